@@ -1,0 +1,33 @@
+"""The map and the decks, as shipped data files.
+
+`board.json` is copied from ``../shared/board/board.json`` by ``tools/build_data.py``; nothing in
+the rules code depends on which cities a link joins, only on what this file says.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from functools import lru_cache
+from importlib import resources
+from typing import Any
+
+BOARD_FILE = "board.json"
+
+
+@lru_cache(maxsize=1)
+def board_bytes() -> bytes:
+    """The raw bytes of the shipped board file."""
+    return resources.files(__name__).joinpath(BOARD_FILE).read_bytes()
+
+
+def board_json() -> dict[str, Any]:
+    """The board file, parsed (a fresh dict on every call)."""
+    data: dict[str, Any] = json.loads(board_bytes())
+    return data
+
+
+@lru_cache(maxsize=1)
+def data_hash() -> str:
+    """SHA-256 of the board file: logs record it so a replay on other data is caught."""
+    return hashlib.sha256(board_bytes()).hexdigest()

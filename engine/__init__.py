@@ -1,0 +1,87 @@
+"""The Jet Set rules: a pure, deterministic engine whose games are logs of entries.
+
+Typical use::
+
+    from engine import Game, Options, Dealer, play_chance
+    game = Game(Options(players=4))
+    dealer = Dealer("my seed", game.board, 4)
+    play_chance(game, dealer)           # setup and the deal
+    game.legal_actions()                # what seat 0 may do
+"""
+
+from engine.actions import (
+    CHANCE,
+    Action,
+    Buy,
+    Claim,
+    ClaimFinal,
+    Deal,
+    Entry,
+    FinalPlane,
+    Income,
+    Pass,
+    Place,
+    Refill,
+    Rent,
+    Reveal,
+    Setup,
+    redact,
+)
+from engine.board import LONG, SHORT, Board, load_board
+from engine.dealer import Dealer, seed_commitment
+from engine.errors import IllegalAction, NotationError
+from engine.game import DesyncError, Game
+from engine.notation import Notation, format_action, parse_action
+from engine.options import Options
+from engine.scoring import Score
+from engine.state import State
+
+RULES_VERSION = "jetset-base-1"
+"""Changes whenever a rule change would make an old log replay differently."""
+
+
+def play_chance(game: Game, dealer: Dealer) -> int:
+    """Let the dealer supply every chance entry the game is waiting for; return how many."""
+    count = 0
+    while game.to_move() == CHANCE:
+        game.push(dealer.next_entry(game.state))
+        count += 1
+    return count
+
+
+__all__ = [
+    "CHANCE",
+    "LONG",
+    "RULES_VERSION",
+    "SHORT",
+    "Action",
+    "Board",
+    "Buy",
+    "Claim",
+    "ClaimFinal",
+    "Deal",
+    "Dealer",
+    "DesyncError",
+    "Entry",
+    "FinalPlane",
+    "Game",
+    "IllegalAction",
+    "Income",
+    "Notation",
+    "NotationError",
+    "Options",
+    "Pass",
+    "Place",
+    "Refill",
+    "Rent",
+    "Reveal",
+    "Score",
+    "Setup",
+    "State",
+    "format_action",
+    "load_board",
+    "parse_action",
+    "play_chance",
+    "redact",
+    "seed_commitment",
+]

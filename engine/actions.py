@@ -1,0 +1,126 @@
+"""Every entry of a game log: decisions by seats and chance outcomes by the dealer.
+
+Actions are small frozen values. Links and cities are board indices; cards are card ids. The
+canonical form (what ``legal_actions`` lists and the notation prints) sorts placements by link.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True, slots=True)
+class Refill:
+    """Flight Card Phase: pay €1 and turn up ``count`` more cards of a row."""
+
+    row: str
+    count: int
+
+
+@dataclass(frozen=True, slots=True)
+class Buy:
+    """Action 1: claim an unowned airlink and put planes on it."""
+
+    link: int
+    planes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Place:
+    """Action 2: planes on links you already own, as ``(link, planes)`` pairs sorted by link."""
+
+    placements: tuple[tuple[int, int], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Rent:
+    """Action 3: planes on another player's airlink."""
+
+    link: int
+    planes: int
+
+
+@dataclass(frozen=True, slots=True)
+class Claim:
+    """Action 4: a face-up Short or Long Flight card, with the path of cities flown."""
+
+    card: str
+    path: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ClaimFinal:
+    """Action 4 with a Final Flight card from your hand (Vacation Time)."""
+
+    card: str
+    path: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Income:
+    """Action 5: take income."""
+
+
+@dataclass(frozen=True, slots=True)
+class FinalPlane:
+    """After your Final Flight: one plane from stock onto the card, instead of an action."""
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Only when nothing else is legal: a Final Flight player with no plane left in stock."""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """Chance: the opening face-up rows, as the setup shuffle laid them out."""
+
+    short_row: tuple[str, ...]
+    long_row: tuple[str, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Deal:
+    """Chance: two Final Flight cards dealt to a seat.
+
+    ``cards`` and ``salt`` are None in the copy other seats receive; ``commitment`` is public and
+    equals ``hand_commitment(seat, cards, salt)``.
+    """
+
+    seat: int
+    cards: tuple[str, str] | None
+    salt: str | None
+    commitment: str
+
+
+@dataclass(frozen=True, slots=True)
+class Reveal:
+    """Chance: the top card of a deck turned face up."""
+
+    row: str
+    card: str
+
+
+Decision = Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass
+Chance = Setup | Deal | Reveal
+Action = Decision | Chance
+CHANCE_TYPES = (Setup, Deal, Reveal)
+
+CHANCE = -1
+"""The actor of a chance entry."""
+
+
+@dataclass(frozen=True, slots=True)
+class Entry:
+    """One line of the log: who acted (a seat, or ``CHANCE``) and what."""
+
+    actor: int
+    action: Action
+
+
+def redact(entry: Entry, seat: int | None) -> Entry:
+    """The entry as ``seat`` may see it (None: a spectator): other seats' dealt cards hidden."""
+    act = entry.action
+    if isinstance(act, Deal) and act.seat != seat and act.cards is not None:
+        return Entry(entry.actor, Deal(act.seat, None, None, act.commitment))
+    return entry

@@ -1,0 +1,105 @@
+"""The dealer: turns a seed into the chance entries of a game.
+
+The engine never draws a random number; whenever it needs chance (``to_move() == CHANCE``), the
+dealer supplies the entry: the opening rows, each seat's two Final Flights, the next card of a
+deck. From the same seed it always supplies the same entries, so a log can be checked against the
+seed once the host reveals it (docs/log-format.md, "Seed commitment").
+
+Deck stacking (rulebook, "Deck Setup for Flight Cards", read with the Italian text; see
+docs/rules-decisions.md): from the top down,
+
+- Short deck: 8 / 11 / 14 / 17 cards (2–3 / 4 / 5 / 6 players), then 5 cards and one Vacation
+  card shuffled together, then the rest of the deck with the other Vacation card shuffled in;
+- Long deck: 5 / 6 / 7 / 8 cards, then one Vacation card, then the rest with the other Vacation
+  card shuffled in.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from engine.actions import CHANCE, Deal, Entry, Reveal, Setup
+from engine.board import SHORT, Board
+from engine.rng import Rng
+from engine.state import DEAL, SETUP, State, hand_commitment
+
+SHORT_TOP = {2: 8, 3: 8, 4: 11, 5: 14, 6: 17}
+LONG_TOP = {2: 5, 3: 5, 4: 6, 5: 7, 6: 8}
+SHORT_MIXED = 5
+"""The Short deck's Vacation card is shuffled among this many cards below the top block."""
+
+
+def seed_commitment(seed: str) -> str:
+    """``H(seed)`` published in the log header before the game and checked after it."""
+    return hashlib.sha256(f"jetset-seed:{seed}".encode()).hexdigest()
+
+
+class Dealer:
+    """Everything chance decides in one game, drawn from one seed."""
+
+    def __init__(self, seed: str | int, board: Board, players: int) -> None:
+        self.seed = str(seed)
+        rng = Rng(self.seed)
+        self.short_row, self.short_stack = _stack_short(board, players, rng.fork("short"))
+        self.long_row, self.long_stack = _stack_long(board, players, rng.fork("long"))
+        finals = list(board.final_deck)
+        rng.fork("final").shuffle(finals)
+        salts = rng.fork("salt")
+        self.hands = [(finals[2 * i], finals[2 * i + 1]) for i in range(players)]
+        self.salts = [salts.token() for _ in range(players)]
+
+    def stack(self, row: str) -> list[str]:
+        return self.short_stack if row == SHORT else self.long_stack
+
+    def next_entry(self, state: State) -> Entry:
+        """The chance entry the state is waiting for."""
+        if state.phase == SETUP:
+            return Entry(CHANCE, Setup(tuple(self.short_row), tuple(self.long_row)))
+        if state.phase == DEAL:
+            seat = state.dealt
+            cards = self.hands[seat]
+            salt = self.salts[seat]
+            return Entry(CHANCE, Deal(seat, cards, salt, hand_commitment(seat, cards, salt)))
+        row = state.reveal_needed()
+        if row is None:
+            raise ValueError("the state is not waiting for chance")
+        return Entry(CHANCE, Reveal(row, self.stack(row)[state.drawn[row]]))
+
+
+def _split(board: Board, deck: tuple[str, ...]) -> tuple[list[str], list[str]]:
+    cards = [c for c in deck if not board.cards[c].vacation]
+    vacations = [c for c in deck if board.cards[c].vacation]
+    return cards, vacations
+
+
+def _stack_short(board: Board, players: int, rng: Rng) -> tuple[list[str], list[str]]:
+    cards, vacations = _split(board, board.short_deck)
+    rng.shuffle(cards)
+    rng.shuffle(vacations)
+    want = 6 if players == 2 else 2 * players
+    row: list[str] = []
+    set_aside: list[str] = []
+    rest = cards
+    while len(row) < want:
+        card = rest.pop(0)
+        (row if board.cards[card].points == 1 else set_aside).append(card)
+    rest += set_aside
+    rng.shuffle(rest)
+    top = SHORT_TOP[players]
+    mixed = rest[top : top + SHORT_MIXED] + vacations[:1]
+    rng.shuffle(mixed)
+    bottom = rest[top + SHORT_MIXED :] + vacations[1:]
+    rng.shuffle(bottom)
+    return row, rest[:top] + mixed + bottom
+
+
+def _stack_long(board: Board, players: int, rng: Rng) -> tuple[list[str], list[str]]:
+    cards, vacations = _split(board, board.long_deck)
+    rng.shuffle(cards)
+    rng.shuffle(vacations)
+    want = 3 if players == 2 else players
+    row, rest = cards[:want], cards[want:]
+    top = LONG_TOP[players]
+    bottom = rest[top:] + vacations[1:]
+    rng.shuffle(bottom)
+    return row, rest[:top] + vacations[:1] + bottom

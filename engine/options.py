@@ -1,0 +1,38 @@
+"""Game options: the player count and which parts of the expansion are in play."""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 6
+
+MODULES = ("distant_lands", "hubs", "business_cards", "investors")
+"""The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
+
+
+@dataclass(frozen=True)
+class Options:
+    players: int = 4
+    extra_cards: bool = False
+    distant_lands: bool = False
+    hubs: bool = False
+    business_cards: bool = False
+    investors: bool = False
+
+    def check_supported(self) -> None:
+        """Refuse what this engine cannot play yet, with a sentence saying so."""
+        if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
+            raise ValueError(f"Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+        for module in MODULES:
+            if getattr(self, module):
+                raise ValueError(f"the {module.replace('_', ' ')} module is not playable yet")
+
+    def to_dict(self) -> dict[str, Any]:
+        return asdict(self)
+
+    @classmethod
+    def from_dict(cls, raw: dict[str, Any]) -> Options:
+        known = {k: raw[k] for k in cls.__dataclass_fields__ if k in raw}
+        return cls(**known)

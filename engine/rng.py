@@ -1,0 +1,80 @@
+"""Our own small PRNG: xoshiro256** seeded through SHA-256.
+
+Python's ``random`` may change between versions; this one is specified here and in
+``docs/log-format.md`` so that any implementation, in any language, deals the same cards from the
+same seed. Only the dealer and the bots use it; replaying a log never does.
+
+- state: four 64-bit words, the SHA-256 digest of ``b"jetset-rng\\0" + seed`` read little-endian
+  (an all-zero state is impossible in practice and rejected);
+- ``next64``: xoshiro256** (Blackman and Vigna, 2018);
+- ``below(n)``: rejection sampling on ``next64`` so every value is equally likely;
+- ``shuffle``: Fisher–Yates from the last position down, ``j = below(i + 1)``.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import MutableSequence
+from typing import TypeVar
+
+T = TypeVar("T")
+MASK = (1 << 64) - 1
+
+
+def _rotl(x: int, k: int) -> int:
+    return ((x << k) | (x >> (64 - k))) & MASK
+
+
+class Rng:
+    __slots__ = ("_s",)
+
+    def __init__(self, seed: str | bytes | int) -> None:
+        if isinstance(seed, int):
+            seed = str(seed)
+        if isinstance(seed, str):
+            seed = seed.encode("utf-8")
+        digest = hashlib.sha256(b"jetset-rng\0" + seed).digest()
+        self._s = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
+        if not any(self._s):
+            raise ValueError("degenerate seed")
+
+    def fork(self, label: str) -> Rng:
+        """An independent stream for one purpose (a deck, a bot), derived from this one's state."""
+        material = b"".join(w.to_bytes(8, "little") for w in self._s) + label.encode("utf-8")
+        return Rng(material)
+
+    def next64(self) -> int:
+        s0, s1, s2, s3 = self._s
+        result = (_rotl((s1 * 5) & MASK, 7) * 9) & MASK
+        t = (s1 << 17) & MASK
+        s2 ^= s0
+        s3 ^= s1
+        s1 ^= s2
+        s0 ^= s3
+        s2 ^= t
+        s3 = _rotl(s3, 45)
+        self._s = [s0, s1, s2, s3]
+        return result
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``[0, n)``."""
+        if n <= 0:
+            raise ValueError("below() needs a positive bound")
+        limit = ((1 << 64) // n) * n
+        while True:
+            x = self.next64()
+            if x < limit:
+                return x % n
+
+    def choice(self, items: list[T] | tuple[T, ...]) -> T:
+        return items[self.below(len(items))]
+
+    def shuffle(self, items: MutableSequence[T]) -> None:
+        for i in range(len(items) - 1, 0, -1):
+            j = self.below(i + 1)
+            items[i], items[j] = items[j], items[i]
+
+    def token(self, nbytes: int = 16) -> str:
+        """Hex digits drawn from the stream (used for the salts of hidden hands)."""
+        words = [self.next64().to_bytes(8, "little") for _ in range((nbytes + 7) // 8)]
+        return b"".join(words)[:nbytes].hex()

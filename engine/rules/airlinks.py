@@ -1,0 +1,162 @@
+"""Actions 1 to 3: putting planes on airlinks (rulebook, "Action Phase")."""
+
+from __future__ import annotations
+
+from engine.actions import Action, Buy, Place, Rent
+from engine.rules.base import AnyRule, Rule
+from engine.rules.costs import (
+    MAX_PLANES_LISTED,
+    RENT_TO_OWNER,
+    buy_cost,
+    place_cost,
+    rent_cost,
+)
+from engine.state import State
+
+
+def _check_link(rule: AnyRule, state: State, link: int) -> None:
+    if not 0 <= link < len(state.board.links):
+        raise rule.illegal(f"there is no airlink number {link}")
+
+
+def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
+    if planes < 1:
+        raise rule.illegal("place at least one plane")
+    stock = state.seats[seat].planes
+    if planes > stock:
+        raise rule.illegal(f"you have {stock} planes in stock; this needs {planes}")
+
+
+class BuyRule(Rule[Buy]):
+    """Action 1: pay the link's cost plus €5 a plane, mark it yours, at least one plane on it."""
+
+    action = Buy
+    section = "Action 1: Place planes on an unowned airlink"
+
+    def check(self, state: State, seat: int, action: Buy) -> None:
+        _check_link(self, state, action.link)
+        owner = state.owner[action.link]
+        if owner >= 0:
+            who = "you" if owner == seat else f"seat {owner}"
+            raise self.illegal(f"{state.board.link_name(action.link)} is owned by {who}")
+        _check_planes(self, state, seat, action.planes)
+        if state.seats[seat].markers < 1:
+            raise self.illegal("you have no marker left to mark the link")
+        self.require_cash(state, seat, buy_cost(state.board.links[action.link].cost, action.planes))
+
+    def perform(self, state: State, seat: int, action: Buy) -> None:
+        st = state.seats[seat]
+        st.cash -= buy_cost(state.board.links[action.link].cost, action.planes)
+        st.markers -= 1
+        st.planes -= action.planes
+        state.owner[action.link] = seat
+        state.link_planes[action.link][seat] += action.planes
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        st = state.seats[seat]
+        if st.markers < 1:
+            return []
+        out: list[Action] = []
+        most = min(MAX_PLANES_LISTED, st.planes)
+        cash = st.cash
+        for link in state.board.links:
+            if state.owner[link.index] < 0:
+                for n in range(1, most + 1):
+                    if buy_cost(link.cost, n) > cash:
+                        break
+                    out.append(Buy(link.index, n))
+        return out
+
+
+class PlaceRule(Rule[Place]):
+    """Action 2: planes on any of your own links, €5 each plus the service charge."""
+
+    action = Place
+    section = "Action 2: Place planes on airlinks you already own"
+
+    def check(self, state: State, seat: int, action: Place) -> None:
+        if not action.placements:
+            raise self.illegal("name at least one link")
+        seen: set[int] = set()
+        total = 0
+        for link, planes in action.placements:
+            _check_link(self, state, link)
+            if link in seen:
+                raise self.illegal(f"{state.board.link_name(link)} is named twice")
+            seen.add(link)
+            if state.owner[link] != seat:
+                raise self.illegal(f"you do not own {state.board.link_name(link)}")
+            if planes < 1:
+                raise self.illegal("place at least one plane on each link named")
+            total += planes
+        _check_planes(self, state, seat, total)
+        self.require_cash(state, seat, place_cost(total, len(action.placements)))
+
+    def perform(self, state: State, seat: int, action: Place) -> None:
+        st = state.seats[seat]
+        total = sum(n for _, n in action.placements)
+        st.cash -= place_cost(total, len(action.placements))
+        st.planes -= total
+        for link, planes in action.placements:
+            state.link_planes[link][seat] += planes
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        """Canonical bound: 1–3 planes on one link, or one plane on each of two links that meet
+        at a city."""
+        st = state.seats[seat]
+        own = state.owned_links(seat)
+        out: list[Action] = []
+        most = min(MAX_PLANES_LISTED, st.planes)
+        for link in own:
+            for n in range(1, most + 1):
+                if place_cost(n, 1) > st.cash:
+                    break
+                out.append(Place(((link, n),)))
+        if st.planes >= 2 and place_cost(2, 2) <= st.cash:
+            links = state.board.links
+            for i, a in enumerate(own):
+                la = links[a]
+                for b in own[i + 1 :]:
+                    lb = links[b]
+                    if la.a in (lb.a, lb.b) or la.b in (lb.a, lb.b):
+                        out.append(Place(((a, 1), (b, 1))))
+        return out
+
+
+class RentRule(Rule[Rent]):
+    """Action 3: planes on one link another player owns, €5 each to the bank and €5 to the owner."""
+
+    action = Rent
+    section = "Action 3: Place planes on another player's airlink"
+
+    def check(self, state: State, seat: int, action: Rent) -> None:
+        _check_link(self, state, action.link)
+        owner = state.owner[action.link]
+        if owner < 0:
+            raise self.illegal(f"nobody owns {state.board.link_name(action.link)}; buy it instead")
+        if owner == seat:
+            raise self.illegal(
+                f"you own {state.board.link_name(action.link)}; place planes instead"
+            )
+        _check_planes(self, state, seat, action.planes)
+        self.require_cash(state, seat, rent_cost(action.planes))
+
+    def perform(self, state: State, seat: int, action: Rent) -> None:
+        st = state.seats[seat]
+        cost = rent_cost(action.planes)
+        st.cash -= cost
+        st.planes -= action.planes
+        state.seats[state.owner[action.link]].cash += RENT_TO_OWNER * action.planes
+        state.link_planes[action.link][seat] += action.planes
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        st = state.seats[seat]
+        most = min(MAX_PLANES_LISTED, st.planes, st.cash // rent_cost(1))
+        if most < 1:
+            return []
+        return [
+            Rent(link, n)
+            for link, owner in enumerate(state.owner)
+            if owner >= 0 and owner != seat
+            for n in range(1, most + 1)
+        ]

@@ -1,0 +1,46 @@
+"""What every rule step looks like: the action it handles, how it checks and performs it, and the
+canonical list of its legal variants (after tobymao/18xx, where each step declares its actions)."""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, ClassVar, Generic, TypeVar
+
+from engine.actions import Action
+from engine.errors import IllegalAction
+from engine.state import State
+
+A = TypeVar("A", bound=Action)
+
+
+class Rule(ABC, Generic[A]):
+    """One kind of action. ``check`` never mutates; ``perform`` never fails after a check."""
+
+    action: ClassVar[type]
+    section: ClassVar[str]
+    ends_turn: ClassVar[bool] = True
+
+    @abstractmethod
+    def check(self, state: State, seat: int, action: A) -> None:
+        """Raise IllegalAction, naming the rule, if ``action`` is not legal for ``seat`` now."""
+
+    @abstractmethod
+    def perform(self, state: State, seat: int, action: A) -> None:
+        """Carry out a checked action."""
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        """The canonical legal variants for ``seat`` now (docs/notation.md, "Canonical form")."""
+        return []
+
+    def illegal(self, message: str) -> IllegalAction:
+        return IllegalAction(self.section, message)
+
+    def require_cash(self, state: State, seat: int, cost: int) -> None:
+        """No action may cost more than the player has (docs/rules-decisions.md)."""
+        cash = state.seats[seat].cash
+        if cost > cash:
+            raise self.illegal(f"you have €{cash}; this costs €{cost}")
+
+
+AnyRule = Rule[Any]
+"""A rule of any action kind, as the ruleset holds them."""

@@ -1,0 +1,141 @@
+"""Action 4: claiming a Flight card (rulebook, "Claim a Flight card" and "Vacation Time")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine.actions import Action, Claim, ClaimFinal
+from engine.board import LONG, SHORT
+from engine.paths import final_routes, path_links, shortest_paths
+from engine.rules.base import AnyRule, Rule
+from engine.rules.turns import END_ALL_FINALS, end_game
+from engine.state import State
+
+PATHS_LISTED = 4
+"""Canonical bound: ``legal_actions`` lists up to four fewest-link paths per card."""
+
+FIRST_CARDS = 5
+"""The first five cards claimed get three markers; the sixth and later, two."""
+
+
+def markers_for_next_card(state: State, seat: int) -> int:
+    return 3 if len(state.seats[seat].cards) < FIRST_CARDS else 2
+
+
+def _check_path(rule: AnyRule, state: State, seat: int, path: tuple[int, ...]) -> list[int]:
+    """The links of a flyable path: each one carries a plane of the seat, none used twice."""
+    links = path_links(state.board, path)
+    if isinstance(links, str):
+        raise rule.illegal(links)
+    for link in links:
+        if not state.link_planes[link][seat]:
+            raise rule.illegal(f"you have no plane on {state.board.link_name(link)}")
+    return links
+
+
+def _fly(state: State, seat: int, links: list[int]) -> None:
+    """One plane back to stock from each link of the path."""
+    for link in links:
+        state.link_planes[link][seat] -= 1
+    state.seats[seat].planes += len(links)
+
+
+def _usable(state: State, seat: int) -> Callable[[int], bool]:
+    planes = state.link_planes
+    return lambda link: planes[link][seat] > 0
+
+
+class ClaimRule(Rule[Claim]):
+    """A face-up Short or Long Flight card: a path of your planes between its two cities."""
+
+    action = Claim
+    section = "Action 4: Claim a Flight card"
+
+    def check(self, state: State, seat: int, action: Claim) -> None:
+        card = state.board.cards.get(action.card)
+        if card is None or card.kind == "final":
+            raise self.illegal(f"{action.card} is not a Short or Long Flight card")
+        if action.card not in state.rows[SHORT] and action.card not in state.rows[LONG]:
+            raise self.illegal(f"{action.card} is not face up in a row")
+        ends = {action.path[0], action.path[-1]} if action.path else set()
+        if ends != set(card.cities):
+            a, b = (state.board.city_code(c) for c in card.cities)
+            raise self.illegal(f"{action.card} flies {a} to {b}; the path must start and end there")
+        _check_path(self, state, seat, action.path)
+        need = markers_for_next_card(state, seat)
+        if state.seats[seat].markers < need:
+            raise self.illegal(
+                f"you have {state.seats[seat].markers} markers in stock; this card takes {need}"
+            )
+
+    def perform(self, state: State, seat: int, action: Claim) -> None:
+        links = path_links(state.board, action.path)
+        assert isinstance(links, list)
+        _fly(state, seat, links)
+        card = state.board.cards[action.card]
+        state.rows[card.kind].remove(action.card)
+        st = state.seats[seat]
+        need = markers_for_next_card(state, seat)
+        st.markers -= need
+        st.cards.append([action.card, need])
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        if state.seats[seat].markers < markers_for_next_card(state, seat):
+            return []
+        usable = _usable(state, seat)
+        board = state.board
+        out: list[Action] = []
+        for row in (SHORT, LONG):
+            for cid in state.rows[row]:
+                a, b = board.cards[cid].cities
+                for path in shortest_paths(board, usable, a, b, PATHS_LISTED):
+                    out.append(Claim(cid, path))
+        return out
+
+
+class ClaimFinalRule(Rule[ClaimFinal]):
+    """A Final Flight from your hand, in Vacation Time: its three cities in order, no airlink
+    twice, no markers; the other card is discarded and the player's actions end."""
+
+    action = ClaimFinal
+    section = "Vacation Time: Final Flight"
+
+    def check(self, state: State, seat: int, action: ClaimFinal) -> None:
+        if not state.vacation_time:
+            raise self.illegal("Final Flights open when two Vacation cards are up")
+        st = state.seats[seat]
+        if st.hand is not None and action.card not in st.hand:
+            raise self.illegal(f"{action.card} is not in your hand")
+        card = state.board.cards.get(action.card)
+        if card is None or card.kind != "final":
+            raise self.illegal(f"{action.card} is not a Final Flight card")
+        c1, c2, c3 = card.cities
+        path = action.path
+        if not path or path[0] != c1 or path[-1] != c3 or c2 not in path[1:-1]:
+            codes = "-".join(state.board.city_code(c) for c in card.cities)
+            raise self.illegal(f"the path must visit {codes} in that order")
+        _check_path(self, state, seat, path)
+
+    def perform(self, state: State, seat: int, action: ClaimFinal) -> None:
+        links = path_links(state.board, action.path)
+        assert isinstance(links, list)
+        _fly(state, seat, links)
+        st = state.seats[seat]
+        st.final = action.card
+        st.final_path = action.path
+        st.hand = ()
+        st.hand_size = 0
+        if all(s.finished for s in state.seats):
+            end_game(state, END_ALL_FINALS)
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        st = state.seats[seat]
+        if not state.vacation_time or not st.hand:
+            return []
+        usable = _usable(state, seat)
+        out: list[Action] = []
+        for cid in st.hand:
+            cities = state.board.cards[cid].cities
+            for path in final_routes(state.board, usable, cities, PATHS_LISTED):
+                out.append(ClaimFinal(cid, path))
+        return out

@@ -1,0 +1,164 @@
+"""The Flight card rows: the opening layout, turning cards up, paid refills and Vacation Time.
+
+Rulebook sections "Set up the Flight Cards", "Flight Card Phase" and "Vacation Time".
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Refill, Reveal, Setup
+from engine.board import LONG, ROWS, SHORT
+from engine.rules.base import Rule
+from engine.rules.costs import REFILL_PRICE
+from engine.state import DEAL, SETUP, State
+
+SETUP_SECTION = "Setup: Set up the Flight Cards"
+PHASE_SECTION = "Flight Card Phase"
+VACATION_SECTION = "Vacation Time"
+
+
+class SetupRule(Rule[Setup]):
+    """The opening rows: 1-point Short Flights only (twice the players, six for two players) and
+    as many Long Flights as players (three for two players)."""
+
+    action = Setup
+    section = SETUP_SECTION
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: Setup) -> None:
+        if state.phase != SETUP:
+            raise self.illegal("the rows are laid out once, at the start")
+        cards = state.board.cards
+        cfg = state.config
+        if len(action.short_row) != cfg.short_row_start:
+            raise self.illegal(f"the Short Flight row starts with {cfg.short_row_start} cards")
+        if len(action.long_row) != cfg.long_row_start:
+            raise self.illegal(f"the Long Flight row starts with {cfg.long_row_start} cards")
+        if len(set(action.short_row)) != len(action.short_row) or len(set(action.long_row)) != len(
+            action.long_row
+        ):
+            raise self.illegal("a card is laid out twice")
+        for cid in action.short_row:
+            card = cards.get(cid)
+            if card is None or card.kind != SHORT or card.vacation or card.points != 1:
+                raise self.illegal(f"{cid} is not a 1-point Short Flight card")
+        for cid in action.long_row:
+            card = cards.get(cid)
+            if card is None or card.kind != LONG or card.vacation:
+                raise self.illegal(f"{cid} is not a Long Flight card")
+
+    def perform(self, state: State, seat: int, action: Setup) -> None:
+        for row, laid in ((SHORT, action.short_row), (LONG, action.long_row)):
+            state.rows[row] = list(laid)
+            chosen = set(laid)
+            state.deck[row] = [c for c in state.deck[row] if c not in chosen]
+        state.phase = DEAL
+
+
+class RevealRule(Rule[Reveal]):
+    """A card turned up from a deck. Vacation cards go to the Vacation track; the second one
+    starts Vacation Time: both rows fill to their maximum, a third Vacation is set aside and
+    ignored, and then the rest of both decks is set aside."""
+
+    action = Reveal
+    section = PHASE_SECTION
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: Reveal) -> None:
+        needed = state.reveal_needed()
+        if needed is None:
+            raise self.illegal("no card is to be turned up now")
+        if action.row != needed:
+            raise self.illegal(f"the next card comes from the {needed} deck")
+        if action.card not in state.deck[needed]:
+            raise self.illegal(f"{action.card} is not in the {needed} deck")
+
+    def perform(self, state: State, seat: int, action: Reveal) -> None:
+        row = action.row
+        state.deck[row].remove(action.card)
+        state.drawn[row] += 1
+        if not state.board.cards[action.card].vacation:
+            state.rows[row].append(action.card)
+        elif state.vacation_time:
+            state.ignored.append(action.card)
+        else:
+            state.vacations.append(action.card)
+            if state.vacation_time:
+                start_vacation_time(state)
+        if state.vacation_time and state.reveal_needed() is None:
+            set_decks_aside(state)
+
+
+def start_vacation_time(state: State) -> None:
+    """The second Vacation card is up: fill both rows to the maximum, no more paid refills."""
+    for row in ROWS:
+        state.goal[row] = state.config.row_max
+    state.refilling = None
+
+
+def set_decks_aside(state: State) -> None:
+    """After the Vacation Time fill, no more Flight cards come out for the rest of the game."""
+    for row in ROWS:
+        state.set_aside.extend(state.deck[row])
+        state.deck[row] = []
+        state.goal[row] = 0
+
+
+def begin_flight_card_phase(state: State) -> None:
+    """A new turn: each row below its minimum must be refilled (skipped in Vacation Time)."""
+    state.paid = {SHORT: False, LONG: False}
+    state.refilling = None
+    if not state.vacation_time:
+        for row in ROWS:
+            state.goal[row] = state.config.row_min
+
+
+class RefillRule(Rule[Refill]):
+    """Pay €1 to turn up more cards of one row, up to its maximum. Asked for a few cards at a time,
+    a row's refill continues free until the player does anything else (docs/rules-decisions.md)."""
+
+    action = Refill
+    section = PHASE_SECTION
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: Refill) -> None:
+        if action.row not in ROWS:
+            raise self.illegal(f"there is no {action.row} row")
+        if state.vacation_time:
+            raise self.illegal("the Flight Card Phase is skipped in Vacation Time")
+        room = state.config.row_max - len(state.rows[action.row])
+        if action.count < 1:
+            raise self.illegal("turn up at least one card")
+        if action.count > room:
+            raise self.illegal(
+                f"the {action.row} row holds at most {state.config.row_max} cards; {room} more fit"
+            )
+        if not state.deck[action.row]:
+            raise self.illegal(f"the {action.row} deck is empty")
+        if state.paid[action.row] and state.refilling != action.row:
+            raise self.illegal(f"the {action.row} row was already refilled this turn")
+        if not state.paid[action.row]:
+            self.require_cash(state, seat, REFILL_PRICE)
+
+    def perform(self, state: State, seat: int, action: Refill) -> None:
+        if not state.paid[action.row]:
+            state.seats[seat].cash -= REFILL_PRICE
+            state.paid[action.row] = True
+        state.refilling = action.row
+        state.idle_turns = 0
+        state.goal[action.row] = len(state.rows[action.row]) + action.count
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        if state.vacation_time:
+            return []
+        out: list[Action] = []
+        cash = state.seats[seat].cash
+        for row in ROWS:
+            if not state.deck[row]:
+                continue
+            if state.paid[row] and state.refilling != row:
+                continue
+            if not state.paid[row] and cash < REFILL_PRICE:
+                continue
+            room = state.config.row_max - len(state.rows[row])
+            out.extend(Refill(row, k) for k in range(1, room + 1))
+        return out

@@ -1,0 +1,36 @@
+"""Action 5: take income (rulebook, "Take income", Example 5)."""
+
+from __future__ import annotations
+
+from engine.actions import Action, Income
+from engine.rules.base import Rule
+from engine.state import Seat, State
+
+WITH_MARKERS = 5
+WITHOUT_MARKERS = 2
+
+
+def income_of(seat: Seat) -> int:
+    """€5 for each claimed card with a marker on it, €2 for each without."""
+    return sum(WITH_MARKERS if markers else WITHOUT_MARKERS for _, markers in seat.cards)
+
+
+class IncomeRule(Rule[Income]):
+    """The bank pays the income, then one marker comes off each card that has any."""
+
+    action = Income
+    section = "Action 5: Take income"
+
+    def check(self, state: State, seat: int, action: Income) -> None:
+        return None
+
+    def perform(self, state: State, seat: int, action: Income) -> None:
+        st = state.seats[seat]
+        st.cash += income_of(st)
+        for card in st.cards:
+            if card[1]:
+                card[1] = int(card[1]) - 1
+                st.markers += 1
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        return [Income()]

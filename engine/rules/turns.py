@@ -1,0 +1,51 @@
+"""Turn order and the end of the game (rulebook, "Player Turns" and "Ending the Game").
+
+The player in seat 0 starts (the table decides who that is: "the player who has visited the most
+cities"); the turn passes to the left, to the next seat.
+"""
+
+from __future__ import annotations
+
+from engine.actions import Action, Income, Pass
+from engine.rules.flight_cards import begin_flight_card_phase
+from engine.state import OVER, PLAY, State
+
+STALL_ROUNDS = 5
+"""docs/rules-decisions.md: after this many whole rounds in which every turn was only Take
+income or a pass, nothing more can happen that players would play on for, and the game ends."""
+
+IDLE_ACTIONS = (Income, Pass)
+
+END_ALL_FINALS = "all players have played their Final Flight"
+END_FIFTH_PLANE = "a fifth plane on a Final Flight card"
+END_STALLED = "stalled: five rounds with nothing but income"
+
+
+def begin_game(state: State) -> None:
+    state.phase = PLAY
+    state.current = 0
+    state.turn = 1
+    begin_flight_card_phase(state)
+
+
+def end_game(state: State, reason: str) -> None:
+    state.phase = OVER
+    state.end_reason = reason
+    for row in state.goal:
+        state.goal[row] = 0
+
+
+def end_turn(state: State, action: Action) -> None:
+    """After the action of the turn: count idle turns, then pass the turn to the left."""
+    if state.over:
+        return
+    if isinstance(action, IDLE_ACTIONS):
+        state.idle_turns += 1
+        if state.idle_turns >= STALL_ROUNDS * state.players:
+            end_game(state, END_STALLED)
+            return
+    else:
+        state.idle_turns = 0
+    state.current = (state.current + 1) % state.players
+    state.turn += 1
+    begin_flight_card_phase(state)

@@ -1,0 +1,136 @@
+"""The rules assembled: which steps are active, which actions each accepts, and ``apply``.
+
+Each step is a small object naming the actions it accepts (after tobymao/18xx). The expansion's
+modules will add rules to these steps and prices to ``engine.rules.costs`` without touching the
+base rules: ``Ruleset`` is built from an ``Options`` and is the one place that decides which rules
+are in play.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
+from engine.errors import IllegalAction
+from engine.options import Options
+from engine.rules.airlinks import BuyRule, PlaceRule, RentRule
+from engine.rules.base import AnyRule
+from engine.rules.claims import ClaimFinalRule, ClaimRule
+from engine.rules.deal import DealRule
+from engine.rules.final_flight import FinalPlaneRule, PassRule
+from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
+from engine.rules.income import IncomeRule
+from engine.rules.turns import end_turn
+from engine.state import DEAL, OVER, SETUP, State
+
+
+@dataclass(frozen=True)
+class Step:
+    """A part of a turn and the rules it accepts. ``for_finished``: only after a Final Flight."""
+
+    name: str
+    rules: tuple[AnyRule, ...]
+    for_finished: bool
+    inactive_reason: str
+
+    def active(self, state: State, seat: int) -> bool:
+        return state.seats[seat].finished == self.for_finished
+
+
+FLIGHT_CARD_STEP = Step(
+    "Flight Card Phase",
+    (RefillRule(),),
+    for_finished=False,
+    inactive_reason="you have played your Final Flight: the Flight Card Phase is over for you",
+)
+ACTION_STEP = Step(
+    "Action Phase",
+    (BuyRule(), PlaceRule(), RentRule(), ClaimRule(), ClaimFinalRule(), IncomeRule()),
+    for_finished=False,
+    inactive_reason="you have played your Final Flight: you place planes on it instead of acting",
+)
+FINAL_FLIGHT_STEP = Step(
+    "After the Final Flight",
+    (FinalPlaneRule(), PassRule()),
+    for_finished=True,
+    inactive_reason="only a player who has played a Final Flight places planes on it",
+)
+CHANCE_RULES: tuple[AnyRule, ...] = (SetupRule(), DealRule(), RevealRule())
+
+
+class Ruleset:
+    """The rules for one set of options."""
+
+    def __init__(self, options: Options) -> None:
+        options.check_supported()
+        self.options = options
+        self.steps: tuple[Step, ...] = (FLIGHT_CARD_STEP, ACTION_STEP, FINAL_FLIGHT_STEP)
+        self._chance = {rule.action: rule for rule in CHANCE_RULES}
+        self._decision = {rule.action: (step, rule) for step in self.steps for rule in step.rules}
+
+    def to_move(self, state: State) -> int | None:
+        """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
+        if state.phase == OVER:
+            return None
+        if state.phase in (SETUP, DEAL) or state.reveal_needed() is not None:
+            return CHANCE
+        return state.current
+
+    def rule_for(self, state: State, entry: Entry) -> AnyRule:
+        """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
+        actor = self.to_move(state)
+        action = entry.action
+        if actor is None:
+            raise IllegalAction("Ending the Game", "the game is over")
+        if actor == CHANCE:
+            rule = self._chance.get(type(action))
+            if entry.actor != CHANCE or rule is None:
+                raise IllegalAction("Player Turns", "the dealer must turn up or deal a card first")
+            return rule
+        if isinstance(action, CHANCE_TYPES) or entry.actor == CHANCE:
+            raise IllegalAction("Player Turns", f"it is seat {actor}'s turn, not the dealer's")
+        if entry.actor != actor:
+            raise IllegalAction(
+                "Player Turns", f"it is seat {actor}'s turn, not seat {entry.actor}'s"
+            )
+        found = self._decision.get(type(action))
+        if found is None:
+            raise IllegalAction("Player Turns", f"{action!r} is not an action of this game")
+        step, rule = found
+        if not step.active(state, actor):
+            raise IllegalAction(step.name, step.inactive_reason)
+        return rule
+
+    def check(self, state: State, entry: Entry) -> AnyRule:
+        """Raise IllegalAction if ``entry`` cannot be applied now; the state is not touched."""
+        rule = self.rule_for(state, entry)
+        rule.check(state, entry.actor, entry.action)
+        return rule
+
+    def apply(self, state: State, entry: Entry) -> None:
+        """Check and carry out one entry. On IllegalAction the state is unchanged."""
+        rule = self.check(state, entry)
+        self.perform(state, entry, rule)
+
+    def perform(self, state: State, entry: Entry, rule: AnyRule) -> None:
+        """Carry out an entry already checked by ``check``."""
+        actor = entry.actor
+        if actor != CHANCE:
+            for row in state.goal:
+                state.goal[row] = 0
+        rule.perform(state, actor, entry.action)
+        if rule.ends_turn:
+            end_turn(state, entry.action)
+
+    def legal_actions(self, state: State) -> list[Action]:
+        """Every legal decision for the seat to move, in canonical form and order (empty when
+        the dealer or nobody is to move)."""
+        seat = self.to_move(state)
+        if seat is None or seat == CHANCE:
+            return []
+        out: list[Action] = []
+        for step in self.steps:
+            if step.active(state, seat):
+                for rule in step.rules:
+                    out.extend(rule.options(state, seat))
+        return out

@@ -1,0 +1,33 @@
+"""Whole games between bots, with the dealer supplying chance: ``jetset selfplay`` and the tests."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.actions import CHANCE
+from engine.bots import Bot, make_bot
+from engine.dealer import Dealer
+from engine.game import Game
+from engine.options import Options
+
+
+def seat_bots(kinds: Sequence[str], players: int, seed: str) -> list[Bot]:
+    """One bot per seat: ``kinds`` is repeated to fill the table (``["random"]`` fills all)."""
+    return [make_bot(kinds[i % len(kinds)], i, seed) for i in range(players)]
+
+
+def play_game(options: Options, seed: str, kinds: Sequence[str] = ("random",)) -> Game:
+    """Play one game to its end: the dealer from ``seed``, a bot of ``kinds`` in each seat."""
+    game = Game(options)
+    dealer = Dealer(seed, game.board, options.players)
+    bots = seat_bots(kinds, options.players, seed)
+    state = game.state
+    rules = game.rules
+    while True:
+        seat = rules.to_move(state)
+        if seat is None:
+            return game
+        if seat == CHANCE:
+            game.push(dealer.next_entry(state))
+        else:
+            game.play(bots[seat].choose(state.view(seat), rules))

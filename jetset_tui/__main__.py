@@ -1,0 +1,3 @@
+from jetset_tui.cli import main
+
+raise SystemExit(main())

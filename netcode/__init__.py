@@ -1,0 +1,1 @@
+"""Everything that crosses a process boundary: log files now; hosts, peers and transports next."""

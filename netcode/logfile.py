@@ -1,0 +1,216 @@
+"""Game log files: a msgpack stream of records, appended and flushed one entry at a time.
+
+The layout is documented in docs/log-format.md:
+
+- a header map: ``format``, ``version``, ``rules``, ``data``, ``seats``, ``options``,
+  ``commitment`` (and free-form ``meta``);
+- one array per entry: ``["e", index, actor, notation, digest]``;
+- at the end of a game, a reveal map: ``{"t": "reveal", "seed": ...}``.
+
+A file cut short by a crash is still readable up to its last whole record.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import IO, Any
+
+import msgpack
+
+import data
+from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
+from engine.notation import Notation
+
+FORMAT = "jetset-log"
+VERSION = 1
+
+
+class LogFormatError(ValueError):
+    """A file that is not a Jet Set log, or whose records are malformed."""
+
+
+@dataclass
+class Seat:
+    name: str
+    kind: str = "human"  # "human", or "bot:<kind>"
+
+    def to_dict(self) -> dict[str, str]:
+        return {"name": self.name, "kind": self.kind}
+
+
+@dataclass
+class Header:
+    options: Options
+    seats: list[Seat]
+    commitment: str
+    rules: str = RULES_VERSION
+    data_hash: str = field(default_factory=data.data_hash)
+    meta: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "t": "header",
+            "format": FORMAT,
+            "version": VERSION,
+            "rules": self.rules,
+            "data": self.data_hash,
+            "seats": [s.to_dict() for s in self.seats],
+            "options": self.options.to_dict(),
+            "commitment": self.commitment,
+            "meta": self.meta,
+        }
+
+    @classmethod
+    def from_dict(cls, raw: Any) -> Header:
+        if not isinstance(raw, dict) or raw.get("format") != FORMAT:
+            raise LogFormatError("not a Jet Set log (no header)")
+        if raw.get("version") != VERSION:
+            raise LogFormatError(f"log format version {raw.get('version')!r}; this reads {VERSION}")
+        try:
+            seats = [Seat(str(s["name"]), str(s.get("kind", "human"))) for s in raw["seats"]]
+            return cls(
+                options=Options.from_dict(dict(raw["options"])),
+                seats=seats,
+                commitment=str(raw["commitment"]),
+                rules=str(raw["rules"]),
+                data_hash=str(raw["data"]),
+                meta=dict(raw.get("meta") or {}),
+            )
+        except (KeyError, TypeError, ValueError) as exc:
+            raise LogFormatError(f"bad header: {exc}") from None
+
+
+@dataclass
+class LogRecord:
+    """One entry as stored: its notation text and the digest recorded after it."""
+
+    index: int
+    actor: int
+    text: str
+    digest: str
+
+
+@dataclass
+class GameLog:
+    header: Header
+    records: list[LogRecord]
+    seed: str | None = None  # revealed at the end of the game
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "header": self.header.to_dict(),
+            "entries": [
+                {"index": r.index, "actor": r.actor, "action": r.text, "digest": r.digest}
+                for r in self.records
+            ],
+            "seed": self.seed,
+        }
+
+
+def entry_record(index: int, entry: Entry, digest: str, notation: Notation) -> list[Any]:
+    return ["e", index, entry.actor, notation.format_action(entry.action), digest]
+
+
+class LogWriter:
+    """Appends records to a log file, flushing (and fsyncing) each so a crash loses nothing."""
+
+    def __init__(self, path: str | Path, header: Header, *, fsync: bool = True) -> None:
+        self.path = Path(path)
+        self.fsync = fsync
+        self._packer = msgpack.Packer()
+        self._file: IO[bytes] = open(self.path, "wb")  # noqa: SIM115 - closed by close()
+        self._write(header.to_dict())
+        self._notation = Notation()
+
+    @classmethod
+    def append_to(cls, path: str | Path, *, fsync: bool = True) -> LogWriter:
+        """Continue an existing file (resuming a game)."""
+        self = cls.__new__(cls)
+        self.path = Path(path)
+        self.fsync = fsync
+        self._packer = msgpack.Packer()
+        self._file = open(self.path, "ab")  # noqa: SIM115
+        self._notation = Notation()
+        return self
+
+    def _write(self, obj: Any) -> None:
+        self._file.write(self._packer.pack(obj))
+        self._file.flush()
+        if self.fsync:
+            import os
+
+            os.fsync(self._file.fileno())
+
+    def entry(self, index: int, entry: Entry, digest: str) -> None:
+        self._write(entry_record(index, entry, digest, self._notation))
+
+    def reveal(self, seed: str) -> None:
+        self._write({"t": "reveal", "seed": seed})
+
+    def close(self) -> None:
+        self._file.close()
+
+    def __enter__(self) -> LogWriter:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+def write_game(path: str | Path, header: Header, game: Game, seed: str | None) -> None:
+    """Write a whole game at once (self-play, export)."""
+    notation = Notation(game.board)
+    packer = msgpack.Packer()
+    parts = [packer.pack(header.to_dict())]
+    for i, (entry, digest) in enumerate(zip(game.entries, game.digests, strict=True)):
+        parts.append(packer.pack(entry_record(i, entry, digest, notation)))
+    if seed is not None:
+        parts.append(packer.pack({"t": "reveal", "seed": seed}))
+    Path(path).write_bytes(b"".join(parts))
+
+
+def parse_log(raw: bytes) -> GameLog:
+    """Decode a log file's bytes; a record cut short at the end (a crash) is dropped."""
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(raw) + 1)
+    unpacker.feed(raw)
+    try:
+        header = Header.from_dict(next(unpacker))
+    except StopIteration:
+        raise LogFormatError("empty file") from None
+    except (msgpack.UnpackException, ValueError) as exc:
+        raise LogFormatError(f"not a Jet Set log: {exc}") from None
+    records: list[LogRecord] = []
+    seed: str | None = None
+    try:
+        for obj in unpacker:
+            if isinstance(obj, list) and len(obj) == 5 and obj[0] == "e":
+                _, index, actor, text, digest = obj
+                if not (isinstance(index, int) and isinstance(actor, int)):
+                    raise LogFormatError(f"record {len(records)}: bad entry {obj!r}")
+                if index != len(records):
+                    raise LogFormatError(f"entry {len(records)}: numbered {index}")
+                records.append(LogRecord(index, actor, str(text), str(digest)))
+            elif isinstance(obj, dict) and obj.get("t") == "reveal":
+                seed = str(obj["seed"])
+            else:
+                raise LogFormatError(f"entry {len(records)}: unknown record {obj!r:.80}")
+    except msgpack.UnpackException as exc:
+        raise LogFormatError(f"entry {len(records)}: undecodable ({exc})") from None
+    return GameLog(header, records, seed)
+
+
+def read_log(path: str | Path) -> GameLog:
+    return parse_log(Path(path).read_bytes())
+
+
+def dump_json(log: GameLog) -> str:
+    return json.dumps(log.to_json(), indent=1, ensure_ascii=False)
+
+
+def check_commitment(log: GameLog) -> bool | None:
+    """True/False once the seed is revealed; None while it is still secret."""
+    if log.seed is None:
+        return None
+    return seed_commitment(log.seed) == log.header.commitment
