@@ -1,4 +1,4 @@
-"""The ``jetset`` command line.
+"""The ``jetset`` command line: each subcommand lives in ``jetset_tui/commands/``.
 
 Subcommands import what they need when they run, so ``jetset selfplay`` never loads the UI.
 """
@@ -6,149 +6,19 @@ Subcommands import what they need when they run, so ``jetset selfplay`` never lo
 from __future__ import annotations
 
 import argparse
-import json
+import importlib
 import sys
 from collections.abc import Sequence
-from pathlib import Path
 
-from engine import Game, Options, seed_commitment
-from engine.notation import Notation
-from engine.selfplay import play_game
+from jetset_tui.commands import COMMANDS
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jetset", description="Jet Set in the terminal.")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-
-    sp = sub.add_parser("selfplay", help="play whole games between bots, headless")
-    sp.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    sp.add_argument("--games", type=int, default=1, help="how many games (default 1)")
-    sp.add_argument("--seed", default="1", help="the seed of the first game (default 1)")
-    sp.add_argument(
-        "--bot",
-        default="random",
-        help="bot kind, or one per seat: random,random,... (default random)",
-    )
-    sp.add_argument("--save", metavar="DIR", help="write each game's log file into DIR")
-    sp.add_argument("--json", action="store_true", help="one JSON object per game")
-    sp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
-    sp.set_defaults(func=cmd_selfplay)
-
-    rp = sub.add_parser("replay", help="replay a log file")
-    rp.add_argument("file", help="a .jetset log file")
-    rp.add_argument("--verify", action="store_true", help="check every digest and the seed")
-    rp.add_argument("--json", action="store_true", help="print one JSON object")
-    rp.set_defaults(func=cmd_replay)
+    for name in COMMANDS:
+        importlib.import_module(f"jetset_tui.commands.{name}").register(sub)
     return parser
-
-
-def game_seed(seed: str, index: int) -> str:
-    """Game ``index`` of a run started with ``seed``: the first game uses the seed itself."""
-    return seed if index == 0 else f"{seed}/{index}"
-
-
-def cmd_selfplay(args: argparse.Namespace) -> int:
-    from netcode.logfile import Header, Seat, write_game
-
-    kinds = [k.strip() for k in args.bot.split(",") if k.strip()]
-    try:
-        options = Options(players=args.players, extra_cards=args.extra_cards)
-        options.check_supported()
-    except ValueError as exc:
-        print(f"jetset selfplay: {exc}", file=sys.stderr)
-        return 2
-    save = Path(args.save) if args.save else None
-    if save:
-        save.mkdir(parents=True, exist_ok=True)
-    for g in range(args.games):
-        seed = game_seed(str(args.seed), g)
-        try:
-            game = play_game(options, seed, kinds)
-        except ValueError as exc:
-            print(f"jetset selfplay: {exc}", file=sys.stderr)
-            return 2
-        if save:
-            seats = [
-                Seat(f"{kinds[i % len(kinds)]}-{i}", f"bot:{kinds[i % len(kinds)]}")
-                for i in range(options.players)
-            ]
-            header = Header(options, seats, seed_commitment(seed))
-            write_game(save / f"game-{g:04d}.jetset", header, game, seed)
-        if args.json:
-            print(json.dumps(game_summary(game, seed), separators=(",", ":")))
-        elif args.games == 1:
-            print_game(game, seed)
-        else:
-            s = game_summary(game, seed)
-            print(
-                f"game {g}: seed {seed}  winner seat {s['winner']}  scores {s['scores']}  "
-                f"turns {s['turns']}"
-            )
-    return 0
-
-
-def game_summary(game: Game, seed: str) -> dict[str, object]:
-    scores = game.scores()
-    return {
-        "seed": seed,
-        "players": game.options.players,
-        "winner": game.winners()[0],
-        "winners": game.winners(),
-        "scores": [s.total for s in scores],
-        "cash": [s.cash for s in scores],
-        "turns": game.state.turn,
-        "entries": len(game.entries),
-        "end": game.state.end_reason,
-        "digest": game.digest(),
-    }
-
-
-def print_game(game: Game, seed: str) -> None:
-    notation = Notation(game.board)
-    print(f"# Jet Set self-play, {game.options.players} players, seed {seed}")
-    for entry, turn in zip(game.entries, game.turns, strict=True):
-        prefix = f"{turn:>4}." if turn else "     "
-        print(f"{prefix} {notation.format_entry(entry)}")
-    print(f"# ended: {game.state.end_reason}")
-    winners = game.winners()
-    for score in game.scores():
-        star = "  (winner)" if score.seat in winners else ""
-        print(f"# seat {score.seat}: {score.total} points, €{score.cash}{star}")
-
-
-def cmd_replay(args: argparse.Namespace) -> int:
-    from netcode.logfile import LogFormatError, read_log
-    from netcode.replay import replay
-
-    try:
-        log = read_log(args.file)
-    except (OSError, LogFormatError) as exc:
-        message = f"{args.file}: {exc}"
-        if args.json:
-            print(json.dumps({"ok": False, "error": message}))
-        else:
-            print(f"jetset replay: {message}", file=sys.stderr)
-        return 1
-    result = replay(log)
-    if args.json:
-        print(json.dumps(result.summary(), separators=(",", ":")))
-    else:
-        for warning in result.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
-        if not result.ok:
-            print(f"jetset replay: {args.file}: {result.error}", file=sys.stderr)
-        else:
-            summary = result.summary()
-            print(f"{result.entries} entries, digest {result.digest}")
-            if args.verify:
-                seed_note = {True: "seed matches its commitment", None: "seed not yet revealed"}
-                print(f"verified: every digest matches; {seed_note[result.commitment_ok]}")
-            print(f"scores: {summary['scores']}  cash: {summary['cash']}")
-    if not result.ok:
-        return 1
-    if args.verify and result.commitment_ok is False:
-        return 1
-    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:

@@ -1,0 +1,6 @@
+"""One module per ``jetset`` subcommand, each with ``register(subparsers)``.
+
+Add a subcommand by adding its module name to ``COMMANDS``.
+"""
+
+COMMANDS = ["selfplay", "replay"]

@@ -1,0 +1,50 @@
+"""``jetset replay FILE [--verify] [--json]``: replay a log file and check every digest."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    rp = sub.add_parser("replay", help="replay a log file")
+    rp.add_argument("file", help="a .jetset log file")
+    rp.add_argument("--verify", action="store_true", help="check every digest and the seed")
+    rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp.set_defaults(func=cmd_replay)
+
+
+def cmd_replay(args: argparse.Namespace) -> int:
+    from netcode.logfile import LogFormatError, read_log
+    from netcode.replay import replay
+
+    try:
+        log = read_log(args.file)
+    except (OSError, LogFormatError) as exc:
+        message = f"{args.file}: {exc}"
+        if args.json:
+            print(json.dumps({"ok": False, "error": message}))
+        else:
+            print(f"jetset replay: {message}", file=sys.stderr)
+        return 1
+    result = replay(log)
+    if args.json:
+        print(json.dumps(result.summary(), separators=(",", ":")))
+    else:
+        for warning in result.warnings:
+            print(f"warning: {warning}", file=sys.stderr)
+        if not result.ok:
+            print(f"jetset replay: {args.file}: {result.error}", file=sys.stderr)
+        else:
+            summary = result.summary()
+            print(f"{result.entries} entries, digest {result.digest}")
+            if args.verify:
+                seed_note = {True: "seed matches its commitment", None: "seed not yet revealed"}
+                print(f"verified: every digest matches; {seed_note[result.commitment_ok]}")
+            print(f"scores: {summary['scores']}  cash: {summary['cash']}")
+    if not result.ok:
+        return 1
+    if args.verify and result.commitment_ok is False:
+        return 1
+    return 0

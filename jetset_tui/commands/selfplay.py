@@ -1,0 +1,102 @@
+"""``jetset selfplay``: whole games between bots, headless, printed as notation or JSON."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from pathlib import Path
+
+from engine import Game, Options, seed_commitment
+from engine.notation import Notation
+from engine.selfplay import play_game
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sp = sub.add_parser("selfplay", help="play whole games between bots, headless")
+    sp.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
+    sp.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    sp.add_argument("--seed", default="1", help="the seed of the first game (default 1)")
+    sp.add_argument(
+        "--bot",
+        default="random",
+        help="bot kind, or one per seat: random,random,... (default random)",
+    )
+    sp.add_argument("--save", metavar="DIR", help="write each game's log file into DIR")
+    sp.add_argument("--json", action="store_true", help="one JSON object per game")
+    sp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
+    sp.set_defaults(func=cmd_selfplay)
+
+
+def game_seed(seed: str, index: int) -> str:
+    """Game ``index`` of a run started with ``seed``: the first game uses the seed itself."""
+    return seed if index == 0 else f"{seed}/{index}"
+
+
+def cmd_selfplay(args: argparse.Namespace) -> int:
+    from netcode.logfile import Header, Seat, write_game
+
+    kinds = [k.strip() for k in args.bot.split(",") if k.strip()]
+    try:
+        options = Options(players=args.players, extra_cards=args.extra_cards)
+        options.check_supported()
+    except ValueError as exc:
+        print(f"jetset selfplay: {exc}", file=sys.stderr)
+        return 2
+    save = Path(args.save) if args.save else None
+    if save:
+        save.mkdir(parents=True, exist_ok=True)
+    for g in range(args.games):
+        seed = game_seed(str(args.seed), g)
+        try:
+            game = play_game(options, seed, kinds)
+        except ValueError as exc:
+            print(f"jetset selfplay: {exc}", file=sys.stderr)
+            return 2
+        if save:
+            seats = [
+                Seat(f"{kinds[i % len(kinds)]}-{i}", f"bot:{kinds[i % len(kinds)]}")
+                for i in range(options.players)
+            ]
+            header = Header(options, seats, seed_commitment(seed))
+            write_game(save / f"game-{g:04d}.jetset", header, game, seed)
+        if args.json:
+            print(json.dumps(game_summary(game, seed), separators=(",", ":")))
+        elif args.games == 1:
+            print_game(game, seed)
+        else:
+            s = game_summary(game, seed)
+            print(
+                f"game {g}: seed {seed}  winner seat {s['winner']}  scores {s['scores']}  "
+                f"turns {s['turns']}"
+            )
+    return 0
+
+
+def game_summary(game: Game, seed: str) -> dict[str, object]:
+    scores = game.scores()
+    return {
+        "seed": seed,
+        "players": game.options.players,
+        "winner": game.winners()[0],
+        "winners": game.winners(),
+        "scores": [s.total for s in scores],
+        "cash": [s.cash for s in scores],
+        "turns": game.state.turn,
+        "entries": len(game.entries),
+        "end": game.state.end_reason,
+        "digest": game.digest(),
+    }
+
+
+def print_game(game: Game, seed: str) -> None:
+    notation = Notation(game.board)
+    print(f"# Jet Set self-play, {game.options.players} players, seed {seed}")
+    for entry, turn in zip(game.entries, game.turns, strict=True):
+        prefix = f"{turn:>4}." if turn else "     "
+        print(f"{prefix} {notation.format_entry(entry)}")
+    print(f"# ended: {game.state.end_reason}")
+    winners = game.winners()
+    for score in game.scores():
+        star = "  (winner)" if score.seat in winners else ""
+        print(f"# seat {score.seat}: {score.total} points, €{score.cash}{star}")
