@@ -50,8 +50,9 @@ class ReplayResult:
         }
 
 
-def replay(log: GameLog, *, stop_at: int | None = None) -> ReplayResult:
-    """Re-apply the log's entries (up to ``stop_at``), checking each recorded digest."""
+def replay(log: GameLog, *, stop_at: int | None = None, verify_seed: bool = True) -> ReplayResult:
+    """Re-apply the log's entries (up to ``stop_at``), checking each recorded digest and, once
+    the seed is revealed (and ``verify_seed``), its commitment and every chance entry."""
     header = log.header
     game = Game(header.options)
     notation = Notation(game.board)
@@ -60,7 +61,14 @@ def replay(log: GameLog, *, stop_at: int | None = None) -> ReplayResult:
         result.warnings.append("the log was made with other board data")
     if header.rules != RULES_VERSION:
         result.warnings.append(f"the log was made with rules {header.rules}, not {RULES_VERSION}")
-    dealer = Dealer(log.seed, game.board, header.options.players) if log.seed else None
+    dealer = None
+    if log.seed is not None and verify_seed:
+        result.commitment_ok = check_commitment(log)
+        if not result.commitment_ok:
+            return _fail(
+                result, None, ValueError("the revealed seed does not match its commitment")
+            )
+        dealer = Dealer(log.seed, game.board, header.options.players)
     records = log.records if stop_at is None else log.records[:stop_at]
     for rec in records:
         try:
@@ -71,12 +79,6 @@ def replay(log: GameLog, *, stop_at: int | None = None) -> ReplayResult:
         except (NotationError, IllegalAction, DesyncError, _DealerMismatch) as exc:
             return _fail(result, rec.index, exc)
         result.entries += 1
-    if dealer is not None:
-        result.commitment_ok = check_commitment(log)
-        if not result.commitment_ok:
-            return _fail(
-                result, None, ValueError("the revealed seed does not match its commitment")
-            )
     return result
 
 

@@ -1,0 +1,176 @@
+"""Log files on disk: round trips, JSON export, crashes, tampering and `jetset replay --verify`."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import msgpack
+import pytest
+
+from engine import CHANCE, Entry, Game, IllegalAction, Options, Reveal, seed_commitment
+from engine.notation import Notation
+from engine.selfplay import play_game
+from netcode.logfile import (
+    Header,
+    LogFormatError,
+    LogWriter,
+    Seat,
+    dump_json,
+    read_log,
+    write_game,
+)
+from netcode.replay import replay
+
+SEED = "log-test"
+
+
+def saved_game(tmp_path: Path, players: int = 4) -> Path:
+    game = play_game(Options(players=players), SEED)
+    header = Header(
+        Options(players=players),
+        [Seat(f"bot{i}", "bot:random") for i in range(players)],
+        seed_commitment(SEED),
+    )
+    path = tmp_path / "game.jetset"
+    write_game(path, header, game, SEED)
+    return path
+
+
+def jetset(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "jetset_tui", *args], capture_output=True, text=True
+    )
+
+
+def test_log_round_trip_replays_to_the_same_digests(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    game = play_game(Options(players=4), SEED)
+    log = read_log(path)
+    assert [r.digest for r in log.records] == game.digests
+    assert log.seed == SEED
+    result = replay(log)
+    assert result.ok and result.commitment_ok
+    assert result.digest == game.digest()
+    assert result.entries == len(game.entries)
+
+
+def test_writer_appends_entry_by_entry_and_survives_a_torn_last_record(tmp_path: Path) -> None:
+    game = play_game(Options(players=4), SEED)
+    assert len(game.entries) > 40
+    path = tmp_path / "live.jetset"
+    header = Header(Options(players=4), [Seat(f"p{i}") for i in range(4)], seed_commitment(SEED))
+    with LogWriter(path, header, fsync=False) as writer:
+        for i, (entry, digest) in enumerate(zip(game.entries[:40], game.digests, strict=False)):
+            writer.entry(i, entry, digest)
+            assert len(read_log(path).records) == i + 1, "each entry is on disk at once"
+    raw = path.read_bytes()
+    path.write_bytes(raw[:-3])  # a crash in the middle of the last record
+    log = read_log(path)
+    assert len(log.records) == 39 and log.seed is None
+    result = replay(log)
+    assert result.ok and result.commitment_ok is None
+    assert result.digest == game.digests[38]
+
+
+def test_json_export_holds_every_entry(tmp_path: Path) -> None:
+    log = read_log(saved_game(tmp_path))
+    data = json.loads(dump_json(log))
+    assert data["header"]["commitment"] == seed_commitment(SEED)
+    assert len(data["entries"]) == len(log.records)
+    assert data["entries"][0]["action"].startswith("setup ")
+    assert data["seed"] == SEED
+
+
+def test_replay_verify_cli_accepts_a_sound_log(tmp_path: Path) -> None:
+    path = saved_game(tmp_path)
+    out = jetset("replay", str(path), "--verify", "--json")
+    assert out.returncode == 0, out.stderr
+    summary = json.loads(out.stdout)
+    assert summary["ok"] is True
+    assert summary["digest"] == play_game(Options(players=4), SEED).digest()
+    assert summary["entries"] == len(read_log(path).records)
+
+
+def rewrite(path: Path, change) -> None:  # type: ignore[no-untyped-def]
+    with open(path, "rb") as f:
+        objs = list(msgpack.Unpacker(f, raw=False))
+    change(objs)
+    path.write_bytes(b"".join(msgpack.packb(o) for o in objs))
+
+
+@pytest.mark.parametrize(
+    ("tamper", "message"),
+    [
+        # an income turned into a bigger purchase: the digest after it no longer matches
+        ("action", "entry {i}:"),
+        ("digest", "entry {i}: the state digest is"),
+        ("seed", "does not match its commitment"),
+        ("deal", "entry 1:"),
+    ],
+)
+def test_a_tampered_log_fails_verify_naming_the_entry(
+    tmp_path: Path, tamper: str, message: str
+) -> None:
+    path = saved_game(tmp_path)
+    target = {}
+
+    def change(objs: list) -> None:  # type: ignore[type-arg]
+        entries = [o for o in objs if isinstance(o, list)]
+        if tamper == "action":
+            rec = next(e for e in entries if e[3] == "income" and e[1] > 20)
+            rec[3] = "pass"
+            target["i"] = rec[1]
+        elif tamper == "digest":
+            rec = entries[30]
+            rec[4] = "0" * 32
+            target["i"] = rec[1]
+        elif tamper == "seed":
+            objs[-1]["seed"] = "another seed"
+        elif tamper == "deal":
+            words = entries[1][3].split()
+            words[2], words[3] = words[3], words[2]  # swap the two dealt cards
+            entries[1][3] = " ".join(words)
+
+    rewrite(path, change)
+    out = jetset("replay", str(path), "--verify")
+    assert out.returncode == 1
+    assert message.format(**target) in out.stderr
+
+
+def test_a_changed_chance_entry_is_caught_by_the_seed(tmp_path: Path) -> None:
+    """A reveal that turned up another card, with every digest after it recomputed, still fails:
+    the revealed seed deals a different card."""
+    path = saved_game(tmp_path)
+    log = read_log(path)
+    n = Notation()
+    entries = [n.parse_entry(f"{'*' if r.actor < 0 else r.actor} {r.text}") for r in log.records]
+    i = next(k for k, e in enumerate(entries) if isinstance(e.action, Reveal))
+    forged = Game(log.header.options)
+    for e in entries[:i]:
+        forged.push(e)
+    original = entries[i].action
+    assert isinstance(original, Reveal)
+    other = next(c for c in forged.state.deck[original.row] if c != original.card)
+    forged.push(Entry(CHANCE, Reveal(original.row, other)))
+    for e in entries[i + 1 :]:
+        try:
+            forged.push(e)
+        except IllegalAction:
+            break  # the forged history diverges; what was pushed is a consistent log
+    write_game(path, log.header, forged, SEED)
+    assert replay(read_log(path), verify_seed=False).ok, "every digest is consistent"
+    out = jetset("replay", str(path), "--verify")
+    assert out.returncode == 1
+    assert f"entry {i}: the seed deals 'reveal {original.row} {original.card}'" in out.stderr
+
+
+def test_not_a_log(tmp_path: Path) -> None:
+    path = tmp_path / "junk.jetset"
+    path.write_bytes(b"\x93\x01\x02\x03 not msgpack at all")
+    with pytest.raises(LogFormatError):
+        read_log(path)
+    out = jetset("replay", str(path), "--verify", "--json")
+    assert out.returncode == 1 and json.loads(out.stdout)["ok"] is False

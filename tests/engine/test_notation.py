@@ -1,0 +1,114 @@
+"""The notation round-trips, and malformed lines fail differently from illegal ones."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import (
+    CHANCE,
+    Buy,
+    Claim,
+    IllegalAction,
+    Income,
+    NotationError,
+    Options,
+    Place,
+    Refill,
+    format_action,
+    parse_action,
+)
+from engine.notation import Notation
+from engine.selfplay import play_game
+from tests.engine.table import Table
+
+N = Notation()
+
+
+@pytest.mark.parametrize(
+    "line",
+    [
+        "refill short 3",
+        "buy MIL-ROM 2",
+        "place DUB-LON 1 LON-PAR 2",  # canonical: links in board order
+        "rent DUB-LON 2",
+        "claim S3-17 HAM-BER-MUC",
+        "final F-01 MIL-PAR-AMS-DUB-LON-PAR-BOD",
+        "income",
+        "plane",
+        "pass",
+        "reveal long LV-1",
+        "setup S1-01 S1-02 / L5-01",
+        "deal 2 hidden 0a1b",
+        "deal 0 F-01 F-02 00ff abcd",
+    ],
+)
+def test_round_trip(line: str) -> None:
+    assert format_action(parse_action(line)) == line
+
+
+def test_parsing_is_forgiving_about_case_order_and_defaults() -> None:
+    assert parse_action("BUY rom-mil") == Buy(N.link("MIL-ROM"), 1)
+    assert parse_action("place DUB-LON LON-PAR 2") == parse_action("place LON-PAR 2 DUB-LON 1")
+    assert parse_action("claim s3-17 ham-ber-muc") == Claim("S3-17", N.parse_path("HAM-BER-MUC"))
+    assert parse_action("  income  ") == Income()
+    assert parse_action("refill Long 2") == Refill("long", 2)
+    assert isinstance(parse_action("place LON-PAR"), Place)
+
+
+@pytest.mark.parametrize(
+    ("line", "message"),
+    [
+        ("", "empty"),
+        ("fly MIL-ROM", "unknown action 'fly'"),
+        ("buy MIL-XYZ 2", "unknown city 'XYZ'"),
+        ("buy MIL-OSL 1", "there is no airlink MIL-OSL"),
+        ("buy MIL-ROM two", "'two' is not a count"),
+        ("buy MIL-ROM 0", "'0' is not a count"),
+        ("claim S9-99 HAM-BER", "unknown card 'S9-99'"),
+        ("claim S3-17", "write: claim CARD PATH"),
+        ("refill middle 2", "refill short N"),
+        ("income now", "income takes nothing"),
+        ("buy MILROM 1", "not an airlink"),
+    ],
+)
+def test_malformed_lines_raise_notation_errors(line: str, message: str) -> None:
+    with pytest.raises(NotationError, match=message):
+        parse_action(line)
+
+
+def test_malformed_and_illegal_are_different_errors() -> None:
+    t = Table()
+    with pytest.raises(NotationError):
+        t.try_do(0, "buy MIL-ROMA 2")
+    with pytest.raises(IllegalAction) as info:
+        t.try_do(0, "buy MIL-ROM 5")
+    assert not isinstance(info.value, NotationError)
+    assert "you have €30; this costs €31" in str(info.value)
+    assert info.value.rule.startswith("Action 1")
+
+
+@pytest.mark.parametrize("players", [2, 4, 6])
+def test_every_entry_of_whole_games_round_trips(players: int) -> None:
+    game = play_game(Options(players=players), f"notation-{players}")
+    kinds = set()
+    for entry in game.entries:
+        text = N.format_entry(entry)
+        assert N.parse_entry(text) == entry
+        kinds.add(text.split()[1])
+        if entry.actor != CHANCE:
+            assert not text.startswith("*")
+    assert {"setup", "deal", "buy", "income"} <= kinds
+
+
+def test_legal_actions_all_round_trip() -> None:
+    for seed in ("la-1", "la-2"):
+        game = play_game(Options(players=3), seed)
+        # replay and, every tenth decision, round-trip everything that was legal
+        from engine import Game
+
+        g = Game(game.options)
+        for i, entry in enumerate(game.entries):
+            if entry.actor != CHANCE and i % 10 == 0:
+                for action in g.legal_actions():
+                    assert N.parse_action(N.format_action(action)) == action
+            g.push(entry)

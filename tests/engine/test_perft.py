@@ -1,0 +1,96 @@
+"""Regression counts, the way chess engines keep perft: legal-action counts at fixed positions,
+golden digests of fixed self-play games, and known answers of our PRNG.
+
+A deliberate change to the rules, the canonical legal-action list or the PRNG changes these
+numbers: update them in the same commit, and bump engine.RULES_VERSION if old logs would replay
+differently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from engine import Dealer, Game, Options, play_chance
+from engine.rng import Rng
+from engine.selfplay import play_game
+from tests.engine.table import Table
+from tests.engine.test_examples import _final_flight_table
+
+
+def kinds(game: Game) -> dict[str, int]:
+    return dict(sorted(Counter(type(a).__name__ for a in game.legal_actions()).items()))
+
+
+@pytest.mark.parametrize(
+    ("players", "seed", "expected"),
+    [
+        (2, "perft-a", {"Buy": 156, "Income": 1, "Refill": 3}),
+        (4, "perft-b", {"Buy": 156, "Income": 1, "Refill": 4}),
+        (6, "perft-c", {"Buy": 156, "Income": 1, "Refill": 6}),
+    ],
+)
+def test_opening_positions(players: int, seed: str, expected: dict[str, int]) -> None:
+    """52 unowned links × 1–3 planes; Refill up to the Long row's maximum."""
+    game = Game(Options(players=players))
+    play_chance(game, Dealer(seed, game.board, players))
+    assert kinds(game) == expected
+
+
+def test_final_flight_position() -> None:
+    t = _final_flight_table()
+    assert kinds(t.game) == {"Claim": 2, "ClaimFinal": 2, "Income": 1}
+    finals = [
+        t.n.format_action(a) for a in t.game.legal_actions() if "final" in t.n.format_action(a)
+    ]
+    assert finals == [
+        "final F-01 MIL-PAR-AMS-DUB-LON-PAR-BOD",
+        "final F-01 MIL-PAR-LON-DUB-AMS-PAR-BOD",
+    ]
+
+
+def test_mid_game_position() -> None:
+    t = Table(
+        players=4,
+        short_row=["S1-22", "S1-18", "S1-26", "S1-25", "S1-01", "S1-02", "S1-03", "S1-04"],
+        long_row=["L5-17", "L5-19", "L7-17", "L7-07"],
+    )
+    for card in ("S1-22", "S1-18", "S1-26", "S1-25", "L5-17"):
+        t.claim(0, card)
+    t.claim(1, "S1-01")
+    t.do(1, "buy MIL-ROM 2")
+    t.wait_for(0)
+    assert t.cash(0) == 42
+    assert kinds(t.game) == {"Buy": 132, "Income": 1, "Place": 23, "Refill": 8, "Rent": 6}
+    assert len(t.game.legal_actions()) == 170
+
+
+@pytest.mark.parametrize(
+    ("players", "entries", "digest"),
+    [
+        (2, 58, "70bfb49708561cffebe57e147e9c21d8"),
+        (4, 420, "93a1379643348e4cb430f8bd9f7bf5fe"),
+        (6, 592, "71b14d31be9d350f5feae39b654783d6"),
+    ],
+)
+def test_golden_selfplay_games(players: int, entries: int, digest: str) -> None:
+    game = play_game(Options(players=players), "golden")
+    assert (len(game.entries), game.digest()) == (entries, digest)
+
+
+def test_prng_known_answers() -> None:
+    rng = Rng("jetset")
+    assert [rng.next64() for _ in range(3)] == [
+        4053992980113765742,
+        4820384924786553611,
+        7871072316359712848,
+    ]
+    rng = Rng(42)
+    assert [rng.below(10) for _ in range(10)] == [5, 2, 1, 4, 8, 5, 7, 0, 5, 1]
+
+
+def test_prng_below_is_uniform_enough() -> None:
+    rng = Rng("uniform")
+    counts = Counter(rng.below(6) for _ in range(60000))
+    assert all(9400 < counts[k] < 10600 for k in range(6))

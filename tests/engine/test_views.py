@@ -1,0 +1,55 @@
+"""Hidden information in the engine: views, redaction and commitments."""
+
+from __future__ import annotations
+
+from engine import CHANCE, Deal, Entry, Game, IllegalAction, Options, redact
+from engine.selfplay import play_game
+from engine.state import hand_commitment
+
+
+def test_a_seat_view_holds_its_own_final_flights_and_no_other_secret() -> None:
+    game = play_game(Options(players=4), "views")
+    full = Game(game.options)
+    for entry in game.entries[:5]:
+        full.push(entry)
+    for seat in range(4):
+        view = full.view(seat)
+        for i, st in enumerate(view.seats):
+            if i == seat:
+                assert st.hand == full.state.seats[i].hand and len(st.hand or ()) == 2
+            else:
+                assert st.hand is None
+        assert view.digest() == full.state.digest()
+        assert not hasattr(view, "stack"), "the state never holds the deck order"
+    spectator = full.view(None)
+    assert all(st.hand is None for st in spectator.seats)
+    # the deck contents are public, in board order (not dealt order)
+    assert spectator.deck["short"] == sorted(
+        spectator.deck["short"], key=game.board.short_deck.index
+    )
+
+
+def test_redaction_hides_other_seats_cards_only() -> None:
+    deal = Entry(
+        CHANCE, Deal(1, ("F-01", "F-02"), "ab", hand_commitment(1, ("F-01", "F-02"), "ab"))
+    )
+    assert redact(deal, 1) == deal
+    hidden = redact(deal, 0).action
+    assert isinstance(hidden, Deal) and hidden.cards is None and hidden.salt is None
+    assert hidden.commitment == deal.action.commitment  # type: ignore[union-attr]
+    assert redact(deal, None).action == hidden
+
+
+def test_a_deal_must_match_its_commitment() -> None:
+    game = play_game(Options(players=2), "commit")
+    g = Game(game.options)
+    g.push(game.entries[0])
+    real = game.entries[1].action
+    assert isinstance(real, Deal) and real.cards is not None
+    forged = Deal(real.seat, ("F-17", "F-18"), real.salt, real.commitment)
+    try:
+        g.push(Entry(CHANCE, forged))
+    except IllegalAction as exc:
+        assert "commitment" in str(exc)
+    else:
+        raise AssertionError("a forged deal was accepted")
