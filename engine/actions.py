@@ -7,6 +7,7 @@ canonical form (what ``legal_actions`` lists and the notation prints) sorts plac
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,3 +125,20 @@ def redact(entry: Entry, seat: int | None) -> Entry:
     if isinstance(act, Deal) and act.seat != seat and act.cards is not None:
         return Entry(entry.actor, Deal(act.seat, None, None, act.commitment))
     return entry
+
+
+@cache
+def buy(link: int, planes: int) -> Buy:
+    """A shared Buy value (actions are immutable; ``legal_actions`` lists the same ones often)."""
+    return Buy(link, planes)
+
+
+@cache
+def rent(link: int, planes: int) -> Rent:
+    return Rent(link, planes)
+
+
+@cache
+def place_one(link: int, planes: int) -> Place:
+    """Planes on a single own link."""
+    return Place(((link, planes),))

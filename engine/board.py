@@ -63,6 +63,8 @@ class Board:
     city_index: dict[str, int] = field(repr=False)
     link_index: dict[tuple[int, int], int] = field(repr=False)
     adjacency: tuple[tuple[tuple[int, int], ...], ...] = field(repr=False)
+    card_number: dict[str, int] = field(repr=False, default_factory=dict)
+    """Each card's place in the board file (short, long, final, then the extra cards)."""
 
     def link_between(self, a: int, b: int) -> int | None:
         """The link joining two cities, or None."""
@@ -128,6 +130,7 @@ def build_board(raw: dict[str, Any], extra_cards: bool = False) -> Board:
         city_index=city_index,
         link_index=link_index,
         adjacency=tuple(tuple(sorted(adj)) for adj in adjacency),
+        card_number={cid: i for i, cid in enumerate(cards)},
     )
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
+from engine.board import ROWS
 from engine.errors import IllegalAction
 from engine.options import Options
 from engine.rules.airlinks import BuyRule, PlaceRule, RentRule
@@ -116,8 +117,8 @@ class Ruleset:
         """Carry out an entry already checked by ``check``."""
         actor = entry.actor
         if actor != CHANCE:
-            for row in state.goal:
-                state.goal[row] = 0
+            for row in ROWS:
+                state.set_goal(row, 0)
         rule.perform(state, actor, entry.action)
         if rule.ends_turn:
             end_turn(state, entry.action)

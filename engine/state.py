@@ -5,19 +5,69 @@ deck (not their order, which only the dealer knows), the Vacation track, claimed
 each seat's two Final Flights (``Seat.hand``), held only in the full state and in that seat's own
 view. The digest covers the public part and each hand's commitment, so every seat, a spectator and
 the host compute the same digest after every entry.
+
+The digest is kept up to date as the state changes, the way chess engines keep a Zobrist hash:
+the public state is a vector of integer *slots* (docs/log-format.md, "State digest"), each with a
+fixed random 128-bit key, and ``hash`` is the sum of value × key over all slots, modulo 2**128.
+Every change goes through a mutator below, which adds (new − old) × key; ``recompute_hash``
+sums from scratch and the tests check the two always agree.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.board import LONG, ROWS, SHORT, Board
+from engine.rng import Rng
 
 SETUP = "setup"
 DEAL = "deal"
 PLAY = "play"
 OVER = "over"
+PHASE_CODES = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3}
+MASK = (1 << 128) - 1
+
+# Slot layout (docs/log-format.md). Scalars first, then 8 slots per seat, then per link, then
+# per card.
+PHASE, CURRENT, TURN, IDLE, DEALT, REFILLING, END, SET_ASIDE = range(8)
+DRAWN = {SHORT: 8, LONG: 9}
+GOAL = {SHORT: 10, LONG: 11}
+PAID = {SHORT: 12, LONG: 13}
+SEAT_BASE, SEAT_SLOTS = 16, 8
+CASH, PLANES, MARKERS, HAND_SIZE, FINAL_PLANES, COMMITMENT, FINAL_PATH = range(7)
+MAX_SEATS = 6
+LINK_BASE = SEAT_BASE + SEAT_SLOTS * MAX_SEATS  # owner + 1, then planes of each seat
+LINK_SLOTS = 1 + MAX_SEATS
+# Card locations: 0 in a deck (no contribution), then these codes.
+IN_SHORT_ROW, IN_LONG_ROW, ON_VACATION_TRACK, IGNORED, SET_ASIDE_PILE = 1, 2, 3, 4, 5
+CLAIMED_BY = 8  # + seat
+FINAL_OF = 16  # + seat
+ROW_LOCATION = {SHORT: IN_SHORT_ROW, LONG: IN_LONG_ROW}
+
+
+@lru_cache(maxsize=8)
+def slot_keys(links: int, cards: int) -> tuple[int, ...]:
+    """The fixed random key of every slot: 128-bit words from Rng("jetset-digest-keys")."""
+    rng = Rng("jetset-digest-keys")
+    count = LINK_BASE + LINK_SLOTS * links + 2 * cards
+    return tuple((rng.next64() << 64) | rng.next64() for _ in range(count))
+
+
+def text_code(text: str | None) -> int:
+    """A string slot's value: the first 64 bits of its SHA-256 (0 for none)."""
+    if not text:
+        return 0
+    return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
+
+
+def path_code(path: tuple[int, ...]) -> int:
+    """A path slot's value: its cities as base-64 digits, each city + 1."""
+    code = 0
+    for city in path:
+        code = code * 64 + city + 1
+    return code
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,22 +145,10 @@ class Seat:
         """Has played a Final Flight: no more actions, only planes onto the card."""
         return self.final is not None
 
-    def public_key(self) -> tuple[object, ...]:
-        return (
-            self.cash,
-            self.planes,
-            self.markers,
-            tuple(tuple(c) for c in self.cards),
-            self.hand_size,
-            self.commitment,
-            self.final,
-            self.final_path,
-            self.final_planes,
-        )
-
 
 class State:
-    """The whole table. Mutated in place by the rules; ``copy()`` for search."""
+    """The whole table. Changed only through the mutators below (which keep ``hash``), by the
+    rules; ``copy()`` for search."""
 
     def __init__(self, board: Board, config: Config) -> None:
         n = config.players
@@ -137,14 +175,17 @@ class State:
         self.idle_turns = 0
         self.dealt = 0
         self.end_reason: str | None = None
+        self.location: dict[str, int] = {}  # card -> location code, for cards out of the decks
+        self.keys = slot_keys(len(board.links), len(board.card_number))
+        self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
+        self.hash = 0
+        self.hash = self.recompute_hash()
 
     # -- copying and views ------------------------------------------------------------------
 
     def copy(self) -> State:
         s = State.__new__(State)
-        s.board = self.board
-        s.config = self.config
-        s.phase = self.phase
+        s.__dict__.update(self.__dict__)
         s.seats = [seat.copy() for seat in self.seats]
         s.owner = self.owner[:]
         s.link_planes = [row[:] for row in self.link_planes]
@@ -153,15 +194,10 @@ class State:
         s.drawn = dict(self.drawn)
         s.goal = dict(self.goal)
         s.paid = dict(self.paid)
-        s.refilling = self.refilling
         s.vacations = self.vacations[:]
         s.ignored = self.ignored[:]
         s.set_aside = self.set_aside[:]
-        s.current = self.current
-        s.turn = self.turn
-        s.idle_turns = self.idle_turns
-        s.dealt = self.dealt
-        s.end_reason = self.end_reason
+        s.location = dict(self.location)
         return s
 
     def view(self, seat: int | None) -> State:
@@ -201,36 +237,225 @@ class State:
     def owned_links(self, seat: int) -> list[int]:
         return [i for i, o in enumerate(self.owner) if o == seat]
 
+    # -- mutators: every change of the public state goes through one of these ---------------
+
+    def _bump(self, slot: int, delta: int) -> None:
+        if delta:
+            self.hash = (self.hash + delta * self.keys[slot]) & MASK
+
+    def _seat_slot(self, seat: int, field: int) -> int:
+        return SEAT_BASE + SEAT_SLOTS * seat + field
+
+    def add_cash(self, seat: int, amount: int) -> None:
+        self.seats[seat].cash += amount
+        self._bump(self._seat_slot(seat, CASH), amount)
+
+    def add_stock(self, seat: int, planes: int = 0, markers: int = 0) -> None:
+        """Planes and markers into (or, negative, out of) a seat's stock."""
+        st = self.seats[seat]
+        st.planes += planes
+        st.markers += markers
+        self._bump(self._seat_slot(seat, PLANES), planes)
+        self._bump(self._seat_slot(seat, MARKERS), markers)
+
+    def add_link_planes(self, link: int, seat: int, planes: int) -> None:
+        self.link_planes[link][seat] += planes
+        self._bump(LINK_BASE + LINK_SLOTS * link + 1 + seat, planes)
+
+    def set_owner(self, link: int, seat: int) -> None:
+        self._bump(LINK_BASE + LINK_SLOTS * link, seat - self.owner[link])
+        self.owner[link] = seat
+
+    def _move_card(self, card: str, location: int) -> None:
+        slot = self.card_base + self.board.card_number[card]
+        self._bump(slot, location - self.location.get(card, 0))
+        if location:
+            self.location[card] = location
+        else:
+            self.location.pop(card, None)
+
+    def lay_out(self, row: str, card: str) -> None:
+        """A card from its deck into its face-up row."""
+        self.deck[row].remove(card)
+        self.rows[row].append(card)
+        self._move_card(card, ROW_LOCATION[row])
+
+    def turn_up(self, row: str, card: str) -> None:
+        """The top card of a deck, turned up: into the row, or a Vacation to the track (or
+        ignored, once two are up)."""
+        self.deck[row].remove(card)
+        self.set_value(DRAWN[row], self.drawn, row, self.drawn[row] + 1)
+        if not self.board.cards[card].vacation:
+            self.rows[row].append(card)
+            self._move_card(card, ROW_LOCATION[row])
+        elif self.vacation_time:
+            self.ignored.append(card)
+            self._move_card(card, IGNORED)
+        else:
+            self.vacations.append(card)
+            self._move_card(card, ON_VACATION_TRACK)
+
+    def set_decks_aside(self) -> None:
+        """Vacation Time: the rest of both decks leaves the game."""
+        before = len(self.set_aside)
+        for row in ROWS:
+            for card in self.deck[row]:
+                self._move_card(card, SET_ASIDE_PILE)
+            self.set_aside.extend(self.deck[row])
+            self.deck[row] = []
+        self._bump(SET_ASIDE, len(self.set_aside) - before)
+
+    def claim_card(self, seat: int, card: str, markers: int) -> None:
+        """A face-up card from its row to the seat, with markers from its stock."""
+        self.rows[self.board.cards[card].kind].remove(card)
+        self._move_card(card, CLAIMED_BY + seat)
+        self.seats[seat].cards.append([card, markers])
+        self._bump(self._markers_slot(card), markers)
+        self.add_stock(seat, markers=-markers)
+
+    def _markers_slot(self, card: str) -> int:
+        return self.card_base + len(self.board.card_number) + self.board.card_number[card]
+
+    def remove_card_marker(self, seat: int, index: int) -> None:
+        """One marker from a claimed card back to stock (Take income)."""
+        entry = self.seats[seat].cards[index]
+        entry[1] = int(entry[1]) - 1
+        card = str(entry[0])
+        self._bump(self._markers_slot(card), -1)
+        self.add_stock(seat, markers=1)
+
+    def deal(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
+        st = self.seats[seat]
+        st.hand = cards
+        self._bump(self._seat_slot(seat, HAND_SIZE), 2 - st.hand_size)
+        st.hand_size = 2
+        old = text_code(st.commitment)
+        self._bump(self._seat_slot(seat, COMMITMENT), text_code(commitment) - old)
+        st.commitment = commitment
+
+    def play_final(self, seat: int, card: str, path: tuple[int, ...]) -> None:
+        """The Final Flight played: public from now on; the other card discarded."""
+        st = self.seats[seat]
+        st.final = card
+        st.final_path = path
+        st.hand = ()
+        self._bump(self._seat_slot(seat, HAND_SIZE), -st.hand_size)
+        st.hand_size = 0
+        self._bump(self._seat_slot(seat, FINAL_PATH), path_code(path))
+        self._move_card(card, FINAL_OF + seat)
+
+    def add_final_plane(self, seat: int) -> None:
+        self.add_stock(seat, planes=-1)
+        self.seats[seat].final_planes += 1
+        self._bump(self._seat_slot(seat, FINAL_PLANES), 1)
+
+    def set_value(self, slot: int, table: dict[str, int], row: str, value: int) -> None:
+        """One row's entry of ``drawn`` or ``goal``."""
+        old = table[row]
+        if value != old:
+            self.hash = (self.hash + (value - old) * self.keys[slot]) & MASK
+            table[row] = value
+
+    def set_goal(self, row: str, goal: int) -> None:
+        self.set_value(GOAL[row], self.goal, row, goal)
+
+    def set_paid(self, row: str, paid: bool) -> None:
+        if paid != self.paid[row]:
+            self._bump(PAID[row], int(paid) - int(self.paid[row]))
+            self.paid[row] = paid
+
+    def set_refilling(self, row: str | None) -> None:
+        if row == self.refilling:
+            return
+        old = ROWS.index(self.refilling) + 1 if self.refilling else 0
+        new = ROWS.index(row) + 1 if row else 0
+        self._bump(REFILLING, new - old)
+        self.refilling = row
+
+    def set_phase(self, phase: str) -> None:
+        self._bump(PHASE, PHASE_CODES[phase] - PHASE_CODES[self.phase])
+        self.phase = phase
+
+    def set_turn(self, current: int, turn: int) -> None:
+        self._bump(CURRENT, current - self.current)
+        self._bump(TURN, turn - self.turn)
+        self.current = current
+        self.turn = turn
+
+    def set_idle_turns(self, idle: int) -> None:
+        self._bump(IDLE, idle - self.idle_turns)
+        self.idle_turns = idle
+
+    def set_dealt(self, dealt: int) -> None:
+        self._bump(DEALT, dealt - self.dealt)
+        self.dealt = dealt
+
+    def set_end_reason(self, reason: str) -> None:
+        self._bump(END, text_code(reason) - text_code(self.end_reason))
+        self.end_reason = reason
+
     # -- the digest -------------------------------------------------------------------------
 
-    def public_key(self) -> tuple[object, ...]:
-        """Everything public, in a fixed order: the input of the digest."""
-        return (
-            self.phase,
-            self.current,
-            self.turn,
-            self.idle_turns,
-            self.dealt,
-            self.end_reason,
-            tuple(s.public_key() for s in self.seats),
-            tuple(self.owner),
-            tuple(tuple(r) for r in self.link_planes),
-            tuple(self.rows[SHORT]),
-            tuple(self.rows[LONG]),
-            tuple(self.deck[SHORT]),
-            tuple(self.deck[LONG]),
-            (self.drawn[SHORT], self.drawn[LONG]),
-            (self.goal[SHORT], self.goal[LONG]),
-            (self.paid[SHORT], self.paid[LONG]),
-            self.refilling,
-            tuple(self.vacations),
-            tuple(self.ignored),
-            tuple(self.set_aside),
-        )
+    def slot_values(self) -> list[int]:
+        """Every slot's value, computed from the fields (docs/log-format.md, "State digest")."""
+        values = [0] * len(self.keys)
+        values[PHASE] = PHASE_CODES[self.phase]
+        values[CURRENT] = self.current
+        values[TURN] = self.turn
+        values[IDLE] = self.idle_turns
+        values[DEALT] = self.dealt
+        values[REFILLING] = ROWS.index(self.refilling) + 1 if self.refilling else 0
+        values[END] = text_code(self.end_reason)
+        values[SET_ASIDE] = len(self.set_aside)
+        for row in ROWS:
+            values[DRAWN[row]] = self.drawn[row]
+            values[GOAL[row]] = self.goal[row]
+            values[PAID[row]] = int(self.paid[row])
+        for i, st in enumerate(self.seats):
+            base = SEAT_BASE + SEAT_SLOTS * i
+            values[base + CASH] = st.cash
+            values[base + PLANES] = st.planes
+            values[base + MARKERS] = st.markers
+            values[base + HAND_SIZE] = st.hand_size
+            values[base + FINAL_PLANES] = st.final_planes
+            values[base + COMMITMENT] = text_code(st.commitment)
+            values[base + FINAL_PATH] = path_code(st.final_path)
+        for link, owner in enumerate(self.owner):
+            values[LINK_BASE + LINK_SLOTS * link] = owner + 1
+            for seat, planes in enumerate(self.link_planes[link]):
+                values[LINK_BASE + LINK_SLOTS * link + 1 + seat] = planes
+        number = self.board.card_number
+        markers_base = self.card_base + len(number)
+        for row in ROWS:
+            for card in self.rows[row]:
+                values[self.card_base + number[card]] = ROW_LOCATION[row]
+        for pile, code in (
+            (self.vacations, ON_VACATION_TRACK),
+            (self.ignored, IGNORED),
+            (self.set_aside, SET_ASIDE_PILE),
+        ):
+            for card in pile:
+                values[self.card_base + number[card]] = code
+        for i, st in enumerate(self.seats):
+            for claimed, markers in st.cards:
+                values[self.card_base + number[str(claimed)]] = CLAIMED_BY + i
+                values[markers_base + number[str(claimed)]] = int(markers)
+            if st.final:
+                values[self.card_base + number[st.final]] = FINAL_OF + i
+        return values
+
+    def recompute_hash(self) -> int:
+        """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
+        total = 0
+        for value, key in zip(self.slot_values(), self.keys, strict=True):
+            if value:
+                total += value * key
+        return total & MASK
 
     def digest(self) -> str:
-        """BLAKE2b-128 of ``repr(public_key())``: equal for the host, every seat and spectators."""
-        return hashlib.blake2b(repr(self.public_key()).encode(), digest_size=16).hexdigest()
+        """The state digest: BLAKE2b-128 of the hash's 16 little-endian bytes, in hex. Equal for
+        the host, every seat and spectators (hands are not in it; their commitments are)."""
+        return hashlib.blake2b(self.hash.to_bytes(16, "little"), digest_size=16).hexdigest()
 
 
 def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:

@@ -3,9 +3,11 @@
 from __future__ import annotations
 
 from engine.bots.base import Bot
+from engine.bots.greedy import GreedyBot
+from engine.bots.mcts import MctsBot
 from engine.bots.random_bot import RandomBot
 
-BOTS: dict[str, type[Bot]] = {"random": RandomBot}
+BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": MctsBot}
 
 
 def make_bot(kind: str, seat: int, seed: str) -> Bot:
@@ -16,4 +18,4 @@ def make_bot(kind: str, seat: int, seed: str) -> Bot:
     return cls(seat, seed)
 
 
-__all__ = ["BOTS", "Bot", "RandomBot", "make_bot"]
+__all__ = ["BOTS", "Bot", "GreedyBot", "MctsBot", "RandomBot", "make_bot"]

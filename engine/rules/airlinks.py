@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from engine.actions import Action, Buy, Place, Rent
+from engine.actions import Action, Buy, Place, Rent, buy, place_one, rent
 from engine.rules.base import AnyRule, Rule
 from engine.rules.costs import (
     MAX_PLANES_LISTED,
+    PLANE_PRICE,
     RENT_TO_OWNER,
     buy_cost,
     place_cost,
@@ -45,12 +46,10 @@ class BuyRule(Rule[Buy]):
         self.require_cash(state, seat, buy_cost(state.board.links[action.link].cost, action.planes))
 
     def perform(self, state: State, seat: int, action: Buy) -> None:
-        st = state.seats[seat]
-        st.cash -= buy_cost(state.board.links[action.link].cost, action.planes)
-        st.markers -= 1
-        st.planes -= action.planes
-        state.owner[action.link] = seat
-        state.link_planes[action.link][seat] += action.planes
+        state.add_cash(seat, -buy_cost(state.board.links[action.link].cost, action.planes))
+        state.add_stock(seat, planes=-action.planes, markers=-1)
+        state.set_owner(action.link, seat)
+        state.add_link_planes(action.link, seat, action.planes)
 
     def options(self, state: State, seat: int) -> list[Action]:
         st = state.seats[seat]
@@ -59,12 +58,11 @@ class BuyRule(Rule[Buy]):
         out: list[Action] = []
         most = min(MAX_PLANES_LISTED, st.planes)
         cash = st.cash
+        owner = state.owner
         for link in state.board.links:
-            if state.owner[link.index] < 0:
-                for n in range(1, most + 1):
-                    if buy_cost(link.cost, n) > cash:
-                        break
-                    out.append(Buy(link.index, n))
+            if owner[link.index] < 0 and link.cost + PLANE_PRICE <= cash:
+                affordable = min(most, (cash - link.cost) // PLANE_PRICE)
+                out.extend([buy(link.index, n) for n in range(1, affordable + 1)])
         return out
 
 
@@ -93,12 +91,11 @@ class PlaceRule(Rule[Place]):
         self.require_cash(state, seat, place_cost(total, len(action.placements)))
 
     def perform(self, state: State, seat: int, action: Place) -> None:
-        st = state.seats[seat]
         total = sum(n for _, n in action.placements)
-        st.cash -= place_cost(total, len(action.placements))
-        st.planes -= total
+        state.add_cash(seat, -place_cost(total, len(action.placements)))
+        state.add_stock(seat, planes=-total)
         for link, planes in action.placements:
-            state.link_planes[link][seat] += planes
+            state.add_link_planes(link, seat, planes)
 
     def options(self, state: State, seat: int) -> list[Action]:
         """Canonical bound: 1–3 planes on one link, or one plane on each of two links that meet
@@ -111,7 +108,7 @@ class PlaceRule(Rule[Place]):
             for n in range(1, most + 1):
                 if place_cost(n, 1) > st.cash:
                     break
-                out.append(Place(((link, n),)))
+                out.append(place_one(link, n))
         if st.planes >= 2 and place_cost(2, 2) <= st.cash:
             links = state.board.links
             for i, a in enumerate(own):
@@ -142,12 +139,10 @@ class RentRule(Rule[Rent]):
         self.require_cash(state, seat, rent_cost(action.planes))
 
     def perform(self, state: State, seat: int, action: Rent) -> None:
-        st = state.seats[seat]
-        cost = rent_cost(action.planes)
-        st.cash -= cost
-        st.planes -= action.planes
-        state.seats[state.owner[action.link]].cash += RENT_TO_OWNER * action.planes
-        state.link_planes[action.link][seat] += action.planes
+        state.add_cash(seat, -rent_cost(action.planes))
+        state.add_cash(state.owner[action.link], RENT_TO_OWNER * action.planes)
+        state.add_stock(seat, planes=-action.planes)
+        state.add_link_planes(action.link, seat, action.planes)
 
     def options(self, state: State, seat: int) -> list[Action]:
         st = state.seats[seat]
@@ -155,7 +150,7 @@ class RentRule(Rule[Rent]):
         if most < 1:
             return []
         return [
-            Rent(link, n)
+            rent(link, n)
             for link, owner in enumerate(state.owner)
             if owner >= 0 and owner != seat
             for n in range(1, most + 1)

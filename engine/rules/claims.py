@@ -36,13 +36,35 @@ def _check_path(rule: AnyRule, state: State, seat: int, path: tuple[int, ...]) -
 def _fly(state: State, seat: int, links: list[int]) -> None:
     """One plane back to stock from each link of the path."""
     for link in links:
-        state.link_planes[link][seat] -= 1
-    state.seats[seat].planes += len(links)
+        state.add_link_planes(link, seat, -1)
+    state.add_stock(seat, planes=len(links))
 
 
 def _usable(state: State, seat: int) -> Callable[[int], bool]:
     planes = state.link_planes
     return lambda link: planes[link][seat] > 0
+
+
+def plane_components(state: State, seat: int) -> dict[int, int]:
+    """City → component number over the links carrying one of ``seat``'s planes (cities not
+    touched by any such link are absent): a quick test of whether a card can be flown at all."""
+    links = state.board.links
+    parent: dict[int, int] = {}
+
+    def root(city: int) -> int:
+        while parent[city] != city:
+            parent[city] = parent[parent[city]]
+            city = parent[city]
+        return city
+
+    for i in [i for i, planes in enumerate(state.link_planes) if planes[seat]]:
+        a, b = links[i].a, links[i].b
+        parent.setdefault(a, a)
+        parent.setdefault(b, b)
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return {city: root(city) for city in parent}
 
 
 class ClaimRule(Rule[Claim]):
@@ -72,15 +94,13 @@ class ClaimRule(Rule[Claim]):
         links = path_links(state.board, action.path)
         assert isinstance(links, list)
         _fly(state, seat, links)
-        card = state.board.cards[action.card]
-        state.rows[card.kind].remove(action.card)
-        st = state.seats[seat]
-        need = markers_for_next_card(state, seat)
-        st.markers -= need
-        st.cards.append([action.card, need])
+        state.claim_card(seat, action.card, markers_for_next_card(state, seat))
 
     def options(self, state: State, seat: int) -> list[Action]:
         if state.seats[seat].markers < markers_for_next_card(state, seat):
+            return []
+        component = plane_components(state, seat)
+        if not component:
             return []
         usable = _usable(state, seat)
         board = state.board
@@ -88,6 +108,8 @@ class ClaimRule(Rule[Claim]):
         for row in (SHORT, LONG):
             for cid in state.rows[row]:
                 a, b = board.cards[cid].cities
+                if a not in component or component[a] != component.get(b):
+                    continue
                 for path in shortest_paths(board, usable, a, b, PATHS_LISTED):
                     out.append(Claim(cid, path))
         return out
@@ -120,11 +142,7 @@ class ClaimFinalRule(Rule[ClaimFinal]):
         links = path_links(state.board, action.path)
         assert isinstance(links, list)
         _fly(state, seat, links)
-        st = state.seats[seat]
-        st.final = action.card
-        st.final_path = action.path
-        st.hand = ()
-        st.hand_size = 0
+        state.play_final(seat, action.card, action.path)
         if all(s.finished for s in state.seats):
             end_game(state, END_ALL_FINALS)
 

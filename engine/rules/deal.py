@@ -40,10 +40,7 @@ class DealRule(Rule[Deal]):
             raise self.illegal("the cards do not match their commitment")
 
     def perform(self, state: State, seat: int, action: Deal) -> None:
-        st = state.seats[action.seat]
-        st.hand = action.cards
-        st.hand_size = 2
-        st.commitment = action.commitment
-        state.dealt += 1
+        state.deal(action.seat, action.cards, action.commitment)
+        state.set_dealt(state.dealt + 1)
         if state.dealt == state.players:
             begin_game(state)

@@ -22,10 +22,8 @@ class FinalPlaneRule(Rule[FinalPlane]):
             raise self.illegal("you have no plane in stock")
 
     def perform(self, state: State, seat: int, action: FinalPlane) -> None:
-        st = state.seats[seat]
-        st.planes -= 1
-        st.final_planes += 1
-        if st.final_planes >= FINAL_PLANES_TO_END:
+        state.add_final_plane(seat)
+        if state.seats[seat].final_planes >= FINAL_PLANES_TO_END:
             end_game(state, END_FIFTH_PLANE)
 
     def options(self, state: State, seat: int) -> list[Action]:

@@ -48,10 +48,9 @@ class SetupRule(Rule[Setup]):
 
     def perform(self, state: State, seat: int, action: Setup) -> None:
         for row, laid in ((SHORT, action.short_row), (LONG, action.long_row)):
-            state.rows[row] = list(laid)
-            chosen = set(laid)
-            state.deck[row] = [c for c in state.deck[row] if c not in chosen]
-        state.phase = DEAL
+            for card in laid:
+                state.lay_out(row, card)
+        state.set_phase(DEAL)
 
 
 class RevealRule(Rule[Reveal]):
@@ -73,43 +72,29 @@ class RevealRule(Rule[Reveal]):
             raise self.illegal(f"{action.card} is not in the {needed} deck")
 
     def perform(self, state: State, seat: int, action: Reveal) -> None:
-        row = action.row
-        state.deck[row].remove(action.card)
-        state.drawn[row] += 1
-        if not state.board.cards[action.card].vacation:
-            state.rows[row].append(action.card)
-        elif state.vacation_time:
-            state.ignored.append(action.card)
-        else:
-            state.vacations.append(action.card)
-            if state.vacation_time:
-                start_vacation_time(state)
+        was_vacation_time = state.vacation_time
+        state.turn_up(action.row, action.card)
+        if state.vacation_time and not was_vacation_time:
+            start_vacation_time(state)
         if state.vacation_time and state.reveal_needed() is None:
-            set_decks_aside(state)
+            state.set_decks_aside()
 
 
 def start_vacation_time(state: State) -> None:
     """The second Vacation card is up: fill both rows to the maximum, no more paid refills."""
     for row in ROWS:
-        state.goal[row] = state.config.row_max
-    state.refilling = None
-
-
-def set_decks_aside(state: State) -> None:
-    """After the Vacation Time fill, no more Flight cards come out for the rest of the game."""
-    for row in ROWS:
-        state.set_aside.extend(state.deck[row])
-        state.deck[row] = []
-        state.goal[row] = 0
+        state.set_goal(row, state.config.row_max)
+    state.set_refilling(None)
 
 
 def begin_flight_card_phase(state: State) -> None:
     """A new turn: each row below its minimum must be refilled (skipped in Vacation Time)."""
-    state.paid = {SHORT: False, LONG: False}
-    state.refilling = None
+    for row in ROWS:
+        state.set_paid(row, False)
+    state.set_refilling(None)
     if not state.vacation_time:
         for row in ROWS:
-            state.goal[row] = state.config.row_min
+            state.set_goal(row, state.config.row_min)
 
 
 class RefillRule(Rule[Refill]):
@@ -141,11 +126,11 @@ class RefillRule(Rule[Refill]):
 
     def perform(self, state: State, seat: int, action: Refill) -> None:
         if not state.paid[action.row]:
-            state.seats[seat].cash -= REFILL_PRICE
-            state.paid[action.row] = True
-        state.refilling = action.row
-        state.idle_turns = 0
-        state.goal[action.row] = len(state.rows[action.row]) + action.count
+            state.add_cash(seat, -REFILL_PRICE)
+            state.set_paid(action.row, True)
+        state.set_refilling(action.row)
+        state.set_idle_turns(0)
+        state.set_goal(action.row, len(state.rows[action.row]) + action.count)
 
     def options(self, state: State, seat: int) -> list[Action]:
         if state.vacation_time:

@@ -26,11 +26,10 @@ class IncomeRule(Rule[Income]):
 
     def perform(self, state: State, seat: int, action: Income) -> None:
         st = state.seats[seat]
-        st.cash += income_of(st)
-        for card in st.cards:
-            if card[1]:
-                card[1] = int(card[1]) - 1
-                st.markers += 1
+        state.add_cash(seat, income_of(st))
+        for index, (_, markers) in enumerate(st.cards):
+            if markers:
+                state.remove_card_marker(seat, index)
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [Income()]

@@ -7,6 +7,7 @@ cities"); the turn passes to the left, to the next seat.
 from __future__ import annotations
 
 from engine.actions import Action, Income, Pass
+from engine.board import ROWS
 from engine.rules.flight_cards import begin_flight_card_phase
 from engine.state import OVER, PLAY, State
 
@@ -22,17 +23,16 @@ END_STALLED = "stalled: five rounds with nothing but income"
 
 
 def begin_game(state: State) -> None:
-    state.phase = PLAY
-    state.current = 0
-    state.turn = 1
+    state.set_phase(PLAY)
+    state.set_turn(0, 1)
     begin_flight_card_phase(state)
 
 
 def end_game(state: State, reason: str) -> None:
-    state.phase = OVER
-    state.end_reason = reason
-    for row in state.goal:
-        state.goal[row] = 0
+    state.set_phase(OVER)
+    state.set_end_reason(reason)
+    for row in ROWS:
+        state.set_goal(row, 0)
 
 
 def end_turn(state: State, action: Action) -> None:
@@ -40,12 +40,11 @@ def end_turn(state: State, action: Action) -> None:
     if state.over:
         return
     if isinstance(action, IDLE_ACTIONS):
-        state.idle_turns += 1
+        state.set_idle_turns(state.idle_turns + 1)
         if state.idle_turns >= STALL_ROUNDS * state.players:
             end_game(state, END_STALLED)
             return
     else:
-        state.idle_turns = 0
-    state.current = (state.current + 1) % state.players
-    state.turn += 1
+        state.set_idle_turns(0)
+    state.set_turn((state.current + 1) % state.players, state.turn + 1)
     begin_flight_card_phase(state)

@@ -69,9 +69,9 @@ def test_mid_game_position() -> None:
 @pytest.mark.parametrize(
     ("players", "entries", "digest"),
     [
-        (2, 58, "70bfb49708561cffebe57e147e9c21d8"),
-        (4, 420, "93a1379643348e4cb430f8bd9f7bf5fe"),
-        (6, 592, "71b14d31be9d350f5feae39b654783d6"),
+        (2, 58, "c61a50eeeb69db4d97ef1a60e39e687d"),
+        (4, 420, "efbb2652247535351fa5422de44d30b0"),
+        (6, 592, "ce303f7b6f2872c20fdf09bb7942ea99"),
     ],
 )
 def test_golden_selfplay_games(players: int, entries: int, digest: str) -> None:

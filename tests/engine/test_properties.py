@@ -98,6 +98,7 @@ def play_checked(players: int, seed: str) -> Game:
         after = [s.cash for s in game.state.seats]
         assert [a - b for a, b in zip(after, before, strict=True)] == expected
         check_supplies(game.state)
+        assert game.state.hash == game.state.recompute_hash(), "the kept hash is the full sum"
         assert game.state.turn < MAX_TURNS, "every game ends"
     return game
 

@@ -53,3 +53,29 @@ def test_a_deal_must_match_its_commitment() -> None:
         assert "commitment" in str(exc)
     else:
         raise AssertionError("a forged deal was accepted")
+
+
+def test_the_digest_sees_every_public_change_and_no_secret() -> None:
+    game = play_game(Options(players=3), "digest")
+    base = game.state
+    changes = [
+        lambda s: s.add_cash(1, 1),
+        lambda s: s.add_stock(2, planes=-1),
+        lambda s: s.add_stock(0, markers=1),
+        lambda s: s.add_link_planes(5, 1, 1),
+        lambda s: s.set_owner(7, 2 if s.owner[7] != 2 else 1),
+        lambda s: s.set_idle_turns(s.idle_turns + 1),
+        lambda s: s.set_turn(s.current, s.turn + 1),
+        lambda s: s.set_goal("long", s.goal["long"] + 1),
+        lambda s: s.set_refilling("short" if s.refilling != "short" else None),
+    ]
+    seen = {base.digest()}
+    for change in changes:
+        copy = base.copy()
+        change(copy)
+        assert copy.hash == copy.recompute_hash()
+        assert copy.digest() not in seen
+        seen.add(copy.digest())
+    secret = base.copy()
+    secret.seats[0].hand = ("F-17", "F-18")
+    assert secret.digest() == base.digest(), "hands are secret: only their commitments count"

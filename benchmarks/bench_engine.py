@@ -1,0 +1,138 @@
+"""Engine benchmarks for issue 2's targets. Run from the repository root:
+
+    .venv/bin/python -m benchmarks.bench_engine [--games 30] [--json]
+
+Prints medians (and what each is compared with). The machine is shared and noisy: quote the
+medians, and the ratio against msgpack measured in the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+import msgpack
+
+from engine import CHANCE, Game, Options, seed_commitment
+from engine.selfplay import play_game
+from netcode.logfile import Header, Seat, read_log, write_game
+from netcode.replay import replay
+from tests.engine.table import Table
+
+
+def median_time(fn: Callable[[], object], repeat: int) -> float:
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        fn()
+        times.append(time.perf_counter() - start)
+    return statistics.median(times)
+
+
+def apply_times(game: Game) -> list[float]:
+    """Seconds per ``Ruleset.apply`` (check + perform, no digest) over a whole game's entries."""
+    replayed = Game(game.options)
+    state, rules = replayed.state, replayed.rules
+    out = []
+    for entry in game.entries:
+        start = time.perf_counter()
+        rules.apply(state, entry)
+        out.append(time.perf_counter() - start)
+    return out
+
+
+def mid_game() -> Game:
+    """The perft mid-game position (tests/engine/test_perft.py): 170 legal actions."""
+    t = Table(
+        players=4,
+        short_row=["S1-22", "S1-18", "S1-26", "S1-25", "S1-01", "S1-02", "S1-03", "S1-04"],
+        long_row=["L5-17", "L5-19", "L7-17", "L7-07"],
+    )
+    for card in ("S1-22", "S1-18", "S1-26", "S1-25", "L5-17"):
+        t.claim(0, card)
+    t.claim(1, "S1-01")
+    t.do(1, "buy MIL-ROM 2")
+    t.wait_for(0)
+    return t.game
+
+
+def run(games: int) -> dict[str, float]:
+    results: dict[str, float] = {}
+    opts = Options(players=4)
+    played = []
+    game_times = []
+    for i in range(games):
+        start = time.perf_counter()
+        played.append(play_game(opts, f"bench-{i}"))
+        game_times.append(time.perf_counter() - start)
+    entries = [len(g.entries) for g in played]
+    results["game_ms_median"] = statistics.median(game_times) * 1e3
+    results["game_entries_median"] = statistics.median(entries)
+    results["game_us_per_entry"] = sum(game_times) / sum(entries) * 1e6
+
+    applies = [
+        t
+        for g in played
+        for t, e in zip(apply_times(g), g.entries, strict=True)
+        if e.actor != CHANCE
+    ]
+    results["apply_us_median"] = statistics.median(applies) * 1e6
+
+    mid = mid_game()
+    assert len(mid.legal_actions()) == 170
+    results["legal_actions_mid_ms_median"] = median_time(mid.legal_actions, 200) * 1e3
+
+    # replay from file: the median-length game of the sample
+    game = sorted(played, key=lambda g: len(g.entries))[len(played) // 2]
+    with tempfile.TemporaryDirectory() as tmp:
+        path = Path(tmp) / "bench.jetset"
+        seed = "bench"
+        header = Header(opts, [Seat(f"p{i}") for i in range(4)], seed_commitment(seed))
+        write_game(path, header, game, None)
+        raw = path.read_bytes()
+        results["replay_entries"] = len(game.entries)
+        results["replay_file_ms_median"] = median_time(lambda: replay(read_log(path)), 30) * 1e3
+        results["msgpack_decode_ms_median"] = (
+            median_time(lambda: list(msgpack.Unpacker(raw=False).feed(raw) or ()), 30) * 1e3
+        )
+        unpack_only = median_time(lambda: list(_unpack(raw)), 30) * 1e3
+        results["msgpack_decode_ms_median"] = unpack_only
+        results["replay_vs_msgpack_ratio"] = results["replay_file_ms_median"] / unpack_only
+    return results
+
+
+def _unpack(raw: bytes) -> msgpack.Unpacker:
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(raw)
+    return unpacker
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--games", type=int, default=30)
+    parser.add_argument("--json", action="store_true")
+    args = parser.parse_args()
+    results = run(args.games)
+    if args.json:
+        print(json.dumps(results))
+        return
+    targets = {
+        "apply_us_median": ("apply of a validated action (µs)", 20),
+        "legal_actions_mid_ms_median": ("legal_actions, mid-game, 170 actions (ms)", 2),
+        "game_ms_median": ("whole 4-player random game (ms)", 50),
+        "replay_file_ms_median": ("replay a 4-player game from its file (ms)", 10),
+        "replay_vs_msgpack_ratio": ("replay ÷ msgpack decode of the same file", 20),
+    }
+    for key, value in results.items():
+        label, target = targets.get(key, (key, None))
+        verdict = "" if target is None else ("  ok" if value <= target else f"  MISSES ≤ {target}")
+        print(f"{label:<48} {value:10.3f}{verdict}")
+
+
+if __name__ == "__main__":
+    main()

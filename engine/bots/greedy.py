@@ -1,0 +1,255 @@
+"""The greedy bot: the rulebook's "Strategy Note", played one turn at a time.
+
+Each turn, in this order (the first that applies is played):
+
+1. in Vacation Time, fly its cheaper Final Flight as soon as its planes allow ("Vacation Time");
+2. claim the best face-up card it can claim now, most points first ("Claim a Flight card"),
+   without breaking the planes it keeps for its Final Flight;
+3. work toward the target with the best points per turn: buy the unowned airlinks of its path
+   first (another player may take them), then place planes on its own links in one action, then
+   rent; early on the cheap 1-point cards win, as the Strategy Note advises, because a card among
+   the first five also pays income three times;
+4. take income (when the next step costs more than its cash, or nothing else is worth doing).
+
+No randomness, no set or dict order in any decision: the same view always gives the same action.
+``greedy_action`` is a plain function so the search bot can use it in its playouts.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from engine.actions import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Rent
+from engine.board import LONG, SHORT
+from engine.bots.base import Bot
+from engine.bots.planning import BUY, PLACE, RENT, Planner, Route
+from engine.paths import shortest_paths
+from engine.rules.claims import markers_for_next_card
+from engine.rules.costs import place_cost
+from engine.rules.income import income_of
+from engine.ruleset import Ruleset
+from engine.state import State
+
+EARLY_CARDS = 5
+"""The first five cards claimed carry three markers: €15 of income over the next three takes."""
+
+EARLY_BONUS = 2.0
+"""What that income is worth in points when choosing a target."""
+
+LATE_BONUS = 0.5
+FINAL_VALUE = 16.0
+"""A Final Flight: 10 points plus 2 a plane on it; three planes is a fair guess."""
+
+OPENING_CARDS = 2
+"""Until it holds two cards the bot only goes for 1-point cards: "it is strongly recommended that
+you claim two of them" (Strategy Note), and a player without a card has no income at all."""
+
+EURO_TURN = 10
+"""Money is time: every €10 a route costs counts as one more turn (at least; more when the
+bot's income is lower)."""
+
+RENT_PENALTY = 5
+"""Renting gives a rival €5 a plane: count it as that much dearer."""
+
+RESERVED = 10**6
+"""The price, in cents, of a plane the bot keeps for its Final Flight when it plans a claim."""
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A flight the bot works toward, with what it is worth and how fast it comes."""
+
+    card: str
+    final: bool
+    route: Route
+    rate: float
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def choose(self, view: State, rules: Ruleset) -> Action:
+        return greedy_action(view, self.seat)
+
+
+def greedy_action(state: State, seat: int) -> Action:
+    """The greedy choice for ``seat`` (the seat to move) in ``state``."""
+    st = state.seats[seat]
+    if st.finished:
+        return FinalPlane() if st.planes else Pass()
+    plan = Planner(state, seat, RENT_PENALTY)
+    final = final_target(plan) if final_focus(state) else None
+    return claim_final(state, final) or claim_card(plan, final) or progress(plan, final) or Income()
+
+
+# -- the Final Flight ------------------------------------------------------------------------
+
+
+def final_target(plan: Planner) -> Target | None:
+    """The cheaper of the seat's two Final Flights to complete, with its route."""
+    state, seat = plan.state, plan.seat
+    best: Target | None = None
+    for card in sorted(state.seats[seat].hand or ()):
+        route = plan.route(state.board.cards[card].cities)
+        if route is None:
+            continue
+        target = Target(card, True, route, rate(state, seat, FINAL_VALUE, route))
+        if best is None or (route.cost, len(route.links)) < (
+            best.route.cost,
+            len(best.route.links),
+        ):
+            best = target
+    return best
+
+
+def final_focus(state: State) -> bool:
+    """Once a Vacation card is up, Vacation Time is near: build toward the Final Flight."""
+    return bool(state.vacations)
+
+
+def reserved_links(state: State, seat: int, final: Target | None) -> frozenset[int]:
+    """Airlinks of the Final Flight route where the seat's only plane must stay."""
+    if final is None or not final_focus(state):
+        return frozenset()
+    return frozenset(ln for ln in final.route.links if state.link_planes[ln][seat] == 1)
+
+
+def claim_final(state: State, final: Target | None) -> Action | None:
+    """Fly the Final Flight as soon as Vacation Time allows and the planes are there."""
+    if final is None or not state.vacation_time or not final.route.ready:
+        return None
+    return ClaimFinal(final.card, final.route.path)
+
+
+# -- claiming a face-up card -----------------------------------------------------------------
+
+
+def claim_card(plan: Planner, final: Target | None) -> Action | None:
+    """The face-up card worth most points that the seat can claim now, by its shortest path,
+    keeping the planes reserved for the Final Flight."""
+    state, seat = plan.state, plan.seat
+    if state.seats[seat].markers < markers_for_next_card(state, seat):
+        return None
+    reserved = reserved_links(state, seat, final)
+    best: tuple[int, int, str] | None = None
+    chosen: Claim | None = None
+    for card in face_up(state):
+        path = ready_path(plan, card, reserved)
+        if path is None:
+            continue
+        key = (state.board.cards[card].points, -len(path), card)
+        if best is None or key > best:
+            best, chosen = key, Claim(card, path)
+    return chosen
+
+
+def face_up(state: State) -> list[str]:
+    return state.rows[SHORT] + state.rows[LONG]
+
+
+def ready_path(plan: Planner, card: str, reserved: frozenset[int]) -> tuple[int, ...] | None:
+    """A path for ``card`` over the seat's planes only, avoiding ``reserved`` links."""
+    state, seat = plan.state, plan.seat
+    route = plan.route(state.board.cards[card].cities)
+    if route is None or not route.ready:
+        return None
+    if reserved.isdisjoint(route.links):
+        return route.path
+    planes = state.link_planes
+
+    def usable(link: int) -> bool:
+        return planes[link][seat] > 0 and link not in reserved
+
+    a, b = state.board.cards[card].cities
+    paths = shortest_paths(state.board, usable, a, b, 1)
+    return paths[0] if paths else None
+
+
+# -- working toward a target -----------------------------------------------------------------
+
+
+def card_value(state: State, seat: int, card: str) -> float:
+    """Points, plus the income a card among the first five brings (Strategy Note)."""
+    bonus = EARLY_BONUS if len(state.seats[seat].cards) < EARLY_CARDS else LATE_BONUS
+    return state.board.cards[card].points + bonus
+
+
+def actions_needed(route: Route) -> int:
+    """Turns to finish a route: one per airlink to buy or rent, one to place on own links, one to
+    claim."""
+    singles = sum(1 for n in route.needs if n.how in (BUY, RENT))
+    return singles + (1 if any(n.how == PLACE for n in route.needs) else 0) + 1
+
+
+def rate(state: State, seat: int, value: float, route: Route) -> float:
+    """Points per turn, counting the turns of income needed to pay for the route."""
+    st = state.seats[seat]
+    short = route.cost - st.cash
+    income = income_of(st)
+    if short <= 0:
+        money_turns = 0
+    elif income:
+        money_turns = math.ceil(short / income)
+    else:
+        return 0.0
+    spend = route.cost / max(income, EURO_TURN)
+    return value / (actions_needed(route) + money_turns + spend)
+
+
+def targets(plan: Planner, final: Target | None) -> list[Target]:
+    """Every face-up card (and the Final Flight, once it is near) with its best rate."""
+    state, seat = plan.state, plan.seat
+    out = []
+    opening = len(state.seats[seat].cards) < OPENING_CARDS
+    for card in face_up(state):
+        if opening and state.board.cards[card].points != 1:
+            continue
+        route = plan.route(state.board.cards[card].cities)
+        if route is not None and not route.ready:
+            value = card_value(state, seat, card)
+            out.append(Target(card, False, route, rate(state, seat, value, route)))
+    if final is not None and final_focus(state) and not final.route.ready:
+        out.append(final)
+    return out
+
+
+def progress(plan: Planner, final: Target | None) -> Action | None:
+    """The next step toward the best target the seat can afford to work on."""
+    ranked = [t for t in targets(plan, final) if t.rate > 0]
+    if not ranked:
+        return None
+    best = max(ranked, key=lambda t: (t.rate, -t.route.cost, t.card))
+    return next_step(plan.state, plan.seat, best, final)
+
+
+def next_step(state: State, seat: int, target: Target, final: Target | None) -> Action | None:
+    """Buy first (a rival may take the link), then place on own links, then rent; None when the
+    next plane costs more than the seat has (it takes income instead)."""
+    st = state.seats[seat]
+    needs = target.route.needs
+    if st.planes < 1:
+        return None
+    buys = sorted((n.cost, n.link) for n in needs if n.how == BUY)
+    if buys and st.markers >= 1:
+        cost, link = buys[0]
+        extra = 1 if shared_with_final(link, target, final, state) else 0
+        planes = 1 + extra if cost + 5 * extra <= st.cash and st.planes > extra else 1
+        return Buy(link, planes) if cost <= st.cash else None
+    places = sorted(n.link for n in needs if n.how == PLACE)
+    if places:
+        count = min(len(places), st.planes)
+        while count and place_cost(count, count) > st.cash:
+            count -= 1
+        return Place(tuple((link, 1) for link in places[:count])) if count else None
+    rents = sorted((n.cost, n.link) for n in needs if n.how == RENT)
+    if rents and rents[0][0] <= st.cash:
+        return Rent(rents[0][1], 1)
+    return None
+
+
+def shared_with_final(link: int, target: Target, final: Target | None, state: State) -> bool:
+    """A link both the target card and the Final Flight route still need: two planes on it."""
+    if target.final or final is None or not final_focus(state):
+        return False
+    return any(n.link == link for n in final.route.needs)
