@@ -1,0 +1,34 @@
+"""``jetset import TEXT [-o FILE]``: a PGN-style text game back into a log file."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    ip = sub.add_parser("import", help="turn a text game (from `jetset export`) into a log file")
+    ip.add_argument("text", help="the text file ('-' for standard input)")
+    ip.add_argument("--output", "-o", help="the log file to write (default: TEXT with .jetset)")
+    ip.set_defaults(func=cmd_import)
+
+
+def cmd_import(args: argparse.Namespace) -> int:
+    from netcode.logfile import write_log
+    from netcode.textlog import TextLogError, import_text
+
+    try:
+        text = sys.stdin.read() if args.text == "-" else Path(args.text).read_text("utf-8")
+        log = import_text(text)
+    except (OSError, TextLogError, ValueError) as exc:
+        print(f"jetset import: {args.text}: {exc}", file=sys.stderr)
+        return 1
+    out = Path(args.output or ("game.jetset" if args.text == "-" else args.text)).with_suffix(
+        ".jetset"
+    )
+    if args.output:
+        out = Path(args.output)
+    write_log(out, log)
+    print(f"wrote {out}: {len(log.records)} entries, digest {log.records[-1].digest}")
+    return 0

@@ -1,0 +1,137 @@
+"""Summaries over many game logs: ``jetset stats DIR``."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import CHANCE, Game, IllegalAction, NotationError
+from engine.notation import Notation
+from netcode.logfile import GameLog, LogFormatError, read_log
+
+
+@dataclass
+class GameSummary:
+    path: str
+    players: int
+    kinds: list[str]
+    scores: list[int]
+    winners: list[int]
+    turns: int
+    entries: int
+    end: str
+    claimed: list[str]
+
+
+@dataclass
+class Stats:
+    games: list[GameSummary] = field(default_factory=list)
+    skipped: list[str] = field(default_factory=list)
+
+    def win_rate_by_seat(self) -> dict[int, float]:
+        seats: Counter[int] = Counter()
+        wins: Counter[int] = Counter()
+        for g in self.games:
+            for seat in range(g.players):
+                seats[seat] += 1
+                wins[seat] += seat in g.winners
+        return {s: wins[s] / seats[s] for s in sorted(seats)}
+
+    def by_kind(self) -> dict[str, tuple[int, float, float]]:
+        """Kind → (seats played, win rate, average score)."""
+        played: Counter[str] = Counter()
+        wins: Counter[str] = Counter()
+        points: Counter[str] = Counter()
+        for g in self.games:
+            for seat, kind in enumerate(g.kinds):
+                played[kind] += 1
+                wins[kind] += seat in g.winners
+                points[kind] += g.scores[seat]
+        return {k: (played[k], wins[k] / played[k], points[k] / played[k]) for k in sorted(played)}
+
+    def average(self, attr: str) -> float:
+        if not self.games:
+            return 0.0
+        return sum(float(getattr(g, attr)) for g in self.games) / len(self.games)
+
+    def average_score(self) -> float:
+        scores = [s for g in self.games for s in g.scores]
+        return sum(scores) / len(scores) if scores else 0.0
+
+    def most_claimed(self, top: int = 10) -> list[tuple[str, int]]:
+        counts = Counter(card for g in self.games for card in g.claimed)
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
+
+    def end_reasons(self) -> list[tuple[str, int]]:
+        counts = Counter(g.end for g in self.games)
+        return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
+
+
+def summarise_log(path: Path, log: GameLog) -> GameSummary:
+    """Replay a log (rules checked, digests not compared: ``replay --verify`` does that)."""
+    game = Game(log.header.options)
+    notation = Notation(game.board)
+    state, rules = game.state, game.rules
+    for rec in log.records:
+        who = "*" if rec.actor == CHANCE else str(rec.actor)
+        rules.apply(state, notation.parse_entry(f"{who} {rec.text}"))
+    scores = game.scores()
+    claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
+    claimed += [seat.final for seat in state.seats if seat.final]
+    return GameSummary(
+        path=str(path),
+        players=state.players,
+        kinds=[s.kind for s in log.header.seats],
+        scores=[s.total for s in scores],
+        winners=game.winners() if state.over else [],
+        turns=state.turn,
+        entries=len(log.records),
+        end=state.end_reason or "not finished",
+        claimed=claimed,
+    )
+
+
+def collect(directory: str | Path) -> Stats:
+    stats = Stats()
+    for path in sorted(Path(directory).glob("*.jetset")):
+        try:
+            stats.games.append(summarise_log(path, read_log(path)))
+        except (OSError, LogFormatError, NotationError, IllegalAction) as exc:
+            stats.skipped.append(f"{path.name}: {exc}")
+    return stats
+
+
+def bar(fraction: float, width: int = 30) -> str:
+    """A horizontal bar in eighths of a character cell."""
+    eighths = round(max(0.0, min(1.0, fraction)) * width * 8)
+    full, part = divmod(eighths, 8)
+    return "█" * full + ("" if not part else " ▏▎▍▌▋▊▉"[part])
+
+
+def render(stats: Stats) -> str:
+    lines = [f"{len(stats.games)} games"]
+    if stats.skipped:
+        lines.append(f"{len(stats.skipped)} files skipped: " + "; ".join(stats.skipped[:3]))
+    if not stats.games:
+        return "\n".join(lines) + "\n"
+    lines += [
+        f"average score {stats.average_score():.1f}   average length "
+        f"{stats.average('turns'):.0f} turns, {stats.average('entries'):.0f} entries",
+        "",
+        "win rate by seat",
+    ]
+    for seat, rate in stats.win_rate_by_seat().items():
+        lines.append(f"  seat {seat:<10} {rate:6.1%}  {bar(rate)}")
+    lines += ["", "by player kind        seats    wins   avg score"]
+    for kind, (played, rate, avg) in stats.by_kind().items():
+        lines.append(f"  {kind:<16} {played:>7}  {rate:6.1%}   {avg:8.1f}  {bar(rate, 20)}")
+    lines += ["", "most claimed cards"]
+    claims = stats.most_claimed()
+    most = claims[0][1] if claims else 1
+    for card, count in claims:
+        lines.append(f"  {card:<8} {count:>5}  {bar(count / most, 20)}")
+    lines += ["", "how games ended"]
+    for reason, count in stats.end_reasons():
+        lines.append(f"  {count:>5}  {reason}")
+    return "\n".join(lines) + "\n"
