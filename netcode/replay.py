@@ -70,16 +70,23 @@ def replay(log: GameLog, *, stop_at: int | None = None, verify_seed: bool = True
             )
         dealer = Dealer(log.seed, game.board, header.options.players)
     records = log.records if stop_at is None else log.records[:stop_at]
+    parsed: dict[tuple[int, str], Entry] = {}  # lines repeat ("income"): parse each once
     for rec in records:
         try:
-            entry = notation.parse_entry(f"{'*' if rec.actor == CHANCE else rec.actor} {rec.text}")
+            key = (rec.actor, rec.text)
+            entry = parsed.get(key) or parsed.setdefault(key, _parse(notation, rec.actor, rec.text))
             if dealer is not None and entry.actor == CHANCE:
                 _check_chance(dealer, game, entry, notation)
             game.push(entry, rec.digest)
         except (NotationError, IllegalAction, DesyncError, _DealerMismatch) as exc:
-            return _fail(result, rec.index, exc)
+            who = "*" if rec.actor == CHANCE else rec.actor
+            return _fail(result, rec.index, exc, f"{who} {rec.text}")
         result.entries += 1
     return result
+
+
+def _parse(notation: Notation, actor: int, text: str) -> Entry:
+    return Entry(actor, notation.parse_action(text))
 
 
 class _DealerMismatch(ValueError):
@@ -100,10 +107,15 @@ def _check_chance(dealer: Dealer, game: Game, entry: Entry, notation: Notation) 
         )
 
 
-def _fail(result: ReplayResult, index: int | None, exc: Exception) -> ReplayResult:
+def _fail(
+    result: ReplayResult, index: int | None, exc: Exception, line: str | None = None
+) -> ReplayResult:
+    """Record the first bad entry: its number, its line and what is wrong with it."""
     result.ok = False
     result.bad_entry = index
     where = f"entry {index}: " if index is not None else ""
+    if line is not None:
+        where = f"entry {index} ({line}): "
     message = str(exc)
     if isinstance(exc, DesyncError):
         message = f"the state digest is {exc.actual}, the log says {exc.expected}"

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import os
 from collections import Counter
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import CHANCE, Game, IllegalAction, NotationError
+from engine import Entry, Game, IllegalAction, NotationError
 from engine.notation import Notation
 from netcode.logfile import GameLog, LogFormatError, read_log
 
@@ -73,9 +75,13 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     game = Game(log.header.options)
     notation = Notation(game.board)
     state, rules = game.state, game.rules
+    parsed: dict[tuple[int, str], Entry] = {}
     for rec in log.records:
-        who = "*" if rec.actor == CHANCE else str(rec.actor)
-        rules.apply(state, notation.parse_entry(f"{who} {rec.text}"))
+        key = (rec.actor, rec.text)
+        entry = parsed.get(key)
+        if entry is None:
+            entry = parsed[key] = Entry(rec.actor, notation.parse_action(rec.text))
+        rules.apply(state, entry)
     scores = game.scores()
     claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
     claimed += [seat.final for seat in state.seats if seat.final]
@@ -92,13 +98,32 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     )
 
 
+def summarise_file(path: Path) -> GameSummary | str:
+    """A log's summary, or why it was skipped."""
+    try:
+        return summarise_log(path, read_log(path))
+    except (OSError, LogFormatError, NotationError, IllegalAction) as exc:
+        return f"{path.name}: {exc}"
+
+
+PARALLEL_FROM = 64
+"""Directories with at least this many logs are read by a pool of processes, one per core."""
+
+
 def collect(directory: str | Path) -> Stats:
+    paths = sorted(Path(directory).glob("*.jetset"))
+    workers = os.cpu_count() or 1
+    if len(paths) >= PARALLEL_FROM and workers > 1:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            results = list(pool.map(summarise_file, paths, chunksize=32))
+    else:
+        results = [summarise_file(path) for path in paths]
     stats = Stats()
-    for path in sorted(Path(directory).glob("*.jetset")):
-        try:
-            stats.games.append(summarise_log(path, read_log(path)))
-        except (OSError, LogFormatError, NotationError, IllegalAction) as exc:
-            stats.skipped.append(f"{path.name}: {exc}")
+    for result in results:
+        if isinstance(result, str):
+            stats.skipped.append(result)
+        else:
+            stats.games.append(result)
     return stats
 
 
