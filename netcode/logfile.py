@@ -135,6 +135,22 @@ class LogWriter:
         self._notation = Notation()
         return self
 
+    @classmethod
+    def resume(cls, path: str | Path, *, fsync: bool = True) -> LogWriter:
+        """Continue a file after a crash: a record cut short at its end is cut off first."""
+        path = Path(path)
+        raw = path.read_bytes()
+        keep = whole_records_length(raw)
+        if keep < len(raw):
+            with open(path, "r+b") as f:
+                f.truncate(keep)
+                f.flush()
+                if fsync:
+                    import os
+
+                    os.fsync(f.fileno())
+        return cls.append_to(path, fsync=fsync)
+
     def _write(self, obj: Any) -> None:
         self._file.write(self._packer.pack(obj))
         self._file.flush()
@@ -148,6 +164,10 @@ class LogWriter:
 
     def reveal(self, seed: str) -> None:
         self._write({"t": "reveal", "seed": seed})
+
+    def fileno(self) -> int:
+        """The file's descriptor (a caller that fsyncs a batch of records itself)."""
+        return self._file.fileno()
 
     def close(self) -> None:
         self._file.close()
@@ -169,6 +189,19 @@ def write_game(path: str | Path, header: Header, game: Game, seed: str | None) -
     if seed is not None:
         parts.append(packer.pack({"t": "reveal", "seed": seed}))
     Path(path).write_bytes(b"".join(parts))
+
+
+def whole_records_length(raw: bytes) -> int:
+    """How many leading bytes of ``raw`` are whole records (the rest was cut short by a crash)."""
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(raw) + 1)
+    unpacker.feed(raw)
+    end = 0
+    try:
+        for _ in unpacker:
+            end = unpacker.tell()
+    except (msgpack.UnpackException, ValueError):
+        pass
+    return end
 
 
 def parse_log(raw: bytes) -> GameLog:
@@ -214,3 +247,13 @@ def check_commitment(log: GameLog) -> bool | None:
     if log.seed is None:
         return None
     return seed_commitment(log.seed) == log.header.commitment
+
+
+def write_log(path: str | Path, log: GameLog) -> None:
+    """Write a ``GameLog`` (an imported text game, say) as a log file."""
+    packer = msgpack.Packer()
+    parts = [packer.pack(log.header.to_dict())]
+    parts += [packer.pack(["e", r.index, r.actor, r.text, r.digest]) for r in log.records]
+    if log.seed is not None:
+        parts.append(packer.pack({"t": "reveal", "seed": log.seed}))
+    Path(path).write_bytes(b"".join(parts))

@@ -1,0 +1,144 @@
+"""``jetset join HOST:PORT``: join a hosted game as a player, a headless bot or a spectator."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import sys
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from netcode.client import ClientEvent
+    from netcode.peer import NetPeer
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    jp = sub.add_parser("join", help="join a hosted game")
+    jp.add_argument("address", metavar="HOST:PORT", help="the host, e.g. 192.168.1.5:7777")
+    jp.add_argument("--name", default=None, help="your name at the table")
+    jp.add_argument("--bot", metavar="KIND", help="play headless as this bot (e.g. greedy)")
+    jp.add_argument("--spectate", action="store_true", help="watch; print the entries")
+    jp.add_argument("--password", help="the game's password")
+    jp.add_argument("--token", help="take back your seat with its token")
+    jp.add_argument(
+        "--reconnect-for", type=float, default=60.0, help="seconds to keep reconnecting"
+    )
+    jp.add_argument(
+        "--delay", type=float, default=0.0, help="a bot's pause in seconds before each move"
+    )
+    jp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    jp.set_defaults(func=cmd_join)
+
+
+def parse_address(text: str) -> tuple[str, int]:
+    """``host:port`` or ``[v6]:port``."""
+    host, sep, port = text.rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+        raise ValueError(f"{text!r}: write HOST:PORT, e.g. 127.0.0.1:7777")
+    return host.strip("[]"), int(port)
+
+
+def cmd_join(args: argparse.Namespace) -> int:
+    from engine.bots import BOTS
+    from jetset_tui.commands.host import tui_runner
+
+    try:
+        address = parse_address(args.address)
+    except ValueError as exc:
+        return fail(args, str(exc))
+    if args.bot is not None and args.bot not in BOTS:
+        return fail(args, f"unknown bot {args.bot!r}; bots: {', '.join(BOTS)}")
+    runner = None
+    if args.bot is None and not args.spectate:
+        runner = tui_runner()
+        if runner is None:
+            return fail(args, "the TUI cannot join games yet; use --bot KIND or --spectate")
+    try:
+        return asyncio.run(join(address, args, runner))
+    except KeyboardInterrupt:
+        return 130
+
+
+def fail(args: argparse.Namespace, message: str) -> int:
+    if args.json:
+        print(json.dumps({"ok": False, "error": message}))
+    else:
+        print(f"jetset join: {message}", file=sys.stderr)
+    return 2
+
+
+async def join(address: tuple[str, int], args: argparse.Namespace, runner: object | None) -> int:
+    from netcode.botplayer import play_bot
+    from netcode.peer import JoinRefused, NetPeer
+    from netcode.transport import Transport, open_tcp
+
+    async def connector() -> Transport:
+        return await open_tcp(*address)
+
+    name = args.name or (f"{args.bot}-bot" if args.bot else "player")
+    try:
+        peer = await NetPeer.connect(
+            await connector(),
+            name=name,
+            password=args.password,
+            spectate=args.spectate,
+            token=args.token,
+            connector=connector,
+            reconnect_for=args.reconnect_for,
+        )
+    except (JoinRefused, ConnectionError, TimeoutError) as exc:
+        return fail(args, f"cannot join {args.address}: {exc}")
+    if not args.json:
+        where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
+        print(f"jetset join: joined {args.address} {where}; token {peer.token}", flush=True)
+        peer.add_listener(lambda event: print_event(peer, event, verbose=args.spectate))
+    try:
+        if runner is not None:
+            await runner(peer)  # type: ignore[operator]
+        elif args.bot:
+            await play_bot(peer, args.bot, peer.commitment or "", delay=args.delay)
+        await peer.wait_over()
+    finally:
+        await peer.close()
+    summary = result(peer)
+    if args.json:
+        print(json.dumps(summary, separators=(",", ":")))
+    else:
+        print(f"jetset join: {'ok' if summary['ok'] else 'FAILED'}: {summary}")
+    return 0 if summary["ok"] else 1
+
+
+def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
+    from netcode.client import ChatMessage, EntryApplied, Problem
+
+    if isinstance(event, EntryApplied) and verbose:
+        who = "*" if event.entry.actor < 0 else str(event.entry.actor)
+        text = peer.notation.format_action(event.entry.action)
+        print(f"{event.index:5d} {who} {text}", flush=True)
+    elif isinstance(event, ChatMessage):
+        print(f"<{event.name}> {event.text}", flush=True)
+    elif isinstance(event, Problem):
+        print(f"jetset join: {event.message}", file=sys.stderr, flush=True)
+
+
+def result(peer: NetPeer) -> dict[str, Any]:
+    game = peer.game
+    end = peer.end
+    ok = end is not None and end.ok and peer.desync is None
+    error = peer.lost if end is None else end.error
+    if peer.desync is not None:
+        error = f"desync at entry {peer.desync}"
+    return {
+        "ok": ok,
+        "seat": peer.seat,
+        "name": peer.name,
+        "entries": len(game.entries),
+        "digest": game.digest(),
+        "scores": [s.total for s in game.scores()],
+        "winners": game.winners() if game.over else [],
+        "commitment_ok": end.commitment_ok if end else None,
+        "replay_ok": end.replay_ok if end else None,
+        "desync": peer.desync,
+        "error": error,
+    }

@@ -1,0 +1,87 @@
+"""A bot at the table: plays the seats of any ``GameClient`` with one of ``engine.bots``.
+
+The bot decides from its own seat's view only. Its random stream is drawn afresh for every
+decision from a public base seed and the entry number, so a bot that reconnects, or a host that
+resumes, makes the same decision in the same position as an uninterrupted game would.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+
+from engine import IllegalAction, NotationError
+from engine.bots import make_bot
+from netcode.client import ClientEvent, GameClient
+from netcode.peer import NetPeer
+from netcode.transport import Transport
+
+log = logging.getLogger("jetset.bot")
+
+
+async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0.0) -> None:
+    """Act for ``client``'s seats whenever one is to move, until the game ends or
+    ``client`` is gone (a ``NetPeer``'s ``ended``)."""
+    make_bot(kind, 0, seed)  # an unknown kind fails here, before the game
+    changed = asyncio.Event()
+
+    def listener(_event: ClientEvent) -> None:
+        changed.set()
+
+    client.add_listener(listener)
+    ended = client.ended if isinstance(client, NetPeer) else None
+    try:
+        while not client.game.over and not (ended is not None and ended.is_set()):
+            changed.clear()
+            seat = client.game.to_move()
+            if seat is not None and seat in client.local_seats:
+                if delay:
+                    await asyncio.sleep(delay)
+                await _move(client, kind, seed, seat)
+                continue
+            await _wait(changed, ended)
+    finally:
+        client.remove_listener(listener)
+
+
+async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
+    game = client.game
+    bot = make_bot(kind, seat, f"{seed}:{len(game.entries)}")
+    action = bot.choose(game.state.view(seat), game.rules)
+    try:
+        await client.submit(seat, action)
+    except (IllegalAction, NotationError) as exc:
+        log.warning("seat %d: the host refused %r: %s", seat, action, exc)
+        await asyncio.sleep(0.05)
+    except ConnectionError:
+        await asyncio.sleep(0.05)
+
+
+async def _wait(changed: asyncio.Event, ended: asyncio.Event | None) -> None:
+    if ended is None:
+        await changed.wait()
+        return
+    waits = [asyncio.ensure_future(changed.wait()), asyncio.ensure_future(ended.wait())]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for w in waits:
+            w.cancel()
+
+
+async def run_bot(
+    transport: Transport, kind: str, *, token: str | None = None, name: str | None = None
+) -> NetPeer | None:
+    """Connect a bot peer over ``transport`` (to a seat by ``token``, or joining by ``name``)
+    and play to the end; None if the host would not seat it."""
+    try:
+        peer = await NetPeer.connect(transport, name=name or f"{kind}-bot", token=token)
+    except (ConnectionError, TimeoutError) as exc:
+        log.info("bot %s not seated: %s", kind, exc)
+        return None
+    try:
+        await play_bot(peer, kind, peer.commitment or "")
+        await peer.wait_over()
+    finally:
+        await peer.close()
+    return peer

@@ -1,0 +1,537 @@
+"""The host: the only authority of one game, serving its peers over any transport.
+
+``Host(table)`` serves one ``Table`` (netcode.table). Every connection, TCP or in-memory (bots,
+a local player, an SSH player), goes through ``attach(transport)``: handshake, then join / seat /
+reconnect / spectate, then actions, chat and pings (docs/protocol.md). Each connection has its own
+outgoing queue and writer task, so a slow or stuck peer never holds up the game: when its queue
+grows past a limit it is dropped and may reconnect. Anything a peer sends that is malformed,
+unknown, out of turn, stale or too fast gets an ``error`` (or a disconnect) and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import hmac
+import logging
+import time
+from collections.abc import Callable, Coroutine
+from dataclasses import dataclass
+from itertools import count
+from typing import Any
+
+from engine import IllegalAction, NotationError, redact
+from netcode import protocol as p
+from netcode.framing import (
+    CLIENT_FRAME_LIMIT,
+    FramedConnection,
+    FrameTooLarge,
+    MalformedFrame,
+    Message,
+    encode,
+)
+from netcode.table import Table
+from netcode.transport import ConnectionClosed, Transport, memory_pipe
+
+log = logging.getLogger("jetset.host")
+
+HELLO, LOBBY, SEATED = "hello", "lobby", "seated"
+
+
+@dataclass
+class HostSettings:
+    """Limits and timeouts; tests shrink them."""
+
+    hello_timeout: float = 10.0
+    ping_every: float = 10.0
+    idle_timeout: float = 45.0
+    takeover_after: float | None = None
+    takeover_kind: str = "random"
+    frame_limit: int = CLIENT_FRAME_LIMIT
+    rate: float = 20.0
+    burst: float = 60.0
+    max_errors: int = 20
+    max_queued: int = 4 * 1024 * 1024
+    """Bytes queued for one peer before it counts as not reading and is dropped."""
+    max_connections: int = 64
+
+
+class Bucket:
+    """A token bucket: ``rate`` messages a second, at most ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+        if self.tokens < 1:
+            return False
+        self.tokens -= 1
+        return True
+
+    def refund(self) -> None:
+        self.tokens = min(self.burst, self.tokens + 1)
+
+
+class Conn:
+    """One connection as the host sees it."""
+
+    _ids = count(1)
+
+    def __init__(self, transport: Transport, settings: HostSettings, standin: str | None) -> None:
+        self.id = next(self._ids)
+        self.transport = transport
+        self.framed = FramedConnection(transport, settings.frame_limit)
+        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
+        self.bucket = Bucket(settings.rate, settings.burst)
+        self.max_queued = settings.max_queued
+        self.queued = 0  # bytes in ``queue``
+        self.stage = HELLO
+        self.seat: int | None = None
+        self.spectator = False
+        self.name = "?"
+        self.errors = 0
+        self.standin = standin  # a bot kind when a bot holds a dropped player's seat
+        self.closing = False
+
+    def __repr__(self) -> str:
+        return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"
+
+    @property
+    def watching(self) -> bool:
+        """Receives the game: seated or spectating."""
+        return self.stage == SEATED and not self.closing
+
+    def post(self, frame: bytes, *, bulk: bool = False) -> None:
+        """Queue a frame; a peer that lets its queue grow past the limit is dropped. ``bulk``
+        frames (a catch-up, the end of the game) are bounded by the game's length and let through
+        the limit."""
+        if self.closing:
+            return
+        if not bulk and self.queued + len(frame) > self.max_queued:
+            log.warning("%r: not reading, dropped", self)
+            self.shut()
+            self.transport.abort()
+            return
+        self.queued += len(frame)
+        self.queue.put_nowait(frame)
+
+    def send(self, message: Message) -> None:
+        self.post(encode(message))
+
+    def shut(self, message: Message | None = None) -> None:
+        """Send ``message`` (if any), then close once the queue is flushed."""
+        if self.closing:
+            return
+        if message is not None:
+            self.queue.put_nowait(encode(message))
+        self.closing = True
+        self.queue.put_nowait(None)
+
+
+class Host:
+    """Serves one game."""
+
+    def __init__(self, table: Table, settings: HostSettings | None = None) -> None:
+        self.table = table
+        self.settings = settings or HostSettings()
+        self.conns: set[Conn] = set()
+        self.seat_conns: dict[int, Conn] = {}
+        self.finished = asyncio.Event()
+        self.tasks: set[asyncio.Future[Any]] = set()
+        self._takeovers: dict[int, asyncio.Task[None]] = {}
+        self._full: list[bytes] = []  # entry frames with every secret (sent to the dealt seat)
+        self._public: list[bytes] = []  # entry frames as spectators see them
+        self._end: bytes | None = None
+        self.on_change: Callable[[], None] | None = None
+        self._cache_frames(0)
+        if table.over:
+            self._finish()
+
+    # -- life cycle -------------------------------------------------------------------------
+
+    def spawn(self, coro: Coroutine[Any, Any, object]) -> None:
+        task = asyncio.ensure_future(coro)
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    def start_bots(self) -> None:
+        """Connect a bot peer (in memory) to every bot seat."""
+        for seat, slot in enumerate(self.table.seats):
+            if slot.is_bot and seat not in self.seat_conns:
+                self.spawn_bot(seat, slot.bot_kind)
+
+    def spawn_bot(self, seat: int, kind: str, *, standin: bool = False) -> None:
+        """A bot peer over an in-memory pipe, seated with ``seat``'s token."""
+        from netcode.botplayer import run_bot
+
+        host_end, bot_end = memory_pipe(f"bot:{kind}:{seat}")
+        self.spawn(self.attach(host_end, standin=kind if standin else None))
+        self.spawn(run_bot(bot_end, kind, token=self.table.seats[seat].token))
+
+    async def close(self) -> None:
+        """Disconnect everyone and stop every task."""
+        for conn in list(self.conns):
+            conn.shut({"t": "bye", "reason": "the host is closing"})
+        await asyncio.sleep(0)
+        for task in list(self.tasks):
+            task.cancel()
+        for task in list(self.tasks):
+            with contextlib.suppress(BaseException):
+                await task
+        self.table.close()
+
+    # -- a connection -----------------------------------------------------------------------
+
+    async def attach(self, transport: Transport, *, standin: str | None = None) -> None:
+        """Serve one connection until it closes. Never raises."""
+        conn = Conn(transport, self.settings, standin)
+        if len(self.conns) >= self.settings.max_connections:
+            busy = p.error_message(p.E_BUSY, "too many connections", fatal=True)
+            with contextlib.suppress(ConnectionClosed):
+                await conn.framed.send(busy)
+            transport.close()
+            return
+        self.conns.add(conn)
+        writer = asyncio.ensure_future(self._write_loop(conn))
+        try:
+            await self._read_loop(conn)
+        except ConnectionClosed:
+            pass
+        except Exception:  # a bug must cost one connection, never the host
+            log.exception("%r: internal error", conn)
+            conn.shut(p.error_message("internal", "the host failed on this message", fatal=True))
+        finally:
+            self._detach(conn)
+            conn.shut()
+            try:
+                await asyncio.wait_for(writer, 5.0)
+            except (TimeoutError, asyncio.CancelledError):
+                writer.cancel()
+            transport.close()
+
+    async def _write_loop(self, conn: Conn) -> None:
+        try:
+            while True:
+                frame = await conn.queue.get()
+                if frame is None:
+                    break
+                conn.queued -= len(frame)
+                conn.transport.write(frame)
+                if conn.queue.empty():
+                    await conn.transport.drain()
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.closing = True
+            conn.transport.close()
+
+    async def _read_loop(self, conn: Conn) -> None:
+        s = self.settings
+        while not conn.closing:
+            timeout = s.hello_timeout if conn.stage == HELLO else s.idle_timeout
+            try:
+                msg = await asyncio.wait_for(conn.framed.recv(), timeout)
+            except TimeoutError:
+                conn.shut(p.error_message(p.E_IDLE, f"nothing heard for {timeout:g} s", fatal=True))
+                return
+            except FrameTooLarge as exc:
+                conn.shut(p.error_message(p.E_TOO_LARGE, str(exc), fatal=True))
+                return
+            except MalformedFrame as exc:
+                self._strike(conn, p.E_MALFORMED, str(exc))
+                continue
+            if not conn.bucket.take():
+                conn.shut(p.error_message(p.E_FLOOD, "too many messages; slow down", fatal=True))
+                return
+            try:
+                self._handle(conn, p.parse_client(msg), msg)
+            except p.ProtocolError as exc:
+                if exc.code == p.E_VERSION:
+                    conn.shut(p.error_message(exc.code, exc.message, fatal=True))
+                    return
+                self._strike(conn, exc.code, exc.message, ref=msg.get("id"))
+
+    def _strike(self, conn: Conn, code: str, message: str, ref: object = None) -> None:
+        conn.errors += 1
+        if conn.errors > self.settings.max_errors:
+            conn.shut(p.error_message(p.E_ERRORS, "too many bad messages", fatal=True))
+            return
+        conn.send(p.error_message(code, message, ref=ref if isinstance(ref, int) else None))
+
+    def _detach(self, conn: Conn) -> None:
+        self.conns.discard(conn)
+        seat = conn.seat
+        if seat is None or self.seat_conns.get(seat) is not conn:
+            return
+        del self.seat_conns[seat]
+        log.info("seat %d (%s) disconnected", seat, conn.name)
+        self._broadcast_seats()
+        self._maybe_takeover(seat)
+
+    # -- messages ---------------------------------------------------------------------------
+
+    def _handle(self, conn: Conn, msg: p.ClientMessage, raw: Message) -> None:
+        match msg:
+            case p.Hello():
+                self._on_hello(conn, msg)
+            case p.Ping(n):
+                self._need(conn, HELLO, invert=True)
+                conn.send({"t": "pong", "n": n})
+            case p.Join() | p.Reconnect() | p.Spectate():
+                self._need(conn, LOBBY)
+                self._on_seat_request(conn, msg)
+            case p.ActionRequest():
+                self._need(conn, SEATED)
+                self._on_action(conn, msg)
+            case p.Chat(text):
+                self._need(conn, SEATED)
+                self._broadcast({"t": "chat", "seat": conn.seat, "name": conn.name, "text": text})
+            case p.Leave():
+                conn.shut({"t": "bye", "reason": "you left"})
+
+    def _need(self, conn: Conn, stage: str, *, invert: bool = False) -> None:
+        if (conn.stage == stage) == invert:
+            order = {HELLO: "hello", LOBBY: "join, reconnect or spectate", SEATED: "a seat"}
+            what = f"after {order[stage]}" if invert else f"only at the '{stage}' stage"
+            raise p.ProtocolError(p.E_ORDER, f"that message comes {what}")
+
+    def _on_hello(self, conn: Conn, msg: p.Hello) -> None:
+        self._need(conn, HELLO)
+        if msg.proto != p.PROTOCOL:
+            raise p.ProtocolError(p.E_VERSION, f"this host speaks protocol {p.PROTOCOL} only")
+        conn.stage = LOBBY
+        t = self.table
+        conn.send(
+            {
+                "t": "welcome",
+                "proto": p.PROTOCOL,
+                "game": {
+                    "options": t.options.to_dict(),
+                    "commitment": t.commitment,
+                    "started": t.started,
+                    "over": t.over,
+                    "entries": len(t.game.entries),
+                },
+                "password": t.keys.password is not None,
+                "ping": self.settings.ping_every,
+                "seats": self._seats_list(),
+            }
+        )
+
+    def _on_seat_request(self, conn: Conn, msg: p.Join | p.Reconnect | p.Spectate) -> None:
+        t = self.table
+        if isinstance(msg, p.Spectate):
+            conn.spectator = True
+            conn.name = "spectator"
+            self._seat(conn, None, msg.have)
+            return
+        if isinstance(msg, p.Reconnect):
+            seat = t.seat_for_token(msg.token)
+            if seat is None:
+                conn.shut(p.error_message(p.E_TOKEN, "no seat has that token", fatal=True))
+                return
+            self._seat(conn, seat, msg.have)
+            return
+        if t.keys.password is not None and not hmac.compare_digest(
+            (msg.password or "").encode(), t.keys.password.encode()
+        ):
+            conn.shut(p.error_message(p.E_PASSWORD, "wrong password", fatal=True))
+            return
+        seat = t.free_seat()
+        if seat is None:
+            seat = self._reclaimable(msg.name)
+            if seat is None:
+                conn.shut(p.error_message(p.E_FULL, "every seat is taken; spectate", fatal=True))
+                return
+        else:
+            t.seats[seat].name = self._unique_name(msg.name)
+        self._seat(conn, seat, 0)
+
+    def _reclaimable(self, name: str) -> int | None:
+        """A dropped seat taken back by name: only in a game with a password."""
+        if self.table.keys.password is None:
+            return None
+        for i, slot in enumerate(self.table.seats):
+            if not slot.is_bot and slot.name == name:
+                holder = self.seat_conns.get(i)
+                if holder is None or holder.standin is not None:
+                    return i
+        return None
+
+    def _unique_name(self, name: str) -> str:
+        taken = {slot.name for slot in self.table.seats}
+        out, n = name, 2
+        while out in taken:
+            out, n = f"{name}-{n}", n + 1
+        return out
+
+    def _seat(self, conn: Conn, seat: int | None, have: int) -> None:
+        t = self.table
+        if seat is not None:
+            old = self.seat_conns.get(seat)
+            if old is not None and old is not conn:
+                old.shut({"t": "bye", "reason": "your seat was taken over by a new connection"})
+                old.seat = None
+            self.seat_conns[seat] = conn
+            conn.seat = seat
+            conn.name = t.seats[seat].name or f"seat-{seat}"
+            timer = self._takeovers.pop(seat, None)
+            if timer is not None:
+                timer.cancel()
+        conn.stage = SEATED
+        start = have if have <= len(t.game.entries) else 0
+        token = t.seats[seat].token if seat is not None else None
+        conn.send({"t": "seated", "seat": seat, "token": token, "name": conn.name, "from": start})
+        log.info("%r seated as %s", conn, conn.name)
+        self._broadcast_seats()
+        for i in range(start, len(t.game.entries)):
+            conn.post(self._entry_frame(i, seat), bulk=True)
+        if self._end is not None:
+            conn.post(self._end, bulk=True)
+        if not t.started and t.full():
+            self._broadcast_from(t.start())
+
+    def _on_action(self, conn: Conn, req: p.ActionRequest) -> None:
+        t = self.table
+        seat = conn.seat
+        why = self._refusal(seat, req)
+        if why is not None:
+            conn.send(p.error_message(why[0], why[1], ref=req.id))
+            return
+        assert seat is not None
+        try:
+            first = t.decide(seat, t.notation.parse_action(req.text))
+        except NotationError as exc:
+            conn.send(p.error_message(p.E_NOTATION, str(exc), ref=req.id))
+            return
+        except IllegalAction as exc:
+            conn.send(p.error_message(p.E_ILLEGAL, str(exc), ref=req.id))
+            return
+        conn.bucket.refund()
+        self._broadcast_from(first)
+        conn.send({"t": "done", "ref": req.id, "i": first})
+        if t.over:
+            self._finish()
+
+    def _refusal(self, seat: int | None, req: p.ActionRequest) -> tuple[str, str] | None:
+        t = self.table
+        if seat is None:
+            return p.E_SPECTATOR, "spectators cannot act"
+        if not t.started:
+            return p.E_NOT_STARTED, "the game has not started: seats are still empty"
+        if t.over:
+            return p.E_OVER, "the game is over"
+        if req.seat != seat:
+            return p.E_SEAT, f"you sit in seat {seat}, not {req.seat}"
+        if req.at != len(t.game.entries):
+            return p.E_STALE, f"the log has {len(t.game.entries)} entries, not {req.at}"
+        if t.game.to_move() != seat:
+            return p.E_TURN, "it is not your turn"
+        return None
+
+    # -- broadcasting -----------------------------------------------------------------------
+
+    def _cache_frames(self, first: int) -> None:
+        t = self.table
+        for i in range(first, len(t.game.entries)):
+            if i < len(self._full):
+                continue
+            entry, digest = t.game.entries[i], t.game.digests[i]
+            text = t.notation.format_action(entry.action)
+            full = encode(p.entry_message(i, entry.actor, text, digest))
+            self._full.append(full)
+            hidden = redact(entry, None) is not entry
+            public = p.entry_message(i, entry.actor, t.entry_text(i, None), digest)
+            self._public.append(encode(public) if hidden else full)
+
+    def _entry_frame(self, index: int, seat: int | None) -> bytes:
+        entry = self.table.game.entries[index]
+        if seat is not None and redact(entry, seat) is entry:
+            return self._full[index]
+        return self._public[index]
+
+    def _broadcast_from(self, first: int) -> None:
+        """Send entries ``first``.. (already on disk) to everyone watching."""
+        self._cache_frames(first)
+        last = len(self.table.game.entries)
+        for conn in list(self.conns):
+            if conn.watching:
+                for i in range(first, last):
+                    conn.post(self._entry_frame(i, conn.seat))
+        if self.on_change is not None:
+            self.on_change()
+
+    def _broadcast(self, message: Message) -> None:
+        frame = encode(message)
+        for conn in list(self.conns):
+            if conn.watching:
+                conn.post(frame)
+
+    def _seats_list(self) -> list[dict[str, object]]:
+        out: list[dict[str, object]] = []
+        for i, slot in enumerate(self.table.seats):
+            conn = self.seat_conns.get(i)
+            kind = f"bot:{conn.standin}" if conn is not None and conn.standin else slot.kind
+            out.append({"name": slot.name or "", "kind": kind, "connected": conn is not None})
+        return out
+
+    def _broadcast_seats(self) -> None:
+        self._broadcast({"t": "seats", "seats": self._seats_list()})
+
+    def _finish(self) -> None:
+        t = self.table
+        t.reveal()
+        header = t.header().to_dict()
+        self._end = encode({"t": "end", "seed": t.keys.seed, "header": header, "log": t.full_log()})
+        for conn in list(self.conns):
+            if conn.watching:
+                conn.post(self._end, bulk=True)
+        for timer in self._takeovers.values():
+            timer.cancel()
+        self.finished.set()
+
+    # -- dropped players --------------------------------------------------------------------
+
+    def _maybe_takeover(self, seat: int) -> None:
+        after = self.settings.takeover_after
+        t = self.table
+        if after is None or t.seats[seat].is_bot or t.over or seat in self._takeovers:
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(after)
+            self._takeovers.pop(seat, None)
+            if seat not in self.seat_conns and not self.table.over:
+                log.info("a %s bot takes seat %d", self.settings.takeover_kind, seat)
+                self.spawn_bot(seat, self.settings.takeover_kind, standin=True)
+
+        task = asyncio.ensure_future(later())
+        self._takeovers[seat] = task
+        self.tasks.add(task)
+        task.add_done_callback(self.tasks.discard)
+
+    # -- serving over TCP -------------------------------------------------------------------
+
+    async def serve_tcp(self, bind: str, port: int) -> asyncio.Server:
+        """Accept TCP connections on ``bind:port`` (0: any free port)."""
+        from netcode.transport import TcpTransport
+
+        async def on_connect(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+            task = asyncio.current_task()
+            if task is not None:
+                self.tasks.add(task)
+            try:
+                await self.attach(TcpTransport(reader, writer))
+            except asyncio.CancelledError:  # the host is closing
+                writer.close()
+            finally:
+                if task is not None:
+                    self.tasks.discard(task)
+
+        return await asyncio.start_server(on_connect, bind, port, limit=2**16)

@@ -1,0 +1,417 @@
+"""A networked peer: a ``GameClient`` whose replica follows what the host sends.
+
+``NetPeer.connect(transport, ...)`` does the handshake and takes a seat (join, reconnect with a
+token, or spectate). A reader task applies every entry the host sends to the peer's own ``Game``
+and checks the host's digest after it; a mismatch is a desync, reported as a ``Problem`` with the
+entry number. At the end it checks the revealed seed against the commitment it was given at the
+start and replays the full log, secrets included. With a ``connector`` it reconnects by itself
+(with its token) when the connection drops, catching up from the last entry it holds.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from itertools import count
+from typing import Any
+
+from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
+from engine.dealer import seed_commitment
+from engine.notation import Notation
+from netcode import protocol as p
+from netcode.client import (
+    ChatMessage,
+    EntryApplied,
+    GameClient,
+    GameOver,
+    Problem,
+    SeatInfo,
+    SeatsChanged,
+)
+from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
+from netcode.logfile import GameLog, Header, LogFormatError, LogRecord
+from netcode.replay import replay
+from netcode.transport import ConnectionClosed, Transport
+
+log = logging.getLogger("jetset.peer")
+
+Connector = Callable[[], Awaitable[Transport]]
+"""Opens a new transport to the same host (for reconnecting)."""
+
+
+class JoinRefused(ConnectionError):
+    """The host refused the handshake or the seat (``code`` as in docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(f"{message} ({code})")
+        self.code = code
+        self.message = message
+
+
+@dataclass
+class EndCheck:
+    """What the peer verified at the end of the game."""
+
+    commitment_ok: bool
+    replay_ok: bool
+    digest_ok: bool
+    error: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.commitment_ok and self.replay_ok and self.digest_ok
+
+
+class NetPeer(GameClient):
+    """A replica of a hosted game, acting for the seat it holds (none when spectating)."""
+
+    def __init__(
+        self,
+        *,
+        name: str = "player",
+        password: str | None = None,
+        spectate: bool = False,
+        token: str | None = None,
+        connector: Connector | None = None,
+        reconnect_for: float = 30.0,
+        handshake_timeout: float = 10.0,
+    ) -> None:
+        super().__init__()
+        self.name = name
+        self.password = password
+        self.spectating = spectate
+        self.token = token
+        self.connector = connector
+        self.reconnect_for = reconnect_for
+        self.handshake_timeout = handshake_timeout
+        self.seat: int | None = None
+        self.commitment: str | None = None
+        self.ping_every = 10.0
+        self.desync: int | None = None  # the first entry whose digest differed
+        self.end: EndCheck | None = None
+        self.seed: str | None = None
+        self.full_game: Game | None = None  # the whole game, secrets included, after the end
+        self.ended = asyncio.Event()  # the game ended, or the connection is gone for good
+        self.lost: str | None = None  # why the connection is gone for good
+        self.started_game = asyncio.Event()
+        self._game: Game | None = None
+        self._notation = Notation()
+        self._seats: tuple[SeatInfo, ...] = ()
+        self._conn: FramedConnection | None = None
+        self._ids = count(1)
+        self._pending: dict[int, asyncio.Future[int]] = {}
+        self._tasks: list[asyncio.Task[None]] = []
+        self._closing = False
+        self._superseded = False
+
+    # -- connecting -------------------------------------------------------------------------
+
+    @classmethod
+    async def connect(cls, transport: Transport, **kwargs: Any) -> NetPeer:
+        """Handshake and take a seat; JoinRefused or ConnectionClosed if that fails."""
+        peer = cls(**kwargs)
+        await peer._open(transport)
+        return peer
+
+    async def _open(self, transport: Transport) -> None:
+        conn = FramedConnection(transport, HOST_FRAME_LIMIT)
+        try:
+            await asyncio.wait_for(self._handshake(conn), self.handshake_timeout)
+        except BaseException:
+            transport.close()
+            raise
+        self._conn = conn
+        self._tasks = [
+            asyncio.ensure_future(self._read_loop(conn)),
+            asyncio.ensure_future(self._ping_loop(conn)),
+        ]
+
+    async def _handshake(self, conn: FramedConnection) -> None:
+        await conn.send(p.hello_message("jetset-peer"))
+        welcome = await self._expect(conn, "welcome")
+        game = p.field(welcome, "game", dict)
+        self.ping_every = float(p.field(welcome, "ping", (int, float)))
+        commitment = str(game["commitment"])
+        if self.commitment is not None and commitment != self.commitment:
+            raise JoinRefused("commitment", "the host's seed commitment changed")
+        self.commitment = commitment
+        if self._game is None:
+            self._game = Game(Options.from_dict(dict(game["options"])))
+            self._notation = Notation(self._game.board)
+        self._set_seats(p.field(welcome, "seats", list))
+        have = len(self._game.entries)
+        if self.spectating:
+            await conn.send({"t": "spectate", "have": have})
+        elif self.token is not None:
+            await conn.send({"t": "reconnect", "token": self.token, "have": have})
+        else:
+            join: Message = {"t": "join", "name": self.name}
+            if self.password is not None:
+                join["password"] = self.password
+            await conn.send(join)
+        seated = await self._expect(conn, "seated")
+        seat = seated.get("seat")
+        self.seat = seat if isinstance(seat, int) else None
+        token = seated.get("token")
+        self.token = token if isinstance(token, str) else self.token
+        self.name = str(seated.get("name", self.name))
+        if p.field(seated, "from", int) < have:
+            self._game = Game(self._game.options, self._game.board)  # the host starts over
+
+    async def _expect(self, conn: FramedConnection, kind: str) -> Message:
+        while True:
+            msg = await conn.recv()
+            if msg["t"] == kind:
+                return msg
+            if msg["t"] == "error":
+                raise JoinRefused(str(msg.get("code")), str(msg.get("message")))
+
+    # -- GameClient -------------------------------------------------------------------------
+
+    @property
+    def game(self) -> Game:
+        if self._game is None:
+            raise RuntimeError("not connected yet")
+        return self._game
+
+    @property
+    def notation(self) -> Notation:
+        """The notation for this game's board."""
+        return self._notation
+
+    @property
+    def seats(self) -> tuple[SeatInfo, ...]:
+        return self._seats
+
+    @property
+    def local_seats(self) -> tuple[int, ...]:
+        return () if self.seat is None else (self.seat,)
+
+    async def submit(self, seat: int, action: Action) -> None:
+        """Send an action; IllegalAction/NotationError if refused, ConnectionError if the
+        connection drops first. Returns once the entries it caused are applied here."""
+        if seat not in self.local_seats:
+            raise IllegalAction("network", f"this client does not sit in seat {seat}")
+        conn = self._conn
+        if conn is None or self.ended.is_set():
+            raise ConnectionClosed("not connected to the host")
+        ident = next(self._ids)
+        future: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+        self._pending[ident] = future
+        text = self._notation.format_action(action)
+        try:
+            await conn.send(
+                {"t": "action", "id": ident, "at": len(self.game.entries), "seat": seat, "x": text}
+            )
+            await future
+        finally:
+            self._pending.pop(ident, None)
+
+    async def chat(self, text: str) -> None:
+        if self._conn is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._conn.send({"t": "chat", "text": text[: p.MAX_CHAT]})
+
+    async def close(self) -> None:
+        """Leave the game and stop the reader."""
+        self._closing = True
+        conn = self._conn
+        if conn is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await conn.send({"t": "leave"})
+            conn.close()
+        for task in self._tasks:
+            task.cancel()
+        for task in self._tasks:
+            with contextlib.suppress(BaseException):
+                await task
+        self._fail_pending(ConnectionClosed("the client closed"))
+        self.ended.set()
+
+    async def wait_over(self, timeout: float | None = None) -> None:
+        """Until the game ends (or the connection is gone for good)."""
+        await asyncio.wait_for(self.ended.wait(), timeout)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    async def _read_loop(self, conn: FramedConnection) -> None:
+        timeout = 3 * self.ping_every + 5
+        try:
+            while True:
+                msg = await asyncio.wait_for(conn.recv(), timeout)
+                self._dispatch(msg)
+        except (ConnectionClosed, TimeoutError, FrameError, p.ProtocolError) as exc:
+            conn.close()
+            if self._conn is conn:
+                self._conn = None
+            self._fail_pending(ConnectionClosed(f"connection lost: {exc}"))
+            if not (self._closing or self.ended.is_set()):
+                await self._lost(f"{type(exc).__name__}: {exc}")
+
+    async def _ping_loop(self, conn: FramedConnection) -> None:
+        with contextlib.suppress(ConnectionClosed):
+            for n in count():
+                await asyncio.sleep(self.ping_every)
+                await conn.send({"t": "ping", "n": n})
+
+    def _dispatch(self, msg: Message) -> None:
+        kind = msg["t"]
+        if kind == "entry":
+            self._on_entry(msg)
+        elif kind == "done":
+            self._resolve(msg.get("ref"), result=p.field(msg, "i", int))
+        elif kind == "error":
+            self._on_error(msg)
+        elif kind == "seats":
+            self._set_seats(p.field(msg, "seats", list))
+            self.emit(SeatsChanged(self._seats))
+        elif kind == "chat":
+            seat = msg.get("seat")
+            self.emit(
+                ChatMessage(
+                    seat if isinstance(seat, int) else None,
+                    str(msg.get("name", "")),
+                    str(msg.get("text", "")),
+                )
+            )
+        elif kind == "end":
+            self._on_end(msg)
+        elif kind == "bye":
+            self._superseded = True
+            self.emit(Problem(f"the host closed the connection: {msg.get('reason', '')}"))
+        # "pong" and message types from later versions need nothing
+
+    def _on_entry(self, msg: Message) -> None:
+        game = self.game
+        index = p.field(msg, "i", int)
+        if index < len(game.entries):
+            return  # already held (a catch-up overlapping what we had)
+        if index > len(game.entries):
+            self._desync(index, f"entry {index} arrived after {len(game.entries)} entries")
+            return
+        actor = p.field(msg, "a", int)
+        text = p.field(msg, "x", str)
+        digest = p.field(msg, "d", str)
+        try:
+            entry = Entry(actor, self._notation.parse_action(text))
+            game.push(entry, digest)
+        except DesyncError as exc:
+            self._desync(index, f"state digest {exc.actual}, the host says {exc.expected}")
+            entry = game.entries[-1]
+        except (NotationError, IllegalAction) as exc:
+            self._desync(index, f"the host sent an entry this engine refuses: {exc}")
+            return
+        self.started_game.set()
+        self.emit(EntryApplied(index, entry))
+
+    def _desync(self, index: int, why: str) -> None:
+        if self.desync is None:
+            self.desync = index
+        self.emit(Problem(f"desync at entry {index}: {why}"))
+
+    def _on_error(self, msg: Message) -> None:
+        code = str(msg.get("code", "?"))
+        text = str(msg.get("message", ""))
+        ref = msg.get("ref")
+        if isinstance(ref, int) and ref in self._pending:
+            exc: Exception
+            if code == p.E_NOTATION:
+                exc = NotationError(text)
+            else:
+                exc = IllegalAction(f"host: {code}", text)
+            self._resolve(ref, error=exc)
+            return
+        if msg.get("fatal") and code in (p.E_TOKEN, p.E_PASSWORD, p.E_FULL, p.E_VERSION):
+            self._superseded = True
+        self.emit(Problem(f"the host says: {text} ({code})"))
+
+    def _resolve(self, ref: object, *, result: int = 0, error: Exception | None = None) -> None:
+        future = self._pending.get(ref) if isinstance(ref, int) else None
+        if future is None or future.done():
+            return
+        if error is not None:
+            future.set_exception(error)
+        else:
+            future.set_result(result)
+
+    def _fail_pending(self, exc: Exception) -> None:
+        for future in self._pending.values():
+            if not future.done():
+                future.set_exception(exc)
+
+    def _set_seats(self, raw: list[Any]) -> None:
+        seats = []
+        for item in raw:
+            if isinstance(item, dict):
+                seats.append(
+                    SeatInfo(
+                        str(item.get("name", "")),
+                        str(item.get("kind", "human")),
+                        bool(item.get("connected", False)),
+                    )
+                )
+        self._seats = tuple(seats)
+
+    # -- the end ----------------------------------------------------------------------------
+
+    def _on_end(self, msg: Message) -> None:
+        seed = str(p.field(msg, "seed", str))
+        self.seed = seed
+        self.end = self._check_end(seed, msg)
+        if not self.end.ok:
+            self.emit(Problem(f"the end of the game does not check out: {self.end.error}"))
+        self.emit(GameOver(seed))
+        self.ended.set()
+
+    def _check_end(self, seed: str, msg: Message) -> EndCheck:
+        commitment_ok = self.commitment == seed_commitment(seed)
+        try:
+            header = Header.from_dict(msg.get("header"))
+            records = [
+                LogRecord(i, int(a), str(x), str(d))
+                for i, (a, x, d) in enumerate(p.field(msg, "log", list))
+            ]
+        except (LogFormatError, TypeError, ValueError) as exc:
+            return EndCheck(commitment_ok, False, False, f"the host's log is unreadable: {exc}")
+        commitment_ok = commitment_ok and header.commitment == self.commitment
+        result = replay(GameLog(header, records, seed))
+        self.full_game = result.game
+        digest_ok = result.ok and result.digest == self.game.digest() and self.desync is None
+        error = result.error
+        if error is None and not commitment_ok:
+            error = "the revealed seed does not match the commitment made at the start"
+        if error is None and not digest_ok:
+            error = "the full log ends in another state than this replica"
+        return EndCheck(commitment_ok, result.ok, digest_ok, error)
+
+    # -- reconnecting -----------------------------------------------------------------------
+
+    async def _lost(self, why: str) -> None:
+        if self.connector is None or self.token is None or self._superseded:
+            self._give_up(f"connection lost ({why})")
+            return
+        self.emit(Problem(f"connection lost ({why}); reconnecting"))
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + self.reconnect_for
+        delay = 0.1
+        while loop.time() < deadline and not self._closing:
+            try:
+                await self._open(await self.connector())
+            except JoinRefused as exc:
+                self._give_up(f"the host refused to reconnect: {exc}")
+                return
+            except (ConnectionError, OSError, TimeoutError, FrameError):
+                await asyncio.sleep(delay)
+                delay = min(delay * 2, 1.0)
+                continue
+            self.emit(Problem("reconnected"))
+            return
+        self._give_up(f"connection lost ({why}); could not reconnect")
+
+    def _give_up(self, why: str) -> None:
+        self.lost = why
+        self.emit(Problem(why))
+        self.ended.set()

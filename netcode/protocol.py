@@ -1,0 +1,192 @@
+"""The messages of the Jet Set protocol, version 1 (docs/protocol.md).
+
+Each message is a msgpack map with a type ``t``. What a peer sends is checked here, field by
+field, into a small frozen value; anything else is a ``ProtocolError`` with a code the host sends
+back in an ``error`` message. What the host sends is built by the ``*_message`` functions.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from netcode.framing import Message
+
+APP = "jetset"
+PROTOCOL = 1
+MAX_NAME = 32
+MAX_CHAT = 500
+MAX_ACTION = 400
+MAX_TOKEN = 64
+
+# error codes (docs/protocol.md, "Errors")
+E_VERSION = "version"
+E_MALFORMED = "malformed"
+E_TOO_LARGE = "too-large"
+E_UNKNOWN = "unknown"
+E_ORDER = "order"
+E_PASSWORD = "password"
+E_FULL = "full"
+E_TOKEN = "token"
+E_NOT_STARTED = "not-started"
+E_OVER = "over"
+E_SPECTATOR = "spectator"
+E_SEAT = "seat"
+E_TURN = "turn"
+E_STALE = "stale"
+E_NOTATION = "notation"
+E_ILLEGAL = "illegal"
+E_FLOOD = "flood"
+E_IDLE = "idle"
+E_SLOW = "slow"
+E_BUSY = "busy"
+E_ERRORS = "errors"
+
+
+class ProtocolError(ValueError):
+    """A message the host refuses: ``code`` goes back to the peer in an ``error``."""
+
+    def __init__(self, code: str, message: str) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+
+
+@dataclass(frozen=True)
+class Hello:
+    proto: int
+    client: str
+
+
+@dataclass(frozen=True)
+class Join:
+    name: str
+    password: str | None
+
+
+@dataclass(frozen=True)
+class Reconnect:
+    token: str
+    have: int
+
+
+@dataclass(frozen=True)
+class Spectate:
+    have: int
+
+
+@dataclass(frozen=True)
+class ActionRequest:
+    id: int
+    at: int
+    seat: int
+    text: str
+
+
+@dataclass(frozen=True)
+class Chat:
+    text: str
+
+
+@dataclass(frozen=True)
+class Ping:
+    n: int
+
+
+@dataclass(frozen=True)
+class Leave:
+    pass
+
+
+ClientMessage = Hello | Join | Reconnect | Spectate | ActionRequest | Chat | Ping | Leave
+
+
+def _str(msg: Message, key: str, limit: int, *, optional: bool = False) -> str | None:
+    value = msg.get(key)
+    if value is None and optional:
+        return None
+    if not isinstance(value, str):
+        raise ProtocolError(E_MALFORMED, f"'{msg['t']}' needs a string '{key}'")
+    if len(value) > limit:
+        raise ProtocolError(E_MALFORMED, f"'{key}' is longer than {limit} characters")
+    return value
+
+
+def _int(msg: Message, key: str, *, default: int | None = None) -> int:
+    value = msg.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < 2**31:
+        raise ProtocolError(E_MALFORMED, f"'{msg['t']}' needs a whole number '{key}'")
+    return value
+
+
+def _name(msg: Message) -> str:
+    name = _str(msg, "name", MAX_NAME)
+    assert name is not None
+    name = " ".join(name.split())
+    if not name or not name.isprintable():
+        raise ProtocolError(E_MALFORMED, "a name is 1 to 32 printable characters")
+    return name
+
+
+def _text(msg: Message, key: str, limit: int) -> str:
+    text = _str(msg, key, limit)
+    assert text is not None
+    return text
+
+
+def parse_client(msg: Message) -> ClientMessage:
+    """Check one message from a peer; ProtocolError if it is unknown or malformed."""
+    kind = msg["t"]
+    if kind == "hello":
+        if msg.get("app") != APP:
+            raise ProtocolError(E_VERSION, "this is a Jet Set host ('app' must be 'jetset')")
+        return Hello(_int(msg, "proto"), _str(msg, "client", 64, optional=True) or "")
+    if kind == "join":
+        return Join(_name(msg), _str(msg, "password", 128, optional=True))
+    if kind == "reconnect":
+        return Reconnect(_text(msg, "token", MAX_TOKEN), _int(msg, "have", default=0))
+    if kind == "spectate":
+        return Spectate(_int(msg, "have", default=0))
+    if kind == "action":
+        return ActionRequest(
+            _int(msg, "id"), _int(msg, "at"), _int(msg, "seat"), _text(msg, "x", MAX_ACTION)
+        )
+    if kind == "chat":
+        text = " ".join(_text(msg, "text", MAX_CHAT).split())
+        if not text.isprintable():
+            raise ProtocolError(E_MALFORMED, "chat is printable text")
+        return Chat(text)
+    if kind == "ping":
+        return Ping(_int(msg, "n", default=0))
+    if kind == "leave":
+        return Leave()
+    raise ProtocolError(E_UNKNOWN, f"unknown message type {kind[:20]!r}")
+
+
+# -- what the host sends ---------------------------------------------------------------------
+
+
+def error_message(
+    code: str, message: str, *, ref: int | None = None, fatal: bool = False
+) -> Message:
+    out: Message = {"t": "error", "code": code, "message": message, "fatal": fatal}
+    if ref is not None:
+        out["ref"] = ref
+    return out
+
+
+def entry_message(index: int, actor: int, text: str, digest: str) -> Message:
+    return {"t": "entry", "i": index, "a": actor, "x": text, "d": digest}
+
+
+def hello_message(client: str) -> Message:
+    """The first message a peer sends."""
+    return {"t": "hello", "app": APP, "proto": PROTOCOL, "client": client}
+
+
+def field(msg: Message, key: str, kind: type | tuple[type, ...]) -> Any:
+    """A field of a host message, type-checked (a peer trusts the host, but not blindly)."""
+    value = msg.get(key)
+    if not isinstance(value, kind) or (isinstance(value, bool) and kind is int):
+        raise ProtocolError(E_MALFORMED, f"the host sent '{msg.get('t')}' without a valid '{key}'")
+    return value

@@ -1,0 +1,240 @@
+"""The host's table: the full game, the dealer, the log file and who sits where. No I/O but the log.
+
+The table is the only authority. It seats players, checks every decision with the engine, lets
+the dealer supply each chance entry that follows, and appends every entry to the log file before
+returning it, so whatever the host broadcasts is already on disk: each entry is flushed as it is
+written, and one fsync covers a decision and the chance entries it caused (group commit).
+
+The seed and a secret for seat tokens are kept next to the log in ``<log>.secret`` (mode 0600)
+so ``jetset host --resume`` can continue the game; they are revealed (the seed) at the end.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
+from engine.notation import Notation
+from netcode.logfile import GameLog, Header, LogWriter, Seat, read_log
+from netcode.replay import replay
+
+HUMAN = "human"
+
+
+class TableError(ValueError):
+    """A table that cannot be set up or resumed."""
+
+
+@dataclass
+class SeatSlot:
+    """A seat: its kind (``human`` or ``bot:<kind>``), the name once taken, and its token."""
+
+    kind: str
+    token: str
+    name: str | None = None
+
+    @property
+    def is_bot(self) -> bool:
+        return self.kind.startswith("bot:")
+
+    @property
+    def bot_kind(self) -> str:
+        return self.kind.partition(":")[2]
+
+
+@dataclass
+class Secrets:
+    """What the host keeps to itself until the end: the seed, the token key, the password."""
+
+    seed: str
+    key: str = field(default_factory=lambda: secrets.token_hex(16))
+    password: str | None = None
+
+    def token(self, seat: int) -> str:
+        mac = hmac.new(self.key.encode(), f"jetset-seat:{seat}".encode(), hashlib.sha256)
+        return mac.hexdigest()[:32]
+
+    def save(self, path: Path) -> None:
+        text = json.dumps({"seed": self.seed, "key": self.key, "password": self.password})
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+
+    @classmethod
+    def load(cls, path: Path) -> Secrets:
+        try:
+            raw = json.loads(path.read_text())
+            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"))
+        except (OSError, ValueError, KeyError, TypeError) as exc:
+            raise TableError(f"{path}: cannot read the game's secrets ({exc})") from None
+
+
+def secrets_path(log_path: Path) -> Path:
+    return log_path.with_name(log_path.name + ".secret")
+
+
+class Table:
+    """One game as the host holds it."""
+
+    def __init__(
+        self, options: Options, kinds: list[str], log_path: Path, keys: Secrets, *, fsync: bool
+    ) -> None:
+        options.check_supported()
+        if len(kinds) != options.players:
+            raise TableError(f"{options.players} seats, {len(kinds)} kinds")
+        self.options = options
+        self.log_path = log_path
+        self.keys = keys
+        self.fsync = fsync
+        self.game = Game(options)
+        self.notation = Notation(self.game.board)
+        self.dealer = Dealer(keys.seed, self.game.board, options.players)
+        self.commitment = seed_commitment(keys.seed)
+        self.seats = [SeatSlot(kind, keys.token(i)) for i, kind in enumerate(kinds)]
+        self.writer: LogWriter | None = None
+        self.revealed = False
+
+    @classmethod
+    def create(
+        cls,
+        options: Options,
+        bots: list[str],
+        log_path: Path,
+        *,
+        seed: str | None = None,
+        password: str | None = None,
+        fsync: bool = True,
+    ) -> Table:
+        """A new table: humans in the first seats, then the ``bots`` kinds."""
+        if len(bots) > options.players:
+            raise TableError(f"{len(bots)} bots for {options.players} seats")
+        humans = options.players - len(bots)
+        kinds = [HUMAN] * humans + [f"bot:{kind}" for kind in bots]
+        keys = Secrets(seed if seed is not None else secrets.token_hex(16), password=password)
+        keys.save(secrets_path(log_path))
+        table = cls(options, kinds, log_path, keys, fsync=fsync)
+        for i, slot in enumerate(table.seats):
+            if slot.is_bot:
+                slot.name = f"{slot.bot_kind}-{i}"
+        return table
+
+    @classmethod
+    def resume(cls, log_path: Path, *, fsync: bool = True) -> Table:
+        """The table of a stopped game, from its log and its secrets file."""
+        keys = Secrets.load(secrets_path(log_path))
+        try:
+            log = read_log(log_path)
+        except (OSError, ValueError) as exc:
+            raise TableError(f"{log_path}: {exc}") from None
+        header = log.header
+        if header.commitment != seed_commitment(keys.seed):
+            raise TableError("the secrets file does not belong to this log")
+        table = cls(header.options, [s.kind for s in header.seats], log_path, keys, fsync=fsync)
+        for slot, seat in zip(table.seats, header.seats, strict=True):
+            slot.name = seat.name
+        result = replay(GameLog(header, log.records, keys.seed))
+        if not result.ok:
+            raise TableError(f"{log_path}: {result.error}")
+        table.game = result.game
+        table.writer = LogWriter.resume(log_path, fsync=False)
+        table.revealed = log.seed is not None
+        return table
+
+    # -- seats ------------------------------------------------------------------------------
+
+    @property
+    def started(self) -> bool:
+        return self.writer is not None
+
+    @property
+    def over(self) -> bool:
+        return self.game.over
+
+    def free_seat(self) -> int | None:
+        """The first human seat nobody has taken, or None."""
+        for i, slot in enumerate(self.seats):
+            if not slot.is_bot and slot.name is None:
+                return i
+        return None
+
+    def seat_for_token(self, token: str) -> int | None:
+        for i, slot in enumerate(self.seats):
+            if hmac.compare_digest(slot.token, token):
+                return i
+        return None
+
+    def full(self) -> bool:
+        return all(slot.name is not None for slot in self.seats)
+
+    def header(self) -> Header:
+        seats = [Seat(slot.name or f"seat-{i}", slot.kind) for i, slot in enumerate(self.seats)]
+        return Header(self.options, seats, self.commitment)
+
+    # -- playing ----------------------------------------------------------------------------
+
+    def start(self) -> int:
+        """Write the header and deal; the index of the first new entry."""
+        if self.writer is not None:
+            raise TableError("the game has started")
+        self.writer = LogWriter(self.log_path, self.header(), fsync=False)
+        first = self._deal()
+        self._sync()
+        return first
+
+    def decide(self, seat: int, action: Action) -> int:
+        """Apply ``seat``'s decision (IllegalAction/NotationError change nothing) and the chance
+        entries after it; the index of the first new entry."""
+        first = len(self.game.entries)
+        self._push(Entry(seat, action))
+        self._deal()
+        self._sync()
+        return first
+
+    def _deal(self) -> int:
+        first = len(self.game.entries)
+        while self.game.to_move() == CHANCE:
+            self._push(self.dealer.next_entry(self.game.state))
+        return first
+
+    def _sync(self) -> None:
+        """Every entry is flushed as it is written; one fsync then covers a whole decision."""
+        if self.fsync and self.writer is not None:
+            os.fsync(self.writer.fileno())
+
+    def _push(self, entry: Entry) -> None:
+        assert self.writer is not None
+        digest = self.game.push(entry)
+        self.writer.entry(len(self.game.entries) - 1, entry, digest)
+
+    def reveal(self) -> None:
+        """Append the seed to the log (once, at the end)."""
+        if not self.revealed and self.writer is not None:
+            self.writer.reveal(self.keys.seed)
+            self._sync()
+            self.revealed = True
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+    # -- what each seat may read ------------------------------------------------------------
+
+    def entry_text(self, index: int, seat: int | None) -> str:
+        """Entry ``index`` in notation, as ``seat`` may see it (None: a spectator)."""
+        entry = redact(self.game.entries[index], seat)
+        return self.notation.format_action(entry.action)
+
+    def full_log(self) -> list[list[object]]:
+        """Every entry with its secrets, for the end of the game: ``[actor, text, digest]``."""
+        return [
+            [e.actor, self.notation.format_action(e.action), d]
+            for e, d in zip(self.game.entries, self.game.digests, strict=True)
+        ]

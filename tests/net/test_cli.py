@@ -1,0 +1,94 @@
+"""``jetset host`` and ``jetset join`` as processes: digests, crash and resume."""
+
+from __future__ import annotations
+
+import signal
+from pathlib import Path
+
+from netcode.logfile import read_log
+
+from .procs import JETSET, json_result, replay_json, start_host, start_join, wait_for_entries
+
+
+def test_join_bot_digest_equals_replay_verify_digest(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    host, port = start_host(
+        "--port", "0", "--players", "4", "--bots", "random,greedy", "--seed", "cli", "--log",
+        str(log), "--json",
+    )  # fmt: skip
+    joins = [start_join(port, "--bot", kind) for kind in ("greedy", "random")]
+    results = [json_result(j) for j in joins]
+    hosted = json_result(host)
+    verified = replay_json(log)
+    assert verified["ok"] and verified["commitment_ok"]
+    for result in results:
+        assert result["ok"], result
+        assert result["digest"] == verified["digest"] == hosted["digest"]
+        assert result["scores"] == verified["scores"]
+    assert sorted(r["seat"] for r in results) == [0, 1]
+    assert host.returncode == 0
+
+
+def test_host_killed_mid_game_resumes_and_the_peers_finish(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    common = ("--players", "3", "--bots", "greedy", "--seed", "crash")
+    host, port = start_host("--port", "0", *common, "--log", str(log))
+    joins = [
+        start_join(port, "--bot", "greedy", "--delay", "0.01", "--reconnect-for", "30")
+        for _ in range(2)
+    ]
+    wait_for_entries(log, 60)
+    host.send_signal(signal.SIGKILL)
+    host.wait(10)
+    assert not read_log(log).seed  # it died before the end
+    resumed, _ = start_host("--port", str(port), "--resume", str(log), "--json")
+    results = [json_result(j) for j in joins]
+    final = json_result(resumed)
+    verified = replay_json(log)
+    assert verified["ok"] and verified["commitment_ok"]
+    for result in results:
+        assert result["ok"], result
+        assert result["digest"] == verified["digest"] == final["digest"]
+
+    # the same decisions without the crash make the same log
+    again = tmp_path / "again.jetset"
+    host, port = start_host("--port", "0", *common, "--log", str(again))
+    for j in [start_join(port, "--bot", "greedy") for _ in range(2)]:
+        assert json_result(j)["ok"]
+    host.communicate(timeout=60)
+    texts = [(r.actor, r.text, r.digest) for r in read_log(log).records]
+    assert texts == [(r.actor, r.text, r.digest) for r in read_log(again).records]
+
+
+def test_host_without_a_tui_says_so(tmp_path: Path) -> None:
+    import subprocess
+
+    from jetset_tui.commands.host import tui_runner
+
+    out = subprocess.run(
+        [*JETSET, "host", "--players", "2", "--port", "0", "--log", str(tmp_path / "g")],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    if tui_runner() is None:
+        assert out.returncode == 2
+        assert "--headless" in out.stderr
+
+
+def test_join_refusals_are_clear(tmp_path: Path) -> None:
+    bad = json_result(start_join(1, "--bot", "nonsense"))
+    assert not bad["ok"] and "unknown bot" in bad["error"]
+    host, port = start_host(
+        "--port", "0", "--players", "2", "--bots", "random", "--password", "pw",
+        "--log", str(tmp_path / "g.jetset"),
+    )  # fmt: skip
+    try:
+        refused = json_result(start_join(port, "--bot", "random", "--password", "wrong"))
+        assert not refused["ok"] and "password" in refused["error"]
+        ok = json_result(start_join(port, "--bot", "random", "--password", "pw"))
+        assert ok["ok"]
+    finally:
+        host.kill()
+        host.wait()

@@ -1,0 +1,103 @@
+"""Dropped peers: reconnecting with the token, the game waiting, a bot standing in, spectators."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from netcode.botplayer import play_bot
+from netcode.client import ClientEvent, EntryApplied, Problem
+from netcode.host import HostSettings
+from netcode.peer import NetPeer
+from netcode.transport import Transport
+
+from .helpers import assert_all_agree, finish, serve
+
+
+def drop_at(peer: NetPeer, index: int) -> None:
+    """Cut the peer's connection (without a goodbye) when it applies entry ``index``."""
+
+    def listener(event: ClientEvent) -> None:
+        if isinstance(event, EntryApplied) and event.index == index and peer._conn is not None:
+            peer._conn.transport.abort()
+
+    peer.add_listener(listener)
+
+
+async def test_a_dropped_peer_reconnects_and_catches_up(tmp_path: Path) -> None:
+    async with serve(tmp_path, 3, ["greedy"], seed="reconnect") as served:
+
+        async def connector() -> Transport:
+            return await served.connect()
+
+        peer = await served.bot("greedy", "dropper", connector=connector, reconnect_for=10)
+        other = await served.bot("greedy", "steady")
+        seen: list[int] = []
+        problems: list[str] = []
+
+        def listener(event: ClientEvent) -> None:
+            if isinstance(event, EntryApplied):
+                seen.append(event.index)
+            elif isinstance(event, Problem):
+                problems.append(event.message)
+
+        peer.add_listener(listener)
+        drop_at(peer, 30)
+        await finish([peer, other])
+        assert_all_agree(served, [peer, other])
+        assert "reconnected" in problems
+        assert seen == list(range(len(served.table.game.entries)))  # caught up, none twice
+
+
+async def wait_for(condition: object, timeout: float = 10.0) -> None:
+    async def loop() -> None:
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(loop(), timeout)
+
+
+async def test_the_game_waits_for_a_dropped_seat(tmp_path: Path) -> None:
+    async with serve(tmp_path, 2, ["greedy"], seed="wait") as served:
+        peer = await served.bot("greedy", "gone")  # no connector: it will not come back alone
+        token = peer.token
+        drop_at(peer, 20)
+        await wait_for(lambda: 0 not in served.host.seat_conns)
+        await asyncio.sleep(0.1)
+        held = len(served.table.game.entries)
+        await asyncio.sleep(0.3)
+        assert len(served.table.game.entries) == held  # nobody moved for the absent seat
+        assert not served.table.game.over
+        back = await served.bot("greedy", "back", token=token)
+        assert back.seat == 0
+        await finish([back])
+        assert_all_agree(served, [back])
+
+
+async def test_a_bot_stands_in_then_hands_the_seat_back(tmp_path: Path) -> None:
+    settings = HostSettings(takeover_after=0.1, takeover_kind="random")
+    async with serve(tmp_path, 2, ["greedy"], seed="takeover", settings=settings) as served:
+        peer = await served.bot("greedy", "human")
+        token = peer.token
+        drop_at(peer, 20)
+        await wait_for(lambda: served.host._seats_list()[0]["kind"] == "bot:random")
+        await wait_for(lambda: len(served.table.game.entries) > 30 or served.table.game.over)
+        assert not served.table.game.over
+        back = await NetPeer.connect(await served.connect(), token=token)
+        assert back.seat == 0
+        await wait_for(lambda: served.host._seats_list()[0]["kind"] == "human")
+        task = asyncio.create_task(play_bot(back, "greedy", "b"))
+        await finish([back])
+        await task
+        assert_all_agree(served, [back])
+
+
+async def test_a_spectator_joins_mid_game_and_sees_only_the_public_log(tmp_path: Path) -> None:
+    async with serve(tmp_path, 3, ["greedy", "greedy", "greedy"], seed="watch") as served:
+        await wait_for(lambda: len(served.table.game.entries) > 20)
+        watcher = await NetPeer.connect(await served.connect(), spectate=True)
+        assert watcher.seat is None and watcher.local_seats == ()
+        await finish([watcher])
+        assert_all_agree(served, [watcher])
+        deals = [e.action for e in watcher.game.entries if type(e.action).__name__ == "Deal"]
+        assert len(deals) == 3 and all(d.cards is None for d in deals)  # type: ignore[union-attr]
