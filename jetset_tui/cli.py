@@ -25,8 +25,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
     if args.command is None:
-        parser.print_help()
-        return 0
+        from jetset_tui.commands.play import run_app
+
+        return run_app()
     try:
         code: int = args.func(args)
     except BrokenPipeError:  # `jetset selfplay | head`

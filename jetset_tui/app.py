@@ -1,0 +1,164 @@
+"""The Jet Set app: the start screen, local games against bots or at one keyboard, saved games.
+
+Every game is played through a ``GameClient`` (``netcode.local.LocalSession`` here), so the same
+screens will play networked games through a peer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+
+from jetset_tui.seating import GamePlan, quick_plan
+from netcode.client import GameClient
+from netcode.local import BOT_DELAY, LocalSession, default_log_path
+
+
+class JetSetApp(App[None]):
+    """Jet Set in the terminal."""
+
+    TITLE = "Jet Set"
+    CSS_PATH = "jetset.tcss"
+    HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 - Textual declares it so
+        (0, "-too-narrow"),
+        (100, "-narrow"),
+        (120, "-wide"),
+        (170, "-huge"),
+    ]
+    VERTICAL_BREAKPOINTS = [  # noqa: RUF012
+        (0, "-too-short"),
+        (30, "-short"),
+        (40, "-tall"),
+    ]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("f1", "help", "Rules"),
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+    ]
+
+    def __init__(
+        self,
+        *,
+        plan: GamePlan | None = None,
+        resume: Path | None = None,
+        session: GameClient | None = None,
+        colours: list[str] | None = None,
+        bot_delay: float = BOT_DELAY,
+        saves: Path | None = None,
+        fsync: bool = True,
+    ) -> None:
+        super().__init__()
+        self.launch_plan = plan
+        self.launch_resume = resume
+        self.launch_session = session
+        self.launch_colours = colours
+        self.bot_delay = bot_delay
+        self.saves = saves
+        self.fsync = fsync
+
+    def on_mount(self) -> None:
+        from jetset_tui.screens.start import StartScreen
+
+        self.push_screen(StartScreen())
+        if self.launch_session is not None:
+            self.play(self.launch_session, self.launch_colours)
+        elif self.launch_plan is not None:
+            self.start_plan(self.launch_plan)
+        elif self.launch_resume is not None:
+            problem = self.open_log(self.launch_resume)
+            if problem:
+                self.notify(problem, severity="error", timeout=10)
+
+    # -- starting games ---------------------------------------------------------------------
+
+    def play(self, session: GameClient, colours: list[str] | None = None) -> None:
+        from jetset_tui.screens.game import GameScreen
+
+        self.push_screen(GameScreen(session, colours))
+
+    def quick_game(self) -> None:
+        """Enter on a fresh start: you against three bots."""
+        self.start_plan(quick_plan())
+
+    def start_plan(self, plan: GamePlan) -> None:
+        problem = plan.check()
+        if problem:
+            self.notify(problem, severity="error")
+            return
+        path = plan.path
+        if path is None and self.saves is not None:
+            path = default_log_path(plan.seed or "", self.saves)
+        session = LocalSession(
+            plan.options,
+            plan.seats,
+            seed=plan.seed,
+            path=path,
+            bot_delay=self.bot_delay,
+            fsync=self.fsync,
+            meta={"colours": plan.colours} if plan.colours else None,
+        )
+        self.play(session, plan.colours)
+
+    def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
+        """Continue a saved game, or show a finished one; a sentence if the file won't open."""
+        from jetset_tui.screens.end import EndScreen
+        from jetset_tui.theme import livery_for
+
+        try:
+            session = LocalSession.resume(path, bot_delay=self.bot_delay, fsync=self.fsync)
+        except (OSError, ValueError) as exc:
+            return f"{path.name}: {exc}"
+        colours = [str(c) for c in session.meta.get("colours") or []]
+        if replace is not None:
+            self.pop_screen()
+        if session.game.over:
+            names = [s.name for s in session.seats]
+            kinds = [s.kind for s in session.seats]
+            liveries = [livery_for(colours, i) for i in range(len(names))]
+            self.push_screen(EndScreen(session.game, names, kinds, liveries, path))
+        else:
+            self.play(session, colours)
+        return None
+
+    # -- help and the command palette -------------------------------------------------------
+
+    def action_help(self) -> None:
+        from jetset_tui.screens.help import HelpScreen
+
+        if not isinstance(self.screen, HelpScreen):
+            self.push_screen(HelpScreen())
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from jetset_tui.screens.game import GameScreen
+
+        yield from super().get_system_commands(screen)
+        yield SystemCommand("Rules and keys", "The rules, the keys, the map", self.action_help)
+        if isinstance(screen, GameScreen):
+            for title, kind in (
+                ("Buy an airlink", "buy"),
+                ("Place planes on your airlinks", "place"),
+                ("Rent another player's airlink", "rent"),
+                ("Claim a Flight card", "claim"),
+                ("Take income", "income"),
+                ("Turn up extra Flight cards", "refill"),
+                ("Final Flight", "final"),
+            ):
+                yield SystemCommand(title, f"Guided action ({kind})", _act(screen, kind))
+            yield SystemCommand("Help me plan", "Planes still needed per card", screen.action_plan)
+            yield SystemCommand("Back to the menu", "The game is saved", screen.action_leave)
+        else:
+            yield SystemCommand("Play now", "You against three bots", self.quick_game)
+
+
+def _act(screen: object, kind: str) -> Callable[[], None]:
+    def run() -> None:
+        from jetset_tui.screens.game import GameScreen
+
+        if isinstance(screen, GameScreen):
+            screen.action_act(kind)
+
+    return run

@@ -1,0 +1,59 @@
+"""``jetset play``: a local game in the terminal, against bots or hot-seat; ``jetset`` alone opens
+the start screen. Textual is imported only when the app runs."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from pathlib import Path
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    pp = sub.add_parser("play", help="play a local game in the terminal")
+    pp.add_argument("--players", type=int, default=4, help="2 to 6 (default 4); seat 1 is you")
+    pp.add_argument(
+        "--bots",
+        metavar="SPEC",
+        help="the other seats, repeated to fill the table: bot kinds or 'human' for hot-seat, "
+        "e.g. greedy,random or human (default: the best bot)",
+    )
+    pp.add_argument("--seed", help="the dealer's seed (default: random)")
+    pp.add_argument("--resume", metavar="FILE", help="continue a saved game's .jetset log")
+    pp.add_argument("--save", metavar="FILE", help="where to save the log (default: data dir)")
+    pp.add_argument("--delay", type=float, default=None, help="seconds a bot waits (default 0.6)")
+    pp.set_defaults(func=cmd_play)
+
+
+def cmd_play(args: argparse.Namespace) -> int:
+    from jetset_tui.seating import plan_from_spec
+
+    if args.resume:
+        return run_app(resume=Path(args.resume).expanduser(), delay=args.delay)
+    plan = plan_from_spec(args.players, args.bots, args.seed)
+    if args.save:
+        plan.path = Path(args.save).expanduser()
+    problem = plan.check()
+    if problem:
+        print(f"jetset play: {problem}", file=sys.stderr)
+        return 2
+    return run_app(plan=plan, delay=args.delay)
+
+
+def run_app(
+    *,
+    plan: object | None = None,
+    resume: Path | None = None,
+    delay: float | None = None,
+) -> int:
+    """Open the app (on the start screen, or straight into a game) and run it."""
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.seating import GamePlan
+    from netcode.local import BOT_DELAY
+
+    app = JetSetApp(
+        plan=plan if isinstance(plan, GamePlan) else None,
+        resume=resume,
+        bot_delay=BOT_DELAY if delay is None else delay,
+    )
+    app.run()
+    return 0

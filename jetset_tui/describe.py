@@ -1,0 +1,122 @@
+"""Words for what is on the table: cards, links, costs and log entries, for every widget."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from engine import (
+    CHANCE,
+    Action,
+    Buy,
+    Claim,
+    ClaimFinal,
+    Deal,
+    Entry,
+    FinalPlane,
+    Income,
+    Pass,
+    Place,
+    Refill,
+    Rent,
+    Reveal,
+    Setup,
+)
+from engine.board import Board
+from engine.notation import Notation
+from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost
+from engine.rules.income import income_of
+from engine.state import State
+from jetset_tui.theme import DIM, Livery
+
+
+def route_text(board: Board, cities: tuple[int, ...], sep: str = "–") -> str:
+    return sep.join(board.city_code(c) for c in cities)
+
+
+def card_text(board: Board, cid: str) -> str:
+    """``S1-07 AMS–LON`` for a Flight card; Vacation cards by name."""
+    card = board.cards[cid]
+    if card.vacation:
+        return f"{cid} Vacation"
+    sep = "→" if card.kind == "final" else "–"
+    return f"{cid} {route_text(board, card.cities, sep)}"
+
+
+def seat_badge(livery: Livery, name: str | None = None) -> Text:
+    """The owner letter on its colour, then the name: colour is never the only signal."""
+    text = Text()
+    text.append(f" {livery.letter} ", style=livery.badge)
+    if name is not None:
+        text.append(f" {name}", style=livery.style)
+    return text
+
+
+def action_cost(state: State, seat: int, action: Action) -> int:
+    """What ``action`` would cost ``seat`` (the engine's prices); income is negative."""
+    board = state.board
+    match action:
+        case Buy(link, planes):
+            return buy_cost(board.links[link].cost, planes)
+        case Rent(_, planes):
+            return rent_cost(planes)
+        case Place(placements):
+            return place_cost(sum(n for _, n in placements), len(placements))
+        case Refill(row, _):
+            return 0 if state.paid[row] else REFILL_PRICE
+        case Income():
+            return -income_of(state.seats[seat])
+    return 0
+
+
+def cost_breakdown(state: State, action: Action) -> str:
+    """How a cost is made up, in the rulebook's words."""
+    board = state.board
+    match action:
+        case Buy(link, planes):
+            return f"link €{board.links[link].cost} + {planes} × €5 a plane"
+        case Rent(_, planes):
+            return f"{planes} × €5 to the bank + {planes} × €5 to the owner"
+        case Place(placements):
+            total = sum(n for _, n in placements)
+            charge = place_cost(total, len(placements)) - 5 * total
+            links = len(placements)
+            return f"{total} × €5 a plane + €{charge} service for {links} link{'s' * (links > 1)}"
+        case Refill(row, _):
+            return "already paid this turn" if state.paid[row] else "€1 per row"
+        case Income():
+            return "€5 per card with markers, €2 per card without"
+    return ""
+
+
+def describe_action(notation: Notation, action: Action, names: list[str]) -> str:
+    """One log line for a decision or a chance entry, in words a player reads at a glance."""
+    board = notation.board
+    match action:
+        case Setup(short_row, long_row):
+            return f"rows laid out: {len(short_row)} Short, {len(long_row)} Long"
+        case Deal(seat, _, _, _):
+            return f"two Final Flights dealt to {names[seat]}"
+        case Reveal(row, card):
+            if board.cards[card].vacation:
+                return f"turned up a Vacation card from the {row} deck"
+            return f"turned up {card_text(board, card)} ({board.cards[card].points})"
+        case Claim() | ClaimFinal() | Buy() | Rent() | Place() | Refill():
+            return notation.format_action(action)
+        case Income() | FinalPlane() | Pass():
+            return notation.format_action(action)
+    return notation.format_action(action)
+
+
+def entry_line(
+    notation: Notation, entry: Entry, turn: int, names: list[str], liveries: list[Livery]
+) -> Text:
+    """A log line: turn number, the actor's badge and the action in notation."""
+    line = Text()
+    line.append(f"{turn:>4} " if turn else "     ", style=DIM)
+    if entry.actor == CHANCE:
+        line.append(" * ", style="bold")
+        line.append(" " + describe_action(notation, entry.action, names), style=DIM)
+    else:
+        line.append_text(seat_badge(liveries[entry.actor]))
+        line.append(" " + describe_action(notation, entry.action, names))
+    return line

@@ -1,0 +1,310 @@
+"""Guided actions: for each action key, the choices to offer, step by step.
+
+A ``Stage`` is one list to choose from (links, cards, paths, rows). Choosing either leads to a
+further stage (a card, then its path) or completes an action. Nothing here decides legality:
+the choices come from the board and the engine's ``legal_actions``, and the picker asks the
+engine to check each action before it is confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from itertools import pairwise
+
+from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
+from engine.board import LONG, SHORT
+from engine.bots.planning import Planner
+from engine.rules.income import income_of
+from engine.state import State
+from jetset_tui.describe import card_text, route_text
+
+ONE = "one"  # a single count for the chosen item (planes on a link, cards to turn up)
+EACH = "each"  # a count per item (planes on each of your links)
+NONE = "none"
+
+
+@dataclass
+class Choice:
+    """One item of a stage's list."""
+
+    label: str
+    search: str
+    note: str = ""
+    links: frozenset[int] = frozenset()
+    cities: frozenset[int] = frozenset()
+    route: frozenset[int] = frozenset()
+    value: object = None
+
+
+@dataclass
+class Stage:
+    """One list to choose from; ``build`` makes the action, ``then`` the next stage."""
+
+    title: str
+    choices: list[Choice]
+    counting: str = NONE
+    max_count: int = 1
+    default_count: int = 1
+    confirm: str = "confirm"
+    build: Callable[[Choice, int, dict[int, int]], Action | None] = field(
+        default=lambda c, n, each: None
+    )
+    then: Callable[[Choice], Stage | str] | None = None
+
+
+def link_search(state: State, link: int) -> str:
+    """What typing finds a link by: both codes in either order, and the cities' names."""
+    board = state.board
+    ln = board.links[link]
+    a, b = board.city_code(ln.a), board.city_code(ln.b)
+    names = f"{board.cities[ln.a].name} {board.cities[ln.b].name}"
+    return f"{a}-{b} {a}{b} {b}-{a} {b}{a} {names}".upper()
+
+
+def link_choice(state: State, link: int, note: str) -> Choice:
+    board = state.board
+    ln = board.links[link]
+    return Choice(
+        label=board.link_name(link),
+        search=link_search(state, link),
+        note=note,
+        links=frozenset({link}),
+        cities=frozenset({ln.a, ln.b}),
+        value=link,
+    )
+
+
+def owner_note(state: State, names: list[str], link: int) -> str:
+    planes = state.link_planes[link]
+    on = ", ".join(f"{names[s]} {n}" for s, n in enumerate(planes) if n)
+    return f"owner {names[state.owner[link]]}" + (f" · planes: {on}" if on else "")
+
+
+def buy_stage(state: State, seat: int, names: list[str]) -> Stage | str:
+    board = state.board
+    free = [ln.index for ln in board.links if state.owner[ln.index] < 0]
+    if not free:
+        return "every airlink is owned"
+    choices = [link_choice(state, ln, f"€{board.links[ln].cost} link") for ln in free]
+    return Stage(
+        "Buy an unowned airlink",
+        choices,
+        counting=ONE,
+        max_count=max(1, state.seats[seat].planes),
+        confirm="buy",
+        build=lambda c, n, each: Buy(int(str(c.value)), n),
+    )
+
+
+def rent_stage(state: State, seat: int, names: list[str]) -> Stage | str:
+    theirs = [i for i, o in enumerate(state.owner) if o >= 0 and o != seat]
+    if not theirs:
+        return "nobody else owns an airlink yet"
+    choices = [link_choice(state, ln, owner_note(state, names, ln)) for ln in theirs]
+    return Stage(
+        "Put planes on another player's airlink",
+        choices,
+        counting=ONE,
+        max_count=max(1, state.seats[seat].planes),
+        confirm="rent",
+        build=lambda c, n, each: Rent(int(str(c.value)), n),
+    )
+
+
+def place_stage(state: State, seat: int, names: list[str]) -> Stage | str:
+    own = state.owned_links(seat)
+    if not own:
+        return "you own no airlink yet: buy one first (b)"
+    choices = [link_choice(state, ln, owner_note(state, names, ln)) for ln in own]
+
+    def build(choice: Choice, n: int, each: dict[int, int]) -> Action:
+        placements = {int(str(choices[i].value)): k for i, k in each.items() if k > 0}
+        if not placements:
+            placements = {int(str(choice.value)): 1}
+        return Place(tuple(sorted(placements.items())))
+
+    return Stage(
+        "Put planes on airlinks you own",
+        choices,
+        counting=EACH,
+        max_count=max(1, state.seats[seat].planes),
+        default_count=0,
+        confirm="place",
+        build=build,
+    )
+
+
+def path_stage(title: str, options: Sequence[Claim | ClaimFinal], state: State) -> Stage:
+    """The paths the engine lists for one card: choose one to confirm the claim."""
+    choices = []
+    for act in options:
+        path = act.path
+        links = frozenset(
+            link for a, b in pairwise(path) if (link := state.board.link_between(a, b)) is not None
+        )
+        choices.append(
+            Choice(
+                label=route_text(state.board, path, "-"),
+                search=route_text(state.board, path, "-"),
+                note=f"{len(path) - 1} links, one plane back from each",
+                route=links,
+                cities=frozenset(path),
+                value=act,
+            )
+        )
+    return Stage(title, choices, confirm="claim", build=chosen_action)
+
+
+def chosen_action(choice: Choice, count: int, each: dict[int, int]) -> Action | None:
+    """The action a choice carries (a path to claim, income, a plane)."""
+    value = choice.value
+    if isinstance(value, Claim | ClaimFinal | Income | FinalPlane | Pass):
+        return value
+    return None
+
+
+def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
+    board = state.board
+    planner = Planner(state, seat)
+    cards = state.rows[SHORT] + state.rows[LONG]
+    if not cards:
+        return "no card is face up"
+    choices = []
+    for cid in cards:
+        card = board.cards[cid]
+        route = planner.route(card.cities)
+        if route is None:
+            note = "no route"
+        elif route.ready:
+            note = "✓ ready to claim"
+        else:
+            need = ", ".join(f"{n.how} {board.link_name(n.link)} €{n.cost}" for n in route.needs)
+            note = f"need {len(route.needs)}✈: {need}"
+        choices.append(
+            Choice(
+                label=f"{card_text(board, cid)} ({card.points})",
+                search=f"{cid} {route_text(board, card.cities, '-')}".upper(),
+                note=note,
+                cities=frozenset(card.cities),
+                route=frozenset(route.links) if route else frozenset(),
+                value=cid,
+            )
+        )
+
+    def then(choice: Choice) -> Stage | str:
+        paths = [a for a in legal if isinstance(a, Claim) and a.card == choice.value]
+        if not paths:
+            return f"you cannot fly {choice.value} yet: {choice.note}"
+        return path_stage(f"Claim {choice.label}: choose the path", paths, state)
+
+    return Stage("Claim a Flight card", choices, confirm="choose", then=then)
+
+
+def final_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
+    st = state.seats[seat]
+    if st.finished:
+        if any(isinstance(a, FinalPlane) for a in legal):
+            return single_stage(
+                "Put a plane on your Final Flight", "plane: +2 points", FinalPlane(), "place"
+            )
+        return single_stage("Nothing left to do", "pass (no plane in stock)", Pass(), "pass")
+    if not state.vacation_time:
+        return "Final Flights open when two Vacation cards are up"
+    board = state.board
+    planner = Planner(state, seat)
+    choices = []
+    for cid in st.hand or ():
+        route = planner.route(board.cards[cid].cities)
+        ready = route is not None and route.ready
+        note = "✓ ready" if ready else f"need {len(route.needs)}✈ €{route.cost}" if route else ""
+        choices.append(
+            Choice(
+                label=card_text(board, cid),
+                search=f"{cid} {route_text(board, board.cards[cid].cities, '-')}".upper(),
+                note=note,
+                cities=frozenset(board.cards[cid].cities),
+                route=frozenset(route.links) if route else frozenset(),
+                value=cid,
+            )
+        )
+
+    def then(choice: Choice) -> Stage | str:
+        paths = [a for a in legal if isinstance(a, ClaimFinal) and a.card == choice.value]
+        if not paths:
+            return f"you cannot fly {choice.value} yet: {choice.note}"
+        return path_stage(f"Final Flight {choice.label}: choose the path", paths, state)
+
+    return Stage("Claim your Final Flight", choices, confirm="choose", then=then)
+
+
+def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:
+    choices = [Choice(label, label.upper(), value=action)]
+    return Stage(title, choices, confirm=confirm, build=chosen_action)
+
+
+def income_stage(state: State, seat: int) -> Stage:
+    st = state.seats[seat]
+    marked = sum(1 for _, m in st.cards if m)
+    label = f"Take income: +€{income_of(st)}"
+    note = f"{marked} card(s) with markers × €5, {len(st.cards) - marked} without × €2"
+    stage = single_stage("Take income", label, Income(), "take income")
+    stage.choices[0].note = note
+    return stage
+
+
+def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
+    rows = [r for r in (SHORT, LONG) if any(isinstance(a, Refill) and a.row == r for a in legal)]
+    if not rows:
+        if state.vacation_time:
+            return "no more Flight cards: it is Vacation Time"
+        return "no row can take more cards now"
+    choices = []
+    for row in rows:
+        room = state.config.row_max - len(state.rows[row])
+        price = "paid" if state.paid[row] else "€1"
+        choices.append(
+            Choice(
+                label=f"{row} row",
+                search=row.upper(),
+                note=f"{price}, up to {room} more (deck {len(state.deck[row])})",
+                value=row,
+            )
+        )
+    most = max(state.config.row_max - len(state.rows[r]) for r in rows)
+    return Stage(
+        "Turn up more Flight cards (€1 a row)",
+        choices,
+        counting=ONE,
+        max_count=most,
+        default_count=most,
+        confirm="turn up",
+        build=lambda c, n, each: Refill(str(c.value), n),
+    )
+
+
+KINDS = ("buy", "place", "rent", "claim", "final", "income", "refill")
+
+
+def stage_for(
+    kind: str, state: State, seat: int, legal: list[Action], names: list[str]
+) -> Stage | str:
+    """The first stage of a guided action, or a sentence saying why there is nothing to pick."""
+    finished = state.seats[seat].finished
+    if finished and kind != "final":
+        return "you have played your Final Flight: press f to put a plane on it"
+    if kind == "buy":
+        return buy_stage(state, seat, names)
+    if kind == "place":
+        return place_stage(state, seat, names)
+    if kind == "rent":
+        return rent_stage(state, seat, names)
+    if kind == "claim":
+        return claim_stage(state, seat, legal)
+    if kind == "final":
+        return final_stage(state, seat, legal)
+    if kind == "income":
+        return income_stage(state, seat)
+    if kind == "refill":
+        return refill_stage(state, seat, legal)
+    raise ValueError(f"unknown action {kind!r}")

@@ -1,0 +1,48 @@
+"""The saved games in the user data directory, described for the load screen."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from netcode.local import LOG_SUFFIX, saves_dir
+from netcode.logfile import LogFormatError, read_log
+
+
+@dataclass(frozen=True)
+class SavedGame:
+    path: Path
+    names: list[str]
+    entries: int
+    finished: bool
+    saved: datetime
+
+    def describe(self) -> str:
+        state = "finished" if self.finished else "in play"
+        when = self.saved.strftime("%d %b %H:%M")
+        return f"{when}  {', '.join(self.names)}  · {self.entries} moves · {state}"
+
+
+def describe_file(path: Path) -> SavedGame | None:
+    try:
+        log = read_log(path)
+    except (OSError, LogFormatError):
+        return None
+    return SavedGame(
+        path,
+        [s.name for s in log.header.seats],
+        len(log.records),
+        log.seed is not None,
+        datetime.fromtimestamp(path.stat().st_mtime),
+    )
+
+
+def saved_games(folder: Path | None = None) -> list[SavedGame]:
+    """Every readable log in ``folder`` (the saves directory), newest first."""
+    folder = folder or saves_dir()
+    if not folder.is_dir():
+        return []
+    found = [describe_file(p) for p in folder.glob(f"*{LOG_SUFFIX}")]
+    games = [g for g in found if g is not None]
+    return sorted(games, key=lambda g: g.saved, reverse=True)

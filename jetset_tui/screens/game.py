@@ -1,0 +1,299 @@
+"""The game screen: the map, the rows, the players, the log, and the two ways to act.
+
+The screen talks to the game only through a ``GameClient``: it reads the replica, submits
+actions for the seat whose turn it is at this keyboard, and redraws when the client reports an
+entry. In a hot-seat game it hides the table behind a "pass to <name>" screen between humans.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+
+from engine import CHANCE, Action, IllegalAction, NotationError
+from engine.notation import Notation
+from jetset_tui.guided import stage_for
+from jetset_tui.table import TableView
+from jetset_tui.theme import Livery, livery_for
+from jetset_tui.widgets.command import CommandInput, CommandLine
+from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.hand import HandPanel
+from jetset_tui.widgets.log import NotationLog
+from jetset_tui.widgets.map import EuropeMap, Highlight
+from jetset_tui.widgets.picker import ActionPicker
+from jetset_tui.widgets.players import PlayersPanel
+from jetset_tui.widgets.rows import RowsPanel
+from jetset_tui.widgets.too_small import TooSmall
+from jetset_tui.widgets.turn_bar import TurnBar
+from netcode.client import ClientEvent, EntryApplied, GameClient, GameOver, Problem
+
+ACTION_KEYS = {
+    "buy": "b",
+    "place": "p",
+    "rent": "r",
+    "claim": "c",
+    "final": "f",
+    "income": "i",
+    "refill": "e",
+}
+
+
+class GameScreen(Screen[None]):
+    """One game in progress."""
+
+    AUTO_FOCUS = None
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("b", "act('buy')", "Buy"),
+        Binding("p", "act('place')", "Place"),
+        Binding("r", "act('rent')", "Rent"),
+        Binding("c", "act('claim')", "Claim"),
+        Binding("i", "act('income')", "Income"),
+        Binding("e", "act('refill')", "Cards"),
+        Binding("f", "act('final')", "Final"),
+        Binding("colon", "command", "Type", key_display=":"),
+        Binding("h", "plan", "Help"),
+        Binding("q", "leave", "Menu"),
+    ]
+
+    def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
+        super().__init__(classes="guarded")
+        self.session = session
+        game = session.game
+        self.notation = Notation(game.board)
+        self.names = [s.name for s in session.seats]
+        self.kinds = [s.kind for s in session.seats]
+        chosen = colours or []
+        self.liveries: list[Livery] = [livery_for(chosen, i) for i in range(len(self.names))]
+        humans = session.local_seats
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self._sync_pending = False
+        self._passing = False
+        self._logged = 0
+        self._ended = False
+
+    # -- layout -----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield TurnBar(id="turn-bar")
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield EuropeMap(id="map")
+                yield NotationLog(self.notation, id="log")
+                yield ActionPicker(id="picker")
+                yield CommandLine(self.notation, self.legal_lines, id="command")
+            with VerticalScroll(id="right"):
+                yield PlayersPanel(id="players")
+                yield RowsPanel(id="rows")
+                yield HandPanel(id="hand")
+        yield KeyFooter()
+        yield TooSmall()
+
+    async def on_mount(self) -> None:
+        self.session.add_listener(self.on_client_event)
+        self.catch_up_log()
+        start = getattr(self.session, "start", None)
+        if start is not None:
+            await start()
+        self.sync()
+
+    async def on_unmount(self) -> None:
+        self.session.remove_listener(self.on_client_event)
+        await self.session.close()
+
+    # -- what the table looks like to the player at the keyboard ----------------------------
+
+    def table(self) -> TableView:
+        game = self.session.game
+        mover = game.to_move()
+        return TableView(
+            state=self.session.view(self.viewer),
+            names=self.names,
+            kinds=self.kinds,
+            liveries=self.liveries,
+            viewer=self.viewer,
+            mover=None if mover == CHANCE else mover,
+        )
+
+    def my_turn(self) -> bool:
+        """A human at this keyboard is to move and the screen shows their view."""
+        mover = self.session.game.to_move()
+        return mover is not None and mover == self.viewer and mover in self.session.local_seats
+
+    def legal_lines(self) -> list[str]:
+        """The engine's legal actions now, in notation, for the command line's completion."""
+        if not self.my_turn():
+            return []
+        return [self.notation.format_action(a) for a in self.session.game.legal_actions()]
+
+    # -- following the game -----------------------------------------------------------------
+
+    def on_client_event(self, event: ClientEvent) -> None:
+        if isinstance(event, EntryApplied):
+            self.catch_up_log()
+        elif isinstance(event, Problem):
+            self.notify(event.message, severity="warning")
+        elif isinstance(event, GameOver):
+            self._ended = True
+        if not self._sync_pending:
+            self._sync_pending = True
+            self.call_later(self.sync)
+
+    def catch_up_log(self) -> None:
+        game = self.session.game
+        log = self.query_one(NotationLog)
+        while self._logged < len(game.entries):
+            i = self._logged
+            log.add(game.entries[i], game.turns[i], self.names, self.liveries)
+            self._logged += 1
+
+    def sync(self) -> None:
+        """Redraw everything from the replica; hand the keyboard over between humans."""
+        self._sync_pending = False
+        if not self.is_attached:
+            return
+        if self._ended or self.session.game.over:
+            self.show_end()
+            return
+        self.follow_turn()
+        table = self.table()
+        busy = bool(getattr(self.session, "busy", False))
+        self.query_one(TurnBar).show(table, busy)
+        self.query_one(EuropeMap).show(table.state, self.liveries)
+        self.query_one(PlayersPanel).show(table, compact=self.has_class("-short"))
+        self.query_one(RowsPanel).show(table)
+        self.query_one(HandPanel).show(table)
+        self.refresh_bindings()
+
+    def follow_turn(self) -> None:
+        """When a different human at this keyboard is to move, pass the keyboard to them."""
+        mover = self.session.game.to_move()
+        humans = self.session.local_seats
+        if mover is None or mover not in humans or mover == self.viewer or self._passing:
+            return
+        if len(humans) == 1:
+            self.viewer = mover
+            return
+        from jetset_tui.screens.pass_turn import PassScreen
+
+        self.viewer = None
+        self._passing = True
+        self.close_picker()
+
+        def handed_over(_: None) -> None:
+            self._passing = False
+            self.viewer = mover
+            self.sync()
+
+        self.app.push_screen(PassScreen(self.names[mover], self.liveries[mover]), handed_over)
+
+    def show_end(self) -> None:
+        from jetset_tui.screens.end import EndScreen
+
+        game = self.session.game
+        path = getattr(self.session, "path", None)
+        self.app.switch_screen(EndScreen(game, self.names, self.kinds, self.liveries, path))
+
+    # -- acting -----------------------------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "act":
+            if not self.my_turn():
+                return False
+            finished = self.session.game.state.seats[self.viewer or 0].finished
+            kind = str(parameters[0]) if parameters else ""
+            if kind == "final":
+                return finished or self.session.game.state.vacation_time
+            return not finished
+        if action == "command":
+            return self.my_turn()
+        return True
+
+    def action_act(self, kind: str) -> None:
+        """Open the guided picker for one kind of action."""
+        if not self.my_turn() or self.viewer is None:
+            return
+        view = self.session.view(self.viewer)
+        legal = self.session.game.legal_actions()
+        stage = stage_for(kind, view, self.viewer, legal, self.names)
+        command = self.query_one(CommandLine)
+        if isinstance(stage, str):
+            command.show_error(stage)
+            return
+        command.show_hint("")
+        self.query_one(NotationLog).add_class("-hidden")
+        self.query_one(ActionPicker).open(stage, view, self.viewer, self.session.game.rules)
+
+    def action_command(self) -> None:
+        self.close_picker()
+        self.query_one(CommandInput).focus()
+
+    def action_plan(self) -> None:
+        from jetset_tui.screens.plan import PlanScreen
+
+        self.app.push_screen(PlanScreen(self.table()))
+
+    def action_leave(self) -> None:
+        self.app.pop_screen()
+
+    def close_picker(self) -> None:
+        picker = self.query_one(ActionPicker)
+        if picker.is_open:
+            picker.close()
+        self.query_one(NotationLog).remove_class("-hidden")
+        self.query_one(EuropeMap).highlight = Highlight()
+
+    @on(ActionPicker.Pointed)
+    def point(self, message: ActionPicker.Pointed) -> None:
+        self.query_one(EuropeMap).highlight = message.highlight
+
+    @on(ActionPicker.Closed)
+    def picker_closed(self) -> None:
+        self.close_picker()
+        self.focus_next_free()
+
+    @on(CommandInput.Left)
+    def command_left(self) -> None:
+        self.focus_next_free()
+
+    def focus_next_free(self) -> None:
+        """Give the keys back to the screen's bindings."""
+        self.set_focus(None)
+
+    @on(ActionPicker.Chosen)
+    async def picked(self, message: ActionPicker.Chosen) -> None:
+        problem = await self.submit(message.action)
+        if problem:
+            self.query_one(ActionPicker).refused(problem)
+        else:
+            self.close_picker()
+            self.focus_next_free()
+            self.query_one(CommandLine).show_done(self.notation.format_action(message.action))
+
+    @on(CommandLine.Typed)
+    async def typed(self, message: CommandLine.Typed) -> None:
+        problem = await self.submit(message.action)
+        command = self.query_one(CommandLine)
+        if problem:
+            command.show_error(problem)
+        else:
+            command.show_done(self.notation.format_action(message.action))
+            self.focus_next_free()
+
+    async def submit(self, action: Action) -> str | None:
+        """Ask the session to play ``action``; the engine's objection, or None when done."""
+        if not self.my_turn() or self.viewer is None:
+            return "it is not your turn"
+        try:
+            await self.session.submit(self.viewer, action)
+        except (IllegalAction, NotationError) as exc:
+            return str(exc)
+        return None
+
+    def on_resize(self, _: Any) -> None:
+        self.query_one(TooSmall).refresh()
+        self.call_after_refresh(self.sync)

@@ -1,0 +1,119 @@
+"""Set up a local game: 2–6 seats, each a human or a bot, with names, colours and a seed."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Center, Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import Button, Input, Label, Select, Static
+
+from engine.options import MAX_PLAYERS, MIN_PLAYERS
+from jetset_tui.seating import BOT_NAMES, GamePlan, bot_kinds, default_bot, your_name
+from jetset_tui.theme import LIVERIES
+from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.too_small import TooSmall
+
+
+def kind_options() -> list[tuple[str, str]]:
+    return [("Human", "human")] + [(f"Bot: {k}", f"bot:{k}") for k in bot_kinds()]
+
+
+class NewGameScreen(Screen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Back"),
+        Binding("ctrl+s", "start", "Start"),
+    ]
+    DEFAULT_CSS = """
+    NewGameScreen #form { width: 84; height: auto; border: round $accent; padding: 1 2; }
+    NewGameScreen #buttons { height: 3; margin-top: 1; }
+    NewGameScreen #buttons Button { margin-right: 2; }
+    """
+
+    def __init__(self) -> None:
+        super().__init__(classes="guarded")
+
+    def compose(self) -> ComposeResult:
+        bot = f"bot:{default_bot()}"
+        with Vertical(classes="centered"), Center(), Vertical(id="form"):
+            yield Static("[b]New game[/b]  choose the seats; Enter or Ctrl+S starts")
+            with Horizontal(classes="form-row"):
+                yield Label("Players", classes="seat-label")
+                yield Select(
+                    [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
+                    value=4,
+                    allow_blank=False,
+                    compact=True,
+                    id="players",
+                )
+            for seat in range(MAX_PLAYERS):
+                name = your_name() if seat == 0 else BOT_NAMES[seat - 1]
+                with Horizontal(classes="form-row", id=f"seat-{seat}"):
+                    yield Label(f"Seat {seat + 1}", classes="seat-label")
+                    yield Input(name, id=f"name-{seat}", max_length=16, compact=True)
+                    yield Select(
+                        kind_options(),
+                        value="human" if seat == 0 else bot,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"kind-{seat}",
+                    )
+                    yield Select(
+                        [(f"{lv.letter} {lv.name}", lv.name) for lv in LIVERIES],
+                        value=LIVERIES[seat].name,
+                        allow_blank=False,
+                        compact=True,
+                        id=f"colour-{seat}",
+                    )
+            with Horizontal(classes="form-row"):
+                yield Label("Seed", classes="seat-label")
+                yield Input(placeholder="random", id="seed", compact=True)
+            yield Static("", classes="error", id="form-error")
+            with Horizontal(id="buttons"):
+                yield Button("Start", variant="primary", id="start")
+                yield Button("Back", id="back")
+        yield KeyFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.show_seats(4)
+
+    @on(Select.Changed, "#players")
+    def players_changed(self, event: Select.Changed) -> None:
+        if isinstance(event.value, int):
+            self.show_seats(event.value)
+
+    def show_seats(self, players: int) -> None:
+        for seat in range(MAX_PLAYERS):
+            self.query_one(f"#seat-{seat}").display = seat < players
+
+    def plan(self) -> GamePlan:
+        players = self.query_one("#players", Select).value
+        count = players if isinstance(players, int) else 4
+        kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(count)]
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(count)]
+        colours = [str(self.query_one(f"#colour-{i}", Select).value) for i in range(count)]
+        seed = self.query_one("#seed", Input).value.strip() or None
+        return GamePlan(kinds, names, colours, seed)
+
+    @on(Button.Pressed, "#start")
+    @on(Input.Submitted)
+    def action_start(self) -> None:
+        from jetset_tui.app import JetSetApp
+
+        plan = self.plan()
+        problem = plan.check()
+        if problem:
+            self.query_one("#form-error", Static).update(problem)
+            return
+        app = self.app
+        assert isinstance(app, JetSetApp)
+        app.pop_screen()
+        app.start_plan(plan)
+
+    @on(Button.Pressed, "#back")
+    def action_back(self) -> None:
+        self.app.pop_screen()

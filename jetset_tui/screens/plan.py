@@ -1,0 +1,74 @@
+"""Help: for every face-up card and your Final Flights, the cheapest planes you still need."""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import VerticalScroll
+from textual.screen import ModalScreen
+from textual.widgets import Static
+
+from engine.board import LONG, SHORT
+from engine.bots.planning import Planner
+from jetset_tui.describe import card_text, route_text
+from jetset_tui.table import TableView
+from jetset_tui.theme import BAD, DIM, GOOD
+
+HOW = {"buy": "buy", "place": "place on your", "rent": "rent"}
+
+
+def plan_text(table: TableView) -> Text:
+    text = Text()
+    if table.viewer is None:
+        return Text("Nobody's plans to show.", style=DIM)
+    seat = table.viewer
+    state = table.state
+    board = table.board
+    planner = Planner(state, seat)
+    text.append(f"What {table.names[seat]} still needs, as the board stands now\n", style="bold")
+    text.append("cheapest planes to place, then claim with one plane from each link\n\n", style=DIM)
+    cards = [(cid, "") for cid in state.rows[SHORT] + state.rows[LONG]]
+    hand = state.seats[seat].hand or ()
+    cards += [(cid, "your Final Flight") for cid in hand]
+    for cid, tag in cards:
+        card = board.cards[cid]
+        route = planner.route(card.cities)
+        text.append(f"{card_text(board, cid):<22}", style="bold")
+        text.append(f"{card.points or '':>2} {tag}\n", style=DIM)
+        if route is None:
+            text.append("    no route on this map\n", style=BAD)
+        elif route.ready:
+            text.append(f"    ✓ ready: claim it via {route_text(board, route.path)}\n", style=GOOD)
+        else:
+            text.append(f"    via {route_text(board, route.path)}: ", style=DIM)
+            text.append(f"{len(route.needs)} plane(s), €{route.cost}: ", style="bold")
+            text.append(
+                ", ".join(f"{HOW[n.how]} {board.link_name(n.link)} €{n.cost}" for n in route.needs)
+            )
+            text.append("\n")
+    return text
+
+
+class PlanScreen(ModalScreen[None]):
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "dismiss", "Close")]
+    DEFAULT_CSS = """
+    PlanScreen { align: center middle; }
+    PlanScreen VerticalScroll {
+        width: 90; max-width: 95%; height: 80%; border: round $accent; padding: 0 1;
+        background: $surface;
+    }
+    """
+
+    def __init__(self, table: TableView) -> None:
+        super().__init__()
+        self.table = table
+
+    def compose(self) -> ComposeResult:
+        with VerticalScroll():
+            yield Static(plan_text(self.table), id="plan")
+
+    async def action_dismiss(self, result: None = None) -> None:
+        self.dismiss(None)

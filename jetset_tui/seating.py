@@ -1,0 +1,97 @@
+"""Who plays: seat kinds, default names, and building a local game from a few choices."""
+
+from __future__ import annotations
+
+import getpass
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine import Options
+from engine.bots import BOTS
+from netcode.client import SeatInfo
+
+BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
+BOT_PREFERENCE = ("greedy", "mcts", "random")
+
+
+def default_bot() -> str:
+    """The strongest bot there is among those the project knows to be sensible defaults."""
+    for kind in BOT_PREFERENCE:
+        if kind in BOTS:
+            return kind
+    return next(iter(BOTS))
+
+
+def bot_kinds() -> list[str]:
+    return list(BOTS)
+
+
+def your_name() -> str:
+    try:
+        name = getpass.getuser()
+    except Exception:  # no user name in this environment
+        return "You"
+    return name.capitalize() if name and name.isalnum() else "You"
+
+
+@dataclass
+class GamePlan:
+    """A local game to start: seats (``human`` or ``bot:<kind>``), names, colours, seed."""
+
+    kinds: list[str]
+    names: list[str]
+    colours: list[str] = field(default_factory=list)
+    seed: str | None = None
+    path: Path | None = None
+
+    @property
+    def seats(self) -> list[SeatInfo]:
+        return [SeatInfo(n, k) for n, k in zip(self.names, self.kinds, strict=True)]
+
+    @property
+    def options(self) -> Options:
+        return Options(players=len(self.kinds))
+
+    def check(self) -> str | None:
+        """A sentence saying what is wrong with the plan, or None."""
+        try:
+            self.options.check_supported()
+        except ValueError as exc:
+            return str(exc)
+        if any(not n.strip() for n in self.names):
+            return "every player needs a name"
+        if len({n.strip().lower() for n in self.names}) < len(self.names):
+            return "two players have the same name"
+        if self.colours and len(set(self.colours)) < len(self.colours):
+            return "two players have the same colour"
+        for kind in self.kinds:
+            if kind != "human" and kind.removeprefix("bot:") not in BOTS:
+                return f"unknown bot {kind!r}; bots: {', '.join(BOTS)}"
+        return None
+
+
+def quick_plan(bots: int = 3) -> GamePlan:
+    """You against ``bots`` bots of the default kind."""
+    kind = f"bot:{default_bot()}"
+    return GamePlan(["human"] + [kind] * bots, [your_name(), *BOT_NAMES[:bots]])
+
+
+def plan_from_spec(players: int, spec: str | None, seed: str | None) -> GamePlan:
+    """``jetset play``: seat 0 is you; ``spec`` lists the other seats' kinds (``human`` or a
+    bot kind), repeated to fill the table."""
+    others: Sequence[str] = [w.strip() for w in (spec or default_bot()).split(",") if w.strip()]
+    kinds = ["human"]
+    names = [your_name()]
+    bot_names = iter(BOT_NAMES)
+    guests = 1
+    for i in range(1, players):
+        word = others[(i - 1) % len(others)]
+        if word == "human":
+            guests += 1
+            kinds.append("human")
+            names.append(f"Player {guests}")
+        else:
+            kinds.append(f"bot:{word.removeprefix('bot:')}")
+            names.append(next(bot_names))
+    return GamePlan(kinds, names, seed=seed)

@@ -1,0 +1,31 @@
+"""What every widget of the game screen reads: the table as one seat may see it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.board import Board
+from engine.state import State
+from jetset_tui.theme import Livery
+
+
+@dataclass(frozen=True)
+class TableView:
+    """The state as ``viewer`` may see it (None: nobody's secrets), with names and colours."""
+
+    state: State
+    names: list[str]
+    kinds: list[str]
+    liveries: list[Livery]
+    viewer: int | None
+    mover: int | None  # the seat to decide now; None when the dealer or nobody is
+
+    @property
+    def board(self) -> Board:
+        return self.state.board
+
+    def is_bot(self, seat: int) -> bool:
+        return self.kinds[seat].startswith("bot:")
+
+    def name(self, seat: int) -> str:
+        return self.names[seat]

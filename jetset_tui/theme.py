@@ -1,0 +1,49 @@
+"""How players are told apart: a colour and a letter each, so colour is never the only signal."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Livery:
+    """A player's colour: its name, the letter marking it on the map, and a Rich colour."""
+
+    name: str
+    letter: str
+    colour: str
+
+    @property
+    def style(self) -> str:
+        return f"bold {self.colour}"
+
+    @property
+    def badge(self) -> str:
+        """The letter on the colour, as a Rich style for a one-cell badge."""
+        return f"bold black on {self.colour}"
+
+
+LIVERIES: tuple[Livery, ...] = (
+    Livery("red", "R", "#f0605a"),
+    Livery("blue", "B", "#5fa8ff"),
+    Livery("green", "G", "#5fd068"),
+    Livery("yellow", "Y", "#f2c94c"),
+    Livery("purple", "P", "#c38dff"),
+    Livery("teal", "T", "#3fd5d5"),
+)
+LIVERY_BY_NAME = {lv.name: lv for lv in LIVERIES}
+
+UNOWNED = "#6e7681"
+"""Lines and prices of links nobody owns."""
+CITY = "bold #e6edf3"
+HIGHLIGHT = "bold black on #f2c94c"
+DIM = "#8b949e"
+GOOD = "#5fd068"
+BAD = "#ff7b72"
+
+
+def livery_for(colours: tuple[str, ...] | list[str], seat: int) -> Livery:
+    """The livery chosen for ``seat`` (by colour name), falling back to the seat's default."""
+    if seat < len(colours) and colours[seat] in LIVERY_BY_NAME:
+        return LIVERY_BY_NAME[colours[seat]]
+    return LIVERIES[seat % len(LIVERIES)]

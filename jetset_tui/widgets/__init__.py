@@ -1,0 +1,1 @@
+"""The game screen's parts, one module per idea."""

@@ -1,0 +1,141 @@
+"""The command line: type an action in notation, Tab or → completes it, Enter plays it, and the
+engine's objection appears right under it."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.message import Message
+from textual.suggester import Suggester
+from textual.widgets import Input, Static
+
+from engine import Action, NotationError
+from engine.notation import VERBS, Notation
+from jetset_tui.theme import BAD, DIM, GOOD
+
+
+class NotationSuggester(Suggester):
+    """Completes a line from the legal actions now, else its last word from the board's codes."""
+
+    def __init__(self, lines: Callable[[], list[str]], words: Callable[[], list[str]]) -> None:
+        super().__init__(use_cache=False, case_sensitive=False)
+        self.lines = lines
+        self.words = words
+
+    async def get_suggestion(self, value: str) -> str | None:
+        return complete(value, self.lines(), self.words())
+
+
+def complete(value: str, lines: list[str], words: list[str]) -> str | None:
+    """The first candidate line that extends ``value``, or ``value`` with its last word
+    completed from ``words`` (link names, card ids, city codes, verbs)."""
+    if not value.strip():
+        return None
+    low = value.casefold()
+    for line in lines:
+        if line.casefold().startswith(low) and len(line) > len(value):
+            return line
+    _, _, last = value.rpartition(" ")
+    if not last:
+        return None
+    for word in words:
+        if word.casefold().startswith(last.casefold()) and len(word) > len(last):
+            return value + word[len(last) :]
+    return None
+
+
+class CommandInput(Input):
+    """An Input where Tab takes the completion instead of moving the focus."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("tab", "complete", "Complete", show=False, priority=True),
+        Binding("escape", "leave", "Leave the command line", show=False),
+    ]
+
+    class Left(Message):
+        """Esc: give the keys back to the game screen."""
+
+    def action_complete(self) -> None:
+        if self._suggestion:
+            self.value = self._suggestion
+            self.cursor_position = len(self.value)
+
+    def action_leave(self) -> None:
+        self.post_message(self.Left())
+
+
+class CommandLine(Vertical):
+    """The typed way to act."""
+
+    DEFAULT_CSS = """
+    CommandLine { height: 2; }
+    CommandLine CommandInput { height: 1; padding: 0 1; background: $boost; }
+    CommandLine CommandInput:focus { background: $primary 20%; }
+    CommandLine #command-result { height: 1; padding: 0 1; }
+    """
+
+    class Typed(Message):
+        """A line that parsed into an action; the screen submits it."""
+
+        def __init__(self, action: Action, line: str) -> None:
+            super().__init__()
+            self.action = action
+            self.line = line
+
+    def __init__(
+        self,
+        notation: Notation,
+        lines: Callable[[], list[str]],
+        *,
+        id: str | None = None,
+    ) -> None:
+        super().__init__(id=id)
+        self.notation = notation
+        self.lines = lines
+        board = notation.board
+        self.words = (
+            list(VERBS)
+            + [board.link_name(i) for i in range(len(board.links))]
+            + list(board.cards)
+            + [c.code for c in board.cities]
+        )
+
+    def compose(self) -> ComposeResult:
+        yield CommandInput(
+            placeholder=": types an action, e.g. buy MIL-ROM 2 (Tab completes)",
+            suggester=NotationSuggester(self.lines, lambda: self.words),
+            id="command-input",
+            compact=True,
+        )
+        yield Static("", id="command-result")
+
+    @property
+    def input(self) -> CommandInput:
+        return self.query_one(CommandInput)
+
+    def on_input_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        line = event.value.strip()
+        if not line:
+            return
+        try:
+            action = self.notation.parse_action(line)
+        except NotationError as exc:
+            self.show_error(str(exc))
+            return
+        self.post_message(self.Typed(action, line))
+
+    def show_error(self, message: str) -> None:
+        self.query_one("#command-result", Static).update(Text(f"✗ {message}", style=f"bold {BAD}"))
+
+    def show_done(self, line: str) -> None:
+        self.input.value = ""
+        self.query_one("#command-result", Static).update(Text(f"✓ {line}", style=GOOD))
+
+    def show_hint(self, message: str) -> None:
+        self.query_one("#command-result", Static).update(Text(message, style=DIM))

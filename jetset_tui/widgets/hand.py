@@ -1,0 +1,45 @@
+"""Your two Final Flights: shown only to their owner."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.bots.planning import Planner
+from jetset_tui.describe import card_text
+from jetset_tui.table import TableView
+from jetset_tui.theme import DIM
+from jetset_tui.widgets.rows import need_text
+
+
+def hand_text(table: TableView) -> Text:
+    text = Text(no_wrap=True, overflow="ellipsis")
+    viewer = table.viewer
+    if viewer is None:
+        return Text("Final Flights are secret", style=DIM)
+    st = table.state.seats[viewer]
+    text.append(f"{table.names[viewer]}'s Final Flights", style="bold underline")
+    text.append("  secret\n", style=DIM)
+    if st.finished and st.final is not None:
+        text.append(f" played {card_text(table.board, st.final)}", style="bold")
+        return text
+    if not st.hand:
+        text.append(" (not dealt yet)", style=DIM)
+        return text
+    planner = Planner(table.state, viewer)
+    for cid in st.hand:
+        text.append(f" {card_text(table.board, cid):<18}   ")
+        text.append_text(need_text(planner.route(table.board.cards[cid].cities)))
+        text.append("\n")
+    if not table.state.vacation_time:
+        text.append(" playable once two Vacation cards are up", style=DIM)
+    return text
+
+
+class HandPanel(Static):
+    DEFAULT_CSS = """
+    HandPanel { height: auto; padding: 0 1; }
+    """
+
+    def show(self, table: TableView) -> None:
+        self.update(hand_text(table))

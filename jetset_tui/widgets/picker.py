@@ -1,0 +1,297 @@
+"""The guided-action picker: choose a link, a card or a path with the arrow keys or by typing a
+city code, set the number of planes, read the full cost and the engine's verdict, then Enter.
+
+Esc backs out one step, and out of the picker from its first step.
+"""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual import events
+from textual.message import Message
+from textual.widget import Widget
+
+from engine import Action, Entry, IllegalAction
+from engine.notation import Notation
+from engine.ruleset import Ruleset
+from engine.state import State
+from jetset_tui.describe import action_cost, cost_breakdown
+from jetset_tui.guided import EACH, NONE, ONE, Choice, Stage
+from jetset_tui.theme import BAD, DIM, GOOD, HIGHLIGHT
+from jetset_tui.widgets.map import Highlight
+
+FILTER_KEYS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
+
+
+def _plain(text: str) -> str:
+    return "".join(ch for ch in text.upper() if ch.isalnum())
+
+
+class ActionPicker(Widget, can_focus=True):
+    """One guided action in progress."""
+
+    DEFAULT_CSS = """
+    ActionPicker {
+        height: 1fr;
+        min-height: 6;
+        padding: 0 1;
+        border-top: solid $accent;
+        display: none;
+    }
+    ActionPicker.-open { display: block; }
+    """
+
+    class Chosen(Message):
+        """The player confirmed an action."""
+
+        def __init__(self, action: Action) -> None:
+            super().__init__()
+            self.action = action
+
+    class Closed(Message):
+        """The player backed out of the picker."""
+
+    class Pointed(Message):
+        """The highlighted choice changed: what to pick out on the map."""
+
+        def __init__(self, highlight: Highlight) -> None:
+            super().__init__()
+            self.highlight = highlight
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.stages: list[Stage] = []
+        self.index = 0
+        self.filter = ""
+        self.count = 1
+        self.counts: dict[int, int] = {}
+        self.message = ""
+        self.state: State | None = None
+        self.seat = 0
+        self.rules: Ruleset | None = None
+        self.notation: Notation | None = None
+
+    # -- opening and closing ----------------------------------------------------------------
+
+    def open(self, stage: Stage, state: State, seat: int, rules: Ruleset) -> None:
+        self.state, self.seat, self.rules = state, seat, rules
+        self.notation = Notation(state.board)
+        self.stages = []
+        self._push(stage)
+        self.add_class("-open")
+        self.focus()
+
+    def close(self) -> None:
+        self.stages = []
+        self.remove_class("-open")
+        self.post_message(self.Pointed(Highlight()))
+
+    @property
+    def is_open(self) -> bool:
+        return bool(self.stages)
+
+    def _push(self, stage: Stage) -> None:
+        self.stages.append(stage)
+        self.index, self.filter, self.message = 0, "", ""
+        self.count = stage.default_count
+        self.counts = {}
+        self._changed()
+
+    # -- the current stage ------------------------------------------------------------------
+
+    @property
+    def stage(self) -> Stage:
+        return self.stages[-1]
+
+    def matching(self) -> list[int]:
+        """Indices of the choices matching what was typed."""
+        words = self.filter.upper().replace("-", " ").split()
+        found = [
+            i
+            for i, c in enumerate(self.stage.choices)
+            if all(w in c.search.replace("-", " ") or w in c.search for w in words)
+        ]
+        typed = _plain(self.filter)
+        if typed:  # what starts with exactly what was typed comes first
+            found.sort(key=lambda i: not _plain(self.stage.choices[i].label).startswith(typed))
+        return found
+
+    def current(self) -> tuple[int, Choice] | None:
+        shown = self.matching()
+        if not shown:
+            return None
+        i = shown[min(self.index, len(shown) - 1)]
+        return i, self.stage.choices[i]
+
+    def preview(self) -> Action | None:
+        """The action Enter would submit now (None when Enter leads to another step)."""
+        cur = self.current()
+        if cur is None or self.stage.then is not None:
+            return None
+        return self.stage.build(cur[1], self.count, self.counts)
+
+    def verdict(self, action: Action) -> str | None:
+        """The engine's objection to ``action``, or None if it would be accepted."""
+        assert self.state is not None and self.rules is not None
+        try:
+            self.rules.check(self.state, Entry(self.seat, action))
+        except IllegalAction as exc:
+            return str(exc)
+        return None
+
+    # -- keys -------------------------------------------------------------------------------
+
+    async def on_key(self, event: events.Key) -> None:
+        if not self.is_open:
+            return
+        key = event.key
+        handled = True
+        if key == "escape":
+            self.back()
+        elif key == "enter":
+            self.choose()
+        elif key in ("up", "down"):
+            self.move(-1 if key == "up" else 1)
+        elif key in ("pageup", "pagedown"):
+            self.move(-5 if key == "pageup" else 5)
+        elif key in ("left", "right", "plus", "minus") and self.stage.counting != NONE:
+            self.adjust(-1 if key in ("left", "minus") else 1)
+        elif event.character and event.character.isdigit() and self.stage.counting != NONE:
+            self.set_count(int(event.character))
+        elif key == "backspace":
+            self.filter = self.filter[:-1]
+            self.index = 0
+        elif key == "space" or (event.character and event.character in FILTER_KEYS):
+            self.filter += " " if key == "space" else (event.character or "")
+            self.index = 0
+        else:
+            handled = False
+        if handled:
+            event.stop()
+            event.prevent_default()
+            self._changed()
+
+    def back(self) -> None:
+        if len(self.stages) > 1:
+            self.stages.pop()
+            self.index, self.filter, self.message = 0, "", ""
+            self._changed()
+        else:
+            self.close()
+            self.post_message(self.Closed())
+
+    def move(self, step: int) -> None:
+        shown = self.matching()
+        if shown:
+            self.index = max(0, min(len(shown) - 1, min(self.index, len(shown) - 1) + step))
+        self.message = ""
+
+    def adjust(self, step: int) -> None:
+        cur = self.current()
+        if self.stage.counting == EACH and cur is not None:
+            n = self.counts.get(cur[0], 0) + step
+            self.counts[cur[0]] = max(0, min(self.stage.max_count, n))
+        else:
+            self.count = max(1, min(self.stage.max_count, self.count + step))
+
+    def set_count(self, n: int) -> None:
+        cur = self.current()
+        if self.stage.counting == EACH and cur is not None:
+            self.counts[cur[0]] = min(n, self.stage.max_count)
+        else:
+            self.count = max(1, min(n, self.stage.max_count))
+
+    def choose(self) -> None:
+        cur = self.current()
+        if cur is None:
+            self.message = "nothing matches what you typed (Backspace to change it)"
+            return
+        stage = self.stage
+        if stage.then is not None:
+            nxt = stage.then(cur[1])
+            if isinstance(nxt, str):
+                self.message = nxt
+            else:
+                self._push(nxt)
+            return
+        action = stage.build(cur[1], self.count, self.counts)
+        if action is not None:
+            self.post_message(self.Chosen(action))
+
+    def refused(self, message: str) -> None:
+        """The session refused the action: say why, in place."""
+        self.message = message
+        self.refresh()
+
+    def _changed(self) -> None:
+        if not self.is_open:
+            return
+        cur = self.current()
+        if cur is not None:
+            c = cur[1]
+            self.post_message(self.Pointed(Highlight(c.links, c.cities, c.route)))
+        self.refresh()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    def render(self) -> Text:
+        if not self.is_open:
+            return Text("")
+        stage = self.stage
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append(stage.title, style="bold")
+        steps = "   ↑↓ choose"
+        if stage.counting != NONE:
+            steps += " · ←→ 1–9 how many"
+        steps += f" · Enter {stage.confirm} · Esc back"
+        text.append(steps + "\n", style=DIM)
+        text.append("type to find: ", style=DIM)
+        text.append((self.filter or "") + "▏\n", style="bold")
+        rows = max(1, self.size.height - 4)
+        shown = self.matching()
+        cur = min(self.index, len(shown) - 1) if shown else 0
+        top = max(0, min(cur - rows // 2, len(shown) - rows))
+        for pos in range(top, min(len(shown), top + rows)):
+            i = shown[pos]
+            self._choice_line(text, stage, i, pos == cur)
+        for _ in range(rows - min(rows, len(shown) - top)):
+            text.append("\n")
+        self._preview_line(text)
+        return text
+
+    def _choice_line(self, text: Text, stage: Stage, i: int, selected: bool) -> None:
+        choice = stage.choices[i]
+        text.append("▸ " if selected else "  ", style="bold")
+        text.append(f"{choice.label:<22}", style=HIGHLIGHT if selected else "bold")
+        if stage.counting == EACH:
+            n = self.counts.get(i, 0)
+            text.append(f" ✈×{n} " if n else "      ", style="bold")
+        elif stage.counting == ONE and selected:
+            text.append(f" ×{self.count} ", style="bold")
+        else:
+            text.append("    ")
+        text.append(f" {choice.note}\n", style=DIM)
+
+    def _preview_line(self, text: Text) -> None:
+        """The action Enter would play, its full cost, and on the next line the verdict."""
+        if self.message:
+            text.append(f"\n✗ {self.message}", style=f"bold {BAD}")
+            return
+        action = self.preview()
+        if action is None or self.state is None or self.notation is None:
+            text.append("Enter to go on", style=DIM)
+            return
+        cost = action_cost(self.state, self.seat, action)
+        cash = self.state.seats[self.seat].cash
+        text.append(self.notation.format_action(action), style="bold")
+        if cost > 0:
+            text.append(f"  costs €{cost}", style="bold")
+            text.append(f" ({cost_breakdown(self.state, action)})", style=DIM)
+            text.append(f"  €{cash} → €{cash - cost}")
+        elif cost < 0:
+            text.append(f"  +€{-cost}  €{cash} → €{cash - cost}", style=f"bold {GOOD}")
+        problem = self.verdict(action)
+        if problem:
+            text.append(f"\n✗ {problem}", style=f"bold {BAD}")
+        else:
+            text.append("\n✓ the engine accepts it: Enter to play it", style=GOOD)

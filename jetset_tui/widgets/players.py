@@ -1,0 +1,64 @@
+"""A panel per player: cash, planes and markers in stock, claimed cards, income, points."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.rules.income import income_of
+from engine.scoring import scores
+from jetset_tui.describe import card_text, seat_badge
+from jetset_tui.table import TableView
+from jetset_tui.theme import DIM
+
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
+    """Three lines about one player (two when ``compact``)."""
+    state = table.state
+    st = state.seats[seat]
+    livery = table.liveries[seat]
+    total = scores(state)[seat].total
+    text = Text(no_wrap=True, overflow="ellipsis")
+    turn = seat == state.current and not state.over
+    text.append("▶ " if turn else "  ", style="bold" if turn else "")
+    text.append_text(seat_badge(livery, table.names[seat]))
+    who = "you" if seat == table.viewer else table.kinds[seat].removeprefix("bot:")
+    if not compact or seat == table.viewer:
+        text.append(f"  {who}", style=DIM)
+    text.append(f"  {total} pts", style="bold")
+    text.append("  " if compact else "\n   ")
+    text.append(f"€{st.cash:<4}", style="bold")
+    text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
+    if not compact:
+        text.append(f" income €{income_of(st)}", style=DIM)
+    text.append("\n   ")
+    if st.finished and st.final is not None:
+        text.append(f"Final {card_text(state.board, st.final)} ", style="bold")
+        text.append("✈" * st.final_planes + f" +{10 + 2 * st.final_planes}", style="bold")
+    elif st.cards:
+        if compact:
+            text.append(f"income €{income_of(st)}  ", style=DIM)
+        for cid, markers in st.cards:
+            points = state.board.cards[str(cid)].points
+            text.append(f"{points}{str(markers).translate(SUPERSCRIPT) if markers else ''} ")
+    else:
+        text.append("no cards yet", style=DIM)
+    return text
+
+
+class PlayersPanel(Static):
+    """Every player, the one to move marked with ▶."""
+
+    DEFAULT_CSS = """
+    PlayersPanel { height: auto; padding: 0 1; }
+    """
+
+    def show(self, table: TableView, compact: bool = False) -> None:
+        text = Text()
+        for seat in range(table.state.players):
+            if seat:
+                text.append("\n")
+            text.append_text(player_lines(table, seat, compact))
+        self.update(text)

@@ -1,0 +1,65 @@
+"""The Short and Long Flight rows, the decks' sizes and the Vacation track, with how many planes
+the player looking still needs for each card."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.board import LONG, SHORT
+from engine.bots.planning import Planner, Route
+from jetset_tui.describe import card_text
+from jetset_tui.table import TableView
+from jetset_tui.theme import BAD, DIM, GOOD
+
+ROW_TITLES = {SHORT: "Short Flights", LONG: "Long Flights"}
+
+
+def need_text(route: Route | None) -> Text:
+    """``✓ ready`` or ``2✈ €17``: the cheapest planes still to place for a card."""
+    if route is None:
+        return Text("no route", style=BAD)
+    if route.ready:
+        return Text("✓ ready", style=f"bold {GOOD}")
+    return Text(f"{len(route.needs)}✈ €{route.cost}", style=DIM)
+
+
+def rows_text(table: TableView) -> Text:
+    state = table.state
+    board = table.board
+    planner = Planner(state, table.viewer) if table.viewer is not None else None
+    text = Text(no_wrap=True, overflow="ellipsis")
+    for row in (SHORT, LONG):
+        deck = len(state.deck[row])
+        text.append(f"{ROW_TITLES[row]}", style="bold underline")
+        text.append(f"  deck {deck}", style=DIM)
+        text.append("   need\n" if planner else "\n", style=DIM)
+        if not state.rows[row]:
+            text.append("  (empty)\n", style=DIM)
+        for cid in state.rows[row]:
+            card = board.cards[cid]
+            text.append(f" {card_text(board, cid):<18}", style="")
+            text.append(f"{card.points:>2}", style="bold")
+            if planner is not None:
+                text.append("  ")
+                text.append_text(need_text(planner.route(card.cities)))
+            text.append("\n")
+    text.append("Vacation ", style="bold")
+    up = len(state.vacations)
+    text.append("▣ " * up + "▢ " * max(0, 2 - up))
+    if state.vacation_time:
+        text.append(" Vacation Time: Final Flights open", style=f"bold {GOOD}")
+    else:
+        text.append(f" {up} of 2 up", style=DIM)
+    return text
+
+
+class RowsPanel(Static):
+    """The face-up cards."""
+
+    DEFAULT_CSS = """
+    RowsPanel { height: auto; padding: 0 1; }
+    """
+
+    def show(self, table: TableView) -> None:
+        self.update(rows_text(table))

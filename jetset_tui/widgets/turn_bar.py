@@ -1,0 +1,47 @@
+"""The top line: the turn, whose move it is (clearly), and what phase of the turn."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.widgets import Static
+
+from jetset_tui.describe import seat_badge
+from jetset_tui.table import TableView
+from jetset_tui.theme import DIM, GOOD
+
+
+def turn_text(table: TableView, busy: bool) -> Text:
+    state = table.state
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append(" ✈ JET SET ", style="bold black on #f2c94c")
+    text.append(f"  turn {state.turn}  ", style=DIM)
+    if state.over:
+        text.append("Game over", style="bold")
+        if state.end_reason:
+            text.append(f": {state.end_reason}", style=DIM)
+        return text
+    seat = state.current
+    text.append("▶ ", style="bold")
+    text.append_text(seat_badge(table.liveries[seat], table.names[seat]))
+    if table.is_bot(seat):
+        text.append("  is thinking…" if busy else "  to move", style=DIM)
+    elif seat == table.viewer:
+        text.append("  your turn  ", style=f"bold {GOOD}")
+        if table.state.seats[seat].finished:
+            text.append("f: a plane on your Final Flight", style=DIM)
+        elif not state.vacation_time:
+            text.append("e: extra Flight cards (€1 a row), then one action", style=DIM)
+        else:
+            text.append("Vacation Time: one action, or f for your Final Flight", style=DIM)
+    else:
+        text.append("  to move", style=DIM)
+    return text
+
+
+class TurnBar(Static):
+    DEFAULT_CSS = """
+    TurnBar { height: 1; background: $panel; }
+    """
+
+    def show(self, table: TableView, busy: bool) -> None:
+        self.update(turn_text(table, busy))

@@ -1,0 +1,53 @@
+"""Drive a whole game through the keyboard, as a person would, choosing with a bot's judgement."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+
+from engine.bots import BOTS, make_bot
+from engine.notation import Notation
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.pass_turn import PassScreen
+from jetset_tui.screenshot import screen_text
+from netcode.local import LocalSession
+from tests.tui.keyboard import keys_for
+
+ADVISOR = "greedy" if "greedy" in BOTS else "random"
+
+
+async def game_screen(pilot: Pilot[None]) -> GameScreen:
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, GameScreen):
+            return pilot.app.screen
+    raise AssertionError("no game screen")
+
+
+async def play_turns(
+    app: JetSetApp, pilot: Pilot[None], screen: GameScreen, turns: int | None = None
+) -> int:
+    """Play the human seats' turns with keys (all of them, or ``turns``); return how many."""
+    session = screen.session
+    assert isinstance(session, LocalSession)
+    notation = Notation(session.game.board)
+    advisors = {s: make_bot(ADVISOR, s, "advice") for s in session.local_seats}
+    played = 0
+    while not session.game.over and (turns is None or played < turns):
+        await session.wait_idle()
+        await pilot.pause()
+        if session.game.over:
+            break
+        if isinstance(app.screen, PassScreen):
+            await pilot.press("enter")
+            continue
+        seat = session.game.to_move()
+        assert seat is not None and seat == screen.viewer, screen_text(app)
+        action = advisors[seat].choose(session.view(seat), session.game.rules)
+        before = len(session.game.entries)
+        await pilot.press(*keys_for(action, notation))
+        await pilot.pause()
+        assert len(session.game.entries) > before, (action, screen_text(app))
+        assert session.game.entries[before].action == action
+        played += 1
+    return played

@@ -1,0 +1,67 @@
+"""The two ways to act: the command line (completion, the engine's errors in place) and the
+guided picker (full cost before confirming, Esc backs out)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import Buy, Income
+from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.command import complete
+from tests.tui.conftest import make_app
+from tests.tui.play import ADVISOR, game_screen
+
+BOT = f"bot:{ADVISOR}"
+
+
+def test_completion_prefers_legal_lines_then_words() -> None:
+    lines = ["buy MIL-ROM 1", "income"]
+    assert complete("inc", lines, []) == "income"
+    assert complete("buy mil", lines, []) == "buy MIL-ROM 1"
+    assert complete("rent AMS-L", [], ["AMS-LON", "AMS-PAR"]) == "rent AMS-LON"
+    assert complete("", lines, []) is None
+
+
+async def test_command_line_errors_in_place_and_completion(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="command")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        entries = len(screen.session.game.entries)
+        await pilot.press(":", *"buy MIL-XYZ 2", "enter")
+        await pilot.pause()
+        assert "✗ unknown city 'XYZ'" in screen_text(app)
+        await pilot.press("ctrl+a", *"claim S1-99 AMS-LON", "enter")
+        await pilot.press("ctrl+u")  # clear (Textual: delete to start)
+        await pilot.pause()
+        assert len(screen.session.game.entries) == entries  # nothing changed
+        await pilot.press("escape", ":", "i", "n", "c", "tab", "enter")
+        await pilot.pause()
+        assert screen.session.game.entries[entries].action == Income()
+        assert "✓ income" in screen_text(app)
+
+
+async def test_guided_buy_shows_the_cost_and_escape_backs_out(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="guided")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        entries = len(game.entries)
+        await pilot.press("b", *"milrom", "3")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "buy MIL-ROM 3  costs €21 (link €6 + 3 × €5 a plane)  €30 → €9" in text
+        assert "✓ the engine accepts it" in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Buy an unowned airlink" not in screen_text(app)
+        assert len(game.entries) == entries
+        await pilot.press("b", *"milrom", "7")
+        await pilot.pause()
+        assert "✗ you have €30; this costs €41" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert len(game.entries) == entries  # the engine refused it, shown in place
+        await pilot.press("2", "enter")
+        await pilot.pause()
+        milrom = game.board.link_between(game.board.city_index["MIL"], game.board.city_index["ROM"])
+        assert game.entries[entries].action == Buy(milrom or 0, 2)
