@@ -162,3 +162,9 @@ def _act(screen: object, kind: str) -> Callable[[], None]:
             screen.action_act(kind)
 
     return run
+
+
+async def run_client_async(client: GameClient) -> None:
+    """Play a networked game in the app, as a peer of a host (`jetset host`, `jetset join`)."""
+    app = JetSetApp(session=client)
+    await app.run_async()

@@ -30,7 +30,14 @@ from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import TurnBar
-from netcode.client import ClientEvent, EntryApplied, GameClient, GameOver, Problem
+from netcode.client import (
+    ClientEvent,
+    EntryApplied,
+    GameClient,
+    GameOver,
+    Problem,
+    SeatsChanged,
+)
 
 ACTION_KEYS = {
     "buy": "b",
@@ -139,6 +146,9 @@ class GameScreen(Screen[None]):
             self.notify(event.message, severity="warning")
         elif isinstance(event, GameOver):
             self._ended = True
+        elif isinstance(event, SeatsChanged):
+            self.names = [s.name for s in event.seats]
+            self.kinds = [s.kind for s in event.seats]
         if not self._sync_pending:
             self._sync_pending = True
             self.call_later(self.sync)
