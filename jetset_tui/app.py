@@ -50,6 +50,8 @@ class JetSetApp(App[None]):
         bot_delay: float = BOT_DELAY,
         saves: Path | None = None,
         fsync: bool = True,
+        replay: Path | None = None,
+        replay_seat: int | None = None,
     ) -> None:
         super().__init__()
         self.launch_plan = plan
@@ -59,6 +61,8 @@ class JetSetApp(App[None]):
         self.bot_delay = bot_delay
         self.saves = saves
         self.fsync = fsync
+        self.launch_replay = replay
+        self.replay_seat = replay_seat
 
     def on_mount(self) -> None:
         from jetset_tui.screens.start import StartScreen
@@ -70,6 +74,10 @@ class JetSetApp(App[None]):
             self.start_plan(self.launch_plan)
         elif self.launch_resume is not None:
             problem = self.open_log(self.launch_resume)
+            if problem:
+                self.notify(problem, severity="error", timeout=10)
+        elif self.launch_replay is not None:
+            problem = self.open_replay(self.launch_replay, seat=self.replay_seat)
             if problem:
                 self.notify(problem, severity="error", timeout=10)
 
@@ -122,6 +130,27 @@ class JetSetApp(App[None]):
             self.push_screen(EndScreen(session.game, names, kinds, liveries, path))
         else:
             self.play(session, colours)
+        return None
+
+    def open_replay(
+        self, path: Path, replace: Screen[None] | None = None, seat: int | None = None
+    ) -> str | None:
+        """Open a log in the replay viewer; a sentence if the file won't open."""
+        from jetset_tui.screens.replay import ReplayScreen
+        from netcode.logfile import LogFormatError, read_log
+        from netcode.replay import Timeline
+
+        try:
+            timeline = Timeline(read_log(path))
+        except (OSError, LogFormatError) as exc:
+            return f"{path.name}: {exc}"
+        if not timeline.result.ok:
+            return f"{path.name}: {timeline.result.error}"
+        if seat is not None and not 0 <= seat < timeline.game.state.players:
+            return f"there is no seat {seat} in {path.name}"
+        if replace is not None:
+            self.pop_screen()
+        self.push_screen(ReplayScreen(timeline, path, seat))
         return None
 
     # -- help and the command palette -------------------------------------------------------

@@ -17,6 +17,7 @@ from engine import (
     NotationError,
 )
 from engine.notation import Notation
+from engine.state import State
 from netcode.logfile import GameLog, check_commitment
 
 
@@ -121,3 +122,73 @@ def _fail(
         message = f"the state digest is {exc.actual}, the log says {exc.expected}"
     result.error = where + message
     return result
+
+
+class Timeline:
+    """A replayed log that can be looked at after any entry, forward and back.
+
+    Position ``n`` is the state after the first ``n`` entries (0 = before any). A copy of the
+    state is kept every ``every`` entries, so any position costs one copy and fewer than ``every``
+    applications.
+    """
+
+    def __init__(self, log: GameLog, every: int = 32) -> None:
+        result = replay(log)
+        self.result = result
+        self.log = log
+        self.game = result.game
+        self.every = every
+        self.length = result.entries
+        self.turns = self.game.turns[: self.length]
+        self.entries = self.game.entries[: self.length]
+        fresh = Game(log.header.options)
+        self._rules = fresh.rules
+        self._snapshots = [fresh.state.copy()]
+        state = fresh.state
+        for i, entry in enumerate(self.entries, start=1):
+            self._rules.apply(state, entry)
+            if i % every == 0:
+                self._snapshots.append(state.copy())
+
+    @property
+    def finished(self) -> bool:
+        """The game ended: every seat's Final Flights may be shown."""
+        return self.game.over
+
+    def state_at(self, n: int) -> State:
+        n = max(0, min(n, self.length))
+        state = self._snapshots[n // self.every].copy()
+        for entry in self.entries[(n // self.every) * self.every : n]:
+            self._rules.apply(state, entry)
+        return state
+
+    def turn_at(self, n: int) -> int:
+        """The turn the next entry belongs to (the last turn at the end)."""
+        if not self.turns:
+            return 0
+        return self.turns[min(n, self.length - 1)]
+
+    def start_of_turn(self, turn: int) -> int:
+        """The position before the first entry of ``turn`` (clamped to the log)."""
+        for i, t in enumerate(self.turns):
+            if t >= turn:
+                return i
+        return self.length
+
+    def next_turn(self, n: int, turns: int = 1) -> int:
+        return self.start_of_turn(self.turn_at(n) + turns) if n < self.length else n
+
+    def previous_turn(self, n: int, turns: int = 1) -> int:
+        """The start of this turn if we are inside it, else the start of an earlier one."""
+        here = self.turn_at(n) if n < self.length else self.turn_at(n) + 1
+        start = self.start_of_turn(here)
+        if start < n and turns == 1:
+            return start
+        return self.start_of_turn(max(0, here - turns))
+
+    def last_turn_of(self, seat: int, n: int) -> int | None:
+        """The start of ``seat``'s latest turn that began before position ``n``."""
+        for i in range(min(n, self.length) - 1, -1, -1):
+            if self.entries[i].actor == seat:
+                return self.start_of_turn(self.turns[i])
+        return None

@@ -1,4 +1,5 @@
-"""``jetset replay FILE [--verify] [--json]``: replay a log file and check every digest."""
+"""``jetset replay FILE``: the replay viewer; with ``--verify`` (and ``--json``), a headless check
+of every digest and of the seed commitment."""
 
 from __future__ import annotations
 
@@ -8,14 +9,17 @@ import sys
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    rp = sub.add_parser("replay", help="replay a log file")
+    rp = sub.add_parser("replay", help="watch a game in the replay viewer, or --verify it")
     rp.add_argument("file", help="a .jetset log file")
     rp.add_argument("--verify", action="store_true", help="check every digest and the seed")
     rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp.add_argument("--seat", type=int, help="watch as this seat (default: a spectator)")
     rp.set_defaults(func=cmd_replay)
 
 
 def cmd_replay(args: argparse.Namespace) -> int:
+    if not args.verify and not args.json:
+        return open_viewer(args)
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay
 
@@ -47,4 +51,17 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     if args.verify and result.commitment_ok is False:
         return 1
+    return 0
+
+
+def open_viewer(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from jetset_tui.app import JetSetApp
+
+    path = Path(args.file)
+    if not path.is_file():
+        print(f"jetset replay: {path}: no such file", file=sys.stderr)
+        return 1
+    JetSetApp(replay=path, replay_seat=args.seat).run()
     return 0

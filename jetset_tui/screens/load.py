@@ -33,14 +33,14 @@ class LoadScreen(Screen[None]):
         self.folder = folder or saves_dir()
 
     def compose(self) -> ComposeResult:
-        games = [g for g in saved_games(self.folder) if g.finished or not self.replays]
-        title = "Open a replay: a finished game" if self.replays else "Load a saved game"
+        games = saved_games(self.folder)
+        title = "Open a replay" if self.replays else "Load a saved game"
         with Vertical(id="load"):
             yield Static(f"[b]{title}[/b]  from {self.folder}")
             if self.replays:
                 yield Static(
-                    "Replays open on the final scores and the charts; stepping through "
-                    "a game move by move is not there yet.",
+                    "← → step, ↑ ↓ turns, [ ] rounds, space plays; a game still running "
+                    "shows no Final Flights.",
                     classes="hint",
                 )
             options = [Option(g.describe(), id=str(g.path)) for g in games]
@@ -65,7 +65,10 @@ class LoadScreen(Screen[None]):
 
         app = self.app
         assert isinstance(app, JetSetApp)
-        problem = app.open_log(path, replace=self)
+        if self.replays:
+            problem = app.open_replay(path, replace=self)
+        else:
+            problem = app.open_log(path, replace=self)
         if problem:
             self.query_one("#load-error", Static).update(problem)
 

@@ -1,0 +1,280 @@
+"""The replay viewer: the same map and panels as a live game, after any entry of a log.
+
+Step one entry, one turn or one round at a time, jump to any entry, to the start or the end, or
+to the start of the viewer's last turn, and let it play itself. Until the game has ended the
+viewer sees only what its seat may know (a spectator sees no Final Flights); after the end,
+every seat's Final Flights are shown.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.timer import Timer
+from textual.widgets import Input, Static
+
+from engine import CHANCE, redact
+from engine.notation import Notation
+from engine.state import State
+from jetset_tui.describe import card_text, seat_badge
+from jetset_tui.table import TableView
+from jetset_tui.theme import DIM, Livery, livery_for
+from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.log import NotationLog
+from jetset_tui.widgets.map import EuropeMap
+from jetset_tui.widgets.players import PlayersPanel
+from jetset_tui.widgets.rows import RowsPanel
+from jetset_tui.widgets.too_small import TooSmall
+from netcode.replay import Timeline
+
+SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
+"""Auto-play speeds, in entries a second."""
+
+
+def finals_text(
+    state: State, names: list[str], liveries: list[Livery], viewer: int | None, revealed: bool
+) -> Text:
+    """Every seat's Final Flights once the game is over; before that only the viewer's."""
+    text = Text(no_wrap=True, overflow="ellipsis")
+    text.append("Final Flights", style="bold underline")
+    text.append("  revealed\n" if revealed else "  secret\n", style=DIM)
+    for seat, st in enumerate(state.seats):
+        if not revealed and seat != viewer and st.final is None:
+            continue
+        text.append_text(seat_badge(liveries[seat], names[seat]))
+        if st.final is not None:
+            text.append(f"  played {card_text(state.board, st.final)}\n")
+        elif st.hand:
+            for card in st.hand:
+                text.append(f"\n   {card_text(state.board, card)}")
+            text.append("\n")
+        else:
+            text.append("  —\n", style=DIM)
+    return text
+
+
+class ReplayScreen(Screen[None]):
+    """A log, looked at entry by entry."""
+
+    DEFAULT_CSS = """
+    ReplayScreen #where { height: 1; padding: 0 1; background: $panel; }
+    ReplayScreen #table { height: 1fr; }
+    ReplayScreen #left { width: 1fr; }
+    ReplayScreen #right { width: 48; border-left: solid $panel-lighten-2; }
+    ReplayScreen.-narrow #right { width: 42; }
+    ReplayScreen #log { height: 9; }
+    ReplayScreen #finals { margin-top: 1; padding: 0 1; height: auto; }
+    ReplayScreen #rows { margin-top: 1; }
+    ReplayScreen #goto { display: none; }
+    ReplayScreen #goto.-open { display: block; }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("right,l", "step(1)", "Next"),
+        Binding("left,h", "step(-1)", "Back"),
+        Binding("down,n", "turn(1)", "Next turn"),
+        Binding("up,p", "turn(-1)", "Prev turn"),
+        Binding("]", "round(1)", "Next round", key_display="]"),
+        Binding("[", "round(-1)", "Prev round", key_display="["),
+        Binding("home", "jump_start", "Start", show=False),
+        Binding("end", "jump_end", "End"),
+        Binding("m", "my_turn", "My last turn"),
+        Binding("g", "goto", "Go to"),
+        Binding("space", "autoplay", "Play/pause"),
+        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
+        Binding("minus", "speed(-1)", "Slower", key_display="-"),
+        Binding("escape,q", "back", "Back"),
+    ]
+
+    def __init__(
+        self, timeline: Timeline, path: Path | None = None, seat: int | None = None
+    ) -> None:
+        super().__init__(classes="guarded")
+        self.timeline = timeline
+        self.path = path
+        header = timeline.log.header
+        self.viewer = seat
+        self.names = [s.name for s in header.seats]
+        self.kinds = [s.kind for s in header.seats]
+        colours = [str(c) for c in header.meta.get("colours") or []]
+        self.liveries = [livery_for(colours, i) for i in range(len(self.names))]
+        self.notation = Notation(timeline.game.board)
+        self.position = 0
+        self.speed = 2
+        self._timer: Timer | None = None
+        self._shown = 0
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="where")
+        with Horizontal(id="table"):
+            with Vertical(id="left"):
+                yield EuropeMap(id="map")
+                yield NotationLog(self.notation, id="log")
+                yield Input(placeholder="go to entry number, then Enter", id="goto", disabled=True)
+            with VerticalScroll(id="right", can_focus=False):
+                yield PlayersPanel(id="players")
+                yield RowsPanel(id="rows")
+                yield Static(id="finals")
+        yield KeyFooter()
+        yield TooSmall()
+
+    def on_mount(self) -> None:
+        self.set_focus(None)
+        self.go(self.timeline.length if self.timeline.finished else 0)
+
+    # -- moving -----------------------------------------------------------------------------
+
+    def go(self, position: int) -> None:
+        """Show the state after ``position`` entries."""
+        self.position = max(0, min(position, self.timeline.length))
+        self.show()
+
+    def action_step(self, delta: int) -> None:
+        self.go(self.position + delta)
+
+    def action_turn(self, delta: int) -> None:
+        tl = self.timeline
+        self.go(tl.next_turn(self.position) if delta > 0 else tl.previous_turn(self.position))
+
+    def action_round(self, delta: int) -> None:
+        tl = self.timeline
+        players = tl.game.state.players
+        if delta > 0:
+            self.go(tl.next_turn(self.position, players))
+        else:
+            self.go(tl.previous_turn(self.position, players))
+
+    def action_jump_start(self) -> None:
+        self.go(0)
+
+    def action_jump_end(self) -> None:
+        self.go(self.timeline.length)
+
+    def action_my_turn(self) -> None:
+        if self.viewer is None:
+            self.notify("a spectator has no turns: open the replay with a seat (--seat N)")
+            return
+        start = self.timeline.last_turn_of(self.viewer, self.position)
+        if start is None:
+            self.notify(f"{self.names[self.viewer]} has not moved yet")
+        else:
+            self.go(start)
+
+    def action_goto(self) -> None:
+        box = self.query_one("#goto", Input)
+        box.disabled = False
+        box.add_class("-open")
+        box.focus()
+
+    @on(Input.Submitted, "#goto")
+    def goto_submitted(self, event: Input.Submitted) -> None:
+        box = self.query_one("#goto", Input)
+        box.remove_class("-open")
+        box.value = ""
+        box.disabled = True
+        self.set_focus(None)
+        text = event.value.strip()
+        if text.isdigit():
+            self.go(int(text))
+        else:
+            self.notify("type an entry number", severity="warning")
+
+    def action_autoplay(self) -> None:
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        else:
+            if self.position >= self.timeline.length:
+                self.go(0)
+            self._timer = self.set_interval(1 / SPEEDS[self.speed], self._tick)
+        self.show()
+
+    def action_speed(self, delta: int) -> None:
+        self.speed = max(0, min(len(SPEEDS) - 1, self.speed + delta))
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = self.set_interval(1 / SPEEDS[self.speed], self._tick)
+        self.show()
+
+    def _tick(self) -> None:
+        if self.position >= self.timeline.length and self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        self.go(self.position + 1)
+
+    def action_back(self) -> None:
+        box = self.query_one("#goto", Input)
+        if box.has_class("-open"):
+            box.remove_class("-open")
+            box.disabled = True
+            self.set_focus(None)
+            return
+        if len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+        else:
+            self.app.exit()
+
+    # -- drawing ----------------------------------------------------------------------------
+
+    @property
+    def revealed(self) -> bool:
+        """Every seat's cards may be shown: the game is over (and its log says so)."""
+        return self.timeline.finished
+
+    def show(self) -> None:
+        tl = self.timeline
+        full = tl.state_at(self.position)
+        state = full if self.revealed else full.view(self.viewer)
+        mover = None if state.over else state.current
+        table = TableView(state, self.names, self.kinds, self.liveries, self.viewer, mover)
+        self.query_one("#where", Static).update(self.where_text(state))
+        self.query_one(EuropeMap).show(state, self.liveries)
+        self.query_one(PlayersPanel).show(table, compact=self.has_class("-short"))
+        self.query_one(RowsPanel).show(table)
+        self.query_one("#finals", Static).update(
+            finals_text(state, self.names, self.liveries, self.viewer, self.revealed)
+        )
+        self.show_log()
+
+    def show_log(self) -> None:
+        """The log up to the position (rebuilt when stepping back)."""
+        log = self.query_one(NotationLog)
+        if self.position < self._shown:
+            log.clear()
+            self._shown = 0
+        tl = self.timeline
+        for i in range(self._shown, self.position):
+            entry = tl.entries[i]
+            if not self.revealed:
+                entry = redact(entry, self.viewer)
+            log.add(entry, tl.turns[i], self.names, self.liveries)
+        self._shown = self.position
+
+    def where_text(self, state: State) -> Text:
+        tl = self.timeline
+        text = Text(no_wrap=True, overflow="ellipsis")
+        text.append("▶ REPLAY ", style="bold")
+        if self.path is not None:
+            text.append(f"{self.path.name}  ", style=DIM)
+        text.append(f"entry {self.position}/{tl.length}  ", style="bold")
+        text.append(f"turn {state.turn}  ")
+        if self.position < tl.length:
+            nxt = tl.entries[self.position]
+            if not self.revealed:
+                nxt = redact(nxt, self.viewer)
+            who = "dealer" if nxt.actor == CHANCE else self.names[nxt.actor]
+            text.append(f"next: {who} {self.notation.format_action(nxt.action)}  ", style=DIM)
+        elif state.over:
+            text.append(f"game over: {state.end_reason}  ", style="bold")
+        viewer = "spectator" if self.viewer is None else f"as {self.names[self.viewer]}"
+        text.append(f"[{viewer}]  ")
+        playing = "playing" if self._timer is not None else "paused"
+        text.append(f"{playing} {SPEEDS[self.speed]:g}/s", style=DIM)
+        return text

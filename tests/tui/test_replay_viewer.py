@@ -1,0 +1,166 @@
+"""The replay viewer through Pilot: stepping, jumping, auto-play, and hidden cards before and
+after the end of the game."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import Options, seed_commitment
+from engine.selfplay import play_game
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.replay import ReplayScreen
+from jetset_tui.screenshot import screen_text
+from netcode.logfile import GameLog, Header, Seat, read_log, write_game, write_log
+from netcode.replay import Timeline
+
+SEED = "viewer"
+
+
+def saved(tmp_path: Path, players: int = 3) -> Path:
+    game = play_game(Options(players=players), SEED)
+    seats = [Seat(f"P{i}", "bot:random") for i in range(players)]
+    path = tmp_path / "finished.jetset"
+    write_game(path, Header(Options(players=players), seats, seed_commitment(SEED)), game, SEED)
+    return path
+
+
+def running(tmp_path: Path, upto: int = 15) -> Path:
+    """The same game cut at entry ``upto``, as the host's log of a game still running."""
+    log = read_log(saved(tmp_path))
+    cut = GameLog(log.header, log.records[:upto], None)
+    path = tmp_path / "running.jetset"
+    write_log(path, cut)
+    return path
+
+
+def hands(path: Path) -> list[tuple[str, ...]]:
+    state = Timeline(read_log(path)).state_at(10**6)
+    return [tuple(s.hand or ()) for s in state.seats]
+
+
+async def test_stepping_and_jumping(tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    timeline = Timeline(read_log(path))
+    app = JetSetApp(replay=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        assert screen.position == timeline.length, "a finished game opens on its end"
+        assert "game over" in screen_text(app)
+        await pilot.press("home")
+        assert screen.position == 0
+        await pilot.press("right", "right", "right")
+        assert screen.position == 3
+        await pilot.press("left")
+        assert screen.position == 2
+        await pilot.press("down")  # from the deal to the first turn
+        first_turn = timeline.start_of_turn(1)
+        assert screen.position == first_turn == 4 and timeline.turns[first_turn] == 1
+        await pilot.press("down")
+        assert timeline.turns[screen.position] == 2
+        assert timeline.turns[screen.position - 1] == 1
+        await pilot.press("up")
+        assert screen.position == first_turn
+        await pilot.press("]")
+        assert timeline.turns[screen.position] == 1 + 3, "a round is one turn per player"
+        middle = timeline.length // 2
+        await pilot.press("g", *str(middle), "enter")
+        assert screen.position == middle
+        assert f"entry {middle}/{timeline.length}" in screen_text(app)
+        await pilot.press("end")
+        assert screen.position == timeline.length
+
+
+async def test_the_log_panel_follows_the_position(tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    app = JetSetApp(replay=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        await pilot.press("home", "right", "right", "right", "right", "right", "right")
+        text = screen_text(app)
+        assert "1  R  " in text or "    1  " in text, "the first decision is in the log"
+        await pilot.press("home")
+        assert "    1  " not in screen_text(app)
+
+
+async def test_autoplay_moves_on_by_itself(tmp_path: Path) -> None:
+    app = JetSetApp(replay=saved(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("home", "plus", "plus", "plus", "space")
+        await pilot.pause(0.6)
+        assert screen.position >= 2
+        await pilot.press("space")
+        stopped = screen.position
+        await pilot.pause(0.3)
+        assert screen.position == stopped
+
+
+async def test_final_flights_are_revealed_after_the_end(tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    dealt = hands(path)
+    app = JetSetApp(replay=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        text = screen_text(app)
+        assert "revealed" in text
+        for seat_hand in dealt:
+            for card in seat_hand:
+                assert card in text
+
+
+async def test_a_running_game_shows_only_the_viewers_cards(tmp_path: Path) -> None:
+    path = running(tmp_path)
+    dealt = hands(path)
+    assert all(len(h) == 2 for h in dealt)
+    for seat in (None, 1):
+        app = JetSetApp(replay=path, replay_seat=seat)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            screen = app.screen
+            assert isinstance(screen, ReplayScreen)
+            assert screen.position == 0, "a running game opens at its start"
+            seen = []
+            for _ in range(18):
+                seen.append(screen_text(app))
+                await pilot.press("right")
+            everything = "\n".join(seen)
+            for other, cards in enumerate(dealt):
+                for card in cards:
+                    if other == seat:
+                        assert card in everything
+                    else:
+                        assert card not in everything, f"seat {other}'s {card} leaked"
+
+
+async def test_my_last_turn(tmp_path: Path) -> None:
+    path = saved(tmp_path)
+    timeline = Timeline(read_log(path))
+    app = JetSetApp(replay=path, replay_seat=2)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("m")
+        start = screen.position
+        assert timeline.last_turn_of(2, timeline.length) == start
+        last = max(i for i, e in enumerate(timeline.entries) if e.actor == 2)
+        assert timeline.turns[start] == timeline.turns[last], "the turn of seat 2's last move"
+        assert start == 0 or timeline.turns[start - 1] < timeline.turns[start], "at its start"
+
+
+def test_timeline_positions_match_a_straight_replay(tmp_path: Path) -> None:
+    path = saved(tmp_path, players=4)
+    log = read_log(path)
+    timeline = Timeline(log, every=7)
+    from engine import Game
+
+    game = Game(log.header.options)
+    for n, entry in enumerate(timeline.entries):
+        assert timeline.state_at(n).digest() == game.state.digest()
+        game.push(entry)
+    assert timeline.state_at(timeline.length).digest() == game.digest()
+    assert [r.digest for r in log.records] == game.digests
