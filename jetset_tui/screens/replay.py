@@ -34,6 +34,9 @@ from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from netcode.replay import Timeline
 
+LOG_TAIL = 60
+"""A jump rebuilds the log panel with at most this many entries before the position."""
+
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 """Auto-play speeds, in entries a second."""
 
@@ -246,9 +249,9 @@ class ReplayScreen(Screen[None]):
     def show_log(self) -> None:
         """The log up to the position (rebuilt when stepping back)."""
         log = self.query_one(NotationLog)
-        if self.position < self._shown:
+        if self.position < self._shown or self.position - self._shown > LOG_TAIL:
             log.clear()
-            self._shown = 0
+            self._shown = max(0, self.position - LOG_TAIL)
         tl = self.timeline
         for i in range(self._shown, self.position):
             entry = tl.entries[i]
