@@ -169,6 +169,7 @@ class GameScreen(Screen[None]):
         if self._ended or self.session.game.over:
             self.show_end()
             return
+        self.follow_seats()
         self.follow_turn()
         table = self.table()
         busy = bool(getattr(self.session, "busy", False))
@@ -178,6 +179,12 @@ class GameScreen(Screen[None]):
         self.query_one(RowsPanel).show(table)
         self.query_one(HandPanel).show(table)
         self.refresh_bindings()
+
+    def follow_seats(self) -> None:
+        """Names can arrive after the screen was built (a network peer's seat list)."""
+        seats = self.session.seats
+        if len(seats) == len(self.names):
+            self.names = [s.name or self.names[i] for i, s in enumerate(seats)]
 
     def follow_turn(self) -> None:
         """When a different human at this keyboard is to move, pass the keyboard to them."""
