@@ -16,8 +16,10 @@ import hmac
 import json
 import os
 import secrets
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
 from engine.notation import Notation
@@ -81,6 +83,36 @@ def secrets_path(log_path: Path) -> Path:
     return log_path.with_name(log_path.name + ".secret")
 
 
+class BackgroundFsync:
+    """fsyncs one file on a thread whenever asked; ``close`` waits for a last one."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self._wanted = threading.Event()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="jetset-fsync", daemon=True)
+        self._thread.start()
+
+    def request(self) -> None:
+        self._wanted.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wanted.wait()
+            self._wanted.clear()
+            try:
+                os.fsync(self.fd)
+            except OSError:
+                return
+            if self._stopping:
+                return
+
+    def close(self) -> None:
+        self._stopping = True
+        self._wanted.set()
+        self._thread.join(timeout=5)
+
+
 class Table:
     """One game as the host holds it."""
 
@@ -100,7 +132,10 @@ class Table:
         self.commitment = seed_commitment(keys.seed)
         self.seats = [SeatSlot(kind, keys.token(i)) for i, kind in enumerate(kinds)]
         self.writer: LogWriter | None = None
+        self._fsyncer: BackgroundFsync | None = None
         self.revealed = False
+        self.meta: dict[str, Any] = {}
+        """Free-form facts for the log's header (a local game's colours, when it was created)."""
 
     @classmethod
     def create(
@@ -140,6 +175,7 @@ class Table:
         table = cls(header.options, [s.kind for s in header.seats], log_path, keys, fsync=fsync)
         for slot, seat in zip(table.seats, header.seats, strict=True):
             slot.name = seat.name
+        table.meta = dict(header.meta)
         result = replay(GameLog(header, log.records, keys.seed))
         if not result.ok:
             raise TableError(f"{log_path}: {result.error}")
@@ -176,7 +212,7 @@ class Table:
 
     def header(self) -> Header:
         seats = [Seat(slot.name or f"seat-{i}", slot.kind) for i, slot in enumerate(self.seats)]
-        return Header(self.options, seats, self.commitment)
+        return Header(self.options, seats, self.commitment, meta=dict(self.meta))
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -205,9 +241,15 @@ class Table:
         return first
 
     def _sync(self) -> None:
-        """Every entry is flushed as it is written; one fsync then covers a whole decision."""
+        """Every entry is flushed to the OS as it is written (so it survives the host being
+        killed) before it is broadcast; the fsync that makes it survive a power cut runs on a
+        background thread, so a slow disk never holds up the game (group commit)."""
         if self.fsync and self.writer is not None:
-            os.fsync(self.writer.fileno())
+            if self._fsyncer is None or self._fsyncer.fd != self.writer.fileno():
+                if self._fsyncer is not None:
+                    self._fsyncer.close()
+                self._fsyncer = BackgroundFsync(self.writer.fileno())
+            self._fsyncer.request()
 
     def _push(self, entry: Entry) -> None:
         assert self.writer is not None
@@ -222,6 +264,9 @@ class Table:
             self.revealed = True
 
     def close(self) -> None:
+        if self._fsyncer is not None:
+            self._fsyncer.close()
+            self._fsyncer = None
         if self.writer is not None:
             self.writer.close()
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from netcode.logfile import read_log
 
-from .procs import JETSET, json_result, replay_json, start_host, start_join, wait_for_entries
+from .procs import json_result, replay_json, start_host, start_join, wait_for_entries
 
 
 def test_join_bot_digest_equals_replay_verify_digest(tmp_path: Path) -> None:
@@ -60,21 +60,13 @@ def test_host_killed_mid_game_resumes_and_the_peers_finish(tmp_path: Path) -> No
     assert texts == [(r.actor, r.text, r.digest) for r in read_log(again).records]
 
 
-def test_host_without_a_tui_says_so(tmp_path: Path) -> None:
-    import subprocess
-
+def test_the_app_provides_the_tui_runner_for_host_and_join() -> None:
+    """`jetset host` (without --headless) and `jetset join` (without --bot) play in the app;
+    tests/net/test_tui_peer.py drives that app through a real peer."""
+    from jetset_tui.app import run_client_async
     from jetset_tui.commands.host import tui_runner
 
-    out = subprocess.run(
-        [*JETSET, "host", "--players", "2", "--port", "0", "--log", str(tmp_path / "g")],
-        capture_output=True,
-        text=True,
-        timeout=30,
-        check=False,
-    )
-    if tui_runner() is None:
-        assert out.returncode == 2
-        assert "--headless" in out.stderr
+    assert tui_runner() is run_client_async
 
 
 def test_join_refusals_are_clear(tmp_path: Path) -> None:

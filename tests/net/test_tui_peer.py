@@ -1,0 +1,57 @@
+"""The app as a peer of a real host over TCP on 127.0.0.1: what `jetset join` runs."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from engine import Income
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screenshot import screen_text
+from netcode.peer import NetPeer
+from tests.net.helpers import serve
+
+
+async def test_a_move_typed_in_the_app_reaches_the_host_and_the_other_peer(tmp_path: Path) -> None:
+    async with serve(tmp_path, 3, ["random"]) as served:
+        other = await NetPeer.connect(await served.connect(), name="Bea")
+        me = await NetPeer.connect(await served.connect(), name="Ann")
+        assert me.seat is not None
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, GameScreen) and served.table.started:
+                    break
+            assert isinstance(app.screen, GameScreen)
+            text = screen_text(app)
+            assert "Ann" in text and "Bea" in text
+            # wait for this seat's turn (the others are a bot and an idle peer: act for it)
+            for _ in range(200):
+                mover = me.game.to_move()
+                if mover == me.seat:
+                    break
+                if mover == other.seat:
+                    await other.submit(other.seat, Income())
+                await pilot.pause(0.02)
+            assert me.game.to_move() == me.seat
+            before = len(served.table.game.entries)
+            await pilot.press("colon", *"income", "enter")
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if len(served.table.game.entries) > before:
+                    break
+            host_game = served.table.game
+            assert any(
+                e.actor == me.seat and type(e.action).__name__ == "Income"
+                for e in host_game.entries[before:]
+            ), "the host applied the move typed in the app"
+            for _ in range(100):
+                if len(other.game.entries) >= before + 1:
+                    break
+                await asyncio.sleep(0.02)
+            mine = other.game.entries[before]
+            assert mine.actor == me.seat and isinstance(mine.action, Income)
+            assert other.game.digests[before] == host_game.digests[before]
+            assert me.desync is None and other.desync is None
