@@ -47,7 +47,11 @@ async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0
 async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
     game = client.game
     bot = make_bot(kind, seat, f"{seed}:{len(game.entries)}")
-    action = bot.choose(game.state.view(seat), game.rules)
+    try:  # thought off the event loop, so a front end in the same process stays responsive
+        action = await asyncio.to_thread(bot.choose, game.state.view(seat), game.rules)
+    except Exception:  # a bot bug must not stop the table: it takes the first legal action
+        log.exception("seat %d: the %s bot failed; it takes a default", seat, kind)
+        action = game.legal_actions()[0]
     try:
         await client.submit(seat, action)
     except (IllegalAction, NotationError) as exc:
@@ -70,17 +74,23 @@ async def _wait(changed: asyncio.Event, ended: asyncio.Event | None) -> None:
 
 
 async def run_bot(
-    transport: Transport, kind: str, *, token: str | None = None, name: str | None = None
+    transport: Transport,
+    kind: str,
+    *,
+    token: str | None = None,
+    name: str | None = None,
+    delay: float = 0.0,
 ) -> NetPeer | None:
     """Connect a bot peer over ``transport`` (to a seat by ``token``, or joining by ``name``)
-    and play to the end; None if the host would not seat it."""
+    and play to the end, waiting ``delay`` seconds before each move; None if the host would
+    not seat it."""
     try:
         peer = await NetPeer.connect(transport, name=name or f"{kind}-bot", token=token)
     except (ConnectionError, TimeoutError) as exc:
         log.info("bot %s not seated: %s", kind, exc)
         return None
     try:
-        await play_bot(peer, kind, peer.commitment or "")
+        await play_bot(peer, kind, peer.commitment or "", delay=delay)
         await peer.wait_over()
     finally:
         await peer.close()

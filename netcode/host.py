@@ -54,6 +54,8 @@ class HostSettings:
     max_queued: int = 4 * 1024 * 1024
     """Bytes queued for one peer before it counts as not reading and is dropped."""
     max_connections: int = 64
+    bot_delay: float = 0.0
+    """Seconds the host's bots wait before each move, so people at a local table can follow."""
 
 
 class Bucket:
@@ -172,7 +174,8 @@ class Host:
 
         host_end, bot_end = memory_pipe(f"bot:{kind}:{seat}")
         self.spawn(self.attach(host_end, standin=kind if standin else None))
-        self.spawn(run_bot(bot_end, kind, token=self.table.seats[seat].token))
+        token = self.table.seats[seat].token
+        self.spawn(run_bot(bot_end, kind, token=token, delay=self.settings.bot_delay))
 
     async def close(self) -> None:
         """Disconnect everyone and stop every task."""

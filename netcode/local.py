@@ -1,45 +1,78 @@
-"""A local game: the whole game in this process, bots in some seats, humans at this keyboard.
+"""A local game: a host in this process, bots in some seats, humans at this keyboard.
 
-``LocalSession`` is a ``GameClient``: the front end submits actions for the human seats and
-listens for entries, exactly as it will for a networked peer. The session holds the seed and the
-full state, deals chance entries as the game needs them, moves its bots after a short visible
-pause, and appends every entry to the game's log file (``netcode.logfile``) so a game can always
-be resumed. The seed lives beside the log in a ``.seed`` file until the game ends and the log
-reveals it.
+``LocalSession`` is a ``GameClient`` built on the same code as a networked game
+(docs/architecture.md, "One way in for every player"): it sets up a ``Table`` and serves it with a
+``Host``; every human seat at this keyboard is a ``NetPeer`` connected to that host over an
+in-memory pipe, and the host seats its own bot peers (``HostSettings.bot_delay`` gives people time
+to follow them). The host is the only authority: ``submit`` sends the action through the seat's
+peer and the host checks it with the engine, deals what follows, appends it to the log file and
+broadcasts it. Nothing here applies an action to the game itself.
+
+What the session shows:
+
+- ``view(seat)`` answers from that seat's own peer, whose replica only ever held that seat's Final
+  Flights: in a hot-seat game one human's view never contains another's cards.
+- ``game`` is the union of the local peers' replicas: public entries plus the cards dealt to the
+  seats at this keyboard (as the old session's full game did for hot-seat; bots' cards stay
+  hidden). An entry joins it once every local peer holds it, so each seat's view is always at
+  least as recent as ``game``. Once the game is over (the seed is public) ``game`` is the whole
+  game replayed from the host's full log.
+
+Saving is the table's: the log file (header, then every entry, flushed as written) and the seed
+in ``<log>.secret`` (``netcode.table``) until the log reveals it at the end. A game saved by an
+earlier version, with its seed in a ``<log>.seed`` file, still resumes.
 """
 
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import secrets
-from collections.abc import Sequence
+import shutil
+import tempfile
+from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
 from typing import Any
 
 from engine import (
-    CHANCE,
     Action,
-    Dealer,
+    Deal,
+    DesyncError,
     Entry,
     Game,
     IllegalAction,
+    NotationError,
     Options,
     redact,
     seed_commitment,
 )
-from engine.bots import Bot, make_bot
-from netcode.client import EntryApplied, GameClient, GameOver, Problem, SeatInfo
-from netcode.logfile import GameLog, Header, LogWriter, read_log, write_game
-from netcode.logfile import Seat as LogSeat
-from netcode.replay import replay
+from engine.state import State
+from netcode import protocol as p
+from netcode.client import (
+    ChatMessage,
+    ClientEvent,
+    EntryApplied,
+    GameClient,
+    GameOver,
+    Problem,
+    SeatInfo,
+)
+from netcode.host import Host, HostSettings
+from netcode.logfile import read_log
+from netcode.peer import NetPeer
+from netcode.table import Secrets, Table, secrets_path
+from netcode.transport import memory_pipe
 
 BOT_DELAY = 0.6
 """Seconds a bot waits before moving, so people can follow the game."""
 
 LOG_SUFFIX = ".jetset"
 SEED_SUFFIX = ".seed"
+
+LOCAL_TIMEOUT = 24 * 3600.0
+"""The host's idle and hello timeouts for the peers at this keyboard: they never misbehave."""
+
+TURNS = "Player Turns"
 
 
 def new_seed() -> str:
@@ -61,11 +94,12 @@ def default_log_path(seed: str, folder: Path | None = None) -> Path:
 
 
 def seed_path(log_path: Path) -> Path:
+    """Where an earlier version kept a local game's seed (read when resuming such a game)."""
     return log_path.with_suffix(SEED_SUFFIX)
 
 
 class LocalSession(GameClient):
-    """A game played in this process: human seats at this keyboard, bots in the others."""
+    """A game hosted in this process: humans at this keyboard, the host's bots in the others."""
 
     def __init__(
         self,
@@ -80,29 +114,61 @@ class LocalSession(GameClient):
         meta: dict[str, Any] | None = None,
     ) -> None:
         super().__init__()
-        self.meta: dict[str, Any] = dict(meta or {})
         if len(seats) != options.players:
             raise ValueError(f"{options.players} players need {options.players} seats")
-        self._game = Game(options)
-        self._seats = tuple(seats)
+        self.meta: dict[str, Any] = dict(meta or {})
         self.seed = seed or new_seed()
         self.bot_delay = bot_delay
-        self.dealer = Dealer(self.seed, self._game.board, options.players)
-        self.bots: dict[int, Bot] = {
-            i: make_bot(s.kind.removeprefix("bot:"), i, self.seed)
-            for i, s in enumerate(self._seats)
-            if s.is_bot
-        }
         self.path: Path | None = None
-        self._writer: LogWriter | None = None
-        self._task: asyncio.Task[None] | None = None
-        self._closed = False
-        self._finished = False
+        scratch: Path | None = None
         if autosave:
             self.path = Path(path) if path else default_log_path(self.seed)
-            self.path.parent.mkdir(parents=True, exist_ok=True)
-            seed_path(self.path).write_text(self.seed + "\n")
-            self._writer = LogWriter(self.path, self._header(), fsync=fsync)
+            log_path = self.path
+        else:  # the table still writes a log: into a scratch folder removed on close
+            scratch = Path(tempfile.mkdtemp(prefix="jetset-"))
+            log_path = scratch / f"game{LOG_SUFFIX}"
+        log_path.parent.mkdir(parents=True, exist_ok=True)
+        keys = Secrets(self.seed)
+        table = Table(options, [s.kind for s in seats], log_path, keys, fsync=fsync)
+        keys.save(secrets_path(log_path))
+        for slot, info in zip(table.seats, seats, strict=True):
+            slot.name = info.name
+        table.meta = {"created": datetime.now().isoformat(timespec="seconds"), "local": True}
+        table.meta.update(self.meta)
+        table.start()  # the header and the setup deal, on disk before anyone looks
+        self._setup(table, tuple(seats), scratch=scratch, own_secret=True)
+
+    def _setup(
+        self,
+        table: Table,
+        seats: tuple[SeatInfo, ...],
+        *,
+        scratch: Path | None,
+        own_secret: bool,
+    ) -> None:
+        self.table = table
+        self.host: Host | None = None
+        self._seats = seats
+        self._scratch = scratch
+        self._own_secret = own_secret  # this session wrote the secrets file: it may remove it
+        self._humans = tuple(i for i, s in enumerate(seats) if not s.is_bot)
+        self._peers: dict[int | None, NetPeer] = {}
+        self._peer_listeners: dict[int | None, Callable[[ClientEvent], None]] = {}
+        self._union = self._replica_of(table.game)
+        self._full: Game | None = table.game if table.over else None
+        self._over_told = table.over
+        self._opening: asyncio.Future[None] | None = None
+        self._closed = False
+        self._progress = asyncio.Event()
+
+    def _replica_of(self, game: Game) -> Game:
+        """``game`` as the seats at this keyboard may hold it (before the peers are connected)."""
+        union = Game(game.options, game.board)
+        for entry, digest in zip(game.entries, game.digests, strict=True):
+            act = entry.action
+            mine = isinstance(act, Deal) and act.seat in self._humans
+            union.push(entry if mine else redact(entry, None), digest)
+        return union
 
     # -- resuming ---------------------------------------------------------------------------
 
@@ -110,42 +176,50 @@ class LocalSession(GameClient):
     def resume(
         cls, path: str | Path, *, bot_delay: float = BOT_DELAY, fsync: bool = True
     ) -> LocalSession:
-        """Continue a saved game from its log file (and the ``.seed`` file beside it)."""
+        """Continue a saved game from its log file (and the secrets file beside it)."""
         path = Path(path)
-        log = read_log(path)
-        seed = log.seed
-        if seed is None:
-            try:
-                seed = seed_path(path).read_text().strip()
-            except OSError:
-                raise ValueError(
-                    f"{seed_path(path).name} is missing: without its seed the game cannot go on"
-                ) from None
-        result = replay(GameLog(log.header, log.records, seed))
-        if not result.ok:
-            raise ValueError(f"{path.name}: {result.error}")
-        seats = [SeatInfo(s.name, s.kind) for s in log.header.seats]
-        self = cls(log.header.options, seats, seed=seed, autosave=False, bot_delay=bot_delay)
-        self._game = result.game
-        self.meta = dict(log.header.meta)
+        secret = secrets_path(path)
+        own_secret = False
+        if not secret.exists():
+            log = read_log(path)
+            seed = log.seed
+            if seed is None:  # saved by an earlier version, with the seed in <log>.seed
+                try:
+                    seed = seed_path(path).read_text().strip()
+                except OSError:
+                    raise ValueError(
+                        f"{seed_path(path).name} is missing: without its seed the game cannot go on"
+                    ) from None
+            if seed_commitment(seed) != log.header.commitment:
+                raise ValueError(f"{path.name}: the saved seed does not belong to this game")
+            Secrets(seed).save(secret)
+            own_secret = True
+        try:
+            table = Table.resume(path, fsync=fsync)
+        except BaseException:
+            if own_secret:
+                secret.unlink(missing_ok=True)
+            raise
+        self = cls.__new__(cls)
+        GameClient.__init__(self)
+        self.meta = dict(table.meta)
+        self.seed = table.keys.seed
+        self.bot_delay = bot_delay
         self.path = path
-        self._finished = result.game.over
-        if not self._finished:
-            write_game(path, log.header, result.game, None)  # drops a record cut short
-            self._writer = LogWriter.append_to(path, fsync=fsync)
+        seats = tuple(SeatInfo(s.name or f"seat-{i}", s.kind) for i, s in enumerate(table.seats))
+        ours = own_secret or bool(table.meta.get("local"))  # a `jetset host` game keeps its own
+        self._setup(table, seats, scratch=None, own_secret=ours)
+        if table.over:  # only to be looked at: nothing will be written
+            table.close()
+            if own_secret:
+                secret.unlink(missing_ok=True)
         return self
-
-    def _header(self) -> Header:
-        seats = [LogSeat(s.name, s.kind) for s in self._seats]
-        meta = {"created": datetime.now().isoformat(timespec="seconds"), "local": True}
-        meta.update(self.meta)
-        return Header(self._game.options, seats, seed_commitment(self.seed), meta=meta)
 
     # -- GameClient -------------------------------------------------------------------------
 
     @property
     def game(self) -> Game:
-        return self._game
+        return self._full if self._full is not None else self._union
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -153,99 +227,209 @@ class LocalSession(GameClient):
 
     @property
     def local_seats(self) -> tuple[int, ...]:
-        return tuple(i for i, s in enumerate(self._seats) if not s.is_bot)
+        return self._humans
+
+    def view(self, seat: int | None) -> State:
+        """The state as ``seat`` may see it: a local seat's from its own peer's replica."""
+        peer = self._peers.get(seat) if seat is not None else None
+        if (
+            peer is not None
+            and self._full is None
+            and len(peer.game.entries) >= len(self._union.entries)
+        ):
+            return peer.game.state.view(seat)
+        # not started, still catching up, or over: ``game`` hides the same cards from ``seat``
+        # (``view`` drops every other seat's hand)
+        return self.game.state.view(seat)
 
     async def start(self) -> None:
-        """Deal the game (if new) and let the bots play up to the first human turn."""
-        self._settle()
-        self._kick()
+        """Open the host, seat a peer for every human seat (the host seats its bots), and wait
+        until this session holds every entry dealt so far. Calling it again waits for the same."""
+        if self._closed:
+            return
+        if self._opening is None:
+            self._opening = asyncio.ensure_future(self._open())
+        await asyncio.shield(self._opening)
+
+    @property
+    def _started(self) -> bool:
+        return self._opening is not None
+
+    async def _open(self) -> None:
+        settings = HostSettings(
+            hello_timeout=LOCAL_TIMEOUT, idle_timeout=LOCAL_TIMEOUT, bot_delay=self.bot_delay
+        )
+        host = Host(self.table, settings)
+        self.host = host
+        peers: dict[int | None, NetPeer] = {}
+        for seat in self._humans or (None,):
+            host_end, peer_end = memory_pipe(f"local:{'spectator' if seat is None else seat}")
+            host.spawn(host.attach(host_end))
+            try:
+                if seat is None:  # nobody at this keyboard plays: watch the bots
+                    peers[seat] = await NetPeer.connect(peer_end, name="local", spectate=True)
+                else:
+                    token = self.table.seats[seat].token
+                    name = self._seats[seat].name
+                    peers[seat] = await NetPeer.connect(peer_end, name=name, token=token)
+            except (ConnectionError, TimeoutError):
+                if not self._closed:
+                    raise
+            if self._closed:  # closed while connecting: close() has closed the host
+                for peer in peers.values():
+                    await peer.close()
+                return
+        self._peers = peers  # only now: ``game`` follows all of them or none
+        for seat, peer in peers.items():
+            listener = self._listener(seat, chat=seat == next(iter(peers)))
+            self._peer_listeners[seat] = listener
+            peer.add_listener(listener)
+        self._merge()
+        host.start_bots()
+        held = len(self.table.game.entries)
+        await self._until(lambda: self._held_by_all(held))
 
     async def submit(self, seat: int, action: Action) -> None:
+        """Send ``action`` through ``seat``'s peer; the host's refusal is raised as the engine's
+        ``IllegalAction``/``NotationError`` and changes nothing. Returns once ``game`` holds
+        the entries it caused."""
         if self._closed:
-            raise IllegalAction("Player Turns", "this game is closed")
-        if seat not in self.local_seats:
-            raise IllegalAction("Player Turns", f"seat {seat} is not played at this keyboard")
-        self._push(Entry(seat, action))
-        self._settle()
-        self._kick()
+            raise IllegalAction(TURNS, "this game is closed")
+        if seat not in self._humans:
+            raise IllegalAction(TURNS, f"seat {seat} is not played at this keyboard")
+        if self.game.over:
+            raise IllegalAction(TURNS, "the game is over")
+        await self.start()
+        peer = self._peers.get(seat)
+        if peer is None:  # closed while starting
+            raise IllegalAction(TURNS, "this game is closed")
+        try:
+            await peer.submit(seat, action)
+        except IllegalAction as exc:
+            raise _engine_error(exc) from None
+        except ConnectionError as exc:
+            raise IllegalAction(TURNS, f"the game's host is gone ({exc})") from None
+        held = len(peer.game.entries)
+        await self._until(lambda: self._held_by_all(held))
 
     async def close(self) -> None:
+        """Stop the peers, the bots and the host; the log file stays, ready to resume."""
+        if self._closed:
+            return
         self._closed = True
-        if self._task is not None:
-            self._task.cancel()
-            with contextlib.suppress(asyncio.CancelledError):
-                await self._task
-        if self._writer is not None:
-            self._writer.close()
-            self._writer = None
+        for seat, listener in self._peer_listeners.items():
+            self._peers[seat].remove_listener(listener)
+        for peer in self._peers.values():
+            await peer.close()
+        if self.host is not None:
+            await self.host.close()
+        else:
+            self.table.close()
+        if self._over_told:
+            self._forget_secrets()
+        if self._scratch is not None:
+            shutil.rmtree(self._scratch, ignore_errors=True)
+        self._pulse()
 
-    # -- running the table ------------------------------------------------------------------
+    # -- the table as this keyboard sees it -------------------------------------------------
 
     @property
     def busy(self) -> bool:
-        """A bot is to move (or thinking)."""
-        return self._task is not None and not self._task.done()
+        """A bot (or the dealer) is to move."""
+        if self._closed or not self._peers or self._stalled():
+            return False
+        game = self._union
+        mover = game.to_move()
+        return not game.over and mover is not None and mover not in self._humans
 
     async def wait_idle(self) -> None:
-        """Until a human is to move or the game is over (tests, benchmarks)."""
-        while self._task is not None and not self._task.done():
-            await asyncio.shield(self._task)
-
-    def _push(self, entry: Entry) -> None:
-        """Apply an entry (IllegalAction if refused), save it, tell the listeners."""
-        game = self._game
-        digest = game.push(entry)
-        index = len(game.entries) - 1
-        if self._writer is not None:
-            self._writer.entry(index, entry, digest)
-        self.emit(EntryApplied(index, entry))
-
-    def _settle(self) -> None:
-        """Supply every chance entry the game waits for; finish the game if it is over."""
-        game = self._game
-        while game.to_move() == CHANCE:
-            self._push(self.dealer.next_entry(game.state))
-        if game.over and not self._finished:
-            self._finished = True
-            if self._writer is not None:
-                self._writer.reveal(self.seed)
-                self._writer.close()
-                self._writer = None
-            if self.path is not None:
-                seed_path(self.path).unlink(missing_ok=True)
-            self.emit(GameOver(self.seed))
-
-    def _kick(self) -> None:
-        """Start the bots' task if a bot is to move and none is running."""
-        seat = self._game.to_move()
-        if self._closed or seat is None or seat not in self.bots or self.busy:
+        """Until a human is to move or the game is over and told (tests, benchmarks)."""
+        if not self._started:
             return
-        self._task = asyncio.get_running_loop().create_task(self._run_bots())
-
-    async def _run_bots(self) -> None:
-        game = self._game
-        while not self._closed:
-            seat = game.to_move()
-            if seat is None or seat not in self.bots:
-                return
-            if self.bot_delay > 0:
-                await asyncio.sleep(self.bot_delay)
-            action = await self._bot_move(seat)
-            self._push(Entry(seat, action))
-            self._settle()
-
-    async def _bot_move(self, seat: int) -> Action:
-        """The bot's choice from its own view, computed off the event loop."""
-        view = self._game.state.view(seat)
-        bot = self.bots[seat]
-        try:
-            action = await asyncio.to_thread(bot.choose, view, self._game.rules)
-            self._game.check(Entry(seat, action))
-        except Exception as exc:  # a bot bug must not stop the table
-            self.emit(Problem(f"bot {bot.name} in seat {seat} failed ({exc}); it takes a default"))
-            return self._game.legal_actions()[0]
-        return action
+        await self._until(lambda: not self.busy and (self._over_told or not self._union.over))
 
     def public_entry(self, index: int, seat: int | None) -> Entry:
         """Entry ``index`` as ``seat`` may see it."""
-        return redact(self._game.entries[index], seat)
+        return redact(self.game.entries[index], seat)
+
+    # -- following the peers ----------------------------------------------------------------
+
+    def _listener(self, seat: int | None, *, chat: bool) -> Callable[[ClientEvent], None]:
+        """What a local peer's events do here: problems are passed on (chat from one peer
+        only), and ``game`` catches up; seat changes are the host's own bots connecting."""
+
+        def listener(event: ClientEvent) -> None:
+            if self._closed:
+                return
+            if isinstance(event, Problem) or (chat and isinstance(event, ChatMessage)):
+                self.emit(event)
+            self._merge()
+
+        return listener
+
+    def _merge(self) -> None:
+        """Move ``game`` on by every entry all the local peers hold; tell the listeners."""
+        union = self._union
+        peers = self._peers
+        while peers and all(len(peer.game.entries) > len(union.entries) for peer in peers.values()):
+            index = len(union.entries)
+            source = next(iter(peers.values()))
+            for seat, peer in peers.items():
+                act = peer.game.entries[index].action
+                if isinstance(act, Deal) and act.seat == seat:
+                    source = peer  # the cards dealt to a seat here, from that seat's peer
+                    break
+            entry = source.game.entries[index]
+            try:
+                union.push(entry, source.game.digests[index])
+            except DesyncError as exc:  # applied all the same; the peers report it too
+                self.emit(Problem(f"desync at entry {index}: {exc}"))
+            except (IllegalAction, NotationError) as exc:
+                self.emit(Problem(f"entry {index} does not apply here: {exc}"))
+                break
+            self.emit(EntryApplied(index, entry))
+        ended = [peer for peer in peers.values() if peer.seed is not None]
+        if not self._over_told and peers and len(ended) == len(peers) and union.over:
+            self._over_told = True
+            full = ended[0].full_game
+            if full is not None and ended[0].end is not None and ended[0].end.ok:
+                self._full = full
+            self._forget_secrets()
+            self.emit(GameOver(ended[0].seed))
+        self._pulse()
+
+    def _pulse(self) -> None:
+        """Wake everyone waiting in ``_until``."""
+        self._progress.set()
+        self._progress = asyncio.Event()
+
+    def _held_by_all(self, count: int) -> bool:
+        """Every local peer, and so ``game``, holds the first ``count`` entries."""
+        peers = self._peers.values()
+        return len(self._union.entries) >= count and all(
+            len(p.game.entries) >= count for p in peers
+        )
+
+    def _stalled(self) -> bool:
+        """Closed, or a local peer lost its connection for good: nothing more will come."""
+        return self._closed or any(peer.lost is not None for peer in self._peers.values())
+
+    async def _until(self, ready: Callable[[], bool]) -> None:
+        while not ready() and not self._stalled():
+            await self._progress.wait()
+
+    def _forget_secrets(self) -> None:
+        """Once the log reveals the seed, the files that kept it are no longer needed."""
+        path = self.path or self.table.log_path
+        seed_path(path).unlink(missing_ok=True)
+        if self._own_secret:
+            secrets_path(path).unlink(missing_ok=True)
+
+
+def _engine_error(exc: IllegalAction) -> IllegalAction:
+    """A peer's refusal as the engine raised it at the host: ``message (rule)`` again."""
+    if exc.rule == f"host: {p.E_ILLEGAL}":
+        message, sep, rule = exc.message.rpartition(" (")
+        if sep and rule.endswith(")"):
+            return IllegalAction(rule[:-1], message)
+    return IllegalAction(TURNS, exc.message)
