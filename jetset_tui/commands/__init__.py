@@ -3,4 +3,14 @@
 Add a subcommand by adding its module name to ``COMMANDS``.
 """
 
-COMMANDS = ["selfplay", "replay"]
+COMMANDS = [
+    "play",
+    "selfplay",
+    "replay",
+    "export",
+    "importtext",
+    "stats",
+    "host",
+    "join",
+    "sshserver",
+]

@@ -1,0 +1,107 @@
+"""``jetset ssh-server``: serve the lobby and the game to anyone with an ``ssh`` client.
+
+``jetset ssh-server [--bind 127.0.0.1] [--port 2222] [--host-key FILE]
+[--authorized-keys FILE | --open] [--max-sessions N] [--idle-timeout SECONDS]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from jetset_tui.ssh.server import SshConfig
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sp = sub.add_parser("ssh-server", help="serve the game over SSH: players need only `ssh`")
+    sp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sp.add_argument("--port", type=int, default=2222, help="TCP port (default 2222; 0: any free)")
+    sp.add_argument("--host-key", metavar="FILE", help="host key (default: made on first run)")
+    who = sp.add_mutually_exclusive_group()
+    who.add_argument("--authorized-keys", metavar="FILE", help="only these public keys may connect")
+    who.add_argument(
+        "--open",
+        action="store_true",
+        help="anyone may connect with any user name, no key (a LAN party)",
+    )
+    sp.add_argument("--max-sessions", type=int, default=64, help="players at once (default 64)")
+    sp.add_argument(
+        "--max-per-address", type=int, default=8, help="connections from one address (default 8)"
+    )
+    sp.add_argument(
+        "--idle-timeout",
+        type=float,
+        default=1800.0,
+        metavar="SECONDS",
+        help="disconnect a player who types nothing for this long (default 1800)",
+    )
+    sp.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits to move")
+    sp.add_argument("--log", metavar="FILE", help="log file (default: ssh-server.log in data dir)")
+    sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
+    sp.set_defaults(func=cmd_ssh_server)
+
+
+def make_config(args: argparse.Namespace) -> SshConfig:
+    from jetset_tui.ssh.server import SshConfig
+
+    return SshConfig(
+        bind=args.bind,
+        port=args.port,
+        host_key=Path(args.host_key) if args.host_key else None,
+        authorized_keys=Path(args.authorized_keys) if args.authorized_keys else None,
+        open_mode=args.open,
+        max_sessions=args.max_sessions,
+        max_per_address=args.max_per_address,
+        idle_timeout=args.idle_timeout,
+        games_dir=Path(args.games_dir) if args.games_dir else None,
+        bot_delay=args.bot_delay,
+    )
+
+
+def setup_log(path: Path) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handler = logging.FileHandler(path)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    root = logging.getLogger("jetset")
+    root.addHandler(handler)
+    root.setLevel(logging.INFO)
+
+
+def cmd_ssh_server(args: argparse.Namespace) -> int:
+    from jetset_tui.ssh.server import data_dir
+
+    log_path = Path(args.log) if args.log else data_dir() / "ssh-server.log"
+    setup_log(log_path)
+    try:
+        config = make_config(args)
+        return asyncio.run(serve(config, log_path))
+    except KeyboardInterrupt:
+        print("jetset ssh-server: stopped", file=sys.stderr)
+        return 130
+
+
+async def serve(config: SshConfig, log_path: Path) -> int:
+    import asyncssh
+
+    from jetset_tui.ssh.server import GameServer
+
+    server = GameServer(config)
+    try:
+        await server.start()
+    except (OSError, asyncssh.Error, ValueError) as exc:
+        print(f"jetset ssh-server: cannot start: {exc}", file=sys.stderr)
+        return 2
+    mode = "open to anyone" if config.open_mode else "players sign in with their SSH key"
+    print(f"jetset ssh-server: listening on {config.bind}:{server.port} ({mode})", flush=True)
+    print(f"jetset ssh-server: connect with  ssh -p {server.port} NAME@{config.bind}", flush=True)
+    print(f"jetset ssh-server: host key {server.host_key_path}; log {log_path}", flush=True)
+    try:
+        await server.serve_forever()
+    finally:
+        await server.close()
+    return 0

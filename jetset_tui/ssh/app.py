@@ -1,0 +1,202 @@
+"""The app one SSH session runs: the lobby, then the TUI's own game screen over a ``NetPeer``.
+
+It is the local app (``JetSetApp``: its styles, F1 help, the game and end screens) with the
+start screen replaced by the lobby, drawing through ``SshDriver`` on the session's channel, in
+the session's colours, with nothing that touches the server's disk (no screenshots, no saves).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from rich.color import ColorSystem
+from textual import events, on
+from textual.app import SystemCommand
+from textual.binding import Binding, BindingType
+from textual.filter import LineFilter
+from textual.screen import Screen
+
+import jetset_tui.app as tui_app
+from jetset_tui.app import JetSetApp
+from jetset_tui.ssh.colours import ReduceColours
+from jetset_tui.ssh.driver import SshDriver, TerminalLink
+from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
+from jetset_tui.ssh.screens import AskScreen, ChatScreen, GameRequest, LobbyScreen, WaitScreen
+from netcode.client import ChatMessage, ClientEvent
+from netcode.peer import NetPeer
+
+CSS_FILE = str(Path(tui_app.__file__).with_name("jetset.tcss"))
+HIDDEN_COMMANDS = {"Screenshot", "Back to the menu"}
+
+
+class SshApp(JetSetApp):
+    """Jet Set for one SSH session."""
+
+    CSS_PATH = CSS_FILE
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", "Chat", show=False)]
+
+    def __init__(self, link: TerminalLink, lobby: Lobby, player: Player, depth: str) -> None:
+        super().__init__(bot_delay=lobby.bot_delay)
+        self.terminal_link = link
+        self.driver_class = SshDriver
+        self.lobby = lobby
+        self.player = player
+        self.depth = depth
+        # every SSH app renders in truecolor; ReduceColours adapts it to this client's terminal
+        self.console._color_system = ColorSystem.TRUECOLOR
+        self._reduce = ReduceColours(depth)
+        self.current: tuple[Room, NetPeer] | None = None
+        self.peers: set[NetPeer] = set()
+        self.table_chat: list[str] = []
+        self._resumed = False
+
+    @on(events.Mount)
+    def start_lobby(self, event: events.Mount) -> None:
+        event.prevent_default()  # the lobby, not the local app's start screen
+        self.push_screen(LobbyScreen(self.lobby, self.player))
+
+    def get_line_filters(self) -> list[LineFilter]:
+        filters = list(super().get_line_filters())
+        if self._reduce.enabled:
+            filters.append(self._reduce)
+        return filters
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        for command in super().get_system_commands(screen):
+            if command.title not in HIDDEN_COMMANDS:
+                yield command
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Screenshots would be written on the server: not over SSH."""
+
+    def deliver_screenshot(self, *args: object, **kwargs: object) -> str | None:
+        return None
+
+    # -- into a game ------------------------------------------------------------------------
+
+    async def create_game(self, request: GameRequest) -> None:
+        try:
+            room = self.lobby.create(self.player, request.players, request.bots, request.password)
+        except (LobbyError, OSError) as exc:
+            self.notify(str(exc), severity="error")
+            return
+        await self.take_seat(room, request.password)
+
+    def join_game(self, room: Room) -> None:
+        """Join ``room`` (asking for its password, or in --open mode your seat's code)."""
+        if player_seat := room.members.get(self.player.identity):
+            if self.lobby.open_mode:
+                self.ask(
+                    f"The code of your seat {player_seat.seat} in game {room.id}:",
+                    lambda code: self.rejoin(room, code),
+                )
+            else:
+                self.run_worker(self.rejoin(room, None), exclusive=True)
+            return
+        if room.private:
+            self.ask(
+                f"Game {room.id} is private. Its password:",
+                lambda pw: self.take_seat(room, pw),
+                secret=True,
+            )
+            return
+        self.run_worker(self.take_seat(room, None), exclusive=True)
+
+    def ask(self, question: str, then: object, *, secret: bool = False) -> None:
+        def answered(answer: str | None) -> None:
+            if answer is not None and callable(then):
+                self.run_worker(then(answer), exclusive=True)
+
+        self.push_screen(AskScreen(question, secret=secret), answered)
+
+    async def take_seat(self, room: Room, password: str | None) -> None:
+        try:
+            peer = await self.lobby.join(room, self.player, password)
+        except LobbyError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        member = room.members.get(self.player.identity)
+        code = member.code if member is not None and self.lobby.open_mode else None
+        self.enter(room, peer, code)
+        if code:
+            message = f"Your seat code is {code}: with your name it takes this seat back."
+            self.call_after_refresh(self.notify, message, timeout=30)
+
+    async def rejoin(self, room: Room, code: str | None) -> None:
+        try:
+            peer = await self.lobby.rejoin(room, self.player, code)
+        except LobbyError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.notify(f"Back in your seat in game {room.id}.")
+        self.enter(room, peer, None)
+
+    async def watch_game(self, room: Room) -> None:
+        try:
+            peer = await self.lobby.watch(room)
+        except LobbyError as exc:
+            self.notify(str(exc), severity="error")
+            return
+        self.enter(room, peer, None)
+
+    def enter(self, room: Room, peer: NetPeer, code: str | None) -> None:
+        """Show the game (or the wait for its last seats)."""
+        self.current = (room, peer)
+        self.peers.add(peer)
+        self.table_chat = []
+        peer.add_listener(self.on_peer_event)
+        if peer.started_game.is_set() or peer.game.entries or peer.ended.is_set():
+            self.play(peer)
+            return
+
+        def waited(started: bool | None) -> None:
+            if started:
+                self.play(peer)
+            else:
+                self.run_worker(peer.close())
+
+        self.push_screen(WaitScreen(room, peer, code), waited)
+
+    def resume_seat(self) -> None:
+        """A player who comes back lands in their seat (once, when the lobby first shows)."""
+        if self._resumed:
+            return
+        self._resumed = True
+        where = self.lobby.seat_of(self.player.identity)
+        if where is not None:
+            self.join_game(where[0])
+
+    def back_in_lobby(self) -> None:
+        """The game screen closed (and with it the peer): tell the lobby."""
+        if self.current is not None and isinstance(self.screen, LobbyScreen):
+            room, peer = self.current
+            self.current = None
+            peer.remove_listener(self.on_peer_event)
+            self.peers.discard(peer)
+            self.run_worker(peer.close())
+            self.lobby.left(room, peer)
+
+    async def close_peers(self) -> None:
+        """The session ends: leave every game."""
+        for peer in list(self.peers):
+            await peer.close()
+        if self.current is not None:
+            self.lobby.left(*self.current)
+            self.current = None
+        self.peers.clear()
+
+    # -- the table's chat -------------------------------------------------------------------
+
+    def on_peer_event(self, event: ClientEvent) -> None:
+        if isinstance(event, ChatMessage):
+            line = f"{event.name}: {event.text}"
+            self.table_chat.append(line)
+            del self.table_chat[:-100]
+            if not isinstance(self.screen, ChatScreen):
+                self.call_later(self.notify, line, title="chat")
+
+    def action_table_chat(self) -> None:
+        if self.current is not None and not isinstance(self.screen, ChatScreen | LobbyScreen):
+            self.push_screen(ChatScreen(self.current[1], self.table_chat))

@@ -1,0 +1,134 @@
+"""A Textual driver that draws on an SSH channel instead of the process's own terminal.
+
+Several apps run in one process, one per SSH session, so the driver owns no file descriptor, no
+thread and no signal handler: the SSH session feeds it the bytes the client typed (``feed``) and
+the new size on a window change (``resize``); it writes each frame to a ``TerminalLink`` in one
+piece when Textual flushes. Relies on Textual internals (``XTermParser``); pinned to textual 8.x.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from abc import ABC, abstractmethod
+from codecs import getincrementaldecoder
+from typing import Any
+
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.constants import ESCAPE_DELAY
+from textual.driver import Driver
+from textual.geometry import Size
+from textual.message import Message
+
+START = (
+    "\x1b[?1049h"  # alternate screen
+    "\x1b[?25l"  # hide the cursor
+    "\x1b[?1000h\x1b[?1003h\x1b[?1015h\x1b[?1006h"  # mouse, SGR coordinates
+    "\x1b[?2004h"  # bracketed paste
+    "\x1b[?7l"  # no line wrap: writing the last column must not scroll
+    "\x1b[?2026$p"  # ask whether the terminal supports synchronized output
+)
+STOP = (
+    "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+    "\x1b[?2004l"
+    "\x1b[?7h"
+    "\x1b[0m\x1b[?1049l"  # back to the normal screen
+    "\x1b[?25h"
+)
+
+
+class TerminalLink(ABC):
+    """What a driver needs of the connection it draws on (an SSH session, or a test's pipe)."""
+
+    size: tuple[int, int] = (80, 24)
+    driver: SshDriver | None = None
+
+    @abstractmethod
+    def send(self, data: bytes) -> None:
+        """Send one frame's bytes (the link may drop them while the client is not reading)."""
+
+
+class SshDriver(Driver):
+    """Reads keys from and draws on a ``TerminalLink`` (``app.terminal_link``)."""
+
+    def __init__(
+        self,
+        app: Any,
+        *,
+        debug: bool = False,
+        mouse: bool = True,
+        size: tuple[int, int] | None = None,
+    ) -> None:
+        super().__init__(app, debug=debug, mouse=mouse, size=size)
+        link: TerminalLink = app.terminal_link
+        self.link = link
+        link.driver = self
+        self._size = size or link.size
+        self._out: list[str] = []
+        self._parser = XTermParser()
+        self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        self._tick: asyncio.TimerHandle | None = None
+        self._input = True
+
+    # -- output -----------------------------------------------------------------------------
+
+    def write(self, data: str) -> None:
+        self._out.append(data)
+
+    def flush(self) -> None:
+        if self._out:
+            data = "".join(self._out).encode("utf-8")
+            self._out.clear()
+            self.link.send(data)
+
+    def start_application_mode(self) -> None:
+        self.write(START)
+        self.flush()
+        width, height = self._size or (80, 24)
+        size = Size(width, height)
+        self._app.post_message(events.Resize(size, size))
+
+    def stop_application_mode(self) -> None:
+        self.disable_input()
+        self.write(STOP)
+        self.flush()
+
+    def disable_input(self) -> None:
+        self._input = False
+        if self._tick is not None:
+            self._tick.cancel()
+            self._tick = None
+
+    # -- input ------------------------------------------------------------------------------
+
+    def send_message(self, message: Message) -> None:
+        """Deliver on this loop directly (the base class assumes a reader thread)."""
+        self._app.post_message(message)
+
+    def feed(self, data: bytes) -> None:
+        """Bytes the client typed: keys, mouse, paste, terminal replies."""
+        if not self._input:
+            return
+        for event in self._parser.feed(self._decode(data)):
+            self.process_message(event)
+        # a lone Esc (or a cut sequence) only resolves when the parser's timeout is checked
+        if self._tick is not None:
+            self._tick.cancel()
+        self._tick = self._loop.call_later(ESCAPE_DELAY + 0.02, self._on_tick)
+
+    def _on_tick(self) -> None:
+        self._tick = None
+        if self._input:
+            for event in self._parser.tick():
+                self.process_message(event)
+
+    def resize(self, width: int, height: int) -> None:
+        """The client's window changed size."""
+        width, height = max(width, 1), max(height, 1)
+        self._size = (width, height)
+        size = Size(width, height)
+        self._app.post_message(events.Resize(size, size))
+
+    def repaint(self) -> None:
+        """Draw the whole screen again (after frames were dropped)."""
+        self._app.call_later(self._app.refresh, repaint=True)

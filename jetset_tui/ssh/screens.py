@@ -1,0 +1,381 @@
+"""The screens an SSH player sees before and around a game: the lobby, a new game's form, a
+question (password or seat code), the wait for the other players, and the table's chat."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
+from textual.screen import ModalScreen, Screen
+from textual.widgets import DataTable, Footer, Input, RichLog, Static
+
+from engine.bots import BOTS
+from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
+from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
+from netcode.peer import NetPeer
+
+if TYPE_CHECKING:
+    from jetset_tui.ssh.app import SshApp
+
+DEFAULT_BOT = "greedy" if "greedy" in BOTS else next(iter(BOTS))
+
+
+@dataclass(frozen=True)
+class GameRequest:
+    """What the new-game form asks for."""
+
+    players: int
+    bots: list[str]
+    password: str | None
+
+
+def parse_request(seats: str, bots: str, kind: str, password: str) -> GameRequest:
+    """The form's fields as a request; LobbyError with a sentence if they make no sense."""
+    try:
+        players = int(seats.strip() or "4")
+        count = int(bots.strip() or "0")
+    except ValueError:
+        raise LobbyError("seats and bots are numbers") from None
+    if not 2 <= players <= 6:
+        raise LobbyError("Jet Set is for 2 to 6 players")
+    if not 0 <= count < players:
+        raise LobbyError(f"0 to {players - 1} bots: leave a seat for a person")
+    kind = kind.strip().lower() or DEFAULT_BOT
+    if kind not in BOTS:
+        raise LobbyError(f"bot kinds: {', '.join(BOTS)}")
+    return GameRequest(players, [kind] * count, password.strip() or None)
+
+
+class NewGameScreen(ModalScreen[GameRequest | None]):
+    """Seats, bots, and an optional password; Enter creates, Esc backs out."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    DEFAULT_CSS = """
+    NewGameScreen { align: center middle; }
+    NewGameScreen #form { width: 64; height: auto; border: heavy $accent; padding: 1 2; }
+    NewGameScreen .row { height: 1; margin-bottom: 1; }
+    NewGameScreen .label { width: 22; }
+    NewGameScreen Input { width: 30; height: 1; border: none; padding: 0 1; background: $boost; }
+    NewGameScreen Input:focus { background: $primary 30%; border: none; }
+    NewGameScreen #form-error { color: $error; height: auto; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="form"):
+            yield Static(Text("New game", style="bold"), classes="row")
+            for label, ident, value in (
+                ("Seats (2-6)", "seats", "4"),
+                ("Bots among them", "bots", "3"),
+                (f"Bot kind ({'/'.join(BOTS)})", "kind", DEFAULT_BOT),
+                ("Password (private)", "password", ""),
+            ):
+                with Horizontal(classes="row"):
+                    yield Static(label, classes="label")
+                    yield Input(value, id=ident, password=ident == "password")
+            yield Static("Enter: create and sit down   Tab: next field   Esc: back", classes="row")
+            yield Static("", id="form-error")
+
+    @on(Input.Submitted)
+    def create(self) -> None:
+        def value(ident: str) -> str:
+            return self.query_one(f"#{ident}", Input).value
+
+        try:
+            request = parse_request(value("seats"), value("bots"), value("kind"), value("password"))
+        except LobbyError as exc:
+            self.query_one("#form-error", Static).update(str(exc))
+            return
+        self.dismiss(request)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class AskScreen(ModalScreen[str | None]):
+    """One question with a one-line answer (a game's password, a seat's code)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    DEFAULT_CSS = """
+    AskScreen { align: center middle; }
+    AskScreen #ask { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
+    AskScreen Input, AskScreen Input:focus { height: 1; border: none; padding: 0 1; margin-top: 1; }
+    """
+
+    def __init__(self, question: str, *, secret: bool = False) -> None:
+        super().__init__()
+        self.question = question
+        self.secret = secret
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="ask"):
+            yield Static(self.question)
+            yield Input(password=self.secret, id="answer")
+
+    @on(Input.Submitted)
+    def answer(self, event: Input.Submitted) -> None:
+        self.dismiss(event.value)
+
+    def action_cancel(self) -> None:
+        self.dismiss(None)
+
+
+class ChatScreen(ModalScreen[None]):
+    """The table's chat during a game: what was said, and a line to say something."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
+    DEFAULT_CSS = """
+    ChatScreen { align: center bottom; }
+    ChatScreen #chat-box { width: 80%; height: 14; border: heavy $accent; }
+    ChatScreen RichLog { height: 1fr; }
+    ChatScreen Input, ChatScreen Input:focus { height: 1; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, peer: NetPeer, lines: list[str]) -> None:
+        super().__init__()
+        self.peer = peer
+        self.lines = lines
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-box"):
+            yield RichLog(id="table-chat", wrap=True)
+            yield Input(placeholder="say something to the table; Enter sends, Esc closes")
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for line in self.lines[-50:]:
+            log.write(line)
+        self.query_one(Input).focus()
+
+    @on(Input.Submitted)
+    async def send(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            await self.peer.chat(text)
+        self.dismiss(None)
+
+    def action_close(self) -> None:
+        self.dismiss(None)
+
+
+class WaitScreen(Screen[bool]):
+    """Seated in a game that has not started: who sits where, until the last seat fills."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "Leave the game")]
+    DEFAULT_CSS = """
+    WaitScreen { align: center middle; }
+    WaitScreen #waiting { width: 70; height: auto; border: heavy $accent; padding: 1 2; }
+    """
+
+    def __init__(self, room: Room, peer: NetPeer, code: str | None) -> None:
+        super().__init__()
+        self.room = room
+        self.peer = peer
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        yield Static(id="waiting")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        self.peer.add_listener(self.peer_event)
+        self.show()
+
+    def on_unmount(self) -> None:
+        self.peer.remove_listener(self.peer_event)
+
+    def peer_event(self, event: ClientEvent) -> None:
+        if self.peer.started_game.is_set() or self.peer.ended.is_set():
+            self.app.call_later(self.started)
+        elif isinstance(event, SeatsChanged | ChatMessage | GameOver):
+            self.app.call_later(self.show)
+
+    def started(self) -> None:
+        if self.is_current:
+            self.dismiss(self.peer.started_game.is_set())
+
+    def show(self) -> None:
+        text = Text()
+        text.append(f"Game {self.room.id}: waiting for players\n\n", style="bold")
+        for i, seat in enumerate(self.peer.seats):
+            name = seat.name or "(open)"
+            mark = "  ← you" if i == self.peer.seat else ""
+            text.append(f"  seat {i}: {name}  {seat.kind}{mark}\n")
+        if self.code:
+            text.append(f"\nYour seat code is {self.code}: ", style="bold")
+            text.append("give it with your name to take this seat back.\n")
+        text.append("\nThe game starts when every seat is taken.  Esc: leave")
+        self.query_one("#waiting", Static).update(text)
+
+    def action_leave(self) -> None:
+        self.dismiss(False)
+
+
+class LobbyScreen(Screen[None]):
+    """The games on this server, and the lobby chat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", "New game"),
+        Binding("j", "join", "Join"),
+        Binding("w", "watch", "Watch"),
+        Binding("t", "talk", "Chat"),
+        Binding("ctrl+q", "app.quit", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-title { height: 1; padding: 0 1; background: $boost; }
+    LobbyScreen #lobby { height: 1fr; }
+    LobbyScreen #games-box { width: 2fr; }
+    LobbyScreen #chat-side { width: 1fr; min-width: 30; border-left: solid $panel-lighten-2; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #detail { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
+    LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
+    LobbyScreen RichLog { height: 1fr; }
+    LobbyScreen #say, LobbyScreen #say:focus { height: 1; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, lobby: Lobby, player: Player) -> None:
+        super().__init__()
+        self.lobby = lobby
+        self.player = player
+        self._chat_seen = 0
+        self._stale = False
+
+    @property
+    def ssh_app(self) -> SshApp:
+        from jetset_tui.ssh.app import SshApp
+
+        assert isinstance(self.app, SshApp)
+        return self.app
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text(), id="lobby-title")
+        with Horizontal(id="lobby"):
+            with Vertical(id="games-box"):
+                yield Static("Games", classes="heading")
+                yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+                yield Static(id="detail")
+            with Vertical(id="chat-side"):
+                yield Static("Lobby chat", classes="heading")
+                yield RichLog(id="lobby-chat", wrap=True)
+                yield Input(placeholder="t: say something", id="say")
+        yield Footer()
+
+    def title_text(self) -> Text:
+        text = Text()
+        text.append("✈ Jet Set", style="bold #f2c94c")
+        text.append("  lobby   ")
+        text.append(self.player.name, style="bold")
+        kind, _, ident = self.player.identity.partition(":")
+        if kind == "key":
+            text.append(f"   key {ident[:20]}…", style="dim")
+        return text
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for label, key in (
+            ("#", "id"),
+            ("game", "title"),
+            ("status", "status"),
+            ("seats", "seats"),
+        ):
+            table.add_column(label, key=key)
+        self.lobby.listen(self.on_lobby_change)
+        self.refresh_games()
+        table.focus()
+        self.call_after_refresh(self.ssh_app.resume_seat)
+
+    def on_unmount(self) -> None:
+        self.lobby.unlisten(self.on_lobby_change)
+
+    def on_screen_resume(self) -> None:
+        if self.app.screen is self:  # not when a game screen was pushed before this ran
+            self.ssh_app.back_in_lobby()
+            self.refresh_games()
+
+    def on_lobby_change(self) -> None:
+        if self.is_current:
+            self.refresh_games()
+        else:
+            self._stale = True
+
+    # -- what it shows ----------------------------------------------------------------------
+
+    def refresh_games(self) -> None:
+        self._stale = False
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
+            mine = room.members.get(self.player.identity)
+            title = room.title + (" 🔒" if room.private else "")
+            if mine is not None:
+                title += "  ← your seat"
+            status = room.status + (f", {room.watchers} watching" if room.watchers else "")
+            table.add_row(room.id, title, status, room.seat_line(), key=room.id)
+        if table.row_count:
+            table.move_cursor(row=min(keep, table.row_count - 1))
+        self.show_detail()
+        self.show_chat()
+
+    def show_detail(self) -> None:
+        if self.lobby.rooms:
+            hint = "↑↓ choose a game · j or Enter join · w watch · n new game · t chat"
+        else:
+            hint = "No games yet: press n to start one (you against bots, or wait for friends)."
+        where = self.lobby.seat_of(self.player.identity)
+        if where is not None and self.lobby.open_mode:
+            hint += f"\nYour seat in game {where[0].id} has the code {where[1].code}."
+        self.query_one("#detail", Static).update(hint)
+
+    def show_chat(self) -> None:
+        log = self.query_one("#lobby-chat", RichLog)
+        chat = list(self.lobby.chat)
+        fresh = chat[self._chat_seen :] if self._chat_seen <= len(chat) else chat
+        for line in fresh:
+            log.write(Text.assemble((line.name, "bold"), ": ", line.text))
+        self._chat_seen = len(chat)
+
+    def selected(self) -> Room | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
+        return self.lobby.rooms.get(str(key))
+
+    # -- what it does -----------------------------------------------------------------------
+
+    def action_new(self) -> None:
+        def made(request: GameRequest | None) -> None:
+            if request is not None:
+                self.run_worker(self.ssh_app.create_game(request), exclusive=True)
+
+        self.app.push_screen(NewGameScreen(), made)
+
+    def action_join(self) -> None:
+        room = self.selected()
+        if room is not None:
+            self.ssh_app.join_game(room)
+
+    @on(DataTable.RowSelected)
+    def row_chosen(self) -> None:
+        self.action_join()
+
+    def action_watch(self) -> None:
+        room = self.selected()
+        if room is not None:
+            self.run_worker(self.ssh_app.watch_game(room), exclusive=True)
+
+    def action_talk(self) -> None:
+        self.query_one("#say", Input).focus()
+
+    @on(Input.Submitted, "#say")
+    def say(self, event: Input.Submitted) -> None:
+        self.lobby.say(self.player, event.value)
+        event.input.value = ""
+        self.query_one(DataTable).focus()

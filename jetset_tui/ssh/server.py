@@ -1,0 +1,481 @@
+"""``jetset ssh-server``: everyone who connects with ``ssh`` gets the game in their own terminal.
+
+One asyncssh server; one Textual app per SSH session, inside this process, drawing through
+``SshDriver`` on the session's channel (no subprocess, no pseudo-terminal on the server). Only the
+game is served: a shell request with a terminal starts the app; exec, subsystems (SFTP), port,
+agent and X11 forwarding are refused; a session without a terminal gets one line and is closed.
+Limits: sessions in all, connections per address, idle time, a login timeout, and output a client
+does not read (frames are dropped while the channel is full and the screen is repainted when it
+drains; a client stalled for ``stall_timeout`` is disconnected).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import textual.app
+
+from jetset_tui.ssh.colours import colour_depth
+from jetset_tui.ssh.driver import TerminalLink
+from jetset_tui.ssh.lobby import Lobby, Player
+
+log = logging.getLogger("jetset.ssh")
+
+MIN_SIZE = (20, 5)
+NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
+
+
+def data_dir() -> Path:
+    from platformdirs import user_data_path
+
+    return user_data_path("jetset", appauthor=False)
+
+
+@dataclass
+class SshConfig:
+    """Everything ``jetset ssh-server`` can be told."""
+
+    bind: str = "127.0.0.1"
+    port: int = 2222
+    host_key: Path | None = None
+    authorized_keys: Path | None = None
+    open_mode: bool = False
+    max_sessions: int = 64
+    max_per_address: int = 8
+    idle_timeout: float = 1800.0
+    login_timeout: float = 30.0
+    stall_timeout: float = 60.0
+    """Seconds a client may leave its channel full before it is disconnected."""
+    output_high_water: int = 256 * 1024
+    """Bytes waiting for a client before frames are dropped."""
+    keepalive: float = 60.0
+    games_dir: Path | None = None
+    bot_delay: float = 0.6
+    fsync: bool = True
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+def load_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path]:
+    """The server's host key: read it, or make one (ed25519, mode 0600) on first run."""
+    path = path or data_dir() / "ssh_host_ed25519_key"
+    if path.exists():
+        return asyncssh.read_private_key(path), path
+    path.parent.mkdir(parents=True, exist_ok=True)
+    key = asyncssh.generate_private_key("ssh-ed25519", comment="jetset ssh-server")
+    data = key.export_private_key()
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    with os.fdopen(fd, "wb") as f:
+        f.write(data)
+    log.info("generated a host key in %s (%s)", path, key.get_fingerprint())
+    return key, path
+
+
+def clean_name(username: str) -> str:
+    name = NAME_RE.sub("", username)[:16]
+    return name or "player"
+
+
+_redirects_patched = False
+
+
+def keep_stdout() -> None:
+    """Textual redirects sys.stdout/stderr to the running app and back when it stops: with
+    several apps in one process, stopping out of order would leave a dead app as stdout. The SSH
+    apps leave them alone."""
+    global _redirects_patched
+    if not _redirects_patched:
+        for name in ("redirect_stdout", "redirect_stderr"):
+            setattr(textual.app, name, contextlib.nullcontext)
+        _redirects_patched = True
+
+
+class GameServer:
+    """The SSH server and its lobby."""
+
+    def __init__(self, config: SshConfig) -> None:
+        self.config = config
+        self.lobby = Lobby(
+            config.games_dir or data_dir() / "ssh-games",
+            open_mode=config.open_mode,
+            bot_delay=config.bot_delay,
+            fsync=config.fsync,
+        )
+        self.sessions: set[GameSession] = set()
+        self.per_address: Counter[str] = Counter()
+        self.connections = 0
+        self.authorized: asyncssh.SSHAuthorizedKeys | None = None
+        self._server: asyncssh.SSHAcceptor | None = None
+        self.host_key_path: Path | None = None
+
+    @property
+    def port(self) -> int:
+        assert self._server is not None
+        return int(self._server.get_port())
+
+    async def start(self) -> None:
+        keep_stdout()
+        c = self.config
+        key, self.host_key_path = load_host_key(c.host_key)
+        if c.authorized_keys is not None:
+            self.authorized = asyncssh.read_authorized_keys(str(c.authorized_keys))
+        self._server = await asyncssh.create_server(
+            lambda: Connection(self),
+            c.bind,
+            c.port,
+            server_host_keys=[key],
+            line_editor=False,
+            encoding=None,
+            allow_pty=True,
+            allow_scp=False,
+            agent_forwarding=False,
+            x11_forwarding=False,
+            sftp_factory=None,
+            login_timeout=c.login_timeout,
+            keepalive_interval=c.keepalive,
+            keepalive_count_max=3,
+        )
+        mode = "open" if c.open_mode else ("authorized keys" if self.authorized else "any key")
+        log.info(
+            "listening on %s:%d (%s), host key %s", c.bind, self.port, mode, key.get_fingerprint()
+        )
+
+    async def close(self) -> None:
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        for session in list(self.sessions):
+            session.end("the server is shutting down")
+        for session in list(self.sessions):
+            await session.finished.wait()
+        await self.lobby.close()
+
+    async def serve_forever(self) -> None:
+        assert self._server is not None
+        await self._server.wait_closed()
+
+
+class Connection(asyncssh.SSHServer):
+    """One SSH connection: authentication, limits, and at most one game session."""
+
+    def __init__(self, server: GameServer) -> None:
+        self.server = server
+        self.conn: asyncssh.SSHServerConnection | None = None
+        self.address = "?"
+        self.username = "player"
+        self.fingerprint: str | None = None
+        self.session: GameSession | None = None
+        self.counted = False
+
+    def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
+        self.conn = conn
+        peer = conn.get_extra_info("peername")
+        self.address = str(peer[0]) if peer else "?"
+        s, c = self.server, self.server.config
+        if s.per_address[self.address] >= c.max_per_address or s.connections >= (
+            c.max_sessions + c.max_per_address
+        ):
+            log.warning("%s: too many connections, refused", self.address)
+            asyncio.get_running_loop().call_soon(conn.abort)
+            return
+        self.counted = True
+        s.per_address[self.address] += 1
+        s.connections += 1
+        log.info("%s: connected", self.address)
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        if self.counted:
+            self.counted = False
+            self.server.per_address[self.address] -= 1
+            if self.server.per_address[self.address] <= 0:
+                del self.server.per_address[self.address]
+            self.server.connections -= 1
+        if self.session is not None:
+            self.session.end(None)
+        log.info("%s: disconnected%s", self.address, f" ({exc})" if exc else "")
+
+    # -- authentication ---------------------------------------------------------------------
+
+    def begin_auth(self, username: str) -> bool:
+        self.username = clean_name(username)
+        return not self.server.config.open_mode
+
+    def public_key_auth_supported(self) -> bool:
+        return not self.server.config.open_mode
+
+    def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
+        authorized = self.server.authorized
+        if authorized is not None and authorized.validate(key, self.address, self.address) is None:
+            log.info("%s: key %s not authorized", self.address, key.get_fingerprint())
+            return False
+        self.fingerprint = key.get_fingerprint()
+        return True
+
+    def password_auth_supported(self) -> bool:
+        return False
+
+    def kbdint_auth_supported(self) -> bool:
+        return False
+
+    def auth_completed(self) -> None:
+        log.info(
+            "%s: %s authenticated (%s)", self.address, self.username, self.fingerprint or "open"
+        )
+
+    @property
+    def player(self) -> Player:
+        if self.server.config.open_mode or self.fingerprint is None:
+            return Player(f"name:{self.username}", self.username, self.address)
+        return Player(f"key:{self.fingerprint}", self.username, self.address)
+
+    # -- what may be opened -----------------------------------------------------------------
+
+    def session_requested(self) -> GameSession | bool:
+        if self.session is not None:
+            log.info("%s: a second session on one connection refused", self.address)
+            return False
+        self.session = GameSession(self)
+        return self.session
+
+    def connection_requested(
+        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
+    ) -> bool:
+        log.warning("%s: port forwarding to %s:%d refused", self.address, dest_host, dest_port)
+        return False
+
+    def server_requested(self, listen_host: str, listen_port: int) -> bool:
+        log.warning("%s: remote forwarding of port %d refused", self.address, listen_port)
+        return False
+
+    def unix_connection_requested(self, dest_path: str) -> bool:
+        log.warning("%s: unix socket forwarding refused", self.address)
+        return False
+
+    def unix_server_requested(self, listen_path: str) -> bool:
+        log.warning("%s: unix socket forwarding refused", self.address)
+        return False
+
+    def tun_requested(self, unit: int | None) -> bool:
+        return False
+
+    def tap_requested(self, unit: int | None) -> bool:
+        return False
+
+
+class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
+    """One SSH session channel running one app."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.server = connection.server
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.app: Any = None
+        self.finished = asyncio.Event()
+        self.last_input = time.monotonic()
+        self.paused = False
+        self.dropped = 0
+        self.sent = 0
+        self.started_at = time.monotonic()
+        self.first_frame_at: float | None = None
+        self._idle: asyncio.TimerHandle | None = None
+        self._stall: asyncio.TimerHandle | None = None
+        self._closing: str | None = None
+        self._task: asyncio.Task[None] | None = None
+
+    # -- asyncssh callbacks -----------------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+        chan.set_write_buffer_limits(high=self.server.config.output_high_water)
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
+    ) -> bool:
+        self.term = term_type or "xterm"
+        self._set_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log.warning("%s: exec refused: %r", self.connection.address, command[:80])
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        log.warning("%s: subsystem %r refused", self.connection.address, subsystem[:40])
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if self.term is None:
+            self._refuse("Jet Set needs a terminal: connect with `ssh -t`.")
+            return
+        if len(self.server.sessions) >= self.server.config.max_sessions:
+            log.warning("%s: the server is full", self.connection.address)
+            self._refuse("The Jet Set server is full; try again later.")
+            return
+        self.server.sessions.add(self)
+        self._task = asyncio.ensure_future(self._run())
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.last_input = time.monotonic()
+        if self.driver is not None:
+            try:
+                self.driver.feed(data)
+            except Exception:
+                log.exception("%s: bad input", self.connection.address)
+                self.end("the server could not read your terminal's input")
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._set_size(width, height)
+        if self.driver is not None:
+            self.driver.resize(*self.size)
+
+    def eof_received(self) -> bool:
+        self.end(None)
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.end(None)
+
+    def pause_writing(self) -> None:
+        self.paused = True
+        if self._stall is None:
+            wait = self.server.config.stall_timeout
+            self._stall = asyncio.get_running_loop().call_later(wait, self._stalled)
+
+    def resume_writing(self) -> None:
+        self.paused = False
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        if self.dropped and self.driver is not None:
+            self.driver.repaint()
+
+    # -- TerminalLink -----------------------------------------------------------------------
+
+    def send(self, data: bytes) -> None:
+        chan = self.chan
+        if chan is None:
+            return
+        if self.paused:
+            self.dropped += 1  # the client is not reading: drop, repaint when it drains
+            return
+        if self.first_frame_at is None and len(data) > 200:
+            self.first_frame_at = time.monotonic()
+        self.sent += len(data)
+        with contextlib.suppress(OSError, asyncssh.Error):
+            chan.write(data)
+
+    # -- life -------------------------------------------------------------------------------
+
+    def _set_size(self, width: int, height: int) -> None:
+        self.size = (max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1]))
+        if width <= 0 or height <= 0:
+            self.size = (80, 24)
+
+    def _refuse(self, line: str) -> None:
+        assert self.chan is not None
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.chan.write(f"{line}\r\n".encode())
+            self.chan.exit(1)
+        self._close_connection_soon()
+        self.finished.set()
+
+    def _close_connection_soon(self) -> None:
+        """One session per connection: when it ends, so does the connection (after the last
+        bytes had a moment to leave)."""
+        conn = self.connection.conn
+        if conn is not None:
+            asyncio.get_running_loop().call_later(0.5, conn.close)
+
+    async def _run(self) -> None:
+        from jetset_tui.ssh.app import SshApp
+
+        assert self.chan is not None
+        conn = self.connection
+        depth = colour_depth(self.term or "", self.chan.get_environment())
+        log.info(
+            "%s: session for %s, %s %dx%d, %s colours",
+            conn.address,
+            conn.username,
+            self.term,
+            *self.size,
+            depth,
+        )
+        self._arm_idle(self.server.config.idle_timeout)
+        self.app = SshApp(self, self.server.lobby, conn.player, depth)
+        try:
+            await self.app.run_async(size=self.size)
+        except Exception:
+            log.exception("%s: the app failed", conn.address)
+        finally:
+            await self._after()
+
+    async def _after(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.app.close_peers()
+        self.server.sessions.discard(self)
+        for handle in (self._idle, self._stall):
+            if handle is not None:
+                handle.cancel()
+        chan = self.chan
+        if chan is not None:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                if self._closing:
+                    chan.write(f"\r\n{self._closing}\r\n".encode())
+                chan.exit(0)
+        log.info(
+            "%s: session ended%s",
+            self.connection.address,
+            f" ({self._closing})" if self._closing else "",
+        )
+        self.app = None
+        self._close_connection_soon()
+        self.finished.set()
+
+    def end(self, why: str | None) -> None:
+        """Stop the app (``why`` is shown to the player, if they are still there)."""
+        if self._closing is None:
+            self._closing = why or ""
+        app = self.app
+        if app is not None and app.is_running:
+            app.exit()
+        elif self._task is None:
+            self.finished.set()
+
+    def _arm_idle(self, after: float) -> None:
+        self._idle = asyncio.get_running_loop().call_later(after, self._check_idle)
+
+    def _check_idle(self) -> None:
+        limit = self.server.config.idle_timeout
+        idle = time.monotonic() - self.last_input
+        if idle >= limit:
+            log.info("%s: idle for %.0f s, disconnected", self.connection.address, idle)
+            self.end(f"Nothing typed for {limit:.0f} seconds: disconnected.")
+        else:
+            self._arm_idle(limit - idle)
+
+    def _stalled(self) -> None:
+        self._stall = None
+        if self.paused:
+            log.warning("%s: not reading its output, disconnected", self.connection.address)
+            self._closing = "not reading"
+            if self.chan is not None:
+                self.chan.abort()
+            self.end("not reading")

@@ -1,0 +1,198 @@
+"""A person at an SSH terminal, for tests: an asyncssh client with a PTY whose output a pyte
+terminal emulator turns into a screen the test can read, and keys it can type."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import pyte
+
+from jetset_tui.ssh.server import GameServer, SshConfig
+
+KEYS = {
+    "enter": "\r",
+    "escape": "\x1b",
+    "tab": "\t",
+    "up": "\x1b[A",
+    "down": "\x1b[B",
+    "right": "\x1b[C",
+    "left": "\x1b[D",
+    "backspace": "\x7f",
+    "ctrl+q": "\x11",
+}
+SYNC_QUERY = b"\x1b[?2026$p"
+SYNC_REPLY = b"\x1b[?2026;2$y"
+SYNC_BEGIN = b"\x1b[?2026h"
+SYNC_END = b"\x1b[?2026l"
+
+
+def make_config(tmp: Path, **kw: Any) -> SshConfig:
+    """A server on an ephemeral loopback port, its files in ``tmp``, bots without pauses."""
+    base: dict[str, Any] = {
+        "port": 0,
+        "host_key": tmp / "host_key",
+        "games_dir": tmp / "games",
+        "bot_delay": 0.0,
+        "fsync": False,
+        "keepalive": 0,
+    }
+    base.update(kw)
+    return SshConfig(**base)
+
+
+class Term(asyncssh.SSHClientSession[bytes]):
+    """The client side of one session, drawn by pyte."""
+
+    def __init__(self, width: int, height: int) -> None:
+        self.screen = pyte.Screen(width, height)
+        self.stream = pyte.ByteStream(self.screen)
+        self.chan: asyncssh.SSHClientChannel[bytes] | None = None
+        self.conn: asyncssh.SSHClientConnection | None = None
+        self.received = 0
+        self.pending = b""
+        self.closed = asyncio.Event()
+        self.changed = asyncio.Event()
+
+    def connection_made(self, chan: asyncssh.SSHClientChannel[bytes]) -> None:  # type: ignore[override]
+        self.chan = chan
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.received += len(data)
+        if SYNC_QUERY in data and self.chan is not None:
+            self.chan.write(SYNC_REPLY)  # so the app wraps each frame in BEGIN ... END
+        self.pending += data
+        self.feed_frames()
+        self.changed.set()
+
+    def feed_frames(self) -> None:
+        """Feed pyte whole frames only, so a test never reads a half-drawn screen."""
+        while True:
+            start = self.pending.find(SYNC_BEGIN)
+            if start == -1:
+                self.stream.feed(self.pending)
+                self.pending = b""
+                return
+            self.stream.feed(self.pending[:start])
+            self.pending = self.pending[start:]
+            end = self.pending.find(SYNC_END)
+            if end == -1:
+                return
+            self.stream.feed(self.pending[: end + len(SYNC_END)])
+            self.pending = self.pending[end + len(SYNC_END) :]
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.closed.set()
+
+    # -- reading ----------------------------------------------------------------------------
+
+    def text(self) -> str:
+        return "\n".join(line.rstrip() for line in self.screen.display)
+
+    async def wait_for(
+        self, what: str | Callable[[str], bool], timeout: float = 10.0, settle: float = 0.15
+    ) -> str:
+        """Until the screen shows ``what`` (a string, or a test on the text); the text. Then
+        ``settle`` seconds, as a person would take before the next key (focus moves lag)."""
+        deadline = time.monotonic() + timeout
+        test = (lambda t: what in t) if isinstance(what, str) else what
+        while True:
+            text = self.text()
+            if test(text):
+                await asyncio.sleep(settle)
+                return text
+            left = deadline - time.monotonic()
+            if left <= 0 or self.closed.is_set():
+                raise AssertionError(f"screen never showed {what!r}:\n{text}")
+            self.changed.clear()
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(self.changed.wait(), min(left, 0.5))
+
+    # -- typing -----------------------------------------------------------------------------
+
+    async def press(self, *keys: str, pause: float = 0.1) -> None:
+        assert self.chan is not None
+        for key in keys:
+            self.chan.write(KEYS.get(key, key).encode())
+            await asyncio.sleep(pause)
+
+    async def type(self, text: str) -> None:
+        assert self.chan is not None
+        self.chan.write(text.encode())
+        await asyncio.sleep(0.05)
+
+    async def lobby(self) -> str:
+        """Until the lobby is up and takes keys."""
+        return await self.wait_for(lambda t: "n New game" in t.splitlines()[-1])
+
+    async def command(self, line: str) -> None:
+        """Type an action on the game screen's command line."""
+        await self.wait_for(lambda t: ": Type" in t.splitlines()[-1], settle=0)
+        await self.press(":", pause=0)
+        await self.wait_for(lambda t: ": Type" not in t.splitlines()[-1], settle=0.05)
+        await self.type(line)
+        await self.press("enter", pause=0)
+
+    def resize(self, width: int, height: int) -> None:
+        assert self.chan is not None
+        self.screen.resize(height, width)
+        self.chan.change_terminal_size(width, height)
+
+    async def close(self) -> None:
+        if self.conn is not None:
+            self.conn.close()
+            await self.conn.wait_closed()
+
+
+def client_key(tmp: Path, name: str = "id") -> asyncssh.SSHKey:
+    path = tmp / f"{name}_ed25519"
+    if path.exists():
+        return asyncssh.read_private_key(path)
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    key.write_private_key(path)
+    path.chmod(0o600)
+    key.write_public_key(tmp / f"{name}_ed25519.pub")
+    return key
+
+
+async def connect(
+    server: GameServer,
+    user: str,
+    key: asyncssh.SSHKey | None,
+    *,
+    width: int = 120,
+    height: int = 40,
+    term: str = "xterm-256color",
+    **options: Any,
+) -> Term:
+    """Log in as ``user`` with ``key`` and open a shell on a PTY."""
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username=user,
+        client_keys=[key] if key is not None else [],
+        known_hosts=None,
+        agent_path=None,
+        password=None,
+        **options,
+    )
+    _chan, session = await conn.create_session(
+        lambda: Term(width, height),
+        term_type=term,
+        term_size=(width, height),
+        encoding=None,
+    )
+    assert isinstance(session, Term)
+    session.conn = conn
+    return session
+
+
+async def start_server(tmp: Path, **kw: Any) -> GameServer:
+    server = GameServer(make_config(tmp, **kw))
+    await server.start()
+    return server

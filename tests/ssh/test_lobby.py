@@ -1,0 +1,159 @@
+"""The lobby over a real SSH connection: what a player sees, creating and joining games,
+resizing, and coming back to a seat with the same key (or, in --open mode, name and code)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import asyncssh
+
+from jetset_tui.ssh.server import GameServer
+from tests.ssh.helpers import client_key, connect, start_server
+
+
+async def test_lobby_then_a_game_against_bots(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key)
+    text = await alice.wait_for("No games yet")
+    assert "alice" in text and "New game" in text
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("enter")
+    text = await alice.wait_for("your turn")
+    assert "greedy-1" in text and "Final Flights" in text
+    assert server.lobby.rooms["1"].table.started
+
+    bob = await connect(server, "bob", bob_key)
+    text = await bob.lobby()
+    assert "alice, greedy-1, greedy-2, greedy-3" in text and "turn 1" in text
+    await bob.press("t", pause=0.3)
+    await bob.type("hello from bob")
+    await bob.press("enter")
+    await bob.wait_for("bob: hello from bob")
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_move_over_ssh_and_the_table_chat(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("enter")
+    await alice.wait_for("your turn")
+    game = server.lobby.rooms["1"].table.game
+    before = len(game.entries)
+    await alice.command("income")
+    await alice.wait_for("✓ income")
+    await alice.wait_for(lambda _: len(game.entries) > before)
+    assert game.entries[before].actor == 0
+    await alice.press("t")
+    await alice.wait_for("say something to the table", settle=0.3)
+    await alice.type("good luck")
+    await alice.press("enter")
+    await alice.wait_for("alice: good luck")
+    await alice.close()
+
+
+async def test_resize(server: GameServer, alice_key: asyncssh.SSHKey) -> None:
+    alice = await connect(server, "alice", alice_key, width=120, height=40)
+    await alice.lobby()
+    alice.resize(90, 24)
+    text = await alice.wait_for(lambda t: "New game" in t.splitlines()[23])
+    assert all(len(line) <= 90 for line in text.splitlines())
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("enter")
+    await alice.wait_for("Make the terminal larger")
+    alice.resize(120, 40)
+    await alice.wait_for("your turn")
+    await alice.close()
+
+
+async def test_reconnect_by_key_lands_in_the_seat(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("enter")
+    await alice.wait_for("your turn")
+    room = server.lobby.rooms["1"]
+    await alice.close()
+    await alice.closed.wait()
+    bob = await connect(server, "bob", bob_key)
+    await bob.wait_for("alice*")  # alice's seat, not connected
+    await bob.close()
+    again = await connect(server, "alice", alice_key)
+    text = await again.wait_for("your turn")
+    assert "Back in your seat" in text or "alice" in text
+    assert 0 in room.host.seat_conns
+    await again.close()
+
+
+async def test_two_players_join_one_game(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey, tmp_path: Path
+) -> None:
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("tab", "backspace")
+    await alice.type("1")
+    await alice.press("tab", "tab")
+    await alice.type("secret")
+    await alice.press("enter")
+    text = await alice.wait_for("waiting for players")
+    assert "(open)" in text
+    bob = await connect(server, "bob", bob_key)
+    await bob.lobby()
+    await bob.wait_for("waiting for 2")
+    await bob.press("j")
+    await bob.wait_for("private. Its password")
+    await bob.type("wrong")
+    await bob.press("enter")
+    await bob.wait_for("wrong password")
+    await bob.press("j")
+    await bob.wait_for("private. Its password")
+    await bob.type("secret")
+    await bob.press("enter")
+    await bob.wait_for("waiting for players")
+    carol = await connect(server, "carol", client_key(tmp_path, "carol"))
+    await carol.lobby()
+    await carol.wait_for("waiting for 1")
+    await carol.close()
+    await alice.close()
+    await bob.close()
+
+
+async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        await alice.lobby()
+        await alice.press("n")
+        await alice.wait_for("Bots among them")
+        await alice.press("enter")
+        await alice.wait_for("your turn")
+        code = server.lobby.rooms["1"].members["name:alice"].code
+        await alice.wait_for(f"Your seat code is {code}")
+        await alice.close()
+        await alice.closed.wait()
+
+        again = await connect(server, "alice", None)
+        await again.wait_for("The code of your seat")
+        await again.type("ZZZZ")
+        await again.press("enter")
+        await again.wait_for("not the seat's code")
+        await again.press("j")
+        await again.wait_for("The code of your seat")
+        await again.type(code.lower())
+        await again.press("enter")
+        await again.wait_for("your turn")
+        await again.close()
+    finally:
+        await server.close()

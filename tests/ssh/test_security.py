@@ -1,0 +1,133 @@
+"""Only the game is served, with limits: refused exec, SFTP and forwarding, no PTY, unknown keys,
+broken handshakes, a client that stops reading, idle players, too many sessions."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from jetset_tui.ssh.server import GameServer
+from tests.ssh.helpers import client_key, connect, start_server
+
+
+async def open_conn(server: GameServer, key: asyncssh.SSHKey) -> asyncssh.SSHClientConnection:
+    return await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username="eve",
+        client_keys=[key],
+        known_hosts=None,
+        agent_path=None,
+    )
+
+
+async def test_exec_sftp_and_forwarding_are_refused(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    async with await open_conn(server, alice_key) as conn:
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.create_connection(asyncssh.SSHTCPSession, "127.0.0.1", server.port)
+        with pytest.raises(asyncssh.ChannelListenError):
+            await conn.forward_remote_port("127.0.0.1", 0, "127.0.0.1", 22)
+        with pytest.raises(asyncssh.ChannelOpenError):
+            await conn.run("cat /etc/passwd")
+    async with await open_conn(server, alice_key) as conn:
+        with pytest.raises((asyncssh.SFTPError, asyncssh.ChannelOpenError)):
+            await conn.start_sftp_client()
+    assert not server.sessions
+
+
+async def test_a_session_without_a_terminal_gets_one_line(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    async with await open_conn(server, alice_key) as conn:
+        process = await conn.create_process(encoding="utf-8")  # a shell, no PTY
+        out = await asyncio.wait_for(process.stdout.read(), 5)
+        await process.wait()
+        assert out.strip() == "Jet Set needs a terminal: connect with `ssh -t`."
+        assert process.exit_status == 1
+
+
+async def test_only_authorized_keys_and_bad_handshakes_leave_others_alone(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    (tmp_path / "authorized").write_bytes(alice_key.export_public_key())
+    server = await start_server(tmp_path, authorized_keys=tmp_path / "authorized")
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        with pytest.raises(asyncssh.PermissionDenied):
+            await connect(server, "bob", bob_key)
+        for junk in (b"", b"SSH-2.0-broken\r\n" + bytes(range(256)) * 4, b"GET / HTTP/1.0\r\n\r\n"):
+            _reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(junk)
+            await writer.drain()
+            writer.close()
+        await asyncio.sleep(0.8)
+        await alice.press("n")
+        await alice.wait_for("Bots among them")
+        assert len(server.sessions) == 1
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_a_client_that_stops_reading_is_bounded_then_dropped(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, stall_timeout=2.0, output_high_water=16 * 1024)
+    try:
+        key = client_key(tmp_path, "slow")
+        slow = await connect(server, "slow", key, window=8 * 1024, max_pktsize=4096)
+        await slow.lobby()
+        other = await connect(server, "other", client_key(tmp_path, "other"))
+        await other.lobby()
+        assert slow.chan is not None
+        slow.chan.pause_reading()
+        (session,) = [s for s in server.sessions if s.connection.username == "slow"]
+        for i in range(60):  # every resize repaints the whole screen
+            slow.chan.change_terminal_size(100 + i % 20, 30 + i % 10)
+            await asyncio.sleep(0.02)
+        assert session.paused and session.dropped > 0
+        assert session.chan is not None
+        assert session.chan.get_write_buffer_size() < 16 * 1024 + 64 * 1024
+        await asyncio.wait_for(session.finished.wait(), 10)
+        assert session not in server.sessions
+        await other.press("n")
+        await other.wait_for("Bots among them")
+        await other.close()
+    finally:
+        await server.close()
+
+
+async def test_idle_players_are_disconnected(tmp_path: Path, alice_key: asyncssh.SSHKey) -> None:
+    server = await start_server(tmp_path, idle_timeout=1.0)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        await asyncio.wait_for(alice.closed.wait(), 5)
+        assert "Nothing typed for 1 seconds" in alice.text()
+    finally:
+        await server.close()
+
+
+async def test_session_and_address_limits(tmp_path: Path, alice_key: asyncssh.SSHKey) -> None:
+    server = await start_server(tmp_path, max_sessions=1, max_per_address=2)
+    try:
+        first = await connect(server, "alice", alice_key)
+        await first.lobby()
+        second = await connect(server, "bob", client_key(tmp_path, "bob"))
+        await asyncio.wait_for(second.closed.wait(), 5)
+        assert "server is full" in second.text()
+        await asyncio.sleep(0.8)
+        conns = [await open_conn(server, alice_key)]
+        with pytest.raises((asyncssh.Error, OSError)):
+            conns.append(await open_conn(server, alice_key))
+        for conn in conns:
+            conn.close()
+        await first.press("n")
+        await first.wait_for("Bots among them")
+        await first.close()
+    finally:
+        await server.close()
