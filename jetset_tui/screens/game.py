@@ -309,6 +309,8 @@ class GameScreen(Screen[None]):
             await self.session.submit(self.viewer, action)
         except (IllegalAction, NotationError) as exc:
             return str(exc)
+        except (ConnectionError, EOFError) as exc:  # a network game whose host went away
+            return f"the game's host is unreachable ({exc or type(exc).__name__}); try again"
         return None
 
     def on_resize(self, _: Any) -> None:
