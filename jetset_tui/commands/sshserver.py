@@ -43,6 +43,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits to move")
     sp.add_argument("--log", metavar="FILE", help="log file (default: ssh-server.log in data dir)")
     sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
+    sp.add_argument(
+        "--tcp",
+        metavar="ADDRESS",
+        help="also let `jetset join` players into each game, on a free port of ADDRESS "
+        "(shown in the lobby)",
+    )
     sp.set_defaults(func=cmd_ssh_server)
 
 
@@ -60,6 +66,7 @@ def make_config(args: argparse.Namespace) -> SshConfig:
         idle_timeout=args.idle_timeout,
         games_dir=Path(args.games_dir) if args.games_dir else None,
         bot_delay=args.bot_delay,
+        tcp_bind=args.tcp,
     )
 
 

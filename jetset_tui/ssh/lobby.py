@@ -79,6 +79,15 @@ class Room:
     members: dict[str, Membership] = field(default_factory=dict)
     watchers: int = 0
     ended_at: float | None = None
+    tcp: asyncio.Server | None = None
+    """Where ``jetset join`` players reach this game (``ssh-server --tcp``)."""
+
+    @property
+    def tcp_port(self) -> int | None:
+        if self.tcp is None or not self.tcp.sockets:
+            return None
+        port: int = self.tcp.sockets[0].getsockname()[1]
+        return port
 
     @property
     def table(self) -> Table:
@@ -131,8 +140,10 @@ class Lobby:
         max_games: int = 32,
         fsync: bool = True,
         host_settings: HostSettings | None = None,
+        tcp_bind: str | None = None,
     ) -> None:
         self.games_dir = games_dir
+        self.tcp_bind = tcp_bind
         self.open_mode = open_mode
         self.bot_delay = bot_delay
         self.max_games = max_games
@@ -192,6 +203,8 @@ class Lobby:
         for seat, slot in enumerate(table.seats):
             if slot.is_bot:
                 host.spawn(self._bot(room, seat, slot.bot_kind))
+        if self.tcp_bind is not None:
+            host.spawn(self._serve_tcp(room, self.tcp_bind))
         log.info(
             "game %s created by %s: %d seats, bots %s, log %s",
             room_id,
@@ -202,6 +215,16 @@ class Lobby:
         )
         self.changed()
         return room
+
+    async def _serve_tcp(self, room: Room, bind: str) -> None:
+        """Let ``jetset join`` players take this game's seats too (on any free port)."""
+        try:
+            room.tcp = await room.host.serve_tcp(bind, 0)
+        except OSError as exc:
+            log.warning("game %s: no TCP listener on %s: %s", room.id, bind, exc)
+            return
+        log.info("game %s: jetset join %s:%s", room.id, bind, room.tcp_port)
+        self.changed()
 
     def room(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
@@ -309,12 +332,16 @@ class Lobby:
             old = room.ended_at is not None and now - room.ended_at > FINISHED_KEPT
             if old and not room.host.conns:
                 del self.rooms[room.id]
+                if room.tcp is not None:
+                    room.tcp.close()
                 room.host.spawn(room.host.close())
 
     async def close(self) -> None:
         if self._notify is not None:
             self._notify.cancel()
         for room in list(self.rooms.values()):
+            if room.tcp is not None:
+                room.tcp.close()
             await room.host.close()
         self.rooms.clear()
 

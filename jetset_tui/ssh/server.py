@@ -62,6 +62,8 @@ class SshConfig:
     games_dir: Path | None = None
     bot_delay: float = 0.6
     fsync: bool = True
+    tcp_bind: str | None = None
+    """Also let ``jetset join`` players into each game, on a free port of this address."""
     extra: dict[str, Any] = field(default_factory=dict)
 
 
@@ -109,6 +111,7 @@ class GameServer:
             open_mode=config.open_mode,
             bot_delay=config.bot_delay,
             fsync=config.fsync,
+            tcp_bind=config.tcp_bind,
         )
         self.sessions: set[GameSession] = set()
         self.per_address: Counter[str] = Counter()
