@@ -2,6 +2,8 @@
 
 Each turn, in this order (the first that applies is played):
 
+0. once its Final Flight's planes are all in place before Vacation Time, pay €1 a row to turn up
+   more cards ("Flight Card Phase"), which brings the Vacation cards nearer;
 1. in Vacation Time, fly its cheaper Final Flight as soon as its planes allow ("Vacation Time");
 2. claim the best face-up card it can claim now, most points first ("Claim a Flight card"),
    without breaking the planes it keeps for its Final Flight;
@@ -10,6 +12,9 @@ Each turn, in this order (the first that applies is played):
    rent; early on the cheap 1-point cards win, as the Strategy Note advises, because a card among
    the first five also pays income three times;
 4. take income (when the next step costs more than its cash, or nothing else is worth doing).
+
+Once a Vacation card is up it also plans its Final Flight: the planes on that route stay there
+(a card is claimed over them only with a second plane), and links both need get two planes.
 
 No randomness, no set or dict order in any decision: the same view always gives the same action.
 ``greedy_action`` is a plain function so the search bot can use it in its playouts.
@@ -20,11 +25,21 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from engine.actions import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Rent
+from engine.actions import (
+    Action,
+    Buy,
+    Claim,
+    ClaimFinal,
+    FinalPlane,
+    Income,
+    Pass,
+    Place,
+    Refill,
+    Rent,
+)
 from engine.board import LONG, SHORT
 from engine.bots.base import Bot
 from engine.bots.planning import BUY, PLACE, RENT, Planner, Route
-from engine.paths import shortest_paths
 from engine.rules.claims import markers_for_next_card
 from engine.rules.costs import place_cost
 from engine.rules.income import income_of
@@ -52,8 +67,8 @@ bot's income is lower)."""
 RENT_PENALTY = 5
 """Renting gives a rival €5 a plane: count it as that much dearer."""
 
-RESERVED = 10**6
-"""The price, in cents, of a plane the bot keeps for its Final Flight when it plans a claim."""
+HASTE_CASH = 10
+"""Cash below which the bot does not pay to turn up cards."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +95,16 @@ def greedy_action(state: State, seat: int) -> Action:
         return FinalPlane() if st.planes else Pass()
     plan = Planner(state, seat, RENT_PENALTY)
     final = final_target(plan) if final_focus(state) else None
-    return claim_final(state, final) or claim_card(plan, final) or progress(plan, final) or Income()
+    reserved = reserved_links(state, seat, final)
+    if reserved:
+        plan = Planner(state, seat, RENT_PENALTY, kept=reserved)
+    return (
+        hasten_vacation(state, seat, final)
+        or claim_final(state, final)
+        or claim_card(plan)
+        or progress(plan, final)
+        or Income()
+    )
 
 
 # -- the Final Flight ------------------------------------------------------------------------
@@ -115,6 +139,20 @@ def reserved_links(state: State, seat: int, final: Target | None) -> frozenset[i
     return frozenset(ln for ln in final.route.links if state.link_planes[ln][seat] == 1)
 
 
+def hasten_vacation(state: State, seat: int, final: Target | None) -> Action | None:
+    """Final Flight ready before Vacation Time: pay €1 a row to turn up cards, bringing the
+    Vacation cards nearer ("Flight Card Phase")."""
+    if final is None or not final.route.ready or state.vacation_time:
+        return None
+    if state.seats[seat].cash < HASTE_CASH:
+        return None
+    for row in (SHORT, LONG):
+        room = state.config.row_max - len(state.rows[row])
+        if room > 0 and state.deck[row] and not state.paid[row]:
+            return Refill(row, room)
+    return None
+
+
 def claim_final(state: State, final: Target | None) -> Action | None:
     """Fly the Final Flight as soon as Vacation Time allows and the planes are there."""
     if final is None or not state.vacation_time or not final.route.ready:
@@ -125,17 +163,16 @@ def claim_final(state: State, final: Target | None) -> Action | None:
 # -- claiming a face-up card -----------------------------------------------------------------
 
 
-def claim_card(plan: Planner, final: Target | None) -> Action | None:
+def claim_card(plan: Planner) -> Action | None:
     """The face-up card worth most points that the seat can claim now, by its shortest path,
-    keeping the planes reserved for the Final Flight."""
+    keeping the planes reserved for the Final Flight (the planner knows which)."""
     state, seat = plan.state, plan.seat
     if state.seats[seat].markers < markers_for_next_card(state, seat):
         return None
-    reserved = reserved_links(state, seat, final)
     best: tuple[int, int, str] | None = None
     chosen: Claim | None = None
     for card in face_up(state):
-        path = ready_path(plan, card, reserved)
+        path = ready_path(plan, card)
         if path is None:
             continue
         key = (state.board.cards[card].points, -len(path), card)
@@ -148,22 +185,10 @@ def face_up(state: State) -> list[str]:
     return state.rows[SHORT] + state.rows[LONG]
 
 
-def ready_path(plan: Planner, card: str, reserved: frozenset[int]) -> tuple[int, ...] | None:
-    """A path for ``card`` over the seat's planes only, avoiding ``reserved`` links."""
-    state, seat = plan.state, plan.seat
-    route = plan.route(state.board.cards[card].cities)
-    if route is None or not route.ready:
-        return None
-    if reserved.isdisjoint(route.links):
-        return route.path
-    planes = state.link_planes
-
-    def usable(link: int) -> bool:
-        return planes[link][seat] > 0 and link not in reserved
-
-    a, b = state.board.cards[card].cities
-    paths = shortest_paths(state.board, usable, a, b, 1)
-    return paths[0] if paths else None
+def ready_path(plan: Planner, card: str) -> tuple[int, ...] | None:
+    """The path ``card`` can be claimed by now, or None."""
+    route = plan.route(plan.state.board.cards[card].cities)
+    return route.path if route is not None and route.ready else None
 
 
 # -- working toward a target -----------------------------------------------------------------
@@ -193,7 +218,8 @@ def rate(state: State, seat: int, value: float, route: Route) -> float:
         money_turns = math.ceil(short / income)
     else:
         return 0.0
-    spend = route.cost / max(income, EURO_TURN)
+    rents = sum(1 for n in route.needs if n.how == RENT)
+    spend = (route.cost + RENT_PENALTY * rents) / max(income, EURO_TURN)
     return value / (actions_needed(route) + money_turns + spend)
 
 

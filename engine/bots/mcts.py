@@ -1,18 +1,26 @@
 """The search bot: determinized Monte Carlo search over a few sensible moves.
 
-Each iteration guesses the hidden information (engine.bots.sampling: the other seats' Final
-Flights, the order of both decks), picks one of the bot's candidate moves by UCB1, plays it, and
-lets every seat play on greedily (engine.bots.greedy) for a few rounds, turning cards up from the
-guessed decks. The position reached is scored for each seat (points, plus what its cash, markers,
-planes and Final Flight are likely still worth) and the bot's margin over its best rival is the
-reward. After the budget, the move tried most often is played.
+A move is chosen in three steps:
 
-This is information-set MCTS with its tree cut at the root (each iteration samples a new world,
-so no statistics depend on a world it cannot see), and the greedy policy's targets prune the
-hundreds of legal actions to the handful a good player would consider.
+1. candidates: the greedy move (engine.bots.greedy), every claim possible now, the next step
+   toward each of the best targets and toward the Final Flight, and income: the handful of the
+   hundreds of legal actions a good player would weigh;
+2. playouts: a guessed world (engine.bots.sampling: the other seats' Final Flights and the order
+   of both decks, drawn consistently with the bot's own view) in which a candidate is played and
+   then every seat plays greedily for a few rounds, cards turned up from the guessed decks. The
+   position reached is scored for each seat (points, plus what its cash, markers, planes and
+   unflown Final Flight are likely still worth) and the reward is the bot's margin over its best
+   rival, in points;
+3. sequential halving (Karnin, Koren and Somekh, 2013): every surviving candidate is played in
+   the same guessed worlds (common random numbers, so the comparison is of moves, not of luck),
+   the worse half is dropped, and again, until the budget is spent. The winner is played only if
+   it beats the greedy move by a clear margin; otherwise the greedy move is.
 
-The budget is a number of iterations (reproducible: ``jetset selfplay`` prints the same games
-for the same seed) or, with ``seconds``, a wall-clock limit per move.
+Each world is drawn afresh from the bot's view, so no decision depends on anything the seat
+cannot see (information-set Monte Carlo search, with its tree cut at the root).
+
+The budget is a number of playouts (reproducible: ``jetset selfplay`` prints the same games for
+the same seed) or, with ``seconds``, as many as fit in that time at the speed of the first pass.
 """
 
 from __future__ import annotations
@@ -46,20 +54,17 @@ from engine.bots.planning import Planner
 from engine.bots.sampling import World, determinize
 from engine.errors import IllegalAction
 from engine.ruleset import Ruleset
-from engine.scoring import final_flight_points, scores
+from engine.scoring import FINAL_BASE, final_flight_points, scores
 from engine.state import State
 
-ITERATIONS = 48
-"""The default budget: iterations per move (well under a second a move on one core)."""
+ITERATIONS = 24
+"""The default budget: playouts per move (a candidate list's first pass always runs in full)."""
 
 HORIZON = 3
 """Playouts stop after this many more turns of the bot itself (every seat plays in between)."""
 
 TOP_TARGETS = 4
 """Steps toward this many of the best targets are candidate moves."""
-
-EXPLORATION = 0.5
-"""UCB1's constant; rewards lie in [0, 1]."""
 
 EUROS_PER_POINT = 8.0
 """What a point costs in a typical mid-game card (a 7-point card is about €50 of planes)."""
@@ -70,14 +75,24 @@ MARKER_EUROS = 3.0
 PLANE_EUROS = 5.0
 """A plane on the board is €5 already spent toward a claim."""
 
-FINAL_VALUE = 14.0
-"""A Final Flight not yet flown, if its planes were all there: 10 points and a couple of planes."""
+FINAL_SHARE = 0.6
+FINAL_SHARE_LATE = 0.8
+"""What part of its 10 points a Final Flight not yet flown counts for, before and in Vacation
+Time (it may never fly)."""
 
-MARGIN_SCALE = 6.0
-"""Points of margin over the best rival that make a reward of about 0.73 (a logistic curve)."""
+RICH = 60.0
+"""Euros beyond this are worth a quarter as much: one cannot spend them all in time."""
+
+DEVIATION = 0.5
+"""Points of margin by which a move must beat the greedy move, on average, to be played instead:
+small differences are the noise of a few playouts."""
 
 
 class MctsBot(Bot):
+    """``iterations``: playouts a move (the default, reproducible); ``seconds``: instead, a
+    wall-clock budget a move (at least one pass per halving round is always played);
+    ``horizon``: the bot's own turns each playout runs for."""
+
     name = "mcts"
 
     def __init__(
@@ -97,17 +112,35 @@ class MctsBot(Bot):
         moves = candidates(view, self.seat, rules)
         if len(moves) == 1:
             return moves[0]
-        stats = [Arm(move) for move in moves]
-        deadline = None if self.seconds is None else time.perf_counter() + self.seconds
-        done = 0
-        while done < self.iterations or deadline is not None:
-            if deadline is not None and done and time.perf_counter() >= deadline:
-                break
-            arm = select(stats, done)
-            world = determinize(view, self.seat, self.rng)
-            arm.add(playout(world, self.seat, arm.move, rules, self.horizon))
-            done += 1
-        return max(stats, key=lambda a: (a.visits, a.mean)).move
+        started = time.perf_counter()
+        arms = [Arm(move) for move in moves]
+        self.pass_over(view, rules, arms)
+        budget = self.budget(len(arms), time.perf_counter() - started)
+        spent = len(arms)
+        alive = arms
+        rounds = math.ceil(math.log2(len(arms)))
+        for done in range(rounds):
+            share = (budget - spent) // (rounds - done)
+            for _ in range(max(1, share // len(alive))):
+                self.pass_over(view, rules, alive)
+                spent += len(alive)
+            alive = best_half(alive)
+        return decide(arms[0], alive)
+
+    def budget(self, arms: int, first_pass: float) -> int:
+        """Playouts for this move: the iteration budget, or what fits in ``seconds`` at the
+        speed of the first pass."""
+        if self.seconds is None:
+            return self.iterations
+        per_playout = max(first_pass / arms, 1e-6)
+        return int(self.seconds / per_playout)
+
+    def pass_over(self, view: State, rules: Ruleset, arms: list[Arm]) -> None:
+        """One guessed world, and one playout in it for each arm (common random numbers: the
+        arms are compared on the same cards)."""
+        world = determinize(view, self.seat, self.rng)
+        for arm in arms:
+            arm.add(playout(world.fork(), self.seat, arm.move, rules, self.horizon))
 
 
 class Arm:
@@ -129,13 +162,23 @@ class Arm:
         self.total += reward
 
 
-def select(arms: list[Arm], done: int) -> Arm:
-    """UCB1: every arm once, in order, then the best mean plus an exploration bonus."""
-    for arm in arms:
-        if not arm.visits:
-            return arm
-    log_n = math.log(done)
-    return max(arms, key=lambda a: a.mean + EXPLORATION * math.sqrt(log_n / a.visits))
+def best_half(arms: list[Arm]) -> list[Arm]:
+    """Sequential halving: the better half by mean reward (earlier candidates first on ties),
+    always keeping the first arm, the greedy move, as the baseline."""
+    ranked = sorted(arms, key=lambda a: -a.mean)
+    kept = ranked[: max(1, (len(ranked) + 1) // 2)]
+    if arms[0] not in kept:
+        kept.append(arms[0])
+    return kept
+
+
+def decide(greedy: Arm, finalists: list[Arm]) -> Action:
+    """The best finalist if it beats the greedy move (played on the same worlds) by a clear
+    margin; otherwise the greedy move."""
+    best = max(finalists, key=lambda a: a.mean)
+    if best is not greedy and best.mean > greedy.mean + DEVIATION:
+        return best.move
+    return greedy.move
 
 
 # -- the moves worth searching ---------------------------------------------------------------
@@ -151,7 +194,7 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     final = final_target(plan)
     moves: list[Action | None] = [greedy_action(view, seat), claim_final(view, final)]
     moves.extend(claims(plan))
-    moves.append(claim_card(plan, final))
+    moves.append(claim_card(plan))
     ranked = sorted(targets(plan, final), key=lambda t: (-t.rate, t.card))
     moves.extend(next_step(view, seat, t, final) for t in ranked[:TOP_TARGETS])
     if final is not None and not final.route.ready:
@@ -168,7 +211,7 @@ def claims(plan: Planner) -> list[Action]:
     """Every face-up card the seat can claim now, each by one shortest path."""
     out: list[Action] = []
     for card in face_up(plan.state):
-        path = ready_path(plan, card, frozenset())
+        path = ready_path(plan, card)
         if path is not None:
             out.append(Claim(card, path))
     return out
@@ -187,7 +230,7 @@ def is_legal(rules: Ruleset, state: State, seat: int, action: Action) -> bool:
 
 def playout(world: World, seat: int, move: Action, rules: Ruleset, horizon: int) -> float:
     """Play ``move`` in the guessed world, then greedy turns until the bot has had ``horizon``
-    more turns (or the game ends); the reward for ``seat``, in [0, 1]."""
+    more turns (or the game ends); the margin of ``seat`` over its best rival."""
     state = world.state
     act(rules, state, seat, move)
     turns_left = horizon
@@ -231,24 +274,32 @@ def reveal(rules: Ruleset, state: State, world: World) -> None:
 
 
 def reward(state: State, seat: int) -> float:
-    """The bot's margin over its best rival, squashed into [0, 1]."""
+    """The bot's margin over its best rival, in points (estimated unless the game is over)."""
     if state.over:
         table = scores(state)
         value = [s.total + s.cash / 1000 for s in table]
     else:
         value = [estimate(state, i) for i in range(state.players)]
     rival = max(v for i, v in enumerate(value) if i != seat)
-    return 1.0 / (1.0 + math.exp(-(value[seat] - rival) / MARGIN_SCALE))
+    return value[seat] - rival
 
 
 def estimate(state: State, seat: int) -> float:
     """Points now plus what the seat's holdings are likely still worth, in points."""
     st = state.seats[seat]
-    points = card_points(state, seat)
     markers = sum(int(m) for _, m in st.cards)
     planes_out = sum(row[seat] for row in state.link_planes)
-    euros = st.cash + MARKER_EUROS * markers + PLANE_EUROS * planes_out
-    return points + euros / EUROS_PER_POINT + final_prospect(state, seat)
+    wealth = st.cash + MARKER_EUROS * markers + PLANE_EUROS * planes_out
+    return card_points(state, seat) + spendable(state, wealth) + final_prospect(state, seat)
+
+
+def spendable(state: State, euros: float) -> float:
+    """Money is worth points only while there is time to spend it: the first €60 at the usual
+    rate, the rest at a quarter of it, and everything at half in Vacation Time."""
+    worth = min(euros, RICH) + max(0.0, euros - RICH) / 4
+    if state.vacation_time:
+        worth /= 2
+    return worth / EUROS_PER_POINT
 
 
 def card_points(state: State, seat: int) -> float:
@@ -262,11 +313,13 @@ def card_points(state: State, seat: int) -> float:
 
 
 def final_prospect(state: State, seat: int) -> float:
-    """A Final Flight still in hand: its value less what its missing planes cost."""
+    """A Final Flight still in hand: part of its 10 points, less what its missing planes cost.
+    Always less than flying it, which is worth 10 points at once."""
     st = state.seats[seat]
     if st.finished or not st.hand:
         return 0.0
     final = final_target(Planner(state, seat, RENT_PENALTY))
     if final is None:
         return 0.0
-    return max(0.0, FINAL_VALUE - final.route.cost / EUROS_PER_POINT * 1.5)
+    share = FINAL_SHARE_LATE if state.vacation_time else FINAL_SHARE
+    return share * max(0.0, FINAL_BASE - 1.5 * final.route.cost / EUROS_PER_POINT)

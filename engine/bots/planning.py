@@ -61,9 +61,10 @@ class Route:
         return not self.needs
 
 
-def link_need(state: State, seat: int, link: int) -> Need | None:
-    """What one more plane of ``seat`` on ``link`` would take, or None if one is there already."""
-    if state.link_planes[link][seat]:
+def link_need(state: State, seat: int, link: int, kept: bool = False) -> Need | None:
+    """What one more plane of ``seat`` on ``link`` would take, or None if one is there already
+    (with ``kept``, one plane there is spoken for: only a second one is free to fly)."""
+    if state.link_planes[link][seat] > kept:
         return None
     owner = state.owner[link]
     if owner == seat:
@@ -167,10 +168,20 @@ class Planner:
     """Routes for one seat on one board position: the prices are worked out once and shared by
     every route asked for (a bot plans a dozen cards a turn)."""
 
-    def __init__(self, state: State, seat: int, rent_penalty: int = 0) -> None:
+    def __init__(
+        self,
+        state: State,
+        seat: int,
+        rent_penalty: int = 0,
+        kept: frozenset[int] = frozenset(),
+    ) -> None:
+        """``kept``: links where one of the seat's planes is kept for another flight (a bot's
+        Final Flight), so flying over them needs a second plane."""
         self.state = state
         self.seat = seat
-        self.needs = [link_need(state, seat, link) for link in range(len(state.board.links))]
+        self.needs = [
+            link_need(state, seat, link, link in kept) for link in range(len(state.board.links))
+        ]
         self.prices = [
             HOP
             if need is None
@@ -207,6 +218,9 @@ class Planner:
             return None
         if banned:
             return cheapest_path(self.state, self.prices, src, dst, banned)
+        if src not in self._trees and dst in self._trees:
+            back = self.leg(dst, src, banned)
+            return None if back is None else (back[0], back[1][::-1])
         if src not in self._trees:
             self._trees[src] = _dijkstra(self.state, self.prices, src, -1, banned)
         best, came = self._trees[src]

@@ -28,6 +28,10 @@ class World:
     state: State
     stacks: dict[str, list[str]]
 
+    def fork(self) -> World:
+        """An independent copy to play one line on."""
+        return World(self.state.copy(), {row: stack[:] for row, stack in self.stacks.items()})
+
 
 def determinize(view: State, seat: int, rng: Rng) -> World:
     """A full state consistent with ``seat``'s view, and deck orders to turn cards up from."""

@@ -1,0 +1,168 @@
+"""Bot strength and speed (issue 3, "Bots"): whole four-player games, seats rotated.
+
+Two match-ups, each game played exactly as ``jetset selfplay --bot KINDS --seed SEED`` plays it
+(same dealer, same seeds, same bots; the first game of each match-up is checked against
+``engine.selfplay.play_game``):
+
+- ``greedy-random``: one greedy seat and three random seats, the greedy seat moving round the table;
+  the target is greedy winning at least 90% of games;
+- ``mcts-greedy``: one search seat and three greedy seats, the search seat moving round the
+  table; the target is the search bot winning more games than greedy, at no more than 1 s a move:
+  more than a quarter of the games, the share of each greedy seat if they were equal;
+- ``mcts-greedy-2v2``: two search seats and two greedy seats, alternating, swapped every game.
+
+Each move's thinking time is measured around ``Bot.choose``; medians and 95th percentiles are
+printed per bot kind. Run from the repository root::
+
+    python benchmarks/bench_bots.py --games 200 --jobs 2
+    python benchmarks/bench_bots.py --games 20 --match mcts-greedy --mcts-iterations 48
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from collections import defaultdict
+from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
+
+from engine import CHANCE, Dealer, Game, Options
+from engine.bots import Bot, make_bot
+from engine.bots.mcts import ITERATIONS, MctsBot
+from engine.selfplay import play_game
+
+PLAYERS = 4
+
+
+@dataclass
+class Result:
+    """One game: who sat where, who won, and each bot kind's move times (seconds)."""
+
+    seed: str
+    kinds: tuple[str, ...]
+    winners: list[int]
+    scores: list[int]
+    digest: str
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def seating(match: str, game: int) -> tuple[str, ...]:
+    """The bot kind of each seat in game ``game`` of a match-up."""
+    if match == "greedy-random":
+        return tuple("greedy" if seat == game % PLAYERS else "random" for seat in range(PLAYERS))
+    if match == "mcts-greedy":
+        return tuple("mcts" if seat == game % PLAYERS else "greedy" for seat in range(PLAYERS))
+    if match == "mcts-greedy-2v2":
+        first, second = ("mcts", "greedy") if game % 2 == 0 else ("greedy", "mcts")
+        return tuple(first if seat % 2 == 0 else second for seat in range(PLAYERS))
+    raise ValueError(f"unknown match-up {match!r}")
+
+
+def game_seed(base: str, index: int) -> str:
+    """As ``jetset selfplay --seed BASE --games N`` names its games."""
+    return base if index == 0 else f"{base}/{index}"
+
+
+def make(kind: str, seat: int, seed: str, iterations: int) -> Bot:
+    if kind == "mcts":
+        return MctsBot(seat, seed, iterations=iterations)
+    return make_bot(kind, seat, seed)
+
+
+def play(args: tuple[str, tuple[str, ...], int]) -> Result:
+    """One timed game, the same as ``play_game`` plays it."""
+    seed, kinds, iterations = args
+    options = Options(players=PLAYERS)
+    game = Game(options)
+    dealer = Dealer(seed, game.board, PLAYERS)
+    bots = [make(kind, seat, seed, iterations) for seat, kind in enumerate(kinds)]
+    times: dict[str, list[float]] = defaultdict(list)
+    state, rules = game.state, game.rules
+    while (seat := rules.to_move(state)) is not None:
+        if seat == CHANCE:
+            game.push(dealer.next_entry(state))
+            continue
+        view = state.view(seat)
+        start = time.perf_counter()
+        action = bots[seat].choose(view, rules)
+        times[kinds[seat]].append(time.perf_counter() - start)
+        game.play(action)
+    scores = [s.total for s in game.scores()]
+    return Result(seed, kinds, game.winners(), scores, game.digest(), dict(times))
+
+
+def run_match(match: str, games: int, base: str, jobs: int, iterations: int) -> list[Result]:
+    tasks = [(game_seed(base, g), seating(match, g), iterations) for g in range(games)]
+    results: list[Result] = []
+    started = time.perf_counter()
+    with ProcessPoolExecutor(max_workers=jobs) as pool:
+        for i, result in enumerate(pool.map(play, tasks), 1):
+            results.append(result)
+            if i % 10 == 0 or i == games:
+                elapsed = time.perf_counter() - started
+                print(f"  {match}: {i}/{games} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
+    check_against_selfplay(results[0], iterations)
+    return results
+
+
+def check_against_selfplay(result: Result, iterations: int) -> None:
+    """The benchmark plays the very games ``jetset selfplay`` plays (default budgets only)."""
+    if "mcts" in result.kinds and iterations != ITERATIONS:
+        return
+    game = play_game(Options(players=PLAYERS), result.seed, result.kinds)
+    if game.digest() != result.digest:
+        raise SystemExit(f"game {result.seed} differs from jetset selfplay's")
+
+
+def wins_by_kind(results: Sequence[Result]) -> dict[str, float]:
+    """Games won by each kind (a shared win is split between the winners)."""
+    wins: dict[str, float] = defaultdict(float)
+    for r in results:
+        for seat in r.winners:
+            wins[r.kinds[seat]] += 1 / len(r.winners)
+    return dict(wins)
+
+
+def report(match: str, results: Sequence[Result]) -> None:
+    games = len(results)
+    print(f"{match}: {games} four-player games, seats rotated")
+    for kind, won in sorted(wins_by_kind(results).items()):
+        print(f"  {kind:<7} won {won:6.1f} games  ({100 * won / games:5.1f}%)")
+    times: dict[str, list[float]] = defaultdict(list)
+    for r in results:
+        for kind, ts in r.times.items():
+            times[kind].extend(ts)
+    for kind, ts in sorted(times.items()):
+        ts.sort()
+        p95 = ts[int(0.95 * (len(ts) - 1))]
+        print(
+            f"  {kind:<7} {len(ts)} moves: median {1000 * statistics.median(ts):7.2f} ms, "
+            f"95th percentile {1000 * p95:7.2f} ms, max {1000 * ts[-1]:7.2f} ms"
+        )
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per match-up")
+    parser.add_argument("--seed", default="bench", help="seed of the first game")
+    parser.add_argument("--jobs", type=int, default=2, help="games played at once")
+    parser.add_argument(
+        "--match",
+        choices=["greedy-random", "mcts-greedy", "mcts-greedy-2v2", "all"],
+        default="all",
+        help="which match-up (default: greedy-random and mcts-greedy)",
+    )
+    parser.add_argument("--mcts-iterations", type=int, default=ITERATIONS)
+    args = parser.parse_args(argv)
+    matches = ["greedy-random", "mcts-greedy"] if args.match == "all" else [args.match]
+    for match in matches:
+        results = run_match(match, args.games, args.seed, args.jobs, args.mcts_iterations)
+        report(match, results)
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

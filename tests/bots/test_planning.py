@@ -1,0 +1,105 @@
+"""Route planning: the planes a seat still needs for a card, as the TUI's help shows them."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import Claim, ClaimFinal, Entry, IllegalAction
+from engine.bots.planning import BUY, PLACE, RENT, Planner, Route, plan_route, planes_needed
+from engine.paths import path_links
+from engine.rules.costs import buy_cost
+from tests.bots.helpers import play
+from tests.engine.table import Table
+
+
+def codes(table: Table, *names: str) -> tuple[int, ...]:
+    return tuple(table.game.board.city_index[n] for n in names)
+
+
+def test_an_unowned_link_is_bought() -> None:
+    table = Table(players=2)
+    board = table.game.board
+    card = board.cards[table.state.rows["short"][0]]
+    needs = planes_needed(table.state, 0, card.cities)
+    link = board.link_between(*card.cities)
+    assert link is not None
+    assert [(n.link, n.how, n.cost) for n in needs] == [
+        (link, BUY, buy_cost(board.links[link].cost, 1))
+    ]
+
+
+def test_own_rival_and_planed_links() -> None:
+    table = Table(players=2)
+    state = table.state
+    board = table.game.board
+    a, b = codes(table, "PAR", "LON")
+    link = board.link_between(a, b)
+    assert link is not None
+    state.owner[link] = 0
+    assert [(n.how, n.cost) for n in planes_needed(state, 0, (a, b))] == [(PLACE, 7)]
+    assert [(n.how, n.cost) for n in planes_needed(state, 1, (a, b))] == [(RENT, 10)]
+    state.link_planes[link][0] = 1
+    assert planes_needed(state, 0, (a, b)) == []
+
+
+def test_a_cheaper_detour_beats_a_dear_direct_link() -> None:
+    """Planes already on the board are free: a two-link detour over them wins."""
+    table = Table(players=2)
+    state = table.state
+    board = table.game.board
+    par, lon, ams = codes(table, "PAR", "LON", "AMS")
+    for x, y in ((par, ams), (ams, lon)):
+        link = board.link_between(x, y)
+        assert link is not None
+        state.owner[link] = 0
+        state.link_planes[link][0] = 1
+    route = plan_route(state, 0, (par, lon))
+    assert route is not None and route.ready
+    assert route.path in ((par, ams, lon), (lon, ams, par))
+
+
+@pytest.mark.parametrize("turn", [5, 20, 40, 70])
+def test_claimable_exactly_when_nothing_is_needed(turn: int) -> None:
+    """Over real positions: a face-up card needs no plane exactly when the rules list a claim
+    of it for the seat to move; every planned path is a real path on the board."""
+    game = play(4, f"plan-{turn}", ["greedy"], stop=lambda g: g.state.turn >= turn)
+    state = game.state
+    seat = state.current
+    assert state.seats[seat].markers >= 3
+    claimable = {a.card for a in game.rules.legal_actions(state) if isinstance(a, Claim)}
+    plan = Planner(state, seat)
+    ready = set()
+    for card in state.rows["short"] + state.rows["long"]:
+        route = plan.route(state.board.cards[card].cities)
+        assert route is not None
+        assert isinstance(path_links(state.board, route.path), list)
+        assert route.cost == sum(n.cost for n in planes_needed(state, seat, route_ends(route)))
+        if route.ready:
+            ready.add(card)
+    assert ready == claimable
+
+
+def route_ends(route: Route) -> tuple[int, int]:
+    return route.path[0], route.path[-1]
+
+
+def test_final_flight_route_is_a_legal_trail() -> None:
+    """Put a plane on every link the plan names and the Final Flight becomes claimable."""
+    table = Table(players=2)
+    state = table.state
+    state.vacations = ["S-V1", "S-V2"]
+    hand = state.seats[0].hand
+    assert hand
+    card = hand[0]
+    cities = state.board.cards[card].cities
+    needs = planes_needed(state, 0, cities)
+    assert needs, "nothing is on the board yet"
+    for need in needs:
+        state.link_planes[need.link][0] += 1
+    route = plan_route(state, 0, cities)
+    assert route is not None and route.ready
+    assert len(set(route.links)) == len(route.links)
+    table.game.check(Entry(0, ClaimFinal(card, route.path)))
+    state.link_planes[route.links[0]][0] = 0
+    with pytest.raises(IllegalAction):
+        table.game.check(Entry(0, ClaimFinal(card, route.path)))
