@@ -34,7 +34,7 @@ from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from netcode.replay import Timeline
 
-LOG_TAIL = 60
+LOG_TAIL = 20
 """A jump rebuilds the log panel with at most this many entries before the position."""
 
 SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
@@ -232,6 +232,10 @@ class ReplayScreen(Screen[None]):
         return self.timeline.finished
 
     def show(self) -> None:
+        with self.app.batch_update():
+            self._show()
+
+    def _show(self) -> None:
         tl = self.timeline
         full = tl.state_at(self.position)
         state = full if self.revealed else full.view(self.viewer)
