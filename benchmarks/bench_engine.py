@@ -22,7 +22,7 @@ from engine import CHANCE, Game, Options, seed_commitment
 from engine.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import replay
-from tests.engine.table import Table
+from tests.engine.table import mid_game_table
 
 
 def median_time(fn: Callable[[], object], repeat: int) -> float:
@@ -48,17 +48,7 @@ def apply_times(game: Game) -> list[float]:
 
 def mid_game() -> Game:
     """The perft mid-game position (tests/engine/test_perft.py): 170 legal actions."""
-    t = Table(
-        players=4,
-        short_row=["S1-22", "S1-18", "S1-26", "S1-25", "S1-01", "S1-02", "S1-03", "S1-04"],
-        long_row=["L5-17", "L5-19", "L7-17", "L7-07"],
-    )
-    for card in ("S1-22", "S1-18", "S1-26", "S1-25", "L5-17"):
-        t.claim(0, card)
-    t.claim(1, "S1-01")
-    t.do(1, "buy MIL-ROM 2")
-    t.wait_for(0)
-    return t.game
+    return mid_game_table().game
 
 
 def run(games: int) -> dict[str, float]:

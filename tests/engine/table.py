@@ -16,7 +16,7 @@ from itertools import pairwise
 from engine import CHANCE, Deal, Entry, Game, Options, Reveal, Setup
 from engine.board import LONG, SHORT
 from engine.notation import Notation
-from engine.state import hand_commitment
+from engine.state import State, hand_commitment
 
 DEFAULT_FINALS = ("F-01", "F-02", "F-03", "F-04", "F-05", "F-06", "F-07", "F-08", "F-09")
 DEFAULT_SHORT = ("S1-01", "S1-02", "S1-03", "S1-04", "S1-05", "S1-06")
@@ -48,7 +48,7 @@ class Table:
         self.deal_chance()
 
     @property
-    def state(self):  # type: ignore[no-untyped-def]
+    def state(self) -> State:
         return self.game.state
 
     def cash(self, seat: int) -> int:
@@ -184,3 +184,19 @@ class Table:
 def _one_pointers(game: Game, count: int) -> list[str]:
     cards = game.board.cards
     return [c for c in game.board.short_deck if cards[c].points == 1][:count]
+
+
+def mid_game_table() -> Table:
+    """The perft mid-game position (tests/engine/test_perft.py, benchmarks): 4 players, seat 0
+    with five claimed cards and €42 to move, 170 legal actions."""
+    t = Table(
+        players=4,
+        short_row=["S1-22", "S1-18", "S1-26", "S1-25", "S1-01", "S1-02", "S1-03", "S1-04"],
+        long_row=["L5-17", "L5-19", "L7-17", "L7-07"],
+    )
+    for card in ("S1-22", "S1-18", "S1-26", "S1-25", "L5-17"):
+        t.claim(0, card)
+    t.claim(1, "S1-01")
+    t.do(1, "buy MIL-ROM 2")
+    t.wait_for(0)
+    return t

@@ -15,7 +15,7 @@ import pytest
 from engine import Dealer, Game, Options, play_chance
 from engine.rng import Rng
 from engine.selfplay import play_game
-from tests.engine.table import Table
+from tests.engine.table import mid_game_table
 from tests.engine.test_examples import _final_flight_table
 
 
@@ -51,16 +51,7 @@ def test_final_flight_position() -> None:
 
 
 def test_mid_game_position() -> None:
-    t = Table(
-        players=4,
-        short_row=["S1-22", "S1-18", "S1-26", "S1-25", "S1-01", "S1-02", "S1-03", "S1-04"],
-        long_row=["L5-17", "L5-19", "L7-17", "L7-07"],
-    )
-    for card in ("S1-22", "S1-18", "S1-26", "S1-25", "L5-17"):
-        t.claim(0, card)
-    t.claim(1, "S1-01")
-    t.do(1, "buy MIL-ROM 2")
-    t.wait_for(0)
+    t = mid_game_table()
     assert t.cash(0) == 42
     assert kinds(t.game) == {"Buy": 132, "Income": 1, "Place": 23, "Refill": 8, "Rent": 6}
     assert len(t.game.legal_actions()) == 170

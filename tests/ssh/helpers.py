@@ -130,6 +130,14 @@ class Term(asyncssh.SSHClientSession[bytes]):
         """Until the lobby is up and takes keys."""
         return await self.wait_for(lambda t: "n New game" in t.splitlines()[-1])
 
+    async def new_game_against_bots(self) -> str:
+        """From the lobby: n, accept the form (you and three greedy bots); the game screen."""
+        await self.lobby()
+        await self.press("n")
+        await self.wait_for("Bots among them")
+        await self.press("enter")
+        return await self.wait_for("your turn")
+
     async def command(self, line: str) -> None:
         """Type an action on the game screen's command line."""
         await self.wait_for(lambda t: ": Type" in t.splitlines()[-1], settle=0)

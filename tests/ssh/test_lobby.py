@@ -39,11 +39,7 @@ async def test_a_move_over_ssh_and_the_table_chat(
     server: GameServer, alice_key: asyncssh.SSHKey
 ) -> None:
     alice = await connect(server, "alice", alice_key)
-    await alice.lobby()
-    await alice.press("n")
-    await alice.wait_for("Bots among them")
-    await alice.press("enter")
-    await alice.wait_for("your turn")
+    await alice.new_game_against_bots()
     game = server.lobby.rooms["1"].table.game
     before = len(game.entries)
     await alice.command("income")
@@ -77,11 +73,7 @@ async def test_reconnect_by_key_lands_in_the_seat(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
     alice = await connect(server, "alice", alice_key)
-    await alice.lobby()
-    await alice.press("n")
-    await alice.wait_for("Bots among them")
-    await alice.press("enter")
-    await alice.wait_for("your turn")
+    await alice.new_game_against_bots()
     room = server.lobby.rooms["1"]
     await alice.close()
     await alice.closed.wait()
@@ -134,11 +126,7 @@ async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
     server = await start_server(tmp_path, open_mode=True)
     try:
         alice = await connect(server, "alice", None)
-        await alice.lobby()
-        await alice.press("n")
-        await alice.wait_for("Bots among them")
-        await alice.press("enter")
-        await alice.wait_for("your turn")
+        await alice.new_game_against_bots()
         code = server.lobby.rooms["1"].members["name:alice"].code
         await alice.wait_for(f"Your seat code is {code}")
         await alice.close()
