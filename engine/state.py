@@ -462,3 +462,55 @@ def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:
     """The public commitment to a seat's dealt Final Flights (docs/log-format.md)."""
     text = f"jetset-hand:{seat}:{','.join(cards)}:{salt}"
     return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+LOCATION_NAMES = {
+    0: "in a deck",
+    IN_SHORT_ROW: "in the Short row",
+    IN_LONG_ROW: "in the Long row",
+    ON_VACATION_TRACK: "on the Vacation track",
+    IGNORED: "an ignored Vacation",
+    SET_ASIDE_PILE: "set aside",
+}
+SCALAR_NAMES = (
+    "phase", "seat to move", "turn", "idle turns", "seats dealt", "row being refilled",
+    "end reason", "cards set aside", "Short cards drawn", "Long cards drawn", "Short row goal",
+    "Long row goal", "Short row paid", "Long row paid",
+)  # fmt: skip
+SEAT_FIELD_NAMES = (
+    "cash", "planes in stock", "markers in stock", "Final Flights in hand",
+    "planes on the Final Flight", "hand commitment", "Final Flight path",
+)  # fmt: skip
+
+
+def slot_name(board: Board, slot: int) -> str:
+    """What a slot of the digest holds, in words (docs/log-format.md, "State digest")."""
+    if slot < len(SCALAR_NAMES):
+        return SCALAR_NAMES[slot]
+    if slot < LINK_BASE:
+        seat, field = divmod(slot - SEAT_BASE, SEAT_SLOTS)
+        name = SEAT_FIELD_NAMES[field] if field < len(SEAT_FIELD_NAMES) else "unused"
+        return f"seat {seat} {name}"
+    card_base = LINK_BASE + LINK_SLOTS * len(board.links)
+    if slot < card_base:
+        link, field = divmod(slot - LINK_BASE, LINK_SLOTS)
+        what = "owner" if field == 0 else f"planes of seat {field - 1}"
+        return f"{board.link_name(link)} {what}"
+    cards = list(board.card_number)
+    index = slot - card_base
+    if index < len(cards):
+        return f"{cards[index]} place"
+    return f"{cards[index - len(cards)]} markers"
+
+
+def slot_differences(board: Board, mine: list[int], theirs: list[int], most: int = 5) -> list[str]:
+    """The slots in which two states differ, in words: ``seat 2 cash: 14 here, 16 there``."""
+    out = []
+    for slot, (a, b) in enumerate(zip(mine, theirs, strict=False)):
+        if a != b:
+            out.append(f"{slot_name(board, slot)}: {a} here, {b} there")
+            if len(out) >= most:
+                break
+    if len(mine) != len(theirs):
+        out.append(f"{len(mine)} slots here, {len(theirs)} there")
+    return out

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import count
 from typing import Any
 
-from engine import IllegalAction, NotationError, redact
+from engine import Game, IllegalAction, NotationError, redact
 from netcode import protocol as p
 from netcode.framing import (
     CLIENT_FRAME_LIMIT,
@@ -94,6 +94,7 @@ class Conn:
         self.max_queued = settings.max_queued
         self.queued = 0  # bytes in ``queue``
         self.stage = HELLO
+        self.state_asked = False  # a desynced peer may ask for the host's state once
         self.seat: int | None = None
         self.spectator = False
         self.name = "?"
@@ -297,6 +298,22 @@ class Host:
                 self._broadcast({"t": "chat", "seat": conn.seat, "name": conn.name, "text": text})
             case p.Leave():
                 conn.shut({"t": "bye", "reason": "you left"})
+            case p.StateRequest(at):
+                self._need(conn, SEATED)
+                self._on_state_request(conn, at)
+
+    def _on_state_request(self, conn: Conn, at: int) -> None:
+        """The public state after entry ``at`` (every slot of the digest; no secret is a slot),
+        so a desynced peer can say what differs. Once per connection: it costs a replay."""
+        game = self.table.game
+        if conn.state_asked or at >= len(game.entries):
+            conn.send(p.error_message(p.E_MALFORMED, "one state request, for an entry we hold"))
+            return
+        conn.state_asked = True
+        replica = Game(game.options)
+        for entry in game.entries[: at + 1]:
+            replica.push(entry)
+        conn.send({"t": "state", "at": at, "slots": replica.state.slot_values()})
 
     def _need(self, conn: Conn, stage: str, *, invert: bool = False) -> None:
         if (conn.stage == stage) == invert:

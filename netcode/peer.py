@@ -21,6 +21,7 @@ from typing import Any
 from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
 from engine.dealer import seed_commitment
 from engine.notation import Notation
+from engine.state import slot_differences
 from netcode import protocol as p
 from netcode.client import (
     ChatMessage,
@@ -91,6 +92,8 @@ class NetPeer(GameClient):
         self.commitment: str | None = None
         self.ping_every = 10.0
         self.desync: int | None = None  # the first entry whose digest differed
+        self.desync_details: list[str] = []  # what differs there, once the host has answered
+        self._mine_at_desync: tuple[int, list[int]] | None = None
         self.end: EndCheck | None = None
         self.seed: str | None = None
         self.full_game: Game | None = None  # the whole game, secrets included, after the end
@@ -265,6 +268,8 @@ class NetPeer(GameClient):
             self._resolve(msg.get("ref"), result=p.field(msg, "i", int))
         elif kind == "error":
             self._on_error(msg)
+        elif kind == "state":
+            self._on_state(msg)
         elif kind == "seats":
             self._set_seats(p.field(msg, "seats", list))
             self.emit(SeatsChanged(self._seats))
@@ -300,12 +305,32 @@ class NetPeer(GameClient):
             game.push(entry, digest)
         except DesyncError as exc:
             self._desync(index, f"state digest {exc.actual}, the host says {exc.expected}")
+            self._ask_what_differs(index)
             entry = game.entries[-1]
         except (NotationError, IllegalAction) as exc:
             self._desync(index, f"the host sent an entry this engine refuses: {exc}")
             return
         self.started_game.set()
         self.emit(EntryApplied(index, entry))
+
+    def _ask_what_differs(self, index: int) -> None:
+        """Ask the host for its state after ``index``; ``_on_state`` reports the differences."""
+        if self._mine_at_desync is not None or self._conn is None:
+            return
+        self._mine_at_desync = (index, self.game.state.slot_values())
+        self._tasks.append(asyncio.ensure_future(self._conn.send({"t": "state", "at": index})))
+
+    def _on_state(self, msg: Message) -> None:
+        if self._mine_at_desync is None:
+            return
+        index, mine = self._mine_at_desync
+        if p.field(msg, "at", int) != index:
+            return
+        theirs = [int(v) for v in p.field(msg, "slots", list) if isinstance(v, int)]
+        differences = slot_differences(self.game.board, mine, theirs)
+        self.desync_details = differences
+        what = "; ".join(differences) or "nothing public (the digests disagree all the same)"
+        self.emit(Problem(f"desync at entry {index}: {what}"))
 
     def _desync(self, index: int, why: str) -> None:
         if self.desync is None:

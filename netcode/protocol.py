@@ -98,7 +98,16 @@ class Leave:
     pass
 
 
-ClientMessage = Hello | Join | Reconnect | Spectate | ActionRequest | Chat | Ping | Leave
+@dataclass(frozen=True)
+class StateRequest:
+    """After a desync: the host's public state after entry ``at``, to say what differs."""
+
+    at: int
+
+
+ClientMessage = (
+    Hello | Join | Reconnect | Spectate | ActionRequest | Chat | Ping | Leave | StateRequest
+)
 
 
 def _str(msg: Message, key: str, limit: int, *, optional: bool = False) -> str | None:
@@ -160,6 +169,8 @@ def parse_client(msg: Message) -> ClientMessage:
         return Ping(_int(msg, "n", default=0))
     if kind == "leave":
         return Leave()
+    if kind == "state":
+        return StateRequest(_int(msg, "at"))
     raise ProtocolError(E_UNKNOWN, f"unknown message type {kind[:20]!r}")
 
 
