@@ -150,7 +150,13 @@ class JetSetApp(App[None]):
             return f"there is no seat {seat} in {path.name}"
         if replace is not None:
             self.pop_screen()
-        self.push_screen(ReplayScreen(timeline, path, seat))
+        if self.is_screen_installed("replay"):
+            viewer = self.get_screen("replay")
+            assert isinstance(viewer, ReplayScreen)
+            viewer.load(timeline, path, seat)
+        else:
+            self.install_screen(ReplayScreen(timeline, path, seat), "replay")
+        self.push_screen("replay")
         return None
 
     # -- help and the command palette -------------------------------------------------------

@@ -100,6 +100,14 @@ class ReplayScreen(Screen[None]):
         self, timeline: Timeline, path: Path | None = None, seat: int | None = None
     ) -> None:
         super().__init__(classes="guarded")
+        self.speed = 2
+        self._timer: Timer | None = None
+        self.notation = Notation(timeline.game.board)
+        self.load(timeline, path, seat)
+
+    def load(self, timeline: Timeline, path: Path | None = None, seat: int | None = None) -> None:
+        """Look at another log (the app keeps one viewer and reuses it: building a screen is the
+        slow part of opening a log)."""
         self.timeline = timeline
         self.path = path
         header = timeline.log.header
@@ -108,11 +116,18 @@ class ReplayScreen(Screen[None]):
         self.kinds = [s.kind for s in header.seats]
         colours = [str(c) for c in header.meta.get("colours") or []]
         self.liveries = [livery_for(colours, i) for i in range(len(self.names))]
-        self.notation = Notation(timeline.game.board)
         self.position = 0
-        self.speed = 2
-        self._timer: Timer | None = None
         self._shown = 0
+        if self._timer is not None:
+            self._timer.stop()
+            self._timer = None
+        if self.is_mounted:
+            self.query_one(NotationLog).clear()
+            self.go(self.start_position())
+
+    def start_position(self) -> int:
+        """A finished game opens on its end, one still running at its start."""
+        return self.timeline.length if self.timeline.finished else 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="where")
@@ -130,7 +145,7 @@ class ReplayScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.set_focus(None)
-        self.go(self.timeline.length if self.timeline.finished else 0)
+        self.go(self.start_position())
 
     # -- moving -----------------------------------------------------------------------------
 

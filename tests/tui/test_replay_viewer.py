@@ -164,3 +164,26 @@ def test_timeline_positions_match_a_straight_replay(tmp_path: Path) -> None:
         game.push(entry)
     assert timeline.state_at(timeline.length).digest() == game.digest()
     assert [r.digest for r in log.records] == game.digests
+
+
+async def test_the_viewer_is_reused_for_the_next_log(tmp_path: Path) -> None:
+    first = saved(tmp_path)
+    second_dir = tmp_path / "second"
+    second_dir.mkdir()
+    second = running(second_dir)
+    app = JetSetApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.open_replay(first) is None
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, ReplayScreen)
+        assert viewer.position == viewer.timeline.length and "game over" in screen_text(app)
+        await pilot.press("escape")
+        assert app.open_replay(second, seat=1) is None
+        await pilot.pause()
+        assert app.screen is viewer, "the same screen, loaded with the other log"
+        assert viewer.position == 0 and viewer.timeline.length == 15
+        text = screen_text(app)
+        assert "running.jetset" in text and "entry 0/15" in text and "game over" not in text
+        assert viewer.viewer == 1
