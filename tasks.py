@@ -40,7 +40,7 @@ def run(cmd: list[str]) -> None:
 
 def play(args: list[str]) -> None:
     ensure_venv()
-    os.execv(str(BIN / "jetset"), [str(BIN / "jetset"), *(args or ["selfplay", "--players", "4"])])
+    os.execv(str(BIN / "jetset"), [str(BIN / "jetset"), *args])
 
 
 def test(args: list[str]) -> None:
