@@ -1,6 +1,6 @@
 """Set up and run the project with nothing but Python 3.11+: the README's two commands.
 
-python3 tasks.py play [ARGS...]   create .venv, install, and start a game
+python3 tasks.py play [ARGS...]   create .venv, install, and open the game (ARGS go to jetset)
 python3 tasks.py test             create .venv, install, then ruff, mypy and pytest
 """
 
