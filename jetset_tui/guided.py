@@ -14,7 +14,7 @@ from itertools import pairwise
 
 from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
 from engine.board import LONG, SHORT
-from engine.bots.planning import Planner
+from engine.bots.planning import Planner, Route
 from engine.rules.income import income_of
 from engine.state import State
 from jetset_tui.describe import card_text, route_text
@@ -181,24 +181,38 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         else:
             need = ", ".join(f"{n.how} {board.link_name(n.link)} €{n.cost}" for n in route.needs)
             note = f"need {len(route.needs)}✈: {need}"
-        choices.append(
-            Choice(
-                label=f"{card_text(board, cid)} ({card.points})",
-                search=f"{cid} {route_text(board, card.cities, '-')}".upper(),
-                note=note,
-                cities=frozenset(card.cities),
-                route=frozenset(route.links) if route else frozenset(),
-                value=cid,
-            )
-        )
+        label = f"{card_text(board, cid)} ({card.points})"
+        choices.append(card_choice(state, cid, label, note, route))
+    then = choose_path(state, legal, Claim, "Claim")
+    return Stage("Claim a Flight card", choices, confirm="choose", then=then)
+
+
+def card_choice(state: State, cid: str, label: str, note: str, route: Route | None) -> Choice:
+    """A card to pick: found by its id or its cities, its cities and route lit on the map."""
+    board = state.board
+    cities = board.cards[cid].cities
+    return Choice(
+        label=label,
+        search=f"{cid} {route_text(board, cities, '-')}".upper(),
+        note=note,
+        cities=frozenset(cities),
+        route=frozenset(route.links) if route else frozenset(),
+        value=cid,
+    )
+
+
+def choose_path(
+    state: State, legal: list[Action], kind: type[Claim] | type[ClaimFinal], verb: str
+) -> Callable[[Choice], Stage | str]:
+    """After a card: the legal paths for it, or why there is none."""
 
     def then(choice: Choice) -> Stage | str:
-        paths = [a for a in legal if isinstance(a, Claim) and a.card == choice.value]
+        paths = [a for a in legal if isinstance(a, kind) and a.card == choice.value]
         if not paths:
             return f"you cannot fly {choice.value} yet: {choice.note}"
-        return path_stage(f"Claim {choice.label}: choose the path", paths, state)
+        return path_stage(f"{verb} {choice.label}: choose the path", paths, state)
 
-    return Stage("Claim a Flight card", choices, confirm="choose", then=then)
+    return then
 
 
 def final_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
@@ -218,23 +232,8 @@ def final_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         route = planner.route(board.cards[cid].cities)
         ready = route is not None and route.ready
         note = "✓ ready" if ready else f"need {len(route.needs)}✈ €{route.cost}" if route else ""
-        choices.append(
-            Choice(
-                label=card_text(board, cid),
-                search=f"{cid} {route_text(board, board.cards[cid].cities, '-')}".upper(),
-                note=note,
-                cities=frozenset(board.cards[cid].cities),
-                route=frozenset(route.links) if route else frozenset(),
-                value=cid,
-            )
-        )
-
-    def then(choice: Choice) -> Stage | str:
-        paths = [a for a in legal if isinstance(a, ClaimFinal) and a.card == choice.value]
-        if not paths:
-            return f"you cannot fly {choice.value} yet: {choice.note}"
-        return path_stage(f"Final Flight {choice.label}: choose the path", paths, state)
-
+        choices.append(card_choice(state, cid, card_text(board, cid), note, route))
+    then = choose_path(state, legal, ClaimFinal, "Final Flight")
     return Stage("Claim your Final Flight", choices, confirm="choose", then=then)
 
 

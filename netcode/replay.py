@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import data
@@ -18,7 +19,7 @@ from engine import (
 )
 from engine.notation import Notation
 from engine.state import State
-from netcode.logfile import GameLog, check_commitment
+from netcode.logfile import GameLog, LogRecord, check_commitment
 
 
 @dataclass
@@ -51,9 +52,16 @@ class ReplayResult:
         }
 
 
-def replay(log: GameLog, *, stop_at: int | None = None, verify_seed: bool = True) -> ReplayResult:
+def replay(
+    log: GameLog,
+    *,
+    stop_at: int | None = None,
+    verify_seed: bool = True,
+    after_entry: Callable[[int, State], None] | None = None,
+) -> ReplayResult:
     """Re-apply the log's entries (up to ``stop_at``), checking each recorded digest and, once
-    the seed is revealed (and ``verify_seed``), its commitment and every chance entry."""
+    the seed is revealed (and ``verify_seed``), its commitment and every chance entry.
+    ``after_entry(n, state)`` is called with the state after each of the first ``n`` entries."""
     header = log.header
     game = Game(header.options)
     notation = Notation(game.board)
@@ -71,11 +79,10 @@ def replay(log: GameLog, *, stop_at: int | None = None, verify_seed: bool = True
             )
         dealer = Dealer(log.seed, game.board, header.options.players)
     records = log.records if stop_at is None else log.records[:stop_at]
-    parsed: dict[tuple[int, str], Entry] = {}  # lines repeat ("income"): parse each once
+    parse = EntryParser(notation)
     for rec in records:
         try:
-            key = (rec.actor, rec.text)
-            entry = parsed.get(key) or parsed.setdefault(key, _parse(notation, rec.actor, rec.text))
+            entry = parse(rec)
             if dealer is not None and entry.actor == CHANCE:
                 _check_chance(dealer, game, entry, notation)
             game.push(entry, rec.digest)
@@ -83,11 +90,24 @@ def replay(log: GameLog, *, stop_at: int | None = None, verify_seed: bool = True
             who = "*" if rec.actor == CHANCE else rec.actor
             return _fail(result, rec.index, exc, f"{who} {rec.text}")
         result.entries += 1
+        if after_entry is not None:
+            after_entry(result.entries, game.state)
     return result
 
 
-def _parse(notation: Notation, actor: int, text: str) -> Entry:
-    return Entry(actor, notation.parse_action(text))
+class EntryParser:
+    """A log record's entry. Lines repeat ("income"), so each distinct line is parsed once."""
+
+    def __init__(self, notation: Notation) -> None:
+        self.notation = notation
+        self._seen: dict[tuple[int, str], Entry] = {}
+
+    def __call__(self, record: LogRecord) -> Entry:
+        key = (record.actor, record.text)
+        entry = self._seen.get(key)
+        if entry is None:
+            entry = self._seen[key] = Entry(record.actor, self.notation.parse_action(record.text))
+        return entry
 
 
 class _DealerMismatch(ValueError):
@@ -133,22 +153,21 @@ class Timeline:
     """
 
     def __init__(self, log: GameLog, every: int = 32) -> None:
-        result = replay(log)
+        self.every = every
+        self._snapshots = [Game(log.header.options).state]
+
+        def keep(n: int, state: State) -> None:
+            if n % every == 0:
+                self._snapshots.append(state.copy())
+
+        result = replay(log, after_entry=keep)
         self.result = result
         self.log = log
         self.game = result.game
-        self.every = every
+        self._rules = self.game.rules
         self.length = result.entries
         self.turns = self.game.turns[: self.length]
         self.entries = self.game.entries[: self.length]
-        fresh = Game(log.header.options)
-        self._rules = fresh.rules
-        self._snapshots = [fresh.state.copy()]
-        state = fresh.state
-        for i, entry in enumerate(self.entries, start=1):
-            self._rules.apply(state, entry)
-            if i % every == 0:
-                self._snapshots.append(state.copy())
 
     @property
     def finished(self) -> bool:

@@ -8,9 +8,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import Entry, Game, IllegalAction, NotationError
+from engine import Game, IllegalAction, NotationError
 from engine.notation import Notation
 from netcode.logfile import GameLog, LogFormatError, read_log
+from netcode.replay import EntryParser
 
 
 @dataclass
@@ -73,15 +74,10 @@ class Stats:
 def summarise_log(path: Path, log: GameLog) -> GameSummary:
     """Replay a log (rules checked, digests not compared: ``replay --verify`` does that)."""
     game = Game(log.header.options)
-    notation = Notation(game.board)
+    parse = EntryParser(Notation(game.board))
     state, rules = game.state, game.rules
-    parsed: dict[tuple[int, str], Entry] = {}
     for rec in log.records:
-        key = (rec.actor, rec.text)
-        entry = parsed.get(key)
-        if entry is None:
-            entry = parsed[key] = Entry(rec.actor, notation.parse_action(rec.text))
-        rules.apply(state, entry)
+        rules.apply(state, parse(rec))
     scores = game.scores()
     claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
     claimed += [seat.final for seat in state.seats if seat.final]

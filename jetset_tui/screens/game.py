@@ -36,7 +36,6 @@ from netcode.client import (
     GameClient,
     GameOver,
     Problem,
-    SeatsChanged,
 )
 
 ACTION_KEYS = {
@@ -146,9 +145,6 @@ class GameScreen(Screen[None]):
             self.notify(event.message, severity="warning")
         elif isinstance(event, GameOver):
             self._ended = True
-        elif isinstance(event, SeatsChanged):
-            self.names = [s.name for s in event.seats]
-            self.kinds = [s.kind for s in event.seats]
         if not self._sync_pending:
             self._sync_pending = True
             self.call_later(self.sync)
@@ -181,10 +177,12 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def follow_seats(self) -> None:
-        """Names can arrive after the screen was built (a network peer's seat list)."""
+        """Names and kinds can change after the screen was built (a network peer's seat list
+        arrives, a bot stands in for a dropped player); every event ends in a ``sync``."""
         seats = self.session.seats
         if len(seats) == len(self.names):
             self.names = [s.name or self.names[i] for i, s in enumerate(seats)]
+            self.kinds = [s.kind for s in seats]
 
     def follow_turn(self) -> None:
         """When a different human at this keyboard is to move, pass the keyboard to them."""

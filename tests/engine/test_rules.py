@@ -72,7 +72,6 @@ def test_rows_refill_to_the_minimum_at_the_start_of_a_turn() -> None:
         t.claim(0, card)
     # six cards laid out, four claimed: the next turn refills the row to the minimum of three
     assert len(t.state.rows[SHORT]) == 3
-    assert t.state.seats[0].cash >= 0
 
 
 def test_paid_refill_costs_one_euro_per_row_not_per_card() -> None:
@@ -186,7 +185,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
     assert t.state.digest() == digest
 
 
-def test_rent_needs_an_owner_and_pays_half_to_them() -> None:
+def test_rent_needs_another_players_link() -> None:
     t = Table()
     with pytest.raises(IllegalAction, match="nobody owns"):
         t.try_do(0, "rent MIL-ROM 1")
@@ -304,5 +303,5 @@ def test_a_deck_that_runs_out_stops_turning_cards() -> None:
 
 def test_chance_entries_must_match_what_the_state_waits_for() -> None:
     t = Table()
-    with pytest.raises(IllegalAction, match=r"no card is to be turned up now|seat 0's turn"):
+    with pytest.raises(IllegalAction, match="it is seat 0's turn, not the dealer's"):
         t.game.check(Entry(CHANCE, Reveal(SHORT, t.state.deck[SHORT][0])))
