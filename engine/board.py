@@ -65,6 +65,8 @@ class Board:
     adjacency: tuple[tuple[tuple[int, int], ...], ...] = field(repr=False)
     card_number: dict[str, int] = field(repr=False, default_factory=dict)
     """Each card's place in the board file (short, long, final, then the extra cards)."""
+    link_named: dict[str, int] = field(repr=False, default_factory=dict)
+    """Each link by its name, either way round: ``"MIL-ROM"`` and ``"ROM-MIL"``."""
 
     def link_between(self, a: int, b: int) -> int | None:
         """The link joining two cities, or None."""
@@ -131,7 +133,16 @@ def build_board(raw: dict[str, Any], extra_cards: bool = False) -> Board:
         link_index=link_index,
         adjacency=tuple(tuple(sorted(adj)) for adj in adjacency),
         card_number={cid: i for i, cid in enumerate(cards)},
+        link_named=_link_names(cities, links),
     )
+
+
+def _link_names(cities: tuple[City, ...], links: list[Link]) -> dict[str, int]:
+    names = {}
+    for ln in links:
+        a, b = cities[ln.a].code, cities[ln.b].code
+        names[f"{a}-{b}"] = names[f"{b}-{a}"] = ln.index
+    return names
 
 
 @lru_cache(maxsize=4)

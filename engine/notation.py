@@ -7,6 +7,8 @@ malformed line raises NotationError; whether a well-formed action is legal is th
 
 from __future__ import annotations
 
+import re
+
 from engine.actions import (
     CHANCE,
     Action,
@@ -37,6 +39,7 @@ class Notation:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
+        self._parsers = {verb: getattr(self, f"_parse_{verb}") for verb in VERBS + CHANCE_VERBS}
 
     # -- formatting -------------------------------------------------------------------------
 
@@ -84,7 +87,7 @@ class Notation:
         head, _, rest = line.strip().partition(" ")
         if head == "*":
             return Entry(CHANCE, self.parse_action(rest))
-        if not head.isdigit():
+        if not _SEAT.fullmatch(head):
             raise NotationError(f"an entry starts with a seat number or '*', not {head!r}")
         return Entry(int(head), self.parse_action(rest))
 
@@ -93,7 +96,7 @@ class Notation:
         if not words:
             raise NotationError("the line is empty")
         verb, args = words[0].lower(), words[1:]
-        handler = getattr(self, f"_parse_{verb}", None)
+        handler = self._parsers.get(verb)
         if handler is None:
             raise NotationError(f"unknown action {verb!r}; the actions are: {', '.join(VERBS)}")
         action: Action = handler(args)
@@ -177,6 +180,9 @@ class Notation:
         return city
 
     def link(self, word: str) -> int:
+        link = self.board.link_named.get(word.upper())
+        if link is not None:
+            return link
         parts = word.split("-")
         if len(parts) != 2:
             raise NotationError(f"{word!r} is not an airlink; write two city codes, e.g. MIL-ROM")
@@ -209,20 +215,25 @@ class Notation:
         return self.card(args[0]), self.parse_path(args[1])
 
 
+_COUNT = re.compile("[0-9]{1,4}")
+_SEAT = re.compile("[0-9]{1,2}")
+_HEX = re.compile("[0-9a-f]{1,128}")
+
+
 def _count(word: str) -> int:
-    if not word.isdigit() or int(word) < 1 or len(word) > 4:
+    if not _COUNT.fullmatch(word) or int(word) < 1:
         raise NotationError(f"{word!r} is not a count (a whole number from 1)")
     return int(word)
 
 
 def _seat(word: str) -> int:
-    if not word.isdigit() or len(word) > 2:
+    if not _SEAT.fullmatch(word):
         raise NotationError(f"{word!r} is not a seat number")
     return int(word)
 
 
 def _hex(word: str) -> str:
-    if not word or len(word) > 128 or any(c not in "0123456789abcdef" for c in word):
+    if not _HEX.fullmatch(word):
         raise NotationError(f"{word!r} is not lower-case hex")
     return word
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
-from engine.board import ROWS
 from engine.errors import IllegalAction
 from engine.options import Options
 from engine.rules.airlinks import BuyRule, PlaceRule, RentRule
@@ -22,7 +21,7 @@ from engine.rules.final_flight import FinalPlaneRule, PassRule
 from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
 from engine.rules.income import IncomeRule
 from engine.rules.turns import end_turn
-from engine.state import DEAL, OVER, SETUP, State
+from engine.state import OVER, PLAY, State
 
 
 @dataclass(frozen=True)
@@ -71,15 +70,24 @@ class Ruleset:
 
     def to_move(self, state: State) -> int | None:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
-        if state.phase == OVER:
-            return None
-        if state.phase in (SETUP, DEAL) or state.reveal_needed() is not None:
-            return CHANCE
-        return state.current
+        phase = state.phase
+        if phase == PLAY:
+            return state.current if state.reveal_needed() is None else CHANCE
+        return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
         actor = self.to_move(state)
+        found = self._decision.get(type(entry.action))
+        if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
+            step, rule = found  # a seat's decision on its turn
+            if not step.active(state, actor):
+                raise IllegalAction(step.name, step.inactive_reason)
+            return rule
+        return self._chance_rule(entry, actor)
+
+    def _chance_rule(self, entry: Entry, actor: int | None) -> AnyRule:
+        """The dealer's rule for ``entry``, or IllegalAction saying whose turn it is instead."""
         action = entry.action
         if actor is None:
             raise IllegalAction("Ending the Game", "the game is over")
@@ -94,13 +102,7 @@ class Ruleset:
             raise IllegalAction(
                 "Player Turns", f"it is seat {actor}'s turn, not seat {entry.actor}'s"
             )
-        found = self._decision.get(type(action))
-        if found is None:
-            raise IllegalAction("Player Turns", f"{action!r} is not an action of this game")
-        step, rule = found
-        if not step.active(state, actor):
-            raise IllegalAction(step.name, step.inactive_reason)
-        return rule
+        raise IllegalAction("Player Turns", f"{action!r} is not an action of this game")
 
     def check(self, state: State, entry: Entry) -> AnyRule:
         """Raise IllegalAction if ``entry`` cannot be applied now; the state is not touched."""
@@ -115,11 +117,7 @@ class Ruleset:
 
     def perform(self, state: State, entry: Entry, rule: AnyRule) -> None:
         """Carry out an entry already checked by ``check``."""
-        actor = entry.actor
-        if actor != CHANCE:
-            for row in ROWS:
-                state.set_goal(row, 0)
-        rule.perform(state, actor, entry.action)
+        rule.perform(state, entry.actor, entry.action)
         if rule.ends_turn:
             end_turn(state, entry.action)
 

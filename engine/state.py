@@ -16,7 +16,7 @@ sums from scratch and the tests check the two always agree.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
 from engine.board import LONG, ROWS, SHORT, Board
@@ -33,8 +33,9 @@ MASK = (1 << 128) - 1
 # per card.
 PHASE, CURRENT, TURN, IDLE, DEALT, REFILLING, END, SET_ASIDE = range(8)
 DRAWN = {SHORT: 8, LONG: 9}
-GOAL = {SHORT: 10, LONG: 11}
-PAID = {SHORT: 12, LONG: 13}
+GOAL_SHORT, GOAL_LONG, PAID_SHORT, PAID_LONG = 10, 11, 12, 13
+GOAL = {SHORT: GOAL_SHORT, LONG: GOAL_LONG}
+PAID = {SHORT: PAID_SHORT, LONG: PAID_LONG}
 SEAT_BASE, SEAT_SLOTS = 16, 8
 CASH, PLANES, MARKERS, HAND_SIZE, FINAL_PLANES, COMMITMENT, FINAL_PATH = range(7)
 MAX_SEATS = 6
@@ -78,16 +79,14 @@ class Config:
     start_cash: int = 30
     planes: int = 24
     markers: int = 30
+    row_min: int = field(init=False)
+    """Minimum cards in each row: the number of players, three in a 2-player game."""
+    row_max: int = field(init=False)
+    """Maximum cards in each row: twice the number of players, six in a 2-player game."""
 
-    @property
-    def row_min(self) -> int:
-        """Minimum cards in each row: the number of players, three in a 2-player game."""
-        return 3 if self.players == 2 else self.players
-
-    @property
-    def row_max(self) -> int:
-        """Maximum cards in each row: twice the number of players, six in a 2-player game."""
-        return 6 if self.players == 2 else 2 * self.players
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row_min", 3 if self.players == 2 else self.players)
+        object.__setattr__(self, "row_max", 6 if self.players == 2 else 2 * self.players)
 
     @property
     def short_row_start(self) -> int:
@@ -178,8 +177,7 @@ class State:
         self.location: dict[str, int] = {}  # card -> location code, for cards out of the decks
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
-        self.hash = 0
-        self.hash = self.recompute_hash()
+        self.hash = self._opening_hash()
 
     # -- copying and views ------------------------------------------------------------------
 
@@ -225,9 +223,11 @@ class State:
 
     def reveal_needed(self) -> str | None:
         """The row whose deck must turn up a card next (Short before Long), or None."""
-        for row in ROWS:
-            if len(self.rows[row]) < self.goal[row] and self.deck[row]:
-                return row
+        goal, rows, deck = self.goal, self.rows, self.deck
+        if len(rows[SHORT]) < goal[SHORT] and deck[SHORT]:
+            return SHORT
+        if len(rows[LONG]) < goal[LONG] and deck[LONG]:
+            return LONG
         return None
 
     def links_with_planes(self, seat: int) -> list[int]:
@@ -248,15 +248,19 @@ class State:
 
     def add_cash(self, seat: int, amount: int) -> None:
         self.seats[seat].cash += amount
-        self._bump(self._seat_slot(seat, CASH), amount)
+        if amount:
+            key = self.keys[SEAT_BASE + SEAT_SLOTS * seat + CASH]
+            self.hash = (self.hash + amount * key) & MASK
 
     def add_stock(self, seat: int, planes: int = 0, markers: int = 0) -> None:
         """Planes and markers into (or, negative, out of) a seat's stock."""
         st = self.seats[seat]
         st.planes += planes
         st.markers += markers
-        self._bump(self._seat_slot(seat, PLANES), planes)
-        self._bump(self._seat_slot(seat, MARKERS), markers)
+        base = SEAT_BASE + SEAT_SLOTS * seat
+        keys = self.keys
+        delta = planes * keys[base + PLANES] + markers * keys[base + MARKERS]
+        self.hash = (self.hash + delta) & MASK
 
     def add_link_planes(self, link: int, seat: int, planes: int) -> None:
         self.link_planes[link][seat] += planes
@@ -359,6 +363,15 @@ class State:
     def set_goal(self, row: str, goal: int) -> None:
         self.set_value(GOAL[row], self.goal, row, goal)
 
+    def clear_goals(self) -> None:
+        """No row is to be refilled any more this turn: both goals 0."""
+        goal = self.goal
+        short, long = goal[SHORT], goal[LONG]
+        if short or long:
+            keys = self.keys
+            self.hash = (self.hash - short * keys[GOAL_SHORT] - long * keys[GOAL_LONG]) & MASK
+            goal[SHORT] = goal[LONG] = 0
+
     def set_paid(self, row: str, paid: bool) -> None:
         if paid != self.paid[row]:
             self._bump(PAID[row], int(paid) - int(self.paid[row]))
@@ -376,15 +389,29 @@ class State:
         self._bump(PHASE, PHASE_CODES[phase] - PHASE_CODES[self.phase])
         self.phase = phase
 
-    def set_turn(self, current: int, turn: int) -> None:
-        self._bump(CURRENT, current - self.current)
-        self._bump(TURN, turn - self.turn)
+    def next_turn(self, current: int, turn: int, goal: int) -> None:
+        """The turn passes to seat ``current``: a new Flight Card Phase, with no row paid for or
+        being refilled and both rows' refill goals at ``goal``."""
+        keys = self.keys
+        delta = (current - self.current) * keys[CURRENT] + (turn - self.turn) * keys[TURN]
         self.current = current
         self.turn = turn
+        paid = self.paid
+        if paid[SHORT] or paid[LONG]:
+            delta -= paid[SHORT] * keys[PAID_SHORT] + paid[LONG] * keys[PAID_LONG]
+            paid[SHORT] = paid[LONG] = False
+        if self.refilling is not None:
+            delta -= (ROWS.index(self.refilling) + 1) * keys[REFILLING]
+            self.refilling = None
+        old = self.goal
+        delta += (goal - old[SHORT]) * keys[GOAL_SHORT] + (goal - old[LONG]) * keys[GOAL_LONG]
+        old[SHORT] = old[LONG] = goal
+        self.hash = (self.hash + delta) & MASK
 
     def set_idle_turns(self, idle: int) -> None:
-        self._bump(IDLE, idle - self.idle_turns)
-        self.idle_turns = idle
+        if idle != self.idle_turns:
+            self.hash = (self.hash + (idle - self.idle_turns) * self.keys[IDLE]) & MASK
+            self.idle_turns = idle
 
     def set_dealt(self, dealt: int) -> None:
         self._bump(DEALT, dealt - self.dealt)
@@ -444,6 +471,16 @@ class State:
                 values[self.card_base + number[st.final]] = FINAL_OF + i
         return values
 
+    def _opening_hash(self) -> int:
+        """A new table's hash: only the seats' cash, planes and markers are non-zero there."""
+        keys = self.keys
+        total = 0
+        for i, st in enumerate(self.seats):
+            base = SEAT_BASE + SEAT_SLOTS * i
+            total += st.cash * keys[base + CASH] + st.planes * keys[base + PLANES]
+            total += st.markers * keys[base + MARKERS]
+        return total & MASK
+
     def recompute_hash(self) -> int:
         """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
         total = 0
@@ -453,9 +490,9 @@ class State:
         return total & MASK
 
     def digest(self) -> str:
-        """The state digest: BLAKE2b-128 of the hash's 16 little-endian bytes, in hex. Equal for
-        the host, every seat and spectators (hands are not in it; their commitments are)."""
-        return hashlib.blake2b(self.hash.to_bytes(16, "little"), digest_size=16).hexdigest()
+        """The state digest: the 128-bit hash in 32 hex digits. Equal for the host, every seat
+        and spectators (hands are not in it; their commitments are)."""
+        return f"{self.hash:032x}"
 
 
 def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:

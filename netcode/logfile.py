@@ -24,7 +24,10 @@ from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
 from engine.notation import Notation
 
 FORMAT = "jetset-log"
-VERSION = 1
+VERSION = 2
+"""Version 2 (2026-11-30): the digest is the state's 128-bit hash in hex. Version 1 logs (the hash
+through BLAKE2b) are still read, replayed and verified, but not continued."""
+READABLE_VERSIONS = (1, 2)
 
 
 class LogFormatError(ValueError):
@@ -48,12 +51,13 @@ class Header:
     rules: str = RULES_VERSION
     data_hash: str = field(default_factory=data.data_hash)
     meta: dict[str, Any] = field(default_factory=dict)
+    version: int = VERSION
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "t": "header",
             "format": FORMAT,
-            "version": VERSION,
+            "version": self.version,
             "rules": self.rules,
             "data": self.data_hash,
             "seats": [s.to_dict() for s in self.seats],
@@ -66,8 +70,9 @@ class Header:
     def from_dict(cls, raw: Any) -> Header:
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
             raise LogFormatError("not a Jet Set log (no header)")
-        if raw.get("version") != VERSION:
-            raise LogFormatError(f"log format version {raw.get('version')!r}; this reads {VERSION}")
+        version = raw.get("version")
+        if version not in READABLE_VERSIONS:
+            raise LogFormatError(f"log format version {version!r}; this reads 1 and {VERSION}")
         try:
             seats = [Seat(str(s["name"]), str(s.get("kind", "human"))) for s in raw["seats"]]
             return cls(
@@ -77,12 +82,13 @@ class Header:
                 rules=str(raw["rules"]),
                 data_hash=str(raw["data"]),
                 meta=dict(raw.get("meta") or {}),
+                version=int(version),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
 
 
-@dataclass
+@dataclass(slots=True)
 class LogRecord:
     """One entry as stored: its notation text and the digest recorded after it."""
 
@@ -218,13 +224,13 @@ def parse_log(raw: bytes) -> GameLog:
     seed: str | None = None
     try:
         for obj in unpacker:
-            if isinstance(obj, list) and len(obj) == 5 and obj[0] == "e":
+            if type(obj) is list and len(obj) == 5 and obj[0] == "e":
                 _, index, actor, text, digest = obj
-                if not (isinstance(index, int) and isinstance(actor, int)):
-                    raise LogFormatError(f"record {len(records)}: bad entry {obj!r}")
-                if index != len(records):
-                    raise LogFormatError(f"entry {len(records)}: numbered {index}")
-                records.append(LogRecord(index, actor, str(text), str(digest)))
+                if index != len(records) or type(index) is not int:
+                    raise LogFormatError(f"entry {len(records)}: numbered {index!r}")
+                if type(actor) is not int or type(text) is not str or type(digest) is not str:
+                    raise LogFormatError(f"entry {index}: bad record {obj!r:.80}")
+                records.append(LogRecord(index, actor, text, digest))
             elif isinstance(obj, dict) and obj.get("t") == "reveal":
                 seed = str(obj["seed"])
             else:

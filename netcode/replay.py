@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
@@ -80,12 +81,16 @@ def replay(
         dealer = Dealer(log.seed, game.board, header.options.players)
     records = log.records if stop_at is None else log.records[:stop_at]
     parse = EntryParser(notation)
+    format_1 = header.version == 1
     for rec in records:
         try:
             entry = parse(rec)
             if dealer is not None and entry.actor == CHANCE:
                 _check_chance(dealer, game, entry, notation)
-            game.push(entry, rec.digest)
+            if format_1:
+                _push_format_1(game, entry, rec)
+            else:
+                game.push(entry, rec.digest)
         except (NotationError, IllegalAction, DesyncError, _DealerMismatch) as exc:
             who = "*" if rec.actor == CHANCE else rec.actor
             return _fail(result, rec.index, exc, f"{who} {rec.text}")
@@ -108,6 +113,14 @@ class EntryParser:
         if entry is None:
             entry = self._seen[key] = Entry(record.actor, self.notation.parse_action(record.text))
         return entry
+
+
+def _push_format_1(game: Game, entry: Entry, record: LogRecord) -> None:
+    """Log format 1 recorded the hash's 16 little-endian bytes through BLAKE2b-128."""
+    game.push(entry)
+    mine = hashlib.blake2b(game.state.hash.to_bytes(16, "little"), digest_size=16).hexdigest()
+    if mine != record.digest:
+        raise DesyncError(record.index, record.digest, mine)
 
 
 class _DealerMismatch(ValueError):

@@ -23,7 +23,7 @@ from typing import Any
 
 from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
 from engine.notation import Notation
-from netcode.logfile import GameLog, Header, LogWriter, Seat, read_log
+from netcode.logfile import VERSION, GameLog, Header, LogWriter, Seat, read_log
 from netcode.replay import replay
 
 HUMAN = "human"
@@ -170,6 +170,11 @@ class Table:
         except (OSError, ValueError) as exc:
             raise TableError(f"{log_path}: {exc}") from None
         header = log.header
+        if header.version != VERSION:
+            raise TableError(
+                f"{log_path.name} was written by an earlier jetset (log format {header.version}): "
+                "it can be watched and verified, not continued"
+            )
         if header.commitment != seed_commitment(keys.seed):
             raise TableError("the secrets file does not belong to this log")
         table = cls(header.options, [s.kind for s in header.seats], log_path, keys, fsync=fsync)

@@ -87,14 +87,10 @@ def start_vacation_time(state: State) -> None:
     state.set_refilling(None)
 
 
-def begin_flight_card_phase(state: State) -> None:
-    """A new turn: each row below its minimum must be refilled (skipped in Vacation Time)."""
-    for row in ROWS:
-        state.set_paid(row, False)
-    state.set_refilling(None)
-    if not state.vacation_time:
-        for row in ROWS:
-            state.set_goal(row, state.config.row_min)
+def refill_goal(state: State) -> int:
+    """A new turn's Flight Card Phase: each row below its minimum must be refilled to it (none in
+    Vacation Time, when the rows are never refilled again)."""
+    return 0 if state.vacation_time else state.config.row_min
 
 
 class RefillRule(Rule[Refill]):
@@ -125,6 +121,7 @@ class RefillRule(Rule[Refill]):
             self.require_cash(state, seat, REFILL_PRICE)
 
     def perform(self, state: State, seat: int, action: Refill) -> None:
+        state.clear_goals()  # the mandatory refill is over once the player acts
         if not state.paid[action.row]:
             state.add_cash(seat, -REFILL_PRICE)
             state.set_paid(action.row, True)

@@ -7,8 +7,7 @@ cities"); the turn passes to the left, to the next seat.
 from __future__ import annotations
 
 from engine.actions import Action, Income, Pass
-from engine.board import ROWS
-from engine.rules.flight_cards import begin_flight_card_phase
+from engine.rules.flight_cards import refill_goal
 from engine.state import OVER, PLAY, State
 
 STALL_ROUNDS = 5
@@ -24,15 +23,13 @@ END_STALLED = "stalled: five rounds with nothing but income"
 
 def begin_game(state: State) -> None:
     state.set_phase(PLAY)
-    state.set_turn(0, 1)
-    begin_flight_card_phase(state)
+    state.next_turn(0, 1, refill_goal(state))
 
 
 def end_game(state: State, reason: str) -> None:
     state.set_phase(OVER)
     state.set_end_reason(reason)
-    for row in ROWS:
-        state.set_goal(row, 0)
+    state.clear_goals()
 
 
 def end_turn(state: State, action: Action) -> None:
@@ -41,10 +38,9 @@ def end_turn(state: State, action: Action) -> None:
         return
     if isinstance(action, IDLE_ACTIONS):
         state.set_idle_turns(state.idle_turns + 1)
-        if state.idle_turns >= STALL_ROUNDS * state.players:
+        if state.idle_turns >= STALL_ROUNDS * state.config.players:
             end_game(state, END_STALLED)
             return
     else:
         state.set_idle_turns(0)
-    state.set_turn((state.current + 1) % state.players, state.turn + 1)
-    begin_flight_card_phase(state)
+    state.next_turn((state.current + 1) % state.config.players, state.turn + 1, refill_goal(state))

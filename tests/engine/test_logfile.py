@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import json
 import subprocess
 import sys
@@ -14,15 +15,20 @@ from engine import CHANCE, Entry, Game, IllegalAction, Options, Reveal, seed_com
 from engine.notation import Notation
 from engine.selfplay import play_game
 from netcode.logfile import (
+    GameLog,
     Header,
     LogFormatError,
+    LogRecord,
     LogWriter,
     Seat,
     dump_json,
+    parse_log,
     read_log,
     write_game,
+    write_log,
 )
 from netcode.replay import replay
+from netcode.table import Secrets, Table, TableError, secrets_path
 
 SEED = "log-test"
 
@@ -177,3 +183,69 @@ def test_not_a_log(tmp_path: Path) -> None:
         read_log(path)
     out = jetset("replay", str(path), "--verify", "--json")
     assert out.returncode == 1 and json.loads(out.stdout)["ok"] is False
+
+
+def format_1_digest(game: Game) -> str:
+    """Log format 1's digest: the state hash's 16 little-endian bytes through BLAKE2b-128."""
+    return hashlib.blake2b(game.state.hash.to_bytes(16, "little"), digest_size=16).hexdigest()
+
+
+def save_format_1(tmp_path: Path) -> Path:
+    """A game saved by an earlier jetset, in log format 1."""
+    game = play_game(Options(players=3), SEED)
+    replayed = Game(game.options)
+    digests = []
+    for entry in game.entries:
+        replayed.push(entry)
+        digests.append(format_1_digest(replayed))
+    header = Header(
+        Options(players=3), [Seat(f"p{i}") for i in range(3)], seed_commitment(SEED), version=1
+    )
+    n = Notation()
+    records = [
+        LogRecord(i, e.actor, n.format_action(e.action), d)
+        for i, (e, d) in enumerate(zip(game.entries, digests, strict=True))
+    ]
+    path = tmp_path / "old.jetset"
+    write_log(path, GameLog(header, records, SEED))
+    return path
+
+
+def test_a_format_1_log_is_still_verified_with_its_own_digests(tmp_path: Path) -> None:
+    path = save_format_1(tmp_path)
+    assert read_log(path).header.version == 1
+    out = jetset("replay", str(path), "--verify", "--json")
+    assert out.returncode == 0, out.stderr
+    assert json.loads(out.stdout)["ok"] is True
+
+    def relabel(objs: list) -> None:  # type: ignore[type-arg]
+        objs[0]["version"] = 2  # format 2 digests are the bare hash: these no longer match
+
+    rewrite(path, relabel)
+    out = jetset("replay", str(path), "--verify")
+    assert out.returncode == 1 and "entry 0 (" in out.stderr
+
+
+def test_a_format_1_game_is_watched_not_continued(tmp_path: Path) -> None:
+    path = save_format_1(tmp_path)
+    Secrets(SEED).save(secrets_path(path))
+    with pytest.raises(TableError, match=r"earlier jetset \(log format 1\)"):
+        Table.resume(path, fsync=False)
+    assert replay(read_log(path)).ok
+
+
+@pytest.mark.parametrize(
+    ("record", "message"),
+    [
+        (["e", 0, 0, 7, "00"], "entry 0: bad record"),
+        (["e", 0, "0", "income", "00"], "entry 0: bad record"),
+        (["e", 0, 0, "income", b"\x00"], "entry 0: bad record"),
+        (["e", True, 0, "income", "00"], "entry 0: numbered True"),
+        (["e", 3, 0, "income", "00"], "entry 0: numbered 3"),
+    ],
+)
+def test_a_record_of_the_wrong_types_is_a_format_error(record: list, message: str) -> None:  # type: ignore[type-arg]
+    header = Header(Options(players=2), [Seat("a"), Seat("b")], seed_commitment(SEED))
+    raw = msgpack.packb(header.to_dict()) + msgpack.packb(record)
+    with pytest.raises(LogFormatError, match=message):
+        parse_log(raw)

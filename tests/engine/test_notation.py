@@ -17,7 +17,7 @@ from engine import (
     format_action,
     parse_action,
 )
-from engine.notation import Notation
+from engine.notation import Notation, default_notation
 from engine.selfplay import play_game
 from tests.engine.table import Table
 
@@ -69,11 +69,19 @@ def test_parsing_is_forgiving_about_case_order_and_defaults() -> None:
         ("refill middle 2", "refill short N"),
         ("income now", "income takes nothing"),
         ("buy MILROM 1", "not an airlink"),
+        ("buy MIL-ROM ²", "'²' is not a count"),  # a digit to str.isdigit, not to int()
+        ("deal ٣ hidden 00ff", "'٣' is not a seat number"),
+        ("deal 1 hidden 00FF", "'00FF' is not lower-case hex"),
     ],
 )
 def test_malformed_lines_raise_notation_errors(line: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         parse_action(line)
+
+
+def test_an_entry_starts_with_an_ascii_seat_number() -> None:
+    with pytest.raises(NotationError, match="starts with a seat number"):
+        default_notation().parse_entry("٣ income")
 
 
 def test_malformed_and_illegal_are_different_errors() -> None:

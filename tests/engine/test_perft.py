@@ -60,9 +60,9 @@ def test_mid_game_position() -> None:
 @pytest.mark.parametrize(
     ("players", "entries", "digest"),
     [
-        (2, 58, "c61a50eeeb69db4d97ef1a60e39e687d"),
-        (4, 420, "efbb2652247535351fa5422de44d30b0"),
-        (6, 592, "ce303f7b6f2872c20fdf09bb7942ea99"),
+        (2, 58, "1cbea16097449d76eaa2fc3a279845a0"),
+        (4, 420, "bd94be33540e182b98c4acc4441cc31c"),
+        (6, 592, "b462a6256c3cdcb42679dca1d65e9d52"),
     ],
 )
 def test_golden_selfplay_games(players: int, entries: int, digest: str) -> None:

@@ -84,6 +84,7 @@ def play_checked(players: int, seed: str) -> Game:
     game = Game(Options(players=players))
     dealer = Dealer(seed, game.board, players)
     bots = [make_bot("random", i, seed) for i in range(players)]
+    assert game.state.hash == game.state.recompute_hash(), "a new table's hash is the full sum"
     while not game.over:
         seat = game.to_move()
         assert seat is not None

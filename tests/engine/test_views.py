@@ -65,7 +65,10 @@ def test_the_digest_sees_every_public_change_and_no_secret() -> None:
         lambda s: s.add_link_planes(5, 1, 1),
         lambda s: s.set_owner(7, 2 if s.owner[7] != 2 else 1),
         lambda s: s.set_idle_turns(s.idle_turns + 1),
-        lambda s: s.set_turn(s.current, s.turn + 1),
+        lambda s: s.next_turn(s.current, s.turn + 1, 0),
+        lambda s: s.next_turn((s.current + 1) % 3, s.turn, 0),
+        lambda s: s.next_turn(s.current, s.turn, 3),
+        lambda s: s.set_paid("long", not s.paid["long"]),
         lambda s: s.set_goal("long", s.goal["long"] + 1),
         lambda s: s.set_refilling("short" if s.refilling != "short" else None),
     ]
@@ -76,6 +79,13 @@ def test_the_digest_sees_every_public_change_and_no_secret() -> None:
         assert copy.hash == copy.recompute_hash()
         assert copy.digest() not in seen
         seen.add(copy.digest())
+    undone = base.copy()  # what a new turn and clear_goals reset, the digest forgets
+    undone.set_paid("short", True)
+    undone.set_refilling("short")
+    undone.set_goal("long", 4)
+    undone.next_turn(undone.current, undone.turn, 2)
+    undone.clear_goals()
+    assert (undone.hash, undone.digest()) == (undone.recompute_hash(), base.digest())
     secret = base.copy()
     secret.seats[0].hand = ("F-17", "F-18")
     assert secret.digest() == base.digest(), "hands are secret: only their commitments count"
