@@ -320,13 +320,21 @@ class State:
     def _markers_slot(self, card: str) -> int:
         return self.card_base + len(self.board.card_number) + self.board.card_number[card]
 
-    def remove_card_marker(self, seat: int, index: int) -> None:
-        """One marker from a claimed card back to stock (Take income)."""
-        entry = self.seats[seat].cards[index]
-        entry[1] = int(entry[1]) - 1
-        card = str(entry[0])
-        self._bump(self._markers_slot(card), -1)
-        self.add_stock(seat, markers=1)
+    def take_markers_back(self, seat: int) -> None:
+        """One marker from each of a seat's cards that has any, back to its stock (Take income)."""
+        keys = self.keys
+        markers_base = self.card_base + len(self.board.card_number)
+        number = self.board.card_number
+        delta = taken = 0
+        for entry in self.seats[seat].cards:
+            if entry[1]:
+                entry[1] = int(entry[1]) - 1
+                delta -= keys[markers_base + number[str(entry[0])]]
+                taken += 1
+        if taken:
+            self.seats[seat].markers += taken
+            delta += taken * keys[SEAT_BASE + SEAT_SLOTS * seat + MARKERS]
+            self.hash = (self.hash + delta) & MASK
 
     def deal(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
         st = self.seats[seat]
@@ -492,7 +500,7 @@ class State:
     def digest(self) -> str:
         """The state digest: the 128-bit hash in 32 hex digits. Equal for the host, every seat
         and spectators (hands are not in it; their commitments are)."""
-        return f"{self.hash:032x}"
+        return self.hash.to_bytes(16, "big").hex()  # = f"{hash:032x}", in half the time
 
 
 def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:

@@ -12,11 +12,15 @@ WITHOUT_MARKERS = 2
 
 def income_of(seat: Seat) -> int:
     """€5 for each claimed card with a marker on it, €2 for each without."""
-    return sum(WITH_MARKERS if markers else WITHOUT_MARKERS for _, markers in seat.cards)
+    income = 0
+    for _, markers in seat.cards:
+        income += WITH_MARKERS if markers else WITHOUT_MARKERS
+    return income
 
 
 class IncomeRule(Rule[Income]):
-    """The bank pays the income, then one marker comes off each card that has any."""
+    """The bank pays the income, then one marker comes off each card that has any and goes back
+    to the player's stock."""
 
     action = Income
     section = "Action 5: Take income"
@@ -25,11 +29,8 @@ class IncomeRule(Rule[Income]):
         return None
 
     def perform(self, state: State, seat: int, action: Income) -> None:
-        st = state.seats[seat]
-        state.add_cash(seat, income_of(st))
-        for index, (_, markers) in enumerate(st.cards):
-            if markers:
-                state.remove_card_marker(seat, index)
+        state.add_cash(seat, income_of(state.seats[seat]))
+        state.take_markers_back(seat)
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [Income()]
