@@ -1,0 +1,73 @@
+"""Issue 2's replay ratio counted in machine instructions instead of seconds. Run from the
+repository root (needs valgrind):
+
+    .venv/bin/python -m benchmarks.replay_instructions
+
+The time ratio of ``bench_engine`` swings with whatever else the shared machine runs; callgrind's
+instruction counts do not. Each side runs in a fresh interpreter under callgrind twice, with 0
+and with N repetitions after one warm-up call, and the difference divided by N is the count for
+one replay (read the file, parse, check every rule and digest) or one msgpack decode of the same
+file. The file is the median-length game of ``bench_engine``'s sample.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import shutil
+import subprocess
+import sys
+import tempfile
+from pathlib import Path
+
+from benchmarks.bench_engine import decode, median_game_log
+
+REPEAT = {"msgpack": 200, "replay": 20}
+
+
+def loop(what: str, times: int, path: Path) -> None:
+    """The measured process: one warm-up call, then ``times`` more."""
+    from netcode.logfile import read_log
+    from netcode.replay import replay
+
+    raw = path.read_bytes()
+    fn = (lambda: decode(raw)) if what == "msgpack" else (lambda: replay(read_log(path)))
+    for _ in range(times + 1):
+        fn()
+
+
+def instructions(what: str, times: int, path: Path) -> int:
+    valgrind = ["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"]
+    me = [sys.executable, "-m", "benchmarks.replay_instructions"]
+    command = [*valgrind, *me, "--loop", what, str(times), str(path)]
+    out = subprocess.run(command, capture_output=True, text=True, check=True).stderr
+    found = re.search(r"Collected : (\d+)", out)
+    assert found, out
+    return int(found.group(1))
+
+
+def per_call(what: str, path: Path) -> float:
+    n = REPEAT[what]
+    return (instructions(what, n, path) - instructions(what, 0, path)) / n
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--loop", nargs=3, metavar=("WHAT", "TIMES", "FILE"), help="internal")
+    args = parser.parse_args()
+    if args.loop:
+        loop(args.loop[0], int(args.loop[1]), Path(args.loop[2]))
+        return
+    if shutil.which("valgrind") is None:
+        sys.exit("valgrind is needed: apt-get install valgrind")
+    with tempfile.TemporaryDirectory() as tmp:
+        path = median_game_log(Path(tmp), games=40)
+        decoded = per_call("msgpack", path)
+        replayed = per_call("replay", path)
+    print(f"msgpack decode of the file: {decoded:,.0f} instructions")
+    print(f"replay from the file:       {replayed:,.0f} instructions")
+    print(f"ratio: {replayed / decoded:.1f} (target ≤ 20, in time)")
+
+
+if __name__ == "__main__":
+    main()
