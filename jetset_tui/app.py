@@ -6,6 +6,7 @@ screens will play networked games through a peer.
 
 from __future__ import annotations
 
+import importlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import ClassVar
@@ -68,6 +69,7 @@ class JetSetApp(App[None]):
         from jetset_tui.screens.start import StartScreen
 
         self.push_screen(StartScreen())
+        self.call_after_refresh(self.warm_up)
         if self.launch_session is not None:
             self.play(self.launch_session, self.launch_colours)
         elif self.launch_plan is not None:
@@ -80,6 +82,11 @@ class JetSetApp(App[None]):
             problem = self.open_replay(self.launch_replay, seat=self.replay_seat)
             if problem:
                 self.notify(problem, severity="error", timeout=10)
+
+    def warm_up(self) -> None:
+        """Load the replay viewer's code once the first screen is up, while the player reads it:
+        opening the first replay then does not wait for dozens of milliseconds of imports."""
+        importlib.import_module("jetset_tui.screens.replay")
 
     # -- starting games ---------------------------------------------------------------------
 
@@ -187,6 +194,23 @@ class JetSetApp(App[None]):
             yield SystemCommand("Back to the menu", "The game is saved", screen.action_leave)
         else:
             yield SystemCommand("Play now", "You against three bots", self.quick_game)
+
+
+def breakpoint_classes(app: App[object]) -> list[str]:
+    """The breakpoint classes Textual will give a screen at the terminal's size now. A screen
+    built with them is not restyled, widget by widget, as soon as it is shown."""
+    width, height = app.size
+    return _breakpoint(width, app.HORIZONTAL_BREAKPOINTS) + _breakpoint(
+        height, app.VERTICAL_BREAKPOINTS
+    )
+
+
+def _breakpoint(size: int, breakpoints: list[tuple[int, str]] | None) -> list[str]:
+    """The class of the largest breakpoint ``size`` reaches, as Textual picks it."""
+    for at, name in sorted(breakpoints or [], reverse=True):
+        if size >= at:
+            return [name]
+    return []
 
 
 def _act(screen: object, kind: str) -> Callable[[], None]:

@@ -23,6 +23,7 @@ from textual.widgets import Input, Static
 from engine import CHANCE, redact
 from engine.notation import Notation
 from engine.state import State
+from jetset_tui.app import breakpoint_classes
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
@@ -71,6 +72,9 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #table { height: 1fr; }
     ReplayScreen #left { width: 1fr; }
     ReplayScreen #right { width: 48; border-left: solid $panel-lighten-2; }
+    /* room for the scrollbar always: a jump that makes the panel overflow, or stop
+       overflowing, would otherwise lay it out and draw it twice */
+    ReplayScreen #right { scrollbar-gutter: stable; }
     ReplayScreen.-narrow #right { width: 42; }
     ReplayScreen #log { height: 9; }
     ReplayScreen #finals { margin-top: 1; padding: 0 1; height: auto; }
@@ -100,6 +104,7 @@ class ReplayScreen(Screen[None]):
         self, timeline: Timeline, path: Path | None = None, seat: int | None = None
     ) -> None:
         super().__init__(classes="guarded")
+        self.add_class(*breakpoint_classes(self.app), update=False)
         self.speed = 2
         self._timer: Timer | None = None
         self.notation = Notation(timeline.game.board)
@@ -272,11 +277,14 @@ class ReplayScreen(Screen[None]):
             log.clear()
             self._shown = max(0, self.position - LOG_TAIL)
         tl = self.timeline
+        lines = []
         for i in range(self._shown, self.position):
             entry = tl.entries[i]
             if not self.revealed:
                 entry = redact(entry, self.viewer)
-            log.add(entry, tl.turns[i], self.names, self.liveries)
+            lines.append(log.line(entry, tl.turns[i], self.names, self.liveries))
+        if lines:
+            log.write(lines)
         self._shown = self.position
 
     def where_text(self, state: State) -> Text:

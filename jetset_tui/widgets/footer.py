@@ -1,33 +1,232 @@
-"""Textual's footer, recomposed only when the keys it shows actually change.
+"""The key hints at the bottom of every screen, drawn as one line.
 
-The stock footer rebuilds all its key widgets whenever the bindings *might* have changed (every
-focus change, every ``refresh_bindings``); a game redraws after every move, so that would cost a
-full rebuild per move.
+Textual's ``Footer`` mounts a widget per key (a dozen or more here) and rebuilds them all
+whenever the bindings *might* have changed; styling, laying out and painting those widgets took
+~60 ms of the replay viewer's first opening (~200 ms). This footer draws the same cells
+in one widget, with the stock footer's styles (its CSS, as component classes): the keys in the
+same order, the command palette's key on the right, the key under the mouse highlighted (with
+its tooltip), a click presses the key, and the mouse wheel scrolls keys that do not fit. It
+redraws, never rebuilds, when the keys change. (Binding groups, which no screen here uses, are
+drawn as separate keys.)
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
+from rich.cells import cell_len
+from rich.segment import Segment
+from rich.style import Style
+from textual import events
+from textual.geometry import Size
 from textual.screen import Screen
-from textual.widgets import Footer
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 
-class KeyFooter(Footer):
+@dataclass(frozen=True)
+class KeyHint:
+    """One key hint: what to press, how it is shown, what it does."""
+
+    key: str
+    display: str
+    description: str
+    enabled: bool
+    tooltip: str
+
+    @property
+    def width(self) -> int:
+        return cell_len(self.label(compact=False))
+
+    def label(self, compact: bool) -> str:
+        """The key and its description with the stock footer's padding (none without one)."""
+        if not self.description:
+            return self.display
+        if compact:
+            return f"{self.display} {self.description}"
+        return f" {self.display} {self.description} "
+
+
+def footer_keys(screen: Screen[object]) -> tuple[KeyHint, ...]:
+    """The keys the stock footer shows for the screen: one per action, in binding order."""
+    app = screen.app
+    keys: dict[str, KeyHint] = {}
+    for _, binding, enabled, tooltip in screen.active_bindings.values():
+        if binding.show and binding.action not in keys:
+            keys[binding.action] = KeyHint(
+                binding.key, app.get_key_display(binding), binding.description, enabled, tooltip
+            )
+    return tuple(keys.values())
+
+
+class KeyFooter(ScrollView, can_focus=False):
     """The footer key hints."""
+
+    ALLOW_SELECT = False
+    COMPONENT_CLASSES = {  # noqa: RUF012 - Textual declares it so
+        "footer-key--key",
+        "footer-key--description",
+        "footer-key--item",
+        "footer-key--hover",
+        "footer-key--border",
+    }
+    DEFAULT_CSS = """
+    KeyFooter {
+        dock: bottom; height: 1; scrollbar-size: 0 0; overflow-y: hidden;
+        color: $footer-foreground; background: $footer-background;
+        & > .footer-key--item { background: $footer-item-background; }
+        & > .footer-key--hover {
+            color: $footer-key-foreground; background: $block-hover-background;
+        }
+        & > .footer-key--key {
+            color: $footer-key-foreground; background: $footer-key-background; text-style: bold;
+        }
+        & > .footer-key--description {
+            color: $footer-description-foreground; background: $footer-description-background;
+        }
+        & > .footer-key--border { color: $foreground 20%; }
+        &.-hover { pointer: pointer; }
+    }
+    """
 
     def __init__(self) -> None:
         super().__init__()
-        self._shown: tuple[tuple[str, str, bool], ...] | None = None
+        self.keys: tuple[KeyHint, ...] = ()
+        self.palette: KeyHint | None = None
+        self.hovered: KeyHint | None = None
 
-    def shown_keys(self, screen: Screen[object]) -> tuple[tuple[str, str, bool], ...]:
-        return tuple(
-            (binding.key, binding.description, enabled)
-            for _, binding, enabled, _ in screen.active_bindings.values()
-            if binding.show
-        )
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
+        self.bindings_changed(self.screen)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        keys = self.shown_keys(screen)
-        if keys == self._shown and self._bindings_ready:
+        keys = footer_keys(screen)
+        palette = self.palette_key(screen)
+        if (keys, palette) == (self.keys, self.palette):
             return
-        self._shown = keys
-        super().bindings_changed(screen)
+        self.keys, self.palette = keys, palette
+        self.hover(None)
+        width = sum(key.width for key in keys) + self.palette_width
+        self.virtual_size = Size(width, 1)
+        self.refresh()
+
+    def palette_key(self, screen: Screen[object]) -> KeyHint | None:
+        """The command palette's key, as the stock footer shows it on the right."""
+        app = screen.app
+        if not app.ENABLE_COMMAND_PALETTE:
+            return None
+        found = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
+        if found is None:
+            return None
+        _, binding, enabled, _ = found
+        tooltip = binding.tooltip or binding.description
+        return KeyHint(
+            binding.key, app.get_key_display(binding), binding.description, enabled, tooltip
+        )
+
+    @property
+    def palette_width(self) -> int:
+        """Its border, its compact label and one cell of padding."""
+        return 0 if self.palette is None else cell_len(self.palette.label(compact=True)) + 2
+
+    def key_at(self, x: int) -> KeyHint | None:
+        """The key drawn at column ``x`` of the footer, if any."""
+        keys_width = self.size.width - self.palette_width
+        if x >= keys_width:
+            return self.palette
+        x += self.scroll_offset.x
+        for key in self.keys:
+            if x < key.width:
+                return key
+            x -= key.width
+        return None
+
+    def hover(self, key: KeyHint | None) -> None:
+        """Highlight ``key`` (None: no key) and show its tooltip, as the stock footer does."""
+        if key == self.hovered:
+            return
+        self.hovered = key
+        self.tooltip = key.tooltip if key is not None and key.tooltip else None
+        self.set_class(key is not None, "-hover")
+        self.refresh()
+
+    def on_mouse_move(self, event: events.MouseMove) -> None:
+        self.hover(self.key_at(event.x))
+
+    def on_leave(self, _: events.Leave) -> None:
+        self.hover(None)
+
+    def on_mouse_down(self, event: events.MouseDown) -> None:
+        key = self.key_at(event.x)
+        if key is None:
+            return
+        if key.enabled:
+            self.app.simulate_key(key.key)
+        else:
+            self.app.bell()
+
+    def render_line(self, y: int) -> Strip:
+        width = self.size.width
+        keys_width = max(0, width - self.palette_width)
+        style = Style(bgcolor=self.rich_style.bgcolor)  # the footer's own cells: background
+        segments: list[Segment] = []
+        for key in self.keys:
+            segments.extend(self.key_segments(key, compact=False))
+        scroll_x = self.scroll_offset.x
+        strip = Strip(segments).crop_extend(scroll_x, scroll_x + keys_width, style)
+        if self.palette is not None and keys_width < width:
+            strip = Strip.join([strip, Strip(self.palette_segments(self.palette))])
+        return strip.crop_extend(0, width, style)
+
+    def item_style(self, key: KeyHint) -> Style:
+        """The style under a key's label: its item, highlighted under the mouse, dim when the
+        key does nothing now."""
+        hovered = key == self.hovered
+        style = self.get_component_rich_style(
+            "footer-key--hover" if hovered else "footer-key--item"
+        )
+        return style + Style(dim=True) if not key.enabled else style
+
+    def key_segments(self, key: KeyHint, compact: bool) -> list[Segment]:
+        """A key as the stock footer draws it: the key in bold, then the description."""
+        base = self.item_style(key)
+        key_style = base + self.get_component_rich_style("footer-key--key", partial=True)
+        description_style = base + self.get_component_rich_style(
+            "footer-key--description", partial=True
+        )
+        if not key.description:
+            return [Segment(key.display, key_style)]
+        if compact:
+            return [
+                Segment(key.display, key_style),
+                Segment(f" {key.description}", description_style),
+            ]
+        return [
+            Segment(f" {key.display} ", key_style),
+            Segment(f"{key.description} ", description_style),
+        ]
+
+    def palette_segments(self, key: KeyHint) -> list[Segment]:
+        """The palette's key: a thin border on its left, compact, a cell of padding."""
+        base = self.item_style(key)
+        line = self.get_component_rich_style("footer-key--border").color
+        border = base + Style(color=line)
+        padding = Style(bgcolor=base.bgcolor)
+        return [Segment("▏", border), *self.key_segments(key, compact=True), Segment(" ", padding)]
+
+    def _on_mouse_scroll_down(self, event: events.MouseScrollDown) -> None:
+        if self.allow_horizontal_scroll:
+            self.release_anchor()
+            if self._scroll_right_for_pointer(animate=True):
+                event.stop()
+                event.prevent_default()
+
+    def _on_mouse_scroll_up(self, event: events.MouseScrollUp) -> None:
+        if self.allow_horizontal_scroll:
+            self.release_anchor()
+            if self._scroll_left_for_pointer(animate=True):
+                event.stop()
+                event.prevent_default()

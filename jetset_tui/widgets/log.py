@@ -1,27 +1,81 @@
-"""The game's log in notation, newest last."""
+"""The game's log in notation, newest last.
+
+A line-API log: it keeps each line as text and draws only the lines in view when the screen is
+painted, scrolled to its end by the layout itself (anchored). A ``RichLog`` renders every line
+as it is written, defers all of them until its size is known (a second layout and paint of a
+screen just built) and scrolls after the next paint (a third).
+"""
 
 from __future__ import annotations
 
-from textual.widgets import RichLog
+from collections.abc import Iterable
+
+from rich.text import Text
+from textual.geometry import Size
+from textual.scroll_view import ScrollView
+from textual.strip import Strip
 
 from engine import Entry
 from engine.notation import Notation
 from jetset_tui.describe import entry_line
 from jetset_tui.theme import Livery
 
+MAX_LINES = 2000
+"""The oldest lines go beyond this many."""
 
-class NotationLog(RichLog):
+
+class NotationLog(ScrollView, can_focus=False):
     """Every entry of the game as it happens: turn, who, what."""
 
     DEFAULT_CSS = """
-    NotationLog { height: 1fr; min-height: 3; padding: 0 1; border-top: solid $panel-lighten-2; }
+    NotationLog {
+        background: $surface; color: $foreground; overflow-y: scroll;
+        height: 1fr; min-height: 3; padding: 0 1; border-top: solid $panel-lighten-2;
+    }
     NotationLog.-hidden { display: none; }
     """
 
     def __init__(self, notation: Notation, *, id: str | None = None) -> None:
-        super().__init__(id=id, max_lines=2000, wrap=False, markup=False, auto_scroll=True)
+        super().__init__(id=id)
         self.notation = notation
-        self.can_focus = False
+        self.lines: list[Text] = []
+        self._widest = 0
+
+    def on_mount(self) -> None:
+        self.anchor()
 
     def add(self, entry: Entry, turn: int, names: list[str], liveries: list[Livery]) -> None:
-        self.write(entry_line(self.notation, entry, turn, names, liveries))
+        self.write([self.line(entry, turn, names, liveries)])
+
+    def line(self, entry: Entry, turn: int, names: list[str], liveries: list[Livery]) -> Text:
+        """The log line for ``entry``."""
+        return entry_line(self.notation, entry, turn, names, liveries)
+
+    def write(self, lines: Iterable[Text]) -> None:
+        """Add lines at the bottom and follow them (as a ``RichLog`` with auto-scroll does)."""
+        for line in lines:
+            self.lines.append(line)
+            self._widest = max(self._widest, line.cell_len)
+        if len(self.lines) > MAX_LINES:
+            del self.lines[:-MAX_LINES]
+            self.refresh()
+        self.virtual_size = Size(self._widest, len(self.lines))
+        if self.is_mounted:
+            self.anchor()
+
+    def clear(self) -> None:
+        self.lines.clear()
+        self._widest = 0
+        self.virtual_size = Size(0, 0)
+        self.refresh()
+
+    def render_line(self, y: int) -> Strip:
+        scroll_x, scroll_y = self.scroll_offset
+        width = self.scrollable_content_region.width
+        index = scroll_y + y
+        if index >= len(self.lines):
+            return Strip.blank(width, self.rich_style)
+        line = self.lines[index]
+        strip = Strip(list(line.render(self.app.console, end="")), line.cell_len)
+        strip = strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
+        return strip.apply_style(self.rich_style)

@@ -1,17 +1,23 @@
 """The map of Europe: cities placed by latitude and longitude, every airlink a line of box
 characters, with its price (unowned) or its owner's letter and everyone's planes on it.
 
-The drawing is a pure function of the state and the size (``draw_map``); ``EuropeMap`` caches the
-geometry for its size and redraws the labels when the state or the highlight changes.
+The drawing is a pure function of the state and the size (``map_canvas``, ``draw_map``);
+``EuropeMap`` caches the geometry for its size, redraws the labels when the state or the highlight
+changes, and hands Textual ready-made strips (the line API), remade only for lines that changed.
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Hashable
 from dataclasses import dataclass, field
 
+from rich.segment import Segment
+from rich.style import Style as RichStyle
 from rich.text import Text
 from textual.reactive import reactive
+from textual.strip import Strip
+from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
 from engine.board import Board
@@ -20,6 +26,12 @@ from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
 
 EMPTY, LINE, LABEL, CITY_CODE, NAME = 0, 1, 2, 3, 4
 """What a cell holds, lowest first: a later layer may cover an earlier one."""
+
+Row = list[tuple[str, str]]
+"""A line of the map as runs of text in one style each."""
+
+LineKey = tuple[Hashable, int, tuple[tuple[str, str], ...]]
+"""A drawn line: the widget's look (width, style), its row and its runs."""
 
 
 @dataclass
@@ -57,17 +69,28 @@ class Canvas:
             self.styles[y][x + i] = style
             self.layers[y][x + i] = layer
 
-    def lines(self) -> list[Text]:
+    def runs(self) -> list[Row]:
+        """Each row as runs of cells of one style: ``(text, style)``, ``""`` for no style."""
         out = []
         for chars, styles in zip(self.chars, self.styles, strict=True):
-            text = Text(no_wrap=True, overflow="crop")
+            row = []
             start = 0
             for i in range(1, len(chars) + 1):
                 if i == len(chars) or styles[i] != styles[start]:
-                    text.append("".join(chars[start:i]), style=styles[start] or None)
+                    row.append(("".join(chars[start:i]), styles[start]))
                     start = i
-            out.append(text)
+            out.append(row)
         return out
+
+    def lines(self) -> list[Text]:
+        return [_line_text(row) for row in self.runs()]
+
+
+def _line_text(runs: Row) -> Text:
+    text = Text(no_wrap=True, overflow="crop")
+    for chunk, style in runs:
+        text.append(chunk, style=style or None)
+    return text
 
 
 SPREAD = 0.35
@@ -194,6 +217,18 @@ def draw_map(
     names: bool = True,
 ) -> list[Text]:
     """The whole map as lines of text."""
+    return map_canvas(state, width, height, liveries, highlight, names).lines()
+
+
+def map_canvas(
+    state: State,
+    width: int,
+    height: int,
+    liveries: list[Livery],
+    highlight: Highlight = Highlight(),
+    names: bool = True,
+) -> Canvas:
+    """The whole map drawn on a canvas of ``width`` × ``height`` cells."""
     board = state.board
     geo = geometry(board, width, height)
     canvas = Canvas(width, height)
@@ -217,7 +252,7 @@ def draw_map(
     if names:
         for city, (x, y) in enumerate(geo.cities):
             _place_name(canvas, x, y, board.cities[city].name)
-    return canvas.lines()
+    return canvas
 
 
 def _place_label(
@@ -259,7 +294,12 @@ def _place_name(canvas: Canvas, x: int, y: int, name: str) -> None:
 
 
 class EuropeMap(Widget):
-    """The board: every city and airlink, the owners and the planes."""
+    """The board: every city and airlink, the owners and the planes.
+
+    Drawn through the line API: the lines are made into strips once per state, size and
+    highlight, so a repaint (a scroll, a resize of a neighbour, another panel's change) costs
+    nothing here. ``render`` draws the same map as text, for a text selection.
+    """
 
     DEFAULT_CSS = """
     EuropeMap { height: 1fr; min-height: 12; }
@@ -271,20 +311,85 @@ class EuropeMap(Widget):
         super().__init__(id=id)
         self.state: State | None = None
         self.liveries: list[Livery] = []
+        self._version = 0
+        self._strips: tuple[Hashable, list[Strip]] | None = None
+        self._lines: dict[LineKey, Strip] = {}
 
     def show(self, state: State, liveries: list[Livery]) -> None:
         self.state = state
         self.liveries = liveries
+        self._version += 1
         self.refresh()
+
+    def fits(self) -> bool:
+        """There is room to draw the map."""
+        width, height = self.size
+        return width >= 20 and height >= 8
 
     def render(self) -> Text:
         if self.state is None:
             return Text("")
-        width, height = self.size
-        if width < 20 or height < 8:
+        if not self.fits():
             return Text("(the map needs more room)", style=DIM)
+        width, height = self.size
         lines = draw_map(self.state, width, height, self.liveries, self.highlight)
         return Text("\n", no_wrap=True).join(lines)
+
+    def render_line(self, y: int) -> Strip:
+        if self.state is None or not self.fits() or self.text_selection is not None:
+            return super().render_line(y)
+        strips = self._map_strips()
+        if y < len(strips):
+            return strips[y]
+        return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _map_strips(self) -> list[Strip]:
+        """The map's lines as strips, drawn again only when what they show has changed."""
+        key = (self._version, self.size, self.highlight, self.visual_style)
+        if self._strips is None or self._strips[0] != key:
+            self._strips = key, self._draw_strips()
+        return self._strips[1]
+
+    def _draw_strips(self) -> list[Strip]:
+        """Every line of the map, a line unchanged since the last drawing reused as it was."""
+        assert self.state is not None
+        width, height = self.size
+        canvas = map_canvas(self.state, width, height, self.liveries, self.highlight)
+        styles = StripStyles(self)
+        look = (width, self.visual_style)
+        lines: dict[LineKey, Strip] = {}
+        for y, row in enumerate(canvas.runs()):
+            key = (look, y, tuple(row))
+            strip = self._lines.get(key)
+            lines[key] = styles.strip(row, width, y) if strip is None else strip
+        self._lines = lines
+        return list(lines.values())
+
+
+class StripStyles:
+    """Rich styles for a widget's strips: its own style with a Rich style string on top, as
+    Textual combines them when it renders text (so the map looks the same either way)."""
+
+    def __init__(self, widget: Widget) -> None:
+        self.base = widget.visual_style
+        self.parse = widget.app.console.get_style
+        self.theme = widget.app.ansi_theme
+        self._cache: dict[str, RichStyle] = {}
+
+    def strip(self, row: Row, width: int, y: int) -> Strip:
+        """Line ``y`` of cells, with the offsets a text selection reads."""
+        return Strip([Segment(text, self.get(style)) for text, style in row], width).apply_offsets(
+            0, y
+        )
+
+    def get(self, style: str) -> RichStyle:
+        rich = self._cache.get(style)
+        if rich is None:
+            visual = self.base
+            if style:
+                visual = visual + VisualStyle.from_rich_style(self.parse(style), self.theme)
+            rich = self._cache[style] = visual.rich_style
+        return rich
 
 
 def distance_km(board: Board, link: int) -> int:
