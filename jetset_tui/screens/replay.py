@@ -23,7 +23,7 @@ from textual.widgets import Input, Static
 from engine import CHANCE, redact
 from engine.notation import Notation
 from engine.state import State
-from jetset_tui.app import breakpoint_classes
+from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
