@@ -63,6 +63,11 @@ def text_code(text: str | None) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
 
 
+def refilling_code(row: str | None) -> int:
+    """The row-being-refilled slot's value: 0 none, 1 Short, 2 Long."""
+    return ROWS.index(row) + 1 if row else 0
+
+
 def path_code(path: tuple[int, ...]) -> int:
     """A path slot's value: its cities as base-64 digits, each city + 1."""
     code = 0
@@ -323,17 +328,15 @@ class State:
     def take_markers_back(self, seat: int) -> None:
         """One marker from each of a seat's cards that has any, back to its stock (Take income)."""
         keys = self.keys
-        markers_base = self.card_base + len(self.board.card_number)
-        number = self.board.card_number
         delta = taken = 0
         for entry in self.seats[seat].cards:
             if entry[1]:
                 entry[1] = int(entry[1]) - 1
-                delta -= keys[markers_base + number[str(entry[0])]]
+                delta -= keys[self._markers_slot(str(entry[0]))]
                 taken += 1
         if taken:
             self.seats[seat].markers += taken
-            delta += taken * keys[SEAT_BASE + SEAT_SLOTS * seat + MARKERS]
+            delta += taken * keys[self._seat_slot(seat, MARKERS)]
             self.hash = (self.hash + delta) & MASK
 
     def deal(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
@@ -388,9 +391,7 @@ class State:
     def set_refilling(self, row: str | None) -> None:
         if row == self.refilling:
             return
-        old = ROWS.index(self.refilling) + 1 if self.refilling else 0
-        new = ROWS.index(row) + 1 if row else 0
-        self._bump(REFILLING, new - old)
+        self._bump(REFILLING, refilling_code(row) - refilling_code(self.refilling))
         self.refilling = row
 
     def set_phase(self, phase: str) -> None:
@@ -409,7 +410,7 @@ class State:
             delta -= paid[SHORT] * keys[PAID_SHORT] + paid[LONG] * keys[PAID_LONG]
             paid[SHORT] = paid[LONG] = False
         if self.refilling is not None:
-            delta -= (ROWS.index(self.refilling) + 1) * keys[REFILLING]
+            delta -= refilling_code(self.refilling) * keys[REFILLING]
             self.refilling = None
         old = self.goal
         delta += (goal - old[SHORT]) * keys[GOAL_SHORT] + (goal - old[LONG]) * keys[GOAL_LONG]
@@ -439,7 +440,7 @@ class State:
         values[TURN] = self.turn
         values[IDLE] = self.idle_turns
         values[DEALT] = self.dealt
-        values[REFILLING] = ROWS.index(self.refilling) + 1 if self.refilling else 0
+        values[REFILLING] = refilling_code(self.refilling)
         values[END] = text_code(self.end_reason)
         values[SET_ASIDE] = len(self.set_aside)
         for row in ROWS:

@@ -18,6 +18,8 @@ from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.app import App
+from textual.binding import Binding
 from textual.geometry import Size
 from textual.screen import Screen
 from textual.scroll_view import ScrollView
@@ -47,15 +49,17 @@ class KeyHint:
         return f" {self.display} {self.description} "
 
 
+def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) -> KeyHint:
+    return KeyHint(binding.key, app.get_key_display(binding), binding.description, enabled, tooltip)
+
+
 def footer_keys(screen: Screen[object]) -> tuple[KeyHint, ...]:
     """The keys the stock footer shows for the screen: one per action, in binding order."""
     app = screen.app
     keys: dict[str, KeyHint] = {}
     for _, binding, enabled, tooltip in screen.active_bindings.values():
         if binding.show and binding.action not in keys:
-            keys[binding.action] = KeyHint(
-                binding.key, app.get_key_display(binding), binding.description, enabled, tooltip
-            )
+            keys[binding.action] = key_hint(app, binding, enabled, tooltip)
     return tuple(keys.values())
 
 
@@ -122,10 +126,7 @@ class KeyFooter(ScrollView, can_focus=False):
         if found is None:
             return None
         _, binding, enabled, _ = found
-        tooltip = binding.tooltip or binding.description
-        return KeyHint(
-            binding.key, app.get_key_display(binding), binding.description, enabled, tooltip
-        )
+        return key_hint(app, binding, enabled, binding.tooltip or binding.description)
 
     @property
     def palette_width(self) -> int:
