@@ -1,6 +1,6 @@
 """Every entry of a game log: decisions by seats and chance outcomes by the dealer.
 
-Actions are small frozen values. Links and cities are board indices; cards are card ids. The
+Actions are small immutable values. Links and cities are board indices; cards are card ids. The
 canonical form (what ``legal_actions`` lists and the notation prints) sorts placements by link.
 """
 
@@ -8,9 +8,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import TypeVar, dataclass_transform
+
+T = TypeVar("T")
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass_transform(frozen_default=True)
+def value(cls: type[T]) -> type[T]:
+    """A small immutable value: a slots dataclass, equal and hashed by its fields.
+
+    The type checker treats it as frozen and refuses any assignment to a field. At run time it
+    is not frozen: a frozen dataclass sets each field through ``object.__setattr__``, which
+    doubles the cost of building one, and replaying a log builds one per distinct line.
+    """
+    return dataclass(slots=True, unsafe_hash=True)(cls)
+
+
+@value
 class Refill:
     """Flight Card Phase: pay €1 and turn up ``count`` more cards of a row."""
 
@@ -18,7 +32,7 @@ class Refill:
     count: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Buy:
     """Action 1: claim an unowned airlink and put planes on it."""
 
@@ -26,14 +40,14 @@ class Buy:
     planes: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Place:
     """Action 2: planes on links you already own, as ``(link, planes)`` pairs sorted by link."""
 
     placements: tuple[tuple[int, int], ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Rent:
     """Action 3: planes on another player's airlink."""
 
@@ -41,7 +55,7 @@ class Rent:
     planes: int
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Claim:
     """Action 4: a face-up Short or Long Flight card, with the path of cities flown."""
 
@@ -49,7 +63,7 @@ class Claim:
     path: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class ClaimFinal:
     """Action 4 with a Final Flight card from your hand (Vacation Time)."""
 
@@ -57,22 +71,22 @@ class ClaimFinal:
     path: tuple[int, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Income:
     """Action 5: take income."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class FinalPlane:
     """After your Final Flight: one plane from stock onto the card, instead of an action."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Pass:
     """Only when nothing else is legal: a Final Flight player with no plane left in stock."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Setup:
     """Chance: the opening face-up rows, as the setup shuffle laid them out."""
 
@@ -80,7 +94,7 @@ class Setup:
     long_row: tuple[str, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Deal:
     """Chance: two Final Flight cards dealt to a seat.
 
@@ -94,7 +108,7 @@ class Deal:
     commitment: str
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Reveal:
     """Chance: the top card of a deck turned face up."""
 
@@ -111,7 +125,7 @@ CHANCE = -1
 """The actor of a chance entry."""
 
 
-@dataclass(frozen=True, slots=True)
+@value
 class Entry:
     """One line of the log: who acted (a seat, or ``CHANCE``) and what."""
 

@@ -8,6 +8,7 @@ malformed line raises NotationError; whether a well-formed action is legal is th
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 
 from engine.actions import (
     CHANCE,
@@ -39,7 +40,6 @@ class Notation:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
-        self._parsers = {verb: getattr(self, f"_parse_{verb}") for verb in VERBS + CHANCE_VERBS}
 
     # -- formatting -------------------------------------------------------------------------
 
@@ -96,11 +96,10 @@ class Notation:
         if not words:
             raise NotationError("the line is empty")
         verb, args = words[0].lower(), words[1:]
-        handler = self._parsers.get(verb)
-        if handler is None:
+        parse = _PARSERS.get(verb)
+        if parse is None:
             raise NotationError(f"unknown action {verb!r}; the actions are: {', '.join(VERBS)}")
-        action: Action = handler(args)
-        return action
+        return parse(self, args)
 
     def _parse_refill(self, args: list[str]) -> Action:
         if len(args) != 2 or args[0].lower() not in ROWS:
@@ -155,7 +154,8 @@ class Notation:
             raise NotationError("write: setup SHORT-CARDS... / LONG-CARDS...")
         cut = args.index("/")
         return Setup(
-            tuple(self.card(c) for c in args[:cut]), tuple(self.card(c) for c in args[cut + 1 :])
+            tuple([self.card(c) for c in args[:cut]]),
+            tuple([self.card(c) for c in args[cut + 1 :]]),
         )
 
     def _parse_deal(self, args: list[str]) -> Action:
@@ -199,7 +199,7 @@ class Notation:
         return cid
 
     def parse_path(self, word: str) -> tuple[int, ...]:
-        cities = tuple(self.city(c) for c in word.split("-"))
+        cities = tuple([self.city(c) for c in word.split("-")])
         if len(cities) < 2:
             raise NotationError(f"{word!r} is not a path; write cities joined by '-'")
         return cities
@@ -215,15 +215,23 @@ class Notation:
         return self.card(args[0]), self.parse_path(args[1])
 
 
-_COUNT = re.compile("[0-9]{1,4}")
+_PARSERS: dict[str, Callable[[Notation, list[str]], Action]] = {
+    verb: getattr(Notation, f"_parse_{verb}") for verb in VERBS + CHANCE_VERBS
+}
+"""Each verb's parser: ``Notation._parse_<verb>``."""
+
 _SEAT = re.compile("[0-9]{1,2}")
 _HEX = re.compile("[0-9a-f]{1,128}")
 
 
 def _count(word: str) -> int:
-    if not _COUNT.fullmatch(word) or int(word) < 1:
-        raise NotationError(f"{word!r} is not a count (a whole number from 1)")
-    return int(word)
+    """A whole number from 1, in at most four ASCII digits (``str.isdigit`` alone also takes
+    digits such as "²" that ``int`` refuses)."""
+    if len(word) <= 4 and word.isascii() and word.isdigit():
+        count = int(word)
+        if count >= 1:
+            return count
+    raise NotationError(f"{word!r} is not a count (a whole number from 1)")
 
 
 def _seat(word: str) -> int:

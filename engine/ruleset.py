@@ -111,15 +111,14 @@ class Ruleset:
         return rule
 
     def apply(self, state: State, entry: Entry) -> None:
-        """Check and carry out one entry. On IllegalAction the state is unchanged."""
-        rule = self.check(state, entry)
-        self.perform(state, entry, rule)
-
-    def perform(self, state: State, entry: Entry, rule: AnyRule) -> None:
-        """Carry out an entry already checked by ``check``."""
-        rule.perform(state, entry.actor, entry.action)
+        """Check and carry out one entry, then end the turn if it was the turn's action. On
+        IllegalAction the state is unchanged."""
+        rule = self.rule_for(state, entry)
+        actor, action = entry.actor, entry.action
+        rule.check(state, actor, action)
+        rule.perform(state, actor, action)
         if rule.ends_turn:
-            end_turn(state, entry.action)
+            end_turn(state, rule.idle)
 
     def legal_actions(self, state: State) -> list[Action]:
         """Every legal decision for the seat to move, in canonical form and order (empty when

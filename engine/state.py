@@ -8,9 +8,11 @@ the host compute the same digest after every entry.
 
 The digest is kept up to date as the state changes, the way chess engines keep a Zobrist hash:
 the public state is a vector of integer *slots* (docs/log-format.md, "State digest"), each with a
-fixed random 128-bit key, and ``hash`` is the sum of value × key over all slots, modulo 2**128.
-Every change goes through a mutator below, which adds (new − old) × key; ``recompute_hash``
-sums from scratch and the tests check the two always agree.
+fixed random 128-bit key, and ``hash`` is the sum of value × key over all slots; the digest is
+that sum modulo 2**128. Every change goes through a mutator below, which adds (new − old) × key;
+``recompute_hash`` sums from scratch and the tests check the two always agree. The sum is kept
+whole, not reduced at every change: its terms are bounded (no value exceeds 64 bits), so it stays
+a few machine words long, and one reduction per digest is cheaper than one per change.
 """
 
 from __future__ import annotations
@@ -112,6 +114,7 @@ class Seat:
         "final",
         "final_path",
         "final_planes",
+        "finished",
         "hand",
         "hand_size",
         "markers",
@@ -127,6 +130,8 @@ class Seat:
         self.hand_size = 0
         self.commitment = ""
         self.final: str | None = None
+        self.finished = False
+        """Has played a Final Flight: no more actions, only planes onto the card."""
         self.final_path: tuple[int, ...] = ()
         self.final_planes = 0
 
@@ -140,28 +145,27 @@ class Seat:
         s.hand_size = self.hand_size
         s.commitment = self.commitment
         s.final = self.final
+        s.finished = self.finished
         s.final_path = self.final_path
         s.final_planes = self.final_planes
         return s
 
-    @property
-    def finished(self) -> bool:
-        """Has played a Final Flight: no more actions, only planes onto the card."""
-        return self.final is not None
-
 
 class State:
-    """The whole table. Changed only through the mutators below (which keep ``hash``), by the
-    rules; ``copy()`` for search."""
+    """The whole table. Changed only through the mutators below, by the rules; ``copy()`` for
+    search. The mutators also keep ``hash`` and the derived flags (``over``, ``vacation_time``,
+    ``Seat.finished``), which the rules ask about on every entry."""
 
     def __init__(self, board: Board, config: Config) -> None:
         n = config.players
         self.board = board
         self.config = config
         self.phase = SETUP
+        self.over = False
+        """The game has ended: ``phase`` is OVER."""
         self.seats = [Seat(config.start_cash, config.planes, config.markers) for _ in range(n)]
         self.owner = [-1] * len(board.links)
-        self.link_planes = [[0] * n for _ in board.links]
+        self.link_planes = list(map(list.copy, [[0] * n] * len(board.links)))  # a row per link
         self.rows: dict[str, list[str]] = {SHORT: [], LONG: []}
         self.deck: dict[str, list[str]] = {
             SHORT: list(board.short_deck),
@@ -172,6 +176,8 @@ class State:
         self.paid = {SHORT: False, LONG: False}
         self.refilling: str | None = None
         self.vacations: list[str] = []
+        self.vacation_time = False
+        """Two Vacation cards are up: no more Flight Card Phase, Final Flights open."""
         self.ignored: list[str] = []
         self.set_aside: list[str] = []
         self.current = 0
@@ -191,7 +197,7 @@ class State:
         s.__dict__.update(self.__dict__)
         s.seats = [seat.copy() for seat in self.seats]
         s.owner = self.owner[:]
-        s.link_planes = [row[:] for row in self.link_planes]
+        s.link_planes = list(map(list.copy, self.link_planes))
         s.rows = {SHORT: self.rows[SHORT][:], LONG: self.rows[LONG][:]}
         s.deck = {SHORT: self.deck[SHORT][:], LONG: self.deck[LONG][:]}
         s.drawn = dict(self.drawn)
@@ -217,15 +223,6 @@ class State:
     def players(self) -> int:
         return self.config.players
 
-    @property
-    def vacation_time(self) -> bool:
-        """Two Vacation cards are up: no more Flight Card Phase, Final Flights open."""
-        return len(self.vacations) >= 2
-
-    @property
-    def over(self) -> bool:
-        return self.phase == OVER
-
     def reveal_needed(self) -> str | None:
         """The row whose deck must turn up a card next (Short before Long), or None."""
         goal, rows, deck = self.goal, self.rows, self.deck
@@ -246,7 +243,7 @@ class State:
 
     def _bump(self, slot: int, delta: int) -> None:
         if delta:
-            self.hash = (self.hash + delta * self.keys[slot]) & MASK
+            self.hash += delta * self.keys[slot]
 
     def _seat_slot(self, seat: int, field: int) -> int:
         return SEAT_BASE + SEAT_SLOTS * seat + field
@@ -255,7 +252,7 @@ class State:
         self.seats[seat].cash += amount
         if amount:
             key = self.keys[SEAT_BASE + SEAT_SLOTS * seat + CASH]
-            self.hash = (self.hash + amount * key) & MASK
+            self.hash += amount * key
 
     def add_stock(self, seat: int, planes: int = 0, markers: int = 0) -> None:
         """Planes and markers into (or, negative, out of) a seat's stock."""
@@ -265,7 +262,7 @@ class State:
         base = SEAT_BASE + SEAT_SLOTS * seat
         keys = self.keys
         delta = planes * keys[base + PLANES] + markers * keys[base + MARKERS]
-        self.hash = (self.hash + delta) & MASK
+        self.hash += delta
 
     def add_link_planes(self, link: int, seat: int, planes: int) -> None:
         self.link_planes[link][seat] += planes
@@ -302,6 +299,7 @@ class State:
             self._move_card(card, IGNORED)
         else:
             self.vacations.append(card)
+            self.vacation_time = len(self.vacations) >= 2
             self._move_card(card, ON_VACATION_TRACK)
 
     def set_decks_aside(self) -> None:
@@ -337,7 +335,7 @@ class State:
         if taken:
             self.seats[seat].markers += taken
             delta += taken * keys[self._seat_slot(seat, MARKERS)]
-            self.hash = (self.hash + delta) & MASK
+            self.hash += delta
 
     def deal(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
         st = self.seats[seat]
@@ -352,6 +350,7 @@ class State:
         """The Final Flight played: public from now on; the other card discarded."""
         st = self.seats[seat]
         st.final = card
+        st.finished = True
         st.final_path = path
         st.hand = ()
         self._bump(self._seat_slot(seat, HAND_SIZE), -st.hand_size)
@@ -368,7 +367,7 @@ class State:
         """One row's entry of ``drawn`` or ``goal``."""
         old = table[row]
         if value != old:
-            self.hash = (self.hash + (value - old) * self.keys[slot]) & MASK
+            self.hash += (value - old) * self.keys[slot]
             table[row] = value
 
     def set_goal(self, row: str, goal: int) -> None:
@@ -380,7 +379,7 @@ class State:
         short, long = goal[SHORT], goal[LONG]
         if short or long:
             keys = self.keys
-            self.hash = (self.hash - short * keys[GOAL_SHORT] - long * keys[GOAL_LONG]) & MASK
+            self.hash -= short * keys[GOAL_SHORT] + long * keys[GOAL_LONG]
             goal[SHORT] = goal[LONG] = 0
 
     def set_paid(self, row: str, paid: bool) -> None:
@@ -397,14 +396,19 @@ class State:
     def set_phase(self, phase: str) -> None:
         self._bump(PHASE, PHASE_CODES[phase] - PHASE_CODES[self.phase])
         self.phase = phase
+        self.over = phase == OVER
 
-    def next_turn(self, current: int, turn: int, goal: int) -> None:
+    def next_turn(self, current: int, turn: int, goal: int, idle: int) -> None:
         """The turn passes to seat ``current``: a new Flight Card Phase, with no row paid for or
-        being refilled and both rows' refill goals at ``goal``."""
+        being refilled and both rows' refill goals at ``goal``, after ``idle`` turns in a row of
+        only income or a pass."""
         keys = self.keys
         delta = (current - self.current) * keys[CURRENT] + (turn - self.turn) * keys[TURN]
         self.current = current
         self.turn = turn
+        if idle != self.idle_turns:
+            delta += (idle - self.idle_turns) * keys[IDLE]
+            self.idle_turns = idle
         paid = self.paid
         if paid[SHORT] or paid[LONG]:
             delta -= paid[SHORT] * keys[PAID_SHORT] + paid[LONG] * keys[PAID_LONG]
@@ -412,14 +416,16 @@ class State:
         if self.refilling is not None:
             delta -= refilling_code(self.refilling) * keys[REFILLING]
             self.refilling = None
-        old = self.goal
-        delta += (goal - old[SHORT]) * keys[GOAL_SHORT] + (goal - old[LONG]) * keys[GOAL_LONG]
-        old[SHORT] = old[LONG] = goal
-        self.hash = (self.hash + delta) & MASK
+        goals = self.goal
+        short, long = goals[SHORT], goals[LONG]
+        if short != goal or long != goal:
+            delta += (goal - short) * keys[GOAL_SHORT] + (goal - long) * keys[GOAL_LONG]
+            goals[SHORT] = goals[LONG] = goal
+        self.hash += delta
 
     def set_idle_turns(self, idle: int) -> None:
         if idle != self.idle_turns:
-            self.hash = (self.hash + (idle - self.idle_turns) * self.keys[IDLE]) & MASK
+            self.hash += (idle - self.idle_turns) * self.keys[IDLE]
             self.idle_turns = idle
 
     def set_dealt(self, dealt: int) -> None:
@@ -488,7 +494,7 @@ class State:
             base = SEAT_BASE + SEAT_SLOTS * i
             total += st.cash * keys[base + CASH] + st.planes * keys[base + PLANES]
             total += st.markers * keys[base + MARKERS]
-        return total & MASK
+        return total
 
     def recompute_hash(self) -> int:
         """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
@@ -496,12 +502,17 @@ class State:
         for value, key in zip(self.slot_values(), self.keys, strict=True):
             if value:
                 total += value * key
-        return total & MASK
+        return total
+
+    @property
+    def hash128(self) -> int:
+        """The hash reduced modulo 2**128, as the digest shows it."""
+        return self.hash & MASK
 
     def digest(self) -> str:
         """The state digest: the 128-bit hash in 32 hex digits. Equal for the host, every seat
         and spectators (hands are not in it; their commitments are)."""
-        return self.hash.to_bytes(16, "big").hex()  # = f"{hash:032x}", in half the time
+        return (self.hash & MASK).to_bytes(16, "big").hex()  # = f"{hash:032x}", in half the time
 
 
 def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:

@@ -118,7 +118,7 @@ class EntryParser:
 def _push_format_1(game: Game, entry: Entry, record: LogRecord) -> None:
     """Log format 1 recorded the hash's 16 little-endian bytes through BLAKE2b-128."""
     game.push(entry)
-    mine = hashlib.blake2b(game.state.hash.to_bytes(16, "little"), digest_size=16).hexdigest()
+    mine = hashlib.blake2b(game.state.hash128.to_bytes(16, "little"), digest_size=16).hexdigest()
     if mine != record.digest:
         raise DesyncError(record.index, record.digest, mine)
 

@@ -19,6 +19,8 @@ class Rule(ABC, Generic[A]):
     action: ClassVar[type]
     section: ClassVar[str]
     ends_turn: ClassVar[bool] = True
+    idle: ClassVar[bool] = False
+    """A turn of only this action counts toward the stall rule (docs/rules-decisions.md)."""
 
     @abstractmethod
     def check(self, state: State, seat: int, action: A) -> None:

@@ -35,6 +35,7 @@ class PassRule(Rule[Pass]):
 
     action = Pass
     section = "Vacation Time: after the Final Flight"
+    idle = True
 
     def check(self, state: State, seat: int, action: Pass) -> None:
         if state.seats[seat].planes:

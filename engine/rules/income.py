@@ -24,6 +24,7 @@ class IncomeRule(Rule[Income]):
 
     action = Income
     section = "Action 5: Take income"
+    idle = True
 
     def check(self, state: State, seat: int, action: Income) -> None:
         return None

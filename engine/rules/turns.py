@@ -6,15 +6,13 @@ cities"); the turn passes to the left, to the next seat.
 
 from __future__ import annotations
 
-from engine.actions import Action, Income, Pass
 from engine.rules.flight_cards import refill_goal
 from engine.state import OVER, PLAY, State
 
 STALL_ROUNDS = 5
 """docs/rules-decisions.md: after this many whole rounds in which every turn was only Take
-income or a pass, nothing more can happen that players would play on for, and the game ends."""
-
-IDLE_ACTIONS = (Income, Pass)
+income or a pass (the rules marked ``idle``), nothing more can happen that players would play on
+for, and the game ends."""
 
 END_ALL_FINALS = "all players have played their Final Flight"
 END_FIFTH_PLANE = "a fifth plane on a Final Flight card"
@@ -23,7 +21,7 @@ END_STALLED = "stalled: five rounds with nothing but income"
 
 def begin_game(state: State) -> None:
     state.set_phase(PLAY)
-    state.next_turn(0, 1, refill_goal(state))
+    state.next_turn(0, 1, refill_goal(state), 0)
 
 
 def end_game(state: State, reason: str) -> None:
@@ -32,15 +30,15 @@ def end_game(state: State, reason: str) -> None:
     state.clear_goals()
 
 
-def end_turn(state: State, action: Action) -> None:
-    """After the action of the turn: count idle turns, then pass the turn to the left."""
+def end_turn(state: State, idle_action: bool) -> None:
+    """After the action of the turn (``idle_action``: income or a pass): count idle turns, then
+    pass the turn to the left."""
     if state.over:
         return
-    if isinstance(action, IDLE_ACTIONS):
-        state.set_idle_turns(state.idle_turns + 1)
-        if state.idle_turns >= STALL_ROUNDS * state.config.players:
-            end_game(state, END_STALLED)
-            return
+    idle = state.idle_turns + 1 if idle_action else 0
+    players = state.config.players
+    if idle >= STALL_ROUNDS * players:
+        state.set_idle_turns(idle)
+        end_game(state, END_STALLED)
     else:
-        state.set_idle_turns(0)
-    state.next_turn((state.current + 1) % state.config.players, state.turn + 1, refill_goal(state))
+        state.next_turn((state.current + 1) % players, state.turn + 1, refill_goal(state), idle)

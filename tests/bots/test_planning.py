@@ -87,7 +87,8 @@ def test_final_flight_route_is_a_legal_trail() -> None:
     """Put a plane on every link the plan names and the Final Flight becomes claimable."""
     table = Table(players=2)
     state = table.state
-    state.vacations = ["S-V1", "S-V2"]
+    state.vacations = ["S-V1", "S-V2"]  # Vacation Time, set by hand: no deck is turned up here
+    state.vacation_time = True
     hand = state.seats[0].hand
     assert hand
     card = hand[0]

@@ -187,7 +187,7 @@ def test_not_a_log(tmp_path: Path) -> None:
 
 def format_1_digest(game: Game) -> str:
     """Log format 1's digest: the state hash's 16 little-endian bytes through BLAKE2b-128."""
-    return hashlib.blake2b(game.state.hash.to_bytes(16, "little"), digest_size=16).hexdigest()
+    return hashlib.blake2b(game.state.hash128.to_bytes(16, "little"), digest_size=16).hexdigest()
 
 
 def save_format_1(tmp_path: Path) -> Path:

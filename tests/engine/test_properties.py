@@ -26,7 +26,7 @@ from engine import (
 )
 from engine.bots import make_bot
 from engine.paths import path_links
-from engine.state import State
+from engine.state import OVER, State
 
 MAX_TURNS = 5000
 
@@ -65,6 +65,13 @@ def check_supplies(state: State) -> None:
         assert seat.cash >= 0 and seat.planes >= 0 and seat.markers >= 0
 
 
+def check_derived_flags(state: State) -> None:
+    """The flags the mutators keep agree with what they are derived from."""
+    assert state.over == (state.phase == OVER)
+    assert state.vacation_time == (len(state.vacations) >= 2)
+    assert [s.finished for s in state.seats] == [s.final is not None for s in state.seats]
+
+
 def check_claim_had_a_path(state: State, entry: Entry) -> None:
     act = entry.action
     if isinstance(act, (Claim, ClaimFinal)):
@@ -100,6 +107,7 @@ def play_checked(players: int, seed: str) -> Game:
         assert [a - b for a, b in zip(after, before, strict=True)] == expected
         check_supplies(game.state)
         assert game.state.hash == game.state.recompute_hash(), "the kept hash is the full sum"
+        check_derived_flags(game.state)
         assert game.state.turn < MAX_TURNS, "every game ends"
     return game
 
