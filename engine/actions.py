@@ -6,22 +6,9 @@ canonical form (what ``legal_actions`` lists and the notation prints) sorts plac
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache
-from typing import TypeVar, dataclass_transform
 
-T = TypeVar("T")
-
-
-@dataclass_transform(frozen_default=True)
-def value(cls: type[T]) -> type[T]:
-    """A small immutable value: a slots dataclass, equal and hashed by its fields.
-
-    The type checker treats it as frozen and refuses any assignment to a field. At run time it
-    is not frozen: a frozen dataclass sets each field through ``object.__setattr__``, which
-    doubles the cost of building one, and replaying a log builds one per distinct line.
-    """
-    return dataclass(slots=True, unsafe_hash=True)(cls)
+from engine.values import value
 
 
 @value

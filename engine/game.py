@@ -18,7 +18,7 @@ from engine.state import Config, State
 class Game:
     def __init__(self, options: Options | None = None, board: Board | None = None) -> None:
         self.options = options or Options()
-        self.rules = Ruleset(self.options)
+        self.rules = Ruleset.of(self.options)
         self.board = board or load_board(self.options.extra_cards)
         self.state = State(self.board, Config(self.options.players))
         self.entries: list[Entry] = []

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
+from dataclasses import asdict
 from typing import Any
+
+from engine.values import value
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -12,7 +14,7 @@ MODULES = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
 
 
-@dataclass(frozen=True)
+@value
 class Options:
     players: int = 4
     extra_cards: bool = False

@@ -9,6 +9,7 @@ are in play.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
 from engine.errors import IllegalAction
@@ -81,7 +82,7 @@ class Ruleset:
         found = self._decision.get(type(entry.action))
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
             step, rule = found  # a seat's decision on its turn
-            if not step.active(state, actor):
+            if state.seats[actor].finished != step.for_finished:  # step.active, inlined
                 raise IllegalAction(step.name, step.inactive_reason)
             return rule
         return self._chance_rule(entry, actor)
@@ -119,6 +120,13 @@ class Ruleset:
         rule.perform(state, actor, action)
         if rule.ends_turn:
             end_turn(state, rule.idle)
+
+    @staticmethod
+    @lru_cache(maxsize=16)
+    def of(options: Options) -> Ruleset:
+        """The rules for ``options``, shared by every game with them: a ruleset holds no game's
+        state, and building one checks the options and indexes the rules."""
+        return Ruleset(options)
 
     def legal_actions(self, state: State) -> list[Action]:
         """Every legal decision for the seat to move, in canonical form and order (empty when

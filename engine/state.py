@@ -398,14 +398,14 @@ class State:
         self.phase = phase
         self.over = phase == OVER
 
-    def next_turn(self, current: int, turn: int, goal: int, idle: int) -> None:
-        """The turn passes to seat ``current``: a new Flight Card Phase, with no row paid for or
-        being refilled and both rows' refill goals at ``goal``, after ``idle`` turns in a row of
-        only income or a pass."""
+    def next_turn(self, current: int, goal: int, idle: int) -> None:
+        """The next turn (numbered one more) begins, seat ``current``'s: a new Flight Card Phase,
+        with no row paid for or being refilled and both rows' refill goals at ``goal``, after
+        ``idle`` turns in a row of only income or a pass."""
         keys = self.keys
-        delta = (current - self.current) * keys[CURRENT] + (turn - self.turn) * keys[TURN]
+        delta = (current - self.current) * keys[CURRENT] + keys[TURN]
         self.current = current
-        self.turn = turn
+        self.turn += 1
         if idle != self.idle_turns:
             delta += (idle - self.idle_turns) * keys[IDLE]
             self.idle_turns = idle

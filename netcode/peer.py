@@ -33,7 +33,7 @@ from netcode.client import (
     SeatsChanged,
 )
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
-from netcode.logfile import GameLog, Header, LogFormatError, LogRecord
+from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.replay import replay
 from netcode.transport import ConnectionClosed, Transport
 
@@ -396,8 +396,7 @@ class NetPeer(GameClient):
         try:
             header = Header.from_dict(msg.get("header"))
             records = [
-                LogRecord(i, int(a), str(x), str(d))
-                for i, (a, x, d) in enumerate(p.field(msg, "log", list))
+                (i, int(a), str(x), str(d)) for i, (a, x, d) in enumerate(p.field(msg, "log", list))
             ]
         except (LogFormatError, TypeError, ValueError) as exc:
             return EndCheck(commitment_ok, False, False, f"the host's log is unreadable: {exc}")

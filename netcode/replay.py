@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import cache
 
 import data
 from engine import (
@@ -20,7 +21,7 @@ from engine import (
 )
 from engine.notation import Notation
 from engine.state import State
-from netcode.logfile import GameLog, LogRecord, check_commitment
+from netcode.logfile import GameLog, check_commitment
 
 
 @dataclass
@@ -80,47 +81,43 @@ def replay(
             )
         dealer = Dealer(log.seed, game.board, header.options.players)
     records = log.records if stop_at is None else log.records[:stop_at]
-    parse = EntryParser(notation)
+    parse = entry_parser(notation)
     format_1 = header.version == 1
-    for rec in records:
+    for index, actor, text, digest in records:
         try:
-            entry = parse(rec)
-            if dealer is not None and entry.actor == CHANCE:
+            entry = parse(actor, text)
+            if dealer is not None and actor == CHANCE:
                 _check_chance(dealer, game, entry, notation)
             if format_1:
-                _push_format_1(game, entry, rec)
+                _push_format_1(game, entry, index, digest)
             else:
-                game.push(entry, rec.digest)
+                game.push(entry, digest)
         except (NotationError, IllegalAction, DesyncError, _DealerMismatch) as exc:
-            who = "*" if rec.actor == CHANCE else rec.actor
-            return _fail(result, rec.index, exc, f"{who} {rec.text}")
+            who = "*" if actor == CHANCE else actor
+            return _fail(result, index, exc, f"{who} {text}")
         result.entries += 1
         if after_entry is not None:
             after_entry(result.entries, game.state)
     return result
 
 
-class EntryParser:
-    """A log record's entry. Lines repeat ("income"), so each distinct line is parsed once."""
+def entry_parser(notation: Notation) -> Callable[[int, str], Entry]:
+    """The entry of an actor and a notation line. Lines repeat ("income"), so each distinct line
+    is parsed once (a line that does not parse raises NotationError each time)."""
 
-    def __init__(self, notation: Notation) -> None:
-        self.notation = notation
-        self._seen: dict[tuple[int, str], Entry] = {}
+    @cache
+    def parse(actor: int, text: str) -> Entry:
+        return Entry(actor, notation.parse_action(text))
 
-    def __call__(self, record: LogRecord) -> Entry:
-        key = (record.actor, record.text)
-        entry = self._seen.get(key)
-        if entry is None:
-            entry = self._seen[key] = Entry(record.actor, self.notation.parse_action(record.text))
-        return entry
+    return parse
 
 
-def _push_format_1(game: Game, entry: Entry, record: LogRecord) -> None:
+def _push_format_1(game: Game, entry: Entry, index: int, digest: str) -> None:
     """Log format 1 recorded the hash's 16 little-endian bytes through BLAKE2b-128."""
     game.push(entry)
     mine = hashlib.blake2b(game.state.hash128.to_bytes(16, "little"), digest_size=16).hexdigest()
-    if mine != record.digest:
-        raise DesyncError(record.index, record.digest, mine)
+    if mine != digest:
+        raise DesyncError(index, digest, mine)
 
 
 class _DealerMismatch(ValueError):

@@ -11,7 +11,7 @@ from pathlib import Path
 from engine import Game, IllegalAction, NotationError
 from engine.notation import Notation
 from netcode.logfile import GameLog, LogFormatError, read_log
-from netcode.replay import EntryParser
+from netcode.replay import entry_parser
 
 
 @dataclass
@@ -74,10 +74,10 @@ class Stats:
 def summarise_log(path: Path, log: GameLog) -> GameSummary:
     """Replay a log (rules checked, digests not compared: ``replay --verify`` does that)."""
     game = Game(log.header.options)
-    parse = EntryParser(Notation(game.board))
+    parse = entry_parser(Notation(game.board))
     state, rules = game.state, game.rules
-    for rec in log.records:
-        rules.apply(state, parse(rec))
+    for _, actor, text, _ in log.records:
+        rules.apply(state, parse(actor, text))
     scores = game.scores()
     claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
     claimed += [seat.final for seat in state.seats if seat.final]

@@ -122,7 +122,7 @@ def import_text(text: str) -> GameLog:
         header.meta["date"] = tags["Date"]
     game = Game(options)
     notation = Notation(game.board)
-    records = []
+    records: list[LogRecord] = []
     for index, line in enumerate(parsed.lines):
         try:
             entry = notation.parse_entry(line)
@@ -130,7 +130,7 @@ def import_text(text: str) -> GameLog:
         except (NotationError, IllegalAction) as exc:
             raise TextLogError(f"entry {index} ({line!r}): {exc}") from None
         text_action = notation.format_action(entry.action)
-        records.append(LogRecord(index, entry.actor, text_action, digest))
+        records.append((index, entry.actor, text_action, digest))
     if "Digest" in tags and tags["Digest"] != game.digest():
         raise TextLogError(
             f"the final digest is {game.digest()}, the [Digest] tag says {tags['Digest']}"

@@ -21,7 +21,7 @@ END_STALLED = "stalled: five rounds with nothing but income"
 
 def begin_game(state: State) -> None:
     state.set_phase(PLAY)
-    state.next_turn(0, 1, refill_goal(state), 0)
+    state.next_turn(0, refill_goal(state), 0)
 
 
 def end_game(state: State, reason: str) -> None:
@@ -41,4 +41,4 @@ def end_turn(state: State, idle_action: bool) -> None:
         state.set_idle_turns(idle)
         end_game(state, END_STALLED)
     else:
-        state.next_turn((state.current + 1) % players, state.turn + 1, refill_goal(state), idle)
+        state.next_turn((state.current + 1) % players, refill_goal(state), idle)

@@ -30,5 +30,6 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.output:
         out = Path(args.output)
     write_log(out, log)
-    print(f"wrote {out}: {len(log.records)} entries, digest {log.records[-1].digest}")
+    *_, digest = log.records[-1]
+    print(f"wrote {out}: {len(log.records)} entries, digest {digest}")
     return 0

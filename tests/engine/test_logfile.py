@@ -18,7 +18,6 @@ from netcode.logfile import (
     GameLog,
     Header,
     LogFormatError,
-    LogRecord,
     LogWriter,
     Seat,
     dump_json,
@@ -55,7 +54,7 @@ def test_log_round_trip_replays_to_the_same_digests(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
     game = play_game(Options(players=4), SEED)
     log = read_log(path)
-    assert [r.digest for r in log.records] == game.digests
+    assert [digest for *_, digest in log.records] == game.digests
     assert log.seed == SEED
     result = replay(log)
     assert result.ok and result.commitment_ok
@@ -154,7 +153,7 @@ def test_a_changed_chance_entry_is_caught_by_the_seed(tmp_path: Path) -> None:
     path = saved_game(tmp_path)
     log = read_log(path)
     n = Notation()
-    entries = [n.parse_entry(f"{'*' if r.actor < 0 else r.actor} {r.text}") for r in log.records]
+    entries = [n.parse_entry(f"{'*' if a < 0 else a} {text}") for _, a, text, _ in log.records]
     i = next(k for k, e in enumerate(entries) if isinstance(e.action, Reveal))
     forged = Game(log.header.options)
     for e in entries[:i]:
@@ -203,7 +202,7 @@ def save_format_1(tmp_path: Path) -> Path:
     )
     n = Notation()
     records = [
-        LogRecord(i, e.actor, n.format_action(e.action), d)
+        (i, e.actor, n.format_action(e.action), d)
         for i, (e, d) in enumerate(zip(game.entries, digests, strict=True))
     ]
     path = tmp_path / "old.jetset"

@@ -56,8 +56,8 @@ def test_host_killed_mid_game_resumes_and_the_peers_finish(tmp_path: Path) -> No
     for j in [start_join(port, "--bot", "greedy") for _ in range(2)]:
         assert json_result(j)["ok"]
     host.communicate(timeout=60)
-    texts = [(r.actor, r.text, r.digest) for r in read_log(log).records]
-    assert texts == [(r.actor, r.text, r.digest) for r in read_log(again).records]
+    texts = [(actor, text, digest) for _, actor, text, digest in read_log(log).records]
+    assert texts == [(actor, text, digest) for _, actor, text, digest in read_log(again).records]
 
 
 def test_the_app_provides_the_tui_runner_for_host_and_join() -> None:

@@ -163,7 +163,7 @@ def test_timeline_positions_match_a_straight_replay(tmp_path: Path) -> None:
         assert timeline.state_at(n).digest() == game.state.digest()
         game.push(entry)
     assert timeline.state_at(timeline.length).digest() == game.digest()
-    assert [r.digest for r in log.records] == game.digests
+    assert [digest for *_, digest in log.records] == game.digests
 
 
 async def test_the_viewer_is_reused_for_the_next_log(tmp_path: Path) -> None:
