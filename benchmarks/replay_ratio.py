@@ -1,0 +1,124 @@
+"""Issue 2's replay ratio over several fresh processes. Run from the repository root:
+
+    .venv/bin/python -m benchmarks.replay_ratio [--runs 12] [--repeat 300] [--against REV]
+
+Each run is a fresh interpreter that times, in turn, a replay of the benchmark log from its file
+(read, parse, check every rule and digest) and msgpack alone decoding the same file, ``--repeat``
+times, and reports the two medians and their ratio. One run is what ``bench_engine`` measures;
+several show how the ratio moves with this shared machine, whose host runs in spells about twice
+as fast or as slow: msgpack's C code gains more from a fast spell than the interpreter does, so
+the ratio is highest when the machine is fastest. The decode time tells which spell a run met.
+
+``--against REV`` also runs the engine of a git revision (checked out in a temporary worktree),
+each of its runs just before each of ours, as the baseline of the same run.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def measure(root: Path, path: Path, repeat: int) -> dict[str, float]:
+    """The measured process: replay and decode timed in turn, medians in microseconds. The
+    engine is imported from ``root`` (nothing of it may be imported before this)."""
+    sys.path.insert(0, str(root))
+    import msgpack
+
+    from netcode.logfile import read_log
+    from netcode.replay import replay
+
+    raw = path.read_bytes()
+
+    def decode() -> list[object]:
+        unpacker = msgpack.Unpacker(raw=False)
+        unpacker.feed(raw)
+        return list(unpacker)
+
+    assert engine_root() == str(root.resolve()), engine_root()
+    replays, decodes = [], []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        replay(read_log(path))
+        replays.append(time.perf_counter() - start)
+        start = time.perf_counter()
+        decode()
+        decodes.append(time.perf_counter() - start)
+    r, d = statistics.median(replays), statistics.median(decodes)
+    return {"replay_us": r * 1e6, "decode_us": d * 1e6, "ratio": r / d}
+
+
+def run_once(root: Path, path: Path, repeat: int) -> dict[str, float]:
+    me = [sys.executable, "-m", "benchmarks.replay_ratio"]
+    command = [*me, "--measure", str(root), str(path), "--repeat", str(repeat)]
+    out = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
+    result: dict[str, float] = json.loads(out.stdout)
+    return result
+
+
+def engine_root() -> str:
+    """Where the measuring process found the engine (to check it is the one asked for)."""
+    import netcode
+
+    return str(Path(netcode.__file__).resolve().parent.parent)
+
+
+def worktree(rev: str, into: Path) -> Path:
+    subprocess.run(
+        ["git", "worktree", "add", "-q", "--detach", str(into), rev], cwd=ROOT, check=True
+    )
+    return into
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--runs", type=int, default=12)
+    parser.add_argument("--repeat", type=int, default=300)
+    parser.add_argument("--against", metavar="REV", help="also time this git revision's engine")
+    parser.add_argument("--measure", nargs=2, metavar=("ROOT", "FILE"), help="internal")
+    args = parser.parse_args()
+    if args.measure:
+        print(json.dumps(measure(Path(args.measure[0]), Path(args.measure[1]), args.repeat)))
+        return
+    from benchmarks.bench_engine import median_game_log
+
+    with tempfile.TemporaryDirectory() as tmp:
+        path = median_game_log(Path(tmp), games=40)
+        roots = {"this": ROOT}
+        if args.against:
+            roots = {args.against: worktree(args.against, Path(tmp) / "baseline"), **roots}
+        try:
+            results: dict[str, list[dict[str, float]]] = {name: [] for name in roots}
+            for i in range(args.runs):
+                for name, root in roots.items():
+                    r = run_once(root, path, args.repeat)
+                    results[name].append(r)
+                    print(
+                        f"run {i + 1:2} {name:>10}: replay {r['replay_us']:6.0f} µs, "
+                        f"decode {r['decode_us']:5.1f} µs, ratio {r['ratio']:5.2f}",
+                        flush=True,
+                    )
+        finally:
+            if args.against:
+                subprocess.run(
+                    ["git", "worktree", "remove", "--force", str(roots[args.against])], cwd=ROOT
+                )
+    for name, runs in results.items():
+        ratios = sorted(r["ratio"] for r in runs)
+        under = sum(r <= 20 for r in ratios)
+        print(
+            f"{name:>10}: ratio median {statistics.median(ratios):.2f}, "
+            f"range {ratios[0]:.2f}–{ratios[-1]:.2f}, ≤ 20 in {under} of {len(ratios)} runs"
+        )
+
+
+if __name__ == "__main__":
+    main()
