@@ -154,8 +154,7 @@ class Notation:
             raise NotationError("write: setup SHORT-CARDS... / LONG-CARDS...")
         cut = args.index("/")
         return Setup(
-            tuple([self.card(c) for c in args[:cut]]),
-            tuple([self.card(c) for c in args[cut + 1 :]]),
+            tuple(self.card(c) for c in args[:cut]), tuple(self.card(c) for c in args[cut + 1 :])
         )
 
     def _parse_deal(self, args: list[str]) -> Action:
@@ -199,7 +198,7 @@ class Notation:
         return cid
 
     def parse_path(self, word: str) -> tuple[int, ...]:
-        cities = tuple([self.city(c) for c in word.split("-")])
+        cities = tuple(self.city(c) for c in word.split("-"))
         if len(cities) < 2:
             raise NotationError(f"{word!r} is not a path; write cities joined by '-'")
         return cities
