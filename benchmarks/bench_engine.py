@@ -16,8 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import msgpack
-
+from benchmarks.timing import alternate_times, decode
 from engine import CHANCE, Game, Options, seed_commitment
 from engine.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
@@ -101,26 +100,6 @@ def median_game_log(directory: Path, games: int) -> Path:
     """The replay benchmarks' log: the median game of ``games`` random 4-player games."""
     played = [play_game(Options(players=4), f"bench-{i}") for i in range(games)]
     return save_median_game(directory, played)
-
-
-def decode(raw: bytes) -> list[object]:
-    """What msgpack alone does with a log file: every record decoded."""
-    unpacker = msgpack.Unpacker(raw=False)
-    unpacker.feed(raw)
-    return list(unpacker)
-
-
-def alternate_times(
-    first: Callable[[], object], second: Callable[[], object], repeat: int
-) -> tuple[float, float]:
-    """Median seconds of each, run in turn so that both meet the same load and the same caches."""
-    a, b = [], []
-    for _ in range(repeat):
-        for fn, times in ((first, a), (second, b)):
-            start = time.perf_counter()
-            fn()
-            times.append(time.perf_counter() - start)
-    return statistics.median(a), statistics.median(b)
 
 
 def main() -> None:

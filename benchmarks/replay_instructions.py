@@ -20,7 +20,8 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.bench_engine import decode, median_game_log
+from benchmarks.bench_engine import median_game_log
+from benchmarks.timing import decode
 
 REPEAT = {"msgpack": 200, "replay": 20}
 

@@ -21,8 +21,9 @@ import statistics
 import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
+
+from benchmarks.timing import alternate_times, decode
 
 ROOT = Path(__file__).resolve().parent.parent
 
@@ -31,28 +32,12 @@ def measure(root: Path, path: Path, repeat: int) -> dict[str, float]:
     """The measured process: replay and decode timed in turn, medians in microseconds. The
     engine is imported from ``root`` (nothing of it may be imported before this)."""
     sys.path.insert(0, str(root))
-    import msgpack
-
     from netcode.logfile import read_log
     from netcode.replay import replay
 
-    raw = path.read_bytes()
-
-    def decode() -> list[object]:
-        unpacker = msgpack.Unpacker(raw=False)
-        unpacker.feed(raw)
-        return list(unpacker)
-
     assert engine_root() == str(root.resolve()), engine_root()
-    replays, decodes = [], []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        replay(read_log(path))
-        replays.append(time.perf_counter() - start)
-        start = time.perf_counter()
-        decode()
-        decodes.append(time.perf_counter() - start)
-    r, d = statistics.median(replays), statistics.median(decodes)
+    raw = path.read_bytes()
+    r, d = alternate_times(lambda: replay(read_log(path)), lambda: decode(raw), repeat)
     return {"replay_us": r * 1e6, "decode_us": d * 1e6, "ratio": r / d}
 
 

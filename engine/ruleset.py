@@ -82,7 +82,7 @@ class Ruleset:
         found = self._decision.get(type(entry.action))
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
             step, rule = found  # a seat's decision on its turn
-            if state.seats[actor].finished != step.for_finished:  # step.active, inlined
+            if not step.active(state, actor):
                 raise IllegalAction(step.name, step.inactive_reason)
             return rule
         return self._chance_rule(entry, actor)

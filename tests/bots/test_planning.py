@@ -86,9 +86,8 @@ def route_ends(route: Route) -> tuple[int, int]:
 def test_final_flight_route_is_a_legal_trail() -> None:
     """Put a plane on every link the plan names and the Final Flight becomes claimable."""
     table = Table(players=2)
+    table.start_vacation_time(0, "LV-1", "LV-2")  # the Short row starts full with two players
     state = table.state
-    state.vacations = ["S-V1", "S-V2"]  # Vacation Time, set by hand: no deck is turned up here
-    state.vacation_time = True
     hand = state.seats[0].hand
     assert hand
     card = hand[0]

@@ -1,0 +1,32 @@
+"""What the engine benchmarks share and that must not import the engine: msgpack's decode of a
+log file (issue 2's baseline) and timing two things in turn (``replay_ratio`` imports the engine
+of another revision after this module)."""
+
+from __future__ import annotations
+
+import statistics
+import time
+from collections.abc import Callable
+
+import msgpack
+
+
+def decode(raw: bytes) -> list[object]:
+    """What msgpack alone does with a log file: every record decoded."""
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(raw)
+    return list(unpacker)
+
+
+def alternate_times(
+    first: Callable[[], object], second: Callable[[], object], repeat: int
+) -> tuple[float, float]:
+    """Median seconds of each, run in turn so that both meet the same load and the same caches."""
+    a: list[float] = []
+    b: list[float] = []
+    for _ in range(repeat):
+        for fn, times in ((first, a), (second, b)):
+            start = time.perf_counter()
+            fn()
+            times.append(time.perf_counter() - start)
+    return statistics.median(a), statistics.median(b)
