@@ -73,7 +73,7 @@ class Ruleset:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
         phase = state.phase
         if phase == PLAY:
-            return state.current if state.reveal_needed() is None else CHANCE
+            return state.current if state.to_reveal is None else CHANCE
         return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:

@@ -153,8 +153,8 @@ class Seat:
 
 class State:
     """The whole table. Changed only through the mutators below, by the rules; ``copy()`` for
-    search. The mutators also keep ``hash`` and the derived flags (``over``, ``vacation_time``,
-    ``Seat.finished``), which the rules ask about on every entry."""
+    search. The mutators also keep ``hash`` and the derived values (``over``, ``vacation_time``,
+    ``to_reveal``, ``Seat.finished``), which the rules ask about on every entry."""
 
     def __init__(self, board: Board, config: Config) -> None:
         n = config.players
@@ -175,6 +175,9 @@ class State:
         self.goal = {SHORT: 0, LONG: 0}
         self.paid = {SHORT: False, LONG: False}
         self.refilling: str | None = None
+        self.to_reveal: str | None = None
+        """The row whose deck must turn up a card next: ``reveal_needed()``, kept by the mutators
+        of the rows, the decks and the refill goals."""
         self.vacations: list[str] = []
         self.vacation_time = False
         """Two Vacation cards are up: no more Flight Card Phase, Final Flights open."""
@@ -224,7 +227,8 @@ class State:
         return self.config.players
 
     def reveal_needed(self) -> str | None:
-        """The row whose deck must turn up a card next (Short before Long), or None."""
+        """The row whose deck must turn up a card next (Short before Long), or None: a row below
+        its refill goal while its deck has cards. Computed afresh; ``to_reveal`` holds it."""
         goal, rows, deck = self.goal, self.rows, self.deck
         if len(rows[SHORT]) < goal[SHORT] and deck[SHORT]:
             return SHORT
@@ -240,6 +244,9 @@ class State:
         return [i for i, o in enumerate(self.owner) if o == seat]
 
     # -- mutators: every change of the public state goes through one of these ---------------
+
+    def _refresh_to_reveal(self) -> None:
+        self.to_reveal = self.reveal_needed()
 
     def _bump(self, slot: int, delta: int) -> None:
         if delta:
@@ -285,6 +292,7 @@ class State:
         self.deck[row].remove(card)
         self.rows[row].append(card)
         self._move_card(card, ROW_LOCATION[row])
+        self._refresh_to_reveal()
 
     def turn_up(self, row: str, card: str) -> None:
         """The top card of a deck, turned up: into the row, or a Vacation to the track (or
@@ -301,6 +309,7 @@ class State:
             self.vacations.append(card)
             self.vacation_time = len(self.vacations) >= 2
             self._move_card(card, ON_VACATION_TRACK)
+        self._refresh_to_reveal()
 
     def set_decks_aside(self) -> None:
         """Vacation Time: the rest of both decks leaves the game."""
@@ -311,10 +320,12 @@ class State:
             self.set_aside.extend(self.deck[row])
             self.deck[row] = []
         self._bump(SET_ASIDE, len(self.set_aside) - before)
+        self.to_reveal = None
 
     def claim_card(self, seat: int, card: str, markers: int) -> None:
         """A face-up card from its row to the seat, with markers from its stock."""
         self.rows[self.board.cards[card].kind].remove(card)
+        self._refresh_to_reveal()
         self._move_card(card, CLAIMED_BY + seat)
         self.seats[seat].cards.append([card, markers])
         self._bump(self._markers_slot(card), markers)
@@ -372,6 +383,7 @@ class State:
 
     def set_goal(self, row: str, goal: int) -> None:
         self.set_value(GOAL[row], self.goal, row, goal)
+        self._refresh_to_reveal()
 
     def clear_goals(self) -> None:
         """No row is to be refilled any more this turn: both goals 0."""
@@ -381,6 +393,7 @@ class State:
             keys = self.keys
             self.hash -= short * keys[GOAL_SHORT] + long * keys[GOAL_LONG]
             goal[SHORT] = goal[LONG] = 0
+            self.to_reveal = None
 
     def set_paid(self, row: str, paid: bool) -> None:
         if paid != self.paid[row]:
@@ -421,6 +434,7 @@ class State:
         if short != goal or long != goal:
             delta += (goal - short) * keys[GOAL_SHORT] + (goal - long) * keys[GOAL_LONG]
             goals[SHORT] = goals[LONG] = goal
+            self._refresh_to_reveal()
         self.hash += delta
 
     def set_idle_turns(self, idle: int) -> None:

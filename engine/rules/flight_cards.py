@@ -63,7 +63,7 @@ class RevealRule(Rule[Reveal]):
     ends_turn = False
 
     def check(self, state: State, seat: int, action: Reveal) -> None:
-        needed = state.reveal_needed()
+        needed = state.to_reveal
         if needed is None:
             raise self.illegal("no card is to be turned up now")
         if action.row != needed:
@@ -76,7 +76,7 @@ class RevealRule(Rule[Reveal]):
         state.turn_up(action.row, action.card)
         if state.vacation_time and not was_vacation_time:
             start_vacation_time(state)
-        if state.vacation_time and state.reveal_needed() is None:
+        if state.vacation_time and state.to_reveal is None:
             state.set_decks_aside()
 
 

@@ -147,6 +147,31 @@ def test_a_tampered_log_fails_verify_naming_the_entry(
         assert "the state digest is" in out.stderr
 
 
+@pytest.mark.parametrize("illegal_first", [True, False])
+def test_replay_names_the_first_bad_entry_whether_unreadable_or_illegal(
+    tmp_path: Path, illegal_first: bool
+) -> None:
+    """Replay parses every line before it applies any: a line that does not parse must still
+    not hide an illegal entry before it, nor be reported before the entries ahead of it ran."""
+    log = read_log(saved_game(tmp_path))
+    records = list(log.records)
+    incomes = [i for i, (_, _, text, _) in enumerate(records) if text == "income"]
+    illegal, unreadable = (incomes[3], incomes[6]) if illegal_first else (incomes[6], incomes[3])
+    index, seat, _, digest = records[illegal]
+    records[illegal] = (index, seat, "pass", digest)  # no pass before a Final Flight
+    index, seat, _, digest = records[unreadable]
+    records[unreadable] = (index, seat, "fly me to the moon", digest)
+    result = replay(GameLog(log.header, records, log.seed))
+    first = min(illegal, unreadable)
+    assert not result.ok and result.bad_entry == first and result.entries == first
+    assert result.error is not None
+    seat = records[first][1]
+    if illegal_first:
+        assert f"entry {first} ({seat} pass): only a player who has played" in result.error
+    else:
+        assert f"entry {first} ({seat} fly me to the moon): unknown action 'fly'" in result.error
+
+
 def test_a_changed_chance_entry_is_caught_by_the_seed(tmp_path: Path) -> None:
     """A reveal that turned up another card, with every digest after it recomputed, still fails:
     the revealed seed deals a different card."""

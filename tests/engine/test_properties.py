@@ -70,6 +70,7 @@ def check_derived_flags(state: State) -> None:
     assert state.over == (state.phase == OVER)
     assert state.vacation_time == (len(state.vacations) >= 2)
     assert [s.finished for s in state.seats] == [s.final is not None for s in state.seats]
+    assert state.to_reveal == state.reveal_needed()
 
 
 def check_claim_had_a_path(state: State, entry: Entry) -> None:
