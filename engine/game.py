@@ -38,11 +38,12 @@ class Game:
     def push(self, entry: Entry, digest: str | None = None) -> str:
         """Apply an entry. With ``digest``, the state after it must match (else ValueError and
         the entry is still applied: the caller decides what a desync means)."""
-        turn = self.state.turn
-        self.rules.apply(self.state, entry)
+        state = self.state
+        turn = state.turn
+        self.rules.apply(state, entry)
         self.turns.append(turn)
         self.entries.append(entry)
-        mine = self.state.digest()
+        mine = state.digest()
         self.digests.append(mine)
         if digest is not None and digest != mine:
             raise DesyncError(len(self.entries) - 1, digest, mine)
