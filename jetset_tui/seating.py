@@ -37,13 +37,15 @@ def your_name() -> str:
 
 @dataclass
 class GamePlan:
-    """A local game to start: seats (``human`` or ``bot:<kind>``), names, colours, seed."""
+    """A local game to start: seats (``human`` or ``bot:<kind>``), names, colours, seed, and
+    whether the expansion's extra Flight cards are shuffled in."""
 
     kinds: list[str]
     names: list[str]
     colours: list[str] = field(default_factory=list)
     seed: str | None = None
     path: Path | None = None
+    extra_cards: bool = False
 
     @property
     def seats(self) -> list[SeatInfo]:
@@ -51,7 +53,7 @@ class GamePlan:
 
     @property
     def options(self) -> Options:
-        return Options(players=len(self.kinds))
+        return Options(players=len(self.kinds), extra_cards=self.extra_cards)
 
     def check(self) -> str | None:
         """A sentence saying what is wrong with the plan, or None."""
@@ -77,7 +79,9 @@ def quick_plan(bots: int = 3) -> GamePlan:
     return GamePlan(["human"] + [kind] * bots, [your_name(), *BOT_NAMES[:bots]])
 
 
-def plan_from_spec(players: int, spec: str | None, seed: str | None) -> GamePlan:
+def plan_from_spec(
+    players: int, spec: str | None, seed: str | None, *, extra_cards: bool = False
+) -> GamePlan:
     """``jetset play``: seat 0 is you; ``spec`` lists the other seats' kinds (``human`` or a
     bot kind), repeated to fill the table."""
     others: Sequence[str] = [w.strip() for w in (spec or default_bot()).split(",") if w.strip()]
@@ -94,4 +98,4 @@ def plan_from_spec(players: int, spec: str | None, seed: str | None) -> GamePlan
         else:
             kinds.append(f"bot:{word.removeprefix('bot:')}")
             names.append(next(bot_names))
-    return GamePlan(kinds, names, seed=seed)
+    return GamePlan(kinds, names, seed=seed, extra_cards=extra_cards)

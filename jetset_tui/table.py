@@ -19,6 +19,7 @@ class TableView:
     liveries: list[Livery]
     viewer: int | None
     mover: int | None  # the seat to decide now; None when the dealer or nobody is
+    watching: bool = False  # a spectator of a live game: no seat of its own
 
     @property
     def board(self) -> Board:

@@ -18,6 +18,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "e.g. greedy,random or human (default: the best bot)",
     )
     pp.add_argument("--seed", help="the dealer's seed (default: random)")
+    pp.add_argument(
+        "--extra-cards", action="store_true", help="shuffle in the expansion's extra Flight cards"
+    )
     pp.add_argument("--resume", metavar="FILE", help="continue a saved game's .jetset log")
     pp.add_argument("--save", metavar="FILE", help="where to save the log (default: data dir)")
     pp.add_argument("--delay", type=float, default=None, help="seconds a bot waits (default 0.6)")
@@ -29,7 +32,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
     if args.resume:
         return run_app(resume=Path(args.resume).expanduser(), delay=args.delay)
-    plan = plan_from_spec(args.players, args.bots, args.seed)
+    plan = plan_from_spec(args.players, args.bots, args.seed, extra_cards=args.extra_cards)
     if args.save:
         plan.path = Path(args.save).expanduser()
     problem = plan.check()

@@ -123,6 +123,7 @@ class GameScreen(Screen[None]):
             liveries=self.liveries,
             viewer=self.viewer,
             mover=None if mover == CHANCE else mover,
+            watching=not self.session.local_seats,
         )
 
     def my_turn(self) -> bool:

@@ -1,4 +1,5 @@
-"""Set up a local game: 2–6 seats, each a human or a bot, with names, colours and a seed."""
+"""Set up a local game: 2–6 seats, each a human or a bot, with names, colours, a seed, and
+whether the expansion's extra Flight cards are in the decks."""
 
 from __future__ import annotations
 
@@ -71,6 +72,18 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label("Seed", classes="seat-label")
                 yield Input(placeholder="random", id="seed", compact=True)
+            with Horizontal(classes="form-row"):
+                yield Label("Cards", classes="seat-label")
+                yield Select(
+                    [
+                        ("the base game's Flight cards", False),
+                        ("and the expansion's extra: 50 Short, 40 Long, 18 Final", True),
+                    ],
+                    value=False,
+                    allow_blank=False,
+                    compact=True,
+                    id="extra-cards",
+                )
             yield Static("", classes="error", id="form-error")
             with Horizontal(id="buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -97,7 +110,8 @@ class NewGameScreen(Screen[None]):
         names = [self.query_one(f"#name-{i}", Input).value.strip() for i in range(count)]
         colours = [str(self.query_one(f"#colour-{i}", Select).value) for i in range(count)]
         seed = self.query_one("#seed", Input).value.strip() or None
-        return GamePlan(kinds, names, colours, seed)
+        extra = self.query_one("#extra-cards", Select).value is True
+        return GamePlan(kinds, names, colours, seed, extra_cards=extra)
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)

@@ -78,7 +78,13 @@ class SshApp(JetSetApp):
 
     async def create_game(self, request: GameRequest) -> None:
         try:
-            room = self.lobby.create(self.player, request.players, request.bots, request.password)
+            room = self.lobby.create(
+                self.player,
+                request.players,
+                request.bots,
+                request.password,
+                extra_cards=request.extra_cards,
+            )
         except (LobbyError, OSError) as exc:
             self.notify(str(exc), severity="error")
             return

@@ -177,8 +177,17 @@ class Lobby:
 
     # -- games ------------------------------------------------------------------------------
 
-    def create(self, creator: Player, players: int, bots: list[str], password: str | None) -> Room:
-        """A new game with ``bots`` in the last seats; the creator still has to join it."""
+    def create(
+        self,
+        creator: Player,
+        players: int,
+        bots: list[str],
+        password: str | None,
+        *,
+        extra_cards: bool = False,
+    ) -> Room:
+        """A new game with ``bots`` in the last seats (and, with ``extra_cards``, the
+        expansion's extra Flight cards in the decks); the creator still has to join it."""
         if sum(1 for r in self.rooms.values() if not r.table.over) >= self.max_games:
             raise LobbyError("the server runs as many games as it may; join one")
         for kind in bots:
@@ -186,7 +195,7 @@ class Lobby:
                 raise LobbyError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
         if len(bots) >= players:
             raise LobbyError("leave at least one seat for a person")
-        options = Options(players=players)
+        options = Options(players=players, extra_cards=extra_cards)
         try:
             options.check_supported()
         except ValueError as exc:
@@ -206,11 +215,12 @@ class Lobby:
         if self.tcp_bind is not None:
             host.spawn(self._serve_tcp(room, self.tcp_bind))
         log.info(
-            "game %s created by %s: %d seats, bots %s, log %s",
+            "game %s created by %s: %d seats, bots %s, extra cards %s, log %s",
             room_id,
             creator.name,
             players,
             bots,
+            extra_cards,
             path,
         )
         self.changed()

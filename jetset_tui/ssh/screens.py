@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from jetset_tui.ssh.app import SshApp
 
 DEFAULT_BOT = "greedy" if "greedy" in BOTS else next(iter(BOTS))
+YES_NO = {"yes": True, "y": True, "no": False, "n": False}
 
 
 @dataclass(frozen=True)
@@ -33,9 +34,12 @@ class GameRequest:
     players: int
     bots: list[str]
     password: str | None
+    extra_cards: bool = False
 
 
-def parse_request(seats: str, bots: str, kind: str, password: str) -> GameRequest:
+def parse_request(
+    seats: str, bots: str, kind: str, password: str, extra_cards: str = "no"
+) -> GameRequest:
     """The form's fields as a request; LobbyError with a sentence if they make no sense."""
     try:
         players = int(seats.strip() or "4")
@@ -49,11 +53,15 @@ def parse_request(seats: str, bots: str, kind: str, password: str) -> GameReques
     kind = kind.strip().lower() or DEFAULT_BOT
     if kind not in BOTS:
         raise LobbyError(f"bot kinds: {', '.join(BOTS)}")
-    return GameRequest(players, [kind] * count, password.strip() or None)
+    extra = extra_cards.strip().lower() or "no"
+    if extra not in YES_NO:
+        raise LobbyError("extra cards: yes or no")
+    return GameRequest(players, [kind] * count, password.strip() or None, YES_NO[extra])
 
 
 class NewGameScreen(ModalScreen[GameRequest | None]):
-    """Seats, bots, and an optional password; Enter creates, Esc backs out."""
+    """Seats, bots, an optional password and the expansion's extra cards; Enter creates, Esc
+    backs out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
@@ -74,6 +82,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 ("Bots among them", "bots", "3"),
                 (f"Bot kind ({'/'.join(BOTS)})", "kind", DEFAULT_BOT),
                 ("Password (private)", "password", ""),
+                ("Extra cards (yes/no)", "extra", "no"),
             ):
                 with Horizontal(classes="row"):
                     yield Static(label, classes="label")
@@ -87,7 +96,13 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
             return self.query_one(f"#{ident}", Input).value
 
         try:
-            request = parse_request(value("seats"), value("bots"), value("kind"), value("password"))
+            request = parse_request(
+                value("seats"),
+                value("bots"),
+                value("kind"),
+                value("password"),
+                value("extra"),
+            )
         except LobbyError as exc:
             self.query_one("#form-error", Static).update(str(exc))
             return
@@ -314,6 +329,8 @@ class LobbyScreen(Screen[None]):
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
             mine = room.members.get(self.player.identity)
             title = room.title + (" 🔒" if room.private else "")
+            if room.table.game.options.extra_cards:
+                title += " · extra cards"
             if mine is not None:
                 title += "  ← your seat"
             status = room.status + (f", {room.watchers} watching" if room.watchers else "")

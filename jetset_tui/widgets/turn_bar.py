@@ -35,6 +35,8 @@ def turn_text(table: TableView, busy: bool) -> Text:
             text.append("Vacation Time: one action, or f for your Final Flight", style=DIM)
     else:
         text.append("  to move", style=DIM)
+    if table.watching:
+        text.append("   you are watching", style=f"italic {DIM}")
     return text
 
 

@@ -3,6 +3,7 @@ resizing, and coming back to a seat with the same key (or, in --open mode, name 
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import asyncssh
@@ -145,3 +146,45 @@ async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
         await again.close()
     finally:
         await server.close()
+
+
+async def test_a_game_with_the_extra_cards_and_a_spectator(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """The form's expansion field reaches the game's options; a watcher sees the public game as
+    it goes on, no Final Flight of anyone, and has no keys to act with."""
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Extra cards (yes/no)")
+    await alice.press("tab", "tab", "tab", "tab", "backspace", "backspace")
+    await alice.type("yes")
+    await alice.press("enter")
+    await alice.wait_for("your turn")
+    room = server.lobby.rooms["1"]
+    game = room.table.game
+    assert game.options.extra_cards and len(game.board.short_deck) == 52 + 50
+
+    bob = await connect(server, "bob", bob_key)
+    text = await bob.lobby()
+    assert "alice's game · extra cards" in text
+    await bob.press("w")
+    text = await bob.wait_for("you are watching")
+    assert "Final Flights are secret" in text and room.watchers == 1
+    hands = [card for seat in game.state.seats for card in seat.hand or ()]
+    assert len(hands) == 8 and not any(card in text for card in hands)
+    footer = text.splitlines()[-1]
+    assert "Buy" not in footer and "Income" not in footer and ": Type" not in footer
+    before = len(game.entries)
+    await bob.press("i", ":")
+    await bob.type("income")
+    await bob.press("enter")
+    await asyncio.sleep(0.3)
+    assert len(game.entries) == before, "a spectator's keys change nothing"
+
+    await alice.command("income")
+    await alice.wait_for(lambda _: game.to_move() == 0 and game.state.turn > 1)  # bots played
+    turn = game.state.turn
+    await bob.wait_for(lambda t: f"turn {turn} " in t.splitlines()[0])
+    await bob.close()
+    await alice.close()

@@ -109,3 +109,32 @@ async def test_resume_a_saved_game(tmp_path: Path) -> None:
         assert last.split()[0] in log_text
         await play_turns(again, pilot, screen, turns=2)
     assert len(read_log(path).records) > len(entries)
+
+
+async def test_the_new_game_form_shuffles_in_the_extra_cards(tmp_path: Path) -> None:
+    """From the start screen: n, pick the expansion's extra cards, start; the game and its log
+    have them (and a game's header is what chooses the board when the log is replayed)."""
+    from textual.widgets import Select
+
+    from jetset_tui.screens.new_game import NewGameScreen
+
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        assert "the base game's Flight cards" in screen_text(app)
+        await pilot.click("#extra-cards")
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert app.screen.query_one("#extra-cards", Select).value is True
+        assert "18 Final" in screen_text(app)
+        await pilot.press("ctrl+s")
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        assert game.options.extra_cards and len(game.board.final_deck) == 18 + 18
+        await pilot.press("q")
+    (path,) = tmp_path.glob("*.jetset")
+    log = read_log(path)
+    assert log.header.options.extra_cards
+    assert replay(log).ok
