@@ -66,10 +66,10 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
-    NewGameScreen #form { width: 64; height: auto; border: heavy $accent; padding: 1 2; }
+    NewGameScreen #form { width: 68; height: auto; border: heavy $accent; padding: 1 2; }
     NewGameScreen .row { height: 1; margin-bottom: 1; }
-    NewGameScreen .label { width: 22; }
-    NewGameScreen Input { width: 30; height: 1; border: none; padding: 0 1; background: $boost; }
+    NewGameScreen .label { width: 32; }
+    NewGameScreen Input { width: 28; height: 1; border: none; padding: 0 1; background: $boost; }
     NewGameScreen Input:focus { background: $primary 30%; border: none; }
     NewGameScreen #form-error { color: $error; height: auto; }
     """
