@@ -281,6 +281,22 @@ def test_stall_rule_ends_a_game_of_nothing_but_income() -> None:
     assert t.game.over and t.state.end_reason == END_STALLED
 
 
+def test_a_refill_restarts_the_stall_count_and_its_turn_counts_in_the_new_run() -> None:
+    t = Table()
+    for turn in range(STALL_ROUNDS * 2 - 2):
+        t.do(turn % 2, "income")
+    assert t.state.idle_turns == 8
+    t.do(0, "refill long 1")
+    assert t.state.idle_turns == 0
+    t.do(0, "income")
+    assert t.state.idle_turns == 1, "refill and income: the first turn of a new run"
+    for turn in range(1, STALL_ROUNDS * 2 - 1):
+        t.do(turn % 2, "income")
+    assert not t.game.over
+    t.do(1, "income")
+    assert t.game.over and t.state.end_reason == END_STALLED
+
+
 def test_tie_on_points_goes_to_cash_and_equal_cash_is_shared() -> None:
     t = Table()
     t.do(0, "buy AMS-FRA 1")  # seat 0 spends €9
