@@ -21,12 +21,11 @@ T = TypeVar("T")
 MASK = (1 << 64) - 1
 
 
-def _rotl(x: int, k: int) -> int:
-    return ((x << k) | (x >> (64 - k))) & MASK
+TWO_64 = 1 << 64
 
 
 class Rng:
-    __slots__ = ("_s",)
+    __slots__ = ("_s0", "_s1", "_s2", "_s3")
 
     def __init__(self, seed: str | bytes | int) -> None:
         if isinstance(seed, int):
@@ -34,33 +33,37 @@ class Rng:
         if isinstance(seed, str):
             seed = seed.encode("utf-8")
         digest = hashlib.sha256(b"jetset-rng\0" + seed).digest()
-        self._s = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
-        if not any(self._s):
+        words = [int.from_bytes(digest[i : i + 8], "little") for i in range(0, 32, 8)]
+        if not any(words):
             raise ValueError("degenerate seed")
+        self._s0, self._s1, self._s2, self._s3 = words
 
     def fork(self, label: str) -> Rng:
         """An independent stream for one purpose (a deck, a bot), derived from this one's state."""
-        material = b"".join(w.to_bytes(8, "little") for w in self._s) + label.encode("utf-8")
+        words = (self._s0, self._s1, self._s2, self._s3)
+        material = b"".join(w.to_bytes(8, "little") for w in words) + label.encode("utf-8")
         return Rng(material)
 
     def next64(self) -> int:
-        s0, s1, s2, s3 = self._s
-        result = (_rotl((s1 * 5) & MASK, 7) * 9) & MASK
+        """xoshiro256**, written out as in the reference C (the rotations inline: this is the
+        dealer's and the search bot's innermost loop)."""
+        s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
+        x = (s1 * 5) & MASK
+        result = ((((x << 7) | (x >> 57)) & MASK) * 9) & MASK  # rotl(s1 * 5, 7) * 9
         t = (s1 << 17) & MASK
         s2 ^= s0
         s3 ^= s1
-        s1 ^= s2
-        s0 ^= s3
-        s2 ^= t
-        s3 = _rotl(s3, 45)
-        self._s = [s0, s1, s2, s3]
+        self._s1 = s1 ^ s2
+        self._s0 = s0 ^ s3
+        self._s2 = s2 ^ t
+        self._s3 = ((s3 << 45) | (s3 >> 19)) & MASK  # rotl(s3, 45)
         return result
 
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
         if n <= 0:
             raise ValueError("below() needs a positive bound")
-        limit = ((1 << 64) // n) * n
+        limit = TWO_64 - TWO_64 % n  # the largest multiple of n that fits in 64 bits
         while True:
             x = self.next64()
             if x < limit:
