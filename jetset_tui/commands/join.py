@@ -18,7 +18,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp.add_argument("address", metavar="HOST:PORT", help="the host, e.g. 192.168.1.5:7777")
     jp.add_argument("--name", default=None, help="your name at the table")
     jp.add_argument("--bot", metavar="KIND", help="play headless as this bot (e.g. greedy)")
-    jp.add_argument("--spectate", action="store_true", help="watch; print the entries")
+    jp.add_argument(
+        "--spectate",
+        action="store_true",
+        help="watch: in the TUI on a terminal; printing the entries otherwise, or with --json",
+    )
     jp.add_argument("--password", help="the game's password")
     jp.add_argument("--token", help="take back your seat with its token")
     jp.add_argument(
@@ -50,14 +54,20 @@ def cmd_join(args: argparse.Namespace) -> int:
     if args.bot is not None and args.bot not in BOTS:
         return fail(args, f"unknown bot {args.bot!r}; bots: {', '.join(BOTS)}")
     runner = None
-    if args.bot is None and not args.spectate:
+    if args.bot is None and (not args.spectate or watch_in_tui(args)):
         runner = tui_runner()
-        if runner is None:
+        if runner is None and not args.spectate:
             return fail(args, "the TUI cannot join games yet; use --bot KIND or --spectate")
     try:
         return asyncio.run(join(address, args, runner))
     except KeyboardInterrupt:
         return 130
+
+
+def watch_in_tui(args: argparse.Namespace) -> bool:
+    """A spectator at a terminal watches the game screen; a script (--json, or output to a pipe
+    or a file) gets the entries printed."""
+    return not args.json and sys.stdin.isatty() and sys.stdout.isatty()
 
 
 def fail(args: argparse.Namespace, message: str) -> int:

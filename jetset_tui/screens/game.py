@@ -38,6 +38,9 @@ from netcode.client import (
     Problem,
 )
 
+OPEN_SEAT = "(open seat)"
+"""The name shown for a network game's seat that nobody has taken yet."""
+
 ACTION_KEYS = {
     "buy": "b",
     "place": "p",
@@ -71,7 +74,7 @@ class GameScreen(Screen[None]):
         self.session = session
         game = session.game
         self.notation = Notation(game.board)
-        self.names = [s.name for s in session.seats]
+        self.names = [s.name or OPEN_SEAT for s in session.seats]
         self.kinds = [s.kind for s in session.seats]
         chosen = colours or []
         self.liveries: list[Livery] = [livery_for(chosen, i) for i in range(len(self.names))]

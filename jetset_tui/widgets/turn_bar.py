@@ -20,6 +20,11 @@ def turn_text(table: TableView, busy: bool) -> Text:
         if state.end_reason:
             text.append(f": {state.end_reason}", style=DIM)
         return text
+    if state.turn == 0:  # nothing dealt yet: a network game waits for its seats to fill
+        text.append("waiting for every seat to be taken", style="bold")
+        if table.watching:
+            text.append("   you are watching", style=f"italic {DIM}")
+        return text
     seat = state.current
     text.append("▶ ", style="bold")
     text.append_text(seat_badge(table.liveries[seat], table.names[seat]))

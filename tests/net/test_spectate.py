@@ -1,0 +1,84 @@
+"""``jetset join --spectate``: at a terminal the game screen, read-only; in a script, the entries
+printed and one JSON result. The terminal is a real tmux pane."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import shutil
+import subprocess
+import time
+from collections.abc import Callable, Iterator
+
+import pytest
+
+from .procs import JETSET, json_result, start_host, start_join
+
+# .ci/run installs tmux; under CI (CI=true) this runs or fails, elsewhere it needs tmux.
+pytestmark = pytest.mark.skipif(
+    not shutil.which("tmux") and not os.environ.get("CI"), reason="needs tmux (.ci/run installs it)"
+)
+
+
+class Pane:
+    def __init__(self, name: str) -> None:
+        self.name = name
+
+    def text(self) -> str:
+        out = subprocess.run(
+            ["tmux", "capture-pane", "-p", "-t", self.name], capture_output=True, text=True
+        )
+        return out.stdout
+
+    def wait_for(self, what: str | Callable[[str], bool], timeout: float = 30) -> str:
+        test = (lambda t: what in t) if isinstance(what, str) else what
+        deadline = time.monotonic() + timeout
+        while True:
+            text = self.text()
+            if test(text):
+                return text
+            if time.monotonic() > deadline:
+                raise AssertionError(f"the pane never showed {what!r}:\n{text}")
+            time.sleep(0.1)
+
+
+@pytest.fixture
+def pane_running() -> Iterator[Callable[[list[str]], Pane]]:
+    names: list[str] = []
+
+    def start(command: list[str]) -> Pane:
+        name = f"jetset-watch-{os.getpid()}-{len(names)}"
+        names.append(name)
+        # started at once in a pane made from a test process, the app read 80×24 and never got the
+        # resize; a moment's wait first gives it the pane's real size. The sleep after the command
+        # keeps its last screen readable.
+        line = "sleep 1; " + shlex.join(command) + "; sleep 60"
+        subprocess.run(["tmux", "new", "-d", "-s", name, "-x", "120", "-y", "40", line], check=True)
+        return Pane(name)
+
+    yield start
+    for name in names:
+        subprocess.run(["tmux", "kill-session", "-t", name], capture_output=True)
+
+
+def test_a_spectator_watches_in_the_tui_and_a_script_gets_the_entries(
+    pane_running: Callable[[list[str]], Pane],
+) -> None:
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--seed", "watch")
+    try:
+        pane = pane_running([*JETSET, "join", f"127.0.0.1:{port}", "--spectate"])
+        text = pane.wait_for("you are watching")
+        assert "waiting for every seat to be taken" in text and "(open seat)" in text
+        assert "Buy" not in text.splitlines()[-1], "a spectator has no action keys"
+        script = start_join(port, "--spectate")  # --json, output to a pipe: no TUI
+        player = start_join(port, "--bot", "greedy", "--delay", "0.01")
+        played = json_result(player, timeout=120)
+        watched = json_result(script, timeout=60)
+        assert played["ok"] and watched["ok"] and watched["seat"] is None
+        assert watched["digest"] == played["digest"]
+        text = pane.wait_for("Game over", timeout=60)
+        winner = played["winners"][0]
+        assert ("greedy-1" if winner == 1 else "greedy-bot") + " win" in text
+    finally:
+        host.kill()
+        host.wait()
