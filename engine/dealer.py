@@ -60,7 +60,7 @@ class Dealer:
             cards = self.hands[seat]
             salt = self.salts[seat]
             return Entry(CHANCE, Deal(seat, cards, salt, hand_commitment(seat, cards, salt)))
-        row = state.reveal_needed()
+        row = state.to_reveal
         if row is None:
             raise ValueError("the state is not waiting for chance")
         return Entry(CHANCE, Reveal(row, self.stack(row)[state.drawn[row]]))

@@ -264,7 +264,7 @@ def act(rules: Ruleset, state: State, seat: int, action: Action) -> None:
 
 def reveal(rules: Ruleset, state: State, world: World) -> None:
     """Turn up the next card of the guessed deck order."""
-    row = state.reveal_needed()
+    row = state.to_reveal
     assert row is not None
     stack = world.stacks[row]
     rules.apply(state, Entry(CHANCE, Reveal(row, stack.pop(0))))

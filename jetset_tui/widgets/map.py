@@ -1,7 +1,7 @@
 """The map of Europe: cities placed by latitude and longitude, every airlink a line of box
 characters, with its price (unowned) or its owner's letter and everyone's planes on it.
 
-The drawing is a pure function of the state and the size (``map_canvas``, ``draw_map``);
+The drawing is a pure function of the state and the size (``map_canvas``);
 ``EuropeMap`` caches the geometry for its size, redraws the labels when the state or the highlight
 changes, and hands Textual ready-made strips (the line API), remade only for lines that changed.
 """
@@ -208,18 +208,6 @@ def link_label(state: State, link: int, liveries: list[Livery]) -> list[tuple[st
     return parts
 
 
-def draw_map(
-    state: State,
-    width: int,
-    height: int,
-    liveries: list[Livery],
-    highlight: Highlight = Highlight(),
-    names: bool = True,
-) -> list[Text]:
-    """The whole map as lines of text."""
-    return map_canvas(state, width, height, liveries, highlight, names).lines()
-
-
 def map_canvas(
     state: State,
     width: int,
@@ -332,7 +320,7 @@ class EuropeMap(Widget):
         if not self.fits():
             return Text("(the map needs more room)", style=DIM)
         width, height = self.size
-        lines = draw_map(self.state, width, height, self.liveries, self.highlight)
+        lines = map_canvas(self.state, width, height, self.liveries, self.highlight).lines()
         return Text("\n", no_wrap=True).join(lines)
 
     def render_line(self, y: int) -> Strip:

@@ -11,10 +11,19 @@ from jetset_tui.theme import DIM, GOOD
 
 
 def turn_text(table: TableView, busy: bool) -> Text:
-    state = table.state
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(" ✈ JET SET ", style="bold black on #f2c94c")
-    text.append(f"  turn {state.turn}  ", style=DIM)
+    text.append(f"  turn {table.state.turn}  ", style=DIM)
+    text.append_text(whose_turn(table, busy))
+    if table.watching and not table.state.over:
+        text.append("   you are watching", style=f"italic {DIM}")
+    return text
+
+
+def whose_turn(table: TableView, busy: bool) -> Text:
+    """The game over, a network game waiting for its seats, or who is to move and what next."""
+    state = table.state
+    text = Text()
     if state.over:
         text.append("Game over", style="bold")
         if state.end_reason:
@@ -22,8 +31,6 @@ def turn_text(table: TableView, busy: bool) -> Text:
         return text
     if state.turn == 0:  # nothing dealt yet: a network game waits for its seats to fill
         text.append("waiting for every seat to be taken", style="bold")
-        if table.watching:
-            text.append("   you are watching", style=f"italic {DIM}")
         return text
     seat = state.current
     text.append("▶ ", style="bold")
@@ -40,8 +47,6 @@ def turn_text(table: TableView, busy: bool) -> Text:
             text.append("Vacation Time: one action, or f for your Final Flight", style=DIM)
     else:
         text.append("  to move", style=DIM)
-    if table.watching:
-        text.append("   you are watching", style=f"italic {DIM}")
     return text
 
 

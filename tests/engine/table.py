@@ -57,7 +57,7 @@ class Table:
     def deal_chance(self) -> None:
         """Turn up whatever cards the state is waiting for."""
         while self.game.to_move() == CHANCE:
-            row = self.state.reveal_needed()
+            row = self.state.to_reveal
             assert row is not None
             if self.queue[row]:
                 card = self.queue[row].pop(0)

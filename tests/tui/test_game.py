@@ -133,7 +133,6 @@ async def test_the_new_game_form_shuffles_in_the_extra_cards(tmp_path: Path) -> 
         screen = await game_screen(pilot)
         game = screen.session.game
         assert game.options.extra_cards and len(game.board.final_deck) == 18 + 18
-        await pilot.press("q")
     (path,) = tmp_path.glob("*.jetset")
     log = read_log(path)
     assert log.header.options.extra_cards
