@@ -246,7 +246,7 @@ def income_stage(state: State, seat: int) -> Stage:
     st = state.seats[seat]
     marked = sum(1 for _, m in st.cards if m)
     label = f"Take income: +€{income_of(st)}"
-    note = f"{marked} card(s) with markers × €5, {len(st.cards) - marked} without × €2"
+    note = f"{marked} with markers × €5 + {len(st.cards) - marked} without × €2"
     stage = single_stage("Take income", label, Income(), "take income")
     stage.choices[0].note = note
     return stage

@@ -240,11 +240,7 @@ class ActionPicker(Widget, can_focus=True):
         stage = self.stage
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(stage.title, style="bold")
-        steps = "   ↑↓ choose"
-        if stage.counting != NONE:
-            steps += " · ←→ 1–9 how many"
-        steps += f" · Enter {stage.confirm} · Esc back"
-        text.append(steps + "\n", style=DIM)
+        text.append(self._key_steps(stage, self.size.width - len(stage.title)) + "\n", style=DIM)
         text.append("type to find: ", style=DIM)
         text.append((self.filter or "") + "▏\n", style="bold")
         rows = max(1, self.size.height - 4)
@@ -258,6 +254,17 @@ class ActionPicker(Widget, can_focus=True):
             text.append("\n")
         self._preview_line(text)
         return text
+
+    @staticmethod
+    def _key_steps(stage: Stage, room: int) -> str:
+        """The keys of this stage after its title, in words, or in short when they would not
+        fit in ``room`` columns (a narrow map panel cut "Esc back" off)."""
+        count = stage.counting != NONE
+        steps = "   ↑↓ choose" + (" · ←→ 1–9 how many" if count else "")
+        steps += f" · Enter {stage.confirm} · Esc back"
+        if len(steps) <= room:
+            return steps
+        return "  ↑↓" + (" ←→ 1–9" if count else "") + " · Enter · Esc"
 
     def _choice_line(self, text: Text, stage: Stage, i: int, selected: bool) -> None:
         choice = stage.choices[i]

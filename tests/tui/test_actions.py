@@ -65,3 +65,22 @@ async def test_guided_buy_shows_the_cost_and_escape_backs_out(tmp_path: Path) ->
         await pilot.pause()
         milrom = game.board.link_between(game.board.city_index["MIL"], game.board.city_index["ROM"])
         assert game.entries[entries].action == Buy(milrom or 0, 2)
+
+
+async def test_the_pickers_key_line_and_notes_fit_the_map_panel(tmp_path: Path) -> None:
+    """At 120 columns the picker names its keys in short rather than cutting "Esc" off; wider,
+    in words. The income note fits beside its label."""
+    short, words = "↑↓ ←→ 1–9 · Enter · Esc", "· Enter buy · Esc back"
+    for size, keys in (((120, 40), short), ((200, 50), words)):
+        app = make_app(tmp_path, ["human", BOT], seed="guided")
+        async with app.run_test(size=size) as pilot:
+            await game_screen(pilot)
+            await pilot.press("b")
+            await pilot.pause()
+            title = next(ln for ln in screen_text(app).splitlines() if "Buy an unowned" in ln)
+            assert keys in title and "…" not in title
+            await pilot.press("escape", "i")
+            await pilot.pause()
+            text = screen_text(app)
+            assert "Take income: +€0" in text
+            assert "0 with markers × €5 + 0 without × €2" in text
