@@ -27,12 +27,14 @@ class JetSetApp(App[None]):
     CSS_PATH = "jetset.tcss"
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 - Textual declares it so
         (0, "-too-narrow"),
+        (80, "-slim"),
         (100, "-narrow"),
         (120, "-wide"),
         (170, "-huge"),
     ]
     VERTICAL_BREAKPOINTS = [  # noqa: RUF012
         (0, "-too-short"),
+        (24, "-low"),
         (30, "-short"),
         (40, "-tall"),
     ]

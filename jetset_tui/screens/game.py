@@ -17,6 +17,7 @@ from textual.screen import Screen
 
 from engine import CHANCE, Action, IllegalAction, NotationError
 from engine.notation import Notation
+from jetset_tui.breakpoints import shown_table_panel
 from jetset_tui.guided import stage_for
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
@@ -52,6 +53,13 @@ ACTION_KEYS = {
 }
 
 
+def table_panels() -> ComposeResult:
+    """The players, the rows and the hand: beside the map, or in its place when slim."""
+    yield PlayersPanel()
+    yield RowsPanel()
+    yield HandPanel()
+
+
 class GameScreen(Screen[None]):
     """One game in progress."""
 
@@ -65,6 +73,9 @@ class GameScreen(Screen[None]):
         Binding("e", "act('refill')", "Cards"),
         Binding("f", "act('final')", "Final"),
         Binding("colon", "command", "Type", key_display=":"),
+        Binding("v", "table", "Table"),
+        Binding("pageup", "scroll_table(-1)", "Scroll the table", show=False),
+        Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False),
         Binding("h", "plan", "Help"),
         Binding("q", "leave", "Menu"),
     ]
@@ -92,15 +103,21 @@ class GameScreen(Screen[None]):
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 yield EuropeMap(id="map")
+                with VerticalScroll(id="stack", can_focus=False):
+                    yield from table_panels()
                 yield NotationLog(self.notation, id="log")
                 yield ActionPicker(id="picker")
                 yield CommandLine(self.notation, self.legal_lines, id="command")
             with VerticalScroll(id="right"):
-                yield PlayersPanel(id="players")
-                yield RowsPanel(id="rows")
-                yield HandPanel(id="hand")
+                yield from table_panels()
         yield KeyFooter()
         yield TooSmall()
+
+    @property
+    def slim(self) -> bool:
+        """Under 100 columns there is no room beside the map: the table takes its place on ``v``
+        (the ``-table`` class), in a second set of panels under the map's place."""
+        return self.has_class("-slim")
 
     async def on_mount(self) -> None:
         self.session.add_listener(self.on_client_event)
@@ -175,9 +192,11 @@ class GameScreen(Screen[None]):
         busy = bool(getattr(self.session, "busy", False))
         self.query_one(TurnBar).show(table, busy)
         self.query_one(EuropeMap).show(table.state, self.liveries)
-        self.query_one(PlayersPanel).show(table, compact=self.has_class("-short"))
-        self.query_one(RowsPanel).show(table)
-        self.query_one(HandPanel).show(table)
+        panels = self.query_one(shown_table_panel(self))
+        short = self.has_class("-short") or self.has_class("-low")
+        panels.query_one(PlayersPanel).show(table, compact=short)
+        panels.query_one(RowsPanel).show(table)
+        panels.query_one(HandPanel).show(table)
         self.refresh_bindings()
 
     def follow_seats(self) -> None:
@@ -230,7 +249,19 @@ class GameScreen(Screen[None]):
             return not finished
         if action == "command":
             return self.my_turn()
+        if action == "table":
+            return self.slim
         return True
+
+    def action_table(self) -> None:
+        """Show the players, the rows and your hand in the map's place, or the map again."""
+        self.toggle_class("-table")
+        self.sync()
+
+    def action_scroll_table(self, pages: int) -> None:
+        """Page the table panel (the one in the map's place when it is shown there)."""
+        panel = self.query_one(shown_table_panel(self), VerticalScroll)
+        panel.scroll_to(y=panel.scroll_y + pages * max(1, panel.size.height - 1), animate=False)
 
     def action_act(self, kind: str) -> None:
         """Open the guided picker for one kind of action."""
@@ -244,6 +275,8 @@ class GameScreen(Screen[None]):
             command.show_error(stage)
             return
         command.show_hint("")
+        if self.has_class("-table"):  # the picker points at the map
+            self.action_table()
         self.query_one(NotationLog).add_class("-hidden")
         self.query_one(ActionPicker).open(stage, view, self.viewer, self.session.game.rules)
 
@@ -318,3 +351,4 @@ class GameScreen(Screen[None]):
     def on_resize(self, _: Any) -> None:
         self.query_one(TooSmall).refresh()
         self.call_after_refresh(self.sync)
+        self.call_after_refresh(self.refresh_bindings)  # ``v`` only when slim

@@ -44,6 +44,8 @@ Score: card points + Final Flight (10 + 2 per plane). Ties: most cash.
 | | Enter confirms (the full cost is shown first), Esc backs out |
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |
+| **v** | under 100 columns: the players, rows and your cards in the map's place, or the map again |
+| **PgUp PgDn** | scroll the players, rows and cards when they do not fit |
 | **q** | back to the menu (the game is saved after every move) |
 | **F1** | this page · **Ctrl+P** command palette · **Ctrl+Q** quit |
 

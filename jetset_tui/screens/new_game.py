@@ -32,6 +32,8 @@ class NewGameScreen(Screen[None]):
     NewGameScreen #form { width: 84; height: auto; border: round $accent; padding: 1 2; }
     NewGameScreen #buttons { height: 3; margin-top: 1; }
     NewGameScreen #buttons Button { margin-right: 2; }
+    NewGameScreen.-slim #form, NewGameScreen.-low #form { width: 80; padding: 0 1; }
+    NewGameScreen.-low #buttons { margin-top: 0; }
     """
 
     def __init__(self) -> None:

@@ -9,7 +9,7 @@ every seat's Final Flights are shown.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -18,12 +18,13 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
 from textual.timer import Timer
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engine import CHANCE, redact
 from engine.notation import Notation
 from engine.state import State
-from jetset_tui.breakpoints import breakpoint_classes
+from jetset_tui.breakpoints import breakpoint_classes, shown_table_panel
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
@@ -64,6 +65,13 @@ def finals_text(
     return text
 
 
+def table_panels() -> ComposeResult:
+    """The players, the rows and the Final Flights: beside the map, or in its place when slim."""
+    yield PlayersPanel()
+    yield RowsPanel()
+    yield Static(classes="finals")
+
+
 class ReplayScreen(Screen[None]):
     """A log, looked at entry by entry."""
 
@@ -77,8 +85,15 @@ class ReplayScreen(Screen[None]):
     ReplayScreen #right { scrollbar-gutter: stable; }
     ReplayScreen.-narrow #right { width: 42; }
     ReplayScreen #log { height: 9; }
-    ReplayScreen #finals { margin-top: 1; padding: 0 1; height: auto; }
-    ReplayScreen #rows { margin-top: 1; }
+    ReplayScreen .finals { margin-top: 1; padding: 0 1; height: auto; }
+    ReplayScreen RowsPanel { margin-top: 1; }
+    ReplayScreen.-low #log { height: 6; }
+    ReplayScreen.-low RowsPanel, ReplayScreen.-low .finals { margin-top: 0; }
+    /* under 100 columns: the map, or (v) the table in its place */
+    ReplayScreen #stack { display: none; height: 1fr; scrollbar-size-vertical: 1; }
+    ReplayScreen.-slim #right { display: none; }
+    ReplayScreen.-slim.-table #stack { display: block; }
+    ReplayScreen.-slim.-table #map { display: none; }
     ReplayScreen #goto { display: none; }
     ReplayScreen #goto.-open { display: block; }
     """
@@ -86,6 +101,7 @@ class ReplayScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("right,l", "step(1)", "Next"),
         Binding("left,h", "step(-1)", "Back"),
+        Binding("v", "table", "Table"),
         Binding("down,n", "turn(1)", "Next turn"),
         Binding("up,p", "turn(-1)", "Prev turn"),
         Binding("]", "round(1)", "Next round", key_display="]"),
@@ -107,6 +123,8 @@ class ReplayScreen(Screen[None]):
         self.add_class(*breakpoint_classes(self.app), update=False)
         self.speed = 2
         self._timer: Timer | None = None
+        self._panels: Widget | None = None
+        """The table panels last drawn: beside the map, or in its place."""
         self.notation = Notation(timeline.game.board)
         self.load(timeline, path, seat)
 
@@ -139,12 +157,12 @@ class ReplayScreen(Screen[None]):
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 yield EuropeMap(id="map")
+                with VerticalScroll(id="stack", can_focus=False):
+                    yield from table_panels()
                 yield NotationLog(self.notation, id="log")
                 yield Input(placeholder="go to entry number, then Enter", id="goto", disabled=True)
             with VerticalScroll(id="right", can_focus=False):
-                yield PlayersPanel(id="players")
-                yield RowsPanel(id="rows")
-                yield Static(id="finals")
+                yield from table_panels()
         yield KeyFooter()
         yield TooSmall()
 
@@ -232,6 +250,22 @@ class ReplayScreen(Screen[None]):
             self._timer = None
         self.go(self.position + 1)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "table":
+            return self.has_class("-slim")
+        return True
+
+    def action_table(self) -> None:
+        """Show the players, the rows and the Final Flights in the map's place, or the map."""
+        self.toggle_class("-table")
+        self.show()
+
+    def on_resize(self, _: Any) -> None:
+        self.query_one(TooSmall).refresh()
+        self.refresh_bindings()  # ``v`` only when slim
+        if self.query_one(shown_table_panel(self)) is not self._panels:
+            self.call_after_refresh(self.show)  # the table moved beside the map or into it
+
     def action_back(self) -> None:
         box = self.query_one("#goto", Input)
         if box.has_class("-open"):
@@ -263,9 +297,11 @@ class ReplayScreen(Screen[None]):
         table = TableView(state, self.names, self.kinds, self.liveries, self.viewer, mover)
         self.query_one("#where", Static).update(self.where_text(state))
         self.query_one(EuropeMap).show(state, self.liveries)
-        self.query_one(PlayersPanel).show(table, compact=self.has_class("-short"))
-        self.query_one(RowsPanel).show(table)
-        self.query_one("#finals", Static).update(
+        panels = self._panels = self.query_one(shown_table_panel(self))
+        short = self.has_class("-short") or self.has_class("-low")
+        panels.query_one(PlayersPanel).show(table, compact=short)
+        panels.query_one(RowsPanel).show(table)
+        panels.query_one(".finals", Static).update(
             finals_text(state, self.names, self.liveries, self.viewer, self.revealed)
         )
         self.show_log()

@@ -5,8 +5,9 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-MIN_WIDTH = 100
-MIN_HEIGHT = 30
+MIN_WIDTH = 80
+MIN_HEIGHT = 24
+"""The classic terminal: below 100 columns the game screen shows the map or the table, in turn."""
 
 
 class TooSmall(Static):
@@ -20,7 +21,7 @@ class TooSmall(Static):
         width, height = self.app.size
         text = Text(justify="center")
         text.append("✈  Make the terminal larger\n\n", style="bold")
-        text.append(f"Jet Set needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters; ")
+        text.append(f"Jet Set needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters;\n")
         text.append(f"this terminal is {width}×{height}.\n")
-        text.append("Resize the window or make the font smaller; the game waits.")
+        text.append("Resize the window or make the font smaller:\nthe game waits.")
         return text

@@ -64,6 +64,9 @@ async def test_resize(server: GameServer, alice_key: asyncssh.SSHKey) -> None:
     await alice.press("n")
     await alice.wait_for("Bots among them")
     await alice.press("enter")
+    text = await alice.wait_for("v Table")  # 90 columns: the map, the table on v
+    assert "your turn" in text and all(len(line) <= 90 for line in text.splitlines())
+    alice.resize(70, 20)
     await alice.wait_for("Make the terminal larger")
     alice.resize(120, 40)
     await alice.wait_for("your turn")

@@ -83,4 +83,5 @@ async def test_a_short_terminal_opens_on_the_compact_players(tmp_path: Path) -> 
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
         assert app.screen.has_class("-short")
-        assert app.screen.query_one(PlayersPanel).size.height == 2 * 3, "two lines a player"
+        players = app.screen.query_one("#right PlayersPanel", PlayersPanel)
+        assert players.size.height == 2 * 3, "two lines a player"

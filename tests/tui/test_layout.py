@@ -1,10 +1,12 @@
-"""The game screen at 100×30, 120×40 and 200×60, and the message below 100×30."""
+"""The game screen at 100×30, 120×40 and 200×60; under 100 columns (down to 80×24) the map and
+the table in turn; the new-game form and the replay viewer at 80×24; the message below 80×24."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 import pytest
+from textual.widgets import Select
 
 from engine.board import load_board
 from jetset_tui.screenshot import screen_text
@@ -42,7 +44,7 @@ async def test_the_game_screen_shows_everything(tmp_path: Path, size: tuple[int,
             assert "Stockholm" in text and "Edinburgh" in text  # names where room allows
 
 
-@pytest.mark.parametrize("size", [(99, 30), (120, 29), (80, 24)])
+@pytest.mark.parametrize("size", [(79, 30), (120, 23), (60, 20)])
 async def test_too_small_says_so_and_recovers(tmp_path: Path, size: tuple[int, int]) -> None:
     app = make_app(tmp_path, ["human", BOT], seed="small")
     async with app.run_test(size=size) as pilot:
@@ -56,3 +58,55 @@ async def test_too_small_says_so_and_recovers(tmp_path: Path, size: tuple[int, i
         await pilot.pause()
         text = screen_text(app)
         assert "Make the terminal larger" not in text and "JET SET" in text
+
+
+@pytest.mark.parametrize("size", [(80, 24), (99, 40)])
+async def test_a_slim_terminal_shows_the_map_or_the_table(
+    tmp_path: Path, size: tuple[int, int]
+) -> None:
+    app = make_app(tmp_path, ["human", BOT, BOT, BOT], seed="layout")
+    async with app.run_test(size=size) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.pause()
+        text = screen_text(app)
+        assert len(text.splitlines()) == size[1]
+        assert "Make the terminal larger" not in text and "your turn" in text
+        for city in load_board().cities:
+            assert city.code in text, city.code
+        assert "Short Flights" not in text, "no room beside the map"
+        assert "v Table" in text.splitlines()[-1]
+        await pilot.press("v")
+        await pilot.pause()
+        text = screen_text(app)
+        for shown in (*NAMES, "Short Flights", *screen.session.game.state.rows["short"][:3]):
+            assert shown in text, shown
+        assert not screen.query_one(EuropeMap).display, "the table in the map's place"
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert "Ann's Final Flights" in screen_text(app), "paged down to your cards"
+        await pilot.press("b")  # a guided action points at the map: the map comes back
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Buy an unowned airlink" in text and screen.query_one(EuropeMap).display
+        assert "Short Flights" not in text
+
+
+async def test_the_new_game_form_fits_an_80x24_terminal(tmp_path: Path) -> None:
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.screens.new_game import NewGameScreen
+
+    app = JetSetApp(saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(NewGameScreen())
+        await pilot.pause()
+        screen = app.screen
+        screen.query_one("#players", Select).value = 6
+        await pilot.pause()
+        text = screen_text(app)
+        for seat in range(1, 7):
+            assert f"Seat {seat}" in text
+        assert "Start" in text and "Cards" in text
+        for widget in screen.query("#form *"):
+            if widget.display and widget.region.width:
+                assert widget.region.right <= 80 and widget.region.bottom <= 23, widget

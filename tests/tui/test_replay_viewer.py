@@ -10,6 +10,7 @@ from engine.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.map import EuropeMap
 from netcode.logfile import GameLog, Header, Seat, read_log, write_game, write_log
 from netcode.replay import Timeline
 
@@ -187,3 +188,28 @@ async def test_the_viewer_is_reused_for_the_next_log(tmp_path: Path) -> None:
         text = screen_text(app)
         assert "running.jetset" in text and "entry 0/15" in text and "game over" not in text
         assert viewer.viewer == 1
+
+
+async def test_an_80x24_viewer_shows_the_map_or_the_table_and_follows_the_position(
+    tmp_path: Path,
+) -> None:
+    path = saved(tmp_path)
+    app = JetSetApp(replay=path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        game_map = screen.query_one(EuropeMap)
+        text = screen_text(app)
+        assert "Make the terminal larger" not in text and game_map.display
+        assert "P0" not in text, "no room beside the map"
+        await pilot.press("v")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "P0" in text and "P2" in text and not game_map.display
+        await pilot.press("home")  # the table in the map's place follows the position
+        await pilot.pause()
+        assert "€30" in screen_text(app)
+        await pilot.press("v")
+        await pilot.pause()
+        assert game_map.display and "P0" not in screen_text(app)
