@@ -7,7 +7,9 @@ from collections.abc import Sequence
 from engine.actions import CHANCE
 from engine.bots import Bot, make_bot
 from engine.dealer import Dealer
+from engine.errors import IllegalAction
 from engine.game import Game
+from engine.notation import format_action
 from engine.options import Options
 
 
@@ -30,4 +32,20 @@ def play_game(options: Options, seed: str, kinds: Sequence[str] = ("random",)) -
         if seat == CHANCE:
             game.push(dealer.next_entry(state))
         else:
-            game.play(bots[seat].choose(state.view(seat), rules))
+            play_bot_choice(game, seat, bots[seat])
+
+
+class BotError(ValueError):
+    """A bot chose an action the rules refuse: which bot, what, when, and the rule's reason."""
+
+
+def play_bot_choice(game: Game, seat: int, bot: Bot) -> None:
+    """Ask ``bot`` for ``seat``'s action and play it; BotError if the rules refuse it."""
+    action = bot.choose(game.state.view(seat), game.rules)
+    try:
+        game.play(action)
+    except IllegalAction as exc:
+        raise BotError(
+            f"entry {len(game.entries)}: seat {seat}'s bot ({bot.name}) chose "
+            f"{format_action(action)!r}: {exc}"
+        ) from None

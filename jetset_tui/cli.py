@@ -10,6 +10,7 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from jetset_tui.bot_plugins import load_command_line_bots
 from jetset_tui.commands import COMMANDS
 
 
@@ -24,6 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    try:
+        load_command_line_bots(args)
+    except ValueError as exc:
+        print(f"jetset: {exc}", file=sys.stderr)
+        return 2
     if args.command is None:
         from jetset_tui.commands.play import run_app
 

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import Options
-from engine.bots import BOTS
+from engine.bots import BOTS, unknown_bot
 from netcode.client import SeatInfo
 
 BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
@@ -69,7 +69,7 @@ class GamePlan:
             return "two players have the same colour"
         for kind in self.kinds:
             if kind != "human" and kind.removeprefix("bot:") not in BOTS:
-                return f"unknown bot {kind!r}; bots: {', '.join(BOTS)}"
+                return unknown_bot(kind.removeprefix("bot:"))
         return None
 
 

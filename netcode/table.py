@@ -22,6 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
+from engine.bots import BOTS, bot_label, unknown_bot
 from engine.notation import Notation
 from netcode.logfile import VERSION, GameLog, Header, LogWriter, Seat, read_log
 from netcode.replay import replay
@@ -158,7 +159,7 @@ class Table:
         table = cls(options, kinds, log_path, keys, fsync=fsync)
         for i, slot in enumerate(table.seats):
             if slot.is_bot:
-                slot.name = f"{slot.bot_kind}-{i}"
+                slot.name = f"{bot_label(slot.bot_kind)}-{i}"
         return table
 
     @classmethod
@@ -184,6 +185,10 @@ class Table:
         result = replay(GameLog(header, log.records, keys.seed))
         if not result.ok:
             raise TableError(f"{log_path}: {result.error}")
+        if not result.game.over:
+            for slot in table.seats:  # a bot of your own is loaded only from a command line
+                if slot.is_bot and slot.bot_kind not in BOTS:
+                    raise TableError(unknown_bot(slot.bot_kind))
         table.game = result.game
         table.writer = LogWriter.resume(log_path, fsync=False)
         table.revealed = log.seed is not None

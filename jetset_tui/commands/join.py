@@ -44,7 +44,7 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from engine.bots import BOTS
+    from engine.bots import BOTS, unknown_bot
     from jetset_tui.commands.host import tui_runner
 
     try:
@@ -52,7 +52,7 @@ def cmd_join(args: argparse.Namespace) -> int:
     except ValueError as exc:
         return fail(args, str(exc))
     if args.bot is not None and args.bot not in BOTS:
-        return fail(args, f"unknown bot {args.bot!r}; bots: {', '.join(BOTS)}")
+        return fail(args, unknown_bot(args.bot))
     runner = None
     if args.bot is None and (not args.spectate or watch_in_tui(args)):
         runner = tui_runner()
@@ -79,6 +79,7 @@ def fail(args: argparse.Namespace, message: str) -> int:
 
 
 async def join(address: tuple[str, int], args: argparse.Namespace, runner: object | None) -> int:
+    from engine.bots import bot_label
     from netcode.botplayer import play_bot
     from netcode.peer import JoinRefused, NetPeer
     from netcode.transport import Transport, open_tcp
@@ -86,7 +87,7 @@ async def join(address: tuple[str, int], args: argparse.Namespace, runner: objec
     async def connector() -> Transport:
         return await open_tcp(*address)
 
-    name = args.name or (f"{args.bot}-bot" if args.bot else "player")
+    name = args.name or (f"{bot_label(args.bot)}-bot" if args.bot else "player")
     try:
         peer = await NetPeer.connect(
             await connector(),

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from engine import Game, Options, seed_commitment
+from engine.bots import bot_label
 from engine.notation import Notation
 from engine.selfplay import play_game
 
@@ -55,7 +56,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             return 2
         if save:
             seats = [
-                Seat(f"{kinds[i % len(kinds)]}-{i}", f"bot:{kinds[i % len(kinds)]}")
+                Seat(f"{bot_label(kinds[i % len(kinds)])}-{i}", f"bot:{kinds[i % len(kinds)]}")
                 for i in range(options.players)
             ]
             header = Header(options, seats, seed_commitment(seed))

@@ -15,6 +15,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine import Game, Score
+from engine.bots import bot_label
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import history
 from jetset_tui.theme import DIM, Livery
@@ -50,7 +51,7 @@ def score_table(game: Game, names: list[str], kinds: list[str], liveries: list[L
         st = game.state.seats[score.seat]
         final = f"{score.final} ({st.final_planes}✈)" if st.finished else "not played"
         who = seat_badge(liveries[score.seat], names[score.seat])
-        who.append(f"  {kinds[score.seat].removeprefix('bot:')}", style=DIM)
+        who.append(f"  {bot_label(kinds[score.seat].removeprefix('bot:'))}", style=DIM)
         table.add_row(
             Text("★ winner" if score.seat in winners else f"{rank}.", style="bold"),
             who,

@@ -1,0 +1,83 @@
+"""Bots of your own on the command line: ``--bot my_bot.py:Cautious`` or ``--bot pkg.mod:Cautious``.
+
+A kind with a colon names a ``Bot`` subclass by where it lives, a Python file or an importable
+module, and the class. The command line loads it and registers it under that name
+(``engine.bots.register_bot``) before the game, so every part that seats bots (self-play, the
+local app, ``jetset host`` and ``jetset join``) seats it like a built-in kind. Only names typed on
+this machine's command line are loaded: a seat kind read from a log file or asked for over the
+network never imports anything (opening a shared log must not run its code).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import importlib.util
+import sys
+from pathlib import Path
+from types import ModuleType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # the engine is imported only when a bot of your own is named
+    from engine.bots import Bot
+
+BOT_OPTIONS = ("bot", "bots", "takeover_bot")
+"""The command-line options (``argparse`` destinations) that name bot kinds."""
+
+
+def is_plugin(kind: str) -> bool:
+    """A kind naming a bot of your own (``where:Class``) rather than a built-in one."""
+    return ":" in kind
+
+
+def load_command_line_bots(args: argparse.Namespace) -> list[str]:
+    """Load and register every bot of your own named by ``args``; their kinds, in order."""
+    loaded = []
+    for option in BOT_OPTIONS:
+        value = getattr(args, option, None)
+        if not isinstance(value, str):
+            continue
+        for part in value.split(","):
+            kind = part.strip().removeprefix("bot:")
+            if is_plugin(kind) and kind not in loaded:
+                load_bot(kind)
+                loaded.append(kind)
+    return loaded
+
+
+def load_bot(kind: str) -> type[Bot]:
+    """Import the bot class ``kind`` names and register it; ValueError says what is wrong."""
+    from engine.bots import BOTS, Bot, register_bot
+
+    if kind in BOTS:
+        return BOTS[kind]
+    where, _, name = kind.rpartition(":")
+    if not where or not name.isidentifier():
+        raise ValueError(f"{kind!r}: write FILE.py:Class or module:Class, e.g. my_bot.py:MyBot")
+    module = _load_module(where)
+    cls = getattr(module, name, None)
+    if cls is None:
+        raise ValueError(f"{kind!r}: {where} has no {name}")
+    if not (isinstance(cls, type) and issubclass(cls, Bot)):
+        raise ValueError(f"{kind!r}: {name} is not a subclass of engine.bots.Bot")
+    register_bot(kind, cls)
+    return cls
+
+
+def _load_module(where: str) -> ModuleType:
+    if where.endswith(".py"):
+        path = Path(where).expanduser()
+        if not path.is_file():
+            raise ValueError(f"no bot file {where}")
+        module_name = f"jetset_bot_{path.stem}"
+        spec = importlib.util.spec_from_file_location(module_name, path)
+        if spec is None or spec.loader is None:
+            raise ValueError(f"{where} cannot be loaded as Python")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[module_name] = module  # dataclasses and pickling look modules up by name
+        spec.loader.exec_module(module)
+        return module
+    try:
+        return importlib.import_module(where)
+    except ImportError as exc:
+        raise ValueError(f"cannot import {where}: {exc}") from None

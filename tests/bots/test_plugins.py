@@ -1,0 +1,124 @@
+"""Bots of your own (docs/bots.md): named on the command line as FILE.py:Class or module:Class,
+they play self-play, host and join games like the built-in kinds; a kind read from a log file is
+never imported."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from netcode.logfile import Seat, read_log
+from tests.net.procs import json_result, replay_json, start_host, start_join
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = "examples/bots/cheapest_card.py:CheapestCardBot"
+JETSET = [sys.executable, "-m", "jetset_tui"]
+
+
+def jetset(*args: str, hash_seed: str = "0") -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, PYTHONHASHSEED=hash_seed)
+    return subprocess.run(
+        [*JETSET, *args], cwd=ROOT, capture_output=True, text=True, timeout=300, env=env
+    )
+
+
+def test_an_example_bot_plays_self_play_the_same_way_every_time(tmp_path: Path) -> None:
+    args = ("selfplay", "--players", "3", "--games", "6", "--seed", "own", "--json")
+    run = jetset(*args, "--bot", f"{EXAMPLE},random,random", "--save", str(tmp_path))
+    again = jetset(*args, "--bot", f"{EXAMPLE},random,random", hash_seed="4242")
+    assert run.returncode == 0, run.stderr
+    assert run.stdout == again.stdout, "the same games whatever the hash seed"
+    games = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [g["winner"] for g in games].count(0) >= 5, "it beats random bots"
+    log = read_log(tmp_path / "game-0000.jetset")
+    assert log.header.seats[0] == Seat("cheapest-card-0", f"bot:{EXAMPLE}")
+    assert replay_json(tmp_path / "game-0000.jetset")["ok"], "replaying needs no bot"
+
+
+def test_an_example_bot_joins_a_hosted_game_over_tcp(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    host, port = start_host(
+        "--port", "0", "--players", "2", "--bots", EXAMPLE, "--seed", "own-tcp", "--log",
+        str(log), "--json",
+    )  # fmt: skip
+    joined = json_result(start_join(port, "--bot", EXAMPLE))
+    hosted = json_result(host)
+    assert joined["ok"] and joined["digest"] == hosted["digest"] == replay_json(log)["digest"]
+    assert [s.kind for s in read_log(log).header.seats] == ["human", f"bot:{EXAMPLE}"]
+
+
+@pytest.mark.parametrize(
+    ("kind", "says"),
+    [
+        ("no_such_module_here:Bot", "cannot import no_such_module_here"),
+        ("missing/bot.py:Bot", "no bot file missing/bot.py"),
+        ("examples/bots/cheapest_card.py:Nope", "examples/bots/cheapest_card.py has no Nope"),
+        ("json:JSONDecoder", "JSONDecoder is not a subclass of engine.bots.Bot"),
+        ("json:", "write FILE.py:Class or module:Class"),
+    ],
+)
+def test_a_bot_that_will_not_load_is_refused_with_a_reason(kind: str, says: str) -> None:
+    run = jetset("selfplay", "--bot", kind)
+    assert run.returncode == 2 and says in run.stderr and run.stdout == ""
+
+
+def test_a_bot_that_breaks_a_rule_is_named_with_the_rule(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.py"
+    bad.write_text(
+        "from engine.actions import Buy\n"
+        "from engine.bots import Bot\n"
+        "class Greedy(Bot):\n"
+        "    name = 'too-greedy'\n"
+        "    def choose(self, view, rules):\n"
+        "        return Buy(0, 99)\n"
+    )
+    run = jetset("selfplay", "--bot", f"{bad}:Greedy")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "seat 0's bot (too-greedy) chose 'buy AMS-DUB 99'" in run.stderr
+    assert "you have 24 planes in stock; this needs 99 (Action 1" in run.stderr
+
+
+def test_a_bot_named_in_a_log_file_is_never_imported(tmp_path: Path) -> None:
+    """Resuming a shared log must not run code the log names: the bot is refused unless the
+    command line names it."""
+    from engine import Options
+    from netcode.table import Table
+
+    marker = tmp_path / "imported"
+    evil = tmp_path / "evil.py"
+    evil.write_text(
+        f"open({str(marker)!r}, 'w').close()\n"
+        "from engine.bots import RandomBot\n"
+        "class Evil(RandomBot):\n    name = 'evil'\n"
+    )
+    log = tmp_path / "shared.jetset"
+    table = Table.create(Options(players=2), [f"{evil}:Evil"], log, seed="s")
+    table.start()  # the header and the deal, as a host stopped before any move leaves them
+    table.close()
+    assert read_log(log).header.seats[1].kind == f"bot:{evil}:Evil"
+    run = jetset("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--resume", str(log))
+    assert run.returncode != 0 and "is not loaded; name it on the command line" in run.stderr
+    assert not marker.exists()
+    host, _ = start_host("--port", "0", "--resume", str(log), "--bots", f"{evil}:Evil")
+    host.kill()  # named on the command line, it loads, and the game goes on
+    host.communicate()
+    assert marker.exists()
+
+
+def test_a_bot_of_your_own_is_shown_by_its_name() -> None:
+    from engine.bots import BOTS, bot_label
+    from jetset_tui.bot_plugins import load_bot
+
+    assert bot_label("greedy") == "greedy"
+    assert bot_label("elsewhere/bot.py:SomeBot") == "SomeBot", "not loaded: the class's name"
+    kind = f"{ROOT / 'examples/bots/cheapest_card.py'}:CheapestCardBot"
+    try:
+        assert load_bot(kind) is load_bot(kind), "loaded once"
+        assert bot_label(kind) == "cheapest-card"
+    finally:
+        BOTS.pop(kind, None)
