@@ -351,4 +351,9 @@ class GameScreen(Screen[None]):
     def on_resize(self, _: Any) -> None:
         self.query_one(TooSmall).refresh()
         self.call_after_refresh(self.sync)
-        self.call_after_refresh(self.refresh_bindings)  # ``v`` only when slim
+        self.call_after_refresh(self.fit_footer)
+
+    def fit_footer(self) -> None:
+        """``v`` only when slim, and the footer's compact style there: more keys in view."""
+        self.query_one(KeyFooter).set_compact(self.slim)
+        self.refresh_bindings()

@@ -262,6 +262,7 @@ class ReplayScreen(Screen[None]):
 
     def on_resize(self, _: Any) -> None:
         self.query_one(TooSmall).refresh()
+        self.query_one(KeyFooter).set_compact(self.has_class("-slim"))
         self.refresh_bindings()  # ``v`` only when slim
         if self.query_one(shown_table_panel(self)) is not self._panels:
             self.call_after_refresh(self.show)  # the table moved beside the map or into it

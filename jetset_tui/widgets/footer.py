@@ -36,9 +36,9 @@ class KeyHint:
     enabled: bool
     tooltip: str
 
-    @property
-    def width(self) -> int:
-        return cell_len(self.label(compact=False))
+    def width(self, compact: bool) -> int:
+        """Cells taken, with the gap after it that the stock compact footer leaves."""
+        return cell_len(self.label(compact)) + (1 if compact else 0)
 
     def label(self, compact: bool) -> str:
         """The key and its description with the stock footer's padding (none without one)."""
@@ -93,11 +93,20 @@ class KeyFooter(ScrollView, can_focus=False):
     }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, *, compact: bool = False) -> None:
         super().__init__()
         self.keys: tuple[KeyHint, ...] = ()
         self.palette: KeyHint | None = None
         self.hovered: KeyHint | None = None
+        self.compact = compact
+        """The stock footer's compact style: no padding in a key, a gap between keys, and no
+        command palette key (Ctrl+P still opens it). For narrow terminals."""
+
+    def set_compact(self, compact: bool) -> None:
+        if compact != self.compact:
+            self.compact = compact
+            self.keys = ()
+            self.bindings_changed(self.screen)
 
     def on_mount(self) -> None:
         self.screen.bindings_updated_signal.subscribe(self, self.bindings_changed)
@@ -113,14 +122,14 @@ class KeyFooter(ScrollView, can_focus=False):
             return
         self.keys, self.palette = keys, palette
         self.hover(None)
-        width = sum(key.width for key in keys) + self.palette_width
+        width = sum(key.width(self.compact) for key in keys) + self.palette_width
         self.virtual_size = Size(width, 1)
         self.refresh()
 
     def palette_key(self, screen: Screen[object]) -> KeyHint | None:
         """The command palette's key, as the stock footer shows it on the right."""
         app = screen.app
-        if not app.ENABLE_COMMAND_PALETTE:
+        if not app.ENABLE_COMMAND_PALETTE or self.compact:
             return None
         found = screen.active_bindings.get(app.COMMAND_PALETTE_BINDING)
         if found is None:
@@ -140,9 +149,12 @@ class KeyFooter(ScrollView, can_focus=False):
             return self.palette
         x += self.scroll_offset.x
         for key in self.keys:
-            if x < key.width:
+            width = key.width(self.compact)
+            if x < width - (1 if self.compact else 0):
                 return key
-            x -= key.width
+            if x < width:
+                return None  # the gap between compact keys
+            x -= width
         return None
 
     def hover(self, key: KeyHint | None) -> None:
@@ -175,7 +187,9 @@ class KeyFooter(ScrollView, can_focus=False):
         style = Style(bgcolor=self.rich_style.bgcolor)  # the footer's own cells: background
         segments: list[Segment] = []
         for key in self.keys:
-            segments.extend(self.key_segments(key, compact=False))
+            segments.extend(self.key_segments(key, compact=self.compact))
+            if self.compact:
+                segments.append(Segment(" ", style))
         scroll_x = self.scroll_offset.x
         strip = Strip(segments).crop_extend(scroll_x, scroll_x + keys_width, style)
         if self.palette is not None and keys_width < width:

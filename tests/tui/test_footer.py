@@ -92,6 +92,26 @@ async def test_the_same_cells_as_textuals_footer(width: int, hover: int | None) 
     assert await drawn(KeyFooter, width, hover) == await drawn(Footer, width, hover)
 
 
+class CompactKeyFooter(KeyFooter):
+    def __init__(self) -> None:
+        super().__init__(compact=True)
+
+
+class CompactFooter(Footer):
+    def __init__(self) -> None:
+        super().__init__(compact=True, show_command_palette=False)
+
+
+@pytest.mark.parametrize("width", [200, 80])
+@pytest.mark.parametrize("hover", [None, 1, 6, 10, 22, 40, 78])
+async def test_compact_the_same_cells_as_textuals_compact_footer(
+    width: int, hover: int | None
+) -> None:
+    compact = await drawn(CompactKeyFooter, width, hover)
+    assert compact == await drawn(CompactFooter, width, hover)
+    assert compact != await drawn(KeyFooter, width, hover)
+
+
 @pytest.mark.parametrize("wheel", [1, 3, 40])
 async def test_the_wheel_scrolls_keys_that_do_not_fit(wheel: int) -> None:
     scrolled = await drawn(KeyFooter, 80, None, wheel)

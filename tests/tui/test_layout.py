@@ -74,7 +74,8 @@ async def test_a_slim_terminal_shows_the_map_or_the_table(
         for city in load_board().cities:
             assert city.code in text, city.code
         assert "Short Flights" not in text, "no room beside the map"
-        assert "v Table" in text.splitlines()[-1]
+        footer = text.splitlines()[-1]
+        assert "v Table" in footer and "h Help q Menu" in footer, "compact keys: more fit"
         await pilot.press("v")
         await pilot.pause()
         text = screen_text(app)
