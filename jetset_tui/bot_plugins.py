@@ -11,8 +11,10 @@ network never imports anything (opening a shared log must not run its code).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import importlib
 import importlib.util
+import os
 import sys
 from pathlib import Path
 from types import ModuleType
@@ -26,7 +28,7 @@ BOT_OPTIONS = ("bot", "bots", "takeover_bot")
 
 
 def is_plugin(kind: str) -> bool:
-    """A kind naming a bot of your own (``where:Class``) rather than a built-in one."""
+    """``engine.bots.is_own_bot``, without importing the engine for a command that names none."""
     return ":" in kind
 
 
@@ -38,7 +40,7 @@ def load_command_line_bots(args: argparse.Namespace) -> list[str]:
         if not isinstance(value, str):
             continue
         for part in value.split(","):
-            kind = part.strip().removeprefix("bot:")
+            kind = part.strip()
             if is_plugin(kind) and kind not in loaded:
                 load_bot(kind)
                 loaded.append(kind)
@@ -47,7 +49,7 @@ def load_command_line_bots(args: argparse.Namespace) -> list[str]:
 
 def load_bot(kind: str) -> type[Bot]:
     """Import the bot class ``kind`` names and register it; ValueError says what is wrong."""
-    from engine.bots import BOTS, Bot, register_bot
+    from engine.bots import BOTS, register_bot
 
     if kind in BOTS:
         return BOTS[kind]
@@ -58,26 +60,34 @@ def load_bot(kind: str) -> type[Bot]:
     cls = getattr(module, name, None)
     if cls is None:
         raise ValueError(f"{kind!r}: {where} has no {name}")
-    if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"{kind!r}: {name} is not a subclass of engine.bots.Bot")
-    register_bot(kind, cls)
-    return cls
+    register_bot(kind, cls)  # refuses what is not a whole Bot
+    return BOTS[kind]
 
 
 def _load_module(where: str) -> ModuleType:
+    """The module of a file or a module name; whatever goes wrong in it becomes a ValueError
+    (a bot with a syntax error, or one whose own imports fail, is a sentence, not a traceback)."""
     if where.endswith(".py"):
         path = Path(where).expanduser()
         if not path.is_file():
             raise ValueError(f"no bot file {where}")
-        module_name = f"jetset_bot_{path.stem}"
+        # two bot files of the same name in two folders are two modules
+        digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:10]
+        module_name = f"jetset_bot_{path.stem}_{digest}"
         spec = importlib.util.spec_from_file_location(module_name, path)
         if spec is None or spec.loader is None:
             raise ValueError(f"{where} cannot be loaded as Python")
         module = importlib.util.module_from_spec(spec)
         sys.modules[module_name] = module  # dataclasses and pickling look modules up by name
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except Exception as exc:
+            del sys.modules[module_name]
+            raise ValueError(f"{where} failed to load: {type(exc).__name__}: {exc}") from None
         return module
+    if os.getcwd() not in sys.path:
+        sys.path.append(os.getcwd())  # as `python -m` would find it; after everything else
     try:
         return importlib.import_module(where)
-    except ImportError as exc:
-        raise ValueError(f"cannot import {where}: {exc}") from None
+    except Exception as exc:
+        raise ValueError(f"cannot import {where}: {type(exc).__name__}: {exc}") from None

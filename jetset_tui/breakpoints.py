@@ -2,10 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from textual.app import App
-from textual.screen import Screen
 
 
 def breakpoint_classes(app: App[object]) -> list[str]:
@@ -23,10 +20,3 @@ def _breakpoint(size: int, breakpoints: list[tuple[int, str]] | None) -> list[st
         if size >= at:
             return [name]
     return []
-
-
-def shown_table_panel(screen: Screen[Any]) -> str:
-    """The selector of the container whose table panels (players, rows, cards) are on screen:
-    beside the map (``#right``), or, under 100 columns (``-slim``) once ``v`` has put them in
-    the map's place (``-table``), the copy in the map's column (``#stack``)."""
-    return "#stack" if screen.has_class("-slim") and screen.has_class("-table") else "#right"

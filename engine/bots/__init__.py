@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import inspect
+
 from engine.bots.base import Bot
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import MctsBot
@@ -12,10 +14,14 @@ BOTS: dict[str, type[Bot]] = {"random": RandomBot, "greedy": GreedyBot, "mcts": 
 (``jetset_tui/bot_plugins.py``: a bot of your own, named by where it lives)."""
 
 
-def register_bot(kind: str, cls: type[Bot]) -> None:
-    """Seat ``cls`` as bot ``kind`` from now on (a built-in kind cannot be replaced)."""
+def register_bot(kind: str, cls: object) -> None:
+    """Seat ``cls`` as bot ``kind`` from now on (a kind already taken cannot be given to
+    another class)."""
     if not (isinstance(cls, type) and issubclass(cls, Bot)):
-        raise ValueError(f"{kind}: {cls!r} is not a subclass of engine.bots.Bot")
+        what = getattr(cls, "__name__", repr(cls))
+        raise ValueError(f"{kind!r}: {what} is not a subclass of engine.bots.Bot")
+    if inspect.isabstract(cls):
+        raise ValueError(f"{kind!r}: {cls.__name__} does not define choose()")
     if BOTS.get(kind, cls) is not cls:
         raise ValueError(f"there is already a bot {kind!r}")
     BOTS[kind] = cls
@@ -29,17 +35,23 @@ def make_bot(kind: str, seat: int, seed: str) -> Bot:
     return cls(seat, seed)
 
 
+def is_own_bot(kind: str) -> bool:
+    """A bot of your own, named by where it lives (``my_bot.py:MyBot``; docs/bots.md)."""
+    return ":" in kind
+
+
 def unknown_bot(kind: str) -> str:
     """What to say of a bot kind nobody registered."""
-    if ":" in kind:  # a bot of your own: only the command line loads one (docs/bots.md)
-        return f"the bot {kind!r} is not loaded; name it on the command line (--bots {kind})"
+    if is_own_bot(kind):  # only the command line loads one
+        return f"the bot {kind!r} is not loaded: name it with --bot or --bots on this command"
     return f"unknown bot {kind!r}; bots: {', '.join(BOTS)}"
 
 
 def bot_label(kind: str) -> str:
-    """A short name for a seat's bot: the kind, or for a bot of your own (``where:Class``) its
-    ``name`` (its class's name where it is not loaded, as when watching a log)."""
-    if ":" not in kind:
+    """A short name for a seat's bot (``bot:<kind>`` or the kind): the kind, or for a bot of
+    your own its ``name`` (its class's name where it is not loaded, as when watching a log)."""
+    kind = kind.removeprefix("bot:")
+    if not is_own_bot(kind):
         return kind
     cls = BOTS.get(kind)
     return cls.name if cls is not None else kind.rpartition(":")[2]
@@ -52,6 +64,7 @@ __all__ = [
     "MctsBot",
     "RandomBot",
     "bot_label",
+    "is_own_bot",
     "make_bot",
     "register_bot",
     "unknown_bot",

@@ -51,7 +51,7 @@ def score_table(game: Game, names: list[str], kinds: list[str], liveries: list[L
         st = game.state.seats[score.seat]
         final = f"{score.final} ({st.final_planes}✈)" if st.finished else "not played"
         who = seat_badge(liveries[score.seat], names[score.seat])
-        who.append(f"  {bot_label(kinds[score.seat].removeprefix('bot:'))}", style=DIM)
+        who.append(f"  {bot_label(kinds[score.seat])}", style=DIM)
         table.add_row(
             Text("★ winner" if score.seat in winners else f"{rank}.", style="bold"),
             who,

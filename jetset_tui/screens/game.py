@@ -7,18 +7,17 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 
 from engine import CHANCE, Action, IllegalAction, NotationError
 from engine.notation import Notation
-from jetset_tui.breakpoints import shown_table_panel
 from jetset_tui.guided import stage_for
+from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
 from jetset_tui.widgets.command import CommandInput, CommandLine
@@ -60,7 +59,7 @@ def table_panels() -> ComposeResult:
     yield HandPanel()
 
 
-class GameScreen(Screen[None]):
+class GameScreen(MapAndTableScreen):
     """One game in progress."""
 
     AUTO_FOCUS = None
@@ -81,7 +80,7 @@ class GameScreen(Screen[None]):
     ]
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
-        super().__init__(classes="guarded")
+        super().__init__()
         self.session = session
         game = session.game
         self.notation = Notation(game.board)
@@ -112,12 +111,6 @@ class GameScreen(Screen[None]):
                 yield from table_panels()
         yield KeyFooter()
         yield TooSmall()
-
-    @property
-    def slim(self) -> bool:
-        """Under 100 columns there is no room beside the map: the table takes its place on ``v``
-        (the ``-table`` class), in a second set of panels under the map's place."""
-        return self.has_class("-slim")
 
     async def on_mount(self) -> None:
         self.session.add_listener(self.on_client_event)
@@ -192,9 +185,8 @@ class GameScreen(Screen[None]):
         busy = bool(getattr(self.session, "busy", False))
         self.query_one(TurnBar).show(table, busy)
         self.query_one(EuropeMap).show(table.state, self.liveries)
-        panels = self.query_one(shown_table_panel(self))
-        short = self.has_class("-short") or self.has_class("-low")
-        panels.query_one(PlayersPanel).show(table, compact=short)
+        panels = self.drawing()
+        panels.query_one(PlayersPanel).show(table, compact=self.short)
         panels.query_one(RowsPanel).show(table)
         panels.query_one(HandPanel).show(table)
         self.refresh_bindings()
@@ -249,19 +241,10 @@ class GameScreen(Screen[None]):
             return not finished
         if action == "command":
             return self.my_turn()
-        if action == "table":
-            return self.slim
-        return True
+        return super().check_action(action, parameters)
 
-    def action_table(self) -> None:
-        """Show the players, the rows and your hand in the map's place, or the map again."""
-        self.toggle_class("-table")
+    def redraw(self) -> None:
         self.sync()
-
-    def action_scroll_table(self, pages: int) -> None:
-        """Page the table panel (the one in the map's place when it is shown there)."""
-        panel = self.query_one(shown_table_panel(self), VerticalScroll)
-        panel.scroll_to(y=panel.scroll_y + pages * max(1, panel.size.height - 1), animate=False)
 
     def action_act(self, kind: str) -> None:
         """Open the guided picker for one kind of action."""
@@ -347,13 +330,3 @@ class GameScreen(Screen[None]):
         except (ConnectionError, EOFError) as exc:  # a network game whose host went away
             return f"the game's host is unreachable ({exc or type(exc).__name__}); try again"
         return None
-
-    def on_resize(self, _: Any) -> None:
-        self.query_one(TooSmall).refresh()
-        self.call_after_refresh(self.sync)
-        self.call_after_refresh(self.fit_footer)
-
-    def fit_footer(self) -> None:
-        """``v`` only when slim, and the footer's compact style there: more keys in view."""
-        self.query_one(KeyFooter).set_compact(self.slim)
-        self.refresh_bindings()

@@ -12,6 +12,7 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Input, Label, Select, Static
 
+from engine.bots import bot_label
 from engine.options import MAX_PLAYERS, MIN_PLAYERS
 from jetset_tui.seating import BOT_NAMES, GamePlan, bot_kinds, default_bot, your_name
 from jetset_tui.theme import LIVERIES
@@ -20,7 +21,7 @@ from jetset_tui.widgets.too_small import TooSmall
 
 
 def kind_options() -> list[tuple[str, str]]:
-    return [("Human", "human")] + [(f"Bot: {k}", f"bot:{k}") for k in bot_kinds()]
+    return [("Human", "human")] + [(f"Bot: {bot_label(k)}", f"bot:{k}") for k in bot_kinds()]
 
 
 class NewGameScreen(Screen[None]):

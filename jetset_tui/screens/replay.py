@@ -9,23 +9,22 @@ every seat's Final Flights are shown.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
-from textual.screen import Screen
 from textual.timer import Timer
-from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engine import CHANCE, redact
 from engine.notation import Notation
 from engine.state import State
-from jetset_tui.breakpoints import breakpoint_classes, shown_table_panel
+from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.describe import card_text, seat_badge
+from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
 from jetset_tui.widgets.footer import KeyFooter
@@ -72,7 +71,7 @@ def table_panels() -> ComposeResult:
     yield Static(classes="finals")
 
 
-class ReplayScreen(Screen[None]):
+class ReplayScreen(MapAndTableScreen):
     """A log, looked at entry by entry."""
 
     DEFAULT_CSS = """
@@ -89,11 +88,6 @@ class ReplayScreen(Screen[None]):
     ReplayScreen RowsPanel { margin-top: 1; }
     ReplayScreen.-low #log { height: 6; }
     ReplayScreen.-low RowsPanel, ReplayScreen.-low .finals { margin-top: 0; }
-    /* under 100 columns: the map, or (v) the table in its place */
-    ReplayScreen #stack { display: none; height: 1fr; scrollbar-size-vertical: 1; }
-    ReplayScreen.-slim #right { display: none; }
-    ReplayScreen.-slim.-table #stack { display: block; }
-    ReplayScreen.-slim.-table #map { display: none; }
     ReplayScreen #goto { display: none; }
     ReplayScreen #goto.-open { display: block; }
     """
@@ -102,6 +96,8 @@ class ReplayScreen(Screen[None]):
         Binding("right,l", "step(1)", "Next"),
         Binding("left,h", "step(-1)", "Back"),
         Binding("v", "table", "Table"),
+        Binding("pageup", "scroll_table(-1)", "Scroll the table", show=False),
+        Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False),
         Binding("down,n", "turn(1)", "Next turn"),
         Binding("up,p", "turn(-1)", "Prev turn"),
         Binding("]", "round(1)", "Next round", key_display="]"),
@@ -119,12 +115,11 @@ class ReplayScreen(Screen[None]):
     def __init__(
         self, timeline: Timeline, path: Path | None = None, seat: int | None = None
     ) -> None:
-        super().__init__(classes="guarded")
+        super().__init__()
         self.add_class(*breakpoint_classes(self.app), update=False)
         self.speed = 2
         self._timer: Timer | None = None
-        self._panels: Widget | None = None
-        """The table panels last drawn: beside the map, or in its place."""
+
         self.notation = Notation(timeline.game.board)
         self.load(timeline, path, seat)
 
@@ -250,22 +245,8 @@ class ReplayScreen(Screen[None]):
             self._timer = None
         self.go(self.position + 1)
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "table":
-            return self.has_class("-slim")
-        return True
-
-    def action_table(self) -> None:
-        """Show the players, the rows and the Final Flights in the map's place, or the map."""
-        self.toggle_class("-table")
+    def redraw(self) -> None:
         self.show()
-
-    def on_resize(self, _: Any) -> None:
-        self.query_one(TooSmall).refresh()
-        self.query_one(KeyFooter).set_compact(self.has_class("-slim"))
-        self.refresh_bindings()  # ``v`` only when slim
-        if self.query_one(shown_table_panel(self)) is not self._panels:
-            self.call_after_refresh(self.show)  # the table moved beside the map or into it
 
     def action_back(self) -> None:
         box = self.query_one("#goto", Input)
@@ -298,9 +279,8 @@ class ReplayScreen(Screen[None]):
         table = TableView(state, self.names, self.kinds, self.liveries, self.viewer, mover)
         self.query_one("#where", Static).update(self.where_text(state))
         self.query_one(EuropeMap).show(state, self.liveries)
-        panels = self._panels = self.query_one(shown_table_panel(self))
-        short = self.has_class("-short") or self.has_class("-low")
-        panels.query_one(PlayersPanel).show(table, compact=short)
+        panels = self.drawing()
+        panels.query_one(PlayersPanel).show(table, compact=self.short)
         panels.query_one(RowsPanel).show(table)
         panels.query_one(".finals", Static).update(
             finals_text(state, self.names, self.liveries, self.viewer, self.revealed)

@@ -5,9 +5,10 @@ whenever the bindings *might* have changed; styling, laying out and painting tho
 ~60 ms of the replay viewer's first opening (~200 ms). This footer draws the same cells
 in one widget, with the stock footer's styles (its CSS, as component classes): the keys in the
 same order, the command palette's key on the right, the key under the mouse highlighted (with
-its tooltip), a click presses the key, and the mouse wheel scrolls keys that do not fit. It
-redraws, never rebuilds, when the keys change. (Binding groups, which no screen here uses, are
-drawn as separate keys.)
+its tooltip), a click presses the key, and the mouse wheel scrolls keys that do not fit; with
+``compact`` (narrow terminals) it draws the stock footer's compact style without the palette
+key. It redraws, never rebuilds, when the keys change. (Binding groups, which no screen here
+uses, are drawn as separate keys.)
 """
 
 from __future__ import annotations

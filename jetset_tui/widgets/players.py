@@ -25,7 +25,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     turn = seat == state.current and not state.over
     text.append("▶ " if turn else "  ", style="bold" if turn else "")
     text.append_text(seat_badge(livery, table.names[seat]))
-    who = "you" if seat == table.viewer else bot_label(table.kinds[seat].removeprefix("bot:"))
+    who = "you" if seat == table.viewer else bot_label(table.kinds[seat])
     if not compact or seat == table.viewer:
         text.append(f"  {who}", style=DIM)
     text.append(f"  {total} pts", style="bold")

@@ -5,10 +5,6 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-MIN_WIDTH = 80
-MIN_HEIGHT = 24
-"""The classic terminal: below 100 columns the game screen shows the map or the table, in turn."""
-
 
 class TooSmall(Static):
     """Hidden unless the screen has the ``-too-narrow`` or ``-too-short`` class."""
@@ -18,10 +14,17 @@ class TooSmall(Static):
     """
 
     def render(self) -> Text:
-        width, height = self.app.size
+        app = self.app
+        width, height = app.size
+        least = smallest_size(app.HORIZONTAL_BREAKPOINTS), smallest_size(app.VERTICAL_BREAKPOINTS)
         text = Text(justify="center")
         text.append("✈  Make the terminal larger\n\n", style="bold")
-        text.append(f"Jet Set needs at least {MIN_WIDTH}×{MIN_HEIGHT} characters;\n")
+        text.append(f"Jet Set needs at least {least[0]}×{least[1]} characters;\n")
         text.append(f"this terminal is {width}×{height}.\n")
         text.append("Resize the window or make the font smaller:\nthe game waits.")
         return text
+
+
+def smallest_size(breakpoints: list[tuple[int, str]] | None) -> int:
+    """Where the app's first breakpoint above ``-too-narrow`` / ``-too-short`` begins."""
+    return min((at for at, _ in breakpoints or [] if at > 0), default=0)

@@ -60,11 +60,52 @@ def test_an_example_bot_joins_a_hosted_game_over_tcp(tmp_path: Path) -> None:
         ("examples/bots/cheapest_card.py:Nope", "examples/bots/cheapest_card.py has no Nope"),
         ("json:JSONDecoder", "JSONDecoder is not a subclass of engine.bots.Bot"),
         ("json:", "write FILE.py:Class or module:Class"),
+        ("engine.bots:Bot", "Bot does not define choose()"),
     ],
 )
 def test_a_bot_that_will_not_load_is_refused_with_a_reason(kind: str, says: str) -> None:
     run = jetset("selfplay", "--bot", kind)
     assert run.returncode == 2 and says in run.stderr and run.stdout == ""
+
+
+def test_a_bot_file_that_fails_to_load_is_a_sentence(tmp_path: Path) -> None:
+    broken = tmp_path / "broken.py"
+    broken.write_text("import no_such_module_anywhere\n")
+    run = jetset("selfplay", "--bot", f"{broken}:Broken")
+    assert run.returncode == 2 and "Traceback" not in run.stderr
+    assert "failed to load: ModuleNotFoundError" in run.stderr
+
+
+def test_two_bot_files_of_one_name_are_two_bots(tmp_path: Path) -> None:
+    from engine.bots import BOTS
+    from jetset_tui.bot_plugins import load_bot
+
+    kinds = []
+    for folder, name in (("a", "alpha"), ("b", "beta")):
+        (tmp_path / folder).mkdir()
+        (tmp_path / folder / "mine.py").write_text(
+            f"from engine.bots import RandomBot\nclass Mine(RandomBot):\n    name = {name!r}\n"
+        )
+        kinds.append(f"{tmp_path / folder / 'mine.py'}:Mine")
+    try:
+        assert [load_bot(kind).name for kind in kinds] == ["alpha", "beta"]
+    finally:
+        for kind in kinds:
+            BOTS.pop(kind, None)
+
+
+def test_a_module_in_the_current_directory_loads(tmp_path: Path) -> None:
+    """The installed `jetset` command finds ``module:Class`` in the directory it runs in, as
+    ``python -m`` would."""
+    (tmp_path / "my_local_bot.py").write_text(
+        "from engine.bots import RandomBot\nclass Local(RandomBot):\n    name = 'local'\n"
+    )
+    run = subprocess.run(
+        [str(Path(sys.executable).with_name("jetset")), "selfplay", "--bot", "my_local_bot:Local"],
+        cwd=tmp_path, capture_output=True, text=True, timeout=120, check=False,
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    assert "# ended:" in run.stdout
 
 
 def test_a_bot_that_breaks_a_rule_is_named_with_the_rule(tmp_path: Path) -> None:
@@ -102,7 +143,7 @@ def test_a_bot_named_in_a_log_file_is_never_imported(tmp_path: Path) -> None:
     table.close()
     assert read_log(log).header.seats[1].kind == f"bot:{evil}:Evil"
     run = jetset("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--resume", str(log))
-    assert run.returncode != 0 and "is not loaded; name it on the command line" in run.stderr
+    assert run.returncode != 0 and "is not loaded: name it with --bot or --bots" in run.stderr
     assert not marker.exists()
     host, _ = start_host("--port", "0", "--resume", str(log), "--bots", f"{evil}:Evil")
     host.kill()  # named on the command line, it loads, and the game goes on

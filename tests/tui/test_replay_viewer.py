@@ -11,6 +11,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.map import EuropeMap
+from jetset_tui.widgets.players import PlayersPanel
 from netcode.logfile import GameLog, Header, Seat, read_log, write_game, write_log
 from netcode.replay import Timeline
 
@@ -193,7 +194,7 @@ async def test_the_viewer_is_reused_for_the_next_log(tmp_path: Path) -> None:
 async def test_an_80x24_viewer_shows_the_map_or_the_table_and_follows_the_position(
     tmp_path: Path,
 ) -> None:
-    path = saved(tmp_path)
+    path = saved(tmp_path, players=6)
     app = JetSetApp(replay=path)
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
@@ -210,6 +211,21 @@ async def test_an_80x24_viewer_shows_the_map_or_the_table_and_follows_the_positi
         await pilot.press("home")  # the table in the map's place follows the position
         await pilot.pause()
         assert "€30" in screen_text(app)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert screen.shown_panels().scroll_y > 0 and "Final Flights" in screen_text(app)
         await pilot.press("v")
         await pilot.pause()
         assert game_map.display and "P0" not in screen_text(app)
+
+
+async def test_a_resize_redraws_the_players_for_the_new_height(tmp_path: Path) -> None:
+    app = JetSetApp(replay=saved(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        players = app.screen.query_one("#right PlayersPanel", PlayersPanel)
+        tall = players.size.height
+        await pilot.resize_terminal(120, 26)
+        await pilot.pause()
+        await pilot.pause()
+        assert players.size.height == 2 * 3 < tall, "two lines a player at once, not next step"

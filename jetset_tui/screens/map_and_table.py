@@ -1,0 +1,81 @@
+"""What the game screen and the replay viewer share: the map with the table panels (players, rows,
+cards) beside it, or, under 100 columns, the map and the table in turn.
+
+Both screens compose their table panels twice: beside the map (``#right``) and in the map's
+column (``#stack``). The app's breakpoints give the screen ``-slim`` under 100 columns, where
+jetset.tcss hides ``#right``; ``v`` (``action_table``) adds ``-table``, which shows ``#stack`` in
+the map's place. Only the copy on screen is drawn (``shown_panels``). ``-low`` (under 30 rows)
+and ``-short`` (under 40) draw the players in two lines each.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from textual.containers import VerticalScroll
+from textual.screen import Screen
+
+from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.too_small import TooSmall
+
+
+class MapAndTableScreen(Screen[None]):
+    """A screen with the map and the table panels; subclasses draw them in ``redraw``."""
+
+    def __init__(self) -> None:
+        super().__init__(classes="guarded")
+        self._fitted: tuple[bool, ...] | None = None
+
+    def redraw(self) -> None:
+        """Draw the map and the shown table panels from the game (and call ``drawing``)."""
+        raise NotImplementedError
+
+    def drawing(self) -> VerticalScroll:
+        """Note the layout being drawn; the table panels to draw into."""
+        self._fitted = self.layout_now()
+        return self.shown_panels()
+
+    def layout_now(self) -> tuple[bool, ...]:
+        return (self.slim, self.has_class("-table"), self.short)
+
+    @property
+    def slim(self) -> bool:
+        """Under 100 columns: no room beside the map."""
+        return self.has_class("-slim")
+
+    @property
+    def short(self) -> bool:
+        """Under 40 rows: the players panel draws each player in two lines."""
+        return self.has_class("-short") or self.has_class("-low")
+
+    def shown_panels(self) -> VerticalScroll:
+        """The container of the table panels on screen (or to be, once the map gives way)."""
+        stacked = self.slim and self.has_class("-table")
+        return self.query_one("#stack" if stacked else "#right", VerticalScroll)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "table":
+            return self.slim
+        return True
+
+    def action_table(self) -> None:
+        """Show the table panels in the map's place, or the map again."""
+        self.toggle_class("-table")
+        self.redraw()
+
+    def action_scroll_table(self, pages: int) -> None:
+        """Page the table panels on screen."""
+        panel = self.shown_panels()
+        panel.scroll_to(y=panel.scroll_y + pages * max(1, panel.size.height - 1), animate=False)
+
+    def on_resize(self, _: Any) -> None:
+        self.query_one(TooSmall).refresh()
+        # Textual gives the screen its size classes after this handler: fit once they are set
+        self.call_after_refresh(self.fit_to_size)
+
+    def fit_to_size(self) -> None:
+        """The footer's compact style and ``v`` when slim; a redraw when the layout changed."""
+        self.query_one(KeyFooter).set_compact(self.slim)
+        self.refresh_bindings()
+        if self.layout_now() != self._fitted:
+            self.redraw()
