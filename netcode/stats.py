@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import Game, IllegalAction, NotationError
+from engine.bots import bot_label
 from engine.notation import Notation
 from netcode.logfile import GameLog, LogFormatError, read_log
 from netcode.replay import entry_parser
@@ -144,9 +145,12 @@ def render(stats: Stats) -> str:
     ]
     for seat, rate in stats.win_rate_by_seat().items():
         lines.append(f"  seat {seat:<10} {rate:6.1%}  {bar(rate)}")
-    lines += ["", "by player kind        seats    wins   avg score"]
+    kinds = {kind: kind_label(kind) for kind in stats.by_kind()}
+    wide = max([16, *map(len, kinds.values())])
+    lines += ["", f"  {'by player kind':<{wide}}   seats    wins   avg score"]
     for kind, (played, rate, avg) in stats.by_kind().items():
-        lines.append(f"  {kind:<16} {played:>7}  {rate:6.1%}   {avg:8.1f}  {bar(rate, 20)}")
+        label = kinds[kind]
+        lines.append(f"  {label:<{wide}} {played:>7}  {rate:6.1%}   {avg:8.1f}  {bar(rate, 20)}")
     lines += ["", "most claimed cards"]
     claims = stats.most_claimed()
     most = claims[0][1] if claims else 1
@@ -156,3 +160,8 @@ def render(stats: Stats) -> str:
     for reason, count in stats.end_reasons():
         lines.append(f"  {count:>5}  {reason}")
     return "\n".join(lines) + "\n"
+
+
+def kind_label(kind: str) -> str:
+    """A seat kind as the table shows it: ``bot:greedy``, or a bot of your own by its name."""
+    return f"bot:{bot_label(kind)}" if kind.startswith("bot:") else kind

@@ -23,6 +23,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         default="random",
         help="bot kind, or one per seat: random,random,... (default random)",
     )
+    sp.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the seating one seat round the table each game (fair win rates by bot)",
+    )
     sp.add_argument("--save", metavar="DIR", help="write each game's log file into DIR")
     sp.add_argument("--json", action="store_true", help="one JSON object per game")
     sp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
@@ -32,6 +37,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def game_seed(seed: str, index: int) -> str:
     """Game ``index`` of a run started with ``seed``: the first game uses the seed itself."""
     return seed if index == 0 else f"{seed}/{index}"
+
+
+def seat_kinds(kinds: list[str], players: int, turn: int) -> list[str]:
+    """The bot of each seat: ``kinds`` repeated round the table, moved ``turn`` seats on."""
+    table = [kinds[i % len(kinds)] for i in range(players)]
+    turn %= players
+    return table[-turn:] + table[:-turn] if turn else table
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
@@ -49,16 +61,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         save.mkdir(parents=True, exist_ok=True)
     for g in range(args.games):
         seed = game_seed(str(args.seed), g)
+        seating = seat_kinds(kinds, options.players, g if args.rotate else 0)
         try:
-            game = play_game(options, seed, kinds)
+            game = play_game(options, seed, seating)
         except ValueError as exc:
             print(f"jetset selfplay: {exc}", file=sys.stderr)
             return 2
         if save:
-            seats = [
-                Seat(f"{bot_label(kinds[i % len(kinds)])}-{i}", f"bot:{kinds[i % len(kinds)]}")
-                for i in range(options.players)
-            ]
+            seats = [Seat(f"{bot_label(k)}-{i}", f"bot:{k}") for i, k in enumerate(seating)]
             header = Header(options, seats, seed_commitment(seed))
             write_game(save / f"game-{g:04d}.jetset", header, game, seed)
         if args.json:

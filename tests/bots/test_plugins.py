@@ -163,3 +163,19 @@ def test_a_bot_of_your_own_is_shown_by_its_name() -> None:
         assert bot_label(kind) == "cheapest-card"
     finally:
         BOTS.pop(kind, None)
+
+
+def test_rotated_self_play_moves_each_bot_round_the_table_and_stats_name_it(
+    tmp_path: Path,
+) -> None:
+    run = jetset(
+        "selfplay", "--players", "3", "--games", "3", "--seed", "turns", "--rotate",
+        "--bot", f"{EXAMPLE},greedy", "--save", str(tmp_path), "--json",
+    )  # fmt: skip
+    assert run.returncode == 0, run.stderr
+    logs = [read_log(tmp_path / f"game-{g:04d}.jetset") for g in range(3)]
+    seats = [[s.kind.rpartition(":")[2] for s in log.header.seats] for log in logs]
+    own = "CheapestCardBot"
+    assert seats == [[own, "greedy", own], [own, own, "greedy"], ["greedy", own, own]]
+    stats = jetset("stats", str(tmp_path))
+    assert "bot:CheapestCardBot" in stats.stdout and "examples/" not in stats.stdout
