@@ -27,8 +27,12 @@ class MapAndTableScreen(Screen[None]):
         self._fitted: tuple[bool, ...] | None = None
 
     def redraw(self) -> None:
-        """Draw the map and the shown table panels from the game (and call ``drawing``)."""
-        raise NotImplementedError
+        """Draw the map and the shown table panels from the game (and call ``drawing``).
+
+        Each screen defines it (``abc.abstractmethod`` would need ABCMeta, which Textual's
+        widget metaclass rules out): the game screen syncs with its session, the viewer shows
+        its position."""
+        raise NotImplementedError(f"{type(self).__name__} draws its own table")
 
     def drawing(self) -> VerticalScroll:
         """Note the layout being drawn; the table panels to draw into."""
