@@ -101,6 +101,7 @@ class Conn:
         self.errors = 0
         self.standin = standin  # a bot kind when a bot holds a dropped player's seat
         self.closing = False
+        self.wants_legal = False  # hello.legal: a `turn` message whenever its seat is to move
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"
@@ -326,6 +327,7 @@ class Host:
         if msg.proto != p.PROTOCOL:
             raise p.ProtocolError(p.E_VERSION, f"this host speaks protocol {p.PROTOCOL} only")
         conn.stage = LOBBY
+        conn.wants_legal = msg.legal
         t = self.table
         conn.send(
             {
@@ -416,6 +418,8 @@ class Host:
             conn.post(self._end, bulk=True)
         if not t.started and t.full():
             self._broadcast_from(t.start())
+        else:
+            self._offer_turn()
 
     def _on_action(self, conn: Conn, req: p.ActionRequest) -> None:
         t = self.table
@@ -484,8 +488,21 @@ class Host:
             if conn.watching:
                 for i in range(first, last):
                     conn.post(self._entry_frame(i, conn.seat))
+        self._offer_turn()
         if self.on_change is not None:
             self.on_change()
+
+    def _offer_turn(self) -> None:
+        """Tell the seat to move its legal actions, if its peer asked for them (``hello.legal``):
+        a bot that does not carry the rules can still play. Only that seat hears them (a Final
+        Flight among them is its own secret)."""
+        game = self.table.game
+        seat = game.to_move()
+        conn = self.seat_conns.get(seat) if seat is not None and seat >= 0 else None
+        if conn is None or not conn.wants_legal or not conn.watching or self.table.over:
+            return
+        legal = [self.table.notation.format_action(a) for a in game.legal_actions()]
+        conn.send({"t": "turn", "i": len(game.entries), "seat": seat, "legal": legal})
 
     def _broadcast(self, message: Message) -> None:
         frame = encode(message)

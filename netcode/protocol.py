@@ -56,6 +56,8 @@ class ProtocolError(ValueError):
 class Hello:
     proto: int
     client: str
+    legal: bool = False
+    """Send this peer a ``turn`` message, its legal actions, whenever its seat is to move."""
 
 
 @dataclass(frozen=True)
@@ -149,7 +151,10 @@ def parse_client(msg: Message) -> ClientMessage:
     if kind == "hello":
         if msg.get("app") != APP:
             raise ProtocolError(E_VERSION, "this is a Jet Set host ('app' must be 'jetset')")
-        return Hello(_int(msg, "proto"), _str(msg, "client", 64, optional=True) or "")
+        legal = msg.get("legal", False)
+        if not isinstance(legal, bool):
+            raise ProtocolError(E_MALFORMED, "'hello' takes 'legal' as true or false")
+        return Hello(_int(msg, "proto"), _str(msg, "client", 64, optional=True) or "", legal)
     if kind == "join":
         return Join(_name(msg), _str(msg, "password", 128, optional=True))
     if kind == "reconnect":
