@@ -1,14 +1,13 @@
-"""A bot that does not carry the rules: it asks the host for its legal actions (``hello.legal``)
-and plays one of them each turn, over a raw TCP socket with nothing of ours but the protocol."""
+"""A bot that does not carry the rules (examples/bots/socket_bot.py): it asks the host for its
+legal actions (``hello.legal``) and plays one of them each turn, over a raw TCP socket with
+nothing of ours but the protocol."""
 
 from __future__ import annotations
 
 import asyncio
-import struct
+import importlib.util
 from pathlib import Path
 from typing import Any
-
-import msgpack
 
 from engine import Game
 from engine.notation import Notation
@@ -18,47 +17,25 @@ from netcode.replay import replay
 from .procs import json_result, replay_json, start_host
 
 
-async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
-    body = msgpack.packb(message)
-    writer.write(struct.pack(">I", len(body)) + body)
-    await writer.drain()
+def load_example() -> Any:
+    """examples/bots/socket_bot.py, the recipe this test holds to its word."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "bots" / "socket_bot.py"
+    spec = importlib.util.spec_from_file_location("socket_bot_example", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
 
 
-async def receive(reader: asyncio.StreamReader) -> dict[str, Any]:
-    (length,) = struct.unpack(">I", await reader.readexactly(4))
-    message: dict[str, Any] = msgpack.unpackb(await reader.readexactly(length))
-    return message
-
-
-def pick(legal: list[str]) -> str:
-    """Claim when it can, else take income: a bot in a dozen lines of any language."""
-    for line in legal:
-        if line.startswith(("claim ", "final ", "plane")):
-            return line
-    return "income" if "income" in legal else legal[0]
+EXAMPLE = load_example()
+send, receive = EXAMPLE.send, EXAMPLE.receive
 
 
 async def rules_free_bot(port: int) -> tuple[int, list[list[str]]]:
-    """Play a seat to the end of the game; the seat and every legal list the host sent."""
-    reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    await send(writer, {"t": "hello", "app": "jetset", "proto": 2, "client": "raw", "legal": True})
-    await send(writer, {"t": "join", "name": "raw"})
-    seat, offered, asked = -1, [], 0
-    while True:
-        msg = await asyncio.wait_for(receive(reader), 60)
-        if msg["t"] == "seated":
-            seat = msg["seat"]
-        elif msg["t"] == "turn":
-            assert msg["seat"] == seat
-            offered.append(msg["legal"])
-            asked += 1
-            action = {"t": "action", "id": asked, "at": msg["i"], "seat": seat}
-            await send(writer, {**action, "x": pick(msg["legal"])})
-        elif msg["t"] == "error":
-            raise AssertionError(f"the host refused a legal action: {msg}")
-        elif msg["t"] == "end":
-            writer.close()
-            return seat, offered
+    result: tuple[int, list[list[str]]] = await asyncio.wait_for(
+        EXAMPLE.play("127.0.0.1", port), 120
+    )
+    return result
 
 
 def test_a_bot_without_the_rules_plays_a_whole_game_from_the_legal_lists(tmp_path: Path) -> None:

@@ -1,0 +1,84 @@
+"""A bot that carries no rules, over a raw socket: the protocol is all it knows. Written with
+nothing but the standard library and msgpack, so it reads as a recipe for any language.
+
+    jetset host --players 2 --bots greedy --port 7777      # in one terminal
+    python examples/bots/socket_bot.py 127.0.0.1:7777       # in another
+
+It says ``legal: true`` in its hello, so the host sends it a ``turn`` message, the seat's legal
+actions in notation, whenever its seat is to move; it answers with one of them (docs/protocol.md).
+It plays legally, not well: the strategy is yours to write in ``pick``.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import struct
+import sys
+from typing import Any
+
+import msgpack
+
+PROTOCOL = 2
+
+
+async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:
+    """One frame: a 4-byte big-endian length, then a msgpack map."""
+    body = msgpack.packb(message)
+    writer.write(struct.pack(">I", len(body)) + body)
+    await writer.drain()
+
+
+async def receive(reader: asyncio.StreamReader) -> dict[str, Any]:
+    (length,) = struct.unpack(">I", await reader.readexactly(4))
+    message: dict[str, Any] = msgpack.unpackb(await reader.readexactly(length))
+    return message
+
+
+def pick(legal: list[str], turn: int) -> str:
+    """Claim a card or fly a Final Flight when it can; else, every other turn, buy an airlink
+    with one plane (the lists are in canonical order, so this is the first in the list); else
+    take income."""
+    for line in legal:
+        if line.startswith(("claim ", "final ", "plane")):
+            return line
+    buys = [line for line in legal if line.startswith("buy ") and line.endswith(" 1")]
+    if buys and turn % 2:
+        return buys[0]
+    return "income" if "income" in legal else legal[0]
+
+
+async def play(host: str, port: int, name: str = "socket-bot") -> tuple[int, list[list[str]]]:
+    """Take a seat and play it to the end; the seat and every legal list the host sent."""
+    reader, writer = await asyncio.open_connection(host, port)
+    hello = {"t": "hello", "app": "jetset", "proto": PROTOCOL, "client": name, "legal": True}
+    await send(writer, hello)
+    await send(writer, {"t": "join", "name": name})
+    seat, offered, asked = -1, [], 0
+    try:
+        while True:
+            msg = await receive(reader)
+            if msg["t"] == "seated":
+                seat = msg["seat"]
+            elif msg["t"] == "turn":
+                offered.append(msg["legal"])
+                asked += 1
+                action = {"t": "action", "id": asked, "at": msg["i"], "seat": seat}
+                await send(writer, {**action, "x": pick(msg["legal"], asked)})
+            elif msg["t"] == "error":
+                print(f"the host says: {msg['message']}", file=sys.stderr)
+                if msg.get("fatal"):
+                    raise ConnectionError(msg["message"])
+            elif msg["t"] in ("end", "bye"):
+                return seat, offered
+    finally:
+        writer.close()
+
+
+def main() -> None:
+    host, _, port = (sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1:7777").rpartition(":")
+    seat, offered = asyncio.run(play(host, int(port)))
+    print(f"played seat {seat}: {len(offered)} turns")
+
+
+if __name__ == "__main__":
+    main()
