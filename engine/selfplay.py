@@ -9,13 +9,21 @@ from engine.bots import Bot, make_bot
 from engine.dealer import Dealer
 from engine.errors import IllegalAction
 from engine.game import Game
-from engine.notation import format_action
+from engine.notation import Notation
 from engine.options import Options
 
 
+def seat_kinds(kinds: Sequence[str], players: int, turn: int = 0) -> list[str]:
+    """The bot kind of each seat: ``kinds`` repeated round the table (``["random"]`` fills it),
+    moved ``turn`` seats on (``jetset selfplay --rotate``)."""
+    table = [kinds[i % len(kinds)] for i in range(players)]
+    turn %= players
+    return table[-turn:] + table[:-turn] if turn else table
+
+
 def seat_bots(kinds: Sequence[str], players: int, seed: str) -> list[Bot]:
-    """One bot per seat: ``kinds`` is repeated to fill the table (``["random"]`` fills all)."""
-    return [make_bot(kinds[i % len(kinds)], i, seed) for i in range(players)]
+    """One bot per seat, of ``seat_kinds(kinds, players)``."""
+    return [make_bot(kind, i, seed) for i, kind in enumerate(seat_kinds(kinds, players))]
 
 
 def play_game(options: Options, seed: str, kinds: Sequence[str] = ("random",)) -> Game:
@@ -47,5 +55,5 @@ def play_bot_choice(game: Game, seat: int, bot: Bot) -> None:
     except IllegalAction as exc:
         raise BotError(
             f"entry {len(game.entries)}: seat {seat}'s bot ({bot.name}) chose "
-            f"{format_action(action)!r}: {exc}"
+            f"{Notation(game.board).format_action(action)!r}: {exc}"
         ) from None

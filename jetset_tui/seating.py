@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import Options
-from engine.bots import BOTS, unknown_bot
+from engine.bots import BOTS, require_bot
 from netcode.client import SeatInfo
 
 BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
@@ -68,8 +68,11 @@ class GamePlan:
         if self.colours and len(set(self.colours)) < len(self.colours):
             return "two players have the same colour"
         for kind in self.kinds:
-            if kind != "human" and kind.removeprefix("bot:") not in BOTS:
-                return unknown_bot(kind.removeprefix("bot:"))
+            if kind != "human":
+                try:
+                    require_bot(kind.removeprefix("bot:"))
+                except ValueError as exc:
+                    return str(exc)
         return None
 
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any
 
 from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
-from engine.bots import BOTS, bot_label, unknown_bot
+from engine.bots import bot_label, require_bot
 from engine.notation import Notation
 from netcode.logfile import VERSION, GameLog, Header, LogWriter, Seat, read_log
 from netcode.replay import replay
@@ -187,8 +187,8 @@ class Table:
             raise TableError(f"{log_path}: {result.error}")
         if not result.game.over:
             for slot in table.seats:  # a bot of your own is loaded only from a command line
-                if slot.is_bot and slot.bot_kind not in BOTS:
-                    raise TableError(unknown_bot(slot.bot_kind))
+                if slot.is_bot:
+                    require_bot(slot.bot_kind)
         table.game = result.game
         table.writer = LogWriter.resume(log_path, fsync=False)
         table.revealed = log.seed is not None

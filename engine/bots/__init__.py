@@ -28,11 +28,15 @@ def register_bot(kind: str, cls: object) -> None:
 
 
 def make_bot(kind: str, seat: int, seed: str) -> Bot:
+    return require_bot(kind)(seat, seed)
+
+
+def require_bot(kind: str) -> type[Bot]:
+    """The class of bot ``kind``; ValueError saying what to do if there is none."""
     try:
-        cls = BOTS[kind]
+        return BOTS[kind]
     except KeyError:
         raise ValueError(unknown_bot(kind)) from None
-    return cls(seat, seed)
 
 
 def is_own_bot(kind: str) -> bool:
@@ -67,5 +71,6 @@ __all__ = [
     "is_own_bot",
     "make_bot",
     "register_bot",
+    "require_bot",
     "unknown_bot",
 ]

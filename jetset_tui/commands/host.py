@@ -75,7 +75,7 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 def make_table(args: argparse.Namespace) -> Table:
     from engine import Options
-    from engine.bots import BOTS, unknown_bot
+    from engine.bots import require_bot
     from netcode.table import Table
 
     fsync = not args.no_fsync
@@ -85,8 +85,7 @@ def make_table(args: argparse.Namespace) -> Table:
         raise ValueError("say how many seats: --players N (or --resume FILE)")
     bots = [k.strip() for k in args.bots.split(",") if k.strip()]
     for kind in [*bots, args.takeover_bot]:
-        if kind not in BOTS:
-            raise ValueError(unknown_bot(kind))
+        require_bot(kind)
     options = Options(players=args.players, extra_cards=args.extra_cards)
     options.check_supported()
     if len(bots) >= options.players and not args.headless:

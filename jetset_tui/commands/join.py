@@ -44,15 +44,18 @@ def parse_address(text: str) -> tuple[str, int]:
 
 
 def cmd_join(args: argparse.Namespace) -> int:
-    from engine.bots import BOTS, unknown_bot
+    from engine.bots import require_bot
     from jetset_tui.commands.host import tui_runner
 
     try:
         address = parse_address(args.address)
     except ValueError as exc:
         return fail(args, str(exc))
-    if args.bot is not None and args.bot not in BOTS:
-        return fail(args, unknown_bot(args.bot))
+    try:
+        if args.bot is not None:
+            require_bot(args.bot)
+    except ValueError as exc:
+        return fail(args, str(exc))
     runner = None
     if args.bot is None and (not args.spectate or watch_in_tui(args)):
         runner = tui_runner()

@@ -10,7 +10,7 @@ from pathlib import Path
 from engine import Game, Options, seed_commitment
 from engine.bots import bot_label
 from engine.notation import Notation
-from engine.selfplay import play_game
+from engine.selfplay import play_game, seat_kinds
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -37,13 +37,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def game_seed(seed: str, index: int) -> str:
     """Game ``index`` of a run started with ``seed``: the first game uses the seed itself."""
     return seed if index == 0 else f"{seed}/{index}"
-
-
-def seat_kinds(kinds: list[str], players: int, turn: int) -> list[str]:
-    """The bot of each seat: ``kinds`` repeated round the table, moved ``turn`` seats on."""
-    table = [kinds[i % len(kinds)] for i in range(players)]
-    turn %= players
-    return table[-turn:] + table[:-turn] if turn else table
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:

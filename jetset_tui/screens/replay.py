@@ -119,7 +119,6 @@ class ReplayScreen(MapAndTableScreen):
         self.add_class(*breakpoint_classes(self.app), update=False)
         self.speed = 2
         self._timer: Timer | None = None
-
         self.notation = Notation(timeline.game.board)
         self.load(timeline, path, seat)
 
