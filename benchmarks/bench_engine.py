@@ -17,7 +17,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from benchmarks.timing import alternate_times, decode
-from engine import CHANCE, Game, Options, seed_commitment
+from engine import CHANCE, Dealer, Game, Options, seed_commitment
+from engine.dealer import XOSHIRO_DEAL
 from engine.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import replay
@@ -71,6 +72,13 @@ def run(games: int) -> dict[str, float]:
         if e.actor != CHANCE
     ]
     results["apply_us_median"] = statistics.median(applies) * 1e6
+
+    board = played[0].board  # dealing a game from its seed, as checking a revealed seed does
+    shake, xoshiro = alternate_times(
+        lambda: Dealer("bench", board, 4), lambda: Dealer("bench", board, 4, XOSHIRO_DEAL), 200
+    )
+    results["deal_us_median"] = shake * 1e6
+    results["deal_xoshiro_us_median"] = xoshiro * 1e6
 
     mid = mid_game()
     assert len(mid.legal_actions()) == 170

@@ -17,9 +17,12 @@ docs/rules-decisions.md): from the top down,
 from __future__ import annotations
 
 import hashlib
+from collections.abc import MutableSequence
+from typing import Protocol, TypeVar
 
 from engine.actions import CHANCE, Deal, Entry, Reveal, Setup
 from engine.board import SHORT, Board
+from engine.dealstream import DealStream
 from engine.rng import Rng
 from engine.state import DEAL, SETUP, State, hand_commitment
 
@@ -28,6 +31,32 @@ LONG_TOP = {2: 5, 3: 5, 4: 6, 5: 7, 6: 8}
 SHORT_MIXED = 5
 """The Short deck's Vacation card is shuffled among this many cards below the top block."""
 
+SHAKE_DEAL = 2
+"""Dealing since log format 3: ``engine/dealstream.py``'s SHAKE-256 streams."""
+XOSHIRO_DEAL = 1
+"""Dealing in log formats 1 and 2: ``engine/rng.py``'s xoshiro256** and Fisher–Yates."""
+
+T = TypeVar("T")
+
+
+class Shuffler(Protocol):
+    """What the dealer asks of its randomness (both ``DealStream`` and ``Rng`` have it)."""
+
+    def fork(self, label: str) -> Shuffler: ...
+
+    def shuffle(self, items: MutableSequence[T]) -> None: ...
+
+    def token(self, nbytes: int = 16) -> str: ...
+
+
+def seed_stream(seed: str, scheme: int) -> Shuffler:
+    """The root of a seed's randomness under a dealing ``scheme``."""
+    if scheme == SHAKE_DEAL:
+        return DealStream.from_seed(seed)
+    if scheme == XOSHIRO_DEAL:
+        return Rng(seed)
+    raise ValueError(f"unknown dealing scheme {scheme!r}")
+
 
 def seed_commitment(seed: str) -> str:
     """``H(seed)`` published in the log header before the game and checked after it."""
@@ -35,11 +64,14 @@ def seed_commitment(seed: str) -> str:
 
 
 class Dealer:
-    """Everything chance decides in one game, drawn from one seed."""
+    """Everything chance decides in one game, drawn from one seed (under the dealing ``scheme``
+    of the log's format: ``SHAKE_DEAL`` for new games, ``XOSHIRO_DEAL`` for formats 1 and 2)."""
 
-    def __init__(self, seed: str | int, board: Board, players: int) -> None:
+    def __init__(
+        self, seed: str | int, board: Board, players: int, scheme: int = SHAKE_DEAL
+    ) -> None:
         self.seed = str(seed)
-        rng = Rng(self.seed)
+        rng = seed_stream(self.seed, scheme)
         self.short_row, self.short_stack = _stack_short(board, players, rng.fork("short"))
         self.long_row, self.long_stack = _stack_long(board, players, rng.fork("long"))
         finals = list(board.final_deck)
@@ -72,7 +104,7 @@ def _split(board: Board, deck: tuple[str, ...]) -> tuple[list[str], list[str]]:
     return cards, vacations
 
 
-def _stack_short(board: Board, players: int, rng: Rng) -> tuple[list[str], list[str]]:
+def _stack_short(board: Board, players: int, rng: Shuffler) -> tuple[list[str], list[str]]:
     cards, vacations = _split(board, board.short_deck)
     rng.shuffle(cards)
     rng.shuffle(vacations)
@@ -93,7 +125,7 @@ def _stack_short(board: Board, players: int, rng: Rng) -> tuple[list[str], list[
     return row, rest[:top] + mixed + bottom
 
 
-def _stack_long(board: Board, players: int, rng: Rng) -> tuple[list[str], list[str]]:
+def _stack_long(board: Board, players: int, rng: Shuffler) -> tuple[list[str], list[str]]:
     cards, vacations = _split(board, board.long_deck)
     rng.shuffle(cards)
     rng.shuffle(vacations)

@@ -1,8 +1,10 @@
 """Our own small PRNG: xoshiro256** seeded through SHA-256.
 
 Python's ``random`` may change between versions; this one is specified here and in
-``docs/log-format.md`` so that any implementation, in any language, deals the same cards from the
-same seed. Only the dealer and the bots use it; replaying a log never does.
+``docs/log-format.md`` so that any implementation, in any language, gets the same numbers from the
+same seed. The bots draw from it, and it makes the digest's keys. Games saved in log formats 1 and
+2 were dealt from it (new games deal from ``engine/dealstream.py``), so checking such a game's
+seed draws from it; replaying a log otherwise never does.
 
 - state: four 64-bit words, the SHA-256 digest of ``b"jetset-rng\\0" + seed`` read little-endian
   (an all-zero state is impossible in practice and rejected);

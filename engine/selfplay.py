@@ -6,7 +6,7 @@ from collections.abc import Sequence
 
 from engine.actions import CHANCE
 from engine.bots import Bot, make_bot
-from engine.dealer import Dealer
+from engine.dealer import SHAKE_DEAL, Dealer
 from engine.errors import IllegalAction
 from engine.game import Game
 from engine.notation import Notation
@@ -26,10 +26,13 @@ def seat_bots(kinds: Sequence[str], players: int, seed: str) -> list[Bot]:
     return [make_bot(kind, i, seed) for i, kind in enumerate(seat_kinds(kinds, players))]
 
 
-def play_game(options: Options, seed: str, kinds: Sequence[str] = ("random",)) -> Game:
-    """Play one game to its end: the dealer from ``seed``, a bot of ``kinds`` in each seat."""
+def play_game(
+    options: Options, seed: str, kinds: Sequence[str] = ("random",), scheme: int = SHAKE_DEAL
+) -> Game:
+    """Play one game to its end: the dealer from ``seed`` (dealing by ``scheme``, which only
+    tests of earlier log formats change), a bot of ``kinds`` in each seat."""
     game = Game(options)
-    dealer = Dealer(seed, game.board, options.players)
+    dealer = Dealer(seed, game.board, options.players, scheme)
     bots = seat_bots(kinds, options.players, seed)
     state = game.state
     rules = game.rules

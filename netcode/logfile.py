@@ -21,13 +21,22 @@ import msgpack
 
 import data
 from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
+from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL
 from engine.notation import Notation
 
 FORMAT = "jetset-log"
-VERSION = 2
-"""Version 2 (2026-11-30): the digest is the state's 128-bit hash in hex. Version 1 logs (the hash
-through BLAKE2b) are still read, replayed and verified, but not continued."""
-READABLE_VERSIONS = (1, 2)
+VERSION = 3
+"""Version 3 (2026-11-30): the dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
+(2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
+xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2 game
+is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
+READABLE_VERSIONS = (1, 2, 3)
+CONTINUABLE_VERSIONS = (2, 3)
+
+
+def deal_scheme(version: int) -> int:
+    """How the seed of a log of this format version deals (``engine.dealer``)."""
+    return SHAKE_DEAL if version >= 3 else XOSHIRO_DEAL
 
 
 class LogFormatError(ValueError):
@@ -72,7 +81,7 @@ class Header:
             raise LogFormatError("not a Jet Set log (no header)")
         version = raw.get("version")
         if version not in READABLE_VERSIONS:
-            raise LogFormatError(f"log format version {version!r}; this reads 1 and {VERSION}")
+            raise LogFormatError(f"log format version {version!r}; this reads 1 to {VERSION}")
         try:
             seats = [Seat(str(s["name"]), str(s.get("kind", "human"))) for s in raw["seats"]]
             return cls(

@@ -1,4 +1,4 @@
-"""The messages of the Jet Set protocol, version 2 (docs/protocol.md).
+"""The messages of the Jet Set protocol, version 3 (docs/protocol.md).
 
 Each message is a msgpack map with a type ``t``. What a peer sends is checked here, field by
 field, into a small frozen value; anything else is a ``ProtocolError`` with a code the host sends
@@ -13,7 +13,7 @@ from typing import Any
 from netcode.framing import Message
 
 APP = "jetset"
-PROTOCOL = 2
+PROTOCOL = 3
 MAX_NAME = 32
 MAX_CHAT = 500
 MAX_ACTION = 400

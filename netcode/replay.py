@@ -21,7 +21,7 @@ from engine import (
 )
 from engine.notation import Notation
 from engine.state import State
-from netcode.logfile import GameLog, LogRecord, check_commitment
+from netcode.logfile import GameLog, LogRecord, check_commitment, deal_scheme
 
 
 @dataclass
@@ -79,7 +79,7 @@ def replay(
             return _fail(
                 result, None, ValueError("the revealed seed does not match its commitment")
             )
-        dealer = Dealer(log.seed, game.board, header.options.players)
+        dealer = Dealer(log.seed, game.board, header.options.players, deal_scheme(header.version))
     records = log.records if stop_at is None else log.records[:stop_at]
     entries, unreadable = parse_entries(records, entry_parser(notation))
     format_1 = header.version == 1

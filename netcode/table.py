@@ -24,7 +24,16 @@ from typing import Any
 from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
 from engine.bots import bot_label, require_bot
 from engine.notation import Notation
-from netcode.logfile import VERSION, GameLog, Header, LogWriter, Seat, read_log
+from netcode.logfile import (
+    CONTINUABLE_VERSIONS,
+    VERSION,
+    GameLog,
+    Header,
+    LogWriter,
+    Seat,
+    deal_scheme,
+    read_log,
+)
 from netcode.replay import replay
 
 HUMAN = "human"
@@ -118,7 +127,14 @@ class Table:
     """One game as the host holds it."""
 
     def __init__(
-        self, options: Options, kinds: list[str], log_path: Path, keys: Secrets, *, fsync: bool
+        self,
+        options: Options,
+        kinds: list[str],
+        log_path: Path,
+        keys: Secrets,
+        *,
+        fsync: bool,
+        version: int = VERSION,
     ) -> None:
         options.check_supported()
         if len(kinds) != options.players:
@@ -129,7 +145,9 @@ class Table:
         self.fsync = fsync
         self.game = Game(options)
         self.notation = Notation(self.game.board)
-        self.dealer = Dealer(keys.seed, self.game.board, options.players)
+        self.version = version
+        """The log's format version: a game saved by an earlier jetset goes on with its dealer."""
+        self.dealer = Dealer(keys.seed, self.game.board, options.players, deal_scheme(version))
         self.commitment = seed_commitment(keys.seed)
         self.seats = [SeatSlot(kind, keys.token(i)) for i, kind in enumerate(kinds)]
         self.writer: LogWriter | None = None
@@ -171,14 +189,15 @@ class Table:
         except (OSError, ValueError) as exc:
             raise TableError(f"{log_path}: {exc}") from None
         header = log.header
-        if header.version != VERSION:
+        if header.version not in CONTINUABLE_VERSIONS:
             raise TableError(
                 f"{log_path.name} was written by an earlier jetset (log format {header.version}): "
                 "it can be watched and verified, not continued"
             )
         if header.commitment != seed_commitment(keys.seed):
             raise TableError("the secrets file does not belong to this log")
-        table = cls(header.options, [s.kind for s in header.seats], log_path, keys, fsync=fsync)
+        kinds = [s.kind for s in header.seats]
+        table = cls(header.options, kinds, log_path, keys, fsync=fsync, version=header.version)
         for slot, seat in zip(table.seats, header.seats, strict=True):
             slot.name = seat.name
         table.meta = dict(header.meta)
@@ -222,7 +241,9 @@ class Table:
 
     def header(self) -> Header:
         seats = [Seat(slot.name or f"seat-{i}", slot.kind) for i, slot in enumerate(self.seats)]
-        return Header(self.options, seats, self.commitment, meta=dict(self.meta))
+        return Header(
+            self.options, seats, self.commitment, meta=dict(self.meta), version=self.version
+        )
 
     # -- playing ----------------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL = 2
+PROTOCOL = 3
 
 
 async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:

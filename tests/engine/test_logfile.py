@@ -12,6 +12,7 @@ import msgpack
 import pytest
 
 from engine import CHANCE, Entry, Game, IllegalAction, Options, Reveal, seed_commitment
+from engine.dealer import XOSHIRO_DEAL
 from engine.notation import Notation
 from engine.selfplay import play_game
 from netcode.logfile import (
@@ -30,6 +31,8 @@ from netcode.replay import replay
 from netcode.table import Secrets, Table, TableError, secrets_path
 
 SEED = "log-test"
+SEED_COMMITMENT = seed_commitment(SEED)
+GREEDY = ("greedy",)
 
 
 def saved_game(tmp_path: Path, players: int = 4) -> Path:
@@ -215,8 +218,8 @@ def format_1_digest(game: Game) -> str:
 
 
 def save_format_1(tmp_path: Path) -> Path:
-    """A game saved by an earlier jetset, in log format 1."""
-    game = play_game(Options(players=3), SEED)
+    """A game saved by an earlier jetset, in log format 1 (dealt with xoshiro256**)."""
+    game = play_game(Options(players=3), SEED, scheme=XOSHIRO_DEAL)
     replayed = Game(game.options)
     digests = []
     for entry in game.entries:
@@ -248,6 +251,58 @@ def test_a_format_1_log_is_still_verified_with_its_own_digests(tmp_path: Path) -
     rewrite(path, relabel)
     out = jetset("replay", str(path), "--verify")
     assert out.returncode == 1 and "entry 0 (" in out.stderr
+
+
+def save_format_2(tmp_path: Path, entries: int | None = None) -> tuple[Path, Game]:
+    """A game saved by an earlier jetset, in log format 2: dealt with xoshiro256**, its first
+    ``entries`` entries (and the seed revealed if that is all of them)."""
+    game = play_game(Options(players=3), SEED, GREEDY, scheme=XOSHIRO_DEAL)
+    end = len(game.entries) if entries is None else entries
+    header = Header(
+        Options(players=3), [Seat(f"p{i}", "bot:greedy") for i in range(3)], SEED_COMMITMENT
+    )
+    header.version = 2
+    n = Notation()
+    records = [
+        (i, e.actor, n.format_action(e.action), d)
+        for i, (e, d) in enumerate(zip(game.entries[:end], game.digests, strict=False))
+    ]
+    path = tmp_path / "format2.jetset"
+    write_log(path, GameLog(header, records, SEED if end == len(game.entries) else None))
+    return path, game
+
+
+def test_a_format_2_log_is_verified_against_its_seed_dealt_the_old_way(tmp_path: Path) -> None:
+    path, _ = save_format_2(tmp_path)
+    result = replay(read_log(path))
+    assert result.ok and result.commitment_ok, result.error
+    assert play_game(Options(players=3), SEED).entries[0] != result.game.entries[0]
+
+    def relabel(objs: list) -> None:  # type: ignore[type-arg]
+        objs[0]["version"] = 3  # the same digests, but format 3's seed deals other cards
+
+    rewrite(path, relabel)
+    out = jetset("replay", str(path), "--verify")
+    assert out.returncode == 1 and "entry 0 (* setup" in out.stderr
+    assert "the seed deals" in out.stderr
+
+
+def test_a_stopped_format_2_game_goes_on_with_its_own_dealer(tmp_path: Path) -> None:
+    whole = play_game(Options(players=3), SEED, GREEDY, scheme=XOSHIRO_DEAL).entries
+    stop = next(i for i in range(len(whole) // 2, len(whole)) if whole[i].actor != CHANCE)
+    path, game = save_format_2(tmp_path, entries=stop)  # stopped with a seat to move
+    assert sum(e.actor == CHANCE for e in game.entries[stop:]) >= 5  # cards yet to turn up
+    Secrets(SEED).save(secrets_path(path))
+    table = Table.resume(path, fsync=False)
+    for entry in game.entries[stop:]:
+        if entry.actor != CHANCE:  # the table deals the chance entries itself
+            table.decide(entry.actor, entry.action)
+    table.reveal()
+    table.close()
+    assert table.game.entries == game.entries and table.game.digest() == game.digest()
+    log = read_log(path)
+    assert log.header.version == 2 and table.header().version == 2
+    assert replay(log).ok
 
 
 def test_a_format_1_game_is_watched_not_continued(tmp_path: Path) -> None:

@@ -2,17 +2,21 @@
 golden digests of fixed self-play games, and known answers of our PRNG.
 
 A deliberate change to the rules, the canonical legal-action list or the PRNG changes these
-numbers: update them in the same commit, and bump engine.RULES_VERSION if old logs would replay
-differently.
+numbers (the dealing of an existing log format must not change: a new way to deal is a new log
+format, and the old one's golden games stay): update them in the same commit, and bump
+engine.RULES_VERSION if old logs would replay differently.
 """
 
 from __future__ import annotations
 
+import hashlib
 from collections import Counter
 
 import pytest
 
 from engine import Dealer, Game, Options, play_chance
+from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL
+from engine.dealstream import DealStream
 from engine.rng import Rng
 from engine.selfplay import play_game
 from tests.engine.table import mid_game_table
@@ -58,16 +62,42 @@ def test_mid_game_position() -> None:
 
 
 @pytest.mark.parametrize(
-    ("players", "entries", "digest"),
+    ("players", "scheme", "entries", "digest"),
     [
-        (2, 58, "1cbea16097449d76eaa2fc3a279845a0"),
-        (4, 420, "bd94be33540e182b98c4acc4441cc31c"),
-        (6, 592, "b462a6256c3cdcb42679dca1d65e9d52"),
+        (2, SHAKE_DEAL, 204, "cb9cb6cd28fa8afaa24836f6b0e711b0"),
+        (4, SHAKE_DEAL, 404, "e5dd5b75c026787ee942880fdbe383bf"),
+        (6, SHAKE_DEAL, 854, "011d6268f0a522954dc21d6a2a79aa62"),
+        # the same games dealt as log formats 1 and 2 deal them: these must never change
+        (2, XOSHIRO_DEAL, 58, "1cbea16097449d76eaa2fc3a279845a0"),
+        (4, XOSHIRO_DEAL, 420, "bd94be33540e182b98c4acc4441cc31c"),
+        (6, XOSHIRO_DEAL, 592, "b462a6256c3cdcb42679dca1d65e9d52"),
     ],
 )
-def test_golden_selfplay_games(players: int, entries: int, digest: str) -> None:
-    game = play_game(Options(players=players), "golden")
+def test_golden_selfplay_games(players: int, scheme: int, entries: int, digest: str) -> None:
+    game = play_game(Options(players=players), "golden", scheme=scheme)
     assert (len(game.entries), game.digest()) == (entries, digest)
+
+
+def test_deal_stream_known_answers() -> None:
+    """engine/dealstream.py as docs/log-format.md specifies it, checked against hashlib."""
+    stream = DealStream.from_seed("jetset")
+    assert stream.draw(8) == hashlib.shake_256(b"jetset-deal\0jetset#0").digest(8)
+    assert stream.token() == hashlib.shake_256(b"jetset-deal\0jetset#1").digest(16).hex()
+    items = list(range(10))
+    DealStream.from_seed("jetset").fork("x").shuffle(items)
+    assert items == [4, 3, 9, 8, 5, 6, 7, 2, 0, 1]
+    keys = hashlib.shake_256(b"jetset-deal\0jetset/x#0").digest(80)
+    assert items == sorted(range(10), key=lambda i: keys[8 * i : 8 * i + 8])
+
+
+def test_deal_stream_shuffles_are_uniform_enough() -> None:
+    stream = DealStream.from_seed("uniform")
+    counts: Counter[tuple[str, ...]] = Counter()
+    for _ in range(60000):
+        items = ["a", "b", "c"]
+        stream.shuffle(items)
+        counts[tuple(items)] += 1
+    assert len(counts) == 6 and all(9400 < n < 10600 for n in counts.values())
 
 
 def test_prng_known_answers() -> None:

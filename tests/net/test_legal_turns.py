@@ -12,6 +12,7 @@ from typing import Any
 from engine import Game
 from engine.notation import Notation
 from netcode.logfile import read_log
+from netcode.protocol import PROTOCOL
 from netcode.replay import replay
 
 from .procs import json_result, replay_json, start_host
@@ -62,7 +63,7 @@ def test_a_bot_without_the_rules_plays_a_whole_game_from_the_legal_lists(tmp_pat
 async def spectator_messages(port: int) -> list[dict[str, Any]]:
     """A spectator that asks for legal actions (after a malformed ask): what it receives."""
     reader, writer = await asyncio.open_connection("127.0.0.1", port)
-    hello = {"t": "hello", "app": "jetset", "proto": 2, "client": "watcher"}
+    hello = {"t": "hello", "app": "jetset", "proto": PROTOCOL, "client": "watcher"}
     await send(writer, {**hello, "legal": "yes"})
     refused = await asyncio.wait_for(receive(reader), 10)
     assert refused["t"] == "error" and refused["code"] == "malformed" and not refused["fatal"]
