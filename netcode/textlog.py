@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from engine import CHANCE, Game, IllegalAction, NotationError, Options
 from engine.notation import Notation
-from netcode.logfile import GameLog, Header, LogRecord, Seat
+from netcode.logfile import READABLE_VERSIONS, VERSION, GameLog, Header, LogRecord, Seat
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 ENTRY = re.compile(r"^\s*(?:(\d+)\.)?\s*(\*|\d+)\s+(.+?)\s*$")
@@ -62,6 +62,7 @@ def export_text(log: GameLog, game: Game) -> str:
     tags += [
         ("Options", " ".join(options) or "base"),
         ("Rules", h.rules),
+        ("Format", str(h.version)),
         ("Data", h.data_hash),
         ("Commitment", h.commitment),
     ]
@@ -101,6 +102,18 @@ def parse_text(text: str) -> TextGame:
     return TextGame(tags, lines)
 
 
+def _log_format(tags: dict[str, str]) -> int:
+    """The format of the imported log. Its digests are made anew, so only the dealing carries
+    over: a game of format 1 or 2 (or a text exported before the [Format] tag, whose seed was
+    dealt as format 2 deals) becomes format 2, a game of format 3 stays 3."""
+    written = tags.get("Format")
+    if written is None:
+        return 2 if "Seed" in tags else VERSION
+    if written not in tuple(str(v) for v in READABLE_VERSIONS):
+        raise TextLogError(f"[Format {written!r}]: this reads log formats 1 to {VERSION}")
+    return max(2, int(written))
+
+
 def import_text(text: str) -> GameLog:
     """Read a text game back into a log, checking every entry against the rules."""
     parsed = parse_text(text)
@@ -115,7 +128,7 @@ def import_text(text: str) -> GameLog:
         Seat(tags.get(f"Seat{i}", f"seat {i}"), tags.get(f"Seat{i}Kind", "human"))
         for i in range(players)
     ]
-    header = Header(options, seats, tags.get("Commitment", ""))
+    header = Header(options, seats, tags.get("Commitment", ""), version=_log_format(tags))
     if "Rules" in tags:
         header.rules = tags["Rules"]
     if "Date" in tags:

@@ -11,6 +11,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine import Options, seed_commitment
+from engine.dealer import XOSHIRO_DEAL
 from engine.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import replay
@@ -45,6 +46,35 @@ def test_text_export_and_import_round_trip_to_the_same_digests(
     assert back.records == log.records
     assert back.seed == log.seed and back.header.commitment == log.header.commitment
     assert replay(back).ok
+
+
+def test_a_game_dealt_by_an_earlier_format_imports_with_its_dealer(tmp_path: Path) -> None:
+    """A format 2 game's seed deals with xoshiro256**: its text says [Format "2"], and a text
+    exported before that tag existed (none) is read the same way."""
+    game = play_game(Options(players=3), "text-old", ("greedy",), scheme=XOSHIRO_DEAL)
+    seats = [Seat(f"p{i}") for i in range(3)]
+    header = Header(Options(players=3), seats, seed_commitment("text-old"), version=2)
+    path = tmp_path / "old.jetset"
+    write_game(path, header, game, "text-old")
+    log = read_log(path)
+    text = export_text(log, replay(log).game)
+    assert '[Format "2"]' in text
+    untagged = text.replace('[Format "2"]\n', "")
+    for version in (import_text(text).header.version, import_text(untagged).header.version):
+        assert version == 2
+    back = import_text(untagged)
+    result = replay(back)
+    assert result.ok and result.commitment_ok and back.seed == "text-old"
+    back.header.version = 3  # read as a format 3 game, the seed deals other cards
+    assert not replay(back).ok
+
+
+def test_a_format_3_text_stays_format_3_and_a_bad_format_is_refused(tmp_path: Path) -> None:
+    log = read_log(save(tmp_path, "text-new", 3))
+    text = export_text(log, replay(log).game)
+    assert '[Format "3"]' in text and import_text(text).header.version == 3
+    with pytest.raises(TextLogError, match=r"\[Format '9'\]: this reads log formats 1 to 3"):
+        import_text(text.replace('[Format "3"]', '[Format "9"]'))
 
 
 def test_every_action_kind_survives_export_and_import() -> None:
