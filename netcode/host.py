@@ -21,6 +21,7 @@ from itertools import count
 from typing import Any
 
 from engine import Game, IllegalAction, NotationError, redact
+from engine.position import position
 from netcode import protocol as p
 from netcode.framing import (
     CLIENT_FRAME_LIMIT,
@@ -493,16 +494,17 @@ class Host:
             self.on_change()
 
     def _offer_turn(self) -> None:
-        """Tell the seat to move its legal actions, if its peer asked for them (``hello.legal``):
-        a bot that does not carry the rules can still play. Only that seat hears them (a Final
-        Flight among them is its own secret)."""
+        """Tell the seat to move its legal actions and its view of the table as plain data, if
+        its peer asked for them (``hello.legal``): a bot that does not carry the rules can still
+        play. Only that seat hears them (its Final Flights are its own secret)."""
         game = self.table.game
         seat = game.to_move()
         conn = self.seat_conns.get(seat) if seat is not None and seat >= 0 else None
         if conn is None or not conn.wants_legal or not conn.watching or self.table.over:
             return
         legal = [self.table.notation.format_action(a) for a in game.legal_actions()]
-        conn.send({"t": "turn", "i": len(game.entries), "seat": seat, "legal": legal})
+        view = position(game.state.view(seat))
+        conn.send({"t": "turn", "i": len(game.entries), "seat": seat, "legal": legal, "view": view})
 
     def _broadcast(self, message: Message) -> None:
         frame = encode(message)

@@ -1,12 +1,13 @@
 """A bot that carries no rules, over a raw socket: the protocol is all it knows. Written with
 nothing but the standard library and msgpack, so it reads as a recipe for any language.
 
-    jetset host --players 2 --bots greedy --port 7777      # in one terminal
-    python examples/bots/socket_bot.py 127.0.0.1:7777       # in another
+    jetset host --headless --players 2 --bots greedy --port 7777   # in one terminal
+    python examples/bots/socket_bot.py 127.0.0.1:7777            # in another
 
-It says ``legal: true`` in its hello, so the host sends it a ``turn`` message, the seat's legal
-actions in notation, whenever its seat is to move; it answers with one of them (docs/protocol.md).
-It plays legally, not well: the strategy is yours to write in ``pick``.
+It says ``legal: true`` in its hello, so the host sends it a ``turn`` message whenever its seat is
+to move: the seat's legal actions in notation and its view of the table as plain data (cash,
+rows, airlinks, cards; docs/bots.md, "The position"). It answers with one of the actions
+(docs/protocol.md). It plays legally, not well: the strategy is yours to write in ``pick``.
 """
 
 from __future__ import annotations
@@ -34,50 +35,49 @@ async def receive(reader: asyncio.StreamReader) -> dict[str, Any]:
     return message
 
 
-def pick(legal: list[str], turn: int) -> str:
-    """Claim a card or fly a Final Flight when it can; else, every other turn, buy an airlink
-    with one plane (the lists are in canonical order, so this is the first in the list); else
-    take income."""
+def pick(legal: list[str], view: dict[str, Any], seat: int) -> str:
+    """Claim a card or fly a Final Flight when it can; else buy an airlink with one plane (the
+    lists are in canonical order, so this is the first in the list) while it has €15 or more;
+    else take income."""
     for line in legal:
         if line.startswith(("claim ", "final ", "plane")):
             return line
     buys = [line for line in legal if line.startswith("buy ") and line.endswith(" 1")]
-    if buys and turn % 2:
+    if buys and view["seats"][seat]["cash"] >= 15:
         return buys[0]
     return "income" if "income" in legal else legal[0]
 
 
-async def play(host: str, port: int, name: str = "socket-bot") -> tuple[int, list[list[str]]]:
-    """Take a seat and play it to the end; the seat and every legal list the host sent."""
+async def play(host: str, port: int, name: str = "socket-bot") -> tuple[int, list[dict[str, Any]]]:
+    """Take a seat and play it to the end; the seat and every turn message the host sent."""
     reader, writer = await asyncio.open_connection(host, port)
     hello = {"t": "hello", "app": "jetset", "proto": PROTOCOL, "client": name, "legal": True}
     await send(writer, hello)
     await send(writer, {"t": "join", "name": name})
-    seat, offered, asked = -1, [], 0
+    seat, turns = -1, []
     try:
         while True:
             msg = await receive(reader)
             if msg["t"] == "seated":
                 seat = msg["seat"]
             elif msg["t"] == "turn":
-                offered.append(msg["legal"])
-                asked += 1
-                action = {"t": "action", "id": asked, "at": msg["i"], "seat": seat}
-                await send(writer, {**action, "x": pick(msg["legal"], asked)})
+                turns.append(msg)
+                action = {"t": "action", "id": len(turns), "at": msg["i"], "seat": seat}
+                await send(writer, {**action, "x": pick(msg["legal"], msg["view"], seat)})
             elif msg["t"] == "error":
                 print(f"the host says: {msg['message']}", file=sys.stderr)
                 if msg.get("fatal"):
                     raise ConnectionError(msg["message"])
             elif msg["t"] in ("end", "bye"):
-                return seat, offered
+                return seat, turns
     finally:
         writer.close()
 
 
 def main() -> None:
     host, _, port = (sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1:7777").rpartition(":")
-    seat, offered = asyncio.run(play(host, int(port)))
-    print(f"played seat {seat}: {len(offered)} turns")
+    seat, turns = asyncio.run(play(host, int(port)))
+    print(f"played seat {seat}: {len(turns)} turns")
 
 
 if __name__ == "__main__":

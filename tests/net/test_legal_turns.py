@@ -1,6 +1,6 @@
 """A bot that does not carry the rules (examples/bots/socket_bot.py): it asks the host for its
-legal actions (``hello.legal``) and plays one of them each turn, over a raw TCP socket with
-nothing of ours but the protocol."""
+legal actions and its view of the table (``hello.legal``) and plays one of the actions each
+turn, over a raw TCP socket with nothing of ours but the protocol."""
 
 from __future__ import annotations
 
@@ -9,8 +9,9 @@ import importlib.util
 from pathlib import Path
 from typing import Any
 
-from engine import Game
+from engine import Deal, Game
 from engine.notation import Notation
+from engine.position import position
 from netcode.logfile import read_log
 from netcode.protocol import PROTOCOL
 from netcode.replay import replay
@@ -32,8 +33,8 @@ EXAMPLE = load_example()
 send, receive = EXAMPLE.send, EXAMPLE.receive
 
 
-async def rules_free_bot(port: int) -> tuple[int, list[list[str]]]:
-    result: tuple[int, list[list[str]]] = await asyncio.wait_for(
+async def rules_free_bot(port: int) -> tuple[int, list[dict[str, Any]]]:
+    result: tuple[int, list[dict[str, Any]]] = await asyncio.wait_for(
         EXAMPLE.play("127.0.0.1", port), 120
     )
     return result
@@ -45,19 +46,28 @@ def test_a_bot_without_the_rules_plays_a_whole_game_from_the_legal_lists(tmp_pat
         "--port", "0", "--players", "2", "--bots", "greedy", "--seed", "raw", "--log", str(log),
         "--json",
     )  # fmt: skip
-    seat, offered = asyncio.run(rules_free_bot(port))
+    seat, turns = asyncio.run(rules_free_bot(port))
     assert json_result(host)["digest"] == replay_json(log)["digest"]
-    # every list the host sent is the engine's own, for that seat, at that moment
+    # every list and view the host sent is the engine's own, for that seat, at that moment
     game = replay(read_log(log)).game
     notation = Notation(game.board)
     again = Game(game.options)
-    lists = []
+    expected = []
     for entry in game.entries:
         if again.to_move() == seat:
-            lists.append([notation.format_action(a) for a in again.legal_actions()])
+            legal = [notation.format_action(a) for a in again.legal_actions()]
+            expected.append((len(again.entries), legal, position(again.state.view(seat))))
         again.push(entry)
-    assert offered == lists and len(offered) > 20
+    assert [(t["i"], t["legal"], t["view"]) for t in turns] == expected and len(turns) > 20
     assert game.over
+    # the view holds the seat's own Final Flights, and the other seat's only once it flies one
+    hands = {e.action.seat: e.action.cards for e in game.entries if isinstance(e.action, Deal)}
+    other = 1 - seat
+    assert any(t["view"]["seats"][seat]["hand"] == list(hands[seat]) for t in turns)
+    for turn in turns:
+        assert turn["view"]["seats"][other]["hand"] is None
+        if turn["view"]["seats"][other]["final"] is None:
+            assert not [card for card in hands[other] if card in repr(turn)]
 
 
 async def spectator_messages(port: int) -> list[dict[str, Any]]:

@@ -1,0 +1,60 @@
+"""A view of the table as plain data, for bots and tools outside Python.
+
+``position(view)`` turns a ``State`` into maps, lists, strings, ints, bools and None, with the
+board's own names (city codes, ``"AMS-LON"`` links, card ids), so it travels as msgpack or JSON.
+The protocol's ``turn`` message carries it to a peer that asks for its legal actions
+(docs/protocol.md), and docs/bots.md describes every field. It holds exactly what the view holds:
+give it ``state.view(seat)`` and it holds that seat's Final Flights and no other secret (the order
+of the decks is in no state at all).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engine.board import LONG, SHORT
+from engine.scoring import scores
+from engine.state import State
+
+ROWS = (SHORT, LONG)
+
+
+def position(view: State) -> dict[str, Any]:
+    """The table of ``view`` as plain data (docs/bots.md, "The position")."""
+    board = view.board
+    return {
+        "phase": view.phase,
+        "turn": view.turn,
+        "to_move": view.current,
+        "refilling": view.refilling,
+        "rows": {row: list(view.rows[row]) for row in ROWS},
+        "decks": {row: len(view.deck[row]) for row in ROWS},
+        "refill_goal": {row: view.goal[row] for row in ROWS},
+        "refill_paid": {row: view.paid[row] for row in ROWS},
+        "vacations": list(view.vacations),
+        "vacation_time": view.vacation_time,
+        "links": [
+            {"link": board.link_name(link), "owner": owner, "planes": list(view.link_planes[link])}
+            for link, owner in enumerate(view.owner)
+            if owner >= 0
+        ],
+        "seats": [_seat(view, i, score.total) for i, score in enumerate(scores(view))],
+        "end": view.end_reason,
+    }
+
+
+def _seat(view: State, i: int, points: int) -> dict[str, Any]:
+    seat = view.seats[i]
+    return {
+        "cash": seat.cash,
+        "planes": seat.planes,
+        "markers": seat.markers,
+        "cards": [{"card": str(card), "markers": int(markers)} for card, markers in seat.cards],
+        "hand": None if seat.hand is None else list(seat.hand),
+        "hand_size": seat.hand_size,
+        "final": seat.final,
+        "final_path": "-".join(view.board.city_code(c) for c in seat.final_path) or None,
+        "final_planes": seat.final_planes,
+        "finished": seat.finished,
+        "points": points,
+    }

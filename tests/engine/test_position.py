@@ -1,0 +1,47 @@
+"""engine.position: a view of the table as plain data (docs/bots.md, "The position")."""
+
+from __future__ import annotations
+
+import json
+
+import msgpack
+
+from engine.position import position
+from tests.engine.table import mid_game_table
+from tests.engine.test_examples import RED, _final_flight_table
+
+
+def test_the_mid_game_position_as_seat_0_sees_it() -> None:
+    t = mid_game_table()
+    data = position(t.game.state.view(0))
+    assert (data["phase"], data["to_move"], data["vacation_time"]) == ("play", 0, False)
+    assert data["rows"]["long"] == t.game.state.rows["long"]
+    assert data["decks"] == {"short": 43, "long": 37}
+    me = data["seats"][0]
+    assert (me["cash"], me["hand"], me["points"]) == (42, ["F-01", "F-02"], 9)
+    assert [c["card"] for c in me["cards"]] == ["S1-22", "S1-18", "S1-26", "S1-25", "L5-17"]
+    assert [s["hand"] for s in data["seats"][1:]] == [None, None, None]
+    assert [s["hand_size"] for s in data["seats"]] == [2, 2, 2, 2]
+    assert {"link": "MIL-ROM", "owner": 1, "planes": [0, 2, 0, 0]} in data["links"]
+    assert all(link["owner"] >= 0 for link in data["links"])
+
+
+def test_a_spectator_position_holds_no_hand() -> None:
+    data = position(mid_game_table().game.state.view(None))
+    assert [s["hand"] for s in data["seats"]] == [None] * 4
+
+
+def test_the_position_travels_as_json_and_msgpack_unchanged() -> None:
+    data = position(mid_game_table().game.state.view(1))
+    assert json.loads(json.dumps(data)) == data
+    assert msgpack.unpackb(msgpack.packb(data)) == data
+
+
+def test_a_played_final_flight_is_public() -> None:
+    t = _final_flight_table()
+    t.do(RED, "final F-01 MIL-PAR-AMS-DUB-LON-PAR-BOD")
+    seen_by_other = position(t.game.state.view(1 - RED))["seats"][RED]
+    assert seen_by_other["final"] == "F-01" and seen_by_other["finished"]
+    assert seen_by_other["final_path"] == "MIL-PAR-AMS-DUB-LON-PAR-BOD"
+    assert seen_by_other["hand"] is None
+    assert seen_by_other["points"] == 3 + 10 + 2 * seen_by_other["final_planes"]
