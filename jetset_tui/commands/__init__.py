@@ -8,6 +8,7 @@ COMMANDS = [
     "selfplay",
     "replay",
     "export",
+    "position",
     "importtext",
     "stats",
     "host",

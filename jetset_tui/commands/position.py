@@ -1,0 +1,58 @@
+"""``jetset position FILE [--at N] [--seat S]``: the table after N entries, as JSON.
+
+What a bot sees: the position of docs/bots.md ("The position"), as the protocol's ``turn``
+message carries it, for a seat or (by default) a spectator, and, when that seat is to move, its
+legal actions in notation. For testing a bot on a position of a real game, and for analysis.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    pp = sub.add_parser("position", help="print the table after N entries of a log, as JSON")
+    pp.add_argument("file", help="a .jetset log file")
+    pp.add_argument("--at", type=int, help="after this many entries (default: all of them)")
+    pp.add_argument("--seat", type=int, help="as this seat sees it (default: a spectator)")
+    pp.set_defaults(func=cmd_position)
+
+
+def cmd_position(args: argparse.Namespace) -> int:
+    from engine.notation import Notation
+    from engine.position import position
+    from netcode.logfile import LogFormatError, read_log
+    from netcode.replay import replay
+
+    try:
+        log = read_log(args.file)
+    except (OSError, LogFormatError) as exc:
+        return _fail(f"{args.file}: {exc}")
+    total = len(log.records)
+    at = total if args.at is None else args.at
+    if not 0 <= at <= total:
+        return _fail(f"--at {at}: the log has {total} entries (0 to {total})")
+    players = log.header.options.players
+    if args.seat is not None and not 0 <= args.seat < players:
+        return _fail(f"--seat {args.seat}: the seats are 0 to {players - 1}")
+    result = replay(log, stop_at=at, verify_seed=False)
+    if not result.ok:
+        return _fail(f"{args.file}: {result.error}")
+    game = result.game
+    out: dict[str, object] = {
+        "entries": at,
+        "seat": args.seat,
+        "position": position(game.state.view(args.seat)),
+    }
+    if args.seat is not None and game.to_move() == args.seat:
+        notation = Notation(game.board)
+        out["legal"] = [notation.format_action(a) for a in game.legal_actions()]
+    print(json.dumps(out))
+    return 0
+
+
+def _fail(message: str) -> int:
+    print(f"jetset position: {message}", file=sys.stderr)
+    return 1

@@ -1,0 +1,53 @@
+"""``jetset position``: a log's table after N entries, as a seat or a spectator sees it."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from engine import CHANCE, Deal
+from engine.notation import Notation
+from engine.position import position
+from netcode.logfile import read_log
+from netcode.replay import replay
+from tests.replays.test_export import jetset, save
+
+
+def test_a_seats_position_and_legal_actions_mid_game(tmp_path: Path) -> None:
+    path = save(tmp_path, "position", 3, ("greedy",))
+    log = read_log(path)
+    game = replay(log, stop_at=60).game
+    seat = game.to_move()
+    assert seat is not None and seat != CHANCE
+    out = jetset("position", str(path), "--at", "60", "--seat", str(seat))
+    assert out.returncode == 0, out.stderr
+    data = json.loads(out.stdout)
+    assert data["entries"] == 60 and data["seat"] == seat
+    assert data["position"] == position(game.state.view(seat))
+    notation = Notation(game.board)
+    assert data["legal"] == [notation.format_action(a) for a in game.legal_actions()]
+    other = (seat + 1) % 3
+    out = jetset("position", str(path), "--at", "60", "--seat", str(other))
+    assert "legal" not in json.loads(out.stdout), "only the seat to move has legal actions"
+
+
+def test_a_spectator_sees_no_final_flight_in_hand(tmp_path: Path) -> None:
+    path = save(tmp_path, "position-spectator", 3, ("greedy",))
+    out = jetset("position", str(path), "--at", "20")
+    data = json.loads(out.stdout)
+    assert data["seat"] is None and "legal" not in data
+    assert [s["hand"] for s in data["position"]["seats"]] == [None, None, None]
+    hands = [
+        e.action.cards for e in replay(read_log(path)).game.entries if isinstance(e.action, Deal)
+    ]
+    assert not [card for hand in hands for card in hand or () if card in out.stdout]
+
+
+def test_a_position_outside_the_log_is_refused(tmp_path: Path) -> None:
+    path = save(tmp_path, "position-bad", 2)
+    entries = len(read_log(path).records)
+    out = jetset("position", str(path), "--at", str(entries + 1))
+    assert out.returncode == 1
+    assert f"the log has {entries} entries (0 to {entries})" in out.stderr
+    out = jetset("position", str(path), "--seat", "2")
+    assert out.returncode == 1 and "the seats are 0 to 1" in out.stderr
