@@ -1,17 +1,19 @@
 """The dealer's randomness since log format 3: SHAKE-256 streams, shuffles by sorting random keys.
 
-Dealing a game with our xoshiro256** (``engine/rng.py``) took about 450 µs of Python arithmetic,
-a quarter of checking a finished game's seed; here each shuffle is one SHAKE-256 call and one sort,
-both in C, about 15× less. Specified here and in ``docs/log-format.md`` ("Seeds, the dealer and
-commitments") so that any implementation deals the same cards from the same seed:
+Dealing a game with our xoshiro256** (``engine/rng.py``) took 223–417 µs of Python arithmetic (up
+to a quarter of checking a finished game's seed); here each shuffle is one SHAKE-256 call and one
+sort, both in C, and a deal takes about a third of that (BENCHMARKS.md). Specified here and in
+``docs/log-format.md`` ("Seeds, the dealer and commitments") so that any implementation deals the
+same cards from the same seed (``tests/engine/test_deal_spec.py`` is one, written from the doc):
 
 - a stream has a *name* (bytes); the root stream of a seed is named ``b"jetset-deal\\0" + seed``
   (UTF-8), and ``fork(label)`` names a stream ``name + b"/" + label``;
 - the ``k``-th draw (``k`` = 0, 1, …) of ``n`` bytes from a stream is
   ``SHAKE-256(name + b"#" + str(k)).digest(n)``;
 - ``shuffle`` of ``n`` items makes one draw of ``8·n`` bytes and gives item ``i`` the key
-  ``bytes[8i : 8i+8]``; the items are put in the order of their keys, compared as unsigned
-  big-endian numbers, and equal keys (about one shuffle in 2**58) keep their order;
+  ``bytes[8i : 8i+8]``; the items are put in the order of their keys, smallest first, compared
+  as unsigned big-endian numbers; equal keys (for a 52-card deck, about one shuffle in 2**53)
+  keep their order;
 - ``token(n)`` is one draw of ``n`` bytes in lower-case hex.
 """
 

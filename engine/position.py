@@ -25,7 +25,7 @@ def position(view: State) -> dict[str, Any]:
     return {
         "phase": view.phase,
         "turn": view.turn,
-        "to_move": view.current,
+        "turn_of": view.current,
         "refilling": view.refilling,
         "rows": {row: list(view.rows[row]) for row in ROWS},
         "decks": {row: len(view.deck[row]) for row in ROWS},

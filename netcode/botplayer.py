@@ -34,7 +34,7 @@ async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0
         while not client.game.over and not (ended is not None and ended.is_set()):
             changed.clear()
             seat = client.game.to_move()
-            if seat is not None and seat in client.local_seats:
+            if seat is not None and seat in client.local_seats and client.caught_up:
                 if delay:
                     await asyncio.sleep(delay)
                 await _move(client, kind, seed, seat)

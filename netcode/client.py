@@ -90,6 +90,12 @@ class GameClient(ABC):
     def local_seats(self) -> tuple[int, ...]:
         """The seats this client may act for (several in a hot-seat game, none for a spectator)."""
 
+    @property
+    def caught_up(self) -> bool:
+        """The replica holds every entry the authority had when this client (re)joined. Until
+        then its position is behind the game's, and no seat should decide from it."""
+        return True
+
     def view(self, seat: int | None) -> State:
         """The state as ``seat`` may see it (None: a spectator)."""
         return self.game.state.view(seat)

@@ -101,6 +101,7 @@ class NetPeer(GameClient):
         self.lost: str | None = None  # why the connection is gone for good
         self.started_game = asyncio.Event()
         self._game: Game | None = None
+        self._behind_until = 0  # the host's entries at the last welcome
         self._notation = Notation()
         self._seats: tuple[SeatInfo, ...] = ()
         self._conn: FramedConnection | None = None
@@ -141,6 +142,8 @@ class NetPeer(GameClient):
         if self.commitment is not None and commitment != self.commitment:
             raise JoinRefused("commitment", "the host's seed commitment changed")
         self.commitment = commitment
+        entries = game.get("entries")
+        self._behind_until = entries if isinstance(entries, int) else 0
         if self._game is None:
             self._game = Game(Options.from_dict(dict(game["options"])))
             self._notation = Notation(self._game.board)
@@ -192,6 +195,10 @@ class NetPeer(GameClient):
     @property
     def local_seats(self) -> tuple[int, ...]:
         return () if self.seat is None else (self.seat,)
+
+    @property
+    def caught_up(self) -> bool:
+        return self._game is not None and len(self._game.entries) >= self._behind_until
 
     async def submit(self, seat: int, action: Action) -> None:
         """Send an action; IllegalAction/NotationError if refused, ConnectionError if the

@@ -108,7 +108,7 @@ def _log_format(tags: dict[str, str]) -> int:
     dealt as format 2 deals) becomes format 2, a game of format 3 stays 3."""
     written = tags.get("Format")
     if written is None:
-        return 2 if "Seed" in tags else VERSION
+        return 2
     if written not in tuple(str(v) for v in READABLE_VERSIONS):
         raise TextLogError(f"[Format {written!r}]: this reads log formats 1 to {VERSION}")
     return max(2, int(written))

@@ -44,6 +44,7 @@ def cmd_position(args: argparse.Namespace) -> int:
     out: dict[str, object] = {
         "entries": at,
         "seat": args.seat,
+        "to_move": game.to_move(),  # a seat; -1: the dealer must turn up a card; None: over
         "position": position(game.state.view(args.seat)),
     }
     if args.seat is not None and game.to_move() == args.seat:

@@ -14,7 +14,7 @@ from tests.engine.test_examples import RED, _final_flight_table
 def test_the_mid_game_position_as_seat_0_sees_it() -> None:
     t = mid_game_table()
     data = position(t.game.state.view(0))
-    assert (data["phase"], data["to_move"], data["vacation_time"]) == ("play", 0, False)
+    assert (data["phase"], data["turn_of"], data["vacation_time"]) == ("play", 0, False)
     assert data["rows"]["long"] == t.game.state.rows["long"]
     assert data["decks"] == {"short": 43, "long": 37}
     me = data["seats"][0]

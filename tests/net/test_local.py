@@ -203,6 +203,28 @@ async def test_resume_continues_through_the_host(tmp_path: Path) -> None:
     await done.close()
 
 
+async def test_resumed_bots_wait_to_catch_up_before_they_act(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A bot's peer replays the log from the host before it decides: no action for a position
+    the game has left behind (the host would refuse it as stale)."""
+    path = tmp_path / "game.jetset"
+    s = session(tmp_path, [ANN, BOT, SeatInfo("Bessie", "bot:random")], seed="catch-up")
+    await s.start()
+    await play(s, 12)
+    await s.close()
+    again = LocalSession.resume(path, bot_delay=0, fsync=False)
+    with caplog.at_level("WARNING", logger="jetset.bot"):
+        await again.start()
+        try:
+            assert await play(again) > 0
+            await again.wait_idle()
+        finally:
+            await again.close()
+    assert again.game.over and replay(read_log(path)).ok
+    assert not [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+
+
 async def test_a_game_saved_with_a_seed_file_still_resumes(tmp_path: Path) -> None:
     """Earlier versions kept the seed in ``<log>.seed``."""
     path = tmp_path / "game.jetset"

@@ -22,7 +22,7 @@ def test_a_seats_position_and_legal_actions_mid_game(tmp_path: Path) -> None:
     out = jetset("position", str(path), "--at", "60", "--seat", str(seat))
     assert out.returncode == 0, out.stderr
     data = json.loads(out.stdout)
-    assert data["entries"] == 60 and data["seat"] == seat
+    assert (data["entries"], data["seat"], data["to_move"]) == (60, seat, seat)
     assert data["position"] == position(game.state.view(seat))
     notation = Notation(game.board)
     assert data["legal"] == [notation.format_action(a) for a in game.legal_actions()]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -125,6 +126,19 @@ class Term(asyncssh.SSHClientSession[bytes]):
         assert self.chan is not None
         self.chan.write(text.encode())
         await asyncio.sleep(0.05)
+
+    async def fill(self, label: str, value: str) -> None:
+        """Type ``value`` (one character) over the focused form field after ``label``, until the
+        screen shows it there: under load, the first keys can reach a new form before its field
+        has focus, and are lost."""
+        shown = re.compile(re.escape(label) + r"\s+" + re.escape(value) + r"\s")
+        for _ in range(5):
+            await self.press("backspace")
+            await self.type(value)
+            with contextlib.suppress(AssertionError):
+                await self.wait_for(lambda text: shown.search(text) is not None, timeout=2)
+                return
+        raise AssertionError(f"the form's {label!r} never showed {value!r}:\n{self.text()}")
 
     async def lobby(self) -> str:
         """Until the lobby is up and takes keys."""

@@ -98,8 +98,9 @@ async def test_two_players_join_one_game(
     await alice.lobby()
     await alice.press("n")
     await alice.wait_for("Bots among them")
-    await alice.press("tab", "backspace")
-    await alice.type("1")
+    await alice.fill("Seats (2-6)", "4")  # the form has focus
+    await alice.press("tab")
+    await alice.fill("Bots among them", "1")
     await alice.press("tab", "tab")
     await alice.type("secret")
     await alice.press("enter")

@@ -21,10 +21,9 @@ async def test_ssh_and_tcp_players_share_a_game(tmp_path: Path, alice_key: async
         await alice.lobby()
         await alice.press("n")
         await alice.wait_for("Bots among them")
-        await alice.press("backspace")
-        await alice.type("3")  # three seats ...
-        await alice.press("tab", "backspace")
-        await alice.type("1")  # ... one of them a bot
+        await alice.fill("Seats (2-6)", "3")  # three seats ...
+        await alice.press("tab")
+        await alice.fill("Bots among them", "1")  # ... one of them a bot
         await alice.press("enter")
         await alice.wait_for("waiting for players")
         room = server.lobby.rooms["1"]
