@@ -147,7 +147,11 @@ def path_stage(title: str, options: Sequence[Claim | ClaimFinal], state: State) 
             Choice(
                 label=route_text(state.board, path, "-"),
                 search=route_text(state.board, path, "-"),
-                note=f"{len(path) - 1} links, one plane back from each",
+                note=(
+                    "1 link, one plane back from it"
+                    if len(path) == 2
+                    else f"{len(path) - 1} links, one plane back from each"
+                ),
                 route=links,
                 cities=frozenset(path),
                 value=act,

@@ -28,7 +28,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     who = "you" if seat == table.viewer else bot_label(table.kinds[seat])
     if not compact or seat == table.viewer:
         text.append(f"  {who}", style=DIM)
-    text.append(f"  {total} pts", style="bold")
+    text.append(f"  {total} pt" if total == 1 else f"  {total} pts", style="bold")
     text.append("  " if compact else "\n   ")
     text.append(f"€{st.cash:<4}", style="bold")
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
