@@ -78,6 +78,8 @@ class GameScreen(MapAndTableScreen):
         Binding("h", "plan", "Help"),
         Binding("q", "leave", "Menu"),
     ]
+    COMPACT_FOOTER_LEAVES_OUT: ClassVar[frozenset[str]] = frozenset({"command"})
+    """The command line says how to type an action (":"), so a narrow footer leaves it out."""
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
         super().__init__()
@@ -236,8 +238,11 @@ class GameScreen(MapAndTableScreen):
                 return False
             finished = self.session.game.state.seats[self.viewer or 0].finished
             kind = str(parameters[0]) if parameters else ""
+            vacation_time = self.session.game.state.vacation_time
             if kind == "final":
-                return finished or self.session.game.state.vacation_time
+                return finished or vacation_time
+            if kind == "refill":  # no Flight Card Phase in Vacation Time
+                return not finished and not vacation_time
             return not finished
         if action == "command":
             return self.my_turn()

@@ -54,11 +54,16 @@ def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) ->
     return KeyHint(binding.key, app.get_key_display(binding), binding.description, enabled, tooltip)
 
 
-def footer_keys(screen: Screen[object]) -> tuple[KeyHint, ...]:
-    """The keys the stock footer shows for the screen: one per action, in binding order."""
+def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint, ...]:
+    """The keys the stock footer shows for the screen: one per action, in binding order. When
+    ``compact``, not those of the actions in the screen's ``COMPACT_FOOTER_LEAVES_OUT`` (it shows
+    their key elsewhere), so that the rest fit a narrow terminal."""
     app = screen.app
+    left_out: frozenset[str] = getattr(screen, "COMPACT_FOOTER_LEAVES_OUT", frozenset())
     keys: dict[str, KeyHint] = {}
     for _, binding, enabled, tooltip in screen.active_bindings.values():
+        if compact and binding.action in left_out:
+            continue
         if binding.show and binding.action not in keys:
             keys[binding.action] = key_hint(app, binding, enabled, tooltip)
     return tuple(keys.values())
@@ -117,7 +122,7 @@ class KeyFooter(ScrollView, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        keys = footer_keys(screen)
+        keys = footer_keys(screen, self.compact)
         palette = self.palette_key(screen)
         if (keys, palette) == (self.keys, self.palette):
             return

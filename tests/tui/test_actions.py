@@ -5,9 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import Buy, Income
+from engine import Buy, Game, Income, Options, seed_commitment
+from engine.selfplay import play_game
+from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.command import complete
+from netcode.logfile import Header, Seat, write_game
+from netcode.table import Secrets, secrets_path
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 
@@ -84,3 +88,31 @@ async def test_the_pickers_key_line_and_notes_fit_the_map_panel(tmp_path: Path) 
             text = screen_text(app)
             assert "Take income: +€0" in text
             assert "0 with markers × €5 + 0 without × €2" in text
+
+
+def save_in_vacation_time(tmp_path: Path) -> Path:
+    """A 2-player game against a greedy bot, stopped in Vacation Time with the human to move."""
+    game = play_game(Options(players=2), "vacation", ("greedy",))
+    replayed = Game(game.options)
+    for entry in game.entries:
+        replayed.push(entry)
+        if replayed.state.vacation_time and replayed.to_move() == 0:
+            break
+    assert replayed.state.vacation_time and not replayed.state.seats[0].finished
+    path = tmp_path / "vacation.jetset"
+    seats = [Seat("Ann"), Seat("Amelia", BOT)]
+    header = Header(game.options, seats, seed_commitment("vacation"), meta={"local": True})
+    write_game(path, header, replayed, None)
+    Secrets("vacation").save(secrets_path(path))
+    return path
+
+
+async def test_vacation_time_keys(tmp_path: Path) -> None:
+    """No Flight Card Phase in Vacation Time: no Cards key; the Final Flight key instead."""
+    app = JetSetApp(resume=save_in_vacation_time(tmp_path), bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_screen(pilot)
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "f Final" in footer and "i Income" in footer
+        assert "e Cards" not in footer

@@ -76,6 +76,8 @@ async def test_a_slim_terminal_shows_the_map_or_the_table(
         assert "Short Flights" not in text, "no room beside the map"
         footer = text.splitlines()[-1]
         assert "v Table" in footer and "h Help q Menu" in footer, "compact keys: more fit"
+        assert footer.rstrip().endswith("f1 Rules"), "every key fits, whole"
+        assert ": Type" not in footer and ": types an action" in text, "said above instead"
         await pilot.press("v")
         await pilot.pause()
         text = screen_text(app)
@@ -90,6 +92,10 @@ async def test_a_slim_terminal_shows_the_map_or_the_table(
         text = screen_text(app)
         assert "Buy an unowned airlink" in text and screen.query_one(EuropeMap).display
         assert "Short Flights" not in text
+        entries = len(screen.session.game.entries)
+        await pilot.press("escape", "colon", *"income", "enter")  # ":" works, unlisted
+        await pilot.pause()
+        assert len(screen.session.game.entries) > entries
 
 
 async def test_the_new_game_form_fits_an_80x24_terminal(tmp_path: Path) -> None:
