@@ -7,7 +7,7 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -15,9 +15,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from engine import CHANCE, Action, IllegalAction, NotationError
+from engine.bots import bot_label, make_bot
 from engine.notation import Notation
 from jetset_tui.guided import stage_for
 from jetset_tui.screens.map_and_table import MapAndTableScreen
+from jetset_tui.seating import default_bot
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
 from jetset_tui.widgets.command import CommandInput, CommandLine
@@ -37,6 +39,9 @@ from netcode.client import (
     GameOver,
     Problem,
 )
+
+if TYPE_CHECKING:
+    from jetset_tui.screens.plan import Advice
 
 OPEN_SEAT = "(open seat)"
 """The name shown for a network game's seat that nobody has taken yet."""
@@ -275,7 +280,29 @@ class GameScreen(MapAndTableScreen):
     def action_plan(self) -> None:
         from jetset_tui.screens.plan import PlanScreen
 
-        self.app.push_screen(PlanScreen(self.table()))
+        self.app.push_screen(PlanScreen(self.table(), self.advice()), callback=self.take_advice)
+
+    def advice(self) -> Advice | None:
+        """On your turn, what the default bot would play in your place, from your view only."""
+        from jetset_tui.screens.plan import Advice
+
+        if not self.my_turn() or self.viewer is None:
+            return None
+        game = self.session.game
+        kind = default_bot()
+        bot = make_bot(kind, self.viewer, f"advice:{len(game.entries)}")
+        action = bot.choose(self.session.view(self.viewer), game.rules)
+        return Advice(bot_label(kind), self.notation.format_action(action))
+
+    def take_advice(self, line: str | None) -> None:
+        """The advised line onto the command line, to play with Enter or change."""
+        if not line or not self.my_turn():
+            return
+        command = self.query_one(CommandLine)
+        command.input.value = line
+        command.input.cursor_position = len(line)
+        command.input.focus()
+        command.show_hint("the advised move: Enter plays it, Esc leaves it")
 
     def action_leave(self) -> None:
         self.app.pop_screen()

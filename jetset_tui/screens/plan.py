@@ -1,7 +1,9 @@
-"""Help: for every face-up card and your Final Flights, the cheapest planes you still need."""
+"""Help: on your turn, the move the best bot would make in your place; then, for every face-up
+card and your Final Flights, the cheapest planes you still need."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -20,10 +22,14 @@ from jetset_tui.theme import BAD, DIM, GOOD
 HOW = {"buy": "buy", "place": "place on your", "rent": "rent"}
 
 
-def plan_text(table: TableView) -> Text:
+def plan_text(table: TableView, advice: Advice | None = None) -> Text:
     text = Text()
     if table.viewer is None:
         return Text("Nobody's plans to show.", style=DIM)
+    if advice is not None:
+        text.append(f"In your place the {advice.bot} bot would play  ", style="bold")
+        text.append(f"{advice.line}\n", style=f"bold {GOOD}")
+        text.append("Enter puts it on your command line; Esc closes this.\n\n", style=DIM)
     seat = table.viewer
     state = table.state
     board = table.board
@@ -52,8 +58,21 @@ def plan_text(table: TableView) -> Text:
     return text
 
 
-class PlanScreen(ModalScreen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,h,q", "dismiss", "Close")]
+@dataclass(frozen=True)
+class Advice:
+    """The move a bot would make in the viewer's place: its kind and the move in notation."""
+
+    bot: str
+    line: str
+
+
+class PlanScreen(ModalScreen[str | None]):
+    """Dismissed with the advised line when the player takes it (Enter), else None."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,h,q", "dismiss", "Close"),
+        Binding("enter", "take_advice", "Take the advice"),
+    ]
     DEFAULT_CSS = """
     PlanScreen { align: center middle; }
     PlanScreen VerticalScroll {
@@ -62,13 +81,18 @@ class PlanScreen(ModalScreen[None]):
     }
     """
 
-    def __init__(self, table: TableView) -> None:
+    def __init__(self, table: TableView, advice: Advice | None = None) -> None:
         super().__init__()
         self.table = table
+        self.advice = advice
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(plan_text(self.table), id="plan")
+            yield Static(plan_text(self.table, self.advice), id="plan")
 
-    async def action_dismiss(self, result: None = None) -> None:
+    async def action_dismiss(self, result: str | None = None) -> None:
         self.dismiss(None)
+
+    def action_take_advice(self) -> None:
+        if self.advice is not None:
+            self.dismiss(self.advice.line)

@@ -13,7 +13,8 @@ from jetset_tui.seating import GamePlan
 def make_app(tmp_path: Path, kinds: list[str], seed: str = "tui-test", **kw: object) -> JetSetApp:
     names = ["Ann", "Amelia", "Wilbur", "Bessie", "Charles", "Beryl"][: len(kinds)]
     plan = GamePlan(kinds, names, seed=seed, path=tmp_path / "game.jetset")
-    return JetSetApp(plan=plan, bot_delay=0, fsync=False, saves=tmp_path, **kw)  # type: ignore[arg-type]
+    kw.setdefault("bot_delay", 0)
+    return JetSetApp(plan=plan, fsync=False, saves=tmp_path, **kw)  # type: ignore[arg-type]
 
 
 @pytest.fixture

@@ -6,10 +6,13 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Buy, Game, Income, Options, seed_commitment
+from engine.bots import make_bot
+from engine.notation import Notation
 from engine.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
-from jetset_tui.widgets.command import complete
+from jetset_tui.seating import default_bot
+from jetset_tui.widgets.command import CommandLine, complete
 from netcode.logfile import Header, Seat, write_game
 from netcode.table import Secrets, secrets_path
 from tests.tui.conftest import make_app
@@ -116,3 +119,37 @@ async def test_vacation_time_keys(tmp_path: Path) -> None:
         footer = screen_text(app).splitlines()[-1]
         assert "f Final" in footer and "i Income" in footer
         assert "e Cards" not in footer
+
+
+async def test_help_advises_the_default_bots_move_and_enter_takes_it(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", BOT, BOT], seed="advice")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        entries = len(game.entries)
+        bot = make_bot(default_bot(), 0, f"advice:{entries}")  # what the advice must be
+        expected = Notation(game.board).format_action(bot.choose(game.state.view(0), game.rules))
+        await pilot.press("h")
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"In your place the {default_bot()} bot would play  {expected}" in text
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.query_one(CommandLine).input.value == expected
+        await pilot.press("enter")
+        await pilot.pause()
+        played = game.entries[entries]
+        assert played.actor == 0 and Notation(game.board).format_action(played.action) == expected
+
+
+async def test_no_advice_when_it_is_not_your_turn(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="advice", bot_delay=5)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press(":", *"income", "enter")  # now the bot thinks, for 5 seconds
+        await pilot.pause()
+        assert not screen.my_turn()
+        await pilot.press("h")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "What Ann still needs" in text and "would play" not in text
