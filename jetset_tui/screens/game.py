@@ -7,6 +7,7 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
+import logging
 from typing import TYPE_CHECKING, ClassVar
 
 from textual import on
@@ -42,6 +43,8 @@ from netcode.client import (
 
 if TYPE_CHECKING:
     from jetset_tui.screens.plan import Advice
+
+logger = logging.getLogger("jetset.tui")
 
 OPEN_SEAT = "(open seat)"
 """The name shown for a network game's seat that nobody has taken yet."""
@@ -290,17 +293,25 @@ class GameScreen(MapAndTableScreen):
             return None
         game = self.session.game
         kind = default_bot()
-        bot = make_bot(kind, self.viewer, f"advice:{len(game.entries)}")
-        action = bot.choose(self.session.view(self.viewer), game.rules)
-        return Advice(bot_label(kind), self.notation.format_action(action))
+        at = len(game.entries)
+        try:
+            action = make_bot(kind, self.viewer, f"advice:{at}").choose(
+                self.session.view(self.viewer), game.rules
+            )
+        except Exception:  # a bot's bug costs the advice, never the game
+            logger.exception("the %s bot failed to advise", kind)
+            return None
+        return Advice(bot_label(kind), self.notation.format_action(action), at)
 
-    def take_advice(self, line: str | None) -> None:
-        """The advised line onto the command line, to play with Enter or change."""
-        if not line or not self.my_turn():
+    def take_advice(self, advice: Advice | None) -> None:
+        """The advised line onto the command line, to play with Enter or change (only in the
+        position it was worked out for: over the network a stand-in may have moved meanwhile)."""
+        if advice is None or not self.my_turn() or advice.at != len(self.session.game.entries):
             return
+        self.close_picker()
         command = self.query_one(CommandLine)
-        command.input.value = line
-        command.input.cursor_position = len(line)
+        command.input.value = advice.line
+        command.input.cursor_position = len(advice.line)
         command.input.focus()
         command.show_hint("the advised move: Enter plays it, Esc leaves it")
 
@@ -325,6 +336,7 @@ class GameScreen(MapAndTableScreen):
 
     @on(CommandInput.Left)
     def command_left(self) -> None:
+        self.query_one(CommandLine).show_hint("")
         self.focus_next_free()
 
     def focus_next_free(self) -> None:

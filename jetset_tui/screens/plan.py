@@ -60,14 +60,16 @@ def plan_text(table: TableView, advice: Advice | None = None) -> Text:
 
 @dataclass(frozen=True)
 class Advice:
-    """The move a bot would make in the viewer's place: its kind and the move in notation."""
+    """The move a bot would make in the viewer's place: its kind, the move in notation, and the
+    number of entries of the position it was worked out for."""
 
     bot: str
     line: str
+    at: int
 
 
-class PlanScreen(ModalScreen[str | None]):
-    """Dismissed with the advised line when the player takes it (Enter), else None."""
+class PlanScreen(ModalScreen[Advice | None]):
+    """Dismissed with the advice when the player takes it (Enter), else None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,h,q", "dismiss", "Close"),
@@ -90,9 +92,9 @@ class PlanScreen(ModalScreen[str | None]):
         with VerticalScroll():
             yield Static(plan_text(self.table, self.advice), id="plan")
 
-    async def action_dismiss(self, result: str | None = None) -> None:
+    async def action_dismiss(self, result: Advice | None = None) -> None:
         self.dismiss(None)
 
     def action_take_advice(self) -> None:
         if self.advice is not None:
-            self.dismiss(self.advice.line)
+            self.dismiss(self.advice)

@@ -10,7 +10,6 @@ lands in the same seat; in ``--open`` mode the seat's code, shown at join, is as
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import hmac
 import logging
 import secrets
@@ -21,9 +20,9 @@ from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
 
-from engine import IllegalAction, NotationError, Options
-from engine.bots import BOTS, make_bot
-from netcode.client import ClientEvent
+from engine import Options
+from engine.bots import BOTS
+from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
 from netcode.table import Table
@@ -320,7 +319,7 @@ class Lobby:
             log.warning("game %s: bot in seat %d not seated: %s", room.id, seat, exc)
             return
         try:
-            await play_bot(peer, kind, room.table.commitment, self.bot_delay)
+            await play_bot(peer, kind, room.table.commitment, delay=self.bot_delay)
         finally:
             await peer.close()
 
@@ -354,50 +353,3 @@ class Lobby:
                 room.tcp.close()
             await room.host.close()
         self.rooms.clear()
-
-
-async def play_bot(peer: NetPeer, kind: str, seed: str, delay: float) -> None:
-    """Act for the peer's seat until the game ends; a slow bot thinks in a thread."""
-    changed = asyncio.Event()
-
-    def listener(_event: ClientEvent) -> None:
-        changed.set()
-
-    peer.add_listener(listener)
-    try:
-        while not peer.game.over and not peer.ended.is_set():
-            changed.clear()
-            seat = peer.game.to_move()
-            if seat is not None and seat in peer.local_seats:
-                await asyncio.sleep(delay)
-                await _bot_move(peer, kind, seed, seat)
-                continue
-            await _either(changed, peer.ended)
-    finally:
-        peer.remove_listener(listener)
-
-
-async def _bot_move(peer: NetPeer, kind: str, seed: str, seat: int) -> None:
-    game = peer.game
-    bot = make_bot(kind, seat, f"{seed}:{len(game.entries)}")
-    view = game.state.view(seat)
-    if kind in ("random", "greedy"):
-        action = bot.choose(view, game.rules)
-    else:
-        action = await asyncio.to_thread(bot.choose, view, game.rules)
-    try:
-        await peer.submit(seat, action)
-    except (IllegalAction, NotationError, ConnectionError) as exc:
-        log.debug("bot in seat %d: %s", seat, exc)
-        await asyncio.sleep(0.05)
-
-
-async def _either(a: asyncio.Event, b: asyncio.Event) -> None:
-    waits = [asyncio.ensure_future(a.wait()), asyncio.ensure_future(b.wait())]
-    try:
-        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-    finally:
-        for w in waits:
-            w.cancel()
-            with contextlib.suppress(BaseException):
-                await w

@@ -5,14 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from engine import Buy, Game, Income, Options, seed_commitment
-from engine.bots import make_bot
+from engine.bots import BOTS, make_bot
 from engine.notation import Notation
 from engine.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import default_bot
 from jetset_tui.widgets.command import CommandLine, complete
+from jetset_tui.widgets.picker import ActionPicker
 from netcode.logfile import Header, Seat, write_game
 from netcode.table import Secrets, secrets_path
 from tests.tui.conftest import make_app
@@ -153,3 +156,33 @@ async def test_no_advice_when_it_is_not_your_turn(tmp_path: Path) -> None:
         await pilot.pause()
         text = screen_text(app)
         assert "What Ann still needs" in text and "would play" not in text
+
+
+async def test_advice_closes_an_open_picker(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="advice")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press("b")
+        await pilot.click("#right")  # the picker stays open, the keys are the screen's again
+        assert screen.query_one(ActionPicker).is_open
+        await pilot.press("h", "enter")
+        await pilot.pause()
+        assert not screen.query_one(ActionPicker).is_open
+        assert screen.query_one(CommandLine).input.value, "the advice is on the command line"
+
+
+async def test_a_failing_advisor_costs_the_advice_not_the_game(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    def broken(*_: object) -> None:
+        raise RuntimeError("a bug in the bot")
+
+    monkeypatch.setattr(BOTS[default_bot()], "choose", broken)  # fault injection
+    app = make_app(tmp_path, ["human", "bot:random"], seed="advice")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_screen(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "What Ann still needs" in text and "would play" not in text
+        assert app.is_running
