@@ -12,11 +12,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from engine.board import LONG, SHORT
+from engine.board import ROWS
 from engine.scoring import scores
 from engine.state import State
-
-ROWS = (SHORT, LONG)
 
 
 def position(view: State) -> dict[str, Any]:
