@@ -16,7 +16,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from benchmarks.timing import alternate_times, decode
+from benchmarks.timing import alternate_times, decode, engine_build
 from engine import CHANCE, Dealer, Game, Options, seed_commitment
 from engine.dealer import XOSHIRO_DEAL
 from engine.selfplay import play_game
@@ -135,8 +135,9 @@ def main() -> None:
     args = parser.parse_args()
     results = run(args.games)
     if args.json:
-        print(json.dumps(results))
+        print(json.dumps({"build": engine_build(), **results}))
         return
+    print(f"engine: {engine_build()} (python3 tasks.py compiled -m benchmarks.bench_engine)")
     targets = {
         "apply_us_median": ("apply of a validated action (µs)", 20),
         "legal_actions_mid_ms_median": ("legal_actions, mid-game, 170 actions (ms)", 2),

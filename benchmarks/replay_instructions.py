@@ -2,6 +2,7 @@
 repository root (needs valgrind):
 
     .venv/bin/python -m benchmarks.replay_instructions
+    python3 tasks.py compiled -m benchmarks.replay_instructions    # the compiled engine
 
 The time ratio of ``bench_engine`` swings with whatever else the shared machine runs; callgrind's
 instruction counts do not. Each side runs in a fresh interpreter under callgrind twice, with 0
@@ -22,7 +23,7 @@ import tempfile
 from pathlib import Path
 
 from benchmarks.bench_engine import greedy_game_log, median_game_log
-from benchmarks.timing import decode
+from benchmarks.timing import decode, engine_build
 
 REPEAT = {"msgpack": 200, "replay": 20}
 
@@ -63,6 +64,7 @@ def main() -> None:
     if shutil.which("valgrind") is None:
         sys.exit("valgrind is needed: apt-get install valgrind")
     with tempfile.TemporaryDirectory() as tmp:
+        print(f"engine: {engine_build()}")
         games = {
             "median random game": median_game_log(Path(tmp), games=40),
             "greedy game, seed checked": greedy_game_log(Path(tmp)),

@@ -1,6 +1,7 @@
 """Issue 2's replay ratio over several fresh processes. Run from the repository root:
 
     .venv/bin/python -m benchmarks.replay_ratio [--runs 12] [--repeat 300] [--against REV]
+        [--game median|greedy]
 
 Each run is a fresh interpreter that times, in turn, a replay of the benchmark log from its file
 (read, parse, check every rule and digest) and msgpack alone decoding the same file, ``--repeat``
@@ -10,7 +11,9 @@ as fast or as slow: msgpack's C code gains more from a fast spell than the inter
 the ratio is highest when the machine is fastest. The decode time tells which spell a run met.
 
 ``--against REV`` also runs the engine of a git revision (checked out in a temporary worktree),
-each of its runs just before each of ours, as the baseline of the same run.
+each of its runs just before each of ours, as the baseline of the same run. Run through
+``python3 tasks.py compiled -m benchmarks.replay_ratio --against HEAD``, "this" is the compiled
+engine and the baseline the same revision in pure Python.
 """
 
 from __future__ import annotations
@@ -23,29 +26,33 @@ import sys
 import tempfile
 from pathlib import Path
 
-from benchmarks.timing import alternate_times, decode
+from benchmarks.timing import alternate_times, decode, engine_build
 
 ROOT = Path(__file__).resolve().parent.parent
 
 
-def measure(root: Path, path: Path, repeat: int) -> dict[str, float]:
+def measure(root: Path | None, path: Path, repeat: int) -> dict[str, float | str]:
     """The measured process: replay and decode timed in turn, medians in microseconds. The
-    engine is imported from ``root`` (nothing of it may be imported before this)."""
-    sys.path.insert(0, str(root))
+    engine is imported from ``root``, or with None the one this interpreter finds (nothing of it
+    may be imported before this)."""
+    if root is not None:
+        sys.path.insert(0, str(root))
     from netcode.logfile import read_log
     from netcode.replay import replay
 
-    assert engine_root() == str(root.resolve()), engine_root()
+    if root is not None:
+        assert engine_root() == str(root.resolve()), engine_root()
     raw = path.read_bytes()
     r, d = alternate_times(lambda: replay(read_log(path)), lambda: decode(raw), repeat)
-    return {"replay_us": r * 1e6, "decode_us": d * 1e6, "ratio": r / d}
+    return {"replay_us": r * 1e6, "decode_us": d * 1e6, "ratio": r / d, "build": engine_build()}
 
 
-def run_once(root: Path, path: Path, repeat: int) -> dict[str, float]:
+def run_once(root: Path | None, path: Path, repeat: int) -> dict[str, float | str]:
     me = [sys.executable, "-m", "benchmarks.replay_ratio"]
-    command = [*me, "--measure", str(root), str(path), "--repeat", str(repeat)]
+    where = "-" if root is None else str(root)
+    command = [*me, "--measure", where, str(path), "--repeat", str(repeat)]
     out = subprocess.run(command, capture_output=True, text=True, check=True, cwd=ROOT)
-    result: dict[str, float] = json.loads(out.stdout)
+    result: dict[str, float | str] = json.loads(out.stdout)
     return result
 
 
@@ -68,39 +75,49 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=12)
     parser.add_argument("--repeat", type=int, default=300)
     parser.add_argument("--against", metavar="REV", help="also time this git revision's engine")
+    parser.add_argument(
+        "--game",
+        choices=("median", "greedy"),
+        default="median",
+        help="bench_engine's median random game (default) or its greedy game, seed checked",
+    )
     parser.add_argument("--measure", nargs=2, metavar=("ROOT", "FILE"), help="internal")
     args = parser.parse_args()
     if args.measure:
-        print(json.dumps(measure(Path(args.measure[0]), Path(args.measure[1]), args.repeat)))
+        root = None if args.measure[0] == "-" else Path(args.measure[0])
+        print(json.dumps(measure(root, Path(args.measure[1]), args.repeat)))
         return
-    from benchmarks.bench_engine import median_game_log
+    from benchmarks.bench_engine import greedy_game_log, median_game_log
 
     with tempfile.TemporaryDirectory() as tmp:
-        path = median_game_log(Path(tmp), games=40)
-        roots = {"this": ROOT}
+        if args.game == "greedy":
+            path = greedy_game_log(Path(tmp))
+        else:
+            path = median_game_log(Path(tmp), games=40)
+        roots: dict[str, Path | None] = {"this": None}
         if args.against:
             roots = {args.against: worktree(args.against, Path(tmp) / "baseline"), **roots}
         try:
-            results: dict[str, list[dict[str, float]]] = {name: [] for name in roots}
+            results: dict[str, list[dict[str, float | str]]] = {name: [] for name in roots}
             for i in range(args.runs):
                 for name, root in roots.items():
                     r = run_once(root, path, args.repeat)
                     results[name].append(r)
                     print(
-                        f"run {i + 1:2} {name:>10}: replay {r['replay_us']:6.0f} µs, "
+                        f"run {i + 1:2} {name:>10} ({r['build']}): "
+                        f"replay {r['replay_us']:6.0f} µs, "
                         f"decode {r['decode_us']:5.1f} µs, ratio {r['ratio']:5.2f}",
                         flush=True,
                     )
         finally:
-            if args.against:
-                subprocess.run(
-                    ["git", "worktree", "remove", "--force", str(roots[args.against])], cwd=ROOT
-                )
+            baseline = roots.get(args.against) if args.against else None
+            if baseline is not None:
+                subprocess.run(["git", "worktree", "remove", "--force", str(baseline)], cwd=ROOT)
     for name, runs in results.items():
-        ratios = sorted(r["ratio"] for r in runs)
+        ratios = sorted(float(r["ratio"]) for r in runs)
         under = sum(r <= 20 for r in ratios)
         print(
-            f"{name:>10}: ratio median {statistics.median(ratios):.2f}, "
+            f"{name:>10} ({runs[0]['build']}): ratio median {statistics.median(ratios):.2f}, "
             f"range {ratios[0]:.2f}–{ratios[-1]:.2f}, ≤ 20 in {under} of {len(ratios)} runs"
         )
 

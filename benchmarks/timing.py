@@ -4,6 +4,7 @@ of another revision after this module)."""
 
 from __future__ import annotations
 
+import importlib.machinery
 import statistics
 import time
 from collections.abc import Callable
@@ -30,3 +31,12 @@ def alternate_times(
             fn()
             times.append(time.perf_counter() - start)
     return statistics.median(a), statistics.median(b)
+
+
+def engine_build() -> str:
+    """Which engine this process runs: "compiled" (mypyc's extension modules, ``python3 tasks.py
+    compiled``) or "pure" (Python source). Imports the engine: call it only after choosing one."""
+    import engine.state
+
+    loader = engine.state.__loader__
+    return "compiled" if isinstance(loader, importlib.machinery.ExtensionFileLoader) else "pure"

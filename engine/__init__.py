@@ -9,6 +9,8 @@ Typical use::
     game.legal_actions()                # what seat 0 may do
 """
 
+from typing import Final
+
 from engine.actions import (
     CHANCE,
     Action,
@@ -36,7 +38,7 @@ from engine.options import Options
 from engine.scoring import Score
 from engine.state import State
 
-RULES_VERSION = "jetset-base-1"
+RULES_VERSION: Final = "jetset-base-1"
 """Changes whenever a rule change would make an old log replay differently."""
 
 

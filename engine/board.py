@@ -9,13 +9,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, Final
 
 import data
 
-SHORT = "short"
-LONG = "long"
-ROWS = (SHORT, LONG)
+SHORT: Final = "short"
+LONG: Final = "long"
+ROWS: Final = (SHORT, LONG)
 
 
 @dataclass(frozen=True, slots=True)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence
-from typing import Protocol, TypeVar
+from typing import Final, Protocol, TypeVar
 
 from engine.actions import CHANCE, Deal, Entry, Reveal, Setup
 from engine.board import SHORT, Board
@@ -26,14 +26,14 @@ from engine.dealstream import DealStream
 from engine.rng import Rng
 from engine.state import DEAL, SETUP, State, hand_commitment
 
-SHORT_TOP = {2: 8, 3: 8, 4: 11, 5: 14, 6: 17}
-LONG_TOP = {2: 5, 3: 5, 4: 6, 5: 7, 6: 8}
-SHORT_MIXED = 5
+SHORT_TOP: Final = {2: 8, 3: 8, 4: 11, 5: 14, 6: 17}
+LONG_TOP: Final = {2: 5, 3: 5, 4: 6, 5: 7, 6: 8}
+SHORT_MIXED: Final = 5
 """The Short deck's Vacation card is shuffled among this many cards below the top block."""
 
-SHAKE_DEAL = 2
+SHAKE_DEAL: Final = 2
 """Dealing since log format 3: ``engine/dealstream.py``'s SHAKE-256 streams."""
-XOSHIRO_DEAL = 1
+XOSHIRO_DEAL: Final = 1
 """Dealing in log formats 1 and 2: ``engine/rng.py``'s xoshiro256** and Fisher–Yates."""
 
 T = TypeVar("T")

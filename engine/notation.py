@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable
+from typing import Final
 
 from engine.actions import (
     CHANCE,
@@ -30,9 +31,9 @@ from engine.actions import (
 from engine.board import ROWS, Board, load_board
 from engine.errors import NotationError
 
-VERBS = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
-CHANCE_VERBS = ("setup", "deal", "reveal")
-HIDDEN = "hidden"
+VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
+CHANCE_VERBS: Final = ("setup", "deal", "reveal")
+HIDDEN: Final = "hidden"
 
 
 class Notation:

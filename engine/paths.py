@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from itertools import pairwise
+from typing import Final
 
 from engine.board import Board
 
-FINAL_SEGMENT_LIMIT = 64
+FINAL_SEGMENT_LIMIT: Final = 64
 """How many first legs the Final Flight search tries before it settles for what it found."""
 
 

@@ -17,13 +17,13 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import MutableSequence
-from typing import TypeVar
+from typing import Final, TypeVar
 
 T = TypeVar("T")
-MASK = (1 << 64) - 1
+MASK: Final = (1 << 64) - 1
 
 
-TWO_64 = 1 << 64
+TWO_64: Final = 1 << 64
 
 
 class Rng:

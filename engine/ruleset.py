@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import Final
 
 from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
 from engine.errors import IllegalAction
@@ -38,25 +39,25 @@ class Step:
         return state.seats[seat].finished == self.for_finished
 
 
-FLIGHT_CARD_STEP = Step(
+FLIGHT_CARD_STEP: Final = Step(
     "Flight Card Phase",
     (RefillRule(),),
     for_finished=False,
     inactive_reason="you have played your Final Flight: the Flight Card Phase is over for you",
 )
-ACTION_STEP = Step(
+ACTION_STEP: Final = Step(
     "Action Phase",
     (BuyRule(), PlaceRule(), RentRule(), ClaimRule(), ClaimFinalRule(), IncomeRule()),
     for_finished=False,
     inactive_reason="you have played your Final Flight: you place planes on it instead of acting",
 )
-FINAL_FLIGHT_STEP = Step(
+FINAL_FLIGHT_STEP: Final = Step(
     "After the Final Flight",
     (FinalPlaneRule(), PassRule()),
     for_finished=True,
     inactive_reason="only a player who has played a Final Flight places planes on it",
 )
-CHANCE_RULES: tuple[AnyRule, ...] = (SetupRule(), DealRule(), RevealRule())
+CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
 
 
 class Ruleset:

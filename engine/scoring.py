@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Final
 
 from engine.state import State
 
-FINAL_BASE = 10
-FINAL_PER_PLANE = 2
+FINAL_BASE: Final = 10
+FINAL_PER_PLANE: Final = 2
 
 
 @dataclass(frozen=True)

@@ -20,34 +20,56 @@ from __future__ import annotations
 import hashlib
 from dataclasses import dataclass, field
 from functools import lru_cache
+from typing import Final
 
 from engine.board import LONG, ROWS, SHORT, Board
 from engine.rng import Rng
 
-SETUP = "setup"
-DEAL = "deal"
-PLAY = "play"
-OVER = "over"
-PHASE_CODES = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3}
-MASK = (1 << 128) - 1
+SETUP: Final = "setup"
+DEAL: Final = "deal"
+PLAY: Final = "play"
+OVER: Final = "over"
+PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3}
+MASK: Final = (1 << 128) - 1
 
 # Slot layout (docs/log-format.md). Scalars first, then 8 slots per seat, then per link, then
 # per card.
-PHASE, CURRENT, TURN, IDLE, DEALT, REFILLING, END, SET_ASIDE = range(8)
-DRAWN = {SHORT: 8, LONG: 9}
-GOAL_SHORT, GOAL_LONG, PAID_SHORT, PAID_LONG = 10, 11, 12, 13
-GOAL = {SHORT: GOAL_SHORT, LONG: GOAL_LONG}
-PAID = {SHORT: PAID_SHORT, LONG: PAID_LONG}
-SEAT_BASE, SEAT_SLOTS = 16, 8
-CASH, PLANES, MARKERS, HAND_SIZE, FINAL_PLANES, COMMITMENT, FINAL_PATH = range(7)
-MAX_SEATS = 6
-LINK_BASE = SEAT_BASE + SEAT_SLOTS * MAX_SEATS  # owner + 1, then planes of each seat
-LINK_SLOTS = 1 + MAX_SEATS
+PHASE: Final = 0
+CURRENT: Final = 1
+TURN: Final = 2
+IDLE: Final = 3
+DEALT: Final = 4
+REFILLING: Final = 5
+END: Final = 6
+SET_ASIDE: Final = 7
+DRAWN: Final = {SHORT: 8, LONG: 9}
+GOAL_SHORT: Final = 10
+GOAL_LONG: Final = 11
+PAID_SHORT: Final = 12
+PAID_LONG: Final = 13
+GOAL: Final = {SHORT: GOAL_SHORT, LONG: GOAL_LONG}
+PAID: Final = {SHORT: PAID_SHORT, LONG: PAID_LONG}
+SEAT_BASE: Final = 16
+SEAT_SLOTS: Final = 8
+CASH: Final = 0
+PLANES: Final = 1
+MARKERS: Final = 2
+HAND_SIZE: Final = 3
+FINAL_PLANES: Final = 4
+COMMITMENT: Final = 5
+FINAL_PATH: Final = 6
+MAX_SEATS: Final = 6
+LINK_BASE: Final = SEAT_BASE + SEAT_SLOTS * MAX_SEATS  # owner + 1, then planes of each seat
+LINK_SLOTS: Final = 1 + MAX_SEATS
 # Card locations: 0 in a deck (no contribution), then these codes.
-IN_SHORT_ROW, IN_LONG_ROW, ON_VACATION_TRACK, IGNORED, SET_ASIDE_PILE = 1, 2, 3, 4, 5
-CLAIMED_BY = 8  # + seat
-FINAL_OF = 16  # + seat
-ROW_LOCATION = {SHORT: IN_SHORT_ROW, LONG: IN_LONG_ROW}
+IN_SHORT_ROW: Final = 1
+IN_LONG_ROW: Final = 2
+ON_VACATION_TRACK: Final = 3
+IGNORED: Final = 4
+SET_ASIDE_PILE: Final = 5
+CLAIMED_BY: Final = 8  # + seat
+FINAL_OF: Final = 16  # + seat
+ROW_LOCATION: Final = {SHORT: IN_SHORT_ROW, LONG: IN_LONG_ROW}
 
 
 @lru_cache(maxsize=8)
@@ -136,10 +158,7 @@ class Seat:
         self.final_planes = 0
 
     def copy(self) -> Seat:
-        s = Seat.__new__(Seat)
-        s.cash = self.cash
-        s.planes = self.planes
-        s.markers = self.markers
+        s = Seat(self.cash, self.planes, self.markers)
         s.cards = [list(c) for c in self.cards]
         s.hand = self.hand
         s.hand_size = self.hand_size
@@ -156,10 +175,13 @@ class State:
     search. The mutators also keep ``hash`` and the derived values (``over``, ``vacation_time``,
     ``to_reveal``, ``Seat.finished``), which the rules ask about on every entry."""
 
-    def __init__(self, board: Board, config: Config) -> None:
+    def __init__(self, board: Board, config: Config, *, blank: bool = False) -> None:
+        """The table before the setup shuffle; ``blank`` leaves every other field to ``copy``."""
         n = config.players
         self.board = board
         self.config = config
+        if blank:
+            return
         self.phase = SETUP
         self.over = False
         """The game has ended: ``phase`` is OVER."""
@@ -196,8 +218,20 @@ class State:
     # -- copying and views ------------------------------------------------------------------
 
     def copy(self) -> State:
-        s = State.__new__(State)
-        s.__dict__.update(self.__dict__)
+        s = State(self.board, self.config, blank=True)
+        s.phase = self.phase
+        s.over = self.over
+        s.refilling = self.refilling
+        s.to_reveal = self.to_reveal
+        s.vacation_time = self.vacation_time
+        s.current = self.current
+        s.turn = self.turn
+        s.idle_turns = self.idle_turns
+        s.dealt = self.dealt
+        s.end_reason = self.end_reason
+        s.keys = self.keys
+        s.card_base = self.card_base
+        s.hash = self.hash
         s.seats = [seat.copy() for seat in self.seats]
         s.owner = self.owner[:]
         s.link_planes = list(map(list.copy, self.link_planes))
@@ -535,7 +569,7 @@ def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 
 
-LOCATION_NAMES = {
+LOCATION_NAMES: Final = {
     0: "in a deck",
     IN_SHORT_ROW: "in the Short row",
     IN_LONG_ROW: "in the Long row",
@@ -543,12 +577,12 @@ LOCATION_NAMES = {
     IGNORED: "an ignored Vacation",
     SET_ASIDE_PILE: "set aside",
 }
-SCALAR_NAMES = (
+SCALAR_NAMES: Final = (
     "phase", "seat to move", "turn", "idle turns", "seats dealt", "row being refilled",
     "end reason", "cards set aside", "Short cards drawn", "Long cards drawn", "Short row goal",
     "Long row goal", "Short row paid", "Long row paid",
 )  # fmt: skip
-SEAT_FIELD_NAMES = (
+SEAT_FIELD_NAMES: Final = (
     "cash", "planes in stock", "markers in stock", "Final Flights in hand",
     "planes on the Final Flight", "hand commitment", "Final Flight path",
 )  # fmt: skip

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, Final
 
 import msgpack
 
@@ -24,14 +24,14 @@ from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
 from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL
 from engine.notation import Notation
 
-FORMAT = "jetset-log"
-VERSION = 3
+FORMAT: Final = "jetset-log"
+VERSION: Final = 3
 """Version 3 (2026-11-30): the dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2 game
 is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS = (1, 2, 3)
-CONTINUABLE_VERSIONS = (2, 3)
+READABLE_VERSIONS: Final = (1, 2, 3)
+CONTINUABLE_VERSIONS: Final = (2, 3)
 
 
 def deal_scheme(version: int) -> int:
@@ -127,24 +127,21 @@ def entry_record(index: int, entry: Entry, digest: str, notation: Notation) -> l
 class LogWriter:
     """Appends records to a log file, flushing (and fsyncing) each so a crash loses nothing."""
 
-    def __init__(self, path: str | Path, header: Header, *, fsync: bool = True) -> None:
+    def __init__(self, path: str | Path, header: Header | None, *, fsync: bool = True) -> None:
+        """A new file that starts with ``header``, or with ``None`` the end of an existing one."""
         self.path = Path(path)
         self.fsync = fsync
         self._packer = msgpack.Packer()
-        self._file: IO[bytes] = open(self.path, "wb")  # noqa: SIM115 - closed by close()
-        self._write(header.to_dict())
+        mode = "ab" if header is None else "wb"
+        self._file: IO[bytes] = open(self.path, mode)  # noqa: SIM115 - closed by close()
         self._notation = Notation()
+        if header is not None:
+            self._write(header.to_dict())
 
     @classmethod
     def append_to(cls, path: str | Path, *, fsync: bool = True) -> LogWriter:
         """Continue an existing file (resuming a game)."""
-        self = cls.__new__(cls)
-        self.path = Path(path)
-        self.fsync = fsync
-        self._packer = msgpack.Packer()
-        self._file = open(self.path, "ab")  # noqa: SIM115
-        self._notation = Notation()
-        return self
+        return cls(path, None, fsync=fsync)
 
     @classmethod
     def resume(cls, path: str | Path, *, fsync: bool = True) -> LogWriter:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from engine.actions import Action, Claim, ClaimFinal
 from engine.board import LONG, SHORT
@@ -11,10 +12,10 @@ from engine.rules.base import AnyRule, Rule
 from engine.rules.turns import END_ALL_FINALS, end_game
 from engine.state import State
 
-PATHS_LISTED = 4
+PATHS_LISTED: Final = 4
 """Canonical bound: ``legal_actions`` lists up to four fewest-link paths per card."""
 
-FIRST_CARDS = 5
+FIRST_CARDS: Final = 5
 """The first five cards claimed get three markers; the sixth and later, two."""
 
 

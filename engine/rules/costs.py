@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
-PLANE_PRICE = 5
+from typing import Final
+
+PLANE_PRICE: Final = 5
 """Every plane placed costs €5 to the bank."""
 
-RENT_TO_OWNER = 5
+RENT_TO_OWNER: Final = 5
 """Action 3: another €5 a plane to the link's owner."""
 
-REFILL_PRICE = 1
+REFILL_PRICE: Final = 1
 """Flight Card Phase: €1 per row, not per card."""
 
-MAX_PLANES_LISTED = 3
+MAX_PLANES_LISTED: Final = 3
 """Canonical bound: ``legal_actions`` lists 1 to 3 planes per link (``apply`` takes any number)."""
 
 

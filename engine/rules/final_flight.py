@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import Action, FinalPlane, Pass
 from engine.rules.base import Rule
 from engine.rules.turns import END_FIFTH_PLANE, end_game
 from engine.state import State
 
-FINAL_PLANES_TO_END = 5
+FINAL_PLANES_TO_END: Final = 5
 
 
 class FinalPlaneRule(Rule[FinalPlane]):

@@ -5,15 +5,17 @@ Rulebook sections "Set up the Flight Cards", "Flight Card Phase" and "Vacation T
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import Action, Refill, Reveal, Setup
 from engine.board import LONG, ROWS, SHORT
 from engine.rules.base import Rule
 from engine.rules.costs import REFILL_PRICE
 from engine.state import DEAL, SETUP, State
 
-SETUP_SECTION = "Setup: Set up the Flight Cards"
-PHASE_SECTION = "Flight Card Phase"
-VACATION_SECTION = "Vacation Time"
+SETUP_SECTION: Final = "Setup: Set up the Flight Cards"
+PHASE_SECTION: Final = "Flight Card Phase"
+VACATION_SECTION: Final = "Vacation Time"
 
 
 class SetupRule(Rule[Setup]):

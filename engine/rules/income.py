@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.actions import Action, Income
 from engine.rules.base import Rule
 from engine.state import Seat, State
 
-WITH_MARKERS = 5
-WITHOUT_MARKERS = 2
+WITH_MARKERS: Final = 5
+WITHOUT_MARKERS: Final = 2
 
 
 def income_of(seat: Seat) -> int:

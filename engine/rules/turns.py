@@ -6,17 +6,19 @@ cities"); the turn passes to the left, to the next seat.
 
 from __future__ import annotations
 
+from typing import Final
+
 from engine.rules.flight_cards import refill_goal
 from engine.state import OVER, PLAY, State
 
-STALL_ROUNDS = 5
+STALL_ROUNDS: Final = 5
 """docs/rules-decisions.md: after this many whole rounds in which every turn was only Take
 income or a pass (the rules marked ``idle``), nothing more can happen that players would play on
 for, and the game ends."""
 
-END_ALL_FINALS = "all players have played their Final Flight"
-END_FIFTH_PLANE = "a fifth plane on a Final Flight card"
-END_STALLED = "stalled: five rounds with nothing but income"
+END_ALL_FINALS: Final = "all players have played their Final Flight"
+END_FIFTH_PLANE: Final = "a fifth plane on a Final Flight card"
+END_STALLED: Final = "stalled: five rounds with nothing but income"
 
 
 def begin_game(state: State) -> None:
