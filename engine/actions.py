@@ -8,10 +8,15 @@ from __future__ import annotations
 
 from functools import cache
 
-from engine.values import value
+MYPYC = not __file__.endswith(".py")
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
 
 
-@value
+@value(unsafe_hash=True)
 class Refill:
     """Flight Card Phase: pay €1 and turn up ``count`` more cards of a row."""
 
@@ -19,7 +24,7 @@ class Refill:
     count: int
 
 
-@value
+@value(unsafe_hash=True)
 class Buy:
     """Action 1: claim an unowned airlink and put planes on it."""
 
@@ -27,14 +32,14 @@ class Buy:
     planes: int
 
 
-@value
+@value(unsafe_hash=True)
 class Place:
     """Action 2: planes on links you already own, as ``(link, planes)`` pairs sorted by link."""
 
     placements: tuple[tuple[int, int], ...]
 
 
-@value
+@value(unsafe_hash=True)
 class Rent:
     """Action 3: planes on another player's airlink."""
 
@@ -42,7 +47,7 @@ class Rent:
     planes: int
 
 
-@value
+@value(unsafe_hash=True)
 class Claim:
     """Action 4: a face-up Short or Long Flight card, with the path of cities flown."""
 
@@ -50,7 +55,7 @@ class Claim:
     path: tuple[int, ...]
 
 
-@value
+@value(unsafe_hash=True)
 class ClaimFinal:
     """Action 4 with a Final Flight card from your hand (Vacation Time)."""
 
@@ -58,22 +63,22 @@ class ClaimFinal:
     path: tuple[int, ...]
 
 
-@value
+@value(unsafe_hash=True)
 class Income:
     """Action 5: take income."""
 
 
-@value
+@value(unsafe_hash=True)
 class FinalPlane:
     """After your Final Flight: one plane from stock onto the card, instead of an action."""
 
 
-@value
+@value(unsafe_hash=True)
 class Pass:
     """Only when nothing else is legal: a Final Flight player with no plane left in stock."""
 
 
-@value
+@value(unsafe_hash=True)
 class Setup:
     """Chance: the opening face-up rows, as the setup shuffle laid them out."""
 
@@ -81,7 +86,7 @@ class Setup:
     long_row: tuple[str, ...]
 
 
-@value
+@value(unsafe_hash=True)
 class Deal:
     """Chance: two Final Flight cards dealt to a seat.
 
@@ -95,7 +100,7 @@ class Deal:
     commitment: str
 
 
-@value
+@value(unsafe_hash=True)
 class Reveal:
     """Chance: the top card of a deck turned face up."""
 
@@ -112,7 +117,7 @@ CHANCE = -1
 """The actor of a chance entry."""
 
 
-@value
+@value(unsafe_hash=True)
 class Entry:
     """One line of the log: who acted (a seat, or ``CHANCE``) and what."""
 

@@ -5,7 +5,12 @@ from __future__ import annotations
 from dataclasses import asdict
 from typing import Any
 
-from engine.values import value
+MYPYC = not __file__.endswith(".py")
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 6
@@ -14,7 +19,7 @@ MODULES = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
 
 
-@value
+@value(unsafe_hash=True)
 class Options:
     players: int = 4
     extra_cards: bool = False

@@ -9,11 +9,12 @@ from __future__ import annotations
 import importlib
 import importlib.machinery
 import importlib.util
+import operator
 import os
 from pathlib import Path
 from types import ModuleType
 
-from engine import Options
+from engine import Buy, Entry, Options, actions
 from engine.selfplay import play_game
 from engine.state import Seat, State
 
@@ -45,12 +46,16 @@ def test_every_listed_module_is_compiled_exactly_when_the_build_is() -> None:
         assert is_extension(module) == EXPECT_COMPILED, (path, module.__file__)
 
 
-def test_the_values_stay_python_classes_in_either_build() -> None:
-    """setup.py's INTERPRETED: mypyc would compile ``==`` between two values to ``is``."""
+def test_values_are_equal_and_hashed_by_their_fields_in_either_build() -> None:
+    """Compiled, a value must be a dataclass to mypyc (engine/values.py), or ``==`` between two
+    values in compiled code is ``is``: the dealer check of a replay compares two entries."""
     interpreted = setup_script().INTERPRETED
-    assert not set(interpreted) & set(setup_script().COMPILED)
-    for path in interpreted:
-        assert not is_extension(importlib.import_module(module_name(path)))
+    assert interpreted == {"engine/values.py"}
+    a, b = Entry(0, Buy(3, 2)), Entry(0, Buy(3, 2))
+    assert a is not b and a == b and operator.ne(a, b) is False and hash(a) == hash(b)
+    assert a != Entry(0, Buy(3, 1)) and Options(players=3) == Options(players=3)
+    assert {a: 1}[b] == 1
+    assert actions.MYPYC == EXPECT_COMPILED
 
 
 def attribute_names(obj: object) -> list[str]:
