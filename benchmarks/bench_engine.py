@@ -1,6 +1,7 @@
 """Engine benchmarks for issue 2's targets. Run from the repository root:
 
-    .venv/bin/python -m benchmarks.bench_engine [--games 30] [--json]
+    .venv/bin/python -m benchmarks.bench_engine [--games 30] [--json]     # the pure engine
+    python3 tasks.py compiled -m benchmarks.bench_engine [--games 30]   # the compiled one
 
 Prints medians (and what each is compared with). The machine is shared and noisy: quote the
 medians, and the ratio against msgpack measured in the same run.
@@ -137,7 +138,9 @@ def main() -> None:
     if args.json:
         print(json.dumps({"build": engine_build(), **results}))
         return
-    print(f"engine: {engine_build()} (python3 tasks.py compiled -m benchmarks.bench_engine)")
+    build = engine_build()
+    other = "" if build == "compiled" else " (compiled: python3 tasks.py compiled -m this module)"
+    print(f"engine: {build}{other}")
     targets = {
         "apply_us_median": ("apply of a validated action (µs)", 20),
         "legal_actions_mid_ms_median": ("legal_actions, mid-game, 170 actions (ms)", 2),
