@@ -2,8 +2,9 @@
 
 python3 tasks.py play [ARGS...]       create .venv, install, and open the game (ARGS go to jetset)
 python3 tasks.py test [ARGS...]       create .venv, install, then ruff, mypy and pytest; then,
-                                      where there is a C compiler, the engine's tests again on
-                                      the compiled engine
+                                      where a C compiler and Python's headers are found, the
+                                      engine's tests again on the compiled engine (not when
+                                      ARGS choose tests or pytest flags: pure Python only)
 python3 tasks.py compiled [ARGS...]   jetset with the engine compiled by mypyc (.venv-compiled)
 python3 tasks.py compiled -m MODULE   a module of this repository (a benchmark) on that engine
 """
@@ -21,28 +22,34 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PYTHON = "python.exe" if os.name == "nt" else "python"
 STAMP = VENV / ".installed"
 COMPILED = ROOT / ".venv-compiled"
 COMPILED_BIN = COMPILED / ("Scripts" if os.name == "nt" else "bin")
 COMPILED_STAMP = COMPILED / ".built-from"
+TOOLS_STAMP = COMPILED / ".tools-from"
 BUILD_TOOLS = ["setuptools>=77", "mypy>=2.4,<3", "msgpack-types>=0.3"]
 """What ``JETSET_COMPILE=1`` needs in the build environment (setup.py)."""
-COMPILED_TESTS = ["tests/engine", "tests/replays", "tests/net", "tests/bots"]
-"""The tests run a second time on the compiled engine: every rule, log, table and bot."""
+COMPILED_TESTS = [
+    *("tests/engine", "tests/replays", "tests/net", "tests/bots"),
+    *("tests/tui/test_actions.py", "tests/tui/test_game.py"),
+]
+"""The tests run a second time on the compiled engine: every rule, log, table and bot, and the
+app's actions and whole games."""
 
 
 def ensure_venv() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - tasks.py runs under any python3
         sys.exit(f"Jet Set needs Python 3.11 or newer; this is {sys.version.split()[0]}")
-    if not (BIN / "python").exists():
+    if not (BIN / PYTHON).exists():
         print("creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
     pyproject = ROOT / "pyproject.toml"
     if not STAMP.exists() or STAMP.stat().st_mtime < pyproject.stat().st_mtime:
         print("installing jetset and its test tools into .venv ...", flush=True)
-        run([str(BIN / "python"), "-m", "pip", "install", "-q", "--upgrade", "pip"])
+        run([str(BIN / PYTHON), "-m", "pip", "install", "-q", "--upgrade", "pip"])
         pure = {k: v for k, v in os.environ.items() if k != "JETSET_COMPILE"}  # never in place
-        run([str(BIN / "python"), "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], pure)
+        run([str(BIN / PYTHON), "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], pure)
         STAMP.touch()
 
 
@@ -53,8 +60,9 @@ def run(cmd: list[str], env: dict[str, str] | None = None) -> None:
 
 
 def sources_fingerprint() -> str:
-    """A hash of everything a non-editable install copies: a change means a new build."""
-    digest = hashlib.sha256(str(ROOT).encode())  # the .pth file below names the checkout
+    """A hash of everything a non-editable install copies, and of the Python that builds it: a
+    change means a new build."""
+    digest = hashlib.sha256(f"{ROOT}\0{sys.version}".encode())  # the .pth below names ROOT
     files = [ROOT / "pyproject.toml", ROOT / "setup.py"]
     for package in ("engine", "netcode", "jetset_tui", "data"):
         files += (ROOT / package).rglob("*")
@@ -69,18 +77,21 @@ def ensure_compiled() -> None:
     tree, so that a compiled module never shadows the ``.py`` file a developer is editing."""
     if sys.version_info < (3, 11):  # noqa: UP036 - tasks.py runs under any python3
         sys.exit(f"Jet Set needs Python 3.11 or newer; this is {sys.version.split()[0]}")
-    if not have_c_compiler():
+    python = str(COMPILED_BIN / PYTHON)
+    fingerprint = sources_fingerprint()
+    if (COMPILED_BIN / PYTHON).exists() and read(COMPILED_STAMP) == fingerprint:
+        return
+    if not can_compile():
         sys.exit("the compiled engine needs a C compiler (gcc or clang) and Python's headers")
-    python = str(COMPILED_BIN / "python")
-    if not (COMPILED_BIN / "python").exists():
+    if not (COMPILED_BIN / PYTHON).exists():
         print("creating .venv-compiled ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(COMPILED)
-    fingerprint = sources_fingerprint()
-    if COMPILED_STAMP.exists() and COMPILED_STAMP.read_text() == fingerprint:
-        return
+    tools = "\n".join([sys.version, *BUILD_TOOLS, *requirements()])
+    if read(TOOLS_STAMP) != tools:  # the network only when these change, not on every rebuild
+        run([python, "-m", "pip", "install", "-q", "--upgrade", "pip"])
+        run([python, "-m", "pip", "install", "-q", *BUILD_TOOLS, *requirements()])
+        TOOLS_STAMP.write_text(tools)
     print("compiling the engine with mypyc into .venv-compiled (a minute or two) ...", flush=True)
-    run([python, "-m", "pip", "install", "-q", "--upgrade", "pip"])
-    run([python, "-m", "pip", "install", "-q", *BUILD_TOOLS, *requirements()])
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' and mypyc's work files
     build = ["install", "-q", "--no-build-isolation", "--no-deps", "--force-reinstall"]
     run([python, "-m", "pip", *build, str(ROOT)], {**os.environ, "JETSET_COMPILE": "1"})
@@ -92,6 +103,10 @@ def ensure_compiled() -> None:
     ).strip()
     Path(purelib, "jetset-repository.pth").write_text(f"{ROOT}\n")
     COMPILED_STAMP.write_text(fingerprint)
+
+
+def read(stamp: Path) -> str | None:
+    return stamp.read_text() if stamp.exists() else None
 
 
 def requirements() -> list[str]:
@@ -108,8 +123,13 @@ def compiled_env() -> dict[str, str]:
     return {**os.environ, "PYTHONSAFEPATH": "1", "JETSET_EXPECT_COMPILED": "1"}
 
 
-def have_c_compiler() -> bool:
-    return any(shutil.which(cc) for cc in (os.environ.get("CC", "cc"), "gcc", "clang"))
+def can_compile() -> bool:
+    """A C compiler and this Python's headers, which mypyc's C needs."""
+    import sysconfig
+
+    compilers = (os.environ.get("CC", "cc"), "gcc", "clang", "cl")
+    headers = Path(sysconfig.get_paths()["include"], "Python.h")
+    return any(shutil.which(cc) for cc in compilers) and headers.exists()
 
 
 def play(args: list[str]) -> None:
@@ -122,14 +142,15 @@ def test(args: list[str]) -> None:
     run([str(BIN / "ruff"), "check", "."])
     run([str(BIN / "ruff"), "format", "--check", "."])
     run([str(BIN / "mypy")])
-    run([str(BIN / "python"), "-m", "pytest", *args])
+    pure = {k: v for k, v in os.environ.items() if k != "JETSET_EXPECT_COMPILED"}
+    run([str(BIN / PYTHON), "-m", "pytest", *args], pure)
     if args:
-        return  # a chosen test, for the pure engine only
-    if not have_c_compiler():
-        print("no C compiler found: the compiled engine was not built or tested", flush=True)
+        return  # chosen tests or flags: the pure engine only
+    if not can_compile():
+        print("no C compiler or Python headers: the compiled engine was not tested", flush=True)
         return
     ensure_compiled()
-    pytest = [str(COMPILED_BIN / "python"), "-m", "pytest", "-p", "no:cacheprovider"]
+    pytest = [str(COMPILED_BIN / PYTHON), "-m", "pytest", "-p", "no:cacheprovider"]
     run([*pytest, "--import-mode=append", *COMPILED_TESTS], compiled_env())
 
 
@@ -137,7 +158,7 @@ def compiled(args: list[str]) -> None:
     ensure_compiled()
     env = compiled_env()
     if args[:1] == ["-m"]:
-        python = str(COMPILED_BIN / "python")
+        python = str(COMPILED_BIN / PYTHON)
         os.execve(python, [python, *args], env)
     os.execve(str(COMPILED_BIN / "jetset"), [str(COMPILED_BIN / "jetset"), *args], env)
 

@@ -7,8 +7,10 @@ canonical form (what ``legal_actions`` lists and the notation prints) sorts plac
 from __future__ import annotations
 
 from functools import cache
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Final
 
-MYPYC = not __file__.endswith(".py")
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
 if MYPYC:
     from dataclasses import dataclass as value
@@ -111,9 +113,9 @@ class Reveal:
 Decision = Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass
 Chance = Setup | Deal | Reveal
 Action = Decision | Chance
-CHANCE_TYPES = (Setup, Deal, Reveal)
+CHANCE_TYPES: Final = (Setup, Deal, Reveal)
 
-CHANCE = -1
+CHANCE: Final = -1
 """The actor of a chance entry."""
 
 

@@ -3,19 +3,20 @@
 from __future__ import annotations
 
 from dataclasses import asdict
-from typing import Any
+from importlib.machinery import EXTENSION_SUFFIXES
+from typing import Any, Final
 
-MYPYC = not __file__.endswith(".py")
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
 if MYPYC:
     from dataclasses import dataclass as value
 else:
     from engine.values import value
 
-MIN_PLAYERS = 2
-MAX_PLAYERS = 6
+MIN_PLAYERS: Final = 2
+MAX_PLAYERS: Final = 6
 
-MODULES = ("distant_lands", "hubs", "business_cards", "investors")
+MODULES: Final = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
 
 

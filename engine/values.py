@@ -3,7 +3,7 @@
 A module of values imports ``value`` this way, and decorates each class
 ``@value(unsafe_hash=True)``:
 
-    MYPYC = not __file__.endswith(".py")
+    MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))  # importlib.machinery's
     if MYPYC:
         from dataclasses import dataclass as value
     else:
@@ -33,8 +33,9 @@ def value(*, unsafe_hash: bool = True) -> Callable[[type[T]], type[T]]:
     The type checker treats it as frozen and refuses any assignment to a field. At run time it
     is not frozen: a frozen dataclass sets each field through ``object.__setattr__``, which
     doubles the cost of building one, and replaying a log builds one per distinct line.
-    ``unsafe_hash`` is there to be read by mypyc (see above); the value is always hashed.
+    ``unsafe_hash`` is there to be read by mypyc (see above): it must be True, as it is here.
     """
+    assert unsafe_hash, "a value is hashed by its fields in either build"
 
     def make(cls: type[T]) -> type[T]:
         return dataclass(slots=True, unsafe_hash=True)(cls)

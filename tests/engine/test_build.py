@@ -11,6 +11,8 @@ import importlib.machinery
 import importlib.util
 import operator
 import os
+import subprocess
+import sys
 from pathlib import Path
 from types import ModuleType
 
@@ -80,3 +82,13 @@ def test_a_copy_carries_every_field_of_the_state_and_its_seats() -> None:
         for name in attribute_names(mine):
             assert getattr(mine, name) == getattr(theirs, name), name
     assert isinstance(copy, State) and copy.digest() == state.digest()
+
+
+def test_the_compiled_build_refuses_to_be_editable() -> None:
+    """An editable compiled build would leave compiled modules in the source tree."""
+    env = {**os.environ, "JETSET_COMPILE": "1"}
+    command = [sys.executable, "setup.py", "editable_wheel"]
+    done = subprocess.run(command, cwd=ROOT, env=env, capture_output=True, text=True)
+    assert done.returncode == 1
+    assert "non-editable install only" in done.stderr
+    assert not list(ROOT.glob("engine/*.so"))
