@@ -21,7 +21,7 @@ from typing import Any
 from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
 from engine.dealer import seed_commitment
 from engine.notation import Notation
-from engine.state import slot_differences
+from engine.slots import slot_differences
 from netcode import protocol as p
 from netcode.client import (
     ChatMessage,
