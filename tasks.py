@@ -38,9 +38,20 @@ COMPILED_TESTS = [
 app's actions and whole games."""
 
 
-def ensure_venv() -> None:
+def require_python() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - tasks.py runs under any python3
         sys.exit(f"Jet Set needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+
+
+def pure_env() -> dict[str, str]:
+    """The environment of the pure build: never compiled in place, never expected compiled."""
+    return {
+        k: v for k, v in os.environ.items() if k not in ("JETSET_COMPILE", "JETSET_EXPECT_COMPILED")
+    }
+
+
+def ensure_venv() -> None:
+    require_python()
     if not (BIN / PYTHON).exists():
         print("creating .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -48,8 +59,7 @@ def ensure_venv() -> None:
     if not STAMP.exists() or STAMP.stat().st_mtime < pyproject.stat().st_mtime:
         print("installing jetset and its test tools into .venv ...", flush=True)
         run([str(BIN / PYTHON), "-m", "pip", "install", "-q", "--upgrade", "pip"])
-        pure = {k: v for k, v in os.environ.items() if k != "JETSET_COMPILE"}  # never in place
-        run([str(BIN / PYTHON), "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], pure)
+        run([str(BIN / PYTHON), "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], pure_env())
         STAMP.touch()
 
 
@@ -75,8 +85,7 @@ def ensure_compiled() -> None:
     """``.venv-compiled``: the project installed (not editable) with its engine compiled by
     mypyc, rebuilt whenever a source file changes. It is a venv of its own, outside the source
     tree, so that a compiled module never shadows the ``.py`` file a developer is editing."""
-    if sys.version_info < (3, 11):  # noqa: UP036 - tasks.py runs under any python3
-        sys.exit(f"Jet Set needs Python 3.11 or newer; this is {sys.version.split()[0]}")
+    require_python()
     python = str(COMPILED_BIN / PYTHON)
     fingerprint = sources_fingerprint()
     if (COMPILED_BIN / PYTHON).exists() and read(COMPILED_STAMP) == fingerprint:
@@ -142,8 +151,7 @@ def test(args: list[str]) -> None:
     run([str(BIN / "ruff"), "check", "."])
     run([str(BIN / "ruff"), "format", "--check", "."])
     run([str(BIN / "mypy")])
-    pure = {k: v for k, v in os.environ.items() if k != "JETSET_EXPECT_COMPILED"}
-    run([str(BIN / PYTHON), "-m", "pytest", *args], pure)
+    run([str(BIN / PYTHON), "-m", "pytest", *args], pure_env())
     if args:
         return  # chosen tests or flags: the pure engine only
     if not can_compile():
