@@ -26,10 +26,12 @@ from engine.bots import bot_label, require_bot
 from engine.notation import Notation
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
+    NOTES_SINCE,
     VERSION,
     GameLog,
     Header,
     LogWriter,
+    Note,
     Seat,
     deal_scheme,
     read_log,
@@ -293,6 +295,12 @@ class Table:
             self.writer.reveal(self.keys.seed)
             self._sync()
             self.revealed = True
+
+    def note(self, kind: str, **fields: Any) -> None:
+        """Record something said or done at the table (docs/log-format.md, notes) after the
+        entries so far; a game continued in a format without notes records nothing."""
+        if self.writer is not None and self.version >= NOTES_SINCE:
+            self.writer.note(Note(len(self.game.entries), kind, fields))
 
     def close(self) -> None:
         if self._fsyncer is not None:
