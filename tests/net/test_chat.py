@@ -26,6 +26,7 @@ from netcode.replay import replay
 from netcode.table import Table
 from netcode.transport import memory_pipe
 from tests.net.helpers import Served, recv_until, serve
+from tests.tui.conftest import make_app
 
 
 async def until(
@@ -39,7 +40,7 @@ async def until(
             await pilot.pause(0.02)
         else:
             await asyncio.sleep(0.02)
-    raise AssertionError("never happened")
+    raise AssertionError(f"never happened {pilot and pilot.app.screen}")
 
 
 async def host_peer(served: Served, name: str = "Hal") -> NetPeer:
@@ -158,3 +159,26 @@ async def test_one_length_limit_for_the_table_chat(tmp_path: Path) -> None:
             await pilot.pause()
             await pilot.press("w")
             assert box.value == "z" * MAX_CHAT, "the input stops at the limit"
+
+
+async def test_the_chat_key_fits_80_columns_and_a_game_at_one_keyboard_has_none(
+    tmp_path: Path,
+) -> None:
+    async with serve(tmp_path, 2, ["random"]) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann)
+        async with in_game(app, size=(80, 24)) as pilot:
+            await until(lambda: ann.game.to_move() == ann.seat, pilot)
+            await until(lambda: "i Income" in screen_text(app).splitlines()[-1], pilot)
+            footer = screen_text(app).splitlines()[-1]
+            assert "t Chat" in footer and footer.rstrip().endswith("q Menu"), "every key, whole"
+            await pilot.press("t")
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+
+    (tmp_path / "local").mkdir()
+    local = make_app(tmp_path / "local", ["human", "bot:random"])
+    async with in_game(local) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(local.screen, GameScreen), "no chat at one keyboard"
+        assert "t Chat" not in screen_text(local).splitlines()[-1]
