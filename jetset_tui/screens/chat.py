@@ -53,7 +53,7 @@ class ChatScreen(ModalScreen[None]):
         with Vertical(id="chat-box"):
             yield RichLog(id="table-chat", wrap=True, markup=False)
             yield Input(
-                placeholder="say something to the table; Enter sends, Esc goes back to the game",
+                placeholder="say something; Enter sends, Esc goes back to the game",
                 max_length=MAX_CHAT,
                 id="say",
             )

@@ -91,6 +91,10 @@ class GameScreen(MapAndTableScreen):
     COMPACT_FOOTER_LEAVES_OUT: frozenset[str] = frozenset({"command"})
     """The command line says how to type an action (":"), so a narrow footer leaves it out; at a
     table with chat, F1 too (it still opens the rules), so that ``t Chat`` fits 80 columns."""
+    CHAT_FOOTER_WIDTH: ClassVar[int] = 107
+    """At a table with chat, every key of the full footer fits from this many columns (the six
+    action keys, ``:``, ``t``, ``h``, ``q``, F1 and the palette's key); under it, the compact
+    footer."""
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
         super().__init__()
@@ -338,6 +342,11 @@ class GameScreen(MapAndTableScreen):
 
         if not isinstance(self.app.screen, ChatScreen):
             notify_chat(self.app, message)
+
+    def fit_to_size(self) -> None:
+        super().fit_to_size()
+        if self.session.can_chat and self.size.width < self.CHAT_FOOTER_WIDTH:
+            self.query_one(KeyFooter).set_compact(True)
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -9,6 +9,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 
+import pytest
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -161,24 +162,29 @@ async def test_one_length_limit_for_the_table_chat(tmp_path: Path) -> None:
             assert box.value == "z" * MAX_CHAT, "the input stops at the limit"
 
 
-async def test_the_chat_key_fits_80_columns_and_a_game_at_one_keyboard_has_none(
-    tmp_path: Path,
-) -> None:
+@pytest.mark.parametrize("size", [(80, 24), (100, 30), (106, 30), (107, 30)])
+async def test_every_key_fits_with_the_chat_key(tmp_path: Path, size: tuple[int, int]) -> None:
     async with serve(tmp_path, 2, ["random"]) as served:
         ann = await NetPeer.connect(await served.connect(), name="Ann")
         app = JetSetApp(session=ann)
-        async with in_game(app, size=(80, 24)) as pilot:
+        async with in_game(app, size=size) as pilot:
             await until(lambda: ann.game.to_move() == ann.seat, pilot)
-            await until(lambda: "i Income" in screen_text(app).splitlines()[-1], pilot)
-            footer = screen_text(app).splitlines()[-1]
-            assert "t Chat" in footer and footer.rstrip().endswith("q Menu"), "every key, whole"
+            await until(lambda: "Income" in screen_text(app).splitlines()[-1], pilot)
+            footer = screen_text(app).splitlines()[-1].rstrip()
+            assert "t Chat" in footer and "e Cards" in footer
+            if size[0] < GameScreen.CHAT_FOOTER_WIDTH:
+                assert footer.endswith("q Menu"), "compact: every key whole, F1 left out"
+            else:
+                assert "f1 Rules" in footer and footer.endswith("▏^p palette"), "every key whole"
             await pilot.press("t")
             await until(lambda: isinstance(app.screen, ChatScreen), pilot)
 
-    (tmp_path / "local").mkdir()
-    local = make_app(tmp_path / "local", ["human", "bot:random"])
-    async with in_game(local) as pilot:
+
+async def test_a_game_at_one_keyboard_has_no_chat(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "bot:random"])
+    async with in_game(app) as pilot:
         await pilot.press("t")
         await pilot.pause()
-        assert isinstance(local.screen, GameScreen), "no chat at one keyboard"
-        assert "t Chat" not in screen_text(local).splitlines()[-1]
+        assert isinstance(app.screen, GameScreen), "no chat at one keyboard"
+        assert not app.screen.session.can_chat
+        assert "t Chat" not in screen_text(app).splitlines()[-1]
