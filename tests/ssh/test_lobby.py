@@ -50,7 +50,7 @@ async def test_a_move_over_ssh_and_the_table_chat(
     await alice.wait_for(lambda _: len(game.entries) > before)
     assert game.entries[before].actor == 0
     await alice.press("t")
-    await alice.wait_for("say something to the table", settle=0.3)
+    await alice.wait_for("say something; Enter sends", settle=0.3)
     await alice.type("good luck")
     await alice.press("enter")
     await alice.wait_for("alice: good luck")
