@@ -88,13 +88,11 @@ class GameScreen(MapAndTableScreen):
         Binding("h", "plan", "Help"),
         Binding("q", "leave", "Menu"),
     ]
-    COMPACT_FOOTER_LEAVES_OUT: frozenset[str] = frozenset({"command"})
-    """The command line says how to type an action (":"), so a narrow footer leaves it out; at a
-    table with chat, F1 too (it still opens the rules), so that ``t Chat`` fits 80 columns."""
-    CHAT_FOOTER_WIDTH: ClassVar[int] = 107
-    """At a table with chat, every key of the full footer fits from this many columns (the six
-    action keys, ``:``, ``t``, ``h``, ``q``, F1 and the palette's key); under it, the compact
-    footer."""
+    COMPACT_FOOTER_LEAVES_OUT: ClassVar[frozenset[str]] = frozenset({"command"})
+    """The command line says how to type an action (":"), so a narrow footer leaves it out."""
+    FOOTER_LEAVES_OUT: frozenset[str] = frozenset()
+    """At a table with chat, F1 (it still opens the rules), so that every key fits: 100 columns
+    (the full footer) and 80 (the compact one)."""
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
         super().__init__()
@@ -112,7 +110,7 @@ class GameScreen(MapAndTableScreen):
         self._logged = 0
         self._ended = False
         if session.can_chat:
-            self.COMPACT_FOOTER_LEAVES_OUT = self.COMPACT_FOOTER_LEAVES_OUT | {"help"}
+            self.FOOTER_LEAVES_OUT = frozenset({"help"})
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -342,11 +340,6 @@ class GameScreen(MapAndTableScreen):
 
         if not isinstance(self.app.screen, ChatScreen):
             notify_chat(self.app, message)
-
-    def fit_to_size(self) -> None:
-        super().fit_to_size()
-        if self.session.can_chat and self.size.width < self.CHAT_FOOTER_WIDTH:
-            self.query_one(KeyFooter).set_compact(True)
 
     def action_leave(self) -> None:
         self.app.pop_screen()
