@@ -42,7 +42,8 @@ async def until(
             await pilot.pause(0.02)
         else:
             await asyncio.sleep(0.02)
-    raise AssertionError(f"never happened {pilot and pilot.app.screen}")
+    where = "" if pilot is None else f" (on {type(pilot.app.screen).__name__})"
+    raise AssertionError(f"never happened{where}")
 
 
 async def host_peer(served: Served, name: str = "Hal") -> NetPeer:
@@ -62,7 +63,8 @@ async def in_game(app: JetSetApp, size: tuple[int, int] = (120, 40)) -> AsyncIte
 async def move(peers: dict[int | None, NetPeer]) -> None:
     """The seat to move plays income."""
     seat = next(iter(peers.values())).game.to_move()
-    await peers[seat].submit(seat, Income())  # type: ignore[arg-type]
+    assert seat is not None
+    await peers[seat].submit(seat, Income())
 
 
 def notified(app: JetSetApp) -> list[str]:
