@@ -40,7 +40,8 @@ async def test_join_processes_and_peers_contribute_and_replay_verifies(tmp_path:
         await peer.close()
     finally:
         host.kill()
-        host.wait()
+        _, err = host.communicate()
+    assert "the dealing is then not secret" in err  # --seed is known to whoever guesses it
     assert all(r["ok"] for r in results), results
     assert peer.end is not None and peer.end.ok, peer.end
     held = read_log(log).header.seat_contributions()
