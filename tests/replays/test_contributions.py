@@ -66,6 +66,14 @@ def test_the_header_holds_them_and_replay_re_deals_every_card(tmp_path: Path) ->
     log = read_log(path)
     assert log.header.seat_contributions() == VALUES
     assert verify(path)["ok"] and replay(log).commitment_ok
+    text = subprocess.run(
+        [sys.executable, "-m", "jetset_tui", "replay", str(path), "--verify"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=True,
+    ).stdout
+    assert "every card dealt from the seed and 2 players' random values" in text
     for values, name in [([B, None, A], "swapped"), ([None] * 3, "dropped"), ([A, A, B], "added")]:
         forged = verify(with_contributions(path, values, f"{name}.jetset"))
         assert not forged["ok"] and forged["bad_entry"] == 0, forged
