@@ -5,10 +5,13 @@ files in a folder) and plays the open seats of every game from this process: eac
 over TCP on 127.0.0.1 with a ``connector`` and its seat's token, played by
 ``netcode.botplayer.play_bot``. A seeded ``random.Random`` picks, for each peer, up to
 ``max_drops`` entries after which its connection is aborted (after a random delay of up to 20
-ms, so a drop can land mid-action or mid-catch-up); the peer reconnects with its token
-and catches up by itself. At the end every game must have ended, every log must pass the check of
-``jetset replay --verify``, and nothing may be lost: every peer applied every entry exactly once
-and ends with the digest of its game's log, and the host logged no warning or error.
+ms, so a drop can land mid-action or mid-catch-up, and the game waits for the seat); the peer
+stays away up to ``max_away`` seconds, reconnects with its token and catches up by itself.
+
+At the end every game must have ended, every log must pass the check of ``jetset replay
+--verify``, and nothing may be lost: every peer applied every entry exactly once and ends with
+the digest of its game's log, and the host logged no warning or error. A soak in which no peer
+applies an entry for ``stall`` seconds stops there and says which peers were stuck.
 """
 
 from __future__ import annotations
@@ -16,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import json
+import logging
 import random
 import resource
 import sys
@@ -27,11 +31,14 @@ from netcode.botplayer import play_bot
 from netcode.client import ClientEvent, EntryApplied, Problem
 from netcode.logfile import LogFormatError, read_log
 from netcode.peer import NetPeer
+from netcode.protocol import E_STALE as STALE
 from netcode.replay import replay
 from netcode.transport import Transport, open_tcp
 
 LOOPBACK = "127.0.0.1"
 HOST_SCRIPT = Path(__file__).with_name("soak_host.py")
+HORIZON = 250
+"""Drops fall after entries 1 to this (a 4-player game of these bots lasts about 290)."""
 
 
 @dataclass(frozen=True)
@@ -44,6 +51,8 @@ class SoakConfig:
     """The kinds of the TCP peers, in turn."""
     max_drops: int = 3
     """Each TCP peer is cut off after 0 to this many entries (drawn from the seed)."""
+    max_away: float = 0.2
+    """Seconds a peer cut off stays away before it reconnects: up to this (drawn likewise)."""
     seed: str = "soak"
     fsync: bool = True
     timeout: float = 600.0
@@ -68,6 +77,8 @@ class SoakResult:
     """CPU seconds of this process (every peer's replica and bot) over the whole run."""
     drops: int
     reconnects: int
+    stale: int
+    """Actions the host refused as stale: a bot decided across a drop, before its catch-up."""
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -82,11 +93,14 @@ class SoakResult:
 class Dropper:
     """One TCP seat: its current connection, the entries after which to cut it, and what it saw."""
 
-    def __init__(self, port: int, rng: random.Random, max_drops: int, horizon: int) -> None:
+    def __init__(self, port: int, rng: random.Random, config: SoakConfig) -> None:
         self.port = port
-        count = rng.randint(0, max_drops)
-        self.plan = {rng.randrange(1, horizon): rng.uniform(0.0, 0.02) for _ in range(count)}
-        """Entry index -> seconds after applying it to abort the connection."""
+        self.plan: dict[int, tuple[float, float]] = {}
+        """Entry index -> seconds after applying it to abort the connection, seconds away."""
+        for _ in range(rng.randint(0, config.max_drops)):
+            at = rng.randrange(1, HORIZON)
+            self.plan[at] = rng.uniform(0.0, 0.02), rng.uniform(0.0, config.max_away)
+        self.away = 0.0
         self.transport: Transport | None = None
         self.live = False  # seated on ``transport`` (not cut off, not mid-reconnect)
         self.peer: NetPeer | None = None
@@ -97,16 +111,21 @@ class Dropper:
         self.problems: list[str] = []
 
     async def connect(self) -> Transport:
-        """The connector: a new TCP connection to the game's host."""
+        """The connector: a new TCP connection to the game's host (after the time away, when
+        the last one was cut)."""
+        if self.away:
+            await asyncio.sleep(self.away)
+            self.away = 0.0
         self.transport = await open_tcp(LOOPBACK, self.port)
         return self.transport
 
     def listen(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
             self.seen.append(event.index)
-            delay = self.plan.pop(event.index, None)
-            if delay is not None:
-                asyncio.get_running_loop().call_later(delay, self.drop)
+            planned = self.plan.pop(event.index, None)
+            if planned is not None:
+                delay, away = planned
+                asyncio.get_running_loop().call_later(delay, self.drop, away)
         elif isinstance(event, Problem):
             if event.message == "reconnected":
                 self.reconnects += 1
@@ -114,14 +133,32 @@ class Dropper:
             elif not event.message.startswith("connection lost"):
                 self.problems.append(event.message)
 
-    def drop(self) -> None:
+    def drop(self, away: float) -> None:
         """Abort the connection without a word, as a pulled cable would."""
         peer, transport = self.peer, self.transport
         if not self.live or peer is None or transport is None or peer.ended.is_set():
             return
         self.live = False
         self.drops += 1
+        self.away = away
         transport.abort()
+
+
+class PeerLog(logging.Handler):
+    """What this process logs: actions the host refused as stale are counted (a bot that was
+    thinking while its peer dropped and caught up sends one), anything else kept as a problem."""
+
+    def __init__(self) -> None:
+        super().__init__(logging.WARNING)
+        self.stale = 0
+        self.other: list[str] = []
+
+    def emit(self, record: logging.LogRecord) -> None:
+        text = record.getMessage()
+        if text.endswith(f"(host: {STALE})"):
+            self.stale += 1
+        else:
+            self.other.append(f"{record.name}: {text}")
 
 
 async def start_host(config: SoakConfig, root: Path) -> tuple[asyncio.subprocess.Process, Any]:
@@ -156,7 +193,7 @@ async def seat_peers(config: SoakConfig, ports: list[int]) -> list[list[Dropper]
     for g, port in enumerate(ports):
         droppers = []
         for s in range(config.tcp_seats):
-            dropper = Dropper(port, rng, config.max_drops, horizon=250)
+            dropper = Dropper(port, rng, config)
             kind = config.peer_bots[s % len(config.peer_bots)]
             peer = await NetPeer.connect(
                 await dropper.connect(),
@@ -203,6 +240,8 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
     """One soak: every game to its end with drops, then every check; the host's figures (zero
     when the soak stalled: then ``problems`` says where)."""
     peers_cpu = cpu_seconds()
+    peer_log = PeerLog()
+    logging.getLogger("jetset").addHandler(peer_log)
     proc, first = await start_host(config, root)
     games: list[list[Dropper]] = []
     figures: dict[str, Any] = {"entries": 0, "wall": 0.0, "cpu": 0.0, "peak_rss_kb": 0}
@@ -212,7 +251,9 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
         if not problems:
             figures = await read_json(proc, 30)
             problems = check_host(figures, games)
+        problems += [f"a peer logged: {line}" for line in peer_log.other]
     finally:
+        logging.getLogger("jetset").removeHandler(peer_log)
         for droppers in games:
             for d in droppers:
                 if d.peer is not None:
@@ -230,6 +271,7 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
         peers_cpu=cpu_seconds() - peers_cpu,
         drops=sum(d.drops for d in everyone),
         reconnects=sum(d.reconnects for d in everyone),
+        stale=peer_log.stale,
         problems=problems,
     )
 
