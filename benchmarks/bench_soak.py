@@ -31,7 +31,7 @@ def row(label: str, r: SoakResult) -> str:
         f"{label:>6}  {r.entries:6d} entries  {r.wall:6.1f} s  "
         f"{r.per_wall_second:5.0f}/s wall  {r.per_cpu_second:5.0f}/s CPU  "
         f"CPU {100 * r.cpu / r.wall:3.0f}%  peak RSS {r.peak_rss_kb / 1024:5.1f} MB  "
-        f"{r.drops} drops, {r.reconnects} reconnects, {r.stale} stale actions  "
+        f"{r.drops} drops, {r.reconnects} reconnects, {r.refused} refused  "
         f"(peers' process: CPU {r.peers_cpu:.1f} s; load average {os.getloadavg()[0]:.1f})"
     )
 

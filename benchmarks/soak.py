@@ -31,7 +31,7 @@ from netcode.botplayer import play_bot
 from netcode.client import ClientEvent, EntryApplied, Problem
 from netcode.logfile import LogFormatError, read_log
 from netcode.peer import NetPeer
-from netcode.protocol import E_STALE as STALE
+from netcode.protocol import E_STALE, E_TURN
 from netcode.replay import replay
 from netcode.transport import Transport, open_tcp
 
@@ -77,8 +77,8 @@ class SoakResult:
     """CPU seconds of this process (every peer's replica and bot) over the whole run."""
     drops: int
     reconnects: int
-    stale: int
-    """Actions the host refused as stale: a bot decided across a drop, before its catch-up."""
+    refused: int
+    """Actions the host refused as stale or out of turn: decided across a drop (``PeerLog``)."""
     problems: list[str] = field(default_factory=list)
 
     @property
@@ -145,18 +145,20 @@ class Dropper:
 
 
 class PeerLog(logging.Handler):
-    """What this process logs: actions the host refused as stale are counted (a bot that was
-    thinking while its peer dropped and caught up sends one), anything else kept as a problem."""
+    """What this process logs. Actions the host refused as stale or out of turn are counted: a
+    bot that decided while its peer was cut off sends one once the catch-up has moved the game
+    on (``play_bot`` does not check that the position it decided on is still the current one),
+    and the host refusing it is what must happen. Anything else is kept as a problem."""
 
     def __init__(self) -> None:
         super().__init__(logging.WARNING)
-        self.stale = 0
+        self.refused = 0
         self.other: list[str] = []
 
     def emit(self, record: logging.LogRecord) -> None:
         text = record.getMessage()
-        if text.endswith(f"(host: {STALE})"):
-            self.stale += 1
+        if text.endswith((f"(host: {E_STALE})", f"(host: {E_TURN})")):
+            self.refused += 1
         else:
             self.other.append(f"{record.name}: {text}")
 
@@ -271,7 +273,7 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
         peers_cpu=cpu_seconds() - peers_cpu,
         drops=sum(d.drops for d in everyone),
         reconnects=sum(d.reconnects for d in everyone),
-        stale=peer_log.stale,
+        refused=peer_log.refused,
         problems=problems,
     )
 
