@@ -37,6 +37,8 @@ from netcode.transport import Transport, open_tcp
 
 LOOPBACK = "127.0.0.1"
 HOST_SCRIPT = Path(__file__).with_name("soak_host.py")
+HOST_STDERR = "host.stderr"
+"""The host process's standard error, beside the logs."""
 HORIZON = 250
 """Drops fall after entries 1 to this (a 4-player game of these bots lasts about 290)."""
 
@@ -170,30 +172,36 @@ async def start_host(config: SoakConfig, root: Path) -> tuple[asyncio.subprocess
     args += ["--seed", config.seed, "--timeout", str(config.timeout)]
     if not config.fsync:
         args.append("--no-fsync")
-    proc = await asyncio.create_subprocess_exec(
-        sys.executable,
-        *args,
-        stdin=asyncio.subprocess.PIPE,
-        stdout=asyncio.subprocess.PIPE,
-        stderr=(root / "host.stderr").open("wb"),
-    )
-    return proc, await read_json(proc, 60)
+    with (root / HOST_STDERR).open("wb") as stderr:
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable,
+            *args,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=stderr,
+        )
+    try:
+        return proc, await read_json(proc, 60)
+    except BaseException:
+        await stop_host(proc)
+        raise
 
 
 async def read_json(proc: asyncio.subprocess.Process, timeout: float) -> Any:
     assert proc.stdout is not None
     line = await asyncio.wait_for(proc.stdout.readline(), timeout)
     if not line:
-        raise RuntimeError("the soak host stopped without a word (see its stderr)")
+        raise RuntimeError(f"the soak host stopped without a word (see its {HOST_STDERR})")
     return json.loads(line)
 
 
-async def seat_peers(config: SoakConfig, ports: list[int]) -> list[list[Dropper]]:
-    """Every TCP seat of every game, connected and playing in the background."""
+async def seat_peers(config: SoakConfig, ports: list[int], games: list[list[Dropper]]) -> None:
+    """Every TCP seat of every game, connected and playing in the background (added to
+    ``games`` as they come, so that a failure leaves the ones seated to be closed)."""
     rng = random.Random(config.seed)
-    games: list[list[Dropper]] = []
     for g, port in enumerate(ports):
-        droppers = []
+        droppers: list[Dropper] = []
+        games.append(droppers)
         for s in range(config.tcp_seats):
             dropper = Dropper(port, rng, config)
             kind = config.peer_bots[s % len(config.peer_bots)]
@@ -208,8 +216,6 @@ async def seat_peers(config: SoakConfig, ports: list[int]) -> list[list[Dropper]
             peer.add_listener(dropper.listen)
             dropper.player = asyncio.create_task(play_bot(peer, kind, peer.commitment or ""))
             droppers.append(dropper)
-        games.append(droppers)
-    return games
 
 
 def check_game(g: int, log: Path, digest: str, droppers: list[Dropper]) -> list[str]:
@@ -231,7 +237,8 @@ def check_game(g: int, log: Path, digest: str, droppers: list[Dropper]) -> list[
         if d.seen != list(range(result.entries)):
             problems.append(f"{who}: applied {len(d.seen)} entries, not each of {result.entries}")
         if peer.lost is not None or peer.end is None or not peer.end.ok:
-            problems.append(f"{who}: did not end well: {peer.lost or peer.end}")
+            why = peer.lost or (peer.end.error if peer.end else "no end of the game")
+            problems.append(f"{who}: did not end well: {why}")
         if peer.desync is not None or peer.game.digest() != result.digest:
             problems.append(f"{who}: ends in another state than the log (desync {peer.desync})")
         problems += [f"{who}: {message}" for message in d.problems]
@@ -242,14 +249,18 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
     """One soak: every game to its end with drops, then every check; the host's figures (zero
     when the soak stalled: then ``problems`` says where)."""
     peers_cpu = cpu_seconds()
+    proc, first = await start_host(config, root)
     peer_log = PeerLog()
     logging.getLogger("jetset").addHandler(peer_log)
-    proc, first = await start_host(config, root)
     games: list[list[Dropper]] = []
     figures: dict[str, Any] = {"entries": 0, "wall": 0.0, "cpu": 0.0, "peak_rss_kb": 0}
     try:
-        games = await seat_peers(config, first["ports"])
-        problems = await wait_for_ends(games, config)
+        try:
+            await seat_peers(config, first["ports"], games)
+        except ConnectionError as exc:
+            problems = [f"a peer could not take its seat: {exc}"]
+        else:
+            problems = await wait_for_ends(games, config, proc)
         if not problems:
             figures = await read_json(proc, 30)
             problems = check_host(figures, games)
@@ -263,6 +274,8 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
                 if d.player is not None:
                     d.player.cancel()
         await stop_host(proc)
+    if problems:
+        problems += stderr_tail(root / HOST_STDERR)
     everyone = [d for droppers in games for d in droppers]
     return SoakResult(
         games=config.games,
@@ -278,21 +291,26 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
     )
 
 
-async def wait_for_ends(games: list[list[Dropper]], config: SoakConfig) -> list[str]:
-    """Until every peer has ended; if no peer applies an entry for ``config.stall`` seconds (or
-    the whole soak takes ``config.timeout``), what each peer still waiting has seen."""
+async def wait_for_ends(
+    games: list[list[Dropper]], config: SoakConfig, host: asyncio.subprocess.Process
+) -> list[str]:
+    """Until every peer has ended; if the host process stops first, or no peer applies an entry
+    for ``config.stall`` seconds (or the whole soak takes ``config.timeout``), what each peer
+    still waiting has seen."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + config.timeout
     applied, quiet_since = -1, loop.time()
     everyone = [d for droppers in games for d in droppers]
     while not all(d.peer is not None and d.peer.ended.is_set() for d in everyone):
+        if host.returncode is not None:
+            return [f"the host process stopped (exit status {host.returncode})"]
         now = loop.time()
         seen = sum(len(d.seen) for d in everyone)
         if seen != applied:
             applied, quiet_since = seen, now
         if now - quiet_since > config.stall or now > deadline:
             return [
-                f"game {g} peer {s}: stuck after {len(d.seen)} entries; {d.problems[:3]}"
+                f"game {g} peer {s}: stuck after {len(d.seen)} entries. " + " ".join(d.problems[:3])
                 for g, droppers in enumerate(games)
                 for s, d in enumerate(droppers)
                 if d.peer is not None and not d.peer.ended.is_set()
@@ -309,6 +327,15 @@ def check_host(figures: dict[str, Any], games: list[list[Dropper]]) -> list[str]
     if figures["warnings"] or figures["errors"]:
         problems += [f"the host logged: {line}" for line in figures["logged"]]
     return problems
+
+
+def stderr_tail(path: Path, lines: int = 5) -> list[str]:
+    """The last lines the host process wrote to its standard error, if any."""
+    try:
+        text = path.read_text(errors="replace")
+    except OSError:
+        return []
+    return [f"the host's stderr: {line}" for line in text.splitlines()[-lines:]]
 
 
 def cpu_seconds() -> float:
