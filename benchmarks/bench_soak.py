@@ -11,7 +11,7 @@ of all games per wall second and per CPU second, CPU use, peak RSS; the median o
 (every run plays the same games with the same drop plan, both drawn from ``--seed``).
 
 Run from the repository root: ``.venv/bin/python -m benchmarks.bench_soak [--runs 3]
-[--games 20] [--drops 3] [--no-fsync]``.
+[--games 20] [--drops 3] [--no-fsync] [--at-least RATE]``.
 """
 
 from __future__ import annotations
@@ -46,11 +46,17 @@ async def one_run(config: SoakConfig) -> SoakResult:
 
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    ap.add_argument("--runs", type=int, default=3)
-    ap.add_argument("--games", type=int, default=20)
+    ap.add_argument("--runs", type=int, default=3, help="runs to take the median of (3)")
+    ap.add_argument("--games", type=int, default=20, help="games on the host at once (20)")
     ap.add_argument("--drops", type=int, default=3, help="at most this many drops a peer")
-    ap.add_argument("--seed", default="soak")
-    ap.add_argument("--no-fsync", action="store_true")
+    ap.add_argument("--seed", default="soak", help="the games' seeds and the drops' plan")
+    ap.add_argument("--no-fsync", action="store_true", help="the host flushes its logs only")
+    ap.add_argument(
+        "--at-least",
+        type=float,
+        metavar="RATE",
+        help="exit 1 if the median entries/s over wall time is below RATE (issue 15: 430)",
+    )
     ns = ap.parse_args()
     config = SoakConfig(games=ns.games, max_drops=ns.drops, seed=ns.seed, fsync=not ns.no_fsync)
     results = []
@@ -66,6 +72,8 @@ def main() -> None:
         f"second, host CPU {100 * share:.0f}% of one core, peak RSS {rss:.1f} MB "
         f"({ns.games} games, fsync={not ns.no_fsync})"
     )
+    if ns.at_least is not None and wall < ns.at_least:
+        raise SystemExit(f"the median, {wall:.0f} entries/s, is below {ns.at_least:.0f}")
 
 
 if __name__ == "__main__":
