@@ -21,8 +21,8 @@ import contextlib
 import json
 import logging
 import random
-import resource
 import sys
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -248,7 +248,7 @@ def check_game(g: int, log: Path, digest: str, droppers: list[Dropper]) -> list[
 async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
     """One soak: every game to its end with drops, then every check; the host's figures (zero
     when the soak stalled: then ``problems`` says where)."""
-    peers_cpu = cpu_seconds()
+    peers_cpu = time.process_time()
     proc, first = await start_host(config, root)
     peer_log = PeerLog()
     logging.getLogger("jetset").addHandler(peer_log)
@@ -283,7 +283,7 @@ async def run_soak(config: SoakConfig, root: Path) -> SoakResult:
         wall=figures["wall"],
         cpu=figures["cpu"],
         peak_rss_kb=figures["peak_rss_kb"],
-        peers_cpu=cpu_seconds() - peers_cpu,
+        peers_cpu=time.process_time() - peers_cpu,
         drops=sum(d.drops for d in everyone),
         reconnects=sum(d.reconnects for d in everyone),
         refused=peer_log.refused,
@@ -336,11 +336,6 @@ def stderr_tail(path: Path, lines: int = 5) -> list[str]:
     except OSError:
         return []
     return [f"the host's stderr: {line}" for line in text.splitlines()[-lines:]]
-
-
-def cpu_seconds() -> float:
-    usage = resource.getrusage(resource.RUSAGE_SELF)
-    return usage.ru_utime + usage.ru_stime
 
 
 async def stop_host(proc: asyncio.subprocess.Process) -> None:
