@@ -26,6 +26,7 @@ earlier version, with its seed in a ``<log>.seed`` file, still resumes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import shutil
 import tempfile
@@ -60,7 +61,7 @@ from netcode.client import (
 from netcode.host import Host, HostSettings
 from netcode.logfile import read_log
 from netcode.peer import NetPeer
-from netcode.table import Secrets, Table, secrets_path
+from netcode.table import Secrets, StorageError, Table, secrets_path
 from netcode.transport import memory_pipe
 
 BOT_DELAY = 0.6
@@ -135,7 +136,10 @@ class LocalSession(GameClient):
             slot.name = info.name
         table.meta = {"created": datetime.now().isoformat(timespec="seconds"), "local": True}
         table.meta.update(self.meta)
-        table.start()  # the header and the setup deal, on disk before anyone looks
+        # the header and the setup deal, on disk before anyone looks; on a full disk the host
+        # starts the game once it can, and says so
+        with contextlib.suppress(StorageError):
+            table.start()
         self._setup(table, tuple(seats), scratch=scratch, own_secret=True)
 
     def _setup(

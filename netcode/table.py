@@ -158,6 +158,9 @@ class BackgroundFsync:
 class Table:
     """One game as the host holds it."""
 
+    writer_type: type[LogWriter] = LogWriter
+    """What writes a new log (a test's may fail like a full disk)."""
+
     def __init__(
         self,
         options: Options,
@@ -313,7 +316,7 @@ class Table:
         if self.writer is not None:
             raise TableError("the game has started")
         try:
-            self.writer = LogWriter(self.log_path, self.header(), fsync=False)
+            self.writer = self.writer_type(self.log_path, self.header(), fsync=False)
         except OSError as exc:
             raise StorageError(exc) from exc
         try:
