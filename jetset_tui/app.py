@@ -124,9 +124,12 @@ class JetSetApp(App[None]):
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
         from jetset_tui.screens.end import EndScreen
         from jetset_tui.theme import livery_for
+        from netcode.logfile import LogLocked
 
         try:
             session = LocalSession.resume(path, bot_delay=self.bot_delay, fsync=self.fsync)
+        except LogLocked as exc:
+            return f"{exc}: it can be watched (Open a replay), not played here"
         except (OSError, ValueError) as exc:
             return f"{path.name}: {exc}"
         colours = [str(c) for c in session.meta.get("colours") or []]
