@@ -587,7 +587,6 @@ class Host:
         self.paused = None
         log.warning("the game is saved again and goes on")
         self._broadcast(p.unpaused_message())
-        self._offer_turn()
 
     # -- dropped players --------------------------------------------------------------------
 

@@ -4,6 +4,7 @@ to it or shows a seat's cards. Two real processes, the real app driven by Pilot.
 
 from __future__ import annotations
 
+import os
 import re
 import subprocess
 from collections.abc import Iterator
@@ -16,7 +17,7 @@ from jetset_tui.screens.load import LoadScreen
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
 from netcode.local import LocalSession
-from netcode.logfile import LogLocked, lock_holder, lock_path, read_log
+from netcode.logfile import LogLock, LogLocked, lock_holder, lock_path, read_log
 from netcode.table import Table, secrets_path
 
 from .procs import JETSET, start_host, start_join, wait_for_entries
@@ -99,3 +100,18 @@ async def test_load_offers_to_watch_it_without_secrets(
             shown = screen_text(app)
             assert not any(card in shown for card in cards), shown
     assert log.read_bytes() == before
+
+
+def test_the_lock_says_who_holds_it_and_goes_with_its_holder(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    assert lock_holder(log) is None
+    lock = LogLock.acquire(log, "jetset host")
+    holder = lock_holder(log)
+    assert holder is not None and holder.startswith(f"jetset host, pid {os.getpid()} on ")
+    with pytest.raises(LogLocked, match=r"game.jetset is being played by jetset host, pid"):
+        LogLock.acquire(log, "the jetset app")  # another open file: refused in-process too
+    lock.release()
+    assert lock_holder(log) is None and not lock_path(log).exists()
+    again = LogLock.acquire(log, "the jetset app")
+    assert (lock_holder(log) or "").startswith("the jetset app, pid")
+    again.release()

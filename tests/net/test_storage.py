@@ -14,9 +14,10 @@ from pathlib import Path
 
 import pytest
 
+from engine import IllegalAction
 from netcode.client import ClientEvent, Problem
 from netcode.host import HostSettings
-from netcode.logfile import read_log
+from netcode.logfile import read_log, whole_records_length
 from netcode.peer import NetPeer
 from netcode.transport import Transport
 
@@ -89,6 +90,13 @@ async def test_a_full_disk_mid_game_pauses_it_and_it_goes_on(disk: Disk, tmp_pat
         assert served.host.paused == "disk full"
         await until(lambda: all(PAUSED in mine for mine in told), 5)
         held = len(read_log(table.log_path).records)
+        raw = table.log_path.read_bytes()
+        assert whole_records_length(raw) == len(raw)  # the failed write was cut back off
+        mover = served.table.game.to_move()
+        other = next(peer for peer in peers if peer.seat != mover)
+        assert other.seat is not None
+        with pytest.raises(IllegalAction, match="paused"):
+            await other.submit(other.seat, other.notation.parse_action("income"))
         await asyncio.sleep(0.5)  # several retries fail meanwhile
         # nothing applied past what is on disk: not by the host, not by any peer
         assert len(read_log(table.log_path).records) == held
