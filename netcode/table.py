@@ -15,6 +15,7 @@ import errno
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import threading
@@ -28,6 +29,7 @@ from engine.bots import bot_label, require_bot
 from engine.notation import Notation
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
+    NOTES_SINCE,
     VERSION,
     GameLog,
     Header,
@@ -35,6 +37,7 @@ from netcode.logfile import (
     LogLock,
     LogLocked,
     LogWriter,
+    Note,
     Seat,
     cut_log,
     deal_scheme,
@@ -47,6 +50,8 @@ from netcode.logfile import (
 from netcode.replay import ReplayResult, replay
 
 HUMAN = "human"
+
+logger = logging.getLogger("jetset.table")
 
 
 class TableError(ValueError):
@@ -389,6 +394,15 @@ class Table:
             self._sync()
             self.revealed = True
 
+    def note(self, kind: str, **fields: Any) -> None:
+        """Record something said or done at the table (docs/log-format.md, notes) after the
+        entries so far; a game continued in a format without notes records nothing."""
+        if self.writer is not None and self.version >= NOTES_SINCE:
+            try:
+                self.writer.note(Note(len(self.game.entries), kind, fields))
+            except OSError as exc:  # outside the game: dropped, and the game's own writes pause
+                logger.warning("a note was not saved (%s)", storage_problem(exc))
+
     def close(self) -> None:
         """Close the log and let go of it."""
         if self._fsyncer is not None:
@@ -460,8 +474,11 @@ def find_damage(log_path: Path, seed: str) -> Damage | None:
     except (OSError, LogFormatError):
         return None
     keep, entries = scan.good, scan.entries
-    log = parse_log(raw[:keep])
-    result = replay(GameLog(log.header, log.records, seed))
+    try:
+        sound = parse_log(raw[:keep])
+    except LogFormatError:
+        return None
+    result = replay(GameLog(sound.header, sound.records, seed))
     if not result.ok and result.bad_entry is not None and result.bad_entry < entries:
         entries = result.bad_entry  # a record that reads but does not replay: damaged inside
         keep = scan.ends[entries - 1] if entries else scan.start

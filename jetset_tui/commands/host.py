@@ -93,6 +93,7 @@ def make_table(args: argparse.Namespace) -> Table:
     from engine import Options
     from engine.bots import require_bot
     from netcode.table import Table
+    from netcode.userdirs import new_game_path
 
     fsync = not args.no_fsync
     if args.repair and not args.resume:
@@ -108,24 +109,10 @@ def make_table(args: argparse.Namespace) -> Table:
     options.check_supported()
     if len(bots) >= options.players and not args.headless:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")
-    path = Path(args.log) if args.log else default_log_path()
+    path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     return Table.create(
         options, bots, path, seed=args.seed, password=args.password, fsync=fsync, holder=HOLDER
-    )
-
-
-def default_log_path() -> Path:
-    import secrets
-    from datetime import datetime
-
-    from platformdirs import user_data_path
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return (
-        user_data_path("jetset", appauthor=False)
-        / "games"
-        / f"{stamp}-{secrets.token_hex(3)}.jetset"
     )
 
 

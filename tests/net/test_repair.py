@@ -24,7 +24,11 @@ def stopped_game(tmp_path: Path, entries: int = 25) -> Path:
     path = tmp_path / "game.jetset"
     table = Table.create(Options(players=2), ["greedy", "greedy"], path, seed=SEED, fsync=False)
     table.start()
+    said = False
     while len(table.game.entries) < entries:
+        if len(table.game.entries) >= 10 and not said:
+            table.note("chat", seat=0, name="Ann", text="my turn next")  # kept by a repair
+            said = True
         seat = table.game.to_move()
         assert seat is not None and seat >= 0
         table.decide(seat, table.game.legal_actions()[0])
@@ -68,7 +72,9 @@ def test_resume_refuses_and_repair_cuts_back_to_the_last_good_entry(
     table = Table.resume(path, repair=True)
     table.close()
     assert table.repaired is not None and words in table.repaired
-    assert read_log(path).records == records[:kept]
+    repaired = read_log(path)
+    assert repaired.records == records[:kept]
+    assert [note.fields["text"] for note in repaired.notes] == ["my turn next"]
     backups = list(tmp_path.glob("game.jetset.bak-*"))
     assert len(backups) == 1 and backups[0].read_bytes() == damaged
     assert find_damage(path, SEED) is None
