@@ -395,8 +395,9 @@ class LogLock:
             if _same_file(path, fd):  # not a file its last holder removed meanwhile
                 since = time.strftime("%H:%M")
                 text = f"{who}, pid {os.getpid()} on {socket.gethostname()} since {since}"
-                os.ftruncate(fd, 0)
-                os.pwrite(fd, text.encode(), 0)
+                with contextlib.suppress(OSError):  # a full disk: held all the same, unnamed
+                    os.ftruncate(fd, 0)
+                    os.pwrite(fd, text.encode(), 0)
                 return cls(path, fd)
             os.close(fd)
         raise LogLocked(log_path, "another jetset")

@@ -80,6 +80,12 @@ def cmd_host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"jetset host: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the game's files cannot be written at all: a full disk, say
+        from netcode.table import storage_problem
+
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"jetset host: cannot save the game{where} ({storage_problem(exc)})", file=sys.stderr)
+        return 1
     if table.repaired:
         print(f"jetset host: repaired {table.log_path}: {table.repaired}", file=sys.stderr)
     try:

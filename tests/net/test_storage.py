@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import subprocess
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
@@ -23,6 +24,7 @@ from netcode.transport import Transport
 
 from .disk import Disk, mount_tmpfs, unmount
 from .helpers import Served, assert_all_agree, finish, serve
+from .procs import JETSET
 
 PAUSED = "the host cannot save the game (disk full); the game is paused"
 GOES_ON = "the host can save the game again; the game continues"
@@ -193,3 +195,26 @@ async def test_reconnect_for_is_one_deadline_whatever_the_host_answers(tmp_path:
     assert peer.lost is not None and "could not reconnect" in peer.lost
     assert took < 3.0, took
     assert connections > 2  # it did reconnect, and was cut off again each time
+
+
+def test_host_on_a_disk_already_full_says_so(tmp_path: Path) -> None:
+    """No game files can be written at all: one sentence, exit 1, no traceback."""
+    folder = tmp_path / "disk"
+    why = mount_tmpfs(folder, "64k")
+    if why is not None:
+        pytest.skip(why)
+    try:
+        Disk(folder, real=True).fill()
+        command = ["host", "--headless", "--players", "2", "--bots", "greedy", "--port", "0"]
+        done = subprocess.run(
+            [*JETSET, *command, "--log", str(folder / "game.jetset")],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+    finally:
+        unmount(folder)
+    assert done.returncode == 1, done
+    assert "jetset host: cannot save the game" in done.stderr and "(disk full)" in done.stderr
+    assert "Traceback" not in done.stderr
