@@ -18,6 +18,8 @@ from textual.screen import Screen
 from jetset_tui.seating import GamePlan, quick_plan
 from netcode.client import GameClient
 from netcode.local import BOT_DELAY, LocalSession, default_log_path
+from netcode.logfile import LogLocked
+from netcode.table import storage_problem
 
 
 class JetSetApp(App[None]):
@@ -109,22 +111,28 @@ class JetSetApp(App[None]):
         path = plan.path
         if path is None and self.saves is not None:
             path = default_log_path(plan.seed or "", self.saves)
-        session = LocalSession(
-            plan.options,
-            plan.seats,
-            seed=plan.seed,
-            path=path,
-            bot_delay=self.bot_delay,
-            fsync=self.fsync,
-            meta={"colours": plan.colours} if plan.colours else None,
-        )
+        try:
+            session = LocalSession(
+                plan.options,
+                plan.seats,
+                seed=plan.seed,
+                path=path,
+                bot_delay=self.bot_delay,
+                fsync=self.fsync,
+                meta={"colours": plan.colours} if plan.colours else None,
+            )
+        except LogLocked as exc:  # --save names a game being played elsewhere
+            self.notify(f"{exc}: choose another file", severity="error", timeout=10)
+            return
+        except OSError as exc:  # nowhere to save it: a full disk, say
+            self.notify(f"cannot save the game ({storage_problem(exc)})", severity="error")
+            return
         self.play(session, plan.colours)
 
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
         from jetset_tui.screens.end import EndScreen
         from jetset_tui.theme import livery_for
-        from netcode.logfile import LogLocked
 
         try:
             session = LocalSession.resume(path, bot_delay=self.bot_delay, fsync=self.fsync)

@@ -455,13 +455,6 @@ class Scan:
     """Entries in that beginning."""
     ends: list[int]
     """Where each of those entries ends in the file (``ends[i]``: the byte after entry i)."""
-    size: int
-    tail: bytes
-    """What follows the sound beginning (a damaged record, garbage, zeros)."""
-
-    @property
-    def damaged(self) -> bool:
-        return self.good < self.size
 
 
 def scan_log(raw: bytes) -> Scan:
@@ -483,7 +476,7 @@ def scan_log(raw: bytes) -> Scan:
                 ends.append(good)
     except (msgpack.UnpackException, ValueError):
         pass
-    return Scan(start, good, len(ends), ends, len(raw), raw[good:])
+    return Scan(start, good, len(ends), ends)
 
 
 def _sound_record(obj: Any, index: int) -> bool:

@@ -40,6 +40,10 @@ def cmd_play(args: argparse.Namespace) -> int:
     plan = plan_from_spec(args.players, args.bots, args.seed, extra_cards=args.extra_cards)
     if args.save:
         plan.path = Path(args.save).expanduser()
+        refusal = in_play_elsewhere(plan.path)
+        if refusal:
+            print(f"jetset play: {refusal}", file=sys.stderr)
+            return 1
     problem = plan.check()
     if problem:
         print(f"jetset play: {problem}", file=sys.stderr)
@@ -55,7 +59,7 @@ def in_play_elsewhere(path: Path) -> str | None:
     if holder is None:
         return None
     return (
-        f"{path.name} is being played by {holder}; it cannot be continued here "
+        f"{path.name} is being played by {holder}; it cannot be played here "
         f"(watch it with `jetset replay {path}`)"
     )
 

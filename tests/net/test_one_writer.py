@@ -115,3 +115,27 @@ def test_the_lock_says_who_holds_it_and_goes_with_its_holder(tmp_path: Path) -> 
     again = LogLock.acquire(log, "the jetset app")
     assert (lock_holder(log) or "").startswith("the jetset app, pid")
     again.release()
+
+
+async def test_a_new_game_is_never_saved_over_a_game_being_played(tmp_path: Path) -> None:
+    """`jetset play --save FILE` (a plan with a path) where FILE is another game's live log."""
+    from jetset_tui.screens.start import StartScreen
+    from jetset_tui.seating import quick_plan
+
+    log = tmp_path / "live.jetset"
+    log.write_bytes(b"another game")
+    lock = LogLock.acquire(log, "jetset host")
+    try:
+        plan = quick_plan()
+        plan.path = log
+        app = JetSetApp(plan=plan, fsync=False)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await pilot.pause()
+            await pilot.pause(0.2)
+            assert isinstance(app.screen, StartScreen)
+            shown = " ".join(screen_text(app).replace("▌", " ").split())
+            assert "live.jetset is being played by jetset host" in shown
+        assert log.read_bytes() == b"another game"
+        assert not secrets_path(log).exists()
+    finally:
+        lock.release()
