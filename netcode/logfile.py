@@ -480,7 +480,7 @@ def scan_log(raw: bytes) -> Scan:
 
 
 def _sound_record(obj: Any, index: int) -> bool:
-    """An entry numbered ``index``, or any map record with a kind (a reveal, a note)."""
+    """An entry numbered ``index``, a reveal or a note, as ``parse_log`` reads them."""
     if type(obj) is list:
         return (
             len(obj) == 5
@@ -491,14 +491,17 @@ def _sound_record(obj: Any, index: int) -> bool:
             and type(obj[3]) is str
             and type(obj[4]) is str
         )
-    if not isinstance(obj, dict) or obj.get("t") in (None, "header"):
+    if not isinstance(obj, dict):
         return False
-    if obj["t"] == "note":
+    if obj.get("t") == "reveal":
+        return isinstance(obj.get("seed"), str)
+    if obj.get("t") == "note":
         try:
             Note.from_dict(obj)
         except LogFormatError:
             return False
-    return isinstance(obj["t"], str)
+        return True
+    return False
 
 
 def describe_tail(tail: bytes) -> str:

@@ -8,6 +8,7 @@ import subprocess
 from collections.abc import Callable
 from pathlib import Path
 
+import msgpack
 import pytest
 
 from engine import Options
@@ -51,8 +52,9 @@ def damage_last_record(raw: bytes) -> bytes:
         (lambda raw: raw + bytes(4096), "4096 bytes of zeros (as a power loss leaves)", 25),
         (lambda raw: raw + b"\xc1\xff garbage \x00\x13", "bytes that are not records", 25),
         (damage_last_record, "a damaged record", 24),
+        (lambda raw: raw + msgpack.packb({"t": "mystery", "x": 1}), "a damaged record", 25),
     ],
-    ids=["zeros", "garbage", "damaged-record"],
+    ids=["zeros", "garbage", "damaged-record", "unknown-record"],
 )
 def test_resume_refuses_and_repair_cuts_back_to_the_last_good_entry(
     tmp_path: Path, damage: Callable[[bytes], bytes], words: str, kept: int
