@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 HOLDER = "jetset host"
 """Who holds a hosted game's log, as others are told."""
 
+SEED_WARNING = (
+    "jetset host: --seed is for tests and bot matches: the dealing is then not secret (a player "
+    "who guesses the seed and is the only one to join over the network knows every hand)"
+)
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp = sub.add_parser("host", help="host a game on the network")
@@ -88,6 +93,8 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 1
     if table.repaired:
         print(f"jetset host: repaired {table.log_path}: {table.repaired}", file=sys.stderr)
+    if args.seed is not None and not args.resume:
+        print(SEED_WARNING, file=sys.stderr, flush=True)
     try:
         return asyncio.run(serve(table, args, runner))
     except KeyboardInterrupt:
