@@ -31,14 +31,38 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument("--resume", metavar="FILE", help="continue the game in this log file")
     hp.add_argument("--name", default="host", help="your name, when the host plays a seat")
     hp.add_argument(
-        "--takeover", type=float, metavar="SECONDS", help="a bot takes a dropped seat after this"
+        "--reconnect-window",
+        type=seconds,
+        default=120.0,
+        metavar="SECONDS",
+        help="a bot plays for a dropped player after this (default 120; 0: never)",
     )
-    hp.add_argument("--takeover-bot", default="random", help="the bot kind that takes over")
+    hp.add_argument(
+        "--standin-bot", default="greedy", help="the bot kind that plays for a dropped player"
+    )
+    hp.add_argument(
+        "--turn-time",
+        type=seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="a bot moves for a player who has not moved in this time (default 0: no clock)",
+    )
     hp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
     hp.add_argument("--linger", type=float, default=5.0, help="seconds to stay up after the end")
     hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
     hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
     hp.set_defaults(func=cmd_host)
+
+
+def seconds(text: str) -> float:
+    """A number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value < 1e6:
+        raise argparse.ArgumentTypeError(f"seconds from 0 up, not {text}")
+    return value
 
 
 def tui_runner() -> object | None:
@@ -85,7 +109,7 @@ def make_table(args: argparse.Namespace) -> Table:
     if args.players is None:
         raise ValueError("say how many seats: --players N (or --resume FILE)")
     bots = [k.strip() for k in args.bots.split(",") if k.strip()]
-    for kind in [*bots, args.takeover_bot]:
+    for kind in [*bots, args.standin_bot]:
         require_bot(kind)
     options = Options(players=args.players, extra_cards=args.extra_cards)
     options.check_supported()
@@ -99,7 +123,11 @@ def make_table(args: argparse.Namespace) -> Table:
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
     from netcode.host import Host, HostSettings
 
-    settings = HostSettings(takeover_after=args.takeover, takeover_kind=args.takeover_bot)
+    settings = HostSettings(
+        reconnect_window=args.reconnect_window,
+        standin_kind=args.standin_bot,
+        turn_time=args.turn_time,
+    )
     host = Host(table, settings)
     try:
         server = await host.serve_tcp(args.bind, args.port)

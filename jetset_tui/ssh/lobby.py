@@ -204,7 +204,7 @@ class Lobby:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.games_dir / f"{stamp}-ssh{room_id}-{secrets.token_hex(2)}.jetset"
         table = Table.create(options, bots, path, password=password or None, fsync=self.fsync)
-        host = Host(table, self.host_settings)
+        host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
         room = Room(room_id, f"{creator.name}'s game", host, password or None, time.time())
         host.on_change = self.changed
         self.rooms[room_id] = room
