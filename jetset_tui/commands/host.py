@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from netcode.client import HostingInfo
     from netcode.host import Host
     from netcode.table import Table
 
@@ -121,6 +122,8 @@ def make_table(args: argparse.Namespace) -> Table:
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
+    from netcode.addresses import join_addresses
+    from netcode.client import HostingInfo
     from netcode.host import Host, HostSettings
 
     settings = HostSettings(
@@ -138,10 +141,15 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     seats = ", ".join(f"{i}: {s.name or 'open'}" for i, s in enumerate(table.seats))
     print(f"jetset host: listening on {args.bind}:{port}", flush=True)
     print(f"jetset host: log {table.log_path}; seats {seats}", flush=True)
+    addresses = tuple(join_addresses(args.bind, port))
+    print(f"jetset host: friends join with: jetset join {addresses[0]}", flush=True)
+    for other in addresses[1:]:
+        print(f"jetset host:                 or jetset join {other}", flush=True)
     host.start_bots()
     try:
         if runner is not None:
-            await play_here(host, args.name, runner)
+            hosting = HostingInfo(addresses, table.log_path)
+            await play_here(host, args.name, runner, hosting)
         await host.finished.wait()
         await linger(host, args.linger)
     finally:
@@ -151,14 +159,17 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     return 0
 
 
-async def play_here(host: Host, name: str, runner: object) -> None:
-    """The host's own seat: a peer over an in-memory pipe, shown by the TUI."""
+async def play_here(
+    host: Host, name: str, runner: object, hosting: HostingInfo | None = None
+) -> None:
+    """The host's own seat: a peer over an in-memory pipe, shown by the TUI (``hosting``: the
+    addresses its screen shows)."""
     from netcode.peer import NetPeer
     from netcode.transport import memory_pipe
 
     host_end, peer_end = memory_pipe("local")
     host.spawn(host.attach(host_end))
-    peer = await NetPeer.connect(peer_end, name=name)
+    peer = await NetPeer.connect(peer_end, name=name, hosting=hosting)
     await runner(peer)  # type: ignore[operator]
 
 
