@@ -16,9 +16,10 @@ from netcode.client import HostingInfo, Presence
 WARN = "#f2c94c"
 
 
-def minutes(seconds: float) -> str:
-    """``1:45``: whole seconds, rounded up while counting down to something."""
-    whole = max(0, int(seconds + 0.999))
+def minutes(seconds: float, *, up: bool = True) -> str:
+    """``1:45``: whole seconds, rounded up (counting down to something) or down (``up=False``,
+    counting the time since something)."""
+    whole = max(0, int(seconds + 0.999) if up else int(seconds))
     return f"{whole // 60}:{whole % 60:02d}"
 
 
@@ -65,7 +66,7 @@ def hosting_lines(
             text.append(" not here yet", style=DIM)
         else:
             away = presence.away(seat) if presence is not None else None
-            text.append(f" dropped {minutes(away or 0)} ago", style=WARN)
+            text.append(f" dropped {minutes(away or 0, up=False)} ago", style=WARN)
     return text
 
 
