@@ -109,9 +109,10 @@ and the digest recorded after it. Plain tuples, like the rows of ``csv`` and ``s
 object per record cost five times as much to build, more than decoding the record."""
 
 
-NOTE_KINDS: Final = ("chat", "standin")
+NOTE_KINDS: Final = ("chat", "standin", "clock")
 """``chat``: ``seat`` (or None), ``name``, ``text``. ``standin``: ``seat``, ``bot`` (the kind
-that plays for the seat from ``at`` on, or None when its player is back)."""
+that plays for the seat from ``at`` on, or None when its player is back). ``clock``: ``seat``,
+``bot`` (the kind that made the decision at ``at`` for a player whose turn clock ran out)."""
 
 
 @dataclass(frozen=True)
