@@ -17,19 +17,20 @@ from pathlib import Path
 from engine import Action, Entry, Game
 from engine.state import State
 from netcode.protocol import SeatPresence
+from netcode.seatkind import HUMAN, SeatKind
 
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Who sits where. ``kind`` is ``human`` or ``bot:<kind>``; ``connected`` for network seats."""
+    """Who sits where; ``connected`` for network seats."""
 
     name: str
-    kind: str = "human"
+    kind: SeatKind = HUMAN
     connected: bool = True
 
     @property
     def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
+        return self.kind.is_bot
 
 
 @dataclass(frozen=True)

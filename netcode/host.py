@@ -32,6 +32,7 @@ from netcode.framing import (
     Message,
     encode,
 )
+from netcode.seatkind import SeatKind
 from netcode.table import Table
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
@@ -554,8 +555,8 @@ class Host:
         out: list[dict[str, object]] = []
         for i, slot in enumerate(self.table.seats):
             conn = self.seat_conns.get(i)
-            kind = f"bot:{conn.standin}" if conn is not None and conn.standin else slot.kind
-            out.append({"name": slot.name or "", "kind": kind, "connected": conn is not None})
+            kind = SeatKind.of_bot(conn.standin) if conn is not None and conn.standin else slot.kind
+            out.append({"name": slot.name or "", "kind": str(kind), "connected": conn is not None})
         return out
 
     def _broadcast_seats(self) -> None:

@@ -25,6 +25,7 @@ import data
 from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
 from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL
 from engine.notation import Notation
+from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
 VERSION: Final = 4
@@ -52,10 +53,10 @@ class LogFormatError(ValueError):
 @dataclass
 class Seat:
     name: str
-    kind: str = "human"  # "human", or "bot:<kind>"
+    kind: SeatKind = HUMAN  # written "human" or "bot:<kind>"
 
     def to_dict(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind}
+        return {"name": self.name, "kind": str(self.kind)}
 
 
 @dataclass
@@ -89,7 +90,10 @@ class Header:
         if version not in READABLE_VERSIONS:
             raise LogFormatError(f"log format version {version!r}; this reads 1 to {VERSION}")
         try:
-            seats = [Seat(str(s["name"]), str(s.get("kind", "human"))) for s in raw["seats"]]
+            seats = [
+                Seat(str(s["name"]), SeatKind.parse(str(s.get("kind", "human"))))
+                for s in raw["seats"]
+            ]
             return cls(
                 options=Options.from_dict(dict(raw["options"])),
                 seats=seats,

@@ -39,6 +39,7 @@ from netcode.client import (
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.replay import replay
+from netcode.seatkind import HUMAN, SeatKind
 from netcode.transport import ConnectionClosed, Transport
 
 log = logging.getLogger("jetset.peer")
@@ -401,13 +402,12 @@ class NetPeer(GameClient):
         seats = []
         for item in raw:
             if isinstance(item, dict):
-                seats.append(
-                    SeatInfo(
-                        str(item.get("name", "")),
-                        str(item.get("kind", "human")),
-                        bool(item.get("connected", False)),
-                    )
-                )
+                try:
+                    kind = SeatKind.parse(str(item.get("kind", "human")))
+                except ValueError:
+                    kind = HUMAN
+                name = str(item.get("name", ""))
+                seats.append(SeatInfo(name, kind, bool(item.get("connected", False))))
         self._seats = tuple(seats)
 
     # -- the end ----------------------------------------------------------------------------

@@ -37,8 +37,7 @@ from netcode.logfile import (
     read_log,
 )
 from netcode.replay import replay
-
-HUMAN = "human"
+from netcode.seatkind import HUMAN, SeatKind
 
 
 class TableError(ValueError):
@@ -47,19 +46,19 @@ class TableError(ValueError):
 
 @dataclass
 class SeatSlot:
-    """A seat: its kind (``human`` or ``bot:<kind>``), the name once taken, and its token."""
+    """A seat: who plays it, the name once taken, and its token."""
 
-    kind: str
+    kind: SeatKind
     token: str
     name: str | None = None
 
     @property
     def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
+        return self.kind.is_bot
 
     @property
     def bot_kind(self) -> str:
-        return self.kind.partition(":")[2]
+        return self.kind.bot or ""
 
 
 @dataclass
@@ -131,7 +130,7 @@ class Table:
     def __init__(
         self,
         options: Options,
-        kinds: list[str],
+        kinds: list[SeatKind],
         log_path: Path,
         keys: Secrets,
         *,
@@ -173,7 +172,7 @@ class Table:
         if len(bots) > options.players:
             raise TableError(f"{len(bots)} bots for {options.players} seats")
         humans = options.players - len(bots)
-        kinds = [HUMAN] * humans + [f"bot:{kind}" for kind in bots]
+        kinds = [HUMAN] * humans + [SeatKind.of_bot(kind) for kind in bots]
         keys = Secrets(seed if seed is not None else secrets.token_hex(16), password=password)
         keys.save(secrets_path(log_path))
         table = cls(options, kinds, log_path, keys, fsync=fsync)

@@ -12,6 +12,7 @@ from textual.widgets import Static
 from engine.bots import bot_label
 from jetset_tui.theme import DIM, GOOD
 from netcode.client import HostingInfo, Presence
+from netcode.seatkind import SeatKind
 
 WARN = "#f2c94c"
 
@@ -46,7 +47,10 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
 
 
 def hosting_lines(
-    names: Sequence[str], kinds: Sequence[str], hosting: HostingInfo, presence: Presence | None
+    names: Sequence[str],
+    kinds: Sequence[SeatKind],
+    hosting: HostingInfo,
+    presence: Presence | None,
 ) -> Text:
     """The addresses to give friends, and who is at the table."""
     text = Text()
@@ -58,8 +62,8 @@ def hosting_lines(
             text.append("  ·  ", style=DIM)
         text.append(name)
         info = presence.seat(seat) if presence is not None else None
-        if kinds[seat].startswith("bot:") and (info is None or info.standin is None):
-            text.append(f" {bot_label(kinds[seat])} bot", style=DIM)
+        if kinds[seat].is_bot and (info is None or info.standin is None):
+            text.append(f" {kinds[seat].label} bot", style=DIM)
         elif info is None or info.connected:
             text.append(" connected", style=GOOD)
         elif info.away is None:
@@ -81,7 +85,7 @@ class PresencePanel(Static):
     def show(
         self,
         names: Sequence[str],
-        kinds: Sequence[str],
+        kinds: Sequence[SeatKind],
         presence: Presence | None,
         hosting: HostingInfo | None,
     ) -> None:
