@@ -7,8 +7,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.bots import bot_label
-
 BOT_PREFIX: Final = "bot:"
 
 
@@ -40,6 +38,8 @@ class SeatKind:
     @property
     def label(self) -> str:
         """How a screen names it: ``human``, or the bot's short name."""
+        from engine.bots import bot_label  # the bots only when named: a log reader needs none
+
         return "human" if self.bot is None else bot_label(self.bot)
 
     def __str__(self) -> str:
