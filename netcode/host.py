@@ -122,6 +122,7 @@ class Conn:
         self.standin = standin  # a bot kind when a bot holds a dropped player's seat
         self.closing = False
         self.wants_legal = False  # hello.legal: a `turn` message whenever its seat is to move
+        self.contribution: str | None = None  # its random value for the deal (join, reconnect)
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"
@@ -316,6 +317,8 @@ class Host:
                 conn.send({"t": "pong", "n": n})
             case p.Join() | p.Reconnect() | p.Spectate():
                 self._need(conn, LOBBY)
+                if not isinstance(msg, p.Spectate):
+                    conn.contribution = msg.contribution
                 self._on_seat_request(conn, msg)
             case p.ActionRequest():
                 self._need(conn, SEATED)
@@ -442,6 +445,7 @@ class Host:
                 self._dropped.pop(seat, None)
             else:
                 t.note("standin", seat=seat, bot=conn.standin)
+            t.contribute(seat, conn.contribution)  # before the start below deals
         conn.stage = SEATED
         start = have if have <= len(t.game.entries) else 0
         token = t.seats[seat].token if seat is not None else None

@@ -3,7 +3,7 @@
 The layout is documented in docs/log-format.md:
 
 - a header map: ``format``, ``version``, ``rules``, ``data``, ``seats``, ``options``,
-  ``commitment`` (and free-form ``meta``);
+  ``commitment``, ``contributions`` (and free-form ``meta``);
 - one array per entry: ``["e", index, actor, notation, digest]``;
 - notes about the table, outside the entries (chat, a bot playing for a dropped player):
   ``{"t": "note", "at": entries so far, "kind": ..., ...}``; they never change a digest;
@@ -23,13 +23,14 @@ import msgpack
 
 import data
 from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
-from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL
+from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution
 from engine.notation import Notation
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
 VERSION: Final = 4
-"""Version 4 (2026-12-01): note records (chat, stand-in bots) between the entries; everything
+"""Version 4 (2026-12-01): note records (chat, stand-in bots) between the entries, and the
+peers' contributions to the deal in the header (a header without them: none); everything
 else as version 3, so a version-3 log reads as one without notes. Version 3 (2026-11-30): the
 dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
@@ -39,6 +40,8 @@ READABLE_VERSIONS: Final = (1, 2, 3, 4)
 CONTINUABLE_VERSIONS: Final = (2, 3, 4)
 NOTES_SINCE: Final = 4
 """The first format with note records: a game continued in an older format writes none."""
+CONTRIBUTIONS_SINCE: Final = 4
+"""The first format whose deal mixes in the peers' contributions (``engine.dealer.deal_seed``)."""
 
 
 def deal_scheme(version: int) -> int:
@@ -68,9 +71,18 @@ class Header:
     data_hash: str = field(default_factory=data.data_hash)
     meta: dict[str, Any] = field(default_factory=dict)
     version: int = VERSION
+    contributions: list[str | None] = field(default_factory=list)
+    """Each seat's random value mixed into the deal, in seat order (None: the seat added
+    nothing; an empty list: no seat did)."""
+
+    def seat_contributions(self) -> list[str | None]:
+        """One contribution (or None) per seat; none at all before format 4."""
+        if self.version < CONTRIBUTIONS_SINCE:
+            return [None] * len(self.seats)
+        return (self.contributions + [None] * len(self.seats))[: len(self.seats)]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "t": "header",
             "format": FORMAT,
             "version": self.version,
@@ -81,6 +93,9 @@ class Header:
             "commitment": self.commitment,
             "meta": self.meta,
         }
+        if self.version >= CONTRIBUTIONS_SINCE:
+            out["contributions"] = self.seat_contributions()
+        return out
 
     @classmethod
     def from_dict(cls, raw: Any) -> Header:
@@ -102,9 +117,22 @@ class Header:
                 data_hash=str(raw["data"]),
                 meta=dict(raw.get("meta") or {}),
                 version=int(version),
+                contributions=_contributions(raw, version, len(seats)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
+
+
+def _contributions(raw: dict[Any, Any], version: int, seats: int) -> list[str | None]:
+    """The header's contributions: one per seat, each None or 32 lower-case hex digits."""
+    values = raw.get("contributions") if version >= CONTRIBUTIONS_SINCE else None
+    if values is None:
+        return [None] * seats
+    if not isinstance(values, list) or len(values) != seats:
+        raise ValueError(f"'contributions' is not a list of {seats} values")
+    if not all(v is None or is_contribution(v) for v in values):
+        raise ValueError("a contribution is not 32 lower-case hex digits")
+    return list(values)
 
 
 LogRecord = tuple[int, int, str, str]

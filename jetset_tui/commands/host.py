@@ -19,6 +19,12 @@ if TYPE_CHECKING:
     from netcode.table import Table
 
 
+SEED_WARNING = (
+    "jetset host: --seed is for tests and bot matches: the dealing is then not secret (a player "
+    "who guesses the seed and is the only one to join over the network knows every hand)"
+)
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp = sub.add_parser("host", help="host a game on the network")
     hp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -91,6 +97,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"jetset host: {exc}", file=sys.stderr)
         return 2
+    if args.seed is not None and not args.resume:
+        print(SEED_WARNING, file=sys.stderr, flush=True)
     try:
         return asyncio.run(serve(table, args, runner))
     except KeyboardInterrupt:
