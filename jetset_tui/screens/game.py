@@ -138,7 +138,15 @@ class GameScreen(MapAndTableScreen):
             viewer=self.viewer,
             mover=None if mover == CHANCE else mover,
             watching=not self.session.local_seats,
+            away=self.away_seats(),
         )
+
+    def away_seats(self) -> tuple[int, ...]:
+        """The seats whose player has dropped, as the host last said."""
+        presence = self.session.presence
+        if presence is None:
+            return ()
+        return tuple(i for i, s in enumerate(presence.seats) if s.away is not None)
 
     def my_turn(self) -> bool:
         """A human at this keyboard is to move and the screen shows their view."""

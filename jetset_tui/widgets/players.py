@@ -9,7 +9,7 @@ from engine.rules.income import income_of
 from engine.scoring import scores
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
-from jetset_tui.theme import DIM
+from jetset_tui.theme import DIM, WARN
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -27,6 +27,8 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     who = "you" if seat == table.viewer else table.kinds[seat].label
     if not compact or seat == table.viewer:
         text.append(f"  {who}", style=DIM)
+    if seat in table.away:
+        text.append("  away", style=f"bold {WARN}")
     text.append(f"  {total} pt" if total == 1 else f"  {total} pts", style="bold")
     text.append("  " if compact else "\n   ")
     text.append(f"€{st.cash:<4}", style="bold")

@@ -10,11 +10,9 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine.bots import bot_label
-from jetset_tui.theme import DIM, GOOD
+from jetset_tui.theme import DIM, GOOD, WARN
 from netcode.client import HostingInfo, Presence
 from netcode.seatkind import SeatKind
-
-WARN = "#f2c94c"
 
 
 def minutes(seconds: float, *, up: bool = True) -> str:

@@ -78,6 +78,7 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
             ann._conn.transport.abort()
             text = await until(pilot, app, lambda t: "Ann dropped 0:0" in t, 3)
             assert "Ann has lost their connection; the game waits for them" in text
+            assert "Ann  human  away" in text  # marked in the players' panel too
             assert "Ann dropped 0:00 ago" in text or "Ann dropped 0:01 ago" in text
             text = await until(pilot, app, lambda t: "Ann dropped 0:02 ago" in t, 4)
             assert "⏱" not in text.splitlines()[0]  # no clock for a player who is away
