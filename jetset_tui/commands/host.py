@@ -1,7 +1,9 @@
 """``jetset host``: serve a game over TCP (docs/protocol.md); ``--headless`` only serves.
 
 ``jetset host --players N [--bots SPEC] [--bind 127.0.0.1] [--port 7777] [--seed S] [--log FILE]
-[--password P] [--headless]``, or ``jetset host --resume FILE`` to continue a stopped game.
+[--password P] [--headless] [--reconnect-window SECONDS] [--standin-bot KIND] [--turn-time
+SECONDS]``, or ``jetset host --resume FILE`` to continue a stopped game. It prints the addresses
+to give friends; the host's screen shows them too, with who is at the table.
 """
 
 from __future__ import annotations
