@@ -68,7 +68,8 @@ async def tcp_round_trip(samples: int) -> list[float]:
     out = []
     for _ in range(samples):
         t = time.perf_counter()
-        await conn.send_raw(frame)
+        conn.transport.write(frame)  # encoded once, as the host does for a broadcast
+        await conn.transport.drain()
         await conn.recv()
         out.append(time.perf_counter() - t)
     conn.close()

@@ -29,6 +29,7 @@ from engine import Options, seed_commitment
 from engine.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import Timeline, replay
+from netcode.seatkind import SeatKind
 from netcode.stats import collect
 
 if TYPE_CHECKING:
@@ -41,7 +42,7 @@ def make_logs(directory: Path, count: int, players: int) -> None:
     for i in range(count):
         seed = f"stats-{i}"
         game = play_game(Options(players=players), seed)
-        seats = [Seat(f"random-{s}", "bot:random") for s in range(players)]
+        seats = [Seat(f"random-{s}", SeatKind.of_bot("random")) for s in range(players)]
         header = Header(Options(players=players), seats, seed_commitment(seed))
         write_game(directory / f"game-{i:04d}.jetset", header, game, seed)
 

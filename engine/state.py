@@ -239,10 +239,6 @@ class State:
             return LONG
         return None
 
-    def links_with_planes(self, seat: int) -> list[int]:
-        """Links carrying at least one of ``seat``'s planes, by link index."""
-        return [i for i, row in enumerate(self.link_planes) if row[seat]]
-
     def owned_links(self, seat: int) -> list[int]:
         return [i for i, o in enumerate(self.owner) if o == seat]
 

@@ -23,7 +23,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # the engine is imported only when a bot of your own is named
     from engine.bots import Bot
 
-BOT_OPTIONS = ("bot", "bots", "takeover_bot")
+BOT_OPTIONS = ("bot", "bots", "standin_bot")
 """The command-line options (``argparse`` destinations) that name bot kinds."""
 
 

@@ -286,9 +286,6 @@ def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     )
 
 
-KINDS = ("buy", "place", "rent", "claim", "final", "income", "refill")
-
-
 def stage_for(
     kind: str, state: State, seat: int, legal: list[Action], names: list[str]
 ) -> Stage | str:

@@ -10,6 +10,7 @@ from pathlib import Path
 from engine import Options
 from engine.bots import BOTS, require_bot
 from netcode.client import SeatInfo
+from netcode.seatkind import SeatKind
 
 BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
 BOT_PREFERENCE = ("greedy", "mcts", "random")
@@ -37,7 +38,7 @@ def your_name() -> str:
 
 @dataclass
 class GamePlan:
-    """A local game to start: seats (``human`` or ``bot:<kind>``), names, colours, seed, and
+    """A local game to start: seats (``SeatKind`` as text), names, colours, seed, and
     whether the expansion's extra Flight cards are shuffled in."""
 
     kinds: list[str]
@@ -49,7 +50,7 @@ class GamePlan:
 
     @property
     def seats(self) -> list[SeatInfo]:
-        return [SeatInfo(n, k) for n, k in zip(self.names, self.kinds, strict=True)]
+        return [SeatInfo(n, SeatKind.parse(k)) for n, k in zip(self.names, self.kinds, strict=True)]
 
     @property
     def options(self) -> Options:
@@ -67,18 +68,19 @@ class GamePlan:
             return "two players have the same name"
         if self.colours and len(set(self.colours)) < len(self.colours):
             return "two players have the same colour"
-        for kind in self.kinds:
-            if kind != "human":
-                try:
-                    require_bot(kind.removeprefix("bot:"))
-                except ValueError as exc:
-                    return str(exc)
+        for text in self.kinds:
+            try:
+                kind = SeatKind.parse(text)
+                if kind.bot is not None:
+                    require_bot(kind.bot)
+            except ValueError as exc:
+                return str(exc)
         return None
 
 
 def quick_plan(bots: int = 3) -> GamePlan:
     """You against ``bots`` bots of the default kind."""
-    kind = f"bot:{default_bot()}"
+    kind = str(SeatKind.of_bot(default_bot()))
     return GamePlan(["human"] + [kind] * bots, [your_name(), *BOT_NAMES[:bots]])
 
 
@@ -99,6 +101,6 @@ def plan_from_spec(
             kinds.append("human")
             names.append(f"Player {guests}")
         else:
-            kinds.append(f"bot:{word.removeprefix('bot:')}")
+            kinds.append(str(SeatKind.of_bot(word)))
             names.append(next(bot_names))
     return GamePlan(kinds, names, seed=seed, extra_cards=extra_cards)

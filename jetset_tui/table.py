@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from engine.board import Board
 from engine.state import State
 from jetset_tui.theme import Livery
+from netcode.seatkind import SeatKind
 
 
 @dataclass(frozen=True)
@@ -15,18 +16,19 @@ class TableView:
 
     state: State
     names: list[str]
-    kinds: list[str]
+    kinds: list[SeatKind]
     liveries: list[Livery]
     viewer: int | None
     mover: int | None  # the seat to decide now; None when the dealer or nobody is
     watching: bool = False  # a spectator of a live game: no seat of its own
+    away: tuple[int, ...] = ()  # seats whose player has lost their connection (a network game)
 
     @property
     def board(self) -> Board:
         return self.state.board
 
     def is_bot(self, seat: int) -> bool:
-        return self.kinds[seat].startswith("bot:")
+        return self.kinds[seat].is_bot
 
     def name(self, seat: int) -> str:
         return self.names[seat]

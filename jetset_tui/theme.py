@@ -40,6 +40,7 @@ HIGHLIGHT = "bold black on #f2c94c"
 DIM = "#8b949e"
 GOOD = "#5fd068"
 BAD = "#ff7b72"
+WARN = "#f2c94c"
 
 
 def livery_for(colours: tuple[str, ...] | list[str], seat: int) -> Livery:

@@ -8,25 +8,29 @@ apply an action themselves: they ``submit`` it and the authority (the host) answ
 
 from __future__ import annotations
 
+import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from engine import Action, Entry, Game
 from engine.state import State
+from netcode.protocol import SeatPresence
+from netcode.seatkind import HUMAN, SeatKind
 
 
 @dataclass(frozen=True)
 class SeatInfo:
-    """Who sits where. ``kind`` is ``human`` or ``bot:<kind>``; ``connected`` for network seats."""
+    """Who sits where; ``connected`` for network seats."""
 
     name: str
-    kind: str = "human"
+    kind: SeatKind = HUMAN
     connected: bool = True
 
     @property
     def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
+        return self.kind.is_bot
 
 
 @dataclass(frozen=True)
@@ -63,7 +67,61 @@ class Problem:
     message: str
 
 
-ClientEvent = EntryApplied | ChatMessage | SeatsChanged | GameOver | Problem
+@dataclass(frozen=True)
+class Presence:
+    """Who is at the table, as the host last said: per seat, connected or not, away how long,
+    a stand-in bot playing, seconds until a bot takes the seat, the turn clock. The host sends
+    relative seconds; ``received`` is this machine's ``time.monotonic()`` when they arrived, so
+    a front end counts down from there (nothing here is game state)."""
+
+    seats: tuple[SeatPresence, ...]
+    turn_time: float = 0.0
+    """Seconds a player has for each decision (0: no turn clock)."""
+    received: float = field(default_factory=time.monotonic)
+
+    def seat(self, seat: int) -> SeatPresence:
+        return self.seats[seat] if 0 <= seat < len(self.seats) else SeatPresence(True)
+
+    def elapsed(self, now: float | None = None) -> float:
+        return max(0.0, (time.monotonic() if now is None else now) - self.received)
+
+    def away(self, seat: int, now: float | None = None) -> float | None:
+        """Seconds since ``seat``'s player dropped, or None."""
+        away = self.seat(seat).away
+        return None if away is None else away + self.elapsed(now)
+
+    def bot_in(self, seat: int, now: float | None = None) -> float | None:
+        """Seconds until a stand-in bot takes ``seat``, or None."""
+        due = self.seat(seat).bot_in
+        return None if due is None else max(0.0, due - self.elapsed(now))
+
+    def clock(self, seat: int, now: float | None = None) -> float | None:
+        """Seconds left on ``seat``'s turn clock, or None."""
+        left = self.seat(seat).clock
+        return None if left is None else max(0.0, left - self.elapsed(now))
+
+    @property
+    def counting(self) -> bool:
+        """Something counts down or up (a screen redraws every second while it does)."""
+        return any(
+            s.away is not None or s.bot_in is not None or s.clock is not None for s in self.seats
+        )
+
+
+@dataclass(frozen=True)
+class PresenceChanged:
+    presence: Presence
+
+
+@dataclass(frozen=True)
+class HostingInfo:
+    """What the host's own screen shows: the addresses to give friends, and the game's log."""
+
+    addresses: tuple[str, ...]
+    log_path: Path | None = None
+
+
+ClientEvent = EntryApplied | ChatMessage | SeatsChanged | PresenceChanged | GameOver | Problem
 Listener = Callable[[ClientEvent], None]
 
 CHAT_KEPT = 200
@@ -105,7 +163,31 @@ class GameClient(ABC):
         """The state as ``seat`` may see it (None: a spectator)."""
         return self.game.state.view(seat)
 
+    @property
+    def busy(self) -> bool:
+        """A bot or the dealer is working on the next entry (the screen says "thinking")."""
+        return False
+
+    @property
+    def save_path(self) -> Path | None:
+        """Where this client's game is saved, if it saves one."""
+        return None
+
+    @property
+    def presence(self) -> Presence | None:
+        """Who is at the table (a networked game; None where everyone is at this keyboard)."""
+        return None
+
+    @property
+    def hosting(self) -> HostingInfo | None:
+        """Set on the host's own client: the addresses to give friends."""
+        return None
+
     # -- what the front end does ------------------------------------------------------------
+
+    async def start(self) -> None:
+        """Begin the game (a local game starts its host and bots); once, before acting."""
+        return None
 
     @abstractmethod
     async def submit(self, seat: int, action: Action) -> None:

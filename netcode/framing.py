@@ -79,10 +79,5 @@ class FramedConnection:
         self.transport.write(encode(message))
         await self.transport.drain()
 
-    async def send_raw(self, frame: bytes) -> None:
-        """An already encoded frame (the host encodes a broadcast once)."""
-        self.transport.write(frame)
-        await self.transport.drain()
-
     def close(self) -> None:
         self.transport.close()

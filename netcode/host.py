@@ -21,6 +21,7 @@ from itertools import count
 from typing import Any
 
 from engine import Game, IllegalAction, NotationError, redact
+from engine.bots import make_bot
 from engine.position import position
 from netcode import protocol as p
 from netcode.framing import (
@@ -31,6 +32,7 @@ from netcode.framing import (
     Message,
     encode,
 )
+from netcode.seatkind import SeatKind
 from netcode.table import StorageError, Table
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
@@ -46,8 +48,12 @@ class HostSettings:
     hello_timeout: float = 10.0
     ping_every: float = 10.0
     idle_timeout: float = 45.0
-    takeover_after: float | None = None
-    takeover_kind: str = "random"
+    reconnect_window: float = 120.0
+    """Seconds a dropped player's seat waits for them before a stand-in bot plays it (0: never)."""
+    standin_kind: str = "greedy"
+    """The bot kind that plays for a dropped player, and for a player whose turn clock ran out."""
+    turn_time: float = 0.0
+    """Seconds a connected player has for each decision before a bot makes it (0: no clock)."""
     frame_limit: int = CLIENT_FRAME_LIMIT
     rate: float = 20.0
     burst: float = 60.0
@@ -61,6 +67,19 @@ class HostSettings:
     retry_most: float = 30.0
     """A log write that failed is tried again after ``retry_first`` seconds, then after twice as
     long each time, ``retry_most`` at most."""
+
+
+@dataclass
+class TurnClock:
+    """The clock of one decision: ``key`` is (seat, entries so far)."""
+
+    key: tuple[int, int]
+    deadline: float  # time.monotonic()
+    task: asyncio.Task[None]
+
+    @property
+    def seat(self) -> int:
+        return self.key[0]
 
 
 class Bucket:
@@ -155,6 +174,9 @@ class Host:
         self.finished = asyncio.Event()
         self.tasks: set[asyncio.Future[Any]] = set()
         self._takeovers: dict[int, asyncio.Task[None]] = {}
+        self._takeover_due: dict[int, float] = {}  # seat: when (monotonic) a stand-in takes it
+        self._dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
+        self._clock: TurnClock | None = None
         self._full: list[bytes] = []  # entry frames with every secret (sent to the dealt seat)
         self._public: list[bytes] = []  # entry frames as spectators see them
         self._end: bytes | None = None
@@ -286,8 +308,11 @@ class Host:
             return
         del self.seat_conns[seat]
         log.info("seat %d (%s) disconnected", seat, conn.name)
-        self._broadcast_seats()
+        if conn.standin is None and not self.table.seats[seat].is_bot:
+            self._dropped.setdefault(seat, time.monotonic())
         self._maybe_takeover(seat)
+        self._arm_clock(tell=False)
+        self._broadcast_seats()
 
     # -- messages ---------------------------------------------------------------------------
 
@@ -409,16 +434,26 @@ class Host:
     def _seat(self, conn: Conn, seat: int | None, have: int) -> None:
         t = self.table
         if seat is not None:
+            if conn.standin is not None and seat in self.seat_conns:  # the player came back
+                conn.shut({"t": "bye", "reason": "the player is back"})
+                return
             old = self.seat_conns.get(seat)
             if old is not None and old is not conn:
                 old.shut({"t": "bye", "reason": "your seat was taken over by a new connection"})
                 old.seat = None
+                if old.standin is not None and conn.standin is None:
+                    t.note("standin", seat=seat, bot=None)
             self.seat_conns[seat] = conn
             conn.seat = seat
             conn.name = t.seats[seat].name or f"seat-{seat}"
             timer = self._takeovers.pop(seat, None)
             if timer is not None:
                 timer.cancel()
+            self._takeover_due.pop(seat, None)
+            if conn.standin is None:
+                self._dropped.pop(seat, None)
+            else:
+                t.note("standin", seat=seat, bot=conn.standin)
             t.contribute(seat, conn.contribution)  # before the start below deals
         conn.stage = SEATED
         start = have if have <= len(t.game.entries) else 0
@@ -434,9 +469,10 @@ class Host:
             conn.send(p.paused_message(self.paused))
         if not t.started and t.full() and not self._start_asked:
             self._start_asked = True  # once: a start the disk refuses is retried by _pause
-            self._saving(lambda: self._broadcast_from(t.start()))
+            self._saving(lambda: self._started_now(t.start()))
         else:
             self._offer_turn()
+            self._arm_clock()
 
     def _on_action(self, conn: Conn, req: p.ActionRequest) -> None:
         t = self.table
@@ -501,6 +537,13 @@ class Host:
             return self._full[index]
         return self._public[index]
 
+    def _started_now(self, first: int) -> None:
+        """The game has started (its header and deal are on disk): send the deal, and start the
+        reconnect window of every seat whose player dropped before the start."""
+        self._broadcast_from(first)
+        for dropped in list(self._dropped):
+            self._maybe_takeover(dropped)
+
     def _broadcast_from(self, first: int) -> None:
         """Send entries ``first``.. (already on disk) to everyone watching."""
         self._cache_frames(first)
@@ -510,6 +553,7 @@ class Host:
                 for i in range(first, last):
                     conn.post(self._entry_frame(i, conn.seat))
         self._offer_turn()
+        self._arm_clock()
         if self.on_change is not None:
             self.on_change()
 
@@ -536,12 +580,36 @@ class Host:
         out: list[dict[str, object]] = []
         for i, slot in enumerate(self.table.seats):
             conn = self.seat_conns.get(i)
-            kind = f"bot:{conn.standin}" if conn is not None and conn.standin else slot.kind
-            out.append({"name": slot.name or "", "kind": kind, "connected": conn is not None})
+            kind = SeatKind.of_bot(conn.standin) if conn is not None and conn.standin else slot.kind
+            out.append({"name": slot.name or "", "kind": str(kind), "connected": conn is not None})
         return out
 
     def _broadcast_seats(self) -> None:
         self._broadcast({"t": "seats", "seats": self._seats_list()})
+        self._broadcast(self.presence_message())
+
+    def presence(self) -> list[p.SeatPresence]:
+        """Every seat now: connected, dropped for how long, a stand-in, a bot due, its clock."""
+        now = time.monotonic()
+        clock = self._clock
+        out: list[p.SeatPresence] = []
+        for i in range(len(self.table.seats)):
+            conn = self.seat_conns.get(i)
+            dropped = self._dropped.get(i)
+            due = self._takeover_due.get(i)
+            out.append(
+                p.SeatPresence(
+                    connected=conn is not None and conn.standin is None,
+                    away=None if dropped is None else now - dropped,
+                    standin=conn.standin if conn is not None else None,
+                    bot_in=None if due is None else max(0.0, due - now),
+                    clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
+                )
+            )
+        return out
+
+    def presence_message(self) -> Message:
+        return p.presence_message(self.presence(), self.settings.turn_time)
 
     def _finish(self) -> None:
         t = self.table
@@ -556,6 +624,8 @@ class Host:
                 conn.post(self._end, bulk=True)
         for timer in self._takeovers.values():
             timer.cancel()
+        self._takeover_due.clear()
+        self._arm_clock(tell=False)
         self.finished.set()
 
     # -- a log that cannot be written ------------------------------------------------------
@@ -596,22 +666,85 @@ class Host:
     # -- dropped players --------------------------------------------------------------------
 
     def _maybe_takeover(self, seat: int) -> None:
-        after = self.settings.takeover_after
+        """A dropped human seat of a started game: a stand-in bot after the reconnect window."""
+        after = self.settings.reconnect_window
         t = self.table
-        if after is None or t.seats[seat].is_bot or t.over or seat in self._takeovers:
+        if after <= 0 or t.seats[seat].is_bot or not t.started or t.over:
+            return
+        if seat in self._takeovers or seat in self.seat_conns:
             return
 
         async def later() -> None:
             await asyncio.sleep(after)
             self._takeovers.pop(seat, None)
+            self._takeover_due.pop(seat, None)
             if seat not in self.seat_conns and not self.table.over:
-                log.info("a %s bot takes seat %d", self.settings.takeover_kind, seat)
-                self.spawn_bot(seat, self.settings.takeover_kind, standin=True)
+                log.info("a %s bot takes seat %d", self.settings.standin_kind, seat)
+                self.spawn_bot(seat, self.settings.standin_kind, standin=True)
 
         task = asyncio.ensure_future(later())
         self._takeovers[seat] = task
+        self._takeover_due[seat] = time.monotonic() + after
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+
+    # -- the turn clock ---------------------------------------------------------------------
+
+    def _clock_key(self) -> tuple[int, int] | None:
+        """(seat, entries) of the decision the clock should time now, if any: a connected
+        player (not a bot, not a stand-in) to move in a started game, with a clock set."""
+        t = self.table
+        seat = t.game.to_move()
+        if self.settings.turn_time <= 0 or not t.started or t.over or seat is None or seat < 0:
+            return None
+        conn = self.seat_conns.get(seat)
+        if conn is None or conn.standin is not None or t.seats[seat].is_bot:
+            return None
+        return seat, len(t.game.entries)
+
+    def _arm_clock(self, *, tell: bool = True) -> None:
+        """Start, keep or stop the turn clock for the decision now; tell everyone if it
+        changed (``tell``)."""
+        key = self._clock_key()
+        old = self._clock
+        if old is not None and old.key == key:
+            return
+        if old is not None:
+            old.task.cancel()
+        self._clock = None
+        if key is not None:
+            task = asyncio.ensure_future(self._clock_runs_out(key))
+            self.tasks.add(task)
+            task.add_done_callback(self.tasks.discard)
+            self._clock = TurnClock(key, time.monotonic() + self.settings.turn_time, task)
+        if tell and (old is not None or key is not None):
+            self._broadcast(self.presence_message())
+
+    async def _clock_runs_out(self, key: tuple[int, int]) -> None:
+        """When the player has not moved in time, the stand-in bot makes this one decision
+        for them, from their own view (the player keeps the seat)."""
+        await asyncio.sleep(self.settings.turn_time)
+        seat, at = key
+        game = self.table.game
+        kind = self.settings.standin_kind
+        bot = make_bot(kind, seat, f"{self.table.commitment}:{at}")
+        try:
+            action = await asyncio.to_thread(bot.choose, game.state.view(seat), game.rules)
+        except Exception:  # a bot's bug must not stop the table
+            log.exception("seat %d: the %s bot failed on the clock", seat, kind)
+            action = game.legal_actions()[0]
+        if self._clock is None or self._clock.key != key:
+            return  # the player moved while the bot thought
+        self._clock = None
+        log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)
+        self.table.note("clock", seat=seat, bot=kind)
+        try:
+            first = self.table.decide(seat, action)
+        except IllegalAction:
+            first = self.table.decide(seat, game.legal_actions()[0])
+        self._broadcast_from(first)
+        if self.table.over:
+            self._finish()
 
     # -- serving over TCP -------------------------------------------------------------------
 

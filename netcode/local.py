@@ -336,6 +336,10 @@ class LocalSession(GameClient):
     # -- the table as this keyboard sees it -------------------------------------------------
 
     @property
+    def save_path(self) -> Path | None:
+        return self.path
+
+    @property
     def busy(self) -> bool:
         """A bot (or the dealer) is to move."""
         if self._closed or not self._peers or self._stalled():

@@ -31,6 +31,7 @@ import data
 from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
 from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution
 from engine.notation import Notation
+from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
 VERSION: Final = 4
@@ -61,10 +62,10 @@ class LogFormatError(ValueError):
 @dataclass
 class Seat:
     name: str
-    kind: str = "human"  # "human", or "bot:<kind>"
+    kind: SeatKind = HUMAN  # written "human" or "bot:<kind>"
 
     def to_dict(self) -> dict[str, str]:
-        return {"name": self.name, "kind": self.kind}
+        return {"name": self.name, "kind": str(self.kind)}
 
 
 @dataclass
@@ -110,7 +111,10 @@ class Header:
         if version not in READABLE_VERSIONS:
             raise LogFormatError(f"log format version {version!r}; this reads 1 to {VERSION}")
         try:
-            seats = [Seat(str(s["name"]), str(s.get("kind", "human"))) for s in raw["seats"]]
+            seats = [
+                Seat(str(s["name"]), SeatKind.parse(str(s.get("kind", "human"))))
+                for s in raw["seats"]
+            ]
             return cls(
                 options=Options.from_dict(dict(raw["options"])),
                 seats=seats,
@@ -143,9 +147,10 @@ and the digest recorded after it. Plain tuples, like the rows of ``csv`` and ``s
 object per record cost five times as much to build, more than decoding the record."""
 
 
-NOTE_KINDS: Final = ("chat", "standin")
+NOTE_KINDS: Final = ("chat", "standin", "clock")
 """``chat``: ``seat`` (or None), ``name``, ``text``. ``standin``: ``seat``, ``bot`` (the kind
-that plays for the seat from ``at`` on, or None when its player is back)."""
+that plays for the seat from ``at`` on, or None when its player is back). ``clock``: ``seat``,
+``bot`` (the kind that made the decision at ``at`` for a player whose turn clock ran out)."""
 
 
 @dataclass(frozen=True)

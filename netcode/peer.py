@@ -20,6 +20,7 @@ import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from itertools import count
+from pathlib import Path
 from typing import Any
 
 from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
@@ -32,6 +33,9 @@ from netcode.client import (
     EntryApplied,
     GameClient,
     GameOver,
+    HostingInfo,
+    Presence,
+    PresenceChanged,
     Problem,
     SeatInfo,
     SeatsChanged,
@@ -39,6 +43,7 @@ from netcode.client import (
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.replay import replay
+from netcode.seatkind import HUMAN, SeatKind
 from netcode.transport import ConnectionClosed, Transport
 
 log = logging.getLogger("jetset.peer")
@@ -90,6 +95,7 @@ class NetPeer(GameClient):
         connector: Connector | None = None,
         reconnect_for: float = 30.0,
         handshake_timeout: float = 10.0,
+        hosting: HostingInfo | None = None,
         contribution: str | None = None,
     ) -> None:
         super().__init__()
@@ -120,6 +126,8 @@ class NetPeer(GameClient):
         self._behind_until = 0  # the host's entries at the last welcome
         self._notation = Notation()
         self._seats: tuple[SeatInfo, ...] = ()
+        self._presence: Presence | None = None
+        self._hosting = hosting
         self._conn: FramedConnection | None = None
         self._ids = count(1)
         self._pending: dict[int, asyncio.Future[int]] = {}
@@ -228,6 +236,18 @@ class NetPeer(GameClient):
         return () if self.seat is None else (self.seat,)
 
     @property
+    def presence(self) -> Presence | None:
+        return self._presence
+
+    @property
+    def hosting(self) -> HostingInfo | None:
+        return self._hosting
+
+    @property
+    def save_path(self) -> Path | None:
+        return self._hosting.log_path if self._hosting is not None else None
+
+    @property
     def caught_up(self) -> bool:
         return self._game is not None and len(self._game.entries) >= self._behind_until
 
@@ -317,6 +337,10 @@ class NetPeer(GameClient):
         elif kind == "seats":
             self._set_seats(p.field(msg, "seats", list))
             self.emit(SeatsChanged(self._seats))
+        elif kind == "presence":
+            seats, turn_time = p.parse_presence(msg)
+            self._presence = Presence(seats, turn_time)
+            self.emit(PresenceChanged(self._presence))
         elif kind == "chat":
             seat = msg.get("seat")
             self.emit(
@@ -418,13 +442,12 @@ class NetPeer(GameClient):
         seats = []
         for item in raw:
             if isinstance(item, dict):
-                seats.append(
-                    SeatInfo(
-                        str(item.get("name", "")),
-                        str(item.get("kind", "human")),
-                        bool(item.get("connected", False)),
-                    )
-                )
+                try:
+                    kind = SeatKind.parse(str(item.get("kind", "human")))
+                except ValueError:
+                    kind = HUMAN
+                name = str(item.get("name", ""))
+                seats.append(SeatInfo(name, kind, bool(item.get("connected", False))))
         self._seats = tuple(seats)
 
     # -- the end ----------------------------------------------------------------------------

@@ -19,6 +19,8 @@ MAX_NAME = 32
 MAX_CHAT = 500
 MAX_ACTION = 400
 MAX_TOKEN = 64
+MAX_SEATS = 16
+MAX_KIND = 200
 
 # error codes (docs/protocol.md, "Errors")
 E_VERSION = "version"
@@ -221,6 +223,76 @@ def unpaused_message() -> Message:
 
 def entry_message(index: int, actor: int, text: str, digest: str) -> Message:
     return {"t": "entry", "i": index, "a": actor, "x": text, "d": digest}
+
+
+@dataclass(frozen=True)
+class SeatPresence:
+    """One seat as the host last told it: seconds are counted at the time of sending."""
+
+    connected: bool
+    """A player (or the seat's own bot) is connected; False for a stand-in."""
+    away: float | None = None
+    """Seconds since its player dropped (still counted while a stand-in plays)."""
+    standin: str | None = None
+    """The bot kind playing for the dropped player."""
+    bot_in: float | None = None
+    """Seconds until a stand-in bot takes the seat (None: none is due)."""
+    clock: float | None = None
+    """Seconds left on its turn clock (None: no clock runs for it)."""
+
+
+def _seconds(value: float | None) -> float | None:
+    return None if value is None else round(value, 1)
+
+
+def presence_message(seats: list[SeatPresence], turn_time: float) -> Message:
+    """``presence {seats, turn_time}``: every seat's presence; ``turn_time`` 0 is no clock."""
+    return {
+        "t": "presence",
+        "turn_time": turn_time,
+        "seats": [
+            {
+                "connected": s.connected,
+                "away": _seconds(s.away),
+                "standin": s.standin,
+                "bot_in": _seconds(s.bot_in),
+                "clock": _seconds(s.clock),
+            }
+            for s in seats
+        ],
+    }
+
+
+def _seconds_field(raw: dict[Any, Any], key: str) -> float | None:
+    value = raw.get(key)
+    if value is None:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int | float) or not 0 <= value < 1e7:
+        raise ProtocolError(E_MALFORMED, f"presence: '{key}' is not a number of seconds")
+    return float(value)
+
+
+def parse_presence(msg: Message) -> tuple[tuple[SeatPresence, ...], float]:
+    """A host's ``presence`` message: the seats and the turn time (0: no clock)."""
+    raw_seats = field(msg, "seats", list)
+    turn_time = _seconds_field(msg, "turn_time") or 0.0
+    seats = []
+    for raw in raw_seats[:MAX_SEATS]:
+        if not isinstance(raw, dict):
+            raise ProtocolError(E_MALFORMED, "presence: a seat is not a map")
+        standin = raw.get("standin")
+        if standin is not None and not (isinstance(standin, str) and len(standin) <= MAX_KIND):
+            raise ProtocolError(E_MALFORMED, "presence: 'standin' is not a bot kind")
+        seats.append(
+            SeatPresence(
+                connected=raw.get("connected") is True,
+                away=_seconds_field(raw, "away"),
+                standin=standin,
+                bot_in=_seconds_field(raw, "bot_in"),
+                clock=_seconds_field(raw, "clock"),
+            )
+        )
+    return tuple(seats), turn_time
 
 
 def hello_message(client: str) -> Message:

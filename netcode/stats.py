@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import Game, IllegalAction, NotationError
-from engine.bots import bot_label
 from engine.notation import Notation
 from netcode.logfile import GameLog, LogFormatError, read_log
 from netcode.replay import entry_parser
+from netcode.seatkind import SeatKind
 
 
 @dataclass
@@ -85,7 +85,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     return GameSummary(
         path=str(path),
         players=state.players,
-        kinds=[s.kind for s in log.header.seats],
+        kinds=[str(s.kind) for s in log.header.seats],
         scores=[s.total for s in scores],
         winners=game.winners() if state.over else [],
         turns=state.turn,
@@ -164,4 +164,5 @@ def render(stats: Stats) -> str:
 
 def kind_label(kind: str) -> str:
     """A seat kind as the table shows it: ``bot:greedy``, or a bot of your own by its name."""
-    return f"bot:{bot_label(kind)}" if kind.startswith("bot:") else kind
+    seat = SeatKind.parse(kind)
+    return f"bot:{seat.label}" if seat.is_bot else kind

@@ -51,8 +51,7 @@ from netcode.logfile import (
     scan_log,
 )
 from netcode.replay import ReplayResult, replay
-
-HUMAN = "human"
+from netcode.seatkind import HUMAN, SeatKind
 
 logger = logging.getLogger("jetset.table")
 
@@ -85,19 +84,19 @@ def storage_problem(exc: OSError) -> str:
 
 @dataclass
 class SeatSlot:
-    """A seat: its kind (``human`` or ``bot:<kind>``), the name once taken, and its token."""
+    """A seat: who plays it, the name once taken, and its token."""
 
-    kind: str
+    kind: SeatKind
     token: str
     name: str | None = None
 
     @property
     def is_bot(self) -> bool:
-        return self.kind.startswith("bot:")
+        return self.kind.is_bot
 
     @property
     def bot_kind(self) -> str:
-        return self.kind.partition(":")[2]
+        return self.kind.bot or ""
 
 
 @dataclass
@@ -172,7 +171,7 @@ class Table:
     def __init__(
         self,
         options: Options,
-        kinds: list[str],
+        kinds: list[SeatKind],
         log_path: Path,
         keys: Secrets,
         *,
@@ -223,7 +222,7 @@ class Table:
         if len(bots) > options.players:
             raise TableError(f"{len(bots)} bots for {options.players} seats")
         humans = options.players - len(bots)
-        kinds = [HUMAN] * humans + [f"bot:{kind}" for kind in bots]
+        kinds = [HUMAN] * humans + [SeatKind.of_bot(kind) for kind in bots]
         keys = Secrets(seed if seed is not None else secrets.token_hex(16), password=password)
         table = cls(options, kinds, log_path, keys, fsync=fsync, holder=holder)
         keys.save(secrets_path(log_path))  # only once the log is ours: never a live game's

@@ -36,6 +36,7 @@ from netcode.logfile import (
     Note,
     Seat,
 )
+from netcode.seatkind import SeatKind
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 ENTRY = re.compile(r"^\s*(?:(\d+)\.)?\s*(\*|\d+)\s+(.+?)\s*$")
@@ -89,7 +90,7 @@ def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
         ("Players", str(h.options.players)),
     ]
     for i, seat in enumerate(h.seats):
-        tags += [(f"Seat{i}", seat.name), (f"Seat{i}Kind", seat.kind)]
+        tags += [(f"Seat{i}", seat.name), (f"Seat{i}Kind", str(seat.kind))]
     options = [k for k in OPTION_TAGS if getattr(h.options, k)]
     tags += [
         ("Options", " ".join(options) or "base"),
@@ -180,10 +181,15 @@ def import_text(text: str) -> GameLog:
         raise TextLogError("the [Players] tag is missing or not a number") from None
     chosen = set(tags.get("Options", "base").split())
     options = Options(players=players, **{k: k in chosen for k in OPTION_TAGS})
-    seats = [
-        Seat(tags.get(f"Seat{i}", f"seat {i}"), tags.get(f"Seat{i}Kind", "human"))
-        for i in range(players)
-    ]
+    try:
+        seats = [
+            Seat(
+                tags.get(f"Seat{i}", f"seat {i}"), SeatKind.parse(tags.get(f"Seat{i}Kind", "human"))
+            )
+            for i in range(players)
+        ]
+    except ValueError as exc:
+        raise TextLogError(f"a [SeatNKind] tag: {exc}") from None
     header = Header(options, seats, tags.get("Commitment", ""), version=_log_format(tags))
     header.contributions = _contributions(tags, players)
     if "Rules" in tags:

@@ -1,7 +1,9 @@
 """``jetset host``: serve a game over TCP (docs/protocol.md); ``--headless`` only serves.
 
 ``jetset host --players N [--bots SPEC] [--bind 127.0.0.1] [--port 7777] [--seed S] [--log FILE]
-[--password P] [--headless]``, or ``jetset host --resume FILE`` to continue a stopped game.
+[--password P] [--headless] [--reconnect-window SECONDS] [--standin-bot KIND] [--turn-time
+SECONDS]``, or ``jetset host --resume FILE`` to continue a stopped game. It prints the addresses
+to give friends; the host's screen shows them too, with who is at the table.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
+    from netcode.client import HostingInfo
     from netcode.host import Host
     from netcode.table import Table
 
@@ -45,14 +48,38 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     hp.add_argument("--name", default="host", help="your name, when the host plays a seat")
     hp.add_argument(
-        "--takeover", type=float, metavar="SECONDS", help="a bot takes a dropped seat after this"
+        "--reconnect-window",
+        type=seconds,
+        default=120.0,
+        metavar="SECONDS",
+        help="a bot plays for a dropped player after this (default 120; 0: never)",
     )
-    hp.add_argument("--takeover-bot", default="random", help="the bot kind that takes over")
+    hp.add_argument(
+        "--standin-bot", default="greedy", help="the bot kind that plays for a dropped player"
+    )
+    hp.add_argument(
+        "--turn-time",
+        type=seconds,
+        default=0.0,
+        metavar="SECONDS",
+        help="a bot moves for a player who has not moved in this time (default 0: no clock)",
+    )
     hp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
     hp.add_argument("--linger", type=float, default=5.0, help="seconds to stay up after the end")
     hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
     hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
     hp.set_defaults(func=cmd_host)
+
+
+def seconds(text: str) -> float:
+    """A number of seconds, 0 or more."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not 0 <= value < 1e6:
+        raise argparse.ArgumentTypeError(f"seconds from 0 up, not {text}")
+    return value
 
 
 def tui_runner() -> object | None:
@@ -116,7 +143,7 @@ def make_table(args: argparse.Namespace) -> Table:
     if args.players is None:
         raise ValueError("say how many seats: --players N (or --resume FILE)")
     bots = [k.strip() for k in args.bots.split(",") if k.strip()]
-    for kind in [*bots, args.takeover_bot]:
+    for kind in [*bots, args.standin_bot]:
         require_bot(kind)
     options = Options(players=args.players, extra_cards=args.extra_cards)
     options.check_supported()
@@ -130,9 +157,15 @@ def make_table(args: argparse.Namespace) -> Table:
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
+    from netcode.addresses import join_addresses
+    from netcode.client import HostingInfo
     from netcode.host import Host, HostSettings
 
-    settings = HostSettings(takeover_after=args.takeover, takeover_kind=args.takeover_bot)
+    settings = HostSettings(
+        reconnect_window=args.reconnect_window,
+        standin_kind=args.standin_bot,
+        turn_time=args.turn_time,
+    )
     host = Host(table, settings)
     try:
         server = await host.serve_tcp(args.bind, args.port)
@@ -143,10 +176,15 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     seats = ", ".join(f"{i}: {s.name or 'open'}" for i, s in enumerate(table.seats))
     print(f"jetset host: listening on {args.bind}:{port}", flush=True)
     print(f"jetset host: log {table.log_path}; seats {seats}", flush=True)
+    addresses = tuple(join_addresses(args.bind, port))
+    print(f"jetset host: friends join with: jetset join {addresses[0]}", flush=True)
+    for other in addresses[1:]:
+        print(f"jetset host:                 or jetset join {other}", flush=True)
     host.start_bots()
     try:
         if runner is not None:
-            await play_here(host, args.name, runner)
+            hosting = HostingInfo(addresses, table.log_path)
+            await play_here(host, args.name, runner, hosting)
         await host.finished.wait()
         await linger(host, args.linger)
     finally:
@@ -156,14 +194,17 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     return 0
 
 
-async def play_here(host: Host, name: str, runner: object) -> None:
-    """The host's own seat: a peer over an in-memory pipe, shown by the TUI."""
+async def play_here(
+    host: Host, name: str, runner: object, hosting: HostingInfo | None = None
+) -> None:
+    """The host's own seat: a peer over an in-memory pipe, shown by the TUI (``hosting``: the
+    addresses its screen shows)."""
     from netcode.peer import NetPeer
     from netcode.transport import memory_pipe
 
     host_end, peer_end = memory_pipe("local")
     host.spawn(host.attach(host_end))
-    peer = await NetPeer.connect(peer_end, name=name)
+    peer = await NetPeer.connect(peer_end, name=name, hosting=hosting)
     await runner(peer)  # type: ignore[operator]
 
 

@@ -41,6 +41,7 @@ def game_seed(seed: str, index: int) -> str:
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
     from netcode.logfile import Header, Seat, write_game
+    from netcode.seatkind import SeatKind
 
     kinds = [k.strip() for k in args.bot.split(",") if k.strip()]
     try:
@@ -61,7 +62,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
             print(f"jetset selfplay: {exc}", file=sys.stderr)
             return 2
         if save:
-            seats = [Seat(f"{bot_label(k)}-{i}", f"bot:{k}") for i, k in enumerate(seating)]
+            seats = [Seat(f"{bot_label(k)}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
             header = Header(options, seats, seed_commitment(seed))
             write_game(save / f"game-{g:04d}.jetset", header, game, seed)
         if args.json:

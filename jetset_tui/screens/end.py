@@ -15,13 +15,13 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine import Game, Score
-from engine.bots import bot_label
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import history
 from jetset_tui.theme import DIM, Livery
 from jetset_tui.widgets.chart import Chart
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
+from netcode.seatkind import SeatKind
 
 
 def cards_breakdown(score: Score) -> str:
@@ -33,7 +33,9 @@ def cards_breakdown(score: Score) -> str:
     return f"{parts} = {sum(score.cards)}"
 
 
-def score_table(game: Game, names: list[str], kinds: list[str], liveries: list[Livery]) -> Table:
+def score_table(
+    game: Game, names: list[str], kinds: list[SeatKind], liveries: list[Livery]
+) -> Table:
     scores = game.scores()
     winners = set(game.winners())
     ranked = sorted(scores, key=lambda s: (-s.total, -s.cash, s.seat))
@@ -51,7 +53,7 @@ def score_table(game: Game, names: list[str], kinds: list[str], liveries: list[L
         st = game.state.seats[score.seat]
         final = f"{score.final} ({st.final_planes}✈)" if st.finished else "not played"
         who = seat_badge(liveries[score.seat], names[score.seat])
-        who.append(f"  {bot_label(kinds[score.seat])}", style=DIM)
+        who.append(f"  {kinds[score.seat].label}", style=DIM)
         table.add_row(
             Text("★ winner" if score.seat in winners else f"{rank}.", style="bold"),
             who,
@@ -77,7 +79,7 @@ class EndScreen(Screen[None]):
         self,
         game: Game,
         names: list[str],
-        kinds: list[str],
+        kinds: list[SeatKind],
         liveries: list[Livery],
         path: Path | None = None,
     ) -> None:

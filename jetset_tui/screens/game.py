@@ -30,6 +30,7 @@ from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap, Highlight
 from jetset_tui.widgets.picker import ActionPicker
 from jetset_tui.widgets.players import PlayersPanel
+from jetset_tui.widgets.presence import PresencePanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import TurnBar
@@ -49,16 +50,6 @@ logger = logging.getLogger("jetset.tui")
 
 OPEN_SEAT = "(open seat)"
 """The name shown for a network game's seat that nobody has taken yet."""
-
-ACTION_KEYS = {
-    "buy": "b",
-    "place": "p",
-    "rent": "r",
-    "claim": "c",
-    "final": "f",
-    "income": "i",
-    "refill": "e",
-}
 
 
 def table_panels() -> ComposeResult:
@@ -116,6 +107,7 @@ class GameScreen(MapAndTableScreen):
 
     def compose(self) -> ComposeResult:
         yield TurnBar(id="turn-bar")
+        yield PresencePanel(id="presence")
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 yield EuropeMap(id="map")
@@ -132,10 +124,9 @@ class GameScreen(MapAndTableScreen):
     async def on_mount(self) -> None:
         self.session.add_listener(self.on_client_event)
         self.catch_up_log()
-        start = getattr(self.session, "start", None)
-        if start is not None:
-            await start()
+        await self.session.start()
         self.sync()
+        self.set_interval(1.0, self.tick)
 
     async def on_unmount(self) -> None:
         self.session.remove_listener(self.on_client_event)
@@ -154,7 +145,15 @@ class GameScreen(MapAndTableScreen):
             viewer=self.viewer,
             mover=None if mover == CHANCE else mover,
             watching=not self.session.local_seats,
+            away=self.away_seats(),
         )
+
+    def away_seats(self) -> tuple[int, ...]:
+        """The seats whose player has dropped, as the host last said."""
+        presence = self.session.presence
+        if presence is None:
+            return ()
+        return tuple(i for i, s in enumerate(presence.seats) if s.away is not None)
 
     def my_turn(self) -> bool:
         """A human at this keyboard is to move and the screen shows their view."""
@@ -201,14 +200,30 @@ class GameScreen(MapAndTableScreen):
         self.follow_seats()
         self.follow_turn()
         table = self.table()
-        busy = bool(getattr(self.session, "busy", False))
-        self.query_one(TurnBar).show(table, busy)
+        self.show_presence(table)
         self.query_one(EuropeMap).show(table.state, self.liveries)
         panels = self.drawing()
         panels.query_one(PlayersPanel).show(table, compact=self.short)
         panels.query_one(RowsPanel).show(table)
         panels.query_one(HandPanel).show(table)
         self.refresh_bindings()
+
+    def show_presence(self, table: TableView) -> None:
+        """The turn bar (with the turn clock) and who is at a networked table."""
+        session = self.session
+        presence = session.presence
+        mover = table.mover
+        clock = presence.clock(mover) if presence is not None and mover is not None else None
+        self.query_one(TurnBar).show(table, session.busy, clock)
+        self.query_one(PresencePanel).show(self.names, self.kinds, presence, session.hosting)
+
+    def tick(self) -> None:
+        """Once a second: the countdowns move on (nothing to redraw when none runs)."""
+        presence = self.session.presence
+        if presence is None or not presence.counting or not self.is_attached:
+            return
+        if not self._ended and not self.session.game.over:
+            self.show_presence(self.table())
 
     def follow_seats(self) -> None:
         """Names and kinds can change after the screen was built (a network peer's seat list
@@ -244,7 +259,7 @@ class GameScreen(MapAndTableScreen):
         from jetset_tui.screens.end import EndScreen
 
         game = self.session.game
-        path = getattr(self.session, "path", None)
+        path = self.session.save_path
         self.app.switch_screen(EndScreen(game, self.names, self.kinds, self.liveries, path))
 
     # -- acting -----------------------------------------------------------------------------

@@ -208,7 +208,7 @@ class Lobby:
         table = Table.create(
             options, bots, path, password=password or None, fsync=self.fsync, holder=HOLDER
         )
-        host = Host(table, self.host_settings)
+        host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
         room = Room(room_id, f"{creator.name}'s game", host, password or None, time.time())
         host.on_change = self.changed
         self.rooms[room_id] = room

@@ -5,12 +5,11 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.bots import bot_label
 from engine.rules.income import income_of
 from engine.scoring import scores
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
-from jetset_tui.theme import DIM
+from jetset_tui.theme import DIM, WARN
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -25,9 +24,11 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     turn = seat == state.current and not state.over
     text.append("▶ " if turn else "  ", style="bold" if turn else "")
     text.append_text(seat_badge(livery, table.names[seat]))
-    who = "you" if seat == table.viewer else bot_label(table.kinds[seat])
+    who = "you" if seat == table.viewer else table.kinds[seat].label
     if not compact or seat == table.viewer:
         text.append(f"  {who}", style=DIM)
+    if seat in table.away:
+        text.append("  away", style=f"bold {WARN}")
     text.append(f"  {total} pt" if total == 1 else f"  {total} pts", style="bold")
     text.append("  " if compact else "\n   ")
     text.append(f"€{st.cash:<4}", style="bold")

@@ -10,10 +10,13 @@ from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
 
 
-def turn_text(table: TableView, busy: bool) -> Text:
+def turn_text(table: TableView, busy: bool, clock: float | None = None) -> Text:
+    """``clock``: seconds left on the turn clock of the player to move, if one runs."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(" ✈ JET SET ", style="bold black on #f2c94c")
     text.append(f"  turn {table.state.turn}  ", style=DIM)
+    if clock is not None and not table.state.over:
+        text.append_text(clock_text(clock))
     text.append_text(whose_turn(table, busy))
     if table.watching and not table.state.over:
         text.append("   you are watching", style=f"italic {DIM}")
@@ -50,10 +53,17 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     return text
 
 
+def clock_text(seconds: float) -> Text:
+    """The turn clock: the time left to decide before a bot moves."""
+    whole = max(0, int(seconds + 0.999))
+    style = "bold black on #ff7b72" if whole <= 10 else "bold black on #8b949e"
+    return Text(f" ⏱ {whole // 60}:{whole % 60:02d} ", style=style) + Text("  ")
+
+
 class TurnBar(Static):
     DEFAULT_CSS = """
     TurnBar { height: 1; background: $panel; }
     """
 
-    def show(self, table: TableView, busy: bool) -> None:
-        self.update(turn_text(table, busy))
+    def show(self, table: TableView, busy: bool, clock: float | None = None) -> None:
+        self.update(turn_text(table, busy, clock))

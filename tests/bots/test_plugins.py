@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from netcode.logfile import Seat, read_log
+from netcode.seatkind import SeatKind
 from tests.net.procs import json_result, replay_json, start_host, start_join
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,7 +37,7 @@ def test_an_example_bot_plays_self_play_the_same_way_every_time(tmp_path: Path) 
     games = [json.loads(line) for line in run.stdout.splitlines()]
     assert [g["winner"] for g in games].count(0) >= 5, "it beats random bots"
     log = read_log(tmp_path / "game-0000.jetset")
-    assert log.header.seats[0] == Seat("cheapest-card-0", f"bot:{EXAMPLE}")
+    assert log.header.seats[0] == Seat("cheapest-card-0", SeatKind.of_bot(EXAMPLE))
     assert replay_json(tmp_path / "game-0000.jetset")["ok"], "replaying needs no bot"
 
 
@@ -49,7 +50,7 @@ def test_an_example_bot_joins_a_hosted_game_over_tcp(tmp_path: Path) -> None:
     joined = json_result(start_join(port, "--bot", EXAMPLE))
     hosted = json_result(host)
     assert joined["ok"] and joined["digest"] == hosted["digest"] == replay_json(log)["digest"]
-    assert [s.kind for s in read_log(log).header.seats] == ["human", f"bot:{EXAMPLE}"]
+    assert [str(s.kind) for s in read_log(log).header.seats] == ["human", f"bot:{EXAMPLE}"]
 
 
 @pytest.mark.parametrize(
@@ -141,7 +142,7 @@ def test_a_bot_named_in_a_log_file_is_never_imported(tmp_path: Path) -> None:
     table = Table.create(Options(players=2), [f"{evil}:Evil"], log, seed="s")
     table.start()  # the header and the deal, as a host stopped before any move leaves them
     table.close()
-    assert read_log(log).header.seats[1].kind == f"bot:{evil}:Evil"
+    assert str(read_log(log).header.seats[1].kind) == f"bot:{evil}:Evil"
     run = jetset("host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--resume", str(log))
     assert run.returncode != 0 and "is not loaded: name it with --bot or --bots" in run.stderr
     assert not marker.exists()
@@ -174,7 +175,7 @@ def test_rotated_self_play_moves_each_bot_round_the_table_and_stats_name_it(
     )  # fmt: skip
     assert run.returncode == 0, run.stderr
     logs = [read_log(tmp_path / f"game-{g:04d}.jetset") for g in range(3)]
-    seats = [[s.kind.rpartition(":")[2] for s in log.header.seats] for log in logs]
+    seats = [[str(s.kind).rpartition(":")[2] for s in log.header.seats] for log in logs]
     own = "CheapestCardBot"
     assert seats == [[own, "greedy", own], [own, own, "greedy"], ["greedy", own, own]]
     stats = jetset("stats", str(tmp_path))

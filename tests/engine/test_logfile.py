@@ -28,6 +28,7 @@ from netcode.logfile import (
     write_log,
 )
 from netcode.replay import replay
+from netcode.seatkind import SeatKind
 from netcode.table import Secrets, Table, TableError, secrets_path
 
 SEED = "log-test"
@@ -39,7 +40,7 @@ def saved_game(tmp_path: Path, players: int = 4) -> Path:
     game = play_game(Options(players=players), SEED)
     header = Header(
         Options(players=players),
-        [Seat(f"bot{i}", "bot:random") for i in range(players)],
+        [Seat(f"bot{i}", SeatKind.of_bot("random")) for i in range(players)],
         seed_commitment(SEED),
     )
     path = tmp_path / "game.jetset"
@@ -259,7 +260,9 @@ def save_format_2(tmp_path: Path, entries: int | None = None) -> tuple[Path, Gam
     game = play_game(Options(players=3), SEED, GREEDY, scheme=XOSHIRO_DEAL)
     end = len(game.entries) if entries is None else entries
     header = Header(
-        Options(players=3), [Seat(f"p{i}", "bot:greedy") for i in range(3)], SEED_COMMITMENT
+        Options(players=3),
+        [Seat(f"p{i}", SeatKind.of_bot("greedy")) for i in range(3)],
+        SEED_COMMITMENT,
     )
     header.version = 2
     n = Notation()

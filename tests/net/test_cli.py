@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import signal
 from pathlib import Path
 
@@ -85,3 +86,34 @@ def test_join_refusals_are_clear(tmp_path: Path) -> None:
     finally:
         host.kill()
         host.wait()
+
+
+def test_a_killed_joiner_is_played_by_greedy_and_the_game_ends(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    common = ("--players", "3", "--bots", "greedy", "--seed", "standin", "--json")
+    same = ("--contribution", "5b" * 16)  # both seats: the deal does not depend on who is first
+    host, port = start_host(
+        "--port", "0", *common, "--reconnect-window", "0.3", "--log", str(log)
+    )  # fmt: skip
+    assert host.stdout is not None
+    said = [host.stdout.readline() for _ in range(2)]  # after "listening on": the log, then:
+    assert said[1] == f"jetset host: friends join with: jetset join 127.0.0.1:{port}\n"
+    joins = [start_join(port, "--bot", "greedy", "--delay", "0.01", *same) for _ in range(2)]
+    wait_for_entries(log, 30)
+    joins[0].send_signal(signal.SIGKILL)
+    joins[0].wait(10)
+    assert json_result(joins[1])["ok"]
+    out, _ = host.communicate(timeout=60)
+    assert json.loads(out.splitlines()[-1])["ok"]
+    notes = [n for n in read_log(log).notes if n.kind == "standin"]
+    assert [n.fields["bot"] for n in notes] == ["greedy"] and notes[0].at >= 30
+    assert replay_json(log)["ok"]
+
+    # the greedy stand-in played as the greedy joiner would have: the same game
+    again = tmp_path / "again.jetset"
+    host, port = start_host("--port", "0", *common, "--log", str(again))
+    for j in [start_join(port, "--bot", "greedy", *same) for _ in range(2)]:
+        assert json_result(j)["ok"]
+    assert json_result(host)["ok"]
+    records = [(actor, text, digest) for _, actor, text, digest in read_log(log).records]
+    assert records == [(actor, text, digest) for _, actor, text, digest in read_log(again).records]

@@ -17,10 +17,12 @@ from netcode.host import Host
 from netcode.local import LocalSession, seed_path
 from netcode.logfile import read_log
 from netcode.replay import replay
+from netcode.seatkind import SeatKind
 from netcode.table import secrets_path
 
 ANN, AMELIA = SeatInfo("Ann"), SeatInfo("Amelia")
-BOT = SeatInfo("Wilbur", "bot:random")
+BOT = SeatInfo("Wilbur", SeatKind.of_bot("random"))
+BESSIE = SeatInfo("Bessie", SeatKind.of_bot("random"))
 
 
 def session(tmp_path: Path, seats: list[SeatInfo], seed: str = "local-test") -> LocalSession:
@@ -209,7 +211,7 @@ async def test_resumed_bots_wait_to_catch_up_before_they_act(
     """A bot's peer replays the log from the host before it decides: no action for a position
     the game has left behind (the host would refuse it as stale)."""
     path = tmp_path / "game.jetset"
-    s = session(tmp_path, [ANN, BOT, SeatInfo("Bessie", "bot:random")], seed="catch-up")
+    s = session(tmp_path, [ANN, BOT, BESSIE], seed="catch-up")
     await s.start()
     await play(s, 12)
     await s.close()
@@ -252,7 +254,7 @@ async def test_a_game_saved_with_a_seed_file_still_resumes(tmp_path: Path) -> No
 
 async def test_bots_pause_between_moves(tmp_path: Path) -> None:
     s = LocalSession(
-        Options(players=3), [ANN, BOT, SeatInfo("Bessie", "bot:random")], bot_delay=0.2,
+        Options(players=3), [ANN, BOT, BESSIE], bot_delay=0.2,
         autosave=False,
     )  # fmt: skip
     await s.start()

@@ -75,7 +75,7 @@ async def test_the_game_waits_for_a_dropped_seat(tmp_path: Path) -> None:
 
 
 async def test_a_bot_stands_in_then_hands_the_seat_back(tmp_path: Path) -> None:
-    settings = HostSettings(takeover_after=0.1, takeover_kind="random")
+    settings = HostSettings(reconnect_window=0.1, standin_kind="random")
     async with serve(tmp_path, 2, ["greedy"], seed="takeover", settings=settings) as served:
         peer = await served.bot("greedy", "human")
         token = peer.token

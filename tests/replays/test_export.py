@@ -15,6 +15,7 @@ from engine.dealer import XOSHIRO_DEAL
 from engine.selfplay import play_game
 from netcode.logfile import Header, Note, Seat, read_log, write_game, write_log
 from netcode.replay import replay
+from netcode.seatkind import SeatKind
 from netcode.stats import collect, render
 from netcode.textlog import TextLogError, export_text, import_text
 
@@ -27,7 +28,7 @@ def jetset(*args: str) -> subprocess.CompletedProcess[str]:
 
 def save(tmp_path: Path, seed: str, players: int = 4, kinds: tuple[str, ...] = ("random",)) -> Path:
     game = play_game(Options(players=players), seed, kinds)
-    seats = [Seat(f"p{i}", f"bot:{kinds[i % len(kinds)]}") for i in range(players)]
+    seats = [Seat(f"p{i}", SeatKind.of_bot(kinds[i % len(kinds)])) for i in range(players)]
     path = tmp_path / f"{seed}.jetset"
     write_game(path, Header(Options(players=players), seats, seed_commitment(seed)), game, seed)
     return path

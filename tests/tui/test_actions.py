@@ -17,6 +17,7 @@ from jetset_tui.seating import default_bot
 from jetset_tui.widgets.command import CommandLine, complete
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.logfile import Header, Seat, write_game
+from netcode.seatkind import SeatKind
 from netcode.table import Secrets, secrets_path
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
@@ -106,7 +107,7 @@ def save_in_vacation_time(tmp_path: Path) -> Path:
             break
     assert replayed.state.vacation_time and not replayed.state.seats[0].finished
     path = tmp_path / "vacation.jetset"
-    seats = [Seat("Ann"), Seat("Amelia", BOT)]
+    seats = [Seat("Ann"), Seat("Amelia", SeatKind.parse(BOT))]
     header = Header(game.options, seats, seed_commitment("vacation"), meta={"local": True})
     write_game(path, header, replayed, None)
     Secrets("vacation").save(secrets_path(path))

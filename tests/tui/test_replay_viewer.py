@@ -15,13 +15,14 @@ from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from netcode.logfile import GameLog, Header, Note, Seat, read_log, write_game, write_log
 from netcode.replay import Timeline
+from netcode.seatkind import SeatKind
 
 SEED = "viewer"
 
 
 def saved(tmp_path: Path, players: int = 3) -> Path:
     game = play_game(Options(players=players), SEED)
-    seats = [Seat(f"P{i}", "bot:random") for i in range(players)]
+    seats = [Seat(f"P{i}", SeatKind.of_bot("random")) for i in range(players)]
     path = tmp_path / "finished.jetset"
     write_game(path, Header(Options(players=players), seats, seed_commitment(SEED)), game, SEED)
     return path

@@ -15,6 +15,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.theme import LIVERIES
+from netcode.seatkind import SeatKind
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 
@@ -68,7 +69,7 @@ async def test_end_screen() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         names = ["Ann", "Amelia", "Wilbur"]
-        kinds = ["human", "bot:random", "bot:random"]
+        kinds = [SeatKind.parse(k) for k in ("human", "bot:random", "bot:random")]
         app.push_screen(EndScreen(game, names, kinds, list(LIVERIES[:3])))
         await pilot.pause()
         text = screen_text(app)

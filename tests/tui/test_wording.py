@@ -7,6 +7,7 @@ from jetset_tui.guided import path_stage
 from jetset_tui.table import TableView
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.players import player_lines
+from netcode.seatkind import HUMAN
 from tests.engine.table import mid_game_table
 
 
@@ -23,6 +24,6 @@ def test_a_claim_path_counts_its_links() -> None:
 
 def test_a_player_with_one_point_has_1_pt() -> None:
     state = mid_game_table().game.state  # seat 1 holds one 1-point card, seat 2 none
-    table = TableView(state, ["a", "b", "c", "d"], ["human"] * 4, list(LIVERIES[:4]), 0, 0)
+    table = TableView(state, ["a", "b", "c", "d"], [HUMAN] * 4, list(LIVERIES[:4]), 0, 0)
     assert "  1 pt\n" in player_lines(table, 1).plain
     assert "  0 pts\n" in player_lines(table, 2).plain

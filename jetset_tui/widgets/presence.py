@@ -1,0 +1,99 @@
+"""Who is at a networked table: dropped players and their countdowns, stand-in bots, and on the
+host's own screen the addresses to give friends and a roster. Hidden when there is nothing to say
+(a local game, everyone connected and nobody hosting here)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.bots import bot_label
+from jetset_tui.theme import DIM, GOOD, WARN
+from netcode.client import HostingInfo, Presence
+from netcode.seatkind import SeatKind
+
+
+def minutes(seconds: float, *, up: bool = True) -> str:
+    """``1:45``: whole seconds, rounded up (counting down to something) or down (``up=False``,
+    counting the time since something)."""
+    whole = max(0, int(seconds + 0.999) if up else int(seconds))
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = None) -> Text:
+    """A line for every seat whose player has lost their connection."""
+    text = Text()
+    for seat, name in enumerate(names):
+        info = presence.seat(seat)
+        if info.connected or info.away is None:
+            continue
+        if text:
+            text.append("\n")
+        if info.standin is not None:
+            text.append(f"a bot is playing for {name}", style=f"bold {WARN}")
+            text.append(f" ({bot_label(info.standin)}) until they are back", style=DIM)
+            continue
+        text.append(f"{name} has lost their connection; ", style=f"bold {WARN}")
+        due = presence.bot_in(seat, now)
+        if due is None:
+            text.append("the game waits for them", style=DIM)
+        else:
+            text.append(f"a bot plays for them in {minutes(due)} unless they are back", style=DIM)
+    return text
+
+
+def hosting_lines(
+    names: Sequence[str],
+    kinds: Sequence[SeatKind],
+    hosting: HostingInfo,
+    presence: Presence | None,
+) -> Text:
+    """The addresses to give friends, and who is at the table."""
+    text = Text()
+    text.append("friends join with ", style=DIM)
+    text.append("  ".join(f"jetset join {address}" for address in hosting.addresses))
+    text.append("\nat the table: ", style=DIM)
+    for seat, name in enumerate(names):
+        if seat:
+            text.append("  ·  ", style=DIM)
+        text.append(name)
+        info = presence.seat(seat) if presence is not None else None
+        if kinds[seat].is_bot and (info is None or info.standin is None):
+            text.append(f" {kinds[seat].label} bot", style=DIM)
+        elif info is None or info.connected:
+            text.append(" connected", style=GOOD)
+        elif info.away is None:
+            text.append(" not here yet", style=DIM)
+        else:
+            away = presence.away(seat) if presence is not None else None
+            text.append(f" dropped {minutes(away or 0, up=False)} ago", style=WARN)
+    return text
+
+
+class PresencePanel(Static):
+    """Dropped players for everyone; the addresses and the roster for the host."""
+
+    DEFAULT_CSS = """
+    PresencePanel { height: auto; padding: 0 1; background: $panel; display: none; }
+    PresencePanel.-shown { display: block; }
+    """
+
+    def show(
+        self,
+        names: Sequence[str],
+        kinds: Sequence[SeatKind],
+        presence: Presence | None,
+        hosting: HostingInfo | None,
+    ) -> None:
+        text = Text()
+        if hosting is not None:
+            text.append_text(hosting_lines(names, kinds, hosting, presence))
+        if presence is not None:
+            dropped = dropped_lines(names, presence)
+            if dropped and text:
+                text.append("\n")
+            text.append_text(dropped)
+        self.set_class(bool(text), "-shown")
+        self.update(text)

@@ -1,0 +1,125 @@
+"""Presence: a stand-in bot for a dropped player, the seat handed back, the turn clock, and
+what every peer hears of it (``presence`` messages), over real sockets on 127.0.0.1."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from netcode.botplayer import play_bot
+from netcode.client import ClientEvent, Presence, PresenceChanged
+from netcode.host import HostSettings
+from netcode.logfile import read_log
+from netcode.peer import NetPeer
+
+from .helpers import assert_all_agree, finish, serve
+from .test_reconnect import drop_at, wait_for
+
+
+def presences(peer: NetPeer) -> list[Presence]:
+    """Every presence the peer hears from now on."""
+    heard: list[Presence] = []
+
+    def listener(event: ClientEvent) -> None:
+        if isinstance(event, PresenceChanged):
+            heard.append(event.presence)
+
+    peer.add_listener(listener)
+    return heard
+
+
+async def greedy_game(tmp_path: Path, seed: str, players: int) -> list[tuple[int, str, str]]:
+    """The same seed's game with greedy bots in every seat, uninterrupted: its records."""
+    folder = tmp_path / "reference"
+    folder.mkdir()
+    async with serve(folder, players, ["greedy"] * players, seed=seed) as served:
+        await asyncio.wait_for(served.host.finished.wait(), 60)
+    return [record[1:] for record in read_log(folder / "game.jetset").records]
+
+
+async def test_a_dropped_player_is_played_by_greedy_and_takes_the_seat_back(
+    tmp_path: Path,
+) -> None:
+    settings = HostSettings(reconnect_window=0.3)
+    async with serve(tmp_path, 3, ["greedy"], seed="standin", settings=settings) as served:
+        ann = await served.bot("greedy", "Ann")
+        token = ann.token
+        watcher = await served.bot("greedy", "Bob")
+        heard = presences(watcher)
+        drop_at(ann, 20)
+        await wait_for(lambda: served.host.presence()[0].standin == "greedy")
+        assert served.host._seats_list()[0]["kind"] == "bot:greedy"
+        dropped = [h for h in heard if not h.seat(0).connected and h.seat(0).standin is None]
+        assert dropped, "the others were told that Ann dropped"
+        countdown = dropped[0].seat(0).bot_in  # as sent
+        assert countdown is not None and 0 < countdown <= 0.3
+        assert heard[-1].seat(0).standin == "greedy" and heard[-1].away(0) is not None
+        held = len(served.table.game.entries)
+        await wait_for(lambda: len(served.table.game.entries) > held + 10)
+        assert not served.table.game.over  # the stand-in kept the game going
+
+        back = await NetPeer.connect(await served.connect(), token=token, name="Ann")
+        assert back.seat == 0
+        await wait_for(lambda: served.host.presence()[0].connected)
+        assert served.host.presence()[0].away is None
+        assert served.host._seats_list()[0]["kind"] == "human"
+        task = asyncio.create_task(play_bot(back, "greedy", back.commitment or ""))
+        await finish([back, watcher])
+        await task
+        assert_all_agree(served, [back, watcher])
+        assert heard[-1].seat(0).connected and heard[-1].seat(0).standin is None
+
+    log = read_log(tmp_path / "game.jetset")
+    standins = [(n.fields["seat"], n.fields["bot"]) for n in log.notes if n.kind == "standin"]
+    assert standins == [(0, "greedy"), (0, None)]
+    taken, given_back = (n.at for n in log.notes if n.kind == "standin")
+    assert 20 <= taken < given_back < len(log.records)
+    # greedy played for Ann, and Ann's greedy peer after: the same game as an uninterrupted one
+    records = [record[1:] for record in log.records]
+    assert records == await greedy_game(tmp_path, "standin", 3)
+
+
+async def test_a_window_of_zero_never_takes_the_seat(tmp_path: Path) -> None:
+    settings = HostSettings(reconnect_window=0)
+    async with serve(tmp_path, 2, ["greedy"], seed="never", settings=settings) as served:
+        ann = await served.bot("greedy", "Ann")
+        drop_at(ann, 20)
+        await wait_for(lambda: 0 not in served.host.seat_conns)
+        held = len(served.table.game.entries)
+        await asyncio.sleep(0.4)
+        assert len(served.table.game.entries) == held
+        seat = served.host.presence()[0]
+        assert not seat.connected and seat.standin is None and seat.bot_in is None
+        assert seat.away is not None and seat.away >= 0.4
+    assert not [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "standin"]
+
+
+async def test_the_turn_clock_moves_for_a_player_who_stays_connected(tmp_path: Path) -> None:
+    settings = HostSettings(turn_time=0.05)
+    async with serve(tmp_path, 3, ["greedy"], seed="clock", settings=settings) as served:
+        idle = await NetPeer.connect(await served.connect(), name="Idle")  # never moves
+        heard = presences(idle)
+        quick = await served.bot("greedy", "Quick")
+        await finish([idle, quick], timeout=60)
+        assert_all_agree(served, [idle, quick])
+        assert idle.seat == 0 and 0 in served.host.seat_conns  # it kept its seat throughout
+        clocks = [h.clock(0) for h in heard if h.seat(0).clock is not None]
+        assert clocks and all(0 <= c <= 0.05 for c in clocks)
+        assert all(h.turn_time == 0.05 for h in heard)
+
+    log = read_log(tmp_path / "game.jetset")
+    clocked = [n for n in log.notes if n.kind == "clock"]
+    moved_by_idle = [i for i, record in enumerate(log.records) if record[1] == 0]
+    assert [n.at for n in clocked] == moved_by_idle  # a clock note before each of its decisions
+    assert all(n.fields == {"seat": 0, "bot": "greedy"} for n in clocked)
+    records = [record[1:] for record in log.records]
+    assert records == await greedy_game(tmp_path, "clock", 3)
+
+
+async def test_a_player_who_moves_in_time_never_meets_the_clock(tmp_path: Path) -> None:
+    settings = HostSettings(turn_time=5.0)
+    async with serve(tmp_path, 2, ["greedy"], seed="in-time", settings=settings) as served:
+        ann = await served.bot("greedy", "Ann")
+        await finish([ann])
+        assert served.host._clock is None
+    assert not [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "clock"]

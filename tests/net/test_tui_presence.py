@@ -1,0 +1,84 @@
+"""Presence on the real app's screen, as a peer of a real host over TCP on 127.0.0.1: a dropped
+player's countdown, the stand-in bot, the turn clock, and the host's addresses and roster."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable
+from pathlib import Path
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screenshot import screen_text
+from netcode.client import HostingInfo
+from netcode.host import HostSettings
+from netcode.peer import NetPeer
+from tests.net.helpers import Served, serve
+
+DROPPED = re.compile(r"Ann has lost their connection; a bot plays for them in (\d:\d\d) unless")
+
+
+async def until(pilot: object, app: JetSetApp, test: Callable[[str], bool], seconds: float) -> str:
+    """The screen's text once ``test`` holds of it (within ``seconds``)."""
+    text = ""
+    for _ in range(int(seconds / 0.05)):
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+        text = screen_text(app)
+        if test(text):
+            return text
+    raise AssertionError(f"never seen on the screen:\n{text}")
+
+
+async def ann_and_me(served: Served, hosting: HostingInfo | None = None) -> tuple[NetPeer, NetPeer]:
+    """Ann in seat 0 (she will drop), and the peer the app shows in seat 1."""
+    ann = await NetPeer.connect(await served.connect(), name="Ann")
+    me = await NetPeer.connect(await served.connect(), name="Me", hosting=hosting)
+    return ann, me
+
+
+async def test_every_player_sees_the_countdown_then_the_stand_in(tmp_path: Path) -> None:
+    settings = HostSettings(reconnect_window=2.5)
+    async with serve(tmp_path, 3, ["greedy"], seed="screen", settings=settings) as served:
+        ann, me = await ann_and_me(served)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, app, lambda t: "Ann" in t and served.table.started, 5)
+            assert isinstance(app.screen, GameScreen)
+            assert "friends join" not in screen_text(app)  # only the host's screen says that
+            assert ann._conn is not None
+            ann._conn.transport.abort()
+            first = DROPPED.search(await until(pilot, app, DROPPED.search, 3))
+            assert first is not None and first.group(1) in ("0:03", "0:02")
+            later = await until(
+                pilot, app, lambda t: (m := DROPPED.search(t)) is not None and m[1] != first[1], 2
+            )
+            assert "Ann has lost their connection" in later  # the countdown ticked
+            text = await until(pilot, app, lambda t: "a bot is playing for Ann" in t, 4)
+            assert "Ann has lost their connection" not in text
+            assert served.host.presence()[0].standin == "greedy"
+
+
+async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
+    tmp_path: Path,
+) -> None:
+    settings = HostSettings(reconnect_window=0, turn_time=40)
+    hosting = HostingInfo(("192.168.1.5:7777", "[fd00::5]:7777"), tmp_path / "game.jetset")
+    async with serve(tmp_path, 3, ["greedy"], seed="roster", settings=settings) as served:
+        ann, me = await ann_and_me(served, hosting)
+        assert me.save_path == tmp_path / "game.jetset"
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            text = await until(pilot, app, lambda t: "Ann connected" in t, 5)
+            assert "friends join with jetset join 192.168.1.5:7777" in text
+            assert "jetset join [fd00::5]:7777" in text
+            assert "at the table: Ann connected  ·  Me connected  ·  greedy-2 greedy bot" in text
+            clock = await until(pilot, app, lambda t: "⏱ 0:" in t.splitlines()[0], 3)
+            assert re.search(r"⏱ 0:(39|40|38)", clock.splitlines()[0]), clock.splitlines()[0]
+            assert ann._conn is not None
+            ann._conn.transport.abort()
+            text = await until(pilot, app, lambda t: "Ann dropped 0:0" in t, 3)
+            assert "Ann has lost their connection; the game waits for them" in text
+            assert "Ann  human  away" in text  # marked in the players' panel too
+            assert "Ann dropped 0:00 ago" in text or "Ann dropped 0:01 ago" in text
+            text = await until(pilot, app, lambda t: "Ann dropped 0:02 ago" in t, 4)
+            assert "⏱" not in text.splitlines()[0]  # no clock for a player who is away
