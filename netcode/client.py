@@ -11,6 +11,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Protocol
 
 from engine import Action, Entry, Game
 from engine.state import State
@@ -67,11 +68,43 @@ ClientEvent = EntryApplied | ChatMessage | SeatsChanged | GameOver | Problem
 Listener = Callable[[ClientEvent], None]
 
 
+class Hosting(Protocol):
+    """What the player who hosts a game (``jetset host`` with a screen) may do with it, beside
+    playing their seat: leave it to a bot and keep serving, take it back, pause the game."""
+
+    @property
+    def address(self) -> str:
+        """Where the others join, e.g. ``127.0.0.1:7777``."""
+
+    @property
+    def resume_command(self) -> str:
+        """The command that continues the game once it is paused."""
+
+    @property
+    def standin_kind(self) -> str:
+        """The bot kind that plays the host's seat while they are away."""
+
+    @property
+    def over(self) -> bool:
+        """The game has ended."""
+
+    def stand_in(self) -> None:
+        """A bot plays the host's seat; the game goes on being served."""
+
+    async def sit(self) -> GameClient:
+        """A new client in the host's seat (taking it back from a stand-in)."""
+
+    async def pause(self) -> None:
+        """Tell every player the game is paused and stop serving it."""
+
+
 class GameClient(ABC):
     """A replica of one game and the right to act for some of its seats."""
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
+        self.hosting: Hosting | None = None
+        """Set when this client's player also hosts the game (its leave choices differ)."""
 
     # -- what the front end reads -----------------------------------------------------------
 

@@ -2,16 +2,25 @@
 
 ``jetset host --players N [--bots SPEC] [--bind 127.0.0.1] [--port 7777] [--seed S] [--log FILE]
 [--password P] [--headless]``, or ``jetset host --resume FILE`` to continue a stopped game.
+
+With a screen, the host plays the first seat, which is kept for them by its token
+(``netcode.hosting``); the game is served exactly as long as that screen is up. Leaving it (q,
+Ctrl+Q, Ctrl+C), or Ctrl+C / SIGTERM for ``--headless``, pauses the game: every player is told
+how it continues, the log is closed, and the resume command is printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from jetset_tui import diagnostics
 
 if TYPE_CHECKING:
     from netcode.host import Host
@@ -38,6 +47,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument("--linger", type=float, default=5.0, help="seconds to stay up after the end")
     hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
     hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    diagnostics.add_arguments(hp)
     hp.set_defaults(func=cmd_host)
 
 
@@ -68,7 +78,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 2
     try:
         return asyncio.run(serve(table, args, runner))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before the signal handlers are in place
         print(f"jetset host: stopped; continue with --resume {table.log_path}", file=sys.stderr)
         return 130
 
@@ -81,7 +91,13 @@ def make_table(args: argparse.Namespace) -> Table:
 
     fsync = not args.no_fsync
     if args.resume:
-        return Table.resume(Path(args.resume), fsync=fsync)
+        table = Table.resume(Path(args.resume), fsync=fsync)
+        if not args.headless and table.keys.host_seat is None and not table.over:
+            raise ValueError(
+                "this game was served with --headless: no seat is yours; "
+                "continue it with --headless (and `jetset join` to play)"
+            )
+        return table
     if args.players is None:
         raise ValueError("say how many seats: --players N (or --resume FILE)")
     bots = [k.strip() for k in args.bots.split(",") if k.strip()]
@@ -93,11 +109,21 @@ def make_table(args: argparse.Namespace) -> Table:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    return Table.create(options, bots, path, seed=args.seed, password=args.password, fsync=fsync)
+    host_name = None if args.headless else args.name
+    return Table.create(
+        options,
+        bots,
+        path,
+        seed=args.seed,
+        password=args.password,
+        fsync=fsync,
+        host_name=host_name,
+    )
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
     from netcode.host import Host, HostSettings
+    from netcode.hosting import pause_reason, resume_command
 
     settings = HostSettings(takeover_after=args.takeover, takeover_kind=args.takeover_bot)
     host = Host(table, settings)
@@ -113,25 +139,71 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     host.start_bots()
     try:
         if runner is not None:
-            await play_here(host, args.name, runner)
-        await host.finished.wait()
-        await linger(host, args.linger)
+            await play_here(host, args.bind, port, runner)
+        else:
+            offer_host_seat(host, args.bind, port)
+            await until_stopped(host)
+        if host.finished.is_set():
+            await linger(host, args.linger)
+        else:
+            server.close()
+            await host.pause(pause_reason(resume_command(table.log_path, args.bind, port)))
     finally:
         server.close()
         await host.close()
-    report(host, args.json)
+    if table.over:
+        report(host, args.json)
+    else:
+        paused(host, resume_command(table.log_path, args.bind, port), args.json)
     return 0
 
 
-async def play_here(host: Host, name: str, runner: object) -> None:
-    """The host's own seat: a peer over an in-memory pipe, shown by the TUI."""
-    from netcode.peer import NetPeer
-    from netcode.transport import memory_pipe
+async def play_here(host: Host, bind: str, port: int, runner: object) -> None:
+    """The host's own seat, played in the app until the app closes (the game paused, or over)."""
+    from netcode.hosting import HostedGame
 
-    host_end, peer_end = memory_pipe("local")
-    host.spawn(host.attach(host_end))
-    peer = await NetPeer.connect(peer_end, name=name)
-    await runner(peer)  # type: ignore[operator]
+    hosting = HostedGame(host, bind=bind, port=port, address=f"{bind}:{port}")
+    await runner(await hosting.sit())  # type: ignore[operator]
+
+
+async def until_stopped(host: Host) -> None:
+    """Serve until the game ends, or Ctrl+C / SIGTERM (which pause it)."""
+    loop = asyncio.get_running_loop()
+    stop = asyncio.Event()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    for signum in signals:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, stop.set)
+    waits = [asyncio.ensure_future(host.finished.wait()), asyncio.ensure_future(stop.wait())]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
+        for signum in signals:
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(signum)
+
+
+def offer_host_seat(host: Host, bind: str, port: int) -> None:
+    """A game resumed with --headless whose host played a seat: that seat waits for its player
+    like any dropped seat. Its key is kept where ``jetset join`` on this machine finds it, and
+    the command to take it from elsewhere is printed."""
+    from netcode.seatkeys import SeatKey, SeatKeys
+    from netcode.userdirs import seat_keys_dir
+
+    table = host.table
+    seat = table.keys.host_seat
+    if seat is None or table.over:
+        return
+    token = table.keys.token(seat)
+    SeatKeys(seat_keys_dir()).keep(table.commitment, SeatKey(seat, token))
+    name = table.seats[seat].name or f"seat {seat}"
+    print(
+        f"jetset host: seat {seat} ({name}) is the host's: `jetset join {bind}:{port}` on this "
+        f"machine takes it, or `jetset join {bind}:{port} --token {token}` from another",
+        flush=True,
+    )
 
 
 async def linger(host: Host, seconds: float) -> None:
@@ -140,6 +212,16 @@ async def linger(host: Host, seconds: float) -> None:
     deadline = loop.time() + seconds
     while host.conns and loop.time() < deadline:
         await asyncio.sleep(0.05)
+
+
+def paused(host: Host, command: str, as_json: bool) -> None:
+    """The game was paused: how it continues (or, with --json, the summary of ``report``)."""
+    if as_json:
+        report(host, as_json)
+        return
+    entries = len(host.table.game.entries)
+    print(f"jetset host: the game is paused after {entries} entries; continue it with", flush=True)
+    print(f"  {command}", flush=True)
 
 
 def report(host: Host, as_json: bool) -> None:
