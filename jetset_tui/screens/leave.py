@@ -122,7 +122,7 @@ class ServingScreen(Screen[None]):
             return
         self._sitting = True
         client = await self.hosting.sit()
-        await self.app.switch_screen(GameScreen(client))
+        self.app.switch_screen(GameScreen(client))
 
     async def action_pause(self) -> None:
         await pause(self.app, self.hosting)
@@ -147,7 +147,7 @@ async def carry_out(app: App[Any], hosting: Hosting, key: str, playing: GameClie
         await pause(app, hosting)
     elif key == STAND_IN and playing is not None:
         await playing.close()  # leave the seat first, so the bot takes an empty one
-        await app.switch_screen(ServingScreen(hosting))
+        app.switch_screen(ServingScreen(hosting))
 
 
 async def pause(app: App[Any], hosting: Hosting) -> None:
