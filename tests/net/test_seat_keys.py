@@ -31,25 +31,26 @@ def wait_for_key(seed: str, timeout: float = 10) -> list[SeatKey]:
     return kept(seed)
 
 
-def test_the_key_file_is_private_and_only_hex_names_a_file(tmp_path: Path) -> None:
+def test_the_key_files_are_private_and_only_hex_names_a_file(tmp_path: Path) -> None:
     keys = SeatKeys(tmp_path / "seats")
     commitment = seed_commitment("private")
     keys.keep(commitment, SeatKey(2, TOKEN))
-    path = keys.path(commitment)
+    path = keys.path(commitment, 2)
     assert path is not None and stat.S_IMODE(os.stat(path).st_mode) == 0o600
     assert stat.S_IMODE(os.stat(tmp_path / "seats").st_mode) == 0o700
     keys.keep(commitment, SeatKey(0, TOKEN.upper()))  # not a token: ignored
     keys.keep(commitment, SeatKey(3, TOKEN[::-1]))
+    keys.keep(seed_commitment("another game"), SeatKey(1, TOKEN))
     assert keys.load(commitment) == [SeatKey(2, TOKEN), SeatKey(3, TOKEN[::-1])]
-    for hostile in ("../../etc/passwd", "", "ab/cd" * 8, "0" * 200):
-        assert keys.path(hostile) is None
+    for hostile in ("../../etc/passwd", "", "ab/cd" * 8, "0" * 200, "*"):
+        assert keys.path(hostile, 0) is None
         keys.keep(hostile, SeatKey(0, TOKEN))
         assert keys.load(hostile) == []
-    assert sorted(p.name for p in (tmp_path / "seats").iterdir()) == [path.name]
+    assert len(list((tmp_path / "seats").iterdir())) == 3
     keys.forget(commitment, 2)
     assert keys.load(commitment) == [SeatKey(3, TOKEN[::-1])]
     keys.forget(commitment, 3)
-    assert not path.exists()
+    assert keys.load(commitment) == []
 
 
 def test_a_joiner_killed_mid_game_comes_back_to_its_seat_without_a_token(tmp_path: Path) -> None:
@@ -63,7 +64,7 @@ def test_a_joiner_killed_mid_game_comes_back_to_its_seat_without_a_token(tmp_pat
     other = start_join(port, "--bot", "greedy", "--delay", "0.02")
     wait_for_entries(log, 15)
     keys = wait_for_key(seed)
-    assert len(keys) == 2  # one file for the game, a key for each of this account's seats
+    assert len(keys) == 2  # a key for each of this account's seats in the game
     first.send_signal(signal.SIGKILL)
     first.wait(10)
     again = start_join(port, "--bot", "greedy")  # no --token
@@ -72,8 +73,6 @@ def test_a_joiner_killed_mid_game_comes_back_to_its_seat_without_a_token(tmp_pat
     assert {back["seat"], stayed["seat"]} == {0, 1}
     assert back["digest"] == stayed["digest"] == hosted["digest"]
     assert kept(seed) == []  # the game is over: nothing to come back to
-    path = SeatKeys(seat_keys_dir()).path(seed_commitment(seed))
-    assert path is not None and not path.exists()
 
 
 def test_a_stale_key_of_another_game_of_the_same_seed_is_forgotten(tmp_path: Path) -> None:
