@@ -5,7 +5,7 @@
 
 With a screen, the host plays the first seat, which is kept for them by its token
 (``netcode.hosting``); the game is served exactly as long as that screen is up. Leaving it (q,
-Ctrl+Q, Ctrl+C), or Ctrl+C / SIGTERM for ``--headless``, pauses the game: every player is told
+Ctrl+Q, Ctrl+C), SIGTERM, or Ctrl+C for ``--headless``, pauses the game: every player is told
 how it continues, the log is closed, and the resume command is printed.
 """
 
@@ -17,6 +17,7 @@ import contextlib
 import json
 import signal
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -163,23 +164,44 @@ async def play_here(host: Host, bind: str, port: int, runner: object) -> None:
     from netcode.hosting import HostedGame
 
     hosting = HostedGame(host, bind=bind, port=port, address=f"{bind}:{port}")
-    await runner(await hosting.sit())  # type: ignore[operator]
+    screen = asyncio.ensure_future(runner(await hosting.sit()))  # type: ignore[operator]
+    signalled: list[int] = []
+
+    def stop() -> None:  # SIGTERM, or SIGINT from outside the terminal: close it, pause
+        signalled.append(1)
+        screen.cancel()
+
+    with on_signals(stop):
+        try:
+            await screen
+        except asyncio.CancelledError:
+            if not signalled:
+                raise
 
 
 async def until_stopped(host: Host) -> None:
     """Serve until the game ends, or Ctrl+C / SIGTERM (which pause it)."""
-    loop = asyncio.get_running_loop()
     stop = asyncio.Event()
+    with on_signals(stop.set):
+        waits = [asyncio.ensure_future(host.finished.wait()), asyncio.ensure_future(stop.wait())]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+
+
+@contextlib.contextmanager
+def on_signals(callback: Callable[[], object]) -> Iterator[None]:
+    """Call ``callback`` on SIGINT or SIGTERM meanwhile (where the loop can catch signals)."""
+    loop = asyncio.get_running_loop()
     signals = (signal.SIGINT, signal.SIGTERM)
     for signum in signals:
         with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signum, stop.set)
-    waits = [asyncio.ensure_future(host.finished.wait()), asyncio.ensure_future(stop.wait())]
+            loop.add_signal_handler(signum, callback)
     try:
-        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        yield
     finally:
-        for wait in waits:
-            wait.cancel()
         for signum in signals:
             with contextlib.suppress(NotImplementedError, RuntimeError):
                 loop.remove_signal_handler(signum)

@@ -8,6 +8,8 @@ on 127.0.0.1 (a greedy bot plays her seat), and sees what the host's choices do.
 from __future__ import annotations
 
 import asyncio
+import os
+import signal
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -151,3 +153,20 @@ async def test_when_the_hosts_screen_goes_away_the_game_is_not_served(tmp_path: 
     except OSError:
         return
     raise AssertionError("the port still answers")
+
+
+async def test_sigterm_pauses_a_game_hosted_with_a_screen(tmp_path: Path) -> None:
+    heard: list[NetPeer] = []
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        port = hosting_of(client).port
+        heard.append(await NetPeer.connect(await open_tcp("127.0.0.1", port), name="Ann"))
+        await until(pilot, lambda: my_turn(app))
+        os.kill(os.getpid(), signal.SIGTERM)  # handled by `jetset host`: the screen closes
+        await asyncio.sleep(10)
+        raise AssertionError("the screen is still up")
+
+    log = await hosted(tmp_path, script)
+    await asyncio.wait_for(heard[0].ended.wait(), 5)
+    assert_paused(heard[0], log)
+    await heard[0].close()
