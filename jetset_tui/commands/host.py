@@ -260,4 +260,7 @@ def report(host: Host, as_json: bool) -> None:
     if as_json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
-        print(f"jetset host: game over, scores {scores}, digest {game.digest()}")
+        names = [slot.name or f"seat {i}" for i, slot in enumerate(host.table.seats)]
+        won = " and ".join(names[w] for w in game.winners())
+        print(f"jetset host: the game is over: {won} won with {max(scores)} points", flush=True)
+        print(f"  watch it again with  jetset replay {host.table.log_path}", flush=True)
