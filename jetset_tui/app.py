@@ -43,6 +43,7 @@ class JetSetApp(App[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", "Rules"),
         Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("ctrl+c", "interrupt", show=False, priority=True, system=True),
     ]
 
     def __init__(
@@ -62,6 +63,8 @@ class JetSetApp(App[None]):
         self.launch_plan = plan
         self.launch_resume = resume
         self.launch_session = session
+        self.hosting = session.hosting if session is not None else None
+        """The game this app's player hosts: quitting asks what leaving means."""
         self.launch_colours = colours
         self.bot_delay = bot_delay
         self.saves = saves
@@ -178,6 +181,36 @@ class JetSetApp(App[None]):
             self.install_screen(ReplayScreen(timeline, path, seat), "replay")
         self.push_screen("replay")
         return None
+
+    # -- quitting ---------------------------------------------------------------------------
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: in a game you host, the question q asks (jetset_tui/screens/leave.py)."""
+        hosting = self.hosting
+        if hosting is None or hosting.over:
+            await super().action_quit()
+            return
+        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.screens.leave import LeaveScreen, ServingScreen, ask_to_leave
+
+        if isinstance(self.screen, LeaveScreen):
+            return
+        while len(self.screen_stack) > 1 and not isinstance(
+            self.screen, (GameScreen, ServingScreen)
+        ):
+            self.pop_screen()  # a help or plan screen over the game
+        playing = self.screen.session if isinstance(self.screen, GameScreen) else None
+        ask_to_leave(self, hosting, playing)
+
+    async def action_interrupt(self) -> None:
+        """Ctrl+C: a game you host is paused at once; elsewhere, how to quit."""
+        hosting = self.hosting
+        if hosting is None or hosting.over:
+            self.action_help_quit()
+            return
+        from jetset_tui.screens.leave import pause
+
+        await pause(self, hosting)
 
     # -- help and the command palette -------------------------------------------------------
 

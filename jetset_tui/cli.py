@@ -10,8 +10,12 @@ import importlib
 import sys
 from collections.abc import Sequence
 
+from jetset_tui import diagnostics
 from jetset_tui.bot_plugins import load_command_line_bots
 from jetset_tui.commands import COMMANDS
+
+LONG_RUNNING = ("play", "host", "join", "ssh-server")
+"""The commands that keep a log file of their own (jetset_tui/diagnostics.py)."""
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -30,15 +34,22 @@ def main(argv: Sequence[str] | None = None) -> int:
     except ValueError as exc:
         print(f"jetset: {exc}", file=sys.stderr)
         return 2
-    if args.command is None:
-        from jetset_tui.commands.play import run_app
-
-        return run_app()
+    command = args.command or "play"
+    if command in LONG_RUNNING:
+        diagnostics.configure(command, args)
     try:
+        if args.command is None:
+            from jetset_tui.commands.play import run_app
+
+            return run_app()
         code: int = args.func(args)
     except BrokenPipeError:  # `jetset selfplay | head`
         sys.stderr.close()
         return 0
+    except Exception as exc:
+        if command not in LONG_RUNNING:
+            raise
+        return diagnostics.failed(command, args, exc)
     return code
 
 

@@ -13,6 +13,7 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 from engine import Action, Entry, Game
 from engine.state import State
@@ -113,19 +114,49 @@ class PresenceChanged:
     presence: Presence
 
 
-@dataclass(frozen=True)
-class HostingInfo:
-    """What the host's own screen shows: the addresses to give friends, and the game's log."""
-
-    addresses: tuple[str, ...]
-    log_path: Path | None = None
-
-
 ClientEvent = EntryApplied | ChatMessage | SeatsChanged | PresenceChanged | GameOver | Problem
 Listener = Callable[[ClientEvent], None]
 
 CHAT_KEPT = 200
 """The table's chat lines a client keeps for its front end (the log keeps them all)."""
+
+
+class Hosting(Protocol):
+    """What the player who hosts a game (``jetset host`` with a screen) may do with it, beside
+    playing their seat: leave it to a bot and keep serving, take it back, pause the game."""
+
+    @property
+    def address(self) -> str:
+        """Where the others join, e.g. ``127.0.0.1:7777`` (the first of ``addresses``)."""
+
+    @property
+    def addresses(self) -> tuple[str, ...]:
+        """Every address to give friends, with the port (netcode.addresses)."""
+
+    @property
+    def log_path(self) -> Path:
+        """The game's log file."""
+
+    @property
+    def resume_command(self) -> str:
+        """The command that continues the game once it is paused."""
+
+    @property
+    def standin_kind(self) -> str:
+        """The bot kind that plays the host's seat while they are away."""
+
+    @property
+    def over(self) -> bool:
+        """The game has ended."""
+
+    def stand_in(self) -> None:
+        """A bot plays the host's seat; the game goes on being served."""
+
+    async def sit(self) -> GameClient:
+        """A new client in the host's seat (taking it back from a stand-in)."""
+
+    async def pause(self) -> None:
+        """Tell every player the game is paused and stop serving it."""
 
 
 class GameClient(ABC):
@@ -135,6 +166,8 @@ class GameClient(ABC):
         self._listeners: list[Listener] = []
         self.chat_lines: list[ChatMessage] = []
         """What was said at the table since this client joined, oldest first."""
+        self.hosting: Hosting | None = None
+        """Set when this client's player also hosts the game (its leave choices differ)."""
 
     # -- what the front end reads -----------------------------------------------------------
 
@@ -176,11 +209,6 @@ class GameClient(ABC):
     @property
     def presence(self) -> Presence | None:
         """Who is at the table (a networked game; None where everyone is at this keyboard)."""
-        return None
-
-    @property
-    def hosting(self) -> HostingInfo | None:
-        """Set on the host's own client: the addresses to give friends."""
         return None
 
     # -- what the front end does ------------------------------------------------------------

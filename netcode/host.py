@@ -185,6 +185,7 @@ class Host:
         """Why the game is paused (the log cannot be written: "disk full"), or None."""
         self._retry: Callable[[], None] | None = None
         self._start_asked = False
+        self.hosting_paused = False  # ``pause`` told every peer the game goes on later
         self._cache_frames(0)
         if table.over:
             self._finish()
@@ -210,6 +211,17 @@ class Host:
         self.spawn(self.attach(host_end, standin=kind if standin else None))
         token = self.table.seats[seat].token
         self.spawn(run_bot(bot_end, kind, token=token, delay=self.settings.bot_delay))
+
+    async def pause(self, reason: str, *, timeout: float = 2.0) -> None:
+        """Tell every peer the game is paused (``bye`` with ``paused``: they stop reconnecting)
+        and wait, at most ``timeout`` seconds, until the messages are out; then ``close``."""
+        self.hosting_paused = True
+        for conn in list(self.conns):
+            conn.shut({"t": "bye", "reason": reason, "paused": True})
+        loop = asyncio.get_running_loop()
+        deadline = loop.time() + timeout
+        while self.conns and loop.time() < deadline:
+            await asyncio.sleep(0.02)
 
     async def close(self) -> None:
         """Disconnect everyone and stop every task."""

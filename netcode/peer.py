@@ -33,7 +33,6 @@ from netcode.client import (
     EntryApplied,
     GameClient,
     GameOver,
-    HostingInfo,
     Presence,
     PresenceChanged,
     Problem,
@@ -43,6 +42,7 @@ from netcode.client import (
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.replay import replay
+from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
 from netcode.transport import ConnectionClosed, Transport
 
@@ -95,9 +95,11 @@ class NetPeer(GameClient):
         connector: Connector | None = None,
         reconnect_for: float = 30.0,
         handshake_timeout: float = 10.0,
-        hosting: HostingInfo | None = None,
         contribution: str | None = None,
+        keys: SeatKeys | None = None,
     ) -> None:
+        """``keys``: where this player keeps its seat keys; without a ``token``, a seat kept
+        there for this game (and not in use) is taken back, and a seat taken is kept there."""
         super().__init__()
         self.name = name
         self.password = password
@@ -106,6 +108,8 @@ class NetPeer(GameClient):
         self.connector = connector
         self.reconnect_for = reconnect_for
         self.handshake_timeout = handshake_timeout
+        self.keys = keys
+        self._kept: SeatKey | None = None  # the kept key this handshake offered
         self.seat: int | None = None
         self.commitment: str | None = None
         self.contribution = None if spectate else contribution
@@ -127,7 +131,6 @@ class NetPeer(GameClient):
         self._notation = Notation()
         self._seats: tuple[SeatInfo, ...] = ()
         self._presence: Presence | None = None
-        self._hosting = hosting
         self._conn: FramedConnection | None = None
         self._ids = count(1)
         self._pending: dict[int, asyncio.Future[int]] = {}
@@ -137,6 +140,8 @@ class NetPeer(GameClient):
         self._reconnect_until: float | None = None
         """When reconnecting stops: one deadline over every attempt, cleared only once the host
         shows it works again (a new entry, an answer to an action or a ping)."""
+        self._bye: str | None = None  # what the host said when it closed the connection
+        self.paused: str | None = None  # the host paused the game: what it said
 
     # -- connecting -------------------------------------------------------------------------
 
@@ -144,8 +149,41 @@ class NetPeer(GameClient):
     async def connect(cls, transport: Transport, **kwargs: Any) -> NetPeer:
         """Handshake and take a seat; JoinRefused or ConnectionClosed if that fails."""
         peer = cls(**kwargs)
-        await peer._open(transport)
+        try:
+            await peer._open(transport)
+        except JoinRefused as exc:
+            if not peer._drop_stale_key(exc) or peer.connector is None:
+                raise
+            await peer._open(await peer.connector())  # a stale kept key: join afresh
         return peer
+
+    def _drop_stale_key(self, exc: JoinRefused) -> bool:
+        """Forget a kept seat key the host refused (an old game of the same seed)."""
+        kept = self._kept
+        if exc.code != p.E_TOKEN or kept is None or self.keys is None or not self.commitment:
+            return False
+        self.keys.forget(self.commitment, kept.seat)
+        self._kept = None
+        self.token = None
+        return True
+
+    def _seat_token(self) -> str | None:
+        """The token to take a seat back with: the one we hold, or one kept for this game."""
+        if self.token is not None:
+            return self.token
+        self._kept = self._kept_seat()
+        return None if self._kept is None else self._kept.token
+
+    def _kept_seat(self) -> SeatKey | None:
+        """A seat this player kept for this game that nobody (but a stand-in bot) holds now."""
+        if self.keys is None or self.commitment is None:
+            return None
+        for key in self.keys.load(self.commitment):
+            if key.seat < len(self._seats):
+                held = self._seats[key.seat]
+                if not held.connected or held.is_bot:
+                    return key
+        return None
 
     async def _open(self, transport: Transport) -> None:
         conn = FramedConnection(transport, HOST_FRAME_LIMIT)
@@ -178,10 +216,11 @@ class NetPeer(GameClient):
         have = len(self._game.entries)
         started = game.get("started") is not False
         joined = False
+        token = None if self.spectating else self._seat_token()
         if self.spectating:
             await conn.send({"t": "spectate", "have": have})
-        elif self.token is not None:
-            request: Message = {"t": "reconnect", "token": self.token, "have": have}
+        elif token is not None:
+            request: Message = {"t": "reconnect", "token": token, "have": have}
             await conn.send(self._with_contribution(request, started))
         else:
             join: Message = {"t": "join", "name": self.name}
@@ -197,6 +236,8 @@ class NetPeer(GameClient):
         token = seated.get("token")
         self.token = token if isinstance(token, str) else self.token
         self.name = str(seated.get("name", self.name))
+        if self.keys is not None and self.seat is not None and self.token is not None:
+            self.keys.keep(commitment, SeatKey(self.seat, self.token))
         if p.field(seated, "from", int) < have:
             self._game = Game(self._game.options, self._game.board)  # the host starts over
 
@@ -240,12 +281,8 @@ class NetPeer(GameClient):
         return self._presence
 
     @property
-    def hosting(self) -> HostingInfo | None:
-        return self._hosting
-
-    @property
     def save_path(self) -> Path | None:
-        return self._hosting.log_path if self._hosting is not None else None
+        return self.hosting.log_path if self.hosting is not None else None
 
     @property
     def caught_up(self) -> bool:
@@ -312,9 +349,11 @@ class NetPeer(GameClient):
             conn.close()
             if self._conn is conn:
                 self._conn = None
-            self._fail_pending(ConnectionClosed(f"connection lost: {exc}"))
+            why = lost_words(exc)
+            log.info("connection lost (%s): %r", why, exc)
+            self._fail_pending(ConnectionClosed(why))
             if not (self._closing or self.ended.is_set()):
-                await self._lost(f"{type(exc).__name__}: {exc}")
+                await self._lost(why)
 
     async def _ping_loop(self, conn: FramedConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -355,9 +394,20 @@ class NetPeer(GameClient):
         elif kind == "end":
             self._on_end(msg)
         elif kind == "bye":
-            self._superseded = True
-            self.emit(Problem(f"the host closed the connection: {msg.get('reason', '')}"))
+            self._on_bye(msg)
         # "pong" and message types from later versions need nothing
+
+    def _on_bye(self, msg: Message) -> None:
+        """The host closes this connection: we left, another connection took the seat, or the
+        host paused the game (``paused``: it goes on after ``jetset host --resume``)."""
+        self._superseded = True
+        reason = str(msg.get("reason", "")).strip()
+        if msg.get("paused") is True:
+            self.paused = reason or "the host paused the game"
+            self._bye = self.paused
+        else:
+            self._bye = f"the host closed the connection: {reason}" if reason else None
+        # said once, when the connection has closed (``_lost``)
 
     def _on_entry(self, msg: Message) -> None:
         game = self.game
@@ -422,7 +472,8 @@ class NetPeer(GameClient):
             return
         if msg.get("fatal") and code in (p.E_TOKEN, p.E_PASSWORD, p.E_FULL, p.E_VERSION):
             self._superseded = True
-        self.emit(Problem(f"the host says: {text} ({code})"))
+        log.info("the host says %s: %s", code, text)
+        self.emit(Problem(f"the host says: {text}"))
 
     def _resolve(self, ref: object, *, result: int = 0, error: Exception | None = None) -> None:
         future = self._pending.get(ref) if isinstance(ref, int) else None
@@ -458,6 +509,8 @@ class NetPeer(GameClient):
         self.end = self._check_end(seed, msg)
         if not self.end.ok:
             self.emit(Problem(f"the end of the game does not check out: {self.end.error}"))
+        if self.keys is not None and self.commitment is not None and self.seat is not None:
+            self.keys.forget(self.commitment, self.seat)  # over: nothing to come back to
         self.emit(GameOver(seed))
         self.ended.set()
 
@@ -502,9 +555,9 @@ class NetPeer(GameClient):
         """Reconnect with the token until ``reconnect_for`` seconds after the host last worked,
         whatever it answers meanwhile (a host that seats us and fails again counts as lost)."""
         if self.connector is None or self.token is None or self._superseded:
-            self._give_up(f"connection lost ({why})")
+            self._give_up(self._bye or why)
             return
-        self.emit(Problem(f"connection lost ({why}); reconnecting"))
+        self.emit(Problem(f"{why}; reconnecting"))
         loop = asyncio.get_running_loop()
         if self._reconnect_until is None:
             self._reconnect_until = loop.time() + self.reconnect_for
@@ -522,7 +575,7 @@ class NetPeer(GameClient):
                 continue
             self.emit(Problem("reconnected"))
             return
-        self._give_up(f"connection lost ({why}); could not reconnect")
+        self._give_up(f"{why}; could not reconnect within {self.reconnect_for:g} s")
 
     async def _reopen(self) -> None:
         assert self.connector is not None
@@ -532,3 +585,12 @@ class NetPeer(GameClient):
         self.lost = why
         self.emit(Problem(why))
         self.ended.set()
+
+
+def lost_words(exc: BaseException) -> str:
+    """Why a connection to the host ended, in a player's words (the details go to the log)."""
+    if isinstance(exc, TimeoutError):
+        return "the host stopped answering"
+    if isinstance(exc, ConnectionClosed):
+        return "the host closed the connection"
+    return "the host sent something this game cannot read"

@@ -101,21 +101,25 @@ class SeatSlot:
 
 @dataclass
 class Secrets:
-    """What the host keeps to itself until the end: the seed, the token key, the password."""
+    """What the host keeps to itself: the seed (until the end), the token key, the password, and
+    which seat is the hosting player's own (None: the host only serves)."""
 
     seed: str
     key: str = field(default_factory=lambda: secrets.token_hex(16))
     password: str | None = None
+    host_seat: int | None = None
 
     def token(self, seat: int) -> str:
         mac = hmac.new(self.key.encode(), f"jetset-seat:{seat}".encode(), hashlib.sha256)
         return mac.hexdigest()[:32]
 
     def save(self, path: Path) -> None:
-        text = json.dumps({"seed": self.seed, "key": self.key, "password": self.password})
+        fields: dict[str, object] = {"seed": self.seed, "key": self.key, "password": self.password}
+        if self.host_seat is not None:
+            fields["host_seat"] = self.host_seat
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
-            f.write(text)
+            f.write(json.dumps(fields))
             f.flush()
             os.fsync(f.fileno())
 
@@ -123,8 +127,11 @@ class Secrets:
     def load(cls, path: Path) -> Secrets:
         try:
             raw = json.loads(path.read_text())
-            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"))
-        except (OSError, ValueError, KeyError, TypeError) as exc:
+            host_seat = raw.get("host_seat")
+            if host_seat is not None and (type(host_seat) is not int or host_seat < 0):
+                raise ValueError(f"host_seat {host_seat!r} is not a seat")
+            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"), host_seat)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise TableError(f"{path}: cannot read the game's secrets ({exc})") from None
 
 
@@ -217,18 +224,27 @@ class Table:
         password: str | None = None,
         fsync: bool = True,
         holder: str = "jetset",
+        host_name: str | None = None,
     ) -> Table:
-        """A new table: humans in the first seats, then the ``bots`` kinds."""
+        """A new table: humans in the first seats, then the ``bots`` kinds. With ``host_name``
+        the first seat is the hosting player's, kept for them (``keys.host_seat``): they take it
+        by its token, so no joiner can take it first and a resumed game gives it back."""
         if len(bots) > options.players:
             raise TableError(f"{len(bots)} bots for {options.players} seats")
         humans = options.players - len(bots)
+        if host_name is not None and humans == 0:
+            raise TableError("every seat is a bot: none is left for the host")
         kinds = [HUMAN] * humans + [SeatKind.of_bot(kind) for kind in bots]
         keys = Secrets(seed if seed is not None else secrets.token_hex(16), password=password)
+        if host_name is not None:
+            keys.host_seat = 0
         table = cls(options, kinds, log_path, keys, fsync=fsync, holder=holder)
         keys.save(secrets_path(log_path))  # only once the log is ours: never a live game's
         for i, slot in enumerate(table.seats):
             if slot.is_bot:
                 slot.name = f"{bot_label(slot.bot_kind)}-{i}"
+        if host_name is not None:
+            table.seats[0].name = host_name
         return table
 
     @classmethod
@@ -258,6 +274,8 @@ class Table:
             repaired = f"{damage}; cut off (a copy of the whole file: {backup})"
             log, result = _replayed(log_path, keys.seed)
         header = log.header
+        if keys.host_seat is not None and keys.host_seat >= header.options.players:
+            raise TableError(f"the secrets file names seat {keys.host_seat}: there is none")
         kinds = [s.kind for s in header.seats]
         table = cls(
             header.options,

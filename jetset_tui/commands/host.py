@@ -4,19 +4,28 @@
 [--password P] [--headless] [--reconnect-window SECONDS] [--standin-bot KIND] [--turn-time
 SECONDS]``, or ``jetset host --resume FILE`` to continue a stopped game. It prints the addresses
 to give friends; the host's screen shows them too, with who is at the table.
+
+With a screen, the host plays the first seat, which is kept for them by its token
+(``netcode.hosting``); the game is served exactly as long as that screen is up. Leaving it (q,
+Ctrl+Q, Ctrl+C), SIGTERM, or Ctrl+C for ``--headless``, pauses the game: every player is told
+how it continues, the log is closed, and the resume command is printed.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
 import json
+import signal
 import sys
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from jetset_tui import diagnostics
+
 if TYPE_CHECKING:
-    from netcode.client import HostingInfo
     from netcode.host import Host
     from netcode.table import Table
 
@@ -68,6 +77,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument("--linger", type=float, default=5.0, help="seconds to stay up after the end")
     hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
     hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    diagnostics.add_arguments(hp)
     hp.set_defaults(func=cmd_host)
 
 
@@ -124,7 +134,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         print(SEED_WARNING, file=sys.stderr, flush=True)
     try:
         return asyncio.run(serve(table, args, runner))
-    except KeyboardInterrupt:
+    except KeyboardInterrupt:  # before the signal handlers are in place
         print(f"jetset host: stopped; continue with --resume {table.log_path}", file=sys.stderr)
         return 130
 
@@ -139,7 +149,13 @@ def make_table(args: argparse.Namespace) -> Table:
     if args.repair and not args.resume:
         raise ValueError("--repair goes with --resume FILE")
     if args.resume:
-        return Table.resume(Path(args.resume), fsync=fsync, holder=HOLDER, repair=args.repair)
+        table = Table.resume(Path(args.resume), fsync=fsync, holder=HOLDER, repair=args.repair)
+        if not args.headless and table.keys.host_seat is None and not table.over:
+            raise ValueError(
+                "this game was served with --headless: no seat is yours; "
+                "continue it with --headless (and `jetset join` to play)"
+            )
+        return table
     if args.players is None:
         raise ValueError("say how many seats: --players N (or --resume FILE)")
     bots = [k.strip() for k in args.bots.split(",") if k.strip()]
@@ -151,15 +167,23 @@ def make_table(args: argparse.Namespace) -> Table:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
+    host_name = None if args.headless else args.name
     return Table.create(
-        options, bots, path, seed=args.seed, password=args.password, fsync=fsync, holder=HOLDER
+        options,
+        bots,
+        path,
+        seed=args.seed,
+        password=args.password,
+        fsync=fsync,
+        host_name=host_name,
+        holder=HOLDER,
     )
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
     from netcode.addresses import join_addresses
-    from netcode.client import HostingInfo
     from netcode.host import Host, HostSettings
+    from netcode.hosting import pause_reason, resume_command
 
     settings = HostSettings(
         reconnect_window=args.reconnect_window,
@@ -183,29 +207,95 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     host.start_bots()
     try:
         if runner is not None:
-            hosting = HostingInfo(addresses, table.log_path)
-            await play_here(host, args.name, runner, hosting)
-        await host.finished.wait()
-        await linger(host, args.linger)
+            await play_here(host, args.bind, port, runner, addresses)
+        else:
+            offer_host_seat(host, args.bind, port)
+            await until_stopped(host)
+        if host.finished.is_set():
+            await linger(host, args.linger)
+        else:
+            server.close()
+            await host.pause(pause_reason(resume_command(table.log_path, args.bind, port)))
     finally:
         server.close()
         await host.close()
-    report(host, args.json)
+    if table.over:
+        report(host, args.json)
+    else:
+        paused(host, resume_command(table.log_path, args.bind, port), args.json)
     return 0
 
 
 async def play_here(
-    host: Host, name: str, runner: object, hosting: HostingInfo | None = None
+    host: Host, bind: str, port: int, runner: object, addresses: tuple[str, ...]
 ) -> None:
-    """The host's own seat: a peer over an in-memory pipe, shown by the TUI (``hosting``: the
-    addresses its screen shows)."""
-    from netcode.peer import NetPeer
-    from netcode.transport import memory_pipe
+    """The host's own seat, played in the app until the app closes (the game paused, or over);
+    its screen shows ``addresses``, where friends join."""
+    from netcode.hosting import HostedGame
 
-    host_end, peer_end = memory_pipe("local")
-    host.spawn(host.attach(host_end))
-    peer = await NetPeer.connect(peer_end, name=name, hosting=hosting)
-    await runner(peer)  # type: ignore[operator]
+    hosting = HostedGame(host, bind=bind, port=port, addresses=addresses)
+    screen = asyncio.ensure_future(runner(await hosting.sit()))  # type: ignore[operator]
+    signalled: list[int] = []
+
+    def stop() -> None:  # SIGTERM, or SIGINT from outside the terminal: close it, pause
+        signalled.append(1)
+        screen.cancel()
+
+    with on_signals(stop):
+        try:
+            await screen
+        except asyncio.CancelledError:
+            if not signalled:
+                raise
+
+
+async def until_stopped(host: Host) -> None:
+    """Serve until the game ends, or Ctrl+C / SIGTERM (which pause it)."""
+    stop = asyncio.Event()
+    with on_signals(stop.set):
+        waits = [asyncio.ensure_future(host.finished.wait()), asyncio.ensure_future(stop.wait())]
+        try:
+            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            for wait in waits:
+                wait.cancel()
+
+
+@contextlib.contextmanager
+def on_signals(callback: Callable[[], object]) -> Iterator[None]:
+    """Call ``callback`` on SIGINT or SIGTERM meanwhile (where the loop can catch signals)."""
+    loop = asyncio.get_running_loop()
+    signals = (signal.SIGINT, signal.SIGTERM)
+    for signum in signals:
+        with contextlib.suppress(NotImplementedError, RuntimeError):
+            loop.add_signal_handler(signum, callback)
+    try:
+        yield
+    finally:
+        for signum in signals:
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                loop.remove_signal_handler(signum)
+
+
+def offer_host_seat(host: Host, bind: str, port: int) -> None:
+    """A game resumed with --headless whose host played a seat: that seat waits for its player
+    like any dropped seat. Its key is kept where ``jetset join`` on this machine finds it, and
+    the command to take it from elsewhere is printed."""
+    from netcode.seatkeys import SeatKey, SeatKeys
+    from netcode.userdirs import seat_keys_dir
+
+    table = host.table
+    seat = table.keys.host_seat
+    if seat is None or table.over:
+        return
+    token = table.keys.token(seat)
+    SeatKeys(seat_keys_dir()).keep(table.commitment, SeatKey(seat, token))
+    name = table.seats[seat].name or f"seat {seat}"
+    print(
+        f"jetset host: seat {seat} ({name}) is the host's: `jetset join {bind}:{port}` on this "
+        f"machine takes it, or `jetset join {bind}:{port} --token {token}` from another",
+        flush=True,
+    )
 
 
 async def linger(host: Host, seconds: float) -> None:
@@ -214,6 +304,16 @@ async def linger(host: Host, seconds: float) -> None:
     deadline = loop.time() + seconds
     while host.conns and loop.time() < deadline:
         await asyncio.sleep(0.05)
+
+
+def paused(host: Host, command: str, as_json: bool) -> None:
+    """The game was paused: how it continues (or, with --json, the summary of ``report``)."""
+    if as_json:
+        report(host, as_json)
+        return
+    entries = len(host.table.game.entries)
+    print(f"jetset host: the game is paused after {entries} entries; continue it with", flush=True)
+    print(f"  {command}", flush=True)
 
 
 def report(host: Host, as_json: bool) -> None:
@@ -230,4 +330,7 @@ def report(host: Host, as_json: bool) -> None:
     if as_json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
-        print(f"jetset host: game over, scores {scores}, digest {game.digest()}")
+        names = [slot.name or f"seat {i}" for i, slot in enumerate(host.table.seats)]
+        won = " and ".join(names[w] for w in game.winners())
+        print(f"jetset host: the game is over: {won} won with {max(scores)} points", flush=True)
+        print(f"  watch it again with  jetset replay {host.table.log_path}", flush=True)

@@ -8,6 +8,8 @@ import json
 import sys
 from typing import TYPE_CHECKING, Any
 
+from jetset_tui import diagnostics
+
 if TYPE_CHECKING:
     from netcode.client import ClientEvent
     from netcode.peer import NetPeer
@@ -24,7 +26,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="watch: in the TUI on a terminal; printing the entries otherwise, or with --json",
     )
     jp.add_argument("--password", help="the game's password")
-    jp.add_argument("--token", help="take back your seat with its token")
+    jp.add_argument(
+        "--token", help="take back your seat with its token (without it: the seat kept here)"
+    )
     jp.add_argument(
         "--reconnect-for", type=float, default=60.0, help="seconds to keep reconnecting"
     )
@@ -38,6 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "is for tests and reproducible bot matches)",
     )
     jp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    diagnostics.add_arguments(jp)
     jp.set_defaults(func=cmd_join)
 
 
@@ -94,7 +99,9 @@ async def join(address: tuple[str, int], args: argparse.Namespace, runner: objec
     from engine.bots import bot_label
     from netcode.botplayer import play_bot
     from netcode.peer import JoinRefused, NetPeer, new_contribution
+    from netcode.seatkeys import SeatKeys
     from netcode.transport import Transport, open_tcp
+    from netcode.userdirs import seat_keys_dir
 
     async def connector() -> Transport:
         return await open_tcp(*address)
@@ -110,6 +117,7 @@ async def join(address: tuple[str, int], args: argparse.Namespace, runner: objec
             connector=connector,
             reconnect_for=args.reconnect_for,
             contribution=args.contribution or new_contribution(),
+            keys=None if args.spectate else SeatKeys(seat_keys_dir()),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return fail(args, f"cannot join {args.address}: {exc}")
@@ -129,8 +137,41 @@ async def join(address: tuple[str, int], args: argparse.Namespace, runner: objec
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
-        print(f"jetset join: {'ok' if summary['ok'] else 'FAILED'}: {summary}")
-    return 0 if summary["ok"] else 1
+        print(f"jetset join: {outcome(peer, args.address)}")
+    return 0 if summary["ok"] or left_normally(peer) else 1
+
+
+def left_normally(peer: NetPeer) -> bool:
+    """The player left, or the host paused the game: a normal end of an evening, not a failure."""
+    if peer.end is not None or peer.desync is not None:
+        return False
+    return peer.paused is not None or peer.lost is None
+
+
+def outcome(peer: NetPeer, address: str) -> str:
+    """How the game went for this player, in a sentence."""
+    back = f"`jetset join {address}` takes your seat back"
+    if peer.desync is not None:
+        return f"this copy of the game disagreed with the host's at entry {peer.desync}: stopped"
+    end = peer.end
+    if end is not None:
+        if not end.ok:
+            return f"the game is over, but it does not check out: {end.error}"
+        game = peer.game
+        scores = [s.total for s in game.scores()]
+        names = [s.name or f"seat {i}" for i, s in enumerate(peer.seats)]
+        won = " and ".join(names[w] if w < len(names) else f"seat {w}" for w in game.winners())
+        best = max(scores, default=0)
+        return f"the game is over: {won} won with {best} points; every card dealt checked out"
+    if peer.paused is not None:
+        if peer.seat is None:
+            return peer.paused
+        return f"{peer.paused}; then {back}"
+    if peer.lost is not None:
+        return peer.lost
+    if peer.seat is None:
+        return "you stopped watching"
+    return f"you left the game; it waits for you: {back}"
 
 
 def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:

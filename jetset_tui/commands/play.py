@@ -7,6 +7,8 @@ import argparse
 import sys
 from pathlib import Path
 
+from jetset_tui import diagnostics
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp = sub.add_parser("play", help="play a local game in the terminal")
@@ -24,6 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp.add_argument("--resume", metavar="FILE", help="continue a saved game's .jetset log")
     pp.add_argument("--save", metavar="FILE", help="where to save the log (default: data dir)")
     pp.add_argument("--delay", type=float, default=None, help="seconds a bot waits (default 0.6)")
+    diagnostics.add_arguments(pp)
     pp.set_defaults(func=cmd_play)
 
 

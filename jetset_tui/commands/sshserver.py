@@ -8,10 +8,11 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
+
+from jetset_tui import diagnostics
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import SshConfig
@@ -41,7 +42,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="disconnect a player who types nothing for this long (default 1800)",
     )
     sp.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits to move")
-    sp.add_argument("--log", metavar="FILE", help="log file (default: ssh-server.log in data dir)")
+    sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
     sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
     sp.add_argument(
         "--tcp",
@@ -49,6 +50,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="also let `jetset join` players into each game, on a free port of ADDRESS "
         "(shown in the lobby)",
     )
+    diagnostics.add_arguments(sp)
     sp.set_defaults(func=cmd_ssh_server)
 
 
@@ -70,20 +72,10 @@ def make_config(args: argparse.Namespace) -> SshConfig:
     )
 
 
-def setup_log(path: Path) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    handler = logging.FileHandler(path)
-    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
-    root = logging.getLogger("jetset")
-    root.addHandler(handler)
-    root.setLevel(logging.INFO)
-
-
 def cmd_ssh_server(args: argparse.Namespace) -> int:
-    from netcode.userdirs import data_dir
-
-    log_path = Path(args.log) if args.log else data_dir() / "ssh-server.log"
-    setup_log(log_path)
+    log_path = diagnostics.configure(
+        "ssh-server", args, Path(args.log) if args.log else diagnostics.log_path("ssh-server")
+    )
     try:
         config = make_config(args)
         return asyncio.run(serve(config, log_path))

@@ -182,6 +182,7 @@ class GameScreen(MapAndTableScreen):
             self.call_later(self.sync)
 
     def catch_up_log(self) -> None:
+        self.follow_seats()  # a deal names its seat: the names may have arrived just now
         game = self.session.game
         log = self.query_one(NotationLog)
         while self._logged < len(game.entries):
@@ -357,6 +358,14 @@ class GameScreen(MapAndTableScreen):
             notify_chat(self.app, message)
 
     def action_leave(self) -> None:
+        """q: a game you host asks what leaving means (jetset_tui/screens/leave.py); any other
+        game goes back to the menu (a local game is saved)."""
+        hosting = self.session.hosting
+        if hosting is not None and not self.session.game.over:
+            from jetset_tui.screens.leave import ask_to_leave
+
+            ask_to_leave(self.app, hosting, self.session)
+            return
         self.app.pop_screen()
 
     def close_picker(self) -> None:

@@ -11,7 +11,7 @@ from textual.widgets import Static
 
 from engine.bots import bot_label
 from jetset_tui.theme import DIM, GOOD, WARN
-from netcode.client import HostingInfo, Presence
+from netcode.client import Hosting, Presence
 from netcode.seatkind import SeatKind
 
 
@@ -47,7 +47,7 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
 def hosting_lines(
     names: Sequence[str],
     kinds: Sequence[SeatKind],
-    hosting: HostingInfo,
+    hosting: Hosting,
     presence: Presence | None,
 ) -> Text:
     """The addresses to give friends, and who is at the table."""
@@ -85,7 +85,7 @@ class PresencePanel(Static):
         names: Sequence[str],
         kinds: Sequence[SeatKind],
         presence: Presence | None,
-        hosting: HostingInfo | None,
+        hosting: Hosting | None,
     ) -> None:
         text = Text()
         if hosting is not None:

@@ -10,8 +10,8 @@ from pathlib import Path
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
-from netcode.client import HostingInfo
 from netcode.host import HostSettings
+from netcode.hosting import HostedGame
 from netcode.peer import NetPeer
 from tests.net.helpers import Served, serve
 
@@ -29,10 +29,13 @@ async def until(pilot: object, app: JetSetApp, test: Callable[[str], bool], seco
     raise AssertionError(f"never seen on the screen:\n{text}")
 
 
-async def ann_and_me(served: Served, hosting: HostingInfo | None = None) -> tuple[NetPeer, NetPeer]:
-    """Ann in seat 0 (she will drop), and the peer the app shows in seat 1."""
+async def ann_and_me(served: Served, hosting: HostedGame | None = None) -> tuple[NetPeer, NetPeer]:
+    """Ann in seat 0 (she will drop), and the peer the app shows in seat 1: with ``hosting``,
+    the host's own client, in the seat kept for the host, by its token."""
     ann = await NetPeer.connect(await served.connect(), name="Ann")
-    me = await NetPeer.connect(await served.connect(), name="Me", hosting=hosting)
+    if hosting is not None:
+        return ann, await hosting.sit()
+    me = await NetPeer.connect(await served.connect(), name="Me")
     return ann, me
 
 
@@ -62,10 +65,13 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
     tmp_path: Path,
 ) -> None:
     settings = HostSettings(reconnect_window=0, turn_time=40)
-    hosting = HostingInfo(("192.168.1.5:7777", "[fd00::5]:7777"), tmp_path / "game.jetset")
     async with serve(tmp_path, 3, ["greedy"], seed="roster", settings=settings) as served:
+        served.table.keys.host_seat = 1  # as `jetset host` keeps a seat for its player
+        served.table.seats[1].name = "Me"
+        addresses = ("192.168.1.5:7777", "[fd00::5]:7777")
+        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=addresses)
         ann, me = await ann_and_me(served, hosting)
-        assert me.save_path == tmp_path / "game.jetset"
+        assert me.save_path == served.table.log_path
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40)) as pilot:
             text = await until(pilot, app, lambda t: "Ann connected" in t, 5)

@@ -1,0 +1,158 @@
+"""Leaving a game you host: back to it, a bot plays your seat while you are away, or pause it.
+
+``q`` on the game screen and Ctrl+Q anywhere ask the same question (``ask_to_leave``); Ctrl+C
+pauses at once. While a bot plays the host's seat, ``ServingScreen`` says that the game is being
+served, and how to take the seat back or stop: nothing is ever served without a screen saying so.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from netcode.client import GameClient, Hosting
+
+BACK, STAND_IN, PAUSE = "back", "stand-in", "pause"
+
+
+def choices(hosting: Hosting, *, playing: bool) -> list[tuple[str, str]]:
+    """The choices, as (key, words); a bot can take the seat only while you are in it."""
+    out = [(BACK, "Back to the game" if playing else "Back to serving the game")]
+    if playing:
+        out.append((STAND_IN, f"Let a {hosting.standin_kind} bot play my seat; keep serving"))
+    out.append((PAUSE, "Pause the game and stop hosting (continue it later)"))
+    return out
+
+
+class LeaveScreen(ModalScreen[str]):
+    """The question; dismissed with BACK, STAND_IN or PAUSE."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,g", "choose('back')", "Back"),
+        Binding("b", "choose('stand-in')", "Bot plays"),
+        Binding("p", "choose('pause')", "Pause"),
+    ]
+    DEFAULT_CSS = """
+    LeaveScreen { align: center middle; }
+    LeaveScreen #leave { width: 70; max-width: 95%; height: auto; border: heavy $accent;
+                         padding: 1 2; background: $surface; }
+    LeaveScreen OptionList { height: auto; margin-top: 1; }
+    """
+
+    def __init__(self, hosting: Hosting, *, playing: bool) -> None:
+        super().__init__()
+        self.hosting = hosting
+        self.playing = playing
+        self.keys = [key for key, _ in choices(hosting, playing=playing)]
+
+    def compose(self) -> ComposeResult:
+        letters = {BACK: "g", STAND_IN: "b", PAUSE: "p"}
+        options = [
+            Option(f"{letters[key]}  {words}", id=key)
+            for key, words in choices(self.hosting, playing=self.playing)
+        ]
+        with Vertical(id="leave"):
+            yield Static(Text("You host this game. Leave it?", style="bold"))
+            command = self.hosting.resume_command
+            yield Static(Text(f"Pausing tells everyone it continues with\n  {command}"))
+            yield OptionList(*options, id="leave-choices")
+
+    @on(OptionList.OptionSelected)
+    def selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or BACK)
+
+    def action_choose(self, key: str) -> None:
+        if key in self.keys:
+            self.dismiss(key)
+
+
+class ServingScreen(Screen[None]):
+    """The host's screen while a bot plays their seat: the game goes on being served."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "sit", "Take my seat back"),
+        Binding("p", "pause", "Pause and stop hosting"),
+        Binding("q", "ask", "Leave"),
+    ]
+    DEFAULT_CSS = """
+    ServingScreen { align: center middle; }
+    ServingScreen #serving { width: 72; max-width: 95%; height: auto; border: heavy $accent;
+                             padding: 1 2; }
+    """
+
+    def __init__(self, hosting: Hosting) -> None:
+        super().__init__()
+        self.hosting = hosting
+        self._sitting = False
+
+    def compose(self) -> ComposeResult:
+        h = self.hosting
+        text = Text()
+        text.append("The game is being served", style="bold")
+        text.append(f" at {h.address}\n\n")
+        text.append(f"A {h.standin_kind} bot plays your seat; the others play on.\n\n")
+        text.append("Enter", style="bold")
+        text.append("  take your seat back\n")
+        text.append("p", style="bold")
+        text.append("      pause the game and stop hosting; it continues with\n")
+        text.append(f"       {h.resume_command}\n")
+        yield Static(text, id="serving")
+
+    def on_mount(self) -> None:
+        self.hosting.stand_in()
+        self.set_interval(0.25, self.check_over)
+
+    async def check_over(self) -> None:
+        """At the end of the game, back to your seat, which shows how it ended."""
+        if self.hosting.over:
+            await self.action_sit()
+
+    async def action_sit(self) -> None:
+        from jetset_tui.screens.game import GameScreen
+
+        if self._sitting or not self.is_current:
+            return
+        self._sitting = True
+        client = await self.hosting.sit()
+        self.app.switch_screen(GameScreen(client))
+
+    async def action_pause(self) -> None:
+        await pause(self.app, self.hosting)
+
+    def action_ask(self) -> None:
+        ask_to_leave(self.app, self.hosting, None)
+
+
+def ask_to_leave(app: App[Any], hosting: Hosting, playing: GameClient | None) -> None:
+    """Ask the host what leaving means; ``playing`` is their client when they are in their seat."""
+    if isinstance(app.screen, LeaveScreen):
+        return
+
+    async def chosen(key: str | None) -> None:
+        await carry_out(app, hosting, key or BACK, playing)
+
+    app.push_screen(LeaveScreen(hosting, playing=playing is not None), chosen)
+
+
+async def carry_out(app: App[Any], hosting: Hosting, key: str, playing: GameClient | None) -> None:
+    if key == PAUSE:
+        await pause(app, hosting)
+    elif key == STAND_IN and playing is not None:
+        await playing.close()  # leave the seat first, so the bot takes an empty one
+        app.switch_screen(ServingScreen(hosting))
+
+
+async def pause(app: App[Any], hosting: Hosting) -> None:
+    """Tell everyone the game is paused, stop serving, close the app (which prints how it goes
+    on)."""
+    app.notify("Pausing the game…")
+    await hosting.pause()
+    app.exit()

@@ -1,0 +1,105 @@
+"""The hosting player's own seat: play it, leave it to a bot and keep serving, pause the game.
+
+``jetset host`` with a screen serves a game and plays one seat of it. That seat is kept for the
+host from the start (``Table.create(host_name=...)`` records it in ``<log>.secret``), and the
+host's client always takes it by its token, never by name: so a joiner can never take it first,
+and ``jetset host --resume`` gives it back. ``HostedGame`` is the ``netcode.client.Hosting`` a
+front end gets on that client.
+"""
+
+from __future__ import annotations
+
+import logging
+import shlex
+from pathlib import Path
+
+from netcode.host import Host
+from netcode.peer import NetPeer
+from netcode.transport import memory_pipe
+
+log = logging.getLogger("jetset.host")
+
+STANDIN = "greedy"
+"""The bot that plays the host's seat while they are away."""
+
+
+def resume_command(log_path: Path, bind: str, port: int) -> str:
+    """``jetset host --resume LOG --bind B --port P``: the same address, so players come back."""
+    words = ["jetset", "host", "--resume", str(log_path), "--bind", bind, "--port", str(port)]
+    return shlex.join(words)
+
+
+def pause_reason(command: str) -> str:
+    """What every player is told when the host pauses the game."""
+    return f"the host paused the game; it continues with `{command}`"
+
+
+class HostedGame:
+    """The game a host serves, as its hosting player's screen may act on it."""
+
+    def __init__(
+        self,
+        host: Host,
+        *,
+        bind: str,
+        port: int,
+        addresses: tuple[str, ...] = (),
+        standin: str = STANDIN,
+    ) -> None:
+        seat = host.table.keys.host_seat
+        if seat is None:
+            raise ValueError("this game has no seat for its host")
+        self.host = host
+        self.seat = seat
+        self.bind = bind
+        self.port = port
+        self._addresses = addresses or (f"{bind}:{port}",)
+        self._standin = standin
+
+    @property
+    def address(self) -> str:
+        return self._addresses[0]
+
+    @property
+    def addresses(self) -> tuple[str, ...]:
+        return self._addresses
+
+    @property
+    def log_path(self) -> Path:
+        return self.host.table.log_path
+
+    @property
+    def resume_command(self) -> str:
+        return resume_command(self.log_path, self.bind, self.port)
+
+    @property
+    def standin_kind(self) -> str:
+        return self._standin
+
+    @property
+    def over(self) -> bool:
+        return self.host.table.over
+
+    @property
+    def token(self) -> str:
+        return self.host.table.keys.token(self.seat)
+
+    async def sit(self) -> NetPeer:
+        """The host's client: a peer over an in-memory pipe, in the host's seat by its token
+        (a stand-in bot holding the seat is sent away)."""
+        host_end, peer_end = memory_pipe("host-seat")
+        self.host.spawn(self.host.attach(host_end))
+        peer = await NetPeer.connect(peer_end, token=self.token)
+        peer.hosting = self
+        return peer
+
+    def stand_in(self) -> None:
+        """A bot plays the host's seat, by its token, until the host sits again."""
+        if self.over:
+            return
+        log.info("a %s bot plays the host's seat %d", self._standin, self.seat)
+        self.host.spawn_bot(self.seat, self._standin, standin=True)
+
+    async def pause(self) -> None:
+        """Every peer hears that the game is paused and how it goes on; serving stops."""
+        await self.host.pause(pause_reason(self.resume_command))

@@ -1,0 +1,80 @@
+"""The keys of the seats a player holds in other people's games, so they can come back.
+
+A seat is taken back by its secret token, never by name. ``jetset join`` keeps the token of each
+seat it takes in a small file (mode 0600, in ``userdirs.seat_keys_dir()``) named by the game's
+seed commitment, which the host publishes in ``welcome`` and which no other game shares, and the
+seat. A later join of the same game (after a drop, a crash of the joiner, a host restarted
+with ``--resume``) finds it and reconnects without anyone typing a token. The file goes when the
+game is over.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import re
+from dataclasses import dataclass
+from pathlib import Path
+
+COMMITMENT = re.compile(r"[0-9a-f]{16,128}")
+"""A commitment as the host sends it: hex. Anything else is never a file name."""
+TOKEN = re.compile(r"[0-9a-f]{32}")
+
+
+@dataclass(frozen=True)
+class SeatKey:
+    """One seat held in one game."""
+
+    seat: int
+    token: str
+
+
+class SeatKeys:
+    """The seat keys kept in ``folder``: a file per game and seat, ``<commitment>-<seat>.seat``.
+
+    A file per seat, written whole and renamed into place, needs no lock: two joiners of one
+    account in one game (or a test's several) never rewrite each other's keys."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+
+    def path(self, commitment: str, seat: int) -> Path | None:
+        """A seat's file, or None for a commitment that is not plain hex."""
+        if COMMITMENT.fullmatch(commitment) is None or not 0 <= seat < 100:
+            return None
+        return self.folder / f"{commitment[:64]}-{seat}.seat"
+
+    def load(self, commitment: str) -> list[SeatKey]:
+        """The seats kept for this game, by seat number (unreadable files are skipped)."""
+        if COMMITMENT.fullmatch(commitment) is None or not self.folder.is_dir():
+            return []
+        keys = []
+        for path in self.folder.glob(f"{commitment[:64]}-*.seat"):
+            seat = path.name[len(commitment[:64]) + 1 : -len(".seat")]
+            try:
+                token = str(json.loads(path.read_text())["token"])
+            except (OSError, ValueError, KeyError, TypeError):
+                continue
+            if seat.isdigit() and TOKEN.fullmatch(token):
+                keys.append(SeatKey(int(seat), token))
+        return sorted(keys, key=lambda k: k.seat)
+
+    def keep(self, commitment: str, key: SeatKey) -> None:
+        """Remember ``key`` for this game (replacing what was kept for its seat)."""
+        path = self.path(commitment, key.seat)
+        if path is None or TOKEN.fullmatch(key.token) is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps({"seat": key.seat, "token": key.token}))
+        os.replace(temporary, path)
+
+    def forget(self, commitment: str, seat: int) -> None:
+        """Drop one seat's key."""
+        path = self.path(commitment, seat)
+        if path is not None:
+            with contextlib.suppress(FileNotFoundError):
+                path.unlink()

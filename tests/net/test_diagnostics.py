@@ -1,0 +1,59 @@
+"""Every long-running command keeps its details in one log file (jetset_tui/diagnostics.py) and
+shows people sentences: tracebacks only with --debug."""
+
+from __future__ import annotations
+
+import logging
+import subprocess
+
+import pytest
+
+from jetset_tui import diagnostics
+from jetset_tui.cli import build_parser
+from netcode.userdirs import logs_dir
+
+from .procs import JETSET
+
+
+def test_a_refused_join_is_a_sentence_and_the_details_go_to_the_log_file() -> None:
+    run = subprocess.run(
+        [*JETSET, "join", "127.0.0.1:1", "--bot", "greedy", "-v"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert run.stderr.startswith("jetset join: cannot join 127.0.0.1:1")
+    assert "Traceback" not in run.stderr
+    assert (logs_dir() / "join.log").exists()
+
+
+def test_an_unexpected_failure_is_a_sentence_or_with_debug_the_traceback(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    root = logging.getLogger("jetset")
+    saved = (list(root.handlers), root.level, root.propagate)
+    try:
+        args = build_parser().parse_args(["host", "--players", "2", "-v"])
+        path = diagnostics.configure("host", args)
+        assert path == logs_dir() / "host.log" and root.level == logging.DEBUG
+        code = diagnostics.failed("host", args, RuntimeError("a bug"))
+        assert code == 1
+        said = capsys.readouterr().err
+        assert said.startswith("jetset host: something went wrong") and str(path) in said
+        assert "RuntimeError" not in said and "a bug" in path.read_text()
+        debug = build_parser().parse_args(["host", "--players", "2", "--debug"])
+        diagnostics.configure("host", debug)
+        with pytest.raises(RuntimeError):
+            diagnostics.failed("host", debug, RuntimeError("a bug"))
+        assert "RuntimeError: a bug" in capsys.readouterr().err
+    finally:
+        for handler in list(root.handlers):
+            root.removeHandler(handler)
+            handler.close()
+        handlers, level, propagate = saved
+        for handler in handlers:
+            root.addHandler(handler)
+        root.setLevel(level)
+        root.propagate = propagate

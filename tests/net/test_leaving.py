@@ -1,0 +1,172 @@
+"""Issue 15, items 2 and 4: leaving a game you host is a question with clear outcomes, and
+nothing is served once the host's screen is gone.
+
+``jetset host`` runs in this process with the real app under Pilot; Ann is a real peer over TCP
+on 127.0.0.1 (a greedy bot plays her seat), and sees what the host's choices do.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.leave import LeaveScreen, ServingScreen
+from jetset_tui.screenshot import screen_text
+from netcode.botplayer import play_bot
+from netcode.client import GameClient
+from netcode.peer import NetPeer
+from netcode.table import Table
+from netcode.transport import open_tcp
+
+from .hosting import Script, host_args, host_with_screen, hosting_of, my_turn, play, until
+
+ARGS = ("--players", "3", "--bots", "greedy", "--seed", "leaving", "--port", "0", "--linger", "1")
+
+
+@asynccontextmanager
+async def ann_at(client: GameClient) -> AsyncIterator[NetPeer]:
+    """Ann joins the host's game over TCP; a greedy bot plays for her, at a person's pace (the
+    game lasts while the host comes and goes)."""
+    port = hosting_of(client).port
+    ann = await NetPeer.connect(await open_tcp("127.0.0.1", port), name="Ann")
+    task = asyncio.ensure_future(play_bot(ann, "greedy", ann.commitment or "", delay=0.2))
+    try:
+        yield ann
+    finally:
+        task.cancel()
+        await ann.close()
+
+
+async def hosted(tmp_path: Path, script: Script) -> Path:
+    log = tmp_path / "game.jetset"
+    assert await host_with_screen(host_args(*ARGS, "--log", str(log)), script) == 0
+    return log
+
+
+def assert_paused(ann: NetPeer, log: Path) -> None:
+    """Ann heard that the game is paused and how it goes on; the log continues."""
+    assert ann.paused is not None and ann.paused.startswith("the host paused the game")
+    assert f"jetset host --resume {log}" in ann.paused
+    assert ann.lost == ann.paused
+    resumed = Table.resume(log, fsync=False)
+    assert not resumed.over and resumed.keys.host_seat == 0
+    resumed.close()
+
+
+async def test_q_then_back_to_the_game_keeps_playing(tmp_path: Path) -> None:
+    heard: list[NetPeer] = []
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        async with ann_at(client) as ann:
+            heard.append(ann)
+            await play(app, pilot, client, "income")
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
+            text = screen_text(app)
+            assert "You host this game" in text and "Back to the game" in text
+            assert "Let a greedy bot play my seat" in text and "Pause the game" in text
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await play(app, pilot, client, "income")
+            assert ann.paused is None and not ann.ended.is_set()
+            await pilot.press("ctrl+c")  # pauses at once
+            await asyncio.wait_for(ann.ended.wait(), 5)
+
+    log = await hosted(tmp_path, script)
+    assert_paused(heard[0], log)
+
+
+async def test_q_then_a_bot_plays_my_seat_and_i_take_it_back(tmp_path: Path) -> None:
+    heard: list[NetPeer] = []
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        async with ann_at(client) as ann:
+            heard.append(ann)
+            await play(app, pilot, client, "income")
+            await pilot.press("q", "b")
+            await until(pilot, lambda: isinstance(app.screen, ServingScreen))
+            text = screen_text(app)
+            assert "The game is being served at 127.0.0.1:" in text
+            assert "Enter  take your seat back" in text and "--resume" in text
+            await until(pilot, lambda: ann.seats[0].kind == "bot:greedy")
+            before = len(ann.game.entries)
+            await until(pilot, lambda: any(e.actor == 0 for e in ann.game.entries[before:]))
+            await pilot.press("enter")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            assert isinstance(app.screen, GameScreen)
+            mine = app.screen.session
+            assert mine is not client and mine.local_seats == (0,)
+            await until(pilot, lambda: ann.seats[0].kind == "human")
+            await pilot.press("ctrl+q")  # asks the same question
+            await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
+            await pilot.press("p")
+            await asyncio.wait_for(ann.ended.wait(), 5)
+
+    log = await hosted(tmp_path, script)
+    assert_paused(heard[0], log)
+
+
+async def test_pause_from_q_and_from_the_serving_screen(tmp_path: Path) -> None:
+    heard: list[NetPeer] = []
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        async with ann_at(client) as ann:
+            heard.append(ann)
+            await play(app, pilot, client, "income")
+            await pilot.press("q", "b")
+            await until(pilot, lambda: isinstance(app.screen, ServingScreen))
+            await pilot.press("ctrl+q")  # from the serving screen: back, or pause
+            await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
+            assert "Let a greedy bot" not in screen_text(app)
+            await pilot.press("p")
+            await asyncio.wait_for(ann.ended.wait(), 5)
+
+    log = await hosted(tmp_path, script)
+    assert_paused(heard[0], log)
+
+
+async def test_when_the_hosts_screen_goes_away_the_game_is_not_served(tmp_path: Path) -> None:
+    heard: list[NetPeer] = []
+    ports: list[int] = []
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        ports.append(hosting_of(client).port)
+        ann = await NetPeer.connect(await open_tcp("127.0.0.1", ports[0]), name="Ann")
+        heard.append(ann)
+        await until(pilot, lambda: my_turn(app))
+        app.exit()  # however the app ends (a crash, a closed terminal)
+
+    log = await hosted(tmp_path, script)
+    await asyncio.wait_for(heard[0].ended.wait(), 5)
+    assert_paused(heard[0], log)
+    await heard[0].close()
+    try:
+        await open_tcp("127.0.0.1", ports[0], timeout=2)
+    except OSError:
+        return
+    raise AssertionError("the port still answers")
+
+
+async def test_sigterm_pauses_a_game_hosted_with_a_screen(tmp_path: Path) -> None:
+    heard: list[NetPeer] = []
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        port = hosting_of(client).port
+        heard.append(await NetPeer.connect(await open_tcp("127.0.0.1", port), name="Ann"))
+        await until(pilot, lambda: my_turn(app))
+        os.kill(os.getpid(), signal.SIGTERM)  # handled by `jetset host`: the screen closes
+        await asyncio.sleep(10)
+        raise AssertionError("the screen is still up")
+
+    log = await hosted(tmp_path, script)
+    await asyncio.wait_for(heard[0].ended.wait(), 5)
+    assert_paused(heard[0], log)
+    await heard[0].close()

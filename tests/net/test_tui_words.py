@@ -1,0 +1,29 @@
+"""Issue 15, item 7: a joiner's screen names its own seat in the deal ("two Final Flights dealt
+to Ann", never "(open seat)"), with the app as a peer of a real host over TCP."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import OPEN_SEAT, GameScreen
+from jetset_tui.widgets.log import NotationLog
+from netcode.peer import NetPeer
+from tests.net.helpers import serve
+
+
+async def test_the_last_joiner_sees_its_own_name_in_the_deal(tmp_path: Path) -> None:
+    async with serve(tmp_path, 3, ["random"]) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")  # the game starts
+        app = JetSetApp(session=ann)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.02)
+                if isinstance(app.screen, GameScreen) and len(ann.game.entries) >= 4:
+                    break
+            lines = [line.plain for line in app.screen.query_one(NotationLog).lines]
+            text = "\n".join(lines)
+            assert "two Final Flights dealt to Ann" in text, text
+            assert "dealt to Bea" in text and OPEN_SEAT not in text
+        await bea.close()
