@@ -126,11 +126,11 @@ PENALTIES = {"authfail": 5.0, "noauth": 1.0, "grace": 20.0, "broke": 30.0}
 
 @dataclass
 class AdmissionRules:
-    unauth_start: int = 10
+    unauth_start: int = 24
     """Not-yet-authenticated connections beyond which new ones are dropped at random..."""
     unauth_rate: int = 30
     """...with this chance in percent, rising linearly..."""
-    unauth_full: int = 30
+    unauth_full: int = 48
     """...to every one at this many."""
     unauth_per_address: int = 4
     per_address: int = 8

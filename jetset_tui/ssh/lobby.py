@@ -206,7 +206,7 @@ class Lobby:
         self.host_settings = host_settings
         self.rooms: dict[str, Room] = {}
         self.chat: deque[LobbyChat] = deque(maxlen=CHAT_KEPT)
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: list[Callable[[], object]] = []
         self._ids = count(1)
         self._notify: asyncio.TimerHandle | None = None
         self._housekeeping: asyncio.Task[None] | None = None
@@ -214,10 +214,10 @@ class Lobby:
 
     # -- listeners --------------------------------------------------------------------------
 
-    def listen(self, listener: Callable[[], None]) -> None:
+    def listen(self, listener: Callable[[], object]) -> None:
         self._listeners.append(listener)
 
-    def unlisten(self, listener: Callable[[], None]) -> None:
+    def unlisten(self, listener: Callable[[], object]) -> None:
         if listener in self._listeners:
             self._listeners.remove(listener)
 

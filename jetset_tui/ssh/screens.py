@@ -314,6 +314,7 @@ class LobbyScreen(Screen[None]):
         self.player = player
         self._chat_seen = 0
         self._stale = False
+        self._listener: Callable[[], object] = lambda: None
 
     @property
     def ssh_app(self) -> SshApp:
@@ -354,13 +355,17 @@ class LobbyScreen(Screen[None]):
             ("seats", "seats"),
         ):
             table.add_column(label, key=key)
-        self.lobby.listen(self.on_lobby_change)
+        # the lobby calls its listeners from whichever session changed it: hand the change to
+        # this screen's own app, where ``self.app`` is this session's app
+        app = self.app
+        self._listener = lambda: app.call_later(self.on_lobby_change)
+        self.lobby.listen(self._listener)
         self.refresh_games()
         table.focus()
         self.call_after_refresh(self.ssh_app.resume_seat)
 
     def on_unmount(self) -> None:
-        self.lobby.unlisten(self.on_lobby_change)
+        self.lobby.unlisten(self._listener)
 
     def on_screen_resume(self) -> None:
         if self.app.screen is self:  # not when a game screen was pushed before this ran

@@ -191,3 +191,25 @@ async def test_a_game_with_the_extra_cards_and_a_spectator(
     await bob.wait_for(lambda t: f"turn {turn} " in t.splitlines()[0])
     await bob.close()
     await alice.close()
+
+
+async def test_open_lobbies_see_a_new_game_and_chat(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """The lobby tells every session of a change made by another (each in its own app)."""
+    alice, bob = await asyncio.gather(
+        connect(server, "alice", alice_key), connect(server, "bob", bob_key)
+    )
+    await alice.lobby()
+    await bob.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("enter")
+    await bob.wait_for("alice's game")
+    await alice.wait_for("your turn")
+    await bob.press("t", pause=0.3)
+    await bob.type("anyone?")
+    await bob.press("enter")
+    await bob.wait_for("bob: anyone?")
+    await alice.close()
+    await bob.close()
