@@ -167,3 +167,37 @@ async def test_an_abandoned_game_is_closed_its_log_kept_its_memory_returned(
         await again.close()
     finally:
         await server.close()
+
+
+async def test_an_authenticated_connection_without_a_session_is_not_kept(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    server = await start_server(tmp_path, login_timeout=0.5)
+    try:
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="idle",
+            client_keys=[alice_key],
+            known_hosts=None,
+            agent_path=None,
+        )
+        await asyncio.wait_for(conn.wait_closed(), 5)
+        assert not server.admission.connected
+    finally:
+        await server.close()
+
+
+async def test_a_seat_is_never_taken_by_its_name(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    try:
+        lobby = server.lobby
+        alice = Player("key:a", "alice", "127.0.0.1")
+        room = lobby.create(alice, 3, ["greedy"], "pw")
+        peer, _code = await lobby.join(room, alice, "pw")
+        await peer.close()  # alice drops: her seat waits for her
+        with pytest.raises(LobbyError, match="someone called alice sits there"):
+            await lobby.join(room, Player("key:m", "alice", "127.0.0.2"), "pw")
+        assert room.members.keys() == {"key:a"}
+    finally:
+        await server.close()

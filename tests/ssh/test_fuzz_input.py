@@ -74,7 +74,10 @@ async def test_random_terminal_input_never_fails_the_server(
         await steady.press("t")
         rng = random.Random(1606)
         fuzzers = [
-            await connect(server, f"f{i}", client_key(tmp_path, f"f{i}")) for i in range(SESSIONS)
+            await connect(
+                server, f"f{i}", client_key(tmp_path, f"f{i}"), local_addr=(f"127.0.2.{i + 1}", 0)
+            )
+            for i in range(SESSIONS)
         ]
         for _ in range(CHUNKS):
             for term in fuzzers:
