@@ -344,7 +344,8 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         if self.driver is None or self._closing is not None:
             return
         self.inbox += data
-        self._pump()
+        if self._pump_later is None:  # else reading waits for the budget, and so does this
+            self._pump()
 
     def _pump(self) -> None:
         """Feed the app what the input budget allows; stop reading the channel until the rest
