@@ -31,7 +31,7 @@ from jetset_tui.ssh.screens import (
     LobbyScreen,
     WaitScreen,
 )
-from jetset_tui.ssh.textual_private import force_truecolor
+from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from netcode.client import ChatMessage, ClientEvent
 from netcode.peer import NetPeer
 
@@ -55,6 +55,7 @@ class SshApp(JetSetApp):
         self.depth = depth
         # every SSH app renders in truecolor; ReduceColours adapts it to this client's terminal
         force_truecolor(self.console)
+        share_parsed_css(self.stylesheet)
         self._reduce = ReduceColours(depth)
         self.current: tuple[Room, NetPeer] | None = None
         self.peers: set[NetPeer] = set()

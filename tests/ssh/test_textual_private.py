@@ -12,6 +12,7 @@ import textual.app
 from rich.color import ColorSystem
 from rich.console import Console
 from textual import events
+from textual.css.stylesheet import Stylesheet
 
 from jetset_tui.ssh import textual_private
 
@@ -59,3 +60,22 @@ def test_the_console_colour_system_attribute() -> None:
     textual_private.force_truecolor(console)
     assert console.color_system == "truecolor"
     assert console._color_system is ColorSystem.TRUECOLOR
+
+
+def test_parsed_css_is_shared_between_stylesheets_with_the_same_variables() -> None:
+    css = "Static { color: $accent; }"
+
+    def parsed(variables: dict[str, str]) -> list[object]:
+        sheet = Stylesheet(variables=variables)
+        assert hasattr(sheet, "_parse_cache") and sheet._variables == variables
+        textual_private.share_parsed_css(sheet)
+        sheet.add_source(css, read_from=("test", "shared"))
+        sheet.parse()
+        return list(sheet.rules)
+
+    first = parsed({"accent": "red"})
+    again = parsed({"accent": "red"})
+    assert again and all(a is b for a, b in zip(first, again, strict=True))  # not parsed again
+    themed = parsed({"accent": "blue"})
+    assert not any(a is b for a, b in zip(first, themed, strict=True))  # another theme: its own
+    assert first[0].styles.color != themed[0].styles.color
