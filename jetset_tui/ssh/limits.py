@@ -43,11 +43,10 @@ class InputBudget:
             self.levels[i] = min(self.caps[i], self.levels[i] + gone * self.rates[i])
 
     def allowed_bytes(self) -> int:
-        """Bytes that may be read now (0 while either bucket is empty)."""
+        """Bytes that may be read now: no more than the events left either, since every event
+        takes at least one byte (0 while either bucket is empty)."""
         self._refill()
-        if self.levels[1] < 1:
-            return 0
-        return int(self.levels[0])
+        return max(0, int(min(self.levels)))
 
     def spend(self, nbytes: int, events: int) -> None:
         self.levels[0] -= nbytes

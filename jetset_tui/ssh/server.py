@@ -355,11 +355,12 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         if driver is None or chan is None or self._closing is not None:
             self.inbox.clear()
             return
-        allowed = self.budget.allowed_bytes()
-        if allowed > 0 and self.inbox:
+        while self.inbox and (allowed := self.budget.allowed_bytes()) > 0:
             chunk = bytes(self.inbox[:allowed])
             del self.inbox[:allowed]
             self.budget.spend(len(chunk), driver.feed(chunk))
+            if self._closing is not None:
+                return
         if self.inbox or self.budget.allowed_bytes() == 0:
             if self._pump_later is None:
                 self.throttled += 1

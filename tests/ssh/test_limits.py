@@ -18,17 +18,18 @@ class Clock:
 
 def test_input_budget_bursts_then_refills_at_its_rate() -> None:
     clock = Clock()
-    budget = InputBudget(1000, 10, burst=2.0, clock=clock)
-    assert budget.allowed_bytes() == 2000
+    budget = InputBudget(1000, 100, burst=2.0, clock=clock)
+    assert budget.allowed_bytes() == 200  # every event takes a byte: no more than 200 events
     budget.spend(2000, 5)
     assert budget.allowed_bytes() == 0
     assert budget.wait() == 0.5  # a quarter of the 2000-byte bucket at 1000 bytes a second
     clock.now += 0.5
-    assert budget.allowed_bytes() == 500
-    budget.spend(0, 20)  # the key events run out first
+    assert budget.allowed_bytes() == 200  # 500 bytes back, and the events refilled to their cap
+    budget.spend(0, 200)  # the key events run out
     assert budget.allowed_bytes() == 0
+    assert budget.wait() == 0.5  # a quarter of the 200 events at 100 a second
     clock.now += 10
-    assert budget.allowed_bytes() == 2000  # never more than the burst
+    assert budget.allowed_bytes() == 200  # never more than the burst
 
 
 def test_wrong_tries_lock_out_growing_per_key() -> None:
