@@ -207,7 +207,8 @@ async def test_open_lobbies_see_a_new_game_and_chat(
     await alice.press("enter")
     await bob.wait_for("alice's game")
     await alice.wait_for("your turn")
-    await bob.press("t", pause=0.3)
+    await bob.press("t")
+    await bob.wait_for(lambda t: "n New game" not in t.splitlines()[-1])  # the chat line has keys
     await bob.type("anyone?")
     await bob.press("enter")
     await bob.wait_for("bob: anyone?")
