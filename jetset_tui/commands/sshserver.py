@@ -2,6 +2,8 @@
 
 ``jetset ssh-server [--bind 127.0.0.1] [--port 2222] [--host-key FILE]
 [--authorized-keys FILE | --open] [--max-sessions N] [--idle-timeout SECONDS]``
+
+Every limit the server puts on strangers is in docs/security.md.
 """
 
 from __future__ import annotations

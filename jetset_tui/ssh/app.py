@@ -7,11 +7,10 @@ the session's colours, with nothing that touches the server's disk (no screensho
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Awaitable, Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, TypeVar
 
-from rich.color import ColorSystem
 from textual import events, on
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
@@ -25,12 +24,21 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
-from jetset_tui.ssh.screens import AskScreen, GameRequest, LobbyScreen, WaitScreen
+from jetset_tui.ssh.screens import (
+    CODE_INPUT_MAX,
+    PASSWORD_MAX,
+    AskScreen,
+    GameRequest,
+    LobbyScreen,
+    WaitScreen,
+)
+from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from netcode.client import ChatMessage, ClientEvent
 from netcode.peer import NetPeer
 
 CSS_FILE = str(Path(tui_app.__file__).with_name("jetset.tcss"))
 HIDDEN_COMMANDS = {"Screenshot", "Back to the menu"}
+T = TypeVar("T")
 
 
 class SshApp(JetSetApp):
@@ -47,7 +55,8 @@ class SshApp(JetSetApp):
         self.player = player
         self.depth = depth
         # every SSH app renders in truecolor; ReduceColours adapts it to this client's terminal
-        self.console._color_system = ColorSystem.TRUECOLOR
+        force_truecolor(self.console)
+        share_parsed_css(self.stylesheet)
         self._reduce = ReduceColours(depth)
         self.current: tuple[Room, NetPeer] | None = None
         self.peers: set[NetPeer] = set()
@@ -97,52 +106,85 @@ class SshApp(JetSetApp):
             if self.lobby.open_mode:
                 self.ask(
                     f"The code of your seat {player_seat.seat} in game {room.id}:",
-                    lambda code: self.rejoin(room, code),
+                    lambda code: self.lobby.rejoin(room, self.player, code),
+                    lambda peer: self.back_in(room, peer),
+                    max_length=CODE_INPUT_MAX,
                 )
             else:
-                self.run_worker(self.rejoin(room, None), exclusive=True)
+                self.run_worker(self.rejoin(room), exclusive=True)
             return
         if room.private:
             self.ask(
                 f"Game {room.id} is private. Its password:",
-                lambda pw: self.take_seat(room, pw),
+                lambda password: self.lobby.join(room, self.player, password),
+                lambda seated: self.seated(room, *seated),
                 secret=True,
             )
             return
         self.run_worker(self.take_seat(room, None), exclusive=True)
 
-    def ask(self, question: str, then: object, *, secret: bool = False) -> None:
-        def answered(answer: str | None) -> None:
-            if answer is not None and callable(then):
-                self.run_worker(then(answer), exclusive=True)
+    def ask(
+        self,
+        question: str,
+        attempt: Callable[[str], Awaitable[T]],
+        then: Callable[[T], None],
+        *,
+        secret: bool = False,
+        max_length: int = PASSWORD_MAX,
+    ) -> None:
+        """Ask ``question`` until ``attempt`` takes the answer (a wrong one is asked again), then
+        go on with what it gave."""
 
-        self.push_screen(AskScreen(question, secret=secret), answered)
+        def answered(result: T | None) -> None:
+            if result is not None:
+                then(result)
+
+        screen = AskScreen[T](question, attempt, secret=secret, max_length=max_length)
+        self.push_screen(screen, answered)
 
     async def take_seat(self, room: Room, password: str | None) -> None:
         try:
-            peer = await self.lobby.join(room, self.player, password)
+            peer, code = await self.lobby.join(room, self.player, password)
         except LobbyError as exc:
             self.notify(str(exc), severity="error")
             return
-        member = room.members.get(self.player.identity)
-        code = member.code if member is not None and self.lobby.open_mode else None
+        self.seated(room, peer, code)
+
+    def seated(self, room: Room, peer: NetPeer, code: str | None) -> None:
+        """In a seat: the game, and (--open) the seat's code, shown this once."""
+        code = code if self.lobby.open_mode else None
         self.enter(room, peer, code)
         if code:
             message = f"Your seat code is {code}: with your name it takes this seat back."
             self.call_after_refresh(self.notify, message, timeout=30)
 
-    async def rejoin(self, room: Room, code: str | None) -> None:
+    async def rejoin(self, room: Room) -> None:
         try:
-            peer = await self.lobby.rejoin(room, self.player, code)
+            peer = await self.lobby.rejoin(room, self.player, None)
         except LobbyError as exc:
             self.notify(str(exc), severity="error")
             return
+        self.back_in(room, peer)
+
+    def back_in(self, room: Room, peer: NetPeer) -> None:
         self.notify(f"Back in your seat in game {room.id}.")
         self.enter(room, peer, None)
 
-    async def watch_game(self, room: Room) -> None:
+    def watch_game(self, room: Room) -> None:
+        """Watch ``room`` (a private one: with its password)."""
+        if room.private:
+            self.ask(
+                f"Game {room.id} is private. Its password, to watch it:",
+                lambda password: self.lobby.watch(room, self.player, password),
+                lambda peer: self.enter(room, peer, None),
+                secret=True,
+            )
+            return
+        self.run_worker(self._watch(room), exclusive=True)
+
+    async def _watch(self, room: Room) -> None:
         try:
-            peer = await self.lobby.watch(room)
+            peer = await self.lobby.watch(room, self.player)
         except LobbyError as exc:
             self.notify(str(exc), severity="error")
             return

@@ -3,7 +3,8 @@
 Several apps run in one process, one per SSH session, so the driver owns no file descriptor, no
 thread and no signal handler: the SSH session feeds it the bytes the client typed (``feed``) and
 the new size on a window change (``resize``); it writes each frame to a ``TerminalLink`` in one
-piece when Textual flushes. Relies on Textual internals (``XTermParser``); pinned to textual 8.x.
+piece when Textual flushes. Textual's parser of terminal input is private: it comes from
+``textual_private``, the one module that touches Textual's internals.
 """
 
 from __future__ import annotations
@@ -14,11 +15,26 @@ from codecs import getincrementaldecoder
 from typing import Any
 
 from textual import events
-from textual._xterm_parser import XTermParser
 from textual.constants import ESCAPE_DELAY
 from textual.driver import Driver
 from textual.geometry import Size
 from textual.message import Message
+
+from jetset_tui.ssh.textual_private import XTermParser
+
+MIN_SIZE = (20, 5)
+MAX_SIZE = (400, 200)
+
+
+def clamp_size(width: int, height: int) -> tuple[int, int]:
+    """A client's terminal size within ``MIN_SIZE``..``MAX_SIZE`` (80×24 if it gave none)."""
+    if width <= 0 or height <= 0:
+        return (80, 24)
+    return (
+        min(max(width, MIN_SIZE[0]), MAX_SIZE[0]),
+        min(max(height, MIN_SIZE[1]), MAX_SIZE[1]),
+    )
+
 
 START = (
     "\x1b[?1049h"  # alternate screen
@@ -46,6 +62,9 @@ class TerminalLink(ABC):
     @abstractmethod
     def send(self, data: bytes) -> None:
         """Send one frame's bytes (the link may drop them while the client is not reading)."""
+
+    def input_failed(self, exc: Exception) -> None:  # noqa: B027 (optional)
+        """The client's input could not be read; the driver reads no more of it."""
 
 
 class SshDriver(Driver):
@@ -105,26 +124,40 @@ class SshDriver(Driver):
         """Deliver on this loop directly (the base class assumes a reader thread)."""
         self._app.post_message(message)
 
-    def feed(self, data: bytes) -> None:
-        """Bytes the client typed: keys, mouse, paste, terminal replies."""
+    def feed(self, data: bytes) -> int:
+        """Bytes the client typed: keys, mouse, paste, terminal replies; how many events."""
         if not self._input:
-            return
-        for event in self._parser.feed(self._decode(data)):
-            self.process_message(event)
+            return 0
+        events = 0
+        try:
+            for event in self._parser.feed(self._decode(data)):
+                self.process_message(event)
+                events += 1
+        except Exception as exc:  # the parser is dead after any error: no more input
+            self._failed(exc)
+            return events
         # a lone Esc (or a cut sequence) only resolves when the parser's timeout is checked
         if self._tick is not None:
             self._tick.cancel()
         self._tick = self._loop.call_later(ESCAPE_DELAY + 0.02, self._on_tick)
+        return events
 
     def _on_tick(self) -> None:
         self._tick = None
         if self._input:
-            for event in self._parser.tick():
-                self.process_message(event)
+            try:
+                for event in self._parser.tick():
+                    self.process_message(event)
+            except Exception as exc:
+                self._failed(exc)
+
+    def _failed(self, exc: Exception) -> None:
+        self.disable_input()
+        self.link.input_failed(exc)
 
     def resize(self, width: int, height: int) -> None:
-        """The client's window changed size."""
-        width, height = max(width, 1), max(height, 1)
+        """The client's window changed size (clamped to ``MIN_SIZE``..``MAX_SIZE``)."""
+        width, height = clamp_size(width, height)
         self._size = (width, height)
         size = Size(width, height)
         self._app.post_message(events.Resize(size, size))

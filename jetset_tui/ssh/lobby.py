@@ -4,12 +4,16 @@ Each game is a ``netcode.host.Host`` in this process. Every player, SSH or bot, 
 ``NetPeer`` of that host over an in-memory pipe (``memory_pipe``), so an SSH player plays through
 the same protocol as a TCP player. The lobby remembers which identity (an SSH key's fingerprint,
 or in ``--open`` mode a user name) holds which seat and its token, so a player who comes back
-lands in the same seat; in ``--open`` mode the seat's code, shown at join, is asked for too.
+lands in the same seat; in ``--open`` mode the seat's code, shown once at join to the one who
+joined, is asked for too (only its digest is kept). Wrong codes and game passwords are limited per
+address and per seat or game (``limits.TryLimiter``); games per player and spectators are capped;
+a game no person is connected to for ``abandoned_after`` is closed (its log stays on disk).
 """
 
 from __future__ import annotations
 
 import asyncio
+import hashlib
 import hmac
 import logging
 import secrets
@@ -22,6 +26,7 @@ from pathlib import Path
 
 from engine import Options
 from engine.bots import BOTS
+from jetset_tui.ssh.limits import TryLimiter
 from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
@@ -32,15 +37,40 @@ from netcode.transport import memory_pipe
 log = logging.getLogger("jetset.ssh.lobby")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+"""32 letters and digits without look-alikes (no I, O, 0, 1): 5 bits a character."""
+CODE_LENGTH = 8
+"""40 bits: a seat's code."""
 CHAT_KEPT = 100
-FINISHED_KEPT = 600.0
-"""Seconds a finished game stays in the list."""
 HOLDER = "jetset ssh-server"
 """Who holds a lobby game's log, as anyone else who opens it is told."""
 
 
+@dataclass(frozen=True)
+class LobbyLimits:
+    """The lobby's numbers (docs/security.md)."""
+
+    max_games: int = 32
+    games_per_player: int = 3
+    """Unfinished games one identity may have created."""
+    watchers_per_game: int = 16
+    watchers_per_address: int = 4
+    """Games watched at once from one address."""
+    abandoned_after: float = 1800.0
+    """Seconds an unfinished game with no person connected stays open."""
+    finished_kept: float = 600.0
+    """Seconds a finished game stays in the list."""
+    free_tries: int = 5
+    """Wrong seat codes (or game passwords) per address and per seat (or game) before a lock-out
+    of ``first_lock`` seconds, doubling with every further wrong one."""
+    first_lock: float = 30.0
+
+
 class LobbyError(Exception):
     """A request the lobby refuses, with a sentence for the player."""
+
+
+class WrongSecret(LobbyError):
+    """A wrong seat code or password: the player may try again."""
 
 
 @dataclass(frozen=True)
@@ -54,11 +84,11 @@ class Player:
 
 @dataclass
 class Membership:
-    """A seat an identity holds: the host's token, and the code shown at join (--open)."""
+    """A seat an identity holds: the host's token, and the digest of the code shown at join."""
 
     seat: int
     token: str
-    code: str
+    code_digest: bytes
 
 
 @dataclass(frozen=True)
@@ -77,9 +107,14 @@ class Room:
     host: Host
     password: str | None
     created: float
+    creator: str = ""
+    """The identity that created the game."""
     members: dict[str, Membership] = field(default_factory=dict)
-    watchers: int = 0
+    spectators: dict[NetPeer, str] = field(default_factory=dict)
+    """Each spectator's peer, and the address it watches from."""
     ended_at: float | None = None
+    alone_since: float | None = None
+    """Since when no person has been connected (unfinished games)."""
     tcp: asyncio.Server | None = None
     """Where ``jetset join`` players reach this game (``ssh-server --tcp``)."""
 
@@ -112,6 +147,20 @@ class Room:
     def open_seats(self) -> int:
         return sum(1 for s in self.table.seats if not s.is_bot and s.name is None)
 
+    @property
+    def watchers(self) -> int:
+        return len(self.spectators)
+
+    @property
+    def people_connected(self) -> bool:
+        """Someone other than a bot is at this game: a player in a seat, or a spectator."""
+        if self.spectators:
+            return True
+        return any(
+            not self.table.seats[seat].is_bot and conn.standin is None
+            for seat, conn in self.host.seat_conns.items()
+        )
+
     def seat_line(self) -> str:
         """``alice*, bob, greedy-2, (open)``: * marks a player who is not connected."""
         parts = []
@@ -126,7 +175,13 @@ class Room:
 
 
 def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(4))
+    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+
+
+def code_digest(code: str) -> bytes:
+    """What is kept of a seat's code (typed in any case, with spaces or dashes)."""
+    typed = "".join(ch for ch in code.upper() if ch.isalnum())
+    return hashlib.sha256(typed.encode()).digest()
 
 
 class Lobby:
@@ -138,30 +193,33 @@ class Lobby:
         *,
         open_mode: bool = False,
         bot_delay: float = 0.6,
-        max_games: int = 32,
         fsync: bool = True,
         host_settings: HostSettings | None = None,
         tcp_bind: str | None = None,
+        limits: LobbyLimits | None = None,
     ) -> None:
         self.games_dir = games_dir
         self.tcp_bind = tcp_bind
         self.open_mode = open_mode
         self.bot_delay = bot_delay
-        self.max_games = max_games
+        self.limits = limits or LobbyLimits()
+        self.tries = TryLimiter(self.limits.free_tries, self.limits.first_lock)
         self.fsync = fsync
         self.host_settings = host_settings
         self.rooms: dict[str, Room] = {}
         self.chat: deque[LobbyChat] = deque(maxlen=CHAT_KEPT)
-        self._listeners: list[Callable[[], None]] = []
+        self._listeners: list[Callable[[], object]] = []
         self._ids = count(1)
         self._notify: asyncio.TimerHandle | None = None
+        self._housekeeping: asyncio.Task[None] | None = None
+        self._closing: set[asyncio.Future[None]] = set()
 
     # -- listeners --------------------------------------------------------------------------
 
-    def listen(self, listener: Callable[[], None]) -> None:
+    def listen(self, listener: Callable[[], object]) -> None:
         self._listeners.append(listener)
 
-    def unlisten(self, listener: Callable[[], None]) -> None:
+    def unlisten(self, listener: Callable[[], object]) -> None:
         if listener in self._listeners:
             self._listeners.remove(listener)
 
@@ -176,6 +234,17 @@ class Lobby:
         for listener in list(self._listeners):
             listener()
 
+    def start(self) -> None:
+        """Look after abandoned and finished games from now on."""
+        if self._housekeeping is None:
+            self._housekeeping = asyncio.ensure_future(self._look_after())
+
+    async def _look_after(self) -> None:
+        every = min(30.0, self.limits.abandoned_after / 4, self.limits.finished_kept / 4)
+        while True:
+            await asyncio.sleep(max(every, 0.05))
+            self._reap()
+
     # -- games ------------------------------------------------------------------------------
 
     def create(
@@ -189,8 +258,14 @@ class Lobby:
     ) -> Room:
         """A new game with ``bots`` in the last seats (and, with ``extra_cards``, the
         expansion's extra Flight cards in the decks); the creator still has to join it."""
-        if sum(1 for r in self.rooms.values() if not r.table.over) >= self.max_games:
+        unfinished = [r for r in self.rooms.values() if not r.table.over]
+        if len(unfinished) >= self.limits.max_games:
             raise LobbyError("the server runs as many games as it may; join one")
+        mine = sum(1 for r in unfinished if r.creator == creator.identity)
+        if mine >= self.limits.games_per_player:
+            raise LobbyError(
+                f"you already started {mine} games that are not over: finish or leave one first"
+            )
         for kind in bots:
             if kind not in BOTS:
                 raise LobbyError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
@@ -209,7 +284,14 @@ class Lobby:
             options, bots, path, password=password or None, fsync=self.fsync, holder=HOLDER
         )
         host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
-        room = Room(room_id, f"{creator.name}'s game", host, password or None, time.time())
+        room = Room(
+            room_id,
+            f"{creator.name}'s game",
+            host,
+            password or None,
+            time.time(),
+            creator=creator.identity,
+        )
         host.on_change = self.changed
         self.rooms[room_id] = room
         for seat, slot in enumerate(table.seats):
@@ -253,54 +335,84 @@ class Lobby:
                 return room, member
         return None
 
-    async def join(self, room: Room, player: Player, password: str | None) -> NetPeer:
-        """Take a free seat in ``room`` (or your own seat back, when you hold one)."""
+    async def join(
+        self, room: Room, player: Player, password: str | None
+    ) -> tuple[NetPeer, str | None]:
+        """Take a free seat in ``room`` (or your own seat back, when you hold one); the peer, and
+        the seat's new code (to be shown once, to this player only; None when back in a seat)."""
         if player.identity in room.members:
-            return await self.rejoin(room, player, None)
-        if room.password is not None and not hmac.compare_digest(
-            (password or "").encode(), room.password.encode()
-        ):
-            raise LobbyError("wrong password")
+            return await self.rejoin(room, player, None), None
+        self.check_password(room, player, password)
         if room.open_seats == 0:
             raise LobbyError("every seat is taken: watch instead")
+        if any(slot.name == player.name for slot in room.table.seats):
+            raise LobbyError(f"someone called {player.name} sits there already: use another name")
         peer = await self._connect(room, name=player.name, password=room.password)
         if peer.seat is None or peer.token is None:
             await peer.close()
             raise LobbyError("the host did not seat you")
         code = new_code()
-        room.members[player.identity] = Membership(peer.seat, peer.token, code)
+        room.members[player.identity] = Membership(peer.seat, peer.token, code_digest(code))
         log.info(
             "game %s: %s (%s) sits in seat %d", room.id, player.name, player.identity, peer.seat
         )
         self.changed()
-        return peer
+        return peer, code
 
     async def rejoin(self, room: Room, player: Player, code: str | None) -> NetPeer:
         """Back into the seat ``player`` holds (``--open``: with the seat's code)."""
         member = room.members.get(player.identity)
         if member is None:
             raise LobbyError("you hold no seat in that game")
-        if self.open_mode and not hmac.compare_digest(
-            (code or "").strip().upper().encode(), member.code.encode()
-        ):
-            raise LobbyError("that is not the seat's code")
+        if self.open_mode:
+            keys = (f"address:{player.address}", f"seat:{room.id}:{member.seat}")
+            right = hmac.compare_digest(code_digest(code or ""), member.code_digest)
+            self._check_try(keys, right, "that is not the seat's code")
         peer = await self._connect(room, token=member.token)
         log.info("game %s: %s back in seat %d", room.id, player.name, member.seat)
         self.changed()
         return peer
 
-    async def watch(self, room: Room) -> NetPeer:
-        if room.private:
-            raise LobbyError("that game is private")
+    def check_password(self, room: Room, player: Player, password: str | None) -> None:
+        """A private game's password, with wrong tries limited per address and per game."""
+        if room.password is None:
+            return
+        keys = (f"address:{player.address}", f"game:{room.id}")
+        right = hmac.compare_digest((password or "").encode(), room.password.encode())
+        self._check_try(keys, right, "wrong password")
+
+    def _check_try(self, keys: tuple[str, ...], right: bool, wrong: str) -> None:
+        locked = self.tries.locked_for(*keys)
+        if locked > 0:
+            raise LobbyError(f"too many wrong tries: wait {locked:.0f} seconds")
+        if right:
+            self.tries.succeeded(keys[1])
+            return
+        self.tries.failed(*keys)
+        left = self.tries.left(*keys)
+        log.info("wrong secret for %s from %s (%d tries left)", keys[1], keys[0], left)
+        if left == 0:
+            locked = self.tries.locked_for(*keys)
+            raise LobbyError(f"{wrong}; too many wrong tries: wait {locked:.0f} seconds")
+        raise WrongSecret(f"{wrong} ({left} {'try' if left == 1 else 'tries'} left)")
+
+    async def watch(self, room: Room, player: Player, password: str | None = None) -> NetPeer:
+        """Watch ``room`` (a private game: with its password)."""
+        self.check_password(room, player, password)
+        if room.watchers >= self.limits.watchers_per_game:
+            raise LobbyError("that game has as many spectators as it may")
+        address = player.address
+        watching = [a for r in self.rooms.values() for a in r.spectators.values() if a == address]
+        if len(watching) >= self.limits.watchers_per_address:
+            raise LobbyError("you watch as many games as you may")
         peer = await self._connect(room, spectate=True)
-        room.watchers += 1
+        room.spectators[peer] = address
         self.changed()
         return peer
 
     def left(self, room: Room, peer: NetPeer) -> None:
         """A session let go of its peer (the game screen closed it)."""
-        if peer.spectating:
-            room.watchers = max(0, room.watchers - 1)
+        room.spectators.pop(peer, None)
         self.changed()
 
     async def _connect(self, room: Room, **kwargs: object) -> NetPeer:
@@ -336,20 +448,44 @@ class Lobby:
             self.changed()
 
     def _reap(self) -> None:
-        """Forget finished games nobody watches after a while."""
+        """Forget finished games nobody watches after a while, and close unfinished games no
+        person has been connected to for ``abandoned_after`` (their logs stay on disk)."""
         now = time.time()
+        limits = self.limits
         for room in list(self.rooms.values()):
             if room.table.over and room.ended_at is None:
                 room.ended_at = now
                 log.info("game %s over: %s", room.id, room.seat_line())
-            old = room.ended_at is not None and now - room.ended_at > FINISHED_KEPT
-            if old and not room.host.conns:
-                del self.rooms[room.id]
-                if room.tcp is not None:
-                    room.tcp.close()
-                room.host.spawn(room.host.close())
+            if room.ended_at is not None:
+                if now - room.ended_at > limits.finished_kept and not room.host.conns:
+                    self._close_room(room)
+                continue
+            if room.people_connected:
+                room.alone_since = None
+            elif room.alone_since is None:
+                room.alone_since = now
+            elif now - room.alone_since > limits.abandoned_after:
+                log.info(
+                    "game %s abandoned (no one connected for %.0f s): closed, its log stays in %s",
+                    room.id,
+                    now - room.alone_since,
+                    room.table.log_path,
+                )
+                self._close_room(room)
+        self.tries.forget_old(limits.first_lock)
+
+    def _close_room(self, room: Room) -> None:
+        del self.rooms[room.id]
+        if room.tcp is not None:
+            room.tcp.close()
+        task = asyncio.ensure_future(room.host.close())
+        self._closing.add(task)
+        task.add_done_callback(self._closing.discard)
+        self.changed()
 
     async def close(self) -> None:
+        if self._housekeeping is not None:
+            self._housekeeping.cancel()
         if self._notify is not None:
             self._notify.cancel()
         for room in list(self.rooms.values()):

@@ -4,8 +4,9 @@ jetset_tui/screens/chat.py, the same at every table)."""
 
 from __future__ import annotations
 
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from rich.text import Text
 from textual import on
@@ -17,7 +18,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Footer, Input, RichLog, Static
 
 from engine.bots import BOTS
-from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
+from jetset_tui.ssh.lobby import CODE_LENGTH, Lobby, LobbyError, Player, Room, WrongSecret
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
@@ -27,6 +28,11 @@ if TYPE_CHECKING:
 
 DEFAULT_BOT = "greedy" if "greedy" in BOTS else next(iter(BOTS))
 YES_NO = {"yes": True, "y": True, "no": False, "n": False}
+PASSWORD_MAX = 128
+CODE_INPUT_MAX = 2 * CODE_LENGTH
+"""A seat's code, with room for the spaces or dashes someone may type in it."""
+FIELD_MAX = {"seats": 2, "bots": 2, "kind": 16, "password": PASSWORD_MAX, "extra": 3}
+T = TypeVar("T")
 
 
 @dataclass(frozen=True)
@@ -88,7 +94,12 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
             ):
                 with Horizontal(classes="row"):
                     yield Static(label, classes="label")
-                    yield Input(value, id=ident, password=ident == "password")
+                    yield Input(
+                        value,
+                        id=ident,
+                        password=ident == "password",
+                        max_length=FIELD_MAX[ident],
+                    )
             yield Static("Enter: create and sit down   Tab: next field   Esc: back", classes="row")
             yield Static("", id="form-error")
 
@@ -114,29 +125,68 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         self.dismiss(None)
 
 
-class AskScreen(ModalScreen[str | None]):
-    """One question with a one-line answer (a game's password, a seat's code)."""
+class AskScreen(ModalScreen[T | None], Generic[T]):
+    """One question with a one-line answer (a game's password, a seat's code): ``attempt`` tries
+    the answer; a wrong one (``WrongSecret``) is said and asked again, any other refusal closes
+    the question with a notice; what ``attempt`` gives is the screen's result."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
     AskScreen { align: center middle; }
     AskScreen #ask { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
     AskScreen Input, AskScreen Input:focus { height: 1; border: none; padding: 0 1; margin-top: 1; }
+    AskScreen #ask-error { color: $error; height: auto; }
     """
 
-    def __init__(self, question: str, *, secret: bool = False) -> None:
+    def __init__(
+        self,
+        question: str,
+        attempt: Callable[[str], Awaitable[T]],
+        *,
+        secret: bool = False,
+        max_length: int = PASSWORD_MAX,
+    ) -> None:
         super().__init__()
         self.question = question
+        self.attempt = attempt
         self.secret = secret
+        self.max_length = max_length
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ask"):
             yield Static(self.question)
-            yield Input(password=self.secret, id="answer")
+            # disabled until drawn: a key typed before the question showed (the one that opened
+            # it, say) is not an answer
+            yield Input(
+                password=self.secret, max_length=self.max_length, id="answer", disabled=True
+            )
+            yield Static("", id="ask-error")
+
+    def on_mount(self) -> None:
+        self.call_after_refresh(self.ready)
+
+    def ready(self) -> None:
+        answer = self.query_one("#answer", Input)
+        answer.disabled = False
+        answer.focus()
 
     @on(Input.Submitted)
     def answer(self, event: Input.Submitted) -> None:
-        self.dismiss(event.value)
+        value = event.value
+        event.input.value = ""
+        self.run_worker(self.try_answer(value), exclusive=True)
+
+    async def try_answer(self, value: str) -> None:
+        try:
+            result = await self.attempt(value)
+        except WrongSecret as exc:
+            self.query_one("#ask-error", Static).update(str(exc))
+            return
+        except LobbyError as exc:
+            self.app.notify(str(exc), severity="error")
+            self.dismiss(None)
+            return
+        self.dismiss(result)
 
     def action_cancel(self) -> None:
         self.dismiss(None)
@@ -223,6 +273,7 @@ class LobbyScreen(Screen[None]):
         self.player = player
         self._chat_seen = 0
         self._stale = False
+        self._listener: Callable[[], object] = lambda: None
 
     @property
     def ssh_app(self) -> SshApp:
@@ -263,13 +314,17 @@ class LobbyScreen(Screen[None]):
             ("seats", "seats"),
         ):
             table.add_column(label, key=key)
-        self.lobby.listen(self.on_lobby_change)
+        # the lobby calls its listeners from whichever session changed it: hand the change to
+        # this screen's own app, where ``self.app`` is this session's app
+        app = self.app
+        self._listener = lambda: app.call_later(self.on_lobby_change)
+        self.lobby.listen(self._listener)
         self.refresh_games()
         table.focus()
         self.call_after_refresh(self.ssh_app.resume_seat)
 
     def on_unmount(self) -> None:
-        self.lobby.unlisten(self.on_lobby_change)
+        self.lobby.unlisten(self._listener)
 
     def on_screen_resume(self) -> None:
         if self.app.screen is self:  # not when a game screen was pushed before this ran
@@ -297,7 +352,7 @@ class LobbyScreen(Screen[None]):
             if mine is not None:
                 title += "  ← your seat"
             status = room.status + (f", {room.watchers} watching" if room.watchers else "")
-            if room.tcp_port is not None and not room.table.over:
+            if room.tcp_port is not None and not room.table.over and not room.private:
                 status += f", tcp :{room.tcp_port}"
             table.add_row(room.id, title, status, room.seat_line(), key=room.id)
         if table.row_count:
@@ -311,8 +366,8 @@ class LobbyScreen(Screen[None]):
         else:
             hint = "No games yet: press n to start one (you against bots, or wait for friends)."
         where = self.lobby.seat_of(self.player.identity)
-        if where is not None and self.lobby.open_mode:
-            hint += f"\nYour seat in game {where[0].id} has the code {where[1].code}."
+        if where is not None:
+            hint += f"\nYou hold a seat in game {where[0].id}: j takes it back."
         self.query_one("#detail", Static).update(hint)
 
     def show_chat(self) -> None:
@@ -351,7 +406,7 @@ class LobbyScreen(Screen[None]):
     def action_watch(self) -> None:
         room = self.selected()
         if room is not None:
-            self.run_worker(self.ssh_app.watch_game(room), exclusive=True)
+            self.ssh_app.watch_game(room)
 
     def action_talk(self) -> None:
         self.query_one("#say", Input).focus()

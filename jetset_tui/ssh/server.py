@@ -2,37 +2,40 @@
 
 One asyncssh server; one Textual app per SSH session, inside this process, drawing through
 ``SshDriver`` on the session's channel (no subprocess, no pseudo-terminal on the server). Only the
-game is served: a shell request with a terminal starts the app; exec, subsystems (SFTP), port,
-agent and X11 forwarding are refused; a session without a terminal gets one line and is closed.
-Limits: sessions in all, connections per address, idle time, a login timeout, and output a client
-does not read (frames are dropped while the channel is full and the screen is repainted when it
-drains; a client stalled for ``stall_timeout`` is disconnected).
+game is served: a shell request with a terminal starts the app; exec and subsystems (SFTP) are
+refused here, forwarding by asyncssh's own defaults; a session without a terminal gets one line and
+is closed. Limits (docs/security.md): admission like OpenSSH's (``limits.Admission``), sessions in
+all, a short login grace, idle time, an input budget per session (reading stops while it is spent),
+the terminal size clamped, and output a client does not read (frames are dropped while the channel
+is full and the screen is repainted when it drains; a client stalled for ``stall_timeout`` is
+disconnected).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import dataclasses
 import logging
 import os
 import re
 import time
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
-import textual.app
 
 from jetset_tui.ssh.colours import colour_depth
-from jetset_tui.ssh.driver import TerminalLink
-from jetset_tui.ssh.lobby import Lobby, Player
+from jetset_tui.ssh.driver import TerminalLink, clamp_size
+from jetset_tui.ssh.keys import key_fingerprint, read_authorized_keys
+from jetset_tui.ssh.limits import Admission, AdmissionRules, InputBudget
+from jetset_tui.ssh.lobby import Lobby, LobbyLimits, Player
+from jetset_tui.ssh.textual_private import keep_stdout
 from netcode.userdirs import ssh_games_dir, ssh_host_key_path
 
 log = logging.getLogger("jetset.ssh")
 
-MIN_SIZE = (20, 5)
 NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
 
 
@@ -48,7 +51,17 @@ class SshConfig:
     max_sessions: int = 64
     max_per_address: int = 8
     idle_timeout: float = 1800.0
-    login_timeout: float = 30.0
+    login_timeout: float = 10.0
+    """Seconds to authenticate (OpenSSH's LoginGraceTime, shorter)."""
+    admission: AdmissionRules = field(default_factory=AdmissionRules)
+    """Caps on not-yet-authenticated connections and per address, penalties (``max_per_address``
+    overrides its ``per_address``)."""
+    input_bytes_per_second: float = 8192.0
+    input_events_per_second: float = 100.0
+    """What one session may type: bursts of twice these, then reading stops until it is back."""
+    window: int = 64 * 1024
+    """Bytes a client may send ahead of what the server has read (the SSH channel window)."""
+    lobby: LobbyLimits = field(default_factory=LobbyLimits)
     stall_timeout: float = 60.0
     """Seconds a client may leave its channel full before it is disconnected."""
     output_high_water: int = 256 * 1024
@@ -82,20 +95,6 @@ def clean_name(username: str) -> str:
     return name or "player"
 
 
-_redirects_patched = False
-
-
-def keep_stdout() -> None:
-    """Textual redirects sys.stdout/stderr to the running app and back when it stops: with
-    several apps in one process, stopping out of order would leave a dead app as stdout. The SSH
-    apps leave them alone."""
-    global _redirects_patched
-    if not _redirects_patched:
-        for name in ("redirect_stdout", "redirect_stderr"):
-            setattr(textual.app, name, contextlib.nullcontext)
-        _redirects_patched = True
-
-
 class GameServer:
     """The SSH server and its lobby."""
 
@@ -107,10 +106,15 @@ class GameServer:
             bot_delay=config.bot_delay,
             fsync=config.fsync,
             tcp_bind=config.tcp_bind,
+            limits=config.lobby,
         )
         self.sessions: set[GameSession] = set()
-        self.per_address: Counter[str] = Counter()
-        self.connections = 0
+        rules = dataclasses.replace(
+            config.admission,
+            per_address=config.max_per_address,
+            total=config.max_sessions + config.max_per_address,
+        )
+        self.admission = Admission(rules)
         self.authorized: asyncssh.SSHAuthorizedKeys | None = None
         self._server: asyncssh.SSHAcceptor | None = None
         self.host_key_path: Path | None = None
@@ -125,12 +129,13 @@ class GameServer:
         c = self.config
         key, self.host_key_path = load_host_key(c.host_key)
         if c.authorized_keys is not None:
-            self.authorized = asyncssh.read_authorized_keys(str(c.authorized_keys))
-        self._server = await asyncssh.create_server(
-            lambda: Connection(self),
+            self.authorized = read_authorized_keys(c.authorized_keys)
+        self._server = await asyncssh.listen(
             c.bind,
             c.port,
+            server_factory=lambda: Connection(self),
             server_host_keys=[key],
+            authorized_client_keys=self.authorized,
             line_editor=False,
             encoding=None,
             allow_pty=True,
@@ -141,7 +146,9 @@ class GameServer:
             login_timeout=c.login_timeout,
             keepalive_interval=c.keepalive,
             keepalive_count_max=3,
+            window=c.window,
         )
+        self.lobby.start()
         mode = "open" if c.open_mode else ("authorized keys" if self.authorized else "any key")
         log.info(
             "listening on %s:%d (%s), host key %s", c.bind, self.port, mode, key.get_fingerprint()
@@ -173,30 +180,31 @@ class Connection(asyncssh.SSHServer):
         self.fingerprint: str | None = None
         self.session: GameSession | None = None
         self.counted = False
+        self.authenticated = False
+        self.auth_failures = 0
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
-        s, c = self.server, self.server.config
-        if s.per_address[self.address] >= c.max_per_address or s.connections >= (
-            c.max_sessions + c.max_per_address
-        ):
-            log.warning("%s: too many connections, refused", self.address)
+        why = self.server.admission.refusal(self.address)
+        if why is not None:
+            log.warning("%s: refused (%s)", self.address, why)
             asyncio.get_running_loop().call_soon(conn.abort)
             return
         self.counted = True
-        s.per_address[self.address] += 1
-        s.connections += 1
+        self.server.admission.arrived(self.address)
         log.info("%s: connected", self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
         if self.counted:
             self.counted = False
-            self.server.per_address[self.address] -= 1
-            if self.server.per_address[self.address] <= 0:
-                del self.server.per_address[self.address]
-            self.server.connections -= 1
+            admission = self.server.admission
+            admission.left(self.address, authenticated=self.authenticated)
+            if not self.authenticated:
+                grace = isinstance(exc, asyncssh.ConnectionLost) and "timeout" in str(exc)
+                why = "grace" if grace else "authfail" if self.auth_failures else "noauth"
+                admission.penalise(self.address, why)
         if self.session is not None:
             self.session.end(None)
         log.info("%s: disconnected%s", self.address, f" ({exc})" if exc else "")
@@ -211,9 +219,10 @@ class Connection(asyncssh.SSHServer):
         return not self.server.config.open_mode
 
     def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        authorized = self.server.authorized
-        if authorized is not None and authorized.validate(key, self.address, self.address) is None:
+        """A key asyncssh did not find in the authorized list (any key, without a list)."""
+        if self.server.authorized is not None:
             log.info("%s: key %s not authorized", self.address, key.get_fingerprint())
+            self.auth_failures += 1
             return False
         self.fingerprint = key.get_fingerprint()
         return True
@@ -225,9 +234,22 @@ class Connection(asyncssh.SSHServer):
         return False
 
     def auth_completed(self) -> None:
+        if self.conn is not None and self.fingerprint is None:
+            self.fingerprint = key_fingerprint(self.conn)
+        self.authenticated = True
+        if self.counted:
+            self.server.admission.authenticated(self.address)
+        # an authenticated connection that opens no game session is not kept either
+        grace = self.server.config.login_timeout
+        asyncio.get_running_loop().call_later(grace, self._no_session)
         log.info(
             "%s: %s authenticated (%s)", self.address, self.username, self.fingerprint or "open"
         )
+
+    def _no_session(self) -> None:
+        if self.session is None and self.conn is not None and self.counted:
+            log.info("%s: no session opened in time, disconnected", self.address)
+            self.conn.close()
 
     @property
     def player(self) -> Player:
@@ -243,30 +265,6 @@ class Connection(asyncssh.SSHServer):
             return False
         self.session = GameSession(self)
         return self.session
-
-    def connection_requested(
-        self, dest_host: str, dest_port: int, orig_host: str, orig_port: int
-    ) -> bool:
-        log.warning("%s: port forwarding to %s:%d refused", self.address, dest_host, dest_port)
-        return False
-
-    def server_requested(self, listen_host: str, listen_port: int) -> bool:
-        log.warning("%s: remote forwarding of port %d refused", self.address, listen_port)
-        return False
-
-    def unix_connection_requested(self, dest_path: str) -> bool:
-        log.warning("%s: unix socket forwarding refused", self.address)
-        return False
-
-    def unix_server_requested(self, listen_path: str) -> bool:
-        log.warning("%s: unix socket forwarding refused", self.address)
-        return False
-
-    def tun_requested(self, unit: int | None) -> bool:
-        return False
-
-    def tap_requested(self, unit: int | None) -> bool:
-        return False
 
 
 class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
@@ -290,6 +288,12 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._stall: asyncio.TimerHandle | None = None
         self._closing: str | None = None
         self._task: asyncio.Task[None] | None = None
+        c = self.server.config
+        self.budget = InputBudget(c.input_bytes_per_second, c.input_events_per_second)
+        self.inbox = bytearray()
+        self.throttled = 0
+        """How many times reading stopped because the input budget was spent."""
+        self._pump_later: asyncio.TimerHandle | None = None
 
     # -- asyncssh callbacks -----------------------------------------------------------------
 
@@ -301,7 +305,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
     ) -> bool:
         self.term = term_type or "xterm"
-        self._set_size(term_size[0], term_size[1])
+        self.size = clamp_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -332,15 +336,47 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
-        if self.driver is not None:
-            try:
-                self.driver.feed(data)
-            except Exception:
-                log.exception("%s: bad input", self.connection.address)
-                self.end("the server could not read your terminal's input")
+        if self.driver is None or self._closing is not None:
+            return
+        self.inbox += data
+        if self._pump_later is None:  # else reading waits for the budget, and so does this
+            self._pump()
+
+    def _pump(self) -> None:
+        """Feed the app what the input budget allows; stop reading the channel until the rest
+        may go (the client's SSH window fills, and it waits)."""
+        self._pump_later = None
+        driver, chan = self.driver, self.chan
+        if driver is None or chan is None or self._closing is not None:
+            self.inbox.clear()
+            return
+        while self.inbox and (allowed := self.budget.allowed_bytes()) > 0:
+            chunk = bytes(self.inbox[:allowed])
+            del self.inbox[:allowed]
+            self.budget.spend(len(chunk), driver.feed(chunk))
+            if self._closing is not None:
+                return
+        if self.inbox or self.budget.allowed_bytes() == 0:
+            if self._pump_later is None:
+                self.throttled += 1
+                chan.pause_reading()
+                wait = self.budget.wait()
+                self._pump_later = asyncio.get_running_loop().call_later(wait, self._pump)
+        else:
+            chan.resume_reading()
+
+    def input_failed(self, exc: Exception) -> None:
+        """The terminal's input could not be parsed: close the session, once, quietly."""
+        if self._closing is not None:
+            return
+        address = self.connection.address
+        log.warning("%s: unreadable terminal input (%s), session closed", address, exc)
+        self.server.admission.penalise(address, "broke")
+        self.inbox.clear()
+        self.end("The server could not read your terminal's input.")
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self._set_size(width, height)
+        self.size = clamp_size(width, height)
         if self.driver is not None:
             self.driver.resize(*self.size)
 
@@ -381,11 +417,6 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             chan.write(data)
 
     # -- life -------------------------------------------------------------------------------
-
-    def _set_size(self, width: int, height: int) -> None:
-        self.size = (max(width, MIN_SIZE[0]), max(height, MIN_SIZE[1]))
-        if width <= 0 or height <= 0:
-            self.size = (80, 24)
 
     def _refuse(self, line: str) -> None:
         assert self.chan is not None
@@ -429,7 +460,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         with contextlib.suppress(Exception):
             await self.app.close_peers()
         self.server.sessions.discard(self)
-        for handle in (self._idle, self._stall):
+        for handle in (self._idle, self._stall, self._pump_later):
             if handle is not None:
                 handle.cancel()
         chan = self.chan

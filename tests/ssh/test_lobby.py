@@ -4,6 +4,7 @@ resizing, and coming back to a seat with the same key (or, in --open mode, name 
 from __future__ import annotations
 
 import asyncio
+import re
 from pathlib import Path
 
 import asyncssh
@@ -115,9 +116,7 @@ async def test_two_players_join_one_game(
     await bob.wait_for("private. Its password")
     await bob.type("wrong")
     await bob.press("enter")
-    await bob.wait_for("wrong password")
-    await bob.press("j")
-    await bob.wait_for("private. Its password")
+    await bob.wait_for("wrong password (4 tries left)")  # asked again
     await bob.type("secret")
     await bob.press("enter")
     await bob.wait_for("waiting for players")
@@ -134,18 +133,18 @@ async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
     try:
         alice = await connect(server, "alice", None)
         await alice.new_game_against_bots()
-        code = server.lobby.rooms["1"].members["name:alice"].code
-        await alice.wait_for(f"Your seat code is {code}")
+        text = await alice.wait_for("Your seat code is")
+        match = re.search(r"Your seat code is ([A-Z2-9]{8}):", text)
+        assert match is not None, text
+        code = match.group(1)
         await alice.close()
         await alice.closed.wait()
 
         again = await connect(server, "alice", None)
         await again.wait_for("The code of your seat")
-        await again.type("ZZZZ")
+        await again.type("ZZZZZZZZ")
         await again.press("enter")
-        await again.wait_for("not the seat's code")
-        await again.press("j")
-        await again.wait_for("The code of your seat")
+        await again.wait_for("not the seat's code (4 tries left)")  # and asked again
         await again.type(code.lower())
         await again.press("enter")
         await again.wait_for("your turn")
@@ -215,3 +214,26 @@ async def test_the_lobby_chat_has_the_table_chats_limit(
     said = server.lobby.chat[-1].text
     assert said == "a" * 300 + "b" * (MAX_CHAT - 300)
     await alice.close()
+
+
+async def test_open_lobbies_see_a_new_game_and_chat(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """The lobby tells every session of a change made by another (each in its own app)."""
+    alice, bob = await asyncio.gather(
+        connect(server, "alice", alice_key), connect(server, "bob", bob_key)
+    )
+    await alice.lobby()
+    await bob.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("enter")
+    await bob.wait_for("alice's game")
+    await alice.wait_for("your turn")
+    await bob.press("t")
+    await bob.wait_for(lambda t: "n New game" not in t.splitlines()[-1])  # the chat line has keys
+    await bob.type("anyone?")
+    await bob.press("enter")
+    await bob.wait_for("bob: anyone?")
+    await alice.close()
+    await bob.close()

@@ -1,0 +1,207 @@
+"""Who gets in (issue 16, item 4): silent sockets cannot lock people out for long, a source that
+keeps failing is kept out for a while, asyncssh checks the authorized keys (with their options),
+and the lobby's own limits (games per player, spectators, abandoned games). Other loopback
+addresses (127.0.0.x) stand for other machines."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import weakref
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from jetset_tui.ssh.limits import AdmissionRules
+from jetset_tui.ssh.lobby import LobbyError, LobbyLimits, Player
+from tests.ssh.helpers import connect, start_server
+
+
+async def silent_socket(port: int, address: str) -> asyncio.StreamWriter:
+    """A connection that says nothing (not even the SSH version line)."""
+    _reader, writer = await asyncio.open_connection("127.0.0.1", port, local_addr=(address, 0))
+    return writer
+
+
+async def test_silent_sockets_fill_only_their_own_cap_and_only_for_the_grace(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    rules = AdmissionRules(unauth_start=4, unauth_rate=100, unauth_full=4, unauth_per_address=2)
+    server = await start_server(tmp_path, login_timeout=1.5, admission=rules)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        silent = [await silent_socket(server.port, f"127.0.0.{10 + i}") for i in range(4)]
+        await asyncio.sleep(0.2)
+        assert sum(server.admission.unauth.values()) == 4
+        with pytest.raises((asyncssh.Error, OSError)):  # the unauthenticated cap is full
+            await connect(server, "bob", bob_key, local_addr=("127.0.0.20", 0))
+        await alice.press("n")  # a player already in is not held up
+        await alice.wait_for("Bots among them")
+        await asyncio.sleep(max(0.0, start + 1.5 - loop.time()))  # the login grace is over
+        for _ in range(50):
+            if not server.admission.unauth:
+                break
+            await asyncio.sleep(0.1)
+        assert not server.admission.unauth
+        bob = await connect(server, "bob", bob_key, local_addr=("127.0.0.20", 0))
+        await bob.lobby()
+        for writer in silent:
+            writer.close()
+        # a source that let the grace run out carries a penalty (20 s: over the 15 s threshold)
+        assert server.admission.refusal("127.0.0.10") == "penalised"
+        await bob.close()
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_one_address_cannot_take_every_unauthenticated_slot(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    rules = AdmissionRules(unauth_per_address=3)
+    server = await start_server(tmp_path, admission=rules)
+    try:
+        silent = [await silent_socket(server.port, "127.0.0.30") for _ in range(6)]
+        await asyncio.sleep(0.3)
+        assert server.admission.unauth["127.0.0.30"] == 3
+        alice = await connect(server, "alice", alice_key, local_addr=("127.0.0.31", 0))
+        await alice.lobby()
+        for writer in silent:
+            writer.close()
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_failed_logins_earn_a_penalty_for_their_source_only(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    (tmp_path / "authorized").write_bytes(alice_key.export_public_key())
+    server = await start_server(tmp_path, authorized_keys=tmp_path / "authorized")
+    try:
+        for _ in range(4):  # 5 s each: past the 15 s threshold
+            with pytest.raises(asyncssh.PermissionDenied):
+                await connect(server, "bob", bob_key, local_addr=("127.0.0.40", 0))
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.2)
+        assert server.admission.penalty("127.0.0.40") > 15
+        with pytest.raises((asyncssh.Error, OSError)):  # even with a good key, for a while
+            await connect(server, "alice", alice_key, local_addr=("127.0.0.40", 0))
+        alice = await connect(server, "alice", alice_key, local_addr=("127.0.0.41", 0))
+        await alice.lobby()
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_asyncssh_checks_authorized_keys_with_their_options(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    line = b'from="127.0.0.1" ' + alice_key.export_public_key()
+    (tmp_path / "authorized").write_bytes(b"# players\n" + line)
+    server = await start_server(tmp_path, authorized_keys=tmp_path / "authorized")
+    try:
+        alice = await connect(server, "alice", alice_key)
+        text = await alice.lobby()
+        (session,) = server.sessions
+        fingerprint = alice_key.get_fingerprint()
+        assert session.connection.player.identity == f"key:{fingerprint}"
+        assert fingerprint[:20] in text
+        with pytest.raises(asyncssh.PermissionDenied):  # the right key from elsewhere
+            await connect(server, "alice", alice_key, local_addr=("127.0.0.50", 0))
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_games_per_player_and_spectators_are_capped(tmp_path: Path) -> None:
+    limits = LobbyLimits(games_per_player=2, watchers_per_game=2, watchers_per_address=2)
+    server = await start_server(tmp_path, lobby=limits)
+    try:
+        lobby = server.lobby
+        alice = Player("key:a", "alice", "127.0.0.1")
+        first = lobby.create(alice, 2, ["greedy"], None)
+        lobby.create(alice, 2, ["greedy"], None)
+        with pytest.raises(LobbyError, match="already started 2 games"):
+            lobby.create(alice, 2, ["greedy"], None)
+        lobby.create(Player("key:b", "bob", "127.0.0.1"), 2, ["greedy"], None)  # others may
+        watchers = [Player(f"key:w{i}", f"w{i}", f"127.0.0.{60 + i}") for i in range(3)]
+        await lobby.watch(first, watchers[0])
+        await lobby.watch(first, watchers[1])
+        with pytest.raises(LobbyError, match="as many spectators"):
+            await lobby.watch(first, watchers[2])
+        await lobby.watch(lobby.rooms["2"], watchers[0])
+        with pytest.raises(LobbyError, match="you watch as many games"):
+            await lobby.watch(lobby.rooms["3"], watchers[0])
+    finally:
+        await server.close()
+
+
+async def test_an_abandoned_game_is_closed_its_log_kept_its_memory_returned(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    limits = LobbyLimits(abandoned_after=0.5)
+    server = await start_server(tmp_path, lobby=limits)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.new_game_against_bots()
+        room = server.lobby.rooms["1"]
+        log_path = room.table.log_path
+        host = weakref.ref(room.host)
+        await asyncio.sleep(1.0)
+        assert "1" in server.lobby.rooms, "a game with a player connected stays"
+        await alice.close()
+        del room
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            if "1" not in server.lobby.rooms:
+                break
+        assert "1" not in server.lobby.rooms
+        await asyncio.sleep(0.2)
+        gc.collect()
+        assert host() is None, "the closed game's host is not kept in memory"
+        assert log_path.stat().st_size > 0
+        again = await connect(server, "alice", alice_key)
+        text = await again.wait_for("No games yet")
+        assert "your seat" not in text
+        await again.close()
+    finally:
+        await server.close()
+
+
+async def test_an_authenticated_connection_without_a_session_is_not_kept(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    server = await start_server(tmp_path, login_timeout=0.5)
+    try:
+        conn = await asyncssh.connect(
+            "127.0.0.1",
+            server.port,
+            username="idle",
+            client_keys=[alice_key],
+            known_hosts=None,
+            agent_path=None,
+        )
+        await asyncio.wait_for(conn.wait_closed(), 5)
+        assert not server.admission.connected
+    finally:
+        await server.close()
+
+
+async def test_a_seat_is_never_taken_by_its_name(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    try:
+        lobby = server.lobby
+        alice = Player("key:a", "alice", "127.0.0.1")
+        room = lobby.create(alice, 3, ["greedy"], "pw")
+        peer, _code = await lobby.join(room, alice, "pw")
+        await peer.close()  # alice drops: her seat waits for her
+        with pytest.raises(LobbyError, match="someone called alice sits there"):
+            await lobby.join(room, Player("key:m", "alice", "127.0.0.2"), "pw")
+        assert room.members.keys() == {"key:a"}
+    finally:
+        await server.close()

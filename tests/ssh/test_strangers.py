@@ -1,0 +1,203 @@
+"""Strangers on the SSH server (issue 16): seats no one can steal, private games that stay private,
+input no one can use to stall the others, sizes clamped, a broken input closed quietly. Each a real
+server on 127.0.0.1 with asyncssh clients (other loopback addresses stand for other machines)."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import re
+import statistics
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from jetset_tui.ssh.lobby import CODE_ALPHABET, CODE_LENGTH, LobbyError, Player, WrongSecret
+from netcode.protocol import MAX_CHAT
+from tests.ssh.helpers import Term, connect, start_server
+
+SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{8}):")
+
+
+def answer_line(text: str, question: str) -> str:
+    """The line of the answer field below ``question`` on a question's box."""
+    lines = text.splitlines()
+    i = next(n for n, line in enumerate(lines) if question in line)
+    return lines[i + 2]
+
+
+async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        await alice.new_game_against_bots()
+        match = SEAT_CODE.search(await alice.wait_for("Your seat code is"))
+        assert match is not None
+        code = match.group(1)
+        assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
+        assert len(CODE_ALPHABET) ** CODE_LENGTH >= 2**40
+
+        # mallory connects as "alice" while alice plays: asked for the code, never shown it
+        mallory = await connect(server, "alice", None, local_addr=("127.0.0.2", 0))
+        text = await mallory.wait_for("The code of your seat")
+        assert code not in text
+        assert answer_line(text, "The code of your seat").strip(" ┃") == ""
+        for left in (4, 3, 2, 1):
+            await mallory.type("WRONGCDE")
+            await mallory.press("enter")
+            await mallory.wait_for(f"not the seat's code ({left} ")  # the question stays
+        await mallory.type("WRONGCDE")
+        await mallory.press("enter")
+        text = await mallory.wait_for("too many wrong tries")
+        await mallory.wait_for(lambda t: "The code of your seat" not in t)  # back in the lobby
+        await mallory.press("j")
+        await mallory.wait_for("The code of your seat")
+        await mallory.type(code)  # the right code, during the lock-out
+        await mallory.press("enter")
+        await mallory.wait_for("too many wrong tries: wait")
+        text = await mallory.wait_for(lambda t: "The code of your seat" not in t)
+        assert "your turn" not in text and "Final Flights" not in text
+        room = server.lobby.rooms["1"]
+        assert 0 in room.host.seat_conns and alice.chan is not None and not alice.closed.is_set()
+
+        # the seat is locked for every address; mallory's address for every secret
+        other = Player("name:alice", "alice", "127.0.0.3")
+        with pytest.raises(LobbyError, match="too many wrong tries"):
+            await server.lobby.rejoin(room, other, code)
+        private = server.lobby.create(Player("key:c", "carol", "127.0.0.4"), 2, ["greedy"], "pw")
+        with pytest.raises(LobbyError, match="too many wrong tries"):
+            await server.lobby.join(private, Player("name:m", "m", "127.0.0.2"), "pw")
+        with pytest.raises(WrongSecret, match="4 tries left"):
+            await server.lobby.join(private, other, "guess")
+        await mallory.close()
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_the_key_that_opens_the_question_is_not_its_answer(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        await alice.new_game_against_bots()
+        await alice.close()
+        again = await connect(server, "alice", None)
+        await again.wait_for("The code of your seat")  # offered when the lobby first shows
+        await again.press("escape")
+        await again.lobby()
+        await again.press("j", pause=0)
+        await again.type("x")  # typed at once, before the question is drawn: dropped, or after
+        text = await again.wait_for("The code of your seat")
+        assert "j" not in answer_line(text, "The code of your seat")
+        await again.close()
+    finally:
+        await server.close()
+
+
+async def test_a_private_game_shows_no_port_and_needs_its_password_to_watch(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    server = await start_server(tmp_path, tcp_bind="127.0.0.1")
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        owner = Player("key:x", "carol", "127.0.0.1")
+        server.lobby.create(owner, 2, ["greedy"], "hush")
+        server.lobby.create(owner, 2, ["greedy"], None)
+        text = await alice.wait_for(lambda t: t.count("tcp :") == 1)
+        (private,) = [line for line in text.splitlines() if "🔒" in line]
+        assert "tcp" not in private
+        assert server.lobby.rooms["1"].tcp_port is not None  # it has one, for its own players
+        await alice.press("w")
+        await alice.wait_for("Its password, to watch it")
+        await alice.type("guess")
+        await alice.press("enter")
+        await alice.wait_for("wrong password (4 tries left)")
+        await alice.type("hush")
+        await alice.press("enter")
+        await alice.wait_for("Game 1: waiting for players")  # watching, until it starts
+        assert server.lobby.rooms["1"].watchers == 1
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_one_session_typing_fast_is_held_back_not_the_others(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    server = await start_server(tmp_path)
+    try:
+        flood = await connect(server, "flood", alice_key)
+        await flood.lobby()
+        await flood.press("t")
+        other = await connect(server, "other", bob_key)
+        await other.lobby()
+        await other.press("t")
+        assert flood.chan is not None
+        flood.chan.write(b"x" * 200_000)  # keystrokes, not a paste
+        await asyncio.sleep(0.5)
+        (session,) = [s for s in server.sessions if s.connection.username == "flood"]
+        assert session.throttled > 0
+        assert len(session.inbox) <= server.config.window
+        times = await key_to_screen(other, "abcdefgh")
+        assert statistics.median(times) < 1.0, times  # the benchmark's figure: 150 ms
+        said = session.app.screen.query_one("#say").value
+        assert said and len(said) <= MAX_CHAT
+        await flood.close()
+        await other.close()
+    finally:
+        await server.close()
+
+
+async def test_terminal_sizes_are_clamped(tmp_path: Path, alice_key: asyncssh.SSHKey) -> None:
+    server = await start_server(tmp_path)
+    try:
+        huge = await connect(server, "huge", alice_key, width=1000, height=300)
+        await huge.wait_for("n New game")
+        (session,) = server.sessions
+        assert session.size == (400, 200) and session.app.size == (400, 200)
+        huge.resize(1, 1)
+        await huge.wait_for(lambda _: session.app.size == (20, 5))
+        assert huge.chan is not None
+        huge.chan.change_terminal_size(100_000, 100_000)
+        await huge.wait_for(lambda _: session.app.size == (400, 200))
+        await huge.close()
+    finally:
+        await server.close()
+
+
+async def test_unreadable_input_closes_the_session_once_quietly(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, caplog: pytest.LogCaptureFixture
+) -> None:
+    server = await start_server(tmp_path)
+    try:
+        caplog.set_level(logging.INFO, logger="jetset")
+        term = await connect(server, "alice", alice_key)
+        await term.lobby()
+        assert term.chan is not None
+        term.chan.write(b"\x1b[1114112u")  # a key code past the last Unicode character
+        for _ in range(20):  # more packets, sent before the server could answer
+            term.chan.write(b"more keys\x1b[A")
+        await asyncio.wait_for(term.closed.wait(), 5)
+        assert "could not read your terminal's input" in term.text()
+        lines = [r for r in caplog.records if "unreadable terminal input" in r.getMessage()]
+        assert len(lines) == 1
+        assert not [r for r in caplog.records if r.exc_info], "no traceback"
+        assert server.admission.penalty("127.0.0.1") > 0
+        assert not server.sessions
+    finally:
+        await server.close()
+
+
+async def key_to_screen(term: Term, keys: str) -> list[float]:
+    """Type ``keys`` one by one into the focused chat line; the seconds each took to show."""
+    loop = asyncio.get_running_loop()
+    times = []
+    for n in range(1, len(keys) + 1):
+        assert term.chan is not None
+        start = loop.time()
+        term.chan.write(keys[n - 1].encode())
+        await term.wait_for(lambda t, n=n: keys[:n] in t.splitlines()[-2], settle=0)
+        times.append(loop.time() - start)
+    return times
