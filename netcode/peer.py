@@ -181,7 +181,9 @@ class NetPeer(GameClient):
         for key in self.keys.load(self.commitment):
             if key.seat < len(self._seats):
                 held = self._seats[key.seat]
-                if not held.connected or held.is_bot:
+                if (not held.connected or held.is_bot) and self.keys.hold(
+                    self.commitment, key.seat
+                ):
                     return key
         return None
 
@@ -237,6 +239,7 @@ class NetPeer(GameClient):
         self.token = token if isinstance(token, str) else self.token
         self.name = str(seated.get("name", self.name))
         if self.keys is not None and self.seat is not None and self.token is not None:
+            self.keys.hold(commitment, self.seat)  # before the key is there for others to find
             self.keys.keep(commitment, SeatKey(self.seat, self.token))
         if p.field(seated, "from", int) < have:
             self._game = Game(self._game.options, self._game.board)  # the host starts over

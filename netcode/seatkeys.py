@@ -33,11 +33,44 @@ class SeatKey:
 class SeatKeys:
     """The seat keys kept in ``folder``: a file per game and seat, ``<commitment>-<seat>.seat``.
 
-    A file per seat, written whole and renamed into place, needs no lock: two joiners of one
-    account in one game (or a test's several) never rewrite each other's keys."""
+    A file per seat, written whole and renamed into place: two joiners of one account in one game
+    (or a test's several) never rewrite each other's keys. A process that sits in a seat holds an
+    OS lock on the seat's ``.lock`` file (it goes with the process, ``kill -9`` included), and a
+    joiner takes back only a kept seat whose lock it gets: two joiners started at once never take
+    each other's seat."""
 
     def __init__(self, folder: Path) -> None:
         self.folder = folder
+        self._held: dict[Path, int] = {}  # lock file -> its descriptor, for this process
+
+    def hold(self, commitment: str, seat: int) -> bool:
+        """Take this seat's lock for this process (again: True); False when another live process
+        sits in it."""
+        path = self.path(commitment, seat)
+        if path is None:
+            return False
+        lock = path.with_suffix(".lock")
+        if lock in self._held:
+            return True
+        import fcntl
+
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        fd = os.open(lock, os.O_RDWR | os.O_CREAT, 0o600)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._held[lock] = fd
+        return True
+
+    def _release(self, path: Path) -> None:
+        lock = path.with_suffix(".lock")
+        fd = self._held.pop(lock, None)
+        if fd is not None:
+            with contextlib.suppress(FileNotFoundError):
+                lock.unlink()
+            os.close(fd)
 
     def path(self, commitment: str, seat: int) -> Path | None:
         """A seat's file, or None for a commitment that is not plain hex."""
@@ -78,3 +111,4 @@ class SeatKeys:
         if path is not None:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
+            self._release(path)

@@ -53,6 +53,20 @@ def test_the_key_files_are_private_and_only_hex_names_a_file(tmp_path: Path) -> 
     assert keys.load(commitment) == []
 
 
+def test_a_seat_is_taken_back_only_when_no_live_joiner_sits_in_it(tmp_path: Path) -> None:
+    """Two joiners of one account started at once: the second must not take the first's seat
+    with the key the first has just kept (the race seen with two `jetset join --bot`)."""
+    commitment = seed_commitment("race")
+    first, second = SeatKeys(tmp_path / "seats"), SeatKeys(tmp_path / "seats")
+    assert first.hold(commitment, 1) and first.hold(commitment, 1)  # its own: again
+    first.keep(commitment, SeatKey(1, TOKEN))
+    assert second.load(commitment) == [SeatKey(1, TOKEN)]
+    assert not second.hold(commitment, 1), "the first joiner sits there"
+    assert second.hold(commitment, 2)
+    first.forget(commitment, 1)  # the game is over for the first (or its process died)
+    assert second.hold(commitment, 1)
+
+
 def test_a_joiner_killed_mid_game_comes_back_to_its_seat_without_a_token(tmp_path: Path) -> None:
     log = tmp_path / "game.jetset"
     seed = "seat-key-crash"
@@ -102,7 +116,7 @@ def test_a_headless_resume_leaves_the_hosts_seat_to_jetset_join_on_this_machine(
     table.close()
     host, port = start_host("--port", "0", "--resume", str(log), "--json")
     assert host.stdout is not None
-    said = host.stdout.readline() + host.stdout.readline()
+    said = "".join(host.stdout.readline() for _ in range(3))  # the log, friends, the seat
     token = table.keys.token(0)
     assert "seat 0 (Hal) is the host's" in said and f"--token {token}" in said
     result = json_result(start_join(port, "--bot", "greedy"))
