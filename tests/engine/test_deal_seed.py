@@ -52,11 +52,18 @@ def test_every_contribution_and_its_seat_change_the_deal() -> None:
     assert len(deals) == 6
 
 
-@pytest.mark.parametrize("bad", ["", "0" * 31, "0" * 33, A.upper(), "g" * 32, " " + A[1:], 7])
-def test_a_malformed_contribution_is_refused(bad: object) -> None:
+@pytest.mark.parametrize("bad", ["", "0" * 31, "0" * 33, A.upper(), "g" * 32, " " + A[1:]])
+def test_a_malformed_contribution_is_refused(bad: str) -> None:
     assert not is_contribution(bad)
     with pytest.raises(ValueError, match="32 lower-case hex digits"):
-        deal_seed("secret", [bad])  # type: ignore[list-item]
+        deal_seed("secret", [bad])
+
+
+def test_a_contribution_is_a_string() -> None:
+    """What the network sends is checked before it reaches the dealer (whose type the compiled
+    build enforces with a TypeError of its own)."""
+    for bad in (7, None, b"0" * 32, ["0" * 32]):
+        assert not is_contribution(bad)
 
 
 def test_the_chosen_seed_attack_no_longer_chooses_the_cards() -> None:
