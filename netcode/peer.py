@@ -35,6 +35,7 @@ from netcode.client import (
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.replay import replay
+from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport
 
 log = logging.getLogger("jetset.peer")
@@ -47,9 +48,16 @@ class JoinRefused(ConnectionError):
     """The host refused the handshake or the seat (``code`` as in docs/protocol.md)."""
 
     def __init__(self, code: str, message: str) -> None:
+        code, message = host_text(code, p.MAX_NAME), host_text(message, p.MAX_CHAT)
         super().__init__(f"{message} ({code})")
         self.code = code
         self.message = message
+
+
+def host_text(value: object, limit: int) -> str:
+    """A string the host sent, as text to show: at most ``limit`` characters, every control and
+    escape character made visible (netcode.text), so a hostile host cannot reach the terminal."""
+    return printable(str(value)[:limit])
 
 
 @dataclass
@@ -150,7 +158,10 @@ class NetPeer(GameClient):
         self._set_seats(p.field(welcome, "seats", list))
         have = len(self._game.entries)
         if self.spectating:
-            await conn.send({"t": "spectate", "have": have})
+            spectate: Message = {"t": "spectate", "have": have}
+            if self.password is not None:
+                spectate["password"] = self.password
+            await conn.send(spectate)
         elif self.token is not None:
             await conn.send({"t": "reconnect", "token": self.token, "have": have})
         else:
@@ -163,7 +174,7 @@ class NetPeer(GameClient):
         self.seat = seat if isinstance(seat, int) else None
         token = seated.get("token")
         self.token = token if isinstance(token, str) else self.token
-        self.name = str(seated.get("name", self.name))
+        self.name = host_text(seated.get("name", self.name), p.MAX_NAME)
         if p.field(seated, "from", int) < have:
             self._game = Game(self._game.options, self._game.board)  # the host starts over
 
@@ -259,7 +270,7 @@ class NetPeer(GameClient):
                 self._conn = None
             self._fail_pending(ConnectionClosed(f"connection lost: {exc}"))
             if not (self._closing or self.ended.is_set()):
-                await self._lost(f"{type(exc).__name__}: {exc}")
+                await self._lost(printable(f"{type(exc).__name__}: {exc}"))
 
     async def _ping_loop(self, conn: FramedConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -285,15 +296,16 @@ class NetPeer(GameClient):
             self.emit(
                 ChatMessage(
                     seat if isinstance(seat, int) else None,
-                    str(msg.get("name", "")),
-                    str(msg.get("text", "")),
+                    host_text(msg.get("name", ""), p.MAX_NAME),
+                    host_text(msg.get("text", ""), p.MAX_CHAT),
                 )
             )
         elif kind == "end":
             self._on_end(msg)
         elif kind == "bye":
             self._superseded = True
-            self.emit(Problem(f"the host closed the connection: {msg.get('reason', '')}"))
+            reason = host_text(msg.get("reason", ""), p.MAX_CHAT)
+            self.emit(Problem(f"the host closed the connection: {reason}"))
         # "pong" and message types from later versions need nothing
 
     def _on_entry(self, msg: Message) -> None:
@@ -315,7 +327,7 @@ class NetPeer(GameClient):
             self._ask_what_differs(index)
             entry = game.entries[-1]
         except (NotationError, IllegalAction) as exc:
-            self._desync(index, f"the host sent an entry this engine refuses: {exc}")
+            self._desync(index, printable(f"the host sent an entry this engine refuses: {exc}"))
             return
         self.started_game.set()
         self.emit(EntryApplied(index, entry))
@@ -345,8 +357,8 @@ class NetPeer(GameClient):
         self.emit(Problem(f"desync at entry {index}: {why}"))
 
     def _on_error(self, msg: Message) -> None:
-        code = str(msg.get("code", "?"))
-        text = str(msg.get("message", ""))
+        code = host_text(msg.get("code", "?"), p.MAX_NAME)
+        text = host_text(msg.get("message", ""), p.MAX_CHAT)
         ref = msg.get("ref")
         if isinstance(ref, int) and ref in self._pending:
             exc: Exception
@@ -380,8 +392,8 @@ class NetPeer(GameClient):
             if isinstance(item, dict):
                 seats.append(
                     SeatInfo(
-                        str(item.get("name", "")),
-                        str(item.get("kind", "human")),
+                        host_text(item.get("name", ""), p.MAX_NAME),
+                        host_text(item.get("kind", "human"), p.MAX_NAME),
                         bool(item.get("connected", False)),
                     )
                 )
@@ -394,7 +406,8 @@ class NetPeer(GameClient):
         self.seed = seed
         self.end = self._check_end(seed, msg)
         if not self.end.ok:
-            self.emit(Problem(f"the end of the game does not check out: {self.end.error}"))
+            why = printable(str(self.end.error))
+            self.emit(Problem(f"the end of the game does not check out: {why}"))
         self.emit(GameOver(seed))
         self.ended.set()
 

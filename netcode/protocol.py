@@ -18,6 +18,7 @@ MAX_NAME = 32
 MAX_CHAT = 500
 MAX_ACTION = 400
 MAX_TOKEN = 64
+MAX_PASSWORD = 128
 
 # error codes (docs/protocol.md, "Errors")
 E_VERSION = "version"
@@ -75,6 +76,7 @@ class Reconnect:
 @dataclass(frozen=True)
 class Spectate:
     have: int
+    password: str | None = None
 
 
 @dataclass(frozen=True)
@@ -156,11 +158,13 @@ def parse_client(msg: Message) -> ClientMessage:
             raise ProtocolError(E_MALFORMED, "'hello' takes 'legal' as true or false")
         return Hello(_int(msg, "proto"), _str(msg, "client", 64, optional=True) or "", legal)
     if kind == "join":
-        return Join(_name(msg), _str(msg, "password", 128, optional=True))
+        return Join(_name(msg), _str(msg, "password", MAX_PASSWORD, optional=True))
     if kind == "reconnect":
         return Reconnect(_text(msg, "token", MAX_TOKEN), _int(msg, "have", default=0))
     if kind == "spectate":
-        return Spectate(_int(msg, "have", default=0))
+        return Spectate(
+            _int(msg, "have", default=0), _str(msg, "password", MAX_PASSWORD, optional=True)
+        )
     if kind == "action":
         return ActionRequest(
             _int(msg, "id"), _int(msg, "at"), _int(msg, "seat"), _text(msg, "x", MAX_ACTION)

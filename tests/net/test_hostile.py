@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from dataclasses import replace
 from pathlib import Path
 
 import msgpack
@@ -143,11 +144,12 @@ async def test_half_open_connections_time_out(tmp_path: Path) -> None:
         assert codes(await closed(quiet)) == ["idle"]
         partial = await served.raw()
         partial.transport.write(struct.pack(">I", 50) + b"\x81")  # half a frame, then silence
-        assert codes(await closed(partial)) == ["idle"]
+        assert codes(await closed(partial)) == ["slow"]
 
 
 async def test_bad_token_wrong_password_and_full_table(tmp_path: Path) -> None:
-    async with serve(tmp_path, 2, ["random"], password="pw", settings=FAST) as served:
+    no_wait = replace(FAST, password_backoff=0.0)  # the back-off has its own tests
+    async with serve(tmp_path, 2, ["random"], password="pw", settings=no_wait) as served:
         with pytest.raises(JoinRefused) as refused:
             await NetPeer.connect(await served.connect(), token="0" * 32)
         assert refused.value.code == "token"
@@ -178,7 +180,8 @@ async def test_a_peer_that_stops_reading_is_dropped(tmp_path: Path) -> None:
 
 
 async def test_too_many_connections(tmp_path: Path) -> None:
-    async with serve(tmp_path, 2, settings=HostSettings(max_connections=2)) as served:
+    settings = HostSettings(max_connections=2, reserved_for_seats=0)
+    async with serve(tmp_path, 2, settings=settings) as served:
         keep = [await served.raw(), await served.raw()]
         extra = await served.raw(hello=False)
         assert codes(await closed(extra)) == ["busy"]
