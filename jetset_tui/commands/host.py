@@ -18,6 +18,12 @@ if TYPE_CHECKING:
     from netcode.table import Table
 
 
+SEED_WARNING = (
+    "jetset host: warning: with --seed the dealing is not secret: anyone who knows or guesses "
+    "the seed knows every hand and the order of the decks (leave --seed out for a real game)"
+)
+
+
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp = sub.add_parser("host", help="host a game on the network")
     hp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
@@ -120,6 +126,8 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         print(f"jetset host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
         return 2
     port = server.sockets[0].getsockname()[1]
+    if args.seed is not None and not args.resume:
+        print(SEED_WARNING, file=sys.stderr, flush=True)
     seats = ", ".join(f"{i}: {s.name or 'open'}" for i, s in enumerate(table.seats))
     print(f"jetset host: listening on {args.bind}:{port}", flush=True)
     print(f"jetset host: log {table.log_path}; seats {seats}", flush=True)

@@ -14,30 +14,11 @@ from netcode.framing import FramedConnection, encode
 from netcode.host import HostSettings
 from netcode.peer import JoinRefused, NetPeer
 from netcode.protocol import hello_message
-from netcode.transport import ConnectionClosed, memory_pipe
+from netcode.transport import memory_pipe
 
-from .helpers import Served, assert_all_agree, finish, recv_until, serve
+from .helpers import Served, assert_all_agree, closed, codes, finish, recv_until, serve
 
 FAST = HostSettings(hello_timeout=0.5, idle_timeout=1.0, rate=50, burst=20, max_errors=5)
-
-
-async def closed(conn: FramedConnection, timeout: float = 3.0) -> list[dict[str, object]]:
-    """Every message until the host closes the connection."""
-    out: list[dict[str, object]] = []
-
-    async def loop() -> None:
-        try:
-            while True:
-                out.append(await conn.recv())
-        except ConnectionClosed:
-            return
-
-    await asyncio.wait_for(loop(), timeout)
-    return out
-
-
-def codes(messages: list[dict[str, object]]) -> list[object]:
-    return [m.get("code") for m in messages if m["t"] == "error"]
 
 
 async def seated(served: Served, name: str = "x") -> tuple[FramedConnection, int]:
