@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -43,7 +44,7 @@ class LoadScreen(Screen[None]):
                     "shows no Final Flights.",
                     classes="hint",
                 )
-            options = [Option(g.describe(), id=str(g.path)) for g in games]
+            options = [Option(Text(g.describe()), id=str(g.path)) for g in games]
             yield OptionList(*options, id="saved")
             if not games:
                 yield Static("No saved games here yet.", classes="hint")

@@ -8,6 +8,7 @@ the session's colours, with nothing that touches the server's disk (no screensho
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -201,7 +202,7 @@ class SshApp(JetSetApp):
             self.table_chat.append(line)
             del self.table_chat[:-100]
             if not isinstance(self.screen, ChatScreen):
-                self.call_later(self.notify, line, title="chat")
+                self.call_later(partial(self.notify, line, title="chat", markup=False))
 
     def action_table_chat(self) -> None:
         if self.current is not None and not isinstance(self.screen, ChatScreen | LobbyScreen):

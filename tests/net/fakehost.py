@@ -30,6 +30,8 @@ class FakeHost:
     script: Sequence[Message]
     hold: float = 0.5
     """Seconds to keep the connection after the script, before closing it."""
+    gate: asyncio.Event | None = None
+    """Set by the test when the script may go on (e.g. once a screen is up)."""
     requests: list[Message] = field(default_factory=list)
     port: int = 0
 
@@ -62,6 +64,8 @@ class FakeHost:
             name = self.seat_name
             await conn.send({"t": "seated", "seat": seat, "token": token, "name": name, "from": 0})
             await conn.send({"t": "seats", "seats": self.seats})
+            if self.gate is not None:
+                await asyncio.wait_for(self.gate.wait(), 30)
             for message in self.script:
                 await conn.send(message)
             await asyncio.wait_for(self.until_closed(conn), self.hold)
