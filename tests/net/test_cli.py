@@ -86,3 +86,16 @@ def test_join_refusals_are_clear(tmp_path: Path) -> None:
     finally:
         host.kill()
         host.wait()
+
+
+def test_a_networked_host_with_a_seed_warns_that_the_dealing_is_not_secret(
+    tmp_path: Path,
+) -> None:
+    for seed in (["--seed", "4711"], []):
+        host, _ = start_host(
+            "--port", "0", "--players", "2", *seed, "--log", str(tmp_path / f"{len(seed)}.jetset")
+        )  # fmt: skip
+        host.send_signal(signal.SIGINT)
+        _, err = host.communicate(timeout=30)
+        warned = "with --seed the dealing is not secret" in err
+        assert warned == bool(seed), err

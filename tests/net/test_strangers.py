@@ -298,3 +298,13 @@ def test_the_password_back_off_doubles_to_its_cap_and_forgets() -> None:
     for n, address in enumerate("wxyz"):
         backoff.failed(address, now=400 + n)
     assert backoff.wait("w", now=400.5) == 0 and backoff.wait("z", now=403.5) > 0  # capacity 3
+
+
+async def test_a_seated_peer_that_falls_silent_is_dropped(tmp_path: Path) -> None:
+    async with serve(tmp_path, 2, ["random"], settings=HostSettings(idle_timeout=0.5)) as served:
+        conn = await served.raw()
+        await conn.send({"t": "spectate", "have": 0})
+        await recv_until(conn, "seated")
+        start = time.monotonic()
+        assert codes(await closed(conn)) == ["idle"]
+        assert 0.4 < time.monotonic() - start < 2
