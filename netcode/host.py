@@ -239,9 +239,12 @@ class Host:
         if refusal is not None:
             log.info("%r refused: %s", conn, refusal)
             busy = p.error_message(p.E_BUSY, refusal, fatal=True)
-            with contextlib.suppress(ConnectionClosed):
+            try:
                 await asyncio.wait_for(conn.framed.send(busy), 1.0)
-            transport.close()
+            except (ConnectionClosed, TimeoutError):
+                transport.abort()  # not reading: nothing more to wait for
+            else:
+                transport.close()
             return
         self.conns.add(conn)
         writer = asyncio.ensure_future(self._write_loop(conn))
