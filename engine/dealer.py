@@ -3,7 +3,11 @@
 The engine never draws a random number; whenever it needs chance (``to_move() == CHANCE``), the
 dealer supplies the entry: the opening rows, each seat's two Final Flights, the next card of a
 deck. From the same seed it always supplies the same entries, so a log can be checked against the
-seed once the host reveals it (docs/log-format.md, "Seed commitment").
+seed once the host reveals it (docs/log-format.md, "Seeds, the dealer and commitments").
+
+In a networked game the seed the dealer deals from mixes the host's secret with a random value
+from every peer that runs its own code (``deal_seed``): the host commits to its secret before
+anyone joins and learns the peers' values only after, so it cannot choose the cards.
 
 Deck stacking (rulebook, "Deck Setup for Flight Cards", read with the Italian text; see
 docs/rules-decisions.md): from the top down,
@@ -17,7 +21,7 @@ docs/rules-decisions.md): from the top down,
 from __future__ import annotations
 
 import hashlib
-from collections.abc import MutableSequence
+from collections.abc import MutableSequence, Sequence
 from typing import Final, Protocol, TypeVar
 
 from engine.actions import CHANCE, Deal, Entry, Reveal, Setup
@@ -35,6 +39,10 @@ SHAKE_DEAL: Final = 2
 """Dealing since log format 3: ``engine/dealstream.py``'s SHAKE-256 streams."""
 XOSHIRO_DEAL: Final = 1
 """Dealing in log formats 1 and 2: ``engine/rng.py``'s xoshiro256** and Fisher–Yates."""
+
+CONTRIBUTION_HEX: Final = 32
+"""A peer's contribution to the deal: 128 random bits in lower-case hex."""
+HEX_DIGITS: Final = frozenset("0123456789abcdef")
 
 T = TypeVar("T")
 
@@ -63,14 +71,50 @@ def seed_commitment(seed: str) -> str:
     return hashlib.sha256(f"jetset-seed:{seed}".encode()).hexdigest()
 
 
+def is_contribution(value: object) -> bool:
+    """A peer's contribution as the protocol and the log carry it: 32 lower-case hex digits."""
+    return (
+        isinstance(value, str)
+        and len(value) == CONTRIBUTION_HEX
+        and all(c in HEX_DIGITS for c in value)
+    )
+
+
+def deal_seed(secret: str, contributions: Sequence[str | None] = ()) -> str:
+    """The seed the dealer deals from: the host's ``secret`` itself when no seat contributed
+    (local games, bots), else the SHA-256 (hex) of the secret and every seat's contribution in
+    seat order (docs/log-format.md, "Seeds, the dealer and commitments")."""
+    if all(c is None for c in contributions):
+        return secret
+    if len(contributions) > 255:
+        raise ValueError("at most 255 seats contribute to a deal")
+    raw = secret.encode("utf-8")
+    mix = hashlib.sha256(b"jetset-deal-seed\0")
+    mix.update(len(raw).to_bytes(4, "big") + raw + bytes([len(contributions)]))
+    for value in contributions:
+        if value is None:
+            mix.update(b"\0")
+        elif is_contribution(value):
+            mix.update(b"\1" + bytes.fromhex(value))
+        else:
+            raise ValueError(f"a contribution is {CONTRIBUTION_HEX} lower-case hex digits")
+    return mix.hexdigest()
+
+
 class Dealer:
     """Everything chance decides in one game, drawn from one seed (under the dealing ``scheme``
-    of the log's format: ``SHAKE_DEAL`` for new games, ``XOSHIRO_DEAL`` for formats 1 and 2)."""
+    of the log's format: ``SHAKE_DEAL`` for new games, ``XOSHIRO_DEAL`` for formats 1 and 2),
+    mixed with the seats' ``contributions`` if any (``deal_seed``)."""
 
     def __init__(
-        self, seed: str | int, board: Board, players: int, scheme: int = SHAKE_DEAL
+        self,
+        seed: str | int,
+        board: Board,
+        players: int,
+        scheme: int = SHAKE_DEAL,
+        contributions: Sequence[str | None] = (),
     ) -> None:
-        self.seed = str(seed)
+        self.seed = deal_seed(str(seed), contributions)
         rng = seed_stream(self.seed, scheme)
         self.short_row, self.short_stack = _stack_short(board, players, rng.fork("short"))
         self.long_row, self.long_stack = _stack_long(board, players, rng.fork("long"))

@@ -6,8 +6,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from netcode.local import LOG_SUFFIX, saves_dir
 from netcode.logfile import LogFormatError, read_log
+from netcode.userdirs import LOG_SUFFIX, saves_dir
 
 
 @dataclass(frozen=True)

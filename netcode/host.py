@@ -133,6 +133,7 @@ class Conn:
         self.address: str | None = None  # the peer's IP address (None: an in-memory pipe)
         self.reserve = False  # came in on the capacity kept for seats taken back by token
         self.admit_by = math.inf  # loop time by which it must ask for a seat
+        self.contribution: str | None = None  # its random value for the deal (join, reconnect)
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"
@@ -356,6 +357,8 @@ class Host:
                 conn.send({"t": "pong", "n": n})
             case p.Join() | p.Reconnect() | p.Spectate():
                 self._need(conn, LOBBY)
+                if not isinstance(msg, p.Spectate):
+                    conn.contribution = msg.contribution
                 self._on_seat_request(conn, msg)
             case p.ActionRequest():
                 self._need(conn, SEATED)
@@ -486,6 +489,7 @@ class Host:
             timer = self._takeovers.pop(seat, None)
             if timer is not None:
                 timer.cancel()
+            t.contribute(seat, conn.contribution)  # before the start below deals
         conn.stage = SEATED
         start = have if have <= len(t.game.entries) else 0
         token = t.seats[seat].token if seat is not None else None

@@ -62,11 +62,11 @@ from netcode.logfile import read_log
 from netcode.peer import NetPeer
 from netcode.table import Secrets, Table, secrets_path
 from netcode.transport import memory_pipe
+from netcode.userdirs import LOG_SUFFIX, new_game_path
 
 BOT_DELAY = 0.6
 """Seconds a bot waits before moving, so people can follow the game."""
 
-LOG_SUFFIX = ".jetset"
 SEED_SUFFIX = ".seed"
 
 LOCAL_TIMEOUT = 24 * 3600.0
@@ -80,17 +80,9 @@ def new_seed() -> str:
     return secrets.token_hex(16)
 
 
-def saves_dir() -> Path:
-    """Where games save themselves: the user data directory (platformdirs)."""
-    from platformdirs import user_data_path
-
-    return user_data_path("jetset", appauthor=False) / "games"
-
-
 def default_log_path(seed: str, folder: Path | None = None) -> Path:
     """A new log file's name: when it was started, and a little of its seed."""
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return (folder or saves_dir()) / f"{stamp}-{seed[:6]}{LOG_SUFFIX}"
+    return new_game_path(seed, folder)
 
 
 def seed_path(log_path: Path) -> Path:

@@ -3,8 +3,10 @@
 The layout is documented in docs/log-format.md:
 
 - a header map: ``format``, ``version``, ``rules``, ``data``, ``seats``, ``options``,
-  ``commitment`` (and free-form ``meta``);
+  ``commitment``, ``contributions`` (and free-form ``meta``);
 - one array per entry: ``["e", index, actor, notation, digest]``;
+- notes about the table, outside the entries (chat, a bot playing for a dropped player):
+  ``{"t": "note", "at": entries so far, "kind": ..., ...}``; they never change a digest;
 - at the end of a game, a reveal map: ``{"t": "reveal", "seed": ...}``.
 
 A file cut short by a crash is still readable up to its last whole record.
@@ -21,17 +23,24 @@ import msgpack
 
 import data
 from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
-from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL
+from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution
 from engine.notation import Notation
 
 FORMAT: Final = "jetset-log"
-VERSION: Final = 3
-"""Version 3 (2026-11-30): the dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
+VERSION: Final = 4
+"""Version 4 (2026-12-01): note records (chat, stand-in bots) between the entries, and the
+peers' contributions to the deal in the header (a header without them: none); everything
+else as version 3, so a version-3 log reads as one without notes. Version 3 (2026-11-30): the
+dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2 game
 is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3)
-CONTINUABLE_VERSIONS: Final = (2, 3)
+READABLE_VERSIONS: Final = (1, 2, 3, 4)
+CONTINUABLE_VERSIONS: Final = (2, 3, 4)
+NOTES_SINCE: Final = 4
+"""The first format with note records: a game continued in an older format writes none."""
+CONTRIBUTIONS_SINCE: Final = 4
+"""The first format whose deal mixes in the peers' contributions (``engine.dealer.deal_seed``)."""
 
 
 def deal_scheme(version: int) -> int:
@@ -61,9 +70,18 @@ class Header:
     data_hash: str = field(default_factory=data.data_hash)
     meta: dict[str, Any] = field(default_factory=dict)
     version: int = VERSION
+    contributions: list[str | None] = field(default_factory=list)
+    """Each seat's random value mixed into the deal, in seat order (None: the seat added
+    nothing; an empty list: no seat did)."""
+
+    def seat_contributions(self) -> list[str | None]:
+        """One contribution (or None) per seat; none at all before format 4."""
+        if self.version < CONTRIBUTIONS_SINCE:
+            return [None] * len(self.seats)
+        return (self.contributions + [None] * len(self.seats))[: len(self.seats)]
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "t": "header",
             "format": FORMAT,
             "version": self.version,
@@ -74,6 +92,9 @@ class Header:
             "commitment": self.commitment,
             "meta": self.meta,
         }
+        if self.version >= CONTRIBUTIONS_SINCE:
+            out["contributions"] = self.seat_contributions()
+        return out
 
     @classmethod
     def from_dict(cls, raw: Any) -> Header:
@@ -92,9 +113,22 @@ class Header:
                 data_hash=str(raw["data"]),
                 meta=dict(raw.get("meta") or {}),
                 version=int(version),
+                contributions=_contributions(raw, version, len(seats)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
+
+
+def _contributions(raw: dict[Any, Any], version: int, seats: int) -> list[str | None]:
+    """The header's contributions: one per seat, each None or 32 lower-case hex digits."""
+    values = raw.get("contributions") if version >= CONTRIBUTIONS_SINCE else None
+    if values is None:
+        return [None] * seats
+    if not isinstance(values, list) or len(values) != seats:
+        raise ValueError(f"'contributions' is not a list of {seats} values")
+    if not all(v is None or is_contribution(v) for v in values):
+        raise ValueError("a contribution is not 32 lower-case hex digits")
+    return list(values)
 
 
 LogRecord = tuple[int, int, str, str]
@@ -103,11 +137,37 @@ and the digest recorded after it. Plain tuples, like the rows of ``csv`` and ``s
 object per record cost five times as much to build, more than decoding the record."""
 
 
+NOTE_KINDS: Final = ("chat", "standin")
+"""``chat``: ``seat`` (or None), ``name``, ``text``. ``standin``: ``seat``, ``bot`` (the kind
+that plays for the seat from ``at`` on, or None when its player is back)."""
+
+
+@dataclass(frozen=True)
+class Note:
+    """Something said or done at the table after ``at`` entries, outside the game itself."""
+
+    at: int
+    kind: str
+    fields: dict[str, Any] = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {**self.fields, "t": "note", "at": self.at, "kind": self.kind}
+
+    @classmethod
+    def from_dict(cls, raw: dict[Any, Any]) -> Note:
+        at, kind = raw.get("at"), raw.get("kind")
+        if type(at) is not int or at < 0 or type(kind) is not str:
+            raise LogFormatError(f"bad note {raw!r:.80}")
+        rest = {str(k): v for k, v in raw.items() if k not in ("t", "at", "kind")}
+        return cls(at, kind, rest)
+
+
 @dataclass
 class GameLog:
     header: Header
     records: list[LogRecord]
     seed: str | None = None  # revealed at the end of the game
+    notes: list[Note] = field(default_factory=list)
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -173,6 +233,9 @@ class LogWriter:
     def reveal(self, seed: str) -> None:
         self._write({"t": "reveal", "seed": seed})
 
+    def note(self, note: Note) -> None:
+        self._write(note.to_dict())
+
     def fileno(self) -> int:
         """The file's descriptor (a caller that fsyncs a batch of records itself)."""
         return self._file.fileno()
@@ -223,6 +286,7 @@ def parse_log(raw: bytes) -> GameLog:
     except (msgpack.UnpackException, ValueError) as exc:
         raise LogFormatError(f"not a Jet Set log: {exc}") from None
     records: list[LogRecord] = []
+    notes: list[Note] = []
     seed: str | None = None
     try:
         for obj in unpacker:
@@ -233,13 +297,15 @@ def parse_log(raw: bytes) -> GameLog:
                 if type(actor) is not int or type(text) is not str or type(digest) is not str:
                     raise LogFormatError(f"entry {index}: bad record {obj!r:.80}")
                 records.append((index, actor, text, digest))
+            elif isinstance(obj, dict) and obj.get("t") == "note":
+                notes.append(Note.from_dict(obj))
             elif isinstance(obj, dict) and obj.get("t") == "reveal":
                 seed = str(obj["seed"])
             else:
                 raise LogFormatError(f"entry {len(records)}: unknown record {obj!r:.80}")
     except msgpack.UnpackException as exc:
         raise LogFormatError(f"entry {len(records)}: undecodable ({exc})") from None
-    return GameLog(header, records, seed)
+    return GameLog(header, records, seed, notes)
 
 
 def read_log(path: str | Path) -> GameLog:
@@ -263,7 +329,14 @@ def write_log(path: str | Path, log: GameLog) -> None:
     """Write a ``GameLog`` (an imported text game, say) as a log file."""
     packer = msgpack.Packer()
     parts = [packer.pack(log.header.to_dict())]
-    parts += [packer.pack(["e", *record]) for record in log.records]
+    notes = sorted(log.notes, key=lambda note: note.at)  # stable: their order at one point stays
+    n = 0
+    for record in log.records:
+        while n < len(notes) and notes[n].at <= record[0]:
+            parts.append(packer.pack(notes[n].to_dict()))
+            n += 1
+        parts.append(packer.pack(["e", *record]))
+    parts += [packer.pack(note.to_dict()) for note in notes[n:]]
     if log.seed is not None:
         parts.append(packer.pack({"t": "reveal", "seed": log.seed}))
     Path(path).write_bytes(b"".join(parts))

@@ -4,8 +4,11 @@
 token, or spectate). A reader task applies every entry the host sends to the peer's own ``Game``
 and checks the host's digest after it; a mismatch is a desync, reported as a ``Problem`` with the
 entry number. At the end it checks the revealed seed against the commitment it was given at the
-start and replays the full log, secrets included. With a ``connector`` it reconnects by itself
-(with its token) when the connection drops, catching up from the last entry it holds.
+start and replays the full log, secrets included. A peer that runs its own code (``jetset join``:
+``contribution=new_contribution()``) sends a random value of its own with its seat request, for
+the host to mix into the deal, and checks at the end that the log's header holds it at its seat.
+With a ``connector`` it reconnects by itself (with its token) when the connection drops, catching
+up from the last entry it holds.
 """
 
 from __future__ import annotations
@@ -13,6 +16,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import secrets
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from itertools import count
@@ -68,10 +72,17 @@ class EndCheck:
     replay_ok: bool
     digest_ok: bool
     error: str | None = None
+    contribution_ok: bool = True
+    """This peer's contribution is in the header at its seat (True if it sent none)."""
 
     @property
     def ok(self) -> bool:
-        return self.commitment_ok and self.replay_ok and self.digest_ok
+        return self.commitment_ok and self.replay_ok and self.digest_ok and self.contribution_ok
+
+
+def new_contribution() -> str:
+    """A peer's contribution to the deal: 128 random bits in lower-case hex."""
+    return secrets.token_hex(16)
 
 
 class NetPeer(GameClient):
@@ -87,6 +98,7 @@ class NetPeer(GameClient):
         connector: Connector | None = None,
         reconnect_for: float = 30.0,
         handshake_timeout: float = 10.0,
+        contribution: str | None = None,
     ) -> None:
         super().__init__()
         self.name = name
@@ -98,6 +110,10 @@ class NetPeer(GameClient):
         self.handshake_timeout = handshake_timeout
         self.seat: int | None = None
         self.commitment: str | None = None
+        self.contribution = None if spectate else contribution
+        """This peer's own random value for the deal (docs/protocol.md, join), or None."""
+        self.contributed = False
+        """The contribution went with a ``join`` before the game started: it must be dealt."""
         self.ping_every = 10.0
         self.desync: int | None = None  # the first entry whose digest differed
         self.desync_details: list[str] = []  # what differs there, once the host has answered
@@ -157,19 +173,25 @@ class NetPeer(GameClient):
             self._notation = Notation(self._game.board)
         self._set_seats(p.field(welcome, "seats", list))
         have = len(self._game.entries)
+        started = game.get("started") is not False
+        joined = False
         if self.spectating:
             spectate: Message = {"t": "spectate", "have": have}
             if self.password is not None:
                 spectate["password"] = self.password
             await conn.send(spectate)
         elif self.token is not None:
-            await conn.send({"t": "reconnect", "token": self.token, "have": have})
+            request: Message = {"t": "reconnect", "token": self.token, "have": have}
+            await conn.send(self._with_contribution(request, started))
         else:
             join: Message = {"t": "join", "name": self.name}
             if self.password is not None:
                 join["password"] = self.password
-            await conn.send(join)
+            await conn.send(self._with_contribution(join, started))
+            joined = True
         seated = await self._expect(conn, "seated")
+        if joined and not started and self.contribution is not None:
+            self.contributed = True
         seat = seated.get("seat")
         self.seat = seat if isinstance(seat, int) else None
         token = seated.get("token")
@@ -177,6 +199,12 @@ class NetPeer(GameClient):
         self.name = host_text(seated.get("name", self.name), p.MAX_NAME)
         if p.field(seated, "from", int) < have:
             self._game = Game(self._game.options, self._game.board)  # the host starts over
+
+    def _with_contribution(self, request: Message, started: bool) -> Message:
+        """A seat request with this peer's contribution, while the deal is still to come."""
+        if self.contribution is not None and not started:
+            request["contribution"] = self.contribution
+        return request
 
     async def _expect(self, conn: FramedConnection, kind: str) -> Message:
         while True:
@@ -427,9 +455,24 @@ class NetPeer(GameClient):
         error = result.error
         if error is None and not commitment_ok:
             error = "the revealed seed does not match the commitment made at the start"
+        unfair = self._contribution_problem(header)
+        if error is None and unfair is not None:
+            error = unfair
         if error is None and not digest_ok:
             error = "the full log ends in another state than this replica"
-        return EndCheck(commitment_ok, result.ok, digest_ok, error)
+        return EndCheck(commitment_ok, result.ok, digest_ok, error, unfair is None)
+
+    def _contribution_problem(self, header: Header) -> str | None:
+        """What is wrong with this seat's contribution in the host's header, if anything."""
+        if not self.contributed or self.seat is None:
+            return None
+        held = header.seat_contributions()
+        theirs = held[self.seat] if self.seat < len(held) else None
+        if theirs == self.contribution:
+            return None
+        if theirs is None:
+            return "the host dealt the cards without this seat's random value (left out)"
+        return "the host dealt the cards with another random value for this seat than it sent"
 
     # -- reconnecting -----------------------------------------------------------------------
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.dealer import CONTRIBUTION_HEX, is_contribution
 from netcode.framing import Message
 
 APP = "jetset"
@@ -65,12 +66,16 @@ class Hello:
 class Join:
     name: str
     password: str | None
+    contribution: str | None = None
+    """The peer's random value for the deal (``engine.dealer.deal_seed``), or None."""
 
 
 @dataclass(frozen=True)
 class Reconnect:
     token: str
     have: int
+    contribution: str | None = None
+    """As in ``join``: counts only for a seat that has none yet, before the game starts."""
 
 
 @dataclass(frozen=True)
@@ -147,6 +152,15 @@ def _text(msg: Message, key: str, limit: int) -> str:
     return text
 
 
+def _contribution(msg: Message) -> str | None:
+    value = msg.get("contribution")
+    if value is None or is_contribution(value):
+        return value
+    raise ProtocolError(
+        E_MALFORMED, f"'contribution' is {CONTRIBUTION_HEX} lower-case hex digits (128 bits)"
+    )
+
+
 def parse_client(msg: Message) -> ClientMessage:
     """Check one message from a peer; ProtocolError if it is unknown or malformed."""
     kind = msg["t"]
@@ -158,9 +172,11 @@ def parse_client(msg: Message) -> ClientMessage:
             raise ProtocolError(E_MALFORMED, "'hello' takes 'legal' as true or false")
         return Hello(_int(msg, "proto"), _str(msg, "client", 64, optional=True) or "", legal)
     if kind == "join":
-        return Join(_name(msg), _str(msg, "password", MAX_PASSWORD, optional=True))
+        password = _str(msg, "password", MAX_PASSWORD, optional=True)
+        return Join(_name(msg), password, _contribution(msg))
     if kind == "reconnect":
-        return Reconnect(_text(msg, "token", MAX_TOKEN), _int(msg, "have", default=0))
+        token = _text(msg, "token", MAX_TOKEN)
+        return Reconnect(token, _int(msg, "have", default=0), _contribution(msg))
     if kind == "spectate":
         return Spectate(
             _int(msg, "have", default=0), _str(msg, "password", MAX_PASSWORD, optional=True)

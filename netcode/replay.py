@@ -1,4 +1,5 @@
-"""Replaying a log: every entry re-applied, every digest checked, the seed checked once revealed."""
+"""Replaying a log: every entry re-applied, every digest checked, the seed checked once revealed
+(every chance entry re-dealt from the seed and the contributions in the header)."""
 
 from __future__ import annotations
 
@@ -79,7 +80,7 @@ def replay(
             return _fail(
                 result, None, ValueError("the revealed seed does not match its commitment")
             )
-        dealer = Dealer(log.seed, game.board, header.options.players, deal_scheme(header.version))
+        dealer = _dealer(log, game)
     records = log.records if stop_at is None else log.records[:stop_at]
     entries, unreadable = parse_entries(records, entry_parser(notation))
     format_1 = header.version == 1
@@ -101,6 +102,15 @@ def replay(
         index, actor, text, _ = records[len(entries)]
         return _fail(result, index, unreadable, _line(actor, text))
     return result
+
+
+def _dealer(log: GameLog, game: Game) -> Dealer:
+    """The log's dealer: its revealed seed mixed with the contributions in its header."""
+    header, seed = log.header, log.seed
+    assert seed is not None
+    scheme = deal_scheme(header.version)
+    players = header.options.players
+    return Dealer(seed, game.board, players, scheme, header.seat_contributions())
 
 
 def parse_entries(

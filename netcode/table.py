@@ -6,7 +6,9 @@ returning it, so whatever the host broadcasts is already on disk: each entry is 
 written, and one fsync covers a decision and the chance entries it caused (group commit).
 
 The seed and a secret for seat tokens are kept next to the log in ``<log>.secret`` (mode 0600)
-so ``jetset host --resume`` can continue the game; they are revealed (the seed) at the end.
+so ``jetset host --resume`` can continue the game; they are revealed (the seed) at the end. The
+seed is the host's secret share of the deal: the peers' contributions, which come with their seat
+requests, are mixed in when the game starts and written in the log's header.
 """
 
 from __future__ import annotations
@@ -26,10 +28,13 @@ from engine.bots import bot_label, require_bot
 from engine.notation import Notation
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
+    CONTRIBUTIONS_SINCE,
+    NOTES_SINCE,
     VERSION,
     GameLog,
     Header,
     LogWriter,
+    Note,
     Seat,
     deal_scheme,
     read_log,
@@ -147,7 +152,9 @@ class Table:
         self.notation = Notation(self.game.board)
         self.version = version
         """The log's format version: a game saved by an earlier jetset goes on with its dealer."""
-        self.dealer = Dealer(keys.seed, self.game.board, options.players, deal_scheme(version))
+        self.contributions: list[str | None] = [None] * options.players
+        """Each seat's random value for the deal, as its peer sent it with its seat request."""
+        self.dealer = self._dealer()
         self.commitment = seed_commitment(keys.seed)
         self.seats = [SeatSlot(kind, keys.token(i)) for i, kind in enumerate(kinds)]
         self.writer: LogWriter | None = None
@@ -201,6 +208,8 @@ class Table:
         for slot, seat in zip(table.seats, header.seats, strict=True):
             slot.name = seat.name
         table.meta = dict(header.meta)
+        table.contributions = header.seat_contributions()
+        table.dealer = table._dealer()
         result = replay(GameLog(header, log.records, keys.seed))
         if not result.ok:
             raise TableError(f"{log_path}: {result.error}")
@@ -242,11 +251,32 @@ class Table:
     def full(self) -> bool:
         return all(slot.name is not None for slot in self.seats)
 
+    def contribute(self, seat: int, value: str | None) -> bool:
+        """Take ``seat``'s contribution to the deal, if it brings one and has none yet, before
+        the game starts (a reconnect's value never replaces the first). Whether it was taken."""
+        if value is None or self.started or self.contributions[seat] is not None:
+            return False
+        if self.version < CONTRIBUTIONS_SINCE:
+            return False  # an older format's game deals from its seed alone
+        self.contributions[seat] = value
+        return True
+
     def header(self) -> Header:
         seats = [Seat(slot.name or f"seat-{i}", slot.kind) for i, slot in enumerate(self.seats)]
         return Header(
-            self.options, seats, self.commitment, meta=dict(self.meta), version=self.version
+            self.options,
+            seats,
+            self.commitment,
+            meta=dict(self.meta),
+            version=self.version,
+            contributions=list(self.contributions),
         )
+
+    def _dealer(self) -> Dealer:
+        """The dealer of the host's seed mixed with the contributions (engine.dealer.deal_seed)."""
+        scheme = deal_scheme(self.version)
+        players = self.options.players
+        return Dealer(self.keys.seed, self.game.board, players, scheme, self.contributions)
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -254,6 +284,7 @@ class Table:
         """Write the header and deal; the index of the first new entry."""
         if self.writer is not None:
             raise TableError("the game has started")
+        self.dealer = self._dealer()
         self.writer = LogWriter(self.log_path, self.header(), fsync=False)
         first = self._deal()
         self._sync()
@@ -296,6 +327,12 @@ class Table:
             self.writer.reveal(self.keys.seed)
             self._sync()
             self.revealed = True
+
+    def note(self, kind: str, **fields: Any) -> None:
+        """Record something said or done at the table (docs/log-format.md, notes) after the
+        entries so far; a game continued in a format without notes records nothing."""
+        if self.writer is not None and self.version >= NOTES_SINCE:
+            self.writer.note(Note(len(self.game.entries), kind, fields))
 
     def close(self) -> None:
         if self._fsyncer is not None:

@@ -22,6 +22,7 @@ import re
 from dataclasses import dataclass
 
 from engine import CHANCE, Game, IllegalAction, NotationError, Options
+from engine.dealer import is_contribution
 from engine.notation import Notation
 from netcode.logfile import READABLE_VERSIONS, VERSION, GameLog, Header, LogRecord, Seat
 
@@ -66,6 +67,9 @@ def export_text(log: GameLog, game: Game) -> str:
         ("Data", h.data_hash),
         ("Commitment", h.commitment),
     ]
+    contributions = h.seat_contributions()
+    if any(c is not None for c in contributions):
+        tags.append(("Contributions", " ".join(c or "-" for c in contributions)))
     if log.seed is not None:
         tags.append(("Seed", log.seed))
     if game.over:
@@ -114,6 +118,18 @@ def _log_format(tags: dict[str, str]) -> int:
     return max(2, int(written))
 
 
+def _contributions(tags: dict[str, str], players: int) -> list[str | None]:
+    """The [Contributions] tag: one value a seat, ``-`` for a seat that added none."""
+    words = tags.get("Contributions", "").split()
+    if not words:
+        return []
+    if len(words) != players or not all(w == "-" or is_contribution(w) for w in words):
+        raise TextLogError(
+            f"[Contributions] needs {players} values, each 32 lower-case hex digits or '-'"
+        )
+    return [None if w == "-" else w for w in words]
+
+
 def import_text(text: str) -> GameLog:
     """Read a text game back into a log, checking every entry against the rules."""
     parsed = parse_text(text)
@@ -129,6 +145,7 @@ def import_text(text: str) -> GameLog:
         for i in range(players)
     ]
     header = Header(options, seats, tags.get("Commitment", ""), version=_log_format(tags))
+    header.contributions = _contributions(tags, players)
     if "Rules" in tags:
         header.rules = tags["Rules"]
     if "Date" in tags:

@@ -19,8 +19,8 @@ if TYPE_CHECKING:
 
 
 SEED_WARNING = (
-    "jetset host: warning: with --seed the dealing is not secret: anyone who knows or guesses "
-    "the seed knows every hand and the order of the decks (leave --seed out for a real game)"
+    "jetset host: --seed is for tests and bot matches: the dealing is then not secret (a player "
+    "who guesses the seed and is the only one to join over the network knows every hand)"
 )
 
 
@@ -72,6 +72,8 @@ def cmd_host(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(f"jetset host: {exc}", file=sys.stderr)
         return 2
+    if args.seed is not None and not args.resume:
+        print(SEED_WARNING, file=sys.stderr, flush=True)
     try:
         return asyncio.run(serve(table, args, runner))
     except KeyboardInterrupt:
@@ -83,6 +85,7 @@ def make_table(args: argparse.Namespace) -> Table:
     from engine import Options
     from engine.bots import require_bot
     from netcode.table import Table
+    from netcode.userdirs import new_game_path
 
     fsync = not args.no_fsync
     if args.resume:
@@ -96,23 +99,9 @@ def make_table(args: argparse.Namespace) -> Table:
     options.check_supported()
     if len(bots) >= options.players and not args.headless:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")
-    path = Path(args.log) if args.log else default_log_path()
+    path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     return Table.create(options, bots, path, seed=args.seed, password=args.password, fsync=fsync)
-
-
-def default_log_path() -> Path:
-    import secrets
-    from datetime import datetime
-
-    from platformdirs import user_data_path
-
-    stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
-    return (
-        user_data_path("jetset", appauthor=False)
-        / "games"
-        / f"{stamp}-{secrets.token_hex(3)}.jetset"
-    )
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
@@ -126,8 +115,6 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         print(f"jetset host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
         return 2
     port = server.sockets[0].getsockname()[1]
-    if args.seed is not None and not args.resume:
-        print(SEED_WARNING, file=sys.stderr, flush=True)
     seats = ", ".join(f"{i}: {s.name or 'open'}" for i, s in enumerate(table.seats))
     print(f"jetset host: listening on {args.bind}:{port}", flush=True)
     print(f"jetset host: log {table.log_path}; seats {seats}", flush=True)

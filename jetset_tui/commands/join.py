@@ -31,6 +31,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp.add_argument(
         "--delay", type=float, default=0.0, help="a bot's pause in seconds before each move"
     )
+    jp.add_argument(
+        "--contribution",
+        metavar="HEX",
+        help="your share of the deal's randomness, 32 hex digits (default: random; a fixed one "
+        "is for tests and reproducible bot matches)",
+    )
     jp.add_argument("--json", action="store_true", help="print one JSON object at the end")
     jp.set_defaults(func=cmd_join)
 
@@ -45,6 +51,7 @@ def parse_address(text: str) -> tuple[str, int]:
 
 def cmd_join(args: argparse.Namespace) -> int:
     from engine.bots import require_bot
+    from engine.dealer import is_contribution
     from jetset_tui.commands.host import tui_runner
 
     try:
@@ -56,6 +63,8 @@ def cmd_join(args: argparse.Namespace) -> int:
             require_bot(args.bot)
     except ValueError as exc:
         return fail(args, str(exc))
+    if args.contribution is not None and not is_contribution(args.contribution):
+        return fail(args, "--contribution takes 32 lower-case hex digits (128 bits)")
     runner = None
     if args.bot is None and (not args.spectate or watch_in_tui(args)):
         runner = tui_runner()
@@ -84,7 +93,7 @@ def fail(args: argparse.Namespace, message: str) -> int:
 async def join(address: tuple[str, int], args: argparse.Namespace, runner: object | None) -> int:
     from engine.bots import bot_label
     from netcode.botplayer import play_bot
-    from netcode.peer import JoinRefused, NetPeer
+    from netcode.peer import JoinRefused, NetPeer, new_contribution
     from netcode.text import printable
     from netcode.transport import Transport, open_tcp
 
@@ -101,6 +110,7 @@ async def join(address: tuple[str, int], args: argparse.Namespace, runner: objec
             token=args.token,
             connector=connector,
             reconnect_for=args.reconnect_for,
+            contribution=args.contribution or new_contribution(),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return fail(args, f"cannot join {args.address}: {printable(str(exc))}")

@@ -46,6 +46,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
             if args.verify:
                 seed_note = {True: "seed matches its commitment", None: "seed not yet revealed"}
                 print(f"verified: every digest matches; {seed_note[result.commitment_ok]}")
+                mixed = sum(c is not None for c in log.header.seat_contributions())
+                if mixed and result.commitment_ok:
+                    print(f"every card dealt from the seed and {mixed} players' random values")
             print(f"scores: {summary['scores']}  cash: {summary['cash']}")
     if not result.ok:
         return 1

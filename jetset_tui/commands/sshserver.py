@@ -80,7 +80,7 @@ def setup_log(path: Path) -> None:
 
 
 def cmd_ssh_server(args: argparse.Namespace) -> int:
-    from jetset_tui.ssh.server import data_dir
+    from netcode.userdirs import data_dir
 
     log_path = Path(args.log) if args.log else data_dir() / "ssh-server.log"
     setup_log(log_path)

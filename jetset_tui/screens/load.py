@@ -17,7 +17,7 @@ from textual.widgets.option_list import Option
 from jetset_tui.saves import saved_games
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
-from netcode.local import saves_dir
+from netcode.userdirs import saves_dir
 
 
 class LoadScreen(Screen[None]):

@@ -28,17 +28,12 @@ import textual.app
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink
 from jetset_tui.ssh.lobby import Lobby, Player
+from netcode.userdirs import ssh_games_dir, ssh_host_key_path
 
 log = logging.getLogger("jetset.ssh")
 
 MIN_SIZE = (20, 5)
 NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
-
-
-def data_dir() -> Path:
-    from platformdirs import user_data_path
-
-    return user_data_path("jetset", appauthor=False)
 
 
 @dataclass
@@ -69,7 +64,7 @@ class SshConfig:
 
 def load_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path]:
     """The server's host key: read it, or make one (ed25519, mode 0600) on first run."""
-    path = path or data_dir() / "ssh_host_ed25519_key"
+    path = path or ssh_host_key_path()
     if path.exists():
         return asyncssh.read_private_key(path), path
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -107,7 +102,7 @@ class GameServer:
     def __init__(self, config: SshConfig) -> None:
         self.config = config
         self.lobby = Lobby(
-            config.games_dir or data_dir() / "ssh-games",
+            config.games_dir or ssh_games_dir(),
             open_mode=config.open_mode,
             bot_delay=config.bot_delay,
             fsync=config.fsync,

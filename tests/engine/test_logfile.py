@@ -328,3 +328,52 @@ def test_a_record_of_the_wrong_types_is_a_format_error(record: list, message: st
     raw = msgpack.packb(header.to_dict()) + msgpack.packb(record)
     with pytest.raises(LogFormatError, match=message):
         parse_log(raw)
+
+
+def test_notes_are_kept_between_the_entries_and_change_no_digest(tmp_path: Path) -> None:
+    whole = play_game(Options(players=3), SEED, GREEDY).entries
+    path = tmp_path / "notes.jetset"
+    table = Table.create(Options(players=3), list(GREEDY * 3), path, seed=SEED, fsync=False)
+    setup = len(table.game.entries) if table.start() == 0 else -1
+    table.note("chat", seat=0, name="Ann", text="good luck")
+    for entry in whole[len(table.game.entries) :]:
+        if entry.actor != CHANCE:
+            table.decide(entry.actor, entry.action)
+            if len(table.game.entries) < 40:
+                table.note("standin", seat=1, bot="greedy")
+    table.reveal()
+    table.close()
+    log = read_log(path)
+    assert log.header.version == 4
+    first = log.notes[0]
+    assert (first.at, first.kind, first.fields) == (
+        setup,
+        "chat",
+        {"seat": 0, "name": "Ann", "text": "good luck"},
+    )
+    assert setup > 0 and all(n.kind == "standin" for n in log.notes[1:])
+    assert [n.at for n in log.notes] == sorted(n.at for n in log.notes)
+    result = replay(log)
+    assert result.ok and result.digest == play_game(Options(players=3), SEED, GREEDY).digest()
+    copy = tmp_path / "copy.jetset"
+    write_log(copy, log)
+    assert read_log(copy).notes == log.notes and copy.read_bytes() == path.read_bytes()
+
+
+def test_a_format_3_game_continued_writes_no_notes(tmp_path: Path) -> None:
+    path = tmp_path / "old.jetset"
+    table = Table.create(Options(players=2), ["greedy", "greedy"], path, seed=SEED, fsync=False)
+    table.version = 3
+    table.start()
+    table.note("chat", seat=None, name="host", text="hello")
+    table.close()
+    log = read_log(path)
+    assert log.header.version == 3 and log.notes == []
+
+
+@pytest.mark.parametrize("note", [{"t": "note", "at": -1, "kind": "chat"}, {"t": "note", "at": 0}])
+def test_a_malformed_note_is_a_format_error(tmp_path: Path, note: dict) -> None:  # type: ignore[type-arg]
+    path = saved_game(tmp_path)
+    raw = path.read_bytes()
+    with pytest.raises(LogFormatError, match="bad note"):
+        parse_log(raw + msgpack.packb(note))

@@ -69,12 +69,12 @@ def test_a_game_dealt_by_an_earlier_format_imports_with_its_dealer(tmp_path: Pat
     assert not replay(back).ok
 
 
-def test_a_format_3_text_stays_format_3_and_a_bad_format_is_refused(tmp_path: Path) -> None:
+def test_a_format_4_text_stays_format_4_and_a_bad_format_is_refused(tmp_path: Path) -> None:
     log = read_log(save(tmp_path, "text-new", 3))
     text = export_text(log, replay(log).game)
-    assert '[Format "3"]' in text and import_text(text).header.version == 3
-    with pytest.raises(TextLogError, match=r"\[Format '9'\]: this reads log formats 1 to 3"):
-        import_text(text.replace('[Format "3"]', '[Format "9"]'))
+    assert '[Format "4"]' in text and import_text(text).header.version == 4
+    with pytest.raises(TextLogError, match=r"\[Format '9'\]: this reads log formats 1 to 4"):
+        import_text(text.replace('[Format "4"]', '[Format "9"]'))
 
 
 def test_every_action_kind_survives_export_and_import() -> None:
@@ -147,7 +147,7 @@ def test_json_export_matches_the_schema(tmp_path: Path) -> None:
     validator = Draft202012Validator(schema)
     data = json.loads(jetset("export", str(save(tmp_path, "schema")), "--format", "json").stdout)
     validator.validate(data)
-    assert data["header"]["version"] == 3 and len(data["entries"]) > 50
+    assert data["header"]["version"] == 4 and len(data["entries"]) > 50
     broken = json.loads(json.dumps(data))
     broken["entries"][3]["digest"] = "not hex"
     assert not validator.is_valid(broken), "the schema holds the entries to their form"
