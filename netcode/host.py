@@ -75,6 +75,10 @@ class HostSettings:
     bot_delay: float = 0.0
     """Seconds the host's bots wait before each move, so people at a local table can follow."""
 
+    def __post_init__(self) -> None:
+        if not 0 <= self.reserved_for_seats < self.max_connections:
+            raise ValueError("reserved_for_seats must be at least 0 and below max_connections")
+
     @property
     def limits(self) -> Limits:
         return Limits(

@@ -10,6 +10,8 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from netcode.admission import PasswordBackoff
 from netcode.client import ChatMessage, ClientEvent
 from netcode.framing import FramedConnection, encode
@@ -308,3 +310,8 @@ async def test_a_seated_peer_that_falls_silent_is_dropped(tmp_path: Path) -> Non
         start = time.monotonic()
         assert codes(await closed(conn)) == ["idle"]
         assert 0.4 < time.monotonic() - start < 2
+
+
+def test_the_reserve_is_smaller_than_the_whole() -> None:
+    with pytest.raises(ValueError, match="reserved_for_seats"):
+        HostSettings(max_connections=4)  # the default reserve of 8 would leave strangers nothing
