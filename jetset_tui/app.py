@@ -18,6 +18,8 @@ from textual.screen import Screen
 from jetset_tui.seating import GamePlan, quick_plan
 from netcode.client import GameClient
 from netcode.local import BOT_DELAY, LocalSession, default_log_path
+from netcode.logfile import LogLocked
+from netcode.table import storage_problem
 
 
 class JetSetApp(App[None]):
@@ -109,15 +111,22 @@ class JetSetApp(App[None]):
         path = plan.path
         if path is None and self.saves is not None:
             path = default_log_path(plan.seed or "", self.saves)
-        session = LocalSession(
-            plan.options,
-            plan.seats,
-            seed=plan.seed,
-            path=path,
-            bot_delay=self.bot_delay,
-            fsync=self.fsync,
-            meta={"colours": plan.colours} if plan.colours else None,
-        )
+        try:
+            session = LocalSession(
+                plan.options,
+                plan.seats,
+                seed=plan.seed,
+                path=path,
+                bot_delay=self.bot_delay,
+                fsync=self.fsync,
+                meta={"colours": plan.colours} if plan.colours else None,
+            )
+        except LogLocked as exc:  # --save names a game being played elsewhere
+            self.notify(f"{exc}: choose another file", severity="error", timeout=10)
+            return
+        except OSError as exc:  # nowhere to save it: a full disk, say
+            self.notify(f"cannot save the game ({storage_problem(exc)})", severity="error")
+            return
         self.play(session, plan.colours)
 
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
@@ -127,6 +136,8 @@ class JetSetApp(App[None]):
 
         try:
             session = LocalSession.resume(path, bot_delay=self.bot_delay, fsync=self.fsync)
+        except LogLocked as exc:
+            return f"{exc}: it can be watched (Open a replay), not played here"
         except (OSError, ValueError) as exc:
             return f"{path.name}: {exc}"
         colours = [str(c) for c in session.meta.get("colours") or []]

@@ -46,12 +46,15 @@ async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0
 
 async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
     game = client.game
-    bot = make_bot(kind, seat, f"{seed}:{len(game.entries)}")
+    at = len(game.entries)
+    bot = make_bot(kind, seat, f"{seed}:{at}")
     try:  # thought off the event loop, so a front end in the same process stays responsive
         action = await asyncio.to_thread(bot.choose, game.state.view(seat), game.rules)
     except Exception:  # a bot bug must not stop the table: it takes the first legal action
         log.exception("seat %d: the %s bot failed; it takes a default", seat, kind)
         action = game.legal_actions()[0]
+    if not still_to_move(client, game, at, seat):
+        return  # the game moved on while the bot thought (a reconnect's catch-up): think again
     try:
         await client.submit(seat, action)
     except (IllegalAction, NotationError) as exc:
@@ -59,6 +62,14 @@ async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
         await asyncio.sleep(0.05)
     except ConnectionError:
         await asyncio.sleep(0.05)
+
+
+def still_to_move(client: GameClient, game: object, at: int, seat: int) -> bool:
+    """The position a decision was made in is still the table's: the same replica, no entry
+    since, the seat still to move and nothing left to catch up. A decision for an older position
+    is never sent, even when it would be legal now: the same position, the same decision."""
+    now = client.game
+    return now is game and len(now.entries) == at and now.to_move() == seat and client.caught_up
 
 
 async def _wait(changed: asyncio.Event, ended: asyncio.Event | None) -> None:

@@ -34,7 +34,7 @@ from netcode.framing import (
     Message,
     encode,
 )
-from netcode.table import Table
+from netcode.table import StorageError, Table
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
@@ -74,6 +74,10 @@ class HostSettings:
     """... up to this."""
     bot_delay: float = 0.0
     """Seconds the host's bots wait before each move, so people at a local table can follow."""
+    retry_first: float = 1.0
+    retry_most: float = 30.0
+    """A log write that failed is tried again after ``retry_first`` seconds, then after twice as
+    long each time, ``retry_most`` at most."""
 
     def __post_init__(self) -> None:
         if not 0 <= self.reserved_for_seats < self.max_connections:
@@ -192,6 +196,10 @@ class Host:
         self._backoff = PasswordBackoff(
             self.settings.password_backoff, self.settings.password_backoff_max
         )
+        self.paused: str | None = None
+        """Why the game is paused (the log cannot be written: "disk full"), or None."""
+        self._retry: Callable[[], None] | None = None
+        self._start_asked = False
         self._cache_frames(0)
         if table.over:
             self._finish()
@@ -504,8 +512,11 @@ class Host:
             conn.post(self._entry_frame(i, seat), bulk=True)
         if self._end is not None:
             conn.post(self._end, bulk=True)
-        if not t.started and t.full():
-            self._broadcast_from(t.start())
+        if self.paused is not None:
+            conn.send(p.paused_message(self.paused))
+        if not t.started and t.full() and not self._start_asked:
+            self._start_asked = True  # once: a start the disk refuses is retried by _pause
+            self._saving(lambda: self._broadcast_from(t.start()))
         elif seat is not None and seat == t.game.to_move():
             self._offer_turn()  # only to the seat just taken: the others have theirs already
 
@@ -518,23 +529,27 @@ class Host:
             return
         assert seat is not None
         try:
-            first = t.decide(seat, t.notation.parse_action(req.text))
+            action = t.notation.parse_action(req.text)
+            self._saving(lambda: self._acted(conn, req.id, t.decide(seat, action)))
         except NotationError as exc:
             conn.send(p.error_message(p.E_NOTATION, str(exc), ref=req.id))
-            return
         except IllegalAction as exc:
             conn.send(p.error_message(p.E_ILLEGAL, str(exc), ref=req.id))
-            return
+
+    def _acted(self, conn: Conn, ref: int, first: int) -> None:
+        """A decision is on disk: everyone gets its entries, its peer a ``done``."""
         conn.bucket.refund()
         self._broadcast_from(first)
-        conn.send({"t": "done", "ref": req.id, "i": first})
-        if t.over:
+        conn.send({"t": "done", "ref": ref, "i": first})
+        if self.table.over:
             self._finish()
 
     def _refusal(self, seat: int | None, req: p.ActionRequest) -> tuple[str, str] | None:
         t = self.table
         if seat is None:
             return p.E_SPECTATOR, "spectators cannot act"
+        if self.paused is not None:
+            return p.E_PAUSED, f"the game is paused: the host cannot save it ({self.paused})"
         if not t.started:
             return p.E_NOT_STARTED, "the game has not started: seats are still empty"
         if t.over:
@@ -612,7 +627,10 @@ class Host:
 
     def _finish(self) -> None:
         t = self.table
-        t.reveal()
+        try:
+            t.reveal()
+        except StorageError as exc:  # the seed stays in <log>.secret: a --resume writes it
+            log.warning("cannot save the seed at the end of the game (%s)", exc.reason)
         header = t.header().to_dict()
         self._end = encode({"t": "end", "seed": t.keys.seed, "header": header, "log": t.full_log()})
         for conn in list(self.conns):
@@ -621,6 +639,41 @@ class Host:
         for timer in self._takeovers.values():
             timer.cancel()
         self.finished.set()
+
+    # -- a log that cannot be written ------------------------------------------------------
+
+    def _saving(self, step: Callable[[], None]) -> None:
+        """Run ``step``, which writes the log first and then tells the peers; if the disk
+        refuses (StorageError: nothing was applied), pause the game and retry it."""
+        try:
+            step()
+        except StorageError as exc:
+            self._pause(exc.reason, step)
+
+    def _pause(self, reason: str, step: Callable[[], None]) -> None:
+        """Accept no action, tell everyone why, and try ``step`` again on a back-off."""
+        self.paused = reason
+        self._retry = step
+        log.warning("cannot save the game (%s): the game is paused until it can", reason)
+        self._broadcast(p.paused_message(reason))
+        self.spawn(self._retry_loop())
+
+    async def _retry_loop(self) -> None:
+        """Try the write that failed after 1 s, 2 s, 4 s … (at most ``retry_most`` apart) until
+        it works, then let the game go on. One log line a try, never a traceback."""
+        delay = self.settings.retry_first
+        while self._retry is not None:
+            await asyncio.sleep(delay)
+            try:
+                self._retry()
+            except StorageError as exc:
+                delay = min(2 * delay, self.settings.retry_most)
+                log.info("still cannot save the game (%s); next try in %g s", exc.reason, delay)
+                continue
+            self._retry = None
+        self.paused = None
+        log.warning("the game is saved again and goes on")
+        self._broadcast(p.unpaused_message())
 
     # -- dropped players --------------------------------------------------------------------
 

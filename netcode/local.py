@@ -26,6 +26,7 @@ earlier version, with its seed in a ``<log>.seed`` file, still resumes.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import secrets
 import shutil
 import tempfile
@@ -58,9 +59,9 @@ from netcode.client import (
     SeatInfo,
 )
 from netcode.host import Host, HostSettings
-from netcode.logfile import read_log
+from netcode.logfile import LogLocked, lock_holder, read_log
 from netcode.peer import NetPeer
-from netcode.table import Secrets, Table, secrets_path
+from netcode.table import Secrets, StorageError, Table, secrets_path
 from netcode.transport import memory_pipe
 from netcode.userdirs import LOG_SUFFIX, new_game_path
 
@@ -73,6 +74,9 @@ LOCAL_TIMEOUT = 24 * 3600.0
 """The host's idle and hello timeouts for the peers at this keyboard: they never misbehave."""
 
 TURNS = "Player Turns"
+
+HOLDER = "the jetset app"
+"""Who holds a local game's log, as others who open it are told."""
 
 
 def new_seed() -> str:
@@ -121,13 +125,16 @@ class LocalSession(GameClient):
             log_path = scratch / f"game{LOG_SUFFIX}"
         log_path.parent.mkdir(parents=True, exist_ok=True)
         keys = Secrets(self.seed)
-        table = Table(options, [s.kind for s in seats], log_path, keys, fsync=fsync)
+        table = Table(options, [s.kind for s in seats], log_path, keys, fsync=fsync, holder=HOLDER)
         keys.save(secrets_path(log_path))
         for slot, info in zip(table.seats, seats, strict=True):
             slot.name = info.name
         table.meta = {"created": datetime.now().isoformat(timespec="seconds"), "local": True}
         table.meta.update(self.meta)
-        table.start()  # the header and the setup deal, on disk before anyone looks
+        # the header and the setup deal, on disk before anyone looks; on a full disk the host
+        # starts the game once it can, and says so
+        with contextlib.suppress(StorageError):
+            table.start()
         self._setup(table, tuple(seats), scratch=scratch, own_secret=True)
 
     def _setup(
@@ -170,6 +177,9 @@ class LocalSession(GameClient):
     ) -> LocalSession:
         """Continue a saved game from its log file (and the secrets file beside it)."""
         path = Path(path)
+        holder = lock_holder(path)
+        if holder is not None:  # never write beside a log another process is writing
+            raise LogLocked(path, holder)
         secret = secrets_path(path)
         own_secret = False
         if not secret.exists():
@@ -187,7 +197,7 @@ class LocalSession(GameClient):
             Secrets(seed).save(secret)
             own_secret = True
         try:
-            table = Table.resume(path, fsync=fsync)
+            table = Table.resume(path, fsync=fsync, holder=HOLDER)
         except BaseException:
             if own_secret:
                 secret.unlink(missing_ok=True)

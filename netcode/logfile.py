@@ -14,10 +14,16 @@ A file cut short by a crash is still readable up to its last whole record.
 
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import json
+import os
+import shutil
+import socket
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import IO, Any, Final
+from typing import Any, Final
 
 import msgpack
 
@@ -185,18 +191,27 @@ def entry_record(index: int, entry: Entry, digest: str, notation: Notation) -> l
 
 
 class LogWriter:
-    """Appends records to a log file, flushing (and fsyncing) each so a crash loses nothing."""
+    """Appends records to a log file, each batch in one write, flushed (and fsynced) so a crash
+    loses nothing. A write that fails (a full disk) is cut back off the file and raised: the file
+    only ever holds whole records, and the same batch can be written again later."""
 
     def __init__(self, path: str | Path, header: Header | None, *, fsync: bool = True) -> None:
         """A new file that starts with ``header``, or with ``None`` the end of an existing one."""
         self.path = Path(path)
         self.fsync = fsync
         self._packer = msgpack.Packer()
-        mode = "ab" if header is None else "wb"
-        self._file: IO[bytes] = open(self.path, mode)  # noqa: SIM115 - closed by close()
+        flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if header is None else os.O_TRUNC)
+        self._fd = os.open(self.path, flags, 0o644)
+        self.size = os.fstat(self._fd).st_size
+        """Bytes of whole records in the file; anything after them is cut before the next write."""
+        self._dirty = False
         self._notation = Notation()
         if header is not None:
-            self._write(header.to_dict())
+            try:
+                self._write(header.to_dict())
+            except OSError:
+                os.close(self._fd)
+                raise
 
     @classmethod
     def append_to(cls, path: str | Path, *, fsync: bool = True) -> LogWriter:
@@ -214,21 +229,43 @@ class LogWriter:
                 f.truncate(keep)
                 f.flush()
                 if fsync:
-                    import os
-
                     os.fsync(f.fileno())
         return cls.append_to(path, fsync=fsync)
 
-    def _write(self, obj: Any) -> None:
-        self._file.write(self._packer.pack(obj))
-        self._file.flush()
-        if self.fsync:
-            import os
+    def write_bytes(self, data: bytes) -> None:
+        """Append ``data`` (whole records) in one go; OSError leaves the file as it was."""
+        try:
+            if self._dirty:
+                os.ftruncate(self._fd, self.size)
+                self._dirty = False
+            view = memoryview(data)
+            while view:
+                view = view[os.write(self._fd, view) :]
+            if self.fsync:
+                os.fsync(self._fd)
+        except OSError:
+            self._dirty = True
+            with contextlib.suppress(OSError):  # else cut before the next write
+                os.ftruncate(self._fd, self.size)
+                self._dirty = False
+            raise
+        self.size += len(data)
 
-            os.fsync(self._file.fileno())
+    def _write(self, obj: Any) -> None:
+        self.write_bytes(self._packer.pack(obj))
 
     def entry(self, index: int, entry: Entry, digest: str) -> None:
         self._write(entry_record(index, entry, digest, self._notation))
+
+    def entries(self, first: int, entries: list[Entry], digests: list[str]) -> None:
+        """Entries ``first``, ``first + 1`` … in one write: all of them, or none."""
+        pack, notation = self._packer.pack, self._notation
+        self.write_bytes(
+            b"".join(
+                pack(entry_record(first + i, e, d, notation))
+                for i, (e, d) in enumerate(zip(entries, digests, strict=True))
+            )
+        )
 
     def reveal(self, seed: str) -> None:
         self._write({"t": "reveal", "seed": seed})
@@ -238,10 +275,12 @@ class LogWriter:
 
     def fileno(self) -> int:
         """The file's descriptor (a caller that fsyncs a batch of records itself)."""
-        return self._file.fileno()
+        return self._fd
 
     def close(self) -> None:
-        self._file.close()
+        if self._fd >= 0:
+            os.close(self._fd)
+            self._fd = -1
 
     def __enter__(self) -> LogWriter:
         return self
@@ -340,3 +379,179 @@ def write_log(path: str | Path, log: GameLog) -> None:
     if log.seed is not None:
         parts.append(packer.pack({"t": "reveal", "seed": log.seed}))
     Path(path).write_bytes(b"".join(parts))
+
+
+# -- one writer ---------------------------------------------------------------------------------
+
+
+class LogLocked(ValueError):
+    """A log that another process is writing (playing or hosting the game)."""
+
+    def __init__(self, path: Path, holder: str) -> None:
+        super().__init__(f"{path.name} is being played by {holder}")
+        self.path = path
+        self.holder = holder
+
+
+def lock_path(log_path: Path) -> Path:
+    return log_path.with_name(log_path.name + ".lock")
+
+
+class LogLock:
+    """The one writer's hold on a log: an ``flock`` on ``<log>.lock``, which the OS releases
+    when the process ends however it ends. The file says who holds it, for whoever is refused."""
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd = fd
+
+    @classmethod
+    def acquire(cls, log_path: Path, who: str) -> LogLock:
+        """Hold ``log_path`` for ``who`` (e.g. "jetset host"); LogLocked if another holds it."""
+        path = lock_path(log_path)
+        for _ in range(20):
+            fd = os.open(path, os.O_RDWR | os.O_CREAT, 0o644)
+            try:
+                fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+            except BlockingIOError:
+                holder = _read_holder(fd)
+                os.close(fd)
+                if holder:
+                    raise LogLocked(log_path, holder) from None
+                time.sleep(0.01)  # a prober's shared lock, or a holder still writing its name
+                continue
+            if _same_file(path, fd):  # not a file its last holder removed meanwhile
+                since = time.strftime("%H:%M")
+                text = f"{who}, pid {os.getpid()} on {socket.gethostname()} since {since}"
+                with contextlib.suppress(OSError):  # a full disk: held all the same, unnamed
+                    os.ftruncate(fd, 0)
+                    os.pwrite(fd, text.encode(), 0)
+                return cls(path, fd)
+            os.close(fd)
+        raise LogLocked(log_path, "another jetset")
+
+    def release(self) -> None:
+        """Let go of the log (closing the process does the same)."""
+        if self._fd >= 0:
+            with contextlib.suppress(OSError):
+                self.path.unlink()
+            os.close(self._fd)
+            self._fd = -1
+
+
+def lock_holder(log_path: Path) -> str | None:
+    """Who is writing ``log_path`` now ("jetset host, pid 1234 on kestrel since 21:03"), or None."""
+    try:
+        fd = os.open(lock_path(log_path), os.O_RDONLY)
+    except OSError:
+        return None
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+        except BlockingIOError:
+            return _read_holder(fd) or "another jetset"
+        fcntl.flock(fd, fcntl.LOCK_UN)
+        return None
+    finally:
+        os.close(fd)
+
+
+def _read_holder(fd: int) -> str:
+    text = os.pread(fd, 200, 0).decode("utf-8", "replace")
+    return "".join(ch for ch in text if ch.isprintable()).strip()
+
+
+def _same_file(path: Path, fd: int) -> bool:
+    try:
+        return os.stat(path).st_ino == os.fstat(fd).st_ino
+    except FileNotFoundError:
+        return False
+
+
+# -- damaged files ------------------------------------------------------------------------------
+
+
+@dataclass
+class Scan:
+    """A log file read record by record: how far it is sound."""
+
+    start: int
+    """Bytes of the header."""
+    good: int
+    """Bytes of the sound beginning: the header and every well-formed record after it."""
+    entries: int
+    """Entries in that beginning."""
+    ends: list[int]
+    """Where each of those entries ends in the file (``ends[i]``: the byte after entry i)."""
+
+
+def scan_log(raw: bytes) -> Scan:
+    """How much of ``raw`` is a sound log: LogFormatError if not even the header is."""
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(raw) + 1)
+    unpacker.feed(raw)
+    try:
+        Header.from_dict(next(unpacker))
+    except (StopIteration, msgpack.UnpackException, ValueError):
+        raise LogFormatError("not a Jet Set log (no header)") from None
+    start = good = unpacker.tell()
+    ends: list[int] = []
+    try:
+        for obj in unpacker:
+            if not _sound_record(obj, len(ends)):
+                break
+            good = unpacker.tell()
+            if type(obj) is list:
+                ends.append(good)
+    except (msgpack.UnpackException, ValueError):
+        pass
+    return Scan(start, good, len(ends), ends)
+
+
+def _sound_record(obj: Any, index: int) -> bool:
+    """An entry numbered ``index``, a reveal or a note, as ``parse_log`` reads them."""
+    if type(obj) is list:
+        return (
+            len(obj) == 5
+            and obj[0] == "e"
+            and obj[1] == index
+            and type(obj[1]) is int
+            and type(obj[2]) is int
+            and type(obj[3]) is str
+            and type(obj[4]) is str
+        )
+    if not isinstance(obj, dict):
+        return False
+    if obj.get("t") == "reveal":
+        return isinstance(obj.get("seed"), str)
+    if obj.get("t") == "note":
+        try:
+            Note.from_dict(obj)
+        except LogFormatError:
+            return False
+        return True
+    return False
+
+
+def describe_tail(tail: bytes) -> str:
+    """The damaged end of a log in words: zeros (a power loss), a damaged record, or garbage."""
+    size = f"{len(tail)} byte{'s' * (len(tail) != 1)}"
+    if not tail.strip(b"\0"):
+        return f"{size} of zeros (as a power loss leaves)"
+    if tail[0] & 0xF0 in (0x80, 0x90) or tail[0] in (0xDC, 0xDE):  # an array or a map
+        return f"{size}: a damaged record"
+    return f"{size} that are not records"
+
+
+def cut_log(path: Path, keep: int) -> Path:
+    """Copy ``path`` to a backup beside it, then cut it to its first ``keep`` bytes; the backup."""
+    backup = path.with_name(f"{path.name}.bak-{time.strftime('%Y%m%d-%H%M%S')}")
+    n = 2
+    while backup.exists():
+        backup = path.with_name(f"{path.name}.bak-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
+        n += 1
+    shutil.copy2(path, backup)
+    with open(path, "r+b") as f:
+        f.truncate(keep)
+        f.flush()
+        os.fsync(f.fileno())
+    return backup

@@ -134,6 +134,9 @@ class NetPeer(GameClient):
         self._tasks: list[asyncio.Task[None]] = []
         self._closing = False
         self._superseded = False
+        self._reconnect_until: float | None = None
+        """When reconnecting stops: one deadline over every attempt, cleared only once the host
+        shows it works again (a new entry, an answer to an action or a ping)."""
 
     # -- connecting -------------------------------------------------------------------------
 
@@ -308,6 +311,8 @@ class NetPeer(GameClient):
 
     def _dispatch(self, msg: Message) -> None:
         kind = msg["t"]
+        if kind in ("done", "pong"):
+            self._reconnect_until = None
         if kind == "entry":
             self._on_entry(msg)
         elif kind == "done":
@@ -328,6 +333,8 @@ class NetPeer(GameClient):
                     host_text(msg.get("text", ""), p.MAX_CHAT),
                 )
             )
+        elif kind in ("paused", "unpaused"):
+            self.emit(Problem(host_text(msg.get("message", ""), p.MAX_CHAT)))
         elif kind == "end":
             self._on_end(msg)
         elif kind == "bye":
@@ -357,6 +364,7 @@ class NetPeer(GameClient):
         except (NotationError, IllegalAction) as exc:
             self._desync(index, printable(f"the host sent an entry this engine refuses: {exc}"))
             return
+        self._reconnect_until = None
         self.started_game.set()
         self.emit(EntryApplied(index, entry))
 
@@ -477,26 +485,34 @@ class NetPeer(GameClient):
     # -- reconnecting -----------------------------------------------------------------------
 
     async def _lost(self, why: str) -> None:
+        """Reconnect with the token until ``reconnect_for`` seconds after the host last worked,
+        whatever it answers meanwhile (a host that seats us and fails again counts as lost)."""
         if self.connector is None or self.token is None or self._superseded:
             self._give_up(f"connection lost ({why})")
             return
         self.emit(Problem(f"connection lost ({why}); reconnecting"))
         loop = asyncio.get_running_loop()
-        deadline = loop.time() + self.reconnect_for
+        if self._reconnect_until is None:
+            self._reconnect_until = loop.time() + self.reconnect_for
+        deadline = self._reconnect_until
         delay = 0.1
-        while loop.time() < deadline and not self._closing:
+        while not self._closing and (left := deadline - loop.time()) > 0:
             try:
-                await self._open(await self.connector())
+                await asyncio.wait_for(self._reopen(), left)
             except JoinRefused as exc:
                 self._give_up(f"the host refused to reconnect: {exc}")
                 return
             except (ConnectionError, OSError, TimeoutError, FrameError):
-                await asyncio.sleep(delay)
+                await asyncio.sleep(min(delay, max(0.0, deadline - loop.time())))
                 delay = min(delay * 2, 1.0)
                 continue
             self.emit(Problem("reconnected"))
             return
         self._give_up(f"connection lost ({why}); could not reconnect")
+
+    async def _reopen(self) -> None:
+        assert self.connector is not None
+        await self._open(await self.connector())
 
     def _give_up(self, why: str) -> None:
         self.lost = why

@@ -43,6 +43,7 @@ E_IDLE = "idle"
 E_SLOW = "slow"
 E_BUSY = "busy"
 E_ERRORS = "errors"
+E_PAUSED = "paused"
 
 
 class ProtocolError(ValueError):
@@ -209,6 +210,17 @@ def error_message(
     if ref is not None:
         out["ref"] = ref
     return out
+
+
+def paused_message(reason: str) -> Message:
+    """The host cannot write its log (``reason``: "disk full" …): no action until it can."""
+    words = f"the host cannot save the game ({reason}); the game is paused"
+    return {"t": "paused", "reason": reason, "message": words}
+
+
+def unpaused_message() -> Message:
+    """The host's log takes writes again: the game goes on."""
+    return {"t": "unpaused", "message": "the host can save the game again; the game continues"}
 
 
 def entry_message(index: int, actor: int, text: str, digest: str) -> Message:

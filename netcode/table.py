@@ -13,12 +13,15 @@ requests, are mixed in when the game starts and written in the log's header.
 
 from __future__ import annotations
 
+import errno
 import hashlib
 import hmac
 import json
+import logging
 import os
 import secrets
 import threading
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -33,19 +36,51 @@ from netcode.logfile import (
     VERSION,
     GameLog,
     Header,
+    LogFormatError,
+    LogLock,
+    LogLocked,
     LogWriter,
     Note,
     Seat,
+    cut_log,
     deal_scheme,
+    describe_tail,
+    lock_holder,
+    parse_log,
     read_log,
+    scan_log,
 )
-from netcode.replay import replay
+from netcode.replay import ReplayResult, replay
 
 HUMAN = "human"
+
+logger = logging.getLogger("jetset.table")
 
 
 class TableError(ValueError):
     """A table that cannot be set up or resumed."""
+
+
+class StorageError(Exception):
+    """The log file could not be written. Nothing was applied: the table is as it was before the
+    call, which may be made again once the disk takes writes."""
+
+    def __init__(self, exc: OSError) -> None:
+        self.reason = storage_problem(exc)
+        super().__init__(self.reason)
+
+
+def storage_problem(exc: OSError) -> str:
+    """A write failure in a few words: "disk full", "a disk error" …"""
+    words = {
+        errno.ENOSPC: "disk full",
+        errno.EDQUOT: "disk quota used up",
+        errno.EIO: "a disk error",
+        errno.EROFS: "the disk is read-only",
+        errno.EACCES: "no permission to write the log",
+        errno.EFBIG: "the log file is too large",
+    }
+    return words.get(exc.errno or 0) or (exc.strerror or "a write error").lower()
 
 
 @dataclass
@@ -131,6 +166,9 @@ class BackgroundFsync:
 class Table:
     """One game as the host holds it."""
 
+    writer_type: type[LogWriter] = LogWriter
+    """What writes a new log (a test's may fail like a full disk)."""
+
     def __init__(
         self,
         options: Options,
@@ -140,7 +178,9 @@ class Table:
         *,
         fsync: bool,
         version: int = VERSION,
+        holder: str = "jetset",
     ) -> None:
+        """``holder`` says who writes the log, for anyone else who tries to (``LogLocked``)."""
         options.check_supported()
         if len(kinds) != options.players:
             raise TableError(f"{options.players} seats, {len(kinds)} kinds")
@@ -162,6 +202,10 @@ class Table:
         self.revealed = False
         self.meta: dict[str, Any] = {}
         """Free-form facts for the log's header (a local game's colours, when it was created)."""
+        self.repaired: str | None = None
+        """What ``resume(repair=True)`` cut off the log, in words (None: nothing)."""
+        self.lock: LogLock | None = LogLock.acquire(log_path, holder)
+        """This table is the log's one writer until ``close``."""
 
     @classmethod
     def create(
@@ -173,6 +217,7 @@ class Table:
         seed: str | None = None,
         password: str | None = None,
         fsync: bool = True,
+        holder: str = "jetset",
     ) -> Table:
         """A new table: humans in the first seats, then the ``bots`` kinds."""
         if len(bots) > options.players:
@@ -180,45 +225,66 @@ class Table:
         humans = options.players - len(bots)
         kinds = [HUMAN] * humans + [f"bot:{kind}" for kind in bots]
         keys = Secrets(seed if seed is not None else secrets.token_hex(16), password=password)
-        keys.save(secrets_path(log_path))
-        table = cls(options, kinds, log_path, keys, fsync=fsync)
+        table = cls(options, kinds, log_path, keys, fsync=fsync, holder=holder)
+        keys.save(secrets_path(log_path))  # only once the log is ours: never a live game's
         for i, slot in enumerate(table.seats):
             if slot.is_bot:
                 slot.name = f"{bot_label(slot.bot_kind)}-{i}"
         return table
 
     @classmethod
-    def resume(cls, log_path: Path, *, fsync: bool = True) -> Table:
-        """The table of a stopped game, from its log and its secrets file."""
+    def resume(
+        cls, log_path: Path, *, fsync: bool = True, holder: str = "jetset", repair: bool = False
+    ) -> Table:
+        """The table of a stopped game, from its log and its secrets file. A log damaged after
+        some entry is refused, or with ``repair`` cut back to that entry (a copy is kept:
+        ``repaired`` says what was cut and where the copy is)."""
+        held_by = lock_holder(log_path)
+        if held_by is not None:  # the quick answer; the lock taken below is the sure one
+            raise LogLocked(log_path, held_by)
         keys = Secrets.load(secrets_path(log_path))
+        repaired: str | None = None
         try:
-            log = read_log(log_path)
-        except (OSError, ValueError) as exc:
-            raise TableError(f"{log_path}: {exc}") from None
+            log, result = _replayed(log_path, keys.seed)
+        except TableError:
+            damage = find_damage(log_path, keys.seed)
+            if damage is None:
+                raise
+            if not repair:
+                raise TableError(
+                    f"{log_path.name} is damaged: {damage}. `jetset host --resume {log_path} "
+                    "--repair` keeps a copy, cuts the damage off and continues from there"
+                ) from None
+            backup = cut_log(log_path, damage.keep)
+            repaired = f"{damage}; cut off (a copy of the whole file: {backup})"
+            log, result = _replayed(log_path, keys.seed)
         header = log.header
-        if header.version not in CONTINUABLE_VERSIONS:
-            raise TableError(
-                f"{log_path.name} was written by an earlier jetset (log format {header.version}): "
-                "it can be watched and verified, not continued"
-            )
-        if header.commitment != seed_commitment(keys.seed):
-            raise TableError("the secrets file does not belong to this log")
         kinds = [s.kind for s in header.seats]
-        table = cls(header.options, kinds, log_path, keys, fsync=fsync, version=header.version)
-        for slot, seat in zip(table.seats, header.seats, strict=True):
-            slot.name = seat.name
-        table.meta = dict(header.meta)
-        table.contributions = header.seat_contributions()
-        table.dealer = table._dealer()
-        result = replay(GameLog(header, log.records, keys.seed))
-        if not result.ok:
-            raise TableError(f"{log_path}: {result.error}")
-        if not result.game.over:
-            for slot in table.seats:  # a bot of your own is loaded only from a command line
-                if slot.is_bot:
-                    require_bot(slot.bot_kind)
-        table.game = result.game
-        table.writer = LogWriter.resume(log_path, fsync=False)
+        table = cls(
+            header.options,
+            kinds,
+            log_path,
+            keys,
+            fsync=fsync,
+            version=header.version,
+            holder=holder,
+        )
+        table.repaired = repaired
+        try:
+            for slot, seat in zip(table.seats, header.seats, strict=True):
+                slot.name = seat.name
+            table.meta = dict(header.meta)
+            table.contributions = header.seat_contributions()
+            table.dealer = table._dealer()
+            if not result.game.over:
+                for slot in table.seats:  # a bot of your own is loaded only from a command line
+                    if slot.is_bot:
+                        require_bot(slot.bot_kind)
+            table.game = result.game
+            table.writer = LogWriter.resume(log_path, fsync=False)
+        except BaseException:
+            table.close()
+            raise
         table.revealed = log.seed is not None
         return table
 
@@ -281,29 +347,63 @@ class Table:
     # -- playing ----------------------------------------------------------------------------
 
     def start(self) -> int:
-        """Write the header and deal; the index of the first new entry."""
+        """Write the header and deal; the index of the first new entry. StorageError if the disk
+        refuses: nothing is dealt, and ``start`` may be called again."""
         if self.writer is not None:
             raise TableError("the game has started")
         self.dealer = self._dealer()
-        self.writer = LogWriter(self.log_path, self.header(), fsync=False)
-        first = self._deal()
-        self._sync()
-        return first
+        try:
+            self.writer = self.writer_type(self.log_path, self.header(), fsync=False)
+        except OSError as exc:
+            raise StorageError(exc) from exc
+        try:
+            return self._commit(self._deal)
+        except StorageError:
+            self.writer.close()
+            self.writer = None
+            raise
 
     def decide(self, seat: int, action: Action) -> int:
         """Apply ``seat``'s decision (IllegalAction/NotationError change nothing) and the chance
-        entries after it; the index of the first new entry."""
-        first = len(self.game.entries)
-        self._push(Entry(seat, action))
-        self._deal()
+        entries after it; the index of the first new entry. StorageError if the disk refuses
+        them: the game is as it was, and the same decision may be made again."""
+
+        def step() -> None:
+            self.game.push(Entry(seat, action))
+            self._deal()
+
+        return self._commit(step)
+
+    def _deal(self) -> None:
+        while self.game.to_move() == CHANCE:
+            self.game.push(self.dealer.next_entry(self.game.state))
+
+    def _commit(self, step: Callable[[], None]) -> int:
+        """Apply ``step``'s entries, then write them in one go; the index of the first.
+
+        The entries are applied first because each record holds the digest after it. If the
+        write fails, the game is rebuilt from the entries before them (a replay of the game so
+        far, a few milliseconds, only when the disk fails), so what the table holds is always
+        what its log holds, and a retry makes the same entries."""
+        assert self.writer is not None
+        game = self.game
+        first = len(game.entries)
+        step()
+        try:
+            self.writer.entries(first, game.entries[first:], game.digests[first:])
+        except OSError as exc:
+            self._rewind(first)
+            raise StorageError(exc) from exc
         self._sync()
         return first
 
-    def _deal(self) -> int:
-        first = len(self.game.entries)
-        while self.game.to_move() == CHANCE:
-            self._push(self.dealer.next_entry(self.game.state))
-        return first
+    def _rewind(self, length: int) -> None:
+        """The game as it was after its first ``length`` entries."""
+        old = self.game
+        game = Game(old.options, old.board)
+        for entry, digest in zip(old.entries[:length], old.digests[:length], strict=True):
+            game.push(entry, digest)
+        self.game = game
 
     def _sync(self) -> None:
         """Every entry is flushed to the OS as it is written (so it survives the host being
@@ -316,15 +416,13 @@ class Table:
                 self._fsyncer = BackgroundFsync(self.writer.fileno())
             self._fsyncer.request()
 
-    def _push(self, entry: Entry) -> None:
-        assert self.writer is not None
-        digest = self.game.push(entry)
-        self.writer.entry(len(self.game.entries) - 1, entry, digest)
-
     def reveal(self) -> None:
         """Append the seed to the log (once, at the end)."""
         if not self.revealed and self.writer is not None:
-            self.writer.reveal(self.keys.seed)
+            try:
+                self.writer.reveal(self.keys.seed)
+            except OSError as exc:
+                raise StorageError(exc) from exc
             self._sync()
             self.revealed = True
 
@@ -332,14 +430,21 @@ class Table:
         """Record something said or done at the table (docs/log-format.md, notes) after the
         entries so far; a game continued in a format without notes records nothing."""
         if self.writer is not None and self.version >= NOTES_SINCE:
-            self.writer.note(Note(len(self.game.entries), kind, fields))
+            try:
+                self.writer.note(Note(len(self.game.entries), kind, fields))
+            except OSError as exc:  # outside the game: dropped, and the game's own writes pause
+                logger.warning("a note was not saved (%s)", storage_problem(exc))
 
     def close(self) -> None:
+        """Close the log and let go of it."""
         if self._fsyncer is not None:
             self._fsyncer.close()
             self._fsyncer = None
         if self.writer is not None:
             self.writer.close()
+        if self.lock is not None:
+            self.lock.release()
+            self.lock = None
 
     # -- what each seat may read ------------------------------------------------------------
 
@@ -354,3 +459,61 @@ class Table:
             [e.actor, self.notation.format_action(e.action), d]
             for e, d in zip(self.game.entries, self.game.digests, strict=True)
         ]
+
+
+def _replayed(log_path: Path, seed: str) -> tuple[GameLog, ReplayResult]:
+    """The log, replayed with every check; TableError if it cannot be continued."""
+    try:
+        log = read_log(log_path)
+    except (OSError, ValueError) as exc:
+        raise TableError(f"{log_path}: {exc}") from None
+    header = log.header
+    if header.version not in CONTINUABLE_VERSIONS:
+        raise TableError(
+            f"{log_path.name} was written by an earlier jetset (log format {header.version}): "
+            "it can be watched and verified, not continued"
+        )
+    if header.commitment != seed_commitment(seed):
+        raise TableError("the secrets file does not belong to this log")
+    result = replay(GameLog(header, log.records, seed))
+    if not result.ok:
+        raise TableError(f"{log_path}: {result.error}")
+    return log, result
+
+
+@dataclass
+class Damage:
+    """The end of a log that ``--repair`` cuts off: everything after its last sound entry."""
+
+    entries: int
+    """Sound entries before the damage."""
+    keep: int
+    """Bytes kept."""
+    tail: bytes
+
+    def __str__(self) -> str:
+        where = f"after entry {self.entries}" if self.entries else "right after its header"
+        return f"{describe_tail(self.tail)} {where}"
+
+
+def find_damage(log_path: Path, seed: str) -> Damage | None:
+    """What a repair would cut from ``log_path``: a damaged record, garbage or zeros after the
+    last entry that reads and replays soundly. None if there is nothing after it to cut (or not
+    even the header is sound)."""
+    try:
+        raw = log_path.read_bytes()
+        scan = scan_log(raw)
+    except (OSError, LogFormatError):
+        return None
+    keep, entries = scan.good, scan.entries
+    try:
+        sound = parse_log(raw[:keep])
+    except LogFormatError:
+        return None
+    result = replay(GameLog(sound.header, sound.records, seed))
+    if not result.ok and result.bad_entry is not None and result.bad_entry < entries:
+        entries = result.bad_entry  # a record that reads but does not replay: damaged inside
+        keep = scan.ends[entries - 1] if entries else scan.start
+    if keep >= len(raw):
+        return None
+    return Damage(entries, keep, raw[keep:])

@@ -18,6 +18,9 @@ if TYPE_CHECKING:
     from netcode.table import Table
 
 
+HOLDER = "jetset host"
+"""Who holds a hosted game's log, as others are told."""
+
 SEED_WARNING = (
     "jetset host: --seed is for tests and bot matches: the dealing is then not secret (a player "
     "who guesses the seed and is the only one to join over the network knows every hand)"
@@ -35,6 +38,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument("--headless", action="store_true", help="only serve; play no seat here")
     hp.add_argument("--password", help="players must give this password to join")
     hp.add_argument("--resume", metavar="FILE", help="continue the game in this log file")
+    hp.add_argument(
+        "--repair",
+        action="store_true",
+        help="with --resume: cut a damaged end off the log (a copy is kept) and continue",
+    )
     hp.add_argument("--name", default="host", help="your name, when the host plays a seat")
     hp.add_argument(
         "--takeover", type=float, metavar="SECONDS", help="a bot takes a dropped seat after this"
@@ -67,11 +75,24 @@ def cmd_host(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
+    from netcode.logfile import LogLocked
+
     try:
         table = make_table(args)
+    except LogLocked as exc:
+        print(f"jetset host: {exc}; it cannot be hosted twice", file=sys.stderr)
+        return 1
     except ValueError as exc:
         print(f"jetset host: {exc}", file=sys.stderr)
         return 2
+    except OSError as exc:  # the game's files cannot be written at all: a full disk, say
+        from netcode.table import storage_problem
+
+        where = f" {exc.filename}" if exc.filename else ""
+        print(f"jetset host: cannot save the game{where} ({storage_problem(exc)})", file=sys.stderr)
+        return 1
+    if table.repaired:
+        print(f"jetset host: repaired {table.log_path}: {table.repaired}", file=sys.stderr)
     if args.seed is not None and not args.resume:
         print(SEED_WARNING, file=sys.stderr, flush=True)
     try:
@@ -88,8 +109,10 @@ def make_table(args: argparse.Namespace) -> Table:
     from netcode.userdirs import new_game_path
 
     fsync = not args.no_fsync
+    if args.repair and not args.resume:
+        raise ValueError("--repair goes with --resume FILE")
     if args.resume:
-        return Table.resume(Path(args.resume), fsync=fsync)
+        return Table.resume(Path(args.resume), fsync=fsync, holder=HOLDER, repair=args.repair)
     if args.players is None:
         raise ValueError("say how many seats: --players N (or --resume FILE)")
     bots = [k.strip() for k in args.bots.split(",") if k.strip()]
@@ -101,7 +124,9 @@ def make_table(args: argparse.Namespace) -> Table:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    return Table.create(options, bots, path, seed=args.seed, password=args.password, fsync=fsync)
+    return Table.create(
+        options, bots, path, seed=args.seed, password=args.password, fsync=fsync, holder=HOLDER
+    )
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:

@@ -31,15 +31,37 @@ def cmd_play(args: argparse.Namespace) -> int:
     from jetset_tui.seating import plan_from_spec
 
     if args.resume:
-        return run_app(resume=Path(args.resume).expanduser(), delay=args.delay)
+        path = Path(args.resume).expanduser()
+        refusal = in_play_elsewhere(path)
+        if refusal:
+            print(f"jetset play: {refusal}", file=sys.stderr)
+            return 1
+        return run_app(resume=path, delay=args.delay)
     plan = plan_from_spec(args.players, args.bots, args.seed, extra_cards=args.extra_cards)
     if args.save:
         plan.path = Path(args.save).expanduser()
+        refusal = in_play_elsewhere(plan.path)
+        if refusal:
+            print(f"jetset play: {refusal}", file=sys.stderr)
+            return 1
     problem = plan.check()
     if problem:
         print(f"jetset play: {problem}", file=sys.stderr)
         return 2
     return run_app(plan=plan, delay=args.delay)
+
+
+def in_play_elsewhere(path: Path) -> str | None:
+    """A sentence if another process is playing the game in ``path`` (it writes that log)."""
+    from netcode.logfile import lock_holder
+
+    holder = lock_holder(path)
+    if holder is None:
+        return None
+    return (
+        f"{path.name} is being played by {holder}; it cannot be played here "
+        f"(watch it with `jetset replay {path}`)"
+    )
 
 
 def run_app(

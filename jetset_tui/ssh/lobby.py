@@ -35,6 +35,8 @@ MAX_CHAT = 200
 CHAT_KEPT = 100
 FINISHED_KEPT = 600.0
 """Seconds a finished game stays in the list."""
+HOLDER = "jetset ssh-server"
+"""Who holds a lobby game's log, as anyone else who opens it is told."""
 
 
 class LobbyError(Exception):
@@ -203,7 +205,9 @@ class Lobby:
         self.games_dir.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.games_dir / f"{stamp}-ssh{room_id}-{secrets.token_hex(2)}.jetset"
-        table = Table.create(options, bots, path, password=password or None, fsync=self.fsync)
+        table = Table.create(
+            options, bots, path, password=password or None, fsync=self.fsync, holder=HOLDER
+        )
         host = Host(table, self.host_settings)
         room = Room(room_id, f"{creator.name}'s game", host, password or None, time.time())
         host.on_change = self.changed

@@ -22,6 +22,7 @@ NAME = "\\x1b]0;pwned\\x07\\x1b[2J\\x9b1m"
 SCRIPT = [
     {"t": "chat", "seat": 1, "name": EVIL_NAME, "text": f"hello {EVIL} there"},
     {"t": "error", "code": f"x{EVIL_NAME}", "message": f"refused {EVIL}", "fatal": False},
+    {"t": "paused", "message": f"paused {EVIL}"},
     {"t": "bye", "reason": f"gone {EVIL}"},
 ]
 SEATS = [
@@ -52,6 +53,7 @@ async def test_jetset_join_prints_a_hostile_hosts_text_as_text() -> None:
             assert char not in printed, (char, printed)
         assert f"refused {SHOWN} (x{NAME})" in printed
         assert f"the host closed the connection: gone {SHOWN}" in printed
+        assert f"jetset join: paused {SHOWN}" in printed
     assert f"<{NAME}> hello {SHOWN} there" in watching
     assert f"in seat 0 as {NAME}; token {SHOWN}" in playing
 
