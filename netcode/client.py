@@ -66,12 +66,17 @@ class Problem:
 ClientEvent = EntryApplied | ChatMessage | SeatsChanged | GameOver | Problem
 Listener = Callable[[ClientEvent], None]
 
+CHAT_KEPT = 200
+"""The table's chat lines a client keeps for its front end (the log keeps them all)."""
+
 
 class GameClient(ABC):
     """A replica of one game and the right to act for some of its seats."""
 
     def __init__(self) -> None:
         self._listeners: list[Listener] = []
+        self.chat_lines: list[ChatMessage] = []
+        """What was said at the table since this client joined, oldest first."""
 
     # -- what the front end reads -----------------------------------------------------------
 
@@ -107,6 +112,11 @@ class GameClient(ABC):
         """Ask the authority to apply ``action`` for ``seat``. Raises IllegalAction or
         NotationError, changing nothing, when it is refused; returns once it is applied."""
 
+    @property
+    def can_chat(self) -> bool:
+        """Other people sit at this table: ``chat`` reaches them (not in a game at one keyboard)."""
+        return False
+
     async def chat(self, text: str) -> None:
         """Send a chat line to the table (a no-op where there is nobody to read it)."""
         return None
@@ -125,5 +135,8 @@ class GameClient(ABC):
             self._listeners.remove(listener)
 
     def emit(self, event: ClientEvent) -> None:
+        if isinstance(event, ChatMessage):
+            self.chat_lines.append(event)
+            del self.chat_lines[:-CHAT_KEPT]
         for listener in list(self._listeners):
             listener(event)

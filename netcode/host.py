@@ -377,6 +377,7 @@ class Host:
                 self._on_action(conn, msg)
             case p.Chat(text):
                 self._need(conn, SEATED)
+                self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
                 self._broadcast({"t": "chat", "seat": conn.seat, "name": conn.name, "text": text})
             case p.Leave():
                 conn.shut({"t": "bye", "reason": "you left"})

@@ -262,6 +262,10 @@ class NetPeer(GameClient):
         finally:
             self._pending.pop(ident, None)
 
+    @property
+    def can_chat(self) -> bool:
+        return True
+
     async def chat(self, text: str) -> None:
         if self._conn is not None:
             with contextlib.suppress(ConnectionClosed):

@@ -8,26 +8,38 @@
 
      * setup S1-18 S1-10 ... / L5-13 ...
    1. 0 buy AMS-HAM 2
+     {Ann: good luck}
    2. 1 buy ATH-ROM 3
 ```
 
-``export_text`` writes it; ``import_text`` reads it back into a ``GameLog`` whose digests come from
-replaying the entries, so an imported game replays to the same digests as the original.
+``export_text`` writes it (the table's chat as ``{name: text}`` comments only when asked);
+``import_text`` reads it back into a ``GameLog`` whose digests come from replaying the entries, so
+an imported game replays to the same digests as the original, and its comments become chat notes.
 Documented in docs/log-format.md ("Text export").
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine import CHANCE, Game, IllegalAction, NotationError, Options
 from engine.dealer import is_contribution
 from engine.notation import Notation
-from netcode.logfile import READABLE_VERSIONS, VERSION, GameLog, Header, LogRecord, Seat
+from netcode.logfile import (
+    NOTES_SINCE,
+    READABLE_VERSIONS,
+    VERSION,
+    GameLog,
+    Header,
+    LogRecord,
+    Note,
+    Seat,
+)
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 ENTRY = re.compile(r"^\s*(?:(\d+)\.)?\s*(\*|\d+)\s+(.+?)\s*$")
+COMMENT = re.compile(r"^\{((?:[^}\\]|\\.)*)\}$")
 OPTION_TAGS = ("extra_cards", "distant_lands", "hubs", "business_cards", "investors")
 
 
@@ -39,6 +51,8 @@ class TextLogError(ValueError):
 class TextGame:
     tags: dict[str, str]
     lines: list[str]
+    comments: list[tuple[int, str]] = field(default_factory=list)
+    """Each ``{comment}``: the number of entries before it, and its text."""
 
 
 def _quote(text: str) -> str:
@@ -49,8 +63,25 @@ def _unquote(text: str) -> str:
     return re.sub(r"\\(.)", r"\1", text)
 
 
-def export_text(log: GameLog, game: Game) -> str:
-    """The game as PGN-style text. ``game`` is the replayed log (for turn numbers and result)."""
+def _comment(text: str) -> str:
+    """``{text}`` on one line, its ``\\`` and ``}`` escaped."""
+    text = " ".join(text.split())
+    return "{" + text.replace("\\", "\\\\").replace("}", "\\}") + "}"
+
+
+def chat_comments(log: GameLog) -> dict[int, list[str]]:
+    """The log's chat notes as ``{name: text}`` comments, by the number of entries before them."""
+    comments: dict[int, list[str]] = {}
+    for note in log.notes:
+        name, said = note.fields.get("name"), note.fields.get("text")
+        if note.kind == "chat" and isinstance(name, str) and isinstance(said, str):
+            comments.setdefault(note.at, []).append(_comment(f"{name}: {said}"))
+    return comments
+
+
+def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
+    """The game as PGN-style text. ``game`` is the replayed log (for turn numbers and result);
+    with ``chat``, the table's chat as comments where it was said."""
     h = log.header
     tags: list[tuple[str, str]] = [
         ("Event", str(h.meta.get("event", "Jet Set"))),
@@ -80,18 +111,27 @@ def export_text(log: GameLog, game: Game) -> str:
     out = [f'[{name} "{_quote(value)}"]' for name, value in tags]
     out.append("")
     notation = Notation(game.board)
-    for entry, turn in zip(game.entries, game.turns, strict=True):
+    comments = chat_comments(log) if chat else {}
+    for index, (entry, turn) in enumerate(zip(game.entries, game.turns, strict=True)):
+        out += [f"      {comment}" for comment in comments.pop(index, [])]
         number = f"{turn:>4}." if entry.actor != CHANCE and turn else "     "
         out.append(f"{number} {notation.format_entry(entry)}")
+    for _, rest in sorted(comments.items()):
+        out += [f"      {comment}" for comment in rest]
     return "\n".join(out) + "\n"
 
 
 def parse_text(text: str) -> TextGame:
     tags: dict[str, str] = {}
     lines: list[str] = []
+    comments: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
         if not line or line.startswith("#") or line.startswith(";"):
+            continue
+        comment = COMMENT.match(line)
+        if comment:
+            comments.append((len(lines), _unquote(comment.group(1))))
             continue
         tag = TAG.match(line)
         if tag:
@@ -103,7 +143,7 @@ def parse_text(text: str) -> TextGame:
         if not entry:
             raise TextLogError(f"line {number}: not an entry: {line!r}")
         lines.append(f"{entry.group(2)} {entry.group(3)}")
-    return TextGame(tags, lines)
+    return TextGame(tags, lines, comments)
 
 
 def _log_format(tags: dict[str, str]) -> int:
@@ -165,4 +205,19 @@ def import_text(text: str) -> GameLog:
         raise TextLogError(
             f"the final digest is {game.digest()}, the [Digest] tag says {tags['Digest']}"
         )
-    return GameLog(header, records, tags.get("Seed"))
+    notes = chat_notes(parsed.comments, seats) if header.version >= NOTES_SINCE else []
+    return GameLog(header, records, tags.get("Seed"), notes)
+
+
+def chat_notes(comments: list[tuple[int, str]], seats: list[Seat]) -> list[Note]:
+    """``{name: text}`` comments as chat notes (the seat: the first seat of that name, else
+    none); a comment without ``: `` is not chat and is left out."""
+    names = [seat.name for seat in seats]
+    notes: list[Note] = []
+    for at, comment in comments:
+        name, colon, said = comment.partition(": ")
+        if not colon:
+            continue
+        seat = names.index(name) if name in names else None
+        notes.append(Note(at, "chat", {"seat": seat, "name": name, "text": said}))
+    return notes

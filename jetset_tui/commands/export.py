@@ -1,9 +1,15 @@
-"""``jetset export FILE --format text|json``: a log as PGN-style text or JSON for analysis."""
+"""``jetset export FILE --format text|json [--chat]``: a log as PGN-style text or JSON for
+analysis; the table's chat only with ``--chat``."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from netcode.logfile import GameLog, Note
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -11,11 +17,12 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ep.add_argument("file", help="a .jetset log file")
     ep.add_argument("--format", choices=("text", "json"), default="text")
     ep.add_argument("--output", "-o", help="write here instead of standard output")
+    ep.add_argument("--chat", action="store_true", help="include what was said at the table")
     ep.set_defaults(func=cmd_export)
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from netcode.logfile import LogFormatError, dump_json, read_log
+    from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay
     from netcode.textlog import export_text
 
@@ -25,16 +32,34 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(f"jetset export: {args.file}: {exc}", file=sys.stderr)
         return 1
     if args.format == "json":
-        text = dump_json(log) + "\n"
+        text = json_text(log, chat=args.chat)
     else:
         result = replay(log, verify_seed=False)
         if not result.ok:
             print(f"jetset export: {args.file}: {result.error}", file=sys.stderr)
             return 1
-        text = export_text(log, result.game)
+        text = export_text(log, result.game, chat=args.chat)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(text)
     else:
         sys.stdout.write(text)
     return 0
+
+
+def json_text(log: GameLog, *, chat: bool) -> str:
+    """The log as JSON (docs/export.schema.json); with ``chat``, its chat notes as ``notes``."""
+    data = log.to_json()
+    if chat:
+        data["notes"] = [said for note in log.notes if (said := chat_json(note)) is not None]
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def chat_json(note: Note) -> dict[str, object] | None:
+    """A chat note as ``{at, kind, seat, name, text}``; None for another kind or a bad shape."""
+    seat, name, text = (note.fields.get(key) for key in ("seat", "name", "text"))
+    if note.kind != "chat" or not isinstance(name, str) or not isinstance(text, str):
+        return None
+    if seat is not None and type(seat) is not int:
+        return None
+    return {"at": note.at, "kind": "chat", "seat": seat, "name": name, "text": text}

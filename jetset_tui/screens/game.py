@@ -34,6 +34,7 @@ from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import TurnBar
 from netcode.client import (
+    ChatMessage,
     ClientEvent,
     EntryApplied,
     GameClient,
@@ -81,6 +82,7 @@ class GameScreen(MapAndTableScreen):
         Binding("f", "act('final')", "Final"),
         Binding("colon", "command", "Type", key_display=":"),
         Binding("v", "table", "Table"),
+        Binding("t", "chat", "Chat"),
         Binding("pageup", "scroll_table(-1)", "Scroll the table", show=False),
         Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False),
         Binding("h", "plan", "Help"),
@@ -88,6 +90,9 @@ class GameScreen(MapAndTableScreen):
     ]
     COMPACT_FOOTER_LEAVES_OUT: ClassVar[frozenset[str]] = frozenset({"command"})
     """The command line says how to type an action (":"), so a narrow footer leaves it out."""
+    FOOTER_LEAVES_OUT: frozenset[str] = frozenset()
+    """At a table with chat, F1 (it still opens the rules), so that every key fits: 100 columns
+    (the full footer) and 80 (the compact one)."""
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
         super().__init__()
@@ -104,6 +109,8 @@ class GameScreen(MapAndTableScreen):
         self._passing = False
         self._logged = 0
         self._ended = False
+        if session.can_chat:
+            self.FOOTER_LEAVES_OUT = frozenset({"help"})
 
     # -- layout -----------------------------------------------------------------------------
 
@@ -169,6 +176,8 @@ class GameScreen(MapAndTableScreen):
             self.notify(event.message, severity="warning", markup=False)  # the host's words
         elif isinstance(event, GameOver):
             self._ended = True
+        elif isinstance(event, ChatMessage):
+            self.heard(event)
         if not self._sync_pending:
             self._sync_pending = True
             self.call_later(self.sync)
@@ -254,6 +263,8 @@ class GameScreen(MapAndTableScreen):
             return not finished
         if action == "command":
             return self.my_turn()
+        if action == "chat":
+            return self.session.can_chat
         return super().check_action(action, parameters)
 
     def redraw(self) -> None:
@@ -314,6 +325,21 @@ class GameScreen(MapAndTableScreen):
         command.input.cursor_position = len(advice.line)
         command.input.focus()
         command.show_hint("the advised move: Enter plays it, Esc leaves it")
+
+    def action_chat(self) -> None:
+        """The table's chat over the game."""
+        from jetset_tui.screens.chat import ChatScreen
+
+        if self.session.can_chat and not isinstance(self.app.screen, ChatScreen):
+            self.close_picker()
+            self.app.push_screen(ChatScreen(self.session))
+
+    def heard(self, message: ChatMessage) -> None:
+        """A new chat line: a short notification unless the chat is open."""
+        from jetset_tui.screens.chat import ChatScreen, notify_chat
+
+        if not isinstance(self.app.screen, ChatScreen):
+            notify_chat(self.app, message)
 
     def action_leave(self) -> None:
         self.app.pop_screen()

@@ -46,6 +46,7 @@ Score: card points + Final Flight (10 + 2 per plane). Ties: most cash.
 | **h** | help: the cheapest planes you still need for every card |
 | **v** | under 100 columns: the players, rows and your cards in the map's place, or the map again |
 | **PgUp PgDn** | scroll the players, rows and cards when they do not fit |
+| **t** | the table's chat, in a game with other people (`jetset host`, `join`, over SSH) |
 | **q** | back to the menu (the game is saved after every move) |
 | **F1** | this page · **Ctrl+P** command palette · **Ctrl+Q** quit |
 

@@ -3,7 +3,8 @@
 Step one entry, one turn or one round at a time, jump to any entry, to the start or the end, or
 to the start of the viewer's last turn, and let it play itself. Until the game has ended the
 viewer sees only what its seat may know (a spectator sees no Final Flights); after the end,
-every seat's Final Flights are shown.
+every seat's Final Flights are shown. The log pane shows the table's notes at their place
+among the entries: what was said (dim) and when a bot played for someone.
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
+from netcode.logfile import Note
 from netcode.replay import Timeline
 
 LOG_TAIL = 20
@@ -62,6 +64,31 @@ def finals_text(
         else:
             text.append("  —\n", style=DIM)
     return text
+
+
+def note_line(note: Note, names: list[str]) -> Text | None:
+    """A note as a dim line of the log pane (None: a note of a kind or shape not shown). Chat
+    is text from the network: appended as text, never read as markup."""
+    fields = note.fields
+    if note.kind == "chat":
+        name, said = fields.get("name"), fields.get("text")
+        if isinstance(name, str) and isinstance(said, str):
+            return Text.assemble("  ", (name, "bold"), ": ", said, style=DIM)
+        return None
+    seat = fields.get("seat")
+    if note.kind == "standin" and type(seat) is int and 0 <= seat < len(names):
+        bot = fields.get("bot")
+        said = f"  a bot plays for {names[seat]}" if bot else f"  {names[seat]} is back"
+        return Text(said, style=f"{DIM} italic")
+    return None
+
+
+def notes_by_place(notes: list[Note]) -> dict[int, list[Note]]:
+    """The notes after each number of entries, in the order they were written."""
+    places: dict[int, list[Note]] = {}
+    for note in notes:
+        places.setdefault(note.at, []).append(note)
+    return places
 
 
 def table_panels() -> ComposeResult:
@@ -133,8 +160,10 @@ class ReplayScreen(MapAndTableScreen):
         self.kinds = [s.kind for s in header.seats]
         colours = [str(c) for c in header.meta.get("colours") or []]
         self.liveries = [livery_for(colours, i) for i in range(len(self.names))]
+        self.notes = notes_by_place(timeline.log.notes)
         self.position = 0
         self._shown = 0
+        self._log_empty = True
         if self._timer is not None:
             self._timer.stop()
             self._timer = None
@@ -287,21 +316,30 @@ class ReplayScreen(MapAndTableScreen):
         self.show_log()
 
     def show_log(self) -> None:
-        """The log up to the position (rebuilt when stepping back)."""
+        """The log up to the position (rebuilt when stepping back), each entry followed by the
+        notes written after it."""
         log = self.query_one(NotationLog)
         if self.position < self._shown or self.position - self._shown > LOG_TAIL:
             log.clear()
+            self._log_empty = True
             self._shown = max(0, self.position - LOG_TAIL)
         tl = self.timeline
-        lines = []
+        lines = self.note_lines(0) if self._log_empty and self._shown == 0 else []
+        self._log_empty = False
         for i in range(self._shown, self.position):
             entry = tl.entries[i]
             if not self.revealed:
                 entry = redact(entry, self.viewer)
             lines.append(log.line(entry, tl.turns[i], self.names, self.liveries))
+            lines += self.note_lines(i + 1)
         if lines:
             log.write(lines)
         self._shown = self.position
+
+    def note_lines(self, at: int) -> list[Text]:
+        """The lines of the notes written after ``at`` entries."""
+        lines = (note_line(note, self.names) for note in self.notes.get(at, ()))
+        return [line for line in lines if line is not None]
 
     def where_text(self, state: State) -> Text:
         tl = self.timeline

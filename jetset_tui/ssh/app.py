@@ -8,7 +8,6 @@ the session's colours, with nothing that touches the server's disk (no screensho
 from __future__ import annotations
 
 from collections.abc import Iterable
-from functools import partial
 from pathlib import Path
 from typing import ClassVar
 
@@ -21,10 +20,12 @@ from textual.screen import Screen
 
 import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
+from jetset_tui.screens.chat import ChatScreen, notify_chat
+from jetset_tui.screens.game import GameScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
-from jetset_tui.ssh.screens import AskScreen, ChatScreen, GameRequest, LobbyScreen, WaitScreen
+from jetset_tui.ssh.screens import AskScreen, GameRequest, LobbyScreen, WaitScreen
 from netcode.client import ChatMessage, ClientEvent
 from netcode.peer import NetPeer
 
@@ -36,7 +37,7 @@ class SshApp(JetSetApp):
     """Jet Set for one SSH session."""
 
     CSS_PATH = CSS_FILE
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", "Chat", show=False)]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", "Chat")]
 
     def __init__(self, link: TerminalLink, lobby: Lobby, player: Player, depth: str) -> None:
         super().__init__(bot_delay=lobby.bot_delay)
@@ -50,7 +51,6 @@ class SshApp(JetSetApp):
         self._reduce = ReduceColours(depth)
         self.current: tuple[Room, NetPeer] | None = None
         self.peers: set[NetPeer] = set()
-        self.table_chat: list[str] = []
         self._resumed = False
 
     @on(events.Mount)
@@ -152,7 +152,6 @@ class SshApp(JetSetApp):
         """Show the game (or the wait for its last seats)."""
         self.current = (room, peer)
         self.peers.add(peer)
-        self.table_chat = []
         peer.add_listener(self.on_peer_event)
         if peer.started_game.is_set() or peer.game.entries or peer.ended.is_set():
             self.play(peer)
@@ -197,13 +196,17 @@ class SshApp(JetSetApp):
     # -- the table's chat -------------------------------------------------------------------
 
     def on_peer_event(self, event: ClientEvent) -> None:
-        if isinstance(event, ChatMessage):
-            line = f"{event.name}: {event.text}"
-            self.table_chat.append(line)
-            del self.table_chat[:-100]
-            if not isinstance(self.screen, ChatScreen):
-                self.call_later(partial(self.notify, line, title="chat", markup=False))
+        """A chat line outside the game screen (which shows its own): a notification."""
+        if not isinstance(event, ChatMessage) or isinstance(self.screen, ChatScreen):
+            return
+        if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
+            self.call_later(notify_chat, self, event)
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "table_chat":
+            return self.current is not None and not isinstance(self.screen, ChatScreen)
+        return super().check_action(action, parameters)
 
     def action_table_chat(self) -> None:
         if self.current is not None and not isinstance(self.screen, ChatScreen | LobbyScreen):
-            self.push_screen(ChatScreen(self.current[1], self.table_chat))
+            self.push_screen(ChatScreen(self.current[1]))

@@ -25,13 +25,13 @@ from engine.bots import BOTS
 from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
+from netcode.protocol import MAX_CHAT
 from netcode.table import Table
 from netcode.transport import memory_pipe
 
 log = logging.getLogger("jetset.ssh.lobby")
 
 CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-MAX_CHAT = 200
 CHAT_KEPT = 100
 FINISHED_KEPT = 600.0
 """Seconds a finished game stays in the list."""

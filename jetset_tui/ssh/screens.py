@@ -1,5 +1,6 @@
 """The screens an SSH player sees before and around a game: the lobby, a new game's form, a
-question (password or seat code), the wait for the other players, and the table's chat."""
+question (password or seat code) and the wait for the other players (the table's chat is
+jetset_tui/screens/chat.py, the same at every table)."""
 
 from __future__ import annotations
 
@@ -19,6 +20,7 @@ from engine.bots import BOTS
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
+from netcode.protocol import MAX_CHAT
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.app import SshApp
@@ -140,45 +142,6 @@ class AskScreen(ModalScreen[str | None]):
         self.dismiss(None)
 
 
-class ChatScreen(ModalScreen[None]):
-    """The table's chat during a game: what was said, and a line to say something."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
-    DEFAULT_CSS = """
-    ChatScreen { align: center bottom; }
-    ChatScreen #chat-box { width: 80%; height: 14; border: heavy $accent; }
-    ChatScreen RichLog { height: 1fr; }
-    ChatScreen Input, ChatScreen Input:focus { height: 1; border: none; padding: 0 1; }
-    """
-
-    def __init__(self, peer: NetPeer, lines: list[str]) -> None:
-        super().__init__()
-        self.peer = peer
-        self.lines = lines
-
-    def compose(self) -> ComposeResult:
-        with Vertical(id="chat-box"):
-            yield RichLog(id="table-chat", wrap=True)
-            yield Input(placeholder="say something to the table; Enter sends, Esc closes")
-
-    def on_mount(self) -> None:
-        log = self.query_one(RichLog)
-        for line in self.lines[-50:]:
-            log.write(line)
-        self.query_one(Input).focus()
-
-    @on(Input.Submitted)
-    async def send(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
-        if text:
-            await self.peer.chat(text)
-        self.dismiss(None)
-
-    def action_close(self) -> None:
-        self.dismiss(None)
-
-
 class WaitScreen(Screen[bool]):
     """Seated in a game that has not started: who sits where, until the last seat fills."""
 
@@ -278,7 +241,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="chat-side"):
                 yield Static("Lobby chat", classes="heading")
                 yield RichLog(id="lobby-chat", wrap=True)
-                yield Input(placeholder="t: say something", id="say")
+                yield Input(placeholder="t: say something", id="say", max_length=MAX_CHAT)
         yield Footer()
 
     def title_text(self) -> Text:

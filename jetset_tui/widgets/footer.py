@@ -55,14 +55,17 @@ def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) ->
 
 
 def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint, ...]:
-    """The keys the stock footer shows for the screen: one per action, in binding order. When
-    ``compact``, not those of the actions in the screen's ``COMPACT_FOOTER_LEAVES_OUT`` (it shows
-    their key elsewhere), so that the rest fit a narrow terminal."""
+    """The keys the stock footer shows for the screen: one per action, in binding order, but not
+    those of the actions in the screen's ``FOOTER_LEAVES_OUT``. When ``compact``, not those in
+    its ``COMPACT_FOOTER_LEAVES_OUT`` either (it shows their key elsewhere), so that the rest fit
+    a narrow terminal."""
     app = screen.app
-    left_out: frozenset[str] = getattr(screen, "COMPACT_FOOTER_LEAVES_OUT", frozenset())
+    left_out: frozenset[str] = getattr(screen, "FOOTER_LEAVES_OUT", frozenset())
+    if compact:
+        left_out |= getattr(screen, "COMPACT_FOOTER_LEAVES_OUT", frozenset())
     keys: dict[str, KeyHint] = {}
     for _, binding, enabled, tooltip in screen.active_bindings.values():
-        if compact and binding.action in left_out:
+        if binding.action in left_out:
             continue
         if binding.show and binding.action not in keys:
             keys[binding.action] = key_hint(app, binding, enabled, tooltip)

@@ -73,7 +73,7 @@ async def test_names_and_chat_show_as_text_never_as_markup(tmp_path: Path) -> No
         heard: list[ClientEvent] = []
         me.add_listener(heard.append)
         app = JetSetApp(session=me)
-        async with app.run_test(size=(120, 40)) as pilot:
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
             for _ in range(50):
                 await pilot.pause(0.05)
                 if isinstance(app.screen, GameScreen) and served.table.started:
@@ -86,8 +86,13 @@ async def test_names_and_chat_show_as_text_never_as_markup(tmp_path: Path) -> No
             assert [(e.name, e.text) for e in heard if isinstance(e, ChatMessage)] == [
                 (MARKUP_NAME, MARKUP_TEXT)
             ]
-            text = screen_text(app)
-            assert MARKUP_NAME in text, text
+            text = ""
+            for _ in range(40):
+                text = screen_text(app)
+                if MARKUP_TEXT in text:
+                    break
+                await pilot.pause(0.05)
+            assert MARKUP_NAME in text and f"{MARKUP_NAME}: {MARKUP_TEXT}" in text, text
         await other.close()
 
 

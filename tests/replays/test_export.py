@@ -13,7 +13,7 @@ from jsonschema import Draft202012Validator
 from engine import Options, seed_commitment
 from engine.dealer import XOSHIRO_DEAL
 from engine.selfplay import play_game
-from netcode.logfile import Header, Seat, read_log, write_game
+from netcode.logfile import Header, Note, Seat, read_log, write_game, write_log
 from netcode.replay import replay
 from netcode.stats import collect, render
 from netcode.textlog import TextLogError, export_text, import_text
@@ -166,3 +166,47 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     assert "12 games" in text and "win rate by seat" in text and "bot:random" in text
     cli = json.loads(jetset("stats", str(tmp_path), "--json").stdout)
     assert cli["games"] == 12
+
+
+def chatty(tmp_path: Path) -> Path:
+    """A saved game with the table's chat (and a stand-in note, which no export shows)."""
+    path = save(tmp_path, "chatty")
+    log = read_log(path)
+    log.notes = [
+        Note(0, "chat", {"seat": None, "name": "host", "text": "welcome"}),
+        Note(7, "chat", {"seat": 1, "name": "p1", "text": "a brace } and a \\ backslash"}),
+        Note(7, "standin", {"seat": 2, "bot": "greedy"}),
+        Note(len(log.records), "chat", {"seat": 0, "name": "p0", "text": "gg"}),
+    ]
+    write_log(path, log)
+    return path
+
+
+def test_chat_is_exported_only_when_asked(tmp_path: Path) -> None:
+    path = chatty(tmp_path)
+    log = read_log(path)
+    plain = jetset("export", str(path)).stdout
+    assert "welcome" not in plain and "{" not in plain
+    assert plain == export_text(log, replay(log).game)
+    text = jetset("export", str(path), "--chat").stdout
+    body = text.split("\n\n", 1)[1].splitlines()
+    comments = [(n, line.strip()) for n, line in enumerate(body) if line.strip().startswith("{")]
+    placed = [(n - i, comment) for i, (n, comment) in enumerate(comments)]  # entries before it
+    assert placed == [
+        (0, "{host: welcome}"),
+        (7, "{p1: a brace \\} and a \\\\ backslash}"),
+        (len(log.records), "{p0: gg}"),
+    ]
+    back = import_text(text)
+    chat = [note for note in log.notes if note.kind == "chat"]
+    assert back.notes == chat, "read back as chat notes, the seat found by its name"
+    assert back.records == log.records and replay(back).ok
+    old = import_text(text.replace('[Format "4"]', '[Format "3"]'))
+    assert old.header.version == 3 and old.notes == [], "format 3 has no notes: left out"
+
+    data = json.loads(jetset("export", str(path), "--format", "json").stdout)
+    assert "notes" not in data
+    data = json.loads(jetset("export", str(path), "--format", "json", "--chat").stdout)
+    assert data["notes"] == [{"at": n.at, "kind": "chat", **n.fields} for n in chat]
+    schema = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
+    Draft202012Validator(schema).validate(data)

@@ -7,8 +7,10 @@ import asyncio
 from pathlib import Path
 
 import asyncssh
+from textual.widgets import Input
 
 from jetset_tui.ssh.server import GameServer
+from netcode.protocol import MAX_CHAT
 from tests.ssh.helpers import client_key, connect, start_server
 
 
@@ -48,7 +50,7 @@ async def test_a_move_over_ssh_and_the_table_chat(
     await alice.wait_for(lambda _: len(game.entries) > before)
     assert game.entries[before].actor == 0
     await alice.press("t")
-    await alice.wait_for("say something to the table", settle=0.3)
+    await alice.wait_for("say something; Enter sends", settle=0.3)
     await alice.type("good luck")
     await alice.press("enter")
     await alice.wait_for("alice: good luck")
@@ -191,4 +193,25 @@ async def test_a_game_with_the_extra_cards_and_a_spectator(
     turn = game.state.turn
     await bob.wait_for(lambda t: f"turn {turn} " in t.splitlines()[0])
     await bob.close()
+    await alice.close()
+
+
+async def test_the_lobby_chat_has_the_table_chats_limit(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """One length limit everywhere: netcode.protocol.MAX_CHAT (500) in the lobby too."""
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("t", pause=0.3)
+    await alice.type("a" * 300)
+    await alice.type("b" * (MAX_CHAT - 300 + 1))
+    (session,) = server.sessions
+    say = session.app.screen.query_one("#say", Input)
+    await alice.wait_for(lambda _: len(say.value) == MAX_CHAT)
+    await asyncio.sleep(0.2)
+    assert say.value == "a" * 300 + "b" * (MAX_CHAT - 300), "the input stops at the limit"
+    await alice.press("enter")
+    await alice.wait_for(lambda _: len(server.lobby.chat) == 1)
+    said = server.lobby.chat[-1].text
+    assert said == "a" * 300 + "b" * (MAX_CHAT - 300)
     await alice.close()

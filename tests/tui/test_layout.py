@@ -77,6 +77,7 @@ async def test_a_slim_terminal_shows_the_map_or_the_table(
         footer = text.splitlines()[-1]
         assert "v Table" in footer and "h Help q Menu" in footer, "compact keys: more fit"
         assert footer.rstrip().endswith("f1 Rules"), "every key fits, whole"
+        assert "t Chat" not in footer, "nobody to chat with at one keyboard"
         assert ": Type" not in footer and ": types an action" in text, "said above instead"
         await pilot.press("v")
         await pilot.pause()

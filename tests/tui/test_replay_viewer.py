@@ -10,9 +10,10 @@ from engine.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
-from netcode.logfile import GameLog, Header, Seat, read_log, write_game, write_log
+from netcode.logfile import GameLog, Header, Note, Seat, read_log, write_game, write_log
 from netcode.replay import Timeline
 
 SEED = "viewer"
@@ -229,3 +230,53 @@ async def test_a_resize_redraws_the_players_for_the_new_height(tmp_path: Path) -
         await pilot.pause()
         await pilot.pause()
         assert players.size.height == 2 * 3 < tall, "two lines a player at once, not next step"
+
+
+def with_notes(tmp_path: Path) -> Path:
+    """The saved game with the table's notes: chat before the first entry and after the sixth,
+    a bot playing for P2 after the eighth, P2 back after the tenth."""
+    log = read_log(saved(tmp_path))
+    log.notes = [
+        Note(0, "chat", {"seat": None, "name": "Hal", "text": "hello"}),
+        Note(6, "chat", {"seat": 1, "name": "P1", "text": "good [red]luck[/]"}),
+        Note(8, "standin", {"seat": 2, "bot": "greedy"}),
+        Note(10, "standin", {"seat": 2, "bot": None}),
+        Note(10, "mystery", {"seat": 2}),
+    ]
+    path = tmp_path / "notes.jetset"
+    write_log(path, log)
+    return path
+
+
+async def test_the_log_shows_chat_and_stand_ins_at_their_place(tmp_path: Path) -> None:
+    app = JetSetApp(replay=with_notes(tmp_path))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        log = screen.query_one(NotationLog)
+
+        def lines() -> list[str]:
+            return [line.plain for line in log.lines]
+
+        await pilot.press("home")
+        assert lines() == ["  Hal: hello"], "said before the first entry"
+        await pilot.press(*["right"] * 5)
+        assert len(lines()) == 6 and "good" not in " ".join(lines())
+        await pilot.press("right")
+        assert lines()[-1] == "  P1: good [red]luck[/]", "after the sixth entry, as text"
+        assert (
+            lines()[-2]
+            == log.line(
+                screen.timeline.entries[5], screen.timeline.turns[5], screen.names, screen.liveries
+            ).plain
+        )
+        await pilot.press("right", "right")
+        assert lines()[-1] == "  a bot plays for P2"
+        await pilot.press("right", "right")
+        assert lines()[-1] == "  P2 is back" and lines()[-4] == "  a bot plays for P2"
+        assert lines().count("  P2 is back") == 1, "a note of an unknown kind shows nothing"
+        await pilot.press("left", "left", "left")  # back: the log is rebuilt up to entry 7
+        assert lines()[-2] == "  P1: good [red]luck[/]" and "P2" not in lines()[-1]
+        assert lines().count("  P1: good [red]luck[/]") == 1
+        assert "P1: good [red]luck[/]" in screen_text(app)

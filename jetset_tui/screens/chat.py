@@ -1,0 +1,83 @@
+"""The table's chat: what was said at the table, and a line to say something.
+
+Every table with other people at it has one (a `jetset host` or `jetset join` game, an SSH game):
+``t`` opens it over the game, Esc goes back. What people say is network text: it is drawn as
+plain text, never read as markup.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Input, RichLog
+
+from netcode.client import ChatMessage, ClientEvent, GameClient
+from netcode.protocol import MAX_CHAT
+
+SHOWN = 100
+"""The chat shows at most this many of the latest lines when it opens."""
+
+
+def chat_line(message: ChatMessage) -> Text:
+    """``Ann: good luck``, the name in bold; the text exactly as sent."""
+    return Text.assemble((message.name, "bold"), ": ", message.text)
+
+
+def notify_chat(app: App[object], message: ChatMessage) -> None:
+    """A new line as a short notification, for when the chat is closed."""
+    app.notify(f"{message.name}: {message.text}", title="chat", markup=False)
+
+
+class ChatScreen(ModalScreen[None]):
+    """The table's chat over the game: new lines show as they come; Enter sends, Esc closes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
+    DEFAULT_CSS = """
+    ChatScreen { align: center bottom; }
+    ChatScreen #chat-box { width: 80%; min-width: 60; height: 14; border: heavy $accent; }
+    ChatScreen RichLog { height: 1fr; }
+    ChatScreen Input, ChatScreen Input:focus { height: 1; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, client: GameClient) -> None:
+        super().__init__()
+        self.client = client
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="chat-box"):
+            yield RichLog(id="table-chat", wrap=True, markup=False)
+            yield Input(
+                placeholder="say something; Enter sends, Esc goes back to the game",
+                max_length=MAX_CHAT,
+                id="say",
+            )
+
+    def on_mount(self) -> None:
+        log = self.query_one(RichLog)
+        for message in self.client.chat_lines[-SHOWN:]:
+            log.write(chat_line(message))
+        self.client.add_listener(self.heard)
+        self.query_one(Input).focus()
+
+    def on_unmount(self) -> None:
+        self.client.remove_listener(self.heard)
+
+    def heard(self, event: ClientEvent) -> None:
+        if isinstance(event, ChatMessage):
+            self.query_one(RichLog).write(chat_line(event))
+
+    @on(Input.Submitted)
+    async def send(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        if text:
+            await self.client.chat(text)
+
+    def action_close(self) -> None:
+        self.dismiss(None)

@@ -1,0 +1,197 @@
+"""The table's chat in the app over real TCP peers: `jetset join`'s TUI says something with `t`,
+the host's own TUI and another peer hear it, and the host saves it with the game, outside the
+entries (the digests do not change); one length limit, netcode.protocol.MAX_CHAT."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from engine import Income
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.chat import ChatScreen
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.help import HelpScreen
+from jetset_tui.screenshot import screen_text
+from netcode.client import ChatMessage
+from netcode.logfile import GameLog, read_log, write_log
+from netcode.peer import NetPeer
+from netcode.protocol import MAX_CHAT
+from netcode.replay import replay
+from netcode.table import Table
+from netcode.transport import memory_pipe
+from tests.net.helpers import Served, recv_until, serve
+from tests.tui.conftest import make_app
+
+
+async def until(
+    check: Callable[[], bool], pilot: Pilot[None] | None = None, limit: int = 200
+) -> None:
+    """Until ``check()`` holds (bounded: 200 looks, 20 ms apart)."""
+    for _ in range(limit):
+        if check():
+            return
+        if pilot is not None:
+            await pilot.pause(0.02)
+        else:
+            await asyncio.sleep(0.02)
+    where = "" if pilot is None else f" (on {type(pilot.app.screen).__name__})"
+    raise AssertionError(f"never happened{where}")
+
+
+async def host_peer(served: Served, name: str = "Hal") -> NetPeer:
+    """The host's own seat, as `jetset host` connects it: a peer over an in-memory pipe."""
+    host_end, peer_end = memory_pipe("local")
+    served.host.spawn(served.host.attach(host_end))
+    return await NetPeer.connect(peer_end, name=name)
+
+
+@contextlib.asynccontextmanager
+async def in_game(app: JetSetApp, size: tuple[int, int] = (120, 40)) -> AsyncIterator[Pilot[None]]:
+    async with app.run_test(size=size, notifications=True) as pilot:
+        await until(lambda: isinstance(app.screen, GameScreen), pilot)
+        yield pilot
+
+
+async def move(peers: dict[int | None, NetPeer]) -> None:
+    """The seat to move plays income."""
+    seat = next(iter(peers.values())).game.to_move()
+    assert seat is not None
+    await peers[seat].submit(seat, Income())
+
+
+def notified(app: JetSetApp) -> list[str]:
+    return [n.message for n in app._notifications]
+
+
+async def test_a_join_peer_chats_and_the_host_saves_it_outside_the_entries(
+    tmp_path: Path,
+) -> None:
+    async with serve(tmp_path, 3) as served:
+        hal = await host_peer(served)
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        host_app, join_app = JetSetApp(session=hal), JetSetApp(session=ann)
+        async with in_game(host_app), in_game(join_app) as pilot:
+            await until(lambda: served.table.started, pilot)
+            peers = {peer.seat: peer for peer in (hal, bea, ann)}
+            await move(peers)  # one move: the chat goes after it
+            entries = len(served.table.game.entries)
+            await until(lambda: all(len(p.game.entries) == entries for p in peers.values()))
+
+            assert "t Chat" in screen_text(join_app).splitlines()[-1], "the key in the footer"
+            await pilot.press("t")
+            await until(lambda: isinstance(join_app.screen, ChatScreen), pilot)
+            await pilot.press(*"good luck [bold]all[/]", "enter")
+
+            said = "Ann: good luck [bold]all[/]"
+            await until(lambda: said in notified(host_app), pilot)  # the host's TUI
+            await until(lambda: len(bea.chat_lines) == 1, pilot)  # another peer
+            assert bea.chat_lines[0] == ChatMessage(ann.seat, "Ann", "good luck [bold]all[/]")
+            await until(lambda: said in screen_text(join_app), pilot)
+            assert said not in notified(join_app), "the open chat shows it: no notification"
+            await until(lambda: said in screen_text(host_app), pilot)  # as text, not markup
+
+            await move(peers)  # the game goes on after the chat
+            await pilot.press("escape")
+            await until(lambda: isinstance(join_app.screen, GameScreen), pilot)
+            await until(lambda: len(served.table.game.entries) > entries, pilot)
+            await bea.chat("and to you")
+            await until(lambda: "Bea: and to you" in notified(join_app), pilot)
+            host_digest = served.table.game.digest()
+            count = len(served.table.game.entries)
+
+    log = read_log(tmp_path / "game.jetset")
+    chat = [(n.at, n.fields) for n in log.notes if n.kind == "chat"]
+    ann_said = {"seat": ann.seat, "name": "Ann", "text": "good luck [bold]all[/]"}
+    assert chat[0] == (entries, ann_said), "after the entries played before it was said"
+    assert chat[1][1]["text"] == "and to you" and chat[1][0] > entries
+    result = replay(log)
+    assert result.ok and result.digest == host_digest and len(log.records) == count
+    without = GameLog(log.header, log.records, log.seed)
+    write_log(tmp_path / "without.jetset", without)
+    bare = replay(read_log(tmp_path / "without.jetset"))
+    assert bare.ok and bare.game.digests == result.game.digests, "notes change no digest"
+
+
+async def test_a_resumed_game_keeps_its_chat(tmp_path: Path) -> None:
+    async with serve(tmp_path, 2, ["random"]) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        await until(lambda: served.table.started)
+        await ann.chat("before the break")
+        await until(lambda: len(ann.chat_lines) == 1)
+    table = Table.resume(tmp_path / "game.jetset", fsync=False)
+    async with serve(tmp_path, 2, table=table) as served:
+        conn = await served.raw()
+        await conn.send({"t": "spectate", "have": 0})
+        await recv_until(conn, "seated")
+        await conn.send({"t": "chat", "text": "after the break"})
+        await recv_until(conn, "chat")
+    log = read_log(tmp_path / "game.jetset")
+    assert [note.fields["text"] for note in log.notes] == ["before the break", "after the break"]
+    assert log.notes[0].at <= log.notes[1].at <= len(log.records)
+    assert replay(log).ok
+
+
+async def test_one_length_limit_for_the_table_chat(tmp_path: Path) -> None:
+    async with serve(tmp_path, 2, ["random"]) as served:
+        conn = await served.raw()
+        await conn.send({"t": "join", "name": "Ann"})
+        await recv_until(conn, "seated")
+        await conn.send({"t": "chat", "text": "x" * (MAX_CHAT + 1)})
+        error = await recv_until(conn, "error")
+        assert error["code"] == "malformed"
+        await conn.send({"t": "chat", "text": "y" * MAX_CHAT})
+        assert (await recv_until(conn, "chat"))["text"] == "y" * MAX_CHAT
+        notes = read_log(tmp_path / "game.jetset").notes
+        assert [len(note.fields["text"]) for note in notes] == [MAX_CHAT]
+
+        ann = await NetPeer.connect(await served.connect(), name="Bea", spectate=True)
+        app = JetSetApp(session=ann)
+        async with in_game(app) as pilot:
+            await pilot.press("t")
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+            box = app.screen.query_one(Input)
+            box.post_message(events.Paste("z" * MAX_CHAT))
+            await pilot.pause()
+            await pilot.press("w")
+            assert box.value == "z" * MAX_CHAT, "the input stops at the limit"
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_every_key_fits_with_the_chat_key(tmp_path: Path, size: tuple[int, int]) -> None:
+    """80 columns: the compact footer, which leaves out ":" (the command line says it); from
+    100, the full one. A table with chat leaves out F1 (it still opens the rules)."""
+    async with serve(tmp_path, 2, ["random"]) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann)
+        async with in_game(app, size=size) as pilot:
+            await until(lambda: ann.game.to_move() == ann.seat, pilot)
+            await until(lambda: "Income" in screen_text(app).splitlines()[-1], pilot)
+            footer = screen_text(app).splitlines()[-1].rstrip()
+            assert "t Chat" in footer and "e Cards" in footer and "Rules" not in footer
+            if size[0] < 100:
+                assert footer.endswith("q Menu"), "compact: every key whole"
+            else:
+                assert ": Type" in footer and footer.endswith("▏^p palette") and "q Menu " in footer
+            await pilot.press("f1")
+            await until(lambda: isinstance(app.screen, HelpScreen), pilot)
+            await pilot.press("escape", "t")
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+
+
+async def test_a_game_at_one_keyboard_has_no_chat(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "bot:random"])
+    async with in_game(app) as pilot:
+        await pilot.press("t")
+        await pilot.pause()
+        assert isinstance(app.screen, GameScreen), "no chat at one keyboard"
+        assert not app.screen.session.can_chat
+        assert "t Chat" not in screen_text(app).splitlines()[-1]
