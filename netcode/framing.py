@@ -3,11 +3,14 @@
 Every message is a map with a string ``t`` (its type). A receiver refuses a length over its
 limit before reading the payload (``FrameTooLarge``) and a payload that is not one msgpack map
 with a ``t`` (``MalformedFrame``); neither reads past the frame, so the stream stays in step
-after a malformed frame, and only an oversized one forces a disconnect.
+after a malformed frame, and only an oversized one forces a disconnect. ``recv_paced`` also
+bounds the time: the first byte within a wait, then the whole frame at a minimum byte rate.
 """
 
 from __future__ import annotations
 
+import asyncio
+import math
 import struct
 from typing import Any
 
@@ -34,6 +37,10 @@ class FrameTooLarge(FrameError):
 
 class MalformedFrame(FrameError):
     """The payload is not a msgpack map with a string ``t``; the stream is still in step."""
+
+
+class FrameTooSlow(FrameError):
+    """A frame began but did not arrive in time (a peer trickling bytes to hold a connection)."""
 
 
 def encode(message: Message) -> bytes:
@@ -64,6 +71,33 @@ async def read_frame(transport: Transport, limit: int) -> bytes:
     return await transport.read_exactly(length) if length else b""
 
 
+async def read_frame_paced(
+    transport: Transport,
+    limit: int,
+    *,
+    wait: float,
+    grace: float,
+    min_rate: float,
+    finish_by: float = math.inf,
+) -> bytes:
+    """The payload of the next frame, in time: its first byte within ``wait`` seconds
+    (TimeoutError otherwise), then the rest of it within ``grace + length / min_rate`` seconds
+    and before the loop time ``finish_by`` (FrameTooSlow otherwise)."""
+    loop = asyncio.get_running_loop()
+    async with asyncio.timeout(max(wait, 0.0)):
+        first = await transport.read_exactly(1)
+    start = loop.time()
+    try:
+        async with asyncio.timeout_at(min(start + grace, finish_by)) as deadline:
+            (length,) = HEADER.unpack(first + await transport.read_exactly(HEADER.size - 1))
+            if length > limit:
+                raise FrameTooLarge(f"a frame of {length} bytes is over the limit of {limit}")
+            deadline.reschedule(min(start + grace + length / min_rate, finish_by))
+            return await transport.read_exactly(length) if length else b""
+    except TimeoutError:
+        raise FrameTooSlow(f"a frame must arrive at {min_rate:g} bytes a second or more") from None
+
+
 class FramedConnection:
     """Messages over a transport: ``send`` one, ``recv`` the next."""
 
@@ -74,6 +108,20 @@ class FramedConnection:
     async def recv(self) -> Message:
         """The next message; MalformedFrame, FrameTooLarge or ConnectionClosed otherwise."""
         return decode(await read_frame(self.transport, self.limit))
+
+    async def recv_paced(
+        self, *, wait: float, grace: float, min_rate: float, finish_by: float = math.inf
+    ) -> Message:
+        """The next message, in time (``read_frame_paced``)."""
+        payload = await read_frame_paced(
+            self.transport,
+            self.limit,
+            wait=wait,
+            grace=grace,
+            min_rate=min_rate,
+            finish_by=finish_by,
+        )
+        return decode(payload)
 
     async def send(self, message: Message) -> None:
         self.transport.write(encode(message))

@@ -14,6 +14,7 @@ import asyncio
 import contextlib
 import hmac
 import logging
+import math
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
@@ -24,16 +25,19 @@ from engine import Game, IllegalAction, NotationError, redact
 from engine.bots import make_bot
 from engine.position import position
 from netcode import protocol as p
+from netcode.admission import Limits, PasswordBackoff, admit, spectator_refusal
 from netcode.framing import (
     CLIENT_FRAME_LIMIT,
     FramedConnection,
     FrameTooLarge,
+    FrameTooSlow,
     MalformedFrame,
     Message,
     encode,
 )
 from netcode.seatkind import SeatKind
 from netcode.table import StorageError, Table
+from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
 log = logging.getLogger("jetset.host")
@@ -46,6 +50,7 @@ class HostSettings:
     """Limits and timeouts; tests shrink them."""
 
     hello_timeout: float = 10.0
+    """Seconds from connecting to a join, reconnect or spectate."""
     ping_every: float = 10.0
     idle_timeout: float = 45.0
     reconnect_window: float = 120.0
@@ -61,12 +66,38 @@ class HostSettings:
     max_queued: int = 4 * 1024 * 1024
     """Bytes queued for one peer before it counts as not reading and is dropped."""
     max_connections: int = 64
+    reserved_for_seats: int = 8
+    """Of ``max_connections``, kept for players taking back their seat with its token."""
+    max_per_address: int = 8
+    max_spectators: int = 32
+    max_spectators_per_address: int = 4
+    frame_grace: float = 5.0
+    """Seconds a frame may take once begun, besides its length at ``min_byte_rate``."""
+    min_byte_rate: float = 1024.0
+    password_backoff: float = 1.0
+    """Seconds an address waits after a wrong game password, doubling with each one..."""
+    password_backoff_max: float = 60.0
+    """... up to this."""
     bot_delay: float = 0.0
     """Seconds the host's bots wait before each move, so people at a local table can follow."""
     retry_first: float = 1.0
     retry_most: float = 30.0
     """A log write that failed is tried again after ``retry_first`` seconds, then after twice as
     long each time, ``retry_most`` at most."""
+
+    def __post_init__(self) -> None:
+        if not 0 <= self.reserved_for_seats < self.max_connections:
+            raise ValueError("reserved_for_seats must be at least 0 and below max_connections")
+
+    @property
+    def limits(self) -> Limits:
+        return Limits(
+            self.max_connections,
+            self.reserved_for_seats,
+            self.max_per_address,
+            self.max_spectators,
+            self.max_spectators_per_address,
+        )
 
 
 @dataclass
@@ -126,6 +157,9 @@ class Conn:
         self.standin = standin  # a bot kind when a bot holds a dropped player's seat
         self.closing = False
         self.wants_legal = False  # hello.legal: a `turn` message whenever its seat is to move
+        self.address: str | None = None  # the peer's IP address (None: an in-memory pipe)
+        self.reserve = False  # came in on the capacity kept for seats taken back by token
+        self.admit_by = math.inf  # loop time by which it must ask for a seat
         self.contribution: str | None = None  # its random value for the deal (join, reconnect)
 
     def __repr__(self) -> str:
@@ -181,6 +215,9 @@ class Host:
         self._public: list[bytes] = []  # entry frames as spectators see them
         self._end: bytes | None = None
         self.on_change: Callable[[], None] | None = None
+        self._backoff = PasswordBackoff(
+            self.settings.password_backoff, self.settings.password_backoff_max
+        )
         self.paused: str | None = None
         """Why the game is paused (the log cannot be written: "disk full"), or None."""
         self._retry: Callable[[], None] | None = None
@@ -237,14 +274,24 @@ class Host:
 
     # -- a connection -----------------------------------------------------------------------
 
-    async def attach(self, transport: Transport, *, standin: str | None = None) -> None:
-        """Serve one connection until it closes. Never raises."""
+    async def attach(
+        self, transport: Transport, *, standin: str | None = None, address: str | None = None
+    ) -> None:
+        """Serve one connection (from the IP ``address``, if it has one) until it closes.
+        Never raises."""
         conn = Conn(transport, self.settings, standin)
-        if len(self.conns) >= self.settings.max_connections:
-            busy = p.error_message(p.E_BUSY, "too many connections", fatal=True)
-            with contextlib.suppress(ConnectionClosed):
-                await conn.framed.send(busy)
-            transport.close()
+        conn.address = address
+        conn.admit_by = asyncio.get_running_loop().time() + self.settings.hello_timeout
+        refusal = self._admit(conn)
+        if refusal is not None:
+            log.info("%r refused: %s", conn, refusal)
+            busy = p.error_message(p.E_BUSY, refusal, fatal=True)
+            try:
+                await asyncio.wait_for(conn.framed.send(busy), 1.0)
+            except (ConnectionClosed, TimeoutError):
+                transport.abort()  # not reading: nothing more to wait for
+            else:
+                transport.close()
             return
         self.conns.add(conn)
         writer = asyncio.ensure_future(self._write_loop(conn))
@@ -264,6 +311,17 @@ class Host:
                 writer.cancel()
             transport.close()
 
+    def _admit(self, conn: Conn) -> str | None:
+        """Why ``conn`` is refused (per-address and total caps), or None; when only the capacity
+        kept for seat holders is left, it comes in on that reserve (``Conn.reserve``), making way
+        by closing the oldest reserve connection that has not taken a seat."""
+        oldest_first = sorted(self.conns, key=lambda c: c.id)
+        why, conn.reserve, victim = admit(oldest_first, conn.address, self.settings.limits)
+        if isinstance(victim, Conn):
+            log.info("%r makes way for a newcomer", victim)
+            victim.shut(p.error_message(p.E_BUSY, "the host is full", fatal=True))
+        return why
+
     async def _write_loop(self, conn: Conn) -> None:
         try:
             while True:
@@ -282,12 +340,23 @@ class Host:
 
     async def _read_loop(self, conn: Conn) -> None:
         s = self.settings
+        loop = asyncio.get_running_loop()
         while not conn.closing:
-            timeout = s.hello_timeout if conn.stage == HELLO else s.idle_timeout
+            if conn.stage == SEATED:
+                wait, finish_by = s.idle_timeout, math.inf
+                quiet = f"nothing heard for {s.idle_timeout:g} s"
+            else:
+                wait, finish_by = conn.admit_by - loop.time(), conn.admit_by
+                quiet = f"no join, reconnect or spectate within {s.hello_timeout:g} s"
             try:
-                msg = await asyncio.wait_for(conn.framed.recv(), timeout)
+                msg = await conn.framed.recv_paced(
+                    wait=wait, grace=s.frame_grace, min_rate=s.min_byte_rate, finish_by=finish_by
+                )
             except TimeoutError:
-                conn.shut(p.error_message(p.E_IDLE, f"nothing heard for {timeout:g} s", fatal=True))
+                conn.shut(p.error_message(p.E_IDLE, quiet, fatal=True))
+                return
+            except FrameTooSlow as exc:
+                conn.shut(p.error_message(p.E_SLOW, str(exc), fatal=True))
                 return
             except FrameTooLarge as exc:
                 conn.shut(p.error_message(p.E_TOO_LARGE, str(exc), fatal=True))
@@ -319,7 +388,7 @@ class Host:
         if seat is None or self.seat_conns.get(seat) is not conn:
             return
         del self.seat_conns[seat]
-        log.info("seat %d (%s) disconnected", seat, conn.name)
+        log.info("seat %d (%s) disconnected", seat, printable(conn.name))
         if conn.standin is None and not self.table.seats[seat].is_bot:
             self._dropped.setdefault(seat, time.monotonic())
         self._maybe_takeover(seat)
@@ -397,12 +466,9 @@ class Host:
         )
 
     def _on_seat_request(self, conn: Conn, msg: p.Join | p.Reconnect | p.Spectate) -> None:
+        """A seat is taken back only with its token; joining and watching a game with a password
+        need the password; the reserve takes tokens only; spectators are capped."""
         t = self.table
-        if isinstance(msg, p.Spectate):
-            conn.spectator = True
-            conn.name = "spectator"
-            self._seat(conn, None, msg.have)
-            return
         if isinstance(msg, p.Reconnect):
             seat = t.seat_for_token(msg.token)
             if seat is None:
@@ -410,31 +476,48 @@ class Host:
                 return
             self._seat(conn, seat, msg.have)
             return
-        if t.keys.password is not None and not hmac.compare_digest(
-            (msg.password or "").encode(), t.keys.password.encode()
-        ):
-            conn.shut(p.error_message(p.E_PASSWORD, "wrong password", fatal=True))
+        if conn.reserve:
+            full = "the host is full: only players taking back their seat get in now"
+            conn.shut(p.error_message(p.E_BUSY, full, fatal=True))
+            return
+        if not self._password_ok(conn, msg.password):
+            return
+        if isinstance(msg, p.Spectate):
+            why = spectator_refusal(list(self.conns), conn.address, self.settings.limits)
+            if why is not None:
+                conn.shut(p.error_message(p.E_FULL, why, fatal=True))
+                return
+            conn.spectator = True
+            conn.name = "spectator"
+            self._seat(conn, None, msg.have)
             return
         seat = t.free_seat()
         if seat is None:
-            seat = self._reclaimable(msg.name)
-            if seat is None:
-                conn.shut(p.error_message(p.E_FULL, "every seat is taken; spectate", fatal=True))
-                return
-        else:
-            t.seats[seat].name = self._unique_name(msg.name)
+            conn.shut(p.error_message(p.E_FULL, "every seat is taken; spectate", fatal=True))
+            return
+        t.seats[seat].name = self._unique_name(msg.name)
         self._seat(conn, seat, 0)
 
-    def _reclaimable(self, name: str) -> int | None:
-        """A dropped seat taken back by name: only in a game with a password."""
-        if self.table.keys.password is None:
-            return None
-        for i, slot in enumerate(self.table.seats):
-            if not slot.is_bot and slot.name == name:
-                holder = self.seat_conns.get(i)
-                if holder is None or holder.standin is not None:
-                    return i
-        return None
+    def _password_ok(self, conn: Conn, given: str | None) -> bool:
+        """True in a game without a password or when ``given`` is it; otherwise the connection is
+        refused, and each wrong password makes its address wait longer before the next try."""
+        password = self.table.keys.password
+        if password is None:
+            return True
+        address = conn.address
+        wait = self._backoff.wait(address) if address is not None else 0.0
+        if wait > 0:
+            later = f"too many wrong passwords: try again in {math.ceil(wait)} s"
+            conn.shut(p.error_message(p.E_PASSWORD, later, fatal=True))
+            return False
+        if hmac.compare_digest((given or "").encode(), password.encode()):
+            if address is not None:
+                self._backoff.succeeded(address)
+            return True
+        if address is not None:
+            self._backoff.failed(address)
+        conn.shut(p.error_message(p.E_PASSWORD, "wrong password", fatal=True))
+        return False
 
     def _unique_name(self, name: str) -> str:
         taken = {slot.name for slot in self.table.seats}
@@ -471,7 +554,7 @@ class Host:
         start = have if have <= len(t.game.entries) else 0
         token = t.seats[seat].token if seat is not None else None
         conn.send({"t": "seated", "seat": seat, "token": token, "name": conn.name, "from": start})
-        log.info("%r seated as %s", conn, conn.name)
+        log.info("%r seated as %s", conn, printable(conn.name))
         self._broadcast_seats()
         for i in range(start, len(t.game.entries)):
             conn.post(self._entry_frame(i, seat), bulk=True)
@@ -483,7 +566,8 @@ class Host:
             self._start_asked = True  # once: a start the disk refuses is retried by _pause
             self._saving(lambda: self._started_now(t.start()))
         else:
-            self._offer_turn()
+            if seat is not None and seat == t.game.to_move():
+                self._offer_turn()  # only to the seat just taken: the others have theirs already
             self._arm_clock()
 
     def _on_action(self, conn: Conn, req: p.ActionRequest) -> None:
@@ -768,8 +852,10 @@ class Host:
             task = asyncio.current_task()
             if task is not None:
                 self.tasks.add(task)
+            peer = writer.get_extra_info("peername")
+            address = str(peer[0]) if isinstance(peer, tuple) else None
             try:
-                await self.attach(TcpTransport(reader, writer))
+                await self.attach(TcpTransport(reader, writer), address=address)
             except asyncio.CancelledError:  # the host is closing
                 writer.close()
             finally:

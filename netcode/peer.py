@@ -44,6 +44,7 @@ from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.replay import replay
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
+from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport
 
 log = logging.getLogger("jetset.peer")
@@ -56,9 +57,16 @@ class JoinRefused(ConnectionError):
     """The host refused the handshake or the seat (``code`` as in docs/protocol.md)."""
 
     def __init__(self, code: str, message: str) -> None:
+        code, message = host_text(code, p.MAX_NAME), host_text(message, p.MAX_CHAT)
         super().__init__(f"{message} ({code})")
         self.code = code
         self.message = message
+
+
+def host_text(value: object, limit: int) -> str:
+    """A string the host sent, as text to show: at most ``limit`` characters, every control and
+    escape character made visible (netcode.text), so a hostile host cannot reach the terminal."""
+    return printable(str(value)[:limit])
 
 
 @dataclass
@@ -220,7 +228,10 @@ class NetPeer(GameClient):
         joined = False
         token = None if self.spectating else self._seat_token()
         if self.spectating:
-            await conn.send({"t": "spectate", "have": have})
+            spectate: Message = {"t": "spectate", "have": have}
+            if self.password is not None:
+                spectate["password"] = self.password
+            await conn.send(spectate)
         elif token is not None:
             request: Message = {"t": "reconnect", "token": token, "have": have}
             await conn.send(self._with_contribution(request, started))
@@ -237,7 +248,7 @@ class NetPeer(GameClient):
         self.seat = seat if isinstance(seat, int) else None
         token = seated.get("token")
         self.token = token if isinstance(token, str) else self.token
-        self.name = str(seated.get("name", self.name))
+        self.name = host_text(seated.get("name", self.name), p.MAX_NAME)
         if self.keys is not None and self.seat is not None and self.token is not None:
             self.keys.hold(commitment, self.seat)  # before the key is there for others to find
             self.keys.keep(commitment, SeatKey(self.seat, self.token))
@@ -356,7 +367,7 @@ class NetPeer(GameClient):
             log.info("connection lost (%s): %r", why, exc)
             self._fail_pending(ConnectionClosed(why))
             if not (self._closing or self.ended.is_set()):
-                await self._lost(why)
+                await self._lost(printable(why))
 
     async def _ping_loop(self, conn: FramedConnection) -> None:
         with contextlib.suppress(ConnectionClosed):
@@ -388,12 +399,12 @@ class NetPeer(GameClient):
             self.emit(
                 ChatMessage(
                     seat if isinstance(seat, int) else None,
-                    str(msg.get("name", "")),
-                    str(msg.get("text", "")),
+                    host_text(msg.get("name", ""), p.MAX_NAME),
+                    host_text(msg.get("text", ""), p.MAX_CHAT),
                 )
             )
         elif kind in ("paused", "unpaused"):
-            self.emit(Problem(str(msg.get("message", ""))))
+            self.emit(Problem(host_text(msg.get("message", ""), p.MAX_CHAT)))
         elif kind == "end":
             self._on_end(msg)
         elif kind == "bye":
@@ -404,7 +415,7 @@ class NetPeer(GameClient):
         """The host closes this connection: we left, another connection took the seat, or the
         host paused the game (``paused``: it goes on after ``jetset host --resume``)."""
         self._superseded = True
-        reason = str(msg.get("reason", "")).strip()
+        reason = host_text(msg.get("reason", ""), p.MAX_CHAT).strip()
         if msg.get("paused") is True:
             self.paused = reason or "the host paused the game"
             self._bye = self.paused
@@ -431,7 +442,7 @@ class NetPeer(GameClient):
             self._ask_what_differs(index)
             entry = game.entries[-1]
         except (NotationError, IllegalAction) as exc:
-            self._desync(index, f"the host sent an entry this engine refuses: {exc}")
+            self._desync(index, printable(f"the host sent an entry this engine refuses: {exc}"))
             return
         self._reconnect_until = None
         self.started_game.set()
@@ -462,8 +473,8 @@ class NetPeer(GameClient):
         self.emit(Problem(f"desync at entry {index}: {why}"))
 
     def _on_error(self, msg: Message) -> None:
-        code = str(msg.get("code", "?"))
-        text = str(msg.get("message", ""))
+        code = host_text(msg.get("code", "?"), p.MAX_NAME)
+        text = host_text(msg.get("message", ""), p.MAX_CHAT)
         ref = msg.get("ref")
         if isinstance(ref, int) and ref in self._pending:
             exc: Exception
@@ -500,7 +511,7 @@ class NetPeer(GameClient):
                     kind = SeatKind.parse(str(item.get("kind", "human")))
                 except ValueError:
                     kind = HUMAN
-                name = str(item.get("name", ""))
+                name = host_text(item.get("name", ""), p.MAX_NAME)
                 seats.append(SeatInfo(name, kind, bool(item.get("connected", False))))
         self._seats = tuple(seats)
 
@@ -511,7 +522,8 @@ class NetPeer(GameClient):
         self.seed = seed
         self.end = self._check_end(seed, msg)
         if not self.end.ok:
-            self.emit(Problem(f"the end of the game does not check out: {self.end.error}"))
+            why = printable(str(self.end.error))
+            self.emit(Problem(f"the end of the game does not check out: {why}"))
         if self.keys is not None and self.commitment is not None and self.seat is not None:
             self.keys.forget(self.commitment, self.seat)  # over: nothing to come back to
         self.emit(GameOver(seed))

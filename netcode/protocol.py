@@ -21,6 +21,7 @@ MAX_ACTION = 400
 MAX_TOKEN = 64
 MAX_SEATS = 16
 MAX_KIND = 200
+MAX_PASSWORD = 128
 
 # error codes (docs/protocol.md, "Errors")
 E_VERSION = "version"
@@ -83,6 +84,7 @@ class Reconnect:
 @dataclass(frozen=True)
 class Spectate:
     have: int
+    password: str | None = None
 
 
 @dataclass(frozen=True)
@@ -173,13 +175,15 @@ def parse_client(msg: Message) -> ClientMessage:
             raise ProtocolError(E_MALFORMED, "'hello' takes 'legal' as true or false")
         return Hello(_int(msg, "proto"), _str(msg, "client", 64, optional=True) or "", legal)
     if kind == "join":
-        password = _str(msg, "password", 128, optional=True)
+        password = _str(msg, "password", MAX_PASSWORD, optional=True)
         return Join(_name(msg), password, _contribution(msg))
     if kind == "reconnect":
         token = _text(msg, "token", MAX_TOKEN)
         return Reconnect(token, _int(msg, "have", default=0), _contribution(msg))
     if kind == "spectate":
-        return Spectate(_int(msg, "have", default=0))
+        return Spectate(
+            _int(msg, "have", default=0), _str(msg, "password", MAX_PASSWORD, optional=True)
+        )
     if kind == "action":
         return ActionRequest(
             _int(msg, "id"), _int(msg, "at"), _int(msg, "seat"), _text(msg, "x", MAX_ACTION)

@@ -323,8 +323,11 @@ class Table:
         return None
 
     def seat_for_token(self, token: str) -> int | None:
+        """The seat whose token this is (compared as UTF-8 bytes in constant time, so any
+        string, ASCII or not, is simply no seat's token)."""
+        given = token.encode("utf-8", "surrogatepass")
         for i, slot in enumerate(self.seats):
-            if hmac.compare_digest(slot.token, token):
+            if hmac.compare_digest(slot.token.encode(), given):
                 return i
         return None
 

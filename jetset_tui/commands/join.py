@@ -100,6 +100,7 @@ async def join(address: tuple[str, int], args: argparse.Namespace, runner: objec
     from netcode.botplayer import play_bot
     from netcode.peer import JoinRefused, NetPeer, new_contribution
     from netcode.seatkeys import SeatKeys
+    from netcode.text import printable
     from netcode.transport import Transport, open_tcp
     from netcode.userdirs import seat_keys_dir
 
@@ -120,10 +121,11 @@ async def join(address: tuple[str, int], args: argparse.Namespace, runner: objec
             keys=None if args.spectate else SeatKeys(seat_keys_dir()),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
-        return fail(args, f"cannot join {args.address}: {exc}")
+        return fail(args, f"cannot join {args.address}: {printable(str(exc))}")
     if not args.json:
         where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
-        print(f"jetset join: joined {args.address} {where}; token {peer.token}", flush=True)
+        joined = f"joined {args.address} {where}; token {peer.token}"
+        print(f"jetset join: {printable(joined)}", flush=True)
         peer.add_listener(lambda event: print_event(peer, event, verbose=args.spectate))
     try:
         if runner is not None:
@@ -176,15 +178,16 @@ def outcome(peer: NetPeer, address: str) -> str:
 
 def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
     from netcode.client import ChatMessage, EntryApplied, Problem
+    from netcode.text import printable
 
     if isinstance(event, EntryApplied) and verbose:
         who = "*" if event.entry.actor < 0 else str(event.entry.actor)
         text = peer.notation.format_action(event.entry.action)
         print(f"{event.index:5d} {who} {text}", flush=True)
     elif isinstance(event, ChatMessage):
-        print(f"<{event.name}> {event.text}", flush=True)
+        print(f"<{printable(event.name)}> {printable(event.text)}", flush=True)
     elif isinstance(event, Problem):
-        print(f"jetset join: {event.message}", file=sys.stderr, flush=True)
+        print(f"jetset join: {printable(event.message)}", file=sys.stderr, flush=True)
 
 
 def result(peer: NetPeer) -> dict[str, Any]:

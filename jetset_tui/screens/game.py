@@ -172,7 +172,7 @@ class GameScreen(MapAndTableScreen):
         if isinstance(event, EntryApplied):
             self.catch_up_log()
         elif isinstance(event, Problem):
-            self.notify(event.message, severity="warning")
+            self.notify(event.message, severity="warning", markup=False)  # the host's words
         elif isinstance(event, GameOver):
             self._ended = True
         elif isinstance(event, ChatMessage):

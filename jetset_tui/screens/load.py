@@ -53,7 +53,7 @@ class LoadScreen(Screen[None]):
                     "shows no Final Flights.",
                     classes="hint",
                 )
-            options = [Option(g.describe(), id=str(g.path)) for g in games]
+            options = [Option(Text(g.describe()), id=str(g.path)) for g in games]
             yield OptionList(*options, id="saved")
             if not games:
                 yield Static("No saved games here yet.", classes="hint")

@@ -227,7 +227,7 @@ class ReplayScreen(MapAndTableScreen):
             return
         start = self.timeline.last_turn_of(self.viewer, self.position)
         if start is None:
-            self.notify(f"{self.names[self.viewer]} has not moved yet")
+            self.notify(f"{self.names[self.viewer]} has not moved yet", markup=False)
         else:
             self.go(start)
 

@@ -354,7 +354,8 @@ class LobbyScreen(Screen[None]):
             status = room.status + (f", {room.watchers} watching" if room.watchers else "")
             if room.tcp_port is not None and not room.table.over and not room.private:
                 status += f", tcp :{room.tcp_port}"
-            table.add_row(room.id, title, status, room.seat_line(), key=room.id)
+            cells = (Text(title), Text(status), Text(room.seat_line()))  # names are not markup
+            table.add_row(room.id, *cells, key=room.id)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
         self.show_detail()

@@ -16,7 +16,7 @@ from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
 from netcode.protocol import hello_message
 from netcode.table import Table
-from netcode.transport import Transport, open_tcp
+from netcode.transport import ConnectionClosed, TcpTransport, Transport, open_tcp
 
 LOOPBACK = "127.0.0.1"
 
@@ -44,12 +44,18 @@ class Served:
         self.tasks.append(asyncio.create_task(play))
         return peer
 
-    async def raw(self, *, hello: bool = True) -> FramedConnection:
-        """A bare framed connection, for sending whatever a test likes."""
-        conn = FramedConnection(await self.connect(), 1 << 24)
+    async def raw(
+        self, *, hello: bool = True, address: str = LOOPBACK, legal: bool = False
+    ) -> FramedConnection:
+        """A bare framed connection, for sending whatever a test likes; from ``address`` (any
+        127.x.y.z stands for another machine), asking for ``turn`` messages when ``legal``."""
+        reader, writer = await asyncio.wait_for(
+            asyncio.open_connection(LOOPBACK, self.port, local_addr=(address, 0)), 5
+        )
+        conn = FramedConnection(TcpTransport(reader, writer), 1 << 24)
         if hello:
-            await conn.send(hello_message("test"))
-            assert (await conn.recv())["t"] == "welcome"
+            await conn.send({**hello_message("test"), "legal": legal})
+            assert (await asyncio.wait_for(conn.recv(), 5))["t"] == "welcome"
         return conn
 
 
@@ -115,3 +121,22 @@ def assert_all_agree(served: Served, peers: Sequence[NetPeer]) -> None:
         assert peer.end is not None and peer.end.ok, peer.end
         assert peer.game.digest() == game.digest()
         assert len(peer.game.entries) == len(game.entries)
+
+
+async def closed(conn: FramedConnection, timeout: float = 3.0) -> list[Message]:
+    """Every message until the host closes the connection."""
+    out: list[Message] = []
+
+    async def loop() -> None:
+        try:
+            while True:
+                out.append(await conn.recv())
+        except ConnectionClosed:
+            return
+
+    await asyncio.wait_for(loop(), timeout)
+    return out
+
+
+def codes(messages: list[Message]) -> list[object]:
+    return [m.get("code") for m in messages if m["t"] == "error"]

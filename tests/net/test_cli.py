@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import signal
+import time
 from pathlib import Path
 
 from netcode.logfile import read_log
@@ -81,6 +82,7 @@ def test_join_refusals_are_clear(tmp_path: Path) -> None:
     try:
         refused = json_result(start_join(port, "--bot", "random", "--password", "wrong"))
         assert not refused["ok"] and "password" in refused["error"]
+        time.sleep(1.0)  # a wrong password bars its address for a second (docs/security.md)
         ok = json_result(start_join(port, "--bot", "random", "--password", "pw"))
         assert ok["ok"]
     finally:

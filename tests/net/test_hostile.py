@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import struct
+from dataclasses import replace
 from pathlib import Path
 
 import msgpack
@@ -13,30 +14,11 @@ from netcode.framing import FramedConnection, encode
 from netcode.host import HostSettings
 from netcode.peer import JoinRefused, NetPeer
 from netcode.protocol import hello_message
-from netcode.transport import ConnectionClosed, memory_pipe
+from netcode.transport import memory_pipe
 
-from .helpers import Served, assert_all_agree, finish, recv_until, serve
+from .helpers import Served, assert_all_agree, closed, codes, finish, recv_until, serve
 
 FAST = HostSettings(hello_timeout=0.5, idle_timeout=1.0, rate=50, burst=20, max_errors=5)
-
-
-async def closed(conn: FramedConnection, timeout: float = 3.0) -> list[dict[str, object]]:
-    """Every message until the host closes the connection."""
-    out: list[dict[str, object]] = []
-
-    async def loop() -> None:
-        try:
-            while True:
-                out.append(await conn.recv())
-        except ConnectionClosed:
-            return
-
-    await asyncio.wait_for(loop(), timeout)
-    return out
-
-
-def codes(messages: list[dict[str, object]]) -> list[object]:
-    return [m.get("code") for m in messages if m["t"] == "error"]
 
 
 async def seated(served: Served, name: str = "x") -> tuple[FramedConnection, int]:
@@ -143,11 +125,12 @@ async def test_half_open_connections_time_out(tmp_path: Path) -> None:
         assert codes(await closed(quiet)) == ["idle"]
         partial = await served.raw()
         partial.transport.write(struct.pack(">I", 50) + b"\x81")  # half a frame, then silence
-        assert codes(await closed(partial)) == ["idle"]
+        assert codes(await closed(partial)) == ["slow"]
 
 
 async def test_bad_token_wrong_password_and_full_table(tmp_path: Path) -> None:
-    async with serve(tmp_path, 2, ["random"], password="pw", settings=FAST) as served:
+    no_wait = replace(FAST, password_backoff=0.0)  # the back-off has its own tests
+    async with serve(tmp_path, 2, ["random"], password="pw", settings=no_wait) as served:
         with pytest.raises(JoinRefused) as refused:
             await NetPeer.connect(await served.connect(), token="0" * 32)
         assert refused.value.code == "token"
@@ -178,7 +161,8 @@ async def test_a_peer_that_stops_reading_is_dropped(tmp_path: Path) -> None:
 
 
 async def test_too_many_connections(tmp_path: Path) -> None:
-    async with serve(tmp_path, 2, settings=HostSettings(max_connections=2)) as served:
+    settings = HostSettings(max_connections=2, reserved_for_seats=0)
+    async with serve(tmp_path, 2, settings=settings) as served:
         keep = [await served.raw(), await served.raw()]
         extra = await served.raw(hello=False)
         assert codes(await closed(extra)) == ["busy"]

@@ -9,8 +9,11 @@ from engine import Income
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
+from netcode.client import ChatMessage, ClientEvent
 from netcode.peer import NetPeer
-from tests.net.helpers import serve
+from netcode.transport import open_tcp
+from tests.net.fakehost import FakeHost, fake_host
+from tests.net.helpers import LOOPBACK, serve
 
 
 async def test_a_move_typed_in_the_app_reaches_the_host_and_the_other_peer(tmp_path: Path) -> None:
@@ -55,3 +58,67 @@ async def test_a_move_typed_in_the_app_reaches_the_host_and_the_other_peer(tmp_p
             assert mine.actor == me.seat and isinstance(mine.action, Income)
             assert other.game.digests[before] == host_game.digests[before]
             assert me.desync is None and other.desync is None
+
+
+MARKUP_NAME = "[bold red]x[/]"
+MARKUP_TEXT = "[link=http://x]y[/link]"
+
+
+async def test_names_and_chat_show_as_text_never_as_markup(tmp_path: Path) -> None:
+    """A peer named like markup takes a seat at a real host and chats markup: the app shows
+    the brackets as they are."""
+    async with serve(tmp_path, 2) as served:
+        other = await NetPeer.connect(await served.connect(), name=MARKUP_NAME)
+        me = await NetPeer.connect(await served.connect(), name="Ann")
+        heard: list[ClientEvent] = []
+        me.add_listener(heard.append)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, GameScreen) and served.table.started:
+                    break
+            await other.chat(MARKUP_TEXT)
+            for _ in range(50):
+                await pilot.pause(0.05)
+                if any(isinstance(e, ChatMessage) for e in heard):
+                    break
+            assert [(e.name, e.text) for e in heard if isinstance(e, ChatMessage)] == [
+                (MARKUP_NAME, MARKUP_TEXT)
+            ]
+            text = ""
+            for _ in range(40):
+                text = screen_text(app)
+                if MARKUP_TEXT in text:
+                    break
+                await pilot.pause(0.05)
+            assert MARKUP_NAME in text and f"{MARKUP_NAME}: {MARKUP_TEXT}" in text, text
+        await other.close()
+
+
+async def test_a_hosts_message_shows_as_text_never_as_markup() -> None:
+    """A hostile host names a seat with markup and sends an error made of markup: the players
+    panel and the notification show the brackets as they are."""
+    seats = [
+        {"name": "Ann", "kind": "human", "connected": True},
+        {"name": MARKUP_NAME, "kind": "human", "connected": True},
+    ]
+    script = [{"t": "error", "code": "x", "message": f"{MARKUP_TEXT} [bold]z", "fatal": False}]
+    gate = asyncio.Event()
+    async with fake_host(FakeHost("Ann", seats, script, hold=10, gate=gate)) as host:
+        me = await NetPeer.connect(await open_tcp(LOOPBACK, host.port), name="Ann")
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            for _ in range(100):
+                await pilot.pause(0.05)
+                if isinstance(app.screen, GameScreen):
+                    break
+            gate.set()
+            text = ""
+            for _ in range(60):
+                await pilot.pause(0.05)
+                text = screen_text(app)
+                if MARKUP_TEXT in text:
+                    break
+            assert MARKUP_NAME in text and f"{MARKUP_TEXT} [bold]z" in text, text
+        await me.close()

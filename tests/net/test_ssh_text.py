@@ -1,0 +1,49 @@
+"""Through an SSH server's `--tcp` port, a `jetset join` peer named like markup chats markup:
+the SSH players' screens (the lobby's list of games, the table chat's notice) show the brackets
+as they are."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from netcode.peer import NetPeer
+from netcode.transport import open_tcp
+from tests.ssh.helpers import client_key, connect, start_server
+
+from .helpers import LOOPBACK
+
+MARKUP_NAME = "[bold red]x[/]"
+MARKUP_TEXT = "[link=http://x]y[/link]"
+
+
+async def test_ssh_players_see_a_tcp_peers_markup_as_text(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, tcp_bind=LOOPBACK)
+    try:
+        alice = await connect(server, "alice", client_key(tmp_path, "alice"))
+        await alice.lobby()
+        await alice.press("n")
+        await alice.wait_for("Bots among them")
+        await alice.fill("Seats (2-6)", "3")
+        await alice.press("tab")
+        await alice.fill("Bots among them", "1")
+        await alice.press("enter")
+        await alice.wait_for("waiting for players")
+        room = server.lobby.rooms["1"]
+        for _ in range(100):
+            if room.tcp_port is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert room.tcp_port is not None
+        peer = await NetPeer.connect(await open_tcp(LOOPBACK, room.tcp_port), name=MARKUP_NAME)
+        await alice.wait_for("your turn")
+        carol = await connect(server, "carol", client_key(tmp_path, "carol"))
+        await carol.lobby()
+        await carol.wait_for(MARKUP_NAME)  # the lobby's list of games names the seats
+        await peer.chat(MARKUP_TEXT)
+        await alice.wait_for(f"{MARKUP_NAME}: {MARKUP_TEXT}")
+        await peer.close()
+        await alice.close()
+        await carol.close()
+    finally:
+        await server.close()
