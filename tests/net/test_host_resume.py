@@ -20,6 +20,9 @@ from netcode.table import Secrets, secrets_path
 from .hosting import host_args, host_with_screen, hosting_of, my_turn, play, records, until
 from .procs import json_result, start_join
 
+SAME_DEAL = ("--contribution", "5c" * 16)
+"""The joiner's random value for the deal, fixed: both evenings deal the same cards."""
+
 COMMON = ("--players", "3", "--bots", "greedy", "--seed", "host-seat", "--linger", "10")
 
 
@@ -39,7 +42,7 @@ async def test_the_host_stops_resumes_in_its_own_seat_and_the_game_ends_as_unint
     async def first_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
         nonlocal port
         port = hosting_of(client).port
-        joiners.append(start_join(port, "--bot", "greedy", "--reconnect-for", "5"))
+        joiners.append(start_join(port, "--bot", "greedy", "--reconnect-for", "5", *SAME_DEAL))
         await two_turns_of_income(app, pilot, client)
         await pilot.press("ctrl+c")
 
@@ -73,7 +76,7 @@ async def test_the_host_stops_resumes_in_its_own_seat_and_the_game_ends_as_unint
     uninterrupted = tmp_path / "uninterrupted.jetset"
 
     async def one_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
-        joiners.append(start_join(hosting_of(client).port, "--bot", "greedy"))
+        joiners.append(start_join(hosting_of(client).port, "--bot", "greedy", *SAME_DEAL))
         await two_turns_of_income(app, pilot, client)
         await pilot.press("q", "b")
         await until(pilot, lambda: isinstance(app.screen, EndScreen), 90)
