@@ -132,7 +132,7 @@ class Dropper:
             if event.message == "reconnected":
                 self.reconnects += 1
                 self.live = True
-            elif not event.message.startswith("connection lost"):
+            elif not event.message.endswith("; reconnecting"):  # a drop, as planned
                 self.problems.append(event.message)
 
     def drop(self, away: float) -> None:

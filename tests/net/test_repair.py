@@ -89,7 +89,7 @@ def test_host_resume_repair_says_what_it_cut_and_plays_on(tmp_path: Path) -> Non
     out, err = host.communicate(timeout=60)
     assert host.returncode == 0, err
     assert "repaired" in err and "512 bytes of zeros" in err and "after entry 25" in err
-    assert "game over" in out
+    assert "the game is over" in out
     result = replay_json(path)
     assert result["ok"] and result["over"] and result["commitment_ok"]
 

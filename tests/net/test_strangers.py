@@ -75,7 +75,7 @@ async def test_no_seat_is_taken_back_by_name_and_password(tmp_path: Path) -> Non
     """Bob drops; someone who knows the password asks for a seat in Bob's name, both while his
     seat is empty and while a bot stands in: refused `full`, no seat, no cards. Bob's token
     still takes it back."""
-    settings = HostSettings(takeover_after=0.3, password_backoff=0.0)
+    settings = HostSettings(reconnect_window=0.3, password_backoff=0.0)
     async with serve(tmp_path, 3, ["random"], password="pw", settings=settings) as served:
         alice = await NetPeer.connect(await served.connect(), name="alice", password="pw")
         bob_conn, bob = await take_seat(served, "bob", password="pw")
@@ -88,7 +88,7 @@ async def test_no_seat_is_taken_back_by_name_and_password(tmp_path: Path) -> Non
             got = await closed(thief)
             assert codes(got) == ["full"] and [m["t"] for m in got] == ["error"], got
             await until(lambda: seat in served.host.seat_conns, timeout=5)
-        assert served.host.seat_conns[seat].standin == "random"
+        assert served.host.seat_conns[seat].standin == "greedy"  # the default stand-in
         back = await NetPeer.connect(await served.connect(), token=bob["token"])
         assert back.seat == seat and served.host.seat_conns[seat].standin is None
         await back.close()
