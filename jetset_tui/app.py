@@ -221,21 +221,14 @@ class JetSetApp(App[None]):
             self.push_screen(HelpScreen())
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        from jetset_tui.actions import ACTION_KINDS
         from jetset_tui.screens.game import GameScreen
 
         yield from super().get_system_commands(screen)
         yield SystemCommand("Rules and keys", "The rules, the keys, the map", self.action_help)
         if isinstance(screen, GameScreen):
-            for title, kind in (
-                ("Buy an airlink", "buy"),
-                ("Place planes on your airlinks", "place"),
-                ("Rent another player's airlink", "rent"),
-                ("Claim a Flight card", "claim"),
-                ("Take income", "income"),
-                ("Turn up extra Flight cards", "refill"),
-                ("Final Flight", "final"),
-            ):
-                yield SystemCommand(title, f"Guided action ({kind})", _act(screen, kind))
+            for kind in ACTION_KINDS:
+                yield SystemCommand(kind.title, kind.help, _act(screen, kind.name))
             yield SystemCommand("Help me plan", "Planes still needed per card", screen.action_plan)
             yield SystemCommand("Back to the menu", "The game is saved", screen.action_leave)
         else:

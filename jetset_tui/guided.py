@@ -1,4 +1,5 @@
-"""Guided actions: for each action key, the choices to offer, step by step.
+"""Guided actions: for each action key, the choices to offer, step by step (which stage each key
+starts with is in ``jetset_tui/actions.py``).
 
 A ``Stage`` is one list to choose from (links, cards, paths, rows). Choosing either leads to a
 further stage (a card, then its path) or completes an action. Nothing here decides legality:
@@ -284,27 +285,3 @@ def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         confirm="turn up",
         build=lambda c, n, each: Refill(str(c.value), n),
     )
-
-
-def stage_for(
-    kind: str, state: State, seat: int, legal: list[Action], names: list[str]
-) -> Stage | str:
-    """The first stage of a guided action, or a sentence saying why there is nothing to pick."""
-    finished = state.seats[seat].finished
-    if finished and kind != "final":
-        return "you have played your Final Flight: press f to put a plane on it"
-    if kind == "buy":
-        return buy_stage(state, seat, names)
-    if kind == "place":
-        return place_stage(state, seat, names)
-    if kind == "rent":
-        return rent_stage(state, seat, names)
-    if kind == "claim":
-        return claim_stage(state, seat, legal)
-    if kind == "final":
-        return final_stage(state, seat, legal)
-    if kind == "income":
-        return income_stage(state, seat)
-    if kind == "refill":
-        return refill_stage(state, seat, legal)
-    raise ValueError(f"unknown action {kind!r}")

@@ -18,7 +18,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from engine import CHANCE, Action, IllegalAction, NotationError
 from engine.bots import bot_label, make_bot
 from engine.notation import Notation
-from jetset_tui.guided import stage_for
+from jetset_tui.actions import KIND_NAMED, action_bindings, stage_for
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.seating import default_bot
 from jetset_tui.table import TableView
@@ -64,13 +64,7 @@ class GameScreen(MapAndTableScreen):
 
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("b", "act('buy')", "Buy"),
-        Binding("p", "act('place')", "Place"),
-        Binding("r", "act('rent')", "Rent"),
-        Binding("c", "act('claim')", "Claim"),
-        Binding("i", "act('income')", "Income"),
-        Binding("e", "act('refill')", "Cards"),
-        Binding("f", "act('final')", "Final"),
+        *action_bindings(),
         Binding("colon", "command", "Type", key_display=":"),
         Binding("v", "table", "Table"),
         Binding("t", "chat", "Chat"),
@@ -267,16 +261,10 @@ class GameScreen(MapAndTableScreen):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "act":
-            if not self.my_turn():
+            kind = KIND_NAMED.get(str(parameters[0]) if parameters else "")
+            if kind is None or not self.my_turn():
                 return False
-            finished = self.session.game.state.seats[self.viewer or 0].finished
-            kind = str(parameters[0]) if parameters else ""
-            vacation_time = self.session.game.state.vacation_time
-            if kind == "final":
-                return finished or vacation_time
-            if kind == "refill":  # no Flight Card Phase in Vacation Time
-                return not finished and not vacation_time
-            return not finished
+            return kind.enabled(self.session.game.state, self.viewer or 0)
         if action == "command":
             return self.my_turn()
         if action == "chat":

@@ -2,8 +2,11 @@
 
 ``Table`` plays the dealer itself: the test chooses the opening rows, the Final Flights dealt and
 which card each reveal turns up (``queue``); otherwise a reveal takes the first non-Vacation card of
-the deck in board order. ``do(seat, line)`` lets the other seats take income until it is ``seat``'s
-turn, then plays the notation line. ``claim`` buys, rents or places whatever planes a card still
+the deck in board order. Given a ``ScriptedDealer`` (tests/engine/scripted.py), every chance entry
+comes from it instead, Vacation cards included, in the order it was given.
+
+``do(seat, line)`` lets the other seats take income until it is ``seat``'s turn, then plays the
+notation line. ``claim`` buys, rents or places whatever planes a card still
 needs along the cheapest path, earning income as needed, then claims it.
 """
 
@@ -13,10 +16,11 @@ import heapq
 from collections.abc import Iterable
 from itertools import pairwise
 
-from engine import CHANCE, Deal, Entry, Game, Options, Reveal, Setup
+from engine import CHANCE, Deal, Entry, Game, Options, Reveal, Setup, play_chance
 from engine.board import LONG, SHORT
 from engine.notation import Notation
 from engine.state import State, hand_commitment
+from tests.engine.scripted import ScriptedDealer
 
 DEFAULT_FINALS = ("F-01", "F-02", "F-03", "F-04", "F-05", "F-06", "F-07", "F-08", "F-09")
 DEFAULT_SHORT = ("S1-01", "S1-02", "S1-03", "S1-04", "S1-05", "S1-06")
@@ -30,10 +34,15 @@ class Table:
         short_row: Iterable[str] | None = None,
         long_row: Iterable[str] | None = None,
         hands: list[tuple[str, str]] | None = None,
+        dealer: ScriptedDealer | None = None,
     ) -> None:
         self.game = Game(Options(players=players))
         self.n = Notation(self.game.board)
         self.queue: dict[str, list[str]] = {SHORT: [], LONG: []}
+        self.dealer = dealer
+        if dealer is not None:  # every chance entry from the script
+            play_chance(self.game, dealer)
+            return
         cfg = self.game.state.config
         short = list(short_row or _one_pointers(self.game, cfg.short_row_start))
         long_ = list(long_row or [f"L5-{i:02d}" for i in range(1, cfg.long_row_start + 1)])
@@ -56,6 +65,9 @@ class Table:
 
     def deal_chance(self) -> None:
         """Turn up whatever cards the state is waiting for."""
+        if self.dealer is not None:
+            play_chance(self.game, self.dealer)
+            return
         while self.game.to_move() == CHANCE:
             row = self.state.to_reveal
             assert row is not None

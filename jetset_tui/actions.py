@@ -1,0 +1,136 @@
+"""The kinds of action a player starts with one key, in one table.
+
+Each row says everything the screens need of one kind: its key and footer label, its title in the
+command palette, when its key is live (asked of the game's state, never a rule worked out again
+here) and the first stage of its guided picker. The game screen's bindings and enabled checks, the
+app's command palette and ``stage_for`` are all built from ``ACTION_KINDS``, so a new kind of
+action is one more row.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Final
+
+from textual.binding import Binding
+
+from engine import Action
+from engine.state import State
+from jetset_tui.guided import (
+    Stage,
+    buy_stage,
+    claim_stage,
+    final_stage,
+    income_stage,
+    place_stage,
+    refill_stage,
+    rent_stage,
+)
+
+StageBuilder = Callable[[State, int, list[Action], list[str]], Stage | str]
+"""The first stage of a guided action for ``seat``: (state, seat, legal actions, seat names)."""
+
+Enabled = Callable[[State, int], bool]
+"""Whether a kind's key is live for the seat to move (its turn is already checked)."""
+
+
+def before_final(state: State, seat: int) -> bool:
+    """The seat has not played its Final Flight: every ordinary action is open."""
+    return not state.seats[seat].finished
+
+
+def in_flight_card_phase(state: State, seat: int) -> bool:
+    """There is a Flight Card Phase: before the seat's Final Flight and before Vacation Time."""
+    return not state.seats[seat].finished and not state.vacation_time
+
+
+def final_flight_open(state: State, seat: int) -> bool:
+    """Vacation Time has come (a Final Flight to claim), or the seat has played its own (planes
+    to put on it)."""
+    return state.seats[seat].finished or state.vacation_time
+
+
+@dataclass(frozen=True)
+class ActionKind:
+    """One kind of action: how it is started, shown and guided."""
+
+    name: str
+    """Its name in the screen's ``act`` action: ``act('buy')``."""
+    key: str
+    label: str
+    """The footer's word for it."""
+    title: str
+    """The command palette's line for it."""
+    stage: StageBuilder
+    enabled: Enabled = before_final
+    after_final: bool = False
+    """Still open once the player has played a Final Flight (otherwise the picker says why not)."""
+
+    @property
+    def action(self) -> str:
+        return f"act('{self.name}')"
+
+    @property
+    def help(self) -> str:
+        """The command palette's help line under the title."""
+        return f"Guided action ({self.name})"
+
+    def binding(self) -> Binding:
+        return Binding(self.key, self.action, self.label)
+
+
+ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
+    ActionKind(
+        "buy", "b", "Buy", "Buy an airlink",
+        lambda state, seat, legal, names: buy_stage(state, seat, names),
+    ),
+    ActionKind(
+        "place", "p", "Place", "Place planes on your airlinks",
+        lambda state, seat, legal, names: place_stage(state, seat, names),
+    ),
+    ActionKind(
+        "rent", "r", "Rent", "Rent another player's airlink",
+        lambda state, seat, legal, names: rent_stage(state, seat, names),
+    ),
+    ActionKind(
+        "claim", "c", "Claim", "Claim a Flight card",
+        lambda state, seat, legal, names: claim_stage(state, seat, legal),
+    ),
+    ActionKind(
+        "income", "i", "Income", "Take income",
+        lambda state, seat, legal, names: income_stage(state, seat),
+    ),
+    ActionKind(
+        "refill", "e", "Cards", "Turn up extra Flight cards",
+        lambda state, seat, legal, names: refill_stage(state, seat, legal),
+        enabled=in_flight_card_phase,
+    ),
+    ActionKind(
+        "final", "f", "Final", "Final Flight",
+        lambda state, seat, legal, names: final_stage(state, seat, legal),
+        enabled=final_flight_open,
+        after_final=True,
+    ),
+)  # fmt: skip
+"""Every kind, in the footer's order."""
+
+KIND_NAMED: Final[dict[str, ActionKind]] = {kind.name: kind for kind in ACTION_KINDS}
+
+
+def action_bindings() -> list[Binding]:
+    """The game screen's key for each kind, in the table's order."""
+    return [kind.binding() for kind in ACTION_KINDS]
+
+
+def stage_for(
+    name: str, state: State, seat: int, legal: list[Action], names: list[str]
+) -> Stage | str:
+    """The first stage of a guided action, or a sentence saying why there is nothing to pick."""
+    kind = KIND_NAMED.get(name)
+    if kind is None:
+        raise ValueError(f"unknown action {name!r}")
+    if state.seats[seat].finished and not kind.after_final:
+        after = " or ".join(k.key for k in ACTION_KINDS if k.after_final)
+        return f"you have played your Final Flight: press {after} to put a plane on it"
+    return kind.stage(state, seat, legal, names)

@@ -1,0 +1,75 @@
+"""A scripted dealer for tests: a game whose chance entries follow an order the test gives.
+
+``ScriptedDealer`` is a ``Dealer`` whose rows, hands and deck orders are chosen instead of shuffled,
+so a rulebook example or a rare path can be set up exactly and then played through real entries
+(``play_chance``, ``Table(dealer=...)``). Each deck turns up the cards the test names first, in
+that order, then the rest of the deck in board order, the Vacation cards it did not name last.
+Nothing here is shipped: a real game's dealer always shuffles (engine/dealer.py).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from engine.board import LONG, SHORT, Board
+from engine.dealer import Dealer
+from engine.state import Config
+
+
+class ScriptedDealer(Dealer):
+    """The dealer of a test: nothing shuffled, every card where the test puts it."""
+
+    def __init__(
+        self,
+        board: Board,
+        players: int,
+        *,
+        short_row: Sequence[str] | None = None,
+        long_row: Sequence[str] | None = None,
+        hands: Sequence[tuple[str, str]] | None = None,
+        short_deck: Sequence[str] = (),
+        long_deck: Sequence[str] = (),
+        salts: Sequence[str] | None = None,
+    ) -> None:
+        # Deliberately not Dealer.__init__: the lists it would shuffle are given here.
+        cfg = Config(players)
+        self.seed = "scripted"
+        named = {SHORT: list(short_deck), LONG: list(long_deck)}
+        short = list(short_row) if short_row is not None else None
+        long_ = list(long_row) if long_row is not None else None
+        self.short_row = short or _first(board, SHORT, cfg.short_row_start, named, one_point=True)
+        self.long_row = long_ or _first(board, LONG, cfg.long_row_start, named)
+        self.short_stack = _stack(board, SHORT, self.short_row, named[SHORT])
+        self.long_stack = _stack(board, LONG, self.long_row, named[LONG])
+        finals = board.final_deck
+        self.hands = list(hands or [(finals[2 * i], finals[2 * i + 1]) for i in range(players)])
+        if len(self.hands) != players:
+            raise ValueError(f"{players} players need {players} hands")
+        self.salts = list(salts or [f"{seat:02x}" * 16 for seat in range(players)])
+
+
+def _first(
+    board: Board, row: str, count: int, named: dict[str, list[str]], one_point: bool = False
+) -> list[str]:
+    """The first ``count`` Flight cards of a deck in board order that no deck order names."""
+    cards = board.cards
+    free = [
+        c
+        for c in board.deck_of(row)
+        if not cards[c].vacation and c not in named[row] and (not one_point or cards[c].points == 1)
+    ]
+    return free[:count]
+
+
+def _stack(board: Board, row: str, laid_out: list[str], top: list[str]) -> list[str]:
+    """A deck from the top down: ``top``, then its other Flight cards, then its other Vacations."""
+    deck = board.deck_of(row)
+    for card in (*laid_out, *top):
+        if card not in deck:
+            raise ValueError(f"{card} is not a card of the {row} deck")
+    if len(set(laid_out + top)) != len(laid_out) + len(top):
+        raise ValueError(f"a card of the {row} deck is laid out or named twice")
+    rest = [c for c in deck if c not in laid_out and c not in top]
+    flights = [c for c in rest if not board.cards[c].vacation]
+    vacations = [c for c in rest if board.cards[c].vacation]
+    return top + flights + vacations
