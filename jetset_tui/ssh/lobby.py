@@ -405,7 +405,7 @@ class Lobby:
         watching = [a for r in self.rooms.values() for a in r.spectators.values() if a == address]
         if len(watching) >= self.limits.watchers_per_address:
             raise LobbyError("you watch as many games as you may")
-        peer = await self._connect(room, spectate=True)
+        peer = await self._connect(room, spectate=True, password=room.password)  # the host asks too
         room.spectators[peer] = address
         self.changed()
         return peer
