@@ -90,7 +90,9 @@ class PresencePanel(Static):
         text = Text()
         if hosting is not None:
             text.append_text(hosting_lines(names, kinds, hosting, presence))
-        if presence is not None:
+        if presence is not None and presence.paused is not None:
+            text.append(presence.paused, style=f"bold {WARN}")
+        elif presence is not None:
             dropped = dropped_lines(names, presence)
             if dropped and text:
                 text.append("\n")

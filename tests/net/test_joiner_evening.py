@@ -1,0 +1,113 @@
+"""A joiner's evening at a real host process: the host pauses and resumes while the joiner's app
+stays open (the app waits in its seat, then plays on), and a joiner's q asks before leaving."""
+
+from __future__ import annotations
+
+import asyncio
+import signal
+import subprocess
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.leave import StopScreen
+from jetset_tui.widgets.presence import PresencePanel
+from jetset_tui.widgets.turn_bar import TurnBar
+from netcode.peer import PAUSED_PLAYING, NetPeer
+from netcode.transport import Transport, open_tcp
+
+from .hosting import my_turn, type_line, until
+from .procs import start_host, wait_for_entries
+
+
+def bar(app: JetSetApp) -> str:
+    return str(app.screen.query_one(TurnBar).render())
+
+
+def presence_line(app: JetSetApp) -> str:
+    return str(app.screen.query_one(PresencePanel).render())
+
+
+async def ann_at(port: int) -> NetPeer:
+    async def connector() -> Transport:
+        return await open_tcp("127.0.0.1", port)
+
+    peer = await NetPeer.connect(await connector(), name="Ann", connector=connector)
+    peer.wait_out_pauses = True  # as `jetset join` sets it for its screen
+    peer.pause_retry_max = 0.5
+    return peer
+
+
+async def play_once(app: JetSetApp, pilot: Pilot[None], peer: NetPeer) -> None:
+    """On Ann's next turn, take income at the keyboard; until the host has it."""
+    await until(pilot, lambda: my_turn(app))
+    before = len(peer.game.entries)
+    await type_line(pilot, "income")
+    await until(pilot, lambda: len(peer.game.entries) > before)
+    assert any(e.actor == peer.seat for e in peer.game.entries[before:])
+
+
+async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    resumed: subprocess.Popen[str] | None = None
+    try:
+        ann = await ann_at(port)
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await play_once(app, pilot, ann)
+            held = len(ann.game.entries)
+
+            host.send_signal(signal.SIGINT)  # --headless: Ctrl+C pauses the game
+            out, err = await asyncio.to_thread(host.communicate, timeout=30)
+            assert host.returncode == 0, err
+            await until(pilot, lambda: PAUSED_PLAYING in bar(app))
+            assert PAUSED_PLAYING in presence_line(app)
+            await pilot.pause(1.5)  # a few quiet tries against a closed port
+            assert PAUSED_PLAYING in bar(app), "the paused words stay while the pause lasts"
+            assert not ann.ended.is_set() and ann.lost is None
+            assert len(app._notifications) <= 1, "no word per try"
+
+            resumed, _ = start_host("--resume", str(log), "--port", str(port))
+            await until(pilot, lambda: ann.paused is None, timeout=20)
+            await until(pilot, lambda: PAUSED_PLAYING not in bar(app))
+            assert "the game continues" in [n.message for n in app._notifications]
+            assert ann.seat == 0 and len(ann.game.entries) >= held
+            await play_once(app, pilot, ann)
+            assert ann.desync is None
+            assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
+    finally:
+        for proc in (host, resumed):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.communicate(timeout=10)
+
+
+async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    try:
+        ann = await ann_at(port)
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, StopScreen))
+            text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert f"Your seat stays yours: `jetset join 127.0.0.1:{port}` takes it back" in text
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.press("h")  # a screen over the game: Ctrl+Q still asks
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: isinstance(app.screen, StopScreen))
+            await pilot.press("y")
+            await until(pilot, lambda: app._exit)
+        assert ann.ended.is_set() and ann.lost is None
+    finally:
+        host.kill()
+        host.communicate(timeout=10)
