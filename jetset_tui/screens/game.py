@@ -30,7 +30,7 @@ from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap, Highlight
 from jetset_tui.widgets.picker import ActionPicker
 from jetset_tui.widgets.players import PlayersPanel
-from jetset_tui.widgets.presence import PresencePanel
+from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import TurnBar
@@ -47,9 +47,6 @@ if TYPE_CHECKING:
     from jetset_tui.screens.plan import Advice
 
 logger = logging.getLogger("jetset.tui")
-
-OPEN_SEAT = "(open seat)"
-"""The name shown for a network game's seat that nobody has taken yet."""
 
 
 def table_panels() -> ComposeResult:

@@ -98,7 +98,7 @@ class StopScreen(ModalScreen[bool]):
         with Vertical(id="leave"):
             yield Static(Text(f"{leave}?", style="bold"))
             if not self.watching:
-                back = f"Your seat stays yours: `jetset join {self.address}` takes it back"
+                back = f"Your seat stays yours:\n  `jetset join {self.address}` takes it back"
                 yield Static(Text(back))
             yield OptionList(
                 Option("g  Back to the game", id=BACK),

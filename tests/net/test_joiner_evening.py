@@ -13,13 +13,14 @@ from textual.pilot import Pilot
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.leave import StopScreen
-from jetset_tui.widgets.presence import PresencePanel
+from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
+from netcode.client import GameClient
 from netcode.peer import PAUSED_PLAYING, NetPeer
 from netcode.transport import Transport, open_tcp
 
-from .hosting import my_turn, type_line, until
-from .procs import start_host, wait_for_entries
+from .hosting import host_args, host_with_screen, hosting_of, my_turn, play, type_line, until
+from .procs import json_result, start_host, start_join, wait_for_entries
 
 
 def bar(app: JetSetApp) -> str:
@@ -64,10 +65,10 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             held = len(ann.game.entries)
 
             host.send_signal(signal.SIGINT)  # --headless: Ctrl+C pauses the game
-            out, err = await asyncio.to_thread(host.communicate, timeout=30)
+            _, err = await asyncio.to_thread(host.communicate, timeout=30)
             assert host.returncode == 0, err
             await until(pilot, lambda: PAUSED_PLAYING in bar(app))
-            assert PAUSED_PLAYING in presence_line(app)
+            assert presence_line(app) == WAITING_FOR_THE_HOST
             await pilot.pause(1.5)  # a few quiet tries against a closed port
             assert PAUSED_PLAYING in bar(app), "the paused words stay while the pause lasts"
             assert not ann.ended.is_set() and ann.lost is None
@@ -76,6 +77,7 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             resumed, _ = start_host("--resume", str(log), "--port", str(port))
             await until(pilot, lambda: ann.paused is None, timeout=20)
             await until(pilot, lambda: PAUSED_PLAYING not in bar(app))
+            assert WAITING_FOR_THE_HOST not in presence_line(app)
             assert "the game continues" in [n.message for n in app._notifications]
             assert ann.seat == 0 and len(ann.game.entries) >= held
             await play_once(app, pilot, ann)
@@ -99,7 +101,7 @@ async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> 
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, StopScreen))
             text = " ".join(str(w.render()) for w in app.screen.query("Static"))
-            assert f"Your seat stays yours: `jetset join 127.0.0.1:{port}` takes it back" in text
+            assert f"Your seat stays yours:\n  `jetset join 127.0.0.1:{port}` takes it back" in text
             await pilot.press("escape")
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             await pilot.press("h")  # a screen over the game: Ctrl+Q still asks
@@ -111,3 +113,39 @@ async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> 
     finally:
         host.kill()
         host.communicate(timeout=10)
+
+
+def roster(app: JetSetApp) -> str:
+    return next(line for line in presence_line(app).splitlines() if "at the table" in line)
+
+
+async def test_the_hosts_roster_says_a_free_seat_and_a_player_not_back_yet(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    ann: list[subprocess.Popen[str]] = []
+    port = 0
+
+    async def first_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        nonlocal port
+        port = hosting_of(client).port
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert roster(app) == "at the table: Hal connected  ·  seat 2 free  ·  greedy-2 greedy bot"
+        ann.append(start_join(port, "--bot", "greedy", "--name", "Ann"))
+        await play(app, pilot, client, "income")
+        await pilot.press("ctrl+c")
+
+    common = ("--players", "3", "--bots", "greedy", "--linger", "0")
+    first = host_args(*common, "--port", "0", "--log", str(log))
+    assert await host_with_screen(first, first_evening) == 0
+    assert json_result(ann[0])["seat"] == 1
+
+    async def second_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and "Ann" in roster(app))
+        assert (
+            roster(app)
+            == "at the table: Hal connected  ·  Ann not back yet  ·  greedy-2 greedy bot"
+        )
+        await pilot.press("ctrl+c")
+
+    assert (
+        await host_with_screen(host_args("--resume", str(log), "--port", "0"), second_evening) == 0
+    )
