@@ -23,7 +23,7 @@ from jetset_tui.screens.leave import StopScreen
 from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
 from netcode.client import GameClient
-from netcode.peer import PAUSED_PLAYING, NetPeer
+from netcode.peer import PAUSED_PLAYING, PAUSED_WATCHING, NetPeer
 from netcode.transport import Transport, open_tcp
 
 from .hosting import host_args, host_with_screen, hosting_of, my_turn, play, type_line, until
@@ -38,11 +38,13 @@ def presence_line(app: JetSetApp) -> str:
     return str(app.screen.query_one(PresencePanel).render())
 
 
-async def ann_at(port: int) -> NetPeer:
+async def ann_at(port: int, *, spectate: bool = False) -> NetPeer:
     async def connector() -> Transport:
         return await open_tcp("127.0.0.1", port)
 
-    peer = await NetPeer.connect(await connector(), name="Ann", connector=connector)
+    peer = await NetPeer.connect(
+        await connector(), name="Ann", connector=connector, spectate=spectate
+    )
     peer.wait_out_pauses = True  # as `jetset join` sets it for its screen
     peer.pause_retry_max = 0.5
     return peer
@@ -70,6 +72,7 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             await play_once(app, pilot, ann)
             held = len(ann.game.entries)
+            watcher = await ann_at(port, spectate=True)
 
             host.send_signal(signal.SIGINT)  # --headless: Ctrl+C pauses the game
             _, err = await asyncio.to_thread(host.communicate, timeout=30)
@@ -79,6 +82,7 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             await pilot.pause(1.5)  # a few quiet tries against a closed port
             assert PAUSED_PLAYING in bar(app), "the paused words stay while the pause lasts"
             assert not ann.ended.is_set() and ann.lost is None
+            assert watcher.presence is not None and watcher.presence.paused == PAUSED_WATCHING
             assert len(app._notifications) <= 1, "no word per try"
 
             resumed, _ = start_host("--resume", str(log), "--port", str(port))
@@ -89,6 +93,10 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             assert ann.seat == 0 and len(ann.game.entries) >= held
             await play_once(app, pilot, ann)
             assert ann.desync is None
+            await until(pilot, lambda: len(watcher.game.entries) == len(ann.game.entries))
+            assert watcher.paused is None and watcher.presence is not None
+            assert watcher.presence.paused is None and watcher.seat is None
+            await watcher.close()
             assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
     finally:
         for proc in (host, resumed):
