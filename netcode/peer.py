@@ -616,7 +616,8 @@ class NetPeer(GameClient):
             delay = min(delay * 2, self.pause_retry_max)
             try:
                 await asyncio.wait_for(self._reopen(), self.handshake_timeout + 5)
-            except JoinRefused as exc:
+            except JoinRefused as exc:  # another game now, say: the pause is over for us
+                self._show_pause(None)
                 self._give_up(f"the host refused to reconnect: {exc}")
                 return
             except (ConnectionError, OSError, TimeoutError, FrameError):

@@ -228,3 +228,30 @@ def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
             terminal.proc.kill()
         host.kill()
         host.communicate(timeout=10)
+
+
+async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: Path) -> None:
+    """Paused, then another game is served at that address: its host refuses the seat (another
+    commitment), and the joiner stops waiting and is told so, rather than waiting for ever."""
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy")
+    other: subprocess.Popen[str] | None = None
+    try:
+        ann = await ann_at(port)
+        await asyncio.wait_for(ann.started_game.wait(), 10)
+        host.send_signal(signal.SIGINT)
+        await asyncio.to_thread(host.communicate, timeout=30)
+        for _ in range(200):
+            if ann.presence is not None and ann.presence.paused == PAUSED_PLAYING:
+                break
+            await asyncio.sleep(0.02)
+        assert ann.presence is not None and ann.presence.paused == PAUSED_PLAYING
+        other, _ = start_host("--port", str(port), "--players", "2", "--bots", "greedy")
+        await asyncio.wait_for(ann.ended.wait(), 20)
+        assert ann.lost is not None and ann.lost.startswith("the host refused to reconnect")
+        assert ann.presence is not None and ann.presence.paused is None
+        await ann.close()
+    finally:
+        for proc in (host, other):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.communicate(timeout=10)
