@@ -244,8 +244,9 @@ class LogWriter:
                 os.ftruncate(self._fd, self.size)
                 self._dirty = False
             view = memoryview(data)
-            while view:
-                view = view[os.write(self._fd, view) :]
+            written = 0
+            while written < len(data):  # not `while view:` (compiled, a memoryview is always true)
+                written += os.write(self._fd, view[written:])
             if self.fsync:
                 os.fsync(self._fd)
         except OSError:

@@ -1,6 +1,6 @@
 """A scripted dealer for tests: a game whose chance entries follow an order the test gives.
 
-``ScriptedDealer`` is a ``Dealer`` whose rows, hands and deck orders are chosen instead of shuffled,
+``ScriptedDealer`` makes a ``Dealer`` whose rows, hands and deck orders are chosen, not shuffled,
 so a rulebook example or a rare path can be set up exactly and then played through real entries
 (``play_chance``, ``Table(dealer=...)``). Each deck turns up the cards the test names first, in
 that order, then the rest of the deck in board order, the Vacation cards it did not name last.
@@ -16,36 +16,35 @@ from engine.dealer import Dealer
 from engine.state import Config
 
 
-class ScriptedDealer(Dealer):
-    """The dealer of a test: nothing shuffled, every card where the test puts it."""
-
-    def __init__(
-        self,
-        board: Board,
-        players: int,
-        *,
-        short_row: Sequence[str] | None = None,
-        long_row: Sequence[str] | None = None,
-        hands: Sequence[tuple[str, str]] | None = None,
-        short_deck: Sequence[str] = (),
-        long_deck: Sequence[str] = (),
-        salts: Sequence[str] | None = None,
-    ) -> None:
-        # Deliberately not Dealer.__init__: the lists it would shuffle are given here.
-        cfg = Config(players)
-        self.seed = "scripted"
-        named = {SHORT: list(short_deck), LONG: list(long_deck)}
-        short = list(short_row) if short_row is not None else None
-        long_ = list(long_row) if long_row is not None else None
-        self.short_row = short or _first(board, SHORT, cfg.short_row_start, named, one_point=True)
-        self.long_row = long_ or _first(board, LONG, cfg.long_row_start, named)
-        self.short_stack = _stack(board, SHORT, self.short_row, named[SHORT])
-        self.long_stack = _stack(board, LONG, self.long_row, named[LONG])
-        finals = board.final_deck
-        self.hands = list(hands or [(finals[2 * i], finals[2 * i + 1]) for i in range(players)])
-        if len(self.hands) != players:
-            raise ValueError(f"{players} players need {players} hands")
-        self.salts = list(salts or [f"{seat:02x}" * 16 for seat in range(players)])
+def ScriptedDealer(
+    board: Board,
+    players: int,
+    *,
+    short_row: Sequence[str] | None = None,
+    long_row: Sequence[str] | None = None,
+    hands: Sequence[tuple[str, str]] | None = None,
+    short_deck: Sequence[str] = (),
+    long_deck: Sequence[str] = (),
+    salts: Sequence[str] | None = None,
+) -> Dealer:
+    """The dealer of a test: nothing shuffled, every card where the test puts it. A real
+    ``Dealer`` whose lists are replaced (not a subclass: the compiled engine's classes take no
+    interpreted subclasses, and these tests run on both builds)."""
+    cfg = Config(players)
+    dealer = Dealer("scripted", board, players)
+    named = {SHORT: list(short_deck), LONG: list(long_deck)}
+    short = list(short_row) if short_row is not None else None
+    long_ = list(long_row) if long_row is not None else None
+    dealer.short_row = short or _first(board, SHORT, cfg.short_row_start, named, one_point=True)
+    dealer.long_row = long_ or _first(board, LONG, cfg.long_row_start, named)
+    dealer.short_stack = _stack(board, SHORT, dealer.short_row, named[SHORT])
+    dealer.long_stack = _stack(board, LONG, dealer.long_row, named[LONG])
+    finals = board.final_deck
+    dealer.hands = list(hands or [(finals[2 * i], finals[2 * i + 1]) for i in range(players)])
+    if len(dealer.hands) != players:
+        raise ValueError(f"{players} players need {players} hands")
+    dealer.salts = list(salts or [f"{seat:02x}" * 16 for seat in range(players)])
+    return dealer
 
 
 def _first(

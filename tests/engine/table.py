@@ -18,9 +18,9 @@ from itertools import pairwise
 
 from engine import CHANCE, Deal, Entry, Game, Options, Reveal, Setup, play_chance
 from engine.board import LONG, SHORT
+from engine.dealer import Dealer
 from engine.notation import Notation
 from engine.state import State, hand_commitment
-from tests.engine.scripted import ScriptedDealer
 
 DEFAULT_FINALS = ("F-01", "F-02", "F-03", "F-04", "F-05", "F-06", "F-07", "F-08", "F-09")
 DEFAULT_SHORT = ("S1-01", "S1-02", "S1-03", "S1-04", "S1-05", "S1-06")
@@ -34,7 +34,7 @@ class Table:
         short_row: Iterable[str] | None = None,
         long_row: Iterable[str] | None = None,
         hands: list[tuple[str, str]] | None = None,
-        dealer: ScriptedDealer | None = None,
+        dealer: Dealer | None = None,
     ) -> None:
         self.game = Game(Options(players=players))
         self.n = Notation(self.game.board)
