@@ -37,6 +37,8 @@ MAX_ERRORS = 20
 LOBBY_RATE = 5.0
 """Lobby requests a second, in bursts of ``LOBBY_BURST``."""
 LOBBY_BURST = 20.0
+HOSTILE = (p.E_FLOOD, p.E_TOO_LARGE, p.E_ERRORS)
+"""Ways of being sent away that make the address wait before it connects again."""
 
 
 class ProtocolLink:
@@ -127,9 +129,10 @@ class ProtocolLink:
         if hello is None:
             return None
         try:
-            msg = p.parse_client(hello)
-            if not isinstance(msg, p.Hello):
+            if hello["t"] != "hello":
                 raise p.ProtocolError(p.E_ORDER, "say 'hello' first")
+            msg = p.parse_client(hello)
+            assert isinstance(msg, p.Hello)
             if msg.proto != p.PROTOCOL:
                 raise p.ProtocolError(p.E_VERSION, f"this server speaks protocol {p.PROTOCOL}")
         except p.ProtocolError as exc:
@@ -185,7 +188,8 @@ class ProtocolLink:
 
     async def _fatal(self, framed: FramedConnection, code: str, message: str) -> None:
         log.info("%s: lobby: %s (%s)", self.connection.address, message, code)
-        self.server.admission.penalise(self.connection.address, "broke")
+        if code in HOSTILE:
+            self.server.admission.penalise(self.connection.address, "broke")
         with contextlib.suppress(ConnectionClosed):
             await asyncio.wait_for(framed.send(p.error_message(code, message, fatal=True)), 1.0)
 
