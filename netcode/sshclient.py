@@ -27,6 +27,16 @@ URL_RE = re.compile(
     r"(?::(?P<port>\d{1,5}))?(?:/(?P<game>[A-Za-z0-9_-]{0,16}))?$"
 )
 PEER_FRAME_LIMIT = 16 * 1024 * 1024
+ENCRYPTION = (
+    "aes128-gcm@openssh.com",
+    "aes256-gcm@openssh.com",
+    "chacha20-poly1305@openssh.com",
+    "aes256-ctr",
+    "aes192-ctr",
+    "aes128-ctr",
+)
+"""AES-GCM first (one AEAD call a packet in OpenSSL; asyncssh's ChaCha20-Poly1305 takes several):
+the same algorithms as OpenSSH offers, in another order."""
 
 
 @dataclass(frozen=True)
@@ -156,6 +166,8 @@ class SshOpener:
     password: str | None = None
     players: int = 4
     timeout: float = 15.0
+    local_addr: str | None = None
+    """The local address to connect from (None: any)."""
     game: str | None = None
     """The game joined (from the address, or the one the server picked)."""
     token: str | None = None
@@ -176,6 +188,8 @@ class SshOpener:
             options["client_keys"] = list(self.identities)
         if a.user:
             options["username"] = a.user
+        if self.local_addr is not None:
+            options["local_addr"] = (self.local_addr, 0)
         try:
             conn, _ = await asyncssh.create_connection(
                 lambda: client,
@@ -183,6 +197,7 @@ class SshOpener:
                 a.port,
                 known_hosts=str(self.known_hosts) if self.known_hosts.is_file() else b"",
                 connect_timeout=self.timeout,
+                encryption_algs=list(ENCRYPTION),
                 **options,
             )
         except (OSError, asyncssh.Error) as exc:

@@ -99,7 +99,11 @@ class ProtocolLink:
         self.task = asyncio.ensure_future(self._run())
 
     def end(self) -> None:
-        self.transport.abort() if self.session.paused else self.transport.close()
+        """Close the channel (at once when the client does not read it)."""
+        if self.session.paused:
+            self.transport.abort()
+        else:
+            self.transport.close()
         self.eof()
 
     async def _run(self) -> None:
