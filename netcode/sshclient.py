@@ -175,6 +175,7 @@ class SshOpener:
     games: tuple[lp.GameLine, ...] = ()
     """The lobby's games, as the last channel opened saw them."""
     name: str = ""
+    """The name the server's lobby knows this client by (its SSH user name)."""
 
     def __post_init__(self) -> None:
         self.game = self.game or self.address.game
@@ -213,7 +214,10 @@ class SshOpener:
         framed = FramedConnection(transport, PEER_FRAME_LIMIT)
         try:
             await framed.send(p.hello_message("jetset-ssh"))
-            self.games = lp.parse_games(await self._expect(framed, "games"))
+            games = await self._expect(framed, "games")
+            self.games = lp.parse_games(games)
+            you = games.get("you")
+            self.name = you[: p.MAX_NAME] if isinstance(you, str) else self.name
         except BaseException:
             transport.close()
             raise

@@ -125,6 +125,8 @@ async def join(
     name = args.name or (f"{bot_label(args.bot)}-bot" if args.bot else "player")
     try:
         first = await ssh_first_channel(opener, args) if opener is not None else await connector()
+        if opener is not None and not args.name and not args.bot and opener.name:
+            name = opener.name  # a person over ssh:// sits as their SSH user name
         peer = await NetPeer.connect(
             first,
             name=name,

@@ -18,7 +18,7 @@ import asyncssh
 import msgpack
 import pytest
 
-from engine import Income
+from engine import Deal, Income
 from jetset_tui.ssh.server import GameServer
 from netcode.framing import encode
 from netcode.logfile import read_log
@@ -404,3 +404,41 @@ async def test_openssh_ssh_s_jetset_carries_frames(server: GameServer, tmp_path:
     )
     await asyncio.wait_for(sftp.communicate(b""), 10)
     assert sftp.returncode != 0
+
+
+async def test_watch_a_private_game_over_ssh(tmp_path: Path) -> None:
+    """A spectator needs the password, sees the public game and no one's Final Flights."""
+    server = await start_server(tmp_path)
+    try:
+        maker = opener(server, tmp_path, "ann")
+        transport, framed = await maker.channel()
+        await framed.send({"t": "create", "players": 2, "bots": ["greedy"], "password": "pw"})
+        assert (await framed.recv())["t"] == "created"
+        transport.close()
+        wrong = opener(server, tmp_path, "eve", "1", spectate=True, password="nope")
+        with pytest.raises(JoinRefused, match="wrong password"):
+            await wrong.connect()
+        with pytest.raises(JoinRefused, match="wrong password"):
+            await opener(server, tmp_path, "eve", "1").connect()  # no password: not in
+        ann = await ssh_peer(opener(server, tmp_path, "ann", "1", password="pw"), password="pw")
+        o = opener(server, tmp_path, "eve", "1", spectate=True, password="pw")
+        eve = await ssh_peer(o, spectate=True, password="pw")
+        room = server.lobby.rooms["1"]
+        assert eve.seat is None and room.watchers == 1
+        await asyncio.wait_for(ann.started_game.wait(), 5)
+        for _ in range(100):
+            if len(eve.game.entries) == len(room.table.game.entries) > 0:
+                break
+            await asyncio.sleep(0.02)
+        assert eve.game.digest() == room.table.game.digest()
+        deals = [e.action for e in eve.game.entries if isinstance(e.action, Deal)]
+        assert len(deals) == 2 and all(d.cards is None and d.salt is None for d in deals)
+        await eve.close()
+        for _ in range(100):
+            if room.watchers == 0:
+                break
+            await asyncio.sleep(0.02)
+        assert room.watchers == 0
+        await ann.close()
+    finally:
+        await server.close()
