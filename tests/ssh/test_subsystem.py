@@ -7,6 +7,7 @@ same `SshOpener` the command uses) and as raw channels sending hand-made frames.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
 import os
 import re
@@ -442,3 +443,58 @@ async def test_watch_a_private_game_over_ssh(tmp_path: Path) -> None:
         await ann.close()
     finally:
         await server.close()
+
+
+async def test_the_wire_shows_no_chat_token_or_notation(tmp_path: Path) -> None:
+    """A capture of the TCP stream between an ssh:// peer and the server: nothing readable."""
+    server = await start_server(tmp_path)
+    captured = bytearray()
+
+    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(ConnectionError):
+            while data := await reader.read(65536):
+                captured.extend(data)
+                writer.write(data)
+                await writer.drain()
+        writer.close()
+
+    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", server.port)
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    proxy = await asyncio.start_server(relay, "127.0.0.1", 0)
+    try:
+        o = opener(server, tmp_path, "ann", players=2)
+        proxy_port = proxy.sockets[0].getsockname()[1]
+        o.address = SshAddress("127.0.0.1", proxy_port, "ann")
+        trust_host(
+            o.known_hosts,
+            (o.known_hosts.read_text().split("\n")[0]).replace(
+                f"[127.0.0.1]:{server.port}", f"[127.0.0.1]:{proxy_port}"
+            ),
+        )
+        ann = await ssh_peer(o, name="ann")
+        bob = await ssh_peer(opener(server, tmp_path, "bob", "1"), name="bob")
+        await asyncio.wait_for(ann.started_game.wait(), 5)
+        await ann.chat("meet-me-at-the-SECRET-gate")
+        for _ in range(100):
+            if game_over_or(ann, 3):
+                break
+            await asyncio.sleep(0.02)
+        if ann.game.to_move() == ann.seat:
+            assert ann.seat is not None
+            await ann.submit(ann.seat, Income())
+        await asyncio.sleep(0.3)
+        assert ann.token is not None and len(captured) > 2000
+        wire = bytes(captured)
+        for secret in ("meet-me-at-the-SECRET-gate", ann.token, "income", "deal", "hello"):
+            assert secret.encode() not in wire, secret
+        await bob.close()
+        await ann.close()
+    finally:
+        proxy.close()
+        await server.close()
+
+
+def game_over_or(peer: NetPeer, entries: int) -> bool:
+    return peer.game.over or len(peer.game.entries) >= entries
