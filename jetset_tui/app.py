@@ -58,7 +58,10 @@ class JetSetApp(App[None]):
         fsync: bool = True,
         replay: Path | None = None,
         replay_seat: int | None = None,
+        joined_at: str | None = None,
     ) -> None:
+        """``joined_at``: the host's address when this app plays a game joined there (``jetset
+        join``): leaving it asks, and ends the program rather than going to the menu."""
         super().__init__()
         self.launch_plan = plan
         self.launch_resume = resume
@@ -71,6 +74,7 @@ class JetSetApp(App[None]):
         self.fsync = fsync
         self.launch_replay = replay
         self.replay_seat = replay_seat
+        self.joined_at = joined_at
 
     def on_mount(self) -> None:
         from jetset_tui.screens.start import StartScreen
@@ -186,11 +190,15 @@ class JetSetApp(App[None]):
 
     async def action_quit(self) -> None:
         """Ctrl+Q: in a game you host, the question q asks (jetset_tui/screens/leave.py)."""
+        from jetset_tui.screens.game import GameScreen
+
+        if self.joined_at is not None:
+            self.leave_joined()
+            return
         hosting = self.hosting
         if hosting is None or hosting.over:
             await super().action_quit()
             return
-        from jetset_tui.screens.game import GameScreen
         from jetset_tui.screens.leave import LeaveScreen, ServingScreen, ask_to_leave
 
         if isinstance(self.screen, LeaveScreen):
@@ -201,6 +209,22 @@ class JetSetApp(App[None]):
             self.pop_screen()  # a help or plan screen over the game
         playing = self.screen.session if isinstance(self.screen, GameScreen) else None
         ask_to_leave(self, hosting, playing)
+
+    def leave_joined(self) -> None:
+        """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
+        says how to come back); once the game is over, end it at once."""
+        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.screens.leave import StopScreen, ask_to_stop
+
+        if isinstance(self.screen, StopScreen):
+            return
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        if self.joined_at is None or not games or games[-1].session.game.over:
+            self.exit()
+            return
+        while self.screen is not games[-1]:
+            self.pop_screen()  # a help, plan or chat screen over the game
+        ask_to_stop(self, self.joined_at, watching=not games[-1].session.local_seats)
 
     async def action_interrupt(self) -> None:
         """Ctrl+C: a game you host is paused at once; elsewhere, how to quit."""
@@ -245,7 +269,8 @@ def _act(screen: object, kind: str) -> Callable[[], None]:
     return run
 
 
-async def run_client_async(client: GameClient) -> None:
-    """Play a networked game in the app, as a peer of a host (`jetset host`, `jetset join`)."""
-    app = JetSetApp(session=client)
+async def run_client_async(client: GameClient, *, joined_at: str | None = None) -> None:
+    """Play a networked game in the app, as a peer of a host (`jetset host`, `jetset join`
+    with the host's address as ``joined_at``)."""
+    app = JetSetApp(session=client, joined_at=joined_at)
     await app.run_async()

@@ -79,6 +79,8 @@ class Presence:
     turn_time: float = 0.0
     """Seconds a player has for each decision (0: no turn clock)."""
     received: float = field(default_factory=time.monotonic)
+    paused: str | None = None
+    """The host paused the game: what to tell the player until it is back (nothing counts)."""
 
     def seat(self, seat: int) -> SeatPresence:
         return self.seats[seat] if 0 <= seat < len(self.seats) else SeatPresence(True)
@@ -104,7 +106,7 @@ class Presence:
     @property
     def counting(self) -> bool:
         """Something counts down or up (a screen redraws every second while it does)."""
-        return any(
+        return self.paused is None and any(
             s.away is not None or s.bot_in is not None or s.clock is not None for s in self.seats
         )
 

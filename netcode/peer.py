@@ -41,6 +41,7 @@ from netcode.client import (
 )
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
 from netcode.logfile import GameLog, Header, LogFormatError
+from netcode.protocol import SeatPresence
 from netcode.replay import replay
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
@@ -150,6 +151,11 @@ class NetPeer(GameClient):
         shows it works again (a new entry, an answer to an action or a ping)."""
         self._bye: str | None = None  # what the host said when it closed the connection
         self.paused: str | None = None  # the host paused the game: what it said
+        self.wait_out_pauses = False
+        """When the host pauses the game, keep trying quietly to take the seat back until it is
+        resumed (a person at a screen), rather than end (a script or a bot)."""
+        self.pause_retry_max = 5.0
+        """The longest wait, in seconds, between two tries while the game is paused."""
 
     # -- connecting -------------------------------------------------------------------------
 
@@ -569,6 +575,9 @@ class NetPeer(GameClient):
     async def _lost(self, why: str) -> None:
         """Reconnect with the token until ``reconnect_for`` seconds after the host last worked,
         whatever it answers meanwhile (a host that seats us and fails again counts as lost)."""
+        if self.paused is not None and self.wait_out_pauses and self._can_come_back():
+            await self._wait_for_resume()
+            return
         if self.connector is None or self.token is None or self._superseded:
             self._give_up(self._bye or why)
             return
@@ -592,6 +601,42 @@ class NetPeer(GameClient):
             return
         self._give_up(f"{why}; could not reconnect within {self.reconnect_for:g} s")
 
+    def _can_come_back(self) -> bool:
+        """There is a way back to the host: a seat's token, or a spectator's place."""
+        return self.connector is not None and (self.token is not None or self.spectating)
+
+    async def _wait_for_resume(self) -> None:
+        """The host paused the game: say so (in the presence) for as long as it lasts, and try
+        again with a back-off up to ``pause_retry_max`` seconds, without a time limit and
+        without a word per try, until the host is back or this peer is closed."""
+        self._show_pause(PAUSED_WATCHING if self.spectating else PAUSED_PLAYING)
+        delay = 0.25
+        while not self._closing:
+            await asyncio.sleep(delay)
+            delay = min(delay * 2, self.pause_retry_max)
+            try:
+                await asyncio.wait_for(self._reopen(), self.handshake_timeout + 5)
+            except JoinRefused as exc:  # another game now, say: the pause is over for us
+                self._show_pause(None)
+                self._give_up(f"the host refused to reconnect: {exc}")
+                return
+            except (ConnectionError, OSError, TimeoutError, FrameError):
+                continue
+            self.paused = self._bye = self._reconnect_until = None
+            self._superseded = False
+            self._show_pause(None)
+            self.emit(Problem("the game continues"))
+            return
+
+    def _show_pause(self, words: str | None) -> None:
+        """The presence with (or, once the host is back, without) the paused sentence; nothing
+        counts down meanwhile (the host says how things stand when it is back)."""
+        held = self._presence
+        seats = held.seats if held is not None else ()
+        quiet = tuple(SeatPresence(s.connected) for s in seats)
+        self._presence = Presence(quiet, held.turn_time if held is not None else 0.0, paused=words)
+        self.emit(PresenceChanged(self._presence))
+
     async def _reopen(self) -> None:
         assert self.connector is not None
         await self._open(await self.connector())
@@ -600,6 +645,10 @@ class NetPeer(GameClient):
         self.lost = why
         self.emit(Problem(why))
         self.ended.set()
+
+
+PAUSED_PLAYING = "the host paused the game; you are back in your seat when they resume it"
+PAUSED_WATCHING = "the host paused the game; you watch on when they resume it"
 
 
 def lost_words(exc: BaseException) -> str:

@@ -140,14 +140,17 @@ async def join(
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return fail(args, f"cannot join {args.address}: {refusal_words(exc)}")
-    if not args.json:
+    if runner is not None:
+        print(f"jetset join: {printable(joined_words(peer, args.address))}", flush=True)
+    elif not args.json:
         where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
         joined = f"joined {args.address} {where}; token {peer.token}"
         print(f"jetset join: {printable(joined)}", flush=True)
         peer.add_listener(lambda event: print_event(peer, event, verbose=args.spectate))
     try:
         if runner is not None:
-            await runner(peer)  # type: ignore[operator]
+            peer.wait_out_pauses = True  # a person at the screen waits in their seat
+            await runner(peer, joined_at=args.address)  # type: ignore[operator]
         elif args.bot:
             await play_bot(peer, args.bot, peer.commitment or "", delay=args.delay)
         await peer.wait_over()
@@ -159,6 +162,13 @@ async def join(
     else:
         print(f"jetset join: {outcome(peer, args.address)}")
     return 0 if summary["ok"] or left_normally(peer) else 1
+
+
+def joined_words(peer: NetPeer, address: str) -> str:
+    """What a person reads before the game screen opens (the seat key stays for scripts)."""
+    if peer.seat is None:
+        return f"watching the game at {address}"
+    return f"joined {address} as {peer.name} (seat {peer.seat + 1})"
 
 
 def left_normally(peer: NetPeer) -> bool:

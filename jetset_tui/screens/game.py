@@ -30,7 +30,7 @@ from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap, Highlight
 from jetset_tui.widgets.picker import ActionPicker
 from jetset_tui.widgets.players import PlayersPanel
-from jetset_tui.widgets.presence import PresencePanel
+from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import TurnBar
@@ -47,9 +47,6 @@ if TYPE_CHECKING:
     from jetset_tui.screens.plan import Advice
 
 logger = logging.getLogger("jetset.tui")
-
-OPEN_SEAT = "(open seat)"
-"""The name shown for a network game's seat that nobody has taken yet."""
 
 
 def table_panels() -> ComposeResult:
@@ -209,7 +206,8 @@ class GameScreen(MapAndTableScreen):
         presence = session.presence
         mover = table.mover
         clock = presence.clock(mover) if presence is not None and mover is not None else None
-        self.query_one(TurnBar).show(table, session.busy, clock)
+        paused = presence.paused if presence is not None else None
+        self.query_one(TurnBar).show(table, session.busy, clock, paused)
         self.query_one(PresencePanel).show(self.names, self.kinds, presence, session.hosting)
 
     def tick(self) -> None:
@@ -346,8 +344,14 @@ class GameScreen(MapAndTableScreen):
             notify_chat(self.app, message)
 
     def action_leave(self) -> None:
-        """q: a game you host asks what leaving means (jetset_tui/screens/leave.py); any other
-        game goes back to the menu (a local game is saved)."""
+        """q: a game you host asks what leaving means (jetset_tui/screens/leave.py), a game you
+        joined asks whether to leave it; any other game goes back to the menu (a local game is
+        saved)."""
+        from jetset_tui.app import JetSetApp
+
+        if isinstance(self.app, JetSetApp) and self.app.joined_at is not None:
+            self.app.leave_joined()
+            return
         hosting = self.session.hosting
         if hosting is not None and not self.session.game.over:
             from jetset_tui.screens.leave import ask_to_leave

@@ -1,8 +1,10 @@
 """Leaving a game you host: back to it, a bot plays your seat while you are away, or pause it.
+Leaving a game you joined (``jetset join``): your seat stays yours (``StopScreen``).
 
-``q`` on the game screen and Ctrl+Q anywhere ask the same question (``ask_to_leave``); Ctrl+C
-pauses at once. While a bot plays the host's seat, ``ServingScreen`` says that the game is being
-served, and how to take the seat back or stop: nothing is ever served without a screen saying so.
+``q`` on the game screen and Ctrl+Q anywhere ask the same question (``ask_to_leave``,
+``ask_to_stop``); Ctrl+C pauses a hosted game at once. While a bot plays the host's seat,
+``ServingScreen`` says that the game is being served, and how to take the seat back or stop:
+nothing is ever served without a screen saying so.
 """
 
 from __future__ import annotations
@@ -22,6 +24,14 @@ from netcode.client import GameClient, Hosting
 
 BACK, STAND_IN, PAUSE = "back", "stand-in", "pause"
 
+LEAVE_CSS = """
+    align: center middle;
+    #leave { width: 70; max-width: 95%; height: auto; border: heavy $accent;
+             padding: 1 2; background: $surface; }
+    OptionList { height: auto; margin-top: 1; }
+"""
+"""The look of both leave dialogs (nested in each screen's own rule)."""
+
 
 def choices(hosting: Hosting, *, playing: bool) -> list[tuple[str, str]]:
     """The choices, as (key, words); a bot can take the seat only while you are in it."""
@@ -40,12 +50,7 @@ class LeaveScreen(ModalScreen[str]):
         Binding("b", "choose('stand-in')", "Bot plays"),
         Binding("p", "choose('pause')", "Pause"),
     ]
-    DEFAULT_CSS = """
-    LeaveScreen { align: center middle; }
-    LeaveScreen #leave { width: 70; max-width: 95%; height: auto; border: heavy $accent;
-                         padding: 1 2; background: $surface; }
-    LeaveScreen OptionList { height: auto; margin-top: 1; }
-    """
+    DEFAULT_CSS = "LeaveScreen {" + LEAVE_CSS + "}"
 
     def __init__(self, hosting: Hosting, *, playing: bool) -> None:
         super().__init__()
@@ -72,6 +77,54 @@ class LeaveScreen(ModalScreen[str]):
     def action_choose(self, key: str) -> None:
         if key in self.keys:
             self.dismiss(key)
+
+
+class StopScreen(ModalScreen[bool]):
+    """Leave a game joined over the network (or stop watching it)? True: yes."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,g,n", "choose('back')", "Back"),
+        Binding("y", "choose('leave')", "Leave"),
+    ]
+    DEFAULT_CSS = "StopScreen {" + LEAVE_CSS + "}"
+
+    def __init__(self, address: str, *, watching: bool) -> None:
+        super().__init__()
+        self.address = address
+        self.watching = watching
+
+    def compose(self) -> ComposeResult:
+        leave = "Stop watching" if self.watching else "Leave the game"
+        with Vertical(id="leave"):
+            yield Static(Text(f"{leave}?", style="bold"))
+            if not self.watching:
+                back = f"Your seat stays yours:\n  `jetset join {self.address}` takes it back"
+                yield Static(Text(back))
+            yield OptionList(
+                Option("g  Back to the game", id=BACK),
+                Option(f"y  {leave}", id="leave"),
+                id="leave-choices",
+            )
+
+    @on(OptionList.OptionSelected)
+    def selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or BACK)
+
+    def action_choose(self, key: str) -> None:
+        self.dismiss(key == "leave")
+
+
+def ask_to_stop(app: App[Any], address: str, *, watching: bool) -> None:
+    """Ask a player who joined whether to leave; on yes the program ends (``jetset join`` then
+    says how to come back)."""
+    if isinstance(app.screen, StopScreen):
+        return
+
+    def chosen(leave: bool | None) -> None:
+        if leave:
+            app.exit()
+
+    app.push_screen(StopScreen(address, watching=watching), chosen)
 
 
 class ServingScreen(Screen[None]):

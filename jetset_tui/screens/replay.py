@@ -80,6 +80,8 @@ def note_line(note: Note, names: list[str]) -> Text | None:
         bot = fields.get("bot")
         said = f"  a bot plays for {names[seat]}" if bot else f"  {names[seat]} is back"
         return Text(said, style=f"{DIM} italic")
+    if note.kind == "clock" and type(seat) is int and 0 <= seat < len(names):
+        return Text(f"  the clock ran out: a bot decided for {names[seat]}", style=f"{DIM} italic")
     return None
 
 

@@ -400,7 +400,7 @@ class Lobby:
         """Watch ``room`` (a private game: with its password)."""
         self.admit_watcher(room, player, password)
         address = player.address
-        peer = await self._connect(room, spectate=True)
+        peer = await self._connect(room, spectate=True, password=room.password)  # the host asks too
         room.spectators[peer] = address
         self.changed()
         return peer

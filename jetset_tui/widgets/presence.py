@@ -14,6 +14,12 @@ from jetset_tui.theme import DIM, GOOD, WARN
 from netcode.client import Hosting, Presence
 from netcode.seatkind import SeatKind
 
+OPEN_SEAT = "(open seat)"
+"""The name shown for a network game's seat that nobody has taken yet."""
+
+WAITING_FOR_THE_HOST = "the game waits for the host to resume it; q leaves (your place is kept)"
+"""The presence line while the host has paused the game (the turn bar says what happened)."""
+
 
 def minutes(seconds: float, *, up: bool = True) -> str:
     """``1:45``: whole seconds, rounded up (counting down to something) or down (``up=False``,
@@ -58,14 +64,17 @@ def hosting_lines(
     for seat, name in enumerate(names):
         if seat:
             text.append("  ·  ", style=DIM)
-        text.append(name)
         info = presence.seat(seat) if presence is not None else None
+        if name == OPEN_SEAT and (info is None or not info.connected):
+            text.append(f"seat {seat + 1} free", style=DIM)
+            continue
+        text.append(name)
         if kinds[seat].is_bot and (info is None or info.standin is None):
             text.append(f" {kinds[seat].label} bot", style=DIM)
         elif info is None or info.connected:
             text.append(" connected", style=GOOD)
-        elif info.away is None:
-            text.append(" not here yet", style=DIM)
+        elif info.away is None:  # a resumed game: their seat waits for them
+            text.append(" not back yet", style=DIM)
         else:
             away = presence.away(seat) if presence is not None else None
             text.append(f" dropped {minutes(away or 0, up=False)} ago", style=WARN)
@@ -90,7 +99,9 @@ class PresencePanel(Static):
         text = Text()
         if hosting is not None:
             text.append_text(hosting_lines(names, kinds, hosting, presence))
-        if presence is not None:
+        if presence is not None and presence.paused is not None:  # the turn bar says why
+            text.append(WAITING_FOR_THE_HOST, style=WARN)
+        elif presence is not None:
             dropped = dropped_lines(names, presence)
             if dropped and text:
                 text.append("\n")

@@ -7,14 +7,20 @@ from textual.widgets import Static
 
 from jetset_tui.describe import seat_badge
 from jetset_tui.table import TableView
-from jetset_tui.theme import DIM, GOOD
+from jetset_tui.theme import DIM, GOOD, WARN
 
 
-def turn_text(table: TableView, busy: bool, clock: float | None = None) -> Text:
-    """``clock``: seconds left on the turn clock of the player to move, if one runs."""
+def turn_text(
+    table: TableView, busy: bool, clock: float | None = None, paused: str | None = None
+) -> Text:
+    """``clock``: seconds left on the turn clock of the player to move, if one runs; ``paused``:
+    the host paused the game, in a sentence for the player (it takes the place of the move)."""
     text = Text(no_wrap=True, overflow="ellipsis")
     text.append(" ✈ JET SET ", style="bold black on #f2c94c")
     text.append(f"  turn {table.state.turn}  ", style=DIM)
+    if paused is not None and not table.state.over:
+        text.append(f"⏸ {paused}", style=f"bold {WARN}")
+        return text
     if clock is not None and not table.state.over:
         text.append_text(clock_text(clock))
     text.append_text(whose_turn(table, busy))
@@ -65,5 +71,7 @@ class TurnBar(Static):
     TurnBar { height: 1; background: $panel; }
     """
 
-    def show(self, table: TableView, busy: bool, clock: float | None = None) -> None:
-        self.update(turn_text(table, busy, clock))
+    def show(
+        self, table: TableView, busy: bool, clock: float | None = None, paused: str | None = None
+    ) -> None:
+        self.update(turn_text(table, busy, clock, paused))

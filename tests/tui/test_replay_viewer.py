@@ -235,7 +235,8 @@ async def test_a_resize_redraws_the_players_for_the_new_height(tmp_path: Path) -
 
 def with_notes(tmp_path: Path) -> Path:
     """The saved game with the table's notes: chat before the first entry and after the sixth,
-    a bot playing for P2 after the eighth, P2 back after the tenth."""
+    a bot playing for P2 after the eighth, P2 back after the tenth, the turn clock deciding for
+    P1 after the eleventh."""
     log = read_log(saved(tmp_path))
     log.notes = [
         Note(0, "chat", {"seat": None, "name": "Hal", "text": "hello"}),
@@ -243,13 +244,15 @@ def with_notes(tmp_path: Path) -> Path:
         Note(8, "standin", {"seat": 2, "bot": "greedy"}),
         Note(10, "standin", {"seat": 2, "bot": None}),
         Note(10, "mystery", {"seat": 2}),
+        Note(11, "clock", {"seat": 1, "bot": "greedy"}),
+        Note(11, "clock", {"seat": 9, "bot": "greedy"}),
     ]
     path = tmp_path / "notes.jetset"
     write_log(path, log)
     return path
 
 
-async def test_the_log_shows_chat_and_stand_ins_at_their_place(tmp_path: Path) -> None:
+async def test_the_log_shows_chat_stand_ins_and_the_clock_at_their_place(tmp_path: Path) -> None:
     app = JetSetApp(replay=with_notes(tmp_path))
     async with app.run_test(size=(120, 40)) as pilot:
         await pilot.pause()
@@ -277,6 +280,10 @@ async def test_the_log_shows_chat_and_stand_ins_at_their_place(tmp_path: Path) -
         await pilot.press("right", "right")
         assert lines()[-1] == "  P2 is back" and lines()[-4] == "  a bot plays for P2"
         assert lines().count("  P2 is back") == 1, "a note of an unknown kind shows nothing"
+        await pilot.press("right")
+        assert lines()[-1] == "  the clock ran out: a bot decided for P1"
+        assert lines().count("  the clock ran out: a bot decided for P1") == 1, "no seat 9"
+        await pilot.press("left")
         await pilot.press("left", "left", "left")  # back: the log is rebuilt up to entry 7
         assert lines()[-2] == "  P1: good [red]luck[/]" and "P2" not in lines()[-1]
         assert lines().count("  P1: good [red]luck[/]") == 1

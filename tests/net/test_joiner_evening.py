@@ -1,0 +1,257 @@
+"""A joiner's evening at a real host process: the host pauses and resumes while the joiner's app
+stays open (the app waits in its seat, then plays on), and a joiner's q asks before leaving."""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import pty
+import select
+import signal
+import struct
+import subprocess
+import termios
+import time
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.leave import StopScreen
+from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
+from jetset_tui.widgets.turn_bar import TurnBar
+from netcode.client import GameClient
+from netcode.peer import PAUSED_PLAYING, PAUSED_WATCHING, NetPeer
+from netcode.transport import Transport, open_tcp
+
+from .hosting import host_args, host_with_screen, hosting_of, my_turn, play, type_line, until
+from .procs import JETSET, json_result, start_host, start_join, wait_for_entries
+
+
+def bar(app: JetSetApp) -> str:
+    return str(app.screen.query_one(TurnBar).render())
+
+
+def presence_line(app: JetSetApp) -> str:
+    return str(app.screen.query_one(PresencePanel).render())
+
+
+async def ann_at(port: int, *, spectate: bool = False) -> NetPeer:
+    async def connector() -> Transport:
+        return await open_tcp("127.0.0.1", port)
+
+    peer = await NetPeer.connect(
+        await connector(), name="Ann", connector=connector, spectate=spectate
+    )
+    peer.wait_out_pauses = True  # as `jetset join` sets it for its screen
+    peer.pause_retry_max = 0.5
+    return peer
+
+
+async def play_once(app: JetSetApp, pilot: Pilot[None], peer: NetPeer) -> None:
+    """On Ann's next turn, take income at the keyboard; until the host has it."""
+    await until(pilot, lambda: my_turn(app))
+    before = len(peer.game.entries)
+    await type_line(pilot, "income")
+    await until(pilot, lambda: len(peer.game.entries) > before)
+    assert any(e.actor == peer.seat for e in peer.game.entries[before:])
+
+
+async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    resumed: subprocess.Popen[str] | None = None
+    try:
+        ann = await ann_at(port)
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await play_once(app, pilot, ann)
+            held = len(ann.game.entries)
+            watcher = await ann_at(port, spectate=True)
+
+            host.send_signal(signal.SIGINT)  # --headless: Ctrl+C pauses the game
+            _, err = await asyncio.to_thread(host.communicate, timeout=30)
+            assert host.returncode == 0, err
+            await until(pilot, lambda: PAUSED_PLAYING in bar(app))
+            assert presence_line(app) == WAITING_FOR_THE_HOST
+            await pilot.pause(1.5)  # a few quiet tries against a closed port
+            assert PAUSED_PLAYING in bar(app), "the paused words stay while the pause lasts"
+            assert not ann.ended.is_set() and ann.lost is None
+            assert watcher.presence is not None and watcher.presence.paused == PAUSED_WATCHING
+            assert len(app._notifications) <= 1, "no word per try"
+
+            resumed, _ = start_host("--resume", str(log), "--port", str(port))
+            await until(pilot, lambda: ann.paused is None, timeout=20)
+            await until(pilot, lambda: PAUSED_PLAYING not in bar(app))
+            assert WAITING_FOR_THE_HOST not in presence_line(app)
+            assert "the game continues" in [n.message for n in app._notifications]
+            assert ann.seat == 0 and len(ann.game.entries) >= held
+            await play_once(app, pilot, ann)
+            assert ann.desync is None
+            await until(pilot, lambda: len(watcher.game.entries) == len(ann.game.entries))
+            assert watcher.paused is None and watcher.presence is not None
+            assert watcher.presence.paused is None and watcher.seat is None
+            await watcher.close()
+            assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
+    finally:
+        for proc in (host, resumed):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.communicate(timeout=10)
+
+
+async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    try:
+        ann = await ann_at(port)
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, StopScreen))
+            text = " ".join(str(w.render()) for w in app.screen.query("Static"))
+            assert f"Your seat stays yours:\n  `jetset join 127.0.0.1:{port}` takes it back" in text
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await pilot.press("h")  # a screen over the game: Ctrl+Q still asks
+            await pilot.press("ctrl+q")
+            await until(pilot, lambda: isinstance(app.screen, StopScreen))
+            await pilot.press("y")
+            await until(pilot, lambda: app._exit)
+        assert ann.ended.is_set() and ann.lost is None
+    finally:
+        host.kill()
+        host.communicate(timeout=10)
+
+
+def roster(app: JetSetApp) -> str:
+    return next(line for line in presence_line(app).splitlines() if "at the table" in line)
+
+
+async def test_the_hosts_roster_says_a_free_seat_and_a_player_not_back_yet(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    ann: list[subprocess.Popen[str]] = []
+    port = 0
+
+    async def first_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        nonlocal port
+        port = hosting_of(client).port
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        assert roster(app) == "at the table: Hal connected  ·  seat 2 free  ·  greedy-2 greedy bot"
+        ann.append(start_join(port, "--bot", "greedy", "--name", "Ann"))
+        await play(app, pilot, client, "income")
+        await pilot.press("ctrl+c")
+
+    common = ("--players", "3", "--bots", "greedy", "--linger", "0")
+    first = host_args(*common, "--port", "0", "--log", str(log))
+    assert await host_with_screen(first, first_evening) == 0
+    assert json_result(ann[0])["seat"] == 1
+
+    async def second_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen) and "Ann" in roster(app))
+        assert (
+            roster(app)
+            == "at the table: Hal connected  ·  Ann not back yet  ·  greedy-2 greedy bot"
+        )
+        await pilot.press("ctrl+c")
+
+    assert (
+        await host_with_screen(host_args("--resume", str(log), "--port", "0"), second_evening) == 0
+    )
+
+
+class Terminal:
+    """``jetset join`` in a pseudo-terminal of 100×30, as a person runs it; what it wrote."""
+
+    def __init__(self, *args: str) -> None:
+        main, side = pty.openpty()
+        fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
+        env = {**os.environ, "TERM": "xterm-256color"}
+        self.proc = subprocess.Popen(
+            [*JETSET, "join", *args], stdin=side, stdout=side, stderr=side, env=env
+        )
+        os.close(side)
+        self.main = main
+        self.out = b""
+
+    def read_until(self, wanted: bytes, timeout: float = 20) -> str:
+        """Everything written, once ``wanted`` is."""
+        deadline = time.monotonic() + timeout
+        while wanted not in self.out:
+            assert time.monotonic() < deadline, f"never written: {wanted!r} in {self.out[-400:]!r}"
+            ready, _, _ = select.select([self.main], [], [], 0.05)
+            if ready:
+                try:
+                    self.out += os.read(self.main, 65536)
+                except OSError:  # the program ended and closed the terminal
+                    break
+        return self.out.decode(errors="replace")
+
+    def type(self, keys: str) -> None:
+        os.write(self.main, keys.encode())
+
+    def close(self) -> int:
+        code = self.proc.wait(20)
+        os.close(self.main)
+        return code
+
+
+def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
+    tmp_path: Path,
+) -> None:
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    terminal = Terminal(f"127.0.0.1:{port}", "--name", "Ann")
+    try:
+        said = terminal.read_until(b"(seat 1)")
+        assert f"jetset join: joined 127.0.0.1:{port} as Ann (seat 1)" in said
+        assert "token" not in said and (terminal.proc.poll() is None)
+        terminal.read_until(b"your turn")  # the game screen is up, and dealt
+        terminal.type("q")
+        terminal.read_until(b"Leave the game?")
+        terminal.type("y")
+        said = terminal.read_until(b"takes your seat back")
+        assert terminal.close() == 0
+        assert (
+            f"jetset join: you left the game; it waits for you: `jetset join 127.0.0.1:{port}` "
+            "takes your seat back" in said
+        )
+        assert "token" not in said.lower()
+    finally:
+        if terminal.proc.poll() is None:
+            terminal.proc.kill()
+        host.kill()
+        host.communicate(timeout=10)
+
+
+async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: Path) -> None:
+    """Paused, then another game is served at that address: its host refuses the seat (another
+    commitment), and the joiner stops waiting and is told so, rather than waiting for ever."""
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy")
+    other: subprocess.Popen[str] | None = None
+    try:
+        ann = await ann_at(port)
+        await asyncio.wait_for(ann.started_game.wait(), 10)
+        host.send_signal(signal.SIGINT)
+        await asyncio.to_thread(host.communicate, timeout=30)
+        for _ in range(200):
+            if ann.presence is not None and ann.presence.paused == PAUSED_PLAYING:
+                break
+            await asyncio.sleep(0.02)
+        assert ann.presence is not None and ann.presence.paused == PAUSED_PLAYING
+        other, _ = start_host("--port", str(port), "--players", "2", "--bots", "greedy")
+        await asyncio.wait_for(ann.ended.wait(), 20)
+        assert ann.lost is not None and ann.lost.startswith("the host refused to reconnect")
+        assert ann.presence is not None and ann.presence.paused is None
+        await ann.close()
+    finally:
+        for proc in (host, other):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.communicate(timeout=10)
