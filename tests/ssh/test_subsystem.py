@@ -12,6 +12,7 @@ import json
 import os
 import re
 import struct
+import time
 from pathlib import Path
 from typing import Any
 
@@ -498,3 +499,25 @@ async def test_the_wire_shows_no_chat_token_or_notation(tmp_path: Path) -> None:
 
 def game_over_or(peer: NetPeer, entries: int) -> bool:
     return peer.game.over or len(peer.game.entries) >= entries
+
+
+async def test_the_input_budget_holds_back_a_fast_client(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """The session's input budget applies to the subsystem: beyond it, reading waits."""
+    server = await start_server(tmp_path, input_bytes_per_second=1000.0)
+    try:
+        raw = await raw_channel(server, alice_key)
+        raw.send({"t": "hello", "app": "jetset", "proto": 3})
+        await raw.expect("games")
+        start = time.monotonic()
+        for _ in range(6):  # 6 × ~470 bytes: past the 2,000-byte burst
+            raw.send({"t": "games", "pad": "x" * 450})
+        for _ in range(6):
+            await raw.expect("games")
+        took = time.monotonic() - start
+        (session,) = server.sessions
+        assert session.throttled >= 1 and took >= 0.5, (session.throttled, took)
+        raw.conn.close()
+    finally:
+        await server.close()
