@@ -13,11 +13,17 @@ from jetset_tui import diagnostics
 if TYPE_CHECKING:
     from netcode.client import ClientEvent
     from netcode.peer import NetPeer
+    from netcode.sshclient import SshOpener
+    from netcode.transport import Transport
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp = sub.add_parser("join", help="join a hosted game")
-    jp.add_argument("address", metavar="HOST:PORT", help="the host, e.g. 192.168.1.5:7777")
+    jp.add_argument(
+        "address",
+        metavar="HOST:PORT|ssh://[USER@]HOST[:PORT][/GAME]",
+        help="the host, e.g. 192.168.1.5:7777, or a jetset ssh-server, e.g. ssh://ann@example.org",
+    )
     jp.add_argument("--name", default=None, help="your name at the table")
     jp.add_argument("--bot", metavar="KIND", help="play headless as this bot (e.g. greedy)")
     jp.add_argument(
@@ -42,6 +48,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "is for tests and reproducible bot matches)",
     )
     jp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    add_ssh_arguments(jp)
     diagnostics.add_arguments(jp)
     jp.set_defaults(func=cmd_join)
 
@@ -60,7 +67,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     from jetset_tui.commands.host import tui_runner
 
     try:
-        address = parse_address(args.address)
+        opener = ssh_opener(args)
+        address = parse_address(args.address) if opener is None else ("", 0)
     except ValueError as exc:
         return fail(args, str(exc))
     try:
@@ -76,7 +84,7 @@ def cmd_join(args: argparse.Namespace) -> int:
         if runner is None and not args.spectate:
             return fail(args, "the TUI cannot join games yet; use --bot KIND or --spectate")
     try:
-        return asyncio.run(join(address, args, runner))
+        return asyncio.run(join(address, args, runner, opener))
     except KeyboardInterrupt:
         return 130
 
@@ -95,33 +103,43 @@ def fail(args: argparse.Namespace, message: str) -> int:
     return 2
 
 
-async def join(address: tuple[str, int], args: argparse.Namespace, runner: object | None) -> int:
+async def join(
+    address: tuple[str, int],
+    args: argparse.Namespace,
+    runner: object | None,
+    opener: SshOpener | None = None,
+) -> int:
     from engine.bots import bot_label
     from netcode.botplayer import play_bot
     from netcode.peer import JoinRefused, NetPeer, new_contribution
     from netcode.seatkeys import SeatKeys
     from netcode.text import printable
-    from netcode.transport import Transport, open_tcp
+    from netcode.transport import open_tcp
     from netcode.userdirs import seat_keys_dir
 
     async def connector() -> Transport:
+        if opener is not None:
+            return await opener.connect()
         return await open_tcp(*address)
 
     name = args.name or (f"{bot_label(args.bot)}-bot" if args.bot else "player")
     try:
+        first = await ssh_first_channel(opener, args) if opener is not None else await connector()
+        if opener is not None and not args.name and not args.bot and opener.name:
+            name = opener.name  # a person over ssh:// sits as their SSH user name
         peer = await NetPeer.connect(
-            await connector(),
+            first,
             name=name,
             password=args.password,
             spectate=args.spectate,
-            token=args.token,
+            token=args.token or (opener.token if opener is not None else None),
             connector=connector,
             reconnect_for=args.reconnect_for,
             contribution=args.contribution or new_contribution(),
             keys=None if args.spectate else SeatKeys(seat_keys_dir()),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
-        return fail(args, f"cannot join {args.address}: {printable(str(exc))}")
+        return fail(args, f"cannot join {args.address}: {refusal_words(exc)}")
     if runner is not None:
         print(f"jetset join: {printable(joined_words(peer, args.address))}", flush=True)
     elif not args.json:
@@ -220,3 +238,107 @@ def result(peer: NetPeer) -> dict[str, Any]:
         "desync": peer.desync,
         "error": error,
     }
+
+
+# -- ssh:// ------------------------------------------------------------------------------------
+
+
+def add_ssh_arguments(jp: argparse.ArgumentParser) -> None:
+    jp.add_argument(
+        "-i",
+        dest="identity",
+        action="append",
+        metavar="FILE",
+        help="ssh://: the private key to log in with (default: your agent and ~/.ssh/id_*)",
+    )
+    jp.add_argument(
+        "--accept-new-host-key",
+        action="store_true",
+        help="ssh://: trust a server not in ~/.ssh/known_hosts yet without asking (never one "
+        "whose key changed)",
+    )
+    jp.add_argument(
+        "--players",
+        type=int,
+        default=4,
+        help="ssh:// without a game: the seats of a new game, when there is none to join",
+    )
+
+
+def ssh_opener(args: argparse.Namespace) -> SshOpener | None:
+    """The opener for an ``ssh://`` address (None: HOST:PORT); ValueError if it is malformed."""
+    if not args.address.startswith("ssh://"):
+        return None
+    from netcode.sshclient import SshOpener, parse_ssh_url
+
+    return SshOpener(
+        parse_ssh_url(args.address),
+        identities=tuple(args.identity or ()),
+        spectate=args.spectate,
+        password=args.password,
+        players=args.players,
+    )
+
+
+async def ssh_first_channel(opener: SshOpener, args: argparse.Namespace) -> Transport:
+    """The first channel: an unknown host is asked about on a terminal (as OpenSSH does), or
+    trusted with --accept-new-host-key; a terminal player without /GAME picks from the lobby."""
+    from netcode.sshclient import UnknownHost, trust_host
+
+    try:
+        await ssh_pick_game(opener, args)
+        return await opener.connect()
+    except UnknownHost as exc:
+        if not args.accept_new_host_key:
+            if args.json or not sys.stdin.isatty():
+                raise UnknownHost(
+                    f"{exc} no terminal to ask: run it once at a terminal, or pass "
+                    "--accept-new-host-key",
+                    exc.entry,
+                ) from None
+            answer = await asyncio.to_thread(input, str(exc))
+            while answer.strip().lower() not in ("yes", "no"):
+                answer = await asyncio.to_thread(input, "Please type 'yes' or 'no': ")
+            if answer.strip().lower() != "yes":
+                raise ConnectionError("Host key verification failed.") from None
+        trust_host(opener.known_hosts, exc.entry)
+        print(
+            f"Warning: Permanently added '{exc.entry.split()[0]}' to the list of known hosts.",
+            file=sys.stderr,
+        )
+        await ssh_pick_game(opener, args)
+        return await opener.connect()
+
+
+async def ssh_pick_game(opener: SshOpener, args: argparse.Namespace) -> None:
+    """A person at a terminal without /GAME: the lobby's games, and a plain prompt."""
+    if opener.game is not None or args.bot or args.json or not sys.stdin.isatty():
+        return
+    from netcode.text import printable
+
+    transport, _ = await opener.channel()
+    transport.close()
+    games = [g for g in opener.games if g.status != "over"]
+    print("Games on this server:")
+    for n, g in enumerate(games, 1):
+        seats = ", ".join(s.name or "(open)" for s in g.seats)
+        lock = " (password)" if g.private else ""
+        print(f"  {n}. {printable(g.title)}{lock}: {printable(g.status)}; {printable(seats)}")
+    print(f"  n. the first game with a free seat (or a new one of {args.players} seats)")
+    while True:
+        answer = (await asyncio.to_thread(input, "Which one? ")).strip().lower()
+        if answer == "n":
+            return
+        if answer.isdigit() and 1 <= int(answer) <= len(games):
+            opener.game = games[int(answer) - 1].id
+            return
+
+
+def refusal_words(exc: BaseException) -> str:
+    """Why joining failed: our own host-key warning as it is, anything else made printable."""
+    from netcode.sshclient import HostKeyProblem
+    from netcode.text import printable
+
+    if isinstance(exc, HostKeyProblem):
+        return f"\n{exc}"
+    return printable(str(exc))

@@ -110,8 +110,8 @@ class Room:
     creator: str = ""
     """The identity that created the game."""
     members: dict[str, Membership] = field(default_factory=dict)
-    spectators: dict[NetPeer, str] = field(default_factory=dict)
-    """Each spectator's peer, and the address it watches from."""
+    spectators: dict[object, str] = field(default_factory=dict)
+    """Each spectator's peer (or ``jetset`` subsystem link), and the address it watches from."""
     ended_at: float | None = None
     alone_since: float | None = None
     """Since when no person has been connected (unfinished games)."""
@@ -398,6 +398,15 @@ class Lobby:
 
     async def watch(self, room: Room, player: Player, password: str | None = None) -> NetPeer:
         """Watch ``room`` (a private game: with its password)."""
+        self.admit_watcher(room, player, password)
+        address = player.address
+        peer = await self._connect(room, spectate=True, password=room.password)  # the host asks too
+        room.spectators[peer] = address
+        self.changed()
+        return peer
+
+    def admit_watcher(self, room: Room, player: Player, password: str | None) -> None:
+        """LobbyError unless ``player`` may watch ``room`` (password, spectator caps)."""
         self.check_password(room, player, password)
         if room.watchers >= self.limits.watchers_per_game:
             raise LobbyError("that game has as many spectators as it may")
@@ -405,10 +414,6 @@ class Lobby:
         watching = [a for r in self.rooms.values() for a in r.spectators.values() if a == address]
         if len(watching) >= self.limits.watchers_per_address:
             raise LobbyError("you watch as many games as you may")
-        peer = await self._connect(room, spectate=True, password=room.password)  # the host asks too
-        room.spectators[peer] = address
-        self.changed()
-        return peer
 
     def left(self, room: Room, peer: NetPeer) -> None:
         """A session let go of its peer (the game screen closed it)."""

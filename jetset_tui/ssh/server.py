@@ -2,13 +2,14 @@
 
 One asyncssh server; one Textual app per SSH session, inside this process, drawing through
 ``SshDriver`` on the session's channel (no subprocess, no pseudo-terminal on the server). Only the
-game is served: a shell request with a terminal starts the app; exec and subsystems (SFTP) are
-refused here, forwarding by asyncssh's own defaults; a session without a terminal gets one line and
-is closed. Limits (docs/security.md): admission like OpenSSH's (``limits.Admission``), sessions in
-all, a short login grace, idle time, an input budget per session (reading stops while it is spent),
-the terminal size clamped, and output a client does not read (frames are dropped while the channel
-is full and the screen is repainted when it drains; a client stalled for ``stall_timeout`` is
-disconnected).
+game is served: a shell request with a terminal starts the app; the ``jetset`` subsystem carries the
+protocol itself (``subsystem.ProtocolLink``, for ``jetset join ssh://``); exec and every other
+subsystem (SFTP) are refused here, forwarding by asyncssh's own defaults; a session without a
+terminal gets one line and is closed. Limits (docs/security.md): admission like OpenSSH's
+(``limits.Admission``), sessions in all, a short login grace, idle time, an input budget per session
+(reading stops while it is spent), the terminal size clamped, and output a client does not read
+(frames are dropped while the channel is full and the screen is repainted when it drains; a client
+stalled for ``stall_timeout`` is disconnected).
 """
 
 from __future__ import annotations
@@ -31,7 +32,11 @@ from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.keys import key_fingerprint, read_authorized_keys
 from jetset_tui.ssh.limits import Admission, AdmissionRules, InputBudget
 from jetset_tui.ssh.lobby import Lobby, LobbyLimits, Player
+from jetset_tui.ssh.subsystem import ProtocolLink
 from jetset_tui.ssh.textual_private import keep_stdout
+from netcode import protocol as p
+from netcode.framing import encode
+from netcode.lobbyproto import SUBSYSTEM
 from netcode.userdirs import ssh_games_dir, ssh_host_key_path
 
 log = logging.getLogger("jetset.ssh")
@@ -294,6 +299,8 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self.throttled = 0
         """How many times reading stopped because the input budget was spent."""
         self._pump_later: asyncio.TimerHandle | None = None
+        self.link: ProtocolLink | None = None
+        """The ``jetset`` subsystem's conversation, when that is what this session is."""
 
     # -- asyncssh callbacks -----------------------------------------------------------------
 
@@ -316,6 +323,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
+        if subsystem == SUBSYSTEM and self.chan is not None and self.link is None:
+            self.link = ProtocolLink(self, self.chan)
+            return True
         log.warning("%s: subsystem %r refused", self.connection.address, subsystem[:40])
         return False
 
@@ -324,6 +334,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
 
     def session_started(self) -> None:
         assert self.chan is not None
+        if self.link is not None:
+            self._start_link(self.link)
+            return
         if self.term is None:
             self._refuse("Jet Set needs a terminal: connect with `ssh -t`.")
             return
@@ -336,6 +349,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
+        if self.link is not None:
+            self.link.data_received(data)
+            return
         if self.driver is None or self._closing is not None:
             return
         self.inbox += data
@@ -381,6 +397,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             self.driver.resize(*self.size)
 
     def eof_received(self) -> bool:
+        if self.link is not None:
+            self.link.eof()
+            return True
         self.end(None)
         return False
 
@@ -389,12 +408,16 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
 
     def pause_writing(self) -> None:
         self.paused = True
+        if self.link is not None:
+            self.link.transport.pause_writing()
         if self._stall is None:
             wait = self.server.config.stall_timeout
             self._stall = asyncio.get_running_loop().call_later(wait, self._stalled)
 
     def resume_writing(self) -> None:
         self.paused = False
+        if self.link is not None:
+            self.link.transport.resume_writing()
         if self._stall is not None:
             self._stall.cancel()
             self._stall = None
@@ -482,11 +505,38 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         """Stop the app (``why`` is shown to the player, if they are still there)."""
         if self._closing is None:
             self._closing = why or ""
+        if self.link is not None:
+            self.link.end()
+            return
         app = self.app
         if app is not None and app.is_running:
             app.exit()
         elif self._task is None:
             self.finished.set()
+
+    # -- the ``jetset`` subsystem -----------------------------------------------------------
+
+    def _start_link(self, link: ProtocolLink) -> None:
+        if len(self.server.sessions) >= self.server.config.max_sessions:
+            log.warning("%s: the server is full", self.connection.address)
+            with contextlib.suppress(OSError, asyncssh.Error):
+                full = p.error_message(p.E_BUSY, "the server is full; try again later", fatal=True)
+                link.transport.write(encode(full))
+                link.transport.close()
+            self._close_connection_soon()
+            self.finished.set()
+            return
+        self.server.sessions.add(self)
+        link.start()
+
+    def subsystem_ended(self) -> None:
+        """The subsystem's conversation is over: so is the session, and the connection."""
+        self.server.sessions.discard(self)
+        for handle in (self._stall, self._pump_later):
+            if handle is not None:
+                handle.cancel()
+        self._close_connection_soon()
+        self.finished.set()
 
     def _arm_idle(self, after: float) -> None:
         self._idle = asyncio.get_running_loop().call_later(after, self._check_idle)

@@ -1,0 +1,331 @@
+"""The ``jetset`` subsystem: the protocol itself over an SSH channel, for ``jetset join ssh://``.
+
+A client says ``hello``, gets the lobby (``netcode.lobbyproto``): the games, create, lobby chat,
+join or watch. Once it joins or watches a game, the same channel is attached to that game's
+``Host`` exactly like a TCP connection, and the client's own engine plays the game. Identity is
+the SSH key (``--open``: the user name), as for terminal players: a key that holds a seat is told
+its token, so it takes its seat back from any machine; a new seat is recorded for the key as
+soon as the host seats it. The session's input budget applies to what the client sends.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+from jetset_tui.ssh.limits import InputBudget
+from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret, code_digest, new_code
+from netcode import lobbyproto as lp
+from netcode import protocol as p
+from netcode.framing import FramedConnection, FrameError, FrameTooLarge, Message, decode, encode
+from netcode.host import Bucket
+from netcode.sshtransport import ChannelTransport
+from netcode.transport import ConnectionClosed
+
+if TYPE_CHECKING:
+    from jetset_tui.ssh.server import GameSession
+
+log = logging.getLogger("jetset.ssh.subsystem")
+
+E_REFUSED = "refused"
+"""The lobby refuses a request (the message says why); the client may ask something else."""
+MAX_ERRORS = 20
+LOBBY_RATE = 5.0
+"""Lobby requests a second, in bursts of ``LOBBY_BURST``."""
+LOBBY_BURST = 20.0
+HOSTILE = (p.E_FLOOD, p.E_TOO_LARGE, p.E_ERRORS)
+"""Ways of being sent away that make the address wait before it connects again."""
+
+
+class ProtocolLink:
+    """One ``jetset`` subsystem channel: the lobby conversation, then a game's."""
+
+    def __init__(self, session: GameSession, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.session = session
+        self.connection = session.connection
+        self.server = session.server
+        self.lobby = session.server.lobby
+        self.chan = chan
+        self.transport = ChannelTransport(chan, f"ssh:{self.connection.address}")
+        c = self.server.config
+        self.budget = InputBudget(c.input_bytes_per_second, c.input_events_per_second)
+        self.bucket = Bucket(LOBBY_RATE, LOBBY_BURST)
+        self.inbox = bytearray()
+        self._pump_later: asyncio.TimerHandle | None = None
+        self.errors = 0
+        self.room: Room | None = None
+        self.watching = False
+        self._chat_seen = self.lobby.chat[-1] if self.lobby.chat else None
+        self._in_lobby = False
+        self.task: asyncio.Task[None] | None = None
+
+    # -- bytes in, within the session's input budget ----------------------------------------
+
+    def data_received(self, data: bytes) -> None:
+        self.inbox += data
+        if self._pump_later is None:
+            self._pump()
+
+    def _pump(self) -> None:
+        self._pump_later = None
+        while self.inbox and (allowed := self.budget.allowed_bytes()) > 0:
+            chunk = bytes(self.inbox[:allowed])
+            del self.inbox[:allowed]
+            self.budget.spend(len(chunk), 1)
+            self.transport.feed(chunk)
+        if self.inbox:
+            self.session.throttled += 1
+            self.chan.pause_reading()
+            wait = self.budget.wait()
+            self._pump_later = asyncio.get_running_loop().call_later(wait, self._pump)
+        else:
+            self.chan.resume_reading()
+
+    def eof(self) -> None:
+        if self._pump_later is not None:
+            self._pump_later.cancel()
+            self._pump_later = None
+        self.transport.feed(bytes(self.inbox))
+        self.inbox.clear()
+        self.transport.feed_eof()
+
+    # -- life -------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.task = asyncio.ensure_future(self._run())
+
+    def end(self) -> None:
+        """Close the channel (at once when the client does not read it)."""
+        if self.session.paused:
+            self.transport.abort()
+        else:
+            self.transport.close()
+        self.eof()
+
+    async def _run(self) -> None:
+        address = self.connection.address
+        try:
+            room = await self._lobby_phase()
+            if room is not None:
+                await room.host.attach(self.transport, address=address)
+        except ConnectionClosed:
+            pass
+        except Exception:
+            log.exception("%s: the subsystem failed", address)
+        finally:
+            self._leave_lobby()
+            if self.room is not None and self.watching:
+                self.room.spectators.pop(self, None)
+                self.lobby.changed()
+            if self._pump_later is not None:
+                self._pump_later.cancel()
+            self.transport.close()
+            self.session.subsystem_ended()
+
+    async def _lobby_phase(self) -> Room | None:
+        framed = FramedConnection(self.transport, lp.LOBBY_FRAME_LIMIT)
+        c = self.server.config
+        hello = await self._next(framed, c.login_timeout)
+        if hello is None:
+            return None
+        try:
+            if hello["t"] != "hello":
+                raise p.ProtocolError(p.E_ORDER, "say 'hello' first")
+            msg = p.parse_client(hello)
+            assert isinstance(msg, p.Hello)
+            if msg.proto != p.PROTOCOL:
+                raise p.ProtocolError(p.E_VERSION, f"this server speaks protocol {p.PROTOCOL}")
+        except p.ProtocolError as exc:
+            await self._fatal(framed, exc.code, exc.message)
+            return None
+        self._in_lobby = True
+        self.lobby.listen(self._lobby_changed)
+        await framed.send(self._games())
+        while True:
+            raw = await self._next(framed, c.idle_timeout)
+            if raw is None:
+                return None
+            if not self.bucket.take():
+                await self._fatal(framed, p.E_FLOOD, "too many requests")
+                return None
+            try:
+                room = await self._handle(framed, lp.parse_lobby(raw))
+            except p.ProtocolError as exc:
+                room = None
+                await self._error(framed, exc.code, exc.message)
+            except WrongSecret as exc:
+                room = None
+                await self._error(framed, p.E_PASSWORD, str(exc))
+            except LobbyError as exc:
+                room = None
+                await self._error(framed, E_REFUSED, str(exc))
+            if self.errors >= MAX_ERRORS:
+                await self._fatal(framed, p.E_ERRORS, "too many bad requests")
+                return None
+            if room is not None:
+                return room
+
+    async def _next(self, framed: FramedConnection, timeout: float) -> Message | None:
+        """The next frame from the client (None: it went, or was sent away)."""
+        while True:
+            try:
+                return await asyncio.wait_for(framed.recv(), timeout)
+            except TimeoutError:
+                await self._fatal(framed, p.E_IDLE, "nothing said for too long")
+                return None
+            except FrameTooLarge:
+                await self._fatal(framed, p.E_TOO_LARGE, "that message is too long for the lobby")
+                return None
+            except FrameError:
+                await self._error(framed, p.E_MALFORMED, "a message is one msgpack map with a 't'")
+                if self.errors >= MAX_ERRORS:
+                    await self._fatal(framed, p.E_ERRORS, "too many bad requests")
+                    return None
+
+    async def _error(self, framed: FramedConnection, code: str, message: str) -> None:
+        self.errors += 1
+        await framed.send(p.error_message(code, message))
+
+    async def _fatal(self, framed: FramedConnection, code: str, message: str) -> None:
+        log.info("%s: lobby: %s (%s)", self.connection.address, message, code)
+        if code in HOSTILE:
+            self.server.admission.penalise(self.connection.address, "broke")
+        with contextlib.suppress(ConnectionClosed):
+            await asyncio.wait_for(framed.send(p.error_message(code, message, fatal=True)), 1.0)
+
+    # -- requests ---------------------------------------------------------------------------
+
+    async def _handle(self, framed: FramedConnection, req: lp.LobbyRequest) -> Room | None:
+        player = self.connection.player
+        if isinstance(req, lp.ListGames):
+            await framed.send(self._games())
+        elif isinstance(req, lp.LobbySay):
+            self.lobby.say(player, req.text)
+        elif isinstance(req, lp.Create):
+            room = self.lobby.create(
+                player, req.players, list(req.bots), req.password, extra_cards=req.extra_cards
+            )
+            await framed.send(lp.created_message(room.id))
+        elif isinstance(req, lp.WatchGame):
+            room = self.lobby.room(req.game)
+            self.lobby.admit_watcher(room, player, req.password)
+            room.spectators[self] = player.address
+            self.room, self.watching = room, True
+            return await self._hand_over(framed, room, None)
+        else:
+            return await self._join(framed, req)
+        return None
+
+    async def _join(self, framed: FramedConnection, req: lp.JoinGame) -> Room:
+        player = self.connection.player
+        room = self.lobby.room(req.game) if req.game is not None else self._pick(req.players)
+        member = room.members.get(player.identity)
+        if member is None or room.table.over:
+            self.lobby.check_password(room, player, req.password)
+            if room.open_seats == 0:
+                raise LobbyError("every seat is taken: watch instead")
+            self.transport.tap = lambda frame: self._seated(room, frame)
+        token = None if member is None or self.lobby.open_mode else member.token
+        self.room = room
+        return await self._hand_over(framed, room, token)
+
+    def _pick(self, players: int) -> Room:
+        """No game named: where this identity sits, else the first public game waiting for
+        players, else a new game of ``players`` seats."""
+        player = self.connection.player
+        held = self.lobby.seat_of(player.identity)
+        if held is not None:
+            return held[0]
+        for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
+            if not room.private and not room.table.started and room.open_seats > 0:
+                return room
+        return self.lobby.create(player, players, [], None)
+
+    async def _hand_over(self, framed: FramedConnection, room: Room, token: str | None) -> Room:
+        self._leave_lobby()
+        await framed.send(lp.joining_message(room.id, token))
+        log.info(
+            "%s: %s %s game %s over the subsystem",
+            self.connection.address,
+            self.connection.username,
+            "watches" if self.watching else "joins",
+            room.id,
+        )
+        self.lobby.changed()
+        return room
+
+    def _seated(self, room: Room, frame: bytes) -> None:
+        """Watch the host's frames for this connection's ``seated``: record the seat for the
+        identity (the code is never shown: this identity comes back by key or token)."""
+        try:
+            msg = decode(frame[4:])
+        except FrameError:
+            return
+        if msg.get("t") != "seated":
+            return
+        self.transport.tap = None
+        seat, token = msg.get("seat"), msg.get("token")
+        if isinstance(seat, int) and isinstance(token, str):
+            identity = self.connection.player.identity
+            room.members[identity] = Membership(seat, token, code_digest(new_code()))
+            self.lobby.changed()
+
+    # -- the lobby as it changes ------------------------------------------------------------
+
+    def _games(self) -> Message:
+        lines = [self._line(room) for room in self.lobby.rooms.values()]
+        return lp.games_message(lines, self.connection.player.name)
+
+    @staticmethod
+    def _line(room: Room) -> lp.GameLine:
+        host = room.host
+        seats = tuple(
+            lp.SeatLine(
+                slot.name,
+                slot.bot_kind or None,
+                slot.is_bot or i in host.seat_conns,
+            )
+            for i, slot in enumerate(room.table.seats)
+        )
+        options = room.table.options
+        return lp.GameLine(
+            room.id,
+            room.title,
+            seats,
+            options.players,
+            options.extra_cards,
+            room.private,
+            room.status,
+            room.open_seats,
+        )
+
+    def _lobby_changed(self) -> None:
+        """Tell the client the games again, and the lobby chat said since."""
+        if not self._in_lobby or self.transport.closed:
+            return
+        try:
+            for message in [*self._new_chat(), self._games()]:
+                self.transport.write(encode(message))
+        except ConnectionClosed:
+            self._leave_lobby()
+
+    def _new_chat(self) -> list[Message]:
+        chat = list(self.lobby.chat)
+        start = 0
+        if self._chat_seen is not None:
+            for i in range(len(chat) - 1, -1, -1):
+                if chat[i] is self._chat_seen:
+                    start = i + 1
+                    break
+        if chat:
+            self._chat_seen = chat[-1]
+        return [lp.lobby_chat_message(line.name, line.text) for line in chat[start:]]
+
+    def _leave_lobby(self) -> None:
+        if self._in_lobby:
+            self._in_lobby = False
+            self.lobby.unlisten(self._lobby_changed)

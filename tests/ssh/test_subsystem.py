@@ -1,0 +1,523 @@
+"""`jetset join ssh://`: the protocol over the server's `jetset` subsystem, on 127.0.0.1.
+
+The real server in this process; clients as `jetset join` processes, as asyncssh channels (the
+same `SshOpener` the command uses) and as raw channels sending hand-made frames.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import json
+import os
+import re
+import struct
+import time
+from pathlib import Path
+from typing import Any
+
+import asyncssh
+import msgpack
+import pytest
+
+from engine import Deal, Income
+from jetset_tui.ssh.server import GameServer
+from netcode.framing import encode
+from netcode.logfile import read_log
+from netcode.peer import JoinRefused, NetPeer
+from netcode.sshclient import (
+    ChangedHostKey,
+    SshAddress,
+    SshOpener,
+    UnknownHost,
+    parse_ssh_url,
+    trust_host,
+)
+from netcode.transport import ConnectionClosed
+from tests.net.procs import JETSET
+from tests.ssh.helpers import client_key, connect, start_server
+
+
+def trusted(server: GameServer, tmp: Path) -> Path:
+    """A known_hosts file that trusts ``server``'s host key."""
+    assert server.host_key_path is not None
+    key = asyncssh.read_private_key(server.host_key_path)
+    kind, data = key.export_public_key("openssh").decode().split()[:2]
+    path = tmp / "known_hosts"
+    trust_host(path, f"[127.0.0.1]:{server.port} {kind} {data}")
+    return path
+
+
+def opener(
+    server: GameServer, tmp: Path, key: str, game: str | None = None, **kw: Any
+) -> SshOpener:
+    client_key(tmp, key)
+    return SshOpener(
+        SshAddress("127.0.0.1", server.port, key, game),
+        known_hosts=trusted(server, tmp),
+        identities=(str(tmp / f"{key}_ed25519"),),
+        **kw,
+    )
+
+
+async def ssh_peer(o: SshOpener, **kw: Any) -> NetPeer:
+    first = await o.connect()
+    return await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)
+
+
+def home_with_key(tmp: Path, name: str) -> dict[str, str]:
+    """An environment whose HOME has ``~/.ssh/id_ed25519`` and no agent, for a `jetset join`."""
+    home = tmp / f"home-{name}"
+    (home / ".ssh").mkdir(parents=True, exist_ok=True)
+    client_key(home / ".ssh", "id")
+    return {**os.environ, "HOME": str(home), "SSH_AUTH_SOCK": ""}
+
+
+async def run_join(env: dict[str, str], *args: str) -> tuple[int, str, str]:
+    proc = await asyncio.create_subprocess_exec(
+        *JETSET, "join", *args, env=env, stdout=-1, stderr=-1, stdin=asyncio.subprocess.DEVNULL
+    )
+    out, err = await asyncio.wait_for(proc.communicate(), 120)
+    assert proc.returncode is not None
+    return proc.returncode, out.decode(), err.decode()
+
+
+# -- the address ----------------------------------------------------------------------------
+
+
+def test_ssh_urls() -> None:
+    assert parse_ssh_url("ssh://example.org") == SshAddress("example.org")
+    assert parse_ssh_url("ssh://ann@10.0.0.5:2222/7") == SshAddress("10.0.0.5", 2222, "ann", "7")
+    assert parse_ssh_url("ssh://[::1]:2222") == SshAddress("::1", 2222)
+    for bad in ("ssh://", "ssh://a@b@c", "ssh://host:0", "ssh://host:99999", "ssh://h/a b"):
+        with pytest.raises(ValueError):
+            parse_ssh_url(bad)
+
+
+# -- whole games ----------------------------------------------------------------------------
+
+
+async def test_four_ssh_bots_play_a_whole_game(tmp_path: Path) -> None:
+    """Four `jetset join ssh://` processes, arriving at once, fill one game and finish it; every
+    replica ends on the host's digest, and the commitment checks out."""
+    server = await start_server(tmp_path)
+    try:
+        url = f"ssh://127.0.0.1:{server.port}"
+        args = ("--bot", "greedy", "--json", "--accept-new-host-key")
+        runs = [run_join(home_with_key(tmp_path, f"b{i}"), url, *args) for i in range(4)]
+        results = await asyncio.gather(*runs)
+        assert list(server.lobby.rooms) == ["1"]
+        table = server.lobby.rooms["1"].table
+        assert table.over
+        seats = []
+        for code, out, err in results:
+            assert code == 0, err
+            summary = json.loads(out.splitlines()[-1])
+            assert summary["ok"] and summary["commitment_ok"] and summary["replay_ok"], summary
+            assert summary["digest"] == table.game.digest()
+            assert summary["entries"] == len(table.game.entries)
+            seats.append(summary["seat"])
+            assert "Permanently added" in err
+        assert sorted(seats) == [0, 1, 2, 3]
+        last = read_log(table.log_path).records[-1]
+        assert last[3] == table.game.digest()  # (index, actor, text, digest)
+    finally:
+        await server.close()
+
+
+async def test_a_terminal_player_and_an_ssh_peer_at_one_table(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    server = await start_server(tmp_path)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        await alice.press("n")
+        await alice.wait_for("Bots among them")
+        await alice.fill("Seats (2-6)", "3")
+        await alice.press("tab")
+        await alice.fill("Bots among them", "1")
+        await alice.press("enter")
+        await alice.wait_for("waiting for players")
+        bob = await ssh_peer(opener(server, tmp_path, "bob", "1"), name="bob")
+        assert bob.seat is not None
+        text = await alice.wait_for("your turn")
+        assert "bob" in text
+        game = server.lobby.rooms["1"].table.game
+        await alice.command("income")
+        for _ in range(300):
+            if game.to_move() == bob.seat and bob.game.to_move() == bob.seat:
+                break
+            await asyncio.sleep(0.02)
+        before = len(game.entries)
+        await bob.submit(bob.seat, Income())
+        assert game.entries[before].actor == bob.seat
+        await alice.wait_for(lambda text: re.search(r"B\s+income", text) is not None)
+        assert bob.desync is None
+        assert bob.game.digest() == game.digests[len(bob.game.entries) - 1]
+        await bob.close()
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_a_dropped_client_comes_back_to_its_seat_by_key(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    try:
+        ann = await ssh_peer(opener(server, tmp_path, "ann", players=2), name="ann")
+        bob = await ssh_peer(opener(server, tmp_path, "bob"), name="bob", reconnect_for=10)
+        room = server.lobby.rooms["1"]
+        assert (ann.seat, bob.seat) == (0, 1)
+        await asyncio.wait_for(bob.started_game.wait(), 5)
+        # the connection drops: the peer reopens a channel and is back in its seat
+        old = room.host.seat_conns[1]
+        assert bob._conn is not None
+        bob._conn.transport.abort()
+        for _ in range(250):
+            if room.host.seat_conns.get(1) not in (None, old):
+                break
+            await asyncio.sleep(0.02)
+        assert room.host.seat_conns.get(1) not in (None, old)
+        assert bob.lost is None and bob.seat == 1
+        await bob.close()
+        # a new process with the same key, no token: the server hands the seat back
+        again = opener(server, tmp_path, "bob")
+        back = await ssh_peer(again, name="someone")
+        assert again.token is not None and (again.game, back.seat, back.name) == ("1", 1, "bob")
+        # another key gets no seat in the full game, and never bob's token
+        other = opener(server, tmp_path, "eve", "1")
+        with pytest.raises(JoinRefused, match="every seat is taken"):
+            await other.connect()
+        assert other.token is None
+        await back.close()
+        await ann.close()
+    finally:
+        await server.close()
+
+
+# -- who may connect ------------------------------------------------------------------------
+
+
+async def test_an_unknown_key_is_refused(tmp_path: Path, alice_key: asyncssh.SSHKey) -> None:
+    (tmp_path / "authorized").write_bytes(alice_key.export_public_key())
+    server = await start_server(tmp_path, authorized_keys=tmp_path / "authorized")
+    try:
+        with pytest.raises(ConnectionClosed, match=r"(?i)permission denied|auth"):
+            await opener(server, tmp_path, "mallory").connect()
+        peer = await ssh_peer(opener(server, tmp_path, "alice", players=2), name="alice")
+        assert peer.seat == 0
+        await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_host_keys_unknown_and_changed(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    try:
+        o = opener(server, tmp_path, "ann")
+        o.known_hosts = tmp_path / "empty" / "known_hosts"
+        with pytest.raises(UnknownHost) as unknown:
+            await o.connect()
+        assert f"The authenticity of host '[127.0.0.1]:{server.port}'" in str(unknown.value)
+        assert "ED25519 key fingerprint is SHA256:" in str(unknown.value)
+        assert not o.known_hosts.exists()  # nothing trusted without a yes
+        other = asyncssh.generate_private_key("ssh-ed25519").export_public_key().decode()
+        changed = tmp_path / "changed_hosts"
+        trust_host(changed, f"[127.0.0.1]:{server.port} {' '.join(other.split()[:2])}")
+        o.known_hosts = changed
+        with pytest.raises(ChangedHostKey, match="REMOTE HOST IDENTIFICATION HAS CHANGED"):
+            await o.connect()
+        assert not server.lobby.rooms  # refused before the lobby
+        # the command: no terminal to ask and no --accept-new-host-key: refused, exit 2
+        env = home_with_key(tmp_path, "cli")
+        code, _, err = await run_join(env, f"ssh://127.0.0.1:{server.port}", "--bot", "greedy")
+        assert code == 2 and "can't be established" in err and "--accept-new-host-key" in err
+        known = Path(env["HOME"]) / ".ssh" / "known_hosts"
+        trust_host(known, f"[127.0.0.1]:{server.port} {' '.join(other.split()[:2])}")
+        code, _, err = await run_join(
+            env, f"ssh://127.0.0.1:{server.port}", "--bot", "greedy", "--accept-new-host-key"
+        )
+        assert code == 2 and "WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!" in err
+        assert not server.lobby.rooms
+    finally:
+        await server.close()
+
+
+async def test_only_the_jetset_subsystem(tmp_path: Path, alice_key: asyncssh.SSHKey) -> None:
+    server = await start_server(tmp_path)
+    try:
+        for how in ({"subsystem": "sftp"}, {"subsystem": "jetset2"}, {"command": "jetset"}):
+            async with asyncssh.connect(
+                "127.0.0.1",
+                server.port,
+                username="alice",
+                client_keys=[alice_key],
+                known_hosts=None,
+                agent_path=None,
+            ) as conn:
+                with pytest.raises(asyncssh.ChannelOpenError):
+                    await conn.open_session(encoding=None, **how)  # type: ignore[arg-type]
+    finally:
+        await server.close()
+
+
+# -- the lobby, frame by frame --------------------------------------------------------------
+
+
+class Raw:
+    """A ``jetset`` channel sending hand-made bytes."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection) -> None:
+        self.conn = conn
+        self.writer: Any = None
+        self.reader: Any = None
+
+    async def open(self) -> Raw:
+        self.writer, self.reader, _ = await self.conn.open_session(
+            subsystem="jetset", encoding=None
+        )
+        return self
+
+    def send(self, message: Any) -> None:
+        payload = msgpack.packb(message) if not isinstance(message, bytes) else message
+        self.writer.write(struct.pack(">I", len(payload)) + payload)
+
+    async def recv(self) -> dict[str, Any]:
+        head = await asyncio.wait_for(self.reader.readexactly(4), 5)
+        body = await asyncio.wait_for(self.reader.readexactly(struct.unpack(">I", head)[0]), 5)
+        msg: dict[str, Any] = msgpack.unpackb(body)
+        return msg
+
+    async def expect(self, kind: str) -> dict[str, Any]:
+        for _ in range(20):
+            msg = await self.recv()
+            if msg["t"] == kind:
+                return msg
+        raise AssertionError(f"no {kind!r}")
+
+
+async def raw_channel(server: GameServer, key: asyncssh.SSHKey) -> Raw:
+    conn = await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username="alice",
+        client_keys=[key],
+        known_hosts=None,
+        agent_path=None,
+    )
+    return await Raw(conn).open()
+
+
+async def test_malformed_lobby_messages_get_errors(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    raw = await raw_channel(server, alice_key)
+    raw.send({"t": "hello", "app": "jetset", "proto": 3})
+    games = await raw.expect("games")
+    assert games["games"] == [] and games["you"] == "alice"
+    bad: list[tuple[Any, str]] = [
+        (b"\xc1", "malformed"),
+        ([1, 2], "malformed"),
+        ({"t": "dance"}, "unknown"),
+        ({"t": "create", "players": "four"}, "malformed"),
+        ({"t": "create", "players": 4, "bots": "greedy"}, "malformed"),
+        ({"t": "create", "players": 4, "extra_cards": "yes"}, "malformed"),
+        ({"t": "create", "players": 4, "bots": ["nobody"]}, "refused"),
+        ({"t": "join", "game": 7}, "malformed"),
+        ({"t": "join", "game": "x" * 40}, "malformed"),
+        ({"t": "join", "game": "99"}, "refused"),
+        ({"t": "watch"}, "malformed"),
+        ({"t": "lobby-chat", "text": "\x1b[2J"}, "malformed"),
+        ({"t": "lobby-chat", "text": "x" * 501}, "malformed"),
+    ]
+    for message, code in bad:
+        raw.send(message)
+        error = await raw.expect("error")
+        assert (error["code"], error["fatal"]) == (code, False), (message, error)
+    assert not server.lobby.rooms and not server.lobby.chat
+    raw.send({"t": "create", "players": 2, "bots": ["greedy"]})
+    assert (await raw.expect("created"))["game"] == "1"
+    raw.send({"t": "lobby-chat", "text": "hi  all"})
+    assert (await raw.expect("lobby-chat"))["text"] == "hi all"
+    raw.send(b"\x00" * 5000)  # longer than a lobby message may be
+    error = await raw.expect("error")
+    assert (error["code"], error["fatal"]) == ("too-large", True)
+    assert (await raw.reader.read()) == b""  # and the channel is closed
+    raw.conn.close()
+
+
+async def test_the_lobby_wants_hello_first_and_stops_a_flood(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    raw = await raw_channel(server, alice_key)
+    raw.send({"t": "games"})
+    error = await raw.expect("error")
+    assert error["code"] == "order" and error["fatal"]
+    raw.conn.close()
+    raw = await raw_channel(server, alice_key)
+    raw.send(encode({"t": "hello", "app": "jetset", "proto": 3})[4:])
+    await raw.expect("games")
+    for _ in range(60):
+        raw.send({"t": "games"})
+    codes = []
+    for _ in range(60):
+        try:
+            msg = await raw.recv()
+        except asyncio.IncompleteReadError:
+            break
+        if msg["t"] == "error":
+            codes.append((msg["code"], msg["fatal"]))
+    assert ("flood", True) in codes
+    raw.conn.close()
+
+
+# -- OpenSSH's own client as a raw transport ------------------------------------------------
+
+
+@pytest.mark.skipif(
+    not __import__("shutil").which("ssh") and not os.environ.get("CI"),
+    reason="needs openssh-client (.ci/run installs it)",
+)
+async def test_openssh_ssh_s_jetset_carries_frames(server: GameServer, tmp_path: Path) -> None:
+    client_key(tmp_path, "openssh")
+    base = [
+        "ssh", "-F", "/dev/null", "-p", str(server.port), "-o", "StrictHostKeyChecking=no",
+        "-o", "UserKnownHostsFile=/dev/null", "-o", "IdentitiesOnly=yes", "-o", "LogLevel=ERROR",
+        "-o", "BatchMode=yes", "-i", str(tmp_path / "openssh_ed25519"),
+    ]  # fmt: skip
+    proc = await asyncio.create_subprocess_exec(
+        *base, "-s", "ann@127.0.0.1", "jetset", stdin=-1, stdout=-1, stderr=-1
+    )
+    assert proc.stdin is not None and proc.stdout is not None
+    proc.stdin.write(encode({"t": "hello", "app": "jetset", "proto": 3}))
+    proc.stdin.write(encode({"t": "create", "players": 2, "bots": ["greedy"]}))
+    await proc.stdin.drain()
+    got = []
+    for _ in range(2):
+        head = await asyncio.wait_for(proc.stdout.readexactly(4), 10)
+        body = await proc.stdout.readexactly(struct.unpack(">I", head)[0])
+        got.append(msgpack.unpackb(body)["t"])
+    assert got == ["games", "created"]
+    proc.stdin.close()
+    await asyncio.wait_for(proc.wait(), 10)
+    # any other subsystem is refused
+    sftp = await asyncio.create_subprocess_exec(
+        *base, "-s", "ann@127.0.0.1", "sftp", stdin=-1, stdout=-1, stderr=-1
+    )
+    await asyncio.wait_for(sftp.communicate(b""), 10)
+    assert sftp.returncode != 0
+
+
+async def test_watch_a_private_game_over_ssh(tmp_path: Path) -> None:
+    """A spectator needs the password, sees the public game and no one's Final Flights."""
+    server = await start_server(tmp_path)
+    try:
+        maker = opener(server, tmp_path, "ann")
+        transport, framed = await maker.channel()
+        await framed.send({"t": "create", "players": 2, "bots": ["greedy"], "password": "pw"})
+        assert (await framed.recv())["t"] == "created"
+        transport.close()
+        wrong = opener(server, tmp_path, "eve", "1", spectate=True, password="nope")
+        with pytest.raises(JoinRefused, match="wrong password"):
+            await wrong.connect()
+        with pytest.raises(JoinRefused, match="wrong password"):
+            await opener(server, tmp_path, "eve", "1").connect()  # no password: not in
+        ann = await ssh_peer(opener(server, tmp_path, "ann", "1", password="pw"), password="pw")
+        o = opener(server, tmp_path, "eve", "1", spectate=True, password="pw")
+        eve = await ssh_peer(o, spectate=True, password="pw")
+        room = server.lobby.rooms["1"]
+        assert eve.seat is None and room.watchers == 1
+        await asyncio.wait_for(ann.started_game.wait(), 5)
+        for _ in range(100):
+            if len(eve.game.entries) == len(room.table.game.entries) > 0:
+                break
+            await asyncio.sleep(0.02)
+        assert eve.game.digest() == room.table.game.digest()
+        deals = [e.action for e in eve.game.entries if isinstance(e.action, Deal)]
+        assert len(deals) == 2 and all(d.cards is None and d.salt is None for d in deals)
+        await eve.close()
+        for _ in range(100):
+            if room.watchers == 0:
+                break
+            await asyncio.sleep(0.02)
+        assert room.watchers == 0
+        await ann.close()
+    finally:
+        await server.close()
+
+
+async def test_the_wire_shows_no_chat_token_or_notation(tmp_path: Path) -> None:
+    """A capture of the TCP stream between an ssh:// peer and the server: nothing readable."""
+    server = await start_server(tmp_path)
+    captured = bytearray()
+
+    async def pipe(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        with contextlib.suppress(ConnectionError):
+            while data := await reader.read(65536):
+                captured.extend(data)
+                writer.write(data)
+                await writer.drain()
+        writer.close()
+
+    async def relay(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", server.port)
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    proxy = await asyncio.start_server(relay, "127.0.0.1", 0)
+    try:
+        o = opener(server, tmp_path, "ann", players=2)
+        proxy_port = proxy.sockets[0].getsockname()[1]
+        o.address = SshAddress("127.0.0.1", proxy_port, "ann")
+        trust_host(
+            o.known_hosts,
+            (o.known_hosts.read_text().split("\n")[0]).replace(
+                f"[127.0.0.1]:{server.port}", f"[127.0.0.1]:{proxy_port}"
+            ),
+        )
+        ann = await ssh_peer(o, name="ann")
+        bob = await ssh_peer(opener(server, tmp_path, "bob", "1"), name="bob")
+        await asyncio.wait_for(ann.started_game.wait(), 5)
+        await ann.chat("meet-me-at-the-SECRET-gate")
+        for _ in range(100):
+            if game_over_or(ann, 3):
+                break
+            await asyncio.sleep(0.02)
+        if ann.game.to_move() == ann.seat:
+            assert ann.seat is not None
+            await ann.submit(ann.seat, Income())
+        await asyncio.sleep(0.3)
+        assert ann.token is not None and len(captured) > 2000
+        wire = bytes(captured)
+        for secret in ("meet-me-at-the-SECRET-gate", ann.token, "income", "deal", "hello"):
+            assert secret.encode() not in wire, secret
+        await bob.close()
+        await ann.close()
+    finally:
+        proxy.close()
+        await server.close()
+
+
+def game_over_or(peer: NetPeer, entries: int) -> bool:
+    return peer.game.over or len(peer.game.entries) >= entries
+
+
+async def test_the_input_budget_holds_back_a_fast_client(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """The session's input budget applies to the subsystem: beyond it, reading waits."""
+    server = await start_server(tmp_path, input_bytes_per_second=1000.0)
+    try:
+        raw = await raw_channel(server, alice_key)
+        raw.send({"t": "hello", "app": "jetset", "proto": 3})
+        await raw.expect("games")
+        start = time.monotonic()
+        for _ in range(6):  # 6 × ~470 bytes: past the 2,000-byte burst
+            raw.send({"t": "games", "pad": "x" * 450})
+        for _ in range(6):
+            await raw.expect("games")
+        took = time.monotonic() - start
+        (session,) = server.sessions
+        assert session.throttled >= 1 and took >= 0.5, (session.throttled, took)
+        raw.conn.close()
+    finally:
+        await server.close()
