@@ -13,8 +13,6 @@ from netcode import messages as m
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
 
-Fields = dict[str, "Doc"]
-
 
 @dataclasses.dataclass
 class Doc:
@@ -35,8 +33,7 @@ def split_top(text: str) -> list[str]:
     """``text`` split at the commas outside brackets."""
     parts, depth, current = [], 0, ""
     for char in text:
-        depth += char in "{[" and 1 or 0
-        depth -= char in "}]" and 1 or 0
+        depth += (char in "{[") - (char in "}]")
         if char == "," and depth == 0:
             parts.append(current)
             current = ""
@@ -68,8 +65,7 @@ def closing(text: str) -> int:
     """Where the brace that ``text`` is inside closes."""
     depth = 1
     for i, char in enumerate(text):
-        depth += char == "{" and 1 or 0
-        depth -= char == "}" and 1 or 0
+        depth += (char == "{") - (char == "}")
         if depth == 0:
             return i
     raise AssertionError(f"an open brace in docs/protocol.md: {text[:40]!r}")
