@@ -16,15 +16,17 @@ import types
 import typing
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, ClassVar, Literal
+from typing import Any, ClassVar
 
 from engine.dealer import CONTRIBUTION_HEX, is_contribution
 
 Wire = dict[str, Any]
 """A message as msgpack carries it: a map with a string ``t``."""
 
-Side = Literal["peer", "host"]
-"""Who sends a message: ``peer`` (a player, a bot, a spectator) or ``host``."""
+Side = str
+"""Who sends a message: in the game protocol ``peer`` (a player, a bot, a spectator) or ``host``;
+another protocol over the same machinery (the SSH lobby's) names its own sides, so its types
+need not differ from the game's."""
 
 APP = "jetset"
 PROTOCOL = 3
@@ -122,18 +124,18 @@ class ProtocolMessage:
         super().__init_subclass__(**kw)
         if t:
             cls.T, cls.SIDE = t, side
-            registry = _REGISTRY[side]
+            registry = _REGISTRY.setdefault(side, {})
             if t in registry:
                 raise TypeError(f"two {side} messages of type {t!r}")
             registry[t] = cls
 
 
-_REGISTRY: dict[Side, dict[str, type[ProtocolMessage]]] = {"peer": {}, "host": {}}
+_REGISTRY: dict[Side, dict[str, type[ProtocolMessage]]] = {}
 
 
 def message_types(side: Side) -> dict[str, type[ProtocolMessage]]:
     """Every message ``side`` sends, by wire type (a copy)."""
-    return dict(_REGISTRY[side])
+    return dict(_REGISTRY.get(side, {}))
 
 
 # -- encoding and decoding ---------------------------------------------------------------------
@@ -148,7 +150,8 @@ class _Field:
     key: str
     check: Check
     default: Any
-    limits: Limits
+    required: bool
+    omit_default: bool
     nested: bool
     """Its value holds dataclasses, which ``to_wire`` turns into maps."""
 
@@ -166,23 +169,21 @@ def wire_fields(cls: type) -> tuple[_Field, ...]:
             limits = f.metadata.get("limits", Limits())
             key = limits.key or f.name
             check, nested = _checker(hints[f.name], key, limits)
-            out.append(_Field(f.name, key, check, f.default, limits, nested))
+            required = f.default is dataclasses.MISSING
+            out.append(_Field(f.name, key, check, f.default, required, limits.omit_default, nested))
         fields = _FIELDS[cls] = tuple(out)
     return fields
 
 
 def to_wire(msg: ProtocolMessage) -> Wire:
     """The map that goes on the wire for ``msg``."""
-    out: Wire = {"t": msg.T}
-    out.update(_to_map(msg))
-    return out
+    return _to_map(msg, {"t": msg.T})
 
 
-def _to_map(obj: object) -> Wire:
-    out: Wire = {}
-    for f in wire_fields(type(obj)):
+def _to_map(obj: object, out: Wire) -> Wire:
+    for f in _FIELDS.get(type(obj)) or wire_fields(type(obj)):
         value = getattr(obj, f.name)
-        if f.limits.omit_default and value == f.default:
+        if f.omit_default and value == f.default:
             continue
         out[f.key] = _plain(value) if f.nested else value
     return out
@@ -193,14 +194,14 @@ def _plain(value: Any) -> Any:
         return [_plain(v) for v in value]
     if value is None:
         return None
-    return _to_map(value)
+    return _to_map(value, {})
 
 
 def from_wire(raw: Wire, side: Side) -> ProtocolMessage:
     """The message ``side`` sent as ``raw`` (a map with a string ``t``); ProtocolError
     (``unknown``, or the field's code) if it is not one."""
     kind = raw["t"]
-    cls = _REGISTRY[side].get(kind)
+    cls = _REGISTRY.get(side, {}).get(kind)
     if cls is None:
         raise ProtocolError(E_UNKNOWN, f"unknown message type {str(kind)[:20]!r}")
     return _from_map(cls, raw, kind)  # type: ignore[no-any-return]
@@ -208,9 +209,9 @@ def from_wire(raw: Wire, side: Side) -> ProtocolMessage:
 
 def _from_map(cls: type, raw: Wire, kind: str) -> Any:
     values = {}
-    for f in wire_fields(cls):
+    for f in _FIELDS.get(cls) or wire_fields(cls):
         value = raw.get(f.key)
-        if value is None and f.default is not dataclasses.MISSING:
+        if value is None and not f.required:
             values[f.name] = f.default
         else:
             values[f.name] = f.check(value, kind)

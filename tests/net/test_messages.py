@@ -4,6 +4,7 @@ it went, and the decoder refuses what protocol 3 refuses, with its codes and lim
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
@@ -139,7 +140,7 @@ def test_the_bytes_on_the_wire_are_protocol_3s(
 
 def test_every_message_is_tried_above() -> None:
     tried = {(t.SIDE, t.T) for t, _ in WIRE}
-    every = {(side, kind) for side in ("peer", "host") for kind in m.message_types(side)}  # type: ignore[arg-type]
+    every = {(side, kind) for side in ("peer", "host") for kind in m.message_types(side)}
     assert tried == every
 
 
@@ -221,3 +222,17 @@ def test_two_messages_of_one_side_and_type_cannot_be_defined() -> None:
 
         class Again(m.ProtocolMessage, t="ping", side="peer"):
             pass
+
+
+def test_another_protocol_names_its_own_sides() -> None:
+    """The SSH lobby's messages may reuse a game type name on sides of their own."""
+
+    @dataclass(frozen=True, kw_only=True)
+    class Said(m.ProtocolMessage, t="chat", side="test-lobby"):
+        line: str = m.spec(max_len=5)
+
+    assert m.from_wire({"t": "chat", "line": "hi"}, "test-lobby") == Said(line="hi")
+    assert m.to_wire(Said(line="hi")) == {"t": "chat", "line": "hi"}
+    with pytest.raises(m.ProtocolError):
+        m.from_wire({"t": "chat", "line": "too long"}, "test-lobby")
+    assert m.parse_client({"t": "chat", "text": "hi"}) == m.Chat(text="hi")

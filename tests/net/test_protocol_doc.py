@@ -97,7 +97,7 @@ def documented() -> dict[tuple[str, str], Doc]:
 def defined() -> dict[tuple[str, str], type]:
     out: dict[tuple[str, str], type] = {}
     for side in ("peer", "host"):
-        for kind, cls in m.message_types(typing.cast(m.Side, side)).items():
+        for kind, cls in m.message_types(side).items():
             out[(side, kind)] = cls
     return out
 
@@ -110,7 +110,7 @@ def wire_keys(cls: type) -> dict[str, type | None]:
         hint = hints[f.name]
         args = typing.get_args(hint)
         inner = args[0] if typing.get_origin(hint) is tuple else hint
-        out[f.key] = inner if dataclasses.is_dataclass(inner) else None
+        out[f.key] = inner if isinstance(inner, type) and dataclasses.is_dataclass(inner) else None
     return out
 
 
