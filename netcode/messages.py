@@ -221,8 +221,9 @@ def _from_map(cls: type, raw: Wire, kind: str) -> Any:
 def _checker(hint: Any, key: str, limits: Limits) -> tuple[Check, bool]:
     """A decoder for a field of type ``hint`` and whether it holds dataclasses."""
     optional = False
-    if isinstance(hint, types.UnionType) and type(None) in hint.__args__:
-        (hint,) = [a for a in hint.__args__ if a is not type(None)]
+    args = typing.get_args(hint)
+    if typing.get_origin(hint) in (types.UnionType, typing.Union) and type(None) in args:
+        (hint,) = [a for a in args if a is not type(None)]
         optional = True
     check, nested = _base_checker(hint, key, limits)
     if limits.clean is not None:
@@ -474,6 +475,11 @@ ClientMessage = (
 )
 
 
+def hello(client: str) -> Hello:
+    """The first message a peer sends."""
+    return Hello(app=APP, proto=PROTOCOL, client=client)
+
+
 def parse_client(raw: Wire) -> ClientMessage:
     """Check one message from a peer; ProtocolError if it is unknown or malformed."""
     return typing.cast(ClientMessage, from_wire(raw, "peer"))
@@ -658,11 +664,6 @@ HostMessage = (
     | Unpaused
     | End
 )
-
-
-def hello(client: str) -> Hello:
-    """The first message a peer sends."""
-    return Hello(app=APP, proto=PROTOCOL, client=client)
 
 
 def parse_host(raw: Wire) -> HostMessage:
