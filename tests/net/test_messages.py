@@ -8,6 +8,8 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from netcode import messages as m
 from netcode.framing import encode
@@ -236,3 +238,41 @@ def test_another_protocol_names_its_own_sides() -> None:
     with pytest.raises(m.ProtocolError):
         m.from_wire({"t": "chat", "line": "too long"}, "test-lobby")
     assert m.parse_client({"t": "chat", "text": "hi"}) == m.Chat(text="hi")
+
+
+SIDES = ("peer", "host")
+FIELD_KEYS = sorted(
+    {f.key for side in SIDES for c in m.message_types(side).values() for f in m.wire_fields(c)}
+)
+scalars = (
+    st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=8) | st.binary()
+)
+values = st.recursive(
+    scalars,
+    lambda inner: (
+        st.lists(inner, max_size=3)
+        | st.dictionaries(st.sampled_from(FIELD_KEYS), inner, max_size=4)
+    ),
+    max_leaves=8,
+)
+
+
+@given(
+    st.sampled_from(SIDES).flatmap(
+        lambda side: st.tuples(
+            st.just(side),
+            st.sampled_from(sorted(m.message_types(side))),
+            st.dictionaries(st.sampled_from(FIELD_KEYS), values, max_size=6),
+        )
+    )
+)
+def test_any_map_is_a_message_or_a_protocol_error(case: tuple[str, str, dict[str, Any]]) -> None:
+    """Whatever a hostile side sends, checking it raises nothing but ProtocolError."""
+    side, kind, raw = case
+    raw["t"] = kind
+    try:
+        msg = m.from_wire(raw, side)
+    except m.ProtocolError as exc:
+        assert exc.code in (m.E_MALFORMED, m.E_VERSION)
+        return
+    assert m.from_wire(m.to_wire(msg), side) == msg
