@@ -24,6 +24,7 @@ from typing import Any
 from engine import Game, IllegalAction, NotationError, redact
 from engine.bots import make_bot
 from engine.position import position
+from netcode import messages as m
 from netcode import protocol as p
 from netcode.admission import Limits, PasswordBackoff, admit, spectator_refusal
 from netcode.framing import (
@@ -184,15 +185,15 @@ class Conn:
         self.queued += len(frame)
         self.queue.put_nowait(frame)
 
-    def send(self, message: Message) -> None:
-        self.post(encode(message))
+    def send(self, message: m.HostMessage) -> None:
+        self.post(encode(m.to_wire(message)))
 
-    def shut(self, message: Message | None = None) -> None:
+    def shut(self, message: m.HostMessage | None = None) -> None:
         """Send ``message`` (if any), then close once the queue is flushed."""
         if self.closing:
             return
         if message is not None:
-            self.queue.put_nowait(encode(message))
+            self.queue.put_nowait(encode(m.to_wire(message)))
         self.closing = True
         self.queue.put_nowait(None)
 
@@ -254,7 +255,7 @@ class Host:
         and wait, at most ``timeout`` seconds, until the messages are out; then ``close``."""
         self.hosting_paused = True
         for conn in list(self.conns):
-            conn.shut({"t": "bye", "reason": reason, "paused": True})
+            conn.shut(m.Bye(reason=reason, paused=True))
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while self.conns and loop.time() < deadline:
@@ -263,7 +264,7 @@ class Host:
     async def close(self) -> None:
         """Disconnect everyone and stop every task."""
         for conn in list(self.conns):
-            conn.shut({"t": "bye", "reason": "the host is closing"})
+            conn.shut(m.Bye(reason="the host is closing"))
         await asyncio.sleep(0)
         for task in list(self.tasks):
             task.cancel()
@@ -285,7 +286,7 @@ class Host:
         refusal = self._admit(conn)
         if refusal is not None:
             log.info("%r refused: %s", conn, refusal)
-            busy = p.error_message(p.E_BUSY, refusal, fatal=True)
+            busy = m.to_wire(m.Error(code=p.E_BUSY, message=refusal, fatal=True))
             try:
                 await asyncio.wait_for(conn.framed.send(busy), 1.0)
             except (ConnectionClosed, TimeoutError):
@@ -301,7 +302,9 @@ class Host:
             pass
         except Exception:  # a bug must cost one connection, never the host
             log.exception("%r: internal error", conn)
-            conn.shut(p.error_message("internal", "the host failed on this message", fatal=True))
+            conn.shut(
+                m.Error(code="internal", message="the host failed on this message", fatal=True)
+            )
         finally:
             self._detach(conn)
             conn.shut()
@@ -319,7 +322,7 @@ class Host:
         why, conn.reserve, victim = admit(oldest_first, conn.address, self.settings.limits)
         if isinstance(victim, Conn):
             log.info("%r makes way for a newcomer", victim)
-            victim.shut(p.error_message(p.E_BUSY, "the host is full", fatal=True))
+            victim.shut(m.Error(code=p.E_BUSY, message="the host is full", fatal=True))
         return why
 
     async def _write_loop(self, conn: Conn) -> None:
@@ -353,34 +356,36 @@ class Host:
                     wait=wait, grace=s.frame_grace, min_rate=s.min_byte_rate, finish_by=finish_by
                 )
             except TimeoutError:
-                conn.shut(p.error_message(p.E_IDLE, quiet, fatal=True))
+                conn.shut(m.Error(code=p.E_IDLE, message=quiet, fatal=True))
                 return
             except FrameTooSlow as exc:
-                conn.shut(p.error_message(p.E_SLOW, str(exc), fatal=True))
+                conn.shut(m.Error(code=p.E_SLOW, message=str(exc), fatal=True))
                 return
             except FrameTooLarge as exc:
-                conn.shut(p.error_message(p.E_TOO_LARGE, str(exc), fatal=True))
+                conn.shut(m.Error(code=p.E_TOO_LARGE, message=str(exc), fatal=True))
                 return
             except MalformedFrame as exc:
                 self._strike(conn, p.E_MALFORMED, str(exc))
                 continue
             if not conn.bucket.take():
-                conn.shut(p.error_message(p.E_FLOOD, "too many messages; slow down", fatal=True))
+                conn.shut(
+                    m.Error(code=p.E_FLOOD, message="too many messages; slow down", fatal=True)
+                )
                 return
             try:
                 self._handle(conn, p.parse_client(msg), msg)
             except p.ProtocolError as exc:
                 if exc.code == p.E_VERSION:
-                    conn.shut(p.error_message(exc.code, exc.message, fatal=True))
+                    conn.shut(m.Error(code=exc.code, message=exc.message, fatal=True))
                     return
                 self._strike(conn, exc.code, exc.message, ref=msg.get("id"))
 
     def _strike(self, conn: Conn, code: str, message: str, ref: object = None) -> None:
         conn.errors += 1
         if conn.errors > self.settings.max_errors:
-            conn.shut(p.error_message(p.E_ERRORS, "too many bad messages", fatal=True))
+            conn.shut(m.Error(code=p.E_ERRORS, message="too many bad messages", fatal=True))
             return
-        conn.send(p.error_message(code, message, ref=ref if isinstance(ref, int) else None))
+        conn.send(m.Error(code=code, message=message, ref=ref if isinstance(ref, int) else None))
 
     def _detach(self, conn: Conn) -> None:
         self.conns.discard(conn)
@@ -401,9 +406,9 @@ class Host:
         match msg:
             case p.Hello():
                 self._on_hello(conn, msg)
-            case p.Ping(n):
+            case p.Ping(n=n):
                 self._need(conn, HELLO, invert=True)
-                conn.send({"t": "pong", "n": n})
+                conn.send(m.Pong(n=n))
             case p.Join() | p.Reconnect() | p.Spectate():
                 self._need(conn, LOBBY)
                 if not isinstance(msg, p.Spectate):
@@ -412,13 +417,13 @@ class Host:
             case p.ActionRequest():
                 self._need(conn, SEATED)
                 self._on_action(conn, msg)
-            case p.Chat(text):
+            case p.Chat(text=text):
                 self._need(conn, SEATED)
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
-                self._broadcast({"t": "chat", "seat": conn.seat, "name": conn.name, "text": text})
+                self._broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
             case p.Leave():
-                conn.shut({"t": "bye", "reason": "you left"})
-            case p.StateRequest(at):
+                conn.shut(m.Bye(reason="you left"))
+            case p.StateRequest(at=at):
                 self._need(conn, SEATED)
                 self._on_state_request(conn, at)
 
@@ -427,13 +432,15 @@ class Host:
         so a desynced peer can say what differs. Once per connection: it costs a replay."""
         game = self.table.game
         if conn.state_asked or at >= len(game.entries):
-            conn.send(p.error_message(p.E_MALFORMED, "one state request, for an entry we hold"))
+            conn.send(
+                m.Error(code=p.E_MALFORMED, message="one state request, for an entry we hold")
+            )
             return
         conn.state_asked = True
         replica = Game(game.options)
         for entry in game.entries[: at + 1]:
             replica.push(entry)
-        conn.send({"t": "state", "at": at, "slots": replica.state.slot_values()})
+        conn.send(m.StateReply(at=at, slots=tuple(replica.state.slot_values())))
 
     def _need(self, conn: Conn, stage: str, *, invert: bool = False) -> None:
         if (conn.stage == stage) == invert:
@@ -448,21 +455,21 @@ class Host:
         conn.stage = LOBBY
         conn.wants_legal = msg.legal
         t = self.table
+        game = m.GameInfo(
+            options=t.options.to_dict(),
+            commitment=t.commitment,
+            started=t.started,
+            over=t.over,
+            entries=len(t.game.entries),
+        )
         conn.send(
-            {
-                "t": "welcome",
-                "proto": p.PROTOCOL,
-                "game": {
-                    "options": t.options.to_dict(),
-                    "commitment": t.commitment,
-                    "started": t.started,
-                    "over": t.over,
-                    "entries": len(t.game.entries),
-                },
-                "password": t.keys.password is not None,
-                "ping": self.settings.ping_every,
-                "seats": self._seats_list(),
-            }
+            m.Welcome(
+                proto=p.PROTOCOL,
+                game=game,
+                password=t.keys.password is not None,
+                ping=self.settings.ping_every,
+                seats=self._seats_list(),
+            )
         )
 
     def _on_seat_request(self, conn: Conn, msg: p.Join | p.Reconnect | p.Spectate) -> None:
@@ -472,20 +479,20 @@ class Host:
         if isinstance(msg, p.Reconnect):
             seat = t.seat_for_token(msg.token)
             if seat is None:
-                conn.shut(p.error_message(p.E_TOKEN, "no seat has that token", fatal=True))
+                conn.shut(m.Error(code=p.E_TOKEN, message="no seat has that token", fatal=True))
                 return
             self._seat(conn, seat, msg.have)
             return
         if conn.reserve:
             full = "the host is full: only players taking back their seat get in now"
-            conn.shut(p.error_message(p.E_BUSY, full, fatal=True))
+            conn.shut(m.Error(code=p.E_BUSY, message=full, fatal=True))
             return
         if not self._password_ok(conn, msg.password):
             return
         if isinstance(msg, p.Spectate):
             why = spectator_refusal(list(self.conns), conn.address, self.settings.limits)
             if why is not None:
-                conn.shut(p.error_message(p.E_FULL, why, fatal=True))
+                conn.shut(m.Error(code=p.E_FULL, message=why, fatal=True))
                 return
             conn.spectator = True
             conn.name = "spectator"
@@ -493,7 +500,7 @@ class Host:
             return
         seat = t.free_seat()
         if seat is None:
-            conn.shut(p.error_message(p.E_FULL, "every seat is taken; spectate", fatal=True))
+            conn.shut(m.Error(code=p.E_FULL, message="every seat is taken; spectate", fatal=True))
             return
         t.seats[seat].name = self._unique_name(msg.name)
         self._seat(conn, seat, 0)
@@ -508,7 +515,7 @@ class Host:
         wait = self._backoff.wait(address) if address is not None else 0.0
         if wait > 0:
             later = f"too many wrong passwords: try again in {math.ceil(wait)} s"
-            conn.shut(p.error_message(p.E_PASSWORD, later, fatal=True))
+            conn.shut(m.Error(code=p.E_PASSWORD, message=later, fatal=True))
             return False
         if hmac.compare_digest((given or "").encode(), password.encode()):
             if address is not None:
@@ -516,7 +523,7 @@ class Host:
             return True
         if address is not None:
             self._backoff.failed(address)
-        conn.shut(p.error_message(p.E_PASSWORD, "wrong password", fatal=True))
+        conn.shut(m.Error(code=p.E_PASSWORD, message="wrong password", fatal=True))
         return False
 
     def _unique_name(self, name: str) -> str:
@@ -530,11 +537,11 @@ class Host:
         t = self.table
         if seat is not None:
             if conn.standin is not None and seat in self.seat_conns:  # the player came back
-                conn.shut({"t": "bye", "reason": "the player is back"})
+                conn.shut(m.Bye(reason="the player is back"))
                 return
             old = self.seat_conns.get(seat)
             if old is not None and old is not conn:
-                old.shut({"t": "bye", "reason": "your seat was taken over by a new connection"})
+                old.shut(m.Bye(reason="your seat was taken over by a new connection"))
                 old.seat = None
                 if old.standin is not None and conn.standin is None:
                     t.note("standin", seat=seat, bot=None)
@@ -553,7 +560,7 @@ class Host:
         conn.stage = SEATED
         start = have if have <= len(t.game.entries) else 0
         token = t.seats[seat].token if seat is not None else None
-        conn.send({"t": "seated", "seat": seat, "token": token, "name": conn.name, "from": start})
+        conn.send(m.Seated(seat=seat, token=token, name=conn.name, from_=start))
         log.info("%r seated as %s", conn, printable(conn.name))
         self._broadcast_seats()
         for i in range(start, len(t.game.entries)):
@@ -561,7 +568,7 @@ class Host:
         if self._end is not None:
             conn.post(self._end, bulk=True)
         if self.paused is not None:
-            conn.send(p.paused_message(self.paused))
+            conn.send(m.paused_message(self.paused))
         if not t.started and t.full() and not self._start_asked:
             self._start_asked = True  # once: a start the disk refuses is retried by _pause
             self._saving(lambda: self._started_now(t.start()))
@@ -575,22 +582,22 @@ class Host:
         seat = conn.seat
         why = self._refusal(seat, req)
         if why is not None:
-            conn.send(p.error_message(why[0], why[1], ref=req.id))
+            conn.send(m.Error(code=why[0], message=why[1], ref=req.id))
             return
         assert seat is not None
         try:
             action = t.notation.parse_action(req.text)
             self._saving(lambda: self._acted(conn, req.id, t.decide(seat, action)))
         except NotationError as exc:
-            conn.send(p.error_message(p.E_NOTATION, str(exc), ref=req.id))
+            conn.send(m.Error(code=p.E_NOTATION, message=str(exc), ref=req.id))
         except IllegalAction as exc:
-            conn.send(p.error_message(p.E_ILLEGAL, str(exc), ref=req.id))
+            conn.send(m.Error(code=p.E_ILLEGAL, message=str(exc), ref=req.id))
 
     def _acted(self, conn: Conn, ref: int, first: int) -> None:
         """A decision is on disk: everyone gets its entries, its peer a ``done``."""
         conn.bucket.refund()
         self._broadcast_from(first)
-        conn.send({"t": "done", "ref": ref, "i": first})
+        conn.send(m.Done(ref=ref, i=first))
         if self.table.over:
             self._finish()
 
@@ -621,11 +628,11 @@ class Host:
                 continue
             entry, digest = t.game.entries[i], t.game.digests[i]
             text = t.notation.format_action(entry.action)
-            full = encode(p.entry_message(i, entry.actor, text, digest))
+            full = encode(m.to_wire(m.EntryMessage(i=i, a=entry.actor, x=text, d=digest)))
             self._full.append(full)
             hidden = redact(entry, None) is not entry
-            public = p.entry_message(i, entry.actor, t.entry_text(i, None), digest)
-            self._public.append(encode(public) if hidden else full)
+            public = m.EntryMessage(i=i, a=entry.actor, x=t.entry_text(i, None), d=digest)
+            self._public.append(encode(m.to_wire(public)) if hidden else full)
 
     def _entry_frame(self, index: int, seat: int | None) -> bytes:
         entry = self.table.game.entries[index]
@@ -660,41 +667,45 @@ class Host:
         game = self.table.game
         seat = game.to_move()
         conn = self.seat_conns.get(seat) if seat is not None and seat >= 0 else None
-        if conn is None or not conn.wants_legal or not conn.watching or self.table.over:
+        if conn is None or seat is None or not conn.wants_legal or not conn.watching:
             return
-        legal = [self.table.notation.format_action(a) for a in game.legal_actions()]
+        if self.table.over:
+            return
+        legal = tuple(self.table.notation.format_action(a) for a in game.legal_actions())
         view = position(game.state.view(seat))
-        conn.send({"t": "turn", "i": len(game.entries), "seat": seat, "legal": legal, "view": view})
+        conn.send(m.Turn(i=len(game.entries), seat=seat, legal=legal, view=view))
 
-    def _broadcast(self, message: Message) -> None:
-        frame = encode(message)
+    def _broadcast(self, message: m.HostMessage) -> None:
+        frame = encode(m.to_wire(message))
         for conn in list(self.conns):
             if conn.watching:
                 conn.post(frame)
 
-    def _seats_list(self) -> list[dict[str, object]]:
-        out: list[dict[str, object]] = []
+    def _seats_list(self) -> tuple[m.SeatEntry, ...]:
+        out: list[m.SeatEntry] = []
         for i, slot in enumerate(self.table.seats):
             conn = self.seat_conns.get(i)
             kind = SeatKind.of_bot(conn.standin) if conn is not None and conn.standin else slot.kind
-            out.append({"name": slot.name or "", "kind": str(kind), "connected": conn is not None})
-        return out
+            out.append(
+                m.SeatEntry(name=slot.name or "", kind=str(kind), connected=conn is not None)
+            )
+        return tuple(out)
 
     def _broadcast_seats(self) -> None:
-        self._broadcast({"t": "seats", "seats": self._seats_list()})
+        self._broadcast(m.Seats(seats=self._seats_list()))
         self._broadcast(self.presence_message())
 
-    def presence(self) -> list[p.SeatPresence]:
+    def presence(self) -> list[m.SeatPresence]:
         """Every seat now: connected, dropped for how long, a stand-in, a bot due, its clock."""
         now = time.monotonic()
         clock = self._clock
-        out: list[p.SeatPresence] = []
+        out: list[m.SeatPresence] = []
         for i in range(len(self.table.seats)):
             conn = self.seat_conns.get(i)
             dropped = self._dropped.get(i)
             due = self._takeover_due.get(i)
             out.append(
-                p.SeatPresence(
+                m.SeatPresence(
                     connected=conn is not None and conn.standin is None,
                     away=None if dropped is None else now - dropped,
                     standin=conn.standin if conn is not None else None,
@@ -704,8 +715,8 @@ class Host:
             )
         return out
 
-    def presence_message(self) -> Message:
-        return p.presence_message(self.presence(), self.settings.turn_time)
+    def presence_message(self) -> m.Presence:
+        return m.presence_message(self.presence(), self.settings.turn_time)
 
     def _finish(self) -> None:
         t = self.table
@@ -714,7 +725,8 @@ class Host:
         except StorageError as exc:  # the seed stays in <log>.secret: a --resume writes it
             log.warning("cannot save the seed at the end of the game (%s)", exc.reason)
         header = t.header().to_dict()
-        self._end = encode({"t": "end", "seed": t.keys.seed, "header": header, "log": t.full_log()})
+        end = m.End(seed=t.keys.seed, header=header, log=tuple(t.full_log()))
+        self._end = encode(m.to_wire(end))
         for conn in list(self.conns):
             if conn.watching:
                 conn.post(self._end, bulk=True)
@@ -739,7 +751,7 @@ class Host:
         self.paused = reason
         self._retry = step
         log.warning("cannot save the game (%s): the game is paused until it can", reason)
-        self._broadcast(p.paused_message(reason))
+        self._broadcast(m.paused_message(reason))
         self.spawn(self._retry_loop())
 
     async def _retry_loop(self) -> None:
@@ -757,7 +769,7 @@ class Host:
             self._retry = None
         self.paused = None
         log.warning("the game is saved again and goes on")
-        self._broadcast(p.unpaused_message())
+        self._broadcast(m.Unpaused())
 
     # -- dropped players --------------------------------------------------------------------
 

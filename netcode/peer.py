@@ -21,12 +21,13 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
 from engine.dealer import seed_commitment
 from engine.notation import Notation
 from engine.slots import slot_differences
+from netcode import messages as m
 from netcode import protocol as p
 from netcode.client import (
     ChatMessage,
@@ -49,6 +50,8 @@ from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport
 
 log = logging.getLogger("jetset.peer")
+
+M = TypeVar("M", bound=m.ProtocolMessage)
 
 Connector = Callable[[], Awaitable[Transport]]
 """Opens a new transport to the same host (for reconnecting)."""
@@ -215,65 +218,52 @@ class NetPeer(GameClient):
         ]
 
     async def _handshake(self, conn: FramedConnection) -> None:
-        await conn.send(p.hello_message("jetset-peer"))
-        welcome = await self._expect(conn, "welcome")
-        game = p.field(welcome, "game", dict)
-        self.ping_every = float(p.field(welcome, "ping", (int, float)))
-        commitment = str(game["commitment"])
+        await conn.send(m.to_wire(m.hello("jetset-peer")))
+        welcome = await self._expect(conn, m.Welcome)
+        game = welcome.game
+        self.ping_every = welcome.ping
+        commitment = game.commitment
         if self.commitment is not None and commitment != self.commitment:
             raise JoinRefused("commitment", "the host's seed commitment changed")
         self.commitment = commitment
-        entries = game.get("entries")
-        self._behind_until = entries if isinstance(entries, int) else 0
+        self._behind_until = game.entries
         if self._game is None:
-            self._game = Game(Options.from_dict(dict(game["options"])))
+            self._game = Game(Options.from_dict(dict(game.options)))
             self._notation = Notation(self._game.board)
-        self._set_seats(p.field(welcome, "seats", list))
+        self._set_seats(welcome.seats)
         have = len(self._game.entries)
-        started = game.get("started") is not False
         joined = False
         token = None if self.spectating else self._seat_token()
+        # this peer's contribution goes with a seat request while the deal is still to come
+        contribution = None if game.started else self.contribution
+        request: m.ProtocolMessage
         if self.spectating:
-            spectate: Message = {"t": "spectate", "have": have}
-            if self.password is not None:
-                spectate["password"] = self.password
-            await conn.send(spectate)
+            request = m.Spectate(have=have, password=self.password)
         elif token is not None:
-            request: Message = {"t": "reconnect", "token": token, "have": have}
-            await conn.send(self._with_contribution(request, started))
+            request = m.Reconnect(token=token, have=have, contribution=contribution)
         else:
-            join: Message = {"t": "join", "name": self.name}
-            if self.password is not None:
-                join["password"] = self.password
-            await conn.send(self._with_contribution(join, started))
+            request = m.Join(name=self.name, password=self.password, contribution=contribution)
             joined = True
-        seated = await self._expect(conn, "seated")
-        if joined and not started and self.contribution is not None:
+        await conn.send(m.to_wire(request))
+        seated = await self._expect(conn, m.Seated)
+        if joined and contribution is not None:
             self.contributed = True
-        seat = seated.get("seat")
-        self.seat = seat if isinstance(seat, int) else None
-        token = seated.get("token")
-        self.token = token if isinstance(token, str) else self.token
-        self.name = host_text(seated.get("name", self.name), p.MAX_NAME)
+        self.seat = seated.seat
+        self.token = seated.token if seated.token is not None else self.token
+        self.name = host_text(seated.name or self.name, p.MAX_NAME)
         if self.keys is not None and self.seat is not None and self.token is not None:
             self.keys.hold(commitment, self.seat)  # before the key is there for others to find
             self.keys.keep(commitment, SeatKey(self.seat, self.token))
-        if p.field(seated, "from", int) < have:
+        if seated.from_ < have:
             self._game = Game(self._game.options, self._game.board)  # the host starts over
 
-    def _with_contribution(self, request: Message, started: bool) -> Message:
-        """A seat request with this peer's contribution, while the deal is still to come."""
-        if self.contribution is not None and not started:
-            request["contribution"] = self.contribution
-        return request
-
-    async def _expect(self, conn: FramedConnection, kind: str) -> Message:
+    async def _expect(self, conn: FramedConnection, kind: type[M]) -> M:
         while True:
-            msg = await conn.recv()
-            if msg["t"] == kind:
+            msg = host_message(await conn.recv())
+            if isinstance(msg, kind):
                 return msg
-            if msg["t"] == "error":
-                raise JoinRefused(str(msg.get("code")), str(msg.get("message")))
+            if isinstance(msg, m.Error):
+                raise JoinRefused(msg.code, msg.message)
 
     # -- GameClient -------------------------------------------------------------------------
 
@@ -321,9 +311,8 @@ class NetPeer(GameClient):
         self._pending[ident] = future
         text = self._notation.format_action(action)
         try:
-            await conn.send(
-                {"t": "action", "id": ident, "at": len(self.game.entries), "seat": seat, "x": text}
-            )
+            at = len(self.game.entries)
+            await conn.send(m.to_wire(m.ActionRequest(id=ident, at=at, seat=seat, text=text)))
             await future
         finally:
             self._pending.pop(ident, None)
@@ -335,7 +324,7 @@ class NetPeer(GameClient):
     async def chat(self, text: str) -> None:
         if self._conn is not None:
             with contextlib.suppress(ConnectionClosed):
-                await self._conn.send({"t": "chat", "text": text[: p.MAX_CHAT]})
+                await self._conn.send(m.to_wire(m.Chat(text=text[: p.MAX_CHAT])))
 
     async def close(self) -> None:
         """Leave the game and stop the reader."""
@@ -343,7 +332,7 @@ class NetPeer(GameClient):
         conn = self._conn
         if conn is not None:
             with contextlib.suppress(ConnectionClosed):
-                await conn.send({"t": "leave"})
+                await conn.send(m.to_wire(m.Leave()))
             conn.close()
         for task in self._tasks:
             task.cancel()
@@ -379,70 +368,61 @@ class NetPeer(GameClient):
         with contextlib.suppress(ConnectionClosed):
             for n in count():
                 await asyncio.sleep(self.ping_every)
-                await conn.send({"t": "ping", "n": n})
+                await conn.send(m.to_wire(m.Ping(n=n)))
 
-    def _dispatch(self, msg: Message) -> None:
-        kind = msg["t"]
-        if kind in ("done", "pong"):
+    def _dispatch(self, raw: Message) -> None:
+        msg = host_message(raw)
+        if isinstance(msg, m.Done | m.Pong):
             self._reconnect_until = None
-        if kind == "entry":
-            self._on_entry(msg)
-        elif kind == "done":
-            self._resolve(msg.get("ref"), result=p.field(msg, "i", int))
-        elif kind == "error":
-            self._on_error(msg)
-        elif kind == "state":
-            self._on_state(msg)
-        elif kind == "seats":
-            self._set_seats(p.field(msg, "seats", list))
-            self.emit(SeatsChanged(self._seats))
-        elif kind == "presence":
-            seats, turn_time = p.parse_presence(msg)
-            self._presence = Presence(seats, turn_time)
-            self.emit(PresenceChanged(self._presence))
-        elif kind == "chat":
-            seat = msg.get("seat")
-            self.emit(
-                ChatMessage(
-                    seat if isinstance(seat, int) else None,
-                    host_text(msg.get("name", ""), p.MAX_NAME),
-                    host_text(msg.get("text", ""), p.MAX_CHAT),
-                )
-            )
-        elif kind in ("paused", "unpaused"):
-            self.emit(Problem(host_text(msg.get("message", ""), p.MAX_CHAT)))
-        elif kind == "end":
-            self._on_end(msg)
-        elif kind == "bye":
-            self._on_bye(msg)
-        # "pong" and message types from later versions need nothing
+        match msg:
+            case m.EntryMessage():
+                self._on_entry(msg)
+            case m.Done():
+                self._resolve(msg.ref, result=msg.i)
+            case m.Error():
+                self._on_error(msg)
+            case m.StateReply():
+                self._on_state(msg)
+            case m.Seats():
+                self._set_seats(msg.seats)
+                self.emit(SeatsChanged(self._seats))
+            case m.Presence():
+                self._presence = Presence(msg.seats, msg.turn_time)
+                self.emit(PresenceChanged(self._presence))
+            case m.ChatLine():
+                name = host_text(msg.name, p.MAX_NAME)
+                self.emit(ChatMessage(msg.seat, name, host_text(msg.text, p.MAX_CHAT)))
+            case m.Paused() | m.Unpaused():
+                self.emit(Problem(host_text(msg.message, p.MAX_CHAT)))
+            case m.End():
+                self._on_end(msg)
+            case m.Bye():
+                self._on_bye(msg)
+        # pong, and message types from later versions (None), need nothing
 
-    def _on_bye(self, msg: Message) -> None:
+    def _on_bye(self, msg: m.Bye) -> None:
         """The host closes this connection: we left, another connection took the seat, or the
         host paused the game (``paused``: it goes on after ``jetset host --resume``)."""
         self._superseded = True
-        reason = host_text(msg.get("reason", ""), p.MAX_CHAT).strip()
-        if msg.get("paused") is True:
+        reason = host_text(msg.reason, p.MAX_CHAT).strip()
+        if msg.paused:
             self.paused = reason or "the host paused the game"
             self._bye = self.paused
         else:
             self._bye = f"the host closed the connection: {reason}" if reason else None
         # said once, when the connection has closed (``_lost``)
 
-    def _on_entry(self, msg: Message) -> None:
+    def _on_entry(self, msg: m.EntryMessage) -> None:
         game = self.game
-        index = p.field(msg, "i", int)
+        index = msg.i
         if index < len(game.entries):
             return  # already held (a catch-up overlapping what we had)
         if index > len(game.entries):
             self._desync(index, f"entry {index} arrived after {len(game.entries)} entries")
             return
-        actor = p.field(msg, "a", int)
-        text = p.field(msg, "x", str)
-        digest = p.field(msg, "d", str)
         try:
-            entry = Entry(actor, self._notation.parse_action(text))
-            game.push(entry, digest)
+            entry = Entry(msg.a, self._notation.parse_action(msg.x))
+            game.push(entry, msg.d)
         except DesyncError as exc:
             self._desync(index, f"state digest {exc.actual}, the host says {exc.expected}")
             self._ask_what_differs(index)
@@ -459,15 +439,16 @@ class NetPeer(GameClient):
         if self._mine_at_desync is not None or self._conn is None:
             return
         self._mine_at_desync = (index, self.game.state.slot_values())
-        self._tasks.append(asyncio.ensure_future(self._conn.send({"t": "state", "at": index})))
+        request = m.to_wire(m.StateRequest(at=index))
+        self._tasks.append(asyncio.ensure_future(self._conn.send(request)))
 
-    def _on_state(self, msg: Message) -> None:
+    def _on_state(self, msg: m.StateReply) -> None:
         if self._mine_at_desync is None:
             return
         index, mine = self._mine_at_desync
-        if p.field(msg, "at", int) != index:
+        if msg.at != index:
             return
-        theirs = [int(v) for v in p.field(msg, "slots", list) if isinstance(v, int)]
+        theirs = [v for v in msg.slots if isinstance(v, int)]
         differences = slot_differences(self.game.board, mine, theirs)
         self.desync_details = differences
         what = "; ".join(differences) or "nothing public (the digests disagree all the same)"
@@ -478,10 +459,10 @@ class NetPeer(GameClient):
             self.desync = index
         self.emit(Problem(f"desync at entry {index}: {why}"))
 
-    def _on_error(self, msg: Message) -> None:
-        code = host_text(msg.get("code", "?"), p.MAX_NAME)
-        text = host_text(msg.get("message", ""), p.MAX_CHAT)
-        ref = msg.get("ref")
+    def _on_error(self, msg: m.Error) -> None:
+        code = host_text(msg.code, p.MAX_NAME)
+        text = host_text(msg.message, p.MAX_CHAT)
+        ref = msg.ref
         if isinstance(ref, int) and ref in self._pending:
             exc: Exception
             if code == p.E_NOTATION:
@@ -490,7 +471,7 @@ class NetPeer(GameClient):
                 exc = IllegalAction(f"host: {code}", text)
             self._resolve(ref, error=exc)
             return
-        if msg.get("fatal") and code in (p.E_TOKEN, p.E_PASSWORD, p.E_FULL, p.E_VERSION):
+        if msg.fatal and code in (p.E_TOKEN, p.E_PASSWORD, p.E_FULL, p.E_VERSION):
             self._superseded = True
         log.info("the host says %s: %s", code, text)
         self.emit(Problem(f"the host says: {text}"))
@@ -509,22 +490,20 @@ class NetPeer(GameClient):
             if not future.done():
                 future.set_exception(exc)
 
-    def _set_seats(self, raw: list[Any]) -> None:
+    def _set_seats(self, raw: tuple[m.SeatEntry, ...]) -> None:
         seats = []
         for item in raw:
-            if isinstance(item, dict):
-                try:
-                    kind = SeatKind.parse(str(item.get("kind", "human")))
-                except ValueError:
-                    kind = HUMAN
-                name = host_text(item.get("name", ""), p.MAX_NAME)
-                seats.append(SeatInfo(name, kind, bool(item.get("connected", False))))
+            try:
+                kind = SeatKind.parse(item.kind)
+            except ValueError:
+                kind = HUMAN
+            seats.append(SeatInfo(host_text(item.name, p.MAX_NAME), kind, item.connected))
         self._seats = tuple(seats)
 
     # -- the end ----------------------------------------------------------------------------
 
-    def _on_end(self, msg: Message) -> None:
-        seed = str(p.field(msg, "seed", str))
+    def _on_end(self, msg: m.End) -> None:
+        seed = msg.seed
         self.seed = seed
         self.end = self._check_end(seed, msg)
         if not self.end.ok:
@@ -535,13 +514,11 @@ class NetPeer(GameClient):
         self.emit(GameOver(seed))
         self.ended.set()
 
-    def _check_end(self, seed: str, msg: Message) -> EndCheck:
+    def _check_end(self, seed: str, msg: m.End) -> EndCheck:
         commitment_ok = self.commitment == seed_commitment(seed)
         try:
-            header = Header.from_dict(msg.get("header"))
-            records = [
-                (i, int(a), str(x), str(d)) for i, (a, x, d) in enumerate(p.field(msg, "log", list))
-            ]
+            header = Header.from_dict(msg.header)
+            records = [(i, int(a), str(x), str(d)) for i, (a, x, d) in enumerate(msg.log)]
         except (LogFormatError, TypeError, ValueError) as exc:
             return EndCheck(commitment_ok, False, False, f"the host's log is unreadable: {exc}")
         commitment_ok = commitment_ok and header.commitment == self.commitment
@@ -649,6 +626,16 @@ class NetPeer(GameClient):
 
 PAUSED_PLAYING = "the host paused the game; you are back in your seat when they resume it"
 PAUSED_WATCHING = "the host paused the game; you watch on when they resume it"
+
+
+def host_message(raw: Message) -> m.HostMessage | None:
+    """A message from the host, checked; None for a type from a later version (ignored)."""
+    try:
+        return m.parse_host(raw)
+    except p.ProtocolError as exc:
+        if exc.code == p.E_UNKNOWN:
+            return None
+        raise
 
 
 def lost_words(exc: BaseException) -> str:

@@ -48,7 +48,7 @@ async def test_a_dropped_player_is_played_by_greedy_and_takes_the_seat_back(
         heard = presences(watcher)
         drop_at(ann, 20)
         await wait_for(lambda: served.host.presence()[0].standin == "greedy")
-        assert served.host._seats_list()[0]["kind"] == "bot:greedy"
+        assert served.host._seats_list()[0].kind == "bot:greedy"
         dropped = [h for h in heard if not h.seat(0).connected and h.seat(0).standin is None]
         assert dropped, "the others were told that Ann dropped"
         countdown = dropped[0].seat(0).bot_in  # as sent
@@ -62,7 +62,7 @@ async def test_a_dropped_player_is_played_by_greedy_and_takes_the_seat_back(
         assert back.seat == 0
         await wait_for(lambda: served.host.presence()[0].connected)
         assert served.host.presence()[0].away is None
-        assert served.host._seats_list()[0]["kind"] == "human"
+        assert served.host._seats_list()[0].kind == "human"
         task = asyncio.create_task(play_bot(back, "greedy", back.commitment or ""))
         await finish([back, watcher])
         await task

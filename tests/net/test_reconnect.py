@@ -80,12 +80,12 @@ async def test_a_bot_stands_in_then_hands_the_seat_back(tmp_path: Path) -> None:
         peer = await served.bot("greedy", "human")
         token = peer.token
         drop_at(peer, 20)
-        await wait_for(lambda: served.host._seats_list()[0]["kind"] == "bot:random")
+        await wait_for(lambda: served.host._seats_list()[0].kind == "bot:random")
         await wait_for(lambda: len(served.table.game.entries) > 30 or served.table.game.over)
         assert not served.table.game.over
         back = await NetPeer.connect(await served.connect(), token=token)
         assert back.seat == 0
-        await wait_for(lambda: served.host._seats_list()[0]["kind"] == "human")
+        await wait_for(lambda: served.host._seats_list()[0].kind == "human")
         task = asyncio.create_task(play_bot(back, "greedy", "b"))
         await finish([back])
         await task
