@@ -22,7 +22,7 @@ from netcode.logfile import read_log, whole_records_length
 from netcode.peer import NetPeer
 from netcode.transport import Transport
 
-from .disk import Disk, mount_tmpfs, unmount
+from .disk import COMPILED, Disk, mount_tmpfs, unmount
 from .helpers import Served, assert_all_agree, finish, serve
 from .procs import JETSET
 
@@ -34,6 +34,11 @@ GOES_ON = "the host can save the game again; the game continues"
 def disk(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Disk]:
     folder = tmp_path / "disk"
     if request.param == "refusing-writer":
+        if COMPILED:
+            pytest.skip(
+                "the compiled LogWriter calls its own write_bytes natively, past an interpreted "
+                "override: the real tmpfs variant covers this path in that build"
+            )
         folder.mkdir()
         yield Disk(folder, real=False)
         return
