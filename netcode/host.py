@@ -18,7 +18,6 @@ import math
 import time
 from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
-from itertools import count
 from typing import Any
 
 from engine import Game, IllegalAction, NotationError, redact
@@ -27,9 +26,9 @@ from engine.position import position
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.admission import Limits, PasswordBackoff, admit, spectator_refusal
+from netcode.connection import HELLO, LOBBY, SEATED, Conn
 from netcode.framing import (
     CLIENT_FRAME_LIMIT,
-    FramedConnection,
     FrameTooLarge,
     FrameTooSlow,
     MalformedFrame,
@@ -42,8 +41,6 @@ from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
 log = logging.getLogger("jetset.host")
-
-HELLO, LOBBY, SEATED = "hello", "lobby", "seated"
 
 
 @dataclass
@@ -114,90 +111,6 @@ class TurnClock:
         return self.key[0]
 
 
-class Bucket:
-    """A token bucket: ``rate`` messages a second, at most ``burst`` at once."""
-
-    def __init__(self, rate: float, burst: float) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.tokens = burst
-        self.stamp = time.monotonic()
-
-    def take(self) -> bool:
-        now = time.monotonic()
-        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
-        self.stamp = now
-        if self.tokens < 1:
-            return False
-        self.tokens -= 1
-        return True
-
-    def refund(self) -> None:
-        self.tokens = min(self.burst, self.tokens + 1)
-
-
-class Conn:
-    """One connection as the host sees it."""
-
-    _ids = count(1)
-
-    def __init__(self, transport: Transport, settings: HostSettings, standin: str | None) -> None:
-        self.id = next(self._ids)
-        self.transport = transport
-        self.framed = FramedConnection(transport, settings.frame_limit)
-        self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
-        self.bucket = Bucket(settings.rate, settings.burst)
-        self.max_queued = settings.max_queued
-        self.queued = 0  # bytes in ``queue``
-        self.stage = HELLO
-        self.state_asked = False  # a desynced peer may ask for the host's state once
-        self.seat: int | None = None
-        self.spectator = False
-        self.name = "?"
-        self.errors = 0
-        self.standin = standin  # a bot kind when a bot holds a dropped player's seat
-        self.closing = False
-        self.wants_legal = False  # hello.legal: a `turn` message whenever its seat is to move
-        self.address: str | None = None  # the peer's IP address (None: an in-memory pipe)
-        self.reserve = False  # came in on the capacity kept for seats taken back by token
-        self.admit_by = math.inf  # loop time by which it must ask for a seat
-        self.contribution: str | None = None  # its random value for the deal (join, reconnect)
-
-    def __repr__(self) -> str:
-        return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"
-
-    @property
-    def watching(self) -> bool:
-        """Receives the game: seated or spectating."""
-        return self.stage == SEATED and not self.closing
-
-    def post(self, frame: bytes, *, bulk: bool = False) -> None:
-        """Queue a frame; a peer that lets its queue grow past the limit is dropped. ``bulk``
-        frames (a catch-up, the end of the game) are bounded by the game's length and let through
-        the limit."""
-        if self.closing:
-            return
-        if not bulk and self.queued + len(frame) > self.max_queued:
-            log.warning("%r: not reading, dropped", self)
-            self.shut()
-            self.transport.abort()
-            return
-        self.queued += len(frame)
-        self.queue.put_nowait(frame)
-
-    def send(self, message: m.HostMessage) -> None:
-        self.post(encode(m.to_wire(message)))
-
-    def shut(self, message: m.HostMessage | None = None) -> None:
-        """Send ``message`` (if any), then close once the queue is flushed."""
-        if self.closing:
-            return
-        if message is not None:
-            self.queue.put_nowait(encode(m.to_wire(message)))
-        self.closing = True
-        self.queue.put_nowait(None)
-
-
 class Host:
     """Serves one game."""
 
@@ -223,7 +136,6 @@ class Host:
         """Why the game is paused (the log cannot be written: "disk full"), or None."""
         self._retry: Callable[[], None] | None = None
         self._start_asked = False
-        self.hosting_paused = False  # ``pause`` told every peer the game goes on later
         self._cache_frames(0)
         if table.over:
             self._finish()
@@ -250,10 +162,11 @@ class Host:
         token = self.table.seats[seat].token
         self.spawn(run_bot(bot_end, kind, token=token, delay=self.settings.bot_delay))
 
-    async def pause(self, reason: str, *, timeout: float = 2.0) -> None:
-        """Tell every peer the game is paused (``bye`` with ``paused``: they stop reconnecting)
-        and wait, at most ``timeout`` seconds, until the messages are out; then ``close``."""
-        self.hosting_paused = True
+    async def stop_hosting(self, reason: str, *, timeout: float = 2.0) -> None:
+        """The host pauses the game and stops serving it: tell every peer (``bye`` with
+        ``paused``: a script stops, a player's screen waits for ``--resume``) and wait, at most
+        ``timeout`` seconds, until the messages are out; then ``close``. (Not ``paused``, the
+        game held while the disk refuses the log.)"""
         for conn in list(self.conns):
             conn.shut(m.Bye(reason=reason, paused=True))
         loop = asyncio.get_running_loop()

@@ -102,4 +102,4 @@ class HostedGame:
 
     async def pause(self) -> None:
         """Every peer hears that the game is paused and how it goes on; serving stops."""
-        await self.host.pause(pause_reason(self.resume_command))
+        await self.host.stop_hosting(pause_reason(self.resume_command))

@@ -67,10 +67,8 @@ class SeatKeys:
     def _release(self, path: Path) -> None:
         lock = path.with_suffix(".lock")
         fd = self._held.pop(lock, None)
-        if fd is not None:
-            with contextlib.suppress(FileNotFoundError):
-                lock.unlink()
-            os.close(fd)
+        if fd is not None:  # the empty lock file stays: unlinking it would let a process that
+            os.close(fd)  # opened it just before lock a file the next one no longer finds
 
     def path(self, commitment: str, seat: int) -> Path | None:
         """A seat's file, or None for a commitment that is not plain hex."""

@@ -215,7 +215,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             await linger(host, args.linger)
         else:
             server.close()
-            await host.pause(pause_reason(resume_command(table.log_path, args.bind, port)))
+            await host.stop_hosting(pause_reason(resume_command(table.log_path, args.bind, port)))
     finally:
         server.close()
         await host.close()
@@ -266,9 +266,9 @@ def on_signals(callback: Callable[[], object]) -> Iterator[None]:
     """Call ``callback`` on SIGINT or SIGTERM meanwhile (where the loop can catch signals)."""
     loop = asyncio.get_running_loop()
     signals = (signal.SIGINT, signal.SIGTERM)
-    for signum in signals:
-        with contextlib.suppress(NotImplementedError, RuntimeError):
-            loop.add_signal_handler(signum, callback)
+    for signum in signals:  # not on Windows (NotImplementedError), nor off the main thread
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # (RuntimeError): Ctrl+C
+            loop.add_signal_handler(signum, callback)  # then stops the loop as usual
     try:
         yield
     finally:

@@ -21,8 +21,8 @@ from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret, code_digest, new_code
 from netcode import lobbyproto as lp
 from netcode import protocol as p
+from netcode.connection import Bucket
 from netcode.framing import FramedConnection, FrameError, FrameTooLarge, Message, decode, encode
-from netcode.host import Bucket
 from netcode.sshtransport import ChannelTransport
 from netcode.transport import ConnectionClosed
 

@@ -11,6 +11,7 @@ import contextlib
 import json
 import os
 import re
+import shutil
 import struct
 import time
 from pathlib import Path
@@ -375,7 +376,7 @@ async def test_the_lobby_wants_hello_first_and_stops_a_flood(
 
 
 @pytest.mark.skipif(
-    not __import__("shutil").which("ssh") and not os.environ.get("CI"),
+    not shutil.which("ssh") and not os.environ.get("CI"),
     reason="needs openssh-client (.ci/run installs it)",
 )
 async def test_openssh_ssh_s_jetset_carries_frames(server: GameServer, tmp_path: Path) -> None:
