@@ -66,6 +66,7 @@ class Conn:
         self.errors = 0
         self.standin = standin  # a bot kind when a bot holds a dropped player's seat
         self.closing = False
+        self.left = False  # its player sent ``leave`` (not a lost connection)
         self.wants_legal = False  # hello.legal: a `turn` message whenever its seat is to move
         self.address: str | None = None  # the peer's IP address (None: an in-memory pipe)
         self.reserve = False  # came in on the capacity kept for seats taken back by token

@@ -124,6 +124,7 @@ class Host:
         self._takeovers: dict[int, asyncio.Task[None]] = {}
         self._takeover_due: dict[int, float] = {}  # seat: when (monotonic) a stand-in takes it
         self._dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
+        self._left: set[int] = set()  # dropped seats whose player said they were leaving
         self._clock: TurnClock | None = None
         self._full: list[bytes] = []  # entry frames with every secret (sent to the dealt seat)
         self._public: list[bytes] = []  # entry frames as spectators see them
@@ -309,6 +310,8 @@ class Host:
         log.info("seat %d (%s) disconnected", seat, printable(conn.name))
         if conn.standin is None and not self.table.seats[seat].is_bot:
             self._dropped.setdefault(seat, time.monotonic())
+            if conn.left:
+                self._left.add(seat)
         self._maybe_takeover(seat)
         self._arm_clock(tell=False)
         self._broadcast_seats()
@@ -335,6 +338,7 @@ class Host:
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
                 self._broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
             case p.Leave():
+                conn.left = True
                 conn.shut(m.Bye(reason="you left"))
             case p.StateRequest(at=at):
                 self._need(conn, SEATED)
@@ -467,6 +471,7 @@ class Host:
             self._takeover_due.pop(seat, None)
             if conn.standin is None:
                 self._dropped.pop(seat, None)
+                self._left.discard(seat)
             else:
                 t.note("standin", seat=seat, bot=conn.standin)
             t.contribute(seat, conn.contribution)  # before the start below deals
@@ -624,6 +629,7 @@ class Host:
                     standin=conn.standin if conn is not None else None,
                     bot_in=None if due is None else max(0.0, due - now),
                     clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
+                    left=dropped is not None and i in self._left,
                 )
             )
         return out

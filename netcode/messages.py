@@ -522,6 +522,8 @@ class SeatPresence:
     """Seconds until a stand-in bot takes the seat (None: none is due)."""
     clock: float | None = None
     """Seconds left on its turn clock (None: no clock runs for it)."""
+    left: bool = spec(False, omit_default=True)
+    """Its player said they were leaving (``leave``), rather than losing the connection."""
 
 
 @dataclass(frozen=True, kw_only=True)
