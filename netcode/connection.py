@@ -71,7 +71,7 @@ class Conn:
         self.address: str | None = None  # the peer's IP address (None: an in-memory pipe)
         self.reserve = False  # came in on the capacity kept for seats taken back by token
         self.admit_by = math.inf  # loop time by which it must ask for a seat
-        self.contribution: str | None = None  # its random value for the deal (join, reconnect)
+        self.pledge: str | None = None  # pledged to a random value for the deal (join, reconnect)
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"
