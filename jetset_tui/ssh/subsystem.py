@@ -272,8 +272,7 @@ class ProtocolLink:
         seat, token = msg.get("seat"), msg.get("token")
         if isinstance(seat, int) and isinstance(token, str):
             identity = self.connection.player.identity
-            room.members[identity] = Membership(seat, token, code_digest(new_code()))
-            self.lobby.changed()
+            self.lobby.seated(room, identity, Membership(seat, token, code_digest(new_code())))
 
     # -- the lobby as it changes ------------------------------------------------------------
 
