@@ -326,9 +326,9 @@ class Lobby:
         self._save(room)
         self.changed()
 
-    def _save(self, room: Room, *, abandoned: bool = False) -> None:
+    def _save(self, room: Room, *, closed: bool = False) -> None:
         members = {who: SavedSeat(m.seat, m.code_digest) for who, m in room.members.items()}
-        saved = SavedRoom(room.id, room.title, room.creator, room.created, members, abandoned)
+        saved = SavedRoom(room.id, room.title, room.creator, room.created, members, closed)
         try:
             save(room.table.log_path, saved)
         except OSError as exc:
@@ -336,7 +336,8 @@ class Lobby:
 
     def restore(self) -> None:
         """Bring back every unfinished game a previous run of the server left in the games
-        folder (started, not abandoned): from its log, with its seats and who holds them."""
+        folder (started, not closed by the lobby): from its log, with its seats and who holds
+        them."""
         if not self.games_dir.is_dir():
             return
         for log_path, saved in saved_games(self.games_dir):
@@ -534,12 +535,12 @@ class Lobby:
                     now - room.alone_since,
                     room.table.log_path,
                 )
-                self._save(room, abandoned=True)
                 self._close_room(room)
         self.tries.forget_old(limits.first_lock)
 
     def _close_room(self, room: Room) -> None:
         del self.rooms[room.id]
+        self._save(room, closed=True)  # a restart leaves it closed
         if room.tcp is not None:
             room.tcp.close()
         task = asyncio.ensure_future(room.host.close())

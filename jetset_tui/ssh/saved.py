@@ -33,8 +33,8 @@ class SavedRoom:
     creator: str
     created: float
     members: dict[str, SavedSeat] = field(default_factory=dict)
-    abandoned: bool = False
-    """Closed for want of players: not brought back by a restart."""
+    closed: bool = False
+    """The lobby closed it (abandoned, or over and gone from the list): a restart leaves it."""
 
     def to_json(self) -> str:
         members = {
@@ -47,7 +47,7 @@ class SavedRoom:
                 "creator": self.creator,
                 "created": self.created,
                 "members": members,
-                "abandoned": self.abandoned,
+                "closed": self.closed,
             }
         )
 
@@ -66,7 +66,7 @@ class SavedRoom:
                 str(raw["creator"]),
                 float(raw["created"]),
                 members,
-                raw.get("abandoned") is True,
+                raw.get("closed") is True,
             )
         except (KeyError, TypeError, AttributeError, json.JSONDecodeError) as exc:
             raise ValueError(f"not a saved game ({exc})") from None
@@ -94,7 +94,7 @@ def save(log_path: Path, room: SavedRoom) -> None:
 
 def saved_games(games_dir: Path) -> list[tuple[Path, SavedRoom]]:
     """Every game a server left in ``games_dir`` that may come back: its log exists (it
-    started) and it was not abandoned; by lobby id. Unreadable files are skipped, with a line
+    started) and the lobby did not close it; by lobby id. Unreadable files are skipped, with a line
     in the server's log."""
     out = []
     for path in sorted(games_dir.glob(f"*.jetset{SUFFIX}")):
@@ -104,6 +104,6 @@ def saved_games(games_dir: Path) -> list[tuple[Path, SavedRoom]]:
         except (OSError, ValueError) as exc:
             log.warning("%s: skipped: %s", path, exc)
             continue
-        if not room.abandoned and log_path.is_file():
+        if not room.closed and log_path.is_file():
             out.append((log_path, room))
     return sorted(out, key=lambda pair: (len(pair[1].id), pair[1].id))

@@ -148,22 +148,22 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
     assert code == 0
 
 
-def test_only_started_unabandoned_games_are_brought_back(tmp_path: Path) -> None:
-    """``saved_games``: a game with no log (it never started), an abandoned one and an
-    unreadable file are left alone; the rest come in lobby-id order."""
+def test_only_started_games_the_lobby_did_not_close_come_back(tmp_path: Path) -> None:
+    """``saved_games``: a game with no log (it never started), one the lobby closed (abandoned,
+    say) and an unreadable file are left alone; the rest come in lobby-id order."""
     from jetset_tui.ssh.saved import SavedSeat, save, saved_games
 
-    def game(name: str, room_id: str, *, log: bool, abandoned: bool = False) -> Path:
+    def game(name: str, room_id: str, *, log: bool, closed: bool = False) -> Path:
         log_path = tmp_path / f"{name}.jetset"
         if log:
             log_path.write_bytes(b"")
         members = {"key:SHA256:x": SavedSeat(0, b"\x01" * 32)}
-        save(log_path, SavedRoom(room_id, "t", "key:SHA256:x", 1.0, members, abandoned))
+        save(log_path, SavedRoom(room_id, "t", "key:SHA256:x", 1.0, members, closed))
         return log_path
 
     ten, two = game("a", "10", log=True), game("b", "2", log=True)
     game("c", "3", log=False)
-    game("d", "4", log=True, abandoned=True)
+    game("d", "4", log=True, closed=True)
     (tmp_path / "e.jetset").write_bytes(b"")
     saved_path(tmp_path / "e.jetset").write_text("{not json")
     found = saved_games(tmp_path)
@@ -171,3 +171,39 @@ def test_only_started_unabandoned_games_are_brought_back(tmp_path: Path) -> None
     assert found[0][1].members["key:SHA256:x"] == SavedSeat(0, b"\x01" * 32)
     with pytest.raises(ValueError):
         SavedRoom.from_json('{"id": "1", "members": {"k": {"seat": -1, "code": ""}}}')
+
+
+async def test_a_game_the_lobby_closed_stays_closed_after_a_restart(tmp_path: Path) -> None:
+    """In this process: alice's game is abandoned and closed, bob's is open when the server
+    stops; the next server on the folder serves bob's alone, his seat kept for his key."""
+    from jetset_tui.ssh.lobby import LobbyLimits, Player
+    from tests.ssh.helpers import start_server
+
+    alice_key = asyncssh.generate_private_key("ssh-ed25519")
+    bob_key = asyncssh.generate_private_key("ssh-ed25519")
+    server = await start_server(tmp_path, lobby=LobbyLimits(abandoned_after=0.5))
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.new_game_against_bots()
+        await alice.close()
+        bob = await connect(server, "bob", bob_key)
+        await bob.new_game_against_bots()
+        await until(lambda: list(server.lobby.rooms) == ["2"], 10)
+        closed = SavedRoom.from_json(
+            saved_path(server.lobby.games_dir.glob("*ssh1-*.jetset").__next__()).read_text()
+        )
+        assert closed.closed
+        bob_identity = next(iter(server.lobby.rooms["2"].members))
+        await bob.close()
+    finally:
+        await server.close()
+    again = await start_server(tmp_path)
+    try:
+        assert list(again.lobby.rooms) == ["2"]
+        room = again.lobby.rooms["2"]
+        assert list(room.members) == [bob_identity] and room.table.started
+        assert room.members[bob_identity].token == room.table.seats[0].token
+        made = again.lobby.create(Player("key:c", "carol"), 2, [], None)
+        assert made.id == "3"
+    finally:
+        await again.close()
