@@ -83,7 +83,8 @@ class RemoteLobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         you = printable(self.opener.name or "?")
-        where = f"Jet Set at {printable(str(self.opener.address))}: you are {you}"
+        verb = "watches" if self.opener.spectate else "joins"
+        where = f"Jet Set at {printable(str(self.opener.address))}: you are {you}; Enter {verb}"
         yield Static(Text(where), id="where")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static("Lobby chat (c to type, Enter to say it)", id="chat-title")
@@ -147,6 +148,10 @@ class RemoteLobbyScreen(Screen[None]):
         self.action_join()
 
     def action_join(self) -> None:
+        """Enter: a seat in the game picked (``--spectate``: watch it)."""
+        if self.opener.spectate:
+            self.action_watch()
+            return
         game = self.chosen()
         if game is None:
             self.app.notify("no game yet: n starts one, f takes the first free seat")
