@@ -136,3 +136,26 @@ async def test_watching_a_private_game_asks_its_password(tmp_path: Path) -> None
         transport.close()
     finally:
         await server.close()
+
+
+async def test_f_takes_the_first_free_seat_or_makes_a_game(tmp_path: Path) -> None:
+    """No game yet: f makes one of ``--players`` seats and sits in it; a second player's f
+    finds that game's free seat."""
+    server = await start_server(tmp_path)
+    try:
+        chosen = []
+        for user in ("dan", "fay"):
+            o = opener(server, tmp_path, user)
+            o.players = 2
+            app = await lobby_app(o)
+            async with app.run_test(size=(120, 36)) as pilot:
+                await pilot.press("f")
+                await until(pilot, lambda app=app: not app.is_running)
+            assert isinstance(app.return_value, Transport) and o.game == "1"
+            chosen.append(await NetPeer.connect(app.return_value, name=user))
+        assert [p.seat for p in chosen] == [0, 1] and list(server.lobby.rooms) == ["1"]
+        assert server.lobby.rooms["1"].table.options.players == 2
+        for peer in chosen:
+            await peer.close()
+    finally:
+        await server.close()
