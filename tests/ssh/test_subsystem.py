@@ -36,34 +36,27 @@ from netcode.sshclient import (
 )
 from netcode.transport import ConnectionClosed
 from tests.net.procs import JETSET
-from tests.ssh.helpers import client_key, connect, start_server
+from tests.ssh.helpers import (
+    client_key,
+    connect,
+    ssh_opener,
+    ssh_peer,
+    start_server,
+    trusted_hosts,
+)
 
 
 def trusted(server: GameServer, tmp: Path) -> Path:
     """A known_hosts file that trusts ``server``'s host key."""
     assert server.host_key_path is not None
-    key = asyncssh.read_private_key(server.host_key_path)
-    kind, data = key.export_public_key("openssh").decode().split()[:2]
-    path = tmp / "known_hosts"
-    trust_host(path, f"[127.0.0.1]:{server.port} {kind} {data}")
-    return path
+    return trusted_hosts(server.port, server.host_key_path, tmp)
 
 
 def opener(
     server: GameServer, tmp: Path, key: str, game: str | None = None, **kw: Any
 ) -> SshOpener:
-    client_key(tmp, key)
-    return SshOpener(
-        SshAddress("127.0.0.1", server.port, key, game),
-        known_hosts=trusted(server, tmp),
-        identities=(str(tmp / f"{key}_ed25519"),),
-        **kw,
-    )
-
-
-async def ssh_peer(o: SshOpener, **kw: Any) -> NetPeer:
-    first = await o.connect()
-    return await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)
+    assert server.host_key_path is not None
+    return ssh_opener(server.port, server.host_key_path, tmp, key, game, **kw)
 
 
 def home_with_key(tmp: Path, name: str) -> dict[str, str]:
@@ -489,7 +482,12 @@ async def test_the_wire_shows_no_chat_token_or_notation(tmp_path: Path) -> None:
         await asyncio.sleep(0.3)
         assert ann.token is not None and len(captured) > 2000
         wire = bytes(captured)
-        for secret in ("meet-me-at-the-SECRET-gate", ann.token, "income", "deal", "hello"):
+        own = next(
+            e.action for e in ann.game.entries if isinstance(e.action, Deal) and e.action.cards
+        )
+        assert own.cards is not None  # ann's own Final Flights, in the clear at her end
+        readable = ("meet-me-at-the-SECRET-gate", ann.token, "income", "deal", "hello", *own.cards)
+        for secret in readable:
             assert secret.encode() not in wire, secret
         await bob.close()
         await ann.close()
