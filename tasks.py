@@ -3,11 +3,12 @@
 python3 tasks.py play [ARGS...]       create .venv with what the game needs, and open the game
                                       (ARGS go to jetset; afterwards .venv/bin/jetset is jetset)
 python3 tasks.py test [ARGS...]       create .venv with the test tools too, then ruff, mypy and
-                                      pytest; then,
-                                      where a C compiler and Python's headers are found, the
-                                      engine's tests again on the compiled engine (not when
-                                      ARGS choose tests or pytest flags: pure Python only)
-python3 tasks.py compiled [ARGS...]   jetset with the engine compiled by mypyc (.venv-compiled)
+                                      pytest; then, where a C compiler and Python's headers are
+                                      found, the engine's tests again on the compiled engine (not
+                                      when ARGS choose tests or pytest flags: pure Python only)
+python3 tasks.py compiled [ARGS...]   jetset with the engine compiled by mypyc (.venv-compiled),
+                                      built on the first run (40 s of CPU); with no C compiler,
+                                      or if the build fails, the same on the pure engine
 python3 tasks.py compiled -m MODULE   a module of this repository (a benchmark) on that engine
 """
 
@@ -223,12 +224,21 @@ def test(args: list[str]) -> None:
 
 
 def compiled(args: list[str]) -> None:
-    ensure_compiled()
-    env = compiled_env()
+    """jetset ARGS on the compiled engine, built first when needed; where it cannot be built,
+    the game on the pure engine. A module (``-m``) runs compiled or not at all: a benchmark must
+    measure what it says."""
     if args[:1] == ["-m"]:
+        ensure_compiled()
         python = str(COMPILED_BIN / PYTHON)
-        os.execve(python, [python, *args], env)
-    os.execve(str(COMPILED_BIN / "jetset"), [str(COMPILED_BIN / "jetset"), *args], env)
+        os.execve(python, [python, *args], compiled_env())
+    try:
+        ensure_compiled()
+    except SystemExit as failed:
+        why = failed.code if isinstance(failed.code, str) else "the compiled build failed"
+        print(f"{why}: playing on the pure-Python engine", file=sys.stderr, flush=True)
+        play(args)
+    jetset = str(COMPILED_BIN / "jetset")
+    os.execve(jetset, [jetset, *args], compiled_env())
 
 
 def main() -> None:
