@@ -1,11 +1,14 @@
 """Set up and run the project with nothing but Python 3.11+: the README's two commands.
 
-python3 tasks.py play [ARGS...]       create .venv, install, and open the game (ARGS go to jetset)
-python3 tasks.py test [ARGS...]       create .venv, install, then ruff, mypy and pytest; then,
-                                      where a C compiler and Python's headers are found, the
-                                      engine's tests again on the compiled engine (not when
-                                      ARGS choose tests or pytest flags: pure Python only)
-python3 tasks.py compiled [ARGS...]   jetset with the engine compiled by mypyc (.venv-compiled)
+python3 tasks.py play [ARGS...]       create .venv with what the game needs, and open the game
+                                      (ARGS go to jetset; afterwards .venv/bin/jetset is jetset)
+python3 tasks.py test [ARGS...]       create .venv with the test tools too, then ruff, mypy and
+                                      pytest; then, where a C compiler and Python's headers are
+                                      found, the engine's tests again on the compiled engine (not
+                                      when ARGS choose tests or pytest flags: pure Python only)
+python3 tasks.py compiled [ARGS...]   jetset with the engine compiled by mypyc (.venv-compiled),
+                                      built on the first run (40 s of CPU); with no C compiler,
+                                      or if the build fails, the same on the pure engine
 python3 tasks.py compiled -m MODULE   a module of this repository (a benchmark) on that engine
 """
 
@@ -13,23 +16,30 @@ from __future__ import annotations
 
 import hashlib
 import os
+import re
 import shutil
 import subprocess
 import sys
 import venv
 from pathlib import Path
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
 PYTHON = "python.exe" if os.name == "nt" else "python"
 STAMP = VENV / ".installed"
+"""Written once .venv holds the project: the extra installed with it ("" or "dev")."""
 COMPILED = ROOT / ".venv-compiled"
 COMPILED_BIN = COMPILED / ("Scripts" if os.name == "nt" else "bin")
 COMPILED_STAMP = COMPILED / ".built-from"
 TOOLS_STAMP = COMPILED / ".tools-from"
-BUILD_TOOLS = ["setuptools>=77", "mypy>=2.4,<3", "msgpack-types>=0.3"]
-"""What ``JETSET_COMPILE=1`` needs in the build environment (setup.py)."""
+QUIET_EDITABLE = ["-W", "ignore:Editable installation"]
+"""pip without setuptools' note on every editable install, that a folder named like one of our
+packages in the working directory is imported first: here they are ours (the README says more)."""
+MYPYC_TOOLS = ("mypy", "msgpack-types")
+"""What mypyc needs besides the build backend (setup.py), by name: pyproject.toml pins them once,
+in the ``dev`` extra."""
 COMPILED_TESTS = [
     *("tests/engine", "tests/replays", "tests/net", "tests/bots"),
     *("tests/tui/test_actions.py", "tests/tui/test_game.py"),
@@ -50,17 +60,58 @@ def pure_env() -> dict[str, str]:
     }
 
 
-def ensure_venv() -> None:
+def ensure_venv(extra: str) -> None:
+    """``.venv`` with the project installed, editable, and ``extra``: "" for the game alone
+    (``play``), "dev" for the test tools too (``test``). Installed again when pyproject.toml
+    changes; the first install needs the package index."""
     require_python()
-    if not (BIN / PYTHON).exists():
-        print("creating .venv ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(VENV)
+    installed = read(STAMP)
     pyproject = ROOT / "pyproject.toml"
-    if not STAMP.exists() or STAMP.stat().st_mtime < pyproject.stat().st_mtime:
-        print("installing jetset and its test tools into .venv ...", flush=True)
-        run([str(BIN / PYTHON), "-m", "pip", "install", "-q", "--upgrade", "pip"])
-        run([str(BIN / PYTHON), "-m", "pip", "install", "-q", "-e", f"{ROOT}[dev]"], pure_env())
-        STAMP.touch()
+    fresh = installed is not None and STAMP.stat().st_mtime >= pyproject.stat().st_mtime
+    if fresh and extra in ("", installed) and (BIN / PYTHON).exists():
+        return
+    make_venv(VENV)
+    extra = "dev" if "dev" in (extra, installed) else ""  # never fewer tools than before
+    what = "jetset and its test tools" if extra else "jetset (what the game needs)"
+    print(f"installing {what} into .venv from the package index ...", flush=True)
+    python = str(BIN / PYTHON)
+    run([python, "-m", "pip", "install", "-q", "--upgrade", "pip"])
+    target = f"{ROOT}[{extra}]" if extra else str(ROOT)
+    run([python, *QUIET_EDITABLE, "-m", "pip", "install", "-q", "-e", target], pure_env())
+    STAMP.write_text(extra)
+    print(next_steps(), flush=True)
+
+
+def make_venv(folder: Path) -> None:
+    """A venv with a working pip at ``folder``: made when missing, and made again when its pip
+    does not run (a first run killed while the venv was being made leaves one without pip)."""
+    python = folder / BIN.name / PYTHON
+    if python.exists() and has_pip(python):
+        return
+    if python.exists():
+        print(f"{folder.name} has no working pip (an interrupted first run?): making it again")
+    print(f"creating {folder.name} ...", flush=True)
+    venv.EnvBuilder(with_pip=True, clear=True).create(folder)
+
+
+def has_pip(python: Path) -> bool:
+    done = subprocess.run([python, "-m", "pip", "--version"], capture_output=True, check=False)
+    return done.returncode == 0
+
+
+def next_steps() -> str:
+    """What the setup commands print once they have installed: how to run ``jetset`` next."""
+    jetset = f"{(BIN / 'jetset').relative_to(ROOT)} ARGS"
+    activate = "" if os.name == "nt" else f"(or `. {(BIN / 'activate').relative_to(ROOT)}` once)"
+    return "\n".join(
+        [
+            f"jetset is installed in {VENV.name}; from here on, run it as",
+            f"  {jetset:<30}  {activate}",
+            f"  {'python3 tasks.py play ARGS':<30}  (the same, after checking the install)",
+            "or put `jetset` on your PATH, in an environment of its own:",
+            f"  {'pipx install .':<30}  (or `uv tool install .`)",
+        ]
+    )
 
 
 def run(cmd: list[str], env: dict[str, str] | None = None) -> None:
@@ -92,13 +143,11 @@ def ensure_compiled() -> None:
         return
     if not can_compile():
         sys.exit("the compiled engine needs a C compiler (gcc or clang) and Python's headers")
-    if not (COMPILED_BIN / PYTHON).exists():
-        print("creating .venv-compiled ...", flush=True)
-        venv.EnvBuilder(with_pip=True).create(COMPILED)
-    tools = "\n".join([sys.version, *BUILD_TOOLS, *requirements()])
+    make_venv(COMPILED)
+    tools = "\n".join([sys.version, *build_tools(), *requirements()])
     if read(TOOLS_STAMP) != tools:  # the network only when these change, not on every rebuild
         run([python, "-m", "pip", "install", "-q", "--upgrade", "pip"])
-        run([python, "-m", "pip", "install", "-q", *BUILD_TOOLS, *requirements()])
+        run([python, "-m", "pip", "install", "-q", *build_tools(), *requirements()])
         TOOLS_STAMP.write_text(tools)
     print("compiling the engine with mypyc into .venv-compiled (a minute or two) ...", flush=True)
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' and mypyc's work files
@@ -118,12 +167,24 @@ def read(stamp: Path) -> str | None:
     return stamp.read_text() if stamp.exists() else None
 
 
-def requirements() -> list[str]:
-    """The project's dependencies and its test tools, as pyproject.toml lists them."""
+def pyproject() -> dict[str, Any]:
     import tomllib
 
-    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return tomllib.loads((ROOT / "pyproject.toml").read_text())
+
+
+def requirements() -> list[str]:
+    """The project's dependencies and its test tools, as pyproject.toml lists them."""
+    project = pyproject()["project"]
     return [*project["dependencies"], *project["optional-dependencies"]["dev"]]
+
+
+def build_tools() -> list[str]:
+    """What ``JETSET_COMPILE=1`` needs in the build environment (setup.py): the build backend
+    and mypyc's tools, with the versions pyproject.toml gives them."""
+    dev = pyproject()["project"]["optional-dependencies"]["dev"]
+    mypyc = [r for r in dev if re.split(r"[\[<>=!~; ]", r, maxsplit=1)[0] in MYPYC_TOOLS]
+    return [*pyproject()["build-system"]["requires"], *mypyc]
 
 
 def compiled_env() -> dict[str, str]:
@@ -142,12 +203,12 @@ def can_compile() -> bool:
 
 
 def play(args: list[str]) -> None:
-    ensure_venv()
+    ensure_venv("")
     os.execv(str(BIN / "jetset"), [str(BIN / "jetset"), *args])
 
 
 def test(args: list[str]) -> None:
-    ensure_venv()
+    ensure_venv("dev")
     run([str(BIN / "ruff"), "check", "."])
     run([str(BIN / "ruff"), "format", "--check", "."])
     run([str(BIN / "mypy")])
@@ -163,12 +224,21 @@ def test(args: list[str]) -> None:
 
 
 def compiled(args: list[str]) -> None:
-    ensure_compiled()
-    env = compiled_env()
+    """jetset ARGS on the compiled engine, built first when needed; where it cannot be built,
+    the game on the pure engine. A module (``-m``) runs compiled or not at all: a benchmark must
+    measure what it says."""
     if args[:1] == ["-m"]:
+        ensure_compiled()
         python = str(COMPILED_BIN / PYTHON)
-        os.execve(python, [python, *args], env)
-    os.execve(str(COMPILED_BIN / "jetset"), [str(COMPILED_BIN / "jetset"), *args], env)
+        os.execve(python, [python, *args], compiled_env())
+    try:
+        ensure_compiled()
+    except SystemExit as failed:
+        why = failed.code if isinstance(failed.code, str) else "the compiled build failed"
+        print(f"{why}: playing on the pure-Python engine", file=sys.stderr, flush=True)
+        play(args)
+    jetset = str(COMPILED_BIN / "jetset")
+    os.execve(jetset, [jetset, *args], compiled_env())
 
 
 def main() -> None:
