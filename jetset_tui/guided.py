@@ -16,7 +16,7 @@ from itertools import pairwise
 from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
-from engine.rules.income import income_of
+from engine.rules.income import seat_income
 from engine.state import State
 from jetset_tui.describe import card_text, route_text
 
@@ -250,7 +250,7 @@ def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:
 def income_stage(state: State, seat: int) -> Stage:
     st = state.seats[seat]
     marked = sum(1 for _, m in st.cards if m)
-    label = f"Take income: +€{income_of(st)}"
+    label = f"Take income: +€{seat_income(state, seat)}"
     note = f"{marked} with markers × €5 + {len(st.cards) - marked} without × €2"
     stage = single_stage("Take income", label, Income(), "take income")
     stage.choices[0].note = note
