@@ -173,7 +173,7 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     board = state.board
     planner = Planner(state, seat)
     cards = state.rows[SHORT] + state.rows[LONG]
-    if not cards:
+    if not cards and state.distant is None:
         return "no card is face up"
     choices = []
     for cid in cards:
@@ -189,6 +189,11 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         label = f"{card_text(board, cid)} ({card.points})"
         choices.append(card_choice(state, cid, label, note, route))
     then = choose_path(state, legal, Claim, "Claim")
+    if state.distant is not None:  # the Distant row too (jetset_tui/guided_distant.py)
+        from jetset_tui.guided_distant import claim_choices, with_distant_paths
+
+        choices += claim_choices(state, legal)
+        then = with_distant_paths(state, legal, then)
     return Stage("Claim a Flight card", choices, confirm="choose", then=then)
 
 
