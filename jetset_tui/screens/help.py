@@ -56,7 +56,7 @@ player panels, `D8` is a Distant card.
 
 | key | |
 |-----|--|
-| **b p r c i e f** (**d**) | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
+| **b p r c i e d f** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
 | | Enter confirms (the full cost is shown first), Esc backs out |
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |
