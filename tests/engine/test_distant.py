@@ -14,6 +14,7 @@ from engine.bots.greedy import greedy_action
 from engine.distant_state import load_distant
 from engine.errors import NotationError
 from engine.notation import Notation
+from engine.position import position
 from engine.rules.claims import markers_for_next_card
 from engine.rules.distant import free_markers
 from engine.scoring import scores
@@ -362,3 +363,16 @@ def test_random_games_keep_the_invariants_and_replay_the_same(players: int) -> N
             assert len({DISTANT.cards[c].distant for c in d.row}) == len(d.row)
         again = play_game(Options(players=players, distant_lands=True), seed, kinds)
         assert again.digests == game.digests
+
+
+def test_the_position_shows_the_distant_table_only_when_it_is_in_play() -> None:
+    assert "distant" not in position(Table().state.view(0))
+    t = table(top=["D-07", "D-10"])
+    first_claim(t, 0)
+    own_distant_plane(t, 0, "buy PAR-WAS1 1")
+    data = position(t.state.view(1))["distant"]
+    assert data["row"] == ["D-07", "D-10"] and data["deck"] == 37 - 2
+    assert data["links"][0] == {
+        "slot": "WAS1", "cost": 20, "city": "PAR", "owner": 0, "planes": [1, 0]
+    }  # fmt: skip
+    assert data["links"][1]["owner"] == -1 and data["claimed"] == [[], []]
