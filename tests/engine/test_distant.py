@@ -10,7 +10,8 @@ import pytest
 
 from engine import CHANCE, Dealer, Entry, Game, IllegalAction, Options
 from engine.actions import BuyDistant, ClaimDistant, DrawDistant, PlaceDistant, RentDistant
-from engine.bots.greedy import greedy_action
+from engine.bots.greedy import GreedyBot, greedy_action
+from engine.bots.mcts import MctsBot
 from engine.distant_state import load_distant
 from engine.errors import NotationError
 from engine.notation import Notation
@@ -18,7 +19,7 @@ from engine.position import position
 from engine.rules.claims import markers_for_next_card
 from engine.rules.distant import free_markers
 from engine.scoring import scores
-from engine.selfplay import play_game
+from engine.selfplay import play_bot_choice, play_game
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 
@@ -376,3 +377,21 @@ def test_the_position_shows_the_distant_table_only_when_it_is_in_play() -> None:
         "slot": "WAS1", "cost": 20, "city": "PAR", "owner": 0, "planes": [1, 0]
     }  # fmt: skip
     assert data["links"][1]["owner"] == -1 and data["claimed"] == [[], []]
+
+
+def test_the_search_bot_plays_distant_lands() -> None:
+    """Its playouts draw Distant cards from a guessed deck order (top or bottom) and count
+    Distant points: a game with it at the table ends, every move legal."""
+    options = Options(players=2, distant_lands=True)
+    game = Game(options)
+    dealer = Dealer("search", game.board, 2)
+    bots = [GreedyBot(0, "search"), MctsBot(1, "search", iterations=6, horizon=2)]
+    for _ in range(3000):
+        seat = game.to_move()
+        if seat is None:
+            break
+        if seat == CHANCE:
+            game.push(dealer.next_entry(game.state))
+        else:
+            play_bot_choice(game, seat, bots[seat])
+    assert game.over
