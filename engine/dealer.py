@@ -124,8 +124,17 @@ class Dealer:
         salts = rng.fork("salt")
         self.hands = [(finals[2 * i], finals[2 * i + 1]) for i in range(players)]
         self.salts = [salts.token() for _ in range(players)]
-        self.distant_stack = _stack_distant(players, rng.fork("distant"))
-        """The Distant deck from the top down (drawn from in games with Distant Lands)."""
+        self.players = players
+        self._distant_rng = rng.fork("distant")
+        self.distant_stack: list[str] = []
+        """The Distant deck from the top down: shuffled at the first Distant draw (only games
+        with Distant Lands pay for it), unless a test set it first."""
+
+    def distant_order(self) -> list[str]:
+        """The Distant deck from the top down (``distant_stack``, shuffled when first asked)."""
+        if not self.distant_stack:
+            self.distant_stack = _stack_distant(self.players, self._distant_rng)
+        return self.distant_stack
 
     def stack(self, row: str) -> list[str]:
         return self.short_stack if row == SHORT else self.long_stack
@@ -143,7 +152,7 @@ class Dealer:
         if row is None:
             raise ValueError("the state is not waiting for chance")
         if row == DISTANT:
-            return distant_draw(state, self.distant_stack)
+            return distant_draw(state, self.distant_order())
         return Entry(CHANCE, Reveal(row, self.stack(row)[state.drawn[row]]))
 
 

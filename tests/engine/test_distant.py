@@ -141,7 +141,7 @@ def test_the_dealer_puts_dv1_under_twice_the_players_cards() -> None:
     board = Game(Options(players=4, distant_lands=True)).board
     for players in range(2, 7):
         for seed in ("a", "b", "c"):
-            stack = Dealer(seed, board, players).distant_stack
+            stack = Dealer(seed, board, players).distant_order()
             assert stack.index("DV-1") == 2 + 2 * players
             assert sorted(stack) == sorted(DISTANT.deck)
 
