@@ -338,7 +338,7 @@ def test_greedy_claims_a_distant_card_its_planes_fly() -> None:
     assert greedy_action(t.state.view(0), 0) == ClaimDistant("D-07", (t.n.city("PAR"),))
 
 
-GAMES = int(os.environ.get("JETSET_DISTANT_GAMES", "40" if os.environ.get("JETSET_SLOW") else "6"))
+GAMES = int(os.environ.get("JETSET_DISTANT_GAMES", "40" if os.environ.get("JETSET_SLOW") else "4"))
 
 
 @pytest.mark.parametrize("players", range(2, 7))
