@@ -110,10 +110,69 @@ class Reveal:
     card: str
 
 
-Decision = Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass
-Chance = Setup | Deal | Reveal
+@value(unsafe_hash=True)
+class BuyDistant:
+    """Distant Lands, Action 1: an unowned distant airlink ``slot``, its European end the City
+    marker ``city`` chosen now, with planes on it."""
+
+    slot: int
+    city: int
+    planes: int
+
+
+@value(unsafe_hash=True)
+class PlaceDistant:
+    """Distant Lands, Action 2: planes on own distant airlinks (``distant``: ``(slot, planes)``
+    pairs sorted by slot), and on own European links too (``placements``) in the same action."""
+
+    placements: tuple[tuple[int, int], ...]
+    distant: tuple[tuple[int, int], ...]
+
+
+@value(unsafe_hash=True)
+class RentDistant:
+    """Distant Lands, Action 3: planes on another player's distant airlink."""
+
+    slot: int
+    planes: int
+
+
+@value(unsafe_hash=True)
+class ClaimDistant:
+    """Distant Lands, Action 4: a Distant Flight card from its row. ``path`` is the European
+    part of the flight, from the card's European city to the City-marker city of a distant
+    airlink to the card's distant city (one city when they are the same); that link ends it."""
+
+    card: str
+    path: tuple[int, ...]
+
+
+@value(unsafe_hash=True)
+class DrawDistant:
+    """Chance: a Distant Flight card turned up from the top of its deck, or the bottom."""
+
+    card: str
+    bottom: bool
+
+
+Decision = (
+    Refill
+    | Buy
+    | Place
+    | Rent
+    | Claim
+    | ClaimFinal
+    | Income
+    | FinalPlane
+    | Pass
+    | BuyDistant
+    | PlaceDistant
+    | RentDistant
+    | ClaimDistant
+)
+Chance = Setup | Deal | Reveal | DrawDistant
 Action = Decision | Chance
-CHANCE_TYPES: Final = (Setup, Deal, Reveal)
+CHANCE_TYPES: Final = (Setup, Deal, Reveal, DrawDistant)
 
 CHANCE: Final = -1
 """The actor of a chance entry."""

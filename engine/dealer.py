@@ -26,9 +26,10 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import Final, Protocol, TypeVar
 
-from engine.actions import CHANCE, Deal, Entry, Reveal, Setup
+from engine.actions import CHANCE, Deal, DrawDistant, Entry, Reveal, Setup
 from engine.board import SHORT, Board
 from engine.dealstream import DealStream
+from engine.distant_state import DISTANT, load_distant
 from engine.rng import Rng
 from engine.state import DEAL, SETUP, State, hand_commitment
 
@@ -134,6 +135,17 @@ class Dealer:
         salts = rng.fork("salt")
         self.hands = [(finals[2 * i], finals[2 * i + 1]) for i in range(players)]
         self.salts = [salts.token() for _ in range(players)]
+        self.players = players
+        self._distant_rng = rng.fork("distant")
+        self.distant_stack: list[str] = []
+        """The Distant deck from the top down: shuffled at the first Distant draw (only games
+        with Distant Lands pay for it), unless a test set it first."""
+
+    def distant_order(self) -> list[str]:
+        """The Distant deck from the top down (``distant_stack``, shuffled when first asked)."""
+        if not self.distant_stack:
+            self.distant_stack = _stack_distant(self.players, self._distant_rng)
+        return self.distant_stack
 
     def stack(self, row: str) -> list[str]:
         return self.short_stack if row == SHORT else self.long_stack
@@ -150,7 +162,31 @@ class Dealer:
         row = state.to_reveal
         if row is None:
             raise ValueError("the state is not waiting for chance")
+        if row == DISTANT:
+            return distant_draw(state, self.distant_order())
         return Entry(CHANCE, Reveal(row, self.stack(row)[state.drawn[row]]))
+
+
+def distant_draw(state: State, stack: list[str]) -> Entry:
+    """The Distant card the state waits for: the first (or, drawing from the bottom, the last)
+    card of ``stack``, a top-down order of the deck, that is still in the deck."""
+    distant = state.distant
+    assert distant is not None
+    left = set(distant.deck)
+    bottom = distant.from_bottom
+    order = reversed(stack) if bottom else iter(stack)
+    card = next(c for c in order if c in left)
+    return Entry(CHANCE, DrawDistant(card, bottom))
+
+
+def _stack_distant(players: int, rng: Shuffler) -> list[str]:
+    """Distant Lands setup: the deck shuffled without its Vacation card, which then goes under
+    the 2 × players cards that follow the two the row starts with."""
+    board = load_distant()
+    cards = [c for c in board.deck if c != board.vacation]
+    rng.shuffle(cards)
+    under = 2 + 2 * players
+    return [*cards[:under], board.vacation, *cards[under:]]
 
 
 def _split(board: Board, deck: tuple[str, ...]) -> tuple[list[str], list[str]]:

@@ -15,24 +15,30 @@ from engine.actions import (
     CHANCE,
     Action,
     Buy,
+    BuyDistant,
     Claim,
+    ClaimDistant,
     ClaimFinal,
     Deal,
+    DrawDistant,
     Entry,
     FinalPlane,
     Income,
     Pass,
     Place,
+    PlaceDistant,
     Refill,
     Rent,
+    RentDistant,
     Reveal,
     Setup,
 )
 from engine.board import ROWS, Board, load_board
+from engine.distant_state import DistantBoard, load_distant
 from engine.errors import NotationError
 
 VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
-CHANCE_VERBS: Final = ("setup", "deal", "reveal")
+CHANCE_VERBS: Final = ("setup", "deal", "reveal", "draw")
 HIDDEN: Final = "hidden"
 
 
@@ -41,6 +47,7 @@ class Notation:
 
     def __init__(self, board: Board | None = None) -> None:
         self.board = board or load_board()
+        self.distant: DistantBoard = load_distant()
 
     # -- formatting -------------------------------------------------------------------------
 
@@ -76,6 +83,19 @@ class Notation:
                 return f"deal {seat} {' '.join(cards)} {salt} {commitment}"
             case Reveal(row, card):
                 return f"reveal {row} {card}"
+            case BuyDistant(slot, city, planes):
+                return f"buy {b.city_code(city)}-{self.distant.slot_name(slot)} {planes}"
+            case PlaceDistant(placements, distant):
+                words = [f"{b.link_name(ln)} {n}" for ln, n in placements]
+                words += [f"{self.distant.slot_name(slot)} {n}" for slot, n in distant]
+                return "place " + " ".join(words)
+            case RentDistant(slot, planes):
+                return f"rent {self.distant.slot_name(slot)} {planes}"
+            case ClaimDistant(card, path):
+                far = self.distant.cities[self.distant.cards[card].distant].code
+                return f"claim {card} {self.path(path)}-{far}"
+            case DrawDistant(card, bottom):
+                return f"draw {card} bottom" if bottom else f"draw {card}"
         raise TypeError(f"not an action: {action!r}")
 
     def format_entry(self, entry: Entry) -> str:
@@ -108,31 +128,68 @@ class Notation:
         return Refill(args[0].lower(), _count(args[1]))
 
     def _parse_buy(self, args: list[str]) -> Action:
+        bought = self._distant_link(args[0]) if args else None
+        if bought is not None:
+            slot, city = bought
+            return BuyDistant(slot, city, _count(args[1]) if len(args) == 2 else 1)
         link, planes = self._link_and_count(args, "buy")
         return Buy(link, planes)
 
     def _parse_rent(self, args: list[str]) -> Action:
+        slot = self.distant.slot_named.get(args[0].upper()) if args else None
+        if slot is not None and len(args) <= 2:
+            return RentDistant(slot, _count(args[1]) if len(args) == 2 else 1)
         link, planes = self._link_and_count(args, "rent")
         return Rent(link, planes)
+
+    def _distant_link(self, word: str) -> tuple[int, int] | None:
+        """``PAR-WAS1`` (or ``WAS1-PAR``): a distant slot and the City-marker city to buy it
+        from; None if the word names no distant slot."""
+        parts = word.upper().split("-")
+        named = self.distant.slot_named
+        if len(parts) != 2 or not (parts[0] in named or parts[1] in named):
+            return None
+        city, slot = parts if parts[1] in named else parts[::-1]
+        return named[slot], self.city(city)
 
     def _parse_place(self, args: list[str]) -> Action:
         if not args:
             raise NotationError("write: place LINK N [LINK N ...], e.g. place PAR-LON 2 LON-DUB 1")
         placements: list[tuple[int, int]] = []
+        distant: list[tuple[int, int]] = []
         i = 0
         while i < len(args):
-            link = self.link(args[i])
+            slot = self.distant.slot_named.get(args[i].upper())
+            link = self.link(args[i]) if slot is None else slot
             count = 1
             if i + 1 < len(args) and args[i + 1].isdigit():
                 count = _count(args[i + 1])
                 i += 1
-            placements.append((link, count))
+            (placements if slot is None else distant).append((link, count))
             i += 1
+        if distant:
+            return PlaceDistant(tuple(sorted(placements)), tuple(sorted(distant)))
         return Place(tuple(sorted(placements)))
 
     def _parse_claim(self, args: list[str]) -> Action:
+        if args and args[0].upper() in self.distant.cards:
+            return self._parse_distant_claim(args)
         card, path = self._card_and_path(args, "claim")
         return Claim(card, path)
+
+    def _parse_distant_claim(self, args: list[str]) -> Action:
+        """``claim D-03 LON-PAR-WAS``: the European cities, then the card's distant city (or
+        the other way round)."""
+        if len(args) != 2:
+            raise NotationError("write: claim CARD PATH, e.g. claim D-03 LON-PAR-WAS")
+        card = self.distant.cards[args[0].upper()]
+        distant = self.distant.cities[card.distant].code
+        words = args[1].upper().split("-")
+        if words[0] == distant:
+            words.reverse()
+        if len(words) < 2 or words[-1] != distant:
+            raise NotationError(f"the path of {card.id} ends at {distant}, e.g. LON-PAR-{distant}")
+        return ClaimDistant(card.id, tuple(self.city(c) for c in words[:-1]))
 
     def _parse_final(self, args: list[str]) -> Action:
         card, path = self._card_and_path(args, "final")
@@ -170,6 +227,14 @@ class Notation:
         if len(args) != 2 or args[0].lower() not in ROWS:
             raise NotationError("write: reveal short CARD  or  reveal long CARD")
         return Reveal(args[0].lower(), self.card(args[1]))
+
+    def _parse_draw(self, args: list[str]) -> Action:
+        if len(args) not in (1, 2) or args[1:] not in ([], ["bottom"]):
+            raise NotationError("write: draw CARD  or  draw CARD bottom")
+        card = args[0].upper()
+        if card not in self.distant.card_number:
+            raise NotationError(f"unknown Distant Flight card {args[0]!r}")
+        return DrawDistant(card, len(args) == 2)
 
     # -- words ------------------------------------------------------------------------------
 

@@ -34,7 +34,7 @@ class Options:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         for module in MODULES:
-            if getattr(self, module):
+            if module != "distant_lands" and getattr(self, module):
                 raise ValueError(f"the {module.replace('_', ' ')} module is not playable yet")
 
     def to_dict(self) -> dict[str, Any]:

@@ -38,6 +38,30 @@ def position(view: State) -> dict[str, Any]:
         ],
         "seats": [_seat(view, i, score.total) for i, score in enumerate(scores(view))],
         "end": view.end_reason,
+        **({"distant": _distant(view)} if view.distant is not None else {}),
+    }
+
+
+def _distant(view: State) -> dict[str, Any]:
+    """Distant Lands (only in a game with it): the row, the deck's size, each distant airlink."""
+    d = view.distant
+    assert d is not None
+    board = view.board
+    return {
+        "row": list(d.row),
+        "deck": len(d.deck),
+        "from_bottom": d.from_bottom,
+        "links": [
+            {
+                "slot": d.board.slot_name(slot),
+                "cost": d.board.slots[slot].cost,
+                "city": board.city_code(d.marker[slot]) if d.marker[slot] >= 0 else None,
+                "owner": d.owner[slot],
+                "planes": list(d.planes[slot]),
+            }
+            for slot in range(len(d.board.slots))
+        ],
+        "claimed": [list(cards) for cards in d.claimed],
     }
 
 

@@ -19,6 +19,7 @@ from engine.rules.airlinks import BuyRule, PlaceRule, RentRule
 from engine.rules.base import AnyRule
 from engine.rules.claims import ClaimFinalRule, ClaimRule
 from engine.rules.deal import DealRule
+from engine.rules.distant import DISTANT_ACTION_RULES, DISTANT_CHANCE_RULES
 from engine.rules.final_flight import FinalPlaneRule, PassRule
 from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
 from engine.rules.income import IncomeRule
@@ -60,14 +61,24 @@ FINAL_FLIGHT_STEP: Final = Step(
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
 
 
+def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
+    """``step`` with a module's rules after its own."""
+    return Step(step.name, step.rules + rules, step.for_finished, step.inactive_reason)
+
+
 class Ruleset:
     """The rules for one set of options."""
 
     def __init__(self, options: Options) -> None:
         options.check_supported()
         self.options = options
-        self.steps: tuple[Step, ...] = (FLIGHT_CARD_STEP, ACTION_STEP, FINAL_FLIGHT_STEP)
-        self._chance = {rule.action: rule for rule in CHANCE_RULES}
+        steps = [FLIGHT_CARD_STEP, ACTION_STEP, FINAL_FLIGHT_STEP]
+        chance = list(CHANCE_RULES)
+        if options.distant_lands:
+            steps[1] = with_rules(ACTION_STEP, DISTANT_ACTION_RULES)
+            chance += DISTANT_CHANCE_RULES
+        self.steps: tuple[Step, ...] = tuple(steps)
+        self._chance = {rule.action: rule for rule in chance}
         self._decision = {rule.action: (step, rule) for step in self.steps for rule in step.rules}
 
     def to_move(self, state: State) -> int | None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from engine.distant_state import distant_points
 from engine.state import State
 
 FINAL_BASE: Final = 10
@@ -16,7 +17,7 @@ class Score:
     """One seat's points, broken down as the end screen shows them."""
 
     seat: int
-    cards: tuple[int, ...]  # points of each claimed Short/Long card, in claim order
+    cards: tuple[int, ...]  # points of each claimed Short/Long card in claim order, then Distant
     final: int  # 10 + 2 per plane, or 0 if no Final Flight was played
     cash: int
 
@@ -34,7 +35,7 @@ def scores(state: State) -> list[Score]:
     cards = state.board.cards
     out = []
     for i, st in enumerate(state.seats):
-        points = tuple(cards[str(cid)].points for cid, _ in st.cards)
+        points = tuple(cards[str(cid)].points for cid, _ in st.cards) + distant_points(state, i)
         final = final_flight_points(st.final_planes) if st.finished else 0
         out.append(Score(i, points, final, st.cash))
     return out

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.board import LONG, ROWS, SHORT, Board
+from engine.distant_state import DISTANT, DistantState
 from engine.slots import (
     CASH,
     CLAIMED_BY,
@@ -149,6 +150,8 @@ class State:
         n = config.players
         self.board = board
         self.config = config
+        self.distant: DistantState | None = None
+        """Distant Lands (engine/distant_state.py), None when the module is off."""
         if blank:
             return
         self.phase = SETUP
@@ -213,6 +216,7 @@ class State:
         s.ignored = self.ignored[:]
         s.set_aside = self.set_aside[:]
         s.location = dict(self.location)
+        s.distant = self.distant.copy() if self.distant is not None else None
         return s
 
     def view(self, seat: int | None) -> State:
@@ -237,6 +241,9 @@ class State:
             return SHORT
         if len(rows[LONG]) < goal[LONG] and deck[LONG]:
             return LONG
+        distant = self.distant
+        if distant is not None and distant.needs_card():
+            return DISTANT
         return None
 
     def owned_links(self, seat: int) -> list[int]:
@@ -245,6 +252,10 @@ class State:
     # -- mutators: every change of the public state goes through one of these ---------------
 
     def _refresh_to_reveal(self) -> None:
+        self.to_reveal = self.reveal_needed()
+
+    def refresh_to_reveal(self) -> None:
+        """For a module's mutators: the deck to turn up a card from next, afresh."""
         self.to_reveal = self.reveal_needed()
 
     def _bump(self, slot: int, delta: int) -> None:
@@ -310,8 +321,15 @@ class State:
             self._move_card(card, ON_VACATION_TRACK)
         self._refresh_to_reveal()
 
+    def add_vacation(self, card: str) -> None:
+        """A module's Vacation card to the Vacation track (its own mutator moves the card)."""
+        self.vacations.append(card)
+        self.vacation_time = len(self.vacations) >= 2
+
     def set_decks_aside(self) -> None:
-        """Vacation Time: the rest of both decks leaves the game."""
+        """Vacation Time: the rest of both decks (and the Distant deck) leaves the game."""
+        if self.distant is not None:
+            self.distant.put_deck_aside(self)
         before = len(self.set_aside)
         for row in ROWS:
             for card in self.deck[row]:
@@ -490,14 +508,23 @@ class State:
             (self.set_aside, SET_ASIDE_PILE),
         ):
             for card in pile:
-                values[self.card_base + number[card]] = code
+                if card in number:  # a module's Vacation card is in the module's slots
+                    values[self.card_base + number[card]] = code
         for i, st in enumerate(self.seats):
             for claimed, markers in st.cards:
                 values[self.card_base + number[str(claimed)]] = CLAIMED_BY + i
                 values[markers_base + number[str(claimed)]] = int(markers)
             if st.final:
                 values[self.card_base + number[st.final]] = FINAL_OF + i
+        if self.distant is not None:
+            values += self.distant.slot_values()
         return values
+
+    def all_keys(self) -> tuple[int, ...]:
+        """The base slots' keys, then each module's that is on (``slot_values``' order)."""
+        if self.distant is not None:
+            return self.keys + self.distant.keys
+        return self.keys
 
     def _opening_hash(self) -> int:
         """A new table's hash: only the seats' cash, planes and markers are non-zero there."""
@@ -512,7 +539,7 @@ class State:
     def recompute_hash(self) -> int:
         """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
         total = 0
-        for value, key in zip(self.slot_values(), self.keys, strict=True):
+        for value, key in zip(self.slot_values(), self.all_keys(), strict=True):
             if value:
                 total += value * key
         return total

@@ -27,6 +27,7 @@ from jetset_tui.guided import (
     refill_stage,
     rent_stage,
 )
+from jetset_tui.guided_distant import distant_stage
 
 StageBuilder = Callable[[State, int, list[Action], list[str]], Stage | str]
 """The first stage of a guided action for ``seat``: (state, seat, legal actions, seat names)."""
@@ -43,6 +44,11 @@ def before_final(state: State, seat: int) -> bool:
 def in_flight_card_phase(state: State, seat: int) -> bool:
     """There is a Flight Card Phase: before the seat's Final Flight and before Vacation Time."""
     return not state.seats[seat].finished and not state.vacation_time
+
+
+def distant_open(state: State, seat: int) -> bool:
+    """Distant Lands is in play and the seat has not played its Final Flight."""
+    return state.distant is not None and not state.seats[seat].finished
 
 
 def final_flight_open(state: State, seat: int) -> bool:
@@ -105,6 +111,11 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         "refill", "e", "Cards", "Turn up extra Flight cards",
         lambda state, seat, legal, names: refill_stage(state, seat, legal),
         enabled=in_flight_card_phase,
+    ),
+    ActionKind(
+        "distant", "d", "Distant", "Distant Lands: buy, place, rent or claim",
+        distant_stage,
+        enabled=distant_open,
     ),
     ActionKind(
         "final", "f", "Final", "Final Flight",

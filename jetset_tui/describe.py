@@ -21,10 +21,15 @@ from engine import (
     Reveal,
     Setup,
 )
+from engine.actions import BuyDistant, DrawDistant, PlaceDistant, RentDistant
 from engine.board import Board
+from engine.distant_state import PLANE_PRICE as DISTANT_PLANE
+from engine.distant_state import RENT_TO_BANK as DISTANT_RENT_TO_BANK
+from engine.distant_state import load_distant
 from engine.notation import Notation
-from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost
-from engine.rules.income import income_of
+from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost, service_charge
+from engine.rules.distant import buy_distant_cost, place_distant_cost
+from engine.rules.income import seat_income
 from engine.state import State
 from jetset_tui.theme import DIM, Livery
 
@@ -40,6 +45,13 @@ def card_text(board: Board, cid: str) -> str:
         return f"{cid} Vacation"
     sep = "→" if card.kind == "final" else "–"
     return f"{cid} {route_text(board, card.cities, sep)}"
+
+
+def distant_card_text(board: Board, cid: str) -> str:
+    """``D-04 AMS–WAS`` for a Distant Flight card."""
+    distant = load_distant()
+    card = distant.cards[cid]
+    return f"{cid} {board.city_code(card.city)}–{distant.cities[card.distant].code}"
 
 
 def seat_badge(livery: Livery, name: str | None = None) -> Text:
@@ -64,7 +76,17 @@ def action_cost(state: State, seat: int, action: Action) -> int:
         case Refill(row, _):
             return 0 if state.paid[row] else REFILL_PRICE
         case Income():
-            return -income_of(state.seats[seat])
+            return -seat_income(state, seat)
+        case BuyDistant(slot, _, planes):
+            return buy_distant_cost(load_distant().slots[slot].cost, planes)
+        case PlaceDistant(placements, distant):
+            return place_distant_cost(
+                sum(n for _, n in placements),
+                sum(n for _, n in distant),
+                len(placements) + len(distant),
+            )
+        case RentDistant(_, planes):
+            return (DISTANT_PLANE + DISTANT_RENT_TO_BANK) * planes
     return 0
 
 
@@ -84,7 +106,21 @@ def cost_breakdown(state: State, action: Action) -> str:
         case Refill(row, _):
             return "already paid this turn" if state.paid[row] else "€1 per row"
         case Income():
-            return "€5 per card with markers, €2 per card without"
+            return "€5 per card with markers, €2 per card without, €5 per Distant card"
+        case BuyDistant(slot, _, planes):
+            price = load_distant().slots[slot].cost
+            return f"distant link €{price} + {planes} × €{DISTANT_PLANE} a plane"
+        case PlaceDistant(placements, distant):
+            far = sum(n for _, n in distant)
+            near = sum(n for _, n in placements)
+            links = len(placements) + len(distant)
+            charge = service_charge(links)
+            words = f"{far} × €{DISTANT_PLANE} a distant plane"
+            if near:
+                words += f" + {near} × €5 a plane"
+            return f"{words} + €{charge} service for {links} link{'s' * (links > 1)}"
+        case RentDistant(_, planes):
+            return f"{planes} × €{DISTANT_PLANE} to the owner + {planes} × €5 to the bank"
     return ""
 
 
@@ -100,6 +136,11 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             if board.cards[card].vacation:
                 return f"turned up a Vacation card from the {row} deck"
             return f"turned up {card_text(board, card)} ({board.cards[card].points})"
+        case DrawDistant(card, bottom):
+            where = "the bottom of the Distant deck" if bottom else "the Distant deck"
+            if card == load_distant().vacation:
+                return f"turned up a Vacation card from {where}"
+            return f"turned up {distant_card_text(board, card)} (8) from {where}"
         case Claim() | ClaimFinal() | Buy() | Rent() | Place() | Refill():
             return notation.format_action(action)
         case Income() | FinalPlane() | Pass():

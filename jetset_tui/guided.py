@@ -16,7 +16,7 @@ from itertools import pairwise
 from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
-from engine.rules.income import income_of
+from engine.rules.income import seat_income
 from engine.state import State
 from jetset_tui.describe import card_text, route_text
 
@@ -173,7 +173,7 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     board = state.board
     planner = Planner(state, seat)
     cards = state.rows[SHORT] + state.rows[LONG]
-    if not cards:
+    if not cards and state.distant is None:
         return "no card is face up"
     choices = []
     for cid in cards:
@@ -189,6 +189,11 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         label = f"{card_text(board, cid)} ({card.points})"
         choices.append(card_choice(state, cid, label, note, route))
     then = choose_path(state, legal, Claim, "Claim")
+    if state.distant is not None:  # the Distant row too (jetset_tui/guided_distant.py)
+        from jetset_tui.guided_distant import claim_choices, with_distant_paths
+
+        choices += claim_choices(state, legal)
+        then = with_distant_paths(state, legal, then)
     return Stage("Claim a Flight card", choices, confirm="choose", then=then)
 
 
@@ -250,7 +255,7 @@ def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:
 def income_stage(state: State, seat: int) -> Stage:
     st = state.seats[seat]
     marked = sum(1 for _, m in st.cards if m)
-    label = f"Take income: +€{income_of(st)}"
+    label = f"Take income: +€{seat_income(state, seat)}"
     note = f"{marked} with markers × €5 + {len(st.cards) - marked} without × €2"
     stage = single_stage("Take income", label, Income(), "take income")
     stage.choices[0].note = note

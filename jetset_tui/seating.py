@@ -47,6 +47,8 @@ class GamePlan:
     seed: str | None = None
     path: Path | None = None
     extra_cards: bool = False
+    modules: tuple[str, ...] = ()
+    """The expansion's modules in play (names of ``engine.options.MODULES``)."""
 
     @property
     def seats(self) -> list[SeatInfo]:
@@ -54,7 +56,8 @@ class GamePlan:
 
     @property
     def options(self) -> Options:
-        return Options(players=len(self.kinds), extra_cards=self.extra_cards)
+        on = {module: True for module in self.modules}
+        return Options(players=len(self.kinds), extra_cards=self.extra_cards, **on)
 
     def check(self) -> str | None:
         """A sentence saying what is wrong with the plan, or None."""

@@ -28,7 +28,9 @@ from dataclasses import dataclass
 from engine.actions import (
     Action,
     Buy,
+    BuyDistant,
     Claim,
+    ClaimDistant,
     ClaimFinal,
     FinalPlane,
     Income,
@@ -36,13 +38,17 @@ from engine.actions import (
     Place,
     Refill,
     Rent,
+    RentDistant,
 )
 from engine.board import LONG, SHORT
 from engine.bots.base import Bot
 from engine.bots.planning import BUY, PLACE, RENT, Planner, Route
-from engine.rules.claims import markers_for_next_card
+from engine.distant_state import PLANE_PRICE, RENT_TO_BANK
+from engine.paths import path_links
+from engine.rules.claims import markers_for_next_card, plane_components
 from engine.rules.costs import place_cost
-from engine.rules.income import income_of
+from engine.rules.distant import ClaimDistantRule, free_markers
+from engine.rules.income import income_of, seat_income
 from engine.ruleset import Ruleset
 from engine.state import State
 
@@ -66,6 +72,8 @@ bot's income is lower)."""
 
 RENT_PENALTY = 5
 """Renting gives a rival €5 a plane: count it as that much dearer."""
+
+CLAIM_DISTANT = ClaimDistantRule()
 
 HASTE_CASH = 10
 """Cash below which the bot does not pay to turn up cards."""
@@ -101,6 +109,7 @@ def greedy_action(state: State, seat: int) -> Action:
     return (
         hasten_vacation(state, seat, final)
         or claim_final(state, final)
+        or claim_distant(state, seat, reserved)
         or claim_card(plan)
         or progress(plan, final)
         or Income()
@@ -181,6 +190,104 @@ def claim_card(plan: Planner) -> Action | None:
     return chosen
 
 
+def claim_distant(state: State, seat: int, reserved: frozenset[int]) -> Action | None:
+    """A Distant Flight card (8 points, €5 income for good) whenever the seat's planes fly
+    it, by the fewest links, keeping the planes reserved for the Final Flight."""
+    best: tuple[int, str, tuple[int, ...]] | None = None
+    for option in CLAIM_DISTANT.options(state, seat):
+        assert isinstance(option, ClaimDistant)
+        links = path_links(state.board, option.path) if len(option.path) > 1 else []
+        if isinstance(links, str) or any(link in reserved for link in links):
+            continue
+        key = (len(option.path), option.card, option.path)
+        if best is None or key < best:
+            best = key
+    return ClaimDistant(best[1], best[2]) if best is not None else None
+
+
+DISTANT_VALUE = 8 + EARLY_BONUS
+"""A Distant card: 8 points and €5 at every income for the rest of the game."""
+
+
+@dataclass(frozen=True, slots=True)
+class DistantTarget:
+    """A Distant card to work toward: the distant city, the City-marker cities the seat's
+    planes reach the card's European city from, the euros still to spend and the rate."""
+
+    distant: int
+    ends: tuple[int, ...]
+    cost: int
+    rate: float
+
+
+def distant_target(state: State, seat: int) -> DistantTarget | None:
+    """The best Distant card whose European city the seat's planes join to a City-marker city
+    that has, or can have, an airlink to the card's distant city: one plane there (bought or
+    rented), then the claim. None before the opening cards are claimed."""
+    d = state.distant
+    st = state.seats[seat]
+    if d is None or len(st.cards) < OPENING_CARDS or st.planes < 1:
+        return None
+    reach = plane_components(state, seat)
+    best: DistantTarget | None = None
+    for cid in sorted(d.row):
+        card = d.board.cards[cid]
+        home = reach.get(card.city, -1 - card.city)
+        ends = tuple(c for c in d.board.marker_cities if c == card.city or reach.get(c) == home)
+        cost = distant_cost(state, seat, card.distant, ends)
+        if cost is None:
+            continue
+        income = seat_income(state, seat)
+        short = cost - st.cash
+        money_turns = 0 if short <= 0 else math.ceil(short / income) if income else 99
+        value = DISTANT_VALUE / (2 + money_turns + cost / max(income, EURO_TURN))
+        if best is None or value > best.rate:
+            best = DistantTarget(card.distant, ends, cost, value)
+    return best
+
+
+def distant_cost(state: State, seat: int, distant: int, ends: tuple[int, ...]) -> int | None:
+    """What one plane of the seat on an airlink from ``ends`` to ``distant`` costs: rented from
+    its owner, else bought on the cheapest free slot (None: no such link can be had)."""
+    d = state.distant
+    assert d is not None
+    for end in ends:
+        linked = d.slot_between(end, distant)
+        if linked is not None:
+            return 0 if d.planes[linked][seat] else PLANE_PRICE + RENT_TO_BANK
+    if state.seats[seat].markers < 1:
+        return None
+    costs = [
+        d.board.slots[s].cost + PLANE_PRICE
+        for s in d.board.city_slots(distant)
+        if d.owner[s] < 0 and any(end in free_markers(state, d, s) for end in ends)
+    ]
+    return min(costs) if costs else None
+
+
+def distant_link_step(state: State, seat: int, distant: int, ends: list[int]) -> Action | None:
+    """A plane onto a distant airlink to ``distant`` from one of ``ends``: rented if another
+    player owns one, else bought from the first end free for the cheaper slot."""
+    d = state.distant
+    assert d is not None
+    st = state.seats[seat]
+    slots = d.board.city_slots(distant)
+    for end in ends:
+        linked = d.slot_between(end, distant)
+        if linked is None:
+            continue
+        if d.owner[linked] == seat or d.planes[linked][seat]:
+            return None  # claim_distant takes it when the planes allow
+        return RentDistant(linked, 1) if st.cash >= PLANE_PRICE + RENT_TO_BANK else None
+    if st.markers < 1:
+        return None
+    for cost, slot in sorted((d.board.slots[s].cost, s) for s in slots if d.owner[s] < 0):
+        for end in ends:
+            if end in free_markers(state, d, slot) and st.cash >= cost + PLANE_PRICE:
+                return BuyDistant(slot, end, 1)
+    return None
+
+
 def face_up(state: State) -> list[str]:
     return state.rows[SHORT] + state.rows[LONG]
 
@@ -243,9 +350,12 @@ def targets(plan: Planner, final: Target | None) -> list[Target]:
 def progress(plan: Planner, final: Target | None) -> Action | None:
     """The next step toward the best target the seat can afford to work on."""
     ranked = [t for t in targets(plan, final) if t.rate > 0]
-    if not ranked:
+    far = distant_target(plan.state, plan.seat)
+    best = max(ranked, key=lambda t: (t.rate, -t.route.cost, t.card)) if ranked else None
+    if far is not None and far.cost and (best is None or far.rate > best.rate):
+        return distant_link_step(plan.state, plan.seat, far.distant, list(far.ends))
+    if best is None:
         return None
-    best = max(ranked, key=lambda t: (t.rate, -t.route.cost, t.card))
     return next_step(plan.state, plan.seat, best, final)
 
 

@@ -52,6 +52,8 @@ from engine.bots.greedy import (
 )
 from engine.bots.planning import Planner
 from engine.bots.sampling import World, determinize
+from engine.dealer import distant_draw
+from engine.distant_state import DISTANT, distant_points
 from engine.errors import IllegalAction
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores
@@ -267,6 +269,9 @@ def reveal(rules: Ruleset, state: State, world: World) -> None:
     row = state.to_reveal
     assert row is not None
     stack = world.stacks[row]
+    if row == DISTANT:  # its cards come from the top or the bottom: the first still there
+        rules.apply(state, distant_draw(state, stack))
+        return
     rules.apply(state, Entry(CHANCE, Reveal(row, stack.pop(0))))
 
 
@@ -306,7 +311,7 @@ def card_points(state: State, seat: int) -> float:
     """Points of the claimed cards and of a flown Final Flight (rulebook, "Scoring")."""
     st = state.seats[seat]
     cards = state.board.cards
-    points = sum(cards[str(cid)].points for cid, _ in st.cards)
+    points = sum(cards[str(cid)].points for cid, _ in st.cards) + sum(distant_points(state, seat))
     if st.finished:
         points += final_flight_points(st.final_planes)
     return float(points)

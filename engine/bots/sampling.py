@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from engine.board import ROWS, SHORT
 from engine.dealer import LONG_TOP, SHORT_MIXED, SHORT_TOP
+from engine.distant_state import DISTANT
 from engine.rng import Rng
 from engine.state import State
 
@@ -38,6 +39,9 @@ def determinize(view: State, seat: int, rng: Rng) -> World:
     state = view.copy()
     deal_hidden_hands(state, seat, rng)
     stacks = {row: sample_stack(state, row, rng) for row in ROWS}
+    if state.distant is not None:
+        stacks[DISTANT] = state.distant.deck[:]
+        rng.shuffle(stacks[DISTANT])
     return World(state, stacks)
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.actions import Action, Income
+from engine.distant_state import distant_income
 from engine.rules.base import Rule
 from engine.state import Seat, State
 
@@ -20,6 +21,11 @@ def income_of(seat: Seat) -> int:
     return income
 
 
+def seat_income(state: State, seat: int) -> int:
+    """What Take income pays ``seat`` now: its cards' income and each module's."""
+    return income_of(state.seats[seat]) + distant_income(state, seat)
+
+
 class IncomeRule(Rule[Income]):
     """The bank pays the income, then one marker comes off each card that has any and goes back
     to the player's stock."""
@@ -32,7 +38,7 @@ class IncomeRule(Rule[Income]):
         return None
 
     def perform(self, state: State, seat: int, action: Income) -> None:
-        state.add_cash(seat, income_of(state.seats[seat]))
+        state.add_cash(seat, seat_income(state, seat))
         state.take_markers_back(seat)
 
     def options(self, state: State, seat: int) -> list[Action]:

@@ -36,11 +36,27 @@ order, no airlink twice. After that, each turn **f** puts a plane on it (+2 poin
 **The end.** When everyone has played a Final Flight, or someone puts a fifth plane on theirs.
 Score: card points + Final Flight (10 + 2 per plane). Ties: most cash.
 
+# Distant Lands (when the game has it)
+
+Four distant cities, Washington, Rio de Janeiro, Mumbai and Tokyo, each with two airlinks
+(`WAS1` €20, `WAS2` €22, …). **d** buys one: choose the *City marker* for its European end,
+one of Amsterdam, Frankfurt, London, Madrid, Paris, Rome (two markers each; a distant city's
+two links never come from the same city). Every plane on a distant link costs **€25**; on
+another player's, €25 to them and €5 to the bank.
+
+The **Distant row** holds two Distant Flight cards to two different distant cities. Claim one
+(**d** or **c**) with your planes from its European city to a City-marker city, then that city's
+distant link: `claim D-04 AMS-PAR-WAS`. It scores **8 points**, pays **€5** at every income, and
+takes no markers (it is not one of your first five cards). A claimed card is replaced from the
+top of the deck; a card to the same distant city as the other is discarded and the next comes
+from the bottom. The Distant deck's Vacation card is a Vacation card like the others. In the
+player panels, `D8` is a Distant card.
+
 # Keys
 
 | key | |
 |-----|--|
-| **b p r c i e f** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
+| **b p r c i e d f** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
 | | Enter confirms (the full cost is shown first), Esc backs out |
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |

@@ -18,6 +18,7 @@ from engine.bots.planning import Planner
 from jetset_tui.describe import card_text, route_text
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
+from jetset_tui.widgets.distant import distant_plan
 
 HOW = {"buy": "buy", "place": "place on your", "rent": "rent"}
 
@@ -55,6 +56,7 @@ def plan_text(table: TableView, advice: Advice | None = None) -> Text:
                 ", ".join(f"{HOW[n.how]} {board.link_name(n.link)} €{n.cost}" for n in route.needs)
             )
             text.append("\n")
+    text.append_text(distant_plan(table))
     return text
 
 

@@ -103,6 +103,9 @@ class CommandLine(Vertical):
             + [board.link_name(i) for i in range(len(board.links))]
             + list(board.cards)
             + [c.code for c in board.cities]
+            + list(notation.distant.slot_named)
+            + list(notation.distant.cards)
+            + list(notation.distant.city_named)
         )
 
     def compose(self) -> ComposeResult:

@@ -5,7 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.rules.income import income_of
+from engine.distant_state import distant_points
+from engine.rules.income import seat_income
 from engine.scoring import scores
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
@@ -34,17 +35,18 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     text.append(f"€{st.cash:<4}", style="bold")
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
     if not compact:
-        text.append(f" income €{income_of(st)}", style=DIM)
+        text.append(f" income €{seat_income(state, seat)}", style=DIM)
     text.append("\n   ")
     if st.finished and st.final is not None:
         text.append(f"Final {card_text(state.board, st.final)} ", style="bold")
         text.append("✈" * st.final_planes + f" +{10 + 2 * st.final_planes}", style="bold")
-    elif st.cards:
+    elif st.cards or distant_points(state, seat):
         if compact:
-            text.append(f"income €{income_of(st)}  ", style=DIM)
+            text.append(f"income €{seat_income(state, seat)}  ", style=DIM)
         for cid, markers in st.cards:
             points = state.board.cards[str(cid)].points
             text.append(f"{points}{str(markers).translate(SUPERSCRIPT) if markers else ''} ")
+        text.append("D8 " * len(distant_points(state, seat)))
     else:
         text.append("no cards yet", style=DIM)
     return text

@@ -11,6 +11,7 @@ from engine.bots.planning import Planner, Route
 from jetset_tui.describe import card_text
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
+from jetset_tui.widgets.distant import distant_text
 
 ROW_TITLES = {SHORT: "Short Flights", LONG: "Long Flights"}
 
@@ -51,6 +52,9 @@ def rows_text(table: TableView) -> Text:
         text.append(" Vacation Time: Final Flights open", style=f"bold {GOOD}")
     else:
         text.append(f" {up} of 2 up", style=DIM)
+    if state.distant is not None:
+        text.append("\n")
+        text.append_text(distant_text(table))
     return text
 
 

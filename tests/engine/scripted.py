@@ -3,7 +3,8 @@
 ``ScriptedDealer`` makes a ``Dealer`` whose rows, hands and deck orders are chosen, not shuffled,
 so a rulebook example or a rare path can be set up exactly and then played through real entries
 (``play_chance``, ``Table(dealer=...)``). Each deck turns up the cards the test names first, in
-that order, then the rest of the deck in board order, the Vacation cards it did not name last.
+that order, then the rest of the deck in board order, the Vacation cards it did not name last
+(the Distant deck too: its bottom is the end of that order).
 Nothing here is shipped: a real game's dealer always shuffles (engine/dealer.py).
 """
 
@@ -13,6 +14,7 @@ from collections.abc import Sequence
 
 from engine.board import LONG, SHORT, Board
 from engine.dealer import Dealer
+from engine.distant_state import load_distant
 from engine.state import Config
 
 
@@ -26,6 +28,7 @@ def ScriptedDealer(
     short_deck: Sequence[str] = (),
     long_deck: Sequence[str] = (),
     salts: Sequence[str] | None = None,
+    distant_deck: Sequence[str] | None = None,
 ) -> Dealer:
     """The dealer of a test: nothing shuffled, every card where the test puts it. A real
     ``Dealer`` whose lists are replaced (not a subclass: the compiled engine's classes take no
@@ -44,7 +47,18 @@ def ScriptedDealer(
     if len(dealer.hands) != players:
         raise ValueError(f"{players} players need {players} hands")
     dealer.salts = list(salts or [f"{seat:02x}" * 16 for seat in range(players)])
+    if distant_deck is not None:
+        dealer.distant_stack = _distant_stack(list(distant_deck))
     return dealer
+
+
+def _distant_stack(top: list[str]) -> list[str]:
+    """The Distant deck from the top down: ``top`` (the Vacation card where the test puts it),
+    then its other cards in board order, the Vacation card last if the test did not name it."""
+    board = load_distant()
+    if len(set(top)) != len(top) or any(c not in board.card_number for c in top):
+        raise ValueError("the Distant deck names a card twice or a card it does not hold")
+    return top + [c for c in board.deck if c not in top]
 
 
 def _first(

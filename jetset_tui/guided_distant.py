@@ -1,0 +1,157 @@
+"""The guided Distant Lands action (key ``d``): buy a distant airlink and choose its City marker,
+place or rent planes on one, or claim a Distant Flight card.
+
+Like ``jetset_tui/guided.py``: the choices come from the board and the engine's legal actions,
+and the picker asks the engine to check each action before it is confirmed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from engine import Action
+from engine.actions import BuyDistant, ClaimDistant, PlaceDistant, RentDistant
+from engine.distant_state import PLANE_PRICE, RENT_TO_BANK, DistantState
+from engine.state import State
+from jetset_tui.describe import distant_card_text, route_text
+from jetset_tui.guided import ONE, Choice, Stage
+
+BUY = "buy"
+PLACE = "place"
+RENT = "rent"
+CLAIM = "claim"
+
+
+def distant_stage(state: State, seat: int, legal: list[Action], names: list[str]) -> Stage | str:
+    """What the seat may do in the Distant Lands now: each a choice leading to its details."""
+    d = state.distant
+    if d is None:
+        return "Distant Lands is not in play in this game"
+    choices = buy_choices(d, legal) + plane_choices(d, seat, names) + claim_choices(state, legal)
+    if not choices:
+        return "nothing to do in the Distant Lands yet: a distant airlink costs €45 at least"
+    return Stage(
+        "Distant Lands", choices, confirm="choose", then=lambda c: next_stage(state, seat, legal, c)
+    )
+
+
+def buy_choices(d: DistantState, legal: list[Action]) -> list[Choice]:
+    out = []
+    for slot in d.board.slots:
+        if any(isinstance(a, BuyDistant) and a.slot == slot.index for a in legal):
+            name = d.board.slot_name(slot.index)
+            city = d.board.cities[slot.city].name
+            out.append(
+                Choice(
+                    label=f"buy {name}",
+                    search=f"BUY {name} {city}".upper(),
+                    note=f"{city}: €{slot.cost} + €{PLANE_PRICE} a plane, then its City marker",
+                    value=(BUY, slot.index),
+                )
+            )
+    return out
+
+
+def plane_choices(d: DistantState, seat: int, names: list[str]) -> list[Choice]:
+    out = []
+    for slot, owner in enumerate(d.owner):
+        if owner < 0:
+            continue
+        link = d.link_name(slot)
+        if owner == seat:
+            note = f"yours: €{PLANE_PRICE} a plane + €2 service"
+            out.append(Choice(f"place on {link}", f"PLACE {link}", note, value=(PLACE, slot)))
+        else:
+            note = f"{names[owner]}'s: €{PLANE_PRICE} a plane to them + €{RENT_TO_BANK} to the bank"
+            out.append(Choice(f"rent {link}", f"RENT {link}", note, value=(RENT, slot)))
+    return out
+
+
+def claim_choices(state: State, legal: list[Action]) -> list[Choice]:
+    d = state.distant
+    assert d is not None
+    out = []
+    for cid in d.row:
+        ready = any(isinstance(a, ClaimDistant) and a.card == cid for a in legal)
+        text = distant_card_text(state.board, cid)
+        note = "✓ ready to claim, 8 points" if ready else "needs your plane on a link to it"
+        out.append(Choice(f"claim {text}", f"CLAIM {text}".upper(), note, value=(CLAIM, cid)))
+    return out
+
+
+def next_stage(state: State, seat: int, legal: list[Action], choice: Choice) -> Stage | str:
+    d = state.distant
+    assert d is not None and isinstance(choice.value, tuple)
+    what, which = choice.value
+    planes = max(1, state.seats[seat].planes)
+    if what == BUY:
+        return marker_stage(state, d, int(which), legal, planes)
+    if what in (PLACE, RENT):
+        slot = int(which)
+        link = d.link_name(slot)
+        only = [Choice(link, link.upper(), choice.note, value=slot)]
+        title = "Put planes on your distant airlink" if what == PLACE else "Rent a distant airlink"
+
+        def build(c: Choice, n: int, each: dict[int, int]) -> Action:
+            return PlaceDistant((), ((slot, n),)) if what == PLACE else RentDistant(slot, n)
+
+        return Stage(title, only, counting=ONE, max_count=planes, confirm=what, build=build)
+    return path_stage(state, str(which), legal)
+
+
+def marker_stage(
+    state: State, d: DistantState, slot: int, legal: list[Action], planes: int
+) -> Stage | str:
+    """The City markers the slot may take, and how many planes."""
+    cities = sorted({a.city for a in legal if isinstance(a, BuyDistant) and a.slot == slot})
+    if not cities:
+        return "no City marker is free for that airlink"
+    far = d.board.cities[d.board.slots[slot].city].code
+    choices = []
+    for city in cities:
+        code = state.board.city_code(city)
+        used = d.markers_used(city)
+        note = f"{state.board.cities[city].name}: {d.board.markers_each - used} marker(s) left"
+        choices.append(Choice(f"{code}-{far}", f"{code} {code}-{far}", note, value=city))
+    return Stage(
+        f"Buy {d.board.slot_name(slot)}: choose the City marker for its European end",
+        choices,
+        counting=ONE,
+        max_count=planes,
+        confirm="buy",
+        build=lambda c, n, each: BuyDistant(slot, int(str(c.value)), n),
+    )
+
+
+def path_stage(state: State, cid: str, legal: list[Action]) -> Stage | str:
+    options = [a for a in legal if isinstance(a, ClaimDistant) and a.card == cid]
+    if not options:
+        return f"you cannot fly {cid} yet: it needs your plane on a distant link to its city"
+    d = state.distant
+    assert d is not None
+    far = d.board.cities[d.board.cards[cid].distant].code
+    choices = []
+    for act in options:
+        route = f"{route_text(state.board, act.path, '-')}-{far}"
+        links = len(act.path)
+        note = f"{links} link{'s' * (links > 1)}, one plane back from each"
+        choices.append(Choice(route, route.upper(), note, cities=frozenset(act.path), value=act))
+    return Stage(
+        f"Claim {distant_card_text(state.board, cid)}: choose the path",
+        choices,
+        confirm="claim",
+        build=lambda c, n, each: c.value if isinstance(c.value, ClaimDistant) else None,
+    )
+
+
+def with_distant_paths(
+    state: State, legal: list[Action], then: Callable[[Choice], Stage | str]
+) -> Callable[[Choice], Stage | str]:
+    """The claim key's next stage: a Distant card's paths, or ``then`` for other cards."""
+
+    def next_for(choice: Choice) -> Stage | str:
+        if isinstance(choice.value, tuple) and choice.value[0] == CLAIM:
+            return path_stage(state, str(choice.value[1]), legal)
+        return then(choice)
+
+    return next_for

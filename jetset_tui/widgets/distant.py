@@ -1,0 +1,128 @@
+"""Distant Lands in the table panel: the Distant row and the four supplementary boards.
+
+Drawn under the Short and Long rows (so beside the map, and in its place with ``v`` under 100
+columns): the two Distant cards with what the player looking still needs for each, then one line
+per distant airlink: its name, price, and once bought its City-marker city, owner and planes.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from engine.actions import ClaimDistant
+from engine.bots.greedy import distant_cost
+from engine.distant_state import PLANE_PRICE, DistantState
+from engine.rules.claims import plane_components
+from engine.rules.distant import ClaimDistantRule
+from engine.state import State
+from jetset_tui.describe import distant_card_text, route_text
+from jetset_tui.table import TableView
+from jetset_tui.theme import DIM, GOOD, UNOWNED
+
+CLAIM = ClaimDistantRule()
+
+
+def distant_text(table: TableView) -> Text:
+    """The Distant row and boards (empty text when the module is off)."""
+    d = table.state.distant
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if d is None:
+        return text
+    text.append("Distant Flights", style="bold underline")
+    text.append(f"  deck {len(d.deck)}" if d.deck or not d.set_aside else "  set aside", style=DIM)
+    text.append("\n")
+    if not d.row:
+        text.append("  (empty)\n", style=DIM)
+    for cid in d.row:
+        text.append(f" {distant_card_text(table.board, cid):<18}")
+        text.append(" 8", style="bold")
+        if table.viewer is not None:
+            text.append("  ")
+            text.append_text(distant_need(table, d, cid))
+        text.append("\n")
+    text.append(f"Distant airlinks  planes €{PLANE_PRICE}\n", style="bold")
+    for slot in d.board.slots:
+        text.append_text(slot_line(table, d, slot.index))
+    return text
+
+
+def distant_need(table: TableView, d: DistantState, cid: str) -> Text:
+    """``✓ ready``, ``1✈ €45`` (a plane on a distant link from a City-marker city the viewer's
+    planes already reach), or ``far`` (European links first)."""
+    viewer = table.viewer
+    assert viewer is not None
+    how = distant_prospect(table.state, viewer, cid)
+    if how.ready is not None:
+        return Text("✓ ready", style=f"bold {GOOD}")
+    if how.cost is not None:
+        return Text(f"1✈ €{how.cost}", style=DIM)
+    return Text("far", style=DIM)
+
+
+@dataclass(frozen=True)
+class Prospect:
+    """How far a seat is from claiming a Distant card: a legal claim now (``ready``), else the
+    price of the one distant plane it lacks (``cost``), else neither (European links first);
+    ``ends``: the City-marker cities its planes already join to the card's European city."""
+
+    ready: ClaimDistant | None
+    cost: int | None
+    ends: tuple[int, ...]
+
+
+def distant_prospect(state: State, seat: int, cid: str) -> Prospect:
+    d = state.distant
+    assert d is not None
+    claims = [a for a in CLAIM.options(state, seat) if isinstance(a, ClaimDistant)]
+    ready = next((a for a in claims if a.card == cid), None)
+    card = d.board.cards[cid]
+    reach = plane_components(state, seat)
+    home = reach.get(card.city, -1 - card.city)
+    ends = tuple(c for c in d.board.marker_cities if c == card.city or reach.get(c) == home)
+    cost = distant_cost(state, seat, card.distant, ends) if ends else None
+    return Prospect(ready, cost, ends)
+
+
+def distant_plan(table: TableView) -> Text:
+    """The advice screen's lines for the Distant row."""
+    state, seat = table.state, table.viewer
+    d = state.distant
+    text = Text()
+    if d is None or seat is None:
+        return text
+    for cid in d.row:
+        how = distant_prospect(state, seat, cid)
+        text.append(f"{distant_card_text(table.board, cid):<22}", style="bold")
+        text.append(" 8 Distant\n", style=DIM)
+        far = d.board.cities[d.board.cards[cid].distant].code
+        if how.ready is not None:
+            route = f"{route_text(table.board, how.ready.path, '-')}-{far}"
+            text.append(f"    ✓ ready: claim it via {route}\n", style=GOOD)
+        elif how.cost is not None:
+            codes = ", ".join(table.board.city_code(c) for c in how.ends)
+            text.append(f"    1 plane on a {far} link from {codes}: €{how.cost}\n")
+        else:
+            codes = " ".join(table.board.city_code(c) for c in d.board.marker_cities)
+            text.append(f"    first join it to a City-marker city ({codes}) with your planes\n")
+    return text
+
+
+def slot_line(table: TableView, d: DistantState, slot: int) -> Text:
+    """`` WAS1 €20  PAR-WAS  G1 R2``: a distant airlink, its City marker, owner and planes."""
+    board = d.board
+    line = Text()
+    line.append(f" {board.slot_name(slot)} €{board.slots[slot].cost}  ")
+    owner = d.owner[slot]
+    if owner < 0:
+        line.append(f"{board.cities[board.slots[slot].city].name}: unowned\n", style=UNOWNED)
+        return line
+    line.append(f"{d.link_name(slot)} ", style="bold")
+    for seat in [owner] + [s for s in range(len(d.planes[slot])) if s != owner]:
+        planes = d.planes[slot][seat]
+        if seat == owner or planes:
+            livery = table.liveries[seat]
+            line.append(f" {livery.letter}{planes}", style=livery.style)
+    line.append("\n")
+    return line

@@ -1,0 +1,88 @@
+"""Distant Lands in the app: the Distant row and boards in the table panel, buying a distant
+airlink with the choice of City marker by keys, and by typed notation with Tab completion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import Game, Options, seed_commitment
+from engine.actions import BuyDistant
+from engine.distant_state import load_distant
+from engine.selfplay import play_game
+from jetset_tui.app import JetSetApp
+from jetset_tui.screenshot import screen_text
+from netcode.logfile import Header, Seat, write_game
+from netcode.seatkind import SeatKind
+from netcode.table import Secrets, secrets_path
+from tests.tui.play import game_screen
+
+SEED = "a"
+DISTANT = load_distant()
+
+
+def save_with_cash_for_a_distant_link(tmp_path: Path) -> Path:
+    """A 2-player Distant Lands game of greedy bots, stopped where seat 0 (the human) is to move
+    with €47 or more and Washington's €20 link still free."""
+    options = Options(players=2, distant_lands=True)
+    game = play_game(options, SEED, ("greedy",))
+    replayed = Game(options)
+    was1 = DISTANT.slot_named["WAS1"]
+    for entry in game.entries:
+        replayed.push(entry)
+        state = replayed.state
+        d = state.distant
+        assert d is not None
+        if replayed.to_move() == 0 and state.seats[0].cash >= 47 and d.owner[was1] < 0:
+            break
+    else:
+        raise AssertionError("seat 0 never had €47 to move with")
+    path = tmp_path / "distant.jetset"
+    seats = [Seat("Ann"), Seat("Amelia", SeatKind.parse("bot:greedy"))]
+    header = Header(options, seats, seed_commitment(SEED), meta={"local": True})
+    write_game(path, header, replayed, None)
+    Secrets(SEED).save(secrets_path(path))
+    return path
+
+
+async def test_buying_a_distant_link_by_keys_choosing_its_city_marker(tmp_path: Path) -> None:
+    app = JetSetApp(resume=save_with_cash_for_a_distant_link(tmp_path), bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Distant Flights" in text and "WAS1 €20" in text and "d Distant" in text
+        await pilot.press("h")
+        await pilot.pause()
+        advice = screen_text(app)
+        assert "8 Distant" in advice and "1 plane on a" in advice, advice
+        await pilot.press("escape")
+        await pilot.pause()
+        game = screen.session.game
+        entries = len(game.entries)
+        cash = game.state.seats[0].cash
+        await pilot.press("d", *"buy was1", "enter")
+        await pilot.pause()
+        assert "choose the City marker" in screen_text(app)
+        await pilot.press(*"par", "1")
+        await pilot.pause()
+        assert "costs €45 (distant link €20 + 1 × €25 a plane)" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        was1, paris = DISTANT.slot_named["WAS1"], game.board.city_index["PAR"]
+        assert game.entries[entries].action == BuyDistant(was1, paris, 1)
+        assert game.state.seats[0].cash <= cash - 45 + 25  # the bot may rent on it after
+        await pilot.pause()
+        assert "PAR-WAS" in screen_text(app)
+
+
+async def test_typing_a_distant_buy_with_tab_completion(tmp_path: Path) -> None:
+    app = JetSetApp(resume=save_with_cash_for_a_distant_link(tmp_path), bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        entries = len(game.entries)
+        await pilot.press(":", *"buy LON-WAS", "tab", "enter")
+        await pilot.pause()
+        action = game.entries[entries].action
+        assert isinstance(action, BuyDistant) and action.city == game.board.city_index["LON"]
+        assert DISTANT.slot_name(action.slot).startswith("WAS")
