@@ -24,10 +24,21 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import Final, Protocol, TypeVar
 
-from engine.actions import CHANCE, Deal, Entry, Reveal, Setup
+from engine.actions import (
+    CHANCE,
+    BusinessDraw,
+    BusinessShuffle,
+    BuyoutDraw,
+    Deal,
+    Entry,
+    Reveal,
+    Setup,
+)
 from engine.board import SHORT, Board
+from engine.business_state import DECK, draw_commitment
 from engine.dealstream import DealStream
 from engine.rng import Rng
+from engine.rules.business import chance_entry_kind
 from engine.state import DEAL, SETUP, State, hand_commitment
 
 SHORT_TOP: Final = {2: 8, 3: 8, 4: 11, 5: 14, 6: 17}
@@ -123,6 +134,9 @@ class Dealer:
         salts = rng.fork("salt")
         self.hands = [(finals[2 * i], finals[2 * i + 1]) for i in range(players)]
         self.salts = [salts.token() for _ in range(players)]
+        self.business_root = rng.fork("business")
+        self.business_orders: dict[int, list[str]] = {}
+        """The Business draw pile of each shuffle, once dealt from (a test may set them)."""
 
     def stack(self, row: str) -> list[str]:
         return self.short_stack if row == SHORT else self.long_stack
@@ -138,8 +152,36 @@ class Dealer:
             return Entry(CHANCE, Deal(seat, cards, salt, hand_commitment(seat, cards, salt)))
         row = state.to_reveal
         if row is None:
-            raise ValueError("the state is not waiting for chance")
+            return self.business_entry(state)
         return Entry(CHANCE, Reveal(row, self.stack(row)[state.drawn[row]]))
+
+    # -- the Business cards module --------------------------------------------------------
+
+    def business_order(self, epoch: int, cards: list[str]) -> list[str]:
+        """The Business draw pile after its ``epoch``-th shuffle (0: the whole deck at the
+        start; later, ``cards``, the discards in data order), top first."""
+        order = self.business_orders.get(epoch)
+        if order is None:
+            order = list(DECK) if epoch == 0 else list(cards)
+            self.business_root.fork(f"pile-{epoch}").shuffle(order)
+            self.business_orders[epoch] = order
+        return order
+
+    def business_entry(self, state: State) -> Entry:
+        """The Business cards module's chance entry the state waits for."""
+        b = state.business
+        what = chance_entry_kind(state)
+        if b is None or not what:
+            raise ValueError("the state is not waiting for chance")
+        if what == "buyout":
+            return Entry(CHANCE, BuyoutDraw(self.stack(SHORT)[state.drawn[SHORT]]))
+        if what == "shuffle":
+            return Entry(CHANCE, BusinessShuffle(len(b.discards)))
+        seat = b.owed[0]
+        kind = self.business_order(b.epoch, b.shuffled)[b.epoch_drawn]
+        salt = self.business_root.fork(f"salt-{b.draws}").token()
+        commitment = draw_commitment(seat, b.draws, kind, salt)
+        return Entry(CHANCE, BusinessDraw(seat, kind, salt, commitment))
 
 
 def _split(board: Board, deck: tuple[str, ...]) -> tuple[list[str], list[str]]:

@@ -22,6 +22,8 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.board import LONG, ROWS, SHORT, Board
+from engine.business_state import KEYS as BUSINESS_KEYS
+from engine.business_state import BusinessState
 from engine.slots import (
     CASH,
     CLAIMED_BY,
@@ -183,6 +185,8 @@ class State:
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
+        self.business: BusinessState | None = None
+        """The Business cards module's part of the table (None when the module is off)."""
 
     # -- copying and views ------------------------------------------------------------------
 
@@ -213,6 +217,7 @@ class State:
         s.ignored = self.ignored[:]
         s.set_aside = self.set_aside[:]
         s.location = dict(self.location)
+        s.business = None if self.business is None else self.business.copy()
         return s
 
     def view(self, seat: int | None) -> State:
@@ -221,6 +226,8 @@ class State:
         for i, st in enumerate(s.seats):
             if i != seat:
                 st.hand = None
+        if s.business is not None:
+            s.business.hide_hands(seat)
         return s
 
     # -- questions the rules ask ------------------------------------------------------------
@@ -306,9 +313,34 @@ class State:
             self._move_card(card, IGNORED)
         else:
             self.vacations.append(card)
-            self.vacation_time = len(self.vacations) >= 2
+            self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
             self._move_card(card, ON_VACATION_TRACK)
         self._refresh_to_reveal()
+
+    def extra_vacations(self) -> int:
+        """Vacation spaces filled by a module's card (the Business card "Vacation")."""
+        return 0 if self.business is None else self.business.vacations
+
+    def fill_vacation_space(self) -> None:
+        """A module's Vacation card was put on the track (its count is the module's)."""
+        self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
+
+    def take_from_deck(self, seat: int, row: str, card: str, markers: int) -> None:
+        """The top card of a deck straight to the seat as if claimed (the Business card
+        "Buyout")."""
+        self.deck[row].remove(card)
+        self.set_value(DRAWN[row], self.drawn, row, self.drawn[row] + 1)
+        self._move_card(card, CLAIMED_BY + seat)
+        self.seats[seat].cards.append([card, markers])
+        self._bump(self._markers_slot(card), markers)
+        self.add_stock(seat, markers=-markers)
+        self._refresh_to_reveal()
+
+    def remove_final_plane(self, seat: int) -> None:
+        """One plane off a seat's Final Flight card, back to its stock (the card "Delay")."""
+        self.add_stock(seat, planes=1)
+        self.seats[seat].final_planes -= 1
+        self._bump(self._seat_slot(seat, FINAL_PLANES), -1)
 
     def set_decks_aside(self) -> None:
         """Vacation Time: the rest of both decks leaves the game."""
@@ -497,6 +529,8 @@ class State:
                 values[markers_base + number[str(claimed)]] = int(markers)
             if st.final:
                 values[self.card_base + number[st.final]] = FINAL_OF + i
+        if self.business is not None:
+            values.extend(self.business.slot_values())
         return values
 
     def _opening_hash(self) -> int:
@@ -512,7 +546,8 @@ class State:
     def recompute_hash(self) -> int:
         """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
         total = 0
-        for value, key in zip(self.slot_values(), self.keys, strict=True):
+        keys = self.keys + BUSINESS_KEYS if self.business is not None else self.keys
+        for value, key in zip(self.slot_values(), keys, strict=True):
             if value:
                 total += value * key
         return total
