@@ -189,8 +189,19 @@ class BuyoutDraw:
     card: str
 
 
+@value(unsafe_hash=True)
+class FinalsDraw:
+    """Chance: two more Final Flight cards to ``seat`` (the Business card "Final Flights"),
+    hidden from other seats like ``Deal``."""
+
+    seat: int
+    cards: tuple[str, str] | None
+    salt: str | None
+    commitment: str
+
+
 BUSINESS_DECISIONS: Final = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, EndTurn)
-BUSINESS_CHANCE: Final = (BusinessDraw, BusinessShuffle, BuyoutDraw)
+BUSINESS_CHANCE: Final = (BusinessDraw, BusinessShuffle, BuyoutDraw, FinalsDraw)
 
 Decision = (
     Refill
@@ -210,9 +221,17 @@ Decision = (
     | Decline
     | EndTurn
 )
-Chance = Setup | Deal | Reveal | BusinessDraw | BusinessShuffle | BuyoutDraw
+Chance = Setup | Deal | Reveal | BusinessDraw | BusinessShuffle | BuyoutDraw | FinalsDraw
 Action = Decision | Chance
-CHANCE_TYPES: Final = (Setup, Deal, Reveal, BusinessDraw, BusinessShuffle, BuyoutDraw)
+CHANCE_TYPES: Final = (
+    Setup,
+    Deal,
+    Reveal,
+    BusinessDraw,
+    BusinessShuffle,
+    BuyoutDraw,
+    FinalsDraw,
+)
 
 CHANCE: Final = -1
 """The actor of a chance entry."""
@@ -234,6 +253,8 @@ def redact(entry: Entry, seat: int | None) -> Entry:
         return Entry(entry.actor, Deal(act.seat, None, None, act.commitment))
     if isinstance(act, BusinessDraw) and act.seat != seat and act.kind is not None:
         return Entry(entry.actor, BusinessDraw(act.seat, None, None, act.commitment))
+    if isinstance(act, FinalsDraw) and act.seat != seat and act.cards is not None:
+        return Entry(entry.actor, FinalsDraw(act.seat, None, None, act.commitment))
     return entry
 
 

@@ -31,6 +31,7 @@ from engine.actions import (
     BuyoutDraw,
     Deal,
     Entry,
+    FinalsDraw,
     Reveal,
     Setup,
 )
@@ -134,6 +135,8 @@ class Dealer:
         salts = rng.fork("salt")
         self.hands = [(finals[2 * i], finals[2 * i + 1]) for i in range(players)]
         self.salts = [salts.token() for _ in range(players)]
+        self.spare_finals = finals[2 * players :]
+        """Final Flight cards never dealt at setup, for the Business card "Final Flights"."""
         self.business_root = rng.fork("business")
         self.business_orders: dict[int, list[str]] = {}
         """The Business draw pile of each shuffle, once dealt from (a test may set them)."""
@@ -175,6 +178,12 @@ class Dealer:
             raise ValueError("the state is not waiting for chance")
         if what == "buyout":
             return Entry(CHANCE, BuyoutDraw(self.stack(SHORT)[state.drawn[SHORT]]))
+        if what == "finals":
+            k = b.finals_dealt
+            cards = (self.spare_finals[2 * k], self.spare_finals[2 * k + 1])
+            salt = self.business_root.fork(f"finals-{k}").token()
+            commitment = hand_commitment(b.finals, cards, salt)
+            return Entry(CHANCE, FinalsDraw(b.finals, cards, salt, commitment))
         if what == "shuffle":
             return Entry(CHANCE, BusinessShuffle(len(b.discards)))
         seat = b.owed[0]

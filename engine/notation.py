@@ -28,6 +28,7 @@ from engine.actions import (
     EndTurn,
     Entry,
     FinalPlane,
+    FinalsDraw,
     Income,
     Offer,
     Pass,
@@ -47,7 +48,7 @@ CHANCE_VERBS: Final = ("setup", "deal", "reveal")
 HIDDEN: Final = "hidden"
 BUSINESS_VERBS: Final = ("play", "dividends", "cash", "offer", "accept", "decline", "done")
 """The Business cards module's decisions (docs/notation.md, "Business cards")."""
-BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout")
+BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout", "bfinals")
 SEAT_CARDS: Final = ("commandeer", "delay")
 """Business cards that name a player."""
 NO_LINK: Final = "-"
@@ -126,6 +127,10 @@ class Notation:
                 return f"bshuffle {count}"
             case BuyoutDraw(card):
                 return f"buyout {card}"
+            case FinalsDraw(seat, cards, salt, commitment):
+                if cards is None:
+                    return f"bfinals {seat} {HIDDEN} {commitment}"
+                return f"bfinals {seat} {' '.join(cards)} {salt} {commitment}"
         raise TypeError(f"not an action: {action!r}")
 
     def format_entry(self, entry: Entry) -> str:
@@ -311,6 +316,14 @@ class Notation:
         if len(args) != 1:
             raise NotationError("write: buyout CARD")
         return BuyoutDraw(self.card(args[0]))
+
+    def _parse_bfinals(self, args: list[str]) -> Action:
+        if len(args) == 3 and args[1] == HIDDEN:
+            return FinalsDraw(_seat(args[0]), None, None, _hex(args[2]))
+        if len(args) != 5:
+            raise NotationError("write: bfinals SEAT CARD CARD SALT COMMITMENT")
+        cards = (self.card(args[1]), self.card(args[2]))
+        return FinalsDraw(_seat(args[0]), cards, _hex(args[3]), _hex(args[4]))
 
     def _kind(self, word: str) -> str:
         kind = word.lower()

@@ -388,6 +388,18 @@ class State:
         self._bump(self._seat_slot(seat, COMMITMENT), text_code(commitment) - old)
         st.commitment = commitment
 
+    def add_finals(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
+        """More Final Flights into a seat's hand (the Business card "Final Flights"): the
+        hand's commitment becomes the old one and the new one joined by ``+``."""
+        st = self.seats[seat]
+        if st.hand is not None and cards is not None:
+            st.hand = st.hand + cards
+        self._bump(self._seat_slot(seat, HAND_SIZE), 2)
+        st.hand_size += 2
+        joined = f"{st.commitment}+{commitment}"
+        self._bump(self._seat_slot(seat, COMMITMENT), text_code(joined) - text_code(st.commitment))
+        st.commitment = joined
+
     def play_final(self, seat: int, card: str, path: tuple[int, ...]) -> None:
         """The Final Flight played: public from now on; the other card discarded."""
         st = self.seats[seat]

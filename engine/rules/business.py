@@ -20,6 +20,7 @@ from engine.actions import (
     Decline,
     Dividends,
     EndTurn,
+    FinalsDraw,
     Income,
     Offer,
     PlayCard,
@@ -40,7 +41,7 @@ from engine.rules.base import Rule
 from engine.rules.claims import markers_for_next_card
 from engine.rules.flight_cards import start_vacation_time
 from engine.rules.income import income_of
-from engine.state import State
+from engine.state import State, hand_commitment
 
 SECTION: Final = "Business Cards"
 DEAL_SECTION: Final = "Business Cards: Business Deal"
@@ -241,8 +242,24 @@ def _perform_extra(state: State, seat: int, action: PlayCard) -> None:
     b.set_fields(state, extra_turn=state.turn)
 
 
+def spare_finals(state: State) -> int:
+    """Final Flight cards never dealt, left for the card "Final Flights"."""
+    b = business(state)
+    return len(state.board.final_deck) - 2 * state.players - 2 * b.finals_dealt
+
+
 def _check_finals(state: State, seat: int, action: PlayCard) -> None:
-    raise _fail("Final Flights is not playable yet; cash it in for €5")
+    _no_extras(action)
+    if state.seats[seat].finished:
+        raise _fail("you have already played your Final Flight")
+    if spare_finals(state) < 2:
+        raise _fail("no Final Flight cards are left to draw")
+
+
+def _perform_finals(state: State, seat: int, action: PlayCard) -> None:
+    b = business(state)
+    b.discard(state, seat, action.kind)
+    b.set_fields(state, finals=seat)
 
 
 def _check_freeplane(state: State, seat: int, action: PlayCard) -> None:
@@ -472,7 +489,7 @@ CARDS: Final[dict[str, tuple[CardCheck, CardCheck]]] = {
     "delay": (_check_delay, _perform_delay),
     "discount": (_check_discount, _perform_discount),
     "extra": (_check_extra, _perform_extra),
-    "finals": (_check_finals, _perform_lay_down),
+    "finals": (_check_finals, _perform_finals),
     "freeplane": (_check_freeplane, _perform_planes_on_own),
     "rivalry": (_check_rivalry, _perform_rivalry),
     "lock": (_check_lock, _perform_lock),
@@ -558,8 +575,6 @@ def _card_options(state: State, seat: int, kind: str) -> list[PlayCard]:
         return out
     if kind == "transfers":
         return [PlayCard(kind, links=(s, t)) for s in mine for t in own if s != t]
-    if kind == "finals":
-        return []
     return [PlayCard(kind)]
 
 
@@ -828,6 +843,42 @@ class BuyoutRule(Rule[BuyoutDraw]):
         b.set_fields(state, buyout=-1)
 
 
+class FinalsRule(Rule[FinalsDraw]):
+    """The card "Final Flights": two more Final Flight cards, dealt secretly like the first two;
+    the player still plays only one."""
+
+    action = FinalsDraw
+    section = "Business Cards: Final Flights"
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: FinalsDraw) -> None:
+        b = business(state)
+        if b.finals < 0:
+            raise self.illegal("no Final Flight cards are to be dealt now")
+        if action.seat != b.finals:
+            raise self.illegal(f"seat {b.finals} takes the Final Flight cards")
+        if action.cards is None:
+            return
+        cards = state.board.cards
+        if len(set(action.cards)) != 2:
+            raise self.illegal("two different Final Flight cards are dealt")
+        for cid in action.cards:
+            card = cards.get(cid)
+            if card is None or card.kind != "final":
+                raise self.illegal(f"{cid} is not a Final Flight card")
+            for other in state.seats:
+                if other.hand and cid in other.hand:
+                    raise self.illegal(f"{cid} was already dealt")
+        salt = action.salt or ""
+        if hand_commitment(action.seat, action.cards, salt) != action.commitment:
+            raise self.illegal("the cards do not match their commitment")
+
+    def perform(self, state: State, seat: int, action: FinalsDraw) -> None:
+        b = business(state)
+        state.add_finals(action.seat, action.cards, action.commitment)
+        b.set_fields(state, finals=-1, finals_dealt=b.finals_dealt + 1)
+
+
 DECISION_RULES: Final = (
     PlayRule(),
     DividendsRule(),
@@ -837,7 +888,7 @@ DECISION_RULES: Final = (
     DeclineRule(),
     EndTurnRule(),
 )
-CHANCE_RULES: Final = (DrawRule(), ShuffleRule(), BuyoutRule())
+CHANCE_RULES: Final = (DrawRule(), ShuffleRule(), BuyoutRule(), FinalsRule())
 
 
 # -- what the module adds to every turn --------------------------------------------------------
@@ -915,6 +966,8 @@ def chance_entry_kind(state: State) -> str:
         return ""
     if b.buyout >= 0:
         return "buyout"
+    if b.finals >= 0:
+        return "finals"
     if b.owed:
         return "draw" if b.deck_size else "shuffle"
     return ""

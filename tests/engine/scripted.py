@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.board import LONG, SHORT, Board
+from engine.business_state import DECK
 from engine.dealer import Dealer
 from engine.state import Config
 
@@ -26,6 +27,8 @@ def ScriptedDealer(
     short_deck: Sequence[str] = (),
     long_deck: Sequence[str] = (),
     salts: Sequence[str] | None = None,
+    business: Sequence[str] = (),
+    reshuffles: Sequence[Sequence[str]] = (),
 ) -> Dealer:
     """The dealer of a test: nothing shuffled, every card where the test puts it. A real
     ``Dealer`` whose lists are replaced (not a subclass: the compiled engine's classes take no
@@ -44,7 +47,21 @@ def ScriptedDealer(
     if len(dealer.hands) != players:
         raise ValueError(f"{players} players need {players} hands")
     dealer.salts = list(salts or [f"{seat:02x}" * 16 for seat in range(players)])
+    dealt = {card for hand in dealer.hands for card in hand}
+    dealer.spare_finals = [c for c in finals if c not in dealt]
+    dealer.business_orders = {0: _business_pile(business)}
+    for epoch, order in enumerate(reshuffles, start=1):
+        dealer.business_orders[epoch] = list(order)
     return dealer
+
+
+def _business_pile(top: Sequence[str]) -> list[str]:
+    """The Business pile from the top down: ``top`` (dealt two rounds round the table first),
+    then the rest of the deck in data order."""
+    rest = list(DECK)
+    for kind in top:
+        rest.remove(kind)
+    return list(top) + rest
 
 
 def _first(
