@@ -262,7 +262,9 @@ class BusinessState:
         self.epoch_drawn += 1
         self.draws += 1
         hand = self.hands[seat]
-        if hand is not None and kind is not None:
+        if kind is None:
+            self.hands[seat] = None  # another seat's card: this copy no longer knows the hand
+        elif hand is not None:
             self.hands[seat] = sorted_kinds([*hand, kind])
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64

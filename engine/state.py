@@ -392,8 +392,7 @@ class State:
         """More Final Flights into a seat's hand (the Business card "Final Flights"): the
         hand's commitment becomes the old one and the new one joined by ``+``."""
         st = self.seats[seat]
-        if st.hand is not None and cards is not None:
-            st.hand = st.hand + cards
+        st.hand = None if st.hand is None or cards is None else st.hand + cards
         self._bump(self._seat_slot(seat, HAND_SIZE), 2)
         st.hand_size += 2
         joined = f"{st.commitment}+{commitment}"
