@@ -959,6 +959,13 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     return False
 
 
+def answer_on_timeout(state: State, seat: int) -> Action | None:
+    """The answer of a seat whose time ran out: no to a Business Deal offered to it (None when
+    it is answering none). The host's turn clock calls this."""
+    b = state.business
+    return Decline() if b is not None and b.offer[1] == seat else None
+
+
 def chance_entry_kind(state: State) -> str:
     """What the dealer must supply for the module: "shuffle", "draw", "buyout" or ""."""
     b = state.business
