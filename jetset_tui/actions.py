@@ -17,6 +17,7 @@ from textual.binding import Binding
 
 from engine import Action
 from engine.state import State
+from jetset_tui.business import business_stage
 from jetset_tui.guided import (
     Stage,
     buy_stage,
@@ -105,6 +106,12 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         "refill", "e", "Cards", "Turn up extra Flight cards",
         lambda state, seat, legal, names: refill_stage(state, seat, legal),
         enabled=in_flight_card_phase,
+    ),
+    ActionKind(
+        "business", "y", "Business", "Business cards: play, cash in, deal",
+        lambda state, seat, legal, names: business_stage(state, seat, names),
+        enabled=lambda state, seat: state.business is not None,
+        after_final=True,
     ),
     ActionKind(
         "final", "f", "Final", "Final Flight",
