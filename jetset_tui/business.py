@@ -17,7 +17,16 @@ from engine.actions import (
     PlayCard,
 )
 from engine.business_state import KIND, BusinessState
-from engine.rules.business import BUYOUT_PRICE, CASH_IN, DECISION_RULES, allowed
+from engine.rules.business import (
+    ACQUISITION_PRICE,
+    BUYOUT_PRICE,
+    CASH_IN,
+    COMMANDEER_PRICE,
+    DECISION_RULES,
+    RECALL_PRICE,
+    RIVALRY_PRICE,
+    allowed,
+)
 from engine.rules.income import income_of
 from engine.state import State
 from jetset_tui.describe import card_text
@@ -26,6 +35,14 @@ from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
 
 BUSINESS_TYPES = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, EndTurn)
+PRICES = {
+    "buyout": f"(€{BUYOUT_PRICE} to the bank)",
+    "acquisition": f"(€{ACQUISITION_PRICE} to its owner)",
+    "commandeer": f"(€{COMMANDEER_PRICE} to them)",
+    "rivalry": f"(€{RIVALRY_PRICE} a plane to the owner)",
+    "recall": f"(+€{RECALL_PRICE} a plane)",
+}
+"""What a card costs or pays, as the picker shows it before you confirm."""
 
 
 def card_name(kind: str) -> str:
@@ -94,8 +111,8 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
                 words.append(", ".join(f"{board.link_name(k)} ×{n}" for k, n in counts.items()))
             if card:
                 words.append(card_text(board, card))
-            if kind == "buyout":
-                words.append(f"(€{BUYOUT_PRICE})")
+            if kind in PRICES:
+                words.append(PRICES[kind])
             return " ".join(words)
         case Dividends():
             return f"Dividends: take income twice, +€{2 * income_of(state.seats[seat])}"

@@ -36,11 +36,18 @@ order, no airlink twice. After that, each turn **f** puts a plane on it (+2 poin
 **The end.** When everyone has played a Final Flight, or someone puts a fifth plane on theirs.
 Score: card points + Final Flight (10 + 2 per plane). Ties: most cash.
 
+**Business cards** (an expansion module). Two each at the start, one more for each Long Flight
+you claim. On your turn, besides your action, **y** plays any number of them, cashes one in for
+€5, or offers another player a *Business Deal* (once a turn): if they accept, you both discard a
+card and each puts a plane on a link of the other, free. Answer a deal offered to you with **y**.
+After a Long Flight claim your turn goes on until you end it (**y**, "End your turn"). Your
+cards are secret; +2 Income, No Overhead, Taxes and the end-of-game cards lie face up.
+
 # Keys
 
 | key | |
 |-----|--|
-| **b p r c i e f** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
+| **b p r c i e f y** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
 | | Enter confirms (the full cost is shown first), Esc backs out |
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |
