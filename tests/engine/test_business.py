@@ -22,10 +22,10 @@ from engine.actions import (
     Offer,
     PlayCard,
 )
-from engine.board import SHORT, load_board
+from engine.board import LONG, SHORT, load_board
 from engine.business_state import DECK, KINDS, draw_commitment
 from engine.notation import Notation
-from engine.rules.business import CARDS, chance_entry_kind
+from engine.rules.business import CARDS, answer_on_timeout, chance_entry_kind
 from engine.scoring import scores
 from engine.selfplay import play_bot_choice, seat_bots
 from tests.engine.scripted import ScriptedDealer
@@ -548,3 +548,65 @@ def test_notation_writes_the_cards_as_people_read_them() -> None:
     ams_lon = n.link("AMS-LON")
     assert n.format_action(PlayCard("three", links=(ams_lon,) * 3)) == "play three AMS-LON 3"
     assert n.format_action(Offer(1, "taxes", -1)) == "offer 1 taxes -"
+
+
+def test_vacation_after_three_long_flights_fills_a_vacation_space() -> None:
+    """ "Place this card on one of the two empty Vacation card spaces on the board. Then proceed
+    as if you had drawn a Vacation card": with one Vacation card already up, Vacation Time
+    begins (both rows fill to their maximum, the decks are set aside)."""
+    t = table(("vacation", "buyout"), long_deck=["LV-1"])
+    t.do(0, "refill long 1")
+    t.do(0, "income")
+    assert t.state.vacations == ["LV-1"] and not t.state.vacation_time
+    for card in ("L5-01", "L5-02", "L5-03"):
+        claim_without_stalling(t, card)
+    t.wait_for(0)
+    b = t.state.business
+    assert b is not None
+    t.do(0, "play vacation")
+    assert b.vacations == 1 and "vacation" not in (hand(t, 0) or [])
+    assert t.state.vacation_time
+    assert len(t.state.rows[SHORT]) == t.state.config.row_max
+    assert t.state.deck[SHORT] == [] and t.state.deck[LONG] == [], "the decks are set aside"
+    assert t.game.to_move() == 0, "playing it is not the turn's action"
+
+
+SPARE_LINKS = ("LIS-SVQ", "LIS-MAD", "MAD-SVQ", "DUB-EDI")
+"""Links far from the claims below that seat 1 buys to keep the game from stalling."""
+
+
+def claim_without_stalling(t: Table, card: str) -> None:
+    """Seat 0 claims a Long ``card`` (ending the turn that goes on after the draw) while seat 1
+    buys a spare link whenever the turns of only income add up toward the stall rule."""
+    cities = t.game.board.cards[card].cities
+    a, b = (t.game.board.city_code(c) for c in cities)
+    path = t.cheapest_path(0, a, b)
+    for x, y in zip(path, path[1:], strict=False):
+        link = t.link(f"{x}-{y}")
+        if t.state.link_planes[link][0]:
+            continue
+        owned = t.state.owner[link] == 0
+        cost = 7 if owned else t.game.board.links[link].cost + 5
+        while t.cash(0) < cost:
+            if t.state.idle_turns >= 4:
+                spare = next(s for s in SPARE_LINKS if t.state.owner[t.link(s)] < 0)
+                t.do(1, f"buy {spare} 1")
+            t.do(0, "income")
+        t.do(0, f"place {x}-{y} 1" if owned else f"buy {x}-{y} 1")
+    t.do(0, f"claim {card} {'-'.join(path)}")
+    done(t)
+
+
+def test_a_deal_left_unanswered_is_declined_when_the_clock_runs_out() -> None:
+    """The host's turn clock asks ``answer_on_timeout``: no to a deal, nothing otherwise."""
+    t = table(("taxes", "buyout"), ("lock", "delay"))
+    assert answer_on_timeout(t.state, 1) is None
+    t.do(0, "offer 1 taxes -")
+    assert answer_on_timeout(t.state, 1) == Decline()
+    assert answer_on_timeout(t.state, 0) is None
+
+
+def test_the_module_is_playable_and_the_others_still_refused() -> None:
+    Options(players=3, business_cards=True).check_supported()
+    with pytest.raises(ValueError, match="not playable yet"):
+        Options(players=3, business_cards=True, hubs=True).check_supported()
