@@ -5,6 +5,7 @@ restrictions, the €5 cash-in, the Business Deal, and the secrecy of hands."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from itertools import pairwise
 
 import pytest
 
@@ -581,7 +582,7 @@ def claim_without_stalling(t: Table, card: str) -> None:
     cities = t.game.board.cards[card].cities
     a, b = (t.game.board.city_code(c) for c in cities)
     path = t.cheapest_path(0, a, b)
-    for x, y in zip(path, path[1:], strict=False):
+    for x, y in pairwise(path):
         link = t.link(f"{x}-{y}")
         if t.state.link_planes[link][0]:
             continue
