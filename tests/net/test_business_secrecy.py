@@ -1,4 +1,4 @@
-"""Business cards over the network: a whole game of greedy bots on real TCP sockets, every byte
+"""Business cards over the network: a whole game of bots on real TCP sockets, every byte
 each seat receives recorded. No seat ever receives another seat's drawn Business card (the salt
 of its commitment, which only the holder's copy carries, never reaches anyone else), each seat
 receives its own, and every seat ends on the host's digest. (At the end the seed is revealed,
@@ -12,7 +12,7 @@ from pathlib import Path
 import msgpack
 
 from engine import Options
-from engine.actions import BusinessDraw
+from engine.actions import BusinessDraw, Offer
 from netcode.botplayer import play_bot
 from netcode.host import Host
 from netcode.peer import NetPeer
@@ -47,13 +47,19 @@ async def test_no_seat_receives_another_seats_business_cards(tmp_path: Path) -> 
                 await NetPeer.connect(await open_tcp(LOOPBACK, port), name=f"s{i}")
                 for i in range(3)
             ]
-            tasks = [asyncio.create_task(play_bot(p, "greedy", p.commitment or "")) for p in peers]
+            kinds = ("random", "greedy", "random")  # random bots offer and answer deals
+            tasks = [
+                asyncio.create_task(play_bot(p, kind, p.commitment or ""))
+                for p, kind in zip(peers, kinds, strict=True)
+            ]
             await finish(peers)
             await asyncio.gather(*tasks)
             assert_all_agree(served, peers)
         finally:
             server.close()
-    draws = [e.action for e in served.table.game.entries if isinstance(e.action, BusinessDraw)]
+    entries = served.table.game.entries
+    assert any(isinstance(e.action, Offer) for e in entries), "a deal was offered and answered"
+    draws = [e.action for e in entries if isinstance(e.action, BusinessDraw)]
     assert len(draws) > 6, "two each at the start, and some for Long Flights"
     for peer in peers:
         recording = next(r for r in recordings if _seat_of(r) == peer.seat)
