@@ -942,13 +942,15 @@ def after_action(state: State, seat: int, action: Action) -> bool:
         if b.locks[seat] == action.card:
             state.add_stock(seat, planes=1)
             b.locks[seat] = ""
+            b.rehash(state)
         if state.board.cards[action.card].kind == LONG:
             before = len(b.owed)
             b.owe(state, seat)
             drew = len(b.owed) > before
     if isinstance(action, ClaimFinal) and b.first_final < 0:
-        b.first_final = seat
-    b.set_fields(state, acted=(turn, count))
+        b.set_fields(state, first_final=seat)
+    if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
+        b.set_fields(state, acted=(turn, count))
     if state.over:
         return False
     if b.extra_turn == turn and count < 2:
