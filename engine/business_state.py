@@ -57,15 +57,15 @@ def _load_kinds() -> tuple[Kind, ...]:
     )
 
 
-KINDS: Final = _load_kinds()
-KIND: Final = {k.key: k for k in KINDS}
-KIND_INDEX: Final = {k.key: i for i, k in enumerate(KINDS)}
-DECK: Final = tuple(k.key for k in KINDS for _ in range(k.copies))
+KINDS: Final[tuple[Kind, ...]] = _load_kinds()
+KIND: Final[dict[str, Kind]] = {k.key: k for k in KINDS}
+KIND_INDEX: Final[dict[str, int]] = {k.key: i for i, k in enumerate(KINDS)}
+DECK: Final[tuple[str, ...]] = tuple(k.key for k in KINDS for _ in range(k.copies))
 """The whole deck in data order: 40 cards."""
 START_HAND: Final = 2
 """Setup: two cards dealt to each player."""
 MASK64: Final = (1 << 64) - 1
-NO_OFFER: Final = (-1, -1, "", -1)
+NO_OFFER: Final[tuple[int, int, str, int]] = (-1, -1, "", -1)
 
 # Slot layout of the module (appended after the base slots): scalars, then per seat, then the
 # discard pile and the last reshuffled pile as counts per kind.
@@ -85,7 +85,7 @@ def business_keys() -> tuple[int, ...]:
     return tuple((rng.next64() << 64) | rng.next64() for _ in range(count))
 
 
-KEYS: Final = business_keys()
+KEYS: Final[tuple[int, ...]] = business_keys()
 
 
 def kind_counts(cards: list[str]) -> list[int]:

@@ -37,7 +37,7 @@ from engine.business_state import (
     is_distant_link,
 )
 from engine.errors import IllegalAction
-from engine.rules.base import Rule
+from engine.rules.base import AnyRule, Rule
 from engine.rules.claims import markers_for_next_card
 from engine.rules.flight_cards import start_vacation_time
 from engine.rules.income import income_of
@@ -879,7 +879,7 @@ class FinalsRule(Rule[FinalsDraw]):
         b.set_fields(state, finals=-1, finals_dealt=b.finals_dealt + 1)
 
 
-DECISION_RULES: Final = (
+DECISION_RULES: Final[tuple[AnyRule, ...]] = (
     PlayRule(),
     DividendsRule(),
     CashInRule(),
@@ -888,7 +888,7 @@ DECISION_RULES: Final = (
     DeclineRule(),
     EndTurnRule(),
 )
-CHANCE_RULES: Final = (DrawRule(), ShuffleRule(), BuyoutRule(), FinalsRule())
+CHANCE_RULES: Final[tuple[AnyRule, ...]] = (DrawRule(), ShuffleRule(), BuyoutRule(), FinalsRule())
 
 
 # -- what the module adds to every turn --------------------------------------------------------
