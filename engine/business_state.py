@@ -225,9 +225,12 @@ class BusinessState:
         new = self.slot_values()
         old = self.values or [0] * len(new)
         delta = 0
-        for i, (a, b) in enumerate(zip(old, new, strict=True)):
-            if a != b:
-                delta += (b - a) * KEYS[i]
+        for start in range(0, len(new), SEAT_FIELDS):  # compare a block at a time, in C
+            end = start + SEAT_FIELDS
+            if old[start:end] != new[start:end]:
+                for i in range(start, min(end, len(new))):
+                    if old[i] != new[i]:
+                        delta += (new[i] - old[i]) * KEYS[i]
         state.hash += delta
         self.values = new
 
@@ -248,10 +251,8 @@ class BusinessState:
         return bool(self.owed) or self.buyout >= 0 or self.finals >= 0
 
     def taxes_holder(self) -> int:
-        for seat, cards in enumerate(self.front):
-            if "taxes" in cards:
-                return seat
-        return -1
+        """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
+        return self.taxes_turn.index(max(self.taxes_turn)) if max(self.taxes_turn) >= 0 else -1
 
     # -- mutators ---------------------------------------------------------------------------
 

@@ -167,6 +167,6 @@ class Ruleset:
             if step.active(state, seat):
                 for rule in step.rules:
                     out.extend(rule.options(state, seat))
-        if state.business is not None:
+        if state.business is not None and business.restricts(state):
             return [action for action in out if business.allowed(state, seat, action)]
         return out

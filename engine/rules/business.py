@@ -921,6 +921,19 @@ def guard(state: State, seat: int, action: Action) -> None:
             raise _fail(f"{action.card} is locked by seat {holder}")
 
 
+def restricts(state: State) -> bool:
+    """Whether ``guard`` can refuse anything now (a quick test before filtering a list)."""
+    b = business(state)
+    turn = state.turn
+    return (
+        b.offer[1] >= 0
+        or b.open_turn == turn
+        or b.extra_turn == turn
+        or any(b.locks)
+        or b.actions_taken(turn) > 0
+    )
+
+
 def allowed(state: State, seat: int, action: Action) -> bool:
     try:
         guard(state, seat, action)
@@ -936,7 +949,6 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     if isinstance(action, EndTurn):
         return False
     turn = state.turn
-    count = b.actions_taken(turn) + 1
     drew = False
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:
@@ -947,14 +959,15 @@ def after_action(state: State, seat: int, action: Action) -> bool:
             before = len(b.owed)
             b.owe(state, seat)
             drew = len(b.owed) > before
-    if isinstance(action, ClaimFinal) and b.first_final < 0:
+    elif isinstance(action, ClaimFinal) and b.first_final < 0:
         b.set_fields(state, first_final=seat)
-    if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
-        b.set_fields(state, acted=(turn, count))
     if state.over:
         return False
-    if b.extra_turn == turn and count < 2:
-        return True
+    if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
+        count = b.actions_taken(turn) + 1
+        b.set_fields(state, acted=(turn, count))
+        if count < 2:
+            return True
     if drew:
         b.set_fields(state, open_turn=turn)
         return True
