@@ -364,7 +364,7 @@ def _perform_ownership(state: State, seat: int, action: PlayCard) -> None:
 
 def _check_recall(state: State, seat: int, action: PlayCard) -> None:
     _no_extras(action, links=True)
-    for link in set(action.links):
+    for link in dict.fromkeys(action.links):  # in the order named
         _link(state, link)
         have = state.link_planes[link][seat]
         if action.links.count(link) > have:
@@ -530,7 +530,7 @@ class PlayRule(Rule[PlayCard]):
         b = business(state)
         out: list[Action] = []
         hand = b.hands[seat] or []
-        kinds = sorted(set(hand), key=hand.index)
+        kinds = list(dict.fromkeys(hand))
         if b.in_front(seat, "taxes") and "taxes" not in kinds:
             kinds.append("taxes")
         for kind in kinds:
@@ -618,7 +618,7 @@ class CashInRule(Rule[CashIn]):
 
     def options(self, state: State, seat: int) -> list[Action]:
         hand = business(state).hands[seat] or []
-        return [CashIn(kind) for kind in sorted(set(hand), key=hand.index)]
+        return [CashIn(kind) for kind in list(dict.fromkeys(hand))]
 
 
 def deal_links(state: State, placer: int, owner: int) -> list[int]:
@@ -711,7 +711,7 @@ class AcceptRule(Rule[Accept]):
             return []
         hand = b.hands[seat] or []
         links = deal_links(state, seat, b.offer[0]) or [-1]
-        return [Accept(kind, link) for kind in sorted(set(hand), key=hand.index) for link in links]
+        return [Accept(kind, link) for kind in list(dict.fromkeys(hand)) for link in links]
 
 
 class DeclineRule(Rule[Decline]):
