@@ -611,3 +611,27 @@ def test_the_module_is_playable_and_the_others_still_refused() -> None:
     Options(players=3, business_cards=True).check_supported()
     with pytest.raises(ValueError, match="not playable yet"):
         Options(players=3, business_cards=True, hubs=True).check_supported()
+
+
+def test_end_of_game_cards_score_by_how_the_game_went() -> None:
+    """A whole game of greedy bots, who lay down Catch up (seats 0 and 1) and Planes (seat 2) on
+    their first turn: at the end Catch up is worth 0 to the first player to play a Final Flight
+    (read from the log), 2 to one who played one later, 4 to one who never did; Planes a point
+    for every three planes on airlinks."""
+    dealer = ScriptedDealer(BOARD, 3, business=["catchup", "catchup", "planes"])
+    game = Game(Options(players=3, business_cards=True))
+    bots = seat_bots(["greedy"], 3, "end-cards")
+    while (seat := game.to_move()) is not None:
+        if seat == CHANCE:
+            game.push(dealer.next_entry(game.state))
+        else:
+            play_bot_choice(game, seat, bots[seat])
+    b = game.state.business
+    assert b is not None and "catchup" in b.front[0] and "planes" in b.front[2]
+    finals = [e.actor for e in game.entries if type(e.action).__name__ == "ClaimFinal"]
+    first = finals[0] if finals else -1
+    for seat in (0, 1):
+        expected = 0 if seat == first else 2 if seat in finals else 4
+        assert scores(game.state)[seat].business == expected
+    on_board = sum(row[2] for row in game.state.link_planes)
+    assert scores(game.state)[2].business == on_board // 3
