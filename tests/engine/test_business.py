@@ -635,3 +635,35 @@ def test_end_of_game_cards_score_by_how_the_game_went() -> None:
         assert scores(game.state)[seat].business == expected
     on_board = sum(row[2] for row in game.state.link_planes)
     assert scores(game.state)[2].business == on_board // 3
+
+
+def test_delay_takes_a_plane_off_another_players_final_flight() -> None:
+    """Seat 0 holds Delay and only takes income; greedy seats play their Final Flights and put
+    planes on them. Once one has a plane there, Delay sends it back to that player's stock: the
+    fifth plane that ends the game comes a turn later."""
+    dealer = ScriptedDealer(BOARD, 3, business=["delay", "taxes", "lock"])
+    game = Game(Options(players=3, business_cards=True))
+    bots = seat_bots(["greedy"], 3, "delay")
+    n = Notation(BOARD)
+    while (seat := game.to_move()) is not None:
+        if seat == CHANCE:
+            game.push(dealer.next_entry(game.state))
+        elif seat != 0:
+            play_bot_choice(game, seat, bots[seat])
+        else:
+            delays = [
+                a for a in game.legal_actions() if isinstance(a, PlayCard) and a.kind == "delay"
+            ]
+            if delays:
+                break
+            game.push(Entry(0, n.parse_action("income")))
+    else:
+        raise AssertionError("the game ended before anyone put a plane on a Final Flight")
+    target = delays[0]
+    assert isinstance(target, PlayCard)
+    victim = game.state.seats[target.seat]
+    planes, stock = victim.final_planes, victim.planes
+    game.push(Entry(0, target))
+    assert victim.final_planes == planes - 1 and victim.planes == stock + 1
+    b = game.state.business
+    assert b is not None and b.discards[-1] == "delay"
