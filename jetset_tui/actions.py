@@ -108,15 +108,15 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         enabled=in_flight_card_phase,
     ),
     ActionKind(
-        "business", "y", "Business", "Business cards: play, cash in, deal",
-        lambda state, seat, legal, names: business_stage(state, seat, names),
-        enabled=lambda state, seat: state.business is not None,
-        after_final=True,
-    ),
-    ActionKind(
         "final", "f", "Final", "Final Flight",
         lambda state, seat, legal, names: final_stage(state, seat, legal),
         enabled=final_flight_open,
+        after_final=True,
+    ),
+    ActionKind(
+        "business", "y", "Business", "Business cards: play, cash in, deal",
+        lambda state, seat, legal, names: business_stage(state, seat, names),
+        enabled=lambda state, seat: state.business is not None,
         after_final=True,
     ),
 )  # fmt: skip
@@ -138,6 +138,6 @@ def stage_for(
     if kind is None:
         raise ValueError(f"unknown action {name!r}")
     if state.seats[seat].finished and not kind.after_final:
-        after = " or ".join(k.key for k in ACTION_KINDS if k.after_final)
-        return f"you have played your Final Flight: press {after} to put a plane on it"
+        key = KIND_NAMED["final"].key
+        return f"you have played your Final Flight: press {key} to put a plane on it"
     return kind.stage(state, seat, legal, names)
