@@ -17,15 +17,14 @@ from engine.actions import (
     PlayCard,
 )
 from engine.business_state import KIND, BusinessState
-from engine.rules.business import (
+from engine.rules.business import DECISION_RULES, allowed
+from engine.rules.business_cards import (
     ACQUISITION_PRICE,
     BUYOUT_PRICE,
     CASH_IN,
     COMMANDEER_PRICE,
-    DECISION_RULES,
     RECALL_PRICE,
     RIVALRY_PRICE,
-    allowed,
 )
 from engine.rules.income import income_of
 from engine.state import State

@@ -23,7 +23,7 @@ from typing import Any
 from engine import Game, IllegalAction, NotationError, redact
 from engine.bots import make_bot
 from engine.position import position
-from engine.rules.business import answer_on_timeout
+from engine.rules.business_deal import answer_on_timeout
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.admission import Limits, PasswordBackoff, admit, spectator_refusal

@@ -26,7 +26,9 @@ from engine.actions import (
 from engine.board import LONG, SHORT, load_board
 from engine.business_state import DECK, KINDS, draw_commitment
 from engine.notation import Notation
-from engine.rules.business import CARDS, answer_on_timeout, chance_entry_kind
+from engine.rules.business import chance_entry_kind
+from engine.rules.business_cards import CARDS
+from engine.rules.business_deal import answer_on_timeout
 from engine.scoring import scores
 from engine.selfplay import play_bot_choice, seat_bots
 from tests.engine.scripted import ScriptedDealer
