@@ -31,3 +31,14 @@ def board_json() -> dict[str, Any]:
 def data_hash() -> str:
     """SHA-256 of the board file: logs record it so a replay on other data is caught."""
     return hashlib.sha256(board_bytes()).hexdigest()
+
+
+BUSINESS_FILE = "business.json"
+
+
+def business_json() -> dict[str, Any]:
+    """The Business cards file (the expansion's Business cards module), parsed."""
+    data: dict[str, Any] = json.loads(
+        resources.files(__name__).joinpath(BUSINESS_FILE).read_bytes()
+    )
+    return data

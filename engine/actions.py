@@ -155,6 +155,98 @@ class DrawDistant:
     bottom: bool
 
 
+class PlayCard:
+    """Business cards: play a card of ``kind`` from your hand (or, Taxes, pick up the one in
+    front of you). ``seat``: the player it aims at (-1: none); ``links``: the airlinks it names,
+    a link once per plane, pairs (from, to) for Transfers and Relocate; ``card``: a Flight card
+    (Lock a Flight Card)."""
+
+    kind: str
+    seat: int = -1
+    links: tuple[int, ...] = ()
+    card: str = ""
+
+
+@value(unsafe_hash=True)
+class Dividends:
+    """Business cards: the card "Dividends", played as the turn's action: take income twice."""
+
+
+@value(unsafe_hash=True)
+class CashIn:
+    """Business cards: discard a card of ``kind`` from your hand for €5 from the bank."""
+
+    kind: str
+
+
+@value(unsafe_hash=True)
+class Offer:
+    """Business Deal: offer ``seat`` a deal; you would discard ``kind`` and put one of your planes
+    on its link ``link`` (-1: you cannot place one)."""
+
+    seat: int
+    kind: str
+    link: int
+
+
+@value(unsafe_hash=True)
+class Accept:
+    """Business Deal answered yes: discard ``kind``, one of your planes on the offerer's ``link``
+    (-1: you cannot place one)."""
+
+    kind: str
+    link: int
+
+
+@value(unsafe_hash=True)
+class Decline:
+    """Business Deal answered no."""
+
+
+@value(unsafe_hash=True)
+class EndTurn:
+    """Business cards: end a turn that went on after its action (a Business card was drawn)."""
+
+
+@value(unsafe_hash=True)
+class BusinessDraw:
+    """Chance: the top Business card to ``seat``. ``kind`` and ``salt`` are None in other seats'
+    copies; ``commitment`` equals ``draw_commitment(seat, draw, kind, salt)``."""
+
+    seat: int
+    kind: str | None
+    salt: str | None
+    commitment: str
+
+
+@value(unsafe_hash=True)
+class BusinessShuffle:
+    """Chance: the Business discards, ``count`` cards, shuffled into a new draw pile."""
+
+    count: int
+
+
+@value(unsafe_hash=True)
+class BuyoutDraw:
+    """Chance: the top Short Flight card, taken by the player who played Buyout."""
+
+    card: str
+
+
+@value(unsafe_hash=True)
+class FinalsDraw:
+    """Chance: two more Final Flight cards to ``seat`` (the Business card "Final Flights"),
+    hidden from other seats like ``Deal``."""
+
+    seat: int
+    cards: tuple[str, str] | None
+    salt: str | None
+    commitment: str
+
+
+BUSINESS_DECISIONS: Final = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, EndTurn)
+BUSINESS_CHANCE: Final = (BusinessDraw, BusinessShuffle, BuyoutDraw, FinalsDraw)
+
 Decision = (
     Refill
     | Buy
@@ -169,10 +261,28 @@ Decision = (
     | PlaceDistant
     | RentDistant
     | ClaimDistant
+    | PlayCard
+    | Dividends
+    | CashIn
+    | Offer
+    | Accept
+    | Decline
+    | EndTurn
 )
-Chance = Setup | Deal | Reveal | DrawDistant
+Chance = (
+    Setup | Deal | Reveal | DrawDistant | BusinessDraw | BusinessShuffle | BuyoutDraw | FinalsDraw
+)
 Action = Decision | Chance
-CHANCE_TYPES: Final = (Setup, Deal, Reveal, DrawDistant)
+CHANCE_TYPES: Final = (
+    Setup,
+    Deal,
+    Reveal,
+    DrawDistant,
+    BusinessDraw,
+    BusinessShuffle,
+    BuyoutDraw,
+    FinalsDraw,
+)
 
 CHANCE: Final = -1
 """The actor of a chance entry."""
@@ -187,10 +297,15 @@ class Entry:
 
 
 def redact(entry: Entry, seat: int | None) -> Entry:
-    """The entry as ``seat`` may see it (None: a spectator): other seats' dealt cards hidden."""
+    """The entry as ``seat`` may see it (None: a spectator): other seats' dealt Final Flights
+    and drawn Business cards hidden."""
     act = entry.action
     if isinstance(act, Deal) and act.seat != seat and act.cards is not None:
         return Entry(entry.actor, Deal(act.seat, None, None, act.commitment))
+    if isinstance(act, BusinessDraw) and act.seat != seat and act.kind is not None:
+        return Entry(entry.actor, BusinessDraw(act.seat, None, None, act.commitment))
+    if isinstance(act, FinalsDraw) and act.seat != seat and act.cards is not None:
+        return Entry(entry.actor, FinalsDraw(act.seat, None, None, act.commitment))
     return entry
 
 

@@ -26,11 +26,24 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import Final, Protocol, TypeVar
 
-from engine.actions import CHANCE, Deal, DrawDistant, Entry, Reveal, Setup
+from engine.actions import (
+    CHANCE,
+    BusinessDraw,
+    BusinessShuffle,
+    BuyoutDraw,
+    Deal,
+    DrawDistant,
+    Entry,
+    FinalsDraw,
+    Reveal,
+    Setup,
+)
 from engine.board import SHORT, Board
+from engine.business_state import DECK, draw_commitment
 from engine.dealstream import DealStream
 from engine.distant_state import DISTANT, load_distant
 from engine.rng import Rng
+from engine.rules.business import chance_entry_kind
 from engine.state import DEAL, SETUP, State, hand_commitment
 
 SHORT_TOP: Final = {2: 8, 3: 8, 4: 11, 5: 14, 6: 17}
@@ -135,6 +148,11 @@ class Dealer:
         salts = rng.fork("salt")
         self.hands = [(finals[2 * i], finals[2 * i + 1]) for i in range(players)]
         self.salts = [salts.token() for _ in range(players)]
+        self.spare_finals = finals[2 * players :]
+        """Final Flight cards never dealt at setup, for the Business card "Final Flights"."""
+        self.business_root = rng.fork("business")
+        self.business_orders: dict[int, list[str]] = {}
+        """The Business draw pile of each shuffle, once dealt from (a test may set them)."""
         self.players = players
         self._distant_rng = rng.fork("distant")
         self.distant_stack: list[str] = []
@@ -161,10 +179,44 @@ class Dealer:
             return Entry(CHANCE, Deal(seat, cards, salt, hand_commitment(seat, cards, salt)))
         row = state.to_reveal
         if row is None:
-            raise ValueError("the state is not waiting for chance")
+            return self.business_entry(state)
         if row == DISTANT:
             return distant_draw(state, self.distant_order())
         return Entry(CHANCE, Reveal(row, self.stack(row)[state.drawn[row]]))
+
+    # -- the Business cards module --------------------------------------------------------
+
+    def business_order(self, epoch: int, cards: list[str]) -> list[str]:
+        """The Business draw pile after its ``epoch``-th shuffle (0: the whole deck at the
+        start; later, ``cards``, the discards in data order), top first."""
+        order = self.business_orders.get(epoch)
+        if order is None:
+            order = list(DECK) if epoch == 0 else list(cards)
+            self.business_root.fork(f"pile-{epoch}").shuffle(order)
+            self.business_orders[epoch] = order
+        return order
+
+    def business_entry(self, state: State) -> Entry:
+        """The Business cards module's chance entry the state waits for."""
+        b = state.business
+        what = chance_entry_kind(state)
+        if b is None or not what:
+            raise ValueError("the state is not waiting for chance")
+        if what == "buyout":
+            return Entry(CHANCE, BuyoutDraw(self.stack(SHORT)[state.drawn[SHORT]]))
+        if what == "finals":
+            k = b.finals_dealt
+            cards = (self.spare_finals[2 * k], self.spare_finals[2 * k + 1])
+            salt = self.business_root.fork(f"finals-{k}").token()
+            commitment = hand_commitment(b.finals, cards, salt)
+            return Entry(CHANCE, FinalsDraw(b.finals, cards, salt, commitment))
+        if what == "shuffle":
+            return Entry(CHANCE, BusinessShuffle(len(b.discards)))
+        seat = b.owed[0]
+        kind = self.business_order(b.epoch, b.shuffled)[b.epoch_drawn]
+        salt = self.business_root.fork(f"salt-{b.draws}").token()
+        commitment = draw_commitment(seat, b.draws, kind, salt)
+        return Entry(CHANCE, BusinessDraw(seat, kind, salt, commitment))
 
 
 def distant_draw(state: State, stack: list[str]) -> Entry:

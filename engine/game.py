@@ -10,6 +10,7 @@ from __future__ import annotations
 from engine.actions import CHANCE, Action, Entry
 from engine.board import Board, load_board
 from engine.distant_state import DistantState
+from engine.business_state import new_business
 from engine.options import Options
 from engine.ruleset import Ruleset
 from engine.scoring import Score, scores, winners
@@ -24,6 +25,8 @@ class Game:
         self.state = State(self.board, Config(self.options.players))
         if self.options.distant_lands:
             self.state.distant = DistantState(self.options.players)
+        if self.options.business_cards:
+            self.state.business = new_business(self.state)
         self.entries: list[Entry] = []
         self.digests: list[str] = []
         self.turns: list[int] = []  # the turn number each entry was made in (0: setup)

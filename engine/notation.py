@@ -13,20 +13,31 @@ from typing import Final
 
 from engine.actions import (
     CHANCE,
+    Accept,
     Action,
+    BusinessDraw,
+    BusinessShuffle,
     Buy,
     BuyDistant,
+    BuyoutDraw,
+    CashIn,
     Claim,
     ClaimDistant,
     ClaimFinal,
     Deal,
     DrawDistant,
+    Decline,
+    Dividends,
+    EndTurn,
     Entry,
     FinalPlane,
+    FinalsDraw,
     Income,
+    Offer,
     Pass,
     Place,
     PlaceDistant,
+    PlayCard,
     Refill,
     Rent,
     RentDistant,
@@ -35,11 +46,18 @@ from engine.actions import (
 )
 from engine.board import ROWS, Board, load_board
 from engine.distant_state import DistantBoard, load_distant
+from engine.business_state import KIND
 from engine.errors import NotationError
 
 VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
 CHANCE_VERBS: Final = ("setup", "deal", "reveal", "draw")
 HIDDEN: Final = "hidden"
+BUSINESS_VERBS: Final = ("play", "dividends", "cash", "offer", "accept", "decline", "done")
+"""The Business cards module's decisions (docs/notation.md, "Business cards")."""
+BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout", "bfinals")
+SEAT_CARDS: Final = ("commandeer", "delay")
+"""Business cards that name a player."""
+NO_LINK: Final = "-"
 
 
 class Notation:
@@ -96,11 +114,67 @@ class Notation:
                 return f"claim {card} {self.path(path)}-{far}"
             case DrawDistant(card, bottom):
                 return f"draw {card} bottom" if bottom else f"draw {card}"
+        return self.format_business(action)
+
+    def format_business(self, action: Action) -> str:
+        """The Business cards module's lines."""
+        match action:
+            case PlayCard(kind, seat, links, card):
+                words = [kind]
+                if seat >= 0:
+                    words.append(str(seat))
+                words.extend(self._card_links(kind, links))
+                if card:
+                    words.append(card)
+                return "play " + " ".join(words)
+            case Dividends():
+                return "dividends"
+            case CashIn(kind):
+                return f"cash {kind}"
+            case Offer(seat, kind, link):
+                return f"offer {seat} {kind} {self._link_or_none(link)}"
+            case Accept(kind, link):
+                return f"accept {kind} {self._link_or_none(link)}"
+            case Decline():
+                return "decline"
+            case EndTurn():
+                return "done"
+            case BusinessDraw(seat, kind, salt, commitment):
+                if kind is None:
+                    return f"bdraw {seat} {HIDDEN} {commitment}"
+                return f"bdraw {seat} {kind} {salt} {commitment}"
+            case BusinessShuffle(count):
+                return f"bshuffle {count}"
+            case BuyoutDraw(card):
+                return f"buyout {card}"
+            case FinalsDraw(seat, cards, salt, commitment):
+                if cards is None:
+                    return f"bfinals {seat} {HIDDEN} {commitment}"
+                return f"bfinals {seat} {' '.join(cards)} {salt} {commitment}"
         raise TypeError(f"not an action: {action!r}")
 
     def format_entry(self, entry: Entry) -> str:
         who = "*" if entry.actor == CHANCE else str(entry.actor)
         return f"{who} {self.format_action(entry.action)}"
+
+    def _link_or_none(self, link: int) -> str:
+        return NO_LINK if link < 0 else self.board.link_name(link)
+
+    def _card_links(self, kind: str, links: tuple[int, ...]) -> list[str]:
+        """A card's airlinks: ``FROM>TO`` pairs for Transfers, else each link with its count of
+        planes when more than one (``LON-PAR 3``)."""
+        name = self.board.link_name
+        if kind == "transfers":
+            return [f"{name(a)}>{name(b)}" for a, b in zip(links[0::2], links[1::2], strict=False)]
+        words: list[str] = []
+        i = 0
+        while i < len(links):
+            run = 1
+            while i + run < len(links) and links[i + run] == links[i]:
+                run += 1
+            words.append(name(links[i]) if run == 1 else f"{name(links[i])} {run}")
+            i += run
+        return words
 
     # -- parsing ----------------------------------------------------------------------------
 
@@ -223,6 +297,100 @@ class Notation:
         cards = (self.card(args[1]), self.card(args[2]))
         return Deal(_seat(args[0]), cards, _hex(args[3]), _hex(args[4]))
 
+    def _parse_play(self, args: list[str]) -> Action:
+        if not args:
+            raise NotationError("write: play CARD ..., e.g. play freeplane LON-PAR")
+        kind = self._kind(args[0])
+        rest = args[1:]
+        seat = -1
+        if kind in SEAT_CARDS:
+            if not rest:
+                raise NotationError(f"write: play {kind} SEAT")
+            seat, rest = _seat(rest[0]), rest[1:]
+        card = ""
+        if kind == "lock":
+            if len(rest) != 1:
+                raise NotationError("write: play lock CARD, e.g. play lock S1-07")
+            return PlayCard(kind, seat, (), self.card(rest[0]))
+        links: list[int] = []
+        i = 0
+        while i < len(rest):
+            word = rest[i]
+            if kind == "transfers":
+                source, sep, target = word.partition(">")
+                if not sep:
+                    raise NotationError("write: play transfers FROM>TO ..., e.g. LON-PAR>PAR-MAD")
+                links += [self.link(source), self.link(target)]
+            else:
+                link, count = self.link(word), 1
+                if i + 1 < len(rest) and rest[i + 1].isdigit():
+                    count = _count(rest[i + 1])
+                    i += 1
+                links += [link] * count
+            i += 1
+        return PlayCard(kind, seat, tuple(links), card)
+
+    def _parse_dividends(self, args: list[str]) -> Action:
+        _no_args(args, "dividends")
+        return Dividends()
+
+    def _parse_cash(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: cash CARD, e.g. cash buyout")
+        return CashIn(self._kind(args[0]))
+
+    def _parse_offer(self, args: list[str]) -> Action:
+        if len(args) != 3:
+            raise NotationError("write: offer SEAT CARD LINK, e.g. offer 2 taxes LON-PAR")
+        return Offer(_seat(args[0]), self._kind(args[1]), self._link_word(args[2]))
+
+    def _parse_accept(self, args: list[str]) -> Action:
+        if len(args) != 2:
+            raise NotationError("write: accept CARD LINK, e.g. accept buyout MIL-ROM")
+        return Accept(self._kind(args[0]), self._link_word(args[1]))
+
+    def _parse_decline(self, args: list[str]) -> Action:
+        _no_args(args, "decline")
+        return Decline()
+
+    def _parse_done(self, args: list[str]) -> Action:
+        _no_args(args, "done")
+        return EndTurn()
+
+    def _parse_bdraw(self, args: list[str]) -> Action:
+        if len(args) == 3 and args[1] == HIDDEN:
+            return BusinessDraw(_seat(args[0]), None, None, _hex(args[2]))
+        if len(args) != 4:
+            raise NotationError("write: bdraw SEAT CARD SALT COMMITMENT")
+        return BusinessDraw(_seat(args[0]), self._kind(args[1]), _hex(args[2]), _hex(args[3]))
+
+    def _parse_bshuffle(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: bshuffle COUNT")
+        return BusinessShuffle(_count(args[0]))
+
+    def _parse_buyout(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: buyout CARD")
+        return BuyoutDraw(self.card(args[0]))
+
+    def _parse_bfinals(self, args: list[str]) -> Action:
+        if len(args) == 3 and args[1] == HIDDEN:
+            return FinalsDraw(_seat(args[0]), None, None, _hex(args[2]))
+        if len(args) != 5:
+            raise NotationError("write: bfinals SEAT CARD CARD SALT COMMITMENT")
+        cards = (self.card(args[1]), self.card(args[2]))
+        return FinalsDraw(_seat(args[0]), cards, _hex(args[3]), _hex(args[4]))
+
+    def _kind(self, word: str) -> str:
+        kind = word.lower()
+        if kind not in KIND:
+            raise NotationError(f"unknown Business card {word!r}; the cards are: {', '.join(KIND)}")
+        return kind
+
+    def _link_word(self, word: str) -> int:
+        return -1 if word == NO_LINK else self.link(word)
+
     def _parse_reveal(self, args: list[str]) -> Action:
         if len(args) != 2 or args[0].lower() not in ROWS:
             raise NotationError("write: reveal short CARD  or  reveal long CARD")
@@ -281,7 +449,8 @@ class Notation:
 
 
 _PARSERS: dict[str, Callable[[Notation, list[str]], Action]] = {
-    verb: getattr(Notation, f"_parse_{verb}") for verb in VERBS + CHANCE_VERBS
+    verb: getattr(Notation, f"_parse_{verb}")
+    for verb in VERBS + CHANCE_VERBS + BUSINESS_VERBS + BUSINESS_CHANCE_VERBS
 }
 """Each verb's parser: ``Notation._parse_<verb>``."""
 

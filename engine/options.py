@@ -18,6 +18,8 @@ MAX_PLAYERS: Final = 6
 
 MODULES: Final = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
+PLAYABLE: Final = ("distant_lands", "business_cards")
+"""The modules this engine plays."""
 
 
 @value(unsafe_hash=True)
@@ -34,7 +36,9 @@ class Options:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         for module in MODULES:
-            if module != "distant_lands" and getattr(self, module):
+            if module in PLAYABLE:
+                continue
+            if getattr(self, module):
                 raise ValueError(f"the {module.replace('_', ' ')} module is not playable yet")
 
     def to_dict(self) -> dict[str, Any]:

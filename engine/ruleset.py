@@ -15,6 +15,7 @@ from typing import Final
 from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
 from engine.errors import IllegalAction
 from engine.options import Options
+from engine.rules import business
 from engine.rules.airlinks import BuyRule, PlaceRule, RentRule
 from engine.rules.base import AnyRule
 from engine.rules.claims import ClaimFinalRule, ClaimRule
@@ -35,9 +36,11 @@ class Step:
     rules: tuple[AnyRule, ...]
     for_finished: bool
     inactive_reason: str
+    for_all: bool = False
+    """Active for every seat, finished or not (the Business cards)."""
 
     def active(self, state: State, seat: int) -> bool:
-        return state.seats[seat].finished == self.for_finished
+        return self.for_all or state.seats[seat].finished == self.for_finished
 
 
 FLIGHT_CARD_STEP: Final = Step(
@@ -59,11 +62,18 @@ FINAL_FLIGHT_STEP: Final = Step(
     inactive_reason="only a player who has played a Final Flight places planes on it",
 )
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
+BUSINESS_STEP: Final = Step(
+    "Business cards",
+    business.DECISION_RULES,
+    for_finished=False,
+    inactive_reason="",
+    for_all=True,
+)
 
 
 def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
     """``step`` with a module's rules after its own."""
-    return Step(step.name, step.rules + rules, step.for_finished, step.inactive_reason)
+    return Step(step.name, step.rules + rules, step.for_finished, step.inactive_reason, step.for_all)
 
 
 class Ruleset:
@@ -77,6 +87,9 @@ class Ruleset:
         if options.distant_lands:
             steps[1] = with_rules(ACTION_STEP, DISTANT_ACTION_RULES)
             chance += DISTANT_CHANCE_RULES
+        if options.business_cards:
+            steps.append(BUSINESS_STEP)
+            chance += business.CHANCE_RULES
         self.steps: tuple[Step, ...] = tuple(steps)
         self._chance = {rule.action: rule for rule in chance}
         self._decision = {rule.action: (step, rule) for step in self.steps for rule in step.rules}
@@ -85,7 +98,14 @@ class Ruleset:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
         phase = state.phase
         if phase == PLAY:
-            return state.current if state.to_reveal is None else CHANCE
+            if state.to_reveal is not None:
+                return CHANCE
+            b = state.business
+            if b is None:
+                return state.current
+            if b.wants_chance():
+                return CHANCE
+            return b.offer[1] if b.offer[1] >= 0 else state.current  # a Business Deal's answer
         return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
@@ -120,6 +140,8 @@ class Ruleset:
     def check(self, state: State, entry: Entry) -> AnyRule:
         """Raise IllegalAction if ``entry`` cannot be applied now; the state is not touched."""
         rule = self.rule_for(state, entry)
+        if state.business is not None and entry.actor >= 0:
+            business.guard(state, entry.actor, entry.action)
         rule.check(state, entry.actor, entry.action)
         return rule
 
@@ -128,9 +150,13 @@ class Ruleset:
         IllegalAction the state is unchanged."""
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
+        if state.business is not None and actor >= 0:
+            business.guard(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
+            if state.business is not None and business.after_action(state, actor, action):
+                return  # the turn goes on (Business cards)
             end_turn(state, rule.idle)
 
     @staticmethod
@@ -151,4 +177,6 @@ class Ruleset:
             if step.active(state, seat):
                 for rule in step.rules:
                     out.extend(rule.options(state, seat))
+        if state.business is not None and business.restricts(state):
+            return [action for action in out if business.allowed(state, seat, action)]
         return out

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.distant_state import distant_points
+from engine.business_state import end_points
 from engine.state import State
 
 FINAL_BASE: Final = 10
@@ -20,10 +21,12 @@ class Score:
     cards: tuple[int, ...]  # points of each claimed Short/Long card in claim order, then Distant
     final: int  # 10 + 2 per plane, or 0 if no Final Flight was played
     cash: int
+    business: int = 0
+    """Points of end-of-game Business cards (Catch up, Planes)."""
 
     @property
     def total(self) -> int:
-        return sum(self.cards) + self.final
+        return sum(self.cards) + self.final + self.business
 
 
 def final_flight_points(planes: int) -> int:
@@ -37,7 +40,7 @@ def scores(state: State) -> list[Score]:
     for i, st in enumerate(state.seats):
         points = tuple(cards[str(cid)].points for cid, _ in st.cards) + distant_points(state, i)
         final = final_flight_points(st.final_planes) if st.finished else 0
-        out.append(Score(i, points, final, st.cash))
+        out.append(Score(i, points, final, st.cash, end_points(state, i)))
     return out
 
 

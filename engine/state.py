@@ -23,6 +23,8 @@ from typing import Final
 
 from engine.board import LONG, ROWS, SHORT, Board
 from engine.distant_state import DISTANT, DistantState
+from engine.business_state import KEYS as BUSINESS_KEYS
+from engine.business_state import BusinessState
 from engine.slots import (
     CASH,
     CLAIMED_BY,
@@ -186,6 +188,8 @@ class State:
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
+        self.business: BusinessState | None = None
+        """The Business cards module's part of the table (None when the module is off)."""
 
     # -- copying and views ------------------------------------------------------------------
 
@@ -217,6 +221,7 @@ class State:
         s.set_aside = self.set_aside[:]
         s.location = dict(self.location)
         s.distant = self.distant.copy() if self.distant is not None else None
+        s.business = None if self.business is None else self.business.copy()
         return s
 
     def view(self, seat: int | None) -> State:
@@ -225,6 +230,8 @@ class State:
         for i, st in enumerate(s.seats):
             if i != seat:
                 st.hand = None
+        if s.business is not None:
+            s.business.hide_hands(seat)
         return s
 
     # -- questions the rules ask ------------------------------------------------------------
@@ -317,14 +324,39 @@ class State:
             self._move_card(card, IGNORED)
         else:
             self.vacations.append(card)
-            self.vacation_time = len(self.vacations) >= 2
+            self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
             self._move_card(card, ON_VACATION_TRACK)
         self._refresh_to_reveal()
 
     def add_vacation(self, card: str) -> None:
         """A module's Vacation card to the Vacation track (its own mutator moves the card)."""
         self.vacations.append(card)
-        self.vacation_time = len(self.vacations) >= 2
+        self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
+
+    def extra_vacations(self) -> int:
+        """Vacation spaces filled by a module's card (the Business card "Vacation")."""
+        return 0 if self.business is None else self.business.vacations
+
+    def fill_vacation_space(self) -> None:
+        """A module's Vacation card was put on the track (its count is the module's)."""
+        self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
+
+    def take_from_deck(self, seat: int, row: str, card: str, markers: int) -> None:
+        """The top card of a deck straight to the seat as if claimed (the Business card
+        "Buyout")."""
+        self.deck[row].remove(card)
+        self.set_value(DRAWN[row], self.drawn, row, self.drawn[row] + 1)
+        self._move_card(card, CLAIMED_BY + seat)
+        self.seats[seat].cards.append([card, markers])
+        self._bump(self._markers_slot(card), markers)
+        self.add_stock(seat, markers=-markers)
+        self._refresh_to_reveal()
+
+    def remove_final_plane(self, seat: int) -> None:
+        """One plane off a seat's Final Flight card, back to its stock (the card "Delay")."""
+        self.add_stock(seat, planes=1)
+        self.seats[seat].final_planes -= 1
+        self._bump(self._seat_slot(seat, FINAL_PLANES), -1)
 
     def set_decks_aside(self) -> None:
         """Vacation Time: the rest of both decks (and the Distant deck) leaves the game."""
@@ -373,6 +405,17 @@ class State:
         old = text_code(st.commitment)
         self._bump(self._seat_slot(seat, COMMITMENT), text_code(commitment) - old)
         st.commitment = commitment
+
+    def add_finals(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
+        """More Final Flights into a seat's hand (the Business card "Final Flights"): the
+        hand's commitment becomes the old one and the new one joined by ``+``."""
+        st = self.seats[seat]
+        st.hand = None if st.hand is None or cards is None else st.hand + cards
+        self._bump(self._seat_slot(seat, HAND_SIZE), 2)
+        st.hand_size += 2
+        joined = f"{st.commitment}+{commitment}"
+        self._bump(self._seat_slot(seat, COMMITMENT), text_code(joined) - text_code(st.commitment))
+        st.commitment = joined
 
     def play_final(self, seat: int, card: str, path: tuple[int, ...]) -> None:
         """The Final Flight played: public from now on; the other card discarded."""
@@ -518,13 +561,18 @@ class State:
                 values[self.card_base + number[st.final]] = FINAL_OF + i
         if self.distant is not None:
             values += self.distant.slot_values()
+        if self.business is not None:
+            values.extend(self.business.slot_values())
         return values
 
     def all_keys(self) -> tuple[int, ...]:
         """The base slots' keys, then each module's that is on (``slot_values``' order)."""
+        keys = self.keys
         if self.distant is not None:
-            return self.keys + self.distant.keys
-        return self.keys
+            keys = keys + self.distant.keys
+        if self.business is not None:
+            keys = keys + BUSINESS_KEYS
+        return keys
 
     def _opening_hash(self) -> int:
         """A new table's hash: only the seats' cash, planes and markers are non-zero there."""

@@ -17,6 +17,7 @@ from textual.binding import Binding
 
 from engine import Action
 from engine.state import State
+from jetset_tui.business import business_stage
 from jetset_tui.guided import (
     Stage,
     buy_stage,
@@ -123,6 +124,12 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         enabled=final_flight_open,
         after_final=True,
     ),
+    ActionKind(
+        "business", "y", "Business", "Business cards: play, cash in, deal",
+        lambda state, seat, legal, names: business_stage(state, seat, names),
+        enabled=lambda state, seat: state.business is not None,
+        after_final=True,
+    ),
 )  # fmt: skip
 """Every kind, in the footer's order."""
 
@@ -142,6 +149,6 @@ def stage_for(
     if kind is None:
         raise ValueError(f"unknown action {name!r}")
     if state.seats[seat].finished and not kind.after_final:
-        after = " or ".join(k.key for k in ACTION_KINDS if k.after_final)
-        return f"you have played your Final Flight: press {after} to put a plane on it"
+        key = KIND_NAMED["final"].key
+        return f"you have played your Final Flight: press {key} to put a plane on it"
     return kind.stage(state, seat, legal, names)

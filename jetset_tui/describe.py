@@ -22,6 +22,7 @@ from engine import (
     Setup,
 )
 from engine.actions import BuyDistant, DrawDistant, PlaceDistant, RentDistant
+from engine.actions import BusinessDraw, BusinessShuffle, BuyoutDraw, FinalsDraw
 from engine.board import Board
 from engine.distant_state import PLANE_PRICE as DISTANT_PLANE
 from engine.distant_state import RENT_TO_BANK as DISTANT_RENT_TO_BANK
@@ -124,9 +125,26 @@ def cost_breakdown(state: State, action: Action) -> str:
     return ""
 
 
+def describe_business(board: Board, action: Action, names: list[str]) -> str:
+    """A log line for the module's chance entries, in words; '' for any other entry."""
+    match action:
+        case BusinessDraw(seat, _, _, _):
+            return f"a Business card to {names[seat]}"
+        case BusinessShuffle(count):
+            return f"the {count} discarded Business cards shuffled into a new pile"
+        case BuyoutDraw(card):
+            return f"Buyout takes {card_text(board, card)}"
+        case FinalsDraw(seat, _, _, _):
+            return f"two more Final Flights to {names[seat]}"
+    return ""
+
+
 def describe_action(notation: Notation, action: Action, names: list[str]) -> str:
     """One log line for a decision or a chance entry, in words a player reads at a glance."""
     board = notation.board
+    business = describe_business(board, action, names)
+    if business:
+        return business
     match action:
         case Setup(short_row, long_row):
             return f"rows laid out: {len(short_row)} Short, {len(long_row)} Long"

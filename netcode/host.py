@@ -23,6 +23,7 @@ from typing import Any
 from engine import Game, IllegalAction, NotationError, redact
 from engine.bots import make_bot
 from engine.position import position
+from engine.rules.business_deal import answer_on_timeout
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.admission import Limits, PasswordBackoff, admit, spectator_refusal
@@ -811,6 +812,7 @@ class Host:
             action = game.legal_actions()[0]
         if self._clock is None or self._clock.key != key:
             return  # the player moved while the bot thought
+        action = answer_on_timeout(game.state, seat) or action  # a Business Deal unanswered: no
         self._clock = None
         log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)
         self.table.note("clock", seat=seat, bot=kind)

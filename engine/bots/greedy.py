@@ -42,6 +42,7 @@ from engine.actions import (
 )
 from engine.board import LONG, SHORT
 from engine.bots.base import Bot
+from engine.bots.business_play import business_choice, with_cards
 from engine.bots.planning import BUY, PLACE, RENT, Planner, Route
 from engine.distant_state import PLANE_PRICE, RENT_TO_BANK
 from engine.paths import path_links
@@ -93,6 +94,10 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def choose(self, view: State, rules: Ruleset) -> Action:
+        if view.business is not None:
+            return business_choice(view, self.seat, rules) or with_cards(
+                view, self.seat, rules, greedy_action(view, self.seat)
+            )
         return greedy_action(view, self.seat)
 
 

@@ -41,6 +41,7 @@ from engine.actions import (
 from engine.bots.base import Bot
 from engine.bots.greedy import (
     RENT_PENALTY,
+    GreedyBot,
     claim_card,
     claim_final,
     face_up,
@@ -111,6 +112,8 @@ class MctsBot(Bot):
         self.horizon = horizon
 
     def choose(self, view: State, rules: Ruleset) -> Action:
+        if view.business is not None:  # its playouts do not deal Business cards: play greedily
+            return GreedyBot(self.seat, "business").choose(view, rules)
         moves = candidates(view, self.seat, rules)
         if len(moves) == 1:
             return moves[0]

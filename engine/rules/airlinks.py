@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.actions import Action, Buy, Place, Rent, buy, place_one, rent
+from engine.business_state import action_saving
 from engine.rules.base import AnyRule, Rule
 from engine.rules.costs import (
     MAX_PLANES_LISTED,
@@ -43,10 +44,12 @@ class BuyRule(Rule[Buy]):
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
-        self.require_cash(state, seat, buy_cost(state.board.links[action.link].cost, action.planes))
+        cost = buy_cost(state.board.links[action.link].cost, action.planes)
+        self.require_cash(state, seat, cost - action_saving(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Buy) -> None:
-        state.add_cash(seat, -buy_cost(state.board.links[action.link].cost, action.planes))
+        cost = buy_cost(state.board.links[action.link].cost, action.planes)
+        state.add_cash(seat, action_saving(state, seat, action) - cost)
         state.add_stock(seat, planes=-action.planes, markers=-1)
         state.set_owner(action.link, seat)
         state.add_link_planes(action.link, seat, action.planes)
@@ -88,11 +91,13 @@ class PlaceRule(Rule[Place]):
                 raise self.illegal("place at least one plane on each link named")
             total += planes
         _check_planes(self, state, seat, total)
-        self.require_cash(state, seat, place_cost(total, len(action.placements)))
+        cost = place_cost(total, len(action.placements))
+        self.require_cash(state, seat, cost - action_saving(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Place) -> None:
         total = sum(n for _, n in action.placements)
-        state.add_cash(seat, -place_cost(total, len(action.placements)))
+        cost = place_cost(total, len(action.placements))
+        state.add_cash(seat, action_saving(state, seat, action) - cost)
         state.add_stock(seat, planes=-total)
         for link, planes in action.placements:
             state.add_link_planes(link, seat, planes)
@@ -136,10 +141,12 @@ class RentRule(Rule[Rent]):
                 f"you own {state.board.link_name(action.link)}; place planes instead"
             )
         _check_planes(self, state, seat, action.planes)
-        self.require_cash(state, seat, rent_cost(action.planes))
+        self.require_cash(
+            state, seat, rent_cost(action.planes) - action_saving(state, seat, action)
+        )
 
     def perform(self, state: State, seat: int, action: Rent) -> None:
-        state.add_cash(seat, -rent_cost(action.planes))
+        state.add_cash(seat, action_saving(state, seat, action) - rent_cost(action.planes))
         state.add_cash(state.owner[action.link], RENT_TO_OWNER * action.planes)
         state.add_stock(seat, planes=-action.planes)
         state.add_link_planes(action.link, seat, action.planes)

@@ -7,6 +7,7 @@ from typing import Final
 
 from engine.actions import Action, Claim, ClaimFinal
 from engine.board import LONG, SHORT
+from engine.business_state import commandeered, is_distant_link
 from engine.paths import final_routes, path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
 from engine.rules.turns import END_ALL_FINALS, end_game
@@ -28,17 +29,28 @@ def _check_path(rule: AnyRule, state: State, seat: int, path: tuple[int, ...]) -
     links = path_links(state.board, path)
     if isinstance(links, str):
         raise rule.illegal(links)
+    borrow = commandeered(state, seat)
     for link in links:
         if not state.link_planes[link][seat]:
+            if borrow >= 0 and state.link_planes[link][borrow] and not is_distant_link(state, link):
+                borrow = -1  # Commandeer: one of that player's planes serves as yours
+                continue
             raise rule.illegal(f"you have no plane on {state.board.link_name(link)}")
     return links
 
 
 def _fly(state: State, seat: int, links: list[int]) -> None:
-    """One plane back to stock from each link of the path."""
+    """One plane back to stock from each link of the path (a commandeered plane back to its
+    owner's stock)."""
+    own = 0
     for link in links:
-        state.add_link_planes(link, seat, -1)
-    state.add_stock(seat, planes=len(links))
+        flier = seat if state.link_planes[link][seat] else commandeered(state, seat)
+        state.add_link_planes(link, flier, -1)
+        if flier == seat:
+            own += 1
+        else:
+            state.add_stock(flier, planes=1)
+    state.add_stock(seat, planes=own)
 
 
 def _usable(state: State, seat: int) -> Callable[[int], bool]:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.actions import Action, Income
+from engine.business_state import income_after_cards
 from engine.distant_state import distant_income
 from engine.rules.base import Rule
 from engine.state import Seat, State
@@ -38,7 +39,10 @@ class IncomeRule(Rule[Income]):
         return None
 
     def perform(self, state: State, seat: int, action: Income) -> None:
-        state.add_cash(seat, seat_income(state, seat))
+        income = seat_income(state, seat)
+        if state.business is not None:
+            income = income_after_cards(state, seat, income)  # +2 Income cards, Taxes
+        state.add_cash(seat, income)
         state.take_markers_back(seat)
 
     def options(self, state: State, seat: int) -> list[Action]:

@@ -25,12 +25,14 @@ from netcode.seatkind import SeatKind
 
 
 def cards_breakdown(score: Score) -> str:
-    """``4×1 2×5 3×7 = 35``: claimed cards by value."""
+    """``4×1 2×5 3×7 = 35``: claimed cards by value (and the end-of-game Business cards'
+    points, ``+ 4 from Business cards``)."""
+    business = f" + {score.business} from Business cards" if score.business else ""
     if not score.cards:
-        return "none"
+        return "none" + business
     counts = Counter(score.cards)
     parts = " ".join(f"{counts[v]}×{v}" for v in sorted(counts))
-    return f"{parts} = {sum(score.cards)}"
+    return f"{parts} = {sum(score.cards)}{business}"
 
 
 def score_table(

@@ -52,11 +52,20 @@ top of the deck; a card to the same distant city as the other is discarded and t
 from the bottom. The Distant deck's Vacation card is a Vacation card like the others. In the
 player panels, `D8` is a Distant card.
 
+# Business cards (when the game has them)
+
+Two each at the start, one more for each Long Flight
+you claim. On your turn, besides your action, **y** plays any number of them, cashes one in for
+€5, or offers another player a *Business Deal* (once a turn): if they accept, you both discard a
+card and each puts a plane on a link of the other, free. Answer a deal offered to you with **y**.
+After a Long Flight claim your turn goes on until you end it (**y**, "End your turn"). Your
+cards are secret; +2 Income, No Overhead, Taxes and the end-of-game cards lie face up.
+
 # Keys
 
 | key | |
 |-----|--|
-| **b p r c i e d f** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
+| **b p r c i e d f y** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
 | | Enter confirms (the full cost is shown first), Esc backs out |
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |

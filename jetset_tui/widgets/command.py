@@ -15,7 +15,8 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
 from engine import Action, NotationError
-from engine.notation import VERBS, Notation
+from engine.business_state import KIND
+from engine.notation import BUSINESS_VERBS, VERBS, Notation
 from jetset_tui.theme import BAD, DIM, GOOD
 
 
@@ -100,6 +101,8 @@ class CommandLine(Vertical):
         board = notation.board
         self.words = (
             list(VERBS)
+            + list(BUSINESS_VERBS)
+            + list(KIND)
             + [board.link_name(i) for i in range(len(board.links))]
             + list(board.cards)
             + [c.code for c in board.cities]

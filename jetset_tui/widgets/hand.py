@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine.bots.planning import Planner
+from jetset_tui.business import business_text
 from jetset_tui.describe import card_text
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM
@@ -42,4 +43,9 @@ class HandPanel(Static):
     """
 
     def show(self, table: TableView) -> None:
-        self.update(hand_text(table))
+        text = hand_text(table)
+        business = business_text(table)
+        if business is not None:
+            text.append("\n")
+            text.append_text(business)
+        self.update(text)

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from jetset_tui.business import deal_turn_text
 from jetset_tui.describe import seat_badge
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
@@ -41,6 +42,9 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     if state.turn == 0:  # nothing dealt yet: a network game waits for its seats to fill
         text.append("waiting for every seat to be taken", style="bold")
         return text
+    deal = deal_turn_text(table)
+    if deal is not None:
+        return deal
     seat = state.current
     text.append("▶ ", style="bold")
     text.append_text(seat_badge(table.liveries[seat], table.names[seat]))

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.board import LONG, SHORT, Board
+from engine.business_state import DECK
 from engine.dealer import Dealer
 from engine.distant_state import load_distant
 from engine.state import Config
@@ -29,6 +30,8 @@ def ScriptedDealer(
     long_deck: Sequence[str] = (),
     salts: Sequence[str] | None = None,
     distant_deck: Sequence[str] | None = None,
+    business: Sequence[str] = (),
+    reshuffles: Sequence[Sequence[str]] = (),
 ) -> Dealer:
     """The dealer of a test: nothing shuffled, every card where the test puts it. A real
     ``Dealer`` whose lists are replaced (not a subclass: the compiled engine's classes take no
@@ -49,6 +52,11 @@ def ScriptedDealer(
     dealer.salts = list(salts or [f"{seat:02x}" * 16 for seat in range(players)])
     if distant_deck is not None:
         dealer.distant_stack = _distant_stack(list(distant_deck))
+    dealt = {card for hand in dealer.hands for card in hand}
+    dealer.spare_finals = [c for c in finals if c not in dealt]
+    dealer.business_orders = {0: _business_pile(business)}
+    for epoch, order in enumerate(reshuffles, start=1):
+        dealer.business_orders[epoch] = list(order)
     return dealer
 
 
@@ -59,6 +67,15 @@ def _distant_stack(top: list[str]) -> list[str]:
     if len(set(top)) != len(top) or any(c not in board.card_number for c in top):
         raise ValueError("the Distant deck names a card twice or a card it does not hold")
     return top + [c for c in board.deck if c not in top]
+
+
+def _business_pile(top: Sequence[str]) -> list[str]:
+    """The Business pile from the top down: ``top`` (dealt two rounds round the table first),
+    then the rest of the deck in data order."""
+    rest = list(DECK)
+    for kind in top:
+        rest.remove(kind)
+    return list(top) + rest
 
 
 def _first(

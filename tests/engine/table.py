@@ -20,6 +20,7 @@ from engine import CHANCE, Deal, Entry, Game, Options, Reveal, Setup, play_chanc
 from engine.board import LONG, SHORT
 from engine.dealer import Dealer
 from engine.notation import Notation
+from engine.rules.business import may_end_turn
 from engine.state import State, hand_commitment
 
 DEFAULT_FINALS = ("F-01", "F-02", "F-03", "F-04", "F-05", "F-06", "F-07", "F-08", "F-09")
@@ -88,7 +89,9 @@ class Table:
             other = self.game.to_move()
             assert other is not None and other >= 0
             line = filler
-            if self.state.seats[other].finished:
+            if self.state.business is not None and may_end_turn(self.state):
+                line = "done"  # a turn that went on after a Business card was drawn
+            elif self.state.seats[other].finished:
                 line = "plane" if self.state.seats[other].planes else "pass"
             self.game.push(Entry(other, self.n.parse_action(line)))
             self.deal_chance()

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
+from engine.actions import BUSINESS_DECISIONS, Decline, EndTurn
 from engine.notation import Notation
 
 
@@ -31,4 +32,10 @@ def keys_for(action: Action, notation: Notation) -> list[str]:
             return ["e", *row, str(count), "enter"]
         case Place() | Rent():
             return typed(notation.format_action(action))
+        case Decline():
+            return ["y", *"refuse", "enter"]
+        case EndTurn():
+            return ["y", *"turn", "enter"]
+    if isinstance(action, BUSINESS_DECISIONS):
+        return typed(notation.format_action(action))
     raise AssertionError(f"no keys for {action!r}")

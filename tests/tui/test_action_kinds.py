@@ -27,6 +27,7 @@ KEYS = [
     ("e", "act('refill')", "Cards"),
     ("d", "act('distant')", "Distant"),
     ("f", "act('final')", "Final"),
+    ("y", "act('business')", "Business"),
 ]
 """The game screen's action keys as players know them, in the footer's order."""
 
@@ -60,6 +61,8 @@ def test_each_kind_opens_a_stage_or_says_why_not(kind: str) -> None:
         assert result == "Final Flights open when two Vacation cards are up"
     elif kind == "distant":  # a base game
         assert result == "Distant Lands is not in play in this game"
+    elif kind == "business":
+        assert result == "this game is played without Business cards"
     elif kind in ("place", "rent"):
         assert isinstance(result, str)
     else:

@@ -1,0 +1,423 @@
+"""The Business cards module's part of the table (001_0ac1a519298b1465.txt, "Business Cards").
+
+Public: how many cards the draw pile holds, the discard pile, the cards in front of each player
+(+2 Income, No Overhead, Taxes and the end-of-game cards laid down), the Taxes money, a locked
+Flight card, an open Business Deal, the cards played this turn. Secret: each hand, held only in
+the full state and in its holder's view, exactly like the Final Flights; the digest covers each
+hand's size and the sum of its draws' commitments (``draw_commitment``).
+
+Cards are known by their kind (``income``, ``acquisition`` ...): copies of a kind are alike, so a
+hand is a list of kinds. The order of the draw pile never enters the state: only the dealer knows
+it (docs/architecture.md). This state keeps the game's hash the simple way: every mutator ends with
+``rehash``, which compares the module's slot values with the last ones and adds the differences
+times the module's own keys (``Rng("jetset-digest-keys-business_cards")``).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import data
+from engine.actions import Action, Buy, Place, Rent
+from engine.rng import Rng
+from engine.rules.costs import service_charge
+from engine.slots import MAX_SEATS, text_code
+
+if TYPE_CHECKING:
+    from engine.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of Business card, as data/business.json gives it."""
+
+    key: str
+    name: str
+    copies: int
+    stays: bool
+    """Played face up in front of the player and kept there (+2 Income, No Overhead, Taxes)."""
+    end: bool
+    """"Play at the end of the game": laid face up in front, scored at the end."""
+    text: str
+
+
+def _load_kinds() -> tuple[Kind, ...]:
+    return tuple(
+        Kind(
+            k["key"],
+            k["name"],
+            int(k["copies"]),
+            bool(k.get("stays", False)),
+            bool(k.get("end", False)),
+            k["text"],
+        )
+        for k in data.business_json()["kinds"]
+    )
+
+
+KINDS: Final[tuple[Kind, ...]] = _load_kinds()
+KIND: Final[dict[str, Kind]] = {k.key: k for k in KINDS}
+KIND_INDEX: Final[dict[str, int]] = {k.key: i for i, k in enumerate(KINDS)}
+DECK: Final[tuple[str, ...]] = tuple(k.key for k in KINDS for _ in range(k.copies))
+"""The whole deck in data order: 40 cards."""
+START_HAND: Final = 2
+"""Setup: two cards dealt to each player."""
+MASK64: Final = (1 << 64) - 1
+NO_OFFER: Final[tuple[int, int, str, int]] = (-1, -1, "", -1)
+
+# Slot layout of the module (appended after the base slots): scalars, then per seat, then the
+# discard pile and the last reshuffled pile as counts per kind.
+SCALARS: Final = 20
+SEAT_FIELDS: Final = 4 + len(KINDS)  # hand size, commitments, lock, taxes turn, then front counts
+
+
+def draw_commitment(seat: int, draw: int, kind: str, salt: str) -> str:
+    """The public commitment to the ``draw``-th Business card drawn, dealt to ``seat``."""
+    text = f"jetset-business:{seat}:{draw}:{kind}:{salt}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def business_keys() -> tuple[int, ...]:
+    rng = Rng("jetset-digest-keys-business_cards")
+    count = SCALARS + SEAT_FIELDS * MAX_SEATS + 2 * len(KINDS)
+    return tuple((rng.next64() << 64) | rng.next64() for _ in range(count))
+
+
+KEYS: Final[tuple[int, ...]] = business_keys()
+
+
+def kind_counts(cards: list[str]) -> list[int]:
+    counts = [0] * len(KINDS)
+    for card in cards:
+        counts[KIND_INDEX[card]] += 1
+    return counts
+
+
+def sorted_kinds(cards: list[str]) -> list[str]:
+    """Cards in data order (a hand and a reshuffled pile are kept this way)."""
+    return sorted(cards, key=KIND_INDEX.__getitem__)
+
+
+class BusinessState:
+    """Everything the module adds to the table. Change it only through the methods below."""
+
+    def __init__(self, players: int, blank: bool = False) -> None:
+        self.values: list[int] = []
+        if blank:
+            return
+        self.deck_size = len(DECK)
+        self.discards: list[str] = []
+        self.epoch = 0
+        """Reshuffles of the discards so far."""
+        self.shuffled: list[str] = []
+        """The cards of the last reshuffle, in data order (the dealer shuffles these)."""
+        self.epoch_drawn = 0
+        self.draws = 0
+        self.hands: list[list[str] | None] = [[] for _ in range(players)]
+        self.sizes = [0] * players
+        self.commits = [0] * players
+        self.front: list[list[str]] = [[] for _ in range(players)]
+        self.locks = [""] * players
+        self.taxes_pot = 0
+        self.taxes_turn = [-1] * players
+        self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
+        self.offer = NO_OFFER
+        """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
+        self.offer_turn = -1
+        self.buyout = -1
+        """The seat whose Buyout waits for the top Short Flight card."""
+        self.vacations = 0
+        self.discount_turn = -1
+        self.extra_turn = -1
+        self.open_turn = -1
+        """The turn whose action is done but which goes on (a Business card was drawn)."""
+        self.commandeer = (-1, -1)
+        """(turn, seat whose plane may be used in that turn's claim)."""
+        self.acted = (-1, 0)
+        """(turn, actions taken in it)."""
+        self.first_final = -1
+        self.finals = -1
+        """The seat waiting for two more Final Flight cards (the "Final Flights" card)."""
+        self.finals_dealt = 0
+
+    def copy(self) -> BusinessState:
+        b = BusinessState(0, blank=True)
+        b.values = self.values[:]
+        b.deck_size = self.deck_size
+        b.discards = self.discards[:]
+        b.epoch = self.epoch
+        b.shuffled = self.shuffled[:]
+        b.epoch_drawn = self.epoch_drawn
+        b.draws = self.draws
+        b.hands = [None if h is None else h[:] for h in self.hands]
+        b.sizes = self.sizes[:]
+        b.commits = self.commits[:]
+        b.front = [f[:] for f in self.front]
+        b.locks = self.locks[:]
+        b.taxes_pot = self.taxes_pot
+        b.taxes_turn = self.taxes_turn[:]
+        b.owed = self.owed[:]
+        b.offer = self.offer
+        b.offer_turn = self.offer_turn
+        b.buyout = self.buyout
+        b.vacations = self.vacations
+        b.discount_turn = self.discount_turn
+        b.extra_turn = self.extra_turn
+        b.open_turn = self.open_turn
+        b.commandeer = self.commandeer
+        b.acted = self.acted
+        b.first_final = self.first_final
+        b.finals = self.finals
+        b.finals_dealt = self.finals_dealt
+        return b
+
+    def hide_hands(self, seat: int | None) -> None:
+        """A view's copy: every hand but ``seat``'s becomes unknown (its size stays public)."""
+        for i in range(len(self.hands)):
+            if i != seat:
+                self.hands[i] = None
+
+    # -- the digest -------------------------------------------------------------------------
+
+    def slot_values(self) -> list[int]:
+        """The module's slots (docs/log-format.md, "State digest")."""
+        o_from, o_to, o_kind, o_link = self.offer
+        scalars = [
+            self.deck_size,
+            self.epoch,
+            self.epoch_drawn,
+            self.draws,
+            o_from + 1,
+            o_to + 1,
+            KIND_INDEX[o_kind] + 1 if o_kind else 0,
+            o_link + 2,
+            self.offer_turn + 1,
+            self.buyout + 1,
+            self.vacations,
+            self.taxes_pot,
+            self.discount_turn + 1,
+            self.extra_turn + 1,
+            self.open_turn + 1,
+            self.commandeer[0] + 1 + (self.commandeer[1] + 1) * (1 << 32),
+            self.acted[0] + 1 + self.acted[1] * (1 << 32),
+            self.first_final + 1,
+            self.finals + 1 + self.finals_dealt * (1 << 32),
+            _seats_code(self.owed),
+        ]
+        values = scalars + [0] * (SEAT_FIELDS * MAX_SEATS)
+        for seat in range(len(self.sizes)):
+            base = SCALARS + SEAT_FIELDS * seat
+            values[base] = self.sizes[seat]
+            values[base + 1] = self.commits[seat]
+            values[base + 2] = text_code(self.locks[seat])
+            values[base + 3] = self.taxes_turn[seat] + 1
+            values[base + 4 : base + SEAT_FIELDS] = kind_counts(self.front[seat])
+        return values + kind_counts(self.discards) + kind_counts(self.shuffled)
+
+    def part_of_hash(self) -> int:
+        """The module's share of the state hash, summed from scratch."""
+        return sum(v * k for v, k in zip(self.slot_values(), KEYS, strict=True) if v)
+
+    def rehash(self, state: State) -> None:
+        """Bring ``state.hash`` up to date after a change of this module's fields."""
+        new = self.slot_values()
+        old = self.values or [0] * len(new)
+        delta = 0
+        for start in range(0, len(new), SEAT_FIELDS):  # compare a block at a time, in C
+            end = start + SEAT_FIELDS
+            if old[start:end] != new[start:end]:
+                for i in range(start, min(end, len(new))):
+                    if old[i] != new[i]:
+                        delta += (new[i] - old[i]) * KEYS[i]
+        state.hash += delta
+        self.values = new
+
+    # -- questions --------------------------------------------------------------------------
+
+    def has(self, seat: int, kind: str) -> bool:
+        """Whether ``seat`` may play ``kind`` from its hand (an unknown hand: any card)."""
+        hand = self.hands[seat]
+        return self.sizes[seat] > 0 if hand is None else kind in hand
+
+    def in_front(self, seat: int, kind: str) -> int:
+        return self.front[seat].count(kind)
+
+    def actions_taken(self, turn: int) -> int:
+        return self.acted[1] if self.acted[0] == turn else 0
+
+    def wants_chance(self) -> bool:
+        return bool(self.owed) or self.buyout >= 0 or self.finals >= 0
+
+    def taxes_holder(self) -> int:
+        """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
+        return self.taxes_turn.index(max(self.taxes_turn)) if max(self.taxes_turn) >= 0 else -1
+
+    # -- mutators ---------------------------------------------------------------------------
+
+    def draw(self, state: State, seat: int, kind: str | None, commitment: str) -> None:
+        """The top card of the pile into ``seat``'s hand (``kind`` None: hidden in this view)."""
+        self.owed.pop(0)
+        self.deck_size -= 1
+        self.epoch_drawn += 1
+        self.draws += 1
+        hand = self.hands[seat]
+        if kind is None:
+            self.hands[seat] = None  # another seat's card: this copy no longer knows the hand
+        elif hand is not None:
+            self.hands[seat] = sorted_kinds([*hand, kind])
+        self.sizes[seat] += 1
+        self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
+        self.settle_owed()
+        self.rehash(state)
+
+    def settle_owed(self) -> None:
+        """Draws nobody can make (no card left anywhere) are forgotten."""
+        if self.deck_size == 0 and not self.discards:
+            self.owed = []
+
+    def owe(self, state: State, seat: int) -> None:
+        """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
+        if self.deck_size or self.discards:
+            self.owed.append(seat)
+            self.rehash(state)
+
+    def reshuffle(self, state: State) -> None:
+        """The draw pile ran out: the discards, shuffled, are the new pile."""
+        self.shuffled = sorted_kinds(self.discards)
+        self.deck_size = len(self.shuffled)
+        self.discards = []
+        self.epoch += 1
+        self.epoch_drawn = 0
+        self.rehash(state)
+
+    def take_from_hand(self, seat: int, kind: str) -> None:
+        hand = self.hands[seat]
+        if hand is not None and kind in hand:
+            hand.remove(kind)
+        self.sizes[seat] -= 1
+
+    def discard(self, state: State, seat: int, kind: str) -> None:
+        """A card from ``seat``'s hand to the discard pile."""
+        self.take_from_hand(seat, kind)
+        self.discards.append(kind)
+        self.rehash(state)
+
+    def lay_down(self, state: State, seat: int, kind: str) -> None:
+        """A card from ``seat``'s hand face up in front of it."""
+        self.take_from_hand(seat, kind)
+        self.front[seat].append(kind)
+        if kind == "taxes":
+            self.taxes_turn[seat] = state.turn
+        self.rehash(state)
+
+    def pick_up_taxes(self, state: State, seat: int) -> int:
+        """Taxes discarded from in front of ``seat``; the money on it, returned."""
+        self.front[seat].remove("taxes")
+        self.discards.append("taxes")
+        self.taxes_turn[seat] = -1
+        pot, self.taxes_pot = self.taxes_pot, 0
+        self.rehash(state)
+        return pot
+
+    def set_fields(self, state: State, **fields: object) -> None:
+        """Set turn marks and other scalar fields (names as above), then rehash."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.rehash(state)
+
+
+def _seats_code(seats: list[int]) -> int:
+    code = 0
+    for seat in seats:
+        code = code * 8 + seat + 1
+    return code
+
+
+def new_business(state: State) -> BusinessState:
+    """The module's state at the start of a game: the deck whole, two cards owed to each seat."""
+    b = BusinessState(state.players)
+    b.rehash(state)
+    return b
+
+
+# -- what the base rules ask of the module ----------------------------------------------------
+
+DISCOUNT: Final = 2
+"""Discount: each plane of the turn's action costs this much less."""
+INCOME_CARD: Final = 2
+TAX: Final = 1
+
+
+def is_distant_link(state: State, link: int) -> bool:
+    """Whether ``link`` lies on a Distant Lands board, where most cards do not reach. Never: the
+    distant airlinks are not board links (``engine/distant_state.py`` keeps them by slot), so a
+    card that names links reaches only European ones. (Combining the two modules further, e.g.
+    Recall Planes on distant planes, is still to do: see docs/rules-decisions.md.)"""
+    return False
+
+
+def action_saving(state: State, seat: int, action: Action) -> int:
+    """What Discount and No Overhead take off the price of Actions 1 to 3 (never below the
+    owner's share of a rent)."""
+    b = state.business
+    if b is None:
+        return 0
+    saving = 0
+    if isinstance(action, Place):
+        planes = sum(n for link, n in action.placements if not is_distant_link(state, link))
+        if b.in_front(seat, "overhead"):
+            saving += service_charge(len(action.placements))
+    elif isinstance(action, (Buy, Rent)):
+        planes = 0 if is_distant_link(state, action.link) else action.planes
+    else:
+        return 0
+    if b.discount_turn == state.turn:
+        saving += DISCOUNT * planes
+    return saving
+
+
+def income_after_cards(state: State, seat: int, income: int) -> int:
+    """Income with +2 Income cards added and Taxes (€1 of another player's income onto the
+    card) taken off; the tax goes on the card."""
+    b = state.business
+    if b is None:
+        return income
+    income += INCOME_CARD * b.in_front(seat, "income")
+    holder = b.taxes_holder()
+    if holder >= 0 and holder != seat and income >= TAX:
+        income -= TAX
+        b.set_fields(state, taxes_pot=b.taxes_pot + TAX)
+    return income
+
+
+def commandeered(state: State, seat: int) -> int:
+    """The seat whose plane ``seat`` may use in this turn's claim (Commandeer), or -1."""
+    b = state.business
+    if b is None or b.commandeer[0] != state.turn or state.current != seat:
+        return -1
+    return b.commandeer[1]
+
+
+PLANES_PER_POINT: Final = 3
+"""The card "Planes": a point for every three of your planes on airlinks."""
+CATCH_UP_POINTS: Final = (0, 2, 4)
+"""The card "Catch up": first to play a Final Flight, played one later, never played one."""
+
+
+def end_points(state: State, seat: int) -> int:
+    """Points of the end-of-game cards laid in front of ``seat``."""
+    b = state.business
+    if b is None:
+        return 0
+    points = 0
+    for kind in b.front[seat]:
+        if kind == "catchup":
+            if not state.seats[seat].finished:
+                points += CATCH_UP_POINTS[2]
+            else:
+                points += CATCH_UP_POINTS[0 if b.first_final == seat else 1]
+        elif kind == "planes":
+            points += sum(row[seat] for row in state.link_planes) // PLANES_PER_POINT
+    return points

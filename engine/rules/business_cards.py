@@ -1,0 +1,520 @@
+"""The Business cards themselves (001_0ac1a519298b1465.txt, "Business Cards", "Detailed
+descriptions"): for each kind played with ``PlayCard``, its check and its effect, and its
+canonical variants. Effects the rulebook gives only by their clarifications are designed in
+docs/rules-decisions.md ("Business cards")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from engine.actions import (
+    PlayCard,
+)
+from engine.board import LONG, ROWS, SHORT
+from engine.business_state import (
+    KIND,
+    BusinessState,
+    is_distant_link,
+)
+from engine.errors import IllegalAction
+from engine.rules.claims import markers_for_next_card
+from engine.rules.flight_cards import start_vacation_time
+from engine.state import State
+
+SECTION: Final = "Business Cards"
+DEAL_SECTION: Final = "Business Cards: Business Deal"
+CASH_IN: Final = 5
+ACQUISITION_PRICE: Final = 15
+BUYOUT_PRICE: Final = 10
+COMMANDEER_PRICE: Final = 15
+RIVALRY_PRICE: Final = 5
+RIVALRY_DISTANT_PRICE: Final = 25
+RECALL_PRICE: Final = 6
+RECALL_DISTANT_PRICE: Final = 26
+"""docs/rules-decisions.md: the Distant Lands section's €26 for a Distant plane, €1 more than
+the plane cost, as the €6 for an ordinary plane is."""
+MOST_PLANES: Final = 3
+"""Three Planes and Friendly Rivalry: up to three planes."""
+LONG_FOR_VACATION: Final = 3
+
+
+def business(state: State) -> BusinessState:
+    b = state.business
+    assert b is not None, "the Business cards module is off"
+    return b
+
+
+def refused(message: str) -> IllegalAction:
+    """A card refused, naming the rulebook's section."""
+    return IllegalAction(SECTION, message)
+
+
+# -- checks shared by the cards ---------------------------------------------------------------
+
+
+def _link(state: State, link: int) -> None:
+    if not 0 <= link < len(state.board.links):
+        raise refused(f"there is no airlink number {link}")
+
+
+def _not_distant(state: State, link: int, card: str) -> None:
+    if is_distant_link(state, link):
+        raise refused(f"{card} does not reach the Distant Lands boards")
+
+
+def _own_link(state: State, seat: int, link: int, card: str) -> None:
+    _link(state, link)
+    _not_distant(state, link, card)
+    if state.owner[link] != seat:
+        raise refused(f"you do not own {state.board.link_name(link)}")
+
+
+def _stock(state: State, seat: int, planes: int) -> None:
+    if state.seats[seat].planes < planes:
+        raise refused(f"you have {state.seats[seat].planes} planes in stock; this needs {planes}")
+
+
+def _cash(state: State, seat: int, cost: int) -> None:
+    cash = state.seats[seat].cash
+    if cost > cash:
+        raise refused(f"you have €{cash}; this costs €{cost}")
+
+
+def other_seat(state: State, seat: int, other: int) -> None:
+    """``other`` must be another player at the table."""
+    if not 0 <= other < state.players or other == seat:
+        raise refused("name another player")
+
+
+def _no_extras(
+    action: PlayCard, seat: bool = False, links: bool = False, card: bool = False
+) -> None:
+    """A card that names nothing more than it needs."""
+    if (action.seat >= 0) != seat or bool(action.links) != links or bool(action.card) != card:
+        raise refused(f"{KIND[action.kind].name} names {_needs(seat, links, card)}")
+
+
+def _needs(seat: bool, links: bool, card: bool) -> str:
+    parts = [
+        p for p, on in (("a player", seat), ("airlinks", links), ("a Flight card", card)) if on
+    ]
+    return " and ".join(parts) if parts else "nothing more"
+
+
+def _before_action(state: State, b: BusinessState, name: str) -> None:
+    if b.actions_taken(state.turn) or b.open_turn == state.turn:
+        raise refused(f"{name} is played before your action")
+
+
+# -- each card: check, then perform -----------------------------------------------------------
+
+
+def _check_lay_down(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action)
+
+
+def _perform_lay_down(state: State, seat: int, action: PlayCard) -> None:
+    business(state).lay_down(state, seat, action.kind)
+
+
+def _check_acquisition(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    if len(action.links) != 1:
+        raise refused("Acquisition names one airlink")
+    link = action.links[0]
+    _link(state, link)
+    _not_distant(state, link, "Acquisition")
+    owner = state.owner[link]
+    if owner < 0 or owner == seat:
+        raise refused(f"{state.board.link_name(link)} is not another player's airlink")
+    if state.seats[seat].markers < 1:
+        raise refused("you have no ownership marker left")
+    _cash(state, seat, ACQUISITION_PRICE)
+
+
+def _perform_acquisition(state: State, seat: int, action: PlayCard) -> None:
+    link = action.links[0]
+    owner = state.owner[link]
+    state.add_cash(seat, -ACQUISITION_PRICE)
+    state.add_cash(owner, ACQUISITION_PRICE)
+    state.add_stock(owner, markers=1)
+    state.add_stock(seat, markers=-1)
+    state.set_owner(link, seat)
+    business(state).discard(state, seat, action.kind)
+
+
+def _check_buyout(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action)
+    if state.vacation_time or not state.deck[SHORT]:
+        raise refused("the Short Flight deck has no card left to buy")
+    need = markers_for_next_card(state, seat)
+    if state.seats[seat].markers < need:
+        raise refused(f"you have {state.seats[seat].markers} markers; the card takes {need}")
+    _cash(state, seat, BUYOUT_PRICE)
+
+
+def _perform_buyout(state: State, seat: int, action: PlayCard) -> None:
+    state.add_cash(seat, -BUYOUT_PRICE)
+    b = business(state)
+    b.discard(state, seat, action.kind)
+    b.set_fields(state, buyout=seat)
+
+
+def _check_commandeer(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, seat=True)
+    other_seat(state, seat, action.seat)
+    b = business(state)
+    _before_action(state, b, "Commandeer")
+    if b.commandeer[0] == state.turn:
+        raise refused("you have already commandeered a plane this turn")
+    _cash(state, seat, COMMANDEER_PRICE)
+
+
+def _perform_commandeer(state: State, seat: int, action: PlayCard) -> None:
+    state.add_cash(seat, -COMMANDEER_PRICE)
+    state.add_cash(action.seat, COMMANDEER_PRICE)
+    b = business(state)
+    b.discard(state, seat, action.kind)
+    b.set_fields(state, commandeer=(state.turn, action.seat))
+
+
+def _check_delay(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, seat=True)
+    other_seat(state, seat, action.seat)
+    if state.seats[seat].finished:
+        raise refused("Delay is played only before your own Final Flight")
+    if state.seats[action.seat].final_planes < 1:
+        raise refused(f"seat {action.seat} has no plane on a Final Flight card")
+
+
+def _perform_delay(state: State, seat: int, action: PlayCard) -> None:
+    state.remove_final_plane(action.seat)
+    business(state).discard(state, seat, action.kind)
+
+
+def _check_discount(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action)
+    b = business(state)
+    _before_action(state, b, "Discount")
+    if b.discount_turn == state.turn:
+        raise refused("a Discount is already in play this turn")
+
+
+def _perform_discount(state: State, seat: int, action: PlayCard) -> None:
+    b = business(state)
+    b.discard(state, seat, action.kind)
+    b.set_fields(state, discount_turn=state.turn)
+
+
+def _check_extra(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action)
+    b = business(state)
+    _before_action(state, b, "Extra Action")
+    if state.seats[seat].finished:
+        raise refused("after your Final Flight you take no actions")
+    if b.extra_turn == state.turn:
+        raise refused("Extra Action is already in play this turn")
+
+
+def _perform_extra(state: State, seat: int, action: PlayCard) -> None:
+    b = business(state)
+    b.discard(state, seat, action.kind)
+    b.set_fields(state, extra_turn=state.turn)
+
+
+def spare_finals(state: State) -> int:
+    """Final Flight cards never dealt, left for the card "Final Flights"."""
+    b = business(state)
+    return len(state.board.final_deck) - 2 * state.players - 2 * b.finals_dealt
+
+
+def _check_finals(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action)
+    if state.seats[seat].finished:
+        raise refused("you have already played your Final Flight")
+    if spare_finals(state) < 2:
+        raise refused("no Final Flight cards are left to draw")
+
+
+def _perform_finals(state: State, seat: int, action: PlayCard) -> None:
+    b = business(state)
+    b.discard(state, seat, action.kind)
+    b.set_fields(state, finals=seat)
+
+
+def _check_freeplane(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    if len(action.links) != 1:
+        raise refused("Free Plane names one airlink of yours")
+    _own_link(state, seat, action.links[0], "Free Plane")
+    _stock(state, seat, 1)
+
+
+def _perform_planes_on_own(state: State, seat: int, action: PlayCard) -> None:
+    for link in action.links:
+        state.add_stock(seat, planes=-1)
+        state.add_link_planes(link, seat, 1)
+    business(state).discard(state, seat, action.kind)
+
+
+def _check_three(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    if len(action.links) > MOST_PLANES:
+        raise refused("Three Planes places one to three planes")
+    for link in action.links:
+        _own_link(state, seat, link, "Three Planes")
+    _stock(state, seat, len(action.links))
+
+
+def _rivalry_cost(state: State, links: tuple[int, ...]) -> int:
+    return sum(
+        RIVALRY_DISTANT_PRICE if is_distant_link(state, link) else RIVALRY_PRICE for link in links
+    )
+
+
+def _check_rivalry(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    if len(action.links) > MOST_PLANES:
+        raise refused("Friendly Rivalry buys one to three planes")
+    for link in action.links:
+        _link(state, link)
+        owner = state.owner[link]
+        if owner < 0 or owner == seat:
+            raise refused(f"{state.board.link_name(link)} is not another player's airlink")
+    _stock(state, seat, len(action.links))
+    _cash(state, seat, _rivalry_cost(state, action.links))
+
+
+def _perform_rivalry(state: State, seat: int, action: PlayCard) -> None:
+    for link in action.links:
+        price = _rivalry_cost(state, (link,))
+        state.add_cash(seat, -price)
+        state.add_cash(state.owner[link], price)
+        state.add_stock(seat, planes=-1)
+        state.add_link_planes(link, seat, 1)
+    business(state).discard(state, seat, action.kind)
+
+
+def locked_by(state: State, card: str) -> int:
+    """The seat that has locked ``card``, or -1."""
+    b = state.business
+    if b is None or not card:
+        return -1
+    return b.locks.index(card) if card in b.locks else -1
+
+
+def _check_lock(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, card=True)
+    card = action.card
+    if all(card not in state.rows[row] for row in ROWS):
+        raise refused(f"{card} is not face up in a row")
+    b = business(state)
+    if b.locks[seat]:
+        raise refused(f"you have already locked {b.locks[seat]}")
+    if locked_by(state, card) >= 0:
+        raise refused(f"{card} is already locked")
+    _stock(state, seat, 1)
+
+
+def _perform_lock(state: State, seat: int, action: PlayCard) -> None:
+    state.add_stock(seat, planes=-1)
+    b = business(state)
+    b.locks[seat] = action.card
+    b.discard(state, seat, action.kind)
+
+
+def _check_ownership(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    if len(action.links) != 1:
+        raise refused("Ownership names one unowned airlink")
+    link = action.links[0]
+    _link(state, link)
+    _not_distant(state, link, "Ownership")
+    if state.owner[link] >= 0:
+        raise refused(f"{state.board.link_name(link)} is already owned")
+    if state.seats[seat].markers < 1:
+        raise refused("you have no ownership marker left")
+
+
+def _perform_ownership(state: State, seat: int, action: PlayCard) -> None:
+    state.add_stock(seat, markers=-1)
+    state.set_owner(action.links[0], seat)
+    business(state).discard(state, seat, action.kind)
+
+
+def _check_recall(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    for link in dict.fromkeys(action.links):  # in the order named
+        _link(state, link)
+        have = state.link_planes[link][seat]
+        if action.links.count(link) > have:
+            raise refused(f"you have {have} planes on {state.board.link_name(link)}")
+
+
+def _perform_recall(state: State, seat: int, action: PlayCard) -> None:
+    for link in action.links:
+        price = RECALL_DISTANT_PRICE if is_distant_link(state, link) else RECALL_PRICE
+        state.add_link_planes(link, seat, -1)
+        state.add_stock(seat, planes=1)
+        state.add_cash(seat, price)
+    business(state).discard(state, seat, action.kind)
+
+
+def _check_relocate(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    if len(action.links) != 2:
+        raise refused("Relocate names your airlink, then an unowned one")
+    source, target = action.links
+    _own_link(state, seat, source, "Relocate")
+    _link(state, target)
+    _not_distant(state, target, "Relocate")
+    if state.owner[target] >= 0:
+        raise refused(f"{state.board.link_name(target)} is already owned")
+
+
+def _perform_relocate(state: State, seat: int, action: PlayCard) -> None:
+    source, target = action.links
+    for other in range(state.players):
+        planes = state.link_planes[source][other]
+        if planes:
+            state.add_link_planes(source, other, -planes)
+            state.add_link_planes(target, other, planes)
+    state.set_owner(source, -1)
+    state.set_owner(target, seat)
+    business(state).discard(state, seat, action.kind)
+
+
+def _check_taxes(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action)
+    b = business(state)
+    if b.in_front(seat, "taxes") and b.taxes_turn[seat] == state.turn:
+        raise refused("Taxes is picked up on a later turn than it was played")
+
+
+def _perform_taxes(state: State, seat: int, action: PlayCard) -> None:
+    b = business(state)
+    if b.in_front(seat, "taxes"):
+        state.add_cash(seat, b.pick_up_taxes(state, seat))
+    else:
+        b.lay_down(state, seat, action.kind)
+
+
+def _check_transfers(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action, links=True)
+    links = action.links
+    if len(links) % 2:
+        raise refused("Transfers names pairs of airlinks: from, to")
+    sources = links[0::2]
+    for source, target in zip(sources, links[1::2], strict=True):
+        _link(state, source)
+        _not_distant(state, source, "Transfers")
+        _own_link(state, seat, target, "Transfers")
+        if source == target:
+            raise refused("a plane transferred moves to another airlink")
+        have = state.link_planes[source][seat]
+        if sources.count(source) > have:
+            raise refused(f"you have {have} planes on {state.board.link_name(source)}")
+
+
+def _perform_transfers(state: State, seat: int, action: PlayCard) -> None:
+    for source, target in zip(action.links[0::2], action.links[1::2], strict=True):
+        state.add_link_planes(source, seat, -1)
+        state.add_link_planes(target, seat, 1)
+    business(state).discard(state, seat, action.kind)
+
+
+def long_cards(state: State, seat: int) -> int:
+    cards = state.board.cards
+    return sum(1 for cid, _ in state.seats[seat].cards if cards[str(cid)].kind == LONG)
+
+
+def _check_vacation(state: State, seat: int, action: PlayCard) -> None:
+    _no_extras(action)
+    if long_cards(state, seat) < LONG_FOR_VACATION:
+        raise refused("Vacation is played after you have claimed three Long Flight cards")
+    if state.vacation_time:
+        raise refused("both Vacation spaces are filled")
+
+
+def _perform_vacation(state: State, seat: int, action: PlayCard) -> None:
+    b = business(state)
+    b.take_from_hand(seat, action.kind)
+    b.set_fields(state, vacations=b.vacations + 1)
+    vacation_card_up(state)
+
+
+def vacation_card_up(state: State) -> None:
+    """A Business "Vacation" card is on the track: as if a Vacation card had been drawn."""
+    was = state.vacation_time
+    state.fill_vacation_space()
+    investors_on_vacation(state)
+    if state.vacation_time and not was:
+        start_vacation_time(state)
+        if state.to_reveal is None:
+            state.set_decks_aside()
+
+
+def investors_on_vacation(state: State) -> None:
+    """Call point for the Investors module: a Vacation card (here the Business one) replaces an
+    Investor, who pays. Nothing to do until that module is merged."""
+
+
+CardCheck = Callable[[State, int, PlayCard], None]
+CARDS: Final[dict[str, tuple[CardCheck, CardCheck]]] = {
+    "income": (_check_lay_down, _perform_lay_down),
+    "acquisition": (_check_acquisition, _perform_acquisition),
+    "buyout": (_check_buyout, _perform_buyout),
+    "catchup": (_check_lay_down, _perform_lay_down),
+    "commandeer": (_check_commandeer, _perform_commandeer),
+    "delay": (_check_delay, _perform_delay),
+    "discount": (_check_discount, _perform_discount),
+    "extra": (_check_extra, _perform_extra),
+    "finals": (_check_finals, _perform_finals),
+    "freeplane": (_check_freeplane, _perform_planes_on_own),
+    "rivalry": (_check_rivalry, _perform_rivalry),
+    "lock": (_check_lock, _perform_lock),
+    "overhead": (_check_lay_down, _perform_lay_down),
+    "ownership": (_check_ownership, _perform_ownership),
+    "planes": (_check_lay_down, _perform_lay_down),
+    "recall": (_check_recall, _perform_recall),
+    "relocate": (_check_relocate, _perform_relocate),
+    "taxes": (_check_taxes, _perform_taxes),
+    "three": (_check_three, _perform_planes_on_own),
+    "transfers": (_check_transfers, _perform_transfers),
+    "vacation": (_check_vacation, _perform_vacation),
+}
+"""Every card played with ``PlayCard`` (Dividends is an action of its own)."""
+
+
+def card_options(state: State, seat: int, kind: str) -> list[PlayCard]:
+    """Canonical variants of one card (docs/notation.md, "Business cards")."""
+    links = state.board.links
+    own = state.owned_links(seat)
+    others = [i for i, o in enumerate(state.owner) if o >= 0 and o != seat]
+    mine = [i for i, row in enumerate(state.link_planes) if row[seat]]
+    if kind in ("acquisition", "rivalry"):
+        return [PlayCard(kind, links=(link,)) for link in others]
+    if kind in ("commandeer", "delay"):
+        return [PlayCard(kind, seat=s) for s in range(state.players) if s != seat]
+    if kind in ("freeplane",):
+        return [PlayCard(kind, links=(link,)) for link in own]
+    if kind == "three":
+        return [PlayCard(kind, links=(link,) * MOST_PLANES) for link in own]
+    if kind == "lock":
+        return [PlayCard(kind, card=c) for row in ROWS for c in state.rows[row]]
+    if kind == "ownership":
+        return [PlayCard(kind, links=(i,)) for i, o in enumerate(state.owner) if o < 0]
+    if kind == "recall":
+        return [PlayCard(kind, links=(i,) * state.link_planes[i][seat]) for i in mine]
+    if kind == "relocate":
+        out = []
+        for source in own:
+            ends = (links[source].a, links[source].b)
+            for ln in links:
+                if state.owner[ln.index] < 0 and (ln.a in ends or ln.b in ends):
+                    out.append(PlayCard(kind, links=(source, ln.index)))
+        return out
+    if kind == "transfers":
+        return [PlayCard(kind, links=(s, t)) for s in mine for t in own if s != t]
+    return [PlayCard(kind)]

@@ -1,0 +1,78 @@
+"""The Business cards module in the app, hot-seat at one keyboard: each player sees only their
+own Business cards, plays them by key (`y`) and by typed notation, and answers a Business Deal
+on their own screen after the hand-off."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from engine import Options
+from engine.business_state import KIND
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.pass_turn import PassScreen
+from jetset_tui.screenshot import screen_text
+from netcode.client import SeatInfo
+from netcode.local import LocalSession
+from netcode.seatkind import SeatKind
+from tests.tui.play import game_screen, play_turns
+
+
+def session(tmp_path: Path, kinds: list[str]) -> LocalSession:
+    names = ["Ann", "Amelia", "Wilbur"][: len(kinds)]
+    seats = [SeatInfo(n, SeatKind.parse(k)) for n, k in zip(names, kinds, strict=True)]
+    options = Options(players=len(kinds), business_cards=True)
+    return LocalSession(
+        options, seats, seed="business-tui", path=tmp_path / "game.jetset", bot_delay=0, fsync=False
+    )
+
+
+def unseen(mine: list[str], theirs: list[str]) -> list[str]:
+    """Names of ``theirs`` that no card of ``mine`` mentions (so the screen cannot show them)."""
+    texts = " ".join(KIND[k].name + " " + KIND[k].text for k in mine)
+    return [KIND[k].name for k in theirs if k not in mine and KIND[k].name not in texts]
+
+
+async def hand_off(app: JetSetApp, pilot: Pilot[None], to: str) -> None:
+    await pilot.pause()
+    assert isinstance(app.screen, PassScreen), screen_text(app)
+    assert to in screen_text(app)
+    await pilot.press("enter")
+    await pilot.pause()
+
+
+async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        table = session(tmp_path, ["human", "human"])
+        app.play(table)
+        await hand_off(app, pilot, "Ann")
+        screen = await game_screen(pilot)
+        b = table.game.state.business
+        mine, theirs = table.view(0).business, table.view(1).business
+        assert b is not None and mine is not None and theirs is not None
+        ann, amelia = list(mine.hands[0] or []), list(theirs.hands[1] or [])
+        assert len(ann) == len(amelia) == 2
+        text = screen_text(app)
+        assert "Your Business cards" in text
+        assert all(KIND[k].name in text for k in ann)
+        assert not any(name in text for name in unseen(ann, amelia))
+        # Ann offers Amelia a deal by typing it; Amelia answers on her own screen, with `y`
+        await pilot.press(*f":offer 1 {ann[0]} -", "enter")
+        await hand_off(app, pilot, "Amelia")
+        text = screen_text(app)
+        assert "answers Ann's Business Deal" in text and "y: accept or refuse" in text
+        assert all(KIND[k].name in text for k in amelia)
+        assert not any(name in text for name in unseen(amelia, ann))
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Business Deal: your answer" in screen_text(app)
+        await pilot.press(*"refuse", "enter")
+        await hand_off(app, pilot, "Ann")
+        assert table.game.to_move() == 0 and b.offer[1] == -1
+        # Ann cashes in a card with the picker, then plays on with keys
+        await pilot.press("y", *"cash", "enter")
+        await pilot.pause()
+        assert table.game.state.seats[0].cash == 35
+        assert await play_turns(app, pilot, screen, turns=4) == 4
