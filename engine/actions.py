@@ -155,6 +155,7 @@ class DrawDistant:
     bottom: bool
 
 
+@value(unsafe_hash=True)
 class PlayCard:
     """Business cards: play a card of ``kind`` from your hand (or, Taxes, pick up the one in
     front of you). ``seat``: the player it aims at (-1: none); ``links``: the airlinks it names,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from engine.actions import CHANCE, Action, Entry
 from engine.board import Board, load_board
-from engine.distant_state import DistantState
 from engine.business_state import new_business
+from engine.distant_state import DistantState
 from engine.options import Options
 from engine.ruleset import Ruleset
 from engine.scoring import Score, scores, winners

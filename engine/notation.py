@@ -25,9 +25,9 @@ from engine.actions import (
     ClaimDistant,
     ClaimFinal,
     Deal,
-    DrawDistant,
     Decline,
     Dividends,
+    DrawDistant,
     EndTurn,
     Entry,
     FinalPlane,
@@ -45,8 +45,8 @@ from engine.actions import (
     Setup,
 )
 from engine.board import ROWS, Board, load_board
-from engine.distant_state import DistantBoard, load_distant
 from engine.business_state import KIND
+from engine.distant_state import DistantBoard, load_distant
 from engine.errors import NotationError
 
 VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")

@@ -73,7 +73,8 @@ BUSINESS_STEP: Final = Step(
 
 def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
     """``step`` with a module's rules after its own."""
-    return Step(step.name, step.rules + rules, step.for_finished, step.inactive_reason, step.for_all)
+    rules = step.rules + rules
+    return Step(step.name, rules, step.for_finished, step.inactive_reason, step.for_all)
 
 
 class Ruleset:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
-from engine.distant_state import distant_points
 from engine.business_state import end_points
+from engine.distant_state import distant_points
 from engine.state import State
 
 FINAL_BASE: Final = 10

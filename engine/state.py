@@ -22,9 +22,9 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.board import LONG, ROWS, SHORT, Board
-from engine.distant_state import DISTANT, DistantState
 from engine.business_state import KEYS as BUSINESS_KEYS
 from engine.business_state import BusinessState
+from engine.distant_state import DISTANT, DistantState
 from engine.slots import (
     CASH,
     CLAIMED_BY,

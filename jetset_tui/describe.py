@@ -21,8 +21,16 @@ from engine import (
     Reveal,
     Setup,
 )
-from engine.actions import BuyDistant, DrawDistant, PlaceDistant, RentDistant
-from engine.actions import BusinessDraw, BusinessShuffle, BuyoutDraw, FinalsDraw
+from engine.actions import (
+    BusinessDraw,
+    BusinessShuffle,
+    BuyDistant,
+    BuyoutDraw,
+    DrawDistant,
+    FinalsDraw,
+    PlaceDistant,
+    RentDistant,
+)
 from engine.board import Board
 from engine.distant_state import PLANE_PRICE as DISTANT_PLANE
 from engine.distant_state import RENT_TO_BANK as DISTANT_RENT_TO_BANK

@@ -65,7 +65,7 @@ cards are secret; +2 Income, No Overhead, Taxes and the end-of-game cards lie fa
 
 | key | |
 |-----|--|
-| **b p r c i e d f y** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes |
+| **b p r c i e d f y** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes|
 | | Enter confirms (the full cost is shown first), Esc backs out |
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |
