@@ -18,7 +18,9 @@ asyncssh sessions with a 120×40 PTY in this process, each drawn by pyte (the te
    server's memory against its figure just before.
 
 Run: ``PYTHONPATH=. python benchmarks/bench_ssh.py [--sessions 24] [--rounds 3] [--idle 20]
-[--flood 15] [--arrivals-only]``.
+[--flood 15] [--arrivals-only] [--compare DIR]``; ``--compare`` gives the same waves, in turn, to
+the ``jetset ssh-server`` of another work tree (``git worktree add DIR COMMIT``): before and after
+in one run, on the same load.
 """
 
 from __future__ import annotations
@@ -33,6 +35,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -85,9 +88,19 @@ def cpu_seconds(pid: int) -> float:
     return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
 
 
-def start_server(tmp: Path, command: list[str] | None = None) -> tuple[subprocess.Popen[str], int]:
-    """``jetset ssh-server`` (or ``command``) in its own process; it and its port."""
+def main_thread_cpu(pid: int) -> float:
+    """CPU seconds of ``pid``'s main thread (its event loop), to the nanosecond."""
+    return int(Path(f"/proc/{pid}/schedstat").read_text().split()[0]) / 1e9
+
+
+def start_server(
+    tmp: Path, command: list[str] | None = None, checkout: Path | None = None
+) -> tuple[subprocess.Popen[str], int]:
+    """``jetset ssh-server`` (or ``command``) in its own process, from ``checkout`` if given
+    (another work tree of this repository); the process and its port."""
     env = dict(os.environ, XDG_DATA_HOME=str(tmp / "data"))
+    if checkout is not None:
+        env["PYTHONPATH"] = str(checkout)
     proc = subprocess.Popen(
         command
         or [
@@ -105,6 +118,7 @@ def start_server(tmp: Path, command: list[str] | None = None) -> tuple[subproces
         stdout=subprocess.PIPE,
         text=True,
         env=env,
+        cwd=checkout,  # python -m imports from the working directory first
     )
     assert proc.stdout is not None
     line = proc.stdout.readline()
@@ -138,19 +152,21 @@ async def session(port: int, name: str, address: str = "127.0.0.1") -> tuple[Ter
 
 
 class Arrival(Term):
-    """A session's terminal that only records what arrives (time, bytes) until ``replay`` draws
-    it, so that drawing does not compete with the server for the CPU while sessions start."""
+    """A session's terminal that only records what arrives (the time, the server's CPU time, the
+    bytes) until ``replay`` draws it, so that drawing does not compete with the server for the
+    CPU while sessions start."""
 
-    def __init__(self, width: int, height: int) -> None:
+    def __init__(self, width: int, height: int, server_cpu: Callable[[], float]) -> None:
         super().__init__(width, height)
-        self.recorded: list[tuple[float, bytes]] | None = []
+        self.server_cpu = server_cpu
+        self.recorded: list[tuple[float, float, bytes]] | None = []
         self._tail = b""
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         if self.recorded is None:
             super().data_received(data, datatype)
             return
-        self.recorded.append((time.perf_counter(), data))
+        self.recorded.append((time.perf_counter(), self.server_cpu(), data))
         if SYNC_QUERY in data and self.chan is not None:
             self.chan.write(SYNC_REPLY)
         self.changed.set()
@@ -161,7 +177,7 @@ class Arrival(Term):
         seen = 0
         deadline = time.perf_counter() + timeout
         while True:
-            for _, data in self.recorded[seen:]:
+            for _, _, data in self.recorded[seen:]:
                 if raw in self._tail + data:
                     return
                 self._tail = (self._tail + data)[-len(raw) :]
@@ -172,18 +188,18 @@ class Arrival(Term):
             self.changed.clear()
             await asyncio.wait_for(self.changed.wait(), left)
 
-    def replay(self, shown: Callable[[str], bool]) -> float | None:
-        """Draw what was recorded; when the screen first passed ``shown`` (None: not yet). From
-        now on the terminal draws as it receives."""
+    def replay(self, shown: Callable[[str], bool]) -> tuple[float, float] | None:
+        """Draw what was recorded; when the screen first passed ``shown``, and the server's CPU
+        time then (None: not yet). From now on the terminal draws as it receives."""
         assert self.recorded is not None
         recorded, self.recorded = self.recorded, None
         when = None
-        for at, data in recorded:
+        for at, cpu, data in recorded:
             self.received += len(data)
             self.pending += data
             self.feed_frames()
             if when is None and shown(self.text()):
-                when = at
+                when = (at, cpu)
         return when
 
 
@@ -191,7 +207,9 @@ def lobby_shown(text: str) -> bool:
     return "n New game" in text.splitlines()[-1]
 
 
-async def arrive(port: int, name: str, address: str) -> tuple[Arrival, float]:
+async def arrive(
+    port: int, name: str, address: str, server_cpu: Callable[[], float]
+) -> tuple[Arrival, float]:
     """Connect from ``address`` and wait for the lobby's key bytes; the handshake's end."""
     key = asyncssh.generate_private_key("ssh-ed25519")
     conn = await asyncssh.connect(
@@ -205,7 +223,10 @@ async def arrive(port: int, name: str, address: str) -> tuple[Arrival, float]:
     )
     start = time.perf_counter()
     _, term = await conn.create_session(
-        lambda: Arrival(120, 40), term_type="xterm-256color", term_size=(120, 40), encoding=None
+        lambda: Arrival(120, 40, server_cpu),
+        term_type="xterm-256color",
+        term_size=(120, 40),
+        encoding=None,
     )
     assert isinstance(term, Arrival)
     term.conn = conn
@@ -213,20 +234,36 @@ async def arrive(port: int, name: str, address: str) -> tuple[Arrival, float]:
     return term, start
 
 
-async def arrivals(port: int, count: int, prefix: str = "p") -> tuple[list[Term], list[float]]:
-    """``count`` sessions at once, each from its own loopback address; their terminals (drawn
-    from now on as they receive) and each one's seconds from handshake to the lobby."""
+@dataclass
+class Wave:
+    """``count`` sessions that arrived at once: their terminals (drawn from now on as they
+    receive), each one's seconds from its handshake to the lobby, and the server's CPU seconds
+    from the start of the wave to that session's lobby (what the wait would be with the server
+    alone on its core)."""
+
+    terms: list[Term]
+    firsts: list[float]
+    cpu_firsts: list[float]
+
+
+async def arrivals(port: int, pid: int, count: int, prefix: str = "p") -> Wave:
+    """``count`` sessions at once, each from its own loopback address."""
+    cpu0 = main_thread_cpu(pid)
     opened = await asyncio.gather(
-        *(arrive(port, f"{prefix}{i}", f"127.0.1.{i + 1}") for i in range(count))
+        *(
+            arrive(port, f"{prefix}{i}", f"127.0.1.{i + 1}", lambda: main_thread_cpu(pid))
+            for i in range(count)
+        )
     )
-    firsts = []
+    wave = Wave([term for term, _ in opened], [], [])
     for term, start in opened:
         when = term.replay(lobby_shown)
         if when is None:  # the footer's bytes came before the rest of the lobby
             await term.wait_for(lobby_shown, timeout=60, settle=0)
-            when = time.perf_counter()
-        firsts.append(when - start)
-    return [term for term, _ in opened], firsts
+            when = (time.perf_counter(), main_thread_cpu(pid))
+        wave.firsts.append(when[0] - start)
+        wave.cpu_firsts.append(when[1] - cpu0)
+    return wave
 
 
 async def create_game(creator: Term, seats: int) -> None:
@@ -294,65 +331,81 @@ async def flood(port: int, pid: int, seconds: float, megabytes: float) -> dict[s
     }
 
 
-async def bare_arrivals(tmp: Path, count: int) -> list[float]:
-    """The baseline: ``count`` sessions at once to a bare asyncssh server (one frame each)."""
-    proc, port = start_server(tmp, [sys.executable, "-c", BARE])
-    try:
-        terms, firsts = await arrivals(port, count, "bare")
-        for term in terms:
-            await term.close()
-    finally:
-        proc.terminate()
-        proc.wait(10)
-    return firsts
+class Waves:
+    """Waves of arrivals at one server: every first-screen time (in seconds, and in the server's
+    CPU seconds), each wave's median, the server's CPU per session start."""
 
+    def __init__(self, proc: subprocess.Popen[str], port: int) -> None:
+        self.proc, self.port = proc, port
+        self.firsts: list[float] = []
+        self.cpu_firsts: list[float] = []
+        self.medians: list[float] = []
+        self.cpus: list[float] = []
 
-async def wave(
-    port: int, pid: int, count: int, prefix: str
-) -> tuple[list[Term], list[float], float]:
-    """One wave of arrivals: the terminals, the first-screen times, server CPU a session."""
-    cpu0 = cpu_seconds(pid)
-    terms, firsts = await arrivals(port, count, prefix)
-    await asyncio.sleep(1.0)  # what the apps still do once the lobby shows counts too
-    return terms, firsts, (cpu_seconds(pid) - cpu0) / count
+    async def wave(self, count: int, prefix: str, keep: bool = False) -> list[Term]:
+        """``count`` arrivals at once; they leave again unless ``keep``."""
+        cpu0 = cpu_seconds(self.proc.pid)
+        wave = await arrivals(self.port, self.proc.pid, count, prefix)
+        await asyncio.sleep(1.0)  # what the apps still do once the lobby shows counts too
+        self.cpus.append((cpu_seconds(self.proc.pid) - cpu0) / count)
+        self.firsts += wave.firsts
+        self.cpu_firsts += wave.cpu_firsts
+        self.medians.append(statistics.median(wave.firsts))
+        if not keep:
+            for term in wave.terms:
+                await term.close()
+            await asyncio.sleep(2.0)
+        return wave.terms
+
+    def figures(self, name: str) -> dict[str, Any]:
+        return {
+            f"{name}_median_s": statistics.median(self.firsts),
+            f"{name}_max_s": max(self.firsts),
+            f"{name}_wave_medians": self.medians,
+            f"{name}_cpu_median_s": statistics.median(self.cpu_firsts),
+            f"{name}_cpu_max_s": max(self.cpu_firsts),
+            f"{name}_cpu_ms": 1000 * statistics.median(self.cpus),
+        }
+
+    def stop(self) -> None:
+        self.proc.terminate()
+        self.proc.wait(10)
 
 
 async def run(
-    sessions: int, rounds: int, idle: float, flood_seconds: float, mb: float, games: bool
+    sessions: int,
+    rounds: int,
+    idle: float,
+    flood_seconds: float,
+    mb: float,
+    games: bool,
+    compare: Path | None = None,
 ) -> dict[str, Any]:
     tmp = Path(tempfile.mkdtemp(prefix="bench-ssh-"))
-    bare: list[float] = []
-    for _ in range(rounds):
-        bare += await bare_arrivals(tmp, sessions)
-    proc, port = start_server(tmp)
-    out: dict[str, Any] = {"sessions": sessions, "rounds": rounds}
+    servers = {
+        "bare": Waves(*start_server(tmp / "bare", [sys.executable, "-c", BARE])),
+        "first": Waves(*start_server(tmp / "first")),
+    }
+    if compare is not None:
+        servers["compare"] = Waves(*start_server(tmp / "compare", checkout=compare))
+    out: dict[str, Any] = {
+        "sessions": sessions,
+        "rounds": rounds,
+        "load_before": os.getloadavg()[0],
+    }
     try:
         await asyncio.sleep(1.0)
-        base = rss_mb(proc.pid)
-        firsts: list[float] = []
-        medians: list[float] = []
-        cpus: list[float] = []
-        for r in range(rounds):  # each wave leaves before the next, but the last one stays
-            terms, got, cpu = await wave(
-                port, proc.pid, sessions, "p" if r == rounds - 1 else f"w{r}p"
-            )
-            firsts += got
-            medians.append(statistics.median(got))
-            cpus.append(cpu)
-            if r < rounds - 1:
-                for term in terms:
-                    await term.close()
-                await asyncio.sleep(2.0)
-        out |= {
-            "server_base_mb": base,
-            "server_lobbies_mb": rss_mb(proc.pid),
-            "first_median_s": statistics.median(firsts),
-            "first_max_s": max(firsts),
-            "first_round_medians": medians,
-            "start_cpu_ms": 1000 * statistics.median(cpus),
-            "bare_median_s": statistics.median(bare),
-            "bare_max_s": max(bare),
-        }
+        base = rss_mb(servers["first"].proc.pid)
+        terms: list[Term] = []
+        for r in range(rounds):  # each server in turn, so that they share the machine's load
+            for name, waves in servers.items():
+                last = r == rounds - 1 and name == "first"  # these stay, for the games
+                terms = await waves.wave(sessions, "p" if last else f"{name}{r}p", keep=last)
+        out["load_after"] = os.getloadavg()[0]
+        for name, waves in servers.items():
+            out |= waves.figures(name)
+        proc, port = servers["first"].proc, servers["first"].port
+        out |= {"server_base_mb": base, "server_lobbies_mb": rss_mb(proc.pid)}
         if games:
             await fill_games(terms)
             await asyncio.sleep(3.0)
@@ -369,8 +422,8 @@ async def run(
         for term in terms:
             await term.close()
     finally:
-        proc.terminate()
-        proc.wait(10)
+        for waves in servers.values():
+            waves.stop()
     return out
 
 
@@ -382,22 +435,41 @@ def main() -> None:
     parser.add_argument("--flood", type=float, default=15.0, help="seconds of flood measured")
     parser.add_argument("--flood-mb", type=float, default=1.0)
     parser.add_argument("--arrivals-only", action="store_true", help="no games, no flood")
+    parser.add_argument(
+        "--compare",
+        metavar="DIR",
+        type=Path,
+        help="another work tree of this repository (git worktree add DIR COMMIT): its "
+        "jetset ssh-server gets the same waves of arrivals, in turn with this one",
+    )
     args = parser.parse_args()
     games = not args.arrivals_only
-    r = asyncio.run(run(args.sessions, args.rounds, args.idle, args.flood, args.flood_mb, games))
+    r = asyncio.run(
+        run(args.sessions, args.rounds, args.idle, args.flood, args.flood_mb, games, args.compare)
+    )
     n = r["sessions"]
-    waves = ", ".join(f"{1000 * m:.0f}" for m in r["first_round_medians"])
-    print(f"{n} SSH sessions opened at once, {r['rounds']} times")
     print(
-        f"handshake to the first screen: median {1000 * r['first_median_s']:.0f} ms, "
-        f"max {1000 * r['first_max_s']:.0f} ms (target: median ≤ 1.5 s, max ≤ 2 s); "
-        f"each wave's median {waves} ms"
+        f"{n} SSH sessions opened at once, {r['rounds']} times (target: median ≤ 1.5 s, max ≤ 2 s)"
     )
-    print(
-        f"baseline, a bare asyncssh server, {n} at once: median "
-        f"{1000 * r['bare_median_s']:.0f} ms, max {1000 * r['bare_max_s']:.0f} ms"
-    )
-    print(f"server CPU per session start (median of the waves): {r['start_cpu_ms']:.0f} ms")
+    for name, what in (
+        ("first", "jetset ssh-server"),
+        ("compare", f"jetset ssh-server of {args.compare}"),
+        ("bare", "a bare asyncssh server"),
+    ):
+        if f"{name}_median_s" not in r:
+            continue
+        waves = ", ".join(f"{1000 * m:.0f}" for m in r[f"{name}_wave_medians"])
+        print(
+            f"{what}: handshake to the first screen median {1000 * r[f'{name}_median_s']:.0f} ms, "
+            f"max {1000 * r[f'{name}_max_s']:.0f} ms (each wave's median {waves} ms)"
+        )
+        print(
+            f"    in the server's CPU time from the start of the wave: median "
+            f"{1000 * r[f'{name}_cpu_median_s']:.0f} ms, max "
+            f"{1000 * r[f'{name}_cpu_max_s']:.0f} ms; server CPU per session "
+            f"{r[f'{name}_cpu_ms']:.0f} ms"
+        )
+    print(f"load average: {r['load_before']:.1f} before, {r['load_after']:.1f} after the arrivals")
     print(
         f"server memory: {r['server_base_mb']:.1f} MB alone, {r['server_lobbies_mb']:.1f} MB "
         f"with {n} lobbies"

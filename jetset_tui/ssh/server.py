@@ -9,7 +9,8 @@ terminal gets one line and is closed. Limits (docs/security.md): admission like 
 (``limits.Admission``), sessions in all, a short login grace, idle time, an input budget per session
 (reading stops while it is spent), the terminal size clamped, and output a client does not read
 (frames are dropped while the channel is full and the screen is repainted when it drains; a client
-stalled for ``stall_timeout`` is disconnected).
+stalled for ``stall_timeout`` is disconnected). Full garbage collections wait for sessions to end
+(``collector.Collector``).
 """
 
 from __future__ import annotations
@@ -27,6 +28,7 @@ from typing import Any
 
 import asyncssh
 
+from jetset_tui.ssh.collector import Collector
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.keys import key_fingerprint, read_authorized_keys
@@ -71,6 +73,8 @@ class SshConfig:
     """Seconds a client may leave its channel full before it is disconnected."""
     output_high_water: int = 256 * 1024
     """Bytes waiting for a client before frames are dropped."""
+    collect_after: float = 5.0
+    """Seconds after a session ends before the full garbage collection that returns its memory."""
     keepalive: float = 60.0
     games_dir: Path | None = None
     bot_delay: float = 0.6
@@ -120,6 +124,7 @@ class GameServer:
             total=config.max_sessions + config.max_per_address,
         )
         self.admission = Admission(rules)
+        self.collector = Collector(config.collect_after)
         self.authorized: asyncssh.SSHAuthorizedKeys | None = None
         self._server: asyncssh.SSHAcceptor | None = None
         self.host_key_path: Path | None = None
@@ -154,6 +159,7 @@ class GameServer:
             window=c.window,
         )
         self.lobby.start()
+        self.collector.start()
         mode = "open" if c.open_mode else ("authorized keys" if self.authorized else "any key")
         log.info(
             "listening on %s:%d (%s), host key %s", c.bind, self.port, mode, key.get_fingerprint()
@@ -168,6 +174,7 @@ class GameServer:
         for session in list(self.sessions):
             await session.finished.wait()
         await self.lobby.close()
+        self.collector.stop()
 
     async def serve_forever(self) -> None:
         assert self._server is not None
@@ -187,6 +194,7 @@ class Connection(asyncssh.SSHServer):
         self.counted = False
         self.authenticated = False
         self.auth_failures = 0
+        self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -202,6 +210,9 @@ class Connection(asyncssh.SSHServer):
         log.info("%s: connected", self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._grace is not None:  # it holds this connection, its session and app
+            self._grace.cancel()
+            self._grace = None
         if self.counted:
             self.counted = False
             admission = self.server.admission
@@ -246,12 +257,13 @@ class Connection(asyncssh.SSHServer):
             self.server.admission.authenticated(self.address)
         # an authenticated connection that opens no game session is not kept either
         grace = self.server.config.login_timeout
-        asyncio.get_running_loop().call_later(grace, self._no_session)
+        self._grace = asyncio.get_running_loop().call_later(grace, self._no_session)
         log.info(
             "%s: %s authenticated (%s)", self.address, self.username, self.fingerprint or "open"
         )
 
     def _no_session(self) -> None:
+        self._grace = None
         if self.session is None and self.conn is not None and self.counted:
             log.info("%s: no session opened in time, disconnected", self.address)
             self.conn.close()
@@ -497,7 +509,8 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             self.connection.address,
             f" ({self._closing})" if self._closing else "",
         )
-        self.app = None
+        self.app = self.driver = None  # nothing here keeps the app's memory any longer
+        self.server.collector.session_ended()
         self._close_connection_soon()
         self.finished.set()
 
