@@ -36,6 +36,7 @@ from jetset_tui.ssh.limits import Admission, AdmissionRules, InputBudget
 from jetset_tui.ssh.lobby import Lobby, LobbyLimits, Player
 from jetset_tui.ssh.subsystem import ProtocolLink
 from jetset_tui.ssh.textual_private import keep_stdout
+from jetset_tui.ssh.warmup import warm_up
 from netcode import protocol as p
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
@@ -73,6 +74,9 @@ class SshConfig:
     """Seconds a client may leave its channel full before it is disconnected."""
     output_high_water: int = 256 * 1024
     """Bytes waiting for a client before frames are dropped."""
+    warm_up: bool = True
+    """Start one lobby app nobody sees before listening, so the first arrivals find the game's
+    code loaded and its CSS parsed (``warmup.warm_up``)."""
     collect_after: float = 5.0
     """Seconds after a session ends before the full garbage collection that returns its memory."""
     keepalive: float = 60.0
@@ -128,6 +132,7 @@ class GameServer:
         self.authorized: asyncssh.SSHAuthorizedKeys | None = None
         self._server: asyncssh.SSHAcceptor | None = None
         self.host_key_path: Path | None = None
+        self.warmed = False
 
     @property
     def port(self) -> int:
@@ -137,6 +142,8 @@ class GameServer:
     async def start(self) -> None:
         keep_stdout()
         c = self.config
+        if c.warm_up:
+            self.warmed = await warm_up(self.lobby)
         key, self.host_key_path = load_host_key(c.host_key)
         if c.authorized_keys is not None:
             self.authorized = read_authorized_keys(c.authorized_keys)

@@ -1,5 +1,6 @@
 """Many players arriving at once: what a session's start costs the server (BENCHMARKS.md, issue
-16): the lobby is the app's only screen, and full garbage collections wait until sessions end."""
+16): a warm-up app before the first player, the lobby as the app's only screen, and full garbage
+collections that wait until sessions end."""
 
 from __future__ import annotations
 
@@ -109,5 +110,21 @@ async def test_a_closed_sessions_memory_is_returned_soon_after(
                 break
         assert app() is None, "a closed session's app is not kept in memory"
         assert server.collector.collections >= 1
+    finally:
+        await server.close()
+
+
+async def test_the_server_warms_up_before_the_first_player(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    server = await start_server(tmp_path, warm_up=True)
+    try:
+        assert server.warmed, "a lobby app was started and drew its screen before listening"
+        assert not server.lobby._listeners, "and it is gone: nothing of it stays in the lobby"
+        assert not server.sessions
+        alice = await connect(server, "alice", alice_key)
+        text = await alice.lobby()
+        assert "alice" in text.splitlines()[0] and "warm-up" not in text
+        await alice.close()
     finally:
         await server.close()
