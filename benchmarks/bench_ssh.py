@@ -3,16 +3,21 @@
 The server runs as the real command (``jetset ssh-server``) in its own process; the clients are
 asyncssh sessions with a 120×40 PTY in this process, each drawn by pyte (the tests' ``Term``).
 
-1. ``--sessions`` sessions (24) are opened at once, ``--rounds`` times; for each, the time from
-   the end of its SSH handshake to its first screen (the lobby with its keys drawn), and the
-   server's CPU time per session. While they arrive, each client only records what it receives
-   (with the time); pyte draws it afterwards, to find when the lobby was complete: 24 pyte
-   screens drawing at once would take the CPU the server needs (players' terminals are on their
-   own machines). The baseline, in the same run and just before: a bare asyncssh server in its
-   own process that answers each shell with a lobby-sized frame.
-2. Every six of them fill a 6-player game (the creator through the form with the tests' ``fill``,
-   the others join), so every session ends on the game screen. Measured on the server: memory
-   before any session and with all of them (VmRSS), CPU over an idle stretch.
+1. ``--sessions`` sessions (24) are opened at once (each from its own loopback address),
+   ``--rounds`` times (each wave leaves before the next); for each session, the time from the
+   end of its SSH handshake to its first screen (the lobby with its keys drawn), and the
+   server's CPU time from the start of its wave to that screen (the
+   main thread's, from /proc: what the wait would be with the server alone on a core, whatever
+   else the machine is doing); and the server's CPU per session. While they arrive, each client
+   only records what it receives (with both times); pyte draws it afterwards, to find when the
+   lobby was complete: 24 pyte screens drawing at once would take the CPU the server needs
+   (players' terminals are on their own machines). The baseline, in the same run, in turn with
+   the server's waves: a bare asyncssh server in its own process that answers each shell with a
+   lobby-sized frame.
+2. On a fresh server (waves leave their memory's high-water mark behind), 24 more arrive at once
+   and every six of them fill a 6-player game (the creator through the form with the tests'
+   ``fill``, the others join), so every session ends on the game screen. Measured on the server:
+   memory alone, with the lobbies and with the games (VmRSS), CPU over an idle stretch.
 3. One more session types ``--flood-mb`` MB as keystrokes (no bracketed paste) into the lobby
    chat while another types single characters there: that one's key-to-screen time, and the
    server's memory against its figure just before.
@@ -342,8 +347,8 @@ class Waves:
         self.medians: list[float] = []
         self.cpus: list[float] = []
 
-    async def wave(self, count: int, prefix: str, keep: bool = False) -> list[Term]:
-        """``count`` arrivals at once; they leave again unless ``keep``."""
+    async def wave(self, count: int, prefix: str) -> None:
+        """``count`` arrivals at once, who leave again."""
         cpu0 = cpu_seconds(self.proc.pid)
         wave = await arrivals(self.port, self.proc.pid, count, prefix)
         await asyncio.sleep(1.0)  # what the apps still do once the lobby shows counts too
@@ -351,11 +356,9 @@ class Waves:
         self.firsts += wave.firsts
         self.cpu_firsts += wave.cpu_firsts
         self.medians.append(statistics.median(wave.firsts))
-        if not keep:
-            for term in wave.terms:
-                await term.close()
-            await asyncio.sleep(2.0)
-        return wave.terms
+        for term in wave.terms:
+            await term.close()
+        await asyncio.sleep(2.0)
 
     def figures(self, name: str) -> dict[str, Any]:
         return {
@@ -395,35 +398,51 @@ async def run(
     }
     try:
         await asyncio.sleep(1.0)
-        base = rss_mb(servers["first"].proc.pid)
-        terms: list[Term] = []
         for r in range(rounds):  # each server in turn, so that they share the machine's load
             for name, waves in servers.items():
-                last = r == rounds - 1 and name == "first"  # these stay, for the games
-                terms = await waves.wave(sessions, "p" if last else f"{name}{r}p", keep=last)
+                await waves.wave(sessions, f"{name}{r}p")
         out["load_after"] = os.getloadavg()[0]
         for name, waves in servers.items():
             out |= waves.figures(name)
-        proc, port = servers["first"].proc, servers["first"].port
-        out |= {"server_base_mb": base, "server_lobbies_mb": rss_mb(proc.pid)}
-        if games:
-            await fill_games(terms)
-            await asyncio.sleep(3.0)
-            full = rss_mb(proc.pid)
-            cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
-            await asyncio.sleep(idle)
-            busy = (cpu_seconds(proc.pid) - cpu0) / (time.perf_counter() - wall0)
-            out |= {
-                "server_full_mb": full,
-                "per_session_mb": (full - base) / sessions,
-                "idle_cpu_pct": 100 * busy,
-            }
-            out |= await flood(port, proc.pid, flood_seconds, mb)
-        for term in terms:
-            await term.close()
     finally:
         for waves in servers.values():
             waves.stop()
+    if games:
+        out |= await in_games(tmp / "games", sessions, idle, flood_seconds, mb)
+    return out
+
+
+async def in_games(
+    tmp: Path, sessions: int, idle: float, flood_seconds: float, mb: float
+) -> dict[str, Any]:
+    """A fresh server (the waves before leave their memory's high-water mark): its memory alone,
+    with ``sessions`` lobbies, with them in six-player games; idle CPU; the flood."""
+    proc, port = start_server(tmp)
+    try:
+        await asyncio.sleep(1.0)
+        base = rss_mb(proc.pid)
+        wave = await arrivals(port, proc.pid, sessions)
+        await asyncio.sleep(1.0)
+        lobbies = rss_mb(proc.pid)
+        await fill_games(wave.terms)
+        await asyncio.sleep(3.0)
+        full = rss_mb(proc.pid)
+        cpu0, wall0 = cpu_seconds(proc.pid), time.perf_counter()
+        await asyncio.sleep(idle)
+        busy = (cpu_seconds(proc.pid) - cpu0) / (time.perf_counter() - wall0)
+        out = {
+            "server_base_mb": base,
+            "server_lobbies_mb": lobbies,
+            "server_full_mb": full,
+            "per_session_mb": (full - base) / sessions,
+            "idle_cpu_pct": 100 * busy,
+        }
+        out |= await flood(port, proc.pid, flood_seconds, mb)
+        for term in wave.terms:
+            await term.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
     return out
 
 
@@ -470,13 +489,13 @@ def main() -> None:
             f"{r[f'{name}_cpu_ms']:.0f} ms"
         )
     print(f"load average: {r['load_before']:.1f} before, {r['load_after']:.1f} after the arrivals")
-    print(
-        f"server memory: {r['server_base_mb']:.1f} MB alone, {r['server_lobbies_mb']:.1f} MB "
-        f"with {n} lobbies"
-    )
     if not games:
         return
-    print(f"in games: {r['server_full_mb']:.1f} MB, {r['per_session_mb']:.2f} MB per session")
+    print(
+        f"a fresh server's memory: {r['server_base_mb']:.1f} MB alone, "
+        f"{r['server_lobbies_mb']:.1f} MB with {n} lobbies, {r['server_full_mb']:.1f} MB with them "
+        f"in games: {r['per_session_mb']:.2f} MB per session"
+    )
     print(f"idle CPU over {args.idle:.0f} s: {r['idle_cpu_pct']:.2f}% of one core (target < 5%)")
     print(
         f"while one session types {args.flood_mb:g} MB: another's key to screen median "
