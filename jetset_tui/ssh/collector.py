@@ -5,9 +5,10 @@ Python walks its oldest generation (every object of every session) once it has g
 quarter. Each app that starts adds megabytes of long-lived objects, so while 24 sessions started at
 once a full collection ran every few starts, ~170 ms each on the one event loop: a third of the
 start-up CPU (BENCHMARKS.md). The server raises that generation's threshold while it runs and
-instead collects in full once, ``delay`` seconds after a session ends (one collection for many
-that end together), so the memory of closed sessions is still returned. The young generations
-are collected as Python always does.
+instead collects in full once, ``delay`` seconds after a session has started or ended (one
+collection for many that start or end together), so what starting apps left behind and the
+memory of closed sessions are still returned. The young generations are collected as Python
+always does.
 """
 
 from __future__ import annotations
@@ -55,8 +56,9 @@ class Collector:
         if _running == 0 and _saved is not None:
             gc.set_threshold(*_saved)
 
-    def session_ended(self) -> None:
-        """A session ended: collect in full soon (once for every session that ends meanwhile)."""
+    def soon(self) -> None:
+        """A session started or ended: collect in full ``delay`` seconds from now (one collection
+        for every session that starts or ends meanwhile)."""
         if self._started and self._later is None:
             self._later = asyncio.get_running_loop().call_later(self.delay, self._collect)
 

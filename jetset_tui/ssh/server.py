@@ -78,7 +78,7 @@ class SshConfig:
     """Start one lobby app nobody sees before listening, so the first arrivals find the game's
     code loaded and its CSS parsed (``warmup.warm_up``)."""
     collect_after: float = 5.0
-    """Seconds after a session ends before the full garbage collection that returns its memory."""
+    """Seconds after a session starts or ends before a full garbage collection (``Collector``)."""
     keepalive: float = 60.0
     games_dir: Path | None = None
     bot_delay: float = 0.6
@@ -454,6 +454,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             return
         if self.first_frame_at is None and len(data) > 200:
             self.first_frame_at = time.monotonic()
+            self.server.collector.soon()
         self.sent += len(data)
         with contextlib.suppress(OSError, asyncssh.Error):
             chan.write(data)
@@ -517,7 +518,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             f" ({self._closing})" if self._closing else "",
         )
         self.app = self.driver = None  # nothing here keeps the app's memory any longer
-        self.server.collector.session_ended()
+        self.server.collector.soon()
         self._close_connection_soon()
         self.finished.set()
 
