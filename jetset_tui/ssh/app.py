@@ -62,10 +62,10 @@ class SshApp(JetSetApp):
         self.peers: set[NetPeer] = set()
         self._resumed = False
 
-    def get_default_screen(self) -> Screen[object]:
+    def get_default_screen(self) -> LobbyScreen:
         """The lobby is the first screen, and the bottom of the stack: no screen under it to
         lay out and paint as well while a session starts."""
-        return LobbyScreen(self.lobby, self.player)  # type: ignore[return-value]
+        return LobbyScreen(self.lobby, self.player)
 
     @on(events.Mount)
     def start_lobby(self, event: events.Mount) -> None:

@@ -1,5 +1,5 @@
 """When the SSH server collects cyclic garbage in full: not in the middle of arrivals, but soon
-after sessions end.
+after sessions start or end.
 
 Python walks its oldest generation (every object of every session) once it has grown by a
 quarter. Each app that starts adds megabytes of long-lived objects, so while 24 sessions started at
@@ -29,7 +29,7 @@ class Collector:
     def __init__(self, delay: float = 5.0) -> None:
         self.delay = delay
         self.collections = 0
-        """Full collections made after sessions ended."""
+        """Full collections made so far (``soon``)."""
         self._later: asyncio.TimerHandle | None = None
         self._started = False
 

@@ -9,8 +9,9 @@ terminal gets one line and is closed. Limits (docs/security.md): admission like 
 (``limits.Admission``), sessions in all, a short login grace, idle time, an input budget per session
 (reading stops while it is spent), the terminal size clamped, and output a client does not read
 (frames are dropped while the channel is full and the screen is repainted when it drains; a client
-stalled for ``stall_timeout`` is disconnected). Full garbage collections wait for sessions to end
-(``collector.Collector``).
+stalled for ``stall_timeout`` is disconnected). Before it listens, a lobby app nobody sees loads
+the game's code (``warmup``); full garbage collections are not left to run in the middle of
+arrivals (``collector.Collector``).
 """
 
 from __future__ import annotations
