@@ -7,7 +7,9 @@ seed once the host reveals it (docs/log-format.md, "Seeds, the dealer and commit
 
 In a networked game the seed the dealer deals from mixes the host's secret with a random value
 from every peer that runs its own code (``deal_seed``): the host commits to its secret before
-anyone joins and learns the peers' values only after, so it cannot choose the cards.
+anyone joins and learns the peers' values only after, so it cannot choose the cards. Each peer
+first pledges its value (``pledge_for``) and reveals it only once every seat's pledge is fixed,
+so no seat (not even one the host runs from another machine) chooses its value knowing another's.
 
 Deck stacking (rulebook, "Deck Setup for Flight Cards", read with the Italian text; see
 docs/rules-decisions.md): from the top down,
@@ -78,6 +80,15 @@ def is_contribution(value: object) -> bool:
         and len(value) == CONTRIBUTION_HEX
         and all(c in HEX_DIGITS for c in value)
     )
+
+
+def pledge_for(contribution: str) -> str:
+    """A peer's pledge to its contribution: SHA-256 of ``jetset-pledge`` and the value's 16
+    bytes, cut to 32 lower-case hex digits (docs/log-format.md, "Seeds, the dealer and
+    commitments"). ValueError if ``contribution`` is not one."""
+    if not is_contribution(contribution):
+        raise ValueError(f"a contribution is {CONTRIBUTION_HEX} lower-case hex digits")
+    return hashlib.sha256(b"jetset-pledge\0" + bytes.fromhex(contribution)).hexdigest()[:32]
 
 
 def deal_seed(secret: str, contributions: Sequence[str | None] = ()) -> str:

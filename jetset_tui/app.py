@@ -254,7 +254,12 @@ class JetSetApp(App[None]):
             for kind in ACTION_KINDS:
                 yield SystemCommand(kind.title, kind.help, _act(screen, kind.name))
             yield SystemCommand("Help me plan", "Planes still needed per card", screen.action_plan)
-            yield SystemCommand("Back to the menu", "The game is saved", screen.action_leave)
+            if screen.asks_to_leave():
+                yield SystemCommand(
+                    "Leave the table", "Say what leaving means", screen.action_leave_table
+                )
+            else:
+                yield SystemCommand("Back to the menu", "The game is saved", screen.action_leave)
         else:
             yield SystemCommand("Play now", "You against three bots", self.quick_game)
 

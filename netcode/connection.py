@@ -66,11 +66,12 @@ class Conn:
         self.errors = 0
         self.standin = standin  # a bot kind when a bot holds a dropped player's seat
         self.closing = False
+        self.left = False  # its player sent ``leave`` (not a lost connection)
         self.wants_legal = False  # hello.legal: a `turn` message whenever its seat is to move
         self.address: str | None = None  # the peer's IP address (None: an in-memory pipe)
         self.reserve = False  # came in on the capacity kept for seats taken back by token
         self.admit_by = math.inf  # loop time by which it must ask for a seat
-        self.contribution: str | None = None  # its random value for the deal (join, reconnect)
+        self.pledge: str | None = None  # pledged to a random value for the deal (join, reconnect)
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"

@@ -78,6 +78,9 @@ class HostSettings:
     """... up to this."""
     bot_delay: float = 0.0
     """Seconds the host's bots wait before each move, so people at a local table can follow."""
+    reveal_time: float = 10.0
+    """Seconds the pledged seats have, once every seat is taken, to reveal their random values;
+    the cards are then dealt without the missing ones (the log's header shows which)."""
     retry_first: float = 1.0
     retry_most: float = 30.0
     """A log write that failed is tried again after ``retry_first`` seconds, then after twice as
@@ -124,6 +127,7 @@ class Host:
         self._takeovers: dict[int, asyncio.Task[None]] = {}
         self._takeover_due: dict[int, float] = {}  # seat: when (monotonic) a stand-in takes it
         self._dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
+        self._left: set[int] = set()  # dropped seats whose player said they were leaving
         self._clock: TurnClock | None = None
         self._full: list[bytes] = []  # entry frames with every secret (sent to the dealt seat)
         self._public: list[bytes] = []  # entry frames as spectators see them
@@ -135,7 +139,8 @@ class Host:
         self.paused: str | None = None
         """Why the game is paused (the log cannot be written: "disk full"), or None."""
         self._retry: Callable[[], None] | None = None
-        self._start_asked = False
+        self._start_asked = False  # every seat is taken: pledges announced, values awaited
+        self._start_called = False  # the deal was asked of the table (once)
         self._cache_frames(0)
         if table.over:
             self._finish()
@@ -309,6 +314,8 @@ class Host:
         log.info("seat %d (%s) disconnected", seat, printable(conn.name))
         if conn.standin is None and not self.table.seats[seat].is_bot:
             self._dropped.setdefault(seat, time.monotonic())
+            if conn.left:
+                self._left.add(seat)
         self._maybe_takeover(seat)
         self._arm_clock(tell=False)
         self._broadcast_seats()
@@ -325,7 +332,7 @@ class Host:
             case p.Join() | p.Reconnect() | p.Spectate():
                 self._need(conn, LOBBY)
                 if not isinstance(msg, p.Spectate):
-                    conn.contribution = msg.contribution
+                    conn.pledge = msg.pledge
                 self._on_seat_request(conn, msg)
             case p.ActionRequest():
                 self._need(conn, SEATED)
@@ -335,10 +342,14 @@ class Host:
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
                 self._broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
             case p.Leave():
+                conn.left = True
                 conn.shut(m.Bye(reason="you left"))
             case p.StateRequest(at=at):
                 self._need(conn, SEATED)
                 self._on_state_request(conn, at)
+            case p.Contribute(contribution=value):
+                self._need(conn, SEATED)
+                self._on_contribution(conn, value)
 
     def _on_state_request(self, conn: Conn, at: int) -> None:
         """The public state after entry ``at`` (every slot of the digest; no secret is a slot),
@@ -467,9 +478,10 @@ class Host:
             self._takeover_due.pop(seat, None)
             if conn.standin is None:
                 self._dropped.pop(seat, None)
+                self._left.discard(seat)
             else:
                 t.note("standin", seat=seat, bot=conn.standin)
-            t.contribute(seat, conn.contribution)  # before the start below deals
+            t.pledge(seat, conn.pledge)  # before the pledges are announced
         conn.stage = SEATED
         start = have if have <= len(t.game.entries) else 0
         token = t.seats[seat].token if seat is not None else None
@@ -483,8 +495,9 @@ class Host:
         if self.paused is not None:
             conn.send(m.paused_message(self.paused))
         if not t.started and t.full() and not self._start_asked:
-            self._start_asked = True  # once: a start the disk refuses is retried by _pause
-            self._saving(lambda: self._started_now(t.start()))
+            self._ask_for_values()
+        elif not t.started and self._start_asked and seat is not None:
+            conn.send(m.Pledges(pledges=tuple(t.pledges)))  # back while the values are awaited
         else:
             if seat is not None and seat == t.game.to_move():
                 self._offer_turn()  # only to the seat just taken: the others have theirs already
@@ -552,6 +565,47 @@ class Host:
         if seat is not None and redact(entry, seat) is entry:
             return self._full[index]
         return self._public[index]
+
+    # -- the deal: pledges, then values (docs/security.md, "Fair dealing") ------------------
+
+    def _ask_for_values(self) -> None:
+        """Every seat is taken: announce every seat's pledge, fixed from now on, and deal once
+        each pledged value is revealed, or after ``reveal_time`` without the missing ones."""
+        self._start_asked = True
+        t = self.table
+        if not t.awaiting_values():
+            self._deal_now()
+            return
+        self._broadcast(m.Pledges(pledges=tuple(t.pledges)))
+
+        async def deadline() -> None:
+            await asyncio.sleep(self.settings.reveal_time)
+            missing = self.table.awaiting_values()
+            log.info("dealing without the random values of seats %s (not revealed)", missing)
+            self._deal_now()
+
+        self.spawn(deadline())
+
+    def _on_contribution(self, conn: Conn, value: str) -> None:
+        t = self.table
+        if conn.seat is None or not self._start_asked:
+            why = "random values are revealed once every seat is taken and the pledges are out"
+            conn.send(m.Error(code=p.E_ORDER, message=why))
+            return
+        refusal = t.contribute(conn.seat, value)
+        if refusal is not None:
+            conn.send(m.Error(code=p.E_MALFORMED, message=refusal))
+            return
+        if not t.awaiting_values():
+            self._deal_now()
+
+    def _deal_now(self) -> None:
+        """Write the header and deal, once (a start the disk refuses is retried by _pause)."""
+        if self._start_called:
+            return
+        self._start_called = True
+        t = self.table
+        self._saving(lambda: self._started_now(t.start()))
 
     def _started_now(self, first: int) -> None:
         """The game has started (its header and deal are on disk): send the deal, and start the
@@ -624,6 +678,7 @@ class Host:
                     standin=conn.standin if conn is not None else None,
                     bot_in=None if due is None else max(0.0, due - now),
                     clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
+                    left=dropped is not None and i in self._left,
                 )
             )
         return out

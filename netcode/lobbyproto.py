@@ -4,249 +4,211 @@ ssh-server``'s ``jetset`` subsystem says before it sits at a game, and what it i
 After ``hello`` the server sends ``games``; the client may ask for ``games`` again, ``create`` a
 game, say something in the lobby (``lobby-chat``), and ``join`` or ``watch`` a game. The answer to
 those two is ``joining``, after which the same channel carries that game's own conversation,
-from its ``hello``. Every message a client sends is checked here into a small frozen value;
-anything else is a ``ProtocolError`` (``netcode.protocol``'s codes).
+from its ``hello``. Every message is a ``netcode.messages.ProtocolMessage`` of its own two sides
+(``lobby-client``, ``lobby-server``), checked by the same ``from_wire``: anything a client sends
+that is not one is a ``ProtocolError`` with the field's code and sentence. The browser sessions
+speak the same messages.
 """
 
 from __future__ import annotations
 
+import typing
 from dataclasses import dataclass
-from typing import Any
 
-from netcode.framing import Message
-from netcode.protocol import (
-    E_MALFORMED,
-    E_UNKNOWN,
+from netcode.messages import (
     MAX_CHAT,
     MAX_KIND,
+    MAX_NAME,
     MAX_PASSWORD,
     MAX_SEATS,
-    ProtocolError,
+    ProtocolMessage,
+    Wire,
+    from_wire,
+    spec,
 )
 
 SUBSYSTEM = "jetset"
 """The SSH subsystem name that carries the protocol."""
 LOBBY_FRAME_LIMIT = 4096
 """The largest frame a client may send while in the lobby."""
+CLIENT = "lobby-client"
+"""The side of what a client says in the lobby."""
+SERVER = "lobby-server"
+"""The side of what the lobby answers."""
 MAX_GAME_ID = 16
 MAX_BOTS = MAX_SEATS
+MAX_GAMES = 256
+"""The most games one ``games`` message lists."""
+MAX_LINE = 80
+"""A game's title or status."""
 
 
-@dataclass(frozen=True)
-class ListGames:
-    """``games {}``: the list again."""
+# -- cleaning steps ----------------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
-class Create:
-    """``create {players, bots, password?, extra_cards?}``: a new game (the creator then joins)."""
+def _seats(value: int) -> int:
+    if value > MAX_SEATS:
+        raise ValueError("too many seats")
+    return value
 
-    players: int
-    bots: tuple[str, ...]
-    password: str | None = None
+
+def _bot_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
+    if not all(0 < len(kind) <= MAX_KIND for kind in kinds):
+        raise ValueError("not a bot kind")
+    return kinds
+
+
+def _no_empty(password: str) -> str | None:
+    """An empty password is none."""
+    return password or None
+
+
+def _chat(text: str) -> str:
+    text = " ".join(text.split())
+    if not text.isprintable():
+        raise ValueError("not printable")
+    return text
+
+
+def _players_field(default: int | None = None) -> typing.Any:
+    why = f"'players' is a whole number of seats, 2 to {MAX_SEATS}"
+    if default is None:
+        return spec(lowest=2, clean=_seats, why=why)
+    return spec(default, lowest=2, clean=_seats, why=why)
+
+
+def _password_field() -> typing.Any:
+    return spec(None, max_len=MAX_PASSWORD, clean=_no_empty, omit_default=True)
+
+
+def _game_field() -> typing.Any:
+    why = f"'game' is a game's id, at most {MAX_GAME_ID} characters"
+    return spec(None, max_len=MAX_GAME_ID, why=why)
+
+
+# -- what a client sends -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, kw_only=True)
+class ListGames(ProtocolMessage, t="games", side=CLIENT):
+    """The list again."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Create(ProtocolMessage, t="create", side=CLIENT):
+    """A new game with ``bots`` in its last seats (the creator then joins it)."""
+
+    players: int = _players_field()
+    bots: tuple[str, ...] = spec(
+        (), max_len=MAX_BOTS, clean=_bot_kinds, why="'bots' is a list of bot kinds"
+    )
+    password: str | None = _password_field()
     extra_cards: bool = False
 
 
-@dataclass(frozen=True)
-class JoinGame:
-    """``join {game?, password?}``: a seat in ``game`` (your own seat back if you hold one).
-    Without ``game``: the game where you hold a seat, else the first public game waiting for
-    players, else a new game of ``players`` seats."""
+@dataclass(frozen=True, kw_only=True)
+class JoinGame(ProtocolMessage, t="join", side=CLIENT):
+    """A seat in ``game`` (your own seat back if you hold one). Without ``game``: the game where
+    you hold a seat, else the first public game waiting for players, else a new game of
+    ``players`` seats."""
 
-    game: str | None
-    password: str | None = None
-    players: int = 4
-
-
-@dataclass(frozen=True)
-class WatchGame:
-    """``watch {game, password?}``."""
-
-    game: str
-    password: str | None = None
+    game: str | None = _game_field()
+    password: str | None = _password_field()
+    players: int = _players_field(4)
 
 
-@dataclass(frozen=True)
-class LobbySay:
-    """``lobby-chat {text}``."""
+@dataclass(frozen=True, kw_only=True)
+class WatchGame(ProtocolMessage, t="watch", side=CLIENT):
+    game: str = spec(
+        max_len=MAX_GAME_ID, why=f"'watch' needs a 'game', at most {MAX_GAME_ID} characters"
+    )
+    password: str | None = _password_field()
 
-    text: str
+
+@dataclass(frozen=True, kw_only=True)
+class LobbySay(ProtocolMessage, t="lobby-chat", side=CLIENT):
+    """A line said in the lobby."""
+
+    text: str = spec(
+        max_len=MAX_CHAT, clean=_chat, why=f"lobby chat is at most {MAX_CHAT} printable characters"
+    )
 
 
 LobbyRequest = ListGames | Create | JoinGame | WatchGame | LobbySay
 
 
-def _opt_str(msg: Message, key: str, limit: int) -> str | None:
-    value = msg.get(key)
-    if value is None:
-        return None
-    if not isinstance(value, str) or len(value) > limit:
-        raise ProtocolError(E_MALFORMED, f"'{key}' is text of at most {limit} characters")
-    return value
-
-
-def _game_id(msg: Message, *, required: bool) -> str | None:
-    value = _opt_str(msg, "game", MAX_GAME_ID)
-    if value is None and required:
-        raise ProtocolError(E_MALFORMED, f"'{msg['t']}' needs a 'game'")
-    return value
-
-
-def _players(msg: Message, default: int | None = None) -> int:
-    value = msg.get("players", default)
-    if isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= MAX_SEATS:
-        raise ProtocolError(E_MALFORMED, "'players' is a whole number of seats, 2 or more")
-    return value
-
-
-def _bots(msg: Message) -> tuple[str, ...]:
-    value = msg.get("bots", [])
-    if not isinstance(value, list) or len(value) > MAX_BOTS:
-        raise ProtocolError(E_MALFORMED, "'bots' is a list of bot kinds")
-    if not all(isinstance(kind, str) and 0 < len(kind) <= MAX_KIND for kind in value):
-        raise ProtocolError(E_MALFORMED, "'bots' is a list of bot kinds")
-    return tuple(value)
-
-
-def _flag(msg: Message, key: str) -> bool:
-    value = msg.get(key, False)
-    if not isinstance(value, bool):
-        raise ProtocolError(E_MALFORMED, f"'{key}' is true or false")
-    return value
-
-
-def parse_lobby(msg: Message) -> LobbyRequest:
+def parse_lobby(raw: Wire) -> LobbyRequest:
     """One message from a client in the lobby; ProtocolError if unknown or malformed."""
-    kind = msg["t"]
-    if kind == "games":
-        return ListGames()
-    if kind == "create":
-        return Create(
-            _players(msg),
-            _bots(msg),
-            _opt_str(msg, "password", MAX_PASSWORD) or None,
-            _flag(msg, "extra_cards"),
-        )
-    if kind == "join":
-        return JoinGame(
-            _game_id(msg, required=False),
-            _opt_str(msg, "password", MAX_PASSWORD),
-            _players(msg, 4),
-        )
-    if kind == "watch":
-        game = _game_id(msg, required=True)
-        assert game is not None
-        return WatchGame(game, _opt_str(msg, "password", MAX_PASSWORD))
-    if kind == "lobby-chat":
-        text = _opt_str(msg, "text", MAX_CHAT)
-        if text is None:
-            raise ProtocolError(E_MALFORMED, "'lobby-chat' needs a 'text'")
-        text = " ".join(text.split())
-        if not text.isprintable():
-            raise ProtocolError(E_MALFORMED, "chat is printable text")
-        return LobbySay(text)
-    raise ProtocolError(E_UNKNOWN, f"unknown lobby message type {str(kind)[:20]!r}")
+    return typing.cast(LobbyRequest, from_wire(raw, CLIENT))
 
 
-# -- what the server sends -------------------------------------------------------------------
+# -- what the server sends ---------------------------------------------------------------------
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
 class SeatLine:
     """A seat as the lobby lists it: its player's name (None: open), a bot's kind, connected."""
 
-    name: str | None
-    bot: str | None
-    connected: bool
+    name: str | None = spec(None, max_len=MAX_NAME * 2)
+    bot: str | None = spec(None, max_len=MAX_KIND)
+    connected: bool = False
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, kw_only=True)
+class GameOptions:
+    """The options a game was created with."""
+
+    players: int = spec(lowest=2)
+    extra_cards: bool = False
+
+
+@dataclass(frozen=True, kw_only=True)
 class GameLine:
-    """One game in ``games``."""
+    """One game in ``games``: ``open`` is its seats no one has taken."""
 
-    id: str
-    title: str
-    seats: tuple[SeatLine, ...]
-    players: int
-    extra_cards: bool
-    private: bool
-    status: str
-    open_seats: int
-
-    def to_wire(self) -> dict[str, Any]:
-        return {
-            "id": self.id,
-            "title": self.title,
-            "seats": [{"name": s.name, "bot": s.bot, "connected": s.connected} for s in self.seats],
-            "options": {"players": self.players, "extra_cards": self.extra_cards},
-            "private": self.private,
-            "status": self.status,
-            "open": self.open_seats,
-        }
+    id: str = spec(max_len=MAX_GAME_ID)
+    title: str = spec("", max_len=MAX_LINE)
+    seats: tuple[SeatLine, ...] = spec(max_len=MAX_SEATS)
+    options: GameOptions
+    private: bool = False
+    status: str = spec("", max_len=MAX_LINE)
+    open_seats: int = spec(0, key="open")
 
 
-def games_message(games: list[GameLine], you: str) -> Message:
-    """``games {games, you}``: every game, and the name this client has in the lobby."""
-    return {"t": "games", "you": you, "games": [g.to_wire() for g in games]}
+@dataclass(frozen=True, kw_only=True)
+class Games(ProtocolMessage, t="games", side=SERVER):
+    """Every game, and the name this client has in the lobby."""
+
+    you: str = spec("", max_len=MAX_NAME * 2)
+    games: tuple[GameLine, ...] = spec(max_len=MAX_GAMES)
 
 
-def created_message(game: str) -> Message:
-    return {"t": "created", "game": game}
+@dataclass(frozen=True, kw_only=True)
+class Created(ProtocolMessage, t="created", side=SERVER):
+    game: str = spec(max_len=MAX_GAME_ID)
 
 
-def joining_message(game: str, token: str | None) -> Message:
-    """``joining {game, token}``: from now on the channel is the game's (``token``: the seat this
-    identity holds there, to take back with ``reconnect``; nil for a new seat or a spectator)."""
-    return {"t": "joining", "game": game, "token": token}
+@dataclass(frozen=True, kw_only=True)
+class Joining(ProtocolMessage, t="joining", side=SERVER):
+    """From now on the channel is the game's (``token``: the seat this identity holds there, to
+    take back with ``reconnect``; None for a new seat or a spectator)."""
+
+    game: str = spec(max_len=MAX_GAME_ID)
+    token: str | None = spec(None, max_len=64)
 
 
-def lobby_chat_message(name: str, text: str) -> Message:
-    return {"t": "lobby-chat", "name": name, "text": text}
+@dataclass(frozen=True, kw_only=True)
+class LobbyChatLine(ProtocolMessage, t="lobby-chat", side=SERVER):
+    """A line said in the lobby, by ``name``."""
+
+    name: str = spec("", max_len=MAX_NAME * 2)
+    text: str = spec("", max_len=MAX_CHAT)
 
 
-def _text_field(raw: dict[Any, Any], key: str, limit: int) -> str:
-    value = raw.get(key)
-    if not isinstance(value, str):
-        raise ProtocolError(E_MALFORMED, f"games: '{key}' is not text")
-    return value[:limit]
+LobbyAnswer = Games | Created | Joining | LobbyChatLine
 
 
-def parse_games(msg: Message) -> tuple[GameLine, ...]:
-    """A server's ``games`` message, checked (a client trusts the server, but not blindly)."""
-    raw_games = msg.get("games")
-    if not isinstance(raw_games, list):
-        raise ProtocolError(E_MALFORMED, "games: no list of games")
-    out = []
-    for raw in raw_games[:256]:
-        if not isinstance(raw, dict):
-            raise ProtocolError(E_MALFORMED, "games: a game is not a map")
-        seats = raw.get("seats")
-        options = raw.get("options")
-        if not isinstance(seats, list) or not isinstance(options, dict):
-            raise ProtocolError(E_MALFORMED, "games: a game without seats or options")
-        lines = []
-        for s in seats[:MAX_SEATS]:
-            if not isinstance(s, dict):
-                raise ProtocolError(E_MALFORMED, "games: a seat is not a map")
-            name, bot = s.get("name"), s.get("bot")
-            lines.append(
-                SeatLine(
-                    name[:64] if isinstance(name, str) else None,
-                    bot[:MAX_KIND] if isinstance(bot, str) else None,
-                    s.get("connected") is True,
-                )
-            )
-        players, open_seats = options.get("players"), raw.get("open")
-        out.append(
-            GameLine(
-                _text_field(raw, "id", MAX_GAME_ID),
-                _text_field(raw, "title", 80),
-                tuple(lines),
-                players if isinstance(players, int) else len(lines),
-                options.get("extra_cards") is True,
-                raw.get("private") is True,
-                _text_field(raw, "status", 80),
-                open_seats if isinstance(open_seats, int) else 0,
-            )
-        )
-    return tuple(out)
+def parse_server(raw: Wire) -> LobbyAnswer:
+    """One message from the lobby, checked (a client trusts the server, but not blindly);
+    ProtocolError if it is unknown or malformed."""
+    return typing.cast(LobbyAnswer, from_wire(raw, SERVER))

@@ -29,25 +29,29 @@ import msgpack
 
 import data
 from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
-from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution
+from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution, pledge_for
 from engine.notation import Notation
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
-VERSION: Final = 4
-"""Version 4 (2026-12-01): note records (chat, stand-in bots) between the entries, and the
-peers' contributions to the deal in the header (a header without them: none); everything
-else as version 3, so a version-3 log reads as one without notes. Version 3 (2026-11-30): the
-dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
+VERSION: Final = 5
+"""Version 5 (2026-12-01, later): the peers' pledges in the header (``pledges``), each seat's
+contribution matching its pledge; everything else as version 4 (a version-4 log reads as one
+with no pledges). Version 4 (2026-12-01): note records (chat, stand-in bots) between the
+entries, and the peers' contributions to the deal in the header (a header without them: none);
+everything else as version 3, so a version-3 log reads as one without notes. Version 3
+(2026-11-30): the dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
-xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2 game
-is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3, 4)
-CONTINUABLE_VERSIONS: Final = (2, 3, 4)
+xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
+game is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
+READABLE_VERSIONS: Final = (1, 2, 3, 4, 5)
+CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5)
 NOTES_SINCE: Final = 4
 """The first format with note records: a game continued in an older format writes none."""
 CONTRIBUTIONS_SINCE: Final = 4
 """The first format whose deal mixes in the peers' contributions (``engine.dealer.deal_seed``)."""
+PLEDGES_SINCE: Final = 5
+"""The first format whose header holds each seat's pledge, which its contribution must match."""
 
 
 def deal_scheme(version: int) -> int:
@@ -80,12 +84,22 @@ class Header:
     contributions: list[str | None] = field(default_factory=list)
     """Each seat's random value mixed into the deal, in seat order (None: the seat added
     nothing; an empty list: no seat did)."""
+    pledges: list[str | None] = field(default_factory=list)
+    """Each seat's pledge to its value (``engine.dealer.pledge_for``), as the host announced
+    them before anyone revealed a value (None: the seat pledged nothing). A seat that pledged and
+    has no contribution did not reveal its value in time and was dealt without it."""
 
     def seat_contributions(self) -> list[str | None]:
         """One contribution (or None) per seat; none at all before format 4."""
         if self.version < CONTRIBUTIONS_SINCE:
             return [None] * len(self.seats)
         return (self.contributions + [None] * len(self.seats))[: len(self.seats)]
+
+    def seat_pledges(self) -> list[str | None]:
+        """One pledge (or None) per seat; none at all before format 5."""
+        if self.version < PLEDGES_SINCE:
+            return [None] * len(self.seats)
+        return (self.pledges + [None] * len(self.seats))[: len(self.seats)]
 
     def to_dict(self) -> dict[str, Any]:
         out = {
@@ -101,6 +115,8 @@ class Header:
         }
         if self.version >= CONTRIBUTIONS_SINCE:
             out["contributions"] = self.seat_contributions()
+        if self.version >= PLEDGES_SINCE:
+            out["pledges"] = self.seat_pledges()
         return out
 
     @classmethod
@@ -124,6 +140,7 @@ class Header:
                 meta=dict(raw.get("meta") or {}),
                 version=int(version),
                 contributions=_contributions(raw, version, len(seats)),
+                pledges=_pledges(raw, version, len(seats)),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
@@ -138,6 +155,24 @@ def _contributions(raw: dict[Any, Any], version: int, seats: int) -> list[str | 
         raise ValueError(f"'contributions' is not a list of {seats} values")
     if not all(v is None or is_contribution(v) for v in values):
         raise ValueError("a contribution is not 32 lower-case hex digits")
+    return list(values)
+
+
+def _pledges(raw: dict[Any, Any], version: int, seats: int) -> list[str | None]:
+    """The header's pledges: one per seat, each None or 32 lower-case hex digits, and every
+    contribution the header holds matches its seat's pledge."""
+    if version < PLEDGES_SINCE:
+        return [None] * seats
+    values = raw.get("pledges")
+    if values is None:
+        values = [None] * seats
+    if not isinstance(values, list) or len(values) != seats:
+        raise ValueError(f"'pledges' is not a list of {seats} values")
+    if not all(v is None or is_contribution(v) for v in values):
+        raise ValueError("a pledge is not 32 lower-case hex digits")
+    for seat, value in enumerate(_contributions(raw, version, seats)):
+        if value is not None and pledge_for(value) != values[seat]:
+            raise ValueError(f"seat {seat}'s contribution does not match its pledge")
     return list(values)
 
 

@@ -29,7 +29,7 @@ another protocol over the same machinery (the SSH lobby's) names its own sides, 
 need not differ from the game's."""
 
 APP = "jetset"
-PROTOCOL = 3
+PROTOCOL = 4
 MAX_NAME = 32
 MAX_CHAT = 500
 MAX_ACTION = 400
@@ -387,7 +387,18 @@ def _name_field() -> Any:
 
 def _contribution_field() -> Any:
     why = f"'contribution' is {CONTRIBUTION_HEX} lower-case hex digits (128 bits)"
+    return spec(clean=_contribution, why=why)
+
+
+def _pledge_field() -> Any:
+    why = f"'pledge' is {CONTRIBUTION_HEX} lower-case hex digits (128 bits)"
     return spec(None, omit_default=True, clean=_contribution, why=why)
+
+
+def _pledge_list(values: tuple[str | None, ...]) -> tuple[str | None, ...]:
+    if not all(v is None or is_contribution(v) for v in values):
+        raise ValueError("not a list of pledges")
+    return values
 
 
 # -- what a peer sends -------------------------------------------------------------------------
@@ -412,8 +423,9 @@ class Join(ProtocolMessage, t="join", side="peer"):
 
     name: str = _name_field()
     password: str | None = spec(None, max_len=MAX_PASSWORD, omit_default=True)
-    contribution: str | None = _contribution_field()
-    """The peer's random value for the deal (``engine.dealer.deal_seed``), or None."""
+    pledge: str | None = _pledge_field()
+    """The peer's pledge to its random value for the deal (``engine.dealer.pledge_for``), or
+    None; the value itself follows in ``contribute`` once the host announces every pledge."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -422,7 +434,7 @@ class Reconnect(ProtocolMessage, t="reconnect", side="peer"):
 
     token: str = spec(max_len=MAX_TOKEN)
     have: int = 0
-    contribution: str | None = _contribution_field()
+    pledge: str | None = _pledge_field()
     """As in ``join``: counts only for a seat that has none yet, before the game starts."""
 
 
@@ -470,8 +482,24 @@ class StateRequest(ProtocolMessage, t="state", side="peer"):
     at: int
 
 
+@dataclass(frozen=True, kw_only=True)
+class Contribute(ProtocolMessage, t="contribute", side="peer"):
+    """This seat's random value for the deal, sent once the host has announced every pledge."""
+
+    contribution: str = _contribution_field()
+
+
 ClientMessage = (
-    Hello | Join | Reconnect | Spectate | ActionRequest | Chat | Ping | Leave | StateRequest
+    Hello
+    | Join
+    | Reconnect
+    | Spectate
+    | ActionRequest
+    | Chat
+    | Ping
+    | Leave
+    | StateRequest
+    | Contribute
 )
 
 
@@ -522,6 +550,8 @@ class SeatPresence:
     """Seconds until a stand-in bot takes the seat (None: none is due)."""
     clock: float | None = None
     """Seconds left on its turn clock (None: no clock runs for it)."""
+    left: bool = spec(False, omit_default=True)
+    """Its player said they were leaving (``leave``), rather than losing the connection."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -639,6 +669,17 @@ class Unpaused(ProtocolMessage, t="unpaused"):
 
 
 @dataclass(frozen=True, kw_only=True)
+class Pledges(ProtocolMessage, t="pledges"):
+    """Every seat is taken: each seat's pledge (None: it pledged nothing), fixed from now on.
+    A seat that pledged answers with ``contribute``; the cards are dealt when all have, or
+    after the host's time for it."""
+
+    pledges: tuple[str | None, ...] = spec(
+        max_len=MAX_SEATS, clean=_pledge_list, why="'pledges' is a list of pledges or nil"
+    )
+
+
+@dataclass(frozen=True, kw_only=True)
 class End(ProtocolMessage, t="end"):
     """The game is over: the seed, the log's header and every entry with its secrets."""
 
@@ -662,6 +703,7 @@ HostMessage = (
     | StateReply
     | Paused
     | Unpaused
+    | Pledges
     | End
 )
 

@@ -5,8 +5,10 @@ token, or spectate). A reader task applies every entry the host sends to the pee
 and checks the host's digest after it; a mismatch is a desync, reported as a ``Problem`` with the
 entry number. At the end it checks the revealed seed against the commitment it was given at the
 start and replays the full log, secrets included. A peer that runs its own code (``jetset join``:
-``contribution=new_contribution()``) sends a random value of its own with its seat request, for
-the host to mix into the deal, and checks at the end that the log's header holds it at its seat.
+``contribution=new_contribution()``) pledges a random value of its own with its seat request,
+reveals it once the host has announced every seat's pledge (``pledges``), for the host to mix
+into the deal, and checks at the end that the log's header holds it at its seat and holds the
+pledges announced.
 With a ``connector`` it reconnects by itself (with its token) when the connection drops, catching
 up from the last entry it holds.
 """
@@ -24,7 +26,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
-from engine.dealer import seed_commitment
+from engine.dealer import pledge_for, seed_commitment
 from engine.notation import Notation
 from engine.slots import slot_differences
 from netcode import messages as m
@@ -127,7 +129,9 @@ class NetPeer(GameClient):
         self.contribution = None if spectate else contribution
         """This peer's own random value for the deal (docs/protocol.md, join), or None."""
         self.contributed = False
-        """The contribution went with a ``join`` before the game started: it must be dealt."""
+        """The pledge went with a ``join`` before the game started: its value must be dealt."""
+        self.pledges: tuple[str | None, ...] | None = None
+        """Every seat's pledge, as the host announced them before the deal (None: not heard)."""
         self.ping_every = 10.0
         self.desync: int | None = None  # the first entry whose digest differed
         self.desync_details: list[str] = []  # what differs there, once the host has answered
@@ -234,19 +238,19 @@ class NetPeer(GameClient):
         have = len(self._game.entries)
         joined = False
         token = None if self.spectating else self._seat_token()
-        # this peer's contribution goes with a seat request while the deal is still to come
-        contribution = None if game.started else self.contribution
+        # this peer's pledge goes with a seat request while the deal is still to come
+        pledge = None if game.started or self.contribution is None else self.pledge
         request: m.ProtocolMessage
         if self.spectating:
             request = m.Spectate(have=have, password=self.password)
         elif token is not None:
-            request = m.Reconnect(token=token, have=have, contribution=contribution)
+            request = m.Reconnect(token=token, have=have, pledge=pledge)
         else:
-            request = m.Join(name=self.name, password=self.password, contribution=contribution)
+            request = m.Join(name=self.name, password=self.password, pledge=pledge)
             joined = True
         await conn.send(m.to_wire(request))
         seated = await self._expect(conn, m.Seated)
-        if joined and contribution is not None:
+        if joined and pledge is not None:
             self.contributed = True
         self.seat = seated.seat
         self.token = seated.token if seated.token is not None else self.token
@@ -394,11 +398,29 @@ class NetPeer(GameClient):
                 self.emit(ChatMessage(msg.seat, name, host_text(msg.text, p.MAX_CHAT)))
             case m.Paused() | m.Unpaused():
                 self.emit(Problem(host_text(msg.message, p.MAX_CHAT)))
+            case m.Pledges():
+                self._on_pledges(msg)
             case m.End():
                 self._on_end(msg)
             case m.Bye():
                 self._on_bye(msg)
         # pong, and message types from later versions (None), need nothing
+
+    @property
+    def pledge(self) -> str | None:
+        """This peer's pledge to its random value (None: it has none)."""
+        return None if self.contribution is None else pledge_for(self.contribution)
+
+    def _on_pledges(self, msg: m.Pledges) -> None:
+        """Every seat is taken and its pledge fixed: reveal this seat's value, if the host
+        announced this seat's pledge as sent (else the end check says so)."""
+        self.pledges = msg.pledges
+        seat, conn = self.seat, self._conn
+        if seat is None or conn is None or self.contribution is None or self.started_game.is_set():
+            return
+        if seat < len(msg.pledges) and msg.pledges[seat] == self.pledge:
+            reveal = m.to_wire(m.Contribute(contribution=self.contribution))
+            self._tasks.append(asyncio.ensure_future(conn.send(reveal)))
 
     def _on_bye(self, msg: m.Bye) -> None:
         """The host closes this connection: we left, another connection took the seat, or the
@@ -536,7 +558,10 @@ class NetPeer(GameClient):
         return EndCheck(commitment_ok, result.ok, digest_ok, error, unfair is None)
 
     def _contribution_problem(self, header: Header) -> str | None:
-        """What is wrong with this seat's contribution in the host's header, if anything."""
+        """What is wrong with this seat's contribution in the host's header, or with the
+        pledges it holds, if anything."""
+        if self.pledges is not None and tuple(header.seat_pledges()) != self.pledges:
+            return "the host's log holds other pledges than it announced before the deal"
         if not self.contributed or self.seat is None:
             return None
         held = header.seat_contributions()

@@ -13,14 +13,18 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 import asyncssh
 
 from netcode import lobbyproto as lp
+from netcode import messages as m
 from netcode import protocol as p
 from netcode.framing import FramedConnection, FrameError
 from netcode.sshtransport import StreamTransport
 from netcode.transport import ConnectionClosed
+
+_T = TypeVar("_T")
 
 URL_RE = re.compile(
     r"^ssh://(?:(?P<user>[^@/:\[\]]+)@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^@/:\[\]]+)"
@@ -214,47 +218,62 @@ class SshOpener:
         framed = FramedConnection(transport, PEER_FRAME_LIMIT)
         try:
             await framed.send(p.hello_message("jetset-ssh"))
-            games = await self._expect(framed, "games")
-            self.games = lp.parse_games(games)
-            you = games.get("you")
-            self.name = you[: p.MAX_NAME] if isinstance(you, str) else self.name
+            games = await expect(framed, lp.Games)
         except BaseException:
             transport.close()
             raise
+        self.games, self.name = games.games, games.you or self.name
         return transport, framed
 
-    async def _expect(self, framed: FramedConnection, kind: str) -> dict[str, object]:
-        while True:
-            try:
-                msg = await framed.recv()
-            except FrameError as exc:
-                raise ConnectionClosed(f"the server sent something unreadable: {exc}") from None
-            if msg["t"] == kind:
-                return msg
-            if msg["t"] == "error":
-                from netcode.peer import JoinRefused
-
-                raise JoinRefused(str(msg.get("code")), str(msg.get("message"))[:500])
+    def request(self) -> lp.JoinGame | lp.WatchGame:
+        """What this opener asks of the lobby: its game, to join or to watch."""
+        if self.spectate:
+            if self.game is None:
+                raise ConnectionClosed("name the game to watch: ssh://HOST/GAME")
+            return lp.WatchGame(game=self.game, password=self.password)
+        return lp.JoinGame(game=self.game, password=self.password, players=self.players)
 
     async def connect(self) -> StreamTransport:
         """A channel at the game (``joining`` said): for ``NetPeer`` (also as its connector)."""
         transport, framed = await self.channel()
         try:
-            request: dict[str, object] = {"t": "watch" if self.spectate else "join"}
-            if self.game is not None:
-                request["game"] = self.game
-            elif self.spectate:
-                raise ConnectionClosed("name the game to watch: ssh://HOST/GAME")
-            else:
-                request["players"] = self.players
-            if self.password is not None:
-                request["password"] = self.password
-            await framed.send(request)
-            joining = await self._expect(framed, "joining")
+            await self.enter(framed, self.request())
         except BaseException:
             transport.close()
             raise
-        game, token = joining.get("game"), joining.get("token")
-        self.game = game if isinstance(game, str) else self.game
-        self.token = token if isinstance(token, str) else None
         return transport
+
+    async def enter(self, framed: FramedConnection, request: lp.JoinGame | lp.WatchGame) -> None:
+        """Ask the lobby for a game on a channel; once ``joining`` is said, the channel is the
+        game's (``game`` and ``token`` say which, and the seat this key holds there)."""
+        await framed.send(m.to_wire(request))
+        joining = await expect(framed, lp.Joining)
+        self.game, self.token = joining.game, joining.token
+
+
+async def next_answer(framed: FramedConnection) -> lp.LobbyAnswer | m.Error | None:
+    """The lobby's next message, checked (None: a type this client does not know, from a later
+    version); JoinRefused for an ``error``, ConnectionClosed for one it cannot read."""
+    try:
+        raw = await framed.recv()
+        if raw["t"] == "error":
+            error = m.from_wire(raw, "host")
+            assert isinstance(error, m.Error)
+            return error
+        if raw["t"] not in m.message_types(lp.SERVER):
+            return None
+        return lp.parse_server(raw)
+    except (FrameError, p.ProtocolError) as exc:
+        raise ConnectionClosed(f"the server sent something this game cannot read: {exc}") from None
+
+
+async def expect(framed: FramedConnection, kind: type[_T]) -> _T:
+    """Read the lobby's messages until one of ``kind``; an ``error`` is JoinRefused."""
+    from netcode.peer import JoinRefused
+
+    while True:
+        msg = await next_answer(framed)
+        if isinstance(msg, m.Error):
+            raise JoinRefused(msg.code, msg.message[:500])
+        if isinstance(msg, kind):
+            return msg

@@ -7,8 +7,9 @@ written, and one fsync covers a decision and the chance entries it caused (group
 
 The seed and a secret for seat tokens are kept next to the log in ``<log>.secret`` (mode 0600)
 so ``jetset host --resume`` can continue the game; they are revealed (the seed) at the end. The
-seed is the host's secret share of the deal: the peers' contributions, which come with their seat
-requests, are mixed in when the game starts and written in the log's header.
+seed is the host's secret share of the deal: the peers' pledges come with their seat requests,
+their contributions once every seat is taken and the pledges are announced; the contributions are
+mixed in when the game starts, and both are written in the log's header.
 """
 
 from __future__ import annotations
@@ -28,11 +29,12 @@ from typing import Any
 
 from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
 from engine.bots import bot_label, require_bot
+from engine.dealer import pledge_for
 from engine.notation import Notation
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
-    CONTRIBUTIONS_SINCE,
     NOTES_SINCE,
+    PLEDGES_SINCE,
     VERSION,
     GameLog,
     Header,
@@ -199,7 +201,9 @@ class Table:
         self.version = version
         """The log's format version: a game saved by an earlier jetset goes on with its dealer."""
         self.contributions: list[str | None] = [None] * options.players
-        """Each seat's random value for the deal, as its peer sent it with its seat request."""
+        """Each seat's random value for the deal, as its peer revealed it."""
+        self.pledges: list[str | None] = [None] * options.players
+        """Each seat's pledge to its value, as its peer sent it with its seat request."""
         self.dealer = self._dealer()
         self.commitment = seed_commitment(keys.seed)
         self.seats = [SeatSlot(kind, keys.token(i)) for i, kind in enumerate(kinds)]
@@ -292,6 +296,7 @@ class Table:
                 slot.name = seat.name
             table.meta = dict(header.meta)
             table.contributions = header.seat_contributions()
+            table.pledges = header.seat_pledges()
             table.dealer = table._dealer()
             if not result.game.over:
                 for slot in table.seats:  # a bot of your own is loaded only from a command line
@@ -334,15 +339,40 @@ class Table:
     def full(self) -> bool:
         return all(slot.name is not None for slot in self.seats)
 
-    def contribute(self, seat: int, value: str | None) -> bool:
-        """Take ``seat``'s contribution to the deal, if it brings one and has none yet, before
-        the game starts (a reconnect's value never replaces the first). Whether it was taken."""
-        if value is None or self.started or self.contributions[seat] is not None:
+    def pledge(self, seat: int, value: str | None) -> bool:
+        """Take ``seat``'s pledge to its value for the deal, if it brings one and has none yet,
+        before the game starts (a reconnect's pledge never replaces the first). Whether it was
+        taken."""
+        if value is None or self.started or self.pledges[seat] is not None:
             return False
-        if self.version < CONTRIBUTIONS_SINCE:
-            return False  # an older format's game deals from its seed alone
-        self.contributions[seat] = value
+        if self.version < PLEDGES_SINCE:
+            return False  # an older format's game deals as it did
+        self.pledges[seat] = value
         return True
+
+    def contribute(self, seat: int, value: str) -> str | None:
+        """Take ``seat``'s value for the deal, revealed after the pledges were announced: None if
+        taken, else why not (no pledge, already revealed, the game started, not the pledged
+        value)."""
+        if self.started:
+            return "the cards are dealt: it is too late for a random value"
+        pledge = self.pledges[seat]
+        if pledge is None:
+            return "this seat pledged no random value"
+        if self.contributions[seat] is not None:
+            return "this seat's random value is in already"
+        if pledge_for(value) != pledge:
+            return "that random value does not match this seat's pledge"
+        self.contributions[seat] = value
+        return None
+
+    def awaiting_values(self) -> list[int]:
+        """The seats that pledged a value and have not revealed it yet."""
+        return [
+            seat
+            for seat, pledge in enumerate(self.pledges)
+            if pledge is not None and self.contributions[seat] is None
+        ]
 
     def header(self) -> Header:
         seats = [Seat(slot.name or f"seat-{i}", slot.kind) for i, slot in enumerate(self.seats)]
@@ -353,6 +383,7 @@ class Table:
             meta=dict(self.meta),
             version=self.version,
             contributions=list(self.contributions),
+            pledges=list(self.pledges),
         )
 
     def _dealer(self) -> Dealer:

@@ -24,10 +24,11 @@ import re
 from dataclasses import dataclass, field
 
 from engine import CHANCE, Game, IllegalAction, NotationError, Options
-from engine.dealer import is_contribution
+from engine.dealer import is_contribution, pledge_for
 from engine.notation import Notation
 from netcode.logfile import (
     NOTES_SINCE,
+    PLEDGES_SINCE,
     READABLE_VERSIONS,
     VERSION,
     GameLog,
@@ -99,9 +100,9 @@ def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
         ("Data", h.data_hash),
         ("Commitment", h.commitment),
     ]
-    contributions = h.seat_contributions()
-    if any(c is not None for c in contributions):
-        tags.append(("Contributions", " ".join(c or "-" for c in contributions)))
+    for name, values in (("Contributions", h.seat_contributions()), ("Pledges", h.seat_pledges())):
+        if any(v is not None for v in values):
+            tags.append((name, " ".join(v or "-" for v in values)))
     if log.seed is not None:
         tags.append(("Seed", log.seed))
     if game.over:
@@ -159,16 +160,27 @@ def _log_format(tags: dict[str, str]) -> int:
     return max(2, int(written))
 
 
-def _contributions(tags: dict[str, str], players: int) -> list[str | None]:
-    """The [Contributions] tag: one value a seat, ``-`` for a seat that added none."""
-    words = tags.get("Contributions", "").split()
+def _seat_values(tags: dict[str, str], tag: str, players: int) -> list[str | None]:
+    """The [Contributions] or [Pledges] tag: one value a seat, ``-`` for a seat that has none."""
+    words = tags.get(tag, "").split()
     if not words:
         return []
     if len(words) != players or not all(w == "-" or is_contribution(w) for w in words):
-        raise TextLogError(
-            f"[Contributions] needs {players} values, each 32 lower-case hex digits or '-'"
-        )
+        raise TextLogError(f"[{tag}] needs {players} values, each 32 lower-case hex digits or '-'")
     return [None if w == "-" else w for w in words]
+
+
+def _seat_pledges(header: Header, tags: dict[str, str], players: int) -> list[str | None]:
+    """The [Pledges] tag, every contribution matching its seat's pledge (format 5 and later)."""
+    pledges = _seat_values(tags, "Pledges", players)
+    header.pledges = pledges
+    held = header.seat_pledges()
+    for seat, value in enumerate(header.seat_contributions()):
+        if value is not None and held[seat] is not None and pledge_for(value) != held[seat]:
+            raise TextLogError(f"[Pledges]: seat {seat}'s contribution does not match its pledge")
+        if value is not None and held[seat] is None and header.version >= PLEDGES_SINCE:
+            raise TextLogError(f"[Pledges]: seat {seat} has a contribution and no pledge")
+    return pledges
 
 
 def import_text(text: str) -> GameLog:
@@ -191,7 +203,8 @@ def import_text(text: str) -> GameLog:
     except ValueError as exc:
         raise TextLogError(f"a [SeatNKind] tag: {exc}") from None
     header = Header(options, seats, tags.get("Commitment", ""), version=_log_format(tags))
-    header.contributions = _contributions(tags, players)
+    header.contributions = _seat_values(tags, "Contributions", players)
+    header.pledges = _seat_pledges(header, tags, players)
     if "Rules" in tags:
         header.rules = tags["Rules"]
     if "Date" in tags:

@@ -19,7 +19,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL = 3
+PROTOCOL = 4
 
 
 async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import json
 import sys
 from typing import TYPE_CHECKING, Any
@@ -125,21 +126,27 @@ async def join(
     name = args.name or (f"{bot_label(args.bot)}-bot" if args.bot else "player")
     try:
         first = await ssh_first_channel(opener, args) if opener is not None else await connector()
+        if first is None:
+            print("jetset join: you left the lobby", flush=True)
+            return 0
         if opener is not None and not args.name and not args.bot and opener.name:
             name = opener.name  # a person over ssh:// sits as their SSH user name
+        spectate = args.spectate or (opener is not None and opener.spectate)
         peer = await NetPeer.connect(
             first,
             name=name,
-            password=args.password,
-            spectate=args.spectate,
+            password=opener.password if opener is not None else args.password,
+            spectate=spectate,
             token=args.token or (opener.token if opener is not None else None),
             connector=connector,
             reconnect_for=args.reconnect_for,
             contribution=args.contribution or new_contribution(),
-            keys=None if args.spectate else SeatKeys(seat_keys_dir()),
+            keys=None if spectate else SeatKeys(seat_keys_dir()),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return fail(args, f"cannot join {args.address}: {refusal_words(exc)}")
+    if opener is not None and opener.game is not None:  # the game picked: say it, to come back
+        args.address = str(dataclasses.replace(opener.address, game=opener.game))
     if runner is not None:
         print(f"jetset join: {printable(joined_words(peer, args.address))}", flush=True)
     elif not args.json:
@@ -280,14 +287,14 @@ def ssh_opener(args: argparse.Namespace) -> SshOpener | None:
     )
 
 
-async def ssh_first_channel(opener: SshOpener, args: argparse.Namespace) -> Transport:
+async def ssh_first_channel(opener: SshOpener, args: argparse.Namespace) -> Transport | None:
     """The first channel: an unknown host is asked about on a terminal (as OpenSSH does), or
-    trusted with --accept-new-host-key; a terminal player without /GAME picks from the lobby."""
+    trusted with --accept-new-host-key; a person at a terminal without /GAME picks the game in
+    the server's lobby (None: they left it)."""
     from netcode.sshclient import UnknownHost, trust_host
 
     try:
-        await ssh_pick_game(opener, args)
-        return await opener.connect()
+        return await ssh_enter(opener, args)
     except UnknownHost as exc:
         if not args.accept_new_host_key:
             if args.json or not sys.stdin.isatty():
@@ -306,32 +313,18 @@ async def ssh_first_channel(opener: SshOpener, args: argparse.Namespace) -> Tran
             f"Warning: Permanently added '{exc.entry.split()[0]}' to the list of known hosts.",
             file=sys.stderr,
         )
-        await ssh_pick_game(opener, args)
-        return await opener.connect()
+        return await ssh_enter(opener, args)
 
 
-async def ssh_pick_game(opener: SshOpener, args: argparse.Namespace) -> None:
-    """A person at a terminal without /GAME: the lobby's games, and a plain prompt."""
+async def ssh_enter(opener: SshOpener, args: argparse.Namespace) -> Transport | None:
+    """The channel at the game: the one named, or (a person at a terminal, no /GAME) the one
+    picked in the lobby screen (jetset_tui/screens/remote_lobby.py)."""
     if opener.game is not None or args.bot or args.json or not sys.stdin.isatty():
-        return
-    from netcode.text import printable
+        return await opener.connect()
+    from jetset_tui.screens.remote_lobby import pick_remote_game
 
-    transport, _ = await opener.channel()
-    transport.close()
-    games = [g for g in opener.games if g.status != "over"]
-    print("Games on this server:")
-    for n, g in enumerate(games, 1):
-        seats = ", ".join(s.name or "(open)" for s in g.seats)
-        lock = " (password)" if g.private else ""
-        print(f"  {n}. {printable(g.title)}{lock}: {printable(g.status)}; {printable(seats)}")
-    print(f"  n. the first game with a free seat (or a new one of {args.players} seats)")
-    while True:
-        answer = (await asyncio.to_thread(input, "Which one? ")).strip().lower()
-        if answer == "n":
-            return
-        if answer.isdigit() and 1 <= int(answer) <= len(games):
-            opener.game = games[int(answer) - 1].id
-            return
+    transport, framed = await opener.channel()
+    return await pick_remote_game(opener, transport, framed)
 
 
 def refusal_words(exc: BaseException) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import contextlib
+import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -101,8 +103,16 @@ async def serve(config: SshConfig, log_path: Path) -> int:
     print(f"jetset ssh-server: listening on {config.bind}:{server.port} ({mode})", flush=True)
     print(f"jetset ssh-server: connect with  ssh -p {server.port} NAME@{config.bind}", flush=True)
     print(f"jetset ssh-server: host key {server.host_key_path}; log {log_path}", flush=True)
+    stopped = asyncio.Event()
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
+    waits = [asyncio.ensure_future(server.serve_forever()), asyncio.ensure_future(stopped.wait())]
     try:
-        await server.serve_forever()
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
     finally:
+        for task in waits:
+            task.cancel()
         await server.close()
+    if stopped.is_set():
+        print("jetset ssh-server: stopped; unfinished games come back when it starts again")
     return 0

@@ -69,6 +69,7 @@ class GameScreen(MapAndTableScreen):
         Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False),
         Binding("h", "plan", "Help"),
         Binding("q", "leave", "Menu"),
+        Binding("q", "leave_table", "Leave"),
     ]
     COMPACT_FOOTER_LEAVES_OUT: ClassVar[frozenset[str]] = frozenset({"command"})
     """The command line says how to type an action (":"), so a narrow footer leaves it out."""
@@ -267,7 +268,18 @@ class GameScreen(MapAndTableScreen):
             return self.my_turn()
         if action == "chat":
             return self.session.can_chat
+        if action in ("leave", "leave_table"):  # one q: "Leave" where it asks, "Menu" elsewhere
+            return self.asks_to_leave() == (action == "leave_table")
         return super().check_action(action, parameters)
+
+    def asks_to_leave(self) -> bool:
+        """q asks what leaving means: a game joined over the network, or one hosted here that is
+        not over (jetset_tui/screens/leave.py)."""
+        from jetset_tui.app import JetSetApp
+
+        if isinstance(self.app, JetSetApp) and self.app.joined_at is not None:
+            return True
+        return self.session.hosting is not None and not self.session.game.over
 
     def redraw(self) -> None:
         self.sync()
@@ -344,21 +356,22 @@ class GameScreen(MapAndTableScreen):
             notify_chat(self.app, message)
 
     def action_leave(self) -> None:
-        """q: a game you host asks what leaving means (jetset_tui/screens/leave.py), a game you
-        joined asks whether to leave it; any other game goes back to the menu (a local game is
-        saved)."""
+        """q in a local game (or one that is over): back to the menu (a local game is saved)."""
+        self.app.pop_screen()
+
+    def action_leave_table(self) -> None:
+        """q at a network table: a game you host asks what leaving means
+        (jetset_tui/screens/leave.py), a game you joined asks whether to leave it."""
         from jetset_tui.app import JetSetApp
 
         if isinstance(self.app, JetSetApp) and self.app.joined_at is not None:
             self.app.leave_joined()
             return
         hosting = self.session.hosting
-        if hosting is not None and not self.session.game.over:
+        if hosting is not None:
             from jetset_tui.screens.leave import ask_to_leave
 
             ask_to_leave(self.app, hosting, self.session)
-            return
-        self.app.pop_screen()
 
     def close_picker(self) -> None:
         picker = self.query_one(ActionPicker)

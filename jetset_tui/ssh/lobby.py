@@ -27,11 +27,12 @@ from pathlib import Path
 from engine import Options
 from engine.bots import BOTS
 from jetset_tui.ssh.limits import TryLimiter
+from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
 from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
-from netcode.table import Table
+from netcode.table import Table, TableError
 from netcode.transport import memory_pipe
 
 log = logging.getLogger("jetset.ssh.lobby")
@@ -235,8 +236,10 @@ class Lobby:
             listener()
 
     def start(self) -> None:
-        """Look after abandoned and finished games from now on."""
+        """Bring back the games a previous run left unfinished, and look after abandoned and
+        finished games from now on."""
         if self._housekeeping is None:
+            self.restore()
             self._housekeeping = asyncio.ensure_future(self._look_after())
 
     async def _look_after(self) -> None:
@@ -292,13 +295,7 @@ class Lobby:
             time.time(),
             creator=creator.identity,
         )
-        host.on_change = self.changed
-        self.rooms[room_id] = room
-        for seat, slot in enumerate(table.seats):
-            if slot.is_bot:
-                host.spawn(self._bot(room, seat, slot.bot_kind))
-        if self.tcp_bind is not None:
-            host.spawn(self._serve_tcp(room, self.tcp_bind))
+        self._open(room)
         log.info(
             "game %s created by %s: %d seats, bots %s, extra cards %s, log %s",
             room_id,
@@ -310,6 +307,69 @@ class Lobby:
         )
         self.changed()
         return room
+
+    def _open(self, room: Room) -> None:
+        """Serve ``room``: list it, seat its bots, keep it beside its log."""
+        host = room.host
+        host.on_change = self.changed
+        self.rooms[room.id] = room
+        for seat, slot in enumerate(room.table.seats):
+            if slot.is_bot:
+                host.spawn(self._bot(room, seat, slot.bot_kind))
+        if self.tcp_bind is not None:
+            host.spawn(self._serve_tcp(room, self.tcp_bind))
+        self._save(room)
+
+    def seated(self, room: Room, identity: str, member: Membership) -> None:
+        """``identity`` holds a seat in ``room`` from now on (kept on disk too)."""
+        room.members[identity] = member
+        self._save(room)
+        self.changed()
+
+    def _save(self, room: Room, *, closed: bool = False) -> None:
+        members = {who: SavedSeat(m.seat, m.code_digest) for who, m in room.members.items()}
+        saved = SavedRoom(room.id, room.title, room.creator, room.created, members, closed)
+        try:
+            save(room.table.log_path, saved)
+        except OSError as exc:
+            log.warning("game %s: cannot keep its seats for a restart: %s", room.id, exc)
+
+    def restore(self) -> None:
+        """Bring back every unfinished game a previous run of the server left in the games
+        folder (started, not closed by the lobby): from its log, with its seats and who holds
+        them."""
+        if not self.games_dir.is_dir():
+            return
+        for log_path, saved in saved_games(self.games_dir):
+            if saved.id in self.rooms:
+                log.warning("%s: game %s is served already: skipped", log_path, saved.id)
+                continue
+            try:
+                table = Table.resume(log_path, fsync=self.fsync, holder=HOLDER)
+            except (TableError, OSError, ValueError) as exc:
+                log.warning("%s: cannot bring the game back: %s", log_path, exc)
+                continue
+            if table.over:
+                table.close()
+                continue
+            host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
+            room = Room(
+                saved.id,
+                saved.title,
+                host,
+                table.keys.password,
+                saved.created,
+                creator=saved.creator,
+            )
+            for who, seat in saved.members.items():
+                if seat.seat < len(table.seats):
+                    room.members[who] = Membership(
+                        seat.seat, table.seats[seat.seat].token, seat.code_digest
+                    )
+            self._open(room)
+            log.info("game %s back from %s: %s", room.id, log_path, room.seat_line())
+        numbers = [int(i) for i in self.rooms if i.isdigit()]
+        self._ids = count(max(numbers, default=0) + 1)
 
     async def _serve_tcp(self, room: Room, bind: str) -> None:
         """Let ``jetset join`` players take this game's seats too (on any free port)."""
@@ -352,11 +412,10 @@ class Lobby:
             await peer.close()
             raise LobbyError("the host did not seat you")
         code = new_code()
-        room.members[player.identity] = Membership(peer.seat, peer.token, code_digest(code))
+        self.seated(room, player.identity, Membership(peer.seat, peer.token, code_digest(code)))
         log.info(
             "game %s: %s (%s) sits in seat %d", room.id, player.name, player.identity, peer.seat
         )
-        self.changed()
         return peer, code
 
     async def rejoin(self, room: Room, player: Player, code: str | None) -> NetPeer:
@@ -481,6 +540,7 @@ class Lobby:
 
     def _close_room(self, room: Room) -> None:
         del self.rooms[room.id]
+        self._save(room, closed=True)  # a restart leaves it closed
         if room.tcp is not None:
             room.tcp.close()
         task = asyncio.ensure_future(room.host.close())

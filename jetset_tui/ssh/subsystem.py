@@ -23,6 +23,7 @@ from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.connection import Bucket
 from netcode.framing import FramedConnection, FrameError, FrameTooLarge, Message, decode, encode
+from netcode.messages import to_wire
 from netcode.sshtransport import ChannelTransport
 from netcode.transport import ConnectionClosed
 
@@ -209,7 +210,7 @@ class ProtocolLink:
             room = self.lobby.create(
                 player, req.players, list(req.bots), req.password, extra_cards=req.extra_cards
             )
-            await framed.send(lp.created_message(room.id))
+            await framed.send(to_wire(lp.Created(game=room.id)))
         elif isinstance(req, lp.WatchGame):
             room = self.lobby.room(req.game)
             self.lobby.admit_watcher(room, player, req.password)
@@ -247,7 +248,7 @@ class ProtocolLink:
 
     async def _hand_over(self, framed: FramedConnection, room: Room, token: str | None) -> Room:
         self._leave_lobby()
-        await framed.send(lp.joining_message(room.id, token))
+        await framed.send(to_wire(lp.Joining(game=room.id, token=token)))
         log.info(
             "%s: %s %s game %s over the subsystem",
             self.connection.address,
@@ -271,36 +272,34 @@ class ProtocolLink:
         seat, token = msg.get("seat"), msg.get("token")
         if isinstance(seat, int) and isinstance(token, str):
             identity = self.connection.player.identity
-            room.members[identity] = Membership(seat, token, code_digest(new_code()))
-            self.lobby.changed()
+            self.lobby.seated(room, identity, Membership(seat, token, code_digest(new_code())))
 
     # -- the lobby as it changes ------------------------------------------------------------
 
     def _games(self) -> Message:
         lines = [self._line(room) for room in self.lobby.rooms.values()]
-        return lp.games_message(lines, self.connection.player.name)
+        return to_wire(lp.Games(you=self.connection.player.name, games=tuple(lines)))
 
     @staticmethod
     def _line(room: Room) -> lp.GameLine:
         host = room.host
         seats = tuple(
             lp.SeatLine(
-                slot.name,
-                slot.bot_kind or None,
-                slot.is_bot or i in host.seat_conns,
+                name=slot.name,
+                bot=slot.bot_kind or None,
+                connected=slot.is_bot or i in host.seat_conns,
             )
             for i, slot in enumerate(room.table.seats)
         )
         options = room.table.options
         return lp.GameLine(
-            room.id,
-            room.title,
-            seats,
-            options.players,
-            options.extra_cards,
-            room.private,
-            room.status,
-            room.open_seats,
+            id=room.id,
+            title=room.title,
+            seats=seats,
+            options=lp.GameOptions(players=options.players, extra_cards=options.extra_cards),
+            private=room.private,
+            status=room.status,
+            open_seats=room.open_seats,
         )
 
     def _lobby_changed(self) -> None:
@@ -323,7 +322,7 @@ class ProtocolLink:
                     break
         if chat:
             self._chat_seen = chat[-1]
-        return [lp.lobby_chat_message(line.name, line.text) for line in chat[start:]]
+        return [to_wire(lp.LobbyChatLine(name=ln.name, text=ln.text)) for ln in chat[start:]]
 
     def _leave_lobby(self) -> None:
         if self._in_lobby:

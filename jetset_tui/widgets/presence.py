@@ -29,7 +29,7 @@ def minutes(seconds: float, *, up: bool = True) -> str:
 
 
 def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = None) -> Text:
-    """A line for every seat whose player has lost their connection."""
+    """A line for every seat whose player has left or lost their connection."""
     text = Text()
     for seat, name in enumerate(names):
         info = presence.seat(seat)
@@ -41,7 +41,8 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
             text.append(f"a bot is playing for {name}", style=f"bold {WARN}")
             text.append(f" ({bot_label(info.standin)}) until they are back", style=DIM)
             continue
-        text.append(f"{name} has lost their connection; ", style=f"bold {WARN}")
+        gone = "has left the table" if info.left else "has lost their connection"
+        text.append(f"{name} {gone}; ", style=f"bold {WARN}")
         due = presence.bot_in(seat, now)
         if due is None:
             text.append("the game waits for them", style=DIM)
@@ -77,7 +78,8 @@ def hosting_lines(
             text.append(" not back yet", style=DIM)
         else:
             away = presence.away(seat) if presence is not None else None
-            text.append(f" dropped {minutes(away or 0, up=False)} ago", style=WARN)
+            gone = "left" if info.left else "dropped"
+            text.append(f" {gone} {minutes(away or 0, up=False)} ago", style=WARN)
     return text
 
 

@@ -68,6 +68,8 @@ async def test_q_then_back_to_the_game_keeps_playing(tmp_path: Path) -> None:
         async with ann_at(client) as ann:
             heard.append(ann)
             await play(app, pilot, client, "income")
+            footer = screen_text(app).splitlines()[-1]
+            assert "q Leave" in footer and "q Menu" not in footer, footer  # q asks, not leaves
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
             text = screen_text(app)

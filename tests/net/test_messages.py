@@ -18,18 +18,19 @@ TOKEN = "ab" * 16
 OPTIONS = {"players": 3}
 SEATS = (m.SeatEntry(name="Ann", kind="human", connected=True),)
 
-# every message, typed, beside the map protocol 3 has always sent for it (keys in their order)
+# every message, typed, beside the map protocol 4 sends for it (keys in their order)
 WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
-    (m.hello("jetset-peer"), {"t": "hello", "app": "jetset", "proto": 3, "client": "jetset-peer"}),
+    (m.hello("jetset-peer"), {"t": "hello", "app": "jetset", "proto": 4, "client": "jetset-peer"}),
     (
-        m.Hello(app="jetset", proto=3, client="bot", legal=True),
-        {"t": "hello", "app": "jetset", "proto": 3, "client": "bot", "legal": True},
+        m.Hello(app="jetset", proto=4, client="bot", legal=True),
+        {"t": "hello", "app": "jetset", "proto": 4, "client": "bot", "legal": True},
     ),
     (m.Join(name="Ann"), {"t": "join", "name": "Ann"}),
     (
-        m.Join(name="Ann", password="pw", contribution="0" * 32),
-        {"t": "join", "name": "Ann", "password": "pw", "contribution": "0" * 32},
+        m.Join(name="Ann", password="pw", pledge="0" * 32),
+        {"t": "join", "name": "Ann", "password": "pw", "pledge": "0" * 32},
     ),
+    (m.Contribute(contribution="a" * 32), {"t": "contribute", "contribution": "a" * 32}),
     (m.Reconnect(token=TOKEN, have=4), {"t": "reconnect", "token": TOKEN, "have": 4}),
     (m.Spectate(have=0), {"t": "spectate", "have": 0}),
     (m.Spectate(have=2, password="pw"), {"t": "spectate", "have": 2, "password": "pw"}),
@@ -126,6 +127,10 @@ WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
         {"t": "unpaused", "message": "the host can save the game again; the game continues"},
     ),
     (
+        m.Pledges(pledges=("b" * 32, None)),
+        {"t": "pledges", "pledges": ["b" * 32, None]},
+    ),
+    (
         m.End(seed="s", header={"format": 3}, log=([0, "income", "d"],)),
         {"t": "end", "seed": "s", "header": {"format": 3}, "log": [[0, "income", "d"]]},
     ),
@@ -133,7 +138,7 @@ WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
 
 
 @pytest.mark.parametrize("typed,raw", WIRE, ids=[f"{t.SIDE}-{t.T}" for t, _ in WIRE])
-def test_the_bytes_on_the_wire_are_protocol_3s(
+def test_the_bytes_on_the_wire_are_protocol_4s(
     typed: m.ProtocolMessage, raw: dict[str, Any]
 ) -> None:
     assert encode(m.to_wire(typed)) == encode(raw)
@@ -157,8 +162,10 @@ REFUSED: list[tuple[dict[str, Any], str]] = [
     ({"t": "join", "name": "a" * 33}, m.E_MALFORMED),
     ({"t": "join", "name": "a\x1b[2J"}, m.E_MALFORMED),
     ({"t": "join", "name": "Ann", "password": "p" * 129}, m.E_MALFORMED),
-    ({"t": "join", "name": "Ann", "contribution": "F" * 32}, m.E_MALFORMED),
-    ({"t": "join", "name": "Ann", "contribution": 7}, m.E_MALFORMED),
+    ({"t": "join", "name": "Ann", "pledge": "F" * 32}, m.E_MALFORMED),
+    ({"t": "join", "name": "Ann", "pledge": 7}, m.E_MALFORMED),
+    ({"t": "contribute"}, m.E_MALFORMED),
+    ({"t": "contribute", "contribution": "a" * 31}, m.E_MALFORMED),
     ({"t": "reconnect", "token": "t" * 65}, m.E_MALFORMED),
     ({"t": "reconnect", "token": TOKEN, "have": -1}, m.E_MALFORMED),
     ({"t": "spectate", "have": 2**31}, m.E_MALFORMED),

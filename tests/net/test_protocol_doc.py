@@ -1,6 +1,7 @@
 """docs/protocol.md cannot drift from netcode/messages.py: every message of its conversation is
 defined, with the same side and field names, every defined message is in it, and its table of
-errors names every error code."""
+errors names every error code. The same holds for the SSH lobby's block and
+netcode/lobbyproto.py."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ import re
 import typing
 from pathlib import Path
 
+from netcode import lobbyproto as lp
 from netcode import messages as m
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "protocol.md"
@@ -22,9 +24,10 @@ class Doc:
     optional: set[str]
 
 
-def conversation() -> str:
+def conversation(heading: str = "## Conversation") -> str:
+    """The first code block under ``heading``."""
     text = DOC.read_text()
-    start = text.index("## Conversation")
+    start = text.index(heading)
     block = text[text.index("```", start) + 3 :]
     return block[: block.index("```")]
 
@@ -75,17 +78,25 @@ COLUMN = 38
 """Where the host's column begins in the conversation (the peer's is left of it)."""
 
 
-def documented() -> dict[tuple[str, str], Doc]:
+LOBBY_COLUMN = 41
+"""Where the server's column begins in the lobby's block."""
+
+
+def documented(
+    heading: str = "## Conversation",
+    sides: tuple[str, str] = ("peer", "host"),
+    column: int = COLUMN,
+) -> dict[tuple[str, str], Doc]:
     """Every message of the conversation, by (side, type)."""
-    lines = conversation().splitlines()
+    lines = conversation(heading).splitlines()
     out: dict[tuple[str, str], Doc] = {}
-    for side, column in (
-        ("peer", [ln[:COLUMN] for ln in lines]),
-        ("host", [ln[COLUMN:] for ln in lines]),
+    for side, part in (
+        (sides[0], [ln[:column] for ln in lines]),
+        (sides[1], [ln[column:] for ln in lines]),
     ):
-        text = re.sub(r"->|<-", " ", " ".join(column))
+        text = re.sub(r"->|<-", " ", " ".join(part))
         at = 0
-        while (found := re.compile(r"\b([a-z_]+) \{").search(text, at)) is not None:
+        while (found := re.compile(r"\b([a-z][a-z_-]*) \{").search(text, at)) is not None:
             body = text[found.end() :]
             end = closing(body)
             key, doc = (side, found.group(1)), parse_map(body[:end])
@@ -94,9 +105,9 @@ def documented() -> dict[tuple[str, str], Doc]:
     return out
 
 
-def defined() -> dict[tuple[str, str], type]:
+def defined(sides: tuple[str, str] = ("peer", "host")) -> dict[tuple[str, str], type]:
     out: dict[tuple[str, str], type] = {}
-    for side in ("peer", "host"):
+    for side in sides:
         for kind, cls in m.message_types(side).items():
             out[(side, kind)] = cls
     return out
@@ -138,6 +149,23 @@ def test_every_message_in_the_doc_is_defined_alike_and_every_defined_one_is_docu
     for key, doc in docs.items():
         problems.extend(compare(f"{key[0]} {key[1]}", code[key], doc))
     assert problems == []
+
+
+def test_the_lobby_block_is_defined_alike_and_every_lobby_message_is_in_it() -> None:
+    """The lobby's messages (netcode/lobbyproto.py) against the doc's "Lobby" block; its
+    ``hello`` is the game's own."""
+    sides = (lp.CLIENT, lp.SERVER)
+    docs = documented("## Lobby", sides, LOBBY_COLUMN)
+    code = {**defined(sides), (lp.CLIENT, "hello"): m.message_types("peer")["hello"]}
+    assert len(docs) >= 9, "the lobby block was not read"
+    assert sorted(docs) == sorted(code)
+    problems = []
+    for key, doc in docs.items():
+        problems.extend(compare(f"{key[0]} {key[1]}", code[key], doc))
+    assert problems == []
+    games = lp.Games
+    wrong = parse_map("you, games:[{id, title, seats:[{name, bot}], options:{players}, open}]")
+    assert compare("games", games, wrong) != []
 
 
 def test_the_error_table_names_every_error_code() -> None:

@@ -88,3 +88,19 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
             assert "Ann dropped 0:00 ago" in text or "Ann dropped 0:01 ago" in text
             text = await until(pilot, app, lambda t: "Ann dropped 0:02 ago" in t, 4)
             assert "⏱" not in text.splitlines()[0]  # no clock for a player who is away
+
+
+async def test_a_player_who_says_they_leave_is_shown_as_left_not_as_lost(tmp_path: Path) -> None:
+    """``leave`` is a deliberate goodbye: the other players read "has left the table", and the
+    host's presence says so (``left``) until the player takes the seat back."""
+    settings = HostSettings(reconnect_window=0)
+    async with serve(tmp_path, 3, ["greedy"], seed="left", settings=settings) as served:
+        ann, me = await ann_and_me(served)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, app, lambda t: "Ann" in t and served.table.started, 5)
+            await ann.close()
+            text = await until(pilot, app, lambda t: "Ann has left the table" in t, 3)
+            assert "lost their connection" not in text
+            assert served.host.presence()[0].left
+            assert not served.host.presence()[1].left

@@ -15,6 +15,8 @@ import asyncssh
 import pyte
 
 from jetset_tui.ssh.server import GameServer, SshConfig
+from netcode.peer import NetPeer
+from netcode.sshclient import SshAddress, SshOpener, trust_host
 
 KEYS = {
     "enter": "\r",
@@ -185,7 +187,7 @@ def client_key(tmp: Path, name: str = "id") -> asyncssh.SSHKey:
 
 
 async def connect(
-    server: GameServer,
+    server: GameServer | int,
     user: str,
     key: asyncssh.SSHKey | None,
     *,
@@ -194,10 +196,11 @@ async def connect(
     term: str = "xterm-256color",
     **options: Any,
 ) -> Term:
-    """Log in as ``user`` with ``key`` and open a shell on a PTY."""
+    """Log in as ``user`` with ``key`` and open a shell on a PTY (``server``: in this process,
+    or the port of one in another)."""
     conn = await asyncssh.connect(
         "127.0.0.1",
-        server.port,
+        server if isinstance(server, int) else server.port,
         username=user,
         client_keys=[key] if key is not None else [],
         known_hosts=None,
@@ -220,3 +223,35 @@ async def start_server(tmp: Path, **kw: Any) -> GameServer:
     server = GameServer(make_config(tmp, **kw))
     await server.start()
     return server
+
+
+# -- `jetset join ssh://` clients ----------------------------------------------------------------
+
+
+def trusted_hosts(port: int, host_key: Path, tmp: Path) -> Path:
+    """A known_hosts file in ``tmp`` that trusts the server of ``host_key`` on ``port``."""
+    key = asyncssh.read_private_key(host_key)
+    kind, data = key.export_public_key("openssh").decode().split()[:2]
+    path = tmp / "known_hosts"
+    trust_host(path, f"[127.0.0.1]:{port} {kind} {data}")
+    return path
+
+
+def ssh_opener(
+    port: int, host_key: Path, tmp: Path, key: str, game: str | None = None, **kw: Any
+) -> SshOpener:
+    """An ``SshOpener`` (what `jetset join ssh://` uses) for user ``key`` with the key of that
+    name in ``tmp`` (made on first use)."""
+    client_key(tmp, key)
+    return SshOpener(
+        SshAddress("127.0.0.1", port, key, game),
+        known_hosts=trusted_hosts(port, host_key, tmp),
+        identities=(str(tmp / f"{key}_ed25519"),),
+        **kw,
+    )
+
+
+async def ssh_peer(o: SshOpener, **kw: Any) -> NetPeer:
+    """A peer at the game ``o`` picks, reconnecting through ``o``."""
+    first = await o.connect()
+    return await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)

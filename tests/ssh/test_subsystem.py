@@ -36,34 +36,27 @@ from netcode.sshclient import (
 )
 from netcode.transport import ConnectionClosed
 from tests.net.procs import JETSET
-from tests.ssh.helpers import client_key, connect, start_server
+from tests.ssh.helpers import (
+    client_key,
+    connect,
+    ssh_opener,
+    ssh_peer,
+    start_server,
+    trusted_hosts,
+)
 
 
 def trusted(server: GameServer, tmp: Path) -> Path:
     """A known_hosts file that trusts ``server``'s host key."""
     assert server.host_key_path is not None
-    key = asyncssh.read_private_key(server.host_key_path)
-    kind, data = key.export_public_key("openssh").decode().split()[:2]
-    path = tmp / "known_hosts"
-    trust_host(path, f"[127.0.0.1]:{server.port} {kind} {data}")
-    return path
+    return trusted_hosts(server.port, server.host_key_path, tmp)
 
 
 def opener(
     server: GameServer, tmp: Path, key: str, game: str | None = None, **kw: Any
 ) -> SshOpener:
-    client_key(tmp, key)
-    return SshOpener(
-        SshAddress("127.0.0.1", server.port, key, game),
-        known_hosts=trusted(server, tmp),
-        identities=(str(tmp / f"{key}_ed25519"),),
-        **kw,
-    )
-
-
-async def ssh_peer(o: SshOpener, **kw: Any) -> NetPeer:
-    first = await o.connect()
-    return await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)
+    assert server.host_key_path is not None
+    return ssh_opener(server.port, server.host_key_path, tmp, key, game, **kw)
 
 
 def home_with_key(tmp: Path, name: str) -> dict[str, str]:
@@ -313,7 +306,7 @@ async def test_malformed_lobby_messages_get_errors(
     server: GameServer, alice_key: asyncssh.SSHKey
 ) -> None:
     raw = await raw_channel(server, alice_key)
-    raw.send({"t": "hello", "app": "jetset", "proto": 3})
+    raw.send({"t": "hello", "app": "jetset", "proto": 4})
     games = await raw.expect("games")
     assert games["games"] == [] and games["you"] == "alice"
     bad: list[tuple[Any, str]] = [
@@ -356,7 +349,7 @@ async def test_the_lobby_wants_hello_first_and_stops_a_flood(
     assert error["code"] == "order" and error["fatal"]
     raw.conn.close()
     raw = await raw_channel(server, alice_key)
-    raw.send(encode({"t": "hello", "app": "jetset", "proto": 3})[4:])
+    raw.send(encode({"t": "hello", "app": "jetset", "proto": 4})[4:])
     await raw.expect("games")
     for _ in range(60):
         raw.send({"t": "games"})
@@ -390,7 +383,7 @@ async def test_openssh_ssh_s_jetset_carries_frames(server: GameServer, tmp_path:
         *base, "-s", "ann@127.0.0.1", "jetset", stdin=-1, stdout=-1, stderr=-1
     )
     assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(encode({"t": "hello", "app": "jetset", "proto": 3}))
+    proc.stdin.write(encode({"t": "hello", "app": "jetset", "proto": 4}))
     proc.stdin.write(encode({"t": "create", "players": 2, "bots": ["greedy"]}))
     await proc.stdin.drain()
     got = []
@@ -489,7 +482,12 @@ async def test_the_wire_shows_no_chat_token_or_notation(tmp_path: Path) -> None:
         await asyncio.sleep(0.3)
         assert ann.token is not None and len(captured) > 2000
         wire = bytes(captured)
-        for secret in ("meet-me-at-the-SECRET-gate", ann.token, "income", "deal", "hello"):
+        own = next(
+            e.action for e in ann.game.entries if isinstance(e.action, Deal) and e.action.cards
+        )
+        assert own.cards is not None  # ann's own Final Flights, in the clear at her end
+        readable = ("meet-me-at-the-SECRET-gate", ann.token, "income", "deal", "hello", *own.cards)
+        for secret in readable:
             assert secret.encode() not in wire, secret
         await bob.close()
         await ann.close()
@@ -509,7 +507,7 @@ async def test_the_input_budget_holds_back_a_fast_client(
     server = await start_server(tmp_path, input_bytes_per_second=1000.0)
     try:
         raw = await raw_channel(server, alice_key)
-        raw.send({"t": "hello", "app": "jetset", "proto": 3})
+        raw.send({"t": "hello", "app": "jetset", "proto": 4})
         await raw.expect("games")
         start = time.monotonic()
         for _ in range(6):  # 6 × ~470 bytes: past the 2,000-byte burst

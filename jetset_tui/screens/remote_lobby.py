@@ -1,0 +1,285 @@
+"""A server's lobby in the local app (``jetset join ssh://HOST`` at a terminal, without /GAME):
+its games with their options, a new game (the SSH lobby's own form), join, watch, the first free
+seat, and the lobby chat, all as lobby messages (``netcode.lobbyclient``). Choosing a game ends
+this app with the channel at that game, for the game screen's peer. What the server sends is
+text: names, titles and chat are shown as they are, never as markup or terminal commands.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Callable
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Input, Log, Static
+
+from jetset_tui.ssh.lobby import LobbyError, WrongSecret
+from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
+from netcode import lobbyproto as lp
+from netcode.framing import FramedConnection
+from netcode.lobbyclient import LobbyClient, LobbyRefused
+from netcode.messages import MAX_CHAT
+from netcode.sshclient import SshOpener
+from netcode.text import printable
+from netcode.transport import ConnectionClosed, Transport
+
+Entry = lp.JoinGame | lp.WatchGame
+
+
+def seats_text(game: lp.GameLine) -> str:
+    """``ann, greedy bot, (open)``: * marks a player who is not connected."""
+    parts = []
+    for seat in game.seats:
+        if seat.name is None:
+            parts.append("(open)")
+        else:
+            away = "" if seat.connected or seat.bot else "*"
+            parts.append(printable(seat.name) + away)
+    return ", ".join(parts)
+
+
+def options_text(game: lp.GameLine) -> str:
+    words = [f"{game.options.players} seats"]
+    if game.options.extra_cards:
+        words.append("extra cards")
+    if game.private:
+        words.append("password")
+    return ", ".join(words)
+
+
+class RemoteLobbyScreen(Screen[None]):
+    """The games of one server, and its lobby chat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "join", "Join", show=True),
+        Binding("w", "watch", "Watch"),
+        Binding("n", "new_game", "New game"),
+        Binding("f", "first_free", "First free seat"),
+        Binding("c", "chat", "Chat"),
+        Binding("escape", "leave", "Quit"),
+    ]
+    DEFAULT_CSS = """
+    RemoteLobbyScreen #where { height: 1; padding: 0 1; background: $boost; }
+    RemoteLobbyScreen #games { height: 1fr; }
+    RemoteLobbyScreen #chat-title { height: 1; padding: 0 1; color: $text-muted; }
+    RemoteLobbyScreen #chat { height: 8; border: none; }
+    RemoteLobbyScreen #say { height: 1; border: none; padding: 0 1; background: $boost; }
+    """
+
+    def __init__(self, opener: SshOpener, transport: Transport, framed: FramedConnection) -> None:
+        super().__init__()
+        self.opener = opener
+        self.transport = transport
+        self.games: tuple[lp.GameLine, ...] = opener.games
+        self.client = LobbyClient(
+            framed, on_games=self.show_games, on_chat=self.show_chat, on_refused=self.refused
+        )
+        self.busy = False
+
+    def compose(self) -> ComposeResult:
+        you = printable(self.opener.name or "?")
+        verb = "watches" if self.opener.spectate else "joins"
+        where = f"Jet Set at {printable(str(self.opener.address))}: you are {you}; Enter {verb}"
+        yield Static(Text(where), id="where")
+        yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Static("Lobby chat (c to type, Enter to say it)", id="chat-title")
+        yield Log(id="chat", max_lines=200)
+        yield Input(placeholder="say something to the lobby", max_length=MAX_CHAT, id="say")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one("#games", DataTable)
+        table.add_columns("Game", "Title", "Seats", "Options", "Status")
+        self.fill()
+        table.focus()
+        self.run_worker(self.read(), name="lobby", group="reader")
+
+    async def read(self) -> None:
+        await self.client.run()
+        if self.client.lost is not None and self.client.joined is None:
+            self.app.notify(f"the server closed the lobby: {printable(self.client.lost)}")
+            self.app.exit(None)
+
+    # -- what the server says ---------------------------------------------------------------
+
+    def show_games(self, games: lp.Games) -> None:
+        self.games = games.games
+        self.fill()
+
+    def fill(self) -> None:
+        table = self.query_one("#games", DataTable)
+        chosen = self.chosen()
+        table.clear()
+        for game in self.games:
+            cells = (
+                game.id,
+                printable(game.title),
+                seats_text(game),
+                options_text(game),
+                printable(game.status),
+            )
+            table.add_row(*(Text(c) for c in cells), key=game.id)
+        if chosen is not None and chosen.id in [g.id for g in self.games]:
+            table.move_cursor(row=[g.id for g in self.games].index(chosen.id))
+
+    def show_chat(self, line: lp.LobbyChatLine) -> None:
+        self.query_one("#chat", Log).write_line(f"<{printable(line.name)}> {printable(line.text)}")
+
+    def refused(self, refusal: LobbyRefused) -> None:
+        self.app.notify(printable(refusal.message), severity="error")
+
+    # -- what the player asks ---------------------------------------------------------------
+
+    def chosen(self) -> lp.GameLine | None:
+        if not self.is_mounted:
+            return None
+        table = self.query_one("#games", DataTable)
+        if not self.games or table.row_count == 0:
+            return None
+        return self.games[min(table.cursor_row, len(self.games) - 1)]
+
+    @on(DataTable.RowSelected)
+    def row_selected(self) -> None:
+        self.action_join()
+
+    def action_join(self) -> None:
+        """Enter: a seat in the game picked (``--spectate``: watch it)."""
+        if self.opener.spectate:
+            self.action_watch()
+            return
+        game = self.chosen()
+        if game is None:
+            self.app.notify("no game yet: n starts one, f takes the first free seat")
+            return
+        self.enter_game(lambda pw: lp.JoinGame(game=game.id, password=pw), game)
+
+    def action_watch(self) -> None:
+        game = self.chosen()
+        if game is not None:
+            self.enter_game(lambda pw: lp.WatchGame(game=game.id, password=pw), game)
+
+    def action_first_free(self) -> None:
+        self.go(lp.JoinGame(players=self.opener.players))
+
+    def action_new_game(self) -> None:
+        def made(request: GameRequest | None) -> None:
+            if request is not None:
+                self.run_worker(self.create(request), exclusive=True, group="requests")
+
+        self.app.push_screen(NewGameScreen(), made)
+
+    async def create(self, request: GameRequest) -> None:
+        create = lp.Create(
+            players=request.players,
+            bots=tuple(request.bots),
+            password=request.password,
+            extra_cards=request.extra_cards,
+        )
+        try:
+            game = await self.client.create(create)
+        except LobbyRefused as exc:
+            self.app.notify(printable(exc.message), severity="error")
+            return
+        except ConnectionClosed:
+            return
+        self.go(lp.JoinGame(game=game, password=request.password))
+
+    def enter_game(self, request: Callable[[str | None], Entry], game: lp.GameLine) -> None:
+        """Join or watch ``game``: a private one asks for its password first."""
+        if not game.private:
+            self.go(request(None))
+            return
+
+        async def attempt(password: str) -> lp.Joining:
+            entry = request(password)
+            try:
+                joining = await self.client.enter(entry)
+            except LobbyRefused as exc:
+                if exc.code == "password":
+                    raise WrongSecret(printable(exc.message)) from None
+                raise LobbyError(printable(exc.message)) from None
+            except ConnectionClosed as exc:
+                raise LobbyError(printable(str(exc))) from None
+            self.opener.password = password
+            self.opener.spectate = isinstance(entry, lp.WatchGame)
+            return joining
+
+        def answered(joining: lp.Joining | None) -> None:
+            if joining is not None:
+                self.done(joining)
+
+        question = f"Game {game.id} has a password. Password:"
+        self.app.push_screen(AskScreen(question, attempt, secret=True), answered)
+
+    def go(self, request: Entry) -> None:
+        self.run_worker(self.enter(request), exclusive=True, group="requests")
+
+    async def enter(self, request: Entry) -> None:
+        try:
+            joining = await self.client.enter(request)
+        except LobbyRefused as exc:
+            self.app.notify(printable(exc.message), severity="error")
+            return
+        except ConnectionClosed:
+            return
+        self.opener.password = request.password
+        self.opener.spectate = isinstance(request, lp.WatchGame)
+        self.done(joining)
+
+    def done(self, joining: lp.Joining) -> None:
+        """The channel is the game's now: hand it over."""
+        self.opener.game, self.opener.token = joining.game, joining.token
+        self.app.exit(self.transport)
+
+    def action_chat(self) -> None:
+        self.query_one("#say", Input).focus()
+
+    @on(Input.Submitted, "#say")
+    async def say(self, event: Input.Submitted) -> None:
+        text = event.value.strip()
+        event.input.value = ""
+        self.query_one("#games", DataTable).focus()
+        if text:
+            with contextlib.suppress(ConnectionClosed):
+                await self.client.say(text)
+
+    def action_leave(self) -> None:
+        if self.focused is self.query_one("#say", Input):
+            self.query_one("#games", DataTable).focus()
+            return
+        self.app.exit(None)
+
+
+class RemoteLobbyApp(App[Transport | None]):
+    """The lobby alone; its result is the channel at the game chosen (None: the player left)."""
+
+    TITLE = "Jet Set"
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "leave", "Quit", priority=True, show=False)
+    ]
+
+    def __init__(self, opener: SshOpener, transport: Transport, framed: FramedConnection) -> None:
+        super().__init__()
+        self.lobby = RemoteLobbyScreen(opener, transport, framed)
+
+    def on_mount(self) -> None:
+        self.push_screen(self.lobby)
+
+    def action_leave(self) -> None:
+        self.exit(None)
+
+
+async def pick_remote_game(
+    opener: SshOpener, transport: Transport, framed: FramedConnection
+) -> Transport | None:
+    """Show the lobby of the channel ``transport``; the same channel, at the game the player
+    chose (``opener.game``, ``opener.spectate`` say which), or None (closed) if they left."""
+    chosen = await RemoteLobbyApp(opener, transport, framed).run_async()
+    if chosen is None:
+        transport.close()
+    return chosen

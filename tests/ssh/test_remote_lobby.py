@@ -1,0 +1,161 @@
+"""The server's lobby in the local app (`jetset join ssh://HOST` at a terminal): the real
+Textual app driven by Pilot, against a real server on 127.0.0.1, over real SSH channels."""
+
+from __future__ import annotations
+
+import asyncio
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+from textual.widgets import DataTable, Log, Static
+
+from jetset_tui.screens.remote_lobby import RemoteLobbyApp
+from jetset_tui.ssh.screens import AskScreen
+from jetset_tui.ssh.server import GameServer
+from netcode.lobbyproto import Create, LobbySay
+from netcode.messages import to_wire
+from netcode.peer import NetPeer
+from netcode.sshclient import SshOpener
+from netcode.transport import Transport
+from tests.ssh.helpers import ssh_opener, start_server
+
+
+def opener(server: GameServer, tmp: Path, user: str) -> SshOpener:
+    assert server.host_key_path is not None
+    return ssh_opener(server.port, server.host_key_path, tmp, user)
+
+
+async def lobby_app(o: SshOpener) -> RemoteLobbyApp:
+    transport, framed = await o.channel()
+    return RemoteLobbyApp(o, transport, framed)
+
+
+async def until(pilot: Pilot[object], test: Callable[[], bool], timeout: float = 10.0) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if test():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("never happened")
+
+
+def rows(app: RemoteLobbyApp) -> list[list[str]]:
+    table = app.lobby.query_one("#games", DataTable)
+    return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
+
+
+async def test_the_games_with_their_options_and_the_lobby_chat_as_text(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    try:
+        ann = opener(server, tmp_path, "ann")
+        transport, framed = await ann.channel()
+        create = Create(players=3, bots=("greedy",), password="pw", extra_cards=True)
+        await framed.send(to_wire(create))
+        await framed.send(to_wire(LobbySay(text="[bold red]hi[/] all")))
+        app = await lobby_app(opener(server, tmp_path, "bob"))
+        async with app.run_test(size=(120, 36)) as pilot:
+            await until(pilot, lambda: len(rows(app)) == 1)
+            assert rows(app) == [
+                [
+                    "1",
+                    "ann's game",
+                    "(open), (open), greedy-2",
+                    "3 seats, extra cards, password",
+                    "waiting for 2",
+                ]
+            ]
+            chat = app.lobby.query_one("#chat", Log)
+            await framed.send(to_wire(LobbySay(text="[b]markup[/b] stays text")))
+            await until(pilot, lambda: any("[b]markup[/b]" in line for line in chat.lines))
+            assert "<ann> [b]markup[/b] stays text" in chat.lines
+            # a line of bob's own goes to every client in the lobby, through the server
+            await pilot.press("c", *"hello ann", "enter")
+            await until(pilot, lambda: "<bob> hello ann" in chat.lines)
+            assert [c.text for c in server.lobby.chat][-1] == "hello ann"
+            # a game made elsewhere shows up without asking
+            await framed.send(to_wire(Create(players=2, bots=())))
+            await until(pilot, lambda: len(rows(app)) == 2)
+            await pilot.press("escape")
+            await until(pilot, lambda: not app.is_running)
+        assert app.return_value is None
+        transport.close()
+    finally:
+        await server.close()
+
+
+async def test_a_new_game_from_the_form_then_its_seat(tmp_path: Path) -> None:
+    """n, the SSH lobby's own form (2 seats, 1 bot, extra cards), Enter: the game is made with
+    those options and the channel comes back at it, for the player's peer."""
+    server = await start_server(tmp_path)
+    try:
+        o = opener(server, tmp_path, "carol")
+        app = await lobby_app(o)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await pilot.press("n")
+            await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+            await pilot.pause(0.2)
+            await pilot.press("backspace", "2", "tab", "backspace", "1", "tab", "tab", "tab")
+            await pilot.press("backspace", "backspace", *"yes", "enter")
+            await until(pilot, lambda: not app.is_running)
+        chosen = app.return_value
+        assert isinstance(chosen, Transport) and o.game == "1" and not o.spectate
+        room = server.lobby.rooms["1"]
+        assert room.table.options.players == 2 and room.table.options.extra_cards
+        assert [s.bot_kind for s in room.table.seats] == ["", "greedy"]
+        peer = await NetPeer.connect(chosen, name="carol", connector=o.connect)
+        assert peer.seat == 0
+        await asyncio.wait_for(peer.started_game.wait(), 5)
+        await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_watching_a_private_game_asks_its_password(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    try:
+        ann = opener(server, tmp_path, "ann")
+        transport, framed = await ann.channel()
+        await framed.send(to_wire(Create(players=2, bots=("greedy",), password="pw")))
+        o = opener(server, tmp_path, "eve")
+        app = await lobby_app(o)
+        async with app.run_test(size=(120, 36)) as pilot:
+            await until(pilot, lambda: len(rows(app)) == 1)
+            await pilot.press("w")
+            await until(pilot, lambda: isinstance(app.screen, AskScreen))
+            await pilot.pause(0.2)
+            await pilot.press(*"nope", "enter")
+            error = app.screen.query_one("#ask-error", Static)
+            await until(pilot, lambda: "wrong password" in str(error.render()))
+            await pilot.press(*"pw", "enter")
+            await until(pilot, lambda: not app.is_running)
+        chosen = app.return_value
+        assert isinstance(chosen, Transport) and o.spectate and o.password == "pw"
+        peer = await NetPeer.connect(chosen, spectate=True, password="pw")
+        assert peer.seat is None and server.lobby.rooms["1"].watchers == 1
+        await peer.close()
+        transport.close()
+    finally:
+        await server.close()
+
+
+async def test_f_takes_the_first_free_seat_or_makes_a_game(tmp_path: Path) -> None:
+    """No game yet: f makes one of ``--players`` seats and sits in it; a second player's f
+    finds that game's free seat."""
+    server = await start_server(tmp_path)
+    try:
+        chosen = []
+        for user in ("dan", "fay"):
+            o = opener(server, tmp_path, user)
+            o.players = 2
+            app = await lobby_app(o)
+            async with app.run_test(size=(120, 36)) as pilot:
+                await pilot.press("f")
+                await until(pilot, lambda app=app: not app.is_running)
+            assert isinstance(app.return_value, Transport) and o.game == "1"
+            chosen.append(await NetPeer.connect(app.return_value, name=user))
+        assert [p.seat for p in chosen] == [0, 1] and list(server.lobby.rooms) == ["1"]
+        assert server.lobby.rooms["1"].table.options.players == 2
+        for peer in chosen:
+            await peer.close()
+    finally:
+        await server.close()

@@ -1,0 +1,209 @@
+"""`jetset ssh-server` stopped (SIGTERM) or killed, and started again on the same folder: the
+unfinished game comes back from its log, a `jetset join ssh://` peer reconnects by itself within
+its window, and a terminal SSH player who logs in again lands in their seat. Real server
+processes on 127.0.0.1, real clients."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import re
+import signal
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+import pytest
+
+from engine import Income
+from jetset_tui.ssh.saved import SavedRoom, saved_path
+from netcode.logfile import read_log
+from netcode.peer import NetPeer
+from tests.net.procs import JETSET
+from tests.ssh.helpers import connect, ssh_opener, ssh_peer
+
+
+class ServerProcess:
+    """`jetset ssh-server` in its own process, on a fixed folder and host key."""
+
+    def __init__(self, tmp: Path) -> None:
+        self.tmp = tmp
+        self.host_key = tmp / "host_key"
+        if not self.host_key.exists():
+            key = asyncssh.generate_private_key("ssh-ed25519")
+            key.write_private_key(self.host_key)
+        self.games = tmp / "games"
+        self.port = 0
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> int:
+        args = [
+            *("ssh-server", "--bind", "127.0.0.1", "--port", str(self.port)),
+            *("--host-key", str(self.host_key), "--games-dir", str(self.games)),
+            *("--bot-delay", "0", "--log", str(self.tmp / "server.log")),
+        ]
+        env = {**os.environ, "HOME": str(self.tmp / "home")}
+        for _ in range(50):  # the port just let go of may take a moment
+            self.proc = await asyncio.create_subprocess_exec(
+                *JETSET, *args, stdout=-1, stderr=-1, env=env
+            )
+            assert self.proc.stdout is not None
+            line = (await asyncio.wait_for(self.proc.stdout.readline(), 30)).decode()
+            found = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+            if found is not None:
+                self.port = int(found.group(1))
+                return self.port
+            await self.proc.wait()
+            await asyncio.sleep(0.1)
+        raise AssertionError("the server did not start again on its port")
+
+    async def stop(self, how: signal.Signals) -> tuple[int, str]:
+        assert self.proc is not None and self.proc.stdout is not None
+        self.proc.send_signal(how)
+        out = await asyncio.wait_for(self.proc.stdout.read(), 30)
+        code = await asyncio.wait_for(self.proc.wait(), 30)
+        return code, out.decode()
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[ServerProcess]:
+    srv = ServerProcess(tmp_path)
+    await srv.start()
+    try:
+        yield srv
+    finally:
+        if srv.proc is not None and srv.proc.returncode is None:
+            srv.proc.kill()
+            await srv.proc.wait()
+
+
+async def until(test: object, timeout: float = 15.0) -> None:
+    """Until ``test()`` is true (checked every 20 ms)."""
+    assert callable(test)
+    for _ in range(int(timeout / 0.02)):
+        if test():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("never happened")
+
+
+async def move_when_my_turn(peer: NetPeer) -> None:
+    """Once the peer's replica says it is its turn: income (the host must seat it to accept)."""
+    assert peer.seat is not None
+    seat = peer.seat
+    await until(lambda: peer.game.to_move() == seat)
+    await peer.submit(seat, Income())
+
+
+async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats(
+    server: ServerProcess, tmp_path: Path
+) -> None:
+    alice_key = asyncssh.generate_private_key("ssh-ed25519")
+    alice = await connect(server.port, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.fill("Seats (2-6)", "3")
+    await alice.press("tab")
+    await alice.fill("Bots among them", "1")
+    await alice.press("enter")
+    await alice.wait_for("waiting for players")
+    bob_opener = ssh_opener(server.port, server.host_key, tmp_path, "bob", "1")
+    bob = await ssh_peer(bob_opener, name="bob", reconnect_for=30)
+    assert bob.seat == 1
+    await alice.wait_for("your turn")
+    await alice.command("income")
+    await move_when_my_turn(bob)
+    (log_path,) = server.games.glob("*.jetset")
+    kept = SavedRoom.from_json(saved_path(log_path).read_text())
+    assert kept.id == "1" and sorted(s.seat for s in kept.members.values()) == [0, 1]
+    assert oct(saved_path(log_path).stat().st_mode & 0o777) == "0o600"
+
+    for how in (signal.SIGTERM, signal.SIGKILL):
+        entries = len(bob.game.entries)
+        code, out = await server.stop(how)
+        if how == signal.SIGTERM:
+            assert code == 0 and "unfinished games come back" in out
+        await alice.closed.wait()
+        assert bob.lost is None  # still trying, in its seat
+        await server.start()
+        # the terminal player logs in again and lands in their seat, in the same game
+        alice = await connect(server.port, "alice", alice_key)
+        text = await alice.wait_for("your turn", timeout=20)
+        assert "bob" in text
+        await alice.command("income")
+        # the ssh:// peer came back by itself: its seat accepts its move
+        await move_when_my_turn(bob)
+        assert len(bob.game.entries) > entries and bob.desync is None and bob.lost is None
+        await until(lambda: len(read_log(log_path).records) >= len(bob.game.entries))
+        records = read_log(log_path).records
+        assert records[len(bob.game.entries) - 1][3] == bob.game.digest()
+        assert bob_opener.game == "1"
+
+    await bob.close()
+    with contextlib.suppress(Exception):
+        await alice.close()
+    code, _ = await server.stop(signal.SIGTERM)
+    assert code == 0
+
+
+def test_only_started_games_the_lobby_did_not_close_come_back(tmp_path: Path) -> None:
+    """``saved_games``: a game with no log (it never started), one the lobby closed (abandoned,
+    say) and an unreadable file are left alone; the rest come in lobby-id order."""
+    from jetset_tui.ssh.saved import SavedSeat, save, saved_games
+
+    def game(name: str, room_id: str, *, log: bool, closed: bool = False) -> Path:
+        log_path = tmp_path / f"{name}.jetset"
+        if log:
+            log_path.write_bytes(b"")
+        members = {"key:SHA256:x": SavedSeat(0, b"\x01" * 32)}
+        save(log_path, SavedRoom(room_id, "t", "key:SHA256:x", 1.0, members, closed))
+        return log_path
+
+    ten, two = game("a", "10", log=True), game("b", "2", log=True)
+    game("c", "3", log=False)
+    game("d", "4", log=True, closed=True)
+    (tmp_path / "e.jetset").write_bytes(b"")
+    saved_path(tmp_path / "e.jetset").write_text("{not json")
+    found = saved_games(tmp_path)
+    assert [(path, room.id) for path, room in found] == [(two, "2"), (ten, "10")]
+    assert found[0][1].members["key:SHA256:x"] == SavedSeat(0, b"\x01" * 32)
+    with pytest.raises(ValueError):
+        SavedRoom.from_json('{"id": "1", "members": {"k": {"seat": -1, "code": ""}}}')
+
+
+async def test_a_game_the_lobby_closed_stays_closed_after_a_restart(tmp_path: Path) -> None:
+    """In this process: alice's game is abandoned and closed, bob's is open when the server
+    stops; the next server on the folder serves bob's alone, his seat kept for his key."""
+    from jetset_tui.ssh.lobby import LobbyLimits, Player
+    from tests.ssh.helpers import start_server
+
+    alice_key = asyncssh.generate_private_key("ssh-ed25519")
+    bob_key = asyncssh.generate_private_key("ssh-ed25519")
+    server = await start_server(tmp_path, lobby=LobbyLimits(abandoned_after=0.5))
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.new_game_against_bots()
+        await alice.close()
+        bob = await connect(server, "bob", bob_key)
+        await bob.new_game_against_bots()
+        await until(lambda: list(server.lobby.rooms) == ["2"], 10)
+        closed = SavedRoom.from_json(
+            saved_path(server.lobby.games_dir.glob("*ssh1-*.jetset").__next__()).read_text()
+        )
+        assert closed.closed
+        bob_identity = next(iter(server.lobby.rooms["2"].members))
+        await bob.close()
+    finally:
+        await server.close()
+    again = await start_server(tmp_path)
+    try:
+        assert list(again.lobby.rooms) == ["2"]
+        room = again.lobby.rooms["2"]
+        assert list(room.members) == [bob_identity] and room.table.started
+        assert room.members[bob_identity].token == room.table.seats[0].token
+        made = again.lobby.create(Player("key:c", "carol"), 2, [], None)
+        assert made.id == "3"
+    finally:
+        await again.close()
