@@ -62,10 +62,14 @@ class SshApp(JetSetApp):
         self.peers: set[NetPeer] = set()
         self._resumed = False
 
+    def get_default_screen(self) -> LobbyScreen:
+        """The lobby is the first screen, and the bottom of the stack: no screen under it to
+        lay out and paint as well while a session starts."""
+        return LobbyScreen(self.lobby, self.player)
+
     @on(events.Mount)
     def start_lobby(self, event: events.Mount) -> None:
         event.prevent_default()  # the lobby, not the local app's start screen
-        self.push_screen(LobbyScreen(self.lobby, self.player))
 
     def get_line_filters(self) -> list[LineFilter]:
         filters = list(super().get_line_filters())

@@ -15,10 +15,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Footer, Input, RichLog, Static
+from textual.widgets import DataTable, Input, RichLog, Static
 
 from engine.bots import BOTS
 from jetset_tui.ssh.lobby import CODE_LENGTH, Lobby, LobbyError, Player, Room, WrongSecret
+from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
@@ -209,7 +210,7 @@ class WaitScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting")
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         self.peer.add_listener(self.peer_event)
@@ -293,7 +294,7 @@ class LobbyScreen(Screen[None]):
                 yield Static("Lobby chat", classes="heading")
                 yield RichLog(id="lobby-chat", wrap=True)
                 yield Input(placeholder="t: say something", id="say", max_length=MAX_CHAT)
-        yield Footer()
+        yield KeyFooter()
 
     def title_text(self) -> Text:
         text = Text()

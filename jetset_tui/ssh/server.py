@@ -9,7 +9,9 @@ terminal gets one line and is closed. Limits (docs/security.md): admission like 
 (``limits.Admission``), sessions in all, a short login grace, idle time, an input budget per session
 (reading stops while it is spent), the terminal size clamped, and output a client does not read
 (frames are dropped while the channel is full and the screen is repainted when it drains; a client
-stalled for ``stall_timeout`` is disconnected).
+stalled for ``stall_timeout`` is disconnected). Before it listens, a lobby app nobody sees loads
+the game's code (``warmup``); full garbage collections are not left to run in the middle of
+arrivals (``collector.Collector``).
 """
 
 from __future__ import annotations
@@ -27,6 +29,7 @@ from typing import Any
 
 import asyncssh
 
+from jetset_tui.ssh.collector import Collector
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.keys import key_fingerprint, read_authorized_keys
@@ -34,6 +37,7 @@ from jetset_tui.ssh.limits import Admission, AdmissionRules, InputBudget
 from jetset_tui.ssh.lobby import Lobby, LobbyLimits, Player
 from jetset_tui.ssh.subsystem import ProtocolLink
 from jetset_tui.ssh.textual_private import keep_stdout
+from jetset_tui.ssh.warmup import warm_up
 from netcode import protocol as p
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
@@ -71,6 +75,11 @@ class SshConfig:
     """Seconds a client may leave its channel full before it is disconnected."""
     output_high_water: int = 256 * 1024
     """Bytes waiting for a client before frames are dropped."""
+    warm_up: bool = True
+    """Start one lobby app nobody sees before listening, so the first arrivals find the game's
+    code loaded and its CSS parsed (``warmup.warm_up``)."""
+    collect_after: float = 5.0
+    """Seconds after a session starts or ends before a full garbage collection (``Collector``)."""
     keepalive: float = 60.0
     games_dir: Path | None = None
     bot_delay: float = 0.6
@@ -120,9 +129,11 @@ class GameServer:
             total=config.max_sessions + config.max_per_address,
         )
         self.admission = Admission(rules)
+        self.collector = Collector(config.collect_after)
         self.authorized: asyncssh.SSHAuthorizedKeys | None = None
         self._server: asyncssh.SSHAcceptor | None = None
         self.host_key_path: Path | None = None
+        self.warmed = False
 
     @property
     def port(self) -> int:
@@ -132,6 +143,8 @@ class GameServer:
     async def start(self) -> None:
         keep_stdout()
         c = self.config
+        if c.warm_up:
+            self.warmed = await warm_up(self.lobby)
         key, self.host_key_path = load_host_key(c.host_key)
         if c.authorized_keys is not None:
             self.authorized = read_authorized_keys(c.authorized_keys)
@@ -154,6 +167,7 @@ class GameServer:
             window=c.window,
         )
         self.lobby.start()
+        self.collector.start()
         mode = "open" if c.open_mode else ("authorized keys" if self.authorized else "any key")
         log.info(
             "listening on %s:%d (%s), host key %s", c.bind, self.port, mode, key.get_fingerprint()
@@ -168,6 +182,7 @@ class GameServer:
         for session in list(self.sessions):
             await session.finished.wait()
         await self.lobby.close()
+        self.collector.stop()
 
     async def serve_forever(self) -> None:
         assert self._server is not None
@@ -187,6 +202,7 @@ class Connection(asyncssh.SSHServer):
         self.counted = False
         self.authenticated = False
         self.auth_failures = 0
+        self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
@@ -202,6 +218,9 @@ class Connection(asyncssh.SSHServer):
         log.info("%s: connected", self.address)
 
     def connection_lost(self, exc: Exception | None) -> None:
+        if self._grace is not None:  # it holds this connection, its session and app
+            self._grace.cancel()
+            self._grace = None
         if self.counted:
             self.counted = False
             admission = self.server.admission
@@ -246,12 +265,13 @@ class Connection(asyncssh.SSHServer):
             self.server.admission.authenticated(self.address)
         # an authenticated connection that opens no game session is not kept either
         grace = self.server.config.login_timeout
-        asyncio.get_running_loop().call_later(grace, self._no_session)
+        self._grace = asyncio.get_running_loop().call_later(grace, self._no_session)
         log.info(
             "%s: %s authenticated (%s)", self.address, self.username, self.fingerprint or "open"
         )
 
     def _no_session(self) -> None:
+        self._grace = None
         if self.session is None and self.conn is not None and self.counted:
             log.info("%s: no session opened in time, disconnected", self.address)
             self.conn.close()
@@ -435,6 +455,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             return
         if self.first_frame_at is None and len(data) > 200:
             self.first_frame_at = time.monotonic()
+            self.server.collector.soon()
         self.sent += len(data)
         with contextlib.suppress(OSError, asyncssh.Error):
             chan.write(data)
@@ -497,7 +518,8 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             self.connection.address,
             f" ({self._closing})" if self._closing else "",
         )
-        self.app = None
+        self.app = self.driver = None  # nothing here keeps the app's memory any longer
+        self.server.collector.soon()
         self._close_connection_soon()
         self.finished.set()
 

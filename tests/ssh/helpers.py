@@ -36,7 +36,8 @@ SYNC_END = b"\x1b[?2026l"
 
 
 def make_config(tmp: Path, **kw: Any) -> SshConfig:
-    """A server on an ephemeral loopback port, its files in ``tmp``, bots without pauses."""
+    """A server on an ephemeral loopback port, its files in ``tmp``, bots without pauses, no
+    warm-up app."""
     base: dict[str, Any] = {
         "port": 0,
         "host_key": tmp / "host_key",
@@ -44,6 +45,7 @@ def make_config(tmp: Path, **kw: Any) -> SshConfig:
         "bot_delay": 0.0,
         "fsync": False,
         "keepalive": 0,
+        "warm_up": False,  # a second or so per server; test_arrivals.py tests it
     }
     base.update(kw)
     return SshConfig(**base)
