@@ -110,7 +110,32 @@ class Reveal:
     card: str
 
 
-Decision = Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass
+@value(unsafe_hash=True)
+class PlaceHub:
+    """Hubs, before the first turn: a seat's first hub token onto a city with no hub."""
+
+    city: int
+
+
+HUB_BONUS_KINDS: Final = ("cash", "point", "income", "hub")
+"""The choices for a flight through your own hub: the €2 payoff, a 1-point marker, a +€2 income
+marker, or your second hub (docs/rules-decisions.md)."""
+
+
+@value(unsafe_hash=True)
+class HubBonus:
+    """Hubs, right after a claim whose path passed through one of your own hubs: the €2 payoff
+    (``cash``) or a hub bonus instead (``point``, ``income``, or ``hub`` with the second hub's
+    ``city``; ``city`` is -1 for the other kinds)."""
+
+    kind: str
+    city: int
+
+
+Decision = (
+    Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass
+    | PlaceHub | HubBonus
+)  # fmt: skip
 Chance = Setup | Deal | Reveal
 Action = Decision | Chance
 CHANCE_TYPES: Final = (Setup, Deal, Reveal)

@@ -13,6 +13,7 @@ from typing import Final
 
 from engine.actions import (
     CHANCE,
+    HUB_BONUS_KINDS,
     Action,
     Buy,
     Claim,
@@ -20,9 +21,11 @@ from engine.actions import (
     Deal,
     Entry,
     FinalPlane,
+    HubBonus,
     Income,
     Pass,
     Place,
+    PlaceHub,
     Refill,
     Rent,
     Reveal,
@@ -31,7 +34,9 @@ from engine.actions import (
 from engine.board import ROWS, Board, load_board
 from engine.errors import NotationError
 
-VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
+VERBS: Final = (
+    "refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass", "hub", "bonus",
+)  # fmt: skip
 CHANCE_VERBS: Final = ("setup", "deal", "reveal")
 HIDDEN: Final = "hidden"
 
@@ -68,6 +73,10 @@ class Notation:
                 return "plane"
             case Pass():
                 return "pass"
+            case PlaceHub(city):
+                return f"hub {b.city_code(city)}"
+            case HubBonus(kind, city):
+                return f"bonus {b.city_code(city) if kind == 'hub' else kind}"
             case Setup(short_row, long_row):
                 return f"setup {' '.join(short_row)} / {' '.join(long_row)}"
             case Deal(seat, cards, salt, commitment):
@@ -149,6 +158,21 @@ class Notation:
     def _parse_pass(self, args: list[str]) -> Action:
         _no_args(args, "pass")
         return Pass()
+
+    def _parse_hub(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: hub CITY, e.g. hub BER")
+        return PlaceHub(self.city(args[0]))
+
+    def _parse_bonus(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: bonus cash, bonus point, bonus income or bonus CITY")
+        kind = args[0].lower()
+        if kind in HUB_BONUS_KINDS[:3]:
+            return HubBonus(kind, -1)
+        if kind == "hub":
+            raise NotationError("write the second hub's city: bonus CITY, e.g. bonus BER")
+        return HubBonus("hub", self.city(args[0]))
 
     def _parse_setup(self, args: list[str]) -> Action:
         if args.count("/") != 1:

@@ -18,6 +18,8 @@ MAX_PLAYERS: Final = 6
 
 MODULES: Final = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
+PLAYABLE: Final = ("hubs",)
+"""The modules this engine plays; ``check_supported`` refuses the others."""
 
 
 @value(unsafe_hash=True)
@@ -34,7 +36,7 @@ class Options:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         for module in MODULES:
-            if getattr(self, module):
+            if getattr(self, module) and module not in PLAYABLE:
                 raise ValueError(f"the {module.replace('_', ' ')} module is not playable yet")
 
     def to_dict(self) -> dict[str, Any]:

@@ -21,6 +21,13 @@ from engine.rules.claims import ClaimFinalRule, ClaimRule
 from engine.rules.deal import DealRule
 from engine.rules.final_flight import FinalPlaneRule, PassRule
 from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
+from engine.rules.hubs import (
+    HubBonusRule,
+    PlaceHubRule,
+    bonus_pending,
+    hub_decision_due,
+    hub_turn_reason,
+)
 from engine.rules.income import IncomeRule
 from engine.rules.turns import end_turn
 from engine.state import OVER, PLAY, State
@@ -34,9 +41,18 @@ class Step:
     rules: tuple[AnyRule, ...]
     for_finished: bool
     inactive_reason: str
+    hubs: bool = False
+    """The Hubs module's decisions, which come before anything else when due."""
 
     def active(self, state: State, seat: int) -> bool:
-        return state.seats[seat].finished == self.for_finished
+        if hub_decision_due(state):
+            return self.hubs
+        return not self.hubs and state.seats[seat].finished == self.for_finished
+
+    def why_inactive(self, state: State) -> str:
+        if not self.hubs and hub_decision_due(state):
+            return hub_turn_reason(state)
+        return self.inactive_reason
 
 
 FLIGHT_CARD_STEP: Final = Step(
@@ -57,6 +73,13 @@ FINAL_FLIGHT_STEP: Final = Step(
     for_finished=True,
     inactive_reason="only a player who has played a Final Flight places planes on it",
 )
+HUB_STEP: Final = Step(
+    "Hubs",
+    (PlaceHubRule(), HubBonusRule()),
+    for_finished=False,
+    inactive_reason="hubs are placed before the first turn, and hub bonuses chosen after a claim",
+    hubs=True,
+)
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
 
 
@@ -67,6 +90,8 @@ class Ruleset:
         options.check_supported()
         self.options = options
         self.steps: tuple[Step, ...] = (FLIGHT_CARD_STEP, ACTION_STEP, FINAL_FLIGHT_STEP)
+        if options.hubs:
+            self.steps += (HUB_STEP,)
         self._chance = {rule.action: rule for rule in CHANCE_RULES}
         self._decision = {rule.action: (step, rule) for step in self.steps for rule in step.rules}
 
@@ -74,7 +99,12 @@ class Ruleset:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
         phase = state.phase
         if phase == PLAY:
-            return state.current if state.to_reveal is None else CHANCE
+            if state.to_reveal is not None:
+                return CHANCE
+            hubs = state.hubs
+            if hubs is not None and hubs.placing >= 0:
+                return hubs.placing
+            return state.current
         return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
@@ -84,7 +114,7 @@ class Ruleset:
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
             step, rule = found  # a seat's decision on its turn
             if not step.active(state, actor):
-                raise IllegalAction(step.name, step.inactive_reason)
+                raise IllegalAction(step.name, step.why_inactive(state))
             return rule
         return self._chance_rule(entry, actor)
 
@@ -119,7 +149,7 @@ class Ruleset:
         actor, action = entry.actor, entry.action
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
-        if rule.ends_turn:
+        if rule.ends_turn and not bonus_pending(state):
             end_turn(state, rule.idle)
 
     @staticmethod

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Final
 
+from engine.rules.hubs import hub_points
 from engine.state import State
 
 FINAL_BASE: Final = 10
@@ -19,10 +20,12 @@ class Score:
     cards: tuple[int, ...]  # points of each claimed Short/Long card, in claim order
     final: int  # 10 + 2 per plane, or 0 if no Final Flight was played
     cash: int
+    hubs: int = 0
+    """Points of the Hubs module's 1-point markers."""
 
     @property
     def total(self) -> int:
-        return sum(self.cards) + self.final
+        return sum(self.cards) + self.final + self.hubs
 
 
 def final_flight_points(planes: int) -> int:
@@ -36,7 +39,7 @@ def scores(state: State) -> list[Score]:
     for i, st in enumerate(state.seats):
         points = tuple(cards[str(cid)].points for cid, _ in st.cards)
         final = final_flight_points(st.final_planes) if st.finished else 0
-        out.append(Score(i, points, final, st.cash))
+        out.append(Score(i, points, final, st.cash, hub_points(state, i)))
     return out
 
 

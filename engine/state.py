@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.board import LONG, ROWS, SHORT, Board
+from engine.hubs_state import HubsState
 from engine.slots import (
     CASH,
     CLAIMED_BY,
@@ -183,6 +184,13 @@ class State:
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
+        self.hubs: HubsState | None = None
+        """The Hubs module's part (engine/hubs_state.py), None when the module is off."""
+
+    def enable_hubs(self) -> None:
+        """Play with the Hubs module: its pieces join the table (and the digest)."""
+        self.hubs = HubsState(self.config.players)
+        self.hash += self.hubs.opening_hash()
 
     # -- copying and views ------------------------------------------------------------------
 
@@ -213,6 +221,7 @@ class State:
         s.ignored = self.ignored[:]
         s.set_aside = self.set_aside[:]
         s.location = dict(self.location)
+        s.hubs = self.hubs.copy() if self.hubs is not None else None
         return s
 
     def view(self, seat: int | None) -> State:
@@ -497,7 +506,13 @@ class State:
                 values[markers_base + number[str(claimed)]] = int(markers)
             if st.final:
                 values[self.card_base + number[st.final]] = FINAL_OF + i
+        if self.hubs is not None:
+            values.extend(self.hubs.slot_values())
         return values
+
+    def all_keys(self) -> tuple[int, ...]:
+        """The keys of every slot: the base game's, then each module's that is on."""
+        return self.keys + self.hubs.keys if self.hubs is not None else self.keys
 
     def _opening_hash(self) -> int:
         """A new table's hash: only the seats' cash, planes and markers are non-zero there."""
@@ -512,7 +527,7 @@ class State:
     def recompute_hash(self) -> int:
         """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
         total = 0
-        for value, key in zip(self.slot_values(), self.keys, strict=True):
+        for value, key in zip(self.slot_values(), self.all_keys(), strict=True):
             if value:
                 total += value * key
         return total

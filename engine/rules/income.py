@@ -6,6 +6,7 @@ from typing import Final
 
 from engine.actions import Action, Income
 from engine.rules.base import Rule
+from engine.rules.hubs import income_markers
 from engine.state import Seat, State
 
 WITH_MARKERS: Final = 5
@@ -20,6 +21,11 @@ def income_of(seat: Seat) -> int:
     return income
 
 
+def income(state: State, seat: int) -> int:
+    """A seat's whole income: its cards, and the expansion's income markers."""
+    return income_of(state.seats[seat]) + income_markers(state, seat)
+
+
 class IncomeRule(Rule[Income]):
     """The bank pays the income, then one marker comes off each card that has any and goes back
     to the player's stock."""
@@ -32,7 +38,7 @@ class IncomeRule(Rule[Income]):
         return None
 
     def perform(self, state: State, seat: int, action: Income) -> None:
-        state.add_cash(seat, income_of(state.seats[seat]))
+        state.add_cash(seat, income(state, seat))
         state.take_markers_back(seat)
 
     def options(self, state: State, seat: int) -> list[Action]:
