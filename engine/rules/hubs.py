@@ -83,6 +83,13 @@ def hub_decision_due(state: State) -> bool:
     return hubs is not None and hubs.busy
 
 
+def seat_in_turn(state: State) -> int:
+    """The seat whose decision the table waits for: the one placing a first hub, else the seat
+    whose turn it is (what the screens mark as "to move")."""
+    hubs = state.hubs
+    return hubs.placing if hubs is not None and hubs.placing >= 0 else state.current
+
+
 def bonus_pending(state: State) -> bool:
     """The claimant still has a hub bonus to choose (the turn goes on until it has)."""
     hubs = state.hubs

@@ -5,8 +5,10 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.rules.income import income_of
+from engine.rules.hubs import seat_in_turn
+from engine.rules.income import income
 from engine.scoring import scores
+from engine.state import State
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
@@ -21,7 +23,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     livery = table.liveries[seat]
     total = scores(state)[seat].total
     text = Text(no_wrap=True, overflow="ellipsis")
-    turn = seat == state.current and not state.over
+    turn = seat == seat_in_turn(state) and not state.over
     text.append("▶ " if turn else "  ", style="bold" if turn else "")
     text.append_text(seat_badge(livery, table.names[seat]))
     who = "you" if seat == table.viewer else table.kinds[seat].label
@@ -34,19 +36,33 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     text.append(f"€{st.cash:<4}", style="bold")
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
     if not compact:
-        text.append(f" income €{income_of(st)}", style=DIM)
+        text.append(f" income €{income(state, seat)}", style=DIM)
+        text.append_text(hub_text(state, seat))
     text.append("\n   ")
     if st.finished and st.final is not None:
         text.append(f"Final {card_text(state.board, st.final)} ", style="bold")
         text.append("✈" * st.final_planes + f" +{10 + 2 * st.final_planes}", style="bold")
     elif st.cards:
         if compact:
-            text.append(f"income €{income_of(st)}  ", style=DIM)
+            text.append(f"income €{income(state, seat)}  ", style=DIM)
         for cid, markers in st.cards:
             points = state.board.cards[str(cid)].points
             text.append(f"{points}{str(markers).translate(SUPERSCRIPT) if markers else ''} ")
     else:
         text.append("no cards yet", style=DIM)
+    return text
+
+
+def hub_text(state: State, seat: int) -> Text:
+    """Hubs: ``  hubs BER OSL +1pt`` (city codes, then the 1-point markers), or nothing."""
+    hubs = state.hubs
+    text = Text()
+    if hubs is None:
+        return text
+    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat]) or "none"
+    text.append(f"  hubs {codes}", style=DIM)
+    if hubs.points[seat]:
+        text.append(f" +{hubs.points[seat]}pt", style=DIM)
     return text
 
 

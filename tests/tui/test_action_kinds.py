@@ -26,6 +26,7 @@ KEYS = [
     ("i", "act('income')", "Income"),
     ("e", "act('refill')", "Cards"),
     ("f", "act('final')", "Final"),
+    ("u", "act('hub')", "Hub"),
 ]
 """The game screen's action keys as players know them, in the footer's order."""
 
@@ -57,6 +58,8 @@ def test_each_kind_opens_a_stage_or_says_why_not(kind: str) -> None:
     result = stage_for(kind, state, 0, t.game.legal_actions(), ["Ann", "Bob"])
     if kind == "final":
         assert result == "Final Flights open when two Vacation cards are up"
+    elif kind == "hub":
+        assert result == "this game is played without hubs"
     elif kind in ("place", "rent"):
         assert isinstance(result, str)
     else:
