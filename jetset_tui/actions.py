@@ -147,6 +147,6 @@ def stage_for(
     if kind is None:
         raise ValueError(f"unknown action {name!r}")
     if state.seats[seat].finished and not kind.after_final:
-        after = " or ".join(k.key for k in ACTION_KINDS if k.after_final)
+        after = " or ".join(k.key for k in ACTION_KINDS if k.after_final and k.enabled(state, seat))
         return f"you have played your Final Flight: press {after} to put a plane on it"
     return kind.stage(state, seat, legal, names)
