@@ -24,7 +24,7 @@ from engine import (
 from engine.board import Board
 from engine.notation import Notation
 from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost
-from engine.rules.income import income_of
+from engine.rules.income import income
 from engine.state import State
 from jetset_tui.theme import DIM, Livery
 
@@ -64,7 +64,7 @@ def action_cost(state: State, seat: int, action: Action) -> int:
         case Refill(row, _):
             return 0 if state.paid[row] else REFILL_PRICE
         case Income():
-            return -income_of(state.seats[seat])
+            return -income(state, seat)
     return 0
 
 
