@@ -28,6 +28,15 @@ def add_modules_argument(parser: argparse.ArgumentParser) -> None:
     )
 
 
+def playable(module: str) -> str | None:
+    """None if ``module`` can be played, else the sentence that refuses it."""
+    try:
+        Options(**{module: True}).check_supported()
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
 def game_options(players: int, extra_cards: bool, modules: tuple[str, ...]) -> Options:
     """The options of a new game; ``check_supported`` is the caller's (it says what is refused)."""
     return Options(

@@ -96,3 +96,33 @@ async def test_a_hub_bonus_by_the_picker_and_by_typed_notation(tmp_path: Path) -
         await pilot.pause()
         assert any(e.actor == 0 and e.action == HubBonus("income", -1) for e in game.entries)
         assert hubs.income[0] == 1
+
+
+async def test_the_new_game_form_ticks_the_hubs_module(tmp_path: Path) -> None:
+    """From the start screen: n, tick Hubs, start: the game has hubs and its log says so. A
+    module not playable yet is shown but cannot be ticked."""
+    from textual.widgets import Checkbox
+
+    from jetset_tui.screens.new_game import NewGameScreen
+    from netcode.logfile import read_log
+
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        text = screen_text(app)
+        for title in ("Distant Lands", "Hubs", "Business cards", "Investors"):
+            assert title in text
+        distant = app.screen.query_one("#module-distant_lands", Checkbox)
+        assert distant.disabled, "not playable yet"
+        await pilot.click("#module-hubs")
+        await pilot.pause()
+        assert app.screen.query_one("#module-hubs", Checkbox).value
+        await pilot.press("ctrl+s")
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        assert game.options.hubs and not game.options.distant_lands
+        assert game.state.hubs is not None
+    (path,) = tmp_path.glob("*.jetset")
+    assert read_log(path).header.options.hubs
