@@ -50,6 +50,8 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
             text.append(f"{points}{str(markers).translate(SUPERSCRIPT) if markers else ''} ")
     else:
         text.append("no cards yet", style=DIM)
+    if compact:
+        text.append_text(hub_text(state, seat))
     return text
 
 
