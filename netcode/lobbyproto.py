@@ -13,6 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from engine.options import MODULES
 from netcode.framing import Message
 from netcode.protocol import (
     E_MALFORMED,
@@ -39,12 +40,14 @@ class ListGames:
 
 @dataclass(frozen=True)
 class Create:
-    """``create {players, bots, password?, extra_cards?}``: a new game (the creator then joins)."""
+    """``create {players, bots, password?, extra_cards?, modules?}``: a new game (the creator
+    then joins); ``modules`` names the expansion's modules (``engine.options.MODULES``)."""
 
     players: int
     bots: tuple[str, ...]
     password: str | None = None
     extra_cards: bool = False
+    modules: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -108,6 +111,13 @@ def _bots(msg: Message) -> tuple[str, ...]:
     return tuple(value)
 
 
+def _modules(msg: Message) -> tuple[str, ...]:
+    value = msg.get("modules", [])
+    if not isinstance(value, list) or not all(m in MODULES for m in value):
+        raise ProtocolError(E_MALFORMED, f"'modules' is a list of: {', '.join(MODULES)}")
+    return tuple(m for m in MODULES if m in value)
+
+
 def _flag(msg: Message, key: str) -> bool:
     value = msg.get(key, False)
     if not isinstance(value, bool):
@@ -126,6 +136,7 @@ def parse_lobby(msg: Message) -> LobbyRequest:
             _bots(msg),
             _opt_str(msg, "password", MAX_PASSWORD) or None,
             _flag(msg, "extra_cards"),
+            _modules(msg),
         )
     if kind == "join":
         return JoinGame(
@@ -172,13 +183,19 @@ class GameLine:
     private: bool
     status: str
     open_seats: int
+    modules: tuple[str, ...] = ()
+    """The expansion's modules the game plays."""
 
     def to_wire(self) -> dict[str, Any]:
         return {
             "id": self.id,
             "title": self.title,
             "seats": [{"name": s.name, "bot": s.bot, "connected": s.connected} for s in self.seats],
-            "options": {"players": self.players, "extra_cards": self.extra_cards},
+            "options": {
+                "players": self.players,
+                "extra_cards": self.extra_cards,
+                "modules": list(self.modules),
+            },
             "private": self.private,
             "status": self.status,
             "open": self.open_seats,
@@ -209,6 +226,13 @@ def _text_field(raw: dict[Any, Any], key: str, limit: int) -> str:
     if not isinstance(value, str):
         raise ProtocolError(E_MALFORMED, f"games: '{key}' is not text")
     return value[:limit]
+
+
+def _listed_modules(value: object) -> tuple[str, ...]:
+    """The modules a ``games`` line names (what is not a module is left out)."""
+    if not isinstance(value, list):
+        return ()
+    return tuple(m for m in MODULES if m in value)
 
 
 def parse_games(msg: Message) -> tuple[GameLine, ...]:
@@ -247,6 +271,7 @@ def parse_games(msg: Message) -> tuple[GameLine, ...]:
                 raw.get("private") is True,
                 _text_field(raw, "status", 80),
                 open_seats if isinstance(open_seats, int) else 0,
+                _listed_modules(options.get("modules")),
             )
         )
     return tuple(out)

@@ -207,7 +207,12 @@ class ProtocolLink:
             self.lobby.say(player, req.text)
         elif isinstance(req, lp.Create):
             room = self.lobby.create(
-                player, req.players, list(req.bots), req.password, extra_cards=req.extra_cards
+                player,
+                req.players,
+                list(req.bots),
+                req.password,
+                extra_cards=req.extra_cards,
+                modules=req.modules,
             )
             await framed.send(lp.created_message(room.id))
         elif isinstance(req, lp.WatchGame):
@@ -301,6 +306,7 @@ class ProtocolLink:
             room.private,
             room.status,
             room.open_seats,
+            options.modules,
         )
 
     def _lobby_changed(self) -> None:
