@@ -39,7 +39,7 @@ from engine.actions import (
 )
 from engine.board import LONG, SHORT
 from engine.bots.base import Bot
-from engine.bots.hub_choices import hub_action
+from engine.bots.hub_choices import hub_action, hub_path
 from engine.bots.planning import BUY, PLACE, RENT, Planner, Route
 from engine.rules.claims import markers_for_next_card
 from engine.rules.costs import place_cost
@@ -182,6 +182,8 @@ def claim_card(plan: Planner) -> Action | None:
         key = (state.board.cards[card].points, -len(path), card)
         if best is None or key > best:
             best, chosen = key, Claim(card, path)
+    if chosen is not None:
+        chosen = Claim(chosen.card, hub_path(plan, chosen.card, chosen.path))
     return chosen
 
 

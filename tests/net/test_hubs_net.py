@@ -15,7 +15,9 @@ from netcode.logfile import read_log
 from .procs import JETSET, json_result, replay_json, start_host, start_join
 
 
-def test_a_hosted_hubs_game_joined_over_tcp_and_watched_ends_with_equal_digests(tmp_path: Path) -> None:
+def test_a_hosted_hubs_game_joined_over_tcp_and_watched_has_equal_digests(
+    tmp_path: Path,
+) -> None:
     log = tmp_path / "hubs.jetset"
     host, port = start_host(
         "--port", "0", "--players", "3", "--bots", "greedy", "--seed", "hubs-net",
