@@ -407,3 +407,28 @@ def test_hubs_selfplay_is_the_same_in_fresh_processes() -> None:
         assert (
             play_game(Options(players=4), g["seed"], ("greedy", "random")).digest() != (g["digest"])
         )
+
+
+def test_a_flight_through_both_own_hubs_asks_twice_in_path_order() -> None:
+    """Two hubs on the board: one flight can give two hub benefits; each is its own choice, in
+    the order the path passes them, and the turn ends after the second."""
+    game = dealt(2)
+    n = Notation(game.board)
+    game.play(n.parse_action("hub VIE"))
+    game.play(n.parse_action("hub BER"))
+    state = game.state
+    assert state.hubs is not None
+    state.hubs.place_hub(state, 0, n.city("HAM"))  # as a bonus of an earlier flight would
+    trail = tuple(n.city(c) for c in ("CPH", "HAM", "BER", "VIE", "MUC"))
+    cash = [s.cash for s in state.seats]
+    pay_hubs(state, 0, trail)
+    assert state.hubs.pending == [n.city("HAM"), n.city("BER")]
+    assert [s.cash - c for s, c in zip(state.seats, cash, strict=True)] == [0, 2]
+    assert game.to_move() == 0
+    game.play(HubBonus("point", -1))
+    assert state.hubs.pending == [n.city("BER")] and game.to_move() == 0
+    turn = state.turn
+    game.play(HubBonus("income", -1))
+    assert state.hubs.points[0] == 1 and state.hubs.income[0] == 1
+    assert game.to_move() == 1 and state.turn == turn + 1
+    assert state.hash == state.recompute_hash()
