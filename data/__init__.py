@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 BOARD_FILE = "board.json"
+HUBS_FILE = "hubs.json"
 
 
 @lru_cache(maxsize=1)
@@ -42,3 +43,15 @@ def business_json() -> dict[str, Any]:
         resources.files(__name__).joinpath(BUSINESS_FILE).read_bytes()
     )
     return data
+
+
+def hubs_json() -> dict[str, Any]:
+    """The Hubs module's pieces (``hubs.json``): tokens per player, markers, the payoff."""
+    raw = resources.files(__name__).joinpath(HUBS_FILE).read_bytes()
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
+def distant_city_codes() -> tuple[str, ...]:
+    """The codes of the Distant Lands cities (``board.json``, ``expansion.distant_cities``)."""
+    return tuple(c["code"] for c in board_json()["expansion"]["distant_cities"])

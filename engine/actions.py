@@ -111,6 +111,28 @@ class Reveal:
 
 
 @value(unsafe_hash=True)
+class PlaceHub:
+    """Hubs, before the first turn: a seat's first hub token onto a city with no hub."""
+
+    city: int
+
+
+HUB_BONUS_KINDS: Final = ("cash", "point", "income", "hub")
+"""The choices for a flight through your own hub: the €2 payoff, a 1-point marker, a +€2 income
+marker, or your second hub (docs/rules-decisions.md)."""
+
+
+@value(unsafe_hash=True)
+class HubBonus:
+    """Hubs, right after a claim whose path passed through one of your own hubs: the €2 payoff
+    (``cash``) or a hub bonus instead (``point``, ``income``, or ``hub`` with the second hub's
+    ``city``; ``city`` is -1 for the other kinds)."""
+
+    kind: str
+    city: int
+
+
+@value(unsafe_hash=True)
 class BuyDistant:
     """Distant Lands, Action 1: an unowned distant airlink ``slot``, its European end the City
     marker ``city`` chosen now, with planes on it."""
@@ -269,6 +291,8 @@ Decision = (
     | Accept
     | Decline
     | EndTurn
+    | PlaceHub
+    | HubBonus
 )
 Chance = (
     Setup | Deal | Reveal | DrawDistant | BusinessDraw | BusinessShuffle | BuyoutDraw | FinalsDraw

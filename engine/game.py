@@ -27,6 +27,8 @@ class Game:
             self.state.distant = DistantState(self.options.players)
         if self.options.business_cards:
             self.state.business = new_business(self.state)
+        if self.options.hubs:
+            self.state.enable_hubs()
         self.entries: list[Entry] = []
         self.digests: list[str] = []
         self.turns: list[int] = []  # the turn number each entry was made in (0: setup)

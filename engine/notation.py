@@ -13,6 +13,7 @@ from typing import Final
 
 from engine.actions import (
     CHANCE,
+    HUB_BONUS_KINDS,
     Accept,
     Action,
     BusinessDraw,
@@ -32,11 +33,13 @@ from engine.actions import (
     Entry,
     FinalPlane,
     FinalsDraw,
+    HubBonus,
     Income,
     Offer,
     Pass,
     Place,
     PlaceDistant,
+    PlaceHub,
     PlayCard,
     Refill,
     Rent,
@@ -49,7 +52,9 @@ from engine.business_state import KIND
 from engine.distant_state import DistantBoard, load_distant
 from engine.errors import NotationError
 
-VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
+VERBS: Final = (
+    "refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass", "hub", "bonus",
+)  # fmt: skip
 CHANCE_VERBS: Final = ("setup", "deal", "reveal", "draw")
 HIDDEN: Final = "hidden"
 BUSINESS_VERBS: Final = ("play", "dividends", "cash", "offer", "accept", "decline", "done")
@@ -93,6 +98,10 @@ class Notation:
                 return "plane"
             case Pass():
                 return "pass"
+            case PlaceHub(city):
+                return f"hub {b.city_code(city)}"
+            case HubBonus(kind, city):
+                return f"bonus {b.city_code(city) if kind == 'hub' else kind}"
             case Setup(short_row, long_row):
                 return f"setup {' '.join(short_row)} / {' '.join(long_row)}"
             case Deal(seat, cards, salt, commitment):
@@ -280,6 +289,21 @@ class Notation:
     def _parse_pass(self, args: list[str]) -> Action:
         _no_args(args, "pass")
         return Pass()
+
+    def _parse_hub(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: hub CITY, e.g. hub BER")
+        return PlaceHub(self.city(args[0]))
+
+    def _parse_bonus(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: bonus cash, bonus point, bonus income or bonus CITY")
+        kind = args[0].lower()
+        if kind in HUB_BONUS_KINDS[:3]:
+            return HubBonus(kind, -1)
+        if kind == "hub":
+            raise NotationError("write the second hub's city: bonus CITY, e.g. bonus BER")
+        return HubBonus("hub", self.city(args[0]))
 
     def _parse_setup(self, args: list[str]) -> Action:
         if args.count("/") != 1:

@@ -18,8 +18,39 @@ MAX_PLAYERS: Final = 6
 
 MODULES: Final = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
-PLAYABLE: Final = ("distant_lands", "business_cards")
-"""The modules this engine plays."""
+PLAYABLE: Final = ("distant_lands", "hubs", "business_cards")
+"""The modules this engine plays; ``check_supported`` refuses the others."""
+MODULE_WORDS: Final = {
+    "distant": "distant_lands",
+    "hubs": "hubs",
+    "business": "business_cards",
+    "investors": "investors",
+}
+"""The short name of each module, as ``--modules`` takes it."""
+MODULE_TITLES: Final = {
+    "distant_lands": "Distant Lands",
+    "hubs": "Hubs",
+    "business_cards": "Business cards",
+    "investors": "Investors",
+}
+"""Each module's name as the rulebook writes it."""
+
+
+def modules_from_words(text: str) -> tuple[str, ...]:
+    """The modules a ``--modules`` value names: short names (``distant,hubs,business,investors``)
+    or the option names, comma-separated, or ``all``; in the order of ``MODULES``. A word that is
+    no module raises ValueError with a sentence listing the names."""
+    words = [w.strip().lower() for w in text.split(",") if w.strip()]
+    if words == ["all"]:
+        return MODULES
+    chosen: set[str] = set()
+    for word in words:
+        module = MODULE_WORDS.get(word, word.replace("-", "_"))
+        if module not in MODULES:
+            names = ", ".join(MODULE_WORDS)
+            raise ValueError(f"{word!r} is not a module; the modules are {names}, or all")
+        chosen.add(module)
+    return tuple(m for m in MODULES if m in chosen)
 
 
 @value(unsafe_hash=True)
@@ -36,10 +67,17 @@ class Options:
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         for module in MODULES:
-            if module in PLAYABLE:
-                continue
-            if getattr(self, module):
-                raise ValueError(f"the {module.replace('_', ' ')} module is not playable yet")
+            if getattr(self, module) and module not in PLAYABLE:
+                raise ValueError(f"the {MODULE_TITLES[module]} module is not playable yet")
+
+    @property
+    def modules(self) -> tuple[str, ...]:
+        """The modules switched on, in the order of ``MODULES``."""
+        return tuple(m for m in MODULES if getattr(self, m))
+
+    def modules_text(self) -> str:
+        """The modules in the rulebook's words (``Hubs, Investors``), or an empty string."""
+        return ", ".join(MODULE_TITLES[m] for m in self.modules)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

@@ -20,7 +20,7 @@ from engine.state import State
 def position(view: State) -> dict[str, Any]:
     """The table of ``view`` as plain data (docs/bots.md, "The position")."""
     board = view.board
-    return {
+    table = {
         "phase": view.phase,
         "turn": view.turn,
         "turn_of": view.current,
@@ -40,6 +40,9 @@ def position(view: State) -> dict[str, Any]:
         "end": view.end_reason,
         **({"distant": _distant(view)} if view.distant is not None else {}),
     }
+    if view.hubs is not None:
+        table["hubs"] = _hubs(view)
+    return table
 
 
 def _distant(view: State) -> dict[str, Any]:
@@ -62,6 +65,20 @@ def _distant(view: State) -> dict[str, Any]:
             for slot in range(len(d.board.slots))
         ],
         "claimed": [list(cards) for cards in d.claimed],
+    }
+
+
+def _hubs(view: State) -> dict[str, Any]:
+    """The Hubs module's part: present only when the module is on."""
+    hubs = view.hubs
+    assert hubs is not None
+    code = view.board.city_code
+    return {
+        "placing": hubs.placing if hubs.placing >= 0 else None,
+        "pending": [code(c) for c in hubs.pending],
+        "cities": [[code(c) for c in cities] for cities in hubs.cities],
+        "point_markers": list(hubs.points),
+        "income_markers": list(hubs.income),
     }
 
 

@@ -23,6 +23,13 @@ from engine.rules.deal import DealRule
 from engine.rules.distant import DISTANT_ACTION_RULES, DISTANT_CHANCE_RULES
 from engine.rules.final_flight import FinalPlaneRule, PassRule
 from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
+from engine.rules.hubs import (
+    HubBonusRule,
+    PlaceHubRule,
+    bonus_pending,
+    hub_decision_due,
+    hub_turn_reason,
+)
 from engine.rules.income import IncomeRule
 from engine.rules.turns import end_turn
 from engine.state import OVER, PLAY, State
@@ -38,9 +45,20 @@ class Step:
     inactive_reason: str
     for_all: bool = False
     """Active for every seat, finished or not (the Business cards)."""
+    hubs: bool = False
+    """The Hubs module's decisions, which come before anything else when due."""
 
     def active(self, state: State, seat: int) -> bool:
+        if hub_decision_due(state):
+            return self.hubs
+        if self.hubs:
+            return False
         return self.for_all or state.seats[seat].finished == self.for_finished
+
+    def why_inactive(self, state: State) -> str:
+        if not self.hubs and hub_decision_due(state):
+            return hub_turn_reason(state)
+        return self.inactive_reason
 
 
 FLIGHT_CARD_STEP: Final = Step(
@@ -61,6 +79,13 @@ FINAL_FLIGHT_STEP: Final = Step(
     for_finished=True,
     inactive_reason="only a player who has played a Final Flight places planes on it",
 )
+HUB_STEP: Final = Step(
+    "Hubs",
+    (PlaceHubRule(), HubBonusRule()),
+    for_finished=False,
+    inactive_reason="hubs are placed before the first turn, and hub bonuses chosen after a claim",
+    hubs=True,
+)
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
 BUSINESS_STEP: Final = Step(
     "Business cards",
@@ -74,7 +99,7 @@ BUSINESS_STEP: Final = Step(
 def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
     """``step`` with a module's rules after its own."""
     rules = step.rules + rules
-    return Step(step.name, rules, step.for_finished, step.inactive_reason, step.for_all)
+    return Step(step.name, rules, step.for_finished, step.inactive_reason, step.for_all, step.hubs)
 
 
 class Ruleset:
@@ -88,6 +113,8 @@ class Ruleset:
         if options.distant_lands:
             steps[1] = with_rules(ACTION_STEP, DISTANT_ACTION_RULES)
             chance += DISTANT_CHANCE_RULES
+        if options.hubs:
+            steps.append(HUB_STEP)
         if options.business_cards:
             steps.append(BUSINESS_STEP)
             chance += business.CHANCE_RULES
@@ -102,11 +129,14 @@ class Ruleset:
             if state.to_reveal is not None:
                 return CHANCE
             b = state.business
-            if b is None:
-                return state.current
-            if b.wants_chance():
+            if b is not None and b.wants_chance():
                 return CHANCE
-            return b.offer[1] if b.offer[1] >= 0 else state.current  # a Business Deal's answer
+            hubs = state.hubs
+            if hubs is not None and hubs.placing >= 0:
+                return hubs.placing
+            if b is not None and b.offer[1] >= 0:
+                return b.offer[1]  # a Business Deal's answer
+            return state.current
         return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
@@ -116,7 +146,7 @@ class Ruleset:
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
             step, rule = found  # a seat's decision on its turn
             if not step.active(state, actor):
-                raise IllegalAction(step.name, step.inactive_reason)
+                raise IllegalAction(step.name, step.why_inactive(state))
             return rule
         return self._chance_rule(entry, actor)
 
@@ -158,6 +188,8 @@ class Ruleset:
         if rule.ends_turn:
             if state.business is not None and business.after_action(state, actor, action):
                 return  # the turn goes on (Business cards)
+            if bonus_pending(state):
+                return  # a hub bonus is still to choose (Hubs)
             end_turn(state, rule.idle)
 
     @staticmethod

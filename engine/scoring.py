@@ -7,6 +7,7 @@ from typing import Final
 
 from engine.business_state import end_points
 from engine.distant_state import distant_points
+from engine.rules.hubs import hub_points
 from engine.state import State
 
 FINAL_BASE: Final = 10
@@ -23,10 +24,12 @@ class Score:
     cash: int
     business: int = 0
     """Points of end-of-game Business cards (Catch up, Planes)."""
+    hubs: int = 0
+    """Points of the Hubs module's 1-point markers."""
 
     @property
     def total(self) -> int:
-        return sum(self.cards) + self.final + self.business
+        return sum(self.cards) + self.final + self.business + self.hubs
 
 
 def final_flight_points(planes: int) -> int:
@@ -40,7 +43,8 @@ def scores(state: State) -> list[Score]:
     for i, st in enumerate(state.seats):
         points = tuple(cards[str(cid)].points for cid, _ in st.cards) + distant_points(state, i)
         final = final_flight_points(st.final_planes) if st.finished else 0
-        out.append(Score(i, points, final, st.cash, end_points(state, i)))
+        business, hubs = end_points(state, i), hub_points(state, i)
+        out.append(Score(i, points, final, st.cash, business=business, hubs=hubs))
     return out
 
 

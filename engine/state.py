@@ -25,6 +25,7 @@ from engine.board import LONG, ROWS, SHORT, Board
 from engine.business_state import KEYS as BUSINESS_KEYS
 from engine.business_state import BusinessState
 from engine.distant_state import DISTANT, DistantState
+from engine.hubs_state import HubsState
 from engine.slots import (
     CASH,
     CLAIMED_BY,
@@ -190,6 +191,13 @@ class State:
         self.hash = self._opening_hash()
         self.business: BusinessState | None = None
         """The Business cards module's part of the table (None when the module is off)."""
+        self.hubs: HubsState | None = None
+        """The Hubs module's part (engine/hubs_state.py), None when the module is off."""
+
+    def enable_hubs(self) -> None:
+        """Play with the Hubs module: its pieces join the table (and the digest)."""
+        self.hubs = HubsState(self.config.players)
+        self.hash += self.hubs.opening_hash()
 
     # -- copying and views ------------------------------------------------------------------
 
@@ -221,6 +229,7 @@ class State:
         s.set_aside = self.set_aside[:]
         s.location = dict(self.location)
         s.distant = self.distant.copy() if self.distant is not None else None
+        s.hubs = self.hubs.copy() if self.hubs is not None else None
         s.business = None if self.business is None else self.business.copy()
         return s
 
@@ -561,15 +570,20 @@ class State:
                 values[self.card_base + number[st.final]] = FINAL_OF + i
         if self.distant is not None:
             values += self.distant.slot_values()
+        if self.hubs is not None:
+            values.extend(self.hubs.slot_values())
         if self.business is not None:
             values.extend(self.business.slot_values())
         return values
 
     def all_keys(self) -> tuple[int, ...]:
-        """The base slots' keys, then each module's that is on (``slot_values``' order)."""
+        """The base slots' keys, then each module's that is on (``slot_values``' order, that of
+        ``engine.options.MODULES``)."""
         keys = self.keys
         if self.distant is not None:
             keys = keys + self.distant.keys
+        if self.hubs is not None:
+            keys = keys + self.hubs.keys
         if self.business is not None:
             keys = keys + BUSINESS_KEYS
         return keys

@@ -16,6 +16,7 @@ from typing import Final
 from textual.binding import Binding
 
 from engine import Action
+from engine.rules.hubs import hub_decision_due
 from engine.state import State
 from jetset_tui.business import business_stage
 from jetset_tui.guided import (
@@ -23,6 +24,7 @@ from jetset_tui.guided import (
     buy_stage,
     claim_stage,
     final_stage,
+    hub_stage,
     income_stage,
     place_stage,
     refill_stage,
@@ -38,13 +40,14 @@ Enabled = Callable[[State, int], bool]
 
 
 def before_final(state: State, seat: int) -> bool:
-    """The seat has not played its Final Flight: every ordinary action is open."""
-    return not state.seats[seat].finished
+    """The seat has not played its Final Flight (and no hub is to be placed or bonus chosen):
+    every ordinary action is open."""
+    return not state.seats[seat].finished and not hub_decision_due(state)
 
 
 def in_flight_card_phase(state: State, seat: int) -> bool:
     """There is a Flight Card Phase: before the seat's Final Flight and before Vacation Time."""
-    return not state.seats[seat].finished and not state.vacation_time
+    return before_final(state, seat) and not state.vacation_time
 
 
 def distant_open(state: State, seat: int) -> bool:
@@ -55,7 +58,14 @@ def distant_open(state: State, seat: int) -> bool:
 def final_flight_open(state: State, seat: int) -> bool:
     """Vacation Time has come (a Final Flight to claim), or the seat has played its own (planes
     to put on it)."""
+    if hub_decision_due(state):
+        return False
     return state.seats[seat].finished or state.vacation_time
+
+
+def hub_due(state: State, seat: int) -> bool:
+    """Hubs: a first hub to place, or a hub bonus to choose."""
+    return hub_decision_due(state)
 
 
 @dataclass(frozen=True)
@@ -122,6 +132,12 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         "final", "f", "Final", "Final Flight",
         lambda state, seat, legal, names: final_stage(state, seat, legal),
         enabled=final_flight_open,
+        after_final=True,
+    ),
+    ActionKind(
+        "hub", "u", "Hub", "Place a hub or choose a hub bonus",
+        lambda state, seat, legal, names: hub_stage(state, seat, legal),
+        enabled=hub_due,
         after_final=True,
     ),
     ActionKind(

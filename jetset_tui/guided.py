@@ -13,7 +13,20 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from itertools import pairwise
 
-from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
+from engine import (
+    Action,
+    Buy,
+    Claim,
+    ClaimFinal,
+    FinalPlane,
+    HubBonus,
+    Income,
+    Pass,
+    Place,
+    PlaceHub,
+    Refill,
+    Rent,
+)
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
 from engine.rules.income import seat_income
@@ -164,7 +177,7 @@ def path_stage(title: str, options: Sequence[Claim | ClaimFinal], state: State) 
 def chosen_action(choice: Choice, count: int, each: dict[int, int]) -> Action | None:
     """The action a choice carries (a path to claim, income, a plane)."""
     value = choice.value
-    if isinstance(value, Claim | ClaimFinal | Income | FinalPlane | Pass):
+    if isinstance(value, Claim | ClaimFinal | Income | FinalPlane | Pass | PlaceHub | HubBonus):
         return value
     return None
 
@@ -257,6 +270,9 @@ def income_stage(state: State, seat: int) -> Stage:
     marked = sum(1 for _, m in st.cards if m)
     label = f"Take income: +€{seat_income(state, seat)}"
     note = f"{marked} with markers × €5 + {len(st.cards) - marked} without × €2"
+    extra = seat_income(state, seat) - sum(5 if m else 2 for _, m in st.cards)
+    if extra:
+        note += f" + €{extra} from 2-Euro markers"
     stage = single_stage("Take income", label, Income(), "take income")
     stage.choices[0].note = note
     return stage
@@ -289,4 +305,55 @@ def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         default_count=most,
         confirm="turn up",
         build=lambda c, n, each: Refill(str(c.value), n),
+    )
+
+
+def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
+    """Hubs: the first hub's city before the first turn, or the choice a flight through your own
+    hub gives (the €2, a marker, or the second hub's city)."""
+    hubs = state.hubs
+    if hubs is None:
+        return "this game is played without hubs"
+    board = state.board
+    if hubs.placing >= 0:
+        cities = [a.city for a in legal if isinstance(a, PlaceHub)]
+        choices = [hub_city_choice(state, city, PlaceHub(city)) for city in cities]
+        return Stage("Place your first hub", choices, confirm="place the hub", build=chosen_action)
+    if not hubs.pending:
+        return "hubs are placed before the first turn; a bonus comes with a flight through your hub"
+    name = board.cities[hubs.pending[0]].name
+    now = seat_income(state, seat)
+    labels = {
+        "cash": ("€2 hub payoff", "the bank pays you €2 now"),
+        "point": ("1-point marker", "one more point at the end of the game"),
+        "income": ("2-Euro marker", f"+€2 income from now on (now €{now})"),
+    }
+    choices = []
+    for act in legal:
+        if isinstance(act, HubBonus) and act.kind in labels:
+            label, note = labels[act.kind]
+            choices.append(Choice(label, f"{act.kind} {label}".upper(), note=note, value=act))
+        elif isinstance(act, HubBonus):
+            choice = hub_city_choice(state, act.city, act)
+            choice.label = f"second hub: {choice.label}"
+            choices.append(choice)
+    return Stage(
+        f"Your flight passed through your hub in {name}: choose",
+        choices,
+        confirm="take it",
+        build=chosen_action,
+    )
+
+
+def hub_city_choice(state: State, city: int, action: Action) -> Choice:
+    """A city for a hub, found by its code or name, lit on the map, with its airlinks counted."""
+    board = state.board
+    code, name = board.city_code(city), board.cities[city].name
+    links = len(board.adjacency[city])
+    return Choice(
+        label=f"{code} {name}",
+        search=f"{code} {name}".upper(),
+        note=f"{links} airlinks",
+        cities=frozenset({city}),
+        value=action,
     )

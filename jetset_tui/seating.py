@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine import Options
 from engine.bots import BOTS, require_bot
+from jetset_tui.modules import game_options
 from netcode.client import SeatInfo
 from netcode.seatkind import SeatKind
 
@@ -56,8 +57,7 @@ class GamePlan:
 
     @property
     def options(self) -> Options:
-        on = {module: True for module in self.modules}
-        return Options(players=len(self.kinds), extra_cards=self.extra_cards, **on)
+        return game_options(len(self.kinds), self.extra_cards, self.modules)
 
     def check(self) -> str | None:
         """A sentence saying what is wrong with the plan, or None."""
@@ -88,7 +88,12 @@ def quick_plan(bots: int = 3) -> GamePlan:
 
 
 def plan_from_spec(
-    players: int, spec: str | None, seed: str | None, *, extra_cards: bool = False
+    players: int,
+    spec: str | None,
+    seed: str | None,
+    *,
+    extra_cards: bool = False,
+    modules: tuple[str, ...] = (),
 ) -> GamePlan:
     """``jetset play``: seat 0 is you; ``spec`` lists the other seats' kinds (``human`` or a
     bot kind), repeated to fill the table."""
@@ -106,4 +111,4 @@ def plan_from_spec(
         else:
             kinds.append(str(SeatKind.of_bot(word)))
             names.append(next(bot_names))
-    return GamePlan(kinds, names, seed=seed, extra_cards=extra_cards)
+    return GamePlan(kinds, names, seed=seed, extra_cards=extra_cards, modules=modules)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 
+from engine.options import MODULES
 from netcode.messages import (
     MAX_CHAT,
     MAX_KIND,
@@ -56,6 +57,19 @@ def _bot_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
     if not all(0 < len(kind) <= MAX_KIND for kind in kinds):
         raise ValueError("not a bot kind")
     return kinds
+
+
+def _module_names(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The expansion's modules a request names (``engine.options.MODULES``), in that order."""
+    if not all(name in MODULES for name in names):
+        raise ValueError("not a module")
+    return tuple(m for m in MODULES if m in names)
+
+
+def _known_modules(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The modules a server's ``games`` line names; a name this client does not know is left
+    out (a newer server's module)."""
+    return tuple(m for m in MODULES if m in names)
 
 
 def _no_empty(password: str) -> str | None:
@@ -104,6 +118,14 @@ class Create(ProtocolMessage, t="create", side=CLIENT):
     )
     password: str | None = _password_field()
     extra_cards: bool = False
+    modules: tuple[str, ...] = spec(
+        (),
+        max_len=2 * len(MODULES),
+        clean=_module_names,
+        why=f"'modules' is a list of: {', '.join(MODULES)}",
+        omit_default=True,
+    )
+    """The expansion's modules the game plays (``engine.options.MODULES``)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -160,6 +182,8 @@ class GameOptions:
 
     players: int = spec(lowest=2)
     extra_cards: bool = False
+    modules: tuple[str, ...] = spec((), max_len=2 * len(MODULES), clean=_known_modules)
+    """The expansion's modules the game plays."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -43,13 +43,14 @@ from engine.actions import (
 from engine.board import LONG, SHORT
 from engine.bots.base import Bot
 from engine.bots.business_play import business_choice, with_cards
+from engine.bots.hub_choices import hub_action, hub_path
 from engine.bots.planning import BUY, PLACE, RENT, Planner, Route
 from engine.distant_state import PLANE_PRICE, RENT_TO_BANK
 from engine.paths import path_links
 from engine.rules.claims import markers_for_next_card, plane_components
 from engine.rules.costs import place_cost
 from engine.rules.distant import ClaimDistantRule, free_markers
-from engine.rules.income import income_of, seat_income
+from engine.rules.income import seat_income
 from engine.ruleset import Ruleset
 from engine.state import State
 
@@ -104,6 +105,9 @@ class GreedyBot(Bot):
 def greedy_action(state: State, seat: int) -> Action:
     """The greedy choice for ``seat`` (the seat to move) in ``state``."""
     st = state.seats[seat]
+    hub = hub_action(state, seat)
+    if hub is not None:
+        return hub
     if st.finished:
         return FinalPlane() if st.planes else Pass()
     plan = Planner(state, seat, RENT_PENALTY)
@@ -192,6 +196,8 @@ def claim_card(plan: Planner) -> Action | None:
         key = (state.board.cards[card].points, -len(path), card)
         if best is None or key > best:
             best, chosen = key, Claim(card, path)
+    if chosen is not None:
+        chosen = Claim(chosen.card, hub_path(plan, chosen.card, chosen.path))
     return chosen
 
 
@@ -323,15 +329,15 @@ def rate(state: State, seat: int, value: float, route: Route) -> float:
     """Points per turn, counting the turns of income needed to pay for the route."""
     st = state.seats[seat]
     short = route.cost - st.cash
-    income = income_of(st)
+    income_now = seat_income(state, seat)
     if short <= 0:
         money_turns = 0
-    elif income:
-        money_turns = math.ceil(short / income)
+    elif income_now:
+        money_turns = math.ceil(short / income_now)
     else:
         return 0.0
     rents = sum(1 for n in route.needs if n.how == RENT)
-    spend = (route.cost + RENT_PENALTY * rents) / max(income, EURO_TURN)
+    spend = (route.cost + RENT_PENALTY * rents) / max(income_now, EURO_TURN)
     return value / (actions_needed(route) + money_turns + spend)
 
 

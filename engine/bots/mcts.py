@@ -34,6 +34,7 @@ from engine.actions import (
     Claim,
     Entry,
     FinalPlane,
+    HubBonus,
     Income,
     Pass,
     Reveal,
@@ -51,11 +52,13 @@ from engine.bots.greedy import (
     ready_path,
     targets,
 )
+from engine.bots.hub_choices import hub_action
 from engine.bots.planning import Planner
 from engine.bots.sampling import World, determinize
 from engine.dealer import distant_draw
 from engine.distant_state import DISTANT, distant_points
 from engine.errors import IllegalAction
+from engine.rules.hubs import hub_points
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores
 from engine.state import State
@@ -193,6 +196,9 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     """The greedy move first, then every claim, the next step toward each of the best targets
     and the Final Flight, and income: legal and without repeats."""
     st = view.seats[seat]
+    hub = hub_action(view, seat)
+    if hub is not None:
+        return hub_candidates(view, seat, rules, hub)
     if st.finished:
         return [FinalPlane() if st.planes else Pass()]
     plan = Planner(view, seat, RENT_PENALTY)
@@ -208,6 +214,19 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     out: list[Action] = []
     for move in moves:
         if move is not None and move not in out and is_legal(rules, view, seat, move):
+            out.append(move)
+    return out
+
+
+def hub_candidates(view: State, seat: int, rules: Ruleset, hub: Action) -> list[Action]:
+    """A hub decision: the greedy choice first; for a bonus, every kind but a second hub
+    elsewhere than the greedy city (the first hub's city is greedy's alone)."""
+    if not isinstance(hub, HubBonus):
+        return [hub]
+    moves = [hub] + [HubBonus(kind, -1) for kind in ("cash", "point", "income")]
+    out: list[Action] = []
+    for move in moves:
+        if move not in out and is_legal(rules, view, seat, move):
             out.append(move)
     return out
 
@@ -317,7 +336,7 @@ def card_points(state: State, seat: int) -> float:
     points = sum(cards[str(cid)].points for cid, _ in st.cards) + sum(distant_points(state, seat))
     if st.finished:
         points += final_flight_points(st.final_planes)
-    return float(points)
+    return float(points + hub_points(state, seat))
 
 
 def final_prospect(state: State, seat: int) -> float:

@@ -192,6 +192,10 @@ class Planner:
         self._trees: dict[int, tuple[list[int], list[int]]] = {}
         self._routes: dict[tuple[int, ...], Route | None] = {}
 
+    def free_plane(self, link: int) -> bool:
+        """The seat has a plane on ``link`` it may fly now (not one kept for another flight)."""
+        return self.needs[link] is None
+
     def route(self, cities: tuple[int, ...]) -> Route | None:
         """The cheapest route for a flight over ``cities`` (two for Short and Long Flight cards,
         three in order for a Final Flight), or None if the board has no such path."""

@@ -10,6 +10,7 @@ from engine.board import LONG, SHORT
 from engine.business_state import commandeered, is_distant_link
 from engine.paths import final_routes, path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
+from engine.rules.hubs import bonus_pending, pay_hubs
 from engine.rules.turns import END_ALL_FINALS, end_game
 from engine.state import State
 
@@ -108,6 +109,7 @@ class ClaimRule(Rule[Claim]):
         assert isinstance(links, list)
         _fly(state, seat, links)
         state.claim_card(seat, action.card, markers_for_next_card(state, seat))
+        pay_hubs(state, seat, action.path)
 
     def options(self, state: State, seat: int) -> list[Action]:
         if state.seats[seat].markers < markers_for_next_card(state, seat):
@@ -156,7 +158,8 @@ class ClaimFinalRule(Rule[ClaimFinal]):
         assert isinstance(links, list)
         _fly(state, seat, links)
         state.play_final(seat, action.card, action.path)
-        if all(s.finished for s in state.seats):
+        pay_hubs(state, seat, action.path)
+        if all(s.finished for s in state.seats) and not bonus_pending(state):
             end_game(state, END_ALL_FINALS)
 
     def options(self, state: State, seat: int) -> list[Action]:

@@ -8,6 +8,7 @@ from engine.actions import Action, Income
 from engine.business_state import income_after_cards
 from engine.distant_state import distant_income
 from engine.rules.base import Rule
+from engine.rules.hubs import income_markers
 from engine.state import Seat, State
 
 WITH_MARKERS: Final = 5
@@ -23,8 +24,9 @@ def income_of(seat: Seat) -> int:
 
 
 def seat_income(state: State, seat: int) -> int:
-    """What Take income pays ``seat`` now: its cards' income and each module's."""
-    return income_of(state.seats[seat]) + distant_income(state, seat)
+    """What Take income pays ``seat`` now: its cards, each module's cards and the Hubs module's
+    income markers (the Business cards' +2 Income and Taxes come on top, as it is taken)."""
+    return income_of(state.seats[seat]) + distant_income(state, seat) + income_markers(state, seat)
 
 
 class IncomeRule(Rule[Income]):

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics
+from jetset_tui.modules import add_modules_argument
 
 if TYPE_CHECKING:
     from netcode.host import Host
@@ -74,6 +75,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="a bot moves for a player who has not moved in this time (default 0: no clock)",
     )
     hp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
+    add_modules_argument(hp)
     hp.add_argument("--linger", type=float, default=5.0, help="seconds to stay up after the end")
     hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
     hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
@@ -140,8 +142,8 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def make_table(args: argparse.Namespace) -> Table:
-    from engine import Options
     from engine.bots import require_bot
+    from jetset_tui.modules import game_options
     from netcode.table import Table
     from netcode.userdirs import new_game_path
 
@@ -161,7 +163,7 @@ def make_table(args: argparse.Namespace) -> Table:
     bots = [k.strip() for k in args.bots.split(",") if k.strip()]
     for kind in [*bots, args.standin_bot]:
         require_bot(kind)
-    options = Options(players=args.players, extra_cards=args.extra_cards)
+    options = game_options(args.players, args.extra_cards, args.modules)
     options.check_supported()
     if len(bots) >= options.players and not args.headless:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")

@@ -8,6 +8,7 @@ import sys
 from pathlib import Path
 
 from jetset_tui import diagnostics
+from jetset_tui.modules import add_modules_argument
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -23,6 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp.add_argument(
         "--extra-cards", action="store_true", help="shuffle in the expansion's extra Flight cards"
     )
+    add_modules_argument(pp)
     pp.add_argument("--resume", metavar="FILE", help="continue a saved game's .jetset log")
     pp.add_argument("--save", metavar="FILE", help="where to save the log (default: data dir)")
     pp.add_argument("--delay", type=float, default=None, help="seconds a bot waits (default 0.6)")
@@ -40,7 +42,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"jetset play: {refusal}", file=sys.stderr)
             return 1
         return run_app(resume=path, delay=args.delay)
-    plan = plan_from_spec(args.players, args.bots, args.seed, extra_cards=args.extra_cards)
+    plan = plan_from_spec(
+        args.players, args.bots, args.seed, extra_cards=args.extra_cards, modules=args.modules
+    )
     if args.save:
         plan.path = Path(args.save).expanduser()
         refusal = in_play_elsewhere(plan.path)

@@ -7,10 +7,11 @@ import json
 import sys
 from pathlib import Path
 
-from engine import Game, Options, seed_commitment
+from engine import Game, seed_commitment
 from engine.bots import bot_label
 from engine.notation import Notation
 from engine.selfplay import play_game, seat_kinds
+from jetset_tui.modules import add_modules_argument, game_options
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -31,6 +32,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp.add_argument("--save", metavar="DIR", help="write each game's log file into DIR")
     sp.add_argument("--json", action="store_true", help="one JSON object per game")
     sp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
+    add_modules_argument(sp)
     sp.set_defaults(func=cmd_selfplay)
 
 
@@ -45,7 +47,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     kinds = [k.strip() for k in args.bot.split(",") if k.strip()]
     try:
-        options = Options(players=args.players, extra_cards=args.extra_cards)
+        options = game_options(args.players, args.extra_cards, args.modules)
         options.check_supported()
     except ValueError as exc:
         print(f"jetset selfplay: {exc}", file=sys.stderr)

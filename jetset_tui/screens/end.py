@@ -42,28 +42,35 @@ def score_table(
     winners = set(game.winners())
     ranked = sorted(scores, key=lambda s: (-s.total, -s.cash, s.seat))
     table = Table(expand=True, header_style="bold", box=None, padding=(0, 1))
-    for col, justify in (
+    hubs = game.state.hubs is not None
+    columns = [
         ("", "left"),
         ("player", "left"),
         ("cards by value", "left"),
         ("Final Flight", "left"),
         ("points", "right"),
         ("cash", "right"),
-    ):
+    ]
+    if hubs:
+        columns.insert(4, ("hub markers", "right"))
+    for col, justify in columns:
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for rank, score in enumerate(ranked, 1):
         st = game.state.seats[score.seat]
         final = f"{score.final} ({st.final_planes}✈)" if st.finished else "not played"
         who = seat_badge(liveries[score.seat], names[score.seat])
         who.append(f"  {kinds[score.seat].label}", style=DIM)
-        table.add_row(
+        cells: list[Text | str] = [
             Text("★ winner" if score.seat in winners else f"{rank}.", style="bold"),
             who,
             cards_breakdown(score),
             final,
             Text(str(score.total), style="bold"),
             f"€{score.cash}",
-        )
+        ]
+        if hubs:
+            cells.insert(4, str(score.hubs))
+        table.add_row(*cells)
     return table
 
 

@@ -61,11 +61,22 @@ card and each puts a plane on a link of the other, free. Answer a deal offered t
 After a Long Flight claim your turn goes on until you end it (**y**, "End your turn"). Your
 cards are secret; +2 Income, No Overhead, Taxes and the end-of-game cards lie face up.
 
+# The Hubs module (when the game has it)
+
+Before the first turn each player puts a **hub** on a city with no hub, the last player first
+(key **u**, or type `hub BER`). Whenever anyone claims a card (Final Flights too), every player
+whose hub the flight starts in, ends in or passes through gets **€2** from the bank. When **your**
+flight passes *through* your own hub you choose instead (key **u**, or type `bonus …`): the €2
+(`bonus cash`), a **1-point marker** (`bonus point`, a point at the end), a **2-Euro marker**
+(`bonus income`, +€2 income for the rest of the game) or your **second hub** (`bonus VIE`, a city
+with no hub; two hubs at most). On the map a hub is `⌂` and its owner's letter beside the city:
+`BER⌂R` is Red's hub in Berlin.
+
 # Keys
 
 | key | |
 |-----|--|
-| **b p r c i e d f y** | a guided action: ↑↓ choose, type a city code to find it, ←→ or 1–9 planes|
+| **b p r c i e d f u y** | a guided action: ↑↓ choose, type a city code, ←→ or 1–9 planes |
 | | Enter confirms (the full cost is shown first), Esc backs out |
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |

@@ -1,5 +1,6 @@
 """Set up a local game: 2–6 seats, each a human or a bot, with names, colours, a seed, and
-whether the expansion's extra Flight cards are in the decks."""
+whether the expansion's extra Flight cards and which of its modules are in play (a module not
+playable yet is shown but cannot be ticked)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from engine.bots import bot_label
-from engine.options import MAX_PLAYERS, MIN_PLAYERS
+from engine.options import MAX_PLAYERS, MIN_PLAYERS, MODULE_TITLES, MODULES
+from jetset_tui.modules import playable
 from jetset_tui.seating import BOT_NAMES, GamePlan, bot_kinds, default_bot, your_name
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.footer import KeyFooter
@@ -87,6 +89,18 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                     id="extra-cards",
                 )
+            with Horizontal(classes="form-row"):
+                yield Label("Modules", classes="seat-label")
+                for module in MODULES:
+                    refusal = playable(module)
+                    yield Checkbox(
+                        MODULE_TITLES[module],
+                        compact=True,
+                        disabled=refusal is not None,
+                        tooltip=refusal,
+                        id=f"module-{module}",
+                        classes="module",
+                    )
             yield Static("", classes="error", id="form-error")
             with Horizontal(id="buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -114,7 +128,8 @@ class NewGameScreen(Screen[None]):
         colours = [str(self.query_one(f"#colour-{i}", Select).value) for i in range(count)]
         seed = self.query_one("#seed", Input).value.strip() or None
         extra = self.query_one("#extra-cards", Select).value is True
-        return GamePlan(kinds, names, colours, seed, extra_cards=extra)
+        modules = tuple(m for m in MODULES if self.query_one(f"#module-{m}", Checkbox).value)
+        return GamePlan(kinds, names, colours, seed, extra_cards=extra, modules=modules)
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)

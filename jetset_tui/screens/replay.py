@@ -22,6 +22,7 @@ from textual.widgets import Input, Static
 
 from engine import CHANCE, redact
 from engine.notation import Notation
+from engine.rules.hubs import seat_in_turn
 from engine.state import State
 from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.describe import card_text, seat_badge
@@ -305,7 +306,7 @@ class ReplayScreen(MapAndTableScreen):
         tl = self.timeline
         full = tl.state_at(self.position)
         state = full if self.revealed else full.view(self.viewer)
-        mover = None if state.over else state.current
+        mover = None if state.over else seat_in_turn(state)
         table = TableView(state, self.names, self.kinds, self.liveries, self.viewer, mover)
         self.query_one("#where", Static).update(self.where_text(state))
         self.query_one(EuropeMap).show(state, self.liveries)

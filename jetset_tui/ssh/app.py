@@ -98,6 +98,7 @@ class SshApp(JetSetApp):
                 request.bots,
                 request.password,
                 extra_cards=request.extra_cards,
+                modules=request.modules,
             )
         except (LobbyError, OSError) as exc:
             self.notify(str(exc), severity="error")

@@ -24,8 +24,8 @@ from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
 
-from engine import Options
 from engine.bots import BOTS
+from jetset_tui.modules import game_options
 from jetset_tui.ssh.limits import TryLimiter
 from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
 from netcode.botplayer import play_bot
@@ -258,9 +258,11 @@ class Lobby:
         password: str | None,
         *,
         extra_cards: bool = False,
+        modules: tuple[str, ...] = (),
     ) -> Room:
         """A new game with ``bots`` in the last seats (and, with ``extra_cards``, the
-        expansion's extra Flight cards in the decks); the creator still has to join it."""
+        expansion's extra Flight cards in the decks; ``modules``, the expansion's modules); the
+        creator still has to join it."""
         unfinished = [r for r in self.rooms.values() if not r.table.over]
         if len(unfinished) >= self.limits.max_games:
             raise LobbyError("the server runs as many games as it may; join one")
@@ -274,7 +276,7 @@ class Lobby:
                 raise LobbyError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
         if len(bots) >= players:
             raise LobbyError("leave at least one seat for a person")
-        options = Options(players=players, extra_cards=extra_cards)
+        options = game_options(players, extra_cards, modules)
         try:
             options.check_supported()
         except ValueError as exc:
@@ -297,12 +299,13 @@ class Lobby:
         )
         self._open(room)
         log.info(
-            "game %s created by %s: %d seats, bots %s, extra cards %s, log %s",
+            "game %s created by %s: %d seats, bots %s, extra cards %s, modules %s, log %s",
             room_id,
             creator.name,
             players,
             bots,
             extra_cards,
+            ",".join(modules) or "none",
             path,
         )
         self.changed()

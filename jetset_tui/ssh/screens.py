@@ -15,9 +15,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
-from textual.widgets import DataTable, Input, RichLog, Static
+from textual.widgets import Checkbox, DataTable, Input, RichLog, Static
 
 from engine.bots import BOTS
+from engine.options import MODULE_TITLES, MODULES
+from jetset_tui.modules import playable
 from jetset_tui.ssh.lobby import CODE_LENGTH, Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
@@ -44,10 +46,16 @@ class GameRequest:
     bots: list[str]
     password: str | None
     extra_cards: bool = False
+    modules: tuple[str, ...] = ()
 
 
 def parse_request(
-    seats: str, bots: str, kind: str, password: str, extra_cards: str = "no"
+    seats: str,
+    bots: str,
+    kind: str,
+    password: str,
+    extra_cards: str = "no",
+    modules: tuple[str, ...] = (),
 ) -> GameRequest:
     """The form's fields as a request; LobbyError with a sentence if they make no sense."""
     try:
@@ -65,22 +73,27 @@ def parse_request(
     extra = extra_cards.strip().lower() or "no"
     if extra not in YES_NO:
         raise LobbyError("extra cards: yes or no")
-    return GameRequest(players, [kind] * count, password.strip() or None, YES_NO[extra])
+    for module in modules:
+        refusal = playable(module)
+        if refusal:
+            raise LobbyError(refusal)
+    return GameRequest(players, [kind] * count, password.strip() or None, YES_NO[extra], modules)
 
 
 class NewGameScreen(ModalScreen[GameRequest | None]):
-    """Seats, bots, an optional password and the expansion's extra cards; Enter creates, Esc
-    backs out."""
+    """Seats, bots, an optional password, the expansion's extra cards and its modules (a
+    checkbox each; one not playable yet cannot be ticked); Enter creates, Esc backs out."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
-    NewGameScreen #form { width: 68; height: auto; border: heavy $accent; padding: 1 2; }
+    NewGameScreen #form { width: 74; height: auto; border: heavy $accent; padding: 1 2; }
     NewGameScreen .row { height: 1; margin-bottom: 1; }
     NewGameScreen .label { width: 32; }
     NewGameScreen Input { width: 28; height: 1; border: none; padding: 0 1; background: $boost; }
     NewGameScreen Input:focus { background: $primary 30%; border: none; }
     NewGameScreen #form-error { color: $error; height: auto; }
+    NewGameScreen Checkbox { margin-right: 1; }
     """
 
     def compose(self) -> ComposeResult:
@@ -101,6 +114,16 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                         password=ident == "password",
                         max_length=FIELD_MAX[ident],
                     )
+            with Horizontal(classes="row"):
+                for module in MODULES:
+                    refusal = playable(module)
+                    yield Checkbox(
+                        MODULE_TITLES[module],
+                        compact=True,
+                        disabled=refusal is not None,
+                        tooltip=refusal,
+                        id=f"module-{module}",
+                    )
             yield Static("Enter: create and sit down   Tab: next field   Esc: back", classes="row")
             yield Static("", id="form-error")
 
@@ -116,6 +139,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 value("kind"),
                 value("password"),
                 value("extra"),
+                tuple(m for m in MODULES if self.query_one(f"#module-{m}", Checkbox).value),
             )
         except LobbyError as exc:
             self.query_one("#form-error", Static).update(str(exc))
@@ -348,8 +372,11 @@ class LobbyScreen(Screen[None]):
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
             mine = room.members.get(self.player.identity)
             title = room.title + (" 🔒" if room.private else "")
-            if room.table.game.options.extra_cards:
+            options = room.table.game.options
+            if options.extra_cards:
                 title += " · extra cards"
+            if options.modules:
+                title += " · " + options.modules_text()
             if mine is not None:
                 title += "  ← your seat"
             status = room.status + (f", {room.watchers} watching" if room.watchers else "")

@@ -208,7 +208,12 @@ class ProtocolLink:
             self.lobby.say(player, req.text)
         elif isinstance(req, lp.Create):
             room = self.lobby.create(
-                player, req.players, list(req.bots), req.password, extra_cards=req.extra_cards
+                player,
+                req.players,
+                list(req.bots),
+                req.password,
+                extra_cards=req.extra_cards,
+                modules=req.modules,
             )
             await framed.send(to_wire(lp.Created(game=room.id)))
         elif isinstance(req, lp.WatchGame):
@@ -296,7 +301,9 @@ class ProtocolLink:
             id=room.id,
             title=room.title,
             seats=seats,
-            options=lp.GameOptions(players=options.players, extra_cards=options.extra_cards),
+            options=lp.GameOptions(
+                players=options.players, extra_cards=options.extra_cards, modules=options.modules
+            ),
             private=room.private,
             status=room.status,
             open_seats=room.open_seats,

@@ -235,6 +235,7 @@ def map_canvas(
         style = HIGHLIGHT if city in highlight.cities else CITY
         if 0 <= y < height:
             canvas.put(max(0, x - 1), y, board.city_code(city)[: width - max(0, x - 1)], style, 3)
+    _place_hubs(canvas, state, geo, liveries)
     for link in order:
         _place_label(canvas, geo.paths[link], link_label(state, link, liveries), link, highlight)
     if names:
@@ -268,6 +269,27 @@ def _place_label(
                     canvas.put(x, y, text, style, LABEL)
                     x += len(text)
                 return
+
+
+HUB_MARK = "⌂"
+"""A hub (the Hubs module), drawn beside its city's code with the owner's letter: ``BER⌂R``."""
+
+
+def _place_hubs(canvas: Canvas, state: State, geo: Geometry, liveries: list[Livery]) -> None:
+    """Each hub as ``⌂`` and its owner's letter on the owner's colour, right of the city's code
+    (left of it where the right runs off the map), over any line."""
+    hubs = state.hubs
+    if hubs is None:
+        return
+    for seat, cities in enumerate(hubs.cities):
+        livery = liveries[seat]
+        for city in cities:
+            x, y = geo.cities[city]
+            if not 0 <= y < canvas.height:
+                continue
+            start = x + 2 if x + 4 <= canvas.width else x - 4
+            if start >= 0:
+                canvas.put(start, y, HUB_MARK + livery.letter, livery.badge, CITY_CODE)
 
 
 def _place_name(canvas: Canvas, x: int, y: int, name: str) -> None:

@@ -6,8 +6,10 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine.distant_state import distant_points
+from engine.rules.hubs import seat_in_turn
 from engine.rules.income import seat_income
 from engine.scoring import scores
+from engine.state import State
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
@@ -22,7 +24,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     livery = table.liveries[seat]
     total = scores(state)[seat].total
     text = Text(no_wrap=True, overflow="ellipsis")
-    turn = seat == state.current and not state.over
+    turn = seat == seat_in_turn(state) and not state.over
     text.append("▶ " if turn else "  ", style="bold" if turn else "")
     text.append_text(seat_badge(livery, table.names[seat]))
     who = "you" if seat == table.viewer else table.kinds[seat].label
@@ -36,6 +38,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
     if not compact:
         text.append(f" income €{seat_income(state, seat)}", style=DIM)
+        text.append_text(hub_text(state, seat))
     text.append("\n   ")
     if st.finished and st.final is not None:
         text.append(f"Final {card_text(state.board, st.final)} ", style="bold")
@@ -49,6 +52,21 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
         text.append("D8 " * len(distant_points(state, seat)))
     else:
         text.append("no cards yet", style=DIM)
+    if compact:
+        text.append_text(hub_text(state, seat))
+    return text
+
+
+def hub_text(state: State, seat: int) -> Text:
+    """Hubs: ``  hubs BER OSL +1pt`` (city codes, then the 1-point markers), or nothing."""
+    hubs = state.hubs
+    text = Text()
+    if hubs is None:
+        return text
+    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat]) or "none"
+    text.append(f"  hubs {codes}", style=DIM)
+    if hubs.points[seat]:
+        text.append(f" +{hubs.points[seat]}pt", style=DIM)
     return text
 
 

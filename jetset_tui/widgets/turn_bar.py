@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from engine.rules.hubs import seat_in_turn
+from engine.state import State
 from jetset_tui.business import deal_turn_text
 from jetset_tui.describe import seat_badge
 from jetset_tui.table import TableView
@@ -45,14 +47,17 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     deal = deal_turn_text(table)
     if deal is not None:
         return deal
-    seat = state.current
+    seat = seat_in_turn(state)
     text.append("▶ ", style="bold")
     text.append_text(seat_badge(table.liveries[seat], table.names[seat]))
     if table.is_bot(seat):
         text.append("  is thinking…" if busy else "  to move", style=DIM)
     elif seat == table.viewer:
         text.append("  your turn  ", style=f"bold {GOOD}")
-        if table.state.seats[seat].finished:
+        hint = hub_hint(state)
+        if hint:
+            text.append(hint, style=DIM)
+        elif table.state.seats[seat].finished:
             text.append("f: a plane on your Final Flight", style=DIM)
         elif not state.vacation_time:
             text.append("e: extra Flight cards (€1 a row), then one action", style=DIM)
@@ -61,6 +66,19 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     else:
         text.append("  to move", style=DIM)
     return text
+
+
+def hub_hint(state: State) -> str | None:
+    """What a hub decision due asks of the player, or None."""
+    hubs = state.hubs
+    if hubs is None:
+        return None
+    if hubs.placing >= 0:
+        return "u: place your first hub (a city with no hub)"
+    if hubs.pending:
+        name = state.board.cities[hubs.pending[0]].name
+        return f"u: you flew through your hub in {name}: €2, a marker or your second hub"
+    return None
 
 
 def clock_text(seconds: float) -> Text:

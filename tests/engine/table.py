@@ -38,7 +38,9 @@ class Table:
         dealer: Dealer | None = None,
         options: Options | None = None,
     ) -> None:
-        self.game = Game(options or Options(players=players))
+        options = options or Options(players=players)
+        players = options.players
+        self.game = Game(options)
         self.n = Notation(self.game.board)
         self.queue: dict[str, list[str]] = {SHORT: [], LONG: []}
         self.dealer = dealer
@@ -102,6 +104,14 @@ class Table:
         digest = self.game.push(Entry(seat, self.n.parse_action(line)))
         self.deal_chance()
         return digest
+
+    def place_hubs(self, *cities: str) -> None:
+        """Hubs module: the first hubs, in placing order (the last seat first)."""
+        for city in cities:
+            seat = self.game.to_move()
+            assert seat is not None and seat >= 0
+            self.game.push(Entry(seat, self.n.parse_action(f"hub {city}")))
+        self.deal_chance()
 
     def try_do(self, seat: int, line: str) -> None:
         """Like ``do`` but without letting others move first (for checking refusals)."""

@@ -22,6 +22,8 @@ KEYS = {
     "enter": "\r",
     "escape": "\x1b",
     "tab": "\t",
+    "shift+tab": "\x1b[Z",
+    "space": " ",
     "up": "\x1b[A",
     "down": "\x1b[B",
     "right": "\x1b[C",

@@ -237,3 +237,29 @@ async def test_open_lobbies_see_a_new_game_and_chat(
     await bob.wait_for("bob: anyone?")
     await alice.close()
     await bob.close()
+
+
+async def test_a_hubs_game_from_the_form_is_listed_with_its_module(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """The form's Hubs checkbox reaches the game's options; the lobby lists the module; the
+    creator is asked for a first hub once the bots (the last seats) have placed theirs."""
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("n")
+    text = await alice.wait_for("Extra cards (yes/no)")
+    assert "Hubs" in text and "Investors" in text
+    await alice.press("tab", "tab", "tab", "tab", "tab", "space", "shift+tab", "enter", pause=0.25)
+    await alice.wait_for("u: place your first hub", timeout=30)
+    room = server.lobby.rooms["1"]
+    game = room.table.game
+    assert game.options.hubs and game.state.hubs is not None
+    assert [len(c) for c in game.state.hubs.cities] == [0, 1, 1, 1]
+    await alice.command("hub PAR")
+    await alice.wait_for(lambda _: game.state.hubs is not None and game.state.hubs.placing < 0)
+
+    bob = await connect(server, "bob", bob_key)
+    text = await bob.lobby()
+    assert "alice's game · Hubs" in text
+    await bob.close()
+    await alice.close()

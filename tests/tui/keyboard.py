@@ -2,7 +2,20 @@
 
 from __future__ import annotations
 
-from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
+from engine import (
+    Action,
+    Buy,
+    Claim,
+    ClaimFinal,
+    FinalPlane,
+    HubBonus,
+    Income,
+    Pass,
+    Place,
+    PlaceHub,
+    Refill,
+    Rent,
+)
 from engine.actions import BUSINESS_DECISIONS, Decline, EndTurn
 from engine.notation import Notation
 
@@ -30,6 +43,12 @@ def keys_for(action: Action, notation: Notation) -> list[str]:
             return ["f", "enter"]
         case Refill(row, count):
             return ["e", *row, str(count), "enter"]
+        case PlaceHub(city):
+            return ["u", *board.city_code(city), "enter"]
+        case HubBonus("hub", city):
+            return typed(notation.format_action(action))
+        case HubBonus(kind):
+            return ["u", *kind, "enter"]
         case Place() | Rent():
             return typed(notation.format_action(action))
         case Decline():

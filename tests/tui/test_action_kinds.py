@@ -27,6 +27,7 @@ KEYS = [
     ("e", "act('refill')", "Cards"),
     ("d", "act('distant')", "Distant"),
     ("f", "act('final')", "Final"),
+    ("u", "act('hub')", "Hub"),
     ("y", "act('business')", "Business"),
 ]
 """The game screen's action keys as players know them, in the footer's order."""
@@ -63,6 +64,8 @@ def test_each_kind_opens_a_stage_or_says_why_not(kind: str) -> None:
         assert result == "Distant Lands is not in play in this game"
     elif kind == "business":
         assert result == "this game is played without Business cards"
+    elif kind == "hub":
+        assert result == "this game is played without hubs"
     elif kind in ("place", "rent"):
         assert isinstance(result, str)
     else:

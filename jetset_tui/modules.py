@@ -1,0 +1,49 @@
+"""The expansion's modules on the command line: ``--modules distant,hubs,business,investors``
+(or ``all``) on every command that makes a game (docs in README, "Playing")."""
+
+from __future__ import annotations
+
+import argparse
+
+from engine import Options
+from engine.options import MODULE_WORDS, modules_from_words
+
+MODULES_HELP = (
+    f"the expansion's modules, comma-separated: {','.join(MODULE_WORDS)}, or all "
+    "(one not playable yet is refused)"
+)
+
+
+def modules_arg(text: str) -> tuple[str, ...]:
+    """argparse's type for ``--modules``: a sentence, not a traceback, for a wrong word."""
+    try:
+        return modules_from_words(text)
+    except ValueError as exc:
+        raise argparse.ArgumentTypeError(str(exc)) from None
+
+
+def add_modules_argument(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--modules", metavar="LIST", type=modules_arg, default=(), help=MODULES_HELP
+    )
+
+
+def playable(module: str) -> str | None:
+    """None if ``module`` can be played, else the sentence that refuses it."""
+    try:
+        Options(**{module: True}).check_supported()
+    except ValueError as exc:
+        return str(exc)
+    return None
+
+
+def game_options(players: int, extra_cards: bool, modules: tuple[str, ...]) -> Options:
+    """The options of a new game; ``check_supported`` is the caller's (it says what is refused)."""
+    return Options(
+        players=players,
+        extra_cards=extra_cards,
+        distant_lands="distant_lands" in modules,
+        hubs="hubs" in modules,
+        business_cards="business_cards" in modules,
+        investors="investors" in modules,
+    )

@@ -1,0 +1,128 @@
+"""The Hubs module in the app: hubs on the map, placing one and taking a bonus by keys and by
+typed notation (Pilot, the real app)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import HubBonus, PlaceHub
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screenshot import screen_text
+from jetset_tui.seating import GamePlan
+from jetset_tui.widgets.command import CommandInput
+from netcode.local import LocalSession
+from tests.tui.play import ADVISOR, game_screen, play_turns
+
+BOT = f"bot:{ADVISOR}"
+
+
+def hubs_app(tmp_path: Path, seed: str) -> JetSetApp:
+    plan = GamePlan(
+        ["human", BOT], ["Ann", "Amelia"], seed=seed, path=tmp_path / "game.jetset",
+        modules=("hubs",),
+    )  # fmt: skip
+    return JetSetApp(plan=plan, fsync=False, saves=tmp_path, bot_delay=0)
+
+
+def session_of(screen: GameScreen) -> LocalSession:
+    session = screen.session
+    assert isinstance(session, LocalSession)
+    return session
+
+
+async def test_placing_the_first_hub_by_keys_shows_it_on_the_map(tmp_path: Path) -> None:
+    app = hubs_app(tmp_path, "hub-keys")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        session = session_of(screen)
+        await session.wait_idle()
+        await pilot.pause()
+        hubs = session.game.state.hubs
+        assert hubs is not None and len(hubs.cities[1]) == 1, "the bot, last, placed first"
+        assert session.game.to_move() == 0
+        text = screen_text(app)
+        assert "u: place your first hub" in text
+        await pilot.press("b")  # an ordinary action must wait
+        await pilot.pause()
+        assert not screen.query_one("#picker").display
+        await pilot.press("u", "P", "A", "R")
+        await pilot.pause()
+        assert "Place your first hub" in screen_text(app)
+        await pilot.press("enter")
+        await session.wait_idle()
+        await pilot.pause()
+        paris = session.game.board.city_index["PAR"]
+        assert hubs.cities[0] == [paris]
+        assert any(e.actor == 0 and e.action == PlaceHub(paris) for e in session.game.entries)
+        text = screen_text(app)
+        mine, bots = (screen.liveries[s].letter for s in (0, 1))
+        theirs = session.game.board.city_code(hubs.cities[1][0])
+        assert f"PAR⌂{mine}" in text, "the hub beside its city, with the owner's letter"
+        assert f"{theirs}⌂{bots}" in text
+        assert "hubs PAR" in text, "the player panel lists the hub"
+
+
+async def test_a_hub_bonus_by_the_picker_and_by_typed_notation(tmp_path: Path) -> None:
+    """The human seat plays the greedy bot's choices with keys (guided or typed) until its flight
+    passes through its own hub; the picker offers the bonuses, and the typed line, completed
+    with Tab, takes the 2-Euro marker."""
+    app = hubs_app(tmp_path, "hub-bonus-9")  # the first bonus comes on the 10th turn or so
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        session = session_of(screen)
+        game = session.game
+        hubs = game.state.hubs
+        assert hubs is not None
+        for _ in range(60):
+            await session.wait_idle()
+            await pilot.pause()
+            if hubs.pending and game.to_move() == 0:
+                break
+            await play_turns(app, pilot, screen, turns=1)
+        assert hubs.pending and game.to_move() == 0, "a flight through Ann's own hub"
+        name = game.board.cities[hubs.pending[0]].name
+        assert f"you flew through your hub in {name}" in screen_text(app)
+        await pilot.press("u")
+        await pilot.pause()
+        text = screen_text(app)
+        for choice in ("€2 hub payoff", "1-point marker", "2-Euro marker"):
+            assert choice in text, text
+        await pilot.press("escape", "colon", *"bonus in", "tab")
+        await pilot.pause()
+        assert screen.query_one(CommandInput).value == "bonus income"
+        await pilot.press("enter")
+        await session.wait_idle()
+        await pilot.pause()
+        assert any(e.actor == 0 and e.action == HubBonus("income", -1) for e in game.entries)
+        assert hubs.income[0] == 1
+
+
+async def test_the_new_game_form_ticks_the_hubs_module(tmp_path: Path) -> None:
+    """From the start screen: n, tick Hubs, start: the game has hubs and its log says so. A
+    module not playable yet is shown but cannot be ticked."""
+    from textual.widgets import Checkbox
+
+    from jetset_tui.screens.new_game import NewGameScreen
+    from netcode.logfile import read_log
+
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        text = screen_text(app)
+        for title in ("Distant Lands", "Hubs", "Business cards", "Investors"):
+            assert title in text
+        distant = app.screen.query_one("#module-distant_lands", Checkbox)
+        assert distant.disabled, "not playable yet"
+        await pilot.click("#module-hubs")
+        await pilot.pause()
+        assert app.screen.query_one("#module-hubs", Checkbox).value
+        await pilot.press("ctrl+s")
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        assert game.options.hubs and not game.options.distant_lands
+        assert game.state.hubs is not None
+    (path,) = tmp_path.glob("*.jetset")
+    assert read_log(path).header.options.hubs
