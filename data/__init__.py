@@ -13,6 +13,7 @@ from importlib import resources
 from typing import Any
 
 BOARD_FILE = "board.json"
+INVESTORS_FILE = "investors.json"
 
 
 @lru_cache(maxsize=1)
@@ -31,3 +32,10 @@ def board_json() -> dict[str, Any]:
 def data_hash() -> str:
     """SHA-256 of the board file: logs record it so a replay on other data is caught."""
     return hashlib.sha256(board_bytes()).hexdigest()
+
+
+def investors_json() -> dict[str, Any]:
+    """The Investors module's cards (``investors.json``): each kind, its copies and its terms."""
+    raw = resources.files(__name__).joinpath(INVESTORS_FILE).read_bytes()
+    data: dict[str, Any] = json.loads(raw)
+    return data

@@ -110,10 +110,43 @@ class Reveal:
     card: str
 
 
-Decision = Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass
-Chance = Setup | Deal | Reveal
+@value(unsafe_hash=True)
+class DealInvestors:
+    """Chance (Investors module): the two Investor cards onto the Vacation spaces, in space order.
+
+    Face down, ``cards`` and ``salts`` are None in the copy every seat receives; ``commitments``
+    are public, each ``investor_commitment(space, card, salt)``. Face up (the variant) the cards
+    are public and there are no salts nor commitments.
+    """
+
+    cards: tuple[str, str] | None
+    salts: tuple[str, str] | None
+    commitments: tuple[str, str] | None
+
+
+@value(unsafe_hash=True)
+class TurnInvestor:
+    """Chance (Investors module): a Vacation card replaced the face-down Investor on ``space``
+    (0 or 1); here it is, with the salt that opens its commitment, and it pays at once."""
+
+    space: int
+    card: str
+    salt: str
+
+
+@value(unsafe_hash=True)
+class ReplaceInvestor:
+    """Investors, face up: the player to move chooses the Investor the Vacation card replaces."""
+
+    card: str
+
+
+Decision = (
+    Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass | ReplaceInvestor
+)
+Chance = Setup | Deal | Reveal | DealInvestors | TurnInvestor
 Action = Decision | Chance
-CHANCE_TYPES: Final = (Setup, Deal, Reveal)
+CHANCE_TYPES: Final = (Setup, Deal, Reveal, DealInvestors, TurnInvestor)
 
 CHANCE: Final = -1
 """The actor of a chance entry."""
@@ -128,10 +161,13 @@ class Entry:
 
 
 def redact(entry: Entry, seat: int | None) -> Entry:
-    """The entry as ``seat`` may see it (None: a spectator): other seats' dealt cards hidden."""
+    """The entry as ``seat`` may see it (None: a spectator): other seats' dealt cards hidden, and
+    the face-down Investors hidden from every seat."""
     act = entry.action
     if isinstance(act, Deal) and act.seat != seat and act.cards is not None:
         return Entry(entry.actor, Deal(act.seat, None, None, act.commitment))
+    if isinstance(act, DealInvestors) and act.commitments is not None and act.cards is not None:
+        return Entry(entry.actor, DealInvestors(None, None, act.commitments))  # nobody's cards
     return entry
 
 

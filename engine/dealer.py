@@ -24,10 +24,12 @@ import hashlib
 from collections.abc import MutableSequence, Sequence
 from typing import Final, Protocol, TypeVar
 
-from engine.actions import CHANCE, Deal, Entry, Reveal, Setup
+from engine.actions import CHANCE, Deal, DealInvestors, Entry, Reveal, Setup, TurnInvestor
 from engine.board import SHORT, Board
 from engine.dealstream import DealStream
+from engine.investors_state import investor_commitment
 from engine.rng import Rng
+from engine.rules.investors import investor_deck
 from engine.state import DEAL, SETUP, State, hand_commitment
 
 SHORT_TOP: Final = {2: 8, 3: 8, 4: 11, 5: 14, 6: 17}
@@ -123,6 +125,13 @@ class Dealer:
         salts = rng.fork("salt")
         self.hands = [(finals[2 * i], finals[2 * i + 1]) for i in range(players)]
         self.salts = [salts.token() for _ in range(players)]
+        investors = [card.id for card in investor_deck()]
+        rng.fork("investors").shuffle(investors)
+        self.investors = investors
+        """The Investor cards in dealt order: the first two on the Vacation spaces, the rest
+        unseen all game (only used with the Investors module)."""
+        investor_salts = rng.fork("investor-salt")
+        self.investor_salts = [investor_salts.token() for _ in range(2)]
 
     def stack(self, row: str) -> list[str]:
         return self.short_stack if row == SHORT else self.long_stack
@@ -131,6 +140,14 @@ class Dealer:
         """The chance entry the state is waiting for."""
         if state.phase == SETUP:
             return Entry(CHANCE, Setup(tuple(self.short_row), tuple(self.long_row)))
+        investors = state.investors
+        if investors is not None:
+            if state.phase == DEAL and not investors.dealt:
+                return Entry(CHANCE, self.investors_deal(investors.face_up))
+            if investors.to_turn >= 0:
+                space = investors.to_turn
+                card, salt = self.investors[space], self.investor_salts[space]
+                return Entry(CHANCE, TurnInvestor(space, card, salt))
         if state.phase == DEAL:
             seat = state.dealt
             cards = self.hands[seat]
@@ -140,6 +157,17 @@ class Dealer:
         if row is None:
             raise ValueError("the state is not waiting for chance")
         return Entry(CHANCE, Reveal(row, self.stack(row)[state.drawn[row]]))
+
+    def investors_deal(self, face_up: bool) -> DealInvestors:
+        """The two Investor cards onto the Vacation spaces: face up in the open, face down with
+        a commitment to each (engine/investors_state.py)."""
+        a, b = self.investors[0], self.investors[1]
+        if face_up:
+            return DealInvestors((a, b), None, None)
+        s0, s1 = self.investor_salts
+        return DealInvestors(
+            (a, b), (s0, s1), (investor_commitment(0, a, s0), investor_commitment(1, b, s1))
+        )
 
 
 def _split(board: Board, deck: tuple[str, ...]) -> tuple[list[str], list[str]]:

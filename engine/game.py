@@ -21,6 +21,8 @@ class Game:
         self.rules = Ruleset.of(self.options)
         self.board = board or load_board(self.options.extra_cards)
         self.state = State(self.board, Config(self.options.players))
+        if self.options.investors:
+            self.state.enable_investors(self.options.investors_face_up)
         self.entries: list[Entry] = []
         self.digests: list[str] = []
         self.turns: list[int] = []  # the turn number each entry was made in (0: setup)

@@ -18,6 +18,7 @@ from engine.actions import (
     Claim,
     ClaimFinal,
     Deal,
+    DealInvestors,
     Entry,
     FinalPlane,
     Income,
@@ -25,15 +26,21 @@ from engine.actions import (
     Place,
     Refill,
     Rent,
+    ReplaceInvestor,
     Reveal,
     Setup,
+    TurnInvestor,
 )
 from engine.board import ROWS, Board, load_board
 from engine.errors import NotationError
+from engine.rules.investors import investor_cards
 
-VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
-CHANCE_VERBS: Final = ("setup", "deal", "reveal")
+VERBS: Final = (
+    "refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass", "replace",
+)  # fmt: skip
+CHANCE_VERBS: Final = ("setup", "deal", "reveal", "investors", "investor")
 HIDDEN: Final = "hidden"
+FACE_UP: Final = "up"
 
 
 class Notation:
@@ -76,6 +83,12 @@ class Notation:
                 return f"deal {seat} {' '.join(cards)} {salt} {commitment}"
             case Reveal(row, card):
                 return f"reveal {row} {card}"
+            case DealInvestors(cards, salts, commitments):
+                return _format_investors(cards, salts, commitments)
+            case TurnInvestor(space, card, salt):
+                return f"investor {space + 1} {card} {salt}"
+            case ReplaceInvestor(card):
+                return f"replace {card}"
         raise TypeError(f"not an action: {action!r}")
 
     def format_entry(self, entry: Entry) -> str:
@@ -171,6 +184,29 @@ class Notation:
             raise NotationError("write: reveal short CARD  or  reveal long CARD")
         return Reveal(args[0].lower(), self.card(args[1]))
 
+    def _parse_investors(self, args: list[str]) -> Action:
+        if len(args) == 3 and args[0] == FACE_UP:
+            return DealInvestors((self.investor(args[1]), self.investor(args[2])), None, None)
+        if len(args) == 3 and args[0] == HIDDEN:
+            return DealInvestors(None, None, (_hex(args[1]), _hex(args[2])))
+        if len(args) != 6:
+            raise NotationError(
+                "write: investors CARD CARD SALT SALT COMMITMENT COMMITMENT, "
+                "investors hidden COMMITMENT COMMITMENT  or  investors up CARD CARD"
+            )
+        cards = (self.investor(args[0]), self.investor(args[1]))
+        return DealInvestors(cards, (_hex(args[2]), _hex(args[3])), (_hex(args[4]), _hex(args[5])))
+
+    def _parse_investor(self, args: list[str]) -> Action:
+        if len(args) != 3 or args[0] not in ("1", "2"):
+            raise NotationError("write: investor SPACE CARD SALT, SPACE 1 or 2")
+        return TurnInvestor(int(args[0]) - 1, self.investor(args[1]), _hex(args[2]))
+
+    def _parse_replace(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: replace INVESTOR, e.g. replace INV-MAJORITY-1")
+        return ReplaceInvestor(self.investor(args[0]))
+
     # -- words ------------------------------------------------------------------------------
 
     def city(self, code: str) -> int:
@@ -198,6 +234,12 @@ class Notation:
             raise NotationError(f"unknown card {word!r}")
         return cid
 
+    def investor(self, word: str) -> str:
+        cid = word.upper()
+        if cid not in investor_cards():
+            raise NotationError(f"unknown Investor card {word!r}")
+        return cid
+
     def parse_path(self, word: str) -> tuple[int, ...]:
         cities = tuple(self.city(c) for c in word.split("-"))
         if len(cities) < 2:
@@ -222,6 +264,18 @@ _PARSERS: dict[str, Callable[[Notation, list[str]], Action]] = {
 
 _SEAT = re.compile("[0-9]{1,2}")
 _HEX = re.compile("[0-9a-f]{1,128}")
+
+
+def _format_investors(
+    cards: tuple[str, str] | None,
+    salts: tuple[str, str] | None,
+    commitments: tuple[str, str] | None,
+) -> str:
+    if commitments is None:
+        return f"investors {FACE_UP} {' '.join(cards or ())}"
+    if cards is None or salts is None:
+        return f"investors {HIDDEN} {' '.join(commitments)}"
+    return f"investors {' '.join(cards)} {' '.join(salts)} {' '.join(commitments)}"
 
 
 def _count(word: str) -> int:

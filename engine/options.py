@@ -18,6 +18,8 @@ MAX_PLAYERS: Final = 6
 
 MODULES: Final = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
+PLAYABLE: Final = ("investors",)
+"""The modules this engine plays; ``check_supported`` refuses the others."""
 
 
 @value(unsafe_hash=True)
@@ -28,14 +30,18 @@ class Options:
     hubs: bool = False
     business_cards: bool = False
     investors: bool = False
+    investors_face_up: bool = False
+    """The Investors variant "for a more strategic game": the two Investor cards lie face up."""
 
     def check_supported(self) -> None:
         """Refuse what this engine cannot play yet, with a sentence saying so."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
             raise ValueError(f"Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         for module in MODULES:
-            if getattr(self, module):
+            if getattr(self, module) and module not in PLAYABLE:
                 raise ValueError(f"the {module.replace('_', ' ')} module is not playable yet")
+        if self.investors_face_up and not self.investors:
+            raise ValueError("face-up Investors need the investors module")
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

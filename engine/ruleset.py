@@ -22,6 +22,7 @@ from engine.rules.deal import DealRule
 from engine.rules.final_flight import FinalPlaneRule, PassRule
 from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
 from engine.rules.income import IncomeRule
+from engine.rules.investors import ReplaceInvestorRule, investor_rule
 from engine.rules.turns import end_turn
 from engine.state import OVER, PLAY, State
 
@@ -58,6 +59,7 @@ FINAL_FLIGHT_STEP: Final = Step(
     inactive_reason="only a player who has played a Final Flight places planes on it",
 )
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
+INVESTOR_CHOICE: Final = ReplaceInvestorRule()
 
 
 class Ruleset:
@@ -74,11 +76,18 @@ class Ruleset:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
         phase = state.phase
         if phase == PLAY:
+            investors = state.investors
+            if investors is not None and investors.pending():
+                return state.current if investors.choosing else CHANCE
             return state.current if state.to_reveal is None else CHANCE
         return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
+        if self.options.investors:
+            investors = investor_rule(state, entry.action)
+            if investors is not None:
+                return investors
         actor = self.to_move(state)
         found = self._decision.get(type(entry.action))
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
@@ -135,6 +144,8 @@ class Ruleset:
         seat = self.to_move(state)
         if seat is None or seat == CHANCE:
             return []
+        if state.investors is not None and state.investors.choosing:
+            return INVESTOR_CHOICE.options(state, seat)
         out: list[Action] = []
         for step in self.steps:
             if step.active(state, seat):

@@ -119,7 +119,18 @@ def slot_name(board: Board, slot: int) -> str:
     index = slot - card_base
     if index < len(cards):
         return f"{cards[index]} place"
-    return f"{cards[index - len(cards)]} markers"
+    if index < 2 * len(cards):
+        return f"{cards[index - len(cards)]} markers"
+    return module_slot_name(index - 2 * len(cards))
+
+
+def module_slot_name(slot: int) -> str:
+    """A slot after the base game's: the modules' (only the Investors' here)."""
+    from engine.investors_state import INVESTOR_SLOTS, investor_slot_name
+
+    if slot < INVESTOR_SLOTS:
+        return investor_slot_name(slot)
+    return f"expansion slot {slot}"
 
 
 def slot_differences(board: Board, mine: list[int], theirs: list[int], most: int = 5) -> list[str]:

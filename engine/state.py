@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.board import LONG, ROWS, SHORT, Board
+from engine.investors_state import InvestorsState
 from engine.slots import (
     CASH,
     CLAIMED_BY,
@@ -183,6 +184,13 @@ class State:
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
+        self.investors: InvestorsState | None = None
+        """The Investors module's part (engine/investors_state.py), None when the module is off."""
+
+    def enable_investors(self, face_up: bool) -> None:
+        """Play with the Investors module: its Vacation spaces join the table (and the digest;
+        all its slots start at 0)."""
+        self.investors = InvestorsState(self.config.players, face_up)
 
     # -- copying and views ------------------------------------------------------------------
 
@@ -213,14 +221,18 @@ class State:
         s.ignored = self.ignored[:]
         s.set_aside = self.set_aside[:]
         s.location = dict(self.location)
+        s.investors = self.investors.copy() if self.investors is not None else None
         return s
 
     def view(self, seat: int | None) -> State:
-        """What ``seat`` may know (None: a spectator): other seats' Final Flights are hidden."""
+        """What ``seat`` may know (None: a spectator): other seats' Final Flights are hidden, and
+        so are the face-down Investors."""
         s = self.copy()
         for i, st in enumerate(s.seats):
             if i != seat:
                 st.hand = None
+        if s.investors is not None:
+            s.investors.hide()
         return s
 
     # -- questions the rules ask ------------------------------------------------------------
@@ -497,7 +509,13 @@ class State:
                 values[markers_base + number[str(claimed)]] = int(markers)
             if st.final:
                 values[self.card_base + number[st.final]] = FINAL_OF + i
+        if self.investors is not None:
+            values.extend(self.investors.slot_values())
         return values
+
+    def all_keys(self) -> tuple[int, ...]:
+        """The keys of every slot: the base game's, then each module's that is on."""
+        return self.keys + self.investors.keys if self.investors is not None else self.keys
 
     def _opening_hash(self) -> int:
         """A new table's hash: only the seats' cash, planes and markers are non-zero there."""
@@ -512,7 +530,7 @@ class State:
     def recompute_hash(self) -> int:
         """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
         total = 0
-        for value, key in zip(self.slot_values(), self.keys, strict=True):
+        for value, key in zip(self.slot_values(), self.all_keys(), strict=True):
             if value:
                 total += value * key
         return total
