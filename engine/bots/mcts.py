@@ -53,6 +53,7 @@ from engine.bots.greedy import (
 from engine.bots.planning import Planner
 from engine.bots.sampling import World, determinize
 from engine.errors import IllegalAction
+from engine.rules.investors import turn_up_guessed
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores
 from engine.state import State
@@ -188,6 +189,8 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     """The greedy move first, then every claim, the next step toward each of the best targets
     and the Final Flight, and income: legal and without repeats."""
     st = view.seats[seat]
+    if view.investors is not None and view.investors.choosing:
+        return rules.legal_actions(view)  # which face-up Investor goes
     if st.finished:
         return [FinalPlane() if st.planes else Pass()]
     plan = Planner(view, seat, RENT_PENALTY)
@@ -264,6 +267,9 @@ def act(rules: Ruleset, state: State, seat: int, action: Action) -> None:
 
 def reveal(rules: Ruleset, state: State, world: World) -> None:
     """Turn up the next card of the guessed deck order."""
+    if state.investors is not None and state.investors.to_turn >= 0:
+        turn_up_guessed(state)  # the guessed face-down Investor pays
+        return
     row = state.to_reveal
     assert row is not None
     stack = world.stacks[row]

@@ -198,6 +198,35 @@ def pay(state: State, space: int) -> None:
     inv.pay_out(state, space, card, payouts_now(state, card))
 
 
+def unseen_investors(state: State) -> list[str]:
+    """The Investor cards this state does not show: any of them may lie face down."""
+    inv = state.investors
+    shown = {card for card in inv.cards if card is not None} if inv is not None else set()
+    return [card.id for card in investor_deck() if card.id not in shown]
+
+
+def guess_investors(state: State, pool: list[str]) -> None:
+    """A search's guessed world: the hidden face-down Investors are the first cards of ``pool``
+    (shuffled by the caller). Only a bot's copy of its view is changed so; its digest is then
+    meaningless and never read."""
+    inv = state.investors
+    if inv is None:
+        return
+    for space in range(SPACES):
+        if inv.cards[space] is None and inv.dealt:
+            inv.cards[space] = pool.pop(0)
+
+
+def turn_up_guessed(state: State) -> None:
+    """A guessed world's dealer: the Investor the state holds for the space to turn up pays
+    (a guess has no salt to open the commitment with)."""
+    inv = state.investors
+    assert inv is not None and inv.to_turn >= 0
+    space = inv.to_turn
+    inv.set_to_turn(state, -1)
+    pay(state, space)
+
+
 def pending_reason(state: State) -> str:
     """Why nothing else may happen now: the table waits for an Investor."""
     inv = state.investors
