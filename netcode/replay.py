@@ -163,11 +163,12 @@ def _check_chance(dealer: Dealer, game: Game, entry: Entry, notation: Notation) 
         assert isinstance(expected.action, Deal)
         if expected.action.commitment == entry.action.commitment:
             return
-    if isinstance(entry.action, DealInvestors) and entry.action.cards is None:
+    hidden = isinstance(entry.action, DealInvestors) and entry.action.cards is None
+    if hidden and isinstance(expected.action, DealInvestors):
         # a seat's copy of the log: the face-down Investors are known by their commitments
-        if isinstance(expected.action, DealInvestors):
-            if expected.action.commitments == entry.action.commitments:
-                return
+        assert isinstance(entry.action, DealInvestors)
+        if expected.action.commitments == entry.action.commitments:
+            return
     if expected != entry:
         raise _DealerMismatch(
             f"the seed deals {notation.format_action(expected.action)!r}, "
