@@ -1,8 +1,9 @@
 """A scripted dealer for tests: a game whose chance entries follow an order the test gives.
 
-``ScriptedDealer`` makes a ``Dealer`` whose rows, hands and deck orders are chosen, not shuffled,
-so a rulebook example or a rare path can be set up exactly and then played through real entries
-(``play_chance``, ``Table(dealer=...)``). Each deck turns up the cards the test names first, in
+``ScriptedDealer`` makes a ``Dealer`` whose rows, hands, deck orders and Investor cards (the first
+two named go on the Vacation spaces) are chosen, not shuffled, so a rulebook example or a rare
+path can be set up exactly and then played through real entries (``play_chance``,
+``Table(dealer=...)``). Each deck turns up the cards the test names first, in
 that order, then the rest of the deck in board order, the Vacation cards it did not name last.
 Nothing here is shipped: a real game's dealer always shuffles (engine/dealer.py).
 """
@@ -26,6 +27,7 @@ def ScriptedDealer(
     short_deck: Sequence[str] = (),
     long_deck: Sequence[str] = (),
     salts: Sequence[str] | None = None,
+    investors: Sequence[str] | None = None,
 ) -> Dealer:
     """The dealer of a test: nothing shuffled, every card where the test puts it. A real
     ``Dealer`` whose lists are replaced (not a subclass: the compiled engine's classes take no
@@ -44,6 +46,9 @@ def ScriptedDealer(
     if len(dealer.hands) != players:
         raise ValueError(f"{players} players need {players} hands")
     dealer.salts = list(salts or [f"{seat:02x}" * 16 for seat in range(players)])
+    if investors is not None:  # the first two on the Vacation spaces, then the unseen ones
+        rest = [c for c in dealer.investors if c not in investors]
+        dealer.investors = [*investors, *rest]
     return dealer
 
 

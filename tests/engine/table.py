@@ -35,8 +35,9 @@ class Table:
         long_row: Iterable[str] | None = None,
         hands: list[tuple[str, str]] | None = None,
         dealer: Dealer | None = None,
+        options: Options | None = None,
     ) -> None:
-        self.game = Game(Options(players=players))
+        self.game = Game(options or Options(players=players))
         self.n = Notation(self.game.board)
         self.queue: dict[str, list[str]] = {SHORT: [], LONG: []}
         self.dealer = dealer
