@@ -23,6 +23,7 @@ from jetset_tui.guided import (
     claim_stage,
     final_stage,
     income_stage,
+    investor_stage,
     place_stage,
     refill_stage,
     rent_stage,
@@ -51,6 +52,11 @@ def final_flight_open(state: State, seat: int) -> bool:
     return state.seats[seat].finished or state.vacation_time
 
 
+def choosing_investor(state: State, seat: int) -> bool:
+    """Face-up Investors: a Vacation card came up and this seat chooses which one it replaces."""
+    return state.investors is not None and state.investors.choosing
+
+
 @dataclass(frozen=True)
 class ActionKind:
     """One kind of action: how it is started, shown and guided."""
@@ -66,6 +72,8 @@ class ActionKind:
     enabled: Enabled = before_final
     after_final: bool = False
     """Still open once the player has played a Final Flight (otherwise the picker says why not)."""
+    footer: bool = True
+    """Shown in the footer; a kind that is rarely live says its key where it is asked for."""
 
     @property
     def action(self) -> str:
@@ -77,7 +85,7 @@ class ActionKind:
         return f"Guided action ({self.name})"
 
     def binding(self) -> Binding:
-        return Binding(self.key, self.action, self.label)
+        return Binding(self.key, self.action, self.label, show=self.footer)
 
 
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
@@ -111,6 +119,12 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         lambda state, seat, legal, names: final_stage(state, seat, legal),
         enabled=final_flight_open,
         after_final=True,
+    ),
+    ActionKind(
+        "investor", "n", "Investor", "Choose the Investor a Vacation card replaces",
+        investor_stage,
+        enabled=choosing_investor,
+        footer=False,
     ),
 )  # fmt: skip
 """Every kind, in the footer's order."""

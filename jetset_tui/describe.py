@@ -21,10 +21,12 @@ from engine import (
     Reveal,
     Setup,
 )
+from engine.actions import DealInvestors, ReplaceInvestor, TurnInvestor
 from engine.board import Board
 from engine.notation import Notation
 from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost
 from engine.rules.income import income_of
+from engine.rules.investors import investor_cards
 from engine.state import State
 from jetset_tui.theme import DIM, Livery
 
@@ -100,6 +102,16 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             if board.cards[card].vacation:
                 return f"turned up a Vacation card from the {row} deck"
             return f"turned up {card_text(board, card)} ({board.cards[card].points})"
+        case DealInvestors(cards, _, commitments):
+            if commitments is None and cards is not None:
+                shown = " and ".join(investor_cards()[c].name for c in cards)
+                return f"Investors face up on the Vacation spaces: {shown}"
+            return "two Investors face down on the Vacation spaces"
+        case TurnInvestor(space, card, _):
+            name = investor_cards()[card].name
+            return f"a Vacation card replaces Investor {space + 1}: {name} pays"
+        case ReplaceInvestor(card):
+            return f"the Vacation card replaces the {investor_cards()[card].name} Investor"
         case Claim() | ClaimFinal() | Buy() | Rent() | Place() | Refill():
             return notation.format_action(action)
         case Income() | FinalPlane() | Pass():

@@ -14,9 +14,11 @@ from dataclasses import dataclass, field
 from itertools import pairwise
 
 from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
+from engine.actions import ReplaceInvestor
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
 from engine.rules.income import income_of
+from engine.rules.investors import investor_cards, payouts_now
 from engine.state import State
 from jetset_tui.describe import card_text, route_text
 
@@ -284,4 +286,30 @@ def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         default_count=most,
         confirm="turn up",
         build=lambda c, n, each: Refill(str(c.value), n),
+    )
+
+
+def investor_stage(state: State, seat: int, legal: list[Action], names: list[str]) -> Stage | str:
+    """Face-up Investors: which one the Vacation card replaces, with what each would pay now."""
+    options = [a for a in legal if isinstance(a, ReplaceInvestor)]
+    if not options:
+        return "no Vacation card is waiting for you to choose an Investor"
+    choices = []
+    for action in options:
+        card = investor_cards()[action.card]
+        paid = payouts_now(state, action.card)
+        others = ", ".join(f"{names[i]} €{p}" for i, p in enumerate(paid) if i != seat)
+        choices.append(
+            Choice(
+                label=f"{card.name}: you get €{paid[seat]}",
+                search=f"{card.name} {card.id}".upper(),
+                note=others,
+                value=action,
+            )
+        )
+    return Stage(
+        "A Vacation card came up: which Investor does it replace?",
+        choices,
+        confirm="replace",
+        build=chosen_action,
     )

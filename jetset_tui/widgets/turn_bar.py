@@ -48,7 +48,9 @@ def whose_turn(table: TableView, busy: bool) -> Text:
         text.append("  is thinking…" if busy else "  to move", style=DIM)
     elif seat == table.viewer:
         text.append("  your turn  ", style=f"bold {GOOD}")
-        if table.state.seats[seat].finished:
+        if state.investors is not None and state.investors.choosing:
+            text.append("a Vacation card came up: n chooses the Investor it replaces", style=WARN)
+        elif table.state.seats[seat].finished:
             text.append("f: a plane on your Final Flight", style=DIM)
         elif not state.vacation_time:
             text.append("e: extra Flight cards (€1 a row), then one action", style=DIM)

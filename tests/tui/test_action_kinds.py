@@ -26,6 +26,7 @@ KEYS = [
     ("i", "act('income')", "Income"),
     ("e", "act('refill')", "Cards"),
     ("f", "act('final')", "Final"),
+    ("n", "act('investor')", "Investor"),
 ]
 """The game screen's action keys as players know them, in the footer's order."""
 
@@ -57,7 +58,7 @@ def test_each_kind_opens_a_stage_or_says_why_not(kind: str) -> None:
     result = stage_for(kind, state, 0, t.game.legal_actions(), ["Ann", "Bob"])
     if kind == "final":
         assert result == "Final Flights open when two Vacation cards are up"
-    elif kind in ("place", "rent"):
+    elif kind in ("place", "rent", "investor"):
         assert isinstance(result, str)
     else:
         assert isinstance(result, Stage) and result.choices
