@@ -164,9 +164,9 @@ def path_stage(title: str, options: Sequence[Claim | ClaimFinal], state: State) 
 
 
 def chosen_action(choice: Choice, count: int, each: dict[int, int]) -> Action | None:
-    """The action a choice carries (a path to claim, income, a plane)."""
+    """The action a choice carries (a path to claim, income, a plane, an Investor)."""
     value = choice.value
-    if isinstance(value, Claim | ClaimFinal | Income | FinalPlane | Pass):
+    if isinstance(value, Claim | ClaimFinal | Income | FinalPlane | Pass | ReplaceInvestor):
         return value
     return None
 

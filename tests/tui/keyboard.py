@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
+from engine.actions import ReplaceInvestor
 from engine.notation import Notation
 
 
@@ -31,4 +32,6 @@ def keys_for(action: Action, notation: Notation) -> list[str]:
             return ["e", *row, str(count), "enter"]
         case Place() | Rent():
             return typed(notation.format_action(action))
+        case ReplaceInvestor(card):
+            return ["n", *card, "enter"]
     raise AssertionError(f"no keys for {action!r}")
