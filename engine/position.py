@@ -20,7 +20,7 @@ from engine.state import State
 def position(view: State) -> dict[str, Any]:
     """The table of ``view`` as plain data (docs/bots.md, "The position")."""
     board = view.board
-    return {
+    out = {
         "phase": view.phase,
         "turn": view.turn,
         "turn_of": view.current,
@@ -38,6 +38,23 @@ def position(view: State) -> dict[str, Any]:
         ],
         "seats": [_seat(view, i, score.total) for i, score in enumerate(scores(view))],
         "end": view.end_reason,
+    }
+    if view.investors is not None:
+        out["investors"] = _investors(view)
+    return out
+
+
+def _investors(view: State) -> dict[str, Any]:
+    """The Investors module: each Vacation space's card (nil face down) and what it paid."""
+    inv = view.investors
+    assert inv is not None
+    return {
+        "face_up": inv.face_up,
+        "spaces": [
+            {"card": inv.cards[i], "paid": None if paid is None else list(paid)}
+            for i, paid in enumerate(inv.paid)
+        ],
+        "choosing": inv.choosing,
     }
 
 

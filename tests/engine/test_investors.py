@@ -234,12 +234,16 @@ def test_no_view_holds_a_face_down_investor_until_it_is_turned_up() -> None:
         view = full.view(seat)
         assert view.investors is not None and view.investors.cards == [None, None]
         assert view.digest() == full.digest()
-        text = json.dumps(position(view))
+        data = position(view)
+        assert data["investors"]["spaces"] == [{"card": None, "paid": None}] * 2
+        text = json.dumps(data)
         assert "INV-" not in text and "PROMINENCE" not in text
     t.do(0, "refill long 1")
     view = t.state.view(1)
     assert view.investors is not None
     assert view.investors.cards == ["INV-PROMINENCE-1", None]
+    paid = position(view)["investors"]["spaces"][0]
+    assert paid["card"] == "INV-PROMINENCE-1" and len(paid["paid"]) == 3
     assert view.digest() == t.state.digest()
 
 
