@@ -310,6 +310,12 @@ def test_malformed_investor_notation_says_what_to_write(line: str) -> None:
         Notation().parse_action(line)
 
 
+def test_a_table_set_up_by_hand_places_the_investors_before_the_deal() -> None:
+    t = Table(players=3, options=Options(players=3, investors=True))
+    inv = t.state.investors
+    assert inv is not None and inv.dealt and t.game.to_move() == 0
+
+
 def test_the_base_game_refuses_investor_entries() -> None:
     t = Table(players=2)
     with pytest.raises(IllegalAction):
