@@ -68,9 +68,11 @@ def investors_text(table: TableView) -> Text:
     text.append("Investors", style="bold")
     if not inv.dealt:
         text.append("  not placed yet", style=DIM)
+        return text
+    if all(card is None for card in inv.cards):  # one line where rows are short (80×24)
+        text.append(" ▢ ▢ face down", style=DIM)
+        return text
     for space in range(SPACES):
-        if not inv.dealt:
-            break
         text.append(f"\n {space + 1} ")
         card = inv.cards[space]
         paid = inv.paid[space]
