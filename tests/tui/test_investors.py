@@ -12,9 +12,14 @@ from engine.notation import Notation
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.table import TableView
+from jetset_tui.theme import LIVERIES
+from jetset_tui.widgets.rows import rows_text
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
-from netcode.seatkind import SeatKind
+from netcode.seatkind import HUMAN, SeatKind
+from tests.engine.test_investors import investors_table
+from tests.engine.test_investors_examples import give
 from tests.tui.keyboard import keys_for
 from tests.tui.play import ADVISOR, game_screen
 
@@ -97,3 +102,18 @@ async def test_face_up_the_player_chooses_the_investor_with_n_and_sees_what_it_p
         text = screen_text(app)
         assert "paid" in text and "face up, not paid yet" in text
         assert not any(isinstance(e.action, TurnInvestor) for e in session.game.entries)
+
+
+def test_the_rows_panel_shows_what_a_turned_up_investor_paid_beside_the_face_down_one() -> None:
+    """After the first Vacation card (face down): space 1 names its Investor and what each player
+    got, by letter; space 2 stays face down, in the seat's view as in a spectator's."""
+    t = investors_table(2, ["INV-CATCHUP-1", "INV-MAJORITY-1"])
+    give(t.state, 0, ["S1-20"])
+    t.do(0, "refill long 1")
+    for viewer in (0, 1, None):
+        table = TableView(
+            t.state.view(viewer), ["Ann", "Bob"], [HUMAN] * 2, list(LIVERIES[:2]), viewer, 0
+        )
+        text = rows_text(table).plain
+        assert "Investors\n 1 Catch Up  paid R €30 B €40\n 2 ▢ face down" in text, text
+        assert "Majority" not in text
