@@ -199,21 +199,24 @@ def pay(state: State, space: int) -> None:
 
 
 def unseen_investors(state: State) -> list[str]:
-    """The Investor cards this state does not show: any of them may lie face down."""
+    """The Investor cards a seat cannot see: all but those face up or turned up."""
     inv = state.investors
-    shown = {card for card in inv.cards if card is not None} if inv is not None else set()
+    if inv is None:
+        return []
+    shown = [inv.cards[space] for space in range(SPACES) if inv.dealt and inv.public(space)]
     return [card.id for card in investor_deck() if card.id not in shown]
 
 
 def guess_investors(state: State, pool: list[str]) -> None:
-    """A search's guessed world: the hidden face-down Investors are the first cards of ``pool``
-    (shuffled by the caller). Only a bot's copy of its view is changed so; its digest is then
-    meaningless and never read."""
+    """A search's guessed world: the face-down Investors not yet turned up are the first cards
+    of ``pool`` (shuffled by the caller), whatever the state held for them (handed a full state
+    by mistake, a bot still guesses). Only a bot's copy of its view is changed so; its digest is
+    then meaningless and never read."""
     inv = state.investors
-    if inv is None:
+    if inv is None or not inv.dealt:
         return
     for space in range(SPACES):
-        if inv.cards[space] is None and inv.dealt:
+        if not inv.public(space):
             inv.cards[space] = pool.pop(0)
 
 

@@ -16,10 +16,13 @@ from hypothesis import strategies as st
 
 from engine import CHANCE, Dealer, Entry, Game, IllegalAction, Options, redact
 from engine.actions import Deal, DealInvestors, ReplaceInvestor, Setup, TurnInvestor
-from engine.bots import make_bot
+from engine.bots import MctsBot, make_bot
+from engine.bots.mcts import reveal
+from engine.bots.sampling import determinize
 from engine.investors_state import investor_commitment
 from engine.notation import Notation
 from engine.position import position
+from engine.rng import Rng
 from engine.rules.investors import (
     investor_cards,
     investor_deck,
@@ -427,3 +430,26 @@ def test_rows_and_decks_untouched_by_the_investors() -> None:
         return [e.action for e in game.entries if isinstance(e.action, (Setup, Deal))]
 
     assert dealt(plain) == dealt(invest) and len(dealt(plain)) == 5
+
+
+def test_the_search_bot_guesses_the_face_down_investors_and_plays_through_them() -> None:
+    """The search bot's guessed worlds draw the face-down Investors from the cards it cannot
+    see (even handed the full state by mistake), and its playouts turn them up and pay."""
+    t = investors_table(3, ["INV-PROMINENCE-1", "INV-CATCHUP-1"], long_deck=("L5-10", "LV-1"))
+    guesses = set()
+    for i in range(20):
+        world = determinize(t.state, 0, Rng(f"guess{i}"))
+        inv = world.state.investors
+        assert inv is not None and None not in inv.cards and inv.cards[0] != inv.cards[1]
+        guesses.add(inv.cards[0])
+    assert len(guesses) > 1, "a guess, not the dealt card"
+    bot = MctsBot(0, "inv", iterations=24, horizon=3)
+    t.game.check(Entry(0, bot.choose(t.state.view(0), t.game.rules)))  # a legal choice
+    t.game.push(Entry(0, t.n.parse_action("refill long 2")))
+    t.game.push(Entry(CHANCE, t.n.parse_action("reveal long L5-10")))
+    t.game.push(Entry(CHANCE, t.n.parse_action("reveal long LV-1")))
+    assert t.game.to_move() == CHANCE  # the real dealer would turn up the first Investor now
+    world = determinize(t.state.view(1), 1, Rng("playout"))
+    reveal(t.game.rules, world.state, world)  # the playout's dealer
+    inv = world.state.investors
+    assert inv is not None and inv.paid[0] is not None and inv.to_turn == -1
