@@ -14,6 +14,7 @@ from typing import Any
 
 BOARD_FILE = "board.json"
 HUBS_FILE = "hubs.json"
+INVESTORS_FILE = "investors.json"
 
 
 @lru_cache(maxsize=1)
@@ -55,3 +56,10 @@ def hubs_json() -> dict[str, Any]:
 def distant_city_codes() -> tuple[str, ...]:
     """The codes of the Distant Lands cities (``board.json``, ``expansion.distant_cities``)."""
     return tuple(c["code"] for c in board_json()["expansion"]["distant_cities"])
+
+
+def investors_json() -> dict[str, Any]:
+    """The Investors module's cards (``investors.json``): each kind, its copies and its terms."""
+    raw = resources.files(__name__).joinpath(INVESTORS_FILE).read_bytes()
+    data: dict[str, Any] = json.loads(raw)
+    return data

@@ -111,6 +111,37 @@ class Reveal:
 
 
 @value(unsafe_hash=True)
+class DealInvestors:
+    """Chance (Investors module): the two Investor cards onto the Vacation spaces, in space order.
+
+    Face down, ``cards`` and ``salts`` are None in the copy every seat receives; ``commitments``
+    are public, each ``investor_commitment(space, card, salt)``. Face up (the variant) the cards
+    are public and there are no salts nor commitments.
+    """
+
+    cards: tuple[str, str] | None
+    salts: tuple[str, str] | None
+    commitments: tuple[str, str] | None
+
+
+@value(unsafe_hash=True)
+class TurnInvestor:
+    """Chance (Investors module): a Vacation card replaced the face-down Investor on ``space``
+    (0 or 1); here it is, with the salt that opens its commitment, and it pays at once."""
+
+    space: int
+    card: str
+    salt: str
+
+
+@value(unsafe_hash=True)
+class ReplaceInvestor:
+    """Investors, face up: the player to move chooses the Investor the Vacation card replaces."""
+
+    card: str
+
+
+@value(unsafe_hash=True)
 class PlaceHub:
     """Hubs, before the first turn: a seat's first hub token onto a city with no hub."""
 
@@ -293,9 +324,19 @@ Decision = (
     | EndTurn
     | PlaceHub
     | HubBonus
+    | ReplaceInvestor
 )
 Chance = (
-    Setup | Deal | Reveal | DrawDistant | BusinessDraw | BusinessShuffle | BuyoutDraw | FinalsDraw
+    Setup
+    | Deal
+    | Reveal
+    | DrawDistant
+    | BusinessDraw
+    | BusinessShuffle
+    | BuyoutDraw
+    | FinalsDraw
+    | DealInvestors
+    | TurnInvestor
 )
 Action = Decision | Chance
 CHANCE_TYPES: Final = (
@@ -307,6 +348,8 @@ CHANCE_TYPES: Final = (
     BusinessShuffle,
     BuyoutDraw,
     FinalsDraw,
+    DealInvestors,
+    TurnInvestor,
 )
 
 CHANCE: Final = -1
@@ -323,7 +366,7 @@ class Entry:
 
 def redact(entry: Entry, seat: int | None) -> Entry:
     """The entry as ``seat`` may see it (None: a spectator): other seats' dealt Final Flights
-    and drawn Business cards hidden."""
+    and drawn Business cards hidden, and the face-down Investors hidden from every seat."""
     act = entry.action
     if isinstance(act, Deal) and act.seat != seat and act.cards is not None:
         return Entry(entry.actor, Deal(act.seat, None, None, act.commitment))
@@ -331,6 +374,8 @@ def redact(entry: Entry, seat: int | None) -> Entry:
         return Entry(entry.actor, BusinessDraw(act.seat, None, None, act.commitment))
     if isinstance(act, FinalsDraw) and act.seat != seat and act.cards is not None:
         return Entry(entry.actor, FinalsDraw(act.seat, None, None, act.commitment))
+    if isinstance(act, DealInvestors) and act.commitments is not None and act.cards is not None:
+        return Entry(entry.actor, DealInvestors(None, None, act.commitments))  # nobody's cards
     return entry
 
 

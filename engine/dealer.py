@@ -32,18 +32,22 @@ from engine.actions import (
     BusinessShuffle,
     BuyoutDraw,
     Deal,
+    DealInvestors,
     DrawDistant,
     Entry,
     FinalsDraw,
     Reveal,
     Setup,
+    TurnInvestor,
 )
 from engine.board import SHORT, Board
 from engine.business_state import DECK, draw_commitment
 from engine.dealstream import DealStream
 from engine.distant_state import DISTANT, load_distant
+from engine.investors_state import investor_commitment
 from engine.rng import Rng
 from engine.rules.business import chance_entry_kind
+from engine.rules.investors import investor_deck
 from engine.state import DEAL, SETUP, State, hand_commitment
 
 SHORT_TOP: Final = {2: 8, 3: 8, 4: 11, 5: 14, 6: 17}
@@ -159,6 +163,14 @@ class Dealer:
         """The Distant deck from the top down: shuffled at the first Distant draw (only games
         with Distant Lands pay for it), unless a test set it first."""
 
+        investors = [card.id for card in investor_deck()]
+        rng.fork("investors").shuffle(investors)
+        self.investors = investors
+        """The Investor cards in dealt order: the first two on the Vacation spaces, the rest
+        unseen all game (only used with the Investors module)."""
+        investor_salts = rng.fork("investor-salt")
+        self.investor_salts = [investor_salts.token() for _ in range(2)]
+
     def distant_order(self) -> list[str]:
         """The Distant deck from the top down (``distant_stack``, shuffled when first asked)."""
         if not self.distant_stack:
@@ -172,6 +184,14 @@ class Dealer:
         """The chance entry the state is waiting for."""
         if state.phase == SETUP:
             return Entry(CHANCE, Setup(tuple(self.short_row), tuple(self.long_row)))
+        investors = state.investors
+        if investors is not None:
+            if state.phase == DEAL and not investors.dealt:
+                return Entry(CHANCE, self.investors_deal(investors.face_up))
+            if investors.to_turn >= 0:
+                space = investors.to_turn
+                card, salt = self.investors[space], self.investor_salts[space]
+                return Entry(CHANCE, TurnInvestor(space, card, salt))
         if state.phase == DEAL:
             seat = state.dealt
             cards = self.hands[seat]
@@ -217,6 +237,17 @@ class Dealer:
         salt = self.business_root.fork(f"salt-{b.draws}").token()
         commitment = draw_commitment(seat, b.draws, kind, salt)
         return Entry(CHANCE, BusinessDraw(seat, kind, salt, commitment))
+
+    def investors_deal(self, face_up: bool) -> DealInvestors:
+        """The two Investor cards onto the Vacation spaces: face up in the open, face down with
+        a commitment to each (engine/investors_state.py)."""
+        a, b = self.investors[0], self.investors[1]
+        if face_up:
+            return DealInvestors((a, b), None, None)
+        s0, s1 = self.investor_salts
+        return DealInvestors(
+            (a, b), (s0, s1), (investor_commitment(0, a, s0), investor_commitment(1, b, s1))
+        )
 
 
 def distant_draw(state: State, stack: list[str]) -> Entry:

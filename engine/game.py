@@ -29,6 +29,8 @@ class Game:
             self.state.business = new_business(self.state)
         if self.options.hubs:
             self.state.enable_hubs()
+        if self.options.investors:
+            self.state.enable_investors(self.options.investors_face_up)
         self.entries: list[Entry] = []
         self.digests: list[str] = []
         self.turns: list[int] = []  # the turn number each entry was made in (0: setup)

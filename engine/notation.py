@@ -26,6 +26,7 @@ from engine.actions import (
     ClaimDistant,
     ClaimFinal,
     Deal,
+    DealInvestors,
     Decline,
     Dividends,
     DrawDistant,
@@ -44,19 +45,24 @@ from engine.actions import (
     Refill,
     Rent,
     RentDistant,
+    ReplaceInvestor,
     Reveal,
     Setup,
+    TurnInvestor,
 )
 from engine.board import ROWS, Board, load_board
 from engine.business_state import KIND
 from engine.distant_state import DistantBoard, load_distant
 from engine.errors import NotationError
+from engine.rules.investors import investor_cards
 
 VERBS: Final = (
     "refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass", "hub", "bonus",
+    "replace",
 )  # fmt: skip
-CHANCE_VERBS: Final = ("setup", "deal", "reveal", "draw")
+CHANCE_VERBS: Final = ("setup", "deal", "reveal", "draw", "investors", "investor")
 HIDDEN: Final = "hidden"
+FACE_UP: Final = "up"
 BUSINESS_VERBS: Final = ("play", "dividends", "cash", "offer", "accept", "decline", "done")
 """The Business cards module's decisions (docs/notation.md, "Business cards")."""
 BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout", "bfinals")
@@ -123,6 +129,12 @@ class Notation:
                 return f"claim {card} {self.path(path)}-{far}"
             case DrawDistant(card, bottom):
                 return f"draw {card} bottom" if bottom else f"draw {card}"
+            case DealInvestors(cards, salts, commitments):
+                return _format_investors(cards, salts, commitments)
+            case TurnInvestor(space, card, salt):
+                return f"investor {space + 1} {card} {salt}"
+            case ReplaceInvestor(card):
+                return f"replace {card}"
         return self.format_business(action)
 
     def format_business(self, action: Action) -> str:
@@ -428,6 +440,29 @@ class Notation:
             raise NotationError(f"unknown Distant Flight card {args[0]!r}")
         return DrawDistant(card, len(args) == 2)
 
+    def _parse_investors(self, args: list[str]) -> Action:
+        if len(args) == 3 and args[0] == FACE_UP:
+            return DealInvestors((self.investor(args[1]), self.investor(args[2])), None, None)
+        if len(args) == 3 and args[0] == HIDDEN:
+            return DealInvestors(None, None, (_hex(args[1]), _hex(args[2])))
+        if len(args) != 6:
+            raise NotationError(
+                "write: investors CARD CARD SALT SALT COMMITMENT COMMITMENT, "
+                "investors hidden COMMITMENT COMMITMENT  or  investors up CARD CARD"
+            )
+        cards = (self.investor(args[0]), self.investor(args[1]))
+        return DealInvestors(cards, (_hex(args[2]), _hex(args[3])), (_hex(args[4]), _hex(args[5])))
+
+    def _parse_investor(self, args: list[str]) -> Action:
+        if len(args) != 3 or args[0] not in ("1", "2"):
+            raise NotationError("write: investor SPACE CARD SALT, SPACE 1 or 2")
+        return TurnInvestor(int(args[0]) - 1, self.investor(args[1]), _hex(args[2]))
+
+    def _parse_replace(self, args: list[str]) -> Action:
+        if len(args) != 1:
+            raise NotationError("write: replace INVESTOR, e.g. replace INV-MAJORITY-1")
+        return ReplaceInvestor(self.investor(args[0]))
+
     # -- words ------------------------------------------------------------------------------
 
     def city(self, code: str) -> int:
@@ -455,6 +490,12 @@ class Notation:
             raise NotationError(f"unknown card {word!r}")
         return cid
 
+    def investor(self, word: str) -> str:
+        cid = word.upper()
+        if cid not in investor_cards():
+            raise NotationError(f"unknown Investor card {word!r}")
+        return cid
+
     def parse_path(self, word: str) -> tuple[int, ...]:
         cities = tuple(self.city(c) for c in word.split("-"))
         if len(cities) < 2:
@@ -480,6 +521,18 @@ _PARSERS: dict[str, Callable[[Notation, list[str]], Action]] = {
 
 _SEAT = re.compile("[0-9]{1,2}")
 _HEX = re.compile("[0-9a-f]{1,128}")
+
+
+def _format_investors(
+    cards: tuple[str, str] | None,
+    salts: tuple[str, str] | None,
+    commitments: tuple[str, str] | None,
+) -> str:
+    if commitments is None:
+        return f"investors {FACE_UP} {' '.join(cards or ())}"
+    if cards is None or salts is None:
+        return f"investors {HIDDEN} {' '.join(commitments)}"
+    return f"investors {' '.join(cards)} {' '.join(salts)} {' '.join(commitments)}"
 
 
 def _count(word: str) -> int:

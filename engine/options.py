@@ -18,7 +18,7 @@ MAX_PLAYERS: Final = 6
 
 MODULES: Final = ("distant_lands", "hubs", "business_cards", "investors")
 """The expansion's four optional modules (001_0ac1a519298b1465.txt), each switched on alone."""
-PLAYABLE: Final = ("distant_lands", "hubs", "business_cards")
+PLAYABLE: Final = MODULES
 """The modules this engine plays; ``check_supported`` refuses the others."""
 MODULE_WORDS: Final = {
     "distant": "distant_lands",
@@ -61,6 +61,8 @@ class Options:
     hubs: bool = False
     business_cards: bool = False
     investors: bool = False
+    investors_face_up: bool = False
+    """The Investors variant "for a more strategic game": the two Investor cards lie face up."""
 
     def check_supported(self) -> None:
         """Refuse what this engine cannot play yet, with a sentence saying so."""
@@ -69,6 +71,8 @@ class Options:
         for module in MODULES:
             if getattr(self, module) and module not in PLAYABLE:
                 raise ValueError(f"the {MODULE_TITLES[module]} module is not playable yet")
+        if self.investors_face_up and not self.investors:
+            raise ValueError("face-up Investors need the investors module")
 
     @property
     def modules(self) -> tuple[str, ...]:

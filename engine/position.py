@@ -42,6 +42,8 @@ def position(view: State) -> dict[str, Any]:
     }
     if view.hubs is not None:
         table["hubs"] = _hubs(view)
+    if view.investors is not None:
+        table["investors"] = _investors(view)
     return table
 
 
@@ -79,6 +81,20 @@ def _hubs(view: State) -> dict[str, Any]:
         "cities": [[code(c) for c in cities] for cities in hubs.cities],
         "point_markers": list(hubs.points),
         "income_markers": list(hubs.income),
+    }
+
+
+def _investors(view: State) -> dict[str, Any]:
+    """The Investors module: each Vacation space's card (nil face down) and what it paid."""
+    inv = view.investors
+    assert inv is not None
+    return {
+        "face_up": inv.face_up,
+        "spaces": [
+            {"card": inv.cards[i], "paid": None if paid is None else list(paid)}
+            for i, paid in enumerate(inv.paid)
+        ],
+        "choosing": inv.choosing,
     }
 
 

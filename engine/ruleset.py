@@ -31,6 +31,7 @@ from engine.rules.hubs import (
     hub_turn_reason,
 )
 from engine.rules.income import IncomeRule
+from engine.rules.investors import ReplaceInvestorRule, investor_rule
 from engine.rules.turns import end_turn
 from engine.state import OVER, PLAY, State
 
@@ -94,6 +95,7 @@ BUSINESS_STEP: Final = Step(
     inactive_reason="",
     for_all=True,
 )
+INVESTOR_CHOICE: Final = ReplaceInvestorRule()
 
 
 def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
@@ -126,6 +128,9 @@ class Ruleset:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
         phase = state.phase
         if phase == PLAY:
+            investors = state.investors
+            if investors is not None and investors.pending():
+                return state.current if investors.choosing else CHANCE
             if state.to_reveal is not None:
                 return CHANCE
             b = state.business
@@ -141,6 +146,10 @@ class Ruleset:
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
+        if self.options.investors:
+            investors = investor_rule(state, entry.action)
+            if investors is not None:
+                return investors
         actor = self.to_move(state)
         found = self._decision.get(type(entry.action))
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
@@ -205,6 +214,8 @@ class Ruleset:
         seat = self.to_move(state)
         if seat is None or seat == CHANCE:
             return []
+        if state.investors is not None and state.investors.choosing:
+            return INVESTOR_CHOICE.options(state, seat)
         out: list[Action] = []
         for step in self.steps:
             if step.active(state, seat):

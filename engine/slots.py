@@ -125,11 +125,8 @@ def slot_name(board: Board, slot: int) -> str:
 
 
 def module_slot_name(slot: int) -> str:
-    """A slot after the base game's: the modules' (only Hubs has slots so far)."""
-    from engine.hubs_state import HUB_SLOTS, hub_slot_name
-
-    if slot < HUB_SLOTS:
-        return hub_slot_name(slot)
+    """A slot after the base game's: the modules' (their layout depends on which are on, so a
+    desync report names them only by number; docs/log-format.md gives each module's layout)."""
     return f"expansion slot {slot}"
 
 

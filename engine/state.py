@@ -26,6 +26,7 @@ from engine.business_state import KEYS as BUSINESS_KEYS
 from engine.business_state import BusinessState
 from engine.distant_state import DISTANT, DistantState
 from engine.hubs_state import HubsState
+from engine.investors_state import InvestorsState
 from engine.slots import (
     CASH,
     CLAIMED_BY,
@@ -198,6 +199,13 @@ class State:
         """Play with the Hubs module: its pieces join the table (and the digest)."""
         self.hubs = HubsState(self.config.players)
         self.hash += self.hubs.opening_hash()
+        self.investors: InvestorsState | None = None
+        """The Investors module's part (engine/investors_state.py), None when the module is off."""
+
+    def enable_investors(self, face_up: bool) -> None:
+        """Play with the Investors module: its Vacation spaces join the table (and the digest;
+        all its slots start at 0)."""
+        self.investors = InvestorsState(self.config.players, face_up)
 
     # -- copying and views ------------------------------------------------------------------
 
@@ -231,16 +239,20 @@ class State:
         s.distant = self.distant.copy() if self.distant is not None else None
         s.hubs = self.hubs.copy() if self.hubs is not None else None
         s.business = None if self.business is None else self.business.copy()
+        s.investors = self.investors.copy() if self.investors is not None else None
         return s
 
     def view(self, seat: int | None) -> State:
-        """What ``seat`` may know (None: a spectator): other seats' Final Flights are hidden."""
+        """What ``seat`` may know (None: a spectator): other seats' Final Flights are hidden, and
+        so are the face-down Investors."""
         s = self.copy()
         for i, st in enumerate(s.seats):
             if i != seat:
                 st.hand = None
         if s.business is not None:
             s.business.hide_hands(seat)
+        if s.investors is not None:
+            s.investors.hide()
         return s
 
     # -- questions the rules ask ------------------------------------------------------------
@@ -574,6 +586,8 @@ class State:
             values.extend(self.hubs.slot_values())
         if self.business is not None:
             values.extend(self.business.slot_values())
+        if self.investors is not None:
+            values.extend(self.investors.slot_values())
         return values
 
     def all_keys(self) -> tuple[int, ...]:
@@ -586,6 +600,8 @@ class State:
             keys = keys + self.hubs.keys
         if self.business is not None:
             keys = keys + BUSINESS_KEYS
+        if self.investors is not None:
+            keys = keys + self.investors.keys
         return keys
 
     def _opening_hash(self) -> int:

@@ -26,6 +26,7 @@ from jetset_tui.guided import (
     final_stage,
     hub_stage,
     income_stage,
+    investor_stage,
     place_stage,
     refill_stage,
     rent_stage,
@@ -68,6 +69,11 @@ def hub_due(state: State, seat: int) -> bool:
     return hub_decision_due(state)
 
 
+def choosing_investor(state: State, seat: int) -> bool:
+    """Face-up Investors: a Vacation card came up and this seat chooses which one it replaces."""
+    return state.investors is not None and state.investors.choosing
+
+
 @dataclass(frozen=True)
 class ActionKind:
     """One kind of action: how it is started, shown and guided."""
@@ -83,6 +89,8 @@ class ActionKind:
     enabled: Enabled = before_final
     after_final: bool = False
     """Still open once the player has played a Final Flight (otherwise the picker says why not)."""
+    footer: bool = True
+    """Shown in the footer; a kind that is rarely live says its key where it is asked for."""
 
     @property
     def action(self) -> str:
@@ -94,7 +102,7 @@ class ActionKind:
         return f"Guided action ({self.name})"
 
     def binding(self) -> Binding:
-        return Binding(self.key, self.action, self.label)
+        return Binding(self.key, self.action, self.label, show=self.footer)
 
 
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
@@ -145,6 +153,12 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         lambda state, seat, legal, names: business_stage(state, seat, names),
         enabled=lambda state, seat: state.business is not None,
         after_final=True,
+    ),
+    ActionKind(
+        "investor", "n", "Investor", "Choose the Investor a Vacation card replaces",
+        investor_stage,
+        enabled=choosing_investor,
+        footer=False,
     ),
 )  # fmt: skip
 """Every kind, in the footer's order."""

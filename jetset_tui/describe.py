@@ -26,10 +26,13 @@ from engine.actions import (
     BusinessShuffle,
     BuyDistant,
     BuyoutDraw,
+    DealInvestors,
     DrawDistant,
     FinalsDraw,
     PlaceDistant,
     RentDistant,
+    ReplaceInvestor,
+    TurnInvestor,
 )
 from engine.board import Board
 from engine.distant_state import PLANE_PRICE as DISTANT_PLANE
@@ -39,6 +42,7 @@ from engine.notation import Notation
 from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost, service_charge
 from engine.rules.distant import buy_distant_cost, place_distant_cost
 from engine.rules.income import seat_income
+from engine.rules.investors import investor_cards
 from engine.state import State
 from jetset_tui.theme import DIM, Livery
 
@@ -167,6 +171,16 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             if card == load_distant().vacation:
                 return f"turned up a Vacation card from {where}"
             return f"turned up {distant_card_text(board, card)} (8) from {where}"
+        case DealInvestors(cards, _, commitments):
+            if commitments is None and cards is not None:
+                shown = " and ".join(investor_cards()[c].name for c in cards)
+                return f"Investors face up on the Vacation spaces: {shown}"
+            return "two Investors face down on the Vacation spaces"
+        case TurnInvestor(space, card, _):
+            name = investor_cards()[card].name
+            return f"a Vacation card replaces Investor {space + 1}: {name} pays"
+        case ReplaceInvestor(card):
+            return f"the Vacation card replaces the {investor_cards()[card].name} Investor"
         case Claim() | ClaimFinal() | Buy() | Rent() | Place() | Refill():
             return notation.format_action(action)
         case Income() | FinalPlane() | Pass():

@@ -27,9 +27,11 @@ from engine import (
     Refill,
     Rent,
 )
+from engine.actions import ReplaceInvestor
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
 from engine.rules.income import seat_income
+from engine.rules.investors import investor_cards, payouts_now
 from engine.state import State
 from jetset_tui.describe import card_text, route_text
 
@@ -175,9 +177,10 @@ def path_stage(title: str, options: Sequence[Claim | ClaimFinal], state: State) 
 
 
 def chosen_action(choice: Choice, count: int, each: dict[int, int]) -> Action | None:
-    """The action a choice carries (a path to claim, income, a plane)."""
+    """The action a choice carries (a path to claim, income, a plane, an Investor)."""
     value = choice.value
-    if isinstance(value, Claim | ClaimFinal | Income | FinalPlane | Pass | PlaceHub | HubBonus):
+    kinds = Claim | ClaimFinal | Income | FinalPlane | Pass | PlaceHub | HubBonus | ReplaceInvestor
+    if isinstance(value, kinds):
         return value
     return None
 
@@ -356,4 +359,30 @@ def hub_city_choice(state: State, city: int, action: Action) -> Choice:
         note=f"{links} airlinks",
         cities=frozenset({city}),
         value=action,
+    )
+
+
+def investor_stage(state: State, seat: int, legal: list[Action], names: list[str]) -> Stage | str:
+    """Face-up Investors: which one the Vacation card replaces, with what each would pay now."""
+    options = [a for a in legal if isinstance(a, ReplaceInvestor)]
+    if not options:
+        return "no Vacation card is waiting for you to choose an Investor"
+    choices = []
+    for action in options:
+        card = investor_cards()[action.card]
+        paid = payouts_now(state, action.card)
+        others = ", ".join(f"{names[i]} €{p}" for i, p in enumerate(paid) if i != seat)
+        choices.append(
+            Choice(
+                label=f"{card.name}: you get €{paid[seat]}",
+                search=f"{card.name} {card.id}".upper(),
+                note=others,
+                value=action,
+            )
+        )
+    return Stage(
+        "A Vacation card came up: which Investor does it replace?",
+        choices,
+        confirm="replace",
+        build=chosen_action,
     )

@@ -42,7 +42,9 @@ from netcode.seatkind import SeatKind
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 ENTRY = re.compile(r"^\s*(?:(\d+)\.)?\s*(\*|\d+)\s+(.+?)\s*$")
 COMMENT = re.compile(r"^\{((?:[^}\\]|\\.)*)\}$")
-OPTION_TAGS = ("extra_cards", "distant_lands", "hubs", "business_cards", "investors")
+OPTION_TAGS = (
+    "extra_cards", "distant_lands", "hubs", "business_cards", "investors", "investors_face_up",
+)  # fmt: skip
 
 
 class TextLogError(ValueError):

@@ -39,6 +39,7 @@ from engine.actions import (
     Refill,
     Rent,
     RentDistant,
+    ReplaceInvestor,
 )
 from engine.board import LONG, SHORT
 from engine.bots.base import Bot
@@ -51,6 +52,7 @@ from engine.rules.claims import markers_for_next_card, plane_components
 from engine.rules.costs import place_cost
 from engine.rules.distant import ClaimDistantRule, free_markers
 from engine.rules.income import seat_income
+from engine.rules.investors import payouts_now
 from engine.ruleset import Ruleset
 from engine.state import State
 
@@ -108,6 +110,8 @@ def greedy_action(state: State, seat: int) -> Action:
     hub = hub_action(state, seat)
     if hub is not None:
         return hub
+    if state.investors is not None and state.investors.choosing:
+        return choose_investor(state, seat)
     if st.finished:
         return FinalPlane() if st.planes else Pass()
     plan = Planner(state, seat, RENT_PENALTY)
@@ -123,6 +127,23 @@ def greedy_action(state: State, seat: int) -> Action:
         or progress(plan, final)
         or Income()
     )
+
+
+def choose_investor(state: State, seat: int) -> Action:
+    """Face-up Investors: the one that pays the bot most over its best-paid rival (the other one
+    stays for the second Vacation card, when the cards on the table will have changed)."""
+    inv = state.investors
+    assert inv is not None
+    best: tuple[int, int, str] | None = None
+    for space in inv.waiting():
+        card = str(inv.cards[space])
+        paid = payouts_now(state, card)
+        rival = max(p for i, p in enumerate(paid) if i != seat)
+        key = (paid[seat] - rival, paid[seat], card)
+        if best is None or key > best:
+            best = key
+    assert best is not None
+    return ReplaceInvestor(best[2])
 
 
 # -- the Final Flight ------------------------------------------------------------------------

@@ -59,6 +59,7 @@ from engine.dealer import distant_draw
 from engine.distant_state import DISTANT, distant_points
 from engine.errors import IllegalAction
 from engine.rules.hubs import hub_points
+from engine.rules.investors import turn_up_guessed
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores
 from engine.state import State
@@ -199,6 +200,8 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     hub = hub_action(view, seat)
     if hub is not None:
         return hub_candidates(view, seat, rules, hub)
+    if view.investors is not None and view.investors.choosing:
+        return rules.legal_actions(view)  # which face-up Investor goes
     if st.finished:
         return [FinalPlane() if st.planes else Pass()]
     plan = Planner(view, seat, RENT_PENALTY)
@@ -288,6 +291,9 @@ def act(rules: Ruleset, state: State, seat: int, action: Action) -> None:
 
 def reveal(rules: Ruleset, state: State, world: World) -> None:
     """Turn up the next card of the guessed deck order."""
+    if state.investors is not None and state.investors.to_turn >= 0:
+        turn_up_guessed(state)  # the guessed face-down Investor pays
+        return
     row = state.to_reveal
     assert row is not None
     stack = world.stacks[row]

@@ -1,4 +1,5 @@
-"""Guessing what a seat cannot see: the other seats' Final Flights and the order of the decks.
+"""Guessing what a seat cannot see: the other seats' Final Flights, the order of the decks and
+the face-down Investors.
 
 A seat's view holds every public fact: which cards are still in each deck (not their order), how
 many were turned up, the Vacation cards seen, the Final Flights already played. A *determinization*
@@ -19,6 +20,7 @@ from engine.board import ROWS, SHORT
 from engine.dealer import LONG_TOP, SHORT_MIXED, SHORT_TOP
 from engine.distant_state import DISTANT
 from engine.rng import Rng
+from engine.rules.investors import guess_investors, unseen_investors
 from engine.state import State
 
 
@@ -38,6 +40,9 @@ def determinize(view: State, seat: int, rng: Rng) -> World:
     """A full state consistent with ``seat``'s view, and deck orders to turn cards up from."""
     state = view.copy()
     deal_hidden_hands(state, seat, rng)
+    investors = unseen_investors(state)
+    rng.shuffle(investors)
+    guess_investors(state, investors)
     stacks = {row: sample_stack(state, row, rng) for row in ROWS}
     if state.distant is not None:
         stacks[DISTANT] = state.distant.deck[:]

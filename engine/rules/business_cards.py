@@ -20,6 +20,7 @@ from engine.business_state import (
 from engine.errors import IllegalAction
 from engine.rules.claims import markers_for_next_card
 from engine.rules.flight_cards import start_vacation_time
+from engine.rules.investors import vacation_card_up as investors_vacation_card_up
 from engine.state import State
 
 SECTION: Final = "Business Cards"
@@ -456,8 +457,9 @@ def vacation_card_up(state: State) -> None:
 
 
 def investors_on_vacation(state: State) -> None:
-    """Call point for the Investors module: a Vacation card (here the Business one) replaces an
-    Investor, who pays. Nothing to do until that module is merged."""
+    """A Vacation card (here the Business one) replaces an Investor, who pays (the Investors
+    module, when it is on)."""
+    investors_vacation_card_up(state)
 
 
 CardCheck = Callable[[State, int, PlayCard], None]

@@ -21,6 +21,8 @@ class DealRule(Rule[Deal]):
             raise self.illegal("Final Flights are dealt once, after the rows are laid out")
         if action.seat != state.dealt:
             raise self.illegal(f"seat {state.dealt} is dealt next")
+        if state.investors is not None and not state.investors.dealt:
+            raise self.illegal("the Investor cards go on the Vacation spaces first")
         if action.cards is None:
             return
         cards = state.board.cards

@@ -18,6 +18,7 @@ from engine.paths import path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
 from engine.rules.costs import MAX_PLANES_LISTED, place_cost, service_charge
 from engine.rules.flight_cards import start_vacation_time
+from engine.rules.investors import vacation_card_up
 from engine.state import State
 
 SECTION: Final = "Distant Lands"
@@ -323,7 +324,10 @@ class DrawDistantRule(Rule[DrawDistant]):
     def perform(self, state: State, seat: int, action: DrawDistant) -> None:
         d = distant_of(self, state)
         was_vacation_time = state.vacation_time
+        on_track = len(state.vacations)
         d.turn_up(state, action.card)
+        if len(state.vacations) > on_track:
+            vacation_card_up(state)  # Investors: DV-1 replaces one, as any Vacation card does
         if state.vacation_time and not was_vacation_time:
             start_vacation_time(state)
         if state.vacation_time and state.to_reveal is None:

@@ -11,6 +11,7 @@ from engine.actions import Action, Refill, Reveal, Setup
 from engine.board import LONG, ROWS, SHORT
 from engine.rules.base import Rule
 from engine.rules.costs import REFILL_PRICE
+from engine.rules.investors import vacation_card_up
 from engine.state import DEAL, SETUP, State
 
 SETUP_SECTION: Final = "Setup: Set up the Flight Cards"
@@ -75,7 +76,10 @@ class RevealRule(Rule[Reveal]):
 
     def perform(self, state: State, seat: int, action: Reveal) -> None:
         was_vacation_time = state.vacation_time
+        vacations = len(state.vacations)
         state.turn_up(action.row, action.card)
+        if len(state.vacations) > vacations:
+            vacation_card_up(state)  # Investors: it replaces one
         if state.vacation_time and not was_vacation_time:
             start_vacation_time(state)
         if state.vacation_time and state.to_reveal is None:

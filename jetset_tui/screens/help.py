@@ -33,6 +33,15 @@ A claimed card gets 3 markers (2 from your sixth card on). **Money is scarce**: 
 more cards come. Now **f** claims one of your two secret *Final Flights*: its three cities in
 order, no airlink twice. After that, each turn **f** puts a plane on it (+2 points each).
 
+**Investors** (expansion module). Two Investor cards lie on the Vacation spaces, face down (or
+face up, the variant); six more stay unseen all game. When a Vacation card comes up it replaces
+one Investor, which pays every player it names from the bank, ties paid in full. *Equal*: everyone
+€30. *Diversity*: €10 for each different card value you hold (1, 3, 5, 7). *Majority*: the most
+1-point cards €10, 3-point €20, 5-point €25, 7-point €30. *Prominence*: most points €40, second
+€30, others €20. *Catch Up*: fewest Flight cards €40, second fewest €30, others €20. Face up, the
+player whose turn it is chooses which Investor goes (key **n**); the rows panel shows the spaces
+and what each Investor paid.
+
 **The end.** When everyone has played a Final Flight, or someone puts a fifth plane on theirs.
 Score: card points + Final Flight (10 + 2 per plane). Ties: most cash.
 

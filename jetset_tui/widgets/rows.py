@@ -8,6 +8,8 @@ from textual.widgets import Static
 
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
+from engine.investors_state import SPACES
+from engine.rules.investors import investor_cards
 from jetset_tui.describe import card_text
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
@@ -55,6 +57,41 @@ def rows_text(table: TableView) -> Text:
     if state.distant is not None:
         text.append("\n")
         text.append_text(distant_text(table))
+    if state.investors is not None:
+        text.append("\n")
+        text.append_text(investors_text(table))
+    return text
+
+
+def investors_text(table: TableView) -> Text:
+    """The Investors on the Vacation spaces: face down, face up, or what each paid."""
+    inv = table.state.investors
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if inv is None:
+        return text
+    text.append("Investors", style="bold")
+    if not inv.dealt:
+        text.append("  not placed yet", style=DIM)
+        return text
+    if all(card is None for card in inv.cards):  # one line where rows are short (80×24)
+        text.append(" ▢ ▢ face down", style=DIM)
+        return text
+    for space in range(SPACES):
+        text.append(f"\n {space + 1} ")
+        card = inv.cards[space]
+        paid = inv.paid[space]
+        if card is None:
+            text.append("▢ face down", style=DIM)
+            continue
+        text.append(investor_cards()[card].name, style="bold")
+        if paid is None:
+            text.append("  face up, not paid yet", style=DIM)
+            continue
+        text.append("  paid", style=DIM)
+        for seat, amount in enumerate(paid):
+            text.append(" ")
+            text.append(f"{table.liveries[seat].letter}", style=table.liveries[seat].style)
+            text.append(f" €{amount}")
     return text
 
 

@@ -55,7 +55,9 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     elif seat == table.viewer:
         text.append("  your turn  ", style=f"bold {GOOD}")
         hint = hub_hint(state)
-        if hint:
+        if state.investors is not None and state.investors.choosing:
+            text.append("a Vacation card came up: n chooses the Investor it replaces", style=WARN)
+        elif hint:
             text.append(hint, style=DIM)
         elif table.state.seats[seat].finished:
             text.append("f: a plane on your Final Flight", style=DIM)

@@ -1,10 +1,11 @@
 """A scripted dealer for tests: a game whose chance entries follow an order the test gives.
 
-``ScriptedDealer`` makes a ``Dealer`` whose rows, hands and deck orders are chosen, not shuffled,
-so a rulebook example or a rare path can be set up exactly and then played through real entries
-(``play_chance``, ``Table(dealer=...)``). Each deck turns up the cards the test names first, in
-that order, then the rest of the deck in board order, the Vacation cards it did not name last
-(the Distant deck too: its bottom is the end of that order).
+``ScriptedDealer`` makes a ``Dealer`` whose rows, hands, deck orders and Investor cards (the first
+two named go on the Vacation spaces) are chosen, not shuffled, so a rulebook example or a rare
+path can be set up exactly and then played through real entries (``play_chance``,
+``Table(dealer=...)``). Each deck turns up the cards the test names first, in that order, then
+the rest of the deck in board order, the Vacation cards it did not name last (the Distant deck
+too: its bottom is the end of that order).
 Nothing here is shipped: a real game's dealer always shuffles (engine/dealer.py).
 """
 
@@ -32,6 +33,7 @@ def ScriptedDealer(
     distant_deck: Sequence[str] | None = None,
     business: Sequence[str] = (),
     reshuffles: Sequence[Sequence[str]] = (),
+    investors: Sequence[str] | None = None,
 ) -> Dealer:
     """The dealer of a test: nothing shuffled, every card where the test puts it. A real
     ``Dealer`` whose lists are replaced (not a subclass: the compiled engine's classes take no
@@ -57,6 +59,9 @@ def ScriptedDealer(
     dealer.business_orders = {0: _business_pile(business)}
     for epoch, order in enumerate(reshuffles, start=1):
         dealer.business_orders[epoch] = list(order)
+    if investors is not None:  # the first two on the Vacation spaces, then the unseen ones
+        rest = [c for c in dealer.investors if c not in investors]
+        dealer.investors = [*investors, *rest]
     return dealer
 
 

@@ -51,6 +51,8 @@ class Table:
         short = list(short_row or _one_pointers(self.game, cfg.short_row_start))
         long_ = list(long_row or [f"L5-{i:02d}" for i in range(1, cfg.long_row_start + 1)])
         self.game.push(Entry(CHANCE, Setup(tuple(short), tuple(long_))))
+        if self.game.options.investors:  # the Investor cards as a real dealer places them
+            self.game.push(Dealer("table", self.game.board, players).next_entry(self.state))
         hands = hands or [
             (DEFAULT_FINALS[2 * i], DEFAULT_FINALS[2 * i + 1]) for i in range(players)
         ]

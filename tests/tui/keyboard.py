@@ -16,7 +16,7 @@ from engine import (
     Refill,
     Rent,
 )
-from engine.actions import BUSINESS_DECISIONS, Decline, EndTurn
+from engine.actions import BUSINESS_DECISIONS, Decline, EndTurn, ReplaceInvestor
 from engine.notation import Notation
 
 
@@ -55,6 +55,8 @@ def keys_for(action: Action, notation: Notation) -> list[str]:
             return ["y", *"refuse", "enter"]
         case EndTurn():
             return ["y", *"turn", "enter"]
+        case ReplaceInvestor(card):
+            return ["n", *card, "enter"]
     if isinstance(action, BUSINESS_DECISIONS):
         return typed(notation.format_action(action))
     raise AssertionError(f"no keys for {action!r}")

@@ -29,6 +29,7 @@ KEYS = [
     ("f", "act('final')", "Final"),
     ("u", "act('hub')", "Hub"),
     ("y", "act('business')", "Business"),
+    ("n", "act('investor')", "Investor"),
 ]
 """The game screen's action keys as players know them, in the footer's order."""
 
@@ -66,7 +67,7 @@ def test_each_kind_opens_a_stage_or_says_why_not(kind: str) -> None:
         assert result == "this game is played without Business cards"
     elif kind == "hub":
         assert result == "this game is played without hubs"
-    elif kind in ("place", "rent"):
+    elif kind in ("place", "rent", "investor"):
         assert isinstance(result, str)
     else:
         assert isinstance(result, Stage) and result.choices
