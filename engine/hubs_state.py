@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
+import data
 from engine.rng import Rng
 from engine.slots import MAX_SEATS, path_code
 
@@ -140,3 +141,13 @@ class HubsState:
     def opening_hash(self) -> int:
         """A new module's share of the hash: only the seat to place first is non-zero."""
         return (self.placing + 1) * self.keys[PLACING]
+
+
+POINT_MARKER: Final[int] = int(data.hubs_json()["point_marker"])
+"""A 1-point marker is worth a point at the end of the game."""
+
+
+def hub_points(state: State, seat: int) -> int:
+    """What a seat's 1-point markers add to its score."""
+    hubs = state.hubs
+    return POINT_MARKER * hubs.points[seat] if hubs is not None else 0

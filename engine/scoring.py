@@ -7,7 +7,7 @@ from typing import Final
 
 from engine.business_state import end_points
 from engine.distant_state import distant_points
-from engine.rules.hubs import hub_points
+from engine.hubs_state import hub_points
 from engine.state import State
 
 FINAL_BASE: Final = 10

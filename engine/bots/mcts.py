@@ -58,7 +58,7 @@ from engine.bots.sampling import World, determinize
 from engine.dealer import distant_draw
 from engine.distant_state import DISTANT, distant_points
 from engine.errors import IllegalAction
-from engine.rules.hubs import hub_points
+from engine.hubs_state import hub_points
 from engine.rules.investors import turn_up_guessed
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores

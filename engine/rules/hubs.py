@@ -26,8 +26,6 @@ PAYOFF: Final[int] = int(_PIECES["payoff"])
 """The hub payoff: €2 from the bank."""
 INCOME_MARKER: Final[int] = int(_PIECES["income_marker"])
 """A 2-Euro marker adds €2 to its owner's income."""
-POINT_MARKER: Final[int] = int(_PIECES["point_marker"])
-"""A 1-point marker is worth a point at the end of the game."""
 MAX_HUBS: Final[int] = int(_PIECES["hub_tokens_per_player"])
 """Two hub tokens per colour: at most two hubs on the board."""
 
@@ -100,12 +98,6 @@ def income_markers(state: State, seat: int) -> int:
     """What a seat's +€2 markers add to its income."""
     hubs = state.hubs
     return INCOME_MARKER * hubs.income[seat] if hubs is not None else 0
-
-
-def hub_points(state: State, seat: int) -> int:
-    """What a seat's 1-point markers add to its score."""
-    hubs = state.hubs
-    return POINT_MARKER * hubs.points[seat] if hubs is not None else 0
 
 
 def pay_hubs(state: State, seat: int, path: tuple[int, ...]) -> None:
