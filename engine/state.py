@@ -156,6 +156,12 @@ class State:
         self.config = config
         self.distant: DistantState | None = None
         """Distant Lands (engine/distant_state.py), None when the module is off."""
+        self.hubs: HubsState | None = None
+        """The Hubs module's part (engine/hubs_state.py), None when the module is off."""
+        self.business: BusinessState | None = None
+        """The Business cards module's part of the table (None when the module is off)."""
+        self.investors: InvestorsState | None = None
+        """The Investors module's part (engine/investors_state.py), None when the module is off."""
         if blank:
             return
         self.phase = SETUP
@@ -190,17 +196,11 @@ class State:
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
-        self.business: BusinessState | None = None
-        """The Business cards module's part of the table (None when the module is off)."""
-        self.hubs: HubsState | None = None
-        """The Hubs module's part (engine/hubs_state.py), None when the module is off."""
 
     def enable_hubs(self) -> None:
         """Play with the Hubs module: its pieces join the table (and the digest)."""
         self.hubs = HubsState(self.config.players)
         self.hash += self.hubs.opening_hash()
-        self.investors: InvestorsState | None = None
-        """The Investors module's part (engine/investors_state.py), None when the module is off."""
 
     def enable_investors(self, face_up: bool) -> None:
         """Play with the Investors module: its Vacation spaces join the table (and the digest;
