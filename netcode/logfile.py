@@ -18,10 +18,12 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import shutil
 import socket
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -34,20 +36,29 @@ from engine.notation import Notation
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
-VERSION: Final = 4
-"""Version 4 (2026-12-01): note records (chat, stand-in bots) between the entries, and the
-peers' contributions to the deal in the header (a header without them: none); everything
-else as version 3, so a version-3 log reads as one without notes. Version 3 (2026-11-30): the
-dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
+VERSION: Final = 5
+"""Version 5 (2026-12-01): the header holds the day the game began (``date``, UTC, ``YYYY-MM-DD``);
+everything else as version 4. Version 4 (2026-12-01): note records (chat, stand-in bots) between
+the entries, and the peers' contributions to the deal in the header (a header without them:
+none); everything else as version 3, so a version-3 log reads as one without notes. Version 3
+(2026-11-30): the dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
-xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2 game
-is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3, 4)
-CONTINUABLE_VERSIONS: Final = (2, 3, 4)
+xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
+game is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
+READABLE_VERSIONS: Final = (1, 2, 3, 4, 5)
+CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5)
 NOTES_SINCE: Final = 4
 """The first format with note records: a game continued in an older format writes none."""
 CONTRIBUTIONS_SINCE: Final = 4
 """The first format whose deal mixes in the peers' contributions (``engine.dealer.deal_seed``)."""
+DATE_SINCE: Final = 5
+"""The first format whose header holds the day the game began."""
+DATE_FORMAT: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def today() -> str:
+    """Today's date in UTC, as a header holds it: metadata, never part of the game's state."""
+    return datetime.now(UTC).strftime("%Y-%m-%d")
 
 
 def deal_scheme(version: int) -> int:
@@ -80,6 +91,8 @@ class Header:
     contributions: list[str | None] = field(default_factory=list)
     """Each seat's random value mixed into the deal, in seat order (None: the seat added
     nothing; an empty list: no seat did)."""
+    date: str | None = field(default_factory=today)
+    """The day the game began, ``YYYY-MM-DD`` in UTC (None: not known, before format 5)."""
 
     def seat_contributions(self) -> list[str | None]:
         """One contribution (or None) per seat; none at all before format 4."""
@@ -101,6 +114,8 @@ class Header:
         }
         if self.version >= CONTRIBUTIONS_SINCE:
             out["contributions"] = self.seat_contributions()
+        if self.version >= DATE_SINCE:
+            out["date"] = self.date
         return out
 
     @classmethod
@@ -124,9 +139,18 @@ class Header:
                 meta=dict(raw.get("meta") or {}),
                 version=int(version),
                 contributions=_contributions(raw, version, len(seats)),
+                date=_date(raw, version),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
+
+
+def _date(raw: dict[Any, Any], version: int) -> str | None:
+    """The header's date: ``YYYY-MM-DD`` or none (before format 5, or not known)."""
+    date = raw.get("date") if version >= DATE_SINCE else None
+    if date is not None and (type(date) is not str or not DATE_FORMAT.fullmatch(date)):
+        raise ValueError(f"the date {date!r:.40} is not YYYY-MM-DD")
+    return date
 
 
 def _contributions(raw: dict[Any, Any], version: int, seats: int) -> list[str | None]:
@@ -328,6 +352,8 @@ def parse_log(raw: bytes) -> GameLog:
         header = Header.from_dict(next(unpacker))
     except StopIteration:
         raise LogFormatError("empty file") from None
+    except LogFormatError:
+        raise
     except (msgpack.UnpackException, ValueError) as exc:
         raise LogFormatError(f"not a Jet Set log: {exc}") from None
     records: list[LogRecord] = []

@@ -27,6 +27,7 @@ from engine import CHANCE, Game, IllegalAction, NotationError, Options
 from engine.dealer import is_contribution
 from engine.notation import Notation
 from netcode.logfile import (
+    DATE_FORMAT,
     NOTES_SINCE,
     READABLE_VERSIONS,
     VERSION,
@@ -80,13 +81,24 @@ def chat_comments(log: GameLog) -> dict[int, list[str]]:
     return comments
 
 
+def pgn_date(date: str | None) -> str:
+    """A header's ``YYYY-MM-DD`` as PGN writes a date, ``YYYY.MM.DD``; unknown: ``????.??.??``."""
+    return date.replace("-", ".") if date else "????.??.??"
+
+
+def log_date(tag: str) -> str | None:
+    """A [Date] tag back into a header's date; None for an unknown or partial one."""
+    date = tag.replace(".", "-")
+    return date if DATE_FORMAT.fullmatch(date) else None
+
+
 def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
     """The game as PGN-style text. ``game`` is the replayed log (for turn numbers and result);
     with ``chat``, the table's chat as comments where it was said."""
     h = log.header
     tags: list[tuple[str, str]] = [
         ("Event", str(h.meta.get("event", "Jet Set"))),
-        ("Date", str(h.meta.get("date", "????.??.??"))),
+        ("Date", pgn_date(h.date)),
         ("Players", str(h.options.players)),
     ]
     for i, seat in enumerate(h.seats):
@@ -194,8 +206,7 @@ def import_text(text: str) -> GameLog:
     header.contributions = _contributions(tags, players)
     if "Rules" in tags:
         header.rules = tags["Rules"]
-    if "Date" in tags:
-        header.meta["date"] = tags["Date"]
+    header.date = log_date(tags.get("Date", ""))
     game = Game(options)
     notation = Notation(game.board)
     records: list[LogRecord] = []

@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from jetset_tui import diagnostics
+from jetset_tui.commands import arguments
 
 if TYPE_CHECKING:
     from netcode.client import ClientEvent
@@ -36,10 +37,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--token", help="take back your seat with its token (without it: the seat kept here)"
     )
     jp.add_argument(
-        "--reconnect-for", type=float, default=60.0, help="seconds to keep reconnecting"
+        "--reconnect-for",
+        type=arguments.seconds,
+        default=60.0,
+        help="seconds to keep reconnecting",
     )
     jp.add_argument(
-        "--delay", type=float, default=0.0, help="a bot's pause in seconds before each move"
+        "--delay",
+        type=arguments.seconds,
+        default=0.0,
+        help="a bot's pause in seconds before each move",
     )
     jp.add_argument(
         "--contribution",
@@ -259,7 +266,7 @@ def add_ssh_arguments(jp: argparse.ArgumentParser) -> None:
     )
     jp.add_argument(
         "--players",
-        type=int,
+        type=arguments.players,
         default=4,
         help="ssh:// without a game: the seats of a new game, when there is none to join",
     )
