@@ -55,6 +55,12 @@ class TextGame:
     lines: list[str]
     comments: list[tuple[int, str]] = field(default_factory=list)
     """Each ``{comment}``: the number of entries before it, and its text."""
+    where: list[str] = field(default_factory=list)
+    """Each entry's place in the text, as an error names it: ``line 24 (1.)``."""
+
+    def place(self, index: int) -> str:
+        """Where entry ``index`` is in the text (its line, and its number there if any)."""
+        return self.where[index] if index < len(self.where) else f"entry {index + 1}"
 
 
 def _quote(text: str) -> str:
@@ -137,6 +143,7 @@ def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
 def parse_text(text: str) -> TextGame:
     tags: dict[str, str] = {}
     lines: list[str] = []
+    where: list[str] = []
     comments: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -156,7 +163,8 @@ def parse_text(text: str) -> TextGame:
         if not entry:
             raise TextLogError(f"line {number}: not an entry: {line!r}")
         lines.append(f"{entry.group(2)} {entry.group(3)}")
-    return TextGame(tags, lines, comments)
+        where.append(f"line {number}" + (f" ({entry.group(1)}.)" if entry.group(1) else ""))
+    return TextGame(tags, lines, comments, where)
 
 
 def _log_format(tags: dict[str, str]) -> int:
@@ -215,7 +223,7 @@ def import_text(text: str) -> GameLog:
             entry = notation.parse_entry(line)
             digest = game.push(entry)
         except (NotationError, IllegalAction) as exc:
-            raise TextLogError(f"entry {index} ({line!r}): {exc}") from None
+            raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
         text_action = notation.format_action(entry.action)
         records.append((index, entry.actor, text_action, digest))
     if "Digest" in tags and tags["Digest"] != game.digest():

@@ -197,7 +197,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:
         print(f"jetset host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
-        return 2
+        return 1
     port = server.sockets[0].getsockname()[1]
     seats = ", ".join(f"{i}: {s.name or 'open'}" for i, s in enumerate(table.seats))
     print(f"jetset host: listening on {args.bind}:{port}", flush=True)

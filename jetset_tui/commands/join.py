@@ -102,12 +102,13 @@ def watch_in_tui(args: argparse.Namespace) -> bool:
     return not args.json and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def fail(args: argparse.Namespace, message: str) -> int:
+def fail(args: argparse.Namespace, message: str, code: int = 2) -> int:
+    """Say what is wrong (as JSON with --json); exit ``code``: 2 a usage error, 1 a failure."""
     if args.json:
         print(json.dumps({"ok": False, "error": message}))
     else:
         print(f"jetset join: {message}", file=sys.stderr)
-    return 2
+    return code
 
 
 async def join(
@@ -146,7 +147,7 @@ async def join(
             keys=None if args.spectate else SeatKeys(seat_keys_dir()),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
-        return fail(args, f"cannot join {args.address}: {refusal_words(exc)}")
+        return fail(args, f"cannot join {args.address}: {refusal_words(exc)}", 1)
     if runner is not None:
         print(f"jetset join: {printable(joined_words(peer, args.address))}", flush=True)
     elif not args.json:

@@ -109,7 +109,7 @@ async def serve(config: SshConfig, log_path: Path) -> int:
         await server.start()
     except (OSError, asyncssh.Error, ValueError) as exc:
         print(f"jetset ssh-server: cannot start: {exc}", file=sys.stderr)
-        return 2
+        return 1
     mode = "open to anyone" if config.open_mode else "players sign in with their SSH key"
     print(f"jetset ssh-server: listening on {config.bind}:{server.port} ({mode})", flush=True)
     print(f"jetset ssh-server: connect with  ssh -p {server.port} NAME@{config.bind}", flush=True)

@@ -347,7 +347,7 @@ def test_notes_are_kept_between_the_entries_and_change_no_digest(tmp_path: Path)
     table.reveal()
     table.close()
     log = read_log(path)
-    assert log.header.version == 4
+    assert log.header.version == 5
     first = log.notes[0]
     assert (first.at, first.kind, first.fields) == (
         setup,

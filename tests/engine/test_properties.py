@@ -144,6 +144,8 @@ def test_the_same_seed_plays_the_same_game_in_fresh_processes() -> None:
         "-m",
         "jetset_tui",
         "selfplay",
+        "--bot",
+        "random",
         "--players",
         "5",
         "--games",

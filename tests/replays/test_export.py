@@ -70,12 +70,18 @@ def test_a_game_dealt_by_an_earlier_format_imports_with_its_dealer(tmp_path: Pat
     assert not replay(back).ok
 
 
-def test_a_format_4_text_stays_format_4_and_a_bad_format_is_refused(tmp_path: Path) -> None:
+def test_a_format_5_text_stays_format_5_and_a_bad_format_is_refused(tmp_path: Path) -> None:
     log = read_log(save(tmp_path, "text-new", 3))
     text = export_text(log, replay(log).game)
-    assert '[Format "4"]' in text and import_text(text).header.version == 4
-    with pytest.raises(TextLogError, match=r"\[Format '9'\]: this reads log formats 1 to 4"):
-        import_text(text.replace('[Format "4"]', '[Format "9"]'))
+    back = import_text(text)
+    assert '[Format "5"]' in text and back.header.version == 5
+    assert log.header.date is not None and back.header.date == log.header.date
+    assert (
+        import_text(text.replace(f"{log.header.date}".replace("-", "."), "????.??.??")).header.date
+        is None
+    )
+    with pytest.raises(TextLogError, match=r"\[Format '9'\]: this reads log formats 1 to 5"):
+        import_text(text.replace('[Format "5"]', '[Format "9"]'))
 
 
 def test_every_action_kind_survives_export_and_import() -> None:
@@ -122,7 +128,7 @@ def test_every_action_kind_survives_export_and_import() -> None:
 def test_import_names_the_bad_entry() -> None:
     text = '[Players "2"]\n\n     * setup S1-01 S1-02 S1-03 S1-04 S1-05 S1-06 / L5-01 L5-02 L5-03\n'
     text += "   1. 0 buy MIL-ROM 2\n"
-    with pytest.raises(TextLogError, match=r"entry 1 \('0 buy MIL-ROM 2'\): .*dealer"):
+    with pytest.raises(TextLogError, match=r"^line 4 \(1\.\), '0 buy MIL-ROM 2': .*dealer"):
         import_text(text)
     with pytest.raises(TextLogError, match="Players"):
         import_text("   1. 0 income\n")
@@ -148,7 +154,7 @@ def test_json_export_matches_the_schema(tmp_path: Path) -> None:
     validator = Draft202012Validator(schema)
     data = json.loads(jetset("export", str(save(tmp_path, "schema")), "--format", "json").stdout)
     validator.validate(data)
-    assert data["header"]["version"] == 4 and len(data["entries"]) > 50
+    assert data["header"]["version"] == 5 and len(data["entries"]) > 50
     broken = json.loads(json.dumps(data))
     broken["entries"][3]["digest"] = "not hex"
     assert not validator.is_valid(broken), "the schema holds the entries to their form"
@@ -164,7 +170,7 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     assert sum(rate for rate in stats.win_rate_by_seat().values()) * 12 == pytest.approx(wins)
     assert stats.average_score() == pytest.approx(sum(sum(g["scores"]) for g in games) / (12 * 4))
     text = render(stats)
-    assert "12 games" in text and "win rate by seat" in text and "bot:random" in text
+    assert "12 games" in text and "win rate by seat" in text and "bot:greedy" in text
     cli = json.loads(jetset("stats", str(tmp_path), "--json").stdout)
     assert cli["games"] == 12
 
@@ -202,7 +208,7 @@ def test_chat_is_exported_only_when_asked(tmp_path: Path) -> None:
     chat = [note for note in log.notes if note.kind == "chat"]
     assert back.notes == chat, "read back as chat notes, the seat found by its name"
     assert back.records == log.records and replay(back).ok
-    old = import_text(text.replace('[Format "4"]', '[Format "3"]'))
+    old = import_text(text.replace('[Format "5"]', '[Format "3"]'))
     assert old.header.version == 3 and old.notes == [], "format 3 has no notes: left out"
 
     data = json.loads(jetset("export", str(path), "--format", "json").stdout)
