@@ -81,6 +81,14 @@ class Pass:
 
 
 @value(unsafe_hash=True)
+class EndVote:
+    """docs/rules-decisions.md: a player's answer to the offer to end the game, made after five
+    rounds of nothing but income or a pass (``accept``: end it now)."""
+
+    accept: bool
+
+
+@value(unsafe_hash=True)
 class Setup:
     """Chance: the opening face-up rows, as the setup shuffle laid them out."""
 
@@ -110,7 +118,7 @@ class Reveal:
     card: str
 
 
-Decision = Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass
+Decision = Refill | Buy | Place | Rent | Claim | ClaimFinal | Income | FinalPlane | Pass | EndVote
 Chance = Setup | Deal | Reveal
 Action = Decision | Chance
 CHANCE_TYPES: Final = (Setup, Deal, Reveal)

@@ -18,6 +18,7 @@ from engine.actions import (
     Claim,
     ClaimFinal,
     Deal,
+    EndVote,
     Entry,
     FinalPlane,
     Income,
@@ -31,7 +32,9 @@ from engine.actions import (
 from engine.board import ROWS, Board, load_board
 from engine.errors import NotationError
 
-VERBS: Final = ("refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass")
+VERBS: Final = (
+    "refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass", "end",
+)  # fmt: skip
 CHANCE_VERBS: Final = ("setup", "deal", "reveal")
 HIDDEN: Final = "hidden"
 
@@ -68,6 +71,8 @@ class Notation:
                 return "plane"
             case Pass():
                 return "pass"
+            case EndVote(accept):
+                return "end yes" if accept else "end no"
             case Setup(short_row, long_row):
                 return f"setup {' '.join(short_row)} / {' '.join(long_row)}"
             case Deal(seat, cards, salt, commitment):
@@ -149,6 +154,11 @@ class Notation:
     def _parse_pass(self, args: list[str]) -> Action:
         _no_args(args, "pass")
         return Pass()
+
+    def _parse_end(self, args: list[str]) -> Action:
+        if len(args) != 1 or args[0].lower() not in ("yes", "no"):
+            raise NotationError("write: end yes  (end the game now)  or  end no  (play on)")
+        return EndVote(args[0].lower() == "yes")
 
     def _parse_setup(self, args: list[str]) -> Action:
         if args.count("/") != 1:

@@ -22,8 +22,8 @@ from engine.rules.deal import DealRule
 from engine.rules.final_flight import FinalPlaneRule, PassRule
 from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
 from engine.rules.income import IncomeRule
-from engine.rules.turns import end_turn
-from engine.state import OVER, PLAY, State
+from engine.rules.turns import EndVoteRule, end_turn
+from engine.state import OFFER, OVER, PLAY, State
 
 
 @dataclass(frozen=True)
@@ -58,6 +58,8 @@ FINAL_FLIGHT_STEP: Final = Step(
     inactive_reason="only a player who has played a Final Flight places planes on it",
 )
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
+END_VOTE: Final = EndVoteRule()
+"""The one rule while the end of the game is offered (engine/rules/turns.py)."""
 
 
 class Ruleset:
@@ -75,18 +77,36 @@ class Ruleset:
         phase = state.phase
         if phase == PLAY:
             return state.current if state.to_reveal is None else CHANCE
+        if phase == OFFER:
+            return state.current
         return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
         actor = self.to_move(state)
+        if state.phase == OFFER or isinstance(entry.action, END_VOTE.action):
+            return self._end_vote_rule(state, entry, actor)
         found = self._decision.get(type(entry.action))
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
             step, rule = found  # a seat's decision on its turn
             if not step.active(state, actor):
-                raise IllegalAction(step.name, step.inactive_reason)
+                raise IllegalAction(step.name, rule.inactive_reason or step.inactive_reason)
             return rule
         return self._chance_rule(entry, actor)
+
+    def _end_vote_rule(self, state: State, entry: Entry, actor: int | None) -> AnyRule:
+        """The offer to end the game: while it is open, only its answer by the seat asked."""
+        if actor is None or state.phase != OFFER:
+            return self._chance_rule(entry, actor) if actor is None else END_VOTE
+        if entry.actor != actor:
+            raise IllegalAction(
+                "Player Turns", f"it is seat {actor}'s turn, not seat {entry.actor}'s"
+            )
+        if not isinstance(entry.action, END_VOTE.action):
+            raise IllegalAction(
+                END_VOTE.section, "first answer whether to end the game now: end yes or end no"
+            )
+        return END_VOTE
 
     def _chance_rule(self, entry: Entry, actor: int | None) -> AnyRule:
         """The dealer's rule for ``entry``, or IllegalAction saying whose turn it is instead."""
@@ -135,6 +155,8 @@ class Ruleset:
         seat = self.to_move(state)
         if seat is None or seat == CHANCE:
             return []
+        if state.phase == OFFER:
+            return END_VOTE.options(state, seat)
         out: list[Action] = []
         for step in self.steps:
             if step.active(state, seat):

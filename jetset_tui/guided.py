@@ -16,6 +16,7 @@ from itertools import pairwise
 from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
+from engine.rules.costs import REFILL_PRICE
 from engine.rules.income import income_of
 from engine.state import State
 from jetset_tui.describe import card_text, route_text
@@ -247,11 +248,24 @@ def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:
     return Stage(title, choices, confirm=confirm, build=chosen_action)
 
 
+NO_CARDS_INCOME = "no claimed card yet: income pays €0"
+"""docs/rules-decisions.md, decision 18: what a player is told who takes income with no card."""
+
+
+def could_refill(state: State, row: str) -> bool:
+    """The row has room and its deck has cards, and it was not paid for this turn: only money
+    stands in the way."""
+    room = len(state.rows[row]) < state.config.row_max and bool(state.deck[row])
+    return room and not state.paid[row]
+
+
 def income_stage(state: State, seat: int) -> Stage:
     st = state.seats[seat]
     marked = sum(1 for _, m in st.cards if m)
     label = f"Take income: +€{income_of(st)}"
     note = f"{marked} with markers × €5 + {len(st.cards) - marked} without × €2"
+    if not st.cards:
+        note = NO_CARDS_INCOME
     stage = single_stage("Take income", label, Income(), "take income")
     stage.choices[0].note = note
     return stage
@@ -262,6 +276,9 @@ def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     if not rows:
         if state.vacation_time:
             return "no more Flight cards: it is Vacation Time"
+        cash = state.seats[seat].cash
+        if cash < REFILL_PRICE and any(could_refill(state, row) for row in (SHORT, LONG)):
+            return f"you have €{cash}: more Flight cards cost €{REFILL_PRICE} a row"
         return "no row can take more cards now"
     choices = []
     for row in rows:

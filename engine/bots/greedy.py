@@ -43,6 +43,7 @@ from engine.bots.planning import BUY, PLACE, RENT, Planner, Route
 from engine.rules.claims import markers_for_next_card
 from engine.rules.costs import place_cost
 from engine.rules.income import income_of
+from engine.rules.turns import ACCEPT, offer_pending
 from engine.ruleset import Ruleset
 from engine.state import State
 
@@ -90,6 +91,8 @@ class GreedyBot(Bot):
 
 def greedy_action(state: State, seat: int) -> Action:
     """The greedy choice for ``seat`` (the seat to move) in ``state``."""
+    if offer_pending(state):
+        return ACCEPT
     st = state.seats[seat]
     if st.finished:
         return FinalPlane() if st.planes else Pass()

@@ -53,6 +53,7 @@ from engine.bots.greedy import (
 from engine.bots.planning import Planner
 from engine.bots.sampling import World, determinize
 from engine.errors import IllegalAction
+from engine.rules.turns import ACCEPT, offer_pending
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores
 from engine.state import State
@@ -188,6 +189,8 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     """The greedy move first, then every claim, the next step toward each of the best targets
     and the Final Flight, and income: legal and without repeats."""
     st = view.seats[seat]
+    if offer_pending(view):
+        return [ACCEPT]
     if st.finished:
         return [FinalPlane() if st.planes else Pass()]
     plan = Planner(view, seat, RENT_PENALTY)
@@ -257,7 +260,9 @@ def act(rules: Ruleset, state: State, seat: int, action: Action) -> None:
     except IllegalAction:
         st = state.seats[seat]
         fallback: Action = Income()
-        if st.finished:
+        if offer_pending(state):
+            fallback = ACCEPT
+        elif st.finished:
             fallback = FinalPlane() if st.planes else Pass()
         rules.apply(state, Entry(seat, fallback))
 

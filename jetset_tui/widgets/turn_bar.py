@@ -5,6 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from engine.rules.turns import accepted_so_far, offer_pending
 from jetset_tui.describe import seat_badge
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
@@ -44,7 +45,9 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     seat = state.current
     text.append("▶ ", style="bold")
     text.append_text(seat_badge(table.liveries[seat], table.names[seat]))
-    if table.is_bot(seat):
+    if offer_pending(state):
+        text.append_text(end_offer_text(table, seat))
+    elif table.is_bot(seat):
         text.append("  is thinking…" if busy else "  to move", style=DIM)
     elif seat == table.viewer:
         text.append("  your turn  ", style=f"bold {GOOD}")
@@ -57,6 +60,19 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     else:
         text.append("  to move", style=DIM)
     return text
+
+
+def end_offer_text(table: TableView, seat: int) -> Text:
+    """After five rounds of only income, each player in turn is asked whether to end the game."""
+    agreed = accepted_so_far(table.state)
+    so_far = f"; {agreed} agreed" if agreed else ""
+    if seat == table.viewer:
+        return Text.assemble(
+            ("  end the game now?", f"bold {WARN}"),
+            ("  y: end it · n: play on", "bold"),
+            (f"  (five rounds of only income{so_far})", DIM),
+        )
+    return Text(f"  is asked whether to end the game (five rounds of only income{so_far})", DIM)
 
 
 def clock_text(seconds: float) -> Text:
