@@ -4,6 +4,7 @@ the start screen. Textual is imported only when the app runs."""
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
@@ -118,4 +119,15 @@ def run_app(
         bot_delay=BOT_DELAY if delay is None else delay,
     )
     app.run()
+    for path in app.unfinished_saves():
+        print(saved_words(path))
     return 0
+
+
+def saved_words(path: Path) -> str:
+    """What the shell shows after the app closes on an unfinished game: where it is, and the
+    command that continues it."""
+    return (
+        f"jetset: your game is saved in {path}; continue it with\n"
+        f"  jetset play --resume {shlex.quote(str(path))}"
+    )

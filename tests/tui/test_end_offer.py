@@ -106,3 +106,18 @@ def test_extra_cards_with_no_money_say_so() -> None:
     t.state.seats[0].cash = 0  # only the picker reads this state
     said = refill_stage(t.state, 0, [])
     assert said == "you have €0: more Flight cards cost €1 a row"
+
+
+async def test_leaving_an_unfinished_game_says_where_it_is_saved(tmp_path: Path) -> None:
+    from jetset_tui.commands.play import saved_words
+
+    path = save_at_the_offer(tmp_path)
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_screen(pilot)
+        await pilot.press("ctrl+q")
+        await pilot.pause()
+    assert app.unfinished_saves() == [path]
+    words = saved_words(tmp_path / "a game.jetset")
+    assert f"saved in {tmp_path / 'a game.jetset'}" in words
+    assert f"jetset play --resume '{tmp_path / 'a game.jetset'}'" in words
