@@ -2,7 +2,19 @@
 
 from __future__ import annotations
 
-from engine import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Pass, Place, Refill, Rent
+from engine import (
+    Action,
+    Buy,
+    Claim,
+    ClaimFinal,
+    EndVote,
+    FinalPlane,
+    Income,
+    Pass,
+    Place,
+    Refill,
+    Rent,
+)
 from engine.notation import Notation
 
 
@@ -31,4 +43,6 @@ def keys_for(action: Action, notation: Notation) -> list[str]:
             return ["e", *row, str(count), "enter"]
         case Place() | Rent():
             return typed(notation.format_action(action))
+        case EndVote(accept):
+            return ["y" if accept else "n"]
     raise AssertionError(f"no keys for {action!r}")
