@@ -96,12 +96,13 @@ class Ruleset:
 
     def _end_vote_rule(self, state: State, entry: Entry, actor: int | None) -> AnyRule:
         """The offer to end the game: while it is open, only its answer by the seat asked."""
-        if actor is None or state.phase != OFFER:
-            return self._chance_rule(entry, actor) if actor is None else END_VOTE
+        if actor is None:
+            return self._chance_rule(entry, actor)  # says the game is over
+        if state.phase != OFFER:
+            return END_VOTE  # its check says that no one has offered to end the game
         if entry.actor != actor:
-            raise IllegalAction(
-                "Player Turns", f"it is seat {actor}'s turn, not seat {entry.actor}'s"
-            )
+            who = "the dealer" if entry.actor == CHANCE else f"seat {entry.actor}"
+            raise IllegalAction("Player Turns", f"it is seat {actor}'s turn, not {who}'s")
         if not isinstance(entry.action, END_VOTE.action):
             raise IllegalAction(
                 END_VOTE.section, "first answer whether to end the game now: end yes or end no"
