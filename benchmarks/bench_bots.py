@@ -87,7 +87,7 @@ def play(args: tuple[str, tuple[str, ...], int]) -> Result:
             continue
         view = state.view(seat)
         start = time.perf_counter()
-        action = bots[seat].choose(view, rules)
+        action = bots[seat].act(view, rules)
         times[kinds[seat]].append(time.perf_counter() - start)
         game.play(action)
     scores = [s.total for s in game.scores()]

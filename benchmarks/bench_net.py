@@ -115,7 +115,7 @@ async def latency_game(seed: str, log: Path, fsync: bool) -> list[float]:
                 game = peer.game
                 index = len(game.entries)
                 bot = make_bot("greedy", seat, f"{seed}:{index}")
-                action = bot.choose(game.state.view(seat), game.rules)
+                action = bot.act(game.state.view(seat), game.rules)
                 sent[index] = time.perf_counter()
                 await peer.submit(seat, action)
             else:

@@ -113,7 +113,7 @@ async def greedy_latency(peers: list[NetPeer], seed: str) -> list[float]:
                 index = len(game.entries)
                 bot = make_bot("greedy", seat, f"{seed}:{index}")
                 sent[index] = time.perf_counter()
-                await peer.submit(seat, bot.choose(game.state.view(seat), game.rules))
+                await peer.submit(seat, bot.act(game.state.view(seat), game.rules))
             else:
                 await changed.wait()
 

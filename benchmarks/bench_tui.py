@@ -118,7 +118,8 @@ def first_frame(argv: list[str], marker: bytes) -> float:
 
 def key_to_repaint(folder: Path, turns: int) -> tuple[list[float], float]:
     """Enter confirming Take income, each human turn of a 6-player game against bots."""
-    argv = [jetset(), "play", "--players", "6", "--bots", "greedy,random", "--seed", "bench"]
+    bots = "greedy,random,greedy,random,greedy"  # one kind per seat: five bots against you
+    argv = [jetset(), "play", "--bots", bots, "--seed", "bench"]
     argv += ["--save", str(folder / "bench.jetset"), "--delay", "0.15"]
     term = Terminal(argv)
     times: list[float] = []

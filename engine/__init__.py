@@ -18,6 +18,7 @@ from engine.actions import (
     Claim,
     ClaimFinal,
     Deal,
+    EndVote,
     Entry,
     FinalPlane,
     HubBonus,
@@ -40,7 +41,7 @@ from engine.options import Options
 from engine.scoring import Score
 from engine.state import State
 
-RULES_VERSION: Final = "jetset-base-1"
+RULES_VERSION: Final = "jetset-base-2"
 """Changes whenever a rule change would make an old log replay differently."""
 
 
@@ -66,6 +67,7 @@ __all__ = [
     "Deal",
     "Dealer",
     "DesyncError",
+    "EndVote",
     "Entry",
     "FinalPlane",
     "Game",

@@ -81,6 +81,14 @@ class Pass:
 
 
 @value(unsafe_hash=True)
+class EndVote:
+    """docs/rules-decisions.md: a player's answer to the offer to end the game, made after five
+    rounds of nothing but income or a pass (``accept``: end it now)."""
+
+    accept: bool
+
+
+@value(unsafe_hash=True)
 class Setup:
     """Chance: the opening face-up rows, as the setup shuffle laid them out."""
 
@@ -325,6 +333,7 @@ Decision = (
     | PlaceHub
     | HubBonus
     | ReplaceInvestor
+    | EndVote
 )
 Chance = (
     Setup

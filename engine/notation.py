@@ -31,6 +31,7 @@ from engine.actions import (
     Dividends,
     DrawDistant,
     EndTurn,
+    EndVote,
     Entry,
     FinalPlane,
     FinalsDraw,
@@ -58,7 +59,7 @@ from engine.rules.investors import investor_cards
 
 VERBS: Final = (
     "refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass", "hub", "bonus",
-    "replace",
+    "replace", "end",
 )  # fmt: skip
 CHANCE_VERBS: Final = ("setup", "deal", "reveal", "draw", "investors", "investor")
 HIDDEN: Final = "hidden"
@@ -108,6 +109,8 @@ class Notation:
                 return f"hub {b.city_code(city)}"
             case HubBonus(kind, city):
                 return f"bonus {b.city_code(city) if kind == 'hub' else kind}"
+            case EndVote(accept):
+                return "end yes" if accept else "end no"
             case Setup(short_row, long_row):
                 return f"setup {' '.join(short_row)} / {' '.join(long_row)}"
             case Deal(seat, cards, salt, commitment):
@@ -316,6 +319,11 @@ class Notation:
         if kind == "hub":
             raise NotationError("write the second hub's city: bonus CITY, e.g. bonus BER")
         return HubBonus("hub", self.city(args[0]))
+
+    def _parse_end(self, args: list[str]) -> Action:
+        if len(args) != 1 or args[0].lower() not in ("yes", "no"):
+            raise NotationError("write: end yes  (end the game now)  or  end no  (play on)")
+        return EndVote(args[0].lower() == "yes")
 
     def _parse_setup(self, args: list[str]) -> Action:
         if args.count("/") != 1:

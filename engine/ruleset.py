@@ -32,8 +32,8 @@ from engine.rules.hubs import (
 )
 from engine.rules.income import IncomeRule
 from engine.rules.investors import ReplaceInvestorRule, investor_rule
-from engine.rules.turns import end_turn
-from engine.state import OVER, PLAY, State
+from engine.rules.turns import EndVoteRule, end_turn
+from engine.state import OFFER, OVER, PLAY, State
 
 
 @dataclass(frozen=True)
@@ -104,6 +104,10 @@ def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
     return Step(step.name, rules, step.for_finished, step.inactive_reason, step.for_all, step.hubs)
 
 
+END_VOTE: Final = EndVoteRule()
+"""The one rule while the end of the game is offered (engine/rules/turns.py)."""
+
+
 class Ruleset:
     """The rules for one set of options."""
 
@@ -142,6 +146,8 @@ class Ruleset:
             if b is not None and b.offer[1] >= 0:
                 return b.offer[1]  # a Business Deal's answer
             return state.current
+        if phase == OFFER:
+            return state.current
         return None if phase == OVER else CHANCE
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
@@ -151,13 +157,30 @@ class Ruleset:
             if investors is not None:
                 return investors
         actor = self.to_move(state)
+        if state.phase == OFFER or isinstance(entry.action, END_VOTE.action):
+            return self._end_vote_rule(state, entry, actor)
         found = self._decision.get(type(entry.action))
         if found is not None and actor is not None and actor >= 0 and actor == entry.actor:
             step, rule = found  # a seat's decision on its turn
             if not step.active(state, actor):
-                raise IllegalAction(step.name, step.why_inactive(state))
+                raise IllegalAction(step.name, rule.inactive_reason or step.why_inactive(state))
             return rule
         return self._chance_rule(entry, actor)
+
+    def _end_vote_rule(self, state: State, entry: Entry, actor: int | None) -> AnyRule:
+        """The offer to end the game: while it is open, only its answer by the seat asked."""
+        if actor is None:
+            return self._chance_rule(entry, actor)  # says the game is over
+        if state.phase != OFFER:
+            return END_VOTE  # its check says that no one has offered to end the game
+        if entry.actor != actor:
+            who = "the dealer" if entry.actor == CHANCE else f"seat {entry.actor}"
+            raise IllegalAction("Player Turns", f"it is seat {actor}'s turn, not {who}'s")
+        if not isinstance(entry.action, END_VOTE.action):
+            raise IllegalAction(
+                END_VOTE.section, "first answer whether to end the game now: end yes or end no"
+            )
+        return END_VOTE
 
     def _chance_rule(self, entry: Entry, actor: int | None) -> AnyRule:
         """The dealer's rule for ``entry``, or IllegalAction saying whose turn it is instead."""
@@ -216,6 +239,8 @@ class Ruleset:
             return []
         if state.investors is not None and state.investors.choosing:
             return INVESTOR_CHOICE.options(state, seat)
+        if state.phase == OFFER:
+            return END_VOTE.options(state, seat)
         out: list[Action] = []
         for step in self.steps:
             if step.active(state, seat):

@@ -52,7 +52,7 @@ class BotError(ValueError):
 
 def play_bot_choice(game: Game, seat: int, bot: Bot) -> None:
     """Ask ``bot`` for ``seat``'s action and play it; BotError if the rules refuse it."""
-    action = bot.choose(game.state.view(seat), game.rules)
+    action = bot.act(game.state.view(seat), game.rules)
     try:
         game.play(action)
     except IllegalAction as exc:

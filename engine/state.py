@@ -70,7 +70,9 @@ SETUP: Final = "setup"
 DEAL: Final = "deal"
 PLAY: Final = "play"
 OVER: Final = "over"
-PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3}
+OFFER: Final = "offer"
+"""Every player in turn answers the offer to end the game (engine/rules/turns.py)."""
+PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3, OFFER: 4}
 MASK: Final = (1 << 128) - 1
 
 
@@ -517,6 +519,11 @@ class State:
             goals[SHORT] = goals[LONG] = goal
             self._refresh_to_reveal()
         self.hash += delta
+
+    def set_current(self, current: int) -> None:
+        """Seat ``current`` decides next, within the same turn (an answer to the end offer)."""
+        self._bump(CURRENT, current - self.current)
+        self.current = current
 
     def set_idle_turns(self, idle: int) -> None:
         if idle != self.idle_turns:

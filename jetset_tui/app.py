@@ -75,6 +75,8 @@ class JetSetApp(App[None]):
         self.launch_replay = replay
         self.replay_seat = replay_seat
         self.joined_at = joined_at
+        self.local_games: list[LocalSession] = []
+        """The games played at this keyboard since the app started, in order."""
 
     def on_mount(self) -> None:
         from jetset_tui.screens.start import StartScreen
@@ -104,7 +106,14 @@ class JetSetApp(App[None]):
     def play(self, session: GameClient, colours: list[str] | None = None) -> None:
         from jetset_tui.screens.game import GameScreen
 
+        if isinstance(session, LocalSession) and session not in self.local_games:
+            self.local_games.append(session)
         self.push_screen(GameScreen(session, colours))
+
+    def unfinished_saves(self) -> list[Path]:
+        """Where the games left unfinished here are saved, the last one played last."""
+        paths = [g.save_path for g in self.local_games if not g.game.over and g.save_path]
+        return list(dict.fromkeys(p for p in paths if p is not None))
 
     def quick_game(self) -> None:
         """Enter on a fresh start: you against three bots."""

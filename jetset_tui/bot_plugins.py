@@ -37,9 +37,11 @@ def load_command_line_bots(args: argparse.Namespace) -> list[str]:
     loaded = []
     for option in BOT_OPTIONS:
         value = getattr(args, option, None)
-        if not isinstance(value, str):
+        if isinstance(value, str):  # a kind, or kinds already split by the argument's type
+            value = value.split(",")
+        if not isinstance(value, list):
             continue
-        for part in value.split(","):
+        for part in value:
             kind = part.strip()
             if is_plugin(kind) and kind not in loaded:
                 load_bot(kind)

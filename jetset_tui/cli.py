@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from jetset_tui import diagnostics
 from jetset_tui.bot_plugins import load_command_line_bots
 from jetset_tui.commands import COMMANDS
+from jetset_tui.version import VersionAction
 
 LONG_RUNNING = ("play", "host", "join", "ssh-server")
 """The commands that keep a log file of their own (jetset_tui/diagnostics.py)."""
@@ -20,6 +21,7 @@ LONG_RUNNING = ("play", "host", "join", "ssh-server")
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jetset", description="Jet Set in the terminal.")
+    parser.add_argument("--version", action=VersionAction)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"jetset_tui.commands.{name}").register(sub)

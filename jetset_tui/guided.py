@@ -30,6 +30,7 @@ from engine import (
 from engine.actions import ReplaceInvestor
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
+from engine.rules.costs import REFILL_PRICE
 from engine.rules.income import seat_income
 from engine.rules.investors import investor_cards, payouts_now
 from engine.state import State
@@ -268,14 +269,27 @@ def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:
     return Stage(title, choices, confirm=confirm, build=chosen_action)
 
 
+NO_CARDS_INCOME = "no claimed card yet: income pays €0"
+"""docs/rules-decisions.md, decision 25: what a player is told who takes income with no card."""
+
+
+def could_refill(state: State, row: str) -> bool:
+    """The row has room and its deck has cards, and it was not paid for this turn: only money
+    stands in the way."""
+    room = len(state.rows[row]) < state.config.row_max and bool(state.deck[row])
+    return room and not state.paid[row]
+
+
 def income_stage(state: State, seat: int) -> Stage:
     st = state.seats[seat]
     marked = sum(1 for _, m in st.cards if m)
     label = f"Take income: +€{seat_income(state, seat)}"
     note = f"{marked} with markers × €5 + {len(st.cards) - marked} without × €2"
     extra = seat_income(state, seat) - sum(5 if m else 2 for _, m in st.cards)
-    if extra:
-        note += f" + €{extra} from 2-Euro markers"
+    if not st.cards and not extra:
+        note = NO_CARDS_INCOME
+    elif extra:
+        note += f" + €{extra} from the expansion (Distant cards, 2-Euro markers)"
     stage = single_stage("Take income", label, Income(), "take income")
     stage.choices[0].note = note
     return stage
@@ -286,6 +300,9 @@ def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     if not rows:
         if state.vacation_time:
             return "no more Flight cards: it is Vacation Time"
+        cash = state.seats[seat].cash
+        if cash < REFILL_PRICE and any(could_refill(state, row) for row in (SHORT, LONG)):
+            return f"you have €{cash}: more Flight cards cost €{REFILL_PRICE} a row"
         return "no row can take more cards now"
     choices = []
     for row in rows:

@@ -88,22 +88,31 @@ def quick_plan(bots: int = 3) -> GamePlan:
 
 
 def plan_from_spec(
-    players: int,
-    spec: str | None,
+    players: int | None,
+    bots: Sequence[str] | None,
     seed: str | None,
     *,
     extra_cards: bool = False,
     modules: tuple[str, ...] = (),
 ) -> GamePlan:
-    """``jetset play``: seat 0 is you; ``spec`` lists the other seats' kinds (``human`` or a
-    bot kind), repeated to fill the table."""
-    others: Sequence[str] = [w.strip() for w in (spec or default_bot()).split(",") if w.strip()]
+    """``jetset play``: seat 0 is you. ``bots`` names one kind per seat (a bot kind, or
+    ``human`` for hot-seat) for the last seats of the table; the seats between you and them are
+    people at this keyboard too. Without ``bots`` every other seat is the best bot. ``players``
+    defaults to you and the seats named (4 without ``bots``). ValueError if more seats are named
+    than the table has."""
+    if players is None:
+        players = 4 if bots is None else 1 + len(bots)
+    named = list(bots) if bots is not None else [default_bot()] * (players - 1)
+    if len(named) > players - 1:
+        raise ValueError(
+            f"--bots names {len(named)} seats, but a table of {players} has {players - 1} "
+            "besides yours (one kind per seat)"
+        )
     kinds = ["human"]
     names = [your_name()]
     bot_names = iter(BOT_NAMES)
     guests = 1
-    for i in range(1, players):
-        word = others[(i - 1) % len(others)]
+    for word in ["human"] * (players - 1 - len(named)) + named:
         if word == "human":
             guests += 1
             kinds.append("human")

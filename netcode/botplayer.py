@@ -49,7 +49,7 @@ async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
     at = len(game.entries)
     bot = make_bot(kind, seat, f"{seed}:{at}")
     try:  # thought off the event loop, so a front end in the same process stays responsive
-        action = await asyncio.to_thread(bot.choose, game.state.view(seat), game.rules)
+        action = await asyncio.to_thread(bot.act, game.state.view(seat), game.rules)
     except Exception:  # a bot bug must not stop the table: it takes the first legal action
         log.exception("seat %d: the %s bot failed; it takes a default", seat, kind)
         action = game.legal_actions()[0]

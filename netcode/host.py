@@ -806,7 +806,7 @@ class Host:
         kind = self.settings.standin_kind
         bot = make_bot(kind, seat, f"{self.table.commitment}:{at}")
         try:
-            action = await asyncio.to_thread(bot.choose, game.state.view(seat), game.rules)
+            action = await asyncio.to_thread(bot.act, game.state.view(seat), game.rules)
         except Exception:  # a bot's bug must not stop the table
             log.exception("seat %d: the %s bot failed on the clock", seat, kind)
             action = game.legal_actions()[0]

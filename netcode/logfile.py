@@ -18,10 +18,12 @@ import contextlib
 import fcntl
 import json
 import os
+import re
 import shutil
 import socket
 import time
 from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any, Final
 
@@ -35,11 +37,14 @@ from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
 VERSION: Final = 5
-"""Version 5 (2026-12-01, later): the peers' pledges in the header (``pledges``), each seat's
-contribution matching its pledge; everything else as version 4 (a version-4 log reads as one
-with no pledges). Version 4 (2026-12-01): note records (chat, stand-in bots) between the
-entries, and the peers' contributions to the deal in the header (a header without them: none);
-everything else as version 3, so a version-3 log reads as one without notes. Version 3
+"""Version 5 (2026-12-01): the header holds the day the game began (``date``, UTC,
+``YYYY-MM-DD``) and the peers' pledges (``pledges``), each seat's contribution matching its
+pledge; the expansion's modules (their options, among them ``investors_face_up``, and their
+entries) came with it; everything else as version 4 (a version-4 log reads as one with no date,
+no pledges and no module).
+Version 4 (2026-12-01): note records (chat, stand-in bots) between the entries, and the peers'
+contributions to the deal in the header (a header without them: none); everything else as
+version 3, so a version-3 log reads as one without notes. Version 3
 (2026-11-30): the dealer draws from SHAKE-256 (``engine/dealstream.py``). Version 2
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
@@ -52,6 +57,14 @@ CONTRIBUTIONS_SINCE: Final = 4
 """The first format whose deal mixes in the peers' contributions (``engine.dealer.deal_seed``)."""
 PLEDGES_SINCE: Final = 5
 """The first format whose header holds each seat's pledge, which its contribution must match."""
+DATE_SINCE: Final = 5
+"""The first format whose header holds the day the game began."""
+DATE_FORMAT: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
+
+
+def today() -> str:
+    """Today's date in UTC, as a header holds it: metadata, never part of the game's state."""
+    return datetime.now(UTC).strftime("%Y-%m-%d")
 
 
 def deal_scheme(version: int) -> int:
@@ -88,6 +101,8 @@ class Header:
     """Each seat's pledge to its value (``engine.dealer.pledge_for``), as the host announced
     them before anyone revealed a value (None: the seat pledged nothing). A seat that pledged and
     has no contribution did not reveal its value in time and was dealt without it."""
+    date: str | None = field(default_factory=today)
+    """The day the game began, ``YYYY-MM-DD`` in UTC (None: not known, before format 5)."""
 
     def seat_contributions(self) -> list[str | None]:
         """One contribution (or None) per seat; none at all before format 4."""
@@ -117,6 +132,8 @@ class Header:
             out["contributions"] = self.seat_contributions()
         if self.version >= PLEDGES_SINCE:
             out["pledges"] = self.seat_pledges()
+        if self.version >= DATE_SINCE:
+            out["date"] = self.date
         return out
 
     @classmethod
@@ -141,9 +158,18 @@ class Header:
                 version=int(version),
                 contributions=_contributions(raw, version, len(seats)),
                 pledges=_pledges(raw, version, len(seats)),
+                date=_date(raw, version),
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
+
+
+def _date(raw: dict[Any, Any], version: int) -> str | None:
+    """The header's date: ``YYYY-MM-DD`` or none (before format 5, or not known)."""
+    date = raw.get("date") if version >= DATE_SINCE else None
+    if date is not None and (type(date) is not str or not DATE_FORMAT.fullmatch(date)):
+        raise ValueError(f"the date {date!r:.40} is not YYYY-MM-DD")
+    return date
 
 
 def _contributions(raw: dict[Any, Any], version: int, seats: int) -> list[str | None]:
@@ -363,6 +389,8 @@ def parse_log(raw: bytes) -> GameLog:
         header = Header.from_dict(next(unpacker))
     except StopIteration:
         raise LogFormatError("empty file") from None
+    except LogFormatError:
+        raise
     except (msgpack.UnpackException, ValueError) as exc:
         raise LogFormatError(f"not a Jet Set log: {exc}") from None
     records: list[LogRecord] = []

@@ -51,6 +51,7 @@ from netcode.logfile import (
     parse_log,
     read_log,
     scan_log,
+    today,
 )
 from netcode.replay import ReplayResult, replay
 from netcode.seatkind import HUMAN, SeatKind
@@ -212,6 +213,8 @@ class Table:
         self.revealed = False
         self.meta: dict[str, Any] = {}
         """Free-form facts for the log's header (a local game's colours, when it was created)."""
+        self.date: str | None = today()
+        """The day the game began (the log header's ``date``)."""
         self.repaired: str | None = None
         """What ``resume(repair=True)`` cut off the log, in words (None: nothing)."""
         self.lock: LogLock | None = LogLock.acquire(log_path, holder)
@@ -295,6 +298,7 @@ class Table:
             for slot, seat in zip(table.seats, header.seats, strict=True):
                 slot.name = seat.name
             table.meta = dict(header.meta)
+            table.date = header.date
             table.contributions = header.seat_contributions()
             table.pledges = header.seat_pledges()
             table.dealer = table._dealer()
@@ -384,6 +388,7 @@ class Table:
             version=self.version,
             contributions=list(self.contributions),
             pledges=list(self.pledges),
+            date=self.date,
         )
 
     def _dealer(self) -> Dealer:

@@ -27,6 +27,7 @@ from engine import CHANCE, Game, IllegalAction, NotationError, Options
 from engine.dealer import is_contribution, pledge_for
 from engine.notation import Notation
 from netcode.logfile import (
+    DATE_FORMAT,
     NOTES_SINCE,
     PLEDGES_SINCE,
     READABLE_VERSIONS,
@@ -57,6 +58,12 @@ class TextGame:
     lines: list[str]
     comments: list[tuple[int, str]] = field(default_factory=list)
     """Each ``{comment}``: the number of entries before it, and its text."""
+    where: list[str] = field(default_factory=list)
+    """Each entry's place in the text, as an error names it: ``line 24 (1.)``."""
+
+    def place(self, index: int) -> str:
+        """Where entry ``index`` is in the text (its line, and its number there if any)."""
+        return self.where[index] if index < len(self.where) else f"entry {index + 1}"
 
 
 def _quote(text: str) -> str:
@@ -83,13 +90,24 @@ def chat_comments(log: GameLog) -> dict[int, list[str]]:
     return comments
 
 
+def pgn_date(date: str | None) -> str:
+    """A header's ``YYYY-MM-DD`` as PGN writes a date, ``YYYY.MM.DD``; unknown: ``????.??.??``."""
+    return date.replace("-", ".") if date else "????.??.??"
+
+
+def log_date(tag: str) -> str | None:
+    """A [Date] tag back into a header's date; None for an unknown or partial one."""
+    date = tag.replace(".", "-")
+    return date if DATE_FORMAT.fullmatch(date) else None
+
+
 def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
     """The game as PGN-style text. ``game`` is the replayed log (for turn numbers and result);
     with ``chat``, the table's chat as comments where it was said."""
     h = log.header
     tags: list[tuple[str, str]] = [
         ("Event", str(h.meta.get("event", "Jet Set"))),
-        ("Date", str(h.meta.get("date", "????.??.??"))),
+        ("Date", pgn_date(h.date)),
         ("Players", str(h.options.players)),
     ]
     for i, seat in enumerate(h.seats):
@@ -128,6 +146,7 @@ def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
 def parse_text(text: str) -> TextGame:
     tags: dict[str, str] = {}
     lines: list[str] = []
+    where: list[str] = []
     comments: list[tuple[int, str]] = []
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
@@ -147,7 +166,8 @@ def parse_text(text: str) -> TextGame:
         if not entry:
             raise TextLogError(f"line {number}: not an entry: {line!r}")
         lines.append(f"{entry.group(2)} {entry.group(3)}")
-    return TextGame(tags, lines, comments)
+        where.append(f"line {number}" + (f" ({entry.group(1)}.)" if entry.group(1) else ""))
+    return TextGame(tags, lines, comments, where)
 
 
 def _log_format(tags: dict[str, str]) -> int:
@@ -209,8 +229,7 @@ def import_text(text: str) -> GameLog:
     header.pledges = _seat_pledges(header, tags, players)
     if "Rules" in tags:
         header.rules = tags["Rules"]
-    if "Date" in tags:
-        header.meta["date"] = tags["Date"]
+    header.date = log_date(tags.get("Date", ""))
     game = Game(options)
     notation = Notation(game.board)
     records: list[LogRecord] = []
@@ -219,7 +238,7 @@ def import_text(text: str) -> GameLog:
             entry = notation.parse_entry(line)
             digest = game.push(entry)
         except (NotationError, IllegalAction) as exc:
-            raise TextLogError(f"entry {index} ({line!r}): {exc}") from None
+            raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
         text_action = notation.format_action(entry.action)
         records.append((index, entry.actor, text_action, digest))
     if "Digest" in tags and tags["Digest"] != game.digest():

@@ -6,6 +6,7 @@ from abc import ABC, abstractmethod
 
 from engine.actions import Action
 from engine.rng import Rng
+from engine.rules.turns import ACCEPT, offer_pending
 from engine.ruleset import Ruleset
 from engine.state import State
 
@@ -20,3 +21,15 @@ class Bot(ABC):
     @abstractmethod
     def choose(self, view: State, rules: Ruleset) -> Action:
         """An action for ``view`` (the bot's own seat's view, with the bot to move)."""
+
+    def act(self, view: State, rules: Ruleset) -> Action:
+        """What the bot does when it is to move: the answer to an offer to end the game, else
+        ``choose``. Callers ask this, so no bot needs to know about the offer."""
+        if offer_pending(view):
+            return self.answer_end_offer(view, rules)
+        return self.choose(view, rules)
+
+    def answer_end_offer(self, view: State, rules: Ruleset) -> Action:
+        """A bot agrees to end the game (docs/rules-decisions.md, decision 13): the offer comes
+        after five rounds in which every seat, this bot too, found nothing better than income."""
+        return ACCEPT

@@ -53,6 +53,7 @@ from engine.rules.costs import place_cost
 from engine.rules.distant import ClaimDistantRule, free_markers
 from engine.rules.income import seat_income
 from engine.rules.investors import payouts_now
+from engine.rules.turns import ACCEPT, offer_pending
 from engine.ruleset import Ruleset
 from engine.state import State
 
@@ -106,6 +107,8 @@ class GreedyBot(Bot):
 
 def greedy_action(state: State, seat: int) -> Action:
     """The greedy choice for ``seat`` (the seat to move) in ``state``."""
+    if offer_pending(state):
+        return ACCEPT
     st = state.seats[seat]
     hub = hub_action(state, seat)
     if hub is not None:

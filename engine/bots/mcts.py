@@ -60,6 +60,7 @@ from engine.distant_state import DISTANT, distant_points
 from engine.errors import IllegalAction
 from engine.hubs_state import hub_points
 from engine.rules.investors import turn_up_guessed
+from engine.rules.turns import ACCEPT, offer_pending
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores
 from engine.state import State
@@ -197,6 +198,8 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     """The greedy move first, then every claim, the next step toward each of the best targets
     and the Final Flight, and income: legal and without repeats."""
     st = view.seats[seat]
+    if offer_pending(view):
+        return [ACCEPT]
     hub = hub_action(view, seat)
     if hub is not None:
         return hub_candidates(view, seat, rules, hub)
@@ -284,7 +287,9 @@ def act(rules: Ruleset, state: State, seat: int, action: Action) -> None:
     except IllegalAction:
         st = state.seats[seat]
         fallback: Action = Income()
-        if st.finished:
+        if offer_pending(state):
+            fallback = ACCEPT
+        elif st.finished:
             fallback = FinalPlane() if st.planes else Pass()
         rules.apply(state, Entry(seat, fallback))
 

@@ -21,6 +21,8 @@ class Rule(ABC, Generic[A]):
     ends_turn: ClassVar[bool] = True
     idle: ClassVar[bool] = False
     """A turn of only this action counts toward the stall rule (docs/rules-decisions.md)."""
+    inactive_reason: ClassVar[str] = ""
+    """Why this action is not open now, when its step is not (default: the step's reason)."""
 
     @abstractmethod
     def check(self, state: State, seat: int, action: A) -> None:

@@ -38,6 +38,10 @@ class PassRule(Rule[Pass]):
     action = Pass
     section = "Vacation Time: after the Final Flight"
     idle = True
+    inactive_reason = (
+        "a turn cannot be passed: only a player whose Final Flight is played and who has no "
+        "plane left passes; take an action (income, if nothing else)"
+    )
 
     def check(self, state: State, seat: int, action: Pass) -> None:
         if state.seats[seat].planes:

@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics
+from jetset_tui.commands import arguments
 from jetset_tui.modules import add_modules_argument
 
 if TYPE_CHECKING:
@@ -43,9 +44,18 @@ SEED_WARNING = (
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp = sub.add_parser("host", help="host a game on the network")
     hp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    hp.add_argument("--port", type=int, default=7777, help="TCP port (default 7777; 0: any free)")
-    hp.add_argument("--players", type=int, help="2 to 6 seats")
-    hp.add_argument("--bots", default="", help="bot kinds for the last seats, e.g. greedy,random")
+    hp.add_argument(
+        "--port", type=arguments.port, default=7777, help="TCP port (default 7777; 0: any free)"
+    )
+    hp.add_argument("--players", type=arguments.players, help="2 to 6 seats")
+    hp.add_argument(
+        "--bots",
+        metavar="KINDS",
+        type=arguments.kinds,
+        default=[],
+        help="one bot kind per seat for the last seats, e.g. greedy,random; the seats not named "
+        "are for players who join",
+    )
     hp.add_argument("--seed", help="the dealer's seed (default: a random one)")
     hp.add_argument("--log", metavar="FILE", help="the game's log file (default: in the data dir)")
     hp.add_argument("--headless", action="store_true", help="only serve; play no seat here")
@@ -59,7 +69,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument("--name", default="host", help="your name, when the host plays a seat")
     hp.add_argument(
         "--reconnect-window",
-        type=seconds,
+        type=arguments.seconds,
         default=120.0,
         metavar="SECONDS",
         help="a bot plays for a dropped player after this (default 120; 0: never)",
@@ -69,7 +79,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     hp.add_argument(
         "--turn-time",
-        type=seconds,
+        type=arguments.seconds,
         default=0.0,
         metavar="SECONDS",
         help="a bot moves for a player who has not moved in this time (default 0: no clock)",
@@ -77,21 +87,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
     add_modules_argument(hp)
     hp.add_argument("--linger", type=float, default=5.0, help="seconds to stay up after the end")
+    hp.add_argument(
+        "--linger", type=arguments.seconds, default=5.0, help="seconds to stay up after the end"
+    )
     hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
     hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
     diagnostics.add_arguments(hp)
     hp.set_defaults(func=cmd_host)
-
-
-def seconds(text: str) -> float:
-    """A number of seconds, 0 or more."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
-    if not 0 <= value < 1e6:
-        raise argparse.ArgumentTypeError(f"seconds from 0 up, not {text}")
-    return value
 
 
 def tui_runner() -> object | None:
@@ -160,13 +162,14 @@ def make_table(args: argparse.Namespace) -> Table:
         return table
     if args.players is None:
         raise ValueError("say how many seats: --players N (or --resume FILE)")
-    bots = [k.strip() for k in args.bots.split(",") if k.strip()]
+    bots = list(args.bots)
     for kind in [*bots, args.standin_bot]:
         require_bot(kind)
     options = game_options(args.players, args.extra_cards, args.modules)
     options.check_supported()
     if len(bots) >= options.players and not args.headless:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")
+    arguments.bot_seats(bots, options.players)
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     host_name = None if args.headless else args.name
@@ -197,7 +200,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:
         print(f"jetset host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
-        return 2
+        return 1
     port = server.sockets[0].getsockname()[1]
     seats = ", ".join(f"{i}: {s.name or 'open'}" for i, s in enumerate(table.seats))
     print(f"jetset host: listening on {args.bind}:{port}", flush=True)

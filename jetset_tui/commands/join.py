@@ -10,6 +10,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from jetset_tui import diagnostics
+from jetset_tui.commands import arguments
 
 if TYPE_CHECKING:
     from netcode.client import ClientEvent
@@ -37,10 +38,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--token", help="take back your seat with its token (without it: the seat kept here)"
     )
     jp.add_argument(
-        "--reconnect-for", type=float, default=60.0, help="seconds to keep reconnecting"
+        "--reconnect-for",
+        type=arguments.seconds,
+        default=60.0,
+        help="seconds to keep reconnecting",
     )
     jp.add_argument(
-        "--delay", type=float, default=0.0, help="a bot's pause in seconds before each move"
+        "--delay",
+        type=arguments.seconds,
+        default=0.0,
+        help="a bot's pause in seconds before each move",
     )
     jp.add_argument(
         "--contribution",
@@ -96,12 +103,13 @@ def watch_in_tui(args: argparse.Namespace) -> bool:
     return not args.json and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def fail(args: argparse.Namespace, message: str) -> int:
+def fail(args: argparse.Namespace, message: str, code: int = 2) -> int:
+    """Say what is wrong (as JSON with --json); exit ``code``: 2 a usage error, 1 a failure."""
     if args.json:
         print(json.dumps({"ok": False, "error": message}))
     else:
         print(f"jetset join: {message}", file=sys.stderr)
-    return 2
+    return code
 
 
 async def join(
@@ -144,7 +152,7 @@ async def join(
             keys=None if spectate else SeatKeys(seat_keys_dir()),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
-        return fail(args, f"cannot join {args.address}: {refusal_words(exc)}")
+        return fail(args, f"cannot join {args.address}: {refusal_words(exc)}", 1)
     if opener is not None and opener.game is not None:  # the game picked: say it, to come back
         args.address = str(dataclasses.replace(opener.address, game=opener.game))
     if runner is not None:
@@ -266,7 +274,7 @@ def add_ssh_arguments(jp: argparse.ArgumentParser) -> None:
     )
     jp.add_argument(
         "--players",
-        type=int,
+        type=arguments.players,
         default=4,
         help="ssh:// without a game: the seats of a new game, when there is none to join",
     )

@@ -4,21 +4,28 @@ the start screen. Textual is imported only when the app runs."""
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
 from pathlib import Path
 
 from jetset_tui import diagnostics
+from jetset_tui.commands import arguments
 from jetset_tui.modules import add_modules_argument
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp = sub.add_parser("play", help="play a local game in the terminal")
-    pp.add_argument("--players", type=int, default=4, help="2 to 6 (default 4); seat 1 is you")
+    pp.add_argument(
+        "--players",
+        type=arguments.players,
+        help="2 to 6 (default: you and the seats --bots names, or 4); seat 1 is you",
+    )
     pp.add_argument(
         "--bots",
-        metavar="SPEC",
-        help="the other seats, repeated to fill the table: bot kinds or 'human' for hot-seat, "
-        "e.g. greedy,random or human (default: the best bot)",
+        metavar="KINDS",
+        type=arguments.kinds,
+        help="one kind per seat for the last seats: a bot kind, or 'human' for hot-seat, e.g. "
+        "greedy,random; seats not named are hot-seat (default: every other seat the best bot)",
     )
     pp.add_argument("--seed", help="the dealer's seed (default: random)")
     pp.add_argument(
@@ -27,7 +34,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     add_modules_argument(pp)
     pp.add_argument("--resume", metavar="FILE", help="continue a saved game's .jetset log")
     pp.add_argument("--save", metavar="FILE", help="where to save the log (default: data dir)")
-    pp.add_argument("--delay", type=float, default=None, help="seconds a bot waits (default 0.6)")
+    pp.add_argument(
+        "--delay", type=arguments.seconds, default=None, help="seconds a bot waits (default 0.6)"
+    )
     diagnostics.add_arguments(pp)
     pp.set_defaults(func=cmd_play)
 
@@ -36,15 +45,25 @@ def cmd_play(args: argparse.Namespace) -> int:
     from jetset_tui.seating import plan_from_spec
 
     if args.resume:
+        mixed = new_game_flags(args)
+        if mixed:
+            print(
+                f"jetset play: --resume continues a game as it was saved; {mixed}", file=sys.stderr
+            )
+            return 2
         path = Path(args.resume).expanduser()
         refusal = in_play_elsewhere(path)
         if refusal:
             print(f"jetset play: {refusal}", file=sys.stderr)
             return 1
         return run_app(resume=path, delay=args.delay)
-    plan = plan_from_spec(
-        args.players, args.bots, args.seed, extra_cards=args.extra_cards, modules=args.modules
-    )
+    try:
+        plan = plan_from_spec(
+            args.players, args.bots, args.seed, extra_cards=args.extra_cards, modules=args.modules
+        )
+    except ValueError as exc:
+        print(f"jetset play: {exc}", file=sys.stderr)
+        return 2
     if args.save:
         plan.path = Path(args.save).expanduser()
         refusal = in_play_elsewhere(plan.path)
@@ -56,6 +75,22 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"jetset play: {problem}", file=sys.stderr)
         return 2
     return run_app(plan=plan, delay=args.delay)
+
+
+def new_game_flags(args: argparse.Namespace) -> str | None:
+    """What is wrong with giving a new game's flags with --resume, or None."""
+    given = [
+        flag
+        for flag, value in (
+            ("--players", args.players),
+            ("--bots", args.bots),
+            ("--seed", args.seed),
+            ("--save", args.save),
+            ("--extra-cards", args.extra_cards or None),
+        )
+        if value is not None
+    ]
+    return f"{', '.join(given)} set up a new game" if given else None
 
 
 def in_play_elsewhere(path: Path) -> str | None:
@@ -88,4 +123,15 @@ def run_app(
         bot_delay=BOT_DELAY if delay is None else delay,
     )
     app.run()
+    for path in app.unfinished_saves():
+        print(saved_words(path))
     return 0
+
+
+def saved_words(path: Path) -> str:
+    """What the shell shows after the app closes on an unfinished game: where it is, and the
+    command that continues it."""
+    return (
+        f"jetset: your game is saved in {path}; continue it with\n"
+        f"  jetset play --resume {shlex.quote(str(path))}"
+    )

@@ -11,12 +11,20 @@ import argparse
 import json
 import sys
 
+from jetset_tui.commands import arguments
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp = sub.add_parser("position", help="print the table after N entries of a log, as JSON")
     pp.add_argument("file", help="a .jetset log file")
-    pp.add_argument("--at", type=int, help="after this many entries (default: all of them)")
-    pp.add_argument("--seat", type=int, help="as this seat sees it (default: a spectator)")
+    pp.add_argument(
+        "--at",
+        type=arguments.whole_number(0),
+        help="after this many entries (default: all of them)",
+    )
+    pp.add_argument(
+        "--seat", type=arguments.whole_number(0), help="as this seat sees it (default: a spectator)"
+    )
     pp.set_defaults(func=cmd_position)
 
 

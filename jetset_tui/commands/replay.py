@@ -7,13 +7,19 @@ import argparse
 import json
 import sys
 
+from jetset_tui.commands import arguments
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     rp = sub.add_parser("replay", help="watch a game in the replay viewer, or --verify it")
     rp.add_argument("file", help="a .jetset log file")
     rp.add_argument("--verify", action="store_true", help="check every digest and the seed")
     rp.add_argument("--json", action="store_true", help="print one JSON object")
-    rp.add_argument("--seat", type=int, help="watch as this seat (default: a spectator)")
+    rp.add_argument(
+        "--seat",
+        type=arguments.whole_number(0),
+        help="watch as this seat (default: a spectator)",
+    )
     rp.set_defaults(func=cmd_replay)
 
 

@@ -8,21 +8,27 @@ import sys
 from pathlib import Path
 
 from engine import Game, seed_commitment
-from engine.bots import bot_label
+from engine.bots import bot_label, require_bot
 from engine.notation import Notation
 from engine.selfplay import play_game, seat_kinds
+from jetset_tui.commands import arguments
 from jetset_tui.modules import add_modules_argument, game_options
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp = sub.add_parser("selfplay", help="play whole games between bots, headless")
-    sp.add_argument("--players", type=int, default=4, help="2 to 6 (default 4)")
-    sp.add_argument("--games", type=int, default=1, help="how many games (default 1)")
+    sp.add_argument("--players", type=arguments.players, default=4, help="2 to 6 (default 4)")
+    sp.add_argument(
+        "--games", type=arguments.whole_number(1), default=1, help="how many games (default 1)"
+    )
     sp.add_argument("--seed", default="1", help="the seed of the first game (default 1)")
     sp.add_argument(
         "--bot",
-        default="random",
-        help="bot kind, or one per seat: random,random,... (default random)",
+        metavar="KINDS",
+        type=arguments.kinds,
+        default=["greedy"],
+        help="bot kinds round the table, repeated to fill it: greedy,random gives "
+        "greedy,random,greedy,random at 4 (default greedy)",
     )
     sp.add_argument(
         "--rotate",
@@ -45,10 +51,13 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from netcode.logfile import Header, Seat, write_game
     from netcode.seatkind import SeatKind
 
-    kinds = [k.strip() for k in args.bot.split(",") if k.strip()]
+    kinds = list(args.bot)
     try:
         options = game_options(args.players, args.extra_cards, args.modules)
         options.check_supported()
+        arguments.bot_seats(kinds, options.players, "--bot")
+        for kind in kinds:
+            require_bot(kind)
     except ValueError as exc:
         print(f"jetset selfplay: {exc}", file=sys.stderr)
         return 2
@@ -60,9 +69,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         seating = seat_kinds(kinds, options.players, g if args.rotate else 0)
         try:
             game = play_game(options, seed, seating)
-        except ValueError as exc:
+        except ValueError as exc:  # a bot of your own chose an illegal action
             print(f"jetset selfplay: {exc}", file=sys.stderr)
-            return 2
+            return 1
         if save:
             seats = [Seat(f"{bot_label(k)}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
             header = Header(options, seats, seed_commitment(seed))
@@ -74,10 +83,17 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         else:
             s = game_summary(game, seed)
             print(
-                f"game {g}: seed {seed}  winner seat {s['winner']}  scores {s['scores']}  "
-                f"turns {s['turns']}"
+                f"game {g}: seed {seed}  {winners_text(game.winners())}  "
+                f"scores {s['scores']}  turns {s['turns']}"
             )
     return 0
+
+
+def winners_text(winners: list[int]) -> str:
+    """``winner seat 2``, or for a tie ``winners seats 2 and 3`` (as the JSON's ``winners``)."""
+    if len(winners) == 1:
+        return f"winner seat {winners[0]}"
+    return f"winners seats {', '.join(map(str, winners[:-1]))} and {winners[-1]} (a tie)"
 
 
 def game_summary(game: Game, seed: str) -> dict[str, object]:

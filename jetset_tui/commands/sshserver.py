@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics
+from jetset_tui.commands import arguments
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import SshConfig
@@ -25,7 +26,9 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp = sub.add_parser("ssh-server", help="serve the game over SSH: players need only `ssh`")
     sp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
-    sp.add_argument("--port", type=int, default=2222, help="TCP port (default 2222; 0: any free)")
+    sp.add_argument(
+        "--port", type=arguments.port, default=2222, help="TCP port (default 2222; 0: any free)"
+    )
     sp.add_argument("--host-key", metavar="FILE", help="host key (default: made on first run)")
     who = sp.add_mutually_exclusive_group()
     who.add_argument("--authorized-keys", metavar="FILE", help="only these public keys may connect")
@@ -34,18 +37,28 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help="anyone may connect with any user name, no key (a LAN party)",
     )
-    sp.add_argument("--max-sessions", type=int, default=64, help="players at once (default 64)")
     sp.add_argument(
-        "--max-per-address", type=int, default=8, help="connections from one address (default 8)"
+        "--max-sessions",
+        type=arguments.whole_number(1),
+        default=64,
+        help="players at once (default 64)",
+    )
+    sp.add_argument(
+        "--max-per-address",
+        type=arguments.whole_number(1),
+        default=8,
+        help="connections from one address (default 8)",
     )
     sp.add_argument(
         "--idle-timeout",
-        type=float,
+        type=arguments.seconds,
         default=1800.0,
         metavar="SECONDS",
         help="disconnect a player who types nothing for this long (default 1800)",
     )
-    sp.add_argument("--bot-delay", type=float, default=0.6, help="seconds a bot waits to move")
+    sp.add_argument(
+        "--bot-delay", type=arguments.seconds, default=0.6, help="seconds a bot waits to move"
+    )
     sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
     sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
     sp.add_argument(
@@ -98,7 +111,7 @@ async def serve(config: SshConfig, log_path: Path) -> int:
         await server.start()
     except (OSError, asyncssh.Error, ValueError) as exc:
         print(f"jetset ssh-server: cannot start: {exc}", file=sys.stderr)
-        return 2
+        return 1
     mode = "open to anyone" if config.open_mode else "players sign in with their SSH key"
     print(f"jetset ssh-server: listening on {config.bind}:{server.port} ({mode})", flush=True)
     print(f"jetset ssh-server: connect with  ssh -p {server.port} NAME@{config.bind}", flush=True)

@@ -9,14 +9,23 @@ import sys
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp = sub.add_parser("stats", help="summarise every log file in a directory")
-    sp.add_argument("directory")
+    sp.add_argument("directory", help="a folder of .jetset log files")
     sp.add_argument("--json", action="store_true", help="print one JSON object")
     sp.set_defaults(func=cmd_stats)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
     from netcode.stats import collect, render
 
+    if not Path(args.directory).is_dir():
+        message = f"{args.directory}: no such directory"
+        if args.json:
+            print(json.dumps({"ok": False, "error": message}))
+        else:
+            print(f"jetset stats: {message}", file=sys.stderr)
+        return 1
     stats = collect(args.directory)
     if args.json:
         print(

@@ -15,10 +15,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
-from engine import CHANCE, Action, IllegalAction, NotationError
+from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.bots import bot_label, make_bot
 from engine.notation import Notation
+from engine.rules.turns import offer_pending
 from jetset_tui.actions import KIND_NAMED, action_bindings, stage_for
+from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.seating import default_bot
 from jetset_tui.table import TableView
@@ -70,6 +72,9 @@ class GameScreen(MapAndTableScreen):
         Binding("h", "plan", "Help"),
         Binding("q", "leave", "Menu"),
         Binding("q", "leave_table", "Leave"),
+        # the offer to end the game: the turn bar shows these keys while it is put to you
+        Binding("y", "answer_end(True)", "End the game", show=False),
+        Binding("n", "answer_end(False)", "Play on", show=False),
     ]
     COMPACT_FOOTER_LEAVES_OUT: ClassVar[frozenset[str]] = frozenset({"command"})
     """The command line says how to type an action (":"), so a narrow footer leaves it out."""
@@ -261,9 +266,11 @@ class GameScreen(MapAndTableScreen):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "act":
             kind = KIND_NAMED.get(str(parameters[0]) if parameters else "")
-            if kind is None or not self.my_turn():
+            if kind is None or not self.my_turn() or offer_pending(self.session.game.state):
                 return False
             return kind.enabled(self.session.game.state, self.viewer or 0)
+        if action == "answer_end":
+            return self.my_turn() and offer_pending(self.session.game.state)
         if action == "command":
             return self.my_turn()
         if action == "chat":
@@ -301,6 +308,10 @@ class GameScreen(MapAndTableScreen):
         self.query_one(NotationLog).add_class("-hidden")
         self.query_one(ActionPicker).open(stage, view, self.viewer, self.session.game.rules)
 
+    async def action_answer_end(self, accept: bool) -> None:
+        """y or n: this player's answer to the offer to end the game."""
+        await self.play_and_say(EndVote(accept))
+
     def action_command(self) -> None:
         self.close_picker()
         self.query_one(CommandInput).focus()
@@ -320,7 +331,7 @@ class GameScreen(MapAndTableScreen):
         kind = default_bot()
         at = len(game.entries)
         try:
-            action = make_bot(kind, self.viewer, f"advice:{at}").choose(
+            action = make_bot(kind, self.viewer, f"advice:{at}").act(
                 self.session.view(self.viewer), game.rules
             )
         except Exception:  # a bot's bug costs the advice, never the game
@@ -400,23 +411,35 @@ class GameScreen(MapAndTableScreen):
 
     @on(ActionPicker.Chosen)
     async def picked(self, message: ActionPicker.Chosen) -> None:
+        note = self.income_note(message.action)
         problem = await self.submit(message.action)
         if problem:
             self.query_one(ActionPicker).refused(problem)
         else:
             self.close_picker()
             self.focus_next_free()
-            self.query_one(CommandLine).show_done(self.notation.format_action(message.action))
+            self.query_one(CommandLine).show_done(self.notation.format_action(message.action), note)
 
     @on(CommandLine.Typed)
     async def typed(self, message: CommandLine.Typed) -> None:
-        problem = await self.submit(message.action)
+        await self.play_and_say(message.action)
+
+    async def play_and_say(self, action: Action) -> None:
+        """Play a typed (or keyed) action; under the command line, what happened or why not."""
         command = self.query_one(CommandLine)
+        note = self.income_note(action)
+        problem = await self.submit(action)
         if problem:
             command.show_error(problem)
         else:
-            command.show_done(self.notation.format_action(message.action))
+            command.show_done(self.notation.format_action(action), note)
             self.focus_next_free()
+
+    def income_note(self, action: Action) -> str:
+        """Decision 18: income with no claimed card pays €0; a player doing it is told so."""
+        if not isinstance(action, Income) or self.viewer is None:
+            return ""
+        return "" if self.session.game.state.seats[self.viewer].cards else NO_CARDS_INCOME
 
     async def submit(self, action: Action) -> str | None:
         """Ask the session to play ``action``; the engine's objection, or None when done."""

@@ -13,6 +13,8 @@ from textual.widgets import Markdown
 HELP = """\
 # Jet Set in brief
 
+*Esc (or F1) closes this page.*
+
 Build airlinks across Europe, fly the routes on the Flight cards, score the most points.
 
 **Your turn.** First the *Flight Card Phase*: rows below their minimum fill up for free; you may

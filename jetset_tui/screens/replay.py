@@ -286,10 +286,14 @@ class ReplayScreen(MapAndTableScreen):
             box.disabled = True
             self.set_focus(None)
             return
-        if len(self.app.screen_stack) > 1:
+        if len(self.app.screen_stack) > 1 and not self.opened_from_the_shell():
             self.app.pop_screen()
         else:
             self.app.exit()
+
+    def opened_from_the_shell(self) -> bool:
+        """``jetset replay FILE``: leaving the viewer ends the program, as it began there."""
+        return getattr(self.app, "launch_replay", None) is not None
 
     # -- drawing ----------------------------------------------------------------------------
 

@@ -74,10 +74,10 @@ class CommandLine(Vertical):
     """The typed way to act."""
 
     DEFAULT_CSS = """
-    CommandLine { height: 2; }
+    CommandLine { height: auto; }
     CommandLine CommandInput { height: 1; padding: 0 1; background: $boost; }
     CommandLine CommandInput:focus { background: $primary 20%; }
-    CommandLine #command-result { height: 1; padding: 0 1; }
+    CommandLine #command-result { height: auto; min-height: 1; max-height: 4; padding: 0 1; }
     """
 
     class Typed(Message):
@@ -139,9 +139,13 @@ class CommandLine(Vertical):
     def show_error(self, message: str) -> None:
         self.query_one("#command-result", Static).update(Text(f"✗ {message}", style=f"bold {BAD}"))
 
-    def show_done(self, line: str) -> None:
+    def show_done(self, line: str, note: str = "") -> None:
+        """``line`` was played; ``note``: something the player should know about it."""
         self.input.value = ""
-        self.query_one("#command-result", Static).update(Text(f"✓ {line}", style=GOOD))
+        text = Text(f"✓ {line}", style=GOOD)
+        if note:
+            text.append(f"  {note}", style=DIM)
+        self.query_one("#command-result", Static).update(text)
 
     def show_hint(self, message: str) -> None:
         self.query_one("#command-result", Static).update(Text(message, style=DIM))

@@ -6,6 +6,8 @@ Esc backs out one step, and out of the picker from its first step.
 
 from __future__ import annotations
 
+import textwrap
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -243,7 +245,8 @@ class ActionPicker(Widget, can_focus=True):
         text.append(self._key_steps(stage, self.size.width - len(stage.title)) + "\n", style=DIM)
         text.append("type to find: ", style=DIM)
         text.append((self.filter or "") + "▏\n", style="bold")
-        rows = max(1, self.size.height - 4)
+        verdict = self._verdict_lines(max(20, self.size.width - 2))
+        rows = max(1, self.size.height - 3 - max(1, len(verdict)))
         shown = self.matching()
         cur = min(self.index, len(shown) - 1) if shown else 0
         top = max(0, min(cur - rows // 2, len(shown) - rows))
@@ -253,6 +256,9 @@ class ActionPicker(Widget, can_focus=True):
         for _ in range(rows - min(rows, len(shown) - top)):
             text.append("\n")
         self._preview_line(text)
+        for line in verdict:
+            text.append("\n")
+            text.append_text(line)
         return text
 
     @staticmethod
@@ -280,9 +286,9 @@ class ActionPicker(Widget, can_focus=True):
         text.append(f" {choice.note}\n", style=DIM)
 
     def _preview_line(self, text: Text) -> None:
-        """The action Enter would play, its full cost, and on the next line the verdict."""
+        """The action Enter would play and its full cost: what it costs and the cash after it
+        first, the breakdown last (a narrow panel cuts only the breakdown)."""
         if self.message:
-            text.append(f"\n✗ {self.message}", style=f"bold {BAD}")
             return
         action = self.preview()
         if action is None or self.state is None or self.notation is None:
@@ -293,12 +299,26 @@ class ActionPicker(Widget, can_focus=True):
         text.append(self.notation.format_action(action), style="bold")
         if cost > 0:
             text.append(f"  costs €{cost}", style="bold")
-            text.append(f" ({cost_breakdown(self.state, action)})", style=DIM)
             text.append(f"  €{cash} → €{cash - cost}")
+            text.append(f"  ({cost_breakdown(self.state, action)})", style=DIM)
         elif cost < 0:
             text.append(f"  +€{-cost}  €{cash} → €{cash - cost}", style=f"bold {GOOD}")
+
+    def _verdict_lines(self, width: int) -> list[Text]:
+        """Under the preview, whether it can be played: the reason it cannot, wrapped to
+        ``width`` so that no word of it is cut off."""
+        if self.message:
+            return wrapped(f"✗ {self.message}", width, f"bold {BAD}")
+        action = self.preview()
+        if action is None or self.state is None or self.notation is None:
+            return []
         problem = self.verdict(action)
         if problem:
-            text.append(f"\n✗ {problem}", style=f"bold {BAD}")
-        else:
-            text.append("\n✓ the engine accepts it: Enter to play it", style=GOOD)
+            return wrapped(f"✗ {problem}", width, f"bold {BAD}")
+        return [Text("✓ allowed: Enter to play it", style=GOOD)]
+
+
+def wrapped(message: str, width: int, style: str) -> list[Text]:
+    """``message`` in lines of at most ``width`` columns, continued lines indented."""
+    lines = textwrap.wrap(message, width, subsequent_indent="  ") or [""]
+    return [Text(line, style=style) for line in lines]

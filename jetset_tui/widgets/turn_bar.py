@@ -6,6 +6,7 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine.rules.hubs import seat_in_turn
+from engine.rules.turns import accepted_so_far, offer_pending
 from engine.state import State
 from jetset_tui.business import deal_turn_text
 from jetset_tui.describe import seat_badge
@@ -50,7 +51,9 @@ def whose_turn(table: TableView, busy: bool) -> Text:
     seat = seat_in_turn(state)
     text.append("▶ ", style="bold")
     text.append_text(seat_badge(table.liveries[seat], table.names[seat]))
-    if table.is_bot(seat):
+    if offer_pending(state):
+        text.append_text(end_offer_text(table, seat))
+    elif table.is_bot(seat):
         text.append("  is thinking…" if busy else "  to move", style=DIM)
     elif seat == table.viewer:
         text.append("  your turn  ", style=f"bold {GOOD}")
@@ -81,6 +84,19 @@ def hub_hint(state: State) -> str | None:
         name = state.board.cities[hubs.pending[0]].name
         return f"u: you flew through your hub in {name}: €2, a marker or your second hub"
     return None
+
+
+def end_offer_text(table: TableView, seat: int) -> Text:
+    """After five rounds of only income, each player in turn is asked whether to end the game."""
+    agreed = accepted_so_far(table.state)
+    so_far = f"; {agreed} agreed" if agreed else ""
+    if seat == table.viewer:
+        return Text.assemble(
+            ("  end the game now?", f"bold {WARN}"),
+            ("  y: end it · n: play on", "bold"),
+            (f"  (five rounds of only income{so_far})", DIM),
+        )
+    return Text(f"  is asked whether to end the game (five rounds of only income{so_far})", DIM)
 
 
 def clock_text(seconds: float) -> Text:

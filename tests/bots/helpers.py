@@ -37,7 +37,7 @@ def play(
             continue
         if stop(game):
             break
-        action: Action = bots[seat].choose(game.view(seat), game.rules)
+        action: Action = bots[seat].act(game.view(seat), game.rules)
         game.check(Entry(seat, action))
         game.play(action)
     return game

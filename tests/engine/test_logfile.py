@@ -171,7 +171,7 @@ def test_replay_names_the_first_bad_entry_whether_unreadable_or_illegal(
     assert result.error is not None
     seat = records[first][1]
     if illegal_first:
-        assert f"entry {first} ({seat} pass): only a player who has played" in result.error
+        assert f"entry {first} ({seat} pass): a turn cannot be passed" in result.error
     else:
         assert f"entry {first} ({seat} fly me to the moon): unknown action 'fly'" in result.error
 

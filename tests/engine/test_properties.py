@@ -99,7 +99,7 @@ def play_checked(players: int, seed: str) -> Game:
         if seat == CHANCE:
             entry = dealer.next_entry(game.state)
         else:
-            entry = Entry(seat, bots[seat].choose(game.state.view(seat), game.rules))
+            entry = Entry(seat, bots[seat].act(game.state.view(seat), game.rules))
         before = [s.cash for s in game.state.seats]
         expected = expected_cash_change(game.state, entry)
         check_claim_had_a_path(game.state, entry)
@@ -144,6 +144,8 @@ def test_the_same_seed_plays_the_same_game_in_fresh_processes() -> None:
         "-m",
         "jetset_tui",
         "selfplay",
+        "--bot",
+        "random",
         "--players",
         "5",
         "--games",

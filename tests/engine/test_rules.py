@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CHANCE, Dealer, Entry, Game, IllegalAction, Options, Reveal, play_chance
+from engine import CHANCE, Dealer, EndVote, Entry, Game, IllegalAction, Options, Reveal, play_chance
 from engine.board import LONG, SHORT
 from engine.dealer import LONG_TOP, SHORT_MIXED, SHORT_TOP
 from engine.rules.costs import service_charge
-from engine.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE, END_STALLED, STALL_ROUNDS
+from engine.rules.turns import END_AGREED, END_ALL_FINALS, END_FIFTH_PLANE, STALL_ROUNDS
 from engine.scoring import winners
+from engine.state import OFFER, PLAY
 from tests.engine.table import Table
 
 # -- setup ----------------------------------------------------------------------------------
@@ -272,13 +273,65 @@ def test_after_the_final_flight_only_planes_onto_the_card() -> None:
     assert t.state.seats[0].final_planes == 1 and t.state.seats[0].planes == planes - 1
 
 
-def test_stall_rule_ends_a_game_of_nothing_but_income() -> None:
+def idle_rounds(t: Table, turns: int, first: int = 0) -> None:
+    """``turns`` turns of only income, from seat ``first`` round the table."""
+    players = t.game.options.players
+    for turn in range(turns):
+        t.do((first + turn) % players, "income")
+
+
+def test_five_idle_rounds_offer_the_end_and_everyone_agreeing_ends_the_game() -> None:
     t = Table()
-    for turn in range(STALL_ROUNDS * 2 - 1):
-        t.do(turn % 2, "income")
-    assert not t.game.over
+    idle_rounds(t, STALL_ROUNDS * 2 - 1)
+    assert t.state.phase == PLAY
     t.do(1, "income")
-    assert t.game.over and t.state.end_reason == END_STALLED
+    assert not t.game.over and t.state.phase == OFFER
+    assert t.game.to_move() == 0 and t.game.legal_actions() == [EndVote(True), EndVote(False)]
+    with pytest.raises(IllegalAction, match="first answer whether to end the game now"):
+        t.do(0, "income")
+    turn = t.state.turn
+    t.do(0, "end yes")
+    assert t.game.to_move() == 1 and not t.game.over and t.state.turn == turn
+    t.do(1, "end yes")
+    assert t.game.over and t.state.end_reason == END_AGREED
+
+
+def test_one_player_declining_plays_on_from_the_seat_whose_turn_it_was() -> None:
+    t = Table(players=3)
+    idle_rounds(t, STALL_ROUNDS * 3 - 1)
+    t.do(2, "income")
+    assert t.state.phase == OFFER and t.game.to_move() == 0
+    t.do(0, "end yes")
+    t.do(1, "end no")
+    assert t.state.phase == PLAY and not t.game.over
+    assert t.game.to_move() == 0, "the turn the offer came before is played"
+    assert t.state.idle_turns == 0, "the count starts again"
+    idle_rounds(t, STALL_ROUNDS * 3 - 1)
+    assert t.state.phase == PLAY
+    t.do(2, "income")
+    assert t.state.phase == OFFER, "five more idle rounds: asked again"
+
+
+def test_no_one_answers_an_offer_that_was_not_made_or_out_of_turn() -> None:
+    t = Table()
+    with pytest.raises(IllegalAction, match="no one has offered to end the game"):
+        t.do(0, "end yes")
+    idle_rounds(t, STALL_ROUNDS * 2)
+    with pytest.raises(IllegalAction, match="it is seat 0's turn, not seat 1's"):
+        t.try_do(1, "end yes")
+
+
+def test_bots_agree_so_a_table_of_bots_still_ends_after_five_idle_rounds() -> None:
+    from engine.bots import make_bot
+
+    t = Table()
+    idle_rounds(t, STALL_ROUNDS * 2)
+    for seat in (0, 1):
+        for kind in ("random", "greedy", "mcts"):
+            bot = make_bot(kind, seat, "offer")
+            assert bot.act(t.state.view(seat), t.game.rules) == EndVote(True)
+        t.do(seat, "end yes")
+    assert t.game.over and t.state.end_reason == END_AGREED
 
 
 def test_a_refill_restarts_the_stall_count_and_its_turn_counts_in_the_new_run() -> None:
@@ -292,9 +345,9 @@ def test_a_refill_restarts_the_stall_count_and_its_turn_counts_in_the_new_run() 
     assert t.state.idle_turns == 1, "refill and income: the first turn of a new run"
     for turn in range(1, STALL_ROUNDS * 2 - 1):
         t.do(turn % 2, "income")
-    assert not t.game.over
+    assert t.state.phase == PLAY
     t.do(1, "income")
-    assert t.game.over and t.state.end_reason == END_STALLED
+    assert t.state.phase == OFFER
 
 
 def test_tie_on_points_goes_to_cash_and_equal_cash_is_shared() -> None:
@@ -321,3 +374,18 @@ def test_chance_entries_must_match_what_the_state_waits_for() -> None:
     t = Table()
     with pytest.raises(IllegalAction, match="it is seat 0's turn, not the dealer's"):
         t.game.check(Entry(CHANCE, Reveal(SHORT, t.state.deck[SHORT][0])))
+
+
+def test_income_with_no_cards_pays_nothing() -> None:
+    """Decision 18: legal, and €0, and an idle turn."""
+    t = Table()
+    before = t.cash(0)
+    t.do(0, "income")
+    assert t.cash(0) == before and t.state.idle_turns == 1
+
+
+def test_pass_on_an_ordinary_turn_says_a_turn_cannot_be_passed() -> None:
+    t = Table()
+    with pytest.raises(IllegalAction, match="a turn cannot be passed") as refused:
+        t.try_do(0, "pass")
+    assert "Final Flight places planes" not in str(refused.value)

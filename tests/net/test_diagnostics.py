@@ -23,7 +23,7 @@ def test_a_refused_join_is_a_sentence_and_the_details_go_to_the_log_file() -> No
         timeout=60,
         check=False,
     )
-    assert run.returncode == 2
+    assert run.returncode == 1
     assert run.stderr.startswith("jetset join: cannot join 127.0.0.1:1")
     assert "Traceback" not in run.stderr
     assert (logs_dir() / "join.log").exists()

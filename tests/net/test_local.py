@@ -46,7 +46,7 @@ async def play(s: LocalSession, turns: int | None = None) -> int:
             break
         seat = s.game.to_move()
         assert seat is not None and seat in s.local_seats
-        await s.submit(seat, advisors[seat].choose(s.view(seat), s.game.rules))
+        await s.submit(seat, advisors[seat].act(s.view(seat), s.game.rules))
         played += 1
     return played
 

@@ -52,7 +52,10 @@ def pane_running() -> Iterator[Callable[[list[str]], Pane]]:
         # started at once in a pane made from a test process, the app read 80×24 and never got the
         # resize; a moment's wait first gives it the pane's real size. The sleep after the command
         # keeps its last screen readable.
-        line = "sleep 1; " + shlex.join(command) + "; sleep 60"
+        # a tmux server already running gives a new pane its own environment, not this
+        # process's: the pane is told where the session keeps the user's files
+        here = [f"{name}={os.environ[name]}" for name in ("JETSET_HOME", "HOME")]
+        line = "sleep 1; " + shlex.join(["env", *here, *command]) + "; sleep 60"
         subprocess.run(["tmux", "new", "-d", "-s", name, "-x", "120", "-y", "40", line], check=True)
         return Pane(name)
 

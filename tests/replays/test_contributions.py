@@ -39,7 +39,7 @@ def contributed_game(tmp_path: Path, values: list[str | None] = VALUES) -> Path:
     bots = seat_bots(["greedy"], 3, SEED)
     game = table.game
     while (seat := game.to_move()) is not None:
-        table.decide(seat, bots[seat].choose(game.state.view(seat), game.rules))
+        table.decide(seat, bots[seat].act(game.state.view(seat), game.rules))
     table.reveal()
     table.close()
     return path

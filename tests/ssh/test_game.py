@@ -42,7 +42,7 @@ async def test_two_ssh_players_and_a_bot_play_to_the_end(
         if seat not in players:
             await alice.wait_for(moved, settle=0)
             continue
-        action = advisors[seat].choose(game.state.view(seat), game.rules)
+        action = advisors[seat].act(game.state.view(seat), game.rules)
         await players[seat].command(notation.format_action(action))
         await players[seat].wait_for(moved, settle=0)
         assert game.entries[before].action == action

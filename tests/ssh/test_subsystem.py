@@ -222,16 +222,17 @@ async def test_host_keys_unknown_and_changed(tmp_path: Path) -> None:
         with pytest.raises(ChangedHostKey, match="REMOTE HOST IDENTIFICATION HAS CHANGED"):
             await o.connect()
         assert not server.lobby.rooms  # refused before the lobby
-        # the command: no terminal to ask and no --accept-new-host-key: refused, exit 2
+        # the command: no terminal to ask and no --accept-new-host-key: refused, exit 1 (the
+        # join failed; 2 is for a wrong command line)
         env = home_with_key(tmp_path, "cli")
         code, _, err = await run_join(env, f"ssh://127.0.0.1:{server.port}", "--bot", "greedy")
-        assert code == 2 and "can't be established" in err and "--accept-new-host-key" in err
+        assert code == 1 and "can't be established" in err and "--accept-new-host-key" in err
         known = Path(env["HOME"]) / ".ssh" / "known_hosts"
         trust_host(known, f"[127.0.0.1]:{server.port} {' '.join(other.split()[:2])}")
         code, _, err = await run_join(
             env, f"ssh://127.0.0.1:{server.port}", "--bot", "greedy", "--accept-new-host-key"
         )
-        assert code == 2 and "WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!" in err
+        assert code == 1 and "WARNING: REMOTE HOST IDENTIFICATION HAS CHANGED!" in err
         assert not server.lobby.rooms
     finally:
         await server.close()

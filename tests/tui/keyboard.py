@@ -7,6 +7,7 @@ from engine import (
     Buy,
     Claim,
     ClaimFinal,
+    EndVote,
     FinalPlane,
     HubBonus,
     Income,
@@ -57,6 +58,8 @@ def keys_for(action: Action, notation: Notation) -> list[str]:
             return ["y", *"turn", "enter"]
         case ReplaceInvestor(card):
             return ["n", *card, "enter"]
+        case EndVote(accept):
+            return ["y" if accept else "n"]
     if isinstance(action, BUSINESS_DECISIONS):
         return typed(notation.format_action(action))
     raise AssertionError(f"no keys for {action!r}")

@@ -43,7 +43,7 @@ async def play_turns(
             continue
         seat = session.game.to_move()
         assert seat is not None and seat == screen.viewer, screen_text(app)
-        action = advisors[seat].choose(session.view(seat), session.game.rules)
+        action = advisors[seat].act(session.view(seat), session.game.rules)
         before = len(session.game.entries)
         await pilot.press(*keys_for(action, notation))
         await pilot.pause()

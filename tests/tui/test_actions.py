@@ -60,8 +60,8 @@ async def test_guided_buy_shows_the_cost_and_escape_backs_out(tmp_path: Path) ->
         await pilot.press("b", *"milrom", "3")
         await pilot.pause()
         text = screen_text(app)
-        assert "buy MIL-ROM 3  costs €21 (link €6 + 3 × €5 a plane)  €30 → €9" in text
-        assert "✓ the engine accepts it" in text
+        assert "buy MIL-ROM 3  costs €21  €30 → €9  (link €6 + 3 × €5 a plane)" in text
+        assert "✓ allowed: Enter to play it" in text
         await pilot.press("escape")
         await pilot.pause()
         assert "Buy an unowned airlink" not in screen_text(app)
@@ -94,7 +94,7 @@ async def test_the_pickers_key_line_and_notes_fit_the_map_panel(tmp_path: Path) 
             await pilot.pause()
             text = screen_text(app)
             assert "Take income: +€0" in text
-            assert "0 with markers × €5 + 0 without × €2" in text
+            assert "no claimed card yet: income pays €0" in text, "decision 25, said in words"
 
 
 def save_in_vacation_time(tmp_path: Path) -> Path:

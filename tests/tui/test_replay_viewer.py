@@ -288,3 +288,24 @@ async def test_the_log_shows_chat_stand_ins_and_the_clock_at_their_place(tmp_pat
         assert lines()[-2] == "  P1: good [red]luck[/]" and "P2" not in lines()[-1]
         assert lines().count("  P1: good [red]luck[/]") == 1
         assert "P1: good [red]luck[/]" in screen_text(app)
+
+
+async def test_q_ends_a_viewer_opened_from_the_shell_and_goes_back_in_the_app(
+    tmp_path: Path,
+) -> None:
+    path = saved(tmp_path)
+    app = JetSetApp(replay=path)  # `jetset replay FILE`
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code == 0, "the program ends"
+    app = JetSetApp()  # Open a replay, from the start screen
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert app.open_replay(path) is None
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.return_code is None and not isinstance(app.screen, ReplayScreen)

@@ -60,7 +60,12 @@ async def test_help_screen() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("f1")
         await pilot.pause()
-        check_snapshot("help", screen_text(app))
+        text = screen_text(app)
+        check_snapshot("help", text)
+        assert "Esc (or F1) closes this page." in text
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "Jet Set in brief" not in screen_text(app)
 
 
 async def test_end_screen() -> None:

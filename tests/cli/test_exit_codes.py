@@ -1,0 +1,144 @@
+"""Every command's exit code, as a script sees it from a real process: 0 when it did what was
+asked, 1 when it could not, 2 for a usage error; and the words say what is wrong, once, with no
+traceback."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+JETSET = [sys.executable, "-m", "jetset_tui"]
+
+
+def jetset(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*JETSET, *args], capture_output=True, text=True, timeout=60, check=False, cwd=cwd
+    )
+
+
+@pytest.fixture(scope="module")
+def logs(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A folder with one finished two-player game, ``game-0000.jetset``, and a file that is
+    not a log, ``bad.jetset``."""
+    folder = tmp_path_factory.mktemp("logs")
+    run = jetset("selfplay", "--players", "2", "--seed", "codes", "--save", str(folder))
+    assert run.returncode == 0, run.stderr
+    (folder / "bad.jetset").write_bytes(b"not a log")
+    return folder
+
+
+USAGE = [
+    (["play", "--players", "8"], "--players: 8: Jet Set is for 2 to 6 players"),
+    (["play", "--players", "0"], "Jet Set is for 2 to 6 players"),
+    (["play", "--players", "3", "--bots", "greedy,greedy,greedy"], "--bots names 3 seats"),
+    (["play", "--resume", "x.jetset", "--seed", "1"], "--seed set up a new game"),
+    (["play", "--delay", "-1"], "--delay: seconds from 0 up"),
+    (["host", "--headless", "--players", "2", "--bots", "greedy,greedy,greedy"], "3 kinds"),
+    (["host", "--players", "7"], "Jet Set is for 2 to 6 players"),
+    (["host", "--players", "2", "--port", "70000"], "70000: give a number from 0 to 65535"),
+    (["host", "--headless", "--players", "2", "--bots", "nosuch"], "unknown bot 'nosuch'"),
+    (["selfplay", "--bot", "greedy,random,greedy", "--players", "2"], "3 kinds for 2 seats"),
+    (["selfplay", "--games", "0"], "--games: 0: give a number from 1 up"),
+    (["selfplay", "--bot", "nosuch"], "unknown bot 'nosuch'"),
+    (["position", "x.jetset", "--at", "-1"], "--at: -1: give a number from 0 up"),
+    (["replay", "x.jetset", "--seat", "x"], "not a whole number"),
+    (["join", "nowhere", "--bot", "greedy"], "write HOST:PORT"),
+    (["join", "127.0.0.1:1", "--players", "9"], "Jet Set is for 2 to 6 players"),
+    (["ssh-server", "--max-sessions", "0"], "--max-sessions: 0: give a number from 1 up"),
+    (["export", "x.jetset", "--format", "pgn"], "invalid choice: 'pgn'"),
+    (["no-such-command"], "invalid choice"),
+]
+
+
+@pytest.mark.parametrize(("args", "says"), USAGE, ids=[" ".join(a) for a, _ in USAGE])
+def test_a_usage_error_exits_2_with_a_sentence(args: list[str], says: str) -> None:
+    run = jetset(*args)
+    assert run.returncode == 2, run.stderr
+    assert says in run.stderr and "Traceback" not in run.stderr
+
+
+def test_each_failure_exits_1_and_says_it_once(logs: Path, tmp_path: Path) -> None:
+    bad, missing = str(logs / "bad.jetset"), str(tmp_path / "missing.jetset")
+    failures = [
+        (["replay", bad, "--verify"], "not a Jet Set log (no header)"),
+        (["replay", missing], "no such file"),
+        (["export", bad], "not a Jet Set log"),
+        (["position", missing], "No such file"),
+        (["stats", str(tmp_path / "no-such-folder")], "no such directory"),
+        (["import", missing], "No such file"),
+        (["join", "127.0.0.1:1", "--bot", "greedy"], "cannot join 127.0.0.1:1"),
+    ]
+    for args, says in failures:
+        run = jetset(*args)
+        assert run.returncode == 1, (args, run.stderr)
+        assert says in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
+        assert run.stderr.count("not a Jet Set log") <= 1, run.stderr
+
+
+def test_what_works_exits_0(logs: Path, tmp_path: Path) -> None:
+    game = str(logs / "game-0000.jetset")
+    text = tmp_path / "game.txt"
+    for args in (
+        ["replay", game, "--verify"],
+        ["export", game, "-o", str(text)],
+        ["import", str(text), "-o", str(tmp_path / "back.jetset")],
+        ["position", game, "--at", "3"],
+        ["stats", str(tmp_path)],
+        ["--version"],
+    ):
+        run = jetset(*args)
+        assert run.returncode == 0, (args, run.stderr)
+
+
+def test_version_comes_from_the_installed_distribution() -> None:
+    from importlib import metadata
+
+    from jetset_tui.version import installed_version
+
+    names = metadata.packages_distributions()["jetset_tui"]
+    assert jetset("--version").stdout.split() == installed_version().split()
+    name, version = installed_version().split()
+    assert name in names and version == metadata.version(name)
+
+
+def test_a_tie_in_selfplay_names_every_winner() -> None:
+    from jetset_tui.commands.selfplay import winners_text
+
+    assert winners_text([2]) == "winner seat 2"
+    assert winners_text([2, 3]) == "winners seats 2 and 3 (a tie)"
+    assert winners_text([0, 1, 3]) == "winners seats 0, 1 and 3 (a tie)"
+
+
+def test_selfplay_plays_greedy_bots_unless_told(tmp_path: Path) -> None:
+    run = jetset("selfplay", "--players", "2", "--seed", "s", "--save", str(tmp_path), "--json")
+    assert run.returncode == 0, run.stderr
+    summary = json.loads(run.stdout)
+    assert summary["end"] != "stalled: five rounds with nothing but income"
+    header = jetset("export", str(tmp_path / "game-0000.jetset"), "--format", "json")
+    seats = json.loads(header.stdout)["header"]["seats"]
+    assert [s["kind"] for s in seats] == ["bot:greedy", "bot:greedy"]
+
+
+def test_export_writes_the_day_the_game_began(logs: Path) -> None:
+    from netcode.logfile import read_log
+
+    log = read_log(logs / "game-0000.jetset")
+    assert log.header.date is not None
+    text = jetset("export", str(logs / "game-0000.jetset")).stdout
+    assert f'[Date "{log.header.date.replace("-", ".")}"]' in text
+
+
+def test_build_data_help_is_help() -> None:
+    root = Path(__file__).resolve().parents[2]
+    run = subprocess.run(
+        [sys.executable, str(root / "tools" / "build_data.py"), "--help"],
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert run.returncode == 0 and "usage: build_data.py" in run.stdout and not run.stderr

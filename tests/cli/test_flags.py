@@ -1,0 +1,61 @@
+"""One meaning per flag: ``--bots`` names one kind per seat for the last seats, in ``jetset play``
+as in ``jetset host``; the seats it does not name are people (hot-seat here, joiners there)."""
+
+from __future__ import annotations
+
+import argparse
+
+import pytest
+
+from jetset_tui.commands import arguments
+from jetset_tui.seating import default_bot, plan_from_spec
+
+
+def test_play_bots_fill_the_last_seats_one_kind_each() -> None:
+    assert plan_from_spec(None, ["greedy", "random"], None).kinds == [
+        "human",
+        "bot:greedy",
+        "bot:random",
+    ]
+    assert plan_from_spec(4, ["greedy"], None).kinds == ["human", "human", "human", "bot:greedy"]
+    assert plan_from_spec(3, ["human", "greedy"], None).names[1] == "Player 2"
+
+
+def test_play_without_bots_seats_the_best_bot_everywhere_else() -> None:
+    plan = plan_from_spec(None, None, "s")
+    assert plan.kinds == ["human"] + [f"bot:{default_bot()}"] * 3 and plan.seed == "s"
+    assert len(plan_from_spec(6, None, None).kinds) == 6
+
+
+def test_more_kinds_than_seats_is_refused_never_dropped() -> None:
+    with pytest.raises(ValueError, match="--bots names 3 seats, but a table of 3 has 2"):
+        plan_from_spec(3, ["greedy"] * 3, None)
+    with pytest.raises(ValueError, match="--bots names 3 kinds for 2 seats"):
+        arguments.bot_seats(["greedy"] * 3, 2)
+    arguments.bot_seats(["greedy"] * 2, 2)
+
+
+@pytest.mark.parametrize(
+    ("parse", "text", "says"),
+    [
+        (arguments.players, "1", "Jet Set is for 2 to 6 players"),
+        (arguments.players, "x", "not a number of players"),
+        (arguments.port, "65536", "from 0 to 65535"),
+        (arguments.seconds, "-0.5", "seconds from 0 up"),
+        (arguments.seconds, "nan", "seconds from 0 up"),
+        (arguments.kinds, " , ", "no kind named"),
+        (arguments.whole_number(1), "0", "from 1 up"),
+    ],
+)
+def test_each_flag_type_refuses_with_its_reason(parse: object, text: str, says: str) -> None:
+    assert callable(parse)
+    with pytest.raises(argparse.ArgumentTypeError, match=says):
+        parse(text)
+
+
+def test_each_flag_type_takes_what_it_should() -> None:
+    assert arguments.players("6") == 6 and arguments.port("0") == 0
+    assert arguments.seconds("1.5") == 1.5 and arguments.kinds("greedy, random") == [
+        "greedy",
+        "random",
+    ]
