@@ -86,7 +86,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     hp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
     add_modules_argument(hp)
-    hp.add_argument("--linger", type=float, default=5.0, help="seconds to stay up after the end")
     hp.add_argument(
         "--linger", type=arguments.seconds, default=5.0, help="seconds to stay up after the end"
     )
