@@ -18,6 +18,7 @@ from engine.paths import path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
 from engine.rules.costs import MAX_PLANES_LISTED, place_cost, service_charge
 from engine.rules.flight_cards import start_vacation_time
+from engine.rules.hubs import pay_hubs
 from engine.rules.investors import vacation_card_up
 from engine.state import State
 
@@ -279,6 +280,7 @@ class ClaimDistantRule(Rule[ClaimDistant]):
         d.add_planes(state, slot, seat, -1)
         state.add_stock(seat, planes=len(links) + 1)
         d.claim(state, seat, action.card)
+        pay_hubs(state, seat, action.path, flies_on=True)  # Hubs: "Distant Flight cards ... too"
 
     def options(self, state: State, seat: int) -> list[Action]:
         d = state.distant

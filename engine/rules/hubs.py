@@ -100,14 +100,16 @@ def income_markers(state: State, seat: int) -> int:
     return INCOME_MARKER * hubs.income[seat] if hubs is not None else 0
 
 
-def pay_hubs(state: State, seat: int, path: tuple[int, ...]) -> None:
+def pay_hubs(state: State, seat: int, path: tuple[int, ...], *, flies_on: bool = False) -> None:
     """After ``seat`` claims a card flown along ``path``: €2 to the owner of each hub the path
     starts in, ends in or passes through (each hub once), except the claimant's own hubs it
-    passes through, which wait for the claimant's choice (``HubBonus``)."""
+    passes through, which wait for the claimant's choice (``HubBonus``). ``flies_on``: the flight
+    goes on past the path's last city (a Distant card's, to its distant city), which it then
+    passes through."""
     hubs = state.hubs
     if hubs is None or not path:
         return
-    ends = (path[0], path[-1])
+    ends = (path[0],) if flies_on else (path[0], path[-1])
     seen: list[int] = []
     pending: list[int] = []
     for city in path:

@@ -395,3 +395,27 @@ def test_the_search_bot_plays_distant_lands() -> None:
         else:
             play_bot_choice(game, seat, bots[seat])
     assert game.over
+
+
+def test_a_distant_claim_pays_the_hubs_it_flies_through() -> None:
+    """Hubs with Distant Lands: "Distant Flight cards and Final Flight cards can also earn you hub
+    payoffs or hub bonuses." AMS → PAR → WAS: Blue's hub in Amsterdam (where the flight starts)
+    earns €2; the claimant's own hub in Paris, the City-marker city the flight passes through on
+    its way to Washington, leaves the claimant the choice of a hub bonus."""
+    options = Options(players=2, distant_lands=True, hubs=True)
+    board = Game(options).board
+    dealer = ScriptedDealer(board, 2, distant_deck=order(["D-04", "D-10"], []))
+    t = Table(dealer=dealer, options=options)
+    t.do(1, "hub AMS")
+    t.do(0, "hub PAR")
+    t.state.add_cash(0, 100)  # the money the two purchases need, as if earned earlier
+    t.do(0, "buy AMS-PAR 1")
+    t.do(1, "income")
+    t.do(0, "buy PAR-WAS1 1")
+    t.do(1, "income")
+    blue = t.cash(1)
+    t.do(0, "claim D-04 AMS-PAR-WAS")
+    assert t.cash(1) - blue == 2, "Blue's hub where the flight starts"
+    hubs = t.state.hubs
+    assert hubs is not None and hubs.pending == [Notation(board).city("PAR")]
+    assert t.game.to_move() == 0, "the claimant chooses the bonus before the turn ends"
