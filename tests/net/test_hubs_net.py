@@ -76,27 +76,6 @@ def test_all_modules_and_a_wrong_word() -> None:
     )
 
 
-def test_play_and_host_refuse_a_module_not_playable_yet(tmp_path: Path) -> None:
-    refused = [w for w, m in MODULE_WORDS.items() if playable(m) is not None]
-    if not refused:
-        pytest.skip("every module is playable: nothing to refuse")
-    word = refused[0]
-    sentence = playable(MODULE_WORDS[word])
-    assert sentence is not None
-    play = subprocess.run(
-        [*JETSET, "play", "--modules", word, "--save", str(tmp_path / "p.jetset")],
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert play.returncode == 2 and play.stderr.strip() == f"jetset play: {sentence}"
-    host = subprocess.run(
-        [*JETSET, "host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--players", "2",
-         "--modules", word, "--log", str(tmp_path / "h.jetset")],
-        capture_output=True, text=True, timeout=60, check=False,
-    )  # fmt: skip
-    assert host.returncode != 0 and sentence in host.stderr
-    assert "Traceback" not in host.stderr
-
-
 def test_selfplay_with_hubs_saves_a_log_that_replays(tmp_path: Path) -> None:
     run = selfplay("--modules", "hubs", "--bot", "greedy", "--save", str(tmp_path), "--json")
     assert run.returncode == 0, run.stderr

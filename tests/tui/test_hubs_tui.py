@@ -99,8 +99,8 @@ async def test_a_hub_bonus_by_the_picker_and_by_typed_notation(tmp_path: Path) -
 
 
 async def test_the_new_game_form_ticks_the_hubs_module(tmp_path: Path) -> None:
-    """From the start screen: n, tick Hubs, start: the game has hubs and its log says so. A
-    module not playable yet is shown but cannot be ticked."""
+    """From the start screen: n, tick Hubs, start: the game has hubs and its log says so; every
+    module is there to tick (all four play)."""
     from textual.widgets import Checkbox
 
     from jetset_tui.screens.new_game import NewGameScreen
@@ -114,8 +114,8 @@ async def test_the_new_game_form_ticks_the_hubs_module(tmp_path: Path) -> None:
         text = screen_text(app)
         for title in ("Distant Lands", "Hubs", "Business cards", "Investors"):
             assert title in text
-        distant = app.screen.query_one("#module-distant_lands", Checkbox)
-        assert distant.disabled, "not playable yet"
+        for module in ("distant_lands", "hubs", "business_cards", "investors"):
+            assert not app.screen.query_one(f"#module-{module}", Checkbox).disabled
         await pilot.click("#module-hubs")
         await pilot.pause()
         assert app.screen.query_one("#module-hubs", Checkbox).value
