@@ -18,10 +18,11 @@ SELFPLAY = ["selfplay", "--players", "2", "--games", "1", "--seed", "tools"]
 
 
 def tool_env(tmp_path: Path) -> dict[str, str]:
-    """The tools' homes and command folders inside ``tmp_path``."""
+    """The tools' homes, caches and command folders inside ``tmp_path``."""
     homes = {
         "UV_TOOL_DIR": "uv-tools",
         "UV_TOOL_BIN_DIR": "uv-bin",
+        "UV_CACHE_DIR": "uv-cache",  # else ~/.cache/uv, which the suite's HOME guard refuses
         "PIPX_HOME": "pipx-home",
         "PIPX_BIN_DIR": "pipx-bin",
         "PIPX_MAN_DIR": "pipx-man",
