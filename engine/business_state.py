@@ -350,14 +350,6 @@ INCOME_CARD: Final = 2
 TAX: Final = 1
 
 
-def is_distant_link(state: State, link: int) -> bool:
-    """Whether ``link`` lies on a Distant Lands board, where most cards do not reach. Never: the
-    distant airlinks are not board links (``engine/distant_state.py`` keeps them by slot), so a
-    card that names links reaches only European ones. (Combining the two modules further, e.g.
-    Recall Planes on distant planes, is still to do: see docs/rules-decisions.md.)"""
-    return False
-
-
 def action_saving(state: State, seat: int, action: Action) -> int:
     """What Discount and No Overhead take off the price of Actions 1 to 3 (never below the
     owner's share of a rent)."""
@@ -366,11 +358,11 @@ def action_saving(state: State, seat: int, action: Action) -> int:
         return 0
     saving = 0
     if isinstance(action, Place):
-        planes = sum(n for link, n in action.placements if not is_distant_link(state, link))
+        planes = sum(n for _, n in action.placements)
         if b.in_front(seat, "overhead"):
             saving += service_charge(len(action.placements))
     elif isinstance(action, (Buy, Rent)):
-        planes = 0 if is_distant_link(state, action.link) else action.planes
+        planes = action.planes
     else:
         return 0
     if b.discount_turn == state.turn:

@@ -9,6 +9,7 @@ and the names of the slots for a desync report.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
@@ -102,7 +103,7 @@ SEAT_FIELD_NAMES: Final = (
 )  # fmt: skip
 
 
-def slot_name(board: Board, slot: int) -> str:
+def slot_name(board: Board, slot: int, modules: tuple[str, ...] = ()) -> str:
     """What a slot of the digest holds, in words (docs/log-format.md, "State digest")."""
     if slot < len(SCALAR_NAMES):
         return SCALAR_NAMES[slot]
@@ -121,21 +122,40 @@ def slot_name(board: Board, slot: int) -> str:
         return f"{cards[index]} place"
     if index < 2 * len(cards):
         return f"{cards[index - len(cards)]} markers"
-    return module_slot_name(index - 2 * len(cards))
+    return module_slot_name(index - 2 * len(cards), modules)
 
 
-def module_slot_name(slot: int) -> str:
-    """A slot after the base game's: the modules' (their layout depends on which are on, so a
-    desync report names them only by number; docs/log-format.md gives each module's layout)."""
+def module_slot_name(slot: int, modules: tuple[str, ...]) -> str:
+    """A slot after the base game's: the modules' that are on, whose blocks follow in the order
+    of ``engine.options.MODULES`` (docs/log-format.md gives each module's layout)."""
+    from engine.business_state import KEYS as BUSINESS_KEYS
+    from engine.distant_state import distant_keys
+    from engine.hubs_state import HUB_SLOTS, hub_slot_name
+    from engine.investors_state import INVESTOR_SLOTS, investor_slot_name
+
+    blocks: dict[str, tuple[int, Callable[[int], str]]] = {
+        "distant_lands": (len(distant_keys()), lambda i: f"Distant Lands slot {i}"),
+        "hubs": (HUB_SLOTS, hub_slot_name),
+        "business_cards": (len(BUSINESS_KEYS), lambda i: f"Business cards slot {i}"),
+        "investors": (INVESTOR_SLOTS, investor_slot_name),
+    }
+    for module in modules:
+        size, name = blocks[module]
+        if slot < size:
+            return name(slot)
+        slot -= size
     return f"expansion slot {slot}"
 
 
-def slot_differences(board: Board, mine: list[int], theirs: list[int], most: int = 5) -> list[str]:
-    """The slots in which two states differ, in words: ``seat 2 cash: 14 here, 16 there``."""
+def slot_differences(
+    board: Board, mine: list[int], theirs: list[int], most: int = 5, modules: tuple[str, ...] = ()
+) -> list[str]:
+    """The slots in which two states differ, in words: ``seat 2 cash: 14 here, 16 there``
+    (``modules``: the expansion's modules on, in ``MODULES`` order, to name their slots)."""
     out = []
     for slot, (a, b) in enumerate(zip(mine, theirs, strict=False)):
         if a != b:
-            out.append(f"{slot_name(board, slot)}: {a} here, {b} there")
+            out.append(f"{slot_name(board, slot, modules)}: {a} here, {b} there")
             if len(out) >= most:
                 break
     if len(mine) != len(theirs):

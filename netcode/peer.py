@@ -471,7 +471,8 @@ class NetPeer(GameClient):
         if msg.at != index:
             return
         theirs = [v for v in msg.slots if isinstance(v, int)]
-        differences = slot_differences(self.game.board, mine, theirs)
+        modules = self.game.options.modules
+        differences = slot_differences(self.game.board, mine, theirs, modules=modules)
         self.desync_details = differences
         what = "; ".join(differences) or "nothing public (the digests disagree all the same)"
         self.emit(Problem(f"desync at entry {index}: {what}"))

@@ -15,7 +15,6 @@ from engine.board import LONG, ROWS, SHORT
 from engine.business_state import (
     KIND,
     BusinessState,
-    is_distant_link,
 )
 from engine.errors import IllegalAction
 from engine.rules.claims import markers_for_next_card
@@ -30,11 +29,7 @@ ACQUISITION_PRICE: Final = 15
 BUYOUT_PRICE: Final = 10
 COMMANDEER_PRICE: Final = 15
 RIVALRY_PRICE: Final = 5
-RIVALRY_DISTANT_PRICE: Final = 25
 RECALL_PRICE: Final = 6
-RECALL_DISTANT_PRICE: Final = 26
-"""docs/rules-decisions.md: the Distant Lands section's €26 for a Distant plane, €1 more than
-the plane cost, as the €6 for an ordinary plane is."""
 MOST_PLANES: Final = 3
 """Three Planes and Friendly Rivalry: up to three planes."""
 LONG_FOR_VACATION: Final = 3
@@ -59,14 +54,8 @@ def _link(state: State, link: int) -> None:
         raise refused(f"there is no airlink number {link}")
 
 
-def _not_distant(state: State, link: int, card: str) -> None:
-    if is_distant_link(state, link):
-        raise refused(f"{card} does not reach the Distant Lands boards")
-
-
 def _own_link(state: State, seat: int, link: int, card: str) -> None:
     _link(state, link)
-    _not_distant(state, link, card)
     if state.owner[link] != seat:
         raise refused(f"you do not own {state.board.link_name(link)}")
 
@@ -125,7 +114,6 @@ def _check_acquisition(state: State, seat: int, action: PlayCard) -> None:
         raise refused("Acquisition names one airlink")
     link = action.links[0]
     _link(state, link)
-    _not_distant(state, link, "Acquisition")
     owner = state.owner[link]
     if owner < 0 or owner == seat:
         raise refused(f"{state.board.link_name(link)} is not another player's airlink")
@@ -269,9 +257,7 @@ def _check_three(state: State, seat: int, action: PlayCard) -> None:
 
 
 def _rivalry_cost(state: State, links: tuple[int, ...]) -> int:
-    return sum(
-        RIVALRY_DISTANT_PRICE if is_distant_link(state, link) else RIVALRY_PRICE for link in links
-    )
+    return RIVALRY_PRICE * len(links)
 
 
 def _check_rivalry(state: State, seat: int, action: PlayCard) -> None:
@@ -331,7 +317,6 @@ def _check_ownership(state: State, seat: int, action: PlayCard) -> None:
         raise refused("Ownership names one unowned airlink")
     link = action.links[0]
     _link(state, link)
-    _not_distant(state, link, "Ownership")
     if state.owner[link] >= 0:
         raise refused(f"{state.board.link_name(link)} is already owned")
     if state.seats[seat].markers < 1:
@@ -355,10 +340,9 @@ def _check_recall(state: State, seat: int, action: PlayCard) -> None:
 
 def _perform_recall(state: State, seat: int, action: PlayCard) -> None:
     for link in action.links:
-        price = RECALL_DISTANT_PRICE if is_distant_link(state, link) else RECALL_PRICE
         state.add_link_planes(link, seat, -1)
         state.add_stock(seat, planes=1)
-        state.add_cash(seat, price)
+        state.add_cash(seat, RECALL_PRICE)
     business(state).discard(state, seat, action.kind)
 
 
@@ -369,7 +353,6 @@ def _check_relocate(state: State, seat: int, action: PlayCard) -> None:
     source, target = action.links
     _own_link(state, seat, source, "Relocate")
     _link(state, target)
-    _not_distant(state, target, "Relocate")
     if state.owner[target] >= 0:
         raise refused(f"{state.board.link_name(target)} is already owned")
 
@@ -409,7 +392,6 @@ def _check_transfers(state: State, seat: int, action: PlayCard) -> None:
     sources = links[0::2]
     for source, target in zip(sources, links[1::2], strict=True):
         _link(state, source)
-        _not_distant(state, source, "Transfers")
         _own_link(state, seat, target, "Transfers")
         if source == target:
             raise refused("a plane transferred moves to another airlink")
@@ -449,17 +431,11 @@ def vacation_card_up(state: State) -> None:
     """A Business "Vacation" card is on the track: as if a Vacation card had been drawn."""
     was = state.vacation_time
     state.fill_vacation_space()
-    investors_on_vacation(state)
+    investors_vacation_card_up(state)  # Investors: it replaces one, as any Vacation card does
     if state.vacation_time and not was:
         start_vacation_time(state)
         if state.to_reveal is None:
             state.set_decks_aside()
-
-
-def investors_on_vacation(state: State) -> None:
-    """A Vacation card (here the Business one) replaces an Investor, who pays (the Investors
-    module, when it is on)."""
-    investors_vacation_card_up(state)
 
 
 CardCheck = Callable[[State, int, PlayCard], None]

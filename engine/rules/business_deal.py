@@ -12,7 +12,6 @@ from engine.actions import (
 from engine.business_state import (
     KIND,
     NO_OFFER,
-    is_distant_link,
 )
 from engine.rules.base import Rule
 from engine.rules.business_cards import DEAL_SECTION, business, other_seat
@@ -23,7 +22,7 @@ def deal_links(state: State, placer: int, owner: int) -> list[int]:
     """The links of ``owner`` where ``placer`` may put a Business Deal plane."""
     if state.seats[placer].planes < 1:
         return []
-    return [i for i, o in enumerate(state.owner) if o == owner and not is_distant_link(state, i)]
+    return [i for i, o in enumerate(state.owner) if o == owner]
 
 
 def _check_deal_link(

@@ -7,7 +7,7 @@ from typing import Final
 
 from engine.actions import Action, Claim, ClaimFinal
 from engine.board import LONG, SHORT
-from engine.business_state import commandeered, is_distant_link
+from engine.business_state import commandeered
 from engine.paths import final_routes, path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
 from engine.rules.hubs import bonus_pending, pay_hubs
@@ -33,7 +33,7 @@ def _check_path(rule: AnyRule, state: State, seat: int, path: tuple[int, ...]) -
     borrow = commandeered(state, seat)
     for link in links:
         if not state.link_planes[link][seat]:
-            if borrow >= 0 and state.link_planes[link][borrow] and not is_distant_link(state, link):
+            if borrow >= 0 and state.link_planes[link][borrow]:
                 borrow = -1  # Commandeer: one of that player's planes serves as yours
                 continue
             raise rule.illegal(f"you have no plane on {state.board.link_name(link)}")

@@ -34,7 +34,7 @@ from engine.notation import Notation
 from engine.paths import path_links, shortest_paths
 from engine.rules.hubs import HubBonusRule, pay_hubs
 from engine.selfplay import play_game
-from engine.slots import slot_keys
+from engine.slots import slot_keys, slot_name
 from engine.state import State
 from tests.engine.table import Table
 from tests.engine.test_properties import (
@@ -287,7 +287,7 @@ def test_hub_notation_round_trips(line: str, action: object) -> None:
     [
         ("hub", "write: hub CITY"),
         ("hub BER PAR", "write: hub CITY"),
-        ("hub XXX", "unknown city"),
+        ("hub QQQ", "unknown city"),
         ("bonus", "write: bonus cash"),
         ("bonus hub", "write the second hub's city"),
         ("bonus gold", "unknown city"),
@@ -432,3 +432,16 @@ def test_a_flight_through_both_own_hubs_asks_twice_in_path_order() -> None:
     assert state.hubs.points[0] == 1 and state.hubs.income[0] == 1
     assert game.to_move() == 1 and state.turn == turn + 1
     assert state.hash == state.recompute_hash()
+
+
+def test_a_desync_report_names_a_module_slot_after_the_modules_before_it() -> None:
+    """Module slots follow the base slots in ``MODULES`` order: with Distant Lands on, the Hubs
+    block starts after the Distant block, and the report names its slots in words."""
+    game = Game(Options(players=2, distant_lands=True, hubs=True))
+    state = game.state
+    assert state.distant is not None
+    base, distant = len(state.keys), len(state.distant.keys)
+    modules = game.options.modules
+    assert slot_name(game.board, base + distant, modules) == "hubs: seat to place next"
+    assert slot_name(game.board, base, modules).startswith("Distant Lands slot")
+    assert slot_name(game.board, base, ("hubs",)) == "hubs: seat to place next"
