@@ -19,7 +19,7 @@ from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.bots import bot_label, make_bot
 from engine.notation import Notation
 from engine.rules.turns import offer_pending
-from jetset_tui.actions import KIND_NAMED, action_bindings, stage_for
+from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.seating import default_bot
@@ -78,6 +78,9 @@ class GameScreen(MapAndTableScreen):
     ]
     COMPACT_FOOTER_LEAVES_OUT: ClassVar[frozenset[str]] = frozenset({"command"})
     """The command line says how to type an action (":"), so a narrow footer leaves it out."""
+    COMPACT_FOOTER_TERSE: ClassVar[frozenset[str]] = frozenset(kind.action for kind in ACTION_KINDS)
+    """With the expansion's modules a narrow footer cannot hold every action's word: then the
+    action keys show alone (b p r c …), so that Table, Help and Menu still show (F1 says them)."""
     FOOTER_LEAVES_OUT: frozenset[str] = frozenset()
     """At a table with chat, F1 (it still opens the rules), so that every key fits: 100 columns
     (the full footer) and 80 (the compact one)."""

@@ -13,7 +13,7 @@ uses, are drawn as separate keys.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from rich.cells import cell_len
 from rich.segment import Segment
@@ -36,6 +36,8 @@ class KeyHint:
     description: str
     enabled: bool
     tooltip: str
+    action: str = ""
+    """The binding's action (a screen names actions whose words a narrow footer may drop)."""
 
     def width(self, compact: bool) -> int:
         """Cells taken, with the gap after it that the stock compact footer leaves."""
@@ -51,7 +53,8 @@ class KeyHint:
 
 
 def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) -> KeyHint:
-    return KeyHint(binding.key, app.get_key_display(binding), binding.description, enabled, tooltip)
+    display = app.get_key_display(binding)
+    return KeyHint(binding.key, display, binding.description, enabled, tooltip, binding.action)
 
 
 def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint, ...]:
@@ -125,7 +128,7 @@ class KeyFooter(ScrollView, can_focus=False):
         self.screen.bindings_updated_signal.unsubscribe(self)
 
     def bindings_changed(self, screen: Screen[object]) -> None:
-        keys = footer_keys(screen, self.compact)
+        keys = self.fitted(screen, footer_keys(screen, self.compact))
         palette = self.palette_key(screen)
         if (keys, palette) == (self.keys, self.palette):
             return
@@ -134,6 +137,17 @@ class KeyFooter(ScrollView, can_focus=False):
         width = sum(key.width(self.compact) for key in keys) + self.palette_width
         self.virtual_size = Size(width, 1)
         self.refresh()
+
+    def fitted(self, screen: Screen[object], keys: tuple[KeyHint, ...]) -> tuple[KeyHint, ...]:
+        """Compact keys that would overflow the footer: those of the actions in the screen's
+        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), so every key shows."""
+        terse: frozenset[str] = getattr(screen, "COMPACT_FOOTER_TERSE", frozenset())
+        room = self.size.width
+        if not self.compact or not terse or not room:
+            return keys
+        if sum(key.width(True) for key in keys) <= room:
+            return keys
+        return tuple(replace(key, description="") if key.action in terse else key for key in keys)
 
     def palette_key(self, screen: Screen[object]) -> KeyHint | None:
         """The command palette's key, as the stock footer shows it on the right."""

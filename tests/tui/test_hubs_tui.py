@@ -126,3 +126,33 @@ async def test_the_new_game_form_ticks_the_hubs_module(tmp_path: Path) -> None:
         assert game.state.hubs is not None
     (path,) = tmp_path.glob("*.jetset")
     assert read_log(path).header.options.hubs
+
+
+async def test_at_80_by_24_with_every_module_the_footer_shows_every_key(tmp_path: Path) -> None:
+    """Every module adds an action key; at 80 columns their words would push Table, Help and
+    Menu off the footer, so the action keys show alone there (F1 says what each does)."""
+    modules = ("distant_lands", "hubs", "business_cards", "investors")
+    plan = GamePlan(
+        ["human", BOT], ["Ann", "Amelia"], seed="footer-80", path=tmp_path / "game.jetset",
+        modules=modules,
+    )  # fmt: skip
+    app = JetSetApp(plan=plan, fsync=False, saves=tmp_path, bot_delay=0)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot)
+        session = session_of(screen)
+        await session.wait_idle()
+        await pilot.press("u", "enter")  # the first hub, so that the turn's action keys are on
+        await session.wait_idle()
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1].rstrip()
+        assert "q Menu" in footer and footer.endswith("f1 Rules"), footer
+        assert "v Table" in footer and "h Help" in footer
+        assert footer.startswith("b p r c i e d"), footer
+    app = JetSetApp(plan=GamePlan(["human", BOT], ["Ann", "Amelia"], seed="footer-80b",
+                                  path=tmp_path / "base.jetset"), fsync=False, saves=tmp_path,
+                    bot_delay=0)  # fmt: skip
+    async with app.run_test(size=(80, 24)) as pilot:
+        await game_screen(pilot)
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1]
+        assert "b Buy" in footer, "a base game's keys keep their words"
