@@ -16,7 +16,7 @@ from netcode.framing import FramedConnection, encode
 from netcode.transport import Transport
 
 if TYPE_CHECKING:
-    from netcode.host import HostSettings
+    from netcode.hostsettings import HostSettings
 
 log = logging.getLogger("jetset.host")
 

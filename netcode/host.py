@@ -15,104 +15,35 @@ import contextlib
 import hmac
 import logging
 import math
-import time
 from collections.abc import Callable, Coroutine
-from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 from engine import Game, IllegalAction, NotationError, redact
-from engine.bots import make_bot
 from engine.position import position
-from engine.rules.business_deal import answer_on_timeout
 from netcode import messages as m
 from netcode import protocol as p
-from netcode.admission import Limits, PasswordBackoff, admit, spectator_refusal
+from netcode.admission import PasswordBackoff, admit, spectator_refusal
 from netcode.connection import HELLO, LOBBY, SEATED, Conn
+from netcode.dealing import Dealing
+from netcode.diskpause import DiskPause
 from netcode.framing import (
-    CLIENT_FRAME_LIMIT,
     FrameTooLarge,
     FrameTooSlow,
     MalformedFrame,
     Message,
     encode,
 )
+from netcode.hostsettings import HostSettings
 from netcode.seatkind import SeatKind
+from netcode.standins import StandIns
 from netcode.table import StorageError, Table
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
 log = logging.getLogger("jetset.host")
+T = TypeVar("T")
 
-
-@dataclass
-class HostSettings:
-    """Limits and timeouts; tests shrink them."""
-
-    hello_timeout: float = 10.0
-    """Seconds from connecting to a join, reconnect or spectate."""
-    ping_every: float = 10.0
-    idle_timeout: float = 45.0
-    reconnect_window: float = 120.0
-    """Seconds a dropped player's seat waits for them before a stand-in bot plays it (0: never)."""
-    standin_kind: str = "greedy"
-    """The bot kind that plays for a dropped player, and for a player whose turn clock ran out."""
-    turn_time: float = 0.0
-    """Seconds a connected player has for each decision before a bot makes it (0: no clock)."""
-    frame_limit: int = CLIENT_FRAME_LIMIT
-    rate: float = 20.0
-    burst: float = 60.0
-    max_errors: int = 20
-    max_queued: int = 4 * 1024 * 1024
-    """Bytes queued for one peer before it counts as not reading and is dropped."""
-    max_connections: int = 64
-    reserved_for_seats: int = 8
-    """Of ``max_connections``, kept for players taking back their seat with its token."""
-    max_per_address: int = 8
-    max_spectators: int = 32
-    max_spectators_per_address: int = 4
-    frame_grace: float = 5.0
-    """Seconds a frame may take once begun, besides its length at ``min_byte_rate``."""
-    min_byte_rate: float = 1024.0
-    password_backoff: float = 1.0
-    """Seconds an address waits after a wrong game password, doubling with each one..."""
-    password_backoff_max: float = 60.0
-    """... up to this."""
-    bot_delay: float = 0.0
-    """Seconds the host's bots wait before each move, so people at a local table can follow."""
-    reveal_time: float = 10.0
-    """Seconds the pledged seats have, once every seat is taken, to reveal their random values;
-    the cards are then dealt without the missing ones (the log's header shows which)."""
-    retry_first: float = 1.0
-    retry_most: float = 30.0
-    """A log write that failed is tried again after ``retry_first`` seconds, then after twice as
-    long each time, ``retry_most`` at most."""
-
-    def __post_init__(self) -> None:
-        if not 0 <= self.reserved_for_seats < self.max_connections:
-            raise ValueError("reserved_for_seats must be at least 0 and below max_connections")
-
-    @property
-    def limits(self) -> Limits:
-        return Limits(
-            self.max_connections,
-            self.reserved_for_seats,
-            self.max_per_address,
-            self.max_spectators,
-            self.max_spectators_per_address,
-        )
-
-
-@dataclass
-class TurnClock:
-    """The clock of one decision: ``key`` is (seat, entries so far)."""
-
-    key: tuple[int, int]
-    deadline: float  # time.monotonic()
-    task: asyncio.Task[None]
-
-    @property
-    def seat(self) -> int:
-        return self.key[0]
+__all__ = ["Host", "HostSettings"]
 
 
 class Host:
@@ -125,11 +56,6 @@ class Host:
         self.seat_conns: dict[int, Conn] = {}
         self.finished = asyncio.Event()
         self.tasks: set[asyncio.Future[Any]] = set()
-        self._takeovers: dict[int, asyncio.Task[None]] = {}
-        self._takeover_due: dict[int, float] = {}  # seat: when (monotonic) a stand-in takes it
-        self._dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
-        self._left: set[int] = set()  # dropped seats whose player said they were leaving
-        self._clock: TurnClock | None = None
         self._full: list[bytes] = []  # entry frames with every secret (sent to the dealt seat)
         self._public: list[bytes] = []  # entry frames as spectators see them
         self._end: bytes | None = None
@@ -137,21 +63,26 @@ class Host:
         self._backoff = PasswordBackoff(
             self.settings.password_backoff, self.settings.password_backoff_max
         )
-        self.paused: str | None = None
-        """Why the game is paused (the log cannot be written: "disk full"), or None."""
-        self._retry: Callable[[], None] | None = None
-        self._start_asked = False  # every seat is taken: pledges announced, values awaited
-        self._start_called = False  # the deal was asked of the table (once)
+        self.standins = StandIns(self)
+        self.dealing = Dealing(self)
+        self.disk = DiskPause(self)
         self._cache_frames(0)
         if table.over:
-            self._finish()
+            self.finish()
 
     # -- life cycle -------------------------------------------------------------------------
 
-    def spawn(self, coro: Coroutine[Any, Any, object]) -> None:
+    @property
+    def paused(self) -> str | None:
+        """Why the game is paused (the log cannot be written: "disk full"), or None."""
+        return self.disk.reason
+
+    def spawn(self, coro: Coroutine[Any, Any, T]) -> asyncio.Task[T]:
+        """A task of this host's, cancelled when it closes."""
         task = asyncio.ensure_future(coro)
         self.tasks.add(task)
         task.add_done_callback(self.tasks.discard)
+        return task
 
     def start_bots(self) -> None:
         """Connect a bot peer (in memory) to every bot seat."""
@@ -313,12 +244,8 @@ class Host:
             return
         del self.seat_conns[seat]
         log.info("seat %d (%s) disconnected", seat, printable(conn.name))
-        if conn.standin is None and not self.table.seats[seat].is_bot:
-            self._dropped.setdefault(seat, time.monotonic())
-            if conn.left:
-                self._left.add(seat)
-        self._maybe_takeover(seat)
-        self._arm_clock(tell=False)
+        person = conn.standin is None and not self.table.seats[seat].is_bot
+        self.standins.player_dropped(seat, person=person, left=conn.left)
         self._broadcast_seats()
 
     # -- messages ---------------------------------------------------------------------------
@@ -341,7 +268,7 @@ class Host:
             case p.Chat(text=text):
                 self._need(conn, SEATED)
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
-                self._broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
+                self.broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
             case p.Leave():
                 conn.left = True
                 conn.shut(m.Bye(reason="you left"))
@@ -350,7 +277,7 @@ class Host:
                 self._on_state_request(conn, at)
             case p.Contribute(contribution=value):
                 self._need(conn, SEATED)
-                self._on_contribution(conn, value)
+                self.dealing.contribution(conn, value)
 
     def _on_state_request(self, conn: Conn, at: int) -> None:
         """The public state after entry ``at`` (every slot of the digest; no secret is a slot),
@@ -473,14 +400,8 @@ class Host:
             self.seat_conns[seat] = conn
             conn.seat = seat
             conn.name = t.seats[seat].name or f"seat-{seat}"
-            timer = self._takeovers.pop(seat, None)
-            if timer is not None:
-                timer.cancel()
-            self._takeover_due.pop(seat, None)
-            if conn.standin is None:
-                self._dropped.pop(seat, None)
-                self._left.discard(seat)
-            else:
+            self.standins.seat_taken(seat, standin=conn.standin is not None)
+            if conn.standin is not None:
                 t.note("standin", seat=seat, bot=conn.standin)
             t.pledge(seat, conn.pledge)  # before the pledges are announced
         conn.stage = SEATED
@@ -495,14 +416,10 @@ class Host:
             conn.post(self._end, bulk=True)
         if self.paused is not None:
             conn.send(m.paused_message(self.paused))
-        if not t.started and t.full() and not self._start_asked:
-            self._ask_for_values()
-        elif not t.started and self._start_asked and seat is not None:
-            conn.send(m.Pledges(pledges=tuple(t.pledges)))  # back while the values are awaited
-        else:
+        if self.dealing.seat_taken(conn, seat):
             if seat is not None and seat == t.game.to_move():
                 self._offer_turn()  # only to the seat just taken: the others have theirs already
-            self._arm_clock()
+            self.standins.arm_clock()
 
     def _on_action(self, conn: Conn, req: p.ActionRequest) -> None:
         t = self.table
@@ -514,7 +431,7 @@ class Host:
         assert seat is not None
         try:
             action = t.notation.parse_action(req.text)
-            self._saving(lambda: self._acted(conn, req.id, t.decide(seat, action)))
+            self.disk.saving(lambda: self._acted(conn, req.id, t.decide(seat, action)))
         except NotationError as exc:
             conn.send(m.Error(code=p.E_NOTATION, message=str(exc), ref=req.id))
         except IllegalAction as exc:
@@ -523,10 +440,10 @@ class Host:
     def _acted(self, conn: Conn, ref: int, first: int) -> None:
         """A decision is on disk: everyone gets its entries, its peer a ``done``."""
         conn.bucket.refund()
-        self._broadcast_from(first)
+        self.broadcast_from(first)
         conn.send(m.Done(ref=ref, i=first))
         if self.table.over:
-            self._finish()
+            self.finish()
 
     def _refusal(self, seat: int | None, req: p.ActionRequest) -> tuple[str, str] | None:
         t = self.table
@@ -567,55 +484,13 @@ class Host:
             return self._full[index]
         return self._public[index]
 
-    # -- the deal: pledges, then values (docs/security.md, "Fair dealing") ------------------
-
-    def _ask_for_values(self) -> None:
-        """Every seat is taken: announce every seat's pledge, fixed from now on, and deal once
-        each pledged value is revealed, or after ``reveal_time`` without the missing ones."""
-        self._start_asked = True
-        t = self.table
-        if not t.awaiting_values():
-            self._deal_now()
-            return
-        self._broadcast(m.Pledges(pledges=tuple(t.pledges)))
-
-        async def deadline() -> None:
-            await asyncio.sleep(self.settings.reveal_time)
-            missing = self.table.awaiting_values()
-            log.info("dealing without the random values of seats %s (not revealed)", missing)
-            self._deal_now()
-
-        self.spawn(deadline())
-
-    def _on_contribution(self, conn: Conn, value: str) -> None:
-        t = self.table
-        if conn.seat is None or not self._start_asked:
-            why = "random values are revealed once every seat is taken and the pledges are out"
-            conn.send(m.Error(code=p.E_ORDER, message=why))
-            return
-        refusal = t.contribute(conn.seat, value)
-        if refusal is not None:
-            conn.send(m.Error(code=p.E_MALFORMED, message=refusal))
-            return
-        if not t.awaiting_values():
-            self._deal_now()
-
-    def _deal_now(self) -> None:
-        """Write the header and deal, once (a start the disk refuses is retried by _pause)."""
-        if self._start_called:
-            return
-        self._start_called = True
-        t = self.table
-        self._saving(lambda: self._started_now(t.start()))
-
-    def _started_now(self, first: int) -> None:
+    def started_now(self, first: int) -> None:
         """The game has started (its header and deal are on disk): send the deal, and start the
         reconnect window of every seat whose player dropped before the start."""
-        self._broadcast_from(first)
-        for dropped in list(self._dropped):
-            self._maybe_takeover(dropped)
+        self.broadcast_from(first)
+        self.standins.game_started()
 
-    def _broadcast_from(self, first: int) -> None:
+    def broadcast_from(self, first: int) -> None:
         """Send entries ``first``.. (already on disk) to everyone watching."""
         self._cache_frames(first)
         last = len(self.table.game.entries)
@@ -624,7 +499,7 @@ class Host:
                 for i in range(first, last):
                     conn.post(self._entry_frame(i, conn.seat))
         self._offer_turn()
-        self._arm_clock()
+        self.standins.arm_clock()
         if self.on_change is not None:
             self.on_change()
 
@@ -643,7 +518,7 @@ class Host:
         view = position(game.state.view(seat))
         conn.send(m.Turn(i=len(game.entries), seat=seat, legal=legal, view=view))
 
-    def _broadcast(self, message: m.HostMessage) -> None:
+    def broadcast(self, message: m.HostMessage) -> None:
         frame = encode(m.to_wire(message))
         for conn in list(self.conns):
             if conn.watching:
@@ -660,34 +535,17 @@ class Host:
         return tuple(out)
 
     def _broadcast_seats(self) -> None:
-        self._broadcast(m.Seats(seats=self._seats_list()))
-        self._broadcast(self.presence_message())
+        self.broadcast(m.Seats(seats=self._seats_list()))
+        self.broadcast(self.presence_message())
 
     def presence(self) -> list[m.SeatPresence]:
         """Every seat now: connected, dropped for how long, a stand-in, a bot due, its clock."""
-        now = time.monotonic()
-        clock = self._clock
-        out: list[m.SeatPresence] = []
-        for i in range(len(self.table.seats)):
-            conn = self.seat_conns.get(i)
-            dropped = self._dropped.get(i)
-            due = self._takeover_due.get(i)
-            out.append(
-                m.SeatPresence(
-                    connected=conn is not None and conn.standin is None,
-                    away=None if dropped is None else now - dropped,
-                    standin=conn.standin if conn is not None else None,
-                    bot_in=None if due is None else max(0.0, due - now),
-                    clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
-                    left=dropped is not None and i in self._left,
-                )
-            )
-        return out
+        return self.standins.presence()
 
     def presence_message(self) -> m.Presence:
         return m.presence_message(self.presence(), self.settings.turn_time)
 
-    def _finish(self) -> None:
+    def finish(self) -> None:
         t = self.table
         try:
             t.reveal()
@@ -699,130 +557,8 @@ class Host:
         for conn in list(self.conns):
             if conn.watching:
                 conn.post(self._end, bulk=True)
-        for timer in self._takeovers.values():
-            timer.cancel()
-        self._takeover_due.clear()
-        self._arm_clock(tell=False)
+        self.standins.game_over()
         self.finished.set()
-
-    # -- a log that cannot be written ------------------------------------------------------
-
-    def _saving(self, step: Callable[[], None]) -> None:
-        """Run ``step``, which writes the log first and then tells the peers; if the disk
-        refuses (StorageError: nothing was applied), pause the game and retry it."""
-        try:
-            step()
-        except StorageError as exc:
-            self._pause(exc.reason, step)
-
-    def _pause(self, reason: str, step: Callable[[], None]) -> None:
-        """Accept no action, tell everyone why, and try ``step`` again on a back-off."""
-        self.paused = reason
-        self._retry = step
-        log.warning("cannot save the game (%s): the game is paused until it can", reason)
-        self._broadcast(m.paused_message(reason))
-        self.spawn(self._retry_loop())
-
-    async def _retry_loop(self) -> None:
-        """Try the write that failed after 1 s, 2 s, 4 s … (at most ``retry_most`` apart) until
-        it works, then let the game go on. One log line a try, never a traceback."""
-        delay = self.settings.retry_first
-        while self._retry is not None:
-            await asyncio.sleep(delay)
-            try:
-                self._retry()
-            except StorageError as exc:
-                delay = min(2 * delay, self.settings.retry_most)
-                log.info("still cannot save the game (%s); next try in %g s", exc.reason, delay)
-                continue
-            self._retry = None
-        self.paused = None
-        log.warning("the game is saved again and goes on")
-        self._broadcast(m.Unpaused())
-
-    # -- dropped players --------------------------------------------------------------------
-
-    def _maybe_takeover(self, seat: int) -> None:
-        """A dropped human seat of a started game: a stand-in bot after the reconnect window."""
-        after = self.settings.reconnect_window
-        t = self.table
-        if after <= 0 or t.seats[seat].is_bot or not t.started or t.over:
-            return
-        if seat in self._takeovers or seat in self.seat_conns:
-            return
-
-        async def later() -> None:
-            await asyncio.sleep(after)
-            self._takeovers.pop(seat, None)
-            self._takeover_due.pop(seat, None)
-            if seat not in self.seat_conns and not self.table.over:
-                log.info("a %s bot takes seat %d", self.settings.standin_kind, seat)
-                self.spawn_bot(seat, self.settings.standin_kind, standin=True)
-
-        task = asyncio.ensure_future(later())
-        self._takeovers[seat] = task
-        self._takeover_due[seat] = time.monotonic() + after
-        self.tasks.add(task)
-        task.add_done_callback(self.tasks.discard)
-
-    # -- the turn clock ---------------------------------------------------------------------
-
-    def _clock_key(self) -> tuple[int, int] | None:
-        """(seat, entries) of the decision the clock should time now, if any: a connected
-        player (not a bot, not a stand-in) to move in a started game, with a clock set."""
-        t = self.table
-        seat = t.game.to_move()
-        if self.settings.turn_time <= 0 or not t.started or t.over or seat is None or seat < 0:
-            return None
-        conn = self.seat_conns.get(seat)
-        if conn is None or conn.standin is not None or t.seats[seat].is_bot:
-            return None
-        return seat, len(t.game.entries)
-
-    def _arm_clock(self, *, tell: bool = True) -> None:
-        """Start, keep or stop the turn clock for the decision now; tell everyone if it
-        changed (``tell``)."""
-        key = self._clock_key()
-        old = self._clock
-        if old is not None and old.key == key:
-            return
-        if old is not None:
-            old.task.cancel()
-        self._clock = None
-        if key is not None:
-            task = asyncio.ensure_future(self._clock_runs_out(key))
-            self.tasks.add(task)
-            task.add_done_callback(self.tasks.discard)
-            self._clock = TurnClock(key, time.monotonic() + self.settings.turn_time, task)
-        if tell and (old is not None or key is not None):
-            self._broadcast(self.presence_message())
-
-    async def _clock_runs_out(self, key: tuple[int, int]) -> None:
-        """When the player has not moved in time, the stand-in bot makes this one decision
-        for them, from their own view (the player keeps the seat)."""
-        await asyncio.sleep(self.settings.turn_time)
-        seat, at = key
-        game = self.table.game
-        kind = self.settings.standin_kind
-        bot = make_bot(kind, seat, f"{self.table.commitment}:{at}")
-        try:
-            action = await asyncio.to_thread(bot.act, game.state.view(seat), game.rules)
-        except Exception:  # a bot's bug must not stop the table
-            log.exception("seat %d: the %s bot failed on the clock", seat, kind)
-            action = game.legal_actions()[0]
-        if self._clock is None or self._clock.key != key:
-            return  # the player moved while the bot thought
-        action = answer_on_timeout(game.state, seat) or action  # a Business Deal unanswered: no
-        self._clock = None
-        log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)
-        self.table.note("clock", seat=seat, bot=kind)
-        try:
-            first = self.table.decide(seat, action)
-        except IllegalAction:
-            first = self.table.decide(seat, game.legal_actions()[0])
-        self._broadcast_from(first)
-        if self.table.over:
-            self._finish()
 
     # -- serving over TCP -------------------------------------------------------------------
 

@@ -121,5 +121,5 @@ async def test_a_player_who_moves_in_time_never_meets_the_clock(tmp_path: Path) 
     async with serve(tmp_path, 2, ["greedy"], seed="in-time", settings=settings) as served:
         ann = await served.bot("greedy", "Ann")
         await finish([ann])
-        assert served.host._clock is None
+        assert served.host.standins.clock is None
     assert not [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "clock"]

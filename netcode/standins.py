@@ -1,0 +1,185 @@
+"""Who plays a seat its player is not playing: the host's stand-ins and its turn clock.
+
+A person who drops keeps their seat for ``reconnect_window`` seconds; then a stand-in bot plays it
+until they come back with their seat code. A connected person who has not decided within
+``turn_time`` has that one decision made for them by the same kind of bot, from their own view,
+and keeps the seat (docs/protocol.md, "Dropped players, crashes, pauses"; docs/security.md).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from engine import IllegalAction
+from engine.bots import make_bot
+from engine.rules.business_deal import answer_on_timeout
+from netcode import messages as m
+
+if TYPE_CHECKING:
+    from netcode.host import Host
+
+log = logging.getLogger("jetset.host")
+
+
+@dataclass
+class TurnClock:
+    """The clock of one decision: ``key`` is (seat, entries so far)."""
+
+    key: tuple[int, int]
+    deadline: float  # time.monotonic()
+    task: asyncio.Task[None]
+
+    @property
+    def seat(self) -> int:
+        return self.key[0]
+
+
+class StandIns:
+    """The stand-in bots and the turn clock of one host."""
+
+    def __init__(self, host: Host) -> None:
+        self.host = host
+        self.takeovers: dict[int, asyncio.Task[None]] = {}
+        self.takeover_due: dict[int, float] = {}  # seat: when (monotonic) a stand-in takes it
+        self.dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
+        self.left: set[int] = set()  # dropped seats whose player said they were leaving
+        self.clock: TurnClock | None = None
+
+    # -- players dropping and coming back ---------------------------------------------------
+
+    def player_dropped(self, seat: int, *, person: bool, left: bool) -> None:
+        """``seat``'s connection closed (a ``person``'s, who said they were leaving if ``left``):
+        start its reconnect window, and stop the clock of a decision no one is there to make."""
+        if person:
+            self.dropped.setdefault(seat, time.monotonic())
+            if left:
+                self.left.add(seat)
+        self.maybe_takeover(seat)
+        self.arm_clock(tell=False)
+
+    def seat_taken(self, seat: int, *, standin: bool) -> None:
+        """Someone sits in ``seat``: no stand-in is due any more; a person is back."""
+        timer = self.takeovers.pop(seat, None)
+        if timer is not None:
+            timer.cancel()
+        self.takeover_due.pop(seat, None)
+        if not standin:
+            self.dropped.pop(seat, None)
+            self.left.discard(seat)
+
+    def game_started(self) -> None:
+        """Start the reconnect window of every seat whose player dropped before the start."""
+        for seat in list(self.dropped):
+            self.maybe_takeover(seat)
+
+    def game_over(self) -> None:
+        for timer in self.takeovers.values():
+            timer.cancel()
+        self.takeover_due.clear()
+        self.arm_clock(tell=False)
+
+    def maybe_takeover(self, seat: int) -> None:
+        """A dropped human seat of a started game: a stand-in bot after the reconnect window."""
+        host = self.host
+        after = host.settings.reconnect_window
+        t = host.table
+        if after <= 0 or t.seats[seat].is_bot or not t.started or t.over:
+            return
+        if seat in self.takeovers or seat in host.seat_conns:
+            return
+
+        async def later() -> None:
+            await asyncio.sleep(after)
+            self.takeovers.pop(seat, None)
+            self.takeover_due.pop(seat, None)
+            if seat not in host.seat_conns and not host.table.over:
+                log.info("a %s bot takes seat %d", host.settings.standin_kind, seat)
+                host.spawn_bot(seat, host.settings.standin_kind, standin=True)
+
+        self.takeovers[seat] = self.host.spawn(later())
+        self.takeover_due[seat] = time.monotonic() + after
+
+    def presence(self) -> list[m.SeatPresence]:
+        """Every seat now: connected, dropped for how long, a stand-in, a bot due, its clock."""
+        now = time.monotonic()
+        clock = self.clock
+        out: list[m.SeatPresence] = []
+        for i in range(len(self.host.table.seats)):
+            conn = self.host.seat_conns.get(i)
+            dropped = self.dropped.get(i)
+            due = self.takeover_due.get(i)
+            out.append(
+                m.SeatPresence(
+                    connected=conn is not None and conn.standin is None,
+                    away=None if dropped is None else now - dropped,
+                    standin=conn.standin if conn is not None else None,
+                    bot_in=None if due is None else max(0.0, due - now),
+                    clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
+                    left=dropped is not None and i in self.left,
+                )
+            )
+        return out
+
+    # -- the turn clock ---------------------------------------------------------------------
+
+    def clock_key(self) -> tuple[int, int] | None:
+        """(seat, entries) of the decision the clock should time now, if any: a connected
+        player (not a bot, not a stand-in) to move in a started game, with a clock set."""
+        t = self.host.table
+        seat = t.game.to_move()
+        if self.host.settings.turn_time <= 0 or not t.started or t.over:
+            return None
+        if seat is None or seat < 0:
+            return None
+        conn = self.host.seat_conns.get(seat)
+        if conn is None or conn.standin is not None or t.seats[seat].is_bot:
+            return None
+        return seat, len(t.game.entries)
+
+    def arm_clock(self, *, tell: bool = True) -> None:
+        """Start, keep or stop the turn clock for the decision now; tell everyone if it
+        changed (``tell``)."""
+        key = self.clock_key()
+        old = self.clock
+        if old is not None and old.key == key:
+            return
+        if old is not None:
+            old.task.cancel()
+        self.clock = None
+        if key is not None:
+            task = self.host.spawn(self._clock_runs_out(key))
+            self.clock = TurnClock(key, time.monotonic() + self.host.settings.turn_time, task)
+        if tell and (old is not None or key is not None):
+            self.host.broadcast(self.host.presence_message())
+
+    async def _clock_runs_out(self, key: tuple[int, int]) -> None:
+        """When the player has not moved in time, the stand-in bot makes this one decision
+        for them, from their own view (the player keeps the seat)."""
+        host = self.host
+        await asyncio.sleep(host.settings.turn_time)
+        seat, at = key
+        game = host.table.game
+        kind = host.settings.standin_kind
+        bot = make_bot(kind, seat, f"{host.table.commitment}:{at}")
+        try:
+            action = await asyncio.to_thread(bot.act, game.state.view(seat), game.rules)
+        except Exception:  # a bot's bug must not stop the table
+            log.exception("seat %d: the %s bot failed on the clock", seat, kind)
+            action = game.legal_actions()[0]
+        if self.clock is None or self.clock.key != key:
+            return  # the player moved while the bot thought
+        action = answer_on_timeout(game.state, seat) or action  # a Business Deal unanswered: no
+        self.clock = None
+        log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)
+        host.table.note("clock", seat=seat, bot=kind)
+        try:
+            first = host.table.decide(seat, action)
+        except IllegalAction:
+            first = host.table.decide(seat, game.legal_actions()[0])
+        host.broadcast_from(first)
+        if host.table.over:
+            host.finish()
