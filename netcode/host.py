@@ -20,6 +20,7 @@ from collections.abc import Callable, Coroutine
 from dataclasses import dataclass
 from typing import Any
 
+import data
 from engine import Game, IllegalAction, NotationError, redact
 from engine.bots import make_bot
 from engine.position import position
@@ -386,6 +387,7 @@ class Host:
             started=t.started,
             over=t.over,
             entries=len(t.game.entries),
+            data=data.data_hash(),
         )
         conn.send(
             m.Welcome(
