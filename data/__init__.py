@@ -30,8 +30,8 @@ def board_json() -> dict[str, Any]:
 
 
 @lru_cache(maxsize=1)
-def data_hash() -> str:
-    """SHA-256 of the board file: logs record it so a replay on other data is caught."""
+def board_hash() -> str:
+    """SHA-256 of the board file alone: the data hash of log formats 1 to 5."""
     return hashlib.sha256(board_bytes()).hexdigest()
 
 
@@ -63,3 +63,19 @@ def investors_json() -> dict[str, Any]:
     raw = resources.files(__name__).joinpath(INVESTORS_FILE).read_bytes()
     data: dict[str, Any] = json.loads(raw)
     return data
+
+
+DATA_FILES = (BOARD_FILE, BUSINESS_FILE, HUBS_FILE, INVESTORS_FILE)
+"""Every data file the game reads, in the order the data hash takes them."""
+
+
+@lru_cache(maxsize=1)
+def data_hash() -> str:
+    """SHA-256 of every data file the game reads (``DATA_FILES``: each file's name, a zero
+    byte, its length as 8 bytes big-endian, then its bytes): logs record it (format 6 on), so a
+    replay on other data is caught and two installs with other cards do not play together."""
+    digest = hashlib.sha256()
+    for name in DATA_FILES:
+        raw = resources.files(__name__).joinpath(name).read_bytes()
+        digest.update(name.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
+    return digest.hexdigest()

@@ -221,12 +221,14 @@ class PlayCard:
     """Business cards: play a card of ``kind`` from your hand (or, Taxes, pick up the one in
     front of you). ``seat``: the player it aims at (-1: none); ``links``: the airlinks it names,
     a link once per plane, pairs (from, to) for Transfers and Relocate; ``card``: a Flight card
-    (Lock a Flight Card)."""
+    (Lock a Flight Card); ``distant``: the Distant airlinks it names (slot numbers, once per plane:
+    Recall Planes and Friendly Rivalry)."""
 
     kind: str
     seat: int = -1
     links: tuple[int, ...] = ()
     card: str = ""
+    distant: tuple[int, ...] = ()
 
 
 @value(unsafe_hash=True)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Final
 
 import data
-from engine.actions import Action, Buy, Place, Rent
+from engine.actions import Action, Buy, Place, PlaceDistant, Rent
 from engine.rng import Rng
 from engine.rules.costs import service_charge
 from engine.slots import MAX_SEATS, text_code
@@ -352,7 +352,8 @@ TAX: Final = 1
 
 def action_saving(state: State, seat: int, action: Action) -> int:
     """What Discount and No Overhead take off the price of Actions 1 to 3 (never below the
-    owner's share of a rent)."""
+    owner's share of a rent). On a Distant board No Overhead still waives the service charge
+    (it counts every link named), and Discount never touches a Distant plane (B20)."""
     b = state.business
     if b is None:
         return 0
@@ -361,6 +362,10 @@ def action_saving(state: State, seat: int, action: Action) -> int:
         planes = sum(n for _, n in action.placements)
         if b.in_front(seat, "overhead"):
             saving += service_charge(len(action.placements))
+    elif isinstance(action, PlaceDistant):
+        planes = sum(n for _, n in action.placements)  # "Do not discount ... on a Distant board"
+        if b.in_front(seat, "overhead"):
+            saving += service_charge(len(action.placements) + len(action.distant))
     elif isinstance(action, (Buy, Rent)):
         planes = action.planes
     else:
@@ -411,5 +416,14 @@ def end_points(state: State, seat: int) -> int:
             else:
                 points += CATCH_UP_POINTS[0 if b.first_final == seat else 1]
         elif kind == "planes":
-            points += sum(row[seat] for row in state.link_planes) // PLANES_PER_POINT
+            points += planes_on_links(state, seat) // PLANES_PER_POINT
     return points
+
+
+def planes_on_links(state: State, seat: int) -> int:
+    """The card "Planes" counts a seat's planes on every airlink, Distant ones too ("“Planes”
+    ... can apply to Distant Lands planes as well as normal ones")."""
+    planes = sum(row[seat] for row in state.link_planes)
+    if state.distant is not None:
+        planes += sum(row[seat] for row in state.distant.planes)
+    return planes

@@ -143,11 +143,12 @@ class Notation:
     def format_business(self, action: Action) -> str:
         """The Business cards module's lines."""
         match action:
-            case PlayCard(kind, seat, links, card):
+            case PlayCard(kind, seat, links, card, distant):
                 words = [kind]
                 if seat >= 0:
                     words.append(str(seat))
                 words.extend(self._card_links(kind, links))
+                words.extend(self._runs(distant, self.distant.slot_name))
                 if card:
                     words.append(card)
                 return "play " + " ".join(words)
@@ -190,6 +191,11 @@ class Notation:
         name = self.board.link_name
         if kind == "transfers":
             return [f"{name(a)}>{name(b)}" for a, b in zip(links[0::2], links[1::2], strict=False)]
+        return self._runs(links, name)
+
+    @staticmethod
+    def _runs(links: tuple[int, ...], name: Callable[[int], str]) -> list[str]:
+        """Each link named once with its count when more than one (``LON-PAR 3``)."""
         words: list[str] = []
         i = 0
         while i < len(links):
@@ -357,6 +363,7 @@ class Notation:
                 raise NotationError("write: play lock CARD, e.g. play lock S1-07")
             return PlayCard(kind, seat, (), self.card(rest[0]))
         links: list[int] = []
+        distant: list[int] = []
         i = 0
         while i < len(rest):
             word = rest[i]
@@ -366,13 +373,17 @@ class Notation:
                     raise NotationError("write: play transfers FROM>TO ..., e.g. LON-PAR>PAR-MAD")
                 links += [self.link(source), self.link(target)]
             else:
-                link, count = self.link(word), 1
+                slot = self.distant.slot_named.get(word.upper())
+                link, count = (-1, 1) if slot is not None else (self.link(word), 1)
                 if i + 1 < len(rest) and rest[i + 1].isdigit():
                     count = _count(rest[i + 1])
                     i += 1
-                links += [link] * count
+                if slot is not None:
+                    distant += [slot] * count
+                else:
+                    links += [link] * count
             i += 1
-        return PlayCard(kind, seat, tuple(links), card)
+        return PlayCard(kind, seat, tuple(links), card, tuple(distant))
 
     def _parse_dividends(self, args: list[str]) -> Action:
         _no_args(args, "dividends")

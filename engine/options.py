@@ -80,8 +80,12 @@ class Options:
         return tuple(m for m in MODULES if getattr(self, m))
 
     def modules_text(self) -> str:
-        """The modules in the rulebook's words (``Hubs, Investors``), or an empty string."""
-        return ", ".join(MODULE_TITLES[m] for m in self.modules)
+        """The modules in the rulebook's words (``Hubs, Investors``, ``Investors face up``), or
+        an empty string."""
+        words = [MODULE_TITLES[m] for m in self.modules]
+        if self.investors_face_up and self.investors:
+            words[-1] += " face up"  # Investors is the last module
+        return ", ".join(words)
 
     def to_dict(self) -> dict[str, Any]:
         return asdict(self)

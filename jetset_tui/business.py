@@ -17,16 +17,18 @@ from engine.actions import (
     PlayCard,
 )
 from engine.business_state import KIND, BusinessState
+from engine.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
 from engine.rules.business import DECISION_RULES, allowed
 from engine.rules.business_cards import (
     ACQUISITION_PRICE,
     BUYOUT_PRICE,
     CASH_IN,
     COMMANDEER_PRICE,
+    RECALL_DISTANT_PRICE,
     RECALL_PRICE,
     RIVALRY_PRICE,
 )
-from engine.rules.income import income_of
+from engine.rules.income import seat_income
 from engine.state import State
 from jetset_tui.describe import card_text
 from jetset_tui.guided import Choice, Stage
@@ -42,6 +44,11 @@ PRICES = {
     "recall": f"(+€{RECALL_PRICE} a plane)",
 }
 """What a card costs or pays, as the picker shows it before you confirm."""
+DISTANT_PRICES = {
+    "rivalry": f"(€{DISTANT_PLANE_PRICE} a plane to the owner)",
+    "recall": f"(+€{RECALL_DISTANT_PRICE} a plane)",
+}
+"""The same on a Distant airlink."""
 
 
 def card_name(kind: str) -> str:
@@ -95,7 +102,7 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
     b = state.business
     assert b is not None
     match action:
-        case PlayCard(kind, target, links, card):
+        case PlayCard(kind, target, links, card, distant):
             words = [f"Play {card_name(kind)}"]
             if kind == "taxes" and b.in_front(seat, "taxes"):
                 return f"Pick up Taxes: +€{b.taxes_pot}"
@@ -108,13 +115,17 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
                 for link in links:
                     counts[link] = counts.get(link, 0) + 1
                 words.append(", ".join(f"{board.link_name(k)} ×{n}" for k, n in counts.items()))
+            if distant and state.distant is not None:
+                d = state.distant
+                far = {slot: distant.count(slot) for slot in dict.fromkeys(distant)}
+                words.append(", ".join(f"{d.link_name(k)} ×{n}" for k, n in far.items()))
             if card:
                 words.append(card_text(board, card))
             if kind in PRICES:
-                words.append(PRICES[kind])
+                words.append(DISTANT_PRICES[kind] if distant else PRICES[kind])
             return " ".join(words)
         case Dividends():
-            return f"Dividends: take income twice, +€{2 * income_of(state.seats[seat])}"
+            return f"Dividends: take income twice, +€{2 * seat_income(state, seat)}"
         case CashIn(kind):
             return f"Cash in {card_name(kind)} for €{CASH_IN}"
         case Offer(target, kind, link):

@@ -22,10 +22,15 @@ def modules_arg(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
+FACE_UP_HELP = "the Investors variant with its two cards face up (with --modules investors)"
+
+
 def add_modules_argument(parser: argparse.ArgumentParser) -> None:
+    """``--modules`` and ``--investors-face-up``, on every command that makes a game."""
     parser.add_argument(
         "--modules", metavar="LIST", type=modules_arg, default=(), help=MODULES_HELP
     )
+    parser.add_argument("--investors-face-up", action="store_true", help=FACE_UP_HELP)
 
 
 def playable(module: str) -> str | None:
@@ -37,8 +42,11 @@ def playable(module: str) -> str | None:
     return None
 
 
-def game_options(players: int, extra_cards: bool, modules: tuple[str, ...]) -> Options:
-    """The options of a new game; ``check_supported`` is the caller's (it says what is refused)."""
+def game_options(
+    players: int, extra_cards: bool, modules: tuple[str, ...], investors_face_up: bool = False
+) -> Options:
+    """The options of a new game; ``check_supported`` is the caller's (it says what is refused,
+    face-up Investors without the Investors module among them)."""
     return Options(
         players=players,
         extra_cards=extra_cards,
@@ -46,4 +54,5 @@ def game_options(players: int, extra_cards: bool, modules: tuple[str, ...]) -> O
         hubs="hubs" in modules,
         business_cards="business_cards" in modules,
         investors="investors" in modules,
+        investors_face_up=investors_face_up,
     )

@@ -50,6 +50,8 @@ class GamePlan:
     extra_cards: bool = False
     modules: tuple[str, ...] = ()
     """The expansion's modules in play (names of ``engine.options.MODULES``)."""
+    investors_face_up: bool = False
+    """The Investors module's face-up variant."""
 
     @property
     def seats(self) -> list[SeatInfo]:
@@ -57,7 +59,7 @@ class GamePlan:
 
     @property
     def options(self) -> Options:
-        return game_options(len(self.kinds), self.extra_cards, self.modules)
+        return game_options(len(self.kinds), self.extra_cards, self.modules, self.investors_face_up)
 
     def check(self) -> str | None:
         """A sentence saying what is wrong with the plan, or None."""
@@ -94,6 +96,7 @@ def plan_from_spec(
     *,
     extra_cards: bool = False,
     modules: tuple[str, ...] = (),
+    investors_face_up: bool = False,
 ) -> GamePlan:
     """``jetset play``: seat 0 is you. ``bots`` names one kind per seat (a bot kind, or
     ``human`` for hot-seat) for the last seats of the table; the seats between you and them are
@@ -120,4 +123,11 @@ def plan_from_spec(
         else:
             kinds.append(str(SeatKind.of_bot(word)))
             names.append(next(bot_names))
-    return GamePlan(kinds, names, seed=seed, extra_cards=extra_cards, modules=modules)
+    return GamePlan(
+        kinds,
+        names,
+        seed=seed,
+        extra_cards=extra_cards,
+        modules=modules,
+        investors_face_up=investors_face_up,
+    )

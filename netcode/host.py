@@ -18,6 +18,7 @@ import math
 from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
+import data
 from engine import Game, IllegalAction, NotationError, redact
 from engine.position import position
 from netcode import messages as m
@@ -313,6 +314,7 @@ class Host:
             started=t.started,
             over=t.over,
             entries=len(t.game.entries),
+            data=data.data_hash(),
         )
         conn.send(
             m.Welcome(

@@ -126,6 +126,8 @@ class Create(ProtocolMessage, t="create", side=CLIENT):
         omit_default=True,
     )
     """The expansion's modules the game plays (``engine.options.MODULES``)."""
+    investors_face_up: bool = spec(False, omit_default=True)
+    """The Investors module's face-up variant (refused without the module)."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -184,6 +186,7 @@ class GameOptions:
     extra_cards: bool = False
     modules: tuple[str, ...] = spec((), max_len=2 * len(MODULES), clean=_known_modules)
     """The expansion's modules the game plays."""
+    investors_face_up: bool = spec(False, omit_default=True)
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -36,8 +36,12 @@ from engine.notation import Notation
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
-VERSION: Final = 5
-"""Version 5 (2026-12-01): the header holds the day the game began (``date``, UTC,
+VERSION: Final = 6
+"""Version 6 (2026-12-02): the header's ``data`` hashes every data file the game reads
+(``data.DATA_FILES``: the board, the Business cards, the hubs, the Investors), not the board
+alone; everything else as version 5 (a version-5 log is read and continued, its ``data``
+checked against the board file's hash, ``data.board_hash``).
+Version 5 (2026-12-01): the header holds the day the game began (``date``, UTC,
 ``YYYY-MM-DD``) and the peers' pledges (``pledges``), each seat's contribution matching its
 pledge; the expansion's modules (their options, among them ``investors_face_up``, and their
 entries) came with it; everything else as version 4 (a version-4 log reads as one with no date,
@@ -49,8 +53,10 @@ version 3, so a version-3 log reads as one without notes. Version 3
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
 game is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3, 4, 5)
-CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5)
+READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6)
+CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6)
+DATA_FILES_SINCE: Final = 6
+"""The first format whose ``data`` hashes every data file, not the board file alone."""
 NOTES_SINCE: Final = 4
 """The first format with note records: a game continued in an older format writes none."""
 CONTRIBUTIONS_SINCE: Final = 4
@@ -91,7 +97,8 @@ class Header:
     seats: list[Seat]
     commitment: str
     rules: str = RULES_VERSION
-    data_hash: str = field(default_factory=data.data_hash)
+    data_hash: str = ""
+    """The data the game was made with (``expected_data_hash`` of its version when not given)."""
     meta: dict[str, Any] = field(default_factory=dict)
     version: int = VERSION
     contributions: list[str | None] = field(default_factory=list)
@@ -103,6 +110,10 @@ class Header:
     has no contribution did not reveal its value in time and was dealt without it."""
     date: str | None = field(default_factory=today)
     """The day the game began, ``YYYY-MM-DD`` in UTC (None: not known, before format 5)."""
+
+    def __post_init__(self) -> None:
+        if not self.data_hash:
+            self.data_hash = expected_data_hash(self.version)
 
     def seat_contributions(self) -> list[str | None]:
         """One contribution (or None) per seat; none at all before format 4."""
@@ -162,6 +173,12 @@ class Header:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
+
+
+def expected_data_hash(version: int) -> str:
+    """The ``data`` a log of ``version`` made with this install's data holds: every data file's
+    hash from format 6 on, the board file's before."""
+    return data.data_hash() if version >= DATA_FILES_SINCE else data.board_hash()
 
 
 def _date(raw: dict[Any, Any], version: int) -> str | None:

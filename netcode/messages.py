@@ -525,6 +525,8 @@ class GameInfo:
     started: bool = True
     over: bool = False
     entries: int = 0
+    data: str = spec("", max_len=64, omit_default=True)
+    """The host's ``data.data_hash()``: a peer with other card data does not join."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -25,6 +25,7 @@ from itertools import count
 from pathlib import Path
 from typing import Any, TypeVar
 
+import data
 from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
 from engine.dealer import pledge_for, seed_commitment
 from engine.notation import Notation
@@ -57,6 +58,12 @@ M = TypeVar("M", bound=m.ProtocolMessage)
 
 Connector = Callable[[], Awaitable[Transport]]
 """Opens a new transport to the same host (for reconnecting)."""
+
+
+OTHER_DATA = "data"
+OTHER_DATA_TEXT = (
+    "the host plays with other cards or another map than yours: another Jet Set version"
+)
 
 
 class JoinRefused(ConnectionError):
@@ -229,6 +236,8 @@ class NetPeer(GameClient):
         commitment = game.commitment
         if self.commitment is not None and commitment != self.commitment:
             raise JoinRefused("commitment", "the host's seed commitment changed")
+        if game.data and game.data != data.data_hash():
+            raise JoinRefused(OTHER_DATA, OTHER_DATA_TEXT)
         self.commitment = commitment
         self._behind_until = game.entries
         if self._game is None:

@@ -8,7 +8,6 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
 
-import data
 from engine import (
     CHANCE,
     RULES_VERSION,
@@ -23,7 +22,13 @@ from engine import (
 from engine.actions import BusinessDraw, DealInvestors, FinalsDraw
 from engine.notation import Notation
 from engine.state import State
-from netcode.logfile import GameLog, LogRecord, check_commitment, deal_scheme
+from netcode.logfile import (
+    GameLog,
+    LogRecord,
+    check_commitment,
+    deal_scheme,
+    expected_data_hash,
+)
 
 
 @dataclass
@@ -70,8 +75,8 @@ def replay(
     game = Game(header.options)
     notation = Notation(game.board)
     result = ReplayResult(True, game, 0)
-    if header.data_hash != data.data_hash():
-        result.warnings.append("the log was made with other board data")
+    if header.data_hash != expected_data_hash(header.version):
+        result.warnings.append("the log was made with other card data")
     if header.rules != RULES_VERSION:
         result.warnings.append(f"the log was made with rules {header.rules}, not {RULES_VERSION}")
     dealer = None

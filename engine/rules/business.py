@@ -49,7 +49,7 @@ from engine.rules.business_cards import (
 from engine.rules.business_deal import AcceptRule, DeclineRule, OfferRule
 from engine.rules.claims import markers_for_next_card
 from engine.rules.flight_cards import start_vacation_time
-from engine.rules.income import income_of
+from engine.rules.income import seat_income
 from engine.state import State, hand_commitment
 
 
@@ -104,7 +104,7 @@ class DividendsRule(Rule[Dividends]):
             raise self.illegal("you have no Dividends card")
 
     def perform(self, state: State, seat: int, action: Dividends) -> None:
-        base = income_of(state.seats[seat])
+        base = seat_income(state, seat)  # Distant cards' €5 and hub markers too (B21)
         state.add_cash(seat, income_after_cards(state, seat, base) + base)
         state.take_markers_back(seat)
         business(state).discard(state, seat, "dividends")

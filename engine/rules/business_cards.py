@@ -16,6 +16,8 @@ from engine.business_state import (
     KIND,
     BusinessState,
 )
+from engine.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
+from engine.distant_state import DistantState
 from engine.errors import IllegalAction
 from engine.rules.claims import markers_for_next_card
 from engine.rules.flight_cards import start_vacation_time
@@ -30,6 +32,11 @@ BUYOUT_PRICE: Final = 10
 COMMANDEER_PRICE: Final = 15
 RIVALRY_PRICE: Final = 5
 RECALL_PRICE: Final = 6
+RECALL_DISTANT_PRICE: Final = 26
+"""Recall Planes: €26 a plane off a Distant airlink ("Combining with other expansions", B6)."""
+DISTANT_CARDS: Final = ("recall", "rivalry")
+"""The cards that may name Distant airlinks: "“Planes” and “Friendly Rivalry” can apply to
+Distant Lands planes", and Recall Planes pays €26 for them; every other card may not."""
 MOST_PLANES: Final = 3
 """Three Planes and Friendly Rivalry: up to three planes."""
 LONG_FOR_VACATION: Final = 3
@@ -52,6 +59,18 @@ def refused(message: str) -> IllegalAction:
 def _link(state: State, link: int) -> None:
     if not 0 <= link < len(state.board.links):
         raise refused(f"there is no airlink number {link}")
+
+
+def _distant(state: State) -> DistantState:
+    d = state.distant
+    if d is None:
+        raise refused("Distant Lands is not in play in this game")
+    return d
+
+
+def _distant_slot(d: DistantState, slot: int) -> None:
+    if not 0 <= slot < len(d.board.slots):
+        raise refused(f"there is no distant airlink number {slot}")
 
 
 def _own_link(state: State, seat: int, link: int, card: str) -> None:
@@ -80,8 +99,12 @@ def other_seat(state: State, seat: int, other: int) -> None:
 def _no_extras(
     action: PlayCard, seat: bool = False, links: bool = False, card: bool = False
 ) -> None:
-    """A card that names nothing more than it needs."""
-    if (action.seat >= 0) != seat or bool(action.links) != links or bool(action.card) != card:
+    """A card that names nothing more than it needs (Distant airlinks only for the cards that
+    may reach them)."""
+    if action.distant and action.kind not in DISTANT_CARDS:
+        raise refused(f"{KIND[action.kind].name} may not be used on a Distant Lands board")
+    named = bool(action.links or action.distant)
+    if (action.seat >= 0) != seat or named != links or bool(action.card) != card:
         raise refused(f"{KIND[action.kind].name} names {_needs(seat, links, card)}")
 
 
@@ -256,30 +279,43 @@ def _check_three(state: State, seat: int, action: PlayCard) -> None:
     _stock(state, seat, len(action.links))
 
 
-def _rivalry_cost(state: State, links: tuple[int, ...]) -> int:
-    return RIVALRY_PRICE * len(links)
+def _rivalry_cost(action: PlayCard) -> int:
+    """€5 a plane on a European link, €25 on a Distant one, all of it to the owners."""
+    return RIVALRY_PRICE * len(action.links) + DISTANT_PLANE_PRICE * len(action.distant)
 
 
 def _check_rivalry(state: State, seat: int, action: PlayCard) -> None:
     _no_extras(action, links=True)
-    if len(action.links) > MOST_PLANES:
+    planes = len(action.links) + len(action.distant)
+    if planes > MOST_PLANES:
         raise refused("Friendly Rivalry buys one to three planes")
     for link in action.links:
         _link(state, link)
         owner = state.owner[link]
         if owner < 0 or owner == seat:
             raise refused(f"{state.board.link_name(link)} is not another player's airlink")
-    _stock(state, seat, len(action.links))
-    _cash(state, seat, _rivalry_cost(state, action.links))
+    if action.distant:
+        d = _distant(state)
+        for slot in action.distant:
+            _distant_slot(d, slot)
+            if d.owner[slot] < 0 or d.owner[slot] == seat:
+                raise refused(f"{d.link_name(slot)} is not another player's airlink")
+    _stock(state, seat, planes)
+    _cash(state, seat, _rivalry_cost(action))
 
 
 def _perform_rivalry(state: State, seat: int, action: PlayCard) -> None:
     for link in action.links:
-        price = _rivalry_cost(state, (link,))
-        state.add_cash(seat, -price)
-        state.add_cash(state.owner[link], price)
+        state.add_cash(seat, -RIVALRY_PRICE)
+        state.add_cash(state.owner[link], RIVALRY_PRICE)
         state.add_stock(seat, planes=-1)
         state.add_link_planes(link, seat, 1)
+    for slot in action.distant:
+        d = _distant(state)
+        state.add_cash(seat, -DISTANT_PLANE_PRICE)
+        state.add_cash(d.owner[slot], DISTANT_PLANE_PRICE)
+        state.add_stock(seat, planes=-1)
+        d.add_planes(state, slot, seat, 1)
     business(state).discard(state, seat, action.kind)
 
 
@@ -336,6 +372,13 @@ def _check_recall(state: State, seat: int, action: PlayCard) -> None:
         have = state.link_planes[link][seat]
         if action.links.count(link) > have:
             raise refused(f"you have {have} planes on {state.board.link_name(link)}")
+    if action.distant:
+        d = _distant(state)
+        for slot in dict.fromkeys(action.distant):
+            _distant_slot(d, slot)
+            have = d.planes[slot][seat]
+            if action.distant.count(slot) > have:
+                raise refused(f"you have {have} planes on {d.link_name(slot)}")
 
 
 def _perform_recall(state: State, seat: int, action: PlayCard) -> None:
@@ -343,6 +386,10 @@ def _perform_recall(state: State, seat: int, action: PlayCard) -> None:
         state.add_link_planes(link, seat, -1)
         state.add_stock(seat, planes=1)
         state.add_cash(seat, RECALL_PRICE)
+    for slot in action.distant:
+        _distant(state).add_planes(state, slot, seat, -1)
+        state.add_stock(seat, planes=1)
+        state.add_cash(seat, RECALL_DISTANT_PRICE)
     business(state).discard(state, seat, action.kind)
 
 
@@ -471,8 +518,13 @@ def card_options(state: State, seat: int, kind: str) -> list[PlayCard]:
     own = state.owned_links(seat)
     others = [i for i, o in enumerate(state.owner) if o >= 0 and o != seat]
     mine = [i for i, row in enumerate(state.link_planes) if row[seat]]
-    if kind in ("acquisition", "rivalry"):
+    if kind == "acquisition":
         return [PlayCard(kind, links=(link,)) for link in others]
+    if kind == "rivalry":
+        return [
+            *(PlayCard(kind, links=(link,)) for link in others),
+            *(PlayCard(kind, distant=(slot,)) for slot in _distant_slots(state, seat, others=True)),
+        ]
     if kind in ("commandeer", "delay"):
         return [PlayCard(kind, seat=s) for s in range(state.players) if s != seat]
     if kind in ("freeplane",):
@@ -484,7 +536,12 @@ def card_options(state: State, seat: int, kind: str) -> list[PlayCard]:
     if kind == "ownership":
         return [PlayCard(kind, links=(i,)) for i, o in enumerate(state.owner) if o < 0]
     if kind == "recall":
-        return [PlayCard(kind, links=(i,) * state.link_planes[i][seat]) for i in mine]
+        near = [PlayCard(kind, links=(i,) * state.link_planes[i][seat]) for i in mine]
+        d = state.distant
+        if d is None:
+            return near
+        slots = _distant_slots(state, seat)
+        return near + [PlayCard(kind, distant=(s,) * d.planes[s][seat]) for s in slots]
     if kind == "relocate":
         out = []
         for source in own:
@@ -496,3 +553,13 @@ def card_options(state: State, seat: int, kind: str) -> list[PlayCard]:
     if kind == "transfers":
         return [PlayCard(kind, links=(s, t)) for s in mine for t in own if s != t]
     return [PlayCard(kind)]
+
+
+def _distant_slots(state: State, seat: int, others: bool = False) -> list[int]:
+    """Distant airlinks where ``seat`` has planes, or (``others``) that another player owns."""
+    d = state.distant
+    if d is None:
+        return []
+    if others:
+        return [s for s, o in enumerate(d.owner) if o >= 0 and o != seat]
+    return [s for s, row in enumerate(d.planes) if row[seat]]

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.actions import Action, BuyDistant, ClaimDistant, DrawDistant, PlaceDistant, RentDistant
+from engine.business_state import action_saving
 from engine.distant_state import DISTANT, PLANE_PRICE, RENT_TO_BANK, DistantState
 from engine.paths import path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
@@ -153,19 +154,21 @@ class PlaceDistantRule(Rule[PlaceDistant]):
                     raise self.illegal("place at least one plane on each link named")
                 total += planes
         _check_planes(self, state, seat, total)
-        self.require_cash(state, seat, self.cost(action))
+        self.require_cash(state, seat, self.cost(state, seat, action))
 
     @staticmethod
-    def cost(action: PlaceDistant) -> int:
-        return place_distant_cost(
+    def cost(state: State, seat: int, action: PlaceDistant) -> int:
+        """The price, less what No Overhead and Discount take off (Business cards)."""
+        price = place_distant_cost(
             sum(n for _, n in action.placements),
             sum(n for _, n in action.distant),
             len(action.placements) + len(action.distant),
         )
+        return price - action_saving(state, seat, action)
 
     def perform(self, state: State, seat: int, action: PlaceDistant) -> None:
         d = distant_of(self, state)
-        state.add_cash(seat, -self.cost(action))
+        state.add_cash(seat, -self.cost(state, seat, action))
         state.add_stock(seat, planes=-sum(n for _, n in action.placements + action.distant))
         for link, planes in action.placements:
             state.add_link_planes(link, seat, planes)
@@ -183,9 +186,10 @@ class PlaceDistantRule(Rule[PlaceDistant]):
             if owner != seat:
                 continue
             for n in range(1, min(MAX_PLANES_LISTED, st.planes) + 1):
-                if place_distant_cost(0, n, 1) > st.cash:
+                action = PlaceDistant((), ((slot, n),))
+                if self.cost(state, seat, action) > st.cash:
                     break
-                out.append(PlaceDistant((), ((slot, n),)))
+                out.append(action)
         return out
 
 

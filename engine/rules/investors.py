@@ -161,11 +161,13 @@ def payouts(kind: str, cards: list[list[int]], standing: list[int]) -> tuple[int
 def payouts_now(state: State, card: str) -> tuple[int, ...]:
     """What ``card`` would pay each seat if it were turned up now. Cards and points are read
     from ``engine.scoring.scores``: every claimed Flight card (a Distant Flight card too), and
-    the points as they stand (with any module's points the final score counts, never an
-    end-of-game Business card, which is not in the score until the end)."""
+    the points as they stand (with any module's points the final score counts, hub 1-point
+    markers too, but never an end-of-game Business card: "Points totaled do not include points
+    for Business cards that say, 'Play at the end of the game'")."""
     table = scores(state)
     kind = investor_cards()[card].kind
-    return payouts(kind, [list(s.cards) for s in table], [s.total for s in table])
+    standing = [s.total - s.business for s in table]
+    return payouts(kind, [list(s.cards) for s in table], standing)
 
 
 # -- the Vacation card comes up ------------------------------------------------------------

@@ -164,7 +164,7 @@ def make_table(args: argparse.Namespace) -> Table:
     bots = list(args.bots)
     for kind in [*bots, args.standin_bot]:
         require_bot(kind)
-    options = game_options(args.players, args.extra_cards, args.modules)
+    options = game_options(args.players, args.extra_cards, args.modules, args.investors_face_up)
     options.check_supported()
     if len(bots) >= options.players and not args.headless:
         raise ValueError("every seat is a bot: leave one for yourself, or use --headless")

@@ -59,7 +59,12 @@ def cmd_play(args: argparse.Namespace) -> int:
         return run_app(resume=path, delay=args.delay)
     try:
         plan = plan_from_spec(
-            args.players, args.bots, args.seed, extra_cards=args.extra_cards, modules=args.modules
+            args.players,
+            args.bots,
+            args.seed,
+            extra_cards=args.extra_cards,
+            modules=args.modules,
+            investors_face_up=args.investors_face_up,
         )
     except ValueError as exc:
         print(f"jetset play: {exc}", file=sys.stderr)
@@ -87,6 +92,8 @@ def new_game_flags(args: argparse.Namespace) -> str | None:
             ("--seed", args.seed),
             ("--save", args.save),
             ("--extra-cards", args.extra_cards or None),
+            ("--modules", args.modules or None),
+            ("--investors-face-up", args.investors_face_up or None),
         )
         if value is not None
     ]

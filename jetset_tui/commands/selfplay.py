@@ -53,7 +53,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
 
     kinds = list(args.bot)
     try:
-        options = game_options(args.players, args.extra_cards, args.modules)
+        options = game_options(args.players, args.extra_cards, args.modules, args.investors_face_up)
         options.check_supported()
         arguments.bot_seats(kinds, options.players, "--bot")
         for kind in kinds:

@@ -1,6 +1,6 @@
 """Set up a local game: 2–6 seats, each a human or a bot, with names, colours, a seed, and
 whether the expansion's extra Flight cards and which of its modules are in play (a module not
-playable yet is shown but cannot be ticked)."""
+playable yet is shown but cannot be ticked), and the Investors' face-up variant."""
 
 from __future__ import annotations
 
@@ -20,6 +20,12 @@ from jetset_tui.seating import BOT_NAMES, GamePlan, bot_kinds, default_bot, your
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
+
+FACE_UP_LABEL = 'face up ("for a more strategic game", with Investors)'
+FACE_UP_TIP = (
+    "The Investors variant for a more strategic game: the two Investor cards lie face up, and "
+    "the player who turns up a Vacation card chooses which one it replaces"
+)
 
 
 def kind_options() -> list[tuple[str, str]]:
@@ -101,6 +107,15 @@ class NewGameScreen(Screen[None]):
                         id=f"module-{module}",
                         classes="module",
                     )
+            with Horizontal(classes="form-row"):
+                yield Label("Investors", classes="seat-label")
+                yield Checkbox(
+                    FACE_UP_LABEL,
+                    compact=True,
+                    disabled=True,
+                    tooltip=FACE_UP_TIP,
+                    id="investors-face-up",
+                )
             yield Static("", classes="error", id="form-error")
             with Horizontal(id="buttons"):
                 yield Button("Start", variant="primary", id="start")
@@ -116,6 +131,14 @@ class NewGameScreen(Screen[None]):
         if isinstance(event.value, int):
             self.show_seats(event.value)
 
+    @on(Checkbox.Changed, "#module-investors")
+    def investors_changed(self, event: Checkbox.Changed) -> None:
+        """Face up is a variant of the Investors module: tickable only with it."""
+        face_up = self.query_one("#investors-face-up", Checkbox)
+        face_up.disabled = not event.value
+        if not event.value:
+            face_up.value = False
+
     def show_seats(self, players: int) -> None:
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#seat-{seat}").display = seat < players
@@ -129,7 +152,16 @@ class NewGameScreen(Screen[None]):
         seed = self.query_one("#seed", Input).value.strip() or None
         extra = self.query_one("#extra-cards", Select).value is True
         modules = tuple(m for m in MODULES if self.query_one(f"#module-{m}", Checkbox).value)
-        return GamePlan(kinds, names, colours, seed, extra_cards=extra, modules=modules)
+        face_up = self.query_one("#investors-face-up", Checkbox).value
+        return GamePlan(
+            kinds,
+            names,
+            colours,
+            seed,
+            extra_cards=extra,
+            modules=modules,
+            investors_face_up=face_up,
+        )
 
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)

@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Log, Static
 
+from engine import Options
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from netcode import lobbyproto as lp
@@ -43,10 +44,18 @@ def seats_text(game: lp.GameLine) -> str:
     return ", ".join(parts)
 
 
+def modules_text(modules: tuple[str, ...], investors_face_up: bool) -> str:
+    """The modules as the rulebook names them (``Hubs, Investors face up``)."""
+    named = {**dict.fromkeys(modules, True), "investors_face_up": investors_face_up}
+    return Options.from_dict(named).modules_text()
+
+
 def options_text(game: lp.GameLine) -> str:
     words = [f"{game.options.players} seats"]
     if game.options.extra_cards:
         words.append("extra cards")
+    if game.options.modules:
+        words.append(modules_text(game.options.modules, game.options.investors_face_up))
     if game.private:
         words.append("password")
     return ", ".join(words)
@@ -179,6 +188,8 @@ class RemoteLobbyScreen(Screen[None]):
             bots=tuple(request.bots),
             password=request.password,
             extra_cards=request.extra_cards,
+            modules=request.modules,
+            investors_face_up=request.investors_face_up,
         )
         try:
             game = await self.client.create(create)

@@ -99,6 +99,7 @@ class SshApp(JetSetApp):
                 request.password,
                 extra_cards=request.extra_cards,
                 modules=request.modules,
+                investors_face_up=request.investors_face_up,
             )
         except (LobbyError, OSError) as exc:
             self.notify(str(exc), severity="error")

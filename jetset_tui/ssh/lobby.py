@@ -259,6 +259,7 @@ class Lobby:
         *,
         extra_cards: bool = False,
         modules: tuple[str, ...] = (),
+        investors_face_up: bool = False,
     ) -> Room:
         """A new game with ``bots`` in the last seats (and, with ``extra_cards``, the
         expansion's extra Flight cards in the decks; ``modules``, the expansion's modules); the
@@ -276,7 +277,7 @@ class Lobby:
                 raise LobbyError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
         if len(bots) >= players:
             raise LobbyError("leave at least one seat for a person")
-        options = game_options(players, extra_cards, modules)
+        options = game_options(players, extra_cards, modules, investors_face_up)
         try:
             options.check_supported()
         except ValueError as exc:
@@ -305,7 +306,7 @@ class Lobby:
             players,
             bots,
             extra_cards,
-            ",".join(modules) or "none",
+            options.modules_text() or "none",
             path,
         )
         self.changed()

@@ -47,6 +47,7 @@ class GameRequest:
     password: str | None
     extra_cards: bool = False
     modules: tuple[str, ...] = ()
+    investors_face_up: bool = False
 
 
 def parse_request(
@@ -56,6 +57,7 @@ def parse_request(
     password: str,
     extra_cards: str = "no",
     modules: tuple[str, ...] = (),
+    investors_face_up: bool = False,
 ) -> GameRequest:
     """The form's fields as a request; LobbyError with a sentence if they make no sense."""
     try:
@@ -77,7 +79,16 @@ def parse_request(
         refusal = playable(module)
         if refusal:
             raise LobbyError(refusal)
-    return GameRequest(players, [kind] * count, password.strip() or None, YES_NO[extra], modules)
+    if investors_face_up and "investors" not in modules:
+        raise LobbyError("face-up Investors need the Investors module")
+    return GameRequest(
+        players,
+        [kind] * count,
+        password.strip() or None,
+        YES_NO[extra],
+        modules,
+        investors_face_up,
+    )
 
 
 class NewGameScreen(ModalScreen[GameRequest | None]):
@@ -124,6 +135,13 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                         tooltip=refusal,
                         id=f"module-{module}",
                     )
+            with Horizontal(classes="row"):
+                yield Checkbox(
+                    "Investors face up (the variant)",
+                    compact=True,
+                    tooltip="the two Investor cards lie face up; tick Investors too",
+                    id="investors-face-up",
+                )
             yield Static("Enter: create and sit down   Tab: next field   Esc: back", classes="row")
             yield Static("", id="form-error")
 
@@ -140,6 +158,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 value("password"),
                 value("extra"),
                 tuple(m for m in MODULES if self.query_one(f"#module-{m}", Checkbox).value),
+                self.query_one("#investors-face-up", Checkbox).value,
             )
         except LobbyError as exc:
             self.query_one("#form-error", Static).update(str(exc))

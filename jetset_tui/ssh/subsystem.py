@@ -214,6 +214,7 @@ class ProtocolLink:
                 req.password,
                 extra_cards=req.extra_cards,
                 modules=req.modules,
+                investors_face_up=req.investors_face_up,
             )
             await framed.send(to_wire(lp.Created(game=room.id)))
         elif isinstance(req, lp.WatchGame):
@@ -302,7 +303,10 @@ class ProtocolLink:
             title=room.title,
             seats=seats,
             options=lp.GameOptions(
-                players=options.players, extra_cards=options.extra_cards, modules=options.modules
+                players=options.players,
+                extra_cards=options.extra_cards,
+                modules=options.modules,
+                investors_face_up=options.investors_face_up,
             ),
             private=room.private,
             status=room.status,

@@ -16,6 +16,7 @@ from engine.dealer import XOSHIRO_DEAL
 from engine.notation import Notation
 from engine.selfplay import play_game
 from netcode.logfile import (
+    VERSION,
     GameLog,
     Header,
     LogFormatError,
@@ -347,7 +348,7 @@ def test_notes_are_kept_between_the_entries_and_change_no_digest(tmp_path: Path)
     table.reveal()
     table.close()
     log = read_log(path)
-    assert log.header.version == 5
+    assert log.header.version == VERSION
     first = log.notes[0]
     assert (first.at, first.kind, first.fields) == (
         setup,

@@ -321,6 +321,8 @@ async def test_malformed_lobby_messages_get_errors(
         ({"t": "create", "players": 4, "modules": ["teleport"]}, "malformed"),
         ({"t": "create", "players": 4, "modules": [{"hubs": 1}]}, "malformed"),
         ({"t": "create", "players": 4, "bots": ["nobody"]}, "refused"),
+        ({"t": "create", "players": 4, "investors_face_up": "yes"}, "malformed"),
+        ({"t": "create", "players": 4, "investors_face_up": True}, "refused"),  # no Investors
         ({"t": "join", "game": 7}, "malformed"),
         ({"t": "join", "game": "x" * 40}, "malformed"),
         ({"t": "join", "game": "99"}, "refused"),
