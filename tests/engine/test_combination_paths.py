@@ -1,10 +1,10 @@
-"""Turns where two modules meet, found by the whole random games of every combination
+"""Paths found by the whole random games of every combination of modules
 (tests/engine/test_combinations.py) and set up here exactly on a scripted table."""
 
 from __future__ import annotations
 
 from engine import Options
-from engine.actions import EndTurn, HubBonus
+from engine.actions import EndTurn, HubBonus, Place
 from engine.board import load_board
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
@@ -55,3 +55,19 @@ def test_with_extra_action_a_hub_bonus_is_not_the_second_action() -> None:
     assert any(a.__class__.__name__ == "Buy" for a in t.game.legal_actions())
     t.do(0, "buy LON-PAR 1")
     assert t.game.to_move() == 1
+
+
+def test_the_actions_listed_include_what_a_business_card_makes_affordable() -> None:
+    """€16 and No Overhead in front: three planes on your own link cost €15 instead of €17, so
+    they are listed (they were accepted, yet missing from the legal actions)."""
+    dealer = ScriptedDealer(BOARD, 2, business=["overhead", "recall", "buyout", "recall"])
+    t = Table(dealer=dealer, options=Options(players=2, business_cards=True))
+    t.do(0, "buy AMS-LON 2")
+    t.wait_for(0)
+    assert t.cash(0) == 16
+    three = Place(((t.link("AMS-LON"), 3),))
+    assert three not in t.game.legal_actions()
+    t.do(0, "play overhead")
+    assert three in t.game.legal_actions()
+    t.do(0, "place AMS-LON 3")
+    assert t.cash(0) == 1
