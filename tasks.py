@@ -44,7 +44,8 @@ COMPILED_NET_TESTS = [
     f"tests/net/test_{name}.py"
     for name in (
         *("games", "legal_turns", "desync", "fair_deal", "repair", "reconnect", "local"),
-        *("secrecy", "business_secrecy", "investors_secrecy", "hubs_net", "botplayer"),
+        *("secrecy", "business_secrecy", "investors_secrecy", "all_modules_secrecy"),
+        *("hubs_net", "botplayer"),
         *("messages", "hostile", "fuzz", "soak"),
     )
 ]

@@ -29,6 +29,22 @@ def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
         raise rule.illegal(f"you have {stock} planes in stock; this needs {planes}")
 
 
+def _priced(state: State, seat: int, actions: list[Action]) -> list[Action]:
+    """Business cards (Discount, No Overhead) may lower a price: the actions ``seat`` can pay
+    for once their saving is taken off."""
+    cash = state.seats[seat].cash
+    return [a for a in actions if _price(state, a) - action_saving(state, seat, a) <= cash]
+
+
+def _price(state: State, action: Action) -> int:
+    if isinstance(action, Buy):
+        return buy_cost(state.board.links[action.link].cost, action.planes)
+    if isinstance(action, Place):
+        return place_cost(sum(n for _, n in action.placements), len(action.placements))
+    assert isinstance(action, Rent)
+    return rent_cost(action.planes)
+
+
 class BuyRule(Rule[Buy]):
     """Action 1: pay the link's cost plus €5 a plane, mark it yours, at least one plane on it."""
 
@@ -62,6 +78,9 @@ class BuyRule(Rule[Buy]):
         most = min(MAX_PLANES_LISTED, st.planes)
         cash = st.cash
         owner = state.owner
+        if state.business is not None:
+            unowned = [link.index for link in state.board.links if owner[link.index] < 0]
+            return _priced(state, seat, [buy(i, n) for i in unowned for n in range(1, most + 1)])
         for link in state.board.links:
             if owner[link.index] < 0 and link.cost + PLANE_PRICE <= cash:
                 affordable = min(most, (cash - link.cost) // PLANE_PRICE)
@@ -109,12 +128,13 @@ class PlaceRule(Rule[Place]):
         own = state.owned_links(seat)
         out: list[Action] = []
         most = min(MAX_PLANES_LISTED, st.planes)
+        cash = 1 << 30 if state.business is not None else st.cash  # _priced checks it
         for link in own:
             for n in range(1, most + 1):
-                if place_cost(n, 1) > st.cash:
+                if place_cost(n, 1) > cash:
                     break
                 out.append(place_one(link, n))
-        if st.planes >= 2 and place_cost(2, 2) <= st.cash:
+        if st.planes >= 2 and place_cost(2, 2) <= cash:
             links = state.board.links
             for i, a in enumerate(own):
                 la = links[a]
@@ -122,7 +142,7 @@ class PlaceRule(Rule[Place]):
                     lb = links[b]
                     if la.a in (lb.a, lb.b) or la.b in (lb.a, lb.b):
                         out.append(Place(((a, 1), (b, 1))))
-        return out
+        return _priced(state, seat, out) if state.business is not None else out
 
 
 class RentRule(Rule[Rent]):
@@ -153,12 +173,15 @@ class RentRule(Rule[Rent]):
 
     def options(self, state: State, seat: int) -> list[Action]:
         st = state.seats[seat]
-        most = min(MAX_PLANES_LISTED, st.planes, st.cash // rent_cost(1))
+        business = state.business is not None
+        affordable = MAX_PLANES_LISTED if business else st.cash // rent_cost(1)  # _priced checks
+        most = min(MAX_PLANES_LISTED, st.planes, affordable)
         if most < 1:
             return []
-        return [
+        out: list[Action] = [
             rent(link, n)
             for link, owner in enumerate(state.owner)
             if owner >= 0 and owner != seat
             for n in range(1, most + 1)
         ]
+        return _priced(state, seat, out) if business else out

@@ -21,6 +21,7 @@ from engine.actions import (
     Dividends,
     EndTurn,
     FinalsDraw,
+    HubBonus,
     Income,
     PlayCard,
     Refill,
@@ -308,6 +309,8 @@ def guard(state: State, seat: int, action: Action) -> None:
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
         return
+    if isinstance(action, HubBonus):
+        return  # part of the claim just made (Hubs), not another action
     turn = state.turn
     if b.open_turn == turn:
         raise refused("your action is done: play Business cards or end your turn")
@@ -366,6 +369,8 @@ def after_action(state: State, seat: int, action: Action) -> bool:
         b.set_fields(state, first_final=seat)
     if state.over:
         return False
+    if isinstance(action, HubBonus):  # the claim before it decided whether the turn goes on
+        return b.open_turn == turn or (b.extra_turn == turn and b.actions_taken(turn) < 2)
     if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
         count = b.actions_taken(turn) + 1
         b.set_fields(state, acted=(turn, count))

@@ -80,3 +80,22 @@ def test_example_6_catch_up_ranks_by_fewest_cards_ties_share_the_higher_amount()
         del shorts[:n]
     received = vacation_pays(5, "INV-CATCHUP-1", holdings)
     assert received == [30, 20, 30, 40, 40]
+
+
+def test_example_5_figure_by_figure() -> None:
+    """Asserts each figure of Example 5 by card type, each type paid on its own (the Majority
+    card's prizes: 1 point €10, 3 points €20, 5 points €25, 7 points €30): the 1-point €10 goes
+    to Red and Yellow (three each, a tie paid in full to both), the 3-point €20 to Green and Red
+    (one each, a tie), no 5-point prize (nobody holds one), the 7-point €30 to Yellow alone (two
+    against Green's one). Summed: Green €20, Red €10 + €20, Yellow €10 + €30."""
+    hands = [[1, 1, 3, 7], [1, 1, 1, 3], [1, 1, 1, 7, 7]]
+
+    def only(points: int) -> tuple[int, ...]:
+        return pay_majority([[p for p in held if p == points] for held in hands])
+
+    assert only(1) == (0, 10, 10)
+    assert only(3) == (20, 20, 0)
+    assert only(5) == (0, 0, 0)
+    assert only(7) == (0, 0, 30)
+    by_type = [only(1), only(3), only(5), only(7)]
+    assert tuple(map(sum, zip(*by_type, strict=True))) == pay_majority(hands) == (20, 30, 40)

@@ -16,7 +16,7 @@ from engine.rules.turns import END_AGREED
 from netcode.botplayer import play_bot
 from netcode.sshclient import SshAddress, SshOpener
 from netcode.transport import Transport
-from tests.net.test_secrecy import frames
+from tests.net.secrecy import frames
 from tests.ssh.helpers import client_key, ssh_peer, start_server, trusted_hosts
 
 
