@@ -21,6 +21,7 @@ from engine.actions import (
     Dividends,
     EndTurn,
     FinalsDraw,
+    HubBonus,
     Income,
     PlayCard,
     Refill,
@@ -308,6 +309,8 @@ def guard(state: State, seat: int, action: Action) -> None:
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
         return
+    if isinstance(action, HubBonus):
+        return  # Hubs: the bonus belongs to the claim just made, even when the turn goes on
     turn = state.turn
     if b.open_turn == turn:
         raise refused("your action is done: play Business cards or end your turn")
@@ -352,6 +355,8 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     if isinstance(action, EndTurn):
         return False
     turn = state.turn
+    if isinstance(action, HubBonus):  # Hubs: the claim's bonus; the claim was the action
+        return b.open_turn == turn or 0 < b.actions_taken(turn) < 2
     drew = False
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:
