@@ -376,9 +376,13 @@ def income_after_cards(state: State, seat: int, income: int) -> int:
     b = state.business
     if b is None:
         return income
-    income += INCOME_CARD * b.in_front(seat, "income")
+    front = b.front[seat]
+    if front:
+        income += INCOME_CARD * front.count("income")
+    if max(b.taxes_turn) < 0:
+        return income  # nobody has Taxes in front of them
     holder = b.taxes_holder()
-    if holder >= 0 and holder != seat and income >= TAX:
+    if holder != seat and income >= TAX:
         income -= TAX
         b.set_fields(state, taxes_pot=b.taxes_pot + TAX)
     return income
