@@ -70,6 +70,14 @@ NO_OFFER: Final[tuple[int, int, str, int]] = (-1, -1, "", -1)
 # Slot layout of the module (appended after the base slots): scalars, then per seat, then the
 # discard pile and the last reshuffled pile as counts per kind.
 SCALARS: Final = 20
+SCALAR_FIELDS: Final = frozenset(
+    (
+        *("deck_size", "epoch", "epoch_drawn", "draws", "offer", "offer_turn", "buyout"),
+        *("vacations", "taxes_pot", "discount_turn", "extra_turn", "open_turn", "commandeer"),
+        *("acted", "first_final", "finals", "finals_dealt", "owed"),
+    )
+)
+"""The fields held in the first ``SCALARS`` slots (``scalar_values``)."""
 SEAT_FIELDS: Final = 4 + len(KINDS)  # hand size, commitments, lock, taxes turn, then front counts
 
 
@@ -183,8 +191,20 @@ class BusinessState:
 
     def slot_values(self) -> list[int]:
         """The module's slots (docs/log-format.md, "State digest")."""
+        values = self.scalar_values() + [0] * (SEAT_FIELDS * MAX_SEATS)
+        for seat in range(len(self.sizes)):
+            base = SCALARS + SEAT_FIELDS * seat
+            values[base] = self.sizes[seat]
+            values[base + 1] = self.commits[seat]
+            values[base + 2] = text_code(self.locks[seat])
+            values[base + 3] = self.taxes_turn[seat] + 1
+            values[base + 4 : base + SEAT_FIELDS] = kind_counts(self.front[seat])
+        return values + kind_counts(self.discards) + kind_counts(self.shuffled)
+
+    def scalar_values(self) -> list[int]:
+        """The first ``SCALARS`` slots: the fields ``SCALAR_FIELDS`` names."""
         o_from, o_to, o_kind, o_link = self.offer
-        scalars = [
+        return [
             self.deck_size,
             self.epoch,
             self.epoch_drawn,
@@ -206,15 +226,6 @@ class BusinessState:
             self.finals + 1 + self.finals_dealt * (1 << 32),
             _seats_code(self.owed),
         ]
-        values = scalars + [0] * (SEAT_FIELDS * MAX_SEATS)
-        for seat in range(len(self.sizes)):
-            base = SCALARS + SEAT_FIELDS * seat
-            values[base] = self.sizes[seat]
-            values[base + 1] = self.commits[seat]
-            values[base + 2] = text_code(self.locks[seat])
-            values[base + 3] = self.taxes_turn[seat] + 1
-            values[base + 4 : base + SEAT_FIELDS] = kind_counts(self.front[seat])
-        return values + kind_counts(self.discards) + kind_counts(self.shuffled)
 
     def part_of_hash(self) -> int:
         """The module's share of the state hash, summed from scratch."""
@@ -327,6 +338,22 @@ class BusinessState:
             setattr(self, name, value)
         self.rehash(state)
 
+    def set_scalars(self, state: State, **fields: object) -> None:
+        """``set_fields`` for fields of ``SCALAR_FIELDS`` alone, when nothing else has changed
+        since the last rehash: only the scalar slots are compared (the hot paths: income under
+        Taxes, the turn marks after an action)."""
+        assert SCALAR_FIELDS.issuperset(fields), fields
+        for name, value in fields.items():
+            setattr(self, name, value)
+        new = self.scalar_values()
+        old = self.values
+        delta = 0
+        for i in range(SCALARS):
+            if old[i] != new[i]:
+                delta += (new[i] - old[i]) * KEYS[i]
+        state.hash += delta
+        old[:SCALARS] = new
+
 
 def _seats_code(seats: list[int]) -> int:
     code = 0
@@ -384,7 +411,7 @@ def income_after_cards(state: State, seat: int, income: int) -> int:
     holder = b.taxes_holder()
     if holder != seat and income >= TAX:
         income -= TAX
-        b.set_fields(state, taxes_pot=b.taxes_pot + TAX)
+        b.set_scalars(state, taxes_pot=b.taxes_pot + TAX)
     return income
 
 

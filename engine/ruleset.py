@@ -210,8 +210,8 @@ class Ruleset:
     def check(self, state: State, entry: Entry) -> AnyRule:
         """Raise IllegalAction if ``entry`` cannot be applied now; the state is not touched."""
         rule = self.rule_for(state, entry)
-        if state.business is not None and entry.actor >= 0 and business.restricts(state):
-            business.guard(state, entry.actor, entry.action)
+        if state.business is not None and entry.actor >= 0:
+            business.guard_if_needed(state, entry.actor, entry.action)
         rule.check(state, entry.actor, entry.action)
         return rule
 
@@ -220,8 +220,8 @@ class Ruleset:
         IllegalAction the state is unchanged."""
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
-        if state.business is not None and actor >= 0 and business.restricts(state):
-            business.guard(state, actor, action)  # only then can it refuse anything
+        if state.business is not None and actor >= 0:
+            business.guard_if_needed(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:

@@ -340,6 +340,14 @@ def restricts(state: State) -> bool:
     )
 
 
+def guard_if_needed(state: State, seat: int, action: Action) -> None:
+    """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
+    ``action`` no claim (which a locked card may refuse)."""
+    if only_locks_restrict(state) and not isinstance(action, (Claim, ClaimFinal)):
+        return
+    guard(state, seat, action)
+
+
 def only_locks_restrict(state: State) -> bool:
     """Of what ``guard`` looks at, only locked Flight cards are in play: it can refuse nothing
     but a claim (a lock stays until its card is claimed, often for the rest of a game)."""
@@ -396,16 +404,16 @@ def after_action(state: State, seat: int, action: Action) -> bool:
             b.owe(state, seat)
             drew = len(b.owed) > before
     elif isinstance(action, ClaimFinal) and b.first_final < 0:
-        b.set_fields(state, first_final=seat)
+        b.set_scalars(state, first_final=seat)
     if state.over:
         return False
     if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
         count = b.actions_taken(turn) + 1
-        b.set_fields(state, acted=(turn, count))
+        b.set_scalars(state, acted=(turn, count))
         if count < 2:
             return True
     if drew:
-        b.set_fields(state, open_turn=turn)
+        b.set_scalars(state, open_turn=turn)
         return True
     return False
 
