@@ -194,12 +194,18 @@ class BusinessState:
         values = self.scalar_values() + [0] * (SEAT_FIELDS * MAX_SEATS)
         for seat in range(len(self.sizes)):
             base = SCALARS + SEAT_FIELDS * seat
-            values[base] = self.sizes[seat]
-            values[base + 1] = self.commits[seat]
-            values[base + 2] = text_code(self.locks[seat])
-            values[base + 3] = self.taxes_turn[seat] + 1
-            values[base + 4 : base + SEAT_FIELDS] = kind_counts(self.front[seat])
+            values[base : base + SEAT_FIELDS] = self.seat_values(seat)
         return values + kind_counts(self.discards) + kind_counts(self.shuffled)
+
+    def seat_values(self, seat: int) -> list[int]:
+        """A seat's ``SEAT_FIELDS`` slots: hand size, commitments, lock, Taxes, cards in front."""
+        return [
+            self.sizes[seat],
+            self.commits[seat],
+            text_code(self.locks[seat]),
+            self.taxes_turn[seat] + 1,
+            *kind_counts(self.front[seat]),
+        ]
 
     def scalar_values(self) -> list[int]:
         """The first ``SCALARS`` slots: the fields ``SCALAR_FIELDS`` names."""
@@ -245,6 +251,25 @@ class BusinessState:
         state.hash += delta
         self.values = new
 
+    def rehash_seat(self, state: State, seat: int, *, discards: bool = False) -> None:
+        """``rehash`` when only the scalars, ``seat``'s slots and (``discards``) the discard
+        pile have changed since the last one: only those slots are compared (a draw, a card
+        played: most of the module's changes)."""
+        values = self.values
+        if not values:
+            self.rehash(state)
+            return
+        parts = [(0, self.scalar_values()), (SCALARS + SEAT_FIELDS * seat, self.seat_values(seat))]
+        if discards:
+            parts.append((SCALARS + SEAT_FIELDS * MAX_SEATS, kind_counts(self.discards)))
+        delta = 0
+        for start, new in parts:
+            for i, value in enumerate(new, start):
+                if values[i] != value:
+                    delta += (value - values[i]) * KEYS[i]
+                    values[i] = value
+        state.hash += delta
+
     # -- questions --------------------------------------------------------------------------
 
     def has(self, seat: int, kind: str) -> bool:
@@ -281,7 +306,7 @@ class BusinessState:
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
         self.settle_owed()
-        self.rehash(state)
+        self.rehash_seat(state, seat)
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -292,7 +317,7 @@ class BusinessState:
         """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
         if self.deck_size or self.discards:
             self.owed.append(seat)
-            self.rehash(state)
+            self.rehash_seat(state, seat)
 
     def reshuffle(self, state: State) -> None:
         """The draw pile ran out: the discards, shuffled, are the new pile."""
@@ -313,7 +338,7 @@ class BusinessState:
         """A card from ``seat``'s hand to the discard pile."""
         self.take_from_hand(seat, kind)
         self.discards.append(kind)
-        self.rehash(state)
+        self.rehash_seat(state, seat, discards=True)
 
     def lay_down(self, state: State, seat: int, kind: str) -> None:
         """A card from ``seat``'s hand face up in front of it."""
@@ -321,7 +346,7 @@ class BusinessState:
         self.front[seat].append(kind)
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
-        self.rehash(state)
+        self.rehash_seat(state, seat)
 
     def pick_up_taxes(self, state: State, seat: int) -> int:
         """Taxes discarded from in front of ``seat``; the money on it, returned."""
@@ -329,7 +354,7 @@ class BusinessState:
         self.discards.append("taxes")
         self.taxes_turn[seat] = -1
         pot, self.taxes_pot = self.taxes_pot, 0
-        self.rehash(state)
+        self.rehash_seat(state, seat, discards=True)
         return pot
 
     def set_fields(self, state: State, **fields: object) -> None:
