@@ -20,16 +20,21 @@ def decode(raw: bytes) -> list[object]:
 
 
 def alternate_times(
-    first: Callable[[], object], second: Callable[[], object], repeat: int
+    first: Callable[[], object],
+    second: Callable[[], object],
+    repeat: int,
+    clock: Callable[[], float] = time.perf_counter,
 ) -> tuple[float, float]:
-    """Median seconds of each, run in turn so that both meet the same load and the same caches."""
+    """Median seconds of each, run in turn so that both meet the same load and the same caches.
+    ``clock``: the wall clock, or ``time.process_time`` (this process's CPU time, which a
+    loaded machine's time slices given to other processes do not stretch)."""
     a: list[float] = []
     b: list[float] = []
     for _ in range(repeat):
         for fn, times in ((first, a), (second, b)):
-            start = time.perf_counter()
+            start = clock()
             fn()
-            times.append(time.perf_counter() - start)
+            times.append(clock() - start)
     return statistics.median(a), statistics.median(b)
 
 

@@ -70,6 +70,14 @@ NO_OFFER: Final[tuple[int, int, str, int]] = (-1, -1, "", -1)
 # Slot layout of the module (appended after the base slots): scalars, then per seat, then the
 # discard pile and the last reshuffled pile as counts per kind.
 SCALARS: Final = 20
+SCALAR_FIELDS: Final = frozenset(
+    (
+        *("deck_size", "epoch", "epoch_drawn", "draws", "offer", "offer_turn", "buyout"),
+        *("vacations", "taxes_pot", "discount_turn", "extra_turn", "open_turn", "commandeer"),
+        *("acted", "first_final", "finals", "finals_dealt", "owed"),
+    )
+)
+"""The fields held in the first ``SCALARS`` slots (``scalar_values``)."""
 SEAT_FIELDS: Final = 4 + len(KINDS)  # hand size, commitments, lock, taxes turn, then front counts
 
 
@@ -183,8 +191,26 @@ class BusinessState:
 
     def slot_values(self) -> list[int]:
         """The module's slots (docs/log-format.md, "State digest")."""
+        values = self.scalar_values() + [0] * (SEAT_FIELDS * MAX_SEATS)
+        for seat in range(len(self.sizes)):
+            base = SCALARS + SEAT_FIELDS * seat
+            values[base : base + SEAT_FIELDS] = self.seat_values(seat)
+        return values + kind_counts(self.discards) + kind_counts(self.shuffled)
+
+    def seat_values(self, seat: int) -> list[int]:
+        """A seat's ``SEAT_FIELDS`` slots: hand size, commitments, lock, Taxes, cards in front."""
+        return [
+            self.sizes[seat],
+            self.commits[seat],
+            text_code(self.locks[seat]),
+            self.taxes_turn[seat] + 1,
+            *kind_counts(self.front[seat]),
+        ]
+
+    def scalar_values(self) -> list[int]:
+        """The first ``SCALARS`` slots: the fields ``SCALAR_FIELDS`` names."""
         o_from, o_to, o_kind, o_link = self.offer
-        scalars = [
+        return [
             self.deck_size,
             self.epoch,
             self.epoch_drawn,
@@ -206,15 +232,6 @@ class BusinessState:
             self.finals + 1 + self.finals_dealt * (1 << 32),
             _seats_code(self.owed),
         ]
-        values = scalars + [0] * (SEAT_FIELDS * MAX_SEATS)
-        for seat in range(len(self.sizes)):
-            base = SCALARS + SEAT_FIELDS * seat
-            values[base] = self.sizes[seat]
-            values[base + 1] = self.commits[seat]
-            values[base + 2] = text_code(self.locks[seat])
-            values[base + 3] = self.taxes_turn[seat] + 1
-            values[base + 4 : base + SEAT_FIELDS] = kind_counts(self.front[seat])
-        return values + kind_counts(self.discards) + kind_counts(self.shuffled)
 
     def part_of_hash(self) -> int:
         """The module's share of the state hash, summed from scratch."""
@@ -233,6 +250,25 @@ class BusinessState:
                         delta += (new[i] - old[i]) * KEYS[i]
         state.hash += delta
         self.values = new
+
+    def rehash_seat(self, state: State, seat: int, *, discards: bool = False) -> None:
+        """``rehash`` when only the scalars, ``seat``'s slots and (``discards``) the discard
+        pile have changed since the last one: only those slots are compared (a draw, a card
+        played: most of the module's changes)."""
+        values = self.values
+        if not values:
+            self.rehash(state)
+            return
+        parts = [(0, self.scalar_values()), (SCALARS + SEAT_FIELDS * seat, self.seat_values(seat))]
+        if discards:
+            parts.append((SCALARS + SEAT_FIELDS * MAX_SEATS, kind_counts(self.discards)))
+        delta = 0
+        for start, new in parts:
+            for i, value in enumerate(new, start):
+                if values[i] != value:
+                    delta += (value - values[i]) * KEYS[i]
+                    values[i] = value
+        state.hash += delta
 
     # -- questions --------------------------------------------------------------------------
 
@@ -270,7 +306,7 @@ class BusinessState:
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
         self.settle_owed()
-        self.rehash(state)
+        self.rehash_seat(state, seat)
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -281,7 +317,7 @@ class BusinessState:
         """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
         if self.deck_size or self.discards:
             self.owed.append(seat)
-            self.rehash(state)
+            self.rehash_seat(state, seat)
 
     def reshuffle(self, state: State) -> None:
         """The draw pile ran out: the discards, shuffled, are the new pile."""
@@ -302,7 +338,7 @@ class BusinessState:
         """A card from ``seat``'s hand to the discard pile."""
         self.take_from_hand(seat, kind)
         self.discards.append(kind)
-        self.rehash(state)
+        self.rehash_seat(state, seat, discards=True)
 
     def lay_down(self, state: State, seat: int, kind: str) -> None:
         """A card from ``seat``'s hand face up in front of it."""
@@ -310,7 +346,7 @@ class BusinessState:
         self.front[seat].append(kind)
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
-        self.rehash(state)
+        self.rehash_seat(state, seat)
 
     def pick_up_taxes(self, state: State, seat: int) -> int:
         """Taxes discarded from in front of ``seat``; the money on it, returned."""
@@ -318,7 +354,7 @@ class BusinessState:
         self.discards.append("taxes")
         self.taxes_turn[seat] = -1
         pot, self.taxes_pot = self.taxes_pot, 0
-        self.rehash(state)
+        self.rehash_seat(state, seat, discards=True)
         return pot
 
     def set_fields(self, state: State, **fields: object) -> None:
@@ -326,6 +362,22 @@ class BusinessState:
         for name, value in fields.items():
             setattr(self, name, value)
         self.rehash(state)
+
+    def set_scalars(self, state: State, **fields: object) -> None:
+        """``set_fields`` for fields of ``SCALAR_FIELDS`` alone, when nothing else has changed
+        since the last rehash: only the scalar slots are compared (the hot paths: income under
+        Taxes, the turn marks after an action)."""
+        assert SCALAR_FIELDS.issuperset(fields), fields
+        for name, value in fields.items():
+            setattr(self, name, value)
+        new = self.scalar_values()
+        old = self.values
+        delta = 0
+        for i in range(SCALARS):
+            if old[i] != new[i]:
+                delta += (new[i] - old[i]) * KEYS[i]
+        state.hash += delta
+        old[:SCALARS] = new
 
 
 def _seats_code(seats: list[int]) -> int:
@@ -381,11 +433,15 @@ def income_after_cards(state: State, seat: int, income: int) -> int:
     b = state.business
     if b is None:
         return income
-    income += INCOME_CARD * b.in_front(seat, "income")
+    front = b.front[seat]
+    if front:
+        income += INCOME_CARD * front.count("income")
+    if max(b.taxes_turn) < 0:
+        return income  # nobody has Taxes in front of them
     holder = b.taxes_holder()
-    if holder >= 0 and holder != seat and income >= TAX:
+    if holder != seat and income >= TAX:
         income -= TAX
-        b.set_fields(state, taxes_pot=b.taxes_pot + TAX)
+        b.set_scalars(state, taxes_pot=b.taxes_pot + TAX)
     return income
 
 

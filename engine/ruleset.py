@@ -31,7 +31,11 @@ from engine.rules.hubs import (
     hub_turn_reason,
 )
 from engine.rules.income import IncomeRule
-from engine.rules.investors import ReplaceInvestorRule, investor_rule
+from engine.rules.investors import (
+    INVESTOR_RULES,
+    ReplaceInvestorRule,
+    investor_rule,
+)
 from engine.rules.turns import EndVoteRule, end_turn
 from engine.state import OFFER, OVER, PLAY, State
 
@@ -152,7 +156,10 @@ class Ruleset:
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
-        if self.options.investors:
+        inv = state.investors
+        if self.options.investors and (
+            type(entry.action) in INVESTOR_RULES or (inv is not None and inv.pending())
+        ):  # else investor_rule says None
             investors = investor_rule(state, entry.action)
             if investors is not None:
                 return investors
@@ -204,7 +211,7 @@ class Ruleset:
         """Raise IllegalAction if ``entry`` cannot be applied now; the state is not touched."""
         rule = self.rule_for(state, entry)
         if state.business is not None and entry.actor >= 0:
-            business.guard(state, entry.actor, entry.action)
+            business.guard_if_needed(state, entry.actor, entry.action)
         rule.check(state, entry.actor, entry.action)
         return rule
 
@@ -214,7 +221,7 @@ class Ruleset:
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
         if state.business is not None and actor >= 0:
-            business.guard(state, actor, action)
+            business.guard_if_needed(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
@@ -247,5 +254,5 @@ class Ruleset:
                 for rule in step.rules:
                     out.extend(rule.options(state, seat))
         if state.business is not None and business.restricts(state):
-            return [action for action in out if business.allowed(state, seat, action)]
+            return business.allowed_actions(state, seat, out)
         return out

@@ -340,6 +340,36 @@ def restricts(state: State) -> bool:
     )
 
 
+def guard_if_needed(state: State, seat: int, action: Action) -> None:
+    """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
+    ``action`` no claim (which a locked card may refuse)."""
+    if only_locks_restrict(state) and not isinstance(action, (Claim, ClaimFinal)):
+        return
+    guard(state, seat, action)
+
+
+def only_locks_restrict(state: State) -> bool:
+    """Of what ``guard`` looks at, only locked Flight cards are in play: it can refuse nothing
+    but a claim (a lock stays until its card is claimed, often for the rest of a game)."""
+    b = business(state)
+    turn = state.turn
+    return (
+        b.offer[1] < 0
+        and b.open_turn != turn
+        and b.extra_turn != turn
+        and not b.actions_taken(turn)
+    )
+
+
+def allowed_actions(state: State, seat: int, actions: list[Action]) -> list[Action]:
+    """``actions`` without those ``guard`` refuses, in the same order."""
+    if only_locks_restrict(state):
+        return [
+            a for a in actions if not isinstance(a, (Claim, ClaimFinal)) or allowed(state, seat, a)
+        ]
+    return [a for a in actions if allowed(state, seat, a)]
+
+
 def allowed(state: State, seat: int, action: Action) -> bool:
     try:
         guard(state, seat, action)
@@ -348,13 +378,21 @@ def allowed(state: State, seat: int, action: Action) -> bool:
     return True
 
 
+AFTER_ACTION_TYPES: Final = (Claim, ClaimFinal, HubBonus)
+"""The actions ``after_action`` may go on from outside Extra Action."""
+
+
 def after_action(state: State, seat: int, action: Action) -> bool:
     """After a turn's action: take a Business card for a Long Flight, free a locked card's plane,
     note the first Final Flight. True when the turn goes on (Extra Action, or a card drawn)."""
     b = business(state)
+    turn = state.turn
+    if b.extra_turn != turn and not isinstance(action, AFTER_ACTION_TYPES):
+        return False  # the quick answer for most actions (income, above all)
     if isinstance(action, EndTurn):
         return False
-    turn = state.turn
+    if isinstance(action, HubBonus):  # Hubs: the claim's bonus; the claim was the action
+        return b.open_turn == turn or 0 < b.actions_taken(turn) < 2
     drew = False
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:
@@ -366,18 +404,18 @@ def after_action(state: State, seat: int, action: Action) -> bool:
             b.owe(state, seat)
             drew = len(b.owed) > before
     elif isinstance(action, ClaimFinal) and b.first_final < 0:
-        b.set_fields(state, first_final=seat)
+        b.set_scalars(state, first_final=seat)
     if state.over:
         return False
     if isinstance(action, HubBonus):  # the claim before it decided whether the turn goes on
         return b.open_turn == turn or (b.extra_turn == turn and b.actions_taken(turn) < 2)
     if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
         count = b.actions_taken(turn) + 1
-        b.set_fields(state, acted=(turn, count))
+        b.set_scalars(state, acted=(turn, count))
         if count < 2:
             return True
     if drew:
-        b.set_fields(state, open_turn=turn)
+        b.set_scalars(state, open_turn=turn)
         return True
     return False
 
