@@ -183,9 +183,11 @@ class Tables:
     """What never changes on a board: each airlink's ``Need`` for each code and its price in
     cents, for one rent penalty."""
 
-    __slots__ = ("needs", "prices")
+    __slots__ = ("needs", "paths", "prices")
 
     def __init__(self, state: State, rent_penalty: int) -> None:
+        self.paths: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """The airlinks of each path met (bounded like the positions)."""
         self.needs: list[tuple[Need | None, ...]] = []
         self.prices: list[tuple[int, ...]] = []
         for link, info in enumerate(state.board.links):
@@ -210,9 +212,10 @@ class Position:
     """The prices of one seat's position and every route asked for on it, shared by all the
     planners that meet the same position (a search bot meets each many times)."""
 
-    __slots__ = ("needs", "prices", "routes", "trees")
+    __slots__ = ("needs", "prices", "routes", "tables", "trees")
 
     def __init__(self, tables: Tables, codes: bytes) -> None:
+        self.tables = tables
         self.needs = [tables.needs[link][code] for link, code in enumerate(codes)]
         self.prices = [tables.prices[link][code] for link, code in enumerate(codes)]
         self.trees: dict[int, tuple[list[int], list[int]]] = {}
@@ -227,14 +230,16 @@ def link_codes(state: State, seat: int, kept: frozenset[int] = frozenset()) -> b
     """Each airlink's code (FREE, OWN, OPEN or RIVAL) for one more plane of ``seat``."""
     planes, owners = state.link_planes, state.owner
     return bytes(
-        FREE
-        if planes[link][seat] > (link in kept)
-        else OWN
-        if owner == seat
-        else OPEN
-        if owner < 0
-        else RIVAL
-        for link, owner in enumerate(owners)
+        [
+            FREE
+            if planes[link][seat] > (link in kept if kept else 0)
+            else OWN
+            if owner == seat
+            else OPEN
+            if owner < 0
+            else RIVAL
+            for link, owner in enumerate(owners)
+        ]
     )
 
 
@@ -278,6 +283,7 @@ class Planner:
         self.prices = shared.prices
         self._trees = shared.trees
         self._routes = shared.routes
+        self._paths = shared.tables.paths
 
     def free_plane(self, link: int) -> bool:
         """The seat has a plane on ``link`` it may fly now (not one kept for another flight)."""
@@ -318,7 +324,12 @@ class Planner:
         return _trace(best, came, src, dst)
 
     def links_of(self, path: tuple[int, ...]) -> tuple[int, ...]:
-        return _links_of(self.state, path)
+        links = self._paths.get(path)
+        if links is None:
+            if len(self._paths) >= POSITIONS_KEPT * 8:
+                self._paths.clear()
+            links = self._paths[path] = _links_of(self.state, path)
+        return links
 
 
 def plan_route(
