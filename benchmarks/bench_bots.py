@@ -16,11 +16,16 @@ printed per bot kind. Run from the repository root::
 
     python benchmarks/bench_bots.py --games 200 --jobs 2
     python benchmarks/bench_bots.py --games 20 --match mcts-greedy --mcts-iterations 48
+    python benchmarks/bench_bots.py --games 200 --match greedy-random --modules all
+
+``--modules`` plays the expansion's modules, as ``jetset selfplay --modules`` does. The load
+average of the machine is printed before and after each match-up (times are wall-clock).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import sys
 import time
@@ -32,6 +37,7 @@ from dataclasses import dataclass, field
 from engine import CHANCE, Dealer, Game, Options
 from engine.bots import Bot, make_bot
 from engine.bots.mcts import ITERATIONS, MctsBot
+from engine.options import modules_from_words
 from engine.selfplay import play_game
 
 PLAYERS = 4
@@ -47,6 +53,8 @@ class Result:
     scores: list[int]
     digest: str
     times: dict[str, list[float]] = field(default_factory=dict)
+    cpu: dict[str, list[float]] = field(default_factory=dict)
+    """The same moves in CPU time of the thread (what a busy machine does not inflate)."""
 
 
 def seating(match: str, game: int) -> tuple[str, ...]:
@@ -72,30 +80,39 @@ def make(kind: str, seat: int, seed: str, iterations: int) -> Bot:
     return make_bot(kind, seat, seed)
 
 
-def play(args: tuple[str, tuple[str, ...], int]) -> Result:
+def game_options(modules: tuple[str, ...]) -> Options:
+    """Four players and the modules named."""
+    return Options(players=PLAYERS, **dict.fromkeys(modules, True))
+
+
+def play(args: tuple[str, tuple[str, ...], int, tuple[str, ...]]) -> Result:
     """One timed game, the same as ``play_game`` plays it."""
-    seed, kinds, iterations = args
-    options = Options(players=PLAYERS)
+    seed, kinds, iterations, modules = args
+    options = game_options(modules)
     game = Game(options)
     dealer = Dealer(seed, game.board, PLAYERS)
     bots = [make(kind, seat, seed, iterations) for seat, kind in enumerate(kinds)]
     times: dict[str, list[float]] = defaultdict(list)
+    cpu: dict[str, list[float]] = defaultdict(list)
     state, rules = game.state, game.rules
     while (seat := rules.to_move(state)) is not None:
         if seat == CHANCE:
             game.push(dealer.next_entry(state))
             continue
         view = state.view(seat)
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.thread_time()
         action = bots[seat].act(view, rules)
         times[kinds[seat]].append(time.perf_counter() - start)
+        cpu[kinds[seat]].append(time.thread_time() - start_cpu)
         game.play(action)
     scores = [s.total for s in game.scores()]
-    return Result(seed, kinds, game.winners(), scores, game.digest(), dict(times))
+    return Result(seed, kinds, game.winners(), scores, game.digest(), dict(times), dict(cpu))
 
 
-def run_match(match: str, games: int, base: str, jobs: int, iterations: int) -> list[Result]:
-    tasks = [(game_seed(base, g), seating(match, g), iterations) for g in range(games)]
+def run_match(
+    match: str, games: int, base: str, jobs: int, iterations: int, modules: tuple[str, ...] = ()
+) -> list[Result]:
+    tasks = [(game_seed(base, g), seating(match, g), iterations, modules) for g in range(games)]
     results: list[Result] = []
     started = time.perf_counter()
     with ProcessPoolExecutor(max_workers=jobs) as pool:
@@ -104,15 +121,15 @@ def run_match(match: str, games: int, base: str, jobs: int, iterations: int) -> 
             if i % 10 == 0 or i == games:
                 elapsed = time.perf_counter() - started
                 print(f"  {match}: {i}/{games} games, {elapsed:.0f} s", file=sys.stderr, flush=True)
-    check_against_selfplay(results[0], iterations)
+    check_against_selfplay(results[0], iterations, modules)
     return results
 
 
-def check_against_selfplay(result: Result, iterations: int) -> None:
+def check_against_selfplay(result: Result, iterations: int, modules: tuple[str, ...] = ()) -> None:
     """The benchmark plays the very games ``jetset selfplay`` plays (default budgets only)."""
     if "mcts" in result.kinds and iterations != ITERATIONS:
         return
-    game = play_game(Options(players=PLAYERS), result.seed, result.kinds)
+    game = play_game(game_options(modules), result.seed, result.kinds)
     if game.digest() != result.digest:
         raise SystemExit(f"game {result.seed} differs from jetset selfplay's")
 
@@ -126,22 +143,25 @@ def wins_by_kind(results: Sequence[Result]) -> dict[str, float]:
     return dict(wins)
 
 
-def report(match: str, results: Sequence[Result]) -> None:
+def report(match: str, results: Sequence[Result], modules: tuple[str, ...] = ()) -> None:
     games = len(results)
-    print(f"{match}: {games} four-player games, seats rotated")
+    with_modules = f", modules {','.join(modules)}" if modules else ""
+    print(f"{match}: {games} four-player games, seats rotated{with_modules}")
     for kind, won in sorted(wins_by_kind(results).items()):
         print(f"  {kind:<7} won {won:6.1f} games  ({100 * won / games:5.1f}%)")
-    times: dict[str, list[float]] = defaultdict(list)
-    for r in results:
-        for kind, ts in r.times.items():
-            times[kind].extend(ts)
-    for kind, ts in sorted(times.items()):
-        ts.sort()
-        p95 = ts[int(0.95 * (len(ts) - 1))]
-        print(
-            f"  {kind:<7} {len(ts)} moves: median {1000 * statistics.median(ts):7.2f} ms, "
-            f"95th percentile {1000 * p95:7.2f} ms, max {1000 * ts[-1]:7.2f} ms"
-        )
+    for clock in ("times", "cpu"):
+        times: dict[str, list[float]] = defaultdict(list)
+        for r in results:
+            for kind, ts in getattr(r, clock).items():
+                times[kind].extend(ts)
+        for kind, ts in sorted(times.items()):
+            ts.sort()
+            p95 = ts[int(0.95 * (len(ts) - 1))]
+            print(
+                f"  {kind:<7} {len(ts)} moves{' (CPU)' if clock == 'cpu' else ''}: "
+                f"median {1000 * statistics.median(ts):7.2f} ms, "
+                f"95th percentile {1000 * p95:7.2f} ms, max {1000 * ts[-1]:7.2f} ms"
+            )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -156,11 +176,21 @@ def main(argv: Sequence[str] | None = None) -> int:
         help="which match-up (default: greedy-random and mcts-greedy)",
     )
     parser.add_argument("--mcts-iterations", type=int, default=ITERATIONS)
+    parser.add_argument(
+        "--modules",
+        type=modules_from_words,
+        default=(),
+        help="the expansion's modules: distant,hubs,business,investors or all (default none)",
+    )
     args = parser.parse_args(argv)
     matches = ["greedy-random", "mcts-greedy"] if args.match == "all" else [args.match]
     for match in matches:
-        results = run_match(match, args.games, args.seed, args.jobs, args.mcts_iterations)
-        report(match, results)
+        load = os.getloadavg()[0]
+        results = run_match(
+            match, args.games, args.seed, args.jobs, args.mcts_iterations, args.modules
+        )
+        report(match, results, args.modules)
+        print(f"  load average {load:.1f} before, {os.getloadavg()[0]:.1f} after")
     return 0
 
 

@@ -49,11 +49,8 @@ class Route:
     path: tuple[int, ...]
     links: tuple[int, ...]
     needs: tuple[Need, ...]
-
-    @property
-    def cost(self) -> int:
-        """Euros still to spend before the flight can be claimed."""
-        return sum(n.cost for n in self.needs)
+    cost: int
+    """Euros still to spend before the flight can be claimed."""
 
     @property
     def ready(self) -> bool:
@@ -101,15 +98,22 @@ def _dijkstra(
     state: State, prices: Sequence[int], src: int, dst: int, banned: frozenset[int]
 ) -> tuple[list[int], list[int]]:
     """Cheapest prices from ``src`` (to every city, or until ``dst`` is settled; -1 for none)
-    and the city each is reached from."""
+    and the city each is reached from.
+
+    The heap holds ``price << shift | city``: one integer orders as the pair (price, city)
+    would, and integers compare faster than tuples."""
     adjacency = state.board.adjacency
+    shift = len(adjacency).bit_length()
+    mask = (1 << shift) - 1
     best = [UNREACHED] * len(adjacency)
     came = [-1] * len(adjacency)
     best[src] = 0
-    heap = [(0, src)]
+    heap = [src]
     pop, push = heapq.heappop, heapq.heappush
     while heap:
-        dist, city = pop(heap)
+        item = pop(heap)
+        city = item & mask
+        dist = item >> shift
         if city == dst:
             break
         if dist > best[city]:
@@ -121,7 +125,7 @@ def _dijkstra(
             if d < best[nxt]:
                 best[nxt] = d
                 came[nxt] = city
-                push(heap, (d, nxt))
+                push(heap, d << shift | nxt)
     return best, came
 
 
@@ -164,9 +168,104 @@ def _final_path(
     return min(options)[1] if options else None
 
 
+FREE, OWN, OPEN, RIVAL = 0, 1, 2, 3
+"""What a plane of the seat on an airlink takes, as a code: nothing (one is there), placing on
+its own link, buying it, renting from its owner."""
+
+HOW_OF = (None, PLACE, BUY, RENT)
+
+POSITIONS_KEPT = 2048
+"""Positions (prices and the routes worked out on them) remembered between planners; when full,
+the memory starts again (the answers never depend on it, only the time)."""
+
+
+class Tables:
+    """What never changes on a board: each airlink's ``Need`` for each code and its price in
+    cents, for one rent penalty."""
+
+    __slots__ = ("needs", "paths", "prices")
+
+    def __init__(self, state: State, rent_penalty: int) -> None:
+        self.paths: dict[tuple[int, ...], tuple[int, ...]] = {}
+        """The airlinks of each path met (bounded like the positions)."""
+        self.needs: list[tuple[Need | None, ...]] = []
+        self.prices: list[tuple[int, ...]] = []
+        for link, info in enumerate(state.board.links):
+            row = (
+                None,
+                Need(link, PLACE, place_cost(1, 1)),
+                Need(link, BUY, buy_cost(info.cost, 1)),
+                Need(link, RENT, rent_cost(1)),
+            )
+            self.needs.append(row)
+            self.prices.append(
+                tuple(
+                    HOP
+                    if need is None
+                    else (need.cost + (rent_penalty if need.how == RENT else 0)) * 100 + HOP
+                    for need in row
+                )
+            )
+
+
+class Position:
+    """The prices of one seat's position and every route asked for on it, shared by all the
+    planners that meet the same position (a search bot meets each many times)."""
+
+    __slots__ = ("needs", "prices", "routes", "tables", "trees")
+
+    def __init__(self, tables: Tables, codes: bytes) -> None:
+        self.tables = tables
+        self.needs = [tables.needs[link][code] for link, code in enumerate(codes)]
+        self.prices = [tables.prices[link][code] for link, code in enumerate(codes)]
+        self.trees: dict[int, tuple[list[int], list[int]]] = {}
+        self.routes: dict[tuple[int, ...], Route | None] = {}
+
+
+_tables: dict[tuple[int, int], tuple[object, Tables]] = {}
+_positions: dict[tuple[int, int, bytes], Position] = {}
+
+
+def link_codes(state: State, seat: int, kept: frozenset[int] = frozenset()) -> bytes:
+    """Each airlink's code (FREE, OWN, OPEN or RIVAL) for one more plane of ``seat``."""
+    planes, owners = state.link_planes, state.owner
+    return bytes(
+        [
+            FREE
+            if planes[link][seat] > (link in kept if kept else 0)
+            else OWN
+            if owner == seat
+            else OPEN
+            if owner < 0
+            else RIVAL
+            for link, owner in enumerate(owners)
+        ]
+    )
+
+
+def position(state: State, seat: int, rent_penalty: int, kept: frozenset[int]) -> Position:
+    """The shared ``Position`` of ``seat`` (made on first sight)."""
+    board = state.board
+    codes = link_codes(state, seat, kept)
+    key = (id(board), rent_penalty, codes)
+    found = _positions.get(key)
+    if found is not None and _tables[key[:2]][0] is board:
+        return found
+    held = _tables.get(key[:2])
+    if held is None or held[0] is not board:  # the id of a board no longer alive
+        _positions.clear()
+        held = (board, Tables(state, rent_penalty))
+        _tables[key[:2]] = held
+    if len(_positions) >= POSITIONS_KEPT:
+        _positions.clear()
+    made = _positions[key] = Position(held[1], codes)
+    return made
+
+
 class Planner:
     """Routes for one seat on one board position: the prices are worked out once and shared by
-    every route asked for (a bot plans a dozen cards a turn)."""
+    every route asked for (a bot plans a dozen cards a turn), and by every later planner of the
+    same seat's position with the same prices (remembered in ``Position``)."""
 
     def __init__(
         self,
@@ -179,18 +278,12 @@ class Planner:
         Final Flight), so flying over them needs a second plane."""
         self.state = state
         self.seat = seat
-        self.needs = [
-            link_need(state, seat, link, link in kept) for link in range(len(state.board.links))
-        ]
-        self.prices = [
-            HOP
-            if need is None
-            else (need.cost + (rent_penalty if need.how == RENT else 0)) * 100 + HOP
-            for need in self.needs
-        ]
-
-        self._trees: dict[int, tuple[list[int], list[int]]] = {}
-        self._routes: dict[tuple[int, ...], Route | None] = {}
+        shared = position(state, seat, rent_penalty, kept)
+        self.needs = shared.needs
+        self.prices = shared.prices
+        self._trees = shared.trees
+        self._routes = shared.routes
+        self._paths = shared.tables.paths
 
     def free_plane(self, link: int) -> bool:
         """The seat has a plane on ``link`` it may fly now (not one kept for another flight)."""
@@ -213,7 +306,7 @@ class Planner:
             return None
         links = self.links_of(path)
         needs = tuple(n for n in (self.needs[ln] for ln in links) if n is not None)
-        return Route(path, links, needs)
+        return Route(path, links, needs, sum(n.cost for n in needs))
 
     def leg(self, src: int, dst: int, banned: frozenset[int]) -> tuple[int, tuple[int, ...]] | None:
         """The cheapest path between two cities avoiding ``banned``: (price, cities). Without
@@ -231,7 +324,12 @@ class Planner:
         return _trace(best, came, src, dst)
 
     def links_of(self, path: tuple[int, ...]) -> tuple[int, ...]:
-        return _links_of(self.state, path)
+        links = self._paths.get(path)
+        if links is None:
+            if len(self._paths) >= POSITIONS_KEPT * 8:
+                self._paths.clear()
+            links = self._paths[path] = _links_of(self.state, path)
+        return links
 
 
 def plan_route(

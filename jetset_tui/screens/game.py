@@ -16,13 +16,11 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
-from engine.bots import bot_label, make_bot
 from engine.notation import Notation
 from engine.rules.turns import offer_pending
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.screens.map_and_table import MapAndTableScreen
-from jetset_tui.seating import default_bot
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
 from jetset_tui.widgets.command import CommandInput, CommandLine
@@ -46,7 +44,7 @@ from netcode.client import (
 )
 
 if TYPE_CHECKING:
-    from jetset_tui.screens.plan import Advice
+    from jetset_tui.advice import Advice
 
 logger = logging.getLogger("jetset.tui")
 
@@ -325,22 +323,20 @@ class GameScreen(MapAndTableScreen):
         self.app.push_screen(PlanScreen(self.table(), self.advice()), callback=self.take_advice)
 
     def advice(self) -> Advice | None:
-        """On your turn, what the default bot would play in your place, from your view only."""
-        from jetset_tui.screens.plan import Advice
+        """On your turn, what our strongest bot would play in your place and why, from your
+        view only (jetset_tui/advice.py)."""
+        from jetset_tui.advice import advise
 
         if not self.my_turn() or self.viewer is None:
             return None
         game = self.session.game
-        kind = default_bot()
         at = len(game.entries)
+        view = self.session.view(self.viewer)
         try:
-            action = make_bot(kind, self.viewer, f"advice:{at}").act(
-                self.session.view(self.viewer), game.rules
-            )
+            return advise(view, self.viewer, game.rules, self.notation, self.names, at)
         except Exception:  # a bot's bug costs the advice, never the game
-            logger.exception("the %s bot failed to advise", kind)
+            logger.exception("the advisor failed")
             return None
-        return Advice(bot_label(kind), self.notation.format_action(action), at)
 
     def take_advice(self, advice: Advice | None) -> None:
         """The advised line onto the command line, to play with Enter or change (only in the

@@ -3,7 +3,6 @@ card and your Final Flights, the cheapest planes you still need."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,6 +14,7 @@ from textual.widgets import Static
 
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner
+from jetset_tui.advice import Advice
 from jetset_tui.describe import card_text, route_text
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
@@ -30,6 +30,12 @@ def plan_text(table: TableView, advice: Advice | None = None) -> Text:
     if advice is not None:
         text.append(f"In your place the {advice.bot} bot would play  ", style="bold")
         text.append(f"{advice.line}\n", style=f"bold {GOOD}")
+        if advice.why:
+            text.append(f"why: {advice.why}\n")
+        if advice.race:
+            text.append("The race to the end\n", style="bold")
+            for line in advice.race:
+                text.append(f"  {line}\n")
         text.append("Enter puts it on your command line; Esc closes this.\n\n", style=DIM)
     seat = table.viewer
     state = table.state
@@ -58,16 +64,6 @@ def plan_text(table: TableView, advice: Advice | None = None) -> Text:
             text.append("\n")
     text.append_text(distant_plan(table))
     return text
-
-
-@dataclass(frozen=True)
-class Advice:
-    """The move a bot would make in the viewer's place: its kind, the move in notation, and the
-    number of entries of the position it was worked out for."""
-
-    bot: str
-    line: str
-    at: int
 
 
 class PlanScreen(ModalScreen[Advice | None]):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
 
 from engine import CHANCE, Dealer, Game, Options
 from engine.actions import Action, Entry
@@ -25,10 +26,12 @@ def play(
     seed: str,
     kinds: Sequence[str],
     stop: Callable[[Game], bool] = lambda game: False,
+    options: Options | None = None,
 ) -> Game:
     """Play a game with one bot per seat until it ends or ``stop(game)`` holds. Every decision
-    is checked against the rules before it is played (``Game.play`` refuses an illegal one)."""
-    game = Game(Options(players=players))
+    is checked against the rules before it is played (``Game.play`` refuses an illegal one).
+    ``options``: the expansion's modules (``players`` is set from the argument)."""
+    game = Game(replace(options or Options(), players=players))
     dealer = Dealer(seed, game.board, players)
     bots = [bot(kinds[i % len(kinds)], i, seed) for i in range(players)]
     while (seat := game.to_move()) is not None:

@@ -3,13 +3,16 @@
 from __future__ import annotations
 
 import os
+from itertools import pairwise
 
 import pytest
 
 from engine import Options
+from engine.actions import BusinessDraw, HubBonus
 from engine.bots import BOTS, make_bot
 from engine.bots.greedy import GreedyBot
 from engine.bots.mcts import MctsBot
+from engine.options import MODULES
 from engine.selfplay import play_game
 from tests.bots.helpers import play
 
@@ -81,6 +84,23 @@ def test_mcts_is_reproducible() -> None:
     first = opening("mcts-same")
     assert first == opening("mcts-same")
     assert first != opening("mcts-other")
+
+
+ALL_MODULES = Options(**dict.fromkeys(MODULES, True))
+
+
+def test_greedy_takes_a_hub_bonus_after_its_action_with_business_cards() -> None:
+    """With Hubs and Business cards, a claim through the bot's own hub asks for a hub decision
+    after the turn's action: the rules offer it (they once offered nothing there, and the bot
+    failed). Seed ``t/0`` reaches that point at entry 109."""
+    game = play(4, "t/0", ["greedy"], options=ALL_MODULES)
+    assert game.over
+    after_claim = [
+        e
+        for before, e in pairwise(game.entries)
+        if isinstance(e.action, HubBonus) and isinstance(before.action, BusinessDraw)
+    ]
+    assert after_claim
 
 
 def test_greedy_beats_random() -> None:

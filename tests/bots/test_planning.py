@@ -4,8 +4,19 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Claim, ClaimFinal, Entry, IllegalAction
-from engine.bots.planning import BUY, PLACE, RENT, Planner, Route, plan_route, planes_needed
+from engine import Claim, ClaimFinal, Entry, Game, IllegalAction, Options
+from engine.bots.planning import (
+    BUY,
+    HOP,
+    PLACE,
+    RENT,
+    Planner,
+    Route,
+    cheapest_path,
+    link_need,
+    plan_route,
+    planes_needed,
+)
 from engine.paths import path_links
 from engine.rules.costs import buy_cost
 from tests.bots.helpers import play
@@ -103,3 +114,32 @@ def test_final_flight_route_is_a_legal_trail() -> None:
     state.link_planes[route.links[0]][0] = 0
     with pytest.raises(IllegalAction):
         table.game.check(Entry(0, ClaimFinal(card, route.path)))
+
+
+def test_remembered_positions_give_the_routes_of_a_fresh_search() -> None:
+    """Planners share what they worked out on a seat's position with every later planner of the
+    same position: over a whole game's positions, asked with and without kept links and rent
+    penalties, every route costs what a search from scratch finds and needs what the board says."""
+    game = play(3, "memory", ["greedy"])
+    replayed = Game(Options(players=3))
+    for entry in game.entries:
+        replayed.push(entry)
+        state = replayed.state
+        pairs = [state.board.cards[c].cities for c in (*state.rows["short"], *state.rows["long"])]
+        for seat in range(3):
+            for penalty, kept in ((0, frozenset()), (3, frozenset(state.owned_links(seat)[:2]))):
+                plan = Planner(state, seat, penalty, kept)
+                needs = [link_need(state, seat, link, link in kept) for link in range(52)]
+                prices = [
+                    HOP if n is None else (n.cost + penalty * (n.how == RENT)) * 100 + HOP
+                    for n in needs
+                ]
+                for cities in pairs:
+                    route = plan.route(cities)
+                    found = cheapest_path(state, prices, *cities)
+                    assert (route is None) == (found is None)
+                    if route is not None and found is not None:
+                        assert sum(prices[link] for link in route.links) == found[0]
+                        assert list(route.needs) == [
+                            n for n in (needs[link] for link in route.links) if n is not None
+                        ]

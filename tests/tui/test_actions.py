@@ -8,12 +8,12 @@ from pathlib import Path
 import pytest
 
 from engine import Buy, Game, Income, Options, seed_commitment
-from engine.bots import BOTS, make_bot
+from engine.bots import BOTS
 from engine.notation import Notation
 from engine.selfplay import play_game
+from jetset_tui.advice import advised_move, advisor
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
-from jetset_tui.seating import default_bot
 from jetset_tui.widgets.command import CommandLine, complete
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.logfile import Header, Seat, write_game
@@ -131,12 +131,13 @@ async def test_help_advises_the_default_bots_move_and_enter_takes_it(tmp_path: P
         screen = await game_screen(pilot)
         game = screen.session.game
         entries = len(game.entries)
-        bot = make_bot(default_bot(), 0, f"advice:{entries}")  # what the advice must be
-        expected = Notation(game.board).format_action(bot.choose(game.state.view(0), game.rules))
+        move = advised_move(game.state.view(0), 0, game.rules, entries)  # what it must be
+        expected = Notation(game.board).format_action(move)
         await pilot.press("h")
         await pilot.pause()
         text = screen_text(app)
-        assert f"In your place the {default_bot()} bot would play  {expected}" in text
+        assert f"In your place the search bot would play  {expected}" in text
+        assert "why: " in text
         await pilot.press("enter")
         await pilot.pause()
         assert screen.query_one(CommandLine).input.value == expected
@@ -178,7 +179,7 @@ async def test_a_failing_advisor_costs_the_advice_not_the_game(
     def broken(*_: object) -> None:
         raise RuntimeError("a bug in the bot")
 
-    monkeypatch.setattr(BOTS[default_bot()], "choose", broken)  # fault injection
+    monkeypatch.setattr(BOTS[advisor()], "choose", broken)  # fault injection
     app = make_app(tmp_path, ["human", "bot:random"], seed="advice")
     async with app.run_test(size=(120, 40)) as pilot:
         await game_screen(pilot)

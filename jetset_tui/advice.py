@@ -1,0 +1,256 @@
+"""Advice (``h``): the move our strongest bot would make in your place, from your view only,
+with one line saying why; from Vacation Time on, the race to the end as you can see it (whose
+Final Flight needs how many planes, and what your own still costs). In the end race the advice
+follows ``engine.bots.race``: fly your Final Flight when you can, save for it while it can
+still be paid for in time."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from engine.actions import (
+    Accept,
+    Action,
+    Buy,
+    BuyDistant,
+    CashIn,
+    Claim,
+    ClaimDistant,
+    ClaimFinal,
+    Decline,
+    Dividends,
+    EndTurn,
+    Entry,
+    FinalPlane,
+    HubBonus,
+    Income,
+    Offer,
+    Pass,
+    Place,
+    PlaceDistant,
+    PlaceHub,
+    PlayCard,
+    Refill,
+    Rent,
+    RentDistant,
+    ReplaceInvestor,
+)
+from engine.bots import BOTS, make_bot
+from engine.bots.greedy import RENT_PENALTY, Target, face_up, final_target
+from engine.bots.planning import Planner, Route
+from engine.bots.race import Race, affordable_in_time, race, race_move, serves
+from engine.errors import IllegalAction
+from engine.notation import Notation
+from engine.rules.final_flight import FINAL_PLANES_TO_END
+from engine.ruleset import Ruleset
+from engine.state import State
+from jetset_tui.describe import card_text
+
+ADVISORS = ("mcts", "greedy", "random")
+"""The strongest bot first: the search bot, which plays out the likely moves."""
+BOT_WORDS = {"mcts": "search"}
+"""How the advice names a bot kind."""
+
+HUB_BONUS_WHY = {
+    "cash": "€2 now for the flight through your hub",
+    "point": "a point for good, for the flight through your hub",
+    "income": "€2 more at every income, for the flight through your hub",
+    "hub": "a second hub, which pays €2 whenever a claimed flight touches its city",
+}
+
+
+@dataclass(frozen=True)
+class Advice:
+    """The move a bot would make in the viewer's place: its kind, the move in notation, the
+    number of entries of the position it was worked out for, why, and the end race's lines."""
+
+    bot: str
+    line: str
+    at: int
+    why: str = ""
+    race: tuple[str, ...] = ()
+
+
+def advisor() -> str:
+    """The strongest bot kind there is."""
+    return next((kind for kind in ADVISORS if kind in BOTS), next(iter(BOTS)))
+
+
+def advised_move(view: State, seat: int, rules: Ruleset, at: int) -> Action:
+    """The advisor's move for ``seat``, or the move the end race asks for instead."""
+    move = make_bot(advisor(), seat, f"advice:{at}").act(view, rules)
+    instead = race_move(view, seat, move)
+    if instead is not None and is_legal(rules, view, seat, instead):
+        return instead
+    return move
+
+
+def advise(
+    view: State, seat: int, rules: Ruleset, notation: Notation, names: Sequence[str], at: int
+) -> Advice:
+    """The advice for ``seat`` in ``view`` (its own view), worked out at entry ``at``."""
+    move = advised_move(view, seat, rules, at)
+    kind = advisor()
+    return Advice(
+        BOT_WORDS.get(kind, kind),
+        notation.format_action(move),
+        at,
+        why(view, seat, move),
+        race_lines(view, seat, names),
+    )
+
+
+def is_legal(rules: Ruleset, state: State, seat: int, action: Action) -> bool:
+    try:
+        rules.check(state, Entry(seat, action))
+    except IllegalAction:
+        return False
+    return True
+
+
+# -- why ------------------------------------------------------------------------------------
+
+
+def why(view: State, seat: int, move: Action) -> str:
+    """One line in the game's words: why ``move`` is worth playing now."""
+    board = view.board
+    st = view.seats[seat]
+    now = race(view, seat)
+    if isinstance(move, ClaimFinal):
+        return "your Final Flight is ready: fly it now for 10 points, and 2 for each plane after"
+    if isinstance(move, FinalPlane):
+        left = FINAL_PLANES_TO_END - st.final_planes
+        end = "it ends the game" if left == 1 else f"the fifth ends the game ({left} to go)"
+        return f"2 points for a plane on your Final Flight; {end}"
+    if isinstance(move, Pass):
+        return "you have no plane left to place on your Final Flight"
+    if isinstance(move, Claim):
+        points = board.cards[move.card].points
+        return f"{card_text(board, move.card)} is yours now: {points} point{'s' * (points != 1)}"
+    if isinstance(move, ClaimDistant):
+        return "a Distant card: 8 points now and €5 more at every income"
+    if isinstance(move, (Buy, Place, Rent)):
+        return step_why(view, seat, move, now)
+    if isinstance(move, (BuyDistant, PlaceDistant, RentDistant)):
+        return "a plane toward a Distant card: 8 points and €5 more at every income"
+    if isinstance(move, (Income, Dividends)):
+        return income_why(view, seat, move, now)
+    if isinstance(move, Refill):
+        return "more cards to choose from, and the Vacation cards come nearer"
+    return other_why(move)
+
+
+def other_why(move: Action) -> str:
+    """Hubs, Business cards, deals and Investors."""
+    if isinstance(move, PlaceHub):
+        return "a hub pays you €2 whenever a claimed flight starts, ends or passes there"
+    if isinstance(move, HubBonus):
+        return HUB_BONUS_WHY.get(move.kind, "the best of the hub bonuses for you now")
+    if isinstance(move, PlayCard):
+        return "this Business card pays you now"
+    if isinstance(move, CashIn):
+        return "€5 for a Business card you have no use for"
+    if isinstance(move, Accept):
+        return "the deal puts one of your planes on their link for free"
+    if isinstance(move, Decline):
+        return "the deal would help them more than you"
+    if isinstance(move, Offer):
+        return "a plane of yours on their link, for a card you can spare"
+    if isinstance(move, EndTurn):
+        return "nothing more is worth doing this turn"
+    if isinstance(move, ReplaceInvestor):
+        return "that Investor pays you the most against your best rival"
+    return "the best of the moves tried"
+
+
+def step_why(view: State, seat: int, move: Buy | Place | Rent, now: Race | None) -> str:
+    """A plane toward a card: which one, and what is left after it."""
+    board = view.board
+    if now is not None and now.own is not None and serves(move, now.own):
+        return f"a plane toward your Final Flight: {after(move, now.own.route)}"
+    plan = Planner(view, seat, RENT_PENALTY)
+    served = [
+        (board.cards[card].points, card, route)
+        for card in face_up(view)
+        if (route := plan.route(board.cards[card].cities)) is not None
+        and serves(move, Target(card, False, route, 0.0))
+    ]
+    if not served:
+        final = final_target(plan)
+        if final is not None and serves(move, final):
+            return f"a plane toward your Final Flight: {after(move, final.route)}"
+        return "a plane that joins your network toward the cards to come"
+    points, card, route = max(served, key=lambda s: (s[0], s[1]))
+    worth = f"{points} point{'s' * (points != 1)}"
+    return f"a plane toward {card_text(board, card)} ({worth}): {after(move, route)}"
+
+
+def after(move: Buy | Place | Rent, route: Route) -> str:
+    """What the route still needs once ``move`` is played."""
+    placed = len(move.placements) if isinstance(move, Place) else 1
+    left = len(route.needs) - placed
+    if left <= 0:
+        return "then you can claim it"
+    cost = sum(sorted(n.cost for n in route.needs)[:left])
+    return f"{left} more plane{'s' * (left != 1)} after this (about €{cost})"
+
+
+def income_why(view: State, seat: int, move: Income | Dividends, now: Race | None) -> str:
+    """Why take money now."""
+    st = view.seats[seat]
+    pay = "Dividends pays more than plain income" if isinstance(move, Dividends) else ""
+    if now is not None and now.own is not None and not now.own.route.ready:
+        cost = now.own.route.cost
+        if affordable_in_time(view, seat, cost, now.turns_left):
+            saving = f"saving for your Final Flight: it needs €{cost}, you have €{st.cash}"
+            return f"{saving}; {pay}" if pay else saving
+    if pay:
+        return pay
+    return f"no plane worth buying fits your €{st.cash} now: income first"
+
+
+# -- the race -------------------------------------------------------------------------------
+
+
+def race_lines(view: State, seat: int, names: Sequence[str]) -> tuple[str, ...]:
+    """From Vacation Time on: each played Final Flight's planes to go, then your own."""
+    now = race(view, seat)
+    if now is None:
+        return ()
+    lines = []
+    for f in now.finishers:
+        if f.seat == seat:
+            continue
+        name = names[f.seat] if f.seat < len(names) else f"player {f.seat + 1}"
+        plural = "s" * (f.needs != 1)
+        line = f"{name}'s Final Flight needs {f.needs} more plane{plural}"
+        if f.stock < f.needs:
+            line += f" and {name} holds {f.stock}: it cannot end the game"
+        elif f.needs == 1:
+            line += f": the game can end on {name}'s next turn"
+        else:
+            line += f": the game ends when {name} places the last"
+        lines.append(line)
+    st = view.seats[seat]
+    if st.finished:
+        lines.append(f"your Final Flight has {st.final_planes} of {FINAL_PLANES_TO_END} planes")
+    elif now.own is not None:
+        lines.append(own_line(view, seat, now))
+    return tuple(lines)
+
+
+def own_line(view: State, seat: int, now: Race) -> str:
+    own = now.own
+    assert own is not None
+    board = view.board
+    text = card_text(board, own.card)
+    if own.route.ready:
+        return f"your Final Flight {text} is ready to fly"
+    need = len(own.route.needs)
+    cash = view.seats[seat].cash
+    line = f"your Final Flight {text} needs {need} plane{'s' * (need != 1)}, €{own.route.cost}"
+    line += f"; you have €{cash}"
+    if not affordable_in_time(view, seat, own.route.cost, now.turns_left):
+        line += ": too dear before the end, so claim cards instead"
+    return line

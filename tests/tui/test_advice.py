@@ -1,0 +1,78 @@
+"""Advice (``h``) in the end race: it names the race and advises the Final Flight or saving."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from engine import Game, Options, seed_commitment
+from engine.selfplay import play_game
+from engine.state import State
+from jetset_tui.app import JetSetApp
+from jetset_tui.screenshot import screen_text
+from netcode.logfile import Header, Seat, write_game
+from netcode.seatkind import SeatKind
+from netcode.table import Secrets, secrets_path
+from tests.tui.play import ADVISOR, game_screen
+
+BOT = f"bot:{ADVISOR}"
+SEED = "race"
+"""A 2-player greedy game in which Amelia plays her Final Flight first, while Ann's still needs
+a plane she cannot pay for (€0, €7 needed), and two turns later Ann's is ready."""
+
+
+def save_when(tmp_path: Path, stop: Callable[[State], bool]) -> Path:
+    """The game of ``SEED``, stopped at the first position with Ann to move where ``stop``
+    holds, saved as a local game to resume."""
+    game = play_game(Options(players=2), SEED, ("greedy",))
+    replayed = Game(game.options)
+    for entry in game.entries:
+        replayed.push(entry)
+        if replayed.to_move() == 0 and stop(replayed.state):
+            break
+    assert stop(replayed.state)
+    path = tmp_path / "race.jetset"
+    seats = [Seat("Ann"), Seat("Amelia", SeatKind.parse(BOT))]
+    header = Header(game.options, seats, seed_commitment(SEED), meta={"local": True})
+    write_game(path, header, replayed, None)
+    Secrets(SEED).save(secrets_path(path))
+    return path
+
+
+def amelia_flew(state: State) -> bool:
+    return state.seats[1].finished and not state.seats[0].finished
+
+
+async def advice_text(path: Path) -> str:
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_screen(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        return screen_text(app)
+
+
+async def test_advice_saves_for_the_final_flight_and_shows_the_race(tmp_path: Path) -> None:
+    path = save_when(tmp_path, lambda s: amelia_flew(s) and s.seats[0].cash == 0)
+    text = await advice_text(path)
+    assert "In your place the search bot would play  income" in text, text
+    assert "why: saving for your Final Flight: it needs €7, you have €0" in text
+    assert "The race to the end" in text
+    assert "Amelia's Final Flight needs 5 more planes" in text
+    assert "your Final Flight F-01 MIL→DUB→BOD needs 1 plane, €7; you have €0" in text
+
+
+async def test_advice_flies_the_final_flight_when_it_is_ready(tmp_path: Path) -> None:
+    path = save_when(tmp_path, lambda s: amelia_flew(s) and s.seats[1].final_planes == 2)
+    text = await advice_text(path)
+    assert "In your place the search bot would play  final F-01" in text, text
+    assert "why: your Final Flight is ready: fly it now" in text
+    assert "Amelia's Final Flight needs 3 more planes" in text
+
+
+async def test_advice_says_why_before_the_race(tmp_path: Path) -> None:
+    """Early on there is no race to show; the advice still gives its reason in one line."""
+    path = save_when(tmp_path, lambda s: not s.vacation_time and len(s.seats[0].cards) == 1)
+    text = await advice_text(path)
+    lines = [ln for ln in text.splitlines() if "why: " in ln]
+    assert len(lines) == 1 and "The race to the end" not in text, text
