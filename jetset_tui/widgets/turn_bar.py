@@ -10,6 +10,7 @@ from engine.rules.turns import accepted_so_far, offer_pending
 from engine.state import State
 from jetset_tui.business import deal_turn_text
 from jetset_tui.describe import seat_badge
+from jetset_tui.race import race_summary, race_warning
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
 
@@ -27,7 +28,15 @@ def turn_text(
         return text
     if clock is not None and not table.state.over:
         text.append_text(clock_text(clock))
+    warning = race_warning(table)  # first, where a narrow bar does not cut it
+    if warning is not None:
+        text.append_text(warning)
+        text.append("   ")
     text.append_text(whose_turn(table, busy))
+    race = race_summary(table) if warning is None else None
+    if race is not None:
+        text.append("   ")
+        text.append_text(race)
     if table.watching and not table.state.over:
         text.append("   you are watching", style=f"italic {DIM}")
     return text
