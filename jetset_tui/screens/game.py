@@ -259,10 +259,13 @@ class GameScreen(MapAndTableScreen):
 
     def show_end(self) -> None:
         from jetset_tui.screens.end import EndScreen
+        from netcode.local import LocalSession
 
         game = self.session.game
         path = self.session.save_path
-        self.app.switch_screen(EndScreen(game, self.names, self.kinds, self.liveries, path))
+        local = isinstance(self.session, LocalSession) and self.session.hosting is None
+        end = EndScreen(game, self.names, self.kinds, self.liveries, path, local=local)
+        self.app.switch_screen(end)
 
     # -- acting -----------------------------------------------------------------------------
 
