@@ -121,7 +121,7 @@ def draw(
     step = nice_step(high - low, max(1, rows // 2))
     high = -(-high // step) * step
     labels = [f"{unit}{v}" for v in range(low, high + 1, step)]
-    axis = max(len(v) for v in labels) + 1
+    axis = max(len("turn"), *(len(v) for v in labels)) + 1  # "turn" under the values
     right = 2 + max(len(str(s[-1])) for s in series)  # the letter and the last value
     cols = max(2, width - axis - right)
     canvas = Canvas(width, rows + 2)
@@ -137,7 +137,9 @@ def draw(
     canvas.text(axis, rows, "─" * cols, DIM)
     x_axis(canvas, turns, axis, cols, rows)
     for seat in reversed(range(len(series))):
-        plot(canvas, series[seat], liveries[seat], axis, cols, scale, seat)
+        plot(canvas, series[seat], liveries[seat], axis, cols, scale)
+    for seat in range(len(series)):
+        letters(canvas, series[seat], liveries[seat], axis, cols, scale, seat)
     ends(canvas, series, liveries, axis + cols, scale)
     return canvas
 
@@ -174,17 +176,34 @@ def plot(
     axis: int,
     cols: int,
     scale: Scale,
-    seat: int,
 ) -> None:
-    """One player's line, their letter every ``LETTER_EVERY`` columns where it runs flat."""
+    """One player's line."""
     n = len(values)
     prev = scale.row(values[0])
     for col in range(cols):
         row = scale.row(values[column_index(col, cols, n)])
         for y, ch in line_chars(prev, row):
-            mark = ch == "─" and col % LETTER_EVERY == (seat * 3 + 2) % LETTER_EVERY
-            canvas.put(axis + col, y, livery.letter if mark else ch, livery.style)
+            canvas.put(axis + col, y, ch, livery.style)
         prev = row
+
+
+def letters(
+    canvas: Canvas,
+    values: Sequence[int],
+    livery: Livery,
+    axis: int,
+    cols: int,
+    scale: Scale,
+    seat: int,
+) -> None:
+    """A player's letter every ``LETTER_EVERY`` columns where their line runs flat, each player
+    at other columns: drawn after every line, so a line hidden under another still shows."""
+    n = len(values)
+    for col in range((seat * 3 + 2) % LETTER_EVERY, cols, LETTER_EVERY):
+        row = scale.row(values[column_index(col, cols, n)])
+        before = scale.row(values[column_index(max(0, col - 1), cols, n)])
+        if row == before:
+            canvas.put(axis + col, row, livery.letter, livery.style)
 
 
 def ends(
