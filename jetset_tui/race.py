@@ -14,7 +14,6 @@ from rich.text import Text
 from engine.bots.planning import Planner
 from engine.rules.final_flight import FINAL_PLANES_TO_END
 from engine.state import State
-from jetset_tui.describe import card_text
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
 
@@ -104,26 +103,26 @@ def planes(n: int) -> str:
     return f"{n} plane" if n == 1 else f"{n} planes"
 
 
-def race_text(race: FinalRace, name: str) -> str:
-    """``Wilbur: 1 plane to finish — the game ends when they place it``."""
+def race_text(race: FinalRace) -> str:
+    """A played Final Flight on the players' panel: ``⚠ 1 plane to go: placing it ends the
+    game`` (short: the panel is some 40 columns wide)."""
     if race.to_go == 0:
-        return f"{name}: Final Flight complete"
+        return "Final Flight complete"
     if race.ends_next_turn:
-        return f"{name}: 1 plane to finish — the game ends when they place it"
+        return "⚠ 1 plane to go: placing it ends the game"
     if not race.can_finish:
         have = "no plane" if race.stock == 0 else f"only {planes(race.stock)}"
-        return f"{name}: {planes(race.to_go)} to finish, {have} in stock"
-    return f"{name}: {planes(race.to_go)} to finish (one a turn)"
+        return f"{planes(race.to_go)} to finish, {have} in stock"
+    return f"{planes(race.to_go)} to finish (one a turn)"
 
 
-def own_text(state: State, own: OwnFinal | None) -> str:
-    """What the viewer's own Final Flight would cost now."""
+def own_text(own: OwnFinal | None) -> str:
+    """What the viewer's own Final Flight would cost now (its card is in the hand panel)."""
     if own is None:
-        return "your Final Flight: no route for it on the board now"
+        return "your Final Flight: no route on the board"
     if own.ready:
-        return f"your Final Flight {card_text(state.board, own.card)} is ready: f plays it"
-    card = card_text(state.board, own.card)
-    return f"your Final Flight {card}: {planes(own.planes)} to place, €{own.cost} now"
+        return "your Final Flight is ready: f plays it"
+    return f"to fly your Final Flight: {planes(own.planes)}, €{own.cost}"
 
 
 def panel_race(table: TableView, seat: int) -> Text | None:
@@ -133,13 +132,12 @@ def panel_race(table: TableView, seat: int) -> Text | None:
         return None
     race = race_of(state, seat)
     if race is not None:
-        text = race_text(race, "Final Flight").removeprefix("Final Flight: ")
-        return Text(text, style=f"bold {WARN}" if race.ends_next_turn else DIM)
+        return Text(race_text(race), style=f"bold {WARN}" if race.ends_next_turn else DIM)
     if seat == table.viewer:
         own = own_final(state, seat)
-        return Text(own_text(state, own), style=GOOD if own is not None and own.ready else DIM)
+        return Text(own_text(own), style=GOOD if own is not None and own.ready else DIM)
     if last_unfinished(state) == seat:
-        return Text("no Final Flight yet: the game ends when they play it", style=f"bold {WARN}")
+        return Text("⚠ their Final Flight would end the game", style=f"bold {WARN}")
     return None
 
 
@@ -155,7 +153,7 @@ def race_warning(table: TableView) -> Text | None:
     others = [table.names[s] for s in seats if s != table.viewer]
     if others:
         who = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
-        parts.append(f"{who} can end the game on their next turn")
+        parts.append(f"{who} can end the game next turn")
     text = Text("⚠ " + "; ".join(parts), style=f"bold {WARN}")
     return text
 
