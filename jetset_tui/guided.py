@@ -52,6 +52,8 @@ class Choice:
     cities: frozenset[int] = frozenset()
     route: frozenset[int] = frozenset()
     value: object = None
+    ready: bool | None = None
+    """Whether it can be played now (a card ready to claim); None: the picker asks the rules."""
 
 
 @dataclass
@@ -204,7 +206,7 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
             need = ", ".join(f"{n.how} {board.link_name(n.link)} €{n.cost}" for n in route.needs)
             note = f"need {len(route.needs)}✈: {need}"
         label = f"{card_text(board, cid)} ({card.points})"
-        choices.append(card_choice(state, cid, label, note, route))
+        choices.append(card_choice(state, cid, label, note, route, legal))
     then = choose_path(state, legal, Claim, "Claim")
     if state.distant is not None:  # the Distant row too (jetset_tui/guided_distant.py)
         from jetset_tui.guided_distant import claim_choices, with_distant_paths
@@ -214,10 +216,19 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     return Stage("Claim a Flight card", choices, confirm="choose", then=then)
 
 
-def card_choice(state: State, cid: str, label: str, note: str, route: Route | None) -> Choice:
-    """A card to pick: found by its id or its cities, its cities and route lit on the map."""
+def card_choice(
+    state: State,
+    cid: str,
+    label: str,
+    note: str,
+    route: Route | None,
+    legal: list[Action] | None = None,
+) -> Choice:
+    """A card to pick: found by its id or its cities, its cities and route lit on the map;
+    ready when ``legal`` holds a claim of it."""
     board = state.board
     cities = board.cards[cid].cities
+    ready = any(isinstance(a, Claim | ClaimFinal) and a.card == cid for a in legal or ())
     return Choice(
         label=label,
         search=f"{cid} {route_text(board, cities, '-')}".upper(),
@@ -225,6 +236,7 @@ def card_choice(state: State, cid: str, label: str, note: str, route: Route | No
         cities=frozenset(cities),
         route=frozenset(route.links) if route else frozenset(),
         value=cid,
+        ready=ready,
     )
 
 
@@ -259,7 +271,7 @@ def final_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         route = planner.route(board.cards[cid].cities)
         ready = route is not None and route.ready
         note = "✓ ready" if ready else f"need {len(route.needs)}✈ €{route.cost}" if route else ""
-        choices.append(card_choice(state, cid, card_text(board, cid), note, route))
+        choices.append(card_choice(state, cid, card_text(board, cid), note, route, legal))
     then = choose_path(state, legal, ClaimFinal, "Final Flight")
     return Stage("Claim your Final Flight", choices, confirm="choose", then=then)
 

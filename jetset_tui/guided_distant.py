@@ -75,7 +75,8 @@ def claim_choices(state: State, legal: list[Action]) -> list[Choice]:
         ready = any(isinstance(a, ClaimDistant) and a.card == cid for a in legal)
         text = distant_card_text(state.board, cid)
         note = "✓ ready to claim, 8 points" if ready else "needs your plane on a link to it"
-        out.append(Choice(f"claim {text}", f"CLAIM {text}".upper(), note, value=(CLAIM, cid)))
+        search = f"CLAIM {text}".upper()
+        out.append(Choice(f"claim {text}", search, note, value=(CLAIM, cid), ready=ready))
     return out
 
 

@@ -1,8 +1,10 @@
-"""The end screen: final scores with their breakdown, and points and cash turn by turn."""
+"""The end screen: final scores by source, how the game ended, points and cash turn by turn,
+and the keys to play again, watch the replay or go back to the menu."""
 
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar
 
@@ -14,9 +16,13 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine import Game, Score
+from engine import Game
+from engine.distant_state import distant_points
+from engine.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
+from engine.scoring import final_flight_points
 from jetset_tui.describe import seat_badge
-from jetset_tui.history import history
+from jetset_tui.history import Story, story
+from jetset_tui.seating import GamePlan
 from jetset_tui.theme import DIM, Livery
 from jetset_tui.widgets.chart import Chart
 from jetset_tui.widgets.footer import KeyFooter
@@ -24,63 +30,119 @@ from jetset_tui.widgets.too_small import TooSmall
 from netcode.seatkind import SeatKind
 
 
-def cards_breakdown(score: Score) -> str:
-    """``4×1 2×5 3×7 = 35``: claimed cards by value (and the end-of-game Business cards'
-    points, ``+ 4 from Business cards``)."""
-    business = f" + {score.business} from Business cards" if score.business else ""
-    if not score.cards:
-        return "none" + business
-    counts = Counter(score.cards)
+def by_value(points: Sequence[int]) -> str:
+    """``4×1 2×5 3×7 = 35``: points of cards, counted by value."""
+    if not points:
+        return "none"
+    counts = Counter(points)
     parts = " ".join(f"{counts[v]}×{v}" for v in sorted(counts))
-    return f"{parts} = {sum(score.cards)}{business}"
+    return f"{parts} = {sum(points)}"
+
+
+def final_cell(game: Game, seat: int, turns: dict[int, int]) -> str:
+    """``+18 (4✈, turn 105)``, or ``not played``."""
+    st = game.state.seats[seat]
+    if not st.finished:
+        return "not played"
+    when = f", turn {turns[seat]}" if seat in turns else ""
+    return f"+{final_flight_points(st.final_planes)} ({st.final_planes}✈{when})"
 
 
 def score_table(
-    game: Game, names: list[str], kinds: list[SeatKind], liveries: list[Livery]
+    game: Game,
+    names: list[str],
+    kinds: list[SeatKind],
+    liveries: list[Livery],
+    final_turns: dict[int, int] | None = None,
 ) -> Table:
+    """The final scores, best first, with each player's points by source."""
+    state = game.state
     scores = game.scores()
     winners = set(game.winners())
     ranked = sorted(scores, key=lambda s: (-s.total, -s.cash, s.seat))
     table = Table(expand=True, header_style="bold", box=None, padding=(0, 1))
-    hubs = game.state.hubs is not None
-    columns = [
-        ("", "left"),
-        ("player", "left"),
-        ("cards by value", "left"),
-        ("Final Flight", "left"),
-        ("points", "right"),
-        ("cash", "right"),
-    ]
-    if hubs:
-        columns.insert(4, ("hub markers", "right"))
+    columns = [("", "left"), ("player", "left"), ("Flight cards", "left")]
+    if state.distant is not None:
+        columns.append(("Distant cards", "right"))
+    columns.append(("Final Flight", "left"))
+    if state.hubs is not None:
+        columns.append(("hub markers", "right"))
+    if state.business is not None:
+        columns.append(("Business", "right"))
+    columns += [("points", "right"), ("cash", "right")]
     for col, justify in columns:
         table.add_column(col, justify=justify)  # type: ignore[arg-type]
     for rank, score in enumerate(ranked, 1):
-        st = game.state.seats[score.seat]
-        final = f"{score.final} ({st.final_planes}✈)" if st.finished else "not played"
-        who = seat_badge(liveries[score.seat], names[score.seat])
-        who.append(f"  {kinds[score.seat].label}", style=DIM)
+        seat = score.seat
+        distant = distant_points(state, seat)
+        flight = score.cards[: len(score.cards) - len(distant)]
+        who = seat_badge(liveries[seat], names[seat])
+        who.append(f"  {kinds[seat].label}", style=DIM)
         cells: list[Text | str] = [
-            Text("★ winner" if score.seat in winners else f"{rank}.", style="bold"),
+            Text("★ winner" if seat in winners else f"{rank}.", style="bold"),
             who,
-            cards_breakdown(score),
-            final,
-            Text(str(score.total), style="bold"),
-            f"€{score.cash}",
+            by_value(flight),
         ]
-        if hubs:
-            cells.insert(4, str(score.hubs))
+        if state.distant is not None:
+            cells.append(str(sum(distant)))
+        cells.append(final_cell(game, seat, final_turns or {}))
+        if state.hubs is not None:
+            cells.append(str(score.hubs))
+        if state.business is not None:
+            cells.append(str(score.business))
+        cells += [Text(str(score.total), style="bold"), f"€{score.cash}"]
         table.add_row(*cells)
     return table
 
 
+def story_text(game: Game, names: list[str], told: Story) -> Text:
+    """Who played a Final Flight and when, and who ended the game."""
+    state = game.state
+    text = Text()
+    if not told.finals:
+        text.append("Nobody played a Final Flight.", style=DIM)
+    for i, (seat, turn) in enumerate(told.finals):
+        text.append(", " if i else "Final Flights: ", style=DIM)
+        text.append(f"{names[seat]} on turn {turn}")
+    if told.finals:
+        text.append(".")
+    if state.end_reason == END_FIFTH_PLANE and told.ender is not None:
+        text.append(f"\n{names[told.ender]} ended the game with a fifth plane on their Final ")
+        text.append(f"Flight on turn {state.turn}.")
+    elif state.end_reason == END_ALL_FINALS and told.ender is not None:
+        text.append(f"\n{names[told.ender]} ended the game with the last Final Flight ")
+        text.append(f"on turn {state.turn}.")
+    if state.investors is not None:
+        text.append("\nInvestors paid cash, not points: cash only breaks a tie.", style=DIM)
+    return text
+
+
+def rematch_plan(
+    game: Game, names: list[str], kinds: list[SeatKind], liveries: list[Livery]
+) -> GamePlan:
+    """The same seats, names, colours and modules, a new deal."""
+    options = game.options
+    return GamePlan(
+        [str(k) for k in kinds],
+        list(names),
+        colours=[livery.name for livery in liveries],
+        extra_cards=options.extra_cards,
+        modules=options.modules,
+    )
+
+
 class EndScreen(Screen[None]):
+    """The game is over: the scores by source, the story of the ending, and the charts."""
+
     BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "rematch", "Play again"),
+        Binding("w", "replay", "Watch the replay"),
         Binding("escape,q,enter", "menu", "Menu"),
     ]
     DEFAULT_CSS = """
-    EndScreen #scores { height: auto; padding: 1 2; }
-    EndScreen #charts { height: 1fr; }
+    EndScreen #scores { height: auto; padding: 1 2 0 2; }
+    EndScreen #story { height: auto; padding: 1 2 0 2; }
+    EndScreen #charts { height: 1fr; margin-top: 1; }
     EndScreen #end-title { height: auto; padding: 1 2 0 2; }
     """
 
@@ -91,25 +153,51 @@ class EndScreen(Screen[None]):
         kinds: list[SeatKind],
         liveries: list[Livery],
         path: Path | None = None,
+        *,
+        local: bool = True,
     ) -> None:
+        """``local``: a game played at this keyboard (a rematch can start here)."""
         super().__init__(classes="guarded")
         self.game = game
         self.names = names
         self.kinds = kinds
         self.liveries = liveries
         self.path = path
+        self.local = local
+        self.told = story(game)
 
     def compose(self) -> ComposeResult:
-        samples = history(self.game)
+        samples = self.told.samples
         players = self.game.options.players
         points = [[s.points[i] for s in samples] for i in range(players)]
         cash = [[s.cash[i] for s in samples] for i in range(players)]
+        turns = [s.turn for s in samples]
+        finals = dict(self.told.finals)
         with Vertical():
             yield Static(self.title_text(), id="end-title")
-            yield Static(score_table(self.game, self.names, self.kinds, self.liveries), id="scores")
+            yield Static(
+                score_table(self.game, self.names, self.kinds, self.liveries, finals), id="scores"
+            )
+            yield Static(story_text(self.game, self.names, self.told), id="story")
             with Horizontal(id="charts"):
-                yield Chart("Points, turn by turn", points, self.liveries, id="points-chart")
-                yield Chart("Cash, turn by turn", cash, self.liveries, id="cash-chart")
+                yield Chart(
+                    "Points, turn by turn",
+                    points,
+                    self.liveries,
+                    turns=turns,
+                    names=self.names,
+                    id="points-chart",
+                )
+                yield Chart(
+                    "Cash, turn by turn",
+                    cash,
+                    self.liveries,
+                    turns=turns,
+                    names=self.names,
+                    unit="€",
+                    strips=True,
+                    id="cash-chart",
+                )
         yield KeyFooter()
         yield TooSmall()
 
@@ -118,12 +206,41 @@ class EndScreen(Screen[None]):
         text = Text()
         winners = self.game.winners()
         names = " and ".join(self.names[w] for w in winners)
+        moves = len(self.game.entries)
         text.append("✈ Game over", style="bold")
-        text.append(f" after {state.turn} turns: {state.end_reason}.\n", style=DIM)
+        text.append(f" after {state.turn} turns ({moves} moves): {state.end_reason}.\n", style=DIM)
         text.append(f"{names} win{'s' if len(winners) == 1 else ''}!", style="bold")
         if self.path is not None:
             text.append(f"   the log is saved in {self.path}", style=DIM)
         return text
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rematch":
+            return self.local
+        if action == "replay":
+            return self.path is not None
+        return True
+
+    def action_rematch(self) -> None:
+        """The same seats again, a new deal: this screen gives way to the new game."""
+        from jetset_tui.app import JetSetApp
+
+        app = self.app
+        if not isinstance(app, JetSetApp) or not self.local:
+            return
+        app.pop_screen()
+        app.start_plan(rematch_plan(self.game, self.names, self.kinds, self.liveries))
+
+    def action_replay(self) -> None:
+        """Watch this game from its log, from the first turn."""
+        from jetset_tui.app import JetSetApp
+
+        app = self.app
+        if self.path is None or not isinstance(app, JetSetApp):
+            return
+        problem = app.open_replay(self.path)
+        if problem:
+            self.notify(problem, severity="error", markup=False)
 
     def action_menu(self) -> None:
         self.app.pop_screen()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import logging
 from typing import TYPE_CHECKING, ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -248,19 +248,22 @@ class GameScreen(MapAndTableScreen):
         self._passing = True
         self.close_picker()
 
-        def handed_over(_: None) -> None:
+        def handed_over() -> None:
             self._passing = False
             self.viewer = mover
-            self.sync()
+            self.call_later(self.sync)
 
-        self.app.push_screen(PassScreen(self.names[mover], self.liveries[mover]), handed_over)
+        self.app.push_screen(PassScreen(self.names[mover], self.liveries[mover], handed_over))
 
     def show_end(self) -> None:
         from jetset_tui.screens.end import EndScreen
+        from netcode.local import LocalSession
 
         game = self.session.game
         path = self.session.save_path
-        self.app.switch_screen(EndScreen(game, self.names, self.kinds, self.liveries, path))
+        local = isinstance(self.session, LocalSession) and self.session.hosting is None
+        end = EndScreen(game, self.names, self.kinds, self.liveries, path, local=local)
+        self.app.switch_screen(end)
 
     # -- acting -----------------------------------------------------------------------------
 
@@ -315,7 +318,17 @@ class GameScreen(MapAndTableScreen):
 
     def action_command(self) -> None:
         self.close_picker()
-        self.query_one(CommandInput).focus()
+        self.set_focus(self.query_one(CommandInput))  # at once: the next key typed is for it
+
+    def on_key(self, event: events.Key) -> None:
+        """A key typed ahead of a focus change (``:`` and the next letters, at once, right
+        after a hot-seat hand-off) reaches the screen after the command line took the focus:
+        it goes on to the command line rather than opening a picker or being lost."""
+        command = self.query_one(CommandInput)
+        if self.focused is command and event.is_printable and event.character:
+            event.stop()  # the command line stops the keys it takes: these never came from it
+            event.prevent_default()
+            command.insert_text_at_cursor(event.character)
 
     def action_plan(self) -> None:
         from jetset_tui.screens.plan import PlanScreen

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
@@ -23,10 +24,13 @@ class PassScreen(Screen[None]):
     PassScreen Static { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
     """
 
-    def __init__(self, name: str, livery: Livery) -> None:
+    def __init__(self, name: str, livery: Livery, ready: Callable[[], None] | None = None) -> None:
+        """``ready``: called as Enter is pressed, before this screen goes (so that a key typed
+        right after Enter already finds the table handed over)."""
         super().__init__()
         self.player = name
         self.livery = livery
+        self.ready = ready
 
     def compose(self) -> ComposeResult:
         text = Text(justify="center")
@@ -37,4 +41,6 @@ class PassScreen(Screen[None]):
         yield Static(text, id="pass-message")
 
     def action_ready(self) -> None:
+        if self.ready is not None:
+            self.ready()
         self.dismiss(None)

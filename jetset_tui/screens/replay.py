@@ -186,7 +186,7 @@ class ReplayScreen(MapAndTableScreen):
                 with VerticalScroll(id="stack", can_focus=False):
                     yield from table_panels()
                 yield NotationLog(self.notation, id="log")
-                yield Input(placeholder="go to entry number, then Enter", id="goto", disabled=True)
+                yield Input(placeholder="go to move number, then Enter", id="goto", disabled=True)
             with VerticalScroll(id="right", can_focus=False):
                 yield from table_panels()
         yield KeyFooter()
@@ -225,14 +225,28 @@ class ReplayScreen(MapAndTableScreen):
         self.go(self.timeline.length)
 
     def action_my_turn(self) -> None:
-        if self.viewer is None:
-            self.notify("a spectator has no turns: open the replay with a seat (--seat N)")
+        """m: the start of the viewer's last turn; a spectator, who has none, goes to the last
+        turn of the player to move (and is told so)."""
+        seat = self.viewer if self.viewer is not None else self.player_to_move()
+        if seat is None:
+            self.notify("nobody has moved yet")
             return
-        start = self.timeline.last_turn_of(self.viewer, self.position)
+        start = self.timeline.last_turn_of(seat, self.position)
         if start is None:
-            self.notify(f"{self.names[self.viewer]} has not moved yet", markup=False)
-        else:
-            self.go(start)
+            self.notify(f"{self.names[seat]} has not moved yet", markup=False)
+            return
+        self.go(start)
+        if self.viewer is None:
+            said = f"you watch with no seat of your own: this is {self.names[seat]}'s last turn"
+            self.notify(said, markup=False)
+
+    def player_to_move(self) -> int | None:
+        """Who is to move at the position (after the end: who moved last), or None."""
+        state = self.timeline.state_at(self.position)
+        if not state.over and state.turn > 0:
+            return seat_in_turn(state)
+        actors = [e.actor for e in self.timeline.entries[: self.position] if e.actor >= 0]
+        return actors[-1] if actors else None
 
     def action_goto(self) -> None:
         box = self.query_one("#goto", Input)
@@ -251,7 +265,7 @@ class ReplayScreen(MapAndTableScreen):
         if text.isdigit():
             self.go(int(text))
         else:
-            self.notify("type an entry number", severity="warning")
+            self.notify("type a move number", severity="warning")
 
     def action_autoplay(self) -> None:
         if self._timer is not None:
@@ -354,7 +368,7 @@ class ReplayScreen(MapAndTableScreen):
         text.append("▶ REPLAY ", style="bold")
         if self.path is not None:
             text.append(f"{self.path.name}  ", style=DIM)
-        text.append(f"entry {self.position}/{tl.length}  ", style="bold")
+        text.append(f"move {self.position}/{tl.length}  ", style="bold")
         text.append(f"turn {state.turn}  ")
         if self.position < tl.length:
             nxt = tl.entries[self.position]

@@ -22,6 +22,8 @@ from jetset_tui.guided import EACH, NONE, ONE, Choice, Stage
 from jetset_tui.theme import BAD, DIM, GOOD, HIGHLIGHT
 from jetset_tui.widgets.map import Highlight
 
+SEPARATORS = str.maketrans("-–→", "   ")
+"""What joins codes in a choice's words (``AMS-LON``, ``AMS–WAS``, ``BER→EDI``)."""
 FILTER_KEYS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 
 
@@ -97,7 +99,25 @@ class ActionPicker(Widget, can_focus=True):
         self.index, self.filter, self.message = 0, "", ""
         self.count = stage.default_count
         self.counts = {}
+        self.index = self.first_playable()
         self._changed()
+
+    def first_playable(self) -> int:
+        """Where the list starts: on the first choice that can be played now (a card ready to
+        claim, a link the rules let you buy), else on the first."""
+        stage = self.stage
+        for pos, i in enumerate(self.matching()):
+            choice = stage.choices[i]
+            if choice.ready is not None:
+                if choice.ready:
+                    return pos
+                continue
+            if stage.then is not None:
+                return 0  # the next step says what it takes
+            action = stage.build(choice, self.count, {i: 1})
+            if action is not None and self.verdict(action) is None:
+                return pos
+        return 0
 
     # -- the current stage ------------------------------------------------------------------
 
@@ -106,13 +126,11 @@ class ActionPicker(Widget, can_focus=True):
         return self.stages[-1]
 
     def matching(self) -> list[int]:
-        """Indices of the choices matching what was typed."""
-        words = self.filter.upper().replace("-", " ").split()
-        found = [
-            i
-            for i, c in enumerate(self.stage.choices)
-            if all(w in c.search.replace("-", " ") or w in c.search for w in words)
-        ]
+        """Indices of the choices matching what was typed: every typed word starts a word of
+        the choice (``ber`` finds BER and Berlin, not Alberta), or starts a run of its words
+        written together (``amslon`` finds AMS-LON)."""
+        words = self.filter.upper().translate(SEPARATORS).split()
+        found = [i for i, c in enumerate(self.stage.choices) if typed_words_match(words, c.search)]
         typed = _plain(self.filter)
         if typed:  # what starts with exactly what was typed comes first
             found.sort(key=lambda i: not _plain(self.stage.choices[i].label).startswith(typed))
@@ -162,7 +180,7 @@ class ActionPicker(Widget, can_focus=True):
             self.set_count(int(event.character))
         elif key == "backspace":
             self.filter = self.filter[:-1]
-            self.index = 0
+            self.index = 0 if self.filter else self.first_playable()
         elif key == "space" or (event.character and event.character in FILTER_KEYS):
             self.filter += " " if key == "space" else (event.character or "")
             self.index = 0
@@ -176,7 +194,8 @@ class ActionPicker(Widget, can_focus=True):
     def back(self) -> None:
         if len(self.stages) > 1:
             self.stages.pop()
-            self.index, self.filter, self.message = 0, "", ""
+            self.filter, self.message = "", ""
+            self.index = self.first_playable()
             self._changed()
         else:
             self.close()
@@ -316,6 +335,14 @@ class ActionPicker(Widget, can_focus=True):
         if problem:
             return wrapped(f"✗ {problem}", width, f"bold {BAD}")
         return [Text("✓ allowed: Enter to play it", style=GOOD)]
+
+
+def typed_words_match(words: list[str], search: str) -> bool:
+    """Each of ``words`` starts a word of ``search``, or starts its words from one on written
+    together."""
+    parts = search.upper().translate(SEPARATORS).split()
+    runs = ["".join(parts[k:]) for k in range(len(parts))]
+    return all(any(run.startswith(w) for run in runs) for w in words)
 
 
 def wrapped(message: str, width: int, style: str) -> list[Text]:

@@ -8,9 +8,10 @@ from textual.widgets import Static
 from engine.distant_state import distant_points
 from engine.rules.hubs import seat_in_turn
 from engine.rules.income import seat_income
-from engine.scoring import scores
+from engine.scoring import final_flight_points, scores
 from engine.state import State
 from jetset_tui.describe import card_text, seat_badge
+from jetset_tui.race import panel_race
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
 
@@ -18,7 +19,8 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 
 def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
-    """Three lines about one player (two when ``compact``)."""
+    """Three lines about one player (two when ``compact``); one more for a played Final Flight
+    and one for the end race from Vacation Time on."""
     state = table.state
     st = state.seats[seat]
     livery = table.liveries[seat]
@@ -42,8 +44,14 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     text.append("\n   ")
     if st.finished and st.final is not None:
         text.append(f"Final {card_text(state.board, st.final)} ", style="bold")
-        text.append("✈" * st.final_planes + f" +{10 + 2 * st.final_planes}", style="bold")
-    elif st.cards or distant_points(state, seat):
+        points = final_flight_points(st.final_planes)
+        text.append("✈" * st.final_planes + f" +{points}", style="bold")
+        text.append("\n   ")
+    race = panel_race(table, seat)
+    if race is not None:
+        text.append_text(race)
+        text.append("\n   ")
+    if st.cards or distant_points(state, seat):
         if compact:
             text.append(f"income €{seat_income(state, seat)}  ", style=DIM)
         for cid, markers in st.cards:

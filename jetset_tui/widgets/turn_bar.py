@@ -10,6 +10,7 @@ from engine.rules.turns import accepted_so_far, offer_pending
 from engine.state import State
 from jetset_tui.business import deal_turn_text
 from jetset_tui.describe import seat_badge
+from jetset_tui.race import race_summary, race_warning
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
 
@@ -27,14 +28,20 @@ def turn_text(
         return text
     if clock is not None and not table.state.over:
         text.append_text(clock_text(clock))
-    text.append_text(whose_turn(table, busy))
+    warning = race_warning(table)  # in place of the key hint, which matters less then
+    text.append_text(whose_turn(table, busy, hint=warning is None))
+    race = warning or race_summary(table)
+    if race is not None:
+        text.append("   ")
+        text.append_text(race)
     if table.watching and not table.state.over:
         text.append("   you are watching", style=f"italic {DIM}")
     return text
 
 
-def whose_turn(table: TableView, busy: bool) -> Text:
-    """The game over, a network game waiting for its seats, or who is to move and what next."""
+def whose_turn(table: TableView, busy: bool, hint: bool = True) -> Text:
+    """The game over, a network game waiting for its seats, or who is to move and what next
+    (with ``hint``, the keys for it)."""
     state = table.state
     text = Text()
     if state.over:
@@ -57,11 +64,14 @@ def whose_turn(table: TableView, busy: bool) -> Text:
         text.append("  is thinking…" if busy else "  to move", style=DIM)
     elif seat == table.viewer:
         text.append("  your turn  ", style=f"bold {GOOD}")
-        hint = hub_hint(state)
-        if state.investors is not None and state.investors.choosing:
+        hub = hub_hint(state)
+        choosing = state.investors is not None and state.investors.choosing
+        if not (hint or hub or choosing):  # a decision due is always said
+            return text
+        if choosing:
             text.append("a Vacation card came up: n chooses the Investor it replaces", style=WARN)
-        elif hint:
-            text.append(hint, style=DIM)
+        elif hub:
+            text.append(hub, style=DIM)
         elif table.state.seats[seat].finished:
             text.append("f: a plane on your Final Flight", style=DIM)
         elif not state.vacation_time:

@@ -71,7 +71,7 @@ async def test_stepping_and_jumping(tmp_path: Path) -> None:
         middle = timeline.length // 2
         await pilot.press("g", *str(middle), "enter")
         assert screen.position == middle
-        assert f"entry {middle}/{timeline.length}" in screen_text(app)
+        assert f"move {middle}/{timeline.length}" in screen_text(app)
         await pilot.press("end")
         assert screen.position == timeline.length
 
@@ -156,6 +156,27 @@ async def test_my_last_turn(tmp_path: Path) -> None:
         assert start == 0 or timeline.turns[start - 1] < timeline.turns[start], "at its start"
 
 
+async def test_m_for_a_spectator_goes_to_the_last_turn_of_the_player_to_move(
+    tmp_path: Path,
+) -> None:
+    """A spectator has no turns of their own: m shows the last turn of whoever moved last, and
+    says so (it used to do nothing and say nothing)."""
+    path = saved(tmp_path)
+    timeline = Timeline(read_log(path))
+    app = JetSetApp(replay=path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("end", "m")
+        await pilot.pause()
+        last = next(e.actor for e in reversed(timeline.entries) if e.actor >= 0)
+        assert screen.position == timeline.last_turn_of(last, timeline.length)
+        assert screen.position < timeline.length
+        said = [n.message for n in app._notifications]
+        assert any("no seat of your own" in m and screen.names[last] in m for m in said), said
+
+
 def test_timeline_positions_match_a_straight_replay(tmp_path: Path) -> None:
     path = saved(tmp_path, players=4)
     log = read_log(path)
@@ -189,7 +210,7 @@ async def test_the_viewer_is_reused_for_the_next_log(tmp_path: Path) -> None:
         assert app.screen is viewer, "the same screen, loaded with the other log"
         assert viewer.position == 0 and viewer.timeline.length == 15
         text = screen_text(app)
-        assert "running.jetset" in text and "entry 0/15" in text and "game over" not in text
+        assert "running.jetset" in text and "move 0/15" in text and "game over" not in text
         assert viewer.viewer == 1
 
 

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import re
+from pathlib import Path
+
 from engine.actions import Claim
 from jetset_tui.guided import path_stage
 from jetset_tui.table import TableView
@@ -27,3 +31,38 @@ def test_a_player_with_one_point_has_1_pt() -> None:
     table = TableView(state, ["a", "b", "c", "d"], [HUMAN] * 4, list(LIVERIES[:4]), 0, 0)
     assert "  1 pt\n" in player_lines(table, 1).plain
     assert "  0 pts\n" in player_lines(table, 2).plain
+
+
+PLAYER_FACING = ["screens", "widgets", "race.py", "describe.py", "guided.py", "actions.py"]
+TECHNICAL = re.compile(r"\b(engine|entry|entries|digest|token|seat 0)\b", re.IGNORECASE)
+
+
+def said_strings(path: Path) -> list[tuple[int, str]]:
+    """The string constants of a module that are not docstrings (statements of their own)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    quiet = {
+        id(node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant)
+    }
+    return [
+        (node.lineno, node.value)
+        for node in ast.walk(tree)
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in quiet
+    ]
+
+
+def test_the_screens_never_say_engine_entry_digest_token_or_seat_0() -> None:
+    """Player-facing screens speak the game's words (scripts and --json keep the technical
+    ones: jetset_tui/commands is not read here)."""
+    root = Path(__file__).parents[2] / "jetset_tui"
+    files = [p for name in PLAYER_FACING for p in sorted((root / name).glob("**/*.py"))]
+    files += [root / name for name in PLAYER_FACING if name.endswith(".py")]
+    assert len(files) > 20
+    found = [
+        f"{path.relative_to(root)}:{line}: {text!r}"
+        for path in files
+        for line, text in said_strings(path)
+        if TECHNICAL.search(text)
+    ]
+    assert not found, "\n".join(found)

@@ -1,0 +1,175 @@
+"""The end race, from Vacation Time on: what each played Final Flight still needs before the game
+ends, what the viewer's own would cost now, and whether the end can come on the next turn.
+
+Everything here reads the state (as the viewer may see it) and says it in the game's words; the
+turn bar and the players' panel only place the text.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from engine.bots.planning import Planner
+from engine.rules.final_flight import FINAL_PLANES_TO_END
+from engine.state import State
+from jetset_tui.table import TableView
+from jetset_tui.theme import DIM, GOOD, WARN
+
+
+@dataclass(frozen=True)
+class FinalRace:
+    """A played Final Flight: planes on it, planes still to place to end the game, planes in
+    stock to place them with."""
+
+    seat: int
+    on: int
+    stock: int
+
+    @property
+    def to_go(self) -> int:
+        return max(0, FINAL_PLANES_TO_END - self.on)
+
+    @property
+    def can_finish(self) -> bool:
+        """Enough planes in stock to end the game by placing them, one a turn."""
+        return self.stock >= self.to_go
+
+    @property
+    def ends_next_turn(self) -> bool:
+        return self.to_go == 1 and self.stock >= 1
+
+
+@dataclass(frozen=True)
+class OwnFinal:
+    """The cheapest Final Flight in a hand, priced on the board now."""
+
+    card: str
+    cost: int  # euros still to spend on planes
+    planes: int  # planes still to put on airlinks
+
+    @property
+    def ready(self) -> bool:
+        return self.planes == 0
+
+
+def final_races(state: State) -> list[FinalRace]:
+    """Every played Final Flight, by seat."""
+    return [
+        FinalRace(i, st.final_planes, st.planes) for i, st in enumerate(state.seats) if st.finished
+    ]
+
+
+def race_of(state: State, seat: int) -> FinalRace | None:
+    return next((r for r in final_races(state) if r.seat == seat), None)
+
+
+def own_final(state: State, seat: int) -> OwnFinal | None:
+    """The cheapest Final Flight in ``seat``'s hand (the hand must be visible), or None (none in
+    hand, none flyable on this board, or already played)."""
+    st = state.seats[seat]
+    if st.finished or not st.hand:
+        return None
+    planner = Planner(state, seat)
+    best: OwnFinal | None = None
+    for card in st.hand:  # the hand's order: the first of equals wins
+        route = planner.route(state.board.cards[card].cities)
+        if route is None:
+            continue
+        option = OwnFinal(card, route.cost, len(route.needs))
+        if best is None or (option.cost, option.planes) < (best.cost, best.planes):
+            best = option
+    return best
+
+
+def last_unfinished(state: State) -> int | None:
+    """The one seat without a Final Flight when every other has played theirs: its own Final
+    Flight ends the game."""
+    left = [i for i, st in enumerate(state.seats) if not st.finished]
+    return left[0] if len(left) == 1 and len(state.seats) > 1 else None
+
+
+def enders(state: State) -> list[int]:
+    """The seats whose next turn can end the game."""
+    seats = [r.seat for r in final_races(state) if r.ends_next_turn]
+    last = last_unfinished(state)
+    if last is not None and state.vacation_time:
+        seats.append(last)
+    return sorted(seats)
+
+
+def planes(n: int) -> str:
+    return f"{n} plane" if n == 1 else f"{n} planes"
+
+
+def race_text(race: FinalRace) -> str:
+    """A played Final Flight on the players' panel: ``⚠ 1 plane to go: placing it ends the
+    game`` (short: the panel is some 40 columns wide)."""
+    if race.to_go == 0:
+        return "Final Flight complete"
+    if race.ends_next_turn:
+        return "⚠ 1 plane to go: placing it ends the game"
+    if not race.can_finish:
+        have = "no plane" if race.stock == 0 else f"only {planes(race.stock)}"
+        return f"{planes(race.to_go)} to finish, {have} in stock"
+    return f"{planes(race.to_go)} to finish (one a turn)"
+
+
+def own_text(own: OwnFinal | None) -> str:
+    """What the viewer's own Final Flight would cost now (its card is in the hand panel)."""
+    if own is None:
+        return "your Final Flight: no route on the board"
+    if own.ready:
+        return "your Final Flight is ready: f plays it"
+    return f"to fly your Final Flight: {planes(own.planes)}, €{own.cost}"
+
+
+def panel_race(table: TableView, seat: int) -> Text | None:
+    """The players' panel's race line for ``seat`` (from Vacation Time on), or None."""
+    state = table.state
+    if not state.vacation_time or state.over:
+        return None
+    race = race_of(state, seat)
+    if race is not None:
+        return Text(race_text(race), style=f"bold {WARN}" if race.ends_next_turn else DIM)
+    if seat == table.viewer:
+        own = own_final(state, seat)
+        return Text(own_text(own), style=GOOD if own is not None and own.ready else DIM)
+    if last_unfinished(state) == seat:
+        return Text("⚠ their Final Flight would end the game", style=f"bold {WARN}")
+    return None
+
+
+def race_warning(table: TableView) -> Text | None:
+    """The turn bar's warning when the end can come on the next turn, or None."""
+    state = table.state
+    if not state.vacation_time or state.over:
+        return None
+    seats = enders(state)
+    if not seats:
+        return None
+    parts = ["your next plane ends the game"] if table.viewer in seats else []
+    others = [table.names[s] for s in seats if s != table.viewer]
+    if others:
+        who = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
+        parts.append(f"{who} can end the game next turn")
+    text = Text("⚠ " + "; ".join(parts), style=f"bold {WARN}")
+    return text
+
+
+def race_summary(table: TableView) -> Text | None:
+    """The turn bar's quieter line from Vacation Time on: each played Final Flight's planes to
+    go, and the viewer's own cost; None before Vacation Time (``race_warning`` says more when
+    the end can come on the next turn)."""
+    state = table.state
+    if not state.vacation_time or state.over:
+        return None
+    parts = [f"{table.names[r.seat]} {r.to_go} to go" for r in final_races(state)]
+    if table.viewer is not None and not state.seats[table.viewer].finished:
+        own = own_final(state, table.viewer)
+        if own is not None:
+            parts.append("yours ready" if own.ready else f"yours €{own.cost}")
+    if not parts:
+        return None
+    return Text("Final Flights: " + " · ".join(parts), style=DIM)

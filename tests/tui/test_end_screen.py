@@ -1,0 +1,132 @@
+"""The end race on the game screen, and the end screen's keys: play again, watch the replay."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from engine import Options
+from engine.bots import make_bot
+from jetset_tui.app import JetSetApp
+from jetset_tui.race import enders, final_races
+from jetset_tui.screens.end import EndScreen
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.replay import ReplayScreen
+from jetset_tui.screenshot import screen_text
+from netcode.client import SeatInfo
+from netcode.local import LocalSession
+from netcode.logfile import read_log
+from netcode.seatkind import SeatKind
+from tests.tui.conftest import make_app
+from tests.tui.play import ADVISOR, game_screen
+
+BOT = f"bot:{ADVISOR}"
+
+
+async def finished_log(tmp_path: Path, players: int, seed: str) -> Path:
+    """A whole game of bots played by a real session (no screen), its log on disk."""
+    path = tmp_path / "game.jetset"
+    names = ["Ann", "Amelia", "Wilbur"][:players]
+    seats = [SeatInfo(n, SeatKind(ADVISOR)) for n in names]
+    session = LocalSession(Options(players=players), seats, seed=seed, path=path, bot_delay=0)
+    await session.start()
+    for _ in range(10_000):
+        await session.wait_idle()
+        if session.game.over:
+            break
+    assert session.game.over
+    await session.close()
+    return path
+
+
+async def end_screen(pilot: Pilot[None]) -> EndScreen:
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, EndScreen):
+            await pilot.pause()
+            return pilot.app.screen
+    raise AssertionError("no end screen: " + screen_text(pilot.app))
+
+
+async def test_the_turn_bar_and_the_panel_warn_before_the_game_can_end(tmp_path: Path) -> None:
+    """A whole game, you against two bots: from Vacation Time on the panel says what each
+    played Final Flight still needs, and on your turn before the end can come the turn bar
+    warns you."""
+    app = make_app(tmp_path, ["human", BOT, BOT], seed="race-3")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        session = screen.session
+        assert isinstance(session, LocalSession)
+        advisor = make_bot(ADVISOR, 0, "advice")
+        warned = raced = 0
+        while not session.game.over:
+            await session.wait_idle()
+            await pilot.pause()
+            if session.game.over:
+                break
+            view = session.view(0)
+            text = screen_text(app)
+            if not view.vacation_time:
+                assert "to finish" not in text and "⚠" not in text
+            for race in final_races(view):
+                raced += 1
+                assert any(w in text for w in ("to finish", "1 plane to go", "complete"))
+                if race.ends_next_turn:
+                    assert "1 plane to go: placing it ends the game" in text
+            if enders(view):
+                warned += 1
+                bar = text.splitlines()[0]
+                assert "⚠" in bar and "end" in bar, bar
+            await session.submit(0, advisor.act(view, session.game.rules))
+        assert raced and warned, (raced, warned)
+
+
+async def test_play_again_with_the_same_seats(tmp_path: Path) -> None:
+    path = await finished_log(tmp_path, 3, "again-1")
+    first = read_log(path).header
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False, saves=tmp_path)  # bots wait: no end
+    async with app.run_test(size=(120, 40)) as pilot:
+        end = await end_screen(pilot)
+        text = screen_text(app)
+        assert "Game over" in text and "Final Flight" in text
+        assert "r Play again" in text and "w Watch the replay" in text
+        await pilot.press("r")
+        screen = await game_screen(pilot)
+        assert end not in app.screen_stack
+        session = screen.session
+        assert app.local_games == [session]
+        assert [s.name for s in session.seats] == [s.name for s in first.seats]
+        assert [s.kind for s in session.seats] == [s.kind for s in first.seats]
+        assert session.game.options == first.options
+        assert not session.game.over and session.save_path != path
+        assert session.save_path is not None and session.save_path.parent == tmp_path
+
+
+async def test_watch_the_replay_from_the_end_screen(tmp_path: Path) -> None:
+    path = await finished_log(tmp_path, 2, "again-2")
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await end_screen(pilot)
+        await pilot.press("w")
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen)
+        assert "REPLAY game.jetset" in screen_text(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, EndScreen)
+
+
+async def test_a_network_game_offers_no_rematch(tmp_path: Path) -> None:
+    """Only a game played at this keyboard starts again here."""
+    path = await finished_log(tmp_path, 2, "again-3")
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        end = await end_screen(pilot)
+        end.local = False
+        end.refresh_bindings()
+        await pilot.pause()
+        assert "Play again" not in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert app.screen is end and not isinstance(app.screen, GameScreen)

@@ -1,0 +1,110 @@
+"""The end race (jetset_tui/race.py) read from real games' states, and its words on the panel."""
+
+from __future__ import annotations
+
+from engine import ClaimFinal, Game, Options
+from engine.rules.final_flight import FINAL_PLANES_TO_END
+from engine.selfplay import play_game
+from jetset_tui.race import enders, final_races, own_final, panel_race, race_warning
+from jetset_tui.table import TableView
+from jetset_tui.theme import livery_for
+from jetset_tui.widgets.players import player_lines
+from netcode.seatkind import HUMAN, SeatKind
+
+NAMES = ["Ann", "Wilbur", "Orville", "Amelia"]
+
+
+def states(seed: str, players: int = 4) -> list[Game]:
+    """A greedy game's positions from Vacation Time on, each as a game to ask (a copy)."""
+    whole = play_game(Options(players=players), seed, ("greedy",))
+    game = Game(whole.options, whole.board)
+    out = []
+    for entry in whole.entries:
+        game.push(entry)
+        if game.state.vacation_time and not game.over:
+            copy = Game(whole.options, whole.board)
+            for e in game.entries:
+                copy.push(e)
+            out.append(copy)
+    return out
+
+
+def table(game: Game, viewer: int) -> TableView:
+    n = game.state.players
+    kinds = [HUMAN] + [SeatKind("greedy")] * (n - 1)
+    liveries = [livery_for([], i) for i in range(n)]
+    mover = game.to_move()
+    return TableView(game.state.view(viewer), NAMES[:n], kinds, liveries, viewer, mover)
+
+
+GAMES = states("race-1")
+
+
+def test_the_race_counts_what_each_final_flight_still_needs() -> None:
+    seen_warning = False
+    for game in GAMES:
+        state = game.state
+        races = final_races(state)
+        assert [r.seat for r in races] == [i for i, s in enumerate(state.seats) if s.finished]
+        for race in races:
+            assert race.to_go == FINAL_PLANES_TO_END - state.seats[race.seat].final_planes
+        for seat in enders(state):
+            seen_warning = True
+            st = state.seats[seat]
+            assert (st.finished and st.final_planes == 4 and st.planes) or all(
+                s.finished for i, s in enumerate(state.seats) if i != seat
+            )
+            text = race_warning(table(game, 0))
+            assert text is not None
+            who = "your next plane ends the game" if seat == 0 else NAMES[seat]
+            assert who in text.plain
+    assert seen_warning
+
+
+def test_your_final_flight_is_ready_exactly_when_the_rules_let_you_claim_it() -> None:
+    checked = 0
+    for game in GAMES:
+        seat = game.to_move()
+        if seat is None or seat < 0 or game.state.seats[seat].finished:
+            continue
+        view = game.state.view(seat)
+        own = own_final(view, seat)
+        legal = any(isinstance(a, ClaimFinal) for a in game.legal_actions())
+        assert (own is not None and own.ready) == legal
+        if own is not None and not own.ready:
+            assert own.cost > 0 and own.planes > 0
+        checked += 1
+    assert checked > 5
+
+
+def test_the_panel_keeps_the_claimed_cards_after_the_final_flight() -> None:
+    game = next(g for g in reversed(GAMES) if g.state.seats[0].finished and g.state.seats[0].cards)
+    state = game.state
+    lines = player_lines(table(game, 0), 0).plain
+    assert f"Final {state.seats[0].final}" in lines
+    claimed = lines.splitlines()[-1].split()  # ``1 1 3² 7``: a word a claimed card
+    points = [str(state.board.cards[str(cid)].points) for cid, _ in state.seats[0].cards]
+    assert [word[: len(p)] for word, p in zip(claimed, points, strict=True)] == points
+    assert any(w in lines for w in ("to finish", "1 plane to go", "complete"))
+
+
+def test_the_panel_says_what_your_own_final_flight_costs() -> None:
+    game = next(g for g in GAMES if not g.state.seats[0].finished)
+    text = panel_race(table(game, 0), 0)
+    assert text is not None and "your Final Flight" in text.plain
+    own = own_final(game.state.view(0), 0)
+    if own is not None and not own.ready:
+        assert f"€{own.cost}" in text.plain
+    other = panel_race(table(game, 0), 1)  # another player's hand is never priced
+    assert other is None or "€" not in other.plain
+
+
+def test_nothing_is_said_before_vacation_time() -> None:
+    whole = play_game(Options(players=4), "race-1", ("greedy",))
+    game = Game(whole.options, whole.board)
+    for entry in whole.entries[:20]:
+        game.push(entry)
+    assert not game.state.vacation_time
+    view = table(game, 0)
+    assert race_warning(view) is None
+    assert all(panel_race(view, s) is None for s in range(4))
