@@ -159,7 +159,7 @@ def map_canvas(
         _place_label(canvas, geo.paths[link], geo.spots[link], parts, link)
     if names:
         for city, block in enumerate(geo.blocks):
-            _place_name(canvas, city, block, board.cities[city].name)
+            _place_name(canvas, city, block, geo.names[city], board.cities[city].name)
     return canvas
 
 
@@ -265,10 +265,11 @@ def _place_hubs(canvas: Canvas, state: State, blocks: list[Block], liveries: lis
             )
 
 
-def _place_name(canvas: Canvas, city: int, block: Block, name: str) -> None:
-    """A city's name beside its code (and hub) where the cells are empty; otherwise none."""
+def _place_name(canvas: Canvas, city: int, block: Block, kept: int | None, name: str) -> None:
+    """A city's name where the layout kept room for it, else beside its code (and hub) where
+    the cells are empty; otherwise none."""
     y = block.y
-    for x in (block.end + 2, block.x - 1 - len(name)):
+    for x in (block.end + 2, block.x - 1 - len(name)) if kept is None else (kept,):
         if canvas.free(x - 1, y, len(name) + 2):
             canvas.put(x, y, name, DIM, NAME, city)
             canvas.names[city] = (x, y, name)

@@ -25,7 +25,7 @@ CODE_WIDTH = 3
 HUB_WIDTH = 2
 """A hub's mark beside its city's code: ``⌂`` and the owner's letter."""
 
-EMPTY, BLOCK, CROSSING, WALL, MANY = -1, -2, -3, -4, -5
+EMPTY, BLOCK, CROSSING, WALL, MANY, NAMED = -1, -2, -3, -4, -5, -6
 """What a cell of the routing grid holds besides a link's index."""
 
 STEP, BEND, SHARP, CROSS, NEAR, PASSING = 10, 12, 30, 40, 8, 30
@@ -36,6 +36,9 @@ room)."""
 GREED = 2 * STEP
 """The A* estimate per cell still to go: above a step's cost, so the search heads for the goal
 first (a route a little longer than the best, found many times faster)."""
+
+JOIN = 400
+"""The cost, when no route keeps clear, of a cell whose line touches another as if joined."""
 
 SPREAD = 0.35
 """How much the map evens out crowded cities: 0 is true to the globe, 1 spaces them evenly."""
@@ -84,6 +87,8 @@ class Layout:
     spots: list[tuple[int, int] | None]
     """Per link: a cell of its line kept for a one-cell label, nothing of another link on the
     row beside it (None where no cell could be kept)."""
+    names: list[int | None]
+    """Per city: the column its name starts in, kept clear of lines (on a big enough map)."""
 
 
 def layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
@@ -103,10 +108,11 @@ _LAYOUTS: dict[tuple[int, int, int, bool], tuple[Board, Layout]] = {}
 def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
     block_width = CODE_WIDTH + (HUB_WIDTH if hubs else 0)
     blocks = place_cities(board, width, height, block_width)
+    names = place_names(board, width, blocks) if width * height >= NAMES_AREA else []
     order = sorted(range(len(board.links)), key=lambda ln: (_span(board, blocks, ln), ln))
     best: tuple[int, int, Routes] | None = None
     for _ in range(RETRIES):
-        routes, loose = _route_all(board, width, height, blocks, order)
+        routes, loose = _route_all(board, width, height, blocks, names, order)
         paths = routes[0]
         missing = sum(not path for path in paths) + sum(spot is None for spot in routes[1])
         if best is not None and (missing, len(loose)) >= best[:2] and not best[0]:
@@ -118,7 +124,34 @@ def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
         first = [ln for ln in loose if not paths[ln]] + [ln for ln in loose if paths[ln]]
         order = first + [ln for ln in order if ln not in loose]
     assert best is not None
-    return Layout(width, height, blocks, best[2][0], hubs, best[2][1])
+    names = names or [None] * len(blocks)
+    return Layout(width, height, blocks, best[2][0], hubs, best[2][1], names)
+
+
+NAMES_AREA = 4000
+"""The map's cells from which every city's name is given room before the lines are drawn (on
+a smaller map a name is drawn where the lines left room)."""
+
+
+def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | None]:
+    """Each city's name right of its block, else left of it, clear of every block and name
+    with a blank either side; None where neither side has room."""
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for block in blocks:
+        taken.setdefault(block.y, []).append((block.x, block.end))
+    out: list[int | None] = []
+    for city, block in enumerate(blocks):
+        name = board.cities[city].name
+        out.append(None)
+        for x in (block.end + 2, block.x - 1 - len(name)):
+            lo, hi = x - 1, x + len(name)
+            if lo < 0 or hi >= width:
+                continue
+            if all(hi < a or lo > b for a, b in taken.get(block.y, [])):
+                taken[block.y].append((x, x + len(name) - 1))
+                out[city] = x
+                break
+    return out
 
 
 BUDGET = 1500
@@ -136,11 +169,19 @@ Routes = tuple[list[list[tuple[int, int, str]]], list[tuple[int, int] | None]]
 
 
 def _route_all(
-    board: Board, width: int, height: int, blocks: list[Block], order: list[int]
+    board: Board,
+    width: int,
+    height: int,
+    blocks: list[Block],
+    names: list[int | None],
+    order: list[int],
 ) -> tuple[Routes, list[int]]:
     """Every link routed in ``order``: the paths (empty for a link with no way) and spots, and
     the links routed loosely (or not at all)."""
     grid = Grid(width, height, blocks)
+    for city, x in enumerate(names):
+        if x is not None:
+            grid.keep_name(city, x, len(board.cities[city].name))
     paths: list[list[tuple[int, int, str]]] = [[] for _ in board.links]
     spots: list[tuple[int, int] | None] = [None] * len(board.links)
     loose = []
@@ -276,6 +317,13 @@ class Grid:
             for offset in self.offsets:
                 self.near[i + offset] += 1
 
+    def keep_name(self, city: int, x: int, length: int) -> None:
+        """No line through a city's name, nor running into it."""
+        y = self.blocks[city].y
+        for i in range(self.at(x, y), self.at(x, y) + length):
+            self.held[i] = NAMED
+            self.city[i] = city
+
     def keep_spot(self, link: int, path: list[tuple[int, int, str]]) -> tuple[int, int] | None:
         """A cell of the link's new line for its label, nearest the middle, with nothing of
         another link beside it on its row: kept so (with the cells beside it) from now on."""
@@ -340,20 +388,24 @@ class Grid:
                         continue
                     cost += CROSS
                 else:
-                    if strict and pointed[i] != EMPTY and pointed[i] != link:
-                        continue
+                    if pointed[i] != EMPTY and pointed[i] != link:
+                        if strict:
+                            continue
+                        cost += JOIN
                     step = offsets[d_out]
                     ahead, back = i + step, i - step
                     if held[ahead] == BLOCK and city[ahead] != a and city[ahead] != b:
                         continue  # would read as running into another city
                     if held[back] == BLOCK and city[back] != a and city[back] != b:
                         continue
-                    if (
-                        strict
-                        and back != i - offsets[d_in & 7]
-                        and (held[back] >= 0 or held[back] == CROSSING)
+                    if held[ahead] == NAMED or held[back] == NAMED:
+                        continue  # or into a name
+                    if back != i - offsets[d_in & 7] and (
+                        held[back] >= 0 or held[back] == CROSSING
                     ):
-                        continue  # would read as going on into another line
+                        if strict:
+                            continue  # would read as going on into another line
+                        cost += JOIN
                     if near[i]:
                         cost += NEAR
                     if around[i] >= 0 and around[i] != a and around[i] != b:
@@ -364,7 +416,7 @@ class Grid:
                     if city[n] == b:
                         return self._path(key, d_out, came)
                     continue
-                if there == WALL:
+                if there in (WALL, NAMED):
                     continue
                 nkey = n * 16 + d_out
                 if cost < best.get(nkey, 1 << 30):
