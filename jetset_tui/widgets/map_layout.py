@@ -37,9 +37,6 @@ GREED = 2 * STEP
 """The A* estimate per cell still to go: above a step's cost, so the search heads for the goal
 first (a route a little longer than the best, found many times faster)."""
 
-JOIN = 400
-"""The cost, when no route keeps clear, of a cell whose line touches another as if joined."""
-
 SPREAD = 0.35
 """How much the map evens out crowded cities: 0 is true to the globe, 1 spaces them evenly."""
 
@@ -391,7 +388,6 @@ class Grid:
                     if pointed[i] != EMPTY and pointed[i] != link:
                         if strict:
                             continue
-                        cost += JOIN
                     step = offsets[d_out]
                     ahead, back = i + step, i - step
                     if held[ahead] == BLOCK and city[ahead] != a and city[ahead] != b:
@@ -405,7 +401,6 @@ class Grid:
                     ):
                         if strict:
                             continue  # would read as going on into another line
-                        cost += JOIN
                     if near[i]:
                         cost += NEAR
                     if around[i] >= 0 and around[i] != a and around[i] != b:
