@@ -385,9 +385,8 @@ class Grid:
                         continue
                     cost += CROSS
                 else:
-                    if pointed[i] != EMPTY and pointed[i] != link:
-                        if strict:
-                            continue
+                    if strict and pointed[i] != EMPTY and pointed[i] != link:
+                        continue
                     step = offsets[d_out]
                     ahead, back = i + step, i - step
                     if held[ahead] == BLOCK and city[ahead] != a and city[ahead] != b:
@@ -396,11 +395,12 @@ class Grid:
                         continue
                     if held[ahead] == NAMED or held[back] == NAMED:
                         continue  # or into a name
-                    if back != i - offsets[d_in & 7] and (
-                        held[back] >= 0 or held[back] == CROSSING
+                    if (
+                        strict
+                        and back != i - offsets[d_in & 7]
+                        and (held[back] >= 0 or held[back] == CROSSING)
                     ):
-                        if strict:
-                            continue  # would read as going on into another line
+                        continue  # would read as going on into another line
                     if near[i]:
                         cost += NEAR
                     if around[i] >= 0 and around[i] != a and around[i] != b:
