@@ -86,6 +86,9 @@ class Layout:
     row beside it (None where no cell could be kept)."""
     names: list[int | None]
     """Per city: the column its name starts in, kept clear of lines (on a big enough map)."""
+    loose: tuple[int, ...] = ()
+    """The links routed with no way clear of the others (a cramped map): a line of one of them
+    may touch another end-on."""
 
 
 def layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
@@ -107,7 +110,7 @@ def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
     blocks = place_cities(board, width, height, block_width)
     names = place_names(board, width, blocks) if width * height >= NAMES_AREA else []
     order = sorted(range(len(board.links)), key=lambda ln: (_span(board, blocks, ln), ln))
-    best: tuple[tuple[int, int, int], Routes] | None = None
+    best: tuple[tuple[int, int, int], Routes, list[int]] | None = None
     for _ in range(RETRIES):
         routes, loose = _route_all(board, width, height, blocks, names, order)
         paths, spots = routes
@@ -116,14 +119,15 @@ def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
         if best is not None and score >= best[0] and not best[0][0]:
             break  # no better than the last: the best there is
         if best is None or score < best[0]:
-            best = score, routes
+            best = score, routes, loose
         if not loose:
             break
         first = lost + [ln for ln in loose if ln not in lost]
         order = first + [ln for ln in order if ln not in first]
     assert best is not None
     names = names or [None] * len(blocks)
-    return Layout(width, height, blocks, best[1][0], hubs, best[1][1], names)
+    paths, spots = best[1]
+    return Layout(width, height, blocks, paths, hubs, spots, names, tuple(sorted(best[2])))
 
 
 NAMES_AREA = 4000
