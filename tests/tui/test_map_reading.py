@@ -247,7 +247,7 @@ def read_labels(state: State, canvas: Canvas, liveries: list[Livery]) -> list[st
     where there is room), with nothing of another link on its row beside it."""
     out = []
     board = state.board
-    labelled = set()
+    labelled: set[tuple[int, int]] = set()
     for link in range(len(board.links)):
         name = board.link_name(link)
         if link not in canvas.labels:
@@ -295,7 +295,7 @@ def read_cities(state: State, canvas: Canvas, liveries: list[Livery]) -> list[st
             mark = HUB_MARK + liveries[owners[city]].letter
             if "".join(row[block.x + 3 : block.x + 5]) != mark:
                 out.append(f"{code}'s hub shows as {''.join(row[block.x + 3 : block.x + 5])!r}")
-    named = set()
+    named: set[tuple[int, int]] = set()
     for city, (x, y, name) in canvas.names.items():
         if name != board.cities[city].name or "".join(canvas.chars[y][x : x + len(name)]) != name:
             out.append(f"{board.city_code(city)}'s name shows as {name!r}")
