@@ -321,9 +321,11 @@ class Grid:
                 self.near[i + offset] += 1
 
     def keep_name(self, city: int, x: int, length: int) -> None:
-        """No line through a city's name, nor running into it."""
+        """No line through a city's name or the cell either side of it, nor running into it."""
         y = self.blocks[city].y
-        for i in range(self.at(x, y), self.at(x, y) + length):
+        for i in range(self.at(x, y) - 1, self.at(x, y) + length + 1):
+            if self.held[i] != EMPTY:
+                continue
             self.held[i] = NAMED
             self.city[i] = city
 
