@@ -103,15 +103,11 @@ def test_the_map_reads_true(width: int, height: int, modules: bool) -> None:
     if roomy(width, height):
         assert not geo.loose
     assert len(geo.loose) <= LOOSE_LINKS
-    loose = {states[0].board.link_name(link) for link in geo.loose}
     for state in states:
         canvas = map_canvas(state, width, height, LIVERY)
-        problems = read_map(state, canvas, LIVERY)
-        if not roomy(width, height):
-            unlabelled = [p for p in problems if p.endswith(" has no label")]
-            assert len(unlabelled) <= UNLABELLED, unlabelled
-            problems = [p for p in problems if p not in unlabelled]
-            problems = [p for p in problems if not touching(p, state, loose)]
+        unlabelled = [p for p in read_map(state, canvas, LIVERY) if p.endswith(" has no label")]
+        assert len(unlabelled) <= UNLABELLED, unlabelled
+        problems = lies(state, canvas, LIVERY)
         assert not problems, "\n".join([*problems[:20], "", *map_text(canvas)])
 
 
@@ -123,6 +119,18 @@ def test_a_highlight_changes_no_cell() -> None:
     )
     assert plain.chars == lit.chars and plain.links == lit.links
     assert plain.styles != lit.styles
+
+
+def lies(state: State, canvas: Canvas, liveries: list[Livery]) -> list[str]:
+    """``read_map``'s problems but those a cramped map may have: a link without a label, a line
+    routed loosely touching another end-on or running into a city."""
+    problems = read_map(state, canvas, liveries)
+    if roomy(canvas.width, canvas.height):
+        return problems
+    geo = geometry(state.board, canvas.width, canvas.height, state.hubs is not None)
+    loose = {state.board.link_name(link) for link in geo.loose}
+    problems = [p for p in problems if not p.endswith(" has no label")]
+    return [p for p in problems if not touching(p, state, loose)]
 
 
 def touching(problem: str, state: State, loose: set[str]) -> bool:
