@@ -5,13 +5,16 @@ Both screens compose their table panels twice: beside the map (``#right``) and i
 column (``#stack``). The app's breakpoints give the screen ``-slim`` under 100 columns, where
 jetset.tcss hides ``#right``; ``v`` (``action_table``) adds ``-table``, which shows ``#stack`` in
 the map's place. Only the copy on screen is drawn (``shown_panels``). ``-low`` (under 30 rows)
-and ``-short`` (under 40) draw the players in two lines each.
+and ``-short`` (under 40) draw the players in two lines each. ``z`` (``action_zoom``) adds
+``-zoom``: the map alone in the window's width and height but for the bars, where a cramped map
+has room to draw every airlink clear and with its label.
 """
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 
@@ -21,6 +24,10 @@ from jetset_tui.widgets.too_small import TooSmall
 
 class MapAndTableScreen(Screen[None]):
     """A screen with the map and the table panels; subclasses draw them in ``redraw``."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("z", "zoom", "Zoom the map", show=False),
+    ]
 
     def __init__(self) -> None:
         super().__init__(classes="guarded")
@@ -65,6 +72,11 @@ class MapAndTableScreen(Screen[None]):
     def action_table(self) -> None:
         """Show the table panels in the map's place, or the map again."""
         self.toggle_class("-table")
+        self.redraw()
+
+    def action_zoom(self) -> None:
+        """The map alone, as big as the window allows, or everything again."""
+        self.toggle_class("-zoom")
         self.redraw()
 
     def action_scroll_table(self, pages: int) -> None:

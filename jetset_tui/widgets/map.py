@@ -1,9 +1,14 @@
 """The map of Europe: cities placed by latitude and longitude, every airlink a line of box
 characters, with its price (unowned) or its owner's letter and everyone's planes on it.
 
-The drawing is a pure function of the state and the size (``map_canvas``);
-``EuropeMap`` caches the geometry for its size, redraws the labels when the state or the highlight
-changes, and hands Textual ready-made strips (the line API), remade only for lines that changed.
+Where the lines go is ``map_layout``'s (once per size: no two links share a cell but at a
+crossing drawn as one). Here the state is drawn on that geometry (``map_canvas``): each link's
+label sits on its own line, on a straight stretch with its line on both sides (``──R1b2──``), or
+where there is no such stretch, as its price or owner's letter alone on one cell of the line with
+no other line beside it; the planes are then in the pickers and the table. The canvas records
+which link or city each cell shows, so a test can read the map back. ``EuropeMap`` caches the
+drawing per state, size and highlight, and hands Textual ready-made strips (the line API), remade
+only for lines that changed.
 """
 
 from __future__ import annotations
@@ -23,9 +28,10 @@ from textual.widget import Widget
 from engine.board import Board
 from engine.state import State
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
+from jetset_tui.widgets.map_layout import CODE_WIDTH, Block, Layout, layout
 
-EMPTY, LINE, LABEL, CITY_CODE, NAME = 0, 1, 2, 3, 4
-"""What a cell holds, lowest first: a later layer may cover an earlier one."""
+EMPTY, LINE, LABEL, CITY_CODE, HUB, NAME = 0, 1, 2, 3, 4, 5
+"""What a cell shows."""
 
 Row = list[tuple[str, str]]
 """A line of the map as runs of text in one style each."""
@@ -35,39 +41,41 @@ LineKey = tuple[Hashable, int, tuple[tuple[str, str], ...]]
 
 
 @dataclass
-class Geometry:
-    """Where every city and airlink goes on a grid of one size."""
-
-    width: int
-    height: int
-    cities: list[tuple[int, int]]
-    paths: list[list[tuple[int, int, str]]]  # per link: (x, y, line character)
-
-
-@dataclass
 class Canvas:
+    """The drawn map, and what each cell shows: its kind (``LINE``, ``LABEL``, ...), the links
+    it belongs to (two at a crossing) and, for a city's code, hub or name, the city."""
+
     width: int
     height: int
     chars: list[list[str]] = field(default_factory=list)
     styles: list[list[str]] = field(default_factory=list)
-    layers: list[list[int]] = field(default_factory=list)
+    kinds: list[list[int]] = field(default_factory=list)
+    links: list[list[tuple[int, ...]]] = field(default_factory=list)
+    cities: list[list[int]] = field(default_factory=list)
+    labels: dict[int, tuple[int, int, str]] = field(default_factory=dict)
+    """Each link's label: where it starts and what it says."""
+    names: dict[int, tuple[int, int, str]] = field(default_factory=dict)
+    """Each city's name, where there was room for it whole."""
 
     def __post_init__(self) -> None:
         self.chars = [[" "] * self.width for _ in range(self.height)]
         self.styles = [[""] * self.width for _ in range(self.height)]
-        self.layers = [[EMPTY] * self.width for _ in range(self.height)]
+        self.kinds = [[EMPTY] * self.width for _ in range(self.height)]
+        self.links = [[()] * self.width for _ in range(self.height)]
+        self.cities = [[-1] * self.width for _ in range(self.height)]
 
-    def free(self, x: int, y: int, length: int, below: int) -> bool:
-        """Cells ``x..x+length`` of row ``y`` exist and hold nothing of layer ``below`` or up."""
+    def free(self, x: int, y: int, length: int) -> bool:
+        """Cells ``x..x+length`` of row ``y`` exist and show nothing."""
         if y < 0 or y >= self.height or x < 0 or x + length > self.width:
             return False
-        return all(self.layers[y][i] < below for i in range(x, x + length))
+        return all(self.kinds[y][i] == EMPTY for i in range(x, x + length))
 
-    def put(self, x: int, y: int, text: str, style: str, layer: int) -> None:
+    def put(self, x: int, y: int, text: str, style: str, kind: int, city: int = -1) -> None:
         for i, ch in enumerate(text):
             self.chars[y][x + i] = ch
             self.styles[y][x + i] = style
-            self.layers[y][x + i] = layer
+            self.kinds[y][x + i] = kind
+            self.cities[y][x + i] = city
 
     def runs(self) -> list[Row]:
         """Each row as runs of cells of one style: ``(text, style)``, ``""`` for no style."""
@@ -93,95 +101,9 @@ def _line_text(runs: Row) -> Text:
     return text
 
 
-SPREAD = 0.35
-"""How much the map evens out crowded cities: 0 is true to the globe, 1 spaces them evenly."""
-
-
-def _spread(values: list[float]) -> list[float]:
-    """Each value scaled to 0..1, blended with its rank so clusters get room for labels."""
-    lo, hi = min(values), max(values)
-    ranks = {v: i / (len(values) - 1 or 1) for i, v in enumerate(sorted(values))}
-    return [(1 - SPREAD) * (v - lo) / (hi - lo or 1) + SPREAD * ranks[v] for v in values]
-
-
-def project(board: Board, width: int, height: int) -> list[tuple[int, int]]:
-    """Each city's cell: longitude across, latitude down, evened out a little (``SPREAD``) and
-    filling the grid with room for the three-letter codes."""
-    xs = _spread([c.lon for c in board.cities])
-    ys = _spread([-c.lat for c in board.cities])
-    x_room = max(1, width - 6)
-    y_room = max(1, height - 2)
-    return [(3 + round(x * x_room), 1 + round(y * y_room)) for x, y in zip(xs, ys, strict=True)]
-
-
-def bresenham(x0: int, y0: int, x1: int, y1: int) -> list[tuple[int, int]]:
-    """The cells of a straight line from one point to another (8-connected)."""
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
-    err = dx + dy
-    cells = [(x0, y0)]
-    x, y = x0, y0
-    while (x, y) != (x1, y1):
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x += sx
-        if e2 <= dx:
-            err += dx
-            y += sy
-        cells.append((x, y))
-    return cells
-
-
-def stroke(move: tuple[int, int]) -> str:
-    """The line character for a step between cells."""
-    mx, my = move
-    if my == 0:
-        return "─"
-    if mx == 0:
-        return "│"
-    return "╲" if (mx > 0) == (my > 0) else "╱"
-
-
-_GEOMETRY: dict[tuple[int, int, int], Geometry] = {}
-
-
-def geometry(board: Board, width: int, height: int) -> Geometry:
-    """City cells and each airlink's cells (cached per board and size)."""
-    key = (id(board), width, height)
-    if key not in _GEOMETRY:
-        if len(_GEOMETRY) > 16:
-            _GEOMETRY.clear()
-        _GEOMETRY[key] = _geometry(board, width, height)
-    return _GEOMETRY[key]
-
-
-def _geometry(board: Board, width: int, height: int) -> Geometry:
-    """City cells and each airlink's cells with the directions its line leaves them."""
-    cities = project(board, width, height)
-    taken = {(x + dx, y) for x, y in cities for dx in (-1, 0, 1)}
-    paths = []
-    for link in board.links:
-        cells = bresenham(*cities[link.a], *cities[link.b])
-        path = []
-        for i, (x, y) in enumerate(cells):
-            if (x, y) in taken:
-                continue
-            nxt = cells[i + 1] if i + 1 < len(cells) else None
-            prev = cells[i - 1]
-            move = (nxt[0] - x, nxt[1] - y) if nxt else (x - prev[0], y - prev[1])
-            path.append((x, y, stroke(move)))
-        paths.append(path)
-    return Geometry(width, height, cities, paths)
-
-
-def _cross(old: str, new: str) -> str:
-    """Two lines through one cell."""
-    if {old, new} == {"─", "│"}:
-        return "┼"
-    if {old, new} == {"╱", "╲"}:
-        return "╳"
-    return new
+def geometry(board: Board, width: int, height: int, hubs: bool = False) -> Layout:
+    """Where every city and airlink goes at this size (``map_layout.layout``, cached)."""
+    return layout(board, width, height, hubs)
 
 
 @dataclass(frozen=True)
@@ -218,89 +140,140 @@ def map_canvas(
 ) -> Canvas:
     """The whole map drawn on a canvas of ``width`` × ``height`` cells."""
     board = state.board
-    geo = geometry(board, width, height)
+    geo = geometry(board, width, height, state.hubs is not None)
     canvas = Canvas(width, height)
     order = sorted(range(len(board.links)), key=lambda ln: (state.owner[ln] >= 0, ln))
     for link in order:
-        owner = state.owner[link]
-        style = UNOWNED if owner < 0 else liveries[owner].colour
-        if link in highlight.route:
-            style = "bold " + ("white" if owner < 0 else liveries[owner].colour)
-        if link in highlight.links:
-            style = HIGHLIGHT
+        style = _link_style(state, link, liveries, highlight)
         for x, y, char in geo.paths[link]:
-            if 0 <= x < width and 0 <= y < height:
-                canvas.put(x, y, _cross(canvas.chars[y][x], char), style, LINE)
-    for city, (x, y) in enumerate(geo.cities):
+            canvas.put(x, y, char, style, LINE)
+            canvas.links[y][x] += (link,)
+    for city, block in enumerate(geo.blocks):
         style = HIGHLIGHT if city in highlight.cities else CITY
-        if 0 <= y < height:
-            canvas.put(max(0, x - 1), y, board.city_code(city)[: width - max(0, x - 1)], style, 3)
-    _place_hubs(canvas, state, geo, liveries)
+        canvas.put(block.x, block.y, board.city_code(city), style, CITY_CODE, city)
+    _place_hubs(canvas, state, geo.blocks, liveries)
     for link in order:
-        _place_label(canvas, geo.paths[link], link_label(state, link, liveries), link, highlight)
+        parts = link_label(state, link, liveries)
+        if link in highlight.links:
+            parts = [(text, HIGHLIGHT) for text, _ in parts]
+        _place_label(canvas, geo.paths[link], geo.spots[link], parts, link)
     if names:
-        for city, (x, y) in enumerate(geo.cities):
-            _place_name(canvas, x, y, board.cities[city].name)
+        for city, block in enumerate(geo.blocks):
+            _place_name(canvas, city, block, geo.names[city], board.cities[city].name)
     return canvas
+
+
+def _link_style(state: State, link: int, liveries: list[Livery], highlight: Highlight) -> str:
+    owner = state.owner[link]
+    if link in highlight.links:
+        return HIGHLIGHT
+    if link in highlight.route:
+        return "bold " + ("white" if owner < 0 else liveries[owner].colour)
+    return UNOWNED if owner < 0 else liveries[owner].colour
 
 
 def _place_label(
     canvas: Canvas,
     path: list[tuple[int, int, str]],
+    spot: tuple[int, int] | None,
     parts: list[tuple[str, str]],
     link: int,
-    highlight: Highlight,
 ) -> None:
-    """The label on the line, as near its middle as there is room."""
+    """The whole label on a straight stretch of the link's line, with line on both sides, as
+    near the middle as there is one; else its first part alone on the spot the layout kept for
+    it (or another cell of the line with nothing of another link beside it)."""
     length = sum(len(t) for t, _ in parts)
-    if not path:
+    start = _stretch(canvas, path, length)
+    if start is None:
+        parts = parts[:1]
+        start = spot if spot is not None and _lone(canvas, *spot, link) else None
+        start = start or _lone_cell(canvas, path, link)
+    if start is None:
         return
-    mid = len(path) // 2
-    for offset in range(len(path)):
-        for i in (mid + offset, mid - offset):
-            if not 0 <= i < len(path):
-                continue
-            x, y, _ = path[i]
-            x -= length // 2
-            if canvas.free(x - 1, y, length + 2, LABEL):
-                for text, style in parts:
-                    if link in highlight.links:
-                        style = HIGHLIGHT
-                    canvas.put(x, y, text, style, LABEL)
-                    x += len(text)
-                return
+    x, y = start
+    canvas.labels[link] = (x, y, "".join(text for text, _ in parts))
+    for text, style in parts:
+        canvas.put(x, y, text, style, LABEL)
+        x += len(text)
+
+
+def _by_middle(path: list[tuple[int, int, str]]) -> list[int]:
+    """The indices of a path, from its middle outwards."""
+    mid = (len(path) - 1) / 2
+    return sorted(range(len(path)), key=lambda i: (abs(i - mid), i))
+
+
+def _stretch(
+    canvas: Canvas, path: list[tuple[int, int, str]], length: int
+) -> tuple[int, int] | None:
+    """Where a label of ``length`` cells starts on a horizontal stretch of the line that has a
+    cell of line left over on either side (nearest the middle of the path)."""
+    plain = {(x, y) for x, y, char in path if char == "─" and canvas.kinds[y][x] == LINE}
+    best: tuple[float, int, int] | None = None
+    mid = len(path) / 2
+    for i, (x, y, _) in enumerate(path):
+        if all((x + k, y) in plain for k in range(-1, length + 1)):
+            score = abs(i - mid) if path[-1][0] > path[0][0] else abs(len(path) - i - mid)
+            if best is None or score < best[0]:
+                best = (score, x, y)
+    return None if best is None else (best[1], best[2])
+
+
+def _lone_cell(
+    canvas: Canvas, path: list[tuple[int, int, str]], link: int
+) -> tuple[int, int] | None:
+    """A cell of the line (no crossing) whose neighbours on its row show nothing of another
+    link: a one-cell label there can only be read as this link's."""
+    for i in _by_middle(path):
+        x, y, _ = path[i]
+        if _lone(canvas, x, y, link):
+            return x, y
+    return None
+
+
+def _lone(canvas: Canvas, x: int, y: int, link: int) -> bool:
+    """Cell ``(x, y)`` is a plain cell of the link's line, nothing of another beside it."""
+    if canvas.kinds[y][x] != LINE or canvas.links[y][x] != (link,):
+        return False
+    return all(_alone(canvas, nx, y, link) for nx in (x - 1, x + 1))
+
+
+def _alone(canvas: Canvas, x: int, y: int, link: int) -> bool:
+    """Cell ``(x, y)`` is off the map, empty, or a plain part of ``link``'s own line."""
+    if not 0 <= x < canvas.width:
+        return True
+    kind = canvas.kinds[y][x]
+    return kind == EMPTY or (kind == LINE and canvas.links[y][x] == (link,))
 
 
 HUB_MARK = "⌂"
 """A hub (the Hubs module), drawn beside its city's code with the owner's letter: ``BER⌂R``."""
 
 
-def _place_hubs(canvas: Canvas, state: State, geo: Geometry, liveries: list[Livery]) -> None:
-    """Each hub as ``⌂`` and its owner's letter on the owner's colour, right of the city's code
-    (left of it where the right runs off the map), over any line."""
+def _place_hubs(canvas: Canvas, state: State, blocks: list[Block], liveries: list[Livery]) -> None:
+    """Each hub as ``⌂`` and its owner's letter on the owner's colour, in the room the layout
+    keeps right of every city's code when the Hubs module is on."""
     hubs = state.hubs
     if hubs is None:
         return
     for seat, cities in enumerate(hubs.cities):
         livery = liveries[seat]
         for city in cities:
-            x, y = geo.cities[city]
-            if not 0 <= y < canvas.height:
-                continue
-            start = x + 2 if x + 4 <= canvas.width else x - 4
-            if start >= 0:
-                canvas.put(start, y, HUB_MARK + livery.letter, livery.badge, CITY_CODE)
+            block = blocks[city]
+            canvas.put(
+                block.x + CODE_WIDTH, block.y, HUB_MARK + livery.letter, livery.badge, HUB, city
+            )
 
 
-def _place_name(canvas: Canvas, x: int, y: int, name: str) -> None:
-    """A city's name beside its code where the cells are empty; otherwise none."""
-    right = x + 3
-    if canvas.free(right - 1, y, len(name) + 2, LINE):
-        canvas.put(right, y, name, DIM, NAME)
-        return
-    left = x - 2 - len(name) - 1
-    if canvas.free(left, y, len(name) + 2, LINE):
-        canvas.put(left + 1, y, name, DIM, NAME)
+def _place_name(canvas: Canvas, city: int, block: Block, kept: int | None, name: str) -> None:
+    """A city's name where the layout kept room for it, else beside its code (and hub) where
+    the cells are empty; otherwise none."""
+    y = block.y
+    for x in (block.end + 2, block.x - 1 - len(name)) if kept is None else (kept,):
+        if canvas.free(x - 1, y, len(name) + 2):
+            canvas.put(x, y, name, DIM, NAME, city)
+            canvas.names[city] = (x, y, name)
+            return
 
 
 class EuropeMap(Widget):

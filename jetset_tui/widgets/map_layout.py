@@ -1,0 +1,481 @@
+"""Where the map's cities and airlinks go on a grid of one size, so that no two links share a cell.
+
+Cities are placed by latitude and longitude, evened out a little and nudged apart until every
+city's block (its three-letter code, and with the Hubs module a slot for a hub beside it) has room.
+Each airlink is then routed like a line on a transit map: straight and 45° steps, a few gentle
+bends, from one city's block to the other's, through cells no other link holds. Two links meet
+only at a crossing drawn as one (``┼`` or ``╳``), and a line never touches another link's line or
+a city's code where it would read as going on into it. All of it depends on the board and the
+size alone, so it is made once per size (``layout``) and the state only changes the labels.
+"""
+
+from __future__ import annotations
+
+import heapq
+from dataclasses import dataclass
+
+from engine.board import Board
+
+DIRS: tuple[tuple[int, int], ...] = (
+    (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1),
+)  # fmt: skip
+"""The eight steps, turning clockwise (y grows downwards)."""
+
+CODE_WIDTH = 3
+HUB_WIDTH = 2
+"""A hub's mark beside its city's code: ``⌂`` and the owner's letter."""
+
+EMPTY, BLOCK, CROSSING, WALL, MANY, NAMED = -1, -2, -3, -4, -5, -6
+"""What a cell of the routing grid holds besides a link's index."""
+
+STEP, BEND, SHARP, CROSS, NEAR, PASSING = 10, 12, 30, 40, 8, 30
+"""Route costs: a step, a 45° bend, a 90° bend (diagonals only), a crossing, a step beside
+another line (lines kept apart read better), a step beside another city (its links need the
+room)."""
+
+GREED = 2 * STEP
+"""The A* estimate per cell still to go: above a step's cost, so the search heads for the goal
+first (a route a little longer than the best, found many times faster)."""
+
+SPREAD = 0.35
+"""How much the map evens out crowded cities: 0 is true to the globe, 1 spaces them evenly."""
+
+
+def stroke(d: tuple[int, int]) -> str:
+    """The line character for a step between cells."""
+    dx, dy = d
+    if dy == 0:
+        return "─"
+    if dx == 0:
+        return "│"
+    return "╲" if (dx > 0) == (dy > 0) else "╱"
+
+
+CROSSES = {frozenset("─│"): "┼", frozenset("╱╲"): "╳"}
+"""The crossings: two lines through one cell, at right angles."""
+
+
+@dataclass(frozen=True)
+class Block:
+    """The cells a city's label takes on its row: the code from ``x``, then any hub slot."""
+
+    x: int
+    y: int
+    width: int
+
+    @property
+    def end(self) -> int:
+        return self.x + self.width - 1
+
+    def cells(self) -> list[tuple[int, int]]:
+        return [(self.x + i, self.y) for i in range(self.width)]
+
+
+@dataclass
+class Layout:
+    """A map of one size: each city's block and each link's cells, in order from city a to b,
+    with the character drawn in each (``┼``/``╳`` where another link crosses)."""
+
+    width: int
+    height: int
+    blocks: list[Block]
+    paths: list[list[tuple[int, int, str]]]
+    hubs: bool
+    spots: list[tuple[int, int] | None]
+    """Per link: a cell of its line kept for a one-cell label, nothing of another link on the
+    row beside it (None where no cell could be kept)."""
+    names: list[int | None]
+    """Per city: the column its name starts in, kept clear of lines (on a big enough map)."""
+    loose: tuple[int, ...] = ()
+    """The links routed with no way clear of the others (a cramped map): a line of one of them
+    may touch another end-on."""
+
+
+def layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
+    """The whole map's geometry (cached per board, size and hub slots)."""
+    key = (id(board), width, height, hubs)
+    found = _LAYOUTS.get(key)
+    if found is None or found[0] is not board:
+        if len(_LAYOUTS) > 16:
+            _LAYOUTS.clear()
+        found = _LAYOUTS[key] = (board, _layout(board, width, height, hubs))
+    return found[1]
+
+
+_LAYOUTS: dict[tuple[int, int, int, bool], tuple[Board, Layout]] = {}
+
+
+def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
+    block_width = CODE_WIDTH + (HUB_WIDTH if hubs else 0)
+    blocks = place_cities(board, width, height, block_width)
+    names = place_names(board, width, blocks) if width * height >= NAMES_AREA else []
+    order = sorted(range(len(board.links)), key=lambda ln: (_span(board, blocks, ln), ln))
+    best: tuple[tuple[int, int, int], Routes, list[int]] | None = None
+    for _ in range(RETRIES):
+        routes, loose = _route_all(board, width, height, blocks, names, order)
+        paths, spots = routes
+        lost = [ln for ln in range(len(paths)) if not paths[ln]]
+        score = (len(lost), len(loose), sum(spot is None for spot in spots))
+        if best is not None and score >= best[0] and not best[0][0]:
+            break  # no better than the last: the best there is
+        if best is None or score < best[0]:
+            best = score, routes, loose
+        if not loose:
+            break
+        first = lost + [ln for ln in loose if ln not in lost]
+        order = first + [ln for ln in order if ln not in first]
+    assert best is not None
+    names = names or [None] * len(blocks)
+    paths, spots = best[1]
+    return Layout(width, height, blocks, paths, hubs, spots, names, tuple(sorted(best[2])))
+
+
+NAMES_AREA = 4000
+"""The map's cells from which every city's name is given room before the lines are drawn (on
+a smaller map a name is drawn where the lines left room)."""
+
+
+def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | None]:
+    """Each city's name right of its block, else left of it, clear of every block and name
+    with a blank either side; None where neither side has room."""
+    taken: dict[int, list[tuple[int, int]]] = {}
+    for block in blocks:
+        taken.setdefault(block.y, []).append((block.x, block.end))
+    out: list[int | None] = []
+    for city, block in enumerate(blocks):
+        name = board.cities[city].name
+        out.append(None)
+        for x in (block.end + 2, block.x - 1 - len(name)):
+            lo, hi = x - 1, x + len(name)
+            if lo < 0 or hi >= width:
+                continue
+            if all(hi < a or lo > b for a, b in taken.get(block.y, [])):
+                taken[block.y].append((x, x + len(name) - 1))
+                out[city] = x
+                break
+    return out
+
+
+BUDGET = 1500
+"""Cells a strict search looks at before it gives up (and a loose one twice as many)."""
+
+SPAN_BUDGET = 100
+"""And as many more for each cell between the two cities."""
+
+RETRIES = 6
+"""Times the links are routed again, those that found no strict way first; the best is kept."""
+
+
+Routes = tuple[list[list[tuple[int, int, str]]], list[tuple[int, int] | None]]
+"""Each link's path and its label's spot."""
+
+
+def _route_all(
+    board: Board,
+    width: int,
+    height: int,
+    blocks: list[Block],
+    names: list[int | None],
+    order: list[int],
+) -> tuple[Routes, list[int]]:
+    """Every link routed in ``order``: the paths (empty for a link with no way) and spots, and
+    the links routed loosely (or not at all)."""
+    grid = Grid(width, height, blocks)
+    for city, x in enumerate(names):
+        if x is not None:
+            grid.keep_name(city, x, len(board.cities[city].name))
+    paths: list[list[tuple[int, int, str]]] = [[] for _ in board.links]
+    spots: list[tuple[int, int] | None] = [None] * len(board.links)
+    loose = []
+    for link in order:
+        a, b = board.links[link].a, board.links[link].b
+        path = _simple(grid.route(link, a, b, strict=True))
+        if path is None:
+            loose.append(link)
+            path = _simple(grid.route(link, a, b, strict=False))
+            path = path or _simple(grid.route(link, a, b, strict=False, budget=20 * BUDGET))
+            path = path or _simple(grid.route(link, a, b, strict=False, budget=1 << 20, lax=True))
+        if path is not None:
+            grid.commit(link, path)
+            paths[link] = path
+            spots[link] = grid.keep_spot(link, path)
+    for link, path in enumerate(paths):
+        paths[link] = [(x, y, grid.char(x, y)) for x, y, _ in path]
+    return (paths, spots), loose
+
+
+def _simple(path: list[tuple[int, int, str]] | None) -> list[tuple[int, int, str]] | None:
+    """The path, unless it runs through a cell twice."""
+    if path is None or len({(x, y) for x, y, _ in path}) < len(path):
+        return None
+    return path
+
+
+def _span(board: Board, blocks: list[Block], link: int) -> int:
+    a, b = blocks[board.links[link].a], blocks[board.links[link].b]
+    return max(abs(a.x - b.x), abs(a.y - b.y))
+
+
+def _spread(values: list[float]) -> list[float]:
+    """Each value scaled to 0..1, blended with its rank so clusters get room for labels."""
+    lo, hi = min(values), max(values)
+    order = sorted(range(len(values)), key=lambda i: (values[i], i))
+    ranks = [0.0] * len(values)
+    for rank, i in enumerate(order):
+        ranks[i] = rank / (len(values) - 1 or 1)
+    return [
+        (1 - SPREAD) * (v - lo) / (hi - lo or 1) + SPREAD * r
+        for v, r in zip(values, ranks, strict=True)
+    ]
+
+
+def place_cities(board: Board, width: int, height: int, block_width: int) -> list[Block]:
+    """Each city's block: where its projection falls, or the nearest cell with room around it
+    (two free columns from any block on its row or the rows beside it)."""
+    xs = _spread([c.lon for c in board.cities])
+    ys = _spread([-c.lat for c in board.cities])
+    x_room = max(1, width - block_width - 2)
+    y_room = max(1, height - 1)
+    wanted = [(1 + round(x * x_room), round(y * y_room)) for x, y in zip(xs, ys, strict=True)]
+    blocks: list[Block | None] = [None] * len(board.cities)
+    for city in sorted(range(len(wanted)), key=lambda c: (wanted[c][1], wanted[c][0], c)):
+        x, y = wanted[city]
+        placed = [b for b in blocks if b is not None]
+        blocks[city] = _nearest_room(x, y, block_width, width, height, placed)
+    return [b for b in blocks if b is not None]
+
+
+def _nearest_room(
+    x: int, y: int, block_width: int, width: int, height: int, placed: list[Block]
+) -> Block:
+    """The block nearest ``(x, y)`` (a row counting as two columns) clear of the placed ones."""
+    for dx, dy in _NEAREST:
+        cx, cy = x + dx, y + dy
+        inside = 0 <= cx <= width - block_width and 0 <= cy < height
+        if inside and all(_clear(cx, cy, block_width, b) for b in placed):
+            return Block(cx, cy, block_width)
+    return Block(max(0, min(x, width - block_width)), max(0, min(y, height - 1)), block_width)
+
+
+_NEAREST = sorted(
+    ((dx, dy) for dx in range(-60, 61) for dy in range(-30, 31)),
+    key=lambda d: (abs(d[0]) + 2 * abs(d[1]), abs(d[1]), d[1], d[0]),
+)
+"""Steps from a city's place on the globe, nearest first."""
+
+
+def _clear(x: int, y: int, block_width: int, other: Block) -> bool:
+    if abs(y - other.y) > 1:
+        return True
+    return x + block_width + 2 <= other.x or other.end + 3 <= x
+
+
+class Grid:
+    """The routing grid, one cell of wall round it: what each cell holds so far, the city of a
+    block's cell, the link whose line points into a cell, and how many lines are beside it."""
+
+    def __init__(self, width: int, height: int, blocks: list[Block]) -> None:
+        self.stride = stride = width + 2
+        size = stride * (height + 2)
+        self.held = [WALL] * size
+        for y in range(height):
+            self.held[(y + 1) * stride + 1 : (y + 1) * stride + 1 + width] = [EMPTY] * width
+        self.chars = [" "] * size
+        self.city = [-1] * size
+        self.pointed = [EMPTY] * size
+        """Per cell: the link whose line points into it (``MANY`` for more than one)."""
+        self.near = [0] * size
+        self.kept = [EMPTY] * size
+        """Per cell: the link whose label's spot it is or is beside (no other link goes there)."""
+        self.offsets = [dy * stride + dx for dx, dy in DIRS]
+        self.blocks = blocks
+        self.around = [-1] * size
+        """Per cell: the city whose block it is beside (the last one, where two are)."""
+        for index, block in enumerate(blocks):
+            for x, y in block.cells():
+                if 0 <= x < width and 0 <= y < height:
+                    self.held[self.at(x, y)] = BLOCK
+                    self.city[self.at(x, y)] = index
+                    for offset in self.offsets:
+                        self.around[self.at(x, y) + offset] = index
+
+    def at(self, x: int, y: int) -> int:
+        return (y + 1) * self.stride + x + 1
+
+    def char(self, x: int, y: int) -> str:
+        return self.chars[self.at(x, y)]
+
+    def commit(self, link: int, path: list[tuple[int, int, str]]) -> None:
+        for x, y, char in path:
+            i = self.at(x, y)
+            if self.held[i] >= 0:
+                self.held[i] = CROSSING
+                self.chars[i] = CROSSES[frozenset((self.chars[i], char))]
+                continue
+            self.held[i] = link
+            self.chars[i] = char
+            step = self.offsets[DIRS.index(_vector(char))]
+            for n in (i + step, i - step):
+                self.pointed[n] = link if self.pointed[n] in (EMPTY, link) else MANY
+            for offset in self.offsets:
+                self.near[i + offset] += 1
+
+    def keep_name(self, city: int, x: int, length: int) -> None:
+        """No line through a city's name or the cell either side of it, nor running into it."""
+        y = self.blocks[city].y
+        for i in range(self.at(x, y) - 1, self.at(x, y) + length + 1):
+            if self.held[i] != EMPTY:
+                continue
+            self.held[i] = NAMED
+            self.city[i] = city
+
+    def keep_spot(self, link: int, path: list[tuple[int, int, str]]) -> tuple[int, int] | None:
+        """A cell of the link's new line for its label, nearest the middle, with nothing of
+        another link beside it on its row: kept so (with the cells beside it) from now on."""
+        held, kept = self.held, self.kept
+        mid = (len(path) - 1) / 2
+        for k in sorted(range(len(path)), key=lambda k: (abs(k - mid), k)):
+            x, y, _ = path[k]
+            i = self.at(x, y)
+            if held[i] != link or kept[i] not in (EMPTY, link):
+                continue
+            if all(
+                held[n] in (EMPTY, WALL, link) and kept[n] in (EMPTY, link) for n in (i - 1, i + 1)
+            ):
+                for n in (i - 1, i, i + 1):
+                    kept[n] = link
+                return x, y
+        return None
+
+    def route(
+        self, link: int, a: int, b: int, strict: bool, budget: int = 0, lax: bool = False
+    ) -> list[tuple[int, int, str]] | None:
+        """The cheapest path of cells from city ``a``'s block to city ``b``'s (A*, by cell and
+        the direction it was entered); ``strict`` keeps lines from touching as if joined;
+        ``budget``: how many cells to look at (by default ``BUDGET``, twice that when loose);
+        ``lax``, the last resort: a line may also run into another city's code or name."""
+        held, city, chars, pointed, near = self.held, self.city, self.chars, self.pointed, self.near
+        around, kept = self.around, self.kept
+        offsets, stride = self.offsets, self.stride
+        target = self.blocks[b]
+        tx0, tx1, ty = target.x + 1, target.end + 1, target.y + 1
+        heap: list[tuple[int, int, int]] = []
+        best: dict[int, int] = {}
+        came: dict[int, int] = {}
+        for sx, sy in self.blocks[a].cells():
+            for d in range(8):
+                i = self.at(sx, sy) + offsets[d]
+                key = i * 16 + d + LEAVING
+                if held[i] not in (BLOCK, WALL) and key not in best:
+                    best[key] = STEP
+                    came[key] = -1
+                    heapq.heappush(heap, (STEP + GREED * _h(i, stride, tx0, tx1, ty), STEP, key))
+        start = self.blocks[a]
+        span = max(abs(start.x - target.x), abs(start.y - target.y))
+        budget = budget or (BUDGET + SPAN_BUDGET * span) * (1 if strict else 2)
+        while heap and budget:
+            budget -= 1
+            _, g, key = heapq.heappop(heap)
+            if best[key] != g:
+                continue
+            i, d_in = divmod(key, 16)
+            here = held[i]
+            if here == CROSSING:
+                continue
+            for d_out in TURNS[d_in]:
+                cost = g + TURN_COST[d_in & 7][d_out] + STEP
+                char = STROKES[d_out]
+                if kept[i] != EMPTY and kept[i] != link:
+                    if strict or here >= 0:
+                        continue  # another link's label, or the cells beside it
+                    cost += CROSS
+                if here >= 0:  # another link's cell: only straight across it, at right angles
+                    if d_out != d_in & 7 or chars[i] != PERPENDICULAR[char]:
+                        continue
+                    cost += CROSS
+                else:
+                    if strict and pointed[i] != EMPTY and pointed[i] != link:
+                        continue
+                    step = offsets[d_out]
+                    ahead, back = i + step, i - step
+                    if lax:
+                        pass
+                    elif held[ahead] == BLOCK and city[ahead] != a and city[ahead] != b:
+                        continue  # would read as running into another city
+                    elif held[back] == BLOCK and city[back] != a and city[back] != b:
+                        continue
+                    elif held[ahead] == NAMED or held[back] == NAMED:
+                        continue  # or into a name
+                    if (
+                        strict
+                        and back != i - offsets[d_in & 7]
+                        and (held[back] >= 0 or held[back] == CROSSING)
+                    ):
+                        continue  # would read as going on into another line
+                    if near[i]:
+                        cost += NEAR
+                    if around[i] >= 0 and around[i] != a and around[i] != b:
+                        cost += PASSING
+                n = i + offsets[d_out]
+                there = held[n]
+                if there == BLOCK:
+                    if city[n] == b:
+                        return self._path(key, d_out, came)
+                    continue
+                if there in (WALL, NAMED):
+                    continue
+                nkey = n * 16 + d_out
+                if cost < best.get(nkey, 1 << 30):
+                    best[nkey] = cost
+                    came[nkey] = key
+                    heapq.heappush(heap, (cost + GREED * _h(n, stride, tx0, tx1, ty), cost, nkey))
+        return None
+
+    def _path(self, last: int, d_out: int, came: dict[int, int]) -> list[tuple[int, int, str]]:
+        cells = []
+        key = last
+        while key >= 0:
+            i, d_in = divmod(key, 16)
+            y, x = divmod(i, self.stride)
+            cells.append((x - 1, y - 1, STROKES[d_out]))
+            d_out = d_in & 7
+            key = came[key]
+        cells.reverse()
+        return cells
+
+
+def _h(i: int, stride: int, tx0: int, tx1: int, ty: int) -> int:
+    """Cells from cell ``i`` to the target block at the least."""
+    y, x = divmod(i, stride)
+    return max(tx0 - x, 0, x - tx1, abs(ty - y))
+
+
+LEAVING = 8
+"""Added to the direction of a route's first step: its first cell goes on straight, so the line
+is seen to leave the city."""
+
+STROKES = tuple(stroke(d) for d in DIRS)
+PERPENDICULAR = {"─": "│", "│": "─", "╱": "╲", "╲": "╱"}
+"""The line each line may cross."""
+
+
+def _turn_cost(d_in: int, d_out: int) -> int:
+    turn = min((d_out - d_in) % 8, (d_in - d_out) % 8)
+    return 0 if turn == 0 else BEND if turn == 1 else SHARP
+
+
+TURN_COST = [[_turn_cost(d_in, d_out) for d_out in range(8)] for d_in in range(8)]
+TURNS: list[tuple[int, ...]] = [
+    tuple(
+        d
+        for d in (d_in, (d_in + 1) % 8, (d_in - 1) % 8, (d_in + 2) % 8, (d_in - 2) % 8)
+        if d == d_in or min((d - d_in) % 8, (d_in - d) % 8) == 1 or d % 2 == 1
+    )
+    for d_in in range(8)
+] + [(d,) for d in range(8)]
+"""The ways on from a cell entered by each direction: straight on, 45° either way, or a right
+angle between diagonals; a route's first cell (``+ LEAVING``) only straight on."""
+
+
+def _vector(char: str) -> tuple[int, int]:
+    return {"─": (1, 0), "│": (0, 1), "╲": (1, 1), "╱": (1, -1)}[char]

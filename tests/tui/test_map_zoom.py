@@ -1,0 +1,73 @@
+"""The map on screen is the canvas the reading test checks, and ``z`` gives a cramped map the
+whole window (Pilot, the real app, in monochrome as ``NO_COLOR`` asks, with every module)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screenshot import screen_text
+from jetset_tui.seating import GamePlan
+from jetset_tui.widgets.map import EuropeMap, map_canvas
+from tests.tui.play import ADVISOR, game_screen, play_turns
+from tests.tui.test_map_reading import lies
+
+BOT = f"bot:{ADVISOR}"
+MODULES = ("distant_lands", "hubs", "business_cards", "investors")
+
+
+def every_module_app(tmp_path: Path) -> JetSetApp:
+    plan = GamePlan(
+        ["human", BOT, BOT, BOT], ["Ann", "Amelia", "Wilbur", "Bessie"], seed="zoom",
+        path=tmp_path / "game.jetset", modules=MODULES,
+    )  # fmt: skip
+    return JetSetApp(plan=plan, fsync=False, saves=tmp_path, bot_delay=0)
+
+
+def map_on_screen(app: JetSetApp, screen: GameScreen) -> list[str]:
+    """The map's rows as the terminal shows them."""
+    game_map = screen.query_one(EuropeMap)
+    region = game_map.region
+    lines = screen_text(app).splitlines()
+    return [line[region.x : region.right] for line in lines[region.y : region.bottom]]
+
+
+def check_map_shown(app: JetSetApp, screen: GameScreen) -> None:
+    """What the terminal shows of the map is the canvas, and it reads true (with what a cramped
+    map is allowed, as in test_map_reading)."""
+    game_map = screen.query_one(EuropeMap)
+    width, height = game_map.size
+    state = screen.table().state
+    canvas = map_canvas(state, width, height, screen.liveries)
+    assert map_on_screen(app, screen) == ["".join(row) for row in canvas.chars]
+    assert not lies(state, canvas, screen.liveries)
+
+
+@pytest.mark.parametrize("size", [(80, 24), (100, 30)])
+async def test_z_gives_the_map_the_window(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int]
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = every_module_app(tmp_path)
+    async with app.run_test(size=size) as pilot:
+        screen = await game_screen(pilot)
+        assert app.no_color, "monochrome, as NO_COLOR asks"
+        await play_turns(app, pilot, screen, turns=3)  # hubs placed, links bought
+        await pilot.pause()
+        state = screen.session.game.state
+        assert any(owner >= 0 for owner in state.owner)
+        game_map = screen.query_one(EuropeMap)
+        before = game_map.size
+        check_map_shown(app, screen)
+        await pilot.press("z")
+        await pilot.pause()
+        zoomed = game_map.size
+        assert zoomed.width == size[0] and zoomed.height >= size[1] - 6 > before.height
+        assert "Short Flights" not in screen_text(app) and "types an action" in screen_text(app)
+        check_map_shown(app, screen)
+        await pilot.press("z")
+        await pilot.pause()
+        assert game_map.size == before
