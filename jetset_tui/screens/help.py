@@ -94,8 +94,15 @@ with no hub; two hubs at most). On the map a hub is `⌂` and its owner's letter
 | **v** | under 100 columns: the players, rows and your cards in the map's place, or the map again |
 | **PgUp PgDn** | scroll the players, rows and cards when they do not fit |
 | **t** | the table's chat, in a game with other people (`jetset host`, `join`, over SSH) |
+| **z** | take back your last move (also **Ctrl+Z**, or type `undo`), at one keyboard only |
 | **q** | back to the menu (the game is saved after every move) |
 | **F1** | this page · **Ctrl+P** command palette · **Ctrl+Q** quit |
+
+**Taking a move back.** In a game at one keyboard (against bots, or hot-seat) **z** takes back
+your last move, with the bots' moves after it, as long as nothing hidden has come out since: no
+card turned up or dealt, no Business card drawn, no Investor turned up, no deal offered. Press it
+again for the move before, within the same stretch. In a game over the network moves are never
+taken back.
 
 # Reading the map
 
