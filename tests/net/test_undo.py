@@ -43,9 +43,8 @@ def lines_on_disk(path: Path) -> list[str]:
 
 def first_buy(s: LocalSession) -> str:
     notation = Notation(s.game.board)
-    return next(
-        line for a in s.game.legal_actions() if (line := notation.format_action(a)).startswith("buy")
-    )
+    lines = [notation.format_action(a) for a in s.game.legal_actions()]
+    return next(line for line in lines if line.startswith("buy"))
 
 
 async def test_a_move_taken_back_never_reaches_the_log_file(tmp_path: Path) -> None:
