@@ -38,5 +38,5 @@ async def take_back(session: GameClient, seat: int | None, notation: Notation) -
     replies = sum(1 for e in gone if e.actor != seat)
     said = f"taken back: {', '.join(moves) or 'your move'}"
     if replies:
-        said += f" (and the {replies} move{'s' if replies > 1 else ''} played after it)"
+        said += " and the move after it" if replies == 1 else f" and the {replies} moves after it"
     return True, said

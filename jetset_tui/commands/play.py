@@ -111,6 +111,7 @@ def run_app(
     plan: object | None = None,
     resume: Path | None = None,
     delay: float | None = None,
+    tutorial: bool = False,
 ) -> int:
     """Open the app (on the start screen, or straight into a game) and run it."""
     from jetset_tui.app import JetSetApp
@@ -121,6 +122,7 @@ def run_app(
         plan=plan if isinstance(plan, GamePlan) else None,
         resume=resume,
         bot_delay=BOT_DELAY if delay is None else delay,
+        tutorial=tutorial,
     )
     app.run()
     for path in app.unfinished_saves():
