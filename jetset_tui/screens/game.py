@@ -258,16 +258,24 @@ class GameScreen(MapAndTableScreen):
             return
         from jetset_tui.screens.pass_turn import PassScreen
 
+        last = self.viewer  # who moved last here: they may still take it back
+        undoer = last if last is not None and self.session.undo_refusal(last) is None else None
         self.viewer = None
         self._passing = True
         self.close_picker()
 
-        def handed_over(_: None) -> None:
+        def handed_over(ready: bool | None) -> None:
             self._passing = False
+            if ready is False and undoer is not None:  # z: the last player takes it back
+                self.viewer = undoer
+                self.run_worker(self.action_undo())
+                return
             self.viewer = mover
             self.sync()
 
-        self.app.push_screen(PassScreen(self.names[mover], self.liveries[mover]), handed_over)
+        undo_by = self.names[undoer] if undoer is not None else None
+        pass_screen = PassScreen(self.names[mover], self.liveries[mover], undo_by)
+        self.app.push_screen(pass_screen, handed_over)
 
     def show_end(self) -> None:
         from jetset_tui.screens.end import EndScreen

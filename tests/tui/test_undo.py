@@ -6,10 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import Income
+from engine import Buy, Income
 from engine.bots import make_bot
 from engine.notation import Notation
 from jetset_tui.screens.end import EndScreen
+from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.log import NotationLog
 from netcode.local import LocalSession
@@ -85,3 +86,41 @@ async def test_a_whole_game_with_moves_taken_back(tmp_path: Path) -> None:
     assert len(lines) == len(result.game.entries)
     replaced = [(i, line) for i, line in taken_back if lines[i] != line]
     assert replaced and all(lines[i] == "income" for i, _ in replaced)
+
+
+async def test_hot_seat_the_last_player_takes_back_on_the_pass_screen(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", "human"], seed="undo-hot")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        assert "z takes your move back" not in screen_text(app)  # nobody has moved yet
+        await pilot.press("enter")
+        screen = await game_screen(pilot)
+        session = screen.session
+        assert isinstance(session, LocalSession)
+        notation = Notation(session.game.board)
+        before = len(session.game.entries)
+        buy = next(a for a in session.game.legal_actions() if isinstance(a, Buy))
+        await pilot.press(*keys_for(buy, notation))
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        text = screen_text(app)
+        assert "Pass the keyboard to" in text and "Amelia" in text
+        assert "Ann: z takes your move back." in text
+        await pilot.press("z")
+        for _ in range(20):
+            await pilot.pause()
+        assert not isinstance(app.screen, PassScreen), screen_text(app)
+        assert len(session.game.entries) == before and session.game.to_move() == 0
+        assert screen.viewer == 0
+        assert f"taken back: {notation.format_action(buy)}" in screen_text(app)
+        await pilot.press(*keys_for(Income(), notation))
+        await pilot.pause()
+        assert isinstance(app.screen, PassScreen)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert screen.viewer == 1
+        await pilot.press("z")  # Amelia has not moved: nothing of hers to take back
+        await pilot.pause()
+        assert "you have no move of this turn to take back" in screen_text(app)
+        assert session.game.entries[before].action == Income()
