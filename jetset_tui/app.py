@@ -61,6 +61,7 @@ class JetSetApp(App[None]):
         replay_seat: int | None = None,
         joined_at: str | None = None,
         tutorial: bool = False,
+        expansion: bool = False,
     ) -> None:
         """``joined_at``: the host's address when this app plays a game joined there (``jetset
         join``): leaving it asks, and ends the program rather than going to the menu."""
@@ -78,6 +79,7 @@ class JetSetApp(App[None]):
         self.replay_seat = replay_seat
         self.joined_at = joined_at
         self.launch_tutorial = tutorial
+        self.launch_expansion = expansion
         self.local_games: list[LocalSession] = []
         """The games played at this keyboard since the app started, in order."""
 
@@ -89,7 +91,7 @@ class JetSetApp(App[None]):
         if self.launch_session is not None:
             self.play(self.launch_session, self.launch_colours)
         elif self.launch_tutorial:
-            self.start_tutorial()
+            self.start_tutorial(expansion=self.launch_expansion)
         elif self.launch_plan is not None:
             self.start_plan(self.launch_plan)
         elif self.launch_resume is not None:
@@ -120,13 +122,15 @@ class JetSetApp(App[None]):
             return
         self.push_screen(GameScreen(session, colours))
 
-    def start_tutorial(self) -> None:
-        """The tutorial: the one left unfinished, or a new one (jetset_tui/screens/tutorial.py)."""
+    def start_tutorial(self, *, expansion: bool = False) -> None:
+        """The tutorial where it was left, or its expansion chapter (``expansion``):
+        jetset_tui/screens/tutorial.py."""
         from jetset_tui.screens.tutorial import tutorial_session
 
+        folder = self.saves or saves_dir()
         try:
             session = tutorial_session(
-                self.saves or saves_dir(), bot_delay=self.bot_delay, fsync=self.fsync
+                folder, bot_delay=self.bot_delay, fsync=self.fsync, expansion=expansion
             )
         except LogLocked as exc:
             self.notify(f"{exc}: the tutorial is open elsewhere", severity="error", timeout=10)

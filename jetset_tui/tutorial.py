@@ -22,10 +22,12 @@ from engine import (
     Entry,
     FinalPlane,
     Income,
+    Options,
     Place,
     Refill,
     Rent,
 )
+from engine.actions import CashIn, Dividends, Offer, PlayCard
 from engine.state import State
 
 SEED: Final = "jetset-tutorial-17"
@@ -33,6 +35,10 @@ SEED: Final = "jetset-tutorial-17"
 
 TUTORIAL_FILE: Final = "tutorial.jetset"
 """The tutorial's saved game, in the saves folder."""
+
+EXPANSION_SEED: Final = "jetset-tutorial-business-1"
+EXPANSION_FILE: Final = "tutorial-business.jetset"
+"""The last chapter's game, with the expansion's Business cards, once the first is finished."""
 
 OPPONENT: Final = "Amelia"
 OPPONENT_BOT: Final = "greedy"
@@ -146,24 +152,66 @@ CHAPTERS: Final[tuple[Chapter, ...]] = (
     ),
 )
 
+EXPANSION_CHAPTERS: Final[tuple[Chapter, ...]] = (
+    Chapter(
+        "business",
+        "10. Business cards (the expansion)",
+        "This game has the expansion's Business cards: you hold two, secret (bottom right), "
+        "and draw one more for every Long Flight you claim. Press y: play a card (its text says "
+        "what it does) or cash one in for €5. A card is not your turn's action: you still have "
+        "that after it.",
+        "you have no Business card now.",
+        (PlayCard, CashIn, Dividends),
+    ),
+    Chapter(
+        "deal",
+        "11. A Business Deal",
+        "Once a turn you may offer another player a deal: press y and choose the deal. If they "
+        "accept, you both discard a card and each puts a plane, free, on a link of the other. "
+        "Amelia answers at once; nothing of a deal can be taken back.",
+        "you need a card, and Amelia one too, and one deal a turn.",
+        (Offer,),
+    ),
+)
+
 FREE_PLAY: Final = (
     "That is the whole game: play it out as you like (h advises, z takes a move back, F1 has "
-    "the rules, q saves and leaves)."
+    "the rules, q saves and leaves). Once it is over, start the tutorial again for its last "
+    "chapter: the expansion's Business cards."
+)
+FREE_PLAY_EXPANSION: Final = (
+    "You have seen the Business cards: play on as you like. The rest of the expansion (Distant "
+    "Lands, Hubs, Investors) is in F1 and in New game's modules."
 )
 
 
-def chapter_now(entries: Sequence[Entry], state: State, seat: int) -> Chapter | None:
+def chapters_for(options: Options) -> tuple[Chapter, ...]:
+    """The base game's chapters, or the expansion's last chapter in its own game."""
+    return EXPANSION_CHAPTERS if options.business_cards else CHAPTERS
+
+
+def chapter_number(chapter: Chapter) -> str:
+    """``3 of 11``: where a chapter is in the whole tutorial."""
+    every = CHAPTERS + EXPANSION_CHAPTERS
+    return f"{every.index(chapter) + 1} of {len(every)}"
+
+
+def chapter_now(
+    entries: Sequence[Entry], state: State, seat: int, chapters: Sequence[Chapter] = CHAPTERS
+) -> Chapter | None:
     """The first chapter not done yet, or None: the tutorial is over, play on freely."""
-    for chapter in CHAPTERS:
+    for chapter in chapters:
         if not chapter.done(entries, state, seat):
             return chapter
     return None
 
 
-def pending_kinds(entries: Sequence[Entry], state: State, seat: int) -> tuple[type, ...]:
+def pending_kinds(
+    entries: Sequence[Entry], state: State, seat: int, chapters: Sequence[Chapter] = CHAPTERS
+) -> tuple[type, ...]:
     """The actions of the chapters still to come (the player's to play, not the stand-in's)."""
     out: list[type] = []
-    for chapter in CHAPTERS:
+    for chapter in chapters:
         if not chapter.done(entries, state, seat):
             out.extend(chapter.kinds)
     return tuple(out)

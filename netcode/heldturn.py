@@ -37,6 +37,7 @@ from engine.actions import (
 
 NOTHING_HELD = "you have no move of this turn to take back"
 OTHER_PLAYER = "another player has moved"
+A_DEAL = "a deal"
 
 
 def revealed_by(entry: Entry) -> str | None:
@@ -51,7 +52,7 @@ def revealed_by(entry: Entry) -> str | None:
     if isinstance(act, DealInvestors | TurnInvestor):
         return "an Investor was turned up"
     if isinstance(act, Offer | Accept | Decline):
-        return "a deal was offered"
+        return A_DEAL
     if entry.actor == CHANCE:
         return "the dealer has dealt"
     return None
@@ -115,6 +116,8 @@ class HeldTurn:
             return f"{OTHER_PLAYER} since your last move: it cannot be taken back"
         if self.closed == NOTHING_HELD:
             return NOTHING_HELD
+        if self.closed == A_DEAL:
+            return "a deal offered or answered cannot be taken back, nor any move before it"
         return f"{self.closed} since your last move: it cannot be taken back"
 
     def cut(self, length: int) -> None:

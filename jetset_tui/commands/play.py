@@ -112,6 +112,7 @@ def run_app(
     resume: Path | None = None,
     delay: float | None = None,
     tutorial: bool = False,
+    expansion: bool = False,
 ) -> int:
     """Open the app (on the start screen, or straight into a game) and run it."""
     from jetset_tui.app import JetSetApp
@@ -123,6 +124,7 @@ def run_app(
         resume=resume,
         bot_delay=BOT_DELAY if delay is None else delay,
         tutorial=tutorial,
+        expansion=expansion,
     )
     app.run()
     for path in app.unfinished_saves():

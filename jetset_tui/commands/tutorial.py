@@ -14,6 +14,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "tutorial", help="learn to play: a guided game against a bot, left and resumed at will"
     )
     tp.add_argument(
+        "--expansion",
+        action="store_true",
+        help="the last chapter at once: the expansion's Business cards, in a game of their own",
+    )
+    tp.add_argument(
         "--delay", type=arguments.seconds, default=None, help="seconds the bot waits (default 0.6)"
     )
     diagnostics.add_arguments(tp)
@@ -23,4 +28,4 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_tutorial(args: argparse.Namespace) -> int:
     from jetset_tui.commands.play import run_app
 
-    return run_app(tutorial=True, delay=args.delay)
+    return run_app(tutorial=True, expansion=args.expansion, delay=args.delay)

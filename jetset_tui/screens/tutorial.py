@@ -17,7 +17,7 @@ from rich.text import Text
 from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
-from engine import Options
+from engine import Action, Options
 from engine.bots import make_bot
 from jetset_tui import tutorial
 from jetset_tui.screens.game import GameScreen
@@ -65,26 +65,39 @@ class TutorialScreen(GameScreen):
         if self.is_attached and self.query("#coach"):
             self.query_one(Coach).update(self.coaching())
 
+    @property
+    def chapters(self) -> tuple[tutorial.Chapter, ...]:
+        return tutorial.chapters_for(self.session.game.options)
+
+    @property
+    def seat(self) -> int:
+        """The newcomer's seat."""
+        return self.session.local_seats[0]
+
     def chapter(self) -> tutorial.Chapter | None:
         game = self.session.game
-        seat = self.session.local_seats[0]
-        return tutorial.chapter_now(game.entries, game.state, seat)
+        return tutorial.chapter_now(game.entries, game.state, self.seat, self.chapters)
+
+    def legal_now(self) -> list[Action]:
+        """The newcomer's legal moves, from their own view (it holds their Business cards)."""
+        return self.session.game.rules.legal_actions(self.session.view(self.seat))
 
     def waiting(self) -> bool:
         """Your turn, and the chapter's action cannot be played yet."""
         chapter = self.chapter()
         if chapter is None or not self.my_turn():
             return False
-        return not chapter.ready(self.session.game.legal_actions())
+        return not chapter.ready(self.legal_now())
 
     def coaching(self) -> Text:
         """What the coach says now."""
         chapter = self.chapter()
         if chapter is None:
-            return Text(tutorial.FREE_PLAY)
+            expansion = self.session.game.options.business_cards
+            return Text(tutorial.FREE_PLAY_EXPANSION if expansion else tutorial.FREE_PLAY)
         text = Text()
         text.append(chapter.title, style="bold")
-        text.append(f"  ({tutorial.CHAPTERS.index(chapter) + 1} of {len(tutorial.CHAPTERS)})")
+        text.append(f"  ({tutorial.chapter_number(chapter)})")
         if self.playing_on:
             text.append("\nThe tutorial is playing your turns… (space stops)", style=DIM)
         elif self.waiting():
@@ -133,8 +146,8 @@ class TutorialScreen(GameScreen):
         game = session.game
         view = session.view(seat)
         advised = self._stand_in.act(view, game.rules)
-        pending = tutorial.pending_kinds(game.entries, game.state, seat)
-        move = tutorial.stand_in_move(advised, game.legal_actions(), pending)
+        pending = tutorial.pending_kinds(game.entries, game.state, seat, self.chapters)
+        move = tutorial.stand_in_move(advised, self.legal_now(), pending)
         problem = await self.submit(move)
         if problem:  # never expected: stop and say so rather than loop
             self.playing_on = False
@@ -146,29 +159,61 @@ def session_paced(session: GameClient) -> bool:
     return not isinstance(session, LocalSession) or session.bot_delay > 0
 
 
-def tutorial_session(folder: Path, *, bot_delay: float, fsync: bool = True) -> LocalSession:
-    """The tutorial's game: the one left unfinished in ``folder``, or a new one. LogLocked if
-    another jetset plays it now, OSError if it cannot be saved."""
-    path = folder / tutorial.TUTORIAL_FILE
-    if path.exists():
-        try:
-            session = LocalSession.resume(path, bot_delay=bot_delay, fsync=fsync)
-        except LogLocked:
-            raise
-        except (OSError, ValueError):
-            session = None  # unreadable: start again
-        if session is not None and not session.game.over:
+def tutorial_session(
+    folder: Path, *, bot_delay: float, fsync: bool = True, expansion: bool = False
+) -> LocalSession:
+    """The tutorial's game, where the newcomer left it: the first game while it is unfinished,
+    then the expansion's chapter; once both are over, the first again. ``expansion`` goes
+    straight to the expansion's chapter. LogLocked if another jetset plays it now, OSError if it
+    cannot be saved."""
+    base = folder / tutorial.TUTORIAL_FILE
+    later = folder / tutorial.EXPANSION_FILE
+    if not expansion:
+        session = unfinished(base, bot_delay=bot_delay, fsync=fsync)
+        if session is not None:
             return session
-        path.unlink(missing_ok=True)  # finished (or unreadable): a new tutorial
-        secrets_path(path).unlink(missing_ok=True)
+        if not base.exists():
+            return new_tutorial(base, bot_delay=bot_delay, fsync=fsync, expansion=False)
+    session = unfinished(later, bot_delay=bot_delay, fsync=fsync)
+    if session is not None:
+        return session
+    if expansion or not later.exists():
+        forget(later)
+        return new_tutorial(later, bot_delay=bot_delay, fsync=fsync, expansion=True)
+    forget(base)  # both are over: from the start again
+    forget(later)
+    return new_tutorial(base, bot_delay=bot_delay, fsync=fsync, expansion=False)
+
+
+def unfinished(path: Path, *, bot_delay: float, fsync: bool) -> LocalSession | None:
+    """The tutorial game saved in ``path`` if it is there and not over (an unreadable file is
+    forgotten); LogLocked if another jetset plays it."""
+    if not path.exists():
+        return None
+    try:
+        session = LocalSession.resume(path, bot_delay=bot_delay, fsync=fsync)
+    except LogLocked:
+        raise
+    except (OSError, ValueError):
+        forget(path)
+        return None
+    return None if session.game.over else session
+
+
+def forget(path: Path) -> None:
+    path.unlink(missing_ok=True)
+    secrets_path(path).unlink(missing_ok=True)
+
+
+def new_tutorial(path: Path, *, bot_delay: float, fsync: bool, expansion: bool) -> LocalSession:
     seats = [
         SeatInfo(your_name()),
         SeatInfo(tutorial.OPPONENT, SeatKind.of_bot(tutorial.OPPONENT_BOT)),
     ]
     return LocalSession(
-        Options(players=2),
+        Options(players=2, business_cards=expansion),
         seats,
-        seed=tutorial.SEED,
+        seed=tutorial.EXPANSION_SEED if expansion else tutorial.SEED,
         path=path,
         bot_delay=bot_delay,
         fsync=fsync,

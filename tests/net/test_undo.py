@@ -178,7 +178,7 @@ async def test_business_cards_are_taken_back_one_move_at_a_time(tmp_path: Path) 
         await s.wait_idle()
         assert any(isinstance(e.action, Offer) for e in s.game.entries[dealt:])
         assert s.undo_refusal(0) == (
-            "a deal was offered since your last move: it cannot be taken back"
+            "a deal offered or answered cannot be taken back, nor any move before it"
         )
     finally:
         await s.close()

@@ -9,12 +9,14 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from engine import Action
+from engine.actions import CashIn, Offer
+from engine.bots import make_bot
 from engine.notation import Notation
 from jetset_tui import tutorial
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screens.start import StartScreen
-from jetset_tui.screens.tutorial import Coach, TutorialScreen
+from jetset_tui.screens.tutorial import Coach, TutorialScreen, tutorial_session
 from jetset_tui.screenshot import screen_text
 from netcode.local import LocalSession
 from netcode.logfile import read_log
@@ -107,3 +109,71 @@ async def test_an_unreadable_tutorial_save_starts_anew(tmp_path: Path) -> None:
         assert screen.session is not first and "1. Buy an airlink" in coach_text(screen)
         assert not isinstance(app.screen, EndScreen)
     assert read_log(tmp_path / tutorial.TUTORIAL_FILE).header.meta.get("tutorial") is True
+
+
+async def test_the_last_chapter_the_expansion(tmp_path: Path) -> None:
+    """The last chapter (``jetset tutorial --expansion``, or the tutorial once its first game is
+    over): a Business card cashed in (taken back, and again), then a deal."""
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path, tutorial=True, expansion=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await tutorial_screen(pilot)
+        session = screen.session
+        assert session.game.options.business_cards
+        notation = Notation(session.game.board)
+        await settle(pilot, screen)
+        said = coach_text(screen)
+        assert "10. Business cards" in said and "(10 of 11)" in said
+        card = next(a for a in screen.legal_now() if isinstance(a, CashIn))
+        await pilot.press(*keys_for(card, notation))
+        await settle(pilot, screen)
+        assert "11. A Business Deal" in coach_text(screen)
+        await pilot.press("z")  # taken back: the chapter follows the game back
+        await settle(pilot, screen)
+        assert "10. Business cards" in coach_text(screen)
+        await pilot.press(*keys_for(card, notation))
+        await settle(pilot, screen)
+        offer = next(a for a in screen.legal_now() if isinstance(a, Offer))
+        await pilot.press(*keys_for(offer, notation))
+        await settle(pilot, screen)
+        assert tutorial.FREE_PLAY_EXPANSION in coach_text(screen)
+        await pilot.press("z")
+        await pilot.pause()
+        assert "a deal offered or answered cannot be taken back" in screen_text(app)
+    assert (tmp_path / tutorial.EXPANSION_FILE).exists()
+
+
+def test_the_tutorial_goes_from_the_first_game_to_the_expansion_and_round(tmp_path: Path) -> None:
+    """Which game ``tutorial_session`` opens: the first while it is unfinished, then the
+    expansion's, then the first again once both are over."""
+    import asyncio
+
+    async def opened(**kw: bool) -> tuple[bool, str]:
+        s = tutorial_session(tmp_path, bot_delay=0, fsync=False, **kw)
+        try:
+            return s.game.options.business_cards, s.seed
+        finally:
+            await s.close()
+
+    async def finish(path: Path) -> None:  # the dealer's seed revealed: the log says it is over
+        s = LocalSession.resume(path, bot_delay=0, fsync=False)
+        await s.start()
+        while not s.game.over:
+            await s.wait_idle()
+            seat = s.game.to_move()
+            if seat is None:
+                break
+            await s.submit(seat, make_bot("greedy", seat, "t").act(s.view(seat), s.game.rules))
+        await s.wait_idle()
+        await s.close()
+
+    async def walk() -> None:
+        assert await opened() == (False, tutorial.SEED)
+        assert await opened() == (False, tutorial.SEED)  # resumed
+        await finish(tmp_path / tutorial.TUTORIAL_FILE)
+        assert await opened() == (True, tutorial.EXPANSION_SEED)
+        await finish(tmp_path / tutorial.EXPANSION_FILE)
+        assert await opened() == (False, tutorial.SEED)
+        assert not (tmp_path / tutorial.EXPANSION_FILE).exists()
+        assert await opened(expansion=True) == (True, tutorial.EXPANSION_SEED)
+
+    asyncio.run(walk())
