@@ -19,7 +19,9 @@ What the session shows:
   game replayed from the host's full log.
 
 Saving is the table's: the log file (header, then every entry, flushed as written) and the seed
-in ``<log>.secret`` (``netcode.table``) until the log reveals it at the end. A game saved by an
+in ``<log>.secret`` (``netcode.table``) until the log reveals it at the end. The moves a player
+may still take back (``undo``) are held off the file until they no longer can be
+(``netcode.heldturn``). A game saved by an
 earlier version, with its seed in a ``<log>.seed`` file, still resumes.
 """
 

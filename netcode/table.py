@@ -3,7 +3,9 @@
 The table is the only authority. It seats players, checks every decision with the engine, lets
 the dealer supply each chance entry that follows, and appends every entry to the log file before
 returning it, so whatever the host broadcasts is already on disk: each entry is flushed as it is
-written, and one fsync covers a decision and the chance entries it caused (group commit).
+written, and one fsync covers a decision and the chance entries it caused (group commit). The one
+exception is a game at one keyboard, whose table has a ``HeldTurn`` (netcode/heldturn.py): the
+moves that can still be taken back are written once they no longer can.
 
 The seed and a secret for seat tokens are kept next to the log in ``<log>.secret`` (mode 0600)
 so ``jetset host --resume`` can continue the game; they are revealed (the seed) at the end. The

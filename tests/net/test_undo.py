@@ -205,3 +205,55 @@ async def test_a_networked_game_never_takes_moves_back(tmp_path: Path) -> None:
             assert served.host.table.held is None
         finally:
             await peer.close()
+
+
+CRASHING_PLAYER = """
+import asyncio, os, sys
+from pathlib import Path
+from engine import Income, Options
+from netcode.client import SeatInfo
+from netcode.local import LocalSession
+from netcode.seatkind import SeatKind
+
+async def main() -> None:
+    seats = [SeatInfo("Ann"), SeatInfo("Wilbur", SeatKind.of_bot("greedy"))]
+    s = LocalSession(Options(players=2), seats, seed="crash", path=Path(sys.argv[1]),
+                     bot_delay=0, fsync=True)
+    await s.start()
+    await s.wait_idle()
+    await s.submit(0, Income())
+    await s.wait_idle()
+    print(len(s.game.entries), flush=True)
+    os._exit(9)  # the process dies with the move held: nothing closes the table
+
+asyncio.run(main())
+"""
+
+
+async def test_a_crash_loses_only_the_moves_that_could_be_taken_back(tmp_path: Path) -> None:
+    """A real process plays a move and dies: the file holds every entry before the move, the
+    game resumes from there, and the move can be played again."""
+    import subprocess
+    import sys
+
+    log = tmp_path / "game.jetset"
+    done = subprocess.run(
+        [sys.executable, "-c", CRASHING_PLAYER, str(log)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert done.returncode == 9, done.stderr
+    played = int(done.stdout.strip())
+    on_disk = lines_on_disk(log)
+    assert 0 < len(on_disk) < played and "income" not in on_disk
+    again = LocalSession.resume(log, bot_delay=0, fsync=False)
+    try:
+        await again.start()
+        await again.wait_idle()
+        assert len(again.game.entries) == len(on_disk) and again.game.to_move() == 0
+        await again.submit(0, Income())
+        assert again.game.entries[len(on_disk)] == Entry(0, Income())
+    finally:
+        await again.close()
+    assert lines_on_disk(log)[len(on_disk)] == "income"
