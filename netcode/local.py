@@ -344,6 +344,7 @@ class LocalSession(GameClient):
         why = self.undo_refusal(seat)  # a bot's move that was on its way may have closed it
         if why is None:
             self.table.take_back(seat)
+        self._pulse()  # whoever waits (wait_idle) looks again, at the game set up anew
         self._setup(self.table, self._seats, scratch=self._scratch, own_secret=self._own_secret)
         self.emit(TakenBack(len(self._union.entries)))
         await self.start()

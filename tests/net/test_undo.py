@@ -5,6 +5,7 @@ before it can be taken back; a networked game never takes moves back."""
 
 from __future__ import annotations
 
+import asyncio
 from pathlib import Path
 
 import pytest
@@ -209,6 +210,7 @@ async def test_a_networked_game_never_takes_moves_back(tmp_path: Path) -> None:
 
 CRASHING_PLAYER = """
 import asyncio, os, sys
+import asyncio
 from pathlib import Path
 from engine import Income, Options
 from netcode.client import SeatInfo
@@ -257,3 +259,26 @@ async def test_a_crash_loses_only_the_moves_that_could_be_taken_back(tmp_path: P
     finally:
         await again.close()
     assert lines_on_disk(log)[len(on_disk)] == "income"
+
+
+async def test_a_wait_for_the_bots_survives_a_move_taken_back(tmp_path: Path) -> None:
+    s = LocalSession(
+        Options(players=2),
+        [ANN, WILBUR],
+        seed="undo-wait",
+        path=tmp_path / "game.jetset",
+        bot_delay=0.3,
+        fsync=False,
+    )
+    await s.start()
+    try:
+        await s.wait_idle()
+        await s.submit(0, Income())
+        assert s.busy  # the bot takes its time
+        waiting = asyncio.ensure_future(s.wait_idle())
+        await asyncio.sleep(0)
+        await s.undo(0)
+        await asyncio.wait_for(waiting, 5)  # woken, and idle: Ann is to move again
+        assert s.game.to_move() == 0 and not s.busy
+    finally:
+        await s.close()
