@@ -48,7 +48,7 @@ async def test_a_whole_game_with_moves_taken_back(tmp_path: Path) -> None:
             await session.wait_idle()
             await pilot.pause()
             turns += 1
-            if session.game.over or turns % 3:
+            if session.game.over or turns % 5:
                 continue
             key = UNDO_KEYS[len(taken_back) % len(UNDO_KEYS)]
             undoable = session.undo_refusal(0) is None
