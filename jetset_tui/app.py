@@ -20,6 +20,7 @@ from netcode.client import GameClient
 from netcode.local import BOT_DELAY, LocalSession, default_log_path
 from netcode.logfile import LogLocked
 from netcode.table import storage_problem
+from netcode.userdirs import saves_dir
 
 
 class JetSetApp(App[None]):
@@ -59,6 +60,8 @@ class JetSetApp(App[None]):
         replay: Path | None = None,
         replay_seat: int | None = None,
         joined_at: str | None = None,
+        tutorial: bool = False,
+        expansion: bool = False,
     ) -> None:
         """``joined_at``: the host's address when this app plays a game joined there (``jetset
         join``): leaving it asks, and ends the program rather than going to the menu."""
@@ -75,6 +78,8 @@ class JetSetApp(App[None]):
         self.launch_replay = replay
         self.replay_seat = replay_seat
         self.joined_at = joined_at
+        self.launch_tutorial = tutorial
+        self.launch_expansion = expansion
         self.local_games: list[LocalSession] = []
         """The games played at this keyboard since the app started, in order."""
 
@@ -85,6 +90,8 @@ class JetSetApp(App[None]):
         self.call_after_refresh(self.warm_up)
         if self.launch_session is not None:
             self.play(self.launch_session, self.launch_colours)
+        elif self.launch_tutorial:
+            self.start_tutorial(expansion=self.launch_expansion)
         elif self.launch_plan is not None:
             self.start_plan(self.launch_plan)
         elif self.launch_resume is not None:
@@ -108,7 +115,30 @@ class JetSetApp(App[None]):
 
         if isinstance(session, LocalSession) and session not in self.local_games:
             self.local_games.append(session)
+        if isinstance(session, LocalSession) and session.meta.get("tutorial"):
+            from jetset_tui.screens.tutorial import TutorialScreen
+
+            self.push_screen(TutorialScreen(session, colours))
+            return
         self.push_screen(GameScreen(session, colours))
+
+    def start_tutorial(self, *, expansion: bool = False) -> None:
+        """The tutorial where it was left, or its expansion chapter (``expansion``):
+        jetset_tui/screens/tutorial.py."""
+        from jetset_tui.screens.tutorial import tutorial_session
+
+        folder = self.saves or saves_dir()
+        try:
+            session = tutorial_session(
+                folder, bot_delay=self.bot_delay, fsync=self.fsync, expansion=expansion
+            )
+        except LogLocked as exc:
+            self.notify(f"{exc}: the tutorial is open elsewhere", severity="error", timeout=10)
+            return
+        except OSError as exc:
+            self.notify(f"cannot save the tutorial ({storage_problem(exc)})", severity="error")
+            return
+        self.play(session)
 
     def unfinished_saves(self) -> list[Path]:
         """Where the games left unfinished here are saved, the last one played last."""

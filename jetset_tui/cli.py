@@ -15,7 +15,7 @@ from jetset_tui.bot_plugins import load_command_line_bots
 from jetset_tui.commands import COMMANDS
 from jetset_tui.version import VersionAction
 
-LONG_RUNNING = ("play", "host", "join", "ssh-server")
+LONG_RUNNING = ("play", "tutorial", "host", "join", "ssh-server")
 """The commands that keep a log file of their own (jetset_tui/diagnostics.py)."""
 
 

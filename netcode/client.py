@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Protocol
 
-from engine import Action, Entry, Game
+from engine import Action, Entry, Game, IllegalAction
 from engine.state import State
 from netcode.protocol import SeatPresence
 from netcode.seatkind import HUMAN, SeatKind
@@ -116,8 +116,20 @@ class PresenceChanged:
     presence: Presence
 
 
-ClientEvent = EntryApplied | ChatMessage | SeatsChanged | PresenceChanged | GameOver | Problem
+@dataclass(frozen=True)
+class TakenBack:
+    """A move was taken back: the replica now holds only its first ``length`` entries."""
+
+    length: int
+
+
+ClientEvent = (
+    EntryApplied | ChatMessage | SeatsChanged | PresenceChanged | GameOver | Problem | TakenBack
+)
 Listener = Callable[[ClientEvent], None]
+
+UNDO = "Taking a move back"
+NO_UNDO = "moves are taken back only in a game at one keyboard, never over the network"
 
 CHAT_KEPT = 200
 """The table's chat lines a client keeps for its front end (the log keeps them all)."""
@@ -232,6 +244,15 @@ class GameClient(ABC):
     async def chat(self, text: str) -> None:
         """Send a chat line to the table (a no-op where there is nobody to read it)."""
         return None
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take its last move back now (None: it can)."""
+        return NO_UNDO
+
+    async def undo(self, seat: int) -> None:
+        """Take back ``seat``'s newest move of this turn (and the bots' replies to it); raises
+        ``IllegalAction`` with ``undo_refusal``'s words when it cannot."""
+        raise IllegalAction(UNDO, self.undo_refusal(seat) or NO_UNDO)
 
     @abstractmethod
     async def close(self) -> None:

@@ -112,8 +112,9 @@ class Host:
         while self.conns and loop.time() < deadline:
             await asyncio.sleep(0.02)
 
-    async def close(self) -> None:
-        """Disconnect everyone and stop every task."""
+    async def close(self, *, keep_table: bool = False) -> None:
+        """Disconnect everyone and stop every task; close the table unless ``keep_table`` (a
+        local game taking a move back serves the same table again)."""
         for conn in list(self.conns):
             conn.shut(m.Bye(reason="the host is closing"))
         await asyncio.sleep(0)
@@ -122,7 +123,8 @@ class Host:
         for task in list(self.tasks):
             with contextlib.suppress(BaseException):
                 await task
-        self.table.close()
+        if not keep_table:
+            self.table.close()
 
     # -- a connection -----------------------------------------------------------------------
 

@@ -19,7 +19,9 @@ What the session shows:
   game replayed from the host's full log.
 
 Saving is the table's: the log file (header, then every entry, flushed as written) and the seed
-in ``<log>.secret`` (``netcode.table``) until the log reveals it at the end. A game saved by an
+in ``<log>.secret`` (``netcode.table``) until the log reveals it at the end. The moves a player
+may still take back (``undo``) are held off the file until they no longer can be
+(``netcode.heldturn``). A game saved by an
 earlier version, with its seed in a ``<log>.seed`` file, still resumes.
 """
 
@@ -50,6 +52,8 @@ from engine import (
 from engine.state import State
 from netcode import protocol as p
 from netcode.client import (
+    NO_UNDO,
+    UNDO,
     ChatMessage,
     ClientEvent,
     EntryApplied,
@@ -57,7 +61,9 @@ from netcode.client import (
     GameOver,
     Problem,
     SeatInfo,
+    TakenBack,
 )
+from netcode.heldturn import HeldTurn
 from netcode.host import Host, HostSettings
 from netcode.logfile import LogLocked, lock_holder, read_log
 from netcode.peer import NetPeer
@@ -131,6 +137,7 @@ class LocalSession(GameClient):
             slot.name = info.name
         table.meta = {"created": datetime.now().isoformat(timespec="seconds"), "local": True}
         table.meta.update(self.meta)
+        table.held = HeldTurn(tuple(i for i, s in enumerate(seats) if not s.is_bot))
         # the header and the setup deal, on disk before anyone looks; on a full disk the host
         # starts the game once it can, and says so
         with contextlib.suppress(StorageError):
@@ -209,6 +216,8 @@ class LocalSession(GameClient):
         self.bot_delay = bot_delay
         self.path = path
         seats = tuple(SeatInfo(s.name or f"seat-{i}", s.kind) for i, s in enumerate(table.seats))
+        people = tuple(i for i, s in enumerate(seats) if not s.is_bot)
+        table.held = HeldTurn(people, written=len(table.game.entries))
         ours = own_secret or bool(table.meta.get("local"))  # a `jetset host` game keeps its own
         self._setup(table, seats, scratch=None, own_secret=ours)
         if table.over:  # only to be looked at: nothing will be written
@@ -313,6 +322,43 @@ class LocalSession(GameClient):
             raise IllegalAction(TURNS, f"the game's host is gone ({exc})") from None
         held = len(peer.game.entries)
         await self._until(lambda: self._held_by_all(held))
+
+    def undo_refusal(self, seat: int) -> str | None:
+        """Why ``seat`` cannot take its newest move back (netcode.heldturn), or None."""
+        held = self.table.held
+        if self._closed or held is None or seat not in self._humans:
+            return NO_UNDO
+        if self.game.over:
+            return "the game is over"
+        return held.refusal(self.table.game.entries, seat)
+
+    async def undo(self, seat: int) -> None:
+        """Take back ``seat``'s newest held move and the bots' replies to it. Nothing of them
+        was written; the peers and bots are seated again on the table cut back, and the
+        listeners hear ``TakenBack`` before the entries the game holds now."""
+        await self.start()
+        why = self.undo_refusal(seat)
+        if why is not None:
+            raise IllegalAction(UNDO, why)
+        await self._stop_serving()  # no bot moves while the game is cut back
+        why = self.undo_refusal(seat)  # a bot's move that was on its way may have closed it
+        if why is None:
+            self.table.take_back(seat)
+        self._pulse()  # whoever waits (wait_idle) looks again, at the game set up anew
+        self._setup(self.table, self._seats, scratch=self._scratch, own_secret=self._own_secret)
+        self.emit(TakenBack(len(self._union.entries)))
+        await self.start()
+        if why is not None:
+            raise IllegalAction(UNDO, why)
+
+    async def _stop_serving(self) -> None:
+        """Stop the peers, the bots and the host, and keep the table."""
+        for seat, listener in self._peer_listeners.items():
+            self._peers[seat].remove_listener(listener)
+        for peer in self._peers.values():
+            await peer.close()
+        if self.host is not None:
+            await self.host.close(keep_table=True)
 
     async def close(self) -> None:
         """Stop the peers, the bots and the host; the log file stays, ready to resume."""

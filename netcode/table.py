@@ -3,7 +3,9 @@
 The table is the only authority. It seats players, checks every decision with the engine, lets
 the dealer supply each chance entry that follows, and appends every entry to the log file before
 returning it, so whatever the host broadcasts is already on disk: each entry is flushed as it is
-written, and one fsync covers a decision and the chance entries it caused (group commit).
+written, and one fsync covers a decision and the chance entries it caused (group commit). The one
+exception is a game at one keyboard, whose table has a ``HeldTurn`` (netcode/heldturn.py): the
+moves that can still be taken back are written once they no longer can.
 
 The seed and a secret for seat tokens are kept next to the log in ``<log>.secret`` (mode 0600)
 so ``jetset host --resume`` can continue the game; they are revealed (the seed) at the end. The
@@ -14,6 +16,7 @@ mixed in when the game starts, and both are written in the log's header.
 
 from __future__ import annotations
 
+import contextlib
 import errno
 import hashlib
 import hmac
@@ -23,7 +26,7 @@ import os
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
@@ -31,6 +34,7 @@ from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_co
 from engine.bots import bot_label, require_bot
 from engine.dealer import pledge_for
 from engine.notation import Notation
+from netcode.heldturn import HeldTurn
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
     NOTES_SINCE,
@@ -219,6 +223,8 @@ class Table:
         """What ``resume(repair=True)`` cut off the log, in words (None: nothing)."""
         self.lock: LogLock | None = LogLock.acquire(log_path, holder)
         """This table is the log's one writer until ``close``."""
+        self.held: HeldTurn | None = None
+        """A game at one keyboard: the newest moves, held off the log to be taken back."""
 
     @classmethod
     def create(
@@ -441,14 +447,45 @@ class Table:
         assert self.writer is not None
         game = self.game
         first = len(game.entries)
+        held = self.held
+        before = replace(held) if held is not None else None
+        start = held.written if held is not None else first
         step()
+        end = held.settle(game.entries, first) if held is not None else len(game.entries)
         try:
-            self.writer.entries(first, game.entries[first:], game.digests[first:])
+            self._write_upto(start, end)
         except OSError as exc:
             self._rewind(first)
+            self.held = before
             raise StorageError(exc) from exc
         self._sync()
         return first
+
+    def _write_upto(self, start: int, end: int) -> None:
+        """Write entries ``start`` to ``end`` in one go (without a ``HeldTurn``, all the new
+        ones; with one, those it no longer holds)."""
+        if end > start and self.writer is not None:
+            game = self.game
+            self.writer.entries(start, game.entries[start:end], game.digests[start:end])
+
+    def write_held(self) -> None:
+        """Write every held entry (the game ends, a note follows them, the table closes)."""
+        held = self.held
+        if held is not None and held.written < len(self.game.entries):
+            start = held.written
+            self._write_upto(start, len(self.game.entries))
+            held.flush(len(self.game.entries))
+
+    def take_back(self, seat: int) -> int:
+        """Cut the game back to before ``seat``'s newest held move (and the bots' replies to
+        it); the new length. Nothing of it was written. ValueError if there is none."""
+        held = self.held
+        cut = held.last_move(self.game.entries, seat) if held is not None else None
+        if held is None or cut is None:
+            raise ValueError("no move of this seat is held")
+        self._rewind(cut)
+        held.cut(cut)
+        return cut
 
     def _rewind(self, length: int) -> None:
         """The game as it was after its first ``length`` entries."""
@@ -473,6 +510,7 @@ class Table:
         """Append the seed to the log (once, at the end)."""
         if not self.revealed and self.writer is not None:
             try:
+                self.write_held()
                 self.writer.reveal(self.keys.seed)
             except OSError as exc:
                 raise StorageError(exc) from exc
@@ -484,12 +522,15 @@ class Table:
         entries so far; a game continued in a format without notes records nothing."""
         if self.writer is not None and self.version >= NOTES_SINCE:
             try:
+                self.write_held()
                 self.writer.note(Note(len(self.game.entries), kind, fields))
             except OSError as exc:  # outside the game: dropped, and the game's own writes pause
                 logger.warning("a note was not saved (%s)", storage_problem(exc))
 
     def close(self) -> None:
-        """Close the log and let go of it."""
+        """Write what is held, close the log and let go of it."""
+        with contextlib.suppress(OSError):  # a disk that refuses loses only the held moves
+            self.write_held()
         if self._fsyncer is not None:
             self._fsyncer.close()
             self._fsyncer = None

@@ -5,6 +5,7 @@ Add a subcommand by adding its module name to ``COMMANDS``.
 
 COMMANDS = [
     "play",
+    "tutorial",
     "selfplay",
     "replay",
     "export",

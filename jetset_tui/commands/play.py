@@ -118,6 +118,8 @@ def run_app(
     plan: object | None = None,
     resume: Path | None = None,
     delay: float | None = None,
+    tutorial: bool = False,
+    expansion: bool = False,
 ) -> int:
     """Open the app (on the start screen, or straight into a game) and run it."""
     from jetset_tui.app import JetSetApp
@@ -128,6 +130,8 @@ def run_app(
         plan=plan if isinstance(plan, GamePlan) else None,
         resume=resume,
         bot_delay=BOT_DELAY if delay is None else delay,
+        tutorial=tutorial,
+        expansion=expansion,
     )
     app.run()
     for path in app.unfinished_saves():

@@ -23,6 +23,7 @@ from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
+from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
 from jetset_tui.widgets.command import CommandInput, CommandLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.hand import HandPanel
@@ -41,6 +42,7 @@ from netcode.client import (
     GameClient,
     GameOver,
     Problem,
+    TakenBack,
 )
 
 if TYPE_CHECKING:
@@ -68,6 +70,7 @@ class GameScreen(MapAndTableScreen):
         Binding("pageup", "scroll_table(-1)", "Scroll the table", show=False),
         Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False),
         Binding("h", "plan", "Help"),
+        Binding(UNDO_KEYS, "undo", "Undo", show=False),
         Binding("q", "leave", "Menu"),
         Binding("q", "leave_table", "Leave"),
         # the offer to end the game: the turn bar shows these keys while it is put to you
@@ -169,6 +172,8 @@ class GameScreen(MapAndTableScreen):
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
             self.catch_up_log()
+        elif isinstance(event, TakenBack):
+            self.rewrite_log()
         elif isinstance(event, Problem):
             self.notify(event.message, severity="warning", markup=False)  # the host's words
         elif isinstance(event, GameOver):
@@ -187,6 +192,13 @@ class GameScreen(MapAndTableScreen):
             i = self._logged
             log.add(game.entries[i], game.turns[i], self.names, self.liveries)
             self._logged += 1
+
+    def rewrite_log(self) -> None:
+        """A move was taken back: the log pane again from the first entry."""
+        self.close_picker()
+        self.query_one(NotationLog).clear()
+        self._logged = 0
+        self.catch_up_log()
 
     def sync(self) -> None:
         """Redraw everything from the replica; hand the keyboard over between humans."""
@@ -244,16 +256,24 @@ class GameScreen(MapAndTableScreen):
             return
         from jetset_tui.screens.pass_turn import PassScreen
 
+        last = self.viewer  # who moved last here: they may still take it back
+        undoer = last if last is not None and self.session.undo_refusal(last) is None else None
         self.viewer = None
         self._passing = True
         self.close_picker()
 
-        def handed_over() -> None:
+        def handed_over(ready: bool) -> None:
             self._passing = False
+            if ready is False and undoer is not None:  # z: the last player takes it back
+                self.viewer = undoer
+                self.run_worker(self.action_undo())
+                return
             self.viewer = mover
             self.call_later(self.sync)
 
-        self.app.push_screen(PassScreen(self.names[mover], self.liveries[mover], handed_over))
+        undo_by = self.names[undoer] if undoer is not None else None
+        pass_screen = PassScreen(self.names[mover], self.liveries[mover], undo_by, handed_over)
+        self.app.push_screen(pass_screen)
 
     def show_end(self) -> None:
         from jetset_tui.screens.end import EndScreen
@@ -362,6 +382,22 @@ class GameScreen(MapAndTableScreen):
         command.input.cursor_position = len(advice.line)
         command.input.focus()
         command.show_hint("the advised move: Enter plays it, Esc leaves it")
+
+    async def action_undo(self) -> None:
+        """z or Ctrl+Z (or typing ``undo``): take back your newest move (jetset_tui/undo.py)."""
+        seat = undo_seat(self.session, self.viewer)
+        done, said = await take_back(self.session, seat, self.notation)
+        command = self.query_one(CommandLine)
+        if done:
+            command.show_done(said)
+        else:
+            command.show_error(said)
+        self.sync()
+
+    @on(CommandLine.UndoAsked)
+    async def undo_typed(self) -> None:
+        await self.action_undo()
+        self.focus_next_free()
 
     def action_chat(self) -> None:
         """The table's chat over the game."""

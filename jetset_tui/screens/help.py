@@ -15,7 +15,8 @@ HELP = """\
 
 *Esc (or F1) closes this page.*
 
-Build airlinks across Europe, fly the routes on the Flight cards, score the most points.
+Build airlinks across Europe, fly the routes on the Flight cards, score the most points. New to
+the game? *Tutorial* on the start screen (or `jetset tutorial`) teaches it step by step.
 
 **Your turn.** First the *Flight Card Phase*: rows below their minimum fill up for free; you may
 pay **€1 per row** to turn up more cards (key **e**). Then **one action**:
@@ -95,8 +96,15 @@ with no hub; two hubs at most). On the map a hub is `⌂` and its owner's letter
 | **z** | the map alone, as big as the window allows (room for every price and owner), or back |
 | **PgUp PgDn** | scroll the players, rows and cards when they do not fit |
 | **t** | the table's chat, in a game with other people (`jetset host`, `join`, over SSH) |
-| **q** | back to the menu (the game is saved after every move) |
+| **z** | take back your last move (also **Ctrl+Z**, or type `undo`), at one keyboard only |
+| **q** | back to the menu (the game is saved: *Load* continues it) |
 | **F1** | this page · **Ctrl+P** command palette · **Ctrl+Q** quit |
+
+**Taking a move back.** In a game at one keyboard (against bots, or hot-seat) **z** takes back
+your last move, with the bots' moves after it, as long as nothing hidden has come out since: no
+card turned up or dealt, no Business card drawn, no Investor turned up, no deal offered. Press it
+again for the move before, within the same stretch. In a game over the network moves are never
+taken back.
 
 # Reading the map
 

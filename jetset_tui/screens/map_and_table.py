@@ -5,7 +5,7 @@ Both screens compose their table panels twice: beside the map (``#right``) and i
 column (``#stack``). The app's breakpoints give the screen ``-slim`` under 100 columns, where
 jetset.tcss hides ``#right``; ``v`` (``action_table``) adds ``-table``, which shows ``#stack`` in
 the map's place. Only the copy on screen is drawn (``shown_panels``). ``-low`` (under 30 rows)
-and ``-short`` (under 40) draw the players in two lines each. ``z`` (``action_zoom``) adds
+and ``-short`` (under 40) draw the players in two lines each. ``Z`` (``action_zoom``) adds
 ``-zoom``: the map alone in the window's width and height but for the bars, where a cramped map
 has room to draw every airlink clear and with its label.
 """
@@ -26,7 +26,7 @@ class MapAndTableScreen(Screen[None]):
     """A screen with the map and the table panels; subclasses draw them in ``redraw``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("z", "zoom", "Zoom the map", show=False),
+        Binding("Z", "zoom", "Zoom the map", key_display="Z", show=False),
     ]
 
     def __init__(self) -> None:

@@ -15,22 +15,34 @@ from jetset_tui.describe import seat_badge
 from jetset_tui.theme import Livery
 
 
-class PassScreen(Screen[None]):
-    """ "Pass to <name>": nothing of the game shows until they press Enter."""
+class PassScreen(Screen[bool]):
+    """ "Pass to <name>": nothing of the game shows until they press Enter (True). With
+    ``undo_by``, the player who just moved may still take it back with z (False)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("enter", "ready", "I am ready", priority=True)]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "ready", "I am ready", priority=True),
+        Binding("z,ctrl+z", "take_back", "Take my move back"),
+    ]
     DEFAULT_CSS = """
     PassScreen { align: center middle; }
     PassScreen Static { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
     """
 
-    def __init__(self, name: str, livery: Livery, ready: Callable[[], None] | None = None) -> None:
-        """``ready``: called as Enter is pressed, before this screen goes (so that a key typed
-        right after Enter already finds the table handed over)."""
+    def __init__(
+        self,
+        name: str,
+        livery: Livery,
+        undo_by: str | None = None,
+        done: Callable[[bool], None] | None = None,
+    ) -> None:
+        """``done``: called with True as Enter is pressed, or False as z takes the last move
+        back, before this screen goes (so that a key typed right after Enter already finds the
+        table handed over)."""
         super().__init__()
         self.player = name
         self.livery = livery
-        self.ready = ready
+        self.undo_by = undo_by
+        self.done = done
 
     def compose(self) -> ComposeResult:
         text = Text(justify="center")
@@ -38,9 +50,22 @@ class PassScreen(Screen[None]):
         text.append_text(seat_badge(self.livery, self.player))
         text.append("\n\nEveryone else, look away: their Final Flights are secret.\n\n")
         text.append(f"{self.player}: press Enter when you are ready.", style="bold")
+        if self.undo_by is not None:
+            text.append(f"\n\n{self.undo_by}: z takes your move back.")
         yield Static(text, id="pass-message")
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "take_back":
+            return self.undo_by is not None
+        return True
+
     def action_ready(self) -> None:
-        if self.ready is not None:
-            self.ready()
-        self.dismiss(None)
+        self._leave(True)
+
+    def action_take_back(self) -> None:
+        self._leave(False)
+
+    def _leave(self, ready: bool) -> None:
+        if self.done is not None:
+            self.done(ready)
+        self.dismiss(ready)

@@ -28,6 +28,7 @@ BANNER = "\n".join(line.ljust(54) for line in BANNER.splitlines())
 MENU = (
     ("quick", "✈  Play now: you against three bots"),
     ("new", "⚙  New game: 2–6 players, humans and bots"),
+    ("tutorial", "✎  Tutorial: learn to play, one step at a time"),
     ("load", "↻  Load a saved game"),
     ("replay", "▶  Open a replay"),
     ("rules", "?  Rules and keys"),
@@ -40,6 +41,7 @@ class StartScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "choose('new')", "New game"),
+        Binding("t", "choose('tutorial')", "Tutorial"),
         Binding("l", "choose('load')", "Load"),
         Binding("q", "choose('quit')", "Quit"),
     ]
@@ -74,6 +76,8 @@ class StartScreen(Screen[None]):
             from jetset_tui.screens.new_game import NewGameScreen
 
             app.push_screen(NewGameScreen())
+        elif key == "tutorial":
+            app.start_tutorial()
         elif key in ("load", "replay"):
             from jetset_tui.screens.load import LoadScreen
 

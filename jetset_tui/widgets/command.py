@@ -19,6 +19,9 @@ from engine.business_state import KIND
 from engine.notation import BUSINESS_VERBS, VERBS, Notation
 from jetset_tui.theme import BAD, DIM, GOOD
 
+UNDO_WORD = "undo"
+"""Typed alone, takes back the newest move (not an action: the log never holds it)."""
+
 
 class NotationSuggester(Suggester):
     """Completes a line from the legal actions now, else its last word from the board's codes."""
@@ -88,6 +91,9 @@ class CommandLine(Vertical):
             self.action = action
             self.line = line
 
+    class UndoAsked(Message):
+        """The line ``undo``: take back the newest move (the screen says whether it can)."""
+
     def __init__(
         self,
         notation: Notation,
@@ -128,6 +134,10 @@ class CommandLine(Vertical):
         event.stop()
         line = event.value.strip()
         if not line:
+            return
+        if line.casefold() == UNDO_WORD:
+            self.input.value = ""
+            self.post_message(self.UndoAsked())
             return
         try:
             action = self.notation.parse_action(line)

@@ -62,12 +62,12 @@ async def test_z_gives_the_map_the_window(
         game_map = screen.query_one(EuropeMap)
         before = game_map.size
         check_map_shown(app, screen)
-        await pilot.press("z")
+        await pilot.press("Z")
         await pilot.pause()
         zoomed = game_map.size
         assert zoomed.width == size[0] and zoomed.height >= size[1] - 6 > before.height
         assert "Short Flights" not in screen_text(app) and "types an action" in screen_text(app)
         check_map_shown(app, screen)
-        await pilot.press("z")
+        await pilot.press("Z")
         await pilot.pause()
         assert game_map.size == before

@@ -1,0 +1,42 @@
+"""z, Ctrl+Z or typing ``undo``: take back your newest move, in a game at one keyboard.
+
+The session decides what may be taken back (``netcode.heldturn``: your moves since anything hidden
+came out, with the bots' replies to them); this module only asks and says what happened, in the
+words a player uses.
+"""
+
+from __future__ import annotations
+
+from engine import IllegalAction
+from engine.notation import Notation
+from netcode.client import GameClient
+
+UNDO_KEYS = "z,ctrl+z"
+"""The keys that take a move back (the help page names them)."""
+
+
+def undo_seat(session: GameClient, viewer: int | None) -> int | None:
+    """Whose move the keys take back: the player shown, else the only person at this keyboard."""
+    if viewer is not None:
+        return viewer
+    people = session.local_seats
+    return people[0] if len(people) == 1 else None
+
+
+async def take_back(session: GameClient, seat: int | None, notation: Notation) -> tuple[bool, str]:
+    """Take back ``seat``'s newest move: (done, what to tell the player)."""
+    if seat is None:
+        return False, "there is no move of yours to take back"
+    before = list(session.game.entries)
+    try:
+        await session.undo(seat)
+    except IllegalAction as exc:
+        return False, exc.message
+    now = len(session.game.entries)
+    gone = before[now:]
+    moves = [notation.format_action(e.action) for e in gone if e.actor == seat]
+    replies = sum(1 for e in gone if e.actor != seat)
+    said = f"taken back: {', '.join(moves) or 'your move'}"
+    if replies:
+        said += " and the move after it" if replies == 1 else f" and the {replies} moves after it"
+    return True, said

@@ -1,0 +1,179 @@
+"""The tutorial walked through as a newcomer would, with the keys the coach names: every chapter
+comes up in order on the real engine, space plays on while a chapter waits, and leaving for the
+menu and starting the tutorial again resumes it at the same chapter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from engine import Action
+from engine.actions import CashIn, Offer
+from engine.bots import make_bot
+from engine.notation import Notation
+from jetset_tui import tutorial
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.end import EndScreen
+from jetset_tui.screens.start import StartScreen
+from jetset_tui.screens.tutorial import Coach, TutorialScreen, tutorial_session
+from jetset_tui.screenshot import screen_text
+from netcode.local import LocalSession
+from netcode.logfile import read_log
+from tests.tui.keyboard import keys_for
+
+
+async def tutorial_screen(pilot: Pilot[None]) -> TutorialScreen:
+    for _ in range(50):
+        await pilot.pause()
+        if isinstance(pilot.app.screen, TutorialScreen):
+            return pilot.app.screen
+    raise AssertionError("no tutorial: " + screen_text(pilot.app))
+
+
+def coach_text(screen: TutorialScreen) -> str:
+    return str(screen.query_one(Coach).render())
+
+
+async def settle(pilot: Pilot[None], screen: TutorialScreen) -> None:
+    """Until the bot has moved and the tutorial has stopped playing for you."""
+    session = screen.session
+    assert isinstance(session, LocalSession)
+    for _ in range(2000):
+        await session.wait_idle()
+        await pilot.pause()
+        if not screen.playing_on and not session.busy:
+            return
+    raise AssertionError("the tutorial never stopped playing on")
+
+
+def lesson(screen: TutorialScreen, chapter: tutorial.Chapter) -> Action:
+    """The first legal move the chapter teaches."""
+    return next(a for a in screen.session.game.legal_actions() if isinstance(a, chapter.kinds))
+
+
+async def test_the_tutorial_walked_through_and_resumed(tmp_path: Path) -> None:
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path, tutorial=True)
+    seen: list[str] = []
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await tutorial_screen(pilot)
+        notation = Notation(screen.session.game.board)
+        left_once = False
+        for _ in range(200):
+            await settle(pilot, screen)
+            if screen.session.game.over:
+                break
+            chapter = screen.chapter()
+            if chapter is None:
+                assert tutorial.FREE_PLAY in coach_text(screen)
+                break
+            said = coach_text(screen)
+            assert chapter.title in said and chapter.teach in said
+            if chapter.name not in seen:
+                seen.append(chapter.name)
+            if screen.waiting():
+                assert "Press space" in said and chapter.wait in said
+                assert "Play on for me" in screen_text(app)  # the footer shows the key
+                await pilot.press("space")
+                continue
+            await pilot.press(*keys_for(lesson(screen, chapter), notation))
+            if chapter.name == "income" and not left_once:  # leave for the menu, come back
+                left_once = True
+                await settle(pilot, screen)
+                at = len(screen.session.game.entries)
+                await pilot.press("q")
+                await pilot.pause()
+                assert isinstance(app.screen, StartScreen)
+                await pilot.press("t")
+                screen = await tutorial_screen(pilot)
+                assert len(screen.session.game.entries) >= at
+                assert "4. Place planes" in coach_text(screen)
+        assert seen == [c.name for c in tutorial.CHAPTERS]
+        assert left_once
+    log = read_log(tmp_path / tutorial.TUTORIAL_FILE)
+    assert log.header.meta.get("tutorial") is True
+
+
+async def test_an_unreadable_tutorial_save_starts_anew(tmp_path: Path) -> None:
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path, tutorial=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await tutorial_screen(pilot)
+        first = screen.session
+        assert "1. Buy an airlink" in coach_text(screen)
+        assert isinstance(first, LocalSession)
+        await pilot.press("q")
+        await pilot.pause()
+        (tmp_path / tutorial.TUTORIAL_FILE).write_bytes(b"not a game")  # unreadable: anew
+        await pilot.press("t")
+        screen = await tutorial_screen(pilot)
+        assert screen.session is not first and "1. Buy an airlink" in coach_text(screen)
+        assert not isinstance(app.screen, EndScreen)
+    assert read_log(tmp_path / tutorial.TUTORIAL_FILE).header.meta.get("tutorial") is True
+
+
+async def test_the_last_chapter_the_expansion(tmp_path: Path) -> None:
+    """The last chapter (``jetset tutorial --expansion``, or the tutorial once its first game is
+    over): a Business card cashed in (taken back, and again), then a deal."""
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path, tutorial=True, expansion=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await tutorial_screen(pilot)
+        session = screen.session
+        assert session.game.options.business_cards
+        notation = Notation(session.game.board)
+        await settle(pilot, screen)
+        said = coach_text(screen)
+        assert "10. Business cards" in said and "(10 of 11)" in said
+        card = next(a for a in screen.legal_now() if isinstance(a, CashIn))
+        await pilot.press(*keys_for(card, notation))
+        await settle(pilot, screen)
+        assert "11. A Business Deal" in coach_text(screen)
+        await pilot.press("z")  # taken back: the chapter follows the game back
+        await settle(pilot, screen)
+        assert "10. Business cards" in coach_text(screen)
+        await pilot.press(*keys_for(card, notation))
+        await settle(pilot, screen)
+        offer = next(a for a in screen.legal_now() if isinstance(a, Offer))
+        await pilot.press(*keys_for(offer, notation))
+        await settle(pilot, screen)
+        assert tutorial.FREE_PLAY_EXPANSION in coach_text(screen)
+        await pilot.press("z")
+        await pilot.pause()
+        assert "a deal offered or answered cannot be taken back" in screen_text(app)
+    assert (tmp_path / tutorial.EXPANSION_FILE).exists()
+
+
+def test_the_tutorial_goes_from_the_first_game_to_the_expansion_and_round(tmp_path: Path) -> None:
+    """Which game ``tutorial_session`` opens: the first while it is unfinished, then the
+    expansion's, then the first again once both are over."""
+    import asyncio
+
+    async def opened(**kw: bool) -> tuple[bool, str]:
+        s = tutorial_session(tmp_path, bot_delay=0, fsync=False, **kw)
+        try:
+            return s.game.options.business_cards, s.seed
+        finally:
+            await s.close()
+
+    async def finish(path: Path) -> None:  # the dealer's seed revealed: the log says it is over
+        s = LocalSession.resume(path, bot_delay=0, fsync=False)
+        await s.start()
+        while not s.game.over:
+            await s.wait_idle()
+            seat = s.game.to_move()
+            if seat is None:
+                break
+            await s.submit(seat, make_bot("greedy", seat, "t").act(s.view(seat), s.game.rules))
+        await s.wait_idle()
+        await s.close()
+
+    async def walk() -> None:
+        assert await opened() == (False, tutorial.SEED)
+        assert await opened() == (False, tutorial.SEED)  # resumed
+        await finish(tmp_path / tutorial.TUTORIAL_FILE)
+        assert await opened() == (True, tutorial.EXPANSION_SEED)
+        await finish(tmp_path / tutorial.EXPANSION_FILE)
+        assert await opened() == (False, tutorial.SEED)
+        assert not (tmp_path / tutorial.EXPANSION_FILE).exists()
+        assert await opened(expansion=True) == (True, tutorial.EXPANSION_SEED)
+
+    asyncio.run(walk())
