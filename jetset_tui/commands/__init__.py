@@ -14,4 +14,5 @@ COMMANDS = [
     "host",
     "join",
     "sshserver",
+    "web",
 ]
