@@ -11,11 +11,14 @@ address the SSH server penalised waits here too.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
-import shlex
+import os
 import sys
-from collections import Counter
+from asyncio.subprocess import Process
+from collections import Counter, deque
 from dataclasses import dataclass
+from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
@@ -25,7 +28,7 @@ from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
 from jetset_tui.ssh.server import GameServer
-from jetset_tui.web import GATE_PORT, TICKET
+from jetset_tui.web import SessionStart
 from jetset_tui.web.gate import LobbyGate, WebTickets
 
 log = logging.getLogger("jetset.web")
@@ -44,26 +47,100 @@ class WebConfig:
     max_sessions: int = 16
     """Browser sessions at once: each is a process of about 50 MB."""
     max_per_address: int = 4
+    spares: int = 1
+    """Session processes kept started ahead (each counts as a session's memory)."""
 
 
-def session_command() -> str:
-    """What textual-serve runs for each browser tab."""
-    return f"{shlex.quote(sys.executable)} -m jetset_tui.web.session"
+SESSION = (sys.executable, "-m", "jetset_tui.web.session")
+"""A browser tab's process."""
+
+
+class Spares:
+    """Browser-session processes started ahead, their code loaded, each waiting on its stdin
+    for the session it will be (``session.read_start``): a tab's game appears without waiting
+    for Python to import it."""
+
+    def __init__(self, count: int) -> None:
+        self.count = count
+        self._ready: deque[Process] = deque()
+        self._starting: set[asyncio.Task[None]] = set()
+
+    async def take(self) -> Process:
+        """A process ready for a session (a new one if none is), and another started ahead."""
+        process = None
+        while self._ready and process is None:
+            candidate = self._ready.popleft()
+            if candidate.returncode is None:
+                process = candidate
+        if process is None:
+            process = await self._spawn()
+        self.refill()
+        return process
+
+    def refill(self) -> None:
+        while len(self._ready) + len(self._starting) < self.count:
+            task = asyncio.ensure_future(self._start_one())
+            self._starting.add(task)
+            task.add_done_callback(self._starting.discard)
+
+    async def _start_one(self) -> None:
+        self._ready.append(await self._spawn())
+
+    @staticmethod
+    async def _spawn() -> Process:
+        environment = {
+            **os.environ,
+            "TEXTUAL_DRIVER": "textual.drivers.web_driver:WebDriver",
+            "TEXTUAL_FPS": "60",
+            "TEXTUAL_COLOR_SYSTEM": "truecolor",
+            "TERM_PROGRAM": "textual",
+            "TERM_PROGRAM_VERSION": version("textual-serve"),
+        }
+        return await asyncio.create_subprocess_exec(
+            *SESSION,
+            stdin=asyncio.subprocess.PIPE,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+            env=environment,
+        )
+
+    async def close(self) -> None:
+        for task in list(self._starting):
+            task.cancel()
+        while self._ready:
+            process = self._ready.popleft()
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
 
 
 class TicketedService(AppService):
-    """textual-serve's app process, told where the gate is and its ticket."""
+    """textual-serve's app process, from the spares, told its session: the gate's port, its
+    ticket and its size, in one line on its stdin."""
 
-    def __init__(self, command: str, *, gate_port: int, ticket: str, **kwargs: Any) -> None:
-        super().__init__(command, **kwargs)
-        self.gate_port = gate_port
-        self.ticket = ticket
+    def __init__(self, spares: Spares, start: SessionStart, **kwargs: Any) -> None:
+        super().__init__(" ".join(SESSION), **kwargs)
+        self.spares = spares
+        self.start_line = start
 
-    def _build_environment(self, width: int = 80, height: int = 24) -> dict[str, str]:
-        environment = super()._build_environment(width, height)
-        environment[GATE_PORT] = str(self.gate_port)
-        environment[TICKET] = self.ticket
-        return environment
+    async def _open_app_process(self, width: int = 80, height: int = 24) -> Process:
+        self._process = process = await self.spares.take()
+        assert process.stdin is not None
+        self._stdin = process.stdin
+        process.stdin.write(self.start_line.encode())
+        return process
+
+    async def reap(self) -> None:
+        """After ``stop``: the process is gone (killed if it lingers)."""
+        process = self._process
+        if process is None:
+            return
+        try:
+            await asyncio.wait_for(process.wait(), 5)
+        except TimeoutError:
+            with contextlib.suppress(ProcessLookupError):
+                process.kill()
+            await process.wait()
 
 
 class WebServer(Server):
@@ -71,7 +148,7 @@ class WebServer(Server):
 
     def __init__(self, config: WebConfig, games: GameServer) -> None:
         super().__init__(
-            session_command(),
+            " ".join(SESSION),
             host=config.bind,
             port=config.port,
             title="Jet Set",
@@ -82,6 +159,7 @@ class WebServer(Server):
         self.games = games
         self.tickets = WebTickets()
         self.gate = LobbyGate(games, self.tickets)
+        self.spares = Spares(config.spares)
         self.sessions: Counter[str] = Counter()
         """Browser sessions running, per address."""
         self._runner: web.AppRunner | None = None
@@ -91,6 +169,7 @@ class WebServer(Server):
 
     async def start(self) -> None:
         await self.gate.start()
+        self.spares.refill()
         self._runner = web.AppRunner(await self._make_app(), handle_signals=False)
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.config.bind, self.config.port)
@@ -100,6 +179,7 @@ class WebServer(Server):
 
     async def close(self) -> None:
         await self.gate.close()
+        await self.spares.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
@@ -140,10 +220,10 @@ class WebServer(Server):
         log.info("%s: browser session started", address)
         try:
             await websocket.prepare(request)
+            start = SessionStart(self.gate.port, ticket, width, height)
             service = TicketedService(
-                self.command,
-                gate_port=self.gate.port,
-                ticket=ticket,
+                self.spares,
+                start,
                 write_bytes=websocket.send_bytes,
                 write_str=websocket.send_str,
                 close=websocket.close,
@@ -158,6 +238,7 @@ class WebServer(Server):
         finally:
             if service is not None:
                 await service.stop()
+                await service.reap()
             self.gate.revoke(ticket)
             self.sessions[address] -= 1
             if self.sessions[address] <= 0:

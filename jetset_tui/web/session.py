@@ -10,8 +10,10 @@ the server's disk: no saves, no seat keys, no screenshots.
 from __future__ import annotations
 
 import asyncio
+import importlib
 import os
 import re
+import sys
 from pathlib import Path
 from typing import ClassVar
 
@@ -28,7 +30,7 @@ import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.leave import BACK, StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
-from jetset_tui.web import GATE_PORT, TICKET, WEB_HELLO
+from jetset_tui.web import START_LIMIT, WEB_HELLO, SessionStart
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection
@@ -222,15 +224,35 @@ async def run_session(gate: Gate) -> None:
             await app.peer.close()
 
 
+def read_start() -> SessionStart:
+    """The start line on stdin, read a byte at a time: what follows it is the web driver's."""
+    line = bytearray()
+    while len(line) <= START_LIMIT:
+        byte = os.read(0, 1)
+        if not byte:
+            break
+        if byte == b"\n":
+            return SessionStart.decode(bytes(line))
+        line += byte
+    raise ValueError("no start line")
+
+
+def warm_up() -> None:
+    """Load the game screen's code while this process waits for its session."""
+    importlib.import_module("jetset_tui.screens.game")
+
+
 def main() -> int:
-    """The process textual-serve starts: the gate's port and the ticket from the environment
-    (the ticket is taken out of it at once)."""
-    ticket = os.environ.pop(TICKET, "")
-    port = os.environ.get(GATE_PORT, "")
-    if not ticket or not port.isdigit():
-        print("jetset web session: start it through `jetset web`", flush=True)
+    """The process ``jetset web`` starts ahead: loaded, it waits for its session's start line
+    (``SessionStart``) on stdin, then is that session's app."""
+    warm_up()
+    try:
+        start = read_start()
+    except ValueError:
+        print("jetset web session: start it through `jetset web`", file=sys.stderr, flush=True)
         return 2
-    asyncio.run(run_session(Gate(int(port), ticket)))
+    os.environ["COLUMNS"], os.environ["ROWS"] = str(start.width), str(start.height)
+    asyncio.run(run_session(Gate(start.port, start.ticket)))
     return 0
 
 

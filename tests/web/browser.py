@@ -44,8 +44,8 @@ def chromium() -> str | None:
 
 
 def start_web(home: Path, *args: str) -> tuple[subprocess.Popen[str], int]:
-    """``jetset web --port 0 ARGS`` with its own HOME; the process and the port it took."""
-    env = {**os.environ, "HOME": str(home), "XDG_DATA_HOME": str(home / "data")}
+    """``jetset web --port 0 ARGS`` keeping its files in ``home``; the process and its port."""
+    env = {**os.environ, "JETSET_HOME": str(home)}
     proc = subprocess.Popen(
         [*JETSET, "web", "--port", "0", *args],
         stdout=subprocess.PIPE,
@@ -129,6 +129,7 @@ def browser(profile: Path, width: int = 1400, height: int = 900) -> Iterator[Any
             executable_path=path,
             args=FLAGS,
             headless=True,
+            env={**os.environ, "HOME": str(profile)},
             viewport={"width": width, "height": height},
         )
         try:
