@@ -46,12 +46,14 @@ def add_limits(sp: argparse.ArgumentParser, prefix: str = "") -> None:
         f"--{prefix}max-sessions",
         type=arguments.whole_number(1),
         default=16,
+        metavar="N",
         help="browser sessions at once, each a process of about 50 MB (default 16)",
     )
     sp.add_argument(
         f"--{prefix}max-per-address",
         type=arguments.whole_number(1),
         default=4,
+        metavar="N",
         help="browser sessions from one address (default 4)",
     )
 
