@@ -32,6 +32,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_limits(sp)
     sp.add_argument(
+        "--idle-timeout",
+        type=arguments.seconds,
+        default=1800.0,
+        metavar="SECONDS",
+        help="end a browser session that types nothing for this long (default 1800)",
+    )
+    sp.add_argument(
         "--bot-delay", type=arguments.seconds, default=0.6, help="seconds a bot waits to move"
     )
     sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
@@ -67,6 +74,7 @@ def web_config(args: argparse.Namespace, bind: str, port: int, prefix: str = "")
         port=port,
         max_sessions=getattr(args, f"{key}max_sessions"),
         max_per_address=getattr(args, f"{key}max_per_address"),
+        idle_timeout=args.idle_timeout,
     )
 
 

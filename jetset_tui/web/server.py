@@ -12,9 +12,11 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import json
 import logging
 import os
 import sys
+import time
 from asyncio.subprocess import Process
 from collections import Counter, deque
 from dataclasses import dataclass
@@ -23,7 +25,7 @@ from pathlib import Path
 from typing import Any
 
 import textual_serve
-from aiohttp import web
+from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -49,6 +51,8 @@ class WebConfig:
     max_per_address: int = 4
     spares: int = 1
     """Session processes kept started ahead (each counts as a session's memory)."""
+    idle_timeout: float = 1800.0
+    """Seconds without a key from the page before its session ends."""
 
 
 SESSION = (sys.executable, "-m", "jetset_tui.web.session")
@@ -206,6 +210,36 @@ class WebServer(Server):
         self.public_url = f"{request.scheme}://{request.host}"
         return await super().handle_index(request)
 
+    async def _process_messages(
+        self, websocket: web.WebSocketResponse, app_service: AppService
+    ) -> None:
+        """The page's messages to its app, until it goes or types nothing for the idle time
+        (its pings keep the connection, not the session)."""
+        last_key = time.monotonic()
+        while True:
+            wait = last_key + self.config.idle_timeout - time.monotonic()
+            if wait <= 0:
+                log.info(
+                    "a browser session typed nothing for %.0f s: ended", self.config.idle_timeout
+                )
+                return
+            try:
+                message = await websocket.receive(timeout=wait)
+            except TimeoutError:
+                continue
+            if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
+                return
+            if message.type is not WSMsgType.TEXT:
+                continue
+            try:
+                envelope = json.loads(message.data)
+            except ValueError:
+                continue
+            if isinstance(envelope, list) and len(envelope) == 2 and isinstance(envelope[0], str):
+                if envelope[0] == "stdin":
+                    last_key = time.monotonic()
+                await forward(envelope, websocket, app_service)
+
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
         address = request.remote or "?"
         why = self.refusal(address)
@@ -245,6 +279,25 @@ class WebServer(Server):
                 del self.sessions[address]
             log.info("%s: browser session ended", address)
         return websocket
+
+
+async def forward(message: list[Any], page: web.WebSocketResponse, service: AppService) -> None:
+    """One message from the page, as textual-serve passes them on; anything else is dropped."""
+    kind, data = message
+    if kind == "stdin" and isinstance(data, str):
+        await service.send_bytes(data.encode("utf-8"))
+    elif kind == "resize" and isinstance(data, dict):
+        width, height = data.get("width"), data.get("height")
+        if isinstance(width, int) and isinstance(height, int):
+            from jetset_tui.ssh.driver import clamp_size
+
+            await service.set_terminal_size(*clamp_size(width, height))
+    elif kind == "ping" and isinstance(data, str):
+        await page.send_json(["pong", data[:64]])
+    elif kind == "blur":
+        await service.blur()
+    elif kind == "focus":
+        await service.focus()
 
 
 def _size(request: web.Request) -> tuple[int, int]:

@@ -203,6 +203,30 @@ async def test_browser_sessions_are_capped(server: GameServer) -> None:
             await web.close()
 
 
+async def test_an_idle_browser_session_ends(server: GameServer) -> None:
+    """Pings keep the page's connection, not its session: nothing typed, it ends."""
+    web = WebServer(WebConfig(port=0, spares=0, idle_timeout=1.5), server)
+    await web.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{web.port}/ws?width=80&height=24"
+            async with http.ws_connect(url) as ws:
+                await ws.receive(timeout=20)
+                started = asyncio.get_running_loop().time()
+                while not ws.closed:
+                    await ws.send_json(["ping", "1"])
+                    with contextlib.suppress(TimeoutError):
+                        await ws.receive(timeout=0.3)
+                    assert asyncio.get_running_loop().time() - started < 15
+        for _ in range(100):
+            if not web.sessions:
+                break
+            await asyncio.sleep(0.05)
+        assert not web.sessions
+    finally:
+        await web.close()
+
+
 def test_a_start_line_is_checked() -> None:
     start = SessionStart(8123, "ab" * 16, 120, 40)
     assert SessionStart.decode(start.encode().strip()) == start
