@@ -20,7 +20,7 @@ from jetset_tui.web.server import WebConfig, WebServer
 from jetset_tui.web.session import Gate
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection, encode
-from netcode.lobbyclient import LobbyClient
+from netcode.lobbyclient import LobbyClient, LobbyRefused
 from netcode.peer import NetPeer
 from netcode.transport import ConnectionClosed, Transport
 from tests.ssh.helpers import ssh_opener, start_server
@@ -161,6 +161,21 @@ async def test_a_name_takes_no_seat_back(server: GameServer, gate: LobbyGate) ->
         other.close()
     finally:
         await peer.close()
+
+
+async def test_a_private_game_wants_its_password(server: GameServer, gate: LobbyGate) -> None:
+    room = server.lobby.create(CARL, 3, ["greedy"], "sesame")
+    web = listen(await arrive(gate, "bea").channel())
+    try:
+        with pytest.raises(LobbyRefused) as refused:
+            await web.client.enter(lp.JoinGame(game=room.id, password="guess"))
+        assert refused.value.code == "password"
+        with pytest.raises(LobbyRefused):
+            await web.client.enter(lp.WatchGame(game=room.id))
+        joining = await web.client.enter(lp.JoinGame(game=room.id, password="sesame"))
+        assert joining.game == room.id
+    finally:
+        web.stop()
 
 
 async def test_a_revoked_ticket_closes_its_links(server: GameServer, gate: LobbyGate) -> None:
