@@ -32,14 +32,17 @@ from tests.web.browser import (
 )
 
 
-def loads(context: object, port: int, count: int) -> tuple[list[float], list[float]]:
-    first, lobby = [], []
+def loads(context: object, port: int, count: int, pause: float) -> tuple[list[float], list[float]]:
+    first, lobby, socket, frame = [], [], [], []
     for i in range(count):
-        time.sleep(2.0)  # the spare process is ready again
+        time.sleep(pause)  # the spare process is ready again
         started = time.monotonic()
         tab = open_tab(context, port)
         tab.wait_for("Your name at the tables")
         first.append(time.monotonic() - started)
+        assert tab.socket_at is not None and tab.frame_at is not None
+        socket.append(tab.socket_at - started)
+        frame.append(tab.frame_at - tab.socket_at)
         tab.page.click("#terminal")
         tab.keys(f"p{i}")
         typed = time.monotonic()
@@ -47,6 +50,10 @@ def loads(context: object, port: int, count: int) -> tuple[list[float], list[flo
         tab.wait_for(f"you are p{i}")
         lobby.append(time.monotonic() - typed)
         tab.page.close()
+    print(
+        f"  of which: goto to the websocket opened, median {statistics.median(socket):.2f} s; "
+        f"to the app's first bytes, median {statistics.median(frame):.2f} s"
+    )
     return first, lobby
 
 
@@ -81,12 +88,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--loads", type=int, default=5)
     parser.add_argument("--tabs", type=int, default=4)
+    parser.add_argument("--pause", type=float, default=5.0, help="seconds between arrivals")
     args = parser.parse_args()
     tmp = Path(tempfile.mkdtemp(prefix="bench-web-"))
     server, port = start_web(tmp / "home", "--bot-delay", "0")
     try:
         with browser(tmp / "profile") as context:
-            first, lobby = loads(context, port, args.loads)
+            first, lobby = loads(context, port, args.loads, args.pause)
             print(
                 f"page load to the first screen: median {statistics.median(first):.2f} s, "
                 f"max {max(first):.2f} s ({args.loads} loads)"

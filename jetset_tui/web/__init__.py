@@ -8,6 +8,9 @@ from dataclasses import asdict, dataclass
 
 WEB_HELLO = "web"
 """The first message on the gate: ``{t: "web", ticket, name}``."""
+READY = b"jetset-ready\n"
+"""What a session's process writes on stdout once loaded, before its start line (textual-serve
+skips lines before the web driver's own first one)."""
 START_LIMIT = 256
 """The longest start line."""
 

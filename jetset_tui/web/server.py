@@ -70,14 +70,17 @@ class Spares:
         self._starting: set[asyncio.Task[None]] = set()
 
     async def take(self) -> Process:
-        """A process ready for a session (a new one if none is), and another started ahead."""
+        """A process ready for a session: a spare, or the one being started (a new one costs
+        no less), or a new one; and another started ahead."""
+        if not self._ready and self._starting:
+            await asyncio.wait(set(self._starting), return_when=asyncio.FIRST_COMPLETED)
         process = None
         while self._ready and process is None:
             candidate = self._ready.popleft()
             if candidate.returncode is None:
                 process = candidate
         if process is None:
-            process = await self._spawn()
+            process = await self._spawn()  # its ready line is a prelude textual-serve skips
         self.refill()
         return process
 
@@ -88,7 +91,11 @@ class Spares:
             task.add_done_callback(self._starting.discard)
 
     async def _start_one(self) -> None:
-        self._ready.append(await self._spawn())
+        process = await self._spawn()
+        assert process.stdout is not None
+        with contextlib.suppress(OSError, ValueError):
+            await process.stdout.readline()  # READY: loaded and warmed up
+        self._ready.append(process)
 
     @staticmethod
     async def _spawn() -> Process:

@@ -30,7 +30,8 @@ import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.leave import BACK, StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
-from jetset_tui.web import START_LIMIT, WEB_HELLO, SessionStart
+from jetset_tui.ssh.textual_private import share_parsed_css
+from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection
@@ -148,6 +149,7 @@ class WebSessionApp(JetSetApp):
 
     def __init__(self, gate: Gate) -> None:
         super().__init__(joined_at="this server")
+        share_parsed_css(self.stylesheet)  # what the warm-up app parsed, this one reuses
         self.gate = gate
         self.peer: NetPeer | None = None
 
@@ -237,15 +239,20 @@ def read_start() -> SessionStart:
     raise ValueError("no start line")
 
 
-def warm_up() -> None:
-    """Load the game screen's code while this process waits for its session."""
+async def warm_up() -> None:
+    """While this process waits for its session: load the game screen's code, and start an app
+    nobody sees until its first screen is drawn (its CSS parsed, for the session's app)."""
     importlib.import_module("jetset_tui.screens.game")
+    app = WebSessionApp(Gate(0, ""))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
 
 
 def main() -> int:
     """The process ``jetset web`` starts ahead: loaded, it waits for its session's start line
     (``SessionStart``) on stdin, then is that session's app."""
-    warm_up()
+    asyncio.run(warm_up())
+    os.write(1, READY)
     try:
         start = read_start()
     except ValueError:

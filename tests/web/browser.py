@@ -79,6 +79,9 @@ class Tab:
         self.page = page
         self.screen: pyte.Screen | None = None
         self.sockets = 0
+        self.socket_at: float | None = None
+        """When the page opened its websocket, and when the first frame came (monotonic)."""
+        self.frame_at: float | None = None
         page.on("websocket", self._socket)
 
     def _socket(self, ws: Any) -> None:
@@ -88,9 +91,12 @@ class Tab:
         stream = pyte.ByteStream(screen)
         self.screen = screen
         self.sockets += 1
+        self.socket_at = time.monotonic()
 
         def received(payload: bytes | str) -> None:
             if isinstance(payload, bytes):
+                if self.frame_at is None:
+                    self.frame_at = time.monotonic()
                 stream.feed(payload)
 
         ws.on("framereceived", received)
