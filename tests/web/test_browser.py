@@ -48,7 +48,7 @@ def need_browser() -> None:
 
 
 def test_a_move_in_a_browser(need_browser: None, tmp_path: Path) -> None:
-    server, port = start_web(tmp_path / "home")
+    server, port = start_web(tmp_path / "home", "--bot-delay", "0")
     try:
         with browser(tmp_path / "profile") as context:
             tab = open_tab(context, port)
