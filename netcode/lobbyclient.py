@@ -8,15 +8,54 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import TypeVar
 
 from netcode import lobbyproto as lp
 from netcode import messages as m
-from netcode.framing import FramedConnection
-from netcode.sshclient import next_answer
+from netcode import protocol as p
+from netcode.framing import FramedConnection, FrameError
 from netcode.transport import ConnectionClosed
 
 _A = TypeVar("_A", lp.Created, lp.Joining)
+_T = TypeVar("_T")
+
+
+@dataclass(kw_only=True)
+class LobbyChoice:
+    """What a client chose in a server's lobby, to ask for on every channel it opens there
+    (``sshclient.SshOpener`` over SSH, a browser session's gate in ``jetset_tui.web``)."""
+
+    spectate: bool = False
+    password: str | None = None
+    players: int = 4
+    game: str | None = None
+    """The game joined (from the address, or the one the server picked)."""
+    token: str | None = None
+    """The token of the seat this identity holds there, when the server said it."""
+    games: tuple[lp.GameLine, ...] = ()
+    """The lobby's games, as the last channel opened saw them."""
+    name: str = ""
+    """The name the server's lobby knows this client by."""
+
+    def place(self) -> str:
+        """Where the lobby is, in words for its screen."""
+        return "this server"
+
+    def request(self) -> lp.JoinGame | lp.WatchGame:
+        """What this client asks of the lobby: its game, to join or to watch."""
+        if self.spectate:
+            if self.game is None:
+                raise ConnectionClosed("name the game to watch: ssh://HOST/GAME")
+            return lp.WatchGame(game=self.game, password=self.password)
+        return lp.JoinGame(game=self.game, password=self.password, players=self.players)
+
+    async def enter(self, framed: FramedConnection, request: lp.JoinGame | lp.WatchGame) -> None:
+        """Ask the lobby for a game on a channel; once ``joining`` is said, the channel is the
+        game's (``game`` and ``token`` say which, and the seat this identity holds there)."""
+        await framed.send(m.to_wire(request))
+        joining = await expect(framed, lp.Joining)
+        self.game, self.token = joining.game, joining.token
 
 
 class LobbyRefused(Exception):
@@ -110,3 +149,31 @@ class LobbyClient:
 
     async def refresh(self) -> None:
         await self.framed.send(m.to_wire(lp.ListGames()))
+
+
+async def next_answer(framed: FramedConnection) -> lp.LobbyAnswer | m.Error | None:
+    """The lobby's next message, checked (None: a type this client does not know, from a later
+    version); JoinRefused for an ``error``, ConnectionClosed for one it cannot read."""
+    try:
+        raw = await framed.recv()
+        if raw["t"] == "error":
+            error = m.from_wire(raw, "host")
+            assert isinstance(error, m.Error)
+            return error
+        if raw["t"] not in m.message_types(lp.SERVER):
+            return None
+        return lp.parse_server(raw)
+    except (FrameError, p.ProtocolError) as exc:
+        raise ConnectionClosed(f"the server sent something this game cannot read: {exc}") from None
+
+
+async def expect(framed: FramedConnection, kind: type[_T]) -> _T:
+    """Read the lobby's messages until one of ``kind``; an ``error`` is JoinRefused."""
+    from netcode.peer import JoinRefused
+
+    while True:
+        msg = await next_answer(framed)
+        if isinstance(msg, m.Error):
+            raise JoinRefused(msg.code, msg.message[:500])
+        if isinstance(msg, kind):
+            return msg

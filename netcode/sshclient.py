@@ -13,18 +13,17 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TypeVar
 
 import asyncssh
 
 from netcode import lobbyproto as lp
-from netcode import messages as m
 from netcode import protocol as p
-from netcode.framing import FramedConnection, FrameError
+from netcode.framing import FramedConnection
+from netcode.lobbyclient import LobbyChoice, expect, next_answer
 from netcode.sshtransport import StreamTransport
 from netcode.transport import ConnectionClosed
 
-_T = TypeVar("_T")
+__all__ = ["LobbyChoice", "SshOpener", "expect", "next_answer"]
 
 URL_RE = re.compile(
     r"^ssh://(?:(?P<user>[^@/:\[\]]+)@)?(?P<host>\[[0-9A-Fa-f:.]+\]|[^@/:\[\]]+)"
@@ -160,29 +159,21 @@ def trust_host(known_hosts: Path, entry: str) -> None:
 
 
 @dataclass
-class SshOpener:
+class SshOpener(LobbyChoice):
     """Opens ``jetset`` subsystem channels to one server, and picks the game on each."""
 
     address: SshAddress
     known_hosts: Path = field(default_factory=lambda: Path.home() / ".ssh" / "known_hosts")
     identities: tuple[str, ...] = ()
-    spectate: bool = False
-    password: str | None = None
-    players: int = 4
     timeout: float = 15.0
     local_addr: str | None = None
     """The local address to connect from (None: any)."""
-    game: str | None = None
-    """The game joined (from the address, or the one the server picked)."""
-    token: str | None = None
-    """The token of the seat this key holds there, when the server said it."""
-    games: tuple[lp.GameLine, ...] = ()
-    """The lobby's games, as the last channel opened saw them."""
-    name: str = ""
-    """The name the server's lobby knows this client by (its SSH user name)."""
 
     def __post_init__(self) -> None:
         self.game = self.game or self.address.game
+
+    def place(self) -> str:
+        return str(self.address)
 
     async def channel(self) -> tuple[StreamTransport, FramedConnection]:
         """A new SSH connection and its ``jetset`` channel, past ``hello`` and ``games``."""
@@ -225,14 +216,6 @@ class SshOpener:
         self.games, self.name = games.games, games.you or self.name
         return transport, framed
 
-    def request(self) -> lp.JoinGame | lp.WatchGame:
-        """What this opener asks of the lobby: its game, to join or to watch."""
-        if self.spectate:
-            if self.game is None:
-                raise ConnectionClosed("name the game to watch: ssh://HOST/GAME")
-            return lp.WatchGame(game=self.game, password=self.password)
-        return lp.JoinGame(game=self.game, password=self.password, players=self.players)
-
     async def connect(self) -> StreamTransport:
         """A channel at the game (``joining`` said): for ``NetPeer`` (also as its connector)."""
         transport, framed = await self.channel()
@@ -242,38 +225,3 @@ class SshOpener:
             transport.close()
             raise
         return transport
-
-    async def enter(self, framed: FramedConnection, request: lp.JoinGame | lp.WatchGame) -> None:
-        """Ask the lobby for a game on a channel; once ``joining`` is said, the channel is the
-        game's (``game`` and ``token`` say which, and the seat this key holds there)."""
-        await framed.send(m.to_wire(request))
-        joining = await expect(framed, lp.Joining)
-        self.game, self.token = joining.game, joining.token
-
-
-async def next_answer(framed: FramedConnection) -> lp.LobbyAnswer | m.Error | None:
-    """The lobby's next message, checked (None: a type this client does not know, from a later
-    version); JoinRefused for an ``error``, ConnectionClosed for one it cannot read."""
-    try:
-        raw = await framed.recv()
-        if raw["t"] == "error":
-            error = m.from_wire(raw, "host")
-            assert isinstance(error, m.Error)
-            return error
-        if raw["t"] not in m.message_types(lp.SERVER):
-            return None
-        return lp.parse_server(raw)
-    except (FrameError, p.ProtocolError) as exc:
-        raise ConnectionClosed(f"the server sent something this game cannot read: {exc}") from None
-
-
-async def expect(framed: FramedConnection, kind: type[_T]) -> _T:
-    """Read the lobby's messages until one of ``kind``; an ``error`` is JoinRefused."""
-    from netcode.peer import JoinRefused
-
-    while True:
-        msg = await next_answer(framed)
-        if isinstance(msg, m.Error):
-            raise JoinRefused(msg.code, msg.message[:500])
-        if isinstance(msg, kind):
-            return msg

@@ -11,16 +11,28 @@ from __future__ import annotations
 import asyncio
 import contextlib
 from collections.abc import Callable
+from typing import Protocol
 
 import asyncssh
 
 from netcode.transport import ConnectionClosed, Transport
 
 
+class ServerChannel(Protocol):
+    """What the server's end needs of a channel: asyncssh's session channel, or a browser
+    session's local socket (``jetset_tui.web.gate``)."""
+
+    def write(self, data: bytes) -> None: ...
+    def exit(self, status: int) -> None: ...
+    def abort(self) -> None: ...
+    def pause_reading(self) -> None: ...
+    def resume_reading(self) -> None: ...
+
+
 class ChannelTransport(Transport):
     """The server's end of a ``jetset`` subsystem channel."""
 
-    def __init__(self, chan: asyncssh.SSHServerChannel[bytes], peer_name: str) -> None:
+    def __init__(self, chan: ServerChannel, peer_name: str) -> None:
         self._chan = chan
         self.peer_name = peer_name
         self._inbox = bytearray()

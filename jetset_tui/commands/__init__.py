@@ -15,4 +15,5 @@ COMMANDS = [
     "host",
     "join",
     "sshserver",
+    "web",
 ]

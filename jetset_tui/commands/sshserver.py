@@ -1,7 +1,9 @@
 """``jetset ssh-server``: serve the lobby and the game to anyone with an ``ssh`` client.
 
 ``jetset ssh-server [--bind 127.0.0.1] [--port 2222] [--host-key FILE]
-[--authorized-keys FILE | --open] [--max-sessions N] [--idle-timeout SECONDS]``
+[--authorized-keys FILE | --open] [--max-sessions N] [--idle-timeout SECONDS] [--web PORT]``
+
+``--web PORT`` serves browsers too (``jetset web``), from the same lobby.
 
 Every limit the server puts on strangers is in docs/security.md.
 """
@@ -17,10 +19,11 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics
-from jetset_tui.commands import arguments
+from jetset_tui.commands import arguments, web
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import SshConfig
+    from jetset_tui.web.server import WebConfig
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,6 +70,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help="also let `jetset join` players into each game, on a free port of ADDRESS "
         "(shown in the lobby)",
     )
+    sp.add_argument(
+        "--web",
+        metavar="PORT",
+        type=arguments.port,
+        help="also serve browsers on this port of the same address: the same lobby and games, "
+        "a name chosen on arrival (`jetset web`)",
+    )
+    web.add_limits(sp, "web-")
     diagnostics.add_arguments(sp)
     sp.set_defaults(func=cmd_ssh_server)
 
@@ -95,13 +106,14 @@ def cmd_ssh_server(args: argparse.Namespace) -> int:
     )
     try:
         config = make_config(args)
-        return asyncio.run(serve(config, log_path))
+        browsers = None if args.web is None else web.web_config(args, args.bind, args.web, "web-")
+        return asyncio.run(serve(config, log_path, browsers))
     except KeyboardInterrupt:
         print("jetset ssh-server: stopped", file=sys.stderr)
         return 130
 
 
-async def serve(config: SshConfig, log_path: Path) -> int:
+async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = None) -> int:
     import asyncssh
 
     from jetset_tui.ssh.server import GameServer
@@ -116,6 +128,12 @@ async def serve(config: SshConfig, log_path: Path) -> int:
     print(f"jetset ssh-server: listening on {config.bind}:{server.port} ({mode})", flush=True)
     print(f"jetset ssh-server: connect with  ssh -p {server.port} NAME@{config.bind}", flush=True)
     print(f"jetset ssh-server: host key {server.host_key_path}; log {log_path}", flush=True)
+    site = None
+    if browsers is not None:
+        site = await web.start_web(server, browsers, "jetset ssh-server")
+        if site is None:
+            await server.close()
+            return 1
     stopped = asyncio.Event()
     with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
         asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
@@ -125,6 +143,8 @@ async def serve(config: SshConfig, log_path: Path) -> int:
     finally:
         for task in waits:
             task.cancel()
+        if site is not None:
+            await site.close()
         await server.close()
     if stopped.is_set():
         print("jetset ssh-server: stopped; unfinished games come back when it starts again")

@@ -23,9 +23,8 @@ from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection
-from netcode.lobbyclient import LobbyClient, LobbyRefused
+from netcode.lobbyclient import LobbyChoice, LobbyClient, LobbyRefused
 from netcode.messages import MAX_CHAT
-from netcode.sshclient import SshOpener
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport
 
@@ -80,7 +79,7 @@ class RemoteLobbyScreen(Screen[None]):
     RemoteLobbyScreen #say { height: 1; border: none; padding: 0 1; background: $boost; }
     """
 
-    def __init__(self, opener: SshOpener, transport: Transport, framed: FramedConnection) -> None:
+    def __init__(self, opener: LobbyChoice, transport: Transport, framed: FramedConnection) -> None:
         super().__init__()
         self.opener = opener
         self.transport = transport
@@ -93,7 +92,7 @@ class RemoteLobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         you = printable(self.opener.name or "?")
         verb = "watches" if self.opener.spectate else "joins"
-        where = f"Jet Set at {printable(str(self.opener.address))}: you are {you}; Enter {verb}"
+        where = f"Jet Set at {printable(self.opener.place())}: you are {you}; Enter {verb}"
         yield Static(Text(where), id="where")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static("Lobby chat (c to type, Enter to say it)", id="chat-title")
@@ -274,7 +273,7 @@ class RemoteLobbyApp(App[Transport | None]):
         Binding("ctrl+q", "leave", "Quit", priority=True, show=False)
     ]
 
-    def __init__(self, opener: SshOpener, transport: Transport, framed: FramedConnection) -> None:
+    def __init__(self, opener: LobbyChoice, transport: Transport, framed: FramedConnection) -> None:
         super().__init__()
         self.lobby = RemoteLobbyScreen(opener, transport, framed)
 
@@ -286,7 +285,7 @@ class RemoteLobbyApp(App[Transport | None]):
 
 
 async def pick_remote_game(
-    opener: SshOpener, transport: Transport, framed: FramedConnection
+    opener: LobbyChoice, transport: Transport, framed: FramedConnection
 ) -> Transport | None:
     """Show the lobby of the channel ``transport``; the same channel, at the game the player
     chose (``opener.game``, ``opener.spectate`` say which), or None (closed) if they left."""

@@ -13,9 +13,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from typing import TYPE_CHECKING
-
-import asyncssh
+from typing import TYPE_CHECKING, Protocol
 
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret, code_digest, new_code
@@ -24,11 +22,12 @@ from netcode import protocol as p
 from netcode.connection import Bucket
 from netcode.framing import FramedConnection, FrameError, FrameTooLarge, Message, decode, encode
 from netcode.messages import to_wire
-from netcode.sshtransport import ChannelTransport
+from netcode.sshtransport import ChannelTransport, ServerChannel
 from netcode.transport import ConnectionClosed
 
 if TYPE_CHECKING:
-    from jetset_tui.ssh.server import GameSession
+    from jetset_tui.ssh.lobby import Player
+    from jetset_tui.ssh.server import GameServer
 
 log = logging.getLogger("jetset.ssh.subsystem")
 
@@ -42,10 +41,37 @@ HOSTILE = (p.E_FLOOD, p.E_TOO_LARGE, p.E_ERRORS)
 """Ways of being sent away that make the address wait before it connects again."""
 
 
+class LinkPeer(Protocol):
+    """Who is at the other end: ``server.Connection``, or a browser session's."""
+
+    @property
+    def address(self) -> str: ...
+    @property
+    def username(self) -> str: ...
+    @property
+    def player(self) -> Player: ...
+
+
+class LinkSession(Protocol):
+    """What a link needs of the session it runs in: ``server.GameSession`` over SSH,
+    ``jetset_tui.web.gate.GateSession`` for a browser's."""
+
+    @property
+    def connection(self) -> LinkPeer: ...
+    @property
+    def server(self) -> GameServer: ...
+    @property
+    def paused(self) -> bool: ...
+
+    throttled: int
+
+    def subsystem_ended(self) -> None: ...
+
+
 class ProtocolLink:
     """One ``jetset`` subsystem channel: the lobby conversation, then a game's."""
 
-    def __init__(self, session: GameSession, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+    def __init__(self, session: LinkSession, chan: ServerChannel) -> None:
         self.session = session
         self.connection = session.connection
         self.server = session.server
@@ -236,7 +262,9 @@ class ProtocolLink:
             if room.open_seats == 0:
                 raise LobbyError("every seat is taken: watch instead")
             self.transport.tap = lambda frame: self._seated(room, frame)
-        token = None if member is None or self.lobby.open_mode else member.token
+        # only a key proves who is back; a name (--open, a browser's) is no secret
+        keyed = player.identity.startswith("key:") and not self.lobby.open_mode
+        token = member.token if member is not None and keyed else None
         self.room = room
         return await self._hand_over(framed, room, token)
 

@@ -1,0 +1,139 @@
+"""``jetset web``: serve the lobby and the games to browsers (and ``jetset ssh-server --web``:
+to browsers and ``ssh`` at once, one lobby for both).
+
+``jetset web [--bind 127.0.0.1] [--port 8000] [--max-sessions N] [--max-per-address N]``
+
+Every limit is in docs/security.md ("Browsers").
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import signal
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from jetset_tui import diagnostics
+from jetset_tui.commands import arguments
+
+if TYPE_CHECKING:
+    from jetset_tui.ssh.server import GameServer, SshConfig
+    from jetset_tui.web.server import WebConfig, WebServer
+
+
+def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    sp = sub.add_parser("web", help="serve the game to web browsers: players need only a browser")
+    sp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sp.add_argument(
+        "--port", type=arguments.port, default=8000, help="TCP port (default 8000; 0: any free)"
+    )
+    add_limits(sp)
+    sp.add_argument(
+        "--idle-timeout",
+        type=arguments.seconds,
+        default=1800.0,
+        metavar="SECONDS",
+        help="end a browser session that types nothing for this long (default 1800)",
+    )
+    sp.add_argument(
+        "--bot-delay", type=arguments.seconds, default=0.6, help="seconds a bot waits to move"
+    )
+    sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
+    sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
+    diagnostics.add_arguments(sp)
+    sp.set_defaults(func=cmd_web)
+
+
+def add_limits(sp: argparse.ArgumentParser, prefix: str = "") -> None:
+    """The caps on browser sessions (``--web-max-sessions`` ... under ``ssh-server``)."""
+    sp.add_argument(
+        f"--{prefix}max-sessions",
+        type=arguments.whole_number(1),
+        default=16,
+        metavar="N",
+        help="browser sessions at once, each a process of about 50 MB (default 16)",
+    )
+    sp.add_argument(
+        f"--{prefix}max-per-address",
+        type=arguments.whole_number(1),
+        default=4,
+        metavar="N",
+        help="browser sessions from one address (default 4)",
+    )
+
+
+def web_config(args: argparse.Namespace, bind: str, port: int, prefix: str = "") -> WebConfig:
+    from jetset_tui.web.server import WebConfig
+
+    key = prefix.replace("-", "_")
+    return WebConfig(
+        bind=bind,
+        port=port,
+        max_sessions=getattr(args, f"{key}max_sessions"),
+        max_per_address=getattr(args, f"{key}max_per_address"),
+        idle_timeout=args.idle_timeout,
+    )
+
+
+def cmd_web(args: argparse.Namespace) -> int:
+    from jetset_tui.ssh.server import SshConfig
+
+    log_path = diagnostics.configure(
+        "web", args, Path(args.log) if args.log else diagnostics.log_path("web")
+    )
+    config = SshConfig(
+        open_mode=True,
+        games_dir=Path(args.games_dir) if args.games_dir else None,
+        bot_delay=args.bot_delay,
+        max_per_address=args.max_per_address,
+    )
+    try:
+        return asyncio.run(serve(config, web_config(args, args.bind, args.port), log_path))
+    except KeyboardInterrupt:
+        print("jetset web: stopped", file=sys.stderr)
+        return 130
+
+
+async def serve(config: SshConfig, web: WebConfig, log_path: Path) -> int:
+    """The lobby and the browsers' server, without SSH."""
+    from jetset_tui.ssh.server import GameServer
+
+    games = GameServer(config)
+    games.lobby.start()
+    try:
+        server = await start_web(games, web, "jetset web")
+        if server is None:
+            return 1
+        print(f"jetset web: log {log_path}", flush=True)
+        await until_stopped()
+        await server.close()
+    finally:
+        await games.lobby.close()
+    print("jetset web: stopped; unfinished games come back when it starts again")
+    return 0
+
+
+async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | None:
+    """Serve ``games``'s lobby to browsers; None (said why) if it cannot listen."""
+    from jetset_tui.web.server import WebServer
+
+    server = WebServer(web, games)
+    try:
+        await server.start()
+    except OSError as exc:
+        print(f"{who}: cannot serve browsers: {exc}", file=sys.stderr)
+        await server.close()
+        return None
+    print(f"{who}: browsers play at http://{web.bind}:{server.port}/", flush=True)
+    return server
+
+
+async def until_stopped() -> None:
+    """Until SIGTERM (Ctrl+C raises KeyboardInterrupt in the caller)."""
+    stopped = asyncio.Event()
+    with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
+        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
+    await stopped.wait()

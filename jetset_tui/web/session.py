@@ -1,0 +1,267 @@
+"""One browser tab's app: ``python -m jetset_tui.web.session``, started by ``jetset web``.
+
+textual-serve runs this process with Textual's web driver; it finds the lobby's gate
+(``gate.LobbyGate``) and its ticket in its environment. The person chooses a name, then sees
+the server's lobby (``screens.remote_lobby``, as ``jetset join ssh://`` does) and plays in the
+TUI's own game screen over a ``NetPeer``, as any peer of the game's host. Nothing here touches
+the server's disk: no saves, no seat keys, no screenshots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import importlib
+import os
+import re
+import sys
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import events, on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widgets import Input, OptionList, Static
+from textual.widgets.option_list import Option
+
+import jetset_tui.app as tui_app
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.leave import BACK, StopScreen
+from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
+from jetset_tui.ssh.textual_private import share_parsed_css
+from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
+from netcode import lobbyproto as lp
+from netcode import protocol as p
+from netcode.framing import HOST_FRAME_LIMIT, FramedConnection
+from netcode.lobbyclient import LobbyChoice, expect
+from netcode.messages import MAX_NAME
+from netcode.peer import JoinRefused, NetPeer, new_contribution
+from netcode.text import printable
+from netcode.transport import ConnectionClosed, Transport, open_tcp
+
+NAME_CHARS = r"[A-Za-z0-9_.-]"
+RECONNECT_FOR = 60.0
+
+
+class Gate:
+    """The way to the lobby: new channels past ``hello`` and ``games``, with this tab's ticket.
+
+    ``state`` holds what the lobby screen chose (the game, to join or to watch, its password),
+    as ``SshOpener`` does for ``jetset join ssh://``."""
+
+    def __init__(self, port: int, ticket: str) -> None:
+        self.port = port
+        self.ticket = ticket
+        self.name = ""
+        self.state = LobbyChoice()
+
+    async def channel(self) -> tuple[Transport, FramedConnection]:
+        transport = await open_tcp("127.0.0.1", self.port)
+        framed = FramedConnection(transport, HOST_FRAME_LIMIT)
+        try:
+            await framed.send({"t": WEB_HELLO, "ticket": self.ticket, "name": self.name})
+            await framed.send(p.hello_message("jetset-web"))
+            games = await expect(framed, lp.Games)
+        except BaseException:
+            transport.close()
+            raise
+        self.state.games, self.state.name = games.games, games.you or self.name
+        return transport, framed
+
+    async def connect(self) -> Transport:
+        """A channel at the chosen game (``NetPeer``'s connector, to reconnect)."""
+        transport, framed = await self.channel()
+        try:
+            await self.state.enter(framed, self.state.request())
+        except BaseException:
+            transport.close()
+            raise
+        return transport
+
+
+class NameScreen(Screen[None]):
+    """The first screen: the name this player goes by at the tables."""
+
+    DEFAULT_CSS = """
+    NameScreen { align: center middle; }
+    NameScreen #arrive { width: 60; max-width: 95%; height: auto; border: heavy $accent;
+                         padding: 1 2; }
+    NameScreen Input { margin-top: 1; }
+    """
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="arrive"):
+            yield Static(Text("✈ Jet Set", style="bold"))
+            yield Static("Your name at the tables (letters, digits, . _ -), then Enter:")
+            yield Input(
+                placeholder="your name", max_length=MAX_NAME, restrict=f"{NAME_CHARS}*", id="name"
+            )
+
+    def on_mount(self) -> None:
+        self.query_one("#name", Input).focus()
+
+    @on(Input.Submitted, "#name")
+    def chosen(self, event: Input.Submitted) -> None:
+        name = "".join(re.findall(NAME_CHARS, event.value))[:16]
+        if not name:
+            self.app.notify("type a name first", severity="warning")
+            return
+        app = self.app
+        assert isinstance(app, WebSessionApp)
+        app.run_worker(app.arrive(name), exclusive=True, group="gate")
+
+
+class WebLobbyScreen(RemoteLobbyScreen):
+    """The server's lobby, in a browser: choosing a game opens it in this same app."""
+
+    def done(self, joining: lp.Joining) -> None:
+        self.opener.game, self.opener.token = joining.game, joining.token
+        app = self.app
+        assert isinstance(app, WebSessionApp)
+        app.run_worker(app.sit(self.transport), exclusive=True, group="gate")
+
+
+class WebStopScreen(StopScreen):
+    """Leave the game? In a browser there is no command to come back with."""
+
+    def compose(self) -> ComposeResult:
+        leave = "Stop watching" if self.watching else "Leave the game"
+        with Vertical(id="leave"):
+            yield Static(Text(f"{leave}?", style="bold"))
+            if not self.watching:
+                yield Static("The game goes on without you, and this tab's session ends.")
+            yield OptionList(
+                Option("g  Back to the game", id=BACK),
+                Option(f"y  {leave}", id="leave"),
+                id="leave-choices",
+            )
+
+
+class WebSessionApp(JetSetApp):
+    """Jet Set in one browser tab."""
+
+    CSS_PATH = str(Path(tui_app.__file__).with_name("jetset.tcss"))
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("ctrl+q", "quit", "Quit", priority=True, show=False)
+    ]
+
+    def __init__(self, gate: Gate) -> None:
+        super().__init__(joined_at="this server")
+        share_parsed_css(self.stylesheet)  # what the warm-up app parsed, this one reuses
+        self.gate = gate
+        self.peer: NetPeer | None = None
+
+    def get_default_screen(self) -> NameScreen:
+        return NameScreen()
+
+    @on(events.Mount)
+    def arrived(self, event: events.Mount) -> None:
+        event.prevent_default()  # the name, not the local app's start screen
+
+    def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
+        """Screenshots would be written on the server: not in a browser."""
+
+    async def arrive(self, name: str) -> None:
+        """Into the lobby as ``name``."""
+        self.gate.name = name
+        try:
+            transport, framed = await self.gate.channel()
+        except (ConnectionClosed, JoinRefused, OSError) as exc:
+            self.notify(f"the lobby cannot be reached: {printable(str(exc))}", severity="error")
+            return
+        self.push_screen(WebLobbyScreen(self.gate.state, transport, framed))
+
+    async def sit(self, first: Transport) -> None:
+        """The channel is at the game the lobby screen chose: play it."""
+        state = self.gate.state
+        try:
+            peer = await NetPeer.connect(
+                first,
+                name=state.name or self.gate.name,
+                password=state.password,
+                spectate=state.spectate,
+                token=state.token,
+                connector=self.gate.connect,
+                reconnect_for=RECONNECT_FOR,
+                contribution=new_contribution(),
+                keys=None,
+            )
+        except (JoinRefused, ConnectionError, TimeoutError) as exc:
+            self.notify(f"cannot join: {printable(str(exc))}", severity="error", timeout=10)
+            self.exit()
+            return
+        peer.wait_out_pauses = True
+        self.peer = peer
+        self.play(peer)
+
+    def leave_joined(self) -> None:
+        """q: ask, in a browser's words; a game that is over ends the session at once."""
+        from jetset_tui.screens.game import GameScreen
+
+        if isinstance(self.screen, StopScreen):
+            return
+        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
+        if not games or games[-1].session.game.over:
+            self.exit()
+            return
+        while self.screen is not games[-1]:
+            self.pop_screen()
+
+        def chosen(leave: bool | None) -> None:
+            if leave:
+                self.exit()
+
+        watching = not games[-1].session.local_seats
+        self.push_screen(WebStopScreen("", watching=watching), chosen)
+
+
+async def run_session(gate: Gate) -> None:
+    app = WebSessionApp(gate)
+    try:
+        await app.run_async()
+    finally:
+        if app.peer is not None:
+            await app.peer.close()
+
+
+def read_start() -> SessionStart:
+    """The start line on stdin, read a byte at a time: what follows it is the web driver's."""
+    line = bytearray()
+    while len(line) <= START_LIMIT:
+        byte = os.read(0, 1)
+        if not byte:
+            break
+        if byte == b"\n":
+            return SessionStart.decode(bytes(line))
+        line += byte
+    raise ValueError("no start line")
+
+
+async def warm_up() -> None:
+    """While this process waits for its session: load the game screen's code, and start an app
+    nobody sees until its first screen is drawn (its CSS parsed, for the session's app)."""
+    importlib.import_module("jetset_tui.screens.game")
+    app = WebSessionApp(Gate(0, ""))
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+
+
+def main() -> int:
+    """The process ``jetset web`` starts ahead: loaded, it waits for its session's start line
+    (``SessionStart``) on stdin, then is that session's app."""
+    asyncio.run(warm_up())
+    os.write(1, READY)
+    try:
+        start = read_start()
+    except ValueError:
+        print("jetset web session: start it through `jetset web`", file=sys.stderr, flush=True)
+        return 2
+    os.environ["COLUMNS"], os.environ["ROWS"] = str(start.width), str(start.height)
+    asyncio.run(run_session(Gate(start.port, start.ticket)))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,74 @@
+"""A game in a real browser (issue 20): ``jetset web`` as its own process, Debian's chromium
+headless, driven by Playwright. Open the page, choose a name, create a game against three bots
+in the lobby's form, play a move by keys, and see it on the page; the screenshot is kept
+(``JETSET_ARTIFACTS``, else the test's folder).
+
+Without a browser (no chromium, or no Playwright) the test skips, saying so; under CI
+(``CI=true``) it runs or fails: ``.ci/run`` installs both.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import os
+import re
+from pathlib import Path
+
+import pytest
+
+from tests.web.browser import browser, chromium, open_tab, session_pids, start_web, stop
+
+
+def missing() -> str | None:
+    """What this machine lacks for the test, or None."""
+    if chromium() is None:
+        return "no chromium (apt-get install chromium; JETSET_CHROMIUM names another)"
+    if importlib.util.find_spec("playwright") is None:
+        return "no Playwright for Python (pip install playwright; the system's chromium is used)"
+    return None
+
+
+def footer(text: str) -> str:
+    return text.rstrip("\n ").splitlines()[-1]
+
+
+def artifacts(tmp_path: Path) -> Path:
+    folder = Path(os.environ.get("JETSET_ARTIFACTS") or tmp_path) / "web"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@pytest.fixture
+def need_browser() -> None:
+    why = missing()
+    if why is not None:
+        if os.environ.get("CI") == "true":
+            pytest.fail(f"CI must run the browser test: {why}")
+        pytest.skip(why)
+
+
+def test_a_move_in_a_browser(need_browser: None, tmp_path: Path) -> None:
+    server, port = start_web(tmp_path / "home", "--bot-delay", "0")
+    try:
+        with browser(tmp_path / "profile") as context:
+            tab = open_tab(context, port)
+            tab.wait_for("Your name at the tables")
+            tab.page.click("#terminal")
+            tab.keys("ann", "Enter")
+            tab.wait_for("you are ann")
+            tab.keys("n")
+            tab.wait_for("Bots among them")
+            tab.keys("Enter")
+            tab.wait_for(lambda text: "your turn" in text and ": Type" in footer(text))
+            tab.keys(":")
+            tab.wait_for(lambda text: ": Type" not in footer(text))  # the command line is open
+            tab.keys("income", "Enter")
+            shown = tab.wait_for("✓ income")
+            assert re.search(r"\b1\s+R\s+income\b", shown), shown  # the log: seat R's move
+            assert "ann" in shown and "greedy" in shown
+            shot = artifacts(tmp_path) / "browser-game.png"
+            tab.page.screenshot(path=str(shot))
+            assert shot.stat().st_size > 10_000  # a drawn page, not a blank one
+            assert len(session_pids(server.pid)) >= 1
+    finally:
+        stop(server)

@@ -1,0 +1,255 @@
+"""The browsers' way into the lobby (``jetset_tui.web``): the gate on 127.0.0.1, its tickets,
+one lobby shared with SSH players, and the caps on browser sessions. The real server in this
+process, real sockets; the gate's clients are the browser sessions' own ``Gate``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import aiohttp
+import pytest
+
+from jetset_tui.ssh.lobby import Player
+from jetset_tui.ssh.server import GameServer
+from jetset_tui.web import SessionStart
+from jetset_tui.web.gate import LobbyGate, WebTickets
+from jetset_tui.web.server import WebConfig, WebServer
+from jetset_tui.web.session import Gate
+from netcode import lobbyproto as lp
+from netcode.framing import FramedConnection, encode
+from netcode.lobbyclient import LobbyClient, LobbyRefused
+from netcode.peer import NetPeer
+from netcode.transport import ConnectionClosed, Transport
+from tests.ssh.helpers import ssh_opener, start_server
+
+
+@pytest.fixture
+async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
+    srv = await start_server(tmp_path)
+    try:
+        yield srv
+    finally:
+        await srv.close()
+
+
+@pytest.fixture
+async def gate(server: GameServer) -> AsyncIterator[LobbyGate]:
+    door = LobbyGate(server, WebTickets())
+    await door.start()
+    try:
+        yield door
+    finally:
+        await door.close()
+
+
+CARL = Player("key:SHA256:creator", "carl", "192.0.2.1")
+"""Someone at an SSH terminal, who makes a game."""
+
+
+def arrive(gate: LobbyGate, name: str, address: str = "192.0.2.7") -> Gate:
+    """A browser session from ``address``, its name chosen."""
+    client = Gate(gate.port, gate.tickets.issue(address))
+    client.name = name
+    return client
+
+
+class Listener:
+    """A lobby channel read in the background: the chat it hears, the games it is told."""
+
+    def __init__(self, framed: FramedConnection) -> None:
+        self.chat: list[tuple[str, str]] = []
+        self.games: tuple[lp.GameLine, ...] = ()
+        self.client = LobbyClient(framed, on_games=self.told, on_chat=self.said)
+        self.task = asyncio.ensure_future(self.client.run())
+
+    def told(self, games: lp.Games) -> None:
+        self.games = games.games
+
+    def said(self, line: lp.LobbyChatLine) -> None:
+        self.chat.append((line.name, line.text))
+
+    async def heard(self, name: str, text: str) -> None:
+        for _ in range(200):
+            if (name, text) in self.chat:
+                return
+            await asyncio.sleep(0.02)
+        raise AssertionError(f"never heard <{name}> {text}: {self.chat}")
+
+    def stop(self) -> None:
+        self.task.cancel()
+
+
+def listen(channel: tuple[Transport, FramedConnection]) -> Listener:
+    return Listener(channel[1])
+
+
+async def closed_at_once(port: int, first: bytes) -> bool:
+    """Send ``first`` to the gate: is the connection closed without a word?"""
+    reader, writer = await asyncio.open_connection("127.0.0.1", port)
+    writer.write(first)
+    try:
+        return await asyncio.wait_for(reader.read(), 5) == b""
+    finally:
+        writer.close()
+
+
+async def test_no_ticket_no_lobby(server: GameServer, gate: LobbyGate) -> None:
+    gate.tickets.issue("192.0.2.7")
+    hellos = [
+        encode({"t": "web", "ticket": "0" * 32, "name": "eve"}),  # a guess
+        encode({"t": "web", "name": "eve"}),  # none
+        encode({"t": "hello", "app": "jetset", "proto": 4}),  # the subsystem's hello
+        b"\xff\xff\xff\xff",  # a frame too large to wait for
+        b"\x00\x00\x00\x03abc",  # not msgpack
+    ]
+    for first in hellos:
+        assert await closed_at_once(gate.port, first), first
+    assert not gate.links and not server.lobby.rooms
+
+
+async def test_one_lobby_for_browsers_and_ssh(
+    server: GameServer, gate: LobbyGate, tmp_path: Path
+) -> None:
+    """A game made in a browser is in the SSH player's list; chat crosses both ways."""
+    bea = arrive(gate, "bea")
+    web = listen(await bea.channel())
+    assert server.host_key_path is not None
+    alice = ssh_opener(server.port, server.host_key_path, tmp_path, "alice")
+    ssh = listen(await alice.channel())
+    try:
+        game = await web.client.create(lp.Create(players=3, bots=("greedy",)))
+        await web.client.say("hello from a browser")
+        await ssh.heard("bea", "hello from a browser")
+        await ssh.client.say("hello from a terminal")
+        await web.heard("alice", "hello from a terminal")
+        for _ in range(100):
+            if game in [g.id for g in ssh.games]:
+                break
+            await asyncio.sleep(0.02)
+        assert game in [g.id for g in ssh.games]
+        assert bea.state.name == "bea"
+        assert server.lobby.rooms[game].members == {}  # made, nobody seated yet
+    finally:
+        web.stop()
+        ssh.stop()
+
+
+async def test_a_name_takes_no_seat_back(server: GameServer, gate: LobbyGate) -> None:
+    """A browser player's seat is recorded for ``web:NAME``; another tab with that name is
+    told no token (a name is no secret), so it cannot step into the seat."""
+    bea = arrive(gate, "bea")
+    transport, framed = await bea.channel()
+    room = server.lobby.create(CARL, 3, ["greedy"], None)
+    bea.state.game = room.id
+    await bea.state.enter(framed, bea.state.request())
+    assert bea.state.token is None
+    peer = await NetPeer.connect(transport, name="bea", connector=bea.connect)
+    try:
+        for _ in range(100):
+            if "web:bea" in room.members:
+                break
+            await asyncio.sleep(0.02)
+        assert room.members["web:bea"].token == peer.token
+        mallory = arrive(gate, "bea", address="198.51.100.9")
+        other, other_framed = await mallory.channel()
+        mallory.state.game = room.id
+        await mallory.state.enter(other_framed, mallory.state.request())
+        assert mallory.state.token is None
+        other.close()
+    finally:
+        await peer.close()
+
+
+async def test_a_private_game_wants_its_password(server: GameServer, gate: LobbyGate) -> None:
+    room = server.lobby.create(CARL, 3, ["greedy"], "sesame")
+    web = listen(await arrive(gate, "bea").channel())
+    try:
+        with pytest.raises(LobbyRefused) as refused:
+            await web.client.enter(lp.JoinGame(game=room.id, password="guess"))
+        assert refused.value.code == "password"
+        with pytest.raises(LobbyRefused):
+            await web.client.enter(lp.WatchGame(game=room.id))
+        joining = await web.client.enter(lp.JoinGame(game=room.id, password="sesame"))
+        assert joining.game == room.id
+    finally:
+        web.stop()
+
+
+async def test_a_revoked_ticket_closes_its_links(server: GameServer, gate: LobbyGate) -> None:
+    bea = arrive(gate, "bea")
+    web = listen(await bea.channel())
+    gate.revoke(bea.ticket)
+    await asyncio.wait_for(web.task, 5)
+    assert web.client.lost is not None
+    with pytest.raises((ConnectionClosed, OSError)):
+        await bea.channel()
+    assert not gate.links
+
+
+async def test_browser_sessions_are_capped(server: GameServer) -> None:
+    """One session at most: the page and a second session are refused while it runs."""
+    web = WebServer(WebConfig(port=0, max_sessions=1, spares=0), server)
+    await web.start()
+    url = f"http://127.0.0.1:{web.port}"
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{url}/") as page:
+                assert page.status == 200
+            async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+                await ws.receive(timeout=20)  # the app's first bytes: its process runs
+                assert sum(web.sessions.values()) == 1
+                async with http.get(f"{url}/") as page:
+                    assert page.status == 503
+                    assert "full" in await page.text()
+                with pytest.raises(aiohttp.WSServerHandshakeError):
+                    await http.ws_connect(f"{url}/ws")
+            for _ in range(200):
+                if not web.sessions:
+                    break
+                await asyncio.sleep(0.05)
+            assert not web.sessions
+            async with http.get(f"{url}/") as page:
+                assert page.status == 200
+    finally:
+        with contextlib.suppress(Exception):
+            await web.close()
+
+
+async def test_an_idle_browser_session_ends(server: GameServer) -> None:
+    """Pings keep the page's connection, not its session: nothing typed, it ends."""
+    web = WebServer(WebConfig(port=0, spares=0, idle_timeout=1.5), server)
+    await web.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{web.port}/ws?width=80&height=24"
+            async with http.ws_connect(url) as ws:
+                await ws.receive(timeout=20)
+                started = asyncio.get_running_loop().time()
+                while not ws.closed:
+                    await ws.send_json(["ping", "1"])
+                    with contextlib.suppress(TimeoutError):
+                        await ws.receive(timeout=0.3)
+                    assert asyncio.get_running_loop().time() - started < 15
+        for _ in range(100):
+            if not web.sessions:
+                break
+            await asyncio.sleep(0.05)
+        assert not web.sessions
+    finally:
+        await web.close()
+
+
+def test_a_start_line_is_checked() -> None:
+    start = SessionStart(8123, "ab" * 16, 120, 40)
+    assert SessionStart.decode(start.encode().strip()) == start
+    for line in (
+        b"",
+        b"[]",
+        b'{"port": 1}',
+        b'{"port": "1", "ticket": "", "width": 1, "height": 1}',
+    ):
+        with pytest.raises(ValueError):
+            SessionStart.decode(line)
