@@ -12,33 +12,10 @@ from dataclasses import dataclass
 from rich.text import Text
 
 from engine.bots.planning import Planner
-from engine.rules.final_flight import FINAL_PLANES_TO_END
+from engine.bots.race import Finisher, finishers
 from engine.state import State
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
-
-
-@dataclass(frozen=True)
-class FinalRace:
-    """A played Final Flight: planes on it, planes still to place to end the game, planes in
-    stock to place them with."""
-
-    seat: int
-    on: int
-    stock: int
-
-    @property
-    def to_go(self) -> int:
-        return max(0, FINAL_PLANES_TO_END - self.on)
-
-    @property
-    def can_finish(self) -> bool:
-        """Enough planes in stock to end the game by placing them, one a turn."""
-        return self.stock >= self.to_go
-
-    @property
-    def ends_next_turn(self) -> bool:
-        return self.to_go == 1 and self.stock >= 1
 
 
 @dataclass(frozen=True)
@@ -54,15 +31,8 @@ class OwnFinal:
         return self.planes == 0
 
 
-def final_races(state: State) -> list[FinalRace]:
-    """Every played Final Flight, by seat."""
-    return [
-        FinalRace(i, st.final_planes, st.planes) for i, st in enumerate(state.seats) if st.finished
-    ]
-
-
-def race_of(state: State, seat: int) -> FinalRace | None:
-    return next((r for r in final_races(state) if r.seat == seat), None)
+def race_of(state: State, seat: int) -> Finisher | None:
+    return next((f for f in finishers(state) if f.seat == seat), None)
 
 
 def own_final(state: State, seat: int) -> OwnFinal | None:
@@ -92,7 +62,7 @@ def last_unfinished(state: State) -> int | None:
 
 def enders(state: State) -> list[int]:
     """The seats whose next turn can end the game."""
-    seats = [r.seat for r in final_races(state) if r.ends_next_turn]
+    seats = [r.seat for r in finishers(state) if r.ends_next_turn]
     last = last_unfinished(state)
     if last is not None and state.vacation_time:
         seats.append(last)
@@ -103,17 +73,17 @@ def planes(n: int) -> str:
     return f"{n} plane" if n == 1 else f"{n} planes"
 
 
-def race_text(race: FinalRace) -> str:
+def race_text(race: Finisher) -> str:
     """A played Final Flight on the players' panel: ``⚠ 1 plane to go: placing it ends the
     game`` (short: the panel is some 40 columns wide)."""
-    if race.to_go == 0:
+    if race.needs == 0:
         return "Final Flight complete"
     if race.ends_next_turn:
         return "⚠ 1 plane to go: placing it ends the game"
     if not race.can_finish:
         have = "no plane" if race.stock == 0 else f"only {planes(race.stock)}"
-        return f"{planes(race.to_go)} to finish, {have} in stock"
-    return f"{planes(race.to_go)} to finish (one a turn)"
+        return f"{planes(race.needs)} to finish, {have} in stock"
+    return f"{planes(race.needs)} to finish (one a turn)"
 
 
 def own_text(own: OwnFinal | None) -> str:
@@ -165,7 +135,7 @@ def race_summary(table: TableView) -> Text | None:
     state = table.state
     if not state.vacation_time or state.over:
         return None
-    parts = [f"{table.names[r.seat]} {r.to_go} to go" for r in final_races(state)]
+    parts = [f"{table.names[r.seat]} {r.needs} to go" for r in finishers(state)]
     if table.viewer is not None and not state.seats[table.viewer].finished:
         own = own_final(state, table.viewer)
         if own is not None:

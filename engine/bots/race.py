@@ -46,6 +46,15 @@ class Finisher:
     needs: int
     stock: int
 
+    @property
+    def can_finish(self) -> bool:
+        """Enough planes in stock to end the game by placing them, one a turn."""
+        return self.stock >= self.needs
+
+    @property
+    def ends_next_turn(self) -> bool:
+        return self.needs == 1 and self.stock >= 1
+
 
 @dataclass(frozen=True, slots=True)
 class Race:
@@ -71,7 +80,7 @@ def race(state: State, seat: int) -> Race | None:
     if not state.vacation_time:
         return None
     ahead = finishers(state)
-    able = [f.needs for f in ahead if f.stock >= f.needs and f.seat != seat]
+    able = [f.needs for f in ahead if f.can_finish and f.seat != seat]
     own = None
     if not state.seats[seat].finished and state.seats[seat].hand:
         own = final_target(Planner(state, seat, RENT_PENALTY))

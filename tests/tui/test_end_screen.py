@@ -8,8 +8,9 @@ from textual.pilot import Pilot
 
 from engine import Options
 from engine.bots import make_bot
+from engine.bots.race import finishers
 from jetset_tui.app import JetSetApp
-from jetset_tui.race import enders, final_races
+from jetset_tui.race import enders
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.replay import ReplayScreen
@@ -69,7 +70,7 @@ async def test_the_turn_bar_and_the_panel_warn_before_the_game_can_end(tmp_path:
             text = screen_text(app)
             if not view.vacation_time:
                 assert "to finish" not in text and "⚠" not in text
-            for race in final_races(view):
+            for race in finishers(view):
                 raced += 1
                 assert any(w in text for w in ("to finish", "1 plane to go", "complete"))
                 if race.ends_next_turn:

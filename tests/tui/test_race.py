@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from engine import ClaimFinal, Game, Options
+from engine.bots.race import finishers
 from engine.rules.final_flight import FINAL_PLANES_TO_END
 from engine.selfplay import play_game
-from jetset_tui.race import enders, final_races, own_final, panel_race, race_warning
+from jetset_tui.race import enders, own_final, panel_race, race_warning
 from jetset_tui.table import TableView
 from jetset_tui.theme import livery_for
 from jetset_tui.widgets.players import player_lines
@@ -44,10 +45,10 @@ def test_the_race_counts_what_each_final_flight_still_needs() -> None:
     seen_warning = False
     for game in GAMES:
         state = game.state
-        races = final_races(state)
+        races = finishers(state)
         assert [r.seat for r in races] == [i for i, s in enumerate(state.seats) if s.finished]
         for race in races:
-            assert race.to_go == FINAL_PLANES_TO_END - state.seats[race.seat].final_planes
+            assert race.needs == FINAL_PLANES_TO_END - state.seats[race.seat].final_planes
         for seat in enders(state):
             seen_warning = True
             st = state.seats[seat]
