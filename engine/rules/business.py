@@ -21,6 +21,7 @@ from engine.actions import (
     Dividends,
     EndTurn,
     FinalsDraw,
+    HubBonus,
     Income,
     PlayCard,
     Refill,
@@ -308,6 +309,8 @@ def guard(state: State, seat: int, action: Action) -> None:
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
         return
+    if isinstance(action, HubBonus):
+        return  # part of the claim just made, chosen before any card (Hubs decides when)
     turn = state.turn
     if b.open_turn == turn:
         raise refused("your action is done: play Business cards or end your turn")
@@ -352,6 +355,10 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     if isinstance(action, EndTurn):
         return False
     turn = state.turn
+    if isinstance(action, HubBonus):  # after the claim's hub bonus: as the claim left the turn
+        if state.over:
+            return False
+        return b.open_turn == turn or (b.extra_turn == turn and b.actions_taken(turn) < 2)
     drew = False
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:
