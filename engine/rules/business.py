@@ -25,6 +25,7 @@ from engine.actions import (
     Income,
     PlayCard,
     Refill,
+    ReplaceInvestor,
 )
 from engine.board import LONG, SHORT
 from engine.business_state import (
@@ -309,8 +310,8 @@ def guard(state: State, seat: int, action: Action) -> None:
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
         return
-    if isinstance(action, HubBonus):
-        return  # part of the claim just made, chosen before any card (Hubs decides when)
+    if isinstance(action, (HubBonus, ReplaceInvestor)):
+        return  # due now, before anything else (Hubs and Investors decide when)
     turn = state.turn
     if b.open_turn == turn:
         raise refused("your action is done: play Business cards or end your turn")

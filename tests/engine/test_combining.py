@@ -108,3 +108,28 @@ def test_a_long_flight_through_your_own_hub_asks_the_bonus_then_the_turn_goes_on
     assert "done" in [t.n.format_action(a) for a in t.game.legal_actions()]
     t.do(0, "done")
     assert t.game.to_move() == 1
+
+
+def test_the_business_vacation_card_after_the_action_lets_the_face_up_choice_through() -> None:
+    """Business cards with face-up Investors: "The Business card 'Vacation' has the same effect
+    as a Vacation card", so played after the turn's action (the turn went on for a card drawn)
+    its player chooses the Investor it replaces (I7) before playing on (greedy bots once met
+    'your action is done' here)."""
+    options = Options(players=2, business_cards=True, investors=True, investors_face_up=True)
+    t = table(
+        options,
+        business=("vacation", "delay", "catchup", "delay"),
+        investors=("INV-EQUAL-1", "INV-CATCHUP-1"),
+    )
+    deck = t.state.deck["long"]
+    give(t.state, 0, [c for c in deck if not BOARD.cards[c].vacation][-3:])  # dealt last
+    t.claim(0, t.state.rows["long"][0])
+    assert t.game.to_move() == 0, "a Business card drawn: the turn goes on"
+    t.do(0, "play vacation")
+    legal = [t.n.format_action(a) for a in t.game.legal_actions()]
+    assert legal == ["replace INV-EQUAL-1", "replace INV-CATCHUP-1"]
+    cash = t.cash(1)
+    t.do(0, "replace INV-CATCHUP-1")
+    assert t.cash(1) == cash + 40, "Catch Up: seat 1 has the fewest cards"
+    t.do(0, "done")
+    assert t.game.to_move() == 1
