@@ -96,7 +96,7 @@ def layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
     key = (id(board), width, height, hubs)
     found = _LAYOUTS.get(key)
     if found is None or found[0] is not board:
-        if len(_LAYOUTS) > 16:
+        if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()
         found = _LAYOUTS[key] = (board, _layout(board, width, height, hubs))
     return found[1]
