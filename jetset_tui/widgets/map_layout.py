@@ -105,6 +105,12 @@ def layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
 _LAYOUTS: dict[tuple[int, int, int, bool], tuple[Board, Layout]] = {}
 
 
+def cached_layout(board: Board, width: int, height: int, hubs: bool) -> Layout | None:
+    """The layout of this size if it was made already, else None (nothing is computed)."""
+    found = _LAYOUTS.get((id(board), width, height, hubs))
+    return found[1] if found is not None and found[0] is board else None
+
+
 def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
     block_width = CODE_WIDTH + (HUB_WIDTH if hubs else 0)
     blocks = place_cities(board, width, height, block_width)
