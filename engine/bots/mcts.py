@@ -5,8 +5,9 @@ A move is chosen in three steps:
 1. candidates: the greedy move (engine.bots.greedy), every claim possible now, the next step
    toward each of the best targets and toward the Final Flight, and income: the handful of the
    hundreds of legal actions a good player would weigh;
-2. playouts: a guessed world (engine.bots.sampling: the other seats' Final Flights and the order
-   of both decks, drawn consistently with the bot's own view) in which a candidate is played and
+2. playouts: a guessed world (engine.bots.sampling: the other seats' Final Flights and Business
+   cards, the order of the decks and the Business pile, the face-down Investors, drawn
+   consistently with the bot's own view) in which a candidate is played and
    then every seat plays greedily for a few rounds, cards turned up from the guessed decks. The
    position reached is scored for each seat (points, plus what its cash, markers, planes and
    unflown Final Flight are likely still worth) and the reward is the bot's margin over its best
