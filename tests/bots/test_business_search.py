@@ -6,15 +6,20 @@ from __future__ import annotations
 
 from collections import Counter
 
-from engine import Game, Options
+import pytest
+
+from engine import CHANCE, Dealer, Game, Options
+from engine.actions import PlayCard
+from engine.board import SHORT
 from engine.bots.greedy import GreedyBot
-from engine.bots.mcts import MctsBot
+from engine.bots.mcts import MctsBot, business_chance, is_legal
 from engine.bots.sampling import World, determinize, unseen_business
 from engine.business_state import DECK, sorted_kinds
 from engine.options import MODULES
 from engine.rng import Rng
+from engine.rules.business import chance_entry_kind
 from engine.state import State
-from tests.bots.helpers import play
+from tests.bots.helpers import bot, play
 
 ALL_MODULES = Options(**dict.fromkeys(MODULES, True))
 
@@ -129,3 +134,58 @@ def test_the_search_bot_plays_a_whole_game_with_every_module() -> None:
     game = play(4, "m18-all", ["mcts", "greedy"], stop=compare, options=ALL_MODULES)
     assert game.over
     assert differs, "with Business cards on, the search finds moves greedy would not play"
+
+
+def until_chance(seed: str, kinds: list[str], wanted: str) -> Game:
+    """A game of the bots ``kinds`` played until the dealer owes the Business module's chance
+    entry ``wanted`` (a Buyout is played as soon as a seat may play one)."""
+    game = Game(ALL_MODULES)
+    dealer = Dealer(seed, game.board, 4)
+    bots = [bot(kinds[i % len(kinds)], i, seed) for i in range(4)]
+    while (seat := game.to_move()) is not None:
+        if seat == CHANCE:
+            if chance_entry_kind(game.state) == wanted:
+                return game
+            game.push(dealer.next_entry(game.state))
+            continue
+        buyout = PlayCard("buyout")
+        if wanted == "buyout" and is_legal(game.rules, game.state, seat, buyout):
+            game.play(buyout)
+            continue
+        game.play(bots[seat].act(game.view(seat), game.rules))
+    raise AssertionError(f"the game ended with no {wanted} entry")
+
+
+@pytest.mark.parametrize(
+    ("seed", "kinds", "wanted"),
+    [
+        ("r6", ["random"], "finals"),
+        ("r227", ["greedy", "random"], "shuffle"),
+        ("r1", ["random"], "buyout"),
+    ],
+)
+def test_playouts_deal_every_business_chance_entry(
+    seed: str, kinds: list[str], wanted: str
+) -> None:
+    """More Final Flights, a reshuffle, a Buyout: each seat's guessed world supplies an entry the
+    rules accept, made of the guessed cards."""
+    game = until_chance(seed, kinds, wanted)
+    for seat in range(4):
+        world = determinize(game.view(seat), seat, Rng(f"w{seat}"))
+        state = world.state
+        b = state.business
+        assert b is not None
+        discards, top, finals = Counter(b.discards), world.stacks[SHORT][0], b.finals
+        entry = business_chance(state, world)
+        game.rules.check(state, entry)
+        game.rules.apply(state, entry)
+        if wanted == "shuffle":
+            assert b.epoch == 1 and Counter(world.business) == discards
+            assert b.deck_size == len(world.business) and chance_entry_kind(state) == "draw"
+            game.rules.check(state, business_chance(state, world))
+        elif wanted == "finals":
+            hand = state.seats[finals].hand or ()
+            others = [c for i, st in enumerate(state.seats) if i != finals for c in (st.hand or ())]
+            assert len(set(hand)) == len(hand) == 4 and not set(hand) & set(others)
+        elif not state.board.cards[top].vacation:
+            assert top not in state.deck[SHORT] and top not in world.stacks[SHORT]
