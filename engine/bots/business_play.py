@@ -1,7 +1,7 @@
-"""How the greedy bot (and the search bot, which plays greedily when the Business cards module
-is on) uses Business cards: answer a Business Deal, lay down the cards that pay for the rest of
-the game, put free planes on its links, play Dividends instead of plain income, and cash in
-for €5 every card it has no plan for."""
+"""How the greedy bot (and every seat in the search bot's playouts) uses Business cards: answer a
+Business Deal, lay down the cards that pay for the rest of the game, put free planes on its
+links, play Dividends instead of plain income, and cash in for €5 every card it has no plan
+for."""
 
 from __future__ import annotations
 

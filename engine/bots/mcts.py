@@ -5,8 +5,9 @@ A move is chosen in three steps:
 1. candidates: the greedy move (engine.bots.greedy), every claim possible now, the next step
    toward each of the best targets and toward the Final Flight, and income: the handful of the
    hundreds of legal actions a good player would weigh;
-2. playouts: a guessed world (engine.bots.sampling: the other seats' Final Flights and the order
-   of both decks, drawn consistently with the bot's own view) in which a candidate is played and
+2. playouts: a guessed world (engine.bots.sampling: the other seats' Final Flights and Business
+   cards, the order of the decks and the Business pile, the face-down Investors, drawn
+   consistently with the bot's own view) in which a candidate is played and
    then every seat plays greedily for a few rounds, cards turned up from the guessed decks. The
    position reached is scored for each seat (points, plus what its cash, markers, planes and
    unflown Final Flight are likely still worth) and the reward is the bot's margin over its best
@@ -31,18 +32,23 @@ import time
 from engine.actions import (
     CHANCE,
     Action,
+    BusinessDraw,
+    BusinessShuffle,
+    BuyoutDraw,
     Claim,
     Entry,
     FinalPlane,
+    FinalsDraw,
     HubBonus,
     Income,
     Pass,
     Reveal,
 )
+from engine.board import SHORT
 from engine.bots.base import Bot
+from engine.bots.business_play import business_choice, with_cards
 from engine.bots.greedy import (
     RENT_PENALTY,
-    GreedyBot,
     claim_card,
     claim_final,
     face_up,
@@ -55,15 +61,18 @@ from engine.bots.greedy import (
 from engine.bots.hub_choices import hub_action
 from engine.bots.planning import Planner
 from engine.bots.sampling import World, determinize
+from engine.business_state import draw_commitment
 from engine.dealer import distant_draw
 from engine.distant_state import DISTANT, distant_points
 from engine.errors import IllegalAction
 from engine.hubs_state import hub_points
+from engine.rng import Rng
+from engine.rules.business import chance_entry_kind
 from engine.rules.investors import turn_up_guessed
 from engine.rules.turns import ACCEPT, offer_pending
 from engine.ruleset import Ruleset
 from engine.scoring import FINAL_BASE, final_flight_points, scores
-from engine.state import State
+from engine.state import State, hand_commitment
 
 ITERATIONS = 24
 """The default budget: playouts per move (a candidate list's first pass always runs in full)."""
@@ -117,8 +126,6 @@ class MctsBot(Bot):
         self.horizon = horizon
 
     def choose(self, view: State, rules: Ruleset) -> Action:
-        if view.business is not None:  # its playouts do not deal Business cards: play greedily
-            return GreedyBot(self.seat, "business").choose(view, rules)
         moves = candidates(view, self.seat, rules)
         if len(moves) == 1:
             return moves[0]
@@ -200,6 +207,9 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
     st = view.seats[seat]
     if offer_pending(view):
         return [ACCEPT]
+    b = view.business
+    if b is not None and (b.offer[1] == seat or b.open_turn == view.turn):
+        return [policy(rules, view, seat)]  # a Business Deal's answer; cards after a draw
     hub = hub_action(view, seat)
     if hub is not None:
         return hub_candidates(view, seat, rules, hub)
@@ -209,7 +219,7 @@ def candidates(view: State, seat: int, rules: Ruleset) -> list[Action]:
         return [FinalPlane() if st.planes else Pass()]
     plan = Planner(view, seat, RENT_PENALTY)
     final = final_target(plan)
-    moves: list[Action | None] = [greedy_action(view, seat), claim_final(view, final)]
+    moves: list[Action | None] = [policy(rules, view, seat), claim_final(view, final)]
     moves.extend(claims(plan))
     moves.append(claim_card(plan))
     ranked = sorted(targets(plan, final), key=lambda t: (-t.rate, t.card))
@@ -275,8 +285,17 @@ def playout(world: World, seat: int, move: Action, rules: Ruleset, horizon: int)
             if turns_left == 0:
                 break
             turns_left -= 1
-        act(rules, state, actor, greedy_action(state, actor))
+        act(rules, state, actor, policy(rules, state, actor))
     return reward(state, seat)
+
+
+def policy(rules: Ruleset, state: State, seat: int) -> Action:
+    """The greedy bot's choice, its Business cards included when the module is on."""
+    if state.business is None:
+        return greedy_action(state, seat)
+    return business_choice(state, seat, rules) or with_cards(
+        state, seat, rules, greedy_action(state, seat)
+    )
 
 
 def act(rules: Ruleset, state: State, seat: int, action: Action) -> None:
@@ -291,6 +310,8 @@ def act(rules: Ruleset, state: State, seat: int, action: Action) -> None:
             fallback = ACCEPT
         elif st.finished:
             fallback = FinalPlane() if st.planes else Pass()
+        if state.business is not None and not is_legal(rules, state, seat, fallback):
+            fallback = with_cards(state, seat, rules, fallback)
         rules.apply(state, Entry(seat, fallback))
 
 
@@ -300,12 +321,37 @@ def reveal(rules: Ruleset, state: State, world: World) -> None:
         turn_up_guessed(state)  # the guessed face-down Investor pays
         return
     row = state.to_reveal
-    assert row is not None
+    if row is None:
+        rules.apply(state, business_chance(state, world))
+        return
     stack = world.stacks[row]
     if row == DISTANT:  # its cards come from the top or the bottom: the first still there
         rules.apply(state, distant_draw(state, stack))
         return
     rules.apply(state, Entry(CHANCE, Reveal(row, stack.pop(0))))
+
+
+def business_chance(state: State, world: World) -> Entry:
+    """The Business cards module's chance entry, from the guessed pile and Final Flights."""
+    b = state.business
+    assert b is not None
+    what = chance_entry_kind(state)
+    if what == "buyout":
+        return Entry(CHANCE, BuyoutDraw(world.stacks[SHORT].pop(0)))
+    if what == "shuffle":
+        world.business[:] = b.discards
+        Rng(f"{world.seed}/pile-{b.epoch + 1}").shuffle(world.business)
+        return Entry(CHANCE, BusinessShuffle(len(b.discards)))
+    if what == "finals":
+        held = {c for st in state.seats for c in (st.hand or ())}
+        held.update(st.final for st in state.seats if st.final is not None)
+        pool = [c for c in state.board.final_deck if c not in held]
+        Rng(f"{world.seed}/finals-{b.finals_dealt}").shuffle(pool)
+        cards = (pool[0], pool[1])
+        return Entry(CHANCE, FinalsDraw(b.finals, cards, "", hand_commitment(b.finals, cards, "")))
+    seat = b.owed[0]
+    kind = world.business.pop(0)
+    return Entry(CHANCE, BusinessDraw(seat, kind, "", draw_commitment(seat, b.draws, kind, "")))
 
 
 # -- judging a position ----------------------------------------------------------------------

@@ -1,5 +1,5 @@
-"""Guessing what a seat cannot see: the other seats' Final Flights, the order of the decks and
-the face-down Investors.
+"""Guessing what a seat cannot see: the other seats' Final Flights and Business cards, the order
+of the decks (the Business draw pile too) and the face-down Investors.
 
 A seat's view holds every public fact: which cards are still in each deck (not their order), how
 many were turned up, the Vacation cards seen, the Final Flights already played. A *determinization*
@@ -10,13 +10,19 @@ Deck order follows the dealer's stacking, which the rulebook makes public ("Deck
 Cards", engine.dealer): the top block has no Vacation card; the Short deck's first Vacation card
 is among the next six cards, the Long deck's is the next card; the second Vacation card of each
 deck is anywhere below. Within those limits every order is equally likely.
+
+Business cards (``deal_business``): the cards the seat has not seen (not in its hand, in front of
+a player, in the discards or on a Vacation space) are dealt to the other hands, as many as each
+holds, and the rest make the draw pile; after a reshuffle the pile only holds cards of that
+reshuffle.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.board import ROWS, SHORT
+from engine.business_state import DECK, KINDS, BusinessState, kind_counts, sorted_kinds
 from engine.dealer import LONG_TOP, SHORT_MIXED, SHORT_TOP
 from engine.distant_state import DISTANT
 from engine.rng import Rng
@@ -26,14 +32,18 @@ from engine.state import State
 
 @dataclass(frozen=True, slots=True)
 class World:
-    """One guess at the hidden information: a full state and each deck's order, top first."""
+    """One guess at the hidden information: a full state, each deck's order, top first, the
+    Business draw pile, top first, and a seed for the shuffles a playout may still need."""
 
     state: State
     stacks: dict[str, list[str]]
+    business: list[str] = field(default_factory=list)
+    seed: str = ""
 
     def fork(self) -> World:
         """An independent copy to play one line on."""
-        return World(self.state.copy(), {row: stack[:] for row, stack in self.stacks.items()})
+        stacks = {row: stack[:] for row, stack in self.stacks.items()}
+        return World(self.state.copy(), stacks, self.business[:], self.seed)
 
 
 def determinize(view: State, seat: int, rng: Rng) -> World:
@@ -47,7 +57,8 @@ def determinize(view: State, seat: int, rng: Rng) -> World:
     if state.distant is not None:
         stacks[DISTANT] = state.distant.deck[:]
         rng.shuffle(stacks[DISTANT])
-    return World(state, stacks)
+    pile = [] if state.business is None else deal_business(state.business, seat, rng)
+    return World(state, stacks, pile, rng.token())
 
 
 def unseen_finals(view: State, seat: int) -> list[str]:
@@ -70,7 +81,7 @@ def deal_hidden_hands(state: State, seat: int, rng: Rng) -> None:
         if st.finished or st.hand_size == 0:
             st.hand = ()
         else:
-            st.hand = (pool.pop(), pool.pop())
+            st.hand = tuple(pool.pop() for _ in range(min(st.hand_size, len(pool))))
 
 
 def vacation_slots(state: State, row: str) -> tuple[int, int]:
@@ -111,3 +122,44 @@ def _pick(rng: Rng, wanted: range, drawn: int, size: int, taken: list[int]) -> i
     if not free:
         free = [p for p in range(drawn, drawn + size) if p not in taken]
     return free[rng.below(len(free))]
+
+
+def unseen_business(b: BusinessState, seat: int) -> list[str]:
+    """The Business cards ``seat`` has not seen, in data order: the deck less its own hand, the
+    cards in front of every player, the discards and the Vacation cards on Vacation spaces."""
+    counts = kind_counts(list(DECK))
+    seen = [*(b.hands[seat] or ()), *b.discards, *(c for f in b.front for c in f)]
+    seen.extend(["vacation"] * b.vacations)
+    for i, n in enumerate(kind_counts(seen)):
+        counts[i] = max(0, counts[i] - n)
+    return [k.key for k, n in zip(KINDS, counts, strict=True) for _ in range(n)]
+
+
+def deal_business(b: BusinessState, seat: int, rng: Rng) -> list[str]:
+    """Deal the unseen Business cards into every other hand (as many as it holds) and return
+    the guessed draw pile, top first. Whatever the state held for other hands is overwritten
+    unread. After a reshuffle the pile is drawn from the reshuffled cards only."""
+    unseen = unseen_business(b, seat)
+    may_be_in_pile = unseen if b.epoch == 0 else _common(unseen, b.shuffled)
+    rng.shuffle(may_be_in_pile)
+    pile = may_be_in_pile[: b.deck_size]
+    rest = _less(unseen, pile)
+    rng.shuffle(rest)
+    for i in range(len(b.hands)):
+        if i != seat or b.hands[i] is None:
+            b.hands[i] = sorted_kinds([rest.pop() for _ in range(min(b.sizes[i], len(rest)))])
+    if len(pile) < b.deck_size:  # a view not from our rules: top the pile up with what is left
+        pile.extend(rest[: b.deck_size - len(pile)])
+    return pile
+
+
+def _common(cards: list[str], others: list[str]) -> list[str]:
+    """The cards of ``cards`` that are also in ``others``, as multisets, in data order."""
+    counts = [min(a, b) for a, b in zip(kind_counts(cards), kind_counts(others), strict=True)]
+    return [k.key for k, n in zip(KINDS, counts, strict=True) for _ in range(n)]
+
+
+def _less(cards: list[str], taken: list[str]) -> list[str]:
+    """``cards`` without ``taken`` (a multiset difference), in data order."""
+    counts = [a - b for a, b in zip(kind_counts(cards), kind_counts(taken), strict=True)]
+    return [k.key for k, n in zip(KINDS, counts, strict=True) for _ in range(max(0, n))]
