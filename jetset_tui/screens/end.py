@@ -120,7 +120,8 @@ def story_text(game: Game, names: list[str], told: Story) -> Text:
 def rematch_plan(
     game: Game, names: list[str], kinds: list[SeatKind], liveries: list[Livery]
 ) -> GamePlan:
-    """The same seats, names, colours and modules, a new deal."""
+    """The same seats, names, colours and options (modules, extra cards, face-up Investors), a
+    new deal."""
     options = game.options
     return GamePlan(
         [str(k) for k in kinds],
@@ -128,6 +129,7 @@ def rematch_plan(
         colours=[livery.name for livery in liveries],
         extra_cards=options.extra_cards,
         modules=options.modules,
+        investors_face_up=options.investors_face_up,
     )
 
 
@@ -238,7 +240,7 @@ class EndScreen(Screen[None]):
         app = self.app
         if self.path is None or not isinstance(app, JetSetApp):
             return
-        problem = app.open_replay(self.path)
+        problem = app.open_replay(self.path, from_start=True)
         if problem:
             self.notify(problem, severity="error", markup=False)
 
