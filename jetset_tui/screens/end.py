@@ -66,12 +66,13 @@ def score_table(
         columns.append(("Distant cards", "right"))
     columns.append(("Final Flight", "left"))
     if state.hubs is not None:
-        columns.append(("hub markers", "right"))
+        columns.append(("hubs", "right"))
     if state.business is not None:
         columns.append(("Business", "right"))
     columns += [("points", "right"), ("cash", "right")]
-    for col, justify in columns:
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for col, justify in columns:  # a heading may wrap between its words, never be cut
+        widest = max((len(word) for word in col.split()), default=0)
+        table.add_column(col, justify=justify, min_width=widest)  # type: ignore[arg-type]
     for rank, score in enumerate(ranked, 1):
         seat = score.seat
         distant = distant_points(state, seat)

@@ -44,8 +44,8 @@ def turn_phrases(
 
 def lay_out(phrases: list[Text], width: int) -> list[Text]:
     """The phrases on lines of ``width`` cells, two spaces apart: a phrase that does not fit
-    where the line has got to starts the next line (one space in); only one wider than a whole line is broken,
-    between its words. Nothing is cut (but a single word wider than the line)."""
+    where the line has got to starts the next line (one space in); only one wider than a whole
+    line is broken, between its words. Nothing is cut (but a single word wider than the line)."""
     lines: list[Text] = []
     line = Text()
     for phrase in phrases:

@@ -187,3 +187,17 @@ async def test_a_network_game_offers_no_rematch(tmp_path: Path) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert app.screen is end and not isinstance(app.screen, GameScreen)
+
+
+async def test_the_scores_are_whole_at_80_columns(tmp_path: Path) -> None:
+    """Every heading and every cell of the score table, with every module, read at 80×24."""
+    app = JetSetApp(resume=finished_with_every_option(tmp_path), fsync=False, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        end = await end_screen(pilot)
+        scores = end.query_one("#scores").region
+        text = "\n".join(screen_text(app).splitlines()[scores.y : scores.bottom])
+        assert "…" not in text, text
+        for heading in ("Flight", "Distant", "Final", "hubs", "Business", "points", "cash"):
+            assert heading in text, text
+        for score in end.game.scores():
+            assert f"€{score.cash}" in text, text
