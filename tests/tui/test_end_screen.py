@@ -78,7 +78,7 @@ async def test_the_turn_bar_and_the_panel_warn_before_the_game_can_end(tmp_path:
                 raced += 1
                 assert any(w in text for w in ("to finish", "1 plane to go", "complete"))
                 if race.ends_next_turn:
-                    assert "1 plane to go: placing it ends the game" in text
+                    assert "1 plane to go, then the game ends" in text
             if enders(view):
                 warned += 1
                 bar = text.splitlines()[0]
