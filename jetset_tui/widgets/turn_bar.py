@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
@@ -67,7 +68,7 @@ def pieces(phrase: Text, width: int) -> list[Text]:
     out: list[Text] = []
     start = end = 0
     for word in re.finditer(r"\S+", phrase.plain):
-        if end > start and Text(phrase.plain[start : word.end()]).cell_len > width:
+        if end > start and cell_len(phrase.plain[start : word.end()]) > width:
             out.append(phrase[start:end])
             start = word.start()
         end = word.end()
@@ -80,7 +81,7 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
     (with ``hint``, the keys for it), in phrases."""
     state = table.state
     if state.over:
-        text = Text("Game over", style="bold")
+        text = Text.assemble(("Game over", "bold"))
         if state.end_reason:
             text.append(f": {state.end_reason}", style=DIM)
         return [text]
@@ -90,7 +91,7 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
     if deal is not None:
         return [deal]
     seat = seat_in_turn(state)
-    text = Text("▶ ", style="bold")
+    text = Text.assemble(("▶ ", "bold"))
     text.append_text(seat_badge(table.liveries[seat], table.names[seat]))
     if offer_pending(state):
         return [text, *end_offer_text(table, seat)]
