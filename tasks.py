@@ -62,6 +62,14 @@ COMPILED_TESTS = [
 games, and the app's actions and whole games."""
 
 
+def workers() -> list[str]:
+    """The whole suite on one pytest worker a core (two to four): most of its time is spent
+    waiting on real sockets, processes and the app's timers, and CI's machine has two cores.
+    A file's tests stay on one worker (``loadfile``): they share its fixtures."""
+    n = max(2, min(4, os.cpu_count() or 1))
+    return ["-n", str(n), "--dist", "loadfile"]
+
+
 def require_python() -> None:
     if sys.version_info < (3, 11):  # noqa: UP036 - tasks.py runs under any python3
         sys.exit(f"Jet Set needs Python 3.11 or newer; this is {sys.version.split()[0]}")
@@ -226,7 +234,7 @@ def test(args: list[str]) -> None:
     run([str(BIN / "ruff"), "check", "."])
     run([str(BIN / "ruff"), "format", "--check", "."])
     run([str(BIN / "mypy")])
-    run([str(BIN / PYTHON), "-m", "pytest", *args], pure_env())
+    run([str(BIN / PYTHON), "-m", "pytest", *(args or workers())], pure_env())
     if args:
         return  # chosen tests or flags: the pure engine only
     if not can_compile():
@@ -234,7 +242,7 @@ def test(args: list[str]) -> None:
         return
     ensure_compiled()
     pytest = [str(COMPILED_BIN / PYTHON), "-m", "pytest", "-p", "no:cacheprovider"]
-    run([*pytest, "--import-mode=append", *COMPILED_TESTS], compiled_env())
+    run([*pytest, *workers(), "--import-mode=append", *COMPILED_TESTS], compiled_env())
 
 
 def compiled(args: list[str]) -> None:

@@ -28,6 +28,9 @@ class JetSetApp(App[None]):
 
     TITLE = "Jet Set"
     CSS_PATH = "jetset.tcss"
+    shares_loop: ClassVar[bool] = False
+    """True where the app shares its event loop with other players' apps (the SSH server):
+    work of a quarter of a second or more (a new map size's layout) then goes to a thread."""
     HORIZONTAL_BREAKPOINTS = [  # noqa: RUF012 - Textual declares it so
         (0, "-too-narrow"),
         (80, "-slim"),

@@ -392,8 +392,6 @@ def after_action(state: State, seat: int, action: Action) -> bool:
         return False  # the quick answer for most actions (income, above all)
     if isinstance(action, EndTurn):
         return False
-    if isinstance(action, HubBonus):  # Hubs: the claim's bonus; the claim was the action
-        return b.open_turn == turn or 0 < b.actions_taken(turn) < 2
     drew = False
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:

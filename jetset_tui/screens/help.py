@@ -93,7 +93,7 @@ with no hub; two hubs at most). On the map a hub is `⌂` and its owner's letter
 | **:** | type an action in notation: `buy MIL-ROM 2`, `claim S1-07 AMS-LON`; Tab completes |
 | **h** | help: the cheapest planes you still need for every card |
 | **v** | under 100 columns: the players, rows and your cards in the map's place, or the map again |
-| **z** | the map alone, as big as the window allows (room for every price and owner), or back |
+| **Z** | the map alone, as big as the window allows (room for every price and owner), or back |
 | **PgUp PgDn** | scroll the players, rows and cards when they do not fit |
 | **t** | the table's chat, in a game with other people (`jetset host`, `join`, over SSH) |
 | **z** | take back your last move (also **Ctrl+Z**, or type `undo`), at one keyboard only |
@@ -113,7 +113,7 @@ cell: two cross only at `┼` or `╳`. On each line: its **price** (4–7) whil
 once owned, the **owner's letter** on the owner's colour, then planes: `R2b1` means Red owns it with
 2 planes, and Blue has 1 plane there. Every player has a letter (R B G Y P T) as well as a colour.
 Where a line has no straight stretch for the whole label, it shows the price or the owner's letter
-alone; **z** gives the map the whole window.
+alone; **Z** (shift+z) gives the map the whole window.
 
 In the player panels, `€16 ✈23 ●26` is cash, planes and markers in stock, and `1³ 5²` are
 claimed cards by points, the small figure the markers still on them (income €5 while any).

@@ -46,6 +46,7 @@ class SshApp(JetSetApp):
 
     CSS_PATH = CSS_FILE
     BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", "Chat")]
+    shares_loop = True
 
     def __init__(self, link: TerminalLink, lobby: Lobby, player: Player, depth: str) -> None:
         super().__init__(bot_delay=lobby.bot_delay)

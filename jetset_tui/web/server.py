@@ -68,6 +68,8 @@ class Spares:
         self.count = count
         self._ready: deque[Process] = deque()
         self._starting: set[asyncio.Task[None]] = set()
+        self._unused: set[Process] = set()
+        """Started and not handed to a session yet (ready or not): ended on ``close``."""
 
     async def take(self) -> Process:
         """A process ready for a session: a spare, or the one being started (a new one costs
@@ -81,6 +83,7 @@ class Spares:
                 process = candidate
         if process is None:
             process = await self._spawn()  # its ready line is a prelude textual-serve skips
+        self._unused.discard(process)
         self.refill()
         return process
 
@@ -92,6 +95,7 @@ class Spares:
 
     async def _start_one(self) -> None:
         process = await self._spawn()
+        self._unused.add(process)
         assert process.stdout is not None
         with contextlib.suppress(OSError, ValueError):
             await process.stdout.readline()  # READY: loaded and warmed up
@@ -118,11 +122,12 @@ class Spares:
     async def close(self) -> None:
         for task in list(self._starting):
             task.cancel()
-        while self._ready:
-            process = self._ready.popleft()
+        self._ready.clear()
+        for process in list(self._unused):
             with contextlib.suppress(ProcessLookupError):
                 process.kill()
             await process.wait()
+        self._unused.clear()
 
 
 class TicketedService(AppService):

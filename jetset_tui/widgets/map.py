@@ -20,6 +20,7 @@ from dataclasses import dataclass, field
 from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
+from textual import work
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -28,7 +29,7 @@ from textual.widget import Widget
 from engine.board import Board
 from engine.state import State
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
-from jetset_tui.widgets.map_layout import CODE_WIDTH, Block, Layout, layout
+from jetset_tui.widgets.map_layout import CODE_WIDTH, Block, Layout, cached_layout, layout
 
 EMPTY, LINE, LABEL, CITY_CODE, HUB, NAME = 0, 1, 2, 3, 4, 5
 """What a cell shows."""
@@ -297,6 +298,7 @@ class EuropeMap(Widget):
         self._version = 0
         self._strips: tuple[Hashable, list[Strip]] | None = None
         self._lines: dict[LineKey, Strip] = {}
+        self._making: tuple[int, int, bool] | None = None  # the layout a thread is making
 
     def show(self, state: State, liveries: list[Livery]) -> None:
         self.state = state
@@ -321,10 +323,39 @@ class EuropeMap(Widget):
     def render_line(self, y: int) -> Strip:
         if self.state is None or not self.fits() or self.text_selection is not None:
             return super().render_line(y)
+        if not self._layout_ready():
+            return Strip.blank(self.size.width, self.visual_style.rich_style)
         strips = self._map_strips()
         if y < len(strips):
             return strips[y]
         return Strip.blank(self.size.width, self.visual_style.rich_style)
+
+    def _layout_ready(self) -> bool:
+        """Whether this size's layout is made. An app that shares its event loop with other
+        players (``JetSetApp.shares_loop``: the SSH and browser servers) never makes one on it:
+        a new size's layout (up to a quarter of a second of CPU) is made on a thread and the map
+        drawn when it is done, so one player's resize never holds up everyone else."""
+        assert self.state is not None
+        width, height = self.size
+        board, hubs = self.state.board, self.state.hubs is not None
+        if not getattr(self.app, "shares_loop", False):  # a plain Textual App in a test
+            return True
+        if cached_layout(board, width, height, hubs) is not None:
+            return True
+        if self._making != (width, height, hubs):
+            self._making = (width, height, hubs)
+            self._make_layout(board, width, height, hubs)
+        return False
+
+    @work(thread=True, group="map-layout")
+    def _make_layout(self, board: Board, width: int, height: int, hubs: bool) -> None:
+        layout(board, width, height, hubs)
+        self.app.call_from_thread(self._layout_made)
+
+    def _layout_made(self) -> None:
+        self._making = None
+        self._strips = None
+        self.refresh()
 
     def _map_strips(self) -> list[Strip]:
         """The map's lines as strips, drawn again only when what they show has changed."""

@@ -96,13 +96,19 @@ def layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
     key = (id(board), width, height, hubs)
     found = _LAYOUTS.get(key)
     if found is None or found[0] is not board:
-        if len(_LAYOUTS) > 16:
+        if len(_LAYOUTS) > 64:
             _LAYOUTS.clear()
         found = _LAYOUTS[key] = (board, _layout(board, width, height, hubs))
     return found[1]
 
 
 _LAYOUTS: dict[tuple[int, int, int, bool], tuple[Board, Layout]] = {}
+
+
+def cached_layout(board: Board, width: int, height: int, hubs: bool) -> Layout | None:
+    """The layout of this size if it was made already, else None (nothing is computed)."""
+    found = _LAYOUTS.get((id(board), width, height, hubs))
+    return found[1] if found is not None and found[0] is board else None
 
 
 def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
@@ -159,7 +165,7 @@ def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | Non
 BUDGET = 1500
 """Cells a strict search looks at before it gives up (and a loose one twice as many)."""
 
-SPAN_BUDGET = 100
+SPAN_BUDGET = 300
 """And as many more for each cell between the two cities."""
 
 RETRIES = 6
@@ -353,7 +359,8 @@ class Grid:
         """The cheapest path of cells from city ``a``'s block to city ``b``'s (A*, by cell and
         the direction it was entered); ``strict`` keeps lines from touching as if joined;
         ``budget``: how many cells to look at (by default ``BUDGET``, twice that when loose);
-        ``lax``, the last resort: a line may also run into another city's code or name."""
+        ``lax``, the last resort: a line may also run into another city's code or name, and
+        cross another link's label spot."""
         held, city, chars, pointed, near = self.held, self.city, self.chars, self.pointed, self.near
         around, kept = self.around, self.kept
         offsets, stride = self.offsets, self.stride
@@ -386,7 +393,7 @@ class Grid:
                 cost = g + TURN_COST[d_in & 7][d_out] + STEP
                 char = STROKES[d_out]
                 if kept[i] != EMPTY and kept[i] != link:
-                    if strict or here >= 0:
+                    if strict or (here >= 0 and not lax):
                         continue  # another link's label, or the cells beside it
                     cost += CROSS
                 if here >= 0:  # another link's cell: only straight across it, at right angles

@@ -78,3 +78,58 @@ def test_one_long_flight_gives_a_business_card_and_a_hub_payoff() -> None:
     b = t.state.business
     assert b is not None and b.hands[0] is not None and len(b.hands[0]) == 3
     assert [t.cash(0) - cash[0], t.cash(1) - cash[1]] == [2, 2]
+
+
+def test_a_long_flight_through_your_own_hub_asks_the_bonus_then_the_turn_goes_on() -> None:
+    """Business cards with Hubs, the bonus: a Long Flight through the claimant's own hub draws
+    a Business card and asks for the hub bonus. The bonus comes first (nothing else is legal),
+    then the turn goes on for the card just drawn (B2) until ``done``: the two modules never
+    wait on each other (a random game once stalled here, with no legal action)."""
+    options = Options(players=2, hubs=True, business_cards=True)
+    t = table(options, business=("delay", "catchup", "delay", "catchup"))
+    card, path = next(
+        (c, p)
+        for c in t.state.rows["long"]
+        if len(p := t.cheapest_path(0, *(BOARD.city_code(x) for x in BOARD.cards[c].cities))) > 2
+    )
+    elsewhere = next(c.code for c in BOARD.cities if c.code not in path)
+    t.place_hubs(elsewhere, path[1])  # seat 1 first, then seat 0's hub on the way
+    t.supply(0, path)
+    t.need_markers(0, 3)
+    t.wait_for(0)
+    t.do(0, f"claim {card} {'-'.join(path)}")
+    legal = [t.n.format_action(a) for a in t.game.legal_actions()]
+    assert t.game.to_move() == 0 and "bonus point" in legal
+    assert all(line.startswith("bonus ") for line in legal), legal
+    t.do(0, "bonus point")
+    b, hubs = t.state.business, t.state.hubs
+    assert b is not None and hubs is not None and hubs.points[0] == 1
+    assert t.game.to_move() == 0, "the turn goes on for the Business card drawn"
+    assert "done" in [t.n.format_action(a) for a in t.game.legal_actions()]
+    t.do(0, "done")
+    assert t.game.to_move() == 1
+
+
+def test_the_business_vacation_card_after_the_action_lets_the_face_up_choice_through() -> None:
+    """Business cards with face-up Investors: "The Business card 'Vacation' has the same effect
+    as a Vacation card", so played after the turn's action (the turn went on for a card drawn)
+    its player chooses the Investor it replaces (I7) before playing on (greedy bots once met
+    'your action is done' here)."""
+    options = Options(players=2, business_cards=True, investors=True, investors_face_up=True)
+    t = table(
+        options,
+        business=("vacation", "delay", "catchup", "delay"),
+        investors=("INV-EQUAL-1", "INV-CATCHUP-1"),
+    )
+    deck = t.state.deck["long"]
+    give(t.state, 0, [c for c in deck if not BOARD.cards[c].vacation][-3:])  # dealt last
+    t.claim(0, t.state.rows["long"][0])
+    assert t.game.to_move() == 0, "a Business card drawn: the turn goes on"
+    t.do(0, "play vacation")
+    legal = [t.n.format_action(a) for a in t.game.legal_actions()]
+    assert legal == ["replace INV-EQUAL-1", "replace INV-CATCHUP-1"]
+    cash = t.cash(1)
+    t.do(0, "replace INV-CATCHUP-1")
+    assert t.cash(1) == cash + 40, "Catch Up: seat 1 has the fewest cards"
+    t.do(0, "done")
+    assert t.game.to_move() == 1

@@ -451,19 +451,23 @@ def test_a_desync_report_names_a_module_slot_after_the_modules_before_it() -> No
 def test_a_hub_bonus_after_a_long_flight_that_drew_a_business_card_then_the_turn_goes_on() -> None:
     """Hubs with Business cards: a Long Flight through your own hub draws a Business card (the
     turn goes on) and asks for the hub bonus. The bonus is taken first, then the turn goes on
-    (the new card may be played) until ``done``. This random game (every module on) met it at
-    entry 352 and used to stop there: the turn's open state refused the bonus."""
+    (the new card may be played) until ``done``. Random games with every module on meet it (the
+    first found was "bench-2" at entry 352; the engine's later changes moved it to other seeds),
+    and used to stop there: the turn's open state refused the bonus."""
     options = Options(players=4, distant_lands=True, hubs=True, business_cards=True, investors=True)
-    game = play_game(options, "bench-2")
-    assert game.over
     met = 0
-    for i, entry in enumerate(game.entries):
-        if not isinstance(entry.action, HubBonus):
-            continue
-        before = game.entries[i - 1]
-        if before.actor != CHANCE or not isinstance(before.action, BusinessDraw):
-            continue
-        met += 1
-        after = game.entries[i + 1]
-        assert after.actor == entry.actor and game.turns[i + 1] == game.turns[i]
+    for n in range(40):
+        game = play_game(options, f"bench-{n}")
+        assert game.over
+        for i, entry in enumerate(game.entries):
+            if not isinstance(entry.action, HubBonus):
+                continue
+            before = game.entries[i - 1]
+            if before.actor != CHANCE or not isinstance(before.action, BusinessDraw):
+                continue
+            met += 1
+            after = game.entries[i + 1]
+            assert after.actor == entry.actor and game.turns[i + 1] == game.turns[i]
+        if met:
+            break
     assert met >= 1

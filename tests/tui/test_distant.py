@@ -51,7 +51,7 @@ async def test_buying_a_distant_link_by_keys_choosing_its_city_marker(tmp_path: 
         await pilot.pause()
         text = screen_text(app)
         assert "Distant Flights" in text and "WAS1 €20" in text and "d Distant" in text
-        await pilot.press("h")
+        await pilot.press("h", "end")  # the Distant row comes last: scroll to it
         await pilot.pause()
         advice = screen_text(app)
         assert "8 Distant" in advice and "1 plane on a" in advice, advice
