@@ -202,9 +202,15 @@ class JetSetApp(App[None]):
         return None
 
     def open_replay(
-        self, path: Path, replace: Screen[None] | None = None, seat: int | None = None
+        self,
+        path: Path,
+        replace: Screen[None] | None = None,
+        seat: int | None = None,
+        *,
+        from_start: bool = False,
     ) -> str | None:
-        """Open a log in the replay viewer; a sentence if the file won't open."""
+        """Open a log in the replay viewer; a sentence if the file won't open. ``from_start``: on
+        its first move even when the game is over (to watch it again from the end screen)."""
         from jetset_tui.screens.replay import ReplayScreen
         from netcode.logfile import LogFormatError, read_log
         from netcode.replay import Timeline
@@ -222,9 +228,9 @@ class JetSetApp(App[None]):
         if self.is_screen_installed("replay"):
             viewer = self.get_screen("replay")
             assert isinstance(viewer, ReplayScreen)
-            viewer.load(timeline, path, seat)
+            viewer.load(timeline, path, seat, from_start=from_start)
         else:
-            self.install_screen(ReplayScreen(timeline, path, seat), "replay")
+            self.install_screen(ReplayScreen(timeline, path, seat, from_start=from_start), "replay")
         self.push_screen("replay")
         return None
 

@@ -73,15 +73,20 @@ def planes(n: int) -> str:
     return f"{n} plane" if n == 1 else f"{n} planes"
 
 
+PANEL_WIDTH = 35
+"""The most a race line may take on the players' panel: at 100 columns the panel has 38 beside
+the lines' indent of 3 (jetset.tcss), and nothing there may be cut."""
+
+
 def race_text(race: Finisher) -> str:
-    """A played Final Flight on the players' panel: ``⚠ 1 plane to go: placing it ends the
-    game`` (short: the panel is some 40 columns wide)."""
+    """A played Final Flight on the players' panel: ``⚠ 1 plane to go, then the game ends``
+    (short: at most ``PANEL_WIDTH`` cells)."""
     if race.needs == 0:
         return "Final Flight complete"
     if race.ends_next_turn:
-        return "⚠ 1 plane to go: placing it ends the game"
+        return "⚠ 1 plane to go, then the game ends"
     if not race.can_finish:
-        have = "no plane" if race.stock == 0 else f"only {planes(race.stock)}"
+        have = "none" if race.stock == 0 else f"only {race.stock}"
         return f"{planes(race.needs)} to finish, {have} in stock"
     return f"{planes(race.needs)} to finish (one a turn)"
 
@@ -89,10 +94,10 @@ def race_text(race: Finisher) -> str:
 def own_text(own: OwnFinal | None) -> str:
     """What the viewer's own Final Flight would cost now (its card is in the hand panel)."""
     if own is None:
-        return "your Final Flight: no route on the board"
+        return "your Final Flight: no way to fly it"
     if own.ready:
-        return "your Final Flight is ready: f plays it"
-    return f"to fly your Final Flight: {planes(own.planes)}, €{own.cost}"
+        return "your Final Flight ready: f plays it"
+    return f"your Final Flight: {planes(own.planes)}, €{own.cost}"
 
 
 def panel_race(table: TableView, seat: int) -> Text | None:
@@ -107,7 +112,7 @@ def panel_race(table: TableView, seat: int) -> Text | None:
         own = own_final(state, seat)
         return Text(own_text(own), style=GOOD if own is not None and own.ready else DIM)
     if last_unfinished(state) == seat:
-        return Text("⚠ their Final Flight would end the game", style=f"bold {WARN}")
+        return Text("⚠ their Final Flight ends the game", style=f"bold {WARN}")
     return None
 
 

@@ -66,12 +66,13 @@ def score_table(
         columns.append(("Distant cards", "right"))
     columns.append(("Final Flight", "left"))
     if state.hubs is not None:
-        columns.append(("hub markers", "right"))
+        columns.append(("hubs", "right"))
     if state.business is not None:
         columns.append(("Business", "right"))
     columns += [("points", "right"), ("cash", "right")]
-    for col, justify in columns:
-        table.add_column(col, justify=justify)  # type: ignore[arg-type]
+    for col, justify in columns:  # a heading may wrap between its words, never be cut
+        widest = max((len(word) for word in col.split()), default=0)
+        table.add_column(col, justify=justify, min_width=widest)  # type: ignore[arg-type]
     for rank, score in enumerate(ranked, 1):
         seat = score.seat
         distant = distant_points(state, seat)
@@ -120,7 +121,8 @@ def story_text(game: Game, names: list[str], told: Story) -> Text:
 def rematch_plan(
     game: Game, names: list[str], kinds: list[SeatKind], liveries: list[Livery]
 ) -> GamePlan:
-    """The same seats, names, colours and modules, a new deal."""
+    """The same seats, names, colours and options (modules, extra cards, face-up Investors), a
+    new deal."""
     options = game.options
     return GamePlan(
         [str(k) for k in kinds],
@@ -128,6 +130,7 @@ def rematch_plan(
         colours=[livery.name for livery in liveries],
         extra_cards=options.extra_cards,
         modules=options.modules,
+        investors_face_up=options.investors_face_up,
     )
 
 
@@ -238,7 +241,7 @@ class EndScreen(Screen[None]):
         app = self.app
         if self.path is None or not isinstance(app, JetSetApp):
             return
-        problem = app.open_replay(self.path)
+        problem = app.open_replay(self.path, from_start=True)
         if problem:
             self.notify(problem, severity="error", markup=False)
 

@@ -143,19 +143,32 @@ class ReplayScreen(MapAndTableScreen):
     ]
 
     def __init__(
-        self, timeline: Timeline, path: Path | None = None, seat: int | None = None
+        self,
+        timeline: Timeline,
+        path: Path | None = None,
+        seat: int | None = None,
+        *,
+        from_start: bool = False,
     ) -> None:
         super().__init__()
         self.add_class(*breakpoint_classes(self.app), update=False)
         self.speed = 2
         self._timer: Timer | None = None
         self.notation = Notation(timeline.game.board)
-        self.load(timeline, path, seat)
+        self.load(timeline, path, seat, from_start=from_start)
 
-    def load(self, timeline: Timeline, path: Path | None = None, seat: int | None = None) -> None:
+    def load(
+        self,
+        timeline: Timeline,
+        path: Path | None = None,
+        seat: int | None = None,
+        *,
+        from_start: bool = False,
+    ) -> None:
         """Look at another log (the app keeps one viewer and reuses it: building a screen is the
-        slow part of opening a log)."""
+        slow part of opening a log). ``from_start``: open on the first move, finished or not."""
         self.timeline = timeline
+        self.from_start = from_start
         self.path = path
         header = timeline.log.header
         self.viewer = seat
@@ -175,8 +188,9 @@ class ReplayScreen(MapAndTableScreen):
             self.go(self.start_position())
 
     def start_position(self) -> int:
-        """A finished game opens on its end, one still running at its start."""
-        return self.timeline.length if self.timeline.finished else 0
+        """A finished game opens on its end (unless asked to start at the start), one still
+        running at its start."""
+        return self.timeline.length if self.timeline.finished and not self.from_start else 0
 
     def compose(self) -> ComposeResult:
         yield Static(id="where")

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import re
+
+from rich.cells import cell_len
 from rich.text import Text
-from textual.widgets import Static
+from textual.geometry import Size
+from textual.widget import Widget
 
 from engine.rules.hubs import seat_in_turn
 from engine.rules.turns import accepted_so_far, offer_pending
@@ -15,72 +19,104 @@ from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
 
 
-def turn_text(
+def turn_phrases(
     table: TableView, busy: bool, clock: float | None = None, paused: str | None = None
-) -> Text:
-    """``clock``: seconds left on the turn clock of the player to move, if one runs; ``paused``:
+) -> list[Text]:
+    """The turn bar in phrases, each kept whole on a line where the width allows (``lay_out``).
+
+    ``clock``: seconds left on the turn clock of the player to move, if one runs; ``paused``:
     the host paused the game, in a sentence for the player (it takes the place of the move)."""
-    text = Text(no_wrap=True, overflow="ellipsis")
-    text.append(" ✈ JET SET ", style="bold black on #f2c94c")
-    text.append(f"  turn {table.state.turn}  ", style=DIM)
+    phrases = [
+        Text.assemble((" ✈ JET SET ", "bold black on #f2c94c"), (f"  turn {table.state.turn}", DIM))
+    ]
     if paused is not None and not table.state.over:
-        text.append(f"⏸ {paused}", style=f"bold {WARN}")
-        return text
+        return [*phrases, Text(f"⏸ {paused}", style=f"bold {WARN}")]
     if clock is not None and not table.state.over:
-        text.append_text(clock_text(clock))
+        phrases.append(clock_text(clock))
     warning = race_warning(table)  # in place of the key hint, which matters less then
-    text.append_text(whose_turn(table, busy, hint=warning is None))
+    phrases += whose_turn(table, busy, hint=warning is None)
     race = warning or race_summary(table)
     if race is not None:
-        text.append("   ")
-        text.append_text(race)
+        phrases.append(race)
     if table.watching and not table.state.over:
-        text.append("   you are watching", style=f"italic {DIM}")
-    return text
+        phrases.append(Text("you are watching", style=f"italic {DIM}"))
+    return phrases
 
 
-def whose_turn(table: TableView, busy: bool, hint: bool = True) -> Text:
+def lay_out(phrases: list[Text], width: int) -> list[Text]:
+    """The phrases on lines of ``width`` cells, two spaces apart: a phrase that does not fit
+    where the line has got to starts the next line (one space in); only one wider than a whole
+    line is broken, between its words. Nothing is cut (but a single word wider than the line)."""
+    lines: list[Text] = []
+    line = Text()
+    for phrase in phrases:
+        for piece in pieces(phrase, width - 1):
+            gap = 2 if line.cell_len else 0
+            if line.cell_len and line.cell_len + gap + piece.cell_len > width:
+                lines.append(line)
+                line, gap = Text(" "), 0  # a line carried on starts under the badge's plane
+            line.append(" " * gap)
+            line.append_text(piece)
+    lines.append(line)
+    return lines
+
+
+def pieces(phrase: Text, width: int) -> list[Text]:
+    """``phrase`` whole if it fits on a line, else cut between words into lines that fit."""
+    if phrase.cell_len <= width:
+        return [phrase]
+    out: list[Text] = []
+    start = end = 0
+    for word in re.finditer(r"\S+", phrase.plain):
+        if end > start and cell_len(phrase.plain[start : word.end()]) > width:
+            out.append(phrase[start:end])
+            start = word.start()
+        end = word.end()
+    out.append(phrase[start:end])
+    return out
+
+
+def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
     """The game over, a network game waiting for its seats, or who is to move and what next
-    (with ``hint``, the keys for it)."""
+    (with ``hint``, the keys for it), in phrases."""
     state = table.state
-    text = Text()
     if state.over:
-        text.append("Game over", style="bold")
+        text = Text.assemble(("Game over", "bold"))
         if state.end_reason:
             text.append(f": {state.end_reason}", style=DIM)
-        return text
+        return [text]
     if state.turn == 0:  # nothing dealt yet: a network game waits for its seats to fill
-        text.append("waiting for every seat to be taken", style="bold")
-        return text
+        return [Text("waiting for every seat to be taken", style="bold")]
     deal = deal_turn_text(table)
     if deal is not None:
-        return deal
+        return [deal]
     seat = seat_in_turn(state)
-    text.append("▶ ", style="bold")
+    text = Text.assemble(("▶ ", "bold"))
     text.append_text(seat_badge(table.liveries[seat], table.names[seat]))
     if offer_pending(state):
-        text.append_text(end_offer_text(table, seat))
-    elif table.is_bot(seat):
+        return [text, *end_offer_text(table, seat)]
+    if table.is_bot(seat):
         text.append("  is thinking…" if busy else "  to move", style=DIM)
-    elif seat == table.viewer:
-        text.append("  your turn  ", style=f"bold {GOOD}")
-        hub = hub_hint(state)
-        choosing = state.investors is not None and state.investors.choosing
-        if not (hint or hub or choosing):  # a decision due is always said
-            return text
-        if choosing:
-            text.append("a Vacation card came up: n chooses the Investor it replaces", style=WARN)
-        elif hub:
-            text.append(hub, style=DIM)
-        elif table.state.seats[seat].finished:
-            text.append("f: a plane on your Final Flight", style=DIM)
-        elif not state.vacation_time:
-            text.append("e: extra Flight cards (€1 a row), then one action", style=DIM)
-        else:
-            text.append("Vacation Time: one action, or f for your Final Flight", style=DIM)
-    else:
+        return [text]
+    if seat != table.viewer:
         text.append("  to move", style=DIM)
-    return text
+        return [text]
+    text.append("  your turn", style=f"bold {GOOD}")
+    hub = hub_hint(state)
+    choosing = state.investors is not None and state.investors.choosing
+    if choosing:
+        what = Text("a Vacation card came up: n chooses the Investor it replaces", style=WARN)
+    elif hub:
+        what = Text(hub, style=DIM)
+    elif not hint:  # a decision due is always said; the keys only when nothing else is
+        return [text]
+    elif state.seats[seat].finished:
+        what = Text("f: a plane on your Final Flight", style=DIM)
+    elif not state.vacation_time:
+        what = Text("e: extra Flight cards (€1 a row), then one action", style=DIM)
+    else:
+        what = Text("Vacation Time: one action, or f for your Final Flight", style=DIM)
+    return [text, what]
 
 
 def hub_hint(state: State) -> str | None:
@@ -96,32 +132,50 @@ def hub_hint(state: State) -> str | None:
     return None
 
 
-def end_offer_text(table: TableView, seat: int) -> Text:
+def end_offer_text(table: TableView, seat: int) -> list[Text]:
     """After five rounds of only income, each player in turn is asked whether to end the game."""
     agreed = accepted_so_far(table.state)
     so_far = f"; {agreed} agreed" if agreed else ""
     if seat == table.viewer:
-        return Text.assemble(
-            ("  end the game now?", f"bold {WARN}"),
-            ("  y: end it · n: play on", "bold"),
-            (f"  (five rounds of only income{so_far})", DIM),
-        )
-    return Text(f"  is asked whether to end the game (five rounds of only income{so_far})", DIM)
+        return [
+            Text("end the game now?", f"bold {WARN}"),
+            Text("y: end it · n: play on", "bold"),
+            Text(f"(five rounds of only income{so_far})", DIM),
+        ]
+    return [Text(f"is asked whether to end the game (five rounds of only income{so_far})", DIM)]
 
 
 def clock_text(seconds: float) -> Text:
     """The turn clock: the time left to decide before a bot moves."""
     whole = max(0, int(seconds + 0.999))
     style = "bold black on #ff7b72" if whole <= 10 else "bold black on #8b949e"
-    return Text(f" ⏱ {whole // 60}:{whole % 60:02d} ", style=style) + Text("  ")
+    return Text(f" ⏱ {whole // 60}:{whole % 60:02d} ", style=style)
 
 
-class TurnBar(Static):
+class TurnBar(Widget):
+    """As many lines as its phrases need at the width it has: nothing is cut."""
+
     DEFAULT_CSS = """
-    TurnBar { height: 1; background: $panel; }
+    TurnBar { height: auto; background: $panel; }
     """
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.phrases: list[Text] = []
 
     def show(
         self, table: TableView, busy: bool, clock: float | None = None, paused: str | None = None
     ) -> None:
-        self.update(turn_text(table, busy, clock, paused))
+        self.phrases = turn_phrases(table, busy, clock, paused)
+        self.refresh(layout=True)
+
+    def lines(self, width: int) -> list[Text]:
+        return lay_out(self.phrases, max(2, width))
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.lines(width))
+
+    def render(self) -> Text:
+        text = Text("\n").join(self.lines(self.content_size.width))
+        text.no_wrap = True
+        return text

@@ -2,23 +2,27 @@
 
 from __future__ import annotations
 
+from dataclasses import fields
 from pathlib import Path
 
 from textual.pilot import Pilot
 
-from engine import Options
+from engine import Game, Options, seed_commitment
 from engine.bots import make_bot
 from engine.bots.race import finishers
+from engine.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.race import enders
-from jetset_tui.screens.end import EndScreen
+from jetset_tui.screens.end import EndScreen, rematch_plan
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.theme import livery_for
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
-from netcode.logfile import read_log
+from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.seatkind import SeatKind
+from netcode.table import Secrets, secrets_path
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 
@@ -74,7 +78,7 @@ async def test_the_turn_bar_and_the_panel_warn_before_the_game_can_end(tmp_path:
                 raced += 1
                 assert any(w in text for w in ("to finish", "1 plane to go", "complete"))
                 if race.ends_next_turn:
-                    assert "1 plane to go: placing it ends the game" in text
+                    assert "1 plane to go, then the game ends" in text
             if enders(view):
                 warned += 1
                 bar = text.splitlines()[0]
@@ -112,10 +116,62 @@ async def test_watch_the_replay_from_the_end_screen(tmp_path: Path) -> None:
         await pilot.press("w")
         await pilot.pause()
         assert isinstance(app.screen, ReplayScreen)
+        length = app.screen.timeline.length
+        assert app.screen.position == 0, "watched again from its first move"
         assert "REPLAY game.jetset" in screen_text(app)
+        assert f"move 0/{length}" in screen_text(app)
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)
+        assert app.open_replay(path) is None  # opened elsewhere, a finished game shows its end
+        await pilot.pause()
+        assert isinstance(app.screen, ReplayScreen) and app.screen.position == length
+
+
+EVERY_OPTION = Options(
+    players=3,
+    extra_cards=True,
+    distant_lands=True,
+    hubs=True,
+    business_cards=True,
+    investors=True,
+    investors_face_up=True,
+)
+
+
+def test_every_option_has_a_place_in_the_rematch() -> None:
+    """Each switch of ``Options`` is on in EVERY_OPTION, and the rematch plan keeps it."""
+    switches = [f.name for f in fields(Options) if f.type in (bool, "bool")]
+    assert switches and all(getattr(EVERY_OPTION, name) for name in switches)
+    game = Game(EVERY_OPTION)
+    liveries = [livery_for([], i) for i in range(3)]
+    kinds = [SeatKind.parse("human")] + [SeatKind(ADVISOR)] * 2
+    plan = rematch_plan(game, ["Ann", "Amelia", "Wilbur"], kinds, liveries)
+    assert plan.check() is None and plan.options == EVERY_OPTION
+
+
+def finished_with_every_option(tmp_path: Path) -> Path:
+    """A bots' game with every module, the extra cards and face-up Investors, saved whole."""
+    seed = "again-4"
+    game = play_game(EVERY_OPTION, seed, (ADVISOR,))
+    assert game.over
+    path = tmp_path / "every.jetset"
+    seats = [Seat(n, SeatKind(ADVISOR)) for n in ["Ann", "Amelia", "Wilbur"]]
+    header = Header(game.options, seats, seed_commitment(seed), meta={"local": True})
+    write_game(path, header, game, seed)
+    Secrets(seed).save(secrets_path(path))
+    return path
+
+
+async def test_play_again_keeps_every_option_of_the_game(tmp_path: Path) -> None:
+    path = finished_with_every_option(tmp_path)
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await end_screen(pilot)
+        await pilot.press("r")
+        screen = await game_screen(pilot)
+        assert screen.session.game.options == EVERY_OPTION
+        assert not screen.session.game.over
 
 
 async def test_a_network_game_offers_no_rematch(tmp_path: Path) -> None:
@@ -131,3 +187,17 @@ async def test_a_network_game_offers_no_rematch(tmp_path: Path) -> None:
         await pilot.press("r")
         await pilot.pause()
         assert app.screen is end and not isinstance(app.screen, GameScreen)
+
+
+async def test_the_scores_are_whole_at_80_columns(tmp_path: Path) -> None:
+    """Every heading and every cell of the score table, with every module, read at 80×24."""
+    app = JetSetApp(resume=finished_with_every_option(tmp_path), fsync=False, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        end = await end_screen(pilot)
+        scores = end.query_one("#scores").region
+        text = "\n".join(screen_text(app).splitlines()[scores.y : scores.bottom])
+        assert "…" not in text, text
+        for heading in ("Flight", "Distant", "Final", "hubs", "Business", "points", "cash"):
+            assert heading in text, text
+        for score in end.game.scores():
+            assert f"€{score.cash}" in text, text

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
+from rich.cells import cell_len
+
 from engine import ClaimFinal, Game, Options
-from engine.bots.race import finishers
+from engine.bots.race import Finisher, finishers
 from engine.rules.final_flight import FINAL_PLANES_TO_END
 from engine.selfplay import play_game
-from jetset_tui.race import enders, own_final, panel_race, race_warning
+from jetset_tui.race import (
+    PANEL_WIDTH,
+    OwnFinal,
+    enders,
+    own_final,
+    own_text,
+    panel_race,
+    race_text,
+    race_warning,
+)
 from jetset_tui.table import TableView
 from jetset_tui.theme import livery_for
 from jetset_tui.widgets.players import player_lines
@@ -109,3 +120,15 @@ def test_nothing_is_said_before_vacation_time() -> None:
     view = table(game, 0)
     assert race_warning(view) is None
     assert all(panel_race(view, s) is None for s in range(4))
+
+
+def test_every_race_line_fits_the_players_panel_whole() -> None:
+    """The panel cuts what is wider than it: every race line, at its longest, fits."""
+    lines = [race_text(Finisher(0, needs, stock)) for needs in range(5) for stock in range(25)]
+    lines += [own_text(None), own_text(OwnFinal("F-01", 0, 0))]
+    lines += [own_text(OwnFinal("F-01", cost, n)) for cost in (9, 99, 999) for n in range(1, 9)]
+    for game in GAMES:
+        view = table(game, 0)
+        lines += [t.plain for s in range(4) if (t := panel_race(view, s)) is not None]
+    widest = max(lines, key=cell_len)
+    assert cell_len(widest) <= PANEL_WIDTH, widest
