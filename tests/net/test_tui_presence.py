@@ -16,6 +16,7 @@ from netcode.peer import NetPeer
 from tests.net.helpers import Served, serve
 
 DROPPED = re.compile(r"Ann has lost their connection; a bot plays for them in (\d:\d\d) unless")
+AWAY = re.compile(r"Ann dropped 0:(\d\d) ago")
 
 
 async def until(pilot: object, app: JetSetApp, test: Callable[[str], bool], seconds: float) -> str:
@@ -40,7 +41,7 @@ async def ann_and_me(served: Served, hosting: HostedGame | None = None) -> tuple
 
 
 async def test_every_player_sees_the_countdown_then_the_stand_in(tmp_path: Path) -> None:
-    settings = HostSettings(reconnect_window=2.5)
+    settings = HostSettings(reconnect_window=4)  # room for a loaded machine's slow screens
     async with serve(tmp_path, 3, ["greedy"], seed="screen", settings=settings) as served:
         ann, me = await ann_and_me(served)
         app = JetSetApp(session=me)
@@ -51,12 +52,12 @@ async def test_every_player_sees_the_countdown_then_the_stand_in(tmp_path: Path)
             assert ann._conn is not None
             ann._conn.transport.abort()
             first = DROPPED.search(await until(pilot, app, DROPPED.search, 3))
-            assert first is not None and first.group(1) in ("0:03", "0:02")
+            assert first is not None and first.group(1) in ("0:04", "0:03", "0:02", "0:01")
             later = await until(
-                pilot, app, lambda t: (m := DROPPED.search(t)) is not None and m[1] != first[1], 2
+                pilot, app, lambda t: (m := DROPPED.search(t)) is not None and m[1] != first[1], 3
             )
             assert "Ann has lost their connection" in later  # the countdown ticked
-            text = await until(pilot, app, lambda t: "a bot is playing for Ann" in t, 4)
+            text = await until(pilot, app, lambda t: "a bot is playing for Ann" in t, 6)
             assert "Ann has lost their connection" not in text
             assert served.host.presence()[0].standin == "greedy"
 
@@ -85,8 +86,12 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
             text = await until(pilot, app, lambda t: "Ann dropped 0:0" in t, 3)
             assert "Ann has lost their connection; the game waits for them" in text
             assert "Ann  human  away" in text  # marked in the players' panel too
-            assert "Ann dropped 0:00 ago" in text or "Ann dropped 0:01 ago" in text
-            text = await until(pilot, app, lambda t: "Ann dropped 0:02 ago" in t, 4)
+            seen = AWAY.search(text)
+            assert seen is not None and int(seen[1]) <= 3  # just now (a loaded machine draws late)
+            was = int(seen[1])
+            text = await until(
+                pilot, app, lambda t: (m := AWAY.search(t)) is not None and int(m[1]) > was, 4
+            )  # the time away counts up
             assert "⏱" not in text.splitlines()[0]  # no clock for a player who is away
 
 
