@@ -341,24 +341,29 @@ def restricts(state: State) -> bool:
     )
 
 
+CLAIMS: Final = (Claim, ClaimFinal)
+
+
 def guard_if_needed(state: State, seat: int, action: Action) -> None:
     """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
     ``action`` no claim (which a locked card may refuse)."""
-    if only_locks_restrict(state) and not isinstance(action, (Claim, ClaimFinal)):
+    if not isinstance(action, CLAIMS) and only_locks_restrict(state):
         return
     guard(state, seat, action)
 
 
 def only_locks_restrict(state: State) -> bool:
     """Of what ``guard`` looks at, only locked Flight cards are in play: it can refuse nothing
-    but a claim (a lock stays until its card is claimed, often for the rest of a game)."""
-    b = business(state)
+    but a claim (a lock stays until its card is claimed, often for the rest of a game). Asked
+    for every entry, so it reads the slots itself (``acted``: ``actions_taken``)."""
+    b = state.business
+    assert b is not None, "the Business cards module is off"
     turn = state.turn
     return (
         b.offer[1] < 0
         and b.open_turn != turn
         and b.extra_turn != turn
-        and not b.actions_taken(turn)
+        and (b.acted[0] != turn or not b.acted[1])
     )
 
 
@@ -386,7 +391,8 @@ AFTER_ACTION_TYPES: Final = (Claim, ClaimFinal, HubBonus)
 def after_action(state: State, seat: int, action: Action) -> bool:
     """After a turn's action: take a Business card for a Long Flight, free a locked card's plane,
     note the first Final Flight. True when the turn goes on (Extra Action, or a card drawn)."""
-    b = business(state)
+    b = state.business
+    assert b is not None, "the Business cards module is off"
     turn = state.turn
     if b.extra_turn != turn and not isinstance(action, AFTER_ACTION_TYPES):
         return False  # the quick answer for most actions (income, above all)
