@@ -53,8 +53,8 @@ class Step:
     """The Hubs module's decisions, which come before anything else when due."""
 
     def active(self, state: State, seat: int) -> bool:
-        hubs = state.hubs  # hub_decision_due, asked once per entry
-        if hubs is not None and hubs.busy:
+        hubs = state.hubs  # hub_decision_due and hubs.busy, read here: asked for every entry
+        if hubs is not None and (hubs.placing >= 0 or hubs.pending):
             return self.hubs
         if self.hubs:
             return False

@@ -346,24 +346,32 @@ CLAIMS: Final = (Claim, ClaimFinal)
 
 def guard_if_needed(state: State, seat: int, action: Action) -> None:
     """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
-    ``action`` no claim (which a locked card may refuse)."""
-    if not isinstance(action, CLAIMS) and only_locks_restrict(state):
+    ``action`` no claim (which a locked card may refuse). Asked for every entry, so it reads
+    the slots itself (``only_locks_restrict``, ``actions_taken``)."""
+    b = state.business
+    assert b is not None, "the Business cards module is off"
+    turn = state.turn
+    if (
+        b.offer[1] < 0
+        and b.open_turn != turn
+        and b.extra_turn != turn
+        and (b.acted[0] != turn or not b.acted[1])
+        and not isinstance(action, CLAIMS)
+    ):
         return
     guard(state, seat, action)
 
 
 def only_locks_restrict(state: State) -> bool:
     """Of what ``guard`` looks at, only locked Flight cards are in play: it can refuse nothing
-    but a claim (a lock stays until its card is claimed, often for the rest of a game). Asked
-    for every entry, so it reads the slots itself (``acted``: ``actions_taken``)."""
-    b = state.business
-    assert b is not None, "the Business cards module is off"
+    but a claim (a lock stays until its card is claimed, often for the rest of a game)."""
+    b = business(state)
     turn = state.turn
     return (
         b.offer[1] < 0
         and b.open_turn != turn
         and b.extra_turn != turn
-        and (b.acted[0] != turn or not b.acted[1])
+        and not b.actions_taken(turn)
     )
 
 
