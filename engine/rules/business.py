@@ -341,9 +341,6 @@ def restricts(state: State) -> bool:
     )
 
 
-CLAIMS: Final = (Claim, ClaimFinal)
-
-
 def guard_if_needed(state: State, seat: int, action: Action) -> None:
     """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
     ``action`` no claim (which a locked card may refuse). Asked for every entry, so it reads
@@ -356,7 +353,7 @@ def guard_if_needed(state: State, seat: int, action: Action) -> None:
         and b.open_turn != turn
         and b.extra_turn != turn
         and (b.acted[0] != turn or not b.acted[1])
-        and not isinstance(action, CLAIMS)
+        and not isinstance(action, (Claim, ClaimFinal))
     ):
         return
     guard(state, seat, action)
