@@ -176,10 +176,14 @@ def save_median_game(directory: Path, played: list[Game], name: str = "bench.jet
     return save_game(directory / name, game, "bench", revealed=False)
 
 
-def median_game_log(directory: Path, games: int) -> Path:
-    """The replay benchmarks' log: the median game of ``games`` random 4-player games."""
-    played = [play_game(Options(players=4), f"bench-{i}") for i in range(games)]
-    return save_median_game(directory, played)
+def median_game_log(
+    directory: Path, games: int, modules: tuple[str, ...] = (), name: str = "bench.jetset"
+) -> Path:
+    """The replay benchmarks' log: the median game of ``games`` random 4-player games (with
+    ``modules``: the expansion's modules on, issue 18)."""
+    options = Options(players=4, **{module: True for module in modules})
+    played = [play_game(options, f"bench-{i}") for i in range(games)]
+    return save_median_game(directory, played, name)
 
 
 def main() -> None:

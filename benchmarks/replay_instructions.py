@@ -10,6 +10,8 @@ and with N repetitions after one warm-up call, and the difference divided by N i
 one replay (read the file, parse, check every rule and digest) or one msgpack decode of the same
 file. The files are the median-length game of ``bench_engine``'s sample (random bots, no seed in
 the file) and its game between greedy bots, whose revealed seed the replay checks by dealing again.
+With ``--modules all`` (issue 18): the median base game and the median game of the same seeds
+with those modules on, and the module game's ratio divided by the base game's.
 """
 
 from __future__ import annotations
@@ -24,6 +26,7 @@ from pathlib import Path
 
 from benchmarks.bench_engine import greedy_game_log, median_game_log
 from benchmarks.timing import decode, engine_build
+from engine.options import modules_from_words
 
 REPEAT = {"msgpack": 200, "replay": 20}
 
@@ -57,6 +60,9 @@ def per_call(what: str, path: Path) -> float:
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--loop", nargs=3, metavar=("WHAT", "TIMES", "FILE"), help="internal")
+    parser.add_argument(
+        "--modules", type=modules_from_words, help="the base game against these modules' game"
+    )
     args = parser.parse_args()
     if args.loop:
         loop(args.loop[0], int(args.loop[1]), Path(args.loop[2]))
@@ -65,17 +71,32 @@ def main() -> None:
         sys.exit("valgrind is needed: apt-get install valgrind")
     with tempfile.TemporaryDirectory() as tmp:
         print(f"engine: {engine_build()}")
-        games = {
-            "median random game": median_game_log(Path(tmp), games=40),
-            "greedy game, seed checked": greedy_game_log(Path(tmp)),
-        }
-        for name, path in games.items():
-            decoded = per_call("msgpack", path)
-            replayed = per_call("replay", path)
-            print(f"{name}:")
-            print(f"  msgpack decode of the file: {decoded:,.0f} instructions")
-            print(f"  replay from the file:       {replayed:,.0f} instructions")
-            print(f"  ratio: {replayed / decoded:.1f} (target ≤ 20, in time)")
+        if args.modules:
+            games = {
+                "median random game": median_game_log(Path(tmp), games=40),
+                f"median random game, {' '.join(args.modules)}": median_game_log(
+                    Path(tmp), 40, args.modules, "modules.jetset"
+                ),
+            }
+        else:
+            games = {
+                "median random game": median_game_log(Path(tmp), games=40),
+                "greedy game, seed checked": greedy_game_log(Path(tmp)),
+            }
+        ratios = [report(name, path) for name, path in games.items()]
+        if args.modules:
+            print(f"modules ÷ base game, in ratio: {ratios[1] / ratios[0]:.2f} (issue 18: ≤ 1)")
+
+
+def report(name: str, path: Path) -> float:
+    """Print one file's counts; its ratio of replay to decode."""
+    decoded = per_call("msgpack", path)
+    replayed = per_call("replay", path)
+    print(f"{name}:", flush=True)
+    print(f"  msgpack decode of the file: {decoded:,.0f} instructions")
+    print(f"  replay from the file:       {replayed:,.0f} instructions")
+    print(f"  ratio: {replayed / decoded:.1f} (target ≤ 20, in time)", flush=True)
+    return replayed / decoded
 
 
 if __name__ == "__main__":

@@ -264,6 +264,8 @@ class BusinessState:
             parts.append((SCALARS + SEAT_FIELDS * MAX_SEATS, kind_counts(self.discards)))
         delta = 0
         for start, new in parts:
+            if values[start : start + len(new)] == new:
+                continue  # this part unchanged (compared in C)
             for i, value in enumerate(new, start):
                 if values[i] != value:
                     delta += (value - values[i]) * KEYS[i]

@@ -26,7 +26,6 @@ from engine.rules.flight_cards import RefillRule, RevealRule, SetupRule
 from engine.rules.hubs import (
     HubBonusRule,
     PlaceHubRule,
-    bonus_pending,
     hub_decision_due,
     hub_turn_reason,
 )
@@ -54,7 +53,8 @@ class Step:
     """The Hubs module's decisions, which come before anything else when due."""
 
     def active(self, state: State, seat: int) -> bool:
-        if hub_decision_due(state):
+        hubs = state.hubs  # hub_decision_due and hubs.busy, read here: asked for every entry
+        if hubs is not None and (hubs.placing >= 0 or hubs.pending):
             return self.hubs
         if self.hubs:
             return False
@@ -136,13 +136,13 @@ class Ruleset:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
         phase = state.phase
         if phase == PLAY:
-            investors = state.investors
-            if investors is not None and investors.pending():
+            investors = state.investors  # pending(), read here: to_move runs for every entry
+            if investors is not None and (investors.to_turn >= 0 or investors.choosing):
                 return state.current if investors.choosing else CHANCE
             if state.to_reveal is not None:
                 return CHANCE
-            b = state.business
-            if b is not None and b.wants_chance():
+            b = state.business  # wants_chance(), read here
+            if b is not None and (b.owed or b.buyout >= 0 or b.finals >= 0):
                 return CHANCE
             hubs = state.hubs
             if hubs is not None and hubs.placing >= 0:
@@ -158,8 +158,9 @@ class Ruleset:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
         inv = state.investors
         if self.options.investors and (
-            type(entry.action) in INVESTOR_RULES or (inv is not None and inv.pending())
-        ):  # else investor_rule says None
+            type(entry.action) in INVESTOR_RULES
+            or (inv is not None and (inv.to_turn >= 0 or inv.choosing))
+        ):  # else investor_rule says None (inv.pending(), read here: asked for every entry)
             investors = investor_rule(state, entry.action)
             if investors is not None:
                 return investors
@@ -220,15 +221,17 @@ class Ruleset:
         IllegalAction the state is unchanged."""
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
-        if state.business is not None and actor >= 0:
+        cards = state.business is not None
+        if cards and actor >= 0:
             business.guard_if_needed(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
-            if state.business is not None and business.after_action(state, actor, action):
+            if cards and business.after_action(state, actor, action):
                 return  # the turn goes on (Business cards)
-            if bonus_pending(state):
-                return  # a hub bonus is still to choose (Hubs)
+            hubs = state.hubs
+            if hubs is not None and hubs.pending:
+                return  # a hub bonus is still to choose (Hubs: bonus_pending)
             end_turn(state, rule.idle)
 
     @staticmethod

@@ -343,8 +343,18 @@ def restricts(state: State) -> bool:
 
 def guard_if_needed(state: State, seat: int, action: Action) -> None:
     """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
-    ``action`` no claim (which a locked card may refuse)."""
-    if only_locks_restrict(state) and not isinstance(action, (Claim, ClaimFinal)):
+    ``action`` no claim (which a locked card may refuse). Asked for every entry, so it reads
+    the slots itself (``only_locks_restrict``, ``actions_taken``)."""
+    b = state.business
+    assert b is not None, "the Business cards module is off"
+    turn = state.turn
+    if (
+        b.offer[1] < 0
+        and b.open_turn != turn
+        and b.extra_turn != turn
+        and (b.acted[0] != turn or not b.acted[1])
+        and not isinstance(action, (Claim, ClaimFinal))
+    ):
         return
     guard(state, seat, action)
 
@@ -386,7 +396,8 @@ AFTER_ACTION_TYPES: Final = (Claim, ClaimFinal, HubBonus)
 def after_action(state: State, seat: int, action: Action) -> bool:
     """After a turn's action: take a Business card for a Long Flight, free a locked card's plane,
     note the first Final Flight. True when the turn goes on (Extra Action, or a card drawn)."""
-    b = business(state)
+    b = state.business
+    assert b is not None, "the Business cards module is off"
     turn = state.turn
     if b.extra_turn != turn and not isinstance(action, AFTER_ACTION_TYPES):
         return False  # the quick answer for most actions (income, above all)
