@@ -12,14 +12,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments, web
+from jetset_tui.commands.stopping import stop_on_sigterm
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import SshConfig
@@ -134,9 +133,7 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
         if site is None:
             await server.close()
             return 1
-    stopped = asyncio.Event()
-    with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
+    stopped = stop_on_sigterm()
     waits = [asyncio.ensure_future(server.serve_forever()), asyncio.ensure_future(stopped.wait())]
     try:
         await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)

@@ -10,14 +10,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import contextlib
-import signal
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
+from jetset_tui.commands.stopping import stop_on_sigterm
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import GameServer, SshConfig
@@ -133,7 +132,4 @@ async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | 
 
 async def until_stopped() -> None:
     """Until SIGTERM (Ctrl+C raises KeyboardInterrupt in the caller)."""
-    stopped = asyncio.Event()
-    with contextlib.suppress(NotImplementedError, RuntimeError):  # not on every platform
-        asyncio.get_running_loop().add_signal_handler(signal.SIGTERM, stopped.set)
-    await stopped.wait()
+    await stop_on_sigterm().wait()
