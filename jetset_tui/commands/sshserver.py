@@ -118,6 +118,7 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
     from jetset_tui.ssh.server import GameServer
 
     server = GameServer(config)
+    stopped = stop_on_sigterm()  # before the ready lines, so a SIGTERM right after them is heard
     try:
         await server.start()
     except (OSError, asyncssh.Error, ValueError) as exc:
@@ -133,7 +134,6 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
         if site is None:
             await server.close()
             return 1
-    stopped = stop_on_sigterm()
     waits = [asyncio.ensure_future(server.serve_forever()), asyncio.ensure_future(stopped.wait())]
     try:
         await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)

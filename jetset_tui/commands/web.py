@@ -102,12 +102,13 @@ async def serve(config: SshConfig, web: WebConfig, log_path: Path) -> int:
 
     games = GameServer(config)
     games.lobby.start()
+    stopped = stop_on_sigterm()  # before the ready line, so a SIGTERM right after it is heard
     try:
         server = await start_web(games, web, "jetset web")
         if server is None:
             return 1
         print(f"jetset web: log {log_path}", flush=True)
-        await until_stopped()
+        await stopped.wait()
         await server.close()
     finally:
         await games.lobby.close()
@@ -129,7 +130,3 @@ async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | 
     print(f"{who}: browsers play at http://{web.bind}:{server.port}/", flush=True)
     return server
 
-
-async def until_stopped() -> None:
-    """Until SIGTERM (Ctrl+C raises KeyboardInterrupt in the caller)."""
-    await stop_on_sigterm().wait()
