@@ -48,8 +48,16 @@ class SshApp(JetSetApp):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", "Chat")]
     shares_loop = True
 
-    def __init__(self, link: TerminalLink, lobby: Lobby, player: Player, depth: str) -> None:
-        super().__init__(bot_delay=lobby.bot_delay)
+    def __init__(
+        self,
+        link: TerminalLink,
+        lobby: Lobby,
+        player: Player,
+        depth: str,
+        language: str | None = None,
+    ) -> None:
+        """``language``: the session's (jetset_tui/ssh/server.py, ``client_language``)."""
+        super().__init__(bot_delay=lobby.bot_delay, language=language)
         self.terminal_link = link
         self.driver_class = SshDriver
         self.lobby = lobby

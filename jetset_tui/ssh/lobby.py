@@ -185,6 +185,10 @@ def code_digest(code: str) -> bytes:
     return hashlib.sha256(typed.encode()).digest()
 
 
+LANGUAGES_KEPT = 4096
+"""How many players' language choices the lobby remembers (the oldest are forgotten first)."""
+
+
 class Lobby:
     """Every game of one SSH server."""
 
@@ -214,6 +218,22 @@ class Lobby:
         self._notify: asyncio.TimerHandle | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Future[None]] = set()
+        self.languages: dict[str, str] = {}
+        """The language each identity chose in the lobby, the latest LANGUAGES_KEPT of them."""
+
+    # -- languages --------------------------------------------------------------------------
+
+    def language_of(self, identity: str) -> str | None:
+        """The language ``identity`` chose in the lobby earlier, if any."""
+        return self.languages.get(identity)
+
+    def remember_language(self, identity: str, language: str) -> None:
+        """``identity`` chose ``language``: their next session opens in it (kept in memory
+        only, for the latest LANGUAGES_KEPT identities, so no one can make it grow without end)."""
+        self.languages.pop(identity, None)
+        self.languages[identity] = language
+        while len(self.languages) > LANGUAGES_KEPT:
+            del self.languages[next(iter(self.languages))]  # the oldest choice: insertion order
 
     # -- listeners --------------------------------------------------------------------------
 
