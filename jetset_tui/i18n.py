@@ -63,6 +63,24 @@ def language_from_env(environ: Mapping[str, str]) -> str:
     return SOURCE_LANGUAGE
 
 
+def language_from_accept(header: str) -> str:
+    """The language a browser's ``Accept-Language`` header prefers among those we offer
+    (``it-IT,it;q=0.9,en;q=0.8`` gives Italian); else English. Anything malformed is skipped."""
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header.split(",")[:32]):
+        tag, _semicolon, weight = part.strip().partition(";")
+        code = tag.strip().split("-")[0].lower()
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                continue
+        if code in LANGUAGES and quality > 0:
+            ranked.append((-quality, position, code))
+    return min(ranked)[2] if ranked else SOURCE_LANGUAGE
+
+
 def offered(language: str) -> str:
     """``language`` if we have it, else English."""
     return language if language in LANGUAGES else SOURCE_LANGUAGE

@@ -15,6 +15,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Protocol
 
+from jetset_tui.i18n import _
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret, code_digest, new_code
 from netcode import lobbyproto as lp
@@ -260,7 +261,7 @@ class ProtocolLink:
         if member is None or room.table.over:
             self.lobby.check_password(room, player, req.password)
             if room.open_seats == 0:
-                raise LobbyError("every seat is taken: watch instead")
+                raise LobbyError(_("every seat is taken: watch instead"))
             self.transport.tap = lambda frame: self._seated(room, frame)
         # only a key proves who is back; a name (--open, a browser's) is no secret
         keyed = player.identity.startswith("key:") and not self.lobby.open_mode

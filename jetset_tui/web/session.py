@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 
 import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import N_, _, set_process_language
 from jetset_tui.screens.leave import BACK, StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
 from jetset_tui.ssh.textual_private import share_parsed_css
@@ -94,9 +95,12 @@ class NameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="arrive"):
             yield Static(Text("✈ Jet Set", style="bold"))
-            yield Static("Your name at the tables (letters, digits, . _ -), then Enter:")
+            yield Static(_("Your name at the tables (letters, digits, . _ -), then Enter:"))
             yield Input(
-                placeholder="your name", max_length=MAX_NAME, restrict=f"{NAME_CHARS}*", id="name"
+                placeholder=_("your name"),
+                max_length=MAX_NAME,
+                restrict=f"{NAME_CHARS}*",
+                id="name",
             )
 
     def on_mount(self) -> None:
@@ -106,7 +110,7 @@ class NameScreen(Screen[None]):
     def chosen(self, event: Input.Submitted) -> None:
         name = "".join(re.findall(NAME_CHARS, event.value))[:16]
         if not name:
-            self.app.notify("type a name first", severity="warning")
+            self.app.notify(_("type a name first"), severity="warning")
             return
         app = self.app
         assert isinstance(app, WebSessionApp)
@@ -127,13 +131,14 @@ class WebStopScreen(StopScreen):
     """Leave the game? In a browser there is no command to come back with."""
 
     def compose(self) -> ComposeResult:
-        leave = "Stop watching" if self.watching else "Leave the game"
+        leave = _("Stop watching") if self.watching else _("Leave the game")
+        question = _("Stop watching?") if self.watching else _("Leave the game?")
         with Vertical(id="leave"):
-            yield Static(Text(f"{leave}?", style="bold"))
+            yield Static(Text(question, style="bold"))
             if not self.watching:
-                yield Static("The game goes on without you, and this tab's session ends.")
+                yield Static(_("The game goes on without you, and this tab's session ends."))
             yield OptionList(
-                Option("g  Back to the game", id=BACK),
+                Option("g  " + _("Back to the game"), id=BACK),
                 Option(f"y  {leave}", id="leave"),
                 id="leave-choices",
             )
@@ -144,7 +149,7 @@ class WebSessionApp(JetSetApp):
 
     CSS_PATH = str(Path(tui_app.__file__).with_name("jetset.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False)
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False)
     ]
 
     def __init__(self, gate: Gate) -> None:
@@ -169,7 +174,8 @@ class WebSessionApp(JetSetApp):
         try:
             transport, framed = await self.gate.channel()
         except (ConnectionClosed, JoinRefused, OSError) as exc:
-            self.notify(f"the lobby cannot be reached: {printable(str(exc))}", severity="error")
+            why = printable(str(exc))
+            self.notify(_("the lobby cannot be reached: {why}").format(why=why), severity="error")
             return
         self.push_screen(WebLobbyScreen(self.gate.state, transport, framed))
 
@@ -189,7 +195,8 @@ class WebSessionApp(JetSetApp):
                 keys=None,
             )
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
-            self.notify(f"cannot join: {printable(str(exc))}", severity="error", timeout=10)
+            why = printable(str(exc))
+            self.notify(_("cannot join: {why}").format(why=why), severity="error", timeout=10)
             self.exit()
             return
         peer.wait_out_pauses = True
@@ -259,6 +266,7 @@ def main() -> int:
         print("jetset web session: start it through `jetset web`", file=sys.stderr, flush=True)
         return 2
     os.environ["COLUMNS"], os.environ["ROWS"] = str(start.width), str(start.height)
+    set_process_language(start.language)  # this process is this one browser session's
     asyncio.run(run_session(Gate(start.port, start.ticket)))
     return 0
 

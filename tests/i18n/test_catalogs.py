@@ -43,9 +43,7 @@ def forms(value: str | tuple[str, ...] | list[str]) -> list[str]:
 
 @pytest.mark.parametrize("language", sorted(tasks.LANGUAGES))
 @pytest.mark.parametrize("domain", domain_params())
-def test_every_message_is_translated_with_the_same_placeholders(
-    domain: str, language: str
-) -> None:
+def test_every_message_is_translated_with_the_same_placeholders(domain: str, language: str) -> None:
     template = tasks.extract(domain)
     wanted = [m for m in template if m.id]
     po = tasks.po_path(language, domain)
