@@ -367,7 +367,7 @@ def update_catalogs() -> None:
             before = po.read_bytes() if po.exists() else b""
             catalog.update(template, update_creation_date=False)
             out = io.BytesIO()
-            write_po(out, catalog, width=100, omit_header=False, ignore_obsolete=True)
+            write_po(out, catalog, width=100, ignore_obsolete=True, include_lineno=False)
             if out.getvalue() != before:
                 po.write_bytes(out.getvalue())
             missing = sum(1 for m in catalog if m.id and not translated(m))

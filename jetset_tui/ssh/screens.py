@@ -366,7 +366,6 @@ class LobbyScreen(Screen[None]):
         kind, _colon, ident = self.player.identity.partition(":")
         if kind == "key":
             text.append("   " + _("key {fingerprint}…").format(fingerprint=ident[:20]), style="dim")
-        text.append("   " + _("i: language ({language})").format(language=language_name()))
         return text
 
     def on_mount(self) -> None:
@@ -434,6 +433,7 @@ class LobbyScreen(Screen[None]):
         if where is not None:
             held = _("You hold a seat in game {game}: j takes it back.").format(game=where[0].id)
             hint += "\n" + held
+        hint += "\n" + _("i: language ({language})").format(language=language_name())
         self.query_one("#detail", Static).update(hint)
 
     def show_chat(self) -> None:
