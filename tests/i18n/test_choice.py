@@ -233,3 +233,17 @@ def test_jetset_at_a_terminal_in_the_language_asked(
         assert not_shown not in text
     finally:
         terminal.close()
+
+
+def test_the_command_lines_words_to_a_player_in_italian(tmp_path: Path) -> None:
+    """A refusal on the command line speaks the language; the flags and paths stay as typed."""
+    env = {k: v for k, v in os.environ.items() if k not in ("LC_ALL", "LC_MESSAGES", "LANG")}
+    args = [*JETSET, "play", "--resume", "x.jetset", "--seed", "1"]
+    italian = subprocess.run([*args, "--lang", "it"], capture_output=True, text=True, env=env)
+    assert italian.returncode == 2
+    assert italian.stderr == (
+        "jetset play: --resume riprende una partita com'era stata salvata; --seed servono a "
+        "preparare una nuova partita\n"
+    )
+    english = subprocess.run(args, capture_output=True, text=True, env=env)
+    assert "--seed set up a new game" in english.stderr
