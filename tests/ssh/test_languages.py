@@ -4,10 +4,13 @@ next session. Another session never hears it."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import asyncssh
 
 from jetset_tui.i18n import _, use_language
 from jetset_tui.screens.new_game import MODULE_NAMES, module_title
+from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect
 from tests.tui.test_italian_fits import cut_words, missing
@@ -100,3 +103,13 @@ async def test_the_lobby_and_its_form_at_80x24_in_italian_cut_nothing(
         ]
         assert not missing(text, wanted) and not cut_words(text, wanted), text
     await alice.close()
+
+
+def test_the_lobby_remembers_the_latest_language_choices_only(tmp_path: Path) -> None:
+    lobby = Lobby(tmp_path)
+    for n in range(LANGUAGES_KEPT + 10):
+        lobby.remember_language(f"name:p{n}", "it")
+    lobby.remember_language("name:p5", "en")  # chosen again: the latest now
+    assert len(lobby.languages) == LANGUAGES_KEPT
+    assert lobby.language_of("name:p0") is None and lobby.language_of("name:p10") is None
+    assert lobby.language_of("name:p11") == "it" and lobby.language_of("name:p5") == "en"
