@@ -58,6 +58,10 @@ def _parts(template: str, params: Mapping[str, Param]) -> tuple[str, dict[str, P
     return str(template), dict(params)
 
 
+SAYING = Reason("{reason} ({rule})")
+"""How a refusal is said: its reason, then the rulebook section that gives it."""
+
+
 class NotationError(ValueError):
     """A line that is not notation at all: unknown verb, bad city code, missing number."""
 
@@ -74,4 +78,4 @@ class IllegalAction(Exception):
         self.template, self.params = _parts(template, params)
         self.rule = rule
         self.message = fill(self.template, self.params)
-        super().__init__(f"{self.message} ({rule})")
+        super().__init__(SAYING.format(reason=self.message, rule=rule))

@@ -15,6 +15,8 @@ from engine.rules.costs import REFILL_PRICE
 from engine.rules.investors import vacation_card_up
 from engine.state import DEAL, SETUP, State
 
+ROW_WORDS: Final = (Word("short"), Word("long"))
+"""The rows' names as refusals say them ("the short row"), marked for the catalogs."""
 SETUP_SECTION: Final = rule_name("Setup: Set up the Flight Cards")
 PHASE_SECTION: Final = rule_name("Flight Card Phase")
 VACATION_SECTION: Final = rule_name("Vacation Time")
