@@ -13,6 +13,7 @@ Extraction keywords for the ``engine`` catalog: ``illegal``, ``refused``, ``Ille
 from __future__ import annotations
 
 from collections.abc import Mapping
+from string import Formatter
 
 Param = str | int
 """A refusal's parameter: a number, a code, or a :class:`Word`."""
@@ -49,6 +50,20 @@ def fill(template: str, params: Mapping[str, Param]) -> str:
     """``template`` with its named placeholders filled; a template without parameters is taken
     as it is (so text with braces in it, from elsewhere, stays as it was)."""
     return template.format(**params) if params else template
+
+
+def fillable(template: str, params: Mapping[str, object]) -> bool:
+    """Every placeholder of ``template`` is a plain name among ``params`` (no attribute, index,
+    conversion or format spec), so filling it runs nothing: check a template from elsewhere (a
+    catalog, the network) before filling it."""
+    try:
+        fields = list(Formatter().parse(template))
+    except ValueError:
+        return False
+    return all(
+        name is None or (name in params and not spec and not conversion)
+        for _text, name, spec, conversion in fields
+    )
 
 
 def _parts(template: str, params: Mapping[str, Param]) -> tuple[str, dict[str, Param]]:

@@ -10,9 +10,8 @@ A template no catalog knows, or one a translation cannot fill, is said in Englis
 from __future__ import annotations
 
 from collections.abc import Mapping
-from string import Formatter
 
-from engine.errors import SAYING, IllegalAction, NotationError, Param, Word, fill
+from engine.errors import SAYING, IllegalAction, NotationError, Param, Word, fill, fillable
 from jetset_tui.i18n import _
 
 SECTION_PARTS = ": "
@@ -34,7 +33,7 @@ def sentence(template: str, params: Mapping[str, Param]) -> str:
     translated = _(template)
     if not params:
         return translated
-    if not _fillable(translated, params):
+    if not fillable(translated, params):
         return english
     values = {k: _(v) if isinstance(v, Word) else v for k, v in params.items()}
     return translated.format_map(values)
@@ -47,18 +46,3 @@ def rule(name: str) -> str:
     if translated != name or SECTION_PARTS not in name:
         return translated
     return SECTION_PARTS.join(_(part) for part in name.split(SECTION_PARTS))
-
-
-def _fillable(template: str, params: Mapping[str, Param]) -> bool:
-    """Every placeholder of ``template`` is a plain name among ``params`` (no attribute,
-    index, conversion or format spec): a template from elsewhere is never run."""
-    try:
-        fields = list(Formatter().parse(template))
-    except ValueError:
-        return False
-    for _literal, name, spec, conversion in fields:
-        if name is None:
-            continue
-        if name not in params or spec or conversion:
-            return False
-    return True

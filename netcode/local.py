@@ -479,7 +479,10 @@ class LocalSession(GameClient):
 
 
 def _engine_error(exc: IllegalAction) -> IllegalAction:
-    """A peer's refusal as the engine raised it at the host: ``message (rule)`` again."""
+    """A peer's refusal as the engine raised it at the host: ``message (rule)`` again (as it
+    came, when the host sent its template: netcode/refusal.py)."""
+    if not exc.rule.startswith("host: "):
+        return exc
     if exc.rule == f"host: {p.E_ILLEGAL}":
         message, sep, rule = exc.message.rpartition(" (")
         if sep and rule.endswith(")"):
