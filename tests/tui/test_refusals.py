@@ -71,9 +71,7 @@ def refusals_of_a_game(options: Options, seed: str) -> dict[str, Exception]:
 @pytest.fixture(scope="module")
 def refusals() -> list[Exception]:
     found = refusals_of_a_game(Options(players=3), "refusals-base")
-    every = Options(
-        players=4, distant_lands=True, hubs=True, business_cards=True, investors=True
-    )
+    every = Options(players=4, distant_lands=True, hubs=True, business_cards=True, investors=True)
     found.update(refusals_of_a_game(every, "refusals-all"))
     return list(found.values())
 
@@ -110,9 +108,14 @@ def test_italian_examples_read_as_the_rulebook() -> None:
     )
     empty = IllegalAction("Flight Card Phase", "the {row} deck is empty", row=Word("short"))
     with use_language("it"):
-        assert say(broke) == "hai 3 €; costa 11 € (Azione 1: Disporre aerei su un collegamento libero)"
+        assert (
+            say(broke) == "hai 3 €; costa 11 € (Azione 1: Disporre aerei su un collegamento libero)"
+        )
         assert say(empty) == "il mazzo dei tragitti brevi è vuoto (Fase delle carte di volo)"
-        assert rule("Distant Lands: Claim a Flight card") == "Terre lontane: Rilevare una carta di volo"
+        assert (
+            rule("Distant Lands: Claim a Flight card")
+            == "Terre lontane: Rilevare una carta di volo"
+        )
 
 
 def test_a_template_no_catalog_knows_is_said_in_english_and_never_run() -> None:
