@@ -20,6 +20,8 @@ from engine.selfplay import play_bot_choice, seat_bots
 from jetset_tui.i18n import LOCALE_DIR, use_language
 from jetset_tui.refusals import rule, say, sentence
 from jetset_tui.screenshot import screen_text
+from netcode.client import NO_UNDO, UNDO
+from netcode.heldturn import NOTHING_HELD, OTHER_PLAYER, TOO_LATE
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 
@@ -132,8 +134,9 @@ def test_the_engine_catalog_translates_every_message_with_its_placeholders() -> 
     translated = {m.id: m.string for m in catalog if m.id and not m.fuzzy}
     wanted = {
         message
+        for folder in ("engine", "netcode")
         for _path, _line, message, _comments, _context in extract_from_dir(
-            str(ROOT / "engine"), method_map=[("**.py", "python")], keywords=KEYWORDS
+            str(ROOT / folder), method_map=[("**.py", "python")], keywords=KEYWORDS
         )
         if isinstance(message, str)
     }
@@ -143,6 +146,18 @@ def test_the_engine_catalog_translates_every_message_with_its_placeholders() -> 
     for message in wanted:
         fields = set(re.findall(r"\{(\w+)\}", message))
         assert set(re.findall(r"\{(\w+)\}", translated[message])) == fields, message
+
+
+def test_taking_a_move_back_is_refused_in_italian() -> None:
+    reasons = [NOTHING_HELD, NO_UNDO, *TOO_LATE.values()]
+    with use_language("it"):
+        for reason in reasons:
+            said_it = sentence(reason.template, reason.params)
+            assert said_it != reason and "annull" in said_it, said_it
+        refused = IllegalAction(UNDO, TOO_LATE[OTHER_PLAYER])
+        assert say(refused).endswith("non si può più annullare (Annullare una mossa)")
+    with use_language("en"):
+        assert say(refused) == str(refused)
 
 
 def test_every_business_card_name_is_marked_for_the_catalog() -> None:
