@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Reason, rule_name
 from engine.options import Options
 from engine.rules import business
 from engine.rules.airlinks import BuyRule, PlaceRule, RentRule
@@ -37,6 +37,9 @@ from engine.rules.investors import (
 )
 from engine.rules.turns import EndVoteRule, end_turn
 from engine.state import OFFER, OVER, PLAY, State
+
+TURNS: Final = rule_name("Player Turns")
+ENDING: Final = rule_name("Ending the Game")
 
 
 @dataclass(frozen=True)
@@ -67,33 +70,39 @@ class Step:
 
 
 FLIGHT_CARD_STEP: Final = Step(
-    "Flight Card Phase",
+    rule_name("Flight Card Phase"),
     (RefillRule(),),
     for_finished=False,
-    inactive_reason="you have played your Final Flight: the Flight Card Phase is over for you",
+    inactive_reason=Reason(
+        "you have played your Final Flight: the Flight Card Phase is over for you"
+    ),
 )
 ACTION_STEP: Final = Step(
-    "Action Phase",
+    rule_name("Action Phase"),
     (BuyRule(), PlaceRule(), RentRule(), ClaimRule(), ClaimFinalRule(), IncomeRule()),
     for_finished=False,
-    inactive_reason="you have played your Final Flight: you place planes on it instead of acting",
+    inactive_reason=Reason(
+        "you have played your Final Flight: you place planes on it instead of acting"
+    ),
 )
 FINAL_FLIGHT_STEP: Final = Step(
-    "After the Final Flight",
+    rule_name("After the Final Flight"),
     (FinalPlaneRule(), PassRule()),
     for_finished=True,
-    inactive_reason="only a player who has played a Final Flight places planes on it",
+    inactive_reason=Reason("only a player who has played a Final Flight places planes on it"),
 )
 HUB_STEP: Final = Step(
-    "Hubs",
+    rule_name("Hubs"),
     (PlaceHubRule(), HubBonusRule()),
     for_finished=False,
-    inactive_reason="hubs are placed before the first turn, and hub bonuses chosen after a claim",
+    inactive_reason=Reason(
+        "hubs are placed before the first turn, and hub bonuses chosen after a claim"
+    ),
     hubs=True,
 )
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
 BUSINESS_STEP: Final = Step(
-    "Business cards",
+    rule_name("Business cards"),
     business.DECISION_RULES,
     for_finished=False,
     inactive_reason="",
@@ -182,8 +191,11 @@ class Ruleset:
         if state.phase != OFFER:
             return END_VOTE  # its check says that no one has offered to end the game
         if entry.actor != actor:
-            who = "the dealer" if entry.actor == CHANCE else f"seat {entry.actor}"
-            raise IllegalAction("Player Turns", f"it is seat {actor}'s turn, not {who}'s")
+            if entry.actor == CHANCE:
+                raise IllegalAction(TURNS, "it is seat {seat}'s turn, not the dealer's", seat=actor)
+            raise IllegalAction(
+                TURNS, "it is seat {seat}'s turn, not seat {other}'s", seat=actor, other=entry.actor
+            )
         if not isinstance(entry.action, END_VOTE.action):
             raise IllegalAction(
                 END_VOTE.section, "first answer whether to end the game now: end yes or end no"
@@ -194,19 +206,19 @@ class Ruleset:
         """The dealer's rule for ``entry``, or IllegalAction saying whose turn it is instead."""
         action = entry.action
         if actor is None:
-            raise IllegalAction("Ending the Game", "the game is over")
+            raise IllegalAction(ENDING, "the game is over")
         if actor == CHANCE:
             rule = self._chance.get(type(action))
             if entry.actor != CHANCE or rule is None:
-                raise IllegalAction("Player Turns", "the dealer must turn up or deal a card first")
+                raise IllegalAction(TURNS, "the dealer must turn up or deal a card first")
             return rule
         if isinstance(action, CHANCE_TYPES) or entry.actor == CHANCE:
-            raise IllegalAction("Player Turns", f"it is seat {actor}'s turn, not the dealer's")
+            raise IllegalAction(TURNS, "it is seat {seat}'s turn, not the dealer's", seat=actor)
         if entry.actor != actor:
             raise IllegalAction(
-                "Player Turns", f"it is seat {actor}'s turn, not seat {entry.actor}'s"
+                TURNS, "it is seat {seat}'s turn, not seat {other}'s", seat=actor, other=entry.actor
             )
-        raise IllegalAction("Player Turns", f"{action!r} is not an action of this game")
+        raise IllegalAction(TURNS, "{action} is not an action of this game", action=repr(action))
 
     def check(self, state: State, entry: Entry) -> AnyRule:
         """Raise IllegalAction if ``entry`` cannot be applied now; the state is not touched."""

@@ -36,7 +36,7 @@ from engine.business_state import (
     draw_commitment,
     income_after_cards,
 )
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Word, rule_name
 from engine.rules.base import AnyRule, Rule
 from engine.rules.business_cards import (
     CARDS,
@@ -65,11 +65,13 @@ class PlayRule(Rule[PlayCard]):
     def check(self, state: State, seat: int, action: PlayCard) -> None:
         found = CARDS.get(action.kind)
         if found is None:
-            raise self.illegal(f"there is no Business card {action.kind!r} to play this way")
+            raise self.illegal(
+                "there is no Business card {card} to play this way", card=repr(action.kind)
+            )
         b = business(state)
         picking_up = action.kind == "taxes" and b.in_front(seat, "taxes")
         if not picking_up and not b.has(seat, action.kind):
-            raise self.illegal(f"you have no {KIND[action.kind].name} card")
+            raise self.illegal("you have no {card} card", card=Word(KIND[action.kind].name))
         found[0](state, seat, action)
 
     def perform(self, state: State, seat: int, action: PlayCard) -> None:
@@ -119,14 +121,14 @@ class CashInRule(Rule[CashIn]):
     """Any card not used for its purpose: discard it for €5 from the bank."""
 
     action = CashIn
-    section = "Business Cards: Cash"
+    section = rule_name("Business Cards: Cash")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: CashIn) -> None:
         if action.kind not in KIND:
-            raise self.illegal(f"there is no Business card {action.kind!r}")
+            raise self.illegal("there is no Business card {card}", card=repr(action.kind))
         if not business(state).has(seat, action.kind):
-            raise self.illegal(f"you have no {KIND[action.kind].name} card")
+            raise self.illegal("you have no {card} card", card=Word(KIND[action.kind].name))
 
     def perform(self, state: State, seat: int, action: CashIn) -> None:
         business(state).discard(state, seat, action.kind)
@@ -176,7 +178,7 @@ class DrawRule(Rule[BusinessDraw]):
     """The top Business card to a player: two at setup, one for each Long Flight claimed."""
 
     action = BusinessDraw
-    section = "Business Cards: Acquiring Business Cards"
+    section = rule_name("Business Cards: Acquiring Business Cards")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BusinessDraw) -> None:
@@ -184,11 +186,11 @@ class DrawRule(Rule[BusinessDraw]):
         if not b.owed or b.deck_size == 0:
             raise self.illegal("no Business card is to be drawn now")
         if action.seat != b.owed[0]:
-            raise self.illegal(f"seat {b.owed[0]} draws the next Business card")
+            raise self.illegal("seat {seat} draws the next Business card", seat=b.owed[0])
         if action.kind is None:
             return
         if action.kind not in KIND or _available(b, action.kind) == 0:
-            raise self.illegal(f"no {action.kind} card is left to draw")
+            raise self.illegal("no {card} card is left to draw", card=action.kind)
         salt = action.salt or ""
         if draw_commitment(action.seat, b.draws, action.kind, salt) != action.commitment:
             raise self.illegal("the card does not match its commitment")
@@ -201,7 +203,7 @@ class ShuffleRule(Rule[BusinessShuffle]):
     """The Business deck ran out: the discards are shuffled into a new one."""
 
     action = BusinessShuffle
-    section = "Business Cards: Acquiring Business Cards"
+    section = rule_name("Business Cards: Acquiring Business Cards")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BusinessShuffle) -> None:
@@ -211,7 +213,7 @@ class ShuffleRule(Rule[BusinessShuffle]):
                 "the Business discards are shuffled only when a card is due and none is left"
             )
         if action.count != len(b.discards):
-            raise self.illegal(f"the discard pile holds {len(b.discards)} cards")
+            raise self.illegal("the discard pile holds {count} cards", count=len(b.discards))
 
     def perform(self, state: State, seat: int, action: BusinessShuffle) -> None:
         business(state).reshuffle(state)
@@ -222,14 +224,14 @@ class BuyoutRule(Rule[BuyoutDraw]):
     in the Flight Card Phase and the next card is taken (docs/rules-decisions.md)."""
 
     action = BuyoutDraw
-    section = "Business Cards: Buyout"
+    section = rule_name("Business Cards: Buyout")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BuyoutDraw) -> None:
         if business(state).buyout < 0:
             raise self.illegal("no Buyout waits for a card")
         if action.card not in state.deck[SHORT]:
-            raise self.illegal(f"{action.card} is not in the Short deck")
+            raise self.illegal("{card} is not in the Short deck", card=action.card)
 
     def perform(self, state: State, seat: int, action: BuyoutDraw) -> None:
         b = business(state)
@@ -253,7 +255,7 @@ class FinalsRule(Rule[FinalsDraw]):
     the player still plays only one."""
 
     action = FinalsDraw
-    section = "Business Cards: Final Flights"
+    section = rule_name("Business Cards: Final Flights")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: FinalsDraw) -> None:
@@ -261,7 +263,7 @@ class FinalsRule(Rule[FinalsDraw]):
         if b.finals < 0:
             raise self.illegal("no Final Flight cards are to be dealt now")
         if action.seat != b.finals:
-            raise self.illegal(f"seat {b.finals} takes the Final Flight cards")
+            raise self.illegal("seat {seat} takes the Final Flight cards", seat=b.finals)
         if action.cards is None:
             return
         cards = state.board.cards
@@ -270,10 +272,10 @@ class FinalsRule(Rule[FinalsDraw]):
         for cid in action.cards:
             card = cards.get(cid)
             if card is None or card.kind != "final":
-                raise self.illegal(f"{cid} is not a Final Flight card")
+                raise self.illegal("{card} is not a Final Flight card", card=cid)
             for other in state.seats:
                 if other.hand and cid in other.hand:
-                    raise self.illegal(f"{cid} was already dealt")
+                    raise self.illegal("{card} was already dealt", card=cid)
         salt = action.salt or ""
         if hand_commitment(action.seat, action.cards, salt) != action.commitment:
             raise self.illegal("the cards do not match their commitment")
@@ -306,7 +308,9 @@ def guard(state: State, seat: int, action: Action) -> None:
     b = business(state)
     if b.offer != NO_OFFER:
         if not isinstance(action, (Accept, Decline)):
-            raise IllegalAction(DEAL_SECTION, f"seat {b.offer[1]} must answer the Business Deal")
+            raise IllegalAction(
+                DEAL_SECTION, "seat {seat} must answer the Business Deal", seat=b.offer[1]
+            )
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
         return
@@ -322,10 +326,10 @@ def guard(state: State, seat: int, action: Action) -> None:
     if isinstance(action, (Claim, ClaimFinal)):
         mine = b.locks[seat]
         if mine and action.card != mine:
-            raise refused(f"you have locked {mine}: claim it before any other card")
+            raise refused("you have locked {card}: claim it before any other card", card=mine)
         holder = locked_by(state, action.card)
         if holder >= 0 and holder != seat:
-            raise refused(f"{action.card} is locked by seat {holder}")
+            raise refused("{card} is locked by seat {seat}", card=action.card, seat=holder)
 
 
 def restricts(state: State) -> bool:

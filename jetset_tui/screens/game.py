@@ -20,6 +20,7 @@ from engine.notation import Notation
 from engine.rules.turns import offer_pending
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.guided import NO_CARDS_INCOME
+from jetset_tui.refusals import say
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
@@ -496,7 +497,7 @@ class GameScreen(MapAndTableScreen):
         try:
             await self.session.submit(self.viewer, action)
         except (IllegalAction, NotationError) as exc:
-            return str(exc)
+            return say(exc)
         except (ConnectionError, EOFError) as exc:  # a network game whose host went away
             return f"the game's host is unreachable ({exc or type(exc).__name__}); try again"
         return None

@@ -17,6 +17,7 @@ from textual.widgets import Input, Static
 from engine import Action, NotationError
 from engine.business_state import KIND
 from engine.notation import BUSINESS_VERBS, VERBS, Notation
+from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD
 
 UNDO_WORD = "undo"
@@ -142,7 +143,7 @@ class CommandLine(Vertical):
         try:
             action = self.notation.parse_action(line)
         except NotationError as exc:
-            self.show_error(str(exc))
+            self.show_error(say(exc))
             return
         self.post_message(self.Typed(action, line))
 

@@ -19,6 +19,7 @@ from engine.ruleset import Ruleset
 from engine.state import State
 from jetset_tui.describe import action_cost, cost_breakdown
 from jetset_tui.guided import EACH, NONE, ONE, Choice, Stage
+from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD, HIGHLIGHT
 from jetset_tui.widgets.map import Highlight
 
@@ -156,7 +157,7 @@ class ActionPicker(Widget, can_focus=True):
         try:
             self.rules.check(self.state, Entry(self.seat, action))
         except IllegalAction as exc:
-            return str(exc)
+            return say(exc)
         return None
 
     # -- keys -------------------------------------------------------------------------------
