@@ -77,7 +77,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
     ),
     "game": ("jetset_tui/screens", "jetset_tui/widgets"),
     "play": ("jetset_tui",),
-    "engine": ("engine",),
+    "engine": ("engine", "netcode"),  # the rules' refusals, and netcode's (taking a move back)
 }
 """Each catalog (gettext domain) and the sources it covers. A file belongs to the first domain
 that names it or a folder above it, in this order; "play" takes the rest of jetset_tui/."""
@@ -89,6 +89,10 @@ KEYWORDS = {
     "illegal": None,
     "refused": None,
     "IllegalAction": (2,),
+    "NotationError": None,
+    "Reason": None,
+    "Word": None,
+    "rule_name": None,
 }
 """The functions whose string arguments are messages (Babel's keyword specs)."""
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.errors import SAYING, IllegalAction, NotationError, Param, Word, fill, fillable
+from jetset_tui.cities import named
 from jetset_tui.i18n import _
 
 SECTION_PARTS = ": "
@@ -35,8 +36,14 @@ def sentence(template: str, params: Mapping[str, Param]) -> str:
         return translated
     if not fillable(translated, params):
         return english
-    values = {k: _(v) if isinstance(v, Word) else v for k, v in params.items()}
+    values = {k: word(v) if isinstance(v, Word) else v for k, v in params.items()}
     return translated.format_map(values)
+
+
+def word(text: str) -> str:
+    """A word a refusal names, in the current language: a city's name, else the catalog's."""
+    translated = _(text)
+    return named(text) if translated == text else translated
 
 
 def rule(name: str) -> str:

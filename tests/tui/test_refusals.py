@@ -179,3 +179,11 @@ async def test_the_command_line_refuses_in_italian(tmp_path: Path) -> None:
             assert "costa" in text and "(Azione 1: Disporre aerei" in text, text
             assert "this costs" not in text
             assert len(screen.session.game.entries) == entries
+
+
+def test_a_city_a_refusal_names_is_in_the_players_language() -> None:
+    """The hubs' refusals name a city by its English name; an Italian player reads Monaco."""
+    refusal = IllegalAction("Hubs: Setup", "{city} already has a hub", city=Word("Munich"))
+    with use_language("it"):
+        assert say(refusal).startswith("Monaco ha già un hub")
+    assert say(refusal) == "Munich already has a hub (Hubs: Setup)"
