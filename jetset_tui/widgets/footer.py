@@ -26,6 +26,8 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from jetset_tui.i18n import _
+
 
 @dataclass(frozen=True)
 class KeyHint:
@@ -53,8 +55,12 @@ class KeyHint:
 
 
 def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) -> KeyHint:
+    """The hint for ``binding``, its description in the player's language (bindings are made
+    at import, in English, marked with ``N_``: the footer translates them as it draws)."""
     display = app.get_key_display(binding)
-    return KeyHint(binding.key, display, binding.description, enabled, tooltip, binding.action)
+    description = _(binding.description) if binding.description else ""
+    tooltip = _(tooltip) if tooltip else ""
+    return KeyHint(binding.key, display, description, enabled, tooltip, binding.action)
 
 
 def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint, ...]:
@@ -67,7 +73,7 @@ def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint,
     if compact:
         left_out |= getattr(screen, "COMPACT_FOOTER_LEAVES_OUT", frozenset())
     keys: dict[str, KeyHint] = {}
-    for _, binding, enabled, tooltip in screen.active_bindings.values():
+    for _key, binding, enabled, tooltip in screen.active_bindings.values():
         if binding.action in left_out:
             continue
         if binding.show and binding.action not in keys:
