@@ -96,13 +96,14 @@ class TutorialScreen(GameScreen):
         if chapter is None:
             expansion = self.session.game.options.business_cards
             return Text(_(tutorial.FREE_PLAY_EXPANSION if expansion else tutorial.FREE_PLAY))
+
         text = Text()
-        text.append(_(chapter.title), style="bold")
+        text.append(chapter.title, style="bold")
         text.append(f"  ({tutorial.chapter_number(chapter)})")
         if self.playing_on:
             text.append("\n" + _("The tutorial is playing your turns… (space stops)"), DIM)
         elif self.waiting():
-            text.append("\n" + _("Not yet: {why}").format(why=_(chapter.wait)) + " ", "bold")
+            text.append("\n" + _("Not yet: {why}").format(why=chapter.wait) + " ", "bold")
             text.append(
                 _(
                     "Press space and the tutorial plays your turns, the way the best bot would,"
@@ -112,7 +113,7 @@ class TutorialScreen(GameScreen):
         elif not self.my_turn():
             playing = _("{name} is playing…").format(name=tutorial.OPPONENT)
             text.append(f"\n{playing}", style=DIM)
-        text.append(f"\n{_(chapter.teach)}")
+        text.append(f"\n{chapter.teach}")
 
         return text
 

@@ -97,7 +97,8 @@ def distant_plan(table: TableView) -> Text:
     for cid in d.row:
         how = distant_prospect(state, seat, cid)
         text.append(f"{distant_card_text(table.board, cid):<22}", style="bold")
-        text.append(" 8 " + _("Distant") + "\n", style=DIM)
+        text.append(" " + _("{points} Distant").format(points=8) + "\n", style=DIM)
+
         far = d.board.cities[d.board.cards[cid].distant].code
         if how.ready is not None:
             route = f"{route_text(table.board, how.ready.path, '-')}-{far}"

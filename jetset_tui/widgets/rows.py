@@ -12,7 +12,6 @@ from engine.investors_state import SPACES
 from engine.rules.investors import investor_cards
 from jetset_tui.describe import card_text
 from jetset_tui.i18n import N_, _, pgettext
-
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.widgets.distant import distant_text
