@@ -55,7 +55,8 @@ def rows_text(table: TableView) -> Text:
                 text.append("  ")
                 text.append_text(need_text(planner.route(card.cities)))
             text.append("\n")
-    text.append(_("Vacation") + " ", style="bold")
+    text.append(pgettext("the Vacation track", "Vacation") + " ", style="bold")
+
     up = len(state.vacations)
     text.append("▣ " * up + "▢ " * max(0, 2 - up))
     if state.vacation_time:
