@@ -47,8 +47,10 @@ def final_cell(game: Game, seat: int, turns: dict[int, int]) -> str:
     st = game.state.seats[seat]
     if not st.finished:
         return _("not played")
-    when = ", " + _("turn {n}").format(n=turns[seat]) if seat in turns else ""
-    return f"+{final_flight_points(st.final_planes)} ({st.final_planes}✈{when})"
+    points, planes = final_flight_points(st.final_planes), st.final_planes
+    if seat not in turns:
+        return f"+{points} ({planes}✈)"
+    return _("+{points} ({planes}✈, turn {n})").format(points=points, planes=planes, n=turns[seat])
 
 
 def score_table(

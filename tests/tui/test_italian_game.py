@@ -27,7 +27,7 @@ from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.turn_bar import TurnBar
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen, play_turns
-from tests.tui.test_end_screen import end_screen, finished_log
+from tests.tui.test_end_screen import end_screen, finished_log, finished_with_every_option
 from tests.tui.test_replay_viewer import saved
 
 BOT = f"bot:{ADVISOR}"
@@ -204,3 +204,21 @@ async def test_the_full_footer_keeps_every_key_in_italian_with_every_module(
             assert drawn <= footer.size.width, footer_words(app)
             assert {"Aiuto", "Menu"} <= set(footer_words(app)), footer_words(app)
             assert " b " in screen_text(app).splitlines()[-1]
+
+
+async def test_the_end_screen_in_italian_is_whole_at_80x24(tmp_path: Path) -> None:
+    """Every heading of the score table with every module, and every line of the story of the
+    ending, read at 80×24 in Italian."""
+    app = JetSetApp(resume=finished_with_every_option(tmp_path), fsync=False, saves=tmp_path)
+    with use_language("it"):
+        async with app.run_test(size=(80, 24)) as pilot:
+            end = await end_screen(pilot)
+            lines = screen_text(app).splitlines()
+            scores = end.query_one("#scores").region
+            text = "\n".join(lines[scores.y : scores.bottom])
+            assert "…" not in text, text
+            for heading in ("giocatore", "Carte", "lontani", "finale", "hub", "Affari", "punti"):
+                assert heading in text, text
+            words = " ".join(lines).split()
+            told = " ".join(str(end.query_one("#story").render()).split())
+            assert told in " ".join(words), (told, lines)
