@@ -407,25 +407,24 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:
             state.add_stock(seat, planes=1)
-            b.locks[seat] = ""
-            b.rehash(state)
+            b.set_lock(state, seat, "")
         if state.board.cards[action.card].kind == LONG:
             before = len(b.owed)
             b.owe(state, seat)
             drew = len(b.owed) > before
     elif isinstance(action, ClaimFinal) and b.first_final < 0:
-        b.set_scalars(state, first_final=seat)
+        b.set_first_final(state, seat)
     if state.over:
         return False
     if isinstance(action, HubBonus):  # the claim before it decided whether the turn goes on
         return b.open_turn == turn or (b.extra_turn == turn and b.actions_taken(turn) < 2)
     if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
         count = b.actions_taken(turn) + 1
-        b.set_scalars(state, acted=(turn, count))
+        b.set_acted(state, turn, count)
         if count < 2:
             return True
     if drew:
-        b.set_scalars(state, open_turn=turn)
+        b.set_open_turn(state, turn)
         return True
     return False
 
