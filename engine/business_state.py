@@ -269,6 +269,17 @@ class BusinessState:
             state.hash += (value - old) * KEYS[slot]
             values[slot] = value
 
+    def _put_all(self, state: State, slots: tuple[tuple[int, int], ...]) -> None:
+        """``_put`` for each (slot, value)."""
+        values = self.values
+        delta = 0
+        for slot, value in slots:
+            old = values[slot]
+            if old != value:
+                delta += (value - old) * KEYS[slot]
+                values[slot] = value
+        state.hash += delta
+
     def _put_hand(self, state: State, seat: int) -> None:
         """``seat``'s hand size and commitments, into the slots (``_put``)."""
         base = SCALARS + SEAT_FIELDS * seat
@@ -319,11 +330,18 @@ class BusinessState:
         if not self.values:
             self.rehash(state)
             return
-        self._put(state, DECK_SIZE_SLOT, self.deck_size)
-        self._put(state, EPOCH_DRAWN_SLOT, self.epoch_drawn)
-        self._put(state, DRAWS_SLOT, self.draws)
-        self._put(state, OWED_SLOT, _seats_code(self.owed))
-        self._put_hand(state, seat)
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put_all(
+            state,
+            (
+                (DECK_SIZE_SLOT, self.deck_size),
+                (EPOCH_DRAWN_SLOT, self.epoch_drawn),
+                (DRAWS_SLOT, self.draws),
+                (OWED_SLOT, _seats_code(self.owed)),
+                (base, self.sizes[seat]),
+                (base + 1, self.commits[seat]),
+            ),
+        )
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -454,8 +472,8 @@ def action_saving(state: State, seat: int, action: Action) -> int:
     owner's share of a rent). On a Distant board No Overhead still waives the service charge
     (it counts every link named), and Discount never touches a Distant plane (B20)."""
     b = state.business
-    if b is None or (b.discount_turn != state.turn and not b.front[seat]):
-        return 0  # neither Discount this turn nor a card in front (No Overhead)
+    if b is None or (b.discount_turn != state.turn and "overhead" not in b.front[seat]):
+        return 0  # neither Discount this turn nor No Overhead in front of the seat
     saving = 0
     if isinstance(action, Place):
         planes = sum(n for _, n in action.placements)
