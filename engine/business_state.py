@@ -152,6 +152,11 @@ class BusinessState:
         """(turn, seat whose plane may be used in that turn's claim)."""
         self.acted = (-1, 0)
         """(turn, actions taken in it)."""
+        self.marked_turn = -1
+        """The latest of ``open_turn``, ``extra_turn`` and ``acted``'s turn (with an action
+        taken): equal to the turn number exactly when one of those marks restricts this turn
+        (the marks only ever name the turn being played). Derived, not in the slots: one test
+        where the ruleset, for every entry, would make three (``Ruleset.apply``)."""
         self.first_final = -1
         self.finals = -1
         """The seat waiting for two more Final Flight cards (the "Final Flights" card)."""
@@ -183,6 +188,7 @@ class BusinessState:
         b.open_turn = self.open_turn
         b.commandeer = self.commandeer
         b.acted = self.acted
+        b.marked_turn = self.marked_turn
         b.first_final = self.first_final
         b.finals = self.finals
         b.finals_dealt = self.finals_dealt
@@ -428,11 +434,17 @@ class BusinessState:
 
     def set_open_turn(self, state: State, turn: int) -> None:
         self.open_turn = turn
+        self._mark()
         self._put(state, OPEN_TURN_SLOT, turn + 1)
 
     def set_acted(self, state: State, turn: int, count: int) -> None:
         self.acted = (turn, count)
+        self._mark()
         self._put(state, ACTED_SLOT, turn + 1 + count * (1 << 32))
+
+    def _mark(self) -> None:
+        acted = self.acted[0] if self.acted[1] else -1
+        self.marked_turn = max(self.open_turn, self.extra_turn, acted)
 
     def set_first_final(self, state: State, seat: int) -> None:
         self.first_final = seat
@@ -442,6 +454,7 @@ class BusinessState:
         """Set turn marks and other scalar fields (names as above), then rehash."""
         for name, value in fields.items():
             setattr(self, name, value)
+        self._mark()
         self.rehash(state)
 
 

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
+from engine.actions import CHANCE, CHANCE_TYPES, Action, Claim, ClaimFinal, Entry
 from engine.errors import IllegalAction
 from engine.options import Options
 from engine.rules import business
@@ -224,7 +224,15 @@ class Ruleset:
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
         b = state.business
-        if b is not None and actor >= 0 and business.guard_needed(b, state.turn, action):
+        if (  # business.guard_needed, read here: asked for every entry
+            b is not None
+            and actor >= 0
+            and (
+                b.marked_turn == state.turn
+                or b.offer[1] >= 0
+                or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
+            )
+        ):
             business.guard(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)

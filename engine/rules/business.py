@@ -356,10 +356,8 @@ def guard_needed(b: BusinessState, turn: int, action: Action) -> bool:
     a claim while a Flight card is locked. Asked for every entry, so it reads the slots itself
     (``only_locks_restrict``, ``actions_taken``, ``locked_by``)."""
     return (
-        b.offer[1] >= 0
-        or b.open_turn == turn
-        or b.extra_turn == turn
-        or (b.acted[0] == turn and b.acted[1] > 0)
+        b.marked_turn == turn  # open_turn, extra_turn or acted: this turn's
+        or b.offer[1] >= 0
         or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
     )
 
