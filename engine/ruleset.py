@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
+from engine.actions import CHANCE, CHANCE_TYPES, Action, Claim, ClaimFinal, Entry
 from engine.errors import IllegalAction, Reason, rule_name
 from engine.options import Options
 from engine.rules import business
@@ -138,6 +138,7 @@ class Ruleset:
             steps.append(BUSINESS_STEP)
             chance += business.CHANCE_RULES
         self.steps: tuple[Step, ...] = tuple(steps)
+        self.investors = options.investors
         self._chance = {rule.action: rule for rule in chance}
         self._decision = {rule.action: (step, rule) for step in self.steps for rule in step.rules}
 
@@ -150,15 +151,16 @@ class Ruleset:
                 return state.current if investors.choosing else CHANCE
             if state.to_reveal is not None:
                 return CHANCE
-            b = state.business  # wants_chance(), read here
-            if b is not None and (b.owed or b.buyout >= 0 or b.finals >= 0):
-                return CHANCE
             hubs = state.hubs
+            b = state.business
+            if b is None:
+                return hubs.placing if hubs is not None and hubs.placing >= 0 else state.current
+            if b.owed or b.buyout >= 0 or b.finals >= 0:  # wants_chance(), read here
+                return CHANCE
             if hubs is not None and hubs.placing >= 0:
                 return hubs.placing
-            if b is not None and b.offer[1] >= 0:
-                return b.offer[1]  # a Business Deal's answer
-            return state.current
+            answer = b.offer[1]  # a Business Deal's answer
+            return answer if answer >= 0 else state.current
         if phase == OFFER:
             return state.current
         return None if phase == OVER else CHANCE
@@ -166,9 +168,9 @@ class Ruleset:
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
         inv = state.investors
-        if self.options.investors and (
-            type(entry.action) in INVESTOR_RULES
-            or (inv is not None and (inv.to_turn >= 0 or inv.choosing))
+        if self.investors and (
+            (inv is not None and (inv.to_turn >= 0 or inv.choosing))
+            or type(entry.action) in INVESTOR_RULES
         ):  # else investor_rule says None (inv.pending(), read here: asked for every entry)
             investors = investor_rule(state, entry.action)
             if investors is not None:
@@ -233,13 +235,25 @@ class Ruleset:
         IllegalAction the state is unchanged."""
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
-        cards = state.business is not None
-        if cards and actor >= 0:
-            business.guard_if_needed(state, actor, action)
+        b = state.business
+        if (  # business.guard_needed, read here: asked for every entry
+            b is not None
+            and actor >= 0
+            and (
+                b.marked_turn == state.turn
+                or b.offer[1] >= 0
+                or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
+            )
+        ):
+            business.guard(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
-            if cards and business.after_action(state, actor, action):
+            if (
+                b is not None
+                and (b.extra_turn == state.turn or isinstance(action, business.AFTER_ACTION_TYPES))
+                and business.after_action(state, actor, action)
+            ):
                 return  # the turn goes on (Business cards)
             hubs = state.hubs
             if hubs is not None and hubs.pending:

@@ -166,12 +166,14 @@ class EndTurnRule(Rule[EndTurn]):
 
 def _available(b: BusinessState, kind: str) -> int:
     """Copies of ``kind`` that may still be in the draw pile (all hands known), else -1."""
-    if any(h is None for h in b.hands):
-        return -1
-    held = sum(h.count(kind) for h in b.hands if h is not None)
-    out = sum(f.count(kind) for f in b.front) + b.discards.count(kind)
-    vacation = b.vacations if kind == "vacation" else 0
-    return DECK.count(kind) - held - out - vacation
+    left = DECK.count(kind) - b.discards.count(kind)
+    for hand in b.hands:
+        if hand is None:
+            return -1
+        left -= hand.count(kind)
+    for front in b.front:
+        left -= front.count(kind)
+    return left - b.vacations if kind == "vacation" else left
 
 
 class DrawRule(Rule[BusinessDraw]):
@@ -346,21 +348,22 @@ def restricts(state: State) -> bool:
 
 
 def guard_if_needed(state: State, seat: int, action: Action) -> None:
-    """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
-    ``action`` no claim (which a locked card may refuse). Asked for every entry, so it reads
-    the slots itself (``only_locks_restrict``, ``actions_taken``)."""
+    """``guard``, skipped when it could refuse nothing (``guard_needed``)."""
     b = state.business
     assert b is not None, "the Business cards module is off"
-    turn = state.turn
-    if (
-        b.offer[1] < 0
-        and b.open_turn != turn
-        and b.extra_turn != turn
-        and (b.acted[0] != turn or not b.acted[1])
-        and not isinstance(action, (Claim, ClaimFinal))
-    ):
-        return
-    guard(state, seat, action)
+    if guard_needed(b, state.turn, action):
+        guard(state, seat, action)
+
+
+def guard_needed(b: BusinessState, turn: int, action: Action) -> bool:
+    """Whether ``guard`` could refuse ``action`` now: a turn restriction is in play, or it is
+    a claim while a Flight card is locked. Asked for every entry, so it reads the slots itself
+    (``only_locks_restrict``, ``actions_taken``, ``locked_by``)."""
+    return (
+        b.marked_turn == turn  # open_turn, extra_turn or acted: this turn's
+        or b.offer[1] >= 0
+        or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
+    )
 
 
 def only_locks_restrict(state: State) -> bool:
@@ -404,32 +407,31 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     assert b is not None, "the Business cards module is off"
     turn = state.turn
     if b.extra_turn != turn and not isinstance(action, AFTER_ACTION_TYPES):
-        return False  # the quick answer for most actions (income, above all)
+        return False  # the quick answer for most actions (Ruleset.apply asks it first)
     if isinstance(action, EndTurn):
         return False
     drew = False
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:
             state.add_stock(seat, planes=1)
-            b.locks[seat] = ""
-            b.rehash(state)
+            b.set_lock(state, seat, "")
         if state.board.cards[action.card].kind == LONG:
             before = len(b.owed)
             b.owe(state, seat)
             drew = len(b.owed) > before
     elif isinstance(action, ClaimFinal) and b.first_final < 0:
-        b.set_scalars(state, first_final=seat)
+        b.set_first_final(state, seat)
     if state.over:
         return False
     if isinstance(action, HubBonus):  # the claim before it decided whether the turn goes on
         return b.open_turn == turn or (b.extra_turn == turn and b.actions_taken(turn) < 2)
     if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
         count = b.actions_taken(turn) + 1
-        b.set_scalars(state, acted=(turn, count))
+        b.set_acted(state, turn, count)
         if count < 2:
             return True
     if drew:
-        b.set_scalars(state, open_turn=turn)
+        b.set_open_turn(state, turn)
         return True
     return False
 

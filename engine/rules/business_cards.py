@@ -396,7 +396,7 @@ def _check_lock(state: State, seat: int, action: PlayCard) -> None:
 def _perform_lock(state: State, seat: int, action: PlayCard) -> None:
     state.add_stock(seat, planes=-1)
     b = business(state)
-    b.locks[seat] = action.card
+    b.set_lock(state, seat, action.card)
     b.discard(state, seat, action.kind)
 
 

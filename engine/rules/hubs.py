@@ -112,16 +112,17 @@ def pay_hubs(state: State, seat: int, path: tuple[int, ...], *, flies_on: bool =
     hubs = state.hubs
     if hubs is None or not path:
         return
+    owners = hubs.owners
+    if not owners:
+        return
     ends = (path[0],) if flies_on else (path[0], path[-1])
     seen: list[int] = []
     pending: list[int] = []
     for city in path:
-        if city in seen:
+        owner = owners.get(city, -1)  # hubs.owner(city), read here: asked for every city
+        if owner < 0 or city in seen:
             continue
         seen.append(city)
-        owner = hubs.owner(city)
-        if owner < 0:
-            continue
         if owner == seat and city not in ends:
             pending.append(city)
         else:
