@@ -15,6 +15,7 @@ import heapq
 from dataclasses import dataclass
 
 from engine.board import Board
+from jetset_tui.widgets import map_schematic
 
 DIRS: tuple[tuple[int, int], ...] = (
     (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1),
@@ -51,7 +52,14 @@ def stroke(d: tuple[int, int]) -> str:
     return "╲" if (dx > 0) == (dy > 0) else "╱"
 
 
-CROSSES = {frozenset("─│"): "┼", frozenset("╱╲"): "╳"}
+CROSSES = {frozenset("╱╲"): "╳"}
+"""The crossings: two lines through one cell (``┼`` but for two diagonals)."""
+
+
+def crossing(one: str, other: str) -> str:
+    return CROSSES.get(frozenset((one, other)), "┼")
+
+
 """The crossings: two lines through one cell, at right angles."""
 
 
@@ -195,7 +203,8 @@ def _route_all(
     loose = []
     for link in order:
         a, b = board.links[link].a, board.links[link].b
-        path = _simple(grid.route(link, a, b, strict=True))
+        path = grid.direct(link, a, b)
+        path = path or _simple(grid.route(link, a, b, strict=True))
         if path is None:
             loose.append(link)
             path = _simple(grid.route(link, a, b, strict=False))
@@ -238,8 +247,12 @@ def _spread(values: list[float]) -> list[float]:
 def place_cities(board: Board, width: int, height: int, block_width: int) -> list[Block]:
     """Each city's block: where its projection falls, or the nearest cell with room around it
     (two free columns from any block on its row or the rows beside it)."""
-    xs = _spread([c.lon for c in board.cities])
-    ys = _spread([-c.lat for c in board.cities])
+    schematic = map_schematic.places(board, height)
+    if schematic is not None:
+        xs, ys = [x for x, _ in schematic], [y for _, y in schematic]
+    else:
+        xs = _spread([c.lon for c in board.cities])
+        ys = _spread([-c.lat for c in board.cities])
     x_room = max(1, width - block_width - 2)
     y_room = max(1, height - 1)
     wanted = [(1 + round(x * x_room), round(y * y_room)) for x, y in zip(xs, ys, strict=True)]
@@ -316,7 +329,7 @@ class Grid:
             i = self.at(x, y)
             if self.held[i] >= 0:
                 self.held[i] = CROSSING
-                self.chars[i] = CROSSES[frozenset((self.chars[i], char))]
+                self.chars[i] = crossing(self.chars[i], char)
                 continue
             self.held[i] = link
             self.chars[i] = char
@@ -352,6 +365,72 @@ class Grid:
                     kept[n] = link
                 return x, y
         return None
+
+    def direct(self, link: int, a: int, b: int) -> list[tuple[int, int, str]] | None:
+        """The cheapest line of one to three straight or 45° runs from city ``a``'s block to
+        ``b``'s that keeps every rule of a strict route, or None: most links of a schematic map
+        need no search."""
+        shapes = sorted(self._shapes(a, b))
+        for _cost, start, runs in shapes[:SHAPES]:
+            path = self._walk(link, a, b, start, runs)
+            if path is not None:
+                return path
+        return None
+
+    def _shapes(self, a: int, b: int) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+        """Every line of straight and 45° runs from a cell beside ``a``'s block into ``b``'s,
+        leaving and arriving straight: its cost, first cell and runs (direction, steps)."""
+        out = []
+        starts = [(x, y) for x, y in self.blocks[a].cells()]
+        ends = [(x, y) for x, y in self.blocks[b].cells()]
+        inside_a, inside_b = set(starts), set(ends)
+        for sx, sy in starts:
+            for d, (dx, dy) in enumerate(DIRS):
+                px, py = sx + dx, sy + dy
+                if (px, py) in inside_a:
+                    continue
+                for tx, ty in ends:
+                    for e, (ex, ey) in enumerate(DIRS):
+                        if (tx - ex, ty - ey) in inside_b:
+                            continue
+                        for runs in _runs(d, e, tx - px, ty - py):
+                            steps = sum(k for _, k in runs)
+                            cost = steps * STEP + (len(runs) - 1) * BEND
+                            out.append((cost, self.at(px, py), runs))
+        return out
+
+    def _walk(
+        self, link: int, a: int, b: int, start: int, runs: tuple[tuple[int, int], ...]
+    ) -> list[tuple[int, int, str]] | None:
+        """The line from cell ``start`` along ``runs`` if it keeps a strict route's rules."""
+        held, city, chars, pointed, kept = self.held, self.city, self.chars, self.pointed, self.kept
+        offsets = self.offsets
+        outs = [d for d, k in runs for _ in range(k)]
+        i, prev, d_in = start, start - offsets[outs[0]], outs[0]
+        cells = []
+        for d_out in outs:
+            here = held[i]
+            if here in (CROSSING, BLOCK, WALL, NAMED) or kept[i] not in (EMPTY, link):
+                return None
+            char = STROKES[d_out]
+            if here >= 0:
+                if d_out != d_in or chars[i] == char:
+                    return None
+            else:
+                if pointed[i] not in (EMPTY, link):
+                    return None
+                ahead, back = i + offsets[d_out], i - offsets[d_out]
+                for n in (ahead, back):
+                    if held[n] == NAMED or (held[n] == BLOCK and city[n] not in (a, b)):
+                        return None
+                if back != prev and (held[back] >= 0 or held[back] == CROSSING):
+                    return None
+            y, x = divmod(i, self.stride)
+            cells.append((x - 1, y - 1, char))
+            prev, d_in, i = i, d_out, i + offsets[d_out]
+        if held[i] != BLOCK or city[i] != b:
+            return None
+        return cells
 
     def route(
         self, link: int, a: int, b: int, strict: bool, budget: int = 0, lax: bool = False
@@ -397,7 +476,7 @@ class Grid:
                         continue  # another link's label, or the cells beside it
                     cost += CROSS
                 if here >= 0:  # another link's cell: only straight across it, at right angles
-                    if d_out != d_in & 7 or chars[i] != PERPENDICULAR[char]:
+                    if d_out != d_in & 7 or chars[i] == char:
                         continue
                     cost += CROSS
                 else:
@@ -449,6 +528,51 @@ class Grid:
             key = came[key]
         cells.reverse()
         return cells
+
+
+SHAPES = 60
+"""The cheapest lines of runs tried before a link is searched for."""
+
+
+def _runs(d: int, e: int, wx: int, wy: int) -> list[tuple[tuple[int, int], ...]]:
+    """The ways of going ``(wx, wy)`` from a line's first cell to the block it enters, leaving
+    by ``d`` and entering by ``e``: straight (``d == e``), one 45° bend (``d`` then ``e``), or a
+    jog of 45° between two runs of ``d`` (centred)."""
+    ux, uy = DIRS[d]
+    out: list[tuple[tuple[int, int], ...]] = []
+    if d == e:
+        k = _along(ux, uy, wx, wy)
+        if k is not None:
+            out.append(((d, k),))
+        for m in ((d + 1) % 8, (d - 1) % 8):
+            pair = _solve(DIRS[d], DIRS[m], wx, wy)
+            if pair is not None and pair[0] >= 2 and pair[1] >= 1:
+                first = pair[0] // 2
+                out.append(((d, first), (m, pair[1]), (d, pair[0] - first)))
+    elif min((e - d) % 8, (d - e) % 8) == 1:
+        pair = _solve(DIRS[d], DIRS[e], wx, wy)
+        if pair is not None and pair[0] >= 1 and pair[1] >= 1:
+            out.append(((d, pair[0]), (e, pair[1])))
+    return out
+
+
+def _along(ux: int, uy: int, wx: int, wy: int) -> int | None:
+    """How many steps of ``(ux, uy)`` make ``(wx, wy)``, if a whole number does."""
+    k = max(abs(wx), abs(wy))
+    return k if k and (ux * k, uy * k) == (wx, wy) else None
+
+
+def _solve(u: tuple[int, int], v: tuple[int, int], wx: int, wy: int) -> tuple[int, int] | None:
+    """Steps ``(i, j)`` of ``u`` and ``v`` that add up to ``(wx, wy)``, both at least 0; None
+    when there are none."""
+    det = u[0] * v[1] - u[1] * v[0]
+    if det == 0:
+        return None
+    i = (wx * v[1] - wy * v[0]) // det
+    j = (u[0] * wy - u[1] * wx) // det
+    if i < 0 or j < 0 or (i * u[0] + j * v[0], i * u[1] + j * v[1]) != (wx, wy):
+        return None
+    return i, j
 
 
 def _h(i: int, stride: int, tx0: int, tx1: int, ty: int) -> int:
