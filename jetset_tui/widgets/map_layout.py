@@ -192,8 +192,9 @@ def _route_all(
     names: list[int | None],
     order: list[int],
 ) -> tuple[Routes, list[int]]:
-    """Every link routed in ``order``: the paths (empty for a link with no way) and spots, and
-    the links routed loosely (or not at all)."""
+    """Every link routed in ``order``, first those that go as a few straight runs, then the
+    others searched for: the paths (empty for a link with no way) and spots, and the links
+    routed loosely (or not at all)."""
     grid = Grid(width, height, blocks)
     for city, x in enumerate(names):
         if x is not None:
@@ -201,10 +202,18 @@ def _route_all(
     paths: list[list[tuple[int, int, str]]] = [[] for _ in board.links]
     spots: list[tuple[int, int] | None] = [None] * len(board.links)
     loose = []
+    searched = []
     for link in order:
+        path = grid.direct(link, board.links[link].a, board.links[link].b)
+        if path is None:
+            searched.append(link)
+            continue
+        grid.commit(link, path)
+        paths[link] = path
+        spots[link] = grid.keep_spot(link, path)
+    for link in searched:
         a, b = board.links[link].a, board.links[link].b
-        path = grid.direct(link, a, b)
-        path = path or _simple(grid.route(link, a, b, strict=True))
+        path = _simple(grid.route(link, a, b, strict=True))
         if path is None:
             loose.append(link)
             path = _simple(grid.route(link, a, b, strict=False))
@@ -370,12 +379,14 @@ class Grid:
         """The cheapest line of one to three straight or 45° runs from city ``a``'s block to
         ``b``'s that keeps every rule of a strict route, or None: most links of a schematic map
         need no search."""
-        shapes = sorted(self._shapes(a, b))
-        for _cost, start, runs in shapes[:SHAPES]:
-            path = self._walk(link, a, b, start, runs)
-            if path is not None:
-                return path
-        return None
+        best: tuple[int, list[tuple[int, int, str]]] | None = None
+        for cost, start, runs in sorted(self._shapes(a, b))[:SHAPES]:
+            if best is not None and cost >= best[0]:
+                break
+            walked = self._walk(link, a, b, start, runs)
+            if walked is not None and (best is None or cost + walked[1] < best[0]):
+                best = cost + walked[1], walked[0]
+        return None if best is None else best[1]
 
     def _shapes(self, a: int, b: int) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
         """Every line of straight and 45° runs from a cell beside ``a``'s block into ``b``'s,
@@ -390,8 +401,10 @@ class Grid:
                 if (px, py) in inside_a:
                     continue
                 for tx, ty in ends:
+                    if dx * (tx - sx) + dy * (ty - sy) <= 0:
+                        continue  # leaving away from the other city
                     for e, (ex, ey) in enumerate(DIRS):
-                        if (tx - ex, ty - ey) in inside_b:
+                        if (tx - ex, ty - ey) in inside_b or ex * (tx - sx) + ey * (ty - sy) <= 0:
                             continue
                         for runs in _runs(d, e, tx - px, ty - py):
                             steps = sum(k for _, k in runs)
@@ -401,13 +414,15 @@ class Grid:
 
     def _walk(
         self, link: int, a: int, b: int, start: int, runs: tuple[tuple[int, int], ...]
-    ) -> list[tuple[int, int, str]] | None:
-        """The line from cell ``start`` along ``runs`` if it keeps a strict route's rules."""
+    ) -> tuple[list[tuple[int, int, str]], int] | None:
+        """The line from cell ``start`` along ``runs`` if it keeps a strict route's rules, and
+        what its crossings and neighbours add to its cost."""
         held, city, chars, pointed, kept = self.held, self.city, self.chars, self.pointed, self.kept
         offsets = self.offsets
         outs = [d for d, k in runs for _ in range(k)]
         i, prev, d_in = start, start - offsets[outs[0]], outs[0]
         cells = []
+        extra = 0
         for d_out in outs:
             here = held[i]
             if here in (CROSSING, BLOCK, WALL, NAMED) or kept[i] not in (EMPTY, link):
@@ -416,7 +431,9 @@ class Grid:
             if here >= 0:
                 if d_out != d_in or chars[i] == char:
                     return None
+                extra += CROSS
             else:
+                extra += NEAR if self.near[i] else 0
                 if pointed[i] not in (EMPTY, link):
                     return None
                 ahead, back = i + offsets[d_out], i - offsets[d_out]
@@ -430,7 +447,7 @@ class Grid:
             prev, d_in, i = i, d_out, i + offsets[d_out]
         if held[i] != BLOCK or city[i] != b:
             return None
-        return cells
+        return cells, extra
 
     def route(
         self, link: int, a: int, b: int, strict: bool, budget: int = 0, lax: bool = False

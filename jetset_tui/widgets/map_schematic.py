@@ -37,7 +37,7 @@ PLACES: dict[str, tuple[int, float]] = {
     "MAD": (6, 7),
     "ROM": (62, 7.5),
     "LIS": (0, 8),
-    "SVQ": (10, 8),
+    "SVQ": (13, 8),
     "BCN": (24, 8),
     "ATH": (94, 8),
 }
