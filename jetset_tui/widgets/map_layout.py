@@ -123,7 +123,10 @@ def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
     block_width = CODE_WIDTH + (HUB_WIDTH if hubs else 0)
     blocks = place_cities(board, width, height, block_width)
     names = place_names(board, width, blocks) if width * height >= NAMES_AREA else []
-    order = sorted(range(len(board.links)), key=lambda ln: (_span(board, blocks, ln), ln))
+    order = sorted(
+        range(len(board.links)),
+        key=lambda ln: (_level(board, blocks, ln), _span(board, blocks, ln), ln),
+    )
     best: tuple[tuple[int, int, int], Routes, list[int]] | None = None
     for _ in range(RETRIES):
         routes, loose = _route_all(board, width, height, blocks, names, order)
@@ -233,6 +236,12 @@ def _simple(path: list[tuple[int, int, str]] | None) -> list[tuple[int, int, str
     if path is None or len({(x, y) for x, y, _ in path}) < len(path):
         return None
     return path
+
+
+def _level(board: Board, blocks: list[Block], link: int) -> bool:
+    """Whether a link's cities are on different rows (those on one row go first: a straight
+    line along the row)."""
+    return blocks[board.links[link].a].y != blocks[board.links[link].b].y
 
 
 def _span(board: Board, blocks: list[Block], link: int) -> int:

@@ -49,7 +49,7 @@ CRAMPED: dict[str, tuple[int, float]] = {
     "EDI": (14, 0),
     "OSL": (52, 0),
     "STO": (80, 0),
-    "DUB": (0, 1),
+    "DUB": (0, 2),
     "CPH": (72, 1),
     "LON": (14, 2),
     "AMS": (30, 2),
