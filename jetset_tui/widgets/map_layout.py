@@ -562,10 +562,12 @@ SHAPES = 60
 
 def _runs(d: int, e: int, wx: int, wy: int) -> list[tuple[tuple[int, int], ...]]:
     """The ways of going ``(wx, wy)`` from a line's first cell to the block it enters, leaving
-    by ``d`` and entering by ``e``: straight (``d == e``), one 45° bend (``d`` then ``e``), or a
-    jog of 45° between two runs of ``d`` (centred)."""
+    by ``d`` and entering by ``e``: straight (``d == e``), one 45° bend (``d`` then ``e``), a
+    jog of 45° between two runs of ``d``, or two 45° bends turning a right angle (``d``, the
+    direction between, ``e``); where the first run's length is free, short, even or long."""
     ux, uy = DIRS[d]
     out: list[tuple[tuple[int, int], ...]] = []
+    turn = min((e - d) % 8, (d - e) % 8)
     if d == e:
         k = _along(ux, uy, wx, wy)
         if k is not None:
@@ -573,12 +575,19 @@ def _runs(d: int, e: int, wx: int, wy: int) -> list[tuple[tuple[int, int], ...]]
         for m in ((d + 1) % 8, (d - 1) % 8):
             pair = _solve(DIRS[d], DIRS[m], wx, wy)
             if pair is not None and pair[0] >= 2 and pair[1] >= 1:
-                first = pair[0] // 2
-                out.append(((d, first), (m, pair[1]), (d, pair[0] - first)))
-    elif min((e - d) % 8, (d - e) % 8) == 1:
+                for first in sorted({pair[0] // 2, 1, pair[0] - 1}):
+                    out.append(((d, first), (m, pair[1]), (d, pair[0] - first)))
+    elif turn == 1:
         pair = _solve(DIRS[d], DIRS[e], wx, wy)
         if pair is not None and pair[0] >= 1 and pair[1] >= 1:
             out.append(((d, pair[0]), (e, pair[1])))
+    elif turn == 2:
+        m = (d + 1) % 8 if (e - d) % 8 == 2 else (d - 1) % 8
+        most = max(abs(wx), abs(wy))
+        for first in sorted({1, 2, most // 2}):
+            pair = _solve(DIRS[m], DIRS[e], wx - first * ux, wy - first * uy)
+            if first <= most and pair is not None and pair[0] >= 1 and pair[1] >= 1:
+                out.append(((d, first), (m, pair[0]), (e, pair[1])))
     return out
 
 
