@@ -56,7 +56,7 @@ SIZES = [(w, h) for w in WIDTHS for h in HEIGHTS]
 LOOSE_LINKS = 10
 """At most this many links routed loosely on a cramped map (of 52; 10 at worst when measured)."""
 UNLABELLED = 10
-"""At most this many links without a label on a cramped map (10 at worst when measured, on 58×13)."""
+"""At most this many links without a label on a cramped map (10 at worst when measured: 58×13)."""
 
 
 def roomy(width: int, height: int) -> bool:
