@@ -162,15 +162,21 @@ def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | Non
     for city, block in enumerate(blocks):
         name = board.cities[city].name
         out.append(None)
+        row = [blocks[other].x for other in _neighbours(board, city) if blocks[other].y == block.y]
         for x in (block.end + 2, block.x - 1 - len(name)):
             lo, hi = x - 1, x + len(name)
-            if lo < 0 or hi >= width:
-                continue
+            if lo < 0 or hi >= width or any((other > block.x) == (x > block.x) for other in row):
+                continue  # off the map, or across the line to a city on its row
             if all(hi < a or lo > b for a, b in taken.get(block.y, [])):
                 taken[block.y].append((x, x + len(name) - 1))
                 out[city] = x
                 break
     return out
+
+
+def _neighbours(board: Board, city: int) -> list[int]:
+    """The cities an airlink joins to ``city``."""
+    return [link.other(city) for link in board.links if city in (link.a, link.b)]
 
 
 BUDGET = 1500
