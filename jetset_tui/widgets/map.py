@@ -333,7 +333,7 @@ class EuropeMap(Widget):
     def _layout_ready(self) -> bool:
         """Whether this size's layout is made. An app that shares its event loop with other
         players (``JetSetApp.shares_loop``: the SSH and browser servers) never makes one on it:
-        a new size's layout (up to a quarter of a second of CPU) is made on a thread and the map
+        a new size's layout (up to a tenth of a second of CPU) is made on a thread and the map
         drawn when it is done, so one player's resize never holds up everyone else."""
         assert self.state is not None
         width, height = self.size
