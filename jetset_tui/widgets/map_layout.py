@@ -152,6 +152,13 @@ NAMES_AREA = 4000
 a smaller map a name is drawn where the lines left room)."""
 
 
+def name_room(city: object) -> int:
+    """The cells a city's name needs in any language the map speaks (the layout is made once
+    for every language: jetset_tui/cities.py says which name is shown)."""
+    names = (getattr(city, "name", ""), getattr(city, "name_it", ""))
+    return max(len(name) for name in names)
+
+
 def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | None]:
     """Each city's name right of its block, else left of it, clear of every block and name
     with a blank either side; None where neither side has room."""
@@ -160,7 +167,7 @@ def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | Non
         taken.setdefault(block.y, []).append((block.x, block.end))
     out: list[int | None] = []
     for city, block in enumerate(blocks):
-        name = board.cities[city].name
+        name = " " * name_room(board.cities[city])
         out.append(None)
         row = [blocks[other].x for other in _neighbours(board, city) if blocks[other].y == block.y]
         for x in (block.end + 2, block.x - 1 - len(name)):
@@ -207,7 +214,7 @@ def _route_all(
     grid = Grid(width, height, blocks)
     for city, x in enumerate(names):
         if x is not None:
-            grid.keep_name(city, x, len(board.cities[city].name))
+            grid.keep_name(city, x, name_room(board.cities[city]))
     paths: list[list[tuple[int, int, str]]] = [[] for _ in board.links]
     spots: list[tuple[int, int] | None] = [None] * len(board.links)
     loose = []

@@ -222,3 +222,21 @@ async def test_the_end_screen_in_italian_is_whole_at_80x24(tmp_path: Path) -> No
             words = " ".join(lines).split()
             told = " ".join(str(end.query_one("#story").render()).split())
             assert told in " ".join(words), (told, lines)
+
+
+def test_the_map_names_cities_in_the_players_language() -> None:
+    """The map's city names follow the language (codes stay): Parigi and Londra in Italian,
+    Paris and London in English, on the same layout, each name whole beside its code."""
+    from engine.board import load_board
+    from engine.game import Game
+    from engine.options import Options
+    from jetset_tui.theme import LIVERIES
+    from jetset_tui.widgets.map import map_canvas
+
+    state = Game(Options(players=4)).state
+    for language, names in (("it", ("Parigi", "Londra")), ("en", ("Paris", "London"))):
+        with use_language(language):
+            canvas = map_canvas(state, 190, 56, LIVERIES, names=True)
+        shown = {text for _, _, text in canvas.names.values()}
+        assert set(names) <= shown, (language, shown)
+    assert len(load_board().cities) >= len(canvas.names) > 20
