@@ -31,10 +31,10 @@ async def test_two_sessions_at_once_each_in_its_players_language(
     await alice.press("n")
     text = await alice.wait_for("Quanti sono bot")
     assert "Carte extra (sì/no)" in text and "Bots among them" not in text
-    await alice.press("tab", "backspace")
-    await alice.type("1")  # one bot: a seat stays open, the game waits
+    await alice.press("tab")
+    await alice.fill("Quanti sono bot", "1")  # one bot: seats stay open, the game waits
     await alice.press("tab", "tab", "tab", "backspace", "backspace")
-    await alice.type("sì")  # the extra cards, in Italian
+    await alice.fill("Carte extra (sì/no)", "s")  # the extra cards: yes, in Italian
     await alice.press("enter")
     text = await alice.wait_for("in attesa dei giocatori")
     assert "waiting for players" not in text
