@@ -87,7 +87,7 @@ def _check_play(state: State, who: int, seat: int | None, a: Action) -> None:
 
 
 def _check_chance(state: State, who: int, seat: int | None, a: Chance) -> None:
-    if who != CHANCE or seat != CHANCE:
+    if who != CHANCE:
         raise IllegalAction(ROUND_RULE, "only the dealer deals")
     if isinstance(a, Setup):
         _check_setup(state, a)

@@ -2,12 +2,14 @@
 which both players score; then the winner, ties going to who played more tourists.
 
 A double destination is both of its kinds, and counts as two destinations for control and for
-objectives counted per destination (docs/rules-decisions.md, "Jet Lag").
+objectives counted per destination (docs/rules-decisions.md, "Jet Lag"). The bots score
+thousands of positions a move, so both seats are scored in one pass over the line.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cache
 
 from engine.jetlag.cards import CONTROL, TOURISTS, Card, Objective, deck
 from engine.jetlag.state import State
@@ -26,26 +28,64 @@ class Score:
         return self.affinity + self.control + sum(self.objectives)
 
 
+@cache
+def _affinities() -> dict[tuple[str, str], int]:
+    """The affinity points of each card as a tourist at each card as a destination."""
+    cards = deck()
+    return {(t, d): cards[t].affinity(cards[d].destination) for t in cards for d in cards}
+
+
+@dataclass(slots=True)
+class _Side:
+    """One seat's tourists, as the objectives read them."""
+
+    stacks: list[list[Card]]
+    sums: list[int]
+    count: dict[str, int]
+    value: dict[str, int]
+
+
+def _side(state: State, seat: int) -> _Side:
+    cards = deck()
+    stacks = [[cards[c] for c in s[seat]] for s in state.stacks]
+    count = dict.fromkeys(TOURISTS, 0)
+    value = dict.fromkeys(TOURISTS, 0)
+    for ts in stacks:
+        for t in ts:
+            count[t.tourist] += 1
+            value[t.tourist] += t.value
+    return _Side(stacks, [sum(t.value for t in ts) for ts in stacks], count, value)
+
+
+def scores(state: State) -> tuple[Score, Score]:
+    """Both seats' points if the game ended now."""
+    cards = deck()
+    aff = _affinities()
+    line = [cards[d] for d in state.line]
+    sides = (_side(state, 0), _side(state, 1))
+    out = []
+    for seat in (0, 1):
+        me, them = sides[seat], sides[1 - seat]
+        affinity = sum(
+            aff[t.id, d] for d, s in zip(state.line, state.stacks, strict=True) for t in
+            (cards[c] for c in s[seat])
+        )
+        control = sum(
+            CONTROL * d.weight for d, a, b in zip(line, me.sums, them.sums) if a > b
+        )
+        objectives = tuple(objective_points(d.objective, line, me, them) for d in line)
+        out.append(Score(affinity, control, objectives))
+    return out[0], out[1]
+
+
 def score(state: State, seat: int) -> Score:
     """``seat``'s points if the game ended now."""
-    cards = deck()
-    other = 1 - seat
-    affinity = control = 0
-    for dest, stack in zip(state.line, state.stacks, strict=True):
-        d = cards[dest]
-        mine = [cards[c] for c in stack[seat]]
-        affinity += sum(t.affinity(d.destination) for t in mine)
-        theirs = sum(cards[c].value for c in stack[other])
-        if sum(t.value for t in mine) > theirs:
-            control += CONTROL * d.weight
-    objectives = tuple(
-        objective_points(cards[dest].objective, state, seat) for dest in state.line
-    )
-    return Score(affinity, control, objectives)
+    return scores(state)[seat]
 
 
 def totals(state: State) -> tuple[int, int]:
-    return score(state, 0).total, score(state, 1).total
+    a, b = scores(state)
+    return a.total, b.total
 
 
 def margin(state: State, seat: int) -> tuple[int, int]:
@@ -64,26 +104,25 @@ def winners(state: State) -> list[int]:
     return [0, 1]
 
 
-def objective_points(o: Objective, state: State, seat: int) -> int:
-    """What objective ``o`` gives ``seat`` in ``state`` (its kinds: data/README.md)."""
-    cards = deck()
+def objective_points(o: Objective, line: list[Card], me: _Side, them: _Side) -> int:
+    """What objective ``o`` gives the seat of ``me`` (its kinds: data/README.md)."""
     kind = o.kind
-    mine = [(cards[d], [cards[c] for c in s[seat]]) for d, s in zip(state.line, state.stacks)]
     if kind == "count":
-        return o.points * sum(t.tourist == o.tourist for _, ts in mine for t in ts)
+        return o.points * me.count[o.tourist]
     if kind == "value":
-        return sum(t.value for _, ts in mine for t in ts if t.tourist == o.tourist)
+        return me.value[o.tourist]
     if kind == "value_at":
-        return sum(t.value for d, ts in mine if o.destination in d.destination for t in ts)
+        return sum(s for d, s in zip(line, me.sums) if o.destination in d.destination)
     if kind == "most":
-        return o.points if _count(state, seat, o.tourist) > _count(state, 1 - seat, o.tourist) else 0
-    other = [s[1 - seat] for s in state.stacks]
+        return o.points if me.count[o.tourist] > them.count[o.tourist] else 0
     return o.points * sum(
-        d.weight for (d, ts), theirs in zip(mine, other) if _per_destination(kind, o, ts, theirs)
+        d.weight
+        for d, ts, theirs in zip(line, me.stacks, them.stacks)
+        if _per_destination(kind, o, ts, theirs)
     )
 
 
-def _per_destination(kind: str, o: Objective, ts: list[Card], theirs: list[str]) -> bool:
+def _per_destination(kind: str, o: Objective, ts: list[Card], theirs: list[Card]) -> bool:
     """Whether a destination counts for objective ``kind``, given ``ts``, the seat's tourists
     there in the order played, and ``theirs``, the opponent's."""
     if kind == "top":
@@ -97,8 +136,3 @@ def _per_destination(kind: str, o: Objective, ts: list[Card], theirs: list[str])
     if kind == "alone":
         return bool(ts) and not theirs
     raise ValueError(f"unknown objective {kind!r}")
-
-
-def _count(state: State, seat: int, tourist: str) -> int:
-    cards = deck()
-    return sum(cards[c].tourist == tourist for s in state.stacks for c in s[seat])
