@@ -27,6 +27,9 @@ S = TypeVar("S")
 A = TypeVar("A")
 E = TypeVar("E")
 S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+E_co = TypeVar("E_co", covariant=True)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,26 +52,32 @@ class Notation(Protocol[A]):
         ...
 
 
-class Player(Protocol[S, A]):
+class Player(Protocol[S_contra, A_co]):
     """A bot: ``choose`` sees its own seat's view and returns one of the legal actions."""
 
     name: str
     seat: int
 
-    def choose(self, view: S) -> A: ...
+    def choose(self, view: S_contra) -> A_co: ...
 
 
-class DealerOf(Protocol[S, E]):
+class DealerOf(Protocol[S_contra, E_co]):
     """The dealer of one game, from its seed: the chance entry the full state waits for."""
 
-    def next_entry(self, state: S) -> E: ...
+    def next_entry(self, state: S_contra) -> E_co: ...
 
 
-class Table(Protocol[S, A, E]):
+class Table(Protocol[S_co, A, E]):
     """One game in play: the fold of its entries."""
 
     entries: list[E]
     digests: list[str]
+
+    @property
+    def state(self) -> S_co:
+        """The full state (the host's; the dealer reads it), or a seat's when it replays its
+        own copies of the entries."""
+        ...
 
     def to_move(self) -> int | None:
         """The seat to decide, CHANCE when the dealer must act, None once it is over."""
@@ -86,7 +95,7 @@ class Table(Protocol[S, A, E]):
 
     def play(self, action: A) -> str: ...
 
-    def view(self, seat: int | None) -> S:
+    def view(self, seat: int | None) -> S_co:
         """What ``seat`` may know (None: a spectator)."""
         ...
 

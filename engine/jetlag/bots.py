@@ -16,10 +16,9 @@ from abc import ABC, abstractmethod
 from typing import Final
 
 from engine.jetlag import rules
-from engine.jetlag.actions import Action, Destination, Tourist
-from engine.jetlag.cards import card_ids
+from engine.jetlag.actions import Action
 from engine.jetlag.scoring import margin
-from engine.jetlag.state import FIRST, LAST, OVER, PASS, ROUNDS, SECOND, TAKE, State
+from engine.jetlag.state import OVER, PASS, SECOND, TAKE, State
 from engine.rng import Rng
 
 WIN: Final = 1000

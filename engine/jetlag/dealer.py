@@ -29,7 +29,10 @@ class Dealer:
         self.salts = [salts.token() for _ in range(PILES)]
 
     def commitments(self) -> tuple[str, ...]:
-        return tuple(pile_commitment(i, p, s) for i, (p, s) in enumerate(zip(self.piles, self.salts)))
+        return tuple(
+            pile_commitment(i, p, s)
+            for i, (p, s) in enumerate(zip(self.piles, self.salts, strict=True))
+        )
 
     def next_entry(self, state: State) -> Entry:
         """The chance entry ``state`` waits for (the full state: the host's)."""

@@ -8,10 +8,11 @@ from collections.abc import Mapping, Sequence
 from engine.game import DesyncError
 from engine.jetlag import notation, rules
 from engine.jetlag.actions import CHANCE, Action, Entry, from_wire, redact, to_wire
+from engine.jetlag.bots import BOTS, Bot, make_bot
 from engine.jetlag.dealer import Dealer
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
-from engine.platform import Result
+from engine.platform import GameRules, Result
 
 
 class Table:
@@ -66,7 +67,7 @@ class JetLag:
     """Jet Lag's definition: two players, no options, three bots."""
 
     name = "jetlag"
-    seats = (2,)
+    seats: tuple[int, ...] = (2,)
 
     def new_table(self, options: Mapping[str, object]) -> Table:
         if options:
@@ -80,13 +81,9 @@ class JetLag:
         return _Notation()
 
     def bots(self) -> Sequence[str]:
-        from engine.jetlag.bots import BOTS
-
         return tuple(BOTS)
 
-    def make_bot(self, kind: str, seat: int, seed: str) -> object:
-        from engine.jetlag.bots import make_bot
-
+    def make_bot(self, kind: str, seat: int, seed: str) -> Bot:
         return make_bot(kind, seat, seed)
 
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
@@ -104,4 +101,5 @@ class _Notation:
         return notation.parse_action(text)
 
 
-JET_LAG = JetLag()
+JET_LAG: GameRules[State, Action, Entry] = JetLag()
+"""Jet Lag as the platform sees it (mypy checks that ``JetLag`` is a ``GameRules``)."""

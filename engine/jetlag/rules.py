@@ -13,7 +13,6 @@ from engine.jetlag.actions import (
     Chance,
     Destination,
     Entry,
-    Pass,
     Setup,
     Take,
     Tourist,

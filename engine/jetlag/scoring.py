@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from itertools import pairwise
 
 from engine.jetlag.cards import CONTROL, TOURISTS, Card, Objective, deck
 from engine.jetlag.state import State
@@ -67,11 +68,12 @@ def scores(state: State) -> tuple[Score, Score]:
     for seat in (0, 1):
         me, them = sides[seat], sides[1 - seat]
         affinity = sum(
-            aff[t.id, d] for d, s in zip(state.line, state.stacks, strict=True) for t in
-            (cards[c] for c in s[seat])
+            aff[t.id, d]
+            for d, s in zip(state.line, state.stacks, strict=True)
+            for t in (cards[c] for c in s[seat])
         )
         control = sum(
-            CONTROL * d.weight for d, a, b in zip(line, me.sums, them.sums) if a > b
+            CONTROL * d.weight for d, a, b in zip(line, me.sums, them.sums, strict=True) if a > b
         )
         objectives = tuple(objective_points(d.objective, line, me, them) for d in line)
         out.append(Score(affinity, control, objectives))
@@ -112,12 +114,12 @@ def objective_points(o: Objective, line: list[Card], me: _Side, them: _Side) -> 
     if kind == "value":
         return me.value[o.tourist]
     if kind == "value_at":
-        return sum(s for d, s in zip(line, me.sums) if o.destination in d.destination)
+        return sum(s for d, s in zip(line, me.sums, strict=True) if o.destination in d.destination)
     if kind == "most":
         return o.points if me.count[o.tourist] > them.count[o.tourist] else 0
     return o.points * sum(
         d.weight
-        for d, ts, theirs in zip(line, me.stacks, them.stacks)
+        for d, ts, theirs in zip(line, me.stacks, them.stacks, strict=True)
         if _per_destination(kind, o, ts, theirs)
     )
 
@@ -130,7 +132,7 @@ def _per_destination(kind: str, o: Objective, ts: list[Card], theirs: list[Card]
     if kind == "bottom":
         return bool(ts) and ts[0].tourist == o.tourist
     if kind == "rising":
-        return len(ts) >= 2 and all(a.value < b.value for a, b in zip(ts, ts[1:]))
+        return len(ts) >= 2 and all(a.value < b.value for a, b in pairwise(ts))
     if kind == "set":
         return all(any(t.tourist == k for t in ts) for k in TOURISTS)
     if kind == "alone":

@@ -63,8 +63,13 @@ def test_entries_round_trip_and_bad_ones_are_refused() -> None:
     game = play_game("wire")
     for entry in game.entries:
         assert from_wire(json.loads(json.dumps(to_wire(entry)))) == entry
-    for bad in ({}, {"seat": 0, "t": "fly"}, {"seat": "0", "t": "tourist", "card": "P1", "at": 0},
-                {"seat": 0, "t": "tourist", "card": "P1", "at": True}, {"seat": -1, "t": "setup"}):
+    for bad in (
+        {},
+        {"seat": 0, "t": "fly"},
+        {"seat": "0", "t": "tourist", "card": "P1", "at": 0},
+        {"seat": 0, "t": "tourist", "card": "P1", "at": True},
+        {"seat": -1, "t": "setup"},
+    ):
         with pytest.raises(ValueError):
             from_wire(bad)  # type: ignore[arg-type]
 

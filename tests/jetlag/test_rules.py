@@ -27,8 +27,12 @@ def test_the_deck_has_18_cards_of_the_rulebook_s_kinds() -> None:
     assert len(cards) == 18
     for kind in ("panda", "hyena", "beaver"):
         assert sum(c.tourist == kind for c in cards.values()) == 6
-    assert all(len(c.positive) == 2 and not c.negative for c in cards.values() if c.tourist == "panda")
-    assert all(len(c.negative) == 2 and not c.positive for c in cards.values() if c.tourist == "beaver")
+    assert all(
+        len(c.positive) == 2 and not c.negative for c in cards.values() if c.tourist == "panda"
+    )
+    assert all(
+        len(c.negative) == 2 and not c.positive for c in cards.values() if c.tourist == "beaver"
+    )
     hyenas = [c for c in cards.values() if c.tourist == "hyena"]
     assert all(1 <= len(c.positive) + len(c.negative) <= 2 for c in hyenas)
     assert sum(c.double for c in cards.values()) == 6
@@ -43,7 +47,9 @@ def test_setup_opens_two_destinations_and_commits_to_four_piles_of_four() -> Non
     assert sorted(dealer.opening + sum(dealer.piles, ())) == sorted(card_ids())
     for i, pile in enumerate(dealer.piles):
         assert s.commitments[i] == pile_commitment(i, pile, dealer.salts[i])
-    assert s.hands[s.first] == list(dealer.piles[0]) and s.sizes == [4 if i == s.first else 0 for i in (0, 1)]
+    assert s.hands[s.first] == list(dealer.piles[0]) and s.sizes == [
+        4 if i == s.first else 0 for i in (0, 1)
+    ]
 
 
 def test_a_round_goes_one_three_two_one_and_the_first_player_alternates() -> None:
@@ -52,7 +58,9 @@ def test_a_round_goes_one_three_two_one_and_the_first_player_alternates() -> Non
     table.play(Tourist(table.state.hands[first][0], 0))  # type: ignore[index]
     assert table.state.step == PASS and table.to_move() == CHANCE
     table.push(dealer.next_entry(table.state))
-    assert table.state.step == SECOND and table.state.sizes == [3 if i != first else 0 for i in (0, 1)]
+    assert table.state.step == SECOND and table.state.sizes == [
+        3 if i != first else 0 for i in (0, 1)
+    ]
     second = 1 - first
     for _ in range(2):
         assert table.to_move() == second
@@ -82,7 +90,7 @@ def refused(table: Table, entry: Entry, rule: str) -> None:
 
 
 def test_every_refusal_names_its_section_and_changes_nothing() -> None:
-    table, dealer = dealt()
+    table, _ = dealt()
     first = table.state.first
     hand = table.state.hands[first]
     assert hand is not None
@@ -107,7 +115,7 @@ def test_no_sixth_destination() -> None:
             break
     else:
         pytest.fail("no random game filled the line")
-    replay, dealer = Table(), Dealer(f"full{seed}")
+    replay = Table()
     for entry in table.entries:
         if len(replay.state.line) == LINE_LIMIT and replay.to_move() not in (None, CHANCE):
             card = replay.state.hands[replay.to_move()][0]  # type: ignore[index]
@@ -127,3 +135,24 @@ def test_notation_round_trips_and_refuses_what_is_not_notation() -> None:
     for bad in ("", "t P3", "x P3 1", "t Z9 1", "t P3 0", "d P3 middle", "t P3 two"):
         with pytest.raises(NotationError):
             parse_action(bad)
+
+
+def test_jet_lag_on_the_platform_plays_a_game_from_its_definition() -> None:
+    from engine.jetlag.game import JET_LAG
+
+    assert JET_LAG.name == "jetlag" and list(JET_LAG.bots()) == ["random", "greedy", "search"]
+    with pytest.raises(ValueError, match="no options"):
+        JET_LAG.new_table({"players": 3})
+    table, dealer, note = JET_LAG.new_table({}), JET_LAG.dealer("p"), JET_LAG.notation()
+    bots = [JET_LAG.make_bot("greedy", s, "p") for s in (0, 1)]
+    while (seat := table.to_move()) is not None:
+        if seat == CHANCE:
+            table.push(dealer.next_entry(table.state))
+        else:
+            action = note.parse_action(note.format_action(bots[seat].choose(table.view(seat))))
+            table.play(action)
+    for entry in table.entries:
+        assert JET_LAG.entry_from_wire(JET_LAG.entry_to_wire(entry)) == entry
+    result = table.result()
+    assert table.over and not result.draw and len(result.points) == 2
+    assert table.digest() == play_game("p", ("greedy", "greedy")).digest()

@@ -11,8 +11,12 @@ from engine.jetlag.state import State, pile_commitment
 
 JUAN, MARTA = 0, 1
 
-PILES = (("B2", "B1", "P4", "H3"), ("H4", "B5", "P3", "H2"), ("P5", "B3", "H5", "H1"),
-         ("H6", "B4", "B6", "P1"))
+PILES = (
+    ("B2", "B1", "P4", "H3"),
+    ("H4", "B5", "P3", "H2"),
+    ("P5", "B3", "H5", "H1"),
+    ("H6", "B4", "B6", "P1"),
+)
 """Round by round: the first player plays 1, the second 2 of the 3 passed, the first the last."""
 
 ROUNDS = (
@@ -27,7 +31,9 @@ def example() -> Table:
     """The official scoring example: Juan (seat 0) starts; P2 and P6 open the line."""
     table = Table()
     salts = [f"salt{i}" for i in range(4)]
-    commitments = tuple(pile_commitment(i, p, s) for i, (p, s) in enumerate(zip(PILES, salts)))
+    commitments = tuple(
+        pile_commitment(i, p, s) for i, (p, s) in enumerate(zip(PILES, salts, strict=True))
+    )
     table.push(Entry(CHANCE, Setup(JUAN, ("P2", "P6"), commitments)))
     for i, (first, one, two, last) in enumerate(ROUNDS):
         table.push(Entry(CHANCE, Take(first, PILES[i], salts[i])))

@@ -17,18 +17,15 @@ def known_to(table: Table, seat: int | None, upto: int) -> set[str]:
     """The cards ``seat`` may know after ``upto`` entries: the public ones (opening, played),
     the piles it took, and for the other player the cards passed to it or given back."""
     known: set[str] = set()
-    state = Table()
     for entry in table.entries[:upto]:
         a = entry.action
         if isinstance(a, Tourist | Destination):
             known.add(a.card)
-        elif isinstance(a, Take) and a.seat == seat and a.cards:
-            known.update(a.cards)
-        elif isinstance(a, Pass) and seat is not None and a.cards:
-            known.update(a.cards)
+        elif isinstance(a, Take | Pass) and a.cards and (a.seat == seat or isinstance(a, Pass)):
+            if isinstance(a, Take) or seat is not None:
+                known.update(a.cards)
         elif not isinstance(a, Take | Pass):
             known.update(a.opening)
-        state.push(entry)
     return known
 
 
