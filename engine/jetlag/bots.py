@@ -18,7 +18,7 @@ from typing import Final
 from engine.jetlag import rules
 from engine.jetlag.actions import Action
 from engine.jetlag.scoring import margin
-from engine.jetlag.state import OVER, PASS, SECOND, TAKE, State
+from engine.jetlag.state import LAST, OVER, PASS, SECOND, TAKE, State
 from engine.rng import Rng
 
 WIN: Final = 1000
@@ -89,9 +89,11 @@ def _pass(state: State) -> None:
 
 
 def _ordered(state: State, seat: int) -> list[tuple[Action, State]]:
-    """Each legal play with its result, the greedy order (best first) for pruning."""
+    """Each legal play with its result: in the greedy order (best first, for pruning) but for
+    the round's last card, whose results the search values at once anyway."""
     children = [(a, after(state, seat, a)) for a in rules.legal_actions(state)]
-    children.sort(key=lambda c: margin(c[1], seat), reverse=True)
+    if state.step != LAST:
+        children.sort(key=lambda c: margin(c[1], seat), reverse=True)
     return children
 
 
