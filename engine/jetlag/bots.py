@@ -7,7 +7,7 @@
   passed), so it searches the rest of the round exactly, alpha-beta, both players at their best.
   In the last round that is the game's end, valued as won/lost/drawn and then by the margin; in
   earlier rounds the round's end is valued by the points margin if the game ended there (the
-  piles to come are unseen; docs/bots.md says why that is enough).
+  piles to come are unseen; docs/bots.md, "Jet Lag's bots", says why that is enough).
 """
 
 from __future__ import annotations

@@ -65,7 +65,7 @@ def test_the_search_is_exact_in_the_last_round(seed: str) -> None:
     assert value == best
 
 
-GAMES = int(os.environ.get("JETLAG_BOT_GAMES", "24"))
+GAMES = int(os.environ.get("JETLAG_BOT_GAMES", "40"))
 """Games of the short form (the benchmark plays 200: ``--games 200``)."""
 
 
