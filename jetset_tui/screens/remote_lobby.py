@@ -84,6 +84,8 @@ class RemoteLobbyScreen(Screen[None]):
         self.opener = opener
         self.transport = transport
         self.games: tuple[lp.GameLine, ...] = opener.games
+        self.you = opener.name
+        """Your name at the tables, as the server says it."""
         self.client = LobbyClient(
             framed, on_games=self.show_games, on_chat=self.show_chat, on_refused=self.refused
         )
@@ -116,7 +118,7 @@ class RemoteLobbyScreen(Screen[None]):
     # -- what the server says ---------------------------------------------------------------
 
     def show_games(self, games: lp.Games) -> None:
-        self.games = games.games
+        self.games, self.you = games.games, games.you
         self.fill()
 
     def fill(self) -> None:
@@ -164,7 +166,36 @@ class RemoteLobbyScreen(Screen[None]):
         if game is None:
             self.app.notify("no game yet: n starts one, f takes the first free seat")
             return
+        if self.holds_seat(game):  # no password for your own seat: your key, or its code
+            self.go(lp.JoinGame(game=game.id))
+            return
         self.enter_game(lambda pw: lp.JoinGame(game=game.id, password=pw), game)
+
+    def holds_seat(self, game: lp.GameLine) -> bool:
+        """A seat of ``game`` carries your name (the server knows you by your SSH key, or asks
+        for the seat's code: ``seat-code``)."""
+        return any(s.name == self.you and s.bot is None for s in game.seats)
+
+    def take_seat_back(self, game: str) -> None:
+        """Ask the seat's code (a wrong one is said and asked again), then sit in it."""
+
+        async def attempt(code: str) -> lp.Joining:
+            try:
+                return await self.client.enter(lp.JoinGame(game=game, code=code))
+            except LobbyRefused as exc:
+                if exc.code == "password":
+                    raise WrongSecret(printable(exc.message)) from None
+                raise LobbyError(printable(exc.message)) from None
+            except ConnectionClosed as exc:
+                raise LobbyError(printable(str(exc))) from None
+
+        def answered(joining: lp.Joining | None) -> None:
+            if joining is not None:
+                self.opener.spectate = False
+                self.done(joining)
+
+        question = f"Your seat in game {game} is waiting for you. Its seat code:"
+        self.app.push_screen(AskScreen(question, attempt, max_length=lp.MAX_CODE), answered)
 
     def action_watch(self) -> None:
         game = self.chosen()
@@ -233,6 +264,9 @@ class RemoteLobbyScreen(Screen[None]):
         try:
             joining = await self.client.enter(request)
         except LobbyRefused as exc:
+            if exc.code == lp.E_SEAT_CODE and request.game is not None:
+                self.take_seat_back(request.game)
+                return
             self.app.notify(printable(exc.message), severity="error")
             return
         except ConnectionClosed:

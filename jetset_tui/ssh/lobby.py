@@ -13,7 +13,6 @@ a game no person is connected to for ``abandoned_after`` is closed (its log stay
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
@@ -32,15 +31,12 @@ from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
+from netcode.seatcode import code_digest, new_code
 from netcode.table import Table, TableError
 from netcode.transport import memory_pipe
 
 log = logging.getLogger("jetset.ssh.lobby")
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""32 letters and digits without look-alikes (no I, O, 0, 1): 5 bits a character."""
-CODE_LENGTH = 8
-"""40 bits: a seat's code."""
 CHAT_KEPT = 100
 HOLDER = "jetset ssh-server"
 """Who holds a lobby game's log, as anyone else who opens it is told."""
@@ -173,16 +169,6 @@ class Room:
             else:
                 parts.append(f"{slot.name}*")
         return ", ".join(parts)
-
-
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def code_digest(code: str) -> bytes:
-    """What is kept of a seat's code (typed in any case, with spaces or dashes)."""
-    typed = "".join(ch for ch in code.upper() if ch.isalnum())
-    return hashlib.sha256(typed.encode()).digest()
 
 
 class Lobby:
@@ -428,13 +414,21 @@ class Lobby:
         if member is None:
             raise LobbyError("you hold no seat in that game")
         if self.open_mode:
-            keys = (f"address:{player.address}", f"seat:{room.id}:{member.seat}")
-            right = hmac.compare_digest(code_digest(code or ""), member.code_digest)
-            self._check_try(keys, right, "that is not the seat's code")
+            self.check_seat_code(room, player, code or "")
         peer = await self._connect(room, token=member.token)
         log.info("game %s: %s back in seat %d", room.id, player.name, member.seat)
         self.changed()
         return peer
+
+    def check_seat_code(self, room: Room, player: Player, code: str) -> None:
+        """The code of the seat ``player``'s name holds in ``room``, with wrong tries limited per
+        address and per seat (WrongSecret, or LobbyError once locked out)."""
+        member = room.members.get(player.identity)
+        if member is None:
+            raise LobbyError("you hold no seat in that game")
+        keys = (f"address:{player.address}", f"seat:{room.id}:{member.seat}")
+        right = hmac.compare_digest(code_digest(code), member.code_digest)
+        self._check_try(keys, right, "that is not the seat's code")
 
     def check_password(self, room: Room, player: Player, password: str | None) -> None:
         """A private game's password, with wrong tries limited per address and per game."""

@@ -20,11 +20,12 @@ from textual.widgets import Checkbox, DataTable, Input, RichLog, Static
 from engine.bots import BOTS
 from engine.options import MODULE_TITLES, MODULES
 from jetset_tui.modules import playable
-from jetset_tui.ssh.lobby import CODE_LENGTH, Lobby, LobbyError, Player, Room, WrongSecret
+from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
+from netcode.seatcode import CODE_LENGTH
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.app import SshApp

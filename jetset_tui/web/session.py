@@ -38,6 +38,7 @@ from netcode.framing import HOST_FRAME_LIMIT, FramedConnection
 from netcode.lobbyclient import LobbyChoice, expect
 from netcode.messages import MAX_NAME
 from netcode.peer import JoinRefused, NetPeer, new_contribution
+from netcode.seatcode import seat_code_of, spaced
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, open_tcp
 
@@ -124,7 +125,11 @@ class WebLobbyScreen(RemoteLobbyScreen):
 
 
 class WebStopScreen(StopScreen):
-    """Leave the game? In a browser there is no command to come back with."""
+    """Leave the game? In a browser, your name and the seat's code bring you back to it."""
+
+    def __init__(self, name: str, code: str | None, *, watching: bool) -> None:
+        super().__init__("", watching=watching)
+        self.player, self.code = name, code
 
     def compose(self) -> ComposeResult:
         leave = "Stop watching" if self.watching else "Leave the game"
@@ -132,11 +137,21 @@ class WebStopScreen(StopScreen):
             yield Static(Text(f"{leave}?", style="bold"))
             if not self.watching:
                 yield Static("The game goes on without you, and this tab's session ends.")
+                if self.code is not None:
+                    yield Static(Text(come_back(self.player, self.code)))
             yield OptionList(
                 Option("g  Back to the game", id=BACK),
                 Option(f"y  {leave}", id="leave"),
                 id="leave-choices",
             )
+
+
+def come_back(name: str, code: str) -> str:
+    """How a browser player comes back to the seat after closing the tab."""
+    return (
+        f"Closed this tab? Open the page again as {name} and give the seat code {code}"
+        " to take your seat back. Keep the code to yourself."
+    )
 
 
 class WebSessionApp(JetSetApp):
@@ -195,6 +210,9 @@ class WebSessionApp(JetSetApp):
         peer.wait_out_pauses = True
         self.peer = peer
         self.play(peer)
+        code = self.seat_code()
+        if code is not None:
+            self.notify(come_back(self.gate.name, code), title="Your seat code", timeout=30)
 
     def leave_joined(self) -> None:
         """q: ask, in a browser's words; a game that is over ends the session at once."""
@@ -214,7 +232,16 @@ class WebSessionApp(JetSetApp):
                 self.exit()
 
         watching = not games[-1].session.local_seats
-        self.push_screen(WebStopScreen("", watching=watching), chosen)
+        code = self.seat_code()
+        self.push_screen(WebStopScreen(self.gate.name, code, watching=watching), chosen)
+
+    def seat_code(self) -> str | None:
+        """This tab's seat's code (None while watching): worked out from the seat's token, as the
+        lobby does, and shown only here, to the one who sits."""
+        peer = self.peer
+        if peer is None or peer.token is None or peer.seat is None:
+            return None
+        return spaced(seat_code_of(peer.token))
 
 
 async def run_session(gate: Gate) -> None:
