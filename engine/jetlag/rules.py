@@ -48,7 +48,7 @@ def legal_actions(state: State) -> list[Action]:
         return []
     room = len(state.line) < LINE_LIMIT
     out: list[Action] = []
-    for card in dict.fromkeys(hand):
+    for card in hand:
         out.extend(Tourist(card, at) for at in range(len(state.line)))
         if room:
             out.append(Destination(card, False))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.jetlag.actions import CHANCE
+from engine.jetlag.actions import CHANCE, Entry
 from engine.jetlag.bots import make_bot
 from engine.jetlag.dealer import Dealer
 from engine.jetlag.game import Table
@@ -23,12 +23,10 @@ def play_game(seed: str, kinds: Sequence[str] = ("random", "random")) -> Table:
     return table
 
 
-def replay(entries: Sequence[object]) -> Table:
-    """A fresh table with ``entries`` pushed (each checked as it goes)."""
-    from engine.jetlag.actions import Entry
-
+def replay(entries: Sequence[Entry], digests: Sequence[str] | None = None) -> Table:
+    """A fresh table with ``entries`` pushed, each checked (IllegalAction) and, with
+    ``digests``, its digest compared (DesyncError)."""
     table = Table()
-    for e in entries:
-        assert isinstance(e, Entry)
-        table.push(e)
+    for i, entry in enumerate(entries):
+        table.push(entry, None if digests is None else digests[i])
     return table

@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.game import DesyncError
 from engine.jetlag.actions import from_wire, to_wire
 from engine.jetlag.game import Table
-from engine.jetlag.selfplay import play_game
+from engine.jetlag.selfplay import play_game, replay
 
 REPLAY = """
 import json, sys
@@ -29,7 +29,7 @@ print(json.dumps({"digests": table.digests, "points": table.result().points}))
 PLAY = """
 import json, sys
 from engine.jetlag.actions import to_wire
-from engine.jetlag.selfplay import play_game
+from engine.jetlag.selfplay import play_game, replay
 print(json.dumps([to_wire(e) for e in play_game(sys.argv[1], ("greedy", "random")).entries]))
 """
 
@@ -89,3 +89,10 @@ def test_self_play_is_deterministic_and_seeds_differ() -> None:
     a, b = play_game("same", ("greedy", "greedy")), play_game("same", ("greedy", "greedy"))
     assert a.entries == b.entries and a.digests == b.digests
     assert play_game("other", ("greedy", "greedy")).digests != a.digests
+
+
+def test_replay_checks_each_digest() -> None:
+    game = play_game("replayed", ("greedy", "search"))
+    assert replay(game.entries, game.digests).digests == game.digests
+    with pytest.raises(DesyncError):
+        replay(game.entries, game.digests[1:] + game.digests[:1])
