@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from functools import cache
-from importlib import resources
 from typing import Any, Final
+
+import data
 
 TOURISTS: Final = ("panda", "hyena", "beaver")
 DESTINATIONS: Final = ("beach", "city", "mountain", "countryside")
@@ -75,8 +75,7 @@ def _card(raw: dict[str, Any]) -> Card:
 @cache
 def deck() -> dict[str, Card]:
     """Every card by id, in the file's order."""
-    raw = json.loads(resources.files("data").joinpath("jetlag.json").read_bytes())
-    return {c["id"]: _card(c) for c in raw["cards"]}
+    return {c["id"]: _card(c) for c in data.jetlag_json()["cards"]}
 
 
 @cache
