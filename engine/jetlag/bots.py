@@ -132,7 +132,7 @@ class SearchBot(Bot):
         return best, best_value
 
     def value(self, state: State) -> int:
-        """A round's end: the result at the last, else the margin plus the rest's estimate."""
+        """A round's end: the game's result after the last round, else the points margin."""
         if state.over:
             return outcome(state, self.seat)
         return margin(state, self.seat)[0]
