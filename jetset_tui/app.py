@@ -15,6 +15,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from jetset_tui.i18n import current_language, use_session_language
 from jetset_tui.seating import GamePlan, quick_plan
 from netcode.client import GameClient
 from netcode.local import BOT_DELAY, LocalSession, default_log_path
@@ -65,10 +66,13 @@ class JetSetApp(App[None]):
         joined_at: str | None = None,
         tutorial: bool = False,
         expansion: bool = False,
+        language: str | None = None,
     ) -> None:
         """``joined_at``: the host's address when this app plays a game joined there (``jetset
-        join``): leaving it asks, and ends the program rather than going to the menu."""
+        join``): leaving it asks, and ends the program rather than going to the menu.
+        ``language``: the session's (default: the one current where the app starts)."""
         super().__init__()
+        self.language = language
         self.launch_plan = plan
         self.launch_resume = resume
         self.launch_session = session
@@ -85,6 +89,11 @@ class JetSetApp(App[None]):
         self.launch_expansion = expansion
         self.local_games: list[LocalSession] = []
         """The games played at this keyboard since the app started, in order."""
+
+    def on_load(self) -> None:
+        """Before any screen exists, in the app's own task: this session's language, which
+        every screen and task of the app inherits (jetset_tui/i18n.py)."""
+        use_session_language(self.language or current_language())
 
     def on_mount(self) -> None:
         from jetset_tui.screens.start import StartScreen

@@ -15,6 +15,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Protocol
 
+from jetset_tui.i18n import _
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret
 from netcode import lobbyproto as lp
@@ -270,14 +271,16 @@ class ProtocolLink:
         if member is None or room.table.over:
             self.lobby.check_password(room, player, req.password)
             if room.open_seats == 0:
-                raise LobbyError("every seat is taken: watch instead")
+                raise LobbyError(_("every seat is taken: watch instead"))
             self.transport.tap = lambda frame: self._seated(room, frame)
         # a key proves who is back; a name (--open, a browser's) is no secret: its seat's code does
         keyed = player.identity.startswith("key:") and not self.lobby.open_mode
         token = member.token if member is not None and keyed else None
         if member is not None and token is None and not room.table.over:
             if req.code is None:
-                raise SeatCodeNeeded(f"your seat in game {room.id} waits for you: give its code")
+                raise SeatCodeNeeded(
+                    _("your seat in game {game} waits for you: give its code").format(game=room.id)
+                )
             self.lobby.check_seat_code(room, player, req.code)
             token = member.token
         self.room = room

@@ -24,16 +24,7 @@ from netcode.lobbyclient import LobbyClient, LobbyRefused
 from netcode.peer import JoinRefused, NetPeer
 from netcode.seatcode import seat_code_of, spaced
 from netcode.transport import ConnectionClosed, Transport
-from tests.ssh.helpers import ssh_opener, start_server
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    srv = await start_server(tmp_path)
-    try:
-        yield srv
-    finally:
-        await srv.close()
+from tests.ssh.helpers import ssh_opener
 
 
 @pytest.fixture
