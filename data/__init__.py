@@ -15,6 +15,7 @@ from typing import Any
 BOARD_FILE = "board.json"
 HUBS_FILE = "hubs.json"
 INVESTORS_FILE = "investors.json"
+JETLAG_FILE = "jetlag.json"
 
 
 @lru_cache(maxsize=1)
@@ -65,8 +66,16 @@ def investors_json() -> dict[str, Any]:
     return data
 
 
-DATA_FILES = (BOARD_FILE, BUSINESS_FILE, HUBS_FILE, INVESTORS_FILE)
-"""Every data file the game reads, in the order the data hash takes them."""
+def jetlag_json() -> dict[str, Any]:
+    """Jet Lag's 18 cards and its numbers (``jetlag.json``; README.md, "Jet Lag")."""
+    raw = resources.files(__name__).joinpath(JETLAG_FILE).read_bytes()
+    data: dict[str, Any] = json.loads(raw)
+    return data
+
+
+DATA_FILES = (BOARD_FILE, BUSINESS_FILE, HUBS_FILE, INVESTORS_FILE, JETLAG_FILE)
+"""Every data file the games read, in the order the data hash takes them (Jet Lag's cards last:
+until logs name their game, one hash covers every game's data)."""
 
 
 @lru_cache(maxsize=1)

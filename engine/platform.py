@@ -1,0 +1,140 @@
+"""What a game implements to be played on this platform (docs/architecture.md, "Several games").
+
+The platform (logs, the host and its peers, the lobby, the replay viewer, export, self-play)
+knows a game only through these protocols, the way OpenSpiel's ``Game``/``State`` or
+boardgame.io's game object plug into one framework:
+
+- ``GameRules``: one game's definition: its name, its options, a fresh table, the bots;
+- ``Table``: one game in play: its entries (decisions and chance), whose move, the legal
+  actions, views per seat, the digest, the end and its result;
+- ``Notation``: actions to and from one line of text;
+- ``DealerOf``: the chance entries from a seed (fair dealing: commit, then reveal);
+- ``Player``: a bot, choosing from its own seat's view.
+
+A seat is an ``int`` from 0; ``CHANCE`` (-1) is the dealer's seat; ``None`` as a viewer is a
+spectator. Entries carry a ``seat`` and an ``action`` and may be redacted per seat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Final, Protocol, TypeVar
+
+CHANCE: Final = -1
+
+S = TypeVar("S")
+A = TypeVar("A")
+E = TypeVar("E")
+S_co = TypeVar("S_co", covariant=True)
+S_contra = TypeVar("S_contra", contravariant=True)
+A_co = TypeVar("A_co", covariant=True)
+E_co = TypeVar("E_co", covariant=True)
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """How a game ended: each seat's points, and the winners (every seat tied: a draw)."""
+
+    points: tuple[int, ...]
+    winners: tuple[int, ...]
+
+    @property
+    def draw(self) -> bool:
+        return len(self.winners) == len(self.points) > 1
+
+
+class Notation(Protocol[A]):
+    def format_action(self, action: A) -> str: ...
+
+    def parse_action(self, text: str) -> A:
+        """The action ``text`` names; engine.errors.NotationError if it is not notation."""
+        ...
+
+
+class Player(Protocol[S_contra, A_co]):
+    """A bot: ``choose`` sees its own seat's view and returns one of the legal actions."""
+
+    name: str
+    seat: int
+
+    def choose(self, view: S_contra) -> A_co: ...
+
+
+class DealerOf(Protocol[S_contra, E_co]):
+    """The dealer of one game, from its seed: the chance entry the full state waits for."""
+
+    def next_entry(self, state: S_contra) -> E_co: ...
+
+
+class Table(Protocol[S_co, A, E]):
+    """One game in play: the fold of its entries."""
+
+    entries: list[E]
+    digests: list[str]
+
+    @property
+    def state(self) -> S_co:
+        """The full state (the host's; the dealer reads it), or a seat's when it replays its
+        own copies of the entries."""
+        ...
+
+    def to_move(self) -> int | None:
+        """The seat to decide, CHANCE when the dealer must act, None once it is over."""
+        ...
+
+    def legal_actions(self) -> Sequence[A]: ...
+
+    def check(self, entry: E) -> None:
+        """Raise NotationError/IllegalAction if ``entry`` would be refused; change nothing."""
+        ...
+
+    def push(self, entry: E, digest: str | None = None) -> str:
+        """Apply an entry; with ``digest``, the state after it must match it."""
+        ...
+
+    def play(self, action: A) -> str: ...
+
+    def view(self, seat: int | None) -> S_co:
+        """What ``seat`` may know (None: a spectator)."""
+        ...
+
+    def redact(self, entry: E, seat: int | None) -> E:
+        """The copy of ``entry`` (already pushed) that ``seat`` may receive."""
+        ...
+
+    def digest(self) -> str: ...
+
+    @property
+    def over(self) -> bool: ...
+
+    def result(self) -> Result:
+        """Points and winners (meaningful once ``over``)."""
+        ...
+
+
+class GameRules(Protocol[S, A, E]):
+    """One game's definition: what the lobby, the logs and the command line ask of it."""
+
+    name: str
+    """The key logs and ``--game`` name it by (``jetset``, ``jetlag``)."""
+    seats: tuple[int, ...]
+    """The numbers of players it can be played by."""
+
+    def new_table(self, options: Mapping[str, object]) -> Table[S, A, E]: ...
+
+    def dealer(self, seed: str) -> DealerOf[S, E]: ...
+
+    def notation(self) -> Notation[A]: ...
+
+    def bots(self) -> Sequence[str]:
+        """The bot kinds a seat can be given."""
+        ...
+
+    def make_bot(self, kind: str, seat: int, seed: str) -> Player[S, A]: ...
+
+    def entry_to_wire(self, entry: E) -> dict[str, object]: ...
+
+    def entry_from_wire(self, raw: dict[str, object]) -> E:
+        """ValueError for anything that is not one of this game's entries."""
+        ...
