@@ -100,7 +100,7 @@ class StartScreen(Screen[None]):
         elif key in ("load", "replay"):
             from jetset_tui.screens.load import LoadScreen
 
-            app.push_screen(LoadScreen(replays=key == "replay"))
+            app.push_screen(LoadScreen(replays=key == "replay", folder=app.saves))
         elif key == "rules":
             app.action_help()
         elif key == "language":
