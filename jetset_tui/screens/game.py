@@ -14,6 +14,8 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import Reactive
+from textual.widget import Widget
 
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.notation import Notation
@@ -85,6 +87,9 @@ class GameScreen(MapAndTableScreen):
     FOOTER_LEAVES_OUT: frozenset[str] = frozenset()
     """At a table with chat, F1 (it still opens the rules), so that every key fits: 100 columns
     (the full footer) and 80 (the compact one)."""
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's, without its repaint of the whole screen: a focus change restyles the widgets
+    it concerns (``Screen.set_focus``), and the keys return to the screen after every action."""
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
         super().__init__()

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from engine.bots.planning import Planner
 from jetset_tui.business import business_text
 from jetset_tui.describe import card_text
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM
+from jetset_tui.widgets.panel import LinePanel
 from jetset_tui.widgets.rows import need_text
 
 
@@ -37,7 +37,7 @@ def hand_text(table: TableView) -> Text:
     return text
 
 
-class HandPanel(Static):
+class HandPanel(LinePanel):
     DEFAULT_CSS = """
     HandPanel { height: auto; padding: 0 1; }
     """
@@ -48,4 +48,4 @@ class HandPanel(Static):
         if business is not None:
             text.append("\n")
             text.append_text(business)
-        self.update(text)
+        self.show_text(text)

@@ -21,6 +21,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import work
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -304,7 +305,28 @@ class EuropeMap(Widget):
         self.state = state
         self.liveries = liveries
         self._version += 1
-        self.refresh()
+        lines = self._changed_lines()
+        if lines is None:
+            self.refresh()
+        elif lines:
+            self.refresh(*lines)
+
+    def _changed_lines(self) -> list[Region] | None:
+        """The lines of the map a new state changes (drawn now), so that only they are sent to
+        the terminal: none when the map shows the same. None: the whole map is to be drawn (the
+        first time, or a size whose layout is still to come)."""
+        drawn = self._strips
+        if drawn is None or self.state is None or not self.fits() or not self._layout_ready():
+            return None
+        if self.text_selection is not None:
+            return None
+        before = drawn[1]
+        after = self._map_strips()
+        if len(before) != len(after):
+            return None
+        width = self.size.width
+        pairs = enumerate(zip(before, after, strict=True))
+        return [Region(0, y, width, 1) for y, (old, new) in pairs if old is not new]
 
     def fits(self) -> bool:
         """There is room to draw the map."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from engine.distant_state import distant_points
 from engine.rules.hubs import seat_in_turn
@@ -14,6 +13,7 @@ from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.race import panel_race
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
+from jetset_tui.widgets.panel import LinePanel
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -78,7 +78,7 @@ def hub_text(state: State, seat: int) -> Text:
     return text
 
 
-class PlayersPanel(Static):
+class PlayersPanel(LinePanel):
     """Every player, the one to move marked with ▶."""
 
     DEFAULT_CSS = """
@@ -91,4 +91,4 @@ class PlayersPanel(Static):
             if seat:
                 text.append("\n")
             text.append_text(player_lines(table, seat, compact))
-        self.update(text)
+        self.show_text(text)
