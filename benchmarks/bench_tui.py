@@ -116,6 +116,11 @@ class Terminal:
         os.write(self.fd, keys)
         return time.perf_counter()
 
+    def cpu_seconds(self) -> float:
+        """The CPU time the program has used (user and system), in clock ticks' resolution."""
+        fields = Path(f"/proc/{self.pid}/stat").read_text().rsplit(")", 1)[1].split()
+        return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
     def peak_rss_mb(self) -> float:
         status = Path(f"/proc/{self.pid}/status").read_text()
         line = next(x for x in status.splitlines() if x.startswith("VmHWM"))
@@ -154,12 +159,18 @@ class Repaints:
 
     times: list[float]
     sizes: list[int]
+    cpu: float = 0.0
+    """The program's CPU seconds over all the repaints (each until its ``QUIET``)."""
     rss_mb: float = 0.0
 
     def add(self, sent: float, burst: Burst) -> None:
         if burst.last is not None:
             self.times.append(burst.last - sent)
             self.sizes.append(burst.size)
+
+    def cpu_ms(self) -> float:
+        """The CPU time a repaint took, on average, in milliseconds."""
+        return self.cpu * 1000 / max(1, len(self.times))
 
 
 def key_to_repaint(folder: Path, turns: int, dump: Path | None) -> Repaints:
@@ -176,8 +187,10 @@ def key_to_repaint(folder: Path, turns: int, dump: Path | None) -> Repaints:
             term.send(b"i")
             term.settle()
             term.output = b""
+            cpu = term.cpu_seconds()
             sent = term.send(b"\r")
             burst = term.settle(limit=BOT_DELAY - QUIET, first=BOT_DELAY / 2)
+            out.cpu += term.cpu_seconds() - cpu
             if burst.last is not None and burst.last - sent > BOT_DELAY:
                 raise RuntimeError("a bot moved during the repaint: raise BOT_DELAY")
             out.add(sent, burst)
@@ -200,8 +213,10 @@ def minimal_key_to_repaint(presses: int) -> Repaints:
         term.wait_for(b"Ready")
         term.settle()
         for _ in range(presses):
+            cpu = term.cpu_seconds()
             sent = term.send(b"\r")
             out.add(sent, term.settle(first=0.5))
+            out.cpu += term.cpu_seconds() - cpu
         return out
     finally:
         term.close()

@@ -7,6 +7,7 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, ClassVar
 
@@ -51,6 +52,9 @@ if TYPE_CHECKING:
     from jetset_tui.advice import Advice
 
 logger = logging.getLogger("jetset.tui")
+
+WIDGET_TURNS = 3
+"""Turns of the event loop a widget takes to tell its screen it needs painting."""
 
 
 def table_panels() -> ComposeResult:
@@ -187,7 +191,7 @@ class GameScreen(MapAndTableScreen):
             self.heard(event)
         if not self._sync_pending:
             self._sync_pending = True
-            self.call_later(self.sync)
+            self.call_later(self.sync_in_one_frame)
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
@@ -204,6 +208,14 @@ class GameScreen(MapAndTableScreen):
         self.query_one(NotationLog).clear()
         self._logged = 0
         self.catch_up_log()
+
+    async def sync_in_one_frame(self) -> None:
+        """``sync``, then a moment for the widgets it changed to tell the screen, before the
+        screen goes idle and paints: otherwise Textual's screen timer can paint the first of
+        them alone and the rest a frame (17 ms) later."""
+        self.sync()
+        for _ in range(WIDGET_TURNS):
+            await asyncio.sleep(0)
 
     def sync(self) -> None:
         """Redraw everything from the replica; hand the keyboard over between humans."""

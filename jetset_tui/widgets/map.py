@@ -278,6 +278,20 @@ def _place_name(canvas: Canvas, city: int, block: Block, kept: int | None, name:
             return
 
 
+Planes = tuple[tuple[int, ...], ...]
+MapLook = tuple[Board, tuple[int, ...], Planes, Planes, tuple[Livery, ...]]
+"""What the map draws of a state (``map_look``)."""
+
+
+def map_look(state: State, liveries: list[Livery]) -> MapLook:
+    """Everything of ``state`` that ``map_canvas`` draws, copied (the state changes in place): two
+    states of the same look draw the same map. Whatever ``map_canvas`` comes to read of the
+    state belongs here too (tests/tui/test_fast_widgets.py checks it over whole games)."""
+    hubs = () if state.hubs is None else tuple(map(tuple, state.hubs.cities))
+    planes = tuple(map(tuple, state.link_planes))
+    return state.board, tuple(state.owner), planes, hubs, tuple(liveries)
+
+
 class EuropeMap(Widget):
     """The board: every city and airlink, the owners and the planes.
 
@@ -300,9 +314,14 @@ class EuropeMap(Widget):
         self._strips: tuple[Hashable, list[Strip]] | None = None
         self._lines: dict[LineKey, Strip] = {}
         self._making: tuple[int, int, bool] | None = None  # the layout a thread is making
+        self._look: MapLook | None = None
 
     def show(self, state: State, liveries: list[Livery]) -> None:
+        look = map_look(state, liveries)
         self.state = state
+        if look == self._look:
+            return  # income, a card claimed, cash: nothing on the map changed
+        self._look = look
         self.liveries = liveries
         self._version += 1
         lines = self._changed_lines()

@@ -35,6 +35,8 @@ class LinePanel(Widget):
 
     def show_text(self, text: Text) -> None:
         """Show ``text``, repainting only the lines that differ from those shown."""
+        if text == self._text and text.style == self._text.style and self._lines:
+            return
         lines = [(line.style, line) for line in text.split("\n", allow_blank=True)]
         before, self._lines, self._text = self._lines, lines, text
         if len(lines) != len(before) or not self.is_mounted:
