@@ -129,4 +129,3 @@ async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | 
         return None
     print(f"{who}: browsers play at http://{web.bind}:{server.port}/", flush=True)
     return server
-
