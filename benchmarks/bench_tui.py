@@ -342,6 +342,11 @@ def main() -> int:
         f"Python {platform.python_version()}, Textual {textual_version()}, {os.cpu_count()} "
         f"cores, load average {loads[0]:.1f} at the start, {loads[1]:.1f} at the end"
     )
+    tick = 1000 / os.sysconf("SC_CLK_TCK")
+    print(
+        f"CPU per action, to the end of its quiet: {keys.cpu_ms():.1f} ms; minimal app: "
+        f"{base_keys.cpu_ms():.1f} ms (counted in clock ticks of {tick:.0f} ms)"
+    )
     print(
         f"key to repaint: {len(keys.times)} samples, max {max(keys.times) * 1000:.0f} ms, "
         f"{min(keys.sizes)}–{max(keys.sizes)} bytes; minimal app: max "
