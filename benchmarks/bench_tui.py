@@ -64,6 +64,8 @@ class Terminal:
         if pid == 0:  # the child: the program, on a 120×40 terminal
             fcntl.ioctl(0, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))
             os.environ["TERM"] = "xterm-256color"
+            for name in ("COLUMNS", "LINES"):  # Textual would take them over the terminal's size
+                os.environ.pop(name, None)
             os.execvp(argv[0], argv)
         self.pid, self.fd = pid, fd
         fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", ROWS, COLS, 0, 0))

@@ -54,9 +54,12 @@ class NotationLog(ScrollView, can_focus=False):
 
     def write(self, lines: Iterable[Text]) -> None:
         """Add lines at the bottom and follow them (as a ``RichLog`` with auto-scroll does)."""
+        widest = self._widest
         for line in lines:
             self.lines.append(line)
             self._widest = max(self._widest, line.cell_len)
+        if self._widest != widest:
+            self._sized = None  # a wider line may need the horizontal scroll bar: a layout's work
         if len(self.lines) > MAX_LINES:
             del self.lines[:-MAX_LINES]
             self.refresh()
@@ -80,6 +83,7 @@ class NotationLog(ScrollView, can_focus=False):
     def clear(self) -> None:
         self.lines.clear()
         self._widest = 0
+        self._sized = None
         self.virtual_size = Size(0, 0)
         if self.is_mounted:
             self.vertical_scrollbar.window_virtual_size = 0
