@@ -10,6 +10,8 @@ python3 tasks.py compiled [ARGS...]   jetset with the engine compiled by mypyc (
                                       built on the first run (40 s of CPU); with no C compiler,
                                       or if the build fails, the same on the pure engine
 python3 tasks.py compiled -m MODULE   a module of this repository (a benchmark) on that engine
+python3 tasks.py i18n                 extract every catalog's messages from the sources, update the
+                                      .po files (docs/translating.md) and compile them to .mo
 """
 
 from __future__ import annotations
@@ -60,6 +62,39 @@ COMPILED_TESTS = [
 ]
 """The tests run a second time on the compiled engine: every rule, log and bot, the table's
 games, and the app's actions and whole games."""
+
+LOCALE = ROOT / "jetset_tui" / "locale"
+LANGUAGES = {"it": "nplurals=2; plural=(n != 1);"}
+"""The languages with catalogs (English is the source text itself), and their plural rule as
+gettext writes it (CLDR gives Italian a third form for millions, which no message needs)."""
+DOMAINS: dict[str, tuple[str, ...]] = {
+    "start": (
+        *("jetset_tui/cli.py", "jetset_tui/commands", "jetset_tui/ssh", "jetset_tui/web"),
+        *("jetset_tui/screens/start.py", "jetset_tui/screens/new_game.py"),
+        *("jetset_tui/screens/load.py", "jetset_tui/screens/remote_lobby.py"),
+        *("jetset_tui/version.py", "jetset_tui/diagnostics.py", "jetset_tui/bot_plugins.py"),
+        *("jetset_tui/i18n.py", "jetset_tui/cities.py"),
+    ),
+    "game": ("jetset_tui/screens", "jetset_tui/widgets"),
+    "play": ("jetset_tui",),
+    "engine": ("engine", "netcode"),  # the rules' refusals, and netcode's (taking a move back)
+}
+"""Each catalog (gettext domain) and the sources it covers. A file belongs to the first domain
+that names it or a folder above it, in this order; "play" takes the rest of jetset_tui/."""
+KEYWORDS = {
+    "_": None,
+    "N_": None,
+    "ngettext": (1, 2),
+    "pgettext": ((1, "c"), 2),
+    "illegal": None,
+    "refused": None,
+    "IllegalAction": (2,),
+    "NotationError": None,
+    "Reason": None,
+    "Word": None,
+    "rule_name": None,
+}
+"""The functions whose string arguments are messages (Babel's keyword specs)."""
 
 
 def workers() -> list[str]:
@@ -263,8 +298,126 @@ def compiled(args: list[str]) -> None:
     os.execve(jetset, [jetset, *args], compiled_env())
 
 
+def domain_of(path: Path) -> str | None:
+    """The catalog ``path`` (a source file) belongs to, or None (not a player's text)."""
+    relative = path.resolve().relative_to(ROOT).as_posix()
+    for domain, sources in DOMAINS.items():
+        if any(relative == s or relative.startswith(s + "/") for s in sources):
+            return domain
+    return None
+
+
+def domain_files(domain: str) -> list[Path]:
+    """The Python sources of ``domain``, sorted."""
+    found: set[Path] = set()
+    for source in DOMAINS[domain]:
+        path = ROOT / source
+        found.update([path] if path.is_file() else path.rglob("*.py"))
+    return sorted(p for p in found if domain_of(p) == domain and "__pycache__" not in p.parts)
+
+
+def extract(domain: str) -> Any:
+    """``domain``'s messages, read from its sources: a Babel catalog (the template)."""
+    from babel.messages.catalog import Catalog
+    from babel.messages.extract import extract_from_file
+
+    template = Catalog(project="Jet Set", domain=domain, fuzzy=False)
+    for path in domain_files(domain):
+        relative = path.relative_to(ROOT).as_posix()
+        for line, message, comments, context in extract_from_file(
+            "python", str(path), keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)
+        ):
+            template.add(
+                message, locations=[(relative, line)], auto_comments=comments, context=context
+            )
+    return template
+
+
+def po_path(language: str, domain: str) -> Path:
+    return LOCALE / language / "LC_MESSAGES" / f"{domain}.po"
+
+
+def compiled_mo(po: Path) -> bytes:
+    """The .mo that ``po`` compiles to (fuzzy translations left out, as gettext does)."""
+    import io
+
+    from babel.messages.mofile import write_mo
+    from babel.messages.pofile import read_po
+
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    out = io.BytesIO()
+    write_mo(out, catalog)
+    return out.getvalue()
+
+
+def update_catalogs() -> None:
+    """Every domain's .po brought up to its sources, and compiled; runs inside .venv (Babel).
+    A .po is written only when its messages changed, so catalogs do not churn on dates."""
+    import io
+
+    from babel.messages.pofile import read_po, write_po
+
+    for domain in DOMAINS:
+        template = extract(domain)
+        for language in LANGUAGES:
+            po = po_path(language, domain)
+            if po.exists():
+                with po.open("rb") as handle:
+                    catalog = read_po(handle, locale=language, domain=domain)
+            else:
+                po.parent.mkdir(parents=True, exist_ok=True)
+                catalog = new_catalog(language, domain)
+            before = po.read_bytes() if po.exists() else b""
+            catalog.update(template, update_creation_date=False)
+            out = io.BytesIO()
+            write_po(out, catalog, width=100, ignore_obsolete=True, include_lineno=False)
+            if out.getvalue() != before:
+                po.write_bytes(out.getvalue())
+            missing = sum(1 for m in catalog if m.id and not translated(m))
+            mo = po.with_suffix(".mo")
+            mo.write_bytes(compiled_mo(po))
+            print(f"{po.relative_to(ROOT)}: {len(catalog)} messages, {missing} untranslated")
+
+
+def new_catalog(language: str, domain: str) -> Any:
+    """An empty catalog for ``language``'s ``domain``, its header filled in."""
+    from babel.messages.catalog import Catalog
+
+    catalog = Catalog(
+        locale=language,
+        domain=domain,
+        project="Jet Set",
+        version="0.1",
+        copyright_holder="Jet Set's authors",
+        msgid_bugs_address="see docs/translating.md",
+        last_translator="Jet Set's translators",
+        language_team=f"{language} (docs/translating.md)",
+        fuzzy=False,
+    )
+    catalog.mime_headers = [("Plural-Forms", LANGUAGES[language])]
+    return catalog
+
+
+def translated(message: Any) -> bool:
+    """Whether a catalog's message has every form translated, and is not marked fuzzy."""
+    forms = message.string if isinstance(message.string, tuple | list) else (message.string,)
+    return all(forms) and not message.fuzzy
+
+
+def i18n(args: list[str]) -> None:
+    ensure_venv("dev")
+    run([str(BIN / PYTHON), str(ROOT / "tasks.py"), "i18n-in-venv", *args])
+
+
 def main() -> None:
-    commands = {"play": play, "test": test, "compiled": compiled}
+    commands = {
+        "play": play,
+        "test": test,
+        "compiled": compiled,
+        "i18n": i18n,
+        "i18n-in-venv": lambda args: update_catalogs(),
+    }
     if len(sys.argv) < 2 or sys.argv[1] not in commands:
         sys.exit(__doc__)
     commands[sys.argv[1]](sys.argv[2:])

@@ -157,10 +157,14 @@ def replay_figures(
     }
 
 
-def greedy_game_log(directory: Path) -> Path:
-    """A finished 4-player game between greedy bots, saved with its seed revealed."""
-    game = play_game(Options(players=4), "bench-greedy", ("greedy",))
-    return save_game(directory / "greedy.jetset", game, "bench-greedy", revealed=True)
+def greedy_game_log(
+    directory: Path, modules: tuple[str, ...] = (), name: str = "greedy.jetset"
+) -> Path:
+    """A finished 4-player game between greedy bots, saved with its seed revealed (with
+    ``modules``: the expansion's modules on, issue 18; the same seed)."""
+    options = Options(players=4, **{module: True for module in modules})
+    game = play_game(options, "bench-greedy", ("greedy",))
+    return save_game(directory / name, game, "bench-greedy", revealed=True)
 
 
 def save_game(path: Path, game: Game, seed: str, *, revealed: bool) -> Path:

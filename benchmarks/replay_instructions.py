@@ -11,7 +11,9 @@ one replay (read the file, parse, check every rule and digest) or one msgpack de
 file. The files are the median-length game of ``bench_engine``'s sample (random bots, no seed in
 the file) and its game between greedy bots, whose revealed seed the replay checks by dealing again.
 With ``--modules all`` (issue 18): the median base game and the median game of the same seeds
-with those modules on, and the module game's ratio divided by the base game's.
+with those modules on, and the module game's ratio divided by the base game's; with ``--game
+greedy`` too, the greedy game and the greedy game of the same seed with those modules on
+(finished games, seeds revealed and checked).
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ def main() -> None:
     parser.add_argument(
         "--modules", type=modules_from_words, help="the base game against these modules' game"
     )
+    parser.add_argument(
+        "--game",
+        choices=("median", "greedy"),
+        default="median",
+        help="with --modules: the median random games (default) or the greedy games",
+    )
     args = parser.parse_args()
     if args.loop:
         loop(args.loop[0], int(args.loop[1]), Path(args.loop[2]))
@@ -71,7 +79,14 @@ def main() -> None:
         sys.exit("valgrind is needed: apt-get install valgrind")
     with tempfile.TemporaryDirectory() as tmp:
         print(f"engine: {engine_build()}")
-        if args.modules:
+        if args.modules and args.game == "greedy":
+            games = {
+                "greedy game, seed checked": greedy_game_log(Path(tmp)),
+                f"greedy game, seed checked, {' '.join(args.modules)}": greedy_game_log(
+                    Path(tmp), args.modules, "modules-greedy.jetset"
+                ),
+            }
+        elif args.modules:
             games = {
                 "median random game": median_game_log(Path(tmp), games=40),
                 f"median random game, {' '.join(args.modules)}": median_game_log(

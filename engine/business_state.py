@@ -8,9 +8,11 @@ hand's size and the sum of its draws' commitments (``draw_commitment``).
 
 Cards are known by their kind (``income``, ``acquisition`` ...): copies of a kind are alike, so a
 hand is a list of kinds. The order of the draw pile never enters the state: only the dealer knows
-it (docs/architecture.md). This state keeps the game's hash the simple way: every mutator ends with
-``rehash``, which compares the module's slot values with the last ones and adds the differences
-times the module's own keys (``Rng("jetset-digest-keys-business_cards")``).
+it (docs/architecture.md). Every mutator keeps the game's hash up to date through the module's
+own keys (``Rng("jetset-digest-keys-business_cards")``): the rare ones with ``rehash``, which
+compares all the module's slot values with the last ones and adds the differences times their
+keys; the frequent ones (a draw, a card discarded or laid down, a turn mark) with ``_put``, for
+just the slots they change.
 """
 
 from __future__ import annotations
@@ -70,15 +72,20 @@ NO_OFFER: Final[tuple[int, int, str, int]] = (-1, -1, "", -1)
 # Slot layout of the module (appended after the base slots): scalars, then per seat, then the
 # discard pile and the last reshuffled pile as counts per kind.
 SCALARS: Final = 20
-SCALAR_FIELDS: Final = frozenset(
-    (
-        *("deck_size", "epoch", "epoch_drawn", "draws", "offer", "offer_turn", "buyout"),
-        *("vacations", "taxes_pot", "discount_turn", "extra_turn", "open_turn", "commandeer"),
-        *("acted", "first_final", "finals", "finals_dealt", "owed"),
-    )
-)
-"""The fields held in the first ``SCALARS`` slots (``scalar_values``)."""
 SEAT_FIELDS: Final = 4 + len(KINDS)  # hand size, commitments, lock, taxes turn, then front counts
+DECK_SIZE_SLOT: Final = 0
+EPOCH_DRAWN_SLOT: Final = 2
+DRAWS_SLOT: Final = 3
+TAXES_POT_SLOT: Final = 11
+OPEN_TURN_SLOT: Final = 14
+ACTED_SLOT: Final = 16
+FIRST_FINAL_SLOT: Final = 17
+OWED_SLOT: Final = 19
+"""Where ``scalar_values`` puts the fields a draw changes (the hot path's slots)."""
+SEAT_FRONT: Final = 4
+"""Where a seat's cards in front start among its ``SEAT_FIELDS``."""
+DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
+"""The discard pile's slots: a count per kind."""
 
 
 def draw_commitment(seat: int, draw: int, kind: str, salt: str) -> str:
@@ -145,6 +152,11 @@ class BusinessState:
         """(turn, seat whose plane may be used in that turn's claim)."""
         self.acted = (-1, 0)
         """(turn, actions taken in it)."""
+        self.marked_turn = -1
+        """The latest of ``open_turn``, ``extra_turn`` and ``acted``'s turn (with an action
+        taken): equal to the turn number exactly when one of those marks restricts this turn
+        (the marks only ever name the turn being played). Derived, not in the slots: one test
+        where the ruleset, for every entry, would make three (``Ruleset.apply``)."""
         self.first_final = -1
         self.finals = -1
         """The seat waiting for two more Final Flight cards (the "Final Flights" card)."""
@@ -176,6 +188,7 @@ class BusinessState:
         b.open_turn = self.open_turn
         b.commandeer = self.commandeer
         b.acted = self.acted
+        b.marked_turn = self.marked_turn
         b.first_final = self.first_final
         b.finals = self.finals
         b.finals_dealt = self.finals_dealt
@@ -208,7 +221,8 @@ class BusinessState:
         ]
 
     def scalar_values(self) -> list[int]:
-        """The first ``SCALARS`` slots: the fields ``SCALAR_FIELDS`` names."""
+        """The first ``SCALARS`` slots: the deck and draws, the Business Deal, the turn marks,
+        the Taxes money, the draws owed (``*_SLOT`` names those the hot mutators set)."""
         o_from, o_to, o_kind, o_link = self.offer
         return [
             self.deck_size,
@@ -251,26 +265,37 @@ class BusinessState:
         state.hash += delta
         self.values = new
 
-    def rehash_seat(self, state: State, seat: int, *, discards: bool = False) -> None:
-        """``rehash`` when only the scalars, ``seat``'s slots and (``discards``) the discard
-        pile have changed since the last one: only those slots are compared (a draw, a card
-        played: most of the module's changes)."""
+    def _put(self, state: State, slot: int, value: int) -> None:
+        """Slot ``slot`` now holds ``value``: the hash follows. The hot mutators (a draw, a
+        card discarded or laid down, a turn mark) change a few known slots and say which,
+        instead of comparing all of them as ``rehash`` does."""
         values = self.values
-        if not values:
-            self.rehash(state)
-            return
-        parts = [(0, self.scalar_values()), (SCALARS + SEAT_FIELDS * seat, self.seat_values(seat))]
-        if discards:
-            parts.append((SCALARS + SEAT_FIELDS * MAX_SEATS, kind_counts(self.discards)))
+        old = values[slot]
+        if old != value:
+            state.hash += (value - old) * KEYS[slot]
+            values[slot] = value
+
+    def _put_all(self, state: State, slots: tuple[tuple[int, int], ...]) -> None:
+        """``_put`` for each (slot, value)."""
+        values = self.values
         delta = 0
-        for start, new in parts:
-            if values[start : start + len(new)] == new:
-                continue  # this part unchanged (compared in C)
-            for i, value in enumerate(new, start):
-                if values[i] != value:
-                    delta += (value - values[i]) * KEYS[i]
-                    values[i] = value
+        for slot, value in slots:
+            old = values[slot]
+            if old != value:
+                delta += (value - old) * KEYS[slot]
+                values[slot] = value
         state.hash += delta
+
+    def _put_hand(self, state: State, seat: int) -> None:
+        """``seat``'s hand size and commitments, into the slots (``_put``)."""
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put(state, base, self.sizes[seat])
+        self._put(state, base + 1, self.commits[seat])
+
+    def _put_count(self, state: State, slot: int, delta: int) -> None:
+        """A count slot (a kind in front of a seat, or on the discard pile) moves by ``delta``."""
+        self.values[slot] += delta
+        state.hash += delta * KEYS[slot]
 
     # -- questions --------------------------------------------------------------------------
 
@@ -308,7 +333,21 @@ class BusinessState:
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
         self.settle_owed()
-        self.rehash_seat(state, seat)
+        if not self.values:
+            self.rehash(state)
+            return
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put_all(
+            state,
+            (
+                (DECK_SIZE_SLOT, self.deck_size),
+                (EPOCH_DRAWN_SLOT, self.epoch_drawn),
+                (DRAWS_SLOT, self.draws),
+                (OWED_SLOT, _seats_code(self.owed)),
+                (base, self.sizes[seat]),
+                (base + 1, self.commits[seat]),
+            ),
+        )
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -319,7 +358,10 @@ class BusinessState:
         """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
         if self.deck_size or self.discards:
             self.owed.append(seat)
-            self.rehash_seat(state, seat)
+            if self.values:
+                self._put(state, OWED_SLOT, _seats_code(self.owed))
+            else:
+                self.rehash(state)
 
     def reshuffle(self, state: State) -> None:
         """The draw pile ran out: the discards, shuffled, are the new pile."""
@@ -340,7 +382,19 @@ class BusinessState:
         """A card from ``seat``'s hand to the discard pile."""
         self.take_from_hand(seat, kind)
         self.discards.append(kind)
-        self.rehash_seat(state, seat, discards=True)
+        if not self.values:
+            self.rehash(state)
+            return
+        self._put_hand(state, seat)
+        self._put_count(state, DISCARDS_BASE + KIND_INDEX[kind], 1)
+
+    def set_lock(self, state: State, seat: int, card: str) -> None:
+        """``seat`` locks Flight card ``card`` ("": its lock is gone)."""
+        self.locks[seat] = card
+        if not self.values:
+            self.rehash(state)
+            return
+        self._put(state, SCALARS + SEAT_FIELDS * seat + 2, text_code(card))
 
     def lay_down(self, state: State, seat: int, kind: str) -> None:
         """A card from ``seat``'s hand face up in front of it."""
@@ -348,7 +402,13 @@ class BusinessState:
         self.front[seat].append(kind)
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
-        self.rehash_seat(state, seat)
+        if not self.values:
+            self.rehash(state)
+            return
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put_hand(state, seat)
+        self._put(state, base + 3, self.taxes_turn[seat] + 1)
+        self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
 
     def pick_up_taxes(self, state: State, seat: int) -> int:
         """Taxes discarded from in front of ``seat``; the money on it, returned."""
@@ -356,30 +416,46 @@ class BusinessState:
         self.discards.append("taxes")
         self.taxes_turn[seat] = -1
         pot, self.taxes_pot = self.taxes_pot, 0
-        self.rehash_seat(state, seat, discards=True)
+        if not self.values:
+            self.rehash(state)
+            return pot
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put(state, base + 3, 0)
+        self._put_count(state, base + SEAT_FRONT + KIND_INDEX["taxes"], -1)
+        self._put_count(state, DISCARDS_BASE + KIND_INDEX["taxes"], 1)
+        self._put(state, TAXES_POT_SLOT, 0)
         return pot
+
+    # the turn marks and the Taxes money, changed after many actions: each says its one slot
+
+    def add_to_taxes_pot(self, state: State, amount: int) -> None:
+        self.taxes_pot += amount
+        self._put(state, TAXES_POT_SLOT, self.taxes_pot)
+
+    def set_open_turn(self, state: State, turn: int) -> None:
+        self.open_turn = turn
+        self._mark()
+        self._put(state, OPEN_TURN_SLOT, turn + 1)
+
+    def set_acted(self, state: State, turn: int, count: int) -> None:
+        self.acted = (turn, count)
+        self._mark()
+        self._put(state, ACTED_SLOT, turn + 1 + count * (1 << 32))
+
+    def _mark(self) -> None:
+        acted = self.acted[0] if self.acted[1] else -1
+        self.marked_turn = max(self.open_turn, self.extra_turn, acted)
+
+    def set_first_final(self, state: State, seat: int) -> None:
+        self.first_final = seat
+        self._put(state, FIRST_FINAL_SLOT, seat + 1)
 
     def set_fields(self, state: State, **fields: object) -> None:
         """Set turn marks and other scalar fields (names as above), then rehash."""
         for name, value in fields.items():
             setattr(self, name, value)
+        self._mark()
         self.rehash(state)
-
-    def set_scalars(self, state: State, **fields: object) -> None:
-        """``set_fields`` for fields of ``SCALAR_FIELDS`` alone, when nothing else has changed
-        since the last rehash: only the scalar slots are compared (the hot paths: income under
-        Taxes, the turn marks after an action)."""
-        assert SCALAR_FIELDS.issuperset(fields), fields
-        for name, value in fields.items():
-            setattr(self, name, value)
-        new = self.scalar_values()
-        old = self.values
-        delta = 0
-        for i in range(SCALARS):
-            if old[i] != new[i]:
-                delta += (new[i] - old[i]) * KEYS[i]
-        state.hash += delta
-        old[:SCALARS] = new
 
 
 def _seats_code(seats: list[int]) -> int:
@@ -409,8 +485,8 @@ def action_saving(state: State, seat: int, action: Action) -> int:
     owner's share of a rent). On a Distant board No Overhead still waives the service charge
     (it counts every link named), and Discount never touches a Distant plane (B20)."""
     b = state.business
-    if b is None:
-        return 0
+    if b is None or (b.discount_turn != state.turn and "overhead" not in b.front[seat]):
+        return 0  # neither Discount this turn nor No Overhead in front of the seat
     saving = 0
     if isinstance(action, Place):
         planes = sum(n for _, n in action.placements)
@@ -443,7 +519,7 @@ def income_after_cards(state: State, seat: int, income: int) -> int:
     holder = b.taxes_holder()
     if holder != seat and income >= TAX:
         income -= TAX
-        b.set_scalars(state, taxes_pot=b.taxes_pot + TAX)
+        b.add_to_taxes_pot(state, TAX)
     return income
 
 

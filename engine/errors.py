@@ -1,16 +1,96 @@
-"""The two ways an action line can be wrong."""
+"""The two ways an action line can be wrong, each said as a template and its parameters.
+
+The engine speaks no language but English, and holds no translations: a refusal keeps its
+English ``template`` (``"you have €{cash}; this costs €{cost}"``) and its ``params`` beside the
+formatted ``message``, so a screen can say it in its player's language (jetset_tui/refusals.py).
+A parameter that is a word to translate (a row's name, a card's name) is a :class:`Word`;
+numbers, seats, card ids and city codes stay as they are.
+
+Extraction keywords for the ``engine`` catalog: ``illegal``, ``refused``, ``IllegalAction:2``,
+``NotationError``, ``Reason``, ``Word``, ``rule_name``.
+"""
 
 from __future__ import annotations
+
+from collections.abc import Mapping
+from string import Formatter
+
+Param = str | int
+"""A refusal's parameter: a number, a code, or a :class:`Word`."""
+
+
+class Word(str):
+    """A parameter that is an English word or name, translated where the refusal is shown."""
+
+    __slots__ = ()
+
+
+def rule_name(name: str) -> str:
+    """Mark a rulebook section's name for the catalogs (it is shown to players)."""
+    return name
+
+
+class Reason(str):
+    """A sentence that says why not (English, as a ``str``), keeping its template and
+    parameters: the helpers that answer "why not?" return one, and a refusal made from it keeps
+    them."""
+
+    __slots__ = ("params", "template")
+    template: str
+    params: Mapping[str, Param]
+
+    def __new__(cls, template: str, **params: Param) -> Reason:
+        self = super().__new__(cls, fill(template, params))
+        self.template = template
+        self.params = params
+        return self
+
+
+def fill(template: str, params: Mapping[str, Param]) -> str:
+    """``template`` with its named placeholders filled; a template without parameters is taken
+    as it is (so text with braces in it, from elsewhere, stays as it was)."""
+    return template.format(**params) if params else template
+
+
+def fillable(template: str, params: Mapping[str, object]) -> bool:
+    """Every placeholder of ``template`` is a plain name among ``params`` (no attribute, index,
+    conversion or format spec), so filling it runs nothing: check a template from elsewhere (a
+    catalog, the network) before filling it."""
+    try:
+        fields = list(Formatter().parse(template))
+    except ValueError:
+        return False
+    return all(
+        name is None or (name in params and not spec and not conversion)
+        for _text, name, spec, conversion in fields
+    )
+
+
+def _parts(template: str, params: Mapping[str, Param]) -> tuple[str, dict[str, Param]]:
+    """A :class:`Reason` passed as the template brings its own template and parameters."""
+    if isinstance(template, Reason) and not params:
+        return template.template, dict(template.params)
+    return str(template), dict(params)
+
+
+SAYING = Reason("{reason} ({rule})")
+"""How a refusal is said: its reason, then the rulebook section that gives it."""
 
 
 class NotationError(ValueError):
     """A line that is not notation at all: unknown verb, bad city code, missing number."""
 
+    def __init__(self, template: str, **params: Param) -> None:
+        self.template, self.params = _parts(template, params)
+        self.message = fill(self.template, self.params)
+        super().__init__(self.message)
+
 
 class IllegalAction(Exception):
     """A well-formed action that the rules forbid now. ``rule`` names the rulebook section."""
 
-    def __init__(self, rule: str, message: str) -> None:
-        super().__init__(f"{message} ({rule})")
+    def __init__(self, rule: str, template: str, **params: Param) -> None:
+        self.template, self.params = _parts(template, params)
         self.rule = rule
-        self.message = message
+        self.message = fill(self.template, self.params)
+        super().__init__(SAYING.format(reason=self.message, rule=rule))

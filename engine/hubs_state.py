@@ -55,12 +55,15 @@ def hub_slot_name(slot: int) -> str:
 class HubsState:
     """Hubs, markers and the module's turn state; changed only through the mutators."""
 
-    __slots__ = ("cities", "income", "keys", "pending", "placing", "points")
+    __slots__ = ("cities", "income", "keys", "owners", "pending", "placing", "points")
 
     def __init__(self, players: int) -> None:
         self.keys = hub_keys()
         self.cities: list[list[int]] = [[] for _ in range(players)]
         """Each seat's hub cities, in the order they were placed (at most two)."""
+        self.owners: dict[int, int] = {}
+        """City → the seat with a hub there (``cities`` the other way round, for ``owner``,
+        which every claim asks of each city on its path)."""
         self.points = [0] * players
         """Each seat's 1-point markers."""
         self.income = [0] * players
@@ -76,6 +79,7 @@ class HubsState:
         h = HubsState(0)
         h.keys = self.keys
         h.cities = [c[:] for c in self.cities]
+        h.owners = dict(self.owners)
         h.points = self.points[:]
         h.income = self.income[:]
         h.placing = self.placing
@@ -86,10 +90,7 @@ class HubsState:
 
     def owner(self, city: int) -> int:
         """The seat with a hub in ``city``, or -1."""
-        for seat, cities in enumerate(self.cities):
-            if city in cities:
-                return seat
-        return -1
+        return self.owners.get(city, -1)
 
     @property
     def busy(self) -> bool:
@@ -106,6 +107,7 @@ class HubsState:
         """A hub token of ``seat`` onto ``city`` (its first or its second)."""
         field = len(self.cities[seat])
         self.cities[seat].append(city)
+        self.owners[city] = seat
         self._bump(state, HUB_SEAT_BASE + HUB_SEAT_SLOTS * seat + field, city + 1)
 
     def set_placing(self, state: State, seat: int) -> None:

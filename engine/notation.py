@@ -213,7 +213,9 @@ class Notation:
         if head == "*":
             return Entry(CHANCE, self.parse_action(rest))
         if not _SEAT.fullmatch(head):
-            raise NotationError(f"an entry starts with a seat number or '*', not {head!r}")
+            raise NotationError(
+                "an entry starts with a seat number or '*', not {head}", head=repr(head)
+            )
         return Entry(int(head), self.parse_action(rest))
 
     def parse_action(self, line: str) -> Action:
@@ -223,7 +225,11 @@ class Notation:
         verb, args = words[0].lower(), words[1:]
         parse = _PARSERS.get(verb)
         if parse is None:
-            raise NotationError(f"unknown action {verb!r}; the actions are: {', '.join(VERBS)}")
+            raise NotationError(
+                "unknown action {verb}; the actions are: {verbs}",
+                verb=repr(verb),
+                verbs=", ".join(VERBS),
+            )
         return parse(self, args)
 
     def _parse_refill(self, args: list[str]) -> Action:
@@ -292,7 +298,11 @@ class Notation:
         if words[0] == distant:
             words.reverse()
         if len(words) < 2 or words[-1] != distant:
-            raise NotationError(f"the path of {card.id} ends at {distant}, e.g. LON-PAR-{distant}")
+            raise NotationError(
+                "the path of {card} ends at {distant}, e.g. LON-PAR-{distant}",
+                card=card.id,
+                distant=distant,
+            )
         return ClaimDistant(card.id, tuple(self.city(c) for c in words[:-1]))
 
     def _parse_final(self, args: list[str]) -> Action:
@@ -355,7 +365,7 @@ class Notation:
         seat = -1
         if kind in SEAT_CARDS:
             if not rest:
-                raise NotationError(f"write: play {kind} SEAT")
+                raise NotationError("write: play {kind} SEAT", kind=kind)
             seat, rest = _seat(rest[0]), rest[1:]
         card = ""
         if kind == "lock":
@@ -440,7 +450,11 @@ class Notation:
     def _kind(self, word: str) -> str:
         kind = word.lower()
         if kind not in KIND:
-            raise NotationError(f"unknown Business card {word!r}; the cards are: {', '.join(KIND)}")
+            raise NotationError(
+                "unknown Business card {word}; the cards are: {cards}",
+                word=repr(word),
+                cards=", ".join(KIND),
+            )
         return kind
 
     def _link_word(self, word: str) -> int:
@@ -456,7 +470,7 @@ class Notation:
             raise NotationError("write: draw CARD  or  draw CARD bottom")
         card = args[0].upper()
         if card not in self.distant.card_number:
-            raise NotationError(f"unknown Distant Flight card {args[0]!r}")
+            raise NotationError("unknown Distant Flight card {card}", card=repr(args[0]))
         return DrawDistant(card, len(args) == 2)
 
     def _parse_investors(self, args: list[str]) -> Action:
@@ -487,7 +501,7 @@ class Notation:
     def city(self, code: str) -> int:
         city = self.board.city_index.get(code.upper())
         if city is None:
-            raise NotationError(f"unknown city {code!r}")
+            raise NotationError("unknown city {city}", city=repr(code))
         return city
 
     def link(self, word: str) -> int:
@@ -496,39 +510,43 @@ class Notation:
             return link
         parts = word.split("-")
         if len(parts) != 2:
-            raise NotationError(f"{word!r} is not an airlink; write two city codes, e.g. MIL-ROM")
+            raise NotationError(
+                "{word} is not an airlink; write two city codes, e.g. MIL-ROM", word=repr(word)
+            )
         a, b = self.city(parts[0]), self.city(parts[1])
         link = self.board.link_between(a, b)
         if link is None:
-            raise NotationError(f"there is no airlink {parts[0].upper()}-{parts[1].upper()}")
+            raise NotationError(
+                "there is no airlink {link}", link=f"{parts[0].upper()}-{parts[1].upper()}"
+            )
         return link
 
     def card(self, word: str) -> str:
         cid = word.upper()
         if cid not in self.board.cards:
-            raise NotationError(f"unknown card {word!r}")
+            raise NotationError("unknown card {word}", word=repr(word))
         return cid
 
     def investor(self, word: str) -> str:
         cid = word.upper()
         if cid not in investor_cards():
-            raise NotationError(f"unknown Investor card {word!r}")
+            raise NotationError("unknown Investor card {word}", word=repr(word))
         return cid
 
     def parse_path(self, word: str) -> tuple[int, ...]:
         cities = tuple(self.city(c) for c in word.split("-"))
         if len(cities) < 2:
-            raise NotationError(f"{word!r} is not a path; write cities joined by '-'")
+            raise NotationError("{word} is not a path; write cities joined by '-'", word=repr(word))
         return cities
 
     def _link_and_count(self, args: list[str], verb: str) -> tuple[int, int]:
         if len(args) not in (1, 2):
-            raise NotationError(f"write: {verb} LINK N, e.g. {verb} MIL-ROM 2")
+            raise NotationError("write: {verb} LINK N, e.g. {verb} MIL-ROM 2", verb=verb)
         return self.link(args[0]), _count(args[1]) if len(args) == 2 else 1
 
     def _card_and_path(self, args: list[str], verb: str) -> tuple[str, tuple[int, ...]]:
         if len(args) != 2:
-            raise NotationError(f"write: {verb} CARD PATH, e.g. {verb} S3-07 HAM-BER-MUC")
+            raise NotationError("write: {verb} CARD PATH, e.g. {verb} S3-07 HAM-BER-MUC", verb=verb)
         return self.card(args[0]), self.parse_path(args[1])
 
 
@@ -561,24 +579,24 @@ def _count(word: str) -> int:
         count = int(word)
         if count >= 1:
             return count
-    raise NotationError(f"{word!r} is not a count (a whole number from 1)")
+    raise NotationError("{word} is not a count (a whole number from 1)", word=repr(word))
 
 
 def _seat(word: str) -> int:
     if not _SEAT.fullmatch(word):
-        raise NotationError(f"{word!r} is not a seat number")
+        raise NotationError("{word} is not a seat number", word=repr(word))
     return int(word)
 
 
 def _hex(word: str) -> str:
     if not _HEX.fullmatch(word):
-        raise NotationError(f"{word!r} is not lower-case hex")
+        raise NotationError("{word} is not lower-case hex", word=repr(word))
     return word
 
 
 def _no_args(args: list[str], verb: str) -> None:
     if args:
-        raise NotationError(f"{verb} takes nothing after it")
+        raise NotationError("{verb} takes nothing after it", verb=verb)
 
 
 _DEFAULT: Notation | None = None

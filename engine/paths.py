@@ -12,6 +12,7 @@ from itertools import pairwise
 from typing import Final
 
 from engine.board import Board
+from engine.errors import Reason
 
 FINAL_SEGMENT_LIMIT: Final = 64
 """How many first legs the Final Flight search tries before it settles for what it found."""
@@ -20,14 +21,16 @@ FINAL_SEGMENT_LIMIT: Final = 64
 def path_links(board: Board, path: tuple[int, ...]) -> list[int] | str:
     """The links a path flies, or a sentence saying why it is not a path."""
     if len(path) < 2:
-        return "a path needs at least two cities"
+        return Reason("a path needs at least two cities")
     links: list[int] = []
     for a, b in pairwise(path):
         link = board.link_between(a, b)
         if link is None:
-            return f"there is no airlink {board.city_code(a)}-{board.city_code(b)}"
+            return Reason(
+                "there is no airlink {link}", link=f"{board.city_code(a)}-{board.city_code(b)}"
+            )
         if link in links:
-            return f"the path uses the airlink {board.link_name(link)} twice"
+            return Reason("the path uses the airlink {link} twice", link=board.link_name(link))
         links.append(link)
     return links
 

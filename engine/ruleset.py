@@ -12,8 +12,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
-from engine.errors import IllegalAction
+from engine.actions import CHANCE, CHANCE_TYPES, Action, Claim, ClaimFinal, Entry
+from engine.errors import IllegalAction, Reason, rule_name
 from engine.options import Options
 from engine.rules import business
 from engine.rules.airlinks import BuyRule, PlaceRule, RentRule
@@ -37,6 +37,9 @@ from engine.rules.investors import (
 )
 from engine.rules.turns import EndVoteRule, end_turn
 from engine.state import OFFER, OVER, PLAY, State
+
+TURNS: Final = rule_name("Player Turns")
+ENDING: Final = rule_name("Ending the Game")
 
 
 @dataclass(frozen=True)
@@ -67,33 +70,39 @@ class Step:
 
 
 FLIGHT_CARD_STEP: Final = Step(
-    "Flight Card Phase",
+    rule_name("Flight Card Phase"),
     (RefillRule(),),
     for_finished=False,
-    inactive_reason="you have played your Final Flight: the Flight Card Phase is over for you",
+    inactive_reason=Reason(
+        "you have played your Final Flight: the Flight Card Phase is over for you"
+    ),
 )
 ACTION_STEP: Final = Step(
-    "Action Phase",
+    rule_name("Action Phase"),
     (BuyRule(), PlaceRule(), RentRule(), ClaimRule(), ClaimFinalRule(), IncomeRule()),
     for_finished=False,
-    inactive_reason="you have played your Final Flight: you place planes on it instead of acting",
+    inactive_reason=Reason(
+        "you have played your Final Flight: you place planes on it instead of acting"
+    ),
 )
 FINAL_FLIGHT_STEP: Final = Step(
-    "After the Final Flight",
+    rule_name("After the Final Flight"),
     (FinalPlaneRule(), PassRule()),
     for_finished=True,
-    inactive_reason="only a player who has played a Final Flight places planes on it",
+    inactive_reason=Reason("only a player who has played a Final Flight places planes on it"),
 )
 HUB_STEP: Final = Step(
-    "Hubs",
+    rule_name("Hubs"),
     (PlaceHubRule(), HubBonusRule()),
     for_finished=False,
-    inactive_reason="hubs are placed before the first turn, and hub bonuses chosen after a claim",
+    inactive_reason=Reason(
+        "hubs are placed before the first turn, and hub bonuses chosen after a claim"
+    ),
     hubs=True,
 )
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (SetupRule(), DealRule(), RevealRule())
 BUSINESS_STEP: Final = Step(
-    "Business cards",
+    rule_name("Business cards"),
     business.DECISION_RULES,
     for_finished=False,
     inactive_reason="",
@@ -129,6 +138,7 @@ class Ruleset:
             steps.append(BUSINESS_STEP)
             chance += business.CHANCE_RULES
         self.steps: tuple[Step, ...] = tuple(steps)
+        self.investors = options.investors
         self._chance = {rule.action: rule for rule in chance}
         self._decision = {rule.action: (step, rule) for step in self.steps for rule in step.rules}
 
@@ -141,15 +151,16 @@ class Ruleset:
                 return state.current if investors.choosing else CHANCE
             if state.to_reveal is not None:
                 return CHANCE
-            b = state.business  # wants_chance(), read here
-            if b is not None and (b.owed or b.buyout >= 0 or b.finals >= 0):
-                return CHANCE
             hubs = state.hubs
+            b = state.business
+            if b is None:
+                return hubs.placing if hubs is not None and hubs.placing >= 0 else state.current
+            if b.owed or b.buyout >= 0 or b.finals >= 0:  # wants_chance(), read here
+                return CHANCE
             if hubs is not None and hubs.placing >= 0:
                 return hubs.placing
-            if b is not None and b.offer[1] >= 0:
-                return b.offer[1]  # a Business Deal's answer
-            return state.current
+            answer = b.offer[1]  # a Business Deal's answer
+            return answer if answer >= 0 else state.current
         if phase == OFFER:
             return state.current
         return None if phase == OVER else CHANCE
@@ -157,9 +168,9 @@ class Ruleset:
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
         inv = state.investors
-        if self.options.investors and (
-            type(entry.action) in INVESTOR_RULES
-            or (inv is not None and (inv.to_turn >= 0 or inv.choosing))
+        if self.investors and (
+            (inv is not None and (inv.to_turn >= 0 or inv.choosing))
+            or type(entry.action) in INVESTOR_RULES
         ):  # else investor_rule says None (inv.pending(), read here: asked for every entry)
             investors = investor_rule(state, entry.action)
             if investors is not None:
@@ -182,8 +193,11 @@ class Ruleset:
         if state.phase != OFFER:
             return END_VOTE  # its check says that no one has offered to end the game
         if entry.actor != actor:
-            who = "the dealer" if entry.actor == CHANCE else f"seat {entry.actor}"
-            raise IllegalAction("Player Turns", f"it is seat {actor}'s turn, not {who}'s")
+            if entry.actor == CHANCE:
+                raise IllegalAction(TURNS, "it is seat {seat}'s turn, not the dealer's", seat=actor)
+            raise IllegalAction(
+                TURNS, "it is seat {seat}'s turn, not seat {other}'s", seat=actor, other=entry.actor
+            )
         if not isinstance(entry.action, END_VOTE.action):
             raise IllegalAction(
                 END_VOTE.section, "first answer whether to end the game now: end yes or end no"
@@ -194,19 +208,19 @@ class Ruleset:
         """The dealer's rule for ``entry``, or IllegalAction saying whose turn it is instead."""
         action = entry.action
         if actor is None:
-            raise IllegalAction("Ending the Game", "the game is over")
+            raise IllegalAction(ENDING, "the game is over")
         if actor == CHANCE:
             rule = self._chance.get(type(action))
             if entry.actor != CHANCE or rule is None:
-                raise IllegalAction("Player Turns", "the dealer must turn up or deal a card first")
+                raise IllegalAction(TURNS, "the dealer must turn up or deal a card first")
             return rule
         if isinstance(action, CHANCE_TYPES) or entry.actor == CHANCE:
-            raise IllegalAction("Player Turns", f"it is seat {actor}'s turn, not the dealer's")
+            raise IllegalAction(TURNS, "it is seat {seat}'s turn, not the dealer's", seat=actor)
         if entry.actor != actor:
             raise IllegalAction(
-                "Player Turns", f"it is seat {actor}'s turn, not seat {entry.actor}'s"
+                TURNS, "it is seat {seat}'s turn, not seat {other}'s", seat=actor, other=entry.actor
             )
-        raise IllegalAction("Player Turns", f"{action!r} is not an action of this game")
+        raise IllegalAction(TURNS, "{action} is not an action of this game", action=repr(action))
 
     def check(self, state: State, entry: Entry) -> AnyRule:
         """Raise IllegalAction if ``entry`` cannot be applied now; the state is not touched."""
@@ -221,13 +235,25 @@ class Ruleset:
         IllegalAction the state is unchanged."""
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
-        cards = state.business is not None
-        if cards and actor >= 0:
-            business.guard_if_needed(state, actor, action)
+        b = state.business
+        if (  # business.guard_needed, read here: asked for every entry
+            b is not None
+            and actor >= 0
+            and (
+                b.marked_turn == state.turn
+                or b.offer[1] >= 0
+                or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
+            )
+        ):
+            business.guard(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
-            if cards and business.after_action(state, actor, action):
+            if (
+                b is not None
+                and (b.extra_turn == state.turn or isinstance(action, business.AFTER_ACTION_TYPES))
+                and business.after_action(state, actor, action)
+            ):
                 return  # the turn goes on (Business cards)
             hubs = state.hubs
             if hubs is not None and hubs.pending:

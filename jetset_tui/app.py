@@ -18,6 +18,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
+from jetset_tui.i18n import current_language, use_session_language
+
 if TYPE_CHECKING:
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
@@ -66,11 +68,14 @@ class JetSetApp(App[None]):
         joined_at: str | None = None,
         tutorial: bool = False,
         expansion: bool = False,
+        language: str | None = None,
     ) -> None:
         """``joined_at``: the host's address when this app plays a game joined there (``jetset
         join``): leaving it asks, and ends the program rather than going to the menu.
-        ``bot_delay``: seconds a bot waits before it moves (``netcode.local.BOT_DELAY``)."""
+        ``bot_delay``: seconds a bot waits before it moves (``netcode.local.BOT_DELAY``).
+        ``language``: the session's (default: the one current where the app starts)."""
         super().__init__()
+        self.language = language
         self.launch_plan = plan
         self.launch_resume = resume
         self.launch_session = session
@@ -94,6 +99,11 @@ class JetSetApp(App[None]):
         from netcode.local import BOT_DELAY
 
         return BOT_DELAY if self._bot_delay is None else self._bot_delay
+
+    def on_load(self) -> None:
+        """Before any screen exists, in the app's own task: this session's language, which
+        every screen and task of the app inherits (jetset_tui/i18n.py)."""
+        use_session_language(self.language or current_language())
 
     def on_mount(self) -> None:
         from jetset_tui.screens.start import StartScreen

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 import argparse
 import importlib
+import os
 import sys
 from collections.abc import Sequence
 
 from jetset_tui import diagnostics
 from jetset_tui.bot_plugins import load_command_line_bots
 from jetset_tui.commands import COMMANDS
+from jetset_tui.i18n import LANGUAGES, language_from_env, set_process_language
 from jetset_tui.version import VersionAction
 
 LONG_RUNNING = ("play", "tutorial", "host", "join", "ssh-server")
@@ -22,15 +24,36 @@ LONG_RUNNING = ("play", "tutorial", "host", "join", "ssh-server")
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="jetset", description="Jet Set in the terminal.")
     parser.add_argument("--version", action=VersionAction)
+    add_language_argument(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in COMMANDS:
         importlib.import_module(f"jetset_tui.commands.{name}").register(sub)
+    for command in sub.choices.values():
+        add_language_argument(command, argparse.SUPPRESS)
     return parser
+
+
+def add_language_argument(parser: argparse.ArgumentParser, default: object) -> None:
+    """``--lang``, before the command or after it (``jetset --lang it play`` or ``jetset play
+    --lang it``): the game's language, else the environment's (LC_ALL, LC_MESSAGES, LANG)."""
+    parser.add_argument(
+        "--lang",
+        choices=sorted(LANGUAGES),
+        default=default,
+        help="the game's language (default: from LC_ALL, LC_MESSAGES or LANG, else en)",
+    )
+
+
+def choose_language(args: argparse.Namespace) -> None:
+    """The process's language: ``--lang``, else the environment's."""
+    chosen = getattr(args, "lang", None)
+    set_process_language(chosen or language_from_env(os.environ))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    choose_language(args)
     try:
         load_command_line_bots(args)
     except ValueError as exc:

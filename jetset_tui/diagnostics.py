@@ -10,6 +10,8 @@ import logging
 import sys
 from pathlib import Path
 
+from jetset_tui.i18n import _
+
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 
 
@@ -80,8 +82,6 @@ def failed(command: str, args: argparse.Namespace, exc: BaseException) -> int:
     if debugging(args):
         raise exc
     where = _current or log_path(command)
-    print(
-        f"jetset {command}: something went wrong and it stopped; the details are in {where}",
-        file=sys.stderr,
-    )
+    said = _("something went wrong and it stopped; the details are in {file}")
+    print(f"jetset {command}: {said.format(file=where)}", file=sys.stderr)
     return 1

@@ -8,9 +8,12 @@ is loaded and chained, so a message is found whichever catalog holds it.
 
 The language is per session, not per process: ``jetset ssh-server`` runs one app per SSH
 connection in a single process, each in its player's language. It is held in a context
-variable that an app sets when it starts (:func:`use_language`); tasks and threads started from
-the app (``asyncio.to_thread``) inherit it. Outside any app (the command line) the process's
-language applies: ``--lang``, else ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``, else English.
+variable that an app sets when it starts (:func:`use_session_language`); tasks and threads
+started from the app (``asyncio.to_thread``) inherit it. The variable holds a small mutable
+``Speaker``, so that :func:`switch_language` (a player choosing Italian in the lobby) reaches
+every task of that session at once, and no other session. Outside any app (the command line)
+the process's language applies: ``--lang``, else ``LC_ALL`` / ``LC_MESSAGES`` / ``LANG``, else
+English.
 
 Rules for the code:
 
@@ -29,6 +32,7 @@ import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
+from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
@@ -37,7 +41,15 @@ SOURCE_LANGUAGE = "en"
 LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano"}
 """The languages offered, each named in itself (as a language picker shows them)."""
 
-_session_language: ContextVar[str | None] = ContextVar("jetset_language", default=None)
+
+@dataclass
+class Speaker:
+    """One session's language, shared by every task of that session."""
+
+    language: str
+
+
+_session: ContextVar[Speaker | None] = ContextVar("jetset_language", default=None)
 _process_language = SOURCE_LANGUAGE
 
 
@@ -49,6 +61,24 @@ def language_from_env(environ: Mapping[str, str]) -> str:
         if value:
             return offered(value.split(".")[0].split("_")[0].lower())
     return SOURCE_LANGUAGE
+
+
+def language_from_accept(header: str) -> str:
+    """The language a browser's ``Accept-Language`` header prefers among those we offer
+    (``it-IT,it;q=0.9,en;q=0.8`` gives Italian); else English. Anything malformed is skipped."""
+    ranked: list[tuple[float, int, str]] = []
+    for position, part in enumerate(header.split(",")[:32]):
+        tag, _semicolon, weight = part.strip().partition(";")
+        code = tag.strip().split("-")[0].lower()
+        quality = 1.0
+        if weight.strip().startswith("q="):
+            try:
+                quality = float(weight.strip()[2:])
+            except ValueError:
+                continue
+        if code in LANGUAGES and quality > 0:
+            ranked.append((-quality, position, code))
+    return min(ranked)[2] if ranked else SOURCE_LANGUAGE
 
 
 def offered(language: str) -> str:
@@ -64,22 +94,35 @@ def set_process_language(language: str) -> None:
 
 def current_language() -> str:
     """This session's language, else the process's."""
-    return _session_language.get() or _process_language
+    speaker = _session.get()
+    return speaker.language if speaker is not None else _process_language
 
 
 def use_session_language(language: str) -> None:
-    """Set the language for the current context (an app's task and what it starts)."""
-    _session_language.set(offered(language))
+    """Start a session speaking ``language`` in the current context (an app's task and what it
+    starts from now on): a session of its own, never shared with the caller's."""
+    _session.set(Speaker(offered(language)))
+
+
+def switch_language(language: str) -> None:
+    """The current session now speaks ``language``: every task of the session hears it (a
+    choice made on a screen reaches the app and its other screens). Outside any session, the
+    process's language changes."""
+    speaker = _session.get()
+    if speaker is None:
+        set_process_language(language)
+    else:
+        speaker.language = offered(language)
 
 
 @contextmanager
 def use_language(language: str) -> Iterator[None]:
     """Speak ``language`` inside the block (tests, one app's run)."""
-    token = _session_language.set(offered(language))
+    token = _session.set(Speaker(offered(language)))
     try:
         yield
     finally:
-        _session_language.reset(token)
+        _session.reset(token)
 
 
 @cache

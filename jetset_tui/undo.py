@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import IllegalAction
 from engine.notation import Notation
+from jetset_tui.refusals import sentence
 from netcode.client import GameClient
 
 UNDO_KEYS = "z,ctrl+z"
@@ -31,7 +32,7 @@ async def take_back(session: GameClient, seat: int | None, notation: Notation) -
     try:
         await session.undo(seat)
     except IllegalAction as exc:
-        return False, exc.message
+        return False, sentence(exc.template, exc.params)
     now = len(session.game.entries)
     gone = before[now:]
     moves = [notation.format_action(e.action) for e in gone if e.actor == seat]

@@ -16,6 +16,7 @@ from pathlib import Path
 from typing import Protocol
 
 from engine import Action, Entry, Game, IllegalAction
+from engine.errors import Reason, rule_name
 from engine.state import State
 from netcode.protocol import SeatPresence
 from netcode.seatkind import HUMAN, SeatKind
@@ -128,8 +129,8 @@ ClientEvent = (
 )
 Listener = Callable[[ClientEvent], None]
 
-UNDO = "Taking a move back"
-NO_UNDO = "moves are taken back only in a game at one keyboard, never over the network"
+UNDO = rule_name("Taking a move back")
+NO_UNDO = Reason("moves are taken back only in a game at one keyboard, never over the network")
 
 CHAT_KEPT = 200
 """The table's chat lines a client keeps for its front end (the log keeps them all)."""

@@ -34,10 +34,30 @@ from engine.actions import (
     Setup,
     TurnInvestor,
 )
+from engine.errors import Reason
 
-NOTHING_HELD = "you have no move of this turn to take back"
+NOTHING_HELD = Reason("you have no move of this turn to take back")
 OTHER_PLAYER = "another player has moved"
 A_DEAL = "a deal"
+TOO_LATE: dict[str, Reason] = {
+    "a card was turned up": Reason(
+        "a card was turned up since your last move: it cannot be taken back"
+    ),
+    "cards were dealt": Reason("cards were dealt since your last move: it cannot be taken back"),
+    "a Business card was drawn": Reason(
+        "a Business card was drawn since your last move: it cannot be taken back"
+    ),
+    "an Investor was turned up": Reason(
+        "an Investor was turned up since your last move: it cannot be taken back"
+    ),
+    "the dealer has dealt": Reason(
+        "the dealer has dealt since your last move: it cannot be taken back"
+    ),
+    OTHER_PLAYER: Reason("another player has moved since your last move: it cannot be taken back"),
+    A_DEAL: Reason("a deal offered or answered cannot be taken back, nor any move before it"),
+}
+"""Why the moves before cannot be taken back, by what closed them, each said whole (a
+translation cannot join the parts in English order)."""
 
 
 def revealed_by(entry: Entry) -> str | None:
@@ -113,12 +133,8 @@ class HeldTurn:
         if not any(entry.actor == seat for entry in entries):
             return NOTHING_HELD
         if self.seat is not None:  # another person's moves are held
-            return f"{OTHER_PLAYER} since your last move: it cannot be taken back"
-        if self.closed == NOTHING_HELD:
-            return NOTHING_HELD
-        if self.closed == A_DEAL:
-            return "a deal offered or answered cannot be taken back, nor any move before it"
-        return f"{self.closed} since your last move: it cannot be taken back"
+            return TOO_LATE[OTHER_PLAYER]
+        return TOO_LATE.get(self.closed, NOTHING_HELD)
 
     def cut(self, length: int) -> None:
         """The game was cut back to its first ``length`` entries (a move taken back)."""

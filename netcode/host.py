@@ -35,6 +35,7 @@ from netcode.framing import (
     encode,
 )
 from netcode.hostsettings import HostSettings
+from netcode.refusal import why_of
 from netcode.seatkind import SeatKind
 from netcode.standins import StandIns
 from netcode.table import StorageError, Table
@@ -437,9 +438,9 @@ class Host:
             action = t.notation.parse_action(req.text)
             self.disk.saving(lambda: self._acted(conn, req.id, t.decide(seat, action)))
         except NotationError as exc:
-            conn.send(m.Error(code=p.E_NOTATION, message=str(exc), ref=req.id))
+            conn.send(m.Error(code=p.E_NOTATION, message=str(exc), ref=req.id, why=why_of(exc)))
         except IllegalAction as exc:
-            conn.send(m.Error(code=p.E_ILLEGAL, message=str(exc), ref=req.id))
+            conn.send(m.Error(code=p.E_ILLEGAL, message=str(exc), ref=req.id, why=why_of(exc)))
 
     def _acted(self, conn: Conn, ref: int, first: int) -> None:
         """A decision is on disk: everyone gets its entries, its peer a ``done``."""

@@ -37,6 +37,11 @@ CLIENT = "lobby-client"
 SERVER = "lobby-server"
 """The side of what the lobby answers."""
 MAX_GAME_ID = 16
+E_SEAT_CODE = "seat-code"
+"""A refusal: your name holds a seat in that game, and a name is no secret (a browser,
+``--open``): send ``join`` again with the seat's ``code`` to take it back."""
+MAX_CODE = 16
+"""A seat's code as typed (8 characters, with room for spaces and dashes)."""
 MAX_BOTS = MAX_SEATS
 MAX_GAMES = 256
 """The most games one ``games`` message lists."""
@@ -134,11 +139,13 @@ class Create(ProtocolMessage, t="create", side=CLIENT):
 class JoinGame(ProtocolMessage, t="join", side=CLIENT):
     """A seat in ``game`` (your own seat back if you hold one). Without ``game``: the game where
     you hold a seat, else the first public game waiting for players, else a new game of
-    ``players`` seats."""
+    ``players`` seats. ``code``: the seat's code, which takes back the seat your name holds where
+    a name is no secret (a browser, ``--open``)."""
 
     game: str | None = _game_field()
     password: str | None = _password_field()
     players: int = _players_field(4)
+    code: str | None = spec(None, max_len=MAX_CODE, clean=_no_empty, omit_default=True)
 
 
 @dataclass(frozen=True, kw_only=True)

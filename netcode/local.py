@@ -49,6 +49,7 @@ from engine import (
     redact,
     seed_commitment,
 )
+from engine.errors import Reason, rule_name
 from engine.state import State
 from netcode import protocol as p
 from netcode.client import (
@@ -79,7 +80,7 @@ SEED_SUFFIX = ".seed"
 LOCAL_TIMEOUT = 24 * 3600.0
 """The host's idle and hello timeouts for the peers at this keyboard: they never misbehave."""
 
-TURNS = "Player Turns"
+TURNS = rule_name("Player Turns")
 
 HOLDER = "the jetset app"
 """Who holds a local game's log, as others who open it are told."""
@@ -307,7 +308,7 @@ class LocalSession(GameClient):
         if self._closed:
             raise IllegalAction(TURNS, "this game is closed")
         if seat not in self._humans:
-            raise IllegalAction(TURNS, f"seat {seat} is not played at this keyboard")
+            raise IllegalAction(TURNS, "seat {seat} is not played at this keyboard", seat=seat)
         if self.game.over:
             raise IllegalAction(TURNS, "the game is over")
         await self.start()
@@ -319,7 +320,7 @@ class LocalSession(GameClient):
         except IllegalAction as exc:
             raise _engine_error(exc) from None
         except ConnectionError as exc:
-            raise IllegalAction(TURNS, f"the game's host is gone ({exc})") from None
+            raise IllegalAction(TURNS, "the game's host is gone ({why})", why=str(exc)) from None
         held = len(peer.game.entries)
         await self._until(lambda: self._held_by_all(held))
 
@@ -329,7 +330,7 @@ class LocalSession(GameClient):
         if self._closed or held is None or seat not in self._humans:
             return NO_UNDO
         if self.game.over:
-            return "the game is over"
+            return Reason("the game is over")
         return held.refusal(self.table.game.entries, seat)
 
     async def undo(self, seat: int) -> None:
@@ -479,7 +480,10 @@ class LocalSession(GameClient):
 
 
 def _engine_error(exc: IllegalAction) -> IllegalAction:
-    """A peer's refusal as the engine raised it at the host: ``message (rule)`` again."""
+    """A peer's refusal as the engine raised it at the host: ``message (rule)`` again (as it
+    came, when the host sent its template: netcode/refusal.py)."""
+    if not exc.rule.startswith("host: "):
+        return exc
     if exc.rule == f"host: {p.E_ILLEGAL}":
         message, sep, rule = exc.message.rpartition(" (")
         if sep and rule.endswith(")"):

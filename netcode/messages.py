@@ -619,12 +619,33 @@ class Done(ProtocolMessage, t="done"):
     i: int
 
 
+MAX_WHY_PARAMS = 8
+"""The most parameters a refusal's ``why`` carries (the engine's use at most four)."""
+
+
+@dataclass(frozen=True, kw_only=True)
+class Why:
+    """A rules' refusal as the engine said it (engine/errors.py): the rulebook section, the
+    English template and its parameters (all as text; ``words``: those to translate), so a peer
+    can say it in its player's language. netcode/refusal.py builds and checks it."""
+
+    rule: str = spec("", max_len=MAX_CHAT)
+    template: str = spec("", max_len=MAX_CHAT)
+    names: tuple[str, ...] = spec((), max_len=MAX_WHY_PARAMS)
+    values: tuple[str, ...] = spec((), max_len=MAX_WHY_PARAMS)
+    words: tuple[str, ...] = spec((), max_len=MAX_WHY_PARAMS)
+
+
 @dataclass(frozen=True, kw_only=True)
 class Error(ProtocolMessage, t="error"):
     code: str = "?"
     message: str = ""
     fatal: bool = False
     ref: int | None = spec(None, omit_default=True)
+    why: Why | None = dataclasses.field(
+        default=None, metadata={"limits": Limits(omit_default=True)}
+    )
+    """For ``illegal`` and ``notation``: the refusal's template, to say it in any language."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -46,6 +46,7 @@ from netcode.client import (
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.protocol import SeatPresence
+from netcode.refusal import rebuilt
 from netcode.replay import replay
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
@@ -498,7 +499,9 @@ class NetPeer(GameClient):
         if isinstance(ref, int) and ref in self._pending:
             exc: Exception
             if code == p.E_NOTATION:
-                exc = NotationError(text)
+                exc = rebuilt(msg.why, text, notation=True) or NotationError(text)
+            elif code == p.E_ILLEGAL:
+                exc = rebuilt(msg.why, text, notation=False) or IllegalAction(f"host: {code}", text)
             else:
                 exc = IllegalAction(f"host: {code}", text)
             self._resolve(ref, error=exc)

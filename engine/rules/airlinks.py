@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.actions import Action, Buy, Place, Rent, buy, place_one, rent
 from engine.business_state import action_saving
+from engine.errors import rule_name
 from engine.rules.base import AnyRule, Rule
 from engine.rules.costs import (
     MAX_PLANES_LISTED,
@@ -18,7 +19,7 @@ from engine.state import State
 
 def _check_link(rule: AnyRule, state: State, link: int) -> None:
     if not 0 <= link < len(state.board.links):
-        raise rule.illegal(f"there is no airlink number {link}")
+        raise rule.illegal("there is no airlink number {link}", link=link)
 
 
 def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
@@ -26,7 +27,9 @@ def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
         raise rule.illegal("place at least one plane")
     stock = state.seats[seat].planes
     if planes > stock:
-        raise rule.illegal(f"you have {stock} planes in stock; this needs {planes}")
+        raise rule.illegal(
+            "you have {stock} planes in stock; this needs {planes}", stock=stock, planes=planes
+        )
 
 
 def _priced(state: State, seat: int, actions: list[Action]) -> list[Action]:
@@ -49,14 +52,16 @@ class BuyRule(Rule[Buy]):
     """Action 1: pay the link's cost plus €5 a plane, mark it yours, at least one plane on it."""
 
     action = Buy
-    section = "Action 1: Place planes on an unowned airlink"
+    section = rule_name("Action 1: Place planes on an unowned airlink")
 
     def check(self, state: State, seat: int, action: Buy) -> None:
         _check_link(self, state, action.link)
         owner = state.owner[action.link]
         if owner >= 0:
-            who = "you" if owner == seat else f"seat {owner}"
-            raise self.illegal(f"{state.board.link_name(action.link)} is owned by {who}")
+            link = state.board.link_name(action.link)
+            if owner == seat:
+                raise self.illegal("{link} is owned by you", link=link)
+            raise self.illegal("{link} is owned by seat {seat}", link=link, seat=owner)
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
@@ -92,7 +97,7 @@ class PlaceRule(Rule[Place]):
     """Action 2: planes on any of your own links, €5 each plus the service charge."""
 
     action = Place
-    section = "Action 2: Place planes on airlinks you already own"
+    section = rule_name("Action 2: Place planes on airlinks you already own")
 
     def check(self, state: State, seat: int, action: Place) -> None:
         if not action.placements:
@@ -102,10 +107,10 @@ class PlaceRule(Rule[Place]):
         for link, planes in action.placements:
             _check_link(self, state, link)
             if link in seen:
-                raise self.illegal(f"{state.board.link_name(link)} is named twice")
+                raise self.illegal("{link} is named twice", link=state.board.link_name(link))
             seen.add(link)
             if state.owner[link] != seat:
-                raise self.illegal(f"you do not own {state.board.link_name(link)}")
+                raise self.illegal("you do not own {link}", link=state.board.link_name(link))
             if planes < 1:
                 raise self.illegal("place at least one plane on each link named")
             total += planes
@@ -149,16 +154,18 @@ class RentRule(Rule[Rent]):
     """Action 3: planes on one link another player owns, €5 each to the bank and €5 to the owner."""
 
     action = Rent
-    section = "Action 3: Place planes on another player's airlink"
+    section = rule_name("Action 3: Place planes on another player's airlink")
 
     def check(self, state: State, seat: int, action: Rent) -> None:
         _check_link(self, state, action.link)
         owner = state.owner[action.link]
         if owner < 0:
-            raise self.illegal(f"nobody owns {state.board.link_name(action.link)}; buy it instead")
+            raise self.illegal(
+                "nobody owns {link}; buy it instead", link=state.board.link_name(action.link)
+            )
         if owner == seat:
             raise self.illegal(
-                f"you own {state.board.link_name(action.link)}; place planes instead"
+                "you own {link}; place planes instead", link=state.board.link_name(action.link)
             )
         _check_planes(self, state, seat, action.planes)
         self.require_cash(

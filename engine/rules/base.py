@@ -7,7 +7,7 @@ from abc import ABC, abstractmethod
 from typing import Any, ClassVar, Generic, TypeVar
 
 from engine.actions import Action
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Param
 from engine.state import State
 
 A = TypeVar("A", bound=Action)
@@ -36,14 +36,15 @@ class Rule(ABC, Generic[A]):
         """The canonical legal variants for ``seat`` now (docs/notation.md, "Canonical form")."""
         return []
 
-    def illegal(self, message: str) -> IllegalAction:
-        return IllegalAction(self.section, message)
+    def illegal(self, template: str, **params: Param) -> IllegalAction:
+        """A refusal naming this rule's section (templates: engine/errors.py)."""
+        return IllegalAction(self.section, template, **params)
 
     def require_cash(self, state: State, seat: int, cost: int) -> None:
         """No action may cost more than the player has (docs/rules-decisions.md)."""
         cash = state.seats[seat].cash
         if cost > cash:
-            raise self.illegal(f"you have €{cash}; this costs €{cost}")
+            raise self.illegal("you have €{cash}; this costs €{cost}", cash=cash, cost=cost)
 
 
 AnyRule = Rule[Any]

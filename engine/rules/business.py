@@ -36,7 +36,7 @@ from engine.business_state import (
     draw_commitment,
     income_after_cards,
 )
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Word, rule_name
 from engine.rules.base import AnyRule, Rule
 from engine.rules.business_cards import (
     CARDS,
@@ -65,11 +65,13 @@ class PlayRule(Rule[PlayCard]):
     def check(self, state: State, seat: int, action: PlayCard) -> None:
         found = CARDS.get(action.kind)
         if found is None:
-            raise self.illegal(f"there is no Business card {action.kind!r} to play this way")
+            raise self.illegal(
+                "there is no Business card {card} to play this way", card=repr(action.kind)
+            )
         b = business(state)
         picking_up = action.kind == "taxes" and b.in_front(seat, "taxes")
         if not picking_up and not b.has(seat, action.kind):
-            raise self.illegal(f"you have no {KIND[action.kind].name} card")
+            raise self.illegal("you have no {card} card", card=Word(KIND[action.kind].name))
         found[0](state, seat, action)
 
     def perform(self, state: State, seat: int, action: PlayCard) -> None:
@@ -119,14 +121,14 @@ class CashInRule(Rule[CashIn]):
     """Any card not used for its purpose: discard it for €5 from the bank."""
 
     action = CashIn
-    section = "Business Cards: Cash"
+    section = rule_name("Business Cards: Cash")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: CashIn) -> None:
         if action.kind not in KIND:
-            raise self.illegal(f"there is no Business card {action.kind!r}")
+            raise self.illegal("there is no Business card {card}", card=repr(action.kind))
         if not business(state).has(seat, action.kind):
-            raise self.illegal(f"you have no {KIND[action.kind].name} card")
+            raise self.illegal("you have no {card} card", card=Word(KIND[action.kind].name))
 
     def perform(self, state: State, seat: int, action: CashIn) -> None:
         business(state).discard(state, seat, action.kind)
@@ -164,19 +166,21 @@ class EndTurnRule(Rule[EndTurn]):
 
 def _available(b: BusinessState, kind: str) -> int:
     """Copies of ``kind`` that may still be in the draw pile (all hands known), else -1."""
-    if any(h is None for h in b.hands):
-        return -1
-    held = sum(h.count(kind) for h in b.hands if h is not None)
-    out = sum(f.count(kind) for f in b.front) + b.discards.count(kind)
-    vacation = b.vacations if kind == "vacation" else 0
-    return DECK.count(kind) - held - out - vacation
+    left = DECK.count(kind) - b.discards.count(kind)
+    for hand in b.hands:
+        if hand is None:
+            return -1
+        left -= hand.count(kind)
+    for front in b.front:
+        left -= front.count(kind)
+    return left - b.vacations if kind == "vacation" else left
 
 
 class DrawRule(Rule[BusinessDraw]):
     """The top Business card to a player: two at setup, one for each Long Flight claimed."""
 
     action = BusinessDraw
-    section = "Business Cards: Acquiring Business Cards"
+    section = rule_name("Business Cards: Acquiring Business Cards")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BusinessDraw) -> None:
@@ -184,11 +188,11 @@ class DrawRule(Rule[BusinessDraw]):
         if not b.owed or b.deck_size == 0:
             raise self.illegal("no Business card is to be drawn now")
         if action.seat != b.owed[0]:
-            raise self.illegal(f"seat {b.owed[0]} draws the next Business card")
+            raise self.illegal("seat {seat} draws the next Business card", seat=b.owed[0])
         if action.kind is None:
             return
         if action.kind not in KIND or _available(b, action.kind) == 0:
-            raise self.illegal(f"no {action.kind} card is left to draw")
+            raise self.illegal("no {card} card is left to draw", card=action.kind)
         salt = action.salt or ""
         if draw_commitment(action.seat, b.draws, action.kind, salt) != action.commitment:
             raise self.illegal("the card does not match its commitment")
@@ -201,7 +205,7 @@ class ShuffleRule(Rule[BusinessShuffle]):
     """The Business deck ran out: the discards are shuffled into a new one."""
 
     action = BusinessShuffle
-    section = "Business Cards: Acquiring Business Cards"
+    section = rule_name("Business Cards: Acquiring Business Cards")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BusinessShuffle) -> None:
@@ -211,7 +215,7 @@ class ShuffleRule(Rule[BusinessShuffle]):
                 "the Business discards are shuffled only when a card is due and none is left"
             )
         if action.count != len(b.discards):
-            raise self.illegal(f"the discard pile holds {len(b.discards)} cards")
+            raise self.illegal("the discard pile holds {count} cards", count=len(b.discards))
 
     def perform(self, state: State, seat: int, action: BusinessShuffle) -> None:
         business(state).reshuffle(state)
@@ -222,14 +226,14 @@ class BuyoutRule(Rule[BuyoutDraw]):
     in the Flight Card Phase and the next card is taken (docs/rules-decisions.md)."""
 
     action = BuyoutDraw
-    section = "Business Cards: Buyout"
+    section = rule_name("Business Cards: Buyout")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BuyoutDraw) -> None:
         if business(state).buyout < 0:
             raise self.illegal("no Buyout waits for a card")
         if action.card not in state.deck[SHORT]:
-            raise self.illegal(f"{action.card} is not in the Short deck")
+            raise self.illegal("{card} is not in the Short deck", card=action.card)
 
     def perform(self, state: State, seat: int, action: BuyoutDraw) -> None:
         b = business(state)
@@ -253,7 +257,7 @@ class FinalsRule(Rule[FinalsDraw]):
     the player still plays only one."""
 
     action = FinalsDraw
-    section = "Business Cards: Final Flights"
+    section = rule_name("Business Cards: Final Flights")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: FinalsDraw) -> None:
@@ -261,7 +265,7 @@ class FinalsRule(Rule[FinalsDraw]):
         if b.finals < 0:
             raise self.illegal("no Final Flight cards are to be dealt now")
         if action.seat != b.finals:
-            raise self.illegal(f"seat {b.finals} takes the Final Flight cards")
+            raise self.illegal("seat {seat} takes the Final Flight cards", seat=b.finals)
         if action.cards is None:
             return
         cards = state.board.cards
@@ -270,10 +274,10 @@ class FinalsRule(Rule[FinalsDraw]):
         for cid in action.cards:
             card = cards.get(cid)
             if card is None or card.kind != "final":
-                raise self.illegal(f"{cid} is not a Final Flight card")
+                raise self.illegal("{card} is not a Final Flight card", card=cid)
             for other in state.seats:
                 if other.hand and cid in other.hand:
-                    raise self.illegal(f"{cid} was already dealt")
+                    raise self.illegal("{card} was already dealt", card=cid)
         salt = action.salt or ""
         if hand_commitment(action.seat, action.cards, salt) != action.commitment:
             raise self.illegal("the cards do not match their commitment")
@@ -306,7 +310,9 @@ def guard(state: State, seat: int, action: Action) -> None:
     b = business(state)
     if b.offer != NO_OFFER:
         if not isinstance(action, (Accept, Decline)):
-            raise IllegalAction(DEAL_SECTION, f"seat {b.offer[1]} must answer the Business Deal")
+            raise IllegalAction(
+                DEAL_SECTION, "seat {seat} must answer the Business Deal", seat=b.offer[1]
+            )
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
         return
@@ -322,10 +328,10 @@ def guard(state: State, seat: int, action: Action) -> None:
     if isinstance(action, (Claim, ClaimFinal)):
         mine = b.locks[seat]
         if mine and action.card != mine:
-            raise refused(f"you have locked {mine}: claim it before any other card")
+            raise refused("you have locked {card}: claim it before any other card", card=mine)
         holder = locked_by(state, action.card)
         if holder >= 0 and holder != seat:
-            raise refused(f"{action.card} is locked by seat {holder}")
+            raise refused("{card} is locked by seat {seat}", card=action.card, seat=holder)
 
 
 def restricts(state: State) -> bool:
@@ -342,21 +348,22 @@ def restricts(state: State) -> bool:
 
 
 def guard_if_needed(state: State, seat: int, action: Action) -> None:
-    """``guard``, skipped when it could refuse nothing: no turn restriction in play, and
-    ``action`` no claim (which a locked card may refuse). Asked for every entry, so it reads
-    the slots itself (``only_locks_restrict``, ``actions_taken``)."""
+    """``guard``, skipped when it could refuse nothing (``guard_needed``)."""
     b = state.business
     assert b is not None, "the Business cards module is off"
-    turn = state.turn
-    if (
-        b.offer[1] < 0
-        and b.open_turn != turn
-        and b.extra_turn != turn
-        and (b.acted[0] != turn or not b.acted[1])
-        and not isinstance(action, (Claim, ClaimFinal))
-    ):
-        return
-    guard(state, seat, action)
+    if guard_needed(b, state.turn, action):
+        guard(state, seat, action)
+
+
+def guard_needed(b: BusinessState, turn: int, action: Action) -> bool:
+    """Whether ``guard`` could refuse ``action`` now: a turn restriction is in play, or it is
+    a claim while a Flight card is locked. Asked for every entry, so it reads the slots itself
+    (``only_locks_restrict``, ``actions_taken``, ``locked_by``)."""
+    return (
+        b.marked_turn == turn  # open_turn, extra_turn or acted: this turn's
+        or b.offer[1] >= 0
+        or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
+    )
 
 
 def only_locks_restrict(state: State) -> bool:
@@ -400,32 +407,31 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     assert b is not None, "the Business cards module is off"
     turn = state.turn
     if b.extra_turn != turn and not isinstance(action, AFTER_ACTION_TYPES):
-        return False  # the quick answer for most actions (income, above all)
+        return False  # the quick answer for most actions (Ruleset.apply asks it first)
     if isinstance(action, EndTurn):
         return False
     drew = False
     if isinstance(action, Claim):
         if b.locks[seat] == action.card:
             state.add_stock(seat, planes=1)
-            b.locks[seat] = ""
-            b.rehash(state)
+            b.set_lock(state, seat, "")
         if state.board.cards[action.card].kind == LONG:
             before = len(b.owed)
             b.owe(state, seat)
             drew = len(b.owed) > before
     elif isinstance(action, ClaimFinal) and b.first_final < 0:
-        b.set_scalars(state, first_final=seat)
+        b.set_first_final(state, seat)
     if state.over:
         return False
     if isinstance(action, HubBonus):  # the claim before it decided whether the turn goes on
         return b.open_turn == turn or (b.extra_turn == turn and b.actions_taken(turn) < 2)
     if b.extra_turn == turn:  # only Extra Action counts the actions of a turn
         count = b.actions_taken(turn) + 1
-        b.set_scalars(state, acted=(turn, count))
+        b.set_acted(state, turn, count)
         if count < 2:
             return True
     if drew:
-        b.set_scalars(state, open_turn=turn)
+        b.set_open_turn(state, turn)
         return True
     return False
 

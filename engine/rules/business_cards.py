@@ -18,14 +18,14 @@ from engine.business_state import (
 )
 from engine.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
 from engine.distant_state import DistantState
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Param, Word, rule_name
 from engine.rules.claims import markers_for_next_card
 from engine.rules.flight_cards import start_vacation_time
 from engine.rules.investors import vacation_card_up as investors_vacation_card_up
 from engine.state import State
 
-SECTION: Final = "Business Cards"
-DEAL_SECTION: Final = "Business Cards: Business Deal"
+SECTION: Final = rule_name("Business Cards")
+DEAL_SECTION: Final = rule_name("Business Cards: Business Deal")
 CASH_IN: Final = 5
 ACQUISITION_PRICE: Final = 15
 BUYOUT_PRICE: Final = 10
@@ -48,9 +48,9 @@ def business(state: State) -> BusinessState:
     return b
 
 
-def refused(message: str) -> IllegalAction:
+def refused(template: str, **params: Param) -> IllegalAction:
     """A card refused, naming the rulebook's section."""
-    return IllegalAction(SECTION, message)
+    return IllegalAction(SECTION, template, **params)
 
 
 # -- checks shared by the cards ---------------------------------------------------------------
@@ -58,7 +58,7 @@ def refused(message: str) -> IllegalAction:
 
 def _link(state: State, link: int) -> None:
     if not 0 <= link < len(state.board.links):
-        raise refused(f"there is no airlink number {link}")
+        raise refused("there is no airlink number {link}", link=link)
 
 
 def _distant(state: State) -> DistantState:
@@ -70,24 +70,28 @@ def _distant(state: State) -> DistantState:
 
 def _distant_slot(d: DistantState, slot: int) -> None:
     if not 0 <= slot < len(d.board.slots):
-        raise refused(f"there is no distant airlink number {slot}")
+        raise refused("there is no distant airlink number {slot}", slot=slot)
 
 
 def _own_link(state: State, seat: int, link: int, card: str) -> None:
     _link(state, link)
     if state.owner[link] != seat:
-        raise refused(f"you do not own {state.board.link_name(link)}")
+        raise refused("you do not own {link}", link=state.board.link_name(link))
 
 
 def _stock(state: State, seat: int, planes: int) -> None:
     if state.seats[seat].planes < planes:
-        raise refused(f"you have {state.seats[seat].planes} planes in stock; this needs {planes}")
+        raise refused(
+            "you have {stock} planes in stock; this needs {planes}",
+            stock=state.seats[seat].planes,
+            planes=planes,
+        )
 
 
 def _cash(state: State, seat: int, cost: int) -> None:
     cash = state.seats[seat].cash
     if cost > cash:
-        raise refused(f"you have €{cash}; this costs €{cost}")
+        raise refused("you have €{cash}; this costs €{cost}", cash=cash, cost=cost)
 
 
 def other_seat(state: State, seat: int, other: int) -> None:
@@ -102,22 +106,65 @@ def _no_extras(
     """A card that names nothing more than it needs (Distant airlinks only for the cards that
     may reach them)."""
     if action.distant and action.kind not in DISTANT_CARDS:
-        raise refused(f"{KIND[action.kind].name} may not be used on a Distant Lands board")
+        raise refused(
+            "{card} may not be used on a Distant Lands board", card=Word(KIND[action.kind].name)
+        )
     named = bool(action.links or action.distant)
     if (action.seat >= 0) != seat or named != links or bool(action.card) != card:
-        raise refused(f"{KIND[action.kind].name} names {_needs(seat, links, card)}")
+        raise refused(
+            "{card} names {needs}",
+            card=Word(KIND[action.kind].name),
+            needs=_needs(seat, links, card),
+        )
 
 
-def _needs(seat: bool, links: bool, card: bool) -> str:
-    parts = [
-        p for p, on in (("a player", seat), ("airlinks", links), ("a Flight card", card)) if on
-    ]
-    return " and ".join(parts) if parts else "nothing more"
+CARD_NAMES: Final = (
+    Word("+2 Income"),
+    Word("Acquisition"),
+    Word("Buyout"),
+    Word("Catch up"),
+    Word("Commandeer"),
+    Word("Delay"),
+    Word("Discount"),
+    Word("Dividends"),
+    Word("Extra Action"),
+    Word("Final Flights"),
+    Word("Free Plane"),
+    Word("Friendly Rivalry"),
+    Word("Lock a Flight Card"),
+    Word("No Overhead"),
+    Word("Ownership"),
+    Word("Planes"),
+    Word("Recall Planes"),
+    Word("Relocate"),
+    Word("Taxes"),
+    Word("Three Planes"),
+    Word("Transfers"),
+    Word("Vacation"),
+)
+"""The cards' names (data/business.json) as refusals name them, marked for the catalogs; a
+test holds them equal to the data."""
+
+NEEDS: Final = {
+    (False, False, False): Word("nothing more"),
+    (True, False, False): Word("a player"),
+    (False, True, False): Word("airlinks"),
+    (False, False, True): Word("a Flight card"),
+    (True, True, False): Word("a player and airlinks"),
+    (True, False, True): Word("a player and a Flight card"),
+    (False, True, True): Word("airlinks and a Flight card"),
+    (True, True, True): Word("a player and airlinks and a Flight card"),
+}
+"""What a card names, said whole (a translation cannot join the parts in English order)."""
+
+
+def _needs(seat: bool, links: bool, card: bool) -> Word:
+    return NEEDS[seat, links, card]
 
 
 def _before_action(state: State, b: BusinessState, name: str) -> None:
     if b.actions_taken(state.turn) or b.open_turn == state.turn:
-        raise refused(f"{name} is played before your action")
+        raise refused("{card} is played before your action", card=Word(name))
 
 
 # -- each card: check, then perform -----------------------------------------------------------
@@ -139,7 +186,7 @@ def _check_acquisition(state: State, seat: int, action: PlayCard) -> None:
     _link(state, link)
     owner = state.owner[link]
     if owner < 0 or owner == seat:
-        raise refused(f"{state.board.link_name(link)} is not another player's airlink")
+        raise refused("{link} is not another player's airlink", link=state.board.link_name(link))
     if state.seats[seat].markers < 1:
         raise refused("you have no ownership marker left")
     _cash(state, seat, ACQUISITION_PRICE)
@@ -162,7 +209,11 @@ def _check_buyout(state: State, seat: int, action: PlayCard) -> None:
         raise refused("the Short Flight deck has no card left to buy")
     need = markers_for_next_card(state, seat)
     if state.seats[seat].markers < need:
-        raise refused(f"you have {state.seats[seat].markers} markers; the card takes {need}")
+        raise refused(
+            "you have {markers} markers; the card takes {need}",
+            markers=state.seats[seat].markers,
+            need=need,
+        )
     _cash(state, seat, BUYOUT_PRICE)
 
 
@@ -197,7 +248,7 @@ def _check_delay(state: State, seat: int, action: PlayCard) -> None:
     if state.seats[seat].finished:
         raise refused("Delay is played only before your own Final Flight")
     if state.seats[action.seat].final_planes < 1:
-        raise refused(f"seat {action.seat} has no plane on a Final Flight card")
+        raise refused("seat {seat} has no plane on a Final Flight card", seat=action.seat)
 
 
 def _perform_delay(state: State, seat: int, action: PlayCard) -> None:
@@ -293,13 +344,15 @@ def _check_rivalry(state: State, seat: int, action: PlayCard) -> None:
         _link(state, link)
         owner = state.owner[link]
         if owner < 0 or owner == seat:
-            raise refused(f"{state.board.link_name(link)} is not another player's airlink")
+            raise refused(
+                "{link} is not another player's airlink", link=state.board.link_name(link)
+            )
     if action.distant:
         d = _distant(state)
         for slot in action.distant:
             _distant_slot(d, slot)
             if d.owner[slot] < 0 or d.owner[slot] == seat:
-                raise refused(f"{d.link_name(slot)} is not another player's airlink")
+                raise refused("{link} is not another player's airlink", link=d.link_name(slot))
     _stock(state, seat, planes)
     _cash(state, seat, _rivalry_cost(action))
 
@@ -331,19 +384,19 @@ def _check_lock(state: State, seat: int, action: PlayCard) -> None:
     _no_extras(action, card=True)
     card = action.card
     if all(card not in state.rows[row] for row in ROWS):
-        raise refused(f"{card} is not face up in a row")
+        raise refused("{card} is not face up in a row", card=card)
     b = business(state)
     if b.locks[seat]:
-        raise refused(f"you have already locked {b.locks[seat]}")
+        raise refused("you have already locked {card}", card=b.locks[seat])
     if locked_by(state, card) >= 0:
-        raise refused(f"{card} is already locked")
+        raise refused("{card} is already locked", card=card)
     _stock(state, seat, 1)
 
 
 def _perform_lock(state: State, seat: int, action: PlayCard) -> None:
     state.add_stock(seat, planes=-1)
     b = business(state)
-    b.locks[seat] = action.card
+    b.set_lock(state, seat, action.card)
     b.discard(state, seat, action.kind)
 
 
@@ -354,7 +407,7 @@ def _check_ownership(state: State, seat: int, action: PlayCard) -> None:
     link = action.links[0]
     _link(state, link)
     if state.owner[link] >= 0:
-        raise refused(f"{state.board.link_name(link)} is already owned")
+        raise refused("{link} is already owned", link=state.board.link_name(link))
     if state.seats[seat].markers < 1:
         raise refused("you have no ownership marker left")
 
@@ -371,14 +424,18 @@ def _check_recall(state: State, seat: int, action: PlayCard) -> None:
         _link(state, link)
         have = state.link_planes[link][seat]
         if action.links.count(link) > have:
-            raise refused(f"you have {have} planes on {state.board.link_name(link)}")
+            raise refused(
+                "you have {planes} planes on {link}", planes=have, link=state.board.link_name(link)
+            )
     if action.distant:
         d = _distant(state)
         for slot in dict.fromkeys(action.distant):
             _distant_slot(d, slot)
             have = d.planes[slot][seat]
             if action.distant.count(slot) > have:
-                raise refused(f"you have {have} planes on {d.link_name(slot)}")
+                raise refused(
+                    "you have {planes} planes on {link}", planes=have, link=d.link_name(slot)
+                )
 
 
 def _perform_recall(state: State, seat: int, action: PlayCard) -> None:
@@ -401,7 +458,7 @@ def _check_relocate(state: State, seat: int, action: PlayCard) -> None:
     _own_link(state, seat, source, "Relocate")
     _link(state, target)
     if state.owner[target] >= 0:
-        raise refused(f"{state.board.link_name(target)} is already owned")
+        raise refused("{link} is already owned", link=state.board.link_name(target))
 
 
 def _perform_relocate(state: State, seat: int, action: PlayCard) -> None:
@@ -444,7 +501,11 @@ def _check_transfers(state: State, seat: int, action: PlayCard) -> None:
             raise refused("a plane transferred moves to another airlink")
         have = state.link_planes[source][seat]
         if sources.count(source) > have:
-            raise refused(f"you have {have} planes on {state.board.link_name(source)}")
+            raise refused(
+                "you have {planes} planes on {link}",
+                planes=have,
+                link=state.board.link_name(source),
+            )
 
 
 def _perform_transfers(state: State, seat: int, action: PlayCard) -> None:

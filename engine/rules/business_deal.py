@@ -34,7 +34,11 @@ def _check_deal_link(
             raise rule.illegal("name the airlink where your plane goes")
     elif link not in choices:
         name = state.board.link_name(link) if 0 <= link < len(state.board.links) else str(link)
-        raise rule.illegal(f"your plane cannot go on {name}: it goes on a link of seat {owner}")
+        raise rule.illegal(
+            "your plane cannot go on {link}: it goes on a link of seat {seat}",
+            link=name,
+            seat=owner,
+        )
 
 
 class OfferRule(Rule[Offer]):
@@ -50,9 +54,9 @@ class OfferRule(Rule[Offer]):
             raise self.illegal("you have already made an offer this turn")
         other_seat(state, seat, action.seat)
         if b.sizes[action.seat] < 1:
-            raise self.illegal(f"seat {action.seat} has no Business card to discard")
+            raise self.illegal("seat {seat} has no Business card to discard", seat=action.seat)
         if action.kind not in KIND or not b.has(seat, action.kind):
-            raise self.illegal(f"you have no {action.kind} card to discard")
+            raise self.illegal("you have no {card} card to discard", card=action.kind)
         _check_deal_link(self, state, seat, action.seat, action.link)
 
     def perform(self, state: State, seat: int, action: Offer) -> None:
@@ -86,7 +90,7 @@ class AcceptRule(Rule[Accept]):
         if to != seat:
             raise self.illegal("no Business Deal is offered to you")
         if action.kind not in KIND or not b.has(seat, action.kind):
-            raise self.illegal(f"you have no {action.kind} card to discard")
+            raise self.illegal("you have no {card} card to discard", card=action.kind)
         _check_deal_link(self, state, seat, offerer, action.link)
 
     def perform(self, state: State, seat: int, action: Accept) -> None:

@@ -8,6 +8,7 @@ from typing import Final
 from engine.actions import Action, Claim, ClaimFinal
 from engine.board import LONG, SHORT
 from engine.business_state import commandeered
+from engine.errors import rule_name
 from engine.paths import final_routes, path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
 from engine.rules.hubs import bonus_pending, pay_hubs
@@ -36,7 +37,7 @@ def _check_path(rule: AnyRule, state: State, seat: int, path: tuple[int, ...]) -
             if borrow >= 0 and state.link_planes[link][borrow]:
                 borrow = -1  # Commandeer: one of that player's planes serves as yours
                 continue
-            raise rule.illegal(f"you have no plane on {state.board.link_name(link)}")
+            raise rule.illegal("you have no plane on {link}", link=state.board.link_name(link))
     return links
 
 
@@ -85,23 +86,30 @@ class ClaimRule(Rule[Claim]):
     """A face-up Short or Long Flight card: a path of your planes between its two cities."""
 
     action = Claim
-    section = "Action 4: Claim a Flight card"
+    section = rule_name("Action 4: Claim a Flight card")
 
     def check(self, state: State, seat: int, action: Claim) -> None:
         card = state.board.cards.get(action.card)
         if card is None or card.kind == "final":
-            raise self.illegal(f"{action.card} is not a Short or Long Flight card")
+            raise self.illegal("{card} is not a Short or Long Flight card", card=action.card)
         if action.card not in state.rows[SHORT] and action.card not in state.rows[LONG]:
-            raise self.illegal(f"{action.card} is not face up in a row")
+            raise self.illegal("{card} is not face up in a row", card=action.card)
         ends = {action.path[0], action.path[-1]} if action.path else set()
         if ends != set(card.cities):
             a, b = (state.board.city_code(c) for c in card.cities)
-            raise self.illegal(f"{action.card} flies {a} to {b}; the path must start and end there")
+            raise self.illegal(
+                "{card} flies {start} to {end}; the path must start and end there",
+                card=action.card,
+                start=a,
+                end=b,
+            )
         _check_path(self, state, seat, action.path)
         need = markers_for_next_card(state, seat)
         if state.seats[seat].markers < need:
             raise self.illegal(
-                f"you have {state.seats[seat].markers} markers in stock; this card takes {need}"
+                "you have {markers} markers in stock; this card takes {need}",
+                markers=state.seats[seat].markers,
+                need=need,
             )
 
     def perform(self, state: State, seat: int, action: Claim) -> None:
@@ -135,22 +143,22 @@ class ClaimFinalRule(Rule[ClaimFinal]):
     twice, no markers; the other card is discarded and the player's actions end."""
 
     action = ClaimFinal
-    section = "Vacation Time: Final Flight"
+    section = rule_name("Vacation Time: Final Flight")
 
     def check(self, state: State, seat: int, action: ClaimFinal) -> None:
         if not state.vacation_time:
             raise self.illegal("Final Flights open when two Vacation cards are up")
         st = state.seats[seat]
         if st.hand is not None and action.card not in st.hand:
-            raise self.illegal(f"{action.card} is not in your hand")
+            raise self.illegal("{card} is not in your hand", card=action.card)
         card = state.board.cards.get(action.card)
         if card is None or card.kind != "final":
-            raise self.illegal(f"{action.card} is not a Final Flight card")
+            raise self.illegal("{card} is not a Final Flight card", card=action.card)
         c1, c2, c3 = card.cities
         path = action.path
         if not path or path[0] != c1 or path[-1] != c3 or c2 not in path[1:-1]:
             codes = "-".join(state.board.city_code(c) for c in card.cities)
-            raise self.illegal(f"the path must visit {codes} in that order")
+            raise self.illegal("the path must visit {cities} in that order", cities=codes)
         _check_path(self, state, seat, path)
 
     def perform(self, state: State, seat: int, action: ClaimFinal) -> None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from engine.actions import Deal
+from engine.errors import rule_name
 from engine.rules.base import Rule
 from engine.rules.turns import begin_game
 from engine.state import DEAL, State, hand_commitment
@@ -13,14 +14,14 @@ class DealRule(Rule[Deal]):
     carry only the commitment, which every engine keeps in the public state."""
 
     action = Deal
-    section = "Setup: Set up the Players"
+    section = rule_name("Setup: Set up the Players")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: Deal) -> None:
         if state.phase != DEAL:
             raise self.illegal("Final Flights are dealt once, after the rows are laid out")
         if action.seat != state.dealt:
-            raise self.illegal(f"seat {state.dealt} is dealt next")
+            raise self.illegal("seat {seat} is dealt next", seat=state.dealt)
         if state.investors is not None and not state.investors.dealt:
             raise self.illegal("the Investor cards go on the Vacation spaces first")
         if action.cards is None:
@@ -31,10 +32,10 @@ class DealRule(Rule[Deal]):
         for cid in action.cards:
             card = cards.get(cid)
             if card is None or card.kind != "final":
-                raise self.illegal(f"{cid} is not a Final Flight card")
+                raise self.illegal("{card} is not a Final Flight card", card=cid)
             for other in state.seats[: action.seat]:
                 if other.hand and cid in other.hand:
-                    raise self.illegal(f"{cid} was already dealt")
+                    raise self.illegal("{card} was already dealt", card=cid)
         if (
             action.salt is None
             or hand_commitment(action.seat, action.cards, action.salt) != action.commitment

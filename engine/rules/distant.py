@@ -15,6 +15,7 @@ from typing import Final
 from engine.actions import Action, BuyDistant, ClaimDistant, DrawDistant, PlaceDistant, RentDistant
 from engine.business_state import action_saving
 from engine.distant_state import DISTANT, PLANE_PRICE, RENT_TO_BANK, DistantState
+from engine.errors import rule_name
 from engine.paths import path_links, shortest_paths
 from engine.rules.base import AnyRule, Rule
 from engine.rules.costs import MAX_PLANES_LISTED, place_cost, service_charge
@@ -23,7 +24,7 @@ from engine.rules.hubs import pay_hubs
 from engine.rules.investors import vacation_card_up
 from engine.state import State
 
-SECTION: Final = "Distant Lands"
+SECTION: Final = rule_name("Distant Lands")
 PATHS_LISTED: Final = 4
 
 
@@ -47,7 +48,7 @@ def claim_path(state: State, action: ClaimDistant) -> tuple[int, ...]:
 
 def _check_slot(rule: AnyRule, d: DistantState, slot: int) -> None:
     if not 0 <= slot < len(d.board.slots):
-        raise rule.illegal(f"there is no distant airlink number {slot}")
+        raise rule.illegal("there is no distant airlink number {slot}", slot=slot)
 
 
 def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
@@ -55,7 +56,9 @@ def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
         raise rule.illegal("place at least one plane")
     stock = state.seats[seat].planes
     if planes > stock:
-        raise rule.illegal(f"you have {stock} planes in stock; this needs {planes}")
+        raise rule.illegal(
+            "you have {stock} planes in stock; this needs {planes}", stock=stock, planes=planes
+        )
 
 
 def buy_distant_cost(cost: int, planes: int) -> int:
@@ -79,22 +82,28 @@ class BuyDistantRule(Rule[BuyDistant]):
     European end, an ownership marker and at least one plane on it."""
 
     action = BuyDistant
-    section = SECTION + ": Place planes on an unowned airlink"
+    section = rule_name("Distant Lands: Place planes on an unowned airlink")
 
     def check(self, state: State, seat: int, action: BuyDistant) -> None:
         d = distant_of(self, state)
         _check_slot(self, d, action.slot)
         name = d.board.slot_name(action.slot)
         if d.owner[action.slot] >= 0:
-            raise self.illegal(f"{name} is already owned")
+            raise self.illegal("{link} is already owned", link=name)
         if action.city not in d.board.marker_cities:
             codes = ", ".join(state.board.city_code(c) for c in d.board.marker_cities)
-            raise self.illegal(f"a distant airlink starts from a City-marker city: {codes}")
+            raise self.illegal(
+                "a distant airlink starts from a City-marker city: {cities}", cities=codes
+            )
         if action.city not in free_markers(state, d, action.slot):
             code = state.board.city_code(action.city)
             if d.markers_used(action.city) >= d.board.markers_each:
-                raise self.illegal(f"both {code} City markers are in use")
-            raise self.illegal(f"the other airlink of {name[:-1]} already comes from {code}")
+                raise self.illegal("both {city} City markers are in use", city=code)
+            raise self.illegal(
+                "the other airlink of {city_name} already comes from {city}",
+                city_name=name[:-1],
+                city=code,
+            )
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
@@ -133,7 +142,7 @@ class PlaceDistantRule(Rule[PlaceDistant]):
     """Action 2 naming at least one own distant airlink, and any own European links with it."""
 
     action = PlaceDistant
-    section = SECTION + ": Place planes on links you already own"
+    section = rule_name("Distant Lands: Place planes on links you already own")
 
     def check(self, state: State, seat: int, action: PlaceDistant) -> None:
         d = distant_of(self, state)
@@ -197,7 +206,7 @@ class RentDistantRule(Rule[RentDistant]):
     """Action 3 on a distant airlink: €25 a plane to its owner and €5 a plane to the bank."""
 
     action = RentDistant
-    section = SECTION + ": Place planes on another player's link"
+    section = rule_name("Distant Lands: Place planes on another player's link")
 
     def check(self, state: State, seat: int, action: RentDistant) -> None:
         d = distant_of(self, state)
@@ -205,9 +214,9 @@ class RentDistantRule(Rule[RentDistant]):
         owner = d.owner[action.slot]
         name = d.link_name(action.slot)
         if owner < 0:
-            raise self.illegal(f"nobody owns {name}; buy it instead")
+            raise self.illegal("nobody owns {link}; buy it instead", link=name)
         if owner == seat:
-            raise self.illegal(f"you own {name}; place planes instead")
+            raise self.illegal("you own {link}; place planes instead", link=name)
         _check_planes(self, state, seat, action.planes)
         self.require_cash(state, seat, (PLANE_PRICE + RENT_TO_BANK) * action.planes)
 
@@ -237,19 +246,21 @@ class ClaimDistantRule(Rule[ClaimDistant]):
     yours on it). One plane comes off each link; the card takes no markers."""
 
     action = ClaimDistant
-    section = SECTION + ": Claim a Flight card"
+    section = rule_name("Distant Lands: Claim a Flight card")
 
     def check(self, state: State, seat: int, action: ClaimDistant) -> None:
         d = distant_of(self, state)
         card = d.board.cards.get(action.card)
         if card is None:
-            raise self.illegal(f"{action.card} is not a Distant Flight card")
+            raise self.illegal("{card} is not a Distant Flight card", card=action.card)
         if action.card not in d.row:
-            raise self.illegal(f"{action.card} is not face up in the Distant row")
+            raise self.illegal("{card} is not face up in the Distant row", card=action.card)
         path = action.path
         if not path or path[0] != card.city:
             code = state.board.city_code(card.city)
-            raise self.illegal(f"{action.card} flies from {code}; the path must start there")
+            raise self.illegal(
+                "{card} flies from {city}; the path must start there", card=action.card, city=code
+            )
         self._links(state, d, seat, action)
 
     def _links(
@@ -266,14 +277,14 @@ class ClaimDistantRule(Rule[ClaimDistant]):
             links = found
         for link in links:
             if not state.link_planes[link][seat]:
-                raise self.illegal(f"you have no plane on {state.board.link_name(link)}")
+                raise self.illegal("you have no plane on {link}", link=state.board.link_name(link))
         slot = d.slot_between(path[-1], card.distant)
         distant = d.board.cities[card.distant].code
         if slot is None:
             code = state.board.city_code(path[-1])
-            raise self.illegal(f"no airlink joins {code} to {distant}")
+            raise self.illegal("no airlink joins {city} to {distant}", city=code, distant=distant)
         if not d.planes[slot][seat]:
-            raise self.illegal(f"you have no plane on {d.link_name(slot)}")
+            raise self.illegal("you have no plane on {link}", link=d.link_name(slot))
         return links, slot
 
     def perform(self, state: State, seat: int, action: ClaimDistant) -> None:
@@ -314,7 +325,7 @@ class DrawDistantRule(Rule[DrawDistant]):
     aside."""
 
     action = DrawDistant
-    section = SECTION + ": Flight Card Phase"
+    section = rule_name("Distant Lands: Flight Card Phase")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: DrawDistant) -> None:
@@ -322,10 +333,11 @@ class DrawDistantRule(Rule[DrawDistant]):
         if state.to_reveal != DISTANT:
             raise self.illegal("no Distant Flight card is to be turned up now")
         if action.bottom != d.from_bottom:
-            where = "bottom" if d.from_bottom else "top"
-            raise self.illegal(f"the next Distant card comes from the {where} of the deck")
+            if d.from_bottom:
+                raise self.illegal("the next Distant card comes from the bottom of the deck")
+            raise self.illegal("the next Distant card comes from the top of the deck")
         if action.card not in d.deck:
-            raise self.illegal(f"{action.card} is not in the Distant deck")
+            raise self.illegal("{card} is not in the Distant deck", card=action.card)
 
     def perform(self, state: State, seat: int, action: DrawDistant) -> None:
         d = distant_of(self, state)

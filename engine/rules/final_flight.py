@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.actions import Action, FinalPlane, Pass
+from engine.errors import Reason, rule_name
 from engine.rules.base import Rule
 from engine.rules.turns import END_FIFTH_PLANE, end_game
 from engine.state import State
@@ -17,7 +18,7 @@ class FinalPlaneRule(Rule[FinalPlane]):
     fifth plane on a card ends the game at once."""
 
     action = FinalPlane
-    section = "Vacation Time: after the Final Flight"
+    section = rule_name("Vacation Time: after the Final Flight")
 
     def check(self, state: State, seat: int, action: FinalPlane) -> None:
         if state.seats[seat].planes < 1:
@@ -36,9 +37,9 @@ class PassRule(Rule[Pass]):
     """docs/rules-decisions.md: a Final Flight player with no plane in stock passes."""
 
     action = Pass
-    section = "Vacation Time: after the Final Flight"
+    section = rule_name("Vacation Time: after the Final Flight")
     idle = True
-    inactive_reason = (
+    inactive_reason = Reason(
         "a turn cannot be passed: only a player whose Final Flight is played and who has no "
         "plane left passes; take an action (income, if nothing else)"
     )

@@ -9,14 +9,17 @@ from typing import Final
 
 from engine.actions import Action, Refill, Reveal, Setup
 from engine.board import LONG, ROWS, SHORT
+from engine.errors import Word, rule_name
 from engine.rules.base import Rule
 from engine.rules.costs import REFILL_PRICE
 from engine.rules.investors import vacation_card_up
 from engine.state import DEAL, SETUP, State
 
-SETUP_SECTION: Final = "Setup: Set up the Flight Cards"
-PHASE_SECTION: Final = "Flight Card Phase"
-VACATION_SECTION: Final = "Vacation Time"
+ROW_WORDS: Final = (Word("short"), Word("long"))
+"""The rows' names as refusals say them ("the short row"), marked for the catalogs."""
+SETUP_SECTION: Final = rule_name("Setup: Set up the Flight Cards")
+PHASE_SECTION: Final = rule_name("Flight Card Phase")
+VACATION_SECTION: Final = rule_name("Vacation Time")
 
 
 class SetupRule(Rule[Setup]):
@@ -33,9 +36,13 @@ class SetupRule(Rule[Setup]):
         cards = state.board.cards
         cfg = state.config
         if len(action.short_row) != cfg.short_row_start:
-            raise self.illegal(f"the Short Flight row starts with {cfg.short_row_start} cards")
+            raise self.illegal(
+                "the Short Flight row starts with {count} cards", count=cfg.short_row_start
+            )
         if len(action.long_row) != cfg.long_row_start:
-            raise self.illegal(f"the Long Flight row starts with {cfg.long_row_start} cards")
+            raise self.illegal(
+                "the Long Flight row starts with {count} cards", count=cfg.long_row_start
+            )
         if len(set(action.short_row)) != len(action.short_row) or len(set(action.long_row)) != len(
             action.long_row
         ):
@@ -43,11 +50,11 @@ class SetupRule(Rule[Setup]):
         for cid in action.short_row:
             card = cards.get(cid)
             if card is None or card.kind != SHORT or card.vacation or card.points != 1:
-                raise self.illegal(f"{cid} is not a 1-point Short Flight card")
+                raise self.illegal("{card} is not a 1-point Short Flight card", card=cid)
         for cid in action.long_row:
             card = cards.get(cid)
             if card is None or card.kind != LONG or card.vacation:
-                raise self.illegal(f"{cid} is not a Long Flight card")
+                raise self.illegal("{card} is not a Long Flight card", card=cid)
 
     def perform(self, state: State, seat: int, action: Setup) -> None:
         for row, laid in ((SHORT, action.short_row), (LONG, action.long_row)):
@@ -70,9 +77,11 @@ class RevealRule(Rule[Reveal]):
         if needed is None:
             raise self.illegal("no card is to be turned up now")
         if action.row != needed:
-            raise self.illegal(f"the next card comes from the {needed} deck")
+            raise self.illegal("the next card comes from the {row} deck", row=Word(needed))
         if action.card not in state.deck[needed]:
-            raise self.illegal(f"{action.card} is not in the {needed} deck")
+            raise self.illegal(
+                "{card} is not in the {row} deck", card=action.card, row=Word(needed)
+            )
 
     def perform(self, state: State, seat: int, action: Reveal) -> None:
         was_vacation_time = state.vacation_time
@@ -109,7 +118,7 @@ class RefillRule(Rule[Refill]):
 
     def check(self, state: State, seat: int, action: Refill) -> None:
         if action.row not in ROWS:
-            raise self.illegal(f"there is no {action.row} row")
+            raise self.illegal("there is no {row} row", row=Word(action.row))
         if state.vacation_time:
             raise self.illegal("the Flight Card Phase is skipped in Vacation Time")
         room = state.config.row_max - len(state.rows[action.row])
@@ -117,12 +126,15 @@ class RefillRule(Rule[Refill]):
             raise self.illegal("turn up at least one card")
         if action.count > room:
             raise self.illegal(
-                f"the {action.row} row holds at most {state.config.row_max} cards; {room} more fit"
+                "the {row} row holds at most {most} cards; {room} more fit",
+                row=Word(action.row),
+                most=state.config.row_max,
+                room=room,
             )
         if not state.deck[action.row]:
-            raise self.illegal(f"the {action.row} deck is empty")
+            raise self.illegal("the {row} deck is empty", row=Word(action.row))
         if state.paid[action.row] and state.refilling != action.row:
-            raise self.illegal(f"the {action.row} row was already refilled this turn")
+            raise self.illegal("the {row} row was already refilled this turn", row=Word(action.row))
         if not state.paid[action.row]:
             self.require_cash(state, seat, REFILL_PRICE)
 

@@ -16,6 +16,7 @@ from typing import Final
 import data
 from engine.actions import HUB_BONUS_KINDS, Action, HubBonus, PlaceHub
 from engine.board import Board
+from engine.errors import Reason, Word, rule_name
 from engine.hubs_state import HubsState
 from engine.rules.base import Rule
 from engine.rules.turns import END_ALL_FINALS, end_game
@@ -57,13 +58,15 @@ def why_not_city(state: State, city: int) -> str | None:
     """Why a hub may not go to ``city``, or None if it may."""
     board = state.board
     if not 0 <= city < len(board.cities):
-        return "there is no such city"
+        return Reason("there is no such city")
     name = board.cities[city].name
     if city in distant_cities(board):
-        return f"{name} is a distant city: hubs go only to cities on the main board"
+        return Reason(
+            "{city} is a distant city: hubs go only to cities on the main board", city=Word(name)
+        )
     owner = hubs_of(state).owner(city)
     if owner >= 0:
-        return f"{name} already has a hub"
+        return Reason("{city} already has a hub", city=Word(name))
     return None
 
 
@@ -71,8 +74,8 @@ def hub_turn_reason(state: State) -> str:
     """Why an ordinary action must wait while a hub decision is due."""
     hubs = hubs_of(state)
     if hubs.placing >= 0:
-        return "every player places a first hub before the first turn"
-    return "choose your hub bonus first"
+        return Reason("every player places a first hub before the first turn")
+    return Reason("choose your hub bonus first")
 
 
 def hub_decision_due(state: State) -> bool:
@@ -109,16 +112,17 @@ def pay_hubs(state: State, seat: int, path: tuple[int, ...], *, flies_on: bool =
     hubs = state.hubs
     if hubs is None or not path:
         return
+    owners = hubs.owners
+    if not owners:
+        return
     ends = (path[0],) if flies_on else (path[0], path[-1])
     seen: list[int] = []
     pending: list[int] = []
     for city in path:
-        if city in seen:
+        owner = owners.get(city, -1)  # hubs.owner(city), read here: asked for every city
+        if owner < 0 or city in seen:
             continue
         seen.append(city)
-        owner = hubs.owner(city)
-        if owner < 0:
-            continue
         if owner == seat and city not in ends:
             pending.append(city)
         else:
@@ -131,7 +135,7 @@ class PlaceHubRule(Rule[PlaceHub]):
     """Before the first turn: the seat whose turn it is to place puts its first hub down."""
 
     action = PlaceHub
-    section = "Hubs: Setup"
+    section = rule_name("Hubs: Setup")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: PlaceHub) -> None:
@@ -139,7 +143,7 @@ class PlaceHubRule(Rule[PlaceHub]):
         if hubs.placing < 0:
             raise self.illegal("hubs are placed before the first turn; a second one is a bonus")
         if hubs.placing != seat:
-            raise self.illegal(f"seat {hubs.placing} places a hub next")
+            raise self.illegal("seat {seat} places a hub next", seat=hubs.placing)
         reason = why_not_city(state, action.city)
         if reason:
             raise self.illegal(reason)
@@ -159,20 +163,22 @@ class HubBonusRule(Rule[HubBonus]):
     """Right after a claim through your own hub: the €2, or a hub bonus instead."""
 
     action = HubBonus
-    section = "Hubs: Playing the game"
+    section = rule_name("Hubs: Playing the game")
 
     def check(self, state: State, seat: int, action: HubBonus) -> None:
         hubs = hubs_of(state)
         if not hubs.pending:
             raise self.illegal("a hub bonus comes only with a flight through your own hub")
         if action.kind not in HUB_BONUS_KINDS:
-            raise self.illegal(f"the hub bonus is one of: {', '.join(HUB_BONUS_KINDS)}")
+            raise self.illegal(
+                "the hub bonus is one of: {choices}", choices=", ".join(HUB_BONUS_KINDS)
+            )
         if action.kind != "hub":
             if action.city != -1:
                 raise self.illegal("only a second hub names a city")
             return
         if len(hubs.cities[seat]) >= MAX_HUBS:
-            raise self.illegal(f"you already have {MAX_HUBS} hubs on the board")
+            raise self.illegal("you already have {count} hubs on the board", count=MAX_HUBS)
         reason = why_not_city(state, action.city)
         if reason:
             raise self.illegal(reason)

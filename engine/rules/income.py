@@ -7,6 +7,7 @@ from typing import Final
 from engine.actions import Action, Income
 from engine.business_state import income_after_cards
 from engine.distant_state import distant_income
+from engine.errors import rule_name
 from engine.rules.base import Rule
 from engine.rules.hubs import income_markers
 from engine.state import Seat, State
@@ -34,7 +35,7 @@ class IncomeRule(Rule[Income]):
     to the player's stock."""
 
     action = Income
-    section = "Action 5: Take income"
+    section = rule_name("Action 5: Take income")
     idle = True
 
     def check(self, state: State, seat: int, action: Income) -> None:

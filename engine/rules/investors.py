@@ -24,13 +24,13 @@ from typing import Final
 
 import data
 from engine.actions import CHANCE, Action, DealInvestors, ReplaceInvestor, TurnInvestor
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, Reason, rule_name
 from engine.investors_state import SPACES, investor_commitment
 from engine.rules.base import AnyRule, Rule
 from engine.scoring import scores
 from engine.state import DEAL, State
 
-SECTION: Final = "Investors"
+SECTION: Final = rule_name("Investors")
 
 EQUAL: Final = "equal"
 DIVERSITY: Final = "diversity"
@@ -236,8 +236,11 @@ def pending_reason(state: State) -> str:
     """Why nothing else may happen now: the table waits for an Investor."""
     inv = state.investors
     if inv is not None and inv.choosing:
-        return f"seat {state.current} first chooses which Investor the Vacation card replaces"
-    return "the Investor the Vacation card replaced is turned up and pays first"
+        return Reason(
+            "seat {seat} first chooses which Investor the Vacation card replaces",
+            seat=state.current,
+        )
+    return Reason("the Investor the Vacation card replaced is turned up and pays first")
 
 
 # -- the rules -----------------------------------------------------------------------------
@@ -258,7 +261,7 @@ class DealInvestorsRule(Rule[DealInvestors]):
     face down, the full log carries the cards and salts, every seat only the commitments."""
 
     action = DealInvestors
-    section = "Investors: Setup"
+    section = rule_name("Investors: Setup")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: DealInvestors) -> None:
@@ -297,7 +300,7 @@ class TurnInvestorRule(Rule[TurnInvestor]):
     """Face down: the dealer turns up the Investor a Vacation card replaced; it pays at once."""
 
     action = TurnInvestor
-    section = "Investors: Getting Investment Money"
+    section = rule_name("Investors: Getting Investment Money")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: TurnInvestor) -> None:
@@ -307,9 +310,11 @@ class TurnInvestorRule(Rule[TurnInvestor]):
         if inv.to_turn < 0:
             raise self.illegal("no Vacation card waits for its Investor")
         if action.space != inv.to_turn:
-            raise self.illegal(f"the Investor on Vacation space {inv.to_turn + 1} is turned up")
+            raise self.illegal(
+                "the Investor on Vacation space {space} is turned up", space=inv.to_turn + 1
+            )
         if action.card not in investor_cards():
-            raise self.illegal(f"{action.card} is not an Investor card")
+            raise self.illegal("{card} is not an Investor card", card=action.card)
         commitment = investor_commitment(action.space, action.card, action.salt)
         if commitment != inv.commitments[action.space]:
             raise self.illegal("that is not the card dealt face down on this space")
@@ -326,7 +331,7 @@ class ReplaceInvestorRule(Rule[ReplaceInvestor]):
     (docs/rules-decisions.md); it pays at once."""
 
     action = ReplaceInvestor
-    section = "Investors: Getting Investment Money"
+    section = rule_name("Investors: Getting Investment Money")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: ReplaceInvestor) -> None:
@@ -336,9 +341,11 @@ class ReplaceInvestorRule(Rule[ReplaceInvestor]):
         if not inv.choosing:
             raise self.illegal("no Vacation card waits for an Investor to replace")
         if seat != state.current:
-            raise self.illegal(f"seat {state.current} chooses, not seat {seat}")
+            raise self.illegal(
+                "seat {seat} chooses, not seat {other}", seat=state.current, other=seat
+            )
         if action.card not in [inv.cards[space] for space in inv.waiting()]:
-            raise self.illegal(f"{action.card} is not on a Vacation space")
+            raise self.illegal("{card} is not on a Vacation space", card=action.card)
 
     def perform(self, state: State, seat: int, action: ReplaceInvestor) -> None:
         inv = state.investors

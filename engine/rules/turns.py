@@ -15,6 +15,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.actions import Action, EndVote
+from engine.errors import rule_name
 from engine.rules.base import Rule
 from engine.rules.flight_cards import refill_goal
 from engine.state import OFFER, OVER, PLAY, State
@@ -78,7 +79,7 @@ class EndVoteRule(Rule[EndVote]):
     ``accepted_so_far`` seats before the one to move."""
 
     action = EndVote
-    section = "Ending the Game: the offer to end it"
+    section = rule_name("Ending the Game: the offer to end it")
     ends_turn = False
 
     def check(self, state: State, seat: int, action: EndVote) -> None:

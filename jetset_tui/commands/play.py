@@ -10,6 +10,7 @@ from pathlib import Path
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import _
 from jetset_tui.modules import add_modules_argument
 
 
@@ -47,9 +48,8 @@ def cmd_play(args: argparse.Namespace) -> int:
     if args.resume:
         mixed = new_game_flags(args)
         if mixed:
-            print(
-                f"jetset play: --resume continues a game as it was saved; {mixed}", file=sys.stderr
-            )
+            said = _("--resume continues a game as it was saved; {flags} set up a new game")
+            print(f"jetset play: {said.format(flags=mixed)}", file=sys.stderr)
             return 2
         path = Path(args.resume).expanduser()
         refusal = in_play_elsewhere(path)
@@ -83,7 +83,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def new_game_flags(args: argparse.Namespace) -> str | None:
-    """What is wrong with giving a new game's flags with --resume, or None."""
+    """The new game's flags given with --resume (which has no use for them), or None."""
     given = [
         flag
         for flag, value in (
@@ -97,7 +97,7 @@ def new_game_flags(args: argparse.Namespace) -> str | None:
         )
         if value is not None
     ]
-    return f"{', '.join(given)} set up a new game" if given else None
+    return ", ".join(given) if given else None
 
 
 def in_play_elsewhere(path: Path) -> str | None:
@@ -107,10 +107,10 @@ def in_play_elsewhere(path: Path) -> str | None:
     holder = lock_holder(path)
     if holder is None:
         return None
-    return (
-        f"{path.name} is being played by {holder}; it cannot be played here "
-        f"(watch it with `jetset replay {path}`)"
-    )
+    return _(
+        "{file} is being played by {holder}; it cannot be played here "
+        "(watch it with `jetset replay {path}`)"
+    ).format(file=path.name, holder=holder, path=path)
 
 
 def run_app(
@@ -146,7 +146,5 @@ def run_app(
 def saved_words(path: Path) -> str:
     """What the shell shows after the app closes on an unfinished game: where it is, and the
     command that continues it."""
-    return (
-        f"jetset: your game is saved in {path}; continue it with\n"
-        f"  jetset play --resume {shlex.quote(str(path))}"
-    )
+    said = _("your game is saved in {path}; continue it with").format(path=path)
+    return f"jetset: {said}\n  jetset play --resume {shlex.quote(str(path))}"

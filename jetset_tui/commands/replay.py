@@ -67,10 +67,16 @@ def open_viewer(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from jetset_tui.app import JetSetApp
+    from netcode.logfile import LogFormatError, read_log
 
     path = Path(args.file)
     if not path.is_file():
         print(f"jetset replay: {path}: no such file", file=sys.stderr)
+        return 1
+    try:  # a file that is no game says so here, not in a message over the start screen
+        read_log(path)
+    except (LogFormatError, OSError) as exc:
+        print(f"jetset replay: {path.name}: {exc}", file=sys.stderr)
         return 1
     JetSetApp(replay=path, replay_seat=args.seat).run()
     return 0

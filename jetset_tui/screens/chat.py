@@ -17,6 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog
 
+from jetset_tui.i18n import N_, _
 from netcode.client import ChatMessage, ClientEvent, GameClient
 from netcode.protocol import MAX_CHAT
 
@@ -31,13 +32,13 @@ def chat_line(message: ChatMessage) -> Text:
 
 def notify_chat(app: App[object], message: ChatMessage) -> None:
     """A new line as a short notification, for when the chat is closed."""
-    app.notify(f"{message.name}: {message.text}", title="chat", markup=False)
+    app.notify(f"{message.name}: {message.text}", title=_("chat"), markup=False)
 
 
 class ChatScreen(ModalScreen[None]):
     """The table's chat over the game: new lines show as they come; Enter sends, Esc closes."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Back to the game")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", N_("Back to the game"))]
     DEFAULT_CSS = """
     ChatScreen { align: center bottom; }
     ChatScreen #chat-box { width: 80%; min-width: 60; height: 14; border: heavy $accent; }
@@ -53,7 +54,7 @@ class ChatScreen(ModalScreen[None]):
         with Vertical(id="chat-box"):
             yield RichLog(id="table-chat", wrap=True, markup=False)
             yield Input(
-                placeholder="say something; Enter sends, Esc goes back to the game",
+                placeholder=_("say something; Enter sends, Esc goes back to the game"),
                 max_length=MAX_CHAT,
                 id="say",
             )

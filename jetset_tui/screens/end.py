@@ -22,18 +22,21 @@ from engine.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.scoring import final_flight_points
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import Story, story
+from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.seating import GamePlan
 from jetset_tui.theme import DIM, Livery
 from jetset_tui.widgets.chart import Chart
 from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.players import kind_label
 from jetset_tui.widgets.too_small import TooSmall
+from jetset_tui.widgets.turn_bar import end_reason_text
 from netcode.seatkind import SeatKind
 
 
 def by_value(points: Sequence[int]) -> str:
     """``4×1 2×5 3×7 = 35``: points of cards, counted by value."""
     if not points:
-        return "none"
+        return _("none")
     counts = Counter(points)
     parts = " ".join(f"{counts[v]}×{v}" for v in sorted(counts))
     return f"{parts} = {sum(points)}"
@@ -43,9 +46,11 @@ def final_cell(game: Game, seat: int, turns: dict[int, int]) -> str:
     """``+18 (4✈, turn 105)``, or ``not played``."""
     st = game.state.seats[seat]
     if not st.finished:
-        return "not played"
-    when = f", turn {turns[seat]}" if seat in turns else ""
-    return f"+{final_flight_points(st.final_planes)} ({st.final_planes}✈{when})"
+        return _("not played")
+    points, planes = final_flight_points(st.final_planes), st.final_planes
+    if seat not in turns:
+        return f"+{points} ({planes}✈)"
+    return _("+{points} ({planes}✈, turn {n})").format(points=points, planes=planes, n=turns[seat])
 
 
 def score_table(
@@ -61,15 +66,15 @@ def score_table(
     winners = set(game.winners())
     ranked = sorted(scores, key=lambda s: (-s.total, -s.cash, s.seat))
     table = Table(expand=True, header_style="bold", box=None, padding=(0, 1))
-    columns = [("", "left"), ("player", "left"), ("Flight cards", "left")]
+    columns = [("", "left"), (_("player"), "left"), (_("Flight cards"), "left")]
     if state.distant is not None:
-        columns.append(("Distant cards", "right"))
-    columns.append(("Final Flight", "left"))
+        columns.append((_("Distant cards"), "right"))
+    columns.append((_("Final Flight"), "left"))
     if state.hubs is not None:
-        columns.append(("hubs", "right"))
+        columns.append((_("hubs"), "right"))
     if state.business is not None:
-        columns.append(("Business", "right"))
-    columns += [("points", "right"), ("cash", "right")]
+        columns.append((_("Business"), "right"))
+    columns += [(_("points"), "right"), (_("cash"), "right")]
     for col, justify in columns:  # a heading may wrap between its words, never be cut
         widest = max((len(word) for word in col.split()), default=0)
         table.add_column(col, justify=justify, min_width=widest)  # type: ignore[arg-type]
@@ -78,9 +83,9 @@ def score_table(
         distant = distant_points(state, seat)
         flight = score.cards[: len(score.cards) - len(distant)]
         who = seat_badge(liveries[seat], names[seat])
-        who.append(f"  {kinds[seat].label}", style=DIM)
+        who.append(f"  {kind_label(kinds[seat])}", style=DIM)
         cells: list[Text | str] = [
-            Text("★ winner" if seat in winners else f"{rank}.", style="bold"),
+            Text(_("★ winner") if seat in winners else f"{rank}.", style="bold"),
             who,
             by_value(flight),
         ]
@@ -101,20 +106,20 @@ def story_text(game: Game, names: list[str], told: Story) -> Text:
     state = game.state
     text = Text()
     if not told.finals:
-        text.append("Nobody played a Final Flight.", style=DIM)
+        text.append(_("Nobody played a Final Flight."), style=DIM)
     for i, (seat, turn) in enumerate(told.finals):
-        text.append(", " if i else "Final Flights: ", style=DIM)
-        text.append(f"{names[seat]} on turn {turn}")
+        text.append(", " if i else _("Final Flights:") + " ", style=DIM)
+        text.append(_("{name} on turn {n}").format(name=names[seat], n=turn))
     if told.finals:
         text.append(".")
     if state.end_reason == END_FIFTH_PLANE and told.ender is not None:
-        text.append(f"\n{names[told.ender]} ended the game with a fifth plane on their Final ")
-        text.append(f"Flight on turn {state.turn}.")
+        said = _("{name} ended the game with a fifth plane on their Final Flight on turn {n}.")
+        text.append("\n" + said.format(name=names[told.ender], n=state.turn))
     elif state.end_reason == END_ALL_FINALS and told.ender is not None:
-        text.append(f"\n{names[told.ender]} ended the game with the last Final Flight ")
-        text.append(f"on turn {state.turn}.")
+        said = _("{name} ended the game with the last Final Flight on turn {n}.")
+        text.append("\n" + said.format(name=names[told.ender], n=state.turn))
     if state.investors is not None:
-        text.append("\nInvestors paid cash, not points: cash only breaks a tie.", style=DIM)
+        text.append("\n" + _("Investors paid cash, not points: cash only breaks a tie."), DIM)
     return text
 
 
@@ -138,9 +143,9 @@ class EndScreen(Screen[None]):
     """The game is over: the scores by source, the story of the ending, and the charts."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "rematch", "Play again"),
-        Binding("w", "replay", "Watch the replay"),
-        Binding("escape,q,enter", "menu", "Menu"),
+        Binding("r", "rematch", N_("Play again")),
+        Binding("w", "replay", N_("Watch the replay")),
+        Binding("escape,q,enter", "menu", N_("Menu")),
     ]
     DEFAULT_CSS = """
     EndScreen #scores { height: auto; padding: 1 2 0 2; }
@@ -184,7 +189,7 @@ class EndScreen(Screen[None]):
             yield Static(story_text(self.game, self.names, self.told), id="story")
             with Horizontal(id="charts"):
                 yield Chart(
-                    "Points, turn by turn",
+                    _("Points, turn by turn"),
                     points,
                     self.liveries,
                     turns=turns,
@@ -192,7 +197,7 @@ class EndScreen(Screen[None]):
                     id="points-chart",
                 )
                 yield Chart(
-                    "Cash, turn by turn",
+                    _("Cash, turn by turn"),
                     cash,
                     self.liveries,
                     turns=turns,
@@ -208,13 +213,19 @@ class EndScreen(Screen[None]):
         state = self.game.state
         text = Text()
         winners = self.game.winners()
-        names = " and ".join(self.names[w] for w in winners)
+        names = _(" and ").join(self.names[w] for w in winners)
         moves = len(self.game.entries)
-        text.append("✈ Game over", style="bold")
-        text.append(f" after {state.turn} turns ({moves} moves): {state.end_reason}.\n", style=DIM)
-        text.append(f"{names} win{'s' if len(winners) == 1 else ''}!", style="bold")
+        text.append("✈ " + _("Game over"), style="bold")
+        after = _("after {turns} turns ({moves} moves): {reason}.").format(
+            turns=state.turn, moves=moves, reason=end_reason_text(state.end_reason or "")
+        )
+        text.append(f" {after}\n", style=DIM)
+        won = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names)
+        text.append(won, style="bold")
         if self.path is not None:
-            text.append(f"   the log is saved in {self.path}", style=DIM)
+            saved = _("the log is saved in {path}").format(path=self.path)
+            text.append(f"   {saved}", style=DIM)
+
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -23,6 +23,8 @@ from engine.notation import Notation
 from engine.rules.turns import offer_pending
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.guided import NO_CARDS_INCOME
+from jetset_tui.i18n import N_, _
+from jetset_tui.refusals import say
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
@@ -70,18 +72,18 @@ class GameScreen(MapAndTableScreen):
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         *action_bindings(),
-        Binding("colon", "command", "Type", key_display=":"),
-        Binding("v", "table", "Table"),
-        Binding("t", "chat", "Chat"),
-        Binding("pageup", "scroll_table(-1)", "Scroll the table", show=False),
-        Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False),
-        Binding("h", "plan", "Help"),
-        Binding(UNDO_KEYS, "undo", "Undo", show=False),
-        Binding("q", "leave", "Menu"),
-        Binding("q", "leave_table", "Leave"),
+        Binding("colon", "command", N_("Type"), key_display=":"),
+        Binding("v", "table", N_("Table")),
+        Binding("t", "chat", N_("Chat")),
+        Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
+        Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
+        Binding("h", "plan", N_("Help")),
+        Binding(UNDO_KEYS, "undo", N_("Undo"), show=False),
+        Binding("q", "leave", N_("Menu")),
+        Binding("q", "leave_table", N_("Leave")),
         # the offer to end the game: the turn bar shows these keys while it is put to you
-        Binding("y", "answer_end(True)", "End the game", show=False),
-        Binding("n", "answer_end(False)", "Play on", show=False),
+        Binding("y", "answer_end(True)", N_("End the game"), show=False),
+        Binding("n", "answer_end(False)", N_("Play on"), show=False),
     ]
     COMPACT_FOOTER_LEAVES_OUT: ClassVar[frozenset[str]] = frozenset({"command"})
     """The command line says how to type an action (":"), so a narrow footer leaves it out."""
@@ -100,7 +102,7 @@ class GameScreen(MapAndTableScreen):
         self.session = session
         game = session.game
         self.notation = Notation(game.board)
-        self.names = [s.name or OPEN_SEAT for s in session.seats]
+        self.names = [s.name or _(OPEN_SEAT) for s in session.seats]
         self.kinds = [s.kind for s in session.seats]
         chosen = colours or []
         self.liveries: list[Livery] = [livery_for(chosen, i) for i in range(len(self.names))]
@@ -214,7 +216,7 @@ class GameScreen(MapAndTableScreen):
         screen goes idle and paints: otherwise Textual's screen timer can paint the first of
         them alone and the rest a frame (17 ms) later."""
         self.sync()
-        for _ in range(WIDGET_TURNS):
+        for _turn in range(WIDGET_TURNS):
             await asyncio.sleep(0)
 
     def sync(self) -> None:
@@ -398,7 +400,7 @@ class GameScreen(MapAndTableScreen):
         command.input.value = advice.line
         command.input.cursor_position = len(advice.line)
         command.input.focus()
-        command.show_hint("the advised move: Enter plays it, Esc leaves it")
+        command.show_hint(_("the advised move: Enter plays it, Esc leaves it"))
 
     async def action_undo(self) -> None:
         """z or Ctrl+Z (or typing ``undo``): take back your newest move (jetset_tui/undo.py)."""
@@ -504,16 +506,16 @@ class GameScreen(MapAndTableScreen):
         """Decision 18: income with no claimed card pays €0; a player doing it is told so."""
         if not isinstance(action, Income) or self.viewer is None:
             return ""
-        return "" if self.session.game.state.seats[self.viewer].cards else NO_CARDS_INCOME
+        return "" if self.session.game.state.seats[self.viewer].cards else _(NO_CARDS_INCOME)
 
     async def submit(self, action: Action) -> str | None:
         """Ask the session to play ``action``; the engine's objection, or None when done."""
         if not self.my_turn() or self.viewer is None:
-            return "it is not your turn"
+            return _("it is not your turn")
         try:
             await self.session.submit(self.viewer, action)
         except (IllegalAction, NotationError) as exc:
-            return str(exc)
-        except (ConnectionError, EOFError) as exc:  # a network game whose host went away
-            return f"the game's host is unreachable ({exc or type(exc).__name__}); try again"
+            return say(exc)
+        except (ConnectionError, EOFError):  # a network game whose host went away
+            return _("the game's host is unreachable; try again")
         return None

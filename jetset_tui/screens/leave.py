@@ -20,6 +20,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from jetset_tui.i18n import N_, _
 from netcode.client import GameClient, Hosting
 
 BACK, STAND_IN, PAUSE = "back", "stand-in", "pause"
@@ -35,10 +36,11 @@ LEAVE_CSS = """
 
 def choices(hosting: Hosting, *, playing: bool) -> list[tuple[str, str]]:
     """The choices, as (key, words); a bot can take the seat only while you are in it."""
-    out = [(BACK, "Back to the game" if playing else "Back to serving the game")]
+    out = [(BACK, _("Back to the game") if playing else _("Back to serving the game"))]
     if playing:
-        out.append((STAND_IN, f"Let a {hosting.standin_kind} bot play my seat; keep serving"))
-    out.append((PAUSE, "Pause the game and stop hosting (continue it later)"))
+        bot = _("Let a {kind} bot play my seat; keep serving").format(kind=hosting.standin_kind)
+        out.append((STAND_IN, bot))
+    out.append((PAUSE, _("Pause the game and stop hosting (continue it later)")))
     return out
 
 
@@ -46,9 +48,9 @@ class LeaveScreen(ModalScreen[str]):
     """The question; dismissed with BACK, STAND_IN or PAUSE."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,g", "choose('back')", "Back"),
-        Binding("b", "choose('stand-in')", "Bot plays"),
-        Binding("p", "choose('pause')", "Pause"),
+        Binding("escape,g", "choose('back')", N_("Back")),
+        Binding("b", "choose('stand-in')", N_("Bot plays")),
+        Binding("p", "choose('pause')", N_("Pause")),
     ]
     DEFAULT_CSS = "LeaveScreen {" + LEAVE_CSS + "}"
 
@@ -65,9 +67,10 @@ class LeaveScreen(ModalScreen[str]):
             for key, words in choices(self.hosting, playing=self.playing)
         ]
         with Vertical(id="leave"):
-            yield Static(Text("You host this game. Leave it?", style="bold"))
+            yield Static(Text(_("You host this game. Leave it?"), style="bold"))
             command = self.hosting.resume_command
-            yield Static(Text(f"Pausing tells everyone it continues with\n  {command}"))
+            pausing = _("Pausing tells everyone it continues with")
+            yield Static(Text(f"{pausing}\n  {command}"))
             yield OptionList(*options, id="leave-choices")
 
     @on(OptionList.OptionSelected)
@@ -83,8 +86,8 @@ class StopScreen(ModalScreen[bool]):
     """Leave a game joined over the network (or stop watching it)? True: yes."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,g,n", "choose('back')", "Back"),
-        Binding("y", "choose('leave')", "Leave"),
+        Binding("escape,g,n", "choose('back')", N_("Back")),
+        Binding("y", "choose('leave')", N_("Leave")),
     ]
     DEFAULT_CSS = "StopScreen {" + LEAVE_CSS + "}"
 
@@ -94,14 +97,16 @@ class StopScreen(ModalScreen[bool]):
         self.watching = watching
 
     def compose(self) -> ComposeResult:
-        leave = "Stop watching" if self.watching else "Leave the game"
+        leave = _("Stop watching") if self.watching else _("Leave the game")
+        question = _("Stop watching?") if self.watching else _("Leave the game?")
         with Vertical(id="leave"):
-            yield Static(Text(f"{leave}?", style="bold"))
+            yield Static(Text(question, style="bold"))
             if not self.watching:
-                back = f"Your seat stays yours:\n  `jetset join {self.address}` takes it back"
-                yield Static(Text(back))
+                stays = _("Your seat stays yours:")
+                back = _("`jetset join {address}` takes it back").format(address=self.address)
+                yield Static(Text(f"{stays}\n  {back}"))
             yield OptionList(
-                Option("g  Back to the game", id=BACK),
+                Option("g  " + _("Back to the game"), id=BACK),
                 Option(f"y  {leave}", id="leave"),
                 id="leave-choices",
             )
@@ -131,9 +136,9 @@ class ServingScreen(Screen[None]):
     """The host's screen while a bot plays their seat: the game goes on being served."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "sit", "Take my seat back"),
-        Binding("p", "pause", "Pause and stop hosting"),
-        Binding("q", "ask", "Leave"),
+        Binding("enter", "sit", N_("Take my seat back")),
+        Binding("p", "pause", N_("Pause and stop hosting")),
+        Binding("q", "ask", N_("Leave")),
     ]
     DEFAULT_CSS = """
     ServingScreen { align: center middle; }
@@ -149,13 +154,14 @@ class ServingScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         h = self.hosting
         text = Text()
-        text.append("The game is being served", style="bold")
-        text.append(f" at {h.address}\n\n")
-        text.append(f"A {h.standin_kind} bot plays your seat; the others play on.\n\n")
+        text.append(_("The game is being served"), style="bold")
+        text.append(" " + _("at {address}").format(address=h.address) + "\n\n")
+        plays = _("A {kind} bot plays your seat; the others play on.").format(kind=h.standin_kind)
+        text.append(plays + "\n\n")
         text.append("Enter", style="bold")
-        text.append("  take your seat back\n")
+        text.append("  " + _("take your seat back") + "\n")
         text.append("p", style="bold")
-        text.append("      pause the game and stop hosting; it continues with\n")
+        text.append("      " + _("pause the game and stop hosting; it continues with") + "\n")
         text.append(f"       {h.resume_command}\n")
         yield Static(text, id="serving")
 
@@ -206,6 +212,7 @@ async def carry_out(app: App[Any], hosting: Hosting, key: str, playing: GameClie
 async def pause(app: App[Any], hosting: Hosting) -> None:
     """Tell everyone the game is paused, stop serving, close the app (which prints how it goes
     on)."""
-    app.notify("Pausing the game…")
+    app.notify(_("Pausing the game…"))
+
     await hosting.pause()
     app.exit()

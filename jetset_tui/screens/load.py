@@ -18,6 +18,7 @@ from textual.screen import Screen
 from textual.widgets import Button, Input, OptionList, Static
 from textual.widgets.option_list import Option
 
+from jetset_tui.i18n import N_, _
 from jetset_tui.saves import saved_games
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
@@ -26,7 +27,7 @@ from netcode.userdirs import saves_dir
 
 
 class LoadScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"))]
     DEFAULT_CSS = """
     LoadScreen #load { padding: 1 2; }
     LoadScreen OptionList { height: 1fr; margin: 1 0; }
@@ -44,22 +45,28 @@ class LoadScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         games = saved_games(self.folder)
-        title = "Open a replay" if self.replays else "Load a saved game"
+        title = _("Open a replay") if self.replays else _("Load a saved game")
+        where = _("from {folder}").format(folder=self.folder)
         with Vertical(id="load"):
-            yield Static(f"[b]{title}[/b]  from {self.folder}")
+            yield Static(Text.assemble((title, "bold"), "  ", where))
             if self.replays:
                 yield Static(
-                    "← → step, ↑ ↓ turns, [ ] rounds, space plays; a game still running "
-                    "shows no Final Flights.",
+                    _(
+                        "← → step, ↑ ↓ turns, [ ] rounds, space plays; a game still running "
+                        "shows no Final Flights."
+                    ),
                     classes="hint",
+                    markup=False,
                 )
             options = [Option(Text(g.describe()), id=str(g.path)) for g in games]
             yield OptionList(*options, id="saved")
             if not games:
-                yield Static("No saved games here yet.", classes="hint")
-            yield Input(placeholder="or type the path of a .jetset file and press Enter", id="path")
+                yield Static(_("No saved games here yet."), classes="hint")
+            yield Input(
+                placeholder=_("or type the path of a .jetset file and press Enter"), id="path"
+            )
             yield Static("", classes="error", id="load-error")
-            yield Button("Watch it", id="watch")
+            yield Button(_("Watch it"), id="watch")
         yield KeyFooter()
         yield TooSmall()
 
@@ -81,10 +88,10 @@ class LoadScreen(Screen[None]):
         problem: str | None
         if holder is not None:
             self.offer_watch(path)
-            problem = (
-                f"{path.name} is being played by {holder}, so it cannot be played here. "
+            problem = _(
+                "{file} is being played by {holder}, so it cannot be played here. "
                 "You can watch it as a spectator sees it (no secret cards)."
-            )
+            ).format(file=path.name, holder=holder)
         elif self.replays:
             problem = app.open_replay(path, replace=self)
         else:

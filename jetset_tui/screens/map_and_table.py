@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 
+from jetset_tui.i18n import N_
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
 
@@ -26,7 +27,7 @@ class MapAndTableScreen(Screen[None]):
     """A screen with the map and the table panels; subclasses draw them in ``redraw``."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("Z", "zoom", "Zoom the map", key_display="Z", show=False),
+        Binding("Z", "zoom", N_("Zoom the map"), key_display="Z", show=False),
     ]
 
     def __init__(self) -> None:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -15,27 +16,54 @@ from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from engine.bots import bot_label
 from engine.options import MAX_PLAYERS, MIN_PLAYERS, MODULE_TITLES, MODULES
+from jetset_tui.i18n import N_, _
 from jetset_tui.modules import playable
 from jetset_tui.seating import BOT_NAMES, GamePlan, bot_kinds, default_bot, your_name
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
 
-FACE_UP_LABEL = 'face up ("for a more strategic game", with Investors)'
-FACE_UP_TIP = (
+FACE_UP_LABEL = N_('face up ("for a more strategic game", with Investors)')
+FACE_UP_TIP = N_(
     "The Investors variant for a more strategic game: the two Investor cards lie face up, and "
     "the player who turns up a Vacation card chooses which one it replaces"
 )
+MODULE_NAMES = {
+    "distant_lands": N_("Distant Lands"),
+    "hubs": N_("Hubs"),
+    "business_cards": N_("Business cards"),
+    "investors": N_("Investors"),
+}
+"""The engine's MODULE_TITLES, for translating where the form shows them."""
+COLOUR_NAMES = {
+    "red": N_("red"),
+    "blue": N_("blue"),
+    "green": N_("green"),
+    "yellow": N_("yellow"),
+    "purple": N_("purple"),
+    "teal": N_("teal"),
+}
+"""The liveries' names, for the form (the game keeps the English names as values)."""
 
 
 def kind_options() -> list[tuple[str, str]]:
-    return [("Human", "human")] + [(f"Bot: {bot_label(k)}", f"bot:{k}") for k in bot_kinds()]
+    bots = [(_("Bot: {kind}").format(kind=bot_label(k)), f"bot:{k}") for k in bot_kinds()]
+    return [(_("Human"), "human"), *bots]
+
+
+def module_title(module: str) -> str:
+    """A module's name as the rulebook of the current language writes it."""
+    return _(MODULE_NAMES[module]) if module in MODULE_NAMES else MODULE_TITLES[module]
+
+
+def colour_name(colour: str) -> str:
+    return _(COLOUR_NAMES[colour]) if colour in COLOUR_NAMES else colour
 
 
 class NewGameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Back"),
-        Binding("ctrl+s", "start", "Start"),
+        Binding("escape", "back", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
     ]
     DEFAULT_CSS = """
     NewGameScreen #form { width: 84; height: auto; border: round $accent; padding: 1 2; }
@@ -51,9 +79,13 @@ class NewGameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         bot = f"bot:{default_bot()}"
         with Vertical(classes="centered"), Center(), Vertical(id="form"):
-            yield Static("[b]New game[/b]  choose the seats; Enter or Ctrl+S starts")
+            yield Static(
+                Text.assemble(
+                    (_("New game"), "bold"), "  ", _("choose the seats; Enter or Ctrl+S starts")
+                )
+            )
             with Horizontal(classes="form-row"):
-                yield Label("Players", classes="seat-label")
+                yield Label(_("Players"), classes="seat-label")
                 yield Select(
                     [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
                     value=4,
@@ -64,7 +96,7 @@ class NewGameScreen(Screen[None]):
             for seat in range(MAX_PLAYERS):
                 name = your_name() if seat == 0 else BOT_NAMES[seat - 1]
                 with Horizontal(classes="form-row", id=f"seat-{seat}"):
-                    yield Label(f"Seat {seat + 1}", classes="seat-label")
+                    yield Label(_("Seat {n}").format(n=seat + 1), classes="seat-label")
                     yield Input(name, id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
                         kind_options(),
@@ -74,21 +106,21 @@ class NewGameScreen(Screen[None]):
                         id=f"kind-{seat}",
                     )
                     yield Select(
-                        [(f"{lv.letter} {lv.name}", lv.name) for lv in LIVERIES],
+                        [(f"{lv.letter} {colour_name(lv.name)}", lv.name) for lv in LIVERIES],
                         value=LIVERIES[seat].name,
                         allow_blank=False,
                         compact=True,
                         id=f"colour-{seat}",
                     )
             with Horizontal(classes="form-row"):
-                yield Label("Seed", classes="seat-label")
-                yield Input(placeholder="random", id="seed", compact=True)
+                yield Label(_("Seed"), classes="seat-label")
+                yield Input(placeholder=_("random"), id="seed", compact=True)
             with Horizontal(classes="form-row"):
-                yield Label("Cards", classes="seat-label")
+                yield Label(_("Cards"), classes="seat-label")
                 yield Select(
                     [
-                        ("the base game's Flight cards", False),
-                        ("and the expansion's extra: 50 Short, 40 Long, 18 Final", True),
+                        (_("the base game's Flight cards"), False),
+                        (_("and the expansion's extra: 50 Short, 40 Long, 18 Final"), True),
                     ],
                     value=False,
                     allow_blank=False,
@@ -96,11 +128,11 @@ class NewGameScreen(Screen[None]):
                     id="extra-cards",
                 )
             with Horizontal(classes="form-row"):
-                yield Label("Modules", classes="seat-label")
+                yield Label(_("Modules"), classes="seat-label")
                 for module in MODULES:
                     refusal = playable(module)
                     yield Checkbox(
-                        MODULE_TITLES[module],
+                        module_title(module),
                         compact=True,
                         disabled=refusal is not None,
                         tooltip=refusal,
@@ -108,18 +140,18 @@ class NewGameScreen(Screen[None]):
                         classes="module",
                     )
             with Horizontal(classes="form-row"):
-                yield Label("Investors", classes="seat-label")
+                yield Label(_("Investors"), classes="seat-label")
                 yield Checkbox(
-                    FACE_UP_LABEL,
+                    _(FACE_UP_LABEL),
                     compact=True,
                     disabled=True,
-                    tooltip=FACE_UP_TIP,
+                    tooltip=_(FACE_UP_TIP),
                     id="investors-face-up",
                 )
             yield Static("", classes="error", id="form-error")
             with Horizontal(id="buttons"):
-                yield Button("Start", variant="primary", id="start")
-                yield Button("Back", id="back")
+                yield Button(_("Start"), variant="primary", id="start")
+                yield Button(_("Back"), id="back")
         yield KeyFooter()
         yield TooSmall()
 

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from jetset_tui.describe import seat_badge
+from jetset_tui.i18n import N_, _
 from jetset_tui.theme import Livery
 
 
@@ -20,8 +21,8 @@ class PassScreen(Screen[bool]):
     ``undo_by``, the player who just moved may still take it back with z (False)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "ready", "I am ready", priority=True),
-        Binding("z,ctrl+z", "take_back", "Take my move back"),
+        Binding("enter", "ready", N_("I am ready"), priority=True),
+        Binding("z,ctrl+z", "take_back", N_("Take my move back")),
     ]
     DEFAULT_CSS = """
     PassScreen { align: center middle; }
@@ -46,12 +47,17 @@ class PassScreen(Screen[bool]):
 
     def compose(self) -> ComposeResult:
         text = Text(justify="center")
-        text.append("Pass the keyboard to\n\n")
+        text.append(_("Pass the keyboard to") + "\n\n")
         text.append_text(seat_badge(self.livery, self.player))
-        text.append("\n\nEveryone else, look away: their Final Flights are secret.\n\n")
-        text.append(f"{self.player}: press Enter when you are ready.", style="bold")
+        text.append(
+            "\n\n" + _("Everyone else, look away: their Final Flights are secret.") + "\n\n"
+        )
+        ready = _("{name}: press Enter when you are ready.").format(name=self.player)
+        text.append(ready, style="bold")
         if self.undo_by is not None:
-            text.append(f"\n\n{self.undo_by}: z takes your move back.")
+            undo = _("{name}: z takes your move back.").format(name=self.undo_by)
+            text.append(f"\n\n{undo}")
+
         yield Static(text, id="pass-message")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

@@ -16,50 +16,67 @@ from engine.board import LONG, SHORT
 from engine.bots.planning import Planner
 from jetset_tui.advice import Advice
 from jetset_tui.describe import card_text, route_text
+from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.widgets.distant import distant_plan
 
-HOW = {"buy": "buy", "place": "place on your", "rent": "rent"}
+HOW = {
+    "buy": N_("buy {link} €{cost}"),
+    "place": N_("place on your {link} €{cost}"),
+    "rent": N_("rent {link} €{cost}"),
+}
+"""How a plane still needed gets there, in words (``Need.how``)."""
 
 
 def plan_text(table: TableView, advice: Advice | None = None) -> Text:
     text = Text()
     if table.viewer is None:
-        return Text("Nobody's plans to show.", style=DIM)
+        return Text(_("Nobody's plans to show."), style=DIM)
     if advice is not None:
-        text.append(f"In your place the {advice.bot} bot would play  ", style="bold")
+        would = _("In your place the {bot} bot would play").format(bot=advice.bot)
+        text.append(f"{would}  ", style="bold")
         text.append(f"{advice.line}\n", style=f"bold {GOOD}")
         if advice.why:
-            text.append(f"why: {advice.why}\n")
+            text.append(_("why: {why}").format(why=advice.why) + "\n")
         if advice.race:
-            text.append("The race to the end\n", style="bold")
+            text.append(_("The race to the end") + "\n", style="bold")
             for line in advice.race:
                 text.append(f"  {line}\n")
-        text.append("Enter puts it on your command line; Esc closes this.\n\n", style=DIM)
+        text.append(_("Enter puts it on your command line; Esc closes this.") + "\n\n", DIM)
     seat = table.viewer
     state = table.state
     board = table.board
     planner = Planner(state, seat)
-    text.append(f"What {table.names[seat]} still needs, as the board stands now\n", style="bold")
-    text.append("cheapest planes to place, then claim with one plane from each link\n\n", style=DIM)
+    needs = _("What {name} still needs, as the board stands now").format(name=table.names[seat])
+    text.append(needs + "\n", style="bold")
+    cheapest = _("cheapest planes to place, then claim with one plane from each link")
+    text.append(cheapest + "\n\n", style=DIM)
     cards = [(cid, "") for cid in state.rows[SHORT] + state.rows[LONG]]
     hand = state.seats[seat].hand or ()
-    cards += [(cid, "your Final Flight") for cid in hand]
+    cards += [(cid, _("your Final Flight")) for cid in hand]
     for cid, tag in cards:
         card = board.cards[cid]
         route = planner.route(card.cities)
         text.append(f"{card_text(board, cid):<22}", style="bold")
         text.append(f"{card.points or '':>2} {tag}\n", style=DIM)
         if route is None:
-            text.append("    no route on this map\n", style=BAD)
+            text.append("    " + _("no route on this map") + "\n", style=BAD)
         elif route.ready:
-            text.append(f"    ✓ ready: claim it via {route_text(board, route.path)}\n", style=GOOD)
+            via = route_text(board, route.path)
+            text.append("    " + _("✓ ready: claim it via {route}").format(route=via) + "\n", GOOD)
         else:
-            text.append(f"    via {route_text(board, route.path)}: ", style=DIM)
-            text.append(f"{len(route.needs)} plane(s), €{route.cost}: ", style="bold")
+            via = _("via {route}:").format(route=route_text(board, route.path))
+            text.append(f"    {via} ", style=DIM)
+            count = len(route.needs)
+            planes = ngettext("{n} plane, €{cost}:", "{n} planes, €{cost}:", count)
+            text.append(planes.format(n=count, cost=route.cost) + " ", style="bold")
+
             text.append(
-                ", ".join(f"{HOW[n.how]} {board.link_name(n.link)} €{n.cost}" for n in route.needs)
+                ", ".join(
+                    _(HOW[n.how]).format(link=board.link_name(n.link), cost=n.cost)
+                    for n in route.needs
+                )
             )
             text.append("\n")
     text.append_text(distant_plan(table))
@@ -70,8 +87,8 @@ class PlanScreen(ModalScreen[Advice | None]):
     """Dismissed with the advice when the player takes it (Enter), else None."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,h,q", "dismiss", "Close"),
-        Binding("enter", "take_advice", "Take the advice"),
+        Binding("escape,h,q", "dismiss", N_("Close")),
+        Binding("enter", "take_advice", N_("Take the advice")),
     ]
     DEFAULT_CSS = """
     PlanScreen { align: center middle; }

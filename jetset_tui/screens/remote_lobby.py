@@ -19,6 +19,7 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Log, Static
 
 from engine import Options
+from jetset_tui.i18n import N_, _
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from netcode import lobbyproto as lp
@@ -36,7 +37,7 @@ def seats_text(game: lp.GameLine) -> str:
     parts = []
     for seat in game.seats:
         if seat.name is None:
-            parts.append("(open)")
+            parts.append(_("(open)"))
         else:
             away = "" if seat.connected or seat.bot else "*"
             parts.append(printable(seat.name) + away)
@@ -50,13 +51,13 @@ def modules_text(modules: tuple[str, ...], investors_face_up: bool) -> str:
 
 
 def options_text(game: lp.GameLine) -> str:
-    words = [f"{game.options.players} seats"]
+    words = [_("{n} seats").format(n=game.options.players)]
     if game.options.extra_cards:
-        words.append("extra cards")
+        words.append(_("extra cards"))
     if game.options.modules:
         words.append(modules_text(game.options.modules, game.options.investors_face_up))
     if game.private:
-        words.append("password")
+        words.append(_("password"))
     return ", ".join(words)
 
 
@@ -64,12 +65,12 @@ class RemoteLobbyScreen(Screen[None]):
     """The games of one server, and its lobby chat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "join", "Join", show=True),
-        Binding("w", "watch", "Watch"),
-        Binding("n", "new_game", "New game"),
-        Binding("f", "first_free", "First free seat"),
-        Binding("c", "chat", "Chat"),
-        Binding("escape", "leave", "Quit"),
+        Binding("enter", "join", N_("Join"), show=True),
+        Binding("w", "watch", N_("Watch")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("f", "first_free", N_("First free seat")),
+        Binding("c", "chat", N_("Chat")),
+        Binding("escape", "leave", N_("Quit")),
     ]
     DEFAULT_CSS = """
     RemoteLobbyScreen #where { height: 1; padding: 0 1; background: $boost; }
@@ -84,6 +85,8 @@ class RemoteLobbyScreen(Screen[None]):
         self.opener = opener
         self.transport = transport
         self.games: tuple[lp.GameLine, ...] = opener.games
+        self.you = opener.name
+        """Your name at the tables, as the server says it."""
         self.client = LobbyClient(
             framed, on_games=self.show_games, on_chat=self.show_chat, on_refused=self.refused
         )
@@ -91,18 +94,22 @@ class RemoteLobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         you = printable(self.opener.name or "?")
-        verb = "watches" if self.opener.spectate else "joins"
-        where = f"Jet Set at {printable(self.opener.place())}: you are {you}; Enter {verb}"
+        place = printable(self.opener.place())
+        if self.opener.spectate:
+            where = _("Jet Set at {place}: you are {you}; Enter watches")
+        else:
+            where = _("Jet Set at {place}: you are {you}; Enter joins")
+        where = where.format(place=place, you=you)
         yield Static(Text(where), id="where")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Static("Lobby chat (c to type, Enter to say it)", id="chat-title")
+        yield Static(_("Lobby chat (c to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
-        yield Input(placeholder="say something to the lobby", max_length=MAX_CHAT, id="say")
+        yield Input(placeholder=_("say something to the lobby"), max_length=MAX_CHAT, id="say")
         yield Footer()
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        table.add_columns("Game", "Title", "Seats", "Options", "Status")
+        table.add_columns(_("Game"), _("Title"), _("Seats"), _("Options"), _("Status"))
         self.fill()
         table.focus()
         self.run_worker(self.read(), name="lobby", group="reader")
@@ -110,13 +117,14 @@ class RemoteLobbyScreen(Screen[None]):
     async def read(self) -> None:
         await self.client.run()
         if self.client.lost is not None and self.client.joined is None:
-            self.app.notify(f"the server closed the lobby: {printable(self.client.lost)}")
+            lost = printable(self.client.lost)
+            self.app.notify(_("the server closed the lobby: {why}").format(why=lost))
             self.app.exit(None)
 
     # -- what the server says ---------------------------------------------------------------
 
     def show_games(self, games: lp.Games) -> None:
-        self.games = games.games
+        self.games, self.you = games.games, games.you
         self.fill()
 
     def fill(self) -> None:
@@ -162,9 +170,39 @@ class RemoteLobbyScreen(Screen[None]):
             return
         game = self.chosen()
         if game is None:
-            self.app.notify("no game yet: n starts one, f takes the first free seat")
+            self.app.notify(_("no game yet: n starts one, f takes the first free seat"))
+            return
+        if self.holds_seat(game):  # no password for your own seat: your key, or its code
+            self.go(lp.JoinGame(game=game.id))
             return
         self.enter_game(lambda pw: lp.JoinGame(game=game.id, password=pw), game)
+
+    def holds_seat(self, game: lp.GameLine) -> bool:
+        """A seat of ``game`` carries your name (the server knows you by your SSH key, or asks
+        for the seat's code: ``seat-code``)."""
+        return any(s.name == self.you and s.bot is None for s in game.seats)
+
+    def take_seat_back(self, game: str) -> None:
+        """Ask the seat's code (a wrong one is said and asked again), then sit in it."""
+
+        async def attempt(code: str) -> lp.Joining:
+            try:
+                return await self.client.enter(lp.JoinGame(game=game, code=code))
+            except LobbyRefused as exc:
+                if exc.code == "password":
+                    raise WrongSecret(printable(exc.message)) from None
+                raise LobbyError(printable(exc.message)) from None
+            except ConnectionClosed as exc:
+                raise LobbyError(printable(str(exc))) from None
+
+        def answered(joining: lp.Joining | None) -> None:
+            if joining is not None:
+                self.opener.spectate = False
+                self.done(joining)
+
+        question = _("Your seat in game {game} is waiting for you. Its seat code:")
+        question = question.format(game=game)
+        self.app.push_screen(AskScreen(question, attempt, max_length=lp.MAX_CODE), answered)
 
     def action_watch(self) -> None:
         game = self.chosen()
@@ -223,7 +261,7 @@ class RemoteLobbyScreen(Screen[None]):
             if joining is not None:
                 self.done(joining)
 
-        question = f"Game {game.id} has a password. Password:"
+        question = _("Game {game} has a password. Password:").format(game=game.id)
         self.app.push_screen(AskScreen(question, attempt, secret=True), answered)
 
     def go(self, request: Entry) -> None:
@@ -233,6 +271,9 @@ class RemoteLobbyScreen(Screen[None]):
         try:
             joining = await self.client.enter(request)
         except LobbyRefused as exc:
+            if exc.code == lp.E_SEAT_CODE and request.game is not None:
+                self.take_seat_back(request.game)
+                return
             self.app.notify(printable(exc.message), severity="error")
             return
         except ConnectionClosed:
@@ -270,7 +311,7 @@ class RemoteLobbyApp(App[Transport | None]):
 
     TITLE = "Jet Set"
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "leave", "Quit", priority=True, show=False)
+        Binding("ctrl+q", "leave", N_("Quit"), priority=True, show=False)
     ]
 
     def __init__(self, opener: LobbyChoice, transport: Transport, framed: FramedConnection) -> None:

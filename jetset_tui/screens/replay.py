@@ -26,6 +26,7 @@ from engine.rules.hubs import seat_in_turn
 from engine.state import State
 from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.describe import card_text, seat_badge
+from jetset_tui.i18n import N_, _
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
@@ -35,6 +36,7 @@ from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
+from jetset_tui.widgets.turn_bar import end_reason_text
 from netcode.logfile import Note
 from netcode.replay import Timeline
 
@@ -50,14 +52,15 @@ def finals_text(
 ) -> Text:
     """Every seat's Final Flights once the game is over; before that only the viewer's."""
     text = Text(no_wrap=True, overflow="ellipsis")
-    text.append("Final Flights", style="bold underline")
-    text.append("  revealed\n" if revealed else "  secret\n", style=DIM)
+    text.append(_("Final Flights"), style="bold underline")
+    text.append("  " + (_("revealed") if revealed else _("secret")) + "\n", style=DIM)
     for seat, st in enumerate(state.seats):
         if not revealed and seat != viewer and st.final is None:
             continue
         text.append_text(seat_badge(liveries[seat], names[seat]))
         if st.final is not None:
-            text.append(f"  played {card_text(state.board, st.final)}\n")
+            text.append("  " + _("played {card}").format(card=card_text(state.board, st.final)))
+            text.append("\n")
         elif st.hand:
             for card in st.hand:
                 text.append(f"\n   {card_text(state.board, card)}")
@@ -79,10 +82,11 @@ def note_line(note: Note, names: list[str]) -> Text | None:
     seat = fields.get("seat")
     if note.kind == "standin" and type(seat) is int and 0 <= seat < len(names):
         bot = fields.get("bot")
-        said = f"  a bot plays for {names[seat]}" if bot else f"  {names[seat]} is back"
-        return Text(said, style=f"{DIM} italic")
+        said = _("a bot plays for {name}") if bot else _("{name} is back")
+        return Text("  " + said.format(name=names[seat]), style=f"{DIM} italic")
     if note.kind == "clock" and type(seat) is int and 0 <= seat < len(names):
-        return Text(f"  the clock ran out: a bot decided for {names[seat]}", style=f"{DIM} italic")
+        said = _("the clock ran out: a bot decided for {name}").format(name=names[seat])
+        return Text(f"  {said}", style=f"{DIM} italic")
     return None
 
 
@@ -123,23 +127,23 @@ class ReplayScreen(MapAndTableScreen):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("right,l", "step(1)", "Next"),
-        Binding("left,h", "step(-1)", "Back"),
-        Binding("v", "table", "Table"),
-        Binding("pageup", "scroll_table(-1)", "Scroll the table", show=False),
-        Binding("pagedown", "scroll_table(1)", "Scroll the table", show=False),
-        Binding("down,n", "turn(1)", "Next turn"),
-        Binding("up,p", "turn(-1)", "Prev turn"),
-        Binding("]", "round(1)", "Next round", key_display="]"),
-        Binding("[", "round(-1)", "Prev round", key_display="["),
-        Binding("home", "jump_start", "Start", show=False),
-        Binding("end", "jump_end", "End"),
-        Binding("m", "my_turn", "My last turn"),
-        Binding("g", "goto", "Go to"),
-        Binding("space", "autoplay", "Play/pause"),
-        Binding("plus,equals_sign", "speed(1)", "Faster", key_display="+"),
-        Binding("minus", "speed(-1)", "Slower", key_display="-"),
-        Binding("escape,q", "back", "Back"),
+        Binding("right,l", "step(1)", N_("Next")),
+        Binding("left,h", "step(-1)", N_("Back")),
+        Binding("v", "table", N_("Table")),
+        Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
+        Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
+        Binding("down,n", "turn(1)", N_("Next turn")),
+        Binding("up,p", "turn(-1)", N_("Prev turn")),
+        Binding("]", "round(1)", N_("Next round"), key_display="]"),
+        Binding("[", "round(-1)", N_("Prev round"), key_display="["),
+        Binding("home", "jump_start", N_("Start"), show=False),
+        Binding("end", "jump_end", N_("End")),
+        Binding("m", "my_turn", N_("My last turn")),
+        Binding("g", "goto", N_("Go to")),
+        Binding("space", "autoplay", N_("Play/pause")),
+        Binding("plus,equals_sign", "speed(1)", N_("Faster"), key_display="+"),
+        Binding("minus", "speed(-1)", N_("Slower"), key_display="-"),
+        Binding("escape,q", "back", N_("Back")),
     ]
 
     def __init__(
@@ -200,7 +204,9 @@ class ReplayScreen(MapAndTableScreen):
                 with VerticalScroll(id="stack", can_focus=False):
                     yield from table_panels()
                 yield NotationLog(self.notation, id="log")
-                yield Input(placeholder="go to move number, then Enter", id="goto", disabled=True)
+                yield Input(
+                    placeholder=_("go to move number, then Enter"), id="goto", disabled=True
+                )
             with VerticalScroll(id="right", can_focus=False):
                 yield from table_panels()
         yield KeyFooter()
@@ -243,16 +249,17 @@ class ReplayScreen(MapAndTableScreen):
         turn of the player to move (and is told so)."""
         seat = self.viewer if self.viewer is not None else self.player_to_move()
         if seat is None:
-            self.notify("nobody has moved yet")
+            self.notify(_("nobody has moved yet"))
             return
         start = self.timeline.last_turn_of(seat, self.position)
         if start is None:
-            self.notify(f"{self.names[seat]} has not moved yet", markup=False)
+            said = _("{name} has not moved yet").format(name=self.names[seat])
+            self.notify(said, markup=False)
             return
         self.go(start)
         if self.viewer is None:
-            said = f"you watch with no seat of your own: this is {self.names[seat]}'s last turn"
-            self.notify(said, markup=False)
+            said = _("you watch with no seat of your own: this is {name}'s last turn")
+            self.notify(said.format(name=self.names[seat]), markup=False)
 
     def player_to_move(self) -> int | None:
         """Who is to move at the position (after the end: who moved last), or None."""
@@ -279,7 +286,7 @@ class ReplayScreen(MapAndTableScreen):
         if text.isdigit():
             self.go(int(text))
         else:
-            self.notify("type a move number", severity="warning")
+            self.notify(_("type a move number"), severity="warning")
 
     def action_autoplay(self) -> None:
         if self._timer is not None:
@@ -379,21 +386,28 @@ class ReplayScreen(MapAndTableScreen):
     def where_text(self, state: State) -> Text:
         tl = self.timeline
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append("▶ REPLAY ", style="bold")
+        text.append("▶ " + _("REPLAY") + " ", style="bold")
         if self.path is not None:
             text.append(f"{self.path.name}  ", style=DIM)
-        text.append(f"move {self.position}/{tl.length}  ", style="bold")
-        text.append(f"turn {state.turn}  ")
+        move = _("move {n}/{total}").format(n=self.position, total=tl.length)
+        text.append(f"{move}  ", style="bold")
+        text.append(_("turn {n}").format(n=state.turn) + "  ")
         if self.position < tl.length:
             nxt = tl.entries[self.position]
             if not self.revealed:
                 nxt = redact(nxt, self.viewer)
-            who = "dealer" if nxt.actor == CHANCE else self.names[nxt.actor]
-            text.append(f"next: {who} {self.notation.format_action(nxt.action)}  ", style=DIM)
+            who = _("dealer") if nxt.actor == CHANCE else self.names[nxt.actor]
+            action = self.notation.format_action(nxt.action)
+            text.append(_("next: {who} {action}").format(who=who, action=action) + "  ", DIM)
         elif state.over:
-            text.append(f"game over: {state.end_reason}  ", style="bold")
-        viewer = "spectator" if self.viewer is None else f"as {self.names[self.viewer]}"
+            over = _("game over: {reason}").format(reason=end_reason_text(state.end_reason or ""))
+            text.append(f"{over}  ", style="bold")
+        if self.viewer is None:
+            viewer = _("spectator")
+        else:
+            viewer = _("as {name}").format(name=self.names[self.viewer])
         text.append(f"[{viewer}]  ")
-        playing = "playing" if self._timer is not None else "paused"
+        playing = _("playing") if self._timer is not None else _("paused")
         text.append(f"{playing} {SPEEDS[self.speed]:g}/s", style=DIM)
+
         return text

@@ -20,6 +20,7 @@ from textual.widgets import Static
 from engine import Action, Options
 from engine.bots import make_bot
 from jetset_tui import tutorial
+from jetset_tui.i18n import N_, _
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.seating import your_name
 from jetset_tui.theme import DIM
@@ -47,7 +48,7 @@ class TutorialScreen(GameScreen):
     """A game with a coach."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("space", "play_on", "Play on for me"),
+        Binding("space", "play_on", N_("Play on for me")),
     ]
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
@@ -94,19 +95,26 @@ class TutorialScreen(GameScreen):
         chapter = self.chapter()
         if chapter is None:
             expansion = self.session.game.options.business_cards
-            return Text(tutorial.FREE_PLAY_EXPANSION if expansion else tutorial.FREE_PLAY)
+            return Text(_(tutorial.FREE_PLAY_EXPANSION if expansion else tutorial.FREE_PLAY))
+
         text = Text()
         text.append(chapter.title, style="bold")
         text.append(f"  ({tutorial.chapter_number(chapter)})")
         if self.playing_on:
-            text.append("\nThe tutorial is playing your turns… (space stops)", style=DIM)
+            text.append("\n" + _("The tutorial is playing your turns… (space stops)"), DIM)
         elif self.waiting():
-            text.append(f"\nNot yet: {chapter.wait} ", style="bold")
-            text.append("Press space and the tutorial plays your turns, the way the best bot")
-            text.append(" would, until you can.")
+            text.append("\n" + _("Not yet: {why}").format(why=chapter.wait) + " ", "bold")
+            text.append(
+                _(
+                    "Press space and the tutorial plays your turns, the way the best bot would,"
+                    " until you can."
+                )
+            )
         elif not self.my_turn():
-            text.append(f"\n{tutorial.OPPONENT} is playing…", style=DIM)
+            playing = _("{name} is playing…").format(name=tutorial.OPPONENT)
+            text.append(f"\n{playing}", style=DIM)
         text.append(f"\n{chapter.teach}")
+
         return text
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:

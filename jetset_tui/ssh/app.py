@@ -19,6 +19,7 @@ from textual.screen import Screen
 
 import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import N_, _
 from jetset_tui.screens.chat import ChatScreen, notify_chat
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.ssh.colours import ReduceColours
@@ -45,11 +46,19 @@ class SshApp(JetSetApp):
     """Jet Set for one SSH session."""
 
     CSS_PATH = CSS_FILE
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", "Chat")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", N_("Chat"))]
     shares_loop = True
 
-    def __init__(self, link: TerminalLink, lobby: Lobby, player: Player, depth: str) -> None:
-        super().__init__(bot_delay=lobby.bot_delay)
+    def __init__(
+        self,
+        link: TerminalLink,
+        lobby: Lobby,
+        player: Player,
+        depth: str,
+        language: str | None = None,
+    ) -> None:
+        """``language``: the session's (jetset_tui/ssh/server.py, ``client_language``)."""
+        super().__init__(bot_delay=lobby.bot_delay, language=language)
         self.terminal_link = link
         self.driver_class = SshDriver
         self.lobby = lobby
@@ -79,8 +88,9 @@ class SshApp(JetSetApp):
         return filters
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        hidden = {_(title) for title in HIDDEN_COMMANDS}  # as the menu shows them
         for command in super().get_system_commands(screen):
-            if command.title not in HIDDEN_COMMANDS:
+            if command.title not in hidden:
                 yield command
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
@@ -112,7 +122,9 @@ class SshApp(JetSetApp):
         if player_seat := room.members.get(self.player.identity):
             if self.lobby.open_mode:
                 self.ask(
-                    f"The code of your seat {player_seat.seat} in game {room.id}:",
+                    _("The code of your seat {seat} in game {game}:").format(
+                        seat=player_seat.seat, game=room.id
+                    ),
                     lambda code: self.lobby.rejoin(room, self.player, code),
                     lambda peer: self.back_in(room, peer),
                     max_length=CODE_INPUT_MAX,
@@ -122,7 +134,7 @@ class SshApp(JetSetApp):
             return
         if room.private:
             self.ask(
-                f"Game {room.id} is private. Its password:",
+                _("Game {game} is private. Its password:").format(game=room.id),
                 lambda password: self.lobby.join(room, self.player, password),
                 lambda seated: self.seated(room, *seated),
                 secret=True,
@@ -162,7 +174,8 @@ class SshApp(JetSetApp):
         code = code if self.lobby.open_mode else None
         self.enter(room, peer, code)
         if code:
-            message = f"Your seat code is {code}: with your name it takes this seat back."
+            message = _("Your seat code is {code}: with your name it takes this seat back.")
+            message = message.format(code=code)
             self.call_after_refresh(self.notify, message, timeout=30)
 
     async def rejoin(self, room: Room) -> None:
@@ -174,14 +187,14 @@ class SshApp(JetSetApp):
         self.back_in(room, peer)
 
     def back_in(self, room: Room, peer: NetPeer) -> None:
-        self.notify(f"Back in your seat in game {room.id}.")
+        self.notify(_("Back in your seat in game {game}.").format(game=room.id))
         self.enter(room, peer, None)
 
     def watch_game(self, room: Room) -> None:
         """Watch ``room`` (a private one: with its password)."""
         if room.private:
             self.ask(
-                f"Game {room.id} is private. Its password, to watch it:",
+                _("Game {game} is private. Its password, to watch it:").format(game=room.id),
                 lambda password: self.lobby.watch(room, self.player, password),
                 lambda peer: self.enter(room, peer, None),
                 secret=True,

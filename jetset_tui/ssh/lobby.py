@@ -13,7 +13,6 @@ a game no person is connected to for ``abandoned_after`` is closed (its log stay
 from __future__ import annotations
 
 import asyncio
-import hashlib
 import hmac
 import logging
 import secrets
@@ -25,6 +24,7 @@ from itertools import count
 from pathlib import Path
 
 from engine.bots import BOTS
+from jetset_tui.i18n import _, ngettext
 from jetset_tui.modules import game_options
 from jetset_tui.ssh.limits import TryLimiter
 from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
@@ -32,15 +32,12 @@ from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
+from netcode.seatcode import code_digest, new_code
 from netcode.table import Table, TableError
 from netcode.transport import memory_pipe
 
 log = logging.getLogger("jetset.ssh.lobby")
 
-CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
-"""32 letters and digits without look-alikes (no I, O, 0, 1): 5 bits a character."""
-CODE_LENGTH = 8
-"""40 bits: a seat's code."""
 CHAT_KEPT = 100
 HOLDER = "jetset ssh-server"
 """Who holds a lobby game's log, as anyone else who opens it is told."""
@@ -138,11 +135,11 @@ class Room:
     def status(self) -> str:
         t = self.table
         if t.over:
-            return "over"
+            return _("over")
         if t.started:
-            return f"turn {t.game.state.turn}"
+            return _("turn {n}").format(n=t.game.state.turn)
         free = sum(1 for s in t.seats if not s.is_bot and s.name is None)
-        return f"waiting for {free}"
+        return _("waiting for {n}").format(n=free)
 
     @property
     def open_seats(self) -> int:
@@ -167,7 +164,7 @@ class Room:
         parts = []
         for i, slot in enumerate(self.table.seats):
             if slot.name is None:
-                parts.append("(open)")
+                parts.append(_("(open)"))
             elif slot.is_bot or i in self.host.seat_conns:
                 parts.append(slot.name)
             else:
@@ -175,14 +172,8 @@ class Room:
         return ", ".join(parts)
 
 
-def new_code() -> str:
-    return "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
-
-
-def code_digest(code: str) -> bytes:
-    """What is kept of a seat's code (typed in any case, with spaces or dashes)."""
-    typed = "".join(ch for ch in code.upper() if ch.isalnum())
-    return hashlib.sha256(typed.encode()).digest()
+LANGUAGES_KEPT = 4096
+"""How many players' language choices the lobby remembers (the oldest are forgotten first)."""
 
 
 class Lobby:
@@ -214,6 +205,22 @@ class Lobby:
         self._notify: asyncio.TimerHandle | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Future[None]] = set()
+        self.languages: dict[str, str] = {}
+        """The language each identity chose in the lobby, the latest LANGUAGES_KEPT of them."""
+
+    # -- languages --------------------------------------------------------------------------
+
+    def language_of(self, identity: str) -> str | None:
+        """The language ``identity`` chose in the lobby earlier, if any."""
+        return self.languages.get(identity)
+
+    def remember_language(self, identity: str, language: str) -> None:
+        """``identity`` chose ``language``: their next session opens in it (kept in memory
+        only, for the latest LANGUAGES_KEPT identities, so no one can make it grow without end)."""
+        self.languages.pop(identity, None)
+        self.languages[identity] = language
+        while len(self.languages) > LANGUAGES_KEPT:
+            del self.languages[next(iter(self.languages))]  # the oldest choice: insertion order
 
     # -- listeners --------------------------------------------------------------------------
 
@@ -266,17 +273,23 @@ class Lobby:
         creator still has to join it."""
         unfinished = [r for r in self.rooms.values() if not r.table.over]
         if len(unfinished) >= self.limits.max_games:
-            raise LobbyError("the server runs as many games as it may; join one")
+            raise LobbyError(_("the server runs as many games as it may; join one"))
         mine = sum(1 for r in unfinished if r.creator == creator.identity)
         if mine >= self.limits.games_per_player:
             raise LobbyError(
-                f"you already started {mine} games that are not over: finish or leave one first"
+                _(
+                    "you already started {n} games that are not over: finish or leave one first"
+                ).format(n=mine)
             )
         for kind in bots:
             if kind not in BOTS:
-                raise LobbyError(f"unknown bot {kind!r}; bots: {', '.join(BOTS)}")
+                raise LobbyError(
+                    _("unknown bot {kind}; bots: {bots}").format(
+                        kind=repr(kind), bots=", ".join(BOTS)
+                    )
+                )
         if len(bots) >= players:
-            raise LobbyError("leave at least one seat for a person")
+            raise LobbyError(_("leave at least one seat for a person"))
         options = game_options(players, extra_cards, modules, investors_face_up)
         try:
             options.check_supported()
@@ -388,7 +401,7 @@ class Lobby:
     def room(self, room_id: str) -> Room:
         room = self.rooms.get(room_id)
         if room is None:
-            raise LobbyError(f"there is no game {room_id}")
+            raise LobbyError(_("there is no game {game}").format(game=room_id))
         return room
 
     def seat_of(self, identity: str) -> tuple[Room, Membership] | None:
@@ -408,13 +421,17 @@ class Lobby:
             return await self.rejoin(room, player, None), None
         self.check_password(room, player, password)
         if room.open_seats == 0:
-            raise LobbyError("every seat is taken: watch instead")
+            raise LobbyError(_("every seat is taken: watch instead"))
         if any(slot.name == player.name for slot in room.table.seats):
-            raise LobbyError(f"someone called {player.name} sits there already: use another name")
+            raise LobbyError(
+                _("someone called {name} sits there already: use another name").format(
+                    name=player.name
+                )
+            )
         peer = await self._connect(room, name=player.name, password=room.password)
         if peer.seat is None or peer.token is None:
             await peer.close()
-            raise LobbyError("the host did not seat you")
+            raise LobbyError(_("the host did not seat you"))
         code = new_code()
         self.seated(room, player.identity, Membership(peer.seat, peer.token, code_digest(code)))
         log.info(
@@ -426,15 +443,23 @@ class Lobby:
         """Back into the seat ``player`` holds (``--open``: with the seat's code)."""
         member = room.members.get(player.identity)
         if member is None:
-            raise LobbyError("you hold no seat in that game")
+            raise LobbyError(_("you hold no seat in that game"))
         if self.open_mode:
-            keys = (f"address:{player.address}", f"seat:{room.id}:{member.seat}")
-            right = hmac.compare_digest(code_digest(code or ""), member.code_digest)
-            self._check_try(keys, right, "that is not the seat's code")
+            self.check_seat_code(room, player, code or "")
         peer = await self._connect(room, token=member.token)
         log.info("game %s: %s back in seat %d", room.id, player.name, member.seat)
         self.changed()
         return peer
+
+    def check_seat_code(self, room: Room, player: Player, code: str) -> None:
+        """The code of the seat ``player``'s name holds in ``room``, with wrong tries limited per
+        address and per seat (WrongSecret, or LobbyError once locked out)."""
+        member = room.members.get(player.identity)
+        if member is None:
+            raise LobbyError(_("you hold no seat in that game"))
+        keys = (f"address:{player.address}", f"seat:{room.id}:{member.seat}")
+        right = hmac.compare_digest(code_digest(code), member.code_digest)
+        self._check_try(keys, right, _("that is not the seat's code"))
 
     def check_password(self, room: Room, player: Player, password: str | None) -> None:
         """A private game's password, with wrong tries limited per address and per game."""
@@ -442,12 +467,13 @@ class Lobby:
             return
         keys = (f"address:{player.address}", f"game:{room.id}")
         right = hmac.compare_digest((password or "").encode(), room.password.encode())
-        self._check_try(keys, right, "wrong password")
+        self._check_try(keys, right, _("wrong password"))
 
     def _check_try(self, keys: tuple[str, ...], right: bool, wrong: str) -> None:
         locked = self.tries.locked_for(*keys)
         if locked > 0:
-            raise LobbyError(f"too many wrong tries: wait {locked:.0f} seconds")
+            wait = _("too many wrong tries: wait {seconds} seconds")
+            raise LobbyError(wait.format(seconds=f"{locked:.0f}"))
         if right:
             self.tries.succeeded(keys[1])
             return
@@ -456,8 +482,10 @@ class Lobby:
         log.info("wrong secret for %s from %s (%d tries left)", keys[1], keys[0], left)
         if left == 0:
             locked = self.tries.locked_for(*keys)
-            raise LobbyError(f"{wrong}; too many wrong tries: wait {locked:.0f} seconds")
-        raise WrongSecret(f"{wrong} ({left} {'try' if left == 1 else 'tries'} left)")
+            wait = _("{wrong}; too many wrong tries: wait {seconds} seconds")
+            raise LobbyError(wait.format(wrong=wrong, seconds=f"{locked:.0f}"))
+        tries = ngettext("{wrong} ({n} try left)", "{wrong} ({n} tries left)", left)
+        raise WrongSecret(tries.format(wrong=wrong, n=left))
 
     async def watch(self, room: Room, player: Player, password: str | None = None) -> NetPeer:
         """Watch ``room`` (a private game: with its password)."""
@@ -472,11 +500,11 @@ class Lobby:
         """LobbyError unless ``player`` may watch ``room`` (password, spectator caps)."""
         self.check_password(room, player, password)
         if room.watchers >= self.limits.watchers_per_game:
-            raise LobbyError("that game has as many spectators as it may")
+            raise LobbyError(_("that game has as many spectators as it may"))
         address = player.address
         watching = [a for r in self.rooms.values() for a in r.spectators.values() if a == address]
         if len(watching) >= self.limits.watchers_per_address:
-            raise LobbyError("you watch as many games as you may")
+            raise LobbyError(_("you watch as many games as you may"))
 
     def left(self, room: Room, peer: NetPeer) -> None:
         """A session let go of its peer (the game screen closed it)."""
@@ -489,7 +517,7 @@ class Lobby:
         try:
             return await NetPeer.connect(peer_end, **kwargs)
         except (ConnectionError, TimeoutError) as exc:
-            raise LobbyError(f"the game refused: {exc}") from None
+            raise LobbyError(_("the game refused: {why}").format(why=exc)) from None
 
     # -- bots -------------------------------------------------------------------------------
 

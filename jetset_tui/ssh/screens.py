@@ -16,21 +16,26 @@ from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, RichLog, Static
+from textual.widgets.data_table import ColumnKey
 
 from engine.bots import BOTS
-from engine.options import MODULE_TITLES, MODULES
+from engine.options import MODULES
+from jetset_tui.i18n import LANGUAGES, N_, _, current_language, switch_language
 from jetset_tui.modules import playable
-from jetset_tui.ssh.lobby import CODE_LENGTH, Lobby, LobbyError, Player, Room, WrongSecret
+from jetset_tui.screens.new_game import module_title
+from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
+from netcode.seatcode import CODE_LENGTH
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.app import SshApp
 
 DEFAULT_BOT = "greedy" if "greedy" in BOTS else next(iter(BOTS))
-YES_NO = {"yes": True, "y": True, "no": False, "n": False}
+YES_NO = {"yes": True, "y": True, "no": False, "n": False, "sì": True, "si": True, "s": True}
+"""The extra cards field's answers, in English and Italian."""
 PASSWORD_MAX = 128
 CODE_INPUT_MAX = 2 * CODE_LENGTH
 """A seat's code, with room for the spaces or dashes someone may type in it."""
@@ -64,23 +69,23 @@ def parse_request(
         players = int(seats.strip() or "4")
         count = int(bots.strip() or "0")
     except ValueError:
-        raise LobbyError("seats and bots are numbers") from None
+        raise LobbyError(_("seats and bots are numbers")) from None
     if not 2 <= players <= 6:
-        raise LobbyError("Jet Set is for 2 to 6 players")
+        raise LobbyError(_("Jet Set is for 2 to 6 players"))
     if not 0 <= count < players:
-        raise LobbyError(f"0 to {players - 1} bots: leave a seat for a person")
+        raise LobbyError(_("0 to {most} bots: leave a seat for a person").format(most=players - 1))
     kind = kind.strip().lower() or DEFAULT_BOT
     if kind not in BOTS:
-        raise LobbyError(f"bot kinds: {', '.join(BOTS)}")
+        raise LobbyError(_("bot kinds: {kinds}").format(kinds=", ".join(BOTS)))
     extra = extra_cards.strip().lower() or "no"
     if extra not in YES_NO:
-        raise LobbyError("extra cards: yes or no")
+        raise LobbyError(_("extra cards: yes or no"))
     for module in modules:
         refusal = playable(module)
         if refusal:
             raise LobbyError(refusal)
     if investors_face_up and "investors" not in modules:
-        raise LobbyError("face-up Investors need the Investors module")
+        raise LobbyError(_("face-up Investors need the Investors module"))
     return GameRequest(
         players,
         [kind] * count,
@@ -91,11 +96,20 @@ def parse_request(
     )
 
 
+COLUMNS = ((N_("#"), "id"), (N_("game"), "title"), (N_("status"), "status"), (N_("seats"), "seats"))
+"""The lobby's table: each column's heading and key."""
+
+
+def language_name() -> str:
+    """The current language, named in itself."""
+    return LANGUAGES[current_language()]
+
+
 class NewGameScreen(ModalScreen[GameRequest | None]):
     """Seats, bots, an optional password, the expansion's extra cards and its modules (a
     checkbox each; one not playable yet cannot be ticked); Enter creates, Esc backs out."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
     NewGameScreen #form { width: 74; height: auto; border: heavy $accent; padding: 1 2; }
@@ -109,13 +123,13 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            yield Static(Text("New game", style="bold"), classes="row")
+            yield Static(Text(_("New game"), style="bold"), classes="row")
             for label, ident, value in (
-                ("Seats (2-6)", "seats", "4"),
-                ("Bots among them", "bots", "3"),
-                (f"Bot kind ({'/'.join(BOTS)})", "kind", DEFAULT_BOT),
-                ("Password (private)", "password", ""),
-                ("Extra cards (yes/no)", "extra", "no"),
+                (_("Seats (2-6)"), "seats", "4"),
+                (_("Bots among them"), "bots", "3"),
+                (_("Bot kind ({kinds})").format(kinds="/".join(BOTS)), "kind", DEFAULT_BOT),
+                (_("Password (private)"), "password", ""),
+                (_("Extra cards (yes/no)"), "extra", "no"),
             ):
                 with Horizontal(classes="row"):
                     yield Static(label, classes="label")
@@ -129,7 +143,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 for module in MODULES:
                     refusal = playable(module)
                     yield Checkbox(
-                        MODULE_TITLES[module],
+                        module_title(module),
                         compact=True,
                         disabled=refusal is not None,
                         tooltip=refusal,
@@ -137,12 +151,14 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                     )
             with Horizontal(classes="row"):
                 yield Checkbox(
-                    "Investors face up (the variant)",
+                    _("Investors face up (the variant)"),
                     compact=True,
-                    tooltip="the two Investor cards lie face up; tick Investors too",
+                    tooltip=_("the two Investor cards lie face up; tick Investors too"),
                     id="investors-face-up",
                 )
-            yield Static("Enter: create and sit down   Tab: next field   Esc: back", classes="row")
+            yield Static(
+                _("Enter: create and sit down   Tab: next field   Esc: back"), classes="row"
+            )
             yield Static("", id="form-error")
 
     @on(Input.Submitted)
@@ -174,7 +190,7 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
     the answer; a wrong one (``WrongSecret``) is said and asked again, any other refusal closes
     the question with a notice; what ``attempt`` gives is the screen's result."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", "Back")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
     DEFAULT_CSS = """
     AskScreen { align: center middle; }
     AskScreen #ask { width: 60; height: auto; border: heavy $accent; padding: 1 2; }
@@ -239,7 +255,7 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
 class WaitScreen(Screen[bool]):
     """Seated in a game that has not started: who sits where, until the last seat fills."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", "Leave the game")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,q", "leave", N_("Leave the game"))]
     DEFAULT_CSS = """
     WaitScreen { align: center middle; }
     WaitScreen #waiting { width: 70; height: auto; border: heavy $accent; padding: 1 2; }
@@ -274,15 +290,18 @@ class WaitScreen(Screen[bool]):
 
     def show(self) -> None:
         text = Text()
-        text.append(f"Game {self.room.id}: waiting for players\n\n", style="bold")
+        waiting = _("Game {game}: waiting for players").format(game=self.room.id)
+        text.append(waiting + "\n\n", style="bold")
         for i, seat in enumerate(self.peer.seats):
-            name = seat.name or "(open)"
-            mark = "  ← you" if i == self.peer.seat else ""
-            text.append(f"  seat {i}: {name}  {seat.kind}{mark}\n")
+            name = seat.name or _("(open)")
+            mark = "  " + _("← you") if i == self.peer.seat else ""
+            line = _("seat {n}: {name}").format(n=i, name=name)
+            text.append(f"  {line}  {seat.kind}{mark}\n")
         if self.code:
-            text.append(f"\nYour seat code is {self.code}: ", style="bold")
-            text.append("give it with your name to take this seat back.\n")
-        text.append("\nThe game starts when every seat is taken.  Esc: leave")
+            said = _("Your seat code is {code}:").format(code=self.code)
+            text.append(f"\n{said} ", style="bold")
+            text.append(_("give it with your name to take this seat back.") + "\n")
+        text.append("\n" + _("The game starts when every seat is taken.  Esc: leave"))
         self.query_one("#waiting", Static).update(text)
 
     def action_leave(self) -> None:
@@ -293,11 +312,12 @@ class LobbyScreen(Screen[None]):
     """The games on this server, and the lobby chat."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "new", "New game"),
-        Binding("j", "join", "Join"),
-        Binding("w", "watch", "Watch"),
-        Binding("t", "talk", "Chat"),
-        Binding("ctrl+q", "app.quit", "Quit"),
+        Binding("n", "new", N_("New game")),
+        Binding("j", "join", N_("Join")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("t", "talk", N_("Chat")),
+        Binding("i", "language", N_("Language")),
+        Binding("ctrl+q", "app.quit", N_("Quit")),
     ]
     DEFAULT_CSS = """
     LobbyScreen #lobby-title { height: 1; padding: 0 1; background: $boost; }
@@ -330,34 +350,29 @@ class LobbyScreen(Screen[None]):
         yield Static(self.title_text(), id="lobby-title")
         with Horizontal(id="lobby"):
             with Vertical(id="games-box"):
-                yield Static("Games", classes="heading")
+                yield Static(_("Games"), classes="heading", id="games-heading")
                 yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
                 yield Static(id="detail")
             with Vertical(id="chat-side"):
-                yield Static("Lobby chat", classes="heading")
+                yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
                 yield RichLog(id="lobby-chat", wrap=True)
-                yield Input(placeholder="t: say something", id="say", max_length=MAX_CHAT)
+                yield Input(placeholder=_("t: say something"), id="say", max_length=MAX_CHAT)
         yield KeyFooter()
 
     def title_text(self) -> Text:
         text = Text()
         text.append("✈ Jet Set", style="bold #f2c94c")
-        text.append("  lobby   ")
+        text.append("  " + _("lobby") + "   ")
         text.append(self.player.name, style="bold")
-        kind, _, ident = self.player.identity.partition(":")
+        kind, _colon, ident = self.player.identity.partition(":")
         if kind == "key":
-            text.append(f"   key {ident[:20]}…", style="dim")
+            text.append("   " + _("key {fingerprint}…").format(fingerprint=ident[:20]), style="dim")
         return text
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label, key in (
-            ("#", "id"),
-            ("game", "title"),
-            ("status", "status"),
-            ("seats", "seats"),
-        ):
-            table.add_column(label, key=key)
+        for label, key in COLUMNS:
+            table.add_column(_(label), key=key)
         # the lobby calls its listeners from whichever session changed it: hand the change to
         # this screen's own app, where ``self.app`` is this session's app
         app = self.app
@@ -393,12 +408,14 @@ class LobbyScreen(Screen[None]):
             title = room.title + (" 🔒" if room.private else "")
             options = room.table.game.options
             if options.extra_cards:
-                title += " · extra cards"
+                title += " · " + _("extra cards")
             if options.modules:
                 title += " · " + options.modules_text()
             if mine is not None:
-                title += "  ← your seat"
-            status = room.status + (f", {room.watchers} watching" if room.watchers else "")
+                title += "  " + _("← your seat")
+            status = room.status
+            if room.watchers:
+                status += ", " + _("{n} watching").format(n=room.watchers)
             if room.tcp_port is not None and not room.table.over and not room.private:
                 status += f", tcp :{room.tcp_port}"
             cells = (Text(title), Text(status), Text(room.seat_line()))  # names are not markup
@@ -410,12 +427,14 @@ class LobbyScreen(Screen[None]):
 
     def show_detail(self) -> None:
         if self.lobby.rooms:
-            hint = "↑↓ choose a game · j or Enter join · w watch · n new game · t chat"
+            hint = _("↑↓ choose a game · j or Enter join · w watch · n new game · t chat")
         else:
-            hint = "No games yet: press n to start one (you against bots, or wait for friends)."
+            hint = _("No games yet: press n to start one (you against bots, or wait for friends).")
         where = self.lobby.seat_of(self.player.identity)
         if where is not None:
-            hint += f"\nYou hold a seat in game {where[0].id}: j takes it back."
+            held = _("You hold a seat in game {game}: j takes it back.").format(game=where[0].id)
+            hint += "\n" + held
+        hint += "\n" + _("i: language ({language})").format(language=language_name())
         self.query_one("#detail", Static).update(hint)
 
     def show_chat(self) -> None:
@@ -458,6 +477,26 @@ class LobbyScreen(Screen[None]):
 
     def action_talk(self) -> None:
         self.query_one("#say", Input).focus()
+
+    def action_language(self) -> None:
+        """The next language, for this session (and this player's next ones)."""
+        codes = list(LANGUAGES)
+        language = codes[(codes.index(current_language()) + 1) % len(codes)]
+        switch_language(language)
+        self.lobby.remember_language(self.player.identity, language)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every text of the lobby again, in the language just chosen (the chat stays)."""
+        self.query_one("#lobby-title", Static).update(self.title_text())
+        self.query_one("#games-heading", Static).update(_("Games"))
+        self.query_one("#chat-heading", Static).update(_("Lobby chat"))
+        self.query_one("#say", Input).placeholder = _("t: say something")
+        table = self.query_one(DataTable)
+        for label, key in COLUMNS:
+            table.columns[ColumnKey(key)].label = Text(_(label))
+        self.refresh_games()
+        self.refresh_bindings()
 
     @on(Input.Submitted, "#say")
     def say(self, event: Input.Submitted) -> None:

@@ -23,12 +23,14 @@ import logging
 import os
 import re
 import time
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 import asyncssh
 
+from jetset_tui.i18n import language_from_env
 from jetset_tui.ssh.collector import Collector
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
@@ -42,6 +44,8 @@ from netcode import protocol as p
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
 from netcode.userdirs import ssh_games_dir, ssh_host_key_path
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 log = logging.getLogger("jetset.ssh")
 
@@ -102,6 +106,16 @@ def load_host_key(path: Path | None) -> tuple[asyncssh.SSHKey, Path]:
         f.write(data)
     log.info("generated a host key in %s (%s)", path, key.get_fingerprint())
     return key, path
+
+
+def client_language(env: Mapping[str, object], remembered: str | None) -> str | None:
+    """The language a session opens in: the one its player chose in the lobby before, else the
+    one their SSH client's environment asks for (OpenSSH sends LANG and LC_*), else None (the
+    server's own). The client's values only ever pick among the languages we offer."""
+    if remembered:
+        return remembered
+    asked = {name: v for name, v in env.items() if name in LOCALE_VARIABLES and isinstance(v, str)}
+    return language_from_env(asked) if any(asked.values()) else None
 
 
 def clean_name(username: str) -> str:
@@ -492,7 +506,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             depth,
         )
         self._arm_idle(self.server.config.idle_timeout)
-        self.app = SshApp(self, self.server.lobby, conn.player, depth)
+        remembered = self.server.lobby.language_of(conn.player.identity)
+        language = client_language(self.chan.get_environment(), remembered)
+        self.app = SshApp(self, self.server.lobby, conn.player, depth, language)
         try:
             await self.app.run_async(size=self.size)
         except Exception:

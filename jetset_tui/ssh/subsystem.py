@@ -15,13 +15,15 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Protocol
 
+from jetset_tui.i18n import _
 from jetset_tui.ssh.limits import InputBudget
-from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret, code_digest, new_code
+from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.connection import Bucket
 from netcode.framing import FramedConnection, FrameError, FrameTooLarge, Message, decode, encode
 from netcode.messages import to_wire
+from netcode.seatcode import code_digest, seat_code_of
 from netcode.sshtransport import ChannelTransport, ServerChannel
 from netcode.transport import ConnectionClosed
 
@@ -32,6 +34,12 @@ if TYPE_CHECKING:
 log = logging.getLogger("jetset.ssh.subsystem")
 
 E_REFUSED = "refused"
+
+
+class SeatCodeNeeded(LobbyError):
+    """A join without the code of the seat the player's name holds (not an error: a question)."""
+
+
 """The lobby refuses a request (the message says why); the client may ask something else."""
 MAX_ERRORS = 20
 LOBBY_RATE = 5.0
@@ -187,6 +195,9 @@ class ProtocolLink:
             except WrongSecret as exc:
                 room = None
                 await self._error(framed, p.E_PASSWORD, str(exc))
+            except SeatCodeNeeded as exc:
+                room = None
+                await self._error(framed, lp.E_SEAT_CODE, str(exc))
             except LobbyError as exc:
                 room = None
                 await self._error(framed, E_REFUSED, str(exc))
@@ -260,11 +271,18 @@ class ProtocolLink:
         if member is None or room.table.over:
             self.lobby.check_password(room, player, req.password)
             if room.open_seats == 0:
-                raise LobbyError("every seat is taken: watch instead")
+                raise LobbyError(_("every seat is taken: watch instead"))
             self.transport.tap = lambda frame: self._seated(room, frame)
-        # only a key proves who is back; a name (--open, a browser's) is no secret
+        # a key proves who is back; a name (--open, a browser's) is no secret: its seat's code does
         keyed = player.identity.startswith("key:") and not self.lobby.open_mode
         token = member.token if member is not None and keyed else None
+        if member is not None and token is None and not room.table.over:
+            if req.code is None:
+                raise SeatCodeNeeded(
+                    _("your seat in game {game} waits for you: give its code").format(game=room.id)
+                )
+            self.lobby.check_seat_code(room, player, req.code)
+            token = member.token
         self.room = room
         return await self._hand_over(framed, room, token)
 
@@ -295,7 +313,8 @@ class ProtocolLink:
 
     def _seated(self, room: Room, frame: bytes) -> None:
         """Watch the host's frames for this connection's ``seated``: record the seat for the
-        identity (the code is never shown: this identity comes back by key or token)."""
+        identity, with the code its token gives (``seat_code_of``: the client works it out from
+        the token it was sent, and shows it to its player only)."""
         try:
             msg = decode(frame[4:])
         except FrameError:
@@ -306,7 +325,8 @@ class ProtocolLink:
         seat, token = msg.get("seat"), msg.get("token")
         if isinstance(seat, int) and isinstance(token, str):
             identity = self.connection.player.identity
-            self.lobby.seated(room, identity, Membership(seat, token, code_digest(new_code())))
+            code = code_digest(seat_code_of(token))
+            self.lobby.seated(room, identity, Membership(seat, token, code))
 
     # -- the lobby as it changes ------------------------------------------------------------
 

@@ -18,12 +18,13 @@ START_LIMIT = 256
 @dataclass(frozen=True)
 class SessionStart:
     """What a browser session's process is told on its stdin, in one line, before anything
-    else: the gate's port, its ticket, the page's terminal size."""
+    else: the gate's port, its ticket, the page's terminal size, the browser's language."""
 
     port: int
     ticket: str
     width: int
     height: int
+    language: str = "en"
 
     def encode(self) -> bytes:
         return json.dumps(asdict(self)).encode() + b"\n"
@@ -32,7 +33,7 @@ class SessionStart:
     def decode(cls, line: bytes) -> SessionStart:
         """ValueError unless ``line`` is one."""
         fields = json.loads(line)
-        kinds = {"port": int, "ticket": str, "width": int, "height": int}
+        kinds = {"port": int, "ticket": str, "width": int, "height": int, "language": str}
         if not isinstance(fields, dict) or set(fields) != set(kinds):
             raise ValueError("not a session's start line")
         if not all(isinstance(fields[key], kind) for key, kind in kinds.items()):

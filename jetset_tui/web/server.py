@@ -29,6 +29,7 @@ from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
+from jetset_tui.i18n import language_from_accept
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web import SessionStart
 from jetset_tui.web.gate import LobbyGate, WebTickets
@@ -266,7 +267,8 @@ class WebServer(Server):
         log.info("%s: browser session started", address)
         try:
             await websocket.prepare(request)
-            start = SessionStart(self.gate.port, ticket, width, height)
+            language = language_from_accept(request.headers.get("Accept-Language", ""))
+            start = SessionStart(self.gate.port, ticket, width, height, language)
             service = TicketedService(
                 self.spares,
                 start,

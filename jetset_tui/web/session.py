@@ -28,6 +28,7 @@ from textual.widgets.option_list import Option
 
 import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import N_, _, set_process_language
 from jetset_tui.screens.leave import BACK, StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
 from jetset_tui.ssh.textual_private import share_parsed_css
@@ -38,6 +39,7 @@ from netcode.framing import HOST_FRAME_LIMIT, FramedConnection
 from netcode.lobbyclient import LobbyChoice, expect
 from netcode.messages import MAX_NAME
 from netcode.peer import JoinRefused, NetPeer, new_contribution
+from netcode.seatcode import seat_code_of, spaced
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, open_tcp
 
@@ -94,9 +96,12 @@ class NameScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="arrive"):
             yield Static(Text("✈ Jet Set", style="bold"))
-            yield Static("Your name at the tables (letters, digits, . _ -), then Enter:")
+            yield Static(_("Your name at the tables (letters, digits, . _ -), then Enter:"))
             yield Input(
-                placeholder="your name", max_length=MAX_NAME, restrict=f"{NAME_CHARS}*", id="name"
+                placeholder=_("your name"),
+                max_length=MAX_NAME,
+                restrict=f"{NAME_CHARS}*",
+                id="name",
             )
 
     def on_mount(self) -> None:
@@ -106,7 +111,7 @@ class NameScreen(Screen[None]):
     def chosen(self, event: Input.Submitted) -> None:
         name = "".join(re.findall(NAME_CHARS, event.value))[:16]
         if not name:
-            self.app.notify("type a name first", severity="warning")
+            self.app.notify(_("type a name first"), severity="warning")
             return
         app = self.app
         assert isinstance(app, WebSessionApp)
@@ -124,19 +129,34 @@ class WebLobbyScreen(RemoteLobbyScreen):
 
 
 class WebStopScreen(StopScreen):
-    """Leave the game? In a browser there is no command to come back with."""
+    """Leave the game? In a browser, your name and the seat's code bring you back to it."""
+
+    def __init__(self, name: str, code: str | None, *, watching: bool) -> None:
+        super().__init__("", watching=watching)
+        self.player, self.code = name, code
 
     def compose(self) -> ComposeResult:
-        leave = "Stop watching" if self.watching else "Leave the game"
+        leave = _("Stop watching") if self.watching else _("Leave the game")
+        question = _("Stop watching?") if self.watching else _("Leave the game?")
         with Vertical(id="leave"):
-            yield Static(Text(f"{leave}?", style="bold"))
+            yield Static(Text(question, style="bold"))
             if not self.watching:
-                yield Static("The game goes on without you, and this tab's session ends.")
+                yield Static(_("The game goes on without you, and this tab's session ends."))
+                if self.code is not None:
+                    yield Static(Text(come_back(self.player, self.code)))
             yield OptionList(
-                Option("g  Back to the game", id=BACK),
+                Option("g  " + _("Back to the game"), id=BACK),
                 Option(f"y  {leave}", id="leave"),
                 id="leave-choices",
             )
+
+
+def come_back(name: str, code: str) -> str:
+    """How a browser player comes back to the seat after closing the tab."""
+    return _(
+        "Closed this tab? Open the page again as {name} and give the seat code {code}"
+        " to take your seat back. Keep the code to yourself."
+    ).format(name=name, code=code)
 
 
 class WebSessionApp(JetSetApp):
@@ -144,7 +164,7 @@ class WebSessionApp(JetSetApp):
 
     CSS_PATH = str(Path(tui_app.__file__).with_name("jetset.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False)
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False)
     ]
 
     def __init__(self, gate: Gate) -> None:
@@ -169,7 +189,8 @@ class WebSessionApp(JetSetApp):
         try:
             transport, framed = await self.gate.channel()
         except (ConnectionClosed, JoinRefused, OSError) as exc:
-            self.notify(f"the lobby cannot be reached: {printable(str(exc))}", severity="error")
+            why = printable(str(exc))
+            self.notify(_("the lobby cannot be reached: {why}").format(why=why), severity="error")
             return
         self.push_screen(WebLobbyScreen(self.gate.state, transport, framed))
 
@@ -189,12 +210,16 @@ class WebSessionApp(JetSetApp):
                 keys=None,
             )
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
-            self.notify(f"cannot join: {printable(str(exc))}", severity="error", timeout=10)
+            why = printable(str(exc))
+            self.notify(_("cannot join: {why}").format(why=why), severity="error", timeout=10)
             self.exit()
             return
         peer.wait_out_pauses = True
         self.peer = peer
         self.play(peer)
+        code = self.seat_code()
+        if code is not None:
+            self.notify(come_back(self.gate.name, code), title=_("Your seat code"), timeout=30)
 
     def leave_joined(self) -> None:
         """q: ask, in a browser's words; a game that is over ends the session at once."""
@@ -214,7 +239,16 @@ class WebSessionApp(JetSetApp):
                 self.exit()
 
         watching = not games[-1].session.local_seats
-        self.push_screen(WebStopScreen("", watching=watching), chosen)
+        code = self.seat_code()
+        self.push_screen(WebStopScreen(self.gate.name, code, watching=watching), chosen)
+
+    def seat_code(self) -> str | None:
+        """This tab's seat's code (None while watching): worked out from the seat's token, as the
+        lobby does, and shown only here, to the one who sits."""
+        peer = self.peer
+        if peer is None or peer.token is None or peer.seat is None:
+            return None
+        return spaced(seat_code_of(peer.token))
 
 
 async def run_session(gate: Gate) -> None:
@@ -259,6 +293,7 @@ def main() -> int:
         print("jetset web session: start it through `jetset web`", file=sys.stderr, flush=True)
         return 2
     os.environ["COLUMNS"], os.environ["ROWS"] = str(start.width), str(start.height)
+    set_process_language(start.language)  # this process is this one browser session's
     asyncio.run(run_session(Gate(start.port, start.ticket)))
     return 0
 

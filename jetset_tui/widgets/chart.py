@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from rich.text import Text
 from textual.widgets import Static
 
+from jetset_tui.i18n import _
 from jetset_tui.theme import DIM, Livery
 
 LETTER_EVERY = 12
@@ -95,7 +96,7 @@ def chart_text(
     if legend is not None:
         rows -= 1
     if not n or width < 20 or rows < 3:
-        text.append("(no turns to draw)", style=DIM)
+        text.append(_("(no turns to draw)"), style=DIM)
         return text
     canvas = draw(series, liveries, turns, width, rows, unit)
     for y in range(canvas.height):
@@ -121,7 +122,7 @@ def draw(
     step = nice_step(high - low, max(1, rows // 2))
     high = -(-high // step) * step
     labels = [f"{unit}{v}" for v in range(low, high + 1, step)]
-    axis = max(len("turn"), *(len(v) for v in labels)) + 1  # "turn" under the values
+    axis = max(len(_("turn")), *(len(v) for v in labels)) + 1  # "turn" under the values
     right = 2 + max(len(str(s[-1])) for s in series)  # the letter and the last value
     cols = max(2, width - axis - right)
     canvas = Canvas(width, rows + 2)
@@ -165,8 +166,9 @@ def x_axis(canvas: Canvas, turns: Sequence[int], axis: int, cols: int, rows: int
         canvas.put(axis + col, rows, "┴", DIM)
         canvas.text(x, rows + 1, label, DIM)
         free = x - 1
-    if axis > len("turn"):
-        canvas.text(0, rows + 1, "turn".rjust(axis - 1), DIM)
+    word = _("turn")
+    if axis > len(word):
+        canvas.text(0, rows + 1, word.rjust(axis - 1), DIM)
 
 
 def plot(
@@ -246,7 +248,7 @@ def strips_text(
     text.append(f"{title}\n", style="bold")
     n = len(series[0]) if series else 0
     if not n:
-        text.append("(no turns to draw)", style=DIM)
+        text.append(_("(no turns to draw)"), style=DIM)
         return text
     low = min(min(s) for s in series)
     high = max(max(s) for s in series)
@@ -254,7 +256,7 @@ def strips_text(
     head = min(12, max(len(name) for name in names) + 2)
     cols = width - head - 1 - last - 1
     if cols < 10:
-        text.append("(too narrow to draw)", style=DIM)
+        text.append(_("(too narrow to draw)"), style=DIM)
         return text
     text.append(f"{'':>{head}} ▁ {unit}{low}  █ {unit}{high}\n", style=DIM)
     for seat, values in enumerate(series):

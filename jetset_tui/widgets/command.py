@@ -17,6 +17,8 @@ from textual.widgets import Input, Static
 from engine import Action, NotationError
 from engine.business_state import KIND
 from engine.notation import BUSINESS_VERBS, VERBS, Notation
+from jetset_tui.i18n import N_, _
+from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD
 
 UNDO_WORD = "undo"
@@ -57,8 +59,8 @@ class CommandInput(Input):
     """An Input where Tab takes the completion instead of moving the focus."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "complete", "Complete", show=False, priority=True),
-        Binding("escape", "leave", "Leave the command line", show=False),
+        Binding("tab", "complete", N_("Complete"), show=False, priority=True),
+        Binding("escape", "leave", N_("Leave the command line"), show=False),
     ]
 
     class Left(Message):
@@ -119,7 +121,7 @@ class CommandLine(Vertical):
 
     def compose(self) -> ComposeResult:
         yield CommandInput(
-            placeholder=": types an action, e.g. buy MIL-ROM 2 (Tab completes)",
+            placeholder=_(": types an action, e.g. buy MIL-ROM 2 (Tab completes)"),
             suggester=NotationSuggester(self.lines, lambda: self.words),
             id="command-input",
             compact=True,
@@ -142,7 +144,7 @@ class CommandLine(Vertical):
         try:
             action = self.notation.parse_action(line)
         except NotationError as exc:
-            self.show_error(str(exc))
+            self.show_error(say(exc))
             return
         self.post_message(self.Typed(action, line))
 

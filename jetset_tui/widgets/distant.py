@@ -18,6 +18,7 @@ from engine.rules.claims import plane_components
 from engine.rules.distant import ClaimDistantRule
 from engine.state import State
 from jetset_tui.describe import distant_card_text, route_text
+from jetset_tui.i18n import _
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, UNOWNED
 
@@ -30,11 +31,12 @@ def distant_text(table: TableView) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     if d is None:
         return text
-    text.append("Distant Flights", style="bold underline")
-    text.append(f"  deck {len(d.deck)}" if d.deck or not d.set_aside else "  set aside", style=DIM)
+    text.append(_("Distant Flights"), style="bold underline")
+    deck = _("deck {n}").format(n=len(d.deck)) if d.deck or not d.set_aside else _("set aside")
+    text.append(f"  {deck}", style=DIM)
     text.append("\n")
     if not d.row:
-        text.append("  (empty)\n", style=DIM)
+        text.append("  " + _("(empty)") + "\n", style=DIM)
     for cid in d.row:
         text.append(f" {distant_card_text(table.board, cid):<18}")
         text.append(" 8", style="bold")
@@ -42,7 +44,7 @@ def distant_text(table: TableView) -> Text:
             text.append("  ")
             text.append_text(distant_need(table, d, cid))
         text.append("\n")
-    text.append(f"Distant airlinks  planes €{PLANE_PRICE}\n", style="bold")
+    text.append(_("Distant airlinks  planes €{cost}").format(cost=PLANE_PRICE) + "\n", style="bold")
     for slot in d.board.slots:
         text.append_text(slot_line(table, d, slot.index))
     return text
@@ -55,10 +57,10 @@ def distant_need(table: TableView, d: DistantState, cid: str) -> Text:
     assert viewer is not None
     how = distant_prospect(table.state, viewer, cid)
     if how.ready is not None:
-        return Text("✓ ready", style=f"bold {GOOD}")
+        return Text(_("✓ ready"), style=f"bold {GOOD}")
     if how.cost is not None:
         return Text(f"1✈ €{how.cost}", style=DIM)
-    return Text("far", style=DIM)
+    return Text(_("far"), style=DIM)
 
 
 @dataclass(frozen=True)
@@ -95,17 +97,22 @@ def distant_plan(table: TableView) -> Text:
     for cid in d.row:
         how = distant_prospect(state, seat, cid)
         text.append(f"{distant_card_text(table.board, cid):<22}", style="bold")
-        text.append(" 8 Distant\n", style=DIM)
+        text.append(" " + _("{points} Distant").format(points=8) + "\n", style=DIM)
+
         far = d.board.cities[d.board.cards[cid].distant].code
         if how.ready is not None:
             route = f"{route_text(table.board, how.ready.path, '-')}-{far}"
-            text.append(f"    ✓ ready: claim it via {route}\n", style=GOOD)
+            text.append(
+                "    " + _("✓ ready: claim it via {route}").format(route=route) + "\n", GOOD
+            )
         elif how.cost is not None:
             codes = ", ".join(table.board.city_code(c) for c in how.ends)
-            text.append(f"    1 plane on a {far} link from {codes}: €{how.cost}\n")
+            one = _("1 plane on a {far} link from {codes}: €{cost}")
+            text.append("    " + one.format(far=far, codes=codes, cost=how.cost) + "\n")
         else:
             codes = " ".join(table.board.city_code(c) for c in d.board.marker_cities)
-            text.append(f"    first join it to a City-marker city ({codes}) with your planes\n")
+            first = _("first join it to a City-marker city ({codes}) with your planes")
+            text.append("    " + first.format(codes=codes) + "\n")
     return text
 
 
@@ -116,7 +123,9 @@ def slot_line(table: TableView, d: DistantState, slot: int) -> Text:
     line.append(f" {board.slot_name(slot)} €{board.slots[slot].cost}  ")
     owner = d.owner[slot]
     if owner < 0:
-        line.append(f"{board.cities[board.slots[slot].city].name}: unowned\n", style=UNOWNED)
+        city = board.cities[board.slots[slot].city].name
+        line.append(_("{city}: unowned").format(city=city) + "\n", style=UNOWNED)
+
         return line
     line.append(f"{d.link_name(slot)} ", style="bold")
     for seat in [owner] + [s for s in range(len(d.planes[slot])) if s != owner]:

@@ -26,6 +26,8 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from jetset_tui.i18n import _
+
 
 @dataclass(frozen=True)
 class KeyHint:
@@ -53,8 +55,12 @@ class KeyHint:
 
 
 def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) -> KeyHint:
+    """The hint for ``binding``, its description in the player's language (bindings are made
+    at import, in English, marked with ``N_``: the footer translates them as it draws)."""
     display = app.get_key_display(binding)
-    return KeyHint(binding.key, display, binding.description, enabled, tooltip, binding.action)
+    description = _(binding.description) if binding.description else ""
+    tooltip = _(tooltip) if tooltip else ""
+    return KeyHint(binding.key, display, description, enabled, tooltip, binding.action)
 
 
 def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint, ...]:
@@ -67,7 +73,7 @@ def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint,
     if compact:
         left_out |= getattr(screen, "COMPACT_FOOTER_LEAVES_OUT", frozenset())
     keys: dict[str, KeyHint] = {}
-    for _, binding, enabled, tooltip in screen.active_bindings.values():
+    for _key, binding, enabled, tooltip in screen.active_bindings.values():
         if binding.action in left_out:
             continue
         if binding.show and binding.action not in keys:
@@ -139,15 +145,26 @@ class KeyFooter(ScrollView, can_focus=False):
         self.refresh()
 
     def fitted(self, screen: Screen[object], keys: tuple[KeyHint, ...]) -> tuple[KeyHint, ...]:
-        """Compact keys that would overflow the footer: those of the actions in the screen's
-        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), so every key shows."""
+        """Keys that would overflow the footer: those of the actions in the screen's
+        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), so every key shows.
+        Compact keys from 80 columns; full ones too, where a language's longer words (Italian)
+        would push Help and Menu off a 100-column footer (a lone key keeps its padding)."""
         terse: frozenset[str] = getattr(screen, "COMPACT_FOOTER_TERSE", frozenset())
         room = self.size.width
-        if not self.compact or not terse or not room:
+        if not terse or not room:
             return keys
-        if sum(key.width(True) for key in keys) <= room:
+        if not self.compact:
+            palette = self.palette_key(screen)
+            room -= 0 if palette is None else cell_len(palette.label(compact=True)) + 2
+        if sum(key.width(self.compact) for key in keys) <= room:
             return keys
-        return tuple(replace(key, description="") if key.action in terse else key for key in keys)
+        lone = "{}" if self.compact else " {} "
+        return tuple(
+            replace(key, description="", display=lone.format(key.display))
+            if key.action in terse
+            else key
+            for key in keys
+        )
 
     def palette_key(self, screen: Screen[object]) -> KeyHint | None:
         """The command palette's key, as the stock footer shows it on the right."""

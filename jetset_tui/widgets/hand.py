@@ -7,6 +7,7 @@ from rich.text import Text
 from engine.bots.planning import Planner
 from jetset_tui.business import business_text
 from jetset_tui.describe import card_text
+from jetset_tui.i18n import _
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM
 from jetset_tui.widgets.panel import LinePanel
@@ -17,15 +18,17 @@ def hand_text(table: TableView) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     viewer = table.viewer
     if viewer is None:
-        return Text("Final Flights are secret", style=DIM)
+        return Text(_("Final Flights are secret"), style=DIM)
     st = table.state.seats[viewer]
-    text.append(f"{table.names[viewer]}'s Final Flights", style="bold underline")
-    text.append("  secret\n", style=DIM)
+    title = _("{name}'s Final Flights").format(name=table.names[viewer])
+    text.append(title, style="bold underline")
+    text.append("  " + _("secret") + "\n", style=DIM)
     if st.finished and st.final is not None:
-        text.append(f" played {card_text(table.board, st.final)}", style="bold")
+        played = _("played {card}").format(card=card_text(table.board, st.final))
+        text.append(f" {played}", style="bold")
         return text
     if not st.hand:
-        text.append(" (not dealt yet)", style=DIM)
+        text.append(" " + _("(not dealt yet)"), style=DIM)
         return text
     planner = Planner(table.state, viewer)
     for cid in st.hand:
@@ -33,7 +36,8 @@ def hand_text(table: TableView) -> Text:
         text.append_text(need_text(planner.route(table.board.cards[cid].cities)))
         text.append("\n")
     if not table.state.vacation_time:
-        text.append(" playable once two Vacation cards are up", style=DIM)
+        text.append(" " + _("playable once two Vacation cards are up"), style=DIM)
+
     return text
 
 

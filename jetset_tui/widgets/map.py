@@ -29,8 +29,17 @@ from textual.widget import Widget
 
 from engine.board import Board
 from engine.state import State
+from jetset_tui.cities import city_name
+from jetset_tui.i18n import _
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
-from jetset_tui.widgets.map_layout import CODE_WIDTH, Block, Layout, cached_layout, layout
+from jetset_tui.widgets.map_layout import (
+    CODE_WIDTH,
+    Block,
+    Layout,
+    cached_layout,
+    layout,
+    name_room,
+)
 
 EMPTY, LINE, LABEL, CITY_CODE, HUB, NAME = 0, 1, 2, 3, 4, 5
 """What a cell shows."""
@@ -161,7 +170,8 @@ def map_canvas(
         _place_label(canvas, geo.paths[link], geo.spots[link], parts, link)
     if names:
         for city, block in enumerate(geo.blocks):
-            _place_name(canvas, city, block, geo.names[city], board.cities[city].name)
+            room = name_room(board.cities[city])
+            _place_name(canvas, city, block, geo.names[city], city_name(board.cities[city]), room)
     return canvas
 
 
@@ -213,7 +223,7 @@ def _stretch(
     plain = {(x, y) for x, y, char in path if char == "─" and canvas.kinds[y][x] == LINE}
     best: tuple[float, int, int] | None = None
     mid = len(path) / 2
-    for i, (x, y, _) in enumerate(path):
+    for i, (x, y, _line) in enumerate(path):
         if all((x + k, y) in plain for k in range(-1, length + 1)):
             score = abs(i - mid) if path[-1][0] > path[0][0] else abs(len(path) - i - mid)
             if best is None or score < best[0]:
@@ -267,10 +277,15 @@ def _place_hubs(canvas: Canvas, state: State, blocks: list[Block], liveries: lis
             )
 
 
-def _place_name(canvas: Canvas, city: int, block: Block, kept: int | None, name: str) -> None:
-    """A city's name where the layout kept room for it, else beside its code (and hub) where
+def _place_name(
+    canvas: Canvas, city: int, block: Block, kept: int | None, name: str, room: int
+) -> None:
+    """A city's name (in the player's language) where the layout kept ``room`` cells for it,
+    beside its code (a name left of it ends next to it), else beside its code (and hub) where
     the cells are empty; otherwise none."""
     y = block.y
+    if kept is not None and kept < block.x:
+        kept += room - len(name)
     for x in (block.end + 2, block.x - 1 - len(name)) if kept is None else (kept,):
         if canvas.free(x - 1, y, len(name) + 2):
             canvas.put(x, y, name, DIM, NAME, city)
@@ -356,7 +371,7 @@ class EuropeMap(Widget):
         if self.state is None:
             return Text("")
         if not self.fits():
-            return Text("(the map needs more room)", style=DIM)
+            return Text(_("(the map needs more room)"), style=DIM)
         width, height = self.size
         lines = map_canvas(self.state, width, height, self.liveries, self.highlight).lines()
         return Text("\n", no_wrap=True).join(lines)
@@ -374,7 +389,7 @@ class EuropeMap(Widget):
     def _layout_ready(self) -> bool:
         """Whether this size's layout is made. An app that shares its event loop with other
         players (``JetSetApp.shares_loop``: the SSH and browser servers) never makes one on it:
-        a new size's layout (up to a quarter of a second of CPU) is made on a thread and the map
+        a new size's layout (up to a tenth of a second of CPU) is made on a thread and the map
         drawn when it is done, so one player's resize never holds up everyone else."""
         assert self.state is not None
         width, height = self.size

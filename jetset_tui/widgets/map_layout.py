@@ -15,6 +15,7 @@ import heapq
 from dataclasses import dataclass
 
 from engine.board import Board
+from jetset_tui.widgets import map_schematic
 
 DIRS: tuple[tuple[int, int], ...] = (
     (1, 0), (1, 1), (0, 1), (-1, 1), (-1, 0), (-1, -1), (0, -1), (1, -1),
@@ -51,7 +52,14 @@ def stroke(d: tuple[int, int]) -> str:
     return "╲" if (dx > 0) == (dy > 0) else "╱"
 
 
-CROSSES = {frozenset("─│"): "┼", frozenset("╱╲"): "╳"}
+CROSSES = {frozenset("╱╲"): "╳"}
+"""The crossings: two lines through one cell (``┼`` but for two diagonals)."""
+
+
+def crossing(one: str, other: str) -> str:
+    return CROSSES.get(frozenset((one, other)), "┼")
+
+
 """The crossings: two lines through one cell, at right angles."""
 
 
@@ -115,7 +123,10 @@ def _layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
     block_width = CODE_WIDTH + (HUB_WIDTH if hubs else 0)
     blocks = place_cities(board, width, height, block_width)
     names = place_names(board, width, blocks) if width * height >= NAMES_AREA else []
-    order = sorted(range(len(board.links)), key=lambda ln: (_span(board, blocks, ln), ln))
+    order = sorted(
+        range(len(board.links)),
+        key=lambda ln: (_level(board, blocks, ln), _span(board, blocks, ln), ln),
+    )
     best: tuple[tuple[int, int, int], Routes, list[int]] | None = None
     for _ in range(RETRIES):
         routes, loose = _route_all(board, width, height, blocks, names, order)
@@ -141,6 +152,13 @@ NAMES_AREA = 4000
 a smaller map a name is drawn where the lines left room)."""
 
 
+def name_room(city: object) -> int:
+    """The cells a city's name needs in any language the map speaks (the layout is made once
+    for every language: jetset_tui/cities.py says which name is shown)."""
+    names = (getattr(city, "name", ""), getattr(city, "name_it", ""))
+    return max(len(name) for name in names)
+
+
 def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | None]:
     """Each city's name right of its block, else left of it, clear of every block and name
     with a blank either side; None where neither side has room."""
@@ -149,17 +167,23 @@ def place_names(board: Board, width: int, blocks: list[Block]) -> list[int | Non
         taken.setdefault(block.y, []).append((block.x, block.end))
     out: list[int | None] = []
     for city, block in enumerate(blocks):
-        name = board.cities[city].name
+        name = " " * name_room(board.cities[city])
         out.append(None)
+        row = [blocks[other].x for other in _neighbours(board, city) if blocks[other].y == block.y]
         for x in (block.end + 2, block.x - 1 - len(name)):
             lo, hi = x - 1, x + len(name)
-            if lo < 0 or hi >= width:
-                continue
+            if lo < 0 or hi >= width or any((other > block.x) == (x > block.x) for other in row):
+                continue  # off the map, or across the line to a city on its row
             if all(hi < a or lo > b for a, b in taken.get(block.y, [])):
                 taken[block.y].append((x, x + len(name) - 1))
                 out[city] = x
                 break
     return out
+
+
+def _neighbours(board: Board, city: int) -> list[int]:
+    """The cities an airlink joins to ``city``."""
+    return [link.other(city) for link in board.links if city in (link.a, link.b)]
 
 
 BUDGET = 1500
@@ -184,16 +208,26 @@ def _route_all(
     names: list[int | None],
     order: list[int],
 ) -> tuple[Routes, list[int]]:
-    """Every link routed in ``order``: the paths (empty for a link with no way) and spots, and
-    the links routed loosely (or not at all)."""
+    """Every link routed in ``order``, first those that go as a few straight runs, then the
+    others searched for: the paths (empty for a link with no way) and spots, and the links
+    routed loosely (or not at all)."""
     grid = Grid(width, height, blocks)
     for city, x in enumerate(names):
         if x is not None:
-            grid.keep_name(city, x, len(board.cities[city].name))
+            grid.keep_name(city, x, name_room(board.cities[city]))
     paths: list[list[tuple[int, int, str]]] = [[] for _ in board.links]
     spots: list[tuple[int, int] | None] = [None] * len(board.links)
     loose = []
+    searched = []
     for link in order:
+        path = grid.direct(link, board.links[link].a, board.links[link].b)
+        if path is None:
+            searched.append(link)
+            continue
+        grid.commit(link, path)
+        paths[link] = path
+        spots[link] = grid.keep_spot(link, path)
+    for link in searched:
         a, b = board.links[link].a, board.links[link].b
         path = _simple(grid.route(link, a, b, strict=True))
         if path is None:
@@ -217,6 +251,12 @@ def _simple(path: list[tuple[int, int, str]] | None) -> list[tuple[int, int, str
     return path
 
 
+def _level(board: Board, blocks: list[Block], link: int) -> bool:
+    """Whether a link's cities are on different rows (those on one row go first: a straight
+    line along the row)."""
+    return blocks[board.links[link].a].y != blocks[board.links[link].b].y
+
+
 def _span(board: Board, blocks: list[Block], link: int) -> int:
     a, b = blocks[board.links[link].a], blocks[board.links[link].b]
     return max(abs(a.x - b.x), abs(a.y - b.y))
@@ -238,8 +278,12 @@ def _spread(values: list[float]) -> list[float]:
 def place_cities(board: Board, width: int, height: int, block_width: int) -> list[Block]:
     """Each city's block: where its projection falls, or the nearest cell with room around it
     (two free columns from any block on its row or the rows beside it)."""
-    xs = _spread([c.lon for c in board.cities])
-    ys = _spread([-c.lat for c in board.cities])
+    schematic = map_schematic.places(board, height)
+    if schematic is not None:
+        xs, ys = [x for x, _ in schematic], [y for _, y in schematic]
+    else:
+        xs = _spread([c.lon for c in board.cities])
+        ys = _spread([-c.lat for c in board.cities])
     x_room = max(1, width - block_width - 2)
     y_room = max(1, height - 1)
     wanted = [(1 + round(x * x_room), round(y * y_room)) for x, y in zip(xs, ys, strict=True)]
@@ -316,7 +360,7 @@ class Grid:
             i = self.at(x, y)
             if self.held[i] >= 0:
                 self.held[i] = CROSSING
-                self.chars[i] = CROSSES[frozenset((self.chars[i], char))]
+                self.chars[i] = crossing(self.chars[i], char)
                 continue
             self.held[i] = link
             self.chars[i] = char
@@ -352,6 +396,80 @@ class Grid:
                     kept[n] = link
                 return x, y
         return None
+
+    def direct(self, link: int, a: int, b: int) -> list[tuple[int, int, str]] | None:
+        """The cheapest line of one to three straight or 45° runs from city ``a``'s block to
+        ``b``'s that keeps every rule of a strict route, or None: most links of a schematic map
+        need no search."""
+        best: tuple[int, list[tuple[int, int, str]]] | None = None
+        for cost, start, runs in sorted(self._shapes(a, b))[:SHAPES]:
+            if best is not None and cost >= best[0]:
+                break
+            walked = self._walk(link, a, b, start, runs)
+            if walked is not None and (best is None or cost + walked[1] < best[0]):
+                best = cost + walked[1], walked[0]
+        return None if best is None else best[1]
+
+    def _shapes(self, a: int, b: int) -> list[tuple[int, int, tuple[tuple[int, int], ...]]]:
+        """Every line of straight and 45° runs from a cell beside ``a``'s block into ``b``'s,
+        leaving and arriving straight: its cost, first cell and runs (direction, steps)."""
+        out = []
+        starts = [(x, y) for x, y in self.blocks[a].cells()]
+        ends = [(x, y) for x, y in self.blocks[b].cells()]
+        inside_a, inside_b = set(starts), set(ends)
+        for sx, sy in starts:
+            for d, (dx, dy) in enumerate(DIRS):
+                px, py = sx + dx, sy + dy
+                if (px, py) in inside_a:
+                    continue
+                for tx, ty in ends:
+                    if dx * (tx - sx) + dy * (ty - sy) <= 0:
+                        continue  # leaving away from the other city
+                    for e, (ex, ey) in enumerate(DIRS):
+                        if (tx - ex, ty - ey) in inside_b or ex * (tx - sx) + ey * (ty - sy) <= 0:
+                            continue
+                        for runs in _runs(d, e, tx - px, ty - py):
+                            steps = sum(k for _, k in runs)
+                            cost = steps * STEP + (len(runs) - 1) * BEND
+                            out.append((cost, self.at(px, py), runs))
+        return out
+
+    def _walk(
+        self, link: int, a: int, b: int, start: int, runs: tuple[tuple[int, int], ...]
+    ) -> tuple[list[tuple[int, int, str]], int] | None:
+        """The line from cell ``start`` along ``runs`` if it keeps a strict route's rules, and
+        what its crossings and neighbours add to its cost."""
+        held, city, chars, pointed, kept = self.held, self.city, self.chars, self.pointed, self.kept
+        offsets = self.offsets
+        outs = [d for d, k in runs for _ in range(k)]
+        i, prev, d_in = start, start - offsets[outs[0]], outs[0]
+        cells = []
+        extra = 0
+        for d_out in outs:
+            here = held[i]
+            if here in (CROSSING, BLOCK, WALL, NAMED) or kept[i] not in (EMPTY, link):
+                return None
+            char = STROKES[d_out]
+            if here >= 0:
+                if d_out != d_in or chars[i] == char:
+                    return None
+                extra += CROSS
+            else:
+                extra += NEAR if self.near[i] else 0
+                if pointed[i] not in (EMPTY, link):
+                    return None
+                ahead, back = i + offsets[d_out], i - offsets[d_out]
+                for n in (ahead, back):
+                    if held[n] == NAMED or (held[n] == BLOCK and city[n] not in (a, b)):
+                        return None
+                if back != prev and (held[back] >= 0 or held[back] == CROSSING):
+                    return None
+            y, x = divmod(i, self.stride)
+            cells.append((x - 1, y - 1, char))
+            prev, d_in, i = i, d_out, i + offsets[d_out]
+        if held[i] != BLOCK or city[i] != b:
+            return None
+        return cells, extra
 
     def route(
         self, link: int, a: int, b: int, strict: bool, budget: int = 0, lax: bool = False
@@ -397,7 +515,7 @@ class Grid:
                         continue  # another link's label, or the cells beside it
                     cost += CROSS
                 if here >= 0:  # another link's cell: only straight across it, at right angles
-                    if d_out != d_in & 7 or chars[i] != PERPENDICULAR[char]:
+                    if d_out != d_in & 7 or chars[i] == char:
                         continue
                     cost += CROSS
                 else:
@@ -449,6 +567,60 @@ class Grid:
             key = came[key]
         cells.reverse()
         return cells
+
+
+SHAPES = 60
+"""The cheapest lines of runs tried before a link is searched for."""
+
+
+def _runs(d: int, e: int, wx: int, wy: int) -> list[tuple[tuple[int, int], ...]]:
+    """The ways of going ``(wx, wy)`` from a line's first cell to the block it enters, leaving
+    by ``d`` and entering by ``e``: straight (``d == e``), one 45° bend (``d`` then ``e``), a
+    jog of 45° between two runs of ``d``, or two 45° bends turning a right angle (``d``, the
+    direction between, ``e``); where the first run's length is free, short, even or long."""
+    ux, uy = DIRS[d]
+    out: list[tuple[tuple[int, int], ...]] = []
+    turn = min((e - d) % 8, (d - e) % 8)
+    if d == e:
+        k = _along(ux, uy, wx, wy)
+        if k is not None:
+            out.append(((d, k),))
+        for m in ((d + 1) % 8, (d - 1) % 8):
+            pair = _solve(DIRS[d], DIRS[m], wx, wy)
+            if pair is not None and pair[0] >= 2 and pair[1] >= 1:
+                for first in sorted({pair[0] // 2, 1, pair[0] - 1}):
+                    out.append(((d, first), (m, pair[1]), (d, pair[0] - first)))
+    elif turn == 1:
+        pair = _solve(DIRS[d], DIRS[e], wx, wy)
+        if pair is not None and pair[0] >= 1 and pair[1] >= 1:
+            out.append(((d, pair[0]), (e, pair[1])))
+    elif turn == 2:
+        m = (d + 1) % 8 if (e - d) % 8 == 2 else (d - 1) % 8
+        most = max(abs(wx), abs(wy))
+        for first in sorted({1, 2, most // 2}):
+            pair = _solve(DIRS[m], DIRS[e], wx - first * ux, wy - first * uy)
+            if first <= most and pair is not None and pair[0] >= 1 and pair[1] >= 1:
+                out.append(((d, first), (m, pair[0]), (e, pair[1])))
+    return out
+
+
+def _along(ux: int, uy: int, wx: int, wy: int) -> int | None:
+    """How many steps of ``(ux, uy)`` make ``(wx, wy)``, if a whole number does."""
+    k = max(abs(wx), abs(wy))
+    return k if k and (ux * k, uy * k) == (wx, wy) else None
+
+
+def _solve(u: tuple[int, int], v: tuple[int, int], wx: int, wy: int) -> tuple[int, int] | None:
+    """Steps ``(i, j)`` of ``u`` and ``v`` that add up to ``(wx, wy)``, both at least 0; None
+    when there are none."""
+    det = u[0] * v[1] - u[1] * v[0]
+    if det == 0:
+        return None
+    i = (wx * v[1] - wy * v[0]) // det
+    j = (u[0] * wy - u[1] * wx) // det
+    if i < 0 or j < 0 or (i * u[0] + j * v[0], i * u[1] + j * v[1]) != (wx, wy):
+        return None
+    return i, j
 
 
 def _h(i: int, stride: int, tx0: int, tx1: int, ty: int) -> int:

@@ -19,6 +19,8 @@ from engine.ruleset import Ruleset
 from engine.state import State
 from jetset_tui.describe import action_cost, cost_breakdown
 from jetset_tui.guided import EACH, NONE, ONE, Choice, Stage
+from jetset_tui.i18n import _
+from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD, HIGHLIGHT
 from jetset_tui.widgets.map import Highlight
 
@@ -156,7 +158,7 @@ class ActionPicker(Widget, can_focus=True):
         try:
             self.rules.check(self.state, Entry(self.seat, action))
         except IllegalAction as exc:
-            return str(exc)
+            return say(exc)
         return None
 
     # -- keys -------------------------------------------------------------------------------
@@ -228,7 +230,7 @@ class ActionPicker(Widget, can_focus=True):
         or says why not). False when the picker has nothing new to show (no repaint)."""
         cur = self.current()
         if cur is None:
-            self.message = "nothing matches what you typed (Backspace to change it)"
+            self.message = _("nothing matches what you typed (Backspace to change it)")
             return True
         stage = self.stage
         if stage.then is not None:
@@ -267,7 +269,7 @@ class ActionPicker(Widget, can_focus=True):
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append(stage.title, style="bold")
         text.append(self._key_steps(stage, self.size.width - len(stage.title)) + "\n", style=DIM)
-        text.append("type to find: ", style=DIM)
+        text.append(_("type to find:") + " ", style=DIM)
         text.append((self.filter or "") + "▏\n", style="bold")
         verdict = self._verdict_lines(max(20, self.size.width - 2))
         rows = max(1, self.size.height - 3 - max(1, len(verdict)))
@@ -277,7 +279,7 @@ class ActionPicker(Widget, can_focus=True):
         for pos in range(top, min(len(shown), top + rows)):
             i = shown[pos]
             self._choice_line(text, stage, i, pos == cur)
-        for _ in range(rows - min(rows, len(shown) - top)):
+        for _row in range(rows - min(rows, len(shown) - top)):
             text.append("\n")
         self._preview_line(text)
         for line in verdict:
@@ -290,8 +292,8 @@ class ActionPicker(Widget, can_focus=True):
         """The keys of this stage after its title, in words, or in short when they would not
         fit in ``room`` columns (a narrow map panel cut "Esc back" off)."""
         count = stage.counting != NONE
-        steps = "   ↑↓ choose" + (" · ←→ 1–9 how many" if count else "")
-        steps += f" · Enter {stage.confirm} · Esc back"
+        steps = "   " + _("↑↓ choose") + (" · " + _("←→ 1–9 how many") if count else "")
+        steps += " · " + _("Enter {confirm} · Esc back").format(confirm=_(stage.confirm))
         if len(steps) <= room:
             return steps
         return "  ↑↓" + (" ←→ 1–9" if count else "") + " · Enter · Esc"
@@ -316,13 +318,13 @@ class ActionPicker(Widget, can_focus=True):
             return
         action = self.preview()
         if action is None or self.state is None or self.notation is None:
-            text.append("Enter to go on", style=DIM)
+            text.append(_("Enter to go on"), style=DIM)
             return
         cost = action_cost(self.state, self.seat, action)
         cash = self.state.seats[self.seat].cash
         text.append(self.notation.format_action(action), style="bold")
         if cost > 0:
-            text.append(f"  costs €{cost}", style="bold")
+            text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
             text.append(f"  €{cash} → €{cash - cost}")
             text.append(f"  ({cost_breakdown(self.state, action)})", style=DIM)
         elif cost < 0:
@@ -339,7 +341,7 @@ class ActionPicker(Widget, can_focus=True):
         problem = self.verdict(action)
         if problem:
             return wrapped(f"✗ {problem}", width, f"bold {BAD}")
-        return [Text("✓ allowed: Enter to play it", style=GOOD)]
+        return [Text(_("✓ allowed: Enter to play it"), style=GOOD)]
 
 
 def typed_words_match(words: list[str], search: str) -> bool:

@@ -10,12 +10,19 @@ from engine.rules.income import seat_income
 from engine.scoring import final_flight_points, scores
 from engine.state import State
 from jetset_tui.describe import card_text, seat_badge
+from jetset_tui.i18n import _, ngettext
 from jetset_tui.race import panel_race
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
 from jetset_tui.widgets.panel import LinePanel
+from netcode.seatkind import SeatKind
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
+
+
+def kind_label(kind: SeatKind) -> str:
+    """How a panel names a seat's kind: ``human`` in the player's language, a bot by its name."""
+    return _("human") if not kind.is_bot else kind.label
 
 
 def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
@@ -29,21 +36,22 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     turn = seat == seat_in_turn(state) and not state.over
     text.append("▶ " if turn else "  ", style="bold" if turn else "")
     text.append_text(seat_badge(livery, table.names[seat]))
-    who = "you" if seat == table.viewer else table.kinds[seat].label
+    who = _("you") if seat == table.viewer else kind_label(table.kinds[seat])
     if not compact or seat == table.viewer:
         text.append(f"  {who}", style=DIM)
     if seat in table.away:
-        text.append("  away", style=f"bold {WARN}")
-    text.append(f"  {total} pt" if total == 1 else f"  {total} pts", style="bold")
+        text.append("  " + _("away"), style=f"bold {WARN}")
+    text.append("  " + ngettext("{n} pt", "{n} pts", total).format(n=total), style="bold")
     text.append("  " if compact else "\n   ")
     text.append(f"€{st.cash:<4}", style="bold")
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
     if not compact:
-        text.append(f" income €{seat_income(state, seat)}", style=DIM)
+        text.append(" " + _("income €{cash}").format(cash=seat_income(state, seat)), style=DIM)
         text.append_text(hub_text(state, seat))
     text.append("\n   ")
     if st.finished and st.final is not None:
-        text.append(f"Final {card_text(state.board, st.final)} ", style="bold")
+        final = _("Final {card}").format(card=card_text(state.board, st.final))
+        text.append(f"{final} ", style="bold")
         points = final_flight_points(st.final_planes)
         text.append("✈" * st.final_planes + f" +{points}", style="bold")
         text.append("\n   ")
@@ -53,13 +61,14 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
         text.append("\n   ")
     if st.cards or distant_points(state, seat):
         if compact:
-            text.append(f"income €{seat_income(state, seat)}  ", style=DIM)
+            income = _("income €{cash}").format(cash=seat_income(state, seat))
+            text.append(f"{income}  ", style=DIM)
         for cid, markers in st.cards:
             points = state.board.cards[str(cid)].points
             text.append(f"{points}{str(markers).translate(SUPERSCRIPT) if markers else ''} ")
         text.append("D8 " * len(distant_points(state, seat)))
     else:
-        text.append("no cards yet", style=DIM)
+        text.append(_("no cards yet"), style=DIM)
     if compact:
         text.append_text(hub_text(state, seat))
     return text
@@ -71,8 +80,9 @@ def hub_text(state: State, seat: int) -> Text:
     text = Text()
     if hubs is None:
         return text
-    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat]) or "none"
-    text.append(f"  hubs {codes}", style=DIM)
+    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat]) or _("none")
+    text.append("  " + _("hubs {codes}").format(codes=codes), style=DIM)
+
     if hubs.points[seat]:
         text.append(f" +{hubs.points[seat]}pt", style=DIM)
     return text

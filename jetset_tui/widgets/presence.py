@@ -10,14 +10,16 @@ from rich.text import Text
 from textual.widgets import Static
 
 from engine.bots import bot_label
+from jetset_tui.i18n import N_, _
 from jetset_tui.theme import DIM, GOOD, WARN
 from netcode.client import Hosting, Presence
 from netcode.seatkind import SeatKind
 
-OPEN_SEAT = "(open seat)"
-"""The name shown for a network game's seat that nobody has taken yet."""
+OPEN_SEAT = N_("(open seat)")
+"""The name shown for a network game's seat that nobody has taken yet (translated where the
+game screen takes its names)."""
 
-WAITING_FOR_THE_HOST = "the game waits for the host to resume it; q leaves (your place is kept)"
+WAITING_FOR_THE_HOST = N_("the game waits for the host to resume it; q leaves (your place is kept)")
 """The presence line while the host has paused the game (the turn bar says what happened)."""
 
 
@@ -38,16 +40,21 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
         if text:
             text.append("\n")
         if info.standin is not None:
-            text.append(f"a bot is playing for {name}", style=f"bold {WARN}")
-            text.append(f" ({bot_label(info.standin)}) until they are back", style=DIM)
+            text.append(_("a bot is playing for {name}").format(name=name), style=f"bold {WARN}")
+            until = _("({bot}) until they are back").format(bot=bot_label(info.standin))
+            text.append(f" {until}", style=DIM)
             continue
-        gone = "has left the table" if info.left else "has lost their connection"
-        text.append(f"{name} {gone}; ", style=f"bold {WARN}")
+        if info.left:
+            gone = _("{name} has left the table;").format(name=name)
+        else:
+            gone = _("{name} has lost their connection;").format(name=name)
+        text.append(f"{gone} ", style=f"bold {WARN}")
         due = presence.bot_in(seat, now)
         if due is None:
-            text.append("the game waits for them", style=DIM)
+            text.append(_("the game waits for them"), style=DIM)
         else:
-            text.append(f"a bot plays for them in {minutes(due)} unless they are back", style=DIM)
+            later = _("a bot plays for them in {time} unless they are back")
+            text.append(later.format(time=minutes(due)), style=DIM)
     return text
 
 
@@ -59,27 +66,28 @@ def hosting_lines(
 ) -> Text:
     """The addresses to give friends, and who is at the table."""
     text = Text()
-    text.append("friends join with ", style=DIM)
+    text.append(_("friends join with") + " ", style=DIM)
     text.append("  ".join(f"jetset join {address}" for address in hosting.addresses))
-    text.append("\nat the table: ", style=DIM)
+    text.append("\n" + _("at the table:") + " ", style=DIM)
     for seat, name in enumerate(names):
         if seat:
             text.append("  ·  ", style=DIM)
         info = presence.seat(seat) if presence is not None else None
-        if name == OPEN_SEAT and (info is None or not info.connected):
-            text.append(f"seat {seat + 1} free", style=DIM)
+        if name in (OPEN_SEAT, _(OPEN_SEAT)) and (info is None or not info.connected):
+            text.append(_("seat {n} free").format(n=seat + 1), style=DIM)
             continue
         text.append(name)
         if kinds[seat].is_bot and (info is None or info.standin is None):
-            text.append(f" {kinds[seat].label} bot", style=DIM)
+            text.append(" " + _("{kind} bot").format(kind=kinds[seat].label), style=DIM)
         elif info is None or info.connected:
-            text.append(" connected", style=GOOD)
+            text.append(" " + _("connected"), style=GOOD)
         elif info.away is None:  # a resumed game: their seat waits for them
-            text.append(" not back yet", style=DIM)
+            text.append(" " + _("not back yet"), style=DIM)
         else:
             away = presence.away(seat) if presence is not None else None
-            gone = "left" if info.left else "dropped"
-            text.append(f" {gone} {minutes(away or 0, up=False)} ago", style=WARN)
+            ago = minutes(away or 0, up=False)
+            gone = _("left {time} ago") if info.left else _("dropped {time} ago")
+            text.append(" " + gone.format(time=ago), style=WARN)
     return text
 
 
@@ -102,7 +110,8 @@ class PresencePanel(Static):
         if hosting is not None:
             text.append_text(hosting_lines(names, kinds, hosting, presence))
         if presence is not None and presence.paused is not None:  # the turn bar says why
-            text.append(WAITING_FOR_THE_HOST, style=WARN)
+            text.append(_(WAITING_FOR_THE_HOST), style=WARN)
+
         elif presence is not None:
             dropped = dropped_lines(names, presence)
             if dropped and text:

@@ -10,20 +10,28 @@ from engine.bots.planning import Planner, Route
 from engine.investors_state import SPACES
 from engine.rules.investors import investor_cards
 from jetset_tui.describe import card_text
+from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.widgets.distant import distant_text
 from jetset_tui.widgets.panel import LinePanel
 
-ROW_TITLES = {SHORT: "Short Flights", LONG: "Long Flights"}
+ROW_TITLES = {SHORT: N_("Short Flights"), LONG: N_("Long Flights")}
+INVESTOR_NAMES = (N_("Equal"), N_("Diversity"), N_("Majority"), N_("Prominence"), N_("Catch Up"))
+"""The Investor cards' names (data/investors.json), for the catalogs."""
+
+
+def investor_name(name: str) -> str:
+    """An Investor card's name in the player's language."""
+    return _(name) if name in INVESTOR_NAMES else name
 
 
 def need_text(route: Route | None) -> Text:
     """``✓ ready`` or ``2✈ €17``: the cheapest planes still to place for a card."""
     if route is None:
-        return Text("no route", style=BAD)
+        return Text(_("no route"), style=BAD)
     if route.ready:
-        return Text("✓ ready", style=f"bold {GOOD}")
+        return Text(_("✓ ready"), style=f"bold {GOOD}")
     return Text(f"{len(route.needs)}✈ €{route.cost}", style=DIM)
 
 
@@ -34,11 +42,11 @@ def rows_text(table: TableView) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     for row in (SHORT, LONG):
         deck = len(state.deck[row])
-        text.append(f"{ROW_TITLES[row]}", style="bold underline")
-        text.append(f"  deck {deck}", style=DIM)
-        text.append("   need\n" if planner else "\n", style=DIM)
+        text.append(_(ROW_TITLES[row]), style="bold underline")
+        text.append("  " + _("deck {n}").format(n=deck), style=DIM)
+        text.append("   " + _("need") + "\n" if planner else "\n", style=DIM)
         if not state.rows[row]:
-            text.append("  (empty)\n", style=DIM)
+            text.append("  " + _("(empty)") + "\n", style=DIM)
         for cid in state.rows[row]:
             card = board.cards[cid]
             text.append(f" {card_text(board, cid):<18}", style="")
@@ -47,13 +55,14 @@ def rows_text(table: TableView) -> Text:
                 text.append("  ")
                 text.append_text(need_text(planner.route(card.cities)))
             text.append("\n")
-    text.append("Vacation ", style="bold")
+    text.append(pgettext("the Vacation track", "Vacation") + " ", style="bold")
+
     up = len(state.vacations)
     text.append("▣ " * up + "▢ " * max(0, 2 - up))
     if state.vacation_time:
-        text.append(" Vacation Time: Final Flights open", style=f"bold {GOOD}")
+        text.append(" " + _("Vacation Time: Final Flights open"), style=f"bold {GOOD}")
     else:
-        text.append(f" {up} of 2 up", style=DIM)
+        text.append(" " + _("{n} of 2 up").format(n=up), style=DIM)
     if state.distant is not None:
         text.append("\n")
         text.append_text(distant_text(table))
@@ -69,25 +78,26 @@ def investors_text(table: TableView) -> Text:
     text = Text(no_wrap=True, overflow="ellipsis")
     if inv is None:
         return text
-    text.append("Investors", style="bold")
+    text.append(_("Investors"), style="bold")
     if not inv.dealt:
-        text.append("  not placed yet", style=DIM)
+        text.append("  " + _("not placed yet"), style=DIM)
         return text
     if all(card is None for card in inv.cards):  # one line where rows are short (80×24)
-        text.append(" ▢ ▢ face down", style=DIM)
+        text.append(" ▢ ▢ " + pgettext("both Investors", "face down"), style=DIM)
         return text
     for space in range(SPACES):
         text.append(f"\n {space + 1} ")
         card = inv.cards[space]
         paid = inv.paid[space]
         if card is None:
-            text.append("▢ face down", style=DIM)
+            text.append("▢ " + _("face down"), style=DIM)
             continue
-        text.append(investor_cards()[card].name, style="bold")
+        text.append(investor_name(investor_cards()[card].name), style="bold")
         if paid is None:
-            text.append("  face up, not paid yet", style=DIM)
+            text.append("  " + _("face up, not paid yet"), style=DIM)
             continue
-        text.append("  paid", style=DIM)
+        text.append("  " + _("paid"), style=DIM)
+
         for seat, amount in enumerate(paid):
             text.append(" ")
             text.append(f"{table.liveries[seat].letter}", style=table.liveries[seat].style)

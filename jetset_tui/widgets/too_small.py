@@ -5,6 +5,8 @@ from __future__ import annotations
 from rich.text import Text
 from textual.widgets import Static
 
+from jetset_tui.i18n import _
+
 
 class TooSmall(Static):
     """Hidden unless the screen has the ``-too-narrow`` or ``-too-short`` class."""
@@ -18,10 +20,12 @@ class TooSmall(Static):
         width, height = app.size
         least = smallest_size(app.HORIZONTAL_BREAKPOINTS), smallest_size(app.VERTICAL_BREAKPOINTS)
         text = Text(justify="center")
-        text.append("✈  Make the terminal larger\n\n", style="bold")
-        text.append(f"Jet Set needs at least {least[0]}×{least[1]} characters;\n")
-        text.append(f"this terminal is {width}×{height}.\n")
-        text.append("Resize the window or make the font smaller:\nthe game waits.")
+        text.append("✈  " + _("Make the terminal larger") + "\n\n", style="bold")
+        needs = _("Jet Set needs at least {width}×{height} characters;")
+        text.append(needs.format(width=least[0], height=least[1]) + "\n")
+        text.append(_("this terminal is {width}×{height}.").format(width=width, height=height))
+        text.append("\n" + _("Resize the window or make the font smaller:\nthe game waits."))
+
         return text
 
 

@@ -10,13 +10,33 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from engine.rules.hubs import seat_in_turn
-from engine.rules.turns import accepted_so_far, offer_pending
+from engine.rules.turns import (
+    END_AGREED,
+    END_ALL_FINALS,
+    END_FIFTH_PLANE,
+    accepted_so_far,
+    offer_pending,
+)
 from engine.state import State
 from jetset_tui.business import deal_turn_text
+from jetset_tui.cities import city_name
 from jetset_tui.describe import seat_badge
+from jetset_tui.i18n import N_, _
 from jetset_tui.race import race_summary, race_warning
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
+
+END_REASONS = {
+    END_ALL_FINALS: N_("all players have played their Final Flight"),
+    END_FIFTH_PLANE: N_("a fifth plane on a Final Flight card"),
+    END_AGREED: N_("agreed: every player chose to end it after five rounds of only income"),
+}
+"""How a game ended, in the player's words (the state keeps the engine's English)."""
+
+
+def end_reason_text(reason: str) -> str:
+    """``reason`` (a state's ``end_reason``) in the player's language."""
+    return _(END_REASONS.get(reason, reason))
 
 
 def turn_phrases(
@@ -26,9 +46,8 @@ def turn_phrases(
 
     ``clock``: seconds left on the turn clock of the player to move, if one runs; ``paused``:
     the host paused the game, in a sentence for the player (it takes the place of the move)."""
-    phrases = [
-        Text.assemble((" ✈ JET SET ", "bold black on #f2c94c"), (f"  turn {table.state.turn}", DIM))
-    ]
+    turn = _("turn {n}").format(n=table.state.turn)
+    phrases = [Text.assemble((" ✈ JET SET ", "bold black on #f2c94c"), (f"  {turn}", DIM))]
     if paused is not None and not table.state.over:
         return [*phrases, Text(f"⏸ {paused}", style=f"bold {WARN}")]
     if clock is not None and not table.state.over:
@@ -39,7 +58,7 @@ def turn_phrases(
     if race is not None:
         phrases.append(race)
     if table.watching and not table.state.over:
-        phrases.append(Text("you are watching", style=f"italic {DIM}"))
+        phrases.append(Text(_("you are watching"), style=f"italic {DIM}"))
     return phrases
 
 
@@ -81,12 +100,13 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
     (with ``hint``, the keys for it), in phrases."""
     state = table.state
     if state.over:
-        text = Text.assemble(("Game over", "bold"))
+        text = Text.assemble((_("Game over"), "bold"))
         if state.end_reason:
-            text.append(f": {state.end_reason}", style=DIM)
+            text.append(f": {end_reason_text(state.end_reason)}", style=DIM)
+
         return [text]
     if state.turn == 0:  # nothing dealt yet: a network game waits for its seats to fill
-        return [Text("waiting for every seat to be taken", style="bold")]
+        return [Text(_("waiting for every seat to be taken"), style="bold")]
     deal = deal_turn_text(table)
     if deal is not None:
         return [deal]
@@ -96,26 +116,26 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
     if offer_pending(state):
         return [text, *end_offer_text(table, seat)]
     if table.is_bot(seat):
-        text.append("  is thinking…" if busy else "  to move", style=DIM)
+        text.append("  " + (_("is thinking…") if busy else _("to move")), style=DIM)
         return [text]
     if seat != table.viewer:
-        text.append("  to move", style=DIM)
+        text.append("  " + _("to move"), style=DIM)
         return [text]
-    text.append("  your turn", style=f"bold {GOOD}")
+    text.append("  " + _("your turn"), style=f"bold {GOOD}")
     hub = hub_hint(state)
     choosing = state.investors is not None and state.investors.choosing
     if choosing:
-        what = Text("a Vacation card came up: n chooses the Investor it replaces", style=WARN)
+        what = Text(_("a Vacation card came up: n chooses the Investor it replaces"), style=WARN)
     elif hub:
         what = Text(hub, style=DIM)
     elif not hint:  # a decision due is always said; the keys only when nothing else is
         return [text]
     elif state.seats[seat].finished:
-        what = Text("f: a plane on your Final Flight", style=DIM)
+        what = Text(_("f: a plane on your Final Flight"), style=DIM)
     elif not state.vacation_time:
-        what = Text("e: extra Flight cards (€1 a row), then one action", style=DIM)
+        what = Text(_("e: extra Flight cards (€1 a row), then one action"), style=DIM)
     else:
-        what = Text("Vacation Time: one action, or f for your Final Flight", style=DIM)
+        what = Text(_("Vacation Time: one action, or f for your Final Flight"), style=DIM)
     return [text, what]
 
 
@@ -125,24 +145,29 @@ def hub_hint(state: State) -> str | None:
     if hubs is None:
         return None
     if hubs.placing >= 0:
-        return "u: place your first hub (a city with no hub)"
+        return _("u: place your first hub (a city with no hub)")
     if hubs.pending:
-        name = state.board.cities[hubs.pending[0]].name
-        return f"u: you flew through your hub in {name}: €2, a marker or your second hub"
+        name = city_name(state.board.cities[hubs.pending[0]])
+        return _("u: you flew through your hub in {city}: €2, a marker or your second hub").format(
+            city=name
+        )
     return None
 
 
 def end_offer_text(table: TableView, seat: int) -> list[Text]:
     """After five rounds of only income, each player in turn is asked whether to end the game."""
     agreed = accepted_so_far(table.state)
-    so_far = f"; {agreed} agreed" if agreed else ""
+    if agreed:
+        why = _("(five rounds of only income; {n} agreed)").format(n=agreed)
+    else:
+        why = _("(five rounds of only income)")
     if seat == table.viewer:
         return [
-            Text("end the game now?", f"bold {WARN}"),
-            Text("y: end it · n: play on", "bold"),
-            Text(f"(five rounds of only income{so_far})", DIM),
+            Text(_("end the game now?"), f"bold {WARN}"),
+            Text(_("y: end it · n: play on"), "bold"),
+            Text(why, DIM),
         ]
-    return [Text(f"is asked whether to end the game (five rounds of only income{so_far})", DIM)]
+    return [Text(_("is asked whether to end the game {why}").format(why=why), DIM)]
 
 
 def clock_text(seconds: float) -> Text:

@@ -65,6 +65,7 @@ def test_each_failure_exits_1_and_says_it_once(logs: Path, tmp_path: Path) -> No
     bad, missing = str(logs / "bad.jetset"), str(tmp_path / "missing.jetset")
     failures = [
         (["replay", bad, "--verify"], "not a Jet Set log (no header)"),
+        (["replay", bad], "not a Jet Set log (no header)"),  # the viewer: refused before it opens
         (["replay", missing], "no such file"),
         (["export", bad], "not a Jet Set log"),
         (["position", missing], "No such file"),

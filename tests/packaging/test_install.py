@@ -46,6 +46,7 @@ def test_build_makes_an_sdist_and_a_pure_wheel_that_run_in_a_clean_venv(tmp_path
     with zipfile.ZipFile(wheel) as archive:
         names = archive.namelist()
     assert "data/board.json" in names and "jetset_tui/jetset.tcss" in names
+    assert "jetset_tui/help/en.md" in names and "jetset_tui/help/it.md" in names  # F1's pages
     assert not [n for n in names if n.startswith("tests/") or n.endswith((".so", ".pyd"))]
     with tarfile.open(sdist) as archive:
         packed = archive.getnames()

@@ -13,8 +13,9 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from jetset_tui.ssh.lobby import CODE_ALPHABET, CODE_LENGTH, LobbyError, Player, WrongSecret
+from jetset_tui.ssh.lobby import LobbyError, Player, WrongSecret
 from netcode.protocol import MAX_CHAT
+from netcode.seatcode import CODE_ALPHABET, CODE_LENGTH
 from tests.ssh.helpers import Term, connect, start_server
 
 SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{8}):")

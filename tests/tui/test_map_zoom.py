@@ -1,5 +1,6 @@
-"""The map on screen is the canvas the reading test checks, and ``z`` gives a cramped map the
-whole window (Pilot, the real app, in monochrome as ``NO_COLOR`` asks, with every module)."""
+"""The map on screen is the canvas the reading test checks, and ``Z`` gives a cramped map the
+whole window, where every link has its label and no line touches another (Pilot, the real app, in
+monochrome as ``NO_COLOR`` asks, with every module)."""
 
 from __future__ import annotations
 
@@ -11,9 +12,9 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
-from jetset_tui.widgets.map import EuropeMap, map_canvas
+from jetset_tui.widgets.map import EuropeMap, geometry, map_canvas
 from tests.tui.play import ADVISOR, game_screen, play_turns
-from tests.tui.test_map_reading import lies
+from tests.tui.test_map_reading import lies, read_map
 
 BOT = f"bot:{ADVISOR}"
 MODULES = ("distant_lands", "hubs", "business_cards", "investors")
@@ -35,15 +36,19 @@ def map_on_screen(app: JetSetApp, screen: GameScreen) -> list[str]:
     return [line[region.x : region.right] for line in lines[region.y : region.bottom]]
 
 
-def check_map_shown(app: JetSetApp, screen: GameScreen) -> None:
+def check_map_shown(app: JetSetApp, screen: GameScreen, whole: bool = False) -> None:
     """What the terminal shows of the map is the canvas, and it reads true (with what a cramped
-    map is allowed, as in test_map_reading)."""
+    map is allowed, as in test_map_reading; ``whole``: with nothing allowed, every link labelled
+    and routed clear of the others)."""
     game_map = screen.query_one(EuropeMap)
     width, height = game_map.size
     state = screen.table().state
     canvas = map_canvas(state, width, height, screen.liveries)
     assert map_on_screen(app, screen) == ["".join(row) for row in canvas.chars]
     assert not lies(state, canvas, screen.liveries)
+    if whole:
+        assert not read_map(state, canvas, screen.liveries)
+        assert not geometry(state.board, width, height, state.hubs is not None).loose
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
@@ -67,7 +72,7 @@ async def test_z_gives_the_map_the_window(
         zoomed = game_map.size
         assert zoomed.width == size[0] and zoomed.height >= size[1] - 6 > before.height
         assert "Short Flights" not in screen_text(app) and "types an action" in screen_text(app)
-        check_map_shown(app, screen)
+        check_map_shown(app, screen, whole=True)
         await pilot.press("Z")
         await pilot.pause()
         assert game_map.size == before

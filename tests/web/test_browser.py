@@ -72,3 +72,42 @@ def test_a_move_in_a_browser(need_browser: None, tmp_path: Path) -> None:
             assert len(session_pids(server.pid)) >= 1
     finally:
         stop(server)
+
+
+def test_a_closed_tab_takes_its_seat_back_with_the_code(need_browser: None, tmp_path: Path) -> None:
+    """Bea sits, reads her seat's code on the page, closes the tab; another browser, named bea,
+    chooses the game, is asked the code, types it, and is back at her seat's turn."""
+    server, port = start_web(tmp_path / "home", "--bot-delay", "0")
+    try:
+        with browser(tmp_path / "first") as context:
+            tab = open_tab(context, port)
+            tab.wait_for("Your name at the tables")
+            tab.page.click("#terminal")
+            tab.keys("bea", "Enter")
+            tab.wait_for("you are bea")
+            tab.keys("n")
+            tab.wait_for("Bots among them")
+            tab.keys("Enter")
+            shown = tab.wait_for(lambda text: SEAT_CODE.search(" ".join(text.split())) is not None)
+            match = SEAT_CODE.search(" ".join(shown.split()))
+            assert match is not None
+            code = match.group(1)
+            tab.wait_for(lambda text: "your turn" in text)
+            tab.page.close()  # the tab is closed: bea's seat waits
+        with browser(tmp_path / "second") as context:
+            tab = open_tab(context, port)
+            tab.wait_for("Your name at the tables")
+            tab.page.click("#terminal")
+            tab.keys("bea", "Enter")
+            tab.wait_for("you are bea")
+            tab.keys("Enter")  # the game her name holds a seat in
+            tab.wait_for("Its seat code")
+            tab.keys("wrongcod", "Enter")  # typed in any case
+            tab.wait_for("not the seat's code")
+            tab.keys(*["Backspace"] * 8, code.lower(), "Enter")
+            tab.wait_for(lambda text: "your turn" in text and "bea" in text, timeout=30)
+    finally:
+        stop(server)
+
+
+SEAT_CODE = re.compile(r"seat code ([A-HJ-NP-Z2-9]{4} [A-HJ-NP-Z2-9]{4})")

@@ -12,7 +12,7 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from jetset_tui.ssh.lobby import Player
+from jetset_tui.ssh.lobby import Player, Room
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web import SessionStart
 from jetset_tui.web.gate import LobbyGate, WebTickets
@@ -21,18 +21,10 @@ from jetset_tui.web.session import Gate
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection, encode
 from netcode.lobbyclient import LobbyClient, LobbyRefused
-from netcode.peer import NetPeer
+from netcode.peer import JoinRefused, NetPeer
+from netcode.seatcode import seat_code_of, spaced
 from netcode.transport import ConnectionClosed, Transport
-from tests.ssh.helpers import ssh_opener, start_server
-
-
-@pytest.fixture
-async def server(tmp_path: Path) -> AsyncIterator[GameServer]:
-    srv = await start_server(tmp_path)
-    try:
-        yield srv
-    finally:
-        await srv.close()
+from tests.ssh.helpers import ssh_opener
 
 
 @pytest.fixture
@@ -139,7 +131,7 @@ async def test_one_lobby_for_browsers_and_ssh(
 
 async def test_a_name_takes_no_seat_back(server: GameServer, gate: LobbyGate) -> None:
     """A browser player's seat is recorded for ``web:NAME``; another tab with that name is
-    told no token (a name is no secret), so it cannot step into the seat."""
+    asked the seat's code (a name is no secret), and a wrong code gets no token."""
     bea = arrive(gate, "bea")
     transport, framed = await bea.channel()
     room = server.lobby.create(CARL, 3, ["greedy"], None)
@@ -148,19 +140,71 @@ async def test_a_name_takes_no_seat_back(server: GameServer, gate: LobbyGate) ->
     assert bea.state.token is None
     peer = await NetPeer.connect(transport, name="bea", connector=bea.connect)
     try:
-        for _ in range(100):
-            if "web:bea" in room.members:
-                break
-            await asyncio.sleep(0.02)
+        await seated(room, "web:bea")
         assert room.members["web:bea"].token == peer.token
         mallory = arrive(gate, "bea", address="198.51.100.9")
         other, other_framed = await mallory.channel()
         mallory.state.game = room.id
-        await mallory.state.enter(other_framed, mallory.state.request())
+        with pytest.raises(JoinRefused) as asked:
+            await mallory.state.enter(other_framed, mallory.state.request())
+        assert asked.value.code == lp.E_SEAT_CODE
+        with pytest.raises(JoinRefused) as wrong:
+            await mallory.state.enter(other_framed, lp.JoinGame(game=room.id, code="AAAA AAAA"))
+        assert wrong.value.code == "password" and "4 tries left" in wrong.value.message
         assert mallory.state.token is None
         other.close()
     finally:
         await peer.close()
+
+
+async def seated(room: Room, identity: str) -> None:
+    for _ in range(100):
+        if identity in room.members:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{identity} never seated")
+
+
+async def test_a_closed_tab_comes_back_to_its_seat_with_the_code(
+    server: GameServer, gate: LobbyGate
+) -> None:
+    """Bea closes her tab mid-game; a new tab (another browser, another address) named bea,
+    given the code her first tab showed her, is handed her seat's token and sits in it again.
+    Wrong codes are limited: five, then even the right code waits."""
+    bea = arrive(gate, "bea")
+    transport, framed = await bea.channel()
+    room = server.lobby.create(CARL, 3, ["greedy"], None)
+    bea.state.game = room.id
+    await bea.state.enter(framed, bea.state.request())
+    peer = await NetPeer.connect(transport, name="bea", connector=bea.connect)
+    await seated(room, "web:bea")
+    seat, token = peer.seat, peer.token
+    assert seat is not None and token is not None
+    code = spaced(seat_code_of(token))  # what her tab showed her
+    await peer.close()  # the tab is closed
+    for _ in range(100):
+        if seat not in room.host.seat_conns:
+            break
+        await asyncio.sleep(0.02)
+    again = arrive(gate, "bea", address="203.0.113.4")
+    transport, framed = await again.channel()
+    await again.state.enter(framed, lp.JoinGame(game=room.id, code=code.lower()))
+    assert again.state.token == token
+    back = await NetPeer.connect(transport, name="bea", token=token, connector=again.connect)
+    try:
+        assert back.seat == seat
+    finally:
+        await back.close()
+
+    guesser = arrive(gate, "bea", address="198.51.100.9")
+    _, framed = await guesser.channel()
+    for _ in range(5):
+        with pytest.raises(JoinRefused):
+            await guesser.state.enter(framed, lp.JoinGame(game=room.id, code="ZZZZ ZZZZ"))
+    with pytest.raises(JoinRefused) as locked:
+        await guesser.state.enter(framed, lp.JoinGame(game=room.id, code=code))
+    assert "too many wrong tries" in locked.value.message
+    assert guesser.state.token is None
 
 
 async def test_a_private_game_wants_its_password(server: GameServer, gate: LobbyGate) -> None:

@@ -1,0 +1,115 @@
+"""Each SSH session in its own language, in one server process: the client's LANG (OpenSSH
+sends it), or the choice made in the lobby (key i), which the lobby remembers for the player's
+next session. Another session never hears it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import asyncssh
+
+from jetset_tui.i18n import _, use_language
+from jetset_tui.screens.new_game import MODULE_NAMES, module_title
+from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
+from jetset_tui.ssh.server import GameServer
+from tests.ssh.helpers import connect
+from tests.tui.test_italian_fits import cut_words, missing
+
+ITALIAN = {"LANG": "it_IT.UTF-8"}
+
+
+async def test_two_sessions_at_once_each_in_its_players_language(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key, env=ITALIAN)
+    bob = await connect(server, "bob", bob_key)
+    text = await alice.wait_for("Ancora nessuna partita")
+    assert "sala d'attesa" in text and "No games yet" not in text
+    text = await bob.wait_for("No games yet")
+    assert "Ancora nessuna partita" not in text
+
+    await alice.press("n")
+    text = await alice.wait_for("Quanti sono bot")
+    assert "Carte extra (sì/no)" in text and "Bots among them" not in text
+    await alice.press("tab")
+    await alice.fill("Quanti sono bot", "1")  # one bot: seats stay open, the game waits
+    await alice.press("tab", "tab", "tab", "backspace", "backspace")
+    await alice.fill("Carte extra (sì/no)", "s")  # the extra cards: yes, in Italian
+    await alice.press("enter")
+    text = await alice.wait_for("in attesa dei giocatori")
+    assert "waiting for players" not in text
+    text = await bob.wait_for("waiting for 2")
+    assert "extra cards" in text and "alice's game" in text
+    assert "ne mancano" not in text and "carte extra" not in text
+    room = server.lobby.rooms["1"]
+    assert room.table.game.options.extra_cards
+
+    await bob.press("i")  # bob chooses Italian in the lobby
+    text = await bob.wait_for("ne mancano 2")
+    assert "carte extra" in text and "Partite" in text and "waiting for" not in text
+    assert "in attesa dei giocatori" in await alice.wait_for("in attesa dei giocatori")
+    await bob.close()
+
+    bob = await connect(server, "bob", bob_key)  # remembered: Italian again, without LANG
+    text = await bob.wait_for("ne mancano 2")
+    assert "i: lingua (Italiano)" in text
+    await bob.press("i")
+    text = await bob.wait_for("waiting for 2")
+    assert "i: language (English)" in text
+    assert server.lobby.language_of("key:" + bob_key.get_fingerprint()) == "en"
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_refusal_is_said_in_the_players_language(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key, env=ITALIAN)
+    await alice.wait_for("Ancora nessuna partita")
+    await alice.press("n")
+    await alice.wait_for("Quanti sono bot")
+    await alice.press("backspace")
+    await alice.type("9")
+    await alice.press("enter")
+    text = await alice.wait_for("Jet Set si gioca da 2 a 6 giocatori")
+    assert "players" not in text
+    await alice.close()
+
+
+async def test_the_lobby_and_its_form_at_80x24_in_italian_cut_nothing(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key, env=ITALIAN, width=80, height=24)
+    text = await alice.wait_for("Ancora nessuna partita")
+    with use_language("it"):
+        wanted = [
+            _("lobby"),
+            _("i: language ({language})").format(language="Italiano"),
+            _("Games"),
+            _("Lobby chat"),
+            _("No games yet: press n to start one (you against bots, or wait for friends)."),
+        ]
+        assert not missing(text, wanted) and not cut_words(text, wanted), text
+        await alice.press("n")
+        text = await alice.wait_for("Quanti sono bot")
+        wanted = [
+            _("Seats (2-6)"),
+            _("Bots among them"),
+            _("Password (private)"),
+            _("Extra cards (yes/no)"),
+            _("Investors face up (the variant)"),
+            _("Enter: create and sit down   Tab: next field   Esc: back"),
+            *(module_title(m) for m in MODULE_NAMES),
+        ]
+        assert not missing(text, wanted) and not cut_words(text, wanted), text
+    await alice.close()
+
+
+def test_the_lobby_remembers_the_latest_language_choices_only(tmp_path: Path) -> None:
+    lobby = Lobby(tmp_path)
+    for n in range(LANGUAGES_KEPT + 10):
+        lobby.remember_language(f"name:p{n}", "it")
+    lobby.remember_language("name:p5", "en")  # chosen again: the latest now
+    assert len(lobby.languages) == LANGUAGES_KEPT
+    assert lobby.language_of("name:p0") is None and lobby.language_of("name:p10") is None
+    assert lobby.language_of("name:p11") == "it" and lobby.language_of("name:p5") == "en"
