@@ -2,6 +2,9 @@
 
 Every game is played through a ``GameClient`` (``netcode.local.LocalSession`` here), so the same
 screens will play networked games through a peer.
+
+The start screen needs none of the game: the engine and the sessions are imported when a game
+starts, so that ``jetset`` shows its first frame sooner (BENCHMARKS.md, "TUI").
 """
 
 from __future__ import annotations
@@ -9,19 +12,18 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from jetset_tui.i18n import current_language, use_session_language
-from jetset_tui.seating import GamePlan, quick_plan
-from netcode.client import GameClient
-from netcode.local import BOT_DELAY, LocalSession, default_log_path
-from netcode.logfile import LogLocked
-from netcode.table import storage_problem
-from netcode.userdirs import saves_dir
+
+if TYPE_CHECKING:
+    from jetset_tui.seating import GamePlan
+    from netcode.client import GameClient
+    from netcode.local import LocalSession
 
 
 class JetSetApp(App[None]):
@@ -58,7 +60,7 @@ class JetSetApp(App[None]):
         resume: Path | None = None,
         session: GameClient | None = None,
         colours: list[str] | None = None,
-        bot_delay: float = BOT_DELAY,
+        bot_delay: float | None = None,
         saves: Path | None = None,
         fsync: bool = True,
         replay: Path | None = None,
@@ -70,6 +72,7 @@ class JetSetApp(App[None]):
     ) -> None:
         """``joined_at``: the host's address when this app plays a game joined there (``jetset
         join``): leaving it asks, and ends the program rather than going to the menu.
+        ``bot_delay``: seconds a bot waits before it moves (``netcode.local.BOT_DELAY``).
         ``language``: the session's (default: the one current where the app starts)."""
         super().__init__()
         self.language = language
@@ -79,7 +82,7 @@ class JetSetApp(App[None]):
         self.hosting = session.hosting if session is not None else None
         """The game this app's player hosts: quitting asks what leaving means."""
         self.launch_colours = colours
-        self.bot_delay = bot_delay
+        self._bot_delay = bot_delay
         self.saves = saves
         self.fsync = fsync
         self.launch_replay = replay
@@ -89,6 +92,13 @@ class JetSetApp(App[None]):
         self.launch_expansion = expansion
         self.local_games: list[LocalSession] = []
         """The games played at this keyboard since the app started, in order."""
+
+    @property
+    def bot_delay(self) -> float:
+        """Seconds a bot of a game started here waits before it moves."""
+        from netcode.local import BOT_DELAY
+
+        return BOT_DELAY if self._bot_delay is None else self._bot_delay
 
     def on_load(self) -> None:
         """Before any screen exists, in the app's own task: this session's language, which
@@ -124,6 +134,7 @@ class JetSetApp(App[None]):
 
     def play(self, session: GameClient, colours: list[str] | None = None) -> None:
         from jetset_tui.screens.game import GameScreen
+        from netcode.local import LocalSession
 
         if isinstance(session, LocalSession) and session not in self.local_games:
             self.local_games.append(session)
@@ -138,6 +149,9 @@ class JetSetApp(App[None]):
         """The tutorial where it was left, or its expansion chapter (``expansion``):
         jetset_tui/screens/tutorial.py."""
         from jetset_tui.screens.tutorial import tutorial_session
+        from netcode.logfile import LogLocked
+        from netcode.table import storage_problem
+        from netcode.userdirs import saves_dir
 
         folder = self.saves or saves_dir()
         try:
@@ -159,9 +173,15 @@ class JetSetApp(App[None]):
 
     def quick_game(self) -> None:
         """Enter on a fresh start: you against three bots."""
+        from jetset_tui.seating import quick_plan
+
         self.start_plan(quick_plan())
 
     def start_plan(self, plan: GamePlan) -> None:
+        from netcode.local import LocalSession, default_log_path
+        from netcode.logfile import LogLocked
+        from netcode.table import storage_problem
+
         problem = plan.check()
         if problem:
             self.notify(problem, severity="error")
@@ -191,6 +211,8 @@ class JetSetApp(App[None]):
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
         from jetset_tui.screens.end import EndScreen
         from jetset_tui.theme import livery_for
+        from netcode.local import LocalSession
+        from netcode.logfile import LogLocked
 
         try:
             session = LocalSession.resume(path, bot_delay=self.bot_delay, fsync=self.fsync)

@@ -11,9 +11,7 @@ network never imports anything (opening a shared log must not run its code).
 from __future__ import annotations
 
 import argparse
-import hashlib
 import importlib
-import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -73,13 +71,16 @@ def _load_module(where: str) -> ModuleType:
         path = Path(where).expanduser()
         if not path.is_file():
             raise ValueError(f"no bot file {where}")
+        import hashlib  # here: a start of jetset that names no bot of its own needs neither
+        from importlib.util import module_from_spec, spec_from_file_location
+
         # two bot files of the same name in two folders are two modules
         digest = hashlib.sha256(str(path.resolve()).encode()).hexdigest()[:10]
         module_name = f"jetset_bot_{path.stem}_{digest}"
-        spec = importlib.util.spec_from_file_location(module_name, path)
+        spec = spec_from_file_location(module_name, path)
         if spec is None or spec.loader is None:
             raise ValueError(f"{where} cannot be loaded as Python")
-        module = importlib.util.module_from_spec(spec)
+        module = module_from_spec(spec)
         sys.modules[module_name] = module  # dataclasses and pickling look modules up by name
         try:
             spec.loader.exec_module(module)

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import argparse
 from collections.abc import Sequence
-from importlib import metadata
 from typing import Any
 
 PACKAGE = __name__.partition(".")[0]
@@ -16,7 +15,10 @@ PACKAGE = __name__.partition(".")[0]
 
 def installed_version(package: str = PACKAGE) -> str:
     """``NAME VERSION`` of the distribution that provides ``package``; ``unknown`` when it is
-    not installed (run from a source tree that was never installed)."""
+    not installed (run from a source tree that was never installed). ``importlib.metadata``
+    is imported here, when asked: it costs every start of ``jetset`` tens of milliseconds."""
+    from importlib import metadata
+
     names = metadata.packages_distributions().get(package, [])
     for name in sorted(set(names)):
         try:

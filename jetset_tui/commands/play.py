@@ -121,15 +121,19 @@ def run_app(
     tutorial: bool = False,
     expansion: bool = False,
 ) -> int:
-    """Open the app (on the start screen, or straight into a game) and run it."""
+    """Open the app (on the start screen, or straight into a game) and run it. The game's
+    modules are imported only for a game: the start screen shows sooner without them."""
     from jetset_tui.app import JetSetApp
-    from jetset_tui.seating import GamePlan
-    from netcode.local import BOT_DELAY
 
+    chosen = None
+    if plan is not None:
+        from jetset_tui.seating import GamePlan
+
+        chosen = plan if isinstance(plan, GamePlan) else None
     app = JetSetApp(
-        plan=plan if isinstance(plan, GamePlan) else None,
+        plan=chosen,
         resume=resume,
-        bot_delay=BOT_DELAY if delay is None else delay,
+        bot_delay=delay,
         tutorial=tutorial,
         expansion=expansion,
     )

@@ -7,6 +7,7 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from typing import TYPE_CHECKING, ClassVar
 
@@ -14,6 +15,8 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.reactive import Reactive
+from textual.widget import Widget
 
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.notation import Notation
@@ -52,6 +55,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("jetset.tui")
 
+WIDGET_TURNS = 3
+"""Turns of the event loop a widget takes to tell its screen it needs painting."""
+
 
 def table_panels() -> ComposeResult:
     """The players, the rows and the hand: beside the map, or in its place when slim."""
@@ -87,6 +93,9 @@ class GameScreen(MapAndTableScreen):
     FOOTER_LEAVES_OUT: frozenset[str] = frozenset()
     """At a table with chat, F1 (it still opens the rules), so that every key fits: 100 columns
     (the full footer) and 80 (the compact one)."""
+    focused: Reactive[Widget | None] = Reactive(None, repaint=False)
+    """Textual's, without its repaint of the whole screen: a focus change restyles the widgets
+    it concerns (``Screen.set_focus``), and the keys return to the screen after every action."""
 
     def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
         super().__init__()
@@ -184,7 +193,7 @@ class GameScreen(MapAndTableScreen):
             self.heard(event)
         if not self._sync_pending:
             self._sync_pending = True
-            self.call_later(self.sync)
+            self.call_later(self.sync_in_one_frame)
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
@@ -201,6 +210,14 @@ class GameScreen(MapAndTableScreen):
         self.query_one(NotationLog).clear()
         self._logged = 0
         self.catch_up_log()
+
+    async def sync_in_one_frame(self) -> None:
+        """``sync``, then a moment for the widgets it changed to tell the screen, before the
+        screen goes idle and paints: otherwise Textual's screen timer can paint the first of
+        them alone and the rest a frame (17 ms) later."""
+        self.sync()
+        for _turn in range(WIDGET_TURNS):
+            await asyncio.sleep(0)
 
     def sync(self) -> None:
         """Redraw everything from the replica; hand the keyboard over between humans."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from engine.bots.planning import Planner
 from jetset_tui.business import business_text
@@ -11,6 +10,7 @@ from jetset_tui.describe import card_text
 from jetset_tui.i18n import _
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM
+from jetset_tui.widgets.panel import LinePanel
 from jetset_tui.widgets.rows import need_text
 
 
@@ -41,7 +41,7 @@ def hand_text(table: TableView) -> Text:
     return text
 
 
-class HandPanel(Static):
+class HandPanel(LinePanel):
     DEFAULT_CSS = """
     HandPanel { height: auto; padding: 0 1; }
     """
@@ -52,4 +52,4 @@ class HandPanel(Static):
         if business is not None:
             text.append("\n")
             text.append_text(business)
-        self.update(text)
+        self.show_text(text)

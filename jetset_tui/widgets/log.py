@@ -40,6 +40,7 @@ class NotationLog(ScrollView, can_focus=False):
         self.notation = notation
         self.lines: list[Text] = []
         self._widest = 0
+        self._sized: tuple[Size, Size] | None = None
 
     def on_mount(self) -> None:
         self.anchor()
@@ -53,20 +54,39 @@ class NotationLog(ScrollView, can_focus=False):
 
     def write(self, lines: Iterable[Text]) -> None:
         """Add lines at the bottom and follow them (as a ``RichLog`` with auto-scroll does)."""
+        widest = self._widest
         for line in lines:
             self.lines.append(line)
             self._widest = max(self._widest, line.cell_len)
+        if self._widest != widest:
+            self._sized = None  # a wider line may need the horizontal scroll bar: a layout's work
         if len(self.lines) > MAX_LINES:
             del self.lines[:-MAX_LINES]
             self.refresh()
         self.virtual_size = Size(self._widest, len(self.lines))
         if self.is_mounted:
+            self.vertical_scrollbar.window_virtual_size = len(self.lines)
             self.anchor()
+
+    def _size_updated(
+        self, size: Size, virtual_size: Size, container_size: Size, layout: bool = True
+    ) -> bool:
+        """Textual's ``ScrollView`` compares the viewport a layout gives it with the log's own
+        size, which differ unless the log is exactly full: every layout of the screen then
+        repainted the scroll bar, in a frame of its own 17 ms later. Here only a new size does;
+        new lines move the scroll bar as they come (``write``)."""
+        if (size, container_size) == self._sized:
+            return False
+        self._sized = size, container_size
+        return super()._size_updated(size, virtual_size, container_size, layout)
 
     def clear(self) -> None:
         self.lines.clear()
         self._widest = 0
+        self._sized = None
         self.virtual_size = Size(0, 0)
+        if self.is_mounted:
+            self.vertical_scrollbar.window_virtual_size = 0
         self.refresh()
 
     def render_line(self, y: int) -> Strip:

@@ -21,6 +21,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import work
+from textual.geometry import Region
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -292,6 +293,20 @@ def _place_name(
             return
 
 
+Planes = tuple[tuple[int, ...], ...]
+MapLook = tuple[Board, tuple[int, ...], Planes, Planes, tuple[Livery, ...]]
+"""What the map draws of a state (``map_look``)."""
+
+
+def map_look(state: State, liveries: list[Livery]) -> MapLook:
+    """Everything of ``state`` that ``map_canvas`` draws, copied (the state changes in place): two
+    states of the same look draw the same map. Whatever ``map_canvas`` comes to read of the
+    state belongs here too (tests/tui/test_fast_widgets.py checks it over whole games)."""
+    hubs = () if state.hubs is None else tuple(map(tuple, state.hubs.cities))
+    planes = tuple(map(tuple, state.link_planes))
+    return state.board, tuple(state.owner), planes, hubs, tuple(liveries)
+
+
 class EuropeMap(Widget):
     """The board: every city and airlink, the owners and the planes.
 
@@ -314,12 +329,38 @@ class EuropeMap(Widget):
         self._strips: tuple[Hashable, list[Strip]] | None = None
         self._lines: dict[LineKey, Strip] = {}
         self._making: tuple[int, int, bool] | None = None  # the layout a thread is making
+        self._look: MapLook | None = None
 
     def show(self, state: State, liveries: list[Livery]) -> None:
+        look = map_look(state, liveries)
         self.state = state
+        if look == self._look:
+            return  # income, a card claimed, cash: nothing on the map changed
+        self._look = look
         self.liveries = liveries
         self._version += 1
-        self.refresh()
+        lines = self._changed_lines()
+        if lines is None:
+            self.refresh()
+        elif lines:
+            self.refresh(*lines)
+
+    def _changed_lines(self) -> list[Region] | None:
+        """The lines of the map a new state changes (drawn now), so that only they are sent to
+        the terminal: none when the map shows the same. None: the whole map is to be drawn (the
+        first time, or a size whose layout is still to come)."""
+        drawn = self._strips
+        if drawn is None or self.state is None or not self.fits() or not self._layout_ready():
+            return None
+        if self.text_selection is not None:
+            return None
+        before = drawn[1]
+        after = self._map_strips()
+        if len(before) != len(after):
+            return None
+        width = self.size.width
+        pairs = enumerate(zip(before, after, strict=True))
+        return [Region(0, y, width, 1) for y, (old, new) in pairs if old is not new]
 
     def fits(self) -> bool:
         """There is room to draw the map."""

@@ -167,11 +167,11 @@ class ActionPicker(Widget, can_focus=True):
         if not self.is_open:
             return
         key = event.key
-        handled = True
+        handled = redraw = True
         if key == "escape":
             self.back()
         elif key == "enter":
-            self.choose()
+            redraw = self.choose()
         elif key in ("up", "down"):
             self.move(-1 if key == "up" else 1)
         elif key in ("pageup", "pagedown"):
@@ -191,6 +191,7 @@ class ActionPicker(Widget, can_focus=True):
         if handled:
             event.stop()
             event.prevent_default()
+        if handled and redraw:
             self._changed()
 
     def back(self) -> None:
@@ -224,11 +225,13 @@ class ActionPicker(Widget, can_focus=True):
         else:
             self.count = max(1, min(n, self.stage.max_count))
 
-    def choose(self) -> None:
+    def choose(self) -> bool:
+        """Enter: the next stage, or the action chosen (to the screen, which closes the picker
+        or says why not). False when the picker has nothing new to show (no repaint)."""
         cur = self.current()
         if cur is None:
             self.message = _("nothing matches what you typed (Backspace to change it)")
-            return
+            return True
         stage = self.stage
         if stage.then is not None:
             nxt = stage.then(cur[1])
@@ -236,10 +239,12 @@ class ActionPicker(Widget, can_focus=True):
                 self.message = nxt
             else:
                 self._push(nxt)
-            return
+            return True
         action = stage.build(cur[1], self.count, self.counts)
-        if action is not None:
-            self.post_message(self.Chosen(action))
+        if action is None:
+            return True
+        self.post_message(self.Chosen(action))
+        return False
 
     def refused(self, message: str) -> None:
         """The session refused the action: say why, in place."""

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from engine.distant_state import distant_points
 from engine.rules.hubs import seat_in_turn
@@ -15,6 +14,7 @@ from jetset_tui.i18n import _, ngettext
 from jetset_tui.race import panel_race
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
+from jetset_tui.widgets.panel import LinePanel
 from netcode.seatkind import SeatKind
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -88,7 +88,7 @@ def hub_text(state: State, seat: int) -> Text:
     return text
 
 
-class PlayersPanel(Static):
+class PlayersPanel(LinePanel):
     """Every player, the one to move marked with ▶."""
 
     DEFAULT_CSS = """
@@ -101,4 +101,4 @@ class PlayersPanel(Static):
             if seat:
                 text.append("\n")
             text.append_text(player_lines(table, seat, compact))
-        self.update(text)
+        self.show_text(text)

@@ -4,7 +4,6 @@ the player looking still needs for each card."""
 from __future__ import annotations
 
 from rich.text import Text
-from textual.widgets import Static
 
 from engine.board import LONG, SHORT
 from engine.bots.planning import Planner, Route
@@ -15,6 +14,7 @@ from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.widgets.distant import distant_text
+from jetset_tui.widgets.panel import LinePanel
 
 ROW_TITLES = {SHORT: N_("Short Flights"), LONG: N_("Long Flights")}
 INVESTOR_NAMES = (N_("Equal"), N_("Diversity"), N_("Majority"), N_("Prominence"), N_("Catch Up"))
@@ -105,7 +105,7 @@ def investors_text(table: TableView) -> Text:
     return text
 
 
-class RowsPanel(Static):
+class RowsPanel(LinePanel):
     """The face-up cards."""
 
     DEFAULT_CSS = """
@@ -113,4 +113,4 @@ class RowsPanel(Static):
     """
 
     def show(self, table: TableView) -> None:
-        self.update(rows_text(table))
+        self.show_text(rows_text(table))

@@ -10,14 +10,15 @@ from rich.style import Style
 from textual.strip import Strip
 from textual.widget import Widget
 
-from engine import Options
+from engine import Game, Options
+from engine.options import PLAYABLE
 from engine.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.describe import entry_line
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.log import NotationLog
-from jetset_tui.widgets.map import EuropeMap
+from jetset_tui.widgets.map import EuropeMap, map_canvas, map_look
 from jetset_tui.widgets.players import PlayersPanel
 from tests.tui.test_replay_viewer import saved
 
@@ -85,3 +86,23 @@ async def test_a_short_terminal_opens_on_the_compact_players(tmp_path: Path) -> 
         assert app.screen.has_class("-short")
         players = app.screen.query_one("#right PlayersPanel", PlayersPanel)
         assert players.size.height == 2 * 3, "two lines a player"
+
+
+def test_a_move_that_leaves_the_map_alone_keeps_its_look() -> None:
+    """``map_look`` holds all the map draws of a state: wherever two states in a row (every
+    module on) have the same look, they draw the same map, so skipping the drawing is safe."""
+    options = Options(players=4, **{module: True for module in PLAYABLE})
+    played = play_game(options, "look", kinds=("greedy",))
+    game = Game(options)
+    liveries = list(LIVERIES[:4])
+    before = (map_look(game.state, liveries), map_canvas(game.state, 72, 26, liveries).runs())
+    skipped = 0
+    for entry in played.entries:
+        game.push(entry)
+        look = map_look(game.state, liveries)
+        drawn = map_canvas(game.state, 72, 26, liveries).runs()
+        if look == before[0]:
+            assert drawn == before[1], entry
+            skipped += 1
+        before = look, drawn
+    assert 0 < skipped < len(played.entries), "some moves change the map, some leave it alone"
