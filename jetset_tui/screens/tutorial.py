@@ -94,7 +94,7 @@ class TutorialScreen(GameScreen):
         chapter = self.chapter()
         if chapter is None:
             expansion = self.session.game.options.business_cards
-            return Text(tutorial.FREE_PLAY_EXPANSION if expansion else tutorial.FREE_PLAY)
+            return Text(tutorial.free_play(expansion))
         text = Text()
         text.append(chapter.title, style="bold")
         text.append(f"  ({tutorial.chapter_number(chapter)})")
