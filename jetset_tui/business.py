@@ -33,7 +33,7 @@ from engine.state import State
 from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
 from jetset_tui.guided import Choice, Stage
-from jetset_tui.i18n import N_, _
+from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
 
@@ -72,7 +72,7 @@ def business_text(table: TableView) -> Text | None:
     viewer = table.viewer
     if viewer is not None:
         text.append(_("Your Business cards"), style="bold underline")
-        text.append("  " + _("secret") + "\n", style=DIM)
+        text.append("  " + pgettext("Business cards", "secret") + "\n", style=DIM)
         hand = b.hands[viewer] or []
         if not hand:
             text.append(" " + _("none in hand") + "\n", style=DIM)

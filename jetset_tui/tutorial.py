@@ -213,7 +213,7 @@ EXPANSION_CHAPTERS: Final[tuple[Chapter, ...]] = (
     ),
 )
 
-FREE_PLAY: Final = N_(
+FREE_PLAY: Final = N_(  # msgids: the tutorial screen shows them with _()
     "That is the whole game: play it out as you like (h advises, z takes a move back, F1 has "
     "the rules, q saves and leaves). Once it is over, start the tutorial again for its last "
     "chapter: the expansion's Business cards."
@@ -222,11 +222,6 @@ FREE_PLAY_EXPANSION: Final = N_(
     "You have seen the Business cards: play on as you like. The rest of the expansion (Distant "
     "Lands, Hubs, Investors) is in F1 and in New game's modules."
 )
-
-
-def free_play(expansion: bool) -> str:
-    """What the coach says once every chapter is done, in the player's language."""
-    return _(FREE_PLAY_EXPANSION if expansion else FREE_PLAY)
 
 
 def chapters_for(options: Options) -> tuple[Chapter, ...]:

@@ -38,7 +38,7 @@ class Coach(Static):
 
     DEFAULT_CSS = """
     Coach {
-        height: auto; max-height: 8; padding: 0 1; border-top: solid $accent;
+        height: auto; max-height: 10; padding: 0 1; border-top: solid $accent;
     }
     """
 
@@ -94,7 +94,7 @@ class TutorialScreen(GameScreen):
         chapter = self.chapter()
         if chapter is None:
             expansion = self.session.game.options.business_cards
-            return Text(tutorial.free_play(expansion))
+            return Text(tutorial.FREE_PLAY_EXPANSION if expansion else tutorial.FREE_PLAY)
         text = Text()
         text.append(chapter.title, style="bold")
         text.append(f"  ({tutorial.chapter_number(chapter)})")
