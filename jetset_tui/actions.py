@@ -32,6 +32,7 @@ from jetset_tui.guided import (
     rent_stage,
 )
 from jetset_tui.guided_distant import distant_stage
+from jetset_tui.i18n import N_, _
 
 StageBuilder = Callable[[State, int, list[Action], list[str]], Stage | str]
 """The first stage of a guided action for ``seat``: (state, seat, legal actions, seat names)."""
@@ -82,9 +83,9 @@ class ActionKind:
     """Its name in the screen's ``act`` action: ``act('buy')``."""
     key: str
     label: str
-    """The footer's word for it."""
+    """The footer's word for it (a msgid: the footer translates it)."""
     title: str
-    """The command palette's line for it."""
+    """The command palette's line for it (a msgid: show it with ``_``)."""
     stage: StageBuilder
     enabled: Enabled = before_final
     after_final: bool = False
@@ -99,7 +100,7 @@ class ActionKind:
     @property
     def help(self) -> str:
         """The command palette's help line under the title."""
-        return f"Guided action ({self.name})"
+        return _("Guided action ({name})").format(name=self.name)
 
     def binding(self) -> Binding:
         return Binding(self.key, self.action, self.label, show=self.footer)
@@ -107,55 +108,55 @@ class ActionKind:
 
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ActionKind(
-        "buy", "b", "Buy", "Buy an airlink",
+        "buy", "b", N_("Buy"), N_("Buy an airlink"),
         lambda state, seat, legal, names: buy_stage(state, seat, names),
     ),
     ActionKind(
-        "place", "p", "Place", "Place planes on your airlinks",
+        "place", "p", N_("Place"), N_("Place planes on your airlinks"),
         lambda state, seat, legal, names: place_stage(state, seat, names),
     ),
     ActionKind(
-        "rent", "r", "Rent", "Rent another player's airlink",
+        "rent", "r", N_("Rent"), N_("Rent another player's airlink"),
         lambda state, seat, legal, names: rent_stage(state, seat, names),
     ),
     ActionKind(
-        "claim", "c", "Claim", "Claim a Flight card",
+        "claim", "c", N_("Claim"), N_("Claim a Flight card"),
         lambda state, seat, legal, names: claim_stage(state, seat, legal),
     ),
     ActionKind(
-        "income", "i", "Income", "Take income",
+        "income", "i", N_("Income"), N_("Take income"),
         lambda state, seat, legal, names: income_stage(state, seat),
     ),
     ActionKind(
-        "refill", "e", "Cards", "Turn up extra Flight cards",
+        "refill", "e", N_("Cards"), N_("Turn up extra Flight cards"),
         lambda state, seat, legal, names: refill_stage(state, seat, legal),
         enabled=in_flight_card_phase,
     ),
     ActionKind(
-        "distant", "d", "Distant", "Distant Lands: buy, place, rent or claim",
+        "distant", "d", N_("Distant"), N_("Distant Lands: buy, place, rent or claim"),
         distant_stage,
         enabled=distant_open,
     ),
     ActionKind(
-        "final", "f", "Final", "Final Flight",
+        "final", "f", N_("Final"), N_("Final Flight"),
         lambda state, seat, legal, names: final_stage(state, seat, legal),
         enabled=final_flight_open,
         after_final=True,
     ),
     ActionKind(
-        "hub", "u", "Hub", "Place a hub or choose a hub bonus",
+        "hub", "u", N_("Hub"), N_("Place a hub or choose a hub bonus"),
         lambda state, seat, legal, names: hub_stage(state, seat, legal),
         enabled=hub_due,
         after_final=True,
     ),
     ActionKind(
-        "business", "y", "Business", "Business cards: play, cash in, deal",
+        "business", "y", N_("Business"), N_("Business cards: play, cash in, deal"),
         lambda state, seat, legal, names: business_stage(state, seat, names),
         enabled=lambda state, seat: state.business is not None,
         after_final=True,
     ),
     ActionKind(
-        "investor", "n", "Investor", "Choose the Investor a Vacation card replaces",
+        "investor", "n", N_("Investor"), N_("Choose the Investor a Vacation card replaces"),
         investor_stage,
         enabled=choosing_investor,
         footer=False,
@@ -180,5 +181,7 @@ def stage_for(
         raise ValueError(f"unknown action {name!r}")
     if state.seats[seat].finished and not kind.after_final:
         key = KIND_NAMED["final"].key
-        return f"you have played your Final Flight: press {key} to put a plane on it"
+        return _("you have played your Final Flight: press {key} to put a plane on it").format(
+            key=key
+        )
     return kind.stage(state, seat, legal, names)

@@ -46,17 +46,18 @@ from engine.rules.final_flight import FINAL_PLANES_TO_END
 from engine.ruleset import Ruleset
 from engine.state import State
 from jetset_tui.describe import card_text
+from jetset_tui.i18n import N_, _, ngettext
 
 ADVISORS = ("mcts", "greedy", "random")
 """The strongest bot first: the search bot, which plays out the likely moves."""
-BOT_WORDS = {"mcts": "search"}
+BOT_WORDS = {"mcts": N_("search")}
 """How the advice names a bot kind."""
 
 HUB_BONUS_WHY = {
-    "cash": "€2 now for the flight through your hub",
-    "point": "a point for good, for the flight through your hub",
-    "income": "€2 more at every income, for the flight through your hub",
-    "hub": "a second hub, which pays €2 whenever a claimed flight touches its city",
+    "cash": N_("€2 now for the flight through your hub"),
+    "point": N_("a point for good, for the flight through your hub"),
+    "income": N_("€2 more at every income, for the flight through your hub"),
+    "hub": N_("a second hub, which pays €2 whenever a claimed flight touches its city"),
 }
 
 
@@ -93,7 +94,7 @@ def advise(
     move = advised_move(view, seat, rules, at)
     kind = advisor()
     return Advice(
-        BOT_WORDS.get(kind, kind),
+        _(BOT_WORDS[kind]) if kind in BOT_WORDS else kind,
         notation.format_action(move),
         at,
         why(view, seat, move),
@@ -118,57 +119,64 @@ def why(view: State, seat: int, move: Action) -> str:
     st = view.seats[seat]
     now = race(view, seat)
     if isinstance(move, ClaimFinal):
-        return "your Final Flight is ready: fly it now for 10 points, and 2 for each plane after"
+        return _("your Final Flight is ready: fly it now for 10 points, and 2 for each plane after")
     if isinstance(move, FinalPlane):
         left = FINAL_PLANES_TO_END - st.final_planes
-        end = "it ends the game" if left == 1 else f"the fifth ends the game ({left} to go)"
-        return f"2 points for a plane on your Final Flight; {end}"
+        if left == 1:
+            return _("2 points for a plane on your Final Flight; it ends the game")
+        return _(
+            "2 points for a plane on your Final Flight; the fifth ends the game ({left} to go)"
+        ).format(left=left)
     if isinstance(move, Pass):
-        return "you have no plane left to place on your Final Flight"
+        return _("you have no plane left to place on your Final Flight")
     if isinstance(move, Claim):
         points = board.cards[move.card].points
-        return f"{card_text(board, move.card)} is yours now: {points} point{'s' * (points != 1)}"
+        return ngettext(
+            "{card} is yours now: {points} point", "{card} is yours now: {points} points", points
+        ).format(card=card_text(board, move.card), points=points)
     if isinstance(move, ClaimDistant):
-        return "a Distant card: 8 points now and €5 more at every income"
+        return _("a Distant card: 8 points now and €5 more at every income")
     if isinstance(move, (Buy, Place, Rent)):
         return step_why(view, seat, move, now)
     if isinstance(move, (BuyDistant, PlaceDistant, RentDistant)):
-        return "a plane toward a Distant card: 8 points and €5 more at every income"
+        return _("a plane toward a Distant card: 8 points and €5 more at every income")
     if isinstance(move, (Income, Dividends)):
         return income_why(view, seat, move, now)
     if isinstance(move, Refill):
-        return "more cards to choose from, and the Vacation cards come nearer"
+        return _("more cards to choose from, and the Vacation cards come nearer")
     return other_why(move)
 
 
 def other_why(move: Action) -> str:
     """Hubs, Business cards, deals and Investors."""
     if isinstance(move, PlaceHub):
-        return "a hub pays you €2 whenever a claimed flight starts, ends or passes there"
+        return _("a hub pays you €2 whenever a claimed flight starts, ends or passes there")
     if isinstance(move, HubBonus):
-        return HUB_BONUS_WHY.get(move.kind, "the best of the hub bonuses for you now")
+        return _(HUB_BONUS_WHY.get(move.kind, N_("the best of the hub bonuses for you now")))
     if isinstance(move, PlayCard):
-        return "this Business card pays you now"
+        return _("this Business card pays you now")
     if isinstance(move, CashIn):
-        return "€5 for a Business card you have no use for"
+        return _("€5 for a Business card you have no use for")
     if isinstance(move, Accept):
-        return "the deal puts one of your planes on their link for free"
+        return _("the deal puts one of your planes on their link for free")
     if isinstance(move, Decline):
-        return "the deal would help them more than you"
+        return _("the deal would help them more than you")
     if isinstance(move, Offer):
-        return "a plane of yours on their link, for a card you can spare"
+        return _("a plane of yours on their link, for a card you can spare")
     if isinstance(move, EndTurn):
-        return "nothing more is worth doing this turn"
+        return _("nothing more is worth doing this turn")
     if isinstance(move, ReplaceInvestor):
-        return "that Investor pays you the most against your best rival"
-    return "the best of the moves tried"
+        return _("that Investor pays you the most against your best rival")
+    return _("the best of the moves tried")
 
 
 def step_why(view: State, seat: int, move: Buy | Place | Rent, now: Race | None) -> str:
     """A plane toward a card: which one, and what is left after it."""
     board = view.board
     if now is not None and now.own is not None and serves(move, now.own):
-        return f"a plane toward your Final Flight: {after(move, now.own.route)}"
+        return _("a plane toward your Final Flight: {after}").format(
+            after=after(move, now.own.route)
+        )
     plan = Planner(view, seat, RENT_PENALTY)
     served = [
         (board.cards[card].points, card, route)
@@ -179,11 +187,16 @@ def step_why(view: State, seat: int, move: Buy | Place | Rent, now: Race | None)
     if not served:
         final = final_target(plan)
         if final is not None and serves(move, final):
-            return f"a plane toward your Final Flight: {after(move, final.route)}"
-        return "a plane that joins your network toward the cards to come"
+            return _("a plane toward your Final Flight: {after}").format(
+                after=after(move, final.route)
+            )
+        return _("a plane that joins your network toward the cards to come")
     points, card, route = max(served, key=lambda s: (s[0], s[1]))
-    worth = f"{points} point{'s' * (points != 1)}"
-    return f"a plane toward {card_text(board, card)} ({worth}): {after(move, route)}"
+    return ngettext(
+        "a plane toward {card} ({points} point): {after}",
+        "a plane toward {card} ({points} points): {after}",
+        points,
+    ).format(card=card_text(board, card), points=points, after=after(move, route))
 
 
 def after(move: Buy | Place | Rent, route: Route) -> str:
@@ -191,23 +204,33 @@ def after(move: Buy | Place | Rent, route: Route) -> str:
     placed = len(move.placements) if isinstance(move, Place) else 1
     left = len(route.needs) - placed
     if left <= 0:
-        return "then you can claim it"
+        return _("then you can claim it")
     cost = sum(sorted(n.cost for n in route.needs)[:left])
-    return f"{left} more plane{'s' * (left != 1)} after this (about €{cost})"
+    return ngettext(
+        "{left} more plane after this (about €{cost})",
+        "{left} more planes after this (about €{cost})",
+        left,
+    ).format(left=left, cost=cost)
 
 
 def income_why(view: State, seat: int, move: Income | Dividends, now: Race | None) -> str:
     """Why take money now."""
     st = view.seats[seat]
-    pay = "Dividends pays more than plain income" if isinstance(move, Dividends) else ""
+    dividends = isinstance(move, Dividends)
     if now is not None and now.own is not None and not now.own.route.ready:
         cost = now.own.route.cost
         if affordable_in_time(view, seat, cost, now.turns_left):
-            saving = f"saving for your Final Flight: it needs €{cost}, you have €{st.cash}"
-            return f"{saving}; {pay}" if pay else saving
-    if pay:
-        return pay
-    return f"no plane worth buying fits your €{st.cash} now: income first"
+            if dividends:
+                saving = _(
+                    "saving for your Final Flight: it needs €{cost}, you have €{cash}; "
+                    "Dividends pays more than plain income"
+                )
+            else:
+                saving = _("saving for your Final Flight: it needs €{cost}, you have €{cash}")
+            return saving.format(cost=cost, cash=st.cash)
+    if dividends:
+        return _("Dividends pays more than plain income")
+    return _("no plane worth buying fits your €{cash} now: income first").format(cash=st.cash)
 
 
 # -- the race -------------------------------------------------------------------------------
@@ -222,22 +245,38 @@ def race_lines(view: State, seat: int, names: Sequence[str]) -> tuple[str, ...]:
     for f in now.finishers:
         if f.seat == seat:
             continue
-        name = names[f.seat] if f.seat < len(names) else f"player {f.seat + 1}"
-        plural = "s" * (f.needs != 1)
-        line = f"{name}'s Final Flight needs {f.needs} more plane{plural}"
-        if f.stock < f.needs:
-            line += f" and {name} holds {f.stock}: it cannot end the game"
-        elif f.needs == 1:
-            line += f": the game can end on {name}'s next turn"
-        else:
-            line += f": the game ends when {name} places the last"
-        lines.append(line)
+        name = names[f.seat] if f.seat < len(names) else _("player {n}").format(n=f.seat + 1)
+        lines.append(finisher_line(name, f.needs, f.stock))
     st = view.seats[seat]
     if st.finished:
-        lines.append(f"your Final Flight has {st.final_planes} of {FINAL_PLANES_TO_END} planes")
+        lines.append(
+            _("your Final Flight has {planes} of {all} planes").format(
+                planes=st.final_planes, all=FINAL_PLANES_TO_END
+            )
+        )
     elif now.own is not None:
         lines.append(own_line(view, seat, now))
     return tuple(lines)
+
+
+def finisher_line(name: str, needs: int, stock: int) -> str:
+    """Another player's Final Flight: the planes it needs, and whether the game can end by it."""
+    if stock < needs:
+        line = ngettext(
+            "{name}'s Final Flight needs {needs} more plane and {name} holds {stock}: "
+            "it cannot end the game",
+            "{name}'s Final Flight needs {needs} more planes and {name} holds {stock}: "
+            "it cannot end the game",
+            needs,
+        )
+    elif needs == 1:
+        line = _("{name}'s Final Flight needs 1 more plane: the game can end on {name}'s next turn")
+    else:
+        line = _(
+            "{name}'s Final Flight needs {needs} more planes: the game ends when {name} places "
+            "the last"
+        )
+    return line.format(name=name, needs=needs, stock=stock)
 
 
 def own_line(view: State, seat: int, now: Race) -> str:
@@ -246,11 +285,20 @@ def own_line(view: State, seat: int, now: Race) -> str:
     board = view.board
     text = card_text(board, own.card)
     if own.route.ready:
-        return f"your Final Flight {text} is ready to fly"
+        return _("your Final Flight {card} is ready to fly").format(card=text)
     need = len(own.route.needs)
-    cash = view.seats[seat].cash
-    line = f"your Final Flight {text} needs {need} plane{'s' * (need != 1)}, €{own.route.cost}"
-    line += f"; you have €{cash}"
-    if not affordable_in_time(view, seat, own.route.cost, now.turns_left):
-        line += ": too dear before the end, so claim cards instead"
-    return line
+    if affordable_in_time(view, seat, own.route.cost, now.turns_left):
+        line = ngettext(
+            "your Final Flight {card} needs {need} plane, €{cost}; you have €{cash}",
+            "your Final Flight {card} needs {need} planes, €{cost}; you have €{cash}",
+            need,
+        )
+    else:
+        line = ngettext(
+            "your Final Flight {card} needs {need} plane, €{cost}; you have €{cash}: "
+            "too dear before the end, so claim cards instead",
+            "your Final Flight {card} needs {need} planes, €{cost}; you have €{cash}: "
+            "too dear before the end, so claim cards instead",
+            need,
+        )
+    return line.format(card=text, need=need, cost=own.route.cost, cash=view.seats[seat].cash)

@@ -18,7 +18,7 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
-from jetset_tui.i18n import current_language, use_session_language
+from jetset_tui.i18n import N_, _, current_language, use_session_language
 
 if TYPE_CHECKING:
     from jetset_tui.seating import GamePlan
@@ -48,8 +48,8 @@ class JetSetApp(App[None]):
         (40, "-tall"),
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("f1", "help", "Rules"),
-        Binding("ctrl+q", "quit", "Quit", priority=True, show=False),
+        Binding("f1", "help", N_("Rules")),
+        Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False),
         Binding("ctrl+c", "interrupt", show=False, priority=True, system=True),
     ]
 
@@ -159,10 +159,17 @@ class JetSetApp(App[None]):
                 folder, bot_delay=self.bot_delay, fsync=self.fsync, expansion=expansion
             )
         except LogLocked as exc:
-            self.notify(f"{exc}: the tutorial is open elsewhere", severity="error", timeout=10)
+            self.notify(
+                _("{problem}: the tutorial is open elsewhere").format(problem=exc),
+                severity="error",
+                timeout=10,
+            )
             return
         except OSError as exc:
-            self.notify(f"cannot save the tutorial ({storage_problem(exc)})", severity="error")
+            self.notify(
+                _("cannot save the tutorial ({problem})").format(problem=storage_problem(exc)),
+                severity="error",
+            )
             return
         self.play(session)
 
@@ -200,10 +207,17 @@ class JetSetApp(App[None]):
                 meta={"colours": plan.colours} if plan.colours else None,
             )
         except LogLocked as exc:  # --save names a game being played elsewhere
-            self.notify(f"{exc}: choose another file", severity="error", timeout=10)
+            self.notify(
+                _("{problem}: choose another file").format(problem=exc),
+                severity="error",
+                timeout=10,
+            )
             return
         except OSError as exc:  # nowhere to save it: a full disk, say
-            self.notify(f"cannot save the game ({storage_problem(exc)})", severity="error")
+            self.notify(
+                _("cannot save the game ({problem})").format(problem=storage_problem(exc)),
+                severity="error",
+            )
             return
         self.play(session, plan.colours)
 
@@ -217,7 +231,9 @@ class JetSetApp(App[None]):
         try:
             session = LocalSession.resume(path, bot_delay=self.bot_delay, fsync=self.fsync)
         except LogLocked as exc:
-            return f"{exc}: it can be watched (Open a replay), not played here"
+            return _("{problem}: it can be watched (Open a replay), not played here").format(
+                problem=exc
+            )
         except (OSError, ValueError) as exc:
             return f"{path.name}: {exc}"
         colours = [str(c) for c in session.meta.get("colours") or []]
@@ -253,7 +269,7 @@ class JetSetApp(App[None]):
         if not timeline.result.ok:
             return f"{path.name}: {timeline.result.error}"
         if seat is not None and not 0 <= seat < timeline.game.state.players:
-            return f"there is no seat {seat} in {path.name}"
+            return _("there is no seat {seat} in {file}").format(seat=seat, file=path.name)
         if replace is not None:
             self.pop_screen()
         if self.is_screen_installed("replay"):
@@ -328,19 +344,24 @@ class JetSetApp(App[None]):
         from jetset_tui.screens.game import GameScreen
 
         yield from super().get_system_commands(screen)
-        yield SystemCommand("Rules and keys", "The rules, the keys, the map", self.action_help)
+        rules = _("Rules and keys")
+        yield SystemCommand(rules, _("The rules, the keys, the map"), self.action_help)
         if isinstance(screen, GameScreen):
             for kind in ACTION_KINDS:
-                yield SystemCommand(kind.title, kind.help, _act(screen, kind.name))
-            yield SystemCommand("Help me plan", "Planes still needed per card", screen.action_plan)
+                yield SystemCommand(_(kind.title), kind.help, _act(screen, kind.name))
+            yield SystemCommand(
+                _("Help me plan"), _("Planes still needed per card"), screen.action_plan
+            )
             if screen.asks_to_leave():
                 yield SystemCommand(
-                    "Leave the table", "Say what leaving means", screen.action_leave_table
+                    _("Leave the table"), _("Say what leaving means"), screen.action_leave_table
                 )
             else:
-                yield SystemCommand("Back to the menu", "The game is saved", screen.action_leave)
+                yield SystemCommand(
+                    _("Back to the menu"), _("The game is saved"), screen.action_leave
+                )
         else:
-            yield SystemCommand("Play now", "You against three bots", self.quick_game)
+            yield SystemCommand(_("Play now"), _("You against three bots"), self.quick_game)
 
 
 def _act(screen: object, kind: str) -> Callable[[], None]:

@@ -16,7 +16,7 @@ from engine.actions import (
     Offer,
     PlayCard,
 )
-from engine.business_state import KIND, BusinessState
+from engine.business_state import BusinessState
 from engine.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
 from engine.rules.business import DECISION_RULES, allowed
 from engine.rules.business_cards import (
@@ -30,29 +30,37 @@ from engine.rules.business_cards import (
 )
 from engine.rules.income import seat_income
 from engine.state import State
+from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
 from jetset_tui.guided import Choice, Stage
+from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
 
 BUSINESS_TYPES = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, EndTurn)
 PRICES = {
-    "buyout": f"(€{BUYOUT_PRICE} to the bank)",
-    "acquisition": f"(€{ACQUISITION_PRICE} to its owner)",
-    "commandeer": f"(€{COMMANDEER_PRICE} to them)",
-    "rivalry": f"(€{RIVALRY_PRICE} a plane to the owner)",
-    "recall": f"(+€{RECALL_PRICE} a plane)",
+    "buyout": (N_("(€{price} to the bank)"), BUYOUT_PRICE),
+    "acquisition": (N_("(€{price} to its owner)"), ACQUISITION_PRICE),
+    "commandeer": (N_("(€{price} to them)"), COMMANDEER_PRICE),
+    "rivalry": (N_("(€{price} a plane to the owner)"), RIVALRY_PRICE),
+    "recall": (N_("(+€{price} a plane)"), RECALL_PRICE),
 }
-"""What a card costs or pays, as the picker shows it before you confirm."""
+"""What a card costs or pays, as the picker shows it before you confirm: words and price."""
 DISTANT_PRICES = {
-    "rivalry": f"(€{DISTANT_PLANE_PRICE} a plane to the owner)",
-    "recall": f"(+€{RECALL_DISTANT_PRICE} a plane)",
+    "rivalry": (N_("(€{price} a plane to the owner)"), DISTANT_PLANE_PRICE),
+    "recall": (N_("(+€{price} a plane)"), RECALL_DISTANT_PRICE),
 }
 """The same on a Distant airlink."""
 
 
 def card_name(kind: str) -> str:
-    return KIND[kind].name
+    return business_name(kind)
+
+
+def price_words(kind: str, distant: bool) -> str:
+    """``(€10 to the bank)``: what playing ``kind`` costs or pays, in the player's language."""
+    words, price = DISTANT_PRICES[kind] if distant else PRICES[kind]
+    return _(words).format(price=price)
 
 
 def business_text(table: TableView) -> Text | None:
@@ -63,22 +71,26 @@ def business_text(table: TableView) -> Text | None:
     text = Text(no_wrap=True, overflow="ellipsis")
     viewer = table.viewer
     if viewer is not None:
-        text.append("Your Business cards", style="bold underline")
-        text.append("  secret\n", style=DIM)
+        text.append(_("Your Business cards"), style="bold underline")
+        text.append("  " + pgettext("Business cards", "secret") + "\n", style=DIM)
         hand = b.hands[viewer] or []
         if not hand:
-            text.append(" none in hand\n", style=DIM)
+            text.append(" " + _("none in hand") + "\n", style=DIM)
         for kind in hand:
             text.append(f" {card_name(kind):<19}", style="bold")
-            text.append(f"{KIND[kind].text}\n", style=DIM)
-        text.append(" y: play a card, cash one in (€5) or offer a deal\n", style=DIM)
+            text.append(f"{business_rule(kind)}\n", style=DIM)
+        text.append(" " + _("y: play a card, cash one in (€5) or offer a deal") + "\n", style=DIM)
     for seat, name in enumerate(table.names):
         front = ", ".join(card_name(k) for k in b.front[seat])
-        held = f"{b.sizes[seat]} in hand"
-        text.append(f" {name}: {held}" + (f"; in front: {front}" if front else "") + "\n")
+        if front:
+            line = _("{name}: {held} in hand; in front: {front}")
+        else:
+            line = _("{name}: {held} in hand")
+        text.append(" " + line.format(name=name, held=b.sizes[seat], front=front) + "\n")
     if b.taxes_pot:
-        text.append(f" €{b.taxes_pot} on the Taxes card\n", style=DIM)
-    text.append(f" Business pile {b.deck_size}, discards {len(b.discards)}", style=DIM)
+        text.append(" " + _("€{pot} on the Taxes card").format(pot=b.taxes_pot) + "\n", style=DIM)
+    pile = _("Business pile {pile}, discards {discards}")
+    text.append(" " + pile.format(pile=b.deck_size, discards=len(b.discards)), style=DIM)
     return text
 
 
@@ -87,12 +99,14 @@ def deal_turn_text(table: TableView) -> Text | None:
     b = table.state.business
     if b is None or b.offer[1] < 0:
         return None
-    offerer, answerer, _, _ = b.offer
+    offerer, answerer = b.offer[0], b.offer[1]
     text = Text()
-    text.append(f"▶ {table.names[answerer]}", style="bold")
-    text.append(f" answers {table.names[offerer]}'s Business Deal", style="bold")
+    answers = _("▶ {answerer} answers {offerer}'s Business Deal")
+    text.append(
+        answers.format(answerer=table.names[answerer], offerer=table.names[offerer]), style="bold"
+    )
     if answerer == table.viewer:
-        text.append("   y: accept or refuse", style=f"bold {GOOD}")
+        text.append("   " + _("y: accept or refuse"), style=f"bold {GOOD}")
     return text
 
 
@@ -103,11 +117,11 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
     assert b is not None
     match action:
         case PlayCard(kind, target, links, card, distant):
-            words = [f"Play {card_name(kind)}"]
+            words = [_("Play {card}").format(card=card_name(kind))]
             if kind == "taxes" and b.in_front(seat, "taxes"):
-                return f"Pick up Taxes: +€{b.taxes_pot}"
+                return _("Pick up Taxes: +€{pot}").format(pot=b.taxes_pot)
             if target >= 0:
-                words.append(f"on {names[target]}")
+                words.append(_("on {name}").format(name=names[target]))
             if kind == "transfers" or kind == "relocate":
                 words.append(f"{board.link_name(links[0])} → {board.link_name(links[1])}")
             elif links:
@@ -122,30 +136,45 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
             if card:
                 words.append(card_text(board, card))
             if kind in PRICES:
-                words.append(DISTANT_PRICES[kind] if distant else PRICES[kind])
+                words.append(price_words(kind, bool(distant)))
             return " ".join(words)
         case Dividends():
-            return f"Dividends: take income twice, +€{2 * seat_income(state, seat)}"
+            return _("Dividends: take income twice, +€{cash}").format(
+                cash=2 * seat_income(state, seat)
+            )
         case CashIn(kind):
-            return f"Cash in {card_name(kind)} for €{CASH_IN}"
+            return _("Cash in {card} for €{cash}").format(card=card_name(kind), cash=CASH_IN)
         case Offer(target, kind, link):
-            where = f", your plane on {board.link_name(link)}" if link >= 0 else ""
-            return f"Offer {names[target]} a Business Deal: you discard {card_name(kind)}{where}"
+            if link >= 0:
+                offer = _("Offer {name} a Business Deal: you discard {card}, your plane on {link}")
+            else:
+                offer = _("Offer {name} a Business Deal: you discard {card}")
+            return offer.format(
+                name=names[target], card=card_name(kind), link=link_words(state, link)
+            )
         case Accept(kind, link):
-            where = f", your plane on {board.link_name(link)}" if link >= 0 else ""
-            return f"Accept the deal: discard {card_name(kind)}{where}"
+            if link >= 0:
+                accept = _("Accept the deal: discard {card}, your plane on {link}")
+            else:
+                accept = _("Accept the deal: discard {card}")
+            return accept.format(card=card_name(kind), link=link_words(state, link))
         case Decline():
-            return "Refuse the deal"
+            return _("Refuse the deal")
         case EndTurn():
-            return "End your turn"
+            return _("End your turn")
     return ""
+
+
+def link_words(state: State, link: int) -> str:
+    """A deal's link by name (``AMS–LON``), or nothing when the deal names none."""
+    return state.board.link_name(link) if link >= 0 else ""
 
 
 def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     """The `y` key: every Business card decision open to ``seat`` now, from its own view."""
     b: BusinessState | None = state.business
     if b is None:
-        return "this game is played without Business cards"
+        return _("this game is played without Business cards")
     choices = []
     for rule in DECISION_RULES:
         for action in rule.options(state, seat):
@@ -153,9 +182,9 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
                 label = action_label(state, seat, action, names)
                 choices.append(Choice(label, label.upper(), value=action))
     if not choices:
-        return "no Business card can be played now"
-    title = "Business Deal: your answer" if b.offer[1] == seat else "Business cards"
-    return Stage(title, choices, confirm="confirm", build=chosen_business)
+        return _("no Business card can be played now")
+    title = _("Business Deal: your answer") if b.offer[1] == seat else _("Business cards")
+    return Stage(title, choices, confirm=_("confirm"), build=chosen_business)
 
 
 def chosen_business(choice: Choice, count: int, each: dict[int, int]) -> Action | None:

@@ -42,8 +42,9 @@ from engine.notation import Notation
 from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost, service_charge
 from engine.rules.distant import buy_distant_cost, place_distant_cost
 from engine.rules.income import seat_income
-from engine.rules.investors import investor_cards
 from engine.state import State
+from jetset_tui.card_names import investor_name
+from jetset_tui.i18n import _, ngettext
 from jetset_tui.theme import DIM, Livery
 
 
@@ -55,7 +56,7 @@ def card_text(board: Board, cid: str) -> str:
     """``S1-07 AMS–LON`` for a Flight card; Vacation cards by name."""
     card = board.cards[cid]
     if card.vacation:
-        return f"{cid} Vacation"
+        return _("{card} Vacation").format(card=cid)
     sep = "→" if card.kind == "final" else "–"
     return f"{cid} {route_text(board, card.cities, sep)}"
 
@@ -108,46 +109,65 @@ def cost_breakdown(state: State, action: Action) -> str:
     board = state.board
     match action:
         case Buy(link, planes):
-            return f"link €{board.links[link].cost} + {planes} × €5 a plane"
+            return _("link €{cost} + {planes} × €5 a plane").format(
+                cost=board.links[link].cost, planes=planes
+            )
         case Rent(_, planes):
-            return f"{planes} × €5 to the bank + {planes} × €5 to the owner"
+            return _("{planes} × €5 to the bank + {planes} × €5 to the owner").format(planes=planes)
         case Place(placements):
             total = sum(n for _, n in placements)
             charge = place_cost(total, len(placements)) - 5 * total
-            links = len(placements)
-            return f"{total} × €5 a plane + €{charge} service for {links} link{'s' * (links > 1)}"
+            words = _("{planes} × €5 a plane").format(planes=total)
+            return service_words(words, charge, placements)
         case Refill(row, _):
-            return "already paid this turn" if state.paid[row] else "€1 per row"
+            return _("already paid this turn") if state.paid[row] else _("€1 per row")
         case Income():
-            return "€5 per card with markers, €2 per card without, €5 per Distant card"
+            return _("€5 per card with markers, €2 per card without, €5 per Distant card")
         case BuyDistant(slot, _, planes):
-            price = load_distant().slots[slot].cost
-            return f"distant link €{price} + {planes} × €{DISTANT_PLANE} a plane"
+            return _("distant link €{cost} + {planes} × €{price} a plane").format(
+                cost=load_distant().slots[slot].cost, planes=planes, price=DISTANT_PLANE
+            )
         case PlaceDistant(placements, distant):
             far = sum(n for _, n in distant)
             near = sum(n for _, n in placements)
-            links = len(placements) + len(distant)
-            charge = service_charge(links)
-            words = f"{far} × €{DISTANT_PLANE} a distant plane"
+            charge = service_charge(len(placements) + len(distant))
             if near:
-                words += f" + {near} × €5 a plane"
-            return f"{words} + €{charge} service for {links} link{'s' * (links > 1)}"
+                words = _("{far} × €{price} a distant plane + {near} × €5 a plane")
+            else:
+                words = _("{far} × €{price} a distant plane")
+            words = words.format(far=far, near=near, price=DISTANT_PLANE)
+            return service_words(words, charge, placements + distant)
         case RentDistant(_, planes):
-            return f"{planes} × €{DISTANT_PLANE} to the owner + {planes} × €5 to the bank"
+            return _("{planes} × €{price} to the owner + {planes} × €5 to the bank").format(
+                planes=planes, price=DISTANT_PLANE
+            )
     return ""
+
+
+def service_words(planes: str, charge: int, links: tuple[object, ...]) -> str:
+    """``planes`` (what the planes cost), then the service charge for ``links`` links."""
+    return ngettext(
+        "{planes} + €{charge} service for {links} link",
+        "{planes} + €{charge} service for {links} links",
+        len(links),
+    ).format(planes=planes, charge=charge, links=len(links))
 
 
 def describe_business(board: Board, action: Action, names: list[str]) -> str:
     """A log line for the module's chance entries, in words; '' for any other entry."""
     match action:
         case BusinessDraw(seat, _, _, _):
-            return f"a Business card to {names[seat]}"
+            return _("a Business card to {name}").format(name=names[seat])
         case BusinessShuffle(count):
-            return f"the {count} discarded Business cards shuffled into a new pile"
+            return ngettext(
+                "the {count} discarded Business card shuffled into a new pile",
+                "the {count} discarded Business cards shuffled into a new pile",
+                count,
+            ).format(count=count)
         case BuyoutDraw(card):
-            return f"Buyout takes {card_text(board, card)}"
+            return _("Buyout takes {card}").format(card=card_text(board, card))
         case FinalsDraw(seat, _, _, _):
-            return f"two more Final Flights to {names[seat]}"
+            return _("two more Final Flights to {name}").format(name=names[seat])
     return ""
 
 
@@ -159,33 +179,60 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
         return business
     match action:
         case Setup(short_row, long_row):
-            return f"rows laid out: {len(short_row)} Short, {len(long_row)} Long"
+            return _("rows laid out: {short} Short, {long} Long").format(
+                short=len(short_row), long=len(long_row)
+            )
         case Deal(seat, _, _, _):
-            return f"two Final Flights dealt to {names[seat]}"
+            return _("two Final Flights dealt to {name}").format(name=names[seat])
         case Reveal(row, card):
-            if board.cards[card].vacation:
-                return f"turned up a Vacation card from the {row} deck"
-            return f"turned up {card_text(board, card)} ({board.cards[card].points})"
+            return reveal_words(board, row, card)
         case DrawDistant(card, bottom):
-            where = "the bottom of the Distant deck" if bottom else "the Distant deck"
-            if card == load_distant().vacation:
-                return f"turned up a Vacation card from {where}"
-            return f"turned up {distant_card_text(board, card)} (8) from {where}"
+            return draw_distant_words(board, card, bottom)
         case DealInvestors(cards, _, commitments):
             if commitments is None and cards is not None:
-                shown = " and ".join(investor_cards()[c].name for c in cards)
-                return f"Investors face up on the Vacation spaces: {shown}"
-            return "two Investors face down on the Vacation spaces"
+                first, second = (investor_name(c) for c in cards)
+                return _("Investors face up on the Vacation spaces: {first} and {second}").format(
+                    first=first, second=second
+                )
+            return _("two Investors face down on the Vacation spaces")
         case TurnInvestor(space, card, _):
-            name = investor_cards()[card].name
-            return f"a Vacation card replaces Investor {space + 1}: {name} pays"
+            return _("a Vacation card replaces Investor {number}: {name} pays").format(
+                number=space + 1, name=investor_name(card)
+            )
         case ReplaceInvestor(card):
-            return f"the Vacation card replaces the {investor_cards()[card].name} Investor"
+            return _("the Vacation card replaces the {name} Investor").format(
+                name=investor_name(card)
+            )
         case Claim() | ClaimFinal() | Buy() | Rent() | Place() | Refill():
             return notation.format_action(action)
         case Income() | FinalPlane() | Pass():
             return notation.format_action(action)
     return notation.format_action(action)
+
+
+def reveal_words(board: Board, row: str, card: str) -> str:
+    """A card turned up from the Short or Long deck."""
+    if board.cards[card].vacation:
+        if row == "long":
+            return _("turned up a Vacation card from the long deck")
+        return _("turned up a Vacation card from the short deck")
+    return _("turned up {card} ({points})").format(
+        card=card_text(board, card), points=board.cards[card].points
+    )
+
+
+def draw_distant_words(board: Board, card: str, bottom: bool) -> str:
+    """A card turned up from the Distant deck (or from its bottom)."""
+    vacation = card == load_distant().vacation
+    if bottom:
+        if vacation:
+            return _("turned up a Vacation card from the bottom of the Distant deck")
+        text = _("turned up {card} (8) from the bottom of the Distant deck")
+    else:
+        if vacation:
+            return _("turned up a Vacation card from the Distant deck")
+        text = _("turned up {card} (8) from the Distant deck")
+    return text.format(card=distant_card_text(board, card))
 
 
 def entry_line(

@@ -34,11 +34,15 @@ from engine.rules.costs import REFILL_PRICE
 from engine.rules.income import seat_income
 from engine.rules.investors import investor_cards, payouts_now
 from engine.state import State
+from jetset_tui.card_names import investor_name
 from jetset_tui.describe import card_text, route_text
+from jetset_tui.i18n import N_, _, ngettext
 
 ONE = "one"  # a single count for the chosen item (planes on a link, cards to turn up)
 EACH = "each"  # a count per item (planes on each of your links)
 NONE = "none"
+HOW = {"place": N_("place"), "buy": N_("buy"), "rent": N_("rent")}
+"""The planner's word for how a plane gets onto a link, as a msgid."""
 
 
 @dataclass
@@ -65,7 +69,8 @@ class Stage:
     counting: str = NONE
     max_count: int = 1
     default_count: int = 1
-    confirm: str = "confirm"
+    confirm: str = N_("confirm")
+    """The word after Enter in the key steps (translated where the stage is made)."""
     build: Callable[[Choice, int, dict[int, int]], Action | None] = field(
         default=lambda c, n, each: None
     )
@@ -97,21 +102,26 @@ def link_choice(state: State, link: int, note: str) -> Choice:
 def owner_note(state: State, names: list[str], link: int) -> str:
     planes = state.link_planes[link]
     on = ", ".join(f"{names[s]} {n}" for s, n in enumerate(planes) if n)
-    return f"owner {names[state.owner[link]]}" + (f" · planes: {on}" if on else "")
+    owner = names[state.owner[link]]
+    if on:
+        return _("owner {name} · planes: {planes}").format(name=owner, planes=on)
+    return _("owner {name}").format(name=owner)
 
 
 def buy_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     board = state.board
     free = [ln.index for ln in board.links if state.owner[ln.index] < 0]
     if not free:
-        return "every airlink is owned"
-    choices = [link_choice(state, ln, f"€{board.links[ln].cost} link") for ln in free]
+        return _("every airlink is owned")
+    choices = [
+        link_choice(state, ln, _("€{cost} link").format(cost=board.links[ln].cost)) for ln in free
+    ]
     return Stage(
-        "Buy an unowned airlink",
+        _("Buy an unowned airlink"),
         choices,
         counting=ONE,
         max_count=max(1, state.seats[seat].planes),
-        confirm="buy",
+        confirm=_("buy"),
         build=lambda c, n, each: Buy(int(str(c.value)), n),
     )
 
@@ -119,14 +129,14 @@ def buy_stage(state: State, seat: int, names: list[str]) -> Stage | str:
 def rent_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     theirs = [i for i, o in enumerate(state.owner) if o >= 0 and o != seat]
     if not theirs:
-        return "nobody else owns an airlink yet"
+        return _("nobody else owns an airlink yet")
     choices = [link_choice(state, ln, owner_note(state, names, ln)) for ln in theirs]
     return Stage(
-        "Put planes on another player's airlink",
+        _("Put planes on another player's airlink"),
         choices,
         counting=ONE,
         max_count=max(1, state.seats[seat].planes),
-        confirm="rent",
+        confirm=_("rent"),
         build=lambda c, n, each: Rent(int(str(c.value)), n),
     )
 
@@ -134,7 +144,7 @@ def rent_stage(state: State, seat: int, names: list[str]) -> Stage | str:
 def place_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     own = state.owned_links(seat)
     if not own:
-        return "you own no airlink yet: buy one first (b)"
+        return _("you own no airlink yet: buy one first (b)")
     choices = [link_choice(state, ln, owner_note(state, names, ln)) for ln in own]
 
     def build(choice: Choice, n: int, each: dict[int, int]) -> Action:
@@ -144,12 +154,12 @@ def place_stage(state: State, seat: int, names: list[str]) -> Stage | str:
         return Place(tuple(sorted(placements.items())))
 
     return Stage(
-        "Put planes on airlinks you own",
+        _("Put planes on airlinks you own"),
         choices,
         counting=EACH,
         max_count=max(1, state.seats[seat].planes),
         default_count=0,
-        confirm="place",
+        confirm=_("place"),
         build=build,
     )
 
@@ -167,16 +177,16 @@ def path_stage(title: str, options: Sequence[Claim | ClaimFinal], state: State) 
                 label=route_text(state.board, path, "-"),
                 search=route_text(state.board, path, "-"),
                 note=(
-                    "1 link, one plane back from it"
+                    _("1 link, one plane back from it")
                     if len(path) == 2
-                    else f"{len(path) - 1} links, one plane back from each"
+                    else _("{links} links, one plane back from each").format(links=len(path) - 1)
                 ),
                 route=links,
                 cities=frozenset(path),
                 value=act,
             )
         )
-    return Stage(title, choices, confirm="claim", build=chosen_action)
+    return Stage(title, choices, confirm=_("claim"), build=chosen_action)
 
 
 def chosen_action(choice: Choice, count: int, each: dict[int, int]) -> Action | None:
@@ -193,27 +203,29 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     planner = Planner(state, seat)
     cards = state.rows[SHORT] + state.rows[LONG]
     if not cards and state.distant is None:
-        return "no card is face up"
+        return _("no card is face up")
     choices = []
     for cid in cards:
         card = board.cards[cid]
         route = planner.route(card.cities)
         if route is None:
-            note = "no route"
+            note = _("no route")
         elif route.ready:
-            note = "✓ ready to claim"
+            note = _("✓ ready to claim")
         else:
-            need = ", ".join(f"{n.how} {board.link_name(n.link)} €{n.cost}" for n in route.needs)
-            note = f"need {len(route.needs)}✈: {need}"
+            need = ", ".join(
+                f"{_(HOW[n.how])} {board.link_name(n.link)} €{n.cost}" for n in route.needs
+            )
+            note = _("need {planes}✈: {steps}").format(planes=len(route.needs), steps=need)
         label = f"{card_text(board, cid)} ({card.points})"
         choices.append(card_choice(state, cid, label, note, route, legal))
-    then = choose_path(state, legal, Claim, "Claim")
+    then = choose_path(state, legal, Claim, _("Claim {card}: choose the path"))
     if state.distant is not None:  # the Distant row too (jetset_tui/guided_distant.py)
         from jetset_tui.guided_distant import claim_choices, with_distant_paths
 
         choices += claim_choices(state, legal)
         then = with_distant_paths(state, legal, then)
-    return Stage("Claim a Flight card", choices, confirm="choose", then=then)
+    return Stage(_("Claim a Flight card"), choices, confirm=_("choose"), then=then)
 
 
 def card_choice(
@@ -241,15 +253,16 @@ def card_choice(
 
 
 def choose_path(
-    state: State, legal: list[Action], kind: type[Claim] | type[ClaimFinal], verb: str
+    state: State, legal: list[Action], kind: type[Claim] | type[ClaimFinal], title: str
 ) -> Callable[[Choice], Stage | str]:
-    """After a card: the legal paths for it, or why there is none."""
+    """After a card: the legal paths for it (``title`` names the card as ``{card}``), or why
+    there is none."""
 
     def then(choice: Choice) -> Stage | str:
         paths = [a for a in legal if isinstance(a, kind) and a.card == choice.value]
         if not paths:
-            return f"you cannot fly {choice.value} yet: {choice.note}"
-        return path_stage(f"{verb} {choice.label}: choose the path", paths, state)
+            return _("you cannot fly {card} yet: {why}").format(card=choice.value, why=choice.note)
+        return path_stage(title.format(card=choice.label), paths, state)
 
     return then
 
@@ -259,21 +272,34 @@ def final_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     if st.finished:
         if any(isinstance(a, FinalPlane) for a in legal):
             return single_stage(
-                "Put a plane on your Final Flight", "plane: +2 points", FinalPlane(), "place"
+                _("Put a plane on your Final Flight"),
+                _("plane: +2 points"),
+                FinalPlane(),
+                _("place"),
             )
-        return single_stage("Nothing left to do", "pass (no plane in stock)", Pass(), "pass")
+        return single_stage(
+            _("Nothing left to do"), _("pass (no plane in stock)"), Pass(), _("pass")
+        )
     if not state.vacation_time:
-        return "Final Flights open when two Vacation cards are up"
+        return _("Final Flights open when two Vacation cards are up")
     board = state.board
     planner = Planner(state, seat)
     choices = []
     for cid in st.hand or ():
         route = planner.route(board.cards[cid].cities)
-        ready = route is not None and route.ready
-        note = "✓ ready" if ready else f"need {len(route.needs)}✈ €{route.cost}" if route else ""
+        note = final_note(route)
         choices.append(card_choice(state, cid, card_text(board, cid), note, route, legal))
-    then = choose_path(state, legal, ClaimFinal, "Final Flight")
-    return Stage("Claim your Final Flight", choices, confirm="choose", then=then)
+    then = choose_path(state, legal, ClaimFinal, _("Final Flight {card}: choose the path"))
+    return Stage(_("Claim your Final Flight"), choices, confirm=_("choose"), then=then)
+
+
+def final_note(route: Route | None) -> str:
+    """A Final Flight in the hand: ready, or the planes and euros it still needs."""
+    if route is None:
+        return ""
+    if route.ready:
+        return _("✓ ready")
+    return _("need {planes}✈ €{cost}").format(planes=len(route.needs), cost=route.cost)
 
 
 def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:
@@ -281,8 +307,9 @@ def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:
     return Stage(title, choices, confirm=confirm, build=chosen_action)
 
 
-NO_CARDS_INCOME = "no claimed card yet: income pays €0"
-"""docs/rules-decisions.md, decision 25: what a player is told who takes income with no card."""
+NO_CARDS_INCOME = N_("no claimed card yet: income pays €0")
+"""docs/rules-decisions.md, decision 25: what a player is told who takes income with no card
+(a msgid: show it with ``_``)."""
 
 
 def could_refill(state: State, row: str) -> bool:
@@ -295,14 +322,19 @@ def could_refill(state: State, row: str) -> bool:
 def income_stage(state: State, seat: int) -> Stage:
     st = state.seats[seat]
     marked = sum(1 for _, m in st.cards if m)
-    label = f"Take income: +€{seat_income(state, seat)}"
-    note = f"{marked} with markers × €5 + {len(st.cards) - marked} without × €2"
+    label = _("Take income: +€{cash}").format(cash=seat_income(state, seat))
     extra = seat_income(state, seat) - sum(5 if m else 2 for _, m in st.cards)
+    if extra:
+        note = _(
+            "{marked} with markers × €5 + {unmarked} without × €2 + €{extra} from the expansion "
+            "(Distant cards, 2-Euro markers)"
+        )
+    else:
+        note = _("{marked} with markers × €5 + {unmarked} without × €2")
+    note = note.format(marked=marked, unmarked=len(st.cards) - marked, extra=extra)
     if not st.cards and not extra:
-        note = NO_CARDS_INCOME
-    elif extra:
-        note += f" + €{extra} from the expansion (Distant cards, 2-Euro markers)"
-    stage = single_stage("Take income", label, Income(), "take income")
+        note = _(NO_CARDS_INCOME)
+    stage = single_stage(_("Take income"), label, Income(), _("take income"))
     stage.choices[0].note = note
     return stage
 
@@ -311,31 +343,37 @@ def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     rows = [r for r in (SHORT, LONG) if any(isinstance(a, Refill) and a.row == r for a in legal)]
     if not rows:
         if state.vacation_time:
-            return "no more Flight cards: it is Vacation Time"
+            return _("no more Flight cards: it is Vacation Time")
         cash = state.seats[seat].cash
         if cash < REFILL_PRICE and any(could_refill(state, row) for row in (SHORT, LONG)):
-            return f"you have €{cash}: more Flight cards cost €{REFILL_PRICE} a row"
-        return "no row can take more cards now"
+            return _("you have €{cash}: more Flight cards cost €{price} a row").format(
+                cash=cash, price=REFILL_PRICE
+            )
+        return _("no row can take more cards now")
     choices = []
     for row in rows:
         room = state.config.row_max - len(state.rows[row])
-        price = "paid" if state.paid[row] else "€1"
+        if state.paid[row]:
+            note = _("paid, up to {room} more (deck {deck})")
+        else:
+            note = _("€1, up to {room} more (deck {deck})")
+        label = _("short row") if row == SHORT else _("long row")
         choices.append(
             Choice(
-                label=f"{row} row",
-                search=row.upper(),
-                note=f"{price}, up to {room} more (deck {len(state.deck[row])})",
+                label=label,
+                search=f"{row} {label}".upper(),
+                note=note.format(room=room, deck=len(state.deck[row])),
                 value=row,
             )
         )
     most = max(state.config.row_max - len(state.rows[r]) for r in rows)
     return Stage(
-        "Turn up more Flight cards (€1 a row)",
+        _("Turn up more Flight cards (€1 a row)"),
         choices,
         counting=ONE,
         max_count=most,
         default_count=most,
-        confirm="turn up",
+        confirm=_("turn up"),
         build=lambda c, n, each: Refill(str(c.value), n),
     )
 
@@ -345,20 +383,24 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     hub gives (the €2, a marker, or the second hub's city)."""
     hubs = state.hubs
     if hubs is None:
-        return "this game is played without hubs"
+        return _("this game is played without hubs")
     board = state.board
     if hubs.placing >= 0:
         cities = [a.city for a in legal if isinstance(a, PlaceHub)]
         choices = [hub_city_choice(state, city, PlaceHub(city)) for city in cities]
-        return Stage("Place your first hub", choices, confirm="place the hub", build=chosen_action)
+        return Stage(
+            _("Place your first hub"), choices, confirm=_("place the hub"), build=chosen_action
+        )
     if not hubs.pending:
-        return "hubs are placed before the first turn; a bonus comes with a flight through your hub"
+        return _(
+            "hubs are placed before the first turn; a bonus comes with a flight through your hub"
+        )
     name = board.cities[hubs.pending[0]].name
     now = seat_income(state, seat)
     labels = {
-        "cash": ("€2 hub payoff", "the bank pays you €2 now"),
-        "point": ("1-point marker", "one more point at the end of the game"),
-        "income": ("2-Euro marker", f"+€2 income from now on (now €{now})"),
+        "cash": (_("€2 hub payoff"), _("the bank pays you €2 now")),
+        "point": (_("1-point marker"), _("one more point at the end of the game")),
+        "income": (_("2-Euro marker"), _("+€2 income from now on (now €{now})").format(now=now)),
     }
     choices = []
     for act in legal:
@@ -367,12 +409,12 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
             choices.append(Choice(label, f"{act.kind} {label}".upper(), note=note, value=act))
         elif isinstance(act, HubBonus):
             choice = hub_city_choice(state, act.city, act)
-            choice.label = f"second hub: {choice.label}"
+            choice.label = _("second hub: {city}").format(city=choice.label)
             choices.append(choice)
     return Stage(
-        f"Your flight passed through your hub in {name}: choose",
+        _("Your flight passed through your hub in {city}: choose").format(city=name),
         choices,
-        confirm="take it",
+        confirm=_("take it"),
         build=chosen_action,
     )
 
@@ -385,7 +427,7 @@ def hub_city_choice(state: State, city: int, action: Action) -> Choice:
     return Choice(
         label=f"{code} {name}",
         search=f"{code} {name}".upper(),
-        note=f"{links} airlinks",
+        note=ngettext("{n} airlink", "{n} airlinks", links).format(n=links),
         cities=frozenset({city}),
         value=action,
     )
@@ -395,23 +437,24 @@ def investor_stage(state: State, seat: int, legal: list[Action], names: list[str
     """Face-up Investors: which one the Vacation card replaces, with what each would pay now."""
     options = [a for a in legal if isinstance(a, ReplaceInvestor)]
     if not options:
-        return "no Vacation card is waiting for you to choose an Investor"
+        return _("no Vacation card is waiting for you to choose an Investor")
     choices = []
     for action in options:
         card = investor_cards()[action.card]
+        shown = investor_name(card.id)
         paid = payouts_now(state, action.card)
         others = ", ".join(f"{names[i]} €{p}" for i, p in enumerate(paid) if i != seat)
         choices.append(
             Choice(
-                label=f"{card.name}: you get €{paid[seat]}",
-                search=f"{card.name} {card.id}".upper(),
+                label=_("{name}: you get €{cash}").format(name=shown, cash=paid[seat]),
+                search=f"{shown} {card.name} {card.id}".upper(),
                 note=others,
                 value=action,
             )
         )
     return Stage(
-        "A Vacation card came up: which Investor does it replace?",
+        _("A Vacation card came up: which Investor does it replace?"),
         choices,
-        confirm="replace",
+        confirm=_("replace"),
         build=chosen_action,
     )

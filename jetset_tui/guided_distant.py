@@ -15,6 +15,7 @@ from engine.distant_state import PLANE_PRICE, RENT_TO_BANK, DistantState
 from engine.state import State
 from jetset_tui.describe import distant_card_text, route_text
 from jetset_tui.guided import ONE, Choice, Stage
+from jetset_tui.i18n import _, ngettext
 
 BUY = "buy"
 PLACE = "place"
@@ -26,12 +27,15 @@ def distant_stage(state: State, seat: int, legal: list[Action], names: list[str]
     """What the seat may do in the Distant Lands now: each a choice leading to its details."""
     d = state.distant
     if d is None:
-        return "Distant Lands is not in play in this game"
+        return _("Distant Lands is not in play in this game")
     choices = buy_choices(d, legal) + plane_choices(d, seat, names) + claim_choices(state, legal)
     if not choices:
-        return "nothing to do in the Distant Lands yet: a distant airlink costs €45 at least"
+        return _("nothing to do in the Distant Lands yet: a distant airlink costs €45 at least")
     return Stage(
-        "Distant Lands", choices, confirm="choose", then=lambda c: next_stage(state, seat, legal, c)
+        _("Distant Lands"),
+        choices,
+        confirm=_("choose"),
+        then=lambda c: next_stage(state, seat, legal, c),
     )
 
 
@@ -41,11 +45,13 @@ def buy_choices(d: DistantState, legal: list[Action]) -> list[Choice]:
         if any(isinstance(a, BuyDistant) and a.slot == slot.index for a in legal):
             name = d.board.slot_name(slot.index)
             city = d.board.cities[slot.city].name
+            label = _("buy {link}").format(link=name)
+            note = _("{city}: €{cost} + €{price} a plane, then its City marker")
             out.append(
                 Choice(
-                    label=f"buy {name}",
-                    search=f"BUY {name} {city}".upper(),
-                    note=f"{city}: €{slot.cost} + €{PLANE_PRICE} a plane, then its City marker",
+                    label=label,
+                    search=f"BUY {label} {city}".upper(),
+                    note=note.format(city=city, cost=slot.cost, price=PLANE_PRICE),
                     value=(BUY, slot.index),
                 )
             )
@@ -59,11 +65,15 @@ def plane_choices(d: DistantState, seat: int, names: list[str]) -> list[Choice]:
             continue
         link = d.link_name(slot)
         if owner == seat:
-            note = f"yours: €{PLANE_PRICE} a plane + €2 service"
-            out.append(Choice(f"place on {link}", f"PLACE {link}", note, value=(PLACE, slot)))
+            note = _("yours: €{price} a plane + €2 service").format(price=PLANE_PRICE)
+            label = _("place on {link}").format(link=link)
+            out.append(Choice(label, f"PLACE {label}".upper(), note, value=(PLACE, slot)))
         else:
-            note = f"{names[owner]}'s: €{PLANE_PRICE} a plane to them + €{RENT_TO_BANK} to the bank"
-            out.append(Choice(f"rent {link}", f"RENT {link}", note, value=(RENT, slot)))
+            note = _("{name}'s: €{price} a plane to them + €{bank} to the bank").format(
+                name=names[owner], price=PLANE_PRICE, bank=RENT_TO_BANK
+            )
+            label = _("rent {link}").format(link=link)
+            out.append(Choice(label, f"RENT {label}".upper(), note, value=(RENT, slot)))
     return out
 
 
@@ -74,9 +84,10 @@ def claim_choices(state: State, legal: list[Action]) -> list[Choice]:
     for cid in d.row:
         ready = any(isinstance(a, ClaimDistant) and a.card == cid for a in legal)
         text = distant_card_text(state.board, cid)
-        note = "✓ ready to claim, 8 points" if ready else "needs your plane on a link to it"
-        search = f"CLAIM {text}".upper()
-        out.append(Choice(f"claim {text}", search, note, value=(CLAIM, cid), ready=ready))
+        note = _("✓ ready to claim, 8 points") if ready else _("needs your plane on a link to it")
+        label = _("claim {card}").format(card=text)
+        search = f"CLAIM {label}".upper()
+        out.append(Choice(label, search, note, value=(CLAIM, cid), ready=ready))
     return out
 
 
@@ -91,12 +102,15 @@ def next_stage(state: State, seat: int, legal: list[Action], choice: Choice) -> 
         slot = int(which)
         link = d.link_name(slot)
         only = [Choice(link, link.upper(), choice.note, value=slot)]
-        title = "Put planes on your distant airlink" if what == PLACE else "Rent a distant airlink"
+        if what == PLACE:
+            title, confirm = _("Put planes on your distant airlink"), _("place")
+        else:
+            title, confirm = _("Rent a distant airlink"), _("rent")
 
         def build(c: Choice, n: int, each: dict[int, int]) -> Action:
             return PlaceDistant((), ((slot, n),)) if what == PLACE else RentDistant(slot, n)
 
-        return Stage(title, only, counting=ONE, max_count=planes, confirm=what, build=build)
+        return Stage(title, only, counting=ONE, max_count=planes, confirm=confirm, build=build)
     return path_stage(state, str(which), legal)
 
 
@@ -106,20 +120,25 @@ def marker_stage(
     """The City markers the slot may take, and how many planes."""
     cities = sorted({a.city for a in legal if isinstance(a, BuyDistant) and a.slot == slot})
     if not cities:
-        return "no City marker is free for that airlink"
+        return _("no City marker is free for that airlink")
     far = d.board.cities[d.board.slots[slot].city].code
     choices = []
     for city in cities:
         code = state.board.city_code(city)
         used = d.markers_used(city)
-        note = f"{state.board.cities[city].name}: {d.board.markers_each - used} marker(s) left"
+        left = d.board.markers_each - used
+        note = ngettext("{city}: {n} marker left", "{city}: {n} markers left", left).format(
+            city=state.board.cities[city].name, n=left
+        )
         choices.append(Choice(f"{code}-{far}", f"{code} {code}-{far}", note, value=city))
     return Stage(
-        f"Buy {d.board.slot_name(slot)}: choose the City marker for its European end",
+        _("Buy {link}: choose the City marker for its European end").format(
+            link=d.board.slot_name(slot)
+        ),
         choices,
         counting=ONE,
         max_count=planes,
-        confirm="buy",
+        confirm=_("buy"),
         build=lambda c, n, each: BuyDistant(slot, int(str(c.value)), n),
     )
 
@@ -127,7 +146,8 @@ def marker_stage(
 def path_stage(state: State, cid: str, legal: list[Action]) -> Stage | str:
     options = [a for a in legal if isinstance(a, ClaimDistant) and a.card == cid]
     if not options:
-        return f"you cannot fly {cid} yet: it needs your plane on a distant link to its city"
+        why = _("you cannot fly {card} yet: it needs your plane on a distant link to its city")
+        return why.format(card=cid)
     d = state.distant
     assert d is not None
     far = d.board.cities[d.board.cards[cid].distant].code
@@ -135,12 +155,14 @@ def path_stage(state: State, cid: str, legal: list[Action]) -> Stage | str:
     for act in options:
         route = f"{route_text(state.board, act.path, '-')}-{far}"
         links = len(act.path)
-        note = f"{links} link{'s' * (links > 1)}, one plane back from each"
+        note = ngettext(
+            "{n} link, one plane back from each", "{n} links, one plane back from each", links
+        ).format(n=links)
         choices.append(Choice(route, route.upper(), note, cities=frozenset(act.path), value=act))
     return Stage(
-        f"Claim {distant_card_text(state.board, cid)}: choose the path",
+        _("Claim {card}: choose the path").format(card=distant_card_text(state.board, cid)),
         choices,
-        confirm="claim",
+        confirm=_("claim"),
         build=lambda c, n, each: c.value if isinstance(c.value, ClaimDistant) else None,
     )
 

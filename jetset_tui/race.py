@@ -14,6 +14,7 @@ from rich.text import Text
 from engine.bots.planning import Planner
 from engine.bots.race import Finisher, finishers
 from engine.state import State
+from jetset_tui.i18n import _, ngettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
 
@@ -70,7 +71,7 @@ def enders(state: State) -> list[int]:
 
 
 def planes(n: int) -> str:
-    return f"{n} plane" if n == 1 else f"{n} planes"
+    return ngettext("{n} plane", "{n} planes", n).format(n=n)
 
 
 PANEL_WIDTH = 35
@@ -82,22 +83,27 @@ def race_text(race: Finisher) -> str:
     """A played Final Flight on the players' panel: ``⚠ 1 plane to go, then the game ends``
     (short: at most ``PANEL_WIDTH`` cells)."""
     if race.needs == 0:
-        return "Final Flight complete"
+        return _("Final Flight complete")
     if race.ends_next_turn:
-        return "⚠ 1 plane to go, then the game ends"
+        return _("⚠ 1 plane to go, then the game ends")
     if not race.can_finish:
-        have = "none" if race.stock == 0 else f"only {race.stock}"
-        return f"{planes(race.needs)} to finish, {have} in stock"
-    return f"{planes(race.needs)} to finish (one a turn)"
+        if race.stock == 0:
+            return _("{planes} to finish, none in stock").format(planes=planes(race.needs))
+        return _("{planes} to finish, only {stock} in stock").format(
+            planes=planes(race.needs), stock=race.stock
+        )
+    return _("{planes} to finish (one a turn)").format(planes=planes(race.needs))
 
 
 def own_text(own: OwnFinal | None) -> str:
     """What the viewer's own Final Flight would cost now (its card is in the hand panel)."""
     if own is None:
-        return "your Final Flight: no way to fly it"
+        return _("your Final Flight: no way to fly it")
     if own.ready:
-        return "your Final Flight ready: f plays it"
-    return f"your Final Flight: {planes(own.planes)}, €{own.cost}"
+        return _("your Final Flight ready: f plays it")
+    return _("your Final Flight: {planes}, €{cost}").format(
+        planes=planes(own.planes), cost=own.cost
+    )
 
 
 def panel_race(table: TableView, seat: int) -> Text | None:
@@ -112,7 +118,7 @@ def panel_race(table: TableView, seat: int) -> Text | None:
         own = own_final(state, seat)
         return Text(own_text(own), style=GOOD if own is not None and own.ready else DIM)
     if last_unfinished(state) == seat:
-        return Text("⚠ their Final Flight ends the game", style=f"bold {WARN}")
+        return Text(_("⚠ their Final Flight ends the game"), style=f"bold {WARN}")
     return None
 
 
@@ -124,11 +130,16 @@ def race_warning(table: TableView) -> Text | None:
     seats = enders(state)
     if not seats:
         return None
-    parts = ["your next plane ends the game"] if table.viewer in seats else []
+    parts = [_("your next plane ends the game")] if table.viewer in seats else []
     others = [table.names[s] for s in seats if s != table.viewer]
-    if others:
-        who = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} or {others[-1]}"
-        parts.append(f"{who} can end the game next turn")
+    if len(others) == 1:
+        parts.append(_("{name} can end the game next turn").format(name=others[0]))
+    elif others:
+        parts.append(
+            _("{names} or {last} can end the game next turn").format(
+                names=", ".join(others[:-1]), last=others[-1]
+            )
+        )
     text = Text("⚠ " + "; ".join(parts), style=f"bold {WARN}")
     return text
 
@@ -140,11 +151,16 @@ def race_summary(table: TableView) -> Text | None:
     state = table.state
     if not state.vacation_time or state.over:
         return None
-    parts = [f"{table.names[r.seat]} {r.needs} to go" for r in finishers(state)]
+    parts = [
+        _("{name} {needs} to go").format(name=table.names[r.seat], needs=r.needs)
+        for r in finishers(state)
+    ]
     if table.viewer is not None and not state.seats[table.viewer].finished:
         own = own_final(state, table.viewer)
         if own is not None:
-            parts.append("yours ready" if own.ready else f"yours €{own.cost}")
+            parts.append(
+                _("yours ready") if own.ready else _("yours €{cost}").format(cost=own.cost)
+            )
     if not parts:
         return None
-    return Text("Final Flights: " + " · ".join(parts), style=DIM)
+    return Text(_("Final Flights: {parts}").format(parts=" · ".join(parts)), style=DIM)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from jetset_tui.i18n import _, ngettext
 from netcode.logfile import LogFormatError, read_log
 from netcode.userdirs import LOG_SUFFIX, saves_dir
 
@@ -19,9 +20,21 @@ class SavedGame:
     saved: datetime
 
     def describe(self) -> str:
-        state = "finished" if self.finished else "in play"
-        when = self.saved.strftime("%d %b %H:%M")
-        return f"{when}  {', '.join(self.names)}  · {self.entries} moves · {state}"
+        if self.finished:
+            line = ngettext(
+                "{when}  {names}  · {n} move · finished",
+                "{when}  {names}  · {n} moves · finished",
+                self.entries,
+            )
+        else:
+            line = ngettext(
+                "{when}  {names}  · {n} move · in play",
+                "{when}  {names}  · {n} moves · in play",
+                self.entries,
+            )
+        # TRANSLATORS: a strftime format; month names stay English, so use numbers if unsure
+        when = self.saved.strftime(_("%d %b %H:%M"))
+        return line.format(when=when, names=", ".join(self.names), n=self.entries)
 
 
 def describe_file(path: Path) -> SavedGame | None:

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine import Options
 from engine.bots import BOTS, require_bot
+from jetset_tui.i18n import _
 from jetset_tui.modules import game_options
 from netcode.client import SeatInfo
 from netcode.seatkind import SeatKind
@@ -33,8 +34,8 @@ def your_name() -> str:
     try:
         name = getpass.getuser()
     except Exception:  # no user name in this environment
-        return "You"
-    return name.capitalize() if name and name.isalnum() else "You"
+        return _("You")
+    return name.capitalize() if name and name.isalnum() else _("You")
 
 
 @dataclass
@@ -68,11 +69,11 @@ class GamePlan:
         except ValueError as exc:
             return str(exc)
         if any(not n.strip() for n in self.names):
-            return "every player needs a name"
+            return _("every player needs a name")
         if len({n.strip().lower() for n in self.names}) < len(self.names):
-            return "two players have the same name"
+            return _("two players have the same name")
         if self.colours and len(set(self.colours)) < len(self.colours):
-            return "two players have the same colour"
+            return _("two players have the same colour")
         for text in self.kinds:
             try:
                 kind = SeatKind.parse(text)
@@ -119,7 +120,7 @@ def plan_from_spec(
         if word == "human":
             guests += 1
             kinds.append("human")
-            names.append(f"Player {guests}")
+            names.append(_("Player {n}").format(n=guests))
         else:
             kinds.append(str(SeatKind.of_bot(word)))
             names.append(next(bot_names))

@@ -29,6 +29,7 @@ from engine import (
 )
 from engine.actions import CashIn, Dividends, Offer, PlayCard
 from engine.state import State
+from jetset_tui.i18n import N_, _
 
 SEED: Final = "jetset-tutorial-17"
 """The tutorial's deal: always the same game, so the chapters come in a sensible order."""
@@ -46,16 +47,32 @@ OPPONENT_BOT: Final = "greedy"
 
 @dataclass(frozen=True)
 class Chapter:
-    """One step of the tutorial: the action it teaches and what to say about it."""
+    """One step of the tutorial: the action it teaches and what to say about it (in English,
+    as msgids; ``title``, ``teach`` and ``wait`` say it in the player's language)."""
 
     name: str
-    title: str
-    teach: str
+    heading: str
+    lesson: str
     """What to do, which key, and why."""
-    wait: str
+    not_yet: str
     """Why it cannot be done yet (the tutorial offers to play on until it can)."""
     kinds: tuple[type, ...] = ()
     """Playing one of these ends the chapter (none: a moment of the game ends it)."""
+
+    @property
+    def title(self) -> str:
+        """The chapter's heading, in the player's language."""
+        return _(self.heading)
+
+    @property
+    def teach(self) -> str:
+        """What to do, which key, and why, in the player's language."""
+        return _(self.lesson)
+
+    @property
+    def wait(self) -> str:
+        """Why it cannot be done yet, in the player's language."""
+        return _(self.not_yet)
 
     def done(self, entries: Sequence[Entry], state: State, seat: int) -> bool:
         if not self.kinds:
@@ -70,84 +87,102 @@ class Chapter:
 CHAPTERS: Final[tuple[Chapter, ...]] = (
     Chapter(
         "buy",
-        "1. Buy an airlink",
-        "You are Red, playing against Amelia. You score by flying the routes on Flight cards "
-        "(the rows on the right), and to fly you need airlinks: the lines on the map, priced "
-        "4 to 7. Press b, pick a link with ↑↓ (or type its city codes), choose 1 plane with ←→, "
-        "read the cost, press Enter. Tip: a Short Flight whose two cities one link joins needs "
-        "only that link and one plane.",
-        "it is not your turn yet.",
+        N_("1. Buy an airlink"),
+        N_(
+            "You are Red, playing against Amelia. You score by flying the routes on Flight cards "
+            "(the rows on the right), and to fly you need airlinks: the lines on the map, priced 4 "
+            "to 7. Press b, pick a link with ↑↓ (or type its city codes), choose 1 plane with ←→, "
+            "read the cost, press Enter. Tip: a Short Flight whose two cities one link joins needs "
+            "only that link and one plane."
+        ),
+        N_("it is not your turn yet."),
         (Buy,),
     ),
     Chapter(
         "claim",
-        "2. Claim a Flight card",
-        "Your planes now join the two cities of a card in a row: claim it. Press c, choose the "
-        "card (✓ ready), then its route, and Enter. The card's points are yours for good, and "
-        "one plane on each link of the route goes back to your stock. A claimed card also pays "
-        "income while it carries markers.",
-        "no card's route is covered by your planes yet.",
+        N_("2. Claim a Flight card"),
+        N_(
+            "Your planes now join the two cities of a card in a row: claim it. Press c, choose the "
+            "card (✓ ready), then its route, and Enter. The card's points are yours for good, and "
+            "one plane on each link of the route goes back to your stock. A claimed card also pays "
+            "income while it carries markers."
+        ),
+        N_("no card's route is covered by your planes yet."),
         (Claim,),
     ),
     Chapter(
         "income",
-        "3. Take income",
-        "Money is scarce. Press i: each claimed card with markers on it pays €5 (one marker "
-        "comes off), each without €2. Income is your action for the turn, so take it when a "
-        "turn has nothing better.",
-        "income pays nothing without a claimed card: claim one first.",
+        N_("3. Take income"),
+        N_(
+            "Money is scarce. Press i: each claimed card with markers on it pays €5 (one marker "
+            "comes off), each without €2. Income is your action for the turn, so take it when a "
+            "turn has nothing better."
+        ),
+        N_("income pays nothing without a claimed card: claim one first."),
         (Income,),
     ),
     Chapter(
         "place",
-        "4. Place planes",
-        "More planes on your own links let you fly more routes at once (each claim takes one "
-        "plane back from every link of its route). Press p, choose links and how many planes, "
-        "Enter: €5 a plane, plus a service charge that grows with the number of planes.",
-        "you need a link of your own and €7 or more.",
+        N_("4. Place planes"),
+        N_(
+            "More planes on your own links let you fly more routes at once (each claim takes one "
+            "plane back from every link of its route). Press p, choose links and how many planes, "
+            "Enter: €5 a plane, plus a service charge that grows with the number of planes."
+        ),
+        N_("you need a link of your own and €7 or more."),
         (Place,),
     ),
     Chapter(
         "rent",
-        "5. Rent another player's airlink",
-        "Amelia owns links too. Press r to put your planes on one of hers: €5 a plane to the "
-        "bank and €5 to her. Renting fills a gap in a route without buying the link.",
-        "Amelia has no link with room for your planes, or you lack the €10.",
+        N_("5. Rent another player's airlink"),
+        N_(
+            "Amelia owns links too. Press r to put your planes on one of hers: €5 a plane to the "
+            "bank and €5 to her. Renting fills a gap in a route without buying the link."
+        ),
+        N_("Amelia has no link with room for your planes, or you lack the €10."),
         (Rent,),
     ),
     Chapter(
         "refill",
-        "6. Turn up more Flight cards",
-        "Before your action, in the Flight Card Phase, you may pay €1 for a row and turn up "
-        "more cards, up to its maximum: more cards, more routes to choose from. Press e, choose "
-        "the row and how many, Enter; then play your action as usual.",
-        "both rows are full, or you have no €1.",
+        N_("6. Turn up more Flight cards"),
+        N_(
+            "Before your action, in the Flight Card Phase, you may pay €1 for a row and turn up "
+            "more cards, up to its maximum: more cards, more routes to choose from. Press e, "
+            "choose the row and how many, Enter; then play your action as usual."
+        ),
+        N_("both rows are full, or you have no €1."),
         (Refill,),
     ),
     Chapter(
         "vacation",
-        "7. Vacation Time",
-        "Two Vacation cards hide in the decks. When the second one turns up, Vacation Time "
-        "begins: both rows fill to the maximum, no more cards come, and everyone may now play "
-        "one of the two secret Final Flights in their hand (bottom right).",
-        "the second Vacation card has not turned up yet.",
+        N_("7. Vacation Time"),
+        N_(
+            "Two Vacation cards hide in the decks. When the second one turns up, Vacation Time "
+            "begins: both rows fill to the maximum, no more cards come, and everyone may now play "
+            "one of the two secret Final Flights in their hand (bottom right)."
+        ),
+        N_("the second Vacation card has not turned up yet."),
     ),
     Chapter(
         "final",
-        "8. Your Final Flight",
-        "Your planes now cover one of your Final Flights: its three cities in order, no link "
-        "twice. Press f, choose the card, then its route, Enter. It scores 10 points, and 2 "
-        "more for every plane you put on it later.",
-        "your planes do not cover a Final Flight's route yet.",
+        N_("8. Your Final Flight"),
+        N_(
+            "Your planes now cover one of your Final Flights: its three cities in order, no link "
+            "twice. Press f, choose the card, then its route, Enter. It scores 10 points, and 2 "
+            "more for every plane you put on it later."
+        ),
+        N_("your planes do not cover a Final Flight's route yet."),
         (ClaimFinal,),
     ),
     Chapter(
         "plane",
-        "9. The Final Flight race",
-        "After your Final Flight each turn is one plane from your stock onto it: press f, Enter "
-        "(+2 points). The game ends when everyone has played a Final Flight or someone puts a "
-        "fifth plane on theirs: then the most points win, cash breaks ties.",
-        "it is not your turn yet.",
+        N_("9. The Final Flight race"),
+        N_(
+            "After your Final Flight each turn is one plane from your stock onto it: press f, "
+            "Enter (+2 points). The game ends when everyone has played a Final Flight or someone "
+            "puts a fifth plane on theirs: then the most points win, cash breaks ties."
+        ),
+        N_("it is not your turn yet."),
         (FinalPlane,),
     ),
 )
@@ -155,31 +190,35 @@ CHAPTERS: Final[tuple[Chapter, ...]] = (
 EXPANSION_CHAPTERS: Final[tuple[Chapter, ...]] = (
     Chapter(
         "business",
-        "10. Business cards (the expansion)",
-        "This game has the expansion's Business cards: you hold two, secret (bottom right), "
-        "and draw one more for every Long Flight you claim. Press y: play a card (its text says "
-        "what it does) or cash one in for €5. A card is not your turn's action: you still have "
-        "that after it.",
-        "you have no Business card now.",
+        N_("10. Business cards (the expansion)"),
+        N_(
+            "This game has the expansion's Business cards: you hold two, secret (bottom right), "
+            "and draw one more for every Long Flight you claim. Press y: play a card (its text "
+            "says what it does) or cash one in for €5. A card is not your turn's action: you still "
+            "have that after it."
+        ),
+        N_("you have no Business card now."),
         (PlayCard, CashIn, Dividends),
     ),
     Chapter(
         "deal",
-        "11. A Business Deal",
-        "Once a turn you may offer another player a deal: press y and choose the deal. If they "
-        "accept, you both discard a card and each puts a plane, free, on a link of the other. "
-        "Amelia answers at once; nothing of a deal can be taken back.",
-        "you need a card, and Amelia one too, and one deal a turn.",
+        N_("11. A Business Deal"),
+        N_(
+            "Once a turn you may offer another player a deal: press y and choose the deal. If they "
+            "accept, you both discard a card and each puts a plane, free, on a link of the other. "
+            "Amelia answers at once; nothing of a deal can be taken back."
+        ),
+        N_("you need a card, and Amelia one too, and one deal a turn."),
         (Offer,),
     ),
 )
 
-FREE_PLAY: Final = (
+FREE_PLAY: Final = N_(  # msgids: the tutorial screen shows them with _()
     "That is the whole game: play it out as you like (h advises, z takes a move back, F1 has "
     "the rules, q saves and leaves). Once it is over, start the tutorial again for its last "
     "chapter: the expansion's Business cards."
 )
-FREE_PLAY_EXPANSION: Final = (
+FREE_PLAY_EXPANSION: Final = N_(
     "You have seen the Business cards: play on as you like. The rest of the expansion (Distant "
     "Lands, Hubs, Investors) is in F1 and in New game's modules."
 )
@@ -193,7 +232,7 @@ def chapters_for(options: Options) -> tuple[Chapter, ...]:
 def chapter_number(chapter: Chapter) -> str:
     """``3 of 11``: where a chapter is in the whole tutorial."""
     every = CHAPTERS + EXPANSION_CHAPTERS
-    return f"{every.index(chapter) + 1} of {len(every)}"
+    return _("{n} of {all}").format(n=every.index(chapter) + 1, all=len(every))
 
 
 def chapter_now(

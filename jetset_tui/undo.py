@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from engine import IllegalAction
 from engine.notation import Notation
+from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import sentence
 from netcode.client import GameClient
 
@@ -27,7 +28,7 @@ def undo_seat(session: GameClient, viewer: int | None) -> int | None:
 async def take_back(session: GameClient, seat: int | None, notation: Notation) -> tuple[bool, str]:
     """Take back ``seat``'s newest move: (done, what to tell the player)."""
     if seat is None:
-        return False, "there is no move of yours to take back"
+        return False, _("there is no move of yours to take back")
     before = list(session.game.entries)
     try:
         await session.undo(seat)
@@ -37,7 +38,12 @@ async def take_back(session: GameClient, seat: int | None, notation: Notation) -
     gone = before[now:]
     moves = [notation.format_action(e.action) for e in gone if e.actor == seat]
     replies = sum(1 for e in gone if e.actor != seat)
-    said = f"taken back: {', '.join(moves) or 'your move'}"
-    if replies:
-        said += " and the move after it" if replies == 1 else f" and the {replies} moves after it"
-    return True, said
+    what = ", ".join(moves) or _("your move")
+    if not replies:
+        return True, _("taken back: {moves}").format(moves=what)
+    said = ngettext(
+        "taken back: {moves} and the move after it",
+        "taken back: {moves} and the {n} moves after it",
+        replies,
+    )
+    return True, said.format(moves=what, n=replies)

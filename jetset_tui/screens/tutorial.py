@@ -39,7 +39,7 @@ class Coach(Static):
 
     DEFAULT_CSS = """
     Coach {
-        height: auto; max-height: 8; padding: 0 1; border-top: solid $accent;
+        height: auto; max-height: 10; padding: 0 1; border-top: solid $accent;
     }
     """
 
