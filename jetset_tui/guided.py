@@ -35,6 +35,7 @@ from engine.rules.income import seat_income
 from engine.rules.investors import investor_cards, payouts_now
 from engine.state import State
 from jetset_tui.card_names import investor_name
+from jetset_tui.cities import city_name
 from jetset_tui.describe import card_text, route_text
 from jetset_tui.i18n import N_, _, ngettext
 
@@ -82,7 +83,8 @@ def link_search(state: State, link: int) -> str:
     board = state.board
     ln = board.links[link]
     a, b = board.city_code(ln.a), board.city_code(ln.b)
-    names = f"{board.cities[ln.a].name} {board.cities[ln.b].name}"
+    cities = (board.cities[ln.a], board.cities[ln.b])
+    names = " ".join(n for c in cities for n in dict.fromkeys((c.name, city_name(c))))
     return f"{a}-{b} {a}{b} {b}-{a} {b}{a} {names}".upper()
 
 
@@ -395,7 +397,7 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         return _(
             "hubs are placed before the first turn; a bonus comes with a flight through your hub"
         )
-    name = board.cities[hubs.pending[0]].name
+    name = city_name(board.cities[hubs.pending[0]])
     now = seat_income(state, seat)
     labels = {
         "cash": (_("€2 hub payoff"), _("the bank pays you €2 now")),
@@ -422,7 +424,7 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
 def hub_city_choice(state: State, city: int, action: Action) -> Choice:
     """A city for a hub, found by its code or name, lit on the map, with its airlinks counted."""
     board = state.board
-    code, name = board.city_code(city), board.cities[city].name
+    code, name = board.city_code(city), city_name(board.cities[city])
     links = len(board.adjacency[city])
     return Choice(
         label=f"{code} {name}",

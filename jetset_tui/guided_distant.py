@@ -13,6 +13,7 @@ from engine import Action
 from engine.actions import BuyDistant, ClaimDistant, PlaceDistant, RentDistant
 from engine.distant_state import PLANE_PRICE, RENT_TO_BANK, DistantState
 from engine.state import State
+from jetset_tui.cities import city_name
 from jetset_tui.describe import distant_card_text, route_text
 from jetset_tui.guided import ONE, Choice, Stage
 from jetset_tui.i18n import _, ngettext
@@ -44,7 +45,7 @@ def buy_choices(d: DistantState, legal: list[Action]) -> list[Choice]:
     for slot in d.board.slots:
         if any(isinstance(a, BuyDistant) and a.slot == slot.index for a in legal):
             name = d.board.slot_name(slot.index)
-            city = d.board.cities[slot.city].name
+            city = city_name(d.board.cities[slot.city])
             label = _("buy {link}").format(link=name)
             note = _("{city}: €{cost} + €{price} a plane, then its City marker")
             out.append(
@@ -128,7 +129,7 @@ def marker_stage(
         used = d.markers_used(city)
         left = d.board.markers_each - used
         note = ngettext("{city}: {n} marker left", "{city}: {n} markers left", left).format(
-            city=state.board.cities[city].name, n=left
+            city=city_name(state.board.cities[city]), n=left
         )
         choices.append(Choice(f"{code}-{far}", f"{code} {code}-{far}", note, value=city))
     return Stage(

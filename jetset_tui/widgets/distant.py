@@ -17,6 +17,7 @@ from engine.distant_state import PLANE_PRICE, DistantState
 from engine.rules.claims import plane_components
 from engine.rules.distant import ClaimDistantRule
 from engine.state import State
+from jetset_tui.cities import city_name
 from jetset_tui.describe import distant_card_text, route_text
 from jetset_tui.i18n import _
 from jetset_tui.table import TableView
@@ -123,7 +124,7 @@ def slot_line(table: TableView, d: DistantState, slot: int) -> Text:
     line.append(f" {board.slot_name(slot)} €{board.slots[slot].cost}  ")
     owner = d.owner[slot]
     if owner < 0:
-        city = board.cities[board.slots[slot].city].name
+        city = city_name(board.cities[board.slots[slot].city])
         line.append(_("{city}: unowned").format(city=city) + "\n", style=UNOWNED)
 
         return line
