@@ -156,6 +156,11 @@ def pgettext(context: str, message: str) -> str:
     return translations(current_language()).pgettext(context, message)
 
 
+def money(amount: int) -> str:
+    """An amount of money as the current language writes it: €30 in English, 30 € in Italian."""
+    return _("€{amount}").format(amount=amount)
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (it is shown later via _)."""
     return message

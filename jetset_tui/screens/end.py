@@ -22,7 +22,7 @@ from engine.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.scoring import final_flight_points
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import Story, story
-from jetset_tui.i18n import N_, _, ngettext
+from jetset_tui.i18n import N_, _, money, ngettext
 from jetset_tui.seating import GamePlan
 from jetset_tui.theme import DIM, Livery
 from jetset_tui.widgets.chart import Chart
@@ -96,7 +96,7 @@ def score_table(
             cells.append(str(score.hubs))
         if state.business is not None:
             cells.append(str(score.business))
-        cells += [Text(str(score.total), style="bold"), f"€{score.cash}"]
+        cells += [Text(str(score.total), style="bold"), money(score.cash)]
         table.add_row(*cells)
     return table
 

@@ -19,7 +19,7 @@ from engine.ruleset import Ruleset
 from engine.state import State
 from jetset_tui.describe import action_cost, cost_breakdown
 from jetset_tui.guided import EACH, NONE, ONE, Choice, Stage
-from jetset_tui.i18n import _
+from jetset_tui.i18n import _, money
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD, HIGHLIGHT
 from jetset_tui.widgets.map import Highlight
@@ -325,10 +325,12 @@ class ActionPicker(Widget, can_focus=True):
         text.append(self.notation.format_action(action), style="bold")
         if cost > 0:
             text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
-            text.append(f"  €{cash} → €{cash - cost}")
+            text.append(f"  {money(cash)} → {money(cash - cost)}")
             text.append(f"  ({cost_breakdown(self.state, action)})", style=DIM)
         elif cost < 0:
-            text.append(f"  +€{-cost}  €{cash} → €{cash - cost}", style=f"bold {GOOD}")
+            text.append(
+                f"  +{money(-cost)}  {money(cash)} → {money(cash - cost)}", style=f"bold {GOOD}"
+            )
 
     def _verdict_lines(self, width: int) -> list[Text]:
         """Under the preview, whether it can be played: the reason it cannot, wrapped to

@@ -10,7 +10,7 @@ from engine.rules.income import seat_income
 from engine.scoring import final_flight_points, scores
 from engine.state import State
 from jetset_tui.describe import card_text, seat_badge
-from jetset_tui.i18n import _, ngettext
+from jetset_tui.i18n import _, money, ngettext
 from jetset_tui.race import panel_race
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
@@ -43,7 +43,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
         text.append("  " + _("away"), style=f"bold {WARN}")
     text.append("  " + ngettext("{n} pt", "{n} pts", total).format(n=total), style="bold")
     text.append("  " if compact else "\n   ")
-    text.append(f"€{st.cash:<4}", style="bold")
+    text.append(f"{money(st.cash):<5}", style="bold")
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
     if not compact:
         text.append(" " + _("income €{cash}").format(cash=seat_income(state, seat)), style=DIM)

@@ -10,7 +10,7 @@ from engine.bots.planning import Planner, Route
 from engine.investors_state import SPACES
 from engine.rules.investors import investor_cards
 from jetset_tui.describe import card_text
-from jetset_tui.i18n import N_, _, pgettext
+from jetset_tui.i18n import N_, _, money, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.widgets.distant import distant_text
@@ -101,7 +101,7 @@ def investors_text(table: TableView) -> Text:
         for seat, amount in enumerate(paid):
             text.append(" ")
             text.append(f"{table.liveries[seat].letter}", style=table.liveries[seat].style)
-            text.append(f" €{amount}")
+            text.append(f" {money(amount)}")
     return text
 
 

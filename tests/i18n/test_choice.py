@@ -247,3 +247,12 @@ def test_the_command_lines_words_to_a_player_in_italian(tmp_path: Path) -> None:
     )
     english = subprocess.run(args, capture_output=True, text=True, env=env)
     assert "--seed set up a new game" in english.stderr
+
+
+def test_money_is_written_as_each_language_writes_it() -> None:
+    """€30 in English; 30 € in Italian, as the Italian rulebook writes it."""
+    from jetset_tui.i18n import money, use_language
+
+    assert money(30) == "€30"
+    with use_language("it"):
+        assert money(30) == "30 €"
