@@ -20,8 +20,10 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
-INTERPRETED = {"engine/values.py"}
-"""``value`` carries ``typing.dataclass_transform``, which cannot mark a compiled function."""
+INTERPRETED = {"engine/values.py", "engine/errors.py"}
+"""``value`` carries ``typing.dataclass_transform``, which cannot mark a compiled function;
+the refusals' ``Word`` and ``Reason`` are ``str`` subclasses, which mypyc cannot compile (and a
+refusal is no hot path)."""
 
 MYPY_OPTIONS = ["--config-file=", "--always-true=MYPYC"]
 """mypyc's own mypy run: not pyproject.toml's settings, which tell the type checker that
