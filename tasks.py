@@ -208,14 +208,16 @@ def ensure_compiled() -> None:
         TOOLS_STAMP.write_text(tools)
     print("compiling the engine with mypyc into .venv-compiled (a minute or two) ...", flush=True)
     shutil.rmtree(ROOT / "build", ignore_errors=True)  # setuptools' and mypyc's work files
+    purelib = subprocess.check_output(
+        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], text=True
+    ).strip()
+    for package in ("engine", "netcode", "jetset_tui", "data"):  # no module compiled before
+        shutil.rmtree(Path(purelib, package), ignore_errors=True)  # and Python now shadows it
     build = ["install", "-q", "--no-build-isolation", "--no-deps", "--force-reinstall"]
     run([python, "-m", "pip", *build, str(ROOT)], {**os.environ, "JETSET_COMPILE": "1"})
     shutil.rmtree(ROOT / "build", ignore_errors=True)
     # The repository itself on the path after the installed packages: its tests and benchmarks
     # import, and ``engine`` still comes from the compiled install.
-    purelib = subprocess.check_output(
-        [python, "-c", "import sysconfig; print(sysconfig.get_paths()['purelib'])"], text=True
-    ).strip()
     Path(purelib, "jetset-repository.pth").write_text(f"{ROOT}\n")
     COMPILED_STAMP.write_text(fingerprint)
 
