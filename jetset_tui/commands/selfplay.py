@@ -12,6 +12,7 @@ from engine.bots import bot_label, require_bot
 from engine.notation import Notation
 from engine.selfplay import play_game, seat_kinds
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import _
 from jetset_tui.modules import add_modules_argument, game_options
 
 
@@ -59,7 +60,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         for kind in kinds:
             require_bot(kind)
     except ValueError as exc:
-        print(f"jetset selfplay: {exc}", file=sys.stderr)
+        print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     save = Path(args.save) if args.save else None
     if save:
@@ -70,7 +71,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         try:
             game = play_game(options, seed, seating)
         except ValueError as exc:  # a bot of your own chose an illegal action
-            print(f"jetset selfplay: {exc}", file=sys.stderr)
+            print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
             return 1
         if save:
             seats = [Seat(f"{bot_label(k)}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments, web
 from jetset_tui.commands.stopping import stop_on_sigterm
+from jetset_tui.i18n import _
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import SshConfig
@@ -108,7 +109,7 @@ def cmd_ssh_server(args: argparse.Namespace) -> int:
         browsers = None if args.web is None else web.web_config(args, args.bind, args.web, "web-")
         return asyncio.run(serve(config, log_path, browsers))
     except KeyboardInterrupt:
-        print("jetset ssh-server: stopped", file=sys.stderr)
+        print(_("jetset ssh-server: stopped"), file=sys.stderr)
         return 130
 
 
@@ -122,12 +123,16 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
     try:
         await server.start()
     except (OSError, asyncssh.Error, ValueError) as exc:
-        print(f"jetset ssh-server: cannot start: {exc}", file=sys.stderr)
+        print(_("jetset ssh-server: cannot start: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     mode = "open to anyone" if config.open_mode else "players sign in with their SSH key"
     print(f"jetset ssh-server: listening on {config.bind}:{server.port} ({mode})", flush=True)
-    print(f"jetset ssh-server: connect with  ssh -p {server.port} NAME@{config.bind}", flush=True)
-    print(f"jetset ssh-server: host key {server.host_key_path}; log {log_path}", flush=True)
+    # The line above stays English in every language: scripts and tests read the port from it.
+    name = _("NAME")
+    ssh = f"ssh -p {server.port} {name}@{config.bind}"
+    print(_("jetset ssh-server: connect with  {command}").format(command=ssh), flush=True)
+    said = _("jetset ssh-server: host key {key}; log {file}")
+    print(said.format(key=server.host_key_path, file=log_path), flush=True)
     site = None
     if browsers is not None:
         site = await web.start_web(server, browsers, "jetset ssh-server")
@@ -144,5 +149,5 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
             await site.close()
         await server.close()
     if stopped.is_set():
-        print("jetset ssh-server: stopped; unfinished games come back when it starts again")
+        print(_("jetset ssh-server: stopped; unfinished games come back when it starts again"))
     return 0

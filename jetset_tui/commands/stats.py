@@ -6,6 +6,8 @@ import argparse
 import json
 import sys
 
+from jetset_tui.i18n import _
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp = sub.add_parser("stats", help="summarise every log file in a directory")
@@ -20,11 +22,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     from netcode.stats import collect, render
 
     if not Path(args.directory).is_dir():
-        message = f"{args.directory}: no such directory"
         if args.json:
-            print(json.dumps({"ok": False, "error": message}))
+            print(json.dumps({"ok": False, "error": f"{args.directory}: no such directory"}))
         else:
-            print(f"jetset stats: {message}", file=sys.stderr)
+            said = _("jetset stats: {folder}: no such directory").format(folder=args.directory)
+            print(said, file=sys.stderr)
         return 1
     stats = collect(args.directory)
     if args.json:

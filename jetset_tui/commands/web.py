@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.commands.stopping import stop_on_sigterm
+from jetset_tui.i18n import _
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import GameServer, SshConfig
@@ -92,7 +93,7 @@ def cmd_web(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(config, web_config(args, args.bind, args.port), log_path))
     except KeyboardInterrupt:
-        print("jetset web: stopped", file=sys.stderr)
+        print(_("jetset web: stopped"), file=sys.stderr)
         return 130
 
 
@@ -107,12 +108,12 @@ async def serve(config: SshConfig, web: WebConfig, log_path: Path) -> int:
         server = await start_web(games, web, "jetset web")
         if server is None:
             return 1
-        print(f"jetset web: log {log_path}", flush=True)
+        print(_("jetset web: log {file}").format(file=log_path), flush=True)
         await stopped.wait()
         await server.close()
     finally:
         await games.lobby.close()
-    print("jetset web: stopped; unfinished games come back when it starts again")
+    print(_("jetset web: stopped; unfinished games come back when it starts again"))
     return 0
 
 
@@ -124,8 +125,10 @@ async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | 
     try:
         await server.start()
     except OSError as exc:
-        print(f"{who}: cannot serve browsers: {exc}", file=sys.stderr)
+        said = _("{command}: cannot serve browsers: {problem}")
+        print(said.format(command=who, problem=exc), file=sys.stderr)
         await server.close()
         return None
+    # English in every language: scripts and tests read the port from this line.
     print(f"{who}: browsers play at http://{web.bind}:{server.port}/", flush=True)
     return server
