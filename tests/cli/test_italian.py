@@ -10,6 +10,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -135,3 +136,14 @@ def test_a_json_error_stays_english_in_italian() -> None:
     assert human.stderr.startswith("jetset join: impossibile unirsi a 127.0.0.1:1: ")
     missing = jetset("--lang", "it", "stats", "no-such-folder", "--json")
     assert json.loads(missing.stdout)["error"] == "no-such-folder: no such directory"
+
+
+def test_stats_speak_italian_and_their_json_does_not(hosted: dict[str, str]) -> None:
+    folder = str(Path(hosted["log"]).parent)
+    said = jetset("--lang", "it", "stats", folder).stdout
+    assert said.startswith("1 partita\n") and "vittorie per posto\n  posto 0 " in said, said
+    assert "come sono finite le partite" in said and "games" not in said
+    english = jetset("stats", folder).stdout
+    assert english.startswith("1 game\n") and "win rate by seat" in english, english
+    as_json = [jetset(*lang, "stats", folder, "--json").stdout for lang in ((), ("--lang", "it"))]
+    assert as_json[0] == as_json[1] and json.loads(as_json[0])["games"] == 1
