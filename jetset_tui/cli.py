@@ -22,7 +22,7 @@ LONG_RUNNING = ("play", "tutorial", "host", "join", "ssh-server")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="jetset", description="Jet Set in the terminal.")
+    parser = argparse.ArgumentParser(prog="jetset", description=_("Jet Set in the terminal."))
     parser.add_argument("--version", action=VersionAction)
     add_language_argument(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -40,7 +40,7 @@ def add_language_argument(parser: argparse.ArgumentParser, default: object) -> N
         "--lang",
         choices=sorted(LANGUAGES),
         default=default,
-        help="the game's language (default: from LC_ALL, LC_MESSAGES or LANG, else en)",
+        help=_("the game's language (default: from LC_ALL, LC_MESSAGES or LANG, else en)"),
     )
 
 

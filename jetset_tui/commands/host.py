@@ -43,55 +43,63 @@ SEED_WARNING = N_(
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    hp = sub.add_parser("host", help="host a game on the network")
-    hp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    hp = sub.add_parser("host", help=_("host a game on the network"))
     hp.add_argument(
-        "--port", type=arguments.port, default=7777, help="TCP port (default 7777; 0: any free)"
+        "--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
     )
-    hp.add_argument("--players", type=arguments.players, help="2 to 6 seats")
+    hp.add_argument(
+        "--port", type=arguments.port, default=7777, help=_("TCP port (default 7777; 0: any free)")
+    )
+    hp.add_argument("--players", type=arguments.players, help=_("2 to 6 seats"))
     hp.add_argument(
         "--bots",
         metavar="KINDS",
         type=arguments.kinds,
         default=[],
-        help="one bot kind per seat for the last seats, e.g. greedy,random; the seats not named "
-        "are for players who join",
+        help=_(
+            "one bot kind per seat for the last seats, e.g. greedy,random; the seats not named "
+            "are for players who join"
+        ),
     )
-    hp.add_argument("--seed", help="the dealer's seed (default: a random one)")
-    hp.add_argument("--log", metavar="FILE", help="the game's log file (default: in the data dir)")
-    hp.add_argument("--headless", action="store_true", help="only serve; play no seat here")
-    hp.add_argument("--password", help="players must give this password to join")
-    hp.add_argument("--resume", metavar="FILE", help="continue the game in this log file")
+    hp.add_argument("--seed", help=_("the dealer's seed (default: a random one)"))
+    hp.add_argument(
+        "--log", metavar="FILE", help=_("the game's log file (default: in the data dir)")
+    )
+    hp.add_argument("--headless", action="store_true", help=_("only serve; play no seat here"))
+    hp.add_argument("--password", help=_("players must give this password to join"))
+    hp.add_argument("--resume", metavar="FILE", help=_("continue the game in this log file"))
     hp.add_argument(
         "--repair",
         action="store_true",
-        help="with --resume: cut a damaged end off the log (a copy is kept) and continue",
+        help=_("with --resume: cut a damaged end off the log (a copy is kept) and continue"),
     )
-    hp.add_argument("--name", default="host", help="your name, when the host plays a seat")
+    hp.add_argument("--name", default="host", help=_("your name, when the host plays a seat"))
     hp.add_argument(
         "--reconnect-window",
         type=arguments.seconds,
         default=120.0,
         metavar="SECONDS",
-        help="a bot plays for a dropped player after this (default 120; 0: never)",
+        help=_("a bot plays for a dropped player after this (default 120; 0: never)"),
     )
     hp.add_argument(
-        "--standin-bot", default="greedy", help="the bot kind that plays for a dropped player"
+        "--standin-bot", default="greedy", help=_("the bot kind that plays for a dropped player")
     )
     hp.add_argument(
         "--turn-time",
         type=arguments.seconds,
         default=0.0,
         metavar="SECONDS",
-        help="a bot moves for a player who has not moved in this time (default 0: no clock)",
+        help=_("a bot moves for a player who has not moved in this time (default 0: no clock)"),
     )
-    hp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
+    hp.add_argument(
+        "--extra-cards", action="store_true", help=_("the expansion's extra Flight cards")
+    )
     add_modules_argument(hp)
     hp.add_argument(
-        "--linger", type=arguments.seconds, default=5.0, help="seconds to stay up after the end"
+        "--linger", type=arguments.seconds, default=5.0, help=_("seconds to stay up after the end")
     )
-    hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
-    hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    hp.add_argument("--no-fsync", action="store_true", help=_("flush the log without fsync"))
+    hp.add_argument("--json", action="store_true", help=_("print one JSON object at the end"))
     diagnostics.add_arguments(hp)
     hp.set_defaults(func=cmd_host)
 

@@ -10,9 +10,9 @@ from jetset_tui.i18n import _, ngettext
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    ip = sub.add_parser("import", help="turn a text game (from `jetset export`) into a log file")
-    ip.add_argument("text", help="the text file ('-' for standard input)")
-    ip.add_argument("--output", "-o", help="the log file to write (default: TEXT with .jetset)")
+    ip = sub.add_parser("import", help=_("turn a text game (from `jetset export`) into a log file"))
+    ip.add_argument("text", help=_("the text file ('-' for standard input)"))
+    ip.add_argument("--output", "-o", help=_("the log file to write (default: TEXT with .jetset)"))
     ip.set_defaults(func=cmd_import)
 
 

@@ -21,42 +21,46 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    jp = sub.add_parser("join", help="join a hosted game")
+    jp = sub.add_parser("join", help=_("join a hosted game"))
     jp.add_argument(
         "address",
         metavar="HOST:PORT|ssh://[USER@]HOST[:PORT][/GAME]",
-        help="the host, e.g. 192.168.1.5:7777, or a jetset ssh-server, e.g. ssh://ann@example.org",
+        help=_(
+            "the host, e.g. 192.168.1.5:7777, or a jetset ssh-server, e.g. ssh://ann@example.org"
+        ),
     )
-    jp.add_argument("--name", default=None, help="your name at the table")
-    jp.add_argument("--bot", metavar="KIND", help="play headless as this bot (e.g. greedy)")
+    jp.add_argument("--name", default=None, help=_("your name at the table"))
+    jp.add_argument("--bot", metavar="KIND", help=_("play headless as this bot (e.g. greedy)"))
     jp.add_argument(
         "--spectate",
         action="store_true",
-        help="watch: in the TUI on a terminal; printing the entries otherwise, or with --json",
+        help=_("watch: in the TUI on a terminal; printing the entries otherwise, or with --json"),
     )
-    jp.add_argument("--password", help="the game's password")
+    jp.add_argument("--password", help=_("the game's password"))
     jp.add_argument(
-        "--token", help="take back your seat with its token (without it: the seat kept here)"
+        "--token", help=_("take back your seat with its token (without it: the seat kept here)")
     )
     jp.add_argument(
         "--reconnect-for",
         type=arguments.seconds,
         default=60.0,
-        help="seconds to keep reconnecting",
+        help=_("seconds to keep reconnecting"),
     )
     jp.add_argument(
         "--delay",
         type=arguments.seconds,
         default=0.0,
-        help="a bot's pause in seconds before each move",
+        help=_("a bot's pause in seconds before each move"),
     )
     jp.add_argument(
         "--contribution",
         metavar="HEX",
-        help="your share of the deal's randomness, 32 hex digits (default: random; a fixed one "
-        "is for tests and reproducible bot matches)",
+        help=_(
+            "your share of the deal's randomness, 32 hex digits (default: random; a fixed one "
+            "is for tests and reproducible bot matches)"
+        ),
     )
-    jp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    jp.add_argument("--json", action="store_true", help=_("print one JSON object at the end"))
     add_ssh_arguments(jp)
     diagnostics.add_arguments(jp)
     jp.set_defaults(func=cmd_join)
@@ -278,19 +282,21 @@ def add_ssh_arguments(jp: argparse.ArgumentParser) -> None:
         dest="identity",
         action="append",
         metavar="FILE",
-        help="ssh://: the private key to log in with (default: your agent and ~/.ssh/id_*)",
+        help=_("ssh://: the private key to log in with (default: your agent and ~/.ssh/id_*)"),
     )
     jp.add_argument(
         "--accept-new-host-key",
         action="store_true",
-        help="ssh://: trust a server not in ~/.ssh/known_hosts yet without asking (never one "
-        "whose key changed)",
+        help=_(
+            "ssh://: trust a server not in ~/.ssh/known_hosts yet without asking (never one "
+            "whose key changed)"
+        ),
     )
     jp.add_argument(
         "--players",
         type=arguments.players,
         default=4,
-        help="ssh:// without a game: the seats of a new game, when there is none to join",
+        help=_("ssh:// without a game: the seats of a new game, when there is none to join"),
     )
 
 

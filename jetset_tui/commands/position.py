@@ -16,15 +16,17 @@ from jetset_tui.i18n import _, ngettext
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    pp = sub.add_parser("position", help="print the table after N entries of a log, as JSON")
-    pp.add_argument("file", help="a .jetset log file")
+    pp = sub.add_parser("position", help=_("print the table after N entries of a log, as JSON"))
+    pp.add_argument("file", help=_("a .jetset log file"))
     pp.add_argument(
         "--at",
         type=arguments.whole_number(0),
-        help="after this many entries (default: all of them)",
+        help=_("after this many entries (default: all of them)"),
     )
     pp.add_argument(
-        "--seat", type=arguments.whole_number(0), help="as this seat sees it (default: a spectator)"
+        "--seat",
+        type=arguments.whole_number(0),
+        help=_("as this seat sees it (default: a spectator)"),
     )
     pp.set_defaults(func=cmd_position)
 

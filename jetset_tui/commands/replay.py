@@ -16,14 +16,14 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    rp = sub.add_parser("replay", help="watch a game in the replay viewer, or --verify it")
-    rp.add_argument("file", help="a .jetset log file")
-    rp.add_argument("--verify", action="store_true", help="check every digest and the seed")
-    rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp = sub.add_parser("replay", help=_("watch a game in the replay viewer, or --verify it"))
+    rp.add_argument("file", help=_("a .jetset log file"))
+    rp.add_argument("--verify", action="store_true", help=_("check every digest and the seed"))
+    rp.add_argument("--json", action="store_true", help=_("print one JSON object"))
     rp.add_argument(
         "--seat",
         type=arguments.whole_number(0),
-        help="watch as this seat (default: a spectator)",
+        help=_("watch as this seat (default: a spectator)"),
     )
     rp.set_defaults(func=cmd_replay)
 

@@ -27,55 +27,63 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser("ssh-server", help="serve the game over SSH: players need only `ssh`")
-    sp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sp = sub.add_parser("ssh-server", help=_("serve the game over SSH: players need only `ssh`"))
     sp.add_argument(
-        "--port", type=arguments.port, default=2222, help="TCP port (default 2222; 0: any free)"
+        "--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
     )
-    sp.add_argument("--host-key", metavar="FILE", help="host key (default: made on first run)")
+    sp.add_argument(
+        "--port", type=arguments.port, default=2222, help=_("TCP port (default 2222; 0: any free)")
+    )
+    sp.add_argument("--host-key", metavar="FILE", help=_("host key (default: made on first run)"))
     who = sp.add_mutually_exclusive_group()
-    who.add_argument("--authorized-keys", metavar="FILE", help="only these public keys may connect")
+    who.add_argument(
+        "--authorized-keys", metavar="FILE", help=_("only these public keys may connect")
+    )
     who.add_argument(
         "--open",
         action="store_true",
-        help="anyone may connect with any user name, no key (a LAN party)",
+        help=_("anyone may connect with any user name, no key (a LAN party)"),
     )
     sp.add_argument(
         "--max-sessions",
         type=arguments.whole_number(1),
         default=64,
-        help="players at once (default 64)",
+        help=_("players at once (default 64)"),
     )
     sp.add_argument(
         "--max-per-address",
         type=arguments.whole_number(1),
         default=8,
-        help="connections from one address (default 8)",
+        help=_("connections from one address (default 8)"),
     )
     sp.add_argument(
         "--idle-timeout",
         type=arguments.seconds,
         default=1800.0,
         metavar="SECONDS",
-        help="disconnect a player who types nothing for this long (default 1800)",
+        help=_("disconnect a player who types nothing for this long (default 1800)"),
     )
     sp.add_argument(
-        "--bot-delay", type=arguments.seconds, default=0.6, help="seconds a bot waits to move"
+        "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
-    sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
-    sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
+    sp.add_argument("--log", metavar="FILE", help=_("log file (default: in the data dir's logs/)"))
+    sp.add_argument("--games-dir", metavar="DIR", help=_("where the games' logs go"))
     sp.add_argument(
         "--tcp",
         metavar="ADDRESS",
-        help="also let `jetset join` players into each game, on a free port of ADDRESS "
-        "(shown in the lobby)",
+        help=_(
+            "also let `jetset join` players into each game, on a free port of ADDRESS "
+            "(shown in the lobby)"
+        ),
     )
     sp.add_argument(
         "--web",
         metavar="PORT",
         type=arguments.port,
-        help="also serve browsers on this port of the same address: the same lobby and games, "
-        "a name chosen on arrival (`jetset web`)",
+        help=_(
+            "also serve browsers on this port of the same address: the same lobby and games, "
+            "a name chosen on arrival (`jetset web`)"
+        ),
     )
     web.add_limits(sp, "web-")
     diagnostics.add_arguments(sp)

@@ -14,9 +14,9 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser("stats", help="summarise every log file in a directory")
-    sp.add_argument("directory", help="a folder of .jetset log files")
-    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp = sub.add_parser("stats", help=_("summarise every log file in a directory"))
+    sp.add_argument("directory", help=_("a folder of .jetset log files"))
+    sp.add_argument("--json", action="store_true", help=_("print one JSON object"))
     sp.set_defaults(func=cmd_stats)
 
 

@@ -25,10 +25,14 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser("web", help="serve the game to web browsers: players need only a browser")
-    sp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sp = sub.add_parser(
+        "web", help=_("serve the game to web browsers: players need only a browser")
+    )
     sp.add_argument(
-        "--port", type=arguments.port, default=8000, help="TCP port (default 8000; 0: any free)"
+        "--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
+    )
+    sp.add_argument(
+        "--port", type=arguments.port, default=8000, help=_("TCP port (default 8000; 0: any free)")
     )
     add_limits(sp)
     sp.add_argument(
@@ -36,13 +40,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=arguments.seconds,
         default=1800.0,
         metavar="SECONDS",
-        help="end a browser session that types nothing for this long (default 1800)",
+        help=_("end a browser session that types nothing for this long (default 1800)"),
     )
     sp.add_argument(
-        "--bot-delay", type=arguments.seconds, default=0.6, help="seconds a bot waits to move"
+        "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
-    sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
-    sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
+    sp.add_argument("--log", metavar="FILE", help=_("log file (default: in the data dir's logs/)"))
+    sp.add_argument("--games-dir", metavar="DIR", help=_("where the games' logs go"))
     diagnostics.add_arguments(sp)
     sp.set_defaults(func=cmd_web)
 
@@ -54,14 +58,14 @@ def add_limits(sp: argparse.ArgumentParser, prefix: str = "") -> None:
         type=arguments.whole_number(1),
         default=16,
         metavar="N",
-        help="browser sessions at once, each a process of about 50 MB (default 16)",
+        help=_("browser sessions at once, each a process of about 50 MB (default 16)"),
     )
     sp.add_argument(
         f"--{prefix}max-per-address",
         type=arguments.whole_number(1),
         default=4,
         metavar="N",
-        help="browser sessions from one address (default 4)",
+        help=_("browser sessions from one address (default 4)"),
     )
 
 

@@ -147,3 +147,12 @@ def test_stats_speak_italian_and_their_json_does_not(hosted: dict[str, str]) -> 
     assert english.startswith("1 game\n") and "win rate by seat" in english, english
     as_json = [jetset(*lang, "stats", folder, "--json").stdout for lang in ((), ("--lang", "it"))]
     assert as_json[0] == as_json[1] and json.loads(as_json[0])["games"] == 1
+
+
+def test_help_lists_the_commands_in_the_language_asked() -> None:
+    italian = jetset("--lang", "it", "--help").stdout
+    assert "ospita una partita in rete" in italian and "unisciti a una partita ospitata" in italian
+    assert "host a game on the network" not in italian
+    english = jetset("--help").stdout
+    assert "host a game on the network" in english and "ospita" not in english
+    assert "con --resume: taglia la fine danneggiata" in jetset("host", "-h", "--lang=it").stdout
