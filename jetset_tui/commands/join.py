@@ -66,11 +66,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp.set_defaults(func=cmd_join)
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``host:port`` or ``[v6]:port``."""
+def parse_address(text: str) -> tuple[str, int] | None:
+    """``host:port`` or ``[v6]:port``; None if ``text`` is neither."""
     host, sep, port = text.rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(_("{text}: write HOST:PORT, e.g. 127.0.0.1:7777").format(text=repr(text)))
+        return None
     return host.strip("[]"), int(port)
 
 
@@ -81,9 +81,12 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     try:
         opener = ssh_opener(args)
-        address = parse_address(args.address) if opener is None else ("", 0)
     except ValueError as exc:
         return fail(args, str(exc))
+    address = parse_address(args.address) if opener is None else ("", 0)
+    if address is None:
+        said = N_("{text}: write HOST:PORT, e.g. 127.0.0.1:7777")
+        return fail(args, said, text=repr(args.address))
     try:
         if args.bot is not None:
             require_bot(args.bot)
@@ -109,12 +112,12 @@ def watch_in_tui(args: argparse.Namespace) -> bool:
 
 
 def fail(args: argparse.Namespace, message: str, code: int = 2, **values: object) -> int:
-    """Say what is wrong: ``message`` (English, its ``{values}`` filled in) as JSON with --json,
-    else in the player's language; exit ``code``: 2 a usage error, 1 a failure."""
+    """Say what is wrong: ``message`` (English, its ``{values}`` filled in, if any) as JSON with
+    --json, else in the player's language; exit ``code``: 2 a usage error, 1 a failure."""
     if args.json:
-        print(json.dumps({"ok": False, "error": message.format(**values)}))
+        print(json.dumps({"ok": False, "error": message.format(**values) if values else message}))
     else:
-        said = _(message).format(**values)
+        said = _(message).format(**values) if values else _(message)
         print(_("jetset join: {problem}").format(problem=said), file=sys.stderr)
     return code
 

@@ -134,6 +134,10 @@ def test_a_json_error_stays_english_in_italian() -> None:
     assert said.returncode == 1 and error.startswith("cannot join 127.0.0.1:1: "), error
     human = jetset("--lang", "it", "join", "127.0.0.1:1")
     assert human.stderr.startswith("jetset join: impossibile unirsi a 127.0.0.1:1: ")
+    malformed = jetset("--lang", "it", "join", "127.0.0.1", "--json")
+    assert (
+        json.loads(malformed.stdout)["error"] == "'127.0.0.1': write HOST:PORT, e.g. 127.0.0.1:7777"
+    )
     missing = jetset("--lang", "it", "stats", "no-such-folder", "--json")
     assert json.loads(missing.stdout)["error"] == "no-such-folder: no such directory"
 
