@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from jetset_tui import diagnostics
 from jetset_tui.bot_plugins import load_command_line_bots
 from jetset_tui.commands import COMMANDS
-from jetset_tui.i18n import LANGUAGES, language_from_env, set_process_language
+from jetset_tui.i18n import LANGUAGES, _, language_from_env, set_process_language
 from jetset_tui.version import VersionAction
 
 LONG_RUNNING = ("play", "tutorial", "host", "join", "ssh-server")
@@ -22,7 +22,7 @@ LONG_RUNNING = ("play", "tutorial", "host", "join", "ssh-server")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="jetset", description="Jet Set in the terminal.")
+    parser = argparse.ArgumentParser(prog="jetset", description=_("Jet Set in the terminal."))
     parser.add_argument("--version", action=VersionAction)
     add_language_argument(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -40,7 +40,7 @@ def add_language_argument(parser: argparse.ArgumentParser, default: object) -> N
         "--lang",
         choices=sorted(LANGUAGES),
         default=default,
-        help="the game's language (default: from LC_ALL, LC_MESSAGES or LANG, else en)",
+        help=_("the game's language (default: from LC_ALL, LC_MESSAGES or LANG, else en)"),
     )
 
 
@@ -50,14 +50,29 @@ def choose_language(args: argparse.Namespace) -> None:
     set_process_language(chosen or language_from_env(os.environ))
 
 
+def language_asked(words: Sequence[str]) -> str | None:
+    """The ``--lang`` among ``words`` (``--lang it`` or ``--lang=it``), before they are parsed;
+    None if not given. argparse checks it later; this only lets its errors speak it."""
+    for i, word in enumerate(words):
+        if word == "--":
+            break
+        if word.startswith("--lang="):
+            return word.partition("=")[2]
+        if word == "--lang" and i + 1 < len(words):
+            return words[i + 1]
+    return None
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = build_parser()
-    args = parser.parse_args(argv)
+    words = sys.argv[1:] if argv is None else list(argv)
+    set_process_language(language_asked(words) or language_from_env(os.environ))
+    parser = build_parser()  # after the language: a usage error is said in it
+    args = parser.parse_args(words)
     choose_language(args)
     try:
         load_command_line_bots(args)
     except ValueError as exc:
-        print(f"jetset: {exc}", file=sys.stderr)
+        print(_("jetset: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     command = args.command or "play"
     if command in LONG_RUNNING:

@@ -18,9 +18,11 @@ FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """``-v`` and ``--debug`` for a long-running command."""
     parser.add_argument(
-        "-v", "--verbose", action="count", default=0, help="more detail in the log file"
+        "-v", "--verbose", action="count", default=0, help=_("more detail in the log file")
     )
-    parser.add_argument("--debug", action="store_true", help="details and tracebacks on stderr too")
+    parser.add_argument(
+        "--debug", action="store_true", help=_("details and tracebacks on stderr too")
+    )
 
 
 class _StderrHandler(logging.Handler):

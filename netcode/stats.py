@@ -131,37 +131,6 @@ def bar(fraction: float, width: int = 30) -> str:
     return "█" * full + ("" if not part else " ▏▎▍▌▋▊▉"[part])
 
 
-def render(stats: Stats) -> str:
-    lines = [f"{len(stats.games)} games"]
-    if stats.skipped:
-        lines.append(f"{len(stats.skipped)} files skipped: " + "; ".join(stats.skipped[:3]))
-    if not stats.games:
-        return "\n".join(lines) + "\n"
-    lines += [
-        f"average score {stats.average_score():.1f}   average length "
-        f"{stats.average('turns'):.0f} turns, {stats.average('entries'):.0f} entries",
-        "",
-        "win rate by seat",
-    ]
-    for seat, rate in stats.win_rate_by_seat().items():
-        lines.append(f"  seat {seat:<10} {rate:6.1%}  {bar(rate)}")
-    kinds = {kind: kind_label(kind) for kind in stats.by_kind()}
-    wide = max([16, *map(len, kinds.values())])
-    lines += ["", f"  {'by player kind':<{wide}}   seats    wins   avg score"]
-    for kind, (played, rate, avg) in stats.by_kind().items():
-        label = kinds[kind]
-        lines.append(f"  {label:<{wide}} {played:>7}  {rate:6.1%}   {avg:8.1f}  {bar(rate, 20)}")
-    lines += ["", "most claimed cards"]
-    claims = stats.most_claimed()
-    most = claims[0][1] if claims else 1
-    for card, count in claims:
-        lines.append(f"  {card:<8} {count:>5}  {bar(count / most, 20)}")
-    lines += ["", "how games ended"]
-    for reason, count in stats.end_reasons():
-        lines.append(f"  {count:>5}  {reason}")
-    return "\n".join(lines) + "\n"
-
-
 def kind_label(kind: str) -> str:
     """A seat kind as the table shows it: ``bot:greedy``, or a bot of your own by its name."""
     seat = SeatKind.parse(kind)

@@ -9,6 +9,8 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from jetset_tui.i18n import _
+
 
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
     """A type for ``add_argument``: a whole number from ``low`` (to ``high``, if given)."""
@@ -17,10 +19,13 @@ def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
         try:
             value = int(text)
         except ValueError:
-            raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+            said = _("not a whole number: {text}").format(text=repr(text))
+            raise argparse.ArgumentTypeError(said) from None
         if value < low or (high is not None and value > high):
-            span = f"from {low} up" if high is None else f"from {low} to {high}"
-            raise argparse.ArgumentTypeError(f"{value}: give a number {span}")
+            said = _("{value}: give a number from {low} up")
+            if high is not None:
+                said = _("{value}: give a number from {low} to {high}")
+            raise argparse.ArgumentTypeError(said.format(value=value, low=low, high=high))
         return value
 
     return parse
@@ -31,9 +36,10 @@ def seconds(text: str) -> float:
     try:
         value = float(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+        said = _("not a number of seconds: {text}").format(text=repr(text))
+        raise argparse.ArgumentTypeError(said) from None
     if not 0 <= value < 1e6:
-        raise argparse.ArgumentTypeError(f"seconds from 0 up, not {text}")
+        raise argparse.ArgumentTypeError(_("seconds from 0 up, not {text}").format(text=text))
     return value
 
 
@@ -44,10 +50,12 @@ def players(text: str) -> int:
     try:
         value = int(text)
     except ValueError:
-        raise argparse.ArgumentTypeError(f"not a number of players: {text!r}") from None
+        said = _("not a number of players: {text}").format(text=repr(text))
+        raise argparse.ArgumentTypeError(said) from None
     if not MIN_PLAYERS <= value <= MAX_PLAYERS:
+        said = _("{value}: Jet Set is for {low} to {high} players")
         raise argparse.ArgumentTypeError(
-            f"{value}: Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players"
+            said.format(value=value, low=MIN_PLAYERS, high=MAX_PLAYERS)
         )
     return value
 
@@ -60,7 +68,7 @@ def kinds(text: str) -> list[str]:
     """A comma-separated list of seat kinds, blanks dropped; an empty list is an error."""
     words = [word.strip() for word in text.split(",") if word.strip()]
     if not words:
-        raise argparse.ArgumentTypeError(f"no kind named in {text!r}")
+        raise argparse.ArgumentTypeError(_("no kind named in {text}").format(text=repr(text)))
     return words
 
 
@@ -68,4 +76,5 @@ def bot_seats(bots: list[str], seats: int, flag: str = "--bots") -> None:
     """Never drop a kind silently: ValueError (a usage error) when ``flag`` names more kinds
     than the ``seats`` they could take (``--bots``: one kind per seat, for the last seats)."""
     if len(bots) > seats:
-        raise ValueError(f"{flag} names {len(bots)} kinds for {seats} seats (one kind per seat)")
+        said = _("{flag} names {kinds} kinds for {seats} seats (one kind per seat)")
+        raise ValueError(said.format(flag=flag, kinds=len(bots), seats=seats))

@@ -8,16 +8,18 @@ import json
 import sys
 from typing import TYPE_CHECKING
 
+from jetset_tui.i18n import _
+
 if TYPE_CHECKING:
     from netcode.logfile import GameLog, Note
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    ep = sub.add_parser("export", help="write a log as text (PGN-style) or JSON")
-    ep.add_argument("file", help="a .jetset log file")
+    ep = sub.add_parser("export", help=_("write a log as text (PGN-style) or JSON"))
+    ep.add_argument("file", help=_("a .jetset log file"))
     ep.add_argument("--format", choices=("text", "json"), default="text")
-    ep.add_argument("--output", "-o", help="write here instead of standard output")
-    ep.add_argument("--chat", action="store_true", help="include what was said at the table")
+    ep.add_argument("--output", "-o", help=_("write here instead of standard output"))
+    ep.add_argument("--chat", action="store_true", help=_("include what was said at the table"))
     ep.set_defaults(func=cmd_export)
 
 
@@ -29,14 +31,16 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.file)
     except (OSError, LogFormatError) as exc:
-        print(f"jetset export: {args.file}: {exc}", file=sys.stderr)
+        said = _("jetset export: {file}: {problem}").format(file=args.file, problem=exc)
+        print(said, file=sys.stderr)
         return 1
     if args.format == "json":
         text = json_text(log, chat=args.chat)
     else:
         result = replay(log, verify_seed=False)
         if not result.ok:
-            print(f"jetset export: {args.file}: {result.error}", file=sys.stderr)
+            said = _("jetset export: {file}: {problem}")
+            print(said.format(file=args.file, problem=result.error), file=sys.stderr)
             return 1
         text = export_text(log, result.game, chat=args.chat)
     if args.output:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.modules import add_modules_argument
 
 if TYPE_CHECKING:
@@ -35,62 +36,70 @@ if TYPE_CHECKING:
 HOLDER = "jetset host"
 """Who holds a hosted game's log, as others are told."""
 
-SEED_WARNING = (
+SEED_WARNING = N_(
     "jetset host: --seed is for tests and bot matches: the dealing is then not secret (a player "
     "who guesses the seed and is the only one to join over the network knows every hand)"
 )
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    hp = sub.add_parser("host", help="host a game on the network")
-    hp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    hp = sub.add_parser("host", help=_("host a game on the network"))
     hp.add_argument(
-        "--port", type=arguments.port, default=7777, help="TCP port (default 7777; 0: any free)"
+        "--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
     )
-    hp.add_argument("--players", type=arguments.players, help="2 to 6 seats")
+    hp.add_argument(
+        "--port", type=arguments.port, default=7777, help=_("TCP port (default 7777; 0: any free)")
+    )
+    hp.add_argument("--players", type=arguments.players, help=_("2 to 6 seats"))
     hp.add_argument(
         "--bots",
         metavar="KINDS",
         type=arguments.kinds,
         default=[],
-        help="one bot kind per seat for the last seats, e.g. greedy,random; the seats not named "
-        "are for players who join",
+        help=_(
+            "one bot kind per seat for the last seats, e.g. greedy,random; the seats not named "
+            "are for players who join"
+        ),
     )
-    hp.add_argument("--seed", help="the dealer's seed (default: a random one)")
-    hp.add_argument("--log", metavar="FILE", help="the game's log file (default: in the data dir)")
-    hp.add_argument("--headless", action="store_true", help="only serve; play no seat here")
-    hp.add_argument("--password", help="players must give this password to join")
-    hp.add_argument("--resume", metavar="FILE", help="continue the game in this log file")
+    hp.add_argument("--seed", help=_("the dealer's seed (default: a random one)"))
+    hp.add_argument(
+        "--log", metavar="FILE", help=_("the game's log file (default: in the data dir)")
+    )
+    hp.add_argument("--headless", action="store_true", help=_("only serve; play no seat here"))
+    hp.add_argument("--password", help=_("players must give this password to join"))
+    hp.add_argument("--resume", metavar="FILE", help=_("continue the game in this log file"))
     hp.add_argument(
         "--repair",
         action="store_true",
-        help="with --resume: cut a damaged end off the log (a copy is kept) and continue",
+        help=_("with --resume: cut a damaged end off the log (a copy is kept) and continue"),
     )
-    hp.add_argument("--name", default="host", help="your name, when the host plays a seat")
+    hp.add_argument("--name", default="host", help=_("your name, when the host plays a seat"))
     hp.add_argument(
         "--reconnect-window",
         type=arguments.seconds,
         default=120.0,
         metavar="SECONDS",
-        help="a bot plays for a dropped player after this (default 120; 0: never)",
+        help=_("a bot plays for a dropped player after this (default 120; 0: never)"),
     )
     hp.add_argument(
-        "--standin-bot", default="greedy", help="the bot kind that plays for a dropped player"
+        "--standin-bot", default="greedy", help=_("the bot kind that plays for a dropped player")
     )
     hp.add_argument(
         "--turn-time",
         type=arguments.seconds,
         default=0.0,
         metavar="SECONDS",
-        help="a bot moves for a player who has not moved in this time (default 0: no clock)",
+        help=_("a bot moves for a player who has not moved in this time (default 0: no clock)"),
     )
-    hp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
+    hp.add_argument(
+        "--extra-cards", action="store_true", help=_("the expansion's extra Flight cards")
+    )
     add_modules_argument(hp)
     hp.add_argument(
-        "--linger", type=arguments.seconds, default=5.0, help="seconds to stay up after the end"
+        "--linger", type=arguments.seconds, default=5.0, help=_("seconds to stay up after the end")
     )
-    hp.add_argument("--no-fsync", action="store_true", help="flush the log without fsync")
-    hp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    hp.add_argument("--no-fsync", action="store_true", help=_("flush the log without fsync"))
+    hp.add_argument("--json", action="store_true", help=_("print one JSON object at the end"))
     diagnostics.add_arguments(hp)
     hp.set_defaults(func=cmd_host)
 
@@ -110,8 +119,10 @@ def cmd_host(args: argparse.Namespace) -> int:
     runner = None if args.headless else tui_runner()
     if not args.headless and runner is None:
         print(
-            "jetset host: the TUI cannot play a seat here yet; "
-            "run with --headless to only serve the game (bots and `jetset join` players)",
+            _(
+                "jetset host: the TUI cannot play a seat here yet; "
+                "run with --headless to only serve the game (bots and `jetset join` players)"
+            ),
             file=sys.stderr,
         )
         return 2
@@ -120,25 +131,32 @@ def cmd_host(args: argparse.Namespace) -> int:
     try:
         table = make_table(args)
     except LogLocked as exc:
-        print(f"jetset host: {exc}; it cannot be hosted twice", file=sys.stderr)
+        print(
+            _("jetset host: {problem}; it cannot be hosted twice").format(problem=exc),
+            file=sys.stderr,
+        )
         return 1
     except ValueError as exc:
-        print(f"jetset host: {exc}", file=sys.stderr)
+        print(_("jetset host: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     except OSError as exc:  # the game's files cannot be written at all: a full disk, say
         from netcode.table import storage_problem
 
-        where = f" {exc.filename}" if exc.filename else ""
-        print(f"jetset host: cannot save the game{where} ({storage_problem(exc)})", file=sys.stderr)
+        said = _("jetset host: cannot save the game {file} ({problem})")
+        if not exc.filename:
+            said = _("jetset host: cannot save the game ({problem})")
+        print(said.format(file=exc.filename, problem=storage_problem(exc)), file=sys.stderr)
         return 1
     if table.repaired:
-        print(f"jetset host: repaired {table.log_path}: {table.repaired}", file=sys.stderr)
+        said = _("jetset host: repaired {file}: {what}")
+        print(said.format(file=table.log_path, what=table.repaired), file=sys.stderr)
     if args.seed is not None and not args.resume:
-        print(SEED_WARNING, file=sys.stderr, flush=True)
+        print(_(SEED_WARNING), file=sys.stderr, flush=True)
     try:
         return asyncio.run(serve(table, args, runner))
     except KeyboardInterrupt:  # before the signal handlers are in place
-        print(f"jetset host: stopped; continue with --resume {table.log_path}", file=sys.stderr)
+        said = _("jetset host: stopped; continue with --resume {file}")
+        print(said.format(file=table.log_path), file=sys.stderr)
         return 130
 
 
@@ -150,24 +168,26 @@ def make_table(args: argparse.Namespace) -> Table:
 
     fsync = not args.no_fsync
     if args.repair and not args.resume:
-        raise ValueError("--repair goes with --resume FILE")
+        raise ValueError(_("--repair goes with --resume FILE"))
     if args.resume:
         table = Table.resume(Path(args.resume), fsync=fsync, holder=HOLDER, repair=args.repair)
         if not args.headless and table.keys.host_seat is None and not table.over:
             raise ValueError(
-                "this game was served with --headless: no seat is yours; "
-                "continue it with --headless (and `jetset join` to play)"
+                _(
+                    "this game was served with --headless: no seat is yours; "
+                    "continue it with --headless (and `jetset join` to play)"
+                )
             )
         return table
     if args.players is None:
-        raise ValueError("say how many seats: --players N (or --resume FILE)")
+        raise ValueError(_("say how many seats: --players N (or --resume FILE)"))
     bots = list(args.bots)
     for kind in [*bots, args.standin_bot]:
         require_bot(kind)
     options = game_options(args.players, args.extra_cards, args.modules, args.investors_face_up)
     options.check_supported()
     if len(bots) >= options.players and not args.headless:
-        raise ValueError("every seat is a bot: leave one for yourself, or use --headless")
+        raise ValueError(_("every seat is a bot: leave one for yourself, or use --headless"))
     arguments.bot_seats(bots, options.players)
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -198,16 +218,28 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     try:
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:
-        print(f"jetset host: cannot listen on {args.bind}:{args.port}: {exc}", file=sys.stderr)
+        said = _("jetset host: cannot listen on {address}: {problem}")
+        print(said.format(address=f"{args.bind}:{args.port}", problem=exc), file=sys.stderr)
         return 1
     port = server.sockets[0].getsockname()[1]
-    seats = ", ".join(f"{i}: {s.name or 'open'}" for i, s in enumerate(table.seats))
+    free = _("open")
+    seats = ", ".join(f"{i}: {s.name or free}" for i, s in enumerate(table.seats))
+    # English in every language: scripts and tests read the port from this first line.
     print(f"jetset host: listening on {args.bind}:{port}", flush=True)
-    print(f"jetset host: log {table.log_path}; seats {seats}", flush=True)
+    said = _("jetset host: log {file}; seats {seats}").format(file=table.log_path, seats=seats)
+    print(said, flush=True)
     addresses = tuple(join_addresses(args.bind, port))
-    print(f"jetset host: friends join with: jetset join {addresses[0]}", flush=True)
+    print(
+        _("jetset host: friends join with: {command}").format(
+            command=f"jetset join {addresses[0]}"
+        ),
+        flush=True,
+    )
     for other in addresses[1:]:
-        print(f"jetset host:                 or jetset join {other}", flush=True)
+        print(
+            _("jetset host:                 or {command}").format(command=f"jetset join {other}"),
+            flush=True,
+        )
     host.start_bots()
     try:
         if runner is not None:
@@ -294,12 +326,14 @@ def offer_host_seat(host: Host, bind: str, port: int) -> None:
         return
     token = table.keys.token(seat)
     SeatKeys(seat_keys_dir()).keep(table.commitment, SeatKey(seat, token))
-    name = table.seats[seat].name or f"seat {seat}"
-    print(
-        f"jetset host: seat {seat} ({name}) is the host's: `jetset join {bind}:{port}` on this "
-        f"machine takes it, or `jetset join {bind}:{port} --token {token}` from another",
-        flush=True,
+    name = table.seats[seat].name or _("seat {seat}").format(seat=seat)
+    said = _(
+        "jetset host: seat {seat} ({name}) is the host's: `{here}` on this "
+        "machine takes it, or `{there}` from another"
     )
+    here = f"jetset join {bind}:{port}"
+    there = f"{here} --token {token}"
+    print(said.format(seat=seat, name=name, here=here, there=there), flush=True)
 
 
 async def linger(host: Host, seconds: float) -> None:
@@ -316,7 +350,12 @@ def paused(host: Host, command: str, as_json: bool) -> None:
         report(host, as_json)
         return
     entries = len(host.table.game.entries)
-    print(f"jetset host: the game is paused after {entries} entries; continue it with", flush=True)
+    said = ngettext(
+        "jetset host: the game is paused after {n} move; continue it with",
+        "jetset host: the game is paused after {n} moves; continue it with",
+        entries,
+    )
+    print(said.format(n=entries), flush=True)
     print(f"  {command}", flush=True)
 
 
@@ -334,7 +373,11 @@ def report(host: Host, as_json: bool) -> None:
     if as_json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
-        names = [slot.name or f"seat {i}" for i, slot in enumerate(host.table.seats)]
-        won = " and ".join(names[w] for w in game.winners())
-        print(f"jetset host: the game is over: {won} won with {max(scores)} points", flush=True)
-        print(f"  watch it again with  jetset replay {host.table.log_path}", flush=True)
+        names = [
+            slot.name or _("seat {seat}").format(seat=i) for i, slot in enumerate(host.table.seats)
+        ]
+        won = _(" and ").join(names[w] for w in game.winners())
+        said = _("jetset host: the game is over: {won} won with {points} points")
+        print(said.format(won=won, points=max(scores)), flush=True)
+        again = _("  watch it again with  {command}")
+        print(again.format(command=f"jetset replay {host.table.log_path}"), flush=True)

@@ -6,11 +6,13 @@ import argparse
 import sys
 from pathlib import Path
 
+from jetset_tui.i18n import _, ngettext
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    ip = sub.add_parser("import", help="turn a text game (from `jetset export`) into a log file")
-    ip.add_argument("text", help="the text file ('-' for standard input)")
-    ip.add_argument("--output", "-o", help="the log file to write (default: TEXT with .jetset)")
+    ip = sub.add_parser("import", help=_("turn a text game (from `jetset export`) into a log file"))
+    ip.add_argument("text", help=_("the text file ('-' for standard input)"))
+    ip.add_argument("--output", "-o", help=_("the log file to write (default: TEXT with .jetset)"))
     ip.set_defaults(func=cmd_import)
 
 
@@ -22,7 +24,8 @@ def cmd_import(args: argparse.Namespace) -> int:
         text = sys.stdin.read() if args.text == "-" else Path(args.text).read_text("utf-8")
         log = import_text(text)
     except (OSError, TextLogError, ValueError) as exc:
-        print(f"jetset import: {args.text}: {exc}", file=sys.stderr)
+        said = _("jetset import: {file}: {problem}").format(file=args.text, problem=exc)
+        print(said, file=sys.stderr)
         return 1
     out = Path(args.output or ("game.jetset" if args.text == "-" else args.text)).with_suffix(
         ".jetset"
@@ -30,6 +33,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     if args.output:
         out = Path(args.output)
     write_log(out, log)
-    *_, digest = log.records[-1]
-    print(f"wrote {out}: {len(log.records)} entries, digest {digest}")
+    digest = log.records[-1][-1]
+    count = len(log.records)
+    said = ngettext(
+        "wrote {file}: {n} entry, digest {digest}",
+        "wrote {file}: {n} entries, digest {digest}",
+        count,
+    )
+    print(said.format(file=out, n=count, digest=digest))
     return 0

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import N_, _
 
 if TYPE_CHECKING:
     from netcode.client import ClientEvent
@@ -20,52 +21,56 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    jp = sub.add_parser("join", help="join a hosted game")
+    jp = sub.add_parser("join", help=_("join a hosted game"))
     jp.add_argument(
         "address",
         metavar="HOST:PORT|ssh://[USER@]HOST[:PORT][/GAME]",
-        help="the host, e.g. 192.168.1.5:7777, or a jetset ssh-server, e.g. ssh://ann@example.org",
+        help=_(
+            "the host, e.g. 192.168.1.5:7777, or a jetset ssh-server, e.g. ssh://ann@example.org"
+        ),
     )
-    jp.add_argument("--name", default=None, help="your name at the table")
-    jp.add_argument("--bot", metavar="KIND", help="play headless as this bot (e.g. greedy)")
+    jp.add_argument("--name", default=None, help=_("your name at the table"))
+    jp.add_argument("--bot", metavar="KIND", help=_("play headless as this bot (e.g. greedy)"))
     jp.add_argument(
         "--spectate",
         action="store_true",
-        help="watch: in the TUI on a terminal; printing the entries otherwise, or with --json",
+        help=_("watch: in the TUI on a terminal; printing the entries otherwise, or with --json"),
     )
-    jp.add_argument("--password", help="the game's password")
+    jp.add_argument("--password", help=_("the game's password"))
     jp.add_argument(
-        "--token", help="take back your seat with its token (without it: the seat kept here)"
+        "--token", help=_("take back your seat with its token (without it: the seat kept here)")
     )
     jp.add_argument(
         "--reconnect-for",
         type=arguments.seconds,
         default=60.0,
-        help="seconds to keep reconnecting",
+        help=_("seconds to keep reconnecting"),
     )
     jp.add_argument(
         "--delay",
         type=arguments.seconds,
         default=0.0,
-        help="a bot's pause in seconds before each move",
+        help=_("a bot's pause in seconds before each move"),
     )
     jp.add_argument(
         "--contribution",
         metavar="HEX",
-        help="your share of the deal's randomness, 32 hex digits (default: random; a fixed one "
-        "is for tests and reproducible bot matches)",
+        help=_(
+            "your share of the deal's randomness, 32 hex digits (default: random; a fixed one "
+            "is for tests and reproducible bot matches)"
+        ),
     )
-    jp.add_argument("--json", action="store_true", help="print one JSON object at the end")
+    jp.add_argument("--json", action="store_true", help=_("print one JSON object at the end"))
     add_ssh_arguments(jp)
     diagnostics.add_arguments(jp)
     jp.set_defaults(func=cmd_join)
 
 
-def parse_address(text: str) -> tuple[str, int]:
-    """``host:port`` or ``[v6]:port``."""
+def parse_address(text: str) -> tuple[str, int] | None:
+    """``host:port`` or ``[v6]:port``; None if ``text`` is neither."""
     host, sep, port = text.rpartition(":")
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
-        raise ValueError(f"{text!r}: write HOST:PORT, e.g. 127.0.0.1:7777")
+        return None
     return host.strip("[]"), int(port)
 
 
@@ -76,21 +81,24 @@ def cmd_join(args: argparse.Namespace) -> int:
 
     try:
         opener = ssh_opener(args)
-        address = parse_address(args.address) if opener is None else ("", 0)
     except ValueError as exc:
         return fail(args, str(exc))
+    address = parse_address(args.address) if opener is None else ("", 0)
+    if address is None:
+        said = N_("{text}: write HOST:PORT, e.g. 127.0.0.1:7777")
+        return fail(args, said, text=repr(args.address))
     try:
         if args.bot is not None:
             require_bot(args.bot)
     except ValueError as exc:
         return fail(args, str(exc))
     if args.contribution is not None and not is_contribution(args.contribution):
-        return fail(args, "--contribution takes 32 lower-case hex digits (128 bits)")
+        return fail(args, N_("--contribution takes 32 lower-case hex digits (128 bits)"))
     runner = None
     if args.bot is None and (not args.spectate or watch_in_tui(args)):
         runner = tui_runner()
         if runner is None and not args.spectate:
-            return fail(args, "the TUI cannot join games yet; use --bot KIND or --spectate")
+            return fail(args, N_("the TUI cannot join games yet; use --bot KIND or --spectate"))
     try:
         return asyncio.run(join(address, args, runner, opener))
     except KeyboardInterrupt:
@@ -103,12 +111,14 @@ def watch_in_tui(args: argparse.Namespace) -> bool:
     return not args.json and sys.stdin.isatty() and sys.stdout.isatty()
 
 
-def fail(args: argparse.Namespace, message: str, code: int = 2) -> int:
-    """Say what is wrong (as JSON with --json); exit ``code``: 2 a usage error, 1 a failure."""
+def fail(args: argparse.Namespace, message: str, code: int = 2, **values: object) -> int:
+    """Say what is wrong: ``message`` (English, its ``{values}`` filled in, if any) as JSON with
+    --json, else in the player's language; exit ``code``: 2 a usage error, 1 a failure."""
     if args.json:
-        print(json.dumps({"ok": False, "error": message}))
+        print(json.dumps({"ok": False, "error": message.format(**values) if values else message}))
     else:
-        print(f"jetset join: {message}", file=sys.stderr)
+        said = _(message).format(**values) if values else _(message)
+        print(_("jetset join: {problem}").format(problem=said), file=sys.stderr)
     return code
 
 
@@ -135,7 +145,7 @@ async def join(
     try:
         first = await ssh_first_channel(opener, args) if opener is not None else await connector()
         if first is None:
-            print("jetset join: you left the lobby", flush=True)
+            print(_("jetset join: you left the lobby"), flush=True)
             return 0
         if opener is not None and not args.name and not args.bot and opener.name:
             name = opener.name  # a person over ssh:// sits as their SSH user name
@@ -152,12 +162,15 @@ async def join(
             keys=None if spectate else SeatKeys(seat_keys_dir()),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
-        return fail(args, f"cannot join {args.address}: {refusal_words(exc)}", 1)
+        why = refusal_words(exc)
+        return fail(args, N_("cannot join {address}: {why}"), 1, address=args.address, why=why)
     if opener is not None and opener.game is not None:  # the game picked: say it, to come back
         args.address = str(dataclasses.replace(opener.address, game=opener.game))
     if runner is not None:
-        print(f"jetset join: {printable(joined_words(peer, args.address))}", flush=True)
+        said = _("jetset join: {what}").format(what=joined_words(peer, args.address))
+        print(printable(said), flush=True)
     elif not args.json:
+        # English in every language: scripts read the seat and its token from this line.
         where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
         joined = f"joined {args.address} {where}; token {peer.token}"
         print(f"jetset join: {printable(joined)}", flush=True)
@@ -175,15 +188,16 @@ async def join(
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
-        print(f"jetset join: {outcome(peer, args.address)}")
+        print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
     return 0 if summary["ok"] or left_normally(peer) else 1
 
 
 def joined_words(peer: NetPeer, address: str) -> str:
     """What a person reads before the game screen opens (the seat key stays for scripts)."""
     if peer.seat is None:
-        return f"watching the game at {address}"
-    return f"joined {address} as {peer.name} (seat {peer.seat + 1})"
+        return _("watching the game at {address}").format(address=address)
+    said = _("joined {address} as {name} (seat {seat})")
+    return said.format(address=address, name=peer.name, seat=peer.seat + 1)
 
 
 def left_normally(peer: NetPeer) -> bool:
@@ -195,28 +209,35 @@ def left_normally(peer: NetPeer) -> bool:
 
 def outcome(peer: NetPeer, address: str) -> str:
     """How the game went for this player, in a sentence."""
-    back = f"`jetset join {address}` takes your seat back"
+    back = _("`{command}` takes your seat back").format(command=f"jetset join {address}")
     if peer.desync is not None:
-        return f"this copy of the game disagreed with the host's at entry {peer.desync}: stopped"
+        said = _("this copy of the game disagreed with the host's at move {n}: stopped")
+        return said.format(n=peer.desync)
     end = peer.end
     if end is not None:
         if not end.ok:
-            return f"the game is over, but it does not check out: {end.error}"
+            return _("the game is over, but it does not check out: {error}").format(error=end.error)
         game = peer.game
         scores = [s.total for s in game.scores()]
-        names = [s.name or f"seat {i}" for i, s in enumerate(peer.seats)]
-        won = " and ".join(names[w] if w < len(names) else f"seat {w}" for w in game.winners())
+        names = [s.name or seat_words(i) for i, s in enumerate(peer.seats)]
+        won = _(" and ").join(names[w] if w < len(names) else seat_words(w) for w in game.winners())
         best = max(scores, default=0)
-        return f"the game is over: {won} won with {best} points; every card dealt checked out"
+        said = _("the game is over: {won} won with {points} points; every card dealt checked out")
+        return said.format(won=won, points=best)
     if peer.paused is not None:
         if peer.seat is None:
             return peer.paused
-        return f"{peer.paused}; then {back}"
+        return _("{paused}; then {back}").format(paused=peer.paused, back=back)
     if peer.lost is not None:
         return peer.lost
     if peer.seat is None:
-        return "you stopped watching"
-    return f"you left the game; it waits for you: {back}"
+        return _("you stopped watching")
+    return _("you left the game; it waits for you: {back}").format(back=back)
+
+
+def seat_words(seat: int) -> str:
+    """A seat nobody named, as a player reads it."""
+    return _("seat {seat}").format(seat=seat)
 
 
 def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
@@ -264,19 +285,21 @@ def add_ssh_arguments(jp: argparse.ArgumentParser) -> None:
         dest="identity",
         action="append",
         metavar="FILE",
-        help="ssh://: the private key to log in with (default: your agent and ~/.ssh/id_*)",
+        help=_("ssh://: the private key to log in with (default: your agent and ~/.ssh/id_*)"),
     )
     jp.add_argument(
         "--accept-new-host-key",
         action="store_true",
-        help="ssh://: trust a server not in ~/.ssh/known_hosts yet without asking (never one "
-        "whose key changed)",
+        help=_(
+            "ssh://: trust a server not in ~/.ssh/known_hosts yet without asking (never one "
+            "whose key changed)"
+        ),
     )
     jp.add_argument(
         "--players",
         type=arguments.players,
         default=4,
-        help="ssh:// without a game: the seats of a new game, when there is none to join",
+        help=_("ssh:// without a game: the seats of a new game, when there is none to join"),
     )
 
 

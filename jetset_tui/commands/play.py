@@ -15,28 +15,32 @@ from jetset_tui.modules import add_modules_argument
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    pp = sub.add_parser("play", help="play a local game in the terminal")
+    pp = sub.add_parser("play", help=_("play a local game in the terminal"))
     pp.add_argument(
         "--players",
         type=arguments.players,
-        help="2 to 6 (default: you and the seats --bots names, or 4); seat 1 is you",
+        help=_("2 to 6 (default: you and the seats --bots names, or 4); seat 1 is you"),
     )
     pp.add_argument(
         "--bots",
         metavar="KINDS",
         type=arguments.kinds,
-        help="one kind per seat for the last seats: a bot kind, or 'human' for hot-seat, e.g. "
-        "greedy,random; seats not named are hot-seat (default: every other seat the best bot)",
+        help=_(
+            "one kind per seat for the last seats: a bot kind, or 'human' for hot-seat, e.g. "
+            "greedy,random; seats not named are hot-seat (default: every other seat the best bot)"
+        ),
     )
-    pp.add_argument("--seed", help="the dealer's seed (default: random)")
+    pp.add_argument("--seed", help=_("the dealer's seed (default: random)"))
     pp.add_argument(
-        "--extra-cards", action="store_true", help="shuffle in the expansion's extra Flight cards"
+        "--extra-cards",
+        action="store_true",
+        help=_("shuffle in the expansion's extra Flight cards"),
     )
     add_modules_argument(pp)
-    pp.add_argument("--resume", metavar="FILE", help="continue a saved game's .jetset log")
-    pp.add_argument("--save", metavar="FILE", help="where to save the log (default: data dir)")
+    pp.add_argument("--resume", metavar="FILE", help=_("continue a saved game's .jetset log"))
+    pp.add_argument("--save", metavar="FILE", help=_("where to save the log (default: data dir)"))
     pp.add_argument(
-        "--delay", type=arguments.seconds, default=None, help="seconds a bot waits (default 0.6)"
+        "--delay", type=arguments.seconds, default=None, help=_("seconds a bot waits (default 0.6)")
     )
     diagnostics.add_arguments(pp)
     pp.set_defaults(func=cmd_play)

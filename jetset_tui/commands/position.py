@@ -12,18 +12,21 @@ import json
 import sys
 
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import _, ngettext
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    pp = sub.add_parser("position", help="print the table after N entries of a log, as JSON")
-    pp.add_argument("file", help="a .jetset log file")
+    pp = sub.add_parser("position", help=_("print the table after N entries of a log, as JSON"))
+    pp.add_argument("file", help=_("a .jetset log file"))
     pp.add_argument(
         "--at",
         type=arguments.whole_number(0),
-        help="after this many entries (default: all of them)",
+        help=_("after this many entries (default: all of them)"),
     )
     pp.add_argument(
-        "--seat", type=arguments.whole_number(0), help="as this seat sees it (default: a spectator)"
+        "--seat",
+        type=arguments.whole_number(0),
+        help=_("as this seat sees it (default: a spectator)"),
     )
     pp.set_defaults(func=cmd_position)
 
@@ -37,17 +40,23 @@ def cmd_position(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.file)
     except (OSError, LogFormatError) as exc:
-        return _fail(f"{args.file}: {exc}")
+        return _fail(_("{file}: {problem}").format(file=args.file, problem=exc))
     total = len(log.records)
     at = total if args.at is None else args.at
     if not 0 <= at <= total:
-        return _fail(f"--at {at}: the log has {total} entries (0 to {total})")
+        said = ngettext(
+            "--at {at}: the log has {n} entry (0 to {n})",
+            "--at {at}: the log has {n} entries (0 to {n})",
+            total,
+        )
+        return _fail(said.format(at=at, n=total))
     players = log.header.options.players
     if args.seat is not None and not 0 <= args.seat < players:
-        return _fail(f"--seat {args.seat}: the seats are 0 to {players - 1}")
+        said = _("--seat {seat}: the seats are 0 to {last}")
+        return _fail(said.format(seat=args.seat, last=players - 1))
     result = replay(log, stop_at=at, verify_seed=False)
     if not result.ok:
-        return _fail(f"{args.file}: {result.error}")
+        return _fail(_("{file}: {problem}").format(file=args.file, problem=result.error))
     game = result.game
     out: dict[str, object] = {
         "entries": at,
@@ -63,5 +72,5 @@ def cmd_position(args: argparse.Namespace) -> int:
 
 
 def _fail(message: str) -> int:
-    print(f"jetset position: {message}", file=sys.stderr)
+    print(_("jetset position: {problem}").format(problem=message), file=sys.stderr)
     return 1

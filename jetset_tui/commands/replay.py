@@ -6,19 +6,24 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
 
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from netcode.replay import ReplayResult
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    rp = sub.add_parser("replay", help="watch a game in the replay viewer, or --verify it")
-    rp.add_argument("file", help="a .jetset log file")
-    rp.add_argument("--verify", action="store_true", help="check every digest and the seed")
-    rp.add_argument("--json", action="store_true", help="print one JSON object")
+    rp = sub.add_parser("replay", help=_("watch a game in the replay viewer, or --verify it"))
+    rp.add_argument("file", help=_("a .jetset log file"))
+    rp.add_argument("--verify", action="store_true", help=_("check every digest and the seed"))
+    rp.add_argument("--json", action="store_true", help=_("print one JSON object"))
     rp.add_argument(
         "--seat",
         type=arguments.whole_number(0),
-        help="watch as this seat (default: a spectator)",
+        help=_("watch as this seat (default: a spectator)"),
     )
     rp.set_defaults(func=cmd_replay)
 
@@ -32,35 +37,50 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.file)
     except (OSError, LogFormatError) as exc:
-        message = f"{args.file}: {exc}"
         if args.json:
-            print(json.dumps({"ok": False, "error": message}))
+            print(json.dumps({"ok": False, "error": f"{args.file}: {exc}"}))
         else:
-            print(f"jetset replay: {message}", file=sys.stderr)
+            said = _("jetset replay: {file}: {problem}").format(file=args.file, problem=exc)
+            print(said, file=sys.stderr)
         return 1
     result = replay(log)
     if args.json:
         print(json.dumps(result.summary(), separators=(",", ":")))
     else:
         for warning in result.warnings:
-            print(f"warning: {warning}", file=sys.stderr)
+            print(_("warning: {problem}").format(problem=warning), file=sys.stderr)
         if not result.ok:
-            print(f"jetset replay: {args.file}: {result.error}", file=sys.stderr)
+            said = _("jetset replay: {file}: {problem}")
+            print(said.format(file=args.file, problem=result.error), file=sys.stderr)
         else:
-            summary = result.summary()
-            print(f"{result.entries} entries, digest {result.digest}")
-            if args.verify:
-                seed_note = {True: "seed matches its commitment", None: "seed not yet revealed"}
-                print(f"verified: every digest matches; {seed_note[result.commitment_ok]}")
-                mixed = sum(c is not None for c in log.header.seat_contributions())
-                if mixed and result.commitment_ok:
-                    print(f"every card dealt from the seed and {mixed} players' random values")
-            print(f"scores: {summary['scores']}  cash: {summary['cash']}")
+            print_verdict(result, log.header.seat_contributions(), args.verify)
     if not result.ok:
         return 1
     if args.verify and result.commitment_ok is False:
         return 1
     return 0
+
+
+def print_verdict(result: ReplayResult, contributions: list[str | None], verify: bool) -> None:
+    """What ``--verify`` found (or, without it, the game's length and digest), for a person."""
+    summary = result.summary()
+    said = ngettext("{n} entry, digest {digest}", "{n} entries, digest {digest}", result.entries)
+    print(said.format(n=result.entries, digest=result.digest))
+    if verify:
+        if result.commitment_ok:
+            print(_("verified: every digest matches; seed matches its commitment"))
+        else:
+            print(_("verified: every digest matches; seed not yet revealed"))
+        mixed = sum(c is not None for c in contributions)
+        if mixed and result.commitment_ok:
+            said = ngettext(
+                "every card dealt from the seed and {n} player's random values",
+                "every card dealt from the seed and {n} players' random values",
+                mixed,
+            )
+            print(said.format(n=mixed))
+    said = _("scores: {scores}  cash: {cash}")
+    print(said.format(scores=summary["scores"], cash=summary["cash"]))
 
 
 def open_viewer(args: argparse.Namespace) -> int:
@@ -71,12 +91,13 @@ def open_viewer(args: argparse.Namespace) -> int:
 
     path = Path(args.file)
     if not path.is_file():
-        print(f"jetset replay: {path}: no such file", file=sys.stderr)
+        print(_("jetset replay: {file}: no such file").format(file=path), file=sys.stderr)
         return 1
     try:  # a file that is no game says so here, not in a message over the start screen
         read_log(path)
     except (LogFormatError, OSError) as exc:
-        print(f"jetset replay: {path.name}: {exc}", file=sys.stderr)
+        said = _("jetset replay: {file}: {problem}").format(file=path.name, problem=exc)
+        print(said, file=sys.stderr)
         return 1
     JetSetApp(replay=path, replay_seat=args.seat).run()
     return 0

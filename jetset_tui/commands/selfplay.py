@@ -12,32 +12,37 @@ from engine.bots import bot_label, require_bot
 from engine.notation import Notation
 from engine.selfplay import play_game, seat_kinds
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import _
 from jetset_tui.modules import add_modules_argument, game_options
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser("selfplay", help="play whole games between bots, headless")
-    sp.add_argument("--players", type=arguments.players, default=4, help="2 to 6 (default 4)")
+    sp = sub.add_parser("selfplay", help=_("play whole games between bots, headless"))
+    sp.add_argument("--players", type=arguments.players, default=4, help=_("2 to 6 (default 4)"))
     sp.add_argument(
-        "--games", type=arguments.whole_number(1), default=1, help="how many games (default 1)"
+        "--games", type=arguments.whole_number(1), default=1, help=_("how many games (default 1)")
     )
-    sp.add_argument("--seed", default="1", help="the seed of the first game (default 1)")
+    sp.add_argument("--seed", default="1", help=_("the seed of the first game (default 1)"))
     sp.add_argument(
         "--bot",
         metavar="KINDS",
         type=arguments.kinds,
         default=["greedy"],
-        help="bot kinds round the table, repeated to fill it: greedy,random gives "
-        "greedy,random,greedy,random at 4 (default greedy)",
+        help=_(
+            "bot kinds round the table, repeated to fill it: greedy,random gives "
+            "greedy,random,greedy,random at 4 (default greedy)"
+        ),
     )
     sp.add_argument(
         "--rotate",
         action="store_true",
-        help="move the seating one seat round the table each game (fair win rates by bot)",
+        help=_("move the seating one seat round the table each game (fair win rates by bot)"),
     )
-    sp.add_argument("--save", metavar="DIR", help="write each game's log file into DIR")
-    sp.add_argument("--json", action="store_true", help="one JSON object per game")
-    sp.add_argument("--extra-cards", action="store_true", help="the expansion's extra Flight cards")
+    sp.add_argument("--save", metavar="DIR", help=_("write each game's log file into DIR"))
+    sp.add_argument("--json", action="store_true", help=_("one JSON object per game"))
+    sp.add_argument(
+        "--extra-cards", action="store_true", help=_("the expansion's extra Flight cards")
+    )
     add_modules_argument(sp)
     sp.set_defaults(func=cmd_selfplay)
 
@@ -59,7 +64,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         for kind in kinds:
             require_bot(kind)
     except ValueError as exc:
-        print(f"jetset selfplay: {exc}", file=sys.stderr)
+        print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     save = Path(args.save) if args.save else None
     if save:
@@ -70,7 +75,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         try:
             game = play_game(options, seed, seating)
         except ValueError as exc:  # a bot of your own chose an illegal action
-            print(f"jetset selfplay: {exc}", file=sys.stderr)
+            print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
             return 1
         if save:
             seats = [Seat(f"{bot_label(k)}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]

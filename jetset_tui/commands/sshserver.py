@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments, web
 from jetset_tui.commands.stopping import stop_on_sigterm
+from jetset_tui.i18n import _
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import SshConfig
@@ -26,55 +27,63 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser("ssh-server", help="serve the game over SSH: players need only `ssh`")
-    sp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sp = sub.add_parser("ssh-server", help=_("serve the game over SSH: players need only `ssh`"))
     sp.add_argument(
-        "--port", type=arguments.port, default=2222, help="TCP port (default 2222; 0: any free)"
+        "--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
     )
-    sp.add_argument("--host-key", metavar="FILE", help="host key (default: made on first run)")
+    sp.add_argument(
+        "--port", type=arguments.port, default=2222, help=_("TCP port (default 2222; 0: any free)")
+    )
+    sp.add_argument("--host-key", metavar="FILE", help=_("host key (default: made on first run)"))
     who = sp.add_mutually_exclusive_group()
-    who.add_argument("--authorized-keys", metavar="FILE", help="only these public keys may connect")
+    who.add_argument(
+        "--authorized-keys", metavar="FILE", help=_("only these public keys may connect")
+    )
     who.add_argument(
         "--open",
         action="store_true",
-        help="anyone may connect with any user name, no key (a LAN party)",
+        help=_("anyone may connect with any user name, no key (a LAN party)"),
     )
     sp.add_argument(
         "--max-sessions",
         type=arguments.whole_number(1),
         default=64,
-        help="players at once (default 64)",
+        help=_("players at once (default 64)"),
     )
     sp.add_argument(
         "--max-per-address",
         type=arguments.whole_number(1),
         default=8,
-        help="connections from one address (default 8)",
+        help=_("connections from one address (default 8)"),
     )
     sp.add_argument(
         "--idle-timeout",
         type=arguments.seconds,
         default=1800.0,
         metavar="SECONDS",
-        help="disconnect a player who types nothing for this long (default 1800)",
+        help=_("disconnect a player who types nothing for this long (default 1800)"),
     )
     sp.add_argument(
-        "--bot-delay", type=arguments.seconds, default=0.6, help="seconds a bot waits to move"
+        "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
-    sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
-    sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
+    sp.add_argument("--log", metavar="FILE", help=_("log file (default: in the data dir's logs/)"))
+    sp.add_argument("--games-dir", metavar="DIR", help=_("where the games' logs go"))
     sp.add_argument(
         "--tcp",
         metavar="ADDRESS",
-        help="also let `jetset join` players into each game, on a free port of ADDRESS "
-        "(shown in the lobby)",
+        help=_(
+            "also let `jetset join` players into each game, on a free port of ADDRESS "
+            "(shown in the lobby)"
+        ),
     )
     sp.add_argument(
         "--web",
         metavar="PORT",
         type=arguments.port,
-        help="also serve browsers on this port of the same address: the same lobby and games, "
-        "a name chosen on arrival (`jetset web`)",
+        help=_(
+            "also serve browsers on this port of the same address: the same lobby and games, "
+            "a name chosen on arrival (`jetset web`)"
+        ),
     )
     web.add_limits(sp, "web-")
     diagnostics.add_arguments(sp)
@@ -108,7 +117,7 @@ def cmd_ssh_server(args: argparse.Namespace) -> int:
         browsers = None if args.web is None else web.web_config(args, args.bind, args.web, "web-")
         return asyncio.run(serve(config, log_path, browsers))
     except KeyboardInterrupt:
-        print("jetset ssh-server: stopped", file=sys.stderr)
+        print(_("jetset ssh-server: stopped"), file=sys.stderr)
         return 130
 
 
@@ -122,12 +131,16 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
     try:
         await server.start()
     except (OSError, asyncssh.Error, ValueError) as exc:
-        print(f"jetset ssh-server: cannot start: {exc}", file=sys.stderr)
+        print(_("jetset ssh-server: cannot start: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     mode = "open to anyone" if config.open_mode else "players sign in with their SSH key"
     print(f"jetset ssh-server: listening on {config.bind}:{server.port} ({mode})", flush=True)
-    print(f"jetset ssh-server: connect with  ssh -p {server.port} NAME@{config.bind}", flush=True)
-    print(f"jetset ssh-server: host key {server.host_key_path}; log {log_path}", flush=True)
+    # The line above stays English in every language: scripts and tests read the port from it.
+    name = _("NAME")
+    ssh = f"ssh -p {server.port} {name}@{config.bind}"
+    print(_("jetset ssh-server: connect with  {command}").format(command=ssh), flush=True)
+    said = _("jetset ssh-server: host key {key}; log {file}")
+    print(said.format(key=server.host_key_path, file=log_path), flush=True)
     site = None
     if browsers is not None:
         site = await web.start_web(server, browsers, "jetset ssh-server")
@@ -144,5 +157,5 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
             await site.close()
         await server.close()
     if stopped.is_set():
-        print("jetset ssh-server: stopped; unfinished games come back when it starts again")
+        print(_("jetset ssh-server: stopped; unfinished games come back when it starts again"))
     return 0

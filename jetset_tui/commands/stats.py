@@ -5,26 +5,32 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING
+
+from jetset_tui.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from netcode.stats import Stats
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser("stats", help="summarise every log file in a directory")
-    sp.add_argument("directory", help="a folder of .jetset log files")
-    sp.add_argument("--json", action="store_true", help="print one JSON object")
+    sp = sub.add_parser("stats", help=_("summarise every log file in a directory"))
+    sp.add_argument("directory", help=_("a folder of .jetset log files"))
+    sp.add_argument("--json", action="store_true", help=_("print one JSON object"))
     sp.set_defaults(func=cmd_stats)
 
 
 def cmd_stats(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from netcode.stats import collect, render
+    from netcode.stats import collect
 
     if not Path(args.directory).is_dir():
-        message = f"{args.directory}: no such directory"
         if args.json:
-            print(json.dumps({"ok": False, "error": message}))
+            print(json.dumps({"ok": False, "error": f"{args.directory}: no such directory"}))
         else:
-            print(f"jetset stats: {message}", file=sys.stderr)
+            said = _("jetset stats: {folder}: no such directory").format(folder=args.directory)
+            print(said, file=sys.stderr)
         return 1
     stats = collect(args.directory)
     if args.json:
@@ -49,3 +55,65 @@ def cmd_stats(args: argparse.Namespace) -> int:
     else:
         sys.stdout.write(render(stats))
     return 0 if stats.games or not stats.skipped else 1
+
+
+def render(stats: Stats) -> str:
+    """The summary a person reads, in their language (``--json`` is the one scripts read)."""
+    lines = [ngettext("{n} game", "{n} games", len(stats.games)).format(n=len(stats.games))]
+    if stats.skipped:
+        said = ngettext(
+            "{n} file skipped: {files}", "{n} files skipped: {files}", len(stats.skipped)
+        )
+        lines.append(said.format(n=len(stats.skipped), files="; ".join(stats.skipped[:3])))
+    if not stats.games:
+        return "\n".join(lines) + "\n"
+    return "\n".join([*lines, *averages(stats), *by_seat(stats), *by_kind(stats), *endings(stats)])
+
+
+def averages(stats: Stats) -> list[str]:
+    said = _("average score {score}   average length {turns} turns, {moves} moves")
+    score, turns, moves = stats.average_score(), stats.average("turns"), stats.average("entries")
+    return [said.format(score=f"{score:.1f}", turns=f"{turns:.0f}", moves=f"{moves:.0f}")]
+
+
+def by_seat(stats: Stats) -> list[str]:
+    from netcode.stats import bar
+
+    lines = ["", _("win rate by seat")]
+    for seat, rate in stats.win_rate_by_seat().items():
+        label = _("seat {seat}").format(seat=seat)
+        lines.append(f"  {label:<15} {rate:6.1%}  {bar(rate)}")
+    return lines
+
+
+def by_kind(stats: Stats) -> list[str]:
+    from netcode.stats import bar, kind_label
+
+    kinds = {kind: kind_label(kind) for kind in stats.by_kind()}
+    heads = [_("by player kind"), _("seats"), _("wins"), _("avg score")]
+    wide = max([16, len(heads[0]), *map(len, kinds.values())])
+    cells = [max(7, len(heads[1])), max(7, len(heads[2])), max(11, len(heads[3]))]
+    lines = [
+        "",
+        f"  {heads[0]:<{wide}} "
+        + " ".join(f"{h:>{w}}" for h, w in zip(heads[1:], cells, strict=True)),
+    ]
+    for kind, (played, rate, avg) in stats.by_kind().items():
+        row = (f"{played}", f"{rate:.1%}", f"{avg:.1f}")
+        numbers = " ".join(f"{n:>{w}}" for n, w in zip(row, cells, strict=True))
+        lines.append(f"  {kinds[kind]:<{wide}} {numbers}  {bar(rate, 20)}")
+    lines += ["", _("most claimed cards")]
+    claims = stats.most_claimed()
+    most = claims[0][1] if claims else 1
+    for card, count in claims:
+        lines.append(f"  {card:<8} {count:>5}  {bar(count / most, 20)}")
+    return lines
+
+
+def endings(stats: Stats) -> list[str]:
+    from jetset_tui.widgets.turn_bar import end_reason_text
+
+    lines = ["", _("how games ended")]
+    for reason, count in stats.end_reasons():
+        lines.append(f"  {count:>5}  {end_reason_text(reason)}")
+    return [*lines, ""]

@@ -7,19 +7,23 @@ import argparse
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
+from jetset_tui.i18n import _
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     tp = sub.add_parser(
-        "tutorial", help="learn to play: a guided game against a bot, left and resumed at will"
+        "tutorial", help=_("learn to play: a guided game against a bot, left and resumed at will")
     )
     tp.add_argument(
         "--expansion",
         action="store_true",
-        help="the last chapter at once: the expansion's Business cards, in a game of their own",
+        help=_("the last chapter at once: the expansion's Business cards, in a game of their own"),
     )
     tp.add_argument(
-        "--delay", type=arguments.seconds, default=None, help="seconds the bot waits (default 0.6)"
+        "--delay",
+        type=arguments.seconds,
+        default=None,
+        help=_("seconds the bot waits (default 0.6)"),
     )
     diagnostics.add_arguments(tp)
     tp.set_defaults(func=cmd_tutorial)

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.commands.stopping import stop_on_sigterm
+from jetset_tui.i18n import _
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import GameServer, SshConfig
@@ -24,10 +25,14 @@ if TYPE_CHECKING:
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    sp = sub.add_parser("web", help="serve the game to web browsers: players need only a browser")
-    sp.add_argument("--bind", default="127.0.0.1", help="address to listen on (default 127.0.0.1)")
+    sp = sub.add_parser(
+        "web", help=_("serve the game to web browsers: players need only a browser")
+    )
     sp.add_argument(
-        "--port", type=arguments.port, default=8000, help="TCP port (default 8000; 0: any free)"
+        "--bind", default="127.0.0.1", help=_("address to listen on (default 127.0.0.1)")
+    )
+    sp.add_argument(
+        "--port", type=arguments.port, default=8000, help=_("TCP port (default 8000; 0: any free)")
     )
     add_limits(sp)
     sp.add_argument(
@@ -35,13 +40,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=arguments.seconds,
         default=1800.0,
         metavar="SECONDS",
-        help="end a browser session that types nothing for this long (default 1800)",
+        help=_("end a browser session that types nothing for this long (default 1800)"),
     )
     sp.add_argument(
-        "--bot-delay", type=arguments.seconds, default=0.6, help="seconds a bot waits to move"
+        "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
-    sp.add_argument("--log", metavar="FILE", help="log file (default: in the data dir's logs/)")
-    sp.add_argument("--games-dir", metavar="DIR", help="where the games' logs go")
+    sp.add_argument("--log", metavar="FILE", help=_("log file (default: in the data dir's logs/)"))
+    sp.add_argument("--games-dir", metavar="DIR", help=_("where the games' logs go"))
     diagnostics.add_arguments(sp)
     sp.set_defaults(func=cmd_web)
 
@@ -53,14 +58,14 @@ def add_limits(sp: argparse.ArgumentParser, prefix: str = "") -> None:
         type=arguments.whole_number(1),
         default=16,
         metavar="N",
-        help="browser sessions at once, each a process of about 50 MB (default 16)",
+        help=_("browser sessions at once, each a process of about 50 MB (default 16)"),
     )
     sp.add_argument(
         f"--{prefix}max-per-address",
         type=arguments.whole_number(1),
         default=4,
         metavar="N",
-        help="browser sessions from one address (default 4)",
+        help=_("browser sessions from one address (default 4)"),
     )
 
 
@@ -92,7 +97,7 @@ def cmd_web(args: argparse.Namespace) -> int:
     try:
         return asyncio.run(serve(config, web_config(args, args.bind, args.port), log_path))
     except KeyboardInterrupt:
-        print("jetset web: stopped", file=sys.stderr)
+        print(_("jetset web: stopped"), file=sys.stderr)
         return 130
 
 
@@ -107,12 +112,12 @@ async def serve(config: SshConfig, web: WebConfig, log_path: Path) -> int:
         server = await start_web(games, web, "jetset web")
         if server is None:
             return 1
-        print(f"jetset web: log {log_path}", flush=True)
+        print(_("jetset web: log {file}").format(file=log_path), flush=True)
         await stopped.wait()
         await server.close()
     finally:
         await games.lobby.close()
-    print("jetset web: stopped; unfinished games come back when it starts again")
+    print(_("jetset web: stopped; unfinished games come back when it starts again"))
     return 0
 
 
@@ -124,8 +129,10 @@ async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | 
     try:
         await server.start()
     except OSError as exc:
-        print(f"{who}: cannot serve browsers: {exc}", file=sys.stderr)
+        said = _("{command}: cannot serve browsers: {problem}")
+        print(said.format(command=who, problem=exc), file=sys.stderr)
         await server.close()
         return None
+    # English in every language: scripts and tests read the port from this line.
     print(f"{who}: browsers play at http://{web.bind}:{server.port}/", flush=True)
     return server

@@ -13,10 +13,11 @@ from jsonschema import Draft202012Validator
 from engine import Options, seed_commitment
 from engine.dealer import XOSHIRO_DEAL
 from engine.selfplay import play_game
+from jetset_tui.commands.stats import render
 from netcode.logfile import Header, Note, Seat, read_log, write_game, write_log
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
-from netcode.stats import collect, render
+from netcode.stats import collect
 from netcode.textlog import TextLogError, export_text, import_text
 
 
