@@ -66,9 +66,7 @@ async def test_a_game_in_italian_speaks_italian_in_every_part_of_the_screen(
             text = screen_text(app)
             # the turn bar
             assert "tocca a te" in text and "turno " in text, text
-            assert (
-                "e: altre carte di volo (1 € per fila), poi un'azione" in text
-            )
+            assert "e: altre carte di volo (1 € per fila), poi un'azione" in text
             # the players, the rows and the hand
             assert re.search(r"utile \d+ €", text) and " pt " in text, text
             assert "Tragitti brevi" in text and "Tragitti lunghi" in text and "mazzo " in text
