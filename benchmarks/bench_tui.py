@@ -29,6 +29,7 @@ import shutil
 import signal
 import statistics
 import struct
+import subprocess
 import sys
 import tempfile
 import termios
@@ -326,6 +327,8 @@ def main() -> int:
     with tempfile.TemporaryDirectory() as tmp:
         folder = Path(tmp)
         os.environ["XDG_DATA_HOME"] = str(folder)  # games started here save in the temp dir
+        os.environ["JETSET_HOME"] = str(folder)  # and the map's layout cache starts empty
+        compile_sources()
         base: list[float] = []
         start: list[float] = []
         play: list[float] = []
@@ -357,6 +360,16 @@ def main() -> int:
     for name, runs in (("minimal", base), ("jetset", start), ("jetset play", play)):
         print(f"start-up runs, {name} (ms): {', '.join(f'{t * 1000:.0f}' for t in runs)}")
     return 0
+
+
+def compile_sources() -> None:
+    """Byte-compile the game's code, as installing it does, and let the programs keep what they
+    compile: with ``PYTHONDONTWRITEBYTECODE`` set (as on the build machine) every start compiled
+    the game's 120-odd modules again (about 200 ms), while Textual's came compiled from pip."""
+    os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
+    root = Path(__file__).resolve().parent.parent
+    packages = [str(root / name) for name in ("engine", "netcode", "data", "jetset_tui")]
+    subprocess.run([sys.executable, "-m", "compileall", "-q", *packages], check=True)
 
 
 def textual_version() -> str:
