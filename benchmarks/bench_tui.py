@@ -11,7 +11,10 @@ way in the same run.
 
 Targets (issue 19): key to repaint ≤ 30 ms median and ≤ 10 KB per action; start-up within 1.6×
 the minimal app; memory ≤ 80 MB. Start-ups interleave (minimal, ``jetset``, ``jetset play``,
-then again) so that a change in the machine's load falls on all three alike.
+then again) so that a change in the machine's load falls on all three alike. The game's code is
+byte-compiled first, as installing it does (``compile_sources``), and the map's layouts are kept
+in the run's own temporary ``JETSET_HOME``: the first ``jetset play`` lays its map out, the
+others read it from disk.
 
     python benchmarks/bench_tui.py [--runs 7] [--turns 15] [--markdown] [--dump FILE]
 """
