@@ -33,6 +33,15 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def parse(argv: list[str]) -> argparse.Namespace:
+    """The command line's arguments. ``jetset`` alone (the start screen) builds no parser: that
+    imports every command, and with them the engine, which the start screen does not need (what
+    the parser gives for no arguments, it gives here)."""
+    if not argv:
+        return argparse.Namespace(command=None)
+    return build_parser().parse_args(argv)
+
+
 def add_language_argument(parser: argparse.ArgumentParser, default: object) -> None:
     """``--lang``, before the command or after it (``jetset --lang it play`` or ``jetset play
     --lang it``): the game's language, else the environment's (LC_ALL, LC_MESSAGES, LANG)."""
@@ -66,8 +75,7 @@ def language_asked(words: Sequence[str]) -> str | None:
 def main(argv: Sequence[str] | None = None) -> int:
     words = sys.argv[1:] if argv is None else list(argv)
     set_process_language(language_asked(words) or language_from_env(os.environ))
-    parser = build_parser()  # after the language: a usage error is said in it
-    args = parser.parse_args(words)
+    args = parse(words)  # after the language: a usage error is said in it
     choose_language(args)
     try:
         load_command_line_bots(args)

@@ -11,10 +11,11 @@ from pathlib import Path
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import _
-from jetset_tui.modules import add_modules_argument
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from jetset_tui.modules import add_modules_argument  # the engine: not for the start screen
+
     pp = sub.add_parser("play", help=_("play a local game in the terminal"))
     pp.add_argument(
         "--players",

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
+from rich.style import Style
 from rich.text import Text
 from textual.geometry import Size
 from textual.scroll_view import ScrollView
@@ -41,6 +42,9 @@ class NotationLog(ScrollView, can_focus=False):
         self.lines: list[Text] = []
         self._widest = 0
         self._sized: tuple[Size, Size] | None = None
+        self._strips: dict[int, Strip] = {}
+        """Lines drawn, by their place in ``lines``, for ``_strips_key``."""
+        self._strips_key: tuple[int, int, Style] | None = None
 
     def on_mount(self) -> None:
         self.anchor()
@@ -62,6 +66,7 @@ class NotationLog(ScrollView, can_focus=False):
             self._sized = None  # a wider line may need the horizontal scroll bar: a layout's work
         if len(self.lines) > MAX_LINES:
             del self.lines[:-MAX_LINES]
+            self._strips = {}  # every line moved up
             self.refresh()
         self.virtual_size = Size(self._widest, len(self.lines))
         if self.is_mounted:
@@ -82,6 +87,7 @@ class NotationLog(ScrollView, can_focus=False):
 
     def clear(self) -> None:
         self.lines.clear()
+        self._strips = {}
         self._widest = 0
         self._sized = None
         self.virtual_size = Size(0, 0)
@@ -90,12 +96,21 @@ class NotationLog(ScrollView, can_focus=False):
         self.refresh()
 
     def render_line(self, y: int) -> Strip:
+        """Line ``y`` in view: a line drawn before is reused as it was (a new line scrolls the
+        log, which paints every line in view again)."""
         scroll_x, scroll_y = self.scroll_offset
         width = self.scrollable_content_region.width
+        style = self.rich_style
         index = scroll_y + y
         if index >= len(self.lines):
-            return Strip.blank(width, self.rich_style)
-        line = self.lines[index]
-        strip = Strip(list(line.render(self.app.console, end="")), line.cell_len)
-        strip = strip.crop_extend(scroll_x, scroll_x + width, self.rich_style)
-        return strip.apply_style(self.rich_style)
+            return Strip.blank(width, style)
+        key = (scroll_x, width, style)
+        if self._strips_key != key:
+            self._strips_key, self._strips = key, {}
+        strip = self._strips.get(index)
+        if strip is None:
+            line = self.lines[index]
+            strip = Strip(list(line.render(self.app.console, end="")), line.cell_len)
+            strip = strip.crop_extend(scroll_x, scroll_x + width, style).apply_style(style)
+            self._strips[index] = strip
+        return strip

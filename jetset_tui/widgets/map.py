@@ -13,6 +13,7 @@ only for lines that changed.
 
 from __future__ import annotations
 
+import contextlib
 import math
 from collections.abc import Hashable
 from dataclasses import dataclass, field
@@ -32,12 +33,12 @@ from engine.state import State
 from jetset_tui.cities import city_name
 from jetset_tui.i18n import _
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
+from jetset_tui.widgets.layout_cache import kept_layout, layout
 from jetset_tui.widgets.map_layout import (
     CODE_WIDTH,
     Block,
     Layout,
     cached_layout,
-    layout,
     name_room,
 )
 
@@ -113,7 +114,8 @@ def _line_text(runs: Row) -> Text:
 
 
 def geometry(board: Board, width: int, height: int, hubs: bool = False) -> Layout:
-    """Where every city and airlink goes at this size (``map_layout.layout``, cached)."""
+    """Where every city and airlink goes at this size (``map_layout.layout``, cached in memory
+    and on disk: ``layout_cache``)."""
     return layout(board, width, height, hubs)
 
 
@@ -380,33 +382,55 @@ class EuropeMap(Widget):
         if self.state is None or not self.fits() or self.text_selection is not None:
             return super().render_line(y)
         if not self._layout_ready():
-            return Strip.blank(self.size.width, self.visual_style.rich_style)
+            return self._placeholder(y)
         strips = self._map_strips()
         if y < len(strips):
             return strips[y]
         return Strip.blank(self.size.width, self.visual_style.rich_style)
 
     def _layout_ready(self) -> bool:
-        """Whether this size's layout is made. An app that shares its event loop with other
-        players (``JetSetApp.shares_loop``: the SSH and browser servers) never makes one on it:
-        a new size's layout (up to a tenth of a second of CPU) is made on a thread and the map
-        drawn when it is done, so one player's resize never holds up everyone else."""
+        """Whether this size's layout is made (in memory, or on disk: ``layout_cache``). A size
+        laid out nowhere yet is made on a thread and the map drawn when it is done: in an app
+        that shares its event loop with other players (``JetSetApp.shares_loop``: the SSH and
+        browser servers) at once, so one player's resize never holds up everyone else; in the
+        player's own app once the first frame is on the screen, so the game shows without
+        waiting for the map (BENCHMARKS.md, "TUI")."""
         assert self.state is not None
         width, height = self.size
         board, hubs = self.state.board, self.state.hubs is not None
-        if not getattr(self.app, "shares_loop", False):  # a plain Textual App in a test
+        shares_loop = getattr(self.app, "shares_loop", None)
+        if shares_loop is None:  # a plain Textual App in a test: laid out here
             return True
         if cached_layout(board, width, height, hubs) is not None:
             return True
-        if self._making != (width, height, hubs):
-            self._making = (width, height, hubs)
+        if self._making == (width, height, hubs):
+            return False  # on its way
+        if kept_layout(board, width, height, hubs) is not None:
+            return True
+        self._making = (width, height, hubs)
+        if shares_loop:
             self._make_layout(board, width, height, hubs)
+        else:
+            self.call_after_refresh(self._make_layout, board, width, height, hubs)
         return False
+
+    def layout_ready(self) -> bool:
+        """Whether the map shows its lines (not the placeholder of a layout being made)."""
+        return self.state is None or not self.fits() or self._layout_ready()
+
+    def _placeholder(self, y: int) -> Strip:
+        """A blank map with a word in its middle, while the layout is made."""
+        width, height = self.size
+        if y != height // 2:
+            return Strip.blank(width, self.visual_style.rich_style)
+        text = _("drawing the map…").center(width)[:width]
+        return StripStyles(self).strip([(text, DIM)], width, y)
 
     @work(thread=True, group="map-layout")
     def _make_layout(self, board: Board, width: int, height: int, hubs: bool) -> None:
         layout(board, width, height, hubs)
-        self.app.call_from_thread(self._layout_made)
+        with contextlib.suppress(RuntimeError):  # the app closed while the thread worked
+            self.app.call_from_thread(self._layout_made)
 
     def _layout_made(self) -> None:
         self._making = None

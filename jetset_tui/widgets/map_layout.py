@@ -113,6 +113,14 @@ def layout(board: Board, width: int, height: int, hubs: bool) -> Layout:
 _LAYOUTS: dict[tuple[int, int, int, bool], tuple[Board, Layout]] = {}
 
 
+def remember(board: Board, made: Layout) -> None:
+    """Keep a layout made elsewhere (read from the disk cache, jetset_tui/widgets/
+    layout_cache.py) as ``layout`` keeps its own."""
+    if len(_LAYOUTS) > 64:
+        _LAYOUTS.clear()
+    _LAYOUTS[(id(board), made.width, made.height, made.hubs)] = (board, made)
+
+
 def cached_layout(board: Board, width: int, height: int, hubs: bool) -> Layout | None:
     """The layout of this size if it was made already, else None (nothing is computed)."""
     found = _LAYOUTS.get((id(board), width, height, hubs))

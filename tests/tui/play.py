@@ -10,6 +10,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.map import EuropeMap
 from netcode.local import LocalSession
 from tests.tui.keyboard import keys_for
 
@@ -17,11 +18,25 @@ ADVISOR = "greedy" if "greedy" in BOTS else "random"
 
 
 async def game_screen(pilot: Pilot[None]) -> GameScreen:
+    """The game screen once it is open and its map drawn (``map_drawn``)."""
     for _ in range(50):
         await pilot.pause()
         if isinstance(pilot.app.screen, GameScreen):
+            await map_drawn(pilot)
             return pilot.app.screen
     raise AssertionError("no game screen")
+
+
+async def map_drawn(pilot: Pilot[None]) -> None:
+    """Wait until every map on the screen shows its lines: a size laid out for the first time
+    is made on a thread while the map shows a placeholder (jetset_tui/widgets/map.py)."""
+    for _ in range(500):
+        maps = pilot.app.screen.query(EuropeMap)
+        if all(m.layout_ready() for m in maps):
+            await pilot.pause()  # the map's own repaint
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the map's layout never came")
 
 
 async def play_turns(
