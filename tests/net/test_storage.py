@@ -198,7 +198,7 @@ async def test_reconnect_for_is_one_deadline_whatever_the_host_answers(tmp_path:
         await peer.close()
         server.close()
     assert peer.lost is not None and "could not reconnect" in peer.lost
-    assert took < 3.0, took
+    assert took < 4.5, took  # 2 s in all (a deadline per try: 2 s each, three tries or more)
     assert connections > 2  # it did reconnect, and was cut off again each time
 
 
