@@ -7,10 +7,10 @@ import argparse
 
 from engine import Options
 from engine.options import MODULE_WORDS, modules_from_words
+from jetset_tui.i18n import N_, _
 
-MODULES_HELP = (
-    f"the expansion's modules, comma-separated: {','.join(MODULE_WORDS)}, or all "
-    "(one not playable yet is refused)"
+MODULES_HELP = N_(
+    "the expansion's modules, comma-separated: {words}, or all (one not playable yet is refused)"
 )
 
 
@@ -22,15 +22,16 @@ def modules_arg(text: str) -> tuple[str, ...]:
         raise argparse.ArgumentTypeError(str(exc)) from None
 
 
-FACE_UP_HELP = "the Investors variant with its two cards face up (with --modules investors)"
+FACE_UP_HELP = N_("the Investors variant with its two cards face up (with --modules investors)")
 
 
 def add_modules_argument(parser: argparse.ArgumentParser) -> None:
     """``--modules`` and ``--investors-face-up``, on every command that makes a game."""
+    modules_help = _(MODULES_HELP).format(words=",".join(MODULE_WORDS))
     parser.add_argument(
-        "--modules", metavar="LIST", type=modules_arg, default=(), help=MODULES_HELP
+        "--modules", metavar="LIST", type=modules_arg, default=(), help=modules_help
     )
-    parser.add_argument("--investors-face-up", action="store_true", help=FACE_UP_HELP)
+    parser.add_argument("--investors-face-up", action="store_true", help=_(FACE_UP_HELP))
 
 
 def playable(module: str) -> str | None:
