@@ -152,11 +152,13 @@ class WebStopScreen(StopScreen):
 
 
 def come_back(name: str, code: str) -> str:
-    """How a browser player comes back to the seat after closing the tab."""
-    return _(
-        "Closed this tab? Open the page again as {name} and give the seat code {code}"
-        " to take your seat back. Keep the code to yourself."
-    ).format(name=name, code=code)
+    """How a browser player comes back to the seat after closing the tab: the code on a line of
+    its own (a wrap never splits it), then how to use it."""
+    how = _(
+        "Closed this tab? Open the page again as {name}, choose the game and give this code"
+        " to take your seat back. Keep it to yourself."
+    ).format(name=name)
+    return _("Your seat code: {code}").format(code=code) + "\n" + how
 
 
 class WebSessionApp(JetSetApp):
@@ -219,7 +221,7 @@ class WebSessionApp(JetSetApp):
         self.play(peer)
         code = self.seat_code()
         if code is not None:
-            self.notify(come_back(self.gate.name, code), title=_("Your seat code"), timeout=30)
+            self.notify(come_back(self.gate.name, code), title=_("Your seat"), timeout=30)
 
     def leave_joined(self) -> None:
         """q: ask, in a browser's words; a game that is over ends the session at once."""
