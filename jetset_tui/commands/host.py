@@ -205,7 +205,6 @@ def make_table(args: argparse.Namespace) -> Table:
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
-    from netcode.addresses import join_addresses
     from netcode.host import Host, HostSettings
     from netcode.hosting import pause_reason, resume_command
 
@@ -222,31 +221,16 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         print(said.format(address=f"{args.bind}:{args.port}", problem=exc), file=sys.stderr)
         return 1
     port = server.sockets[0].getsockname()[1]
-    free = _("open")
-    seats = ", ".join(f"{i}: {s.name or free}" for i, s in enumerate(table.seats))
-    # English in every language: scripts and tests read the port from this first line.
-    print(f"jetset host: listening on {args.bind}:{port}", flush=True)
-    said = _("jetset host: log {file}; seats {seats}").format(file=table.log_path, seats=seats)
-    print(said, flush=True)
-    addresses = tuple(join_addresses(args.bind, port))
-    print(
-        _("jetset host: friends join with: {command}").format(
-            command=f"jetset join {addresses[0]}"
-        ),
-        flush=True,
-    )
-    for other in addresses[1:]:
-        print(
-            _("jetset host:                 or {command}").format(command=f"jetset join {other}"),
-            flush=True,
-        )
-    host.start_bots()
+    stop = asyncio.Event()  # Ctrl+C or SIGTERM: pause the game
     try:
-        if runner is not None:
-            await play_here(host, args.bind, port, runner, addresses)
-        else:
-            offer_host_seat(host, args.bind, port)
-            await until_stopped(host)
+        with on_signals(stop.set):  # before the ready lines: a signal right after them is heard
+            addresses = announce(table, args.bind, port)
+            host.start_bots()
+            if runner is not None:
+                await play_here(host, args.bind, port, runner, addresses, stop)
+            else:
+                offer_host_seat(host, args.bind, port)
+                await until_stopped(host, stop)
         if host.finished.is_set():
             await linger(host, args.linger)
         else:
@@ -262,39 +246,65 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     return 0
 
 
+def announce(table: Table, bind: str, port: int) -> tuple[str, ...]:
+    """The ready lines: where the host listens, its log and seats, how friends join (the
+    addresses it gives)."""
+    from netcode.addresses import join_addresses
+
+    free = _("open")
+    seats = ", ".join(f"{i}: {s.name or free}" for i, s in enumerate(table.seats))
+    # English in every language: scripts and tests read the port from this first line.
+    print(f"jetset host: listening on {bind}:{port}", flush=True)
+    said = _("jetset host: log {file}; seats {seats}").format(file=table.log_path, seats=seats)
+    print(said, flush=True)
+    addresses = tuple(join_addresses(bind, port))
+    first = _("jetset host: friends join with: {command}")
+    print(first.format(command=f"jetset join {addresses[0]}"), flush=True)
+    for other in addresses[1:]:
+        more = _("jetset host:                 or {command}")
+        print(more.format(command=f"jetset join {other}"), flush=True)
+    return addresses
+
+
 async def play_here(
-    host: Host, bind: str, port: int, runner: object, addresses: tuple[str, ...]
+    host: Host,
+    bind: str,
+    port: int,
+    runner: object,
+    addresses: tuple[str, ...],
+    stop: asyncio.Event,
 ) -> None:
-    """The host's own seat, played in the app until the app closes (the game paused, or over);
-    its screen shows ``addresses``, where friends join."""
+    """The host's own seat, played in the app until the app closes (the game paused, or over)
+    or ``stop`` is set (SIGTERM, or SIGINT from outside the terminal: the app is closed, the
+    game paused); its screen shows ``addresses``, where friends join."""
     from netcode.hosting import HostedGame
 
     hosting = HostedGame(host, bind=bind, port=port, addresses=addresses)
     screen = asyncio.ensure_future(runner(await hosting.sit()))  # type: ignore[operator]
-    signalled: list[int] = []
-
-    def stop() -> None:  # SIGTERM, or SIGINT from outside the terminal: close it, pause
-        signalled.append(1)
+    stopped = asyncio.ensure_future(stop.wait())
+    try:
+        await asyncio.wait([screen, stopped], return_when=asyncio.FIRST_COMPLETED)
+    except BaseException:  # this command cancelled: the app goes with it
         screen.cancel()
-
-    with on_signals(stop):
-        try:
+        raise
+    finally:
+        stopped.cancel()
+    if not screen.done():
+        screen.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
             await screen
-        except asyncio.CancelledError:
-            if not signalled:
-                raise
+        return
+    screen.result()  # what the app raised, if it did
 
 
-async def until_stopped(host: Host) -> None:
-    """Serve until the game ends, or Ctrl+C / SIGTERM (which pause it)."""
-    stop = asyncio.Event()
-    with on_signals(stop.set):
-        waits = [asyncio.ensure_future(host.finished.wait()), asyncio.ensure_future(stop.wait())]
-        try:
-            await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
-        finally:
-            for wait in waits:
-                wait.cancel()
+async def until_stopped(host: Host, stop: asyncio.Event) -> None:
+    """Serve until the game ends, or ``stop`` is set (Ctrl+C / SIGTERM, which pause it)."""
+    waits = [asyncio.ensure_future(host.finished.wait()), asyncio.ensure_future(stop.wait())]
+    try:
+        await asyncio.wait(waits, return_when=asyncio.FIRST_COMPLETED)
+    finally:
+        for wait in waits:
+            wait.cancel()
 
 
 @contextlib.contextmanager
@@ -348,6 +358,9 @@ def paused(host: Host, command: str, as_json: bool) -> None:
     """The game was paused: how it continues (or, with --json, the summary of ``report``)."""
     if as_json:
         report(host, as_json)
+        return
+    if not host.table.log_path.exists():  # stopped before the game began: no log to resume
+        print(_("jetset host: stopped before the game began; there is nothing to continue"))
         return
     entries = len(host.table.game.entries)
     said = ngettext(

@@ -43,7 +43,8 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
         text.append("  " + _("away"), style=f"bold {WARN}")
     text.append("  " + ngettext("{n} pt", "{n} pts", total).format(n=total), style="bold")
     text.append("  " if compact else "\n   ")
-    text.append(f"{money(st.cash):<5}", style="bold")
+    cash = money(st.cash)  # €30, or 30 € in Italian: at least a blank before the planes
+    text.append(cash.ljust(max(5, len(cash) + 1)), style="bold")
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
     if not compact:
         text.append(" " + _("income €{cash}").format(cash=seat_income(state, seat)), style=DIM)

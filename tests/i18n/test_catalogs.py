@@ -15,19 +15,6 @@ from babel.messages.pofile import read_po
 
 import tasks
 
-UNFINISHED: dict[str, str] = {}
-"""Domains whose translation lands from another branch: expected to fail here until then
-(strictly: once complete, the mark fails and asks to be removed)."""
-
-
-def domain_params() -> list[object]:
-    return [
-        pytest.param(d, marks=pytest.mark.xfail(reason=UNFINISHED[d], strict=True))
-        if d in UNFINISHED
-        else d
-        for d in tasks.DOMAINS
-    ]
-
 
 def fields(text: str) -> set[str]:
     """The ``str.format`` placeholders' names in ``text``: ``{cash}`` and ``{cash:>3}`` give
@@ -40,7 +27,7 @@ def forms(value: str | tuple[str, ...] | list[str]) -> list[str]:
 
 
 @pytest.mark.parametrize("language", sorted(tasks.LANGUAGES))
-@pytest.mark.parametrize("domain", domain_params())
+@pytest.mark.parametrize("domain", list(tasks.DOMAINS))
 def test_every_message_is_translated_with_the_same_placeholders(domain: str, language: str) -> None:
     template = tasks.extract(domain)
     wanted = [m for m in template if m.id]
