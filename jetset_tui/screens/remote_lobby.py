@@ -202,7 +202,9 @@ class RemoteLobbyScreen(Screen[None]):
 
         question = _("Your seat in game {game} is waiting for you. Its seat code:")
         question = question.format(game=game)
-        self.app.push_screen(AskScreen(question, attempt, max_length=lp.MAX_CODE), answered)
+        hint = _("8 letters and digits, shown when you sat down")
+        screen = AskScreen(question, attempt, max_length=lp.MAX_CODE, hint=hint)
+        self.app.push_screen(screen, answered)
 
     def action_watch(self) -> None:
         game = self.chosen()
@@ -262,7 +264,8 @@ class RemoteLobbyScreen(Screen[None]):
                 self.done(joining)
 
         question = _("Game {game} has a password. Password:").format(game=game.id)
-        self.app.push_screen(AskScreen(question, attempt, secret=True), answered)
+        hint = _("the password the game was made with")
+        self.app.push_screen(AskScreen(question, attempt, secret=True, hint=hint), answered)
 
     def go(self, request: Entry) -> None:
         self.run_worker(self.enter(request), exclusive=True, group="requests")

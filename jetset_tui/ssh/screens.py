@@ -205,12 +205,14 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
         *,
         secret: bool = False,
         max_length: int = PASSWORD_MAX,
+        hint: str = "",
     ) -> None:
         super().__init__()
         self.question = question
         self.attempt = attempt
         self.secret = secret
         self.max_length = max_length
+        self.hint = hint
 
     def compose(self) -> ComposeResult:
         with Vertical(id="ask"):
@@ -226,14 +228,19 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
         self.call_after_refresh(self.ready)
 
     def ready(self) -> None:
+        """The answer takes keys from now on; its hint shows it does."""
         answer = self.query_one("#answer", Input)
         answer.disabled = False
+        answer.placeholder = self.hint
         answer.focus()
 
     @on(Input.Submitted)
     def answer(self, event: Input.Submitted) -> None:
         value = event.value
         event.input.value = ""
+        if not value.strip():  # Enter alone is not an answer: nothing is sent
+            self.query_one("#ask-error", Static).update(_("Type it, or Esc to go back."))
+            return
         self.run_worker(self.try_answer(value), exclusive=True)
 
     async def try_answer(self, value: str) -> None:

@@ -102,6 +102,9 @@ def test_a_closed_tab_takes_its_seat_back_with_the_code(need_browser: None, tmp_
             tab.wait_for("you are bea")
             tab.keys("Enter")  # the game her name holds a seat in
             tab.wait_for("Its seat code")
+            tab.wait_for("8 letters and digits")  # the answer takes keys: its hint shows
+            tab.keys("Enter")  # Enter alone sends nothing and closes nothing
+            tab.wait_for("Type it, or Esc to go back.")
             tab.keys("wrongcod", "Enter")  # typed in any case
             tab.wait_for("not the seat's code")
             tab.keys(*["Backspace"] * 8, code.lower(), "Enter")
