@@ -74,7 +74,7 @@ class Stats:
 
 def summarise_log(path: Path, log: GameLog) -> GameSummary:
     """Replay a log (rules checked, digests not compared: ``replay --verify`` does that)."""
-    game = Game(log.header.options)
+    game = Game(log.header.jetset_options)
     parse = entry_parser(Notation(game.board))
     state, rules = game.state, game.rules
     for _, actor, text, _ in log.records:

@@ -108,7 +108,7 @@ def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
     tags: list[tuple[str, str]] = [
         ("Event", str(h.meta.get("event", "Jet Set"))),
         ("Date", pgn_date(h.date)),
-        ("Players", str(h.options.players)),
+        ("Players", str(len(h.seats))),
     ]
     for i, seat in enumerate(h.seats):
         tags += [(f"Seat{i}", seat.name), (f"Seat{i}Kind", str(seat.kind))]

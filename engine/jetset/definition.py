@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import TYPE_CHECKING
 
+from engine import RULES_VERSION
 from engine.actions import Action, Entry
 from engine.board import load_board
-from engine.bots import BOTS, Bot, make_bot
 from engine.dealer import Dealer
 from engine.game import Game
 from engine.notation import Notation
@@ -18,11 +19,15 @@ from engine.ruleset import Ruleset
 from engine.state import State
 from engine.wire import line_from_wire, line_to_wire
 
+if TYPE_CHECKING:
+    from engine.bots import Bot
+
 
 class JetSet:
     """Jet Set's definition: 2 to 6 players, the expansion's modules as options."""
 
     name = "jetset"
+    rules_version = RULES_VERSION
     seats: tuple[int, ...] = (2, 3, 4, 5, 6)
 
     def new_table(self, options: Mapping[str, object]) -> Game:
@@ -40,9 +45,13 @@ class JetSet:
         return every_card_notation()
 
     def bots(self) -> Sequence[str]:
+        from engine.bots import BOTS  # the bots load when asked for: a replay needs none
+
         return tuple(BOTS)
 
     def make_bot(self, kind: str, seat: int, seed: str) -> Player:
+        from engine.bots import make_bot
+
         return Player(make_bot(kind, seat, seed))
 
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:

@@ -50,7 +50,7 @@ def cmd_position(args: argparse.Namespace) -> int:
             total,
         )
         return _fail(said.format(at=at, n=total))
-    players = log.header.options.players
+    players = log.header.jetset_options.players
     if args.seat is not None and not 0 <= args.seat < players:
         said = _("--seat {seat}: the seats are 0 to {last}")
         return _fail(said.format(seat=args.seat, last=players - 1))
