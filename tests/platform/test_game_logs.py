@@ -109,7 +109,7 @@ def test_a_tampered_entry_is_named_and_nothing_after_it_is_applied(tmp_path: Pat
     table = play_bots(JET_LAG, {}, SECRET, ["greedy", "greedy"])
     log = GameLog(jetlag_header(), records(table), None)
     i = next(i for i, r in enumerate(log.records) if r[1] != CHANCE)
-    index, actor, text, digest = log.records[i]
+    index, actor, _, digest = log.records[i]
     log.records[i] = (index, actor, "t Z9 1", digest)
     path = tmp_path / "bad.jetset"
     write_log(path, log)
