@@ -28,12 +28,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     sp.add_argument("--players", type=arguments.players, help=_("2 to 6 (default 4)"))
     sp.add_argument(
-        "--games",
-        "-n",
-        type=arguments.whole_number(1),
-        default=1,
-        help=_("how many games (default 1)"),
+        "--games", type=arguments.whole_number(1), default=1, help=_("how many games (default 1)")
     )
+    # -n and --out: short names for --games and --save, unlisted (an error names the one given)
+    sp.add_argument("-n", dest="games", type=arguments.whole_number(1), help=argparse.SUPPRESS)
     sp.add_argument("--seed", default="1", help=_("the seed of the first game (default 1)"))
     sp.add_argument(
         "--bot",
@@ -50,7 +48,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help=_("move the seating one seat round the table each game (fair win rates by bot)"),
     )
-    sp.add_argument("--save", "--out", metavar="DIR", help=_("write each game's log file into DIR"))
+    sp.add_argument("--save", metavar="DIR", help=_("write each game's log file into DIR"))
+    sp.add_argument("--out", dest="save", help=argparse.SUPPRESS)
     sp.add_argument("--json", action="store_true", help=_("one JSON object per game"))
     sp.add_argument(
         "--extra-cards", action="store_true", help=_("the expansion's extra Flight cards")
