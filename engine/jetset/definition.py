@@ -54,13 +54,19 @@ class JetSet:
 
         return Player(make_bot(kind, seat, seed))
 
+    def entry_line(self, entry: Entry) -> tuple[int, str]:
+        return entry.actor, every_card_notation().format_action(entry.action)
+
+    def entry_from_line(self, actor: int, line: str) -> Entry:
+        """NotationError if ``line`` is not Jet Set's notation."""
+        return Entry(actor, every_card_notation().parse_action(line))
+
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
-        return line_to_wire(entry.actor, every_card_notation().format_action(entry.action))
+        return line_to_wire(*self.entry_line(entry))
 
     def entry_from_wire(self, raw: dict[str, object]) -> Entry:
         """ValueError (NotationError among them) for anything but an entry's plain data."""
-        actor, line = line_from_wire(raw)
-        return Entry(actor, every_card_notation().parse_action(line))
+        return self.entry_from_line(*line_from_wire(raw))
 
 
 @cache

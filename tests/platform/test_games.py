@@ -95,6 +95,9 @@ def test_a_bot_game_through_the_platform_replays_the_same_elsewhere(name: str) -
     wires = [rules.entry_to_wire(entry) for entry in table.entries]
     for entry, wire in zip(table.entries, wires, strict=True):
         assert rules.entry_from_wire(json.loads(json.dumps(wire))) == entry
+        actor, line = rules.entry_line(entry)
+        assert wire == {"actor": actor, "action": line} and "\n" not in line
+        assert rules.entry_from_line(actor, line) == entry
         for seat in [None, *range(len(result.points))]:
             copy = table.redact(entry, seat)
             assert rules.entry_from_wire(rules.entry_to_wire(copy)) == copy
