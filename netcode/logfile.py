@@ -361,14 +361,14 @@ class LogWriter:
         self.path = Path(path)
         self.fsync = fsync
         self._packer = msgpack.Packer()
+        self._rules = game_rules(
+            header.game if header is not None else game or read_header(self.path).game
+        )
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if header is None else os.O_TRUNC)
         self._fd = os.open(self.path, flags, 0o644)
         self.size = os.fstat(self._fd).st_size
         """Bytes of whole records in the file; anything after them is cut before the next write."""
         self._dirty = False
-        self._rules = game_rules(
-            header.game if header is not None else game or read_header(self.path).game
-        )
         if header is not None:
             try:
                 self._write(header.to_dict())
