@@ -32,11 +32,8 @@ class JetSet:
 
     def new_table(self, options: Mapping[str, object]) -> Game:
         """A table for ``options`` (``Options``' fields: ``players``, the modules …); ValueError
-        naming a key Jet Set does not know."""
-        unknown = sorted(set(options) - set(Options.__dataclass_fields__))
-        if unknown:
-            raise ValueError(f"Jet Set has no option {', '.join(map(repr, unknown))}")
-        return Game(Options.from_dict(dict(options)))
+        naming a key Jet Set does not know, a value of the wrong kind, or what it cannot play."""
+        return Game(options_from(options))
 
     def dealer(self, seed: str) -> TableDealer:
         return TableDealer(seed)
@@ -106,6 +103,19 @@ class Player:
         if self._rules is None:
             self._rules = Ruleset.of(options_of(view))
         return self.bot.act(view, self._rules)
+
+
+def options_from(options: Mapping[str, object]) -> Options:
+    """``Options`` from plain data, each value of its field's kind (a whole number of players,
+    true or false for the rest); ValueError naming the first that is not."""
+    defaults = Options().to_dict()
+    for key, value in options.items():
+        if key not in defaults:
+            raise ValueError(f"Jet Set has no option {key!r:.40}")
+        if type(value) is not type(defaults[key]):
+            kind = "a whole number" if type(defaults[key]) is int else "true or false"
+            raise ValueError(f"Jet Set's option {key} is {kind}, not {value!r:.20}")
+    return Options.from_dict(dict(options))
 
 
 def options_of(state: State) -> Options:

@@ -154,8 +154,18 @@ def test_a_refused_entry_changes_nothing(name: str) -> None:
 
 
 def test_unknown_options_are_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="Jet Set has no option 'colour'"):
-        GAMES["jetset"].new_table({"players": 3, "colour": "red"})
+    jetset = GAMES["jetset"]
+    assert jetset.new_table({"players": 3, "hubs": True}).state.hubs is not None
+    for bad, said in (
+        ({"players": 3, "colour": "red"}, "Jet Set has no option 'colour'"),
+        ({"players": "3"}, "Jet Set's option players is a whole number, not '3'"),
+        ({"players": True}, "Jet Set's option players is a whole number, not True"),
+        ({"hubs": "yes"}, "Jet Set's option hubs is true or false, not 'yes'"),
+        ({"players": 9}, "Jet Set is for 2 to 6 players"),
+        ({1: 2}, "Jet Set has no option 1"),
+    ):
+        with pytest.raises(ValueError, match=said):
+            jetset.new_table(bad)
     assert GAMES["jetlag"].new_table({"seats": 2}).to_move() == CHANCE
     wrongs: list[dict[Any, object]] = [
         {"seats": 3},
