@@ -118,6 +118,9 @@ class GameRules(Protocol[S, A, E]):
 
     name: str
     """The key logs and ``--game`` name it by (``jetset``, ``jetlag``)."""
+    rules_version: str
+    """Changes whenever a rule change would make an old log replay differently (a log's header
+    holds it, as ``rules``)."""
     seats: tuple[int, ...]
     """The numbers of players it can be played by."""
 
@@ -133,7 +136,18 @@ class GameRules(Protocol[S, A, E]):
 
     def make_bot(self, kind: str, seat: int, seed: str) -> Player[S, A]: ...
 
-    def entry_to_wire(self, entry: E) -> dict[str, object]: ...
+    def entry_line(self, entry: E) -> tuple[int, str]:
+        """The entry's actor (a seat, CHANCE) and its one line of the game's notation: a log's
+        record and the host's ``entry`` message hold these two (engine/wire.py)."""
+        ...
+
+    def entry_from_line(self, actor: int, line: str) -> E:
+        """The entry of ``actor`` that ``line`` names; NotationError (a ValueError) if none."""
+        ...
+
+    def entry_to_wire(self, entry: E) -> dict[str, object]:
+        """``entry_line`` as plain data: ``{"actor": …, "action": …}`` (engine/wire.py)."""
+        ...
 
     def entry_from_wire(self, raw: dict[str, object]) -> E:
         """ValueError for anything that is not one of this game's entries."""

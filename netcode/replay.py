@@ -1,5 +1,10 @@
 """Replaying a log: every entry re-applied, every digest checked, the seed checked once revealed
-(every chance entry re-dealt from the seed and the contributions in the header)."""
+(every chance entry re-dealt from the seed and the contributions in the header).
+
+``replay`` replays a Jet Set log (its engine's ``Game``, and every older format); ``replay_table``
+any game's, through the platform's interface alone (engine/platform.py); ``replay_any`` picks the
+one the log's header asks for.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, TypeVar
 
 from engine import (
     CHANCE,
@@ -20,14 +26,20 @@ from engine import (
     NotationError,
 )
 from engine.actions import BusinessDraw, DealInvestors, FinalsDraw
+from engine.dealer import deal_seed
+from engine.games import DEFAULT, TITLES
 from engine.notation import Notation
+from engine.platform import CHANCE as ANY_CHANCE
+from engine.platform import Table
 from engine.state import State
 from netcode.logfile import (
     GameLog,
+    LogFormatError,
     LogRecord,
     check_commitment,
     deal_scheme,
     expected_data_hash,
+    record_entry,
 )
 
 
@@ -61,6 +73,86 @@ class ReplayResult:
         }
 
 
+@dataclass
+class TableReplay:
+    """A replay of any game's log (``replay_table``); as ``ReplayResult``, with ``table`` the
+    platform's ``Table`` of the log's game."""
+
+    ok: bool
+    table: Table[Any, Any, Any]
+    entries: int
+    error: str | None = None
+    bad_entry: int | None = None
+    commitment_ok: bool | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def digest(self) -> str:
+        return self.table.digest()
+
+    def summary(self) -> dict[str, object]:
+        """As ``ReplayResult.summary`` without Jet Set's cash, with ``draw``."""
+        result = self.table.result()
+        over = self.table.over
+        return {
+            "ok": self.ok,
+            "entries": self.entries,
+            "digest": self.digest,
+            "scores": list(result.points),
+            "over": over,
+            "winners": list(result.winners) if over else [],
+            "draw": over and result.draw,
+            "commitment_ok": self.commitment_ok,
+            "error": self.error,
+            "bad_entry": self.bad_entry,
+        }
+
+
+def replay_any(log: GameLog, *, stop_at: int | None = None) -> ReplayResult | TableReplay:
+    """``replay`` for a Jet Set log, ``replay_table`` for another game's."""
+    if log.header.game == DEFAULT:
+        return replay(log, stop_at=stop_at)
+    return replay_table(log, stop_at=stop_at)
+
+
+def replay_table(
+    log: GameLog, *, stop_at: int | None = None, verify_seed: bool = True
+) -> TableReplay:
+    """Re-apply the entries of a log of any game (up to ``stop_at``) through its ``GameRules``,
+    checking each digest and, once the seed is revealed (and ``verify_seed``), its commitment
+    and every chance entry against the dealer of that seed and the header's contributions."""
+    header = log.header
+    rules = header.rules_of_game
+    result = TableReplay(True, header.new_table(), 0)
+    table = result.table
+    if header.data_hash != expected_data_hash(header.version):
+        result.warnings.append("the log was made with other card data")
+    if header.rules != rules.rules_version:
+        said = f"the log was made with rules {header.rules}, not {rules.rules_version}"
+        result.warnings.append(said)
+    dealer = None
+    if log.seed is not None and verify_seed:
+        result.commitment_ok = check_commitment(log)
+        if not result.commitment_ok:
+            problem = ValueError("the revealed seed does not match its commitment")
+            return _fail(result, None, problem)
+        dealer = rules.dealer(deal_seed(log.seed, header.seat_contributions()))
+    records = log.records if stop_at is None else log.records[:stop_at]
+    for index, actor, text, digest in records:
+        try:
+            entry = record_entry(rules, actor, text)
+            if dealer is not None and actor == ANY_CHANCE:
+                dealt = dealer.next_entry(table.state)
+                if dealt != entry:
+                    _, line = rules.entry_line(dealt)
+                    raise _DealerMismatch(f"the seed deals {line!r}, the log says {text!r}")
+            table.push(entry, digest)
+        except (ValueError, IllegalAction) as exc:  # NotationError, DesyncError among them
+            return _fail(result, index, exc, _line(actor, text))
+        result.entries += 1
+    return result
+
+
 def replay(
     log: GameLog,
     *,
@@ -72,7 +164,7 @@ def replay(
     the seed is revealed (and ``verify_seed``), its commitment and every chance entry.
     ``after_entry(n, state)`` is called with the state after each of the first ``n`` entries."""
     header = log.header
-    game = Game(header.options)
+    game = Game(header.jetset_options)
     notation = Notation(game.board)
     result = ReplayResult(True, game, 0)
     if header.data_hash != expected_data_hash(header.version):
@@ -115,7 +207,7 @@ def _dealer(log: GameLog, game: Game) -> Dealer:
     header, seed = log.header, log.seed
     assert seed is not None
     scheme = deal_scheme(header.version)
-    players = header.options.players
+    players = header.jetset_options.players
     return Dealer(seed, game.board, players, scheme, header.seat_contributions())
 
 
@@ -189,9 +281,10 @@ def _check_chance(dealer: Dealer, game: Game, entry: Entry, notation: Notation) 
         )
 
 
-def _fail(
-    result: ReplayResult, index: int | None, exc: Exception, line: str | None = None
-) -> ReplayResult:
+R = TypeVar("R", ReplayResult, TableReplay)
+
+
+def _fail(result: R, index: int | None, exc: Exception, line: str | None = None) -> R:
     """Record the first bad entry: its number, its line and what is wrong with it."""
     result.ok = False
     result.bad_entry = index
@@ -214,8 +307,13 @@ class Timeline:
     """
 
     def __init__(self, log: GameLog, every: int = 32) -> None:
+        """LogFormatError for another game's log: the viewer shows Jet Set's table (another
+        game's table screen would take a ``replay_table`` of the log here)."""
+        if log.header.game != DEFAULT:
+            game = TITLES[log.header.game]
+            raise LogFormatError(f"a game of {game}: watching it comes with {game}'s table")
         self.every = every
-        self._snapshots = [Game(log.header.options).state]
+        self._snapshots = [Game(log.header.jetset_options).state]
 
         def keep(n: int, state: State) -> None:
             if n % every == 0:

@@ -287,11 +287,11 @@ class Table:
             repaired = f"{damage}; cut off (a copy of the whole file: {backup})"
             log, result = _replayed(log_path, keys.seed)
         header = log.header
-        if keys.host_seat is not None and keys.host_seat >= header.options.players:
+        if keys.host_seat is not None and keys.host_seat >= header.jetset_options.players:
             raise TableError(f"the secrets file names seat {keys.host_seat}: there is none")
         kinds = [s.kind for s in header.seats]
         table = cls(
-            header.options,
+            header.jetset_options,
             kinds,
             log_path,
             keys,

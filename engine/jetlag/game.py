@@ -4,25 +4,30 @@ engine/platform.py asks of every game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from typing import Final
 
-from engine.game import DesyncError
 from engine.jetlag import notation, rules
-from engine.jetlag.actions import CHANCE, Action, Entry, from_wire, redact, to_wire
+from engine.jetlag.actions import Action, Entry, redact
 from engine.jetlag.bots import BOTS, Bot, make_bot
 from engine.jetlag.dealer import Dealer
+from engine.jetlag.entrynotation import (
+    entry_from_line,
+    entry_from_wire,
+    entry_line,
+    entry_to_wire,
+)
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
 from engine.platform import GameRules, Result
+from engine.table import LoggedTable
 
 
-class Table:
+class Table(LoggedTable[State, Action, Entry]):
     """One game: its log of entries and the state that is their fold (the full state at the
     host, or one seat's view when a seat replays its redacted copies)."""
 
     def __init__(self, state: State | None = None) -> None:
-        self.state = state or State()
-        self.entries: list[Entry] = []
-        self.digests: list[str] = []
+        super().__init__(state or State())
 
     def to_move(self) -> int | None:
         return rules.to_move(self.state)
@@ -33,45 +38,38 @@ class Table:
     def check(self, entry: Entry) -> None:
         rules.check(self.state, entry)
 
-    def push(self, entry: Entry, digest: str | None = None) -> str:
+    def _apply(self, entry: Entry) -> None:
         rules.apply(self.state, entry)
-        self.entries.append(entry)
-        mine = self.state.digest()
-        self.digests.append(mine)
-        if digest is not None and digest != mine:
-            raise DesyncError(len(self.entries) - 1, digest, mine)
-        return mine
 
-    def play(self, action: Action) -> str:
-        seat = self.to_move()
-        return self.push(Entry(CHANCE if seat is None else seat, action))
-
-    def view(self, seat: int | None) -> State:
-        return self.state.view(seat)
+    def _entry(self, seat: int, action: Action) -> Entry:
+        return Entry(seat, action)
 
     def redact(self, entry: Entry, seat: int | None) -> Entry:
         return redact(entry, seat)
 
-    def digest(self) -> str:
-        return self.digests[-1] if self.digests else self.state.digest()
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
-
     def result(self) -> Result:
         return Result(totals(self.state), tuple(winners(self.state)))
+
+
+RULES_VERSION: Final = "jetlag-1"
+"""Changes whenever a rule change would make an old log replay differently."""
 
 
 class JetLag:
     """Jet Lag's definition: two players, no options, three bots."""
 
     name = "jetlag"
+    rules_version = RULES_VERSION
     seats: tuple[int, ...] = (2,)
 
     def new_table(self, options: Mapping[str, object]) -> Table:
-        if options:
-            raise ValueError(f"Jet Lag has no options (got {', '.join(sorted(options))})")
+        """A fresh table; ``options`` may say ``seats``: 2 (what a log's header holds), nothing
+        else (ValueError)."""
+        other = sorted(str(key) for key in options if key != "seats")
+        seats = options.get("seats", 2)
+        if other or type(seats) is not int or seats != 2:
+            wrong = ", ".join(other) or f"seats {options.get('seats')!r:.10}"
+            raise ValueError(f"Jet Lag has no options but seats: 2 (got {wrong})")
         return Table()
 
     def dealer(self, seed: str) -> Dealer:
@@ -86,11 +84,17 @@ class JetLag:
     def make_bot(self, kind: str, seat: int, seed: str) -> Bot:
         return make_bot(kind, seat, seed)
 
+    def entry_line(self, entry: Entry) -> tuple[int, str]:
+        return entry_line(entry)
+
+    def entry_from_line(self, actor: int, line: str) -> Entry:
+        return entry_from_line(actor, line)
+
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
-        return to_wire(entry)
+        return entry_to_wire(entry)
 
     def entry_from_wire(self, raw: dict[str, object]) -> Entry:
-        return from_wire(raw)
+        return entry_from_wire(raw)
 
 
 class _Notation:
