@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.dealer import CONTRIBUTION_HEX, is_contribution
+from engine.fairdeal import CONTRIBUTION_HEX, is_contribution
 
 Wire = dict[str, Any]
 """A message as msgpack carries it: a map with a string ``t``."""

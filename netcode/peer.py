@@ -27,7 +27,7 @@ from typing import Any, TypeVar
 
 import data
 from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
-from engine.dealer import pledge_for, seed_commitment
+from engine.fairdeal import pledge_for, seed_commitment
 from engine.notation import Notation
 from engine.slots import slot_differences
 from netcode import messages as m
