@@ -94,3 +94,13 @@ class IllegalAction(Exception):
         self.rule = rule
         self.message = fill(self.template, self.params)
         super().__init__(SAYING.format(reason=self.message, rule=rule))
+
+
+class DesyncError(ValueError):
+    """A state digest that differs from the one the log (or the host) recorded."""
+
+    def __init__(self, index: int, expected: str, actual: str) -> None:
+        super().__init__(f"entry {index}: the state digest is {actual}, the log says {expected}")
+        self.index = index
+        self.expected = expected
+        self.actual = actual

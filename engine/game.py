@@ -7,14 +7,18 @@ state (the host, a finished log) or one seat's view (a peer replaying redacted e
 
 from __future__ import annotations
 
-from engine.actions import CHANCE, Action, Entry
+from engine.actions import CHANCE, Action, Entry, redact
 from engine.board import Board, load_board
 from engine.business_state import new_business
 from engine.distant_state import DistantState
+from engine.errors import DesyncError
 from engine.options import Options
+from engine.platform import Result
 from engine.ruleset import Ruleset
 from engine.scoring import Score, scores, winners
 from engine.state import Config, State
+
+__all__ = ["DesyncError", "Game"]
 
 
 class Game:
@@ -76,6 +80,14 @@ class Game:
     def view(self, seat: int | None) -> State:
         return self.state.view(seat)
 
+    def redact(self, entry: Entry, seat: int | None) -> Entry:
+        """The copy of ``entry`` (already pushed) that ``seat`` (None: a spectator) may receive."""
+        return redact(entry, seat)
+
+    def result(self) -> Result:
+        """Each seat's total and the winners (a tie on points and cash: every such seat)."""
+        return Result(tuple(s.total for s in scores(self.state)), tuple(winners(self.state)))
+
     def scores(self) -> list[Score]:
         return scores(self.state)
 
@@ -84,13 +96,3 @@ class Game:
 
     def digest(self) -> str:
         return self.digests[-1] if self.digests else self.state.digest()
-
-
-class DesyncError(ValueError):
-    """A state digest that differs from the one the log (or the host) recorded."""
-
-    def __init__(self, index: int, expected: str, actual: str) -> None:
-        super().__init__(f"entry {index}: the state digest is {actual}, the log says {expected}")
-        self.index = index
-        self.expected = expected
-        self.actual = actual

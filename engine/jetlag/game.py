@@ -5,24 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
-from engine.game import DesyncError
 from engine.jetlag import notation, rules
-from engine.jetlag.actions import CHANCE, Action, Entry, from_wire, redact, to_wire
+from engine.jetlag.actions import Action, Entry, redact
 from engine.jetlag.bots import BOTS, Bot, make_bot
 from engine.jetlag.dealer import Dealer
+from engine.jetlag.entrynotation import entry_from_wire, entry_to_wire
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
 from engine.platform import GameRules, Result
+from engine.table import LoggedTable
 
 
-class Table:
+class Table(LoggedTable[State, Action, Entry]):
     """One game: its log of entries and the state that is their fold (the full state at the
     host, or one seat's view when a seat replays its redacted copies)."""
 
     def __init__(self, state: State | None = None) -> None:
-        self.state = state or State()
-        self.entries: list[Entry] = []
-        self.digests: list[str] = []
+        super().__init__(state or State())
 
     def to_move(self) -> int | None:
         return rules.to_move(self.state)
@@ -33,31 +32,14 @@ class Table:
     def check(self, entry: Entry) -> None:
         rules.check(self.state, entry)
 
-    def push(self, entry: Entry, digest: str | None = None) -> str:
+    def _apply(self, entry: Entry) -> None:
         rules.apply(self.state, entry)
-        self.entries.append(entry)
-        mine = self.state.digest()
-        self.digests.append(mine)
-        if digest is not None and digest != mine:
-            raise DesyncError(len(self.entries) - 1, digest, mine)
-        return mine
 
-    def play(self, action: Action) -> str:
-        seat = self.to_move()
-        return self.push(Entry(CHANCE if seat is None else seat, action))
-
-    def view(self, seat: int | None) -> State:
-        return self.state.view(seat)
+    def _entry(self, seat: int, action: Action) -> Entry:
+        return Entry(seat, action)
 
     def redact(self, entry: Entry, seat: int | None) -> Entry:
         return redact(entry, seat)
-
-    def digest(self) -> str:
-        return self.digests[-1] if self.digests else self.state.digest()
-
-    @property
-    def over(self) -> bool:
-        return self.state.over
 
     def result(self) -> Result:
         return Result(totals(self.state), tuple(winners(self.state)))
@@ -87,10 +69,10 @@ class JetLag:
         return make_bot(kind, seat, seed)
 
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
-        return to_wire(entry)
+        return entry_to_wire(entry)
 
     def entry_from_wire(self, raw: dict[str, object]) -> Entry:
-        return from_wire(raw)
+        return entry_from_wire(raw)
 
 
 class _Notation:

@@ -1,0 +1,93 @@
+"""Every Jet Lag entry as one line (docs/notation.md, "Jet Lag"): a seat's decision in
+``engine/jetlag/notation.py``'s notation, and the dealer's entries:
+
+- ``setup 1 H3 P2 <c1> <c2> <c3> <c4>``: seat 1 starts, H3 and P2 open the line (left to right),
+  then the commitment to each pile;
+- ``take 0 P1 P4 H2 B6 <salt>``: seat 0 takes the round's pile (``take 0 hidden`` in every other
+  seat's copy);
+- ``pass 1 H1 H2 B3``: the three cards passed to seat 1 (``pass 1 hidden`` for spectators).
+
+Logs, exports and the network carry these lines (engine/wire.py).
+"""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.errors import NotationError
+from engine.jetlag.actions import CHANCE, Action, Chance, Entry, Pass, Setup, Take
+from engine.jetlag.cards import OPENING, PILE_SIZE, PILES, card_ids
+from engine.jetlag.notation import format_action, parse_action
+from engine.wire import line_from_wire, line_to_wire
+
+HIDDEN: Final = "hidden"
+PASSED: Final = PILE_SIZE - 1
+HEX: Final = frozenset("0123456789abcdef")
+
+
+def format_entry_action(action: Action | Chance) -> str:
+    """The line of an entry's action (a decision or the dealer's)."""
+    if isinstance(action, Setup):
+        return " ".join(("setup", str(action.starter), *action.opening, *action.commitments))
+    if isinstance(action, Take):
+        if action.cards is None or action.salt is None:
+            return f"take {action.seat} {HIDDEN}"
+        return " ".join(("take", str(action.seat), *action.cards, action.salt))
+    if isinstance(action, Pass):
+        cards = (HIDDEN,) if action.cards is None else action.cards
+        return " ".join(("pass", str(action.seat), *cards))
+    return format_action(action)
+
+
+def parse_entry_action(actor: int, line: str) -> Action | Chance:
+    """The action of ``actor``'s entry (CHANCE: the dealer's) on ``line``; NotationError."""
+    if actor != CHANCE:
+        return parse_action(line)
+    words = line.split()
+    verb, args = (words[0].lower(), words[1:]) if words else ("", [])
+    if verb == "setup":
+        return _setup(args)
+    if verb in ("take", "pass"):
+        if not args or args[0] not in ("0", "1"):
+            raise NotationError("{verb} names seat 0 or 1 first", verb=verb)
+        seat, rest = int(args[0]), args[1:]
+        if rest == [HIDDEN]:
+            return Take(seat, None, None) if verb == "take" else Pass(seat, None)
+        if verb == "take":
+            return Take(seat, _cards(rest[:-1], PILE_SIZE), _hex(rest[-1:]))
+        return Pass(seat, _cards(rest, PASSED))
+    raise NotationError("{line}: the dealer's entries are setup, take and pass", line=repr(line))
+
+
+def _setup(args: list[str]) -> Setup:
+    if len(args) != 1 + OPENING + PILES or args[0] not in ("0", "1"):
+        raise NotationError("setup: a starting seat, two cards and four pile commitments")
+    opening = _cards(args[1 : 1 + OPENING], OPENING)
+    commitments = tuple(_hex([word]) for word in args[1 + OPENING :])
+    return Setup(int(args[0]), (opening[0], opening[1]), commitments)
+
+
+def _cards(words: list[str], count: int) -> tuple[str, ...]:
+    cards = tuple(word.upper() for word in words)
+    if len(cards) != count:
+        raise NotationError("expected {count} cards", count=count)
+    for card in cards:
+        if card not in card_ids():
+            raise NotationError("no card {card}", card=repr(card))
+    return cards
+
+
+def _hex(words: list[str]) -> str:
+    if len(words) != 1 or not words[0] or not set(words[0]) <= HEX:
+        raise NotationError("expected lower-case hex digits")
+    return words[0]
+
+
+def entry_to_wire(entry: Entry) -> dict[str, object]:
+    return line_to_wire(entry.seat, format_entry_action(entry.action))
+
+
+def entry_from_wire(raw: dict[str, object]) -> Entry:
+    """ValueError (NotationError among them) for anything but an entry's plain data."""
+    actor, line = line_from_wire(raw)
+    return Entry(actor, parse_entry_action(actor, line))

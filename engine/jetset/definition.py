@@ -1,0 +1,110 @@
+"""Jet Set's definition (``JET_SET``): ``engine.game.Game`` as a platform ``Table``, its dealer,
+notation and bots behind engine/platform.py's interface."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from functools import cache
+
+from engine.actions import Action, Entry
+from engine.board import load_board
+from engine.bots import BOTS, Bot, make_bot
+from engine.dealer import Dealer
+from engine.game import Game
+from engine.notation import Notation
+from engine.options import Options
+from engine.platform import GameRules
+from engine.ruleset import Ruleset
+from engine.state import State
+from engine.wire import line_from_wire, line_to_wire
+
+
+class JetSet:
+    """Jet Set's definition: 2 to 6 players, the expansion's modules as options."""
+
+    name = "jetset"
+    seats: tuple[int, ...] = (2, 3, 4, 5, 6)
+
+    def new_table(self, options: Mapping[str, object]) -> Game:
+        """A table for ``options`` (``Options``' fields: ``players``, the modules …); ValueError
+        naming a key Jet Set does not know."""
+        unknown = sorted(set(options) - set(Options.__dataclass_fields__))
+        if unknown:
+            raise ValueError(f"Jet Set has no option {', '.join(map(repr, unknown))}")
+        return Game(Options.from_dict(dict(options)))
+
+    def dealer(self, seed: str) -> TableDealer:
+        return TableDealer(seed)
+
+    def notation(self) -> Notation:
+        return every_card_notation()
+
+    def bots(self) -> Sequence[str]:
+        return tuple(BOTS)
+
+    def make_bot(self, kind: str, seat: int, seed: str) -> Player:
+        return Player(make_bot(kind, seat, seed))
+
+    def entry_to_wire(self, entry: Entry) -> dict[str, object]:
+        return line_to_wire(entry.actor, every_card_notation().format_action(entry.action))
+
+    def entry_from_wire(self, raw: dict[str, object]) -> Entry:
+        """ValueError (NotationError among them) for anything but an entry's plain data."""
+        actor, line = line_from_wire(raw)
+        return Entry(actor, every_card_notation().parse_action(line))
+
+
+@cache
+def every_card_notation() -> Notation:
+    """The notation of the board with the expansion's extra cards: the same cities and airlinks
+    as the base board and every card, so it reads and writes any game's entries (whether a card
+    is in this game is the rules' question)."""
+    return Notation(load_board(extra_cards=True))
+
+
+class TableDealer:
+    """``engine.dealer.Dealer`` for a seed (a deal seed, contributions already mixed in:
+    ``engine.dealer.deal_seed``), made when first asked, from the board and the player count of
+    the state it deals to."""
+
+    def __init__(self, seed: str) -> None:
+        self.seed = seed
+        self._dealer: Dealer | None = None
+
+    def next_entry(self, state: State) -> Entry:
+        if self._dealer is None:
+            self._dealer = Dealer(self.seed, state.board, state.config.players)
+        return self._dealer.next_entry(state)
+
+
+class Player:
+    """A Jet Set bot as the platform asks: ``choose(view)`` (Jet Set's bots also take the
+    rules, which the view's modules give)."""
+
+    def __init__(self, bot: Bot) -> None:
+        self.bot = bot
+        self.name = bot.name
+        self.seat = bot.seat
+        self._rules: Ruleset | None = None
+
+    def choose(self, view: State) -> Action:
+        if self._rules is None:
+            self._rules = Ruleset.of(options_of(view))
+        return self.bot.act(view, self._rules)
+
+
+def options_of(state: State) -> Options:
+    """The options that decide the rules of ``state``'s game (its player count and modules)."""
+    investors = state.investors
+    return Options(
+        players=state.config.players,
+        distant_lands=state.distant is not None,
+        hubs=state.hubs is not None,
+        business_cards=state.business is not None,
+        investors=investors is not None,
+        investors_face_up=investors is not None and investors.face_up,
+    )
+
+
+JET_SET: GameRules[State, Action, Entry] = JetSet()
+"""Jet Set as the platform sees it (mypy checks that ``JetSet`` is a ``GameRules``)."""
