@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar
 
 CHANCE: Final = -1
 
@@ -138,3 +138,36 @@ class GameRules(Protocol[S, A, E]):
     def entry_from_wire(self, raw: dict[str, object]) -> E:
         """ValueError for anything that is not one of this game's entries."""
         ...
+
+    # -- what a host and its peers ask beyond the rules (netcode/, docs/architecture.md) -----
+
+    def bot_label(self, kind: str) -> str:
+        """A short name for a seat's bot of ``kind`` (a seat's name is ``<label>-<seat>``)."""
+        ...
+
+    def view_to_wire(self, view: S) -> dict[str, Any]:
+        """A seat's view as plain data (maps, lists, strings, ints, bools, None): what a ``turn``
+        message shows a bot that does not carry the rules."""
+        ...
+
+    def answer_on_timeout(self, view: S, seat: int) -> A | None:
+        """The decision made for ``seat`` when its turn clock runs out, where it is not what its
+        stand-in bot would choose (Jet Set: no to a Business Deal); None: the bot's choice."""
+        ...
+
+    def public_slots(self, state: S) -> list[int]:
+        """The public state as whole numbers, equal for every seat and spectator (a peer whose
+        digest differs from the host's asks for them to say what differs); [] for none."""
+        ...
+
+    def slot_differences(
+        self, table: Table[S, A, E], mine: list[int], theirs: list[int]
+    ) -> list[str]:
+        """In words, where two ``public_slots`` lists of ``table``'s game differ."""
+        ...
+
+
+AnyRules = GameRules[Any, Any, Any]
+"""Any game's rules, as the platform's generic parts (netcode/) hold them."""
+AnyTable = Table[Any, Any, Any]
+"""Any game in play, as the platform's generic parts hold it."""

@@ -5,16 +5,21 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
+from typing import Any
 
 from engine.actions import Action, Entry
 from engine.board import load_board
-from engine.bots import BOTS, Bot, make_bot
+from engine.bots import BOTS, Bot, bot_label, make_bot
 from engine.dealer import Dealer
 from engine.game import Game
 from engine.notation import Notation
 from engine.options import Options
 from engine.platform import GameRules
+from engine.platform import Table as PlatformTable
+from engine.position import position
+from engine.rules.business_deal import answer_on_timeout
 from engine.ruleset import Ruleset
+from engine.slots import slot_differences
 from engine.state import State
 from engine.wire import line_from_wire, line_to_wire
 
@@ -31,7 +36,9 @@ class JetSet:
         unknown = sorted(set(options) - set(Options.__dataclass_fields__))
         if unknown:
             raise ValueError(f"Jet Set has no option {', '.join(map(repr, unknown))}")
-        return Game(Options.from_dict(dict(options)))
+        chosen = Options.from_dict(dict(options))
+        chosen.check_supported()
+        return Game(chosen)
 
     def dealer(self, seed: str) -> TableDealer:
         return TableDealer(seed)
@@ -52,6 +59,24 @@ class JetSet:
         """ValueError (NotationError among them) for anything but an entry's plain data."""
         actor, line = line_from_wire(raw)
         return Entry(actor, every_card_notation().parse_action(line))
+
+    def bot_label(self, kind: str) -> str:
+        return bot_label(kind)
+
+    def view_to_wire(self, view: State) -> dict[str, Any]:
+        return position(view)
+
+    def answer_on_timeout(self, view: State, seat: int) -> Action | None:
+        return answer_on_timeout(view, seat)
+
+    def public_slots(self, state: State) -> list[int]:
+        return state.slot_values()
+
+    def slot_differences(
+        self, table: PlatformTable[State, Action, Entry], mine: list[int], theirs: list[int]
+    ) -> list[str]:
+        state = table.state
+        return slot_differences(state.board, mine, theirs, modules=options_of(state).modules)
 
 
 @cache
