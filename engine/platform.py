@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 CHANCE: Final = -1
 
@@ -155,6 +155,12 @@ class GameRules(Protocol[S, A, E]):
         stand-in bot would choose (Jet Set: no to a Business Deal); None: the bot's choice."""
         ...
 
+    def revealed_by(self, entry: E) -> str | None:
+        """What ``entry`` brings out that was hidden, in a few words (``a card was turned up``,
+        ``the dealer has dealt``), or None: a game at one keyboard takes moves back only until
+        something is revealed (netcode/heldturn.py says these words to the player)."""
+        ...
+
     def public_slots(self, state: S) -> list[int]:
         """The public state as whole numbers, equal for every seat and spectator (a peer whose
         digest differs from the host's asks for them to say what differs); [] for none."""
@@ -164,6 +170,16 @@ class GameRules(Protocol[S, A, E]):
         self, table: Table[S, A, E], mine: list[int], theirs: list[int]
     ) -> list[str]:
         """In words, where two ``public_slots`` lists of ``table``'s game differ."""
+        ...
+
+
+@runtime_checkable
+class DealsOldLogs(Protocol):
+    """A game whose older log formats dealt otherwise (Jet Set's formats 1 and 2): a game saved
+    in one goes on with the dealer it began with."""
+
+    def old_dealer(self, seed: str, log_version: int) -> DealerOf[Any, Any] | None:
+        """The dealer of a log of format ``log_version`` (None: today's, ``dealer(seed)``)."""
         ...
 
 

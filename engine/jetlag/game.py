@@ -7,7 +7,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.jetlag import notation, rules
-from engine.jetlag.actions import Action, Entry, redact
+from engine.jetlag.actions import CHANCE, Action, Entry, redact
 from engine.jetlag.bots import BOTS, Bot, make_bot
 from engine.jetlag.dealer import Dealer
 from engine.jetlag.entrynotation import entry_from_wire, entry_to_wire
@@ -84,6 +84,9 @@ class JetLag:
 
     def answer_on_timeout(self, view: State, seat: int) -> Action | None:
         return None  # a clock that runs out plays the stand-in bot's card
+
+    def revealed_by(self, entry: Entry) -> str | None:
+        return "the dealer has dealt" if entry.seat == CHANCE else None
 
     def public_slots(self, state: State) -> list[int]:
         return []  # the digest covers little: a desync is said by its entry alone

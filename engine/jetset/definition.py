@@ -5,12 +5,29 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any
+from typing import Any, Final
 
-from engine.actions import Action, Entry
+from engine.actions import (
+    CHANCE,
+    Accept,
+    Action,
+    BusinessDraw,
+    BusinessShuffle,
+    BuyoutDraw,
+    Deal,
+    DealInvestors,
+    Decline,
+    DrawDistant,
+    Entry,
+    FinalsDraw,
+    Offer,
+    Reveal,
+    Setup,
+    TurnInvestor,
+)
 from engine.board import load_board
 from engine.bots import BOTS, Bot, bot_label, make_bot
-from engine.dealer import Dealer
+from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, Dealer
 from engine.game import Game
 from engine.notation import Notation
 from engine.options import Options
@@ -22,6 +39,9 @@ from engine.ruleset import Ruleset
 from engine.slots import slot_differences
 from engine.state import State
 from engine.wire import line_from_wire, line_to_wire
+
+XOSHIRO_UNTIL: Final = 3
+"""The first log format that deals from SHAKE-256 (engine/dealstream.py)."""
 
 
 class JetSet:
@@ -42,6 +62,10 @@ class JetSet:
 
     def dealer(self, seed: str) -> TableDealer:
         return TableDealer(seed)
+
+    def old_dealer(self, seed: str, log_version: int) -> TableDealer | None:
+        """Logs of formats 1 and 2 dealt with xoshiro256** (engine/rng.py)."""
+        return TableDealer(seed, XOSHIRO_DEAL) if log_version < XOSHIRO_UNTIL else None
 
     def notation(self) -> Notation:
         return every_card_notation()
@@ -69,6 +93,22 @@ class JetSet:
     def answer_on_timeout(self, view: State, seat: int) -> Action | None:
         return answer_on_timeout(view, seat)
 
+    def revealed_by(self, entry: Entry) -> str | None:
+        act = entry.action
+        if isinstance(act, Reveal | Setup | DrawDistant | BuyoutDraw):
+            return "a card was turned up"
+        if isinstance(act, Deal | FinalsDraw):
+            return "cards were dealt"
+        if isinstance(act, BusinessDraw | BusinessShuffle):
+            return "a Business card was drawn"
+        if isinstance(act, DealInvestors | TurnInvestor):
+            return "an Investor was turned up"
+        if isinstance(act, Offer | Accept | Decline):
+            return "a deal"
+        if entry.actor == CHANCE:
+            return "the dealer has dealt"
+        return None
+
     def public_slots(self, state: State) -> list[int]:
         return state.slot_values()
 
@@ -92,13 +132,14 @@ class TableDealer:
     ``engine.dealer.deal_seed``), made when first asked, from the board and the player count of
     the state it deals to."""
 
-    def __init__(self, seed: str) -> None:
+    def __init__(self, seed: str, scheme: int = SHAKE_DEAL) -> None:
         self.seed = seed
+        self.scheme = scheme
         self._dealer: Dealer | None = None
 
     def next_entry(self, state: State) -> Entry:
         if self._dealer is None:
-            self._dealer = Dealer(self.seed, state.board, state.config.players)
+            self._dealer = Dealer(self.seed, state.board, state.config.players, self.scheme)
         return self._dealer.next_entry(state)
 
 

@@ -374,14 +374,15 @@ def paused(host: Host, command: str, as_json: bool) -> None:
 
 def report(host: Host, as_json: bool) -> None:
     game = host.table.game
-    scores = [s.total for s in game.scores()]
+    result = game.result()
+    scores, winners = list(result.points), list(result.winners)
     summary = {
         "ok": game.over,
         "log": str(host.table.log_path),
         "entries": len(game.entries),
         "digest": game.digest(),
         "scores": scores,
-        "winners": game.winners() if game.over else [],
+        "winners": winners if game.over else [],
     }
     if as_json:
         print(json.dumps(summary, separators=(",", ":")))
@@ -389,7 +390,7 @@ def report(host: Host, as_json: bool) -> None:
         names = [
             slot.name or _("seat {seat}").format(seat=i) for i, slot in enumerate(host.table.seats)
         ]
-        won = _(" and ").join(names[w] for w in game.winners())
+        won = _(" and ").join(names[w] for w in winners)
         said = _("jetset host: the game is over: {won} won with {points} points")
         print(said.format(won=won, points=max(scores)), flush=True)
         again = _("  watch it again with  {command}")
