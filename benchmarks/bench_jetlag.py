@@ -6,6 +6,9 @@
 - the search bot's time a move against greedy, median and p95 (target ≤ 300 ms);
 - replaying a game's entries from msgpack bytes (decode, read each entry, check every rule and
   digest) over msgpack's decode alone, beside Jet Set's same ratio measured in the same run;
+- the same game as a log file (format 7, its seed revealed): ``read_log`` and ``replay_table``
+  (every digest, the commitment, every chance entry dealt again) over msgpack's decode of the
+  file, as Jet Set's figure is measured;
 - with ``--games N``: the search bot's score over N games against greedy, seats alternating,
   draws counting half (target ≥ 65% of 200).
 """
@@ -23,11 +26,14 @@ import msgpack
 
 from benchmarks.bench_engine import median_game_log, replay_figures
 from benchmarks.timing import alternate_times, decode
+from engine.dealer import seed_commitment
 from engine.jetlag.actions import CHANCE, from_wire, to_wire
 from engine.jetlag.bots import make_bot
 from engine.jetlag.dealer import Dealer
 from engine.jetlag.game import Table
 from engine.jetlag.selfplay import play_game
+from netcode.logfile import Header, Seat, read_log, write_game
+from netcode.replay import replay_table
 
 
 def game_times(games: int) -> list[float]:
@@ -79,8 +85,9 @@ def replay_bytes(raw: bytes) -> Table:
 
 
 def replay_ratio(repeat: int) -> dict[str, float]:
-    played = sorted((play_game(f"bench-{i}") for i in range(41)), key=lambda t: len(t.entries))
-    raw = log_bytes(played[20])
+    seeds = sorted((f"bench-{i}" for i in range(41)), key=lambda s: len(play_game(s).entries))
+    median = play_game(seeds[20])
+    raw = log_bytes(median)
     replays, decodes = alternate_times(lambda: replay_bytes(raw), lambda: decode(raw), repeat)
     out = {
         "jetlag_replay_ms_median": replays * 1e3,
@@ -88,8 +95,26 @@ def replay_ratio(repeat: int) -> dict[str, float]:
         "jetlag_replay_vs_msgpack_ratio": replays / decodes,
     }
     with tempfile.TemporaryDirectory() as tmp:
+        out.update(file_replay_figures(Path(tmp) / "lag.jetset", median, seeds[20], repeat))
         out.update(replay_figures(median_game_log(Path(tmp), 40), "jetset_", repeat))
     return out
+
+
+def file_replay_figures(path: Path, table: Table, seed: str, repeat: int) -> dict[str, float]:
+    """A Jet Lag game as a log file with its seed revealed: ``read_log`` + ``replay_table`` (the
+    seed checked, every chance entry dealt again) over msgpack decoding the file."""
+    header = Header({"seats": 2}, [Seat("a"), Seat("b")], seed_commitment(seed), game="jetlag")
+    write_game(path, header, table, seed)
+    raw = path.read_bytes()
+    assert replay_table(read_log(path)).commitment_ok
+    replays, decodes = alternate_times(
+        lambda: replay_table(read_log(path)), lambda: decode(raw), repeat
+    )
+    return {
+        "jetlag_file_replay_ms_median": replays * 1e3,
+        "jetlag_file_msgpack_decode_ms_median": decodes * 1e3,
+        "jetlag_file_replay_vs_msgpack_ratio": replays / decodes,
+    }
 
 
 def search_score(games: int) -> float:

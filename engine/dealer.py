@@ -44,7 +44,7 @@ from engine.business_state import DECK, draw_commitment
 from engine.dealstream import DealStream
 from engine.distant_state import DISTANT, load_distant
 from engine.fairdeal import CONTRIBUTION_HEX as CONTRIBUTION_HEX  # re-exported: fair dealing
-from engine.fairdeal import deal_seed
+from engine.fairdeal import deal_seed as deal_seed
 from engine.fairdeal import is_contribution as is_contribution
 from engine.fairdeal import pledge_for as pledge_for
 from engine.fairdeal import seed_commitment as seed_commitment

@@ -18,6 +18,8 @@ AnyRules = GameRules[Any, Any, Any]
 WHERE: Final = {"jetset": ("engine.jetset", "JET_SET"), "jetlag": ("engine.jetlag.game", "JET_LAG")}
 """Each game's name, and the module and name of its ``GameRules``."""
 DEFAULT: Final = "jetset"
+TITLES: Final = {"jetset": "Jet Set", "jetlag": "Jet Lag"}
+"""Each game's name as people write it (a proper name: the same in every language)."""
 
 
 class _Games(Mapping[str, AnyRules]):

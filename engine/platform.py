@@ -118,6 +118,9 @@ class GameRules(Protocol[S, A, E]):
 
     name: str
     """The key logs and ``--game`` name it by (``jetset``, ``jetlag``)."""
+    rules_version: str
+    """Changes whenever a rule change would make an old log replay differently (a log's header
+    holds it, as ``rules``)."""
     seats: tuple[int, ...]
     """The numbers of players it can be played by."""
 

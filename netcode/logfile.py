@@ -2,9 +2,10 @@
 
 The layout is documented in docs/log-format.md:
 
-- a header map: ``format``, ``version``, ``rules``, ``data``, ``seats``, ``options``,
+- a header map: ``format``, ``version``, ``game``, ``rules``, ``data``, ``seats``, ``options``,
   ``commitment``, ``contributions`` (and free-form ``meta``);
-- one array per entry: ``["e", index, actor, notation, digest]``;
+- one array per entry: ``["e", index, actor, notation, digest]``, the entry as its game codes
+  it (``GameRules.entry_to_wire``: an actor and one line of the game's notation, engine/wire.py);
 - notes about the table, outside the entries (chat, a bot playing for a dropped player):
   ``{"t": "note", "at": entries so far, "kind": ..., ...}``; they never change a digest;
 - at the end of a game, a reveal map: ``{"t": "reveal", "seed": ...}``.
@@ -22,6 +23,7 @@ import re
 import shutil
 import socket
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,14 +32,19 @@ from typing import Any, Final
 import msgpack
 
 import data
-from engine import RULES_VERSION, Entry, Game, Options, seed_commitment
+from engine import RULES_VERSION, Options, seed_commitment
 from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution, pledge_for
-from engine.notation import Notation
+from engine.games import DEFAULT, WHERE, AnyRules, game_rules
+from engine.platform import Table
+from engine.wire import ACTION, ACTOR, line_to_wire
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
-VERSION: Final = 6
-"""Version 6 (2026-12-02): the header's ``data`` hashes every data file the game reads
+VERSION: Final = 7
+"""Version 7 (2026-12-02): the header names its game (``game``: ``jetset``, ``jetlag``), whose
+``options`` it holds and whose notation codes its entries; everything else as version 6 (a log
+of an earlier version is a Jet Set log).
+Version 6 (2026-12-02): the header's ``data`` hashes every data file the game reads
 (``data.DATA_FILES``: the board, the Business cards, the hubs, the Investors), not the board
 alone; everything else as version 5 (a version-5 log is read and continued, its ``data``
 checked against the board file's hash, ``data.board_hash``).
@@ -53,8 +60,10 @@ version 3, so a version-3 log reads as one without notes. Version 3
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
 game is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6)
-CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6)
+READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7)
+CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6, 7)
+GAME_SINCE: Final = 7
+"""The first format whose header names its game (before it, every log is Jet Set's)."""
 DATA_FILES_SINCE: Final = 6
 """The first format whose ``data`` hashes every data file, not the board file alone."""
 NOTES_SINCE: Final = 4
@@ -91,12 +100,19 @@ class Seat:
         return {"name": self.name, "kind": str(self.kind)}
 
 
+GameOptions = Options | dict[str, Any]
+"""A header's options: Jet Set's ``Options``, or another game's as plain data (``{"seats": 2}``
+for Jet Lag), what its ``GameRules.new_table`` takes."""
+
+
 @dataclass
 class Header:
-    options: Options
+    options: GameOptions
     seats: list[Seat]
     commitment: str
-    rules: str = RULES_VERSION
+    rules: str = ""
+    """The rules version of the engine that made the game (its game's ``rules_version``
+    when not given)."""
     data_hash: str = ""
     """The data the game was made with (``expected_data_hash`` of its version when not given)."""
     meta: dict[str, Any] = field(default_factory=dict)
@@ -110,10 +126,38 @@ class Header:
     has no contribution did not reveal its value in time and was dealt without it."""
     date: str | None = field(default_factory=today)
     """The day the game began, ``YYYY-MM-DD`` in UTC (None: not known, before format 5)."""
+    game: str = DEFAULT
+    """The game's name (engine/games.py): ``jetset`` for every log before format 7."""
 
     def __post_init__(self) -> None:
         if not self.data_hash:
             self.data_hash = expected_data_hash(self.version)
+        if self.game not in WHERE or (self.game != DEFAULT and self.version < GAME_SINCE):
+            raise ValueError(f"a format {self.version} log cannot hold a game of {self.game!r}")
+        if not self.rules:
+            self.rules = RULES_VERSION if self.game == DEFAULT else self.rules_of_game.rules_version
+
+    @property
+    def rules_of_game(self) -> AnyRules:
+        """The ``GameRules`` of the header's game."""
+        return game_rules(self.game)
+
+    @property
+    def option_data(self) -> dict[str, Any]:
+        """The options as plain data (as the file holds them, as ``new_table`` takes them)."""
+        options = self.options
+        return options.to_dict() if isinstance(options, Options) else dict(options)
+
+    @property
+    def jetset_options(self) -> Options:
+        """Jet Set's options; ValueError for another game's log."""
+        if not isinstance(self.options, Options):
+            raise ValueError(f"a log of {self.game!r}, not of Jet Set")
+        return self.options
+
+    def new_table(self) -> Table[Any, Any, Any]:
+        """A fresh table of the header's game with its options."""
+        return self.rules_of_game.new_table(self.option_data)
 
     def seat_contributions(self) -> list[str | None]:
         """One contribution (or None) per seat; none at all before format 4."""
@@ -135,7 +179,7 @@ class Header:
             "rules": self.rules,
             "data": self.data_hash,
             "seats": [s.to_dict() for s in self.seats],
-            "options": self.options.to_dict(),
+            "options": self.option_data,
             "commitment": self.commitment,
             "meta": self.meta,
         }
@@ -145,6 +189,8 @@ class Header:
             out["pledges"] = self.seat_pledges()
         if self.version >= DATE_SINCE:
             out["date"] = self.date
+        if self.version >= GAME_SINCE:
+            out["game"] = self.game
         return out
 
     @classmethod
@@ -159,8 +205,9 @@ class Header:
                 Seat(str(s["name"]), SeatKind.parse(str(s.get("kind", "human"))))
                 for s in raw["seats"]
             ]
+            game = _game(raw, version)
             return cls(
-                options=Options.from_dict(dict(raw["options"])),
+                options=_options(game, dict(raw["options"]), len(seats)),
                 seats=seats,
                 commitment=str(raw["commitment"]),
                 rules=str(raw["rules"]),
@@ -170,6 +217,7 @@ class Header:
                 contributions=_contributions(raw, version, len(seats)),
                 pledges=_pledges(raw, version, len(seats)),
                 date=_date(raw, version),
+                game=game,
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise LogFormatError(f"bad header: {exc}") from None
@@ -179,6 +227,27 @@ def expected_data_hash(version: int) -> str:
     """The ``data`` a log of ``version`` made with this install's data holds: every data file's
     hash from format 6 on, the board file's before."""
     return data.data_hash() if version >= DATA_FILES_SINCE else data.board_hash()
+
+
+def _game(raw: dict[Any, Any], version: int) -> str:
+    """The header's game: ``jetset`` before format 7, else one of engine/games.py's names."""
+    if version < GAME_SINCE:
+        return DEFAULT
+    game = raw.get("game")
+    if game not in WHERE:
+        known = ", ".join(WHERE)
+        raise ValueError(f"a log of the game {game!r:.40}; this reads {known}")
+    return str(game)
+
+
+def _options(game: str, raw: dict[str, Any], seats: int) -> GameOptions:
+    """The header's options: Jet Set's ``Options``, or what another game's table accepts."""
+    if game == DEFAULT:
+        return Options.from_dict(raw)
+    game_rules(game).new_table(raw)  # ValueError naming what the game does not take
+    if raw.get("seats", seats) != seats:
+        raise ValueError(f"the options say {raw.get('seats')!r:.10} seats, the header {seats}")
+    return raw
 
 
 def _date(raw: dict[Any, Any], version: int) -> str | None:
@@ -269,8 +338,15 @@ class GameLog:
         }
 
 
-def entry_record(index: int, entry: Entry, digest: str, notation: Notation) -> list[Any]:
-    return ["e", index, entry.actor, notation.format_action(entry.action), digest]
+def entry_record(index: int, entry: object, digest: str, rules: AnyRules) -> list[Any]:
+    """An entry's record: ``["e", index, actor, line, digest]``, as its game codes it."""
+    wire = rules.entry_to_wire(entry)
+    return ["e", index, wire[ACTOR], wire[ACTION], digest]
+
+
+def record_entry(rules: AnyRules, actor: int, text: str) -> Any:
+    """The entry a record's actor and line code in ``rules``' game (ValueError if none)."""
+    return rules.entry_from_wire(line_to_wire(actor, text))
 
 
 class LogWriter:
@@ -278,8 +354,11 @@ class LogWriter:
     loses nothing. A write that fails (a full disk) is cut back off the file and raised: the file
     only ever holds whole records, and the same batch can be written again later."""
 
-    def __init__(self, path: str | Path, header: Header | None, *, fsync: bool = True) -> None:
-        """A new file that starts with ``header``, or with ``None`` the end of an existing one."""
+    def __init__(
+        self, path: str | Path, header: Header | None, *, fsync: bool = True, game: str = ""
+    ) -> None:
+        """A new file that starts with ``header``, or with ``None`` the end of an existing one
+        (of ``game``, else of the game its header names)."""
         self.path = Path(path)
         self.fsync = fsync
         self._packer = msgpack.Packer()
@@ -288,7 +367,9 @@ class LogWriter:
         self.size = os.fstat(self._fd).st_size
         """Bytes of whole records in the file; anything after them is cut before the next write."""
         self._dirty = False
-        self._notation = Notation()
+        self._rules = game_rules(
+            header.game if header is not None else game or read_header(self.path).game
+        )
         if header is not None:
             try:
                 self._write(header.to_dict())
@@ -338,15 +419,15 @@ class LogWriter:
     def _write(self, obj: Any) -> None:
         self.write_bytes(self._packer.pack(obj))
 
-    def entry(self, index: int, entry: Entry, digest: str) -> None:
-        self._write(entry_record(index, entry, digest, self._notation))
+    def entry(self, index: int, entry: object, digest: str) -> None:
+        self._write(entry_record(index, entry, digest, self._rules))
 
-    def entries(self, first: int, entries: list[Entry], digests: list[str]) -> None:
+    def entries(self, first: int, entries: Sequence[object], digests: list[str]) -> None:
         """Entries ``first``, ``first + 1`` … in one write: all of them, or none."""
-        pack, notation = self._packer.pack, self._notation
+        pack, rules = self._packer.pack, self._rules
         self.write_bytes(
             b"".join(
-                pack(entry_record(first + i, e, d, notation))
+                pack(entry_record(first + i, e, d, rules))
                 for i, (e, d) in enumerate(zip(entries, digests, strict=True))
             )
         )
@@ -373,13 +454,15 @@ class LogWriter:
         self.close()
 
 
-def write_game(path: str | Path, header: Header, game: Game, seed: str | None) -> None:
-    """Write a whole game at once (self-play, export)."""
-    notation = Notation(game.board)
+def write_game(
+    path: str | Path, header: Header, game: Table[Any, Any, Any], seed: str | None
+) -> None:
+    """Write a whole game (of the header's game) at once (self-play, export)."""
+    rules = header.rules_of_game
     packer = msgpack.Packer()
     parts = [packer.pack(header.to_dict())]
     for i, (entry, digest) in enumerate(zip(game.entries, game.digests, strict=True)):
-        parts.append(packer.pack(entry_record(i, entry, digest, notation)))
+        parts.append(packer.pack(entry_record(i, entry, digest, rules)))
     if seed is not None:
         parts.append(packer.pack({"t": "reveal", "seed": seed}))
     Path(path).write_bytes(b"".join(parts))
@@ -431,6 +514,18 @@ def parse_log(raw: bytes) -> GameLog:
     except msgpack.UnpackException as exc:
         raise LogFormatError(f"entry {len(records)}: undecodable ({exc})") from None
     return GameLog(header, records, seed, notes)
+
+
+def read_header(path: str | Path) -> Header:
+    """The header of the log at ``path`` (reading no further than its first record)."""
+    with open(path, "rb") as f:
+        unpacker = msgpack.Unpacker(f, raw=False, strict_map_key=False)
+        try:
+            return Header.from_dict(next(unpacker))
+        except (StopIteration, msgpack.UnpackException, ValueError) as exc:
+            if isinstance(exc, LogFormatError):
+                raise
+            raise LogFormatError("not a Jet Set log (no header)") from None
 
 
 def read_log(path: str | Path) -> GameLog:

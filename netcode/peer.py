@@ -48,7 +48,7 @@ from netcode.lines import entry_of
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.protocol import SeatPresence
 from netcode.refusal import rebuilt
-from netcode.replay import replay
+from netcode.replay import replay_game
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
 from netcode.text import printable
@@ -578,8 +578,11 @@ class NetPeer(GameClient):
         except (LogFormatError, TypeError, ValueError) as exc:
             return EndCheck(commitment_ok, False, False, f"the host's log is unreadable: {exc}")
         commitment_ok = commitment_ok and header.commitment == self.commitment
-        result = replay(GameLog(header, records, seed))
-        self.full_game = result.game
+        if header.game != self._rules.name:
+            said = f"the host's log is of {header.game!r:.20}, the game it welcomed us to is not"
+            return EndCheck(commitment_ok, False, False, said)
+        result = replay_game(GameLog(header, records, seed))
+        self.full_game = result.table
         digest_ok = result.ok and result.digest == self.game.digest() and self.desync is None
         error = result.error
         if error is None and not commitment_ok:

@@ -1,5 +1,10 @@
 """Replaying a log: every entry re-applied, every digest checked, the seed checked once revealed
-(every chance entry re-dealt from the seed and the contributions in the header)."""
+(every chance entry re-dealt from the seed and the contributions in the header).
+
+``replay`` replays a Jet Set log (its engine's ``Game``, and every older format); ``replay_table``
+any game's, through the platform's interface alone (engine/platform.py); ``replay_any`` picks the
+one the log's header asks for.
+"""
 
 from __future__ import annotations
 
@@ -7,6 +12,7 @@ import hashlib
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import cache
+from typing import Any, TypeVar
 
 from engine import (
     CHANCE,
@@ -20,14 +26,20 @@ from engine import (
     NotationError,
 )
 from engine.actions import BusinessDraw, DealInvestors, FinalsDraw
+from engine.dealer import deal_seed
+from engine.games import DEFAULT
 from engine.notation import Notation
+from engine.platform import CHANCE as ANY_CHANCE
+from engine.platform import Table
 from engine.state import State
+from engine.wire import ACTION
 from netcode.logfile import (
     GameLog,
     LogRecord,
     check_commitment,
     deal_scheme,
     expected_data_hash,
+    record_entry,
 )
 
 
@@ -61,6 +73,108 @@ class ReplayResult:
         }
 
 
+@dataclass
+class TableReplay:
+    """A replay of any game's log (``replay_table``); as ``ReplayResult``, with ``table`` the
+    platform's ``Table`` of the log's game."""
+
+    ok: bool
+    table: Table[Any, Any, Any]
+    entries: int
+    error: str | None = None
+    bad_entry: int | None = None
+    commitment_ok: bool | None = None
+    warnings: list[str] = field(default_factory=list)
+
+    @property
+    def digest(self) -> str:
+        return self.table.digest()
+
+    def summary(self) -> dict[str, object]:
+        """As ``ReplayResult.summary`` without Jet Set's cash, with ``draw``."""
+        result = self.table.result()
+        over = self.table.over
+        return {
+            "ok": self.ok,
+            "entries": self.entries,
+            "digest": self.digest,
+            "scores": list(result.points),
+            "over": over,
+            "winners": list(result.winners) if over else [],
+            "draw": over and result.draw,
+            "commitment_ok": self.commitment_ok,
+            "error": self.error,
+            "bad_entry": self.bad_entry,
+        }
+
+
+@dataclass
+class Replayed:
+    """Any game's log replayed, as a host continuing it and a peer checking its end ask: the
+    game's ``Table`` (Jet Set's ``Game``), and how the replay went."""
+
+    ok: bool
+    table: Table[Any, Any, Any]
+    error: str | None
+    bad_entry: int | None
+
+    @property
+    def digest(self) -> str:
+        return self.table.digest()
+
+
+def replay_game(log: GameLog) -> Replayed:
+    """``replay_any`` of a whole log, with every check, its game's table whichever the game."""
+    result = replay_any(log)
+    table = result.game if isinstance(result, ReplayResult) else result.table
+    return Replayed(result.ok, table, result.error, result.bad_entry)
+
+
+def replay_any(log: GameLog, *, stop_at: int | None = None) -> ReplayResult | TableReplay:
+    """``replay`` for a Jet Set log, ``replay_table`` for another game's."""
+    if log.header.game == DEFAULT:
+        return replay(log, stop_at=stop_at)
+    return replay_table(log, stop_at=stop_at)
+
+
+def replay_table(
+    log: GameLog, *, stop_at: int | None = None, verify_seed: bool = True
+) -> TableReplay:
+    """Re-apply the entries of a log of any game (up to ``stop_at``) through its ``GameRules``,
+    checking each digest and, once the seed is revealed (and ``verify_seed``), its commitment
+    and every chance entry against the dealer of that seed and the header's contributions."""
+    header = log.header
+    rules = header.rules_of_game
+    result = TableReplay(True, header.new_table(), 0)
+    table = result.table
+    if header.data_hash != expected_data_hash(header.version):
+        result.warnings.append("the log was made with other card data")
+    if header.rules != rules.rules_version:
+        said = f"the log was made with rules {header.rules}, not {rules.rules_version}"
+        result.warnings.append(said)
+    dealer = None
+    if log.seed is not None and verify_seed:
+        result.commitment_ok = check_commitment(log)
+        if not result.commitment_ok:
+            problem = ValueError("the revealed seed does not match its commitment")
+            return _fail(result, None, problem)
+        dealer = rules.dealer(deal_seed(log.seed, header.seat_contributions()))
+    records = log.records if stop_at is None else log.records[:stop_at]
+    for index, actor, text, digest in records:
+        try:
+            entry = record_entry(rules, actor, text)
+            if dealer is not None and actor == ANY_CHANCE:
+                dealt = dealer.next_entry(table.state)
+                if dealt != entry:
+                    line = rules.entry_to_wire(dealt)[ACTION]
+                    raise _DealerMismatch(f"the seed deals {line!r}, the log says {text!r}")
+            table.push(entry, digest)
+        except (ValueError, IllegalAction) as exc:  # NotationError, DesyncError among them
+            return _fail(result, index, exc, _line(actor, text))
+        result.entries += 1
+    return result
+
+
 def replay(
     log: GameLog,
     *,
@@ -72,7 +186,7 @@ def replay(
     the seed is revealed (and ``verify_seed``), its commitment and every chance entry.
     ``after_entry(n, state)`` is called with the state after each of the first ``n`` entries."""
     header = log.header
-    game = Game(header.options)
+    game = Game(header.jetset_options)
     notation = Notation(game.board)
     result = ReplayResult(True, game, 0)
     if header.data_hash != expected_data_hash(header.version):
@@ -115,7 +229,7 @@ def _dealer(log: GameLog, game: Game) -> Dealer:
     header, seed = log.header, log.seed
     assert seed is not None
     scheme = deal_scheme(header.version)
-    players = header.options.players
+    players = header.jetset_options.players
     return Dealer(seed, game.board, players, scheme, header.seat_contributions())
 
 
@@ -189,9 +303,10 @@ def _check_chance(dealer: Dealer, game: Game, entry: Entry, notation: Notation) 
         )
 
 
-def _fail(
-    result: ReplayResult, index: int | None, exc: Exception, line: str | None = None
-) -> ReplayResult:
+R = TypeVar("R", ReplayResult, TableReplay)
+
+
+def _fail(result: R, index: int | None, exc: Exception, line: str | None = None) -> R:
     """Record the first bad entry: its number, its line and what is wrong with it."""
     result.ok = False
     result.bad_entry = index
@@ -215,7 +330,7 @@ class Timeline:
 
     def __init__(self, log: GameLog, every: int = 32) -> None:
         self.every = every
-        self._snapshots = [Game(log.header.options).state]
+        self._snapshots = [Game(log.header.jetset_options).state]
 
         def keep(n: int, state: State) -> None:
             if n % every == 0:

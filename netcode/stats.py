@@ -1,4 +1,5 @@
-"""Summaries over many game logs: ``jetset stats DIR``."""
+"""Summaries over many game logs: ``jetset stats DIR``, of any game (a draw, where every seat
+ties, counts as a draw and as no seat's win)."""
 
 from __future__ import annotations
 
@@ -9,8 +10,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import Game, IllegalAction, NotationError
+from engine.games import DEFAULT
 from engine.notation import Notation
-from netcode.logfile import GameLog, LogFormatError, read_log
+from netcode.logfile import GameLog, LogFormatError, read_log, record_entry
 from netcode.replay import entry_parser
 from netcode.seatkind import SeatKind
 
@@ -26,6 +28,12 @@ class GameSummary:
     entries: int
     end: str
     claimed: list[str]
+    draw: bool = False
+    """Every seat tied (a Jet Lag draw; in Jet Set, every seat tied on points and cash)."""
+
+    def won(self, seat: int) -> bool:
+        """Whether ``seat`` won (alone or shared; not in a draw)."""
+        return seat in self.winners and not self.draw
 
 
 @dataclass
@@ -39,7 +47,7 @@ class Stats:
         for g in self.games:
             for seat in range(g.players):
                 seats[seat] += 1
-                wins[seat] += seat in g.winners
+                wins[seat] += g.won(seat)
         return {s: wins[s] / seats[s] for s in sorted(seats)}
 
     def by_kind(self) -> dict[str, tuple[int, float, float]]:
@@ -50,9 +58,12 @@ class Stats:
         for g in self.games:
             for seat, kind in enumerate(g.kinds):
                 played[kind] += 1
-                wins[kind] += seat in g.winners
+                wins[kind] += g.won(seat)
                 points[kind] += g.scores[seat]
         return {k: (played[k], wins[k] / played[k], points[k] / played[k]) for k in sorted(played)}
+
+    def draws(self) -> int:
+        return sum(g.draw for g in self.games)
 
     def average(self, attr: str) -> float:
         if not self.games:
@@ -68,13 +79,16 @@ class Stats:
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
 
     def end_reasons(self) -> list[tuple[str, int]]:
-        counts = Counter(g.end for g in self.games)
+        """How the games ended, most often first (the games with an end reason: Jet Set's)."""
+        counts = Counter(g.end for g in self.games if g.end)
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
 def summarise_log(path: Path, log: GameLog) -> GameSummary:
     """Replay a log (rules checked, digests not compared: ``replay --verify`` does that)."""
-    game = Game(log.header.options)
+    if log.header.game != DEFAULT:
+        return summarise_table(path, log)
+    game = Game(log.header.jetset_options)
     parse = entry_parser(Notation(game.board))
     state, rules = game.state, game.rules
     for _, actor, text, _ in log.records:
@@ -82,16 +96,41 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     scores = game.scores()
     claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
     claimed += [seat.final for seat in state.seats if seat.final]
+    winners = game.winners() if state.over else []
     return GameSummary(
         path=str(path),
         players=state.players,
         kinds=[str(s.kind) for s in log.header.seats],
         scores=[s.total for s in scores],
-        winners=game.winners() if state.over else [],
+        winners=winners,
         turns=state.turn,
         entries=len(log.records),
         end=state.end_reason or "not finished",
         claimed=claimed,
+        draw=len(winners) == state.players,
+    )
+
+
+def summarise_table(path: Path, log: GameLog) -> GameSummary:
+    """A log of another game than Jet Set, through its ``GameRules``: points, winners, draws
+    (its length in turns: its decisions; no cards claimed, no end reasons)."""
+    rules = log.header.rules_of_game
+    table = log.header.new_table()
+    for _, actor, text, _ in log.records:
+        table.push(record_entry(rules, actor, text))
+    result = table.result()
+    over = table.over
+    return GameSummary(
+        path=str(path),
+        players=len(result.points),
+        kinds=[str(s.kind) for s in log.header.seats],
+        scores=list(result.points),
+        winners=list(result.winners) if over else [],
+        turns=sum(actor >= 0 for _, actor, _, _ in log.records),
+        entries=len(log.records),
+        end="",
+        claimed=[],
+        draw=over and result.draw,
     )
 
 
@@ -99,7 +138,7 @@ def summarise_file(path: Path) -> GameSummary | str:
     """A log's summary, or why it was skipped."""
     try:
         return summarise_log(path, read_log(path))
-    except (OSError, LogFormatError, NotationError, IllegalAction) as exc:
+    except (OSError, LogFormatError, NotationError, IllegalAction, ValueError) as exc:
         return f"{path.name}: {exc}"
 
 

@@ -57,7 +57,7 @@ from netcode.logfile import (
     scan_log,
     today,
 )
-from netcode.replay import ReplayResult, replay
+from netcode.replay import Replayed, replay_game
 from netcode.seatkind import HUMAN, SeatKind
 
 logger = logging.getLogger("jetset.table")
@@ -301,7 +301,7 @@ class Table:
             repaired = f"{damage}; cut off (a copy of the whole file: {backup})"
             log, result = _replayed(log_path, keys.seed)
         header = log.header
-        if keys.host_seat is not None and keys.host_seat >= header.options.players:
+        if keys.host_seat is not None and keys.host_seat >= len(header.seats):
             raise TableError(f"the secrets file names seat {keys.host_seat}: there is none")
         kinds = [s.kind for s in header.seats]
         table = cls(
@@ -312,6 +312,7 @@ class Table:
             fsync=fsync,
             version=header.version,
             holder=holder,
+            rules=header.rules_of_game,
         )
         table.repaired = repaired
         try:
@@ -322,11 +323,11 @@ class Table:
             table.contributions = header.seat_contributions()
             table.pledges = header.seat_pledges()
             table.dealer = table._dealer()
-            if not result.game.over:
+            if not result.table.over:
                 for slot in table.seats:  # a bot of your own is loaded only from a command line
                     if slot.is_bot:
                         table.rules.make_bot(slot.bot_kind, 0, "")  # ValueError: no such bot
-            table.game = result.game
+            table.game = result.table
             table.writer = LogWriter.resume(log_path, fsync=False)
         except BaseException:
             table.close()
@@ -409,6 +410,7 @@ class Table:
             contributions=list(self.contributions),
             pledges=list(self.pledges),
             date=self.date,
+            game=self.rules.name,
         )
 
     def _dealer(self) -> DealerOf[Any, Any]:
@@ -600,7 +602,7 @@ def seat_count(rules: AnyRules, options: dict[str, object]) -> int:
     return players
 
 
-def _replayed(log_path: Path, seed: str) -> tuple[GameLog, ReplayResult]:
+def _replayed(log_path: Path, seed: str) -> tuple[GameLog, Replayed]:
     """The log, replayed with every check; TableError if it cannot be continued."""
     try:
         log = read_log(log_path)
@@ -614,7 +616,7 @@ def _replayed(log_path: Path, seed: str) -> tuple[GameLog, ReplayResult]:
         )
     if header.commitment != seed_commitment(seed):
         raise TableError("the secrets file does not belong to this log")
-    result = replay(GameLog(header, log.records, seed))
+    result = replay_game(GameLog(header, log.records, seed))
     if not result.ok:
         raise TableError(f"{log_path}: {result.error}")
     return log, result
@@ -649,7 +651,7 @@ def find_damage(log_path: Path, seed: str) -> Damage | None:
         sound = parse_log(raw[:keep])
     except LogFormatError:
         return None
-    result = replay(GameLog(sound.header, sound.records, seed))
+    result = replay_game(GameLog(sound.header, sound.records, seed))
     if not result.ok and result.bad_entry is not None and result.bad_entry < entries:
         entries = result.bad_entry  # a record that reads but does not replay: damaged inside
         keep = scan.ends[entries - 1] if entries else scan.start

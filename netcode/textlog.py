@@ -15,19 +15,24 @@
 ``export_text`` writes it (the table's chat as ``{name: text}`` comments only when asked);
 ``import_text`` reads it back into a ``GameLog`` whose digests come from replaying the entries, so
 an imported game replays to the same digests as the original, and its comments become chat notes.
-Documented in docs/log-format.md ("Text export").
+A game other than Jet Set (``export_table_text``) has a ``[Game]`` tag, its own notation and its
+decisions numbered in order. Documented in docs/log-format.md ("Text export").
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from typing import Any
 
 from engine import CHANCE, Game, IllegalAction, NotationError, Options
 from engine.dealer import is_contribution, pledge_for
+from engine.games import DEFAULT, TITLES, WHERE
 from engine.notation import Notation
+from engine.platform import Table
 from netcode.logfile import (
     DATE_FORMAT,
+    GAME_SINCE,
     NOTES_SINCE,
     PLEDGES_SINCE,
     READABLE_VERSIONS,
@@ -37,6 +42,7 @@ from netcode.logfile import (
     LogRecord,
     Note,
     Seat,
+    record_entry,
 )
 from netcode.seatkind import SeatKind
 
@@ -101,20 +107,23 @@ def log_date(tag: str) -> str | None:
     return date if DATE_FORMAT.fullmatch(date) else None
 
 
-def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
-    """The game as PGN-style text. ``game`` is the replayed log (for turn numbers and result);
-    with ``chat``, the table's chat as comments where it was said."""
+def _header_tags(log: GameLog) -> list[tuple[str, str]]:
+    """The tags that come from the header, up to the game's options."""
     h = log.header
     tags: list[tuple[str, str]] = [
-        ("Event", str(h.meta.get("event", "Jet Set"))),
+        ("Event", str(h.meta.get("event", TITLES[h.game]))),
         ("Date", pgn_date(h.date)),
-        ("Players", str(h.options.players)),
+        ("Players", str(len(h.seats))),
     ]
     for i, seat in enumerate(h.seats):
         tags += [(f"Seat{i}", seat.name), (f"Seat{i}Kind", str(seat.kind))]
-    options = [k for k in OPTION_TAGS if getattr(h.options, k)]
-    tags += [
-        ("Options", " ".join(options) or "base"),
+    return tags
+
+
+def _deal_tags(log: GameLog) -> list[tuple[str, str]]:
+    """The tags of the rules, the format and the deal: from [Rules] to [Seed]."""
+    h = log.header
+    tags = [
         ("Rules", h.rules),
         ("Format", str(h.version)),
         ("Data", h.data_hash),
@@ -125,22 +134,70 @@ def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
             tags.append((name, " ".join(v or "-" for v in values)))
     if log.seed is not None:
         tags.append(("Seed", log.seed))
+    return tags
+
+
+def _text(tags: list[tuple[str, str]], lines: list[str]) -> str:
+    return "\n".join([*(f'[{name} "{_quote(value)}"]' for name, value in tags), "", *lines]) + "\n"
+
+
+def _with_chat(log: GameLog, chat: bool, numbered: list[str]) -> list[str]:
+    """The entry lines with the chat's comments before the entry that followed each (with
+    ``chat``), the rest after the last."""
+    comments = chat_comments(log) if chat else {}
+    out: list[str] = []
+    for index, line in enumerate(numbered):
+        out += [f"      {comment}" for comment in comments.pop(index, [])]
+        out.append(line)
+    for _, rest in sorted(comments.items()):
+        out += [f"      {comment}" for comment in rest]
+    return out
+
+
+def export_table_text(log: GameLog, table: Table[Any, Any, Any], *, chat: bool = False) -> str:
+    """A game other than Jet Set as PGN-style text (``table``: its replayed log): a [Game] tag,
+    the entries in its notation, the decisions numbered in order, chance entries with ``*``."""
+    h = log.header
+    rules = h.rules_of_game
+    tags = [*_header_tags(log), ("Game", h.game), *_deal_tags(log)]
+    if table.over:
+        result = table.result()
+        tags.append(("Result", "-".join(str(p) for p in result.points)))
+        tags.append(("Winners", " ".join(str(w) for w in result.winners)))
+        tags.append(("End", "draw" if result.draw else "win"))
+    tags.append(("Digest", table.digest()))
+    numbered: list[str] = []
+    for entry in table.entries:
+        wire = rules.entry_to_wire(entry)
+        actor = wire["actor"]
+        if actor == CHANCE:
+            numbered.append(f"      * {wire['action']}")
+        else:
+            moves = sum(not line.lstrip().startswith("*") for line in numbered) + 1
+            numbered.append(f"{moves:>4}. {actor} {wire['action']}")
+    return _text(tags, _with_chat(log, chat, numbered))
+
+
+def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
+    """The game as PGN-style text. ``game`` is the replayed log (for turn numbers and result);
+    with ``chat``, the table's chat as comments where it was said."""
+    h = log.header
+    tags = _header_tags(log)
+    if h.version >= GAME_SINCE:
+        tags.append(("Game", h.game))
+    options = [k for k in OPTION_TAGS if getattr(h.options, k)]
+    tags += [("Options", " ".join(options) or "base"), *_deal_tags(log)]
     if game.over:
         tags.append(("Result", "-".join(str(s.total) for s in game.scores())))
         tags.append(("Winners", " ".join(str(w) for w in game.winners())))
         tags.append(("End", game.state.end_reason or ""))
     tags.append(("Digest", game.digest()))
-    out = [f'[{name} "{_quote(value)}"]' for name, value in tags]
-    out.append("")
     notation = Notation(game.board)
-    comments = chat_comments(log) if chat else {}
-    for index, (entry, turn) in enumerate(zip(game.entries, game.turns, strict=True)):
-        out += [f"      {comment}" for comment in comments.pop(index, [])]
+    numbered = []
+    for entry, turn in zip(game.entries, game.turns, strict=True):
         number = f"{turn:>4}." if entry.actor != CHANCE and turn else "     "
-        out.append(f"{number} {notation.format_entry(entry)}")
-    for _, rest in sorted(comments.items()):
-        out += [f"      {comment}" for comment in rest]
-    return "\n".join(out) + "\n"
+        numbered.append(f"{number} {notation.format_entry(entry)}")
+    return _text(tags, _with_chat(log, chat, numbered))
 
 
 def parse_text(text: str) -> TextGame:
@@ -209,6 +266,11 @@ def import_text(text: str) -> GameLog:
     """Read a text game back into a log, checking every entry against the rules."""
     parsed = parse_text(text)
     tags = parsed.tags
+    game = tags.get("Game", DEFAULT)
+    if game not in WHERE:
+        raise TextLogError(f"[Game {game!r}]: the games are {', '.join(WHERE)}")
+    if game != DEFAULT:
+        return import_table_text(parsed, game)
     try:
         players = int(tags.get("Players", ""))
     except ValueError:
@@ -230,22 +292,64 @@ def import_text(text: str) -> GameLog:
     if "Rules" in tags:
         header.rules = tags["Rules"]
     header.date = log_date(tags.get("Date", ""))
-    game = Game(options)
-    notation = Notation(game.board)
+    table = Game(options)
+    notation = Notation(table.board)
     records: list[LogRecord] = []
     for index, line in enumerate(parsed.lines):
         try:
             entry = notation.parse_entry(line)
-            digest = game.push(entry)
+            digest = table.push(entry)
         except (NotationError, IllegalAction) as exc:
             raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
         text_action = notation.format_action(entry.action)
         records.append((index, entry.actor, text_action, digest))
-    if "Digest" in tags and tags["Digest"] != game.digest():
-        raise TextLogError(
-            f"the final digest is {game.digest()}, the [Digest] tag says {tags['Digest']}"
-        )
+    _check_digest(tags, table.digest())
     notes = chat_notes(parsed.comments, seats) if header.version >= NOTES_SINCE else []
+    return GameLog(header, records, tags.get("Seed"), notes)
+
+
+def _check_digest(tags: dict[str, str], digest: str) -> None:
+    if "Digest" in tags and tags["Digest"] != digest:
+        raise TextLogError(f"the final digest is {digest}, the [Digest] tag says {tags['Digest']}")
+
+
+def import_table_text(parsed: TextGame, game: str) -> GameLog:
+    """A text game of ``game`` (not Jet Set, whose tags differ) back into a log of format 7 or
+    later, every entry checked against its rules and its digests made anew."""
+    tags = parsed.tags
+    version = _log_format(tags)
+    if version < GAME_SINCE:
+        raise TextLogError(f"[Format {tags.get('Format')!r}]: a {game} game is format 7 or later")
+    try:
+        players = int(tags.get("Players", ""))
+        seats = [
+            Seat(
+                tags.get(f"Seat{i}", f"seat {i}"), SeatKind.parse(tags.get(f"Seat{i}Kind", "human"))
+            )
+            for i in range(players)
+        ]
+        header = Header({"seats": players}, seats, tags.get("Commitment", ""), game=game)
+        header.new_table()  # the game's own word on the seats
+    except ValueError as exc:
+        raise TextLogError(f"the [Players] or a [SeatNKind] tag: {exc}") from None
+    header.version = version
+    header.contributions = _seat_values(tags, "Contributions", players)
+    header.pledges = _seat_pledges(header, tags, players)
+    header.rules = tags.get("Rules", header.rules)
+    header.date = log_date(tags.get("Date", ""))
+    rules, table = header.rules_of_game, header.new_table()
+    records: list[LogRecord] = []
+    for index, line in enumerate(parsed.lines):
+        head, _, rest = line.partition(" ")
+        try:
+            actor = CHANCE if head == "*" else int(head)
+            entry = record_entry(rules, actor, rest)
+            digest = table.push(entry)
+        except (ValueError, IllegalAction) as exc:  # NotationError among them
+            raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
+        records.append((index, actor, str(rules.entry_to_wire(entry)["action"]), digest))
+    _check_digest(tags, table.digest())
+    notes = chat_notes(parsed.comments, seats)
     return GameLog(header, records, tags.get("Seed"), notes)
 
 

@@ -4,7 +4,7 @@ engine/platform.py asks of every game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import Any, Final
 
 from engine.jetlag import notation, rules
 from engine.jetlag.actions import CHANCE, Action, Entry, redact
@@ -47,15 +47,24 @@ class Table(LoggedTable[State, Action, Entry]):
         return Result(totals(self.state), tuple(winners(self.state)))
 
 
+RULES_VERSION: Final = "jetlag-1"
+"""Changes whenever a rule change would make an old log replay differently."""
+
+
 class JetLag:
     """Jet Lag's definition: two players, no options, three bots."""
 
     name = "jetlag"
+    rules_version = RULES_VERSION
     seats: tuple[int, ...] = (2,)
 
     def new_table(self, options: Mapping[str, object]) -> Table:
-        if options:
-            raise ValueError(f"Jet Lag has no options (got {', '.join(sorted(options))})")
+        """A fresh table; ``options`` may say ``seats``: 2 (what a log's header holds), nothing
+        else (ValueError)."""
+        other = sorted(key for key in options if key != "seats")
+        if other or options.get("seats", 2) != 2:
+            wrong = ", ".join(other) or f"seats {options.get('seats')!r:.10}"
+            raise ValueError(f"Jet Lag has no options but seats: 2 (got {wrong})")
         return Table()
 
     def dealer(self, seed: str) -> Dealer:

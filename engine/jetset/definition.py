@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import Any, Final
+from typing import TYPE_CHECKING, Any, Final
 
+from engine import RULES_VERSION
 from engine.actions import (
     CHANCE,
     Accept,
@@ -26,7 +27,6 @@ from engine.actions import (
     TurnInvestor,
 )
 from engine.board import load_board
-from engine.bots import BOTS, Bot, bot_label, make_bot
 from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, Dealer
 from engine.game import Game
 from engine.notation import Notation
@@ -40,6 +40,9 @@ from engine.slots import slot_differences
 from engine.state import State
 from engine.wire import line_from_wire, line_to_wire
 
+if TYPE_CHECKING:
+    from engine.bots import Bot
+
 XOSHIRO_UNTIL: Final = 3
 """The first log format that deals from SHAKE-256 (engine/dealstream.py)."""
 
@@ -48,6 +51,7 @@ class JetSet:
     """Jet Set's definition: 2 to 6 players, the expansion's modules as options."""
 
     name = "jetset"
+    rules_version = RULES_VERSION
     seats: tuple[int, ...] = (2, 3, 4, 5, 6)
 
     def new_table(self, options: Mapping[str, object]) -> Game:
@@ -71,9 +75,13 @@ class JetSet:
         return every_card_notation()
 
     def bots(self) -> Sequence[str]:
+        from engine.bots import BOTS  # the bots load when asked for: a replay needs none
+
         return tuple(BOTS)
 
     def make_bot(self, kind: str, seat: int, seed: str) -> Player:
+        from engine.bots import make_bot
+
         return Player(make_bot(kind, seat, seed))
 
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
@@ -85,6 +93,8 @@ class JetSet:
         return Entry(actor, every_card_notation().parse_action(line))
 
     def bot_label(self, kind: str) -> str:
+        from engine.bots import bot_label
+
         return bot_label(kind)
 
     def view_to_wire(self, view: State) -> dict[str, Any]:

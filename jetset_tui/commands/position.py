@@ -1,8 +1,10 @@
-"""``jetset position FILE [--at N] [--seat S]``: the table after N entries, as JSON.
+"""``jetset position FILE [--at N] [--seat S] [--json]``: the table after N entries.
 
-What a bot sees: the position of docs/bots.md ("The position"), as the protocol's ``turn``
-message carries it, for a seat or (by default) a spectator, and, when that seat is to move, its
-legal actions in notation. For testing a bot on a position of a real game, and for analysis.
+For Jet Set, as JSON: what a bot sees, the position of docs/bots.md ("The position"), as the
+protocol's ``turn`` message carries it, for a seat or (by default) a spectator, and, when that
+seat is to move, its legal actions in notation. For testing a bot on a position of a real game,
+and for analysis. For Jet Lag, as text (the line of destinations, each side's tourists, the hands
+the viewer knows, the scores now), or with ``--json`` as data (``engine/jetlag/position.py``).
 """
 
 from __future__ import annotations
@@ -10,9 +12,13 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from typing import TYPE_CHECKING, Any, Final
 
 from jetset_tui.commands import arguments
-from jetset_tui.i18n import _, ngettext
+from jetset_tui.i18n import N_, _, ngettext
+
+if TYPE_CHECKING:
+    from netcode.logfile import GameLog
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -27,6 +33,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--seat",
         type=arguments.whole_number(0),
         help=_("as this seat sees it (default: a spectator)"),
+    )
+    pp.add_argument(
+        "--json", action="store_true", help=_("print JSON (a Jet Set position always is)")
     )
     pp.set_defaults(func=cmd_position)
 
@@ -50,10 +59,12 @@ def cmd_position(args: argparse.Namespace) -> int:
             total,
         )
         return _fail(said.format(at=at, n=total))
-    players = log.header.options.players
+    players = len(log.header.seats)
     if args.seat is not None and not 0 <= args.seat < players:
         said = _("--seat {seat}: the seats are 0 to {last}")
         return _fail(said.format(seat=args.seat, last=players - 1))
+    if log.header.game == "jetlag":
+        return jetlag_position(args, log, at)
     result = replay(log, stop_at=at, verify_seed=False)
     if not result.ok:
         return _fail(_("{file}: {problem}").format(file=args.file, problem=result.error))
@@ -69,6 +80,82 @@ def cmd_position(args: argparse.Namespace) -> int:
         out["legal"] = [notation.format_action(a) for a in game.legal_actions()]
     print(json.dumps(out))
     return 0
+
+
+def jetlag_position(args: argparse.Namespace, log: GameLog, at: int) -> int:
+    """A Jet Lag position after ``at`` entries: text, or with ``--json`` data."""
+    from engine.jetlag.position import position
+    from netcode.replay import replay_table
+
+    result = replay_table(log, stop_at=at, verify_seed=False)
+    if not result.ok:
+        return _fail(_("{file}: {problem}").format(file=args.file, problem=result.error))
+    data = position(result.table.view(args.seat))
+    if args.json:
+        print(json.dumps({"entries": at, "seat": args.seat, "position": data}))
+    else:
+        sys.stdout.write(jetlag_text(data, at, args.seat))
+    return 0
+
+
+KINDS: Final = {
+    "beach": N_("beach"),
+    "city": N_("city"),
+    "mountain": N_("mountain"),
+    "countryside": N_("countryside"),
+}
+"""Jet Lag's destination kinds, as a player reads them."""
+
+
+def jetlag_text(data: dict[str, Any], at: int, viewer: int | None) -> str:
+    """A Jet Lag position for a person: whose move, the line, the hands, the piles, the scores."""
+    from engine.jetlag.cards import deck
+
+    cards = deck()
+    said = ngettext(
+        "Jet Lag after {n} entry, round {round} of 4",
+        "Jet Lag after {n} entries, round {round} of 4",
+        at,
+    )
+    lines = [said.format(n=at, round=data["round"])]
+    mover = data["to_move"]
+    if mover is None:
+        lines.append(_("the game is over"))
+    elif mover == -1:
+        lines.append(_("the cards are dealt next"))
+    else:
+        lines.append(_("seat {seat} to play").format(seat=mover))
+    lines += ["", _("destinations, left to right:")]
+    for i, spot in enumerate(data["line"], start=1):
+        kinds = " + ".join(_(KINDS[k]) for k in cards[spot["card"]].destination)
+        sides = "   ".join(
+            _("seat {seat}: {tourists}").format(seat=seat, tourists=" ".join(t) or "-")
+            for seat, t in enumerate(spot["tourists"])
+        )
+        lines.append(f"  {i}. {spot['card']} {kinds:<22} {sides}")
+    lines.append("")
+    for seat, (hand, size) in enumerate(zip(data["hands"], data["hand_sizes"], strict=True)):
+        if hand is None and size:
+            said = ngettext(
+                "seat {seat}'s hand: {n} card you do not see",
+                "seat {seat}'s hand: {n} cards you do not see",
+                size,
+            )
+            lines.append(said.format(seat=seat, n=size))
+        else:
+            said = _("seat {seat}'s hand: {cards}")
+            lines.append(said.format(seat=seat, cards=" ".join(hand or ()) or "-"))
+    piles = data["piles_left"]
+    lines.append(ngettext("{n} pile left", "{n} piles left", piles).format(n=piles))
+    lines += ["", _("final scores:") if mover is None else _("scores if the game ended now:")]
+    said = _(
+        "seat {seat}: {total} (affinities {affinity}, control {control}, objectives {objectives})"
+    )
+    for seat, score in enumerate(data["scores"]):
+        objectives = " + ".join(map(str, score["objectives"])) or "0"
+        parts = {k: score[k] for k in ("total", "affinity", "control")}
+        lines.append("  " + said.format(seat=seat, objectives=objectives, **parts))
+    return "\n".join(lines) + "\n"
 
 
 def _fail(message: str) -> int:

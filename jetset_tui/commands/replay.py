@@ -12,7 +12,7 @@ from jetset_tui.commands import arguments
 from jetset_tui.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from netcode.replay import ReplayResult
+    from netcode.replay import ReplayResult, TableReplay
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,7 +32,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.verify and not args.json:
         return open_viewer(args)
     from netcode.logfile import LogFormatError, read_log
-    from netcode.replay import replay
+    from netcode.replay import replay_any
 
     try:
         log = read_log(args.file)
@@ -43,7 +43,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             said = _("jetset replay: {file}: {problem}").format(file=args.file, problem=exc)
             print(said, file=sys.stderr)
         return 1
-    result = replay(log)
+    result = replay_any(log)
     if args.json:
         print(json.dumps(result.summary(), separators=(",", ":")))
     else:
@@ -61,7 +61,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_verdict(result: ReplayResult, contributions: list[str | None], verify: bool) -> None:
+def print_verdict(
+    result: ReplayResult | TableReplay, contributions: list[str | None], verify: bool
+) -> None:
     """What ``--verify`` found (or, without it, the game's length and digest), for a person."""
     summary = result.summary()
     said = ngettext("{n} entry, digest {digest}", "{n} entries, digest {digest}", result.entries)
@@ -79,13 +81,22 @@ def print_verdict(result: ReplayResult, contributions: list[str | None], verify:
                 mixed,
             )
             print(said.format(n=mixed))
-    said = _("scores: {scores}  cash: {cash}")
-    print(said.format(scores=summary["scores"], cash=summary["cash"]))
+    if "cash" in summary:  # Jet Set's
+        said = _("scores: {scores}  cash: {cash}")
+        print(said.format(scores=summary["scores"], cash=summary["cash"]))
+        return
+    print(_("scores: {scores}").format(scores=summary["scores"]))
+    winners = summary["winners"]
+    if summary["draw"]:
+        print(_("a draw"))
+    elif isinstance(winners, list) and winners:
+        print(_("winner: seat {seat}").format(seat=winners[0]))
 
 
 def open_viewer(args: argparse.Namespace) -> int:
     from pathlib import Path
 
+    from engine.games import DEFAULT, TITLES
     from jetset_tui.app import JetSetApp
     from netcode.logfile import LogFormatError, read_log
 
@@ -94,10 +105,17 @@ def open_viewer(args: argparse.Namespace) -> int:
         print(_("jetset replay: {file}: no such file").format(file=path), file=sys.stderr)
         return 1
     try:  # a file that is no game says so here, not in a message over the start screen
-        read_log(path)
+        log = read_log(path)
     except (LogFormatError, OSError) as exc:
         said = _("jetset replay: {file}: {problem}").format(file=path.name, problem=exc)
         print(said, file=sys.stderr)
+        return 1
+    if log.header.game != DEFAULT:  # the viewer's screens show Jet Set's table
+        said = _(
+            "jetset replay: {file}: replaying {game} in the app comes with its table screen; "
+            "for now, `jetset replay --verify`, `export` and `position` read it"
+        )
+        print(said.format(file=path.name, game=TITLES[log.header.game]), file=sys.stderr)
         return 1
     JetSetApp(replay=path, replay_seat=args.seat).run()
     return 0

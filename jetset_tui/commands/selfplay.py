@@ -1,11 +1,14 @@
-"""``jetset selfplay``: whole games between bots, headless, printed as notation or JSON."""
+"""``jetset selfplay``: whole games between bots, headless, printed as notation or JSON; of Jet Set
+or, with ``--game``, of any game on the platform (``selfplay_other``)."""
 
 from __future__ import annotations
 
 import argparse
 import json
 import sys
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 from engine import Game, seed_commitment
 from engine.bots import bot_label, require_bot
@@ -17,11 +20,18 @@ from jetset_tui.modules import add_modules_argument, game_options
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    from engine.games import DEFAULT, WHERE
+
     sp = sub.add_parser("selfplay", help=_("play whole games between bots, headless"))
-    sp.add_argument("--players", type=arguments.players, default=4, help=_("2 to 6 (default 4)"))
+    sp.add_argument(
+        "--game", choices=tuple(WHERE), default=DEFAULT, help=_("which game (default jetset)")
+    )
+    sp.add_argument("--players", type=arguments.players, help=_("2 to 6 (default 4)"))
     sp.add_argument(
         "--games", type=arguments.whole_number(1), default=1, help=_("how many games (default 1)")
     )
+    # -n and --out: short names for --games and --save, unlisted (an error names the one given)
+    sp.add_argument("-n", dest="games", type=arguments.whole_number(1), help=argparse.SUPPRESS)
     sp.add_argument("--seed", default="1", help=_("the seed of the first game (default 1)"))
     sp.add_argument(
         "--bot",
@@ -39,6 +49,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=_("move the seating one seat round the table each game (fair win rates by bot)"),
     )
     sp.add_argument("--save", metavar="DIR", help=_("write each game's log file into DIR"))
+    sp.add_argument("--out", dest="save", help=argparse.SUPPRESS)
     sp.add_argument("--json", action="store_true", help=_("one JSON object per game"))
     sp.add_argument(
         "--extra-cards", action="store_true", help=_("the expansion's extra Flight cards")
@@ -56,9 +67,12 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     from netcode.logfile import Header, Seat, write_game
     from netcode.seatkind import SeatKind
 
+    if args.game != "jetset":
+        return selfplay_other(args)
     kinds = list(args.bot)
+    players = 4 if args.players is None else args.players
     try:
-        options = game_options(args.players, args.extra_cards, args.modules, args.investors_face_up)
+        options = game_options(players, args.extra_cards, args.modules, args.investors_face_up)
         options.check_supported()
         arguments.bot_seats(kinds, options.players, "--bot")
         for kind in kinds:
@@ -128,3 +142,106 @@ def print_game(game: Game, seed: str) -> None:
     for score in game.scores():
         star = "  (winner)" if score.seat in winners else ""
         print(f"# seat {score.seat}: {score.total} points, €{score.cash}{star}")
+
+
+def selfplay_other(args: argparse.Namespace) -> int:
+    """``selfplay --game NAME`` for a game other than Jet Set, through its ``GameRules``."""
+    from engine.botgame import BotError, play_bots
+    from engine.games import TITLES, game_rules
+    from engine.selfplay import seat_kinds
+    from netcode.logfile import Header, Seat, write_game
+    from netcode.seatkind import SeatKind
+
+    rules = game_rules(args.game)
+    seats = rules.seats[0]
+    kinds = list(args.bot)
+    problem = other_game_problem(args, TITLES[rules.name], seats, rules.bots())
+    if problem is not None:
+        print(_("jetset selfplay: {problem}").format(problem=problem), file=sys.stderr)
+        return 2
+    save = Path(args.save) if args.save else None
+    if save:
+        save.mkdir(parents=True, exist_ok=True)
+    for g in range(args.games):
+        seed = game_seed(str(args.seed), g)
+        seating = seat_kinds(kinds, seats, g if args.rotate else 0)
+        try:
+            table = play_bots(rules, {}, seed, seating)
+        except BotError as exc:
+            print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
+            return 1
+        if save:
+            names = [Seat(f"{k}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
+            header = Header({"seats": seats}, names, seed_commitment(seed), game=rules.name)
+            write_game(save / f"game-{g:04d}.jetset", header, table, seed)
+        summary = table_summary(table, seed, rules.name)
+        if args.json:
+            print(json.dumps(summary, separators=(",", ":")))
+        elif args.games == 1:
+            print_table(table, seed, rules)
+        else:
+            result = table.result()
+            ended = "a draw" if result.draw else winners_text(list(result.winners))
+            print(f"game {g}: seed {seed}  {ended}  scores {summary['scores']}")
+    return 0
+
+
+def other_game_problem(
+    args: argparse.Namespace, game: str, seats: int, bots: Sequence[str]
+) -> str | None:
+    """What a command line asks that the game ``game`` does not have, or None."""
+    if args.players is not None and args.players != seats:
+        return _("--players {n}: {game} is for {seats} players").format(
+            n=args.players, game=game, seats=seats
+        )
+    if args.extra_cards or args.modules or args.investors_face_up:
+        return _("{game} has no extra cards and no modules").format(game=game)
+    try:
+        arguments.bot_seats(list(args.bot), seats, "--bot")
+    except ValueError as exc:
+        return str(exc)
+    unknown = [kind for kind in args.bot if kind not in bots]
+    if unknown:
+        return _("unknown bot {kind}; the bots of {game}: {bots}").format(
+            kind=repr(unknown[0]), game=game, bots=", ".join(bots)
+        )
+    return None
+
+
+def table_summary(table: Any, seed: str, game: str) -> dict[str, object]:
+    """One game as ``--json`` prints it: as Jet Set's, with ``game`` and ``draw``; a draw has
+    no ``winner``."""
+    result = table.result()
+    return {
+        "seed": seed,
+        "game": game,
+        "players": len(result.points),
+        "winner": None if result.draw else result.winners[0],
+        "winners": list(result.winners),
+        "draw": result.draw,
+        "scores": list(result.points),
+        "entries": len(table.entries),
+        "digest": table.digest(),
+    }
+
+
+def print_table(table: Any, seed: str, rules: Any) -> None:
+    """One game's entries in its notation (decisions numbered), then its result."""
+    from engine.games import TITLES
+
+    print(f"# {TITLES[rules.name]} self-play, seed {seed}")
+    moves = 0
+    for entry in table.entries:
+        wire = rules.entry_to_wire(entry)
+        actor = wire["actor"]
+        if actor == -1:
+            print(f"      * {wire['action']}")
+        else:
+            moves += 1
+            print(f"{moves:>4}. {actor} {wire['action']}")
+    result = table.result()
+    for seat, points in enumerate(result.points):
+        star = "  (winner)" if seat in result.winners and not result.draw else ""
+        print(f"# seat {seat}: {points} points{star}")
+    if result.draw:
+        print("# a draw")

@@ -38,6 +38,7 @@ def cmd_stats(args: argparse.Namespace) -> int:
             json.dumps(
                 {
                     "games": len(stats.games),
+                    "draws": stats.draws(),
                     "skipped": stats.skipped,
                     "win_rate_by_seat": stats.win_rate_by_seat(),
                     "by_kind": {
@@ -73,7 +74,10 @@ def render(stats: Stats) -> str:
 def averages(stats: Stats) -> list[str]:
     said = _("average score {score}   average length {turns} turns, {moves} moves")
     score, turns, moves = stats.average_score(), stats.average("turns"), stats.average("entries")
-    return [said.format(score=f"{score:.1f}", turns=f"{turns:.0f}", moves=f"{moves:.0f}")]
+    lines = [said.format(score=f"{score:.1f}", turns=f"{turns:.0f}", moves=f"{moves:.0f}")]
+    draws = stats.draws()
+    said = ngettext("{n} draw (no seat won)", "{n} draws (no seat won)", draws)
+    return [*lines, said.format(n=draws)]
 
 
 def by_seat(stats: Stats) -> list[str]:
@@ -102,9 +106,11 @@ def by_kind(stats: Stats) -> list[str]:
         row = (f"{played}", f"{rate:.1%}", f"{avg:.1f}")
         numbers = " ".join(f"{n:>{w}}" for n, w in zip(row, cells, strict=True))
         lines.append(f"  {kinds[kind]:<{wide}} {numbers}  {bar(rate, 20)}")
-    lines += ["", _("most claimed cards")]
     claims = stats.most_claimed()
-    most = claims[0][1] if claims else 1
+    if not claims:  # a game without cards to claim (Jet Lag)
+        return lines
+    lines += ["", _("most claimed cards")]
+    most = claims[0][1]
     for card, count in claims:
         lines.append(f"  {card:<8} {count:>5}  {bar(count / most, 20)}")
     return lines
@@ -113,7 +119,10 @@ def by_kind(stats: Stats) -> list[str]:
 def endings(stats: Stats) -> list[str]:
     from jetset_tui.widgets.turn_bar import end_reason_text
 
+    reasons = stats.end_reasons()
+    if not reasons:  # a game whose games all end one way (Jet Lag)
+        return [""]
     lines = ["", _("how games ended")]
-    for reason, count in stats.end_reasons():
+    for reason, count in reasons:
         lines.append(f"  {count:>5}  {end_reason_text(reason)}")
     return [*lines, ""]

@@ -23,13 +23,14 @@ GENERIC = frozenset(
 """The engine modules netcode may import: the platform, the registry and what no game owns."""
 
 NOT_YET: dict[str, str] = {
-    "logfile.py": "core21 moves the log's records onto each game's entry_to_wire (log format 7)",
-    "textlog.py": "core21 writes and reads any game's text form",
-    "stats.py": "core21 counts any game's results",
-    "replay.py": "core21 replays any game's log",
+    "logfile.py": "a header reads Jet Set's Options and the dealing schemes of its old formats",
+    "textlog.py": "Jet Set's text form (export, import) beside every game's",
+    "stats.py": "Jet Set's counts (cash, turns) beside every game's",
+    "replay.py": "Jet Set's replay of its older formats beside every game's replay_table",
     "lobbyproto.py": "the SSH lobby's new-game form still offers Jet Set's modules only",
 }
-"""Modules another step of issue 21 makes generic, and which step."""
+"""Modules that still import Jet Set, and why: the log's readers keep Jet Set's own older
+formats beside the generic path (engine/games.py picks it by the header's game)."""
 
 
 def engine_imports(path: Path) -> list[str]:

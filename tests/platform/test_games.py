@@ -153,5 +153,7 @@ def test_a_refused_entry_changes_nothing(name: str) -> None:
 def test_unknown_options_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="Jet Set has no option 'colour'"):
         GAMES["jetset"].new_table({"players": 3, "colour": "red"})
-    with pytest.raises(ValueError, match="Jet Lag has no options"):
-        GAMES["jetlag"].new_table({"seats": 2})
+    assert GAMES["jetlag"].new_table({"seats": 2}).to_move() == CHANCE
+    for wrong in ({"seats": 3}, {"players": 2}, {"seats": 2, "modules": "all"}):
+        with pytest.raises(ValueError, match="Jet Lag has no options but seats: 2"):
+            GAMES["jetlag"].new_table(wrong)

@@ -1,0 +1,44 @@
+"""A whole game between bots, for any game on the platform (engine/platform.py): the dealer
+supplies chance, each seat's bot chooses from its own view. ``jetset selfplay --game`` and the
+platform's tests play through it; Jet Set's own ``engine.selfplay`` keeps its older dealing
+schemes and its bots' ``(view, rules)``."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from engine.errors import IllegalAction
+from engine.platform import CHANCE, GameRules, Table
+
+AnyTable = Table[Any, Any, Any]
+
+
+class BotError(ValueError):
+    """A bot chose an action the rules refuse: which seat, what, and the rule's reason."""
+
+
+def play_bots(
+    rules: GameRules[Any, Any, Any],
+    options: Mapping[str, object],
+    seed: str,
+    kinds: Sequence[str],
+) -> AnyTable:
+    """One game of ``rules`` with ``options`` to its end: the dealer from ``seed`` (a deal seed),
+    ``kinds[seat]``'s bot in each seat (seeded from ``seed``)."""
+    table = rules.new_table(options)
+    dealer = rules.dealer(seed)
+    bots = [rules.make_bot(kind, seat, seed) for seat, kind in enumerate(kinds)]
+    notation = rules.notation()
+    while (seat := table.to_move()) is not None:
+        if seat == CHANCE:
+            table.push(dealer.next_entry(table.state))
+            continue
+        action = bots[seat].choose(table.view(seat))
+        try:
+            table.play(action)
+        except IllegalAction as exc:
+            line = notation.format_action(action)
+            said = f"entry {len(table.entries)}: seat {seat}'s bot ({bots[seat].name}) chose"
+            raise BotError(f"{said} {line!r}: {exc}") from None
+    return table

@@ -1,0 +1,96 @@
+"""Jet Lag over the network exactly as Jet Set is played: a host on 127.0.0.1, bots joining
+over real TCP, a spectator; every byte each connection reads is searched for cards it may not
+know yet (tests/net/secrecy.py), and every peer checks the end against the seed."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+from engine.games import game_rules
+from netcode.logfile import read_log
+from netcode.table import Table
+
+from .helpers import assert_all_agree, serve
+from .procs import JETSET, json_result, replay_json, start_host, start_join
+from .secrecy import SPECTATOR, jetlag_cards_kept, watch
+
+
+def jetlag_table(tmp_path: Path, bots: list[str], seed: str) -> Table:
+    return Table.create(
+        {}, bots, tmp_path / "game.jetset", seed=seed, fsync=False, rules=game_rules("jetlag")
+    )
+
+
+async def test_a_whole_game_over_tcp_shows_no_seat_a_card_it_may_not_know(tmp_path: Path) -> None:
+    table = jetlag_table(tmp_path, [], "jetlag-secrets")
+    async with serve(tmp_path, 2, table=table) as served:
+        watched = await watch(served.port, ["greedy", "search"], spectate=True)
+        assert_all_agree(served, watched.peers)
+    game = served.table.game
+    assert game.over and served.table.rules.name == "jetlag"
+    shown = jetlag_cards_kept(game.entries, watched.received)
+    assert shown > 0, "cards showed up once known"
+    assert set(watched.received) == {0, 1, SPECTATOR}
+    for peer in watched.peers:
+        assert peer.rules.name == "jetlag"
+        assert peer.game.result() == game.result()
+
+
+async def test_a_bot_seated_by_the_host_plays_a_joiner(tmp_path: Path) -> None:
+    table = jetlag_table(tmp_path, ["random"], "jetlag-hosted-bot")
+    assert table.seats[1].name == "random-1"
+    async with serve(tmp_path, 2, table=table) as served:
+        watched = await watch(served.port, ["greedy"])
+        assert_all_agree(served, watched.peers)
+    assert watched.peers[0].seat == 0
+
+
+def test_jetset_host_and_join_play_jetlag_as_processes(tmp_path: Path) -> None:
+    log = tmp_path / "jl.jetset"
+    host, port = start_host("--game", "jetlag", "--port", "0", "--log", str(log), "--json")
+    joins = [start_join(port, "--bot", kind) for kind in ("greedy", "search")]
+    results = [json_result(join) for join in joins]
+    out, err = host.communicate(timeout=60)
+    assert host.returncode == 0, err
+    hosted = json.loads(out.strip().splitlines()[-1])
+    assert hosted["ok"] and hosted["entries"] == 25  # setup, 4 piles and passes, 16 cards
+    for got in results:
+        assert got["ok"] and got["commitment_ok"] and got["replay_ok"], got
+        assert got["digest"] == hosted["digest"] and got["scores"] == hosted["scores"]
+    assert {r["seat"] for r in results} == {0, 1}
+    assert read_log(log).header.game == "jetlag"
+    verified = replay_json(log)
+    assert verified["ok"] and verified["digest"] == hosted["digest"], verified
+
+
+def test_a_host_bot_and_a_joining_bot(tmp_path: Path) -> None:
+    host, port = start_host("--game", "jetlag", "--bots", "random", "--port", "0", "--json")
+    got = json_result(start_join(port, "--bot", "greedy"))
+    out, _ = host.communicate(timeout=60)
+    assert got["ok"] and got["seat"] == 0
+    assert json.loads(out.strip().splitlines()[-1])["digest"] == got["digest"]
+
+
+def test_who_cannot_play_jetlag_here_is_told_how(tmp_path: Path) -> None:
+    host, port = start_host("--game", "jetlag", "--port", "0", "--seed", "told")
+    try:
+        wrong = start_join(port, "--bot", "mcts")  # one of Jet Set's bots only
+        got = json_result(wrong)
+        assert not got["ok"] and "Jet Lag" in got["error"] and "greedy" in got["error"]
+        person = subprocess.run(
+            [*JETSET, "join", f"127.0.0.1:{port}"], capture_output=True, text=True, timeout=60
+        )
+        assert person.returncode == 2
+        assert "no table screen for it yet" in person.stderr and "--bot" in person.stderr
+    finally:
+        host.terminate()
+        host.communicate(timeout=30)
+    screen = subprocess.run(
+        [*JETSET, "host", "--game", "jetlag", "--port", "0", "--log", str(tmp_path / "x")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert screen.returncode == 2 and "--headless" in screen.stderr
