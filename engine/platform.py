@@ -12,7 +12,8 @@ boardgame.io's game object plug into one framework:
 - ``Player``: a bot, choosing from its own seat's view.
 
 A seat is an ``int`` from 0; ``CHANCE`` (-1) is the dealer's seat; ``None`` as a viewer is a
-spectator. Entries carry a ``seat`` and an ``action`` and may be redacted per seat.
+spectator. Entries carry an ``actor`` (a seat, or CHANCE) and an ``action`` and may be redacted
+per seat.
 """
 
 from __future__ import annotations

@@ -22,7 +22,6 @@ from typing import Any
 from engine.errors import Reason
 from engine.games import DEFAULT, game_rules
 from engine.platform import AnyRules
-from netcode.lines import entry_wire
 
 NOTHING_HELD = Reason("you have no move of this turn to take back")
 OTHER_PLAYER = "another player has moved"
@@ -61,17 +60,14 @@ class HeldTurn:
     closed: str = NOTHING_HELD
     """Why nothing before ``written`` can be taken back, in words."""
     rules: AnyRules = field(default_factory=lambda: game_rules(DEFAULT))
-    """The game's rules: who made an entry, what it reveals (``GameRules.revealed_by``)."""
-
-    def _actor(self, entry: Any) -> int:
-        return entry_wire(self.rules, entry)[0]
+    """The game's rules: what an entry reveals (``GameRules.revealed_by``)."""
 
     def settle(self, entries: Sequence[Any], first: int) -> int:
         """After ``entries[first:]`` were applied: how many entries must be on disk now."""
         for i in range(first, len(entries)):
             entry = entries[i]
             why = self.rules.revealed_by(entry)
-            actor = self._actor(entry)
+            actor = entry.actor
             if why is not None:
                 self._write(i + 1, why)
             elif actor in self.people:
@@ -98,7 +94,7 @@ class HeldTurn:
         if self.seat != seat:
             return None
         for i in range(len(entries) - 1, self.written - 1, -1):
-            if self._actor(entries[i]) == seat:
+            if entries[i].actor == seat:
                 return i
         return None
 
@@ -106,7 +102,7 @@ class HeldTurn:
         """Why ``seat`` cannot take a move back now, or None if it can."""
         if self.last_move(entries, seat) is not None:
             return None
-        if not any(self._actor(entry) == seat for entry in entries):
+        if not any(entry.actor == seat for entry in entries):
             return NOTHING_HELD
         if self.seat is not None:  # another person's moves are held
             return TOO_LATE[OTHER_PLAYER]
