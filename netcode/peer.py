@@ -121,6 +121,7 @@ class NetPeer(GameClient):
         handshake_timeout: float = 10.0,
         contribution: str | None = None,
         keys: SeatKeys | None = None,
+        vet: Callable[[AnyRules], str | None] | None = None,
     ) -> None:
         """``keys``: where this player keeps its seat keys; without a ``token``, a seat kept
         there for this game (and not in use) is taken back, and a seat taken is kept there."""
@@ -133,6 +134,9 @@ class NetPeer(GameClient):
         self.reconnect_for = reconnect_for
         self.handshake_timeout = handshake_timeout
         self.keys = keys
+        self.vet = vet
+        """Why this peer cannot play the game the host welcomes it to (None: it can), asked
+        before it takes a seat: a screen without that game, a bot kind it has not."""
         self._kept: SeatKey | None = None  # the kept key this handshake offered
         self.seat: int | None = None
         self.commitment: str | None = None
@@ -285,6 +289,9 @@ class NetPeer(GameClient):
             raise JoinRefused(
                 OTHER_GAME, f"the host plays a game this jetset cannot: {exc}"
             ) from None
+        problem = self.vet(rules) if self.vet is not None else None
+        if problem is not None:
+            raise JoinRefused(OTHER_GAME, problem)
         self._rules, self._options, self._notation = rules, options, rules.notation()
         return table
 

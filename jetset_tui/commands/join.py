@@ -15,6 +15,7 @@ from jetset_tui.i18n import N_, _
 from netcode.seatkind import SeatKind
 
 if TYPE_CHECKING:
+    from engine.platform import AnyRules
     from netcode.client import ClientEvent
     from netcode.peer import NetPeer
     from netcode.sshclient import SshOpener
@@ -163,14 +164,11 @@ async def join(
             reconnect_for=args.reconnect_for,
             contribution=args.contribution or new_contribution(),
             keys=None if spectate else SeatKeys(seat_keys_dir()),
+            vet=lambda rules: cannot_play(rules, args, runner),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         why = refusal_words(exc)
         return fail(args, N_("cannot join {address}: {why}"), 1, address=args.address, why=why)
-    problem = cannot_play(peer, args, runner)
-    if problem is not None:
-        await peer.close()
-        return fail(args, problem)
     if opener is not None and opener.game is not None:  # the game picked: say it, to come back
         args.address = str(dataclasses.replace(opener.address, game=opener.game))
     if runner is not None:
@@ -223,10 +221,9 @@ def unknown_bot(kind: str) -> str | None:
     return problems[0]
 
 
-def cannot_play(peer: NetPeer, args: argparse.Namespace, runner: object | None) -> str | None:
-    """Why this joiner cannot play the game the host serves (English, for ``fail``): a bot kind
-    the game has not, or a person at a screen that does not show the game yet."""
-    rules = peer.rules
+def cannot_play(rules: AnyRules, args: argparse.Namespace, runner: object | None) -> str | None:
+    """Why this joiner cannot play the game the host serves (English): a bot kind the game has
+    not, or a person at a screen that does not show the game yet. Asked before taking a seat."""
     title = GAME_TITLES.get(rules.name, rules.name)
     kinds = ", ".join(rules.bots())
     if args.bot is not None:
