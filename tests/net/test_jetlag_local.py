@@ -14,6 +14,7 @@ from netcode.local import LocalSession
 from netcode.logfile import read_log
 from netcode.replay import replay_game
 from netcode.seatkind import SeatKind
+from netcode.table import Table
 
 ANN, BOB = SeatInfo("Ann"), SeatInfo("Bob")
 BOT = SeatInfo("Wilbur", SeatKind.of_bot("greedy"))
@@ -72,3 +73,33 @@ async def test_a_card_played_is_taken_back_until_the_dealer_deals(tmp_path: Path
         assert s.undo_refusal(0) is not None
     finally:
         await s.close()
+
+
+def test_a_stopped_jetlag_game_is_resumed_from_its_log(tmp_path: Path) -> None:
+    path = tmp_path / "hosted.jetset"
+    rules = game_rules("jetlag")
+    table = Table.create({}, ["greedy", "random"], path, seed="resume", fsync=False, rules=rules)
+    table.start()
+    while len(table.game.entries) < 12:
+        seat = mover(table)
+        table.decide(seat, rules.make_bot("random", seat, "r").choose(table.game.view(seat)))
+    stopped = list(table.game.digests)
+    table.close()
+    again = Table.resume(path, fsync=False)
+    assert again.rules.name == "jetlag" and again.game.digests == stopped
+    while not again.game.over:
+        seat = mover(again)
+        again.decide(seat, rules.make_bot("greedy", seat, "g").choose(again.game.view(seat)))
+    again.reveal()
+    again.close()
+    log = read_log(path)
+    assert log.header.game == "jetlag" and log.seed == "resume"
+    replayed = replay_game(log)
+    assert replayed.ok and replayed.digest == again.game.digest()
+
+
+def mover(table: Table) -> int:
+    """The seat to decide (the dealer is never waited for: the table deals at once)."""
+    seat = table.game.to_move()
+    assert seat is not None and seat >= 0
+    return seat
