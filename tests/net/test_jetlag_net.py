@@ -4,17 +4,20 @@ know yet (tests/net/secrecy.py), and every peer checks the end against the seed.
 
 from __future__ import annotations
 
+import asyncio
 import json
 import subprocess
 from pathlib import Path
 
 from engine.games import game_rules
 from netcode.logfile import read_log
+from netcode.replay import replay_game
 from netcode.table import Table
 
 from .helpers import assert_all_agree, serve
 from .procs import JETSET, json_result, replay_json, start_host, start_join
 from .secrecy import SPECTATOR, jetlag_cards_kept, watch
+from .test_legal_turns import rules_free_bot
 
 
 def jetlag_table(tmp_path: Path, bots: list[str], seed: str) -> Table:
@@ -98,3 +101,26 @@ def test_who_cannot_play_jetlag_here_is_told_how_before_taking_a_seat(tmp_path: 
         timeout=60,
     )
     assert screen.returncode == 2 and "--headless" in screen.stderr
+
+
+def test_a_bot_without_the_rules_plays_jetlag_from_the_legal_lists(tmp_path: Path) -> None:
+    log = tmp_path / "raw.jetset"
+    host, port = start_host(
+        "--game", "jetlag", "--port", "0", "--bots", "greedy", "--seed", "raw", "--log", str(log),
+        "--json",
+    )  # fmt: skip
+    seat, turns = asyncio.run(rules_free_bot(port))
+    assert json_result(host)["digest"] == replay_json(log)["digest"]
+    rules = game_rules("jetlag")
+    game = replay_game(read_log(log)).table
+    again, expected = rules.new_table({}), []
+    for entry in game.entries:
+        if again.to_move() == seat:
+            legal = [rules.notation().format_action(a) for a in again.legal_actions()]
+            expected.append((len(again.entries), legal, rules.view_to_wire(again.view(seat))))
+        again.push(entry)
+    assert [(t["i"], t["legal"], t["view"]) for t in turns] == expected and len(turns) == 8
+    other = 1 - seat
+    assert all(
+        t["view"]["hands"][other] in (None, []) for t in turns if t["view"]["step"] != "second"
+    )
