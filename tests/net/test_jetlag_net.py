@@ -10,11 +10,13 @@ import subprocess
 from pathlib import Path
 
 from engine.games import game_rules
+from netcode.host import HostSettings
 from netcode.logfile import read_log
+from netcode.peer import NetPeer
 from netcode.replay import replay_game
 from netcode.table import Table
 
-from .helpers import assert_all_agree, serve
+from .helpers import assert_all_agree, finish, serve
 from .procs import JETSET, json_result, replay_json, start_host, start_join
 from .secrecy import SPECTATOR, jetlag_cards_kept, watch
 from .test_legal_turns import rules_free_bot
@@ -124,3 +126,16 @@ def test_a_bot_without_the_rules_plays_jetlag_from_the_legal_lists(tmp_path: Pat
     assert all(
         t["view"]["hands"][other] in (None, []) for t in turns if t["view"]["step"] != "second"
     )
+
+
+async def test_the_turn_clock_plays_a_jetlag_card_for_a_player_who_stays(tmp_path: Path) -> None:
+    table = jetlag_table(tmp_path, ["greedy"], "jetlag-clock")
+    async with serve(tmp_path, 2, table=table, settings=HostSettings(turn_time=0.05)) as served:
+        idle = await NetPeer.connect(await served.connect(), name="Idle")  # never moves
+        await finish([idle], timeout=60)
+        assert_all_agree(served, [idle])
+        assert idle.seat == 0 and 0 in served.host.seat_conns  # it kept its seat throughout
+    log = read_log(tmp_path / "game.jetset")
+    clocked = [n.at for n in log.notes if n.kind == "clock"]
+    assert clocked == [i for i, record in enumerate(log.records) if record[1] == 0]
+    assert len(clocked) == 8
