@@ -27,7 +27,7 @@ from engine import (
 )
 from engine.actions import BusinessDraw, DealInvestors, FinalsDraw
 from engine.dealer import deal_seed
-from engine.games import DEFAULT
+from engine.games import DEFAULT, TITLES
 from engine.notation import Notation
 from engine.platform import CHANCE as ANY_CHANCE
 from engine.platform import Table
@@ -35,6 +35,7 @@ from engine.state import State
 from engine.wire import ACTION
 from netcode.logfile import (
     GameLog,
+    LogFormatError,
     LogRecord,
     check_commitment,
     deal_scheme,
@@ -329,6 +330,11 @@ class Timeline:
     """
 
     def __init__(self, log: GameLog, every: int = 32) -> None:
+        """LogFormatError for another game's log: the viewer shows Jet Set's table (another
+        game's table screen would take a ``replay_table`` of the log here)."""
+        if log.header.game != DEFAULT:
+            game = TITLES[log.header.game]
+            raise LogFormatError(f"a game of {game}: watching it comes with {game}'s table")
         self.every = every
         self._snapshots = [Game(log.header.jetset_options).state]
 

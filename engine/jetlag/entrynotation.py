@@ -71,8 +71,9 @@ def _cards(words: list[str], count: int) -> tuple[str, ...]:
     cards = tuple(word.upper() for word in words)
     if len(cards) != count:
         raise NotationError("expected {count} cards", count=count)
+    known = card_ids()
     for card in cards:
-        if card not in card_ids():
+        if card not in known:
             raise NotationError("no card {card}", card=repr(card))
     return cards
 

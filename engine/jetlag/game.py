@@ -61,8 +61,9 @@ class JetLag:
     def new_table(self, options: Mapping[str, object]) -> Table:
         """A fresh table; ``options`` may say ``seats``: 2 (what a log's header holds), nothing
         else (ValueError)."""
-        other = sorted(key for key in options if key != "seats")
-        if other or options.get("seats", 2) != 2:
+        other = sorted(str(key) for key in options if key != "seats")
+        seats = options.get("seats", 2)
+        if other or type(seats) is not int or seats != 2:
             wrong = ", ".join(other) or f"seats {options.get('seats')!r:.10}"
             raise ValueError(f"Jet Lag has no options but seats: 2 (got {wrong})")
         return Table()

@@ -154,6 +154,14 @@ def test_unknown_options_are_refused_by_name() -> None:
     with pytest.raises(ValueError, match="Jet Set has no option 'colour'"):
         GAMES["jetset"].new_table({"players": 3, "colour": "red"})
     assert GAMES["jetlag"].new_table({"seats": 2}).to_move() == CHANCE
-    for wrong in ({"seats": 3}, {"players": 2}, {"seats": 2, "modules": "all"}):
+    wrongs: list[dict[Any, object]] = [
+        {"seats": 3},
+        {"seats": 2.0},
+        {"seats": True},
+        {"players": 2},
+        {"seats": 2, "modules": "all"},
+        {1: 2},
+    ]
+    for wrong in wrongs:
         with pytest.raises(ValueError, match="Jet Lag has no options but seats: 2"):
             GAMES["jetlag"].new_table(wrong)
