@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.games import DEFAULT, WHERE
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, ngettext
@@ -33,8 +34,6 @@ if TYPE_CHECKING:
     from netcode.table import Table
 
 
-GAME_NAMES = ("jetset", "jetlag")
-"""``--game``'s choices: the games of engine/games.py, Jet Set first."""
 SCREEN_GAMES = ("jetset",)
 """The games the host can play a seat of on this app's screen (Jet Lag's table screen comes with
 its own step of issue 21); another game is served with --headless."""
@@ -58,8 +57,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     hp.add_argument(
         "--game",
-        choices=GAME_NAMES,
-        default=GAME_NAMES[0],
+        choices=tuple(WHERE),
+        default=DEFAULT,
         help=_("the game to host: jetset (default) or jetlag"),
     )
     hp.add_argument(

@@ -76,8 +76,6 @@ def parse_address(text: str) -> tuple[str, int] | None:
     return host.strip("[]"), int(port)
 
 
-GAME_TITLES = {"jetset": "Jet Set", "jetlag": "Jet Lag"}
-"""Each game's name as people write it (a proper name: the same in every language)."""
 SCREEN_GAMES = ("jetset",)
 """The games a person can play on this app's screen (Jet Lag's table screen comes with its
 own step of issue 21); another game is joined with --bot or --spectate."""
@@ -224,7 +222,9 @@ def unknown_bot(kind: str) -> str | None:
 def cannot_play(rules: AnyRules, args: argparse.Namespace, runner: object | None) -> str | None:
     """Why this joiner cannot play the game the host serves (English): a bot kind the game has
     not, or a person at a screen that does not show the game yet. Asked before taking a seat."""
-    title = GAME_TITLES.get(rules.name, rules.name)
+    from engine.games import TITLES
+
+    title = TITLES.get(rules.name, rules.name)
     kinds = ", ".join(rules.bots())
     if args.bot is not None:
         try:
