@@ -65,7 +65,10 @@ def test_jetset_host_and_join_play_jetlag_as_processes(tmp_path: Path) -> None:
         assert got["ok"] and got["commitment_ok"] and got["replay_ok"], got
         assert got["digest"] == hosted["digest"] and got["scores"] == hosted["scores"]
     assert {r["seat"] for r in results} == {0, 1}
-    assert read_log(log).header.game == "jetlag"
+    header = read_log(log).header
+    assert header.game == "jetlag"
+    values = header.seat_contributions()  # each `jetset join` pledged and gave its own value
+    assert len(values) == 2 and all(v is not None for v in values) and values[0] != values[1]
     verified = replay_json(log)
     assert verified["ok"] and verified["digest"] == hosted["digest"], verified
 
@@ -139,3 +142,22 @@ async def test_the_turn_clock_plays_a_jetlag_card_for_a_player_who_stays(tmp_pat
     clocked = [n.at for n in log.notes if n.kind == "clock"]
     assert clocked == [i for i, record in enumerate(log.records) if record[1] == 0]
     assert len(clocked) == 8
+
+
+async def test_a_jetset_host_process_keeps_jetlags_cards_secret(tmp_path: Path) -> None:
+    log = tmp_path / "process.jetset"
+    host, port = start_host(
+        "--game", "jetlag", "--port", "0", "--seed", "jetlag-process", "--log", str(log),
+        "--no-fsync", "--json",
+    )  # fmt: skip
+    try:
+        watched = await watch(port, ["search", "random"], spectate=True)
+        hosted = await asyncio.to_thread(json_result, host)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait(10)
+    result = replay_game(read_log(log))
+    assert result.ok and hosted["digest"] == result.digest
+    assert all(peer.game.digest() == result.digest for peer in watched.peers)
+    assert jetlag_cards_kept(result.table.entries, watched.received) > 0
