@@ -219,23 +219,28 @@ def unknown_bot(kind: str) -> str | None:
     return problems[0]
 
 
+NOT_ITS_BOT = N_("the host plays {game}, whose bots are {kinds}; --bot {kind} is not one")
+NO_SCREEN = N_(
+    "the host plays {game}, and this jetset has no table screen for it yet: join with --bot "
+    "KIND ({kinds}) or watch with --spectate --json"
+)
+
+
 def cannot_play(rules: AnyRules, args: argparse.Namespace, runner: object | None) -> str | None:
-    """Why this joiner cannot play the game the host serves (English): a bot kind the game has
-    not, or a person at a screen that does not show the game yet. Asked before taking a seat."""
+    """Why this joiner cannot play the game the host serves (English with --json, else in the
+    player's language): a bot kind the game has not, or a person at a screen that does not show
+    the game yet. Asked before taking a seat."""
     from engine.games import TITLES
 
-    title = TITLES.get(rules.name, rules.name)
-    kinds = ", ".join(rules.bots())
+    say = str if args.json else _
+    title, kinds = TITLES.get(rules.name, rules.name), ", ".join(rules.bots())
     if args.bot is not None:
         try:
             rules.make_bot(args.bot, 0, "")
         except ValueError:
-            return f"the host plays {title}, whose bots are {kinds}; --bot {args.bot} is not one"
+            return say(NOT_ITS_BOT).format(game=title, kinds=kinds, kind=args.bot)
     if runner is not None and rules.name not in SCREEN_GAMES:
-        return (
-            f"the host plays {title}, and this jetset has no table screen for it yet: join "
-            f"with --bot KIND ({kinds}) or watch with --spectate --json"
-        )
+        return say(NO_SCREEN).format(game=title, kinds=kinds)
     return None
 
 
