@@ -12,14 +12,15 @@ boardgame.io's game object plug into one framework:
 - ``Player``: a bot, choosing from its own seat's view.
 
 A seat is an ``int`` from 0; ``CHANCE`` (-1) is the dealer's seat; ``None`` as a viewer is a
-spectator. Entries carry a ``seat`` and an ``action`` and may be redacted per seat.
+spectator. Entries carry an ``actor`` (a seat, or CHANCE) and an ``action`` and may be redacted
+per seat.
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Final, Protocol, TypeVar
+from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
 CHANCE: Final = -1
 
@@ -152,3 +153,52 @@ class GameRules(Protocol[S, A, E]):
     def entry_from_wire(self, raw: dict[str, object]) -> E:
         """ValueError for anything that is not one of this game's entries."""
         ...
+
+    # -- what a host and its peers ask beyond the rules (netcode/, docs/architecture.md) -----
+
+    def bot_label(self, kind: str) -> str:
+        """A short name for a seat's bot of ``kind`` (a seat's name is ``<label>-<seat>``)."""
+        ...
+
+    def view_to_wire(self, view: S) -> dict[str, Any]:
+        """A seat's view as plain data (maps, lists, strings, ints, bools, None): what a ``turn``
+        message shows a bot that does not carry the rules."""
+        ...
+
+    def answer_on_timeout(self, view: S, seat: int) -> A | None:
+        """The decision made for ``seat`` when its turn clock runs out, where it is not what its
+        stand-in bot would choose (Jet Set: no to a Business Deal); None: the bot's choice."""
+        ...
+
+    def revealed_by(self, entry: E) -> str | None:
+        """What ``entry`` brings out that was hidden, in a few words (``a card was turned up``,
+        ``the dealer has dealt``), or None: a game at one keyboard takes moves back only until
+        something is revealed (netcode/heldturn.py says these words to the player)."""
+        ...
+
+    def public_slots(self, state: S) -> list[int]:
+        """The public state as whole numbers, equal for every seat and spectator (a peer whose
+        digest differs from the host's asks for them to say what differs); [] for none."""
+        ...
+
+    def slot_differences(
+        self, table: Table[S, A, E], mine: list[int], theirs: list[int]
+    ) -> list[str]:
+        """In words, where two ``public_slots`` lists of ``table``'s game differ."""
+        ...
+
+
+@runtime_checkable
+class DealsOldLogs(Protocol):
+    """A game whose older log formats dealt otherwise (Jet Set's formats 1 and 2): a game saved
+    in one goes on with the dealer it began with."""
+
+    def old_dealer(self, seed: str, log_version: int) -> DealerOf[Any, Any] | None:
+        """The dealer of a log of format ``log_version`` (None: today's, ``dealer(seed)``)."""
+        ...
+
+
+AnyRules = GameRules[Any, Any, Any]
+"""Any game's rules, as the platform's generic parts (netcode/) hold them."""
+AnyTable = Table[Any, Any, Any]
+"""Any game in play, as the platform's generic parts hold it."""

@@ -1,4 +1,4 @@
-"""A bot at the table: plays the seats of any ``GameClient`` with one of ``engine.bots``.
+"""A bot at the table: plays the seats of any ``GameClient`` with one of its game's bots.
 
 The bot decides from its own seat's view only. Its random stream is drawn afresh for every
 decision from a public base seed and the entry number, so a bot that reconnects, or a host that
@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from typing import Any
 
-from engine import IllegalAction, NotationError
-from engine.bots import make_bot
+from engine.errors import IllegalAction, NotationError
 from netcode.client import ClientEvent, GameClient
 from netcode.peer import NetPeer
 from netcode.transport import Transport
@@ -22,7 +22,7 @@ log = logging.getLogger("jetset.bot")
 async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0.0) -> None:
     """Act for ``client``'s seats whenever one is to move, until the game ends or
     ``client`` is gone (a ``NetPeer``'s ``ended``)."""
-    make_bot(kind, 0, seed)  # an unknown kind fails here, before the game
+    client.rules.make_bot(kind, 0, seed)  # an unknown kind fails here, before the game
     changed = asyncio.Event()
 
     def listener(_event: ClientEvent) -> None:
@@ -47,9 +47,9 @@ async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0
 async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
     game = client.game
     at = len(game.entries)
-    bot = make_bot(kind, seat, f"{seed}:{at}")
+    bot = client.rules.make_bot(kind, seat, f"{seed}:{at}")
     try:  # thought off the event loop, so a front end in the same process stays responsive
-        action = await asyncio.to_thread(bot.act, game.state.view(seat), game.rules)
+        action = await asyncio.to_thread(bot.choose, game.view(seat))
     except Exception:  # a bot bug must not stop the table: it takes the first legal action
         log.exception("seat %d: the %s bot failed; it takes a default", seat, kind)
         action = game.legal_actions()[0]
@@ -64,7 +64,7 @@ async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
         await asyncio.sleep(0.05)
 
 
-def still_to_move(client: GameClient, game: object, at: int, seat: int) -> bool:
+def still_to_move(client: GameClient, game: Any, at: int, seat: int) -> bool:
     """The position a decision was made in is still the table's: the same replica, no entry
     since, the seat still to move and nothing left to catch up. A decision for an older position
     is never sent, even when it would be legal now: the same position, the same decision."""

@@ -13,11 +13,11 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Protocol
+from typing import Any, Protocol
 
-from engine import Action, Entry, Game, IllegalAction
-from engine.errors import Reason, rule_name
-from engine.state import State
+from engine.errors import IllegalAction, Reason, rule_name
+from engine.games import DEFAULT, game_rules
+from engine.platform import AnyRules
 from netcode.protocol import SeatPresence
 from netcode.seatkind import HUMAN, SeatKind
 
@@ -40,7 +40,8 @@ class EntryApplied:
     """An entry was applied to the replica (``index`` in the log)."""
 
     index: int
-    entry: Entry
+    entry: Any
+    """The entry as this client holds it (its game's entry type, redacted where it must be)."""
 
 
 @dataclass(frozen=True)
@@ -188,8 +189,15 @@ class GameClient(ABC):
 
     @property
     @abstractmethod
-    def game(self) -> Game:
-        """The replica. Its state may hide other seats' Final Flights; never mutate it."""
+    def game(self) -> Any:
+        """The replica: its game's ``engine.platform.Table`` (Jet Set's ``engine.Game``, Jet
+        Lag's ``engine.jetlag.game.Table``). Its state may hide other seats' cards; never mutate
+        it."""
+
+    @property
+    def rules(self) -> AnyRules:
+        """The rules of the game played (``engine.games``): its notation, bots, views."""
+        return game_rules(DEFAULT)
 
     @property
     @abstractmethod
@@ -207,9 +215,9 @@ class GameClient(ABC):
         then its position is behind the game's, and no seat should decide from it."""
         return True
 
-    def view(self, seat: int | None) -> State:
+    def view(self, seat: int | None) -> Any:
         """The state as ``seat`` may see it (None: a spectator)."""
-        return self.game.state.view(seat)
+        return self.game.view(seat)
 
     @property
     def busy(self) -> bool:
@@ -233,7 +241,7 @@ class GameClient(ABC):
         return None
 
     @abstractmethod
-    async def submit(self, seat: int, action: Action) -> None:
+    async def submit(self, seat: int, action: Any) -> None:
         """Ask the authority to apply ``action`` for ``seat``. Raises IllegalAction or
         NotationError, changing nothing, when it is refused; returns once it is applied."""
 

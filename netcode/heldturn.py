@@ -16,25 +16,12 @@ ones before cannot be taken back.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from engine import CHANCE, Entry
-from engine.actions import (
-    Accept,
-    BusinessDraw,
-    BusinessShuffle,
-    BuyoutDraw,
-    Deal,
-    DealInvestors,
-    Decline,
-    DrawDistant,
-    FinalsDraw,
-    Offer,
-    Reveal,
-    Setup,
-    TurnInvestor,
-)
 from engine.errors import Reason
+from engine.games import DEFAULT, game_rules
+from engine.platform import AnyRules
 
 NOTHING_HELD = Reason("you have no move of this turn to take back")
 OTHER_PLAYER = "another player has moved"
@@ -60,24 +47,6 @@ TOO_LATE: dict[str, Reason] = {
 translation cannot join the parts in English order)."""
 
 
-def revealed_by(entry: Entry) -> str | None:
-    """What ``entry`` brings out that was hidden, in words, or None if nothing."""
-    act = entry.action
-    if isinstance(act, Reveal | Setup | DrawDistant | BuyoutDraw):
-        return "a card was turned up"
-    if isinstance(act, Deal | FinalsDraw):
-        return "cards were dealt"
-    if isinstance(act, BusinessDraw | BusinessShuffle):
-        return "a Business card was drawn"
-    if isinstance(act, DealInvestors | TurnInvestor):
-        return "an Investor was turned up"
-    if isinstance(act, Offer | Accept | Decline):
-        return A_DEAL
-    if entry.actor == CHANCE:
-        return "the dealer has dealt"
-    return None
-
-
 @dataclass
 class HeldTurn:
     """Which of the table's entries are on disk, and which are held for the people at this
@@ -90,18 +59,21 @@ class HeldTurn:
     """Whose moves are held (None: nothing is)."""
     closed: str = NOTHING_HELD
     """Why nothing before ``written`` can be taken back, in words."""
+    rules: AnyRules = field(default_factory=lambda: game_rules(DEFAULT))
+    """The game's rules: what an entry reveals (``GameRules.revealed_by``)."""
 
-    def settle(self, entries: Sequence[Entry], first: int) -> int:
+    def settle(self, entries: Sequence[Any], first: int) -> int:
         """After ``entries[first:]`` were applied: how many entries must be on disk now."""
         for i in range(first, len(entries)):
             entry = entries[i]
-            why = revealed_by(entry)
+            why = self.rules.revealed_by(entry)
+            actor = entry.actor
             if why is not None:
                 self._write(i + 1, why)
-            elif entry.actor in self.people:
-                if self.seat is not None and self.seat != entry.actor:
+            elif actor in self.people:
+                if self.seat is not None and self.seat != actor:
                     self._write(i, OTHER_PLAYER)
-                self.seat = entry.actor
+                self.seat = actor
             elif self.seat is None:  # a bot's move, and nobody's held: written at once
                 self.written = i + 1
         return self.written
@@ -117,7 +89,7 @@ class HeldTurn:
         if length > self.written:
             self._write(length, NOTHING_HELD)
 
-    def last_move(self, entries: Sequence[Entry], seat: int) -> int | None:
+    def last_move(self, entries: Sequence[Any], seat: int) -> int | None:
         """The index of ``seat``'s newest held move: taking it back cuts the game there."""
         if self.seat != seat:
             return None
@@ -126,7 +98,7 @@ class HeldTurn:
                 return i
         return None
 
-    def refusal(self, entries: Sequence[Entry], seat: int) -> str | None:
+    def refusal(self, entries: Sequence[Any], seat: int) -> str | None:
         """Why ``seat`` cannot take a move back now, or None if it can."""
         if self.last_move(entries, seat) is not None:
             return None

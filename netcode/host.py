@@ -19,8 +19,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import data
-from engine import Game, IllegalAction, NotationError, redact
-from engine.position import position
+from engine.errors import IllegalAction, NotationError
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.admission import PasswordBackoff, admit, spectator_refusal
@@ -35,10 +34,11 @@ from netcode.framing import (
     encode,
 )
 from netcode.hostsettings import HostSettings
+from netcode.lines import entry_wire
 from netcode.refusal import why_of
 from netcode.seatkind import SeatKind
 from netcode.standins import StandIns
-from netcode.table import StorageError, Table
+from netcode.table import StorageError, Table, option_map
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
@@ -293,10 +293,11 @@ class Host:
             )
             return
         conn.state_asked = True
-        replica = Game(game.options)
+        replica = self.table.new_game()
         for entry in game.entries[: at + 1]:
             replica.push(entry)
-        conn.send(m.StateReply(at=at, slots=tuple(replica.state.slot_values())))
+        slots = self.table.rules.public_slots(replica.state)
+        conn.send(m.StateReply(at=at, slots=tuple(slots)))
 
     def _need(self, conn: Conn, stage: str, *, invert: bool = False) -> None:
         if (conn.stage == stage) == invert:
@@ -312,7 +313,8 @@ class Host:
         conn.wants_legal = msg.legal
         t = self.table
         game = m.GameInfo(
-            options=t.options.to_dict(),
+            name=t.rules.name,
+            options=option_map(t.options),
             commitment=t.commitment,
             started=t.started,
             over=t.over,
@@ -472,20 +474,22 @@ class Host:
 
     def _cache_frames(self, first: int) -> None:
         t = self.table
-        for i in range(first, len(t.game.entries)):
+        game = t.game
+        for i in range(first, len(game.entries)):
             if i < len(self._full):
                 continue
-            entry, digest = t.game.entries[i], t.game.digests[i]
-            text = t.notation.format_action(entry.action)
-            full = encode(m.to_wire(m.EntryMessage(i=i, a=entry.actor, x=text, d=digest)))
+            entry, digest = game.entries[i], game.digests[i]
+            actor, text = entry_wire(t.rules, entry)
+            full = encode(m.to_wire(m.EntryMessage(i=i, a=actor, x=text, d=digest)))
             self._full.append(full)
-            hidden = redact(entry, None) is not entry
-            public = m.EntryMessage(i=i, a=entry.actor, x=t.entry_text(i, None), d=digest)
+            hidden = game.redact(entry, None) is not entry
+            public = m.EntryMessage(i=i, a=actor, x=t.entry_text(i, None), d=digest)
             self._public.append(encode(m.to_wire(public)) if hidden else full)
 
     def _entry_frame(self, index: int, seat: int | None) -> bytes:
-        entry = self.table.game.entries[index]
-        if seat is not None and redact(entry, seat) is entry:
+        game = self.table.game
+        entry = game.entries[index]
+        if seat is not None and game.redact(entry, seat) is entry:
             return self._full[index]
         return self._public[index]
 
@@ -520,7 +524,7 @@ class Host:
         if self.table.over:
             return
         legal = tuple(self.table.notation.format_action(a) for a in game.legal_actions())
-        view = position(game.state.view(seat))
+        view = self.table.rules.view_to_wire(game.view(seat))
         conn.send(m.Turn(i=len(game.entries), seat=seat, legal=legal, view=view))
 
     def broadcast(self, message: m.HostMessage) -> None:

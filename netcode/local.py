@@ -37,20 +37,10 @@ from datetime import datetime
 from pathlib import Path
 from typing import Any
 
-from engine import (
-    Action,
-    Deal,
-    DesyncError,
-    Entry,
-    Game,
-    IllegalAction,
-    NotationError,
-    Options,
-    redact,
-    seed_commitment,
-)
-from engine.errors import Reason, rule_name
-from engine.state import State
+from engine.errors import DesyncError, IllegalAction, NotationError, Reason, rule_name
+from engine.fairdeal import seed_commitment
+from engine.games import DEFAULT, game_rules
+from engine.platform import AnyRules, AnyTable
 from netcode import protocol as p
 from netcode.client import (
     NO_UNDO,
@@ -68,7 +58,7 @@ from netcode.heldturn import HeldTurn
 from netcode.host import Host, HostSettings
 from netcode.logfile import LogLocked, lock_holder, read_log
 from netcode.peer import NetPeer
-from netcode.table import Secrets, StorageError, Table, secrets_path
+from netcode.table import Secrets, StorageError, Table, option_map, seat_count, secrets_path
 from netcode.transport import memory_pipe
 from netcode.userdirs import LOG_SUFFIX, new_game_path
 
@@ -106,7 +96,7 @@ class LocalSession(GameClient):
 
     def __init__(
         self,
-        options: Options,
+        options: Any,
         seats: Sequence[SeatInfo],
         *,
         seed: str | None = None,
@@ -115,10 +105,14 @@ class LocalSession(GameClient):
         bot_delay: float = BOT_DELAY,
         fsync: bool = True,
         meta: dict[str, Any] | None = None,
+        rules: AnyRules | None = None,
     ) -> None:
+        """A new game of ``rules`` (Jet Set's when not given) with ``options`` (Jet Set's
+        ``Options`` or a mapping, as netcode.table takes them)."""
         super().__init__()
-        if len(seats) != options.players:
-            raise ValueError(f"{options.players} players need {options.players} seats")
+        players = seat_count(rules or game_rules(DEFAULT), option_map(options))
+        if len(seats) != players:
+            raise ValueError(f"{players} players need {players} seats")
         self.meta: dict[str, Any] = dict(meta or {})
         self.seed = seed or new_seed()
         self.bot_delay = bot_delay
@@ -132,13 +126,15 @@ class LocalSession(GameClient):
             log_path = scratch / f"game{LOG_SUFFIX}"
         log_path.parent.mkdir(parents=True, exist_ok=True)
         keys = Secrets(self.seed)
-        table = Table(options, [s.kind for s in seats], log_path, keys, fsync=fsync, holder=HOLDER)
+        kinds = [s.kind for s in seats]
+        table = Table(options, kinds, log_path, keys, fsync=fsync, holder=HOLDER, rules=rules)
         keys.save(secrets_path(log_path))
         for slot, info in zip(table.seats, seats, strict=True):
             slot.name = info.name
         table.meta = {"created": datetime.now().isoformat(timespec="seconds"), "local": True}
         table.meta.update(self.meta)
-        table.held = HeldTurn(tuple(i for i, s in enumerate(seats) if not s.is_bot))
+        people = tuple(i for i, s in enumerate(seats) if not s.is_bot)
+        table.held = HeldTurn(people, rules=table.rules)
         # the header and the setup deal, on disk before anyone looks; on a full disk the host
         # starts the game once it can, and says so
         with contextlib.suppress(StorageError):
@@ -162,20 +158,36 @@ class LocalSession(GameClient):
         self._peers: dict[int | None, NetPeer] = {}
         self._peer_listeners: dict[int | None, Callable[[ClientEvent], None]] = {}
         self._union = self._replica_of(table.game)
-        self._full: Game | None = table.game if table.over else None
+        self._full: AnyTable | None = table.game if table.over else None
         self._over_told = table.over
         self._opening: asyncio.Future[None] | None = None
         self._closed = False
         self._progress = asyncio.Event()
 
-    def _replica_of(self, game: Game) -> Game:
+    def _replica_of(self, game: AnyTable) -> AnyTable:
         """``game`` as the seats at this keyboard may hold it (before the peers are connected)."""
-        union = Game(game.options, game.board)
+        union = self.table.new_game()
         for entry, digest in zip(game.entries, game.digests, strict=True):
-            act = entry.action
-            mine = isinstance(act, Deal) and act.seat in self._humans
-            union.push(entry if mine else redact(entry, None), digest)
+            union.push(self._ours(game, entry), digest)
         return union
+
+    def _ours(self, game: AnyTable, entry: Any) -> Any:
+        """``entry`` whole if a seat at this keyboard may hold it whole, else a spectator's copy
+        (the cards dealt to one of our seats, never the ones no seat has seen)."""
+        if any(game.redact(entry, seat) is entry for seat in self._humans):
+            return entry
+        return game.redact(entry, None)
+
+    def _holder(self, index: int) -> int | None:
+        """The seat here whose copy of entry ``index`` holds what the others' hide (None: every
+        copy is the same)."""
+        game = self.table.game
+        if index >= len(game.entries):
+            return None
+        entry = game.entries[index]
+        if game.redact(entry, None) is entry:
+            return None
+        return next((s for s in self._humans if game.redact(entry, s) is entry), None)
 
     # -- resuming ---------------------------------------------------------------------------
 
@@ -218,7 +230,7 @@ class LocalSession(GameClient):
         self.path = path
         seats = tuple(SeatInfo(s.name or f"seat-{i}", s.kind) for i, s in enumerate(table.seats))
         people = tuple(i for i, s in enumerate(seats) if not s.is_bot)
-        table.held = HeldTurn(people, written=len(table.game.entries))
+        table.held = HeldTurn(people, written=len(table.game.entries), rules=table.rules)
         ours = own_secret or bool(table.meta.get("local"))  # a `jetset host` game keeps its own
         self._setup(table, seats, scratch=None, own_secret=ours)
         if table.over:  # only to be looked at: nothing will be written
@@ -230,8 +242,12 @@ class LocalSession(GameClient):
     # -- GameClient -------------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Any:
         return self._full if self._full is not None else self._union
+
+    @property
+    def rules(self) -> AnyRules:
+        return self.table.rules
 
     @property
     def seats(self) -> tuple[SeatInfo, ...]:
@@ -241,7 +257,7 @@ class LocalSession(GameClient):
     def local_seats(self) -> tuple[int, ...]:
         return self._humans
 
-    def view(self, seat: int | None) -> State:
+    def view(self, seat: int | None) -> Any:
         """The state as ``seat`` may see it: a local seat's from its own peer's replica."""
         peer = self._peers.get(seat) if seat is not None else None
         if (
@@ -249,10 +265,10 @@ class LocalSession(GameClient):
             and self._full is None
             and len(peer.game.entries) >= len(self._union.entries)
         ):
-            return peer.game.state.view(seat)
+            return peer.game.view(seat)
         # not started, still catching up, or over: ``game`` hides the same cards from ``seat``
         # (``view`` drops every other seat's hand)
-        return self.game.state.view(seat)
+        return self.game.view(seat)
 
     async def start(self) -> None:
         """Open the host, seat a peer for every human seat (the host seats its bots), and wait
@@ -301,7 +317,7 @@ class LocalSession(GameClient):
         held = len(self.table.game.entries)
         await self._until(lambda: self._held_by_all(held))
 
-    async def submit(self, seat: int, action: Action) -> None:
+    async def submit(self, seat: int, action: Any) -> None:
         """Send ``action`` through ``seat``'s peer; the host's refusal is raised as the engine's
         ``IllegalAction``/``NotationError`` and changes nothing. Returns once ``game`` holds
         the entries it caused."""
@@ -401,9 +417,10 @@ class LocalSession(GameClient):
             return
         await self._until(lambda: not self.busy and (self._over_told or not self._union.over))
 
-    def public_entry(self, index: int, seat: int | None) -> Entry:
+    def public_entry(self, index: int, seat: int | None) -> Any:
         """Entry ``index`` as ``seat`` may see it."""
-        return redact(self.game.entries[index], seat)
+        game = self.game
+        return game.redact(game.entries[index], seat)
 
     # -- following the peers ----------------------------------------------------------------
 
@@ -426,12 +443,9 @@ class LocalSession(GameClient):
         peers = self._peers
         while peers and all(len(peer.game.entries) > len(union.entries) for peer in peers.values()):
             index = len(union.entries)
-            source = next(iter(peers.values()))
-            for seat, peer in peers.items():
-                act = peer.game.entries[index].action
-                if isinstance(act, Deal) and act.seat == seat:
-                    source = peer  # the cards dealt to a seat here, from that seat's peer
-                    break
+            holder = self._holder(index)  # the cards dealt to a seat here, from its peer
+            source = peers.get(holder) if holder is not None else None
+            source = source or next(iter(peers.values()))
             entry = source.game.entries[index]
             try:
                 union.push(entry, source.game.digests[index])

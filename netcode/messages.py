@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from engine.dealer import CONTRIBUTION_HEX, is_contribution
+from engine.fairdeal import CONTRIBUTION_HEX, is_contribution
 
 Wire = dict[str, Any]
 """A message as msgpack carries it: a map with a string ``t``."""
@@ -527,6 +527,8 @@ class GameInfo:
     entries: int = 0
     data: str = spec("", max_len=64, omit_default=True)
     """The host's ``data.data_hash()``: a peer with other card data does not join."""
+    name: str = spec("jetset", max_len=MAX_NAME, omit_default=True)
+    """The game played (``engine.games``: ``jetset``, ``jetlag``); absent: Jet Set."""
 
 
 @dataclass(frozen=True, kw_only=True)

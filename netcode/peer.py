@@ -26,10 +26,10 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import data
-from engine import Action, DesyncError, Entry, Game, IllegalAction, NotationError, Options
-from engine.dealer import pledge_for, seed_commitment
-from engine.notation import Notation
-from engine.slots import slot_differences
+from engine.errors import DesyncError, IllegalAction, NotationError
+from engine.fairdeal import pledge_for, seed_commitment
+from engine.games import DEFAULT, game_rules
+from engine.platform import AnyRules, AnyTable, Notation
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.client import (
@@ -44,10 +44,11 @@ from netcode.client import (
     SeatsChanged,
 )
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
+from netcode.lines import entry_of
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.protocol import SeatPresence
 from netcode.refusal import rebuilt
-from netcode.replay import replay
+from netcode.replay import replay_game
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
 from netcode.text import printable
@@ -65,6 +66,7 @@ OTHER_DATA = "data"
 OTHER_DATA_TEXT = (
     "the host plays with other cards or another map than yours: another Jet Set version"
 )
+OTHER_GAME = "game"
 
 
 class JoinRefused(ConnectionError):
@@ -119,6 +121,7 @@ class NetPeer(GameClient):
         handshake_timeout: float = 10.0,
         contribution: str | None = None,
         keys: SeatKeys | None = None,
+        vet: Callable[[AnyRules], str | None] | None = None,
     ) -> None:
         """``keys``: where this player keeps its seat keys; without a ``token``, a seat kept
         there for this game (and not in use) is taken back, and a seat taken is kept there."""
@@ -131,6 +134,9 @@ class NetPeer(GameClient):
         self.reconnect_for = reconnect_for
         self.handshake_timeout = handshake_timeout
         self.keys = keys
+        self.vet = vet
+        """Why this peer cannot play the game the host welcomes it to (None: it can), asked
+        before it takes a seat: a screen without that game, a bot kind it has not."""
         self._kept: SeatKey | None = None  # the kept key this handshake offered
         self.seat: int | None = None
         self.commitment: str | None = None
@@ -146,13 +152,15 @@ class NetPeer(GameClient):
         self._mine_at_desync: tuple[int, list[int]] | None = None
         self.end: EndCheck | None = None
         self.seed: str | None = None
-        self.full_game: Game | None = None  # the whole game, secrets included, after the end
+        self.full_game: Any = None  # the whole game (a Table), secrets included, after the end
         self.ended = asyncio.Event()  # the game ended, or the connection is gone for good
         self.lost: str | None = None  # why the connection is gone for good
         self.started_game = asyncio.Event()
-        self._game: Game | None = None
+        self._game: AnyTable | None = None
+        self._rules: AnyRules = game_rules(DEFAULT)
+        self._options: dict[str, object] = {}
         self._behind_until = 0  # the host's entries at the last welcome
-        self._notation = Notation()
+        self._notation: Notation[Any] = self._rules.notation()
         self._seats: tuple[SeatInfo, ...] = ()
         self._presence: Presence | None = None
         self._conn: FramedConnection | None = None
@@ -242,8 +250,7 @@ class NetPeer(GameClient):
         self.commitment = commitment
         self._behind_until = game.entries
         if self._game is None:
-            self._game = Game(Options.from_dict(dict(game.options)))
-            self._notation = Notation(self._game.board)
+            self._game = self._table_of(game)
         self._set_seats(welcome.seats)
         have = len(self._game.entries)
         joined = False
@@ -269,7 +276,24 @@ class NetPeer(GameClient):
             self.keys.hold(commitment, self.seat)  # before the key is there for others to find
             self.keys.keep(commitment, SeatKey(self.seat, self.token))
         if seated.from_ < have:
-            self._game = Game(self._game.options, self._game.board)  # the host starts over
+            self._game = self._rules.new_table(self._options)  # the host starts over
+
+    def _table_of(self, game: m.GameInfo) -> AnyTable:
+        """An empty table of the game the host's welcome names; JoinRefused if this jetset does
+        not know that game or cannot play its options."""
+        try:
+            rules = game_rules(game.name)
+            options = dict(game.options)
+            table = rules.new_table(options)
+        except ValueError as exc:
+            raise JoinRefused(
+                OTHER_GAME, f"the host plays a game this jetset cannot: {exc}"
+            ) from None
+        problem = self.vet(rules) if self.vet is not None else None
+        if problem is not None:
+            raise JoinRefused(OTHER_GAME, problem)
+        self._rules, self._options, self._notation = rules, options, rules.notation()
+        return table
 
     async def _expect(self, conn: FramedConnection, kind: type[M]) -> M:
         while True:
@@ -282,14 +306,19 @@ class NetPeer(GameClient):
     # -- GameClient -------------------------------------------------------------------------
 
     @property
-    def game(self) -> Game:
+    def game(self) -> Any:
         if self._game is None:
             raise RuntimeError("not connected yet")
         return self._game
 
     @property
-    def notation(self) -> Notation:
-        """The notation for this game's board."""
+    def rules(self) -> AnyRules:
+        """The rules of the game the host's welcome named."""
+        return self._rules
+
+    @property
+    def notation(self) -> Notation[Any]:
+        """The notation of the game's actions."""
         return self._notation
 
     @property
@@ -312,7 +341,7 @@ class NetPeer(GameClient):
     def caught_up(self) -> bool:
         return self._game is not None and len(self._game.entries) >= self._behind_until
 
-    async def submit(self, seat: int, action: Action) -> None:
+    async def submit(self, seat: int, action: Any) -> None:
         """Send an action; IllegalAction/NotationError if refused, ConnectionError if the
         connection drops first. Returns once the entries it caused are applied here."""
         if seat not in self.local_seats:
@@ -453,13 +482,13 @@ class NetPeer(GameClient):
             self._desync(index, f"entry {index} arrived after {len(game.entries)} entries")
             return
         try:
-            entry = Entry(msg.a, self._notation.parse_action(msg.x))
+            entry = entry_of(self._rules, msg.a, msg.x)
             game.push(entry, msg.d)
         except DesyncError as exc:
             self._desync(index, f"state digest {exc.actual}, the host says {exc.expected}")
             self._ask_what_differs(index)
             entry = game.entries[-1]
-        except (NotationError, IllegalAction) as exc:
+        except (ValueError, IllegalAction) as exc:  # NotationError among the ValueErrors
             self._desync(index, printable(f"the host sent an entry this engine refuses: {exc}"))
             return
         self._reconnect_until = None
@@ -470,7 +499,7 @@ class NetPeer(GameClient):
         """Ask the host for its state after ``index``; ``_on_state`` reports the differences."""
         if self._mine_at_desync is not None or self._conn is None:
             return
-        self._mine_at_desync = (index, self.game.state.slot_values())
+        self._mine_at_desync = (index, self._rules.public_slots(self.game.state))
         request = m.to_wire(m.StateRequest(at=index))
         self._tasks.append(asyncio.ensure_future(self._conn.send(request)))
 
@@ -481,8 +510,7 @@ class NetPeer(GameClient):
         if msg.at != index:
             return
         theirs = [v for v in msg.slots if isinstance(v, int)]
-        modules = self.game.options.modules
-        differences = slot_differences(self.game.board, mine, theirs, modules=modules)
+        differences = self._rules.slot_differences(self.game, mine, theirs)
         self.desync_details = differences
         what = "; ".join(differences) or "nothing public (the digests disagree all the same)"
         self.emit(Problem(f"desync at entry {index}: {what}"))
@@ -557,8 +585,11 @@ class NetPeer(GameClient):
         except (LogFormatError, TypeError, ValueError) as exc:
             return EndCheck(commitment_ok, False, False, f"the host's log is unreadable: {exc}")
         commitment_ok = commitment_ok and header.commitment == self.commitment
-        result = replay(GameLog(header, records, seed))
-        self.full_game = result.game
+        if header.game != self._rules.name:
+            said = f"the host's log is of {header.game!r:.20}, the game it welcomed us to is not"
+            return EndCheck(commitment_ok, False, False, said)
+        result = replay_game(GameLog(header, records, seed))
+        self.full_game = result.table
         digest_ok = result.ok and result.digest == self.game.digest() and self.desync is None
         error = result.error
         if error is None and not commitment_ok:

@@ -108,6 +108,28 @@ class TableReplay:
         }
 
 
+@dataclass
+class Replayed:
+    """Any game's log replayed, as a host continuing it and a peer checking its end ask: the
+    game's ``Table`` (Jet Set's ``Game``), and how the replay went."""
+
+    ok: bool
+    table: Table[Any, Any, Any]
+    error: str | None
+    bad_entry: int | None
+
+    @property
+    def digest(self) -> str:
+        return self.table.digest()
+
+
+def replay_game(log: GameLog) -> Replayed:
+    """``replay_any`` of a whole log, with every check, its game's table whichever the game."""
+    result = replay_any(log)
+    table = result.game if isinstance(result, ReplayResult) else result.table
+    return Replayed(result.ok, table, result.error, result.bad_entry)
+
+
 def replay_any(log: GameLog, *, stop_at: int | None = None) -> ReplayResult | TableReplay:
     """``replay`` for a Jet Set log, ``replay_table`` for another game's."""
     if log.header.game == DEFAULT:

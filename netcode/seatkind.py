@@ -38,9 +38,9 @@ class SeatKind:
     @property
     def label(self) -> str:
         """How a screen names it: ``human``, or the bot's short name."""
-        from engine.bots import bot_label  # the bots only when named: a log reader needs none
-
-        return "human" if self.bot is None else bot_label(self.bot)
+        if self.bot is None:
+            return "human"
+        return self.bot.rpartition(":")[2]  # a bot of your own (``my_bot.py:MyBot``): its class
 
     def __str__(self) -> str:
         return "human" if self.bot is None else f"{BOT_PREFIX}{self.bot}"

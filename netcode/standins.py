@@ -14,9 +14,7 @@ import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from engine import IllegalAction
-from engine.bots import make_bot
-from engine.rules.business_deal import answer_on_timeout
+from engine.errors import IllegalAction
 from netcode import messages as m
 
 if TYPE_CHECKING:
@@ -162,17 +160,17 @@ class StandIns:
         host = self.host
         await asyncio.sleep(host.settings.turn_time)
         seat, at = key
-        game = host.table.game
+        game, rules = host.table.game, host.table.rules
         kind = host.settings.standin_kind
-        bot = make_bot(kind, seat, f"{host.table.commitment}:{at}")
+        bot = rules.make_bot(kind, seat, f"{host.table.commitment}:{at}")
         try:
-            action = await asyncio.to_thread(bot.act, game.state.view(seat), game.rules)
+            action = await asyncio.to_thread(bot.choose, game.view(seat))
         except Exception:  # a bot's bug must not stop the table
             log.exception("seat %d: the %s bot failed on the clock", seat, kind)
             action = game.legal_actions()[0]
         if self.clock is None or self.clock.key != key:
             return  # the player moved while the bot thought
-        action = answer_on_timeout(game.state, seat) or action  # a Business Deal unanswered: no
+        action = rules.answer_on_timeout(game.view(seat), seat) or action  # Jet Set: a Deal, no
         self.clock = None
         log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)
         host.table.note("clock", seat=seat, bot=kind)

@@ -30,11 +30,12 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine import CHANCE, Action, Dealer, Entry, Game, Options, redact, seed_commitment
-from engine.bots import bot_label, require_bot
-from engine.dealer import pledge_for
-from engine.notation import Notation
+from engine.errors import IllegalAction
+from engine.fairdeal import deal_seed, pledge_for, seed_commitment
+from engine.games import DEFAULT, game_rules
+from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
 from netcode.heldturn import HeldTurn
+from netcode.lines import entry_line, entry_wire
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
     NOTES_SINCE,
@@ -49,7 +50,6 @@ from netcode.logfile import (
     Note,
     Seat,
     cut_log,
-    deal_scheme,
     describe_tail,
     lock_holder,
     parse_log,
@@ -57,10 +57,13 @@ from netcode.logfile import (
     scan_log,
     today,
 )
-from netcode.replay import ReplayResult, replay
+from netcode.replay import Replayed, replay_game
 from netcode.seatkind import HUMAN, SeatKind
 
 logger = logging.getLogger("jetset.table")
+
+TURNS = "Taking turns"
+"""The rule a decision out of turn breaks (every game's)."""
 
 
 class TableError(ValueError):
@@ -184,7 +187,7 @@ class Table:
 
     def __init__(
         self,
-        options: Options,
+        options: Any,
         kinds: list[SeatKind],
         log_path: Path,
         keys: Secrets,
@@ -192,22 +195,26 @@ class Table:
         fsync: bool,
         version: int = VERSION,
         holder: str = "jetset",
+        rules: AnyRules | None = None,
     ) -> None:
-        """``holder`` says who writes the log, for anyone else who tries to (``LogLocked``)."""
-        options.check_supported()
-        if len(kinds) != options.players:
-            raise TableError(f"{options.players} seats, {len(kinds)} kinds")
+        """A table of the game ``rules`` (Jet Set's when not given) with ``options`` (a mapping,
+        or an object with ``to_dict``, as the log header holds them). ``holder`` says who writes
+        the log, for anyone else who tries to (``LogLocked``)."""
+        self.rules = rules if rules is not None else game_rules(DEFAULT)
         self.options = options
+        self.game: AnyTable = self.new_game()
+        players = seat_count(self.rules, option_map(options))
+        if len(kinds) != players:
+            raise TableError(f"{players} seats, {len(kinds)} kinds")
         self.log_path = log_path
         self.keys = keys
         self.fsync = fsync
-        self.game = Game(options)
-        self.notation = Notation(self.game.board)
+        self.notation = self.rules.notation()
         self.version = version
         """The log's format version: a game saved by an earlier jetset goes on with its dealer."""
-        self.contributions: list[str | None] = [None] * options.players
+        self.contributions: list[str | None] = [None] * players
         """Each seat's random value for the deal, as its peer revealed it."""
-        self.pledges: list[str | None] = [None] * options.players
+        self.pledges: list[str | None] = [None] * players
         """Each seat's pledge to its value, as its peer sent it with its seat request."""
         self.dealer = self._dealer()
         self.commitment = seed_commitment(keys.seed)
@@ -229,7 +236,7 @@ class Table:
     @classmethod
     def create(
         cls,
-        options: Options,
+        options: Any,
         bots: list[str],
         log_path: Path,
         *,
@@ -238,24 +245,31 @@ class Table:
         fsync: bool = True,
         holder: str = "jetset",
         host_name: str | None = None,
+        rules: AnyRules | None = None,
     ) -> Table:
-        """A new table: humans in the first seats, then the ``bots`` kinds. With ``host_name``
-        the first seat is the hosting player's, kept for them (``keys.host_seat``): they take it
-        by its token, so no joiner can take it first and a resumed game gives it back."""
-        if len(bots) > options.players:
-            raise TableError(f"{len(bots)} bots for {options.players} seats")
-        humans = options.players - len(bots)
+        """A new table of ``rules`` (Jet Set's when not given): humans in the first seats, then
+        the ``bots`` kinds. With ``host_name`` the first seat is the hosting player's, kept for
+        them (``keys.host_seat``): they take it by its token, so no joiner can take it first and
+        a resumed game gives it back."""
+        rules = rules if rules is not None else game_rules(DEFAULT)
+        try:
+            players = seat_count(rules, option_map(options))
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
+        if len(bots) > players:
+            raise TableError(f"{len(bots)} bots for {players} seats")
+        humans = players - len(bots)
         if host_name is not None and humans == 0:
             raise TableError("every seat is a bot: none is left for the host")
         kinds = [HUMAN] * humans + [SeatKind.of_bot(kind) for kind in bots]
         keys = Secrets(seed if seed is not None else secrets.token_hex(16), password=password)
         if host_name is not None:
             keys.host_seat = 0
-        table = cls(options, kinds, log_path, keys, fsync=fsync, holder=holder)
+        table = cls(options, kinds, log_path, keys, fsync=fsync, holder=holder, rules=rules)
         keys.save(secrets_path(log_path))  # only once the log is ours: never a live game's
         for i, slot in enumerate(table.seats):
             if slot.is_bot:
-                slot.name = f"{bot_label(slot.bot_kind)}-{i}"
+                slot.name = f"{rules.bot_label(slot.bot_kind)}-{i}"
         if host_name is not None:
             table.seats[0].name = host_name
         return table
@@ -287,17 +301,18 @@ class Table:
             repaired = f"{damage}; cut off (a copy of the whole file: {backup})"
             log, result = _replayed(log_path, keys.seed)
         header = log.header
-        if keys.host_seat is not None and keys.host_seat >= header.jetset_options.players:
+        if keys.host_seat is not None and keys.host_seat >= len(header.seats):
             raise TableError(f"the secrets file names seat {keys.host_seat}: there is none")
         kinds = [s.kind for s in header.seats]
         table = cls(
-            header.jetset_options,
+            header.options,
             kinds,
             log_path,
             keys,
             fsync=fsync,
             version=header.version,
             holder=holder,
+            rules=header.rules_of_game,
         )
         table.repaired = repaired
         try:
@@ -308,11 +323,11 @@ class Table:
             table.contributions = header.seat_contributions()
             table.pledges = header.seat_pledges()
             table.dealer = table._dealer()
-            if not result.game.over:
+            if not result.table.over:
                 for slot in table.seats:  # a bot of your own is loaded only from a command line
                     if slot.is_bot:
-                        require_bot(slot.bot_kind)
-            table.game = result.game
+                        table.rules.make_bot(slot.bot_kind, 0, "")  # ValueError: no such bot
+            table.game = result.table
             table.writer = LogWriter.resume(log_path, fsync=False)
         except BaseException:
             table.close()
@@ -395,13 +410,25 @@ class Table:
             contributions=list(self.contributions),
             pledges=list(self.pledges),
             date=self.date,
+            game=self.rules.name,
         )
 
-    def _dealer(self) -> Dealer:
-        """The dealer of the host's seed mixed with the contributions (engine.dealer.deal_seed)."""
-        scheme = deal_scheme(self.version)
-        players = self.options.players
-        return Dealer(self.keys.seed, self.game.board, players, scheme, self.contributions)
+    def _dealer(self) -> DealerOf[Any, Any]:
+        """The dealer of the host's seed mixed with the contributions (engine.fairdeal's
+        ``deal_seed``); a game saved in an older log format goes on with the dealer it began
+        with."""
+        seed = deal_seed(self.keys.seed, self.contributions)
+        rules = self.rules
+        old = rules.old_dealer(seed, self.version) if isinstance(rules, DealsOldLogs) else None
+        return old if old is not None else rules.dealer(seed)
+
+    def new_game(self) -> AnyTable:
+        """An empty game of this table's rules and options; TableError if they cannot be
+        played."""
+        try:
+            return self.rules.new_table(option_map(self.options))
+        except ValueError as exc:
+            raise TableError(str(exc)) from None
 
     # -- playing ----------------------------------------------------------------------------
 
@@ -422,13 +449,15 @@ class Table:
             self.writer = None
             raise
 
-    def decide(self, seat: int, action: Action) -> int:
+    def decide(self, seat: int, action: Any) -> int:
         """Apply ``seat``'s decision (IllegalAction/NotationError change nothing) and the chance
         entries after it; the index of the first new entry. StorageError if the disk refuses
         them: the game is as it was, and the same decision may be made again."""
 
         def step() -> None:
-            self.game.push(Entry(seat, action))
+            if self.game.to_move() != seat:
+                raise IllegalAction(TURNS, "it is not your turn")
+            self.game.play(action)
             self._deal()
 
         return self._commit(step)
@@ -490,7 +519,7 @@ class Table:
     def _rewind(self, length: int) -> None:
         """The game as it was after its first ``length`` entries."""
         old = self.game
-        game = Game(old.options, old.board)
+        game = self.new_game()
         for entry, digest in zip(old.entries[:length], old.digests[:length], strict=True):
             game.push(entry, digest)
         self.game = game
@@ -544,18 +573,36 @@ class Table:
 
     def entry_text(self, index: int, seat: int | None) -> str:
         """Entry ``index`` in notation, as ``seat`` may see it (None: a spectator)."""
-        entry = redact(self.game.entries[index], seat)
-        return self.notation.format_action(entry.action)
+        game = self.game
+        return entry_line(self.rules, game.redact(game.entries[index], seat))
 
     def full_log(self) -> list[list[object]]:
         """Every entry with its secrets, for the end of the game: ``[actor, text, digest]``."""
         return [
-            [e.actor, self.notation.format_action(e.action), d]
+            [*entry_wire(self.rules, e), d]
             for e, d in zip(self.game.entries, self.game.digests, strict=True)
         ]
 
 
-def _replayed(log_path: Path, seed: str) -> tuple[GameLog, ReplayResult]:
+def option_map(options: Any) -> dict[str, object]:
+    """A game's options as a mapping: Jet Set's ``Options`` (``to_dict``) or a mapping."""
+    to_dict = getattr(options, "to_dict", None)
+    return dict(to_dict() if callable(to_dict) else options or {})
+
+
+def seat_count(rules: AnyRules, options: dict[str, object]) -> int:
+    """How many seats a table of ``rules`` with ``options`` has: its ``players`` option, or the
+    one number of players the game is for; ValueError if the game is not for that many."""
+    players = options.get("players")
+    if players is None and len(rules.seats) == 1:
+        return rules.seats[0]
+    if type(players) is not int or players not in rules.seats:
+        counts = ", ".join(map(str, rules.seats))
+        raise ValueError(f"{rules.name} is played by {counts} players, not {players!r:.20}")
+    return players
+
+
+def _replayed(log_path: Path, seed: str) -> tuple[GameLog, Replayed]:
     """The log, replayed with every check; TableError if it cannot be continued."""
     try:
         log = read_log(log_path)
@@ -569,7 +616,7 @@ def _replayed(log_path: Path, seed: str) -> tuple[GameLog, ReplayResult]:
         )
     if header.commitment != seed_commitment(seed):
         raise TableError("the secrets file does not belong to this log")
-    result = replay(GameLog(header, log.records, seed))
+    result = replay_game(GameLog(header, log.records, seed))
     if not result.ok:
         raise TableError(f"{log_path}: {result.error}")
     return log, result
@@ -604,7 +651,7 @@ def find_damage(log_path: Path, seed: str) -> Damage | None:
         sound = parse_log(raw[:keep])
     except LogFormatError:
         return None
-    result = replay(GameLog(sound.header, sound.records, seed))
+    result = replay_game(GameLog(sound.header, sound.records, seed))
     if not result.ok and result.bad_entry is not None and result.bad_entry < entries:
         entries = result.bad_entry  # a record that reads but does not replay: damaged inside
         keep = scan.ends[entries - 1] if entries else scan.start

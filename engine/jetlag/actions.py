@@ -69,6 +69,11 @@ class Entry:
     seat: int
     action: Action | Chance
 
+    @property
+    def actor(self) -> int:
+        """Who made it, as every game's entries name it (engine/platform.py): ``seat``."""
+        return self.seat
+
 
 def redact(entry: Entry, seat: int | None) -> Entry:
     """The copy of ``entry`` that ``seat`` (None: a spectator) may receive."""

@@ -4,10 +4,10 @@ engine/platform.py asks of every game."""
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Final
+from typing import Any, Final
 
 from engine.jetlag import notation, rules
-from engine.jetlag.actions import Action, Entry, redact
+from engine.jetlag.actions import CHANCE, Action, Entry, redact
 from engine.jetlag.bots import BOTS, Bot, make_bot
 from engine.jetlag.dealer import Dealer
 from engine.jetlag.entrynotation import (
@@ -19,6 +19,7 @@ from engine.jetlag.entrynotation import (
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
 from engine.platform import GameRules, Result
+from engine.platform import Table as PlatformTable
 from engine.table import LoggedTable
 
 
@@ -95,6 +96,44 @@ class JetLag:
 
     def entry_from_wire(self, raw: dict[str, object]) -> Entry:
         return entry_from_wire(raw)
+
+    def bot_label(self, kind: str) -> str:
+        return kind.removeprefix("bot:")
+
+    def view_to_wire(self, view: State) -> dict[str, Any]:
+        return view_to_wire(view)
+
+    def answer_on_timeout(self, view: State, seat: int) -> Action | None:
+        return None  # a clock that runs out plays the stand-in bot's card
+
+    def revealed_by(self, entry: Entry) -> str | None:
+        return "the dealer has dealt" if entry.seat == CHANCE else None
+
+    def public_slots(self, state: State) -> list[int]:
+        return []  # the digest covers little: a desync is said by its entry alone
+
+    def slot_differences(
+        self, table: PlatformTable[State, Action, Entry], mine: list[int], theirs: list[int]
+    ) -> list[str]:
+        return []
+
+
+def view_to_wire(view: State) -> dict[str, Any]:
+    """A seat's view as plain data (what a ``turn`` message shows a bot): the step and round,
+    the line of destinations with each seat's tourists there, the hands this seat knows (None
+    for the others) and how many cards each seat holds."""
+    return {
+        "step": view.step,
+        "round": view.round,
+        "starter": view.starter,
+        "first": view.first,
+        "line": [
+            {"card": card, "tourists": [stack[0][:], stack[1][:]]}
+            for card, stack in zip(view.line, view.stacks, strict=True)
+        ],
+        "hands": [None if hand is None else hand[:] for hand in view.hands],
+        "sizes": view.sizes[:],
+    }
 
 
 class _Notation:

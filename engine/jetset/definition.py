@@ -5,22 +5,46 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Final
 
 from engine import RULES_VERSION
-from engine.actions import Action, Entry
+from engine.actions import (
+    CHANCE,
+    Accept,
+    Action,
+    BusinessDraw,
+    BusinessShuffle,
+    BuyoutDraw,
+    Deal,
+    DealInvestors,
+    Decline,
+    DrawDistant,
+    Entry,
+    FinalsDraw,
+    Offer,
+    Reveal,
+    Setup,
+    TurnInvestor,
+)
 from engine.board import load_board
-from engine.dealer import Dealer
+from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, Dealer
 from engine.game import Game
 from engine.notation import Notation
 from engine.options import Options
 from engine.platform import GameRules
+from engine.platform import Table as PlatformTable
+from engine.position import position
+from engine.rules.business_deal import answer_on_timeout
 from engine.ruleset import Ruleset
+from engine.slots import slot_differences
 from engine.state import State
 from engine.wire import line_from_wire, line_to_wire
 
 if TYPE_CHECKING:
     from engine.bots import Bot
+
+XOSHIRO_UNTIL: Final = 3
+"""The first log format that deals from SHAKE-256 (engine/dealstream.py)."""
 
 
 class JetSet:
@@ -33,10 +57,16 @@ class JetSet:
     def new_table(self, options: Mapping[str, object]) -> Game:
         """A table for ``options`` (``Options``' fields: ``players``, the modules …); ValueError
         naming a key Jet Set does not know, a value of the wrong kind, or what it cannot play."""
-        return Game(options_from(options))
+        chosen = options_from(options)
+        chosen.check_supported()
+        return Game(chosen)
 
     def dealer(self, seed: str) -> TableDealer:
         return TableDealer(seed)
+
+    def old_dealer(self, seed: str, log_version: int) -> TableDealer | None:
+        """Logs of formats 1 and 2 dealt with xoshiro256** (engine/rng.py)."""
+        return TableDealer(seed, XOSHIRO_DEAL) if log_version < XOSHIRO_UNTIL else None
 
     def notation(self) -> Notation:
         return every_card_notation()
@@ -65,6 +95,42 @@ class JetSet:
         """ValueError (NotationError among them) for anything but an entry's plain data."""
         return self.entry_from_line(*line_from_wire(raw))
 
+    def bot_label(self, kind: str) -> str:
+        from engine.bots import bot_label
+
+        return bot_label(kind)
+
+    def view_to_wire(self, view: State) -> dict[str, Any]:
+        return position(view)
+
+    def answer_on_timeout(self, view: State, seat: int) -> Action | None:
+        return answer_on_timeout(view, seat)
+
+    def revealed_by(self, entry: Entry) -> str | None:
+        act = entry.action
+        if isinstance(act, Reveal | Setup | DrawDistant | BuyoutDraw):
+            return "a card was turned up"
+        if isinstance(act, Deal | FinalsDraw):
+            return "cards were dealt"
+        if isinstance(act, BusinessDraw | BusinessShuffle):
+            return "a Business card was drawn"
+        if isinstance(act, DealInvestors | TurnInvestor):
+            return "an Investor was turned up"
+        if isinstance(act, Offer | Accept | Decline):
+            return "a deal"
+        if entry.actor == CHANCE:
+            return "the dealer has dealt"
+        return None
+
+    def public_slots(self, state: State) -> list[int]:
+        return state.slot_values()
+
+    def slot_differences(
+        self, table: PlatformTable[State, Action, Entry], mine: list[int], theirs: list[int]
+    ) -> list[str]:
+        state = table.state
+        return slot_differences(state.board, mine, theirs, modules=options_of(state).modules)
+
 
 @cache
 def every_card_notation() -> Notation:
@@ -79,13 +145,14 @@ class TableDealer:
     ``engine.dealer.deal_seed``), made when first asked, from the board and the player count of
     the state it deals to."""
 
-    def __init__(self, seed: str) -> None:
+    def __init__(self, seed: str, scheme: int = SHAKE_DEAL) -> None:
         self.seed = seed
+        self.scheme = scheme
         self._dealer: Dealer | None = None
 
     def next_entry(self, state: State) -> Entry:
         if self._dealer is None:
-            self._dealer = Dealer(self.seed, state.board, state.config.players)
+            self._dealer = Dealer(self.seed, state.board, state.config.players, self.scheme)
         return self._dealer.next_entry(state)
 
 

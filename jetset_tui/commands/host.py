@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from engine.games import DEFAULT, WHERE
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, ngettext
@@ -32,6 +33,10 @@ if TYPE_CHECKING:
     from netcode.host import Host
     from netcode.table import Table
 
+
+SCREEN_GAMES = ("jetset",)
+"""The games the host can play a seat of on this app's screen (Jet Lag's table screen comes with
+its own step of issue 21); another game is served with --headless."""
 
 HOLDER = "jetset host"
 """Who holds a hosted game's log, as others are told."""
@@ -50,7 +55,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     hp.add_argument(
         "--port", type=arguments.port, default=7777, help=_("TCP port (default 7777; 0: any free)")
     )
-    hp.add_argument("--players", type=arguments.players, help=_("2 to 6 seats"))
+    hp.add_argument(
+        "--game",
+        choices=tuple(WHERE),
+        default=DEFAULT,
+        help=_("the game to host: jetset (default) or jetlag"),
+    )
+    hp.add_argument(
+        "--players", type=arguments.players, help=_("2 to 6 seats (Jet Lag: 2, the default)")
+    )
     hp.add_argument(
         "--bots",
         metavar="KINDS",
@@ -161,9 +174,9 @@ def cmd_host(args: argparse.Namespace) -> int:
 
 
 def make_table(args: argparse.Namespace) -> Table:
-    from engine.bots import require_bot
+    from engine.games import game_rules
     from jetset_tui.modules import game_options
-    from netcode.table import Table
+    from netcode.table import Table, option_map, seat_count
     from netcode.userdirs import new_game_path
 
     fsync = not args.no_fsync
@@ -178,17 +191,30 @@ def make_table(args: argparse.Namespace) -> Table:
                     "continue it with --headless (and `jetset join` to play)"
                 )
             )
+        if not args.headless and table.rules.name not in SCREEN_GAMES:
+            raise ValueError(no_screen(table.rules.name))
         return table
-    if args.players is None:
-        raise ValueError(_("say how many seats: --players N (or --resume FILE)"))
+    rules = game_rules(args.game)
+    if rules.name not in SCREEN_GAMES and not args.headless:
+        raise ValueError(no_screen(rules.name))
+    options: object
+    if rules.name == "jetset":
+        if args.players is None:
+            raise ValueError(_("say how many seats: --players N (or --resume FILE)"))
+        options = game_options(args.players, args.extra_cards, args.modules, args.investors_face_up)
+    elif args.extra_cards or args.modules or args.investors_face_up:
+        raise ValueError(
+            _("--extra-cards and --modules are Jet Set's; {game} has none").format(game=args.game)
+        )
+    else:
+        options = {} if args.players is None else {"players": args.players}
     bots = list(args.bots)
     for kind in [*bots, args.standin_bot]:
-        require_bot(kind)
-    options = game_options(args.players, args.extra_cards, args.modules, args.investors_face_up)
-    options.check_supported()
-    if len(bots) >= options.players and not args.headless:
+        rules.make_bot(kind, 0, "")  # ValueError: no such bot
+    players = seat_count(rules, option_map(options))
+    if len(bots) >= players and not args.headless:
         raise ValueError(_("every seat is a bot: leave one for yourself, or use --headless"))
-    arguments.bot_seats(bots, options.players)
+    arguments.bot_seats(bots, players)
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
     host_name = None if args.headless else args.name
@@ -201,7 +227,17 @@ def make_table(args: argparse.Namespace) -> Table:
         fsync=fsync,
         host_name=host_name,
         holder=HOLDER,
+        rules=rules,
     )
+
+
+def no_screen(game: str) -> str:
+    """What a host without --headless is told of a game the app's screen cannot show yet."""
+    said = _(
+        "this jetset has no table screen for {game} yet: serve it with --headless (its players "
+        "join with `jetset join --bot KIND`)"
+    )
+    return said.format(game=game)
 
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
@@ -374,14 +410,15 @@ def paused(host: Host, command: str, as_json: bool) -> None:
 
 def report(host: Host, as_json: bool) -> None:
     game = host.table.game
-    scores = [s.total for s in game.scores()]
+    result = game.result()
+    scores, winners = list(result.points), list(result.winners)
     summary = {
         "ok": game.over,
         "log": str(host.table.log_path),
         "entries": len(game.entries),
         "digest": game.digest(),
         "scores": scores,
-        "winners": game.winners() if game.over else [],
+        "winners": winners if game.over else [],
     }
     if as_json:
         print(json.dumps(summary, separators=(",", ":")))
@@ -389,8 +426,10 @@ def report(host: Host, as_json: bool) -> None:
         names = [
             slot.name or _("seat {seat}").format(seat=i) for i, slot in enumerate(host.table.seats)
         ]
-        won = _(" and ").join(names[w] for w in game.winners())
+        won = _(" and ").join(names[w] for w in winners)
         said = _("jetset host: the game is over: {won} won with {points} points")
+        if result.draw:
+            said = _("jetset host: the game is over: a draw at {points} points")
         print(said.format(won=won, points=max(scores)), flush=True)
         again = _("  watch it again with  {command}")
         print(again.format(command=f"jetset replay {host.table.log_path}"), flush=True)

@@ -12,8 +12,10 @@ from typing import TYPE_CHECKING, Any
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _
+from netcode.seatkind import SeatKind
 
 if TYPE_CHECKING:
+    from engine.platform import AnyRules
     from netcode.client import ClientEvent
     from netcode.peer import NetPeer
     from netcode.sshclient import SshOpener
@@ -74,9 +76,13 @@ def parse_address(text: str) -> tuple[str, int] | None:
     return host.strip("[]"), int(port)
 
 
+SCREEN_GAMES = ("jetset",)
+"""The games a person can play on this app's screen (Jet Lag's table screen comes with its
+own step of issue 21); another game is joined with --bot or --spectate."""
+
+
 def cmd_join(args: argparse.Namespace) -> int:
-    from engine.bots import require_bot
-    from engine.dealer import is_contribution
+    from engine.fairdeal import is_contribution
     from jetset_tui.commands.host import tui_runner
 
     try:
@@ -87,11 +93,8 @@ def cmd_join(args: argparse.Namespace) -> int:
     if address is None:
         said = N_("{text}: write HOST:PORT, e.g. 127.0.0.1:7777")
         return fail(args, said, text=repr(args.address))
-    try:
-        if args.bot is not None:
-            require_bot(args.bot)
-    except ValueError as exc:
-        return fail(args, str(exc))
+    if args.bot is not None and (problem := unknown_bot(args.bot)) is not None:
+        return fail(args, problem)
     if args.contribution is not None and not is_contribution(args.contribution):
         return fail(args, N_("--contribution takes 32 lower-case hex digits (128 bits)"))
     runner = None
@@ -128,7 +131,6 @@ async def join(
     runner: object | None,
     opener: SshOpener | None = None,
 ) -> int:
-    from engine.bots import bot_label
     from netcode.botplayer import play_bot
     from netcode.peer import JoinRefused, NetPeer, new_contribution
     from netcode.seatkeys import SeatKeys
@@ -141,7 +143,7 @@ async def join(
             return await opener.connect()
         return await open_tcp(*address)
 
-    name = args.name or (f"{bot_label(args.bot)}-bot" if args.bot else "player")
+    name = args.name or (f"{SeatKind.of_bot(args.bot).label}-bot" if args.bot else "player")
     try:
         first = await ssh_first_channel(opener, args) if opener is not None else await connector()
         if first is None:
@@ -160,6 +162,7 @@ async def join(
             reconnect_for=args.reconnect_for,
             contribution=args.contribution or new_contribution(),
             keys=None if spectate else SeatKeys(seat_keys_dir()),
+            vet=lambda rules: cannot_play(rules, args, runner),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         why = refusal_words(exc)
@@ -200,6 +203,47 @@ def joined_words(peer: NetPeer, address: str) -> str:
     return said.format(address=address, name=peer.name, seat=peer.seat + 1)
 
 
+def unknown_bot(kind: str) -> str | None:
+    """Why no game has a bot of ``kind`` (None: one has; the host's game is known only once
+    joined, and ``cannot_play`` checks the kind against it)."""
+    from engine.games import GAMES
+
+    problems = []
+    for rules in GAMES.values():
+        try:
+            rules.make_bot(kind, 0, "")
+        except ValueError as exc:
+            problems.append(str(exc))
+        else:
+            return None
+    return problems[0]
+
+
+NOT_ITS_BOT = N_("the host plays {game}, whose bots are {kinds}; --bot {kind} is not one")
+NO_SCREEN = N_(
+    "the host plays {game}, and this jetset has no table screen for it yet: join with --bot "
+    "KIND ({kinds}) or watch with --spectate --json"
+)
+
+
+def cannot_play(rules: AnyRules, args: argparse.Namespace, runner: object | None) -> str | None:
+    """Why this joiner cannot play the game the host serves (English with --json, else in the
+    player's language): a bot kind the game has not, or a person at a screen that does not show
+    the game yet. Asked before taking a seat."""
+    from engine.games import TITLES
+
+    say = str if args.json else _
+    title, kinds = TITLES.get(rules.name, rules.name), ", ".join(rules.bots())
+    if args.bot is not None:
+        try:
+            rules.make_bot(args.bot, 0, "")
+        except ValueError:
+            return say(NOT_ITS_BOT).format(game=title, kinds=kinds, kind=args.bot)
+    if runner is not None and rules.name not in SCREEN_GAMES:
+        return say(NO_SCREEN).format(game=title, kinds=kinds)
+    return None
+
+
 def left_normally(peer: NetPeer) -> bool:
     """The player left, or the host paused the game: a normal end of an evening, not a failure."""
     if peer.end is not None or peer.desync is not None:
@@ -217,11 +261,13 @@ def outcome(peer: NetPeer, address: str) -> str:
     if end is not None:
         if not end.ok:
             return _("the game is over, but it does not check out: {error}").format(error=end.error)
-        game = peer.game
-        scores = [s.total for s in game.scores()]
+        final = peer.game.result()
         names = [s.name or seat_words(i) for i, s in enumerate(peer.seats)]
-        won = _(" and ").join(names[w] if w < len(names) else seat_words(w) for w in game.winners())
-        best = max(scores, default=0)
+        won = _(" and ").join(names[w] if w < len(names) else seat_words(w) for w in final.winners)
+        best = max(final.points, default=0)
+        if final.draw:
+            said = _("the game is over: a draw at {points} points; every card dealt checked out")
+            return said.format(points=best)
         said = _("the game is over: {won} won with {points} points; every card dealt checked out")
         return said.format(won=won, points=best)
     if peer.paused is not None:
@@ -242,11 +288,12 @@ def seat_words(seat: int) -> str:
 
 def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
     from netcode.client import ChatMessage, EntryApplied, Problem
+    from netcode.lines import entry_wire
     from netcode.text import printable
 
     if isinstance(event, EntryApplied) and verbose:
-        who = "*" if event.entry.actor < 0 else str(event.entry.actor)
-        text = peer.notation.format_action(event.entry.action)
+        actor, text = entry_wire(peer.rules, event.entry)
+        who = "*" if actor < 0 else str(actor)
         print(f"{event.index:5d} {who} {text}", flush=True)
     elif isinstance(event, ChatMessage):
         print(f"<{printable(event.name)}> {printable(event.text)}", flush=True)
@@ -256,6 +303,7 @@ def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
 
 def result(peer: NetPeer) -> dict[str, Any]:
     game = peer.game
+    final = game.result()
     end = peer.end
     ok = end is not None and end.ok and peer.desync is None
     error = peer.lost if end is None else end.error
@@ -267,8 +315,8 @@ def result(peer: NetPeer) -> dict[str, Any]:
         "name": peer.name,
         "entries": len(game.entries),
         "digest": game.digest(),
-        "scores": [s.total for s in game.scores()],
-        "winners": game.winners() if game.over else [],
+        "scores": list(final.points),
+        "winners": list(final.winners) if game.over else [],
         "commitment_ok": end.commitment_ok if end else None,
         "replay_ok": end.replay_ok if end else None,
         "desync": peer.desync,

@@ -81,7 +81,8 @@ class TutorialScreen(GameScreen):
 
     def legal_now(self) -> list[Action]:
         """The newcomer's legal moves, from their own view (it holds their Business cards)."""
-        return self.session.game.rules.legal_actions(self.session.view(self.seat))
+        actions: list[Action] = self.session.game.rules.legal_actions(self.session.view(self.seat))
+        return actions
 
     def waiting(self) -> bool:
         """Your turn, and the chapter's action cannot be played yet."""

@@ -413,7 +413,7 @@ class LobbyScreen(Screen[None]):
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
             mine = room.members.get(self.player.identity)
             title = room.title + (" 🔒" if room.private else "")
-            options = room.table.game.options
+            options = room.table.options
             if options.extra_cards:
                 title += " · " + _("extra cards")
             if options.modules:

@@ -13,6 +13,7 @@ test_investors_secrecy.py, test_all_modules_secrecy.py).
 from __future__ import annotations
 
 import asyncio
+import re
 import struct
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -21,6 +22,10 @@ import msgpack
 
 from engine import ClaimFinal, Deal, Game
 from engine.actions import BusinessDraw, FinalsDraw, TurnInvestor
+from engine.jetlag.actions import Entry as JetLagEntry
+from engine.jetlag.actions import Pass as JetLagPass
+from engine.jetlag.actions import Setup as JetLagSetup
+from engine.jetlag.actions import Take as JetLagTake
 from engine.rules.investors import investor_deck
 from netcode.botplayer import play_bot
 from netcode.framing import HEADER
@@ -164,4 +169,62 @@ def investors_kept(game: Game, received: dict[int | None, bytes]) -> int:
                 if card.id.encode() in payload:
                     assert latest >= turned.get(card.id, 1 << 30), (seat, card.id, payload)
                     shown += 1
+    return shown
+
+
+# -- Jet Lag ------------------------------------------------------------------------------------
+
+JETLAG_CARD = re.compile(r"(?<![A-Za-z0-9])([PHB][1-6])(?![0-9])")
+"""A Jet Lag card's id inside any string a frame carries (a line of notation, a view)."""
+
+
+def strings(value: object) -> Iterator[str]:
+    """Every string inside a decoded message, keys too."""
+    if isinstance(value, str):
+        yield value
+    elif isinstance(value, dict):
+        for key, item in value.items():
+            yield from strings(key)
+            yield from strings(item)
+    elif isinstance(value, list | tuple):
+        for item in value:
+            yield from strings(item)
+
+
+def jetlag_known(entries: Sequence[JetLagEntry], viewer: int | None, upto: int) -> set[str]:
+    """The cards ``viewer`` (None: a spectator) may know once it holds entries ``0..upto``: the
+    opening destinations, every card played, and the piles and passed cards given to it."""
+    known: set[str] = set()
+    for entry in entries[: upto + 1]:
+        act = entry.action
+        if isinstance(act, JetLagSetup):
+            known.update(act.opening)
+        elif isinstance(act, JetLagTake | JetLagPass):
+            if act.seat == viewer and act.cards is not None:
+                known.update(act.cards)
+        else:
+            known.add(act.card)
+    return known
+
+
+def jetlag_cards_kept(entries: Sequence[JetLagEntry], received: dict[int | None, bytes]) -> int:
+    """Nobody receives a card it may not know yet: a pile not yet taken (by anyone), a pile the
+    other seat took until cards are passed to it, and (a spectator) any card before it is
+    played; nobody but a pile's taker receives its salt. Returns how many cards showed up
+    where they were known (the check reads something)."""
+    takes = [e.action for e in entries if isinstance(e.action, JetLagTake)]
+    assert len(takes) == 4 and all(t.cards is not None and t.salt for t in takes)
+    shown = 0
+    for viewer, raw in received.items():
+        sent = b""
+        for latest, payload in before_the_end(raw):
+            sent += payload
+            allowed = jetlag_known(entries, viewer, latest)
+            for text in strings(msgpack.unpackb(payload)):
+                for card in JETLAG_CARD.findall(text):
+                    assert card in allowed, (viewer, latest, card, text)
+                    shown += 1
+        for take in takes:
+            assert take.salt is not None
+            assert (take.salt.encode() in sent) == (take.seat == viewer), (viewer, take)
     return shown

@@ -1,0 +1,163 @@
+"""Jet Lag over the network exactly as Jet Set is played: a host on 127.0.0.1, bots joining
+over real TCP, a spectator; every byte each connection reads is searched for cards it may not
+know yet (tests/net/secrecy.py), and every peer checks the end against the seed."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import subprocess
+from pathlib import Path
+
+from engine.games import game_rules
+from netcode.host import HostSettings
+from netcode.logfile import read_log
+from netcode.peer import NetPeer
+from netcode.replay import replay_game
+from netcode.table import Table
+
+from .helpers import assert_all_agree, finish, serve
+from .procs import JETSET, json_result, replay_json, start_host, start_join
+from .secrecy import SPECTATOR, jetlag_cards_kept, watch
+from .test_legal_turns import rules_free_bot
+
+
+def jetlag_table(tmp_path: Path, bots: list[str], seed: str) -> Table:
+    return Table.create(
+        {}, bots, tmp_path / "game.jetset", seed=seed, fsync=False, rules=game_rules("jetlag")
+    )
+
+
+async def test_a_whole_game_over_tcp_shows_no_seat_a_card_it_may_not_know(tmp_path: Path) -> None:
+    table = jetlag_table(tmp_path, [], "jetlag-secrets")
+    async with serve(tmp_path, 2, table=table) as served:
+        watched = await watch(served.port, ["greedy", "search"], spectate=True)
+        assert_all_agree(served, watched.peers)
+    game = served.table.game
+    assert game.over and served.table.rules.name == "jetlag"
+    shown = jetlag_cards_kept(game.entries, watched.received)
+    assert shown > 0, "cards showed up once known"
+    assert set(watched.received) == {0, 1, SPECTATOR}
+    for peer in watched.peers:
+        assert peer.rules.name == "jetlag"
+        assert peer.game.result() == game.result()
+
+
+async def test_a_bot_seated_by_the_host_plays_a_joiner(tmp_path: Path) -> None:
+    table = jetlag_table(tmp_path, ["random"], "jetlag-hosted-bot")
+    assert table.seats[1].name == "random-1"
+    async with serve(tmp_path, 2, table=table) as served:
+        watched = await watch(served.port, ["greedy"])
+        assert_all_agree(served, watched.peers)
+    assert watched.peers[0].seat == 0
+
+
+def test_jetset_host_and_join_play_jetlag_as_processes(tmp_path: Path) -> None:
+    log = tmp_path / "jl.jetset"
+    host, port = start_host("--game", "jetlag", "--port", "0", "--log", str(log), "--json")
+    joins = [start_join(port, "--bot", kind) for kind in ("greedy", "search")]
+    results = [json_result(join) for join in joins]
+    out, err = host.communicate(timeout=60)
+    assert host.returncode == 0, err
+    hosted = json.loads(out.strip().splitlines()[-1])
+    assert hosted["ok"] and hosted["entries"] == 25  # setup, 4 piles and passes, 16 cards
+    for got in results:
+        assert got["ok"] and got["commitment_ok"] and got["replay_ok"], got
+        assert got["digest"] == hosted["digest"] and got["scores"] == hosted["scores"]
+    assert {r["seat"] for r in results} == {0, 1}
+    header = read_log(log).header
+    assert header.game == "jetlag"
+    values = header.seat_contributions()  # each `jetset join` pledged and gave its own value
+    assert len(values) == 2 and all(v is not None for v in values) and values[0] != values[1]
+    verified = replay_json(log)
+    assert verified["ok"] and verified["digest"] == hosted["digest"], verified
+
+
+def test_a_host_bot_and_a_joining_bot(tmp_path: Path) -> None:
+    host, port = start_host("--game", "jetlag", "--bots", "random", "--port", "0", "--json")
+    got = json_result(start_join(port, "--bot", "greedy"))
+    out, _ = host.communicate(timeout=60)
+    assert got["ok"] and got["seat"] == 0
+    assert json.loads(out.strip().splitlines()[-1])["digest"] == got["digest"]
+
+
+def test_who_cannot_play_jetlag_here_is_told_how_before_taking_a_seat(tmp_path: Path) -> None:
+    host, port = start_host("--game", "jetlag", "--port", "0", "--seed", "told", "--json")
+    wrong = json_result(start_join(port, "--bot", "mcts"))  # one of Jet Set's bots only
+    assert not wrong["ok"] and "Jet Lag" in wrong["error"] and "greedy" in wrong["error"]
+    person = subprocess.run(
+        [*JETSET, "join", f"127.0.0.1:{port}", "--name", "Ann"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert person.returncode == 1
+    assert "no table screen for it yet" in person.stderr and "--bot" in person.stderr
+    joins = [start_join(port, "--bot", "random"), start_join(port, "--bot", "greedy")]
+    results = [json_result(join) for join in joins]
+    out, _ = host.communicate(timeout=60)
+    assert json.loads(out.strip().splitlines()[-1])["ok"]
+    assert {r["name"] for r in results} == {"random-bot", "greedy-bot"}, "no seat kept for Ann"
+    assert {r["seat"] for r in results} == {0, 1} and all(r["ok"] for r in results)
+    screen = subprocess.run(
+        [*JETSET, "host", "--game", "jetlag", "--port", "0", "--log", str(tmp_path / "x")],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
+    assert screen.returncode == 2 and "--headless" in screen.stderr
+
+
+def test_a_bot_without_the_rules_plays_jetlag_from_the_legal_lists(tmp_path: Path) -> None:
+    log = tmp_path / "raw.jetset"
+    host, port = start_host(
+        "--game", "jetlag", "--port", "0", "--bots", "greedy", "--seed", "raw", "--log", str(log),
+        "--json",
+    )  # fmt: skip
+    seat, turns = asyncio.run(rules_free_bot(port))
+    assert json_result(host)["digest"] == replay_json(log)["digest"]
+    rules = game_rules("jetlag")
+    game = replay_game(read_log(log)).table
+    again, expected = rules.new_table({}), []
+    for entry in game.entries:
+        if again.to_move() == seat:
+            legal = [rules.notation().format_action(a) for a in again.legal_actions()]
+            expected.append((len(again.entries), legal, rules.view_to_wire(again.view(seat))))
+        again.push(entry)
+    assert [(t["i"], t["legal"], t["view"]) for t in turns] == expected and len(turns) == 8
+    other = 1 - seat
+    assert all(
+        t["view"]["hands"][other] in (None, []) for t in turns if t["view"]["step"] != "second"
+    )
+
+
+async def test_the_turn_clock_plays_a_jetlag_card_for_a_player_who_stays(tmp_path: Path) -> None:
+    table = jetlag_table(tmp_path, ["greedy"], "jetlag-clock")
+    async with serve(tmp_path, 2, table=table, settings=HostSettings(turn_time=0.05)) as served:
+        idle = await NetPeer.connect(await served.connect(), name="Idle")  # never moves
+        await finish([idle], timeout=60)
+        assert_all_agree(served, [idle])
+        assert idle.seat == 0 and 0 in served.host.seat_conns  # it kept its seat throughout
+    log = read_log(tmp_path / "game.jetset")
+    clocked = [n.at for n in log.notes if n.kind == "clock"]
+    assert clocked == [i for i, record in enumerate(log.records) if record[1] == 0]
+    assert len(clocked) == 8
+
+
+async def test_a_jetset_host_process_keeps_jetlags_cards_secret(tmp_path: Path) -> None:
+    log = tmp_path / "process.jetset"
+    host, port = start_host(
+        "--game", "jetlag", "--port", "0", "--seed", "jetlag-process", "--log", str(log),
+        "--no-fsync", "--json",
+    )  # fmt: skip
+    try:
+        watched = await watch(port, ["search", "random"], spectate=True)
+        hosted = await asyncio.to_thread(json_result, host)
+    finally:
+        if host.poll() is None:
+            host.kill()
+            host.wait(10)
+    result = replay_game(read_log(log))
+    assert result.ok and hosted["digest"] == result.digest
+    assert all(peer.game.digest() == result.digest for peer in watched.peers)
+    assert jetlag_cards_kept(result.table.entries, watched.received) > 0
