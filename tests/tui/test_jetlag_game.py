@@ -1,0 +1,41 @@
+"""A whole game of Jet Lag against a bot through the guided keys (Pilot, the real app)."""
+
+from __future__ import annotations
+
+from engine.jetlag import rules
+from engine.jetlag.actions import Destination, Entry, Tourist
+from engine.jetlag.bots import greedy_choice
+from engine.jetlag.scoring import totals
+from jetset_tui.jetlag_session import plan_for
+from jetset_tui.screens.jetlag import JetLagScreen
+from jetset_tui.screens.jetlag_end import JetLagEndScreen, verdict
+from jetset_tui.screenshot import screen_text
+from tests.tui.jetlag_keys import guided_keys, jetlag_app, settle, table_screen
+
+
+async def test_a_whole_game_against_a_bot_through_the_guided_keys() -> None:
+    app = jetlag_app(plan_for("greedy", "Ann", seed="guided"))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        session = screen.session
+        kinds = set()
+        while not session.over:
+            assert isinstance(app.screen, JetLagScreen), "the table shows while the game is on"
+            assert session.to_move() == 0, "the bot has played its turn"
+            view = session.view(0)
+            plays = rules.legal_actions(view)
+            ends = [a for a in plays if isinstance(a, Destination) and a.right == bool(len(kinds))]
+            action = ends[0] if ends and len(view.line) < 4 else greedy_choice(view, 0)
+            kinds.add(type(action))
+            before = len(session.table.entries)
+            await pilot.press(*guided_keys(list(view.hands[0] or []), action))
+            await settle(pilot)
+            assert session.table.entries[before] == Entry(0, action), "the keys played that play"
+        assert kinds == {Tourist, Destination}, "both ways to play a card were played"
+        assert isinstance(app.screen, JetLagEndScreen)
+        text = screen_text(app)
+        a, b = totals(session.state)
+        assert verdict(session.state, ["Ann", "Amelia"]).split(".")[0] in text
+        assert f"{a}" in text and f"{b}" in text
+        assert rules.to_move(session.state) is None
