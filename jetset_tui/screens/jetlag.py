@@ -74,6 +74,7 @@ class JetLagScreen(Screen[None]):
     JetLagScreen #jl-hint { height: auto; padding: 0 1; }
     JetLagScreen #jl-command { height: 1; padding: 0 1; display: none; }
     JetLagScreen #jl-command.-open { display: block; }
+    JetLagScreen.-low JetLagHand, JetLagScreen.-low JetLagScore { margin-top: 0; }
     """
 
     def __init__(self, session: JetLagSession) -> None:
@@ -90,6 +91,7 @@ class JetLagScreen(Screen[None]):
         self.right = True
         self.message: Text | None = None
         self._leaving = False
+        self._passing = False
         self._ended = False
 
     def compose(self) -> ComposeResult:
@@ -235,17 +237,21 @@ class JetLagScreen(Screen[None]):
         from jetset_tui.screens.pass_turn import PassScreen
 
         mover = self.session.to_move()
-        if mover is None or mover < 0 or mover == self.viewer:
+        if mover is None or mover < 0 or mover == self.viewer or self._passing:
             return
         self.viewer = None
+        self._passing = True
         self.step, self.chosen, self.message = CARD, 0, None
 
-        def ready(_ok: bool | None) -> None:
+        def ready(_ok: bool) -> None:
+            self._passing = False
             self.viewer = mover
             self.draw()
 
         livery = LIVERIES[mover]
-        self.app.push_screen(PassScreen(self.names[mover], livery, secret=_(HIDDEN_SECRET)), ready)
+        self.app.push_screen(
+            PassScreen(self.names[mover], livery, done=ready, secret=_(HIDDEN_SECRET))
+        )
 
     def end(self) -> None:
         from jetset_tui.screens.jetlag_end import JetLagEndScreen

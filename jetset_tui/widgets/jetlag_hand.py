@@ -36,6 +36,8 @@ def hand_text(state: State, me: int, names: Sequence[str], chosen: int | None) -
     other's."""
     hand = state.hands[me] or []
     lines = [Text(_("Your hand"), style="bold")]
+    legend = _("tourist, value, affinities │ destination · objective")
+    lines[0].append("  " + legend, style="dim")
     if not hand:
         lines[0].append(" " + _("(no cards now)"))
     lines.extend(card_line(c, i + 1, i == chosen) for i, c in enumerate(hand))

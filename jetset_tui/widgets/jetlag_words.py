@@ -93,12 +93,12 @@ def places(card: Card) -> Text:
 
 
 def tourist_face(card: Card) -> Text:
-    """A card's tourist side: id, kind, value and its affinities (+ and − in words)."""
+    """A card's tourist side: id, kind, value and its affinities (+ and − before a kind)."""
     text = Text()
     text.append(card.id, style="bold")
     text.append(" ")
     text.append(_(TOURIST_SHORT[card.tourist]), style=TOURIST_COLOUR[card.tourist])
-    text.append(" " + _("value {value}").format(value=card.value))
+    text.append(f" {card.value}")
     for kind in card.positive:
         text.append(" +" + _(PLACE[kind]))
     for kind in card.negative:
