@@ -6,7 +6,7 @@ Every refusal is an ``IllegalAction`` naming the rulebook section it comes from 
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, rule_name
 from engine.jetlag.actions import (
     CHANCE,
     Action,
@@ -20,9 +20,9 @@ from engine.jetlag.actions import (
 from engine.jetlag.cards import LINE_LIMIT, OPENING, PILE_SIZE, PILES, card_ids
 from engine.jetlag.state import FIRST, LAST, OVER, PASS, ROUNDS, SECOND, SETUP, TAKE, State
 
-SETUP_RULE = "Setup"
-ROUND_RULE = "Round"
-PLAY_RULE = "Playing a Card"
+SETUP_RULE = rule_name("Setup")
+ROUND_RULE = rule_name("Round")
+PLAY_RULE = rule_name("Playing a Card")
 
 
 def to_move(state: State) -> int | None:

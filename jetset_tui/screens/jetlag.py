@@ -44,6 +44,8 @@ CARD: Final = "card"
 TOURIST: Final = "tourist"
 END: Final = "end"
 """The guided steps: choosing a card, then where it goes as a tourist or as a destination."""
+ROOMY: Final = 30
+"""From this many rows the chosen card's objective is said whole under the hand."""
 NOTATION_WORDS: Final = ("t", "d", "L", "R", *card_ids())
 HIDDEN_SECRET = N_("The other player, look away: your hand is secret.")
 
@@ -177,7 +179,8 @@ class JetLagScreen(Screen[None]):
         self.query_one(JetLagBoard).show(shown, me, self.names, new)
         chosen = self.chosen if self.my_turn() else None
         self.query_one(JetLagHand).display = self.viewer is not None
-        self.query_one(JetLagHand).show(view, me, self.names, chosen)
+        roomy = self.size.height >= ROOMY
+        self.query_one(JetLagHand).show(view, me, self.names, chosen, roomy)
         self.query_one(JetLagScore).show(shown, me, self.names, before)
         self.query_one("#jl-hint", Static).update(self.hint())
         self.refresh_bindings()

@@ -13,7 +13,7 @@ from engine.jetlag.cards import deck
 from engine.jetlag.state import State
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.widgets.jetlag_board import NEW
-from jetset_tui.widgets.jetlag_words import objective_short, places, tourist_face
+from jetset_tui.widgets.jetlag_words import objective_long, objective_short, places, tourist_face
 
 
 def card_line(card_id: str, number: int | None = None, chosen: bool = False) -> Text:
@@ -31,9 +31,11 @@ def card_line(card_id: str, number: int | None = None, chosen: bool = False) -> 
     return text
 
 
-def hand_text(state: State, me: int, names: Sequence[str], chosen: int | None) -> Text:
-    """Seat ``me``'s hand (the card at index ``chosen`` marked), then what it knows of the
-    other's."""
+def hand_text(
+    state: State, me: int, names: Sequence[str], chosen: int | None, detail: bool = False
+) -> Text:
+    """Seat ``me``'s hand (the card at index ``chosen`` marked; ``detail``: its objective said
+    whole under it), then what it knows of the other's."""
     hand = state.hands[me] or []
     lines = [Text(_("Your hand"), style="bold")]
     legend = _("tourist, value, affinities │ destination · objective")
@@ -41,6 +43,12 @@ def hand_text(state: State, me: int, names: Sequence[str], chosen: int | None) -
     if not hand:
         lines[0].append(" " + _("(no cards now)"))
     lines.extend(card_line(c, i + 1, i == chosen) for i, c in enumerate(hand))
+    if detail and chosen is not None and chosen < len(hand):
+        card = deck()[hand[chosen]]
+        said = _("{card}'s objective: {objective}").format(
+            card=card.id, objective=objective_long(card.objective)
+        )
+        lines.append(Text("   " + said, style="italic"))
     them = 1 - me
     theirs = state.hands[them]
     if theirs:
@@ -59,5 +67,7 @@ class JetLagHand(Static):
     JetLagHand { height: auto; width: 1fr; margin-top: 1; }
     """
 
-    def show(self, state: State, me: int, names: Sequence[str], chosen: int | None) -> None:
-        self.update(hand_text(state, me, names, chosen))
+    def show(
+        self, state: State, me: int, names: Sequence[str], chosen: int | None, detail: bool
+    ) -> None:
+        self.update(hand_text(state, me, names, chosen, detail))

@@ -38,19 +38,17 @@ def score_table(
 
 
 def piles_text(state: State) -> str:
-    """``piles: 1 ✓ 2 ✓ 3 · 4 ·`` said as the game: which are taken, which are left."""
+    """``Piles taken: 1 2 · left: 3 4``: which of the four piles are taken, which are left."""
     if state.step == SETUP:
         taken = 0
     elif state.step == OVER:
         taken = PILES
     else:
         taken = state.round if state.step != TAKE else state.round - 1
-    left = PILES - taken
-    names = [
-        _("{n} taken").format(n=i + 1) if i < taken else _("{n} left").format(n=i + 1)
-        for i in range(PILES)
-    ]
-    return _("Piles: {piles} ({left} of 4 left)").format(piles=" · ".join(names), left=left)
+    numbers = [str(i + 1) for i in range(PILES)]
+    return _("Piles taken: {taken} · left: {left}").format(
+        taken=" ".join(numbers[:taken]) or "—", left=" ".join(numbers[taken:]) or "—"
+    )
 
 
 class JetLagScore(Static):

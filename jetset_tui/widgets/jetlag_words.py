@@ -43,8 +43,8 @@ SHORT_OBJECTIVE = {
 }
 """An objective as a destination's column shows it (about 15 characters)."""
 LONG_OBJECTIVE = {
-    "count": N_("{points} points for each of your {tourists}"),
-    "value": N_("the values of your {tourists}, added up"),
+    "count": N_("{points} points for each {tourist} you played"),
+    "value": N_("the values of every {tourist} you played, added up"),
     "value_at": N_("the values of your tourists at every {place}, added up"),
     "most": N_("{points} points if you have more {tourists} than your opponent"),
     "top": N_("{points} points for each destination where your last tourist is a {tourist}"),

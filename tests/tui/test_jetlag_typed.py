@@ -56,4 +56,4 @@ async def test_refusals_are_said_in_italian() -> None:
             await pilot.pause()
             text = screen_text(app)
             assert "non c'è la destinazione 5" in text and "Giocare una carta" in text
-            assert "Il tuo turno" in text and "La tua mano" in text
+            assert "Tocca a te" in text and "La tua mano" in text and "Your" not in text
