@@ -44,6 +44,7 @@ CARD: Final = "card"
 TOURIST: Final = "tourist"
 END: Final = "end"
 """The guided steps: choosing a card, then where it goes as a tourist or as a destination."""
+COMPACT_BELOW: Final = 100
 ROOMY: Final = 30
 """From this many rows the chosen card's objective is said whole under the hand."""
 NOTATION_WORDS: Final = ("t", "d", "L", "R", *card_ids())
@@ -69,10 +70,12 @@ class JetLagScreen(Screen[None]):
         Binding("colon", "command", N_("Type"), key_display=":"),
         Binding("f1", "rules", N_("Rules")),
         Binding("q", "leave", N_("Menu")),
+        Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
+        Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
     ]
     DEFAULT_CSS = """
     JetLagScreen #jl-turn { height: auto; padding: 0 1; background: $boost; }
-    JetLagScreen #jl-body { height: 1fr; padding: 0 1; }
+    JetLagScreen #jl-body { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     JetLagScreen #jl-hint { height: auto; padding: 0 1; }
     JetLagScreen #jl-command { height: 1; padding: 0 1; display: none; }
     JetLagScreen #jl-command.-open { display: block; }
@@ -202,8 +205,8 @@ class JetLagScreen(Screen[None]):
             said = {
                 FIRST: _("Your turn: play 1 card of the pile; the other 3 go to {other}."),
                 SECOND: _(
-                    "Your turn: play 2 of the 3 cards {other} passed you ({n} still to play); "
-                    "the last goes back to {other}."
+                    "Your turn: play 2 of the 3 cards from {other} ({n} to go); "
+                    "the third goes back."
                 ),
                 LAST: _("Your turn: play the card {other} gave back."),
             }
@@ -263,15 +266,14 @@ class JetLagScreen(Screen[None]):
         self.app.switch_screen(JetLagEndScreen(self.session.state, self.names, self.seat()))
 
     def heard(self, event: Event) -> None:
-        if isinstance(event, Played) and event.entry.seat == CHANCE:
-            return
+        """A play or the dealer's entry (a pile taken, cards passed): draw the table anew."""
         if isinstance(event, Ended | Played):
             self.sync()
 
     # -- the keys ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rules", "leave", "command"):
+        if action in ("rules", "leave", "command", "scroll_table"):
             return True
         if not self.my_turn():
             return False
@@ -282,7 +284,7 @@ class JetLagScreen(Screen[None]):
         if action == "confirm":
             return self.step != CARD
         if action == "back":
-            return self.step != CARD or self.message is not None
+            return self.step != CARD
         return True
 
     def action_move(self, by: int) -> None:
@@ -369,6 +371,17 @@ class JetLagScreen(Screen[None]):
     def refuse(self, said: str) -> None:
         self.message = Text(f"✗ {said}", style=f"bold {BAD}")
         self.draw()
+
+    def action_scroll_table(self, pages: int) -> None:
+        body = self.query_one("#jl-body", VerticalScroll)
+        body.scroll_to(y=body.scroll_y + pages * max(1, body.size.height - 1), animate=False)
+
+    def on_resize(self) -> None:
+        """A compact footer below 100 columns (so that every key shows), and the hand's detail
+        where there is room for it."""
+        self.query_one(KeyFooter).set_compact(self.size.width < COMPACT_BELOW)
+        if self.is_mounted:
+            self.draw()
 
     def action_rules(self) -> None:
         from jetset_tui.screens.help import HelpScreen
