@@ -97,6 +97,8 @@ class JetLagScreen(Screen[None]):
         self.message: Text | None = None
         self._leaving = False
         self._passing = False
+        self._refused = False
+        """A refusal is on screen: the next Enter only clears it."""
         self._ended = False
 
     def compose(self) -> ComposeResult:
@@ -247,7 +249,7 @@ class JetLagScreen(Screen[None]):
             return
         self.viewer = None
         self._passing = True
-        self.step, self.chosen, self.message = CARD, 0, None
+        self.step, self.chosen, self.message, self._refused = CARD, 0, None, False
 
         def ready(_ok: bool) -> None:
             self._passing = False
@@ -288,7 +290,7 @@ class JetLagScreen(Screen[None]):
         return True
 
     def action_move(self, by: int) -> None:
-        self.message = None
+        self.message, self._refused = None, False
         if self.step == CARD:
             self.chosen = (self.chosen + by) % max(len(self.hand()), 1)
         elif self.step == TOURIST:
@@ -305,7 +307,7 @@ class JetLagScreen(Screen[None]):
             what = _("a card from 1 to {n}") if self.step == CARD else _("a destination, 1–{n}")
             self.refuse(_("Choose {what}.").format(what=what.format(n=count)))
             return
-        self.message = None
+        self.message, self._refused = None, False
         if self.step == CARD:
             self.chosen = n - 1
         else:
@@ -330,19 +332,24 @@ class JetLagScreen(Screen[None]):
         except IllegalAction as exc:
             self.refuse(say(exc))
             return
-        self.step, self.target, self.right, self.message = step, 0, True, None
+        self.step, self.target, self.right = step, 0, True
+        self.message, self._refused = None, False
         self.draw()
 
     def action_end(self, right: bool) -> None:
         self.right = right
-        self.message = None
+        self.message, self._refused = None, False
         self.draw()
 
     def action_back(self) -> None:
-        self.step, self.message = CARD, None
+        self.step, self.message, self._refused = CARD, None, False
         self.draw()
 
     async def action_confirm(self) -> None:
+        if self._refused:  # Enter after a refusal reads it, and plays nothing not chosen
+            self.message, self._refused = None, False
+            self.draw()
+            return
         action = self.choice()
         if action is None:
             self.refuse(_("Choose t (a tourist) or d (a destination) first."))
@@ -360,7 +367,7 @@ class JetLagScreen(Screen[None]):
         except IllegalAction as exc:
             self.refuse(say(exc))
             return False
-        self.step, self.chosen, self._leaving = CARD, 0, False
+        self.step, self.chosen, self._leaving, self._refused = CARD, 0, False, False
         played = _("✓ {name} played {play}").format(
             name=self.names[who], play=format_action(action)
         )
@@ -370,6 +377,7 @@ class JetLagScreen(Screen[None]):
 
     def refuse(self, said: str) -> None:
         self.message = Text(f"✗ {said}", style=f"bold {BAD}")
+        self._refused = True
         self.draw()
 
     def action_scroll_table(self, pages: int) -> None:

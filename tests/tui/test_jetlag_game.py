@@ -39,3 +39,27 @@ async def test_a_whole_game_against_a_bot_through_the_guided_keys() -> None:
         assert verdict(session.state, ["Ann", "Amelia"]).split(".")[0] in text
         assert f"{a}" in text and f"{b}" in text
         assert rules.to_move(session.state) is None
+
+
+async def test_a_refused_choice_changes_nothing_and_the_enter_after_it_plays_nothing() -> None:
+    app = jetlag_app(plan_for("greedy", "Ann", seed="guided"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        session = screen.session
+        entries, digest = len(session.table.entries), session.table.digest()
+        line = len(session.state.line)
+        await pilot.press("9")
+        await pilot.pause()
+        assert "Choose a card from 1 to" in screen_text(app)
+        await pilot.press("1", "t", str(line + 1))
+        await pilot.pause()
+        assert f"Choose a destination, 1–{line}." in screen_text(app)
+        await pilot.press("enter")  # reads the refusal
+        await pilot.pause()
+        assert (len(session.table.entries), session.table.digest()) == (entries, digest)
+        assert "Choose a destination" not in screen_text(app)
+        await pilot.press("escape", "d", "l", "enter")
+        await settle(pilot)
+        played = session.table.entries[entries].action
+        assert isinstance(played, Destination) and not played.right
