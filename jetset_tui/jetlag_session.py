@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Final
 
@@ -200,10 +200,3 @@ def legal_lines(session: JetLagSession, seat: int) -> list[str]:
     if session.to_move() != seat:
         return []
     return [format_action(a) for a in rules.legal_actions(session.view(seat))]
-
-
-def seat_kinds(kinds: Sequence[str]) -> tuple[str, str]:
-    """Two seats' kinds from a list of one or two (one: the opponent of you, seat 1)."""
-    if len(kinds) == 1:
-        return (HUMAN, kinds[0])
-    return (kinds[0], kinds[1])

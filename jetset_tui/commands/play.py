@@ -148,7 +148,7 @@ def jetset_only_flags(args: argparse.Namespace) -> str | None:
     ]
     if not given:
         return None
-    return _("Jet Lag is played by two and not saved yet; {flags} are Jet Set's").format(
+    return _("Jet Lag has no {flags}: it is played by two, and not saved yet").format(
         flags=", ".join(given)
     )
 

@@ -39,6 +39,7 @@ from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
 from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
+from jetset_tui.widgets.too_small import TooSmall
 
 CARD: Final = "card"
 TOURIST: Final = "tourist"
@@ -83,7 +84,7 @@ class JetLagScreen(Screen[None]):
     """
 
     def __init__(self, session: JetLagSession) -> None:
-        super().__init__()
+        super().__init__(classes="guarded")
         self.session = session
         self.names = [s.name for s in session.seats]
         humans = session.local_seats
@@ -116,6 +117,7 @@ class JetLagScreen(Screen[None]):
             disabled=True,
         )
         yield KeyFooter()
+        yield TooSmall()
 
     async def on_mount(self) -> None:
         self.session.add_listener(self.heard)
@@ -249,7 +251,9 @@ class JetLagScreen(Screen[None]):
             return
         self.viewer = None
         self._passing = True
-        self.step, self.chosen, self.message, self._refused = CARD, 0, None, False
+        if self._refused:  # what was played stays said; a refusal was for the one who left
+            self.message, self._refused = None, False
+        self.step, self.chosen = CARD, 0
 
         def ready(_ok: bool) -> None:
             self._passing = False
@@ -268,7 +272,15 @@ class JetLagScreen(Screen[None]):
         self.app.switch_screen(JetLagEndScreen(self.session.state, self.names, self.seat()))
 
     def heard(self, event: Event) -> None:
-        """A play or the dealer's entry (a pile taken, cards passed): draw the table anew."""
+        """A play or the dealer's entry (a pile taken, cards passed): draw the table anew,
+        saying what the other player played."""
+        if isinstance(event, Played) and event.entry.seat not in (CHANCE, self.viewer):
+            action = event.entry.action
+            if isinstance(action, Tourist | Destination):
+                said = _("{name} played {play}").format(
+                    name=self.names[event.entry.seat], play=format_action(action)
+                )
+                self.message, self._refused = Text(said, style="bold"), False
         if isinstance(event, Ended | Played):
             self.sync()
 
@@ -396,12 +408,13 @@ class JetLagScreen(Screen[None]):
 
         self.app.push_screen(HelpScreen(game="jetlag"))
 
-    def action_leave(self) -> None:
+    async def action_leave(self) -> None:
         if not self._leaving:
             self._leaving = True
             self.message = Text(_("q again leaves this game (it is not saved)."), style="bold")
             self.draw()
             return
+        await self.session.close()
         self.app.pop_screen()
 
     # -- the command line -------------------------------------------------------------------

@@ -21,6 +21,7 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import board_text
 from jetset_tui.widgets.jetlag_words import objective_short, places
+from jetset_tui.widgets.too_small import TooSmall
 
 
 def verdict(state: State, names: Sequence[str]) -> str:
@@ -75,7 +76,7 @@ class JetLagEndScreen(Screen[None]):
     """
 
     def __init__(self, state: State, names: Sequence[str], seat: int) -> None:
-        super().__init__()
+        super().__init__(classes="guarded")
         self.state = state
         self.names = list(names)
         self.seat = seat
@@ -89,6 +90,7 @@ class JetLagEndScreen(Screen[None]):
             yield Static(points_table(self.state, self.names), id="jl-points")
             yield Static("", id="jl-final")
         yield KeyFooter()
+        yield TooSmall()
 
     def on_resize(self) -> None:
         width = max(self.size.width - 2, 40)
