@@ -96,7 +96,8 @@ class JetLagScreen(Screen[None]):
         self.target = 0
         self.right = True
         self.message: Text | None = None
-        self._leaving = False
+        self._leaving: Text | None = None
+        """The message that q shows: a second q leaves while it is on screen."""
         self._passing = False
         self._refused = False
         """A refusal is on screen: the next Enter only clears it."""
@@ -316,8 +317,10 @@ class JetLagScreen(Screen[None]):
             return
         count = len(self.hand()) if self.step == CARD else len(self.view().line)
         if not 1 <= n <= count:
-            what = _("a card from 1 to {n}") if self.step == CARD else _("a destination, 1–{n}")
-            self.refuse(_("Choose {what}.").format(what=what.format(n=count)))
+            if self.step == CARD:
+                self.refuse(_("Choose a card from 1 to {n}.").format(n=count))
+            else:
+                self.refuse(_("Choose a destination from 1 to {n}.").format(n=count))
             return
         self.message, self._refused = None, False
         if self.step == CARD:
@@ -379,7 +382,7 @@ class JetLagScreen(Screen[None]):
         except IllegalAction as exc:
             self.refuse(say(exc))
             return False
-        self.step, self.chosen, self._leaving, self._refused = CARD, 0, False, False
+        self.step, self.chosen, self._refused = CARD, 0, False
         played = _("✓ {name} played {play}").format(
             name=self.names[who], play=format_action(action)
         )
@@ -409,9 +412,10 @@ class JetLagScreen(Screen[None]):
         self.app.push_screen(HelpScreen(game="jetlag"))
 
     async def action_leave(self) -> None:
-        if not self._leaving:
-            self._leaving = True
-            self.message = Text(_("q again leaves this game (it is not saved)."), style="bold")
+        """q says that the game is not saved; q again, while that is said, leaves it."""
+        if self._leaving is None or self.message is not self._leaving:
+            self._leaving = Text(_("q again leaves this game (it is not saved)."), style="bold")
+            self.message, self._refused = self._leaving, False
             self.draw()
             return
         await self.session.close()

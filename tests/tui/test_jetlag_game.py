@@ -54,7 +54,7 @@ async def test_a_refused_choice_changes_nothing_and_the_enter_after_it_plays_not
         assert "Choose a card from 1 to" in screen_text(app)
         await pilot.press("1", "t", str(line + 1))
         await pilot.pause()
-        assert f"Choose a destination, 1–{line}." in screen_text(app)
+        assert f"Choose a destination from 1 to {line}." in screen_text(app)
         await pilot.press("enter")  # reads the refusal
         await pilot.pause()
         assert (len(session.table.entries), session.table.digest()) == (entries, digest)
@@ -63,3 +63,19 @@ async def test_a_refused_choice_changes_nothing_and_the_enter_after_it_plays_not
         await settle(pilot)
         played = session.table.entries[entries].action
         assert isinstance(played, Destination) and not played.right
+
+
+async def test_q_asks_once_and_leaves_on_the_second() -> None:
+    app = jetlag_app(plan_for("greedy", "Ann", seed="leave"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        await pilot.press("q")
+        await pilot.pause()
+        assert "q again leaves this game (it is not saved)." in screen_text(app)
+        await pilot.press("right", "q")  # another key in between: q asks again
+        await pilot.pause()
+        assert app.screen is screen
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is not screen and screen not in app.screen_stack
