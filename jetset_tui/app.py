@@ -21,6 +21,7 @@ from textual.screen import Screen
 from jetset_tui.i18n import N_, _, current_language, use_session_language
 
 if TYPE_CHECKING:
+    from jetset_tui.jetlag_session import JetLagPlan
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
     from netcode.local import LocalSession
@@ -56,7 +57,7 @@ class JetSetApp(App[None]):
     def __init__(
         self,
         *,
-        plan: GamePlan | None = None,
+        plan: GamePlan | JetLagPlan | None = None,
         resume: Path | None = None,
         session: GameClient | None = None,
         colours: list[str] | None = None,
@@ -184,11 +185,15 @@ class JetSetApp(App[None]):
 
         self.start_plan(quick_plan())
 
-    def start_plan(self, plan: GamePlan) -> None:
+    def start_plan(self, plan: GamePlan | JetLagPlan) -> None:
+        from jetset_tui.jetlag_session import JetLagPlan
         from netcode.local import LocalSession, default_log_path
         from netcode.logfile import LogLocked
         from netcode.table import storage_problem
 
+        if isinstance(plan, JetLagPlan):
+            self.start_jetlag(plan)
+            return
         problem = plan.check()
         if problem:
             self.notify(problem, severity="error")
@@ -220,6 +225,17 @@ class JetSetApp(App[None]):
             )
             return
         self.play(session, plan.colours)
+
+    def start_jetlag(self, plan: JetLagPlan) -> None:
+        """A game of Jet Lag at this keyboard (jetset_tui/screens/jetlag.py)."""
+        from jetset_tui.jetlag_session import JetLagSession
+        from jetset_tui.screens.jetlag import JetLagScreen
+
+        problem = plan.check()
+        if problem:
+            self.notify(problem, severity="error")
+            return
+        self.push_screen(JetLagScreen(JetLagSession(plan, bot_delay=self.bot_delay)))
 
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""

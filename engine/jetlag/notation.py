@@ -19,16 +19,20 @@ def parse_action(text: str) -> Action:
     """The action a line of notation names; NotationError saying what is wrong."""
     words = text.split()
     if len(words) != 3:
-        raise NotationError(f"{text.strip()!r}: expected 't CARD N' or 'd CARD L|R'")
+        raise NotationError("{text}: expected 't CARD N' or 'd CARD L|R'", text=repr(text.strip()))
     verb, card, where = words[0].lower(), words[1].upper(), words[2].upper()
     if card not in card_ids():
-        raise NotationError(f"no card {words[1]!r}; cards are P1–P6, H1–H6, B1–B6")
+        raise NotationError("no card {card}; cards are P1–P6, H1–H6, B1–B6", card=repr(words[1]))
     if verb == "t":
         if not where.isdigit() or not 1 <= int(where) <= 9:
-            raise NotationError(f"{words[2]!r}: a destination is a number from the left, 1–5")
+            raise NotationError(
+                "{where}: a destination is a number from the left, 1–5", where=repr(words[2])
+            )
         return Tourist(card, int(where) - 1)
     if verb == "d":
         if where not in ("L", "R"):
-            raise NotationError(f"{words[2]!r}: a destination goes at the L or R end")
+            raise NotationError(
+                "{where}: a destination goes at the L or R end", where=repr(words[2])
+            )
         return Destination(card, where == "R")
-    raise NotationError(f"{words[0]!r}: 't' plays a tourist, 'd' a destination")
+    raise NotationError("{verb}: 't' plays a tourist, 'd' a destination", verb=repr(words[0]))

@@ -6,7 +6,7 @@ Every refusal is an ``IllegalAction`` naming the rulebook section it comes from 
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, rule_name
 from engine.jetlag.actions import (
     CHANCE,
     Action,
@@ -20,9 +20,9 @@ from engine.jetlag.actions import (
 from engine.jetlag.cards import LINE_LIMIT, OPENING, PILE_SIZE, PILES, card_ids
 from engine.jetlag.state import FIRST, LAST, OVER, PASS, ROUNDS, SECOND, SETUP, TAKE, State
 
-SETUP_RULE = "Setup"
-ROUND_RULE = "Round"
-PLAY_RULE = "Playing a Card"
+SETUP_RULE = rule_name("Setup")
+ROUND_RULE = rule_name("Round")
+PLAY_RULE = rule_name("Playing a Card")
 
 
 def to_move(state: State) -> int | None:
@@ -72,17 +72,24 @@ def _check_play(state: State, who: int, seat: int | None, a: Action) -> None:
     if seat == CHANCE:
         raise IllegalAction(ROUND_RULE, "the cards are being dealt; wait for them")
     if who != seat:
-        raise IllegalAction(ROUND_RULE, f"it is seat {seat}'s turn to play, not seat {who}'s")
+        raise IllegalAction(
+            ROUND_RULE, "it is seat {seat}'s turn to play, not seat {who}'s", seat=seat, who=who
+        )
     hand = state.hands[seat]
     if hand is not None and a.card not in hand:
-        raise IllegalAction(PLAY_RULE, f"{a.card} is not in your hand")
+        raise IllegalAction(PLAY_RULE, "{card} is not in your hand", card=a.card)
     if isinstance(a, Tourist):
         if not 0 <= a.at < len(state.line):
             raise IllegalAction(
-                PLAY_RULE, f"there is no destination {a.at + 1}: the line has {len(state.line)}"
+                PLAY_RULE,
+                "there is no destination {at}: the line has {count}",
+                at=a.at + 1,
+                count=len(state.line),
             )
     elif len(state.line) >= LINE_LIMIT:
-        raise IllegalAction(PLAY_RULE, f"there are already {LINE_LIMIT} destinations in play")
+        raise IllegalAction(
+            PLAY_RULE, "there are already {limit} destinations in play", limit=LINE_LIMIT
+        )
 
 
 def _check_chance(state: State, who: int, seat: int | None, a: Chance) -> None:

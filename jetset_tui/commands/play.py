@@ -12,11 +12,24 @@ from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import _
 
+GAMES = ("jetset", "jetlag")
+
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     from jetset_tui.modules import add_modules_argument  # the engine: not for the start screen
 
     pp = sub.add_parser("play", help=_("play a local game in the terminal"))
+    pp.add_argument(
+        "--game",
+        choices=GAMES,
+        default="jetset",
+        help=_("the game: jetset (the default) or jetlag, the two-player card game"),
+    )
+    pp.add_argument(
+        "--hotseat",
+        action="store_true",
+        help=_("Jet Lag: two people at this keyboard, passing it between turns"),
+    )
     pp.add_argument(
         "--players",
         type=arguments.players,
@@ -49,6 +62,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def cmd_play(args: argparse.Namespace) -> int:
     from jetset_tui.seating import plan_from_spec
+
+    if args.game == "jetlag":
+        return play_jetlag(args)
+    if args.hotseat:
+        said = _("--hotseat is for --game jetlag; in Jet Set, --bots human seats people")
+        print(f"jetset play: {said}", file=sys.stderr)
+        return 2
 
     if args.resume:
         mixed = new_game_flags(args)
@@ -85,6 +105,52 @@ def cmd_play(args: argparse.Namespace) -> int:
         print(f"jetset play: {problem}", file=sys.stderr)
         return 2
     return run_app(plan=plan, delay=args.delay)
+
+
+def play_jetlag(args: argparse.Namespace) -> int:
+    """``jetset play --game jetlag``: you against a bot (``--bots KIND``, default the search
+    bot), or two people at one keyboard (``--hotseat``)."""
+    from jetset_tui.jetlag_session import HUMAN, plan_for
+    from jetset_tui.seating import your_name
+
+    problem = jetset_only_flags(args)
+    bots = list(args.bots or [])
+    if problem is None and len(bots) > 1:
+        problem = _("Jet Lag has one opponent: --bots names one kind")
+    hotseat = args.hotseat or bots == [HUMAN]
+    if problem is None and args.hotseat and bots and bots != [HUMAN]:
+        problem = _("--hotseat seats two people; --bots {kind} would seat a bot").format(
+            kind=bots[0]
+        )
+    if problem is None:
+        bot = None if hotseat or not bots else bots[0]
+        plan = plan_for(bot, your_name(), hotseat=hotseat, seed=args.seed)
+        problem = plan.check()
+    if problem is not None:
+        print(f"jetset play: {problem}", file=sys.stderr)
+        return 2
+    return run_app(plan=plan, delay=args.delay)
+
+
+def jetset_only_flags(args: argparse.Namespace) -> str | None:
+    """A sentence naming the flags given that only Jet Set has, or None."""
+    given = [
+        flag
+        for flag, value in (
+            ("--players", args.players),
+            ("--extra-cards", args.extra_cards or None),
+            ("--modules", args.modules or None),
+            ("--investors-face-up", args.investors_face_up or None),
+            ("--resume", args.resume),
+            ("--save", args.save),
+        )
+        if value is not None
+    ]
+    if not given:
+        return None
+    return _("Jet Lag has no {flags}: it is played by two, and not saved yet").format(
+        flags=", ".join(given)
+    )
 
 
 def new_game_flags(args: argparse.Namespace) -> str | None:
@@ -132,9 +198,10 @@ def run_app(
 
     chosen = None
     if plan is not None:
+        from jetset_tui.jetlag_session import JetLagPlan
         from jetset_tui.seating import GamePlan
 
-        chosen = plan if isinstance(plan, GamePlan) else None
+        chosen = plan if isinstance(plan, GamePlan | JetLagPlan) else None
     app = JetSetApp(
         plan=chosen,
         resume=resume,

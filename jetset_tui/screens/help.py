@@ -18,11 +18,13 @@ HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 """One markdown page per language, ``<language>.md`` (English is ``en.md``)."""
 
 
-def help_page(language: str | None = None) -> str:
-    """The F1 page in ``language`` (default: the current one), else in English."""
-    page = HELP_DIR / f"{offered(language or current_language())}.md"
+def help_page(language: str | None = None, game: str = "") -> str:
+    """The F1 page in ``language`` (default: the current one), else in English; ``game``: the
+    page of another game than Jet Set (``jetlag``: ``jetlag-<language>.md``)."""
+    prefix = f"{game}-" if game else ""
+    page = HELP_DIR / f"{prefix}{offered(language or current_language())}.md"
     if not page.is_file():
-        page = HELP_DIR / f"{SOURCE_LANGUAGE}.md"
+        page = HELP_DIR / f"{prefix}{SOURCE_LANGUAGE}.md"
     return page.read_text(encoding="utf-8")
 
 
@@ -35,9 +37,13 @@ class HelpScreen(ModalScreen[None]):
     }
     """
 
+    def __init__(self, game: str = "") -> None:
+        super().__init__()
+        self.game = game
+
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Markdown(help_page(), id="help-text")
+            yield Markdown(help_page(game=self.game), id="help-text")
 
     def action_close(self) -> None:
         self.dismiss(None)

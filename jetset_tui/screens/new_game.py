@@ -15,8 +15,11 @@ from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from engine.bots import bot_label
+from engine.jetlag.bots import BOTS as JETLAG_BOTS
 from engine.options import MAX_PLAYERS, MIN_PLAYERS, MODULE_TITLES, MODULES
 from jetset_tui.i18n import N_, _
+from jetset_tui.jetlag_session import DEFAULT_BOT as JETLAG_BOT
+from jetset_tui.jetlag_session import HUMAN, JetLagPlan
 from jetset_tui.modules import playable
 from jetset_tui.seating import BOT_NAMES, GamePlan, bot_kinds, default_bot, your_name
 from jetset_tui.theme import LIVERIES
@@ -46,8 +49,14 @@ COLOUR_NAMES = {
 """The liveries' names, for the form (the game keeps the English names as values)."""
 
 
-def kind_options() -> list[tuple[str, str]]:
-    bots = [(_("Bot: {kind}").format(kind=bot_label(k)), f"bot:{k}") for k in bot_kinds()]
+GAMES = (("Jet Set", "jetset"), ("Jet Lag", "jetlag"))
+JETSET_ONLY = ("#row-cards", "#row-modules", "#row-investors")
+"""The form's rows that only Jet Set has (Jet Lag is two players and its 18 cards)."""
+
+
+def kind_options(game: str = "jetset") -> list[tuple[str, str]]:
+    kinds = list(JETLAG_BOTS) if game == "jetlag" else bot_kinds()
+    bots = [(_("Bot: {kind}").format(kind=bot_label(k)), f"bot:{k}") for k in kinds]
     return [(_("Human"), "human"), *bots]
 
 
@@ -85,6 +94,9 @@ class NewGameScreen(Screen[None]):
                 )
             )
             with Horizontal(classes="form-row"):
+                yield Label(_("Game"), classes="seat-label")
+                yield Select(GAMES, value="jetset", allow_blank=False, compact=True, id="game")
+            with Horizontal(classes="form-row"):
                 yield Label(_("Players"), classes="seat-label")
                 yield Select(
                     [(str(n), n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)],
@@ -115,7 +127,7 @@ class NewGameScreen(Screen[None]):
             with Horizontal(classes="form-row"):
                 yield Label(_("Seed"), classes="seat-label")
                 yield Input(placeholder=_("random"), id="seed", compact=True)
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row", id="row-cards"):
                 yield Label(_("Cards"), classes="seat-label")
                 yield Select(
                     [
@@ -127,7 +139,7 @@ class NewGameScreen(Screen[None]):
                     compact=True,
                     id="extra-cards",
                 )
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row", id="row-modules"):
                 yield Label(_("Modules"), classes="seat-label")
                 for module in MODULES:
                     refusal = playable(module)
@@ -139,7 +151,7 @@ class NewGameScreen(Screen[None]):
                         id=f"module-{module}",
                         classes="module",
                     )
-            with Horizontal(classes="form-row"):
+            with Horizontal(classes="form-row", id="row-investors"):
                 yield Label(_("Investors"), classes="seat-label")
                 yield Checkbox(
                     _(FACE_UP_LABEL),
@@ -163,6 +175,28 @@ class NewGameScreen(Screen[None]):
         if isinstance(event.value, int):
             self.show_seats(event.value)
 
+    @on(Select.Changed, "#game")
+    def game_changed(self, event: Select.Changed) -> None:
+        """Jet Lag: two seats, its own bots, none of Jet Set's cards, modules or colours."""
+        jetlag = event.value == "jetlag"
+        players = self.query_one("#players", Select)
+        if jetlag:
+            players.value = 2
+        players.disabled = jetlag
+        for row in JETSET_ONLY:
+            self.query_one(row).display = not jetlag
+        game = str(event.value)
+        for seat in range(MAX_PLAYERS):
+            kind = self.query_one(f"#kind-{seat}", Select)
+            was = kind.value
+            kind.set_options(kind_options(game))
+            if was == "human":
+                kind.value = "human"
+            else:
+                kind.value = f"bot:{JETLAG_BOT}" if jetlag else f"bot:{default_bot()}"
+            self.query_one(f"#colour-{seat}").display = not jetlag
+        self.show_seats(2 if jetlag else 4)
+
     @on(Checkbox.Changed, "#module-investors")
     def investors_changed(self, event: Checkbox.Changed) -> None:
         """Face up is a variant of the Investors module: tickable only with it."""
@@ -175,7 +209,16 @@ class NewGameScreen(Screen[None]):
         for seat in range(MAX_PLAYERS):
             self.query_one(f"#seat-{seat}").display = seat < players
 
-    def plan(self) -> GamePlan:
+    def jetlag_plan(self) -> JetLagPlan:
+        kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in (0, 1)]
+        names = [self.query_one(f"#name-{i}", Input).value.strip() for i in (0, 1)]
+        seed = self.query_one("#seed", Input).value.strip() or None
+        bots = [HUMAN if k == HUMAN else k.removeprefix("bot:") for k in kinds]
+        return JetLagPlan((bots[0], bots[1]), (names[0], names[1]), seed)
+
+    def plan(self) -> GamePlan | JetLagPlan:
+        if self.query_one("#game", Select).value == "jetlag":
+            return self.jetlag_plan()
         players = self.query_one("#players", Select).value
         count = players if isinstance(players, int) else 4
         kinds = [str(self.query_one(f"#kind-{i}", Select).value) for i in range(count)]

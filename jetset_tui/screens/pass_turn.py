@@ -35,23 +35,24 @@ class PassScreen(Screen[bool]):
         livery: Livery,
         undo_by: str | None = None,
         done: Callable[[bool], None] | None = None,
+        secret: str | None = None,
     ) -> None:
         """``done``: called with True as Enter is pressed, or False as z takes the last move
         back, before this screen goes (so that a key typed right after Enter already finds the
-        table handed over)."""
+        table handed over). ``secret``: what the others must not see (default: Jet Set's)."""
         super().__init__()
         self.player = name
         self.livery = livery
         self.undo_by = undo_by
         self.done = done
+        self.secret = secret
 
     def compose(self) -> ComposeResult:
         text = Text(justify="center")
         text.append(_("Pass the keyboard to") + "\n\n")
         text.append_text(seat_badge(self.livery, self.player))
-        text.append(
-            "\n\n" + _("Everyone else, look away: their Final Flights are secret.") + "\n\n"
-        )
+        secret = self.secret or _("Everyone else, look away: their Final Flights are secret.")
+        text.append("\n\n" + secret + "\n\n")
         ready = _("{name}: press Enter when you are ready.").format(name=self.player)
         text.append(ready, style="bold")
         if self.undo_by is not None:

@@ -1,0 +1,139 @@
+"""The table of a Jet Lag game as one seat sees it: the line of destinations with their
+objectives, the opponent's tourists above it and yours below, as at a real table.
+
+Each destination is a column: its number, its kind (a double shows both, ``×2``), its objective,
+then on each side the sum of that side's tourist values (``Σ``; ``★`` and the points where that
+side controls it) and the tourists in the order played, the first nearest the line. A play being
+chosen is shown where it would go, marked ``»`` (and reversed), so the choice is seen before it
+is made.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Final
+
+from rich.text import Text
+from textual.widgets import Static
+
+from engine.jetlag.cards import CONTROL, deck
+from engine.jetlag.state import State
+from jetset_tui.i18n import _
+from jetset_tui.widgets.jetlag_words import objective_short, places, tourist_cell
+
+MIN_COLUMN: Final = 14
+MAX_COLUMN: Final = 26
+NEW: Final = "»"
+"""Marks the card of the play being chosen."""
+
+
+def column_width(width: int, columns: int) -> int:
+    return max(MIN_COLUMN, min(MAX_COLUMN, width // max(columns, 1)))
+
+
+def _cell(text: Text, width: int, style: str = "") -> Text:
+    """``text`` cut or padded to ``width`` - 1 characters and a space."""
+    out = text.copy()
+    if style:
+        out.stylize(style)
+    out.truncate(width - 1, overflow="ellipsis", pad=True)
+    out.append(" ")
+    return out
+
+
+def _sum_cell(total: int, control: int, width: int) -> Text:
+    text = Text(f"Σ {total}", style="bold" if control else "")
+    if control:
+        text.append(f" ★+{control}", style="bold")
+    return _cell(text, width)
+
+
+def board_text(
+    state: State, me: int, names: Sequence[str], width: int, new: str | None = None
+) -> Text:
+    """The table for seat ``me`` (at the bottom), ``width`` columns wide; ``new``: the card of
+    the play being chosen, already in ``state``, marked where it lies."""
+    cards = deck()
+    them = 1 - me
+    cw = column_width(width, len(state.line))
+    dests = [cards[d] for d in state.line]
+    sums = [[sum(cards[c].value for c in s[seat]) for s in state.stacks] for seat in (0, 1)]
+    rows: list[Text] = []
+
+    def row(cells: list[Text]) -> None:
+        line = Text("").join(cells)
+        line.rstrip()
+        rows.append(line)
+
+    def stack_rows(seat: int, *, above: bool) -> None:
+        height = max([len(s[seat]) for s in state.stacks] + [1])
+        for r in range(height):
+            i = height - 1 - r if above else r
+            cells = []
+            for d, s in zip(dests, state.stacks, strict=True):
+                stack = s[seat]
+                if i >= len(stack):
+                    cells.append(_cell(Text(""), cw))
+                    continue
+                card = cards[stack[i]]
+                text = tourist_cell(card, card.affinity(d.destination))
+                if stack[i] == new:
+                    cells.append(_cell(Text(NEW).append_text(text), cw, "reverse"))
+                else:
+                    cells.append(_cell(text, cw))
+            row(cells)
+
+    def sum_row(seat: int) -> None:
+        row(
+            [
+                _sum_cell(sums[seat][i], CONTROL * d.weight if mine > theirs else 0, cw)
+                for i, (d, mine, theirs) in enumerate(
+                    zip(dests, sums[seat], sums[1 - seat], strict=True)
+                )
+            ]
+        )
+
+    rows.append(Text("▲ " + _("{name}'s tourists").format(name=names[them]), style="bold"))
+    stack_rows(them, above=True)
+    sum_row(them)
+    heads, goals = [], []
+    for i, d in enumerate(dests):
+        mark = NEW if d.id == state.line[i] and d.id == new else ""
+        head = Text(f"{mark}{i + 1} ", style="bold")
+        head.append_text(places(d))
+        if d.double:
+            head.append(" ×2", style="bold")
+        style = "reverse" if mark else "underline"
+        heads.append(_cell(head, cw, style))
+        goals.append(_cell(Text(objective_short(d.objective), style="italic"), cw))
+    row(heads)
+    row(goals)
+    sum_row(me)
+    stack_rows(me, above=False)
+    rows.append(Text("▼ " + _("your tourists ({name})").format(name=names[me]), style="bold"))
+    return Text("\n").join(rows)
+
+
+class JetLagBoard(Static):
+    """The line and both sides' tourists (``show`` gives it what to draw)."""
+
+    DEFAULT_CSS = """
+    JetLagBoard { height: auto; width: 1fr; }
+    """
+
+    def __init__(self, **kwargs: object) -> None:
+        super().__init__("", **kwargs)  # type: ignore[arg-type]
+        self._args: tuple[State, int, tuple[str, ...], str | None] | None = None
+
+    def show(self, state: State, me: int, names: Sequence[str], new: str | None = None) -> None:
+        self._args = (state, me, tuple(names), new)
+        self.refresh_board()
+
+    def refresh_board(self) -> None:
+        if self._args is None:
+            return
+        state, me, names, new = self._args
+        self.update(board_text(state, me, names, self.content_size.width or 80, new))
+
+    def on_resize(self) -> None:
+        self.refresh_board()

@@ -1,0 +1,119 @@
+"""Jet Lag's cards in the player's words: tourists, destinations, objectives, and their colours
+(colour is never the only sign: every card shows its id and its kinds in words)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+
+from engine.jetlag.cards import Card, Objective
+from jetset_tui.i18n import N_, _
+
+TOURIST = {"panda": N_("red panda"), "hyena": N_("hyena"), "beaver": N_("beaver")}
+TOURIST_SHORT = {"panda": N_("panda"), "hyena": N_("hyena"), "beaver": N_("beaver")}
+TOURISTS = {"panda": N_("red pandas"), "hyena": N_("hyenas"), "beaver": N_("beavers")}
+PLACE = {
+    "beach": N_("beach"),
+    "city": N_("city"),
+    "mountain": N_("mountain"),
+    "countryside": N_("countryside"),
+}
+PLACE_TITLE = {
+    "beach": N_("Beach"),
+    "city": N_("City"),
+    "mountain": N_("Mountain"),
+    "countryside": N_("Countryside"),
+}
+TOURIST_COLOUR = {"panda": "#f0605a", "hyena": "#f2c94c", "beaver": "#d19a66"}
+PLACE_COLOUR = {
+    "beach": "#f2d98c",
+    "city": "#b0bac5",
+    "mountain": "#8fb3ff",
+    "countryside": "#5fd068",
+}
+SHORT_OBJECTIVE = {
+    "count": N_("{points} per {tourist}"),
+    "value": N_("value of {tourists}"),
+    "value_at": N_("value at {place}"),
+    "most": N_("most {tourists}: {points}"),
+    "top": N_("{points}: {tourist} on top"),
+    "bottom": N_("{points}: {tourist} first"),
+    "rising": N_("{points}: rising values"),
+    "set": N_("{points}: all 3 kinds"),
+    "alone": N_("{points}: only yours"),
+}
+"""An objective as a destination's column shows it (about 15 characters)."""
+LONG_OBJECTIVE = {
+    "count": N_("{points} points for each {tourist} you played"),
+    "value": N_("the values of every {tourist} you played, added up"),
+    "value_at": N_("the values of your tourists at every {place}, added up"),
+    "most": N_("{points} points if you have more {tourists} than your opponent"),
+    "top": N_("{points} points for each destination where your last tourist is a {tourist}"),
+    "bottom": N_("{points} points for each destination where your first tourist is a {tourist}"),
+    "rising": N_(
+        "{points} points for each destination where your tourists (2 or more) were played "
+        "in rising value"
+    ),
+    "set": N_(
+        "{points} points for each destination where you have a red panda, a hyena and a beaver"
+    ),
+    "alone": N_("{points} points for each destination where only you have tourists"),
+}
+"""An objective said whole (the hand, the help page)."""
+
+
+def _fill(template: str, o: Objective) -> str:
+    return _(template).format(
+        points=o.points,
+        tourist=_(TOURIST_SHORT.get(o.tourist, o.tourist)),
+        tourists=_(TOURISTS.get(o.tourist, o.tourist)),
+        place=_(PLACE.get(o.destination, o.destination)),
+    )
+
+
+def objective_short(o: Objective) -> str:
+    return _fill(SHORT_OBJECTIVE[o.kind], o)
+
+
+def objective_long(o: Objective) -> str:
+    return _fill(LONG_OBJECTIVE[o.kind], o)
+
+
+def place_title(kind: str) -> str:
+    return _(PLACE_TITLE[kind])
+
+
+def places(card: Card) -> Text:
+    """A card's destination side: its kind, or both kinds of a double joined by ``+``."""
+    text = Text()
+    for i, kind in enumerate(card.destination):
+        if i:
+            text.append("+")
+        text.append(place_title(kind), style=PLACE_COLOUR[kind])
+    return text
+
+
+def tourist_face(card: Card) -> Text:
+    """A card's tourist side: id, kind, value and its affinities (+ and − before a kind)."""
+    text = Text()
+    text.append(card.id, style="bold")
+    text.append(" ")
+    text.append(_(TOURIST_SHORT[card.tourist]), style=TOURIST_COLOUR[card.tourist])
+    text.append(f" {card.value}")
+    for kind in card.positive:
+        text.append(" +" + _(PLACE[kind]))
+    for kind in card.negative:
+        text.append(" −" + _(PLACE[kind]))
+    return text
+
+
+def tourist_cell(card: Card, points: int | None) -> Text:
+    """A tourist in a destination's column: ``P3 panda 3`` and the affinity points it scores
+    there (``+2``, ``−1``; nothing for none)."""
+    text = Text()
+    text.append(card.id, style="bold")
+    text.append(" ")
+    text.append(_(TOURIST_SHORT[card.tourist]), style=TOURIST_COLOUR[card.tourist])
+    text.append(f" {card.value}")
+    if points:
+        text.append(f" {points:+d}".replace("-", "−"))
+    return text

@@ -1,0 +1,48 @@
+"""``jetset play --game jetlag`` as a person starts it: the real program in a pseudo-terminal
+plays a card through the guided keys; a wrong flag is a usage error that says why."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+import pytest
+
+from tests.tui.test_repaint import Terminal
+
+
+def test_the_real_program_plays_a_card_against_a_bot() -> None:
+    term = Terminal("play", "--game", "jetlag", "--bots", "random", "--seed", "cmd", "--delay", "0")
+    try:
+        term.wait_for("Your turn")
+        assert "Your hand" in term.text() and "Round 1 of 4" in term.text()
+        term.type(b"1")
+        term.type(b"d")
+        term.wait_for("Enter plays it")
+        term.type(b"r")
+        term.type(b"\r")
+        term.wait_for("✓")
+        assert " played d " in term.text() and " R" in term.text()
+    finally:
+        term.close()
+
+
+@pytest.mark.parametrize(
+    ("args", "said"),
+    [
+        (["--players", "3"], "Jet Lag has no --players"),
+        (["--bots", "greedy,random"], "Jet Lag has one opponent"),
+        (["--hotseat", "--bots", "greedy"], "--hotseat seats two people"),
+        (["--bots", "mcts"], "there is no Jet Lag bot called mcts; bots: random, greedy, search"),
+    ],
+)
+def test_a_wrong_flag_is_a_usage_error(args: list[str], said: str) -> None:
+    run = subprocess.run(
+        [sys.executable, "-m", "jetset_tui", "play", "--game", "jetlag", *args],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert said in run.stderr and "Traceback" not in run.stderr

@@ -1,0 +1,60 @@
+"""The Jet Lag table at 80×24 in monochrome (NO_COLOR), in English and Italian: at every turn of a
+whole game the table, the hand and the points all show, whole, with no line cut or wrapped and
+nothing scrolled out of sight; the kinds are told apart by words and letters, not colour."""
+
+from __future__ import annotations
+
+import pytest
+from textual.containers import VerticalScroll
+
+from engine.jetlag.bots import greedy_choice
+from engine.jetlag.scoring import scores as jetlag_scores
+from jetset_tui.i18n import _, use_language
+from jetset_tui.jetlag_session import plan_for
+from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.jetlag_board import JetLagBoard, board_text
+from jetset_tui.widgets.jetlag_hand import card_line
+from tests.tui.jetlag_keys import guided_keys, jetlag_app, settle, table_screen
+
+
+@pytest.mark.parametrize(("language", "seed"), [("en", "fit"), ("it", "fit-it")])
+async def test_every_turn_fits_80x24_in_monochrome(
+    monkeypatch: pytest.MonkeyPatch, language: str, seed: str
+) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    with use_language(language):
+        app = jetlag_app(plan_for("greedy", "Ann", seed=seed))
+        async with app.run_test(size=(80, 24)) as pilot:
+            await settle(pilot)
+            assert app.no_color
+            screen = table_screen(app)
+            session = screen.session
+            turns = scrolled = 0
+            while not session.over:
+                view = session.view(0)
+                hand = list(view.hands[0] or [])
+                text = screen_text(app)
+                shown = [line.strip() for line in text.splitlines()]
+                width = screen.query_one(JetLagBoard).content_size.width
+                for line in board_text(view, 0, screen.names, width).plain.splitlines():
+                    assert line.strip() in text, f"{line!r} cut:\n{text}"
+                for i, card in enumerate(hand):
+                    assert card_line(card, i + 1, i == 0).plain.strip() in text, text
+                assert "…" not in text and screen.doing(view) in " ".join(shown)
+                assert shown[-1].endswith(_("Menu")), "every key in the footer"
+                body = screen.query_one("#jl-body", VerticalScroll)
+                if body.max_scroll_y:  # a late game's tall stacks: the points a page down
+                    await pilot.press("pagedown")
+                    await pilot.pause()
+                scores = [
+                    line.split()[-1] for line in screen_text(app).splitlines() if line.strip()
+                ]
+                totals = [str(s.total) for s in jetlag_scores(view)]
+                assert totals[0] in scores and totals[1] in scores
+                await pilot.press("pageup")
+                turns += 1
+                scrolled = max(scrolled, body.max_scroll_y)
+                await pilot.press(*guided_keys(hand, greedy_choice(view, 0)))
+                await settle(pilot)
+            assert turns == 8, "a player plays 8 cards a game"
+            assert scrolled <= 3, "at most the points (3 rows) a page down"
