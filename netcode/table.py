@@ -30,7 +30,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
@@ -62,8 +62,8 @@ from netcode.seatkind import HUMAN, SeatKind
 
 logger = logging.getLogger("jetset.table")
 
-TURNS = "Taking turns"
-"""The rule a decision out of turn breaks (every game's)."""
+TURNS = rule_name("Player Turns")
+"""The rule a decision out of turn breaks (every game's; as netcode.local says it)."""
 
 
 class TableError(ValueError):
