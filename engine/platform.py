@@ -137,7 +137,18 @@ class GameRules(Protocol[S, A, E]):
 
     def make_bot(self, kind: str, seat: int, seed: str) -> Player[S, A]: ...
 
-    def entry_to_wire(self, entry: E) -> dict[str, object]: ...
+    def entry_line(self, entry: E) -> tuple[int, str]:
+        """The entry's actor (a seat, CHANCE) and its one line of the game's notation: a log's
+        record and the host's ``entry`` message hold these two (engine/wire.py)."""
+        ...
+
+    def entry_from_line(self, actor: int, line: str) -> E:
+        """The entry of ``actor`` that ``line`` names; NotationError (a ValueError) if none."""
+        ...
+
+    def entry_to_wire(self, entry: E) -> dict[str, object]:
+        """``entry_line`` as plain data: ``{"actor": …, "action": …}`` (engine/wire.py)."""
+        ...
 
     def entry_from_wire(self, raw: dict[str, object]) -> E:
         """ValueError for anything that is not one of this game's entries."""

@@ -1,9 +1,10 @@
 """An entry as plain data, for every game: its actor and one line of its game's notation.
 
 This is how logs store an entry (``["e", index, actor, line, digest]``, docs/log-format.md) and
-how the host sends one (``entry``: ``a``, ``x``, docs/protocol.md); each game's
-``GameRules.entry_to_wire``/``entry_from_wire`` (engine/platform.py) read and write it here, with
-the game's own notation for the line.
+how the host sends one (``entry``: ``a``, ``x``, docs/protocol.md): each game's
+``GameRules.entry_line``/``entry_from_line`` (engine/platform.py) give and read the two, with the
+game's own notation for the line, and ``entry_to_wire``/``entry_from_wire`` the same as a map,
+``{"actor": …, "action": …}``, through this module.
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ The layout is documented in docs/log-format.md:
 - a header map: ``format``, ``version``, ``game``, ``rules``, ``data``, ``seats``, ``options``,
   ``commitment``, ``contributions`` (and free-form ``meta``);
 - one array per entry: ``["e", index, actor, notation, digest]``, the entry as its game codes
-  it (``GameRules.entry_to_wire``: an actor and one line of the game's notation, engine/wire.py);
+  it (``GameRules.entry_line``: an actor and one line of the game's notation, engine/wire.py);
 - notes about the table, outside the entries (chat, a bot playing for a dropped player):
   ``{"t": "note", "at": entries so far, "kind": ..., ...}``; they never change a digest;
 - at the end of a game, a reveal map: ``{"t": "reveal", "seed": ...}``.
@@ -36,7 +36,6 @@ from engine import RULES_VERSION, Options, seed_commitment
 from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution, pledge_for
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
 from engine.platform import Table
-from engine.wire import ACTION, ACTOR, line_to_wire
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
@@ -340,13 +339,13 @@ class GameLog:
 
 def entry_record(index: int, entry: object, digest: str, rules: AnyRules) -> list[Any]:
     """An entry's record: ``["e", index, actor, line, digest]``, as its game codes it."""
-    wire = rules.entry_to_wire(entry)
-    return ["e", index, wire[ACTOR], wire[ACTION], digest]
+    actor, line = rules.entry_line(entry)
+    return ["e", index, actor, line, digest]
 
 
 def record_entry(rules: AnyRules, actor: int, text: str) -> Any:
     """The entry a record's actor and line code in ``rules``' game (ValueError if none)."""
-    return rules.entry_from_wire(line_to_wire(actor, text))
+    return rules.entry_from_line(actor, text)
 
 
 class LogWriter:
@@ -362,14 +361,14 @@ class LogWriter:
         self.path = Path(path)
         self.fsync = fsync
         self._packer = msgpack.Packer()
+        self._rules = game_rules(
+            header.game if header is not None else game or read_header(self.path).game
+        )
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if header is None else os.O_TRUNC)
         self._fd = os.open(self.path, flags, 0o644)
         self.size = os.fstat(self._fd).st_size
         """Bytes of whole records in the file; anything after them is cut before the next write."""
         self._dirty = False
-        self._rules = game_rules(
-            header.game if header is not None else game or read_header(self.path).game
-        )
         if header is not None:
             try:
                 self._write(header.to_dict())

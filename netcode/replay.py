@@ -32,7 +32,6 @@ from engine.notation import Notation
 from engine.platform import CHANCE as ANY_CHANCE
 from engine.platform import Table
 from engine.state import State
-from engine.wire import ACTION
 from netcode.logfile import (
     GameLog,
     LogFormatError,
@@ -167,7 +166,7 @@ def replay_table(
             if dealer is not None and actor == ANY_CHANCE:
                 dealt = dealer.next_entry(table.state)
                 if dealt != entry:
-                    line = rules.entry_to_wire(dealt)[ACTION]
+                    _, line = rules.entry_line(dealt)
                     raise _DealerMismatch(f"the seed deals {line!r}, the log says {text!r}")
             table.push(entry, digest)
         except (ValueError, IllegalAction) as exc:  # NotationError, DesyncError among them

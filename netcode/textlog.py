@@ -167,14 +167,14 @@ def export_table_text(log: GameLog, table: Table[Any, Any, Any], *, chat: bool =
         tags.append(("End", "draw" if result.draw else "win"))
     tags.append(("Digest", table.digest()))
     numbered: list[str] = []
+    moves = 0
     for entry in table.entries:
-        wire = rules.entry_to_wire(entry)
-        actor = wire["actor"]
+        actor, line = rules.entry_line(entry)
         if actor == CHANCE:
-            numbered.append(f"      * {wire['action']}")
+            numbered.append(f"      * {line}")
         else:
-            moves = sum(not line.lstrip().startswith("*") for line in numbered) + 1
-            numbered.append(f"{moves:>4}. {actor} {wire['action']}")
+            moves += 1
+            numbered.append(f"{moves:>4}. {actor} {line}")
     return _text(tags, _with_chat(log, chat, numbered))
 
 
@@ -347,7 +347,7 @@ def import_table_text(parsed: TextGame, game: str) -> GameLog:
             digest = table.push(entry)
         except (ValueError, IllegalAction) as exc:  # NotationError among them
             raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
-        records.append((index, actor, str(rules.entry_to_wire(entry)["action"]), digest))
+        records.append((index, actor, rules.entry_line(entry)[1], digest))
     _check_digest(tags, table.digest())
     notes = chat_notes(parsed.comments, seats)
     return GameLog(header, records, tags.get("Seed"), notes)

@@ -84,11 +84,19 @@ def _hex(words: list[str]) -> str:
     return words[0]
 
 
+def entry_line(entry: Entry) -> tuple[int, str]:
+    return entry.seat, format_entry_action(entry.action)
+
+
+def entry_from_line(actor: int, line: str) -> Entry:
+    """NotationError if ``line`` is no entry of ``actor``'s."""
+    return Entry(actor, parse_entry_action(actor, line))
+
+
 def entry_to_wire(entry: Entry) -> dict[str, object]:
-    return line_to_wire(entry.seat, format_entry_action(entry.action))
+    return line_to_wire(*entry_line(entry))
 
 
 def entry_from_wire(raw: dict[str, object]) -> Entry:
     """ValueError (NotationError among them) for anything but an entry's plain data."""
-    actor, line = line_from_wire(raw)
-    return Entry(actor, parse_entry_action(actor, line))
+    return entry_from_line(*line_from_wire(raw))

@@ -10,7 +10,12 @@ from engine.jetlag import notation, rules
 from engine.jetlag.actions import CHANCE, Action, Entry, redact
 from engine.jetlag.bots import BOTS, Bot, make_bot
 from engine.jetlag.dealer import Dealer
-from engine.jetlag.entrynotation import entry_from_wire, entry_to_wire
+from engine.jetlag.entrynotation import (
+    entry_from_line,
+    entry_from_wire,
+    entry_line,
+    entry_to_wire,
+)
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
 from engine.platform import GameRules, Result
@@ -79,6 +84,12 @@ class JetLag:
 
     def make_bot(self, kind: str, seat: int, seed: str) -> Bot:
         return make_bot(kind, seat, seed)
+
+    def entry_line(self, entry: Entry) -> tuple[int, str]:
+        return entry_line(entry)
+
+    def entry_from_line(self, actor: int, line: str) -> Entry:
+        return entry_from_line(actor, line)
 
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
         return entry_to_wire(entry)

@@ -56,11 +56,8 @@ class JetSet:
 
     def new_table(self, options: Mapping[str, object]) -> Game:
         """A table for ``options`` (``Options``' fields: ``players``, the modules …); ValueError
-        naming a key Jet Set does not know."""
-        unknown = sorted(set(options) - set(Options.__dataclass_fields__))
-        if unknown:
-            raise ValueError(f"Jet Set has no option {', '.join(map(repr, unknown))}")
-        chosen = Options.from_dict(dict(options))
+        naming a key Jet Set does not know, a value of the wrong kind, or what it cannot play."""
+        chosen = options_from(options)
         chosen.check_supported()
         return Game(chosen)
 
@@ -84,13 +81,19 @@ class JetSet:
 
         return Player(make_bot(kind, seat, seed))
 
+    def entry_line(self, entry: Entry) -> tuple[int, str]:
+        return entry.actor, every_card_notation().format_action(entry.action)
+
+    def entry_from_line(self, actor: int, line: str) -> Entry:
+        """NotationError if ``line`` is not Jet Set's notation."""
+        return Entry(actor, every_card_notation().parse_action(line))
+
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
-        return line_to_wire(entry.actor, every_card_notation().format_action(entry.action))
+        return line_to_wire(*self.entry_line(entry))
 
     def entry_from_wire(self, raw: dict[str, object]) -> Entry:
         """ValueError (NotationError among them) for anything but an entry's plain data."""
-        actor, line = line_from_wire(raw)
-        return Entry(actor, every_card_notation().parse_action(line))
+        return self.entry_from_line(*line_from_wire(raw))
 
     def bot_label(self, kind: str) -> str:
         from engine.bots import bot_label
@@ -167,6 +170,19 @@ class Player:
         if self._rules is None:
             self._rules = Ruleset.of(options_of(view))
         return self.bot.act(view, self._rules)
+
+
+def options_from(options: Mapping[str, object]) -> Options:
+    """``Options`` from plain data, each value of its field's kind (a whole number of players,
+    true or false for the rest); ValueError naming the first that is not."""
+    defaults = Options().to_dict()
+    for key, value in options.items():
+        if key not in defaults:
+            raise ValueError(f"Jet Set has no option {key!r:.40}")
+        if type(value) is not type(defaults[key]):
+            kind = "a whole number" if type(defaults[key]) is int else "true or false"
+            raise ValueError(f"Jet Set's option {key} is {kind}, not {value!r:.20}")
+    return Options.from_dict(dict(options))
 
 
 def options_of(state: State) -> Options:

@@ -232,13 +232,12 @@ def print_table(table: Any, seed: str, rules: Any) -> None:
     print(f"# {TITLES[rules.name]} self-play, seed {seed}")
     moves = 0
     for entry in table.entries:
-        wire = rules.entry_to_wire(entry)
-        actor = wire["actor"]
+        actor, line = rules.entry_line(entry)
         if actor == -1:
-            print(f"      * {wire['action']}")
+            print(f"      * {line}")
         else:
             moves += 1
-            print(f"{moves:>4}. {actor} {wire['action']}")
+            print(f"{moves:>4}. {actor} {line}")
     result = table.result()
     for seat, points in enumerate(result.points):
         star = "  (winner)" if seat in result.winners and not result.draw else ""

@@ -95,6 +95,9 @@ def test_a_bot_game_through_the_platform_replays_the_same_elsewhere(name: str) -
     wires = [rules.entry_to_wire(entry) for entry in table.entries]
     for entry, wire in zip(table.entries, wires, strict=True):
         assert rules.entry_from_wire(json.loads(json.dumps(wire))) == entry
+        actor, line = rules.entry_line(entry)
+        assert wire == {"actor": actor, "action": line} and "\n" not in line
+        assert rules.entry_from_line(actor, line) == entry
         for seat in [None, *range(len(result.points))]:
             copy = table.redact(entry, seat)
             assert rules.entry_from_wire(rules.entry_to_wire(copy)) == copy
@@ -151,8 +154,18 @@ def test_a_refused_entry_changes_nothing(name: str) -> None:
 
 
 def test_unknown_options_are_refused_by_name() -> None:
-    with pytest.raises(ValueError, match="Jet Set has no option 'colour'"):
-        GAMES["jetset"].new_table({"players": 3, "colour": "red"})
+    jetset = GAMES["jetset"]
+    assert jetset.new_table({"players": 3, "hubs": True}).state.hubs is not None
+    for bad, said in (
+        ({"players": 3, "colour": "red"}, "Jet Set has no option 'colour'"),
+        ({"players": "3"}, "Jet Set's option players is a whole number, not '3'"),
+        ({"players": True}, "Jet Set's option players is a whole number, not True"),
+        ({"hubs": "yes"}, "Jet Set's option hubs is true or false, not 'yes'"),
+        ({"players": 9}, "Jet Set is for 2 to 6 players"),
+        ({1: 2}, "Jet Set has no option 1"),
+    ):
+        with pytest.raises(ValueError, match=said):
+            jetset.new_table(bad)
     assert GAMES["jetlag"].new_table({"seats": 2}).to_move() == CHANCE
     wrongs: list[dict[Any, object]] = [
         {"seats": 3},
