@@ -34,7 +34,6 @@ from netcode.framing import (
     encode,
 )
 from netcode.hostsettings import HostSettings
-from netcode.lines import entry_wire
 from netcode.refusal import why_of
 from netcode.seatkind import SeatKind
 from netcode.standins import StandIns
@@ -479,7 +478,7 @@ class Host:
             if i < len(self._full):
                 continue
             entry, digest = game.entries[i], game.digests[i]
-            actor, text = entry_wire(t.rules, entry)
+            actor, text = t.rules.entry_line(entry)
             full = encode(m.to_wire(m.EntryMessage(i=i, a=actor, x=text, d=digest)))
             self._full.append(full)
             hidden = game.redact(entry, None) is not entry

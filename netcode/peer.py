@@ -44,7 +44,6 @@ from netcode.client import (
     SeatsChanged,
 )
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
-from netcode.lines import entry_of
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.protocol import SeatPresence
 from netcode.refusal import rebuilt
@@ -482,7 +481,7 @@ class NetPeer(GameClient):
             self._desync(index, f"entry {index} arrived after {len(game.entries)} entries")
             return
         try:
-            entry = entry_of(self._rules, msg.a, msg.x)
+            entry = self._rules.entry_from_line(msg.a, msg.x)
             game.push(entry, msg.d)
         except DesyncError as exc:
             self._desync(index, f"state digest {exc.actual}, the host says {exc.expected}")

@@ -30,12 +30,11 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
 from netcode.heldturn import HeldTurn
-from netcode.lines import entry_line, entry_wire
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
     NOTES_SINCE,
@@ -62,8 +61,8 @@ from netcode.seatkind import HUMAN, SeatKind
 
 logger = logging.getLogger("jetset.table")
 
-TURNS = "Taking turns"
-"""The rule a decision out of turn breaks (every game's)."""
+TURNS = rule_name("Player Turns")
+"""The rule a decision out of turn breaks (every game's; as netcode.local says it)."""
 
 
 class TableError(ValueError):
@@ -574,12 +573,12 @@ class Table:
     def entry_text(self, index: int, seat: int | None) -> str:
         """Entry ``index`` in notation, as ``seat`` may see it (None: a spectator)."""
         game = self.game
-        return entry_line(self.rules, game.redact(game.entries[index], seat))
+        return self.rules.entry_line(game.redact(game.entries[index], seat))[1]
 
     def full_log(self) -> list[list[object]]:
         """Every entry with its secrets, for the end of the game: ``[actor, text, digest]``."""
         return [
-            [*entry_wire(self.rules, e), d]
+            [*self.rules.entry_line(e), d]
             for e, d in zip(self.game.entries, self.game.digests, strict=True)
         ]
 

@@ -288,11 +288,10 @@ def seat_words(seat: int) -> str:
 
 def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
     from netcode.client import ChatMessage, EntryApplied, Problem
-    from netcode.lines import entry_wire
     from netcode.text import printable
 
     if isinstance(event, EntryApplied) and verbose:
-        actor, text = entry_wire(peer.rules, event.entry)
+        actor, text = peer.rules.entry_line(event.entry)
         who = "*" if actor < 0 else str(actor)
         print(f"{event.index:5d} {who} {text}", flush=True)
     elif isinstance(event, ChatMessage):

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from engine.errors import IllegalAction
 from engine.games import game_rules
 from engine.jetlag.rules import legal_actions
 from engine.jetlag.state import SECOND
@@ -103,3 +106,18 @@ def mover(table: Table) -> int:
     seat = table.game.to_move()
     assert seat is not None and seat >= 0
     return seat
+
+
+def test_a_card_played_out_of_turn_is_refused_and_changes_nothing(tmp_path: Path) -> None:
+    rules = game_rules("jetlag")
+    table = Table.create({}, [], tmp_path / "turns.jetset", seed="turns", fsync=False, rules=rules)
+    table.start()
+    seat = mover(table)
+    other = 1 - seat
+    card = legal_actions(table.game.view(seat))[0]
+    before = list(table.game.digests)
+    with pytest.raises(IllegalAction, match="not your turn"):
+        table.decide(other, card)
+    assert table.game.digests == before
+    table.close()
+    assert len(read_log(tmp_path / "turns.jetset").records) == len(before)
