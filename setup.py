@@ -33,19 +33,19 @@ MYPY_OPTIONS = ["--config-file=", "--always-true=MYPYC"]
 COMPILED = [
     *sorted(
         name
-        for folder in ("engine", "engine/rules")
+        for folder in ("engine", "engine/jetset", "engine/jetset/rules")
         for p in (ROOT / folder).glob("*.py")
         if (name := p.relative_to(ROOT).as_posix()) not in INTERPRETED
     ),
-    "engine/bots/planning.py",
-    "engine/bots/sampling.py",
+    "engine/jetset/bots/planning.py",
+    "engine/jetset/bots/sampling.py",
     "netcode/logfile.py",
     "netcode/replay.py",
 ]
 """What replaying a log runs: every rule, the dealer, the notation, the log reader; and where
 the bots spend their time: route-finding and sampling (with the engine alone compiled, games
 between bots were no faster). The bot classes, the network and the app stay Python (they call
-into these; a bot of your own subclasses ``engine.bots.Bot``)."""
+into these; a bot of your own subclasses ``engine.jetset.bots.Bot``)."""
 
 EDITABLE_COMMANDS = ("editable_wheel", "develop")
 """What setuptools runs for ``pip install -e``."""

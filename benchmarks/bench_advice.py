@@ -21,9 +21,9 @@ import time
 from collections.abc import Sequence
 
 from engine import CHANCE, Game, Options
-from engine.notation import Notation
-from engine.options import modules_from_words
-from engine.selfplay import play_game
+from engine.jetset.notation import Notation
+from engine.jetset.options import modules_from_words
+from engine.jetset.selfplay import play_game
 from jetset_tui.advice import advise
 
 PLAYERS = 4

@@ -2,7 +2,7 @@
 
 Two match-ups, each game played exactly as ``jetset selfplay --bot KINDS --seed SEED`` plays it
 (same dealer, same seeds, same bots; the first game of each match-up is checked against
-``engine.selfplay.play_game``):
+``engine.jetset.selfplay.play_game``):
 
 - ``greedy-random``: one greedy seat and three random seats, the greedy seat moving round the table;
   the target is greedy winning at least 90% of games;
@@ -35,10 +35,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 
 from engine import CHANCE, Dealer, Game, Options
-from engine.bots import Bot, make_bot
-from engine.bots.mcts import ITERATIONS, MctsBot
-from engine.options import modules_from_words
-from engine.selfplay import play_game
+from engine.jetset.bots import Bot, make_bot
+from engine.jetset.bots.mcts import ITERATIONS, MctsBot
+from engine.jetset.options import modules_from_words
+from engine.jetset.selfplay import play_game
 
 PLAYERS = 4
 

@@ -26,9 +26,9 @@ from pathlib import Path
 
 from benchmarks.timing import alternate_times, decode, engine_build
 from engine import CHANCE, Dealer, Game, Options, seed_commitment
-from engine.dealer import XOSHIRO_DEAL
-from engine.options import modules_from_words
-from engine.selfplay import play_game
+from engine.jetset.dealer import XOSHIRO_DEAL
+from engine.jetset.options import modules_from_words
+from engine.jetset.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import replay
 from tests.engine.table import mid_game_table

@@ -26,12 +26,12 @@ import msgpack
 
 from benchmarks.bench_engine import median_game_log, replay_figures
 from benchmarks.timing import alternate_times, decode
-from engine.dealer import seed_commitment
 from engine.jetlag.actions import CHANCE, from_wire, to_wire
 from engine.jetlag.bots import make_bot
 from engine.jetlag.dealer import Dealer
 from engine.jetlag.game import Table
 from engine.jetlag.selfplay import play_game
+from engine.jetset.dealer import seed_commitment
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import replay_table
 

@@ -12,8 +12,8 @@ import argparse
 import statistics
 import time
 
-from engine.game import Game
-from engine.options import Options
+from engine.jetset.game import Game
+from engine.jetset.options import Options
 from jetset_tui.widgets import map_layout
 
 SIZES = (

@@ -22,7 +22,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from engine.bots import make_bot
+from engine.jetset.bots import make_bot
 from netcode.botplayer import play_bot
 from netcode.client import ClientEvent, EntryApplied
 from netcode.framing import FramedConnection, encode

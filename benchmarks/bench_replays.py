@@ -26,7 +26,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Options, seed_commitment
-from engine.selfplay import play_game
+from engine.jetset.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import Timeline, replay
 from netcode.seatkind import SeatKind

@@ -32,7 +32,7 @@ import asyncssh
 
 from benchmarks.bench_ssh import cpu_seconds, create_game, join_game, rss_mb, session, start_server
 from engine import Income
-from engine.bots import make_bot
+from engine.jetset.bots import make_bot
 from netcode.client import ClientEvent, EntryApplied
 from netcode.peer import NetPeer
 from netcode.sshclient import SshAddress, SshOpener, trust_host

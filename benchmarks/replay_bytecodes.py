@@ -26,8 +26,8 @@ from types import FrameType
 from typing import Any
 
 from benchmarks.bench_engine import greedy_game_log, median_game_log
-from engine.game import Game
-from engine.options import modules_from_words
+from engine.jetset.game import Game
+from engine.jetset.options import modules_from_words
 from netcode.logfile import read_log
 from netcode.replay import replay
 

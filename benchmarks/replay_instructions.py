@@ -28,7 +28,7 @@ from pathlib import Path
 
 from benchmarks.bench_engine import greedy_game_log, median_game_log
 from benchmarks.timing import decode, engine_build
-from engine.options import modules_from_words
+from engine.jetset.options import modules_from_words
 
 REPEAT = {"msgpack": 200, "replay": 20}
 

@@ -97,7 +97,7 @@ def main() -> None:
     with tempfile.TemporaryDirectory() as tmp:
         paths = {"": game_log(args.game, Path(tmp))}
         if args.modules:  # the engine is imported here, after --measure's choice of tree
-            from engine.options import modules_from_words
+            from engine.jetset.options import modules_from_words
 
             paths["modules"] = game_log(args.game, Path(tmp), modules_from_words(args.modules))
         roots: dict[str, Path | None] = {"this": None}

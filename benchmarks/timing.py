@@ -41,7 +41,7 @@ def alternate_times(
 def engine_build() -> str:
     """Which engine this process runs: "compiled" (mypyc's extension modules, ``python3 tasks.py
     compiled``) or "pure" (Python source). Imports the engine: call it only after choosing one."""
-    import engine.state
+    import engine.jetset.state
 
-    loader = engine.state.__loader__
+    loader = engine.jetset.state.__loader__
     return "compiled" if isinstance(loader, importlib.machinery.ExtensionFileLoader) else "pure"

@@ -1,4 +1,6 @@
-"""The Jet Set rules: a pure, deterministic engine whose games are logs of entries.
+"""The engine: a pure, deterministic platform whose games are logs of entries
+(engine/platform.py, engine/games.py), with Jet Set in engine/jetset/ and Jet Lag in
+engine/jetlag/. This package re-exports Jet Set's common names, as it did before the split.
 
 Typical use::
 
@@ -11,7 +13,8 @@ Typical use::
 
 from typing import Final
 
-from engine.actions import (
+from engine.errors import IllegalAction, NotationError
+from engine.jetset.actions import (
     CHANCE,
     Action,
     Buy,
@@ -32,14 +35,13 @@ from engine.actions import (
     Setup,
     redact,
 )
-from engine.board import LONG, SHORT, Board, load_board
-from engine.dealer import Dealer, seed_commitment
-from engine.errors import IllegalAction, NotationError
-from engine.game import DesyncError, Game
-from engine.notation import Notation, format_action, parse_action
-from engine.options import Options
-from engine.scoring import Score
-from engine.state import State
+from engine.jetset.board import LONG, SHORT, Board, load_board
+from engine.jetset.dealer import Dealer, seed_commitment
+from engine.jetset.game import DesyncError, Game
+from engine.jetset.notation import Notation, format_action, parse_action
+from engine.jetset.options import Options
+from engine.jetset.scoring import Score
+from engine.jetset.state import State
 
 RULES_VERSION: Final = "jetset-base-2"
 """Changes whenever a rule change would make an old log replay differently."""

@@ -1,6 +1,6 @@
 """A whole game between bots, for any game on the platform (engine/platform.py): the dealer
 supplies chance, each seat's bot chooses from its own view. ``jetset selfplay --game`` and the
-platform's tests play through it; Jet Set's own ``engine.selfplay`` keeps its older dealing
+platform's tests play through it; Jet Set's own ``engine.jetset.selfplay`` keeps its older dealing
 schemes and its bots' ``(view, rules)``."""
 
 from __future__ import annotations

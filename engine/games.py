@@ -15,7 +15,10 @@ from engine.platform import GameRules
 
 AnyRules = GameRules[Any, Any, Any]
 
-WHERE: Final = {"jetset": ("engine.jetset", "JET_SET"), "jetlag": ("engine.jetlag.game", "JET_LAG")}
+WHERE: Final = {
+    "jetset": ("engine.jetset.definition", "JET_SET"),
+    "jetlag": ("engine.jetlag.game", "JET_LAG"),
+}
 """Each game's name, and the module and name of its ``GameRules``."""
 DEFAULT: Final = "jetset"
 TITLES: Final = {"jetset": "Jet Set", "jetlag": "Jet Lag"}

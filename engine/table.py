@@ -6,10 +6,10 @@ entry (the game's ``_apply`` checks it first), records it and the state's digest
 compares that digest with the one the log or the host recorded. A game supplies the rest: whose
 move it is, the legal actions, ``_apply``, ``_entry``, ``redact`` and ``result``.
 
-Jet Lag's ``Table`` is one. Jet Set's ``engine.game.Game`` keeps its own ``push``: it is compiled
-by mypyc (setup.py) and a compiled class cannot share an interpreted base without becoming slower
-where replays spend their time; this module stays interpreted, so games outside the compiled
-engine can subclass it.
+Jet Lag's ``Table`` is one. Jet Set's ``engine.jetset.game.Game`` keeps its own ``push``: it is
+compiled by mypyc (setup.py) and a compiled class cannot share an interpreted base without
+becoming slower where replays spend their time; this module stays interpreted, so games outside
+the compiled engine can subclass it.
 """
 
 from __future__ import annotations

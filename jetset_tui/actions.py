@@ -16,8 +16,8 @@ from typing import Final
 from textual.binding import Binding
 
 from engine import Action
-from engine.rules.hubs import hub_decision_due
-from engine.state import State
+from engine.jetset.rules.hubs import hub_decision_due
+from engine.jetset.state import State
 from jetset_tui.business import business_stage
 from jetset_tui.guided import (
     Stage,

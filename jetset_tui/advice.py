@@ -1,7 +1,7 @@
 """Advice (``h``): the move our strongest bot would make in your place, from your view only,
 with one line saying why; from Vacation Time on, the race to the end as you can see it (whose
 Final Flight needs how many planes, and what your own still costs). In the end race the advice
-follows ``engine.bots.race``: fly your Final Flight when you can, save for it while it can
+follows ``engine.jetset.bots.race``: fly your Final Flight when you can, save for it while it can
 still be paid for in time."""
 
 from __future__ import annotations
@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from engine.actions import (
+from engine.errors import IllegalAction
+from engine.jetset.actions import (
     Accept,
     Action,
     Buy,
@@ -36,15 +37,14 @@ from engine.actions import (
     RentDistant,
     ReplaceInvestor,
 )
-from engine.bots import BOTS, make_bot
-from engine.bots.greedy import RENT_PENALTY, Target, face_up, final_target
-from engine.bots.planning import Planner, Route
-from engine.bots.race import Race, affordable_in_time, race, race_move, serves
-from engine.errors import IllegalAction
-from engine.notation import Notation
-from engine.rules.final_flight import FINAL_PLANES_TO_END
-from engine.ruleset import Ruleset
-from engine.state import State
+from engine.jetset.bots import BOTS, make_bot
+from engine.jetset.bots.greedy import RENT_PENALTY, Target, face_up, final_target
+from engine.jetset.bots.planning import Planner, Route
+from engine.jetset.bots.race import Race, affordable_in_time, race, race_move, serves
+from engine.jetset.notation import Notation
+from engine.jetset.rules.final_flight import FINAL_PLANES_TO_END
+from engine.jetset.ruleset import Ruleset
+from engine.jetset.state import State
 from jetset_tui.describe import card_text
 from jetset_tui.i18n import N_, _, ngettext
 

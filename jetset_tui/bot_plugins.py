@@ -2,7 +2,7 @@
 
 A kind with a colon names a ``Bot`` subclass by where it lives, a Python file or an importable
 module, and the class. The command line loads it and registers it under that name
-(``engine.bots.register_bot``) before the game, so every part that seats bots (self-play, the
+(``engine.jetset.bots.register_bot``) before the game, so every part that seats bots (self-play, the
 local app, ``jetset host`` and ``jetset join``) seats it like a built-in kind. Only names typed on
 this machine's command line are loaded: a seat kind read from a log file or asked for over the
 network never imports anything (opening a shared log must not run its code).
@@ -19,14 +19,15 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # the engine is imported only when a bot of your own is named
-    from engine.bots import Bot
+    from engine.jetset.bots import Bot
 
 BOT_OPTIONS = ("bot", "bots", "standin_bot")
 """The command-line options (``argparse`` destinations) that name bot kinds."""
 
 
 def is_plugin(kind: str) -> bool:
-    """``engine.bots.is_own_bot``, without importing the engine for a command that names none."""
+    """``engine.jetset.bots.is_own_bot``, without importing the engine for a command that names
+    none."""
     return ":" in kind
 
 
@@ -49,7 +50,7 @@ def load_command_line_bots(args: argparse.Namespace) -> list[str]:
 
 def load_bot(kind: str) -> type[Bot]:
     """Import the bot class ``kind`` names and register it; ValueError says what is wrong."""
-    from engine.bots import BOTS, register_bot
+    from engine.jetset.bots import BOTS, register_bot
 
     if kind in BOTS:
         return BOTS[kind]

@@ -7,7 +7,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine import Action
-from engine.actions import (
+from engine.jetset.actions import (
     Accept,
     CashIn,
     Decline,
@@ -16,10 +16,10 @@ from engine.actions import (
     Offer,
     PlayCard,
 )
-from engine.business_state import BusinessState
-from engine.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
-from engine.rules.business import DECISION_RULES, allowed
-from engine.rules.business_cards import (
+from engine.jetset.business_state import BusinessState
+from engine.jetset.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
+from engine.jetset.rules.business import DECISION_RULES, allowed
+from engine.jetset.rules.business_cards import (
     ACQUISITION_PRICE,
     BUYOUT_PRICE,
     CASH_IN,
@@ -28,8 +28,8 @@ from engine.rules.business_cards import (
     RECALL_PRICE,
     RIVALRY_PRICE,
 )
-from engine.rules.income import seat_income
-from engine.state import State
+from engine.jetset.rules.income import seat_income
+from engine.jetset.state import State
 from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
 from jetset_tui.guided import Choice, Stage

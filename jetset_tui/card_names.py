@@ -10,8 +10,8 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.business_state import KIND
-from engine.rules.investors import investor_cards
+from engine.jetset.business_state import KIND
+from engine.jetset.rules.investors import investor_cards
 from jetset_tui.i18n import N_, _
 
 BUSINESS_NAMES: Final[dict[str, str]] = {

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.board import load_board
+from engine.jetset.board import load_board
 from jetset_tui.i18n import current_language
 
 
 class Named(Protocol):
-    """A board city (engine.board.City) or a distant one (engine.distant_state.DistantCity)."""
+    """A board city (engine.jetset.board.City) or a distant one
+    (engine.jetset.distant_state.DistantCity)."""
 
     @property
     def name(self) -> str: ...

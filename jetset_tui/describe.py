@@ -21,7 +21,7 @@ from engine import (
     Reveal,
     Setup,
 )
-from engine.actions import (
+from engine.jetset.actions import (
     BusinessDraw,
     BusinessShuffle,
     BuyDistant,
@@ -34,15 +34,15 @@ from engine.actions import (
     ReplaceInvestor,
     TurnInvestor,
 )
-from engine.board import Board
-from engine.distant_state import PLANE_PRICE as DISTANT_PLANE
-from engine.distant_state import RENT_TO_BANK as DISTANT_RENT_TO_BANK
-from engine.distant_state import load_distant
-from engine.notation import Notation
-from engine.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost, service_charge
-from engine.rules.distant import buy_distant_cost, place_distant_cost
-from engine.rules.income import seat_income
-from engine.state import State
+from engine.jetset.board import Board
+from engine.jetset.distant_state import PLANE_PRICE as DISTANT_PLANE
+from engine.jetset.distant_state import RENT_TO_BANK as DISTANT_RENT_TO_BANK
+from engine.jetset.distant_state import load_distant
+from engine.jetset.notation import Notation
+from engine.jetset.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost, service_charge
+from engine.jetset.rules.distant import buy_distant_cost, place_distant_cost
+from engine.jetset.rules.income import seat_income
+from engine.jetset.state import State
 from jetset_tui.card_names import investor_name
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.theme import DIM, Livery

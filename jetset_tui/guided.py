@@ -27,13 +27,13 @@ from engine import (
     Refill,
     Rent,
 )
-from engine.actions import ReplaceInvestor
-from engine.board import LONG, SHORT
-from engine.bots.planning import Planner, Route
-from engine.rules.costs import REFILL_PRICE
-from engine.rules.income import seat_income
-from engine.rules.investors import investor_cards, payouts_now
-from engine.state import State
+from engine.jetset.actions import ReplaceInvestor
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.bots.planning import Planner, Route
+from engine.jetset.rules.costs import REFILL_PRICE
+from engine.jetset.rules.income import seat_income
+from engine.jetset.rules.investors import investor_cards, payouts_now
+from engine.jetset.state import State
 from jetset_tui.card_names import investor_name
 from jetset_tui.cities import city_name
 from jetset_tui.describe import card_text, route_text

@@ -10,9 +10,9 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from engine import Action
-from engine.actions import BuyDistant, ClaimDistant, PlaceDistant, RentDistant
-from engine.distant_state import PLANE_PRICE, RENT_TO_BANK, DistantState
-from engine.state import State
+from engine.jetset.actions import BuyDistant, ClaimDistant, PlaceDistant, RentDistant
+from engine.jetset.distant_state import PLANE_PRICE, RENT_TO_BANK, DistantState
+from engine.jetset.state import State
 from jetset_tui.cities import city_name
 from jetset_tui.describe import distant_card_text, route_text
 from jetset_tui.guided import ONE, Choice, Stage

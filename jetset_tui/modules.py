@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 
 from engine import Options
-from engine.options import MODULE_WORDS, modules_from_words
+from engine.jetset.options import MODULE_WORDS, modules_from_words
 from jetset_tui.i18n import N_, _
 
 MODULES_HELP = N_(

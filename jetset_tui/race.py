@@ -11,9 +11,9 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from engine.bots.planning import Planner
-from engine.bots.race import Finisher, finishers
-from engine.state import State
+from engine.jetset.bots.planning import Planner
+from engine.jetset.bots.race import Finisher, finishers
+from engine.jetset.state import State
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN

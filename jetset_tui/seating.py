@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine import Options
-from engine.bots import BOTS, require_bot
+from engine.jetset.bots import BOTS, require_bot
 from jetset_tui.i18n import _
 from jetset_tui.modules import game_options
 from netcode.client import SeatInfo
@@ -50,7 +50,7 @@ class GamePlan:
     path: Path | None = None
     extra_cards: bool = False
     modules: tuple[str, ...] = ()
-    """The expansion's modules in play (names of ``engine.options.MODULES``)."""
+    """The expansion's modules in play (names of ``engine.jetset.options.MODULES``)."""
     investors_face_up: bool = False
     """The Investors module's face-up variant."""
 

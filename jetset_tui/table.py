@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.board import Board
-from engine.state import State
+from engine.jetset.board import Board
+from engine.jetset.state import State
 from jetset_tui.theme import Livery
 from netcode.seatkind import SeatKind
 

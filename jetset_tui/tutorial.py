@@ -27,8 +27,8 @@ from engine import (
     Refill,
     Rent,
 )
-from engine.actions import CashIn, Dividends, Offer, PlayCard
-from engine.state import State
+from engine.jetset.actions import CashIn, Dividends, Offer, PlayCard
+from engine.jetset.state import State
 from jetset_tui.i18n import N_, _
 
 SEED: Final = "jetset-tutorial-17"

@@ -8,7 +8,7 @@ words a player uses.
 from __future__ import annotations
 
 from engine import IllegalAction
-from engine.notation import Notation
+from engine.jetset.notation import Notation
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import sentence
 from netcode.client import GameClient

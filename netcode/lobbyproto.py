@@ -15,7 +15,7 @@ from __future__ import annotations
 import typing
 from dataclasses import dataclass
 
-from engine.options import MODULES
+from engine.jetset.options import MODULES
 from netcode.messages import (
     MAX_CHAT,
     MAX_KIND,
@@ -65,7 +65,8 @@ def _bot_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
 
 
 def _module_names(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The expansion's modules a request names (``engine.options.MODULES``), in that order."""
+    """The expansion's modules a request names (``engine.jetset.options.MODULES``), in that
+    order."""
     if not all(name in MODULES for name in names):
         raise ValueError("not a module")
     return tuple(m for m in MODULES if m in names)
@@ -130,7 +131,7 @@ class Create(ProtocolMessage, t="create", side=CLIENT):
         why=f"'modules' is a list of: {', '.join(MODULES)}",
         omit_default=True,
     )
-    """The expansion's modules the game plays (``engine.options.MODULES``)."""
+    """The expansion's modules the game plays (``engine.jetset.options.MODULES``)."""
     investors_face_up: bool = spec(False, omit_default=True)
     """The Investors module's face-up variant (refused without the module)."""
 

@@ -33,8 +33,8 @@ import msgpack
 
 import data
 from engine import RULES_VERSION, Options, seed_commitment
-from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution, pledge_for
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
+from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution, pledge_for
 from engine.platform import Table
 from netcode.seatkind import HUMAN, SeatKind
 
@@ -68,7 +68,8 @@ DATA_FILES_SINCE: Final = 6
 NOTES_SINCE: Final = 4
 """The first format with note records: a game continued in an older format writes none."""
 CONTRIBUTIONS_SINCE: Final = 4
-"""The first format whose deal mixes in the peers' contributions (``engine.dealer.deal_seed``)."""
+"""The first format whose deal mixes in the peers' contributions
+(``engine.jetset.dealer.deal_seed``)."""
 PLEDGES_SINCE: Final = 5
 """The first format whose header holds each seat's pledge, which its contribution must match."""
 DATE_SINCE: Final = 5
@@ -82,7 +83,7 @@ def today() -> str:
 
 
 def deal_scheme(version: int) -> int:
-    """How the seed of a log of this format version deals (``engine.dealer``)."""
+    """How the seed of a log of this format version deals (``engine.jetset.dealer``)."""
     return SHAKE_DEAL if version >= 3 else XOSHIRO_DEAL
 
 
@@ -120,7 +121,7 @@ class Header:
     """Each seat's random value mixed into the deal, in seat order (None: the seat added
     nothing; an empty list: no seat did)."""
     pledges: list[str | None] = field(default_factory=list)
-    """Each seat's pledge to its value (``engine.dealer.pledge_for``), as the host announced
+    """Each seat's pledge to its value (``engine.jetset.dealer.pledge_for``), as the host announced
     them before anyone revealed a value (None: the seat pledged nothing). A seat that pledged and
     has no contribution did not reveal its value in time and was dealt without it."""
     date: str | None = field(default_factory=today)

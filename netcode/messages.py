@@ -424,7 +424,7 @@ class Join(ProtocolMessage, t="join", side="peer"):
     name: str = _name_field()
     password: str | None = spec(None, max_len=MAX_PASSWORD, omit_default=True)
     pledge: str | None = _pledge_field()
-    """The peer's pledge to its random value for the deal (``engine.dealer.pledge_for``), or
+    """The peer's pledge to its random value for the deal (``engine.jetset.dealer.pledge_for``), or
     None; the value itself follows in ``contribute`` once the host announces every pledge."""
 
 

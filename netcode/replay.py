@@ -25,13 +25,13 @@ from engine import (
     IllegalAction,
     NotationError,
 )
-from engine.actions import BusinessDraw, DealInvestors, FinalsDraw
-from engine.dealer import deal_seed
 from engine.games import DEFAULT, TITLES
-from engine.notation import Notation
+from engine.jetset.actions import BusinessDraw, DealInvestors, FinalsDraw
+from engine.jetset.dealer import deal_seed
+from engine.jetset.notation import Notation
+from engine.jetset.state import State
 from engine.platform import CHANCE as ANY_CHANCE
 from engine.platform import Table
-from engine.state import State
 from netcode.logfile import (
     GameLog,
     LogFormatError,

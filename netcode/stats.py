@@ -11,7 +11,7 @@ from pathlib import Path
 
 from engine import Game, IllegalAction, NotationError
 from engine.games import DEFAULT
-from engine.notation import Notation
+from engine.jetset.notation import Notation
 from netcode.logfile import GameLog, LogFormatError, read_log, record_entry
 from netcode.replay import entry_parser
 from netcode.seatkind import SeatKind

@@ -26,9 +26,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from engine import CHANCE, Game, IllegalAction, NotationError, Options
-from engine.dealer import is_contribution, pledge_for
 from engine.games import DEFAULT, TITLES, WHERE
-from engine.notation import Notation
+from engine.jetset.dealer import is_contribution, pledge_for
+from engine.jetset.notation import Notation
 from engine.platform import Table
 from netcode.logfile import (
     DATE_FORMAT,

@@ -2,7 +2,8 @@
 
 One place for every path under the user's data directory (platformdirs'), so that one override,
 ``JETSET_HOME``, moves all of them: tests point it at a temporary folder, and a user can keep
-several setups apart. (Not to be confused with ``engine.paths``, which is about flight paths.)
+several setups apart. (Not to be confused with ``engine.jetset.paths``, which is about flight
+paths.)
 """
 
 from __future__ import annotations

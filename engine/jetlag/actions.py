@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Final
 
 CHANCE: Final = -1
-"""The seat of the dealer's entries (as in Jet Set's engine.actions)."""
+"""The seat of the dealer's entries (as in Jet Set's engine.jetset.actions)."""
 
 
 @dataclass(frozen=True, slots=True)

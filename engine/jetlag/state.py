@@ -1,6 +1,6 @@
 """Jet Lag's state: the line of destinations, each side's tourists, the hands, the round.
 
-Mutable and copied before a search changes it (``copy``), as Jet Set's engine.state is. The
+Mutable and copied before a search changes it (``copy``), as Jet Set's engine.jetset.state is. The
 piles are not in it: the dealer holds them and a ``Take`` entry brings a pile to its player, so
 no view can leak a card nobody has seen. ``hands[seat]`` is None where this copy does not know
 that seat's cards (``view``); ``sizes`` always counts them.

@@ -1,9 +1,5 @@
-"""Jet Set on the platform of engine/platform.py: ``JET_SET``, its ``GameRules``.
-
-Jet Set's own modules (board, state, rules, scoring, notation, bots …) still live in ``engine/``
-itself; this package adapts them to the interface every game implements.
+"""Jet Set's engine: the board, the state, the rules step by step, scoring, notation, the dealer
+and the bots. ``engine.jetset.definition.JET_SET`` is its ``GameRules`` (engine/platform.py), the
+one way the platform (engine/games.py, netcode, the app's generic parts) reaches it. The package
+itself imports nothing, so importing one of its modules loads only what that module needs.
 """
-
-from engine.jetset.definition import JET_SET, JetSet
-
-__all__ = ["JET_SET", "JetSet"]

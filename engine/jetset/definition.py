@@ -1,5 +1,5 @@
-"""Jet Set's definition (``JET_SET``): ``engine.game.Game`` as a platform ``Table``, its dealer,
-notation and bots behind engine/platform.py's interface."""
+"""Jet Set's definition (``JET_SET``): ``engine.jetset.game.Game`` as a platform ``Table``, its
+dealer, notation and bots behind engine/platform.py's interface."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import RULES_VERSION
-from engine.actions import (
+from engine.jetset.actions import (
     CHANCE,
     Accept,
     Action,
@@ -26,22 +26,22 @@ from engine.actions import (
     Setup,
     TurnInvestor,
 )
-from engine.board import load_board
-from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL, Dealer
-from engine.game import Game
-from engine.notation import Notation
-from engine.options import Options
+from engine.jetset.board import load_board
+from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL, Dealer
+from engine.jetset.game import Game
+from engine.jetset.notation import Notation
+from engine.jetset.options import Options
+from engine.jetset.position import position
+from engine.jetset.rules.business_deal import answer_on_timeout
+from engine.jetset.ruleset import Ruleset
+from engine.jetset.slots import slot_differences
+from engine.jetset.state import State
 from engine.platform import GameRules
 from engine.platform import Table as PlatformTable
-from engine.position import position
-from engine.rules.business_deal import answer_on_timeout
-from engine.ruleset import Ruleset
-from engine.slots import slot_differences
-from engine.state import State
 from engine.wire import line_from_wire, line_to_wire
 
 if TYPE_CHECKING:
-    from engine.bots import Bot
+    from engine.jetset.bots import Bot
 
 XOSHIRO_UNTIL: Final = 3
 """The first log format that deals from SHAKE-256 (engine/dealstream.py)."""
@@ -72,12 +72,12 @@ class JetSet:
         return every_card_notation()
 
     def bots(self) -> Sequence[str]:
-        from engine.bots import BOTS  # the bots load when asked for: a replay needs none
+        from engine.jetset.bots import BOTS  # the bots load when asked for: a replay needs none
 
         return tuple(BOTS)
 
     def make_bot(self, kind: str, seat: int, seed: str) -> Player:
-        from engine.bots import make_bot
+        from engine.jetset.bots import make_bot
 
         return Player(make_bot(kind, seat, seed))
 
@@ -96,7 +96,7 @@ class JetSet:
         return self.entry_from_line(*line_from_wire(raw))
 
     def bot_label(self, kind: str) -> str:
-        from engine.bots import bot_label
+        from engine.jetset.bots import bot_label
 
         return bot_label(kind)
 
@@ -141,9 +141,9 @@ def every_card_notation() -> Notation:
 
 
 class TableDealer:
-    """``engine.dealer.Dealer`` for a seed (a deal seed, contributions already mixed in:
-    ``engine.dealer.deal_seed``), made when first asked, from the board and the player count of
-    the state it deals to."""
+    """``engine.jetset.dealer.Dealer`` for a seed (a deal seed, contributions already mixed in:
+    ``engine.jetset.dealer.deal_seed``), made when first asked, from the board and the player
+    count of the state it deals to."""
 
     def __init__(self, seed: str, scheme: int = SHAKE_DEAL) -> None:
         self.seed = seed

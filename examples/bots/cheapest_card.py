@@ -11,13 +11,13 @@ docs/bots.md explains what a bot sees and how it chooses.
 
 from __future__ import annotations
 
-from engine.actions import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Place, Rent
-from engine.board import LONG, SHORT
-from engine.bots import Bot
-from engine.bots.planning import BUY, PLACE, Need, card_cities, planes_needed
-from engine.rules.income import income_of
-from engine.ruleset import Ruleset
-from engine.state import State
+from engine.jetset.actions import Action, Buy, Claim, ClaimFinal, FinalPlane, Income, Place, Rent
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.bots import Bot
+from engine.jetset.bots.planning import BUY, PLACE, Need, card_cities, planes_needed
+from engine.jetset.rules.income import income_of
+from engine.jetset.ruleset import Ruleset
+from engine.jetset.state import State
 
 FINAL_POINTS = 10
 """A Final Flight scores 10 points, and 2 more for each plane put on it afterwards."""
@@ -45,7 +45,7 @@ class CheapestCardBot(Bot):
 
     def targets(self, view: State) -> list[tuple[float, str, list[Need]]]:
         """Each face-up card not yet claimable, scored by points per euro still needed, with
-        the planes it needs (the planner's cheapest path, engine/bots/planning.py)."""
+        the planes it needs (the planner's cheapest path, engine/jetset/bots/planning.py)."""
         scored = []
         for row in (SHORT, LONG):
             for card in view.rows[row]:

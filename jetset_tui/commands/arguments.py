@@ -45,7 +45,7 @@ def seconds(text: str) -> float:
 
 def players(text: str) -> int:
     """A player count the game is for (2 to 6)."""
-    from engine.options import MAX_PLAYERS, MIN_PLAYERS
+    from engine.jetset.options import MAX_PLAYERS, MIN_PLAYERS
 
     try:
         value = int(text)

@@ -41,8 +41,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_position(args: argparse.Namespace) -> int:
-    from engine.notation import Notation
-    from engine.position import position
+    from engine.jetset.notation import Notation
+    from engine.jetset.position import position
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay
 

@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 from engine import Game, seed_commitment
-from engine.bots import bot_label, require_bot
-from engine.notation import Notation
-from engine.selfplay import play_game, seat_kinds
+from engine.jetset.bots import bot_label, require_bot
+from engine.jetset.notation import Notation
+from engine.jetset.selfplay import play_game, seat_kinds
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import _
 from jetset_tui.modules import add_modules_argument, game_options
@@ -148,7 +148,7 @@ def selfplay_other(args: argparse.Namespace) -> int:
     """``selfplay --game NAME`` for a game other than Jet Set, through its ``GameRules``."""
     from engine.botgame import BotError, play_bots
     from engine.games import TITLES, game_rules
-    from engine.selfplay import seat_kinds
+    from engine.jetset.selfplay import seat_kinds
     from netcode.logfile import Header, Seat, write_game
     from netcode.seatkind import SeatKind
 

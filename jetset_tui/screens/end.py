@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Static
 
 from engine import Game
-from engine.distant_state import distant_points
-from engine.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
-from engine.scoring import final_flight_points
+from engine.jetset.distant_state import distant_points
+from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
+from engine.jetset.scoring import final_flight_points
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import Story, story
 from jetset_tui.i18n import N_, _, money, ngettext

@@ -19,8 +19,8 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
-from engine.notation import Notation
-from engine.rules.turns import offer_pending
+from engine.jetset.notation import Notation
+from engine.jetset.rules.turns import offer_pending
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.i18n import N_, _

@@ -14,9 +14,9 @@ from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
-from engine.bots import bot_label
 from engine.jetlag.bots import BOTS as JETLAG_BOTS
-from engine.options import MAX_PLAYERS, MIN_PLAYERS, MODULE_TITLES, MODULES
+from engine.jetset.bots import bot_label
+from engine.jetset.options import MAX_PLAYERS, MIN_PLAYERS, MODULE_TITLES, MODULES
 from jetset_tui.i18n import N_, _
 from jetset_tui.jetlag_session import DEFAULT_BOT as JETLAG_BOT
 from jetset_tui.jetlag_session import HUMAN, JetLagPlan

@@ -12,8 +12,8 @@ from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
 from textual.widgets import Static
 
-from engine.board import LONG, SHORT
-from engine.bots.planning import Planner
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.bots.planning import Planner
 from jetset_tui.advice import Advice
 from jetset_tui.describe import card_text, route_text
 from jetset_tui.i18n import N_, _, ngettext

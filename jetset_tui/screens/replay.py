@@ -21,9 +21,9 @@ from textual.timer import Timer
 from textual.widgets import Input, Static
 
 from engine import CHANCE, redact
-from engine.notation import Notation
-from engine.rules.hubs import seat_in_turn
-from engine.state import State
+from engine.jetset.notation import Notation
+from engine.jetset.rules.hubs import seat_in_turn
+from engine.jetset.state import State
 from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.i18n import N_, _

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.widgets import Static
 
 from engine import Action, Options
-from engine.bots import make_bot
+from engine.jetset.bots import make_bot
 from jetset_tui import tutorial
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.game import GameScreen

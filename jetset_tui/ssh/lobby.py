@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
 
-from engine.bots import BOTS
+from engine.jetset.bots import BOTS
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.modules import game_options
 from jetset_tui.ssh.limits import TryLimiter

@@ -18,8 +18,8 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Checkbox, DataTable, Input, RichLog, Static
 from textual.widgets.data_table import ColumnKey
 
-from engine.bots import BOTS
-from engine.options import MODULES
+from engine.jetset.bots import BOTS
+from engine.jetset.options import MODULES
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, switch_language
 from jetset_tui.modules import playable
 from jetset_tui.screens.new_game import module_title

@@ -15,8 +15,8 @@ from textual.suggester import Suggester
 from textual.widgets import Input, Static
 
 from engine import Action, NotationError
-from engine.business_state import KIND
-from engine.notation import BUSINESS_VERBS, VERBS, Notation
+from engine.jetset.business_state import KIND
+from engine.jetset.notation import BUSINESS_VERBS, VERBS, Notation
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD

@@ -11,12 +11,12 @@ from dataclasses import dataclass
 
 from rich.text import Text
 
-from engine.actions import ClaimDistant
-from engine.bots.greedy import distant_cost
-from engine.distant_state import PLANE_PRICE, DistantState
-from engine.rules.claims import plane_components
-from engine.rules.distant import ClaimDistantRule
-from engine.state import State
+from engine.jetset.actions import ClaimDistant
+from engine.jetset.bots.greedy import distant_cost
+from engine.jetset.distant_state import PLANE_PRICE, DistantState
+from engine.jetset.rules.claims import plane_components
+from engine.jetset.rules.distant import ClaimDistantRule
+from engine.jetset.state import State
 from jetset_tui.cities import city_name
 from jetset_tui.describe import distant_card_text, route_text
 from jetset_tui.i18n import _

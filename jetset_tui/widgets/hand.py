@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.bots.planning import Planner
+from engine.jetset.bots.planning import Planner
 from jetset_tui.business import business_text
 from jetset_tui.describe import card_text
 from jetset_tui.i18n import _

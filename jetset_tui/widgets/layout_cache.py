@@ -18,7 +18,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
-from engine.board import Board
+from engine.jetset.board import Board
 from jetset_tui.widgets import map_layout, map_schematic
 from jetset_tui.widgets.map_layout import Block, Layout
 

@@ -17,7 +17,7 @@ from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
 from engine import Entry
-from engine.notation import Notation
+from engine.jetset.notation import Notation
 from jetset_tui.describe import entry_line
 from jetset_tui.theme import Livery
 

@@ -28,8 +28,8 @@ from textual.strip import Strip
 from textual.style import Style as VisualStyle
 from textual.widget import Widget
 
-from engine.board import Board
-from engine.state import State
+from engine.jetset.board import Board
+from engine.jetset.state import State
 from jetset_tui.cities import city_name
 from jetset_tui.i18n import _
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery

@@ -14,7 +14,7 @@ from __future__ import annotations
 import heapq
 from dataclasses import dataclass
 
-from engine.board import Board
+from engine.jetset.board import Board
 from jetset_tui.widgets import map_schematic
 
 DIRS: tuple[tuple[int, int], ...] = (

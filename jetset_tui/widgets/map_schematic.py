@@ -10,7 +10,7 @@ A board with other cities has no schematic and is drawn from the globe (``map_la
 
 from __future__ import annotations
 
-from engine.board import Board
+from engine.jetset.board import Board
 
 BANDS = 9
 """Bands from north (0) to south (8)."""

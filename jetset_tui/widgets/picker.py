@@ -14,9 +14,9 @@ from textual.message import Message
 from textual.widget import Widget
 
 from engine import Action, Entry, IllegalAction
-from engine.notation import Notation
-from engine.ruleset import Ruleset
-from engine.state import State
+from engine.jetset.notation import Notation
+from engine.jetset.ruleset import Ruleset
+from engine.jetset.state import State
 from jetset_tui.describe import action_cost, cost_breakdown
 from jetset_tui.guided import EACH, NONE, ONE, Choice, Stage
 from jetset_tui.i18n import _, money

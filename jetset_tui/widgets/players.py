@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.distant_state import distant_points
-from engine.rules.hubs import seat_in_turn
-from engine.rules.income import seat_income
-from engine.scoring import final_flight_points, scores
-from engine.state import State
+from engine.jetset.distant_state import distant_points
+from engine.jetset.rules.hubs import seat_in_turn
+from engine.jetset.rules.income import seat_income
+from engine.jetset.scoring import final_flight_points, scores
+from engine.jetset.state import State
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.i18n import _, money, ngettext
 from jetset_tui.race import panel_race

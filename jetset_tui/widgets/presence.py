@@ -9,7 +9,7 @@ from collections.abc import Sequence
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.bots import bot_label
+from engine.jetset.bots import bot_label
 from jetset_tui.i18n import N_, _
 from jetset_tui.theme import DIM, GOOD, WARN
 from netcode.client import Hosting, Presence

@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.board import LONG, SHORT
-from engine.bots.planning import Planner, Route
-from engine.investors_state import SPACES
-from engine.rules.investors import investor_cards
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.bots.planning import Planner, Route
+from engine.jetset.investors_state import SPACES
+from engine.jetset.rules.investors import investor_cards
 from jetset_tui.describe import card_text
 from jetset_tui.i18n import N_, _, money, pgettext
 from jetset_tui.table import TableView

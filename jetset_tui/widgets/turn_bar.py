@@ -9,15 +9,15 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from engine.rules.hubs import seat_in_turn
-from engine.rules.turns import (
+from engine.jetset.rules.hubs import seat_in_turn
+from engine.jetset.rules.turns import (
     END_AGREED,
     END_ALL_FINALS,
     END_FIFTH_PLANE,
     accepted_so_far,
     offer_pending,
 )
-from engine.state import State
+from engine.jetset.state import State
 from jetset_tui.business import deal_turn_text
 from jetset_tui.cities import city_name
 from jetset_tui.describe import seat_badge

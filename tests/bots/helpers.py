@@ -6,9 +6,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import replace
 
 from engine import CHANCE, Dealer, Game, Options
-from engine.actions import Action, Entry
-from engine.bots import Bot, make_bot
-from engine.bots.mcts import MctsBot
+from engine.jetset.actions import Action, Entry
+from engine.jetset.bots import Bot, make_bot
+from engine.jetset.bots.mcts import MctsBot
 
 FAST_MCTS = {"iterations": 4, "horizon": 1}
 """A search bot small enough to play whole games inside the test time budget."""

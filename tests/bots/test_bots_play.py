@@ -8,12 +8,12 @@ from itertools import pairwise
 import pytest
 
 from engine import Options
-from engine.actions import BusinessDraw, HubBonus
-from engine.bots import BOTS, make_bot
-from engine.bots.greedy import GreedyBot
-from engine.bots.mcts import MctsBot
-from engine.options import MODULES
-from engine.selfplay import play_game
+from engine.jetset.actions import BusinessDraw, HubBonus
+from engine.jetset.bots import BOTS, make_bot
+from engine.jetset.bots.greedy import GreedyBot
+from engine.jetset.bots.mcts import MctsBot
+from engine.jetset.options import MODULES
+from engine.jetset.selfplay import play_game
 from tests.bots.helpers import play
 
 

@@ -9,16 +9,16 @@ from collections import Counter
 import pytest
 
 from engine import CHANCE, Dealer, Game, Options
-from engine.actions import PlayCard
-from engine.board import SHORT
-from engine.bots.greedy import GreedyBot
-from engine.bots.mcts import MctsBot, business_chance, is_legal
-from engine.bots.sampling import World, determinize, unseen_business
-from engine.business_state import DECK, sorted_kinds
-from engine.options import MODULES
+from engine.jetset.actions import PlayCard
+from engine.jetset.board import SHORT
+from engine.jetset.bots.greedy import GreedyBot
+from engine.jetset.bots.mcts import MctsBot, business_chance, is_legal
+from engine.jetset.bots.sampling import World, determinize, unseen_business
+from engine.jetset.business_state import DECK, sorted_kinds
+from engine.jetset.options import MODULES
+from engine.jetset.rules.business import chance_entry_kind
+from engine.jetset.state import State
 from engine.rng import Rng
-from engine.rules.business import chance_entry_kind
-from engine.state import State
 from tests.bots.helpers import bot, play
 
 ALL_MODULES = Options(**dict.fromkeys(MODULES, True))

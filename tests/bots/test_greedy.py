@@ -5,9 +5,9 @@ from __future__ import annotations
 import pytest
 
 from engine import Buy, Claim, ClaimFinal, Entry, Income, Place
-from engine.bots.greedy import greedy_action
-from engine.bots.planning import plan_route
-from engine.state import State
+from engine.jetset.bots.greedy import greedy_action
+from engine.jetset.bots.planning import plan_route
+from engine.jetset.state import State
 from tests.bots.helpers import play
 from tests.engine.table import Table
 

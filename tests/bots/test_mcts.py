@@ -5,8 +5,8 @@ from __future__ import annotations
 import time
 
 from engine import Claim, Entry, Income
-from engine.bots.greedy import greedy_action
-from engine.bots.mcts import DEVIATION, Arm, MctsBot, best_half, candidates, decide
+from engine.jetset.bots.greedy import greedy_action
+from engine.jetset.bots.mcts import DEVIATION, Arm, MctsBot, best_half, candidates, decide
 from tests.bots.helpers import play
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Claim, ClaimFinal, Entry, Game, IllegalAction, Options
-from engine.bots.planning import (
+from engine.jetset.bots.planning import (
     BUY,
     HOP,
     PLACE,
@@ -17,8 +17,8 @@ from engine.bots.planning import (
     plan_route,
     planes_needed,
 )
-from engine.paths import path_links
-from engine.rules.costs import buy_cost
+from engine.jetset.paths import path_links
+from engine.jetset.rules.costs import buy_cost
 from tests.bots.helpers import play
 from tests.engine.table import Table
 

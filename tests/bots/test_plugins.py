@@ -59,9 +59,9 @@ def test_an_example_bot_joins_a_hosted_game_over_tcp(tmp_path: Path) -> None:
         ("no_such_module_here:Bot", "cannot import no_such_module_here"),
         ("missing/bot.py:Bot", "no bot file missing/bot.py"),
         ("examples/bots/cheapest_card.py:Nope", "examples/bots/cheapest_card.py has no Nope"),
-        ("json:JSONDecoder", "JSONDecoder is not a subclass of engine.bots.Bot"),
+        ("json:JSONDecoder", "JSONDecoder is not a subclass of engine.jetset.bots.Bot"),
         ("json:", "write FILE.py:Class or module:Class"),
-        ("engine.bots:Bot", "Bot does not define choose()"),
+        ("engine.jetset.bots:Bot", "Bot does not define choose()"),
     ],
 )
 def test_a_bot_that_will_not_load_is_refused_with_a_reason(kind: str, says: str) -> None:
@@ -78,14 +78,15 @@ def test_a_bot_file_that_fails_to_load_is_a_sentence(tmp_path: Path) -> None:
 
 
 def test_two_bot_files_of_one_name_are_two_bots(tmp_path: Path) -> None:
-    from engine.bots import BOTS
+    from engine.jetset.bots import BOTS
     from jetset_tui.bot_plugins import load_bot
 
     kinds = []
     for folder, name in (("a", "alpha"), ("b", "beta")):
         (tmp_path / folder).mkdir()
         (tmp_path / folder / "mine.py").write_text(
-            f"from engine.bots import RandomBot\nclass Mine(RandomBot):\n    name = {name!r}\n"
+            "from engine.jetset.bots import RandomBot\n"
+            f"class Mine(RandomBot):\n    name = {name!r}\n"
         )
         kinds.append(f"{tmp_path / folder / 'mine.py'}:Mine")
     try:
@@ -99,7 +100,7 @@ def test_a_module_in_the_current_directory_loads(tmp_path: Path) -> None:
     """The installed `jetset` command finds ``module:Class`` in the directory it runs in, as
     ``python -m`` would."""
     (tmp_path / "my_local_bot.py").write_text(
-        "from engine.bots import RandomBot\nclass Local(RandomBot):\n    name = 'local'\n"
+        "from engine.jetset.bots import RandomBot\nclass Local(RandomBot):\n    name = 'local'\n"
     )
     run = subprocess.run(
         [str(Path(sys.executable).with_name("jetset")), "selfplay", "--bot", "my_local_bot:Local"],
@@ -112,8 +113,8 @@ def test_a_module_in_the_current_directory_loads(tmp_path: Path) -> None:
 def test_a_bot_that_breaks_a_rule_is_named_with_the_rule(tmp_path: Path) -> None:
     bad = tmp_path / "bad.py"
     bad.write_text(
-        "from engine.actions import Buy\n"
-        "from engine.bots import Bot\n"
+        "from engine.jetset.actions import Buy\n"
+        "from engine.jetset.bots import Bot\n"
         "class Greedy(Bot):\n"
         "    name = 'too-greedy'\n"
         "    def choose(self, view, rules):\n"
@@ -135,7 +136,7 @@ def test_a_bot_named_in_a_log_file_is_never_imported(tmp_path: Path) -> None:
     evil = tmp_path / "evil.py"
     evil.write_text(
         f"open({str(marker)!r}, 'w').close()\n"
-        "from engine.bots import RandomBot\n"
+        "from engine.jetset.bots import RandomBot\n"
         "class Evil(RandomBot):\n    name = 'evil'\n"
     )
     log = tmp_path / "shared.jetset"
@@ -153,7 +154,7 @@ def test_a_bot_named_in_a_log_file_is_never_imported(tmp_path: Path) -> None:
 
 
 def test_a_bot_of_your_own_is_shown_by_its_name() -> None:
-    from engine.bots import BOTS, bot_label
+    from engine.jetset.bots import BOTS, bot_label
     from jetset_tui.bot_plugins import load_bot
 
     assert bot_label("greedy") == "greedy"

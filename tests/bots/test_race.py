@@ -1,12 +1,12 @@
-"""The end race (engine.bots.race): fly the Final Flight when it is ready, save for it while it
-can be paid for in time, and let other moves stand when it cannot."""
+"""The end race (engine.jetset.bots.race): fly the Final Flight when it is ready, save for it
+while it can be paid for in time, and let other moves stand when it cannot."""
 
 from __future__ import annotations
 
 from engine import Buy, ClaimFinal, Game, Income, Options, Place
-from engine.bots.race import race, race_move
-from engine.selfplay import play_game
-from engine.state import State
+from engine.jetset.bots.race import race, race_move
+from engine.jetset.selfplay import play_game
+from engine.jetset.state import State
 
 
 def position(stop_at: str) -> State:

@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections import Counter
 
 from engine import Dealer, Game, Options, play_chance
-from engine.board import LONG, SHORT
-from engine.bots.sampling import determinize, unseen_finals
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.bots.sampling import determinize, unseen_finals
 from engine.rng import Rng
 from tests.bots.helpers import play
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import Game
-from engine.state import State
+from engine.jetset.state import State
 from tests.bots.helpers import bot, play
 
 

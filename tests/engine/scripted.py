@@ -6,18 +6,18 @@ path can be set up exactly and then played through real entries (``play_chance``
 ``Table(dealer=...)``). Each deck turns up the cards the test names first, in that order, then
 the rest of the deck in board order, the Vacation cards it did not name last (the Distant deck
 too: its bottom is the end of that order).
-Nothing here is shipped: a real game's dealer always shuffles (engine/dealer.py).
+Nothing here is shipped: a real game's dealer always shuffles (engine/jetset/dealer.py).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine.board import LONG, SHORT, Board
-from engine.business_state import DECK
-from engine.dealer import Dealer
-from engine.distant_state import load_distant
-from engine.state import Config
+from engine.jetset.board import LONG, SHORT, Board
+from engine.jetset.business_state import DECK
+from engine.jetset.dealer import Dealer
+from engine.jetset.distant_state import load_distant
+from engine.jetset.state import Config
 
 
 def ScriptedDealer(

@@ -17,11 +17,11 @@ from collections.abc import Iterable
 from itertools import pairwise
 
 from engine import CHANCE, Deal, Entry, Game, Options, Reveal, Setup, play_chance
-from engine.board import LONG, SHORT
-from engine.dealer import Dealer
-from engine.notation import Notation
-from engine.rules.business import may_end_turn
-from engine.state import State, hand_commitment
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.dealer import Dealer
+from engine.jetset.notation import Notation
+from engine.jetset.rules.business import may_end_turn
+from engine.jetset.state import State, hand_commitment
 
 DEFAULT_FINALS = ("F-01", "F-02", "F-03", "F-04", "F-05", "F-06", "F-07", "F-08", "F-09")
 DEFAULT_SHORT = ("S1-01", "S1-02", "S1-03", "S1-04", "S1-05", "S1-06")

@@ -16,9 +16,10 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-from engine import Buy, Entry, Options, actions
-from engine.selfplay import play_game
-from engine.state import Seat, State
+from engine import Buy, Entry, Options
+from engine.jetset import actions
+from engine.jetset.selfplay import play_game
+from engine.jetset.state import Seat, State
 
 ROOT = Path(__file__).resolve().parents[2]
 EXPECT_COMPILED = os.environ.get("JETSET_EXPECT_COMPILED") == "1"
@@ -42,7 +43,7 @@ def is_extension(module: ModuleType) -> bool:
 
 def test_every_listed_module_is_compiled_exactly_when_the_build_is() -> None:
     compiled = setup_script().COMPILED
-    assert "engine/state.py" in compiled and "netcode/replay.py" in compiled
+    assert "engine/jetset/state.py" in compiled and "netcode/replay.py" in compiled
     for path in compiled:
         module = importlib.import_module(module_name(path))
         assert is_extension(module) == EXPECT_COMPILED, (path, module.__file__)

@@ -10,7 +10,7 @@ from itertools import pairwise
 import pytest
 
 from engine import CHANCE, Entry, Game, IllegalAction, Options, redact
-from engine.actions import (
+from engine.jetset.actions import (
     Accept,
     BusinessDraw,
     BusinessShuffle,
@@ -23,14 +23,14 @@ from engine.actions import (
     Offer,
     PlayCard,
 )
-from engine.board import LONG, SHORT, load_board
-from engine.business_state import DECK, KINDS, draw_commitment
-from engine.notation import Notation
-from engine.rules.business import chance_entry_kind
-from engine.rules.business_cards import CARDS
-from engine.rules.business_deal import answer_on_timeout
-from engine.scoring import scores
-from engine.selfplay import play_bot_choice, seat_bots
+from engine.jetset.board import LONG, SHORT, load_board
+from engine.jetset.business_state import DECK, KINDS, draw_commitment
+from engine.jetset.notation import Notation
+from engine.jetset.rules.business import chance_entry_kind
+from engine.jetset.rules.business_cards import CARDS
+from engine.jetset.rules.business_deal import answer_on_timeout
+from engine.jetset.scoring import scores
+from engine.jetset.selfplay import play_bot_choice, seat_bots
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 

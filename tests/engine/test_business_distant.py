@@ -9,14 +9,14 @@ from collections.abc import Sequence
 import pytest
 
 from engine import Entry, Game, IllegalAction, Options
-from engine.actions import Offer, PlayCard
-from engine.distant_state import load_distant
 from engine.errors import NotationError
-from engine.notation import Notation
-from engine.rules.business import may_end_turn
-from engine.rules.income import income_of
-from engine.rules.turns import offer_pending
-from engine.scoring import scores
+from engine.jetset.actions import Offer, PlayCard
+from engine.jetset.distant_state import load_distant
+from engine.jetset.notation import Notation
+from engine.jetset.rules.business import may_end_turn
+from engine.jetset.rules.income import income_of
+from engine.jetset.rules.turns import offer_pending
+from engine.jetset.scoring import scores
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 

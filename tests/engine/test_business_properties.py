@@ -10,10 +10,10 @@ import os
 import pytest
 
 from engine import CHANCE, Dealer, Game, Options
-from engine.actions import redact
-from engine.bots import make_bot
-from engine.notation import Notation
-from engine.state import State
+from engine.jetset.actions import redact
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
+from engine.jetset.state import State
 
 SEEDS = range(12) if os.environ.get("JETSET_SLOW") == "1" else range(2)
 KINDS = ("random", "greedy")

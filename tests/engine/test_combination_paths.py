@@ -4,8 +4,8 @@
 from __future__ import annotations
 
 from engine import Options
-from engine.actions import EndTurn, HubBonus, Place
-from engine.board import load_board
+from engine.jetset.actions import EndTurn, HubBonus, Place
+from engine.jetset.board import load_board
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 

@@ -18,11 +18,11 @@ from itertools import combinations
 import pytest
 
 from engine import CHANCE, Dealer, Entry, Game, IllegalAction, NotationError, Options, redact
-from engine.actions import Action, Claim, ClaimDistant, ClaimFinal, Offer, PlayCard
-from engine.bots import make_bot
-from engine.options import MODULES
-from engine.rules.claims import PATHS_LISTED
-from engine.state import State
+from engine.jetset.actions import Action, Claim, ClaimDistant, ClaimFinal, Offer, PlayCard
+from engine.jetset.bots import make_bot
+from engine.jetset.options import MODULES
+from engine.jetset.rules.claims import PATHS_LISTED
+from engine.jetset.state import State
 
 SLOW = os.environ.get("JETSET_SLOW") == "1"
 GAMES = 20 if SLOW else 2

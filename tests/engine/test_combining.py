@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine import Game, Options
-from engine.rules.investors import payouts_now
+from engine.jetset.rules.investors import payouts_now
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 from tests.engine.test_investors_examples import give

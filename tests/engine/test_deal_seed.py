@@ -1,6 +1,7 @@
-"""The deal's seed mixes the host's secret with the peers' contributions (engine.dealer.deal_seed),
-as docs/log-format.md writes it; a host that searches secrets for a deal it likes before
-committing gets nothing from it once a peer's value it has not seen goes into the deal."""
+"""The deal's seed mixes the host's secret with the peers' contributions
+(engine.jetset.dealer.deal_seed), as docs/log-format.md writes it; a host that searches secrets
+for a deal it likes before committing gets nothing from it once a peer's value it has not seen
+goes into the deal."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import hashlib
 import pytest
 
 from engine import Dealer, Game, Options
-from engine.dealer import deal_seed, is_contribution
+from engine.jetset.dealer import deal_seed, is_contribution
 
 A = "0123456789abcdef" * 2
 B = "fedcba9876543210" * 2

@@ -1,6 +1,6 @@
 """docs/log-format.md specifies how a format 3 seed deals, for implementations in any language.
 This is one, written from that text and board.json alone (no engine code): it must deal what
-``engine.dealer.Dealer`` deals, for every player count."""
+``engine.jetset.dealer.Dealer`` deals, for every player count."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ import pytest
 
 import data
 from engine import Game, Options
-from engine.dealer import Dealer
+from engine.jetset.dealer import Dealer
 
 BOARD = data.board_json()
 ROW = {2: (6, 3), 3: (6, 3), 4: (8, 4), 5: (10, 5), 6: (12, 6)}  # Short, Long row sizes

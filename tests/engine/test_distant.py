@@ -9,17 +9,17 @@ import os
 import pytest
 
 from engine import CHANCE, Dealer, Entry, Game, IllegalAction, Options
-from engine.actions import BuyDistant, ClaimDistant, DrawDistant, PlaceDistant, RentDistant
-from engine.bots.greedy import GreedyBot, greedy_action
-from engine.bots.mcts import MctsBot
-from engine.distant_state import load_distant
 from engine.errors import NotationError
-from engine.notation import Notation
-from engine.position import position
-from engine.rules.claims import markers_for_next_card
-from engine.rules.distant import free_markers
-from engine.scoring import scores
-from engine.selfplay import play_bot_choice, play_game
+from engine.jetset.actions import BuyDistant, ClaimDistant, DrawDistant, PlaceDistant, RentDistant
+from engine.jetset.bots.greedy import GreedyBot, greedy_action
+from engine.jetset.bots.mcts import MctsBot
+from engine.jetset.distant_state import load_distant
+from engine.jetset.notation import Notation
+from engine.jetset.position import position
+from engine.jetset.rules.claims import markers_for_next_card
+from engine.jetset.rules.distant import free_markers
+from engine.jetset.scoring import scores
+from engine.jetset.selfplay import play_bot_choice, play_game
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 

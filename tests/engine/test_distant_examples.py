@@ -4,7 +4,7 @@ through real entries on a scripted deal."""
 from __future__ import annotations
 
 from engine import Game, Options
-from engine.distant_state import load_distant
+from engine.jetset.distant_state import load_distant
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 from tests.engine.test_distant import first_claim, order

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from engine import IllegalAction
-from engine.scoring import scores
+from engine.jetset.scoring import scores
 from tests.engine.table import Table
 
 GREEN, PURPLE, ORANGE, RED = 0, 1, 0, 0

@@ -12,8 +12,8 @@ from pathlib import Path
 import msgpack
 
 from engine import Dealer, Game, Options
-from engine.board import LONG, SHORT, load_board
-from engine.selfplay import play_game
+from engine.jetset.board import LONG, SHORT, load_board
+from engine.jetset.selfplay import play_game
 
 EXTRA = {SHORT: 50, LONG: 40, "final": 18}
 """What the expansion's box holds (001_0ac1a519298b1465.txt, "Contents")."""

@@ -28,15 +28,15 @@ from engine import (
     play_chance,
     redact,
 )
-from engine.actions import BusinessDraw
-from engine.board import build_board
-from engine.bots import make_bot
-from engine.notation import Notation
-from engine.paths import path_links, shortest_paths
-from engine.rules.hubs import HubBonusRule, pay_hubs
-from engine.selfplay import play_game
-from engine.slots import slot_keys, slot_name
-from engine.state import State
+from engine.jetset.actions import BusinessDraw
+from engine.jetset.board import build_board
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
+from engine.jetset.paths import path_links, shortest_paths
+from engine.jetset.rules.hubs import HubBonusRule, pay_hubs
+from engine.jetset.selfplay import play_game
+from engine.jetset.slots import slot_keys, slot_name
+from engine.jetset.state import State
 from tests.engine.table import Table
 from tests.engine.test_properties import (
     check_claim_had_a_path,
@@ -370,7 +370,8 @@ def test_random_games_with_hubs_keep_the_invariants_and_replay(players: int, see
 
 def test_the_greedy_bot_uses_its_hubs() -> None:
     """Across greedy games of 2 to 6 players: first hubs, second hubs while the game is young,
-    income markers before Vacation cards come up, points after (engine/bots/hub_choices.py)."""
+    income markers before Vacation cards come up, points after
+    (engine/jetset/bots/hub_choices.py)."""
     kinds: set[str] = set()
     for players in (2, 3, 4, 5, 6):
         game = play_checked_with_hubs(players, f"kinds{players}", ("greedy",))

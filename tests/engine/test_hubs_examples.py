@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engine import HubBonus, Options
-from engine.rules.income import seat_income as income
+from engine.jetset.rules.income import seat_income as income
 from tests.engine.table import Table
 
 RED, BLUE = 0, 1

@@ -15,15 +15,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine import CHANCE, Dealer, Entry, Game, IllegalAction, Options, redact
-from engine.actions import Deal, DealInvestors, ReplaceInvestor, Setup, TurnInvestor
-from engine.bots import MctsBot, make_bot
-from engine.bots.mcts import reveal
-from engine.bots.sampling import determinize
-from engine.investors_state import investor_commitment
-from engine.notation import Notation
-from engine.position import position
-from engine.rng import Rng
-from engine.rules.investors import (
+from engine.jetset.actions import Deal, DealInvestors, ReplaceInvestor, Setup, TurnInvestor
+from engine.jetset.bots import MctsBot, make_bot
+from engine.jetset.bots.mcts import reveal
+from engine.jetset.bots.sampling import determinize
+from engine.jetset.investors_state import investor_commitment
+from engine.jetset.notation import Notation
+from engine.jetset.position import position
+from engine.jetset.rules.investors import (
     investor_cards,
     investor_deck,
     pay_catch_up,
@@ -34,8 +33,9 @@ from engine.rules.investors import (
     payouts_now,
     vacation_card_up,
 )
-from engine.selfplay import play_game
-from engine.state import State
+from engine.jetset.selfplay import play_game
+from engine.jetset.state import State
+from engine.rng import Rng
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 from tests.engine.test_investors_examples import give
@@ -91,7 +91,7 @@ def test_catch_up_counts_every_flight_card_fewest_first() -> None:
 
 
 def test_prominence_reads_the_points_of_the_score() -> None:
-    """Prominence totals points through engine.scoring (the one reading of points, where the
+    """Prominence totals points through engine.jetset.scoring (the one reading of points, where the
     Hubs' 1-point markers count once merged): claimed cards' points."""
     t = investors_table(2, ["INV-PROMINENCE-1", "INV-EQUAL-1"])
     give(t.state, 0, ["S3-01"])
@@ -397,8 +397,8 @@ def test_bots_reach_both_investors_at_every_table_size() -> None:
 def test_the_same_seed_plays_the_same_investor_game_in_fresh_processes() -> None:
     """Deterministic across processes with different PYTHONHASHSEED, face up and face down."""
     code = (
-        "from engine.options import Options\n"
-        "from engine.selfplay import play_game\n"
+        "from engine.jetset.options import Options\n"
+        "from engine.jetset.selfplay import play_game\n"
         "for fu in (False, True):\n"
         "    o = Options(players=5, investors=True, investors_face_up=fu)\n"
         "    print(play_game(o, 'hash', ('greedy', 'random')).digests[-1])\n"

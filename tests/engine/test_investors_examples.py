@@ -10,10 +10,10 @@ that won them; the Vacation card, the Investor and the payout then go through re
 from __future__ import annotations
 
 from engine import Game, Options
-from engine.actions import TurnInvestor
-from engine.board import LONG
-from engine.rules.investors import pay_catch_up, pay_majority
-from engine.state import State
+from engine.jetset.actions import TurnInvestor
+from engine.jetset.board import LONG
+from engine.jetset.rules.investors import pay_catch_up, pay_majority
+from engine.jetset.state import State
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 

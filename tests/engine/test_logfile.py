@@ -12,9 +12,9 @@ import msgpack
 import pytest
 
 from engine import CHANCE, Entry, Game, IllegalAction, Options, Reveal, seed_commitment
-from engine.dealer import XOSHIRO_DEAL
-from engine.notation import Notation
-from engine.selfplay import play_game
+from engine.jetset.dealer import XOSHIRO_DEAL
+from engine.jetset.notation import Notation
+from engine.jetset.selfplay import play_game
 from netcode.logfile import (
     VERSION,
     GameLog,

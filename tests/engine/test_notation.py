@@ -17,8 +17,8 @@ from engine import (
     format_action,
     parse_action,
 )
-from engine.notation import Notation, default_notation
-from engine.selfplay import play_game
+from engine.jetset.notation import Notation, default_notation
+from engine.jetset.selfplay import play_game
 from tests.engine.table import Table
 
 N = Notation()

@@ -15,10 +15,10 @@ from collections import Counter
 import pytest
 
 from engine import Dealer, Game, Options, play_chance
-from engine.dealer import SHAKE_DEAL, XOSHIRO_DEAL
 from engine.dealstream import DealStream
+from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL
+from engine.jetset.selfplay import play_game
 from engine.rng import Rng
-from engine.selfplay import play_game
 from tests.engine.table import mid_game_table
 from tests.engine.test_examples import _final_flight_table
 

@@ -1,4 +1,4 @@
-"""engine.position: a view of the table as plain data (docs/bots.md, "The position")."""
+"""engine.jetset.position: a view of the table as plain data (docs/bots.md, "The position")."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ import json
 
 import msgpack
 
-from engine.position import position
+from engine.jetset.position import position
 from tests.engine.table import mid_game_table
 from tests.engine.test_examples import RED, _final_flight_table
 

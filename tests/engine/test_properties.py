@@ -24,9 +24,9 @@ from engine import (
     Refill,
     Rent,
 )
-from engine.bots import make_bot
-from engine.paths import path_links
-from engine.state import OVER, State
+from engine.jetset.bots import make_bot
+from engine.jetset.paths import path_links
+from engine.jetset.state import OVER, State
 
 MAX_TURNS = 5000
 
@@ -35,7 +35,7 @@ seeds = st.text(alphabet="abcdefghijklmnopqrstuvwxyz0123456789", min_size=1, max
 
 
 def expected_cash_change(state: State, entry: Entry) -> list[int]:
-    """The rulebook's prices, written out again independently of engine.rules."""
+    """The rulebook's prices, written out again independently of engine.jetset.rules."""
     delta = [0] * state.players
     act, seat = entry.action, entry.actor
     if seat == CHANCE:
@@ -162,7 +162,7 @@ def test_the_same_seed_plays_the_same_game_in_fresh_processes() -> None:
         )
     assert outputs[0] == outputs[1] == outputs[2]
     games = [json.loads(line) for line in outputs[0].splitlines()]
-    from engine.selfplay import play_game
+    from engine.jetset.selfplay import play_game
 
     for g in games:
         assert play_game(Options(players=5), g["seed"]).digest() == g["digest"]

@@ -5,12 +5,12 @@ from __future__ import annotations
 import pytest
 
 from engine import CHANCE, Dealer, EndVote, Entry, Game, IllegalAction, Options, Reveal, play_chance
-from engine.board import LONG, SHORT
-from engine.dealer import LONG_TOP, SHORT_MIXED, SHORT_TOP
-from engine.rules.costs import service_charge
-from engine.rules.turns import END_AGREED, END_ALL_FINALS, END_FIFTH_PLANE, STALL_ROUNDS
-from engine.scoring import winners
-from engine.state import OFFER, PLAY
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.dealer import LONG_TOP, SHORT_MIXED, SHORT_TOP
+from engine.jetset.rules.costs import service_charge
+from engine.jetset.rules.turns import END_AGREED, END_ALL_FINALS, END_FIFTH_PLANE, STALL_ROUNDS
+from engine.jetset.scoring import winners
+from engine.jetset.state import OFFER, PLAY
 from tests.engine.table import Table
 
 # -- setup ----------------------------------------------------------------------------------
@@ -322,7 +322,7 @@ def test_no_one_answers_an_offer_that_was_not_made_or_out_of_turn() -> None:
 
 
 def test_bots_agree_so_a_table_of_bots_still_ends_after_five_idle_rounds() -> None:
-    from engine.bots import make_bot
+    from engine.jetset.bots import make_bot
 
     t = Table()
     idle_rounds(t, STALL_ROUNDS * 2)

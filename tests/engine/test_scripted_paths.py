@@ -8,10 +8,10 @@ from __future__ import annotations
 import pytest
 
 from engine import CHANCE, Dealer, Game, IllegalAction, Options, Reveal, play_chance
-from engine.actions import Deal
-from engine.board import LONG, SHORT
-from engine.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
-from engine.selfplay import play_bot_choice, seat_bots
+from engine.jetset.actions import Deal
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
+from engine.jetset.selfplay import play_bot_choice, seat_bots
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 

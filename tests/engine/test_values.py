@@ -7,8 +7,8 @@ import subprocess
 import sys
 from pathlib import Path
 
-from engine.actions import Buy, Claim, ClaimFinal, Entry, Income, Rent
-from engine.options import Options
+from engine.jetset.actions import Buy, Claim, ClaimFinal, Entry, Income, Rent
+from engine.jetset.options import Options
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -25,8 +25,8 @@ def test_values_are_equal_and_hashed_by_their_fields() -> None:
 def test_the_type_checker_refuses_to_change_a_value(tmp_path: Path) -> None:
     probe = tmp_path / "probe.py"
     probe.write_text(
-        "from engine.actions import Buy, Entry\n"
-        "from engine.options import Options\n"
+        "from engine.jetset.actions import Buy, Entry\n"
+        "from engine.jetset.options import Options\n"
         "Buy(1, 2).planes = 3\n"
         "Entry(0, Buy(1, 2)).actor = 1\n"
         "Options().players = 5\n"

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine import CHANCE, Deal, Entry, Game, IllegalAction, Options, redact
-from engine.selfplay import play_game
-from engine.state import hand_commitment
+from engine.jetset.selfplay import play_game
+from engine.jetset.state import hand_commitment
 
 
 def test_a_seat_view_holds_its_own_final_flights_and_no_other_secret() -> None:

@@ -85,7 +85,7 @@ def test_every_source_file_belongs_to_one_domain() -> None:
     assert tasks.domain_of(root / "jetset_tui/screens/game.py") == "game"
     assert tasks.domain_of(root / "jetset_tui/widgets/footer.py") == "game"
     assert tasks.domain_of(root / "jetset_tui/guided.py") == "play"
-    assert tasks.domain_of(root / "engine/rules/claims.py") == "engine"
+    assert tasks.domain_of(root / "engine/jetset/rules/claims.py") == "engine"
     assert tasks.domain_of(root / "netcode/heldturn.py") == "engine"  # taking a move back
     assert tasks.domain_of(root / "tests/tui/test_refusals.py") is None
     every = [p for d in tasks.DOMAINS for p in tasks.domain_files(d)]

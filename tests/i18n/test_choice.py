@@ -21,8 +21,8 @@ import pyte
 import pytest
 from textual.widgets import OptionList
 
-from engine.board import load_board
-from engine.distant_state import DistantCity
+from engine.jetset.board import load_board
+from engine.jetset.distant_state import DistantCity
 from jetset_tui import i18n
 from jetset_tui.app import JetSetApp
 from jetset_tui.cities import city_name

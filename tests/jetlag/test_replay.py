@@ -11,10 +11,10 @@ import sys
 import pytest
 
 from engine.errors import IllegalAction
-from engine.game import DesyncError
 from engine.jetlag.actions import from_wire, to_wire
 from engine.jetlag.game import Table
 from engine.jetlag.selfplay import play_game, replay
+from engine.jetset.game import DesyncError
 
 REPLAY = """
 import json, sys

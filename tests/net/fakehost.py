@@ -9,7 +9,7 @@ from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 
 from engine import Options
-from engine.dealer import seed_commitment
+from engine.jetset.dealer import seed_commitment
 from netcode.framing import CLIENT_FRAME_LIMIT, FramedConnection, Message
 from netcode.protocol import PROTOCOL
 from netcode.transport import ConnectionClosed, TcpTransport

@@ -21,12 +21,12 @@ from dataclasses import dataclass
 import msgpack
 
 from engine import ClaimFinal, Deal, Game
-from engine.actions import BusinessDraw, FinalsDraw, TurnInvestor
 from engine.jetlag.actions import Entry as JetLagEntry
 from engine.jetlag.actions import Pass as JetLagPass
 from engine.jetlag.actions import Setup as JetLagSetup
 from engine.jetlag.actions import Take as JetLagTake
-from engine.rules.investors import investor_deck
+from engine.jetset.actions import BusinessDraw, FinalsDraw, TurnInvestor
+from engine.jetset.rules.investors import investor_deck
 from netcode.botplayer import play_bot
 from netcode.framing import HEADER
 from netcode.peer import NetPeer

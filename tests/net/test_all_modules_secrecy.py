@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from engine.actions import ClaimDistant, ClaimFinal, Offer, PlaceHub, TurnInvestor
+from engine.jetset.actions import ClaimDistant, ClaimFinal, Offer, PlaceHub, TurnInvestor
 from netcode.logfile import read_log
 from netcode.replay import replay
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import data
 from engine import Dealer, Game, Options, play_chance
-from engine.notation import Notation
+from engine.jetset.notation import Notation
 from netcode.logfile import GameLog, Header, Seat, parse_log, write_log
 from netcode.replay import replay
 

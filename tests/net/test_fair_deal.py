@@ -11,7 +11,7 @@ import asyncio
 from pathlib import Path
 
 from engine import Options
-from engine.dealer import pledge_for
+from engine.jetset.dealer import pledge_for
 from netcode.botplayer import play_bot
 from netcode.host import HostSettings
 from netcode.logfile import Header, read_log

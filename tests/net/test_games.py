@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine import Buy, Dealer, Entry, Game, IllegalAction, Options, redact
-from engine.notation import Notation
+from engine.jetset.notation import Notation
 from netcode.botplayer import play_bot
 from netcode.client import ChatMessage, ClientEvent, EntryApplied
 from netcode.framing import FramedConnection, encode

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.options import MODULE_WORDS, MODULES
+from engine.jetset.options import MODULE_WORDS, MODULES
 from jetset_tui.modules import playable
 from netcode.logfile import read_log
 

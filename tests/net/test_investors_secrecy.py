@@ -8,7 +8,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Options
-from engine.actions import TurnInvestor
+from engine.jetset.actions import TurnInvestor
 from netcode.table import Table
 
 from .helpers import assert_all_agree, serve

@@ -10,8 +10,8 @@ from pathlib import Path
 from typing import Any
 
 from engine import Deal, Game
-from engine.notation import Notation
-from engine.position import position
+from engine.jetset.notation import Notation
+from engine.jetset.position import position
 from netcode.logfile import read_log
 from netcode.protocol import PROTOCOL
 from netcode.replay import replay

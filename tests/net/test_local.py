@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from engine import Deal, Entry, IllegalAction, Options
-from engine.bots import make_bot
-from engine.notation import Notation
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
 from netcode.client import ClientEvent, EntryApplied, GameOver, SeatInfo
 from netcode.host import Host
 from netcode.local import LocalSession, seed_path

@@ -60,14 +60,14 @@ def test_netcode_imports_no_game() -> None:
 def test_the_scan_sees_every_kind_of_import(tmp_path: Path) -> None:
     source = tmp_path / "sample.py"
     source.write_text(
-        "import engine\nfrom engine.state import State\n"
-        "def f():\n    from engine.bots import make_bot\n    import engine.jetlag.rules\n"
+        "import engine\nfrom engine.jetset.state import State\n"
+        "def f():\n    from engine.jetset.bots import make_bot\n    import engine.jetlag.rules\n"
         "from engine.platform import CHANCE\nfrom . import lines\n"
     )
     assert sorted(engine_imports(source)) == [
         "engine",
-        "engine.bots",
         "engine.jetlag.rules",
+        "engine.jetset.bots",
+        "engine.jetset.state",
         "engine.platform",
-        "engine.state",
     ]

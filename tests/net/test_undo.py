@@ -11,8 +11,8 @@ from pathlib import Path
 import pytest
 
 from engine import CHANCE, Entry, IllegalAction, Options
-from engine.actions import BusinessDraw, Buy, Claim, Income, Offer, Reveal
-from engine.notation import Notation
+from engine.jetset.actions import BusinessDraw, Buy, Claim, Income, Offer, Reveal
+from engine.jetset.notation import Notation
 from netcode.client import NO_UNDO, ClientEvent, SeatInfo, TakenBack
 from netcode.heldturn import HeldTurn
 from netcode.local import LocalSession

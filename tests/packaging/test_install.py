@@ -50,7 +50,13 @@ def test_build_makes_an_sdist_and_a_pure_wheel_that_run_in_a_clean_venv(tmp_path
     assert not [n for n in names if n.startswith("tests/") or n.endswith((".so", ".pyd"))]
     with tarfile.open(sdist) as archive:
         packed = archive.getnames()
-    for name in ("setup.py", "pyproject.toml", "README.md", "data/board.json", "engine/state.py"):
+    for name in (
+        "setup.py",
+        "pyproject.toml",
+        "README.md",
+        "data/board.json",
+        "engine/jetset/state.py",
+    ):
         assert f"jetset_terminal-0.1.0/{name}" in packed
 
     bin_dir = fresh_venv(tmp_path / "clean")

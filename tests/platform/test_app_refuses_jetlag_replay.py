@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.botgame import play_bots
-from engine.dealer import seed_commitment
 from engine.games import GAMES
+from engine.jetset.dealer import seed_commitment
 from jetset_tui.app import JetSetApp
 from netcode.logfile import Header, Seat, write_game
 

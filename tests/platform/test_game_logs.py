@@ -11,9 +11,9 @@ import msgpack
 import pytest
 
 from engine.botgame import play_bots
-from engine.dealer import deal_seed, pledge_for, seed_commitment
 from engine.games import GAMES
 from engine.jetlag.actions import CHANCE
+from engine.jetset.dealer import deal_seed, pledge_for, seed_commitment
 from netcode.logfile import (
     VERSION,
     GameLog,

@@ -15,8 +15,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine import Options
-from engine.dealer import pledge_for
-from engine.selfplay import seat_bots
+from engine.jetset.dealer import pledge_for
+from engine.jetset.selfplay import seat_bots
 from netcode.logfile import LogFormatError, parse_log, read_log, write_log
 from netcode.replay import replay
 from netcode.table import Table

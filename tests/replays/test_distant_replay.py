@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Options, seed_commitment
-from engine.actions import DrawDistant
-from engine.selfplay import play_game
+from engine.jetset.actions import DrawDistant
+from engine.jetset.selfplay import play_game
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.replay import replay
 from netcode.seatkind import SeatKind

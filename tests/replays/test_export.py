@@ -11,8 +11,8 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from engine import Options, seed_commitment
-from engine.dealer import XOSHIRO_DEAL
-from engine.selfplay import play_game
+from engine.jetset.dealer import XOSHIRO_DEAL
+from engine.jetset.selfplay import play_game
 from jetset_tui.commands.stats import render
 from netcode.logfile import Header, Note, Seat, read_log, write_game, write_log
 from netcode.replay import replay

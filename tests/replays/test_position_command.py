@@ -6,8 +6,8 @@ import json
 from pathlib import Path
 
 from engine import CHANCE, Deal
-from engine.notation import Notation
-from engine.position import position
+from engine.jetset.notation import Notation
+from engine.jetset.position import position
 from netcode.logfile import read_log
 from netcode.replay import replay
 from tests.replays.test_export import jetset, save

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import asyncssh
 
-from engine.bots import make_bot
-from engine.notation import Notation
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import Term, connect
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import msgpack
 
 from engine import ClaimFinal, Deal
-from engine.rules.turns import END_AGREED
+from engine.jetset.rules.turns import END_AGREED
 from netcode.botplayer import play_bot
 from netcode.sshclient import SshAddress, SshOpener
 from netcode.transport import Transport

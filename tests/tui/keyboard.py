@@ -17,8 +17,8 @@ from engine import (
     Refill,
     Rent,
 )
-from engine.actions import BUSINESS_DECISIONS, Decline, EndTurn, ReplaceInvestor
-from engine.notation import Notation
+from engine.jetset.actions import BUSINESS_DECISIONS, Decline, EndTurn, ReplaceInvestor
+from engine.jetset.notation import Notation
 
 
 def typed(line: str) -> list[str]:

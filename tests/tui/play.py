@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from textual.pilot import Pilot
 
-from engine.bots import BOTS, make_bot
-from engine.notation import Notation
+from engine.jetset.bots import BOTS, make_bot
+from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.pass_turn import PassScreen

@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 
 from engine import Buy, Game, Income, Options, seed_commitment
-from engine.bots import BOTS
-from engine.notation import Notation
-from engine.selfplay import play_game
+from engine.jetset.bots import BOTS
+from engine.jetset.notation import Notation
+from engine.jetset.selfplay import play_game
 from jetset_tui.advice import advised_move, advisor
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text

@@ -6,8 +6,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from engine import Game, Options, seed_commitment
-from engine.selfplay import play_game
-from engine.state import State
+from engine.jetset.selfplay import play_game
+from engine.jetset.state import State
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game

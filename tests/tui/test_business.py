@@ -9,7 +9,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from engine import Options
-from engine.business_state import KIND
+from engine.jetset.business_state import KIND
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text

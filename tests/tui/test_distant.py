@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Game, Options, seed_commitment
-from engine.actions import BuyDistant
-from engine.distant_state import load_distant
-from engine.selfplay import play_game
+from engine.jetset.actions import BuyDistant
+from engine.jetset.distant_state import load_distant
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game

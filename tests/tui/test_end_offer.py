@@ -6,8 +6,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import CHANCE, Dealer, EndVote, Entry, Game, Income, Options, seed_commitment
-from engine.rules.turns import END_AGREED
-from engine.state import OFFER, PLAY
+from engine.jetset.rules.turns import END_AGREED
+from engine.jetset.state import OFFER, PLAY
 from jetset_tui.app import JetSetApp
 from jetset_tui.guided import NO_CARDS_INCOME, refill_stage
 from jetset_tui.screens.end import EndScreen

@@ -8,9 +8,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from engine import Game, Options, seed_commitment
-from engine.bots import make_bot
-from engine.bots.race import finishers
-from engine.selfplay import play_game
+from engine.jetset.bots import make_bot
+from engine.jetset.bots.race import finishers
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.race import enders
 from jetset_tui.screens.end import EndScreen, rematch_plan

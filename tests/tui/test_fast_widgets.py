@@ -11,8 +11,8 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from engine import Game, Options
-from engine.options import PLAYABLE
-from engine.selfplay import play_game
+from engine.jetset.options import PLAYABLE
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.describe import entry_line
 from jetset_tui.screens.replay import ReplayScreen

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.notation import Notation
+from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screens.game import GameScreen

@@ -6,9 +6,9 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Options
-from engine.actions import ReplaceInvestor, TurnInvestor
-from engine.bots import make_bot
-from engine.notation import Notation
+from engine.jetset.actions import ReplaceInvestor, TurnInvestor
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text

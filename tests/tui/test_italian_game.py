@@ -13,7 +13,7 @@ from rich.cells import cell_len
 from textual.pilot import Pilot
 from textual.widgets import Static
 
-from engine.options import MODULES
+from engine.jetset.options import MODULES
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.end import EndScreen
@@ -228,9 +228,9 @@ async def test_the_end_screen_in_italian_is_whole_at_80x24(tmp_path: Path) -> No
 def test_the_map_names_cities_in_the_players_language() -> None:
     """The map's city names follow the language (codes stay): Parigi and Londra in Italian,
     Paris and London in English, on the same layout, each name whole beside its code."""
-    from engine.board import load_board
-    from engine.game import Game
-    from engine.options import Options
+    from engine.jetset.board import load_board
+    from engine.jetset.game import Game
+    from engine.jetset.options import Options
     from jetset_tui.theme import LIVERIES
     from jetset_tui.widgets.map import map_canvas
 

@@ -10,12 +10,12 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from engine import ClaimFinal, Game, Income, Options, Reveal, Setup
-from engine.actions import CashIn
-from engine.bots.race import Finisher
-from engine.business_state import KINDS
-from engine.notation import Notation
-from engine.rules.investors import investor_deck
-from engine.selfplay import play_game
+from engine.jetset.actions import CashIn
+from engine.jetset.bots.race import Finisher
+from engine.jetset.business_state import KINDS
+from engine.jetset.notation import Notation
+from engine.jetset.rules.investors import investor_deck
+from engine.jetset.selfplay import play_game
 from jetset_tui import tutorial
 from jetset_tui.advice import finisher_line, why
 from jetset_tui.app import JetSetApp

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import Select
 
-from engine.board import load_board
+from engine.jetset.board import load_board
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.map import EuropeMap
 from tests.tui.conftest import make_app

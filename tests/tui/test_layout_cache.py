@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.board import load_board
+from engine.jetset.board import load_board
 from jetset_tui.widgets import layout_cache, map_layout
 
 

@@ -24,12 +24,12 @@ from functools import cache
 
 import pytest
 
-from engine.actions import CHANCE
-from engine.dealer import SHAKE_DEAL, Dealer
-from engine.game import Game
-from engine.options import Options
-from engine.selfplay import play_bot_choice, seat_bots
-from engine.state import State
+from engine.jetset.actions import CHANCE
+from engine.jetset.dealer import SHAKE_DEAL, Dealer
+from engine.jetset.game import Game
+from engine.jetset.options import Options
+from engine.jetset.selfplay import play_bot_choice, seat_bots
+from engine.jetset.state import State
 from jetset_tui.theme import LIVERIES, Livery
 from jetset_tui.widgets.map import (
     CITY_CODE,

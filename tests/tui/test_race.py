@@ -5,9 +5,9 @@ from __future__ import annotations
 from rich.cells import cell_len
 
 from engine import ClaimFinal, Game, Options
-from engine.bots.race import Finisher, finishers
-from engine.rules.final_flight import FINAL_PLANES_TO_END
-from engine.selfplay import play_game
+from engine.jetset.bots.race import Finisher, finishers
+from engine.jetset.rules.final_flight import FINAL_PLANES_TO_END
+from engine.jetset.selfplay import play_game
 from jetset_tui.race import (
     PANEL_WIDTH,
     OwnFinal,

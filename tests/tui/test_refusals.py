@@ -11,12 +11,12 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from engine import CHANCE, Entry, Game, IllegalAction, NotationError, Options
-from engine.business_state import KINDS
-from engine.dealer import Dealer
 from engine.errors import Word
-from engine.notation import Notation
-from engine.rules.business_cards import CARD_NAMES
-from engine.selfplay import play_bot_choice, seat_bots
+from engine.jetset.business_state import KINDS
+from engine.jetset.dealer import Dealer
+from engine.jetset.notation import Notation
+from engine.jetset.rules.business_cards import CARD_NAMES
+from engine.jetset.selfplay import play_bot_choice, seat_bots
 from jetset_tui.i18n import LOCALE_DIR, use_language
 from jetset_tui.refusals import rule, say, sentence
 from jetset_tui.screenshot import screen_text

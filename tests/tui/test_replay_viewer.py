@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Options, seed_commitment
-from engine.selfplay import play_game
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import Options
-from engine.selfplay import play_game
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screenshot import screen_text

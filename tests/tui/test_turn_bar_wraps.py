@@ -10,8 +10,8 @@ from rich.text import Text
 from textual.pilot import Pilot
 
 from engine import Game, Options, seed_commitment
-from engine.options import MODULES
-from engine.selfplay import play_game
+from engine.jetset.options import MODULES
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.race import enders
 from jetset_tui.screenshot import screen_text

@@ -9,9 +9,9 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from engine import Action
-from engine.actions import CashIn, Offer
-from engine.bots import make_bot
-from engine.notation import Notation
+from engine.jetset.actions import CashIn, Offer
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
 from jetset_tui import tutorial
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.end import EndScreen

@@ -7,8 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Buy, Income
-from engine.bots import make_bot
-from engine.notation import Notation
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text

@@ -6,7 +6,7 @@ import ast
 import re
 from pathlib import Path
 
-from engine.actions import Claim
+from engine.jetset.actions import Claim
 from jetset_tui.guided import path_stage
 from jetset_tui.table import TableView
 from jetset_tui.theme import LIVERIES

@@ -1,0 +1,80 @@
+"""How the greedy bot (and every seat in the search bot's playouts) uses Business cards: answer a
+Business Deal, lay down the cards that pay for the rest of the game, put free planes on its
+links, play Dividends instead of plain income, and cash in for €5 every card it has no plan
+for."""
+
+from __future__ import annotations
+
+from typing import Final
+
+from engine.errors import IllegalAction
+from engine.jetset.actions import (
+    BUSINESS_DECISIONS,
+    Accept,
+    Action,
+    CashIn,
+    Decline,
+    Dividends,
+    EndTurn,
+    Entry,
+    Income,
+    PlayCard,
+)
+from engine.jetset.business_state import KIND_INDEX
+from engine.jetset.ruleset import Ruleset
+from engine.jetset.state import State
+
+LAY_DOWN: Final = ("income", "overhead", "taxes", "catchup", "planes")
+"""Cards that pay simply for being played: in front for the rest of the game, or at the end."""
+FREE_PLANES: Final = ("freeplane", "three")
+KEEP: Final = ("dividends",)
+"""Cards kept in hand for a later action."""
+TAXES_PICK_UP: Final = 4
+"""Money on a Taxes card worth picking up."""
+
+
+def business_choice(view: State, seat: int, rules: Ruleset) -> Action | None:
+    """The bot's Business card move now, or None: go on with the base game's choice."""
+    b = view.business
+    if b is None:
+        return None
+    legal = rules.legal_actions(view)
+    if b.offer[1] == seat:
+        return answer(legal)
+    plays = [a for a in legal if isinstance(a, PlayCard)]
+    for action in plays:
+        if action.kind in LAY_DOWN and not (action.kind == "taxes" and b.in_front(seat, "taxes")):
+            return action
+        if action.kind == "taxes" and b.taxes_pot >= TAXES_PICK_UP:
+            return action
+    for play in plays:
+        if play.kind in FREE_PLANES:
+            return play
+    for cash in legal:
+        if isinstance(cash, CashIn) and cash.kind not in (*LAY_DOWN, *FREE_PLANES, *KEEP):
+            return cash
+    if EndTurn() in legal:
+        return EndTurn()
+    return None
+
+
+def answer(legal: list[Action]) -> Action:
+    """Yes to a Business Deal when it puts a plane of ours on the board for the least useful
+    card in hand; else no."""
+    accepts = [a for a in legal if isinstance(a, Accept) and a.link >= 0]
+    if not accepts:
+        return Decline()
+    return min(accepts, key=lambda a: (a.kind in LAY_DOWN, -KIND_INDEX[a.kind], a.link))
+
+
+def with_cards(view: State, seat: int, rules: Ruleset, action: Action) -> Action:
+    """The base game's choice under the module: Dividends in place of plain income when in
+    hand; another action if a card forbids this one (a Flight card locked by another player)."""
+    legal = rules.legal_actions(view)
+    if isinstance(action, Income) and Dividends() in legal:
+        return Dividends()
+    try:
+        rules.check(view, Entry(seat, action))
+    except IllegalAction:
+        return next((a for a in legal if not isinstance(a, BUSINESS_DECISIONS)), legal[0])
+    return action

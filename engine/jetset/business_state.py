@@ -1,0 +1,563 @@
+"""The Business cards module's part of the table (001_0ac1a519298b1465.txt, "Business Cards").
+
+Public: how many cards the draw pile holds, the discard pile, the cards in front of each player
+(+2 Income, No Overhead, Taxes and the end-of-game cards laid down), the Taxes money, a locked
+Flight card, an open Business Deal, the cards played this turn. Secret: each hand, held only in
+the full state and in its holder's view, exactly like the Final Flights; the digest covers each
+hand's size and the sum of its draws' commitments (``draw_commitment``).
+
+Cards are known by their kind (``income``, ``acquisition`` ...): copies of a kind are alike, so a
+hand is a list of kinds. The order of the draw pile never enters the state: only the dealer knows
+it (docs/architecture.md). Every mutator keeps the game's hash up to date through the module's
+own keys (``Rng("jetset-digest-keys-business_cards")``): the rare ones with ``rehash``, which
+compares all the module's slot values with the last ones and adds the differences times their
+keys; the frequent ones (a draw, a card discarded or laid down, a turn mark) with ``_put``, for
+just the slots they change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Final
+
+import data
+from engine.jetset.actions import Action, Buy, Place, PlaceDistant, Rent
+from engine.jetset.rules.costs import service_charge
+from engine.jetset.slots import MAX_SEATS, text_code
+from engine.rng import Rng
+
+if TYPE_CHECKING:
+    from engine.jetset.state import State
+
+
+@dataclass(frozen=True, slots=True)
+class Kind:
+    """One kind of Business card, as data/business.json gives it."""
+
+    key: str
+    name: str
+    copies: int
+    stays: bool
+    """Played face up in front of the player and kept there (+2 Income, No Overhead, Taxes)."""
+    end: bool
+    """"Play at the end of the game": laid face up in front, scored at the end."""
+    text: str
+
+
+def _load_kinds() -> tuple[Kind, ...]:
+    return tuple(
+        Kind(
+            k["key"],
+            k["name"],
+            int(k["copies"]),
+            bool(k.get("stays", False)),
+            bool(k.get("end", False)),
+            k["text"],
+        )
+        for k in data.business_json()["kinds"]
+    )
+
+
+KINDS: Final[tuple[Kind, ...]] = _load_kinds()
+KIND: Final[dict[str, Kind]] = {k.key: k for k in KINDS}
+KIND_INDEX: Final[dict[str, int]] = {k.key: i for i, k in enumerate(KINDS)}
+DECK: Final[tuple[str, ...]] = tuple(k.key for k in KINDS for _ in range(k.copies))
+"""The whole deck in data order: 40 cards."""
+START_HAND: Final = 2
+"""Setup: two cards dealt to each player."""
+MASK64: Final = (1 << 64) - 1
+NO_OFFER: Final[tuple[int, int, str, int]] = (-1, -1, "", -1)
+
+# Slot layout of the module (appended after the base slots): scalars, then per seat, then the
+# discard pile and the last reshuffled pile as counts per kind.
+SCALARS: Final = 20
+SEAT_FIELDS: Final = 4 + len(KINDS)  # hand size, commitments, lock, taxes turn, then front counts
+DECK_SIZE_SLOT: Final = 0
+EPOCH_DRAWN_SLOT: Final = 2
+DRAWS_SLOT: Final = 3
+TAXES_POT_SLOT: Final = 11
+OPEN_TURN_SLOT: Final = 14
+ACTED_SLOT: Final = 16
+FIRST_FINAL_SLOT: Final = 17
+OWED_SLOT: Final = 19
+"""Where ``scalar_values`` puts the fields a draw changes (the hot path's slots)."""
+SEAT_FRONT: Final = 4
+"""Where a seat's cards in front start among its ``SEAT_FIELDS``."""
+DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
+"""The discard pile's slots: a count per kind."""
+
+
+def draw_commitment(seat: int, draw: int, kind: str, salt: str) -> str:
+    """The public commitment to the ``draw``-th Business card drawn, dealt to ``seat``."""
+    text = f"jetset-business:{seat}:{draw}:{kind}:{salt}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
+
+
+def business_keys() -> tuple[int, ...]:
+    rng = Rng("jetset-digest-keys-business_cards")
+    count = SCALARS + SEAT_FIELDS * MAX_SEATS + 2 * len(KINDS)
+    return tuple((rng.next64() << 64) | rng.next64() for _ in range(count))
+
+
+KEYS: Final[tuple[int, ...]] = business_keys()
+
+
+def kind_counts(cards: list[str]) -> list[int]:
+    counts = [0] * len(KINDS)
+    for card in cards:
+        counts[KIND_INDEX[card]] += 1
+    return counts
+
+
+def sorted_kinds(cards: list[str]) -> list[str]:
+    """Cards in data order (a hand and a reshuffled pile are kept this way)."""
+    return sorted(cards, key=KIND_INDEX.__getitem__)
+
+
+class BusinessState:
+    """Everything the module adds to the table. Change it only through the methods below."""
+
+    def __init__(self, players: int, blank: bool = False) -> None:
+        self.values: list[int] = []
+        if blank:
+            return
+        self.deck_size = len(DECK)
+        self.discards: list[str] = []
+        self.epoch = 0
+        """Reshuffles of the discards so far."""
+        self.shuffled: list[str] = []
+        """The cards of the last reshuffle, in data order (the dealer shuffles these)."""
+        self.epoch_drawn = 0
+        self.draws = 0
+        self.hands: list[list[str] | None] = [[] for _ in range(players)]
+        self.sizes = [0] * players
+        self.commits = [0] * players
+        self.front: list[list[str]] = [[] for _ in range(players)]
+        self.locks = [""] * players
+        self.taxes_pot = 0
+        self.taxes_turn = [-1] * players
+        self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
+        self.offer = NO_OFFER
+        """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
+        self.offer_turn = -1
+        self.buyout = -1
+        """The seat whose Buyout waits for the top Short Flight card."""
+        self.vacations = 0
+        self.discount_turn = -1
+        self.extra_turn = -1
+        self.open_turn = -1
+        """The turn whose action is done but which goes on (a Business card was drawn)."""
+        self.commandeer = (-1, -1)
+        """(turn, seat whose plane may be used in that turn's claim)."""
+        self.acted = (-1, 0)
+        """(turn, actions taken in it)."""
+        self.marked_turn = -1
+        """The latest of ``open_turn``, ``extra_turn`` and ``acted``'s turn (with an action
+        taken): equal to the turn number exactly when one of those marks restricts this turn
+        (the marks only ever name the turn being played). Derived, not in the slots: one test
+        where the ruleset, for every entry, would make three (``Ruleset.apply``)."""
+        self.first_final = -1
+        self.finals = -1
+        """The seat waiting for two more Final Flight cards (the "Final Flights" card)."""
+        self.finals_dealt = 0
+
+    def copy(self) -> BusinessState:
+        b = BusinessState(0, blank=True)
+        b.values = self.values[:]
+        b.deck_size = self.deck_size
+        b.discards = self.discards[:]
+        b.epoch = self.epoch
+        b.shuffled = self.shuffled[:]
+        b.epoch_drawn = self.epoch_drawn
+        b.draws = self.draws
+        b.hands = [None if h is None else h[:] for h in self.hands]
+        b.sizes = self.sizes[:]
+        b.commits = self.commits[:]
+        b.front = [f[:] for f in self.front]
+        b.locks = self.locks[:]
+        b.taxes_pot = self.taxes_pot
+        b.taxes_turn = self.taxes_turn[:]
+        b.owed = self.owed[:]
+        b.offer = self.offer
+        b.offer_turn = self.offer_turn
+        b.buyout = self.buyout
+        b.vacations = self.vacations
+        b.discount_turn = self.discount_turn
+        b.extra_turn = self.extra_turn
+        b.open_turn = self.open_turn
+        b.commandeer = self.commandeer
+        b.acted = self.acted
+        b.marked_turn = self.marked_turn
+        b.first_final = self.first_final
+        b.finals = self.finals
+        b.finals_dealt = self.finals_dealt
+        return b
+
+    def hide_hands(self, seat: int | None) -> None:
+        """A view's copy: every hand but ``seat``'s becomes unknown (its size stays public)."""
+        for i in range(len(self.hands)):
+            if i != seat:
+                self.hands[i] = None
+
+    # -- the digest -------------------------------------------------------------------------
+
+    def slot_values(self) -> list[int]:
+        """The module's slots (docs/log-format.md, "State digest")."""
+        values = self.scalar_values() + [0] * (SEAT_FIELDS * MAX_SEATS)
+        for seat in range(len(self.sizes)):
+            base = SCALARS + SEAT_FIELDS * seat
+            values[base : base + SEAT_FIELDS] = self.seat_values(seat)
+        return values + kind_counts(self.discards) + kind_counts(self.shuffled)
+
+    def seat_values(self, seat: int) -> list[int]:
+        """A seat's ``SEAT_FIELDS`` slots: hand size, commitments, lock, Taxes, cards in front."""
+        return [
+            self.sizes[seat],
+            self.commits[seat],
+            text_code(self.locks[seat]),
+            self.taxes_turn[seat] + 1,
+            *kind_counts(self.front[seat]),
+        ]
+
+    def scalar_values(self) -> list[int]:
+        """The first ``SCALARS`` slots: the deck and draws, the Business Deal, the turn marks,
+        the Taxes money, the draws owed (``*_SLOT`` names those the hot mutators set)."""
+        o_from, o_to, o_kind, o_link = self.offer
+        return [
+            self.deck_size,
+            self.epoch,
+            self.epoch_drawn,
+            self.draws,
+            o_from + 1,
+            o_to + 1,
+            KIND_INDEX[o_kind] + 1 if o_kind else 0,
+            o_link + 2,
+            self.offer_turn + 1,
+            self.buyout + 1,
+            self.vacations,
+            self.taxes_pot,
+            self.discount_turn + 1,
+            self.extra_turn + 1,
+            self.open_turn + 1,
+            self.commandeer[0] + 1 + (self.commandeer[1] + 1) * (1 << 32),
+            self.acted[0] + 1 + self.acted[1] * (1 << 32),
+            self.first_final + 1,
+            self.finals + 1 + self.finals_dealt * (1 << 32),
+            _seats_code(self.owed),
+        ]
+
+    def part_of_hash(self) -> int:
+        """The module's share of the state hash, summed from scratch."""
+        return sum(v * k for v, k in zip(self.slot_values(), KEYS, strict=True) if v)
+
+    def rehash(self, state: State) -> None:
+        """Bring ``state.hash`` up to date after a change of this module's fields."""
+        new = self.slot_values()
+        old = self.values or [0] * len(new)
+        delta = 0
+        for start in range(0, len(new), SEAT_FIELDS):  # compare a block at a time, in C
+            end = start + SEAT_FIELDS
+            if old[start:end] != new[start:end]:
+                for i in range(start, min(end, len(new))):
+                    if old[i] != new[i]:
+                        delta += (new[i] - old[i]) * KEYS[i]
+        state.hash += delta
+        self.values = new
+
+    def _put(self, state: State, slot: int, value: int) -> None:
+        """Slot ``slot`` now holds ``value``: the hash follows. The hot mutators (a draw, a
+        card discarded or laid down, a turn mark) change a few known slots and say which,
+        instead of comparing all of them as ``rehash`` does."""
+        values = self.values
+        old = values[slot]
+        if old != value:
+            state.hash += (value - old) * KEYS[slot]
+            values[slot] = value
+
+    def _put_all(self, state: State, slots: tuple[tuple[int, int], ...]) -> None:
+        """``_put`` for each (slot, value)."""
+        values = self.values
+        delta = 0
+        for slot, value in slots:
+            old = values[slot]
+            if old != value:
+                delta += (value - old) * KEYS[slot]
+                values[slot] = value
+        state.hash += delta
+
+    def _put_hand(self, state: State, seat: int) -> None:
+        """``seat``'s hand size and commitments, into the slots (``_put``)."""
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put(state, base, self.sizes[seat])
+        self._put(state, base + 1, self.commits[seat])
+
+    def _put_count(self, state: State, slot: int, delta: int) -> None:
+        """A count slot (a kind in front of a seat, or on the discard pile) moves by ``delta``."""
+        self.values[slot] += delta
+        state.hash += delta * KEYS[slot]
+
+    # -- questions --------------------------------------------------------------------------
+
+    def has(self, seat: int, kind: str) -> bool:
+        """Whether ``seat`` may play ``kind`` from its hand (an unknown hand: any card)."""
+        hand = self.hands[seat]
+        return self.sizes[seat] > 0 if hand is None else kind in hand
+
+    def in_front(self, seat: int, kind: str) -> int:
+        return self.front[seat].count(kind)
+
+    def actions_taken(self, turn: int) -> int:
+        return self.acted[1] if self.acted[0] == turn else 0
+
+    def wants_chance(self) -> bool:
+        return bool(self.owed) or self.buyout >= 0 or self.finals >= 0
+
+    def taxes_holder(self) -> int:
+        """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
+        return self.taxes_turn.index(max(self.taxes_turn)) if max(self.taxes_turn) >= 0 else -1
+
+    # -- mutators ---------------------------------------------------------------------------
+
+    def draw(self, state: State, seat: int, kind: str | None, commitment: str) -> None:
+        """The top card of the pile into ``seat``'s hand (``kind`` None: hidden in this view)."""
+        self.owed.pop(0)
+        self.deck_size -= 1
+        self.epoch_drawn += 1
+        self.draws += 1
+        hand = self.hands[seat]
+        if kind is None:
+            self.hands[seat] = None  # another seat's card: this copy no longer knows the hand
+        elif hand is not None:
+            self.hands[seat] = sorted_kinds([*hand, kind])
+        self.sizes[seat] += 1
+        self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
+        self.settle_owed()
+        if not self.values:
+            self.rehash(state)
+            return
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put_all(
+            state,
+            (
+                (DECK_SIZE_SLOT, self.deck_size),
+                (EPOCH_DRAWN_SLOT, self.epoch_drawn),
+                (DRAWS_SLOT, self.draws),
+                (OWED_SLOT, _seats_code(self.owed)),
+                (base, self.sizes[seat]),
+                (base + 1, self.commits[seat]),
+            ),
+        )
+
+    def settle_owed(self) -> None:
+        """Draws nobody can make (no card left anywhere) are forgotten."""
+        if self.deck_size == 0 and not self.discards:
+            self.owed = []
+
+    def owe(self, state: State, seat: int) -> None:
+        """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
+        if self.deck_size or self.discards:
+            self.owed.append(seat)
+            if self.values:
+                self._put(state, OWED_SLOT, _seats_code(self.owed))
+            else:
+                self.rehash(state)
+
+    def reshuffle(self, state: State) -> None:
+        """The draw pile ran out: the discards, shuffled, are the new pile."""
+        self.shuffled = sorted_kinds(self.discards)
+        self.deck_size = len(self.shuffled)
+        self.discards = []
+        self.epoch += 1
+        self.epoch_drawn = 0
+        self.rehash(state)
+
+    def take_from_hand(self, seat: int, kind: str) -> None:
+        hand = self.hands[seat]
+        if hand is not None and kind in hand:
+            hand.remove(kind)
+        self.sizes[seat] -= 1
+
+    def discard(self, state: State, seat: int, kind: str) -> None:
+        """A card from ``seat``'s hand to the discard pile."""
+        self.take_from_hand(seat, kind)
+        self.discards.append(kind)
+        if not self.values:
+            self.rehash(state)
+            return
+        self._put_hand(state, seat)
+        self._put_count(state, DISCARDS_BASE + KIND_INDEX[kind], 1)
+
+    def set_lock(self, state: State, seat: int, card: str) -> None:
+        """``seat`` locks Flight card ``card`` ("": its lock is gone)."""
+        self.locks[seat] = card
+        if not self.values:
+            self.rehash(state)
+            return
+        self._put(state, SCALARS + SEAT_FIELDS * seat + 2, text_code(card))
+
+    def lay_down(self, state: State, seat: int, kind: str) -> None:
+        """A card from ``seat``'s hand face up in front of it."""
+        self.take_from_hand(seat, kind)
+        self.front[seat].append(kind)
+        if kind == "taxes":
+            self.taxes_turn[seat] = state.turn
+        if not self.values:
+            self.rehash(state)
+            return
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put_hand(state, seat)
+        self._put(state, base + 3, self.taxes_turn[seat] + 1)
+        self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
+
+    def pick_up_taxes(self, state: State, seat: int) -> int:
+        """Taxes discarded from in front of ``seat``; the money on it, returned."""
+        self.front[seat].remove("taxes")
+        self.discards.append("taxes")
+        self.taxes_turn[seat] = -1
+        pot, self.taxes_pot = self.taxes_pot, 0
+        if not self.values:
+            self.rehash(state)
+            return pot
+        base = SCALARS + SEAT_FIELDS * seat
+        self._put(state, base + 3, 0)
+        self._put_count(state, base + SEAT_FRONT + KIND_INDEX["taxes"], -1)
+        self._put_count(state, DISCARDS_BASE + KIND_INDEX["taxes"], 1)
+        self._put(state, TAXES_POT_SLOT, 0)
+        return pot
+
+    # the turn marks and the Taxes money, changed after many actions: each says its one slot
+
+    def add_to_taxes_pot(self, state: State, amount: int) -> None:
+        self.taxes_pot += amount
+        self._put(state, TAXES_POT_SLOT, self.taxes_pot)
+
+    def set_open_turn(self, state: State, turn: int) -> None:
+        self.open_turn = turn
+        self._mark()
+        self._put(state, OPEN_TURN_SLOT, turn + 1)
+
+    def set_acted(self, state: State, turn: int, count: int) -> None:
+        self.acted = (turn, count)
+        self._mark()
+        self._put(state, ACTED_SLOT, turn + 1 + count * (1 << 32))
+
+    def _mark(self) -> None:
+        acted = self.acted[0] if self.acted[1] else -1
+        self.marked_turn = max(self.open_turn, self.extra_turn, acted)
+
+    def set_first_final(self, state: State, seat: int) -> None:
+        self.first_final = seat
+        self._put(state, FIRST_FINAL_SLOT, seat + 1)
+
+    def set_fields(self, state: State, **fields: object) -> None:
+        """Set turn marks and other scalar fields (names as above), then rehash."""
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self._mark()
+        self.rehash(state)
+
+
+def _seats_code(seats: list[int]) -> int:
+    code = 0
+    for seat in seats:
+        code = code * 8 + seat + 1
+    return code
+
+
+def new_business(state: State) -> BusinessState:
+    """The module's state at the start of a game: the deck whole, two cards owed to each seat."""
+    b = BusinessState(state.players)
+    b.rehash(state)
+    return b
+
+
+# -- what the base rules ask of the module ----------------------------------------------------
+
+DISCOUNT: Final = 2
+"""Discount: each plane of the turn's action costs this much less."""
+INCOME_CARD: Final = 2
+TAX: Final = 1
+
+
+def action_saving(state: State, seat: int, action: Action) -> int:
+    """What Discount and No Overhead take off the price of Actions 1 to 3 (never below the
+    owner's share of a rent). On a Distant board No Overhead still waives the service charge
+    (it counts every link named), and Discount never touches a Distant plane (B20)."""
+    b = state.business
+    if b is None or (b.discount_turn != state.turn and "overhead" not in b.front[seat]):
+        return 0  # neither Discount this turn nor No Overhead in front of the seat
+    saving = 0
+    if isinstance(action, Place):
+        planes = sum(n for _, n in action.placements)
+        if b.in_front(seat, "overhead"):
+            saving += service_charge(len(action.placements))
+    elif isinstance(action, PlaceDistant):
+        planes = sum(n for _, n in action.placements)  # "Do not discount ... on a Distant board"
+        if b.in_front(seat, "overhead"):
+            saving += service_charge(len(action.placements) + len(action.distant))
+    elif isinstance(action, (Buy, Rent)):
+        planes = action.planes
+    else:
+        return 0
+    if b.discount_turn == state.turn:
+        saving += DISCOUNT * planes
+    return saving
+
+
+def income_after_cards(state: State, seat: int, income: int) -> int:
+    """Income with +2 Income cards added and Taxes (€1 of another player's income onto the
+    card) taken off; the tax goes on the card."""
+    b = state.business
+    if b is None:
+        return income
+    front = b.front[seat]
+    if front:
+        income += INCOME_CARD * front.count("income")
+    if max(b.taxes_turn) < 0:
+        return income  # nobody has Taxes in front of them
+    holder = b.taxes_holder()
+    if holder != seat and income >= TAX:
+        income -= TAX
+        b.add_to_taxes_pot(state, TAX)
+    return income
+
+
+def commandeered(state: State, seat: int) -> int:
+    """The seat whose plane ``seat`` may use in this turn's claim (Commandeer), or -1."""
+    b = state.business
+    if b is None or b.commandeer[0] != state.turn or state.current != seat:
+        return -1
+    return b.commandeer[1]
+
+
+PLANES_PER_POINT: Final = 3
+"""The card "Planes": a point for every three of your planes on airlinks."""
+CATCH_UP_POINTS: Final = (0, 2, 4)
+"""The card "Catch up": first to play a Final Flight, played one later, never played one."""
+
+
+def end_points(state: State, seat: int) -> int:
+    """Points of the end-of-game cards laid in front of ``seat``."""
+    b = state.business
+    if b is None:
+        return 0
+    points = 0
+    for kind in b.front[seat]:
+        if kind == "catchup":
+            if not state.seats[seat].finished:
+                points += CATCH_UP_POINTS[2]
+            else:
+                points += CATCH_UP_POINTS[0 if b.first_final == seat else 1]
+        elif kind == "planes":
+            points += planes_on_links(state, seat) // PLANES_PER_POINT
+    return points
+
+
+def planes_on_links(state: State, seat: int) -> int:
+    """The card "Planes" counts a seat's planes on every airlink, Distant ones too ("“Planes”
+    ... can apply to Distant Lands planes as well as normal ones")."""
+    planes = sum(row[seat] for row in state.link_planes)
+    if state.distant is not None:
+        planes += sum(row[seat] for row in state.distant.planes)
+    return planes

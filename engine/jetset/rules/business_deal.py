@@ -1,0 +1,140 @@
+"""The Business Deal (001_0ac1a519298b1465.txt, "Business Cards: Business Deal"): one offer a
+turn to one player, answered by that player, a seat that is not the one whose turn it is."""
+
+from __future__ import annotations
+
+from engine.jetset.actions import (
+    Accept,
+    Action,
+    Decline,
+    Offer,
+)
+from engine.jetset.business_state import (
+    KIND,
+    NO_OFFER,
+)
+from engine.jetset.rules.base import Rule
+from engine.jetset.rules.business_cards import DEAL_SECTION, business, other_seat
+from engine.jetset.state import State
+
+
+def deal_links(state: State, placer: int, owner: int) -> list[int]:
+    """The links of ``owner`` where ``placer`` may put a Business Deal plane."""
+    if state.seats[placer].planes < 1:
+        return []
+    return [i for i, o in enumerate(state.owner) if o == owner]
+
+
+def _check_deal_link(
+    rule: Rule[Offer] | Rule[Accept], state: State, seat: int, owner: int, link: int
+) -> None:
+    choices = deal_links(state, seat, owner)
+    if link == -1:
+        if choices:
+            raise rule.illegal("name the airlink where your plane goes")
+    elif link not in choices:
+        name = state.board.link_name(link) if 0 <= link < len(state.board.links) else str(link)
+        raise rule.illegal(
+            "your plane cannot go on {link}: it goes on a link of seat {seat}",
+            link=name,
+            seat=owner,
+        )
+
+
+class OfferRule(Rule[Offer]):
+    """One Business Deal offer a turn, to one player who has a Business card."""
+
+    action = Offer
+    section = DEAL_SECTION
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: Offer) -> None:
+        b = business(state)
+        if b.offer_turn == state.turn:
+            raise self.illegal("you have already made an offer this turn")
+        other_seat(state, seat, action.seat)
+        if b.sizes[action.seat] < 1:
+            raise self.illegal("seat {seat} has no Business card to discard", seat=action.seat)
+        if action.kind not in KIND or not b.has(seat, action.kind):
+            raise self.illegal("you have no {card} card to discard", card=action.kind)
+        _check_deal_link(self, state, seat, action.seat, action.link)
+
+    def perform(self, state: State, seat: int, action: Offer) -> None:
+        business(state).set_fields(
+            state, offer=(seat, action.seat, action.kind, action.link), offer_turn=state.turn
+        )
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        b = business(state)
+        hand = b.hands[seat]
+        if not hand or b.offer_turn == state.turn:
+            return []
+        out: list[Action] = []
+        for other in range(state.players):
+            if other != seat and b.sizes[other]:
+                links = deal_links(state, seat, other)
+                out.append(Offer(other, hand[0], links[0] if links else -1))
+        return out
+
+
+class AcceptRule(Rule[Accept]):
+    """Yes to a Business Deal: both discard a card, each puts a plane on the other's link."""
+
+    action = Accept
+    section = DEAL_SECTION
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: Accept) -> None:
+        b = business(state)
+        offerer, to, _, _ = b.offer
+        if to != seat:
+            raise self.illegal("no Business Deal is offered to you")
+        if action.kind not in KIND or not b.has(seat, action.kind):
+            raise self.illegal("you have no {card} card to discard", card=action.kind)
+        _check_deal_link(self, state, seat, offerer, action.link)
+
+    def perform(self, state: State, seat: int, action: Accept) -> None:
+        b = business(state)
+        offerer, _, kind, link = b.offer
+        b.take_from_hand(offerer, kind)
+        b.discards.append(kind)
+        b.take_from_hand(seat, action.kind)
+        b.discards.append(action.kind)
+        for placer, where in ((seat, action.link), (offerer, link)):
+            if where >= 0:
+                state.add_stock(placer, planes=-1)
+                state.add_link_planes(where, placer, 1)
+        b.set_fields(state, offer=NO_OFFER)
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        b = business(state)
+        if b.offer[1] != seat:
+            return []
+        hand = b.hands[seat] or []
+        links = deal_links(state, seat, b.offer[0]) or [-1]
+        return [Accept(kind, link) for kind in list(dict.fromkeys(hand)) for link in links]
+
+
+class DeclineRule(Rule[Decline]):
+    """No to a Business Deal: the offering player's turn goes on."""
+
+    action = Decline
+    section = DEAL_SECTION
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: Decline) -> None:
+        if business(state).offer[1] != seat:
+            raise self.illegal("no Business Deal is offered to you")
+
+    def perform(self, state: State, seat: int, action: Decline) -> None:
+        business(state).set_fields(state, offer=NO_OFFER)
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        return [Decline()] if business(state).offer[1] == seat else []
+
+
+def answer_on_timeout(state: State, seat: int) -> Action | None:
+    """The answer of a seat whose time ran out: no to a Business Deal offered to it (None when
+    it is answering none). The host's turn clock calls this."""
+    b = state.business
+    return Decline() if b is not None and b.offer[1] == seat else None

@@ -1,0 +1,183 @@
+"""Action 4: claiming a Flight card (rulebook, "Claim a Flight card" and "Vacation Time")."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Final
+
+from engine.errors import rule_name
+from engine.jetset.actions import Action, Claim, ClaimFinal
+from engine.jetset.board import LONG, SHORT
+from engine.jetset.business_state import commandeered
+from engine.jetset.paths import final_routes, path_links, shortest_paths
+from engine.jetset.rules.base import AnyRule, Rule
+from engine.jetset.rules.hubs import bonus_pending, pay_hubs
+from engine.jetset.rules.turns import END_ALL_FINALS, end_game
+from engine.jetset.state import State
+
+PATHS_LISTED: Final = 4
+"""Canonical bound: ``legal_actions`` lists up to four fewest-link paths per card."""
+
+FIRST_CARDS: Final = 5
+"""The first five cards claimed get three markers; the sixth and later, two."""
+
+
+def markers_for_next_card(state: State, seat: int) -> int:
+    return 3 if len(state.seats[seat].cards) < FIRST_CARDS else 2
+
+
+def _check_path(rule: AnyRule, state: State, seat: int, path: tuple[int, ...]) -> list[int]:
+    """The links of a flyable path: each one carries a plane of the seat, none used twice."""
+    links = path_links(state.board, path)
+    if isinstance(links, str):
+        raise rule.illegal(links)
+    borrow = commandeered(state, seat)
+    for link in links:
+        if not state.link_planes[link][seat]:
+            if borrow >= 0 and state.link_planes[link][borrow]:
+                borrow = -1  # Commandeer: one of that player's planes serves as yours
+                continue
+            raise rule.illegal("you have no plane on {link}", link=state.board.link_name(link))
+    return links
+
+
+def _fly(state: State, seat: int, links: list[int]) -> None:
+    """One plane back to stock from each link of the path (a commandeered plane back to its
+    owner's stock)."""
+    own = 0
+    for link in links:
+        flier = seat if state.link_planes[link][seat] else commandeered(state, seat)
+        state.add_link_planes(link, flier, -1)
+        if flier == seat:
+            own += 1
+        else:
+            state.add_stock(flier, planes=1)
+    state.add_stock(seat, planes=own)
+
+
+def _usable(state: State, seat: int) -> Callable[[int], bool]:
+    planes = state.link_planes
+    return lambda link: planes[link][seat] > 0
+
+
+def plane_components(state: State, seat: int) -> dict[int, int]:
+    """City → component number over the links carrying one of ``seat``'s planes (cities not
+    touched by any such link are absent): a quick test of whether a card can be flown at all."""
+    links = state.board.links
+    parent: dict[int, int] = {}
+
+    def root(city: int) -> int:
+        while parent[city] != city:
+            parent[city] = parent[parent[city]]
+            city = parent[city]
+        return city
+
+    for i in [i for i, planes in enumerate(state.link_planes) if planes[seat]]:
+        a, b = links[i].a, links[i].b
+        parent.setdefault(a, a)
+        parent.setdefault(b, b)
+        ra, rb = root(a), root(b)
+        if ra != rb:
+            parent[max(ra, rb)] = min(ra, rb)
+    return {city: root(city) for city in parent}
+
+
+class ClaimRule(Rule[Claim]):
+    """A face-up Short or Long Flight card: a path of your planes between its two cities."""
+
+    action = Claim
+    section = rule_name("Action 4: Claim a Flight card")
+
+    def check(self, state: State, seat: int, action: Claim) -> None:
+        card = state.board.cards.get(action.card)
+        if card is None or card.kind == "final":
+            raise self.illegal("{card} is not a Short or Long Flight card", card=action.card)
+        if action.card not in state.rows[SHORT] and action.card not in state.rows[LONG]:
+            raise self.illegal("{card} is not face up in a row", card=action.card)
+        ends = {action.path[0], action.path[-1]} if action.path else set()
+        if ends != set(card.cities):
+            a, b = (state.board.city_code(c) for c in card.cities)
+            raise self.illegal(
+                "{card} flies {start} to {end}; the path must start and end there",
+                card=action.card,
+                start=a,
+                end=b,
+            )
+        _check_path(self, state, seat, action.path)
+        need = markers_for_next_card(state, seat)
+        if state.seats[seat].markers < need:
+            raise self.illegal(
+                "you have {markers} markers in stock; this card takes {need}",
+                markers=state.seats[seat].markers,
+                need=need,
+            )
+
+    def perform(self, state: State, seat: int, action: Claim) -> None:
+        links = path_links(state.board, action.path)
+        assert isinstance(links, list)
+        _fly(state, seat, links)
+        state.claim_card(seat, action.card, markers_for_next_card(state, seat))
+        pay_hubs(state, seat, action.path)
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        if state.seats[seat].markers < markers_for_next_card(state, seat):
+            return []
+        component = plane_components(state, seat)
+        if not component:
+            return []
+        usable = _usable(state, seat)
+        board = state.board
+        out: list[Action] = []
+        for row in (SHORT, LONG):
+            for cid in state.rows[row]:
+                a, b = board.cards[cid].cities
+                if a not in component or component[a] != component.get(b):
+                    continue
+                for path in shortest_paths(board, usable, a, b, PATHS_LISTED):
+                    out.append(Claim(cid, path))
+        return out
+
+
+class ClaimFinalRule(Rule[ClaimFinal]):
+    """A Final Flight from your hand, in Vacation Time: its three cities in order, no airlink
+    twice, no markers; the other card is discarded and the player's actions end."""
+
+    action = ClaimFinal
+    section = rule_name("Vacation Time: Final Flight")
+
+    def check(self, state: State, seat: int, action: ClaimFinal) -> None:
+        if not state.vacation_time:
+            raise self.illegal("Final Flights open when two Vacation cards are up")
+        st = state.seats[seat]
+        if st.hand is not None and action.card not in st.hand:
+            raise self.illegal("{card} is not in your hand", card=action.card)
+        card = state.board.cards.get(action.card)
+        if card is None or card.kind != "final":
+            raise self.illegal("{card} is not a Final Flight card", card=action.card)
+        c1, c2, c3 = card.cities
+        path = action.path
+        if not path or path[0] != c1 or path[-1] != c3 or c2 not in path[1:-1]:
+            codes = "-".join(state.board.city_code(c) for c in card.cities)
+            raise self.illegal("the path must visit {cities} in that order", cities=codes)
+        _check_path(self, state, seat, path)
+
+    def perform(self, state: State, seat: int, action: ClaimFinal) -> None:
+        links = path_links(state.board, action.path)
+        assert isinstance(links, list)
+        _fly(state, seat, links)
+        state.play_final(seat, action.card, action.path)
+        pay_hubs(state, seat, action.path)
+        if all(s.finished for s in state.seats) and not bonus_pending(state):
+            end_game(state, END_ALL_FINALS)
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        st = state.seats[seat]
+        if not state.vacation_time or not st.hand:
+            return []
+        usable = _usable(state, seat)
+        out: list[Action] = []
+        for cid in st.hand:
+            cities = state.board.cards[cid].cities
+            for path in final_routes(state.board, usable, cities, PATHS_LISTED):
+                out.append(ClaimFinal(cid, path))
+        return out

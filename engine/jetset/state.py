@@ -1,0 +1,647 @@
+"""The state of a game: everything on the table, with the secret parts marked.
+
+Public: cash, planes and markers, links and their planes, the rows, which cards remain in each
+deck (not their order, which only the dealer knows), the Vacation track, claimed cards. Secret:
+each seat's two Final Flights (``Seat.hand``), held only in the full state and in that seat's own
+view. The digest covers the public part and each hand's commitment, so every seat, a spectator and
+the host compute the same digest after every entry.
+
+The digest is kept up to date as the state changes, the way chess engines keep a Zobrist hash:
+the public state is a vector of integer *slots* (docs/log-format.md, "State digest"), each with a
+fixed random 128-bit key, and ``hash`` is the sum of value × key over all slots; the digest is
+that sum modulo 2**128. Every change goes through a mutator below, which adds (new − old) × key;
+``recompute_hash`` sums from scratch and the tests check the two always agree. The sum is kept
+whole, not reduced at every change: its terms are bounded (no value exceeds 64 bits), so it stays
+a few machine words long, and one reduction per digest is cheaper than one per change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+from typing import Final
+
+from engine.jetset.board import LONG, ROWS, SHORT, Board
+from engine.jetset.business_state import KEYS as BUSINESS_KEYS
+from engine.jetset.business_state import BusinessState
+from engine.jetset.distant_state import DISTANT, DistantState
+from engine.jetset.hubs_state import HubsState
+from engine.jetset.investors_state import InvestorsState
+from engine.jetset.slots import (
+    CASH,
+    CLAIMED_BY,
+    COMMITMENT,
+    CURRENT,
+    DEALT,
+    DRAWN,
+    END,
+    FINAL_OF,
+    FINAL_PATH,
+    FINAL_PLANES,
+    GOAL,
+    GOAL_LONG,
+    GOAL_SHORT,
+    HAND_SIZE,
+    IDLE,
+    IGNORED,
+    LINK_BASE,
+    LINK_SLOTS,
+    MARKERS,
+    ON_VACATION_TRACK,
+    PAID,
+    PAID_LONG,
+    PAID_SHORT,
+    PHASE,
+    PLANES,
+    REFILLING,
+    ROW_LOCATION,
+    SEAT_BASE,
+    SEAT_SLOTS,
+    SET_ASIDE,
+    SET_ASIDE_PILE,
+    TURN,
+    path_code,
+    refilling_code,
+    slot_keys,
+    text_code,
+)
+
+SETUP: Final = "setup"
+DEAL: Final = "deal"
+PLAY: Final = "play"
+OVER: Final = "over"
+OFFER: Final = "offer"
+"""Every player in turn answers the offer to end the game (engine/jetset/rules/turns.py)."""
+PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3, OFFER: 4}
+MASK: Final = (1 << 128) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Config:
+    """Numbers that depend on the player count (rulebook, "Setup" and "Flight Card Phase")."""
+
+    players: int
+    start_cash: int = 30
+    planes: int = 24
+    markers: int = 30
+    row_min: int = field(init=False)
+    """Minimum cards in each row: the number of players, three in a 2-player game."""
+    row_max: int = field(init=False)
+    """Maximum cards in each row: twice the number of players, six in a 2-player game."""
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "row_min", 3 if self.players == 2 else self.players)
+        object.__setattr__(self, "row_max", 6 if self.players == 2 else 2 * self.players)
+
+    @property
+    def short_row_start(self) -> int:
+        return self.row_max
+
+    @property
+    def long_row_start(self) -> int:
+        return self.row_min
+
+
+class Seat:
+    """One player's holdings."""
+
+    __slots__ = (
+        "cards",
+        "cash",
+        "commitment",
+        "final",
+        "final_path",
+        "final_planes",
+        "finished",
+        "hand",
+        "hand_size",
+        "markers",
+        "planes",
+    )
+
+    def __init__(self, cash: int, planes: int, markers: int) -> None:
+        self.cash = cash
+        self.planes = planes
+        self.markers = markers
+        self.cards: list[list[str | int]] = []  # [card id, markers on it], in claim order
+        self.hand: tuple[str, ...] | None = ()  # None: secret to this view
+        self.hand_size = 0
+        self.commitment = ""
+        self.final: str | None = None
+        self.finished = False
+        """Has played a Final Flight: no more actions, only planes onto the card."""
+        self.final_path: tuple[int, ...] = ()
+        self.final_planes = 0
+
+    def copy(self) -> Seat:
+        s = Seat(self.cash, self.planes, self.markers)
+        s.cards = [list(c) for c in self.cards]
+        s.hand = self.hand
+        s.hand_size = self.hand_size
+        s.commitment = self.commitment
+        s.final = self.final
+        s.finished = self.finished
+        s.final_path = self.final_path
+        s.final_planes = self.final_planes
+        return s
+
+
+class State:
+    """The whole table. Changed only through the mutators below, by the rules; ``copy()`` for
+    search. The mutators also keep ``hash`` and the derived values (``over``, ``vacation_time``,
+    ``to_reveal``, ``Seat.finished``), which the rules ask about on every entry."""
+
+    def __init__(self, board: Board, config: Config, *, blank: bool = False) -> None:
+        """The table before the setup shuffle; ``blank`` leaves every other field to ``copy``."""
+        n = config.players
+        self.board = board
+        self.config = config
+        self.distant: DistantState | None = None
+        """Distant Lands (engine/jetset/distant_state.py), None when the module is off."""
+        self.hubs: HubsState | None = None
+        """The Hubs module's part (engine/jetset/hubs_state.py), None when the module is off."""
+        self.business: BusinessState | None = None
+        """The Business cards module's part of the table (None when the module is off)."""
+        self.investors: InvestorsState | None = None
+        """The Investors module's part (engine/jetset/investors_state.py), None when the module is
+        off."""
+        if blank:
+            return
+        self.phase = SETUP
+        self.over = False
+        """The game has ended: ``phase`` is OVER."""
+        self.seats = [Seat(config.start_cash, config.planes, config.markers) for _ in range(n)]
+        self.owner = [-1] * len(board.links)
+        self.link_planes = list(map(list.copy, [[0] * n] * len(board.links)))  # a row per link
+        self.rows: dict[str, list[str]] = {SHORT: [], LONG: []}
+        self.deck: dict[str, list[str]] = {
+            SHORT: list(board.short_deck),
+            LONG: list(board.long_deck),
+        }
+        self.drawn = {SHORT: 0, LONG: 0}
+        self.goal = {SHORT: 0, LONG: 0}
+        self.paid = {SHORT: False, LONG: False}
+        self.refilling: str | None = None
+        self.to_reveal: str | None = None
+        """The row whose deck must turn up a card next: ``reveal_needed()``, kept by the mutators
+        of the rows, the decks and the refill goals."""
+        self.vacations: list[str] = []
+        self.vacation_time = False
+        """Two Vacation cards are up: no more Flight Card Phase, Final Flights open."""
+        self.ignored: list[str] = []
+        self.set_aside: list[str] = []
+        self.current = 0
+        self.turn = 0
+        self.idle_turns = 0
+        self.dealt = 0
+        self.end_reason: str | None = None
+        self.location: dict[str, int] = {}  # card -> location code, for cards out of the decks
+        self.keys = slot_keys(len(board.links), len(board.card_number))
+        self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
+        self.hash = self._opening_hash()
+
+    def enable_hubs(self) -> None:
+        """Play with the Hubs module: its pieces join the table (and the digest)."""
+        self.hubs = HubsState(self.config.players)
+        self.hash += self.hubs.opening_hash()
+
+    def enable_investors(self, face_up: bool) -> None:
+        """Play with the Investors module: its Vacation spaces join the table (and the digest;
+        all its slots start at 0)."""
+        self.investors = InvestorsState(self.config.players, face_up)
+
+    # -- copying and views ------------------------------------------------------------------
+
+    def copy(self) -> State:
+        s = State(self.board, self.config, blank=True)
+        s.phase = self.phase
+        s.over = self.over
+        s.refilling = self.refilling
+        s.to_reveal = self.to_reveal
+        s.vacation_time = self.vacation_time
+        s.current = self.current
+        s.turn = self.turn
+        s.idle_turns = self.idle_turns
+        s.dealt = self.dealt
+        s.end_reason = self.end_reason
+        s.keys = self.keys
+        s.card_base = self.card_base
+        s.hash = self.hash
+        s.seats = [seat.copy() for seat in self.seats]
+        s.owner = self.owner[:]
+        s.link_planes = list(map(list.copy, self.link_planes))
+        s.rows = {SHORT: self.rows[SHORT][:], LONG: self.rows[LONG][:]}
+        s.deck = {SHORT: self.deck[SHORT][:], LONG: self.deck[LONG][:]}
+        s.drawn = dict(self.drawn)
+        s.goal = dict(self.goal)
+        s.paid = dict(self.paid)
+        s.vacations = self.vacations[:]
+        s.ignored = self.ignored[:]
+        s.set_aside = self.set_aside[:]
+        s.location = dict(self.location)
+        s.distant = self.distant.copy() if self.distant is not None else None
+        s.hubs = self.hubs.copy() if self.hubs is not None else None
+        s.business = None if self.business is None else self.business.copy()
+        s.investors = self.investors.copy() if self.investors is not None else None
+        return s
+
+    def view(self, seat: int | None) -> State:
+        """What ``seat`` may know (None: a spectator): other seats' Final Flights are hidden, and
+        so are the face-down Investors."""
+        s = self.copy()
+        for i, st in enumerate(s.seats):
+            if i != seat:
+                st.hand = None
+        if s.business is not None:
+            s.business.hide_hands(seat)
+        if s.investors is not None:
+            s.investors.hide()
+        return s
+
+    # -- questions the rules ask ------------------------------------------------------------
+
+    @property
+    def players(self) -> int:
+        return self.config.players
+
+    def reveal_needed(self) -> str | None:
+        """The row whose deck must turn up a card next (Short before Long), or None: a row below
+        its refill goal while its deck has cards. Computed afresh; ``to_reveal`` holds it."""
+        goal, rows, deck = self.goal, self.rows, self.deck
+        if len(rows[SHORT]) < goal[SHORT] and deck[SHORT]:
+            return SHORT
+        if len(rows[LONG]) < goal[LONG] and deck[LONG]:
+            return LONG
+        distant = self.distant
+        if distant is not None and distant.needs_card():
+            return DISTANT
+        return None
+
+    def owned_links(self, seat: int) -> list[int]:
+        return [i for i, o in enumerate(self.owner) if o == seat]
+
+    # -- mutators: every change of the public state goes through one of these ---------------
+
+    def _refresh_to_reveal(self) -> None:
+        self.to_reveal = self.reveal_needed()
+
+    def refresh_to_reveal(self) -> None:
+        """For a module's mutators: the deck to turn up a card from next, afresh."""
+        self.to_reveal = self.reveal_needed()
+
+    def _bump(self, slot: int, delta: int) -> None:
+        if delta:
+            self.hash += delta * self.keys[slot]
+
+    def _seat_slot(self, seat: int, field: int) -> int:
+        return SEAT_BASE + SEAT_SLOTS * seat + field
+
+    def add_cash(self, seat: int, amount: int) -> None:
+        self.seats[seat].cash += amount
+        if amount:
+            key = self.keys[SEAT_BASE + SEAT_SLOTS * seat + CASH]
+            self.hash += amount * key
+
+    def add_stock(self, seat: int, planes: int = 0, markers: int = 0) -> None:
+        """Planes and markers into (or, negative, out of) a seat's stock."""
+        st = self.seats[seat]
+        st.planes += planes
+        st.markers += markers
+        base = SEAT_BASE + SEAT_SLOTS * seat
+        keys = self.keys
+        delta = planes * keys[base + PLANES] + markers * keys[base + MARKERS]
+        self.hash += delta
+
+    def add_link_planes(self, link: int, seat: int, planes: int) -> None:
+        self.link_planes[link][seat] += planes
+        self._bump(LINK_BASE + LINK_SLOTS * link + 1 + seat, planes)
+
+    def set_owner(self, link: int, seat: int) -> None:
+        self._bump(LINK_BASE + LINK_SLOTS * link, seat - self.owner[link])
+        self.owner[link] = seat
+
+    def _move_card(self, card: str, location: int) -> None:
+        slot = self.card_base + self.board.card_number[card]
+        self._bump(slot, location - self.location.get(card, 0))
+        if location:
+            self.location[card] = location
+        else:
+            self.location.pop(card, None)
+
+    def lay_out(self, row: str, card: str) -> None:
+        """A card from its deck into its face-up row."""
+        self.deck[row].remove(card)
+        self.rows[row].append(card)
+        self._move_card(card, ROW_LOCATION[row])
+        self._refresh_to_reveal()
+
+    def turn_up(self, row: str, card: str) -> None:
+        """The top card of a deck, turned up: into the row, or a Vacation to the track (or
+        ignored, once two are up)."""
+        self.deck[row].remove(card)
+        self.set_value(DRAWN[row], self.drawn, row, self.drawn[row] + 1)
+        if not self.board.cards[card].vacation:
+            self.rows[row].append(card)
+            self._move_card(card, ROW_LOCATION[row])
+        elif self.vacation_time:
+            self.ignored.append(card)
+            self._move_card(card, IGNORED)
+        else:
+            self.vacations.append(card)
+            self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
+            self._move_card(card, ON_VACATION_TRACK)
+        self._refresh_to_reveal()
+
+    def add_vacation(self, card: str) -> None:
+        """A module's Vacation card to the Vacation track (its own mutator moves the card)."""
+        self.vacations.append(card)
+        self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
+
+    def extra_vacations(self) -> int:
+        """Vacation spaces filled by a module's card (the Business card "Vacation")."""
+        return 0 if self.business is None else self.business.vacations
+
+    def fill_vacation_space(self) -> None:
+        """A module's Vacation card was put on the track (its count is the module's)."""
+        self.vacation_time = len(self.vacations) + self.extra_vacations() >= 2
+
+    def take_from_deck(self, seat: int, row: str, card: str, markers: int) -> None:
+        """The top card of a deck straight to the seat as if claimed (the Business card
+        "Buyout")."""
+        self.deck[row].remove(card)
+        self.set_value(DRAWN[row], self.drawn, row, self.drawn[row] + 1)
+        self._move_card(card, CLAIMED_BY + seat)
+        self.seats[seat].cards.append([card, markers])
+        self._bump(self._markers_slot(card), markers)
+        self.add_stock(seat, markers=-markers)
+        self._refresh_to_reveal()
+
+    def remove_final_plane(self, seat: int) -> None:
+        """One plane off a seat's Final Flight card, back to its stock (the card "Delay")."""
+        self.add_stock(seat, planes=1)
+        self.seats[seat].final_planes -= 1
+        self._bump(self._seat_slot(seat, FINAL_PLANES), -1)
+
+    def set_decks_aside(self) -> None:
+        """Vacation Time: the rest of both decks (and the Distant deck) leaves the game."""
+        if self.distant is not None:
+            self.distant.put_deck_aside(self)
+        before = len(self.set_aside)
+        for row in ROWS:
+            for card in self.deck[row]:
+                self._move_card(card, SET_ASIDE_PILE)
+            self.set_aside.extend(self.deck[row])
+            self.deck[row] = []
+        self._bump(SET_ASIDE, len(self.set_aside) - before)
+        self.to_reveal = None
+
+    def claim_card(self, seat: int, card: str, markers: int) -> None:
+        """A face-up card from its row to the seat, with markers from its stock."""
+        self.rows[self.board.cards[card].kind].remove(card)
+        self._refresh_to_reveal()
+        self._move_card(card, CLAIMED_BY + seat)
+        self.seats[seat].cards.append([card, markers])
+        self._bump(self._markers_slot(card), markers)
+        self.add_stock(seat, markers=-markers)
+
+    def _markers_slot(self, card: str) -> int:
+        return self.card_base + len(self.board.card_number) + self.board.card_number[card]
+
+    def take_markers_back(self, seat: int) -> None:
+        """One marker from each of a seat's cards that has any, back to its stock (Take income)."""
+        keys = self.keys
+        delta = taken = 0
+        for entry in self.seats[seat].cards:
+            if entry[1]:
+                entry[1] = int(entry[1]) - 1
+                delta -= keys[self._markers_slot(str(entry[0]))]
+                taken += 1
+        if taken:
+            self.seats[seat].markers += taken
+            delta += taken * keys[self._seat_slot(seat, MARKERS)]
+            self.hash += delta
+
+    def deal(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
+        st = self.seats[seat]
+        st.hand = cards
+        self._bump(self._seat_slot(seat, HAND_SIZE), 2 - st.hand_size)
+        st.hand_size = 2
+        old = text_code(st.commitment)
+        self._bump(self._seat_slot(seat, COMMITMENT), text_code(commitment) - old)
+        st.commitment = commitment
+
+    def add_finals(self, seat: int, cards: tuple[str, ...] | None, commitment: str) -> None:
+        """More Final Flights into a seat's hand (the Business card "Final Flights"): the
+        hand's commitment becomes the old one and the new one joined by ``+``."""
+        st = self.seats[seat]
+        st.hand = None if st.hand is None or cards is None else st.hand + cards
+        self._bump(self._seat_slot(seat, HAND_SIZE), 2)
+        st.hand_size += 2
+        joined = f"{st.commitment}+{commitment}"
+        self._bump(self._seat_slot(seat, COMMITMENT), text_code(joined) - text_code(st.commitment))
+        st.commitment = joined
+
+    def play_final(self, seat: int, card: str, path: tuple[int, ...]) -> None:
+        """The Final Flight played: public from now on; the other card discarded."""
+        st = self.seats[seat]
+        st.final = card
+        st.finished = True
+        st.final_path = path
+        st.hand = ()
+        self._bump(self._seat_slot(seat, HAND_SIZE), -st.hand_size)
+        st.hand_size = 0
+        self._bump(self._seat_slot(seat, FINAL_PATH), path_code(path))
+        self._move_card(card, FINAL_OF + seat)
+
+    def add_final_plane(self, seat: int) -> None:
+        self.add_stock(seat, planes=-1)
+        self.seats[seat].final_planes += 1
+        self._bump(self._seat_slot(seat, FINAL_PLANES), 1)
+
+    def set_value(self, slot: int, table: dict[str, int], row: str, value: int) -> None:
+        """One row's entry of ``drawn`` or ``goal``."""
+        old = table[row]
+        if value != old:
+            self.hash += (value - old) * self.keys[slot]
+            table[row] = value
+
+    def set_goal(self, row: str, goal: int) -> None:
+        self.set_value(GOAL[row], self.goal, row, goal)
+        self._refresh_to_reveal()
+
+    def clear_goals(self) -> None:
+        """No row is to be refilled any more this turn: both goals 0."""
+        goal = self.goal
+        short, long = goal[SHORT], goal[LONG]
+        if short or long:
+            keys = self.keys
+            self.hash -= short * keys[GOAL_SHORT] + long * keys[GOAL_LONG]
+            goal[SHORT] = goal[LONG] = 0
+            self.to_reveal = None
+
+    def set_paid(self, row: str, paid: bool) -> None:
+        if paid != self.paid[row]:
+            self._bump(PAID[row], int(paid) - int(self.paid[row]))
+            self.paid[row] = paid
+
+    def set_refilling(self, row: str | None) -> None:
+        if row == self.refilling:
+            return
+        self._bump(REFILLING, refilling_code(row) - refilling_code(self.refilling))
+        self.refilling = row
+
+    def set_phase(self, phase: str) -> None:
+        self._bump(PHASE, PHASE_CODES[phase] - PHASE_CODES[self.phase])
+        self.phase = phase
+        self.over = phase == OVER
+
+    def next_turn(self, current: int, goal: int, idle: int) -> None:
+        """The next turn (numbered one more) begins, seat ``current``'s: a new Flight Card Phase,
+        with no row paid for or being refilled and both rows' refill goals at ``goal``, after
+        ``idle`` turns in a row of only income or a pass."""
+        keys = self.keys
+        delta = (current - self.current) * keys[CURRENT] + keys[TURN]
+        self.current = current
+        self.turn += 1
+        if idle != self.idle_turns:
+            delta += (idle - self.idle_turns) * keys[IDLE]
+            self.idle_turns = idle
+        paid = self.paid
+        if paid[SHORT] or paid[LONG]:
+            delta -= paid[SHORT] * keys[PAID_SHORT] + paid[LONG] * keys[PAID_LONG]
+            paid[SHORT] = paid[LONG] = False
+        if self.refilling is not None:
+            delta -= refilling_code(self.refilling) * keys[REFILLING]
+            self.refilling = None
+        goals = self.goal
+        short, long = goals[SHORT], goals[LONG]
+        if short != goal or long != goal:
+            delta += (goal - short) * keys[GOAL_SHORT] + (goal - long) * keys[GOAL_LONG]
+            goals[SHORT] = goals[LONG] = goal
+            self._refresh_to_reveal()
+        self.hash += delta
+
+    def set_current(self, current: int) -> None:
+        """Seat ``current`` decides next, within the same turn (an answer to the end offer)."""
+        self._bump(CURRENT, current - self.current)
+        self.current = current
+
+    def set_idle_turns(self, idle: int) -> None:
+        if idle != self.idle_turns:
+            self.hash += (idle - self.idle_turns) * self.keys[IDLE]
+            self.idle_turns = idle
+
+    def set_dealt(self, dealt: int) -> None:
+        self._bump(DEALT, dealt - self.dealt)
+        self.dealt = dealt
+
+    def set_end_reason(self, reason: str) -> None:
+        self._bump(END, text_code(reason) - text_code(self.end_reason))
+        self.end_reason = reason
+
+    # -- the digest -------------------------------------------------------------------------
+
+    def slot_values(self) -> list[int]:
+        """Every slot's value, computed from the fields (docs/log-format.md, "State digest")."""
+        values = [0] * len(self.keys)
+        values[PHASE] = PHASE_CODES[self.phase]
+        values[CURRENT] = self.current
+        values[TURN] = self.turn
+        values[IDLE] = self.idle_turns
+        values[DEALT] = self.dealt
+        values[REFILLING] = refilling_code(self.refilling)
+        values[END] = text_code(self.end_reason)
+        values[SET_ASIDE] = len(self.set_aside)
+        for row in ROWS:
+            values[DRAWN[row]] = self.drawn[row]
+            values[GOAL[row]] = self.goal[row]
+            values[PAID[row]] = int(self.paid[row])
+        for i, st in enumerate(self.seats):
+            base = SEAT_BASE + SEAT_SLOTS * i
+            values[base + CASH] = st.cash
+            values[base + PLANES] = st.planes
+            values[base + MARKERS] = st.markers
+            values[base + HAND_SIZE] = st.hand_size
+            values[base + FINAL_PLANES] = st.final_planes
+            values[base + COMMITMENT] = text_code(st.commitment)
+            values[base + FINAL_PATH] = path_code(st.final_path)
+        for link, owner in enumerate(self.owner):
+            values[LINK_BASE + LINK_SLOTS * link] = owner + 1
+            for seat, planes in enumerate(self.link_planes[link]):
+                values[LINK_BASE + LINK_SLOTS * link + 1 + seat] = planes
+        number = self.board.card_number
+        markers_base = self.card_base + len(number)
+        for row in ROWS:
+            for card in self.rows[row]:
+                values[self.card_base + number[card]] = ROW_LOCATION[row]
+        for pile, code in (
+            (self.vacations, ON_VACATION_TRACK),
+            (self.ignored, IGNORED),
+            (self.set_aside, SET_ASIDE_PILE),
+        ):
+            for card in pile:
+                if card in number:  # a module's Vacation card is in the module's slots
+                    values[self.card_base + number[card]] = code
+        for i, st in enumerate(self.seats):
+            for claimed, markers in st.cards:
+                values[self.card_base + number[str(claimed)]] = CLAIMED_BY + i
+                values[markers_base + number[str(claimed)]] = int(markers)
+            if st.final:
+                values[self.card_base + number[st.final]] = FINAL_OF + i
+        if self.distant is not None:
+            values += self.distant.slot_values()
+        if self.hubs is not None:
+            values.extend(self.hubs.slot_values())
+        if self.business is not None:
+            values.extend(self.business.slot_values())
+        if self.investors is not None:
+            values.extend(self.investors.slot_values())
+        return values
+
+    def all_keys(self) -> tuple[int, ...]:
+        """The base slots' keys, then each module's that is on (``slot_values``' order, that of
+        ``engine.jetset.options.MODULES``)."""
+        keys = self.keys
+        if self.distant is not None:
+            keys = keys + self.distant.keys
+        if self.hubs is not None:
+            keys = keys + self.hubs.keys
+        if self.business is not None:
+            keys = keys + BUSINESS_KEYS
+        if self.investors is not None:
+            keys = keys + self.investors.keys
+        return keys
+
+    def _opening_hash(self) -> int:
+        """A new table's hash: only the seats' cash, planes and markers are non-zero there."""
+        keys = self.keys
+        total = 0
+        for i, st in enumerate(self.seats):
+            base = SEAT_BASE + SEAT_SLOTS * i
+            total += st.cash * keys[base + CASH] + st.planes * keys[base + PLANES]
+            total += st.markers * keys[base + MARKERS]
+        return total
+
+    def recompute_hash(self) -> int:
+        """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
+        total = 0
+        for value, key in zip(self.slot_values(), self.all_keys(), strict=True):
+            if value:
+                total += value * key
+        return total
+
+    @property
+    def hash128(self) -> int:
+        """The hash reduced modulo 2**128, as the digest shows it."""
+        return self.hash & MASK
+
+    def digest(self) -> str:
+        """The state digest: the 128-bit hash in 32 hex digits. Equal for the host, every seat
+        and spectators (hands are not in it; their commitments are)."""
+        return (self.hash & MASK).to_bytes(16, "big").hex()  # = f"{hash:032x}", in half the time
+
+
+def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:
+    """The public commitment to a seat's dealt Final Flights (docs/log-format.md)."""
+    text = f"jetset-hand:{seat}:{','.join(cards)}:{salt}"
+    return hashlib.sha256(text.encode()).hexdigest()[:32]
