@@ -313,6 +313,12 @@ class BusinessState:
     def wants_chance(self) -> bool:
         return bool(self.owed) or self.buyout >= 0 or self.finals >= 0
 
+    def holds_up(self, turn: int) -> bool:
+        """A card is owed, a Business Deal waits for its answer, or turn ``turn`` is restricted
+        by a card (``State.modules_wait``; a locked Flight card restricts only claims, which
+        ``Ruleset.apply`` checks apart, as a lock often stays for the rest of a game)."""
+        return self.wants_chance() or self.offer[1] >= 0 or self.marked_turn == turn
+
     def taxes_holder(self) -> int:
         """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
         return self.taxes_turn.index(max(self.taxes_turn)) if max(self.taxes_turn) >= 0 else -1
@@ -333,6 +339,7 @@ class BusinessState:
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
         self.settle_owed()
+        state.refresh_quiet()
         if not self.values:
             self.rehash(state)
             return
@@ -358,6 +365,7 @@ class BusinessState:
         """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
         if self.deck_size or self.discards:
             self.owed.append(seat)
+            state.refresh_quiet()
             if self.values:
                 self._put(state, OWED_SLOT, _seats_code(self.owed))
             else:
@@ -434,17 +442,18 @@ class BusinessState:
 
     def set_open_turn(self, state: State, turn: int) -> None:
         self.open_turn = turn
-        self._mark()
+        self._mark(state)
         self._put(state, OPEN_TURN_SLOT, turn + 1)
 
     def set_acted(self, state: State, turn: int, count: int) -> None:
         self.acted = (turn, count)
-        self._mark()
+        self._mark(state)
         self._put(state, ACTED_SLOT, turn + 1 + count * (1 << 32))
 
-    def _mark(self) -> None:
+    def _mark(self, state: State) -> None:
         acted = self.acted[0] if self.acted[1] else -1
         self.marked_turn = max(self.open_turn, self.extra_turn, acted)
+        state.refresh_quiet()
 
     def set_first_final(self, state: State, seat: int) -> None:
         self.first_final = seat
@@ -454,7 +463,7 @@ class BusinessState:
         """Set turn marks and other scalar fields (names as above), then rehash."""
         for name, value in fields.items():
             setattr(self, name, value)
-        self._mark()
+        self._mark(state)
         self.rehash(state)
 
 

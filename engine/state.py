@@ -198,6 +198,10 @@ class State:
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
+        self.quiet = True
+        """No module waits for anything (``modules_wait`` is False): the base game's turn order
+        and rules hold as they are. Asked for every entry; kept by the modules' mutators of what
+        ``modules_wait`` reads (``refresh_quiet``) and by ``next_turn``."""
 
     def enable_hubs(self) -> None:
         """Play with the Hubs module: its pieces join the table (and the digest)."""
@@ -226,6 +230,7 @@ class State:
         s.keys = self.keys
         s.card_base = self.card_base
         s.hash = self.hash
+        s.quiet = self.quiet
         s.seats = [seat.copy() for seat in self.seats]
         s.owner = self.owner[:]
         s.link_planes = list(map(list.copy, self.link_planes))
@@ -276,6 +281,18 @@ class State:
             return DISTANT
         return None
 
+    def modules_wait(self) -> bool:
+        """Whether a module holds up the base game now, computed afresh: an Investor to turn up
+        or choose, a first hub to place or a hub bonus to choose, a Business card owed to someone
+        (a draw, a Buyout, Final Flights), a Business Deal's answer, a turn restricted by a
+        Business card, or a locked Flight card. ``quiet`` holds its negation."""
+        inv, hubs, b = self.investors, self.hubs, self.business
+        return (
+            (inv is not None and inv.pending())
+            or (hubs is not None and hubs.busy)
+            or (b is not None and b.holds_up(self.turn))
+        )
+
     def owned_links(self, seat: int) -> list[int]:
         return [i for i, o in enumerate(self.owner) if o == seat]
 
@@ -283,6 +300,10 @@ class State:
 
     def _refresh_to_reveal(self) -> None:
         self.to_reveal = self.reveal_needed()
+
+    def refresh_quiet(self) -> None:
+        """For a module's mutators: whether it holds up the game, afresh (``quiet``)."""
+        self.quiet = not self.modules_wait()
 
     def refresh_to_reveal(self) -> None:
         """For a module's mutators: the deck to turn up a card from next, afresh."""
@@ -519,6 +540,8 @@ class State:
             goals[SHORT] = goals[LONG] = goal
             self._refresh_to_reveal()
         self.hash += delta
+        if not self.quiet:
+            self.refresh_quiet()  # a restriction of the last turn's ends with it
 
     def set_current(self, current: int) -> None:
         """Seat ``current`` decides next, within the same turn (an answer to the end offer)."""

@@ -76,7 +76,7 @@ def check_view(state: State, seat: int | None) -> None:
     """``seat``'s view (None: a spectator's) has the full state's digest and none of the other
     seats' secrets: Final Flights, Business hands, face-down Investors."""
     view = state.view(seat)
-    assert view.digest() == state.digest()
+    assert view.digest() == state.digest() and view.quiet == state.quiet
     for i, s in enumerate(view.seats):
         if i == seat:
             assert s.hand == state.seats[i].hand
@@ -155,6 +155,7 @@ def play_checked(options: Options, seed: str) -> Game:
         state = game.state
         check_supplies(state)
         assert state.hash == state.recompute_hash(), "the kept hash is the full sum"
+        assert state.quiet == (not state.modules_wait()), "quiet is kept"
         viewer = rng.randrange(-1, players)
         check_view(state, None if viewer < 0 else viewer)
     assert game.over, "every game ends"
@@ -167,6 +168,7 @@ def check_replays(game: Game) -> None:
         peer = Game(game.options)
         for entry, digest in zip(game.entries, game.digests, strict=True):
             peer.push(redact(entry, seat), digest)
+            assert peer.state.quiet == (not peer.state.modules_wait()), "quiet is kept"
 
 
 CASES = [
