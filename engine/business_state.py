@@ -380,20 +380,21 @@ class BusinessState:
         self.epoch_drawn = 0
         self.rehash(state)
 
-    def take_from_hand(self, seat: int, kind: str) -> None:
+    def take_from_hand(self, state: State, seat: int, kind: str) -> None:
+        """A card out of ``seat``'s hand (discarded, laid down or played)."""
         hand = self.hands[seat]
         if hand is not None and kind in hand:
             hand.remove(kind)
         self.sizes[seat] -= 1
+        if self.values:
+            self._put_hand(state, seat)
+        else:
+            self.rehash(state)
 
     def discard(self, state: State, seat: int, kind: str) -> None:
         """A card from ``seat``'s hand to the discard pile."""
-        self.take_from_hand(seat, kind)
+        self.take_from_hand(state, seat, kind)
         self.discards.append(kind)
-        if not self.values:
-            self.rehash(state)
-            return
-        self._put_hand(state, seat)
         self._put_count(state, DISCARDS_BASE + KIND_INDEX[kind], 1)
 
     def set_lock(self, state: State, seat: int, card: str) -> None:
@@ -406,15 +407,11 @@ class BusinessState:
 
     def lay_down(self, state: State, seat: int, kind: str) -> None:
         """A card from ``seat``'s hand face up in front of it."""
-        self.take_from_hand(seat, kind)
+        self.take_from_hand(state, seat, kind)
         self.front[seat].append(kind)
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
-        if not self.values:
-            self.rehash(state)
-            return
         base = SCALARS + SEAT_FIELDS * seat
-        self._put_hand(state, seat)
         self._put(state, base + 3, self.taxes_turn[seat] + 1)
         self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
 
@@ -460,11 +457,15 @@ class BusinessState:
         self._put(state, FIRST_FINAL_SLOT, seat + 1)
 
     def set_fields(self, state: State, **fields: object) -> None:
-        """Set turn marks and other scalar fields (names as above), then rehash."""
+        """Set turn marks and other scalar fields (names as above); only the ``SCALARS`` slots
+        can change, so only they are compared."""
         for name, value in fields.items():
             setattr(self, name, value)
         self._mark(state)
-        self.rehash(state)
+        if self.values:
+            self._put_all(state, tuple(enumerate(self.scalar_values())))
+        else:
+            self.rehash(state)
 
 
 def _seats_code(seats: list[int]) -> int:
