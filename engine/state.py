@@ -109,6 +109,7 @@ class Seat:
         "cards",
         "cash",
         "commitment",
+        "extra_income",
         "final",
         "final_path",
         "final_planes",
@@ -132,6 +133,9 @@ class Seat:
         """Has played a Final Flight: no more actions, only planes onto the card."""
         self.final_path: tuple[int, ...] = ()
         self.final_planes = 0
+        self.extra_income = 0
+        """What the modules' pieces add to Take income: €5 a Distant card, €2 a hub's +€2
+        marker (derived, not in the digest: kept by ``State.add_extra_income``)."""
 
     def copy(self) -> Seat:
         s = Seat(self.cash, self.planes, self.markers)
@@ -143,6 +147,7 @@ class Seat:
         s.finished = self.finished
         s.final_path = self.final_path
         s.final_planes = self.final_planes
+        s.extra_income = self.extra_income
         return s
 
 
@@ -321,6 +326,10 @@ class State:
         if amount:
             key = self.keys[SEAT_BASE + SEAT_SLOTS * seat + CASH]
             self.hash += amount * key
+
+    def add_extra_income(self, seat: int, amount: int) -> None:
+        """A module's piece that pays ``amount`` at every Take income joins ``seat``'s."""
+        self.seats[seat].extra_income += amount
 
     def add_stock(self, seat: int, planes: int = 0, markers: int = 0) -> None:
         """Planes and markers into (or, negative, out of) a seat's stock."""

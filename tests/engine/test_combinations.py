@@ -22,6 +22,7 @@ from engine.actions import Action, Claim, ClaimDistant, ClaimFinal, Offer, PlayC
 from engine.bots import make_bot
 from engine.options import MODULES
 from engine.rules.claims import PATHS_LISTED
+from engine.rules.income import modules_income
 from engine.state import State
 
 SLOW = os.environ.get("JETSET_SLOW") == "1"
@@ -156,6 +157,8 @@ def play_checked(options: Options, seed: str) -> Game:
         check_supplies(state)
         assert state.hash == state.recompute_hash(), "the kept hash is the full sum"
         assert state.quiet == (not state.modules_wait()), "quiet is kept"
+        for i, st in enumerate(state.seats):
+            assert st.extra_income == modules_income(state, i), "the modules' income is kept"
         viewer = rng.randrange(-1, players)
         check_view(state, None if viewer < 0 else viewer)
     assert game.over, "every game ends"
