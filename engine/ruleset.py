@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Final
 
-from engine.actions import CHANCE, CHANCE_TYPES, Action, Claim, ClaimFinal, Entry
+from engine.actions import CHANCE, CHANCE_TYPES, Action, Entry
 from engine.errors import IllegalAction, Reason, rule_name
 from engine.options import Options
 from engine.rules import business
@@ -236,18 +236,14 @@ class Ruleset:
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
         b = state.business
-        if (  # the guard can refuse only while a module waits, or a claim around a lock
-            b is not None
-            and actor >= 0
-            and (not state.quiet or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks)))
-        ):
-            business.guard_if_needed(state, actor, action)
+        if b is not None and (not state.quiet or rule.part_of_claim) and actor >= 0:
+            business.guard_if_needed(state, actor, action)  # quiet: only a lock can refuse
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
             if (  # Extra Action's turn is not quiet
                 b is not None
-                and (not state.quiet or isinstance(action, business.AFTER_ACTION_TYPES))
+                and (not state.quiet or rule.part_of_claim)
                 and business.after_action(state, actor, action)
             ):
                 return  # the turn goes on (Business cards)

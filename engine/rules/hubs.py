@@ -162,6 +162,7 @@ class HubBonusRule(Rule[HubBonus]):
 
     action = HubBonus
     section = rule_name("Hubs: Playing the game")
+    part_of_claim = True
 
     def check(self, state: State, seat: int, action: HubBonus) -> None:
         hubs = hubs_of(state)
