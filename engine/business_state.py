@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 import data
@@ -478,8 +479,18 @@ def _seats_code(seats: list[int]) -> int:
 def new_business(state: State) -> BusinessState:
     """The module's state at the start of a game: the deck whole, two cards owed to each seat."""
     b = BusinessState(state.players)
-    b.rehash(state)
+    values, share = _opening(state.players)
+    b.values = values[:]
+    state.hash += share
     return b
+
+
+@lru_cache(maxsize=MAX_SEATS)
+def _opening(players: int) -> tuple[list[int], int]:
+    """A new table's slot values and share of the hash, the same in every game of ``players``
+    (computed once: ``slot_values`` and the sum cost more than the rest of a new game)."""
+    b = BusinessState(players)
+    return b.slot_values(), b.part_of_hash()
 
 
 # -- what the base rules ask of the module ----------------------------------------------------
