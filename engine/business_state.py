@@ -138,6 +138,9 @@ class BusinessState:
         self.locks = [""] * players
         self.taxes_pot = 0
         self.taxes_turn = [-1] * players
+        self.taxed_by = -1
+        """The seat with Taxes in front of it, or -1 (one copy in the deck): the one seat whose
+        ``taxes_turn`` is not -1, kept by ``lay_down`` and ``pick_up_taxes`` for Take income."""
         self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
         self.offer = NO_OFFER
         """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
@@ -179,6 +182,7 @@ class BusinessState:
         b.locks = self.locks[:]
         b.taxes_pot = self.taxes_pot
         b.taxes_turn = self.taxes_turn[:]
+        b.taxed_by = self.taxed_by
         b.owed = self.owed[:]
         b.offer = self.offer
         b.offer_turn = self.offer_turn
@@ -322,7 +326,7 @@ class BusinessState:
 
     def taxes_holder(self) -> int:
         """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
-        return self.taxes_turn.index(max(self.taxes_turn)) if max(self.taxes_turn) >= 0 else -1
+        return self.taxed_by
 
     # -- mutators ---------------------------------------------------------------------------
 
@@ -412,6 +416,7 @@ class BusinessState:
         self.front[seat].append(kind)
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
+            self.taxed_by = seat
         base = SCALARS + SEAT_FIELDS * seat
         self._put(state, base + 3, self.taxes_turn[seat] + 1)
         self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
@@ -421,6 +426,7 @@ class BusinessState:
         self.front[seat].remove("taxes")
         self.discards.append("taxes")
         self.taxes_turn[seat] = -1
+        self.taxed_by = -1
         pot, self.taxes_pot = self.taxes_pot, 0
         if not self.values:
             self.rehash(state)
@@ -535,9 +541,9 @@ def income_after_cards(state: State, seat: int, income: int) -> int:
     front = b.front[seat]
     if front:
         income += INCOME_CARD * front.count("income")
-    if max(b.taxes_turn) < 0:
+    holder = b.taxed_by
+    if holder < 0:
         return income  # nobody has Taxes in front of them
-    holder = b.taxes_holder()
     if holder != seat and income >= TAX:
         income -= TAX
         b.add_to_taxes_pot(state, TAX)

@@ -159,6 +159,9 @@ def play_checked(options: Options, seed: str) -> Game:
         assert state.quiet == (not state.modules_wait()), "quiet is kept"
         for i, st in enumerate(state.seats):
             assert st.extra_income == modules_income(state, i), "the modules' income is kept"
+        if state.business is not None:
+            taxes = state.business.taxes_turn
+            assert state.business.taxed_by == (taxes.index(max(taxes)) if max(taxes) >= 0 else -1)
         viewer = rng.randrange(-1, players)
         check_view(state, None if viewer < 0 else viewer)
     assert game.over, "every game ends"
