@@ -9,10 +9,10 @@ hand's size and the sum of its draws' commitments (``draw_commitment``).
 Cards are known by their kind (``income``, ``acquisition`` ...): copies of a kind are alike, so a
 hand is a list of kinds. The order of the draw pile never enters the state: only the dealer knows
 it (docs/architecture.md). Every mutator keeps the game's hash up to date through the module's
-own keys (``Rng("jetset-digest-keys-business_cards")``): the rare ones with ``rehash``, which
+own keys (``Rng("jetset-digest-keys-business_cards")``): a reshuffle with ``rehash``, which
 compares all the module's slot values with the last ones and adds the differences times their
-keys; the frequent ones (a draw, a card discarded or laid down, a turn mark) with ``_put``, for
-just the slots they change.
+keys; ``set_fields`` the same for the 20 scalar slots only; the frequent ones (a draw, a card
+discarded or laid down, a turn mark) with ``_put``, for just the slots they change.
 """
 
 from __future__ import annotations

@@ -149,7 +149,7 @@ class Ruleset:
         if phase == PLAY:
             if state.quiet:  # no module waits: the base game's order
                 return CHANCE if state.to_reveal is not None else state.current
-            investors = state.investors  # pending(), read here: to_move runs for every entry
+            investors = state.investors  # pending(), read here
             if investors is not None and (investors.to_turn >= 0 or investors.choosing):
                 return state.current if investors.choosing else CHANCE
             if state.to_reveal is not None:
@@ -241,7 +241,7 @@ class Ruleset:
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
-            if (  # Extra Action's turn is not quiet
+            if (  # Extra Action's turn is never quiet
                 b is not None
                 and (not state.quiet or rule.part_of_claim)
                 and business.after_action(state, actor, action)

@@ -289,8 +289,9 @@ class State:
     def modules_wait(self) -> bool:
         """Whether a module holds up the base game now, computed afresh: an Investor to turn up
         or choose, a first hub to place or a hub bonus to choose, a Business card owed to someone
-        (a draw, a Buyout, Final Flights), a Business Deal's answer, a turn restricted by a
-        Business card, or a locked Flight card. ``quiet`` holds its negation."""
+        (a draw, a Buyout, Final Flights), a Business Deal's answer, or a turn restricted by a
+        Business card (not a locked Flight card: see ``BusinessState.holds_up``). ``quiet``
+        holds its negation."""
         inv, hubs, b = self.investors, self.hubs, self.business
         return (
             (inv is not None and inv.pending())
