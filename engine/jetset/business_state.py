@@ -9,16 +9,17 @@ hand's size and the sum of its draws' commitments (``draw_commitment``).
 Cards are known by their kind (``income``, ``acquisition`` ...): copies of a kind are alike, so a
 hand is a list of kinds. The order of the draw pile never enters the state: only the dealer knows
 it (docs/architecture.md). Every mutator keeps the game's hash up to date through the module's
-own keys (``Rng("jetset-digest-keys-business_cards")``): the rare ones with ``rehash``, which
+own keys (``Rng("jetset-digest-keys-business_cards")``): a reshuffle with ``rehash``, which
 compares all the module's slot values with the last ones and adds the differences times their
-keys; the frequent ones (a draw, a card discarded or laid down, a turn mark) with ``_put``, for
-just the slots they change.
+keys; ``set_fields`` the same for the 20 scalar slots only; the frequent ones (a draw, a card
+discarded or laid down, a turn mark) with ``_put``, for just the slots they change.
 """
 
 from __future__ import annotations
 
 import hashlib
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
 import data
@@ -137,6 +138,9 @@ class BusinessState:
         self.locks = [""] * players
         self.taxes_pot = 0
         self.taxes_turn = [-1] * players
+        self.taxed_by = -1
+        """The seat with Taxes in front of it, or -1 (one copy in the deck): the one seat whose
+        ``taxes_turn`` is not -1, kept by ``lay_down`` and ``pick_up_taxes`` for Take income."""
         self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
         self.offer = NO_OFFER
         """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
@@ -178,6 +182,7 @@ class BusinessState:
         b.locks = self.locks[:]
         b.taxes_pot = self.taxes_pot
         b.taxes_turn = self.taxes_turn[:]
+        b.taxed_by = self.taxed_by
         b.owed = self.owed[:]
         b.offer = self.offer
         b.offer_turn = self.offer_turn
@@ -313,9 +318,15 @@ class BusinessState:
     def wants_chance(self) -> bool:
         return bool(self.owed) or self.buyout >= 0 or self.finals >= 0
 
+    def holds_up(self, turn: int) -> bool:
+        """A card is owed, a Business Deal waits for its answer, or turn ``turn`` is restricted
+        by a card (``State.modules_wait``; a locked Flight card restricts only claims, which
+        ``Ruleset.apply`` checks apart, as a lock often stays for the rest of a game)."""
+        return self.wants_chance() or self.offer[1] >= 0 or self.marked_turn == turn
+
     def taxes_holder(self) -> int:
         """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
-        return self.taxes_turn.index(max(self.taxes_turn)) if max(self.taxes_turn) >= 0 else -1
+        return self.taxed_by
 
     # -- mutators ---------------------------------------------------------------------------
 
@@ -333,6 +344,7 @@ class BusinessState:
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
         self.settle_owed()
+        state.refresh_quiet()
         if not self.values:
             self.rehash(state)
             return
@@ -358,6 +370,7 @@ class BusinessState:
         """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
         if self.deck_size or self.discards:
             self.owed.append(seat)
+            state.refresh_quiet()
             if self.values:
                 self._put(state, OWED_SLOT, _seats_code(self.owed))
             else:
@@ -372,20 +385,21 @@ class BusinessState:
         self.epoch_drawn = 0
         self.rehash(state)
 
-    def take_from_hand(self, seat: int, kind: str) -> None:
+    def take_from_hand(self, state: State, seat: int, kind: str) -> None:
+        """A card out of ``seat``'s hand (discarded, laid down or played)."""
         hand = self.hands[seat]
         if hand is not None and kind in hand:
             hand.remove(kind)
         self.sizes[seat] -= 1
+        if self.values:
+            self._put_hand(state, seat)
+        else:
+            self.rehash(state)
 
     def discard(self, state: State, seat: int, kind: str) -> None:
         """A card from ``seat``'s hand to the discard pile."""
-        self.take_from_hand(seat, kind)
+        self.take_from_hand(state, seat, kind)
         self.discards.append(kind)
-        if not self.values:
-            self.rehash(state)
-            return
-        self._put_hand(state, seat)
         self._put_count(state, DISCARDS_BASE + KIND_INDEX[kind], 1)
 
     def set_lock(self, state: State, seat: int, card: str) -> None:
@@ -398,15 +412,12 @@ class BusinessState:
 
     def lay_down(self, state: State, seat: int, kind: str) -> None:
         """A card from ``seat``'s hand face up in front of it."""
-        self.take_from_hand(seat, kind)
+        self.take_from_hand(state, seat, kind)
         self.front[seat].append(kind)
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
-        if not self.values:
-            self.rehash(state)
-            return
+            self.taxed_by = seat
         base = SCALARS + SEAT_FIELDS * seat
-        self._put_hand(state, seat)
         self._put(state, base + 3, self.taxes_turn[seat] + 1)
         self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
 
@@ -415,6 +426,7 @@ class BusinessState:
         self.front[seat].remove("taxes")
         self.discards.append("taxes")
         self.taxes_turn[seat] = -1
+        self.taxed_by = -1
         pot, self.taxes_pot = self.taxes_pot, 0
         if not self.values:
             self.rehash(state)
@@ -434,28 +446,33 @@ class BusinessState:
 
     def set_open_turn(self, state: State, turn: int) -> None:
         self.open_turn = turn
-        self._mark()
+        self._mark(state)
         self._put(state, OPEN_TURN_SLOT, turn + 1)
 
     def set_acted(self, state: State, turn: int, count: int) -> None:
         self.acted = (turn, count)
-        self._mark()
+        self._mark(state)
         self._put(state, ACTED_SLOT, turn + 1 + count * (1 << 32))
 
-    def _mark(self) -> None:
+    def _mark(self, state: State) -> None:
         acted = self.acted[0] if self.acted[1] else -1
         self.marked_turn = max(self.open_turn, self.extra_turn, acted)
+        state.refresh_quiet()
 
     def set_first_final(self, state: State, seat: int) -> None:
         self.first_final = seat
         self._put(state, FIRST_FINAL_SLOT, seat + 1)
 
     def set_fields(self, state: State, **fields: object) -> None:
-        """Set turn marks and other scalar fields (names as above), then rehash."""
+        """Set turn marks and other scalar fields (names as above); only the ``SCALARS`` slots
+        can change, so only they are compared."""
         for name, value in fields.items():
             setattr(self, name, value)
-        self._mark()
-        self.rehash(state)
+        self._mark(state)
+        if self.values:
+            self._put_all(state, tuple(enumerate(self.scalar_values())))
+        else:
+            self.rehash(state)
 
 
 def _seats_code(seats: list[int]) -> int:
@@ -468,8 +485,18 @@ def _seats_code(seats: list[int]) -> int:
 def new_business(state: State) -> BusinessState:
     """The module's state at the start of a game: the deck whole, two cards owed to each seat."""
     b = BusinessState(state.players)
-    b.rehash(state)
+    values, share = _opening(state.players)
+    b.values = values[:]
+    state.hash += share
     return b
+
+
+@lru_cache(maxsize=MAX_SEATS)
+def _opening(players: int) -> tuple[list[int], int]:
+    """A new table's slot values and share of the hash, the same in every game of ``players``
+    (computed once: ``slot_values`` and the sum cost more than the rest of a new game)."""
+    b = BusinessState(players)
+    return b.slot_values(), b.part_of_hash()
 
 
 # -- what the base rules ask of the module ----------------------------------------------------
@@ -514,9 +541,9 @@ def income_after_cards(state: State, seat: int, income: int) -> int:
     front = b.front[seat]
     if front:
         income += INCOME_CARD * front.count("income")
-    if max(b.taxes_turn) < 0:
+    holder = b.taxed_by
+    if holder < 0:
         return income  # nobody has Taxes in front of them
-    holder = b.taxes_holder()
     if holder != seat and income >= TAX:
         income -= TAX
         b.add_to_taxes_pot(state, TAX)

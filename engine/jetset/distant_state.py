@@ -275,6 +275,7 @@ class DistantState:
     def claim(self, state: State, seat: int, card: str) -> None:
         self.row.remove(card)
         self.claimed[seat].append(card)
+        state.add_extra_income(seat, INCOME)
         self._move(state, card, CLAIMED_BY + seat)
         state.refresh_to_reveal()
 

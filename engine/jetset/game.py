@@ -35,6 +35,7 @@ class Game:
             self.state.enable_hubs()
         if self.options.investors:
             self.state.enable_investors(self.options.investors_face_up)
+        self.state.refresh_quiet()
         self.entries: list[Entry] = []
         self.digests: list[str] = []
         self.turns: list[int] = []  # the turn number each entry was made in (0: setup)

@@ -33,6 +33,8 @@ POINT_MARKERS: Final = 2
 INCOME_MARKERS: Final = 3
 HUB_SLOTS: Final = HUB_SEAT_BASE + HUB_SEAT_SLOTS * MAX_SEATS
 HUB_SLOT_NAMES: Final = ("first hub", "second hub", "1-point markers", "+€2 markers")
+INCOME_MARKER: Final[int] = int(data.hubs_json()["income_marker"])
+"""A 2-Euro marker adds €2 to its owner's income."""
 
 
 @lru_cache(maxsize=1)
@@ -113,10 +115,12 @@ class HubsState:
     def set_placing(self, state: State, seat: int) -> None:
         self._bump(state, PLACING, seat - self.placing)
         self.placing = seat
+        state.refresh_quiet()
 
     def set_pending(self, state: State, cities: list[int]) -> None:
         self._bump(state, PENDING, path_code(tuple(cities)) - path_code(tuple(self.pending)))
         self.pending = cities
+        state.refresh_quiet()
 
     def add_point(self, state: State, seat: int) -> None:
         self.points[seat] += 1
@@ -124,6 +128,7 @@ class HubsState:
 
     def add_income(self, state: State, seat: int) -> None:
         self.income[seat] += 1
+        state.add_extra_income(seat, INCOME_MARKER)
         self._bump(state, HUB_SEAT_BASE + HUB_SEAT_SLOTS * seat + INCOME_MARKERS, 1)
 
     # -- the digest --------------------------------------------------------------------------

@@ -13,7 +13,7 @@ from functools import lru_cache
 from typing import Final
 
 from engine.errors import IllegalAction, Reason, rule_name
-from engine.jetset.actions import CHANCE, CHANCE_TYPES, Action, Claim, ClaimFinal, Entry
+from engine.jetset.actions import CHANCE, CHANCE_TYPES, Action, Entry
 from engine.jetset.options import Options
 from engine.jetset.rules import business
 from engine.jetset.rules.airlinks import BuyRule, PlaceRule, RentRule
@@ -56,9 +56,10 @@ class Step:
     """The Hubs module's decisions, which come before anything else when due."""
 
     def active(self, state: State, seat: int) -> bool:
-        hubs = state.hubs  # hub_decision_due and hubs.busy, read here: asked for every entry
-        if hubs is not None and (hubs.placing >= 0 or hubs.pending):
-            return self.hubs
+        if not state.quiet:  # a module waits: perhaps a hub decision, which comes first
+            hubs = state.hubs
+            if hubs is not None and hubs.busy:
+                return self.hubs
         if self.hubs:
             return False
         return self.for_all or state.seats[seat].finished == self.for_finished
@@ -146,7 +147,9 @@ class Ruleset:
         """The seat to decide, ``CHANCE`` when the dealer must act, None at the end."""
         phase = state.phase
         if phase == PLAY:
-            investors = state.investors  # pending(), read here: to_move runs for every entry
+            if state.quiet:  # no module waits: the base game's order
+                return CHANCE if state.to_reveal is not None else state.current
+            investors = state.investors  # pending(), read here
             if investors is not None and (investors.to_turn >= 0 or investors.choosing):
                 return state.current if investors.choosing else CHANCE
             if state.to_reveal is not None:
@@ -167,11 +170,8 @@ class Ruleset:
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
-        inv = state.investors
-        if self.investors and (
-            (inv is not None and (inv.to_turn >= 0 or inv.choosing))
-            or type(entry.action) in INVESTOR_RULES
-        ):  # else investor_rule says None (inv.pending(), read here: asked for every entry)
+        if self.investors and (not state.quiet or type(entry.action) in INVESTOR_RULES):
+            # else investor_rule says None: no Investor waits, and this is no Investors action
             investors = investor_rule(state, entry.action)
             if investors is not None:
                 return investors
@@ -236,28 +236,21 @@ class Ruleset:
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
         b = state.business
-        if (  # business.guard_needed, read here: asked for every entry
-            b is not None
-            and actor >= 0
-            and (
-                b.marked_turn == state.turn
-                or b.offer[1] >= 0
-                or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
-            )
-        ):
-            business.guard(state, actor, action)
+        if b is not None and (not state.quiet or rule.part_of_claim) and actor >= 0:
+            business.guard_if_needed(state, actor, action)  # quiet: only a lock can refuse
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
         if rule.ends_turn:
-            if (
+            if (  # Extra Action's turn is never quiet
                 b is not None
-                and (b.extra_turn == state.turn or isinstance(action, business.AFTER_ACTION_TYPES))
+                and (not state.quiet or rule.part_of_claim)
                 and business.after_action(state, actor, action)
             ):
                 return  # the turn goes on (Business cards)
-            hubs = state.hubs
-            if hubs is not None and hubs.pending:
-                return  # a hub bonus is still to choose (Hubs: bonus_pending)
+            if not state.quiet:
+                hubs = state.hubs
+                if hubs is not None and hubs.pending:
+                    return  # a hub bonus is still to choose (Hubs: bonus_pending)
             end_turn(state, rule.idle)
 
     @staticmethod

@@ -109,6 +109,7 @@ class Seat:
         "cards",
         "cash",
         "commitment",
+        "extra_income",
         "final",
         "final_path",
         "final_planes",
@@ -132,6 +133,9 @@ class Seat:
         """Has played a Final Flight: no more actions, only planes onto the card."""
         self.final_path: tuple[int, ...] = ()
         self.final_planes = 0
+        self.extra_income = 0
+        """What the modules' pieces add to Take income: €5 a Distant card, €2 a hub's +€2
+        marker (derived, not in the digest: kept by ``State.add_extra_income``)."""
 
     def copy(self) -> Seat:
         s = Seat(self.cash, self.planes, self.markers)
@@ -143,6 +147,7 @@ class Seat:
         s.finished = self.finished
         s.final_path = self.final_path
         s.final_planes = self.final_planes
+        s.extra_income = self.extra_income
         return s
 
 
@@ -199,6 +204,10 @@ class State:
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
+        self.quiet = True
+        """No module waits for anything (``modules_wait`` is False): the base game's turn order
+        and rules hold as they are. Asked for every entry; kept by the modules' mutators of what
+        ``modules_wait`` reads (``refresh_quiet``) and by ``next_turn``."""
 
     def enable_hubs(self) -> None:
         """Play with the Hubs module: its pieces join the table (and the digest)."""
@@ -227,6 +236,7 @@ class State:
         s.keys = self.keys
         s.card_base = self.card_base
         s.hash = self.hash
+        s.quiet = self.quiet
         s.seats = [seat.copy() for seat in self.seats]
         s.owner = self.owner[:]
         s.link_planes = list(map(list.copy, self.link_planes))
@@ -277,6 +287,19 @@ class State:
             return DISTANT
         return None
 
+    def modules_wait(self) -> bool:
+        """Whether a module holds up the base game now, computed afresh: an Investor to turn up
+        or choose, a first hub to place or a hub bonus to choose, a Business card owed to someone
+        (a draw, a Buyout, Final Flights), a Business Deal's answer, or a turn restricted by a
+        Business card (not a locked Flight card: see ``BusinessState.holds_up``). ``quiet``
+        holds its negation."""
+        inv, hubs, b = self.investors, self.hubs, self.business
+        return (
+            (inv is not None and inv.pending())
+            or (hubs is not None and hubs.busy)
+            or (b is not None and b.holds_up(self.turn))
+        )
+
     def owned_links(self, seat: int) -> list[int]:
         return [i for i, o in enumerate(self.owner) if o == seat]
 
@@ -284,6 +307,10 @@ class State:
 
     def _refresh_to_reveal(self) -> None:
         self.to_reveal = self.reveal_needed()
+
+    def refresh_quiet(self) -> None:
+        """For a module's mutators: whether it holds up the game, afresh (``quiet``)."""
+        self.quiet = not self.modules_wait()
 
     def refresh_to_reveal(self) -> None:
         """For a module's mutators: the deck to turn up a card from next, afresh."""
@@ -301,6 +328,10 @@ class State:
         if amount:
             key = self.keys[SEAT_BASE + SEAT_SLOTS * seat + CASH]
             self.hash += amount * key
+
+    def add_extra_income(self, seat: int, amount: int) -> None:
+        """A module's piece that pays ``amount`` at every Take income joins ``seat``'s."""
+        self.seats[seat].extra_income += amount
 
     def add_stock(self, seat: int, planes: int = 0, markers: int = 0) -> None:
         """Planes and markers into (or, negative, out of) a seat's stock."""
@@ -520,6 +551,8 @@ class State:
             goals[SHORT] = goals[LONG] = goal
             self._refresh_to_reveal()
         self.hash += delta
+        if not self.quiet:
+            self.refresh_quiet()  # a restriction of the last turn's ends with it
 
     def set_current(self, current: int) -> None:
         """Seat ``current`` decides next, within the same turn (an answer to the end offer)."""

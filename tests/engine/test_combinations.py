@@ -22,6 +22,7 @@ from engine.jetset.actions import Action, Claim, ClaimDistant, ClaimFinal, Offer
 from engine.jetset.bots import make_bot
 from engine.jetset.options import MODULES
 from engine.jetset.rules.claims import PATHS_LISTED
+from engine.jetset.rules.income import modules_income
 from engine.jetset.state import State
 
 SLOW = os.environ.get("JETSET_SLOW") == "1"
@@ -76,7 +77,7 @@ def check_view(state: State, seat: int | None) -> None:
     """``seat``'s view (None: a spectator's) has the full state's digest and none of the other
     seats' secrets: Final Flights, Business hands, face-down Investors."""
     view = state.view(seat)
-    assert view.digest() == state.digest()
+    assert view.digest() == state.digest() and view.quiet == state.quiet
     for i, s in enumerate(view.seats):
         if i == seat:
             assert s.hand == state.seats[i].hand
@@ -155,6 +156,12 @@ def play_checked(options: Options, seed: str) -> Game:
         state = game.state
         check_supplies(state)
         assert state.hash == state.recompute_hash(), "the kept hash is the full sum"
+        assert state.quiet == (not state.modules_wait()), "quiet is kept"
+        for i, st in enumerate(state.seats):
+            assert st.extra_income == modules_income(state, i), "the modules' income is kept"
+        if state.business is not None:
+            taxes = state.business.taxes_turn
+            assert state.business.taxed_by == (taxes.index(max(taxes)) if max(taxes) >= 0 else -1)
         viewer = rng.randrange(-1, players)
         check_view(state, None if viewer < 0 else viewer)
     assert game.over, "every game ends"
@@ -167,6 +174,7 @@ def check_replays(game: Game) -> None:
         peer = Game(game.options)
         for entry, digest in zip(game.entries, game.digests, strict=True):
             peer.push(redact(entry, seat), digest)
+            assert peer.state.quiet == (not peer.state.modules_wait()), "quiet is kept"
 
 
 CASES = [

@@ -355,6 +355,7 @@ def play_checked(options: Options, seed: str) -> Game:
             assert s.planes + on_board + s.final_planes == 24
             assert s.cash >= 0
         assert state.hash == state.recompute_hash()
+        assert state.quiet == (not state.modules_wait()), "quiet is kept"
         assert state.turn < 5000
     return game
 

@@ -23,6 +23,10 @@ class Rule(ABC, Generic[A]):
     """A turn of only this action counts toward the stall rule (docs/rules-decisions.md)."""
     inactive_reason: ClassVar[str] = ""
     """Why this action is not open now, when its step is not (default: the step's reason)."""
+    part_of_claim: ClassVar[bool] = False
+    """A claim of a Short or Long Flight card or a Final Flight, or a hub bonus that finishes
+    one: what the Business cards do around such a claim (a locked card, a Long Flight's draw)
+    is looked at even when no module waits (``Ruleset.apply``)."""
 
     @abstractmethod
     def check(self, state: State, seat: int, action: A) -> None:

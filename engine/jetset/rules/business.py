@@ -30,7 +30,6 @@ from engine.jetset.actions import (
 )
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.business_state import (
-    DECK,
     KIND,
     NO_OFFER,
     BusinessState,
@@ -166,7 +165,7 @@ class EndTurnRule(Rule[EndTurn]):
 
 def _available(b: BusinessState, kind: str) -> int:
     """Copies of ``kind`` that may still be in the draw pile (all hands known), else -1."""
-    left = DECK.count(kind) - b.discards.count(kind)
+    left = KIND[kind].copies - b.discards.count(kind)
     for hand in b.hands:
         if hand is None:
             return -1

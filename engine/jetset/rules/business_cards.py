@@ -530,7 +530,7 @@ def _check_vacation(state: State, seat: int, action: PlayCard) -> None:
 
 def _perform_vacation(state: State, seat: int, action: PlayCard) -> None:
     b = business(state)
-    b.take_from_hand(seat, action.kind)
+    b.take_from_hand(state, seat, action.kind)
     b.set_fields(state, vacations=b.vacations + 1)
     vacation_card_up(state)
 

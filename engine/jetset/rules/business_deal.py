@@ -25,14 +25,19 @@ def deal_links(state: State, placer: int, owner: int) -> list[int]:
     return [i for i, o in enumerate(state.owner) if o == owner]
 
 
+def is_deal_link(state: State, placer: int, owner: int, link: int) -> bool:
+    """Whether ``link`` is one of ``deal_links(state, placer, owner)``, without listing them."""
+    owners = state.owner
+    return state.seats[placer].planes >= 1 and 0 <= link < len(owners) and owners[link] == owner
+
+
 def _check_deal_link(
     rule: Rule[Offer] | Rule[Accept], state: State, seat: int, owner: int, link: int
 ) -> None:
-    choices = deal_links(state, seat, owner)
     if link == -1:
-        if choices:
+        if deal_links(state, seat, owner):
             raise rule.illegal("name the airlink where your plane goes")
-    elif link not in choices:
+    elif not is_deal_link(state, seat, owner, link):
         name = state.board.link_name(link) if 0 <= link < len(state.board.links) else str(link)
         raise rule.illegal(
             "your plane cannot go on {link}: it goes on a link of seat {seat}",
@@ -96,10 +101,8 @@ class AcceptRule(Rule[Accept]):
     def perform(self, state: State, seat: int, action: Accept) -> None:
         b = business(state)
         offerer, _, kind, link = b.offer
-        b.take_from_hand(offerer, kind)
-        b.discards.append(kind)
-        b.take_from_hand(seat, action.kind)
-        b.discards.append(action.kind)
+        b.discard(state, offerer, kind)
+        b.discard(state, seat, action.kind)
         for placer, where in ((seat, action.link), (offerer, link)):
             if where >= 0:
                 state.add_stock(placer, planes=-1)

@@ -87,6 +87,7 @@ class ClaimRule(Rule[Claim]):
 
     action = Claim
     section = rule_name("Action 4: Claim a Flight card")
+    part_of_claim = True
 
     def check(self, state: State, seat: int, action: Claim) -> None:
         card = state.board.cards.get(action.card)
@@ -144,6 +145,7 @@ class ClaimFinalRule(Rule[ClaimFinal]):
 
     action = ClaimFinal
     section = rule_name("Vacation Time: Final Flight")
+    part_of_claim = True
 
     def check(self, state: State, seat: int, action: ClaimFinal) -> None:
         if not state.vacation_time:

@@ -17,7 +17,7 @@ import data
 from engine.errors import Reason, Word, rule_name
 from engine.jetset.actions import HUB_BONUS_KINDS, Action, HubBonus, PlaceHub
 from engine.jetset.board import Board
-from engine.jetset.hubs_state import HubsState
+from engine.jetset.hubs_state import INCOME_MARKER, HubsState
 from engine.jetset.rules.base import Rule
 from engine.jetset.rules.turns import END_ALL_FINALS, end_game
 from engine.jetset.state import State
@@ -25,8 +25,6 @@ from engine.jetset.state import State
 _PIECES: Final = data.hubs_json()
 PAYOFF: Final[int] = int(_PIECES["payoff"])
 """The hub payoff: €2 from the bank."""
-INCOME_MARKER: Final[int] = int(_PIECES["income_marker"])
-"""A 2-Euro marker adds €2 to its owner's income."""
 MAX_HUBS: Final[int] = int(_PIECES["hub_tokens_per_player"])
 """Two hub tokens per colour: at most two hubs on the board."""
 
@@ -164,6 +162,7 @@ class HubBonusRule(Rule[HubBonus]):
 
     action = HubBonus
     section = rule_name("Hubs: Playing the game")
+    part_of_claim = True
 
     def check(self, state: State, seat: int, action: HubBonus) -> None:
         hubs = hubs_of(state)

@@ -27,7 +27,13 @@ def income_of(seat: Seat) -> int:
 def seat_income(state: State, seat: int) -> int:
     """What Take income pays ``seat`` now: its cards, each module's cards and the Hubs module's
     income markers (the Business cards' +2 Income and Taxes come on top, as it is taken)."""
-    return income_of(state.seats[seat]) + distant_income(state, seat) + income_markers(state, seat)
+    st = state.seats[seat]
+    return income_of(st) + st.extra_income  # = distant_income + income_markers, kept
+
+
+def modules_income(state: State, seat: int) -> int:
+    """What the modules' pieces add to ``seat``'s income, afresh (``Seat.extra_income``)."""
+    return distant_income(state, seat) + income_markers(state, seat)
 
 
 class IncomeRule(Rule[Income]):
