@@ -20,10 +20,11 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
-INTERPRETED = {"engine/values.py", "engine/errors.py"}
+INTERPRETED = {"engine/__init__.py", "engine/values.py", "engine/errors.py"}
 """``value`` carries ``typing.dataclass_transform``, which cannot mark a compiled function;
 the refusals' ``Word`` and ``Reason`` are ``str`` subclasses, which mypyc cannot compile (and a
-refusal is no hot path)."""
+refusal is no hot path); the package's re-exports are imported when first asked for, by a
+module ``__getattr__`` (PEP 562), a plain module's hook."""
 
 MYPY_OPTIONS = ["--config-file=", "--always-true=MYPYC"]
 """mypyc's own mypy run: not pyproject.toml's settings, which tell the type checker that
