@@ -107,13 +107,28 @@ class JetSetApp(App[None]):
         use_session_language(self.language or current_language())
 
     def on_mount(self) -> None:
-        """The start screen, or straight into what the command line asked for: a game opened
+        """The start screen, or straight into what the command line asked for. A game opened
         from the command line builds no start screen under it (``pop_screen`` builds it when
-        the player goes back to the menu), so that its first frame comes sooner."""
+        the player goes back to the menu), and opens once the app has started: Textual
+        draws a frame while it starts only to throw it away (BENCHMARKS.md, "TUI")."""
+        if self.asked_for_something():
+            self.call_later(self.open_asked)
+        else:
+            self.open_menu()
+
+    def asked_for_something(self) -> bool:
+        launches = (self.launch_session, self.launch_plan, self.launch_resume, self.launch_replay)
+        return self.launch_tutorial or any(x is not None for x in launches)
+
+    def open_asked(self) -> None:
+        """What the command line asked for, or the start screen if it would not open."""
         self.launch()
-        if len(self.screen_stack) < 2:  # nothing asked for, or it would not open
-            self.push_screen(self.menu())
-            self.call_after_refresh(self.warm_up)
+        if len(self.screen_stack) < 2:
+            self.open_menu()
+
+    def open_menu(self) -> None:
+        self.push_screen(self.menu())
+        self.call_after_refresh(self.warm_up)
 
     def menu(self) -> Screen[None]:
         from jetset_tui.screens.start import StartScreen
