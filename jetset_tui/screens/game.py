@@ -160,8 +160,9 @@ class GameScreen(MapAndTableScreen):
         await self.mount(PresencePanel(id="presence"), after="#turn-bar")
         await self.query_one("#stack").mount_all(table_panels())
         await self.query_one("#right").mount_all(table_panels()[:2], before=0)
-        self.table_ready = True
-        self.sync()
+        if self.is_attached:  # not closed meanwhile
+            self.table_ready = True
+            self.sync()
 
     async def on_unmount(self) -> None:
         self.session.remove_listener(self.on_client_event)
