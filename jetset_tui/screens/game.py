@@ -113,7 +113,7 @@ class GameScreen(MapAndTableScreen):
         self._ended = False
         self._table_asked = False
         self.table_ready = False
-        """The whole table is mounted (``mount_table``): until then the keys wait."""
+        """The whole table is mounted (``mount_table``): until then ``sync`` leaves it out."""
         if session.can_chat:
             self.FOOTER_LEAVES_OUT = frozenset({"help"})
 
@@ -145,8 +145,8 @@ class GameScreen(MapAndTableScreen):
     def render(self) -> RenderableType:
         """The screen's background, drawn in every whole frame: after the first one is written
         (a callback posted while painting runs after it), the rest of the table is mounted.
-        ``call_after_refresh`` would not wait for it: Textual paints nothing while the app
-        that opened the game is still starting, and runs such callbacks at once meanwhile."""
+        ``call_after_refresh`` may not wait for it: Textual runs such callbacks at once while
+        an update is batched (as while an app starts), and paints nothing then."""
         if not self._table_asked:
             self._table_asked = True
             self.call_later(self.mount_table)
@@ -260,7 +260,8 @@ class GameScreen(MapAndTableScreen):
         if self.table_ready:
             panels.query_one(PlayersPanel).show(table, compact=self.short)
             panels.query_one(RowsPanel).show(table)
-        panels.query_one(HandPanel).show(table)
+        for hand in panels.query(HandPanel):  # before ``mount_table``, beside the map only
+            hand.show(table)
         self.refresh_bindings()
 
     def show_presence(self, table: TableView) -> None:
@@ -333,8 +334,6 @@ class GameScreen(MapAndTableScreen):
     # -- acting -----------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if not self.table_ready:
-            return False
         if action == "act":
             kind = KIND_NAMED.get(str(parameters[0]) if parameters else "")
             if kind is None or not self.my_turn() or offer_pending(self.session.game.state):
