@@ -20,11 +20,12 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
-INTERPRETED = {"engine/values.py", "engine/errors.py", "engine/table.py"}
+INTERPRETED = {"engine/__init__.py", "engine/values.py", "engine/errors.py", "engine/table.py"}
 """``value`` carries ``typing.dataclass_transform``, which cannot mark a compiled function;
 the refusals' ``Word`` and ``Reason`` are ``str`` subclasses, which mypyc cannot compile (and a
-refusal is no hot path); ``LoggedTable`` is subclassed by games outside the compiled engine
-(Jet Lag's ``Table``), which a compiled class does not allow."""
+refusal is no hot path); the package's re-exports are imported when first asked for, by a
+module ``__getattr__`` (PEP 562), a plain module's hook; ``LoggedTable`` is subclassed by games
+outside the compiled engine (Jet Lag's ``Table``), which a compiled class does not allow."""
 
 MYPY_OPTIONS = ["--config-file=", "--always-true=MYPYC"]
 """mypyc's own mypy run: not pyproject.toml's settings, which tell the type checker that

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, ClassVar
 
 from textual.app import App, SystemCommand
+from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
@@ -107,10 +108,45 @@ class JetSetApp(App[None]):
         use_session_language(self.language or current_language())
 
     def on_mount(self) -> None:
+        """The start screen, or straight into what the command line asked for. A game opened
+        from the command line builds no start screen under it (``pop_screen`` builds it when
+        the player goes back to the menu), and opens once the app has started: Textual
+        draws a frame while it starts only to throw it away (BENCHMARKS.md, "TUI")."""
+        if self.asked_for_something():
+            self.call_later(self.open_asked)
+        else:
+            self.open_menu()
+
+    def asked_for_something(self) -> bool:
+        launches = (self.launch_session, self.launch_plan, self.launch_resume, self.launch_replay)
+        return self.launch_tutorial or any(x is not None for x in launches)
+
+    def open_asked(self) -> None:
+        """What the command line asked for, or the start screen if it would not open."""
+        self.launch()
+        if len(self.screen_stack) < 2:
+            self.open_menu()
+
+    def open_menu(self) -> None:
+        self.push_screen(self.menu())
+        self.call_after_refresh(self.warm_up)
+
+    def menu(self) -> Screen[None]:
         from jetset_tui.screens.start import StartScreen
 
-        self.push_screen(StartScreen())
-        self.call_after_refresh(self.warm_up)
+        return StartScreen()
+
+    def pop_screen(self) -> AwaitComplete:
+        """Back a screen; from a screen the command line opened, back to the menu (built now:
+        there is none under it)."""
+        stack = self.screen_stack
+        if len(stack) == 2 and stack[0].id == "_default":  # Textual's blank first screen
+            return self.switch_screen(self.menu())
+        return super().pop_screen()
+
+    def launch(self) -> None:
+        """Open what the command line asked for: a game, the tutorial, a saved game or a
+        replay (a sentence on the screen if it won't open)."""
         if self.launch_session is not None:
             self.play(self.launch_session, self.launch_colours)
         elif self.launch_tutorial:

@@ -21,13 +21,18 @@ LONG_RUNNING = ("play", "tutorial", "host", "join", "ssh-server")
 """The commands that keep a log file of their own (jetset_tui/diagnostics.py)."""
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(only: str | None = None) -> argparse.ArgumentParser:
+    """The whole command line, or (``only``) the one command about to run: building every
+    command imports what each needs (the network, the bots), which ``jetset play`` would wait
+    for before its first frame."""
     parser = argparse.ArgumentParser(prog="jetset", description=_("Jet Set in the terminal."))
     parser.add_argument("--version", action=VersionAction)
     add_language_argument(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMANDS:
+    for name in [only] if only in COMMANDS else COMMANDS:
         importlib.import_module(f"jetset_tui.commands.{name}").register(sub)
+    if only is not None and only not in sub.choices:  # a module whose command is named otherwise
+        return build_parser()
     for command in sub.choices.values():
         add_language_argument(command, argparse.SUPPRESS)
     return parser
@@ -36,10 +41,11 @@ def build_parser() -> argparse.ArgumentParser:
 def parse(argv: list[str]) -> argparse.Namespace:
     """The command line's arguments. ``jetset`` alone (the start screen) builds no parser: that
     imports every command, and with them the engine, which the start screen does not need (what
-    the parser gives for no arguments, it gives here)."""
+    the parser gives for no arguments, it gives here). A command named first builds its own
+    parser alone; anything else (``--help``, ``--lang it play``, a misspelt command) the whole."""
     if not argv:
         return argparse.Namespace(command=None)
-    return build_parser().parse_args(argv)
+    return build_parser(argv[0]).parse_args(argv)
 
 
 def add_language_argument(parser: argparse.ArgumentParser, default: object) -> None:

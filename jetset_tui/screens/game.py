@@ -11,6 +11,7 @@ import asyncio
 import logging
 from typing import TYPE_CHECKING, ClassVar
 
+from rich.console import RenderableType
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -59,11 +60,9 @@ WIDGET_TURNS = 3
 """Turns of the event loop a widget takes to tell its screen it needs painting."""
 
 
-def table_panels() -> ComposeResult:
+def table_panels() -> list[Widget]:
     """The players, the rows and the hand: beside the map, or in its place when slim."""
-    yield PlayersPanel()
-    yield RowsPanel()
-    yield HandPanel()
+    return [PlayersPanel(), RowsPanel(), HandPanel()]
 
 
 class GameScreen(MapAndTableScreen):
@@ -112,24 +111,27 @@ class GameScreen(MapAndTableScreen):
         self._passing = False
         self._logged = 0
         self._ended = False
+        self._table_asked = False
+        self.table_ready = False
+        """The whole table is mounted (``mount_table``): until then ``sync`` leaves it out."""
         if session.can_chat:
             self.FOOTER_LEAVES_OUT = frozenset({"help"})
 
     # -- layout -----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
+        """The first frame: the turn bar, the map, your hand, the log and the command line (all
+        that sets the map's size); the rest of the table comes right after it (``mount_table``)."""
         yield TurnBar(id="turn-bar")
-        yield PresencePanel(id="presence")
         with Horizontal(id="table"):
             with Vertical(id="left"):
                 yield EuropeMap(id="map")
-                with VerticalScroll(id="stack", can_focus=False):
-                    yield from table_panels()
+                yield VerticalScroll(id="stack", can_focus=False)
                 yield NotationLog(self.notation, id="log")
                 yield ActionPicker(id="picker")
                 yield CommandLine(self.notation, self.legal_lines, id="command")
             with VerticalScroll(id="right"):
-                yield from table_panels()
+                yield HandPanel()
         yield KeyFooter()
         yield TooSmall()
 
@@ -139,6 +141,28 @@ class GameScreen(MapAndTableScreen):
         await self.session.start()
         self.sync()
         self.set_interval(1.0, self.tick)
+
+    def render(self) -> RenderableType:
+        """The screen's background, drawn in every whole frame: after the first one is written
+        (a callback posted while painting runs after it), the rest of the table is mounted.
+        ``call_after_refresh`` may not wait for it: Textual runs such callbacks at once while
+        an update is batched (as while an app starts), and paints nothing then."""
+        if not self._table_asked:
+            self._table_asked = True
+            self.call_later(self.mount_table)
+        return super().render()
+
+    async def mount_table(self) -> None:
+        """Once the first frame is on the screen: the players and the rows beside the map, the
+        table in the map's column (shown when slim, ``v``), who is at a networked table."""
+        if not self.is_attached:
+            return
+        await self.mount(PresencePanel(id="presence"), after="#turn-bar")
+        await self.query_one("#stack").mount_all(table_panels())
+        await self.query_one("#right").mount_all(table_panels()[:2], before=0)
+        if self.is_attached:  # not closed meanwhile
+            self.table_ready = True
+            self.sync()
 
     async def on_unmount(self) -> None:
         self.session.remove_listener(self.on_client_event)
@@ -233,9 +257,11 @@ class GameScreen(MapAndTableScreen):
         self.show_presence(table)
         self.query_one(EuropeMap).show(table.state, self.liveries)
         panels = self.drawing()
-        panels.query_one(PlayersPanel).show(table, compact=self.short)
-        panels.query_one(RowsPanel).show(table)
-        panels.query_one(HandPanel).show(table)
+        if self.table_ready:
+            panels.query_one(PlayersPanel).show(table, compact=self.short)
+            panels.query_one(RowsPanel).show(table)
+        for hand in panels.query(HandPanel):  # before ``mount_table``, beside the map only
+            hand.show(table)
         self.refresh_bindings()
 
     def show_presence(self, table: TableView) -> None:
@@ -246,7 +272,8 @@ class GameScreen(MapAndTableScreen):
         clock = presence.clock(mover) if presence is not None and mover is not None else None
         paused = presence.paused if presence is not None else None
         self.query_one(TurnBar).show(table, session.busy, clock, paused)
-        self.query_one(PresencePanel).show(self.names, self.kinds, presence, session.hosting)
+        if self.table_ready:
+            self.query_one(PresencePanel).show(self.names, self.kinds, presence, session.hosting)
 
     def tick(self) -> None:
         """Once a second: the countdowns move on (nothing to redraw when none runs)."""

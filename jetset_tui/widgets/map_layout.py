@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import heapq
 from dataclasses import dataclass
+from functools import cache
 
 from engine.jetset.board import Board
 from jetset_tui.widgets import map_schematic
@@ -307,7 +308,7 @@ def _nearest_room(
     x: int, y: int, block_width: int, width: int, height: int, placed: list[Block]
 ) -> Block:
     """The block nearest ``(x, y)`` (a row counting as two columns) clear of the placed ones."""
-    for dx, dy in _NEAREST:
+    for dx, dy in _nearest_steps():
         cx, cy = x + dx, y + dy
         inside = 0 <= cx <= width - block_width and 0 <= cy < height
         if inside and all(_clear(cx, cy, block_width, b) for b in placed):
@@ -315,11 +316,14 @@ def _nearest_room(
     return Block(max(0, min(x, width - block_width)), max(0, min(y, height - 1)), block_width)
 
 
-_NEAREST = sorted(
-    ((dx, dy) for dx in range(-60, 61) for dy in range(-30, 31)),
-    key=lambda d: (abs(d[0]) + 2 * abs(d[1]), abs(d[1]), d[1], d[0]),
-)
-"""Steps from a city's place on the globe, nearest first."""
+@cache
+def _nearest_steps() -> list[tuple[int, int]]:
+    """Steps from a city's place on the globe, nearest first (sorted when a map is first laid
+    out, not when the map's code is imported: a game whose layout is on disk never needs them)."""
+    return sorted(
+        ((dx, dy) for dx in range(-60, 61) for dy in range(-30, 31)),
+        key=lambda d: (abs(d[0]) + 2 * abs(d[1]), abs(d[1]), d[1], d[0]),
+    )
 
 
 def _clear(x: int, y: int, block_width: int, other: Block) -> bool:

@@ -53,9 +53,16 @@ async def until(pilot: Pilot[None], done: Callable[[], bool], timeout: float = 3
         await pilot.pause(0.02)
 
 
+def game_shown(app: JetSetApp) -> bool:
+    """The game screen is up with its whole table (the players, the roster: it mounts them
+    right after its first frame, jetset_tui/screens/game.py)."""
+    screen = app.screen
+    return isinstance(screen, GameScreen) and screen.table_ready
+
+
 def my_turn(app: JetSetApp) -> bool:
     screen = app.screen
-    return isinstance(screen, GameScreen) and screen.my_turn()
+    return game_shown(app) and isinstance(screen, GameScreen) and screen.my_turn()
 
 
 async def type_line(pilot: Pilot[None], line: str) -> None:

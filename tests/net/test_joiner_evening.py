@@ -18,7 +18,6 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from jetset_tui.app import JetSetApp
-from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
@@ -26,7 +25,16 @@ from netcode.client import GameClient
 from netcode.peer import PAUSED_PLAYING, PAUSED_WATCHING, NetPeer
 from netcode.transport import Transport, open_tcp
 
-from .hosting import host_args, host_with_screen, hosting_of, my_turn, play, type_line, until
+from .hosting import (
+    game_shown,
+    host_args,
+    host_with_screen,
+    hosting_of,
+    my_turn,
+    play,
+    type_line,
+    until,
+)
 from .procs import JETSET, json_result, start_host, start_join, wait_for_entries
 
 
@@ -69,7 +77,7 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
         ann = await ann_at(port)
         app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: game_shown(app))
             await play_once(app, pilot, ann)
             held = len(ann.game.entries)
             watcher = await ann_at(port, spectate=True)
@@ -112,13 +120,13 @@ async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> 
         ann = await ann_at(port)
         app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: game_shown(app))
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, StopScreen))
             text = " ".join(str(w.render()) for w in app.screen.query("Static"))
             assert f"Your seat stays yours:\n  `jetset join 127.0.0.1:{port}` takes it back" in text
             await pilot.press("escape")
-            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            await until(pilot, lambda: game_shown(app))
             await pilot.press("h")  # a screen over the game: Ctrl+Q still asks
             await pilot.press("ctrl+q")
             await until(pilot, lambda: isinstance(app.screen, StopScreen))
@@ -142,7 +150,7 @@ async def test_the_hosts_roster_says_a_free_seat_and_a_player_not_back_yet(tmp_p
     async def first_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
         nonlocal port
         port = hosting_of(client).port
-        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await until(pilot, lambda: game_shown(app))
         assert roster(app) == "at the table: Hal connected  ·  seat 2 free  ·  greedy-2 greedy bot"
         ann.append(start_join(port, "--bot", "greedy", "--name", "Ann"))
         await play(app, pilot, client, "income")
@@ -154,7 +162,7 @@ async def test_the_hosts_roster_says_a_free_seat_and_a_player_not_back_yet(tmp_p
     assert json_result(ann[0])["seat"] == 1
 
     async def second_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
-        await until(pilot, lambda: isinstance(app.screen, GameScreen) and "Ann" in roster(app))
+        await until(pilot, lambda: game_shown(app) and "Ann" in roster(app))
         assert (
             roster(app)
             == "at the table: Hal connected  ·  Ann not back yet  ·  greedy-2 greedy bot"

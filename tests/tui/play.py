@@ -18,13 +18,26 @@ ADVISOR = "greedy" if "greedy" in BOTS else "random"
 
 
 async def game_screen(pilot: Pilot[None]) -> GameScreen:
-    """The game screen once it is open and its map drawn (``map_drawn``)."""
+    """The game screen once it is open, its whole table mounted (``table_mounted``) and its
+    map drawn (``map_drawn``)."""
     for _ in range(50):
         await pilot.pause()
         if isinstance(pilot.app.screen, GameScreen):
+            await table_mounted(pilot, pilot.app.screen)
             await map_drawn(pilot)
             return pilot.app.screen
     raise AssertionError("no game screen")
+
+
+async def table_mounted(pilot: Pilot[None], screen: GameScreen) -> None:
+    """Wait until the game screen has mounted the table it leaves out of its first frame (the
+    players, the rows: jetset_tui/screens/game.py, ``mount_table``)."""
+    for _ in range(200):
+        if screen.table_ready:
+            await pilot.pause()  # the panels' first drawing
+            return
+        await pilot.pause(0.01)
+    raise AssertionError("the table never came")
 
 
 async def map_drawn(pilot: Pilot[None]) -> None:

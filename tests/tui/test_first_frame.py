@@ -1,0 +1,82 @@
+"""``jetset play`` straight into its game (BENCHMARKS.md, "TUI"): the game opens with no start
+screen built under it, its first frame has the turn bar saying "your turn" (with the map and
+your hand) before the players and rows are mounted, and going back to the menu builds the menu
+then, as every way back did before."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from rich.console import RenderableType
+
+from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.start import StartScreen
+from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.hand import HandPanel
+from jetset_tui.widgets.players import PlayersPanel
+from jetset_tui.widgets.turn_bar import TurnBar
+from tests.tui.conftest import make_app
+from tests.tui.play import game_screen
+
+SEATS = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
+
+
+async def test_a_game_from_the_command_line_has_no_menu_under_it_until_you_go_back(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, SEATS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        assert not any(isinstance(s, StartScreen) for s in app.screen_stack)
+        assert "your turn" in screen_text(app)
+        await pilot.press("q")  # back to the menu: built now
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, StartScreen):
+                break
+        assert isinstance(app.screen, StartScreen), screen_text(app)
+        assert screen not in app.screen_stack, "the game left the stack"
+        assert "Play now" in screen_text(app)
+        assert app.is_running
+        await pilot.press("enter")  # Play now: a game over the menu, and back to it
+        again = await game_screen(pilot)
+        assert again is not screen
+        await pilot.press("q")
+        for _ in range(50):
+            await pilot.pause()
+            if isinstance(app.screen, StartScreen):
+                break
+        assert isinstance(app.screen, StartScreen)
+        assert sum(isinstance(s, StartScreen) for s in app.screen_stack) == 1
+
+
+async def test_the_first_frame_says_your_turn_and_the_table_follows(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What the game screen holds when Textual first draws it (its background is drawn in
+    every whole frame): the turn bar with "your turn" and your hand, no players panel yet;
+    then the players and the rows, drawn from the game."""
+    seen: list[tuple[str, bool, int, int]] = []
+    render = GameScreen.render
+
+    def first_render(self: GameScreen) -> RenderableType:
+        if not seen:
+            bar = str(self.query_one(TurnBar).render())
+            seen.append(
+                (bar, self.table_ready, len(self.query(HandPanel)), len(self.query(PlayersPanel)))
+            )
+        return render(self)
+
+    monkeypatch.setattr(GameScreen, "render", first_render)
+    app = make_app(tmp_path, SEATS)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        assert seen, "the game screen was never drawn"
+        bar, ready, hands, players = seen[0]
+        assert "your turn" in bar
+        assert (ready, hands, players) == (False, 1, 0)
+        assert screen.table_ready
+        shown = screen.query_one("#right").query_one(PlayersPanel)
+        assert "Amelia" in screen_text(app) and shown.display
+        assert len(screen.query(PlayersPanel)) == 2  # beside the map, and in its column
