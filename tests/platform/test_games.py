@@ -75,7 +75,7 @@ def test_the_games_are_jet_set_then_jet_lag_each_under_its_own_name() -> None:
 
 
 def test_importing_the_registry_loads_no_games_definition() -> None:
-    """(``engine/__init__.py`` still loads Jet Set's engine itself, for its old names.)"""
+    """Neither game's engine: ``engine/__init__.py``'s old names are imported when asked."""
     code = (
         "import sys, engine.games; "
         "print(sorted(m for m in sys.modules if m.startswith(('engine.jetlag', 'engine.jetset'))))"
