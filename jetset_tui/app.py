@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
     from netcode.local import LocalSession
+    from netcode.logfile import GameLog
 
 
 class JetSetApp(App[None]):
@@ -268,12 +269,16 @@ class JetSetApp(App[None]):
     ) -> str | None:
         """Open a log in the replay viewer; a sentence if the file won't open. ``from_start``: on
         its first move even when the game is over (to watch it again from the end screen)."""
+        from engine.games import DEFAULT
         from jetset_tui.screens.replay import ReplayScreen
         from netcode.logfile import LogFormatError, read_log
         from netcode.replay import Timeline
 
         try:
-            timeline = Timeline(read_log(path))
+            log = read_log(path)
+            if log.header.game != DEFAULT:
+                return self.open_game_replay(log, path, replace, seat, from_start=from_start)
+            timeline = Timeline(log)
         except (OSError, LogFormatError) as exc:
             return f"{path.name}: {exc}"
         if not timeline.result.ok:
@@ -289,6 +294,27 @@ class JetSetApp(App[None]):
         else:
             self.install_screen(ReplayScreen(timeline, path, seat, from_start=from_start), "replay")
         self.push_screen("replay")
+        return None
+
+    def open_game_replay(
+        self,
+        log: GameLog,
+        path: Path,
+        replace: Screen[None] | None,
+        seat: int | None,
+        *,
+        from_start: bool,
+    ) -> str | None:
+        """The replay of another game than Jet Set (jetset_tui/table_screens.py)."""
+        from jetset_tui.table_screens import replay_screen
+
+        try:
+            screen = replay_screen(log, path, seat, from_start=from_start)
+        except ValueError as exc:
+            return f"{path.name}: {exc}"
+        if replace is not None:
+            self.pop_screen()
+        self.push_screen(screen)
         return None
 
     # -- quitting ---------------------------------------------------------------------------

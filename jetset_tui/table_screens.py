@@ -15,9 +15,12 @@ from typing import TYPE_CHECKING, Final
 from jetset_tui.i18n import _
 
 if TYPE_CHECKING:
+    from pathlib import Path
+
     from textual.screen import Screen
 
     from netcode.client import GameClient
+    from netcode.logfile import GameLog
 
 TABLE_SCREENS: Final = {
     "jetset": ("jetset_tui.screens.game", "GameScreen"),
@@ -26,6 +29,9 @@ TABLE_SCREENS: Final = {
 """Each game's name, and the module and class of the screen of its table."""
 SCREEN_GAMES: Final = tuple(TABLE_SCREENS)
 """The games the app can show."""
+REPLAY_SCREENS: Final = {"jetlag": ("jetset_tui.screens.jetlag_replay", "replay_screen")}
+"""Each game's replay, besides Jet Set's viewer (jetset_tui/screens/replay.py, which the app keeps
+installed): the module and function that make the screen of a log."""
 
 
 def has_table_screen(game: str) -> bool:
@@ -42,6 +48,21 @@ def is_table_screen(screen: object) -> bool:
 def no_table_screen(game: str) -> str:
     """What a person is told when the app cannot show ``game``."""
     return _("this app has no table for the game {game}").format(game=game)
+
+
+def replay_screen(
+    log: GameLog, path: Path, seat: int | None = None, *, from_start: bool = False
+) -> Screen[None]:
+    """The replay of ``log`` for a game other than Jet Set (ValueError: one there is none for,
+    a log that does not replay, a seat it has not)."""
+    name = log.header.game
+    if name not in REPLAY_SCREENS:
+        raise ValueError(no_table_screen(name))
+    module, attr = REPLAY_SCREENS[name]
+    screen: Screen[None] = getattr(import_module(module), attr)(
+        log, path, seat, from_start=from_start
+    )
+    return screen
 
 
 def table_screen(session: GameClient, colours: list[str] | None = None) -> Screen[None]:
