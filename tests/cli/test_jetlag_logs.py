@@ -138,9 +138,7 @@ def test_position_shows_a_seat_what_it_knows(games: Path) -> None:
     assert wrong.returncode == 1 and "--seat 2: the seats are 0 to 1" in wrong.stderr
 
 
-def test_replay_verifies_a_jet_lag_log_and_finds_a_desync(
-    games: Path, tmp_path: Path
-) -> None:
+def test_replay_verifies_a_jet_lag_log_and_finds_a_desync(games: Path, tmp_path: Path) -> None:
     log = games / "game-0002.jetset"
     verified = jetset("replay", "--verify", str(log))
     assert verified.returncode == 0, verified.stderr
