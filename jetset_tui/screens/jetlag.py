@@ -154,10 +154,18 @@ class JetLagScreen(Screen[None]):
 
     # -- what is on screen ------------------------------------------------------------------
 
+    @property
+    def watching(self) -> bool:
+        """Nobody at this keyboard plays (a spectator): the table is told in the third person."""
+        return not self.session.local_seats
+
     def seat(self) -> int:
-        """The seat drawn at the bottom: the viewer's, else the one to move, else seat 0."""
+        """The seat drawn at the bottom: the viewer's, else seat 0 for a spectator, else the one
+        to move (two people at one keyboard, while it changes hands)."""
         if self.viewer is not None:
             return self.viewer
+        if self.watching:
+            return 0
         mover = self.to_move()
         return mover if mover is not None and mover >= 0 else 0
 
@@ -219,7 +227,7 @@ class JetLagScreen(Screen[None]):
             rules.play(shown, self.viewer, action)
             new, before = action.card, totals(view)
         self.query_one("#jl-turn", Static).update(self.turn_text(view))
-        self.query_one(JetLagBoard).show(shown, me, self.names, new)
+        self.query_one(JetLagBoard).show(shown, me, self.names, new, watching=self.watching)
         chosen = self.chosen if self.my_turn() else None
         self.query_one(JetLagHand).display = self.viewer is not None
         roomy = self.size.height >= ROOMY
@@ -230,7 +238,11 @@ class JetLagScreen(Screen[None]):
 
     def turn_text(self, view: State) -> Text:
         text = Text()
-        text.append(_("Round {n} of {rounds}").format(n=view.round, rounds=ROUNDS), style="bold")
+        if view.round:
+            said = _("Round {n} of {rounds}").format(n=view.round, rounds=ROUNDS)
+        else:
+            said = _("Before the first round")
+        text.append(said, style="bold")
         text.append("  ·  " + piles_text(view) + "\n")
         text.append(self.doing(view), style="bold")
         return text
@@ -238,6 +250,8 @@ class JetLagScreen(Screen[None]):
     def doing(self, view: State) -> str:
         """What the player to move does now, in the rulebook's words."""
         mover = self.to_move()
+        if mover == CHANCE and not self.session.game.entries:
+            return self.waiting()
         if mover is None or mover == CHANCE:
             return _("The cards are being dealt.")
         name, other = self.names[mover], self.names[1 - mover]
@@ -250,6 +264,12 @@ class JetLagScreen(Screen[None]):
                 ),
                 LAST: _("Your turn: play the card {other} gave back."),
             }
+        elif self.watching:
+            said = {
+                FIRST: _("{name} plays 1 card of the pile and passes the other 3 to {other}…"),
+                SECOND: _("{name} plays 2 of the 3 cards and gives the last back to {other}…"),
+                LAST: _("{name} plays the card {other} gave back…"),
+            }
         else:
             said = {
                 FIRST: _("{name} plays 1 card of the pile and passes you the other 3…"),
@@ -258,6 +278,16 @@ class JetLagScreen(Screen[None]):
             }
         left = (view.sizes[mover] or 1) - 1
         return said.get(view.step, "").format(name=name, other=other, n=left)
+
+    def waiting(self) -> str:
+        """Before the deal: who the table waits for (and, to its host, where others join)."""
+        said = _("Waiting for both players to sit down.")
+        hosting = self.session.hosting
+        if hosting is not None:
+            said += " " + _("Others join with: jetset join {address}").format(
+                address=hosting.address
+            )
+        return said
 
     def hint(self) -> Text:
         if self.message is not None:

@@ -153,7 +153,7 @@ class JetLagReplayScreen(Screen[None]):
         state = timeline.state_at(self.position, self.seat)
         me = self.seat if self.seat is not None else 0
         self.query_one("#jr-where", Static).update(self.where(state))
-        self.query_one(JetLagBoard).show(state, me, names)
+        self.query_one(JetLagBoard).show(state, me, names, watching=self.seat is None)
         self.query_one(JetLagScore).show(state, me, names)
         self.query_one("#jr-hands", Static).update(hands_text(state, names))
 

@@ -116,6 +116,7 @@ async def test_a_spectator_sees_the_table_and_never_a_card_in_a_hand(tmp_path: P
                 shown = {c for c in card_ids() if c in text}
                 assert not held & shown, f"{held & shown} are in a hand:\n{text}"
                 assert "Your hand" not in text and not screen.query_one(JetLagHand).display
+                assert "your tourists" not in text and " you " not in text, "told as watched"
                 looks += 1
             assert looks > 10, "the game was watched as it went"
             await until(pilot, lambda: isinstance(app.screen, JetLagEndScreen))
