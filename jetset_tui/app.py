@@ -230,6 +230,7 @@ class JetSetApp(App[None]):
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
         from jetset_tui.screens.end import EndScreen
+        from jetset_tui.table_screens import end_screen
         from jetset_tui.theme import livery_for
         from netcode.local import LocalSession
         from netcode.logfile import LogLocked
@@ -245,11 +246,9 @@ class JetSetApp(App[None]):
         colours = [str(c) for c in session.meta.get("colours") or []]
         if replace is not None:
             self.pop_screen()
-        if session.game.over and session.rules.name == "jetlag":
-            from jetset_tui.screens.jetlag_end import JetLagEndScreen
-
-            names = [s.name for s in session.seats]
-            self.push_screen(JetLagEndScreen(session.game.state, names, 0, path))
+        ended = end_screen(session, path) if session.game.over else None
+        if ended is not None:
+            self.push_screen(ended)
         elif session.game.over:
             names = [s.name for s in session.seats]
             kinds = [s.kind for s in session.seats]

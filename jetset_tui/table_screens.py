@@ -29,6 +29,8 @@ TABLE_SCREENS: Final = {
 """Each game's name, and the module and class of the screen of its table."""
 SCREEN_GAMES: Final = tuple(TABLE_SCREENS)
 """The games the app can show."""
+END_SCREENS: Final = {"jetlag": ("jetset_tui.screens.jetlag_end", "end_screen")}
+"""Each game's end, for a finished game opened from its log, besides Jet Set's (the app's)."""
 REPLAY_SCREENS: Final = {"jetlag": ("jetset_tui.screens.jetlag_replay", "replay_screen")}
 """Each game's replay, besides Jet Set's viewer (jetset_tui/screens/replay.py, which the app keeps
 installed): the module and function that make the screen of a log."""
@@ -62,6 +64,17 @@ def replay_screen(
     screen: Screen[None] = getattr(import_module(module), attr)(
         log, path, seat, from_start=from_start
     )
+    return screen
+
+
+def end_screen(session: GameClient, path: Path) -> Screen[None] | None:
+    """The end of ``session``'s finished game, saved in ``path`` (None: Jet Set's, which the
+    app builds with its liveries)."""
+    name = session.rules.name
+    if name not in END_SCREENS:
+        return None
+    module, attr = END_SCREENS[name]
+    screen: Screen[None] = getattr(import_module(module), attr)(session, path)
     return screen
 
 

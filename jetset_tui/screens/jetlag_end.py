@@ -23,6 +23,7 @@ from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import board_text
 from jetset_tui.widgets.jetlag_words import objective_short, places
 from jetset_tui.widgets.too_small import TooSmall
+from netcode.client import GameClient
 
 
 def verdict(state: State, names: Sequence[str]) -> str:
@@ -111,3 +112,9 @@ class JetLagEndScreen(Screen[None]):
 
     def action_menu(self) -> None:
         self.app.pop_screen()
+
+
+def end_screen(session: GameClient, path: Path | None = None) -> JetLagEndScreen:
+    """The end of a finished game's session (jetset_tui/table_screens.py)."""
+    names = [s.name for s in session.seats]
+    return JetLagEndScreen(session.game.state, names, 0, path)

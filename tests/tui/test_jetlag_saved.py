@@ -89,3 +89,13 @@ async def test_a_finished_game_opened_from_its_log_shows_the_jet_lag_end(tmp_pat
         await pilot.pause()
         assert isinstance(shown.screen, JetLagEndScreen)
         assert "Jet Lag: the game is over" in screen_text(shown)
+
+
+async def test_a_game_is_saved_where_save_says(tmp_path: Path) -> None:
+    path = tmp_path / "chosen.jetset"
+    plan = plan_for("random", "Ann", seed="chosen", path=path)
+    app = JetSetApp(plan=plan, bot_delay=0, fsync=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        assert table_screen(app).session.save_path == path
+        assert read_log(path).header.game == "jetlag"
