@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
@@ -22,10 +22,11 @@ from textual.screen import Screen
 from jetset_tui.i18n import N_, _, current_language, use_session_language
 
 if TYPE_CHECKING:
-    from jetset_tui.jetlag_session import JetLagPlan
+    from jetset_tui.jetlag_plan import JetLagPlan
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
     from netcode.local import LocalSession
+    from netcode.logfile import GameLog
 
 
 class JetSetApp(App[None]):
@@ -170,7 +171,7 @@ class JetSetApp(App[None]):
     # -- starting games ---------------------------------------------------------------------
 
     def play(self, session: GameClient, colours: list[str] | None = None) -> None:
-        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.table_screens import table_screen
         from netcode.local import LocalSession
 
         if isinstance(session, LocalSession) and session not in self.local_games:
@@ -180,7 +181,7 @@ class JetSetApp(App[None]):
 
             self.push_screen(TutorialScreen(session, colours))
             return
-        self.push_screen(GameScreen(session, colours))
+        self.push_screen(table_screen(session, colours))
 
     def start_tutorial(self, *, expansion: bool = False) -> None:
         """The tutorial where it was left, or its expansion chapter (``expansion``):
@@ -222,18 +223,17 @@ class JetSetApp(App[None]):
         self.start_plan(quick_plan())
 
     def start_plan(self, plan: GamePlan | JetLagPlan) -> None:
-        from jetset_tui.jetlag_session import JetLagPlan
+        from engine.games import DEFAULT, game_rules
+        from jetset_tui.jetlag_plan import GAME, JetLagPlan
         from netcode.local import LocalSession, default_log_path
         from netcode.logfile import LogLocked
         from netcode.table import storage_problem
 
-        if isinstance(plan, JetLagPlan):
-            self.start_jetlag(plan)
-            return
         problem = plan.check()
         if problem:
             self.notify(problem, severity="error")
             return
+        colours = plan.colours if not isinstance(plan, JetLagPlan) else []
         path = plan.path
         if path is None and self.saves is not None:
             path = default_log_path(plan.seed or "", self.saves)
@@ -245,7 +245,8 @@ class JetSetApp(App[None]):
                 path=path,
                 bot_delay=self.bot_delay,
                 fsync=self.fsync,
-                meta={"colours": plan.colours} if plan.colours else None,
+                meta={"colours": colours} if colours else None,
+                rules=game_rules(GAME if isinstance(plan, JetLagPlan) else DEFAULT),
             )
         except LogLocked as exc:  # --save names a game being played elsewhere
             self.notify(
@@ -260,22 +261,12 @@ class JetSetApp(App[None]):
                 severity="error",
             )
             return
-        self.play(session, plan.colours)
-
-    def start_jetlag(self, plan: JetLagPlan) -> None:
-        """A game of Jet Lag at this keyboard (jetset_tui/screens/jetlag.py)."""
-        from jetset_tui.jetlag_session import JetLagSession
-        from jetset_tui.screens.jetlag import JetLagScreen
-
-        problem = plan.check()
-        if problem:
-            self.notify(problem, severity="error")
-            return
-        self.push_screen(JetLagScreen(JetLagSession(plan, bot_delay=self.bot_delay)))
+        self.play(session, colours)
 
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
         from jetset_tui.screens.end import EndScreen
+        from jetset_tui.table_screens import end_screen
         from jetset_tui.theme import livery_for
         from netcode.local import LocalSession
         from netcode.logfile import LogLocked
@@ -291,7 +282,10 @@ class JetSetApp(App[None]):
         colours = [str(c) for c in session.meta.get("colours") or []]
         if replace is not None:
             self.pop_screen()
-        if session.game.over:
+        ended = end_screen(session, path) if session.game.over else None
+        if ended is not None:
+            self.push_screen(ended)
+        elif session.game.over:
             names = [s.name for s in session.seats]
             kinds = [s.kind for s in session.seats]
             liveries = [livery_for(colours, i) for i in range(len(names))]
@@ -310,12 +304,16 @@ class JetSetApp(App[None]):
     ) -> str | None:
         """Open a log in the replay viewer; a sentence if the file won't open. ``from_start``: on
         its first move even when the game is over (to watch it again from the end screen)."""
+        from engine.games import DEFAULT
         from jetset_tui.screens.replay import ReplayScreen
         from netcode.logfile import LogFormatError, read_log
         from netcode.replay import Timeline
 
         try:
-            timeline = Timeline(read_log(path))
+            log = read_log(path)
+            if log.header.game != DEFAULT:
+                return self.open_game_replay(log, path, replace, seat, from_start=from_start)
+            timeline = Timeline(log)
         except (OSError, LogFormatError) as exc:
             return f"{path.name}: {exc}"
         if not timeline.result.ok:
@@ -333,11 +331,32 @@ class JetSetApp(App[None]):
         self.push_screen("replay")
         return None
 
+    def open_game_replay(
+        self,
+        log: GameLog,
+        path: Path,
+        replace: Screen[None] | None,
+        seat: int | None,
+        *,
+        from_start: bool,
+    ) -> str | None:
+        """The replay of another game than Jet Set (jetset_tui/table_screens.py)."""
+        from jetset_tui.table_screens import replay_screen
+
+        try:
+            screen = replay_screen(log, path, seat, from_start=from_start)
+        except ValueError as exc:
+            return f"{path.name}: {exc}"
+        if replace is not None:
+            self.pop_screen()
+        self.push_screen(screen)
+        return None
+
     # -- quitting ---------------------------------------------------------------------------
 
     async def action_quit(self) -> None:
         """Ctrl+Q: in a game you host, the question q asks (jetset_tui/screens/leave.py)."""
-        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.table_screens import is_table_screen
 
         if self.joined_at is not None:
             self.leave_joined()
@@ -350,28 +369,30 @@ class JetSetApp(App[None]):
 
         if isinstance(self.screen, LeaveScreen):
             return
-        while len(self.screen_stack) > 1 and not isinstance(
-            self.screen, (GameScreen, ServingScreen)
+        while len(self.screen_stack) > 1 and not (
+            is_table_screen(self.screen) or isinstance(self.screen, ServingScreen)
         ):
             self.pop_screen()  # a help or plan screen over the game
-        playing = self.screen.session if isinstance(self.screen, GameScreen) else None
+        playing = getattr(self.screen, "session", None) if is_table_screen(self.screen) else None
         ask_to_leave(self, hosting, playing)
 
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
         says how to come back); once the game is over, end it at once."""
-        from jetset_tui.screens.game import GameScreen
         from jetset_tui.screens.leave import StopScreen, ask_to_stop
+        from jetset_tui.table_screens import is_table_screen
 
         if isinstance(self.screen, StopScreen):
             return
-        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
-        if self.joined_at is None or not games or games[-1].session.game.over:
+        games = [s for s in self.screen_stack if is_table_screen(s)]
+        table: Any = games[-1] if games else None
+        if self.joined_at is None or table is None or table.session.game.over:
             self.exit()
             return
-        while self.screen is not games[-1]:
+        watching = not table.session.local_seats
+        while self.screen is not table:
             self.pop_screen()  # a help, plan or chat screen over the game
-        ask_to_stop(self, self.joined_at, watching=not games[-1].session.local_seats)
+        ask_to_stop(self, self.joined_at, watching=watching)
 
     async def action_interrupt(self) -> None:
         """Ctrl+C: a game you host is paused at once; elsewhere, how to quit."""

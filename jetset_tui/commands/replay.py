@@ -96,7 +96,6 @@ def print_verdict(
 def open_viewer(args: argparse.Namespace) -> int:
     from pathlib import Path
 
-    from engine.games import DEFAULT, TITLES
     from jetset_tui.app import JetSetApp
     from netcode.logfile import LogFormatError, read_log
 
@@ -105,17 +104,10 @@ def open_viewer(args: argparse.Namespace) -> int:
         print(_("jetset replay: {file}: no such file").format(file=path), file=sys.stderr)
         return 1
     try:  # a file that is no game says so here, not in a message over the start screen
-        log = read_log(path)
+        read_log(path)
     except (LogFormatError, OSError) as exc:
         said = _("jetset replay: {file}: {problem}").format(file=path.name, problem=exc)
         print(said, file=sys.stderr)
-        return 1
-    if log.header.game != DEFAULT:  # the viewer's screens show Jet Set's table
-        said = _(
-            "jetset replay: {file}: replaying {game} in the app comes with its table screen; "
-            "for now, `jetset replay --verify`, `export` and `position` read it"
-        )
-        print(said.format(file=path.name, game=TITLES[log.header.game]), file=sys.stderr)
         return 1
     JetSetApp(replay=path, replay_seat=args.seat).run()
     return 0

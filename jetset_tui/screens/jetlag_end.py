@@ -4,6 +4,7 @@ draw), the points by source for each player, and the table as it ended."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -22,6 +23,7 @@ from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import board_text
 from jetset_tui.widgets.jetlag_words import objective_short, places
 from jetset_tui.widgets.too_small import TooSmall
+from netcode.client import GameClient
 
 
 def verdict(state: State, names: Sequence[str]) -> str:
@@ -72,21 +74,32 @@ class JetLagEndScreen(Screen[None]):
     DEFAULT_CSS = """
     JetLagEndScreen VerticalScroll { padding: 0 1; }
     JetLagEndScreen #jl-verdict { margin-bottom: 1; }
+    JetLagEndScreen #jl-verdict.-saved { margin-bottom: 0; }
     JetLagEndScreen #jl-points { margin-bottom: 1; }
+    JetLagEndScreen #jl-saved { margin-bottom: 1; }
     """
 
-    def __init__(self, state: State, names: Sequence[str], seat: int) -> None:
+    def __init__(
+        self, state: State, names: Sequence[str], seat: int, path: Path | None = None
+    ) -> None:
+        """``path``: the game's log, where it was saved (None: not saved here)."""
         super().__init__(classes="guarded")
         self.state = state
         self.names = list(names)
         self.seat = seat
+        self.path = path
 
     def compose(self) -> ComposeResult:
         title = Text(_("Jet Lag: the game is over"), style="bold")
         with VerticalScroll():
             yield Static(
-                title.append("\n").append(verdict(self.state, self.names)), id="jl-verdict"
+                title.append("\n").append(verdict(self.state, self.names)),
+                id="jl-verdict",
+                classes="-saved" if self.path is not None else "",
             )
+            if self.path is not None:
+                saved = _("the log is saved in {path}").format(path=self.path)
+                yield Static(Text(saved, style="dim"), id="jl-saved")
             yield Static(points_table(self.state, self.names), id="jl-points")
             yield Static("", id="jl-final")
         yield KeyFooter()
@@ -99,3 +112,9 @@ class JetLagEndScreen(Screen[None]):
 
     def action_menu(self) -> None:
         self.app.pop_screen()
+
+
+def end_screen(session: GameClient, path: Path | None = None) -> JetLagEndScreen:
+    """The end of a finished game's session (jetset_tui/table_screens.py)."""
+    names = [s.name for s in session.seats]
+    return JetLagEndScreen(session.game.state, names, 0, path)

@@ -49,10 +49,17 @@ def _sum_cell(total: int, control: int, width: int) -> Text:
 
 
 def board_text(
-    state: State, me: int, names: Sequence[str], width: int, new: str | None = None
+    state: State,
+    me: int,
+    names: Sequence[str],
+    width: int,
+    new: str | None = None,
+    *,
+    watching: bool = False,
 ) -> Text:
     """The table for seat ``me`` (at the bottom), ``width`` columns wide; ``new``: the card of
-    the play being chosen, already in ``state``, marked where it lies."""
+    the play being chosen, already in ``state``, marked where it lies; ``watching``: for
+    someone who plays neither seat (a spectator, a replay), both sides named alike."""
     cards = deck()
     them = 1 - me
     cw = column_width(width, len(state.line))
@@ -110,7 +117,8 @@ def board_text(
     row(goals)
     sum_row(me)
     stack_rows(me, above=False)
-    rows.append(Text("▼ " + _("your tourists ({name})").format(name=names[me]), style="bold"))
+    mine = _("{name}'s tourists") if watching else _("your tourists ({name})")
+    rows.append(Text("▼ " + mine.format(name=names[me]), style="bold"))
     return Text("\n").join(rows)
 
 
@@ -124,16 +132,27 @@ class JetLagBoard(Static):
     def __init__(self, **kwargs: object) -> None:
         super().__init__("", **kwargs)  # type: ignore[arg-type]
         self._args: tuple[State, int, tuple[str, ...], str | None] | None = None
+        self._watching = False
 
-    def show(self, state: State, me: int, names: Sequence[str], new: str | None = None) -> None:
+    def show(
+        self,
+        state: State,
+        me: int,
+        names: Sequence[str],
+        new: str | None = None,
+        *,
+        watching: bool = False,
+    ) -> None:
         self._args = (state, me, tuple(names), new)
+        self._watching = watching
         self.refresh_board()
 
     def refresh_board(self) -> None:
         if self._args is None:
             return
         state, me, names, new = self._args
-        self.update(board_text(state, me, names, self.content_size.width or 80, new))
+        width = self.content_size.width or 80
+        self.update(board_text(state, me, names, width, new, watching=self._watching))
 
     def on_resize(self) -> None:
         self.refresh_board()
