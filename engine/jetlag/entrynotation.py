@@ -16,7 +16,7 @@ from typing import Final
 
 from engine.errors import NotationError
 from engine.jetlag.actions import CHANCE, Action, Chance, Entry, Pass, Setup, Take
-from engine.jetlag.cards import OPENING, PILE_SIZE, PILES, card_ids
+from engine.jetlag.cards import OPENING, PILE_SIZE, PILES, card_set
 from engine.jetlag.notation import format_action, parse_action
 from engine.wire import line_from_wire, line_to_wire
 
@@ -68,18 +68,18 @@ def _setup(args: list[str]) -> Setup:
 
 
 def _cards(words: list[str], count: int) -> tuple[str, ...]:
-    cards = tuple(word.upper() for word in words)
-    if len(cards) != count:
+    if len(words) != count:
         raise NotationError("expected {count} cards", count=count)
-    known = card_ids()
-    for card in cards:
-        if card not in known:
-            raise NotationError("no card {card}", card=repr(card))
+    cards = tuple([word.upper() for word in words])
+    known = card_set()
+    if not known.issuperset(cards):
+        unknown = next(card for card in cards if card not in known)
+        raise NotationError("no card {card}", card=repr(unknown))
     return cards
 
 
 def _hex(words: list[str]) -> str:
-    if len(words) != 1 or not words[0] or not set(words[0]) <= HEX:
+    if len(words) != 1 or not words[0] or not HEX.issuperset(words[0]):
         raise NotationError("expected lower-case hex digits")
     return words[0]
 

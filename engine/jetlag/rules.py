@@ -17,12 +17,14 @@ from engine.jetlag.actions import (
     Take,
     Tourist,
 )
-from engine.jetlag.cards import LINE_LIMIT, OPENING, PILE_SIZE, PILES, card_ids
+from engine.jetlag.cards import LINE_LIMIT, OPENING, PILE_SIZE, PILES, card_set
 from engine.jetlag.state import FIRST, LAST, OVER, PASS, ROUNDS, SECOND, SETUP, TAKE, State
 
 SETUP_RULE = rule_name("Setup")
 ROUND_RULE = rule_name("Round")
 PLAY_RULE = rule_name("Playing a Card")
+DECISIONS = (Tourist, Destination)
+"""The two kinds of a seat's entry (a tuple: ``isinstance`` needs no union built per call)."""
 
 
 def to_move(state: State) -> int | None:
@@ -60,7 +62,7 @@ def check(state: State, entry: Entry) -> None:
     """Raise IllegalAction if ``entry`` would be refused now; change nothing."""
     seat = to_move(state)
     a = entry.action
-    if isinstance(a, Tourist | Destination):
+    if isinstance(a, DECISIONS):
         _check_play(state, entry.seat, seat, a)
     else:
         _check_chance(state, entry.seat, seat, a)
@@ -115,24 +117,29 @@ def _check_setup(state: State, a: Setup) -> None:
         raise IllegalAction(SETUP_RULE, "the game is already set up")
     if a.starter not in (0, 1):
         raise IllegalAction(SETUP_RULE, "the starting player is seat 0 or seat 1")
-    ids = card_ids()
-    if len(set(a.opening)) != OPENING or any(c not in ids for c in a.opening):
+    if len(set(a.opening)) != OPENING or not card_set().issuperset(a.opening):
         raise IllegalAction(SETUP_RULE, f"the game opens with {OPENING} different cards")
     if len(a.commitments) != PILES:
         raise IllegalAction(SETUP_RULE, f"the dealer commits to {PILES} piles")
 
 
 def _seen(state: State, cards: tuple[str, ...]) -> bool:
-    ids = card_ids()
-    public = set(state.line).union(*(set(s[0]) | set(s[1]) for s in state.stacks))
-    return len(set(cards)) != len(cards) or any(c in public or c not in ids for c in cards)
+    """Whether ``cards`` repeat a card, name no card, or hold one already on the table."""
+    public = set(state.line)
+    for seat0, seat1 in state.stacks:
+        public.update(seat0, seat1)
+    return (
+        len(set(cards)) != len(cards)
+        or not card_set().issuperset(cards)
+        or not public.isdisjoint(cards)
+    )
 
 
 def apply(state: State, entry: Entry) -> None:
     """Check ``entry`` and apply it (IllegalAction, and no change, if refused)."""
     check(state, entry)
     a = entry.action
-    if isinstance(a, Tourist | Destination):
+    if isinstance(a, DECISIONS):
         play(state, entry.seat, a)
     elif isinstance(a, Setup):
         state.starter = state.first = a.starter

@@ -8,8 +8,8 @@ that seat's cards (``view``); ``sizes`` always counts them.
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
+from hashlib import sha256
 from typing import Final
 
 SETUP: Final = "setup"
@@ -86,16 +86,17 @@ class State:
     def digest(self) -> str:
         """The state digest, 32 hex digits of SHA-256 over the public state: equal for both
         seats and spectators (the hands are not in it, only their sizes)."""
-        stacks = ";".join(",".join(s[0]) + "/" + ",".join(s[1]) for s in self.stacks)
+        stacks = ";".join([f"{','.join(seat0)}/{','.join(seat1)}" for seat0, seat1 in self.stacks])
+        sizes = self.sizes
         text = (
             f"jetlag:{self.step}:{self.round}:{self.starter}:{self.first}:{','.join(self.line)}"
-            f":{stacks}:{self.sizes[0]},{self.sizes[1]}:{','.join(self.commitments)}"
+            f":{stacks}:{sizes[0]},{sizes[1]}:{','.join(self.commitments)}"
         )
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
+        return sha256(text.encode()).hexdigest()[:32]
 
 
 def pile_commitment(pile: int, cards: tuple[str, ...], salt: str) -> str:
     """The public commitment to pile ``pile`` (0–3): SHA-256 of
     ``jetlag-pile:<pile>:<cards, comma-separated>:<salt>``, 32 hex digits."""
     text = f"jetlag-pile:{pile}:{','.join(cards)}:{salt}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return sha256(text.encode()).hexdigest()[:32]
