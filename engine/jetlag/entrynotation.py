@@ -12,12 +12,13 @@ Logs, exports and the network carry these lines (engine/wire.py).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from engine.errors import NotationError
 from engine.jetlag.actions import CHANCE, Action, Chance, Entry, Pass, Setup, Take
 from engine.jetlag.cards import OPENING, PILE_SIZE, PILES, card_set
-from engine.jetlag.notation import format_action, parse_action
+from engine.jetlag.notation import canonical_actions, format_action, parse_action
 from engine.wire import line_from_wire, line_to_wire
 
 HIDDEN: Final = "hidden"
@@ -90,7 +91,21 @@ def entry_line(entry: Entry) -> tuple[int, str]:
 
 def entry_from_line(actor: int, line: str) -> Entry:
     """NotationError if ``line`` is no entry of ``actor``'s."""
+    known = canonical_entries().get((actor, line))
+    if known is not None:
+        return known
     return Entry(actor, parse_entry_action(actor, line))
+
+
+@cache
+def canonical_entries() -> dict[tuple[int, str], Entry]:
+    """Every seat's decision by its seat and canonical line, built once: a log's records are
+    looked up (an entry is immutable, so one serves every game), other lines parsed."""
+    return {
+        (seat, line): Entry(seat, action)
+        for line, action in canonical_actions().items()
+        for seat in (0, 1)
+    }
 
 
 def entry_to_wire(entry: Entry) -> dict[str, object]:

@@ -137,11 +137,18 @@ def _seen(state: State, cards: tuple[str, ...]) -> bool:
 
 def apply(state: State, entry: Entry) -> None:
     """Check ``entry`` and apply it (IllegalAction, and no change, if refused)."""
-    check(state, entry)
-    a = entry.action
+    seat, a = to_move(state), entry.action
     if isinstance(a, DECISIONS):
+        _check_play(state, entry.seat, seat, a)
         play(state, entry.seat, a)
-    elif isinstance(a, Setup):
+    else:
+        _check_chance(state, entry.seat, seat, a)
+        _deal(state, a)
+
+
+def _deal(state: State, a: Chance) -> None:
+    """Apply the dealer's entry (no checks: ``apply`` checks first)."""
+    if isinstance(a, Setup):
         state.starter = state.first = a.starter
         state.line = list(a.opening)
         state.stacks = [[[], []] for _ in a.opening]
