@@ -24,6 +24,7 @@ from engine.wire import line_from_wire, line_to_wire
 HIDDEN: Final = "hidden"
 PASSED: Final = PILE_SIZE - 1
 HEX: Final = frozenset("0123456789abcdef")
+SEATS: Final = {"0": 0, "1": 1}
 
 
 def format_entry_action(action: Action | Chance) -> str:
@@ -44,34 +45,35 @@ def parse_entry_action(actor: int, line: str) -> Action | Chance:
     """The action of ``actor``'s entry (CHANCE: the dealer's) on ``line``; NotationError."""
     if actor != CHANCE:
         return parse_action(line)
-    words = line.split()
-    verb, args = (words[0].lower(), words[1:]) if words else ("", [])
+    verb, *args = line.split() or [""]
+    verb = verb.lower()
     if verb == "setup":
         return _setup(args)
-    if verb in ("take", "pass"):
-        if not args or args[0] not in ("0", "1"):
+    if verb == "take" or verb == "pass":
+        seat = SEATS.get(args[0]) if args else None
+        if seat is None:
             raise NotationError("{verb} names seat 0 or 1 first", verb=verb)
-        seat, rest = int(args[0]), args[1:]
-        if rest == [HIDDEN]:
+        if len(args) == 2 and args[1] == HIDDEN:
             return Take(seat, None, None) if verb == "take" else Pass(seat, None)
         if verb == "take":
-            return Take(seat, _cards(rest[:-1], PILE_SIZE), _hex(rest[-1:]))
-        return Pass(seat, _cards(rest, PASSED))
+            return Take(seat, _cards(args[1:-1], PILE_SIZE), _hex(args[-1]))
+        return Pass(seat, _cards(args[1:], PASSED))
     raise NotationError("{line}: the dealer's entries are setup, take and pass", line=repr(line))
 
 
 def _setup(args: list[str]) -> Setup:
-    if len(args) != 1 + OPENING + PILES or args[0] not in ("0", "1"):
+    seat = SEATS.get(args[0]) if len(args) == 1 + OPENING + PILES else None
+    if seat is None:
         raise NotationError("setup: a starting seat, two cards and four pile commitments")
     opening = _cards(args[1 : 1 + OPENING], OPENING)
-    commitments = tuple(_hex([word]) for word in args[1 + OPENING :])
-    return Setup(int(args[0]), (opening[0], opening[1]), commitments)
+    commitments = tuple([_hex(word) for word in args[1 + OPENING :]])
+    return Setup(seat, (opening[0], opening[1]), commitments)
 
 
 def _cards(words: list[str], count: int) -> tuple[str, ...]:
     if len(words) != count:
         raise NotationError("expected {count} cards", count=count)
-    cards = tuple([word.upper() for word in words])
+    cards = tuple(map(str.upper, words))
     known = card_set()
     if not known.issuperset(cards):
         unknown = next(card for card in cards if card not in known)
@@ -79,10 +81,10 @@ def _cards(words: list[str], count: int) -> tuple[str, ...]:
     return cards
 
 
-def _hex(words: list[str]) -> str:
-    if len(words) != 1 or not words[0] or not HEX.issuperset(words[0]):
+def _hex(word: str) -> str:
+    if not word or not HEX.issuperset(word):
         raise NotationError("expected lower-case hex digits")
-    return words[0]
+    return word
 
 
 def entry_line(entry: Entry) -> tuple[int, str]:
