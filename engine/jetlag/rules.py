@@ -18,6 +18,7 @@ from engine.jetlag.actions import (
     Tourist,
 )
 from engine.jetlag.cards import LINE_LIMIT, OPENING, PILE_SIZE, PILES, card_set
+from engine.jetlag.digest import MODULUS, board_sums, line_added, tourist_key
 from engine.jetlag.state import FIRST, LAST, OVER, PASS, ROUNDS, SECOND, SETUP, TAKE, State
 
 SETUP_RULE = rule_name("Setup")
@@ -152,6 +153,7 @@ def _deal(state: State, a: Chance) -> None:
         state.starter = state.first = a.starter
         state.line = list(a.opening)
         state.stacks = [[[], []] for _ in a.opening]
+        state.line_sum, state.tourist_sum = board_sums(state.line, state.stacks)
         state.commitments = a.commitments
         state.round = 1
         state.step = TAKE
@@ -176,14 +178,27 @@ def play(state: State, seat: int, a: Action) -> None:
         hand.remove(a.card)
     state.sizes[seat] -= 1
     if isinstance(a, Tourist):
-        state.stacks[a.at][seat].append(a.card)
-    elif a.right:
+        _place_tourist(state, seat, a)
+    else:
+        _place_destination(state, a)
+    _advance(state)
+
+
+def _place_tourist(state: State, seat: int, a: Tourist) -> None:
+    stack = state.stacks[a.at][seat]
+    stack.append(a.card)
+    added = tourist_key(a.card, state.line[a.at], seat, len(stack))
+    state.tourist_sum = (state.tourist_sum + added) % MODULUS
+
+
+def _place_destination(state: State, a: Destination) -> None:
+    state.line_sum = line_added(state.line_sum, a.card, len(state.line), a.right)
+    if a.right:
         state.line.append(a.card)
         state.stacks.append([[], []])
     else:
         state.line.insert(0, a.card)
         state.stacks.insert(0, [[], []])
-    _advance(state)
 
 
 def _advance(state: State) -> None:

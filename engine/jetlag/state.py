@@ -12,6 +12,8 @@ from dataclasses import dataclass, field
 from hashlib import sha256
 from typing import Final
 
+from engine.jetlag import digest as keys
+
 SETUP: Final = "setup"
 TAKE: Final = "take"
 FIRST: Final = "first"
@@ -37,6 +39,14 @@ class State:
     hands: list[list[str] | None] = field(default_factory=lambda: [[], []])
     sizes: list[int] = field(default_factory=lambda: [0, 0])
     commitments: tuple[str, ...] = ()
+    line_sum: int = -1
+    """The digest's sum over the line (engine/jetlag/digest.py); -1: computed at creation."""
+    tourist_sum: int = -1
+    """The digest's sum over the tourists, as ``line_sum``."""
+
+    def __post_init__(self) -> None:
+        if self.line_sum < 0 or self.tourist_sum < 0:
+            self.line_sum, self.tourist_sum = keys.board_sums(self.line, self.stacks)
 
     @property
     def second(self) -> int:
@@ -57,6 +67,8 @@ class State:
             [None if h is None else h[:] for h in self.hands],
             self.sizes[:],
             self.commitments,
+            self.line_sum,
+            self.tourist_sum,
         )
 
     def knows_hand(self, viewer: int | None, seat: int) -> bool:
@@ -84,15 +96,14 @@ class State:
         return sum(len(s[seat]) for s in self.stacks)
 
     def digest(self) -> str:
-        """The state digest, 32 hex digits of SHA-256 over the public state: equal for both
-        seats and spectators (the hands are not in it, only their sizes)."""
-        stacks = ";".join([f"{','.join(seat0)}/{','.join(seat1)}" for seat0, seat1 in self.stacks])
+        """The state digest, 32 hex digits (engine/jetlag/digest.py): equal for both seats and
+        spectators (the hands are not in it, only their sizes)."""
         sizes = self.sizes
-        text = (
-            f"jetlag:{self.step}:{self.round}:{self.starter}:{self.first}:{','.join(self.line)}"
-            f":{stacks}:{sizes[0]},{sizes[1]}:{','.join(self.commitments)}"
+        counters = keys.counters_key(
+            self.step, self.round, self.starter, self.first, sizes[0], sizes[1]
         )
-        return sha256(text.encode()).hexdigest()[:32]
+        total = self.line_sum + self.tourist_sum + counters + keys.commitments_key(self.commitments)
+        return (total % keys.MODULUS).to_bytes(16, "big").hex()
 
 
 def pile_commitment(pile: int, cards: tuple[str, ...], salt: str) -> str:
