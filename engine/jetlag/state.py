@@ -3,7 +3,8 @@
 Mutable and copied before a search changes it (``copy``), as Jet Set's engine.state is. The
 piles are not in it: the dealer holds them and a ``Take`` entry brings a pile to its player, so
 no view can leak a card nobody has seen. ``hands[seat]`` is None where this copy does not know
-that seat's cards (``view``); ``sizes`` always counts them.
+that seat's cards (``view``); ``sizes`` always counts them. The line and the stacks change only
+through the rules (engine/jetlag/rules.py), which keep the digest's sums over them up to date.
 """
 
 from __future__ import annotations
