@@ -11,6 +11,12 @@
   file, as Jet Set's figure is measured;
 - with ``--games N``: the search bot's score over N games against greedy, seats alternating,
   draws counting half (target ≥ 65% of 200).
+
+The replay figures are measured ``--rounds`` times (each a median of ``--repeat`` runs, Jet Lag's
+and Jet Set's in turn) and each figure printed is the median of the rounds, the ratios with
+their lowest and highest (``_min``, ``_max``). ``--replay-only`` skips the games and the bot:
+
+    .venv/bin/python -m benchmarks.bench_jetlag --replay-only --rounds 5
 """
 
 from __future__ import annotations
@@ -84,20 +90,32 @@ def replay_bytes(raw: bytes) -> Table:
     return table
 
 
-def replay_ratio(repeat: int) -> dict[str, float]:
+def replay_ratio(repeat: int, rounds: int = 1) -> dict[str, float]:
+    """The replay figures, each the median of ``rounds`` rounds; the ratios' lowest and highest
+    round too."""
     seeds = sorted((f"bench-{i}" for i in range(41)), key=lambda s: len(play_game(s).entries))
     median = play_game(seeds[20])
     raw = log_bytes(median)
-    replays, decodes = alternate_times(lambda: replay_bytes(raw), lambda: decode(raw), repeat)
-    out = {
-        "jetlag_replay_ms_median": replays * 1e3,
-        "jetlag_msgpack_decode_ms_median": decodes * 1e3,
-        "jetlag_replay_vs_msgpack_ratio": replays / decodes,
-    }
+    runs: list[dict[str, float]] = []
     with tempfile.TemporaryDirectory() as tmp:
-        out.update(file_replay_figures(Path(tmp) / "lag.jetset", median, seeds[20], repeat))
-        out.update(replay_figures(median_game_log(Path(tmp), 40), "jetset_", repeat))
-    return out
+        jetset_log = median_game_log(Path(tmp), 40)
+        for _ in range(rounds):
+            replays, decodes = alternate_times(
+                lambda: replay_bytes(raw), lambda: decode(raw), repeat
+            )
+            out = {
+                "jetlag_replay_ms_median": replays * 1e3,
+                "jetlag_msgpack_decode_ms_median": decodes * 1e3,
+                "jetlag_replay_vs_msgpack_ratio": replays / decodes,
+            }
+            out.update(file_replay_figures(Path(tmp) / "lag.jetset", median, seeds[20], repeat))
+            out.update(replay_figures(jetset_log, "jetset_", repeat))
+            runs.append(out)
+    summary = {key: statistics.median(run[key] for run in runs) for key in runs[0]}
+    for key in [k for k in summary if k.endswith("_ratio")]:
+        summary[f"{key}_min"] = min(run[key] for run in runs)
+        summary[f"{key}_max"] = max(run[key] for run in runs)
+    return summary
 
 
 def file_replay_figures(path: Path, table: Table, seed: str, repeat: int) -> dict[str, float]:
@@ -134,7 +152,13 @@ def main() -> None:
     parser.add_argument("--moves-games", type=int, default=20)
     parser.add_argument("--repeat", type=int, default=300)
     parser.add_argument("--games", type=int, default=0, help="search vs greedy games")
+    parser.add_argument("--rounds", type=int, default=1, help="rounds of the replay figures")
+    parser.add_argument("--replay-only", action="store_true", help="only the replay figures")
     args = parser.parse_args()
+    if args.replay_only:
+        replays = replay_ratio(args.repeat, args.rounds)
+        print(json.dumps({k: round(v, 3) for k, v in replays.items()}, indent=1))
+        return
     games = game_times(args.random_games)
     moves, cpu = search_move_times(args.moves_games)
     out: dict[str, float] = {
@@ -146,7 +170,7 @@ def main() -> None:
         "search_move_cpu_ms_p95": statistics.quantiles(cpu, n=20)[-1] * 1e3,
         "search_move_cpu_ms_max": max(cpu) * 1e3,
     }
-    out.update(replay_ratio(args.repeat))
+    out.update(replay_ratio(args.repeat, args.rounds))
     if args.games:
         out["search_vs_greedy_score"] = search_score(args.games)
     print(json.dumps({k: round(v, 3) for k, v in out.items()}, indent=1))

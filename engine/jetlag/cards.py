@@ -82,3 +82,9 @@ def deck() -> dict[str, Card]:
 def card_ids() -> tuple[str, ...]:
     """The card ids in the file's order (the order the dealer shuffles from)."""
     return tuple(deck())
+
+
+@cache
+def card_set() -> frozenset[str]:
+    """The card ids as a set: whether a word names a card."""
+    return frozenset(deck())

@@ -12,17 +12,19 @@ Logs, exports and the network carry these lines (engine/wire.py).
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Final
 
 from engine.errors import NotationError
 from engine.jetlag.actions import CHANCE, Action, Chance, Entry, Pass, Setup, Take
-from engine.jetlag.cards import OPENING, PILE_SIZE, PILES, card_ids
-from engine.jetlag.notation import format_action, parse_action
+from engine.jetlag.cards import OPENING, PILE_SIZE, PILES, card_set
+from engine.jetlag.notation import canonical_actions, format_action, parse_action
 from engine.wire import line_from_wire, line_to_wire
 
 HIDDEN: Final = "hidden"
 PASSED: Final = PILE_SIZE - 1
 HEX: Final = frozenset("0123456789abcdef")
+SEATS: Final = {"0": 0, "1": 1}
 
 
 def format_entry_action(action: Action | Chance) -> str:
@@ -43,45 +45,46 @@ def parse_entry_action(actor: int, line: str) -> Action | Chance:
     """The action of ``actor``'s entry (CHANCE: the dealer's) on ``line``; NotationError."""
     if actor != CHANCE:
         return parse_action(line)
-    words = line.split()
-    verb, args = (words[0].lower(), words[1:]) if words else ("", [])
+    verb, *args = line.split() or [""]
+    verb = verb.lower()
     if verb == "setup":
         return _setup(args)
-    if verb in ("take", "pass"):
-        if not args or args[0] not in ("0", "1"):
+    if verb == "take" or verb == "pass":
+        seat = SEATS.get(args[0]) if args else None
+        if seat is None:
             raise NotationError("{verb} names seat 0 or 1 first", verb=verb)
-        seat, rest = int(args[0]), args[1:]
-        if rest == [HIDDEN]:
+        if len(args) == 2 and args[1] == HIDDEN:
             return Take(seat, None, None) if verb == "take" else Pass(seat, None)
         if verb == "take":
-            return Take(seat, _cards(rest[:-1], PILE_SIZE), _hex(rest[-1:]))
-        return Pass(seat, _cards(rest, PASSED))
+            return Take(seat, _cards(args[1:-1], PILE_SIZE), _hex(args[-1]))
+        return Pass(seat, _cards(args[1:], PASSED))
     raise NotationError("{line}: the dealer's entries are setup, take and pass", line=repr(line))
 
 
 def _setup(args: list[str]) -> Setup:
-    if len(args) != 1 + OPENING + PILES or args[0] not in ("0", "1"):
+    seat = SEATS.get(args[0]) if len(args) == 1 + OPENING + PILES else None
+    if seat is None:
         raise NotationError("setup: a starting seat, two cards and four pile commitments")
     opening = _cards(args[1 : 1 + OPENING], OPENING)
-    commitments = tuple(_hex([word]) for word in args[1 + OPENING :])
-    return Setup(int(args[0]), (opening[0], opening[1]), commitments)
+    commitments = tuple([_hex(word) for word in args[1 + OPENING :]])
+    return Setup(seat, (opening[0], opening[1]), commitments)
 
 
 def _cards(words: list[str], count: int) -> tuple[str, ...]:
-    cards = tuple(word.upper() for word in words)
-    if len(cards) != count:
+    if len(words) != count:
         raise NotationError("expected {count} cards", count=count)
-    known = card_ids()
-    for card in cards:
-        if card not in known:
-            raise NotationError("no card {card}", card=repr(card))
+    cards = tuple(map(str.upper, words))
+    known = card_set()
+    if not known.issuperset(cards):
+        unknown = next(card for card in cards if card not in known)
+        raise NotationError("no card {card}", card=repr(unknown))
     return cards
 
 
-def _hex(words: list[str]) -> str:
-    if len(words) != 1 or not words[0] or not set(words[0]) <= HEX:
+def _hex(word: str) -> str:
+    if not word or not HEX.issuperset(word):
         raise NotationError("expected lower-case hex digits")
-    return words[0]
+    return word
 
 
 def entry_line(entry: Entry) -> tuple[int, str]:
@@ -90,7 +93,21 @@ def entry_line(entry: Entry) -> tuple[int, str]:
 
 def entry_from_line(actor: int, line: str) -> Entry:
     """NotationError if ``line`` is no entry of ``actor``'s."""
+    known = canonical_entries().get((actor, line))
+    if known is not None:
+        return known
     return Entry(actor, parse_entry_action(actor, line))
+
+
+@cache
+def canonical_entries() -> dict[tuple[int, str], Entry]:
+    """Every seat's decision by its seat and canonical line, built once: a log's records are
+    looked up (an entry is immutable, so one serves every game), other lines parsed."""
+    return {
+        (seat, line): Entry(seat, action)
+        for line, action in canonical_actions().items()
+        for seat in (0, 1)
+    }
 
 
 def entry_to_wire(entry: Entry) -> dict[str, object]:

@@ -4,9 +4,11 @@ left or right end of the line. Case and extra spaces do not matter; ``format`` i
 
 from __future__ import annotations
 
+from functools import cache
+
 from engine.errors import NotationError
 from engine.jetlag.actions import Action, Destination, Tourist
-from engine.jetlag.cards import card_ids
+from engine.jetlag.cards import LINE_LIMIT, card_ids, card_set
 
 
 def format_action(action: Action) -> str:
@@ -15,13 +17,27 @@ def format_action(action: Action) -> str:
     return f"d {action.card} {'R' if action.right else 'L'}"
 
 
+@cache
+def canonical_actions() -> dict[str, Action]:
+    """Every action by its canonical line (what logs and the network carry), built once: reading
+    a log looks each line up here, and only other spellings are parsed word by word."""
+    actions: list[Action] = []
+    for card in card_ids():
+        actions += [Tourist(card, at) for at in range(LINE_LIMIT)]
+        actions += [Destination(card, False), Destination(card, True)]
+    return {format_action(action): action for action in actions}
+
+
 def parse_action(text: str) -> Action:
     """The action a line of notation names; NotationError saying what is wrong."""
+    known = canonical_actions().get(text)
+    if known is not None:
+        return known
     words = text.split()
     if len(words) != 3:
         raise NotationError("{text}: expected 't CARD N' or 'd CARD L|R'", text=repr(text.strip()))
     verb, card, where = words[0].lower(), words[1].upper(), words[2].upper()
-    if card not in card_ids():
+    if card not in card_set():
         raise NotationError("no card {card}; cards are P1–P6, H1–H6, B1–B6", card=repr(words[1]))
     if verb == "t":
         if not where.isdigit() or not 1 <= int(where) <= 9:

@@ -17,12 +17,15 @@ from engine.jetlag.actions import (
     Take,
     Tourist,
 )
-from engine.jetlag.cards import LINE_LIMIT, OPENING, PILE_SIZE, PILES, card_ids
+from engine.jetlag.cards import LINE_LIMIT, OPENING, PILE_SIZE, PILES, card_set
+from engine.jetlag.digest import MODULUS, board_sums, line_added, tourist_key
 from engine.jetlag.state import FIRST, LAST, OVER, PASS, ROUNDS, SECOND, SETUP, TAKE, State
 
 SETUP_RULE = rule_name("Setup")
 ROUND_RULE = rule_name("Round")
 PLAY_RULE = rule_name("Playing a Card")
+DECISIONS = (Tourist, Destination)
+"""The two kinds of a seat's entry (a tuple: ``isinstance`` needs no union built per call)."""
 
 
 def to_move(state: State) -> int | None:
@@ -60,7 +63,7 @@ def check(state: State, entry: Entry) -> None:
     """Raise IllegalAction if ``entry`` would be refused now; change nothing."""
     seat = to_move(state)
     a = entry.action
-    if isinstance(a, Tourist | Destination):
+    if isinstance(a, DECISIONS):
         _check_play(state, entry.seat, seat, a)
     else:
         _check_chance(state, entry.seat, seat, a)
@@ -115,29 +118,42 @@ def _check_setup(state: State, a: Setup) -> None:
         raise IllegalAction(SETUP_RULE, "the game is already set up")
     if a.starter not in (0, 1):
         raise IllegalAction(SETUP_RULE, "the starting player is seat 0 or seat 1")
-    ids = card_ids()
-    if len(set(a.opening)) != OPENING or any(c not in ids for c in a.opening):
+    if len(set(a.opening)) != OPENING or not card_set().issuperset(a.opening):
         raise IllegalAction(SETUP_RULE, f"the game opens with {OPENING} different cards")
     if len(a.commitments) != PILES:
         raise IllegalAction(SETUP_RULE, f"the dealer commits to {PILES} piles")
 
 
 def _seen(state: State, cards: tuple[str, ...]) -> bool:
-    ids = card_ids()
-    public = set(state.line).union(*(set(s[0]) | set(s[1]) for s in state.stacks))
-    return len(set(cards)) != len(cards) or any(c in public or c not in ids for c in cards)
+    """Whether ``cards`` repeat a card, name no card, or hold one already on the table."""
+    public = set(state.line)
+    for seat0, seat1 in state.stacks:
+        public.update(seat0, seat1)
+    return (
+        len(set(cards)) != len(cards)
+        or not card_set().issuperset(cards)
+        or not public.isdisjoint(cards)
+    )
 
 
 def apply(state: State, entry: Entry) -> None:
     """Check ``entry`` and apply it (IllegalAction, and no change, if refused)."""
-    check(state, entry)
-    a = entry.action
-    if isinstance(a, Tourist | Destination):
+    seat, a = to_move(state), entry.action
+    if isinstance(a, DECISIONS):
+        _check_play(state, entry.seat, seat, a)
         play(state, entry.seat, a)
-    elif isinstance(a, Setup):
+    else:
+        _check_chance(state, entry.seat, seat, a)
+        _deal(state, a)
+
+
+def _deal(state: State, a: Chance) -> None:
+    """Apply the dealer's entry (no checks: ``apply`` checks first)."""
+    if isinstance(a, Setup):
         state.starter = state.first = a.starter
         state.line = list(a.opening)
         state.stacks = [[[], []] for _ in a.opening]
+        state.line_sum, state.tourist_sum = board_sums(state.line, state.stacks)
         state.commitments = a.commitments
         state.round = 1
         state.step = TAKE
@@ -162,14 +178,27 @@ def play(state: State, seat: int, a: Action) -> None:
         hand.remove(a.card)
     state.sizes[seat] -= 1
     if isinstance(a, Tourist):
-        state.stacks[a.at][seat].append(a.card)
-    elif a.right:
+        _place_tourist(state, seat, a)
+    else:
+        _place_destination(state, a)
+    _advance(state)
+
+
+def _place_tourist(state: State, seat: int, a: Tourist) -> None:
+    stack = state.stacks[a.at][seat]
+    stack.append(a.card)
+    added = tourist_key(a.card, state.line[a.at], seat, len(stack))
+    state.tourist_sum = (state.tourist_sum + added) % MODULUS
+
+
+def _place_destination(state: State, a: Destination) -> None:
+    state.line_sum = line_added(state.line_sum, a.card, len(state.line), a.right)
+    if a.right:
         state.line.append(a.card)
         state.stacks.append([[], []])
     else:
         state.line.insert(0, a.card)
         state.stacks.insert(0, [[], []])
-    _advance(state)
 
 
 def _advance(state: State) -> None:

@@ -3,14 +3,17 @@
 Mutable and copied before a search changes it (``copy``), as Jet Set's engine.jetset.state is. The
 piles are not in it: the dealer holds them and a ``Take`` entry brings a pile to its player, so
 no view can leak a card nobody has seen. ``hands[seat]`` is None where this copy does not know
-that seat's cards (``view``); ``sizes`` always counts them.
+that seat's cards (``view``); ``sizes`` always counts them. The line and the stacks change only
+through the rules (engine/jetlag/rules.py), which keep the digest's sums over them up to date.
 """
 
 from __future__ import annotations
 
-import hashlib
 from dataclasses import dataclass, field
+from hashlib import sha256
 from typing import Final
+
+from engine.jetlag import digest as keys
 
 SETUP: Final = "setup"
 TAKE: Final = "take"
@@ -37,6 +40,14 @@ class State:
     hands: list[list[str] | None] = field(default_factory=lambda: [[], []])
     sizes: list[int] = field(default_factory=lambda: [0, 0])
     commitments: tuple[str, ...] = ()
+    line_sum: int = -1
+    """The digest's sum over the line (engine/jetlag/digest.py); -1: computed at creation."""
+    tourist_sum: int = -1
+    """The digest's sum over the tourists, as ``line_sum``."""
+
+    def __post_init__(self) -> None:
+        if self.line_sum < 0 or self.tourist_sum < 0:
+            self.line_sum, self.tourist_sum = keys.board_sums(self.line, self.stacks)
 
     @property
     def second(self) -> int:
@@ -57,6 +68,8 @@ class State:
             [None if h is None else h[:] for h in self.hands],
             self.sizes[:],
             self.commitments,
+            self.line_sum,
+            self.tourist_sum,
         )
 
     def knows_hand(self, viewer: int | None, seat: int) -> bool:
@@ -84,18 +97,18 @@ class State:
         return sum(len(s[seat]) for s in self.stacks)
 
     def digest(self) -> str:
-        """The state digest, 32 hex digits of SHA-256 over the public state: equal for both
-        seats and spectators (the hands are not in it, only their sizes)."""
-        stacks = ";".join(",".join(s[0]) + "/" + ",".join(s[1]) for s in self.stacks)
-        text = (
-            f"jetlag:{self.step}:{self.round}:{self.starter}:{self.first}:{','.join(self.line)}"
-            f":{stacks}:{self.sizes[0]},{self.sizes[1]}:{','.join(self.commitments)}"
+        """The state digest, 32 hex digits (engine/jetlag/digest.py): equal for both seats and
+        spectators (the hands are not in it, only their sizes)."""
+        sizes = self.sizes
+        counters = keys.counters_key(
+            self.step, self.round, self.starter, self.first, sizes[0], sizes[1]
         )
-        return hashlib.sha256(text.encode()).hexdigest()[:32]
+        total = self.line_sum + self.tourist_sum + counters + keys.commitments_key(self.commitments)
+        return (total % keys.MODULUS).to_bytes(16, "big").hex()
 
 
 def pile_commitment(pile: int, cards: tuple[str, ...], salt: str) -> str:
     """The public commitment to pile ``pile`` (0–3): SHA-256 of
     ``jetlag-pile:<pile>:<cards, comma-separated>:<salt>``, 32 hex digits."""
     text = f"jetlag-pile:{pile}:{','.join(cards)}:{salt}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return sha256(text.encode()).hexdigest()[:32]
