@@ -15,7 +15,8 @@ def test_the_real_program_plays_a_card_against_a_bot() -> None:
     term = Terminal("play", "--game", "jetlag", "--bots", "random", "--seed", "cmd", "--delay", "0")
     try:
         term.wait_for("Your turn")
-        assert "Your hand" in term.text() and "Round 1 of 4" in term.text()
+        term.wait_for("Your hand")  # the hand is drawn a moment after the turn bar says so
+        term.wait_for("Round 1 of 4")
         term.type(b"1")
         term.type(b"d")
         term.wait_for("Enter plays it")
