@@ -20,12 +20,20 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent
 
-INTERPRETED = {"engine/__init__.py", "engine/values.py", "engine/errors.py", "engine/table.py"}
+INTERPRETED = {
+    "engine/__init__.py",
+    "engine/values.py",
+    "engine/errors.py",
+    "engine/table.py",
+    "engine/platform.py",
+}
 """``value`` carries ``typing.dataclass_transform``, which cannot mark a compiled function;
 the refusals' ``Word`` and ``Reason`` are ``str`` subclasses, which mypyc cannot compile (and a
 refusal is no hot path); the package's re-exports are imported when first asked for, by a
 module ``__getattr__`` (PEP 562), a plain module's hook; ``LoggedTable`` is subclassed by games
-outside the compiled engine (Jet Lag's ``Table``), which a compiled class does not allow."""
+outside the compiled engine (Jet Lag's ``Table``), which a compiled class does not allow; the
+platform's protocols are checked at run time (``runtime_checkable``), which needs real
+``Protocol`` classes, not compiled ones."""
 
 MYPY_OPTIONS = ["--config-file=", "--always-true=MYPYC"]
 """mypyc's own mypy run: not pyproject.toml's settings, which tell the type checker that

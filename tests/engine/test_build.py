@@ -54,12 +54,13 @@ def test_values_are_equal_and_hashed_by_their_fields_in_either_build() -> None:
     values in compiled code is ``is``: the dealer check of a replay compares two entries."""
     interpreted = setup_script().INTERPRETED
     # errors: str subclasses; the package: its re-exports come from a module __getattr__;
-    # table: a base for games outside the compiled engine
+    # table: a base for games outside the compiled engine; platform: runtime-checked protocols
     assert interpreted == {
         "engine/__init__.py",
         "engine/values.py",
         "engine/errors.py",
         "engine/table.py",
+        "engine/platform.py",
     }
     a, b = Entry(0, Buy(3, 2)), Entry(0, Buy(3, 2))
     assert a is not b and a == b and operator.ne(a, b) is False and hash(a) == hash(b)
