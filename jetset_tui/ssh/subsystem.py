@@ -16,6 +16,7 @@ import logging
 from typing import TYPE_CHECKING, Protocol
 
 from jetset_tui.i18n import _
+from jetset_tui.ssh.games import chosen
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret
 from netcode import lobbyproto as lp
@@ -249,6 +250,7 @@ class ProtocolLink:
                 req.players,
                 list(req.bots),
                 req.password,
+                game=req.game,
                 extra_cards=req.extra_cards,
                 modules=req.modules,
                 investors_face_up=req.investors_face_up,
@@ -345,13 +347,14 @@ class ProtocolLink:
             )
             for i, slot in enumerate(room.table.seats)
         )
-        options = room.table.options
+        options = chosen(room.game, room.table.options)
         return lp.GameLine(
             id=room.id,
+            game=room.game,
             title=room.title,
             seats=seats,
             options=lp.GameOptions(
-                players=options.players,
+                players=len(seats),
                 extra_cards=options.extra_cards,
                 modules=options.modules,
                 investors_face_up=options.investors_face_up,

@@ -11,6 +11,7 @@ import asyncssh
 from jetset_tui.i18n import _, use_language
 from jetset_tui.screens.new_game import MODULE_NAMES, module_title
 from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
+from jetset_tui.ssh.screens import NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect
 from tests.tui.test_italian_fits import cut_words, missing
@@ -93,7 +94,7 @@ async def test_the_lobby_and_its_form_at_80x24_in_italian_cut_nothing(
         await alice.press("n")
         text = await alice.wait_for("Quanti sono bot")
         wanted = [
-            _("Seats (2-6)"),
+            NewGameScreen.seats_label("jetset"),
             _("Bots among them"),
             _("Password (private)"),
             _("Extra cards (yes/no)"),
