@@ -14,6 +14,7 @@ import pytest
 
 from jetset_tui.ssh.games import GameRefused, new_options
 from jetset_tui.ssh.games import JetSetChoices as Choices
+from jetset_tui.ssh.lobby import Lobby, Player
 from jetset_tui.ssh.server import GameServer
 from netcode import lobbyproto as lp
 from netcode.botplayer import play_bot
@@ -206,3 +207,31 @@ async def test_the_form_offers_jetlag_with_its_seats_and_bots(
     assert "Jet Lag" in text and "alice's game" in text
     await alice.close()
     await bob.close()
+
+
+async def test_a_jetlag_room_says_its_round_and_comes_back_after_a_restart(tmp_path: Path) -> None:
+    """A started Jet Lag room lists its round; a server started again on the same games folder
+    serves it again from its log, as Jet Lag, with the same seat for the same key."""
+    folder = tmp_path / "games"
+    lobby = Lobby(folder, bot_delay=0.0, fsync=False)
+    lobby.start()
+    ann = Player("key:ann", "ann", "127.0.0.1")
+    room = lobby.create(ann, 2, ["greedy"], None, game="jetlag")
+    peer, _code = await lobby.join(room, ann, None)
+    await asyncio.wait_for(peer.started_game.wait(), 5)
+    assert room.status == "round 1 of 4"
+    await peer.close()
+    await lobby.close()
+    digest = room.table.game.digest()  # (the bot may have moved until the close)
+
+    again = Lobby(folder, bot_delay=0.0, fsync=False)
+    again.start()
+    try:
+        back = again.rooms["1"]
+        assert back.game == "jetlag" and back.table.game.digest() == digest
+        assert back.members[ann.identity].seat == 0 and back.status == "round 1 of 4"
+        peer = await again.rejoin(back, ann, None)
+        assert peer.seat == 0 and peer.rules.name == "jetlag"
+        await peer.close()
+    finally:
+        await again.close()
