@@ -158,7 +158,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     NewGameScreen { align: center middle; }
     NewGameScreen #form { width: 74; height: auto; border: heavy $accent; padding: 1 2; }
     NewGameScreen .row { height: 1; margin-bottom: 1; }
-    NewGameScreen .label { width: 32; }
+    NewGameScreen .label { width: 36; }
     NewGameScreen #new-game-title { width: 1fr; }
     NewGameScreen #game-label { width: auto; margin-right: 1; }
     NewGameScreen #game { width: 14; }
