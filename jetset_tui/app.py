@@ -21,7 +21,7 @@ from textual.screen import Screen
 from jetset_tui.i18n import N_, _, current_language, use_session_language
 
 if TYPE_CHECKING:
-    from jetset_tui.jetlag_session import JetLagPlan
+    from jetset_tui.jetlag_plan import JetLagPlan
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
     from netcode.local import LocalSession
@@ -134,7 +134,7 @@ class JetSetApp(App[None]):
     # -- starting games ---------------------------------------------------------------------
 
     def play(self, session: GameClient, colours: list[str] | None = None) -> None:
-        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.table_screens import table_screen
         from netcode.local import LocalSession
 
         if isinstance(session, LocalSession) and session not in self.local_games:
@@ -144,7 +144,7 @@ class JetSetApp(App[None]):
 
             self.push_screen(TutorialScreen(session, colours))
             return
-        self.push_screen(GameScreen(session, colours))
+        self.push_screen(table_screen(session, colours))
 
     def start_tutorial(self, *, expansion: bool = False) -> None:
         """The tutorial where it was left, or its expansion chapter (``expansion``):
@@ -186,18 +186,17 @@ class JetSetApp(App[None]):
         self.start_plan(quick_plan())
 
     def start_plan(self, plan: GamePlan | JetLagPlan) -> None:
-        from jetset_tui.jetlag_session import JetLagPlan
+        from engine.games import DEFAULT, game_rules
+        from jetset_tui.jetlag_plan import GAME, JetLagPlan
         from netcode.local import LocalSession, default_log_path
         from netcode.logfile import LogLocked
         from netcode.table import storage_problem
 
-        if isinstance(plan, JetLagPlan):
-            self.start_jetlag(plan)
-            return
         problem = plan.check()
         if problem:
             self.notify(problem, severity="error")
             return
+        colours = plan.colours if not isinstance(plan, JetLagPlan) else []
         path = plan.path
         if path is None and self.saves is not None:
             path = default_log_path(plan.seed or "", self.saves)
@@ -209,7 +208,8 @@ class JetSetApp(App[None]):
                 path=path,
                 bot_delay=self.bot_delay,
                 fsync=self.fsync,
-                meta={"colours": plan.colours} if plan.colours else None,
+                meta={"colours": colours} if colours else None,
+                rules=game_rules(GAME if isinstance(plan, JetLagPlan) else DEFAULT),
             )
         except LogLocked as exc:  # --save names a game being played elsewhere
             self.notify(
@@ -224,18 +224,7 @@ class JetSetApp(App[None]):
                 severity="error",
             )
             return
-        self.play(session, plan.colours)
-
-    def start_jetlag(self, plan: JetLagPlan) -> None:
-        """A game of Jet Lag at this keyboard (jetset_tui/screens/jetlag.py)."""
-        from jetset_tui.jetlag_session import JetLagSession
-        from jetset_tui.screens.jetlag import JetLagScreen
-
-        problem = plan.check()
-        if problem:
-            self.notify(problem, severity="error")
-            return
-        self.push_screen(JetLagScreen(JetLagSession(plan, bot_delay=self.bot_delay)))
+        self.play(session, colours)
 
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
@@ -255,7 +244,12 @@ class JetSetApp(App[None]):
         colours = [str(c) for c in session.meta.get("colours") or []]
         if replace is not None:
             self.pop_screen()
-        if session.game.over:
+        if session.game.over and session.rules.name == "jetlag":
+            from jetset_tui.screens.jetlag_end import JetLagEndScreen
+
+            names = [s.name for s in session.seats]
+            self.push_screen(JetLagEndScreen(session.game.state, names, 0, path))
+        elif session.game.over:
             names = [s.name for s in session.seats]
             kinds = [s.kind for s in session.seats]
             liveries = [livery_for(colours, i) for i in range(len(names))]

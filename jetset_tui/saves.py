@@ -1,4 +1,5 @@
-"""The saved games in the user data directory, described for the load screen."""
+"""The saved games in the user data directory, described for the load screen (a game other than
+Jet Set is named before its players)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
+from engine.games import DEFAULT, TITLES
 from jetset_tui.i18n import _, ngettext
 from netcode.logfile import LogFormatError, read_log
 from netcode.userdirs import LOG_SUFFIX, saves_dir
@@ -18,6 +20,8 @@ class SavedGame:
     entries: int
     finished: bool
     saved: datetime
+    game: str = DEFAULT
+    """The game's name (engine/games.py)."""
 
     def describe(self) -> str:
         if self.finished:
@@ -34,7 +38,11 @@ class SavedGame:
             )
         # TRANSLATORS: a strftime format; month names stay English, so use numbers if unsure
         when = self.saved.strftime(_("%d %b %H:%M"))
-        return line.format(when=when, names=", ".join(self.names), n=self.entries)
+        names = ", ".join(self.names)
+        if self.game != DEFAULT:
+            # TRANSLATORS: a saved game of another game than Jet Set: its title, then its players
+            names = _("{game}: {names}").format(game=TITLES.get(self.game, self.game), names=names)
+        return line.format(when=when, names=names, n=self.entries)
 
 
 def describe_file(path: Path) -> SavedGame | None:
@@ -48,6 +56,7 @@ def describe_file(path: Path) -> SavedGame | None:
         len(log.records),
         log.seed is not None,
         datetime.fromtimestamp(path.stat().st_mtime),
+        log.header.game,
     )
 
 

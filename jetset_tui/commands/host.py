@@ -28,15 +28,12 @@ from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.modules import add_modules_argument
+from jetset_tui.table_screens import SCREEN_GAMES
 
 if TYPE_CHECKING:
     from netcode.host import Host
     from netcode.table import Table
 
-
-SCREEN_GAMES = ("jetset",)
-"""The games the host can play a seat of on this app's screen (Jet Lag's table screen comes with
-its own step of issue 21); another game is served with --headless."""
 
 HOLDER = "jetset host"
 """Who holds a hosted game's log, as others are told."""

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _
+from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
 
 if TYPE_CHECKING:
@@ -74,11 +75,6 @@ def parse_address(text: str) -> tuple[str, int] | None:
     if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
         return None
     return host.strip("[]"), int(port)
-
-
-SCREEN_GAMES = ("jetset",)
-"""The games a person can play on this app's screen (Jet Lag's table screen comes with its
-own step of issue 21); another game is joined with --bot or --spectate."""
 
 
 def cmd_join(args: argparse.Namespace) -> int:

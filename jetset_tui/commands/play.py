@@ -63,13 +63,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_play(args: argparse.Namespace) -> int:
     from jetset_tui.seating import plan_from_spec
 
-    if args.game == "jetlag":
-        return play_jetlag(args)
-    if args.hotseat:
-        said = _("--hotseat is for --game jetlag; in Jet Set, --bots human seats people")
-        print(f"jetset play: {said}", file=sys.stderr)
-        return 2
-
     if args.resume:
         mixed = new_game_flags(args)
         if mixed:
@@ -82,6 +75,12 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"jetset play: {refusal}", file=sys.stderr)
             return 1
         return run_app(resume=path, delay=args.delay)
+    if args.game == "jetlag":
+        return play_jetlag(args)
+    if args.hotseat:
+        said = _("--hotseat is for --game jetlag; in Jet Set, --bots human seats people")
+        print(f"jetset play: {said}", file=sys.stderr)
+        return 2
     try:
         plan = plan_from_spec(
             args.players,
@@ -110,7 +109,7 @@ def cmd_play(args: argparse.Namespace) -> int:
 def play_jetlag(args: argparse.Namespace) -> int:
     """``jetset play --game jetlag``: you against a bot (``--bots KIND``, default the search
     bot), or two people at one keyboard (``--hotseat``)."""
-    from jetset_tui.jetlag_session import HUMAN, plan_for
+    from jetset_tui.jetlag_plan import HUMAN, plan_for
     from jetset_tui.seating import your_name
 
     problem = jetset_only_flags(args)
@@ -122,13 +121,18 @@ def play_jetlag(args: argparse.Namespace) -> int:
         problem = _("--hotseat seats two people; --bots {kind} would seat a bot").format(
             kind=bots[0]
         )
+    path = Path(args.save).expanduser() if args.save else None
     if problem is None:
         bot = None if hotseat or not bots else bots[0]
-        plan = plan_for(bot, your_name(), hotseat=hotseat, seed=args.seed)
+        plan = plan_for(bot, your_name(), hotseat=hotseat, seed=args.seed, path=path)
         problem = plan.check()
     if problem is not None:
         print(f"jetset play: {problem}", file=sys.stderr)
         return 2
+    refusal = in_play_elsewhere(path) if path is not None else None
+    if refusal:
+        print(f"jetset play: {refusal}", file=sys.stderr)
+        return 1
     return run_app(plan=plan, delay=args.delay)
 
 
@@ -141,14 +145,12 @@ def jetset_only_flags(args: argparse.Namespace) -> str | None:
             ("--extra-cards", args.extra_cards or None),
             ("--modules", args.modules or None),
             ("--investors-face-up", args.investors_face_up or None),
-            ("--resume", args.resume),
-            ("--save", args.save),
         )
         if value is not None
     ]
     if not given:
         return None
-    return _("Jet Lag has no {flags}: it is played by two, and not saved yet").format(
+    return _("Jet Lag has no {flags}: it is played by two, with no modules").format(
         flags=", ".join(given)
     )
 
@@ -165,6 +167,7 @@ def new_game_flags(args: argparse.Namespace) -> str | None:
             ("--extra-cards", args.extra_cards or None),
             ("--modules", args.modules or None),
             ("--investors-face-up", args.investors_face_up or None),
+            ("--hotseat", args.hotseat or None),
         )
         if value is not None
     ]
@@ -198,7 +201,7 @@ def run_app(
 
     chosen = None
     if plan is not None:
-        from jetset_tui.jetlag_session import JetLagPlan
+        from jetset_tui.jetlag_plan import JetLagPlan
         from jetset_tui.seating import GamePlan
 
         chosen = plan if isinstance(plan, GamePlan | JetLagPlan) else None

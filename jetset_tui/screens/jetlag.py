@@ -8,11 +8,15 @@ after it, and every choice is checked with the rules before it is made. Typed: `
 command line for notation (``t P3 2``, ``d H5 L``; docs/notation.md), Tab completes.
 
 Two people at one keyboard pass it between turns through the hand-off screen: the table shows no
-hand while it waits.
+hand while it waits. The screen talks to the game only through a ``GameClient`` (netcode's
+``LocalSession`` at one keyboard, a peer of a host for ``jetset join``), as Jet Set's game screen
+does: it reads the seats' views, checks a play against the viewer's view, submits it, and redraws
+when the session reports an entry. A session with no seat here (a spectator) shows no hand.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -25,13 +29,12 @@ from textual.widgets import Input, Static
 
 from engine.errors import IllegalAction, NotationError
 from engine.jetlag import rules
-from engine.jetlag.actions import CHANCE, Action, Destination, Tourist
+from engine.jetlag.actions import CHANCE, Action, Destination, Entry, Tourist
 from engine.jetlag.cards import card_ids
 from engine.jetlag.notation import format_action, parse_action
 from engine.jetlag.scoring import totals
 from engine.jetlag.state import FIRST, LAST, ROUNDS, SECOND, State
 from jetset_tui.i18n import N_, _
-from jetset_tui.jetlag_session import Ended, Event, JetLagSession, Played, legal_lines
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, GOOD, LIVERIES
 from jetset_tui.widgets.command import CommandInput, NotationSuggester
@@ -39,7 +42,17 @@ from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
 from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
+from jetset_tui.widgets.presence import OPEN_SEAT
 from jetset_tui.widgets.too_small import TooSmall
+from netcode.client import (
+    ClientEvent,
+    EntryApplied,
+    GameClient,
+    GameOver,
+    Problem,
+    SeatsChanged,
+    TakenBack,
+)
 
 CARD: Final = "card"
 TOURIST: Final = "tourist"
@@ -49,6 +62,8 @@ COMPACT_BELOW: Final = 100
 ROOMY: Final = 30
 """From this many rows the chosen card's objective is said whole under the hand."""
 NOTATION_WORDS: Final = ("t", "d", "L", "R", *card_ids())
+NEWS_KEPT: Final = 3
+"""The other player's plays said at once under the table (at most 3 in a row)."""
 HIDDEN_SECRET = N_("The other player, look away: your hand is secret.")
 
 
@@ -83,10 +98,12 @@ class JetLagScreen(Screen[None]):
     JetLagScreen.-low JetLagHand, JetLagScreen.-low JetLagScore { margin-top: 0; }
     """
 
-    def __init__(self, session: JetLagSession) -> None:
+    def __init__(self, session: GameClient, colours: list[str] | None = None) -> None:
+        """``colours``: the seats' liveries where a game has them (Jet Lag's seats have
+        theirs, so that every table screen is opened alike: jetset_tui/table_screens.py)."""
         super().__init__(classes="guarded")
         self.session = session
-        self.names = [s.name for s in session.seats]
+        self.names = [s.name or _(OPEN_SEAT) for s in session.seats]
         humans = session.local_seats
         self.hotseat = len(humans) == 2
         self.viewer: int | None = None if self.hotseat else (humans[0] if humans else None)
@@ -102,6 +119,11 @@ class JetLagScreen(Screen[None]):
         self._refused = False
         """A refusal is on screen: the next Enter only clears it."""
         self._ended = False
+        self._sync_pending = False
+        self._mine: str | None = None
+        """What the viewer played last, said until they act again."""
+        self._news: list[str] = []
+        """What the other player played since then."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="jl-turn")
@@ -126,7 +148,9 @@ class JetLagScreen(Screen[None]):
         self.sync()
 
     async def on_unmount(self) -> None:
+        """The session is closed with the table (a local game's log stays, to resume)."""
         self.session.remove_listener(self.heard)
+        await self.session.close()
 
     # -- what is on screen ------------------------------------------------------------------
 
@@ -134,14 +158,23 @@ class JetLagScreen(Screen[None]):
         """The seat drawn at the bottom: the viewer's, else the one to move, else seat 0."""
         if self.viewer is not None:
             return self.viewer
-        mover = self.session.to_move()
+        mover = self.to_move()
         return mover if mover is not None and mover >= 0 else 0
 
+    def to_move(self) -> int | None:
+        to_move: int | None = self.session.game.to_move()
+        return to_move
+
+    @property
+    def over(self) -> bool:
+        return bool(self.session.game.over)
+
     def my_turn(self) -> bool:
-        return self.viewer is not None and self.session.to_move() == self.viewer
+        return self.viewer is not None and self.to_move() == self.viewer
 
     def view(self) -> State:
-        return self.session.view(self.viewer)
+        view: State = self.session.view(self.viewer)
+        return view
 
     def hand(self) -> list[str]:
         if self.viewer is None:
@@ -160,11 +193,13 @@ class JetLagScreen(Screen[None]):
 
     def sync(self) -> None:
         """Redraw everything from the session, and hand the keyboard over if it must be."""
-        if self._ended:
+        self._sync_pending = False
+        if self._ended or not self.is_attached:
             return
-        if self.session.over:
+        if self.over:
             self.end()
             return
+        self.follow_seats()
         if self.hotseat:
             self.hand_over()
         hand = self.hand()
@@ -202,7 +237,7 @@ class JetLagScreen(Screen[None]):
 
     def doing(self, view: State) -> str:
         """What the player to move does now, in the rulebook's words."""
-        mover = self.session.to_move()
+        mover = self.to_move()
         if mover is None or mover == CHANCE:
             return _("The cards are being dealt.")
         name, other = self.names[mover], self.names[1 - mover]
@@ -238,7 +273,22 @@ class JetLagScreen(Screen[None]):
         return Text(said.format(n=len(self.hand())))
 
     def lines(self) -> list[str]:
-        return legal_lines(self.session, self.viewer) if self.viewer is not None else []
+        """The notation of every play open to the viewer now (for completing a typed line)."""
+        if not self.my_turn():
+            return []
+        return [format_action(a) for a in rules.legal_actions(self.view())]
+
+    def check(self, action: Action) -> None:
+        """IllegalAction if the viewer may not play ``action`` now; nothing changes."""
+        if self.viewer is None:
+            raise IllegalAction(rules.PLAY_RULE, "it is not your turn")
+        rules.check(self.view(), Entry(self.viewer, action))
+
+    def follow_seats(self) -> None:
+        """A network peer's names arrive after the screen is built (and a bot may stand in)."""
+        seats = self.session.seats
+        if len(seats) == len(self.names):
+            self.names = [s.name or self.names[i] for i, s in enumerate(seats)]
 
     # -- the hand-off and the end -----------------------------------------------------------
 
@@ -247,7 +297,7 @@ class JetLagScreen(Screen[None]):
         show the hand-off screen; the table comes back, theirs, when they press Enter."""
         from jetset_tui.screens.pass_turn import PassScreen
 
-        mover = self.session.to_move()
+        mover = self.to_move()
         if mover is None or mover < 0 or mover == self.viewer or self._passing:
             return
         self.viewer = None
@@ -270,20 +320,32 @@ class JetLagScreen(Screen[None]):
         from jetset_tui.screens.jetlag_end import JetLagEndScreen
 
         self._ended = True
-        self.app.switch_screen(JetLagEndScreen(self.session.state, self.names, self.seat()))
+        state = self.session.game.state
+        self.app.switch_screen(JetLagEndScreen(state, self.names, self.seat(), self.saved()))
 
-    def heard(self, event: Event) -> None:
+    def saved(self) -> Path | None:
+        """Where this game is saved (a game at this keyboard), or None."""
+        return self.session.save_path if self.session.hosting is None else None
+
+    def heard(self, event: ClientEvent) -> None:
         """A play or the dealer's entry (a pile taken, cards passed): draw the table anew,
-        saying what the other player played."""
-        if isinstance(event, Played) and event.entry.seat not in (CHANCE, self.viewer):
-            action = event.entry.action
-            if isinstance(action, Tourist | Destination):
-                said = _("{name} played {play}").format(
-                    name=self.names[event.entry.seat], play=format_action(action)
-                )
-                self.message, self._refused = Text(said, style="bold"), False
-        if isinstance(event, Ended | Played):
-            self.sync()
+        saying what the other player played; the host's problems are shown as it said them."""
+        if isinstance(event, EntryApplied) and isinstance(event.entry, Entry):
+            entry = event.entry
+            if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):
+                action = entry.action
+                if isinstance(action, Tourist | Destination):
+                    said = _("{name} played {play}").format(
+                        name=self.names[entry.seat], play=format_action(action)
+                    )
+                    self._news = [*self._news, said][-NEWS_KEPT:]
+                    self.message, self._refused = self.news(), False
+        elif isinstance(event, Problem):
+            self.notify(event.message, severity="warning", markup=False)
+        changed = isinstance(event, EntryApplied | GameOver | SeatsChanged | TakenBack)
+        if changed and not self._sync_pending:
+            self._sync_pending = True
+            self.call_later(self.sync)
 
     # -- the keys ---------------------------------------------------------------------------
 
@@ -343,7 +405,7 @@ class JetLagScreen(Screen[None]):
         card = hand[self.chosen]
         action: Action = Tourist(card, 0) if step == TOURIST else Destination(card, True)
         try:
-            self.session.check(self.viewer, action)
+            self.check(action)
         except IllegalAction as exc:
             self.refuse(say(exc))
             return
@@ -376,19 +438,33 @@ class JetLagScreen(Screen[None]):
         who = self.viewer
         if who is None:
             return False
+        self._mine, self._news = None, []
         try:
-            self.session.check(who, action)
+            self.check(action)
             await self.session.submit(who, action)
-        except IllegalAction as exc:
+        except (IllegalAction, NotationError) as exc:
             self.refuse(say(exc))
             return False
+        except (ConnectionError, EOFError):  # a network game whose host went away
+            self.refuse(_("the game's host is unreachable; try again"))
+            return False
         self.step, self.chosen, self._refused = CARD, 0, False
-        played = _("✓ {name} played {play}").format(
+        self._mine = _("✓ {name} played {play}").format(
             name=self.names[who], play=format_action(action)
         )
-        self.message = Text(played, style=GOOD)
+        self.message = self.news()
         self.sync()
         return True
+
+    def news(self) -> Text:
+        """The viewer's last play and the other's since, in the order they were played."""
+        text = Text()
+        if self._mine is not None:
+            text.append(self._mine, style=GOOD)
+        for said in self._news:
+            text.append("  ·  " if text else "")
+            text.append(said, style="bold")
+        return text
 
     def refuse(self, said: str) -> None:
         self.message = Text(f"✗ {said}", style=f"bold {BAD}")
@@ -412,13 +488,23 @@ class JetLagScreen(Screen[None]):
         self.app.push_screen(HelpScreen(game="jetlag"))
 
     async def action_leave(self) -> None:
-        """q says that the game is not saved; q again, while that is said, leaves it."""
+        """q: a game saved here goes back to the menu at once, saying where it is saved (Load
+        continues it); one that is not saved asks first: q again, while that is said, leaves."""
+        path = self.saved()
+        if path is not None:
+            self.notify(
+                _("The game is saved in {path}: Load on the start screen continues it.").format(
+                    path=path
+                ),
+                markup=False,
+            )
+            self.app.pop_screen()
+            return
         if self._leaving is None or self.message is not self._leaving:
             self._leaving = Text(_("q again leaves this game (it is not saved)."), style="bold")
             self.message, self._refused = self._leaving, False
             self.draw()
             return
-        await self.session.close()
         self.app.pop_screen()
 
     # -- the command line -------------------------------------------------------------------

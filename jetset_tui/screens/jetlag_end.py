@@ -4,6 +4,7 @@ draw), the points by source for each player, and the table as it ended."""
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 from typing import ClassVar
 
 from rich.table import Table
@@ -72,21 +73,32 @@ class JetLagEndScreen(Screen[None]):
     DEFAULT_CSS = """
     JetLagEndScreen VerticalScroll { padding: 0 1; }
     JetLagEndScreen #jl-verdict { margin-bottom: 1; }
+    JetLagEndScreen #jl-verdict.-saved { margin-bottom: 0; }
     JetLagEndScreen #jl-points { margin-bottom: 1; }
+    JetLagEndScreen #jl-saved { margin-bottom: 1; }
     """
 
-    def __init__(self, state: State, names: Sequence[str], seat: int) -> None:
+    def __init__(
+        self, state: State, names: Sequence[str], seat: int, path: Path | None = None
+    ) -> None:
+        """``path``: the game's log, where it was saved (None: not saved here)."""
         super().__init__(classes="guarded")
         self.state = state
         self.names = list(names)
         self.seat = seat
+        self.path = path
 
     def compose(self) -> ComposeResult:
         title = Text(_("Jet Lag: the game is over"), style="bold")
         with VerticalScroll():
             yield Static(
-                title.append("\n").append(verdict(self.state, self.names)), id="jl-verdict"
+                title.append("\n").append(verdict(self.state, self.names)),
+                id="jl-verdict",
+                classes="-saved" if self.path is not None else "",
             )
+            if self.path is not None:
+                saved = _("the log is saved in {path}").format(path=self.path)
+                yield Static(Text(saved, style="dim"), id="jl-saved")
             yield Static(points_table(self.state, self.names), id="jl-points")
             yield Static("", id="jl-final")
         yield KeyFooter()

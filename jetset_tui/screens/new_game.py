@@ -18,8 +18,8 @@ from engine.bots import bot_label
 from engine.jetlag.bots import BOTS as JETLAG_BOTS
 from engine.options import MAX_PLAYERS, MIN_PLAYERS, MODULE_TITLES, MODULES
 from jetset_tui.i18n import N_, _
-from jetset_tui.jetlag_session import DEFAULT_BOT as JETLAG_BOT
-from jetset_tui.jetlag_session import HUMAN, JetLagPlan
+from jetset_tui.jetlag_plan import DEFAULT_BOT as JETLAG_BOT
+from jetset_tui.jetlag_plan import HUMAN, JetLagPlan
 from jetset_tui.modules import playable
 from jetset_tui.seating import BOT_NAMES, GamePlan, bot_kinds, default_bot, your_name
 from jetset_tui.theme import LIVERIES

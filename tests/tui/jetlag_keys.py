@@ -7,8 +7,9 @@ from textual.pilot import Pilot
 
 from engine.jetlag.actions import Action, Tourist
 from jetset_tui.app import JetSetApp
-from jetset_tui.jetlag_session import JetLagPlan
+from jetset_tui.jetlag_plan import JetLagPlan
 from jetset_tui.screens.jetlag import JetLagScreen
+from netcode.local import LocalSession
 
 
 def jetlag_app(plan: JetLagPlan) -> JetSetApp:
@@ -27,7 +28,7 @@ async def settle(pilot: Pilot[None]) -> None:
     """Until the bot has played and the screen has heard of it."""
     app = pilot.app
     for screen in app.screen_stack:
-        if isinstance(screen, JetLagScreen):
+        if isinstance(screen, JetLagScreen) and isinstance(screen.session, LocalSession):
             await screen.session.wait_idle()
     await pilot.pause()
     await pilot.pause()

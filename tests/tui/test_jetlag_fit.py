@@ -10,7 +10,7 @@ from textual.containers import VerticalScroll
 from engine.jetlag.bots import greedy_choice
 from engine.jetlag.scoring import scores as jetlag_scores
 from jetset_tui.i18n import _, use_language
-from jetset_tui.jetlag_session import plan_for
+from jetset_tui.jetlag_plan import plan_for
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.jetlag_board import JetLagBoard, board_text
 from jetset_tui.widgets.jetlag_hand import card_line
@@ -30,7 +30,7 @@ async def test_every_turn_fits_80x24_in_monochrome(
             screen = table_screen(app)
             session = screen.session
             turns = scrolled = 0
-            while not session.over:
+            while not session.game.over:
                 view = session.view(0)
                 hand = list(view.hands[0] or [])
                 text = screen_text(app)

@@ -29,5 +29,5 @@ async def test_the_form_starts_a_game_of_jet_lag_against_its_search_bot() -> Non
         await pilot.press("ctrl+s")
         await settle(pilot)
         session = table_screen(app).session
-        assert [s.kind for s in session.seats] == ["human", "search"]
+        assert [str(s.kind) for s in session.seats] == ["human", "bot:search"]
         assert "Your hand" in screen_text(app)

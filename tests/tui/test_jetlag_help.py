@@ -7,7 +7,7 @@ import pytest
 from textual.widgets import Markdown
 
 from jetset_tui.i18n import LANGUAGES, use_language
-from jetset_tui.jetlag_session import plan_for
+from jetset_tui.jetlag_plan import plan_for
 from jetset_tui.screens.help import HELP_DIR, HelpScreen, help_page
 from tests.tui.jetlag_keys import jetlag_app, settle
 from tests.tui.test_help_pages import keys_named, table_keys

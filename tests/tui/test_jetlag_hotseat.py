@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from engine.jetlag.bots import greedy_choice
 from engine.jetlag.cards import card_ids
-from jetset_tui.jetlag_session import plan_for
+from jetset_tui.jetlag_plan import plan_for
 from jetset_tui.screens.jetlag import JetLagScreen
 from jetset_tui.screens.jetlag_end import JetLagEndScreen
 from jetset_tui.screens.pass_turn import PassScreen
@@ -26,8 +26,8 @@ async def test_the_hand_off_hides_every_hand_until_the_next_player_is_ready() ->
         session = table.session
         names = table.names
         handoffs = 0
-        while not session.over:
-            mover = session.to_move()
+        while not session.game.over:
+            mover = session.game.to_move()
             assert mover is not None and mover >= 0
             if isinstance(app.screen, PassScreen):
                 handoffs += 1

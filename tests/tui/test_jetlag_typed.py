@@ -6,7 +6,7 @@ from __future__ import annotations
 from engine.jetlag.actions import Entry, Tourist
 from engine.jetlag.cards import card_ids
 from jetset_tui.i18n import use_language
-from jetset_tui.jetlag_session import plan_for
+from jetset_tui.jetlag_plan import plan_for
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.command import CommandInput
 from tests.tui.jetlag_keys import jetlag_app, settle, table_screen
@@ -19,9 +19,10 @@ async def test_a_refused_line_changes_nothing_and_a_good_one_plays() -> None:
         screen = table_screen(app)
         session = screen.session
         hand = list(session.view(0).hands[0] or [])
-        elsewhere = next(c for c in card_ids() if c not in hand and c not in session.state.line)
-        entries, digest = len(session.table.entries), session.table.digest()
-        line_length = len(session.state.line)
+        line = session.game.state.line
+        elsewhere = next(c for c in card_ids() if c not in hand and c not in line)
+        entries, digest = len(session.game.entries), session.game.digest()
+        line_length = len(session.game.state.line)
         for line, said in (
             ("x P1 1", "'x': 't' plays a tourist, 'd' a destination"),
             ("t Z9 1", "no card 'Z9'"),
@@ -31,7 +32,7 @@ async def test_a_refused_line_changes_nothing_and_a_good_one_plays() -> None:
             await pilot.press(":", *line, "enter")
             await pilot.pause()
             assert said in screen_text(app)
-            assert (len(session.table.entries), session.table.digest()) == (entries, digest)
+            assert (len(session.game.entries), session.game.digest()) == (entries, digest)
             assert app.focused is screen.query_one(CommandInput), "the line stays open to fix"
             await pilot.press("escape")
         await pilot.press(":", "t", " ", hand[1][0])
@@ -41,7 +42,7 @@ async def test_a_refused_line_changes_nothing_and_a_good_one_plays() -> None:
         assert command.value.startswith("t ") and len(command.value.split()) == 3
         await pilot.press("ctrl+u", *f"t {hand[1]} 2", "enter")
         await settle(pilot)
-        assert session.table.entries[entries] == Entry(0, Tourist(hand[1], 1))
+        assert session.game.entries[entries] == Entry(0, Tourist(hand[1], 1))
         assert not command.has_focus and not command.display
 
 

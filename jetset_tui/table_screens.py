@@ -1,0 +1,47 @@
+"""Which screen shows a game's table: one name per game of engine/games.py.
+
+Every way into a game (``jetset play`` and the start screen's Load, ``jetset join``, ``jetset
+host`` with a screen, the SSH lobby and the browser) holds a ``GameClient`` and asks here for the
+screen that plays it, so that none of them names a game. Each screen takes the session (and the
+colours chosen for the seats, which a game without liveries ignores) and talks to it only
+through the ``GameClient`` interface. The screens' modules are imported when first asked for.
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Final
+
+from jetset_tui.i18n import _
+
+if TYPE_CHECKING:
+    from textual.screen import Screen
+
+    from netcode.client import GameClient
+
+TABLE_SCREENS: Final = {
+    "jetset": ("jetset_tui.screens.game", "GameScreen"),
+    "jetlag": ("jetset_tui.screens.jetlag", "JetLagScreen"),
+}
+"""Each game's name, and the module and class of the screen of its table."""
+SCREEN_GAMES: Final = tuple(TABLE_SCREENS)
+"""The games the app can show."""
+
+
+def has_table_screen(game: str) -> bool:
+    return game in TABLE_SCREENS
+
+
+def no_table_screen(game: str) -> str:
+    """What a person is told when the app cannot show ``game``."""
+    return _("this app has no table for the game {game}").format(game=game)
+
+
+def table_screen(session: GameClient, colours: list[str] | None = None) -> Screen[None]:
+    """The screen that plays ``session``'s game (ValueError for a game the app cannot show)."""
+    name = session.rules.name
+    if name not in TABLE_SCREENS:
+        raise ValueError(no_table_screen(name))
+    module, attr = TABLE_SCREENS[name]
+    screen: Screen[None] = getattr(import_module(module), attr)(session, colours)
+    return screen
