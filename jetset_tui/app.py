@@ -12,7 +12,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable, Iterable
 from pathlib import Path
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
@@ -295,7 +295,7 @@ class JetSetApp(App[None]):
 
     async def action_quit(self) -> None:
         """Ctrl+Q: in a game you host, the question q asks (jetset_tui/screens/leave.py)."""
-        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.table_screens import is_table_screen
 
         if self.joined_at is not None:
             self.leave_joined()
@@ -308,28 +308,30 @@ class JetSetApp(App[None]):
 
         if isinstance(self.screen, LeaveScreen):
             return
-        while len(self.screen_stack) > 1 and not isinstance(
-            self.screen, (GameScreen, ServingScreen)
+        while len(self.screen_stack) > 1 and not (
+            is_table_screen(self.screen) or isinstance(self.screen, ServingScreen)
         ):
             self.pop_screen()  # a help or plan screen over the game
-        playing = self.screen.session if isinstance(self.screen, GameScreen) else None
+        playing = getattr(self.screen, "session", None) if is_table_screen(self.screen) else None
         ask_to_leave(self, hosting, playing)
 
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
         says how to come back); once the game is over, end it at once."""
-        from jetset_tui.screens.game import GameScreen
         from jetset_tui.screens.leave import StopScreen, ask_to_stop
+        from jetset_tui.table_screens import is_table_screen
 
         if isinstance(self.screen, StopScreen):
             return
-        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
-        if self.joined_at is None or not games or games[-1].session.game.over:
+        games = [s for s in self.screen_stack if is_table_screen(s)]
+        table: Any = games[-1] if games else None
+        if self.joined_at is None or table is None or table.session.game.over:
             self.exit()
             return
-        while self.screen is not games[-1]:
+        watching = not table.session.local_seats
+        while self.screen is not table:
             self.pop_screen()  # a help, plan or chat screen over the game
-        ask_to_stop(self, self.joined_at, watching=not games[-1].session.local_seats)
+        ask_to_stop(self, self.joined_at, watching=watching)
 
     async def action_interrupt(self) -> None:
         """Ctrl+C: a game you host is paused at once; elsewhere, how to quit."""

@@ -32,6 +32,13 @@ def has_table_screen(game: str) -> bool:
     return game in TABLE_SCREENS
 
 
+def is_table_screen(screen: object) -> bool:
+    """``screen`` plays a game's table (one of ``TABLE_SCREENS``, or a screen built on one), so
+    that it holds the game's ``session`` (told without importing every game's screen)."""
+    shown = set(TABLE_SCREENS.values())
+    return any((kind.__module__, kind.__name__) in shown for kind in type(screen).__mro__)
+
+
 def no_table_screen(game: str) -> str:
     """What a person is told when the app cannot show ``game``."""
     return _("this app has no table for the game {game}").format(game=game)

@@ -488,8 +488,21 @@ class JetLagScreen(Screen[None]):
         self.app.push_screen(HelpScreen(game="jetlag"))
 
     async def action_leave(self) -> None:
-        """q: a game saved here goes back to the menu at once, saying where it is saved (Load
-        continues it); one that is not saved asks first: q again, while that is said, leaves."""
+        """q: a game joined over the network asks whether to leave it, one hosted here what
+        leaving means (jetset_tui/screens/leave.py); a game saved here goes back to the menu at
+        once, saying where it is saved (Load continues it); one that is not saved asks first: q
+        again, while that is said, leaves."""
+        from jetset_tui.app import JetSetApp
+
+        if isinstance(self.app, JetSetApp) and self.app.joined_at is not None:
+            self.app.leave_joined()
+            return
+        hosting = self.session.hosting
+        if hosting is not None and not self.over:
+            from jetset_tui.screens.leave import ask_to_leave
+
+            ask_to_leave(self.app, hosting, self.session)
+            return
         path = self.saved()
         if path is not None:
             self.notify(

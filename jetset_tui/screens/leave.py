@@ -175,13 +175,13 @@ class ServingScreen(Screen[None]):
             await self.action_sit()
 
     async def action_sit(self) -> None:
-        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.table_screens import table_screen
 
         if self._sitting or not self.is_current:
             return
         self._sitting = True
         client = await self.hosting.sit()
-        self.app.switch_screen(GameScreen(client))
+        self.app.switch_screen(table_screen(client))
 
     async def action_pause(self) -> None:
         await pause(self.app, self.hosting)
