@@ -235,3 +235,36 @@ async def test_a_jetlag_room_says_its_round_and_comes_back_after_a_restart(tmp_p
         await peer.close()
     finally:
         await again.close()
+
+
+async def test_over_ssh_a_jetlag_room_opens_the_jetlag_table_for_its_player_and_watcher(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """The form's Jet Lag against a bot: alice's terminal shows the Jet Lag table with her
+    hand; bob, watching from the lobby, the same table with no hand; q takes him back."""
+    alice = await connect(server, "alice", alice_key, width=80, height=24)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("shift+tab", "enter")
+    await alice.wait_for("Jet Lag")
+    await alice.press("down", "enter")
+    await alice.wait_for("Seats (2)")
+    await alice.press("enter")  # one bot, greedy
+    text = await alice.wait_for("Round 1 of 4")
+    assert "Your hand" in text and "greedy-1" in text
+    bob = await connect(server, "bob", bob_key)
+    await bob.wait_for("Jet Lag")
+    await bob.press("w")
+    text = await bob.wait_for("Round 1 of 4")
+    assert "Your hand" not in text and server.lobby.rooms["1"].watchers == 1
+    await bob.press("q", pause=0.5)  # (the table may ask first: a second q leaves)
+    await bob.press("q")
+    await bob.lobby()
+    for _ in range(50):
+        if server.lobby.rooms["1"].watchers == 0:
+            break
+        await asyncio.sleep(0.05)
+    assert server.lobby.rooms["1"].watchers == 0
+    await alice.close()
+    await bob.close()
