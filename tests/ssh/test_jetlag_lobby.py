@@ -6,6 +6,7 @@ decrypted at the client). The real server on 127.0.0.1, real SSH channels."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +33,7 @@ from tests.ssh.helpers import (
     trusted_hosts,
 )
 from tests.ssh.test_secrecy import RecordingOpener
+from tests.ssh.test_subsystem import home_with_key, run_join
 
 
 async def lobby_channel(server: GameServer, tmp: Path, user: str) -> FramedConnection:
@@ -268,3 +270,25 @@ async def test_over_ssh_a_jetlag_room_opens_the_jetlag_table_for_its_player_and_
     assert server.lobby.rooms["1"].watchers == 0
     await alice.close()
     await bob.close()
+
+
+async def test_jetset_join_ssh_plays_a_jetlag_room_as_a_process(tmp_path: Path) -> None:
+    """`jetset join ssh://HOST/GAME --bot` (a real process) takes the free seat of a Jet Lag
+    room against the lobby's greedy bot, with no --game: it builds Jet Lag's table from the
+    host's welcome, plays to the end, and checks the log and the commitment."""
+    server = await start_server(tmp_path)
+    try:
+        framed = await lobby_channel(server, tmp_path, "ann")
+        await framed.send(to_wire(lp.Create(game="jetlag", players=2, bots=("greedy",))))
+        assert await answer(framed) == lp.Created(game="1")
+        url = f"ssh://127.0.0.1:{server.port}/1"
+        args = ("--bot", "greedy", "--json", "--accept-new-host-key")
+        code, out, err = await run_join(home_with_key(tmp_path, "bo"), url, *args)
+        assert code == 0, err
+        summary = json.loads(out.splitlines()[-1])
+        assert summary["ok"] and summary["replay_ok"] and summary["commitment_ok"], summary
+        table = server.lobby.rooms["1"].table
+        assert table.over and table.rules.name == "jetlag" and summary["seat"] == 0
+        assert summary["digest"] == table.game.digest()
+    finally:
+        await server.close()
