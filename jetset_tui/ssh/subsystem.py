@@ -15,6 +15,7 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Protocol
 
+from engine.games import DEFAULT
 from jetset_tui.i18n import _
 from jetset_tui.ssh.games import chosen
 from jetset_tui.ssh.limits import InputBudget
@@ -289,14 +290,16 @@ class ProtocolLink:
         return await self._hand_over(framed, room, token)
 
     def _pick(self, players: int) -> Room:
-        """No game named: where this identity sits, else the first public game waiting for
-        players, else a new game of ``players`` seats."""
+        """No game named: where this identity sits, else the first public Jet Set game waiting
+        for players (a ``join`` without a game meant Jet Set before there were others), else a
+        new game of ``players`` seats."""
         player = self.connection.player
         held = self.lobby.seat_of(player.identity)
         if held is not None:
             return held[0]
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
-            if not room.private and not room.table.started and room.open_seats > 0:
+            waiting = not room.private and not room.table.started and room.open_seats > 0
+            if waiting and room.game == DEFAULT:
                 return room
         return self.lobby.create(player, players, [], None)
 

@@ -94,6 +94,25 @@ async def test_a_create_the_lobby_cannot_make_is_refused_and_changes_nothing(
         await server.close()
 
 
+async def test_a_join_without_a_game_means_jetset_as_before(tmp_path: Path) -> None:
+    """An old client's ``join`` (no game) passes a waiting Jet Lag room by and makes a Jet Set
+    game, as it did before rooms had games; the Jet Lag room is joined by its id."""
+    server = await start_server(tmp_path)
+    try:
+        ann = await lobby_channel(server, tmp_path, "ann")
+        await ann.send(to_wire(lp.Create(game="jetlag", players=2, bots=())))
+        assert await answer(ann) == lp.Created(game="1")
+        bob = await lobby_channel(server, tmp_path, "bob")
+        await bob.send({"t": "join", "players": 2})
+        assert await answer(bob) == lp.Joining(game="2", token=None)
+        rooms = server.lobby.rooms
+        assert rooms["2"].game == "jetset" and rooms["1"].open_seats == 2
+        await ann.send(to_wire(lp.JoinGame(game="1")))
+        assert await answer(ann) == lp.Joining(game="1", token=None)
+    finally:
+        await server.close()
+
+
 def test_the_options_of_each_game() -> None:
     assert new_options("jetlag", 2, Choices()) == {}
     jetset = new_options("jetset", 3, Choices(extra_cards=True, modules=("hubs",)))
