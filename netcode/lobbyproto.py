@@ -12,9 +12,11 @@ speak the same messages.
 
 from __future__ import annotations
 
+import re
 import typing
 from dataclasses import dataclass
 
+from engine.games import DEFAULT
 from engine.jetset.options import MODULES
 from netcode.messages import (
     MAX_CHAT,
@@ -37,6 +39,8 @@ CLIENT = "lobby-client"
 SERVER = "lobby-server"
 """The side of what the lobby answers."""
 MAX_GAME_ID = 16
+MAX_GAME_NAME = 16
+"""A game's name (``engine.games``: ``jetset``, ``jetlag``)."""
 E_SEAT_CODE = "seat-code"
 """A refusal: your name holds a seat in that game, and a name is no secret (a browser,
 ``--open``): send ``join`` again with the seat's ``code`` to take it back."""
@@ -78,6 +82,14 @@ def _known_modules(names: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(m for m in MODULES if m in names)
 
 
+def _game_name(name: str) -> str:
+    """A game's name is a word of small letters, digits, ``_`` and ``-``; whether this server
+    hosts that game is the lobby's answer (``refused``, naming its games)."""
+    if not re.fullmatch(r"[a-z0-9_-]+", name):
+        raise ValueError("not a game's name")
+    return name
+
+
 def _no_empty(password: str) -> str | None:
     """An empty password is none."""
     return password or None
@@ -116,8 +128,16 @@ class ListGames(ProtocolMessage, t="games", side=CLIENT):
 
 @dataclass(frozen=True, kw_only=True)
 class Create(ProtocolMessage, t="create", side=CLIENT):
-    """A new game with ``bots`` in its last seats (the creator then joins it)."""
+    """A new game of ``game`` with ``bots`` in its last seats (the creator then joins it)."""
 
+    game: str = spec(
+        DEFAULT,
+        max_len=MAX_GAME_NAME,
+        clean=_game_name,
+        why=f"'game' is a game's name (jetset, jetlag), at most {MAX_GAME_NAME} characters",
+        omit_default=True,
+    )
+    """The game played (``engine.games``); absent: Jet Set, as before games had names."""
     players: int = _players_field()
     bots: tuple[str, ...] = spec(
         (), max_len=MAX_BOTS, clean=_bot_kinds, why="'bots' is a list of bot kinds"
@@ -202,6 +222,9 @@ class GameLine:
     """One game in ``games``: ``open`` is its seats no one has taken."""
 
     id: str = spec(max_len=MAX_GAME_ID)
+    game: str = spec(DEFAULT, max_len=MAX_GAME_NAME, omit_default=True)
+    """The game played there (absent: Jet Set); a client shows a name it does not know as it
+    is, as text."""
     title: str = spec("", max_len=MAX_LINE)
     seats: tuple[SeatLine, ...] = spec(max_len=MAX_SEATS)
     options: GameOptions

@@ -19,7 +19,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Log, Static
 
 from engine import Options
-from jetset_tui.i18n import N_, _
+from jetset_tui.i18n import N_, _, pgettext
+from jetset_tui.ssh.games import game_title
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from netcode import lobbyproto as lp
@@ -109,7 +110,8 @@ class RemoteLobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        table.add_columns(_("Game"), _("Title"), _("Seats"), _("Options"), _("Status"))
+        game = pgettext("which game is played", "Game")
+        table.add_columns("#", game, _("Title"), _("Seats"), _("Options"), _("Status"))
         self.fill()
         table.focus()
         self.run_worker(self.read(), name="lobby", group="reader")
@@ -134,6 +136,7 @@ class RemoteLobbyScreen(Screen[None]):
         for game in self.games:
             cells = (
                 game.id,
+                printable(game_title(game.game)),
                 printable(game.title),
                 seats_text(game),
                 options_text(game),
@@ -223,6 +226,7 @@ class RemoteLobbyScreen(Screen[None]):
 
     async def create(self, request: GameRequest) -> None:
         create = lp.Create(
+            game=request.game,
             players=request.players,
             bots=tuple(request.bots),
             password=request.password,

@@ -108,6 +108,7 @@ class SshApp(JetSetApp):
                 request.players,
                 request.bots,
                 request.password,
+                game=request.game,
                 extra_cards=request.extra_cards,
                 modules=request.modules,
                 investors_face_up=request.investors_face_up,

@@ -23,9 +23,17 @@ from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
 
-from engine.jetset.bots import BOTS
+from engine.games import DEFAULT
 from jetset_tui.i18n import _, ngettext
-from jetset_tui.modules import game_options
+from jetset_tui.ssh.games import (
+    GameRefused,
+    JetSetChoices,
+    check_bots,
+    new_options,
+    option_words,
+    progress,
+    rules_of,
+)
 from jetset_tui.ssh.limits import TryLimiter
 from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
 from netcode.botplayer import play_bot
@@ -128,6 +136,16 @@ class Room:
         return self.host.table
 
     @property
+    def game(self) -> str:
+        """The game played here (``engine.games``' name: ``jetset``, ``jetlag``)."""
+        return self.table.rules.name
+
+    @property
+    def options_words(self) -> list[str]:
+        """Its options as the lobby lists them (Jet Set's extra cards and modules)."""
+        return option_words(self.game, self.table.options)
+
+    @property
     def private(self) -> bool:
         return self.password is not None
 
@@ -137,7 +155,7 @@ class Room:
         if t.over:
             return _("over")
         if t.started:
-            return _("turn {n}").format(n=t.game.state.turn)
+            return progress(self.game, t.game.state)
         free = sum(1 for s in t.seats if not s.is_bot and s.name is None)
         return _("waiting for {n}").format(n=free)
 
@@ -264,13 +282,15 @@ class Lobby:
         bots: list[str],
         password: str | None,
         *,
+        game: str = DEFAULT,
         extra_cards: bool = False,
         modules: tuple[str, ...] = (),
         investors_face_up: bool = False,
     ) -> Room:
-        """A new game with ``bots`` in the last seats (and, with ``extra_cards``, the
-        expansion's extra Flight cards in the decks; ``modules``, the expansion's modules); the
-        creator still has to join it."""
+        """A new game of ``game`` (``engine.games``) with ``bots`` in the last seats (and, for
+        Jet Set, with ``extra_cards`` the expansion's extra Flight cards in the decks and its
+        ``modules``); the creator still has to join it. LobbyError, and nothing made, for a
+        request the server refuses."""
         unfinished = [r for r in self.rooms.values() if not r.table.over]
         if len(unfinished) >= self.limits.max_games:
             raise LobbyError(_("the server runs as many games as it may; join one"))
@@ -281,26 +301,27 @@ class Lobby:
                     "you already started {n} games that are not over: finish or leave one first"
                 ).format(n=mine)
             )
-        for kind in bots:
-            if kind not in BOTS:
-                raise LobbyError(
-                    _("unknown bot {kind}; bots: {bots}").format(
-                        kind=repr(kind), bots=", ".join(BOTS)
-                    )
-                )
+        choices = JetSetChoices(extra_cards, modules, investors_face_up)
+        try:
+            rules = rules_of(game)
+            check_bots(game, bots)
+            options = new_options(game, players, choices)
+        except GameRefused as exc:
+            raise LobbyError(str(exc)) from None
         if len(bots) >= players:
             raise LobbyError(_("leave at least one seat for a person"))
-        options = game_options(players, extra_cards, modules, investors_face_up)
-        try:
-            options.check_supported()
-        except ValueError as exc:
-            raise LobbyError(str(exc)) from None
         room_id = str(next(self._ids))
         self.games_dir.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.games_dir / f"{stamp}-ssh{room_id}-{secrets.token_hex(2)}.jetset"
         table = Table.create(
-            options, bots, path, password=password or None, fsync=self.fsync, holder=HOLDER
+            options,
+            bots,
+            path,
+            password=password or None,
+            fsync=self.fsync,
+            holder=HOLDER,
+            rules=rules,
         )
         host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
         room = Room(
@@ -313,13 +334,13 @@ class Lobby:
         )
         self._open(room)
         log.info(
-            "game %s created by %s: %d seats, bots %s, extra cards %s, modules %s, log %s",
+            "game %s created by %s: %s, %d seats, bots %s, options %s, log %s",
             room_id,
             creator.name,
+            game,
             players,
             bots,
-            extra_cards,
-            options.modules_text() or "none",
+            ", ".join(option_words(game, options)) or "none",
             path,
         )
         self.changed()

@@ -15,14 +15,25 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, DataTable, Input, RichLog, Static
+from textual.widgets import Checkbox, DataTable, Input, RichLog, Select, Static
 from textual.widgets.data_table import ColumnKey
 
-from engine.jetset.bots import BOTS
+from engine.games import DEFAULT
 from engine.jetset.options import MODULES
-from jetset_tui.i18n import LANGUAGES, N_, _, current_language, switch_language
+from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
 from jetset_tui.modules import playable
 from jetset_tui.screens.new_game import module_title
+from jetset_tui.ssh.games import (
+    GAME_CHOICES,
+    LOBBY_GAMES,
+    GameRefused,
+    bot_kinds,
+    check_bots,
+    check_seats,
+    default_bot,
+    game_title,
+    seat_counts,
+)
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
@@ -33,7 +44,6 @@ from netcode.seatcode import CODE_LENGTH
 if TYPE_CHECKING:
     from jetset_tui.ssh.app import SshApp
 
-DEFAULT_BOT = "greedy" if "greedy" in BOTS else next(iter(BOTS))
 YES_NO = {"yes": True, "y": True, "no": False, "n": False, "sì": True, "si": True, "s": True}
 """The extra cards field's answers, in English and Italian."""
 PASSWORD_MAX = 128
@@ -53,6 +63,19 @@ class GameRequest:
     extra_cards: bool = False
     modules: tuple[str, ...] = ()
     investors_face_up: bool = False
+    game: str = DEFAULT
+    """The game played (``engine.games``' name)."""
+
+
+def default_seats(game: str) -> int:
+    """The form's seats for ``game``: 4 where it may be, else the fewest it is played by."""
+    counts = seat_counts(game)
+    return 4 if 4 in counts else counts[0]
+
+
+def default_bots(game: str) -> int:
+    """Bots among the seats by default: every seat but yours."""
+    return default_seats(game) - 1
 
 
 def parse_request(
@@ -63,20 +86,27 @@ def parse_request(
     extra_cards: str = "no",
     modules: tuple[str, ...] = (),
     investors_face_up: bool = False,
+    game: str = DEFAULT,
 ) -> GameRequest:
-    """The form's fields as a request; LobbyError with a sentence if they make no sense."""
+    """The form's fields as a request for a game of ``game``; LobbyError with a sentence if
+    they make no sense (Jet Set's extra cards and modules are not asked of another game)."""
     try:
-        players = int(seats.strip() or "4")
+        players = int(seats.strip() or str(default_seats(game)))
         count = int(bots.strip() or "0")
-    except ValueError:
+        check_seats(game, players)
+    except ValueError as exc:
+        if isinstance(exc, GameRefused):
+            raise LobbyError(str(exc)) from None
         raise LobbyError(_("seats and bots are numbers")) from None
-    if not 2 <= players <= 6:
-        raise LobbyError(_("Jet Set is for 2 to 6 players"))
     if not 0 <= count < players:
         raise LobbyError(_("0 to {most} bots: leave a seat for a person").format(most=players - 1))
-    kind = kind.strip().lower() or DEFAULT_BOT
-    if kind not in BOTS:
-        raise LobbyError(_("bot kinds: {kinds}").format(kinds=", ".join(BOTS)))
+    kind = kind.strip().lower() or default_bot(game)
+    try:
+        check_bots(game, [kind])
+    except GameRefused:
+        raise LobbyError(_("bot kinds: {kinds}").format(kinds=", ".join(bot_kinds(game)))) from None
+    if not LOBBY_GAMES[game].has_choices:
+        return GameRequest(players, [kind] * count, password.strip() or None, game=game)
     extra = extra_cards.strip().lower() or "no"
     if extra not in YES_NO:
         raise LobbyError(_("extra cards: yes or no"))
@@ -93,11 +123,18 @@ def parse_request(
         YES_NO[extra],
         modules,
         investors_face_up,
+        game,
     )
 
 
-COLUMNS = ((N_("#"), "id"), (N_("game"), "title"), (N_("status"), "status"), (N_("seats"), "seats"))
-"""The lobby's table: each column's heading and key."""
+COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
+    (lambda: "#", "id"),
+    (lambda: pgettext("which game is played", "game"), "game"),
+    (lambda: _("title"), "title"),
+    (lambda: _("status"), "status"),
+    (lambda: _("seats"), "seats"),
+)
+"""The lobby's table: each column's heading (in the session's language) and key."""
 
 
 def language_name() -> str:
@@ -105,16 +142,26 @@ def language_name() -> str:
     return LANGUAGES[current_language()]
 
 
+JETSET_ONLY = ("#row-extra", "#row-modules", "#row-investors")
+"""The form's rows only a game with Jet Set's options shows (the extra cards, the modules)."""
+
+
 class NewGameScreen(ModalScreen[GameRequest | None]):
-    """Seats, bots, an optional password, the expansion's extra cards and its modules (a
-    checkbox each; one not playable yet cannot be ticked); Enter creates, Esc backs out."""
+    """The game (Jet Set or Jet Lag), seats, bots, an optional password, and for Jet Set the
+    expansion's extra cards and its modules (a checkbox each; one not playable yet cannot be
+    ticked); Enter creates, Esc backs out. A game played by one number of players (Jet Lag's
+    two) has its seats fixed, and its own bot kinds."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
+    AUTO_FOCUS = "#seats"
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
     NewGameScreen #form { width: 74; height: auto; border: heavy $accent; padding: 1 2; }
     NewGameScreen .row { height: 1; margin-bottom: 1; }
-    NewGameScreen .label { width: 32; }
+    NewGameScreen .label { width: 36; }
+    NewGameScreen #new-game-title { width: 1fr; }
+    NewGameScreen #game-label { width: auto; margin-right: 1; }
+    NewGameScreen #game { width: 14; }
     NewGameScreen Input { width: 28; height: 1; border: none; padding: 0 1; background: $boost; }
     NewGameScreen Input:focus { background: $primary 30%; border: none; }
     NewGameScreen #form-error { color: $error; height: auto; }
@@ -123,23 +170,28 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="form"):
-            yield Static(Text(_("New game"), style="bold"), classes="row")
+            with Horizontal(classes="row"):
+                yield Static(Text(_("New game"), style="bold"), id="new-game-title")
+                yield Static(pgettext("which game is played", "Game"), id="game-label")
+                yield Select(
+                    GAME_CHOICES, value=DEFAULT, allow_blank=False, compact=True, id="game"
+                )
             for label, ident, value in (
-                (_("Seats (2-6)"), "seats", "4"),
-                (_("Bots among them"), "bots", "3"),
-                (_("Bot kind ({kinds})").format(kinds="/".join(BOTS)), "kind", DEFAULT_BOT),
+                (self.seats_label(DEFAULT), "seats", str(default_seats(DEFAULT))),
+                (_("Bots among them"), "bots", str(default_bots(DEFAULT))),
+                (self.kind_label(DEFAULT), "kind", default_bot(DEFAULT)),
                 (_("Password (private)"), "password", ""),
                 (_("Extra cards (yes/no)"), "extra", "no"),
             ):
-                with Horizontal(classes="row"):
-                    yield Static(label, classes="label")
+                with Horizontal(classes="row", id=f"row-{ident}"):
+                    yield Static(label, classes="label", id=f"label-{ident}")
                     yield Input(
                         value,
                         id=ident,
                         password=ident == "password",
                         max_length=FIELD_MAX[ident],
                     )
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="row-modules"):
                 for module in MODULES:
                     refusal = playable(module)
                     yield Checkbox(
@@ -149,7 +201,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                         tooltip=refusal,
                         id=f"module-{module}",
                     )
-            with Horizontal(classes="row"):
+            with Horizontal(classes="row", id="row-investors"):
                 yield Checkbox(
                     _("Investors face up (the variant)"),
                     compact=True,
@@ -160,6 +212,38 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 _("Enter: create and sit down   Tab: next field   Esc: back"), classes="row"
             )
             yield Static("", id="form-error")
+
+    @staticmethod
+    def seats_label(game: str) -> str:
+        counts = seat_counts(game)
+        if len(counts) == 1:
+            return _("Seats ({n})").format(n=counts[0])
+        return _("Seats ({low}-{high})").format(low=min(counts), high=max(counts))
+
+    @staticmethod
+    def kind_label(game: str) -> str:
+        return _("Bot kind ({kinds})").format(kinds="/".join(bot_kinds(game)))
+
+    def game(self) -> str:
+        value = self.query_one("#game", Select).value
+        return value if isinstance(value, str) else DEFAULT
+
+    @on(Select.Changed, "#game")
+    def game_changed(self) -> None:
+        """Another game: its seats (fixed where it has one number of players), its bots, and
+        Jet Set's options only for Jet Set."""
+        game = self.game()
+        fixed = len(seat_counts(game)) == 1
+        seats = self.query_one("#seats", Input)
+        seats.value, seats.disabled = str(default_seats(game)), fixed
+        self.query_one("#bots", Input).value = str(default_bots(game))
+        self.query_one("#kind", Input).value = default_bot(game)
+        self.query_one("#label-seats", Static).update(self.seats_label(game))
+        self.query_one("#label-kind", Static).update(self.kind_label(game))
+        for row in JETSET_ONLY:
+            self.query_one(row).display = LOBBY_GAMES[game].has_choices
+        self.query_one("#form-error", Static).update("")
+        self.query_one("#bots" if fixed else "#seats", Input).focus()
 
     @on(Input.Submitted)
     def create(self) -> None:
@@ -175,6 +259,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 value("extra"),
                 tuple(m for m in MODULES if self.query_one(f"#module-{m}", Checkbox).value),
                 self.query_one("#investors-face-up", Checkbox).value,
+                self.game(),
             )
         except LobbyError as exc:
             self.query_one("#form-error", Static).update(str(exc))
@@ -378,8 +463,8 @@ class LobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        for label, key in COLUMNS:
-            table.add_column(_(label), key=key)
+        for heading, key in COLUMNS:
+            table.add_column(heading(), key=key)
         # the lobby calls its listeners from whichever session changed it: hand the change to
         # this screen's own app, where ``self.app`` is this session's app
         app = self.app
@@ -413,11 +498,8 @@ class LobbyScreen(Screen[None]):
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
             mine = room.members.get(self.player.identity)
             title = room.title + (" 🔒" if room.private else "")
-            options = room.table.options
-            if options.extra_cards:
-                title += " · " + _("extra cards")
-            if options.modules:
-                title += " · " + options.modules_text()
+            for words in room.options_words:
+                title += " · " + words
             if mine is not None:
                 title += "  " + _("← your seat")
             status = room.status
@@ -425,7 +507,8 @@ class LobbyScreen(Screen[None]):
                 status += ", " + _("{n} watching").format(n=room.watchers)
             if room.tcp_port is not None and not room.table.over and not room.private:
                 status += f", tcp :{room.tcp_port}"
-            cells = (Text(title), Text(status), Text(room.seat_line()))  # names are not markup
+            game = Text(game_title(room.game))
+            cells = (game, Text(title), Text(status), Text(room.seat_line()))  # names: no markup
             table.add_row(room.id, *cells, key=room.id)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
@@ -500,8 +583,8 @@ class LobbyScreen(Screen[None]):
         self.query_one("#chat-heading", Static).update(_("Lobby chat"))
         self.query_one("#say", Input).placeholder = _("t: say something")
         table = self.query_one(DataTable)
-        for label, key in COLUMNS:
-            table.columns[ColumnKey(key)].label = Text(_(label))
+        for heading, key in COLUMNS:
+            table.columns[ColumnKey(key)].label = Text(heading())
         self.refresh_games()
         self.refresh_bindings()
 

@@ -15,7 +15,9 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Protocol
 
+from engine.games import DEFAULT
 from jetset_tui.i18n import _
+from jetset_tui.ssh.games import chosen
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret
 from netcode import lobbyproto as lp
@@ -249,6 +251,7 @@ class ProtocolLink:
                 req.players,
                 list(req.bots),
                 req.password,
+                game=req.game,
                 extra_cards=req.extra_cards,
                 modules=req.modules,
                 investors_face_up=req.investors_face_up,
@@ -287,14 +290,16 @@ class ProtocolLink:
         return await self._hand_over(framed, room, token)
 
     def _pick(self, players: int) -> Room:
-        """No game named: where this identity sits, else the first public game waiting for
-        players, else a new game of ``players`` seats."""
+        """No game named: where this identity sits, else the first public Jet Set game waiting
+        for players (a ``join`` without a game meant Jet Set before there were others), else a
+        new game of ``players`` seats."""
         player = self.connection.player
         held = self.lobby.seat_of(player.identity)
         if held is not None:
             return held[0]
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
-            if not room.private and not room.table.started and room.open_seats > 0:
+            waiting = not room.private and not room.table.started and room.open_seats > 0
+            if waiting and room.game == DEFAULT:
                 return room
         return self.lobby.create(player, players, [], None)
 
@@ -345,13 +350,14 @@ class ProtocolLink:
             )
             for i, slot in enumerate(room.table.seats)
         )
-        options = room.table.options
+        options = chosen(room.game, room.table.options)
         return lp.GameLine(
             id=room.id,
+            game=room.game,
             title=room.title,
             seats=seats,
             options=lp.GameOptions(
-                players=options.players,
+                players=len(seats),
                 extra_cards=options.extra_cards,
                 modules=options.modules,
                 investors_face_up=options.investors_face_up,

@@ -15,7 +15,7 @@ import os
 import re
 import sys
 from pathlib import Path
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
@@ -225,22 +225,24 @@ class WebSessionApp(JetSetApp):
 
     def leave_joined(self) -> None:
         """q: ask, in a browser's words; a game that is over ends the session at once."""
-        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.table_screens import is_table_screen
 
         if isinstance(self.screen, StopScreen):
             return
-        games = [s for s in self.screen_stack if isinstance(s, GameScreen)]
-        if not games or games[-1].session.game.over:
+        games = [s for s in self.screen_stack if is_table_screen(s)]
+        table = games[-1] if games else None
+        session: Any = getattr(table, "session", None)  # every game's table holds its session
+        if table is None or session is None or session.game.over:
             self.exit()
             return
-        while self.screen is not games[-1]:
+        while self.screen is not table:
             self.pop_screen()
 
         def chosen(leave: bool | None) -> None:
             if leave:
                 self.exit()
 
-        watching = not games[-1].session.local_seats
+        watching = not session.local_seats
         code = self.seat_code()
         self.push_screen(WebStopScreen(self.gate.name, code, watching=watching), chosen)
 

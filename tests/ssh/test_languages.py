@@ -8,9 +8,10 @@ from pathlib import Path
 
 import asyncssh
 
-from jetset_tui.i18n import _, use_language
+from jetset_tui.i18n import _, pgettext, use_language
 from jetset_tui.screens.new_game import MODULE_NAMES, module_title
 from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
+from jetset_tui.ssh.screens import NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect
 from tests.tui.test_italian_fits import cut_words, missing
@@ -93,13 +94,24 @@ async def test_the_lobby_and_its_form_at_80x24_in_italian_cut_nothing(
         await alice.press("n")
         text = await alice.wait_for("Quanti sono bot")
         wanted = [
-            _("Seats (2-6)"),
+            NewGameScreen.seats_label("jetset"),
             _("Bots among them"),
             _("Password (private)"),
             _("Extra cards (yes/no)"),
             _("Investors face up (the variant)"),
             _("Enter: create and sit down   Tab: next field   Esc: back"),
             *(module_title(m) for m in MODULE_NAMES),
+        ]
+        assert not missing(text, wanted) and not cut_words(text, wanted), text
+        await alice.press("shift+tab", "enter")  # the Game line: Jet Lag
+        await alice.wait_for("Jet Lag")
+        await alice.press("down", "enter")
+        text = await alice.wait_for(NewGameScreen.seats_label("jetlag"))
+        wanted = [
+            pgettext("which game is played", "Game"),
+            NewGameScreen.kind_label("jetlag"),
+            _("Bots among them"),
+            _("Password (private)"),
         ]
         assert not missing(text, wanted) and not cut_words(text, wanted), text
     await alice.close()

@@ -58,6 +58,7 @@ async def test_the_games_with_their_options_and_the_lobby_chat_as_text(tmp_path:
             assert rows(app) == [
                 [
                     "1",
+                    "Jet Set",
                     "ann's game",
                     "(open), (open), greedy-2",
                     "3 seats, extra cards, password",
@@ -72,9 +73,10 @@ async def test_the_games_with_their_options_and_the_lobby_chat_as_text(tmp_path:
             await pilot.press("c", *"hello ann", "enter")
             await until(pilot, lambda: "<bob> hello ann" in chat.lines)
             assert [c.text for c in server.lobby.chat][-1] == "hello ann"
-            # a game made elsewhere shows up without asking
-            await framed.send(to_wire(Create(players=2, bots=())))
+            # a game made elsewhere shows up without asking, with the game it plays
+            await framed.send(to_wire(Create(game="jetlag", players=2, bots=())))
             await until(pilot, lambda: len(rows(app)) == 2)
+            assert rows(app)[1][:2] == ["2", "Jet Lag"] and rows(app)[1][4] == "2 seats"
             await pilot.press("escape")
             await until(pilot, lambda: not app.is_running)
         assert app.return_value is None
