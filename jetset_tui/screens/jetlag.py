@@ -544,7 +544,12 @@ class JetLagScreen(Screen[None]):
             self.app.pop_screen()
             return
         if self._leaving is None or self.message is not self._leaving:
-            self._leaving = Text(_("q again leaves this game (it is not saved)."), style="bold")
+            leaving = (
+                _("q again stops watching.")
+                if self.watching
+                else _("q again leaves this game (it is not saved).")
+            )
+            self._leaving = Text(leaving, style="bold")
             self.message, self._refused = self._leaving, False
             self.draw()
             return
