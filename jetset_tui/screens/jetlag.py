@@ -45,6 +45,7 @@ from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
 from jetset_tui.widgets.presence import OPEN_SEAT
 from jetset_tui.widgets.too_small import TooSmall
 from netcode.client import (
+    ChatMessage,
     ClientEvent,
     EntryApplied,
     GameClient,
@@ -84,6 +85,7 @@ class JetLagScreen(Screen[None]):
         Binding("enter", "confirm", N_("Play it")),
         Binding("escape", "back", N_("Back")),
         Binding("colon", "command", N_("Type"), key_display=":"),
+        Binding("c", "chat", N_("Chat")),
         Binding("f1", "rules", N_("Rules")),
         Binding("q", "leave", N_("Menu")),
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
@@ -372,6 +374,8 @@ class JetLagScreen(Screen[None]):
                     self.message, self._refused = self.news(), False
         elif isinstance(event, Problem):
             self.notify(event.message, severity="warning", markup=False)
+        elif isinstance(event, ChatMessage):
+            self.chat_heard(event)
         changed = isinstance(event, EntryApplied | GameOver | SeatsChanged | TakenBack)
         if changed and not self._sync_pending:
             self._sync_pending = True
@@ -382,6 +386,8 @@ class JetLagScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("rules", "leave", "command", "scroll_table"):
             return True
+        if action == "chat":  # at a network table (t is the tourist here, as c is not)
+            return self.session.can_chat
         if not self.my_turn():
             return False
         if action in ("tourist", "destination"):
@@ -511,6 +517,20 @@ class JetLagScreen(Screen[None]):
         self.query_one(KeyFooter).set_compact(self.size.width < COMPACT_BELOW)
         if self.is_mounted:
             self.draw()
+
+    def action_chat(self) -> None:
+        """The table's chat over the game (jetset_tui/screens/chat.py, as at Jet Set's)."""
+        from jetset_tui.screens.chat import ChatScreen
+
+        if self.session.can_chat and not isinstance(self.app.screen, ChatScreen):
+            self.app.push_screen(ChatScreen(self.session))
+
+    def chat_heard(self, message: ChatMessage) -> None:
+        """A new chat line: a short notification unless the chat is open."""
+        from jetset_tui.screens.chat import ChatScreen, notify_chat
+
+        if not isinstance(self.app.screen, ChatScreen):
+            notify_chat(self.app, message)
 
     def action_rules(self) -> None:
         from jetset_tui.screens.help import HelpScreen

@@ -14,6 +14,7 @@ from engine.games import game_rules
 from engine.jetlag.bots import greedy_choice
 from engine.jetlag.cards import card_ids
 from jetset_tui.app import JetSetApp
+from jetset_tui.screens.chat import ChatScreen
 from jetset_tui.screens.jetlag import JetLagScreen
 from jetset_tui.screens.jetlag_end import JetLagEndScreen
 from jetset_tui.screens.leave import StopScreen
@@ -136,3 +137,25 @@ async def test_the_host_plays_jet_lag_at_its_own_screen(tmp_path: Path) -> None:
     assert played == [8]
     replayed = replay_game(read_log(log))
     assert replayed.ok
+
+
+async def test_the_table_chat_at_a_jet_lag_table_is_c(tmp_path: Path) -> None:
+    """t plays a tourist at Jet Lag's table, so its chat is c: the line goes through the host,
+    shows as text (never markup) in the open chat, and Esc is back at the table."""
+    table = jetlag_table(tmp_path, ["greedy"], "chatted")
+    async with serve(tmp_path, 2, table=table, settings=HostSettings(bot_delay=0.0)) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{served.port}")
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, lambda: my_turn(app))
+            screen = app.screen
+            assert "c Chat" in screen_text(app).splitlines()[-1], "the key in the footer"
+            await pilot.press("c")
+            await until(pilot, lambda: isinstance(app.screen, ChatScreen))
+            await pilot.press(*"good luck [bold]all[/]", "enter")
+            await until(pilot, lambda: "Ann: good luck [bold]all[/]" in screen_text(app))
+            await pilot.press("escape")
+            await until(pilot, lambda: app.screen is screen)
+            assert my_turn(app), "chatting plays nothing"
+    log = read_log(tmp_path / "game.jetset")
+    assert [n.fields["text"] for n in log.notes if n.kind == "chat"] == ["good luck [bold]all[/]"]

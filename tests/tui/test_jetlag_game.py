@@ -78,3 +78,14 @@ async def test_q_leaves_a_saved_game_saying_where_it_is_saved() -> None:
         said = [n.message for n in app._notifications]
         assert any(str(path) in m and "Load" in m for m in said), said
         assert app.unfinished_saves() == [path]
+
+
+async def test_a_game_at_one_keyboard_has_no_chat_key() -> None:
+    app = jetlag_app(plan_for("greedy", "Ann", seed="nochat"))
+    async with app.run_test(size=(80, 24)) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        assert "Chat" not in screen_text(app).splitlines()[-1]
+        await pilot.press("c")
+        await settle(pilot)
+        assert app.screen is screen, "c opens nothing where no one else is at the table"
