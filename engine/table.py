@@ -14,6 +14,7 @@ the compiled engine can subclass it.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
 from typing import Generic, Protocol, Self, TypeVar
 
 from engine.errors import DesyncError
@@ -36,7 +37,7 @@ A = TypeVar("A")
 E = TypeVar("E")
 
 
-class LoggedTable(Generic[St, A, E]):
+class LoggedTable(ABC, Generic[St, A, E]):
     """One game in play: ``entries`` (its log), ``digests`` (after each) and ``state``."""
 
     def __init__(self, state: St) -> None:
@@ -44,17 +45,17 @@ class LoggedTable(Generic[St, A, E]):
         self.entries: list[E] = []
         self.digests: list[str] = []
 
+    @abstractmethod
     def to_move(self) -> int | None:
         """The seat to decide, ``CHANCE`` (-1) when the dealer must act, None when it is over."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _apply(self, entry: E) -> None:
         """Check ``entry`` against the rules (IllegalAction: nothing changed) and apply it."""
-        raise NotImplementedError
 
+    @abstractmethod
     def _entry(self, seat: int, action: A) -> E:
         """The entry of ``seat`` deciding ``action``."""
-        raise NotImplementedError
 
     def push(self, entry: E, digest: str | None = None) -> str:
         """Apply an entry. With ``digest``, the state after it must match (else DesyncError, and

@@ -108,26 +108,21 @@ class TableReplay:
         }
 
 
-@dataclass
-class Replayed:
-    """Any game's log replayed, as a host continuing it and a peer checking its end ask: the
-    game's ``Table`` (Jet Set's ``Game``), and how the replay went."""
-
-    ok: bool
-    table: Table[Any, Any, Any]
-    error: str | None
-    bad_entry: int | None
-
-    @property
-    def digest(self) -> str:
-        return self.table.digest()
-
-
-def replay_game(log: GameLog) -> Replayed:
-    """``replay_any`` of a whole log, with every check, its game's table whichever the game."""
+def replay_game(log: GameLog) -> TableReplay:
+    """``replay_any`` of a whole log, with every check, as a host continuing it and a peer
+    checking its end ask: its game's table whichever the game (Jet Set's ``Game``)."""
     result = replay_any(log)
-    table = result.game if isinstance(result, ReplayResult) else result.table
-    return Replayed(result.ok, table, result.error, result.bad_entry)
+    if isinstance(result, TableReplay):
+        return result
+    return TableReplay(
+        result.ok,
+        result.game,
+        result.entries,
+        result.error,
+        result.bad_entry,
+        result.commitment_ok,
+        result.warnings,
+    )
 
 
 def replay_any(log: GameLog, *, stop_at: int | None = None) -> ReplayResult | TableReplay:

@@ -56,7 +56,7 @@ from netcode.logfile import (
     scan_log,
     today,
 )
-from netcode.replay import Replayed, replay_game
+from netcode.replay import TableReplay, replay_game
 from netcode.seatkind import HUMAN, SeatKind
 
 logger = logging.getLogger("jetset.table")
@@ -601,7 +601,7 @@ def seat_count(rules: AnyRules, options: dict[str, object]) -> int:
     return players
 
 
-def _replayed(log_path: Path, seed: str) -> tuple[GameLog, Replayed]:
+def _replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
     """The log, replayed with every check; TableError if it cannot be continued."""
     try:
         log = read_log(log_path)

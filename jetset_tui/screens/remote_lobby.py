@@ -189,14 +189,7 @@ class RemoteLobbyScreen(Screen[None]):
         """Ask the seat's code (a wrong one is said and asked again), then sit in it."""
 
         async def attempt(code: str) -> lp.Joining:
-            try:
-                return await self.client.enter(lp.JoinGame(game=game, code=code))
-            except LobbyRefused as exc:
-                if exc.code == "password":
-                    raise WrongSecret(printable(exc.message)) from None
-                raise LobbyError(printable(exc.message)) from None
-            except ConnectionClosed as exc:
-                raise LobbyError(printable(str(exc))) from None
+            return await self.enter_answering(lp.JoinGame(game=game, code=code))
 
         def answered(joining: lp.Joining | None) -> None:
             if joining is not None:
@@ -251,14 +244,7 @@ class RemoteLobbyScreen(Screen[None]):
 
         async def attempt(password: str) -> lp.Joining:
             entry = request(password)
-            try:
-                joining = await self.client.enter(entry)
-            except LobbyRefused as exc:
-                if exc.code == "password":
-                    raise WrongSecret(printable(exc.message)) from None
-                raise LobbyError(printable(exc.message)) from None
-            except ConnectionClosed as exc:
-                raise LobbyError(printable(str(exc))) from None
+            joining = await self.enter_answering(entry)
             self.opener.password = password
             self.opener.spectate = isinstance(entry, lp.WatchGame)
             return joining
@@ -270,6 +256,18 @@ class RemoteLobbyScreen(Screen[None]):
         question = _("Game {game} has a password. Password:").format(game=game.id)
         hint = _("the password the game was made with")
         self.app.push_screen(AskScreen(question, attempt, secret=True, hint=hint), answered)
+
+    async def enter_answering(self, entry: Entry) -> lp.Joining:
+        """``entry`` sent for a question's answer (AskScreen): a wrong secret is WrongSecret, to
+        be asked again; any other refusal, or the server gone, is LobbyError."""
+        try:
+            return await self.client.enter(entry)
+        except LobbyRefused as exc:
+            if exc.code == "password":
+                raise WrongSecret(printable(exc.message)) from None
+            raise LobbyError(printable(exc.message)) from None
+        except ConnectionClosed as exc:
+            raise LobbyError(printable(str(exc))) from None
 
     def go(self, request: Entry) -> None:
         self.run_worker(self.enter(request), exclusive=True, group="requests")
