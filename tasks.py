@@ -90,6 +90,8 @@ KEYWORDS = {
     "refused": None,
     "IllegalAction": (2,),
     "NotationError": None,
+    "OptionError": None,
+    "option_text": None,
     "Reason": None,
     "Word": None,
     "rule_name": None,

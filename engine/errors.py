@@ -7,7 +7,7 @@ A parameter that is a word to translate (a row's name, a card's name) is a :clas
 numbers, seats, card ids and city codes stay as they are.
 
 Extraction keywords for the ``engine`` catalog: ``illegal``, ``refused``, ``IllegalAction:2``,
-``NotationError``, ``Reason``, ``Word``, ``rule_name``.
+``NotationError``, ``OptionError``, ``Reason``, ``Word``, ``rule_name``.
 """
 
 from __future__ import annotations
@@ -79,6 +79,16 @@ SAYING = Reason("{reason} ({rule})")
 
 class NotationError(ValueError):
     """A line that is not notation at all: unknown verb, bad city code, missing number."""
+
+    def __init__(self, template: str, **params: Param) -> None:
+        self.template, self.params = _parts(template, params)
+        self.message = fill(self.template, self.params)
+        super().__init__(self.message)
+
+
+class OptionError(ValueError):
+    """A game's option its rules do not have, or a value they cannot play
+    (``GameRules.check_options``)."""
 
     def __init__(self, template: str, **params: Param) -> None:
         self.template, self.params = _parts(template, params)

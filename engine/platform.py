@@ -45,6 +45,122 @@ class Result:
         return len(self.winners) == len(self.points) > 1
 
 
+FLAG: Final = "flag"
+"""An option that is on or off (a checkbox)."""
+ONE_OF: Final = "one-of"
+"""An option that is one of its choices (a list to pick from)."""
+SEVERAL_OF: Final = "several-of"
+"""An option that is any of its choices, in their order (a checkbox each)."""
+KINDS: Final = (FLAG, ONE_OF, SEVERAL_OF)
+
+OptionValue = bool | str | tuple[str, ...]
+"""A flag's value, a one-of's choice (a word, or true or false), a several-of's choices."""
+
+
+def option_text(text: str) -> str:
+    """Mark an option's words for the catalogs: a player sees them, translated by the app."""
+    return text
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One choice of a one-of or several-of option: its value and its words for a player."""
+
+    value: bool | str
+    label: str
+
+
+@dataclass(frozen=True, slots=True)
+class OptionSpec:
+    """One option a game's creator chooses (``GameRules.options_schema``); its words are
+    English, marked with ``option_text``, for the app to translate."""
+
+    name: str
+    """Its key in the options ``check_options`` takes (and the lobby's ``create`` carries)."""
+    kind: str
+    """FLAG, ONE_OF or SEVERAL_OF."""
+    label: str
+    """The words before it on a form (``Modules``)."""
+    choices: tuple[Choice, ...] = ()
+    """A one-of's or a several-of's choices, in the order a form shows them."""
+    default: OptionValue = False
+    text: str = ""
+    """A flag's words beside its box."""
+    tip: str = ""
+    """A longer sentence saying what it is, or none."""
+    needs: str = ""
+    """A choice of a several-of option that must be chosen for this one to be on (a flag):
+    ``"modules:investors"``; empty: none."""
+
+    @property
+    def values(self) -> tuple[bool | str, ...]:
+        return tuple(choice.value for choice in self.choices)
+
+
+def check_schema_options(
+    title: str, schema: Sequence[OptionSpec], raw: Mapping[str, object]
+) -> dict[str, OptionValue]:
+    """Every option of ``schema`` from ``raw`` (its default where ``raw`` has none), each of its
+    kind and among its choices, several-of choices in the schema's order; OptionError naming the
+    first that is not, or a name ``title``'s game does not have. Changes nothing."""
+    from engine.errors import OptionError, Word
+
+    known = {spec.name: spec for spec in schema}
+    for name in raw:
+        if name not in known:
+            if not known:
+                raise OptionError("{game} has no options", game=title)
+            names = ", ".join(known)
+            raise OptionError(
+                "{game} has no option {name}; its options: {names}",
+                game=title,
+                name=repr(name)[:40],
+                names=names,
+            )
+    chosen = {
+        spec.name: _option_value(title, spec, raw.get(spec.name, spec.default)) for spec in schema
+    }
+    for spec in schema:
+        option, _colon, value = spec.needs.partition(":")
+        wanted = chosen.get(option, ())
+        met = isinstance(wanted, tuple) and value in wanted
+        if spec.needs and chosen[spec.name] is True and not met:
+            raise OptionError(
+                "{option} needs {choice}",
+                option=Word(spec.text or spec.label),
+                choice=Word(_choice_label(known[option], value)),
+            )
+    return chosen
+
+
+def _option_value(title: str, spec: OptionSpec, value: object) -> OptionValue:
+    """``value`` as ``spec`` takes it; OptionError if it is not one."""
+    from engine.errors import OptionError
+
+    if spec.kind == FLAG and type(value) is bool:
+        return value
+    if spec.kind == ONE_OF and isinstance(value, bool | str) and value in spec.values:
+        return value
+    if (
+        spec.kind == SEVERAL_OF
+        and isinstance(value, list | tuple)
+        and all(type(v) is str and v in spec.values for v in value)
+    ):
+        return tuple(str(v) for v in spec.values if v in value)
+    if spec.kind == FLAG:
+        raise OptionError("{game}'s option {name} is true or false", game=title, name=spec.name)
+    words = ", ".join(str(v).lower() for v in spec.values)
+    if spec.kind == ONE_OF:
+        said = "{game}'s option {name} is one of: {words}"
+    else:
+        said = "{game}'s option {name} is a list of: {words}"
+    raise OptionError(said, game=title, name=spec.name, words=words)
+
+
+def _choice_label(spec: OptionSpec, value: str) -> str:
+    return next((c.label for c in spec.choices if c.value == value), value)
+
+
 class Notation(Protocol[A]):
     def format_action(self, action: A) -> str: ...
 
@@ -126,6 +242,16 @@ class GameRules(Protocol[S, A, E]):
     """The numbers of players it can be played by."""
 
     def new_table(self, options: Mapping[str, object]) -> Table[S, A, E]: ...
+
+    def options_schema(self) -> Sequence[OptionSpec]:
+        """The options a creator chooses, in the order a form shows them (none: ``()``)."""
+        ...
+
+    def check_options(self, raw: Mapping[str, object]) -> Mapping[str, object]:
+        """The options ``raw`` names by the schema's names (an absent one: its default), as
+        ``new_table`` takes them, without the number of players (the platform's ``players``);
+        engine.errors.OptionError for a name the game has not or a value it cannot play."""
+        ...
 
     def dealer(self, seed: str) -> DealerOf[S, E]: ...
 

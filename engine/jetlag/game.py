@@ -18,7 +18,7 @@ from engine.jetlag.entrynotation import (
 )
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
-from engine.platform import GameRules, Result
+from engine.platform import GameRules, OptionSpec, Result, check_schema_options
 from engine.platform import Table as PlatformTable
 from engine.table import LoggedTable
 
@@ -72,6 +72,13 @@ class JetLag:
             wrong = ", ".join(other) or f"seats {options.get('seats')!r:.10}"
             raise ValueError(f"Jet Lag has no options but seats: 2 (got {wrong})")
         return Table()
+
+    def options_schema(self) -> Sequence[OptionSpec]:
+        return ()
+
+    def check_options(self, raw: Mapping[str, object]) -> dict[str, object]:
+        """None: OptionError for any."""
+        return dict(check_schema_options("Jet Lag", (), raw))
 
     def dealer(self, seed: str) -> Dealer:
         return Dealer(seed)

@@ -8,6 +8,7 @@ from functools import cache
 from typing import TYPE_CHECKING, Any, Final
 
 from engine import RULES_VERSION
+from engine.errors import OptionError
 from engine.jetset.actions import (
     CHANCE,
     Accept,
@@ -30,13 +31,13 @@ from engine.jetset.board import load_board
 from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL, Dealer
 from engine.jetset.game import Game
 from engine.jetset.notation import Notation
-from engine.jetset.options import Options
+from engine.jetset.options import MODULES, SCHEMA, Options
 from engine.jetset.position import position
 from engine.jetset.rules.business_deal import answer_on_timeout
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.slots import slot_differences
 from engine.jetset.state import State
-from engine.platform import GameRules
+from engine.platform import GameRules, OptionSpec, check_schema_options
 from engine.platform import Table as PlatformTable
 from engine.wire import line_from_wire, line_to_wire
 
@@ -60,6 +61,27 @@ class JetSet:
         chosen = options_from(options)
         chosen.check_supported()
         return Game(chosen)
+
+    def options_schema(self) -> Sequence[OptionSpec]:
+        return SCHEMA
+
+    def check_options(self, raw: Mapping[str, object]) -> dict[str, object]:
+        """``Options``' fields but ``players``, in their order, from the schema's options: the
+        extra cards, ``modules`` (each a field), the Investors face up (OptionError)."""
+        chosen = check_schema_options("Jet Set", SCHEMA, raw)
+        modules = chosen["modules"] if isinstance(chosen["modules"], tuple) else ()
+        options = Options(
+            extra_cards=chosen["extra_cards"] is True,
+            investors_face_up=chosen["investors_face_up"] is True,
+            **{module: module in modules for module in MODULES},
+        )
+        try:
+            options.check_supported()
+        except ValueError as exc:
+            raise OptionError(str(exc)) from None
+        fields = options.to_dict()
+        del fields["players"]
+        return fields
 
     def dealer(self, seed: str) -> TableDealer:
         return TableDealer(seed)

@@ -6,6 +6,8 @@ from dataclasses import asdict
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
+from engine.platform import FLAG, ONE_OF, SEVERAL_OF, Choice, OptionSpec, option_text
+
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
 if MYPYC:
@@ -34,6 +36,46 @@ MODULE_TITLES: Final = {
     "investors": "Investors",
 }
 """Each module's name as the rulebook writes it."""
+
+
+SCHEMA: Final = (
+    OptionSpec(
+        "extra_cards",
+        ONE_OF,
+        option_text("Cards"),
+        (
+            Choice(False, option_text("the base game's Flight cards")),
+            Choice(True, option_text("and the expansion's extra: 50 Short, 40 Long, 18 Final")),
+        ),
+        default=False,
+    ),
+    OptionSpec(
+        "modules",
+        SEVERAL_OF,
+        option_text("Modules"),
+        (
+            Choice("distant_lands", option_text("Distant Lands")),
+            Choice("hubs", option_text("Hubs")),
+            Choice("business_cards", option_text("Business cards")),
+            Choice("investors", option_text("Investors")),
+        ),
+        default=(),
+    ),
+    OptionSpec(
+        "investors_face_up",
+        FLAG,
+        option_text("Investors"),
+        text=option_text('face up ("for a more strategic game", with Investors)'),
+        tip=option_text(
+            "The Investors variant for a more strategic game: the two Investor cards lie face "
+            "up, and the player who turns up a Vacation card chooses which one it replaces"
+        ),
+        needs="modules:investors",
+    ),
+)
+"""The options a creator of a Jet Set game chooses (``GameRules.options_schema``): the extra
+cards, the expansion's modules and the Investors' face-up variant; the player count is the
+platform's."""
 
 
 def modules_from_words(text: str) -> tuple[str, ...]:
