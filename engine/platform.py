@@ -68,6 +68,8 @@ class Choice:
 
     value: bool | str
     label: str
+    short: str = ""
+    """Its words in a list of a game's options (a lobby's), where not its label."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +90,9 @@ class OptionSpec:
     """A flag's words beside its box."""
     tip: str = ""
     """A longer sentence saying what it is, or none."""
+    short: str = ""
+    """A flag's words in a list of a game's options, where not its text; a flag that needs a
+    choice is listed in that choice's place."""
     needs: str = ""
     """A choice of a several-of option that must be chosen for this one to be on (a flag):
     ``"modules:investors"``; empty: none."""
@@ -151,10 +156,12 @@ def _option_value(title: str, spec: OptionSpec, value: object) -> OptionValue:
         raise OptionError("{game}'s option {name} is true or false", game=title, name=spec.name)
     words = ", ".join(str(v).lower() for v in spec.values)
     if spec.kind == ONE_OF:
-        said = "{game}'s option {name} is one of: {words}"
-    else:
-        said = "{game}'s option {name} is a list of: {words}"
-    raise OptionError(said, game=title, name=spec.name, words=words)
+        raise OptionError(
+            "{game}'s option {name} is one of: {words}", game=title, name=spec.name, words=words
+        )
+    raise OptionError(
+        "{game}'s option {name} is a list of: {words}", game=title, name=spec.name, words=words
+    )
 
 
 def _choice_label(spec: OptionSpec, value: str) -> str:
@@ -251,6 +258,11 @@ class GameRules(Protocol[S, A, E]):
         """The options ``raw`` names by the schema's names (an absent one: its default), as
         ``new_table`` takes them, without the number of players (the platform's ``players``);
         engine.errors.OptionError for a name the game has not or a value it cannot play."""
+        ...
+
+    def option_values(self, options: Mapping[str, object]) -> Mapping[str, OptionValue]:
+        """The schema's values that a table's ``options`` (as ``new_table`` takes them) hold:
+        what ``check_options`` made them from."""
         ...
 
     def dealer(self, seed: str) -> DealerOf[S, E]: ...

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
 from engine.jetlag.bots import BOTS
 from jetset_tui.i18n import _
 from netcode.client import SeatInfo
 from netcode.seatkind import HUMAN as PERSON
 from netcode.seatkind import SeatKind
+
+if TYPE_CHECKING:
+    from jetset_tui.form_games import FormChoices
 
 HUMAN: Final = "human"
 DEFAULT_BOT: Final = "search"
@@ -70,3 +73,15 @@ def plan_for(
     if hotseat:
         return JetLagPlan((HUMAN, HUMAN), (you, _("Player {n}").format(n=2)), seed, path)
     return JetLagPlan((HUMAN, bot or DEFAULT_BOT), (you, BOT_NAMES[0]), seed, path)
+
+
+def default_bot() -> str:
+    """The bot the new-game form gives a seat (jetset_tui/form_games.py)."""
+    return DEFAULT_BOT
+
+
+def plan_of_form(choices: FormChoices) -> JetLagPlan:
+    """The plan of the new-game form's two seats (Jet Lag has no options to carry)."""
+    kinds = [HUMAN if k == HUMAN else k.removeprefix("bot:") for k in choices.kinds[:2]]
+    names = [name.strip() for name in choices.names[:2]]
+    return JetLagPlan((kinds[0], kinds[1]), (names[0], names[1]), choices.seed)

@@ -2,19 +2,23 @@
 
 from __future__ import annotations
 
-import getpass
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engine import Options
 from engine.jetset.bots import BOTS, require_bot
 from jetset_tui.i18n import _
 from jetset_tui.modules import game_options
+from jetset_tui.seat_names import BOT_NAMES as BOT_NAMES
+from jetset_tui.seat_names import your_name as your_name
 from netcode.client import SeatInfo
 from netcode.seatkind import SeatKind
 
-BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
+if TYPE_CHECKING:
+    from jetset_tui.form_games import FormChoices
+
 BOT_PREFERENCE = ("greedy", "mcts", "random")
 
 
@@ -28,14 +32,6 @@ def default_bot() -> str:
 
 def bot_kinds() -> list[str]:
     return list(BOTS)
-
-
-def your_name() -> str:
-    try:
-        name = getpass.getuser()
-    except Exception:  # no user name in this environment
-        return _("You")
-    return name.capitalize() if name and name.isalnum() else _("You")
 
 
 @dataclass
@@ -131,4 +127,20 @@ def plan_from_spec(
         extra_cards=extra_cards,
         modules=modules,
         investors_face_up=investors_face_up,
+    )
+
+
+def plan_of_form(choices: FormChoices) -> GamePlan:
+    """The plan of the new-game form's seats and Jet Set's options (the schema's values:
+    ``extra_cards``, ``modules``, ``investors_face_up``; jetset_tui/form_games.py)."""
+    options = choices.options
+    modules = options.get("modules", ())
+    return GamePlan(
+        choices.kinds,
+        choices.names,
+        choices.colours,
+        choices.seed,
+        extra_cards=options.get("extra_cards") is True,
+        modules=tuple(map(str, modules)) if isinstance(modules, tuple) else (),
+        investors_face_up=options.get("investors_face_up") is True,
     )

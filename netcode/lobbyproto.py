@@ -12,12 +12,15 @@ speak the same messages.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 import typing
 from dataclasses import dataclass
+from functools import cache
+from typing import Final
 
-from engine.games import DEFAULT
-from engine.jetset.options import MODULES
+from engine.games import DEFAULT, GAMES
+from engine.platform import SEVERAL_OF
 from netcode.messages import (
     MAX_CHAT,
     MAX_KIND,
@@ -51,6 +54,13 @@ MAX_GAMES = 256
 """The most games one ``games`` message lists."""
 MAX_LINE = 80
 """A game's title or status."""
+MAX_CHOICES = 8
+"""The most names a several-of option (``modules``) may list."""
+OPTION_FIELDS: Final = ("extra_cards", "modules", "investors_face_up")
+"""The fields of ``create`` and of a ``games`` line's ``options`` that carry a game's options,
+each by its name in the game's schema (``GameRules.options_schema``); those at their default are
+not sent to the game's ``check_options``, so a game without them takes a ``create`` that leaves
+them out."""
 
 
 # -- cleaning steps ----------------------------------------------------------------------------
@@ -68,18 +78,31 @@ def _bot_kinds(kinds: tuple[str, ...]) -> tuple[str, ...]:
     return kinds
 
 
+@cache
+def several_of(option: str) -> tuple[str, ...]:
+    """Every choice of the several-of ``option`` in the games' schemas (``engine.games``,
+    ``GameRules.options_schema``), in their order: ``modules``' are Jet Set's modules."""
+    names: list[str] = []
+    for rules in GAMES.values():
+        for option_spec in rules.options_schema():
+            if option_spec.name == option and option_spec.kind == SEVERAL_OF:
+                names += [str(v) for v in option_spec.values if v not in names]
+    return tuple(names)
+
+
 def _module_names(names: tuple[str, ...]) -> tuple[str, ...]:
-    """The expansion's modules a request names (``engine.jetset.options.MODULES``), in that
-    order."""
-    if not all(name in MODULES for name in names):
+    """The modules a request names (a choice of some game's ``modules``), in their order;
+    whether its game has them is the lobby's question (``check_options``)."""
+    known = several_of("modules")
+    if not all(name in known for name in names):
         raise ValueError("not a module")
-    return tuple(m for m in MODULES if m in names)
+    return tuple(m for m in known if m in names)
 
 
 def _known_modules(names: tuple[str, ...]) -> tuple[str, ...]:
     """The modules a server's ``games`` line names; a name this client does not know is left
     out (a newer server's module)."""
-    return tuple(m for m in MODULES if m in names)
+    return tuple(m for m in several_of("modules") if m in names)
 
 
 def _game_name(name: str) -> str:
@@ -146,12 +169,12 @@ class Create(ProtocolMessage, t="create", side=CLIENT):
     extra_cards: bool = False
     modules: tuple[str, ...] = spec(
         (),
-        max_len=2 * len(MODULES),
+        max_len=MAX_CHOICES,
         clean=_module_names,
-        why=f"'modules' is a list of: {', '.join(MODULES)}",
+        why="'modules' is a list of the game's modules, by their names",
         omit_default=True,
     )
-    """The expansion's modules the game plays (``engine.jetset.options.MODULES``)."""
+    """The modules the game plays (Jet Set's: the expansion's)."""
     investors_face_up: bool = spec(False, omit_default=True)
     """The Investors module's face-up variant (refused without the module)."""
 
@@ -189,6 +212,48 @@ class LobbySay(ProtocolMessage, t="lobby-chat", side=CLIENT):
 LobbyRequest = ListGames | Create | JoinGame | WatchGame | LobbySay
 
 
+def create_options(req: Create) -> dict[str, object]:
+    """The game options ``req`` names, by the schema's names: those not at their default
+    (``OPTION_FIELDS``), for the game's ``check_options`` to take or refuse."""
+    defaults = {field.name: field.default for field in dataclasses.fields(Create)}
+    return {
+        name: getattr(req, name) for name in OPTION_FIELDS if getattr(req, name) != defaults[name]
+    }
+
+
+def create_request(
+    game: str,
+    players: int,
+    bots: tuple[str, ...],
+    password: str | None,
+    options: typing.Mapping[str, object],
+) -> Create:
+    """A ``create`` of ``game`` carrying the schema's ``options`` (``OPTION_FIELDS``; a value
+    of the wrong kind is left at its default, for the lobby to take as not chosen)."""
+    modules = options.get("modules", ())
+    return Create(
+        game=game,
+        players=players,
+        bots=bots,
+        password=password,
+        extra_cards=options.get("extra_cards") is True,
+        modules=tuple(map(str, modules)) if isinstance(modules, tuple | list) else (),
+        investors_face_up=options.get("investors_face_up") is True,
+    )
+
+
+def game_options(players: int, values: typing.Mapping[str, object]) -> GameOptions:
+    """A ``games`` line's options: the seats, and the schema's ``values`` of a table
+    (``GameRules.option_values``) that this message carries."""
+    modules = values.get("modules", ())
+    return GameOptions(
+        players=players,
+        extra_cards=values.get("extra_cards") is True,
+        modules=tuple(map(str, modules)) if isinstance(modules, tuple) else (),
+        investors_face_up=values.get("investors_face_up") is True,
+    )
+
+
 def parse_lobby(raw: Wire) -> LobbyRequest:
     """One message from a client in the lobby; ProtocolError if unknown or malformed."""
     return typing.cast(LobbyRequest, from_wire(raw, CLIENT))
@@ -212,8 +277,8 @@ class GameOptions:
 
     players: int = spec(lowest=2)
     extra_cards: bool = False
-    modules: tuple[str, ...] = spec((), max_len=2 * len(MODULES), clean=_known_modules)
-    """The expansion's modules the game plays."""
+    modules: tuple[str, ...] = spec((), max_len=MAX_CHOICES, clean=_known_modules)
+    """The modules the game plays (Jet Set's: the expansion's)."""
     investors_face_up: bool = spec(False, omit_default=True)
 
 

@@ -18,7 +18,7 @@ from engine.jetlag.entrynotation import (
 )
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
-from engine.platform import GameRules, OptionSpec, Result, check_schema_options
+from engine.platform import GameRules, OptionSpec, OptionValue, Result, check_schema_options
 from engine.platform import Table as PlatformTable
 from engine.table import LoggedTable
 
@@ -79,6 +79,9 @@ class JetLag:
     def check_options(self, raw: Mapping[str, object]) -> dict[str, object]:
         """None: OptionError for any."""
         return dict(check_schema_options("Jet Lag", (), raw))
+
+    def option_values(self, options: Mapping[str, object]) -> dict[str, OptionValue]:
+        return {}
 
     def dealer(self, seed: str) -> Dealer:
         return Dealer(seed)

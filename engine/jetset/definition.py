@@ -37,7 +37,7 @@ from engine.jetset.rules.business_deal import answer_on_timeout
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.slots import slot_differences
 from engine.jetset.state import State
-from engine.platform import GameRules, OptionSpec, check_schema_options
+from engine.platform import GameRules, OptionSpec, OptionValue, check_schema_options
 from engine.platform import Table as PlatformTable
 from engine.wire import line_from_wire, line_to_wire
 
@@ -82,6 +82,14 @@ class JetSet:
         fields = options.to_dict()
         del fields["players"]
         return fields
+
+    def option_values(self, options: Mapping[str, object]) -> dict[str, OptionValue]:
+        chosen = options_from(options)
+        return {
+            "extra_cards": chosen.extra_cards,
+            "modules": chosen.modules,
+            "investors_face_up": chosen.investors_face_up,
+        }
 
     def dealer(self, seed: str) -> TableDealer:
         return TableDealer(seed)

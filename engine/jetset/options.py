@@ -45,7 +45,11 @@ SCHEMA: Final = (
         option_text("Cards"),
         (
             Choice(False, option_text("the base game's Flight cards")),
-            Choice(True, option_text("and the expansion's extra: 50 Short, 40 Long, 18 Final")),
+            Choice(
+                True,
+                option_text("and the expansion's extra: 50 Short, 40 Long, 18 Final"),
+                option_text("extra cards"),
+            ),
         ),
         default=False,
     ),
@@ -70,6 +74,7 @@ SCHEMA: Final = (
             "The Investors variant for a more strategic game: the two Investor cards lie face "
             "up, and the player who turns up a Vacation card chooses which one it replaces"
         ),
+        short=option_text("Investors face up"),
         needs="modules:investors",
     ),
 )

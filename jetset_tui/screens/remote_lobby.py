@@ -18,7 +18,8 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Footer, Input, Log, Static
 
-from engine import Options
+from engine.games import GAMES, game_rules
+from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.ssh.games import game_title
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
@@ -45,18 +46,17 @@ def seats_text(game: lp.GameLine) -> str:
     return ", ".join(parts)
 
 
-def modules_text(modules: tuple[str, ...], investors_face_up: bool) -> str:
-    """The modules as the rulebook names them (``Hubs, Investors face up``)."""
-    named = {**dict.fromkeys(modules, True), "investors_face_up": investors_face_up}
-    return Options.from_dict(named).modules_text()
+def chosen_words(game: lp.GameLine) -> list[str]:
+    """What was chosen of the game's options (``extra cards``, ``Hubs, Investors face up``),
+    in its schema's words; none for a game this app does not know."""
+    if game.game not in GAMES:
+        return []
+    values = {name: getattr(game.options, name) for name in lp.OPTION_FIELDS}
+    return option_words(game_rules(game.game).options_schema(), values)
 
 
 def options_text(game: lp.GameLine) -> str:
-    words = [_("{n} seats").format(n=game.options.players)]
-    if game.options.extra_cards:
-        words.append(_("extra cards"))
-    if game.options.modules:
-        words.append(modules_text(game.options.modules, game.options.investors_face_up))
+    words = [_("{n} seats").format(n=game.options.players), *chosen_words(game)]
     if game.private:
         words.append(_("password"))
     return ", ".join(words)
@@ -218,14 +218,8 @@ class RemoteLobbyScreen(Screen[None]):
         self.app.push_screen(NewGameScreen(), made)
 
     async def create(self, request: GameRequest) -> None:
-        create = lp.Create(
-            game=request.game,
-            players=request.players,
-            bots=tuple(request.bots),
-            password=request.password,
-            extra_cards=request.extra_cards,
-            modules=request.modules,
-            investors_face_up=request.investors_face_up,
+        create = lp.create_request(
+            request.game, request.players, tuple(request.bots), request.password, request.options
         )
         try:
             game = await self.client.create(create)

@@ -109,9 +109,7 @@ class SshApp(JetSetApp):
                 request.bots,
                 request.password,
                 game=request.game,
-                extra_cards=request.extra_cards,
-                modules=request.modules,
-                investors_face_up=request.investors_face_up,
+                options=request.options,
             )
         except (LobbyError, OSError) as exc:
             self.notify(str(exc), severity="error")

@@ -2,20 +2,24 @@
 share its form): each game's title, seats, bots and options, and how far a game of it has gone.
 
 A room's table is any game's, made through its ``GameRules`` (``engine.games``); what the
-lobby says of a game beyond its rules is here, one entry a game (``LOBBY_GAMES``). Only Jet Set
-has options a creator chooses (the extra cards, the expansion's modules); another game's table
-is made with none, and asking one for Jet Set's is refused.
+lobby says of a game beyond its rules is here, one entry a game (``LOBBY_GAMES``). A game's
+options are its rules' schema (``GameRules.options_schema``): the creator's choices are checked
+by its ``check_options``, and an option the game has not (Jet Set's modules, of Jet Lag) is
+refused.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
 
+from engine.errors import OptionError
 from engine.games import DEFAULT, GAMES, TITLES, AnyRules, game_rules
+from jetset_tui.game_options import option_words as words_of
+from jetset_tui.game_options import say_refusal
 from jetset_tui.i18n import _
-from jetset_tui.modules import game_options
+from netcode.table import option_map
 
 
 class GameRefused(ValueError):
@@ -23,69 +27,17 @@ class GameRefused(ValueError):
 
 
 @dataclass(frozen=True)
-class JetSetChoices:
-    """What a creator may choose of Jet Set beyond its seats."""
-
-    extra_cards: bool = False
-    modules: tuple[str, ...] = ()
-    investors_face_up: bool = False
-
-    @property
-    def any(self) -> bool:
-        return self.extra_cards or bool(self.modules) or self.investors_face_up
-
-
-@dataclass(frozen=True)
 class LobbyGame:
-    """One game as a lobby offers it: ``options`` makes a new table's options from the seats
-    and the creator's choices (GameRefused); ``progress`` says how far a started game has gone
-    from its state; ``words`` lists its options as the lobby shows them (extra cards, modules)."""
+    """One game as a lobby offers it: ``progress`` says how far a started game has gone from
+    its state (its options are its rules' schema)."""
 
     name: str
-    options: Callable[[int, JetSetChoices], object]
     progress: Callable[[Any], str]
-    words: Callable[[Any], list[str]]
-    chosen: Callable[[Any], JetSetChoices] = lambda options: JetSetChoices()
-    """What was chosen of Jet Set's options, from a table's options (none, for another game)."""
-    has_choices: bool = False
-    """The new-game form shows the extra cards and the modules for it."""
-
-
-def _jetset_options(players: int, choices: JetSetChoices) -> object:
-    options = game_options(players, choices.extra_cards, choices.modules, choices.investors_face_up)
-    try:
-        options.check_supported()
-    except ValueError as exc:
-        raise GameRefused(str(exc)) from None
-    return options
-
-
-def _jetset_words(options: Any) -> list[str]:
-    words = [_("extra cards")] if options.extra_cards else []
-    if options.modules:
-        words.append(options.modules_text())
-    return words
-
-
-def _no_options(players: int, choices: JetSetChoices) -> object:
-    return {}
 
 
 LOBBY_GAMES: dict[str, LobbyGame] = {
-    "jetset": LobbyGame(
-        "jetset",
-        _jetset_options,
-        lambda state: _("turn {n}").format(n=state.turn),
-        _jetset_words,
-        lambda o: JetSetChoices(o.extra_cards, o.modules, o.investors_face_up),
-        has_choices=True,
-    ),
-    "jetlag": LobbyGame(
-        "jetlag",
-        _no_options,
-        lambda state: _("round {n} of 4").format(n=state.round),
-        lambda options: [],
-    ),
+    "jetset": LobbyGame("jetset", lambda state: _("turn {n}").format(n=state.turn)),
+    "jetlag": LobbyGame("jetlag", lambda state: _("round {n} of 4").format(n=state.round)),
 }
 """Each game a lobby offers, by the name ``engine.games`` gives it."""
 GAME_CHOICES: tuple[tuple[str, str], ...] = tuple(
@@ -142,15 +94,17 @@ def check_seats(name: str, players: int) -> None:
     raise GameRefused(said)
 
 
-def new_options(name: str, players: int, choices: JetSetChoices) -> object:
-    """The options a new table of ``name`` for ``players`` is made with; GameRefused for a
-    number of seats the game is not for, or Jet Set's choices asked of another game."""
-    game = lobby_game(name)
+def new_options(name: str, players: int, chosen: Mapping[str, object]) -> dict[str, object]:
+    """The options a new table of ``name`` for ``players`` is made with, from what was
+    ``chosen`` by the schema's names (``GameRules.check_options``); GameRefused for a number of
+    seats the game is not for, or an option it has not (another game's) or cannot play."""
+    rules = rules_of(name)
     check_seats(name, players)
-    if choices.any and not game.has_choices:
-        said = _("the extra cards and the modules are Jet Set's: {game} has none")
-        raise GameRefused(said.format(game=game_title(name)))
-    return game.options(players, choices)
+    try:
+        checked = dict(rules.check_options(chosen))
+    except OptionError as exc:
+        raise GameRefused(say_refusal(exc)) from None
+    return {"players": players, **checked} if len(rules.seats) > 1 else checked
 
 
 def check_bots(name: str, kinds: list[str]) -> None:
@@ -170,13 +124,13 @@ def progress(name: str, state: Any) -> str:
     return game.progress(state) if game is not None else ""
 
 
-def chosen(name: str, options: Any) -> JetSetChoices:
-    """Jet Set's options a table of ``name`` was made with (none, for another game)."""
-    game = LOBBY_GAMES.get(name)
-    return game.chosen(options) if game is not None else JetSetChoices()
+def option_values(name: str, options: Any) -> Mapping[str, object]:
+    """The schema's values a table of ``name`` was made with (its ``options``: a mapping, or
+    Jet Set's ``Options`` from a saved game's log)."""
+    return rules_of(name).option_values(option_map(options))
 
 
 def option_words(name: str, options: Any) -> list[str]:
-    """A table's options as the lobby lists them (Jet Set's extra cards and modules)."""
-    game = LOBBY_GAMES.get(name)
-    return game.words(options) if game is not None else []
+    """A table's options as the lobby lists them (``extra cards``, ``Hubs, Investors``)."""
+    rules = rules_of(name)
+    return words_of(rules.options_schema(), rules.option_values(option_map(options)))

@@ -18,7 +18,7 @@ import logging
 import secrets
 import time
 from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
@@ -27,7 +27,6 @@ from engine.games import DEFAULT
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.ssh.games import (
     GameRefused,
-    JetSetChoices,
     check_bots,
     new_options,
     option_words,
@@ -283,14 +282,12 @@ class Lobby:
         password: str | None,
         *,
         game: str = DEFAULT,
-        extra_cards: bool = False,
-        modules: tuple[str, ...] = (),
-        investors_face_up: bool = False,
+        options: Mapping[str, object] | None = None,
     ) -> Room:
-        """A new game of ``game`` (``engine.games``) with ``bots`` in the last seats (and, for
-        Jet Set, with ``extra_cards`` the expansion's extra Flight cards in the decks and its
-        ``modules``); the creator still has to join it. LobbyError, and nothing made, for a
-        request the server refuses."""
+        """A new game of ``game`` (``engine.games``) with ``bots`` in the last seats and the
+        ``options`` of its schema that were chosen (Jet Set's: ``extra_cards``, ``modules``,
+        ``investors_face_up``); the creator still has to join it. LobbyError, and nothing
+        made, for a request the server refuses."""
         unfinished = [r for r in self.rooms.values() if not r.table.over]
         if len(unfinished) >= self.limits.max_games:
             raise LobbyError(_("the server runs as many games as it may; join one"))
@@ -301,11 +298,10 @@ class Lobby:
                     "you already started {n} games that are not over: finish or leave one first"
                 ).format(n=mine)
             )
-        choices = JetSetChoices(extra_cards, modules, investors_face_up)
         try:
             rules = rules_of(game)
             check_bots(game, bots)
-            options = new_options(game, players, choices)
+            table_options = new_options(game, players, options or {})
         except GameRefused as exc:
             raise LobbyError(str(exc)) from None
         if len(bots) >= players:
@@ -315,7 +311,7 @@ class Lobby:
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.games_dir / f"{stamp}-ssh{room_id}-{secrets.token_hex(2)}.jetset"
         table = Table.create(
-            options,
+            table_options,
             bots,
             path,
             password=password or None,
@@ -340,7 +336,7 @@ class Lobby:
             game,
             players,
             bots,
-            ", ".join(option_words(game, options)) or "none",
+            ", ".join(option_words(game, table_options)) or "none",
             path,
         )
         self.changed()

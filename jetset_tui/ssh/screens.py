@@ -4,8 +4,8 @@ jetset_tui/screens/chat.py, the same at every table)."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from collections.abc import Awaitable, Callable, Mapping
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
 
 from rich.text import Text
@@ -15,27 +15,27 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
-from textual.widgets import Checkbox, DataTable, Input, RichLog, Select, Static
+from textual.widgets import DataTable, Input, RichLog, Select, Static
 from textual.widgets.data_table import ColumnKey
 
+from engine.errors import OptionError
 from engine.games import DEFAULT
-from engine.jetset.options import MODULES
+from jetset_tui.game_options import say_refusal
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
-from jetset_tui.modules import playable
-from jetset_tui.screens.new_game import module_title
 from jetset_tui.ssh.games import (
     GAME_CHOICES,
-    LOBBY_GAMES,
     GameRefused,
     bot_kinds,
     check_bots,
     check_seats,
     default_bot,
     game_title,
+    rules_of,
     seat_counts,
 )
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.option_rows import OptionRows
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
@@ -44,12 +44,10 @@ from netcode.seatcode import CODE_LENGTH
 if TYPE_CHECKING:
     from jetset_tui.ssh.app import SshApp
 
-YES_NO = {"yes": True, "y": True, "no": False, "n": False, "sì": True, "si": True, "s": True}
-"""The extra cards field's answers, in English and Italian."""
 PASSWORD_MAX = 128
 CODE_INPUT_MAX = 2 * CODE_LENGTH
 """A seat's code, with room for the spaces or dashes someone may type in it."""
-FIELD_MAX = {"seats": 2, "bots": 2, "kind": 16, "password": PASSWORD_MAX, "extra": 3}
+FIELD_MAX = {"seats": 2, "bots": 2, "kind": 16, "password": PASSWORD_MAX}
 T = TypeVar("T")
 
 
@@ -60,9 +58,8 @@ class GameRequest:
     players: int
     bots: list[str]
     password: str | None
-    extra_cards: bool = False
-    modules: tuple[str, ...] = ()
-    investors_face_up: bool = False
+    options: Mapping[str, object] = field(default_factory=dict)
+    """The game's options by its schema's names (``GameRules.options_schema``), checked."""
     game: str = DEFAULT
     """The game played (``engine.games``' name)."""
 
@@ -83,13 +80,11 @@ def parse_request(
     bots: str,
     kind: str,
     password: str,
-    extra_cards: str = "no",
-    modules: tuple[str, ...] = (),
-    investors_face_up: bool = False,
+    options: Mapping[str, object] | None = None,
     game: str = DEFAULT,
 ) -> GameRequest:
     """The form's fields as a request for a game of ``game``; LobbyError with a sentence if
-    they make no sense (Jet Set's extra cards and modules are not asked of another game)."""
+    they make no sense (an option the game has not, or cannot play, among them)."""
     try:
         players = int(seats.strip() or str(default_seats(game)))
         count = int(bots.strip() or "0")
@@ -105,26 +100,12 @@ def parse_request(
         check_bots(game, [kind])
     except GameRefused:
         raise LobbyError(_("bot kinds: {kinds}").format(kinds=", ".join(bot_kinds(game)))) from None
-    if not LOBBY_GAMES[game].has_choices:
-        return GameRequest(players, [kind] * count, password.strip() or None, game=game)
-    extra = extra_cards.strip().lower() or "no"
-    if extra not in YES_NO:
-        raise LobbyError(_("extra cards: yes or no"))
-    for module in modules:
-        refusal = playable(module)
-        if refusal:
-            raise LobbyError(refusal)
-    if investors_face_up and "investors" not in modules:
-        raise LobbyError(_("face-up Investors need the Investors module"))
-    return GameRequest(
-        players,
-        [kind] * count,
-        password.strip() or None,
-        YES_NO[extra],
-        modules,
-        investors_face_up,
-        game,
-    )
+    chosen = dict(options or {})
+    try:
+        rules_of(game).check_options(chosen)
+    except OptionError as exc:
+        raise LobbyError(say_refusal(exc)) from None
+    return GameRequest(players, [kind] * count, password.strip() or None, chosen, game)
 
 
 COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
@@ -142,21 +123,17 @@ def language_name() -> str:
     return LANGUAGES[current_language()]
 
 
-JETSET_ONLY = ("#row-extra", "#row-modules", "#row-investors")
-"""The form's rows only a game with Jet Set's options shows (the extra cards, the modules)."""
-
-
 class NewGameScreen(ModalScreen[GameRequest | None]):
-    """The game (Jet Set or Jet Lag), seats, bots, an optional password, and for Jet Set the
-    expansion's extra cards and its modules (a checkbox each; one not playable yet cannot be
-    ticked); Enter creates, Esc backs out. A game played by one number of players (Jet Lag's
-    two) has its seats fixed, and its own bot kinds."""
+    """The game (Jet Set or Jet Lag), seats, bots, an optional password, and the game's
+    options, a row each from its schema (Jet Set's: the expansion's extra cards, its modules, the
+    Investors face up); Enter creates, Esc backs out. A game played by one number of players
+    (Jet Lag's two) has its seats fixed, and its own bot kinds."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
     AUTO_FOCUS = "#seats"
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
-    NewGameScreen #form { width: 74; height: auto; border: heavy $accent; padding: 1 2; }
+    NewGameScreen #form { width: 80; height: auto; border: heavy $accent; padding: 1 1; }
     NewGameScreen .row { height: 1; margin-bottom: 1; }
     NewGameScreen .label { width: 36; }
     NewGameScreen #new-game-title { width: 1fr; }
@@ -166,6 +143,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     NewGameScreen Input:focus { background: $primary 30%; border: none; }
     NewGameScreen #form-error { color: $error; height: auto; }
     NewGameScreen Checkbox { margin-right: 1; }
+    NewGameScreen .option-label { width: 12; }
     """
 
     def compose(self) -> ComposeResult:
@@ -181,7 +159,6 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 (_("Bots among them"), "bots", str(default_bots(DEFAULT))),
                 (self.kind_label(DEFAULT), "kind", default_bot(DEFAULT)),
                 (_("Password (private)"), "password", ""),
-                (_("Extra cards (yes/no)"), "extra", "no"),
             ):
                 with Horizontal(classes="row", id=f"row-{ident}"):
                     yield Static(label, classes="label", id=f"label-{ident}")
@@ -191,23 +168,9 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                         password=ident == "password",
                         max_length=FIELD_MAX[ident],
                     )
-            with Horizontal(classes="row", id="row-modules"):
-                for module in MODULES:
-                    refusal = playable(module)
-                    yield Checkbox(
-                        module_title(module),
-                        compact=True,
-                        disabled=refusal is not None,
-                        tooltip=refusal,
-                        id=f"module-{module}",
-                    )
-            with Horizontal(classes="row", id="row-investors"):
-                yield Checkbox(
-                    _("Investors face up (the variant)"),
-                    compact=True,
-                    tooltip=_("the two Investor cards lie face up; tick Investors too"),
-                    id="investors-face-up",
-                )
+            yield OptionRows(
+                rules_of(DEFAULT).options_schema(), row_class="row", label_class="option-label"
+            )
             yield Static(
                 _("Enter: create and sit down   Tab: next field   Esc: back"), classes="row"
             )
@@ -229,9 +192,9 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         return value if isinstance(value, str) else DEFAULT
 
     @on(Select.Changed, "#game")
-    def game_changed(self) -> None:
+    async def game_changed(self) -> None:
         """Another game: its seats (fixed where it has one number of players), its bots, and
-        Jet Set's options only for Jet Set."""
+        its options' rows."""
         game = self.game()
         fixed = len(seat_counts(game)) == 1
         seats = self.query_one("#seats", Input)
@@ -240,10 +203,9 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         self.query_one("#kind", Input).value = default_bot(game)
         self.query_one("#label-seats", Static).update(self.seats_label(game))
         self.query_one("#label-kind", Static).update(self.kind_label(game))
-        for row in JETSET_ONLY:
-            self.query_one(row).display = LOBBY_GAMES[game].has_choices
         self.query_one("#form-error", Static).update("")
         self.query_one("#bots" if fixed else "#seats", Input).focus()
+        await self.query_one(OptionRows).show(rules_of(game).options_schema())
 
     @on(Input.Submitted)
     def create(self) -> None:
@@ -256,9 +218,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 value("bots"),
                 value("kind"),
                 value("password"),
-                value("extra"),
-                tuple(m for m in MODULES if self.query_one(f"#module-{m}", Checkbox).value),
-                self.query_one("#investors-face-up", Checkbox).value,
+                self.query_one(OptionRows).values(),
                 self.game(),
             )
         except LobbyError as exc:

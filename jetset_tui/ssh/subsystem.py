@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Protocol
 
 from engine.games import DEFAULT
 from jetset_tui.i18n import _
-from jetset_tui.ssh.games import chosen
+from jetset_tui.ssh.games import option_values
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret
 from netcode import lobbyproto as lp
@@ -252,9 +252,7 @@ class ProtocolLink:
                 list(req.bots),
                 req.password,
                 game=req.game,
-                extra_cards=req.extra_cards,
-                modules=req.modules,
-                investors_face_up=req.investors_face_up,
+                options=lp.create_options(req),
             )
             await framed.send(to_wire(lp.Created(game=room.id)))
         elif isinstance(req, lp.WatchGame):
@@ -350,18 +348,12 @@ class ProtocolLink:
             )
             for i, slot in enumerate(room.table.seats)
         )
-        options = chosen(room.game, room.table.options)
         return lp.GameLine(
             id=room.id,
             game=room.game,
             title=room.title,
             seats=seats,
-            options=lp.GameOptions(
-                players=len(seats),
-                extra_cards=options.extra_cards,
-                modules=options.modules,
-                investors_face_up=options.investors_face_up,
-            ),
+            options=lp.game_options(len(seats), option_values(room.game, room.table.options)),
             private=room.private,
             status=room.status,
             open_seats=room.open_seats,

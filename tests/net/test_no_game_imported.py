@@ -27,7 +27,6 @@ NOT_YET: dict[str, str] = {
     "textlog.py": "Jet Set's text form (export, import) beside every game's",
     "stats.py": "Jet Set's counts (cash, turns) beside every game's",
     "replay.py": "Jet Set's replay of its older formats beside every game's replay_table",
-    "lobbyproto.py": "create's and games' Jet Set modules, checked against its list (MODULES)",
 }
 """Modules that still import Jet Set, and why: the log's readers keep Jet Set's own older
 formats beside the generic path (engine/games.py picks it by the header's game)."""

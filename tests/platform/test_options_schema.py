@@ -89,3 +89,21 @@ def test_a_refusal_keeps_its_template_for_translation() -> None:
         game_rules("jetset").check_options({"investors_face_up": True})
     assert refused.value.template == "{option} needs {choice}"
     assert refused.value.params["choice"] == "Investors"
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        {},
+        {"extra_cards": True},
+        {"modules": ("distant_lands", "business_cards")},
+        {"modules": ("investors",), "investors_face_up": True},
+    ],
+)
+def test_a_tables_options_give_back_what_they_were_made_from(raw: dict[str, object]) -> None:
+    rules = game_rules("jetset")
+    values = rules.option_values({"players": 5, **rules.check_options(raw)})
+    assert dict(values) == {**DEFAULTS, **raw}
+
+
+DEFAULTS: dict[str, object] = {"extra_cards": False, "modules": (), "investors_face_up": False}

@@ -1,12 +1,12 @@
 """The Investors' face-up variant in the server's lobby (`jetset join ssh://`), Pilot against a
-real server on 127.0.0.1: the lobby's form makes a face-up game (and says why not without the
+real server on 127.0.0.1: the lobby's form makes a face-up game (tickable only with the
 Investors module), and the list of games says so."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from textual.widgets import Static
+from textual.widgets import Checkbox
 
 from netcode.transport import Transport
 from tests.ssh.helpers import start_server
@@ -24,17 +24,16 @@ async def test_the_lobby_form_makes_a_face_up_game_and_lists_it(tmp_path: Path) 
                 await pilot.press("n")
                 await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
                 await pilot.pause(0.2)
+                face_up = app.screen.query_one("#investors-face-up", Checkbox)
+                assert face_up.disabled, "a variant of the Investors module: not without it"
+                await pilot.click("#modules-investors")
+                await until(pilot, lambda: not face_up.disabled)
                 await pilot.click("#investors-face-up")
-                await pilot.click("#seats")
-                await pilot.press("enter")
-                error = app.screen.query_one("#form-error", Static)
-                await until(pilot, lambda: "need the Investors module" in str(error.render()))
-                await pilot.click("#module-investors")
                 await pilot.click("#seats")
                 await pilot.press("enter")
                 await until(pilot, lambda: not app.is_running)
             assert isinstance(app.return_value, Transport) and o.game == "1"
-            options = server.lobby.rooms["1"].table.options
+            options = server.lobby.rooms["1"].table.game.options
             assert options.investors and options.investors_face_up
             await until(seen, lambda: len(rows(watcher)) == 1)
             assert "4 seats, Investors face up" in rows(watcher)[0]

@@ -14,7 +14,6 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.games import GameRefused, new_options
-from jetset_tui.ssh.games import JetSetChoices as Choices
 from jetset_tui.ssh.lobby import Lobby, Player
 from jetset_tui.ssh.server import GameServer
 from netcode import lobbyproto as lp
@@ -70,8 +69,8 @@ JETLAG = {"t": "create", "game": "jetlag", "players": 2}
         ({**JETLAG, "game": "Jet Lag!"}, "malformed", "'game' is a game's name"),
         ({**JETLAG, "game": 7}, "malformed", "'game' is a game's name"),
         ({**JETLAG, "players": 3}, "refused", "Jet Lag is for 2 players"),
-        ({**JETLAG, "extra_cards": True}, "refused", "are Jet Set's: Jet Lag has none"),
-        ({**JETLAG, "modules": ["hubs"]}, "refused", "are Jet Set's: Jet Lag has none"),
+        ({**JETLAG, "extra_cards": True}, "refused", "Jet Lag has no options"),
+        ({**JETLAG, "modules": ["hubs"]}, "refused", "Jet Lag has no options"),
         ({**JETLAG, "bots": ["mcts"]}, "refused", "Jet Lag has no bot 'mcts'; its bots: random"),
         ({**JETLAG, "bots": ["greedy", "greedy"]}, "refused", "leave at least one seat"),
     ],
@@ -114,15 +113,18 @@ async def test_a_join_without_a_game_means_jetset_as_before(tmp_path: Path) -> N
 
 
 def test_the_options_of_each_game() -> None:
-    assert new_options("jetlag", 2, Choices()) == {}
-    jetset = new_options("jetset", 3, Choices(extra_cards=True, modules=("hubs",)))
-    assert getattr(jetset, "players", None) == 3 and getattr(jetset, "hubs", None)
-    for name, players, choices in (
-        ("jetlag", 2, Choices(investors_face_up=True)),
-        ("jetlag", 6, Choices()),
-        ("jetset", 7, Choices()),
-        ("chess", 2, Choices()),
-    ):
+    assert new_options("jetlag", 2, {}) == {}
+    jetset = new_options("jetset", 3, {"extra_cards": True, "modules": ("hubs",)})
+    assert jetset["players"] == 3 and jetset["hubs"] is True and jetset["extra_cards"] is True
+    refused: list[tuple[str, int, dict[str, object]]] = [
+        ("jetlag", 2, {"investors_face_up": True}),
+        ("jetlag", 6, {}),
+        ("jetset", 7, {}),
+        ("jetset", 4, {"modules": ("teleport",)}),
+        ("jetset", 4, {"investors_face_up": True}),
+        ("chess", 2, {}),
+    ]
+    for name, players, choices in refused:
         with pytest.raises(GameRefused):
             new_options(name, players, choices)
 
@@ -211,13 +213,13 @@ async def test_the_form_offers_jetlag_with_its_seats_and_bots(
     await alice.lobby()
     await alice.press("n")
     text = await alice.wait_for("Bots among them")
-    assert "Jet Set" in text and "Extra cards" in text and "Hubs" in text
+    assert "Jet Set" in text and "Flight cards" in text and "Hubs" in text
     await alice.press("shift+tab", "enter")
     await alice.wait_for("Jet Lag")
     await alice.press("down", "enter")
     text = await alice.wait_for("Seats (2)")
     assert "Bot kind (random/greedy/search)" in text
-    assert "Extra cards" not in text and "Hubs" not in text and "Investors" not in text
+    assert "Flight cards" not in text and "Hubs" not in text and "Investors" not in text
     await alice.fill("Bots among them", "0")  # the seats field is fixed: the bots have focus
     await alice.press("enter")
     await alice.wait_for("waiting for players")

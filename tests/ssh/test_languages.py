@@ -8,8 +8,9 @@ from pathlib import Path
 
 import asyncssh
 
+from engine.games import game_rules
+from jetset_tui.game_options import shown_words
 from jetset_tui.i18n import _, pgettext, use_language
-from jetset_tui.screens.new_game import MODULE_NAMES, module_title
 from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
 from jetset_tui.ssh.screens import NewGameScreen
 from jetset_tui.ssh.server import GameServer
@@ -31,12 +32,12 @@ async def test_two_sessions_at_once_each_in_its_players_language(
 
     await alice.press("n")
     text = await alice.wait_for("Quanti sono bot")
-    assert "Carte extra (sì/no)" in text and "Bots among them" not in text
+    assert "le carte di volo del gioco base" in text and "Bots among them" not in text
     await alice.press("tab")
     await alice.fill("Quanti sono bot", "1")  # one bot: seats stay open, the game waits
-    await alice.press("tab", "tab", "tab", "backspace", "backspace")
-    await alice.fill("Carte extra (sì/no)", "s")  # the extra cards: yes, in Italian
-    await alice.press("enter")
+    await alice.press("tab", "tab", "tab", "enter", "down", "enter", pause=0.25)
+    await alice.wait_for("più quelle dell'espansione")  # the extra cards, in Italian
+    await alice.press("shift+tab", "enter", pause=0.25)
     text = await alice.wait_for("in attesa dei giocatori")
     assert "waiting for players" not in text
     text = await bob.wait_for("waiting for 2")
@@ -97,10 +98,8 @@ async def test_the_lobby_and_its_form_at_80x24_in_italian_cut_nothing(
             NewGameScreen.seats_label("jetset"),
             _("Bots among them"),
             _("Password (private)"),
-            _("Extra cards (yes/no)"),
-            _("Investors face up (the variant)"),
             _("Enter: create and sit down   Tab: next field   Esc: back"),
-            *(module_title(m) for m in MODULE_NAMES),
+            *shown_words(game_rules("jetset").options_schema()),
         ]
         assert not missing(text, wanted) and not cut_words(text, wanted), text
         await alice.press("shift+tab", "enter")  # the Game line: Jet Lag

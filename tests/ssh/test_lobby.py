@@ -161,10 +161,11 @@ async def test_a_game_with_the_extra_cards_and_a_spectator(
     alice = await connect(server, "alice", alice_key)
     await alice.lobby()
     await alice.press("n")
-    await alice.wait_for("Extra cards (yes/no)")
-    await alice.press("tab", "tab", "tab", "tab", "backspace", "backspace")
-    await alice.type("yes")
-    await alice.press("enter")
+    await alice.wait_for("the base game's Flight cards")
+    # to the Cards list (past the password), open it, take the extra cards, back and create
+    await alice.press(*["tab"] * 4, "enter", "down", "enter", pause=0.25)
+    await alice.wait_for("and the expansion's extra")
+    await alice.press("shift+tab", "enter", pause=0.25)
     await alice.wait_for("your turn")
     room = server.lobby.rooms["1"]
     game = room.table.game
@@ -247,10 +248,10 @@ async def test_a_hubs_game_from_the_form_is_listed_with_its_module(
     alice = await connect(server, "alice", alice_key)
     await alice.lobby()
     await alice.press("n")
-    text = await alice.wait_for("Extra cards (yes/no)")
+    text = await alice.wait_for("the base game's Flight cards")
     assert "Hubs" in text and "Investors" in text
-    # to the Hubs box (past Distant Lands), tick it, back to the last text field, and create
-    await alice.press(*["tab"] * 6, "space", "shift+tab", "shift+tab", "enter", pause=0.25)
+    # to the Hubs box (past Cards, Distant Lands), tick it, back to the last text field, create
+    await alice.press(*["tab"] * 6, "space", *["shift+tab"] * 3, "enter", pause=0.25)
     await alice.wait_for("u: place your first hub", timeout=30)
     room = server.lobby.rooms["1"]
     game = room.table.game

@@ -97,12 +97,14 @@ async def test_a_new_game_from_the_form_then_its_seat(tmp_path: Path) -> None:
             await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
             await pilot.pause(0.2)
             await pilot.press("backspace", "2", "tab", "backspace", "1", "tab", "tab", "tab")
-            await pilot.press("backspace", "backspace", *"yes", "enter")
+            await pilot.press("enter", "down", "enter")  # the Cards list: the extra cards
+            await pilot.pause(0.2)
+            await pilot.press("shift+tab", "enter")
             await until(pilot, lambda: not app.is_running)
         chosen = app.return_value
         assert isinstance(chosen, Transport) and o.game == "1" and not o.spectate
         room = server.lobby.rooms["1"]
-        assert room.table.options.players == 2 and room.table.options.extra_cards
+        assert room.table.game.options.players == 2 and room.table.game.options.extra_cards
         assert [s.bot_kind for s in room.table.seats] == ["", "greedy"]
         peer = await NetPeer.connect(chosen, name="carol", connector=o.connect)
         assert peer.seat == 0
@@ -156,7 +158,7 @@ async def test_f_takes_the_first_free_seat_or_makes_a_game(tmp_path: Path) -> No
             assert isinstance(app.return_value, Transport) and o.game == "1"
             chosen.append(await NetPeer.connect(app.return_value, name=user))
         assert [p.seat for p in chosen] == [0, 1] and list(server.lobby.rooms) == ["1"]
-        assert server.lobby.rooms["1"].table.options.players == 2
+        assert server.lobby.rooms["1"].table.game.options.players == 2
         for peer in chosen:
             await peer.close()
     finally:

@@ -115,10 +115,10 @@ async def test_the_new_game_form_ticks_the_hubs_module(tmp_path: Path) -> None:
         for title in ("Distant Lands", "Hubs", "Business cards", "Investors"):
             assert title in text
         for module in ("distant_lands", "hubs", "business_cards", "investors"):
-            assert not app.screen.query_one(f"#module-{module}", Checkbox).disabled
-        await pilot.click("#module-hubs")
+            assert not app.screen.query_one(f"#modules-{module}", Checkbox).disabled
+        await pilot.click("#modules-hubs")
         await pilot.pause()
-        assert app.screen.query_one("#module-hubs", Checkbox).value
+        assert app.screen.query_one("#modules-hubs", Checkbox).value
         await pilot.press("ctrl+s")
         screen = await game_screen(pilot)
         game = screen.session.game

@@ -23,16 +23,16 @@ async def test_the_form_ticks_investors_face_up(tmp_path: Path) -> None:
         assert "face up" in screen_text(app), "readable at 80x24"
         face_up = app.screen.query_one("#investors-face-up", Checkbox)
         assert face_up.disabled, "a variant of the Investors module: not without it"
-        await pilot.click("#module-investors")
+        await pilot.click("#modules-investors")
         await pilot.pause()
         assert not face_up.disabled
         await pilot.click("#investors-face-up")
         await pilot.pause()
         assert face_up.value
-        await pilot.click("#module-investors")  # Investors off again: face up goes too
+        await pilot.click("#modules-investors")  # Investors off again: face up goes too
         await pilot.pause()
         assert face_up.disabled and not face_up.value
-        await pilot.click("#module-investors")
+        await pilot.click("#modules-investors")
         await pilot.click("#investors-face-up")
         await pilot.pause()
         await pilot.press("ctrl+s")

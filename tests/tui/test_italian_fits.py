@@ -9,9 +9,11 @@ from pathlib import Path
 
 import pytest
 
+from engine.games import game_rules
 from jetset_tui.app import JetSetApp
+from jetset_tui.game_options import shown_words
 from jetset_tui.i18n import LANGUAGES, _, use_language
-from jetset_tui.screens import new_game, start
+from jetset_tui.screens import start
 from jetset_tui.screenshot import screen_text
 
 SIZE = (80, 24)
@@ -71,14 +73,12 @@ async def test_the_new_game_form(tmp_path: Path, language: str) -> None:
             wanted = [
                 _("New game"),
                 _("choose the seats; Enter or Ctrl+S starts"),
-                *(_(word) for word in ("Players", "Seed", "Cards", "Modules", "Investors")),
+                *(_(word) for word in ("Players", "Seed")),
                 _("Seat {n}").format(n=4),
                 _("Human"),
                 f"R {_('red')}",
                 f"Y {_('yellow')}",
-                _("the base game's Flight cards"),
-                *(new_game.module_title(m) for m in new_game.MODULE_NAMES),
-                _(new_game.FACE_UP_LABEL),
+                *shown_words(game_rules("jetset").options_schema()),
                 _("Start"),
                 _("Back"),
             ]

@@ -1,0 +1,86 @@
+"""The new-game form's option rows come from the chosen game's schema (Pilot, the real app):
+Jet Set's extra cards, modules and face-up Investors; none for Jet Lag; switching the game
+builds them again; what is ticked reaches the game made, and its modules play."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Checkbox, Select
+
+from engine.games import game_rules
+from jetset_tui.app import JetSetApp
+from jetset_tui.game_options import shown_words
+from jetset_tui.screens.new_game import NewGameScreen
+from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.option_rows import OptionRows
+from netcode.logfile import read_log
+from tests.tui.play import game_screen
+
+JETSET_ROWS = ["row-extra-cards", "row-modules", "row-investors-face-up"]
+
+
+def rows(screen: NewGameScreen) -> list[str]:
+    return [str(row.id) for row in screen.query_one(OptionRows).children]
+
+
+async def test_switching_the_game_builds_its_rows_again(tmp_path: Path) -> None:
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        assert rows(form) == JETSET_ROWS
+        text = screen_text(app)
+        assert all(word in text for word in shown_words(game_rules("jetset").options_schema()))
+        await pilot.click("#modules-hubs")
+        form.query_one("#game", Select).value = "jetlag"
+        await pilot.pause()
+        assert rows(form) == [] and form.query_one(OptionRows).values() == {}
+        text = screen_text(app)
+        assert "Modules" not in text and "Flight cards" not in text and "Hubs" not in text
+        form.query_one("#game", Select).value = "jetset"
+        await pilot.pause()
+        assert rows(form) == JETSET_ROWS
+        assert form.query_one(OptionRows).values() == {
+            "extra_cards": False,
+            "modules": (),
+            "investors_face_up": False,
+        }, "built again at the defaults"
+        assert form.query_one("#investors-face-up", Checkbox).disabled
+
+
+async def test_what_the_rows_say_reaches_the_game_and_its_modules_play(tmp_path: Path) -> None:
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#players", Select).value = 2
+        form.query_one("#kind-0", Select).value = "bot:greedy"  # bots alone: the game goes on
+        form.query_one("#extra-cards", Select).value = True
+        await pilot.pause()
+        for box in ("#modules-distant_lands", "#modules-business_cards"):
+            await pilot.click(box)
+            await pilot.pause()
+        assert form.query_one(OptionRows).values() == {
+            "extra_cards": True,
+            "modules": ("distant_lands", "business_cards"),
+            "investors_face_up": False,
+        }
+        await pilot.press("ctrl+s")
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        assert game.options.extra_cards and game.options.distant_lands
+        assert game.options.business_cards and not game.options.hubs
+        for _ in range(400):
+            if game.state.turn >= 4 or game.over:
+                break
+            await pilot.pause(0.02)
+        assert game.state.turn >= 4 or game.over, "the bots play the modules' game"
+        assert game.state.distant is not None and game.state.business is not None
+    (path,) = tmp_path.glob("*.jetset")
+    header = read_log(path).header.options
+    assert header.extra_cards and header.distant_lands and header.business_cards
