@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, ClassVar, Generic, TypeVar
+from typing import ClassVar, Generic, Protocol, TypeVar, cast
 
 from rich.text import Text
 from textual import on
@@ -41,9 +41,24 @@ from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
 from netcode.seatcode import CODE_LENGTH
 
-if TYPE_CHECKING:
-    from jetset_tui.ssh.app import SshApp
 
+class LobbyApp(Protocol):
+    """What the lobby screen asks of its SSH session's app (jetset_tui/ssh/app.py, which holds
+    every game's screens): named here, so the screen imports no game through it."""
+
+    async def create_game(self, request: GameRequest) -> None: ...
+
+    def join_game(self, room: Room) -> None: ...
+
+    def watch_game(self, room: Room) -> None: ...
+
+    def resume_seat(self) -> None: ...
+
+    def back_in_lobby(self) -> None: ...
+
+
+LOBBY_APP = ("create_game", "join_game", "watch_game", "resume_seat", "back_in_lobby")
+"""``LobbyApp``'s methods, checked on the app the screen runs in."""
 PASSWORD_MAX = 128
 CODE_INPUT_MAX = 2 * CODE_LENGTH
 """A seat's code, with room for the spaces or dashes someone may type in it."""
@@ -392,11 +407,10 @@ class LobbyScreen(Screen[None]):
         self._listener: Callable[[], object] = lambda: None
 
     @property
-    def ssh_app(self) -> SshApp:
-        from jetset_tui.ssh.app import SshApp
-
-        assert isinstance(self.app, SshApp)
-        return self.app
+    def ssh_app(self) -> LobbyApp:
+        app = self.app
+        assert all(callable(getattr(app, name, None)) for name in LOBBY_APP), type(app)
+        return cast(LobbyApp, app)
 
     def compose(self) -> ComposeResult:
         yield Static(self.title_text(), id="lobby-title")
