@@ -28,6 +28,7 @@ GENERIC_ENGINE = frozenset(
 """The engine modules the app's generic parts may import: none of them is a game's."""
 
 GENERIC = (
+    "jetset_tui.screens.replay_frame",
     "jetset_tui.widgets.log",
     "jetset_tui.screens.chat",
     "jetset_tui.screens.load",
@@ -39,7 +40,6 @@ GENERIC = (
 """The app's modules that serve every game."""
 
 NOT_YET: dict[str, str] = {
-    "jetset_tui.widgets.log": "reads Jet Set's notation (view21 makes it the game's)",
     "jetset_tui.screens.new_game": "options: opts21",
     "jetset_tui.screens.remote_lobby": "options: opts21",
 }
