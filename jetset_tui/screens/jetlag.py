@@ -349,11 +349,15 @@ class JetLagScreen(Screen[None]):
         )
 
     def end(self) -> None:
-        from jetset_tui.screens.jetlag_end import JetLagEndScreen
+        from jetset_tui.screens.jetlag_end import JetLagEndScreen, rematch_plan
+        from netcode.local import LocalSession
 
         self._ended = True
         state = self.session.game.state
-        self.app.switch_screen(JetLagEndScreen(state, self.names, self.seat(), self.saved()))
+        local = isinstance(self.session, LocalSession) and self.session.hosting is None
+        again = rematch_plan(self.session.seats) if local else None
+        end = JetLagEndScreen(state, self.names, self.seat(), self.saved(), again=again)
+        self.app.switch_screen(end)
 
     def saved(self) -> Path | None:
         """Where this game is saved (a game at this keyboard), or None."""

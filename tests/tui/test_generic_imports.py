@@ -31,6 +31,7 @@ GENERIC = (
     "jetset_tui.screens.replay_frame",
     "jetset_tui.widgets.log",
     "jetset_tui.screens.chat",
+    "jetset_tui.screens.end_frame",
     "jetset_tui.screens.load",
     "jetset_tui.screens.start",
     "jetset_tui.table_screens",
