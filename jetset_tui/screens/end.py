@@ -23,10 +23,12 @@ from jetset_tui.history import Story, story
 from jetset_tui.i18n import _, money, ngettext
 from jetset_tui.screens.end_frame import EndFrame, saved_text
 from jetset_tui.seating import GamePlan
-from jetset_tui.theme import DIM, Livery
+from jetset_tui.theme import DIM, Livery, livery_for
 from jetset_tui.widgets.chart import Chart
 from jetset_tui.widgets.players import kind_label
 from jetset_tui.widgets.turn_bar import end_reason_text
+from netcode.client import GameClient
+from netcode.local import LocalSession
 from netcode.seatkind import SeatKind
 
 
@@ -226,3 +228,14 @@ class EndScreen(EndFrame):
             return
         app.pop_screen()
         app.start_plan(rematch_plan(self.game, self.names, self.kinds, self.liveries))
+
+
+def end_screen(session: GameClient, path: Path | None = None) -> EndScreen:
+    """The end of a finished game's session, opened from its log (jetset_tui/table_screens.py):
+    its seats and colours, a rematch here."""
+    meta = session.meta if isinstance(session, LocalSession) else {}
+    colours = [str(c) for c in meta.get("colours") or []]
+    names = [s.name for s in session.seats]
+    kinds = [s.kind for s in session.seats]
+    liveries = [livery_for(colours, i) for i in range(len(names))]
+    return EndScreen(session.game, names, kinds, liveries, path)
