@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import BindingType
@@ -33,7 +34,7 @@ from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
 from jetset_tui.theme import DIM, Livery, livery_for, seat_badge
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
-from jetset_tui.widgets.jetlag_hand import card_line
+from jetset_tui.widgets.jetlag_hand import cards_table
 from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
 from jetset_tui.widgets.log import EntryWords
 from jetset_tui.widgets.too_small import TooSmall
@@ -99,18 +100,18 @@ def entry_words(entry: Entry, names: Sequence[str]) -> str:
     return ""
 
 
-def hands_text(state: State, names: Sequence[str]) -> Text:
+def hands_text(state: State, names: Sequence[str]) -> Group:
     """Each seat's hand as far as it is known here, else how many cards it holds."""
-    lines: list[Text] = []
+    parts: list[RenderableType] = []
     for seat, name in enumerate(names):
         hand = state.hands[seat]
         if hand:
-            lines.append(Text(_("{name}'s hand").format(name=name), style="bold"))
-            lines.extend(card_line(card) for card in hand)
+            parts.append(Text(_("{name}'s hand").format(name=name), style="bold"))
+            parts.append(cards_table(hand, numbered=False))
         elif state.sizes[seat]:
             count = ngettext("{name} holds {n} card", "{name} holds {n} cards", state.sizes[seat])
-            lines.append(Text(count.format(name=name, n=state.sizes[seat]), style="dim"))
-    return Text("\n").join(lines)
+            parts.append(Text(count.format(name=name, n=state.sizes[seat]), style="dim"))
+    return Group(*parts)
 
 
 def jetlag_words(names: Sequence[str]) -> EntryWords:
