@@ -433,7 +433,7 @@ class GameScreen(MapAndTableScreen):
     async def action_undo(self) -> None:
         """z or Ctrl+Z (or typing ``undo``): take back your newest move (jetset_tui/undo.py)."""
         seat = undo_seat(self.session, self.viewer)
-        done, said = await take_back(self.session, seat, self.notation)
+        done, said = await take_back(self.session, seat)
         command = self.query_one(CommandLine)
         if done:
             command.show_done(said)
