@@ -1,7 +1,7 @@
 """The app's generic parts know no game (issue 21; docs/architecture.md, "Several games"): the
-replay frame, the log pane, the chat, the end frame, the screens to load and start, the choice of
-a game's screens and the lobby import only the engine modules that know no game, and only such
-parts of the app, followed from module to module.
+replay frame, the log pane, the chat, the end frame, the screens to load and start, taking a move
+back, the choice of a game's screens and the lobby import only the engine modules that know no
+game, and only such parts of the app, followed from module to module.
 
 The app itself (``jetset_tui.app``) knows every game through table_screens.py; a generic screen
 may reach it inside a function, to hand it a game, and the walk stops there. netcode/ has its own
@@ -33,6 +33,7 @@ GENERIC = (
     "jetset_tui.screens.chat",
     "jetset_tui.screens.end_frame",
     "jetset_tui.screens.load",
+    "jetset_tui.undo",
     "jetset_tui.screens.start",
     "jetset_tui.table_screens",
     "jetset_tui.screens.new_game",
@@ -43,6 +44,7 @@ GENERIC = (
 NOT_YET: dict[str, str] = {
     "jetset_tui.screens.new_game": "options: opts21",
     "jetset_tui.screens.remote_lobby": "options: opts21",
+    "jetset_tui.undo": "its refusals (refusals.py) say Jet Set's city names through cities.py",
 }
 """Generic modules that still import a game, and why."""
 
