@@ -10,6 +10,7 @@ ended) and, for a game played at this keyboard, the rematch (``rematch``).
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from pathlib import Path
 from typing import ClassVar
 
@@ -22,6 +23,7 @@ from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
 
+from jetset_tui.abstract_screen import AbstractScreenMeta
 from jetset_tui.i18n import N_, _
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
@@ -32,7 +34,7 @@ def saved_text(path: Path) -> str:
     return _("the log is saved in {path}").format(path=path)
 
 
-class EndFrame(Screen[None]):
+class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
     """A game is over: its verdict, its points by source, and the keys."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -48,13 +50,13 @@ class EndFrame(Screen[None]):
 
     # -- what each game gives ---------------------------------------------------------------
 
+    @abstractmethod
     def title_text(self) -> Text:
         """The game is over: who won, or a draw (and where it is saved)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def points_table(self) -> RenderableType:
         """Each player's points by source."""
-        raise NotImplementedError
 
     def compose_more(self) -> ComposeResult:
         """What the game tells below the points (nothing by default)."""
@@ -70,7 +72,7 @@ class EndFrame(Screen[None]):
 
     def rematch(self) -> None:
         """Give way to a new game with the same seats (only asked when ``can_rematch``)."""
-        raise NotImplementedError
+        return
 
     # -- the frame ----------------------------------------------------------------------------
 

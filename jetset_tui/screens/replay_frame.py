@@ -5,13 +5,13 @@ time, to a move number, to the start or the end, to the start of the viewer's la
 by itself at a speed; it draws the status line, the log pane (each entry in the game's words,
 with the table's notes at their place: what was said, a bot playing for someone) and the keys.
 Each game's viewer is a screen built on it that answers the game's questions (``ReplayFrame``'s
-methods that raise NotImplementedError): how many entries, its table at the position, an entry
-as the viewer may see it, where turns and rounds begin, who is to move, and its part of the
-status line. jetset_tui/table_screens.py picks a game's viewer.
+abstract methods): how many entries, its table at the position, an entry as the viewer may see
+it, where turns and rounds begin, who is to move, and its part of the status line.
 """
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -24,6 +24,7 @@ from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engine.platform import CHANCE
+from jetset_tui.abstract_screen import AbstractScreenMeta
 from jetset_tui.i18n import N_, _
 from jetset_tui.theme import DIM, Livery
 from jetset_tui.widgets.log import EntryWords, NotationLog
@@ -87,7 +88,7 @@ def notes_by_place(notes: list[Note]) -> dict[int, list[Note]]:
     return places
 
 
-class ReplayFrame(Screen[None]):
+class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     """A log, looked at entry by entry: the moving, the status line and the log pane.
 
     A game's viewer composes its table with ``log_pane()`` and ``goto_box()`` where it wants
@@ -109,42 +110,42 @@ class ReplayFrame(Screen[None]):
     # -- what each game answers ---------------------------------------------------------------
 
     @property
+    @abstractmethod
     def length(self) -> int:
         """How many entries the log holds."""
-        raise NotImplementedError
 
     @property
+    @abstractmethod
     def revealed(self) -> bool:
         """Every seat's hidden cards may be shown (the log reveals its seed: the game ended)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def draw_table(self) -> None:
         """Draw the game's table as the viewer may see it after ``position`` entries."""
-        raise NotImplementedError
 
+    @abstractmethod
     def entry_seen(self, index: int) -> tuple[object, int]:
         """Entry ``index`` as the viewer may see it, and its turn (0: none)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def turn_position(self, delta: int) -> int:
         """The start of the next turn (``delta`` 1) or of this or the previous one (-1)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def round_position(self, delta: int) -> int:
         """The same for rounds."""
-        raise NotImplementedError
 
+    @abstractmethod
     def last_turn_of(self, seat: int) -> int | None:
         """The start of ``seat``'s latest turn begun before the position (None: none)."""
-        raise NotImplementedError
 
+    @abstractmethod
     def player_to_move(self) -> int | None:
         """Who is to move at the position (after the end: who moved last), or None."""
-        raise NotImplementedError
 
+    @abstractmethod
     def where_game(self, text: Text) -> None:
         """Append the game's part of the status line: its turn or round, what comes next."""
-        raise NotImplementedError
 
     # -- building -----------------------------------------------------------------------------
 
