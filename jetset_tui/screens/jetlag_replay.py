@@ -159,10 +159,6 @@ class JetLagReplayScreen(ReplayFrame):
         self.begin(path, seat, names, liveries, timeline.log.notes)
         self.position = timeline.length if at < 0 else min(at, timeline.length)
 
-    @property
-    def seat(self) -> int | None:
-        return self.viewer
-
     def compose(self) -> ComposeResult:
         yield self.where_bar()
         yield Static("", id="jr-said")
