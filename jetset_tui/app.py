@@ -265,9 +265,7 @@ class JetSetApp(App[None]):
 
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
-        from jetset_tui.screens.end import EndScreen
         from jetset_tui.table_screens import end_screen
-        from jetset_tui.theme import livery_for
         from netcode.local import LocalSession
         from netcode.logfile import LogLocked
 
@@ -282,14 +280,8 @@ class JetSetApp(App[None]):
         colours = [str(c) for c in session.meta.get("colours") or []]
         if replace is not None:
             self.pop_screen()
-        ended = end_screen(session, path) if session.game.over else None
-        if ended is not None:
-            self.push_screen(ended)
-        elif session.game.over:
-            names = [s.name for s in session.seats]
-            kinds = [s.kind for s in session.seats]
-            liveries = [livery_for(colours, i) for i in range(len(names))]
-            self.push_screen(EndScreen(session.game, names, kinds, liveries, path))
+        if session.game.over:
+            self.push_screen(end_screen(session, path))
         else:
             self.play(session, colours)
         return None

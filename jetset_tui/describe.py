@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+
 from rich.text import Text
 
 from engine import (
@@ -46,6 +48,7 @@ from engine.jetset.state import State
 from jetset_tui.card_names import investor_name
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.theme import DIM, Livery
+from jetset_tui.theme import seat_badge as seat_badge
 
 
 def route_text(board: Board, cities: tuple[int, ...], sep: str = "–") -> str:
@@ -66,15 +69,6 @@ def distant_card_text(board: Board, cid: str) -> str:
     distant = load_distant()
     card = distant.cards[cid]
     return f"{cid} {board.city_code(card.city)}–{distant.cities[card.distant].code}"
-
-
-def seat_badge(livery: Livery, name: str | None = None) -> Text:
-    """The owner letter on its colour, then the name: colour is never the only signal."""
-    text = Text()
-    text.append(f" {livery.letter} ", style=livery.badge)
-    if name is not None:
-        text.append(f" {name}", style=livery.style)
-    return text
 
 
 def action_cost(state: State, seat: int, action: Action) -> int:
@@ -247,4 +241,13 @@ def entry_line(
     else:
         line.append_text(seat_badge(liveries[entry.actor]))
         line.append(" " + describe_action(notation, entry.action, names))
+    return line
+
+
+def log_words(notation: Notation) -> Callable[[Entry, int, Sequence[str], Sequence[Livery]], Text]:
+    """Jet Set's log lines (``entry_line``), as the log pane takes them (widgets/log.py)."""
+
+    def line(entry: Entry, turn: int, names: Sequence[str], liveries: Sequence[Livery]) -> Text:
+        return entry_line(notation, entry, turn, list(names), list(liveries))
+
     return line

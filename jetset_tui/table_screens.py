@@ -29,8 +29,11 @@ TABLE_SCREENS: Final = {
 """Each game's name, and the module and class of the screen of its table."""
 SCREEN_GAMES: Final = tuple(TABLE_SCREENS)
 """The games the app can show."""
-END_SCREENS: Final = {"jetlag": ("jetset_tui.screens.jetlag_end", "end_screen")}
-"""Each game's end, for a finished game opened from its log, besides Jet Set's (the app's)."""
+END_SCREENS: Final = {
+    "jetset": ("jetset_tui.screens.end", "end_screen"),
+    "jetlag": ("jetset_tui.screens.jetlag_end", "end_screen"),
+}
+"""Each game's end (on screens/end_frame.py), for a finished game opened from its log."""
 REPLAY_SCREENS: Final = {"jetlag": ("jetset_tui.screens.jetlag_replay", "replay_screen")}
 """Each game's replay, besides Jet Set's viewer (jetset_tui/screens/replay.py, which the app keeps
 installed): the module and function that make the screen of a log."""
@@ -67,12 +70,12 @@ def replay_screen(
     return screen
 
 
-def end_screen(session: GameClient, path: Path) -> Screen[None] | None:
-    """The end of ``session``'s finished game, saved in ``path`` (None: Jet Set's, which the
-    app builds with its liveries)."""
+def end_screen(session: GameClient, path: Path) -> Screen[None]:
+    """The end of ``session``'s finished game, saved in ``path`` (ValueError for a game the app
+    cannot show)."""
     name = session.rules.name
     if name not in END_SCREENS:
-        return None
+        raise ValueError(no_table_screen(name))
     module, attr = END_SCREENS[name]
     screen: Screen[None] = getattr(import_module(module), attr)(session, path)
     return screen

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from rich.text import Text
+
 
 @dataclass(frozen=True)
 class Livery:
@@ -48,3 +50,12 @@ def livery_for(colours: tuple[str, ...] | list[str], seat: int) -> Livery:
     if seat < len(colours) and colours[seat] in LIVERY_BY_NAME:
         return LIVERY_BY_NAME[colours[seat]]
     return LIVERIES[seat % len(LIVERIES)]
+
+
+def seat_badge(livery: Livery, name: str | None = None) -> Text:
+    """The owner letter on its colour, then the name: colour is never the only signal."""
+    text = Text()
+    text.append(f" {livery.letter} ", style=livery.badge)
+    if name is not None:
+        text.append(f" {name}", style=livery.style)
+    return text

@@ -1,4 +1,5 @@
-"""z, Ctrl+Z or typing ``undo``: take back your newest move, in a game at one keyboard.
+"""z, Ctrl+Z or typing ``undo``: take back your newest move, in a game at one keyboard (any
+game's: the moves are said in the game's notation, ``GameRules.entry_line``).
 
 The session decides what may be taken back (``netcode.heldturn``: your moves since anything hidden
 came out, with the bots' replies to them); this module only asks and says what happened, in the
@@ -7,8 +8,7 @@ words a player uses.
 
 from __future__ import annotations
 
-from engine import IllegalAction
-from engine.jetset.notation import Notation
+from engine.errors import IllegalAction
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import sentence
 from netcode.client import GameClient
@@ -25,7 +25,7 @@ def undo_seat(session: GameClient, viewer: int | None) -> int | None:
     return people[0] if len(people) == 1 else None
 
 
-async def take_back(session: GameClient, seat: int | None, notation: Notation) -> tuple[bool, str]:
+async def take_back(session: GameClient, seat: int | None) -> tuple[bool, str]:
     """Take back ``seat``'s newest move: (done, what to tell the player)."""
     if seat is None:
         return False, _("there is no move of yours to take back")
@@ -36,8 +36,9 @@ async def take_back(session: GameClient, seat: int | None, notation: Notation) -
         return False, sentence(exc.template, exc.params)
     now = len(session.game.entries)
     gone = before[now:]
-    moves = [notation.format_action(e.action) for e in gone if e.actor == seat]
-    replies = sum(1 for e in gone if e.actor != seat)
+    lines = [session.rules.entry_line(e) for e in gone]
+    moves = [line for actor, line in lines if actor == seat]
+    replies = len(lines) - len(moves)
     what = ", ".join(moves) or _("your move")
     if not replies:
         return True, _("taken back: {moves}").format(moves=what)

@@ -1,19 +1,17 @@
-"""The end screen: final scores by source, how the game ended, points and cash turn by turn,
-and the keys to play again, watch the replay or go back to the menu."""
+"""Jet Set's end screen: final scores by source, how the game ended, points and cash turn by
+turn; the keys to play again, watch the replay or go back to the menu are the end frame's
+(screens/end_frame.py)."""
 
 from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
-from textual.containers import Horizontal, Vertical
-from textual.screen import Screen
+from textual.containers import Horizontal
 from textual.widgets import Static
 
 from engine import Game
@@ -22,14 +20,15 @@ from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.jetset.scoring import final_flight_points
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import Story, story
-from jetset_tui.i18n import N_, _, money, ngettext
+from jetset_tui.i18n import _, money, ngettext
+from jetset_tui.screens.end_frame import EndFrame, saved_text
 from jetset_tui.seating import GamePlan
-from jetset_tui.theme import DIM, Livery
+from jetset_tui.theme import DIM, Livery, livery_for
 from jetset_tui.widgets.chart import Chart
-from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.players import kind_label
-from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import end_reason_text
+from netcode.client import GameClient
+from netcode.local import LocalSession
 from netcode.seatkind import SeatKind
 
 
@@ -139,14 +138,10 @@ def rematch_plan(
     )
 
 
-class EndScreen(Screen[None]):
-    """The game is over: the scores by source, the story of the ending, and the charts."""
+class EndScreen(EndFrame):
+    """Jet Set's game is over: the scores by source, the story of the ending, and the charts
+    (on the end frame, screens/end_frame.py)."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("r", "rematch", N_("Play again")),
-        Binding("w", "replay", N_("Watch the replay")),
-        Binding("escape,q,enter", "menu", N_("Menu")),
-    ]
     DEFAULT_CSS = """
     EndScreen #scores { height: auto; padding: 1 2 0 2; }
     EndScreen #story { height: auto; padding: 1 2 0 2; }
@@ -165,49 +160,44 @@ class EndScreen(Screen[None]):
         local: bool = True,
     ) -> None:
         """``local``: a game played at this keyboard (a rematch can start here)."""
-        super().__init__(classes="guarded")
+        super().__init__(path)
         self.game = game
         self.names = names
         self.kinds = kinds
         self.liveries = liveries
-        self.path = path
         self.local = local
         self.told = story(game)
 
-    def compose(self) -> ComposeResult:
+    def points_table(self) -> Table:
+        finals = dict(self.told.finals)
+        return score_table(self.game, self.names, self.kinds, self.liveries, finals)
+
+    def compose_more(self) -> ComposeResult:
         samples = self.told.samples
         players = self.game.options.players
         points = [[s.points[i] for s in samples] for i in range(players)]
         cash = [[s.cash[i] for s in samples] for i in range(players)]
         turns = [s.turn for s in samples]
-        finals = dict(self.told.finals)
-        with Vertical():
-            yield Static(self.title_text(), id="end-title")
-            yield Static(
-                score_table(self.game, self.names, self.kinds, self.liveries, finals), id="scores"
+        yield Static(story_text(self.game, self.names, self.told), id="story")
+        with Horizontal(id="charts"):
+            yield Chart(
+                _("Points, turn by turn"),
+                points,
+                self.liveries,
+                turns=turns,
+                names=self.names,
+                id="points-chart",
             )
-            yield Static(story_text(self.game, self.names, self.told), id="story")
-            with Horizontal(id="charts"):
-                yield Chart(
-                    _("Points, turn by turn"),
-                    points,
-                    self.liveries,
-                    turns=turns,
-                    names=self.names,
-                    id="points-chart",
-                )
-                yield Chart(
-                    _("Cash, turn by turn"),
-                    cash,
-                    self.liveries,
-                    turns=turns,
-                    names=self.names,
-                    unit="€",
-                    strips=True,
-                    id="cash-chart",
-                )
-        yield KeyFooter()
-        yield TooSmall()
+            yield Chart(
+                _("Cash, turn by turn"),
+                cash,
+                self.liveries,
+                turns=turns,
+                names=self.names,
+                unit="€",
+                strips=True,
+                id="cash-chart",
+            )
 
     def title_text(self) -> Text:
         state = self.game.state
@@ -223,38 +213,29 @@ class EndScreen(Screen[None]):
         won = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names)
         text.append(won, style="bold")
         if self.path is not None:
-            saved = _("the log is saved in {path}").format(path=self.path)
-            text.append(f"   {saved}", style=DIM)
-
+            text.append(f"   {saved_text(self.path)}", style=DIM)
         return text
 
-    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "rematch":
-            return self.local
-        if action == "replay":
-            return self.path is not None
-        return True
+    def can_rematch(self) -> bool:
+        return self.local
 
-    def action_rematch(self) -> None:
-        """The same seats again, a new deal: this screen gives way to the new game."""
+    def rematch(self) -> None:
+        """The same seats, names, colours and options, a new deal."""
         from jetset_tui.app import JetSetApp
 
         app = self.app
-        if not isinstance(app, JetSetApp) or not self.local:
+        if not isinstance(app, JetSetApp):
             return
         app.pop_screen()
         app.start_plan(rematch_plan(self.game, self.names, self.kinds, self.liveries))
 
-    def action_replay(self) -> None:
-        """Watch this game from its log, from the first turn."""
-        from jetset_tui.app import JetSetApp
 
-        app = self.app
-        if self.path is None or not isinstance(app, JetSetApp):
-            return
-        problem = app.open_replay(self.path, from_start=True)
-        if problem:
-            self.notify(problem, severity="error", markup=False)
-
-    def action_menu(self) -> None:
-        self.app.pop_screen()
+def end_screen(session: GameClient, path: Path | None = None) -> EndScreen:
+    """The end of a finished game's session, opened from its log (jetset_tui/table_screens.py):
+    its seats and colours, a rematch here."""
+    meta = session.meta if isinstance(session, LocalSession) else {}
+    colours = [str(c) for c in meta.get("colours") or []]
+    names = [s.name for s in session.seats]
+    kinds = [s.kind for s in session.seats]
+    liveries = [livery_for(colours, i) for i in range(len(names))]
+    return EndScreen(session.game, names, kinds, liveries, path)

@@ -23,6 +23,7 @@ from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
+from jetset_tui.describe import log_words
 from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
@@ -127,7 +128,7 @@ class GameScreen(MapAndTableScreen):
             with Vertical(id="left"):
                 yield EuropeMap(id="map")
                 yield VerticalScroll(id="stack", can_focus=False)
-                yield NotationLog(self.notation, id="log")
+                yield NotationLog(log_words(self.notation), id="log")
                 yield ActionPicker(id="picker")
                 yield CommandLine(self.notation, self.legal_lines, id="command")
             with VerticalScroll(id="right"):
@@ -432,7 +433,7 @@ class GameScreen(MapAndTableScreen):
     async def action_undo(self) -> None:
         """z or Ctrl+Z (or typing ``undo``): take back your newest move (jetset_tui/undo.py)."""
         seat = undo_seat(self.session, self.viewer)
-        done, said = await take_back(self.session, seat, self.notation)
+        done, said = await take_back(self.session, seat)
         command = self.query_one(CommandLine)
         if done:
             command.show_done(said)

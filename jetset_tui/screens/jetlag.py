@@ -37,7 +37,8 @@ from engine.jetlag.state import FIRST, LAST, ROUNDS, SECOND, State
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, GOOD, LIVERIES
-from jetset_tui.widgets.command import CommandInput, NotationSuggester
+from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
+from jetset_tui.widgets.command import UNDO_WORD, CommandInput, NotationSuggester
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
@@ -90,6 +91,7 @@ class JetLagScreen(Screen[None]):
         Binding("q", "leave", N_("Menu")),
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
+        Binding(UNDO_KEYS, "undo", N_("Undo"), show=False),
     ]
     DEFAULT_CSS = """
     JetLagScreen #jl-turn { height: auto; padding: 0 1; background: $boost; }
@@ -349,11 +351,15 @@ class JetLagScreen(Screen[None]):
         )
 
     def end(self) -> None:
-        from jetset_tui.screens.jetlag_end import JetLagEndScreen
+        from jetset_tui.screens.jetlag_end import JetLagEndScreen, rematch_plan
+        from netcode.local import LocalSession
 
         self._ended = True
         state = self.session.game.state
-        self.app.switch_screen(JetLagEndScreen(state, self.names, self.seat(), self.saved()))
+        local = isinstance(self.session, LocalSession) and self.session.hosting is None
+        again = rematch_plan(self.session.seats) if local else None
+        end = JetLagEndScreen(state, self.names, self.seat(), self.saved(), again=again)
+        self.app.switch_screen(end)
 
     def saved(self) -> Path | None:
         """Where this game is saved (a game at this keyboard), or None."""
@@ -384,7 +390,7 @@ class JetLagScreen(Screen[None]):
     # -- the keys ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rules", "leave", "command", "scroll_table"):
+        if action in ("rules", "leave", "command", "scroll_table", "undo"):
             return True
         if action == "chat":  # at a network table (t is the tourist here, as c is not)
             return self.session.can_chat
@@ -502,6 +508,19 @@ class JetLagScreen(Screen[None]):
             text.append(said, style="bold")
         return text
 
+    async def action_undo(self) -> None:
+        """z or Ctrl+Z (or typing ``undo``): take back your newest play of this turn, in a game
+        at this keyboard, while nothing hidden came out since (jetset_tui/undo.py)."""
+        seat = undo_seat(self.session, self.viewer)
+        done, said = await take_back(self.session, seat)
+        if not done:
+            self.refuse(said)
+            return
+        self._mine, self._news = None, []
+        self.step, self.chosen, self._refused = CARD, 0, False
+        self.message = Text(f"↶ {said}", style=f"bold {GOOD}")
+        self.sync()
+
     def refuse(self, said: str) -> None:
         self.message = Text(f"✗ {said}", style=f"bold {BAD}")
         self._refused = True
@@ -596,6 +615,10 @@ class JetLagScreen(Screen[None]):
         event.stop()
         line = event.value.strip()
         if not line:
+            return
+        if line == UNDO_WORD:
+            self.close_command()
+            await self.action_undo()
             return
         if not self.my_turn():
             self.refuse(_("It is not your turn."))

@@ -1,29 +1,28 @@
 """The end of a game of Jet Lag: who won and why (the points, else more tourists played, else a
-draw), the points by source for each player, and the table as it ended."""
+draw), the points by source for each player, and the table as it ended; the keys (play again,
+watch the replay, the menu) are the end frame's (screens/end_frame.py)."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
-from typing import ClassVar
 
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
+from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.jetlag.cards import deck
 from engine.jetlag.scoring import scores, winners
 from engine.jetlag.state import State
-from jetset_tui.i18n import N_, _
-from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.i18n import _
+from jetset_tui.jetlag_plan import HUMAN, JetLagPlan
+from jetset_tui.screens.end_frame import EndFrame, saved_text
 from jetset_tui.widgets.jetlag_board import board_text
 from jetset_tui.widgets.jetlag_words import objective_short, places
-from jetset_tui.widgets.too_small import TooSmall
-from netcode.client import GameClient
+from netcode.client import GameClient, SeatInfo
 
 
 def verdict(state: State, names: Sequence[str]) -> str:
@@ -67,54 +66,78 @@ def points_table(state: State, names: Sequence[str]) -> Table:
     return table
 
 
-class JetLagEndScreen(Screen[None]):
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter,q,escape", "menu", N_("Menu")),
-    ]
+class JetLagEndScreen(EndFrame):
+    """Jet Lag's end, on the end frame (screens/end_frame.py): the verdict, the points by
+    source, and the table as it ended."""
+
     DEFAULT_CSS = """
     JetLagEndScreen VerticalScroll { padding: 0 1; }
-    JetLagEndScreen #jl-verdict { margin-bottom: 1; }
-    JetLagEndScreen #jl-verdict.-saved { margin-bottom: 0; }
-    JetLagEndScreen #jl-points { margin-bottom: 1; }
-    JetLagEndScreen #jl-saved { margin-bottom: 1; }
+    JetLagEndScreen #end-title { margin-bottom: 1; }
+    JetLagEndScreen #scores { margin-bottom: 1; }
     """
 
     def __init__(
-        self, state: State, names: Sequence[str], seat: int, path: Path | None = None
+        self,
+        state: State,
+        names: Sequence[str],
+        seat: int,
+        path: Path | None = None,
+        *,
+        again: JetLagPlan | None = None,
     ) -> None:
-        """``path``: the game's log, where it was saved (None: not saved here)."""
-        super().__init__(classes="guarded")
+        """``path``: the game's log, where it was saved (None: not saved here); ``again``: the
+        same seats for a new game (None: no rematch here, a game over the network)."""
+        super().__init__(path)
         self.state = state
         self.names = list(names)
         self.seat = seat
-        self.path = path
+        self.again = again
 
-    def compose(self) -> ComposeResult:
-        title = Text(_("Jet Lag: the game is over"), style="bold")
-        with VerticalScroll():
-            yield Static(
-                title.append("\n").append(verdict(self.state, self.names)),
-                id="jl-verdict",
-                classes="-saved" if self.path is not None else "",
-            )
-            if self.path is not None:
-                saved = _("the log is saved in {path}").format(path=self.path)
-                yield Static(Text(saved, style="dim"), id="jl-saved")
-            yield Static(points_table(self.state, self.names), id="jl-points")
-            yield Static("", id="jl-final")
-        yield KeyFooter()
-        yield TooSmall()
+    def body(self) -> Widget:
+        return VerticalScroll()
+
+    def title_text(self) -> Text:
+        text = Text(_("Jet Lag: the game is over"), style="bold")
+        text.append("\n" + verdict(self.state, self.names))
+        if self.path is not None:
+            text.append("\n" + saved_text(self.path), style="dim")
+        return text
+
+    def points_table(self) -> Table:
+        return points_table(self.state, self.names)
+
+    def compose_more(self) -> ComposeResult:
+        yield Static("", id="jl-final")
 
     def on_resize(self) -> None:
         width = max(self.size.width - 2, 40)
         final = board_text(self.state, self.seat, self.names, width)
         self.query_one("#jl-final", Static).update(final)
 
-    def action_menu(self) -> None:
-        self.app.pop_screen()
+    def can_rematch(self) -> bool:
+        return self.again is not None
+
+    def rematch(self) -> None:
+        """The same seats and names, a new deal."""
+        from jetset_tui.app import JetSetApp
+
+        app = self.app
+        if self.again is None or not isinstance(app, JetSetApp):
+            return
+        app.pop_screen()
+        app.start_plan(self.again)
+
+
+def rematch_plan(seats: Sequence[SeatInfo]) -> JetLagPlan:
+    """The same seats (kinds and names) for a new game, a new seed, a new file."""
+    kinds = [HUMAN if s.kind.bot is None else s.kind.bot for s in seats]
+    names = [s.name for s in seats]
+    return JetLagPlan((kinds[0], kinds[1]), (names[0], names[1]))
 
 
 def end_screen(session: GameClient, path: Path | None = None) -> JetLagEndScreen:
-    """The end of a finished game's session (jetset_tui/table_screens.py)."""
+    """The end of a finished game's session, opened from its log (jetset_tui/table_screens.py):
+    a rematch of the same seats can start here."""
     names = [s.name for s in session.seats]
-    return JetLagEndScreen(session.game.state, names, 0, path)
+    again = rematch_plan(session.seats)
+    return JetLagEndScreen(session.game.state, names, 0, path, again=again)

@@ -1,13 +1,13 @@
 """Jet Lag's replay: a log looked at move by move, on Jet Lag's table.
 
-Jet Set's viewer (screens/replay.py) is built around the map and its panels, turns of several
-entries, the rows and Final Flights; Jet Lag has none of these, so its replay is this small
-screen made of the Jet Lag table's own widgets: the line of destinations with both sides'
-tourists, the points as they stood, and the hands. Until the log reveals its seed (a game still
-being played) each position shows what a spectator knew then, or the seat given (``--seat``);
-once it is revealed, both hands at every position.
+Built on the replay frame (screens/replay_frame.py): every viewer's keys, status line and log
+pane; this module draws the Jet Lag table's own widgets (the line of destinations with both
+sides' tourists, the points as they stood, the hands) and says what each entry did. Until the log
+reveals its seed (a game still being played) each position shows what a spectator knew then, or
+the seat given (``--seat``); once it is revealed, both hands at every position.
 
-Keys: ←→ one entry (the dealer's too), ↑↓ one play, Home/End the start and the end, q back.
+Keys as Jet Set's viewer: ←→ one entry (the dealer's too), ↑↓ one turn (a seat's play), [ ] one
+round (a pile taken), Home/End, m, g, space, + and -, q.
 """
 
 from __future__ import annotations
@@ -16,22 +16,27 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import ClassVar, Final
 
+from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Static
 
 from engine.jetlag.actions import CHANCE, Destination, Entry, Pass, Setup, Take, Tourist
 from engine.jetlag.notation import format_action
+from engine.jetlag.rules import to_move
 from engine.jetlag.state import ROUNDS, State
-from jetset_tui.i18n import N_, _, ngettext
+from jetset_tui.breakpoints import breakpoint_classes
+from jetset_tui.i18n import _, ngettext
 from jetset_tui.screens.jetlag_end import verdict
+from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
+from jetset_tui.theme import DIM, Livery, livery_for, seat_badge
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
-from jetset_tui.widgets.jetlag_hand import card_line
+from jetset_tui.widgets.jetlag_hand import cards_table
 from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
+from jetset_tui.widgets.log import EntryWords
 from jetset_tui.widgets.too_small import TooSmall
 from netcode.logfile import GameLog
 from netcode.replay import replay_table
@@ -72,6 +77,10 @@ class JetLagTimeline:
         """The positions just after each seat's play (not the dealer's entries)."""
         return [i + 1 for i, e in enumerate(self.entries) if e.seat != CHANCE]
 
+    def rounds(self) -> list[int]:
+        """The positions just after each round's pile is taken."""
+        return [i + 1 for i, e in enumerate(self.entries) if isinstance(e.action, Take)]
+
 
 def entry_words(entry: Entry, names: Sequence[str]) -> str:
     """An entry in the game's words: a play in its notation, the dealer's in a sentence."""
@@ -91,39 +100,50 @@ def entry_words(entry: Entry, names: Sequence[str]) -> str:
     return ""
 
 
-def hands_text(state: State, names: Sequence[str]) -> Text:
+def hands_text(state: State, names: Sequence[str]) -> Group:
     """Each seat's hand as far as it is known here, else how many cards it holds."""
-    lines: list[Text] = []
+    parts: list[RenderableType] = []
     for seat, name in enumerate(names):
         hand = state.hands[seat]
         if hand:
-            lines.append(Text(_("{name}'s hand").format(name=name), style="bold"))
-            lines.extend(card_line(card) for card in hand)
+            parts.append(Text(_("{name}'s hand").format(name=name), style="bold"))
+            parts.append(cards_table(hand, numbered=False))
         elif state.sizes[seat]:
             count = ngettext("{name} holds {n} card", "{name} holds {n} cards", state.sizes[seat])
-            lines.append(Text(count.format(name=name, n=state.sizes[seat]), style="dim"))
-    return Text("\n").join(lines)
+            parts.append(Text(count.format(name=name, n=state.sizes[seat]), style="dim"))
+    return Group(*parts)
 
 
-class JetLagReplayScreen(Screen[None]):
-    """A Jet Lag log, position by position."""
+def jetlag_words(names: Sequence[str]) -> EntryWords:
+    """Jet Lag's log lines: the actor's badge (``*`` for the dealer) and ``entry_words``."""
+
+    def line(entry: Entry, turn: int, _names: Sequence[str], liveries: Sequence[Livery]) -> Text:
+        text = Text()
+        if entry.seat == CHANCE:
+            text.append(" * ", style="bold")
+            text.append(" " + entry_words(entry, names), style=DIM)
+        else:
+            text.append_text(seat_badge(liveries[entry.seat]))
+            text.append(" " + entry_words(entry, names))
+        return text
+
+    return line
+
+
+class JetLagReplayScreen(ReplayFrame):
+    """A Jet Lag log, position by position, on the replay frame (screens/replay_frame.py)."""
 
     AUTO_FOCUS = None
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "step(-1)", N_("Step"), key_display="←→"),
-        Binding("right", "step(1)", N_("Step"), show=False),
-        Binding("up", "play(-1)", N_("Plays"), key_display="↑↓"),
-        Binding("down", "play(1)", N_("Plays"), show=False),
-        Binding("home", "jump(0)", N_("Start")),
-        Binding("end", "jump(-1)", N_("End")),
-        Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
-        Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
-        Binding("q,escape", "back", N_("Back to the menu")),
-    ]
+    BINDINGS: ClassVar[list[BindingType]] = replay_bindings()
     DEFAULT_CSS = """
-    JetLagReplayScreen #jr-where { height: auto; padding: 0 1; background: $boost; }
+    JetLagReplayScreen #where { height: 1; padding: 0 1; background: $boost; }
+    JetLagReplayScreen #jr-said { height: auto; padding: 0 1; }
     JetLagReplayScreen #jr-body { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     JetLagReplayScreen #jr-hands { height: auto; margin-top: 1; }
+    JetLagReplayScreen #log { height: 6; }
+    JetLagReplayScreen.-low #log { height: 3; }
+    JetLagReplayScreen #goto { display: none; }
+    JetLagReplayScreen #goto.-open { display: block; }
     """
 
     def __init__(
@@ -131,70 +151,99 @@ class JetLagReplayScreen(Screen[None]):
     ) -> None:
         """``at``: the position shown first (-1: the end)."""
         super().__init__(classes="guarded")
+        self.add_class(*breakpoint_classes(self.app), update=False)
         self.timeline = timeline
-        self.path = path
-        self.seat = seat
+        names = timeline.names
+        self.words = jetlag_words(names)
+        liveries = [livery_for([], seat) for seat in range(len(names))]
+        self.begin(path, seat, names, liveries, timeline.log.notes)
         self.position = timeline.length if at < 0 else min(at, timeline.length)
 
     def compose(self) -> ComposeResult:
-        yield Static("", id="jr-where")
+        yield self.where_bar()
+        yield Static("", id="jr-said")
         with VerticalScroll(id="jr-body", can_focus=False):
             yield JetLagBoard(id="jr-board")
             yield JetLagScore(id="jr-score")
             yield Static("", id="jr-hands")
+        yield from self.frame_widgets()
         yield KeyFooter()
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.draw()
+        self.go(self.position)
 
-    def draw(self) -> None:
+    # -- what the frame asks (screens/replay_frame.py) ---------------------------------------
+
+    @property
+    def length(self) -> int:
+        return self.timeline.length
+
+    @property
+    def revealed(self) -> bool:
+        return self.timeline.revealed
+
+    def entry_seen(self, index: int) -> tuple[object, int]:
+        """Jet Lag's entries, in words, say no hidden card (``entry_words``)."""
+        return self.timeline.entries[index], 0
+
+    def draw_table(self) -> None:
         timeline, names = self.timeline, self.timeline.names
-        state = timeline.state_at(self.position, self.seat)
-        me = self.seat if self.seat is not None else 0
-        self.query_one("#jr-where", Static).update(self.where(state))
-        self.query_one(JetLagBoard).show(state, me, names, watching=self.seat is None)
+        state = timeline.state_at(self.position, self.viewer)
+        me = self.viewer if self.viewer is not None else 0
+        self.query_one("#jr-said", Static).update(self.said(state))
+        self.query_one(JetLagBoard).show(state, me, names, watching=self.viewer is None)
         self.query_one(JetLagScore).show(state, me, names)
         self.query_one("#jr-hands", Static).update(hands_text(state, names))
 
-    def where(self, state: State) -> Text:
-        """The file, the position, the round, and what the last entry did (the verdict at
-        the end of a finished game)."""
-        timeline, n = self.timeline, self.position
-        text = Text()
-        text.append(_("Replay of {file}").format(file=self.path.name), style="bold")
-        text.append("  ·  " + _("move {n} of {total}").format(n=n, total=timeline.length))
+    def where_game(self, text: Text) -> None:
+        """The round and the piles left."""
+        state = self.timeline.state_at(self.position, self.viewer)
         if 0 < state.round <= ROUNDS:
             said = _("Round {n} of {rounds}").format(n=state.round, rounds=ROUNDS)
-            text.append(f"  ·  {said}  ·  {piles_text(state)}")
-        if not timeline.revealed:
-            text.append("  ·  " + _("still being played: hands are secret"), style="dim")
-        text.append("\n")
+            text.append(f"{said}  ·  {piles_text(state)}  ")
+
+    def said(self, state: State) -> Text:
+        """What the last entry did (the verdict at the end of a finished game), and whether
+        the hands are secret."""
+        timeline, n = self.timeline, self.position
+        text = Text()
         if n == timeline.length and timeline.over:
             text.append(verdict(state, timeline.names), style="bold")
         elif n == 0:
             text.append(_("Before the first move."))
         else:
             text.append(entry_words(timeline.entries[n - 1], timeline.names))
+        if not timeline.revealed:
+            text.append("  ·  " + _("still being played: hands are secret"), style="dim")
         return text
 
-    def go(self, position: int) -> None:
-        self.position = max(0, min(position, self.timeline.length))
-        self.draw()
+    def turn_position(self, delta: int) -> int:
+        """A turn is one seat's play: the position just after the next (or previous) one."""
+        return self.after(self.timeline.plays(), delta)
 
-    def action_step(self, by: int) -> None:
-        self.go(self.position + by)
+    def round_position(self, delta: int) -> int:
+        """The position where the next (or this or the previous) round's pile is taken."""
+        return self.after(self.timeline.rounds(), delta)
 
-    def action_play(self, by: int) -> None:
-        """To the position after the next (or the previous) seat's play."""
-        plays = self.timeline.plays()
-        if by > 0:
-            self.go(next((p for p in plays if p > self.position), self.timeline.length))
-        else:
-            self.go(next((p for p in reversed(plays) if p < self.position), 0))
+    def after(self, marks: list[int], delta: int) -> int:
+        """The first of ``marks`` after the position (``delta`` > 0), else the last before."""
+        if delta > 0:
+            return next((p for p in marks if p > self.position), self.timeline.length)
+        return next((p for p in reversed(marks) if p < self.position), 0)
 
-    def action_jump(self, to: int) -> None:
-        self.go(self.timeline.length if to < 0 else to)
+    def last_turn_of(self, seat: int) -> int | None:
+        """Just before ``seat``'s latest play before the position."""
+        entries = self.timeline.entries[: self.position]
+        return next((i for i in reversed(range(len(entries))) if entries[i].seat == seat), None)
+
+    def player_to_move(self) -> int | None:
+        state = self.timeline.states[self.position]
+        mover = to_move(state)
+        if mover is not None and mover != CHANCE:
+            return mover
+        seats = [e.seat for e in self.timeline.entries[: self.position] if e.seat != CHANCE]
+        return seats[-1] if seats else None
 
     def action_scroll_table(self, pages: int) -> None:
         body = self.query_one("#jr-body", VerticalScroll)
@@ -202,9 +251,6 @@ class JetLagReplayScreen(Screen[None]):
 
     def on_resize(self) -> None:
         self.query_one(KeyFooter).set_compact(self.size.width < COMPACT_BELOW)
-
-    def action_back(self) -> None:
-        self.app.pop_screen()
 
 
 def replay_screen(

@@ -1,4 +1,7 @@
-"""The game's log in notation, newest last.
+"""The game's log in notation, newest last: any game's, each entry's line made by the game.
+
+The log pane knows no game: it is given what makes an entry's line (``EntryWords``), Jet Set's
+sentences (jetset_tui/describe.py) or any game's notation through its rules (``rules_words``).
 
 A line-API log: it keeps each line as text and draws only the lines in view when the screen is
 painted, scrolled to its end by the layout itself (anchored). A ``RichLog`` renders every line
@@ -8,7 +11,8 @@ screen just built) and scrolls after the next paint (a third).
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any
 
 from rich.style import Style
 from rich.text import Text
@@ -16,13 +20,35 @@ from textual.geometry import Size
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from engine import Entry
-from engine.jetset.notation import Notation
-from jetset_tui.describe import entry_line
-from jetset_tui.theme import Livery
+from engine.platform import CHANCE, AnyRules
+from jetset_tui.theme import DIM, Livery, seat_badge
 
 MAX_LINES = 2000
 """The oldest lines go beyond this many."""
+
+
+EntryWords = Callable[[Any, int, Sequence[str], Sequence[Livery]], Text]
+"""What makes the log line of an entry, from the entry, its turn (0: none), the seats' names
+and liveries."""
+
+
+def rules_words(rules: AnyRules) -> EntryWords:
+    """Log lines in the game's own notation (``GameRules.entry_line``): the turn when there is
+    one, the actor's badge (``*`` for the dealer) and the entry's line."""
+
+    def line(entry: Any, turn: int, names: Sequence[str], liveries: Sequence[Livery]) -> Text:
+        actor, said = rules.entry_line(entry)
+        text = Text()
+        text.append(f"{turn:>4} " if turn else "     ", style=DIM)
+        if actor == CHANCE or not 0 <= actor < len(liveries):
+            text.append(" * ", style="bold")
+            text.append(f" {said}", style=DIM)
+        else:
+            text.append_text(seat_badge(liveries[actor]))
+            text.append(f" {said}")
+        return text
+
+    return line
 
 
 class NotationLog(ScrollView, can_focus=False):
@@ -36,9 +62,9 @@ class NotationLog(ScrollView, can_focus=False):
     NotationLog.-hidden { display: none; }
     """
 
-    def __init__(self, notation: Notation, *, id: str | None = None) -> None:
+    def __init__(self, words: EntryWords, *, id: str | None = None) -> None:
         super().__init__(id=id)
-        self.notation = notation
+        self.words = words
         self.lines: list[Text] = []
         self._widest = 0
         self._sized: tuple[Size, Size] | None = None
@@ -49,12 +75,16 @@ class NotationLog(ScrollView, can_focus=False):
     def on_mount(self) -> None:
         self.anchor()
 
-    def add(self, entry: Entry, turn: int, names: list[str], liveries: list[Livery]) -> None:
+    def add(
+        self, entry: object, turn: int, names: Sequence[str], liveries: Sequence[Livery]
+    ) -> None:
         self.write([self.line(entry, turn, names, liveries)])
 
-    def line(self, entry: Entry, turn: int, names: list[str], liveries: list[Livery]) -> Text:
-        """The log line for ``entry``."""
-        return entry_line(self.notation, entry, turn, names, liveries)
+    def line(
+        self, entry: object, turn: int, names: Sequence[str], liveries: Sequence[Livery]
+    ) -> Text:
+        """The log line for ``entry``, in the game's words."""
+        return self.words(entry, turn, names, liveries)
 
     def write(self, lines: Iterable[Text]) -> None:
         """Add lines at the bottom and follow them (as a ``RichLog`` with auto-scroll does)."""

@@ -14,7 +14,6 @@ from engine import Game, Options
 from engine.jetset.options import PLAYABLE
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
-from jetset_tui.describe import entry_line
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.log import NotationLog
@@ -60,7 +59,7 @@ async def test_the_log_follows_its_last_line_and_clears(tmp_path: Path) -> None:
         log = app.screen.query_one(NotationLog)
         names = ["Ann", "Bob", "Cy"]
         lines = [
-            entry_line(log.notation, entry, turn, names, list(LIVERIES))
+            log.line(entry, turn, names, list(LIVERIES))
             for entry, turn in zip(game.entries[:40], game.turns, strict=False)
         ]
         log.clear()

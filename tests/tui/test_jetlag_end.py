@@ -1,16 +1,26 @@
 """Jet Lag's end screen: the points by source, and who won by the rulebook's order (points, then
-more tourists played, then a draw said as a draw). Real games of the engine's bots, in the app."""
+more tourists played, then a draw said as a draw), and the end frame's keys: watch the replay,
+play again with the same seats. Real games of the engine's bots, in the app."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
+from engine.botgame import play_bots
+from engine.games import GAMES
 from engine.jetlag.scoring import scores, winners
 from engine.jetlag.selfplay import play_game
 from engine.jetlag.state import State
+from engine.jetset.dealer import seed_commitment
 from jetset_tui.app import JetSetApp
+from jetset_tui.screens.jetlag import JetLagScreen
 from jetset_tui.screens.jetlag_end import JetLagEndScreen
+from jetset_tui.screens.jetlag_replay import JetLagReplayScreen
 from jetset_tui.screenshot import screen_text
+from netcode.logfile import Header, Seat, write_game
+from netcode.seatkind import SeatKind
 
 NAMES = ["Ann", "Bob"]
 DRAW_SEED = "end-12"
@@ -57,3 +67,50 @@ async def test_the_points_by_source_add_up_to_each_total(seed: str) -> None:
         assert row.split()[-2:] == [str(s.objectives[i]) for s in both]
     (w,) = winners(state) if len(winners(state)) == 1 else (None,)
     assert w is not None and f"{NAMES[w]} wins" in text
+
+
+async def test_the_end_frames_keys_on_jet_lag(tmp_path: Path) -> None:
+    """A finished Jet Lag log opens on its end: w watches it from the first move, q comes back,
+    r plays again with the same seats (a person and the same bot, the same names)."""
+    path = tmp_path / "lag.jetset"
+    seed = "end-keys"
+    table = play_bots(GAMES["jetlag"], {}, seed, ["greedy", "greedy"])
+    seats = [Seat("Ann"), Seat("Wilbur", SeatKind.of_bot("greedy"))]
+    write_game(path, Header({"seats": 2}, seats, seed_commitment(seed), game="jetlag"), table, seed)
+    app = JetSetApp(saves=tmp_path, fsync=False, bot_delay=0)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.pause()
+        assert app.open_log(path) is None
+        await pilot.pause()
+        end = app.screen
+        assert isinstance(end, JetLagEndScreen)
+        assert "Play again" in screen_text(app) and "Watch the replay" in screen_text(app)
+        await pilot.press("w")
+        await pilot.pause()
+        viewer = app.screen
+        assert isinstance(viewer, JetLagReplayScreen) and viewer.position == 0
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is end
+        await pilot.press("r")
+        await pilot.pause()
+        table_screen = app.screen
+        assert isinstance(table_screen, JetLagScreen)
+        assert [(s.name, str(s.kind)) for s in table_screen.session.seats] == [
+            ("Ann", "human"),
+            ("Wilbur", "bot:greedy"),
+        ]
+        assert table_screen.session.save_path != path, "a new game in a new file"
+
+
+async def test_no_rematch_without_the_seats() -> None:
+    """An end shown without the seats to play again (a game over the network) offers no r."""
+    state = play_game("end-0", ("greedy", "greedy")).state
+    app = JetSetApp(fsync=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.push_screen(JetLagEndScreen(state, NAMES, 0))
+        await pilot.pause()
+        assert "Play again" not in screen_text(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert isinstance(app.screen, JetLagEndScreen)

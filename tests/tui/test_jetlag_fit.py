@@ -1,6 +1,7 @@
 """The Jet Lag table at 80×24 in monochrome (NO_COLOR), in English and Italian: at every turn of a
 whole game the table, the hand and the points all show, whole, with no line cut or wrapped and
-nothing scrolled out of sight; the kinds are told apart by words and letters, not colour."""
+nothing scrolled out of sight (the hand's ``│`` in one column); the kinds are told apart by
+words and letters, not colour."""
 
 from __future__ import annotations
 
@@ -8,12 +9,14 @@ import pytest
 from textual.containers import VerticalScroll
 
 from engine.jetlag.bots import greedy_choice
+from engine.jetlag.cards import deck
 from engine.jetlag.scoring import scores as jetlag_scores
 from jetset_tui.i18n import _, use_language
 from jetset_tui.jetlag_plan import plan_for
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.jetlag_board import JetLagBoard, board_text
-from jetset_tui.widgets.jetlag_hand import card_line
+from jetset_tui.widgets.jetlag_hand import destination_side
+from jetset_tui.widgets.jetlag_words import tourist_face
 from tests.tui.jetlag_keys import guided_keys, jetlag_app, settle, table_screen
 
 
@@ -38,8 +41,13 @@ async def test_every_turn_fits_80x24_in_monochrome(
                 width = screen.query_one(JetLagBoard).content_size.width
                 for line in board_text(view, 0, screen.names, width).plain.splitlines():
                     assert line.strip() in text, f"{line!r} cut:\n{text}"
+                bars = set()
                 for i, card in enumerate(hand):
-                    assert card_line(card, i + 1, i == 0).plain.strip() in text, text
+                    face = f"{i + 1} {tourist_face(deck()[card]).plain}"
+                    row = next((line for line in text.splitlines() if face in line), "")
+                    assert destination_side(card).plain in row.split("│")[-1], text
+                    bars.add(row.index("│"))
+                assert len(bars) <= 1, f"the hand's │ are not in one column:\n{text}"
                 assert "…" not in text and screen.doing(view) in " ".join(shown)
                 assert shown[-1].endswith(_("Menu")), "every key in the footer"
                 body = screen.query_one("#jl-body", VerticalScroll)

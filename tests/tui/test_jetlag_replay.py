@@ -20,6 +20,7 @@ from jetset_tui.screens.jetlag_end import verdict
 from jetset_tui.screens.jetlag_replay import JetLagReplayScreen
 from jetset_tui.screens.load import LoadScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.log import NotationLog
 from netcode.logfile import Header, Seat, write_game
 
 NAMES = ["Ann", "Bo"]
@@ -79,7 +80,46 @@ async def test_a_finished_log_is_stepped_through_on_the_jet_lag_table(tmp_path: 
         assert screen.position == timeline.length
         await pilot.press("q")
         await pilot.pause()
-        assert not isinstance(app.screen, JetLagReplayScreen)
+        assert app.return_code == 0, "opened from the shell, q ends the program (as Jet Set's)"
+
+
+async def test_jet_lags_viewer_has_jet_sets_keys_and_log_pane(tmp_path: Path) -> None:
+    """The replay frame's keys on Jet Lag's table: rounds, a move number, my last turn,
+    auto-play; the log pane says each entry in the game's words, never a salt or a hash."""
+    path = jetlag_log(tmp_path)
+    app = JetSetApp(replay=path, replay_seat=1)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, JetLagReplayScreen)
+        timeline = screen.timeline
+        takes = [i + 1 for i, e in enumerate(timeline.entries) if isinstance(e.action, Take)]
+        assert len(takes) == 4
+        await pilot.press("home", "]")
+        assert screen.position == takes[0]
+        await pilot.press("]", "]")
+        assert screen.position == takes[2]
+        await pilot.press("[")
+        assert screen.position == takes[1]
+        await pilot.press("g", *str(takes[3] + 1), "enter")
+        assert screen.position == takes[3] + 1
+        assert f"move {takes[3] + 1}/{timeline.length}" in screen_text(app)
+        await pilot.press("m")
+        last = max(i for i, e in enumerate(timeline.entries[: takes[3] + 1]) if e.seat == 1)
+        assert screen.position == last, "m: just before seat 1's last play"
+        log = screen.query_one(NotationLog)
+        lines = [line.plain for line in log.lines]
+        assert len(lines) == last
+        assert any("takes the next pile" in line for line in lines), lines
+        salts = [e.action.salt for e in timeline.entries if isinstance(e.action, Take)]
+        assert not any(salt in line for salt in salts for line in lines)
+        await pilot.press("home", "plus", "plus", "plus", "space")
+        await pilot.pause(0.6)
+        assert screen.position >= 2
+        await pilot.press("space")
+        stopped = screen.position
+        await pilot.pause(0.3)
+        assert screen.position == stopped
 
 
 async def test_a_game_still_being_played_shows_no_hand(tmp_path: Path) -> None:

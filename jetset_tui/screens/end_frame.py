@@ -1,0 +1,111 @@
+"""The end screen's frame, for any game: who won (or a draw), the points by source, what else
+the game tells of its end, and the keys: play again with the same seats, watch the replay, back
+to the menu.
+
+The frame knows no game: each game's end screen is built on it and gives the verdict
+(``title_text``), the table of points by source (``points_table``), what comes below them
+(``compose_more``: Jet Set's story of the Final Flights and its charts, Jet Lag's table as it
+ended) and, for a game played at this keyboard, the rematch (``rematch``).
+"""
+
+from __future__ import annotations
+
+from abc import abstractmethod
+from pathlib import Path
+from typing import ClassVar
+
+from rich.console import RenderableType
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import Screen
+from textual.widget import Widget
+from textual.widgets import Static
+
+from jetset_tui.abstract_screen import AbstractScreenMeta
+from jetset_tui.i18n import N_, _
+from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.too_small import TooSmall
+
+
+def saved_text(path: Path) -> str:
+    """Where the game's log is."""
+    return _("the log is saved in {path}").format(path=path)
+
+
+class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
+    """A game is over: its verdict, its points by source, and the keys."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("r", "rematch", N_("Play again")),
+        Binding("w", "replay", N_("Watch the replay")),
+        Binding("escape,q,enter", "menu", N_("Menu")),
+    ]
+
+    def __init__(self, path: Path | None = None) -> None:
+        """``path``: the game's log, where it is saved (None: no replay to watch)."""
+        super().__init__(classes="guarded")
+        self.path = path
+
+    # -- what each game gives ---------------------------------------------------------------
+
+    @abstractmethod
+    def title_text(self) -> Text:
+        """The game is over: who won, or a draw (and where it is saved)."""
+
+    @abstractmethod
+    def points_table(self) -> RenderableType:
+        """Each player's points by source."""
+
+    def compose_more(self) -> ComposeResult:
+        """What the game tells below the points (nothing by default)."""
+        yield from ()
+
+    def body(self) -> Widget:
+        """The container of the title, the points and the rest."""
+        return Vertical()
+
+    def can_rematch(self) -> bool:
+        """The same seats can play again here (a game played at this keyboard)."""
+        return False
+
+    def rematch(self) -> None:
+        """Give way to a new game with the same seats (only asked when ``can_rematch``)."""
+        return
+
+    # -- the frame ----------------------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with self.body():
+            yield Static(self.title_text(), id="end-title")
+            yield Static(self.points_table(), id="scores")
+            yield from self.compose_more()
+        yield KeyFooter()
+        yield TooSmall()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "rematch":
+            return self.can_rematch()
+        if action == "replay":
+            return self.path is not None
+        return True
+
+    def action_rematch(self) -> None:
+        """The same seats again, a new deal: this screen gives way to the new game."""
+        if self.can_rematch():
+            self.rematch()
+
+    def action_replay(self) -> None:
+        """Watch this game from its log, from the first move."""
+        from jetset_tui.app import JetSetApp
+
+        app = self.app
+        if self.path is None or not isinstance(app, JetSetApp):
+            return
+        problem = app.open_replay(self.path, from_start=True)
+        if problem:
+            self.notify(problem, severity="error", markup=False)
+
+    def action_menu(self) -> None:
+        self.app.pop_screen()
