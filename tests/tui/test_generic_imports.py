@@ -42,8 +42,6 @@ GENERIC = (
 """The app's modules that serve every game."""
 
 NOT_YET: dict[str, str] = {
-    "jetset_tui.screens.new_game": "options: opts21",
-    "jetset_tui.screens.remote_lobby": "options: opts21",
     "jetset_tui.undo": "its refusals (refusals.py) say Jet Set's city names through cities.py",
 }
 """Generic modules that still import a game, and why."""
