@@ -224,7 +224,7 @@ class JetSetApp(App[None]):
 
     def start_plan(self, plan: GamePlan | JetLagPlan) -> None:
         from engine.games import DEFAULT, game_rules
-        from jetset_tui.jetlag_plan import GAME, JetLagPlan
+        from jetset_tui.seating import GamePlan  # Jet Lag's plan would load Jet Lag: only for it
         from netcode.local import LocalSession, default_log_path
         from netcode.logfile import LogLocked
         from netcode.table import storage_problem
@@ -233,7 +233,12 @@ class JetSetApp(App[None]):
         if problem:
             self.notify(problem, severity="error")
             return
-        colours = plan.colours if not isinstance(plan, JetLagPlan) else []
+        if isinstance(plan, GamePlan):
+            colours, game = plan.colours, DEFAULT
+        else:
+            from jetset_tui.jetlag_plan import GAME
+
+            colours, game = [], GAME
         path = plan.path
         if path is None and self.saves is not None:
             path = default_log_path(plan.seed or "", self.saves)
@@ -246,7 +251,7 @@ class JetSetApp(App[None]):
                 bot_delay=self.bot_delay,
                 fsync=self.fsync,
                 meta={"colours": colours} if colours else None,
-                rules=game_rules(GAME if isinstance(plan, JetLagPlan) else DEFAULT),
+                rules=game_rules(game),
             )
         except LogLocked as exc:  # --save names a game being played elsewhere
             self.notify(
