@@ -118,6 +118,16 @@ class JetSetApp(App[None]):
         else:
             self.open_menu()
 
+    def on_ready(self) -> None:
+        """The first frame is up: the collector runs again (jetset_tui/startup.py), or, when
+        a game opens from the command line, once its own first frame is up."""
+        from jetset_tui import startup
+
+        if self.asked_for_something():
+            self.set_timer(startup.FALLBACK, startup.release)
+        else:
+            startup.release()
+
     def asked_for_something(self) -> bool:
         launches = (self.launch_session, self.launch_plan, self.launch_resume, self.launch_replay)
         return self.launch_tutorial or any(x is not None for x in launches)

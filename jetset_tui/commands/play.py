@@ -9,7 +9,7 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from jetset_tui import diagnostics
+from jetset_tui import diagnostics, startup
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import _
 
@@ -66,6 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    startup.hold()  # the collector waits for the first frame (jetset_tui/startup.py)
     from jetset_tui.seating import plan_from_spec
 
     if args.resume:
@@ -202,6 +203,7 @@ def run_app(
 ) -> int:
     """Open the app (on the start screen, or straight into a game) and run it. The game's
     modules are imported only for a game: the start screen shows sooner without them."""
+    startup.hold()
     from jetset_tui.app import JetSetApp
 
     app = JetSetApp(
@@ -211,7 +213,10 @@ def run_app(
         tutorial=tutorial,
         expansion=expansion,
     )
-    app.run()
+    try:
+        app.run()
+    finally:
+        startup.release()
     for path in app.unfinished_saves():
         print(saved_words(path))
     return 0

@@ -22,6 +22,7 @@ from textual.widget import Widget
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
+from jetset_tui import startup
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.i18n import N_, _
@@ -167,6 +168,7 @@ class GameScreen(MapAndTableScreen):
     async def after_first_frame(self) -> None:
         """The rest of the table, then the session (``open_session``), in a task of its own:
         the keys typed meanwhile are not held up while its host and peers connect."""
+        startup.release()  # the collector runs again (jetset_tui/startup.py)
         await self.mount_table()
         self.run_worker(self.open_session(), group="session")
 

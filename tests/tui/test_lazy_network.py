@@ -1,6 +1,7 @@
 """A local game's first frame comes before its network code loads (BENCHMARKS.md, "TUI"): the
 deal is drawn from the session's table, and the host, its peers and the protocol's messages,
-which the game runs over in memory, load when the session starts, right after that frame.
+which the game runs over in memory, load when the session starts, right after that frame. The
+garbage collector held while the app starts (jetset_tui/startup.py) runs again after it.
 
 Checked in a fresh interpreter (this one has loaded them for other tests): the real app, a game
 against bots opened as ``jetset play`` opens it, each module looked for in ``sys.modules`` when
@@ -25,8 +26,12 @@ NETWORK = (
 )
 
 SCRIPT = """
-import asyncio, json, sys
+import asyncio, gc, json, sys
 from pathlib import Path
+
+from jetset_tui import startup
+
+startup.hold()  # as `jetset play` does
 
 from jetset_tui.screens.game import GameScreen
 from tests.tui.conftest import make_app
@@ -40,7 +45,8 @@ render = GameScreen.render
 def first_render(self):
     if not seen:
         bar = str(self.query_one("#turn-bar").render())
-        seen.append(([m for m in NETWORK if m in sys.modules], "your turn" in bar))
+        seen.append(([m for m in NETWORK if m in sys.modules], "your turn" in bar,
+                     gc.isenabled()))
     return render(self)
 
 
@@ -57,10 +63,11 @@ async def main():
             if screen.my_turn() and len(screen.session.game.entries) > 4:
                 break
         played = len(screen.session.game.entries)
-    loaded, your_turn = seen[0]
+    loaded, your_turn, collecting = seen[0]
     after = [m for m in NETWORK if m in sys.modules]
     print(json.dumps({{"first": loaded, "your_turn": your_turn, "after": after,
-                       "played": played}}))
+                       "played": played, "collecting": [collecting, gc.isenabled()],
+                       "frozen": gc.get_freeze_count()}}))
 
 
 asyncio.run(main())
@@ -79,3 +86,5 @@ def test_the_first_frame_comes_before_the_network_code_loads(tmp_path: Path) -> 
     assert result["first"] == [], "network code loaded before the first frame"
     assert {"netcode.messages", "netcode.host", "netcode.peer"} <= set(result["after"])
     assert result["played"] > 4, "the bots played once the session started"
+    assert result["collecting"] == [False, True], "the collector runs after the first frame"
+    assert result["frozen"] > 0, "what the start made is set aside"
