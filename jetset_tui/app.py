@@ -118,6 +118,16 @@ class JetSetApp(App[None]):
         else:
             self.open_menu()
 
+    def on_ready(self) -> None:
+        """The first frame is up: the collector runs again (jetset_tui/startup.py), or, when
+        a game opens from the command line, once its own first frame is up."""
+        from jetset_tui import startup
+
+        if self.asked_for_something():
+            self.set_timer(startup.FALLBACK, startup.release)
+        else:
+            startup.release()
+
     def asked_for_something(self) -> bool:
         launches = (self.launch_session, self.launch_plan, self.launch_resume, self.launch_replay)
         return self.launch_tutorial or any(x is not None for x in launches)
@@ -224,7 +234,7 @@ class JetSetApp(App[None]):
 
     def start_plan(self, plan: GamePlan | JetLagPlan) -> None:
         from engine.games import DEFAULT, game_rules
-        from jetset_tui.jetlag_plan import GAME, JetLagPlan
+        from jetset_tui.seating import GamePlan  # Jet Lag's plan would load Jet Lag: only for it
         from netcode.local import LocalSession, default_log_path
         from netcode.logfile import LogLocked
         from netcode.table import storage_problem
@@ -233,7 +243,12 @@ class JetSetApp(App[None]):
         if problem:
             self.notify(problem, severity="error")
             return
-        colours = plan.colours if not isinstance(plan, JetLagPlan) else []
+        if isinstance(plan, GamePlan):
+            colours, game = plan.colours, DEFAULT
+        else:
+            from jetset_tui.jetlag_plan import GAME
+
+            colours, game = [], GAME
         path = plan.path
         if path is None and self.saves is not None:
             path = default_log_path(plan.seed or "", self.saves)
@@ -246,7 +261,7 @@ class JetSetApp(App[None]):
                 bot_delay=self.bot_delay,
                 fsync=self.fsync,
                 meta={"colours": colours} if colours else None,
-                rules=game_rules(GAME if isinstance(plan, JetLagPlan) else DEFAULT),
+                rules=game_rules(game),
             )
         except LogLocked as exc:  # --save names a game being played elsewhere
             self.notify(

@@ -13,13 +13,15 @@ from abc import ABC, abstractmethod
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.errors import IllegalAction, Reason, rule_name
 from engine.games import DEFAULT, game_rules
 from engine.platform import AnyRules
-from netcode.protocol import SeatPresence
 from netcode.seatkind import HUMAN, SeatKind
+
+if TYPE_CHECKING:  # the protocol's messages: a networked game's, not needed to open a local one
+    from netcode.protocol import SeatPresence
 
 
 @dataclass(frozen=True)
@@ -85,6 +87,8 @@ class Presence:
     """The host paused the game: what to tell the player until it is back (nothing counts)."""
 
     def seat(self, seat: int) -> SeatPresence:
+        from netcode.protocol import SeatPresence
+
         return self.seats[seat] if 0 <= seat < len(self.seats) else SeatPresence(True)
 
     def elapsed(self, now: float | None = None) -> float:

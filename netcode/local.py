@@ -35,13 +35,12 @@ import tempfile
 from collections.abc import Callable, Sequence
 from datetime import datetime
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import DesyncError, IllegalAction, NotationError, Reason, rule_name
 from engine.fairdeal import seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import AnyRules, AnyTable
-from netcode import protocol as p
 from netcode.client import (
     NO_UNDO,
     UNDO,
@@ -55,12 +54,13 @@ from netcode.client import (
     TakenBack,
 )
 from netcode.heldturn import HeldTurn
-from netcode.host import Host, HostSettings
 from netcode.logfile import LogLocked, lock_holder, read_log
-from netcode.peer import NetPeer
 from netcode.table import Secrets, StorageError, Table, option_map, seat_count, secrets_path
-from netcode.transport import memory_pipe
 from netcode.userdirs import LOG_SUFFIX, new_game_path
+
+if TYPE_CHECKING:  # the host and its peers load when the game opens (``start``)
+    from netcode.host import Host
+    from netcode.peer import NetPeer
 
 BOT_DELAY = 0.6
 """Seconds a bot waits before moving, so people can follow the game."""
@@ -284,6 +284,12 @@ class LocalSession(GameClient):
         return self._opening is not None
 
     async def _open(self) -> None:
+        # the network's code, imported only now: the table and its deal need none of it, so
+        # the first frame (which shows the deal) comes before it (BENCHMARKS.md, "TUI")
+        from netcode.host import Host, HostSettings
+        from netcode.peer import NetPeer
+        from netcode.transport import memory_pipe
+
         settings = HostSettings(
             hello_timeout=LOCAL_TIMEOUT, idle_timeout=LOCAL_TIMEOUT, bot_delay=self.bot_delay
         )
@@ -498,7 +504,9 @@ def _engine_error(exc: IllegalAction) -> IllegalAction:
     came, when the host sent its template: netcode/refusal.py)."""
     if not exc.rule.startswith("host: "):
         return exc
-    if exc.rule == f"host: {p.E_ILLEGAL}":
+    from netcode.messages import E_ILLEGAL
+
+    if exc.rule == f"host: {E_ILLEGAL}":
         message, sep, rule = exc.message.rpartition(" (")
         if sep and rule.endswith(")"):
             return IllegalAction(rule[:-1], message)

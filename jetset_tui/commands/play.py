@@ -7,10 +7,15 @@ import argparse
 import shlex
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from jetset_tui import diagnostics
+from jetset_tui import diagnostics, startup
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import _
+
+if TYPE_CHECKING:  # the plans load with the game they are for
+    from jetset_tui.jetlag_plan import JetLagPlan
+    from jetset_tui.seating import GamePlan
 
 GAMES = ("jetset", "jetlag")
 
@@ -61,6 +66,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
+    startup.hold()  # the collector waits for the first frame (jetset_tui/startup.py)
     from jetset_tui.seating import plan_from_spec
 
     if args.resume:
@@ -189,7 +195,7 @@ def in_play_elsewhere(path: Path) -> str | None:
 
 def run_app(
     *,
-    plan: object | None = None,
+    plan: GamePlan | JetLagPlan | None = None,
     resume: Path | None = None,
     delay: float | None = None,
     tutorial: bool = False,
@@ -197,22 +203,20 @@ def run_app(
 ) -> int:
     """Open the app (on the start screen, or straight into a game) and run it. The game's
     modules are imported only for a game: the start screen shows sooner without them."""
+    startup.hold()
     from jetset_tui.app import JetSetApp
 
-    chosen = None
-    if plan is not None:
-        from jetset_tui.jetlag_plan import JetLagPlan
-        from jetset_tui.seating import GamePlan
-
-        chosen = plan if isinstance(plan, GamePlan | JetLagPlan) else None
     app = JetSetApp(
-        plan=chosen,
+        plan=plan,
         resume=resume,
         bot_delay=delay,
         tutorial=tutorial,
         expansion=expansion,
     )
-    app.run()
+    try:
+        app.run()
+    finally:
+        startup.release()
     for path in app.unfinished_saves():
         print(saved_words(path))
     return 0

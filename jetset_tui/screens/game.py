@@ -22,6 +22,7 @@ from textual.widget import Widget
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
+from jetset_tui import startup
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.describe import log_words
 from jetset_tui.guided import NO_CARDS_INCOME
@@ -113,6 +114,7 @@ class GameScreen(MapAndTableScreen):
         self._logged = 0
         self._ended = False
         self._table_asked = False
+        self._session_opened = False
         self.table_ready = False
         """The whole table is mounted (``mount_table``): until then ``sync`` leaves it out."""
         if session.can_chat:
@@ -139,6 +141,17 @@ class GameScreen(MapAndTableScreen):
     async def on_mount(self) -> None:
         self.session.add_listener(self.on_client_event)
         self.catch_up_log()
+        if self.session.game.over:  # nothing to play: the end, once the session holds it all
+            await self.open_session()
+        else:  # the deal as the session holds it: the first frame says whose turn it is
+            self.sync()
+
+    async def open_session(self) -> None:
+        """Start the session (a local game's host, its peers and bots, whose network code
+        loads only now), then follow it. Once, after the first frame (``after_first_frame``)."""
+        if self._session_opened or not self.is_attached:
+            return
+        self._session_opened = True
         await self.session.start()
         self.sync()
         self.set_interval(1.0, self.tick)
@@ -150,8 +163,15 @@ class GameScreen(MapAndTableScreen):
         an update is batched (as while an app starts), and paints nothing then."""
         if not self._table_asked:
             self._table_asked = True
-            self.call_later(self.mount_table)
+            self.call_later(self.after_first_frame)
         return super().render()
+
+    async def after_first_frame(self) -> None:
+        """The rest of the table, then the session (``open_session``), in a task of its own:
+        the keys typed meanwhile are not held up while its host and peers connect."""
+        startup.release()  # the collector runs again (jetset_tui/startup.py)
+        await self.mount_table()
+        self.run_worker(self.open_session(), group="session")
 
     async def mount_table(self) -> None:
         """Once the first frame is on the screen: the players and the rows beside the map, the
