@@ -102,6 +102,8 @@ def business_keys() -> tuple[int, ...]:
 
 
 KEYS: Final[tuple[int, ...]] = business_keys()
+DRAW_KEYS: Final = KEYS[EPOCH_DRAWN_SLOT] + KEYS[DRAWS_SLOT] - KEYS[DECK_SIZE_SLOT]
+"""What a draw adds to the hash for the pile (one card fewer) and the draws (one more each)."""
 
 
 def kind_counts(cards: list[str]) -> list[int]:
@@ -280,11 +282,11 @@ class BusinessState:
             state.hash += (value - old) * KEYS[slot]
             values[slot] = value
 
-    def _put_all(self, state: State, slots: tuple[tuple[int, int], ...]) -> None:
-        """``_put`` for each (slot, value)."""
+    def _put_scalars(self, state: State) -> None:
+        """``_put`` for each of the ``SCALARS`` slots."""
         values = self.values
         delta = 0
-        for slot, value in slots:
+        for slot, value in enumerate(self.scalar_values()):
             old = values[slot]
             if old != value:
                 delta += (value - old) * KEYS[slot]
@@ -348,18 +350,15 @@ class BusinessState:
         if not self.values:
             self.rehash(state)
             return
+        values = self.values
+        values[DECK_SIZE_SLOT] -= 1  # the three counters move as every draw moves them
+        values[EPOCH_DRAWN_SLOT] += 1
+        values[DRAWS_SLOT] += 1
+        state.hash += DRAW_KEYS
         base = SCALARS + SEAT_FIELDS * seat
-        self._put_all(
-            state,
-            (
-                (DECK_SIZE_SLOT, self.deck_size),
-                (EPOCH_DRAWN_SLOT, self.epoch_drawn),
-                (DRAWS_SLOT, self.draws),
-                (OWED_SLOT, _seats_code(self.owed)),
-                (base, self.sizes[seat]),
-                (base + 1, self.commits[seat]),
-            ),
-        )
+        self._put_count(state, base, 1)  # the hand's size
+        self._put(state, base + 1, self.commits[seat])
+        self._put(state, OWED_SLOT, _seats_code(self.owed))
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -470,7 +469,7 @@ class BusinessState:
             setattr(self, name, value)
         self._mark(state)
         if self.values:
-            self._put_all(state, tuple(enumerate(self.scalar_values())))
+            self._put_scalars(state)
         else:
             self.rehash(state)
 
