@@ -143,6 +143,9 @@ class BusinessState:
         self.taxed_by = -1
         """The seat with Taxes in front of it, or -1 (one copy in the deck): the one seat whose
         ``taxes_turn`` is not -1, kept by ``lay_down`` and ``pick_up_taxes`` for Take income."""
+        self.alters_income = False
+        """A +2 Income or Taxes card has been laid in front of someone (and may still be there):
+        only then does Take income ask ``income_after_cards``."""
         self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
         self.offer = NO_OFFER
         """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
@@ -185,6 +188,7 @@ class BusinessState:
         b.taxes_pot = self.taxes_pot
         b.taxes_turn = self.taxes_turn[:]
         b.taxed_by = self.taxed_by
+        b.alters_income = self.alters_income
         b.owed = self.owed[:]
         b.offer = self.offer
         b.offer_turn = self.offer_turn
@@ -416,6 +420,8 @@ class BusinessState:
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
             self.taxed_by = seat
+        if kind in ("income", "taxes"):
+            self.alters_income = True
         base = SCALARS + SEAT_FIELDS * seat
         self._put(state, base + 3, self.taxes_turn[seat] + 1)
         self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
