@@ -102,6 +102,8 @@ def business_keys() -> tuple[int, ...]:
 
 
 KEYS: Final[tuple[int, ...]] = business_keys()
+DRAW_KEYS: Final = KEYS[EPOCH_DRAWN_SLOT] + KEYS[DRAWS_SLOT] - KEYS[DECK_SIZE_SLOT]
+"""What a draw adds to the hash for the pile (one card fewer) and the draws (one more each)."""
 
 
 def kind_counts(cards: list[str]) -> list[int]:
@@ -141,6 +143,9 @@ class BusinessState:
         self.taxed_by = -1
         """The seat with Taxes in front of it, or -1 (one copy in the deck): the one seat whose
         ``taxes_turn`` is not -1, kept by ``lay_down`` and ``pick_up_taxes`` for Take income."""
+        self.alters_income = False
+        """A +2 Income or Taxes card has been laid in front of someone (and may still be there):
+        only then does Take income ask ``income_after_cards``."""
         self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
         self.offer = NO_OFFER
         """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
@@ -183,6 +188,7 @@ class BusinessState:
         b.taxes_pot = self.taxes_pot
         b.taxes_turn = self.taxes_turn[:]
         b.taxed_by = self.taxed_by
+        b.alters_income = self.alters_income
         b.owed = self.owed[:]
         b.offer = self.offer
         b.offer_turn = self.offer_turn
@@ -280,11 +286,11 @@ class BusinessState:
             state.hash += (value - old) * KEYS[slot]
             values[slot] = value
 
-    def _put_all(self, state: State, slots: tuple[tuple[int, int], ...]) -> None:
-        """``_put`` for each (slot, value)."""
+    def _put_scalars(self, state: State) -> None:
+        """``_put`` for each of the ``SCALARS`` slots."""
         values = self.values
         delta = 0
-        for slot, value in slots:
+        for slot, value in enumerate(self.scalar_values()):
             old = values[slot]
             if old != value:
                 delta += (value - old) * KEYS[slot]
@@ -348,18 +354,15 @@ class BusinessState:
         if not self.values:
             self.rehash(state)
             return
+        values = self.values
+        values[DECK_SIZE_SLOT] -= 1  # the three counters move as every draw moves them
+        values[EPOCH_DRAWN_SLOT] += 1
+        values[DRAWS_SLOT] += 1
+        state.hash += DRAW_KEYS
         base = SCALARS + SEAT_FIELDS * seat
-        self._put_all(
-            state,
-            (
-                (DECK_SIZE_SLOT, self.deck_size),
-                (EPOCH_DRAWN_SLOT, self.epoch_drawn),
-                (DRAWS_SLOT, self.draws),
-                (OWED_SLOT, _seats_code(self.owed)),
-                (base, self.sizes[seat]),
-                (base + 1, self.commits[seat]),
-            ),
-        )
+        self._put_count(state, base, 1)  # the hand's size
+        self._put(state, base + 1, self.commits[seat])
+        self._put(state, OWED_SLOT, _seats_code(self.owed))
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -417,6 +420,8 @@ class BusinessState:
         if kind == "taxes":
             self.taxes_turn[seat] = state.turn
             self.taxed_by = seat
+        if kind in ("income", "taxes"):
+            self.alters_income = True
         base = SCALARS + SEAT_FIELDS * seat
         self._put(state, base + 3, self.taxes_turn[seat] + 1)
         self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
@@ -470,7 +475,7 @@ class BusinessState:
             setattr(self, name, value)
         self._mark(state)
         if self.values:
-            self._put_all(state, tuple(enumerate(self.scalar_values())))
+            self._put_scalars(state)
         else:
             self.rehash(state)
 

@@ -170,8 +170,7 @@ class Ruleset:
 
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
-        if self.investors and (not state.quiet or type(entry.action) in INVESTOR_RULES):
-            # else investor_rule says None: no Investor waits, and this is no Investors action
+        if self.investors and not state.quiet:  # an Investor may wait: it comes first
             investors = investor_rule(state, entry.action)
             if investors is not None:
                 return investors
@@ -207,6 +206,8 @@ class Ruleset:
     def _chance_rule(self, entry: Entry, actor: int | None) -> AnyRule:
         """The dealer's rule for ``entry``, or IllegalAction saying whose turn it is instead."""
         action = entry.action
+        if self.investors and type(action) in INVESTOR_RULES:  # its check says when it may come
+            return INVESTOR_RULES[type(action)]
         if actor is None:
             raise IllegalAction(ENDING, "the game is over")
         if actor == CHANCE:
@@ -235,23 +236,40 @@ class Ruleset:
         IllegalAction the state is unchanged."""
         rule = self.rule_for(state, entry)
         actor, action = entry.actor, entry.action
-        b = state.business
-        if b is not None and (not state.quiet or rule.part_of_claim) and actor >= 0:
-            business.guard_if_needed(state, actor, action)  # quiet: only a lock can refuse
+        if not state.quiet or rule.part_of_claim:  # a module may have a say
+            self._apply_with_modules(state, rule, actor, action)
+            return
+        rule.check(state, actor, action)  # the base game's path
+        rule.perform(state, actor, action)
+        if rule.ends_turn and (state.quiet or not self._turn_goes_on(state, rule, actor, action)):
+            end_turn(state, rule.idle)  # (the action itself may have woken a module)
+
+    def _apply_with_modules(self, state: State, rule: AnyRule, actor: int, action: Action) -> None:
+        """``apply`` while a module waits, or for a claim: a Business card may refuse the
+        entry (only a lock, when the game is quiet), and the turn may go on after it."""
+        if state.business is not None and actor >= 0:
+            business.guard_if_needed(state, actor, action)
         rule.check(state, actor, action)
         rule.perform(state, actor, action)
-        if rule.ends_turn:
-            if (  # Extra Action's turn is never quiet
-                b is not None
-                and (not state.quiet or rule.part_of_claim)
-                and business.after_action(state, actor, action)
-            ):
-                return  # the turn goes on (Business cards)
-            if not state.quiet:
-                hubs = state.hubs
-                if hubs is not None and hubs.pending:
-                    return  # a hub bonus is still to choose (Hubs: bonus_pending)
+        if rule.ends_turn and not self._turn_goes_on(state, rule, actor, action):
             end_turn(state, rule.idle)
+
+    @staticmethod
+    def _turn_goes_on(state: State, rule: AnyRule, actor: int, action: Action) -> bool:
+        """After a turn's action, when a module may have a say: a Business card's turn that
+        goes on, or a hub bonus still to choose."""
+        b = state.business
+        if (  # Extra Action's turn is never quiet
+            b is not None
+            and (not state.quiet or rule.part_of_claim)
+            and business.after_action(state, actor, action)
+        ):
+            return True  # the turn goes on (Business cards)
+        if not state.quiet:
+            hubs = state.hubs
+            if hubs is not None and hubs.pending:
+                return True  # a hub bonus is still to choose (Hubs: bonus_pending)
+        return False
 
     @staticmethod
     @lru_cache(maxsize=16)

@@ -162,6 +162,7 @@ def play_checked(options: Options, seed: str) -> Game:
         if state.business is not None:
             taxes = state.business.taxes_turn
             assert state.business.taxed_by == (taxes.index(max(taxes)) if max(taxes) >= 0 else -1)
+        check_alters_income(state)
         viewer = rng.randrange(-1, players)
         check_view(state, None if viewer < 0 else viewer)
     assert game.over, "every game ends"
@@ -175,6 +176,14 @@ def check_replays(game: Game) -> None:
         for entry, digest in zip(game.entries, game.digests, strict=True):
             peer.push(redact(entry, seat), digest)
             assert peer.state.quiet == (not peer.state.modules_wait()), "quiet is kept"
+            check_alters_income(peer.state)
+
+
+def check_alters_income(state: State) -> None:
+    """Take income skips the Business cards only while no +2 Income or Taxes card is down."""
+    b = state.business
+    if b is not None and any("income" in front or "taxes" in front for front in b.front):
+        assert b.alters_income, "a card in front changes income: Take income must ask it"
 
 
 CASES = [

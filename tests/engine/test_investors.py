@@ -327,6 +327,19 @@ def test_the_base_game_refuses_investor_entries() -> None:
         t.game.check(Entry(CHANCE, TurnInvestor(0, "INV-EQUAL-1", "00")))
 
 
+def test_investor_entries_while_no_investor_waits_get_the_investor_rules_reason() -> None:
+    """A quiet game (no Vacation card waiting) finds an Investors entry's rule after the base
+    game's own (``Ruleset._chance_rule``): it is refused for the Investors' reason, unchanged."""
+    t = Table(players=3, options=Options(players=3, investors=True))
+    assert t.state.quiet and t.game.to_move() == 0
+    digest = t.state.digest()
+    with pytest.raises(IllegalAction, match="no Vacation card waits for an Investor to replace"):
+        t.game.push(Entry(0, ReplaceInvestor("INV-EQUAL-1")))
+    with pytest.raises(IllegalAction, match="no Vacation card waits for its Investor"):
+        t.game.push(Entry(CHANCE, TurnInvestor(0, "INV-EQUAL-1", "00")))
+    assert t.state.digest() == digest and t.game.to_move() == 0
+
+
 # -- whole games -----------------------------------------------------------------------------
 
 SLOW = os.environ.get("JETSET_SLOW") == "1"

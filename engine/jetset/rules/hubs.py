@@ -58,7 +58,7 @@ def why_not_city(state: State, city: int) -> str | None:
     if not 0 <= city < len(board.cities):
         return Reason("there is no such city")
     name = board.cities[city].name
-    if city in distant_cities(board):
+    if board.cities[city].code in DISTANT_CODES:  # a distant city
         return Reason(
             "{city} is a distant city: hubs go only to cities on the main board", city=Word(name)
         )

@@ -49,7 +49,7 @@ class IncomeRule(Rule[Income]):
 
     def perform(self, state: State, seat: int, action: Income) -> None:
         income = seat_income(state, seat)
-        if state.business is not None:
+        if state.business is not None and state.business.alters_income:
             income = income_after_cards(state, seat, income)  # +2 Income cards, Taxes
         state.add_cash(seat, income)
         state.take_markers_back(seat)
