@@ -30,6 +30,7 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
+from jetset_tui.timeline import Timeline
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap
@@ -38,7 +39,6 @@ from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import end_reason_text
 from netcode.logfile import Note
-from netcode.replay import Timeline
 
 LOG_TAIL = 20
 """A jump rebuilds the log panel with at most this many entries before the position."""

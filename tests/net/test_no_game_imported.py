@@ -23,10 +23,6 @@ GENERIC = frozenset(
 """The engine modules netcode may import: the platform, the registry and what no game owns."""
 
 NOT_YET: dict[str, str] = {
-    "logfile.py": "a header reads Jet Set's Options and the dealing schemes of its old formats",
-    "textlog.py": "Jet Set's text form (export, import) beside every game's",
-    "stats.py": "Jet Set's counts (cash, turns) beside every game's",
-    "replay.py": "Jet Set's replay of its older formats beside every game's replay_table",
     "lobbyproto.py": "create's and games' Jet Set modules, checked against its list (MODULES)",
 }
 """Modules that still import Jet Set, and why: the log's readers keep Jet Set's own older
