@@ -226,6 +226,17 @@ class OptionsOfItsOwn(Protocol):
 
 
 @runtime_checkable
+class ReadsEntriesOf(Protocol[T_contra]):
+    """A game whose notation depends on the table (Jet Set: a base game's board has no card of
+    the expansion, and its logs may name none)."""
+
+    def entry_reader(self, table: T_contra) -> Callable[[int, str], Any]:
+        """``entry_from_line`` for the entries of ``table``'s game alone (NotationError, a
+        ValueError, for any other)."""
+        ...
+
+
+@runtime_checkable
 class ReadsOldDigests(Protocol[T_contra]):
     """A game whose older log formats recorded its digests otherwise (Jet Set's format 1)."""
 

@@ -2,8 +2,9 @@
 once revealed (every chance entry re-dealt from the seed and the contributions in the header).
 
 ``replay`` knows a game through engine/platform.py alone: its ``GameRules``, and the hooks a
-game's older log formats and seat copies ask for (``DealsOldLogs``, ``ReadsOldDigests``,
-``HidesDealtCards``: Jet Set's in engine/jetset/oldlogs.py).
+game's notation, older log formats and seat copies ask for (``ReadsEntriesOf``,
+``DealsOldLogs``, ``ReadsOldDigests``, ``HidesDealtCards``: Jet Set's in
+engine/jetset/definition.py and oldlogs.py).
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from engine.platform import (
     DealerOf,
     DealsOldLogs,
     HidesDealtCards,
+    ReadsEntriesOf,
     ReadsOldDigests,
     SummarisesGames,
 )
@@ -46,7 +48,7 @@ class TableReplay:
     bad_entry: int | None = None
     commitment_ok: bool | None = None
     warnings: list[str] = field(default_factory=list)
-    rules: AnyRules | None = field(default=None, kw_only=True)
+    rules: AnyRules | None = None
     """The game's rules (what ``summary`` asks beyond the table)."""
 
     @property
@@ -110,7 +112,7 @@ def replay(
         seed = deal_seed(log.seed, header.seat_contributions())
         dealer = log_dealer(rules, seed, header.version)
     records = log.records if stop_at is None else log.records[:stop_at]
-    entries, unreadable = parse_entries(records, entry_parser(rules))
+    entries, unreadable = parse_entries(records, entry_parser(rules, table))
     push = _pusher(rules, table, header.version)
     same = rules.dealt_as_logged if isinstance(rules, HidesDealtCards) else operator.eq
     # entries may stop short of the records, at the first line that does not parse
@@ -170,10 +172,12 @@ def _line(actor: int, text: str) -> str:
     return f"{'*' if actor == CHANCE else actor} {text}"
 
 
-def entry_parser(rules: AnyRules) -> Callable[[int, str], Any]:
-    """The entry of an actor and a notation line in ``rules``' game. Lines repeat ("income"),
-    so each distinct line is parsed once (a line that does not parse raises each time)."""
-    return cache(rules.entry_from_line)
+def entry_parser(rules: AnyRules, table: AnyTable) -> Callable[[int, str], Any]:
+    """The entry of an actor and a notation line in ``table``'s game (``ReadsEntriesOf``: as
+    that table reads them). Lines repeat ("income"), so each distinct line is parsed once (a
+    line that does not parse raises each time)."""
+    read = rules.entry_reader(table) if isinstance(rules, ReadsEntriesOf) else rules.entry_from_line
+    return cache(read)
 
 
 class _DealerMismatch(ValueError):

@@ -92,7 +92,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     decisions."""
     rules = log.header.rules_of_game
     table = log.header.new_table()
-    parse = entry_parser(rules)
+    parse = entry_parser(rules, table)
     entries = [parse(actor, text) for _, actor, text, _ in log.records]
     counts: Mapping[str, Any] = {}
     if isinstance(rules, SummarisesGames):

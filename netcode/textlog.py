@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from engine.errors import IllegalAction
 from engine.fairdeal import is_contribution, pledge_for
 from engine.games import DEFAULT, TITLES, WHERE, AnyRules, game_rules
-from engine.platform import CHANCE, AnyTable, WritesText
+from engine.platform import CHANCE, AnyTable, ReadsEntriesOf, WritesText
 from netcode.logfile import (
     DATE_FORMAT,
     GAME_SINCE,
@@ -314,6 +314,7 @@ def _options(tags: dict[str, str], rules: AnyRules, players: int) -> object:
 
 def _records(parsed: TextGame, rules: AnyRules, table: AnyTable) -> list[LogRecord]:
     """Each entry line's record, checked against the rules, its digest made anew."""
+    read = rules.entry_reader(table) if isinstance(rules, ReadsEntriesOf) else rules.entry_from_line
     records: list[LogRecord] = []
     for index, line in enumerate(parsed.lines):
         head, _, rest = line.partition(" ")
@@ -321,7 +322,7 @@ def _records(parsed: TextGame, rules: AnyRules, table: AnyTable) -> list[LogReco
             if head != "*" and not SEAT.fullmatch(head):
                 raise ValueError(f"an entry starts with a seat number or '*', not {head!r}")
             actor = CHANCE if head == "*" else int(head)
-            entry = rules.entry_from_line(actor, rest)
+            entry = read(actor, rest)
             digest = table.push(entry)
         except (ValueError, IllegalAction) as exc:  # NotationError among them
             raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None

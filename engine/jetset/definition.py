@@ -42,6 +42,7 @@ from engine.platform import (
     GameRules,
     HidesDealtCards,
     OptionsOfItsOwn,
+    ReadsEntriesOf,
     ReadsOldDigests,
     SummarisesGames,
     WritesText,
@@ -76,13 +77,23 @@ class JetSet:
         return TableDealer(seed, scheme) if scheme != SHAKE_DEAL else None
 
     # -- what its logs need beyond the platform's (engine/platform.py: OptionsOfItsOwn,
-    # ReadsOldDigests, HidesDealtCards, SummarisesGames, WritesText) --------------------------
+    # ReadsEntriesOf, ReadsOldDigests, HidesDealtCards, SummarisesGames, WritesText) ------------
 
     def options_from_data(self, raw: dict[str, Any]) -> Options:
         return Options.from_dict(raw)
 
     def options_to_data(self, options: Options) -> dict[str, Any]:
         return options.to_dict()
+
+    def entry_reader(self, table: Game) -> Callable[[int, str], Entry]:
+        """Entries naming the cards of ``table``'s board alone (the expansion's with
+        ``extra_cards``)."""
+        notation = Notation(table.board)
+
+        def read(actor: int, line: str) -> Entry:
+            return Entry(actor, notation.parse_action(line))
+
+        return read
 
     def old_push(self, table: Game, log_version: int) -> Callable[[Entry, str], object] | None:
         return oldlogs.old_push(table, log_version)
@@ -246,9 +257,10 @@ JET_SET: GameRules[State, Action, Entry] = JetSet()
 _LOG_HOOKS: tuple[
     DealsOldLogs,
     OptionsOfItsOwn,
+    ReadsEntriesOf[Game],
     ReadsOldDigests[Game],
     HidesDealtCards,
     SummarisesGames[Game],
     WritesText[Game],
-] = (JetSet(),) * 6
+] = (JetSet(),) * 7
 """mypy checks that ``JetSet`` is each hook on its logs netcode/ asks for (engine/platform.py)."""
