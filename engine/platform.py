@@ -207,7 +207,7 @@ AnyTable = Table[Any, Any, Any]
 
 
 # -- what a game's logs may need beyond GameRules (netcode/logfile.py, replay.py, stats.py,
-# textlog.py ask for each with isinstance; a game without one gets the platform's way) ----------
+# textlog.py ask for each through log_hooks; a game without one gets the platform's way) -------
 
 
 @runtime_checkable
@@ -222,6 +222,11 @@ class OptionsOfItsOwn(Protocol):
 
     def options_to_data(self, options: Any) -> dict[str, Any]:
         """``options`` as a header holds them."""
+        ...
+
+    def table_for(self, options: Any) -> Table[Any, Any, Any]:
+        """A fresh table for options of its own, as a header holds them (``new_table`` of their
+        data, without the round trip)."""
         ...
 
 
@@ -299,3 +304,39 @@ class WritesText(Protocol[T_contra]):
     def entry_lines(self, table: T_contra) -> list[str]:
         """One line of text for each entry, numbered as the game numbers them."""
         ...
+
+
+@dataclass(frozen=True, slots=True)
+class LogHooks:
+    """The hooks above that one game's ``rules`` implement (None: the platform's way)."""
+
+    rules: object
+    options: OptionsOfItsOwn | None
+    entries: ReadsEntriesOf[Any] | None
+    old_dealer: DealsOldLogs | None
+    old_digests: ReadsOldDigests[Any] | None
+    hidden: HidesDealtCards | None
+    summaries: SummarisesGames[Any] | None
+    text: WritesText[Any] | None
+
+
+_HOOKS: dict[int, LogHooks] = {}
+"""Each game's hooks by the ``id`` of its rules (held there, so the ``id`` stays theirs)."""
+
+
+def log_hooks(rules: object) -> LogHooks:
+    """``rules``' hooks, looked up once: an ``isinstance`` of a runtime-checked protocol costs
+    several microseconds, a few percent of a replay when it is asked for each log."""
+    hooks = _HOOKS.get(id(rules))
+    if hooks is None:
+        hooks = _HOOKS[id(rules)] = LogHooks(
+            rules,
+            rules if isinstance(rules, OptionsOfItsOwn) else None,
+            rules if isinstance(rules, ReadsEntriesOf) else None,
+            rules if isinstance(rules, DealsOldLogs) else None,
+            rules if isinstance(rules, ReadsOldDigests) else None,
+            rules if isinstance(rules, HidesDealtCards) else None,
+            rules if isinstance(rules, SummarisesGames) else None,
+            rules if isinstance(rules, WritesText) else None,
+        )
+    return hooks

@@ -34,7 +34,7 @@ import msgpack
 import data
 from engine.fairdeal import is_contribution, pledge_for, seed_commitment
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
-from engine.platform import OptionsOfItsOwn, Table
+from engine.platform import Table, log_hooks
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
@@ -139,14 +139,18 @@ class Header:
     @property
     def option_data(self) -> dict[str, Any]:
         """The options as plain data (as the file holds them, as ``new_table`` takes them)."""
-        options, rules = self.options, self.rules_of_game
-        if isinstance(rules, OptionsOfItsOwn) and not isinstance(options, Mapping):
-            return rules.options_to_data(options)
+        options, own = self.options, log_hooks(self.rules_of_game).options
+        if own is not None and not isinstance(options, Mapping):
+            return own.options_to_data(options)
         return dict(options)
 
     def new_table(self) -> Table[Any, Any, Any]:
         """A fresh table of the header's game with its options."""
-        return self.rules_of_game.new_table(self.option_data)
+        rules = self.rules_of_game
+        own = log_hooks(rules).options
+        if own is not None and not isinstance(self.options, Mapping):
+            return own.table_for(self.options)
+        return rules.new_table(self.option_data)
 
     def seat_contributions(self) -> list[str | None]:
         """One contribution (or None) per seat; none at all before format 4."""
@@ -233,8 +237,9 @@ def _options(game: str, raw: dict[str, Any], seats: int) -> GameOptions:
     """The header's options: its game's own object (``OptionsOfItsOwn``), or the plain data
     its table accepts."""
     rules = game_rules(game)
-    if isinstance(rules, OptionsOfItsOwn):
-        return rules.options_from_data(raw)
+    own = log_hooks(rules).options
+    if own is not None:
+        return own.options_from_data(raw)
     rules.new_table(raw)  # ValueError naming what the game does not take
     if raw.get("seats", seats) != seats:
         raise ValueError(f"the options say {raw.get('seats')!r:.10} seats, the header {seats}")

@@ -18,16 +18,7 @@ from typing import Any
 from engine.errors import DesyncError, IllegalAction
 from engine.fairdeal import deal_seed
 from engine.games import AnyRules
-from engine.platform import (
-    CHANCE,
-    AnyTable,
-    DealerOf,
-    DealsOldLogs,
-    HidesDealtCards,
-    ReadsEntriesOf,
-    ReadsOldDigests,
-    SummarisesGames,
-)
+from engine.platform import CHANCE, AnyTable, DealerOf, log_hooks
 from netcode.logfile import (
     GameLog,
     LogRecord,
@@ -75,9 +66,10 @@ class TableReplay:
         }
 
     def _result_fields(self) -> dict[str, object]:
-        table, rules = self.table, self.rules
-        if isinstance(rules, SummarisesGames):
-            return rules.result_fields(table)
+        table = self.table
+        own = None if self.rules is None else log_hooks(self.rules).summaries
+        if own is not None:
+            return own.result_fields(table)
         result, over = table.result(), table.over
         winners = list(result.winners) if over else []
         return {"over": over, "winners": winners, "draw": over and result.draw}
@@ -114,7 +106,8 @@ def replay(
     records = log.records if stop_at is None else log.records[:stop_at]
     entries, unreadable = parse_entries(records, entry_parser(rules, table))
     push = _pusher(rules, table, header.version)
-    same = rules.dealt_as_logged if isinstance(rules, HidesDealtCards) else operator.eq
+    hidden = log_hooks(rules).hidden
+    same = operator.eq if hidden is None else hidden.dealt_as_logged
     # entries may stop short of the records, at the first line that does not parse
     for (index, actor, text, digest), entry in zip(records, entries, strict=False):
         try:
@@ -142,14 +135,16 @@ replay_any = replay_game = replay_table = replay
 def log_dealer(rules: AnyRules, seed: str, log_version: int) -> DealerOf[Any, Any]:
     """The dealer of ``seed`` (contributions already mixed in) in a log of ``log_version``: a
     game whose older formats dealt otherwise deals them as they did (``DealsOldLogs``)."""
-    old = rules.old_dealer(seed, log_version) if isinstance(rules, DealsOldLogs) else None
+    own = log_hooks(rules).old_dealer
+    old = None if own is None else own.old_dealer(seed, log_version)
     return old if old is not None else rules.dealer(seed)
 
 
 def _pusher(rules: AnyRules, table: AnyTable, log_version: int) -> Callable[[Any, str], object]:
     """How an entry and its recorded digest apply: ``table.push``, unless the log's format
     recorded its digests otherwise (``ReadsOldDigests``)."""
-    old = rules.old_push(table, log_version) if isinstance(rules, ReadsOldDigests) else None
+    own = log_hooks(rules).old_digests
+    old = None if own is None else own.old_push(table, log_version)
     return old if old is not None else table.push
 
 
@@ -176,8 +171,13 @@ def entry_parser(rules: AnyRules, table: AnyTable) -> Callable[[int, str], Any]:
     """The entry of an actor and a notation line in ``table``'s game (``ReadsEntriesOf``: as
     that table reads them). Lines repeat ("income"), so each distinct line is parsed once (a
     line that does not parse raises each time)."""
-    read = rules.entry_reader(table) if isinstance(rules, ReadsEntriesOf) else rules.entry_from_line
-    return cache(read)
+    return cache(entry_reader(rules, table))
+
+
+def entry_reader(rules: AnyRules, table: AnyTable) -> Callable[[int, str], Any]:
+    """``rules.entry_from_line``, or as ``table`` reads its entries (``ReadsEntriesOf``)."""
+    own = log_hooks(rules).entries
+    return rules.entry_from_line if own is None else own.entry_reader(table)
 
 
 class _DealerMismatch(ValueError):

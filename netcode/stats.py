@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.platform import SummarisesGames
+from engine.platform import log_hooks
 from netcode.logfile import GameLog, LogFormatError, read_log
 from netcode.replay import entry_parser
 from netcode.seatkind import SeatKind
@@ -95,9 +95,10 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     parse = entry_parser(rules, table)
     entries = [parse(actor, text) for _, actor, text, _ in log.records]
     counts: Mapping[str, Any] = {}
-    if isinstance(rules, SummarisesGames):
-        rules.fold(table, entries)
-        counts = rules.stats_of(table)
+    own = log_hooks(rules).summaries
+    if own is not None:
+        own.fold(table, entries)
+        counts = own.stats_of(table)
     else:
         for entry in entries:
             table.push(entry)

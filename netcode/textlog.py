@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 from engine.errors import IllegalAction
 from engine.fairdeal import is_contribution, pledge_for
 from engine.games import DEFAULT, TITLES, WHERE, AnyRules, game_rules
-from engine.platform import CHANCE, AnyTable, ReadsEntriesOf, WritesText
+from engine.platform import CHANCE, AnyTable, log_hooks
 from netcode.logfile import (
     DATE_FORMAT,
     GAME_SINCE,
@@ -42,6 +42,7 @@ from netcode.logfile import (
     Note,
     Seat,
 )
+from netcode.replay import entry_reader
 from netcode.seatkind import SeatKind
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
@@ -158,7 +159,7 @@ def export_text(log: GameLog, table: AnyTable, *, chat: bool = False) -> str:
     numbered in order and chance entries with ``*``."""
     h = log.header
     rules = h.rules_of_game
-    own = rules if isinstance(rules, WritesText) else None
+    own = log_hooks(rules).text
     tags = _header_tags(log)
     if h.version >= GAME_SINCE:
         tags.append(("Game", h.game))
@@ -307,14 +308,13 @@ def _header(tags: dict[str, str], rules: AnyRules, version: int) -> Header:
 
 def _options(tags: dict[str, str], rules: AnyRules, players: int) -> object:
     """The options the tags say: a game's own tags (``WritesText``), else its seats alone."""
-    if isinstance(rules, WritesText):
-        return rules.options_from_tags(tags, players)
-    return {"seats": players}
+    own = log_hooks(rules).text
+    return {"seats": players} if own is None else own.options_from_tags(tags, players)
 
 
 def _records(parsed: TextGame, rules: AnyRules, table: AnyTable) -> list[LogRecord]:
     """Each entry line's record, checked against the rules, its digest made anew."""
-    read = rules.entry_reader(table) if isinstance(rules, ReadsEntriesOf) else rules.entry_from_line
+    read = entry_reader(rules, table)
     records: list[LogRecord] = []
     for index, line in enumerate(parsed.lines):
         head, _, rest = line.partition(" ")

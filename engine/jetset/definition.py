@@ -85,6 +85,9 @@ class JetSet:
     def options_to_data(self, options: Options) -> dict[str, Any]:
         return options.to_dict()
 
+    def table_for(self, options: Options) -> Game:
+        return Game(options)
+
     def entry_reader(self, table: Game) -> Callable[[int, str], Entry]:
         """Entries naming the cards of ``table``'s board alone (the expansion's with
         ``extra_cards``)."""
