@@ -5,11 +5,9 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 from engine.errors import IllegalAction
 from engine.platform import log_hooks
@@ -94,7 +92,6 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     table = log.header.new_table()
     parse = entry_parser(rules, table)
     entries = [parse(actor, text) for _, actor, text, _ in log.records]
-    counts: Mapping[str, Any] = {}
     own = log_hooks(rules).summaries
     if own is not None:
         own.fold(table, entries)
@@ -102,6 +99,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     else:
         for entry in entries:
             table.push(entry)
+        counts = {"turns": sum(actor >= 0 for _, actor, _, _ in log.records)}
     result = table.result()
     over = table.over
     return GameSummary(
@@ -110,7 +108,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         kinds=[str(s.kind) for s in log.header.seats],
         scores=list(result.points),
         winners=list(result.winners) if over else [],
-        turns=counts.get("turns", sum(actor >= 0 for _, actor, _, _ in log.records)),
+        turns=counts["turns"],
         entries=len(log.records),
         end=counts.get("end", ""),
         claimed=list(counts.get("claimed", [])),
