@@ -53,8 +53,11 @@ def dealt_as_logged(dealt: Entry, logged: Entry) -> bool:
     act, expected = logged.action, dealt.action
     if isinstance(act, Deal) and act.cards is None and isinstance(expected, Deal):
         return expected.commitment == act.commitment or dealt == logged
-    drawn = BusinessDraw | FinalsDraw
-    if isinstance(act, drawn) and act.salt is None and isinstance(expected, drawn):
+    if (
+        isinstance(act, (BusinessDraw, FinalsDraw))
+        and act.salt is None
+        and isinstance(expected, (BusinessDraw, FinalsDraw))
+    ):  # tuples: mypyc compiles a union kept in a local as an unassigned variable
         return expected.commitment == act.commitment or dealt == logged
     if isinstance(act, DealInvestors) and act.cards is None and isinstance(expected, DealInvestors):
         return expected.commitments == act.commitments or dealt == logged
