@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING
 
 from engine import Options, seed_commitment
 from engine.jetset.selfplay import play_game
+from jetset_tui.timeline import Timeline
 from netcode.logfile import Header, Seat, read_log, write_game
-from netcode.replay import Timeline, replay
+from netcode.replay import replay
 from netcode.seatkind import SeatKind
 from netcode.stats import collect
 

@@ -1,7 +1,6 @@
 """A whole game between bots, for any game on the platform (engine/platform.py): the dealer
 supplies chance, each seat's bot chooses from its own view. ``jetset selfplay --game`` and the
-platform's tests play through it; Jet Set's own ``engine.jetset.selfplay`` keeps its older dealing
-schemes and its bots' ``(view, rules)``."""
+platform's tests play through it, Jet Set's ``engine.jetset.selfplay.play_game`` too."""
 
 from __future__ import annotations
 
@@ -9,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engine.errors import IllegalAction
-from engine.platform import CHANCE, GameRules, Table
+from engine.platform import CHANCE, DealerOf, GameRules, Table
 
 AnyTable = Table[Any, Any, Any]
 
@@ -23,11 +22,13 @@ def play_bots(
     options: Mapping[str, object],
     seed: str,
     kinds: Sequence[str],
+    dealer: DealerOf[Any, Any] | None = None,
 ) -> AnyTable:
-    """One game of ``rules`` with ``options`` to its end: the dealer from ``seed`` (a deal seed),
-    ``kinds[seat]``'s bot in each seat (seeded from ``seed``)."""
+    """One game of ``rules`` with ``options`` to its end: the dealer from ``seed`` (a deal seed;
+    or ``dealer``, as tests of a game's older log formats deal), ``kinds[seat]``'s bot in each
+    seat (seeded from ``seed``)."""
     table = rules.new_table(options)
-    dealer = rules.dealer(seed)
+    dealer = rules.dealer(seed) if dealer is None else dealer
     bots = [rules.make_bot(kind, seat, seed) for seat, kind in enumerate(kinds)]
     notation = rules.notation()
     while (seat := table.to_move()) is not None:

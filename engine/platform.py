@@ -18,7 +18,7 @@ per seat.
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
 
@@ -30,6 +30,8 @@ E = TypeVar("E")
 S_co = TypeVar("S_co", covariant=True)
 S_contra = TypeVar("S_contra", contravariant=True)
 A_co = TypeVar("A_co", covariant=True)
+T_contra = TypeVar("T_contra", contravariant=True)
+"""A game's own ``Table`` type, as the hooks on its logs take it."""
 E_co = TypeVar("E_co", covariant=True)
 
 
@@ -340,3 +342,139 @@ AnyRules = GameRules[Any, Any, Any]
 """Any game's rules, as the platform's generic parts (netcode/) hold them."""
 AnyTable = Table[Any, Any, Any]
 """Any game in play, as the platform's generic parts hold it."""
+
+
+# -- what a game's logs may need beyond GameRules (netcode/logfile.py, replay.py, stats.py,
+# textlog.py ask for each through log_hooks; a game without one gets the platform's way) -------
+
+
+@runtime_checkable
+class OptionsOfItsOwn(Protocol):
+    """A game whose table takes its options as an object of its own (Jet Set's ``Options``),
+    not as the plain data a log's header holds (``{"seats": 2}``, as Jet Lag takes them)."""
+
+    def options_from_data(self, raw: dict[str, Any]) -> Any:
+        """The options a header's ``options`` map holds (ValueError, KeyError, TypeError if
+        none: the header is refused)."""
+        ...
+
+    def options_to_data(self, options: Any) -> dict[str, Any]:
+        """``options`` as a header holds them."""
+        ...
+
+    def table_for(self, options: Any) -> Table[Any, Any, Any]:
+        """A fresh table for options of its own, as a header holds them (``new_table`` of their
+        data, without the round trip)."""
+        ...
+
+
+@runtime_checkable
+class ReadsEntriesOf(Protocol[T_contra]):
+    """A game whose notation depends on the table (Jet Set: a base game's board has no card of
+    the expansion, and its logs may name none)."""
+
+    def entry_reader(self, table: T_contra) -> Callable[[int, str], Any]:
+        """``entry_from_line`` for the entries of ``table``'s game alone (NotationError, a
+        ValueError, for any other)."""
+        ...
+
+
+@runtime_checkable
+class ReadsOldDigests(Protocol[T_contra]):
+    """A game whose older log formats recorded its digests otherwise (Jet Set's format 1)."""
+
+    def old_push(self, table: T_contra, log_version: int) -> Callable[[Any, str], object] | None:
+        """How an entry and the digest a log of format ``log_version`` recorded after it are
+        applied to ``table``, checked (DesyncError); None: ``table.push(entry, digest)``."""
+        ...
+
+
+@runtime_checkable
+class HidesDealtCards(Protocol):
+    """A game whose seat copies of a log hold chance entries with their cards hidden (Jet Set:
+    another seat's Final Flights, known by their commitments): a replay that checks the seed
+    asks whether such an entry is the one the seed deals."""
+
+    def dealt_as_logged(self, dealt: Any, logged: Any) -> bool:
+        """Whether the chance entry ``logged`` (perhaps a seat's copy) is ``dealt``."""
+        ...
+
+
+@runtime_checkable
+class SummarisesGames(Protocol[T_contra]):
+    """A game with more to say of a game than its points and winners: ``jetset stats`` and
+    ``jetset replay --json`` ask it (Jet Set: turns, how the game ended, the cards claimed,
+    each seat's cash)."""
+
+    def fold(self, table: T_contra, entries: Iterable[Any]) -> None:
+        """Apply ``entries`` to ``table`` making no digest (a summary of many logs: ``replay
+        --verify`` is what checks them), faster than ``push``."""
+        ...
+
+    def stats_of(self, table: T_contra) -> Mapping[str, Any]:
+        """Counts for ``jetset stats``: ``turns`` (an int), ``end`` (how it ended, in words),
+        ``claimed`` (cards claimed, as text); the platform counts what is not given."""
+        ...
+
+    def result_fields(self, table: T_contra) -> dict[str, object]:
+        """The fields after ``scores`` in ``jetset replay --json`` (the platform's: ``over``,
+        ``winners``, ``draw``)."""
+        ...
+
+
+@runtime_checkable
+class WritesText(Protocol[T_contra]):
+    """A game whose text form (``jetset export``, docs/log-format.md) has tags and numbering
+    of its own (Jet Set: [Options], the end's reason, entries numbered by turn)."""
+
+    def option_tags(self, options: Any) -> list[tuple[str, str]]:
+        """The tags that say the header's ``options``."""
+        ...
+
+    def options_from_tags(self, tags: Mapping[str, str], players: int) -> Any:
+        """The options those tags say (ValueError if none)."""
+        ...
+
+    def result_tags(self, table: T_contra) -> list[tuple[str, str]]:
+        """The tags of a finished game's result ([Result], [Winners], [End])."""
+        ...
+
+    def entry_lines(self, table: T_contra) -> list[str]:
+        """One line of text for each entry, numbered as the game numbers them."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class LogHooks:
+    """The hooks above that one game's ``rules`` implement (None: the platform's way)."""
+
+    rules: object
+    options: OptionsOfItsOwn | None
+    entries: ReadsEntriesOf[Any] | None
+    old_dealer: DealsOldLogs | None
+    old_digests: ReadsOldDigests[Any] | None
+    hidden: HidesDealtCards | None
+    summaries: SummarisesGames[Any] | None
+    text: WritesText[Any] | None
+
+
+_HOOKS: dict[int, LogHooks] = {}
+"""Each game's hooks by the ``id`` of its rules (held there, so the ``id`` stays theirs)."""
+
+
+def log_hooks(rules: object) -> LogHooks:
+    """``rules``' hooks, looked up once: an ``isinstance`` of a runtime-checked protocol costs
+    several microseconds, a few percent of a replay when it is asked for each log."""
+    hooks = _HOOKS.get(id(rules))
+    if hooks is None:
+        hooks = _HOOKS[id(rules)] = LogHooks(
+            rules,
+            rules if isinstance(rules, OptionsOfItsOwn) else None,
+            rules if isinstance(rules, ReadsEntriesOf) else None,
+            rules if isinstance(rules, DealsOldLogs) else None,
+            rules if isinstance(rules, ReadsOldDigests) else None,
+            rules if isinstance(rules, HidesDealtCards) else None,
+            rules if isinstance(rules, SummarisesGames) else None,
+            rules if isinstance(rules, WritesText) else None,
+        )
+    return hooks

@@ -313,8 +313,8 @@ class JetSetApp(App[None]):
         its first move even when the game is over (to watch it again from the end screen)."""
         from engine.games import DEFAULT
         from jetset_tui.screens.replay import ReplayScreen
+        from jetset_tui.timeline import Timeline
         from netcode.logfile import LogFormatError, read_log
-        from netcode.replay import Timeline
 
         try:
             log = read_log(path)

@@ -23,7 +23,7 @@ import re
 import shutil
 import socket
 import time
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -32,10 +32,9 @@ from typing import Any, Final
 import msgpack
 
 import data
-from engine import RULES_VERSION, Options, seed_commitment
+from engine.fairdeal import is_contribution, pledge_for, seed_commitment
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
-from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL, is_contribution, pledge_for
-from engine.platform import Table
+from engine.platform import Table, log_hooks
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
@@ -69,7 +68,7 @@ NOTES_SINCE: Final = 4
 """The first format with note records: a game continued in an older format writes none."""
 CONTRIBUTIONS_SINCE: Final = 4
 """The first format whose deal mixes in the peers' contributions
-(``engine.jetset.dealer.deal_seed``)."""
+(``engine.fairdeal.deal_seed``)."""
 PLEDGES_SINCE: Final = 5
 """The first format whose header holds each seat's pledge, which its contribution must match."""
 DATE_SINCE: Final = 5
@@ -80,11 +79,6 @@ DATE_FORMAT: Final = re.compile(r"\d{4}-\d{2}-\d{2}")
 def today() -> str:
     """Today's date in UTC, as a header holds it: metadata, never part of the game's state."""
     return datetime.now(UTC).strftime("%Y-%m-%d")
-
-
-def deal_scheme(version: int) -> int:
-    """How the seed of a log of this format version deals (``engine.jetset.dealer``)."""
-    return SHAKE_DEAL if version >= 3 else XOSHIRO_DEAL
 
 
 class LogFormatError(ValueError):
@@ -100,9 +94,9 @@ class Seat:
         return {"name": self.name, "kind": str(self.kind)}
 
 
-GameOptions = Options | dict[str, Any]
-"""A header's options: Jet Set's ``Options``, or another game's as plain data (``{"seats": 2}``
-for Jet Lag), what its ``GameRules.new_table`` takes."""
+GameOptions = Any
+"""A header's options, as its game's table takes them: plain data (``{"seats": 2}`` for Jet
+Lag), or an object of the game's own (Jet Set's ``Options``: ``OptionsOfItsOwn``)."""
 
 
 @dataclass
@@ -121,7 +115,7 @@ class Header:
     """Each seat's random value mixed into the deal, in seat order (None: the seat added
     nothing; an empty list: no seat did)."""
     pledges: list[str | None] = field(default_factory=list)
-    """Each seat's pledge to its value (``engine.jetset.dealer.pledge_for``), as the host announced
+    """Each seat's pledge to its value (``engine.fairdeal.pledge_for``), as the host announced
     them before anyone revealed a value (None: the seat pledged nothing). A seat that pledged and
     has no contribution did not reveal its value in time and was dealt without it."""
     date: str | None = field(default_factory=today)
@@ -135,7 +129,7 @@ class Header:
         if self.game not in WHERE or (self.game != DEFAULT and self.version < GAME_SINCE):
             raise ValueError(f"a format {self.version} log cannot hold a game of {self.game!r}")
         if not self.rules:
-            self.rules = RULES_VERSION if self.game == DEFAULT else self.rules_of_game.rules_version
+            self.rules = self.rules_of_game.rules_version
 
     @property
     def rules_of_game(self) -> AnyRules:
@@ -145,19 +139,18 @@ class Header:
     @property
     def option_data(self) -> dict[str, Any]:
         """The options as plain data (as the file holds them, as ``new_table`` takes them)."""
-        options = self.options
-        return options.to_dict() if isinstance(options, Options) else dict(options)
-
-    @property
-    def jetset_options(self) -> Options:
-        """Jet Set's options; ValueError for another game's log."""
-        if not isinstance(self.options, Options):
-            raise ValueError(f"a log of {self.game!r}, not of Jet Set")
-        return self.options
+        options, own = self.options, log_hooks(self.rules_of_game).options
+        if own is not None and not isinstance(options, Mapping):
+            return own.options_to_data(options)
+        return dict(options)
 
     def new_table(self) -> Table[Any, Any, Any]:
         """A fresh table of the header's game with its options."""
-        return self.rules_of_game.new_table(self.option_data)
+        rules = self.rules_of_game
+        own = log_hooks(rules).options
+        if own is not None and not isinstance(self.options, Mapping):
+            return own.table_for(self.options)
+        return rules.new_table(self.option_data)
 
     def seat_contributions(self) -> list[str | None]:
         """One contribution (or None) per seat; none at all before format 4."""
@@ -241,10 +234,13 @@ def _game(raw: dict[Any, Any], version: int) -> str:
 
 
 def _options(game: str, raw: dict[str, Any], seats: int) -> GameOptions:
-    """The header's options: Jet Set's ``Options``, or what another game's table accepts."""
-    if game == DEFAULT:
-        return Options.from_dict(raw)
-    game_rules(game).new_table(raw)  # ValueError naming what the game does not take
+    """The header's options: its game's own object (``OptionsOfItsOwn``), or the plain data
+    its table accepts."""
+    rules = game_rules(game)
+    own = log_hooks(rules).options
+    if own is not None:
+        return own.options_from_data(raw)
+    rules.new_table(raw)  # ValueError naming what the game does not take
     if raw.get("seats", seats) != seats:
         raise ValueError(f"the options say {raw.get('seats')!r:.10} seats, the header {seats}")
     return raw

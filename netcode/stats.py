@@ -9,10 +9,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from engine import Game, IllegalAction, NotationError
-from engine.games import DEFAULT
-from engine.jetset.notation import Notation
-from netcode.logfile import GameLog, LogFormatError, read_log, record_entry
+from engine.errors import IllegalAction
+from engine.platform import log_hooks
+from netcode.logfile import GameLog, LogFormatError, read_log
 from netcode.replay import entry_parser
 from netcode.seatkind import SeatKind
 
@@ -85,39 +84,22 @@ class Stats:
 
 
 def summarise_log(path: Path, log: GameLog) -> GameSummary:
-    """Replay a log (rules checked, digests not compared: ``replay --verify`` does that)."""
-    if log.header.game != DEFAULT:
-        return summarise_table(path, log)
-    game = Game(log.header.jetset_options)
-    parse = entry_parser(Notation(game.board))
-    state, rules = game.state, game.rules
-    for _, actor, text, _ in log.records:
-        rules.apply(state, parse(actor, text))
-    scores = game.scores()
-    claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
-    claimed += [seat.final for seat in state.seats if seat.final]
-    winners = game.winners() if state.over else []
-    return GameSummary(
-        path=str(path),
-        players=state.players,
-        kinds=[str(s.kind) for s in log.header.seats],
-        scores=[s.total for s in scores],
-        winners=winners,
-        turns=state.turn,
-        entries=len(log.records),
-        end=state.end_reason or "not finished",
-        claimed=claimed,
-        draw=len(winners) == state.players,
-    )
-
-
-def summarise_table(path: Path, log: GameLog) -> GameSummary:
-    """A log of another game than Jet Set, through its ``GameRules``: points, winners, draws
-    (its length in turns: its decisions; no cards claimed, no end reasons)."""
+    """Replay a log through its game's ``GameRules`` (rules checked, digests not compared:
+    ``replay --verify`` does that): points, winners, draws, and what the game counts beyond
+    them (``SummarisesGames``: Jet Set's turns, end and cards claimed), else its length in
+    decisions."""
     rules = log.header.rules_of_game
     table = log.header.new_table()
-    for _, actor, text, _ in log.records:
-        table.push(record_entry(rules, actor, text))
+    parse = entry_parser(rules, table)
+    entries = [parse(actor, text) for _, actor, text, _ in log.records]
+    own = log_hooks(rules).summaries
+    if own is not None:
+        own.fold(table, entries)
+        counts = own.stats_of(table)
+    else:
+        for entry in entries:
+            table.push(entry)
+        counts = {"turns": sum(actor >= 0 for _, actor, _, _ in log.records)}
     result = table.result()
     over = table.over
     return GameSummary(
@@ -126,10 +108,10 @@ def summarise_table(path: Path, log: GameLog) -> GameSummary:
         kinds=[str(s.kind) for s in log.header.seats],
         scores=list(result.points),
         winners=list(result.winners) if over else [],
-        turns=sum(actor >= 0 for _, actor, _, _ in log.records),
+        turns=counts["turns"],
         entries=len(log.records),
-        end="",
-        claimed=[],
+        end=counts.get("end", ""),
+        claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,
     )
 
@@ -138,7 +120,7 @@ def summarise_file(path: Path) -> GameSummary | str:
     """A log's summary, or why it was skipped."""
     try:
         return summarise_log(path, read_log(path))
-    except (OSError, LogFormatError, NotationError, IllegalAction, ValueError) as exc:
+    except (OSError, LogFormatError, IllegalAction, ValueError) as exc:  # NotationError too
         return f"{path.name}: {exc}"
 
 

@@ -15,21 +15,20 @@
 ``export_text`` writes it (the table's chat as ``{name: text}`` comments only when asked);
 ``import_text`` reads it back into a ``GameLog`` whose digests come from replaying the entries, so
 an imported game replays to the same digests as the original, and its comments become chat notes.
-A game other than Jet Set (``export_table_text``) has a ``[Game]`` tag, its own notation and its
-decisions numbered in order. Documented in docs/log-format.md ("Text export").
+A game other than Jet Set has its own notation and, unless it has tags and numbering of its own
+(``WritesText``, as Jet Set's [Options] and turns), its decisions numbered in order. From
+format 7 on, a ``[Game]`` tag names the game. Documented in docs/log-format.md ("Text export").
 """
 
 from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Any
 
-from engine import CHANCE, Game, IllegalAction, NotationError, Options
-from engine.games import DEFAULT, TITLES, WHERE
-from engine.jetset.dealer import is_contribution, pledge_for
-from engine.jetset.notation import Notation
-from engine.platform import Table
+from engine.errors import IllegalAction
+from engine.fairdeal import is_contribution, pledge_for
+from engine.games import DEFAULT, TITLES, WHERE, AnyRules, game_rules
+from engine.platform import CHANCE, AnyTable, log_hooks
 from netcode.logfile import (
     DATE_FORMAT,
     GAME_SINCE,
@@ -42,16 +41,14 @@ from netcode.logfile import (
     LogRecord,
     Note,
     Seat,
-    record_entry,
 )
+from netcode.replay import entry_reader
 from netcode.seatkind import SeatKind
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 ENTRY = re.compile(r"^\s*(?:(\d+)\.)?\s*(\*|\d+)\s+(.+?)\s*$")
 COMMENT = re.compile(r"^\{((?:[^}\\]|\\.)*)\}$")
-OPTION_TAGS = (
-    "extra_cards", "distant_lands", "hubs", "business_cards", "investors", "investors_face_up",
-)  # fmt: skip
+SEAT = re.compile(r"\d+")
 
 
 class TextLogError(ValueError):
@@ -154,18 +151,40 @@ def _with_chat(log: GameLog, chat: bool, numbered: list[str]) -> list[str]:
     return out
 
 
-def export_table_text(log: GameLog, table: Table[Any, Any, Any], *, chat: bool = False) -> str:
-    """A game other than Jet Set as PGN-style text (``table``: its replayed log): a [Game] tag,
-    the entries in its notation, the decisions numbered in order, chance entries with ``*``."""
+def export_text(log: GameLog, table: AnyTable, *, chat: bool = False) -> str:
+    """The game as PGN-style text. ``table`` is the replayed log (for its result and digest);
+    with ``chat``, the table's chat as comments where it was said. A game's own tags and
+    numbering (``WritesText``: Jet Set's [Options], [End] and turns) replace the platform's:
+    no options, a finished game's points, winners and whether it was a draw, the decisions
+    numbered in order and chance entries with ``*``."""
     h = log.header
     rules = h.rules_of_game
-    tags = [*_header_tags(log), ("Game", h.game), *_deal_tags(log)]
+    own = log_hooks(rules).text
+    tags = _header_tags(log)
+    if h.version >= GAME_SINCE:
+        tags.append(("Game", h.game))
+    tags += [*(own.option_tags(h.options) if own else []), *_deal_tags(log)]
     if table.over:
-        result = table.result()
-        tags.append(("Result", "-".join(str(p) for p in result.points)))
-        tags.append(("Winners", " ".join(str(w) for w in result.winners)))
-        tags.append(("End", "draw" if result.draw else "win"))
+        tags += own.result_tags(table) if own else _result_tags(table)
     tags.append(("Digest", table.digest()))
+    lines = own.entry_lines(table) if own else _entry_lines(rules, table)
+    return _text(tags, _with_chat(log, chat, lines))
+
+
+export_table_text = export_text
+"""The name of ``export_text`` for another game than Jet Set, before both were one."""
+
+
+def _result_tags(table: AnyTable) -> list[tuple[str, str]]:
+    result = table.result()
+    return [
+        ("Result", "-".join(str(p) for p in result.points)),
+        ("Winners", " ".join(str(w) for w in result.winners)),
+        ("End", "draw" if result.draw else "win"),
+    ]
+
+
+def _entry_lines(rules: AnyRules, table: AnyTable) -> list[str]:
     numbered: list[str] = []
     moves = 0
     for entry in table.entries:
@@ -175,29 +194,7 @@ def export_table_text(log: GameLog, table: Table[Any, Any, Any], *, chat: bool =
         else:
             moves += 1
             numbered.append(f"{moves:>4}. {actor} {line}")
-    return _text(tags, _with_chat(log, chat, numbered))
-
-
-def export_text(log: GameLog, game: Game, *, chat: bool = False) -> str:
-    """The game as PGN-style text. ``game`` is the replayed log (for turn numbers and result);
-    with ``chat``, the table's chat as comments where it was said."""
-    h = log.header
-    tags = _header_tags(log)
-    if h.version >= GAME_SINCE:
-        tags.append(("Game", h.game))
-    options = [k for k in OPTION_TAGS if getattr(h.options, k)]
-    tags += [("Options", " ".join(options) or "base"), *_deal_tags(log)]
-    if game.over:
-        tags.append(("Result", "-".join(str(s.total) for s in game.scores())))
-        tags.append(("Winners", " ".join(str(w) for w in game.winners())))
-        tags.append(("End", game.state.end_reason or ""))
-    tags.append(("Digest", game.digest()))
-    notation = Notation(game.board)
-    numbered = []
-    for entry, turn in zip(game.entries, game.turns, strict=True):
-        number = f"{turn:>4}." if entry.actor != CHANCE and turn else "     "
-        numbered.append(f"{number} {notation.format_entry(entry)}")
-    return _text(tags, _with_chat(log, chat, numbered))
+    return numbered
 
 
 def parse_text(text: str) -> TextGame:
@@ -263,20 +260,29 @@ def _seat_pledges(header: Header, tags: dict[str, str], players: int) -> list[st
 
 
 def import_text(text: str) -> GameLog:
-    """Read a text game back into a log, checking every entry against the rules."""
+    """Read a text game back into a log, checking every entry against its game's rules."""
     parsed = parse_text(text)
     tags = parsed.tags
     game = tags.get("Game", DEFAULT)
     if game not in WHERE:
         raise TextLogError(f"[Game {game!r}]: the games are {', '.join(WHERE)}")
-    if game != DEFAULT:
-        return import_table_text(parsed, game)
+    version = _log_format(tags)
+    if version < GAME_SINCE and game != DEFAULT:
+        raise TextLogError(f"[Format {tags.get('Format')!r}]: a {game} game is format 7 or later")
+    header = _header(tags, game_rules(game), version)
+    table = header.new_table()
+    records = _records(parsed, header.rules_of_game, table)
+    _check_digest(tags, table.digest())
+    notes = chat_notes(parsed.comments, header.seats) if version >= NOTES_SINCE else []
+    return GameLog(header, records, tags.get("Seed"), notes)
+
+
+def _header(tags: dict[str, str], rules: AnyRules, version: int) -> Header:
+    """The imported log's header: its seats, options, dealing and rules from the tags."""
     try:
         players = int(tags.get("Players", ""))
     except ValueError:
         raise TextLogError("the [Players] tag is missing or not a number") from None
-    chosen = set(tags.get("Options", "base").split())
-    options = Options(players=players, **{k: k in chosen for k in OPTION_TAGS})
     try:
         seats = [
             Seat(
@@ -286,71 +292,47 @@ def import_text(text: str) -> GameLog:
         ]
     except ValueError as exc:
         raise TextLogError(f"a [SeatNKind] tag: {exc}") from None
-    header = Header(options, seats, tags.get("Commitment", ""), version=_log_format(tags))
+    try:
+        options = _options(tags, rules, players)
+        commitment = tags.get("Commitment", "")
+        header = Header(options, seats, commitment, version=version, game=rules.name)
+        header.new_table()  # the game's own word on its options and seats
+    except ValueError as exc:
+        raise TextLogError(f"the [Players] or [Options] tag: {exc}") from None
     header.contributions = _seat_values(tags, "Contributions", players)
     header.pledges = _seat_pledges(header, tags, players)
-    if "Rules" in tags:
-        header.rules = tags["Rules"]
+    header.rules = tags.get("Rules", header.rules)
     header.date = log_date(tags.get("Date", ""))
-    table = Game(options)
-    notation = Notation(table.board)
+    return header
+
+
+def _options(tags: dict[str, str], rules: AnyRules, players: int) -> object:
+    """The options the tags say: a game's own tags (``WritesText``), else its seats alone."""
+    own = log_hooks(rules).text
+    return {"seats": players} if own is None else own.options_from_tags(tags, players)
+
+
+def _records(parsed: TextGame, rules: AnyRules, table: AnyTable) -> list[LogRecord]:
+    """Each entry line's record, checked against the rules, its digest made anew."""
+    read = entry_reader(rules, table)
     records: list[LogRecord] = []
     for index, line in enumerate(parsed.lines):
+        head, _, rest = line.partition(" ")
         try:
-            entry = notation.parse_entry(line)
+            if head != "*" and not SEAT.fullmatch(head):
+                raise ValueError(f"an entry starts with a seat number or '*', not {head!r}")
+            actor = CHANCE if head == "*" else int(head)
+            entry = read(actor, rest)
             digest = table.push(entry)
-        except (NotationError, IllegalAction) as exc:
+        except (ValueError, IllegalAction) as exc:  # NotationError among them
             raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
-        text_action = notation.format_action(entry.action)
-        records.append((index, entry.actor, text_action, digest))
-    _check_digest(tags, table.digest())
-    notes = chat_notes(parsed.comments, seats) if header.version >= NOTES_SINCE else []
-    return GameLog(header, records, tags.get("Seed"), notes)
+        records.append((index, actor, rules.entry_line(entry)[1], digest))
+    return records
 
 
 def _check_digest(tags: dict[str, str], digest: str) -> None:
     if "Digest" in tags and tags["Digest"] != digest:
         raise TextLogError(f"the final digest is {digest}, the [Digest] tag says {tags['Digest']}")
-
-
-def import_table_text(parsed: TextGame, game: str) -> GameLog:
-    """A text game of ``game`` (not Jet Set, whose tags differ) back into a log of format 7 or
-    later, every entry checked against its rules and its digests made anew."""
-    tags = parsed.tags
-    version = _log_format(tags)
-    if version < GAME_SINCE:
-        raise TextLogError(f"[Format {tags.get('Format')!r}]: a {game} game is format 7 or later")
-    try:
-        players = int(tags.get("Players", ""))
-        seats = [
-            Seat(
-                tags.get(f"Seat{i}", f"seat {i}"), SeatKind.parse(tags.get(f"Seat{i}Kind", "human"))
-            )
-            for i in range(players)
-        ]
-        header = Header({"seats": players}, seats, tags.get("Commitment", ""), game=game)
-        header.new_table()  # the game's own word on the seats
-    except ValueError as exc:
-        raise TextLogError(f"the [Players] or a [SeatNKind] tag: {exc}") from None
-    header.version = version
-    header.contributions = _seat_values(tags, "Contributions", players)
-    header.pledges = _seat_pledges(header, tags, players)
-    header.rules = tags.get("Rules", header.rules)
-    header.date = log_date(tags.get("Date", ""))
-    rules, table = header.rules_of_game, header.new_table()
-    records: list[LogRecord] = []
-    for index, line in enumerate(parsed.lines):
-        head, _, rest = line.partition(" ")
-        try:
-            actor = CHANCE if head == "*" else int(head)
-            entry = record_entry(rules, actor, rest)
-            digest = table.push(entry)
-        except (ValueError, IllegalAction) as exc:  # NotationError among them
-            raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
-        records.append((index, actor, rules.entry_line(entry)[1], digest))
-    _check_digest(tags, table.digest())
-    notes = chat_notes(parsed.comments, seats)
-    return GameLog(header, records, tags.get("Seed"), notes)
 
 
 def chat_notes(comments: list[tuple[int, str]], seats: list[Seat]) -> list[Note]:

@@ -3,12 +3,13 @@ dealer, notation and bots behind engine/platform.py's interface."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from functools import cache
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
 from engine import RULES_VERSION
 from engine.errors import OptionError
+from engine.jetset import oldlogs, summaries, textform
 from engine.jetset.actions import (
     CHANCE,
     Accept,
@@ -28,7 +29,7 @@ from engine.jetset.actions import (
     TurnInvestor,
 )
 from engine.jetset.board import load_board
-from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL, Dealer
+from engine.jetset.dealer import SHAKE_DEAL, Dealer
 from engine.jetset.game import Game
 from engine.jetset.notation import Notation
 from engine.jetset.options import MODULES, SCHEMA, Options
@@ -37,15 +38,24 @@ from engine.jetset.rules.business_deal import answer_on_timeout
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.slots import slot_differences
 from engine.jetset.state import State
-from engine.platform import GameRules, OptionSpec, OptionValue, check_schema_options
+from engine.platform import (
+    DealsOldLogs,
+    GameRules,
+    HidesDealtCards,
+    OptionsOfItsOwn,
+    OptionSpec,
+    OptionValue,
+    ReadsEntriesOf,
+    ReadsOldDigests,
+    SummarisesGames,
+    WritesText,
+    check_schema_options,
+)
 from engine.platform import Table as PlatformTable
 from engine.wire import line_from_wire, line_to_wire
 
 if TYPE_CHECKING:
     from engine.jetset.bots import Bot
-
-XOSHIRO_UNTIL: Final = 3
-"""The first log format that deals from SHAKE-256 (engine/dealstream.py)."""
 
 
 class JetSet:
@@ -96,7 +106,57 @@ class JetSet:
 
     def old_dealer(self, seed: str, log_version: int) -> TableDealer | None:
         """Logs of formats 1 and 2 dealt with xoshiro256** (engine/rng.py)."""
-        return TableDealer(seed, XOSHIRO_DEAL) if log_version < XOSHIRO_UNTIL else None
+        scheme = oldlogs.deal_scheme(log_version)
+        return TableDealer(seed, scheme) if scheme != SHAKE_DEAL else None
+
+    # -- what its logs need beyond the platform's (engine/platform.py: OptionsOfItsOwn,
+    # ReadsEntriesOf, ReadsOldDigests, HidesDealtCards, SummarisesGames, WritesText) ------------
+
+    def options_from_data(self, raw: dict[str, Any]) -> Options:
+        return Options.from_dict(raw)
+
+    def options_to_data(self, options: Options) -> dict[str, Any]:
+        return options.to_dict()
+
+    def table_for(self, options: Options) -> Game:
+        return Game(options)
+
+    def entry_reader(self, table: Game) -> Callable[[int, str], Entry]:
+        """Entries naming the cards of ``table``'s board alone (the expansion's with
+        ``extra_cards``)."""
+        notation = Notation(table.board)
+
+        def read(actor: int, line: str) -> Entry:
+            return Entry(actor, notation.parse_action(line))
+
+        return read
+
+    def old_push(self, table: Game, log_version: int) -> Callable[[Entry, str], object] | None:
+        return oldlogs.old_push(table, log_version)
+
+    def dealt_as_logged(self, dealt: Entry, logged: Entry) -> bool:
+        return oldlogs.dealt_as_logged(dealt, logged)
+
+    def fold(self, table: Game, entries: Iterable[Entry]) -> None:
+        summaries.fold(table, entries)
+
+    def stats_of(self, table: Game) -> dict[str, Any]:
+        return summaries.stats_of(table)
+
+    def result_fields(self, table: Game) -> dict[str, object]:
+        return summaries.result_fields(table)
+
+    def option_tags(self, options: Options) -> list[tuple[str, str]]:
+        return textform.option_tags(options)
+
+    def options_from_tags(self, tags: Mapping[str, str], players: int) -> Options:
+        return textform.options_from_tags(tags, players)
+
+    def result_tags(self, table: Game) -> list[tuple[str, str]]:
+        return textform.result_tags(table)
+
+    def entry_lines(self, table: Game) -> list[str]:
+        return textform.entry_lines(table)
 
     def notation(self) -> Notation:
         return every_card_notation()
@@ -230,3 +290,13 @@ def options_of(state: State) -> Options:
 
 JET_SET: GameRules[State, Action, Entry] = JetSet()
 """Jet Set as the platform sees it (mypy checks that ``JetSet`` is a ``GameRules``)."""
+_LOG_HOOKS: tuple[
+    DealsOldLogs,
+    OptionsOfItsOwn,
+    ReadsEntriesOf[Game],
+    ReadsOldDigests[Game],
+    HidesDealtCards,
+    SummarisesGames[Game],
+    WritesText[Game],
+] = (JetSet(),) * 7
+"""mypy checks that ``JetSet`` is each hook on its logs netcode/ asks for (engine/platform.py)."""

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from engine.botgame import BotError, play_bots
 from engine.errors import IllegalAction
-from engine.jetset.actions import CHANCE
 from engine.jetset.bots import Bot, make_bot
-from engine.jetset.dealer import SHAKE_DEAL, Dealer
+from engine.jetset.dealer import SHAKE_DEAL
+from engine.jetset.definition import JET_SET, TableDealer
 from engine.jetset.game import Game
 from engine.jetset.notation import Notation
 from engine.jetset.options import Options
@@ -29,25 +30,14 @@ def seat_bots(kinds: Sequence[str], players: int, seed: str) -> list[Bot]:
 def play_game(
     options: Options, seed: str, kinds: Sequence[str] = ("random",), scheme: int = SHAKE_DEAL
 ) -> Game:
-    """Play one game to its end: the dealer from ``seed`` (dealing by ``scheme``, which only
-    tests of earlier log formats change), a bot of ``kinds`` in each seat."""
-    game = Game(options)
-    dealer = Dealer(seed, game.board, options.players, scheme)
-    bots = seat_bots(kinds, options.players, seed)
-    state = game.state
-    rules = game.rules
-    while True:
-        seat = rules.to_move(state)
-        if seat is None:
-            return game
-        if seat == CHANCE:
-            game.push(dealer.next_entry(state))
-        else:
-            play_bot_choice(game, seat, bots[seat])
-
-
-class BotError(ValueError):
-    """A bot chose an action the rules refuse: which bot, what, when, and the rule's reason."""
+    """Play one game to its end through every game's loop (``engine.botgame.play_bots``): the
+    dealer from ``seed`` (dealing by ``scheme``, which only tests of earlier log formats change),
+    a bot of ``kinds`` in each seat (``seat_kinds``). BotError if a bot's choice is refused."""
+    seating = seat_kinds(kinds, options.players)
+    dealer = TableDealer(seed, scheme)
+    game = play_bots(JET_SET, options.to_dict(), seed, seating, dealer)
+    assert isinstance(game, Game)
+    return game
 
 
 def play_bot_choice(game: Game, seat: int, bot: Bot) -> None:

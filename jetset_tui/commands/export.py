@@ -25,8 +25,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 def cmd_export(args: argparse.Namespace) -> int:
     from netcode.logfile import LogFormatError, read_log
-    from netcode.replay import replay, replay_table
-    from netcode.textlog import export_table_text, export_text
+    from netcode.replay import replay
+    from netcode.textlog import export_text
 
     try:
         log = read_log(args.file)
@@ -36,20 +36,13 @@ def cmd_export(args: argparse.Namespace) -> int:
         return 1
     if args.format == "json":
         text = json_text(log, chat=args.chat)
-    elif log.header.game != "jetset":
-        other = replay_table(log, verify_seed=False)
-        if not other.ok:
-            said = _("jetset export: {file}: {problem}")
-            print(said.format(file=args.file, problem=other.error), file=sys.stderr)
-            return 1
-        text = export_table_text(log, other.table, chat=args.chat)
     else:
         result = replay(log, verify_seed=False)
         if not result.ok:
             said = _("jetset export: {file}: {problem}")
             print(said.format(file=args.file, problem=result.error), file=sys.stderr)
             return 1
-        text = export_text(log, result.game, chat=args.chat)
+        text = export_text(log, result.table, chat=args.chat)
     if args.output:
         with open(args.output, "w", encoding="utf-8") as f:
             f.write(text)

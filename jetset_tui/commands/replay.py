@@ -12,7 +12,7 @@ from jetset_tui.commands import arguments
 from jetset_tui.i18n import _, ngettext
 
 if TYPE_CHECKING:
-    from netcode.replay import ReplayResult, TableReplay
+    from netcode.replay import TableReplay
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -32,7 +32,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.verify and not args.json:
         return open_viewer(args)
     from netcode.logfile import LogFormatError, read_log
-    from netcode.replay import replay_any
+    from netcode.replay import replay
 
     try:
         log = read_log(args.file)
@@ -43,7 +43,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
             said = _("jetset replay: {file}: {problem}").format(file=args.file, problem=exc)
             print(said, file=sys.stderr)
         return 1
-    result = replay_any(log)
+    result = replay(log)
     if args.json:
         print(json.dumps(result.summary(), separators=(",", ":")))
     else:
@@ -61,9 +61,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0
 
 
-def print_verdict(
-    result: ReplayResult | TableReplay, contributions: list[str | None], verify: bool
-) -> None:
+def print_verdict(result: TableReplay, contributions: list[str | None], verify: bool) -> None:
     """What ``--verify`` found (or, without it, the game's length and digest), for a person."""
     summary = result.summary()
     said = ngettext("{n} entry, digest {digest}", "{n} entries, digest {digest}", result.entries)

@@ -32,13 +32,13 @@ from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
+from jetset_tui.timeline import Timeline
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import end_reason_text
-from netcode.replay import Timeline
 
 
 def finals_text(

@@ -22,15 +22,6 @@ GENERIC = frozenset(
 )
 """The engine modules netcode may import: the platform, the registry and what no game owns."""
 
-NOT_YET: dict[str, str] = {
-    "logfile.py": "a header reads Jet Set's Options and the dealing schemes of its old formats",
-    "textlog.py": "Jet Set's text form (export, import) beside every game's",
-    "stats.py": "Jet Set's counts (cash, turns) beside every game's",
-    "replay.py": "Jet Set's replay of its older formats beside every game's replay_table",
-}
-"""Modules that still import Jet Set, and why: the log's readers keep Jet Set's own older
-formats beside the generic path (engine/games.py picks it by the header's game)."""
-
 
 def engine_imports(path: Path) -> list[str]:
     """Every ``engine`` module ``path`` imports (``from engine import X`` is ``engine``)."""
@@ -50,7 +41,6 @@ def test_netcode_imports_no_game() -> None:
     wrong = {
         path.name: bad
         for path in modules
-        if path.name not in NOT_YET
         if (bad := [name for name in engine_imports(path) if name not in GENERIC])
     }
     assert wrong == {}

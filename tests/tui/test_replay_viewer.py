@@ -10,11 +10,11 @@ from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.timeline import Timeline
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from netcode.logfile import GameLog, Header, Note, Seat, read_log, write_game, write_log
-from netcode.replay import Timeline
 from netcode.seatkind import SeatKind
 
 SEED = "viewer"

@@ -1,0 +1,64 @@
+"""What Jet Set's logs need beyond the platform's replay (netcode/replay.py asks through
+engine/platform.py's ``DealsOldLogs``, ``ReadsOldDigests`` and ``HidesDealtCards``):
+
+- logs of formats 1 and 2 dealt with xoshiro256** (engine/rng.py), not SHAKE-256;
+- logs of format 1 recorded the state's hash through BLAKE2b-128;
+- a seat's copy of a log knows the cards dealt to others only by their commitments.
+
+docs/log-format.md says what each format holds.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from collections.abc import Callable
+from typing import Final
+
+from engine.errors import DesyncError
+from engine.jetset.actions import BusinessDraw, Deal, DealInvestors, Entry, FinalsDraw
+from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL
+from engine.jetset.game import Game
+
+SHAKE_SINCE: Final = 3
+"""The first log format that deals from SHAKE-256 (engine/dealstream.py)."""
+BLAKE2B_UNTIL: Final = 2
+"""The first log format whose digests are the state's hash itself, not its BLAKE2b."""
+
+
+def deal_scheme(log_version: int) -> int:
+    """How the seed of a log of this format deals (``engine.jetset.dealer``)."""
+    return SHAKE_DEAL if log_version >= SHAKE_SINCE else XOSHIRO_DEAL
+
+
+def old_push(game: Game, log_version: int) -> Callable[[Entry, str], object] | None:
+    """How a log of format 1 applies its entries, their digests checked as it recorded them;
+    None for a later format (``game.push``)."""
+    if log_version >= BLAKE2B_UNTIL:
+        return None
+
+    def push(entry: Entry, digest: str) -> None:
+        game.push(entry)
+        state = game.state.hash128.to_bytes(16, "little")
+        mine = hashlib.blake2b(state, digest_size=16).hexdigest()
+        if mine != digest:
+            raise DesyncError(len(game.entries) - 1, digest, mine)
+
+    return push
+
+
+def dealt_as_logged(dealt: Entry, logged: Entry) -> bool:
+    """Whether the chance entry ``logged`` is ``dealt``: in a seat's own copy of the log, the
+    other hands, the Business cards, the card "Final Flights" and the face-down Investors are
+    known only by their commitments."""
+    act, expected = logged.action, dealt.action
+    if isinstance(act, Deal) and act.cards is None and isinstance(expected, Deal):
+        return expected.commitment == act.commitment or dealt == logged
+    if (
+        isinstance(act, (BusinessDraw, FinalsDraw))
+        and act.salt is None
+        and isinstance(expected, (BusinessDraw, FinalsDraw))
+    ):  # tuples: mypyc compiles a union kept in a local as an unassigned variable
+        return expected.commitment == act.commitment or dealt == logged
+    if isinstance(act, DealInvestors) and act.cards is None and isinstance(expected, DealInvestors):
+        return expected.commitments == act.commitments or dealt == logged
+    return dealt == logged

@@ -1,0 +1,35 @@
+"""What Jet Set says of a game beyond its points and winners (engine/platform.py's
+``SummarisesGames``): ``jetset stats``' turns, end and cards claimed, ``jetset replay --json``'s
+cash, and a fold of many entries that makes no digest."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from typing import Any
+
+from engine.jetset.actions import Entry
+from engine.jetset.game import Game
+
+
+def fold(game: Game, entries: Iterable[Entry]) -> None:
+    """Apply ``entries`` to the game's state alone: no digest, no entry kept."""
+    state, apply = game.state, game.rules.apply
+    for entry in entries:
+        apply(state, entry)
+
+
+def stats_of(game: Game) -> dict[str, Any]:
+    """The turn reached, how the game ended, and every card claimed (Final Flights too)."""
+    state = game.state
+    claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
+    claimed += [seat.final for seat in state.seats if seat.final]
+    return {"turns": state.turn, "end": state.end_reason or "not finished", "claimed": claimed}
+
+
+def result_fields(game: Game) -> dict[str, object]:
+    """``replay --json``'s fields after the scores: each seat's cash, the end, the winners."""
+    return {
+        "cash": [s.cash for s in game.scores()],
+        "over": game.over,
+        "winners": game.winners() if game.over else [],
+    }

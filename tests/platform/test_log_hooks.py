@@ -1,0 +1,104 @@
+"""netcode reads every game's logs through engine/platform.py alone: Jet Set through the hooks
+on its ``GameRules`` (engine/jetset/oldlogs.py, summaries.py, textform.py), Jet Lag, which has
+none, the platform's own way; each command's output keeps its game's shape (docs/architecture.md,
+"A log of any game, read without importing one")."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from engine.botgame import play_bots
+from engine.fairdeal import seed_commitment
+from engine.games import GAMES
+from engine.platform import (
+    DealsOldLogs,
+    HidesDealtCards,
+    OptionsOfItsOwn,
+    ReadsEntriesOf,
+    ReadsOldDigests,
+    SummarisesGames,
+    WritesText,
+)
+from netcode.logfile import Header, Seat, read_log, write_game
+from netcode.replay import replay
+from netcode.seatkind import SeatKind
+from netcode.stats import summarise_log
+from netcode.textlog import export_text, import_text
+
+HOOKS = (
+    OptionsOfItsOwn,
+    ReadsEntriesOf,
+    DealsOldLogs,
+    ReadsOldDigests,
+    HidesDealtCards,
+    SummarisesGames,
+    WritesText,
+)
+SEED = "hooks"
+OPTIONS: dict[str, dict[str, object]] = {"jetset": {"players": 3}, "jetlag": {"seats": 2}}
+
+
+def saved(tmp_path: Path, game: str) -> tuple[Path, Any]:
+    """A whole game between greedy bots, saved with its seed revealed, and its table."""
+    rules = GAMES[game]
+    players = rules.seats[0] if game == "jetlag" else 3
+    table = play_bots(rules, OPTIONS[game], SEED, ["greedy"] * players)
+    seats = [Seat(f"greedy-{i}", SeatKind.of_bot("greedy")) for i in range(players)]
+    options = rules.options_from_data(OPTIONS[game]) if game == "jetset" else OPTIONS[game]
+    header = Header(options, seats, seed_commitment(SEED), game=game)
+    path = tmp_path / f"{game}.jetset"
+    write_game(path, header, table, SEED)
+    return path, table
+
+
+@pytest.mark.parametrize("hook", HOOKS, ids=lambda hook: hook.__name__)
+def test_jet_set_has_every_hook_and_jet_lag_none(hook: type) -> None:
+    assert isinstance(GAMES["jetset"], hook)
+    assert not isinstance(GAMES["jetlag"], hook)
+
+
+def test_replay_json_keeps_each_games_fields(tmp_path: Path) -> None:
+    summaries = {game: replay(read_log(saved(tmp_path, game)[0])).summary() for game in OPTIONS}
+    head = ["ok", "entries", "digest", "scores"]
+    tail = ["commitment_ok", "error", "bad_entry"]
+    assert list(summaries["jetset"]) == [*head, "cash", "over", "winners", *tail]
+    assert list(summaries["jetlag"]) == [*head, "over", "winners", "draw", *tail]
+    for summary in summaries.values():
+        assert summary["ok"] is summary["over"] is summary["commitment_ok"] is True
+    json.dumps(summaries)
+
+
+def test_stats_count_what_each_game_counts(tmp_path: Path) -> None:
+    path, game = saved(tmp_path, "jetset")
+    counted = summarise_log(path, read_log(path))
+    assert counted.turns == game.state.turn > 0
+    assert counted.end == game.state.end_reason != ""
+    assert len(counted.claimed) >= sum(len(seat.cards) for seat in game.state.seats) > 0
+    assert counted.scores == [s.total for s in game.scores()]
+    path, table = saved(tmp_path, "jetlag")
+    counted = summarise_log(path, read_log(path))
+    assert counted.turns == sum(entry.seat >= 0 for entry in table.entries) == 16
+    assert (counted.end, counted.claimed) == ("", [])
+    assert counted.scores == list(table.result().points)
+
+
+def test_text_has_each_games_tags_and_numbers_and_reads_back(tmp_path: Path) -> None:
+    for game, own_tag, first_move in (
+        ("jetset", '[Options "base"]', "   1. 0 "),
+        ("jetlag", None, "   1. "),
+    ):
+        path, table = saved(tmp_path, game)
+        log = read_log(path)
+        text = export_text(log, replay(log).table)
+        assert f'[Game "{game}"]' in text and f'[Digest "{table.digest()}"]' in text
+        assert ("[Options " in text) is (own_tag is not None)
+        if own_tag is not None:
+            assert own_tag in text
+        assert any(line.startswith(first_move) for line in text.splitlines())
+        back = import_text(text)
+        assert back.records == log.records and back.header.options == log.header.options
+        assert replay(back).ok
