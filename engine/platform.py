@@ -300,6 +300,12 @@ class GameRules(Protocol[S, A, E]):
         """A short name for a seat's bot of ``kind`` (a seat's name is ``<label>-<seat>``)."""
         ...
 
+    def proper_names(self, language: str) -> Mapping[str, str]:
+        """The proper names its refusals say as ``Word`` parameters, in English (Jet Set's
+        cities: "Munich"), each with its name in ``language`` (the game's data: "Monaco");
+        {} when ``language`` has none of its own. A screen says a refusal with them."""
+        ...
+
     def view_to_wire(self, view: S) -> dict[str, Any]:
         """A seat's view as plain data (maps, lists, strings, ints, bools, None): what a ``turn``
         message shows a bot that does not carry the rules."""

@@ -110,6 +110,9 @@ class JetLag:
     def bot_label(self, kind: str) -> str:
         return kind.removeprefix("bot:")
 
+    def proper_names(self, language: str) -> Mapping[str, str]:
+        return {}  # its refusals' words are all in the catalogs
+
     def view_to_wire(self, view: State) -> dict[str, Any]:
         return view_to_wire(view)
 

@@ -28,7 +28,7 @@ from engine.jetset.actions import (
     Setup,
     TurnInvestor,
 )
-from engine.jetset.board import load_board
+from engine.jetset.board import city_names, load_board
 from engine.jetset.dealer import SHAKE_DEAL, Dealer
 from engine.jetset.game import Game
 from engine.jetset.notation import Notation
@@ -189,6 +189,9 @@ class JetSet:
         from engine.jetset.bots import bot_label
 
         return bot_label(kind)
+
+    def proper_names(self, language: str) -> Mapping[str, str]:
+        return city_names(language)
 
     def view_to_wire(self, view: State) -> dict[str, Any]:
         return position(view)
