@@ -56,12 +56,13 @@ hostile messages refused. The rest of tests/net (leaving, chat, seat codes, pres
 the command line) is about the table's sessions, the same code whichever engine is imported; it
 runs once, on the pure build, which keeps CI's two passes within its time."""
 COMPILED_TESTS = [
-    *("tests/engine", "tests/replays", "tests/bots"),
+    *("tests/engine", "tests/platform", "tests/replays", "tests/bots"),
     *COMPILED_NET_TESTS,
     *("tests/tui/test_actions.py", "tests/tui/test_game.py"),
 ]
-"""The tests run a second time on the compiled engine: every rule, log and bot, the table's
-games, and the app's actions and whole games."""
+"""The tests run a second time on the compiled engine: every rule, log and bot, every game's
+options and wire entries (a hostile one refused alike in both builds), the table's games, and
+the app's actions and whole games."""
 
 LOCALE = ROOT / "jetset_tui" / "locale"
 LANGUAGES = {"it": "nplurals=2; plural=(n != 1);"}

@@ -113,7 +113,8 @@ def check_schema_options(
     from engine.errors import OptionError, Word
 
     known = {spec.name: spec for spec in schema}
-    for name in raw:
+    given: Iterable[object] = raw  # a hostile map's keys may be of any kind
+    for name in given:
         if name not in known:
             if not known:
                 raise OptionError("{game} has no options", game=title)
@@ -290,14 +291,21 @@ class GameRules(Protocol[S, A, E]):
         """``entry_line`` as plain data: ``{"actor": …, "action": …}`` (engine/wire.py)."""
         ...
 
-    def entry_from_wire(self, raw: dict[str, object]) -> E:
-        """ValueError for anything that is not one of this game's entries."""
+    def entry_from_wire(self, raw: object) -> E:
+        """ValueError for anything that is not one of this game's entries (``raw`` is what a
+        peer or a log sent: any plain data, a map with keys of any kind among it)."""
         ...
 
     # -- what a host and its peers ask beyond the rules (netcode/, docs/architecture.md) -----
 
     def bot_label(self, kind: str) -> str:
         """A short name for a seat's bot of ``kind`` (a seat's name is ``<label>-<seat>``)."""
+        ...
+
+    def proper_names(self, language: str) -> Mapping[str, str]:
+        """The proper names its refusals say as ``Word`` parameters, in English (Jet Set's
+        cities: "Munich"), each with its name in ``language`` (the game's data: "Monaco");
+        {} when ``language`` has none of its own. A screen says a refusal with them."""
         ...
 
     def view_to_wire(self, view: S) -> dict[str, Any]:

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Protocol
 
-from engine.jetset.board import load_board
 from jetset_tui.i18n import current_language
 
 
@@ -28,12 +27,3 @@ def city_name(city: Named) -> str:
     if language == "it":
         return getattr(city, "name_it", "") or city.name
     return city.name
-
-
-def named(name: str) -> str:
-    """The board city whose English name is ``name``, in the current language (``name`` itself
-    when no board city has it): for the rules' refusals, which name cities in English."""
-    for city in load_board().cities:
-        if city.name == name:
-            return city_name(city)
-    return name

@@ -4,7 +4,10 @@ The engine raises :class:`~engine.errors.IllegalAction` and :class:`~engine.erro
 with an English template and its parameters (engine/errors.py); their translations are the
 ``engine`` catalog. :func:`say` is how a screen shows one: the template translated and filled,
 each :class:`~engine.errors.Word` parameter translated too, and the rule's section after it.
-A template no catalog knows, or one a translation cannot fill, is said in English as it was.
+A word no catalog knows may be one of the game's proper names (Jet Set's cities): the game's
+rules give it in the player's language (``GameRules.proper_names``), so the caller hands them
+to :func:`say`. A template no catalog knows, or one a translation cannot fill, is said in
+English as it was.
 """
 
 from __future__ import annotations
@@ -12,38 +15,41 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from engine.errors import SAYING, IllegalAction, NotationError, Param, Word, fill, fillable
-from jetset_tui.cities import named
-from jetset_tui.i18n import _
+from engine.platform import AnyRules
+from jetset_tui.i18n import _, current_language
 
 SECTION_PARTS = ": "
 """A section named after its chapter ("Distant Lands: Claim a Flight card")."""
 
 
-def say(exc: IllegalAction | NotationError) -> str:
-    """``exc`` for the player: ``reason (section)`` for a rule's refusal, the reason alone for
-    a line that is not notation. English gives exactly ``str(exc)``."""
-    reason = sentence(exc.template, exc.params)
+def say(exc: IllegalAction | NotationError, rules: AnyRules) -> str:
+    """``exc`` of ``rules``' game for the player: ``reason (section)`` for a rule's refusal, the
+    reason alone for a line that is not notation. English gives exactly ``str(exc)``."""
+    reason = sentence(exc.template, exc.params, rules)
     if isinstance(exc, NotationError):
         return reason
     return _(SAYING).format(reason=reason, rule=rule(exc.rule))
 
 
-def sentence(template: str, params: Mapping[str, Param]) -> str:
-    """``template`` in the current language, filled with ``params`` (words translated)."""
+def sentence(template: str, params: Mapping[str, Param], rules: AnyRules) -> str:
+    """``template`` in the current language, filled with ``params`` (words translated, the
+    proper names of ``rules``' game among them)."""
     english = fill(template, params)
     translated = _(template)
     if not params:
         return translated
     if not fillable(translated, params):
         return english
-    values = {k: word(v) if isinstance(v, Word) else v for k, v in params.items()}
+    names = rules.proper_names(current_language())
+    values = {k: word(v, names) if isinstance(v, Word) else v for k, v in params.items()}
     return translated.format_map(values)
 
 
-def word(text: str) -> str:
-    """A word a refusal names, in the current language: a city's name, else the catalog's."""
+def word(text: str, names: Mapping[str, str]) -> str:
+    """A word a refusal names, in the current language: the catalog's, else the game's proper
+    name (``names``: English to the current language)."""
     translated = _(text)
-    return named(text) if translated == text else translated
+    return names.get(text, text) if translated == text else translated
 
 
 def rule(name: str) -> str:

@@ -33,7 +33,7 @@ async def take_back(session: GameClient, seat: int | None) -> tuple[bool, str]:
     try:
         await session.undo(seat)
     except IllegalAction as exc:
-        return False, sentence(exc.template, exc.params)
+        return False, sentence(exc.template, exc.params, session.rules)
     now = len(session.game.entries)
     gone = before[now:]
     lines = [session.rules.entry_line(e) for e in gone]

@@ -114,6 +114,6 @@ def entry_to_wire(entry: Entry) -> dict[str, object]:
     return line_to_wire(*entry_line(entry))
 
 
-def entry_from_wire(raw: dict[str, object]) -> Entry:
+def entry_from_wire(raw: object) -> Entry:
     """ValueError (NotationError among them) for anything but an entry's plain data."""
     return entry_from_line(*line_from_wire(raw))

@@ -3,7 +3,7 @@ engine/platform.py asks of every game."""
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from engine.jetlag import notation, rules
@@ -66,7 +66,8 @@ class JetLag:
     def new_table(self, options: Mapping[str, object]) -> Table:
         """A fresh table; ``options`` may say ``seats``: 2 (what a log's header holds), nothing
         else (ValueError)."""
-        other = sorted(str(key) for key in options if key != "seats")
+        keys: Iterable[object] = options  # a hostile map's keys may be of any kind
+        other = sorted(str(key) for key in keys if key != "seats")
         seats = options.get("seats", 2)
         if other or type(seats) is not int or seats != 2:
             wrong = ", ".join(other) or f"seats {options.get('seats')!r:.10}"
@@ -104,11 +105,14 @@ class JetLag:
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
         return entry_to_wire(entry)
 
-    def entry_from_wire(self, raw: dict[str, object]) -> Entry:
+    def entry_from_wire(self, raw: object) -> Entry:
         return entry_from_wire(raw)
 
     def bot_label(self, kind: str) -> str:
         return kind.removeprefix("bot:")
+
+    def proper_names(self, language: str) -> Mapping[str, str]:
+        return {}  # its refusals' words are all in the catalogs
 
     def view_to_wire(self, view: State) -> dict[str, Any]:
         return view_to_wire(view)

@@ -149,3 +149,11 @@ def _link_names(cities: tuple[City, ...], links: list[Link]) -> dict[str, int]:
 def load_board(extra_cards: bool = False) -> Board:
     """The shipped board (cached: boards are immutable)."""
     return build_board(data.board_json(), extra_cards=extra_cards)
+
+
+def city_names(language: str) -> dict[str, str]:
+    """The cities' English names and each one's name in ``language`` (``it``: board.json's
+    ``name_it``, the Italian rulebook's list); {} for a language without names of its own."""
+    if language != "it":
+        return {}
+    return {c.name: c.name_it for c in load_board().cities}

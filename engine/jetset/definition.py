@@ -28,7 +28,7 @@ from engine.jetset.actions import (
     Setup,
     TurnInvestor,
 )
-from engine.jetset.board import load_board
+from engine.jetset.board import city_names, load_board
 from engine.jetset.dealer import SHAKE_DEAL, Dealer
 from engine.jetset.game import Game
 from engine.jetset.notation import Notation
@@ -181,7 +181,7 @@ class JetSet:
     def entry_to_wire(self, entry: Entry) -> dict[str, object]:
         return line_to_wire(*self.entry_line(entry))
 
-    def entry_from_wire(self, raw: dict[str, object]) -> Entry:
+    def entry_from_wire(self, raw: object) -> Entry:
         """ValueError (NotationError among them) for anything but an entry's plain data."""
         return self.entry_from_line(*line_from_wire(raw))
 
@@ -189,6 +189,9 @@ class JetSet:
         from engine.jetset.bots import bot_label
 
         return bot_label(kind)
+
+    def proper_names(self, language: str) -> Mapping[str, str]:
+        return city_names(language)
 
     def view_to_wire(self, view: State) -> dict[str, Any]:
         return position(view)
@@ -266,8 +269,9 @@ def options_from(options: Mapping[str, object]) -> Options:
     """``Options`` from plain data, each value of its field's kind (a whole number of players,
     true or false for the rest); ValueError naming the first that is not."""
     defaults = Options().to_dict()
-    for key, value in options.items():
-        if key not in defaults:
+    pairs: Iterable[tuple[object, object]] = options.items()  # a hostile map's keys: any kind
+    for key, value in pairs:
+        if not isinstance(key, str) or key not in defaults:
             raise ValueError(f"Jet Set has no option {key!r:.40}")
         if type(value) is not type(defaults[key]):
             kind = "a whole number" if type(defaults[key]) is int else "true or false"

@@ -563,7 +563,7 @@ class GameScreen(MapAndTableScreen):
         try:
             await self.session.submit(self.viewer, action)
         except (IllegalAction, NotationError) as exc:
-            return say(exc)
+            return say(exc, self.session.rules)
         except (ConnectionError, EOFError):  # a network game whose host went away
             return _("the game's host is unreachable; try again")
         return None

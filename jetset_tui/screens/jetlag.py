@@ -449,7 +449,7 @@ class JetLagScreen(Screen[None]):
         try:
             self.check(action)
         except IllegalAction as exc:
-            self.refuse(say(exc))
+            self.refuse(say(exc, self.session.rules))
             return
         self.step, self.target, self.right = step, 0, True
         self.message, self._refused = None, False
@@ -485,7 +485,7 @@ class JetLagScreen(Screen[None]):
             self.check(action)
             await self.session.submit(who, action)
         except (IllegalAction, NotationError) as exc:
-            self.refuse(say(exc))
+            self.refuse(say(exc, self.session.rules))
             return False
         except (ConnectionError, EOFError):  # a network game whose host went away
             self.refuse(_("the game's host is unreachable; try again"))
@@ -626,7 +626,7 @@ class JetLagScreen(Screen[None]):
         try:
             action = parse_action(line)
         except NotationError as exc:
-            self.refuse(say(exc))
+            self.refuse(say(exc, self.session.rules))
             return
         if await self.play(action):
             self.close_command()

@@ -16,6 +16,7 @@ from textual.widgets import Input, Static
 
 from engine import Action, NotationError
 from engine.jetset.business_state import KIND
+from engine.jetset.definition import JET_SET
 from engine.jetset.notation import BUSINESS_VERBS, VERBS, Notation
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
@@ -144,7 +145,7 @@ class CommandLine(Vertical):
         try:
             action = self.notation.parse_action(line)
         except NotationError as exc:
-            self.show_error(say(exc))
+            self.show_error(say(exc, JET_SET))
             return
         self.post_message(self.Typed(action, line))
 

@@ -14,6 +14,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from engine import Action, Entry, IllegalAction
+from engine.jetset.definition import JET_SET
 from engine.jetset.notation import Notation
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.state import State
@@ -158,7 +159,7 @@ class ActionPicker(Widget, can_focus=True):
         try:
             self.rules.check(self.state, Entry(self.seat, action))
         except IllegalAction as exc:
-            return say(exc)
+            return say(exc, JET_SET)
         return None
 
     # -- keys -------------------------------------------------------------------------------

@@ -4,6 +4,8 @@ changing nothing) and gives what its ``new_table`` takes."""
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from engine.errors import OptionError
@@ -67,6 +69,7 @@ def test_jet_set_options_become_its_fields_in_order() -> None:
         ({"investors_face_up": True}, "with Investors) needs Investors"),
         ({"investors_face_up": True, "modules": ["hubs"]}, "needs Investors"),
         ({"players": 4}, "Jet Set has no option 'players'"),
+        ({1: True}, "Jet Set has no option 1; its options: extra_cards"),  # a hostile map's key
     ],
 )
 def test_jet_set_refuses_what_it_has_not(raw: dict[str, object], said: str) -> None:
@@ -79,7 +82,8 @@ def test_jet_lag_has_no_options() -> None:
     rules = game_rules("jetlag")
     assert tuple(rules.options_schema()) == ()
     assert dict(rules.check_options({})) == {}
-    for raw in ({"modules": ["hubs"]}, {"extra_cards": False}):
+    hostile: dict[Any, object] = {1: 2}  # a key no option has, of no option's kind
+    for raw in ({"modules": ["hubs"]}, {"extra_cards": False}, hostile):
         with pytest.raises(OptionError, match=r"^Jet Lag has no options$"):
             rules.check_options(raw)
 

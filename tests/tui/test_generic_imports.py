@@ -41,11 +41,6 @@ GENERIC = (
 )
 """The app's modules that serve every game."""
 
-NOT_YET: dict[str, str] = {
-    "jetset_tui.undo": "its refusals (refusals.py) say Jet Set's city names through cities.py",
-}
-"""Generic modules that still import a game, and why."""
-
 THE_APP = "jetset_tui.app"
 """Where the walk stops: the app holds every game's screens (through table_screens.py)."""
 
@@ -76,8 +71,7 @@ def source(module: str) -> Path | None:
 
 def game_imports(module: str) -> list[str]:
     """``importer -> imported`` for every import of a game's engine module reached from
-    ``module`` through the app's own modules (netcode/ is checked by its own test; a module of
-    ``NOT_YET`` is reported on its own)."""
+    ``module`` through the app's own modules (netcode/ is checked by its own test)."""
     wrong: list[str] = []
     seen = {module}
     todo = [module]
@@ -89,20 +83,19 @@ def game_imports(module: str) -> list[str]:
             top = name.split(".")[0]
             if top == "engine" and name not in GENERIC_ENGINE:
                 wrong.append(f"{here} -> {name}")
-            elif top == "jetset_tui" and name not in seen | {THE_APP, *NOT_YET} and source(name):
+            elif top == "jetset_tui" and name not in seen | {THE_APP} and source(name):
                 seen.add(name)
                 todo.append(name)
     return sorted(wrong)
 
 
 def test_the_apps_generic_parts_import_no_game() -> None:
-    wrong = {m: bad for m in GENERIC if m not in NOT_YET if (bad := game_imports(m))}
+    wrong = {m: bad for m in GENERIC if (bad := game_imports(m))}
     assert wrong == {}
 
 
 def test_every_generic_module_is_there() -> None:
     assert [m for m in GENERIC if source(m) is None] == []
-    assert set(NOT_YET) <= set(GENERIC)
 
 
 def test_the_walk_follows_the_apps_modules_to_a_game() -> None:

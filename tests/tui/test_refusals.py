@@ -12,8 +12,10 @@ from babel.messages.pofile import read_po
 
 from engine import CHANCE, Entry, Game, IllegalAction, NotationError, Options
 from engine.errors import Word
+from engine.jetlag.game import JET_LAG
 from engine.jetset.business_state import KINDS
 from engine.jetset.dealer import Dealer
+from engine.jetset.definition import JET_SET
 from engine.jetset.notation import Notation
 from engine.jetset.rules.business_cards import CARD_NAMES
 from engine.jetset.selfplay import play_bot_choice, seat_bots
@@ -80,7 +82,7 @@ def refusals() -> list[Exception]:
 
 def said(exc: Exception) -> str:
     assert isinstance(exc, IllegalAction | NotationError)
-    return say(exc)
+    return say(exc, JET_SET)
 
 
 def test_english_says_exactly_what_the_engine_says(refusals: list[Exception]) -> None:
@@ -111,9 +113,12 @@ def test_italian_examples_read_as_the_rulebook() -> None:
     empty = IllegalAction("Flight Card Phase", "the {row} deck is empty", row=Word("short"))
     with use_language("it"):
         assert (
-            say(broke) == "hai 3 €; costa 11 € (Azione 1: Disporre aerei su un collegamento libero)"
+            say(broke, JET_SET)
+            == "hai 3 €; costa 11 € (Azione 1: Disporre aerei su un collegamento libero)"
         )
-        assert say(empty) == "il mazzo dei tragitti brevi è vuoto (Fase delle carte di volo)"
+        assert (
+            say(empty, JET_SET) == "il mazzo dei tragitti brevi è vuoto (Fase delle carte di volo)"
+        )
         assert (
             rule("Distant Lands: Claim a Flight card")
             == "Terre lontane: Rilevare una carta di volo"
@@ -122,10 +127,10 @@ def test_italian_examples_read_as_the_rulebook() -> None:
 
 def test_a_template_no_catalog_knows_is_said_in_english_and_never_run() -> None:
     with use_language("it"):
-        assert sentence("{seat} is {how}", {"seat": 2, "how": "late"}) == "2 is late"
+        assert sentence("{seat} is {how}", {"seat": 2, "how": "late"}, JET_SET) == "2 is late"
         hostile = IllegalAction("Hubs", "{seat.__class__}", seat=1)  # built here: fill runs it
-        assert sentence("{seat.__class__}", {"seat": 1}) == hostile.message
-        assert sentence("{x!r:>9} {y}", {"x": 1, "y": 2}) == "        1 2"
+        assert sentence("{seat.__class__}", {"seat": 1}, JET_SET) == hostile.message
+        assert sentence("{x!r:>9} {y}", {"x": 1, "y": 2}, JET_SET) == "        1 2"
 
 
 def test_the_engine_catalog_translates_every_message_with_its_placeholders() -> None:
@@ -152,12 +157,12 @@ def test_taking_a_move_back_is_refused_in_italian() -> None:
     reasons = [NOTHING_HELD, NO_UNDO, *TOO_LATE.values()]
     with use_language("it"):
         for reason in reasons:
-            said_it = sentence(reason.template, reason.params)
+            said_it = sentence(reason.template, reason.params, JET_SET)
             assert said_it != reason and "annull" in said_it, said_it
         refused = IllegalAction(UNDO, TOO_LATE[OTHER_PLAYER])
-        assert say(refused).endswith("non si può più annullare (Annullare una mossa)")
+        assert say(refused, JET_SET).endswith("non si può più annullare (Annullare una mossa)")
     with use_language("en"):
-        assert say(refused) == str(refused)
+        assert say(refused, JET_SET) == str(refused)
 
 
 def test_every_business_card_name_is_marked_for_the_catalog() -> None:
@@ -185,5 +190,17 @@ def test_a_city_a_refusal_names_is_in_the_players_language() -> None:
     """The hubs' refusals name a city by its English name; an Italian player reads Monaco."""
     refusal = IllegalAction("Hubs: Setup", "{city} already has a hub", city=Word("Munich"))
     with use_language("it"):
-        assert say(refusal).startswith("Monaco ha già un hub")
-    assert say(refusal) == "Munich already has a hub (Hubs: Setup)"
+        assert say(refusal, JET_SET).startswith("Monaco ha già un hub")
+    assert say(refusal, JET_SET) == "Munich already has a hub (Hubs: Setup)"
+
+
+def test_a_games_proper_names_come_from_its_rules() -> None:
+    """Jet Set's cities in Italian are board.json's; Jet Lag has no names of its own, so a
+    refusal said with its rules keeps the English word, and Jet Set's cities are not its."""
+    assert JET_SET.proper_names("it")["Berlin"] == "Berlino"
+    assert JET_SET.proper_names("en") == {}
+    assert JET_LAG.proper_names("it") == {}
+    refusal = IllegalAction("Hubs: Setup", "{city} already has a hub", city=Word("Berlin"))
+    with use_language("it"):
+        assert say(refusal, JET_SET).startswith("Berlino ha già un hub")
+        assert say(refusal, JET_LAG).startswith("Berlin ha già un hub")
