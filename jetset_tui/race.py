@@ -8,15 +8,18 @@ turn bar and the players' panel only place the text.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from engine.jetset.bots.planning import Planner
-from engine.jetset.bots.race import Finisher, finishers
 from engine.jetset.state import State
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
+
+if TYPE_CHECKING:
+    from engine.jetset.bots.race import Finisher
 
 
 @dataclass(frozen=True)
@@ -30,6 +33,14 @@ class OwnFinal:
     @property
     def ready(self) -> bool:
         return self.planes == 0
+
+
+def finishers(state: State) -> tuple[Finisher, ...]:
+    """Every seat whose Final Flight is played, in seat order (``engine.jetset.bots.race``,
+    which loads the greedy bot: imported from Vacation Time on, not for a game's first frame)."""
+    from engine.jetset.bots.race import finishers as played
+
+    return played(state)
 
 
 def race_of(state: State, seat: int) -> Finisher | None:

@@ -8,7 +8,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine import Options
-from engine.jetset.bots import BOTS, require_bot
+from engine.jetset.bots import bot_kinds as known_kinds
+from engine.jetset.bots import check_bot
 from jetset_tui.i18n import _
 from jetset_tui.modules import game_options
 from jetset_tui.seat_names import BOT_NAMES as BOT_NAMES
@@ -24,14 +25,15 @@ BOT_PREFERENCE = ("greedy", "mcts", "random")
 
 def default_bot() -> str:
     """The strongest bot there is among those the project knows to be sensible defaults."""
+    kinds = known_kinds()  # the bots load when the game starts, not here
     for kind in BOT_PREFERENCE:
-        if kind in BOTS:
+        if kind in kinds:
             return kind
-    return next(iter(BOTS))
+    return kinds[0]
 
 
 def bot_kinds() -> list[str]:
-    return list(BOTS)
+    return known_kinds()
 
 
 @dataclass
@@ -74,7 +76,7 @@ class GamePlan:
             try:
                 kind = SeatKind.parse(text)
                 if kind.bot is not None:
-                    require_bot(kind.bot)
+                    check_bot(kind.bot)
             except ValueError as exc:
                 return str(exc)
         return None

@@ -38,9 +38,7 @@ from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap, Highlight
 from jetset_tui.widgets.picker import ActionPicker
-from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
-from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import TurnBar
 from netcode.client import (
@@ -63,7 +61,11 @@ WIDGET_TURNS = 3
 
 
 def table_panels() -> list[Widget]:
-    """The players, the rows and the hand: beside the map, or in its place when slim."""
+    """The players, the rows and the hand: beside the map, or in its place when slim (mounted
+    after the first frame, and imported then: ``GameScreen.mount_table``)."""
+    from jetset_tui.widgets.players import PlayersPanel
+    from jetset_tui.widgets.rows import RowsPanel
+
     return [PlayersPanel(), RowsPanel(), HandPanel()]
 
 
@@ -279,6 +281,9 @@ class GameScreen(MapAndTableScreen):
         self.query_one(EuropeMap).show(table.state, self.liveries)
         panels = self.drawing()
         if self.table_ready:
+            from jetset_tui.widgets.players import PlayersPanel
+            from jetset_tui.widgets.rows import RowsPanel
+
             panels.query_one(PlayersPanel).show(table, compact=self.short)
             panels.query_one(RowsPanel).show(table)
         for hand in panels.query(HandPanel):  # before ``mount_table``, beside the map only

@@ -10,8 +10,8 @@ from jetset_tui.describe import card_text
 from jetset_tui.i18n import _
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM
+from jetset_tui.widgets.needs import need_text
 from jetset_tui.widgets.panel import LinePanel
-from jetset_tui.widgets.rows import need_text
 
 
 def hand_text(table: TableView) -> Text:

@@ -6,14 +6,15 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.jetset.board import LONG, SHORT
-from engine.jetset.bots.planning import Planner, Route
+from engine.jetset.bots.planning import Planner
 from engine.jetset.investors_state import SPACES
 from engine.jetset.rules.investors import investor_cards
 from jetset_tui.describe import card_text
 from jetset_tui.i18n import N_, _, money, pgettext
 from jetset_tui.table import TableView
-from jetset_tui.theme import BAD, DIM, GOOD
+from jetset_tui.theme import DIM, GOOD
 from jetset_tui.widgets.distant import distant_text
+from jetset_tui.widgets.needs import need_text
 from jetset_tui.widgets.panel import LinePanel
 
 ROW_TITLES = {SHORT: N_("Short Flights"), LONG: N_("Long Flights")}
@@ -24,15 +25,6 @@ INVESTOR_NAMES = (N_("Equal"), N_("Diversity"), N_("Majority"), N_("Prominence")
 def investor_name(name: str) -> str:
     """An Investor card's name in the player's language."""
     return _(name) if name in INVESTOR_NAMES else name
-
-
-def need_text(route: Route | None) -> Text:
-    """``✓ ready`` or ``2✈ €17``: the cheapest planes still to place for a card."""
-    if route is None:
-        return Text(_("no route"), style=BAD)
-    if route.ready:
-        return Text(_("✓ ready"), style=f"bold {GOOD}")
-    return Text(f"{len(route.needs)}✈ €{route.cost}", style=DIM)
 
 
 def rows_text(table: TableView) -> Text:
