@@ -16,6 +16,7 @@ from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.css.query import NoMatches
 from textual.reactive import Reactive
 from textual.widget import Widget
 
@@ -155,7 +156,10 @@ class GameScreen(MapAndTableScreen):
             return
         self._session_opened = True
         await self.session.start()
-        self.sync()
+        try:
+            self.sync()
+        except NoMatches:  # the app closed while the session started: nothing left to draw
+            return
         self.set_interval(1.0, self.tick)
 
     def render(self) -> RenderableType:
