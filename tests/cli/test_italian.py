@@ -65,7 +65,9 @@ def test_the_host_speaks_italian_but_its_port_line_stays_english(hosted: dict[st
     out = hosted["host"]
     assert "jetset host: gli amici si uniscono con: jetset join 127.0.0.1:" in out
     assert "posti 0: libero, 1: greedy-1" in out
-    assert "jetset host: la partita è finita: vince " in out
+    # the joiner's random value goes into the deal, so the game differs from run to run and
+    # may end in a draw (seen in CI: "pareggio a 37 punti"); either way, said in Italian
+    assert re.search(r"jetset host: la partita è finita: (vince |pareggio a \d+ punti)", out), out
     assert "  rivedila con  jetset replay " in out
     assert "--seed serve per i test e le partite tra bot" in hosted["host_err"]
     for english in ("friends join", "the game is over", "watch it again", "seats"):
@@ -78,7 +80,7 @@ def test_the_joiner_hears_the_outcome_in_italian_and_its_token_line_in_english(
     lines = hosted["join"].splitlines()
     assert re.fullmatch(r"jetset join: joined 127\.0\.0\.1:\d+ in seat 0 as greedy-bot; "
                         r"token [0-9a-f]{32}", lines[0]), lines  # fmt: skip
-    assert lines[-1].startswith("jetset join: la partita è finita: vince ")
+    assert re.match(r"jetset join: la partita è finita: (vince |pareggio a \d+ punti)", lines[-1])
     assert lines[-1].endswith("; ogni carta distribuita è verificata")
 
 
