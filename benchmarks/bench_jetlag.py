@@ -6,7 +6,7 @@
 - the search bot's time a move against greedy, median and p95 (target ≤ 300 ms);
 - replaying a game's entries from msgpack bytes (decode, read each entry, check every rule and
   digest) over msgpack's decode alone, beside Jet Set's same ratio measured in the same run;
-- the same game as a log file (format 7, its seed revealed): ``read_log`` and ``replay_table``
+- the same game as a log file (format 7, its seed revealed): ``read_log`` and ``replay``
   (every digest, the commitment, every chance entry dealt again) over msgpack's decode of the
   file, as Jet Set's figure is measured;
 - with ``--games N``: the search bot's score over N games against greedy, seats alternating,
@@ -39,7 +39,7 @@ from engine.jetlag.game import Table
 from engine.jetlag.selfplay import play_game
 from engine.jetset.dealer import seed_commitment
 from netcode.logfile import Header, Seat, read_log, write_game
-from netcode.replay import replay_table
+from netcode.replay import replay
 
 
 def game_times(games: int) -> list[float]:
@@ -119,15 +119,13 @@ def replay_ratio(repeat: int, rounds: int = 1) -> dict[str, float]:
 
 
 def file_replay_figures(path: Path, table: Table, seed: str, repeat: int) -> dict[str, float]:
-    """A Jet Lag game as a log file with its seed revealed: ``read_log`` + ``replay_table`` (the
+    """A Jet Lag game as a log file with its seed revealed: ``read_log`` + ``replay`` (the
     seed checked, every chance entry dealt again) over msgpack decoding the file."""
     header = Header({"seats": 2}, [Seat("a"), Seat("b")], seed_commitment(seed), game="jetlag")
     write_game(path, header, table, seed)
     raw = path.read_bytes()
-    assert replay_table(read_log(path)).commitment_ok
-    replays, decodes = alternate_times(
-        lambda: replay_table(read_log(path)), lambda: decode(raw), repeat
-    )
+    assert replay(read_log(path)).commitment_ok
+    replays, decodes = alternate_times(lambda: replay(read_log(path)), lambda: decode(raw), repeat)
     return {
         "jetlag_file_replay_ms_median": replays * 1e3,
         "jetlag_file_msgpack_decode_ms_median": decodes * 1e3,

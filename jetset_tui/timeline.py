@@ -20,7 +20,7 @@ class Timeline:
 
     def __init__(self, log: GameLog, every: int = 32) -> None:
         """LogFormatError for another game's log: the viewer shows Jet Set's table (another
-        game's table screen would take a ``replay_table`` of the log here)."""
+        game's table screen would take a ``replay`` of the log here)."""
         if log.header.game != DEFAULT:
             game = TITLES[log.header.game]
             raise LogFormatError(f"a game of {game}: watching it comes with {game}'s table")

@@ -47,7 +47,7 @@ from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Mess
 from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.protocol import SeatPresence
 from netcode.refusal import rebuilt
-from netcode.replay import replay_game
+from netcode.replay import replay
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
 from netcode.text import printable
@@ -587,7 +587,7 @@ class NetPeer(GameClient):
         if header.game != self._rules.name:
             said = f"the host's log is of {header.game!r:.20}, the game it welcomed us to is not"
             return EndCheck(commitment_ok, False, False, said)
-        result = replay_game(GameLog(header, records, seed))
+        result = replay(GameLog(header, records, seed))
         self.full_game = result.table
         digest_ok = result.ok and result.digest == self.game.digest() and self.desync is None
         error = result.error

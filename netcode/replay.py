@@ -128,10 +128,6 @@ def replay(
     return result
 
 
-replay_any = replay_game = replay_table = replay
-"""The names of ``replay`` before every game's replay was one."""
-
-
 def log_dealer(rules: AnyRules, seed: str, log_version: int) -> DealerOf[Any, Any]:
     """The dealer of ``seed`` (contributions already mixed in) in a log of ``log_version``: a
     game whose older formats dealt otherwise deals them as they did (``DealsOldLogs``)."""

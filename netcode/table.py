@@ -56,7 +56,7 @@ from netcode.logfile import (
     scan_log,
     today,
 )
-from netcode.replay import TableReplay, replay_game
+from netcode.replay import TableReplay, replay
 from netcode.seatkind import HUMAN, SeatKind
 
 logger = logging.getLogger("jetset.table")
@@ -615,7 +615,7 @@ def _replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
         )
     if header.commitment != seed_commitment(seed):
         raise TableError("the secrets file does not belong to this log")
-    result = replay_game(GameLog(header, log.records, seed))
+    result = replay(GameLog(header, log.records, seed))
     if not result.ok:
         raise TableError(f"{log_path}: {result.error}")
     return log, result
@@ -650,7 +650,7 @@ def find_damage(log_path: Path, seed: str) -> Damage | None:
         sound = parse_log(raw[:keep])
     except LogFormatError:
         return None
-    result = replay_game(GameLog(sound.header, sound.records, seed))
+    result = replay(GameLog(sound.header, sound.records, seed))
     if not result.ok and result.bad_entry is not None and result.bad_entry < entries:
         entries = result.bad_entry  # a record that reads but does not replay: damaged inside
         keep = scan.ends[entries - 1] if entries else scan.start

@@ -171,7 +171,6 @@ def export_text(log: GameLog, table: AnyTable, *, chat: bool = False) -> str:
     return _text(tags, _with_chat(log, chat, lines))
 
 
-export_table_text = export_text
 """The name of ``export_text`` for another game than Jet Set, before both were one."""
 
 

@@ -85,9 +85,9 @@ def cmd_position(args: argparse.Namespace) -> int:
 def jetlag_position(args: argparse.Namespace, log: GameLog, at: int) -> int:
     """A Jet Lag position after ``at`` entries: text, or with ``--json`` data."""
     from engine.jetlag.position import position
-    from netcode.replay import replay_table
+    from netcode.replay import replay
 
-    result = replay_table(log, stop_at=at, verify_seed=False)
+    result = replay(log, stop_at=at, verify_seed=False)
     if not result.ok:
         return _fail(_("{file}: {problem}").format(file=args.file, problem=result.error))
     data = position(result.table.view(args.seat))

@@ -39,18 +39,18 @@ from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
 from jetset_tui.widgets.log import EntryWords
 from jetset_tui.widgets.too_small import TooSmall
 from netcode.logfile import GameLog
-from netcode.replay import replay_table
+from netcode.replay import replay
 
 COMPACT_BELOW: Final = 100
 
 
 class JetLagTimeline:
-    """A Jet Lag log replayed (with every check of ``replay_table``), its state after each
+    """A Jet Lag log replayed (with every check of ``replay``), its state after each
     entry kept: position ``n`` is the state after the first ``n`` entries."""
 
     def __init__(self, log: GameLog) -> None:
         """ValueError if the log does not replay."""
-        result = replay_table(log)
+        result = replay(log)
         if not result.ok:
             raise ValueError(result.error or "the log does not replay")
         self.log = log

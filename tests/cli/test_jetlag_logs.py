@@ -75,9 +75,9 @@ def test_stats_reports_a_draw_as_a_draw(games: Path) -> None:
     logs = [read_log(path) for path in sorted(games.glob("*.jetset"))]
     wins = [0, 0]
     for log in logs[1:]:  # the first is the draw
-        from netcode.replay import replay_table
+        from netcode.replay import replay
 
-        (winner,) = replay_table(log).table.result().winners
+        (winner,) = replay(log).table.result().winners
         wins[winner] += 1
     assert data["win_rate_by_seat"] == {"0": wins[0] / 3, "1": wins[1] / 3}
     assert data["by_kind"]["bot:greedy"]["win_rate"] == 2 / 6

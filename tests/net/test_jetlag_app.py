@@ -24,7 +24,7 @@ from netcode.client import GameClient
 from netcode.host import HostSettings
 from netcode.logfile import read_log
 from netcode.peer import NetPeer
-from netcode.replay import replay_game
+from netcode.replay import replay
 from netcode.table import Table
 from tests.tui.jetlag_keys import guided_keys
 
@@ -86,7 +86,7 @@ async def test_a_person_joins_a_jet_lag_host_and_plays_it_on_the_table(tmp_path:
         assert ann.end is not None and ann.end.ok
         digest = ann.game.digest()
     log = read_log(tmp_path / "game.jetset")
-    replayed = replay_game(log)
+    replayed = replay(log)
     assert replayed.ok and replayed.digest == digest
 
 
@@ -135,7 +135,7 @@ async def test_the_host_plays_jet_lag_at_its_own_screen(tmp_path: Path) -> None:
 
     assert await host_with_screen(args, at_the_screen) == 0
     assert played == [8]
-    replayed = replay_game(read_log(log))
+    replayed = replay(read_log(log))
     assert replayed.ok
 
 

@@ -15,7 +15,7 @@ from engine.jetlag.state import SECOND
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
 from netcode.logfile import read_log
-from netcode.replay import replay_game
+from netcode.replay import replay
 from netcode.seatkind import SeatKind
 from netcode.table import Table
 
@@ -52,7 +52,7 @@ async def test_a_hot_seat_game_shows_each_player_only_their_cards(tmp_path: Path
         assert s.game.result() == s.table.game.result()
     finally:
         await s.close()
-    replayed = replay_game(read_log(tmp_path / "jl.jetset"))
+    replayed = replay(read_log(tmp_path / "jl.jetset"))
     assert replayed.ok and replayed.digest == s.game.digest()
 
 
@@ -97,7 +97,7 @@ def test_a_stopped_jetlag_game_is_resumed_from_its_log(tmp_path: Path) -> None:
     again.close()
     log = read_log(path)
     assert log.header.game == "jetlag" and log.seed == "resume"
-    replayed = replay_game(log)
+    replayed = replay(log)
     assert replayed.ok and replayed.digest == again.game.digest()
 
 

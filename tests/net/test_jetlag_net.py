@@ -12,7 +12,7 @@ from engine.games import game_rules
 from netcode.host import HostSettings
 from netcode.logfile import read_log
 from netcode.peer import NetPeer
-from netcode.replay import replay_game
+from netcode.replay import replay
 from netcode.table import Table
 
 from .helpers import assert_all_agree, finish, serve
@@ -101,7 +101,7 @@ def test_a_bot_without_the_rules_plays_jetlag_from_the_legal_lists(tmp_path: Pat
     seat, turns = asyncio.run(rules_free_bot(port))
     assert json_result(host)["digest"] == replay_json(log)["digest"]
     rules = game_rules("jetlag")
-    game = replay_game(read_log(log)).table
+    game = replay(read_log(log)).table
     again, expected = rules.new_table({}), []
     for entry in game.entries:
         if again.to_move() == seat:
@@ -141,7 +141,7 @@ async def test_a_jetset_host_process_keeps_jetlags_cards_secret(tmp_path: Path) 
         if host.poll() is None:
             host.kill()
             host.wait(10)
-    result = replay_game(read_log(log))
+    result = replay(read_log(log))
     assert result.ok and hosted["digest"] == result.digest
     assert all(peer.game.digest() == result.digest for peer in watched.peers)
     assert jetlag_cards_kept(result.table.entries, watched.received) > 0

@@ -29,7 +29,7 @@ from netcode.logfile import (
     write_game,
     write_log,
 )
-from netcode.replay import replay_any, replay_table
+from netcode.replay import replay
 from netcode.seatkind import SeatKind
 
 JET_LAG = GAMES["jetlag"]
@@ -79,12 +79,12 @@ def test_a_jet_lag_log_is_written_entry_by_entry_and_read_back(tmp_path: Path) -
     entries = [record_entry(JET_LAG, actor, text) for _, actor, text, _ in log.records]
     assert entries == table.entries
     assert [digest for *_, digest in log.records] == table.digests
-    result = replay_table(log)
+    result = replay(log)
     assert result.ok and result.commitment_ok and result.digest == table.digest()
     assert result.entries == len(table.entries) and not result.warnings
     summary = result.summary()
     assert summary["scores"] == list(table.result().points) and summary["over"] is True
-    assert replay_any(log).digest == table.digest()
+    assert replay(log).digest == table.digest()
 
 
 def test_a_chance_entry_the_seed_did_not_deal_is_found(tmp_path: Path) -> None:
@@ -93,15 +93,15 @@ def test_a_chance_entry_the_seed_did_not_deal_is_found(tmp_path: Path) -> None:
     path = tmp_path / "lag.jetset"
     write_game(path, jetlag_header(), table, SECRET)
     log = read_log(path)
-    assert replay_table(log).ok
+    assert replay(log).ok
     other = play_bots(JET_LAG, {}, "another seed", ["random", "random"])
     log.records = records(other)
-    swapped = replay_table(log)
+    swapped = replay(log)
     assert not swapped.ok and swapped.bad_entry == 0
     assert swapped.error is not None and "the seed deals 'setup " in swapped.error
-    assert replay_table(log, verify_seed=False).ok
+    assert replay(log, verify_seed=False).ok
     log.seed = "a wrong seed"
-    wrong = replay_table(log)
+    wrong = replay(log)
     assert not wrong.ok and "does not match its commitment" in str(wrong.error)
 
 
@@ -113,7 +113,7 @@ def test_a_tampered_entry_is_named_and_nothing_after_it_is_applied(tmp_path: Pat
     log.records[i] = (index, actor, "t Z9 1", digest)
     path = tmp_path / "bad.jetset"
     write_log(path, log)
-    bad = replay_table(read_log(path))
+    bad = replay(read_log(path))
     assert not bad.ok and bad.bad_entry == i and bad.entries == i
     assert f"entry {i} ({actor} t Z9 1): no card 'Z9'" in str(bad.error)
 

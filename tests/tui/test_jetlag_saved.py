@@ -18,7 +18,7 @@ from jetset_tui.screens.jetlag_end import JetLagEndScreen
 from jetset_tui.screens.load import LoadScreen
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import read_log
-from netcode.replay import replay_game
+from netcode.replay import replay
 from tests.tui.jetlag_keys import guided_keys, settle, table_screen
 
 PLAYS = 3
@@ -71,7 +71,7 @@ async def test_a_game_left_with_q_is_loaded_and_played_to_an_end_that_replays(
         final = session.game.digest()
     log = read_log(path)
     assert log.seed == "saved", "the end reveals the seed"
-    replayed = replay_game(log)
+    replayed = replay(log)
     assert replayed.ok and replayed.digest == final
 
 
