@@ -9,19 +9,29 @@ from __future__ import annotations
 import hashlib
 import json
 from functools import lru_cache
-from importlib import resources
+from pathlib import Path
 from typing import Any
 
 BOARD_FILE = "board.json"
 HUBS_FILE = "hubs.json"
 INVESTORS_FILE = "investors.json"
 JETLAG_FILE = "jetlag.json"
+FOLDER = Path(__file__).parent
+"""Where the data files lie: beside this module, in the source tree and in an installed wheel
+alike (pyproject.toml's package data). Read straight from there rather than through
+``importlib.resources``, whose import (with ``zipfile``) ``jetset play`` would wait for before
+its first frame; the package is never run from a zip archive."""
+
+
+def read_bytes(name: str) -> bytes:
+    """The raw bytes of the data file ``name``."""
+    return (FOLDER / name).read_bytes()
 
 
 @lru_cache(maxsize=1)
 def board_bytes() -> bytes:
     """The raw bytes of the shipped board file."""
-    return resources.files(__name__).joinpath(BOARD_FILE).read_bytes()
+    return read_bytes(BOARD_FILE)
 
 
 def board_json() -> dict[str, Any]:
@@ -41,15 +51,13 @@ BUSINESS_FILE = "business.json"
 
 def business_json() -> dict[str, Any]:
     """The Business cards file (the expansion's Business cards module), parsed."""
-    data: dict[str, Any] = json.loads(
-        resources.files(__name__).joinpath(BUSINESS_FILE).read_bytes()
-    )
+    data: dict[str, Any] = json.loads(read_bytes(BUSINESS_FILE))
     return data
 
 
 def hubs_json() -> dict[str, Any]:
     """The Hubs module's pieces (``hubs.json``): tokens per player, markers, the payoff."""
-    raw = resources.files(__name__).joinpath(HUBS_FILE).read_bytes()
+    raw = read_bytes(HUBS_FILE)
     data: dict[str, Any] = json.loads(raw)
     return data
 
@@ -61,14 +69,14 @@ def distant_city_codes() -> tuple[str, ...]:
 
 def investors_json() -> dict[str, Any]:
     """The Investors module's cards (``investors.json``): each kind, its copies and its terms."""
-    raw = resources.files(__name__).joinpath(INVESTORS_FILE).read_bytes()
+    raw = read_bytes(INVESTORS_FILE)
     data: dict[str, Any] = json.loads(raw)
     return data
 
 
 def jetlag_json() -> dict[str, Any]:
     """Jet Lag's 18 cards and its numbers (``jetlag.json``; README.md, "Jet Lag")."""
-    raw = resources.files(__name__).joinpath(JETLAG_FILE).read_bytes()
+    raw = read_bytes(JETLAG_FILE)
     data: dict[str, Any] = json.loads(raw)
     return data
 
@@ -85,6 +93,6 @@ def data_hash() -> str:
     replay on other data is caught and two installs with other cards do not play together."""
     digest = hashlib.sha256()
     for name in DATA_FILES:
-        raw = resources.files(__name__).joinpath(name).read_bytes()
+        raw = read_bytes(name)
         digest.update(name.encode() + b"\0" + len(raw).to_bytes(8, "big") + raw)
     return digest.hexdigest()

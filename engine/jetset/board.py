@@ -145,9 +145,16 @@ def _link_names(cities: tuple[City, ...], links: list[Link]) -> dict[str, int]:
     return names
 
 
-@lru_cache(maxsize=4)
 def load_board(extra_cards: bool = False) -> Board:
-    """The shipped board (cached: boards are immutable)."""
+    """The shipped board, the same object for the same cards however the call is spelt
+    (``load_board()``, ``load_board(False)`` and ``load_board(extra_cards=False)`` would be three
+    keys of one cache)."""
+    return _shipped_board(bool(extra_cards))
+
+
+@lru_cache(maxsize=2)
+def _shipped_board(extra_cards: bool) -> Board:
+    """Built once a process for each deck (boards are immutable)."""
     return build_board(data.board_json(), extra_cards=extra_cards)
 
 

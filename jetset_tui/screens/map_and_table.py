@@ -18,6 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import Screen
 
+from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.i18n import N_
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
@@ -32,6 +33,7 @@ class MapAndTableScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(classes="guarded")
+        self.add_class(*breakpoint_classes(self.app), update=False)  # not restyled when shown
         self._fitted: tuple[bool, ...] | None = None
 
     def redraw(self) -> None:

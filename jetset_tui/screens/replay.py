@@ -25,7 +25,6 @@ from engine import Entry, redact
 from engine.jetset.notation import Notation
 from engine.jetset.rules.hubs import seat_in_turn
 from engine.jetset.state import State
-from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.describe import card_text, log_words, seat_badge
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.map_and_table import MapAndTableScreen
@@ -105,7 +104,6 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         from_start: bool = False,
     ) -> None:
         super().__init__()
-        self.add_class(*breakpoint_classes(self.app), update=False)
         self.notation = Notation(timeline.game.board)
         self.words = log_words(self.notation)
         self.load(timeline, path, seat, from_start=from_start)

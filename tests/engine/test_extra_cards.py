@@ -82,3 +82,17 @@ def test_selfplay_with_extra_cards_saves_a_log_that_verifies_and_says_so(
     broken = jetset("replay", str(path), "--verify")
     assert broken.returncode == 1
     assert "entry 0 (* setup " in broken.stderr and "unknown card 'X" in broken.stderr
+
+
+def test_the_shipped_board_is_built_once_however_the_call_is_spelt() -> None:
+    """``load_board()``, ``load_board(False)`` and ``load_board(extra_cards=False)`` are one
+    board (a start of ``jetset play`` built and parsed it three times); the extra cards' board
+    is another."""
+    from engine.jetset.board import load_board
+
+    plain = load_board()
+    assert load_board(False) is plain
+    assert load_board(extra_cards=False) is plain
+    extra = load_board(extra_cards=True)
+    assert extra is load_board(True) and extra is not plain
+    assert len(extra.cards) > len(plain.cards)

@@ -80,3 +80,27 @@ async def test_the_first_frame_says_your_turn_and_the_table_follows(
         shown = screen.query_one("#right").query_one(PlayersPanel)
         assert "Amelia" in screen_text(app) and shown.display
         assert len(screen.query(PlayersPanel)) == 2  # beside the map, and in its column
+
+
+@pytest.mark.parametrize(
+    ("size", "classes"), [((120, 40), {"-wide", "-tall"}), ((90, 26), {"-slim", "-low"})]
+)
+async def test_the_game_screen_is_built_with_its_size_classes_so_showing_it_restyles_nothing_more(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, size: tuple[int, int], classes: set[str]
+) -> None:
+    """Textual gives a shown screen the breakpoint classes of the terminal's size, and a change
+    of classes restyles every widget on it: the game screen has them from its constructor, so
+    its first frame waits for no second styling of the whole table."""
+    born: list[set[str]] = []
+    init = GameScreen.__init__
+
+    def recording_init(self: GameScreen, *args: object, **kwargs: object) -> None:
+        init(self, *args, **kwargs)  # type: ignore[arg-type]
+        born.append(set(self.classes))
+
+    monkeypatch.setattr(GameScreen, "__init__", recording_init)
+    app = make_app(tmp_path, SEATS)
+    async with app.run_test(size=size) as pilot:
+        screen = await game_screen(pilot)
+        assert born and classes <= born[0], born
+        assert classes <= set(screen.classes)  # and Textual agrees once it is shown
