@@ -29,7 +29,6 @@ from netcode.peer import JoinRefused, NetPeer
 from netcode.sshclient import (
     ChangedHostKey,
     SshAddress,
-    SshOpener,
     UnknownHost,
     parse_ssh_url,
     trust_host,
@@ -39,7 +38,7 @@ from tests.net.procs import JETSET
 from tests.ssh.helpers import (
     client_key,
     connect,
-    ssh_opener,
+    opener,
     ssh_peer,
     start_server,
     trusted_hosts,
@@ -50,13 +49,6 @@ def trusted(server: GameServer, tmp: Path) -> Path:
     """A known_hosts file that trusts ``server``'s host key."""
     assert server.host_key_path is not None
     return trusted_hosts(server.port, server.host_key_path, tmp)
-
-
-def opener(
-    server: GameServer, tmp: Path, key: str, game: str | None = None, **kw: Any
-) -> SshOpener:
-    assert server.host_key_path is not None
-    return ssh_opener(server.port, server.host_key_path, tmp, key, game, **kw)
 
 
 def home_with_key(tmp: Path, name: str) -> dict[str, str]:
