@@ -163,6 +163,18 @@ class Term(asyncssh.SSHClientSession[bytes]):
         await self.press("enter")
         return await self.wait_for("your turn")
 
+    async def open_game(self, seats: int, bots: int) -> str:
+        """From the lobby: n, a game of ``seats`` seats, ``bots`` of them bots (one digit
+        each); the room's screen, waiting for players."""
+        await self.lobby()
+        await self.press("n")
+        await self.wait_for("Bots among them")
+        await self.fill("Seats (2-6)", str(seats))
+        await self.press("tab")
+        await self.fill("Bots among them", str(bots))
+        await self.press("enter")
+        return await self.wait_for("waiting for players")
+
     async def command(self, line: str) -> None:
         """Type an action on the game screen's command line."""
         await self.wait_for(lambda t: ": Type" in t.splitlines()[-1], settle=0)

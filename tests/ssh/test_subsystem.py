@@ -117,14 +117,7 @@ async def test_a_terminal_player_and_an_ssh_peer_at_one_table(
     server = await start_server(tmp_path)
     try:
         alice = await connect(server, "alice", alice_key)
-        await alice.lobby()
-        await alice.press("n")
-        await alice.wait_for("Bots among them")
-        await alice.fill("Seats (2-6)", "3")
-        await alice.press("tab")
-        await alice.fill("Bots among them", "1")
-        await alice.press("enter")
-        await alice.wait_for("waiting for players")
+        await alice.open_game(seats=3, bots=1)
         bob = await ssh_peer(opener(server, tmp_path, "bob", "1"), name="bob")
         assert bob.seat is not None
         text = await alice.wait_for("your turn")
