@@ -197,7 +197,7 @@ class JetSetApp(App[None]):
         """The tutorial where it was left, or its expansion chapter (``expansion``):
         jetset_tui/screens/tutorial.py."""
         from jetset_tui.screens.tutorial import tutorial_session
-        from netcode.logfile import LogLocked
+        from netcode.loglock import LogLocked
         from netcode.table import storage_problem
         from netcode.userdirs import saves_dir
 
@@ -236,7 +236,7 @@ class JetSetApp(App[None]):
         from engine.games import DEFAULT, game_rules
         from jetset_tui.seating import GamePlan  # Jet Lag's plan would load Jet Lag: only for it
         from netcode.local import LocalSession, default_log_path
-        from netcode.logfile import LogLocked
+        from netcode.loglock import LogLocked
         from netcode.table import storage_problem
 
         problem = plan.check()
@@ -282,7 +282,7 @@ class JetSetApp(App[None]):
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
         from jetset_tui.table_screens import end_screen
         from netcode.local import LocalSession
-        from netcode.logfile import LogLocked
+        from netcode.loglock import LogLocked
 
         try:
             session = LocalSession.resume(path, bot_delay=self.bot_delay, fsync=self.fsync)

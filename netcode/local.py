@@ -54,7 +54,8 @@ from netcode.client import (
     TakenBack,
 )
 from netcode.heldturn import HeldTurn
-from netcode.logfile import LogLocked, lock_holder, read_log
+from netcode.logfile import read_log
+from netcode.loglock import LogLocked, lock_holder
 from netcode.table import Secrets, StorageError, Table, option_map, seat_count, secrets_path
 from netcode.userdirs import LOG_SUFFIX, new_game_path
 

@@ -43,19 +43,17 @@ from netcode.logfile import (
     GameLog,
     Header,
     LogFormatError,
-    LogLock,
-    LogLocked,
     LogWriter,
     Note,
     Seat,
     cut_log,
     describe_tail,
-    lock_holder,
     parse_log,
     read_log,
     scan_log,
     today,
 )
+from netcode.loglock import LogLock, LogLocked, lock_holder
 from netcode.replay import TableReplay, replay
 from netcode.seatkind import HUMAN, SeatKind
 

@@ -136,7 +136,7 @@ def cmd_host(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    from netcode.logfile import LogLocked
+    from netcode.loglock import LogLocked
 
     try:
         table = make_table(args)

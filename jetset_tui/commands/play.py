@@ -182,7 +182,7 @@ def new_game_flags(args: argparse.Namespace) -> str | None:
 
 def in_play_elsewhere(path: Path) -> str | None:
     """A sentence if another process is playing the game in ``path`` (it writes that log)."""
-    from netcode.logfile import lock_holder
+    from netcode.loglock import lock_holder
 
     holder = lock_holder(path)
     if holder is None:

@@ -35,6 +35,7 @@ from engine.jetlag.notation import format_action, parse_action
 from engine.jetlag.scoring import totals
 from engine.jetlag.state import FIRST, LAST, ROUNDS, SECOND, State
 from jetset_tui.i18n import N_, _
+from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, GOOD, LIVERIES
 from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
@@ -56,10 +57,6 @@ from netcode.client import (
     TakenBack,
 )
 
-CARD: Final = "card"
-TOURIST: Final = "tourist"
-END: Final = "end"
-"""The guided steps: choosing a card, then where it goes as a tourist or as a destination."""
 COMPACT_BELOW: Final = 100
 ROOMY: Final = 30
 """From this many rows the chosen card's objective is said whole under the hand."""
@@ -112,10 +109,8 @@ class JetLagScreen(Screen[None]):
         self.hotseat = len(humans) == 2
         self.viewer: int | None = None if self.hotseat else (humans[0] if humans else None)
         """The seat whose view is on screen; None while the keyboard changes hands."""
-        self.step = CARD
-        self.chosen = 0
-        self.target = 0
-        self.right = True
+        self.guided = GuidedPlay()
+        """The play being chosen with the keys (jetset_tui/jetlag_guided.py)."""
         self.message: Text | None = None
         self._leaving: Text | None = None
         """The message that q shows: a second q leaves while it is on screen."""
@@ -193,16 +188,6 @@ class JetLagScreen(Screen[None]):
             return []
         return list(self.view().hands[self.viewer] or [])
 
-    def choice(self) -> Action | None:
-        """The play being chosen, if the guided keys have gone past the card."""
-        hand = self.hand()
-        if not hand or self.step == CARD:
-            return None
-        card = hand[min(self.chosen, len(hand) - 1)]
-        if self.step == TOURIST:
-            return Tourist(card, self.target)
-        return Destination(card, self.right)
-
     def sync(self) -> None:
         """Redraw everything from the session, and hand the keyboard over if it must be."""
         self._sync_pending = False
@@ -214,25 +199,24 @@ class JetLagScreen(Screen[None]):
         self.follow_seats()
         if self.hotseat:
             self.hand_over()
-        hand = self.hand()
-        if self.chosen >= len(hand):
-            self.chosen = 0
+        if self.guided.chosen >= len(self.hand()):
+            self.guided.chosen = 0
         if not self.my_turn():
-            self.step = CARD
+            self.guided.step = CARD
         self.draw()
 
     def draw(self) -> None:
         view = self.view()
         me = self.seat()
         shown, new, before = view, None, None
-        action = self.choice()
+        action = self.guided.choice(self.hand())
         if action is not None and self.viewer is not None:
             shown = view.copy()
             rules.play(shown, self.viewer, action)
             new, before = action.card, totals(view)
         self.query_one("#jl-turn", Static).update(self.turn_text(view))
         self.query_one(JetLagBoard).show(shown, me, self.names, new, watching=self.watching)
-        chosen = self.chosen if self.my_turn() else None
+        chosen = self.guided.chosen if self.my_turn() else None
         self.query_one(JetLagHand).display = self.viewer is not None
         roomy = self.size.height >= ROOMY
         self.query_one(JetLagHand).show(view, me, self.names, chosen, roomy)
@@ -298,13 +282,7 @@ class JetLagScreen(Screen[None]):
             return self.message
         if not self.my_turn():
             return Text("")
-        if self.step == TOURIST:
-            said = _("←→ or 1–{n}: the destination · Enter plays it · Esc: another card")
-            return Text(said.format(n=len(self.view().line)))
-        if self.step == END:
-            return Text(_("←→ or l/r: the end of the line · Enter plays it · Esc: another card"))
-        said = _("←→ or 1–{n}: a card · t: as a tourist · d: as a destination · : types it")
-        return Text(said.format(n=len(self.hand())))
+        return Text(self.guided.hint(len(self.hand()), len(self.view().line)))
 
     def lines(self) -> list[str]:
         """The notation of every play open to the viewer now (for completing a typed line)."""
@@ -338,7 +316,7 @@ class JetLagScreen(Screen[None]):
         self._passing = True
         if self._refused:  # what was played stays said; a refusal was for the one who left
             self.message, self._refused = None, False
-        self.step, self.chosen = CARD, 0
+        self.guided.restart()
 
         def ready(_ok: bool) -> None:
             self._passing = False
@@ -396,41 +374,30 @@ class JetLagScreen(Screen[None]):
             return self.session.can_chat
         if not self.my_turn():
             return False
+        step = self.guided.step
         if action in ("tourist", "destination"):
-            return self.step == CARD
+            return step == CARD
         if action == "end":
-            return self.step == END
+            return step == END
         if action == "confirm":
-            return self.step != CARD
+            return step != CARD
         if action == "back":
-            return self.step != CARD
+            return step != CARD
         return True
 
     def action_move(self, by: int) -> None:
         self.message, self._refused = None, False
-        if self.step == CARD:
-            self.chosen = (self.chosen + by) % max(len(self.hand()), 1)
-        elif self.step == TOURIST:
-            self.target = (self.target + by) % max(len(self.view().line), 1)
-        else:
-            self.right = by > 0
+        self.guided.move(by, len(self.hand()), len(self.view().line))
         self.draw()
 
     def action_number(self, n: int) -> None:
-        if self.step == END:
+        if self.guided.step == END:
             return
-        count = len(self.hand()) if self.step == CARD else len(self.view().line)
-        if not 1 <= n <= count:
-            if self.step == CARD:
-                self.refuse(_("Choose a card from 1 to {n}.").format(n=count))
-            else:
-                self.refuse(_("Choose a destination from 1 to {n}.").format(n=count))
+        refused = self.guided.number(n, len(self.hand()), len(self.view().line))
+        if refused is not None:
+            self.refuse(refused)
             return
         self.message, self._refused = None, False
-        if self.step == CARD:
-            self.chosen = n - 1
-        else:
-            self.target = n - 1
         self.draw()
 
     def action_tourist(self) -> None:
@@ -444,24 +411,21 @@ class JetLagScreen(Screen[None]):
         hand = self.hand()
         if not hand or self.viewer is None:
             return
-        card = hand[self.chosen]
-        action: Action = Tourist(card, 0) if step == TOURIST else Destination(card, True)
         try:
-            self.check(action)
+            self.guided.try_step(step, hand, self.check)
         except IllegalAction as exc:
             self.refuse(say(exc, self.session.rules))
             return
-        self.step, self.target, self.right = step, 0, True
         self.message, self._refused = None, False
         self.draw()
 
     def action_end(self, right: bool) -> None:
-        self.right = right
+        self.guided.right = right
         self.message, self._refused = None, False
         self.draw()
 
     def action_back(self) -> None:
-        self.step, self.message, self._refused = CARD, None, False
+        self.guided.step, self.message, self._refused = CARD, None, False
         self.draw()
 
     async def action_confirm(self) -> None:
@@ -469,7 +433,7 @@ class JetLagScreen(Screen[None]):
             self.message, self._refused = None, False
             self.draw()
             return
-        action = self.choice()
+        action = self.guided.choice(self.hand())
         if action is None:
             self.refuse(_("Choose t (a tourist) or d (a destination) first."))
             return
@@ -490,7 +454,8 @@ class JetLagScreen(Screen[None]):
         except (ConnectionError, EOFError):  # a network game whose host went away
             self.refuse(_("the game's host is unreachable; try again"))
             return False
-        self.step, self.chosen, self._refused = CARD, 0, False
+        self.guided.restart()
+        self._refused = False
         self._mine = _("✓ {name} played {play}").format(
             name=self.names[who], play=format_action(action)
         )
@@ -517,7 +482,8 @@ class JetLagScreen(Screen[None]):
             self.refuse(said)
             return
         self._mine, self._news = None, []
-        self.step, self.chosen, self._refused = CARD, 0, False
+        self.guided.restart()
+        self._refused = False
         self.message = Text(f"↶ {said}", style=f"bold {GOOD}")
         self.sync()
 

@@ -1,6 +1,6 @@
 """Load a saved game (to continue it) or open a finished one (its scores and charts).
 
-A game that another process is playing (its log is locked: ``netcode.logfile.LogLock``) is never
+A game that another process is playing (its log is locked: ``netcode.loglock.LogLock``) is never
 opened to play: the screen says who plays it and offers to watch it in the replay viewer, which
 shows a running game as a spectator sees it (no Final Flights)."""
 
@@ -22,7 +22,7 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.saves import saved_games
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
-from netcode.logfile import lock_holder
+from netcode.loglock import lock_holder
 from netcode.userdirs import saves_dir
 
 

@@ -26,7 +26,7 @@ from jetset_tui.seating import your_name
 from jetset_tui.theme import DIM
 from netcode.client import GameClient, SeatInfo
 from netcode.local import LocalSession
-from netcode.logfile import LogLocked
+from netcode.loglock import LogLocked
 from netcode.seatkind import SeatKind
 from netcode.table import secrets_path
 

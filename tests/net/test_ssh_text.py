@@ -21,14 +21,7 @@ async def test_ssh_players_see_a_tcp_peers_markup_as_text(tmp_path: Path) -> Non
     server = await start_server(tmp_path, tcp_bind=LOOPBACK)
     try:
         alice = await connect(server, "alice", client_key(tmp_path, "alice"))
-        await alice.lobby()
-        await alice.press("n")
-        await alice.wait_for("Bots among them")
-        await alice.fill("Seats (2-6)", "3")
-        await alice.press("tab")
-        await alice.fill("Bots among them", "1")
-        await alice.press("enter")
-        await alice.wait_for("waiting for players")
+        await alice.open_game(seats=3, bots=1)
         room = server.lobby.rooms["1"]
         for _ in range(100):
             if room.tcp_port is not None:

@@ -1,5 +1,6 @@
 """A person at an SSH terminal, for tests: an asyncssh client with a PTY whose output a pyte
-terminal emulator turns into a screen the test can read, and keys it can type."""
+terminal emulator turns into a screen the test can read, and keys it can type. And what
+`jetset join ssh://` uses: openers, peers, and the lobby's messages over a subsystem channel."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import asyncio
 import contextlib
 import re
 import time
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
 from pathlib import Path
 from typing import Any
 
@@ -15,6 +16,10 @@ import asyncssh
 import pyte
 
 from jetset_tui.ssh.server import GameServer, SshConfig
+from netcode import lobbyproto as lp
+from netcode.framing import FramedConnection
+from netcode.lobbyclient import next_answer
+from netcode.messages import Error, to_wire
 from netcode.peer import NetPeer
 from netcode.sshclient import SshAddress, SshOpener, trust_host
 
@@ -158,6 +163,18 @@ class Term(asyncssh.SSHClientSession[bytes]):
         await self.press("enter")
         return await self.wait_for("your turn")
 
+    async def open_game(self, seats: int, bots: int) -> str:
+        """From the lobby: n, a game of ``seats`` seats, ``bots`` of them bots (one digit
+        each); the room's screen, waiting for players."""
+        await self.lobby()
+        await self.press("n")
+        await self.wait_for("Bots among them")
+        await self.fill("Seats (2-6)", str(seats))
+        await self.press("tab")
+        await self.fill("Bots among them", str(bots))
+        await self.press("enter")
+        return await self.wait_for("waiting for players")
+
     async def command(self, line: str) -> None:
         """Type an action on the game screen's command line."""
         await self.wait_for(lambda t: ": Type" in t.splitlines()[-1], settle=0)
@@ -257,3 +274,58 @@ async def ssh_peer(o: SshOpener, **kw: Any) -> NetPeer:
     """A peer at the game ``o`` picks, reconnecting through ``o``."""
     first = await o.connect()
     return await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)
+
+
+def opener(
+    server: GameServer, tmp: Path, key: str, game: str | None = None, **kw: Any
+) -> SshOpener:
+    """``ssh_opener`` for ``server``, run in this process."""
+    assert server.host_key_path is not None
+    return ssh_opener(server.port, server.host_key_path, tmp, key, game, **kw)
+
+
+# -- the lobby's messages over a `jetset` subsystem channel ---------------------------------------
+
+
+async def lobby_channel(server: GameServer, tmp: Path, user: str) -> FramedConnection:
+    """A `jetset` subsystem channel past ``hello`` and the first ``games``."""
+    _transport, framed = await opener(server, tmp, user).channel()
+    return framed
+
+
+@contextlib.asynccontextmanager
+async def open_lobby(tmp: Path, user: str) -> AsyncIterator[tuple[GameServer, FramedConnection]]:
+    """A server with its files in ``tmp`` and ``user``'s lobby channel; closed at the end."""
+    server = await start_server(tmp)
+    try:
+        yield server, await lobby_channel(server, tmp, user)
+    finally:
+        await server.close()
+
+
+async def answer(framed: FramedConnection) -> lp.LobbyAnswer | Error:
+    """The lobby's next answer that is not a list of games."""
+    while True:
+        msg = await asyncio.wait_for(next_answer(framed), 10)
+        if msg is not None and not isinstance(msg, lp.Games | lp.LobbyChatLine):
+            return msg
+
+
+async def games(framed: FramedConnection) -> lp.Games:
+    """Ask for the list of games; the list."""
+    await framed.send(to_wire(lp.ListGames()))
+    while True:
+        msg = await asyncio.wait_for(next_answer(framed), 10)
+        if isinstance(msg, lp.Games):
+            return msg
+
+
+async def refused(server: GameServer, framed: FramedConnection, request: dict[str, Any]) -> Error:
+    """Send ``request``; the lobby's refusal, once it is seen to leave the channel open and to
+    have made no room and no file."""
+    await framed.send(request)
+    refusal = await answer(framed)
+    assert isinstance(refusal, Error) and not refusal.fatal, refusal
+    folder = server.config.games_dir
+    assert server.lobby.rooms == {} and folder is not None and not folder.exists()
+    return refusal

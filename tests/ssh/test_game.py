@@ -14,14 +14,7 @@ async def test_two_ssh_players_and_a_bot_play_to_the_end(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
     alice = await connect(server, "alice", alice_key, width=100, height=30)
-    await alice.lobby()
-    await alice.press("n")
-    await alice.wait_for("Bots among them")
-    await alice.fill("Seats (2-6)", "3")
-    await alice.press("tab")
-    await alice.fill("Bots among them", "1")
-    await alice.press("enter")
-    await alice.wait_for("waiting for players")
+    await alice.open_game(seats=3, bots=1)
     bob = await connect(server, "bob", bob_key, width=100, height=30)
     await bob.lobby()
     await bob.press("j")

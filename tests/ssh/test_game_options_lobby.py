@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from netcode import lobbyproto as lp
-from netcode.messages import Error, to_wire
-from tests.ssh.helpers import start_server
-from tests.ssh.test_jetlag_lobby import answer, games, lobby_channel
+from netcode.messages import to_wire
+from tests.ssh.helpers import answer, games, open_lobby, refused
 
 FACE_UP = lp.Create(
     players=3,
@@ -43,9 +42,7 @@ def test_a_jet_set_create_keeps_its_bytes() -> None:
 
 
 async def test_a_jet_set_game_with_modules_and_a_jet_lag_game(tmp_path: Path) -> None:
-    server = await start_server(tmp_path)
-    try:
-        ann = await lobby_channel(server, tmp_path, "ann")
+    async with open_lobby(tmp_path, "ann") as (server, ann):
         await ann.send(to_wire(FACE_UP))
         assert await answer(ann) == lp.Created(game="1")
         state = server.lobby.rooms["1"].table.game.state
@@ -63,8 +60,6 @@ async def test_a_jet_set_game_with_modules_and_a_jet_lag_game(tmp_path: Path) ->
             players=3, extra_cards=True, modules=("hubs", "investors"), investors_face_up=True
         )
         assert listed["2"].game == "jetlag" and listed["2"].options == lp.GameOptions(players=2)
-    finally:
-        await server.close()
 
 
 JETSET = {"t": "create", "players": 3, "bots": ["greedy"]}
@@ -86,15 +81,8 @@ JETSET = {"t": "create", "players": 3, "bots": ["greedy"]}
 async def test_an_option_the_game_cannot_play_is_refused_and_changes_nothing(
     tmp_path: Path, request_: dict[str, Any], code: str, said: str
 ) -> None:
-    server = await start_server(tmp_path)
-    try:
-        framed = await lobby_channel(server, tmp_path, "mallory")
-        await framed.send(request_)
-        refusal = await answer(framed)
-        assert isinstance(refusal, Error) and not refusal.fatal
+    async with open_lobby(tmp_path, "mallory") as (server, framed):
+        refusal = await refused(server, framed, request_)
         assert refusal.code == code and said in refusal.message, refusal
         if request_.get("game") == "jetlag":
             assert refusal.message.endswith("Jet Lag has no options")
-        assert server.lobby.rooms == {} and not (tmp_path / "games").exists()
-    finally:
-        await server.close()

@@ -9,8 +9,8 @@ from pathlib import Path
 from textual.widgets import Checkbox
 
 from netcode.transport import Transport
-from tests.ssh.helpers import start_server
-from tests.ssh.test_remote_lobby import lobby_app, opener, rows, until
+from tests.ssh.helpers import opener, start_server
+from tests.ssh.test_remote_lobby import lobby_app, rows, until
 
 
 async def test_the_lobby_form_makes_a_face_up_game_and_lists_it(tmp_path: Path) -> None:

@@ -18,46 +18,22 @@ from jetset_tui.ssh.lobby import Lobby, Player
 from jetset_tui.ssh.server import GameServer
 from netcode import lobbyproto as lp
 from netcode.botplayer import play_bot
-from netcode.framing import FramedConnection
-from netcode.lobbyclient import next_answer
-from netcode.messages import Error, to_wire
+from netcode.messages import to_wire
 from netcode.sshclient import SshAddress
 from tests.net.secrecy import SPECTATOR, jetlag_cards_kept
 from tests.ssh.helpers import (
+    answer,
     client_key,
     connect,
-    ssh_opener,
+    games,
+    lobby_channel,
+    open_lobby,
+    refused,
     ssh_peer,
-    start_server,
     trusted_hosts,
 )
 from tests.ssh.test_secrecy import RecordingOpener
 from tests.ssh.test_subsystem import home_with_key, run_join
-
-
-async def lobby_channel(server: GameServer, tmp: Path, user: str) -> FramedConnection:
-    """A `jetset` subsystem channel past ``hello`` and the first ``games``."""
-    assert server.host_key_path is not None
-    opener = ssh_opener(server.port, server.host_key_path, tmp, user)
-    _transport, framed = await opener.channel()
-    return framed
-
-
-async def answer(framed: FramedConnection) -> lp.LobbyAnswer | Error:
-    """The lobby's next answer that is not a list of games."""
-    while True:
-        msg = await asyncio.wait_for(next_answer(framed), 10)
-        if msg is not None and not isinstance(msg, lp.Games | lp.LobbyChatLine):
-            return msg
-
-
-async def games(framed: FramedConnection) -> lp.Games:
-    await framed.send(to_wire(lp.ListGames()))
-    while True:
-        msg = await asyncio.wait_for(next_answer(framed), 10)
-        if isinstance(msg, lp.Games):
-            return msg
-
 
 JETLAG = {"t": "create", "game": "jetlag", "players": 2}
 
@@ -78,27 +54,18 @@ JETLAG = {"t": "create", "game": "jetlag", "players": 2}
 async def test_a_create_the_lobby_cannot_make_is_refused_and_changes_nothing(
     tmp_path: Path, request_: dict[str, Any], code: str, said: str
 ) -> None:
-    server = await start_server(tmp_path)
-    try:
-        framed = await lobby_channel(server, tmp_path, "mallory")
-        await framed.send(request_)
-        refusal = await answer(framed)
-        assert isinstance(refusal, Error) and not refusal.fatal
+    async with open_lobby(tmp_path, "mallory") as (server, framed):
+        refusal = await refused(server, framed, request_)
         assert refusal.code == code and said in refusal.message, refusal
-        assert server.lobby.rooms == {} and not (tmp_path / "games").exists()
         await framed.send(to_wire(lp.Create(game="jetlag", players=2, bots=("greedy",))))
         created = await answer(framed)
         assert created == lp.Created(game="1")  # no id was spent on the refused request
-    finally:
-        await server.close()
 
 
 async def test_a_join_without_a_game_means_jetset_as_before(tmp_path: Path) -> None:
     """An old client's ``join`` (no game) passes a waiting Jet Lag room by and makes a Jet Set
     game, as it did before rooms had games; the Jet Lag room is joined by its id."""
-    server = await start_server(tmp_path)
-    try:
-        ann = await lobby_channel(server, tmp_path, "ann")
+    async with open_lobby(tmp_path, "ann") as (server, ann):
         await ann.send(to_wire(lp.Create(game="jetlag", players=2, bots=())))
         assert await answer(ann) == lp.Created(game="1")
         bob = await lobby_channel(server, tmp_path, "bob")
@@ -108,8 +75,6 @@ async def test_a_join_without_a_game_means_jetset_as_before(tmp_path: Path) -> N
         assert rooms["2"].game == "jetset" and rooms["1"].open_seats == 2
         await ann.send(to_wire(lp.JoinGame(game="1")))
         assert await answer(ann) == lp.Joining(game="1", token=None)
-    finally:
-        await server.close()
 
 
 def test_the_options_of_each_game() -> None:
@@ -132,9 +97,7 @@ def test_the_options_of_each_game() -> None:
 async def test_a_jetlag_room_is_listed_with_its_game_and_old_clients_bytes_mean_jetset(
     tmp_path: Path,
 ) -> None:
-    server = await start_server(tmp_path)
-    try:
-        framed = await lobby_channel(server, tmp_path, "ann")
+    async with open_lobby(tmp_path, "ann") as (server, framed):
         await framed.send({"t": "create", "players": 2, "bots": ["greedy"]})  # no game: Jet Set
         assert await answer(framed) == lp.Created(game="1")
         await framed.send(to_wire(lp.Create(game="jetlag", players=2, bots=("search",))))
@@ -148,8 +111,6 @@ async def test_a_jetlag_room_is_listed_with_its_game_and_old_clients_bytes_mean_
         assert rooms["2"].table.seats[1].name == "search-1"
         raw = to_wire(lp.Games(you="ann", games=tuple(listed.values())))
         assert "game" not in raw["games"][0] and raw["games"][1]["game"] == "jetlag"
-    finally:
-        await server.close()
 
 
 async def test_over_ssh_no_seat_nor_spectator_receives_a_jetlag_card_it_may_not_know(
@@ -158,9 +119,7 @@ async def test_over_ssh_no_seat_nor_spectator_receives_a_jetlag_card_it_may_not_
     """Two `jetset join ssh://` peers play a whole Jet Lag game made in the lobby while a third
     watches it; each reads its bytes through its own SSH channel, and every card id in every frame
     before the end is one that reader may know by then (tests/net/secrecy.py)."""
-    server = await start_server(tmp_path)
-    try:
-        framed = await lobby_channel(server, tmp_path, "host")
+    async with open_lobby(tmp_path, "host") as (server, framed):
         await framed.send(to_wire(lp.Create(game="jetlag", players=2, bots=())))
         assert await answer(framed) == lp.Created(game="1")
         assert server.host_key_path is not None
@@ -199,8 +158,6 @@ async def test_over_ssh_no_seat_nor_spectator_receives_a_jetlag_card_it_may_not_
         assert jetlag_cards_kept(table.game.entries, received) > 0
         for peer in everyone:
             await peer.close()
-    finally:
-        await server.close()
 
 
 async def test_the_form_offers_jetlag_with_its_seats_and_bots(
@@ -297,9 +254,7 @@ async def test_jetset_join_ssh_plays_a_jetlag_room_as_a_process(tmp_path: Path) 
     """`jetset join ssh://HOST/GAME --bot` (a real process) takes the free seat of a Jet Lag
     room against the lobby's greedy bot, with no --game: it builds Jet Lag's table from the
     host's welcome, plays to the end, and checks the log and the commitment."""
-    server = await start_server(tmp_path)
-    try:
-        framed = await lobby_channel(server, tmp_path, "ann")
+    async with open_lobby(tmp_path, "ann") as (server, framed):
         await framed.send(to_wire(lp.Create(game="jetlag", players=2, bots=("greedy",))))
         assert await answer(framed) == lp.Created(game="1")
         url = f"ssh://127.0.0.1:{server.port}/1"
@@ -311,5 +266,3 @@ async def test_jetset_join_ssh_plays_a_jetlag_room_as_a_process(tmp_path: Path) 
         table = server.lobby.rooms["1"].table
         assert table.over and table.rules.name == "jetlag" and summary["seat"] == 0
         assert summary["digest"] == table.game.digest()
-    finally:
-        await server.close()

@@ -18,14 +18,7 @@ async def test_ssh_and_tcp_players_share_a_game(tmp_path: Path, alice_key: async
     server = await start_server(tmp_path, tcp_bind="127.0.0.1")
     try:
         alice = await connect(server, "alice", alice_key)
-        await alice.lobby()
-        await alice.press("n")
-        await alice.wait_for("Bots among them")
-        await alice.fill("Seats (2-6)", "3")  # three seats ...
-        await alice.press("tab")
-        await alice.fill("Bots among them", "1")  # ... one of them a bot
-        await alice.press("enter")
-        await alice.wait_for("waiting for players")
+        await alice.open_game(seats=3, bots=1)
         room = server.lobby.rooms["1"]
         for _ in range(100):
             if room.tcp_port is not None:

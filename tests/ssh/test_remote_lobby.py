@@ -12,18 +12,12 @@ from textual.widgets import DataTable, Log, Static
 
 from jetset_tui.screens.remote_lobby import RemoteLobbyApp
 from jetset_tui.ssh.screens import AskScreen
-from jetset_tui.ssh.server import GameServer
 from netcode.lobbyproto import Create, LobbySay
 from netcode.messages import to_wire
 from netcode.peer import NetPeer
 from netcode.sshclient import SshOpener
 from netcode.transport import Transport
-from tests.ssh.helpers import ssh_opener, start_server
-
-
-def opener(server: GameServer, tmp: Path, user: str) -> SshOpener:
-    assert server.host_key_path is not None
-    return ssh_opener(server.port, server.host_key_path, tmp, user)
+from tests.ssh.helpers import opener, start_server
 
 
 async def lobby_app(o: SshOpener) -> RemoteLobbyApp:

@@ -101,14 +101,7 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
 ) -> None:
     alice_key = asyncssh.generate_private_key("ssh-ed25519")
     alice = await connect(server.port, "alice", alice_key)
-    await alice.lobby()
-    await alice.press("n")
-    await alice.wait_for("Bots among them")
-    await alice.fill("Seats (2-6)", "3")
-    await alice.press("tab")
-    await alice.fill("Bots among them", "1")
-    await alice.press("enter")
-    await alice.wait_for("waiting for players")
+    await alice.open_game(seats=3, bots=1)
     bob_opener = ssh_opener(server.port, server.host_key, tmp_path, "bob", "1")
     bob = await ssh_peer(bob_opener, name="bob", reconnect_for=30)
     assert bob.seat == 1

@@ -29,7 +29,6 @@ from netcode.peer import JoinRefused, NetPeer
 from netcode.sshclient import (
     ChangedHostKey,
     SshAddress,
-    SshOpener,
     UnknownHost,
     parse_ssh_url,
     trust_host,
@@ -39,7 +38,7 @@ from tests.net.procs import JETSET
 from tests.ssh.helpers import (
     client_key,
     connect,
-    ssh_opener,
+    opener,
     ssh_peer,
     start_server,
     trusted_hosts,
@@ -50,13 +49,6 @@ def trusted(server: GameServer, tmp: Path) -> Path:
     """A known_hosts file that trusts ``server``'s host key."""
     assert server.host_key_path is not None
     return trusted_hosts(server.port, server.host_key_path, tmp)
-
-
-def opener(
-    server: GameServer, tmp: Path, key: str, game: str | None = None, **kw: Any
-) -> SshOpener:
-    assert server.host_key_path is not None
-    return ssh_opener(server.port, server.host_key_path, tmp, key, game, **kw)
 
 
 def home_with_key(tmp: Path, name: str) -> dict[str, str]:
@@ -125,14 +117,7 @@ async def test_a_terminal_player_and_an_ssh_peer_at_one_table(
     server = await start_server(tmp_path)
     try:
         alice = await connect(server, "alice", alice_key)
-        await alice.lobby()
-        await alice.press("n")
-        await alice.wait_for("Bots among them")
-        await alice.fill("Seats (2-6)", "3")
-        await alice.press("tab")
-        await alice.fill("Bots among them", "1")
-        await alice.press("enter")
-        await alice.wait_for("waiting for players")
+        await alice.open_game(seats=3, bots=1)
         bob = await ssh_peer(opener(server, tmp_path, "bob", "1"), name="bob")
         assert bob.seat is not None
         text = await alice.wait_for("your turn")
