@@ -15,6 +15,10 @@ the same cure as here).
 letters: a key bound on the field runs when the field reaches it in its queue, exactly as the app
 would have run it (the same binding chain, keymap and ``check_action``), and goes no further. Keys
 the field has no binding for bubble up as before.
+
+``ClearOnSubmit`` is a field that empties itself as Enter sends its line: a screen that emptied
+it on ``Input.Submitted`` would also wipe the keys typed after Enter, which the field has taken
+by the time that message has bubbled up to the screen.
 """
 
 from __future__ import annotations
@@ -60,3 +64,12 @@ async def run_own_binding(field: Input, key: str) -> bool:
         if not binding.priority and await field.app.run_action(binding.action, field):
             return True
     return False
+
+
+class ClearOnSubmit(Input):
+    """A one-line answer that empties itself as Enter sends it (in its own queue, so keys typed
+    after Enter go into the empty field)."""
+
+    async def action_submit(self) -> None:
+        await super().action_submit()
+        self.value = ""

@@ -71,14 +71,17 @@ async def test_a_burst_of_keys_is_applied_in_order(tmp_path: Path, typed: str, s
         assert field.value == shown
 
 
-async def test_enter_in_a_burst_sends_what_was_typed_before_it(tmp_path: Path) -> None:
+async def test_enter_in_a_burst_sends_what_was_typed_before_it_and_keeps_the_rest(
+    tmp_path: Path,
+) -> None:
     answers: list[str] = []
     app = JetSetApp(saves=tmp_path, fsync=False)
     async with app.run_test(size=(100, 30)) as pilot:
-        await ask(app, pilot, answers)
+        field = await ask(app, pilot, answers)
         burst(app, "wrongcod⏎qqsh")
         await settle(pilot)
         assert answers == ["wrongcod"]  # not wrongcodqqsh
+        assert field.value == "qqsh"  # typed after Enter: kept in the emptied field
 
 
 async def test_a_key_the_field_does_not_bind_still_reaches_the_screen(tmp_path: Path) -> None:
