@@ -20,6 +20,7 @@ from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from jetset_tui.i18n import N_, _, current_language, use_session_language
+from jetset_tui.key_order import keep_key_order
 
 if TYPE_CHECKING:
     from jetset_tui.jetlag_plan import JetLagPlan
@@ -78,6 +79,7 @@ class JetSetApp(App[None]):
         ``bot_delay``: seconds a bot waits before it moves (``netcode.local.BOT_DELAY``).
         ``language``: the session's (default: the one current where the app starts)."""
         super().__init__()
+        keep_key_order()  # a burst of keys reaches a text field in the order typed
         self.language = language
         self.launch_plan = plan
         self.launch_resume = resume

@@ -21,6 +21,7 @@ from textual.widgets import DataTable, Footer, Input, Log, Static
 from engine.games import GAMES, game_rules
 from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
+from jetset_tui.key_order import keep_key_order
 from jetset_tui.ssh.games import game_title
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
@@ -315,6 +316,7 @@ class RemoteLobbyApp(App[Transport | None]):
 
     def __init__(self, opener: LobbyChoice, transport: Transport, framed: FramedConnection) -> None:
         super().__init__()
+        keep_key_order()
         self.lobby = RemoteLobbyScreen(opener, transport, framed)
 
     def on_mount(self) -> None:

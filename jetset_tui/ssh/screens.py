@@ -22,6 +22,7 @@ from engine.errors import OptionError
 from engine.games import DEFAULT
 from jetset_tui.game_options import say_refusal
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
+from jetset_tui.key_order import ClearOnSubmit
 from jetset_tui.ssh.games import (
     GAME_CHOICES,
     GameRefused,
@@ -279,7 +280,7 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
             yield Static(self.question)
             # disabled until drawn: a key typed before the question showed (the one that opened
             # it, say) is not an answer
-            yield Input(
+            yield ClearOnSubmit(
                 password=self.secret, max_length=self.max_length, id="answer", disabled=True
             )
             yield Static("", id="ask-error")
@@ -296,8 +297,7 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
 
     @on(Input.Submitted)
     def answer(self, event: Input.Submitted) -> None:
-        value = event.value
-        event.input.value = ""
+        value = event.value  # the field emptied itself: keys typed after Enter stay in it
         if not value.strip():  # Enter alone is not an answer: nothing is sent
             self.query_one("#ask-error", Static).update(_("Type it, or Esc to go back."))
             return

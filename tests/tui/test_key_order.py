@@ -1,0 +1,94 @@
+"""Keys that reach the app in a burst (as a browser session under load, or SSH, delivers them:
+all posted before the app takes the first) apply in the order typed, in the real app's text
+fields (``jetset_tui.key_order``): Textual alone ran a field's Backspace, arrows and Enter only
+after the key bubbled up to the app, after the letters typed behind them."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual import events
+from textual.pilot import Pilot
+from textual.widgets import Input
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.ssh.lobby import WrongSecret
+from jetset_tui.ssh.screens import AskScreen
+
+KEYS: dict[str, tuple[str, str | None]] = {
+    "\x7f": ("backspace", "\x7f"),
+    " ": ("space", " "),
+    "⏎": ("enter", "\r"),
+    "←": ("left", None),
+    "⇤": ("home", None),
+    "⇥": ("end", None),
+}
+"""The keys that are not letters, as Textual's key parser names them, and their stand-ins."""
+
+
+def burst(app: JetSetApp, typed: str) -> None:
+    """Every key of ``typed`` posted to the app at once, as the web driver posts them."""
+    for char in typed:
+        key, character = KEYS.get(char, (char, char))
+        app.post_message(events.Key(key, character))
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    for _ in range(5):
+        await pilot.pause()
+
+
+async def ask(app: JetSetApp, pilot: Pilot[None], answers: list[str]) -> Input:
+    """The seat code's question over the start screen; what Enter sends goes to ``answers``."""
+
+    async def attempt(answer: str) -> None:
+        answers.append(answer)
+        raise WrongSecret("not the seat's code")
+
+    app.push_screen(AskScreen("Its seat code:", attempt, max_length=16))
+    await settle(pilot)
+    field = app.screen.query_one("#answer", Input)
+    assert app.focused is field
+    return field
+
+
+@pytest.mark.parametrize(
+    ("typed", "shown"),
+    [
+        ("wrongcod" + "\x7f" * 16 + "qqsh er2l", "qqsh er2l"),
+        ("ac←b", "abc"),
+        ("bc⇤a⇥d", "abcd"),
+        ("x\x7fy\x7fz", "z"),
+    ],
+)
+async def test_a_burst_of_keys_is_applied_in_order(tmp_path: Path, typed: str, shown: str) -> None:
+    app = JetSetApp(saves=tmp_path, fsync=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        field = await ask(app, pilot, [])
+        burst(app, typed)
+        await settle(pilot)
+        assert field.value == shown
+
+
+async def test_enter_in_a_burst_sends_what_was_typed_before_it_and_keeps_the_rest(
+    tmp_path: Path,
+) -> None:
+    answers: list[str] = []
+    app = JetSetApp(saves=tmp_path, fsync=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        field = await ask(app, pilot, answers)
+        burst(app, "wrongcod⏎qqsh")
+        await settle(pilot)
+        assert answers == ["wrongcod"]  # not wrongcodqqsh
+        assert field.value == "qqsh"  # typed after Enter: kept in the emptied field
+
+
+async def test_a_key_the_field_does_not_bind_still_reaches_the_screen(tmp_path: Path) -> None:
+    app = JetSetApp(saves=tmp_path, fsync=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await ask(app, pilot, [])
+        burst(app, "ab")
+        await pilot.press("escape")  # the question's own binding: Back
+        await settle(pilot)
+        assert not isinstance(app.screen, AskScreen)
