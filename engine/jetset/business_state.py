@@ -18,6 +18,7 @@ discarded or laid down, a turn mark) with ``_put``, for just the slots they chan
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
@@ -83,6 +84,28 @@ ACTED_SLOT: Final = 16
 FIRST_FINAL_SLOT: Final = 17
 OWED_SLOT: Final = 19
 """Where ``scalar_values`` puts the fields a draw changes (the hot path's slots)."""
+FIELD_SLOTS: Final[dict[str, tuple[int, ...]]] = {
+    "deck_size": (DECK_SIZE_SLOT,),
+    "epoch": (1,),
+    "epoch_drawn": (EPOCH_DRAWN_SLOT,),
+    "draws": (DRAWS_SLOT,),
+    "offer": (4, 5, 6, 7),
+    "offer_turn": (8,),
+    "buyout": (9,),
+    "vacations": (10,),
+    "taxes_pot": (TAXES_POT_SLOT,),
+    "discount_turn": (12,),
+    "extra_turn": (13,),
+    "open_turn": (OPEN_TURN_SLOT,),
+    "commandeer": (15,),
+    "acted": (ACTED_SLOT,),
+    "first_final": (FIRST_FINAL_SLOT,),
+    "finals": (18,),
+    "finals_dealt": (18,),
+    "owed": (OWED_SLOT,),
+}
+"""Each scalar field's slots among the first ``SCALARS`` (as ``scalar_values`` lays them out):
+what ``set_fields`` compares for the fields it sets."""
 SEAT_FRONT: Final = 4
 """Where a seat's cards in front start among its ``SEAT_FIELDS``."""
 DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
@@ -131,6 +154,9 @@ class BusinessState:
         """Reshuffles of the discards so far."""
         self.shuffled: list[str] = []
         """The cards of the last reshuffle, in data order (the dealer shuffles these)."""
+        self.pile: list[int] | None = [k.copies for k in KINDS]
+        """The draw pile's count of each kind, kept by the draws and reshuffles while every
+        hand is known (the full state); None in a seat's view (``hide_hands``)."""
         self.epoch_drawn = 0
         self.draws = 0
         self.hands: list[list[str] | None] = [[] for _ in range(players)]
@@ -178,6 +204,7 @@ class BusinessState:
         b.discards = self.discards[:]
         b.epoch = self.epoch
         b.shuffled = self.shuffled[:]
+        b.pile = None if self.pile is None else self.pile[:]
         b.epoch_drawn = self.epoch_drawn
         b.draws = self.draws
         b.hands = [None if h is None else h[:] for h in self.hands]
@@ -210,6 +237,7 @@ class BusinessState:
         for i in range(len(self.hands)):
             if i != seat:
                 self.hands[i] = None
+        self.pile = None
 
     # -- the digest -------------------------------------------------------------------------
 
@@ -286,16 +314,16 @@ class BusinessState:
             state.hash += (value - old) * KEYS[slot]
             values[slot] = value
 
-    def _put_scalars(self, state: State) -> None:
-        """``_put`` for each of the ``SCALARS`` slots."""
+    def _put_scalars(self, state: State, names: Iterable[str]) -> None:
+        """``_put`` for the scalar slots of the fields ``names`` (``FIELD_SLOTS``)."""
         values = self.values
-        delta = 0
-        for slot, value in enumerate(self.scalar_values()):
-            old = values[slot]
-            if old != value:
-                delta += (value - old) * KEYS[slot]
-                values[slot] = value
-        state.hash += delta
+        scalars = self.scalar_values()
+        for name in names:
+            for slot in FIELD_SLOTS[name]:
+                old, value = values[slot], scalars[slot]
+                if old != value:
+                    state.hash += (value - old) * KEYS[slot]
+                    values[slot] = value
 
     def _put_hand(self, state: State, seat: int) -> None:
         """``seat``'s hand size and commitments, into the slots (``_put``)."""
@@ -345,8 +373,12 @@ class BusinessState:
         hand = self.hands[seat]
         if kind is None:
             self.hands[seat] = None  # another seat's card: this copy no longer knows the hand
-        elif hand is not None:
-            self.hands[seat] = sorted_kinds([*hand, kind])
+            self.pile = None
+        else:
+            if hand is not None:
+                self.hands[seat] = sorted_kinds([*hand, kind])
+            if self.pile is not None:
+                self.pile[KIND_INDEX[kind]] -= 1
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
         self.settle_owed()
@@ -382,6 +414,8 @@ class BusinessState:
     def reshuffle(self, state: State) -> None:
         """The draw pile ran out: the discards, shuffled, are the new pile."""
         self.shuffled = sorted_kinds(self.discards)
+        if self.pile is not None:
+            self.pile = kind_counts(self.shuffled)
         self.deck_size = len(self.shuffled)
         self.discards = []
         self.epoch += 1
@@ -469,13 +503,13 @@ class BusinessState:
         self._put(state, FIRST_FINAL_SLOT, seat + 1)
 
     def set_fields(self, state: State, **fields: object) -> None:
-        """Set turn marks and other scalar fields (names as above); only the ``SCALARS`` slots
-        can change, so only they are compared."""
+        """Set turn marks and other scalar fields (names as above); only their slots can
+        change (``FIELD_SLOTS``), so only they are compared."""
         for name, value in fields.items():
             setattr(self, name, value)
         self._mark(state)
         if self.values:
-            self._put_scalars(state)
+            self._put_scalars(state, fields)
         else:
             self.rehash(state)
 
