@@ -381,3 +381,50 @@ def test_a_malformed_note_is_a_format_error(tmp_path: Path, note: dict) -> None:
     raw = path.read_bytes()
     with pytest.raises(LogFormatError, match="bad note"):
         parse_log(raw + msgpack.packb(note))
+
+
+def save_format_7(tmp_path: Path, options: Options, old_codes: pytest.MonkeyPatch | None) -> Path:
+    """A game saved in log format 7, whose digests coded a Business draw's or an Investor's
+    commitment as text (SHA-256 again: ``old_codes`` puts that code back while it plays)."""
+    if old_codes is not None:
+        import engine.jetset.business_state as business_state
+        import engine.jetset.investors_state as investors_state
+        from engine.jetset.slots import text_code
+
+        old_codes.setattr(business_state, "hex_code", text_code)
+        old_codes.setattr(investors_state, "hex_code", text_code)
+    game = play_game(options, SEED)
+    if old_codes is not None:
+        old_codes.undo()
+    seats = [Seat(f"bot{i}", SeatKind.of_bot("random")) for i in range(options.players)]
+    path = tmp_path / "format7.jetset"
+    write_game(path, Header(options, seats, SEED_COMMITMENT, version=7), game, SEED)
+    return path
+
+
+def test_a_format_7_log_without_business_cards_or_investors_replays_as_before(
+    tmp_path: Path,
+) -> None:
+    """Format 8 changed only the code of those modules' commitments: other games' digests are
+    the same, so their format 7 logs replay and verify."""
+    options = Options(players=3, distant_lands=True, hubs=True)
+    result = replay(read_log(save_format_7(tmp_path, options, None)))
+    assert result.ok and result.commitment_ok, result.error
+
+
+@pytest.mark.parametrize(
+    ("module", "first"), [("business_cards", "(* bdraw 0 "), ("investors", "(* investors ")]
+)
+def test_a_format_7_log_with_business_cards_or_investors_says_why_its_digests_differ(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, module: str, first: str
+) -> None:
+    """Its first Business draw or Investors' deal has another digest in format 8: the replay
+    stops there and says why (the old code is not kept: no such log was released)."""
+    options = Options.from_dict({"players": 3, module: True})
+    path = save_format_7(tmp_path, options, monkeypatch)
+    result = replay(read_log(path))
+    assert not result.ok and result.error is not None
+    assert "a log of format 7 with Business cards or Investors" in result.error
+    assert first in result.error, "the module's first commitment"
+    rewrite(path, lambda objs: objs[0].update(version=VERSION))
+    assert "the state digest is" in (replay(read_log(path)).error or ""), "a plain desync"
