@@ -66,6 +66,8 @@ KIND: Final[dict[str, Kind]] = {k.key: k for k in KINDS}
 KIND_INDEX: Final[dict[str, int]] = {k.key: i for i, k in enumerate(KINDS)}
 DECK: Final[tuple[str, ...]] = tuple(k.key for k in KINDS for _ in range(k.copies))
 """The whole deck in data order: 40 cards."""
+COPIES: Final[tuple[int, ...]] = tuple(k.copies for k in KINDS)
+"""The copies of each kind, in data order (a new game's draw pile)."""
 START_HAND: Final = 2
 """Setup: two cards dealt to each player."""
 MASK64: Final = (1 << 64) - 1
@@ -154,7 +156,7 @@ class BusinessState:
         """Reshuffles of the discards so far."""
         self.shuffled: list[str] = []
         """The cards of the last reshuffle, in data order (the dealer shuffles these)."""
-        self.pile: list[int] | None = [k.copies for k in KINDS]
+        self.pile: list[int] | None = list(COPIES)
         """The draw pile's count of each kind, kept by the draws and reshuffles while every
         hand is known (the full state); None in a seat's view (``hide_hands``)."""
         self.epoch_drawn = 0
@@ -172,6 +174,9 @@ class BusinessState:
         self.alters_income = False
         """A +2 Income or Taxes card has been laid in front of someone (and may still be there):
         only then does Take income ask ``income_after_cards``."""
+        self.alters_prices = False
+        """A Discount has been played or No Overhead laid down (and may still apply): only then
+        does ``action_saving`` look at the turn and the cards in front."""
         self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
         self.offer = NO_OFFER
         """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
@@ -216,6 +221,7 @@ class BusinessState:
         b.taxes_turn = self.taxes_turn[:]
         b.taxed_by = self.taxed_by
         b.alters_income = self.alters_income
+        b.alters_prices = self.alters_prices
         b.owed = self.owed[:]
         b.offer = self.offer
         b.offer_turn = self.offer_turn
@@ -395,7 +401,9 @@ class BusinessState:
         base = SCALARS + SEAT_FIELDS * seat
         self._put_count(state, base, 1)  # the hand's size
         self._put(state, base + 1, self.commits[seat])
-        self._put(state, OWED_SLOT, _seats_code(self.owed))
+        # the seats owed a card, base-8 digits first seat first: the drawing seat's digit goes
+        # (settle_owed may have emptied the list: then 8**0 leaves 0)
+        self._put(state, OWED_SLOT, values[OWED_SLOT] % (1 << 3 * len(self.owed)))
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -457,6 +465,8 @@ class BusinessState:
             self.taxed_by = seat
         if kind in ("income", "taxes"):
             self.alters_income = True
+        elif kind == "overhead":
+            self.alters_prices = True
         base = SCALARS + SEAT_FIELDS * seat
         self._put(state, base + 3, self.taxes_turn[seat] + 1)
         self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
@@ -508,6 +518,8 @@ class BusinessState:
         change (``FIELD_SLOTS``), so only they are compared."""
         for name, value in fields.items():
             setattr(self, name, value)
+        if "discount_turn" in fields:
+            self.alters_prices = True
         self._mark(state)
         if self.values:
             self._put_scalars(state, fields)
@@ -552,7 +564,9 @@ def action_saving(state: State, seat: int, action: Action) -> int:
     owner's share of a rent). On a Distant board No Overhead still waives the service charge
     (it counts every link named), and Discount never touches a Distant plane (B20)."""
     b = state.business
-    if b is None or (b.discount_turn != state.turn and "overhead" not in b.front[seat]):
+    if b is None or not b.alters_prices:
+        return 0  # no Discount or No Overhead played yet
+    if b.discount_turn != state.turn and "overhead" not in b.front[seat]:
         return 0  # neither Discount this turn nor No Overhead in front of the seat
     saving = 0
     if isinstance(action, Place):

@@ -192,10 +192,13 @@ def check_pile(b: BusinessState) -> None:
 
 
 def check_alters_income(state: State) -> None:
-    """Take income skips the Business cards only while no +2 Income or Taxes card is down."""
+    """Take income skips the Business cards only while no +2 Income or Taxes card is down, and
+    the prices skip them while no Discount was played and no No Overhead is down."""
     b = state.business
     if b is not None and any("income" in front or "taxes" in front for front in b.front):
         assert b.alters_income, "a card in front changes income: Take income must ask it"
+    if b is not None and (b.discount_turn == state.turn or any("overhead" in f for f in b.front)):
+        assert b.alters_prices, "a card makes actions cheaper: action_saving must look"
 
 
 CASES = [
