@@ -557,8 +557,7 @@ _PARSERS: dict[str, Callable[[Notation, list[str]], Action]] = {
 """Each verb's parser: ``Notation._parse_<verb>``."""
 
 _SEAT = re.compile("[0-9]{1,2}")
-_HEX_DIGITS: Final = "0123456789abcdef"
-_HEX_LONGEST: Final = 128
+_HEX = re.compile("[0-9a-f]{1,128}")
 
 
 def _format_investors(
@@ -590,9 +589,9 @@ def _seat(word: str) -> int:
 
 
 def _hex(word: str) -> str:
-    """``word`` if it is 1 to 128 lower-case hex digits (``strip``: no regular expression, as
-    a Business draw's line holds two such words)."""
-    if not 0 < len(word) <= _HEX_LONGEST or word.strip(_HEX_DIGITS):
+    """``word`` if it is 1 to 128 lower-case hex digits (a regular expression: ``str.strip``
+    with the digits as its characters searches them for each character, several times slower)."""
+    if not _HEX.fullmatch(word):
         raise NotationError("{word} is not lower-case hex", word=repr(word))
     return word
 
