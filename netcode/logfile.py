@@ -36,8 +36,12 @@ from engine.platform import Table, log_hooks
 from netcode.seatkind import HUMAN, SeatKind
 
 FORMAT: Final = "jetset-log"
-VERSION: Final = 7
-"""Version 7 (2026-12-02): the header names its game (``game``: ``jetset``, ``jetlag``), whose
+VERSION: Final = 8
+"""Version 8 (2026-12-02): the state digest reads a Business draw's and an Investor's commitment
+from its hex digits instead of hashing it again (docs/log-format.md, "State digest"); a log of
+an earlier version without those modules has the same digests, and one with them is refused at
+its first digest that differs (``engine.jetset.oldlogs``).
+Version 7 (2026-12-02): the header names its game (``game``: ``jetset``, ``jetlag``), whose
 ``options`` it holds and whose notation codes its entries; everything else as version 6 (a log
 of an earlier version is a Jet Set log).
 Version 6 (2026-12-02): the header's ``data`` hashes every data file the game reads
@@ -56,8 +60,8 @@ version 3, so a version-3 log reads as one without notes. Version 3
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
 game is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7)
-CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6, 7)
+READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8)
+CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6, 7, 8)
 GAME_SINCE: Final = 7
 """The first format whose header names its game (before it, every log is Jet Set's)."""
 DATA_FILES_SINCE: Final = 6

@@ -18,6 +18,7 @@ discarded or laid down, a turn mark) with ``_put``, for just the slots they chan
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
@@ -25,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 import data
 from engine.jetset.actions import Action, Buy, Place, PlaceDistant, Rent
 from engine.jetset.rules.costs import service_charge
-from engine.jetset.slots import MAX_SEATS, text_code
+from engine.jetset.slots import MAX_SEATS, hex_code, text_code
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -65,6 +66,8 @@ KIND: Final[dict[str, Kind]] = {k.key: k for k in KINDS}
 KIND_INDEX: Final[dict[str, int]] = {k.key: i for i, k in enumerate(KINDS)}
 DECK: Final[tuple[str, ...]] = tuple(k.key for k in KINDS for _ in range(k.copies))
 """The whole deck in data order: 40 cards."""
+COPIES: Final[tuple[int, ...]] = tuple(k.copies for k in KINDS)
+"""The copies of each kind, in data order (a new game's draw pile)."""
 START_HAND: Final = 2
 """Setup: two cards dealt to each player."""
 MASK64: Final = (1 << 64) - 1
@@ -83,6 +86,28 @@ ACTED_SLOT: Final = 16
 FIRST_FINAL_SLOT: Final = 17
 OWED_SLOT: Final = 19
 """Where ``scalar_values`` puts the fields a draw changes (the hot path's slots)."""
+FIELD_SLOTS: Final[dict[str, tuple[int, ...]]] = {
+    "deck_size": (DECK_SIZE_SLOT,),
+    "epoch": (1,),
+    "epoch_drawn": (EPOCH_DRAWN_SLOT,),
+    "draws": (DRAWS_SLOT,),
+    "offer": (4, 5, 6, 7),
+    "offer_turn": (8,),
+    "buyout": (9,),
+    "vacations": (10,),
+    "taxes_pot": (TAXES_POT_SLOT,),
+    "discount_turn": (12,),
+    "extra_turn": (13,),
+    "open_turn": (OPEN_TURN_SLOT,),
+    "commandeer": (15,),
+    "acted": (ACTED_SLOT,),
+    "first_final": (FIRST_FINAL_SLOT,),
+    "finals": (18,),
+    "finals_dealt": (18,),
+    "owed": (OWED_SLOT,),
+}
+"""Each scalar field's slots among the first ``SCALARS`` (as ``scalar_values`` lays them out):
+what ``set_fields`` compares for the fields it sets."""
 SEAT_FRONT: Final = 4
 """Where a seat's cards in front start among its ``SEAT_FIELDS``."""
 DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
@@ -131,6 +156,9 @@ class BusinessState:
         """Reshuffles of the discards so far."""
         self.shuffled: list[str] = []
         """The cards of the last reshuffle, in data order (the dealer shuffles these)."""
+        self.pile: list[int] | None = list(COPIES)
+        """The draw pile's count of each kind, kept by the draws and reshuffles while every
+        hand is known (the full state); None in a seat's view (``hide_hands``)."""
         self.epoch_drawn = 0
         self.draws = 0
         self.hands: list[list[str] | None] = [[] for _ in range(players)]
@@ -146,6 +174,9 @@ class BusinessState:
         self.alters_income = False
         """A +2 Income or Taxes card has been laid in front of someone (and may still be there):
         only then does Take income ask ``income_after_cards``."""
+        self.alters_prices = False
+        """A Discount has been played or No Overhead laid down (and may still apply): only then
+        does ``action_saving`` look at the turn and the cards in front."""
         self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
         self.offer = NO_OFFER
         """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
@@ -178,6 +209,7 @@ class BusinessState:
         b.discards = self.discards[:]
         b.epoch = self.epoch
         b.shuffled = self.shuffled[:]
+        b.pile = None if self.pile is None else self.pile[:]
         b.epoch_drawn = self.epoch_drawn
         b.draws = self.draws
         b.hands = [None if h is None else h[:] for h in self.hands]
@@ -189,6 +221,7 @@ class BusinessState:
         b.taxes_turn = self.taxes_turn[:]
         b.taxed_by = self.taxed_by
         b.alters_income = self.alters_income
+        b.alters_prices = self.alters_prices
         b.owed = self.owed[:]
         b.offer = self.offer
         b.offer_turn = self.offer_turn
@@ -210,6 +243,7 @@ class BusinessState:
         for i in range(len(self.hands)):
             if i != seat:
                 self.hands[i] = None
+        self.pile = None
 
     # -- the digest -------------------------------------------------------------------------
 
@@ -286,16 +320,16 @@ class BusinessState:
             state.hash += (value - old) * KEYS[slot]
             values[slot] = value
 
-    def _put_scalars(self, state: State) -> None:
-        """``_put`` for each of the ``SCALARS`` slots."""
+    def _put_scalars(self, state: State, names: Iterable[str]) -> None:
+        """``_put`` for the scalar slots of the fields ``names`` (``FIELD_SLOTS``)."""
         values = self.values
-        delta = 0
-        for slot, value in enumerate(self.scalar_values()):
-            old = values[slot]
-            if old != value:
-                delta += (value - old) * KEYS[slot]
-                values[slot] = value
-        state.hash += delta
+        scalars = self.scalar_values()
+        for name in names:
+            for slot in FIELD_SLOTS[name]:
+                old, value = values[slot], scalars[slot]
+                if old != value:
+                    state.hash += (value - old) * KEYS[slot]
+                    values[slot] = value
 
     def _put_hand(self, state: State, seat: int) -> None:
         """``seat``'s hand size and commitments, into the slots (``_put``)."""
@@ -338,6 +372,7 @@ class BusinessState:
 
     def draw(self, state: State, seat: int, kind: str | None, commitment: str) -> None:
         """The top card of the pile into ``seat``'s hand (``kind`` None: hidden in this view)."""
+        code = hex_code(commitment)  # first: a commitment that is no hex changes nothing
         self.owed.pop(0)
         self.deck_size -= 1
         self.epoch_drawn += 1
@@ -345,10 +380,14 @@ class BusinessState:
         hand = self.hands[seat]
         if kind is None:
             self.hands[seat] = None  # another seat's card: this copy no longer knows the hand
-        elif hand is not None:
-            self.hands[seat] = sorted_kinds([*hand, kind])
+            self.pile = None
+        else:
+            if hand is not None:
+                self.hands[seat] = sorted_kinds([*hand, kind])
+            if self.pile is not None:
+                self.pile[KIND_INDEX[kind]] -= 1
         self.sizes[seat] += 1
-        self.commits[seat] = (self.commits[seat] + text_code(commitment)) & MASK64
+        self.commits[seat] = (self.commits[seat] + code) & MASK64
         self.settle_owed()
         state.refresh_quiet()
         if not self.values:
@@ -362,7 +401,9 @@ class BusinessState:
         base = SCALARS + SEAT_FIELDS * seat
         self._put_count(state, base, 1)  # the hand's size
         self._put(state, base + 1, self.commits[seat])
-        self._put(state, OWED_SLOT, _seats_code(self.owed))
+        # the seats owed a card, base-8 digits first seat first: the drawing seat's digit goes
+        # (settle_owed may have emptied the list: then 8**0 leaves 0)
+        self._put(state, OWED_SLOT, values[OWED_SLOT] % (1 << 3 * len(self.owed)))
 
     def settle_owed(self) -> None:
         """Draws nobody can make (no card left anywhere) are forgotten."""
@@ -382,6 +423,8 @@ class BusinessState:
     def reshuffle(self, state: State) -> None:
         """The draw pile ran out: the discards, shuffled, are the new pile."""
         self.shuffled = sorted_kinds(self.discards)
+        if self.pile is not None:
+            self.pile = kind_counts(self.shuffled)
         self.deck_size = len(self.shuffled)
         self.discards = []
         self.epoch += 1
@@ -422,6 +465,8 @@ class BusinessState:
             self.taxed_by = seat
         if kind in ("income", "taxes"):
             self.alters_income = True
+        elif kind == "overhead":
+            self.alters_prices = True
         base = SCALARS + SEAT_FIELDS * seat
         self._put(state, base + 3, self.taxes_turn[seat] + 1)
         self._put_count(state, base + SEAT_FRONT + KIND_INDEX[kind], 1)
@@ -469,13 +514,15 @@ class BusinessState:
         self._put(state, FIRST_FINAL_SLOT, seat + 1)
 
     def set_fields(self, state: State, **fields: object) -> None:
-        """Set turn marks and other scalar fields (names as above); only the ``SCALARS`` slots
-        can change, so only they are compared."""
+        """Set turn marks and other scalar fields (names as above); only their slots can
+        change (``FIELD_SLOTS``), so only they are compared."""
         for name, value in fields.items():
             setattr(self, name, value)
+        if "discount_turn" in fields:
+            self.alters_prices = True
         self._mark(state)
         if self.values:
-            self._put_scalars(state)
+            self._put_scalars(state, fields)
         else:
             self.rehash(state)
 
@@ -517,7 +564,9 @@ def action_saving(state: State, seat: int, action: Action) -> int:
     owner's share of a rent). On a Distant board No Overhead still waives the service charge
     (it counts every link named), and Discount never touches a Distant plane (B20)."""
     b = state.business
-    if b is None or (b.discount_turn != state.turn and "overhead" not in b.front[seat]):
+    if b is None or not b.alters_prices:
+        return 0  # no Discount or No Overhead played yet
+    if b.discount_turn != state.turn and "overhead" not in b.front[seat]:
         return 0  # neither Discount this turn nor No Overhead in front of the seat
     saving = 0
     if isinstance(action, Place):

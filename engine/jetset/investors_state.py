@@ -21,7 +21,7 @@ import hashlib
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
 
-from engine.jetset.slots import MAX_SEATS, text_code
+from engine.jetset.slots import MAX_SEATS, hex_code, text_code
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -149,12 +149,13 @@ class InvestorsState:
 
     def deal(self, state: State, cards: list[str | None], commitments: list[str]) -> None:
         """The Investors onto their spaces (``cards`` None in a view of a face-down deal)."""
+        codes = [hex_code(c) for c in commitments]  # first: no hex, no change
         self.dealt = True
         self._bump(state, DEALT, 1)
         self.cards = cards[:]
         self.commitments = commitments[:]
         for space in range(SPACES):
-            self._bump(state, self._space_slot(space, COMMITMENT), text_code(commitments[space]))
+            self._bump(state, self._space_slot(space, COMMITMENT), codes[space])
             if self.face_up:
                 self._bump(state, self._space_slot(space, CARD), text_code(cards[space]))
 
@@ -188,7 +189,7 @@ class InvestorsState:
         values[TO_TURN] = self.to_turn + 1
         values[CHOOSING] = int(self.choosing)
         for space in range(SPACES):
-            values[self._space_slot(space, COMMITMENT)] = text_code(self.commitments[space])
+            values[self._space_slot(space, COMMITMENT)] = hex_code(self.commitments[space])
             if self.public(space):
                 values[self._space_slot(space, CARD)] = text_code(self.cards[space])
             paid = self.paid[space]

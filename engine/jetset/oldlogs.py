@@ -23,6 +23,9 @@ SHAKE_SINCE: Final = 3
 """The first log format that deals from SHAKE-256 (engine/dealstream.py)."""
 BLAKE2B_UNTIL: Final = 2
 """The first log format whose digests are the state's hash itself, not its BLAKE2b."""
+HEX_CODES_SINCE: Final = 8
+"""The first log format whose digest reads a Business draw's or an Investor's commitment from
+its hex digits (``engine.jetset.slots.hex_code``); formats 5 to 7 hashed it again."""
 
 
 def deal_scheme(log_version: int) -> int:
@@ -34,6 +37,9 @@ def old_push(game: Game, log_version: int) -> Callable[[Entry, str], object] | N
     """How a log of format 1 applies its entries, their digests checked as it recorded them;
     None for a later format (``game.push``)."""
     if log_version >= BLAKE2B_UNTIL:
+        options = game.options
+        if log_version < HEX_CODES_SINCE and (options.business_cards or options.investors):
+            return _coded_otherwise(game, log_version)
         return None
 
     def push(entry: Entry, digest: str) -> None:
@@ -42,6 +48,24 @@ def old_push(game: Game, log_version: int) -> Callable[[Entry, str], object] | N
         mine = hashlib.blake2b(state, digest_size=16).hexdigest()
         if mine != digest:
             raise DesyncError(len(game.entries) - 1, digest, mine)
+
+    return push
+
+
+def _coded_otherwise(game: Game, log_version: int) -> Callable[[Entry, str], object]:
+    """A log of format 5 to 7 with the Business cards or the Investors: its digests coded the
+    commitments otherwise, which this engine no longer reads (no such log was released). Its
+    entries apply as usual; a digest that differs says why."""
+
+    def push(entry: Entry, digest: str) -> None:
+        try:
+            game.push(entry, digest)
+        except DesyncError as exc:
+            raise ValueError(
+                f"a log of format {log_version} with Business cards or Investors: its digests "
+                f"code their commitments as format {HEX_CODES_SINCE} no longer does, so this "
+                "engine cannot check them"
+            ) from exc
 
     return push
 

@@ -171,9 +171,12 @@ class Ruleset:
     def rule_for(self, state: State, entry: Entry) -> AnyRule:
         """The rule that will handle ``entry`` now, or IllegalAction saying why none will."""
         if self.investors and not state.quiet:  # an Investor may wait: it comes first
-            investors = investor_rule(state, entry.action)
-            if investors is not None:
-                return investors
+            inv = state.investors  # pending(), read here: asked for every entry while not quiet
+            waits = inv is not None and (inv.to_turn >= 0 or inv.choosing)
+            if waits or type(entry.action) in INVESTOR_RULES:
+                investors = investor_rule(state, entry.action)
+                if investors is not None:
+                    return investors
         actor = self.to_move(state)
         if state.phase == OFFER or isinstance(entry.action, END_VOTE.action):
             return self._end_vote_rule(state, entry, actor)

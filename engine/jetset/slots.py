@@ -71,6 +71,13 @@ def text_code(text: str | None) -> int:
     return int.from_bytes(hashlib.sha256(text.encode()).digest()[:8], "little")
 
 
+def hex_code(commitment: str) -> int:
+    """A commitment's slot value (a Business draw's, an Investor's): its first 64 bits, read
+    from its hex digits. A commitment is already a SHA-256 output, so ``text_code`` would only
+    hash it again (log format 8; 0 for none)."""
+    return int(commitment[:16], 16) if commitment else 0
+
+
 def refilling_code(row: str | None) -> int:
     """The row-being-refilled slot's value: 0 none, 1 Short, 2 Long."""
     return ROWS.index(row) + 1 if row else 0

@@ -52,7 +52,7 @@ def test_selfplay_writes_jet_lag_logs_the_same_under_any_hash_seed(
     assert [f.name for f in files] == ["game-0000.jetset", "game-0001.jetset", "game-0002.jetset"]
     records = list(msgpack.Unpacker(files[0].open("rb"), raw=False))
     header = records[0]
-    assert header["game"] == "jetlag" and header["version"] == 7
+    assert header["game"] == "jetlag" and header["version"] == 8
     assert header["options"] == {"seats": 2} and header["rules"] == "jetlag-1"
     assert [s["kind"] for s in header["seats"]] == ["bot:greedy", "bot:greedy"]
     assert records[-1] == {"t": "reveal", "seed": DRAW_SEED}
@@ -91,7 +91,7 @@ def test_export_writes_jet_lags_notation_and_import_reads_it_back(
     run = jetset("export", str(log), "--output", str(text))
     assert run.returncode == 0, run.stderr
     written = text.read_text()
-    for tag in ('[Event "Jet Lag"]', '[Game "jetlag"]', '[Format "7"]', '[End "draw"]'):
+    for tag in ('[Event "Jet Lag"]', '[Game "jetlag"]', '[Format "8"]', '[End "draw"]'):
         assert tag in written
     assert '[Winners "0 1"]' in written and f'[Seed "{DRAW_SEED}"]' in written
     lines = written.split("\n\n", 1)[1].splitlines()

@@ -24,7 +24,14 @@ from engine.jetset.actions import (
     PlayCard,
 )
 from engine.jetset.board import LONG, SHORT, load_board
-from engine.jetset.business_state import DECK, KINDS, draw_commitment
+from engine.jetset.business_state import (
+    DECK,
+    FIELD_SLOTS,
+    KINDS,
+    SCALARS,
+    BusinessState,
+    draw_commitment,
+)
 from engine.jetset.notation import Notation
 from engine.jetset.rules.business import chance_entry_kind
 from engine.jetset.rules.business_cards import CARDS
@@ -33,6 +40,7 @@ from engine.jetset.scoring import scores
 from engine.jetset.selfplay import play_bot_choice, seat_bots
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
+from tests.engine.test_combinations import check_pile
 
 BOARD = load_board()
 
@@ -191,6 +199,7 @@ def test_when_the_pile_runs_out_the_discards_are_shuffled_through_the_dealer() -
     draw = game.entries[-1].action
     assert isinstance(draw, BusinessDraw) and draw.seat == seat and draw.kind == order[0]
     assert b.deck_size == count - 1
+    check_pile(b)  # the kept count of the draw pile's kinds follows the reshuffle
 
 
 def test_cash_in_discards_a_card_for_five_euros() -> None:
@@ -668,3 +677,25 @@ def test_delay_takes_a_plane_off_another_players_final_flight() -> None:
     assert victim.final_planes == planes - 1 and victim.planes == stock + 1
     b = game.state.business
     assert b is not None and b.discards[-1] == "delay"
+
+
+def test_each_scalar_field_lies_in_the_slots_that_set_fields_compares() -> None:
+    """``set_fields`` compares only the slots ``FIELD_SLOTS`` names for the fields it sets: each
+    field, changed alone, moves exactly those of ``scalar_values``, and every scalar slot is
+    some field's."""
+    b = BusinessState(4)
+    before = b.scalar_values()
+    samples: dict[str, object] = {
+        "offer": (1, 2, "taxes", 3),
+        "commandeer": (5, 2),
+        "acted": (5, 1),
+        "owed": [1, 2],
+    }
+    for name, slots in FIELD_SLOTS.items():
+        changed = b.copy()
+        setattr(changed, name, samples.get(name, 7))
+        after = changed.scalar_values()
+        assert tuple(i for i, (x, y) in enumerate(zip(before, after, strict=True)) if x != y) == (
+            slots
+        ), name
+    assert sorted({s for slots in FIELD_SLOTS.values() for s in slots}) == list(range(SCALARS))

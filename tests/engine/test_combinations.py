@@ -20,7 +20,9 @@ import pytest
 from engine import CHANCE, Dealer, Entry, Game, IllegalAction, NotationError, Options, redact
 from engine.jetset.actions import Action, Claim, ClaimDistant, ClaimFinal, Offer, PlayCard
 from engine.jetset.bots import make_bot
+from engine.jetset.business_state import KIND, KIND_INDEX, BusinessState
 from engine.jetset.options import MODULES
+from engine.jetset.rules.business import available_by_count
 from engine.jetset.rules.claims import PATHS_LISTED
 from engine.jetset.rules.income import modules_income
 from engine.jetset.state import State
@@ -162,6 +164,7 @@ def play_checked(options: Options, seed: str) -> Game:
         if state.business is not None:
             taxes = state.business.taxes_turn
             assert state.business.taxed_by == (taxes.index(max(taxes)) if max(taxes) >= 0 else -1)
+            check_pile(state.business)
         check_alters_income(state)
         viewer = rng.randrange(-1, players)
         check_view(state, None if viewer < 0 else viewer)
@@ -179,11 +182,23 @@ def check_replays(game: Game) -> None:
             check_alters_income(peer.state)
 
 
+def check_pile(b: BusinessState) -> None:
+    """The full state's kept count of each kind in the Business draw pile is what the hands,
+    the cards in front, the discards and the Vacation cards played leave of the deck."""
+    assert b.pile is not None, "the full state knows the draw pile's kinds"
+    assert sum(b.pile) == b.deck_size, "the kept pile holds the pile's cards"
+    for kind in KIND:
+        assert b.pile[KIND_INDEX[kind]] == available_by_count(b, kind), f"{kind} in the pile"
+
+
 def check_alters_income(state: State) -> None:
-    """Take income skips the Business cards only while no +2 Income or Taxes card is down."""
+    """Take income skips the Business cards only while no +2 Income or Taxes card is down, and
+    the prices skip them while no Discount was played and no No Overhead is down."""
     b = state.business
     if b is not None and any("income" in front or "taxes" in front for front in b.front):
         assert b.alters_income, "a card in front changes income: Take income must ask it"
+    if b is not None and (b.discount_turn == state.turn or any("overhead" in f for f in b.front)):
+        assert b.alters_prices, "a card makes actions cheaper: action_saving must look"
 
 
 CASES = [

@@ -381,3 +381,76 @@ def test_a_malformed_note_is_a_format_error(tmp_path: Path, note: dict) -> None:
     raw = path.read_bytes()
     with pytest.raises(LogFormatError, match="bad note"):
         parse_log(raw + msgpack.packb(note))
+
+
+def format_7_digests(game: Game) -> list[str]:
+    """The digests log format 7 recorded for ``game``: each Business draw's and Investor's
+    commitment in its slot by ``text_code`` (SHA-256 of it), where format 8 reads its hex; so
+    each digest differs by (old − new code) × that slot's key (docs/log-format.md)."""
+    from engine.jetset.actions import BusinessDraw, DealInvestors
+    from engine.jetset.business_state import KEYS, MASK64, SCALARS, SEAT_FIELDS
+    from engine.jetset.investors_state import COMMITMENT, SPACE_BASE, SPACE_SLOTS, investor_keys
+    from engine.jetset.slots import hex_code, text_code
+
+    seats = game.options.players
+    old, new = [0] * seats, [0] * seats
+    investors = 0
+    digests = []
+    for entry, digest in zip(game.entries, game.digests, strict=True):
+        act = entry.action
+        if isinstance(act, BusinessDraw):
+            old[act.seat] = (old[act.seat] + text_code(act.commitment)) & MASK64
+            new[act.seat] = (new[act.seat] + hex_code(act.commitment)) & MASK64
+        if isinstance(act, DealInvestors) and act.commitments is not None:
+            keys = investor_keys()
+            for space, commitment in enumerate(act.commitments):
+                key = keys[SPACE_BASE + SPACE_SLOTS * space + COMMITMENT]
+                investors += (text_code(commitment) - hex_code(commitment)) * key
+        kept = int(digest, 16) + investors
+        for seat in range(seats):
+            kept += (old[seat] - new[seat]) * KEYS[SCALARS + SEAT_FIELDS * seat + 1]
+        digests.append(f"{kept % 2**128:032x}")
+    return digests
+
+
+def save_format_7(tmp_path: Path, options: Options) -> Path:
+    """A game saved in log format 7, with the digests that format recorded."""
+    game = play_game(options, SEED)
+    seats = [Seat(f"bot{i}", SeatKind.of_bot("random")) for i in range(options.players)]
+    header = Header(options, seats, SEED_COMMITMENT, version=7)
+    n = Notation()
+    records = [
+        (i, e.actor, n.format_action(e.action), d)
+        for i, (e, d) in enumerate(zip(game.entries, format_7_digests(game), strict=True))
+    ]
+    path = tmp_path / "format7.jetset"
+    write_log(path, GameLog(header, records, SEED))
+    return path
+
+
+def test_a_format_7_log_without_business_cards_or_investors_replays_as_before(
+    tmp_path: Path,
+) -> None:
+    """Format 8 changed only the code of those modules' commitments: other games' digests are
+    the same, so their format 7 logs replay and verify."""
+    options = Options(players=3, distant_lands=True, hubs=True)
+    result = replay(read_log(save_format_7(tmp_path, options)))
+    assert result.ok and result.commitment_ok, result.error
+
+
+@pytest.mark.parametrize(
+    ("module", "first"), [("business_cards", "(* bdraw 0 "), ("investors", "(* investors ")]
+)
+def test_a_format_7_log_with_business_cards_or_investors_says_why_its_digests_differ(
+    tmp_path: Path, module: str, first: str
+) -> None:
+    """Its first Business draw or Investors' deal has another digest in format 8: the replay
+    stops there and says why (the old code is not kept: no such log was released)."""
+    options = Options.from_dict({"players": 3, module: True})
+    path = save_format_7(tmp_path, options)
+    result = replay(read_log(path))
+    assert not result.ok and result.error is not None
+    assert "a log of format 7 with Business cards or Investors" in result.error
+    assert first in result.error, "the module's first commitment"
+    rewrite(path, lambda objs: objs[0].update(version=VERSION))
+    assert "the state digest is" in (replay(read_log(path)).error or ""), "a plain desync"

@@ -17,6 +17,7 @@ from engine import (
     format_action,
     parse_action,
 )
+from engine.jetset.actions import BusinessDraw
 from engine.jetset.notation import Notation, default_notation
 from engine.jetset.selfplay import play_game
 from tests.engine.table import Table
@@ -72,11 +73,23 @@ def test_parsing_is_forgiving_about_case_order_and_defaults() -> None:
         ("buy MIL-ROM ²", "'²' is not a count"),  # a digit to str.isdigit, not to int()
         ("deal ٣ hidden 00ff", "'٣' is not a seat number"),
         ("deal 1 hidden 00FF", "'00FF' is not lower-case hex"),
+        ("deal 1 hidden 0x1f", "'0x1f' is not lower-case hex"),
+        ("deal 1 hidden ab-cd", "'ab-cd' is not lower-case hex"),
+        ("deal 1 hidden ab_cd", "'ab_cd' is not lower-case hex"),
+        (f"deal 1 hidden {'a' * 129}", "is not lower-case hex"),
+        ("bdraw 1 income 00ff 12g4", "'12g4' is not lower-case hex"),
+        ("bdraw 1 income ５ 00ff", "'５' is not lower-case hex"),
     ],
 )
 def test_malformed_lines_raise_notation_errors(line: str, message: str) -> None:
     with pytest.raises(NotationError, match=message):
         parse_action(line)
+
+
+def test_hex_words_of_1_to_128_digits_are_read() -> None:
+    longest = "0123456789abcdef" * 8
+    action = parse_action(f"bdraw 1 income a {longest}")
+    assert isinstance(action, BusinessDraw) and (action.salt, action.commitment) == ("a", longest)
 
 
 def test_an_entry_starts_with_an_ascii_seat_number() -> None:

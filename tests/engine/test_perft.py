@@ -80,6 +80,23 @@ def test_golden_selfplay_games(players: int, scheme: int, entries: int, digest: 
     assert (len(game.entries), game.digest()) == (entries, digest)
 
 
+@pytest.mark.parametrize(
+    ("players", "entries", "digest"),
+    [
+        # log format 8: a Business draw's and an Investor's commitment enter the digest as
+        # their first 64 bits (slots.hex_code), no longer hashed again
+        (2, 236, "1b95093b037d0009215015816bd671b0"),
+        (4, 550, "77ab246f7f48cc0834c2c463e17d8e9d"),
+    ],
+)
+def test_golden_selfplay_games_with_every_module(players: int, entries: int, digest: str) -> None:
+    options = Options(
+        players=players, distant_lands=True, hubs=True, business_cards=True, investors=True
+    )
+    game = play_game(options, "golden")
+    assert (len(game.entries), game.digest()) == (entries, digest)
+
+
 def test_deal_stream_known_answers() -> None:
     """engine/dealstream.py as docs/log-format.md specifies it, checked against hashlib."""
     stream = DealStream.from_seed("jetset")

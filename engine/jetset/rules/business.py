@@ -31,6 +31,7 @@ from engine.jetset.actions import (
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.business_state import (
     KIND,
+    KIND_INDEX,
     NO_OFFER,
     BusinessState,
     draw_commitment,
@@ -164,7 +165,15 @@ class EndTurnRule(Rule[EndTurn]):
 
 
 def _available(b: BusinessState, kind: str) -> int:
-    """Copies of ``kind`` that may still be in the draw pile (all hands known), else -1."""
+    """Copies of ``kind`` that may still be in the draw pile (all hands known), else -1: the
+    kept count of the full state, or counted from what a view knows (a bot's sampled hands)."""
+    if b.pile is not None:
+        return b.pile[KIND_INDEX[kind]]
+    return available_by_count(b, kind)
+
+
+def available_by_count(b: BusinessState, kind: str) -> int:
+    """``_available`` counted from the hands, the cards in front and the discards."""
     left = KIND[kind].copies - b.discards.count(kind)
     for hand in b.hands:
         if hand is None:
