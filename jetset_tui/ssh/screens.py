@@ -144,7 +144,10 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     Investors face up); Enter creates, Esc backs out. A game played by one number of players
     (Jet Lag's two) has its seats fixed, and its own bot kinds."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Back")),
+        Binding("enter", "create", N_("Start"), show=False),  # where the field has no Enter
+    ]
     AUTO_FOCUS = "#seats"
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
@@ -223,7 +226,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         await self.query_one(OptionRows).show(rules_of(game).options_schema())
 
     @on(Input.Submitted)
-    def create(self) -> None:
+    def action_create(self) -> None:
         def value(ident: str) -> str:
             return self.query_one(f"#{ident}", Input).value
 
