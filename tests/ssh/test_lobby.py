@@ -109,6 +109,8 @@ async def test_two_players_join_one_game(
     await alice.press("enter")
     text = await alice.wait_for("waiting for players")
     assert "(open)" in text
+    assert "seat 1: alice  human  ← you" in text, "seats counted from 1, kinds in words"
+    assert "seat 4: greedy-3  greedy" in text and "bot:" not in text and "seat 0" not in text
     bob = await connect(server, "bob", bob_key)
     await bob.lobby()
     await bob.wait_for("waiting for 2")
