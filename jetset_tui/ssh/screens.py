@@ -496,6 +496,11 @@ class LobbyScreen(Screen[None]):
     def show_detail(self) -> None:
         if self.lobby.rooms:
             hint = _("↑↓ choose a game · j or Enter join · w watch · n new game · t chat")
+            room = self.selected()
+            if room is not None:  # whole, where the table's columns run past a narrow window
+                said = _("Game {game}: {status}; seats: {seats}")
+                line = said.format(game=room.id, status=room.status, seats=room.seat_line())
+                hint = line + "\n" + hint
         else:
             hint = _("No games yet: press n to start one (you against bots, or wait for friends).")
         where = self.lobby.seat_of(self.player.identity)
@@ -533,6 +538,10 @@ class LobbyScreen(Screen[None]):
         room = self.selected()
         if room is not None:
             self.ssh_app.join_game(room)
+
+    @on(DataTable.RowHighlighted)
+    def row_highlighted(self) -> None:
+        self.show_detail()
 
     @on(DataTable.RowSelected)
     def row_chosen(self) -> None:

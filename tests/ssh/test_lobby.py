@@ -122,9 +122,11 @@ async def test_two_players_join_one_game(
     await bob.type("secret")
     await bob.press("enter")
     await bob.wait_for("waiting for players")
-    carol = await connect(server, "carol", client_key(tmp_path, "carol"))
+    carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=80, height=24)
     await carol.lobby()
-    await carol.wait_for("waiting for 1")
+    # the table's status and seats columns run past 80 columns: the chosen game's line says them
+    text = await carol.wait_for("Game 1: waiting for 1; seats: alice, bob,")
+    assert "(open), greedy-3" in text, text
     await carol.close()
     await alice.close()
     await bob.close()
