@@ -145,7 +145,7 @@ async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
         await alice.closed.wait()
 
         again = await connect(server, "alice", None)
-        await again.wait_for("The code of your seat")
+        await again.wait_for("The code of your seat 1 in game 1:")  # seats counted from 1
         await again.type("ZZZZZZZZ")
         await again.press("enter")
         await again.wait_for("not the seat's code (4 tries left)")  # and asked again
