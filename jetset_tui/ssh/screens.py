@@ -5,6 +5,7 @@ jetset_tui/screens/chat.py, the same at every table)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Protocol, TypeVar, cast
 
@@ -16,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, RichLog, Select, Static
-from textual.widgets.data_table import ColumnKey
+from textual.widgets.data_table import ColumnKey, RowDoesNotExist
 
 from engine.errors import OptionError
 from engine.games import DEFAULT
@@ -459,6 +460,17 @@ class LobbyScreen(Screen[None]):
         if self.app.screen is self:  # not when a game screen was pushed before this ran
             self.ssh_app.back_in_lobby()
             self.refresh_games()
+            self.choose_held_seat()
+
+    def choose_held_seat(self) -> None:
+        """Back from a game you hold a seat in: the cursor on it, so that j takes it back, as
+        the line under the table says."""
+        where = self.lobby.seat_of(self.player.identity)
+        if where is None:
+            return
+        table = self.query_one(DataTable)
+        with suppress(RowDoesNotExist):
+            table.move_cursor(row=table.get_row_index(where[0].id))
 
     def on_lobby_change(self) -> None:
         if self.is_current:

@@ -12,7 +12,7 @@ from textual.widgets import Input
 
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
-from tests.ssh.helpers import client_key, connect, start_server
+from tests.ssh.helpers import Term, client_key, connect, start_server
 
 
 async def test_lobby_then_a_game_against_bots(
@@ -269,3 +269,33 @@ async def test_a_hubs_game_from_the_form_is_listed_with_its_module(
     assert "alice's game · Hubs" in text
     await bob.close()
     await alice.close()
+
+
+async def waiting_game(term: Term, game: str) -> None:
+    """From the lobby: a new game of two people, no bot, waiting for the second."""
+    await term.lobby()
+    await term.press("n")
+    await term.wait_for("Bots among them")
+    await term.fill("Seats (2-6)", "2")
+    await term.press("tab")
+    await term.fill("Bots among them", "0")
+    await term.press("enter")
+    await term.wait_for(f"Game {game}: waiting for players")
+
+
+async def test_back_in_the_lobby_j_takes_your_seat_back(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """Leaving a game that waits for players, the lobby says "j takes it back": j does, with
+    another game above it in the list."""
+    bob = await connect(server, "bob", bob_key)
+    await waiting_game(bob, "1")
+    alice = await connect(server, "alice", alice_key)
+    await waiting_game(alice, "2")
+    await alice.press("escape")
+    await alice.wait_for("You hold a seat in game 2: j takes it back.")
+    await alice.press("j")
+    text = await alice.wait_for("waiting for players")
+    assert "Game 2: waiting for players" in text, text
+    await alice.close()
+    await bob.close()
