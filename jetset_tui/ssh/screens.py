@@ -37,7 +37,6 @@ from jetset_tui.ssh.games import (
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.option_rows import OptionRows
-from jetset_tui.widgets.players import kind_label
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
@@ -368,7 +367,8 @@ class WaitScreen(Screen[bool]):
             name = seat.name or _("(open)")
             mark = "  " + _("← you") if i == self.peer.seat else ""
             line = _("seat {n}: {name}").format(n=i + 1, name=name)  # counted from 1
-            text.append(f"  {line}  {kind_label(seat.kind)}{mark}\n")
+            kind = seat.kind.label if seat.kind.is_bot else _("human")  # greedy, not bot:greedy
+            text.append(f"  {line}  {kind}{mark}\n")
         if self.code:
             said = _("Your seat code is {code}:").format(code=self.code)
             text.append(f"\n{said} ", style="bold")
