@@ -282,6 +282,7 @@ class JetSetApp(App[None]):
 
     def open_log(self, path: Path, replace: Screen[None] | None = None) -> str | None:
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
+        from jetset_tui.saves import unreadable
         from jetset_tui.table_screens import end_screen
         from netcode.local import LocalSession
         from netcode.loglock import LogLocked
@@ -293,7 +294,7 @@ class JetSetApp(App[None]):
                 problem=exc
             )
         except (OSError, ValueError) as exc:
-            return f"{path.name}: {exc}"
+            return unreadable(path, exc)
         colours = [str(c) for c in session.meta.get("colours") or []]
         if replace is not None:
             self.pop_screen()
@@ -314,6 +315,7 @@ class JetSetApp(App[None]):
         """Open a log in the replay viewer; a sentence if the file won't open. ``from_start``: on
         its first move even when the game is over (to watch it again from the end screen)."""
         from engine.games import DEFAULT
+        from jetset_tui.saves import unreadable
         from jetset_tui.screens.replay import ReplayScreen
         from jetset_tui.timeline import Timeline
         from netcode.logfile import LogFormatError, read_log
@@ -324,7 +326,7 @@ class JetSetApp(App[None]):
                 return self.open_game_replay(log, path, replace, seat, from_start=from_start)
             timeline = Timeline(log)
         except (OSError, LogFormatError) as exc:
-            return f"{path.name}: {exc}"
+            return unreadable(path, exc)
         if not timeline.result.ok:
             return f"{path.name}: {timeline.result.error}"
         if seat is not None and not 0 <= seat < timeline.game.state.players:

@@ -37,7 +37,7 @@ from engine.jetset.state import State
 from jetset_tui.card_names import investor_name
 from jetset_tui.cities import city_name
 from jetset_tui.describe import card_text, route_text
-from jetset_tui.i18n import N_, _, ngettext
+from jetset_tui.i18n import N_, _, money, ngettext
 
 ONE = "one"  # a single count for the chosen item (planes on a link, cards to turn up)
 EACH = "each"  # a count per item (planes on each of your links)
@@ -445,7 +445,7 @@ def investor_stage(state: State, seat: int, legal: list[Action], names: list[str
         card = investor_cards()[action.card]
         shown = investor_name(card.id)
         paid = payouts_now(state, action.card)
-        others = ", ".join(f"{names[i]} €{p}" for i, p in enumerate(paid) if i != seat)
+        others = ", ".join(f"{names[i]} {money(p)}" for i, p in enumerate(paid) if i != seat)
         choices.append(
             Choice(
                 label=_("{name}: you get €{cash}").format(name=shown, cash=paid[seat]),

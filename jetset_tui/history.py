@@ -52,7 +52,7 @@ def story(game: Game) -> Story:
             samples.append(sample(replay, 0))
         for seat, st in enumerate(state.seats):
             if st.finished and all(s != seat for s, _ in finals):
-                finals.append((seat, state.turn))
+                finals.append((seat, before))  # played in turn ``before``, as the log says
         if replay.over:
             ender = entry.actor if entry.actor >= 0 else None
             break

@@ -9,9 +9,7 @@ from engine import Options
 from engine.jetset.options import MODULE_WORDS, modules_from_words
 from jetset_tui.i18n import N_, _
 
-MODULES_HELP = N_(
-    "the expansion's modules, comma-separated: {words}, or all (one not playable yet is refused)"
-)
+MODULES_HELP = N_("the expansion's modules, comma-separated: {words}, or all")
 
 
 def modules_arg(text: str) -> tuple[str, ...]:

@@ -68,3 +68,19 @@ def saved_games(folder: Path | None = None) -> list[SavedGame]:
     found = [describe_file(p) for p in folder.glob(f"*{LOG_SUFFIX}")]
     games = [g for g in found if g is not None]
     return sorted(games, key=lambda g: g.saved, reverse=True)
+
+
+def unreadable(path: Path, exc: OSError | ValueError) -> str:
+    """Why ``path`` would not open, in a player's words: "game.jetset: no such file", never
+    "[Errno 2] No such file or directory: '…'" (a bad log's own sentence as it is)."""
+    if isinstance(exc, FileNotFoundError):
+        problem = _("no such file")
+    elif isinstance(exc, IsADirectoryError):
+        problem = _("a folder, not a saved game")
+    elif isinstance(exc, PermissionError):
+        problem = _("no permission to read it")
+    elif isinstance(exc, OSError):
+        problem = (exc.strerror or str(exc)).lower()
+    else:
+        problem = str(exc)
+    return _("{file}: {problem}").format(file=path.name, problem=problem)

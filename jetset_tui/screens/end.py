@@ -194,7 +194,7 @@ class EndScreen(EndFrame):
                 self.liveries,
                 turns=turns,
                 names=self.names,
-                unit="€",
+                say=money,
                 strips=True,
                 id="cash-chart",
             )

@@ -135,7 +135,9 @@ class GameScreen(MapAndTableScreen):
                 yield VerticalScroll(id="stack", can_focus=False)
                 yield NotationLog(log_words(self.notation), id="log")
                 yield ActionPicker(id="picker")
-                yield CommandLine(self.notation, self.legal_lines, id="command")
+                command = CommandLine(self.notation, self.legal_lines, id="command")
+                command.display = bool(self.session.local_seats)  # a spectator types nothing
+                yield command
             with VerticalScroll(id="right"):
                 yield HandPanel()
         yield KeyFooter()

@@ -86,6 +86,7 @@ class JetLagScreen(Screen[None]):
         Binding("c", "chat", N_("Chat")),
         Binding("f1", "rules", N_("Rules")),
         Binding("q", "leave", N_("Menu")),
+        Binding("q", "leave_table", N_("Leave")),  # the same q where it asks, as at Jet Set's
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
         Binding(UNDO_KEYS, "undo", N_("Undo"), show=False),
@@ -368,7 +369,9 @@ class JetLagScreen(Screen[None]):
     # -- the keys ---------------------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action in ("rules", "leave", "command", "scroll_table", "undo"):
+        if action in ("leave", "leave_table"):  # one q: "Leave" where it asks, "Menu" elsewhere
+            return self.asks_to_leave() == (action == "leave_table")
+        if action in ("rules", "command", "scroll_table", "undo"):
             return True
         if action == "chat":  # at a network table (t is the tourist here, as c is not)
             return self.session.can_chat
@@ -521,6 +524,17 @@ class JetLagScreen(Screen[None]):
         from jetset_tui.screens.help import HelpScreen
 
         self.app.push_screen(HelpScreen(game="jetlag"))
+
+    def asks_to_leave(self) -> bool:
+        """q asks what leaving means: a game joined over the network, or one hosted here that is
+        not over."""
+        from jetset_tui.app import JetSetApp
+
+        joined = isinstance(self.app, JetSetApp) and self.app.joined_at is not None
+        return joined or (self.session.hosting is not None and not self.over)
+
+    async def action_leave_table(self) -> None:
+        await self.action_leave()
 
     async def action_leave(self) -> None:
         """q: a game joined over the network asks whether to leave it, one hosted here what

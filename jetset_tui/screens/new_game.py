@@ -75,6 +75,7 @@ class NewGameScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "back", N_("Back")),
         Binding("ctrl+s", "start", N_("Start")),
+        Binding("enter", "start", N_("Start"), show=False),  # where the field has no Enter
     ]
     DEFAULT_CSS = """
     NewGameScreen #form { width: 84; height: auto; border: round $accent; padding: 1 2; }

@@ -24,6 +24,7 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.seating import your_name
 from jetset_tui.theme import DIM
+from jetset_tui.widgets.picker import ActionPicker
 from netcode.client import GameClient, SeatInfo
 from netcode.local import LocalSession
 from netcode.loglock import LogLocked
@@ -117,6 +118,18 @@ class TutorialScreen(GameScreen):
         text.append(f"\n{chapter.teach}")
 
         return text
+
+    def action_act(self, kind: str) -> None:
+        """A picker opened: under 30 rows the coach gives it its room (the picker says its own
+        keys), else the picker had two rows and showed no choice."""
+        super().action_act(kind)
+        if self.query_one(ActionPicker).is_open:
+            self.query_one(Coach).add_class("-picking")
+
+    def close_picker(self) -> None:
+        super().close_picker()
+        if self.query("#coach"):
+            self.query_one(Coach).remove_class("-picking")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "play_on":

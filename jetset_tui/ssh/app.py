@@ -122,7 +122,8 @@ class SshApp(JetSetApp):
             if self.lobby.open_mode:
                 self.ask(
                     _("The code of your seat {seat} in game {game}:").format(
-                        seat=player_seat.seat, game=room.id
+                        seat=player_seat.seat + 1,  # counted from 1
+                        game=room.id,
                     ),
                     lambda code: self.lobby.rejoin(room, self.player, code),
                     lambda peer: self.back_in(room, peer),

@@ -5,6 +5,7 @@ jetset_tui/screens/chat.py, the same at every table)."""
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from typing import ClassVar, Generic, Protocol, TypeVar, cast
 
@@ -16,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.coordinate import Coordinate
 from textual.screen import ModalScreen, Screen
 from textual.widgets import DataTable, Input, RichLog, Select, Static
-from textual.widgets.data_table import ColumnKey
+from textual.widgets.data_table import ColumnKey, RowDoesNotExist
 
 from engine.errors import OptionError
 from engine.games import DEFAULT
@@ -145,7 +146,10 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     Investors face up); Enter creates, Esc backs out. A game played by one number of players
     (Jet Lag's two) has its seats fixed, and its own bot kinds."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "cancel", N_("Back"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", N_("Back")),
+        Binding("enter", "create", N_("Start"), show=False),  # where the field has no Enter
+    ]
     AUTO_FOCUS = "#seats"
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
@@ -224,7 +228,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         await self.query_one(OptionRows).show(rules_of(game).options_schema())
 
     @on(Input.Submitted)
-    def create(self) -> None:
+    def action_create(self) -> None:
         def value(ident: str) -> str:
             return self.query_one(f"#{ident}", Input).value
 
@@ -362,8 +366,9 @@ class WaitScreen(Screen[bool]):
         for i, seat in enumerate(self.peer.seats):
             name = seat.name or _("(open)")
             mark = "  " + _("← you") if i == self.peer.seat else ""
-            line = _("seat {n}: {name}").format(n=i, name=name)
-            text.append(f"  {line}  {seat.kind}{mark}\n")
+            line = _("seat {n}: {name}").format(n=i + 1, name=name)  # counted from 1
+            kind = seat.kind.label if seat.kind.is_bot else _("human")  # greedy, not bot:greedy
+            text.append(f"  {line}  {kind}{mark}\n")
         if self.code:
             said = _("Your seat code is {code}:").format(code=self.code)
             text.append(f"\n{said} ", style="bold")
@@ -455,6 +460,17 @@ class LobbyScreen(Screen[None]):
         if self.app.screen is self:  # not when a game screen was pushed before this ran
             self.ssh_app.back_in_lobby()
             self.refresh_games()
+            self.choose_held_seat()
+
+    def choose_held_seat(self) -> None:
+        """Back from a game you hold a seat in: the cursor on it, so that j takes it back, as
+        the line under the table says."""
+        where = self.lobby.seat_of(self.player.identity)
+        if where is None:
+            return
+        table = self.query_one(DataTable)
+        with suppress(RowDoesNotExist):
+            table.move_cursor(row=table.get_row_index(where[0].id))
 
     def on_lobby_change(self) -> None:
         if self.is_current:
@@ -492,6 +508,11 @@ class LobbyScreen(Screen[None]):
     def show_detail(self) -> None:
         if self.lobby.rooms:
             hint = _("↑↓ choose a game · j or Enter join · w watch · n new game · t chat")
+            room = self.selected()
+            if room is not None:  # whole, where the table's columns run past a narrow window
+                said = _("Game {game}: {status}; seats: {seats}")
+                line = said.format(game=room.id, status=room.status, seats=room.seat_line())
+                hint = line + "\n" + hint
         else:
             hint = _("No games yet: press n to start one (you against bots, or wait for friends).")
         where = self.lobby.seat_of(self.player.identity)
@@ -529,6 +550,10 @@ class LobbyScreen(Screen[None]):
         room = self.selected()
         if room is not None:
             self.ssh_app.join_game(room)
+
+    @on(DataTable.RowHighlighted)
+    def row_highlighted(self) -> None:
+        self.show_detail()
 
     @on(DataTable.RowSelected)
     def row_chosen(self) -> None:

@@ -6,7 +6,7 @@ end, a value axis and a turn axis with numbers, and a legend.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from rich.text import Text
@@ -14,6 +14,9 @@ from textual.widgets import Static
 
 from jetset_tui.i18n import _
 from jetset_tui.theme import DIM, Livery
+
+Say = Callable[[int], str]
+"""How a chart writes a value: ``str``, or ``money`` (€30, or 30 € in Italian)."""
 
 LETTER_EVERY = 12
 """Columns between the letters drawn along a player's line (so monochrome still tells them
@@ -83,7 +86,7 @@ def chart_text(
     height: int,
     turns: Sequence[int] | None = None,
     names: Sequence[str] | None = None,
-    unit: str = "",
+    say: Say = str,
 ) -> Text:
     """Plot every series (one value a turn, at ``turns``) in ``width`` × ``height`` cells, the
     title and the legend included."""
@@ -98,7 +101,7 @@ def chart_text(
     if not n or width < 20 or rows < 3:
         text.append(_("(no turns to draw)"), style=DIM)
         return text
-    canvas = draw(series, liveries, turns, width, rows, unit)
+    canvas = draw(series, liveries, turns, width, rows, say)
     for y in range(canvas.height):
         for ch, style in canvas.cells[y]:
             text.append(ch, style=style or None)
@@ -114,14 +117,14 @@ def draw(
     turns: Sequence[int],
     width: int,
     rows: int,
-    unit: str,
+    say: Say,
 ) -> Canvas:
     """The plot, its axes and their numbers on a canvas ``rows + 2`` high."""
     high = max(1, max(max(s) for s in series))
     low = min(0, min(min(s) for s in series))
     step = nice_step(high - low, max(1, rows // 2))
     high = -(-high // step) * step
-    labels = [f"{unit}{v}" for v in range(low, high + 1, step)]
+    labels = [say(v) for v in range(low, high + 1, step)]
     axis = max(len(_("turn")), *(len(v) for v in labels)) + 1  # "turn" under the values
     right = 2 + max(len(str(s[-1])) for s in series)  # the letter and the last value
     cols = max(2, width - axis - right)
@@ -129,7 +132,7 @@ def draw(
     scale = Scale(low, high, rows)
     for v in range(low, high + 1, step):
         y = scale.row(v)
-        canvas.text(0, y, f"{unit}{v}".rjust(axis - 1), DIM)
+        canvas.text(0, y, say(v).rjust(axis - 1), DIM)
         canvas.put(axis - 1, y, "┤", DIM)
     for y in range(rows):
         if canvas.get(axis - 1, y) == " ":
@@ -239,7 +242,7 @@ def strips_text(
     width: int,
     turns: Sequence[int],
     names: Sequence[str],
-    unit: str = "",
+    say: Say = str,
 ) -> Text:
     """A strip a player for a series that swings (cash): blocks from ``▁`` (the lowest value of
     the game) to ``█`` (the highest), the player's letter and name before it, the last value
@@ -252,13 +255,13 @@ def strips_text(
         return text
     low = min(min(s) for s in series)
     high = max(max(s) for s in series)
-    last = max(len(f"{unit}{s[-1]}") for s in series)
+    last = max(len(say(s[-1])) for s in series)
     head = min(12, max(len(name) for name in names) + 2)
     cols = width - head - 1 - last - 1
     if cols < 10:
         text.append(_("(too narrow to draw)"), style=DIM)
         return text
-    text.append(f"{'':>{head}} ▁ {unit}{low}  █ {unit}{high}\n", style=DIM)
+    text.append(f"{'':>{head}} ▁ {say(low)}  █ {say(high)}\n", style=DIM)
     for seat, values in enumerate(series):
         livery = liveries[seat]
         text.append(f"{livery.letter} ", style=f"bold {livery.style}")
@@ -267,7 +270,7 @@ def strips_text(
             value = values[column_index(col, cols, n)]
             level = (value - low) * (len(BLOCKS) - 1) // max(1, high - low)
             text.append(BLOCKS[level], style=livery.style)
-        text.append(f" {unit}{values[-1]}\n", style=livery.style)
+        text.append(f" {say(values[-1])}\n", style=livery.style)
     canvas = Canvas(head + 1 + cols + 1 + last, 2)
     canvas.put(head, 0, "└", DIM)
     canvas.text(head + 1, 0, "─" * cols, DIM)
@@ -305,7 +308,7 @@ class Chart(Static):
         *,
         turns: Sequence[int] | None = None,
         names: Sequence[str] | None = None,
-        unit: str = "",
+        say: Say = str,
         strips: bool = False,
         id: str | None = None,
     ) -> None:
@@ -316,14 +319,14 @@ class Chart(Static):
         self.liveries = liveries
         self.turns = turns
         self.names = names
-        self.unit = unit
+        self.say = say
         self.strips = strips
 
     def render(self) -> Text:
         width, height = self.size
         if self.strips and self.names is not None and self.turns is not None:
             return strips_text(
-                self.title, self.series, self.liveries, width - 2, self.turns, self.names, self.unit
+                self.title, self.series, self.liveries, width - 2, self.turns, self.names, self.say
             )
         return chart_text(
             self.title,
@@ -333,5 +336,5 @@ class Chart(Static):
             height,
             turns=self.turns,
             names=self.names,
-            unit=self.unit,
+            say=self.say,
         )

@@ -19,7 +19,7 @@ from engine.jetset.rules.distant import ClaimDistantRule
 from engine.jetset.state import State
 from jetset_tui.cities import city_name
 from jetset_tui.describe import distant_card_text, route_text
-from jetset_tui.i18n import _
+from jetset_tui.i18n import _, money
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, UNOWNED
 
@@ -60,7 +60,7 @@ def distant_need(table: TableView, d: DistantState, cid: str) -> Text:
     if how.ready is not None:
         return Text(_("✓ ready"), style=f"bold {GOOD}")
     if how.cost is not None:
-        return Text(f"1✈ €{how.cost}", style=DIM)
+        return Text(f"1✈ {money(how.cost)}", style=DIM)
     return Text(_("far"), style=DIM)
 
 
@@ -121,7 +121,7 @@ def slot_line(table: TableView, d: DistantState, slot: int) -> Text:
     """`` WAS1 €20  PAR-WAS  G1 R2``: a distant airlink, its City marker, owner and planes."""
     board = d.board
     line = Text()
-    line.append(f" {board.slot_name(slot)} €{board.slots[slot].cost}  ")
+    line.append(f" {board.slot_name(slot)} {money(board.slots[slot].cost)}  ")
     owner = d.owner[slot]
     if owner < 0:
         city = city_name(board.cities[board.slots[slot].city])

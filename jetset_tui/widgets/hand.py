@@ -36,7 +36,7 @@ def hand_text(table: TableView) -> Text:
         text.append_text(need_text(planner.route(table.board.cards[cid].cities)))
         text.append("\n")
     if not table.state.vacation_time:
-        text.append(" " + _("playable once two Vacation cards are up"), style=DIM)
+        text.append(" " + _("playable once 2 Vacation cards are up"), style=DIM)
 
     return text
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from rich.text import Text
 
 from engine.jetset.bots.planning import Route
-from jetset_tui.i18n import _
+from jetset_tui.i18n import _, money
 from jetset_tui.theme import BAD, DIM, GOOD
 
 
@@ -15,4 +15,4 @@ def need_text(route: Route | None) -> Text:
         return Text(_("no route"), style=BAD)
     if route.ready:
         return Text(_("✓ ready"), style=f"bold {GOOD}")
-    return Text(f"{len(route.needs)}✈ €{route.cost}", style=DIM)
+    return Text(f"{len(route.needs)}✈ {money(route.cost)}", style=DIM)  # 2✈ 17 € in Italian

@@ -6,8 +6,10 @@ the SSH lobby's) use it, and rebuild it when the game changes."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import ClassVar
 
 from textual import on
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widget import Widget
 from textual.widgets import Checkbox, Label, Select
@@ -21,6 +23,15 @@ def widget_id(name: str, choice: object = None) -> str:
     (``modules-hubs``)."""
     ident = name.replace("_", "-")
     return ident if choice is None else f"{ident}-{choice}"
+
+
+class OptionBox(Checkbox, inherit_bindings=False):
+    """A form's checkbox: Space ticks it, and Enter is left to the form, which starts the game
+    (a plain Checkbox takes Enter to tick, so Enter on a module unticked it instead)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("space", "toggle_button", "Toggle", show=False),
+    ]
 
 
 class OptionRows(Vertical):
@@ -73,7 +84,7 @@ class OptionRows(Vertical):
                 classes="one-of",
             )
         elif spec.kind == FLAG:
-            yield Checkbox(
+            yield OptionBox(
                 _(spec.text or spec.label),
                 spec.default is True,
                 compact=True,
@@ -83,7 +94,7 @@ class OptionRows(Vertical):
             )
         else:
             for choice in spec.choices:
-                yield Checkbox(
+                yield OptionBox(
                     _(choice.label),
                     isinstance(spec.default, tuple) and choice.value in spec.default,
                     compact=True,

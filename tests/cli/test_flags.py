@@ -7,7 +7,9 @@ import argparse
 
 import pytest
 
+from engine.jetset.options import MODULES
 from jetset_tui.commands import arguments
+from jetset_tui.modules import add_modules_argument, playable
 from jetset_tui.seating import default_bot, plan_from_spec
 
 
@@ -59,3 +61,12 @@ def test_each_flag_type_takes_what_it_should() -> None:
         "greedy",
         "random",
     ]
+
+
+def test_the_modules_help_refuses_nothing_while_every_module_plays() -> None:
+    """``--modules``'s help said "one not playable yet is refused" after all four played."""
+    parser = argparse.ArgumentParser()
+    add_modules_argument(parser)
+    said = parser.format_help()
+    assert all(playable(module) is None for module in MODULES)
+    assert "not playable" not in said and "refused" not in said, said

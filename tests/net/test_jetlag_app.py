@@ -74,6 +74,8 @@ async def test_a_person_joins_a_jet_lag_host_and_plays_it_on_the_table(tmp_path:
             assert isinstance(screen, JetLagScreen) and screen.viewer == 0
             await until(pilot, lambda: my_turn(app))
             assert "Your hand" in screen_text(app)
+            footer = screen_text(app).splitlines()[-1]
+            assert "q Leave" in footer and "Menu" not in footer, footer  # as at Jet Set's table
             await pilot.press("q")  # a joined game asks before it is left
             await pilot.pause()
             assert isinstance(app.screen, StopScreen)

@@ -74,6 +74,7 @@ def test_a_spectator_watches_in_the_tui_and_a_script_gets_the_entries(
         assert "waiting for every seat to be taken" in text
         text = pane.wait_for("(open seat)")  # the players panel: right after the first frame
         assert "Buy" not in text.splitlines()[-1], "a spectator has no action keys"
+        assert "types an action" not in text, "nor a command line to type one"
         script = start_join(port, "--spectate")  # --json, output to a pipe: no TUI
         player = start_join(port, "--bot", "greedy", "--delay", "0.01")
         played = json_result(player, timeout=120)

@@ -40,3 +40,27 @@ async def test_the_lobby_form_makes_a_face_up_game_and_lists_it(tmp_path: Path) 
             app.return_value.close()
     finally:
         await server.close()
+
+
+async def test_enter_on_a_ticked_module_creates_the_game_with_it(tmp_path: Path) -> None:
+    """The lobby's form says "Enter: create and sit down": so it does on a module's checkbox,
+    which stays ticked (Space ticks it)."""
+    server = await start_server(tmp_path)
+    try:
+        o = opener(server, tmp_path, "erin")
+        app = await lobby_app(o)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.press("n")
+            await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+            await pilot.pause(0.2)
+            hubs = app.screen.query_one("#modules-hubs", Checkbox)
+            hubs.focus()
+            await pilot.press("space")
+            await until(pilot, lambda: hubs.value)
+            await pilot.press("enter")
+            await until(pilot, lambda: not app.is_running)
+        assert isinstance(app.return_value, Transport) and o.game == "1"
+        assert server.lobby.rooms["1"].table.game.options.hubs
+        app.return_value.close()
+    finally:
+        await server.close()

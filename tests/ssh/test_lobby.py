@@ -12,7 +12,7 @@ from textual.widgets import Input
 
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
-from tests.ssh.helpers import client_key, connect, start_server
+from tests.ssh.helpers import Term, client_key, connect, start_server
 
 
 async def test_lobby_then_a_game_against_bots(
@@ -109,6 +109,8 @@ async def test_two_players_join_one_game(
     await alice.press("enter")
     text = await alice.wait_for("waiting for players")
     assert "(open)" in text
+    assert "seat 1: alice  human  ← you" in text, "seats counted from 1, kinds in words"
+    assert "seat 4: greedy-3  greedy" in text and "bot:" not in text and "seat 0" not in text
     bob = await connect(server, "bob", bob_key)
     await bob.lobby()
     await bob.wait_for("waiting for 2")
@@ -120,9 +122,11 @@ async def test_two_players_join_one_game(
     await bob.type("secret")
     await bob.press("enter")
     await bob.wait_for("waiting for players")
-    carol = await connect(server, "carol", client_key(tmp_path, "carol"))
+    carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=80, height=24)
     await carol.lobby()
-    await carol.wait_for("waiting for 1")
+    # the table's status and seats columns run past 80 columns: the chosen game's line says them
+    text = await carol.wait_for("Game 1: waiting for 1; seats: alice, bob,")
+    assert "(open), greedy-3" in text, text
     await carol.close()
     await alice.close()
     await bob.close()
@@ -141,7 +145,7 @@ async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
         await alice.closed.wait()
 
         again = await connect(server, "alice", None)
-        await again.wait_for("The code of your seat")
+        await again.wait_for("The code of your seat 1 in game 1:")  # seats counted from 1
         await again.type("ZZZZZZZZ")
         await again.press("enter")
         await again.wait_for("not the seat's code (4 tries left)")  # and asked again
@@ -265,3 +269,33 @@ async def test_a_hubs_game_from_the_form_is_listed_with_its_module(
     assert "alice's game · Hubs" in text
     await bob.close()
     await alice.close()
+
+
+async def waiting_game(term: Term, game: str) -> None:
+    """From the lobby: a new game of two people, no bot, waiting for the second."""
+    await term.lobby()
+    await term.press("n")
+    await term.wait_for("Bots among them")
+    await term.fill("Seats (2-6)", "2")
+    await term.press("tab")
+    await term.fill("Bots among them", "0")
+    await term.press("enter")
+    await term.wait_for(f"Game {game}: waiting for players")
+
+
+async def test_back_in_the_lobby_j_takes_your_seat_back(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """Leaving a game that waits for players, the lobby says "j takes it back": j does, with
+    another game above it in the list."""
+    bob = await connect(server, "bob", bob_key)
+    await waiting_game(bob, "1")
+    alice = await connect(server, "alice", alice_key)
+    await waiting_game(alice, "2")
+    await alice.press("escape")
+    await alice.wait_for("You hold a seat in game 2: j takes it back.")
+    await alice.press("j")
+    text = await alice.wait_for("waiting for players")
+    assert "Game 2: waiting for players" in text, text
+    await alice.close()
+    await bob.close()

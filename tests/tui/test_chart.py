@@ -34,7 +34,7 @@ def test_the_points_chart_has_both_axes_a_line_a_player_and_a_legend() -> None:
 
 def test_a_line_is_drawn_where_its_values_are() -> None:
     turns = list(range(11))
-    canvas = draw([[0] * 5 + [10] * 6], LIVERIES[:1], turns, 40, 11, "")
+    canvas = draw([[0] * 5 + [10] * 6], LIVERIES[:1], turns, 40, 11, str)
     rows = ["".join(ch for ch, _ in row) for row in canvas.cells]
     bottom, top = rows[10], rows[0]
     assert "─" in bottom.split("┤", 1)[1] and "╯" in bottom
@@ -46,7 +46,7 @@ def test_a_line_is_drawn_where_its_values_are() -> None:
 def test_cash_strips_say_their_scale_and_each_players_last_cash() -> None:
     turns = list(range(21))
     series = [[t for t in turns], [20 - t for t in turns], [7 for _ in turns]]
-    text = strips_text("Cash", series, LIVERIES, 60, turns, NAMES, unit="€").plain
+    text = strips_text("Cash", series, LIVERIES, 60, turns, NAMES, say="€{}".format).plain
     lines = text.splitlines()
     assert "▁ €0" in lines[1] and "█ €20" in lines[1]
     assert lines[2].startswith(f"{LIVERIES[0].letter} Ann") and lines[2].endswith("€20")

@@ -132,6 +132,8 @@ async def test_the_end_screen_in_italian(tmp_path: Path) -> None:
             assert "Guarda il replay" in footer_words(app)
             for english in ("Game over", "winner", "Points, turn by turn", "Watch the replay"):
                 assert english not in text, english
+            cash = str(end.query_one("#cash-chart").render())
+            assert re.search(r"█ \d+ €", cash) and not re.search(r"€\d", cash), cash  # as 22 €
 
 
 async def test_the_replay_viewer_in_italian(tmp_path: Path) -> None:

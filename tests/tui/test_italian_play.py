@@ -5,6 +5,7 @@ inside ``use_language("it")`` and left in English outside it; the tutorial playe
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from rich.cells import cell_len
@@ -36,6 +37,7 @@ from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.table import TableView
 from jetset_tui.theme import livery_for
+from jetset_tui.widgets.rows import rows_text
 from netcode.seatkind import HUMAN, SeatKind
 from tests.tui.keyboard import keys_for
 from tests.tui.test_tutorial import lesson, settle, tutorial_screen
@@ -214,3 +216,19 @@ async def test_the_tutorial_played_in_italian_at_80_by_24(tmp_path: Path) -> Non
                     continue
                 await pilot.press(*keys_for(lesson(screen, chapter), notation))
     assert seen == [c.name for c in tutorial.CHAPTERS]
+
+
+def test_the_rows_prices_in_italian_as_the_players_cash() -> None:
+    """The rows' "need" column and the Distant airlinks wrote €9 on an Italian screen whose
+    players' cash read 30 €: every amount there in the language's way."""
+    whole = play_game(Options(players=2, distant_lands=True), "prices", ("greedy",))
+    game = Game(whole.options, whole.board)
+    for entry in whole.entries[:20]:  # the deal, the rows, a few moves
+        game.push(entry)
+    kinds = [HUMAN, SeatKind("greedy")]
+    liveries = [livery_for([], i) for i in range(2)]
+    table = TableView(game.state.view(0), NAMES[:2], kinds, liveries, 0, game.to_move())
+    english, italian = both(lambda: rows_text(table).plain)
+    assert "✈ €" in english and " €20  " in english, english
+    assert "✈ €" not in italian and not re.search(r"€\d", italian), italian
+    assert re.search(r"✈ \d+ €", italian) and " 20 €  " in italian, italian

@@ -35,6 +35,7 @@ async def test_the_game_screen_shows_everything(tmp_path: Path, size: tuple[int,
             assert name in text
         for heading in ("Short Flights", "Long Flights", "Vacation", "Ann's Final Flights"):
             assert heading in text
+        assert "playable once 2 Vacation cards are up" in text, "the hand's last line, whole"
         for card in screen.session.game.state.rows["short"]:
             assert card in text
         assert "Buy" in lines[-1] and "Claim" in lines[-1]

@@ -87,3 +87,25 @@ async def test_what_the_rows_say_reaches_the_game_and_its_modules_play(tmp_path:
     game = replay(log).table
     assert game.state.turn >= 4 or game.over, "the bots play the modules' game"
     assert game.state.distant is not None and game.state.business is not None
+
+
+async def test_enter_on_a_ticked_module_starts_the_game_with_it(tmp_path: Path) -> None:
+    """The form says "Enter or Ctrl+S starts": Enter on a module's checkbox starts the game, and
+    the module stays ticked (Space ticks it)."""
+    app = JetSetApp(bot_delay=30, fsync=False, saves=tmp_path)  # the bots wait: a quiet game
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#modules-hubs", Checkbox).focus()
+        await pilot.press("space")
+        await pilot.pause()
+        assert form.query_one("#modules-hubs", Checkbox).value
+        await pilot.press("enter")
+        for _ in range(100):
+            if isinstance(app.screen, GameScreen):
+                break
+            await pilot.pause(0.02)
+        assert isinstance(app.screen, GameScreen), screen_text(app)
+        assert app.screen.session.game.options.hubs

@@ -177,3 +177,22 @@ def test_the_tutorial_goes_from_the_first_game_to_the_expansion_and_round(tmp_pa
         assert await opened(expansion=True) == (True, tutorial.EXPANSION_SEED)
 
     asyncio.run(walk())
+
+
+async def test_at_80x24_the_picker_shows_its_choices_and_the_coach_comes_back(
+    tmp_path: Path,
+) -> None:
+    """At 80×24 the coach and a picker did not both fit: the picker kept two rows, its title and
+    filter, and none of the links to buy. While a picker is open the coach makes room."""
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path, tutorial=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await tutorial_screen(pilot)
+        await settle(pilot, screen)
+        assert "1. Buy an airlink" in screen_text(app)
+        await pilot.press("b")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "▸ " in text and "costs €" in text, text  # a choice, and what it costs
+        await pilot.press("escape")
+        await pilot.pause()
+        assert "1. Buy an airlink" in screen_text(app), "the coach is back"
