@@ -73,6 +73,12 @@ def saved_games(folder: Path | None = None) -> list[SavedGame]:
 def unreadable(path: Path, exc: OSError | ValueError) -> str:
     """Why ``path`` would not open, in a player's words: "game.jetset: no such file", never
     "[Errno 2] No such file or directory: '…'" (a bad log's own sentence as it is)."""
+    return _("{file}: {problem}").format(file=path.name, problem=problem_of(exc))
+
+
+def problem_of(exc: OSError | ValueError) -> str:
+    """What went wrong opening a file, in a player's words ("no such file"), for a sentence
+    that names the file itself (the commands say the path as it was typed)."""
     if isinstance(exc, FileNotFoundError):
         problem = _("no such file")
     elif isinstance(exc, IsADirectoryError):
@@ -83,4 +89,4 @@ def unreadable(path: Path, exc: OSError | ValueError) -> str:
         problem = (exc.strerror or str(exc)).lower()
     else:
         problem = str(exc)
-    return _("{file}: {problem}").format(file=path.name, problem=problem)
+    return problem

@@ -24,6 +24,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
+    from jetset_tui.saves import problem_of
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay
     from netcode.textlog import export_text
@@ -31,7 +32,7 @@ def cmd_export(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.file)
     except (OSError, LogFormatError) as exc:
-        said = _("jetset export: {file}: {problem}").format(file=args.file, problem=exc)
+        said = _("jetset export: {file}: {problem}").format(file=args.file, problem=problem_of(exc))
         print(said, file=sys.stderr)
         return 1
     if args.format == "json":

@@ -17,6 +17,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
+    from jetset_tui.saves import problem_of
     from netcode.logfile import write_log
     from netcode.textlog import TextLogError, import_text
 
@@ -24,7 +25,7 @@ def cmd_import(args: argparse.Namespace) -> int:
         text = sys.stdin.read() if args.text == "-" else Path(args.text).read_text("utf-8")
         log = import_text(text)
     except (OSError, TextLogError, ValueError) as exc:
-        said = _("jetset import: {file}: {problem}").format(file=args.text, problem=exc)
+        said = _("jetset import: {file}: {problem}").format(file=args.text, problem=problem_of(exc))
         print(said, file=sys.stderr)
         return 1
     out = Path(args.output or ("game.jetset" if args.text == "-" else args.text)).with_suffix(

@@ -43,13 +43,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_position(args: argparse.Namespace) -> int:
     from engine.jetset.notation import Notation
     from engine.jetset.position import position
+    from jetset_tui.saves import problem_of
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay
 
     try:
         log = read_log(args.file)
     except (OSError, LogFormatError) as exc:
-        return _fail(_("{file}: {problem}").format(file=args.file, problem=exc))
+        return _fail(_("{file}: {problem}").format(file=args.file, problem=problem_of(exc)))
     total = len(log.records)
     at = total if args.at is None else args.at
     if not 0 <= at <= total:

@@ -31,6 +31,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_replay(args: argparse.Namespace) -> int:
     if not args.verify and not args.json:
         return open_viewer(args)
+    from jetset_tui.saves import problem_of
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay
 
@@ -40,7 +41,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps({"ok": False, "error": f"{args.file}: {exc}"}))
         else:
-            said = _("jetset replay: {file}: {problem}").format(file=args.file, problem=exc)
+            said = _("jetset replay: {file}: {problem}").format(
+                file=args.file, problem=problem_of(exc)
+            )
             print(said, file=sys.stderr)
         return 1
     result = replay(log)

@@ -143,3 +143,24 @@ def test_build_data_help_is_help() -> None:
         check=False,
     )
     assert run.returncode == 0 and "usage: build_data.py" in run.stdout and not run.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["replay"], ["replay", "--verify"], ["position"], ["export"], ["import"]],
+    ids=["replay", "replay --verify", "position", "export", "import"],
+)
+def test_a_file_that_is_not_there_is_said_in_words(tmp_path: Path, args: list[str]) -> None:
+    """Every command that reads a game says "no such file", not Python's "[Errno 2] No such
+    file or directory: '…'"; ``--json`` keeps the technical sentence for scripts."""
+    gone = str(tmp_path / "gone.jetset")
+    run = jetset(*args, gone)
+    assert run.returncode == 1
+    assert f"{gone}: no such file" in run.stderr, run.stderr
+    assert "Errno" not in run.stderr
+
+
+def test_replay_json_keeps_the_system_s_own_words_for_a_missing_file(tmp_path: Path) -> None:
+    run = jetset("replay", "--verify", "--json", str(tmp_path / "gone.jetset"))
+    assert run.returncode == 1
+    assert "No such file or directory" in json.loads(run.stdout)["error"]
