@@ -90,3 +90,21 @@ def test_every_source_file_belongs_to_one_domain() -> None:
     assert tasks.domain_of(root / "tests/tui/test_refusals.py") is None
     every = [p for d in tasks.DOMAINS for p in tasks.domain_files(d)]
     assert len(every) == len(set(every))
+
+
+@pytest.mark.parametrize("domain", list(tasks.DOMAINS))
+def test_no_italian_line_puts_a_bare_a_before_a_players_name(domain: str) -> None:
+    """Italian writes "ad Amelia" but "a Wilbur": a line with "a {name}" reads wrong for every
+    name that starts with a vowel ("distribuiti a Amelia"), so the catalog says "per {name}" or
+    puts the name first."""
+    po = tasks.po_path("it", domain)
+    with po.open("rb") as handle:
+        catalog = read_po(handle)
+    wrong = [
+        text
+        for message in catalog
+        if message.id
+        for text in forms(message.string)
+        if re.search(r"(?<!\w)a \{(name|player|seat_name|who)\}", text)
+    ]
+    assert not wrong, wrong
