@@ -171,9 +171,6 @@ def export_text(log: GameLog, table: AnyTable, *, chat: bool = False) -> str:
     return _text(tags, _with_chat(log, chat, lines))
 
 
-"""The name of ``export_text`` for another game than Jet Set, before both were one."""
-
-
 def _result_tags(table: AnyTable) -> list[tuple[str, str]]:
     result = table.result()
     return [

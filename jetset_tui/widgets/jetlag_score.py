@@ -24,7 +24,7 @@ def score_table(
     table.add_column(title, no_wrap=True, style="bold")
     table.add_column(_("affinities"), justify="right")
     table.add_column(_("control"), justify="right")
-    table.add_column(_("objectives 1–{n}").format(n=len(state.line)), justify="left")
+    table.add_column(objectives_heading(len(state.line)), justify="left")
     table.add_column(_("total"), justify="right", style="bold")
     both = scores(state)
     for seat in (me, 1 - me):
@@ -35,6 +35,14 @@ def score_table(
         goals = " ".join(f"{p:>2}" for p in s.objectives)
         table.add_row(names[seat], str(s.affinity), str(s.control), goals, total)
     return table
+
+
+def objectives_heading(cards: int) -> str:
+    """``objectives 1–5`` over the line's cards, or just ``objectives`` while the line is empty
+    (not ``1–0``, at the replay's first position)."""
+    if cards == 0:
+        return _("objectives")
+    return _("objectives 1–{n}").format(n=cards)
 
 
 def piles_text(state: State) -> str:

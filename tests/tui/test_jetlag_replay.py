@@ -53,6 +53,7 @@ async def test_a_finished_log_is_stepped_through_on_the_jet_lag_table(tmp_path: 
         await pilot.press("home")
         await pilot.pause()
         assert screen.position == 0 and "Before the first move." in screen_text(app)
+        assert "1–0" not in screen_text(app), "no line yet: no objectives 1–0"
         await pilot.press("right", "right")
         await pilot.pause()
         assert screen.position == 2
