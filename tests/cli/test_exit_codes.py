@@ -68,9 +68,9 @@ def test_each_failure_exits_1_and_says_it_once(logs: Path, tmp_path: Path) -> No
         (["replay", bad], "not a Jet Set log (no header)"),  # the viewer: refused before it opens
         (["replay", missing], "no such file"),
         (["export", bad], "not a Jet Set log"),
-        (["position", missing], "No such file"),
+        (["position", missing], "no such file"),
         (["stats", str(tmp_path / "no-such-folder")], "no such directory"),
-        (["import", missing], "No such file"),
+        (["import", missing], "no such file"),
         (["join", "127.0.0.1:1", "--bot", "greedy"], "cannot join 127.0.0.1:1"),
     ]
     for args, says in failures:
