@@ -10,7 +10,7 @@ from textual.widgets import Checkbox
 
 from netcode.transport import Transport
 from tests.ssh.helpers import opener, start_server
-from tests.ssh.test_remote_lobby import lobby_app, rows, until
+from tests.ssh.test_remote_lobby import lobby_app, new_game_form, rows, until
 
 
 async def test_the_lobby_form_makes_a_face_up_game_and_lists_it(tmp_path: Path) -> None:
@@ -21,9 +21,7 @@ async def test_the_lobby_form_makes_a_face_up_game_and_lists_it(tmp_path: Path) 
             o = opener(server, tmp_path, "carol")
             app = await lobby_app(o)
             async with app.run_test(size=(80, 24)) as pilot:
-                await pilot.press("n")
-                await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
-                await pilot.pause(0.2)
+                await new_game_form(pilot, app)
                 face_up = app.screen.query_one("#investors-face-up", Checkbox)
                 assert face_up.disabled, "a variant of the Investors module: not without it"
                 await pilot.click("#modules-investors")
@@ -50,9 +48,7 @@ async def test_enter_on_a_ticked_module_creates_the_game_with_it(tmp_path: Path)
         o = opener(server, tmp_path, "erin")
         app = await lobby_app(o)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("n")
-            await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
-            await pilot.pause(0.2)
+            await new_game_form(pilot, app)
             hubs = app.screen.query_one("#modules-hubs", Checkbox)
             hubs.focus()
             await pilot.press("space")

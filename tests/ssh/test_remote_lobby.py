@@ -33,6 +33,13 @@ async def until(pilot: Pilot[object], test: Callable[[], bool], timeout: float =
     raise AssertionError("never happened")
 
 
+async def new_game_form(pilot: Pilot[object], app: RemoteLobbyApp) -> None:
+    """``n`` in the lobby, until its new-game form is up and drawn."""
+    await pilot.press("n")
+    await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
+    await pilot.pause(0.2)
+
+
 def rows(app: RemoteLobbyApp) -> list[list[str]]:
     table = app.lobby.query_one("#games", DataTable)
     return [[str(cell) for cell in table.get_row_at(i)] for i in range(table.row_count)]
@@ -87,9 +94,7 @@ async def test_a_new_game_from_the_form_then_its_seat(tmp_path: Path) -> None:
         o = opener(server, tmp_path, "carol")
         app = await lobby_app(o)
         async with app.run_test(size=(120, 36)) as pilot:
-            await pilot.press("n")
-            await until(pilot, lambda: type(app.screen).__name__ == "NewGameScreen")
-            await pilot.pause(0.2)
+            await new_game_form(pilot, app)
             await pilot.press("backspace", "2", "tab", "backspace", "1", "tab", "tab", "tab")
             await pilot.press("enter", "down", "enter")  # the Cards list: the extra cards
             await pilot.pause(0.2)
