@@ -19,8 +19,6 @@ import contextlib
 import json
 import os
 import re
-import shutil
-import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
@@ -558,92 +556,3 @@ def write_log(path: str | Path, log: GameLog) -> None:
     if log.seed is not None:
         parts.append(packer.pack({"t": "reveal", "seed": log.seed}))
     Path(path).write_bytes(b"".join(parts))
-
-
-# -- damaged files ------------------------------------------------------------------------------
-
-
-@dataclass
-class Scan:
-    """A log file read record by record: how far it is sound."""
-
-    start: int
-    """Bytes of the header."""
-    good: int
-    """Bytes of the sound beginning: the header and every well-formed record after it."""
-    entries: int
-    """Entries in that beginning."""
-    ends: list[int]
-    """Where each of those entries ends in the file (``ends[i]``: the byte after entry i)."""
-
-
-def scan_log(raw: bytes) -> Scan:
-    """How much of ``raw`` is a sound log: LogFormatError if not even the header is."""
-    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(raw) + 1)
-    unpacker.feed(raw)
-    try:
-        Header.from_dict(next(unpacker))
-    except (StopIteration, msgpack.UnpackException, ValueError):
-        raise LogFormatError("not a Jet Set log (no header)") from None
-    start = good = unpacker.tell()
-    ends: list[int] = []
-    try:
-        for obj in unpacker:
-            if not _sound_record(obj, len(ends)):
-                break
-            good = unpacker.tell()
-            if type(obj) is list:
-                ends.append(good)
-    except (msgpack.UnpackException, ValueError):
-        pass
-    return Scan(start, good, len(ends), ends)
-
-
-def _sound_record(obj: Any, index: int) -> bool:
-    """An entry numbered ``index``, a reveal or a note, as ``parse_log`` reads them."""
-    if type(obj) is list:
-        return (
-            len(obj) == 5
-            and obj[0] == "e"
-            and obj[1] == index
-            and type(obj[1]) is int
-            and type(obj[2]) is int
-            and type(obj[3]) is str
-            and type(obj[4]) is str
-        )
-    if not isinstance(obj, dict):
-        return False
-    if obj.get("t") == "reveal":
-        return isinstance(obj.get("seed"), str)
-    if obj.get("t") == "note":
-        try:
-            Note.from_dict(obj)
-        except LogFormatError:
-            return False
-        return True
-    return False
-
-
-def describe_tail(tail: bytes) -> str:
-    """The damaged end of a log in words: zeros (a power loss), a damaged record, or garbage."""
-    size = f"{len(tail)} byte{'s' * (len(tail) != 1)}"
-    if not tail.strip(b"\0"):
-        return f"{size} of zeros (as a power loss leaves)"
-    if tail[0] & 0xF0 in (0x80, 0x90) or tail[0] in (0xDC, 0xDE):  # an array or a map
-        return f"{size}: a damaged record"
-    return f"{size} that are not records"
-
-
-def cut_log(path: Path, keep: int) -> Path:
-    """Copy ``path`` to a backup beside it, then cut it to its first ``keep`` bytes; the backup."""
-    backup = path.with_name(f"{path.name}.bak-{time.strftime('%Y%m%d-%H%M%S')}")
-    n = 2
-    while backup.exists():
-        backup = path.with_name(f"{path.name}.bak-{time.strftime('%Y%m%d-%H%M%S')}-{n}")
-        n += 1
-    shutil.copy2(path, backup)
-    with open(path, "r+b") as f:
-        f.truncate(keep)
-        f.flush()
-        os.fsync(f.fileno())
-    return backup

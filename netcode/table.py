@@ -34,6 +34,7 @@ from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
+from netcode.damage import cut_log, find_damage
 from netcode.heldturn import HeldTurn
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
@@ -42,15 +43,10 @@ from netcode.logfile import (
     VERSION,
     GameLog,
     Header,
-    LogFormatError,
     LogWriter,
     Note,
     Seat,
-    cut_log,
-    describe_tail,
-    parse_log,
     read_log,
-    scan_log,
     today,
 )
 from netcode.loglock import LogLock, LogLocked, lock_holder
@@ -617,41 +613,3 @@ def _replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
     if not result.ok:
         raise TableError(f"{log_path}: {result.error}")
     return log, result
-
-
-@dataclass
-class Damage:
-    """The end of a log that ``--repair`` cuts off: everything after its last sound entry."""
-
-    entries: int
-    """Sound entries before the damage."""
-    keep: int
-    """Bytes kept."""
-    tail: bytes
-
-    def __str__(self) -> str:
-        where = f"after entry {self.entries}" if self.entries else "right after its header"
-        return f"{describe_tail(self.tail)} {where}"
-
-
-def find_damage(log_path: Path, seed: str) -> Damage | None:
-    """What a repair would cut from ``log_path``: a damaged record, garbage or zeros after the
-    last entry that reads and replays soundly. None if there is nothing after it to cut (or not
-    even the header is sound)."""
-    try:
-        raw = log_path.read_bytes()
-        scan = scan_log(raw)
-    except (OSError, LogFormatError):
-        return None
-    keep, entries = scan.good, scan.entries
-    try:
-        sound = parse_log(raw[:keep])
-    except LogFormatError:
-        return None
-    result = replay(GameLog(sound.header, sound.records, seed))
-    if not result.ok and result.bad_entry is not None and result.bad_entry < entries:
-        entries = result.bad_entry  # a record that reads but does not replay: damaged inside
-        keep = scan.ends[entries - 1] if entries else scan.start
-    if keep >= len(raw):
-        return None
-    return Damage(entries, keep, raw[keep:])

@@ -12,8 +12,9 @@ import msgpack
 import pytest
 
 from engine import Options
+from netcode.damage import find_damage
 from netcode.logfile import read_log
-from netcode.table import Table, TableError, find_damage
+from netcode.table import Table, TableError
 
 from .procs import JETSET, replay_json, start_host
 
