@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engine.jetset.board import Board
+from engine.values import value
 from jetset_tui.widgets import map_schematic
 
 DIRS: tuple[tuple[int, int], ...] = (
@@ -64,7 +65,7 @@ def crossing(one: str, other: str) -> str:
 """The crossings: two lines through one cell, at right angles."""
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Block:
     """The cells a city's label takes on its row: the code from ``x``, then any hub slot."""
 
