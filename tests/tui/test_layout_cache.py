@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.jetset.board import load_board
+from engine.jetset.board import City, load_board
 from jetset_tui.widgets import layout_cache, map_layout
 
 
@@ -44,9 +44,9 @@ def test_a_damaged_file_is_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_another_board_has_files_of_its_own() -> None:
     board = load_board()
-    first = board.cities[0]
-    moved = dataclasses.replace(board, cities=(dataclasses.replace(first, lon=first.lon + 5),
-                                               *board.cities[1:]))  # fmt: skip
+    c = board.cities[0]
+    first = City(c.index, c.code, c.name, c.name_it, c.lat, c.lon + 5)
+    moved = dataclasses.replace(board, cities=(first, *board.cities[1:]))
     assert layout_cache.fingerprint(moved) != layout_cache.fingerprint(board)
     layout_cache.layout(board, 72, 26, False)
     map_layout._LAYOUTS.clear()
