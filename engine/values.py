@@ -28,7 +28,7 @@ from __future__ import annotations
 import builtins
 import inspect
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import MISSING, Field, dataclass, field
 from functools import cache
 from types import CodeType, FunctionType
 from typing import Any, Final, TypeVar, dataclass_transform
@@ -69,12 +69,78 @@ def dataclass_value(*, unsafe_hash: bool = True) -> Callable[[type[T]], type[T]]
     return make
 
 
+@dataclass_transform(field_specifiers=(field,))
+def record(cls: type[T]) -> type[T]:
+    """A mutable record, as ``@dataclass`` makes one, its methods built as a value's are:
+    ``__init__`` (defaults, ``field(default=…)`` or ``field(default_factory=…)``, then
+    ``__post_init__()`` if the class has one), ``__eq__`` by its fields (so it is unhashable),
+    ``__repr__`` and ``__match_args__``. It is not a dataclass: ``dataclasses.replace`` and
+    ``fields`` do not read it, and it takes no other ``field`` option (a class that needs one
+    stays a dataclass)."""
+    names = field_names(cls)
+    defaults: list[object] = []
+    factories: dict[int, Callable[[], object]] = {}
+    for i, name in enumerate(names):
+        if name not in vars(cls):
+            if defaults:
+                raise TypeError(f"{cls.__name__}: {name} without a default follows one with")
+            continue
+        default = vars(cls)[name]
+        if isinstance(default, Field):
+            delattr(cls, name)
+            default, factory = _field_default(cls.__name__, default)
+            if factory is not None:
+                factories[i] = factory
+            else:
+                setattr(cls, name, default)
+        elif type(default).__hash__ is None:
+            raise ValueError(f"{cls.__name__}: a mutable default ({default!r:.30}) is shared")
+        defaults.append(default)
+    scope = {"__builtins__": builtins, "_MISSING": _MISSING}
+    scope |= {f"_F{i}": factory for i, factory in factories.items()}
+    shape = (tuple(factories), hasattr(cls, "__post_init__"))
+    init = _method("__init__", cls.__qualname__, names, scope, shape)
+    init.__defaults__ = tuple(defaults) or None
+    made = {
+        "__init__": init,
+        "__eq__": _method("__eq__", cls.__qualname__, names),
+        "__hash__": None,
+        "__repr__": _repr(names),
+        "__match_args__": names,
+    }
+    for attribute, method in made.items():
+        setattr(cls, attribute, method)
+    return cls
+
+
+class _Missing:
+    """The default of a field with a factory: ``__init__`` calls the factory when it sees it."""
+
+    def __repr__(self) -> str:
+        return "<made by its factory>"
+
+
+_MISSING: Final = _Missing()
+
+
+def _field_default(owner: str, spec: Field[Any]) -> tuple[object, Callable[[], object] | None]:
+    """A ``field()``'s default and factory; TypeError for an option a record does not take."""
+    plain = spec.init and spec.repr and spec.compare and spec.hash is None and not spec.metadata
+    if not plain or spec.kw_only is True:
+        raise TypeError(f"{owner}: a record takes only field(default=…) or (default_factory=…)")
+    if spec.default_factory is not MISSING:
+        return _MISSING, spec.default_factory
+    return spec.default, None
+
+
 def _make_value(cls: type[T]) -> type[T]:
     """``cls`` made again with ``__slots__`` for its fields and the methods of a value."""
     names = field_names(cls)
     own = dict(cls.__dict__)
     defaults = tuple(own.pop(name) for name in names if name in own)
     for default in defaults:
+        if isinstance(default, Field):
+            raise TypeError(f"{cls.__name__}: a value takes no field(); a record or dataclass does")
         if type(default).__hash__ is None:
             raise ValueError(f"{cls.__name__}: a mutable default ({default!r:.30}) is shared")
     for name in ("__dict__", "__weakref__"):
@@ -113,12 +179,19 @@ _TEMPLATES: Final = {
 """The methods a value gets, written for fields named ``_0``, ``_1``, …"""
 
 
-def _method(name: str, qualname: str, fields: tuple[str, ...]) -> FunctionType:
+def _method(
+    name: str,
+    qualname: str,
+    fields: tuple[str, ...],
+    scope: dict[str, Any] | None = None,
+    shape: tuple[tuple[int, ...], bool] = ((), False),
+) -> FunctionType:
     """The method ``name`` of ``_TEMPLATES`` for ``fields``, without compiling it: the code of
     one compiled for as many fields, with the fields' names swapped in for ``_0``, ``_1``, …
     (the same bytecode: an attribute or an argument is named by its place in ``co_names`` or
-    ``co_varnames``)."""
-    code = _template(name, len(fields))
+    ``co_varnames``). ``scope`` holds the globals it reads (a record's factories, ``_F1`` …);
+    ``shape``: which fields have a factory, and whether ``__init__`` calls ``__post_init__``."""
+    code = _template(name, len(fields), *shape)
 
     def swap(names: tuple[str, ...]) -> tuple[str, ...]:
         return tuple(fields[int(n[1:])] if n[1:].isdigit() else n for n in names)
@@ -128,19 +201,24 @@ def _method(name: str, qualname: str, fields: tuple[str, ...]) -> FunctionType:
         co_varnames=swap(code.co_varnames),
         co_qualname=f"{qualname}.{name}",
     )
-    return FunctionType(code, _GLOBALS)
+    return FunctionType(code, _GLOBALS if scope is None else scope)
 
 
 _GLOBALS: Final[dict[str, Any]] = {"__builtins__": builtins}
 
 
 @cache
-def _template(name: str, count: int) -> CodeType:
-    """``_TEMPLATES[name]`` compiled for ``count`` fields (once per name and count)."""
+def _template(name: str, count: int, factories: tuple[int, ...], post_init: bool) -> CodeType:
+    """``_TEMPLATES[name]`` compiled for ``count`` fields, those of ``factories`` made by
+    ``_F<i>()`` when not given (once per name and shape)."""
     fields = [f"_{i}" for i in range(count)]
+    sets = [
+        f"self.{f} = _F{i}() if {f} is _MISSING else {f}" if i in factories else f"self.{f} = {f}"
+        for i, f in enumerate(fields)
+    ]
     source = _TEMPLATES[name].format(
         args=", ".join(fields),
-        sets="; ".join(f"self.{f} = {f}" for f in fields) or "pass",
+        sets="; ".join([*sets, *(["self.__post_init__()"] if post_init else [])]) or "pass",
         mine="".join(f"self.{f}, " for f in fields),
         theirs="".join(f"other.{f}, " for f in fields),
     )

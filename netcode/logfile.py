@@ -24,6 +24,7 @@ import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any, Final
 
@@ -34,6 +35,13 @@ from engine.fairdeal import is_contribution, pledge_for, seed_commitment
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
 from engine.platform import Table, log_hooks
 from netcode.seatkind import HUMAN, SeatKind
+
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``record`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as record
+else:
+    from engine.values import record
 
 FORMAT: Final = "jetset-log"
 VERSION: Final = 8
@@ -87,7 +95,7 @@ class LogFormatError(ValueError):
     """A file that is not a Jet Set log, or whose records are malformed."""
 
 
-@dataclass
+@record
 class Seat:
     name: str
     kind: SeatKind = HUMAN  # written "human" or "bot:<kind>"
@@ -101,7 +109,7 @@ GameOptions = Any
 Lag), or an object of the game's own (Jet Set's ``Options``: ``OptionsOfItsOwn``)."""
 
 
-@dataclass
+@record
 class Header:
     options: GameOptions
     seats: list[Seat]
@@ -318,7 +326,7 @@ class Note:
         return cls(at, kind, rest)
 
 
-@dataclass
+@record
 class GameLog:
     header: Header
     records: list[LogRecord]
@@ -563,7 +571,7 @@ def write_log(path: str | Path, log: GameLog) -> None:
 # -- damaged files ------------------------------------------------------------------------------
 
 
-@dataclass
+@record
 class Scan:
     """A log file read record by record: how far it is sound."""
 

@@ -26,7 +26,7 @@ import os
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
 from typing import Any
 
@@ -34,6 +34,7 @@ from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
+from engine.values import record
 from netcode.heldturn import HeldTurn
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
@@ -89,7 +90,7 @@ def storage_problem(exc: OSError) -> str:
     return words.get(exc.errno or 0) or (exc.strerror or "a write error").lower()
 
 
-@dataclass
+@record
 class SeatSlot:
     """A seat: who plays it, the name once taken, and its token."""
 
@@ -106,7 +107,7 @@ class SeatSlot:
         return self.kind.bot or ""
 
 
-@dataclass
+@record
 class Secrets:
     """What the host keeps to itself: the seed (until the end), the token key, the password, and
     which seat is the hosting player's own (None: the host only serves)."""
@@ -619,7 +620,7 @@ def _replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
     return log, result
 
 
-@dataclass
+@record
 class Damage:
     """The end of a log that ``--repair`` cuts off: everything after its last sound entry."""
 

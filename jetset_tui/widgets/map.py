@@ -16,7 +16,7 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Final
 
 from rich.segment import Segment
@@ -31,7 +31,7 @@ from textual.widget import Widget
 
 from engine.jetset.board import Board
 from engine.jetset.state import State
-from engine.values import value
+from engine.values import record, value
 from jetset_tui.cities import city_name
 from jetset_tui.i18n import _
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
@@ -54,7 +54,7 @@ LineKey = tuple[Hashable, int, tuple[tuple[str, str], ...]]
 """A drawn line: the widget's look (width, style), its row and its runs."""
 
 
-@dataclass
+@record
 class Canvas:
     """The drawn map, and what each cell shows: its kind (``LINE``, ``LABEL``, ...), the links
     it belongs to (two at a crossing) and, for a city's code, hub or name, the city."""

@@ -12,11 +12,10 @@ size alone, so it is made once per size (``layout``) and the state only changes 
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from functools import cache
 
 from engine.jetset.board import Board
-from engine.values import value
+from engine.values import record, value
 from jetset_tui.widgets import map_schematic
 
 DIRS: tuple[tuple[int, int], ...] = (
@@ -81,7 +80,7 @@ class Block:
         return [(self.x + i, self.y) for i in range(self.width)]
 
 
-@dataclass
+@record
 class Layout:
     """A map of one size: each city's block and each link's cells, in order from city a to b,
     with the character drawn in each (``┼``/``╳`` where another link crosses)."""
