@@ -39,12 +39,13 @@ _NOT_FIELDS = ("ClassVar", "typing.ClassVar", "Final", "typing.Final")
 """Annotations (strings, under ``from __future__ import annotations``) that name no field."""
 
 
-@dataclass_transform(frozen_default=True)
+@dataclass_transform(frozen_default=True, field_specifiers=(field,))
 def value(*, unsafe_hash: bool = True) -> Callable[[type[T]], type[T]]:
     """A small immutable value: a class with ``__slots__``, equal and hashed by its fields.
 
     Its fields are its annotated class attributes, in order; an assigned one is the default
-    of ``__init__`` (a constant: no mutable default, no ``dataclasses.field``). It gets
+    of ``__init__`` (a constant: no mutable default), or a ``field()`` with a default, a
+    factory or ``repr=False``. It gets
     ``__init__`` (positional or by name), ``__eq__`` and ``__hash__`` by its fields and its
     class, ``__repr__`` and ``__match_args__``, as ``@dataclass(slots=True, unsafe_hash=True)``
     would give it. The type checker treats it as frozen and refuses any assignment to a field.
@@ -75,42 +76,72 @@ def record(cls: type[T]) -> type[T]:
     ``__init__`` (defaults, ``field(default=…)`` or ``field(default_factory=…)``, then
     ``__post_init__()`` if the class has one), ``__eq__`` by its fields (so it is unhashable),
     ``__repr__`` and ``__match_args__``. It is not a dataclass: ``dataclasses.replace`` and
-    ``fields`` do not read it, and it takes no other ``field`` option (a class that needs one
-    stays a dataclass)."""
-    names = field_names(cls)
-    defaults: list[object] = []
-    factories: dict[int, Callable[[], object]] = {}
-    for i, name in enumerate(names):
-        if name not in vars(cls):
-            if defaults:
-                raise TypeError(f"{cls.__name__}: {name} without a default follows one with")
-            continue
-        default = vars(cls)[name]
-        if isinstance(default, Field):
+    ``fields`` do not read it; of ``field``'s options it takes ``repr=False`` too (a class
+    that needs another stays a dataclass)."""
+    fields = _Fields(cls)
+    for name in fields.names:
+        spec = vars(cls).get(name)
+        if isinstance(spec, Field):
             delattr(cls, name)
-            default, factory = _field_default(cls.__name__, default)
-            if factory is not None:
-                factories[i] = factory
-            else:
-                setattr(cls, name, default)
-        elif type(default).__hash__ is None:
-            raise ValueError(f"{cls.__name__}: a mutable default ({default!r:.30}) is shared")
-        defaults.append(default)
-    scope = {"__builtins__": builtins, "_MISSING": _MISSING}
-    scope |= {f"_F{i}": factory for i, factory in factories.items()}
-    shape = (tuple(factories), hasattr(cls, "__post_init__"))
-    init = _method("__init__", cls.__qualname__, names, scope, shape)
-    init.__defaults__ = tuple(defaults) or None
+            if spec.default is not MISSING:
+                setattr(cls, name, spec.default)
     made = {
-        "__init__": init,
-        "__eq__": _method("__eq__", cls.__qualname__, names),
+        "__init__": fields.init(cls),
+        "__eq__": _method("__eq__", cls.__qualname__, fields.names),
         "__hash__": None,
-        "__repr__": _repr(names),
-        "__match_args__": names,
+        "__repr__": _repr(fields.shown),
+        "__match_args__": fields.names,
     }
     for attribute, method in made.items():
         setattr(cls, attribute, method)
     return cls
+
+
+def _make_value(cls: type[T]) -> type[T]:
+    """``cls`` made again with ``__slots__`` for its fields and the methods of a value."""
+    fields = _Fields(cls)
+    names = fields.names
+    own = {k: v for k, v in vars(cls).items() if k not in (*names, "__dict__", "__weakref__")}
+    own |= {name: _method(name, cls.__qualname__, names) for name in ("__eq__", "__hash__")}
+    own |= {"__init__": fields.init(cls), "__repr__": _repr(fields.shown)}
+    own |= {"__slots__": names, "__match_args__": names}
+    made: type[T] = type(cls.__name__, cls.__bases__, own)
+    made.__qualname__ = cls.__qualname__
+    return made
+
+
+class _Fields:
+    """A class's fields as ``value`` and ``record`` read them: their names, the defaults of
+    ``__init__``, the factories by the field's place, the names ``__repr__`` shows."""
+
+    def __init__(self, cls: type) -> None:
+        self.names = field_names(cls)
+        self.defaults: list[object] = []
+        self.factories: dict[int, Callable[[], object]] = {}
+        self.shown: tuple[str, ...] = ()
+        for i, name in enumerate(self.names):
+            default, shown = vars(cls).get(name, MISSING), True
+            if isinstance(default, Field):
+                default, factory, shown = _field_spec(cls.__name__, default)
+                if factory is not None:
+                    self.factories[i] = factory
+            elif type(default).__hash__ is None:
+                raise ValueError(f"{cls.__name__}: a mutable default ({default!r:.30}) is shared")
+            self.shown += (name,) if shown else ()
+            if default is not MISSING:
+                self.defaults.append(default)
+            elif self.defaults:
+                raise TypeError(f"{cls.__name__}: {name} without a default follows one with")
+
+    def init(self, cls: type) -> FunctionType:
+        """``__init__``: its factories in its globals, ``__post_init__()`` last if ``cls`` has
+        one."""
+        scope = {"__builtins__": builtins, "_MISSING": _MISSING}
+        scope |= {f"_F{i}": factory for i, factory in self.factories.items()}
+        shape = (tuple(self.factories), hasattr(cls, "__post_init__"))
+        init = _method("__init__", cls.__qualname__, self.names, scope, shape)
+        init.__defaults__ = tuple(self.defaults) or None
+        return init
 
 
 class _Missing:
@@ -123,34 +154,15 @@ class _Missing:
 _MISSING: Final = _Missing()
 
 
-def _field_default(owner: str, spec: Field[Any]) -> tuple[object, Callable[[], object] | None]:
-    """A ``field()``'s default and factory; TypeError for an option a record does not take."""
-    plain = spec.init and spec.repr and spec.compare and spec.hash is None and not spec.metadata
+def _field_spec(owner: str, spec: Field[Any]) -> tuple[object, Callable[[], object] | None, bool]:
+    """A ``field()``'s default (``_MISSING`` with a factory), factory and ``repr``; TypeError
+    for an option neither a value nor a record takes."""
+    plain = spec.init and spec.compare and spec.hash is None and not spec.metadata
     if not plain or spec.kw_only is True:
-        raise TypeError(f"{owner}: a record takes only field(default=…) or (default_factory=…)")
+        raise TypeError(f"{owner}: field() takes default, default_factory and repr here")
     if spec.default_factory is not MISSING:
-        return _MISSING, spec.default_factory
-    return spec.default, None
-
-
-def _make_value(cls: type[T]) -> type[T]:
-    """``cls`` made again with ``__slots__`` for its fields and the methods of a value."""
-    names = field_names(cls)
-    own = dict(cls.__dict__)
-    defaults = tuple(own.pop(name) for name in names if name in own)
-    for default in defaults:
-        if isinstance(default, Field):
-            raise TypeError(f"{cls.__name__}: a value takes no field(); a record or dataclass does")
-        if type(default).__hash__ is None:
-            raise ValueError(f"{cls.__name__}: a mutable default ({default!r:.30}) is shared")
-    for name in ("__dict__", "__weakref__"):
-        own.pop(name, None)
-    own |= {name: _method(name, cls.__qualname__, names) for name in _TEMPLATES}
-    own |= {"__slots__": names, "__match_args__": names, "__repr__": _repr(names)}
-    own["__init__"].__defaults__ = defaults or None
-    made: type[T] = type(cls.__name__, cls.__bases__, own)
-    made.__qualname__ = cls.__qualname__
-    return made
+        return _MISSING, spec.default_factory, bool(spec.repr)
+    return spec.default, None, bool(spec.repr)
 
 
 def field_names(cls: type) -> tuple[str, ...]:
@@ -229,6 +241,8 @@ def _template(name: str, count: int, factories: tuple[int, ...], post_init: bool
 
 
 def _repr(names: tuple[str, ...]) -> Callable[[Any], str]:
+    """``Name(a=1, b=2)`` for the fields ``names``."""
+
     def __repr__(self: Any) -> str:
         fields = ", ".join(f"{name}={getattr(self, name)!r}" for name in names)
         return f"{type(self).__qualname__}({fields})"

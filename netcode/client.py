@@ -11,7 +11,7 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -73,7 +73,7 @@ class Problem:
     message: str
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Presence:
     """Who is at the table, as the host last said: per seat, connected or not, away how long,
     a stand-in bot playing, seconds until a bot takes the seat, the turn clock. The host sends

@@ -22,7 +22,7 @@ import re
 import shutil
 import time
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
 from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
@@ -37,11 +37,13 @@ from engine.platform import Table, log_hooks
 from netcode.seatkind import HUMAN, SeatKind
 
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-"""Compiled by mypyc, which sees ``record`` as ``dataclasses.dataclass`` (engine/values.py)."""
+"""Compiled by mypyc, which sees ``record`` and ``value`` as ``dataclasses.dataclass``
+(engine/values.py)."""
 if MYPYC:
     from dataclasses import dataclass as record
+    from dataclasses import dataclass as value
 else:
-    from engine.values import record
+    from engine.values import record, value
 
 FORMAT: Final = "jetset-log"
 VERSION: Final = 8
@@ -306,7 +308,7 @@ that plays for the seat from ``at`` on, or None when its player is back). ``cloc
 ``bot`` (the kind that made the decision at ``at`` for a player whose turn clock ran out)."""
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Note:
     """Something said or done at the table after ``at`` entries, outside the game itself."""
 

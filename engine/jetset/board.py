@@ -7,7 +7,7 @@ map in ``data/board.json`` plays the same rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
@@ -60,7 +60,7 @@ class Card:
     vacation: bool = False
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Board:
     cities: tuple[City, ...]
     links: tuple[Link, ...]

@@ -15,7 +15,6 @@ digests do not change (docs/log-format.md, "State digest").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Final
@@ -92,7 +91,7 @@ class DistantCard:
     distant: int
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class DistantBoard:
     cities: tuple[DistantCity, ...]
     slots: tuple[DistantSlot, ...]

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import subprocess
 import sys
+from dataclasses import field
 from pathlib import Path
 
 import pytest
@@ -12,7 +13,7 @@ import pytest
 from engine.jetset import actions
 from engine.jetset.actions import Buy, Claim, ClaimFinal, Entry, Income, PlayCard, Rent
 from engine.jetset.options import Options
-from engine.values import value
+from engine.values import record, value
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -92,3 +93,42 @@ def test_value_classes_compile_no_method_of_their_own() -> None:
         isinstance(c, type) and hasattr(c, "__match_args__") for c in vars(actions).values()
     )
     assert classes > 30 and int(done.stdout) < classes, (done.stdout, done.stderr)
+
+
+def test_a_value_takes_field_factories_and_hides_what_repr_should_not_show() -> None:
+    @value()
+    class Held:
+        name: str
+        cards: dict[str, int] = field(repr=False, default_factory=dict)
+        seen: tuple[int, ...] = field(default=())
+
+    one, other = Held("a"), Held("a")
+    assert one.cards == {} and one.cards is not other.cards, "a factory makes one each"
+    assert repr(one).endswith(".Held(name='a', seen=())") and Held("a", {"x": 1}) != one
+    assert Held("b", seen=(1,)).seen == (1,) and Held.__match_args__ == ("name", "cards", "seen")
+
+
+def test_a_record_is_mutable_equal_by_fields_and_unhashable() -> None:
+    made: list[str] = []
+
+    @record
+    class Log:
+        path: str
+        lines: list[str] = field(default_factory=list)
+        kept: int = 3
+
+        def __post_init__(self) -> None:
+            made.append(self.path)
+
+    log = Log("a")
+    log.lines.append("x")
+    assert Log("a").lines == [] and made == ["a", "a"], "a fresh list each, then __post_init__"
+    assert log == Log("a", ["x"], 3) and log != Log("a") and Log.kept == 3
+    assert repr(Log("b", kept=1)).endswith(".Log(path='b', lines=[], kept=1)")
+    with pytest.raises(TypeError):
+        hash(log)
+    with pytest.raises(TypeError, match="takes default"):
+
+        @record
+        class Hidden:
+            secret: int = field(compare=False, default=0)
