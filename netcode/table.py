@@ -28,7 +28,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
@@ -55,8 +55,10 @@ from netcode.logfile import (
     today,
 )
 from netcode.loglock import LogLock, LogLocked, lock_holder
-from netcode.replay import TableReplay, replay
 from netcode.seatkind import HUMAN, SeatKind
+
+if TYPE_CHECKING:  # a resumed game's replay, imported where a log is replayed
+    from netcode.replay import TableReplay
 
 logger = logging.getLogger("jetset.table")
 
@@ -614,6 +616,8 @@ def _replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
         )
     if header.commitment != seed_commitment(seed):
         raise TableError("the secrets file does not belong to this log")
+    from netcode.replay import replay  # a resumed game's: not loaded to open a new one
+
     result = replay(GameLog(header, log.records, seed))
     if not result.ok:
         raise TableError(f"{log_path}: {result.error}")
@@ -649,6 +653,8 @@ def find_damage(log_path: Path, seed: str) -> Damage | None:
         sound = parse_log(raw[:keep])
     except LogFormatError:
         return None
+    from netcode.replay import replay  # a resumed game's: not loaded to open a new one
+
     result = replay(GameLog(sound.header, sound.records, seed))
     if not result.ok and result.bad_entry is not None and result.bad_entry < entries:
         entries = result.bad_entry  # a record that reads but does not replay: damaged inside
