@@ -1,4 +1,4 @@
-"""Small immutable values: actions, entries, options.
+"""Small immutable values (actions, entries, options) and mutable records.
 
 A module of values imports ``value`` this way, and decorates each class
 ``@value(unsafe_hash=True)``:
@@ -16,11 +16,12 @@ class with the ``__eq__`` and ``__hash__`` it can see; under any other decorator
 ``==`` between two values to ``is``. Either way a value is equal and hashed by its fields, and
 frozen to the type checker but not at run time (docs/architecture.md, "The compiled engine").
 
-In Python a value is not a dataclass: ``dataclasses`` compiles the source of four methods for
-each class (about 0.2 ms a class, a quarter of a millisecond times every value class at every
-start), where ``value`` builds them from ready code (docs/architecture.md, "Values without
-compiling"). A value whose fields ``dataclasses.fields``, ``asdict`` or ``replace`` must read is
-decorated ``@dataclass_value(unsafe_hash=True)`` instead (``Options``).
+In Python a value is not a dataclass: ``dataclasses`` compiles the source of each method of
+each class at import (about 0.2 ms a class, at every start), where ``value`` builds them from
+code compiled once per shape (docs/architecture.md, "Values without compiling"); ``record`` does
+the same for a mutable class (a compiled module imports it as ``dataclass`` the same way). A
+value whose fields ``dataclasses.fields``, ``asdict`` or ``replace`` must read is decorated
+``@dataclass_value(unsafe_hash=True)`` instead (``Options``).
 """
 
 from __future__ import annotations
