@@ -46,14 +46,13 @@ def value(*, unsafe_hash: bool = True) -> Callable[[type[T]], type[T]]:
 
     Its fields are its annotated class attributes, in order; an assigned one is the default
     of ``__init__`` (a constant: no mutable default), or a ``field()`` with a default, a
-    factory or ``repr=False``. It gets
-    ``__init__`` (positional or by name), ``__eq__`` and ``__hash__`` by its fields and its
-    class, ``__repr__`` and ``__match_args__``, as ``@dataclass(slots=True, unsafe_hash=True)``
-    would give it. The type checker treats it as frozen and refuses any assignment to a field.
-    At run time it is not frozen: a frozen class sets each field through
-    ``object.__setattr__``, which doubles the cost of building one, and replaying a log builds
-    one per distinct line. ``unsafe_hash`` is there to be read by mypyc (see above): it must be
-    True, as it is here.
+    factory or ``repr=False``. It gets ``__init__`` (positional or by name), ``__eq__`` and
+    ``__hash__`` by its fields and its class, ``__repr__`` and ``__match_args__``, as
+    ``@dataclass(slots=True, unsafe_hash=True)`` would give it. The type checker treats it as
+    frozen and refuses any assignment to a field. At run time it is not frozen: a frozen class
+    sets each field through ``object.__setattr__``, which doubles the cost of building one,
+    and replaying a log builds one per distinct line. ``unsafe_hash`` is there to be read by
+    mypyc (see above): it must be True, as it is here.
     """
     assert unsafe_hash, "a value is hashed by its fields in either build"
     return _make_value
