@@ -19,8 +19,9 @@ per seat.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from dataclasses import dataclass
 from typing import Any, Final, Protocol, TypeVar, runtime_checkable
+
+from engine.values import value
 
 CHANCE: Final = -1
 
@@ -35,7 +36,7 @@ T_contra = TypeVar("T_contra", contravariant=True)
 E_co = TypeVar("E_co", covariant=True)
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Result:
     """How a game ended: each seat's points, and the winners (every seat tied: a draw)."""
 
@@ -64,7 +65,7 @@ def option_text(text: str) -> str:
     return text
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Choice:
     """One choice of a one-of or several-of option: its value and its words for a player."""
 
@@ -74,7 +75,7 @@ class Choice:
     """Its words in a list of a game's options (a lobby's), where not its label."""
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class OptionSpec:
     """One option a game's creator chooses (``GameRules.options_schema``); its words are
     English, marked with ``option_text``, for the app to translate."""
@@ -452,7 +453,7 @@ class WritesText(Protocol[T_contra]):
         ...
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class LogHooks:
     """The hooks above that one game's ``rules`` implement (None: the platform's way)."""
 

@@ -61,6 +61,24 @@ class Rng:
         self._s3 = ((s3 << 45) | (s3 >> 19)) & MASK  # rotl(s3, 45)
         return result
 
+    def words(self, count: int) -> list[int]:
+        """The next ``count`` values of ``next64``, in order: the same loop with the state in
+        local variables (the digest's 1,300-odd keys are drawn at every start)."""
+        s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
+        out = []
+        for _ in range(count):
+            x = (s1 * 5) & MASK
+            out.append(((((x << 7) | (x >> 57)) & MASK) * 9) & MASK)
+            t = (s1 << 17) & MASK
+            s2 ^= s0
+            s3 ^= s1
+            s1 ^= s2
+            s0 ^= s3
+            s2 ^= t
+            s3 = ((s3 << 45) | (s3 >> 19)) & MASK
+        self._s0, self._s1, self._s2, self._s3 = s0, s1, s2, s3
+        return out
+
     def below(self, n: int) -> int:
         """A uniform integer in ``[0, n)``."""
         if n <= 0:

@@ -10,7 +10,6 @@ action is one more row.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Final
 
 from textual.binding import Binding
@@ -18,6 +17,7 @@ from textual.binding import Binding
 from engine import Action
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.state import State
+from engine.values import value
 from jetset_tui.business import business_stage
 from jetset_tui.guided import (
     Stage,
@@ -75,7 +75,7 @@ def choosing_investor(state: State, seat: int) -> bool:
     return state.investors is not None and state.investors.choosing
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class ActionKind:
     """One kind of action: how it is started, shown and guided."""
 

@@ -10,7 +10,7 @@ engine to check each action before it is confirmed.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from itertools import pairwise
 
 from engine import (
@@ -34,6 +34,7 @@ from engine.jetset.rules.costs import REFILL_PRICE
 from engine.jetset.rules.income import seat_income
 from engine.jetset.rules.investors import investor_cards, payouts_now
 from engine.jetset.state import State
+from engine.values import record
 from jetset_tui.card_names import investor_name
 from jetset_tui.cities import city_name
 from jetset_tui.describe import card_text, route_text
@@ -46,7 +47,7 @@ HOW = {"place": N_("place"), "buy": N_("buy"), "rent": N_("rent")}
 """The planner's word for how a plane gets onto a link, as a msgid."""
 
 
-@dataclass
+@record
 class Choice:
     """One item of a stage's list."""
 
@@ -61,7 +62,7 @@ class Choice:
     """Whether it can be played now (a card ready to claim); None: the picker asks the rules."""
 
 
-@dataclass
+@record
 class Stage:
     """One list to choose from; ``build`` makes the action, ``then`` the next stage."""
 

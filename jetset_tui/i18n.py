@@ -32,9 +32,10 @@ import gettext
 from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
 from contextvars import ContextVar
-from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+
+from engine.values import record
 
 LOCALE_DIR = Path(__file__).parent / "locale"
 SOURCE_LANGUAGE = "en"
@@ -42,7 +43,7 @@ LANGUAGES: dict[str, str] = {"en": "English", "it": "Italiano"}
 """The languages offered, each named in itself (as a language picker shows them)."""
 
 
-@dataclass
+@record
 class Speaker:
     """One session's language, shared by every task of that session."""
 

@@ -7,13 +7,13 @@ turn bar and the players' panel only place the text.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from rich.text import Text
 
 from engine.jetset.bots.planning import Planner
 from engine.jetset.state import State
+from engine.values import value
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from engine.jetset.bots.race import Finisher
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class OwnFinal:
     """The cheapest Final Flight in a hand, priced on the board now."""
 

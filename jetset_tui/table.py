@@ -2,15 +2,14 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from engine.jetset.board import Board
 from engine.jetset.state import State
+from engine.values import value
 from jetset_tui.theme import Livery
 from netcode.seatkind import SeatKind
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class TableView:
     """The state as ``viewer`` may see it (None: nobody's secrets), with names and colours."""
 

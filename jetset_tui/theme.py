@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.text import Text
 
+from engine.values import value
 
-@dataclass(frozen=True)
+
+@value(unsafe_hash=True)
 class Livery:
     """A player's colour: its name, the letter marking it on the map, and a Rich colour."""
 

@@ -11,20 +11,21 @@ from __future__ import annotations
 import time
 from abc import ABC, abstractmethod
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 from engine.errors import IllegalAction, Reason, rule_name
 from engine.games import DEFAULT, game_rules
 from engine.platform import AnyRules
+from engine.values import value
 from netcode.seatkind import HUMAN, SeatKind
 
 if TYPE_CHECKING:  # the protocol's messages: a networked game's, not needed to open a local one
     from netcode.protocol import SeatPresence
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class SeatInfo:
     """Who sits where; ``connected`` for network seats."""
 
@@ -37,7 +38,7 @@ class SeatInfo:
         return self.kind.is_bot
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class EntryApplied:
     """An entry was applied to the replica (``index`` in the log)."""
 
@@ -46,33 +47,33 @@ class EntryApplied:
     """The entry as this client holds it (its game's entry type, redacted where it must be)."""
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class ChatMessage:
     seat: int | None  # None: the host or a spectator
     name: str
     text: str
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class SeatsChanged:
     seats: tuple[SeatInfo, ...]
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class GameOver:
     """The game ended; ``seed`` is the revealed seed (None if unknown to this client)."""
 
     seed: str | None
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Problem:
     """Something the player should read: a refused action, a lost connection, a desync."""
 
     message: str
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Presence:
     """Who is at the table, as the host last said: per seat, connected or not, away how long,
     a stand-in bot playing, seconds until a bot takes the seat, the turn clock. The host sends
@@ -117,12 +118,12 @@ class Presence:
         )
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class PresenceChanged:
     presence: Presence
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class TakenBack:
     """A move was taken back: the replica now holds only its first ``length`` entries."""
 

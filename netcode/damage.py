@@ -11,17 +11,17 @@ from __future__ import annotations
 import os
 import shutil
 import time
-from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 import msgpack
 
+from engine.values import record
 from netcode.logfile import GameLog, Header, LogFormatError, Note, parse_log
 from netcode.replay import replay
 
 
-@dataclass
+@record
 class Scan:
     """A log file read record by record: how far it is sound."""
 
@@ -107,7 +107,7 @@ def cut_log(path: Path, keep: int) -> Path:
     return backup
 
 
-@dataclass
+@record
 class Damage:
     """The end of a log that ``--repair`` cuts off: everything after its last sound entry."""
 

@@ -20,8 +20,9 @@ import json
 import os
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import field
 from datetime import UTC, datetime
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any, Final
 
@@ -32,6 +33,15 @@ from engine.fairdeal import is_contribution, pledge_for, seed_commitment
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
 from engine.platform import Table, log_hooks
 from netcode.seatkind import HUMAN, SeatKind
+
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``record`` and ``value`` as ``dataclasses.dataclass``
+(engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as record
+    from dataclasses import dataclass as value
+else:
+    from engine.values import record, value
 
 FORMAT: Final = "jetset-log"
 VERSION: Final = 8
@@ -85,7 +95,7 @@ class LogFormatError(ValueError):
     """A file that is not a Jet Set log, or whose records are malformed."""
 
 
-@dataclass
+@record
 class Seat:
     name: str
     kind: SeatKind = HUMAN  # written "human" or "bot:<kind>"
@@ -99,7 +109,7 @@ GameOptions = Any
 Lag), or an object of the game's own (Jet Set's ``Options``: ``OptionsOfItsOwn``)."""
 
 
-@dataclass
+@record
 class Header:
     options: GameOptions
     seats: list[Seat]
@@ -296,7 +306,7 @@ that plays for the seat from ``at`` on, or None when its player is back). ``cloc
 ``bot`` (the kind that made the decision at ``at`` for a player whose turn clock ran out)."""
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Note:
     """Something said or done at the table after ``at`` entries, outside the game itself."""
 
@@ -316,7 +326,7 @@ class Note:
         return cls(at, kind, rest)
 
 
-@dataclass
+@record
 class GameLog:
     header: Header
     records: list[LogRecord]

@@ -11,8 +11,9 @@ from __future__ import annotations
 
 import operator
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
 from engine.errors import DesyncError, IllegalAction
@@ -26,8 +27,15 @@ from netcode.logfile import (
     expected_data_hash,
 )
 
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``record`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as record
+else:
+    from engine.values import record
 
-@dataclass
+
+@record
 class TableReplay:
     """A replayed log: ``table``, its game's ``Table`` after the ``entries`` that replayed, and
     what was wrong with the first that did not (``error``, ``bad_entry``)."""

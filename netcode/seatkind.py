@@ -4,13 +4,14 @@ crosses a boundary: log headers, the protocol's ``seats`` message, a seating pla
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Final
+
+from engine.values import value
 
 BOT_PREFIX: Final = "bot:"
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class SeatKind:
     """A person's seat (``bot`` None), or a bot's of kind ``bot``."""
 

@@ -26,15 +26,15 @@ import os
 import secrets
 import threading
 from collections.abc import Callable
-from dataclasses import dataclass, field, replace
+from dataclasses import field, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
-from netcode.damage import cut_log, find_damage
+from engine.values import record
 from netcode.heldturn import HeldTurn
 from netcode.logfile import (
     CONTINUABLE_VERSIONS,
@@ -50,8 +50,10 @@ from netcode.logfile import (
     today,
 )
 from netcode.loglock import LogLock, LogLocked, lock_holder
-from netcode.replay import TableReplay, replay
 from netcode.seatkind import HUMAN, SeatKind
+
+if TYPE_CHECKING:  # a resumed game's replay, imported where a log is replayed
+    from netcode.replay import TableReplay
 
 logger = logging.getLogger("jetset.table")
 
@@ -85,7 +87,7 @@ def storage_problem(exc: OSError) -> str:
     return words.get(exc.errno or 0) or (exc.strerror or "a write error").lower()
 
 
-@dataclass
+@record
 class SeatSlot:
     """A seat: who plays it, the name once taken, and its token."""
 
@@ -102,7 +104,7 @@ class SeatSlot:
         return self.kind.bot or ""
 
 
-@dataclass
+@record
 class Secrets:
     """What the host keeps to itself: the seed (until the end), the token key, the password, and
     which seat is the hosting player's own (None: the host only serves)."""
@@ -282,6 +284,8 @@ class Table:
         try:
             log, result = _replayed(log_path, keys.seed)
         except TableError:
+            from netcode.damage import cut_log, find_damage  # a damaged log's: rarely needed
+
             damage = find_damage(log_path, keys.seed)
             if damage is None:
                 raise
@@ -609,6 +613,8 @@ def _replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
         )
     if header.commitment != seed_commitment(seed):
         raise TableError("the secrets file does not belong to this log")
+    from netcode.replay import replay  # a resumed game's: not loaded to open a new one
+
     result = replay(GameLog(header, log.records, seed))
     if not result.ok:
         raise TableError(f"{log_path}: {result.error}")

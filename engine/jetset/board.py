@@ -7,18 +7,26 @@ map in ``data/board.json`` plays the same rules.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
 import data
+
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
 
 SHORT: Final = "short"
 LONG: Final = "long"
 ROWS: Final = (SHORT, LONG)
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class City:
     index: int
     code: str
@@ -28,7 +36,7 @@ class City:
     lon: float
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Link:
     """An airlink: two cities and the price of claiming it (rulebook, "The Board")."""
 
@@ -41,7 +49,7 @@ class Link:
         return self.b if city == self.a else self.a
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Card:
     """A Flight card of kind ``short``, ``long`` or ``final``; Vacation cards have no cities."""
 
@@ -52,7 +60,7 @@ class Card:
     vacation: bool = False
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Board:
     cities: tuple[City, ...]
     links: tuple[Link, ...]

@@ -19,8 +19,8 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Iterable
-from dataclasses import dataclass
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Final
 
 import data
@@ -29,11 +29,18 @@ from engine.jetset.rules.costs import service_charge
 from engine.jetset.slots import MAX_SEATS, hex_code, text_code
 from engine.rng import Rng
 
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
+
 if TYPE_CHECKING:
     from engine.jetset.state import State
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Kind:
     """One kind of Business card, as data/business.json gives it."""
 

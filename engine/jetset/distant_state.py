@@ -15,13 +15,20 @@ digests do not change (docs/log-format.md, "State digest").
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Final
 
 import data
 from engine.jetset.board import load_board
 from engine.rng import Rng
+
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
 
 if TYPE_CHECKING:
     from engine.jetset.state import State
@@ -58,14 +65,14 @@ LINK_SLOTS: Final = 8
 MAX_SEATS: Final = 6
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class DistantCity:
     index: int
     code: str
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class DistantSlot:
     """One printed airlink of a distant city: ``number`` 1 or 2 on its board, its price."""
 
@@ -75,7 +82,7 @@ class DistantSlot:
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class DistantCard:
     """A Distant Flight card: ``city`` (European, a board city) to ``distant`` (a distant city)."""
 
@@ -84,7 +91,7 @@ class DistantCard:
     distant: int
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class DistantBoard:
     cities: tuple[DistantCity, ...]
     slots: tuple[DistantSlot, ...]

@@ -9,11 +9,12 @@ from typing import Any, Final
 from engine.platform import FLAG, ONE_OF, SEVERAL_OF, Choice, OptionSpec, option_text
 
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+"""Compiled by mypyc, which sees ``dataclass_value`` as ``dataclasses.dataclass``
+(engine/values.py)."""
 if MYPYC:
-    from dataclasses import dataclass as value
+    from dataclasses import dataclass as dataclass_value
 else:
-    from engine.values import value
+    from engine.values import dataclass_value
 
 MIN_PLAYERS: Final = 2
 MAX_PLAYERS: Final = 6
@@ -100,7 +101,7 @@ def modules_from_words(text: str) -> tuple[str, ...]:
     return tuple(m for m in MODULES if m in chosen)
 
 
-@value(unsafe_hash=True)
+@dataclass_value(unsafe_hash=True)
 class Options:
     players: int = 4
     extra_cards: bool = False

@@ -8,8 +8,8 @@ rules are in play.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 from engine.errors import IllegalAction, Reason, rule_name
@@ -38,11 +38,18 @@ from engine.jetset.rules.investors import (
 from engine.jetset.rules.turns import EndVoteRule, end_turn
 from engine.jetset.state import OFFER, OVER, PLAY, State
 
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
+
 TURNS: Final = rule_name("Player Turns")
 ENDING: Final = rule_name("Ending the Game")
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Step:
     """A part of a turn and the rules it accepts. ``for_finished``: only after a Final Flight."""
 

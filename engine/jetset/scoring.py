@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 from engine.jetset.business_state import end_points
@@ -10,11 +10,18 @@ from engine.jetset.distant_state import distant_points
 from engine.jetset.hubs_state import hub_points
 from engine.jetset.state import State
 
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
+
 FINAL_BASE: Final = 10
 FINAL_PER_PLANE: Final = 2
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Score:
     """One seat's points, broken down as the end screen shows them."""
 

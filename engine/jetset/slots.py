@@ -59,9 +59,9 @@ ROW_LOCATION: Final = {SHORT: IN_SHORT_ROW, LONG: IN_LONG_ROW}
 @lru_cache(maxsize=8)
 def slot_keys(links: int, cards: int) -> tuple[int, ...]:
     """The fixed random key of every slot: 128-bit words from Rng("jetset-digest-keys")."""
-    rng = Rng("jetset-digest-keys")
     count = LINK_BASE + LINK_SLOTS * links + 2 * cards
-    return tuple((rng.next64() << 64) | rng.next64() for _ in range(count))
+    words = Rng("jetset-digest-keys").words(2 * count)
+    return tuple((high << 64) | low for high, low in zip(words[::2], words[1::2], strict=True))
 
 
 def text_code(text: str | None) -> int:

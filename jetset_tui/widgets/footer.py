@@ -13,8 +13,6 @@ uses, are drawn as separate keys.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
-
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
@@ -26,10 +24,11 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from engine.values import value
 from jetset_tui.i18n import _
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class KeyHint:
     """One key hint: what to press, how it is shown, what it does."""
 
@@ -160,7 +159,7 @@ class KeyFooter(ScrollView, can_focus=False):
             return keys
         lone = "{}" if self.compact else " {} "
         return tuple(
-            replace(key, description="", display=lone.format(key.display))
+            KeyHint(key.key, lone.format(key.display), "", key.enabled, key.tooltip, key.action)
             if key.action in terse
             else key
             for key in keys

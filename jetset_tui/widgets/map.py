@@ -16,7 +16,8 @@ from __future__ import annotations
 import contextlib
 import math
 from collections.abc import Hashable
-from dataclasses import dataclass, field
+from dataclasses import field
+from typing import Final
 
 from rich.segment import Segment
 from rich.style import Style as RichStyle
@@ -30,6 +31,7 @@ from textual.widget import Widget
 
 from engine.jetset.board import Board
 from engine.jetset.state import State
+from engine.values import record, value
 from jetset_tui.cities import city_name
 from jetset_tui.i18n import _
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
@@ -52,7 +54,7 @@ LineKey = tuple[Hashable, int, tuple[tuple[str, str], ...]]
 """A drawn line: the widget's look (width, style), its row and its runs."""
 
 
-@dataclass
+@record
 class Canvas:
     """The drawn map, and what each cell shows: its kind (``LINE``, ``LABEL``, ...), the links
     it belongs to (two at a crossing) and, for a city's code, hub or name, the city."""
@@ -119,13 +121,16 @@ def geometry(board: Board, width: int, height: int, hubs: bool = False) -> Layou
     return layout(board, width, height, hubs)
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Highlight:
     """What to pick out on the map: links and cities (a choice being made, a route)."""
 
     links: frozenset[int] = frozenset()
     cities: frozenset[int] = frozenset()
     route: frozenset[int] = frozenset()  # links of a planned route, drawn bold
+
+
+NO_HIGHLIGHT: Final = Highlight()
 
 
 def link_label(state: State, link: int, liveries: list[Livery]) -> list[tuple[str, str]]:
@@ -148,7 +153,7 @@ def map_canvas(
     width: int,
     height: int,
     liveries: list[Livery],
-    highlight: Highlight = Highlight(),
+    highlight: Highlight = NO_HIGHLIGHT,
     names: bool = True,
 ) -> Canvas:
     """The whole map drawn on a canvas of ``width`` × ``height`` cells."""

@@ -12,10 +12,10 @@ size alone, so it is made once per size (``layout``) and the state only changes 
 from __future__ import annotations
 
 import heapq
-from dataclasses import dataclass
 from functools import cache
 
 from engine.jetset.board import Board
+from engine.values import record, value
 from jetset_tui.widgets import map_schematic
 
 DIRS: tuple[tuple[int, int], ...] = (
@@ -64,7 +64,7 @@ def crossing(one: str, other: str) -> str:
 """The crossings: two lines through one cell, at right angles."""
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class Block:
     """The cells a city's label takes on its row: the code from ``x``, then any hub slot."""
 
@@ -80,7 +80,7 @@ class Block:
         return [(self.x + i, self.y) for i in range(self.width)]
 
 
-@dataclass
+@record
 class Layout:
     """A map of one size: each city's block and each link's cells, in order from city a to b,
     with the character drawn in each (``┼``/``╳`` where another link crosses)."""

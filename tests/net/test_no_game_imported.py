@@ -18,6 +18,7 @@ GENERIC = frozenset(
         "engine.wire",
         "engine.dealstream",
         "engine.rng",
+        "engine.values",
     }
 )
 """The engine modules netcode may import: the platform, the registry and what no game owns."""

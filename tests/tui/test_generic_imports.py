@@ -23,6 +23,7 @@ GENERIC_ENGINE = frozenset(
         "engine.wire",
         "engine.dealstream",
         "engine.rng",
+        "engine.values",
     }
 )
 """The engine modules the app's generic parts may import: none of them is a game's."""

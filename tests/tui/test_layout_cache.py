@@ -3,12 +3,13 @@ made; a damaged file is made again; another board never reads this board's files
 
 from __future__ import annotations
 
-import dataclasses
+import copy
 from pathlib import Path
 
 import pytest
 
-from engine.jetset.board import load_board
+import data
+from engine.jetset.board import build_board, load_board
 from jetset_tui.widgets import layout_cache, map_layout
 
 
@@ -44,9 +45,9 @@ def test_a_damaged_file_is_made_again(monkeypatch: pytest.MonkeyPatch) -> None:
 
 def test_another_board_has_files_of_its_own() -> None:
     board = load_board()
-    first = board.cities[0]
-    moved = dataclasses.replace(board, cities=(dataclasses.replace(first, lon=first.lon + 5),
-                                               *board.cities[1:]))  # fmt: skip
+    raw = copy.deepcopy(data.board_json())
+    raw["cities"][0]["lon"] += 5
+    moved = build_board(raw)
     assert layout_cache.fingerprint(moved) != layout_cache.fingerprint(board)
     layout_cache.layout(board, 72, 26, False)
     map_layout._LAYOUTS.clear()

@@ -33,3 +33,9 @@ def test_the_first_frame_comes_before_the_network_code_loads(tmp_path: Path) -> 
     assert result["played"] > 4, "the bots played once the session started"
     assert result["collecting"] == [False, True], "the collector runs after the first frame"
     assert result["frozen"] > 0, "what the start made is set aside"
+
+
+def test_a_new_games_first_frame_loads_no_replay(tmp_path: Path) -> None:
+    """A log is replayed to resume a game (netcode/table.py imports the replay there)."""
+    result = first_frame(("netcode.replay",), tmp_path)
+    assert result["your_turn"] and result["first"] == [], result

@@ -18,11 +18,18 @@ from __future__ import annotations
 
 import heapq
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from importlib.machinery import EXTENSION_SUFFIXES
 from itertools import pairwise
 
 from engine.jetset.rules.costs import buy_cost, place_cost, rent_cost
 from engine.jetset.state import State
+
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
 
 PLACE = "place"
 BUY = "buy"
@@ -33,7 +40,7 @@ HOP = 1
 wins: a shorter path costs fewer planes and fewer actions."""
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Need:
     """One plane the seat still has to put on ``link``: by which action, at what price (€)."""
 
@@ -42,7 +49,7 @@ class Need:
     cost: int
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Route:
     """The cheapest known path for a flight and the planes still missing on it."""
 

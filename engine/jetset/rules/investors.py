@@ -18,8 +18,8 @@ say what they say: data/investors.json, data/README.md and docs/rules-decisions.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import lru_cache
+from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 import data
@@ -29,6 +29,13 @@ from engine.jetset.investors_state import SPACES, investor_commitment
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.scoring import scores
 from engine.jetset.state import DEAL, State
+
+MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
+"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
+if MYPYC:
+    from dataclasses import dataclass as value
+else:
+    from engine.values import value
 
 SECTION: Final = rule_name("Investors")
 
@@ -40,7 +47,7 @@ CATCH_UP: Final = "catchup"
 KINDS: Final = (EQUAL, DIVERSITY, MAJORITY, PROMINENCE, CATCH_UP)
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class InvestorCard:
     """One Investor card: its id (``INV-MAJORITY-1``), kind, name and what it says."""
 
@@ -50,7 +57,7 @@ class InvestorCard:
     text: str
 
 
-@dataclass(frozen=True, slots=True)
+@value(unsafe_hash=True)
 class Terms:
     """What the Investor cards pay (data/investors.json)."""
 
