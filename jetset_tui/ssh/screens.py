@@ -427,7 +427,9 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="chat-side"):
                 yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
                 yield RichLog(id="lobby-chat", wrap=True)
-                yield Input(placeholder=_("t: say something"), id="say", max_length=MAX_CHAT)
+                yield ClearOnSubmit(
+                    placeholder=_("t: say something"), id="say", max_length=MAX_CHAT
+                )
         yield KeyFooter()
 
     def title_text(self) -> Text:
@@ -589,6 +591,5 @@ class LobbyScreen(Screen[None]):
 
     @on(Input.Submitted, "#say")
     def say(self, event: Input.Submitted) -> None:
-        self.lobby.say(self.player, event.value)
-        event.input.value = ""
+        self.lobby.say(self.player, event.value)  # as it was at Enter: the field is empty now
         self.query_one(DataTable).focus()
