@@ -397,7 +397,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #games-box { width: 2fr; }
     LobbyScreen #chat-side { width: 1fr; min-width: 30; border-left: solid $panel-lighten-2; }
     LobbyScreen DataTable { height: 1fr; }
-    LobbyScreen #detail { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
+    LobbyScreen #detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
     LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
     LobbyScreen RichLog { height: 1fr; }
     LobbyScreen #say, LobbyScreen #say:focus { height: 1; border: none; padding: 0 1; }
@@ -497,8 +497,6 @@ class LobbyScreen(Screen[None]):
             status = room.status
             if room.watchers:
                 status += ", " + _("{n} watching").format(n=room.watchers)
-            if room.tcp_port is not None and not room.table.over and not room.private:
-                status += f", tcp :{room.tcp_port}"
             game = Text(game_title(room.game))
             cells = (game, Text(title), Text(status), Text(room.seat_line()))  # names: no markup
             table.add_row(room.id, *cells, key=room.id)
@@ -513,8 +511,12 @@ class LobbyScreen(Screen[None]):
             room = self.selected()
             if room is not None:  # whole, where the table's columns run past a narrow window
                 said = _("Game {game}: {status}; seats: {seats}")
-                line = said.format(game=room.id, status=room.status, seats=room.seat_line())
-                hint = line + "\n" + hint
+                lines = [said.format(game=room.id, status=room.status, seats=room.seat_line())]
+                address = room.join_address(self.player.reached)
+                if address is not None:
+                    join = _("Or with jetset: jetset join {address}")
+                    lines.append(join.format(address=address))
+                hint = "\n".join([*lines, hint])
         else:
             hint = _("No games yet: press n to start one (you against bots, or wait for friends).")
         where = self.lobby.seat_of(self.player.identity)

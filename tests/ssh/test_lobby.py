@@ -299,3 +299,15 @@ async def test_back_in_the_lobby_j_takes_your_seat_back(
     assert "Game 2: waiting for players" in text, text
     await alice.close()
     await bob.close()
+
+
+def test_the_join_address_is_one_a_player_can_type() -> None:
+    """A port bound to every address is shown at the address the player reached the server
+    at; a v4 client of a dual-stack server sees v4; v6 is bracketed."""
+    from jetset_tui.ssh.lobby import host_port
+
+    assert host_port("0.0.0.0", "192.168.1.5", 40001) == "192.168.1.5:40001"
+    assert host_port("::", "::ffff:192.168.1.5", 40001) == "192.168.1.5:40001"
+    assert host_port("::", "fe80::1", 40001) == "[fe80::1]:40001"
+    assert host_port("127.0.0.1", "10.0.0.2", 40001) == "127.0.0.1:40001"
+    assert host_port("0.0.0.0", "", 40001) == "0.0.0.0:40001"

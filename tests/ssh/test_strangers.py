@@ -106,10 +106,15 @@ async def test_a_private_game_shows_no_port_and_needs_its_password_to_watch(
         owner = Player("key:x", "carol", "127.0.0.1")
         server.lobby.create(owner, 2, ["greedy"], "hush")
         server.lobby.create(owner, 2, ["greedy"], None)
-        text = await alice.wait_for(lambda t: t.count("tcp :") == 1)
-        (private,) = [line for line in text.splitlines() if "🔒" in line]
-        assert "tcp" not in private
-        assert server.lobby.rooms["1"].tcp_port is not None  # it has one, for its own players
+        await alice.wait_for("Game 1: waiting for")  # the private game, chosen
+        port = server.lobby.rooms["2"].tcp_port
+        assert port is not None and server.lobby.rooms["1"].tcp_port is not None  # its own
+        await alice.press("down")
+        text = await alice.wait_for(f"jetset join 127.0.0.1:{port}")  # the public one's
+        assert "Game 2: waiting for" in text and "tcp" not in text
+        await alice.press("up")
+        text = await alice.wait_for("Game 1: waiting for 1")
+        assert "jetset join" not in text and "tcp" not in text
         await alice.press("w")
         await alice.wait_for("Its password, to watch it")
         await alice.type("guess")
