@@ -282,22 +282,15 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ask"):
             yield Static(self.question)
-            # disabled until drawn: a key typed before the question showed (the one that opened
-            # it, say) is not an answer
+            # focused once the screen is up; the key that opened the question is not its
+            # answer, the keys typed after it are (the app holds them till then: key_order.py)
             yield ClearOnSubmit(
-                password=self.secret, max_length=self.max_length, id="answer", disabled=True
+                placeholder=self.hint,
+                password=self.secret,
+                max_length=self.max_length,
+                id="answer",
             )
             yield Static("", id="ask-error")
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.ready)
-
-    def ready(self) -> None:
-        """The answer takes keys from now on; its hint shows it does."""
-        answer = self.query_one("#answer", Input)
-        answer.disabled = False
-        answer.placeholder = self.hint
-        answer.focus()
 
     @on(Input.Submitted)
     def answer(self, event: Input.Submitted) -> None:

@@ -311,3 +311,19 @@ def test_the_join_address_is_one_a_player_can_type() -> None:
     assert host_port("::", "fe80::1", 40001) == "[fe80::1]:40001"
     assert host_port("127.0.0.1", "10.0.0.2", 40001) == "127.0.0.1:40001"
     assert host_port("0.0.0.0", "", 40001) == "0.0.0.0:40001"
+
+
+async def test_a_burst_of_keys_follows_the_key_that_moves_the_focus(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """Keys in one write, as a fast typist's come over SSH: ``t`` opens the chat line and the
+    rest of the burst is said there; ``n`` opens the form and what follows fills it in (they
+    went to the list of games, which had the focus when the burst came)."""
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.type("thello there\r")
+    await alice.wait_for("alice: hello there")
+    await alice.type("n\x7f2\t\x7f0\r")  # a new game: 2 seats, 0 bots, Enter
+    await alice.wait_for("waiting for players")
+    assert [seat.kind.bot for seat in server.lobby.rooms["1"].table.seats] == [None, None]
+    await alice.close()

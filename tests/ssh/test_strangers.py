@@ -86,11 +86,14 @@ async def test_the_key_that_opens_the_question_is_not_its_answer(tmp_path: Path)
         again = await connect(server, "alice", None)
         await again.wait_for("The code of your seat")  # offered when the lobby first shows
         await again.press("escape")
-        await again.lobby()
+        await again.wait_for(lambda t: "The code of your seat" not in t)  # back in the lobby
         await again.press("j", pause=0)
-        await again.type("x")  # typed at once, before the question is drawn: dropped, or after
-        text = await again.wait_for("The code of your seat")
-        assert "j" not in answer_line(text, "The code of your seat")
+        await again.type("x")  # typed at once, before the question is drawn: its answer's first
+        question = "The code of your seat"
+        text = await again.wait_for(
+            lambda t: question in t and answer_line(t, question).strip(" ┃") != ""
+        )
+        assert answer_line(text, question).strip(" ┃") == "x", "not the j, nor dropped"
         await again.close()
     finally:
         await server.close()
