@@ -8,6 +8,7 @@ import asyncio
 import logging
 import re
 import statistics
+import time
 from pathlib import Path
 
 import asyncssh
@@ -94,6 +95,28 @@ async def test_the_key_that_opens_the_question_is_not_its_answer(tmp_path: Path)
             lambda t: question in t and answer_line(t, question).strip(" ┃") != ""
         )
         assert answer_line(text, question).strip(" ┃") == "x", "not the j, nor dropped"
+        await again.close()
+    finally:
+        await server.close()
+
+
+async def test_an_esc_the_server_was_too_busy_to_resolve_is_still_an_esc(tmp_path: Path) -> None:
+    """Esc, then a key after the Esc's wait has run out but before the server's loop checked
+    it (stalled here for 0.3 s): the Esc closes the question, and the key is its own (not
+    Alt+x, which closed nothing)."""
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        await alice.new_game_against_bots()
+        await alice.close()
+        again = await connect(server, "alice", None)
+        await again.wait_for("The code of your seat")
+        assert again.chan is not None
+        again.chan.write(b"\x1b")
+        await asyncio.sleep(0.05)  # the server has the Esc, and waits 0.1 s for more
+        time.sleep(0.3)  # the loop (the server's too) stalls past that wait
+        again.chan.write(b"x")  # on the wire at once: read before the overdue check runs
+        await again.wait_for(lambda t: "The code of your seat" not in t, timeout=5)
         await again.close()
     finally:
         await server.close()
