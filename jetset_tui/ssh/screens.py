@@ -338,6 +338,8 @@ class WaitScreen(Screen[bool]):
     def on_mount(self) -> None:
         self.peer.add_listener(self.peer_event)
         self.show()
+        if self.peer.started_game.is_set() or self.peer.ended.is_set():
+            self.call_later(self.started)  # it started before this screen listened
 
     def on_unmount(self) -> None:
         self.peer.remove_listener(self.peer_event)

@@ -327,3 +327,35 @@ async def test_a_burst_of_keys_follows_the_key_that_moves_the_focus(
     await alice.wait_for("waiting for players")
     assert [seat.kind.bot for seat in server.lobby.rooms["1"].table.seats] == [None, None]
     await alice.close()
+
+
+async def test_the_wait_ends_for_a_game_that_started_before_it_was_shown(
+    server: GameServer,
+) -> None:
+    """The last seat filled between the lobby's look at the game and the waiting screen's first
+    frame (the bots take theirs as the player sits down; under load that frame comes late): the
+    wait ends at once, instead of saying "waiting for players" until the next move, which here
+    is the player's own."""
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.ssh.lobby import Player
+    from jetset_tui.ssh.screens import WaitScreen
+
+    ann = Player("key:ann", "ann", "127.0.0.1")
+    room = server.lobby.create(ann, 2, ["greedy"], None)
+    peer, _code = await server.lobby.join(room, ann, None)
+    for _ in range(500):  # dealt, and the player's turn: no move comes that would wake it
+        if peer.started_game.is_set() and peer.game.to_move() == peer.seat:
+            break
+        await asyncio.sleep(0.02)
+    assert peer.game.to_move() == peer.seat
+    ended: list[bool | None] = []
+    app = JetSetApp(saves=server.lobby.games_dir, fsync=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(WaitScreen(room, peer, None), ended.append)
+        for _ in range(100):
+            if ended:
+                break
+            await pilot.pause(0.02)
+    await peer.close()
+    assert ended == [True]
