@@ -169,7 +169,7 @@ def burst(app: JetSetApp, typed: str) -> None:
     """Every key of ``typed`` posted to the app at once (``⏎`` is Enter), as a fast typist's
     keys come over SSH or from a browser: all there before the app takes the first."""
     for char in typed:
-        key, character = ("enter", "\r") if char == "⏎" else (char, char)
+        key, character = {"⏎": ("enter", "\r"), " ": ("space", " ")}.get(char, (char, char))
         app.post_message(events.Key(key, character))
 
 
@@ -191,6 +191,23 @@ async def test_lines_typed_in_a_burst_are_sent_one_by_one_and_nothing_is_lost(
             assert [line.text for line in bea.chat_lines] == ["hello", "there"]
             await until(lambda: app.screen.query_one(Input).value == "x", pilot)
             await until(lambda: "Ann: there" in screen_text(app), pilot)
+
+
+async def test_a_line_typed_with_the_key_that_opens_the_chat_is_sent_whole(
+    tmp_path: Path,
+) -> None:
+    """``t``, the line and Enter in one burst: the letters reach the chat's field, not the game
+    screen under it (where ``h`` opened the help and the rest was lost, and Enter sent nothing)."""
+    async with serve(tmp_path, 2) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann)
+        async with in_game(app) as pilot:
+            await until(lambda: "t Chat" in screen_text(app).splitlines()[-1], pilot)
+            burst(app, "thello all⏎")
+            await until(lambda: len(bea.chat_lines) == 1, pilot)
+            assert bea.chat_lines[0].text == "hello all"
+            assert isinstance(app.screen, ChatScreen)
 
 
 async def test_an_empty_chat_line_is_refused_and_never_shown(tmp_path: Path) -> None:
