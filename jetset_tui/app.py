@@ -14,13 +14,14 @@ from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from jetset_tui.i18n import N_, _, current_language, use_session_language
-from jetset_tui.key_order import keep_key_order
+from jetset_tui.key_order import KeysInTurn, keep_key_order
 
 if TYPE_CHECKING:
     from jetset_tui.jetlag_plan import JetLagPlan
@@ -80,6 +81,7 @@ class JetSetApp(App[None]):
         ``language``: the session's (default: the one current where the app starts)."""
         super().__init__()
         keep_key_order()  # a burst of keys reaches a text field in the order typed
+        self.keys_in_turn = KeysInTurn(self)  # and keys after one that moves the focus follow it
         self.language = language
         self.launch_plan = plan
         self.launch_resume = resume
@@ -104,6 +106,9 @@ class JetSetApp(App[None]):
         from netcode.local import BOT_DELAY
 
         return BOT_DELAY if self._bot_delay is None else self._bot_delay
+
+    async def on_event(self, event: events.Event) -> None:
+        await self.keys_in_turn.handle(event, super().on_event)
 
     def on_load(self) -> None:
         """Before any screen exists, in the app's own task: this session's language, which

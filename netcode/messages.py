@@ -369,6 +369,11 @@ def _name(text: str) -> str:
     return text
 
 
+def _said(text: str) -> str:
+    """A chat line: one line, not empty (an empty one would show as a blank line)."""
+    return _name(text)
+
+
 def _app(value: str) -> str:
     if value != APP:
         raise ValueError("not a Jet Set peer")
@@ -460,9 +465,7 @@ class ActionRequest(ProtocolMessage, t="action", side="peer"):
 class Chat(ProtocolMessage, t="chat", side="peer"):
     """A line said at the table."""
 
-    text: str = spec(
-        max_len=MAX_CHAT, clean=_one_line, why="chat is at most 500 printable characters"
-    )
+    text: str = spec(max_len=MAX_CHAT, clean=_said, why="chat is 1 to 500 printable characters")
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog
 
 from jetset_tui.i18n import N_, _
+from jetset_tui.key_order import ClearOnSubmit
 from netcode.client import ChatMessage, ClientEvent, GameClient
 from netcode.protocol import MAX_CHAT
 
@@ -53,7 +54,7 @@ class ChatScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
             yield RichLog(id="table-chat", wrap=True, markup=False)
-            yield Input(
+            yield ClearOnSubmit(
                 placeholder=_("say something; Enter sends, Esc goes back to the game"),
                 max_length=MAX_CHAT,
                 id="say",
@@ -75,8 +76,9 @@ class ChatScreen(ModalScreen[None]):
 
     @on(Input.Submitted)
     async def send(self, event: Input.Submitted) -> None:
+        """The line as it was when Enter was pressed (the field emptied itself then, keeping
+        what was typed after Enter for the next line)."""
         text = event.value.strip()
-        event.input.value = ""
         if text:
             await self.client.chat(text)
 

@@ -17,6 +17,7 @@ from textual.widgets import Button, Input, Label, Select, Static
 
 from engine.errors import OptionError
 from engine.games import DEFAULT, GAMES, TITLES, game_rules
+from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.form_games import (
     FORM_GAMES,
     FormChoices,
@@ -87,6 +88,9 @@ class NewGameScreen(Screen[None]):
 
     def __init__(self) -> None:
         super().__init__(classes="guarded")
+        # the small layout from the first frame: Textual gives a pushed screen its breakpoint
+        # classes only once it has been laid out, a frame late (or, under load, later still)
+        self.add_class(*breakpoint_classes(self.app), update=False)
 
     def compose(self) -> ComposeResult:
         bot = f"bot:{default_bot(DEFAULT)}"

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -21,7 +21,7 @@ from textual.widgets import DataTable, Footer, Input, Log, Static
 from engine.games import GAMES, game_rules
 from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
-from jetset_tui.key_order import keep_key_order
+from jetset_tui.key_order import ClearOnSubmit, KeysInTurn, keep_key_order
 from jetset_tui.ssh.games import game_title
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
@@ -106,7 +106,9 @@ class RemoteLobbyScreen(Screen[None]):
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static(_("Lobby chat (c to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
-        yield Input(placeholder=_("say something to the lobby"), max_length=MAX_CHAT, id="say")
+        yield ClearOnSubmit(
+            placeholder=_("say something to the lobby"), max_length=MAX_CHAT, id="say"
+        )
         yield Footer()
 
     def on_mount(self) -> None:
@@ -292,8 +294,7 @@ class RemoteLobbyScreen(Screen[None]):
 
     @on(Input.Submitted, "#say")
     async def say(self, event: Input.Submitted) -> None:
-        text = event.value.strip()
-        event.input.value = ""
+        text = event.value.strip()  # as it was at Enter: the field is empty now
         self.query_one("#games", DataTable).focus()
         if text:
             with contextlib.suppress(ConnectionClosed):
@@ -317,7 +318,11 @@ class RemoteLobbyApp(App[Transport | None]):
     def __init__(self, opener: LobbyChoice, transport: Transport, framed: FramedConnection) -> None:
         super().__init__()
         keep_key_order()
+        self.keys_in_turn = KeysInTurn(self)
         self.lobby = RemoteLobbyScreen(opener, transport, framed)
+
+    async def on_event(self, event: events.Event) -> None:
+        await self.keys_in_turn.handle(event, super().on_event)
 
     def on_mount(self) -> None:
         self.push_screen(self.lobby)

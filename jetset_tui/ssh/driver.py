@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 from abc import ABC, abstractmethod
 from codecs import getincrementaldecoder
+from itertools import chain
 from typing import Any
 
 from textual import events
@@ -130,7 +131,9 @@ class SshDriver(Driver):
             return 0
         events = 0
         try:
-            for event in self._parser.feed(self._decode(data)):
+            # an Esc whose wait for more ran out before these bytes came (the loop was too busy
+            # to check in time) is an Esc, not Alt with the next key
+            for event in chain(self._parser.tick(), self._parser.feed(self._decode(data))):
                 self.process_message(event)
                 events += 1
         except Exception as exc:  # the parser is dead after any error: no more input

@@ -14,11 +14,13 @@ from __future__ import annotations
 
 import asyncio
 import hmac
+import ipaddress
 import logging
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
+from contextlib import suppress
 from dataclasses import dataclass, field
 from itertools import count
 from pathlib import Path
@@ -85,6 +87,8 @@ class Player:
     identity: str
     name: str
     address: str = "?"
+    reached: str = ""
+    """The server's address this player's connection came in on ("" where none)."""
 
 
 @dataclass
@@ -101,6 +105,20 @@ class LobbyChat:
     name: str
     text: str
     stamp: float
+
+
+def host_port(bound: str, reached: str, port: int) -> str:
+    """``HOST:PORT`` (``[v6]:PORT``) of a port bound to ``bound``: where that is every address
+    of the machine (``0.0.0.0``, ``::``), the one a player reached the server at."""
+    host = bound
+    with suppress(ValueError):
+        if ipaddress.ip_address(bound).is_unspecified and reached:
+            host = reached
+    with suppress(ValueError):
+        mapped = ipaddress.IPv6Address(host).ipv4_mapped  # ::ffff:192.0.2.1, a v4 client
+        if mapped is not None:
+            host = str(mapped)
+    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
 
 
 @dataclass
@@ -129,6 +147,15 @@ class Room:
             return None
         port: int = self.tcp.sockets[0].getsockname()[1]
         return port
+
+    def join_address(self, reached: str) -> str | None:
+        """``HOST:PORT`` for ``jetset join`` into this game, as a player who reached the
+        server at ``reached`` would type it; None where the lobby shows none (no ``--tcp``
+        port, a private game, one that is over)."""
+        port = self.tcp_port
+        if port is None or self.tcp is None or self.private or self.table.over:
+            return None
+        return host_port(self.tcp.sockets[0].getsockname()[0], reached, port)
 
     @property
     def table(self) -> Table:

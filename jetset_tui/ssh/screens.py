@@ -282,22 +282,15 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
     def compose(self) -> ComposeResult:
         with Vertical(id="ask"):
             yield Static(self.question)
-            # disabled until drawn: a key typed before the question showed (the one that opened
-            # it, say) is not an answer
+            # focused once the screen is up; the key that opened the question is not its
+            # answer, the keys typed after it are (the app holds them till then: key_order.py)
             yield ClearOnSubmit(
-                password=self.secret, max_length=self.max_length, id="answer", disabled=True
+                placeholder=self.hint,
+                password=self.secret,
+                max_length=self.max_length,
+                id="answer",
             )
             yield Static("", id="ask-error")
-
-    def on_mount(self) -> None:
-        self.call_after_refresh(self.ready)
-
-    def ready(self) -> None:
-        """The answer takes keys from now on; its hint shows it does."""
-        answer = self.query_one("#answer", Input)
-        answer.disabled = False
-        answer.placeholder = self.hint
-        answer.focus()
 
     @on(Input.Submitted)
     def answer(self, event: Input.Submitted) -> None:
@@ -345,6 +338,8 @@ class WaitScreen(Screen[bool]):
     def on_mount(self) -> None:
         self.peer.add_listener(self.peer_event)
         self.show()
+        if self.peer.started_game.is_set() or self.peer.ended.is_set():
+            self.call_later(self.started)  # it started before this screen listened
 
     def on_unmount(self) -> None:
         self.peer.remove_listener(self.peer_event)
@@ -397,7 +392,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #games-box { width: 2fr; }
     LobbyScreen #chat-side { width: 1fr; min-width: 30; border-left: solid $panel-lighten-2; }
     LobbyScreen DataTable { height: 1fr; }
-    LobbyScreen #detail { height: auto; max-height: 6; padding: 0 1; color: $text-muted; }
+    LobbyScreen #detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
     LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
     LobbyScreen RichLog { height: 1fr; }
     LobbyScreen #say, LobbyScreen #say:focus { height: 1; border: none; padding: 0 1; }
@@ -427,7 +422,9 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="chat-side"):
                 yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
                 yield RichLog(id="lobby-chat", wrap=True)
-                yield Input(placeholder=_("t: say something"), id="say", max_length=MAX_CHAT)
+                yield ClearOnSubmit(
+                    placeholder=_("t: say something"), id="say", max_length=MAX_CHAT
+                )
         yield KeyFooter()
 
     def title_text(self) -> Text:
@@ -495,8 +492,6 @@ class LobbyScreen(Screen[None]):
             status = room.status
             if room.watchers:
                 status += ", " + _("{n} watching").format(n=room.watchers)
-            if room.tcp_port is not None and not room.table.over and not room.private:
-                status += f", tcp :{room.tcp_port}"
             game = Text(game_title(room.game))
             cells = (game, Text(title), Text(status), Text(room.seat_line()))  # names: no markup
             table.add_row(room.id, *cells, key=room.id)
@@ -511,8 +506,12 @@ class LobbyScreen(Screen[None]):
             room = self.selected()
             if room is not None:  # whole, where the table's columns run past a narrow window
                 said = _("Game {game}: {status}; seats: {seats}")
-                line = said.format(game=room.id, status=room.status, seats=room.seat_line())
-                hint = line + "\n" + hint
+                lines = [said.format(game=room.id, status=room.status, seats=room.seat_line())]
+                address = room.join_address(self.player.reached)
+                if address is not None:
+                    join = _("Or with jetset: jetset join {address}")
+                    lines.append(join.format(address=address))
+                hint = "\n".join([*lines, hint])
         else:
             hint = _("No games yet: press n to start one (you against bots, or wait for friends).")
         where = self.lobby.seat_of(self.player.identity)
@@ -589,6 +588,5 @@ class LobbyScreen(Screen[None]):
 
     @on(Input.Submitted, "#say")
     def say(self, event: Input.Submitted) -> None:
-        self.lobby.say(self.player, event.value)
-        event.input.value = ""
+        self.lobby.say(self.player, event.value)  # as it was at Enter: the field is empty now
         self.query_one(DataTable).focus()

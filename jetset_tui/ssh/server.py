@@ -210,6 +210,7 @@ class Connection(asyncssh.SSHServer):
         self.server = server
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
+        self.reached = ""
         self.username = "player"
         self.fingerprint: str | None = None
         self.session: GameSession | None = None
@@ -222,6 +223,8 @@ class Connection(asyncssh.SSHServer):
         self.conn = conn
         peer = conn.get_extra_info("peername")
         self.address = str(peer[0]) if peer else "?"
+        local = conn.get_extra_info("sockname")
+        self.reached = str(local[0]) if local else ""
         why = self.server.admission.refusal(self.address)
         if why is not None:
             log.warning("%s: refused (%s)", self.address, why)
@@ -293,8 +296,8 @@ class Connection(asyncssh.SSHServer):
     @property
     def player(self) -> Player:
         if self.server.config.open_mode or self.fingerprint is None:
-            return Player(f"name:{self.username}", self.username, self.address)
-        return Player(f"key:{self.fingerprint}", self.username, self.address)
+            return Player(f"name:{self.username}", self.username, self.address, self.reached)
+        return Player(f"key:{self.fingerprint}", self.username, self.address, self.reached)
 
     # -- what may be opened -----------------------------------------------------------------
 

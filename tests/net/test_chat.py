@@ -165,6 +165,70 @@ async def test_one_length_limit_for_the_table_chat(tmp_path: Path) -> None:
             assert box.value == "z" * MAX_CHAT, "the input stops at the limit"
 
 
+def burst(app: JetSetApp, typed: str) -> None:
+    """Every key of ``typed`` posted to the app at once (``⏎`` is Enter), as a fast typist's
+    keys come over SSH or from a browser: all there before the app takes the first."""
+    for char in typed:
+        key, character = {"⏎": ("enter", "\r"), " ": ("space", " ")}.get(char, (char, char))
+        app.post_message(events.Key(key, character))
+
+
+async def test_lines_typed_in_a_burst_are_sent_one_by_one_and_nothing_is_lost(
+    tmp_path: Path,
+) -> None:
+    """Enter sends the line as it was; what is typed after it starts the next line (the field
+    used to be emptied only once Enter's message reached the screen: the second line went out
+    as "hellothere" and the "x" after it was wiped)."""
+    async with serve(tmp_path, 2) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann)
+        async with in_game(app) as pilot:
+            await pilot.press("t")
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+            burst(app, "hello⏎there⏎x")
+            await until(lambda: len(bea.chat_lines) == 2, pilot)
+            assert [line.text for line in bea.chat_lines] == ["hello", "there"]
+            await until(lambda: app.screen.query_one(Input).value == "x", pilot)
+            await until(lambda: "Ann: there" in screen_text(app), pilot)
+
+
+async def test_a_line_typed_with_the_key_that_opens_the_chat_is_sent_whole(
+    tmp_path: Path,
+) -> None:
+    """``t``, the line and Enter in one burst: the letters reach the chat's field, not the game
+    screen under it (where ``h`` opened the help and the rest was lost, and Enter sent nothing)."""
+    async with serve(tmp_path, 2) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann)
+        async with in_game(app) as pilot:
+            await until(lambda: "t Chat" in screen_text(app).splitlines()[-1], pilot)
+            burst(app, "thello all⏎")
+            await until(lambda: len(bea.chat_lines) == 1, pilot)
+            assert bea.chat_lines[0].text == "hello all"
+            assert isinstance(app.screen, ChatScreen)
+
+
+async def test_an_empty_chat_line_is_refused_and_never_shown(tmp_path: Path) -> None:
+    """A peer that sends a blank line (or only spaces) gets ``malformed``; nobody hears a
+    blank "Ann: " and the log keeps no note of it."""
+    async with serve(tmp_path, 2, ["random"]) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea", spectate=True)
+        conn = await served.raw()
+        await conn.send({"t": "join", "name": "Ann"})
+        await recv_until(conn, "seated")
+        for blank in ("", "   ", "\t \n"):
+            await conn.send({"t": "chat", "text": blank})
+            assert (await recv_until(conn, "error"))["code"] == "malformed"
+        await conn.send({"t": "chat", "text": " said  once "})
+        assert (await recv_until(conn, "chat"))["text"] == "said once"
+        await until(lambda: len(bea.chat_lines) == 1)
+        assert bea.chat_lines[0].text == "said once"
+        notes = read_log(tmp_path / "game.jetset").notes
+        assert [note.fields["text"] for note in notes] == ["said once"]
+
+
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
 async def test_every_key_fits_with_the_chat_key(tmp_path: Path, size: tuple[int, int]) -> None:
     """80 columns: the compact footer, which leaves out ":" (the command line says it); from

@@ -299,3 +299,63 @@ async def test_back_in_the_lobby_j_takes_your_seat_back(
     assert "Game 2: waiting for players" in text, text
     await alice.close()
     await bob.close()
+
+
+def test_the_join_address_is_one_a_player_can_type() -> None:
+    """A port bound to every address is shown at the address the player reached the server
+    at; a v4 client of a dual-stack server sees v4; v6 is bracketed."""
+    from jetset_tui.ssh.lobby import host_port
+
+    assert host_port("0.0.0.0", "192.168.1.5", 40001) == "192.168.1.5:40001"
+    assert host_port("::", "::ffff:192.168.1.5", 40001) == "192.168.1.5:40001"
+    assert host_port("::", "fe80::1", 40001) == "[fe80::1]:40001"
+    assert host_port("127.0.0.1", "10.0.0.2", 40001) == "127.0.0.1:40001"
+    assert host_port("0.0.0.0", "", 40001) == "0.0.0.0:40001"
+
+
+async def test_a_burst_of_keys_follows_the_key_that_moves_the_focus(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """Keys in one write, as a fast typist's come over SSH: ``t`` opens the chat line and the
+    rest of the burst is said there; ``n`` opens the form and what follows fills it in (they
+    went to the list of games, which had the focus when the burst came)."""
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.type("thello there\r")
+    await alice.wait_for("alice: hello there")
+    await alice.type("n\x7f2\t\x7f0\r")  # a new game: 2 seats, 0 bots, Enter
+    await alice.wait_for("waiting for players")
+    assert [seat.kind.bot for seat in server.lobby.rooms["1"].table.seats] == [None, None]
+    await alice.close()
+
+
+async def test_the_wait_ends_for_a_game_that_started_before_it_was_shown(
+    server: GameServer,
+) -> None:
+    """The last seat filled between the lobby's look at the game and the waiting screen's first
+    frame (the bots take theirs as the player sits down; under load that frame comes late): the
+    wait ends at once, instead of saying "waiting for players" until the next move, which here
+    is the player's own."""
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.ssh.lobby import Player
+    from jetset_tui.ssh.screens import WaitScreen
+
+    ann = Player("key:ann", "ann", "127.0.0.1")
+    room = server.lobby.create(ann, 2, ["greedy"], None)
+    peer, _code = await server.lobby.join(room, ann, None)
+    for _ in range(500):  # dealt, and the player's turn: no move comes that would wake it
+        if peer.started_game.is_set() and peer.game.to_move() == peer.seat:
+            break
+        await asyncio.sleep(0.02)
+    assert peer.game.to_move() == peer.seat
+    ended: list[bool | None] = []
+    app = JetSetApp(saves=server.lobby.games_dir, fsync=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        app.push_screen(WaitScreen(room, peer, None), ended.append)
+        for _ in range(100):
+            if ended:
+                break
+            await pilot.pause(0.02)
+    await peer.close()
+    assert ended == [True]

@@ -13,10 +13,13 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 
 from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
 from jetset_tui.ssh.lobby import WrongSecret
 from jetset_tui.ssh.screens import AskScreen
+from tests.tui.conftest import make_app
 
 KEYS: dict[str, tuple[str, str | None]] = {
+    ":": ("colon", ":"),
     "\x7f": ("backspace", "\x7f"),
     " ": ("space", " "),
     "⏎": ("enter", "\r"),
@@ -92,3 +95,43 @@ async def test_a_key_the_field_does_not_bind_still_reaches_the_screen(tmp_path: 
         await pilot.press("escape")  # the question's own binding: Back
         await settle(pilot)
         assert not isinstance(app.screen, AskScreen)
+
+
+async def test_keys_after_the_key_that_opens_a_field_go_into_that_field(tmp_path: Path) -> None:
+    """``:`` moves the focus to the command line; the action typed in the same burst is typed
+    there (Textual alone sent it to the map, which had the focus when the burst came)."""
+    app = make_app(tmp_path, ["human", "bot:random"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        game = screen.session.game
+        assert game.to_move() == 0
+        before = len(game.entries)
+        burst(app, ":income⏎")
+        for _ in range(100):
+            if len(game.entries) > before:
+                break
+            await pilot.pause(0.02)
+        assert screen.session.rules.entry_line(game.entries[before])[1] == "income"
+
+
+async def test_keys_typed_before_the_first_screen_is_up_reach_it(tmp_path: Path) -> None:
+    """A player who types as the game opens (``jetset play``, then ``:income`` and Enter at
+    once): the keys wait for the game screen and its command line, instead of going to the
+    blank screen Textual starts with, where they were lost; and the Enter typed before the
+    terminal was in raw mode (a ``\n``: Ctrl+J) is an Enter."""
+    app = make_app(tmp_path, ["human", "bot:random"])
+    burst(app, ":income")  # in the app's queue before it has started
+    app.post_message(events.Key("ctrl+j", "\n"))  # Enter, as the terminal's cooked mode left it
+    async with app.run_test(size=(120, 40)) as pilot:
+        moves: list[str] = []
+        for _ in range(200):
+            screen = app.screen
+            if isinstance(screen, GameScreen):
+                lines = map(screen.session.rules.entry_line, screen.session.game.entries)
+                moves = [text for actor, text in lines if actor == 0]
+                if moves:
+                    break
+            await pilot.pause(0.02)
+        assert moves[:1] == ["income"]
