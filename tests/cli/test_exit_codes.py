@@ -164,3 +164,34 @@ def test_replay_json_keeps_the_system_s_own_words_for_a_missing_file(tmp_path: P
     run = jetset("replay", "--verify", "--json", str(tmp_path / "gone.jetset"))
     assert run.returncode == 1
     assert "No such file or directory" in json.loads(run.stdout)["error"]
+
+
+def test_a_file_that_cannot_be_written_is_said_in_words(logs: Path, tmp_path: Path) -> None:
+    """export -o, import -o and selfplay --save onto a folder, a file or a folder that is not
+    there: a sentence and exit 1, not a traceback."""
+    game = str(logs / "game-0000.jetset")
+    text = tmp_path / "game.txt"
+    assert jetset("export", game, "-o", str(text)).returncode == 0
+    a_file, nowhere = tmp_path / "a-file", tmp_path / "no-such-folder" / "out"
+    a_file.write_text("")
+    cases = [
+        (["export", game, "-o", str(tmp_path)], f"{tmp_path}: a folder, not a file"),
+        (["export", game, "-o", str(nowhere)], f"{nowhere}: its folder does not exist"),
+        (["import", str(text), "-o", str(tmp_path)], f"{tmp_path}: a folder, not a file"),
+        (["import", str(text), "-o", str(nowhere)], f"{nowhere}: its folder does not exist"),
+        (["selfplay", "--players", "2", "--save", str(a_file)], f"{a_file}: a file, not a folder"),
+        (["selfplay", "--game", "jetlag", "--save", str(a_file)], "a file, not a folder"),
+        (["stats", str(a_file)], f"{a_file}: a file, not a folder of games"),
+    ]
+    for args, says in cases:
+        run = jetset(*args)
+        assert run.returncode == 1, (args, run.stderr)
+        assert says in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
+
+
+def test_a_text_game_that_is_not_text_is_said_in_words(tmp_path: Path) -> None:
+    binary = tmp_path / "game.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    run = jetset("import", str(binary))
+    assert run.returncode == 1
+    assert f"{binary}: not a text file (UTF-8)" in run.stderr and "codec" not in run.stderr
