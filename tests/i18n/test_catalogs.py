@@ -108,3 +108,20 @@ def test_no_italian_line_puts_a_bare_a_before_a_players_name(domain: str) -> Non
         if re.search(r"(?<!\w)a \{(name|player|seat_name|who)\}", text)
     ]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("domain", list(tasks.DOMAINS))
+def test_italian_calls_the_enter_key_invio(domain: str) -> None:
+    """An Italian keyboard's Enter key says "Invio", and the start screen, the lobby and the
+    tutorial call it so: no Italian line says "Enter" (it read "premi Enter" on the hand-off
+    screen and "Enter per giocarla" in the picker)."""
+    with tasks.po_path("it", domain).open("rb") as handle:
+        catalog = read_po(handle)
+    wrong = [
+        text
+        for message in catalog
+        if message.id
+        for text in forms(message.string)
+        if re.search(r"\bEnter\b", text)
+    ]
+    assert not wrong, wrong
