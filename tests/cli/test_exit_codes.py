@@ -69,6 +69,8 @@ def test_each_failure_exits_1_and_says_it_once(logs: Path, tmp_path: Path) -> No
         (["replay", missing], "no such file"),
         (["replay", str(logs / "game-0000.jetset"), "--seat", "2"], "the seats are 0 to 1"),
         (["replay", str(tmp_path)], "a folder, not a saved game"),  # the viewer, refused
+        (["play", "--resume", missing], f"{missing}: no such file"),  # before the app opens
+        (["play", "--resume", str(tmp_path)], "a folder, not a saved game"),
         (["export", bad], "not a Jet Set log"),
         (["position", missing], "no such file"),
         (["stats", str(tmp_path / "no-such-folder")], "no such directory"),
