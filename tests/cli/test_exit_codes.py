@@ -71,6 +71,9 @@ def test_each_failure_exits_1_and_says_it_once(logs: Path, tmp_path: Path) -> No
         (["replay", str(tmp_path)], "a folder, not a saved game"),  # the viewer, refused
         (["play", "--resume", missing], f"{missing}: no such file"),  # before the app opens
         (["play", "--resume", str(tmp_path)], "a folder, not a saved game"),
+        (["host", "--headless", "--resume", missing], f"{missing}: no such file"),
+        (["host", "--headless", "--resume", bad], f"{bad}: not a Jet Set log (no header)"),
+        (["host", "--headless", "--players", "2", "--log", str(tmp_path)], "a folder, not a file"),
         (["export", bad], "not a Jet Set log"),
         (["position", missing], "no such file"),
         (["stats", str(tmp_path / "no-such-folder")], "no such directory"),
