@@ -1,7 +1,7 @@
 """Textual's own words that a player sees: the command palette's stock commands and its search
-field, and the footer's keys of Textual's own widgets ("Dismiss menu" while a drop-down list is
-open, "palette"). Textual writes them in English; they are marked here so that the catalogs
-translate them, and said through ``_`` where they are shown."""
+field, the footer's keys of Textual's own widgets ("Dismiss menu" while a drop-down list is
+open, "palette") and the name of the space key. Textual writes them in English; they are marked
+here so that the catalogs translate them, and said through ``_`` where they are shown."""
 
 from __future__ import annotations
 
@@ -33,7 +33,16 @@ FOOTER_KEYS = (N_("palette"), N_("Open the command palette"), N_("Dismiss menu")
 SEARCH_COMMANDS = N_("Search for commands…")
 """The command palette's search field, empty."""
 
+KEY_WORDS = (N_("space"),)
+"""Textual's names for keys that are words, as the footer shows them (the others are symbols or
+the same in every language: ⏎, esc, ^s, f1)."""
+
 
 def translated(command: SystemCommand) -> SystemCommand:
     """A stock command with its title and help in the player's language."""
     return command._replace(title=_(command.title), help=_(command.help))
+
+
+def key_word(display: str) -> str:
+    """A key as the footer shows it, in the player's language where it is a word ("spazio")."""
+    return _(display) if display in KEY_WORDS else display

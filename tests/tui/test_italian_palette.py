@@ -1,19 +1,20 @@
 """Textual's own words in Italian: the command palette (Ctrl+P) lists its stock commands and
 its search field in the player's language, and the footer names the palette's key and Escape
 on an open drop-down list in it too (they read "Quit", "Search for commands…", "palette" and
-"Dismiss menu" on Italian screens)."""
+"Dismiss menu" on Italian screens), and the space key is "spazio"."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+from textual.binding import Binding
 from textual.widgets import Select
 
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.new_game import NewGameScreen
 from jetset_tui.screenshot import screen_text
-from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.footer import KeyFooter, key_hint
 
 ENGLISH = ("Quit", "Keys", "Theme", "Screenshot", "Search for commands", "the application")
 
@@ -56,3 +57,14 @@ async def test_the_palette_keeps_english_in_english(tmp_path: Path) -> None:
             await pilot.pause(0.3)
             text = screen_text(app)
     assert "Search for commands…" in text and "Quit" in text and "Play now" in text, text
+
+
+async def test_the_footer_calls_the_space_key_spazio_in_italian(tmp_path: Path) -> None:
+    """The tutorial's "space Gioca per me" and the replay's space key read "spazio"."""
+    play_on = Binding("space", "play_on", "Play on for me")
+    for language, shown in (("it", "spazio"), ("en", "space")):
+        with use_language(language):
+            app = JetSetApp(saves=tmp_path, fsync=False)
+            async with app.run_test(size=(100, 30)) as pilot:
+                await pilot.pause()
+                assert key_hint(app, play_on, True, "").display == shown
