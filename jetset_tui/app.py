@@ -436,6 +436,7 @@ class JetSetApp(App[None]):
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         from jetset_tui.actions import ACTION_KINDS
         from jetset_tui.screens.game import GameScreen
+        from jetset_tui.screens.start import StartScreen
         from jetset_tui.textual_words import translated
 
         yield from map(translated, super().get_system_commands(screen))
@@ -455,7 +456,7 @@ class JetSetApp(App[None]):
                 yield SystemCommand(
                     _("Back to the menu"), _("The game is saved"), screen.action_leave
                 )
-        else:
+        elif isinstance(screen, StartScreen):  # not over a game, a form, a lobby or a replay
             yield SystemCommand(_("Play now"), _("You against three bots"), self.quick_game)
 
 

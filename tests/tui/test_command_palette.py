@@ -1,7 +1,7 @@
-"""Textual's own words in Italian: the command palette (Ctrl+P) lists its stock commands and
-its search field in the player's language, and the footer names the palette's key and Escape
-on an open drop-down list in it too (they read "Quit", "Search for commands…", "palette" and
-"Dismiss menu" on Italian screens), and the space key is "spazio"."""
+"""The command palette (Ctrl+P): it offers "Play now" on the start screen only; and Textual's
+own words in Italian: the palette's stock commands and search field, the footer's names of the
+palette's key and of Escape on an open drop-down list (they read "Quit", "Search for
+commands…", "palette" and "Dismiss menu" on Italian screens), and the space key, "spazio"."""
 
 from __future__ import annotations
 
@@ -68,3 +68,18 @@ async def test_the_footer_calls_the_space_key_spazio_in_italian(tmp_path: Path) 
             async with app.run_test(size=(100, 30)) as pilot:
                 await pilot.pause()
                 assert key_hint(app, play_on, True, "").display == shown
+
+
+async def test_play_now_is_offered_on_the_start_screen_only(tmp_path: Path) -> None:
+    """Ctrl+P's "Play now" started a game against three bots over whatever was open: a Jet Lag
+    game in play, the new-game form (and, in the SSH and browser apps, the lobby)."""
+    app = JetSetApp(saves=tmp_path, fsync=False)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Play now" in titles, titles
+        await pilot.press("n")
+        await pilot.pause()
+        assert isinstance(app.screen, NewGameScreen)
+        titles = [command.title for command in app.get_system_commands(app.screen)]
+        assert "Play now" not in titles and "Rules and keys" in titles, titles
