@@ -95,8 +95,8 @@ def problem_of(exc: OSError | ValueError) -> str:
 
 
 def write_problem_of(exc: OSError) -> str:
-    """What went wrong writing a file or making a folder, in a player's words ("no such
-    folder"), for a sentence that names the path as it was typed."""
+    """What went wrong writing a file or making a folder, in a player's words ("a folder, not
+    a file"), for a sentence that names the path as it was typed."""
     if isinstance(exc, FileNotFoundError | NotADirectoryError):
         problem = _("its folder does not exist")
     elif isinstance(exc, IsADirectoryError):
