@@ -272,8 +272,11 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     try:
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:
+        from jetset_tui.commands.listening import listen_problem
+
         said = _("jetset host: cannot listen on {address}: {problem}")
-        print(said.format(address=f"{args.bind}:{args.port}", problem=exc), file=sys.stderr)
+        address = f"{args.bind}:{args.port}"
+        print(said.format(address=address, problem=listen_problem(exc)), file=sys.stderr)
         return 1
     port = server.sockets[0].getsockname()[1]
     stop = asyncio.Event()  # Ctrl+C or SIGTERM: pause the game

@@ -5,6 +5,8 @@ traceback."""
 from __future__ import annotations
 
 import json
+import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -202,3 +204,28 @@ def test_a_text_game_that_is_not_text_is_said_in_words(tmp_path: Path) -> None:
     run = jetset("import", str(binary))
     assert run.returncode == 1
     assert f"{binary}: not a text file (UTF-8)" in run.stderr and "codec" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["web"], ["host", "--headless", "--players", "2", "--bots", "greedy"]],
+    ids=["web", "host"],
+)
+def test_a_port_in_use_is_said_in_words(args: list[str], tmp_path: Path) -> None:
+    """Not "[Errno 98] error while attempting to bind on address ('127.0.0.1', …)"."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**os.environ, "JETSET_HOME": str(tmp_path)}
+        run = subprocess.run(
+            [*JETSET, *args, "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env=env,
+        )
+    assert run.returncode == 1, run.stderr
+    assert f"127.0.0.1:{port}: the port is in use by another program" in run.stderr, run.stderr
+    assert "Errno" not in run.stderr and "Traceback" not in run.stderr
