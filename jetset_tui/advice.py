@@ -51,7 +51,7 @@ from jetset_tui.i18n import N_, _, ngettext
 ADVISORS = ("mcts", "greedy", "random")
 """The strongest bot first: the search bot, which plays out the likely moves."""
 BOT_WORDS = {"mcts": N_("search")}
-"""How the advice names a bot kind."""
+"""How the advice names a bot kind: "In your place the {bot} bot would play"."""
 
 HUB_BONUS_WHY = {
     "cash": N_("€2 now for the flight through your hub"),

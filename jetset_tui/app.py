@@ -428,11 +428,23 @@ class JetSetApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def action_command_palette(self) -> None:
+        """Ctrl+P: Textual's command palette, its search field in the player's language."""
+        from textual.command import CommandPalette
+
+        from jetset_tui.textual_words import SEARCH_COMMANDS
+
+        if self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            palette = CommandPalette(placeholder=_(SEARCH_COMMANDS), id="--command-palette")
+            self.push_screen(palette)
+
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         from jetset_tui.actions import ACTION_KINDS
         from jetset_tui.screens.game import GameScreen
+        from jetset_tui.screens.start import StartScreen
+        from jetset_tui.textual_words import translated
 
-        yield from super().get_system_commands(screen)
+        yield from map(translated, super().get_system_commands(screen))
         rules = _("Rules and keys")
         yield SystemCommand(rules, _("The rules, the keys, the map"), self.action_help)
         if isinstance(screen, GameScreen):
@@ -449,7 +461,7 @@ class JetSetApp(App[None]):
                 yield SystemCommand(
                     _("Back to the menu"), _("The game is saved"), screen.action_leave
                 )
-        else:
+        elif isinstance(screen, StartScreen):  # not over a game, a form, a lobby or a replay
             yield SystemCommand(_("Play now"), _("You against three bots"), self.quick_game)
 
 

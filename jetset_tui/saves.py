@@ -87,6 +87,24 @@ def problem_of(exc: OSError | ValueError) -> str:
         problem = _("no permission to read it")
     elif isinstance(exc, OSError):
         problem = (exc.strerror or str(exc)).lower()
+    elif isinstance(exc, UnicodeDecodeError):
+        problem = _("not a text file (UTF-8)")
     else:
         problem = str(exc)
+    return problem
+
+
+def write_problem_of(exc: OSError) -> str:
+    """What went wrong writing a file or making a folder, in a player's words ("a folder, not
+    a file"), for a sentence that names the path as it was typed."""
+    if isinstance(exc, FileNotFoundError | NotADirectoryError):
+        problem = _("its folder does not exist")
+    elif isinstance(exc, IsADirectoryError):
+        problem = _("a folder, not a file")
+    elif isinstance(exc, FileExistsError):
+        problem = _("a file, not a folder")
+    elif isinstance(exc, PermissionError):
+        problem = _("no permission to write there")
+    else:
+        problem = (exc.strerror or str(exc)).lower()
     return problem

@@ -6,6 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from jetset_tui.i18n import _
@@ -24,7 +25,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_export(args: argparse.Namespace) -> int:
-    from jetset_tui.saves import problem_of
+    from jetset_tui.saves import problem_of, write_problem_of
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay
     from netcode.textlog import export_text
@@ -44,11 +45,15 @@ def cmd_export(args: argparse.Namespace) -> int:
             print(said.format(file=args.file, problem=result.error), file=sys.stderr)
             return 1
         text = export_text(log, result.table, chat=args.chat)
-    if args.output:
-        with open(args.output, "w", encoding="utf-8") as f:
-            f.write(text)
-    else:
+    if not args.output:
         sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, "utf-8")
+    except OSError as exc:
+        said = _("jetset export: {file}: {problem}")
+        print(said.format(file=args.output, problem=write_problem_of(exc)), file=sys.stderr)
+        return 1
     return 0
 
 

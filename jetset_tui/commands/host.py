@@ -138,6 +138,10 @@ def cmd_host(args: argparse.Namespace) -> int:
         return 2
     from netcode.loglock import LogLocked
 
+    unusable = unusable_file(args)
+    if unusable is not None:
+        print(_("jetset host: {problem}").format(problem=unusable), file=sys.stderr)
+        return 1
     try:
         table = make_table(args)
     except LogLocked as exc:
@@ -168,6 +172,24 @@ def cmd_host(args: argparse.Namespace) -> int:
         said = _("jetset host: stopped; continue with --resume {file}")
         print(said.format(file=table.log_path), file=sys.stderr)
         return 130
+
+
+def unusable_file(args: argparse.Namespace) -> str | None:
+    """What is wrong with the file named, in words, before anything is served: a ``--resume``
+    log that is not there, a folder, or no log at all; a ``--log`` that is a folder."""
+    from jetset_tui.saves import problem_of, write_problem_of
+    from netcode.logfile import LogFormatError, read_header
+
+    said = _("{file}: {problem}")
+    if args.resume:
+        path = Path(args.resume)
+        try:
+            read_header(path)
+        except (OSError, LogFormatError) as exc:
+            return said.format(file=path, problem=problem_of(exc))
+    elif args.log and Path(args.log).is_dir():
+        return said.format(file=args.log, problem=write_problem_of(IsADirectoryError()))
+    return None
 
 
 def make_table(args: argparse.Namespace) -> Table:
@@ -250,8 +272,11 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     try:
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:
+        from jetset_tui.commands.listening import listen_problem
+
         said = _("jetset host: cannot listen on {address}: {problem}")
-        print(said.format(address=f"{args.bind}:{args.port}", problem=exc), file=sys.stderr)
+        address = f"{args.bind}:{args.port}"
+        print(said.format(address=address, problem=listen_problem(exc)), file=sys.stderr)
         return 1
     port = server.sockets[0].getsockname()[1]
     stop = asyncio.Event()  # Ctrl+C or SIGTERM: pause the game

@@ -17,7 +17,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def cmd_import(args: argparse.Namespace) -> int:
-    from jetset_tui.saves import problem_of
+    from jetset_tui.saves import problem_of, write_problem_of
     from netcode.logfile import write_log
     from netcode.textlog import TextLogError, import_text
 
@@ -33,7 +33,12 @@ def cmd_import(args: argparse.Namespace) -> int:
     )
     if args.output:
         out = Path(args.output)
-    write_log(out, log)
+    try:
+        write_log(out, log)
+    except OSError as exc:
+        said = _("jetset import: {file}: {problem}")
+        print(said.format(file=out, problem=write_problem_of(exc)), file=sys.stderr)
+        return 1
     digest = log.records[-1][-1]
     count = len(log.records)
     said = ngettext(

@@ -76,7 +76,7 @@ def cmd_play(args: argparse.Namespace) -> int:
             print(f"jetset play: {said.format(flags=mixed)}", file=sys.stderr)
             return 2
         path = Path(args.resume).expanduser()
-        refusal = in_play_elsewhere(path)
+        refusal = not_a_save(path) or in_play_elsewhere(path)
         if refusal:
             print(f"jetset play: {refusal}", file=sys.stderr)
             return 1
@@ -191,6 +191,18 @@ def in_play_elsewhere(path: Path) -> str | None:
         "{file} is being played by {holder}; it cannot be played here "
         "(watch it with `jetset replay {path}`)"
     ).format(file=path.name, holder=holder, path=path)
+
+
+def not_a_save(path: Path) -> str | None:
+    """Why ``--resume FILE`` cannot be a saved game at all (missing, a folder), said before the
+    app opens; None to let the app open it (and say what else is wrong with it)."""
+    from jetset_tui.saves import problem_of
+
+    if path.is_dir():
+        return _("{file}: {problem}").format(file=path, problem=problem_of(IsADirectoryError()))
+    if not path.exists():
+        return _("{file}: {problem}").format(file=path, problem=problem_of(FileNotFoundError()))
+    return None
 
 
 def run_app(

@@ -98,17 +98,23 @@ def open_viewer(args: argparse.Namespace) -> int:
     from pathlib import Path
 
     from jetset_tui.app import JetSetApp
+    from jetset_tui.saves import problem_of
     from netcode.logfile import LogFormatError, read_log
 
     path = Path(args.file)
-    if not path.is_file():
+    if not path.exists():
         print(_("jetset replay: {file}: no such file").format(file=path), file=sys.stderr)
         return 1
     try:  # a file that is no game says so here, not in a message over the start screen
-        read_log(path)
+        log = read_log(path)
     except (LogFormatError, OSError) as exc:
-        said = _("jetset replay: {file}: {problem}").format(file=path.name, problem=exc)
+        said = _("jetset replay: {file}: {problem}").format(file=path.name, problem=problem_of(exc))
         print(said, file=sys.stderr)
+        return 1
+    last = len(log.header.seats) - 1
+    if args.seat is not None and args.seat > last:
+        said = _("--seat {seat}: the seats are 0 to {last}").format(seat=args.seat, last=last)
+        print(_("jetset replay: {problem}").format(problem=said), file=sys.stderr)
         return 1
     JetSetApp(replay=path, replay_seat=args.seat).run()
     return 0

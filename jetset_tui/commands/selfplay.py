@@ -80,9 +80,11 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
         return 2
+    problem = make_save_folder(args.save)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     save = Path(args.save) if args.save else None
-    if save:
-        save.mkdir(parents=True, exist_ok=True)
     for g in range(args.games):
         seed = game_seed(str(args.seed), g)
         seating = seat_kinds(kinds, options.players, g if args.rotate else 0)
@@ -106,6 +108,19 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                 f"scores {s['scores']}  turns {s['turns']}"
             )
     return 0
+
+
+def make_save_folder(folder: str | None) -> str | None:
+    """Make ``--save``'s folder if it is not there; what stopped it, in words, else None."""
+    from jetset_tui.saves import write_problem_of
+
+    try:
+        if folder:
+            Path(folder).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        problem = write_problem_of(exc)
+        return _("jetset selfplay: {folder}: {problem}").format(folder=folder, problem=problem)
+    return None
 
 
 def winners_text(winners: list[int]) -> str:
@@ -159,9 +174,11 @@ def selfplay_other(args: argparse.Namespace) -> int:
     if problem is not None:
         print(_("jetset selfplay: {problem}").format(problem=problem), file=sys.stderr)
         return 2
+    problem = make_save_folder(args.save)
+    if problem is not None:
+        print(problem, file=sys.stderr)
+        return 1
     save = Path(args.save) if args.save else None
-    if save:
-        save.mkdir(parents=True, exist_ok=True)
     for g in range(args.games):
         seed = game_seed(str(args.seed), g)
         seating = seat_kinds(kinds, seats, g if args.rotate else 0)

@@ -28,6 +28,9 @@ def cmd_stats(args: argparse.Namespace) -> int:
     if not Path(args.directory).is_dir():
         if args.json:
             print(json.dumps({"ok": False, "error": f"{args.directory}: no such directory"}))
+        elif Path(args.directory).exists():
+            said = _("jetset stats: {folder}: a file, not a folder of games")
+            print(said.format(folder=args.directory), file=sys.stderr)
         else:
             said = _("jetset stats: {folder}: no such directory").format(folder=args.directory)
             print(said, file=sys.stderr)

@@ -129,8 +129,13 @@ async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | 
     try:
         await server.start()
     except OSError as exc:
-        said = _("{command}: cannot serve browsers: {problem}")
-        print(said.format(command=who, problem=exc), file=sys.stderr)
+        from jetset_tui.commands.listening import listen_problem
+
+        said = _("{command}: cannot serve browsers on {address}: {problem}")
+        address = f"{web.bind}:{web.port}"
+        print(
+            said.format(command=who, address=address, problem=listen_problem(exc)), file=sys.stderr
+        )
         await server.close()
         return None
     # English in every language: scripts and tests read the port from this line.

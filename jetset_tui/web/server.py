@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import inspect
 import json
 import logging
 import os
@@ -24,12 +25,13 @@ from importlib.metadata import version
 from pathlib import Path
 from typing import Any
 
+import aiohttp_jinja2
 import textual_serve
 from aiohttp import WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
-from jetset_tui.i18n import language_from_accept
+from jetset_tui.i18n import N_, _, language_from_accept, use_language
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web import SessionStart
 from jetset_tui.web.gate import LobbyGate, WebTickets
@@ -38,7 +40,20 @@ log = logging.getLogger("jetset.web")
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATICS = Path(textual_serve.__file__).with_name("static")
-FULL = "The Jet Set server is full; try again later."
+FULL = N_("The Jet Set server is full; try again later.")
+
+
+def page_words(accept: str) -> dict[str, str]:
+    """The page's own words in the language of a browser's ``Accept-Language``: its ``lang``,
+    the dialog shown when the session is over, and the answer when the server is full."""
+    language = language_from_accept(accept)
+    with use_language(language):
+        return {
+            "lang": language,
+            "over": _("This session is over."),
+            "back": _("Back to the lobby"),
+            "full": _(FULL),
+        }
 
 
 @dataclass
@@ -215,13 +230,19 @@ class WebServer(Server):
             return "too many sessions from one address"
         return None
 
+    @aiohttp_jinja2.template("app_index.html")
     async def handle_index(self, request: web.Request) -> Any:
+        words = page_words(request.headers.get("Accept-Language", ""))
         if self.refusal(request.remote or "?") is not None:
-            raise web.HTTPServiceUnavailable(text=FULL)
+            raise web.HTTPServiceUnavailable(text=words["full"])
         # the page's links name the address the browser used (a server on 0.0.0.0 has none);
         # textual-serve reads it before its first await, so requests do not mix
         self.public_url = f"{request.scheme}://{request.host}"
-        return await super().handle_index(request)
+        # textual-serve's handler renders its context at once: take the context unrendered,
+        # add the page's words, and render it here
+        context: dict[str, Any] = await inspect.unwrap(Server.handle_index)(self, request)
+        context["page"] = words
+        return context
 
     async def _process_messages(
         self, websocket: web.WebSocketResponse, app_service: AppService
@@ -258,7 +279,8 @@ class WebServer(Server):
         why = self.refusal(address)
         if why is not None:
             log.warning("%s: browser session refused (%s)", address, why)
-            raise web.HTTPServiceUnavailable(text=FULL)
+            words = page_words(request.headers.get("Accept-Language", ""))
+            raise web.HTTPServiceUnavailable(text=words["full"])
         websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
         width, height = _size(request)
         ticket = self.tickets.issue(address)

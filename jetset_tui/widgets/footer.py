@@ -26,6 +26,7 @@ from textual.strip import Strip
 
 from engine.values import value
 from jetset_tui.i18n import _
+from jetset_tui.textual_words import key_word
 
 
 @value(unsafe_hash=True)
@@ -56,7 +57,7 @@ class KeyHint:
 def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) -> KeyHint:
     """The hint for ``binding``, its description in the player's language (bindings are made
     at import, in English, marked with ``N_``: the footer translates them as it draws)."""
-    display = app.get_key_display(binding)
+    display = key_word(app.get_key_display(binding))
     description = _(binding.description) if binding.description else ""
     tooltip = _(tooltip) if tooltip else ""
     return KeyHint(binding.key, display, description, enabled, tooltip, binding.action)

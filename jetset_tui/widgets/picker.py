@@ -297,7 +297,8 @@ class ActionPicker(Widget, can_focus=True):
         steps += " · " + _("Enter {confirm} · Esc back").format(confirm=_(stage.confirm))
         if len(steps) <= room:
             return steps
-        return "  ↑↓" + (" ←→ 1–9" if count else "") + " · Enter · Esc"
+        # TRANSLATORS: the picker's keys in short, where its words would not fit: Enter, Esc
+        return "  ↑↓" + (" ←→ 1–9" if count else "") + " · " + _("Enter · Esc")
 
     def _choice_line(self, text: Text, stage: Stage, i: int, selected: bool) -> None:
         choice = stage.choices[i]

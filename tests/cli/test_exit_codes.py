@@ -5,6 +5,8 @@ traceback."""
 from __future__ import annotations
 
 import json
+import os
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -67,6 +69,13 @@ def test_each_failure_exits_1_and_says_it_once(logs: Path, tmp_path: Path) -> No
         (["replay", bad, "--verify"], "not a Jet Set log (no header)"),
         (["replay", bad], "not a Jet Set log (no header)"),  # the viewer: refused before it opens
         (["replay", missing], "no such file"),
+        (["replay", str(logs / "game-0000.jetset"), "--seat", "2"], "the seats are 0 to 1"),
+        (["replay", str(tmp_path)], "a folder, not a saved game"),  # the viewer, refused
+        (["play", "--resume", missing], f"{missing}: no such file"),  # before the app opens
+        (["play", "--resume", str(tmp_path)], "a folder, not a saved game"),
+        (["host", "--headless", "--resume", missing], f"{missing}: no such file"),
+        (["host", "--headless", "--resume", bad], f"{bad}: not a Jet Set log (no header)"),
+        (["host", "--headless", "--players", "2", "--log", str(tmp_path)], "a folder, not a file"),
         (["export", bad], "not a Jet Set log"),
         (["position", missing], "no such file"),
         (["stats", str(tmp_path / "no-such-folder")], "no such directory"),
@@ -164,3 +173,59 @@ def test_replay_json_keeps_the_system_s_own_words_for_a_missing_file(tmp_path: P
     run = jetset("replay", "--verify", "--json", str(tmp_path / "gone.jetset"))
     assert run.returncode == 1
     assert "No such file or directory" in json.loads(run.stdout)["error"]
+
+
+def test_a_file_that_cannot_be_written_is_said_in_words(logs: Path, tmp_path: Path) -> None:
+    """export -o, import -o and selfplay --save onto a folder, a file or a folder that is not
+    there: a sentence and exit 1, not a traceback."""
+    game = str(logs / "game-0000.jetset")
+    text = tmp_path / "game.txt"
+    assert jetset("export", game, "-o", str(text)).returncode == 0
+    a_file, nowhere = tmp_path / "a-file", tmp_path / "no-such-folder" / "out"
+    a_file.write_text("")
+    cases = [
+        (["export", game, "-o", str(tmp_path)], f"{tmp_path}: a folder, not a file"),
+        (["export", game, "-o", str(nowhere)], f"{nowhere}: its folder does not exist"),
+        (["import", str(text), "-o", str(tmp_path)], f"{tmp_path}: a folder, not a file"),
+        (["import", str(text), "-o", str(nowhere)], f"{nowhere}: its folder does not exist"),
+        (["selfplay", "--players", "2", "--save", str(a_file)], f"{a_file}: a file, not a folder"),
+        (["selfplay", "--game", "jetlag", "--save", str(a_file)], "a file, not a folder"),
+        (["stats", str(a_file)], f"{a_file}: a file, not a folder of games"),
+    ]
+    for args, says in cases:
+        run = jetset(*args)
+        assert run.returncode == 1, (args, run.stderr)
+        assert says in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
+
+
+def test_a_text_game_that_is_not_text_is_said_in_words(tmp_path: Path) -> None:
+    binary = tmp_path / "game.txt"
+    binary.write_bytes(b"\xff\xfe\x00")
+    run = jetset("import", str(binary))
+    assert run.returncode == 1
+    assert f"{binary}: not a text file (UTF-8)" in run.stderr and "codec" not in run.stderr
+
+
+@pytest.mark.parametrize(
+    "args",
+    [["web"], ["host", "--headless", "--players", "2", "--bots", "greedy"]],
+    ids=["web", "host"],
+)
+def test_a_port_in_use_is_said_in_words(args: list[str], tmp_path: Path) -> None:
+    """Not "[Errno 98] error while attempting to bind on address ('127.0.0.1', …)"."""
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        env = {**os.environ, "JETSET_HOME": str(tmp_path)}
+        run = subprocess.run(
+            [*JETSET, *args, "--port", str(port)],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+            env=env,
+        )
+    assert run.returncode == 1, run.stderr
+    assert f"127.0.0.1:{port}: the port is in use by another program" in run.stderr, run.stderr
+    assert "Errno" not in run.stderr and "Traceback" not in run.stderr

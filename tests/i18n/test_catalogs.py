@@ -11,6 +11,7 @@ import string
 from pathlib import Path
 
 import pytest
+from babel.messages.catalog import Message
 from babel.messages.pofile import read_po
 
 import tasks
@@ -105,6 +106,48 @@ def test_no_italian_line_puts_a_bare_a_before_a_players_name(domain: str) -> Non
         for message in catalog
         if message.id
         for text in forms(message.string)
-        if re.search(r"(?<!\w)a \{(name|player|seat_name|who)\}", text)
+        if re.search(r"(?<!\w)a \{(name|player|seat_name|who|other)\}", text)
     ]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("domain", list(tasks.DOMAINS))
+def test_italian_calls_the_enter_key_invio(domain: str) -> None:
+    """An Italian keyboard's Enter key says "Invio", and the start screen, the lobby and the
+    tutorial call it so: no Italian line says "Enter" (it read "premi Enter" on the hand-off
+    screen and "Enter per giocarla" in the picker)."""
+    with tasks.po_path("it", domain).open("rb") as handle:
+        catalog = read_po(handle)
+    wrong = [
+        text
+        for message in catalog
+        if message.id
+        for text in forms(message.string)
+        if re.search(r"\bEnter\b", text)
+    ]
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("domain", list(tasks.DOMAINS))
+def test_jet_lags_rounds_stay_rounds_in_italian(domain: str) -> None:
+    """The glossary: Jet Lag's rounds are "round" in Italian, as its table says ("Round 2 di
+    4"); "giro" is Jet Set's turn of the table (the lobby and `jetset position` said "giro")."""
+    with tasks.po_path("it", domain).open("rb") as handle:
+        catalog = read_po(handle)
+    wrong = [
+        text
+        for message in catalog
+        if message.id and jet_lag_round(message)
+        for text in forms(message.string)
+        if re.search(r"\bgir[oi]\b", text)
+    ]
+    assert not wrong, wrong
+
+
+def jet_lag_round(message: Message) -> bool:
+    """Whether ``message`` speaks of Jet Lag's rounds: all its sources are Jet Lag's, or it
+    counts rounds of 4 (Jet Set's game has no such count)."""
+    english = forms(message.id)[0]
+    if not re.search(r"\bround", english, re.IGNORECASE):
+        return False
+    return "of 4" in english or all("jetlag" in path for path, _line in message.locations)

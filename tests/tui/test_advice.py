@@ -76,3 +76,13 @@ async def test_advice_says_why_before_the_race(tmp_path: Path) -> None:
     text = await advice_text(path)
     lines = [ln for ln in text.splitlines() if "why: " in ln]
     assert len(lines) == 1 and "The race to the end" not in text, text
+
+
+def test_the_advice_names_the_search_bot_as_italian_says_it() -> None:
+    """ "il bot di ricerca", as Italian names a thing by what it does; it read "il bot ricerca"."""
+    from jetset_tui.advice import BOT_WORDS
+    from jetset_tui.i18n import _, use_language
+
+    with use_language("it"):
+        line = _("In your place the {bot} bot would play").format(bot=_(BOT_WORDS["mcts"]))
+    assert line == "Al tuo posto il bot di ricerca giocherebbe"

@@ -3,6 +3,7 @@ airlink with the choice of City marker by keys, and by typed notation with Tab c
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 from engine import Game, Options, seed_commitment
@@ -10,6 +11,7 @@ from engine.jetset.actions import BuyDistant
 from engine.jetset.distant_state import load_distant
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import use_language
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
@@ -87,3 +89,17 @@ async def test_typing_a_distant_buy_with_tab_completion(tmp_path: Path) -> None:
         action = game.entries[entries].action
         assert isinstance(action, BuyDistant) and action.city == game.board.city_index["LON"]
         assert DISTANT.slot_name(action.slot).startswith("WAS")
+
+
+async def test_the_distant_boards_are_whole_in_italian_at_120x40(tmp_path: Path) -> None:
+    """A free distant airlink's line fits the table panel in Italian too ("Rio de Janeiro:
+    senza proprieta…" was cut; it says "libero", as the buy picker does)."""
+    with use_language("it"):
+        app = JetSetApp(resume=save_with_cash_for_a_distant_link(tmp_path), bot_delay=0)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await game_screen(pilot)
+            await pilot.pause()
+            text = screen_text(app)
+    boards = [line for line in text.splitlines() if re.search(r"\b(WAS|RIO|BOM|TYO)[12] ", line)]
+    assert any("Rio de Janeiro: libero" in line for line in boards), text
+    assert not any("…" in line for line in boards), boards

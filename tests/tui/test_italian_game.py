@@ -110,7 +110,7 @@ async def test_the_hot_seat_hand_off_in_italian(tmp_path: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, PassScreen)
             text = screen_text(app)
-            assert "Passa la tastiera a" in text and "Ann: premi Enter quando sei pronto." in text
+            assert "Passa la tastiera a" in text and "Ann: premi Invio quando sei pronto." in text
             assert "Pass the keyboard" not in text
 
 

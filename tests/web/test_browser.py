@@ -74,6 +74,22 @@ def test_a_move_in_a_browser(need_browser: None, tmp_path: Path) -> None:
         stop(server)
 
 
+def test_the_name_can_be_typed_without_a_click(need_browser: None, tmp_path: Path) -> None:
+    """The page gives the terminal the keys as it opens: a person who reads "Your name at the
+    tables ... then Enter" and types it is in the lobby, with no click on the page first (the
+    keys went nowhere)."""
+    server, port = start_web(tmp_path / "home")
+    try:
+        with browser(tmp_path / "profile") as context:
+            tab = open_tab(context, port)
+            tab.wait_for("Your name at the tables")
+            tab.page.wait_for_timeout(300)  # a person reads the prompt before typing
+            tab.keys("cy", "Enter")
+            tab.wait_for("you are cy")
+    finally:
+        stop(server)
+
+
 def test_a_closed_tab_takes_its_seat_back_with_the_code(need_browser: None, tmp_path: Path) -> None:
     """Bea sits, reads her seat's code on the page, closes the tab; another browser, named bea,
     chooses the game, is asked the code, types it, and is back at her seat's turn."""

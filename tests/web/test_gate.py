@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 from collections.abc import AsyncIterator
 from pathlib import Path
 
@@ -260,6 +261,32 @@ async def test_browser_sessions_are_capped(server: GameServer) -> None:
     finally:
         with contextlib.suppress(Exception):
             await web.close()
+
+
+async def test_the_page_speaks_the_browsers_language(server: GameServer) -> None:
+    """The page's own words (its language, the dialog when the session is over, the answer
+    when the server is full) follow the browser's Accept-Language, as the game does."""
+    web = WebServer(WebConfig(port=0, max_sessions=1, spares=0), server)
+    await web.start()
+    url = f"http://127.0.0.1:{web.port}/"
+    italian, english = {"Accept-Language": "it-IT,it;q=0.9"}, {"Accept-Language": "en-GB"}
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(url, headers=italian) as page:
+                shown = html.unescape(await page.text())
+            assert '<html lang="it">' in shown and "Questa sessione è finita." in shown, shown
+            assert "Torna alla sala d'attesa" in shown and "This session" not in shown
+            async with http.get(url, headers=english) as page:
+                shown = await page.text()
+            assert '<html lang="en">' in shown and "This session is over." in shown
+            assert "Back to the lobby" in shown
+            web.sessions["127.0.0.1"] = 1  # the one session there is room for
+            async with http.get(url, headers=italian) as page:
+                assert page.status == 503
+                assert "Il server di Jet Set è pieno" in await page.text()
+            web.sessions.clear()
+    finally:
+        await web.close()
 
 
 async def test_an_idle_browser_session_ends(server: GameServer) -> None:
