@@ -39,8 +39,9 @@ class LobbyChoice:
     """The name the server's lobby knows this client by."""
 
     def place(self) -> str:
-        """Where the lobby is, in words for its screen."""
-        return "this server"
+        """Where the lobby is, for its screen: its address; empty where the player knows it
+        already (a browser's own page), and the screen names no place."""
+        return ""
 
     def request(self) -> lp.JoinGame | lp.WatchGame:
         """What this client asks of the lobby: its game, to join or to watch."""

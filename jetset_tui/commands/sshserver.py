@@ -112,6 +112,8 @@ def cmd_ssh_server(args: argparse.Namespace) -> int:
     log_path = diagnostics.configure(
         "ssh-server", args, Path(args.log) if args.log else diagnostics.log_path("ssh-server")
     )
+    if not web.games_dir_ready(args, "jetset ssh-server"):
+        return 1
     try:
         config = make_config(args)
         browsers = None if args.web is None else web.web_config(args, args.bind, args.web, "web-")
@@ -119,6 +121,18 @@ def cmd_ssh_server(args: argparse.Namespace) -> int:
     except KeyboardInterrupt:
         print(_("jetset ssh-server: stopped"), file=sys.stderr)
         return 130
+
+
+def start_problem(config: SshConfig, exc: OSError) -> str:
+    """Why the server could not start, in words: a file it could not read (the host key, the
+    authorized keys), or its address (the port in use, an address not this machine's)."""
+    if exc.filename is not None:
+        said = _("jetset ssh-server: cannot start: {file}: {problem}")
+        return said.format(file=exc.filename, problem=(exc.strerror or str(exc)).lower())
+    from jetset_tui.commands.listening import listen_problem
+
+    said = _("jetset ssh-server: cannot listen on {address}: {problem}")
+    return said.format(address=f"{config.bind}:{config.port}", problem=listen_problem(exc))
 
 
 async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = None) -> int:
@@ -130,7 +144,10 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
     stopped = stop_on_sigterm()  # before the ready lines, so a SIGTERM right after them is heard
     try:
         await server.start()
-    except (OSError, asyncssh.Error, ValueError) as exc:
+    except OSError as exc:
+        print(start_problem(config, exc), file=sys.stderr)
+        return 1
+    except (asyncssh.Error, ValueError) as exc:
         print(_("jetset ssh-server: cannot start: {problem}").format(problem=exc), file=sys.stderr)
         return 1
     mode = "open to anyone" if config.open_mode else "players sign in with their SSH key"

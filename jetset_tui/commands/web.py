@@ -82,12 +82,31 @@ def web_config(args: argparse.Namespace, bind: str, port: int, prefix: str = "")
     )
 
 
+def games_dir_ready(args: argparse.Namespace, who: str) -> bool:
+    """Make ``--games-dir`` if it is missing; False (said why) if it cannot be a folder of
+    games (a file of that name, no permission), before anything is served."""
+    if not args.games_dir:
+        return True
+    try:
+        Path(args.games_dir).mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        from jetset_tui.saves import write_problem_of
+
+        said = _("{command}: --games-dir {folder}: {problem}")
+        problem = write_problem_of(exc)
+        print(said.format(command=who, folder=args.games_dir, problem=problem), file=sys.stderr)
+        return False
+    return True
+
+
 def cmd_web(args: argparse.Namespace) -> int:
     from jetset_tui.ssh.server import SshConfig
 
     log_path = diagnostics.configure(
         "web", args, Path(args.log) if args.log else diagnostics.log_path("web")
     )
+    if not games_dir_ready(args, "jetset web"):
+        return 1
     config = SshConfig(
         open_mode=True,
         games_dir=Path(args.games_dir) if args.games_dir else None,

@@ -97,10 +97,14 @@ class RemoteLobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         you = printable(self.opener.name or "?")
         place = printable(self.opener.place())
-        if self.opener.spectate:
+        if place and self.opener.spectate:
             where = _("Jet Set at {place}: you are {you}; Enter watches")
-        else:
+        elif place:
             where = _("Jet Set at {place}: you are {you}; Enter joins")
+        elif self.opener.spectate:
+            where = _("Jet Set: you are {you}; Enter watches")
+        else:
+            where = _("Jet Set: you are {you}; Enter joins")
         where = where.format(place=place, you=you)
         yield Static(Text(where), id="where")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)

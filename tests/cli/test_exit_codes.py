@@ -208,8 +208,8 @@ def test_a_text_game_that_is_not_text_is_said_in_words(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(
     "args",
-    [["web"], ["host", "--headless", "--players", "2", "--bots", "greedy"]],
-    ids=["web", "host"],
+    [["web"], ["host", "--headless", "--players", "2", "--bots", "greedy"], ["ssh-server"]],
+    ids=["web", "host", "ssh-server"],
 )
 def test_a_port_in_use_is_said_in_words(args: list[str], tmp_path: Path) -> None:
     """Not "[Errno 98] error while attempting to bind on address ('127.0.0.1', …)"."""
@@ -229,3 +229,24 @@ def test_a_port_in_use_is_said_in_words(args: list[str], tmp_path: Path) -> None
     assert run.returncode == 1, run.stderr
     assert f"127.0.0.1:{port}: the port is in use by another program" in run.stderr, run.stderr
     assert "Errno" not in run.stderr and "Traceback" not in run.stderr
+
+
+@pytest.mark.parametrize("command", ["web", "ssh-server"])
+def test_a_games_folder_that_is_a_file_is_refused_before_serving(
+    command: str, tmp_path: Path
+) -> None:
+    """It served, then failed at the first game's log."""
+    taken = tmp_path / "games"
+    taken.write_text("not a folder")
+    env = {**os.environ, "JETSET_HOME": str(tmp_path)}
+    run = subprocess.run(
+        [*JETSET, command, "--port", "0", "--games-dir", str(taken)],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+        env=env,
+    )
+    assert run.returncode == 1, run.stderr
+    assert f"jetset {command}: --games-dir {taken}: a file, not a folder" in run.stderr
+    assert "listening" not in run.stdout and "browsers play at" not in run.stdout

@@ -47,6 +47,8 @@ async def test_a_browser_makes_a_jetlag_game_and_another_watches_it(server: Game
         bea = WebSessionApp(Gate(gate.port, gate.tickets.issue("127.0.0.1")))
         async with bea.run_test(size=(100, 32)) as pilot:
             await arrive(pilot, bea, "bea")
+            where = str(bea.screen.query_one("#where").render())
+            assert where == "Jet Set: you are bea; Enter joins", where  # not 'at this server'
             await pilot.press("n")
             await until(pilot, lambda: screen_name(bea) == "NewGameScreen")
             await pilot.pause(0.2)
