@@ -16,9 +16,13 @@ import pytest
 JETSET = [sys.executable, "-m", "jetset_tui"]
 
 
-def jetset(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]:
+def jetset(
+    *args: str, cwd: Path | None = None, home: Path | None = None
+) -> subprocess.CompletedProcess[str]:
+    """``jetset ARGS``, its data folder ``home`` if given."""
+    env = None if home is None else {**os.environ, "JETSET_HOME": str(home)}
     return subprocess.run(
-        [*JETSET, *args], capture_output=True, text=True, timeout=60, check=False, cwd=cwd
+        [*JETSET, *args], capture_output=True, text=True, timeout=60, check=False, cwd=cwd, env=env
     )
 
 
@@ -217,15 +221,7 @@ def test_a_port_in_use_is_said_in_words(args: list[str], tmp_path: Path) -> None
         taken.bind(("127.0.0.1", 0))
         taken.listen()
         port = taken.getsockname()[1]
-        env = {**os.environ, "JETSET_HOME": str(tmp_path)}
-        run = subprocess.run(
-            [*JETSET, *args, "--port", str(port)],
-            capture_output=True,
-            text=True,
-            timeout=60,
-            check=False,
-            env=env,
-        )
+        run = jetset(*args, "--port", str(port), home=tmp_path)
     assert run.returncode == 1, run.stderr
     assert f"127.0.0.1:{port}: the port is in use by another program" in run.stderr, run.stderr
     assert "Errno" not in run.stderr and "Traceback" not in run.stderr
@@ -238,15 +234,7 @@ def test_a_games_folder_that_is_a_file_is_refused_before_serving(
     """It served, then failed at the first game's log."""
     taken = tmp_path / "games"
     taken.write_text("not a folder")
-    env = {**os.environ, "JETSET_HOME": str(tmp_path)}
-    run = subprocess.run(
-        [*JETSET, command, "--port", "0", "--games-dir", str(taken)],
-        capture_output=True,
-        text=True,
-        timeout=60,
-        check=False,
-        env=env,
-    )
+    run = jetset(command, "--port", "0", "--games-dir", str(taken), home=tmp_path)
     assert run.returncode == 1, run.stderr
     assert f"jetset {command}: --games-dir {taken}: a file, not a folder" in run.stderr
     assert "listening" not in run.stdout and "browsers play at" not in run.stdout
