@@ -331,12 +331,6 @@ class BusinessState:
                     state.hash += (value - old) * KEYS[slot]
                     values[slot] = value
 
-    def _put_hand(self, state: State, seat: int) -> None:
-        """``seat``'s hand size and commitments, into the slots (``_put``)."""
-        base = SCALARS + SEAT_FIELDS * seat
-        self._put(state, base, self.sizes[seat])
-        self._put(state, base + 1, self.commits[seat])
-
     def _put_count(self, state: State, slot: int, delta: int) -> None:
         """A count slot (a kind in front of a seat, or on the discard pile) moves by ``delta``."""
         self.values[slot] += delta
@@ -388,8 +382,10 @@ class BusinessState:
                 self.pile[KIND_INDEX[kind]] -= 1
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + code) & MASK64
-        self.settle_owed()
-        state.refresh_quiet()
+        if self.deck_size == 0 and not self.discards:  # no card left anywhere: none owed
+            self.owed = []
+        if not self.owed:  # (while a card is still owed, the game stays held up)
+            state.refresh_quiet()
         if not self.values:
             self.rehash(state)
             return
@@ -397,24 +393,26 @@ class BusinessState:
         values[DECK_SIZE_SLOT] -= 1  # the three counters move as every draw moves them
         values[EPOCH_DRAWN_SLOT] += 1
         values[DRAWS_SLOT] += 1
-        state.hash += DRAW_KEYS
-        base = SCALARS + SEAT_FIELDS * seat
-        self._put_count(state, base, 1)  # the hand's size
-        self._put(state, base + 1, self.commits[seat])
+        size = SCALARS + SEAT_FIELDS * seat  # the hand's size, one more
+        values[size] += 1
+        commits = self.commits[seat]
+        old_commits, values[size + 1] = values[size + 1], commits
         # the seats owed a card, base-8 digits first seat first: the drawing seat's digit goes
-        # (settle_owed may have emptied the list: then 8**0 leaves 0)
-        self._put(state, OWED_SLOT, values[OWED_SLOT] % (1 << 3 * len(self.owed)))
-
-    def settle_owed(self) -> None:
-        """Draws nobody can make (no card left anywhere) are forgotten."""
-        if self.deck_size == 0 and not self.discards:
-            self.owed = []
+        # (no card left may have emptied the list: then 8**0 leaves 0)
+        old_owed = values[OWED_SLOT]
+        owed = values[OWED_SLOT] = old_owed % (1 << 3 * len(self.owed))
+        state.hash += (  # each slot's change times its key (``_put``), in one sum
+            DRAW_KEYS
+            + KEYS[size]
+            + (commits - old_commits) * KEYS[size + 1]
+            + (owed - old_owed) * KEYS[OWED_SLOT]
+        )
 
     def owe(self, state: State, seat: int) -> None:
         """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
         if self.deck_size or self.discards:
             self.owed.append(seat)
-            state.refresh_quiet()
+            state.hold_up()  # a card owed
             if self.values:
                 self._put(state, OWED_SLOT, _seats_code(self.owed))
             else:
@@ -438,7 +436,7 @@ class BusinessState:
             hand.remove(kind)
         self.sizes[seat] -= 1
         if self.values:
-            self._put_hand(state, seat)
+            self._put_count(state, SCALARS + SEAT_FIELDS * seat, -1)  # the hand's size alone
         else:
             self.rehash(state)
 

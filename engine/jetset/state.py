@@ -312,6 +312,11 @@ class State:
         """For a module's mutators: whether it holds up the game, afresh (``quiet``)."""
         self.quiet = not self.modules_wait()
 
+    def hold_up(self) -> None:
+        """For a module's mutators that make it wait (a hub to place, a card owed ...): the
+        game is not quiet, without asking every module again as ``refresh_quiet`` does."""
+        self.quiet = False
+
     def refresh_to_reveal(self) -> None:
         """For a module's mutators: the deck to turn up a card from next, afresh."""
         self.to_reveal = self.reveal_needed()
