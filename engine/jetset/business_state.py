@@ -18,7 +18,7 @@ discarded or laid down, a turn mark) with ``_put``, for just the slots they chan
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Final
@@ -321,15 +321,18 @@ class BusinessState:
             values[slot] = value
 
     def _put_scalars(self, state: State, names: Iterable[str]) -> None:
-        """``_put`` for the scalar slots of the fields ``names`` (``FIELD_SLOTS``)."""
+        """``_put`` for the scalar slots of the fields ``names`` (``FIELD_SLOTS``), each
+        field's values worked out alone (``FIELD_VALUES``), not all twenty."""
         values = self.values
-        scalars = self.scalar_values()
+        delta = 0
         for name in names:
-            for slot in FIELD_SLOTS[name]:
-                old, value = values[slot], scalars[slot]
+            slots = FIELD_SLOTS[name]
+            for slot, value in zip(slots, FIELD_VALUES[name](self), strict=True):
+                old = values[slot]
                 if old != value:
-                    state.hash += (value - old) * KEYS[slot]
+                    delta += (value - old) * KEYS[slot]
                     values[slot] = value
+        state.hash += delta
 
     def _put_count(self, state: State, slot: int, delta: int) -> None:
         """A count slot (a kind in front of a seat, or on the discard pile) moves by ``delta``."""
@@ -523,6 +526,39 @@ class BusinessState:
             self._put_scalars(state, fields)
         else:
             self.rehash(state)
+
+
+def _offer_values(b: BusinessState) -> tuple[int, ...]:
+    o_from, o_to, o_kind, o_link = b.offer
+    return (o_from + 1, o_to + 1, KIND_INDEX[o_kind] + 1 if o_kind else 0, o_link + 2)
+
+
+def _finals_value(b: BusinessState) -> tuple[int, ...]:
+    return (b.finals + 1 + b.finals_dealt * (1 << 32),)
+
+
+FIELD_VALUES: Final[dict[str, Callable[[BusinessState], tuple[int, ...]]]] = {
+    "deck_size": lambda b: (b.deck_size,),
+    "epoch": lambda b: (b.epoch,),
+    "epoch_drawn": lambda b: (b.epoch_drawn,),
+    "draws": lambda b: (b.draws,),
+    "offer": _offer_values,
+    "offer_turn": lambda b: (b.offer_turn + 1,),
+    "buyout": lambda b: (b.buyout + 1,),
+    "vacations": lambda b: (b.vacations,),
+    "taxes_pot": lambda b: (b.taxes_pot,),
+    "discount_turn": lambda b: (b.discount_turn + 1,),
+    "extra_turn": lambda b: (b.extra_turn + 1,),
+    "open_turn": lambda b: (b.open_turn + 1,),
+    "commandeer": lambda b: (b.commandeer[0] + 1 + (b.commandeer[1] + 1) * (1 << 32),),
+    "acted": lambda b: (b.acted[0] + 1 + b.acted[1] * (1 << 32),),
+    "first_final": lambda b: (b.first_final + 1,),
+    "finals": _finals_value,
+    "finals_dealt": _finals_value,
+    "owed": lambda b: (_seats_code(b.owed),),
+}
+"""Each scalar field's slot values, as ``scalar_values`` lays them out at ``FIELD_SLOTS``
+(for ``set_fields``, which sets a field or two; the tests check the two agree)."""
 
 
 def _seats_code(seats: list[int]) -> int:
