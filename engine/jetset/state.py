@@ -25,6 +25,7 @@ from engine.jetset.board import LONG, ROWS, SHORT, Board
 from engine.jetset.business_state import KEYS as BUSINESS_KEYS
 from engine.jetset.business_state import BusinessState
 from engine.jetset.distant_state import DISTANT, DistantState
+from engine.jetset.distant_state import ROW_SIZE as DISTANT_ROW_SIZE
 from engine.jetset.hubs_state import HubsState
 from engine.jetset.investors_state import InvestorsState
 from engine.jetset.slots import (
@@ -282,8 +283,8 @@ class State:
             return SHORT
         if len(rows[LONG]) < goal[LONG] and deck[LONG]:
             return LONG
-        distant = self.distant
-        if distant is not None and distant.needs_card():
+        distant = self.distant  # needs_card(), read here: asked after every row's change
+        if distant is not None and len(distant.row) < DISTANT_ROW_SIZE and distant.deck:
             return DISTANT
         return None
 
