@@ -352,15 +352,6 @@ class BusinessState:
     def actions_taken(self, turn: int) -> int:
         return self.acted[1] if self.acted[0] == turn else 0
 
-    def wants_chance(self) -> bool:
-        return bool(self.owed) or self.buyout >= 0 or self.finals >= 0
-
-    def holds_up(self, turn: int) -> bool:
-        """A card is owed, a Business Deal waits for its answer, or turn ``turn`` is restricted
-        by a card (``State.modules_wait``; a locked Flight card restricts only claims, which
-        ``Ruleset.apply`` checks apart, as a lock often stays for the rest of a game)."""
-        return self.wants_chance() or self.offer[1] >= 0 or self.marked_turn == turn
-
     def taxes_holder(self) -> int:
         """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
         return self.taxed_by
@@ -508,7 +499,10 @@ class BusinessState:
     def _mark(self, state: State) -> None:
         acted = self.acted[0] if self.acted[1] else -1
         self.marked_turn = max(self.open_turn, self.extra_turn, acted)
-        state.refresh_quiet()
+        if self.marked_turn == state.turn:
+            state.hold_up()  # this turn is restricted
+        else:
+            state.refresh_quiet()
 
     def set_first_final(self, state: State, seat: int) -> None:
         self.first_final = seat

@@ -158,7 +158,7 @@ class Ruleset:
             b = state.business
             if b is None:
                 return hubs.placing if hubs is not None and hubs.placing >= 0 else state.current
-            if b.owed or b.buyout >= 0 or b.finals >= 0:  # wants_chance(), read here
+            if b.owed or b.buyout >= 0 or b.finals >= 0:  # a Business card owed (modules_wait)
                 return CHANCE
             if hubs is not None and hubs.placing >= 0:
                 return hubs.placing

@@ -292,13 +292,23 @@ class State:
         """Whether a module holds up the base game now, computed afresh: an Investor to turn up
         or choose, a first hub to place or a hub bonus to choose, a Business card owed to someone
         (a draw, a Buyout, Final Flights), a Business Deal's answer, or a turn restricted by a
-        Business card (not a locked Flight card: see ``BusinessState.holds_up``). ``quiet``
+        Business card (not a locked Flight card: it restricts only claims, which
+        ``Ruleset.apply`` checks apart, as a lock often stays for the rest of a game). ``quiet``
         holds its negation."""
         inv, hubs, b = self.investors, self.hubs, self.business
-        return (
-            (inv is not None and inv.pending())
-            or (hubs is not None and hubs.busy)
-            or (b is not None and b.holds_up(self.turn))
+        return (  # each module's question read here (``pending``, ``busy``): asked often
+            (inv is not None and (inv.to_turn >= 0 or inv.choosing))
+            or (hubs is not None and (hubs.placing >= 0 or bool(hubs.pending)))
+            or (
+                b is not None
+                and (
+                    bool(b.owed)
+                    or b.buyout >= 0
+                    or b.finals >= 0
+                    or b.offer[1] >= 0
+                    or b.marked_turn == self.turn
+                )
+            )
         )
 
     def owned_links(self, seat: int) -> list[int]:
