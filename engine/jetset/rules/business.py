@@ -192,7 +192,8 @@ class DrawRule(Rule[BusinessDraw]):
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BusinessDraw) -> None:
-        b = business(state)
+        b = state.business  # business(state), read here: a draw is the module's commonest entry
+        assert b is not None, "the Business cards module is off"
         if not b.owed or b.deck_size == 0:
             raise self.illegal("no Business card is to be drawn now")
         if action.seat != b.owed[0]:
@@ -206,7 +207,9 @@ class DrawRule(Rule[BusinessDraw]):
             raise self.illegal("the card does not match its commitment")
 
     def perform(self, state: State, seat: int, action: BusinessDraw) -> None:
-        business(state).draw(state, action.seat, action.kind, action.commitment)
+        b = state.business
+        assert b is not None, "the Business cards module is off"
+        b.draw(state, action.seat, action.kind, action.commitment)
 
 
 class ShuffleRule(Rule[BusinessShuffle]):
