@@ -108,6 +108,8 @@ FIELD_SLOTS: Final[dict[str, tuple[int, ...]]] = {
 }
 """Each scalar field's slots among the first ``SCALARS`` (as ``scalar_values`` lays them out):
 what ``set_fields`` compares for the fields it sets."""
+OFFER_SLOTS: Final = (*FIELD_SLOTS["offer"], *FIELD_SLOTS["offer_turn"])
+"""The Business Deal's slots (``set_offer``)."""
 SEAT_FRONT: Final = 4
 """Where a seat's cards in front start among its ``SEAT_FIELDS``."""
 DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
@@ -511,6 +513,26 @@ class BusinessState:
     def set_first_final(self, state: State, seat: int) -> None:
         self.first_final = seat
         self._put(state, FIRST_FINAL_SLOT, seat + 1)
+
+    def set_offer(self, state: State, offer: tuple[int, int, str, int]) -> None:
+        """A Business Deal offered in this turn (one a turn), or answered (``NO_OFFER``): its
+        five slots put in one sum (``set_fields`` for these two fields, for less)."""
+        self.offer = offer
+        if offer[1] >= 0:
+            self.offer_turn = state.turn
+            state.hold_up()  # the answer waits
+        else:
+            state.refresh_quiet()
+        if not self.values:
+            self.rehash(state)
+            return
+        values = self.values
+        delta = 0
+        new = (*_offer_values(self), self.offer_turn + 1)
+        for slot, value in zip(OFFER_SLOTS, new, strict=True):
+            delta += (value - values[slot]) * KEYS[slot]
+            values[slot] = value
+        state.hash += delta
 
     def set_fields(self, state: State, **fields: object) -> None:
         """Set turn marks and other scalar fields (names as above); only their slots can
