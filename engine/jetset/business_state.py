@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 import data
 from engine.jetset.actions import Action, Buy, Place, PlaceDistant, Rent
 from engine.jetset.rules.costs import service_charge
-from engine.jetset.slots import MAX_SEATS, hex_code, text_code
+from engine.jetset.slots import MAX_SEATS, text_code
 from engine.rng import Rng
 
 if TYPE_CHECKING:
@@ -362,7 +362,8 @@ class BusinessState:
 
     def draw(self, state: State, seat: int, kind: str | None, commitment: str) -> None:
         """The top card of the pile into ``seat``'s hand (``kind`` None: hidden in this view)."""
-        code = hex_code(commitment)  # first: a commitment that is no hex changes nothing
+        code = int(commitment[:16], 16) if commitment else 0  # hex_code(), read here; first:
+        # a commitment that is no hex changes nothing
         self.owed.pop(0)
         self.deck_size -= 1
         self.epoch_drawn += 1
