@@ -18,7 +18,7 @@ discarded or laid down, a turn mark) with ``_put``, for just the slots they chan
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Final
@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Final
 import data
 from engine.jetset.actions import Action, Buy, Place, PlaceDistant, Rent
 from engine.jetset.rules.costs import service_charge
-from engine.jetset.slots import MAX_SEATS, hex_code, text_code
+from engine.jetset.slots import MAX_SEATS, text_code
 from engine.rng import Rng
 
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
@@ -115,6 +115,8 @@ FIELD_SLOTS: Final[dict[str, tuple[int, ...]]] = {
 }
 """Each scalar field's slots among the first ``SCALARS`` (as ``scalar_values`` lays them out):
 what ``set_fields`` compares for the fields it sets."""
+OFFER_SLOTS: Final = (*FIELD_SLOTS["offer"], *FIELD_SLOTS["offer_turn"])
+"""The Business Deal's slots (``set_offer``)."""
 SEAT_FRONT: Final = 4
 """Where a seat's cards in front start among its ``SEAT_FIELDS``."""
 DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
@@ -124,7 +126,7 @@ DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
 def draw_commitment(seat: int, draw: int, kind: str, salt: str) -> str:
     """The public commitment to the ``draw``-th Business card drawn, dealt to ``seat``."""
     text = f"jetset-business:{seat}:{draw}:{kind}:{salt}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]
+    return hashlib.sha256(text.encode()).digest()[:16].hex()  # = hexdigest()[:32], cheaper
 
 
 def business_keys() -> tuple[int, ...]:
@@ -328,21 +330,18 @@ class BusinessState:
             values[slot] = value
 
     def _put_scalars(self, state: State, names: Iterable[str]) -> None:
-        """``_put`` for the scalar slots of the fields ``names`` (``FIELD_SLOTS``)."""
+        """``_put`` for the scalar slots of the fields ``names`` (``FIELD_SLOTS``), each
+        field's values worked out alone (``FIELD_VALUES``), not all twenty."""
         values = self.values
-        scalars = self.scalar_values()
+        delta = 0
         for name in names:
-            for slot in FIELD_SLOTS[name]:
-                old, value = values[slot], scalars[slot]
+            slots = FIELD_SLOTS[name]
+            for slot, value in zip(slots, FIELD_VALUES[name](self), strict=True):
+                old = values[slot]
                 if old != value:
-                    state.hash += (value - old) * KEYS[slot]
+                    delta += (value - old) * KEYS[slot]
                     values[slot] = value
-
-    def _put_hand(self, state: State, seat: int) -> None:
-        """``seat``'s hand size and commitments, into the slots (``_put``)."""
-        base = SCALARS + SEAT_FIELDS * seat
-        self._put(state, base, self.sizes[seat])
-        self._put(state, base + 1, self.commits[seat])
+        state.hash += delta
 
     def _put_count(self, state: State, slot: int, delta: int) -> None:
         """A count slot (a kind in front of a seat, or on the discard pile) moves by ``delta``."""
@@ -362,15 +361,6 @@ class BusinessState:
     def actions_taken(self, turn: int) -> int:
         return self.acted[1] if self.acted[0] == turn else 0
 
-    def wants_chance(self) -> bool:
-        return bool(self.owed) or self.buyout >= 0 or self.finals >= 0
-
-    def holds_up(self, turn: int) -> bool:
-        """A card is owed, a Business Deal waits for its answer, or turn ``turn`` is restricted
-        by a card (``State.modules_wait``; a locked Flight card restricts only claims, which
-        ``Ruleset.apply`` checks apart, as a lock often stays for the rest of a game)."""
-        return self.wants_chance() or self.offer[1] >= 0 or self.marked_turn == turn
-
     def taxes_holder(self) -> int:
         """The seat with Taxes in front of it, or -1 (one copy in the deck)."""
         return self.taxed_by
@@ -379,7 +369,8 @@ class BusinessState:
 
     def draw(self, state: State, seat: int, kind: str | None, commitment: str) -> None:
         """The top card of the pile into ``seat``'s hand (``kind`` None: hidden in this view)."""
-        code = hex_code(commitment)  # first: a commitment that is no hex changes nothing
+        code = int(commitment[:16], 16) if commitment else 0  # hex_code(), read here; first:
+        # a commitment that is no hex changes nothing
         self.owed.pop(0)
         self.deck_size -= 1
         self.epoch_drawn += 1
@@ -395,8 +386,10 @@ class BusinessState:
                 self.pile[KIND_INDEX[kind]] -= 1
         self.sizes[seat] += 1
         self.commits[seat] = (self.commits[seat] + code) & MASK64
-        self.settle_owed()
-        state.refresh_quiet()
+        if self.deck_size == 0 and not self.discards:  # no card left anywhere: none owed
+            self.owed = []
+        if not self.owed:  # (while a card is still owed, the game stays held up)
+            state.refresh_quiet()
         if not self.values:
             self.rehash(state)
             return
@@ -404,24 +397,26 @@ class BusinessState:
         values[DECK_SIZE_SLOT] -= 1  # the three counters move as every draw moves them
         values[EPOCH_DRAWN_SLOT] += 1
         values[DRAWS_SLOT] += 1
-        state.hash += DRAW_KEYS
-        base = SCALARS + SEAT_FIELDS * seat
-        self._put_count(state, base, 1)  # the hand's size
-        self._put(state, base + 1, self.commits[seat])
+        size = SCALARS + SEAT_FIELDS * seat  # the hand's size, one more
+        values[size] += 1
+        commits = self.commits[seat]
+        old_commits, values[size + 1] = values[size + 1], commits
         # the seats owed a card, base-8 digits first seat first: the drawing seat's digit goes
-        # (settle_owed may have emptied the list: then 8**0 leaves 0)
-        self._put(state, OWED_SLOT, values[OWED_SLOT] % (1 << 3 * len(self.owed)))
-
-    def settle_owed(self) -> None:
-        """Draws nobody can make (no card left anywhere) are forgotten."""
-        if self.deck_size == 0 and not self.discards:
-            self.owed = []
+        # (no card left may have emptied the list: then 8**0 leaves 0)
+        old_owed = values[OWED_SLOT]
+        owed = values[OWED_SLOT] = old_owed % (1 << 3 * len(self.owed))
+        state.hash += (  # each slot's change times its key (``_put``), in one sum
+            DRAW_KEYS
+            + KEYS[size]
+            + (commits - old_commits) * KEYS[size + 1]
+            + (owed - old_owed) * KEYS[OWED_SLOT]
+        )
 
     def owe(self, state: State, seat: int) -> None:
         """``seat`` takes a card (a Long Flight claimed), if any card is left to take."""
         if self.deck_size or self.discards:
             self.owed.append(seat)
-            state.refresh_quiet()
+            state.hold_up()  # a card owed
             if self.values:
                 self._put(state, OWED_SLOT, _seats_code(self.owed))
             else:
@@ -445,7 +440,9 @@ class BusinessState:
             hand.remove(kind)
         self.sizes[seat] -= 1
         if self.values:
-            self._put_hand(state, seat)
+            size = SCALARS + SEAT_FIELDS * seat  # the hand's size alone (``_put_count``)
+            self.values[size] -= 1
+            state.hash -= KEYS[size]
         else:
             self.rehash(state)
 
@@ -453,7 +450,9 @@ class BusinessState:
         """A card from ``seat``'s hand to the discard pile."""
         self.take_from_hand(state, seat, kind)
         self.discards.append(kind)
-        self._put_count(state, DISCARDS_BASE + KIND_INDEX[kind], 1)
+        pile = DISCARDS_BASE + KIND_INDEX[kind]  # one more of its kind there (``_put_count``)
+        self.values[pile] += 1
+        state.hash += KEYS[pile]
 
     def set_lock(self, state: State, seat: int, card: str) -> None:
         """``seat`` locks Flight card ``card`` ("": its lock is gone)."""
@@ -514,11 +513,34 @@ class BusinessState:
     def _mark(self, state: State) -> None:
         acted = self.acted[0] if self.acted[1] else -1
         self.marked_turn = max(self.open_turn, self.extra_turn, acted)
-        state.refresh_quiet()
+        if self.marked_turn == state.turn:
+            state.hold_up()  # this turn is restricted
+        else:
+            state.refresh_quiet()
 
     def set_first_final(self, state: State, seat: int) -> None:
         self.first_final = seat
         self._put(state, FIRST_FINAL_SLOT, seat + 1)
+
+    def set_offer(self, state: State, offer: tuple[int, int, str, int]) -> None:
+        """A Business Deal offered in this turn (one a turn), or answered (``NO_OFFER``): its
+        five slots put in one sum (``set_fields`` for these two fields, for less)."""
+        self.offer = offer
+        if offer[1] >= 0:
+            self.offer_turn = state.turn
+            state.hold_up()  # the answer waits
+        else:
+            state.refresh_quiet()
+        if not self.values:
+            self.rehash(state)
+            return
+        values = self.values
+        delta = 0
+        new = (*_offer_values(self), self.offer_turn + 1)
+        for slot, value in zip(OFFER_SLOTS, new, strict=True):
+            delta += (value - values[slot]) * KEYS[slot]
+            values[slot] = value
+        state.hash += delta
 
     def set_fields(self, state: State, **fields: object) -> None:
         """Set turn marks and other scalar fields (names as above); only their slots can
@@ -532,6 +554,39 @@ class BusinessState:
             self._put_scalars(state, fields)
         else:
             self.rehash(state)
+
+
+def _offer_values(b: BusinessState) -> tuple[int, ...]:
+    o_from, o_to, o_kind, o_link = b.offer
+    return (o_from + 1, o_to + 1, KIND_INDEX[o_kind] + 1 if o_kind else 0, o_link + 2)
+
+
+def _finals_value(b: BusinessState) -> tuple[int, ...]:
+    return (b.finals + 1 + b.finals_dealt * (1 << 32),)
+
+
+FIELD_VALUES: Final[dict[str, Callable[[BusinessState], tuple[int, ...]]]] = {
+    "deck_size": lambda b: (b.deck_size,),
+    "epoch": lambda b: (b.epoch,),
+    "epoch_drawn": lambda b: (b.epoch_drawn,),
+    "draws": lambda b: (b.draws,),
+    "offer": _offer_values,
+    "offer_turn": lambda b: (b.offer_turn + 1,),
+    "buyout": lambda b: (b.buyout + 1,),
+    "vacations": lambda b: (b.vacations,),
+    "taxes_pot": lambda b: (b.taxes_pot,),
+    "discount_turn": lambda b: (b.discount_turn + 1,),
+    "extra_turn": lambda b: (b.extra_turn + 1,),
+    "open_turn": lambda b: (b.open_turn + 1,),
+    "commandeer": lambda b: (b.commandeer[0] + 1 + (b.commandeer[1] + 1) * (1 << 32),),
+    "acted": lambda b: (b.acted[0] + 1 + b.acted[1] * (1 << 32),),
+    "first_final": lambda b: (b.first_final + 1,),
+    "finals": _finals_value,
+    "finals_dealt": _finals_value,
+    "owed": lambda b: (_seats_code(b.owed),),
+}
+"""Each scalar field's slot values, as ``scalar_values`` lays them out at ``FIELD_SLOTS``
+(for ``set_fields``, which sets a field or two; the tests check the two agree)."""
 
 
 def _seats_code(seats: list[int]) -> int:

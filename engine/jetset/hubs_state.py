@@ -115,12 +115,18 @@ class HubsState:
     def set_placing(self, state: State, seat: int) -> None:
         self._bump(state, PLACING, seat - self.placing)
         self.placing = seat
-        state.refresh_quiet()
+        if seat >= 0:
+            state.hold_up()  # a hub to place: busy
+        else:
+            state.refresh_quiet()
 
     def set_pending(self, state: State, cities: list[int]) -> None:
         self._bump(state, PENDING, path_code(tuple(cities)) - path_code(tuple(self.pending)))
         self.pending = cities
-        state.refresh_quiet()
+        if cities:
+            state.hold_up()  # a bonus to choose: busy
+        else:
+            state.refresh_quiet()
 
     def add_point(self, state: State, seat: int) -> None:
         self.points[seat] += 1

@@ -162,12 +162,18 @@ class InvestorsState:
     def set_to_turn(self, state: State, space: int) -> None:
         self._bump(state, TO_TURN, space - self.to_turn)
         self.to_turn = space
-        state.refresh_quiet()
+        if space >= 0:
+            state.hold_up()  # an Investor to turn up: pending
+        else:
+            state.refresh_quiet()
 
     def set_choosing(self, state: State, choosing: bool) -> None:
         self._bump(state, CHOOSING, int(choosing) - int(self.choosing))
         self.choosing = choosing
-        state.refresh_quiet()
+        if choosing:
+            state.hold_up()  # an Investor to choose: pending
+        else:
+            state.refresh_quiet()
 
     def pay_out(self, state: State, space: int, card: str, amounts: tuple[int, ...]) -> None:
         """The Vacation card on ``space``: its Investor (now public) paid ``amounts``."""

@@ -212,7 +212,7 @@ class Notation:
         head, _, rest = line.strip().partition(" ")
         if head == "*":
             return Entry(CHANCE, self.parse_action(rest))
-        if not _SEAT.fullmatch(head):
+        if not _is_seat(head):
             raise NotationError(
                 "an entry starts with a seat number or '*', not {head}", head=repr(head)
             )
@@ -355,7 +355,7 @@ class Notation:
         if len(args) != 5:
             raise NotationError("write: deal SEAT CARD CARD SALT COMMITMENT")
         cards = (self.card(args[1]), self.card(args[2]))
-        return Deal(_seat(args[0]), cards, _hex(args[3]), _hex(args[4]))
+        return Deal(_seat(args[0]), cards, *_hex_pair(args[3], args[4]))
 
     def _parse_play(self, args: list[str]) -> Action:
         if not args:
@@ -427,7 +427,10 @@ class Notation:
             return BusinessDraw(_seat(args[0]), None, None, _hex(args[2]))
         if len(args) != 4:
             raise NotationError("write: bdraw SEAT CARD SALT COMMITMENT")
-        return BusinessDraw(_seat(args[0]), self._kind(args[1]), _hex(args[2]), _hex(args[3]))
+        kind = args[1].lower()  # self._kind(args[1]), read here: a draw is a common line
+        if kind not in KIND:
+            kind = self._kind(args[1])  # says which cards there are
+        return BusinessDraw(_seat(args[0]), kind, *_hex_pair(args[2], args[3]))
 
     def _parse_bshuffle(self, args: list[str]) -> Action:
         if len(args) != 1:
@@ -445,7 +448,7 @@ class Notation:
         if len(args) != 5:
             raise NotationError("write: bfinals SEAT CARD CARD SALT COMMITMENT")
         cards = (self.card(args[1]), self.card(args[2]))
-        return FinalsDraw(_seat(args[0]), cards, _hex(args[3]), _hex(args[4]))
+        return FinalsDraw(_seat(args[0]), cards, *_hex_pair(args[3], args[4]))
 
     def _kind(self, word: str) -> str:
         kind = word.lower()
@@ -484,7 +487,7 @@ class Notation:
                 "investors hidden COMMITMENT COMMITMENT  or  investors up CARD CARD"
             )
         cards = (self.investor(args[0]), self.investor(args[1]))
-        return DealInvestors(cards, (_hex(args[2]), _hex(args[3])), (_hex(args[4]), _hex(args[5])))
+        return DealInvestors(cards, _hex_pair(args[2], args[3]), _hex_pair(args[4], args[5]))
 
     def _parse_investor(self, args: list[str]) -> Action:
         if len(args) != 3 or args[0] not in ("1", "2"):
@@ -556,8 +559,8 @@ _PARSERS: dict[str, Callable[[Notation, list[str]], Action]] = {
 }
 """Each verb's parser: ``Notation._parse_<verb>``."""
 
-_SEAT = re.compile("[0-9]{1,2}")
 _HEX = re.compile("[0-9a-f]{1,128}")
+_HEX_PAIR = re.compile("[0-9a-f]{1,128} [0-9a-f]{1,128}")
 
 
 def _format_investors(
@@ -582,8 +585,14 @@ def _count(word: str) -> int:
     raise NotationError("{word} is not a count (a whole number from 1)", word=repr(word))
 
 
+def _is_seat(word: str) -> bool:
+    """One or two ASCII digits (``str`` tests: a regular expression costs twice as much for so
+    short a word)."""
+    return len(word) <= 2 and word.isascii() and word.isdigit()
+
+
 def _seat(word: str) -> int:
-    if not _SEAT.fullmatch(word):
+    if not (len(word) <= 2 and word.isascii() and word.isdigit()):  # _is_seat(word)
         raise NotationError("{word} is not a seat number", word=repr(word))
     return int(word)
 
@@ -594,6 +603,15 @@ def _hex(word: str) -> str:
     if not _HEX.fullmatch(word):
         raise NotationError("{word} is not lower-case hex", word=repr(word))
     return word
+
+
+def _hex_pair(first: str, second: str) -> tuple[str, str]:
+    """``_hex`` of two words (a salt and its commitment, two of either) with one match: most of
+    a match's cost is fixed (the words, from ``str.split``, hold no space)."""
+    if not _HEX_PAIR.fullmatch(f"{first} {second}"):
+        _hex(first)  # says which word is wrong
+        _hex(second)
+    return first, second
 
 
 def _no_args(args: list[str], verb: str) -> None:

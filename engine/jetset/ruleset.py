@@ -165,7 +165,7 @@ class Ruleset:
             b = state.business
             if b is None:
                 return hubs.placing if hubs is not None and hubs.placing >= 0 else state.current
-            if b.owed or b.buyout >= 0 or b.finals >= 0:  # wants_chance(), read here
+            if b.owed or b.buyout >= 0 or b.finals >= 0:  # a Business card owed (modules_wait)
                 return CHANCE
             if hubs is not None and hubs.placing >= 0:
                 return hubs.placing
@@ -216,15 +216,16 @@ class Ruleset:
     def _chance_rule(self, entry: Entry, actor: int | None) -> AnyRule:
         """The dealer's rule for ``entry``, or IllegalAction saying whose turn it is instead."""
         action = entry.action
+        if actor == CHANCE and entry.actor == CHANCE:  # the dealer's entry in its turn
+            rule = self._chance.get(type(action))  # (no Investors action is among these)
+            if rule is not None:
+                return rule
         if self.investors and type(action) in INVESTOR_RULES:  # its check says when it may come
             return INVESTOR_RULES[type(action)]
         if actor is None:
             raise IllegalAction(ENDING, "the game is over")
         if actor == CHANCE:
-            rule = self._chance.get(type(action))
-            if entry.actor != CHANCE or rule is None:
-                raise IllegalAction(TURNS, "the dealer must turn up or deal a card first")
-            return rule
+            raise IllegalAction(TURNS, "the dealer must turn up or deal a card first")
         if isinstance(action, CHANCE_TYPES) or entry.actor == CHANCE:
             raise IllegalAction(TURNS, "it is seat {seat}'s turn, not the dealer's", seat=actor)
         if entry.actor != actor:

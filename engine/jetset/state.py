@@ -25,6 +25,7 @@ from engine.jetset.board import LONG, ROWS, SHORT, Board
 from engine.jetset.business_state import KEYS as BUSINESS_KEYS
 from engine.jetset.business_state import BusinessState
 from engine.jetset.distant_state import DISTANT, DistantState
+from engine.jetset.distant_state import ROW_SIZE as DISTANT_ROW_SIZE
 from engine.jetset.hubs_state import HubsState
 from engine.jetset.investors_state import InvestorsState
 from engine.jetset.slots import (
@@ -282,8 +283,8 @@ class State:
             return SHORT
         if len(rows[LONG]) < goal[LONG] and deck[LONG]:
             return LONG
-        distant = self.distant
-        if distant is not None and distant.needs_card():
+        distant = self.distant  # needs_card(), read here: asked after every row's change
+        if distant is not None and len(distant.row) < DISTANT_ROW_SIZE and distant.deck:
             return DISTANT
         return None
 
@@ -291,13 +292,23 @@ class State:
         """Whether a module holds up the base game now, computed afresh: an Investor to turn up
         or choose, a first hub to place or a hub bonus to choose, a Business card owed to someone
         (a draw, a Buyout, Final Flights), a Business Deal's answer, or a turn restricted by a
-        Business card (not a locked Flight card: see ``BusinessState.holds_up``). ``quiet``
+        Business card (not a locked Flight card: it restricts only claims, which
+        ``Ruleset.apply`` checks apart, as a lock often stays for the rest of a game). ``quiet``
         holds its negation."""
         inv, hubs, b = self.investors, self.hubs, self.business
-        return (
-            (inv is not None and inv.pending())
-            or (hubs is not None and hubs.busy)
-            or (b is not None and b.holds_up(self.turn))
+        return (  # each module's question read here (``pending``, ``busy``): asked often
+            (inv is not None and (inv.to_turn >= 0 or inv.choosing))
+            or (hubs is not None and (hubs.placing >= 0 or bool(hubs.pending)))
+            or (
+                b is not None
+                and (
+                    bool(b.owed)
+                    or b.buyout >= 0
+                    or b.finals >= 0
+                    or b.offer[1] >= 0
+                    or b.marked_turn == self.turn
+                )
+            )
         )
 
     def owned_links(self, seat: int) -> list[int]:
@@ -311,6 +322,11 @@ class State:
     def refresh_quiet(self) -> None:
         """For a module's mutators: whether it holds up the game, afresh (``quiet``)."""
         self.quiet = not self.modules_wait()
+
+    def hold_up(self) -> None:
+        """For a module's mutators that make it wait (a hub to place, a card owed ...): the
+        game is not quiet, without asking every module again as ``refresh_quiet`` does."""
+        self.quiet = False
 
     def refresh_to_reveal(self) -> None:
         """For a module's mutators: the deck to turn up a card from next, afresh."""

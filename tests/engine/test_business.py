@@ -27,17 +27,19 @@ from engine.jetset.board import LONG, SHORT, load_board
 from engine.jetset.business_state import (
     DECK,
     FIELD_SLOTS,
+    FIELD_VALUES,
     KINDS,
     SCALARS,
     BusinessState,
     draw_commitment,
 )
 from engine.jetset.notation import Notation
+from engine.jetset.options import MODULES
 from engine.jetset.rules.business import chance_entry_kind
 from engine.jetset.rules.business_cards import CARDS
 from engine.jetset.rules.business_deal import answer_on_timeout
 from engine.jetset.scoring import scores
-from engine.jetset.selfplay import play_bot_choice, seat_bots
+from engine.jetset.selfplay import play_bot_choice, play_game, seat_bots
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 from tests.engine.test_combinations import check_pile
@@ -699,3 +701,26 @@ def test_each_scalar_field_lies_in_the_slots_that_set_fields_compares() -> None:
             slots
         ), name
     assert sorted({s for slots in FIELD_SLOTS.values() for s in slots}) == list(range(SCALARS))
+
+
+def test_each_scalar_fields_values_alone_are_those_of_all_the_scalars() -> None:
+    """``FIELD_VALUES`` (what ``set_fields`` puts) gives each field's slots the values
+    ``scalar_values`` gives them, in new tables and along whole games with every module."""
+    assert FIELD_VALUES.keys() == FIELD_SLOTS.keys()
+    for players in (2, 4, 6):
+        check_field_values(BusinessState(players))
+    options = Options(players=4, **dict.fromkeys(MODULES, True))
+    for seed in ("fields/0", "fields/1"):
+        played = play_game(options, seed)
+        game = Game(options)
+        for entry in played.entries:
+            game.push(entry)
+            b = game.state.business
+            assert b is not None
+            check_field_values(b)
+
+
+def check_field_values(b: BusinessState) -> None:
+    scalars = b.scalar_values()
+    for name, slots in FIELD_SLOTS.items():
+        assert FIELD_VALUES[name](b) == tuple(scalars[s] for s in slots), name

@@ -79,6 +79,11 @@ def test_parsing_is_forgiving_about_case_order_and_defaults() -> None:
         (f"deal 1 hidden {'a' * 129}", "is not lower-case hex"),
         ("bdraw 1 income 00ff 12g4", "'12g4' is not lower-case hex"),
         ("bdraw 1 income ５ 00ff", "'５' is not lower-case hex"),
+        (f"bdraw 1 income {'a' * 129} 00ff", "is not lower-case hex"),  # each word at most 128
+        ("deal 0 F-01 F-02 00ff 0x1f", "'0x1f' is not lower-case hex"),
+        ("bdraw 123 income 00ff 00ff", "'123' is not a seat number"),
+        ("bdraw ² income 00ff 00ff", "'²' is not a seat number"),
+        ("bdraw 1 joker 00ff 00ff", "unknown Business card 'joker'"),
     ],
 )
 def test_malformed_lines_raise_notation_errors(line: str, message: str) -> None:

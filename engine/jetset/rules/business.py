@@ -192,7 +192,8 @@ class DrawRule(Rule[BusinessDraw]):
     ends_turn = False
 
     def check(self, state: State, seat: int, action: BusinessDraw) -> None:
-        b = business(state)
+        b = state.business  # business(state), read here: a draw is the module's commonest entry
+        assert b is not None, "the Business cards module is off"
         if not b.owed or b.deck_size == 0:
             raise self.illegal("no Business card is to be drawn now")
         if action.seat != b.owed[0]:
@@ -206,7 +207,9 @@ class DrawRule(Rule[BusinessDraw]):
             raise self.illegal("the card does not match its commitment")
 
     def perform(self, state: State, seat: int, action: BusinessDraw) -> None:
-        business(state).draw(state, action.seat, action.kind, action.commitment)
+        b = state.business
+        assert b is not None, "the Business cards module is off"
+        b.draw(state, action.seat, action.kind, action.commitment)
 
 
 class ShuffleRule(Rule[BusinessShuffle]):
@@ -334,12 +337,17 @@ def guard(state: State, seat: int, action: Action) -> None:
     if b.extra_turn == turn and isinstance(action, (Income, Dividends)):
         raise refused("with Extra Action, neither action may be income")
     if isinstance(action, (Claim, ClaimFinal)):
-        mine = b.locks[seat]
-        if mine and action.card != mine:
-            raise refused("you have locked {card}: claim it before any other card", card=mine)
-        holder = locked_by(state, action.card)
-        if holder >= 0 and holder != seat:
-            raise refused("{card} is locked by seat {seat}", card=action.card, seat=holder)
+        guard_locks(state, b, seat, action)
+
+
+def guard_locks(state: State, b: BusinessState, seat: int, action: Claim | ClaimFinal) -> None:
+    """``guard`` of a claim around locked Flight cards: yours first, never another's."""
+    mine = b.locks[seat]
+    if mine and action.card != mine:
+        raise refused("you have locked {card}: claim it before any other card", card=mine)
+    holder = locked_by(state, action.card)
+    if holder >= 0 and holder != seat:
+        raise refused("{card} is locked by seat {seat}", card=action.card, seat=holder)
 
 
 def restricts(state: State) -> bool:
@@ -356,22 +364,16 @@ def restricts(state: State) -> bool:
 
 
 def guard_if_needed(state: State, seat: int, action: Action) -> None:
-    """``guard``, skipped when it could refuse nothing (``guard_needed``)."""
+    """``guard``, skipped when it could refuse nothing: with no turn restriction in play (no
+    ``marked_turn`` of this turn, no Business Deal waiting) only a claim while a Flight card is
+    locked can be refused, and only by the locks (``guard_locks``). Asked for many entries, so
+    it reads the slots itself (``only_locks_restrict``, ``actions_taken``)."""
     b = state.business
     assert b is not None, "the Business cards module is off"
-    if guard_needed(b, state.turn, action):
+    if b.marked_turn == state.turn or b.offer[1] >= 0:  # open_turn, extra_turn or acted
         guard(state, seat, action)
-
-
-def guard_needed(b: BusinessState, turn: int, action: Action) -> bool:
-    """Whether ``guard`` could refuse ``action`` now: a turn restriction is in play, or it is
-    a claim while a Flight card is locked. Asked for every entry, so it reads the slots itself
-    (``only_locks_restrict``, ``actions_taken``, ``locked_by``)."""
-    return (
-        b.marked_turn == turn  # open_turn, extra_turn or acted: this turn's
-        or b.offer[1] >= 0
-        or (isinstance(action, (Claim, ClaimFinal)) and any(b.locks))
-    )
+    elif isinstance(action, (Claim, ClaimFinal)) and any(b.locks):
+        guard_locks(state, b, seat, action)
 
 
 def only_locks_restrict(state: State) -> bool:

@@ -65,9 +65,7 @@ class OfferRule(Rule[Offer]):
         _check_deal_link(self, state, seat, action.seat, action.link)
 
     def perform(self, state: State, seat: int, action: Offer) -> None:
-        business(state).set_fields(
-            state, offer=(seat, action.seat, action.kind, action.link), offer_turn=state.turn
-        )
+        business(state).set_offer(state, (seat, action.seat, action.kind, action.link))
 
     def options(self, state: State, seat: int) -> list[Action]:
         b = business(state)
@@ -107,7 +105,7 @@ class AcceptRule(Rule[Accept]):
             if where >= 0:
                 state.add_stock(placer, planes=-1)
                 state.add_link_planes(where, placer, 1)
-        b.set_fields(state, offer=NO_OFFER)
+        b.set_offer(state, NO_OFFER)
 
     def options(self, state: State, seat: int) -> list[Action]:
         b = business(state)
@@ -130,7 +128,7 @@ class DeclineRule(Rule[Decline]):
             raise self.illegal("no Business Deal is offered to you")
 
     def perform(self, state: State, seat: int, action: Decline) -> None:
-        business(state).set_fields(state, offer=NO_OFFER)
+        business(state).set_offer(state, NO_OFFER)
 
     def options(self, state: State, seat: int) -> list[Action]:
         return [Decline()] if business(state).offer[1] == seat else []
