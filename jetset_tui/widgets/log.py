@@ -25,6 +25,7 @@ from textual.strip import Strip
 
 from engine.platform import CHANCE, AnyRules
 from jetset_tui.theme import DIM, Livery, seat_badge
+from jetset_tui.widgets.wrap import wrapped
 
 MAX_LINES = 2000
 """The oldest lines go beyond this many."""
@@ -32,10 +33,6 @@ MAX_LINES = 2000
 
 LEAD = re.compile(r" *\d* +\S +")
 """A line's turn and badge (``  12  B  ``): the rows it wraps to begin under what follows."""
-
-NARROWEST = 12
-"""Cells a wrapped row keeps for words at least: a narrower pane indents less."""
-
 
 EntryWords = Callable[[Any, int, Sequence[str], Sequence[Livery]], Text]
 """What makes the log line of an entry, from the entry, its turn (0: none), the seats' names
@@ -61,23 +58,11 @@ def rules_words(rules: AnyRules) -> EntryWords:
     return line
 
 
-def wrapped(line: Text, width: int, console: Console) -> list[Text]:
-    """``line`` as rows of at most ``width`` cells: the first whole, the next ones indented to
-    where its words begin (after the turn and the badge), words kept whole where they fit."""
-    if line.cell_len <= width or width < 1:
-        return [line]
+def log_rows(line: Text, width: int, console: Console) -> list[Text]:
+    """A log line as rows of ``width`` cells, the rows after the first under its words (after
+    the turn and the badge)."""
     lead = LEAD.match(line.plain)
-    indent = min(lead.end() if lead else 4, max(0, width - NARROWEST))
-    head, body = line[:indent], line[indent:]
-    rows = body.wrap(console, width - indent)
-    first = head.copy()
-    first.append(rows[0])
-    out = [first]
-    for row in rows[1:]:
-        indented = line.blank_copy(" " * indent)
-        indented.append(row)
-        out.append(indented)
-    return out
+    return wrapped(line, width, console, lead.end() if lead else 4)
 
 
 class NotationLog(ScrollView, can_focus=False):
@@ -136,7 +121,7 @@ class NotationLog(ScrollView, can_focus=False):
         self._follow()
 
     def _add_rows(self, line: Text) -> None:
-        rows = wrapped(line, self._width, self.app.console) if self._width else [line]
+        rows = log_rows(line, self._width, self.app.console) if self._width else [line]
         self._rows.extend(rows)
         self._row_counts.append(len(rows))
 

@@ -11,7 +11,7 @@ from rich.text import Text
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.log import LogScreen, ScrolledLog
 from jetset_tui.theme import LIVERIES, seat_badge
-from jetset_tui.widgets.log import NotationLog, wrapped
+from jetset_tui.widgets.log import NotationLog, log_rows
 from tests.tui.conftest import make_app
 from tests.tui.play import game_screen
 
@@ -30,12 +30,12 @@ def shown(log: NotationLog) -> list[str]:
 
 
 def test_a_long_line_wraps_under_its_words() -> None:
-    rows = [row.plain for row in wrapped(long_line(12), 30, Console())]
+    rows = [row.plain for row in log_rows(long_line(12), 30, Console())]
     assert len(rows) > 2 and all(len(row) <= 30 for row in rows), rows
     assert rows[0].startswith("  12  B  turned")
     assert all(row.startswith(" " * 9) and row[9] != " " for row in rows[1:]), rows
     assert " ".join(row.strip() for row in rows).endswith(LONG), rows
-    assert [r.plain for r in wrapped(Text("short"), 30, Console())] == ["short"]
+    assert [r.plain for r in log_rows(Text("short"), 30, Console())] == ["short"]
 
 
 async def test_the_pane_shows_a_long_line_whole_at_80_columns(tmp_path: Path) -> None:

@@ -1,0 +1,75 @@
+"""The players' panel beside the map at 100×30 (two lines a player) says everything: a line too
+wide for the panel (hubs, ``away``, a long name, many cards) goes on in a row of its own under
+the name, never cut and never at the panel's edge."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import Options, seed_commitment
+from engine.jetset.options import PLAYABLE
+from engine.jetset.selfplay import play_game
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.replay import ReplayScreen
+from jetset_tui.table import TableView
+from jetset_tui.theme import LIVERIES
+from jetset_tui.widgets.players import PlayersPanel
+from netcode.logfile import Header, Seat, write_game
+from netcode.seatkind import SeatKind
+
+SEED = "players-fit"
+NAMES = ["Bartholomew Fairweather", "Amelia", "Wilbur", "Bessie", "Charles"]
+
+
+def finished(tmp_path: Path) -> Path:
+    options = Options(players=5, **{module: True for module in PLAYABLE})
+    game = play_game(options, SEED, kinds=("greedy",))
+    seats = [Seat(name, SeatKind.of_bot("greedy")) for name in NAMES]
+    path = tmp_path / "hubs.jetset"
+    write_game(path, Header(options, seats, seed_commitment(SEED)), game, SEED)
+    return path
+
+
+def rows(panel: PlayersPanel) -> list[str]:
+    return [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+
+
+def check_rows(shown: list[str], width: int) -> None:
+    """A player's first row starts with the mark or a blank, every other row under the name."""
+    for row in shown:
+        assert row.startswith(("▶", "  ")), shown
+        assert len(row) <= width, shown
+
+
+async def test_hubs_away_and_long_names_fit_the_compact_panel(tmp_path: Path) -> None:
+    app = JetSetApp(replay=finished(tmp_path))
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen) and screen.short
+        await pilot.press("end")
+        await pilot.pause()
+        panel = screen.query_one("#right PlayersPanel", PlayersPanel)
+        state = screen.state_here()
+        assert state.hubs is not None
+        shown = rows(panel)
+        check_rows(shown, panel.content_size.width)
+        text = "\n".join(shown)
+        for seat, cities in enumerate(state.hubs.cities):
+            assert cities, seat
+            for city in cities:
+                assert state.board.city_code(city) in text, (city, shown)
+        assert NAMES[0] in text, "the whole name"
+
+        kinds = [SeatKind.of_bot("greedy")] * 5
+        away = TableView(state, NAMES, kinds, list(LIVERIES[:5]), 0, None, away=(0, 1))
+        panel.show(away, compact=True)
+        await pilot.pause()
+        shown = rows(panel)
+        check_rows(shown, panel.content_size.width)
+        assert "\n".join(shown).count("away") == 2, shown
+
+        await pilot.resize_terminal(120, 40)  # a wider panel: its lines made again
+        await pilot.pause()
+        await pilot.pause()
+        check_rows(rows(panel), panel.content_size.width)
