@@ -5,9 +5,19 @@ from __future__ import annotations
 
 import getpass
 
-from jetset_tui.i18n import _
+from jetset_tui.i18n import N_, _
 
 BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
+
+BOT_WORDS = {"mcts": N_("search")}
+"""The bot kinds whose name is a term of the trade, as players read them (README: "the search
+bot"); the command line, the logs and ``--json`` keep the kind (``mcts``)."""
+
+
+def bot_words(label: str) -> str:
+    """A bot kind (a label: ``greedy``, ``mcts``) as a player reads it: ``search`` for
+    ``mcts``, any other as it is called."""
+    return _(BOT_WORDS[label]) if label in BOT_WORDS else label
 
 
 def your_name() -> str:

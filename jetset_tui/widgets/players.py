@@ -12,6 +12,7 @@ from engine.jetset.state import State
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.i18n import _, money, ngettext
 from jetset_tui.race import panel_race
+from jetset_tui.seat_names import bot_words
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
 from jetset_tui.widgets.panel import LinePanel
@@ -26,7 +27,7 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 def kind_label(kind: SeatKind) -> str:
     """How a panel names a seat's kind: ``human`` in the player's language, a bot by its name."""
-    return _("human") if not kind.is_bot else kind.label
+    return _("human") if not kind.is_bot else bot_words(kind.label)
 
 
 def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
