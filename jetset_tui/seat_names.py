@@ -4,10 +4,14 @@ Any game's form uses them (jetset_tui/screens/new_game.py)."""
 from __future__ import annotations
 
 import getpass
+import re
 
 from jetset_tui.i18n import N_, _
 
 BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
+
+LOGIN = re.compile(r"[A-Za-z0-9._-]{1,32}")
+"""A login name that reads as a player's name."""
 
 BOT_WORDS = {"mcts": N_("search")}
 """The bot kinds whose name is a term of the trade, as players read them (README: "the search
@@ -21,8 +25,17 @@ def bot_words(label: str) -> str:
 
 
 def your_name() -> str:
+    """Your name at a game on this machine: your login name, else "You"."""
+    name = login_name()
+    return name if name is not None and name.isalnum() else _("You")
+
+
+def login_name() -> str | None:
+    """The system's user name, capitalised, when it reads as a name (letters, digits, ``.``,
+    ``_``, ``-``; at most 32): what the others at a network table call you by default, as an
+    SSH player is called by their SSH user name. None: no such name here."""
     try:
         name = getpass.getuser()
     except Exception:  # no user name in this environment
-        return _("You")
-    return name.capitalize() if name and name.isalnum() else _("You")
+        return None
+    return name.capitalize() if LOGIN.fullmatch(name) else None
