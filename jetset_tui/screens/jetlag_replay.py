@@ -135,13 +135,15 @@ class JetLagReplayScreen(ReplayFrame):
 
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = replay_bindings()
+    WHERE_APART = True  # the round and the piles: a line of their own at 80 columns
     DEFAULT_CSS = """
-    JetLagReplayScreen #where { height: 1; padding: 0 1; background: $boost; }
+    JetLagReplayScreen #where { height: 2; padding: 0 1; background: $boost; }
     JetLagReplayScreen #jr-said { height: auto; padding: 0 1; }
     JetLagReplayScreen #jr-body { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     JetLagReplayScreen #jr-hands { height: auto; margin-top: 1; }
     JetLagReplayScreen #log { height: 6; }
     JetLagReplayScreen.-low #log { height: 3; }
+    JetLagReplayScreen.-low #jr-hands { margin-top: 0; }
     JetLagReplayScreen #goto { display: none; }
     JetLagReplayScreen #goto.-open { display: block; }
     """

@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -100,6 +101,8 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     liveries: list[Livery]
     words: EntryWords
     """How the game's entries read in the log pane (widgets/log.py)."""
+    WHERE_APART: ClassVar[bool] = False
+    """The game's part of the status line on a row of its own (``where_text``)."""
 
     def __init__(self, *, classes: str | None = None) -> None:
         super().__init__(classes=classes)
@@ -171,7 +174,7 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
             self.query_one(NotationLog).clear()
 
     def where_bar(self) -> Widget:
-        """The status line (``where_text``)."""
+        """The status lines (``where_text``): a game's screen gives ``#where`` two rows."""
         return Static(id="where")
 
     def log_pane(self) -> Widget:
@@ -310,9 +313,16 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
             entry, turn = self.entry_seen(i)
             lines.append(log.line(entry, turn, self.names, self.liveries))
             lines += self.note_lines(i + 1)
+            if i + 1 == self.length:
+                lines += self.end_lines()
         if lines:
             log.write(lines)
         self._shown = self.position
+
+    def end_lines(self) -> list[Text]:
+        """The log pane's lines after a log's last entry (a game's screen may tell its end
+        there, where a long reason wraps: the status line has one row for it)."""
+        return []
 
     def note_lines(self, at: int) -> list[Text]:
         """The lines of the notes written after ``at`` entries."""
@@ -324,14 +334,17 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         return _("dealer") if actor == CHANCE else self.names[actor]
 
     def where_text(self) -> Text:
-        """The status line: the file, the move, the game's part, the viewer and the speed."""
+        """The status line: the file, the move, the viewer and the speed, and the game's part
+        (a turn, what comes next, how it ended): on a line of its own under them where the
+        game says ``WHERE_APART`` (its ``#where`` two rows high), a line of 80 columns."""
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("▶ " + _("REPLAY") + " ", style="bold")
         if self.path is not None:
             text.append(f"{self.path.name}  ", style=DIM)
         move = _("move {n}/{total}").format(n=self.position, total=self.length)
         text.append(f"{move}  ", style="bold")
-        self.where_game(text)
+        if not self.WHERE_APART:
+            self.where_game(text)
         if self.viewer is None:
             viewer = _("spectator")
         else:
@@ -339,4 +352,8 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         text.append(f"[{viewer}]  ")
         playing = _("playing") if self._timer is not None else _("paused")
         text.append(f"{playing} {SPEEDS[self.speed]:g}/s", style=DIM)
+        if self.WHERE_APART:
+            text.append("\n")
+            self.where_game(text)
+            text.rstrip()
         return text
