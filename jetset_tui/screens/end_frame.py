@@ -40,8 +40,10 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", N_("Play again")),
         Binding("w", "replay", N_("Watch the replay")),
-        Binding("escape,q,enter", "menu", N_("Menu")),
+        Binding("escape,q", "menu", N_("Menu")),
     ]
+    """Enter does nothing here: a player pressing it to play their last move, or to dismiss a
+    message, must not lose the end screen."""
 
     def __init__(self, path: Path | None = None) -> None:
         """``path``: the game's log, where it is saved (None: no replay to watch)."""

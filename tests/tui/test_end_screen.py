@@ -128,6 +128,23 @@ async def test_watch_the_replay_from_the_end_screen(tmp_path: Path) -> None:
         assert isinstance(app.screen, ReplayScreen) and app.screen.position == length
 
 
+async def test_enter_keeps_the_end_screen(tmp_path: Path) -> None:
+    """A player pressing Enter (their last move's, or to dismiss a message) keeps the end
+    screen; the footer says the keys that leave it."""
+    path = await finished_log(tmp_path, 2, "enter-2")
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        end = await end_screen(pilot)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.screen is end
+        footer = screen_text(app).splitlines()[-1]
+        assert "esc Menu" in footer and "w Watch the replay" in footer, footer
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not end and end not in app.screen_stack
+
+
 EVERY_OPTION = Options(
     players=3,
     extra_cards=True,
