@@ -16,11 +16,7 @@ from jetset_tui.seat_names import bot_words
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
 from jetset_tui.widgets.panel import LinePanel
-from jetset_tui.widgets.wrap import wrapped
 from netcode.seatkind import SeatKind
-
-INDENT = 3
-"""Where a player's lines after the first begin, under the name: a wrapped row too."""
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
@@ -96,30 +92,19 @@ def hub_text(state: State, seat: int) -> Text:
 
 class PlayersPanel(LinePanel):
     """Every player, the one to move marked with ▶. A line wider than the panel (hubs or
-    ``away`` on a compact line, many cards) goes on in a row of its own, never cut."""
+    ``away`` on a compact line, many cards) goes on in a row of its own under the name, never
+    cut (``LinePanel.WRAPS``)."""
 
     DEFAULT_CSS = """
     PlayersPanel { height: auto; padding: 0 1; }
     """
-
-    def __init__(self, *, id: str | None = None, classes: str | None = None) -> None:
-        super().__init__(id=id, classes=classes)
-        self._shown: tuple[TableView, bool] | None = None
-        self._width = 0
+    WRAPS = True
+    WRAP_INDENT = 3  # under the name
 
     def show(self, table: TableView, compact: bool = False) -> None:
-        self._shown = table, compact
-        self._width = width = self.content_size.width  # 0 until laid out: nothing wraps yet
         text = Text()
         for seat in range(table.state.players):
-            for line in player_lines(table, seat, compact).split("\n", allow_blank=True):
-                for row in wrapped(line, width, self.app.console, INDENT) if width else [line]:
-                    text.append_text(row)
-                    text.append("\n")
-        text.right_crop(1)
+            if seat:
+                text.append("\n")
+            text.append_text(player_lines(table, seat, compact))
         self.show_text(text)
-
-    def on_resize(self) -> None:
-        """The lines wrapped again for a new width."""
-        if self._shown is not None and self.content_size.width != self._width:
-            self.show(*self._shown)

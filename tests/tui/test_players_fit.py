@@ -10,12 +10,16 @@ from engine import Options, seed_commitment
 from engine.jetset.options import PLAYABLE
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
+from jetset_tui.business import business_rule
 from jetset_tui.screens.replay import ReplayScreen
+from jetset_tui.seating import GamePlan
 from jetset_tui.table import TableView
 from jetset_tui.theme import LIVERIES
+from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.players import PlayersPanel
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
+from tests.tui.play import game_screen
 
 SEED = "players-fit"
 NAMES = ["Bartholomew Fairweather", "Amelia", "Wilbur", "Bessie", "Charles"]
@@ -73,3 +77,31 @@ async def test_hubs_away_and_long_names_fit_the_compact_panel(tmp_path: Path) ->
         await pilot.pause()
         await pilot.pause()
         check_rows(rows(panel), panel.content_size.width)
+
+
+async def test_your_business_cards_and_their_keys_are_whole_at_100_columns(
+    tmp_path: Path,
+) -> None:
+    """The hand beside the map: what each Business card does and how to play one, wrapped
+    under the line's start (it was cut: "Pay another playe…", "or …")."""
+    plan = GamePlan(
+        ["human", "bot:greedy"], ["Ann", "Amelia"], seed="hand-fit",
+        path=tmp_path / "game.jetset", modules=("business_cards",),
+    )  # fmt: skip
+    app = JetSetApp(plan=plan, fsync=False, saves=tmp_path, bot_delay=0)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await game_screen(pilot)
+        for _ in range(100):  # the dealer's Business cards come once the session has started
+            await pilot.pause(0.02)
+            business = screen.session.game.state.business
+            if business is not None and business.hands[0]:
+                break
+        await pilot.pause()
+        hand = screen.query_one("#right HandPanel", HandPanel)
+        shown = [hand.render_line(y).text.rstrip() for y in range(hand.size.height)]
+        assert not any(row.endswith("…") for row in shown), shown
+        said = " ".join(row.strip() for row in shown)
+        assert "y: play a card, cash one in (€5) or offer a deal" in said, shown
+        assert business is not None and business.hands[0]
+        for kind in business.hands[0]:
+            assert " ".join(business_rule(kind).split()) in said, (kind, shown)
