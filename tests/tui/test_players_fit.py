@@ -1,6 +1,7 @@
 """The players' panel beside the map at 100×30 (two lines a player) says everything: a line too
 wide for the panel (hubs, ``away``, a long name, many cards) goes on in a row of its own under
-the name, never cut and never at the panel's edge."""
+the name, never cut and never at the panel's edge; a field (``hubs BER``) stays whole. So do the
+rows' Vacation line and your Business cards."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from jetset_tui.table import TableView
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.players import PlayersPanel
+from jetset_tui.widgets.rows import RowsPanel
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from tests.tui.play import game_screen
@@ -64,6 +66,12 @@ async def test_hubs_away_and_long_names_fit_the_compact_panel(tmp_path: Path) ->
             for city in cities:
                 assert state.board.city_code(city) in text, (city, shown)
         assert NAMES[0] in text, "the whole name"
+        assert not any(row.endswith("hubs") for row in shown), "a field stays whole"
+        rows_panel = screen.query_one("#right RowsPanel", RowsPanel)
+        drawn = [rows_panel.render_line(y).text.rstrip() for y in range(rows_panel.size.height)]
+        assert state.vacation_time and any(
+            row.strip() == "Vacation Time: Final Flights open" for row in drawn
+        ), drawn
 
         kinds = [SeatKind.of_bot("greedy")] * 5
         away = TableView(state, NAMES, kinds, list(LIVERIES[:5]), 0, None, away=(0, 1))
