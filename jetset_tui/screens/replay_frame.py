@@ -14,7 +14,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from pathlib import Path
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import on
@@ -41,24 +41,28 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 def replay_bindings(*extra: BindingType) -> list[BindingType]:
     """Every viewer's keys, with a game's own ``extra`` keys after the steps (Jet Set's ``v``)."""
     return [
-        Binding("right,l", "step(1)", N_("Next")),
-        Binding("left,h", "step(-1)", N_("Back")),
+        Binding("right,l", "step(1)", N_("Step"), key_display="←→"),
+        Binding("left,h", "step(-1)", N_("Back"), show=False),
         *extra,
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
-        Binding("down,n", "turn(1)", N_("Next turn")),
-        Binding("up,p", "turn(-1)", N_("Prev turn")),
-        Binding("]", "round(1)", N_("Next round"), key_display="]"),
-        Binding("[", "round(-1)", N_("Prev round"), key_display="["),
+        Binding("down,n", "turn(1)", N_("Turn"), key_display="↑↓"),
+        Binding("up,p", "turn(-1)", N_("Prev turn"), show=False),
+        Binding("]", "round(1)", N_("Round"), key_display="[]"),
+        Binding("[", "round(-1)", N_("Prev round"), show=False),
+        Binding("space", "autoplay", N_("Play/pause")),
+        Binding("escape,q", "back", N_("Back")),
         Binding("home", "jump_start", N_("Start"), show=False),
         Binding("end", "jump_end", N_("End")),
         Binding("m", "my_turn", N_("My last turn")),
         Binding("g", "goto", N_("Go to")),
-        Binding("space", "autoplay", N_("Play/pause")),
-        Binding("plus,equals_sign", "speed(1)", N_("Faster"), key_display="+"),
-        Binding("minus", "speed(-1)", N_("Slower"), key_display="-"),
-        Binding("escape,q", "back", N_("Back")),
+        Binding("plus,equals_sign", "speed(1)", N_("Speed"), key_display="+-"),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False),
     ]
+
+
+VIEWER_OPTIONAL: Final = ("speed(1)", "goto", "my_turn", "jump_end")
+"""The viewer's keys a narrow footer leaves out, first to last (F1 says every key)."""
 
 
 def note_line(note: Note, names: Sequence[str]) -> Text | None:
@@ -101,6 +105,7 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     liveries: list[Livery]
     words: EntryWords
     """How the game's entries read in the log pane (widgets/log.py)."""
+    FOOTER_OPTIONAL: ClassVar[tuple[str, ...]] = VIEWER_OPTIONAL
     WHERE_APART: ClassVar[bool] = False
     """The game's part of the status line on a row of its own (``where_text``)."""
 

@@ -148,23 +148,38 @@ class KeyFooter(ScrollView, can_focus=False):
         """Keys that would overflow the footer: those of the actions in the screen's
         ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), so every key shows.
         Compact keys from 80 columns; full ones too, where a language's longer words (Italian)
-        would push Help and Menu off a 100-column footer (a lone key keeps its padding)."""
+        would push Help and Menu off a 100-column footer (a lone key keeps its padding). Then
+        the keys of the screen's ``FOOTER_OPTIONAL`` actions give way, in its order, so that no
+        key is cut at the edge (the screen's help page says them all)."""
         terse: frozenset[str] = getattr(screen, "COMPACT_FOOTER_TERSE", frozenset())
+        optional: tuple[str, ...] = getattr(screen, "FOOTER_OPTIONAL", ())
         room = self.size.width
-        if not terse or not room:
+        if not (terse or optional) or not room:
             return keys
         if not self.compact:
             palette = self.palette_key(screen)
             room -= 0 if palette is None else cell_len(palette.label(compact=True)) + 2
-        if sum(key.width(self.compact) for key in keys) <= room:
+        if self.fit(keys, room):
             return keys
         lone = "{}" if self.compact else " {} "
-        return tuple(
+        keys = tuple(
             replace(key, description="", display=lone.format(key.display))
             if key.action in terse
             else key
             for key in keys
         )
+        for action in optional:
+            if self.fit(keys, room):
+                break
+            keys = tuple(key for key in keys if key.action != action)
+        return keys
+
+    def fit(self, keys: tuple[KeyHint, ...], room: int) -> bool:
+        return sum(key.width(self.compact) for key in keys) <= room
+
+    def on_resize(self) -> None:
+        """Which keys fit depends on the width (``fitted``)."""
+        self.bindings_changed(self.screen)
 
     def palette_key(self, screen: Screen[object]) -> KeyHint | None:
         """The command palette's key, as the stock footer shows it on the right."""
