@@ -145,6 +145,33 @@ async def test_enter_keeps_the_end_screen(tmp_path: Path) -> None:
         assert app.screen is not end and end not in app.screen_stack
 
 
+async def test_the_end_scrolls_to_its_charts_at_80_by_24(tmp_path: Path) -> None:
+    """At 80×24 the end is taller than the window: ↑↓ (in the footer) and PgDn scroll it to
+    the charts, each as tall as it needs to be read (they were cut, and nothing scrolled)."""
+    path = await finished_log(tmp_path, 3, "scroll-3")
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        end = await end_screen(pilot)
+        await pilot.pause()
+        body = end.query_one("#end-body")
+        assert body.max_scroll_y > 0
+        assert "↑↓ Scroll" in screen_text(app).splitlines()[-1]
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert body.scroll_y == 2
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        text = screen_text(app)
+        assert "turn 0" in text and "─R─ Ann" in text, text
+        assert end.query_one("#points-chart").size.height >= 12
+        await pilot.resize_terminal(140, 60)
+        await pilot.pause()
+        await pilot.pause()
+        assert body.max_scroll_y == 0
+        assert "Scroll" not in screen_text(app).splitlines()[-1]
+
+
 EVERY_OPTION = Options(
     players=3,
     extra_cards=True,
