@@ -77,13 +77,15 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
 
 
 def hub_text(state: State, seat: int) -> Text:
-    """Hubs: ``  hubs BER OSL +1pt`` (city codes, then the 1-point markers), or nothing."""
+    """Hubs: ``  hubs BER OSL +1pt`` (city codes, then the 1-point markers), ``no hub yet``,
+    or nothing (no Hubs module)."""
     hubs = state.hubs
     text = Text()
     if hubs is None:
         return text
-    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat]) or _("none")
-    text.append("  " + _("hubs {codes}").format(codes=codes), style=DIM)
+    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat])
+    said = _("hubs {codes}").format(codes=codes) if codes else _("no hub yet")
+    text.append("  " + said, style=DIM)
 
     if hubs.points[seat]:
         text.append(f" +{hubs.points[seat]}pt", style=DIM)
