@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from rich.style import Style
+
 from engine import Options, seed_commitment
 from engine.jetset.options import PLAYABLE
 from engine.jetset.selfplay import play_game
@@ -15,7 +17,7 @@ from jetset_tui.business import business_rule
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.seating import GamePlan
 from jetset_tui.table import TableView
-from jetset_tui.theme import LIVERIES
+from jetset_tui.theme import DIM, LIVERIES
 from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
@@ -113,3 +115,14 @@ async def test_your_business_cards_and_their_keys_are_whole_at_100_columns(
         assert business is not None and business.hands[0]
         for kind in business.hands[0]:
             assert " ".join(business_rule(kind).split()) in said, (kind, shown)
+
+        kinds = [SeatKind.parse("human"), SeatKind.of_bot("greedy")]
+        state = screen.session.game.state
+        watcher = TableView(state, ["Ann", "Amelia"], kinds, list(LIVERIES[:2]), None, None)
+        hand.show(watcher)
+        await pilot.pause()
+        row = hand.render_line(0)
+        assert row.text.strip() == "Final Flights are secret"
+        grey = Style.parse(DIM).color
+        colours = [style.color if style else None for text, style, _ in row if text.strip()]
+        assert colours and all(c == grey for c in colours), "a panel's text keeps its own style"
