@@ -47,12 +47,10 @@ from engine.jetset.ruleset import Ruleset
 from engine.jetset.state import State
 from jetset_tui.describe import card_text
 from jetset_tui.i18n import N_, _, ngettext
+from jetset_tui.seat_names import bot_kind_before_bot
 
 ADVISORS = ("mcts", "greedy", "random")
 """The strongest bot first: the search bot, which plays out the likely moves."""
-BOT_WORDS = {"mcts": N_("search")}
-"""How the advice names a bot kind: "In your place the {bot} bot would play"."""
-
 HUB_BONUS_WHY = {
     "cash": N_("€2 now for the flight through your hub"),
     "point": N_("a point for good, for the flight through your hub"),
@@ -94,7 +92,7 @@ def advise(
     move = advised_move(view, seat, rules, at)
     kind = advisor()
     return Advice(
-        _(BOT_WORDS[kind]) if kind in BOT_WORDS else kind,
+        bot_kind_before_bot(kind),
         notation.format_action(move),
         at,
         why(view, seat, move),

@@ -4,15 +4,46 @@ Any game's form uses them (jetset_tui/screens/new_game.py)."""
 from __future__ import annotations
 
 import getpass
+import re
 
-from jetset_tui.i18n import _
+from jetset_tui.i18n import N_, _, pgettext
 
 BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
 
+LOGIN = re.compile(r"[A-Za-z0-9._-]{1,32}")
+"""A login name that reads as a player's name."""
+
+BOT_WORDS = {"mcts": N_("search")}
+"""The bot kinds whose name is a term of the trade, as players read them (README: "the search
+bot"); the command line, the logs and ``--json`` keep the kind (``mcts``)."""
+
+
+def bot_words(label: str) -> str:
+    """A bot kind (a label: ``greedy``, ``mcts``) as a player reads it: ``search`` for
+    ``mcts``, any other as it is called."""
+    return _(BOT_WORDS[label]) if label in BOT_WORDS else label
+
+
+def bot_kind_before_bot(label: str) -> str:
+    """A bot kind as it stands in "the … bot" (the advice's "In your place the search bot
+    would play"), where Italian says "il bot di ricerca" and not "il bot ricerca"."""
+    if label == "mcts":
+        return pgettext("the … bot", "search")
+    return bot_words(label)
+
 
 def your_name() -> str:
+    """Your name at a game on this machine: your login name, else "You"."""
+    name = login_name()
+    return name if name is not None and name.isalnum() else _("You")
+
+
+def login_name() -> str | None:
+    """The system's user name, capitalised, when it reads as a name (letters, digits, ``.``,
+    ``_``, ``-``; at most 32): what the others at a network table call you by default, as an
+    SSH player is called by their SSH user name. None: no such name here."""
     try:
         name = getpass.getuser()
     except Exception:  # no user name in this environment
-        return _("You")
-    return name.capitalize() if name and name.isalnum() else _("You")
+        return None
+    return name.capitalize() if LOGIN.fullmatch(name) else None

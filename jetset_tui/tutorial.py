@@ -45,6 +45,12 @@ OPPONENT: Final = "Amelia"
 OPPONENT_BOT: Final = "greedy"
 
 
+WIDE_PLACES: Final = {"rows": N_("the rows on the right"), "hand": N_("bottom right")}
+"""Where a lesson's ``{rows}`` and ``{hand}`` are from 100 columns: beside the map."""
+SLIM_PLACES: Final = {"rows": N_("v shows the rows"), "hand": N_("v shows them")}
+"""Where they are under 100 columns: ``v`` puts them in the map's place."""
+
+
 @dataclass(frozen=True)
 class Chapter:
     """One step of the tutorial: the action it teaches and what to say about it (in English,
@@ -64,10 +70,11 @@ class Chapter:
         """The chapter's heading, in the player's language."""
         return _(self.heading)
 
-    @property
-    def teach(self) -> str:
-        """What to do, which key, and why, in the player's language."""
-        return _(self.lesson)
+    def teach(self, slim: bool = False) -> str:
+        """What to do, which key, and why, in the player's language, saying where the rows and
+        your cards are: beside the map, or (``slim``, under 100 columns) behind ``v``."""
+        places = SLIM_PLACES if slim else WIDE_PLACES
+        return _(self.lesson).format(**{name: _(words) for name, words in places.items()})
 
     @property
     def wait(self) -> str:
@@ -90,7 +97,7 @@ CHAPTERS: Final[tuple[Chapter, ...]] = (
         N_("1. Buy an airlink"),
         N_(
             "You are Red, playing against Amelia. You score by flying the routes on Flight cards "
-            "(the rows on the right), and to fly you need airlinks: the lines on the map, priced 4 "
+            "({rows}), and to fly you need airlinks: the lines on the map, priced 4 "
             "to 7. Press b, pick a link with ↑↓ (or type its city codes), choose 1 plane with ←→, "
             "read the cost, press Enter. Tip: a Short Flight whose two cities one link joins needs "
             "only that link and one plane."
@@ -159,7 +166,7 @@ CHAPTERS: Final[tuple[Chapter, ...]] = (
         N_(
             "Two Vacation cards hide in the decks. When the second one turns up, Vacation Time "
             "begins: both rows fill to the maximum, no more cards come, and everyone may now play "
-            "one of the two secret Final Flights in their hand (bottom right)."
+            "one of the two secret Final Flights in their hand ({hand})."
         ),
         N_("the second Vacation card has not turned up yet."),
     ),
@@ -192,7 +199,7 @@ EXPANSION_CHAPTERS: Final[tuple[Chapter, ...]] = (
         "business",
         N_("10. Business cards (the expansion)"),
         N_(
-            "This game has the expansion's Business cards: you hold two, secret (bottom right), "
+            "This game has the expansion's Business cards: you hold two, secret ({hand}), "
             "and draw one more for every Long Flight you claim. Press y: play a card (its text "
             "says what it does) or cash one in for €5. A card is not your turn's action: you still "
             "have that after it."

@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import IllegalAction
+from engine.games import DEFAULT, WHERE
 from engine.platform import log_hooks
 from netcode.logfile import GameLog, LogFormatError, read_log
 from netcode.replay import entry_parser
@@ -29,6 +30,8 @@ class GameSummary:
     claimed: list[str]
     draw: bool = False
     """Every seat tied (a Jet Lag draw; in Jet Set, every seat tied on points and cash)."""
+    game: str = DEFAULT
+    """The game the log holds (engine/games.py: ``jetset``, ``jetlag``)."""
 
     def won(self, seat: int) -> bool:
         """Whether ``seat`` won (alone or shared; not in a draw)."""
@@ -77,6 +80,15 @@ class Stats:
         counts = Counter(card for g in self.games for card in g.claimed)
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))[:top]
 
+    def by_game(self) -> dict[str, Stats]:
+        """The games of each game (Jet Set's, Jet Lag's), in ``WHERE``'s order: one game's
+        figures never mix with another's."""
+        return {
+            name: Stats([g for g in self.games if g.game == name])
+            for name in WHERE
+            if any(g.game == name for g in self.games)
+        }
+
     def end_reasons(self) -> list[tuple[str, int]]:
         """How the games ended, most often first (the games with an end reason: Jet Set's)."""
         counts = Counter(g.end for g in self.games if g.end)
@@ -113,6 +125,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         end=counts.get("end", ""),
         claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,
+        game=log.header.game,
     )
 
 

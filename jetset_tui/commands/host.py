@@ -83,7 +83,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help=_("with --resume: cut a damaged end off the log (a copy is kept) and continue"),
     )
-    hp.add_argument("--name", default="host", help=_("your name, when the host plays a seat"))
+    hp.add_argument(
+        "--name",
+        default=None,
+        help=_("your name, when the host plays a seat (default: your login name)"),
+    )
     hp.add_argument(
         "--reconnect-window",
         type=arguments.seconds,
@@ -195,6 +199,7 @@ def unusable_file(args: argparse.Namespace) -> str | None:
 def make_table(args: argparse.Namespace) -> Table:
     from engine.games import game_rules
     from jetset_tui.modules import game_options
+    from jetset_tui.seat_names import login_name
     from netcode.table import Table, option_map, seat_count
     from netcode.userdirs import new_game_path
 
@@ -236,7 +241,7 @@ def make_table(args: argparse.Namespace) -> Table:
     arguments.bot_seats(bots, players)
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    host_name = None if args.headless else args.name
+    host_name = None if args.headless else (args.name or login_name() or "host")
     return Table.create(
         options,
         bots,

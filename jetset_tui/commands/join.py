@@ -32,7 +32,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
             "the host, e.g. 192.168.1.5:7777, or a jetset ssh-server, e.g. ssh://ann@example.org"
         ),
     )
-    jp.add_argument("--name", default=None, help=_("your name at the table"))
+    jp.add_argument(
+        "--name", default=None, help=_("your name at the table (default: your login name)")
+    )
     jp.add_argument("--bot", metavar="KIND", help=_("play headless as this bot (e.g. greedy)"))
     jp.add_argument(
         "--spectate",
@@ -127,6 +129,7 @@ async def join(
     runner: object | None,
     opener: SshOpener | None = None,
 ) -> int:
+    from jetset_tui.seat_names import login_name
     from netcode.botplayer import play_bot
     from netcode.peer import JoinRefused, NetPeer, new_contribution
     from netcode.seatkeys import SeatKeys
@@ -139,7 +142,8 @@ async def join(
             return await opener.connect()
         return await open_tcp(*address)
 
-    name = args.name or (f"{SeatKind.of_bot(args.bot).label}-bot" if args.bot else "player")
+    bot_name = f"{SeatKind.of_bot(args.bot).label}-bot" if args.bot else None
+    name = args.name or bot_name or login_name() or "player"
     try:
         first = await ssh_first_channel(opener, args) if opener is not None else await connector()
         if first is None:

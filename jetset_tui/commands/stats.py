@@ -5,8 +5,9 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+from engine.games import TITLES
 from jetset_tui.i18n import _, ngettext
 
 if TYPE_CHECKING:
@@ -37,41 +38,54 @@ def cmd_stats(args: argparse.Namespace) -> int:
         return 1
     stats = collect(args.directory)
     if args.json:
-        print(
-            json.dumps(
-                {
-                    "games": len(stats.games),
-                    "draws": stats.draws(),
-                    "skipped": stats.skipped,
-                    "win_rate_by_seat": stats.win_rate_by_seat(),
-                    "by_kind": {
-                        k: {"seats": p, "win_rate": r, "average_score": a}
-                        for k, (p, r, a) in stats.by_kind().items()
-                    },
-                    "average_score": stats.average_score(),
-                    "average_turns": stats.average("turns"),
-                    "average_entries": stats.average("entries"),
-                    "most_claimed": stats.most_claimed(),
-                    "end_reasons": stats.end_reasons(),
-                }
-            )
-        )
+        figures = as_json(stats, stats.skipped)
+        figures["by_game"] = {
+            name: {"name": TITLES[name], **as_json(games)}
+            for name, games in stats.by_game().items()
+        }
+        print(json.dumps(figures))
     else:
         sys.stdout.write(render(stats))
     return 0 if stats.games or not stats.skipped else 1
 
 
+def as_json(stats: Stats, skipped: list[str] | None = None) -> dict[str, Any]:
+    """The figures over ``stats``' games, as ``--json`` gives them (every game's at the top,
+    for the scripts that read a folder of one game, and each game's in ``by_game``), with the
+    files ``skipped`` when given."""
+    skips = {} if skipped is None else {"skipped": skipped}
+    return {
+        "games": len(stats.games),
+        "draws": stats.draws(),
+        **skips,
+        "win_rate_by_seat": stats.win_rate_by_seat(),
+        "by_kind": {
+            k: {"seats": p, "win_rate": r, "average_score": a}
+            for k, (p, r, a) in stats.by_kind().items()
+        },
+        "average_score": stats.average_score(),
+        "average_turns": stats.average("turns"),
+        "average_entries": stats.average("entries"),
+        "most_claimed": stats.most_claimed(),
+        "end_reasons": stats.end_reasons(),
+    }
+
+
 def render(stats: Stats) -> str:
-    """The summary a person reads, in their language (``--json`` is the one scripts read)."""
+    """The summary a person reads, in their language (``--json`` is the one scripts read):
+    how many games, then each game's figures under its name, never mixed."""
     lines = [ngettext("{n} game", "{n} games", len(stats.games)).format(n=len(stats.games))]
     if stats.skipped:
         said = ngettext(
             "{n} file skipped: {files}", "{n} files skipped: {files}", len(stats.skipped)
         )
         lines.append(said.format(n=len(stats.skipped), files="; ".join(stats.skipped[:3])))
-    if not stats.games:
-        return "\n".join(lines) + "\n"
-    return "\n".join([*lines, *averages(stats), *by_seat(stats), *by_kind(stats), *endings(stats)])
+    for name, games in stats.by_game().items():
+        count = ngettext("{n} game", "{n} games", len(games.games)).format(n=len(games.games))
+        title = _("{game}: {count}").format(game=TITLES[name], count=count)
+        lines += ["", title, "─" * len(title)]
+        lines += [*averages(games), *by_seat(games), *by_kind(games), *endings(games)]
+    return "\n".join(lines) + "\n"
 
 
 def averages(stats: Stats) -> list[str]:
@@ -124,8 +138,8 @@ def endings(stats: Stats) -> list[str]:
 
     reasons = stats.end_reasons()
     if not reasons:  # a game whose games all end one way (Jet Lag)
-        return [""]
+        return []
     lines = ["", _("how games ended")]
     for reason, count in reasons:
         lines.append(f"  {count:>5}  {end_reason_text(reason)}")
-    return [*lines, ""]
+    return lines

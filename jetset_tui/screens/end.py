@@ -145,7 +145,7 @@ class EndScreen(EndFrame):
     DEFAULT_CSS = """
     EndScreen #scores { height: auto; padding: 1 2 0 2; }
     EndScreen #story { height: auto; padding: 1 2 0 2; }
-    EndScreen #charts { height: 1fr; margin-top: 1; }
+    EndScreen #charts { height: 1fr; min-height: 13; margin-top: 1; }
     EndScreen #end-title { height: auto; padding: 1 2 0 2; }
     """
 

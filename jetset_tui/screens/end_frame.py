@@ -18,7 +18,7 @@ from rich.console import RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Vertical
+from textual.containers import VerticalScroll
 from textual.screen import Screen
 from textual.widget import Widget
 from textual.widgets import Static
@@ -40,8 +40,14 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", N_("Play again")),
         Binding("w", "replay", N_("Watch the replay")),
-        Binding("escape,q,enter", "menu", N_("Menu")),
+        Binding("escape,q", "menu", N_("Menu")),
+        Binding("down", "scroll_body(1)", N_("Scroll"), key_display="↑↓"),
+        Binding("up", "scroll_body(-1)", N_("Scroll"), show=False),
+        Binding("pagedown", "scroll_body(10)", N_("Scroll"), show=False),
+        Binding("pageup", "scroll_body(-10)", N_("Scroll"), show=False),
     ]
+    """Enter does nothing here: a player pressing it to play their last move, or to dismiss a
+    message, must not lose the end screen."""
 
     def __init__(self, path: Path | None = None) -> None:
         """``path``: the game's log, where it is saved (None: no replay to watch)."""
@@ -63,8 +69,9 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         yield from ()
 
     def body(self) -> Widget:
-        """The container of the title, the points and the rest."""
-        return Vertical()
+        """The container of the title, the points and the rest: scrolled by the keys where
+        the window is too small for all of it (``↑↓`` then shows in the footer)."""
+        return VerticalScroll(id="end-body", can_focus=False)
 
     def can_rematch(self) -> bool:
         """The same seats can play again here (a game played at this keyboard)."""
@@ -89,7 +96,22 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             return self.can_rematch()
         if action == "replay":
             return self.path is not None
+        if action == "scroll_body":
+            return self.overflows()
         return True
+
+    def overflows(self) -> bool:
+        """The end is taller than the window: it scrolls."""
+        bodies = self.query("#end-body")
+        return bool(bodies) and bodies.first().max_scroll_y > 0
+
+    def on_resize(self) -> None:
+        """Whether the end scrolls (its key in the footer) is known once it is laid out."""
+        self.call_after_refresh(self.refresh_bindings)
+
+    def action_scroll_body(self, rows: int) -> None:
+        body = self.query_one("#end-body")
+        body.scroll_to(y=body.scroll_y + rows, animate=False)
 
     def action_rematch(self) -> None:
         """The same seats again, a new deal: this screen gives way to the new game."""

@@ -82,6 +82,7 @@ class GameScreen(MapAndTableScreen):
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
         Binding("h", "plan", N_("Help")),
+        Binding("l", "whole_log", N_("Log"), show=False),  # the log pane's title says it
         Binding(UNDO_KEYS, "undo", N_("Undo"), show=False),
         Binding("q", "leave", N_("Menu")),
         Binding("q", "leave_table", N_("Leave")),
@@ -144,6 +145,7 @@ class GameScreen(MapAndTableScreen):
         yield TooSmall()
 
     async def on_mount(self) -> None:
+        self.query_one(NotationLog).border_title = _("l: the whole log")
         self.session.add_listener(self.on_client_event)
         self.catch_up_log()
         if self.session.game.over:  # nothing to play: the end, once the session holds it all
@@ -476,6 +478,14 @@ class GameScreen(MapAndTableScreen):
     async def undo_typed(self) -> None:
         await self.action_undo()
         self.focus_next_free()
+
+    def action_whole_log(self) -> None:
+        """Every line of the game so far, in the window (the pane shows the last few)."""
+        from jetset_tui.screens.log import LogScreen
+
+        self.close_picker()
+        log = self.query_one(NotationLog)
+        self.app.push_screen(LogScreen(log.words, log.lines))
 
     def action_chat(self) -> None:
         """The table's chat over the game."""

@@ -10,8 +10,6 @@ from pathlib import Path
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.containers import VerticalScroll
-from textual.widget import Widget
 from textual.widgets import Static
 
 from engine.jetlag.cards import deck
@@ -92,9 +90,6 @@ class JetLagEndScreen(EndFrame):
         self.names = list(names)
         self.seat = seat
         self.again = again
-
-    def body(self) -> Widget:
-        return VerticalScroll()
 
     def title_text(self) -> Text:
         text = Text(_("Jet Lag: the game is over"), style="bold")

@@ -19,7 +19,7 @@ from typing import ClassVar, Final
 from rich.console import Group, RenderableType
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import BindingType
+from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.widgets import Static
 
@@ -28,7 +28,7 @@ from engine.jetlag.notation import format_action
 from engine.jetlag.rules import to_move
 from engine.jetlag.state import ROUNDS, State
 from jetset_tui.breakpoints import breakpoint_classes
-from jetset_tui.i18n import _, ngettext
+from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.screens.jetlag_end import verdict
 from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
 from jetset_tui.theme import DIM, Livery, livery_for, seat_badge
@@ -134,14 +134,19 @@ class JetLagReplayScreen(ReplayFrame):
     """A Jet Lag log, position by position, on the replay frame (screens/replay_frame.py)."""
 
     AUTO_FOCUS = None
-    BINDINGS: ClassVar[list[BindingType]] = replay_bindings()
+    BINDINGS: ClassVar[list[BindingType]] = [
+        *replay_bindings(),
+        Binding("f1", "rules", N_("Rules")),  # Jet Lag's page, with the viewer's keys
+    ]
+    WHERE_APART = True  # the round and the piles: a line of their own at 80 columns
     DEFAULT_CSS = """
-    JetLagReplayScreen #where { height: 1; padding: 0 1; background: $boost; }
+    JetLagReplayScreen #where { height: 2; padding: 0 1; background: $boost; }
     JetLagReplayScreen #jr-said { height: auto; padding: 0 1; }
     JetLagReplayScreen #jr-body { height: 1fr; padding: 0 1; scrollbar-size-vertical: 1; }
     JetLagReplayScreen #jr-hands { height: auto; margin-top: 1; }
     JetLagReplayScreen #log { height: 6; }
     JetLagReplayScreen.-low #log { height: 3; }
+    JetLagReplayScreen.-low #jr-hands { margin-top: 0; }
     JetLagReplayScreen #goto { display: none; }
     JetLagReplayScreen #goto.-open { display: block; }
     """
@@ -195,6 +200,11 @@ class JetLagReplayScreen(ReplayFrame):
         self.query_one(JetLagBoard).show(state, me, names, watching=self.viewer is None)
         self.query_one(JetLagScore).show(state, me, names)
         self.query_one("#jr-hands", Static).update(hands_text(state, names))
+
+    def action_rules(self) -> None:
+        from jetset_tui.screens.help import HelpScreen
+
+        self.app.push_screen(HelpScreen(game="jetlag"))
 
     def where_game(self, text: Text) -> None:
         """The round and the piles left."""

@@ -21,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from jetset_tui.i18n import N_, _
+from jetset_tui.shell_command import shown_command
 from netcode.client import GameClient, Hosting
 
 BACK, STAND_IN, PAUSE = "back", "stand-in", "pause"
@@ -32,6 +33,18 @@ LEAVE_CSS = """
     OptionList { height: auto; margin-top: 1; }
 """
 """The look of both leave dialogs (nested in each screen's own rule)."""
+LEAVE_TEXT_WIDTH = 70 - 2 - 4
+"""The cells of a line in a leave dialog (its width, less border and padding), from 74
+columns; the resume command is broken to fit it, between its words."""
+SERVING_TEXT_WIDTH = 72 - 2 - 4
+"""The cells of a line on the serving screen."""
+
+
+def indented(command: str, indent: int, width: int) -> str:
+    """The resume command to copy, whole: each line ``indent`` cells in, broken between words
+    (``\\`` at a line's end) to fit ``width`` (jetset_tui/shell_command.py)."""
+    lines = shown_command(command, width - indent).splitlines()
+    return "\n".join(" " * indent + line for line in lines)
 
 
 def choices(hosting: Hosting, *, playing: bool) -> list[tuple[str, str]]:
@@ -68,9 +81,9 @@ class LeaveScreen(ModalScreen[str]):
         ]
         with Vertical(id="leave"):
             yield Static(Text(_("You host this game. Leave it?"), style="bold"))
-            command = self.hosting.resume_command
+            command = indented(self.hosting.resume_command, 2, LEAVE_TEXT_WIDTH)
             pausing = _("Pausing tells everyone it continues with")
-            yield Static(Text(f"{pausing}\n  {command}"))
+            yield Static(Text(f"{pausing}\n{command}"), id="resume-command")
             yield OptionList(*options, id="leave-choices")
 
     @on(OptionList.OptionSelected)
@@ -162,7 +175,7 @@ class ServingScreen(Screen[None]):
         text.append("  " + _("take your seat back") + "\n")
         text.append("p", style="bold")
         text.append("      " + _("pause the game and stop hosting; it continues with") + "\n")
-        text.append(f"       {h.resume_command}\n")
+        text.append(indented(h.resume_command, 2, SERVING_TEXT_WIDTH) + "\n")
         yield Static(text, id="serving")
 
     def on_mount(self) -> None:

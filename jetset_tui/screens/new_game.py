@@ -27,7 +27,7 @@ from jetset_tui.form_games import (
 )
 from jetset_tui.game_options import say_refusal
 from jetset_tui.i18n import N_, _
-from jetset_tui.seat_names import BOT_NAMES, your_name
+from jetset_tui.seat_names import BOT_NAMES, bot_words, your_name
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.option_rows import OptionRows
@@ -54,7 +54,10 @@ DEFAULT_SEATS = 4
 def kind_options(game: str = DEFAULT) -> list[tuple[str, str]]:
     """Human, then each bot of ``game``."""
     rules = game_rules(game)
-    bots = [(_("Bot: {kind}").format(kind=rules.bot_label(k)), f"bot:{k}") for k in rules.bots()]
+    bots = [
+        (_("Bot: {kind}").format(kind=bot_words(rules.bot_label(k))), f"bot:{k}")
+        for k in rules.bots()
+    ]
     return [(_("Human"), "human"), *bots]
 
 

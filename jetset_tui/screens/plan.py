@@ -10,7 +10,6 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Static
 
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.bots.planning import Planner
@@ -20,6 +19,7 @@ from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.widgets.distant import distant_plan
+from jetset_tui.widgets.panel import LinePanel
 
 HOW = {
     "buy": N_("buy {link} €{cost}"),
@@ -83,6 +83,12 @@ def plan_text(table: TableView, advice: Advice | None = None) -> Text:
     return text
 
 
+class PlanText(LinePanel):
+    """What you still need, a route too long for a row wrapped under its own start."""
+
+    WRAPS = True
+
+
 class PlanScreen(ModalScreen[Advice | None]):
     """Dismissed with the advice when the player takes it (Enter), else None."""
 
@@ -105,7 +111,9 @@ class PlanScreen(ModalScreen[Advice | None]):
 
     def compose(self) -> ComposeResult:
         with VerticalScroll():
-            yield Static(plan_text(self.table, self.advice), id="plan")
+            plan = PlanText(id="plan")
+            plan.show_text(plan_text(self.table, self.advice))
+            yield plan
 
     async def action_dismiss(self, result: Advice | None = None) -> None:
         self.dismiss(None)

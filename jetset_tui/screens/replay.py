@@ -25,7 +25,7 @@ from engine import Entry, redact
 from engine.jetset.notation import Notation
 from engine.jetset.rules.hubs import seat_in_turn
 from engine.jetset.state import State
-from jetset_tui.describe import card_text, log_words, seat_badge
+from jetset_tui.describe import card_text, describe_action, log_words, seat_badge
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.map_and_table import MapAndTableScreen
 from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
@@ -74,7 +74,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
     """A Jet Set log, looked at entry by entry, on the map and the table's panels."""
 
     DEFAULT_CSS = """
-    ReplayScreen #where { height: 1; padding: 0 1; background: $panel; }
+    ReplayScreen #where { height: 2; padding: 0 1; background: $panel; }
     ReplayScreen #table { height: 1fr; }
     ReplayScreen #left { width: 1fr; }
     ReplayScreen #right { width: 48; border-left: solid $panel-lighten-2; }
@@ -94,6 +94,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
     BINDINGS: ClassVar[list[BindingType]] = replay_bindings(
         Binding("v", "table", N_("Table")),
     )
+    WHERE_APART = True  # what comes next in words ("next: dealer two Final Flights dealt …")
 
     def __init__(
         self,
@@ -213,6 +214,14 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
             finals_text(state, self.names, self.liveries, self.viewer, self.revealed)
         )
 
+    def end_lines(self) -> list[Text]:
+        """How the game ended, under its last entry: whole, however long the reason."""
+        state = self.timeline.state_at(self.timeline.length)
+        if not state.over:
+            return []
+        over = _("game over: {reason}").format(reason=end_reason_text(state.end_reason or ""))
+        return [Text(f"  {over}", style="bold")]
+
     def where_game(self, text: Text) -> None:
         """The turn, and the next entry or how the game ended."""
         tl, state = self.timeline, self.state_here()
@@ -221,8 +230,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
             nxt, _turn = self.entry_seen(self.position)
             assert isinstance(nxt, Entry)
             who = self.actor_name(nxt.actor)
-            action = self.notation.format_action(nxt.action)
+            action = describe_action(self.notation, nxt.action, self.names)
             text.append(_("next: {who} {action}").format(who=who, action=action) + "  ", DIM)
         elif state.over:
-            over = _("game over: {reason}").format(reason=end_reason_text(state.end_reason or ""))
-            text.append(f"{over}  ", style="bold")
+            text.append(_("game over (the log says how)"), style="bold")

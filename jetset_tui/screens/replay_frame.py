@@ -14,6 +14,7 @@ from __future__ import annotations
 from abc import abstractmethod
 from collections.abc import Iterator, Sequence
 from pathlib import Path
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual import on
@@ -40,24 +41,28 @@ SPEEDS = (0.25, 0.5, 1.0, 2.0, 4.0, 8.0)
 def replay_bindings(*extra: BindingType) -> list[BindingType]:
     """Every viewer's keys, with a game's own ``extra`` keys after the steps (Jet Set's ``v``)."""
     return [
-        Binding("right,l", "step(1)", N_("Next")),
-        Binding("left,h", "step(-1)", N_("Back")),
+        Binding("right,l", "step(1)", N_("Step"), key_display="←→"),
+        Binding("left,h", "step(-1)", N_("Back"), show=False),
         *extra,
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
-        Binding("down,n", "turn(1)", N_("Next turn")),
-        Binding("up,p", "turn(-1)", N_("Prev turn")),
-        Binding("]", "round(1)", N_("Next round"), key_display="]"),
-        Binding("[", "round(-1)", N_("Prev round"), key_display="["),
+        Binding("down,n", "turn(1)", N_("Turn"), key_display="↑↓"),
+        Binding("up,p", "turn(-1)", N_("Prev turn"), show=False),
+        Binding("]", "round(1)", N_("Round"), key_display="[]"),
+        Binding("[", "round(-1)", N_("Prev round"), show=False),
+        Binding("space", "autoplay", N_("Play/pause")),
+        Binding("escape,q", "back", N_("Back")),
         Binding("home", "jump_start", N_("Start"), show=False),
         Binding("end", "jump_end", N_("End")),
         Binding("m", "my_turn", N_("My last turn")),
         Binding("g", "goto", N_("Go to")),
-        Binding("space", "autoplay", N_("Play/pause")),
-        Binding("plus,equals_sign", "speed(1)", N_("Faster"), key_display="+"),
-        Binding("minus", "speed(-1)", N_("Slower"), key_display="-"),
-        Binding("escape,q", "back", N_("Back")),
+        Binding("plus,equals_sign", "speed(1)", N_("Speed"), key_display="+-"),
+        Binding("minus", "speed(-1)", N_("Slower"), show=False),
     ]
+
+
+VIEWER_OPTIONAL: Final = ("speed(1)", "goto", "my_turn", "jump_end")
+"""The viewer's keys a narrow footer leaves out, first to last (F1 says every key)."""
 
 
 def note_line(note: Note, names: Sequence[str]) -> Text | None:
@@ -100,6 +105,9 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     liveries: list[Livery]
     words: EntryWords
     """How the game's entries read in the log pane (widgets/log.py)."""
+    FOOTER_OPTIONAL: ClassVar[tuple[str, ...]] = VIEWER_OPTIONAL
+    WHERE_APART: ClassVar[bool] = False
+    """The game's part of the status line on a row of its own (``where_text``)."""
 
     def __init__(self, *, classes: str | None = None) -> None:
         super().__init__(classes=classes)
@@ -171,7 +179,7 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
             self.query_one(NotationLog).clear()
 
     def where_bar(self) -> Widget:
-        """The status line (``where_text``)."""
+        """The status lines (``where_text``): a game's screen gives ``#where`` two rows."""
         return Static(id="where")
 
     def log_pane(self) -> Widget:
@@ -310,9 +318,16 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
             entry, turn = self.entry_seen(i)
             lines.append(log.line(entry, turn, self.names, self.liveries))
             lines += self.note_lines(i + 1)
+            if i + 1 == self.length:
+                lines += self.end_lines()
         if lines:
             log.write(lines)
         self._shown = self.position
+
+    def end_lines(self) -> list[Text]:
+        """The log pane's lines after a log's last entry (a game's screen may tell its end
+        there, where a long reason wraps: the status line has one row for it)."""
+        return []
 
     def note_lines(self, at: int) -> list[Text]:
         """The lines of the notes written after ``at`` entries."""
@@ -324,14 +339,17 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         return _("dealer") if actor == CHANCE else self.names[actor]
 
     def where_text(self) -> Text:
-        """The status line: the file, the move, the game's part, the viewer and the speed."""
+        """The status line: the file, the move, the viewer and the speed, and the game's part
+        (a turn, what comes next, how it ended): on a line of its own under them where the
+        game says ``WHERE_APART`` (its ``#where`` two rows high), a line of 80 columns."""
         text = Text(no_wrap=True, overflow="ellipsis")
         text.append("▶ " + _("REPLAY") + " ", style="bold")
         if self.path is not None:
             text.append(f"{self.path.name}  ", style=DIM)
         move = _("move {n}/{total}").format(n=self.position, total=self.length)
         text.append(f"{move}  ", style="bold")
-        self.where_game(text)
+        if not self.WHERE_APART:
+            self.where_game(text)
         if self.viewer is None:
             viewer = _("spectator")
         else:
@@ -339,4 +357,8 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         text.append(f"[{viewer}]  ")
         playing = _("playing") if self._timer is not None else _("paused")
         text.append(f"{playing} {SPEEDS[self.speed]:g}/s", style=DIM)
+        if self.WHERE_APART:
+            text.append("\n")
+            self.where_game(text)
+            text.rstrip()
         return text

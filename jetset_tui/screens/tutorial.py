@@ -115,7 +115,7 @@ class TutorialScreen(GameScreen):
         elif not self.my_turn():
             playing = _("{name} is playing…").format(name=tutorial.OPPONENT)
             text.append(f"\n{playing}", style=DIM)
-        text.append(f"\n{chapter.teach}")
+        text.append(f"\n{chapter.teach(self.slim)}")
 
         return text
 

@@ -13,6 +13,8 @@ uses, are drawn as separate keys.)
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
@@ -24,12 +26,10 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
-from engine.values import value
 from jetset_tui.i18n import _
-from jetset_tui.textual_words import key_word
 
 
-@value(unsafe_hash=True)
+@dataclass(frozen=True)
 class KeyHint:
     """One key hint: what to press, how it is shown, what it does."""
 
@@ -57,7 +57,7 @@ class KeyHint:
 def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) -> KeyHint:
     """The hint for ``binding``, its description in the player's language (bindings are made
     at import, in English, marked with ``N_``: the footer translates them as it draws)."""
-    display = key_word(app.get_key_display(binding))
+    display = app.get_key_display(binding)
     description = _(binding.description) if binding.description else ""
     tooltip = _(tooltip) if tooltip else ""
     return KeyHint(binding.key, display, description, enabled, tooltip, binding.action)
@@ -148,23 +148,38 @@ class KeyFooter(ScrollView, can_focus=False):
         """Keys that would overflow the footer: those of the actions in the screen's
         ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), so every key shows.
         Compact keys from 80 columns; full ones too, where a language's longer words (Italian)
-        would push Help and Menu off a 100-column footer (a lone key keeps its padding)."""
+        would push Help and Menu off a 100-column footer (a lone key keeps its padding). Then
+        the keys of the screen's ``FOOTER_OPTIONAL`` actions give way, in its order, so that no
+        key is cut at the edge (the screen's help page says them all)."""
         terse: frozenset[str] = getattr(screen, "COMPACT_FOOTER_TERSE", frozenset())
+        optional: tuple[str, ...] = getattr(screen, "FOOTER_OPTIONAL", ())
         room = self.size.width
-        if not terse or not room:
+        if not (terse or optional) or not room:
             return keys
         if not self.compact:
             palette = self.palette_key(screen)
             room -= 0 if palette is None else cell_len(palette.label(compact=True)) + 2
-        if sum(key.width(self.compact) for key in keys) <= room:
+        if self.fit(keys, room):
             return keys
         lone = "{}" if self.compact else " {} "
-        return tuple(
+        keys = tuple(
             KeyHint(key.key, lone.format(key.display), "", key.enabled, key.tooltip, key.action)
             if key.action in terse
             else key
             for key in keys
         )
+        for action in optional:
+            if self.fit(keys, room):
+                break
+            keys = tuple(key for key in keys if key.action != action)
+        return keys
+
+    def fit(self, keys: tuple[KeyHint, ...], room: int) -> bool:
+        return sum(key.width(self.compact) for key in keys) <= room
+
+    def on_resize(self) -> None:
+        """Which keys fit depends on the width (``fitted``)."""
+        self.bindings_changed(self.screen)
 
     def palette_key(self, screen: Screen[object]) -> KeyHint | None:
         """The command palette's key, as the stock footer shows it on the right."""

@@ -42,9 +42,12 @@ def hand_text(table: TableView) -> Text:
 
 
 class HandPanel(LinePanel):
+    """Your Final Flights, and your Business cards with what each does (wrapped, not cut)."""
+
     DEFAULT_CSS = """
     HandPanel { height: auto; padding: 0 1; }
     """
+    WRAPS = True
 
     def show(self, table: TableView) -> None:
         text = hand_text(table)

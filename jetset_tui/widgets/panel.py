@@ -9,17 +9,27 @@ number of lines asks for a layout.
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from rich.style import Style
 from rich.text import Text
 from textual.geometry import Region
 from textual.widget import Widget
+
+from jetset_tui.widgets.wrap import wrapped
 
 Line = tuple[str | Style, Text]
 """A line of the panel as compared: its base style and its text (spans and all)."""
 
 
 class LinePanel(Widget):
-    """Lines of text (``no_wrap``: one row each), repainted line by line."""
+    """Lines of text (``no_wrap``: one row each), repainted line by line. A panel that
+    ``WRAPS`` gives a line wider than itself more rows, indented (``WRAP_INDENT`` for a line
+    that starts at the edge, two more than its own indent for any other), and makes them again
+    for a new width: nothing it says is cut."""
+
+    WRAPS: ClassVar[bool] = False
+    WRAP_INDENT: ClassVar[int] = 3
 
     DEFAULT_CSS = """
     LinePanel { height: auto; }
@@ -29,12 +39,18 @@ class LinePanel(Widget):
         super().__init__(id=id, classes=classes)
         self._text = Text()
         self._lines: list[Line] = []
+        self._given: Text | None = None
+        """The text last shown, before it was wrapped (``WRAPS``)."""
+        self._width = 0
 
     def render(self) -> Text:
         return self._text
 
     def show_text(self, text: Text) -> None:
         """Show ``text``, repainting only the lines that differ from those shown."""
+        if self.WRAPS:
+            self._given = text
+            text = self.wrapped(text)
         if text == self._text and text.style == self._text.style and self._lines:
             return
         lines = [(line.style, line) for line in text.split("\n", allow_blank=True)]
@@ -46,3 +62,24 @@ class LinePanel(Widget):
         changed = [Region(0, y, width, 1) for y, pair in enumerate(lines) if pair != before[y]]
         if changed:
             self.refresh(*changed)
+
+    def wrapped(self, text: Text) -> Text:
+        """``text`` with each line wider than the panel in rows that fit (as it is until the
+        panel is laid out)."""
+        self._width = width = self.content_size.width
+        if not width:
+            return text
+        rows = Text()
+        for line in text.split("\n", allow_blank=True):
+            lead = len(line.plain) - len(line.plain.lstrip(" "))
+            indent = lead + 2 if lead else self.WRAP_INDENT
+            for row in wrapped(line, width, self.app.console, indent):
+                rows.append_text(row)
+                rows.append("\n")
+        rows.right_crop(1)
+        return rows
+
+    def on_resize(self) -> None:
+        """A panel that wraps makes its rows again for a new width."""
+        if self.WRAPS and self._given is not None and self.content_size.width != self._width:
+            self.show_text(self._given)

@@ -12,6 +12,7 @@ from engine.jetset.state import State
 from jetset_tui.describe import card_text, seat_badge
 from jetset_tui.i18n import _, money, ngettext
 from jetset_tui.race import panel_race
+from jetset_tui.seat_names import bot_words
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
 from jetset_tui.widgets.panel import LinePanel
@@ -22,7 +23,7 @@ SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 
 def kind_label(kind: SeatKind) -> str:
     """How a panel names a seat's kind: ``human`` in the player's language, a bot by its name."""
-    return _("human") if not kind.is_bot else kind.label
+    return _("human") if not kind.is_bot else bot_words(kind.label)
 
 
 def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
@@ -76,13 +77,15 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
 
 
 def hub_text(state: State, seat: int) -> Text:
-    """Hubs: ``  hubs BER OSL +1pt`` (city codes, then the 1-point markers), or nothing."""
+    """Hubs: ``  hubs BER OSL +1pt`` (city codes, then the 1-point markers), ``no hub yet``,
+    or nothing (no Hubs module)."""
     hubs = state.hubs
     text = Text()
     if hubs is None:
         return text
-    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat]) or _("none")
-    text.append("  " + _("hubs {codes}").format(codes=codes), style=DIM)
+    codes = " ".join(state.board.city_code(c) for c in hubs.cities[seat])
+    said = _("hubs {codes}").format(codes=codes) if codes else _("no hub yet")
+    text.append("  " + said, style=DIM)
 
     if hubs.points[seat]:
         text.append(f" +{hubs.points[seat]}pt", style=DIM)
@@ -90,11 +93,15 @@ def hub_text(state: State, seat: int) -> Text:
 
 
 class PlayersPanel(LinePanel):
-    """Every player, the one to move marked with ▶."""
+    """Every player, the one to move marked with ▶. A line wider than the panel (hubs or
+    ``away`` on a compact line, many cards) goes on in a row of its own under the name, never
+    cut (``LinePanel.WRAPS``)."""
 
     DEFAULT_CSS = """
     PlayersPanel { height: auto; padding: 0 1; }
     """
+    WRAPS = True
+    WRAP_INDENT = 3  # under the name
 
     def show(self, table: TableView, compact: bool = False) -> None:
         text = Text()

@@ -11,6 +11,7 @@ from textual.widgets import Static
 
 from engine.jetset.bots import bot_label
 from jetset_tui.i18n import N_, _
+from jetset_tui.seat_names import bot_kind_before_bot, bot_words
 from jetset_tui.theme import DIM, GOOD, WARN
 from netcode.client import Hosting, Presence
 from netcode.seatkind import SeatKind
@@ -41,7 +42,7 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
             text.append("\n")
         if info.standin is not None:
             text.append(_("a bot is playing for {name}").format(name=name), style=f"bold {WARN}")
-            until = _("({bot}) until they are back").format(bot=bot_label(info.standin))
+            until = _("({bot}) until they are back").format(bot=bot_words(bot_label(info.standin)))
             text.append(f" {until}", style=DIM)
             continue
         if info.left:
@@ -78,7 +79,9 @@ def hosting_lines(
             continue
         text.append(name)
         if kinds[seat].is_bot and (info is None or info.standin is None):
-            text.append(" " + _("{kind} bot").format(kind=kinds[seat].label), style=DIM)
+            text.append(
+                " " + _("{kind} bot").format(kind=bot_kind_before_bot(kinds[seat].label)), style=DIM
+            )
         elif info is None or info.connected:
             text.append(" " + _("connected"), style=GOOD)
         elif info.away is None:  # a resumed game: their seat waits for them

@@ -98,11 +98,12 @@ def investors_text(table: TableView) -> Text:
 
 
 class RowsPanel(LinePanel):
-    """The face-up cards."""
+    """The face-up cards (a line too wide, as Vacation Time's, wrapped: ``LinePanel.WRAPS``)."""
 
     DEFAULT_CSS = """
     RowsPanel { height: auto; padding: 0 1; }
     """
+    WRAPS = True
 
     def show(self, table: TableView) -> None:
         self.show_text(rows_text(table))

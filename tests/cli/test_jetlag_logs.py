@@ -172,3 +172,30 @@ def test_selfplay_refuses_what_jet_lag_does_not_have() -> None:
     ):
         run = jetset("selfplay", "--game", "jetlag", *args)
         assert run.returncode == 2 and said in run.stderr, (args, run.stderr)
+
+
+def test_stats_keep_each_game_apart(games: Path, tmp_path: Path) -> None:
+    """A folder of both games: each game's figures under its name, never mixed; ``--json``
+    keeps its fields over every game and adds ``by_game``."""
+    run = jetset("selfplay", "--games", "2", "--seed", "apart", "--save", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    for i, log in enumerate(sorted(games.glob("*.jetset"))):
+        (tmp_path / f"lag-{i}.jetset").write_bytes(log.read_bytes())
+    text = jetset("stats", str(tmp_path))
+    assert text.returncode == 0, text.stderr
+    said = text.stdout
+    assert said.startswith("5 games\n"), said
+    jet_set, jet_lag = said.index("\nJet Set: 2 games\n"), said.index("\nJet Lag: 3 games\n")
+    assert jet_set < said.index("most claimed cards") < jet_lag, said
+    lag = said[jet_lag:]
+    assert "1 draw (no seat won)" in lag and "seat 2" not in lag and "most claimed" not in lag
+    data = json.loads(jetset("stats", str(tmp_path), "--json").stdout)
+    assert data["games"] == 5 and data["draws"] == 1 and data["skipped"] == []
+    by_game = data["by_game"]
+    assert list(by_game) == ["jetset", "jetlag"]
+    assert by_game["jetset"]["name"] == "Jet Set" and by_game["jetlag"]["name"] == "Jet Lag"
+    assert (by_game["jetset"]["games"], by_game["jetlag"]["games"]) == (2, 3)
+    assert by_game["jetlag"]["draws"] == 1 and by_game["jetlag"]["most_claimed"] == []
+    assert set(by_game["jetlag"]["win_rate_by_seat"]) == {"0", "1"}
+    assert len(by_game["jetset"]["win_rate_by_seat"]) == 4
+    assert set(by_game["jetset"]) == {"name", *data} - {"skipped", "by_game"}

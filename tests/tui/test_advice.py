@@ -9,10 +9,12 @@ from engine import Game, Options, seed_commitment
 from engine.jetset.selfplay import play_game
 from engine.jetset.state import State
 from jetset_tui.app import JetSetApp
+from jetset_tui.screens.plan import PlanScreen, PlanText, plan_text
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.table import Secrets, secrets_path
+from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 
 BOT = f"bot:{ADVISOR}"
@@ -78,11 +80,40 @@ async def test_advice_says_why_before_the_race(tmp_path: Path) -> None:
     assert len(lines) == 1 and "The race to the end" not in text, text
 
 
+async def test_a_long_route_in_the_plan_wraps_under_its_line(tmp_path: Path) -> None:
+    """At 80 columns the plan's long routes go on in rows indented under their line (a wrapped
+    row began at the dialog's edge: '€10' alone under 'via EDI–AMS–PAR–MIL: …')."""
+    app = make_app(tmp_path, ["human", "bot:greedy"], seed="plan-wrap")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await game_screen(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.pause()
+        plan = app.screen.query_one("#plan", PlanText)
+        rows = [plan.render_line(y).text.rstrip() for y in range(plan.size.height)]
+        vias = [i for i, row in enumerate(rows) if row.lstrip().startswith("via ")]
+        assert any(len(row) > plan.content_size.width - 10 for row in rows), rows
+        for i, row in enumerate(rows):
+            if row and not row.startswith(" "):
+                assert i not in vias and not row.startswith("€"), rows
+        assert len(rows) > len(plan_text_lines(app)), "some line took two rows"
+
+
+def plan_text_lines(app: JetSetApp) -> list[str]:
+    screen = app.screen
+    assert isinstance(screen, PlanScreen)
+    return plan_text(screen.table, screen.advice).plain.splitlines()
+
+
 def test_the_advice_names_the_search_bot_as_italian_says_it() -> None:
-    """ "il bot di ricerca", as Italian names a thing by what it does; it read "il bot ricerca"."""
-    from jetset_tui.advice import BOT_WORDS
+    """ "il bot di ricerca", as Italian names a thing by what it does; it read "il bot ricerca"
+    (the form's "Bot: ricerca" keeps the bare word)."""
     from jetset_tui.i18n import _, use_language
+    from jetset_tui.seat_names import bot_kind_before_bot, bot_words
 
     with use_language("it"):
-        line = _("In your place the {bot} bot would play").format(bot=_(BOT_WORDS["mcts"]))
+        bot = bot_kind_before_bot("mcts")
+        line = _("In your place the {bot} bot would play").format(bot=bot)
+        form = _("Bot: {kind}").format(kind=bot_words("mcts"))
     assert line == "Al tuo posto il bot di ricerca giocherebbe"
+    assert form == "Bot: ricerca"

@@ -128,6 +128,50 @@ async def test_watch_the_replay_from_the_end_screen(tmp_path: Path) -> None:
         assert isinstance(app.screen, ReplayScreen) and app.screen.position == length
 
 
+async def test_enter_keeps_the_end_screen(tmp_path: Path) -> None:
+    """A player pressing Enter (their last move's, or to dismiss a message) keeps the end
+    screen; the footer says the keys that leave it."""
+    path = await finished_log(tmp_path, 2, "enter-2")
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        end = await end_screen(pilot)
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert app.screen is end
+        footer = screen_text(app).splitlines()[-1]
+        assert "esc Menu" in footer and "w Watch the replay" in footer, footer
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.screen is not end and end not in app.screen_stack
+
+
+async def test_the_end_scrolls_to_its_charts_at_80_by_24(tmp_path: Path) -> None:
+    """At 80×24 the end is taller than the window: ↑↓ (in the footer) and PgDn scroll it to
+    the charts, each as tall as it needs to be read (they were cut, and nothing scrolled)."""
+    path = await finished_log(tmp_path, 3, "scroll-3")
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        end = await end_screen(pilot)
+        await pilot.pause()
+        body = end.query_one("#end-body")
+        assert body.max_scroll_y > 0
+        assert "↑↓ Scroll" in screen_text(app).splitlines()[-1]
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert body.scroll_y == 2
+        await pilot.press("pagedown", "pagedown", "pagedown")
+        await pilot.pause()
+        assert body.scroll_y == body.max_scroll_y
+        text = screen_text(app)
+        assert "turn 0" in text and "─R─ Ann" in text, text
+        assert end.query_one("#points-chart").size.height >= 12
+        await pilot.resize_terminal(140, 60)
+        await pilot.pause()
+        await pilot.pause()
+        assert body.max_scroll_y == 0
+        assert "Scroll" not in screen_text(app).splitlines()[-1]
+
+
 EVERY_OPTION = Options(
     players=3,
     extra_cards=True,

@@ -5,12 +5,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import HubBonus, PlaceHub
+from engine import Game, HubBonus, Options, PlaceHub
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import use_language
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.widgets.command import CommandInput
+from jetset_tui.widgets.players import hub_text
 from netcode.local import LocalSession
 from tests.tui.play import ADVISOR, game_screen, play_turns
 
@@ -156,3 +158,13 @@ async def test_at_80_by_24_with_every_module_the_footer_shows_every_key(tmp_path
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1]
         assert "b Buy" in footer, "a base game's keys keep their words"
+
+
+def test_a_player_without_a_hub_is_said_so_in_each_language() -> None:
+    """``no hub yet``: Italian "ancora nessun hub" (it read "hub nessuna", the feminine "none"
+    of cards)."""
+    state = Game(Options(players=2, hubs=True)).state
+    assert state.hubs is not None and not state.hubs.cities[0]
+    assert hub_text(state, 0).plain.strip() == "no hub yet"
+    with use_language("it"):
+        assert hub_text(state, 0).plain.strip() == "ancora nessun hub"

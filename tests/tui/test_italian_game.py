@@ -145,7 +145,7 @@ async def test_the_replay_viewer_in_italian(tmp_path: Path) -> None:
             text = screen_text(app)
             assert "mossa " in text and "partita finita: " in text, text
             assert "Voli finali" in text and "svelati" in text
-            assert {"Avanti", "Indietro", "Turno dopo"} <= set(footer_words(app))
+            assert {"Passo", "Indietro", "Turno"} <= set(footer_words(app))
             await pilot.press("home", "right")
             text = screen_text(app)
             where = str(app.screen.query_one("#where", Static).render())  # wider than the screen

@@ -68,7 +68,7 @@ async def test_the_tutorial_walked_through_and_resumed(tmp_path: Path) -> None:
                 assert tutorial.FREE_PLAY in coach_text(screen)
                 break
             said = coach_text(screen)
-            assert chapter.title in said and chapter.teach in said
+            assert chapter.title in said and chapter.teach() in said
             if chapter.name not in seen:
                 seen.append(chapter.name)
             if screen.waiting():
@@ -196,3 +196,30 @@ async def test_at_80x24_the_picker_shows_its_choices_and_the_coach_comes_back(
         await pilot.press("escape")
         await pilot.pause()
         assert "1. Buy an airlink" in screen_text(app), "the coach is back"
+
+
+async def test_the_coach_says_where_the_rows_are_at_every_size(tmp_path: Path) -> None:
+    """Beside the map from 100 columns; under it the rows are behind v, and the coach says so
+    (it said "the rows on the right" where there were none)."""
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path, tutorial=True)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await tutorial_screen(pilot)
+        await settle(pilot, screen)
+        assert screen.chapter() == tutorial.CHAPTERS[0]
+        assert "(the rows on the right)" in coach_text(screen)
+        for size in ((80, 24), (99, 30)):
+            await pilot.resize_terminal(*size)
+            await pilot.pause()
+            await pilot.pause()
+            assert screen.slim
+            said = coach_text(screen)
+            assert "(v shows the rows)" in said and "right" not in said, said
+            await pilot.press("v")
+            await pilot.pause()
+            assert "Short Flights" in screen_text(app), "v shows them, as the coach says"
+            await pilot.press("v")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        await pilot.pause()
+        assert "(the rows on the right)" in coach_text(screen)
+        assert "Short Flights" in screen_text(app)

@@ -1,0 +1,45 @@
+"""A shell command as a player copies it from a screen: a path in the home folder written with
+``~``, and a command wider than the screen broken between its words with ``\\`` at each line's
+end, so that pasted into a shell it is still one command (never broken inside a path)."""
+
+from __future__ import annotations
+
+import shlex
+from pathlib import Path
+
+
+def shell_words(command: str, home: str | None = None) -> list[str]:
+    """The words of ``command``, each as the shell reads it, quoted where it must be: a path
+    under the home folder written ``~/…`` (the rest quoted after the ``~/``, which the shell
+    still expands: ``~/'Library/Application Support'/…``)."""
+    home = (str(Path.home()) if home is None else home).rstrip("/")
+    words = []
+    for word in shlex.split(command):
+        if home and word.startswith(home + "/") and len(word) > len(home) + 1:
+            words.append("~/" + shlex.quote(word[len(home) + 1 :]))
+        else:
+            words.append(shlex.quote(word))
+    return words
+
+
+def continued(words: list[str], width: int) -> list[str]:
+    """The ``words`` of a command in lines of at most ``width`` cells where a word allows,
+    broken only between words: every line but the last ends with `` \\``, the lines after the
+    first indented by two."""
+    lines: list[str] = []
+    line = ""
+    for word in words:
+        room = width - 2 - (2 if lines else 0)  # the " \" at the end, the indent
+        if line and len(line) + 1 + len(word) > room:
+            lines.append(line)
+            line = word
+        else:
+            line = f"{line} {word}" if line else word
+    lines.append(line)
+    shown = [lines[0], *("  " + line for line in lines[1:])]
+    return [line + " \\" for line in shown[:-1]] + shown[-1:]
+
+
+def shown_command(command: str, width: int, home: str | None = None) -> str:
+    """``command`` as a screen shows it to be copied, in lines of ``width`` cells."""
+    return "\n".join(continued(shell_words(command, home), width))

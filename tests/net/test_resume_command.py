@@ -1,0 +1,86 @@
+"""The command that continues a paused game is shown whole and copyable: the leave dialog and the
+serving screen write a path under the home folder with ``~`` and break a long command only
+between its words, with ``\\`` at each line's end; a real shell reads what the screen shows as
+the very command. ``jetset host`` runs in this process with the real app under Pilot."""
+
+from __future__ import annotations
+
+import shlex
+import subprocess
+from pathlib import Path
+
+import pytest
+from textual.pilot import Pilot
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.screens.leave import LeaveScreen, ServingScreen
+from jetset_tui.screenshot import screen_text
+from jetset_tui.shell_command import shown_command
+from netcode.client import GameClient
+
+from .hosting import host_args, host_with_screen, hosting_of, until
+
+DEEP = ".local/share/jetset/games"
+
+
+def shell_reads(shown: str, home: Path) -> list[str]:
+    """The words a real shell gives a command pasted as shown, with ``home`` as $HOME."""
+    out = subprocess.run(
+        ["bash", "--norc", "--noprofile", "-c", f"printf '%s\\n' {shown}"],
+        capture_output=True,
+        text=True,
+        env={"HOME": str(home), "PATH": "/usr/bin:/bin"},
+        check=True,
+        timeout=10,
+    )
+    return out.stdout.splitlines()
+
+
+def test_a_shell_reads_the_shown_command_as_the_command(tmp_path: Path) -> None:
+    home = tmp_path / "home dir"
+    for path in (home / DEEP / "game.jetset", home / "Application Support" / "x y.jetset"):
+        command = shlex.join(["jetset", "host", "--resume", str(path), "--port", "7777"])
+        shown = shown_command(command, 50, str(home))
+        assert "~/" in shown and str(home) not in shown, shown
+        assert shell_reads(shown, home) == shlex.split(command), shown
+
+
+def dialog_lines(app: JetSetApp) -> list[str]:
+    """The screen's rows between the dialog's borders."""
+    return [row.split("┃")[1].strip() for row in screen_text(app).splitlines() if "┃" in row]
+
+
+def check_whole(lines: list[str], log: Path, home: Path) -> None:
+    """The command on its own lines, the path whole on one, and a shell reads it back."""
+    start = next(i for i, line in enumerate(lines) if line.startswith("jetset host --resume"))
+    end = next(i for i in range(start, len(lines)) if not lines[i].endswith("\\"))
+    command = lines[start : end + 1]
+    relative = "~/" + str(log.relative_to(home))
+    assert any(line.startswith(relative) for line in command), command
+    words = shell_reads("\n".join(command), home)
+    assert words[:4] == ["jetset", "host", "--resume", str(log)], words
+
+
+async def test_the_leave_and_serving_screens_show_it_whole_at_80_columns(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("HOME", str(tmp_path))
+    log = tmp_path / DEEP / "20261202-161214-04f354.jetset"
+    log.parent.mkdir(parents=True)
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        await pilot.resize_terminal(80, 24)
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        await pilot.pause()
+        check_whole(dialog_lines(app), log, tmp_path)
+        await pilot.press("b")
+        await until(pilot, lambda: isinstance(app.screen, ServingScreen))
+        await pilot.pause()
+        check_whole(dialog_lines(app), log, tmp_path)
+        assert hosting_of(client).log_path == log
+        await pilot.press("p")
+        await until(pilot, lambda: app.return_code is not None or not app.is_running)
+
+    args = ("--players", "2", "--seed", "resume-words", "--port", "0", "--linger", "1")
+    assert await host_with_screen(host_args(*args, "--log", str(log)), script) == 0
