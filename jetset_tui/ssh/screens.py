@@ -24,6 +24,7 @@ from engine.games import DEFAULT
 from jetset_tui.game_options import say_refusal
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
 from jetset_tui.key_order import ClearOnSubmit
+from jetset_tui.seat_names import bot_words
 from jetset_tui.ssh.games import (
     GAME_CHOICES,
     GameRefused,
@@ -112,17 +113,30 @@ def parse_request(
         raise LobbyError(_("seats and bots are numbers")) from None
     if not 0 <= count < players:
         raise LobbyError(_("0 to {most} bots: leave a seat for a person").format(most=players - 1))
-    kind = kind.strip().lower() or default_bot(game)
+    kind = bot_kind_typed(game, kind)
     try:
         check_bots(game, [kind])
     except GameRefused:
-        raise LobbyError(_("bot kinds: {kinds}").format(kinds=", ".join(bot_kinds(game)))) from None
+        kinds = ", ".join(bot_words(k) for k in bot_kinds(game))
+        raise LobbyError(_("bot kinds: {kinds}").format(kinds=kinds)) from None
     chosen = dict(options or {})
     try:
         rules_of(game).check_options(chosen)
     except OptionError as exc:
         raise LobbyError(say_refusal(exc)) from None
     return GameRequest(players, [kind] * count, password.strip() or None, chosen, game)
+
+
+def bot_kind_typed(game: str, typed: str) -> str:
+    """The bot kind a player typed in the form: its word (``search``, in the player's language
+    too) or its kind (``mcts``); the game's default bot when empty."""
+    word = typed.strip().lower()
+    if not word:
+        return default_bot(game)
+    for kind in bot_kinds(game):
+        if word in (kind, bot_words(kind).lower()):
+            return kind
+    return word
 
 
 COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
@@ -205,7 +219,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
 
     @staticmethod
     def kind_label(game: str) -> str:
-        return _("Bot kind ({kinds})").format(kinds="/".join(bot_kinds(game)))
+        return _("Bot kind ({kinds})").format(kinds="/".join(map(bot_words, bot_kinds(game))))
 
     def game(self) -> str:
         value = self.query_one("#game", Select).value
@@ -362,7 +376,7 @@ class WaitScreen(Screen[bool]):
             name = seat.name or _("(open)")
             mark = "  " + _("← you") if i == self.peer.seat else ""
             line = _("seat {n}: {name}").format(n=i + 1, name=name)  # counted from 1
-            kind = seat.kind.label if seat.kind.is_bot else _("human")  # greedy, not bot:greedy
+            kind = bot_words(seat.kind.label) if seat.kind.is_bot else _("human")  # not mcts
             text.append(f"  {line}  {kind}{mark}\n")
         if self.code:
             said = _("Your seat code is {code}:").format(code=self.code)

@@ -8,8 +8,11 @@ import re
 from pathlib import Path
 
 import asyncssh
+import pytest
 from textual.widgets import Input
 
+from jetset_tui.ssh.lobby import LobbyError
+from jetset_tui.ssh.screens import NewGameScreen, parse_request
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
 from tests.ssh.helpers import Term, client_key, connect, start_server
@@ -359,3 +362,34 @@ async def test_the_wait_ends_for_a_game_that_started_before_it_was_shown(
             await pilot.pause(0.02)
     await peer.close()
     assert ended == [True]
+
+
+def test_the_form_takes_the_search_bot_by_its_word() -> None:
+    """Players read "search", never "mcts": the form's kinds say it, and typing it (or the
+    kind's name, as scripts know it) asks for the search bot."""
+    assert "random/greedy/search" in NewGameScreen.kind_label("jetset")
+    for typed in ("search", " Search ", "mcts"):
+        assert parse_request("3", "1", typed, "").bots == ["mcts"], typed
+    assert parse_request("3", "1", "", "").bots == ["greedy"]
+    with pytest.raises(LobbyError, match="bot kinds: random, greedy, search"):
+        parse_request("3", "1", "clever", "")
+
+
+async def test_the_waiting_screen_names_the_search_bot_in_words(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.fill("Seats (2-6)", "3")
+    await alice.press("tab")
+    await alice.fill("Bots among them", "1")
+    await alice.press("tab", *["backspace"] * 8)
+    await alice.type("search")
+    await alice.press("enter")
+    text = await alice.wait_for("waiting for players")
+    seat3 = next(line for line in text.splitlines() if "seat 3:" in line)
+    assert seat3.strip(" ┃").endswith("  search"), text  # the kind in words (a name is a name)
+    assert server.lobby.rooms["1"].table.seats[2].bot_kind == "mcts"
+    await alice.close()
