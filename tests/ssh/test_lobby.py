@@ -274,14 +274,19 @@ async def test_a_hubs_game_from_the_form_is_listed_with_its_module(
     await alice.close()
 
 
-async def waiting_game(term: Term, game: str) -> None:
-    """From the lobby: a new game of two people, no bot, waiting for the second."""
+async def new_game_seats(term: Term, seats: str, bots: str) -> None:
+    """From the lobby, the new-game form with its seats and bots filled in."""
     await term.lobby()
     await term.press("n")
     await term.wait_for("Bots among them")
-    await term.fill("Seats (2-6)", "2")
+    await term.fill("Seats (2-6)", seats)
     await term.press("tab")
-    await term.fill("Bots among them", "0")
+    await term.fill("Bots among them", bots)
+
+
+async def waiting_game(term: Term, game: str) -> None:
+    """From the lobby: a new game of two people, no bot, waiting for the second."""
+    await new_game_seats(term, "2", "0")
     await term.press("enter")
     await term.wait_for(f"Game {game}: waiting for players")
 
@@ -379,12 +384,7 @@ async def test_the_waiting_screen_names_the_search_bot_in_words(
     server: GameServer, alice_key: asyncssh.SSHKey
 ) -> None:
     alice = await connect(server, "alice", alice_key)
-    await alice.lobby()
-    await alice.press("n")
-    await alice.wait_for("Bots among them")
-    await alice.fill("Seats (2-6)", "3")
-    await alice.press("tab")
-    await alice.fill("Bots among them", "1")
+    await new_game_seats(alice, "3", "1")
     await alice.press("tab", *["backspace"] * 8)
     await alice.type("search")
     await alice.press("enter")
