@@ -13,8 +13,6 @@ uses, are drawn as separate keys.)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from rich.cells import cell_len
 from rich.segment import Segment
 from rich.style import Style
@@ -26,10 +24,12 @@ from textual.screen import Screen
 from textual.scroll_view import ScrollView
 from textual.strip import Strip
 
+from engine.values import value
 from jetset_tui.i18n import _
+from jetset_tui.textual_words import key_word
 
 
-@dataclass(frozen=True)
+@value(unsafe_hash=True)
 class KeyHint:
     """One key hint: what to press, how it is shown, what it does."""
 
@@ -57,7 +57,7 @@ class KeyHint:
 def key_hint(app: App[object], binding: Binding, enabled: bool, tooltip: str) -> KeyHint:
     """The hint for ``binding``, its description in the player's language (bindings are made
     at import, in English, marked with ``N_``: the footer translates them as it draws)."""
-    display = app.get_key_display(binding)
+    display = key_word(app.get_key_display(binding))
     description = _(binding.description) if binding.description else ""
     tooltip = _(tooltip) if tooltip else ""
     return KeyHint(binding.key, display, description, enabled, tooltip, binding.action)
