@@ -78,7 +78,6 @@ def test_a_value_refuses_what_a_dataclass_would() -> None:
 def test_value_classes_compile_no_method_of_their_own() -> None:
     """dataclasses compiled four methods a value class (about 0.2 ms each class at every start);
     ``value`` reuses one compiled template per method and number of fields."""
-    from engine.jetset import actions
 
     if not actions.__file__.endswith(".py"):
         pytest.skip("compiled build: there a value is dataclasses.dataclass (engine/values.py)")
