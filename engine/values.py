@@ -188,7 +188,12 @@ _TEMPLATES: Final = {
     "    return NotImplemented\n",
     "__hash__": "def __hash__(self):\n    return hash(({mine}))\n",
 }
-"""The methods a value gets, written for fields named ``_0``, ``_1``, …"""
+"""The methods a value gets, written for fields named ``_0``, ``_1``, …
+
+``__hash__`` is the one ``@dataclass(unsafe_hash=True)`` writes: it places a value in a dict
+or a set, and varies with ``PYTHONHASHSEED`` (a ``str`` field). Nothing that decides iterates
+such a set or a dict keyed by values in its hash order (the determinism rule,
+docs/architecture.md), and the tests replay logs in processes with different hash seeds."""
 
 
 def _method(

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 import string
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -98,16 +99,7 @@ def test_no_italian_line_puts_a_bare_a_before_a_players_name(domain: str) -> Non
     """Italian writes "ad Amelia" but "a Wilbur": a line with "a {name}" reads wrong for every
     name that starts with a vowel ("distribuiti a Amelia"), so the catalog says "per {name}" or
     puts the name first."""
-    po = tasks.po_path("it", domain)
-    with po.open("rb") as handle:
-        catalog = read_po(handle)
-    wrong = [
-        text
-        for message in catalog
-        if message.id
-        for text in forms(message.string)
-        if re.search(r"(?<!\w)a \{(name|player|seat_name|who|other)\}", text)
-    ]
+    wrong = italian_lines(domain, r"(?<!\w)a \{(name|player|seat_name|who|other)\}")
     assert not wrong, wrong
 
 
@@ -116,15 +108,7 @@ def test_italian_calls_the_enter_key_invio(domain: str) -> None:
     """An Italian keyboard's Enter key says "Invio", and the start screen, the lobby and the
     tutorial call it so: no Italian line says "Enter" (it read "premi Enter" on the hand-off
     screen and "Enter per giocarla" in the picker)."""
-    with tasks.po_path("it", domain).open("rb") as handle:
-        catalog = read_po(handle)
-    wrong = [
-        text
-        for message in catalog
-        if message.id
-        for text in forms(message.string)
-        if re.search(r"\bEnter\b", text)
-    ]
+    wrong = italian_lines(domain, r"\bEnter\b")
     assert not wrong, wrong
 
 
@@ -132,16 +116,24 @@ def test_italian_calls_the_enter_key_invio(domain: str) -> None:
 def test_jet_lags_rounds_stay_rounds_in_italian(domain: str) -> None:
     """The glossary: Jet Lag's rounds are "round" in Italian, as its table says ("Round 2 di
     4"); "giro" is Jet Set's turn of the table (the lobby and `jetset position` said "giro")."""
+    wrong = italian_lines(domain, r"\bgir[oi]\b", jet_lag_round)
+    assert not wrong, wrong
+
+
+def italian_lines(
+    domain: str, pattern: str, about: Callable[[Message], bool] = lambda _message: True
+) -> list[str]:
+    """The Italian texts of ``domain``'s catalog (each plural form) that ``pattern`` finds, of
+    the messages ``about`` picks."""
     with tasks.po_path("it", domain).open("rb") as handle:
         catalog = read_po(handle)
-    wrong = [
+    return [
         text
         for message in catalog
-        if message.id and jet_lag_round(message)
+        if message.id and about(message)
         for text in forms(message.string)
-        if re.search(r"\bgir[oi]\b", text)
+        if re.search(pattern, text)
     ]
-    assert not wrong, wrong
 
 
 def jet_lag_round(message: Message) -> bool:

@@ -15,6 +15,7 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.lobby import LobbyError, Player, WrongSecret
+from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
 from netcode.seatcode import CODE_ALPHABET, CODE_LENGTH
 from tests.ssh.helpers import Term, connect, start_server
@@ -78,14 +79,21 @@ async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) 
         await server.close()
 
 
+async def back_by_name(server: GameServer, name: str) -> Term:
+    """``name`` made a game against bots and left; back on an open server under that name, the
+    lobby first asks for the seat's code."""
+    first = await connect(server, name, None)
+    await first.new_game_against_bots()
+    await first.close()
+    again = await connect(server, name, None)
+    await again.wait_for("The code of your seat")
+    return again
+
+
 async def test_the_key_that_opens_the_question_is_not_its_answer(tmp_path: Path) -> None:
     server = await start_server(tmp_path, open_mode=True)
     try:
-        alice = await connect(server, "alice", None)
-        await alice.new_game_against_bots()
-        await alice.close()
-        again = await connect(server, "alice", None)
-        await again.wait_for("The code of your seat")  # offered when the lobby first shows
+        again = await back_by_name(server, "alice")
         await again.press("escape")
         await again.wait_for(lambda t: "The code of your seat" not in t)  # back in the lobby
         await again.press("j", pause=0)
@@ -106,11 +114,7 @@ async def test_an_esc_the_server_was_too_busy_to_resolve_is_still_an_esc(tmp_pat
     Alt+x, which closed nothing)."""
     server = await start_server(tmp_path, open_mode=True)
     try:
-        alice = await connect(server, "alice", None)
-        await alice.new_game_against_bots()
-        await alice.close()
-        again = await connect(server, "alice", None)
-        await again.wait_for("The code of your seat")
+        again = await back_by_name(server, "alice")
         assert again.chan is not None
         again.chan.write(b"\x1b")
         await asyncio.sleep(0.05)  # the server has the Esc, and waits 0.1 s for more

@@ -19,16 +19,22 @@ from jetset_tui.widgets.footer import KeyFooter, key_hint
 ENGLISH = ("Quit", "Keys", "Theme", "Screenshot", "Search for commands", "the application")
 
 
-async def test_the_command_palette_speaks_italian(tmp_path: Path) -> None:
-    with use_language("it"):
+async def palette_text(tmp_path: Path, language: str) -> tuple[str, str]:
+    """The start screen's footer word for Ctrl+P, and the palette's text once opened."""
+    with use_language(language):
         app = JetSetApp(saves=tmp_path, fsync=False)
         async with app.run_test(size=(100, 30)) as pilot:
             await pilot.pause()
             footer = app.screen.query_one(KeyFooter)
-            assert footer.palette is not None and footer.palette.description == "comandi"
+            word = "" if footer.palette is None else footer.palette.description
             await pilot.press("ctrl+p")
             await pilot.pause(0.3)
-            text = screen_text(app)
+            return word, screen_text(app)
+
+
+async def test_the_command_palette_speaks_italian(tmp_path: Path) -> None:
+    word, text = await palette_text(tmp_path, "it")
+    assert word == "comandi"
     assert "Cerca un comando…" in text and "Esci" in text and "Tasti" in text, text
     assert "Gioca subito" in text, text  # the game's own commands, as before
     assert not [word for word in ENGLISH if word in text], text
@@ -49,13 +55,7 @@ async def test_an_open_drop_down_list_s_key_is_said_in_italian(tmp_path: Path) -
 
 
 async def test_the_palette_keeps_english_in_english(tmp_path: Path) -> None:
-    with use_language("en"):
-        app = JetSetApp(saves=tmp_path, fsync=False)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await pilot.pause()
-            await pilot.press("ctrl+p")
-            await pilot.pause(0.3)
-            text = screen_text(app)
+    _word, text = await palette_text(tmp_path, "en")
     assert "Search for commands…" in text and "Quit" in text and "Play now" in text, text
 
 
