@@ -19,8 +19,9 @@ from pathlib import Path
 from typing import Any
 
 from engine.jetset.board import Board
-from jetset_tui.widgets import map_layout, map_schematic
-from jetset_tui.widgets.map_layout import Block, Layout
+from jetset_tui.widgets import map_layout, map_routing, map_schematic
+from jetset_tui.widgets.map_layout import Layout
+from jetset_tui.widgets.map_routing import Block
 
 FORMAT = 1
 """The files' shape: raised when ``_encode`` changes."""
@@ -72,7 +73,7 @@ def fingerprint(board: Board) -> str:
     if found is not None and found[0] is board:
         return found[1]
     digest = hashlib.sha256(f"{FORMAT}{board.cities!r}{board.links!r}".encode())
-    for module in (map_layout, map_schematic):
+    for module in (map_layout, map_routing, map_schematic):
         digest.update(Path(module.__file__ or "").read_bytes())
     _FINGERPRINTS[id(board)] = board, digest.hexdigest()[:24]
     return _FINGERPRINTS[id(board)][1]

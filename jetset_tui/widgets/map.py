@@ -36,13 +36,8 @@ from jetset_tui.cities import city_name
 from jetset_tui.i18n import _
 from jetset_tui.theme import CITY, DIM, HIGHLIGHT, UNOWNED, Livery
 from jetset_tui.widgets.layout_cache import kept_layout, layout
-from jetset_tui.widgets.map_layout import (
-    CODE_WIDTH,
-    Block,
-    Layout,
-    cached_layout,
-    name_room,
-)
+from jetset_tui.widgets.map_layout import CODE_WIDTH, Layout, cached_layout, name_room
+from jetset_tui.widgets.map_routing import Block
 
 EMPTY, LINE, LABEL, CITY_CODE, HUB, NAME = 0, 1, 2, 3, 4, 5
 """What a cell shows."""
