@@ -47,6 +47,7 @@ CROSSES = {frozenset("╱╲"): "╳"}
 
 
 def crossing(one: str, other: str) -> str:
+    """The character where lines ``one`` and ``other`` cross in one cell."""
     return CROSSES.get(frozenset((one, other)), "┼")
 
 
