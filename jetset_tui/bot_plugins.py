@@ -48,6 +48,37 @@ def load_command_line_bots(args: argparse.Namespace) -> list[str]:
     return loaded
 
 
+def name_bots_by_kind(args: argparse.Namespace) -> None:
+    """The bots ``args`` names by a player's word (``--bots search``: the search bot, Jet Set's
+    ``mcts``) named by their kind, for the game ``--game`` names; ValueError for a word that is
+    no bot of that game (``human``, a seat for a person, and bots of your own pass as typed).
+    ``jetset join`` has no ``--game``: its bot is named once the host's game is known."""
+    game = getattr(args, "game", None)
+    if game is None:
+        return
+    for option in BOT_OPTIONS:
+        value = getattr(args, option, None)
+        if isinstance(value, str):
+            setattr(args, option, _kind_named(game, value))
+        elif isinstance(value, list):
+            setattr(args, option, [_kind_named(game, word) for word in value])
+
+
+def _kind_named(game: str, word: str) -> str:
+    from engine.games import game_rules
+    from jetset_tui.i18n import _
+    from jetset_tui.seat_names import bot_kind_named, bot_words
+
+    if word.strip() == "human" or is_plugin(word):
+        return word.strip()
+    kinds = game_rules(game).bots()
+    kind = bot_kind_named(kinds, word)
+    if kind not in kinds:
+        said = _("unknown bot {kind}; bots: {kinds}")
+        raise ValueError(said.format(kind=repr(word), kinds=", ".join(map(bot_words, kinds))))
+    return kind
+
+
 def load_bot(kind: str) -> type[Bot]:
     """Import the bot class ``kind`` names and register it; ValueError says what is wrong."""
     from engine.jetset.bots import BOTS, register_bot

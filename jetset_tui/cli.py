@@ -12,7 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from jetset_tui import diagnostics
-from jetset_tui.bot_plugins import load_command_line_bots
+from jetset_tui.bot_plugins import load_command_line_bots, name_bots_by_kind
 from jetset_tui.commands import COMMANDS
 from jetset_tui.i18n import LANGUAGES, _, language_from_env, set_process_language
 from jetset_tui.version import VersionAction
@@ -85,6 +85,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     choose_language(args)
     try:
         load_command_line_bots(args)
+        name_bots_by_kind(args)
     except ValueError as exc:
         print(_("jetset: {problem}").format(problem=exc), file=sys.stderr)
         return 2

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import getpass
 import re
+from collections.abc import Sequence
 
 from jetset_tui.i18n import N_, _, pgettext
 
@@ -22,6 +23,16 @@ def bot_words(label: str) -> str:
     """A bot kind (a label: ``greedy``, ``mcts``) as a player reads it: ``search`` for
     ``mcts``, any other as it is called."""
     return _(BOT_WORDS[label]) if label in BOT_WORDS else label
+
+
+def bot_kind_named(kinds: Sequence[str], word: str) -> str:
+    """The bot kind among ``kinds`` that a player named by its kind (``mcts``) or by its word, in
+    English or in the player's language (``search``, ``ricerca``); any other word as it came."""
+    said = word.strip().lower()
+    for kind in kinds:
+        if said in (kind, BOT_WORDS.get(kind, kind), bot_words(kind).lower()):
+            return kind
+    return word.strip()
 
 
 def bot_kind_before_bot(label: str) -> str:

@@ -25,7 +25,7 @@ import logging
 import os
 import secrets
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -241,11 +241,13 @@ class Table:
         holder: str = "jetset",
         host_name: str | None = None,
         rules: AnyRules | None = None,
+        bot_names: Sequence[str] = (),
     ) -> Table:
         """A new table of ``rules`` (Jet Set's when not given): humans in the first seats, then
         the ``bots`` kinds. With ``host_name`` the first seat is the hosting player's, kept for
         them (``keys.host_seat``): they take it by its token, so no joiner can take it first and
-        a resumed game gives it back."""
+        a resumed game gives it back. The bots are named from ``bot_names`` in turn (those not
+        the host's), and by their kind and seat (``greedy-3``) when it runs out."""
         rules = rules if rules is not None else game_rules(DEFAULT)
         try:
             players = seat_count(rules, option_map(options))
@@ -262,9 +264,10 @@ class Table:
             keys.host_seat = 0
         table = cls(options, kinds, log_path, keys, fsync=fsync, holder=holder, rules=rules)
         keys.save(secrets_path(log_path))  # only once the log is ours: never a live game's
+        names = iter([n for n in bot_names if n.casefold() != (host_name or "").casefold()])
         for i, slot in enumerate(table.seats):
             if slot.is_bot:
-                slot.name = f"{rules.bot_label(slot.bot_kind)}-{i}"
+                slot.name = next(names, f"{rules.bot_label(slot.bot_kind)}-{i}")
         if host_name is not None:
             table.seats[0].name = host_name
         return table

@@ -28,6 +28,7 @@ from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.modules import add_modules_argument
+from jetset_tui.seat_names import BOT_NAMES
 from jetset_tui.table_screens import SCREEN_GAMES
 
 if TYPE_CHECKING:
@@ -252,6 +253,7 @@ def make_table(args: argparse.Namespace) -> Table:
         host_name=host_name,
         holder=HOLDER,
         rules=rules,
+        bot_names=BOT_NAMES,
     )
 
 

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _
+from jetset_tui.seat_names import bot_kind_named
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
 
@@ -211,7 +212,7 @@ def unknown_bot(kind: str) -> str | None:
     problems = []
     for rules in GAMES.values():
         try:
-            rules.make_bot(kind, 0, "")
+            rules.make_bot(bot_kind_named(rules.bots(), kind), 0, "")
         except ValueError as exc:
             problems.append(str(exc))
         else:
@@ -235,6 +236,7 @@ def cannot_play(rules: AnyRules, args: argparse.Namespace, runner: object | None
     say = str if args.json else _
     title, kinds = TITLES.get(rules.name, rules.name), ", ".join(rules.bots())
     if args.bot is not None:
+        args.bot = bot_kind_named(rules.bots(), args.bot)  # ``search``: this game's search bot
         try:
             rules.make_bot(args.bot, 0, "")
         except ValueError:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 from engine.games import DEFAULT
 from jetset_tui.i18n import _, ngettext
+from jetset_tui.seat_names import BOT_NAMES
 from jetset_tui.ssh.games import (
     GameRefused,
     check_bots,
@@ -345,6 +346,7 @@ class Lobby:
             fsync=self.fsync,
             holder=HOLDER,
             rules=rules,
+            bot_names=[n for n in BOT_NAMES if n.casefold() != creator.name.casefold()],
         )
         host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
         room = Room(

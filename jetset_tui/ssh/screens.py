@@ -24,7 +24,7 @@ from engine.games import DEFAULT
 from jetset_tui.game_options import say_refusal
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
 from jetset_tui.key_order import ClearOnSubmit
-from jetset_tui.seat_names import bot_words
+from jetset_tui.seat_names import bot_kind_named, bot_words
 from jetset_tui.ssh.games import (
     GAME_CHOICES,
     GameRefused,
@@ -130,13 +130,9 @@ def parse_request(
 def bot_kind_typed(game: str, typed: str) -> str:
     """The bot kind a player typed in the form: its word (``search``, in the player's language
     too) or its kind (``mcts``); the game's default bot when empty."""
-    word = typed.strip().lower()
-    if not word:
+    if not typed.strip():
         return default_bot(game)
-    for kind in bot_kinds(game):
-        if word in (kind, bot_words(kind).lower()):
-            return kind
-    return word
+    return bot_kind_named(bot_kinds(game), typed).lower()
 
 
 COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (

@@ -46,7 +46,10 @@ USAGE = [
     (["host", "--headless", "--players", "2", "--bots", "greedy,greedy,greedy"], "3 kinds"),
     (["host", "--players", "7"], "Jet Set is for 2 to 6 players"),
     (["host", "--players", "2", "--port", "70000"], "70000: give a number from 0 to 65535"),
-    (["host", "--headless", "--players", "2", "--bots", "nosuch"], "unknown bot 'nosuch'"),
+    (
+        ["host", "--headless", "--players", "2", "--bots", "nosuch"],
+        "unknown bot 'nosuch'; bots: random, greedy, search",
+    ),
     (["selfplay", "--bot", "greedy,random,greedy", "--players", "2"], "3 kinds for 2 seats"),
     (["selfplay", "--games", "0"], "--games: 0: give a number from 1 up"),
     (["selfplay", "--bot", "nosuch"], "unknown bot 'nosuch'"),
@@ -135,6 +138,17 @@ def test_selfplay_plays_greedy_bots_unless_told(tmp_path: Path) -> None:
     header = jetset("export", str(tmp_path / "game-0000.jetset"), "--format", "json")
     seats = json.loads(header.stdout)["header"]["seats"]
     assert [s["kind"] for s in seats] == ["bot:greedy", "bot:greedy"]
+
+
+def test_the_search_bot_is_seated_by_its_word(tmp_path: Path) -> None:
+    """``--bot search``, the word players read, seats the bot whose kind is ``mcts``; the log
+    keeps the kind."""
+    from netcode.logfile import read_log
+
+    run = jetset("selfplay", "--players", "2", "--bot", "search,random", "--save", str(tmp_path))
+    assert run.returncode == 0, run.stderr
+    seats = read_log(tmp_path / "game-0000.jetset").header.seats
+    assert [str(s.kind) for s in seats] == ["bot:mcts", "bot:random"]
 
 
 def test_export_writes_the_day_the_game_began(logs: Path) -> None:

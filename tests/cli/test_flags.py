@@ -70,3 +70,30 @@ def test_the_modules_help_refuses_nothing_while_every_module_plays() -> None:
     said = parser.format_help()
     assert all(playable(module) is None for module in MODULES)
     assert "not playable" not in said and "refused" not in said, said
+
+
+def parsed(*words: str) -> argparse.Namespace:
+    """The command line as ``jetset`` reads it, its bots named by their kinds."""
+    from jetset_tui.bot_plugins import name_bots_by_kind
+    from jetset_tui.cli import parse
+
+    args = parse(list(words))
+    name_bots_by_kind(args)
+    return args
+
+
+def test_bots_are_named_by_the_players_word_or_the_kind() -> None:
+    """Players read "the search bot" everywhere: ``--bots search`` seats Jet Set's ``mcts``,
+    ``mcts`` still works (bot authors, logs), and Jet Lag's search bot is its own ``search``."""
+    assert parsed("host", "--players", "3", "--bots", "search,Greedy").bots == ["mcts", "greedy"]
+    assert parsed("play", "--bots", "human,search").bots == ["human", "mcts"]
+    assert parsed("selfplay", "--bot", "mcts,random").bot == ["mcts", "random"]
+    assert parsed("host", "--standin-bot", "search").standin_bot == "mcts"
+    assert parsed("selfplay", "--game", "jetlag", "--bot", "search").bot == ["search"]
+
+
+def test_a_word_that_is_no_bot_is_refused_with_the_players_words() -> None:
+    with pytest.raises(ValueError, match=r"unknown bot 'nosuch'; bots: random, greedy, search$"):
+        parsed("host", "--players", "2", "--bots", "nosuch")
+    with pytest.raises(ValueError, match=r"unknown bot 'mcts'"):
+        parsed("selfplay", "--game", "jetlag", "--bot", "mcts")

@@ -24,8 +24,8 @@ def test_a_login_name_that_reads_as_a_name(monkeypatch: pytest.MonkeyPatch) -> N
         assert login_name() == name, login
 
 
-async def seated_as(tmp_path: Path, name: str | None) -> str:
-    """The name the host's seat is given in the log, and shown on the host's screen."""
+async def seated(tmp_path: Path, name: str | None) -> list[str]:
+    """The names the seats are given in the log: the host's, then the bot's."""
     log = tmp_path / "game.jetset"
     args = host_args(*ARGS, "--log", str(log))
     args.name = name
@@ -35,8 +35,12 @@ async def seated_as(tmp_path: Path, name: str | None) -> str:
         await pilot.press("ctrl+c")  # pause: the log keeps the seats
 
     assert await host_with_screen(args, script) == 0
-    seat = read_log(log).header.seats[0]
-    return seat.name
+    return [seat.name for seat in read_log(log).header.seats]
+
+
+async def seated_as(tmp_path: Path, name: str | None) -> str:
+    """The name the host's seat is given in the log."""
+    return (await seated(tmp_path, name))[0]
 
 
 async def test_the_host_is_called_by_their_login_name(
@@ -47,3 +51,10 @@ async def test_the_host_is_called_by_their_login_name(
     assert await seated_as(tmp_path / "b", "Hal") == "Hal"
     monkeypatch.setenv("LOGNAME", "a b")  # no name to read: the word for the seat
     assert await seated_as(tmp_path / "c", None) == "host"
+
+
+async def test_a_hosted_bot_has_a_players_name_not_its_kind(tmp_path: Path) -> None:
+    """The bots of a hosted game are named as at one keyboard (Amelia, Wilbur ...), not
+    ``greedy-1``; never with the host's own name."""
+    assert await seated(tmp_path / "a", "Hal") == ["Hal", "Amelia"]
+    assert await seated(tmp_path / "b", "amelia") == ["amelia", "Wilbur"]

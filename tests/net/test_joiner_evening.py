@@ -151,7 +151,7 @@ async def test_the_hosts_roster_says_a_free_seat_and_a_player_not_back_yet(tmp_p
         nonlocal port
         port = hosting_of(client).port
         await until(pilot, lambda: game_shown(app))
-        assert roster(app) == "at the table: Hal connected  ·  seat 2 free  ·  greedy-2 greedy bot"
+        assert roster(app) == "at the table: Hal connected  ·  seat 2 free  ·  Amelia greedy bot"
         ann.append(start_join(port, "--bot", "greedy", "--name", "Ann"))
         await play(app, pilot, client, "income")
         await pilot.press("ctrl+c")
@@ -164,8 +164,7 @@ async def test_the_hosts_roster_says_a_free_seat_and_a_player_not_back_yet(tmp_p
     async def second_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
         await until(pilot, lambda: game_shown(app) and "Ann" in roster(app))
         assert (
-            roster(app)
-            == "at the table: Hal connected  ·  Ann not back yet  ·  greedy-2 greedy bot"
+            roster(app) == "at the table: Hal connected  ·  Ann not back yet  ·  Amelia greedy bot"
         )
         await pilot.press("ctrl+c")
 

@@ -232,7 +232,7 @@ async def test_over_ssh_a_jetlag_room_opens_the_jetlag_table_for_its_player_and_
     await alice.wait_for("Seats (2)")
     await alice.press("enter")  # one bot, greedy
     text = await alice.wait_for("Round 1 of 4")
-    assert "Your hand" in text and "greedy-1" in text
+    assert "Your hand" in text and "Amelia" in text and "greedy-1" not in text
     bob = await connect(server, "bob", bob_key)
     await bob.wait_for("Jet Lag")
     await bob.press("w")

@@ -28,12 +28,12 @@ async def test_lobby_then_a_game_against_bots(
     await alice.wait_for("Bots among them")
     await alice.press("enter")
     text = await alice.wait_for("your turn")
-    assert "greedy-1" in text and "Final Flights" in text
+    assert "Amelia" in text and "greedy-1" not in text and "Final Flights" in text
     assert server.lobby.rooms["1"].table.started
 
     bob = await connect(server, "bob", bob_key)
     text = await bob.lobby()
-    assert "alice, greedy-1, greedy-2, greedy-3" in text and "turn 1" in text
+    assert "alice, Amelia, Wilbur, Bessie" in text and "turn 1" in text
     await bob.press("t", pause=0.3)
     await bob.type("hello from bob")
     await bob.press("enter")
@@ -113,7 +113,7 @@ async def test_two_players_join_one_game(
     text = await alice.wait_for("waiting for players")
     assert "(open)" in text
     assert "seat 1: alice  human  ← you" in text, "seats counted from 1, kinds in words"
-    assert "seat 4: greedy-3  greedy" in text and "bot:" not in text and "seat 0" not in text
+    assert "seat 4: Amelia  greedy" in text and "bot:" not in text and "seat 0" not in text
     bob = await connect(server, "bob", bob_key)
     await bob.lobby()
     await bob.wait_for("waiting for 2")
@@ -129,7 +129,7 @@ async def test_two_players_join_one_game(
     await carol.lobby()
     # the table's status and seats columns run past 80 columns: the chosen game's line says them
     text = await carol.wait_for("Game 1: waiting for 1; seats: alice, bob,")
-    assert "(open), greedy-3" in text, text
+    assert "(open), Amelia" in text, text
     await carol.close()
     await alice.close()
     await bob.close()

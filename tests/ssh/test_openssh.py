@@ -83,7 +83,7 @@ async def test_openssh_in_tmux_plays_a_move(server: GameServer, pane: Pane) -> N
     await pane.keys("Enter")
     await pane.wait_for(lambda t: ": Type" in t.rstrip().splitlines()[-1])
     text = await pane.text()
-    assert "greedy-1" in text and "ann's Final Flights" in text
+    assert "Amelia" in text and "ann's Final Flights" in text
     game = server.lobby.rooms["1"].table.game
     before = len(game.entries)
     await pane.keys(":")

@@ -61,7 +61,7 @@ async def test_the_games_with_their_options_and_the_lobby_chat_as_text(tmp_path:
                     "1",
                     "Jet Set",
                     "ann's game",
-                    "(open), (open), greedy-2",
+                    "(open), (open), Amelia",
                     "3 seats, extra cards, password",
                     "waiting for 2",
                 ]
