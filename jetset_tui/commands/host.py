@@ -317,7 +317,7 @@ def announce(table: Table, bind: str, port: int) -> tuple[str, ...]:
     from netcode.addresses import join_addresses
 
     free = _("open")
-    seats = ", ".join(f"{i}: {s.name or free}" for i, s in enumerate(table.seats))
+    seats = ", ".join(f"{i}: {s.name or free}" for i, s in enumerate(table.seats, 1))
     # English in every language: scripts and tests read the port from this first line.
     print(f"jetset host: listening on {bind}:{port}", flush=True)
     said = _("jetset host: log {file}; seats {seats}").format(file=table.log_path, seats=seats)

@@ -108,7 +108,7 @@ async def test_a_jetlag_room_is_listed_with_its_game_and_old_clients_bytes_mean_
         assert [s.bot for s in listed["2"].seats] == [None, "search"]
         rooms = server.lobby.rooms
         assert rooms["1"].table.rules.name == "jetset" and rooms["2"].game == "jetlag"
-        assert rooms["2"].table.seats[1].name == "search-1"
+        assert rooms["2"].table.seats[1].name == "Amelia"
         raw = to_wire(lp.Games(you="ann", games=tuple(listed.values())))
         assert "game" not in raw["games"][0] and raw["games"][1]["game"] == "jetlag"
 
