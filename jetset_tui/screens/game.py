@@ -178,10 +178,12 @@ class GameScreen(MapAndTableScreen):
 
     async def after_first_frame(self) -> None:
         """The rest of the table, then the session (``open_session``), in a task of its own:
-        the keys typed meanwhile are not held up while its host and peers connect."""
+        the keys typed meanwhile are not held up while its host and peers connect. The worker
+        is given the method, not its coroutine: a screen closed before the worker starts
+        leaves no coroutine that was never awaited."""
         startup.release()  # the collector runs again (jetset_tui/startup.py)
         await self.mount_table()
-        self.run_worker(self.open_session(), group="session")
+        self.run_worker(self.open_session, group="session")
 
     async def mount_table(self) -> None:
         """Once the first frame is on the screen: the players and the rows beside the map, the

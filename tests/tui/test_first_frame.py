@@ -5,6 +5,8 @@ then, as every way back did before."""
 
 from __future__ import annotations
 
+import gc
+import warnings
 from pathlib import Path
 
 import pytest
@@ -104,3 +106,28 @@ async def test_the_game_screen_is_built_with_its_size_classes_so_showing_it_rest
         screen = await game_screen(pilot)
         assert born and classes <= born[0], born
         assert classes <= set(screen.classes)  # and Textual agrees once it is shown
+
+
+async def test_a_game_closed_before_its_session_starts_leaves_nothing_unawaited(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The session starts in a worker after the first frame; a screen closed before that
+    worker runs cancels it. Handed a coroutine, the cancelled worker left it never awaited
+    (Python's RuntimeWarning, seen in test runs under load)."""
+    first_frame_done = GameScreen.after_first_frame
+
+    async def then_closed(self: GameScreen) -> None:
+        await first_frame_done(self)
+        self.workers.cancel_node(self)  # as closing the screen does, before the worker ran
+
+    monkeypatch.setattr(GameScreen, "after_first_frame", then_closed)
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        app = make_app(tmp_path, SEATS)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen)
+        gc.collect()  # a coroutine never awaited is reported when it is collected
+    unawaited = [str(w.message) for w in caught if "never awaited" in str(w.message)]
+    assert unawaited == []
