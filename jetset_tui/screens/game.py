@@ -19,6 +19,7 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.reactive import Reactive
 from textual.widget import Widget
+from textual.worker import Worker
 
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.jetset.notation import Notation
@@ -183,7 +184,8 @@ class GameScreen(MapAndTableScreen):
         leaves no coroutine that was never awaited."""
         startup.release()  # the collector runs again (jetset_tui/startup.py)
         await self.mount_table()
-        self.run_worker(self.open_session, group="session")
+        # typed: handed a coroutine function, Textual's overloads infer no result without it
+        _started: Worker[None] = self.run_worker(self.open_session, group="session")
 
     async def mount_table(self) -> None:
         """Once the first frame is on the screen: the players and the rows beside the map, the
