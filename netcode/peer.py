@@ -20,14 +20,13 @@ import contextlib
 import logging
 import secrets
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 from typing import Any, TypeVar
 
 import data
 from engine.errors import DesyncError, IllegalAction, NotationError
-from engine.fairdeal import pledge_for, seed_commitment
+from engine.fairdeal import pledge_for
 from engine.games import DEFAULT, game_rules
 from engine.platform import AnyRules, AnyTable, Notation
 from netcode import messages as m
@@ -43,11 +42,10 @@ from netcode.client import (
     SeatInfo,
     SeatsChanged,
 )
+from netcode.endcheck import EndCheck, PeerHeld, check_end
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection, FrameError, Message
-from netcode.logfile import GameLog, Header, LogFormatError
 from netcode.protocol import SeatPresence
 from netcode.refusal import rebuilt
-from netcode.replay import replay
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
 from netcode.text import printable
@@ -82,22 +80,6 @@ def host_text(value: object, limit: int) -> str:
     """A string the host sent, as text to show: at most ``limit`` characters, every control and
     escape character made visible (netcode.text), so a hostile host cannot reach the terminal."""
     return printable(str(value)[:limit])
-
-
-@dataclass
-class EndCheck:
-    """What the peer verified at the end of the game."""
-
-    commitment_ok: bool
-    replay_ok: bool
-    digest_ok: bool
-    error: str | None = None
-    contribution_ok: bool = True
-    """This peer's contribution is in the header at its seat (True if it sent none)."""
-
-    @property
-    def ok(self) -> bool:
-        return self.commitment_ok and self.replay_ok and self.digest_ok and self.contribution_ok
 
 
 def new_contribution() -> str:
@@ -567,7 +549,7 @@ class NetPeer(GameClient):
     def _on_end(self, msg: m.End) -> None:
         seed = msg.seed
         self.seed = seed
-        self.end = self._check_end(seed, msg)
+        self.end, self.full_game = check_end(seed, msg, self._held())
         if not self.end.ok:
             why = printable(str(self.end.error))
             self.emit(Problem(f"the end of the game does not check out: {why}"))
@@ -576,44 +558,19 @@ class NetPeer(GameClient):
         self.emit(GameOver(seed))
         self.ended.set()
 
-    def _check_end(self, seed: str, msg: m.End) -> EndCheck:
-        commitment_ok = self.commitment == seed_commitment(seed)
-        try:
-            header = Header.from_dict(msg.header)
-            records = [(i, int(a), str(x), str(d)) for i, (a, x, d) in enumerate(msg.log)]
-        except (LogFormatError, TypeError, ValueError) as exc:
-            return EndCheck(commitment_ok, False, False, f"the host's log is unreadable: {exc}")
-        commitment_ok = commitment_ok and header.commitment == self.commitment
-        if header.game != self._rules.name:
-            said = f"the host's log is of {header.game!r:.20}, the game it welcomed us to is not"
-            return EndCheck(commitment_ok, False, False, said)
-        result = replay(GameLog(header, records, seed))
-        self.full_game = result.table
-        digest_ok = result.ok and result.digest == self.game.digest() and self.desync is None
-        error = result.error
-        if error is None and not commitment_ok:
-            error = "the revealed seed does not match the commitment made at the start"
-        unfair = self._contribution_problem(header)
-        if error is None and unfair is not None:
-            error = unfair
-        if error is None and not digest_ok:
-            error = "the full log ends in another state than this replica"
-        return EndCheck(commitment_ok, result.ok, digest_ok, error, unfair is None)
-
-    def _contribution_problem(self, header: Header) -> str | None:
-        """What is wrong with this seat's contribution in the host's header, or with the
-        pledges it holds, if anything."""
-        if self.pledges is not None and tuple(header.seat_pledges()) != self.pledges:
-            return "the host's log holds other pledges than it announced before the deal"
-        if not self.contributed or self.seat is None:
-            return None
-        held = header.seat_contributions()
-        theirs = held[self.seat] if self.seat < len(held) else None
-        if theirs == self.contribution:
-            return None
-        if theirs is None:
-            return "the host dealt the cards without this seat's random value (left out)"
-        return "the host dealt the cards with another random value for this seat than it sent"
+    def _held(self) -> PeerHeld:
+        """What this peer holds to check the host's end against."""
+        contribution = self.contribution if self.contributed else None
+        desynced = self.desync is not None
+        return PeerHeld(
+            self.commitment,
+            self._rules.name,
+            self.game.digest(),
+            desynced,
+            self.pledges,
+            self.seat,
+            contribution,
+        )
 
     # -- reconnecting -----------------------------------------------------------------------
 
