@@ -83,7 +83,7 @@ def test_a_spectator_watches_in_the_tui_and_a_script_gets_the_entries(
         assert watched["digest"] == played["digest"]
         text = pane.wait_for("Game over", timeout=60)
         winner = played["winners"][0]
-        assert ("greedy-1" if winner == 1 else "greedy-bot") + " win" in text
+        assert ("Amelia" if winner == 1 else "greedy-bot") + " win" in text
     finally:
         host.kill()
         host.wait()
