@@ -28,7 +28,7 @@ async def test_ssh_and_tcp_players_share_a_game(tmp_path: Path, alice_key: async
         bob = await NetPeer.connect(await open_tcp("127.0.0.1", room.tcp_port), name="bob")
         assert bob.seat is not None
         text = await alice.wait_for("your turn")
-        assert "bob" in text and "greedy" in text
+        assert "bob" in text and "Amelia" in text
         game = room.table.game
         await alice.command("income")
         for _ in range(300):
