@@ -19,7 +19,6 @@ from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
 from textual.reactive import Reactive
 from textual.widget import Widget
-from textual.worker import Worker
 
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
 from engine.jetset.notation import Notation
@@ -43,6 +42,7 @@ from jetset_tui.widgets.picker import ActionPicker
 from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.widgets.turn_bar import TurnBar
+from jetset_tui.workers import start_worker
 from netcode.client import (
     ChatMessage,
     ClientEvent,
@@ -184,8 +184,7 @@ class GameScreen(MapAndTableScreen):
         leaves no coroutine that was never awaited."""
         startup.release()  # the collector runs again (jetset_tui/startup.py)
         await self.mount_table()
-        # typed: handed a coroutine function, Textual's overloads infer no result without it
-        _started: Worker[None] = self.run_worker(self.open_session, group="session")
+        start_worker(self, self.open_session, group="session")
 
     async def mount_table(self) -> None:
         """Once the first frame is on the screen: the players and the rows beside the map, the
@@ -350,7 +349,7 @@ class GameScreen(MapAndTableScreen):
             self._passing = False
             if ready is False and undoer is not None:  # z: the last player takes it back
                 self.viewer = undoer
-                self.run_worker(self.action_undo())
+                start_worker(self, self.action_undo)
                 return
             self.viewer = mover
             self.call_later(self.sync)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Callable
+from functools import partial
 from typing import ClassVar
 
 from rich.text import Text
@@ -25,6 +26,7 @@ from jetset_tui.key_order import ClearOnSubmit, KeysInTurn, keep_key_order
 from jetset_tui.ssh.games import game_title
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
+from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection
 from netcode.lobbyclient import LobbyChoice, LobbyClient, LobbyRefused
@@ -121,7 +123,7 @@ class RemoteLobbyScreen(Screen[None]):
         table.add_columns("#", game, _("Title"), _("Seats"), _("Options"), _("Status"))
         self.fill()
         table.focus()
-        self.run_worker(self.read(), name="lobby", group="reader")
+        start_worker(self, self.read, name="lobby", group="reader")
 
     async def read(self) -> None:
         await self.client.run()
@@ -220,7 +222,7 @@ class RemoteLobbyScreen(Screen[None]):
     def action_new_game(self) -> None:
         def made(request: GameRequest | None) -> None:
             if request is not None:
-                self.run_worker(self.create(request), exclusive=True, group="requests")
+                start_worker(self, partial(self.create, request), exclusive=True, group="requests")
 
         self.app.push_screen(NewGameScreen(), made)
 
@@ -271,7 +273,7 @@ class RemoteLobbyScreen(Screen[None]):
             raise LobbyError(printable(str(exc))) from None
 
     def go(self, request: Entry) -> None:
-        self.run_worker(self.enter(request), exclusive=True, group="requests")
+        start_worker(self, partial(self.enter, request), exclusive=True, group="requests")
 
     async def enter(self, request: Entry) -> None:
         try:

@@ -25,6 +25,7 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.seating import your_name
 from jetset_tui.theme import DIM
 from jetset_tui.widgets.picker import ActionPicker
+from jetset_tui.workers import start_worker
 from netcode.client import GameClient, SeatInfo
 from netcode.local import LocalSession
 from netcode.loglock import LogLocked
@@ -142,7 +143,7 @@ class TutorialScreen(GameScreen):
             self.playing_on = False
         elif self.waiting():
             self.playing_on = True
-            self.run_worker(self.play_on(), exclusive=True, group="tutorial")
+            start_worker(self, self.play_on, exclusive=True, group="tutorial")
         self.sync()
 
     async def play_on(self) -> None:

@@ -8,6 +8,7 @@ the session's colours, with nothing that touches the server's disk (no screensho
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable, Iterable
+from functools import partial
 from pathlib import Path
 from typing import ClassVar, TypeVar
 
@@ -34,6 +35,7 @@ from jetset_tui.ssh.screens import (
     WaitScreen,
 )
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
+from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent
 from netcode.peer import NetPeer
 
@@ -130,7 +132,7 @@ class SshApp(JetSetApp):
                     max_length=CODE_INPUT_MAX,
                 )
             else:
-                self.run_worker(self.rejoin(room), exclusive=True)
+                start_worker(self, partial(self.rejoin, room), exclusive=True)
             return
         if room.private:
             self.ask(
@@ -140,7 +142,7 @@ class SshApp(JetSetApp):
                 secret=True,
             )
             return
-        self.run_worker(self.take_seat(room, None), exclusive=True)
+        start_worker(self, partial(self.take_seat, room, None), exclusive=True)
 
     def ask(
         self,
@@ -200,7 +202,7 @@ class SshApp(JetSetApp):
                 secret=True,
             )
             return
-        self.run_worker(self._watch(room), exclusive=True)
+        start_worker(self, partial(self._watch, room), exclusive=True)
 
     async def _watch(self, room: Room) -> None:
         try:
@@ -223,7 +225,7 @@ class SshApp(JetSetApp):
             if started:
                 self.play(peer)
             else:
-                self.run_worker(peer.close())
+                start_worker(self, peer.close)
 
         self.push_screen(WaitScreen(room, peer, code), waited)
 
@@ -243,7 +245,7 @@ class SshApp(JetSetApp):
             self.current = None
             peer.remove_listener(self.on_peer_event)
             self.peers.discard(peer)
-            self.run_worker(peer.close())
+            start_worker(self, peer.close)
             self.lobby.left(room, peer)
 
     async def close_peers(self) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Mapping
 from contextlib import suppress
 from dataclasses import dataclass, field
+from functools import partial
 from typing import ClassVar, Generic, Protocol, TypeVar, cast
 
 from rich.text import Text
@@ -39,6 +40,7 @@ from jetset_tui.ssh.games import (
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.option_rows import OptionRows
+from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
@@ -308,7 +310,7 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
         if not value.strip():  # Enter alone is not an answer: nothing is sent
             self.query_one("#ask-error", Static).update(_("Type it, or Esc to go back."))
             return
-        self.run_worker(self.try_answer(value), exclusive=True)
+        start_worker(self, partial(self.try_answer, value), exclusive=True)
 
     async def try_answer(self, value: str) -> None:
         try:
@@ -551,7 +553,7 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         def made(request: GameRequest | None) -> None:
             if request is not None:
-                self.run_worker(self.ssh_app.create_game(request), exclusive=True)
+                start_worker(self, partial(self.ssh_app.create_game, request), exclusive=True)
 
         self.app.push_screen(NewGameScreen(), made)
 

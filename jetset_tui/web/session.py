@@ -14,6 +14,7 @@ import importlib
 import os
 import re
 import sys
+from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -33,6 +34,7 @@ from jetset_tui.screens.leave import BACK, StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
 from jetset_tui.ssh.textual_private import share_parsed_css
 from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
+from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection
@@ -115,7 +117,7 @@ class NameScreen(Screen[None]):
             return
         app = self.app
         assert isinstance(app, WebSessionApp)
-        app.run_worker(app.arrive(name), exclusive=True, group="gate")
+        start_worker(app, partial(app.arrive, name), exclusive=True, group="gate")
 
 
 class WebLobbyScreen(RemoteLobbyScreen):
@@ -125,7 +127,7 @@ class WebLobbyScreen(RemoteLobbyScreen):
         self.opener.game, self.opener.token = joining.game, joining.token
         app = self.app
         assert isinstance(app, WebSessionApp)
-        app.run_worker(app.sit(self.transport), exclusive=True, group="gate")
+        start_worker(app, partial(app.sit, self.transport), exclusive=True, group="gate")
 
 
 class WebStopScreen(StopScreen):

@@ -153,7 +153,7 @@ class Term(asyncssh.SSHClientSession[bytes]):
 
     async def lobby(self) -> str:
         """Until the lobby is up and takes keys."""
-        return await self.wait_for(lambda t: "n New game" in t.splitlines()[-1])
+        return await self.wait_for(in_lobby)
 
     async def new_game_against_bots(self) -> str:
         """From the lobby: n, accept the form (you and three greedy bots); the game screen."""
@@ -192,6 +192,11 @@ class Term(asyncssh.SSHClientSession[bytes]):
         if self.conn is not None:
             self.conn.close()
             await self.conn.wait_closed()
+
+
+def in_lobby(text: str) -> bool:
+    """The screen is the lobby's, taking keys (its footer offers a new game)."""
+    return "n New game" in text.splitlines()[-1]
 
 
 def client_key(tmp: Path, name: str = "id") -> asyncssh.SSHKey:

@@ -21,11 +21,13 @@ from netcode.botplayer import play_bot
 from netcode.messages import to_wire
 from netcode.sshclient import SshAddress
 from tests.net.secrecy import SPECTATOR, jetlag_cards_kept
+from tests.net.test_reconnect import wait_for
 from tests.ssh.helpers import (
     answer,
     client_key,
     connect,
     games,
+    in_lobby,
     lobby_channel,
     open_lobby,
     refused,
@@ -198,7 +200,7 @@ async def test_a_jetlag_room_says_its_round_and_comes_back_after_a_restart(tmp_p
     ann = Player("key:ann", "ann", "127.0.0.1")
     room = lobby.create(ann, 2, ["greedy"], None, game="jetlag")
     peer, _code = await lobby.join(room, ann, None)
-    await asyncio.wait_for(peer.started_game.wait(), 5)
+    await asyncio.wait_for(peer.started_game.wait(), 30)
     assert room.status == "round 1 of 4"
     await peer.close()
     await lobby.close()
@@ -234,18 +236,15 @@ async def test_over_ssh_a_jetlag_room_opens_the_jetlag_table_for_its_player_and_
     text = await alice.wait_for("Round 1 of 4")
     assert "Your hand" in text and "Amelia" in text and "greedy-1" not in text
     bob = await connect(server, "bob", bob_key)
-    await bob.wait_for("Jet Lag")
+    await bob.wait_for(lambda t: "Jet Lag" in t and in_lobby(t))  # the lobby takes keys
     await bob.press("w")
     text = await bob.wait_for("Round 1 of 4")
     assert "Your hand" not in text and server.lobby.rooms["1"].watchers == 1
-    await bob.press("q", pause=0.5)  # (the table may ask first: a second q leaves)
+    await bob.press("q")
+    await bob.wait_for("q again stops watching")  # a watcher saves nothing: the table asks
     await bob.press("q")
     await bob.lobby()
-    for _ in range(50):
-        if server.lobby.rooms["1"].watchers == 0:
-            break
-        await asyncio.sleep(0.05)
-    assert server.lobby.rooms["1"].watchers == 0
+    await wait_for(lambda: server.lobby.rooms["1"].watchers == 0)
     await alice.close()
     await bob.close()
 

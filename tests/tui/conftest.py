@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import gc
+import warnings
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -15,6 +19,18 @@ def make_app(tmp_path: Path, kinds: list[str], seed: str = "tui-test", **kw: obj
     plan = GamePlan(kinds, names, seed=seed, path=tmp_path / "game.jetset")
     kw.setdefault("bot_delay", 0)
     return JetSetApp(plan=plan, fsync=False, saves=tmp_path, **kw)  # type: ignore[arg-type]
+
+
+@contextmanager
+def unawaited_coroutines() -> Iterator[list[str]]:
+    """What Python said of coroutines never awaited while the block ran (its RuntimeWarning,
+    given when such a coroutine is collected: collected here at the block's end)."""
+    said: list[str] = []
+    with warnings.catch_warnings(record=True) as caught:
+        warnings.simplefilter("always")
+        yield said
+        gc.collect()
+    said.extend(str(w.message) for w in caught if "never awaited" in str(w.message))
 
 
 @pytest.fixture

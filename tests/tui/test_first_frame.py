@@ -5,8 +5,6 @@ then, as every way back did before."""
 
 from __future__ import annotations
 
-import gc
-import warnings
 from pathlib import Path
 
 import pytest
@@ -18,7 +16,7 @@ from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.turn_bar import TurnBar
-from tests.tui.conftest import make_app
+from tests.tui.conftest import make_app, unawaited_coroutines
 from tests.tui.play import game_screen
 
 SEATS = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
@@ -121,13 +119,10 @@ async def test_a_game_closed_before_its_session_starts_leaves_nothing_unawaited(
         self.workers.cancel_node(self)  # as closing the screen does, before the worker ran
 
     monkeypatch.setattr(GameScreen, "after_first_frame", then_closed)
-    with warnings.catch_warnings(record=True) as caught:
-        warnings.simplefilter("always")
+    with unawaited_coroutines() as unawaited:
         app = make_app(tmp_path, SEATS)
         async with app.run_test(size=(120, 40)) as pilot:
             await pilot.pause()
             await pilot.pause()
             assert isinstance(app.screen, GameScreen)
-        gc.collect()  # a coroutine never awaited is reported when it is collected
-    unawaited = [str(w.message) for w in caught if "never awaited" in str(w.message)]
     assert unawaited == []

@@ -16,7 +16,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.ssh.lobby import WrongSecret
 from jetset_tui.ssh.screens import AskScreen
-from tests.tui.conftest import make_app
+from tests.tui.conftest import make_app, unawaited_coroutines
 
 KEYS: dict[str, tuple[str, str | None]] = {
     ":": ("colon", ":"),
@@ -135,3 +135,21 @@ async def test_keys_typed_before_the_first_screen_is_up_reach_it(tmp_path: Path)
                     break
             await pilot.pause(0.02)
         assert moves[:1] == ["income"]
+
+
+async def test_an_answer_cancelled_before_it_ran_leaves_nothing_unawaited(tmp_path: Path) -> None:
+    """Each Enter starts the answer's worker, and cancels the one before (one answer at a
+    time). Two Enters handled in one go cancel the first before it runs: handed a coroutine,
+    that worker left it never awaited (Python's RuntimeWarning)."""
+    answers: list[str] = []
+    with unawaited_coroutines() as unawaited:
+        app = JetSetApp(saves=tmp_path, fsync=False)
+        async with app.run_test(size=(100, 30)) as pilot:
+            field = await ask(app, pilot, answers)
+            screen = app.screen
+            assert isinstance(screen, AskScreen)
+            for typed in ("ab", "cd"):  # no await between them: the first never starts
+                screen.answer(Input.Submitted(field, typed))
+            await settle(pilot)
+    assert answers == ["cd"]
+    assert unawaited == []
