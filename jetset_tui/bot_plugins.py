@@ -65,7 +65,7 @@ def name_bots_by_kind(args: argparse.Namespace) -> None:
 
 
 def _kind_named(game: str, word: str) -> str:
-    from engine.games import game_rules
+    from engine.games import TITLES, game_rules
     from jetset_tui.i18n import _
     from jetset_tui.seat_names import bot_kind_named, bot_words
 
@@ -74,8 +74,11 @@ def _kind_named(game: str, word: str) -> str:
     kinds = game_rules(game).bots()
     kind = bot_kind_named(kinds, word)
     if kind not in kinds:
-        said = _("unknown bot {kind}; bots: {kinds}")
-        raise ValueError(said.format(kind=repr(word), kinds=", ".join(map(bot_words, kinds))))
+        said = _("unknown bot {kind}; the bots of {game}: {bots}")
+        title = TITLES.get(game, game)
+        raise ValueError(
+            said.format(kind=repr(word), game=title, bots=", ".join(map(bot_words, kinds)))
+        )
     return kind
 
 

@@ -48,7 +48,7 @@ USAGE = [
     (["host", "--players", "2", "--port", "70000"], "70000: give a number from 0 to 65535"),
     (
         ["host", "--headless", "--players", "2", "--bots", "nosuch"],
-        "unknown bot 'nosuch'; bots: random, greedy, search",
+        "unknown bot 'nosuch'; the bots of Jet Set: random, greedy, search",
     ),
     (["selfplay", "--bot", "greedy,random,greedy", "--players", "2"], "3 kinds for 2 seats"),
     (["selfplay", "--games", "0"], "--games: 0: give a number from 1 up"),

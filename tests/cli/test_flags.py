@@ -93,7 +93,9 @@ def test_bots_are_named_by_the_players_word_or_the_kind() -> None:
 
 
 def test_a_word_that_is_no_bot_is_refused_with_the_players_words() -> None:
-    with pytest.raises(ValueError, match=r"unknown bot 'nosuch'; bots: random, greedy, search$"):
+    with pytest.raises(
+        ValueError, match=r"unknown bot 'nosuch'; the bots of Jet Set: random, greedy, search$"
+    ):
         parsed("host", "--players", "2", "--bots", "nosuch")
     with pytest.raises(ValueError, match=r"unknown bot 'mcts'"):
         parsed("selfplay", "--game", "jetlag", "--bot", "mcts")

@@ -34,7 +34,7 @@ def test_the_real_program_plays_a_card_against_a_bot() -> None:
         (["--players", "3"], "Jet Lag has no --players"),
         (["--bots", "greedy,random"], "Jet Lag has one opponent"),
         (["--hotseat", "--bots", "greedy"], "--hotseat seats two people"),
-        (["--bots", "mcts"], "there is no Jet Lag bot called mcts; bots: random, greedy, search"),
+        (["--bots", "mcts"], "unknown bot 'mcts'; the bots of Jet Lag: random, greedy, search"),
     ],
 )
 def test_a_wrong_flag_is_a_usage_error(args: list[str], said: str) -> None:
