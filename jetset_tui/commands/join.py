@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _
-from jetset_tui.seat_names import bot_kind_named
+from jetset_tui.seat_names import bot_kind_named, bot_words
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
 
@@ -143,7 +143,7 @@ async def join(
             return await opener.connect()
         return await open_tcp(*address)
 
-    bot_name = f"{SeatKind.of_bot(args.bot).label}-bot" if args.bot else None
+    bot_name = bot_seat_name(args.bot) if args.bot else None
     name = args.name or bot_name or login_name() or "player"
     try:
         first = await ssh_first_channel(opener, args) if opener is not None else await connector()
@@ -202,6 +202,12 @@ def joined_words(peer: NetPeer, address: str) -> str:
         return _("watching the game at {address}").format(address=address)
     said = _("joined {address} as {name} (seat {seat})")
     return said.format(address=address, name=peer.name, seat=peer.seat + 1)
+
+
+def bot_seat_name(kind: str) -> str:
+    """The name a headless ``--bot`` joiner asks for: the bot as players read it
+    (``search-bot``, not ``mcts-bot``)."""
+    return f"{bot_words(SeatKind.of_bot(kind).label)}-bot"
 
 
 def unknown_bot(kind: str) -> str | None:

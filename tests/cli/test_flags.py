@@ -99,3 +99,10 @@ def test_a_word_that_is_no_bot_is_refused_with_the_players_words() -> None:
         parsed("host", "--players", "2", "--bots", "nosuch")
     with pytest.raises(ValueError, match=r"unknown bot 'mcts'"):
         parsed("selfplay", "--game", "jetlag", "--bot", "mcts")
+
+
+def test_a_joining_bot_sits_under_the_name_players_read() -> None:
+    from jetset_tui.commands.join import bot_seat_name
+
+    assert bot_seat_name("mcts") == "search-bot"
+    assert bot_seat_name("greedy") == "greedy-bot"
