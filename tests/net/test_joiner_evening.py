@@ -216,8 +216,8 @@ def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
     host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
     terminal = Terminal(f"127.0.0.1:{port}", "--name", "Ann")
     try:
-        said = terminal.read_until(b"(seat 1)")
-        assert f"jetset join: joined 127.0.0.1:{port} as Ann (seat 1)" in said
+        said = terminal.read_until(b"(player 1)")
+        assert f"jetset join: joined 127.0.0.1:{port} as Ann (player 1)" in said
         assert "token" not in said and (terminal.proc.poll() is None)
         terminal.read_until(b"your turn")  # the game screen is up, and dealt
         terminal.type("q")
