@@ -18,6 +18,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import use_language
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
@@ -40,6 +41,10 @@ from .procs import JETSET, json_result, start_host, start_join, wait_for_entries
 
 def bar(app: JetSetApp) -> str:
     return str(app.screen.query_one(TurnBar).render())
+
+
+def notices(app: JetSetApp) -> list[str]:
+    return [n.message for n in app._notifications]
 
 
 def presence_line(app: JetSetApp) -> str:
@@ -106,6 +111,34 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             assert watcher.presence.paused is None and watcher.seat is None
             await watcher.close()
             assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
+    finally:
+        for proc in (host, resumed):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.communicate(timeout=10)
+
+
+async def test_the_pause_is_said_in_the_players_language(tmp_path: Path) -> None:
+    """In Italian, the turn bar of a joiner whose host paused says so in Italian (the words are
+    the joiner's own, not the host's), and so does the notice when the game goes on."""
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    resumed: subprocess.Popen[str] | None = None
+    try:
+        with use_language("it"):  # as `jetset --lang it join` sets it, before the peer starts
+            ann = await ann_at(port)
+            app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+            async with app.run_test(size=(80, 24), notifications=True) as pilot:
+                await until(pilot, lambda: game_shown(app))
+                host.send_signal(signal.SIGINT)
+                await asyncio.to_thread(host.communicate, timeout=30)
+                await until(pilot, lambda: "chi ospita ha messo in pausa" in bar(app))
+                assert "torni al tuo posto" in bar(app) and "the host" not in bar(app)
+                resumed, _ = start_host("--resume", str(log), "--port", str(port))
+                await until(pilot, lambda: ann.paused is None, timeout=20)
+                await until(pilot, lambda: "la partita continua" in notices(app))
+                assert "the game continues" not in notices(app)
+        await ann.close()
     finally:
         for proc in (host, resumed):
             if proc is not None and proc.poll() is None:
