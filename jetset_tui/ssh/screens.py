@@ -592,7 +592,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#say", Input).placeholder = _("t: say something")
         table = self.query_one(DataTable)
         for heading, key in COLUMNS:
-            table.columns[ColumnKey(key)].label = Text(heading())
+            column = table.columns[ColumnKey(key)]
+            column.label = Text(heading())
+            column.content_width = column.label.cell_len  # the rows widen it again, if wider
         self.refresh_games()
         self.refresh_bindings()
 
