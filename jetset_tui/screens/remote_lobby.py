@@ -22,7 +22,7 @@ from engine.games import GAMES, game_rules
 from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.key_order import ClearOnSubmit, KeysInTurn, keep_key_order
-from jetset_tui.ssh.games import game_title
+from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from jetset_tui.widgets.footer import KeyFooter
@@ -145,7 +145,7 @@ class RemoteLobbyScreen(Screen[None]):
             cells = (
                 game.id,
                 printable(game_title(game.game)),
-                printable(game.title),
+                printable(title_words(game.title)),
                 seats_text(game),
                 options_text(game),
                 printable(game.status),

@@ -35,6 +35,7 @@ from jetset_tui.ssh.games import (
     game_title,
     rules_of,
     seat_counts,
+    title_words,
 )
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
@@ -494,7 +495,7 @@ class LobbyScreen(Screen[None]):
         table.clear()
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
             mine = room.members.get(self.player.identity)
-            title = room.title + (" 🔒" if room.private else "")
+            title = title_words(room.title) + (" 🔒" if room.private else "")
             for words in room.options_words:
                 title += " · " + words
             if mine is not None:

@@ -49,6 +49,7 @@ async def test_two_sessions_at_once_each_in_its_players_language(
     await bob.press("i")  # bob chooses Italian in the lobby
     text = await bob.wait_for("ne mancano 2")
     assert "carte extra" in text and "Partite" in text and "waiting for" not in text
+    assert "la partita di alice" in text and "alice's game" not in text
     assert "in attesa dei giocatori" in await alice.wait_for("in attesa dei giocatori")
     await bob.close()
 
