@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
-from jetset_tui.i18n import N_, _
+from jetset_tui.i18n import N_, _, current_language
 from jetset_tui.seat_names import bot_kind_named, player_words
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
@@ -361,6 +361,7 @@ def ssh_opener(args: argparse.Namespace) -> SshOpener | None:
         spectate=args.spectate,
         password=args.password,
         players=args.players,
+        environment={"LANG": current_language()},  # the server's words in the player's
     )
 
 

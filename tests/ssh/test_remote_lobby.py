@@ -187,3 +187,26 @@ async def test_the_lobby_keys_are_the_games_footer_in_both_languages(tmp_path: P
                     await until(pilot, lambda app=app: not app.is_running)
     finally:
         await server.close()
+
+
+async def test_the_server_says_a_games_status_in_the_players_language(tmp_path: Path) -> None:
+    """`jetset join ssh://` sends LANG as ssh does: the status the server words comes in the
+    player's language (Italian here, whatever the server's own), and the title too."""
+    server = await start_server(tmp_path)
+    try:
+        ann = opener(server, tmp_path, "ann")
+        transport, framed = await ann.channel()
+        await framed.send(to_wire(Create(players=3, bots=("greedy",))))
+        with use_language("it"):
+            bob = opener(server, tmp_path, "bob")
+            bob.environment = {"LANG": "it"}
+            app = await lobby_app(bob)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(pilot, lambda: len(rows(app)) == 1)
+                assert rows(app)[0][2] == "la partita di ann", rows(app)
+                assert rows(app)[0][5] == "ne mancano 2", rows(app)
+                await pilot.press("escape")
+                await until(pilot, lambda: not app.is_running)
+        transport.close()
+    finally:
+        await server.close()
