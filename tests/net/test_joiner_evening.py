@@ -43,6 +43,14 @@ def bar(app: JetSetApp) -> str:
     return str(app.screen.query_one(TurnBar).render())
 
 
+def stop_all(*procs: subprocess.Popen[str] | None) -> None:
+    """Kill the host processes still running."""
+    for proc in procs:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.communicate(timeout=10)
+
+
 def notices(app: JetSetApp) -> list[str]:
     return [n.message for n in app._notifications]
 
@@ -112,10 +120,7 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             await watcher.close()
             assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
     finally:
-        for proc in (host, resumed):
-            if proc is not None and proc.poll() is None:
-                proc.kill()
-                proc.communicate(timeout=10)
+        stop_all(host, resumed)
 
 
 async def test_the_pause_is_said_in_the_players_language(tmp_path: Path) -> None:
@@ -140,10 +145,7 @@ async def test_the_pause_is_said_in_the_players_language(tmp_path: Path) -> None
                 assert "the game continues" not in notices(app)
         await ann.close()
     finally:
-        for proc in (host, resumed):
-            if proc is not None and proc.poll() is None:
-                proc.kill()
-                proc.communicate(timeout=10)
+        stop_all(host, resumed)
 
 
 async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> None:
@@ -291,7 +293,4 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
         assert ann.presence is not None and ann.presence.paused is None
         await ann.close()
     finally:
-        for proc in (host, other):
-            if proc is not None and proc.poll() is None:
-                proc.kill()
-                proc.communicate(timeout=10)
+        stop_all(host, other)
