@@ -19,6 +19,11 @@ BOT_WORDS = {"mcts": N_("search")}
 bot"); the command line, the logs and ``--json`` keep the kind (``mcts``)."""
 
 
+def player_words(seat: int) -> str:
+    """A seat as players count them, where no name says it: ``player 1`` for the first."""
+    return _("player {n}").format(n=seat + 1)
+
+
 def bot_words(label: str) -> str:
     """A bot kind (a label: ``greedy``, ``mcts``) as a player reads it: ``search`` for
     ``mcts``, any other as it is called."""

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import Any, TypeVar
 
 import data
-from engine.errors import DesyncError, IllegalAction, NotationError
+from engine.errors import DesyncError, IllegalAction, NotationError, Reason
 from engine.fairdeal import pledge_for
 from engine.games import DEFAULT, game_rules
 from engine.platform import AnyRules, AnyTable, Notation
@@ -627,7 +627,7 @@ class NetPeer(GameClient):
             self.paused = self._bye = self._reconnect_until = None
             self._superseded = False
             self._show_pause(None)
-            self.emit(Problem("the game continues"))
+            self.emit(Problem(GOING_ON))
             return
 
     def _show_pause(self, words: str | None) -> None:
@@ -649,8 +649,10 @@ class NetPeer(GameClient):
         self.ended.set()
 
 
-PAUSED_PLAYING = "the host paused the game; you are back in your seat when they resume it"
-PAUSED_WATCHING = "the host paused the game; you watch on when they resume it"
+PAUSED_PLAYING = Reason("the host paused the game; you are back in your seat when they resume it")
+PAUSED_WATCHING = Reason("the host paused the game; you watch on when they resume it")
+GOING_ON = Reason("the game continues")
+"""Said by this peer, not the host: marked for the catalogs, translated where shown."""
 
 
 def host_message(raw: Message) -> m.HostMessage | None:

@@ -168,6 +168,8 @@ class SshOpener(LobbyChoice):
     timeout: float = 15.0
     local_addr: str | None = None
     """The local address to connect from (None: any)."""
+    environment: dict[str, str] = field(default_factory=dict)
+    """Sent with each channel, as ``ssh`` sends LANG: the server words things in its language."""
 
     def __post_init__(self) -> None:
         self.game = self.game or self.address.game
@@ -201,7 +203,9 @@ class SshOpener(LobbyChoice):
                 raise client.problem from None
             raise ConnectionClosed(f"cannot connect to {a}: {exc}") from None
         try:
-            writer, reader, _ = await conn.open_session(subsystem=lp.SUBSYSTEM, encoding=None)
+            writer, reader, _ = await conn.open_session(
+                subsystem=lp.SUBSYSTEM, encoding=None, env=self.environment
+            )
         except (OSError, asyncssh.Error) as exc:
             conn.close()
             raise ConnectionClosed(f"{a} has no Jet Set games: {exc}") from None

@@ -24,6 +24,7 @@ import json
 import logging
 import os
 import secrets
+import shlex
 import threading
 from collections.abc import Callable, Sequence
 from dataclasses import field, replace
@@ -293,9 +294,10 @@ class Table:
             if damage is None:
                 raise
             if not repair:
+                command = shlex.join(["jetset", "host", "--resume", str(log_path), "--repair"])
                 raise TableError(
-                    f"{log_path.name} is damaged: {damage}. `jetset host --resume {log_path} "
-                    "--repair` keeps a copy, cuts the damage off and continues from there"
+                    f"{log_path.name} is damaged: {damage}. `{command}` keeps a copy, cuts the "
+                    "damage off and continues from there"
                 ) from None
             backup = cut_log(log_path, damage.keep)
             repaired = f"{damage}; cut off (a copy of the whole file: {backup})"

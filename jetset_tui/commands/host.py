@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import shlex
 import signal
 import sys
 from collections.abc import Callable, Iterator
@@ -28,7 +29,7 @@ from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.modules import add_modules_argument
-from jetset_tui.seat_names import BOT_NAMES
+from jetset_tui.seat_names import BOT_NAMES, player_words
 from jetset_tui.table_screens import SCREEN_GAMES
 
 if TYPE_CHECKING:
@@ -175,7 +176,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         return asyncio.run(serve(table, args, runner))
     except KeyboardInterrupt:  # before the signal handlers are in place
         said = _("jetset host: stopped; continue with --resume {file}")
-        print(said.format(file=table.log_path), file=sys.stderr)
+        print(said.format(file=shlex.quote(str(table.log_path))), file=sys.stderr)
         return 130
 
 
@@ -401,14 +402,15 @@ def offer_host_seat(host: Host, bind: str, port: int) -> None:
         return
     token = table.keys.token(seat)
     SeatKeys(seat_keys_dir()).keep(table.commitment, SeatKey(seat, token))
-    name = table.seats[seat].name or _("seat {seat}").format(seat=seat)
+    name = table.seats[seat].name
+    who = _("{player} ({name})").format(player=player_words(seat), name=name)
     said = _(
-        "jetset host: seat {seat} ({name}) is the host's: `{here}` on this "
+        "jetset host: the host's seat is {who}: `{here}` on this "
         "machine takes it, or `{there}` from another"
     )
     here = f"jetset join {bind}:{port}"
     there = f"{here} --token {token}"
-    print(said.format(seat=seat, name=name, here=here, there=there), flush=True)
+    print(said.format(who=who if name else player_words(seat), here=here, there=there), flush=True)
 
 
 async def linger(host: Host, seconds: float) -> None:
@@ -452,13 +454,12 @@ def report(host: Host, as_json: bool) -> None:
     if as_json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
-        names = [
-            slot.name or _("seat {seat}").format(seat=i) for i, slot in enumerate(host.table.seats)
-        ]
+        names = [slot.name or player_words(i) for i, slot in enumerate(host.table.seats)]
         won = _(" and ").join(names[w] for w in winners)
         said = _("jetset host: the game is over: {won} won with {points} points")
         if result.draw:
             said = _("jetset host: the game is over: a draw at {points} points")
         print(said.format(won=won, points=max(scores)), flush=True)
         again = _("  watch it again with  {command}")
-        print(again.format(command=f"jetset replay {host.table.log_path}"), flush=True)
+        command = shlex.join(["jetset", "replay", str(host.table.log_path)])
+        print(again.format(command=command), flush=True)

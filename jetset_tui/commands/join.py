@@ -11,8 +11,8 @@ from typing import TYPE_CHECKING, Any
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
-from jetset_tui.i18n import N_, _
-from jetset_tui.seat_names import bot_kind_named, bot_words
+from jetset_tui.i18n import N_, _, current_language
+from jetset_tui.seat_names import bot_kind_named, bot_words, player_words
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
 
@@ -200,8 +200,8 @@ def joined_words(peer: NetPeer, address: str) -> str:
     """What a person reads before the game screen opens (the seat key stays for scripts)."""
     if peer.seat is None:
         return _("watching the game at {address}").format(address=address)
-    said = _("joined {address} as {name} (seat {seat})")
-    return said.format(address=address, name=peer.name, seat=peer.seat + 1)
+    said = _("joined {address} as {name} ({player})")
+    return said.format(address=address, name=peer.name, player=player_words(peer.seat))
 
 
 def bot_seat_name(kind: str) -> str:
@@ -270,8 +270,10 @@ def outcome(peer: NetPeer, address: str) -> str:
         if not end.ok:
             return _("the game is over, but it does not check out: {error}").format(error=end.error)
         final = peer.game.result()
-        names = [s.name or seat_words(i) for i, s in enumerate(peer.seats)]
-        won = _(" and ").join(names[w] if w < len(names) else seat_words(w) for w in final.winners)
+        names = [s.name or player_words(i) for i, s in enumerate(peer.seats)]
+        won = _(" and ").join(
+            names[w] if w < len(names) else player_words(w) for w in final.winners
+        )
         best = max(final.points, default=0)
         if final.draw:
             said = _("the game is over: a draw at {points} points; every card dealt checked out")
@@ -287,11 +289,6 @@ def outcome(peer: NetPeer, address: str) -> str:
     if peer.seat is None:
         return _("you stopped watching")
     return _("you left the game; it waits for you: {back}").format(back=back)
-
-
-def seat_words(seat: int) -> str:
-    """A seat nobody named, as a player reads it."""
-    return _("seat {seat}").format(seat=seat)
 
 
 def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
@@ -370,6 +367,7 @@ def ssh_opener(args: argparse.Namespace) -> SshOpener | None:
         spectate=args.spectate,
         password=args.password,
         players=args.players,
+        environment={"LANG": current_language()},  # the server's words in the player's
     )
 
 

@@ -190,7 +190,7 @@ def in_play_elsewhere(path: Path) -> str | None:
     return _(
         "{file} is being played by {holder}; it cannot be played here "
         "(watch it with `jetset replay {path}`)"
-    ).format(file=path.name, holder=holder, path=path)
+    ).format(file=path.name, holder=holder, path=shlex.quote(str(path)))
 
 
 def not_a_save(path: Path) -> str | None:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any, Final
 
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, ngettext
+from jetset_tui.seat_names import player_words
 
 if TYPE_CHECKING:
     from netcode.logfile import GameLog
@@ -125,12 +126,12 @@ def jetlag_text(data: dict[str, Any], at: int, viewer: int | None) -> str:
     elif mover == -1:
         lines.append(_("the cards are dealt next"))
     else:
-        lines.append(_("seat {seat} to play").format(seat=mover))
+        lines.append(_("{player} to play").format(player=player_words(mover)))
     lines += ["", _("destinations, left to right:")]
     for i, spot in enumerate(data["line"], start=1):
         kinds = " + ".join(_(KINDS[k]) for k in cards[spot["card"]].destination)
         sides = "   ".join(
-            _("seat {seat}: {tourists}").format(seat=seat, tourists=" ".join(t) or "-")
+            _("{player}: {tourists}").format(player=player_words(seat), tourists=" ".join(t) or "-")
             for seat, t in enumerate(spot["tourists"])
         )
         lines.append(f"  {i}. {spot['card']} {kinds:<22} {sides}")
@@ -138,24 +139,24 @@ def jetlag_text(data: dict[str, Any], at: int, viewer: int | None) -> str:
     for seat, (hand, size) in enumerate(zip(data["hands"], data["hand_sizes"], strict=True)):
         if hand is None and size:
             said = ngettext(
-                "seat {seat}'s hand: {n} card you do not see",
-                "seat {seat}'s hand: {n} cards you do not see",
+                "{player}'s hand: {n} card you do not see",
+                "{player}'s hand: {n} cards you do not see",
                 size,
             )
-            lines.append(said.format(seat=seat, n=size))
+            lines.append(said.format(player=player_words(seat), n=size))
         else:
-            said = _("seat {seat}'s hand: {cards}")
-            lines.append(said.format(seat=seat, cards=" ".join(hand or ()) or "-"))
+            said = _("{player}'s hand: {cards}")
+            lines.append(said.format(player=player_words(seat), cards=" ".join(hand or ()) or "-"))
     piles = data["piles_left"]
     lines.append(ngettext("{n} pile left", "{n} piles left", piles).format(n=piles))
     lines += ["", _("final scores:") if mover is None else _("scores if the game ended now:")]
     said = _(
-        "seat {seat}: {total} (affinities {affinity}, control {control}, objectives {objectives})"
+        "{player}: {total} (affinities {affinity}, control {control}, objectives {objectives})"
     )
     for seat, score in enumerate(data["scores"]):
         objectives = " + ".join(map(str, score["objectives"])) or "0"
         parts = {k: score[k] for k in ("total", "affinity", "control")}
-        lines.append("  " + said.format(seat=seat, objectives=objectives, **parts))
+        lines.append("  " + said.format(player=player_words(seat), objectives=objectives, **parts))
     return "\n".join(lines) + "\n"
 
 

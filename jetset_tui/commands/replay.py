@@ -91,7 +91,9 @@ def print_verdict(result: TableReplay, contributions: list[str | None], verify: 
     if summary["draw"]:
         print(_("a draw"))
     elif isinstance(winners, list) and winners:
-        print(_("winner: seat {seat}").format(seat=winners[0]))
+        from jetset_tui.seat_names import player_words
+
+        print(_("winner: {player}").format(player=player_words(winners[0])))
 
 
 def open_viewer(args: argparse.Namespace) -> int:

@@ -93,16 +93,17 @@ def averages(stats: Stats) -> list[str]:
     score, turns, moves = stats.average_score(), stats.average("turns"), stats.average("entries")
     lines = [said.format(score=f"{score:.1f}", turns=f"{turns:.0f}", moves=f"{moves:.0f}")]
     draws = stats.draws()
-    said = ngettext("{n} draw (no seat won)", "{n} draws (no seat won)", draws)
+    said = ngettext("{n} draw (no player won)", "{n} draws (no player won)", draws)
     return [*lines, said.format(n=draws)]
 
 
 def by_seat(stats: Stats) -> list[str]:
+    from jetset_tui.seat_names import player_words
     from netcode.stats import bar
 
-    lines = ["", _("win rate by seat")]
+    lines = ["", _("win rate by place in the order of play")]
     for seat, rate in stats.win_rate_by_seat().items():
-        label = _("seat {seat}").format(seat=seat)
+        label = player_words(seat)
         lines.append(f"  {label:<15} {rate:6.1%}  {bar(rate)}")
     return lines
 

@@ -25,6 +25,7 @@ from jetset_tui.screens.end_frame import EndFrame, saved_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.theme import DIM, Livery, livery_for
 from jetset_tui.widgets.chart import Chart
+from jetset_tui.widgets.fitted_table import FittedTable
 from jetset_tui.widgets.players import kind_label
 from jetset_tui.widgets.turn_bar import end_reason_text
 from netcode.client import GameClient
@@ -168,9 +169,9 @@ class EndScreen(EndFrame):
         self.local = local
         self.told = story(game)
 
-    def points_table(self) -> Table:
+    def points_table(self) -> FittedTable:
         finals = dict(self.told.finals)
-        return score_table(self.game, self.names, self.kinds, self.liveries, finals)
+        return FittedTable(score_table(self.game, self.names, self.kinds, self.liveries, finals))
 
     def compose_more(self) -> ComposeResult:
         samples = self.told.samples

@@ -244,7 +244,8 @@ class GameScreen(MapAndTableScreen):
         elif isinstance(event, TakenBack):
             self.rewrite_log()
         elif isinstance(event, Problem):
-            self.notify(event.message, severity="warning", markup=False)  # the host's words
+            # the host's words as they came; this peer's own (netcode.peer) in the player's
+            self.notify(_(event.message), severity="warning", markup=False)
         elif isinstance(event, GameOver):
             self._ended = True
         elif isinstance(event, ChatMessage):
@@ -307,7 +308,7 @@ class GameScreen(MapAndTableScreen):
         presence = session.presence
         mover = table.mover
         clock = presence.clock(mover) if presence is not None and mover is not None else None
-        paused = presence.paused if presence is not None else None
+        paused = _(presence.paused) if presence is not None and presence.paused else None
         self.query_one(TurnBar).show(table, session.busy, clock, paused)
         if self.table_ready:
             self.query_one(PresencePanel).show(self.names, self.kinds, presence, session.hosting)

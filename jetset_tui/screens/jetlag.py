@@ -358,7 +358,7 @@ class JetLagScreen(Screen[None]):
                     self._news = [*self._news, said][-NEWS_KEPT:]
                     self.message, self._refused = self.news(), False
         elif isinstance(event, Problem):
-            self.notify(event.message, severity="warning", markup=False)
+            self.notify(_(event.message), severity="warning", markup=False)
         elif isinstance(event, ChatMessage):
             self.chat_heard(event)
         changed = isinstance(event, EntryApplied | GameOver | SeatsChanged | TakenBack)

@@ -31,6 +31,7 @@ from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.screens.jetlag_end import verdict
 from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
+from jetset_tui.seat_names import player_words
 from jetset_tui.theme import DIM, Livery, livery_for, seat_badge
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
@@ -54,7 +55,7 @@ class JetLagTimeline:
         if not result.ok:
             raise ValueError(result.error or "the log does not replay")
         self.log = log
-        self.names = [seat.name or f"seat {i}" for i, seat in enumerate(log.header.seats)]
+        self.names = [seat.name or player_words(i) for i, seat in enumerate(log.header.seats)]
         self.entries: list[Entry] = list(result.table.entries)
         table = log.header.new_table()
         self.states: list[State] = [table.state.copy()]

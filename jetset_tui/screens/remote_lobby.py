@@ -17,15 +17,16 @@ from textual import events, on
 from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Input, Log, Static
+from textual.widgets import DataTable, Input, Log, Static
 
 from engine.games import GAMES, game_rules
 from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.key_order import ClearOnSubmit, KeysInTurn, keep_key_order
-from jetset_tui.ssh.games import game_title
+from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
+from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection
@@ -115,7 +116,7 @@ class RemoteLobbyScreen(Screen[None]):
         yield ClearOnSubmit(
             placeholder=_("say something to the lobby"), max_length=MAX_CHAT, id="say"
         )
-        yield Footer()
+        yield KeyFooter()
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
@@ -146,7 +147,7 @@ class RemoteLobbyScreen(Screen[None]):
             cells = (
                 game.id,
                 printable(game_title(game.game)),
-                printable(game.title),
+                printable(title_words(game.title)),
                 seats_text(game),
                 options_text(game),
                 printable(game.status),

@@ -10,6 +10,7 @@ refused.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from typing import Any
@@ -44,6 +45,18 @@ GAME_CHOICES: tuple[tuple[str, str], ...] = tuple(
     (TITLES[name], name) for name in GAMES if name in LOBBY_GAMES
 )
 """The new-game form's Game line: each game's title and name, Jet Set first."""
+
+
+NAMED_AFTER = re.compile(r"(?P<name>.+)'s game")
+"""A game's title as the server makes it, in English (it is kept so in saved games and sent so
+to ``jetset join ssh://``): its creator's name and "'s game"."""
+
+
+def title_words(title: str) -> str:
+    """A game's title in the player's language: ``ann's game`` is ``la partita di ann`` in
+    Italian; any other title as it is."""
+    found = NAMED_AFTER.fullmatch(title)
+    return _("{name}'s game").format(name=found["name"]) if found else title
 
 
 def game_title(name: str) -> str:

@@ -36,6 +36,7 @@ from jetset_tui.ssh.games import (
     game_title,
     rules_of,
     seat_counts,
+    title_words,
 )
 from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
@@ -496,7 +497,7 @@ class LobbyScreen(Screen[None]):
         table.clear()
         for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
             mine = room.members.get(self.player.identity)
-            title = room.title + (" 🔒" if room.private else "")
+            title = title_words(room.title) + (" 🔒" if room.private else "")
             for words in room.options_words:
                 title += " · " + words
             if mine is not None:
@@ -594,7 +595,9 @@ class LobbyScreen(Screen[None]):
         self.query_one("#say", Input).placeholder = _("t: say something")
         table = self.query_one(DataTable)
         for heading, key in COLUMNS:
-            table.columns[ColumnKey(key)].label = Text(heading())
+            column = table.columns[ColumnKey(key)]
+            column.label = Text(heading())
+            column.content_width = column.label.cell_len  # the rows widen it again, if wider
         self.refresh_games()
         self.refresh_bindings()
 

@@ -16,7 +16,7 @@ import logging
 from typing import TYPE_CHECKING, Protocol
 
 from engine.games import DEFAULT
-from jetset_tui.i18n import _
+from jetset_tui.i18n import _, use_language, use_session_language
 from jetset_tui.ssh.games import option_values
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret
@@ -99,6 +99,26 @@ class ProtocolLink:
         self._chat_seen = self.lobby.chat[-1] if self.lobby.chat else None
         self._in_lobby = False
         self.task: asyncio.Task[None] | None = None
+        self.language = self.client_language(chan)
+        """The language of the words sent (a game's status): the client's (its LANG), else the
+        server's own (None)."""
+
+    def client_language(self, chan: ServerChannel) -> str | None:
+        """The language the player chose in the lobby before, else their client's LANG (a
+        browser's channel has no environment), else None."""
+        from jetset_tui.ssh.server import client_language
+
+        environment = getattr(chan, "get_environment", None)
+        asked = environment() if callable(environment) else {}
+        remembered = self.lobby.language_of(self.connection.player.identity)
+        return client_language(asked, remembered)
+
+    def in_language(self) -> contextlib.AbstractContextManager[None]:
+        """Speak the client's language inside the block (the lobby may call this link from
+        another session's task)."""
+        if self.language is None:
+            return contextlib.nullcontext()
+        return use_language(self.language)
 
     # -- bytes in, within the session's input budget ----------------------------------------
 
@@ -145,6 +165,8 @@ class ProtocolLink:
 
     async def _run(self) -> None:
         address = self.connection.address
+        if self.language is not None:  # this task's own session: refusals in its language too
+            use_session_language(self.language)
         try:
             room = await self._lobby_phase()
             if room is not None:
@@ -334,7 +356,8 @@ class ProtocolLink:
     # -- the lobby as it changes ------------------------------------------------------------
 
     def _games(self) -> Message:
-        lines = [self._line(room) for room in self.lobby.rooms.values()]
+        with self.in_language():
+            lines = [self._line(room) for room in self.lobby.rooms.values()]
         return to_wire(lp.Games(you=self.connection.player.name, games=tuple(lines)))
 
     @staticmethod

@@ -147,10 +147,13 @@ def test_a_json_error_stays_english_in_italian() -> None:
 def test_stats_speak_italian_and_their_json_does_not(hosted: dict[str, str]) -> None:
     folder = str(Path(hosted["log"]).parent)
     said = jetset("--lang", "it", "stats", folder).stdout
-    assert said.startswith("1 partita\n") and "vittorie per posto\n  posto 0 " in said, said
+    by_place = "vittorie per posizione nell'ordine di gioco\n  giocatore 1 "
+    assert said.startswith("1 partita\n") and by_place in said and "posto" not in said, said
     assert "come sono finite le partite" in said and "games" not in said
     english = jetset("stats", folder).stdout
-    assert english.startswith("1 game\n") and "win rate by seat" in english, english
+    by_place = "win rate by place in the order of play\n  player 1 "
+    assert english.startswith("1 game\n") and by_place in english, english
+    assert not re.search(r"seat \d", english), "players are counted as players, from 1"
     as_json = [jetset(*lang, "stats", folder, "--json").stdout for lang in ((), ("--lang", "it"))]
     assert as_json[0] == as_json[1] and json.loads(as_json[0])["games"] == 1
 

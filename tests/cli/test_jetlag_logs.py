@@ -68,7 +68,7 @@ def test_selfplay_writes_jet_lag_logs_the_same_under_any_hash_seed(
 def test_stats_reports_a_draw_as_a_draw(games: Path) -> None:
     text = jetset("stats", str(games))
     assert text.returncode == 0, text.stderr
-    assert "3 games" in text.stdout and "1 draw (no seat won)" in text.stdout
+    assert "3 games" in text.stdout and "1 draw (no player won)" in text.stdout
     assert "most claimed cards" not in text.stdout and "how games ended" not in text.stdout
     data = json.loads(jetset("stats", str(games), "--json").stdout)
     assert data["games"] == 3 and data["draws"] == 1 and not data["skipped"]
@@ -127,7 +127,7 @@ def test_position_shows_a_seat_what_it_knows(games: Path) -> None:
     assert "destinations, left to right:" in mine.stdout
     assert "scores if the game ended now:" in mine.stdout
     if hand:  # seat 0 holds cards now: shown to it, and only their number to a spectator
-        assert f"seat 0's hand: {' '.join(hand)}" in mine.stdout
+        assert f"player 1's hand: {' '.join(hand)}" in mine.stdout
     watching = json.loads(jetset("position", log, "--at", "4", "--json").stdout)["position"]
     assert watching["hands"] == [None, None]
     assert watching["hand_sizes"] == position["hand_sizes"] and first in (0, 1)
@@ -142,7 +142,7 @@ def test_replay_verifies_a_jet_lag_log_and_finds_a_desync(games: Path, tmp_path:
     log = games / "game-0002.jetset"
     verified = jetset("replay", "--verify", str(log))
     assert verified.returncode == 0, verified.stderr
-    assert "seed matches its commitment" in verified.stdout and "winner: seat" in verified.stdout
+    assert "seed matches its commitment" in verified.stdout and "winner: player " in verified.stdout
     draw = jetset("replay", "--verify", str(games / "game-0000.jetset"))
     assert "a draw" in draw.stdout and "cash" not in draw.stdout
     records = list(msgpack.Unpacker(log.open("rb"), raw=False))
@@ -188,7 +188,7 @@ def test_stats_keep_each_game_apart(games: Path, tmp_path: Path) -> None:
     jet_set, jet_lag = said.index("\nJet Set: 2 games\n"), said.index("\nJet Lag: 3 games\n")
     assert jet_set < said.index("most claimed cards") < jet_lag, said
     lag = said[jet_lag:]
-    assert "1 draw (no seat won)" in lag and "seat 2" not in lag and "most claimed" not in lag
+    assert "1 draw (no player won)" in lag and "player 3" not in lag and "most claimed" not in lag
     data = json.loads(jetset("stats", str(tmp_path), "--json").stdout)
     assert data["games"] == 5 and data["draws"] == 1 and data["skipped"] == []
     by_game = data["by_game"]

@@ -18,6 +18,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import use_language
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
@@ -40,6 +41,18 @@ from .procs import JETSET, json_result, start_host, start_join, wait_for_entries
 
 def bar(app: JetSetApp) -> str:
     return str(app.screen.query_one(TurnBar).render())
+
+
+def stop_all(*procs: subprocess.Popen[str] | None) -> None:
+    """Kill the host processes still running."""
+    for proc in procs:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.communicate(timeout=10)
+
+
+def notices(app: JetSetApp) -> list[str]:
+    return [n.message for n in app._notifications]
 
 
 def presence_line(app: JetSetApp) -> str:
@@ -107,10 +120,32 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             await watcher.close()
             assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
     finally:
-        for proc in (host, resumed):
-            if proc is not None and proc.poll() is None:
-                proc.kill()
-                proc.communicate(timeout=10)
+        stop_all(host, resumed)
+
+
+async def test_the_pause_is_said_in_the_players_language(tmp_path: Path) -> None:
+    """In Italian, the turn bar of a joiner whose host paused says so in Italian (the words are
+    the joiner's own, not the host's), and so does the notice when the game goes on."""
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    resumed: subprocess.Popen[str] | None = None
+    try:
+        with use_language("it"):  # as `jetset --lang it join` sets it, before the peer starts
+            ann = await ann_at(port)
+            app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+            async with app.run_test(size=(80, 24), notifications=True) as pilot:
+                await until(pilot, lambda: game_shown(app))
+                host.send_signal(signal.SIGINT)
+                await asyncio.to_thread(host.communicate, timeout=30)
+                await until(pilot, lambda: "chi ospita ha messo in pausa" in bar(app))
+                assert "torni al tuo posto" in bar(app) and "the host" not in bar(app)
+                resumed, _ = start_host("--resume", str(log), "--port", str(port))
+                await until(pilot, lambda: ann.paused is None, timeout=20)
+                await until(pilot, lambda: "la partita continua" in notices(app))
+                assert "the game continues" not in notices(app)
+        await ann.close()
+    finally:
+        stop_all(host, resumed)
 
 
 async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> None:
@@ -216,8 +251,8 @@ def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
     host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
     terminal = Terminal(f"127.0.0.1:{port}", "--name", "Ann")
     try:
-        said = terminal.read_until(b"(seat 1)")
-        assert f"jetset join: joined 127.0.0.1:{port} as Ann (seat 1)" in said
+        said = terminal.read_until(b"(player 1)")
+        assert f"jetset join: joined 127.0.0.1:{port} as Ann (player 1)" in said
         assert "token" not in said and (terminal.proc.poll() is None)
         terminal.read_until(b"your turn")  # the game screen is up, and dealt
         terminal.type("q")
@@ -258,7 +293,4 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
         assert ann.presence is not None and ann.presence.paused is None
         await ann.close()
     finally:
-        for proc in (host, other):
-            if proc is not None and proc.poll() is None:
-                proc.kill()
-                proc.communicate(timeout=10)
+        stop_all(host, other)

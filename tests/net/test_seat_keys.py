@@ -118,7 +118,7 @@ def test_a_headless_resume_leaves_the_hosts_seat_to_jetset_join_on_this_machine(
     assert host.stdout is not None
     said = "".join(host.stdout.readline() for _ in range(3))  # the log, friends, the seat
     token = table.keys.token(0)
-    assert "seat 0 (Hal) is the host's" in said and f"--token {token}" in said
+    assert "the host's seat is player 1 (Hal)" in said and f"--token {token}" in said
     result = json_result(start_join(port, "--bot", "greedy"))
     assert result["ok"] and result["seat"] == 0 and result["name"] == "Hal", result
     assert json_result(host)["digest"] == result["digest"]

@@ -171,7 +171,8 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     assert sum(rate for rate in stats.win_rate_by_seat().values()) * 12 == pytest.approx(wins)
     assert stats.average_score() == pytest.approx(sum(sum(g["scores"]) for g in games) / (12 * 4))
     text = render(stats)
-    assert "12 games" in text and "win rate by seat" in text and "bot:greedy" in text
+    assert "12 games" in text and "win rate by place in the order of play" in text
+    assert "bot:greedy" in text
     cli = json.loads(jetset("stats", str(tmp_path), "--json").stdout)
     assert cli["games"] == 12
 

@@ -49,6 +49,7 @@ async def test_two_sessions_at_once_each_in_its_players_language(
     await bob.press("i")  # bob chooses Italian in the lobby
     text = await bob.wait_for("ne mancano 2")
     assert "carte extra" in text and "Partite" in text and "waiting for" not in text
+    assert "la partita di alice" in text and "alice's game" not in text
     assert "in attesa dei giocatori" in await alice.wait_for("in attesa dei giocatori")
     await bob.close()
 
@@ -124,3 +125,22 @@ def test_the_lobby_remembers_the_latest_language_choices_only(tmp_path: Path) ->
     assert len(lobby.languages) == LANGUAGES_KEPT
     assert lobby.language_of("name:p0") is None and lobby.language_of("name:p10") is None
     assert lobby.language_of("name:p11") == "it" and lobby.language_of("name:p5") == "en"
+
+
+async def test_the_games_headings_are_whole_after_switching_language(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """i in the lobby at 80×24: the games table's headings, made in English, are whole in
+    Italian (longer words: gioco, titolo), and whole again back in English."""
+    alice = await connect(server, "alice", alice_key, width=80, height=24)
+    text = await alice.wait_for("No games yet")
+    assert "#  game  title  status" in text, text
+    await alice.press("i")
+    text = await alice.wait_for("Ancora nessuna partita")
+    with use_language("it"):
+        headings = [pgettext("which game is played", "game"), _("title"), _("status")]
+    assert "#  " + "  ".join(headings) in text, text
+    await alice.press("i")
+    text = await alice.wait_for("No games yet")
+    assert "#  game" in text and "title" in text, text
+    await alice.close()

@@ -8,9 +8,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import DataTable, Log, Static
+from textual.widgets import DataTable, Footer, Log, Static
 
+from jetset_tui.i18n import use_language
 from jetset_tui.screens.remote_lobby import RemoteLobbyApp
+from jetset_tui.screenshot import screen_text
 from jetset_tui.ssh.screens import AskScreen
 from netcode.lobbyproto import Create, LobbySay
 from netcode.messages import to_wire
@@ -160,5 +162,51 @@ async def test_f_takes_the_first_free_seat_or_makes_a_game(tmp_path: Path) -> No
         assert server.lobby.rooms["1"].table.game.options.players == 2
         for peer in chosen:
             await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_the_lobby_keys_are_the_games_footer_in_both_languages(tmp_path: Path) -> None:
+    """The lobby's footer is the game's own (not Textual's), so its keys' words are in the
+    player's language and fit 80 columns: Italian says Guarda, not Watch."""
+    server = await start_server(tmp_path)
+    try:
+        for language, words in (
+            ("en", ["Watch", "New game", "Chat", "Quit"]),
+            ("it", ["Guarda", "Nuova partita", "Chat", "Esci"]),
+        ):
+            with use_language(language):
+                app = await lobby_app(opener(server, tmp_path, f"gil{language}"))
+                async with app.run_test(size=(80, 24)) as pilot:
+                    await pilot.pause(0.2)
+                    assert not app.lobby.query(Footer)
+                    footer = screen_text(app).splitlines()[-1]
+                    for word in words:
+                        assert word in footer, (language, footer)
+                    await pilot.press("escape")
+                    await until(pilot, lambda app=app: not app.is_running)
+    finally:
+        await server.close()
+
+
+async def test_the_server_says_a_games_status_in_the_players_language(tmp_path: Path) -> None:
+    """`jetset join ssh://` sends LANG as ssh does: the status the server words comes in the
+    player's language (Italian here, whatever the server's own), and the title too."""
+    server = await start_server(tmp_path)
+    try:
+        ann = opener(server, tmp_path, "ann")
+        transport, framed = await ann.channel()
+        await framed.send(to_wire(Create(players=3, bots=("greedy",))))
+        with use_language("it"):
+            bob = opener(server, tmp_path, "bob")
+            bob.environment = {"LANG": "it"}
+            app = await lobby_app(bob)
+            async with app.run_test(size=(80, 24)) as pilot:
+                await until(pilot, lambda: len(rows(app)) == 1)
+                assert rows(app)[0][2] == "la partita di ann", rows(app)
+                assert rows(app)[0][5] == "ne mancano 2", rows(app)
+                await pilot.press("escape")
+                await until(pilot, lambda: not app.is_running)
+        transport.close()
     finally:
         await server.close()

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import fields
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from engine import Game, Options, seed_commitment
@@ -12,6 +13,7 @@ from engine.jetset.bots import make_bot
 from engine.jetset.bots.race import finishers
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import money, use_language
 from jetset_tui.race import enders
 from jetset_tui.screens.end import EndScreen, rematch_plan
 from jetset_tui.screens.game import GameScreen
@@ -194,13 +196,13 @@ def test_every_option_has_a_place_in_the_rematch() -> None:
     assert plan.check() is None and plan.options == EVERY_OPTION
 
 
-def finished_with_every_option(tmp_path: Path) -> Path:
+def finished_with_every_option(tmp_path: Path, names: list[str] | None = None) -> Path:
     """A bots' game with every module, the extra cards and face-up Investors, saved whole."""
     seed = "again-4"
     game = play_game(EVERY_OPTION, seed, (ADVISOR,))
     assert game.over
     path = tmp_path / "every.jetset"
-    seats = [Seat(n, SeatKind(ADVISOR)) for n in ["Ann", "Amelia", "Wilbur"]]
+    seats = [Seat(n, SeatKind(ADVISOR)) for n in names or ["Ann", "Amelia", "Wilbur"]]
     header = Header(game.options, seats, seed_commitment(seed), meta={"local": True})
     write_game(path, header, game, seed)
     Secrets(seed).save(secrets_path(path))
@@ -233,15 +235,28 @@ async def test_a_network_game_offers_no_rematch(tmp_path: Path) -> None:
         assert app.screen is end and not isinstance(app.screen, GameScreen)
 
 
-async def test_the_scores_are_whole_at_80_columns(tmp_path: Path) -> None:
-    """Every heading and every cell of the score table, with every module, read at 80×24."""
-    app = JetSetApp(resume=finished_with_every_option(tmp_path), fsync=False, saves=tmp_path)
-    async with app.run_test(size=(80, 24)) as pilot:
-        end = await end_screen(pilot)
-        scores = end.query_one("#scores").region
-        text = "\n".join(screen_text(app).splitlines()[scores.y : scores.bottom])
-        assert "…" not in text, text
-        for heading in ("Flight", "Distant", "Final", "hubs", "Business", "points", "cash"):
-            assert heading in text, text
-        for score in end.game.scores():
-            assert f"€{score.cash}" in text, text
+LANGUAGE_WORDS = {
+    "en": ("player", "Flight", "Distant", "Final", "hubs", "Business", "points", "cash"),
+    "it": ("giocatore", "Carte", "lontani", "finale", "hub", "Affari", "punti", "denaro"),
+}
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_the_scores_are_whole_at_80_columns(tmp_path: Path, language: str) -> None:
+    """Every heading and every cell of the score table, with every module, read at 80×24, in
+    either language (Italian's longer words once pushed the cash off the edge), with names as
+    long as the bots' of ``jetset selfplay``."""
+    path = finished_with_every_option(tmp_path, ["greedy-0", "greedy-1", "greedy-2"])
+    with use_language(language):
+        app = JetSetApp(resume=path, fsync=False, saves=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            end = await end_screen(pilot)
+            scores = end.query_one("#scores").region
+            text = "\n".join(screen_text(app).splitlines()[scores.y : scores.bottom])
+            assert "…" not in text, text
+            for heading in LANGUAGE_WORDS[language]:
+                assert heading in text, text
+            for score in end.game.scores():
+                assert money(score.cash) in text, text
+            for name in ("greedy-0", "greedy-1", "greedy-2"):
+                assert name in text, text
