@@ -206,3 +206,25 @@ async def test_a_seat_is_never_taken_by_its_name(tmp_path: Path) -> None:
         assert room.members.keys() == {"key:a"}
     finally:
         await server.close()
+
+
+@pytest.mark.parametrize("other", ["Alice", "ALICE", "AIice", "a1ice"])
+async def test_a_name_that_looks_like_a_seated_players_does_not_sit(
+    tmp_path: Path, other: str
+) -> None:
+    """Another case, or I and 1 for l: nobody at the table could tell the two apart."""
+    server = await start_server(tmp_path)
+    try:
+        lobby = server.lobby
+        alice = Player("key:a", "alice", "127.0.0.1")
+        room = lobby.create(alice, 3, ["greedy"], None)
+        peer, _code = await lobby.join(room, alice, None)
+        with pytest.raises(LobbyError, match="someone called alice sits there already"):
+            await lobby.join(room, Player("key:m", other, "127.0.0.2"), None)
+        assert room.members.keys() == {"key:a"} and room.open_seats == 1
+        bob, _ = await lobby.join(room, Player("key:b", "bob", "127.0.0.3"), None)
+        assert [s.name for s in room.table.seats] == ["alice", "bob", "Amelia"]
+        await bob.close()
+        await peer.close()
+    finally:
+        await server.close()
