@@ -643,6 +643,10 @@ class NetPeer(GameClient):
         if self.connector is None or self.token is None or self._superseded:
             self._give_up(self._bye or why)
             return
+        if self.wait_out_pauses:  # a person at a screen: the host may have crashed; wait for it
+            self.emit(Problem(f"{why}; reconnecting"))
+            await self._wait_for_resume(LOST_PLAYING)
+            return
         self.emit(Problem(f"{why}; reconnecting"))
         loop = asyncio.get_running_loop()
         if self._reconnect_until is None:
@@ -667,11 +671,12 @@ class NetPeer(GameClient):
         """There is a way back to the host: a seat's token, or a spectator's place."""
         return self.connector is not None and (self.token is not None or self.spectating)
 
-    async def _wait_for_resume(self) -> None:
-        """The host paused the game: say so (in the presence) for as long as it lasts, and try
-        again with a back-off up to ``pause_retry_max`` seconds, without a time limit and
-        without a word per try, until the host is back or this peer is closed."""
-        self._show_pause(PAUSED_WATCHING if self.spectating else PAUSED_PLAYING)
+    async def _wait_for_resume(self, words: str | None = None) -> None:
+        """The host paused the game (or, ``words``, went away without a word): say so (in the
+        presence) for as long as it lasts, and try again with a back-off up to
+        ``pause_retry_max`` seconds, without a time limit and without a word per try, until the
+        host is back or this peer is closed."""
+        self._show_pause(words or (PAUSED_WATCHING if self.spectating else PAUSED_PLAYING))
         delay = 0.25
         while not self._closing:
             await asyncio.sleep(delay)
@@ -713,6 +718,7 @@ class NetPeer(GameClient):
 
 PAUSED_PLAYING = "the host paused the game; you are back in your seat when they resume it"
 PAUSED_WATCHING = "the host paused the game; you watch on when they resume it"
+LOST_PLAYING = "the host is gone; you are back in your seat as soon as it is back"
 
 
 def host_message(raw: Message) -> m.HostMessage | None:
