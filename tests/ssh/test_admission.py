@@ -142,6 +142,28 @@ async def test_games_per_player_and_spectators_are_capped(tmp_path: Path) -> Non
         await server.close()
 
 
+async def test_many_creators_cannot_open_more_games_than_the_server_runs(tmp_path: Path) -> None:
+    """Strangers from many addresses, each under the per-player cap, hit the server's cap; a
+    game the lobby closes (abandoned) makes room again."""
+    limits = LobbyLimits(max_games=4, games_per_player=2)
+    server = await start_server(tmp_path, lobby=limits)
+    try:
+        lobby = server.lobby
+        makers = [Player(f"key:{i}", f"p{i}", f"127.0.0.{20 + i}") for i in range(4)]
+        rooms = [lobby.create(maker, 2, ["greedy"], None) for maker in makers]
+        for i in range(4, 8):
+            with pytest.raises(LobbyError, match="as many games as it may"):
+                lobby.create(Player(f"key:{i}", f"p{i}", f"127.0.0.{20 + i}"), 2, ["greedy"], None)
+        with pytest.raises(LobbyError, match="as many games as it may"):
+            lobby.create(makers[0], 2, ["greedy"], None)
+        assert len(lobby.rooms) == 4
+        lobby._close_room(rooms[0])  # as the reaper closes an abandoned game
+        lobby.create(makers[0], 2, ["greedy"], None)
+        assert len(lobby.rooms) == 4
+    finally:
+        await server.close()
+
+
 async def test_an_abandoned_game_is_closed_its_log_kept_its_memory_returned(
     tmp_path: Path, alice_key: asyncssh.SSHKey
 ) -> None:
