@@ -46,6 +46,14 @@ def presence_line(app: JetSetApp) -> str:
     return str(app.screen.query_one(PresencePanel).render())
 
 
+def stop_hosts(*procs: subprocess.Popen[str] | None) -> None:
+    """Kill whichever host processes are still running."""
+    for proc in procs:
+        if proc is not None and proc.poll() is None:
+            proc.kill()
+            proc.communicate(timeout=10)
+
+
 async def ann_at(port: int, *, spectate: bool = False) -> NetPeer:
     async def connector() -> Transport:
         return await open_tcp("127.0.0.1", port)
@@ -107,10 +115,7 @@ async def test_a_paused_game_keeps_the_joiner_in_their_seat_until_it_is_resumed(
             await watcher.close()
             assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
     finally:
-        for proc in (host, resumed):
-            if proc is not None and proc.poll() is None:
-                proc.kill()
-                proc.communicate(timeout=10)
+        stop_hosts(host, resumed)
 
 
 async def test_a_host_that_dies_without_a_word_keeps_the_joiner_waiting_in_their_seat(
@@ -145,10 +150,7 @@ async def test_a_host_that_dies_without_a_word_keeps_the_joiner_waiting_in_their
             assert ann.desync is None
             assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
     finally:
-        for proc in (host, resumed):
-            if proc is not None and proc.poll() is None:
-                proc.kill()
-                proc.communicate(timeout=10)
+        stop_hosts(host, resumed)
 
 
 async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> None:
