@@ -86,6 +86,8 @@ class Presence:
     received: float = field(default_factory=time.monotonic)
     paused: str | None = None
     """The host paused the game: what to tell the player until it is back (nothing counts)."""
+    by_itself: bool = False
+    """The pause ends without the host resuming the game (once its disk has room again)."""
 
     def seat(self, seat: int) -> SeatPresence:
         from netcode.protocol import SeatPresence

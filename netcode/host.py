@@ -34,6 +34,7 @@ from netcode.framing import (
     encode,
 )
 from netcode.hostsettings import HostSettings
+from netcode.names import look_alike_key, seat_name
 from netcode.refusal import why_of
 from netcode.seatkind import SeatKind
 from netcode.standins import StandIns
@@ -385,10 +386,14 @@ class Host:
         return False
 
     def _unique_name(self, name: str) -> str:
-        taken = {slot.name for slot in self.table.seats}
-        out, n = name, 2
-        while out in taken:
-            out, n = f"{name}-{n}", n + 1
+        """``name`` as the table shows it, with a number when it would read like a name already
+        seated (``alice`` beside ``Alice``: netcode/names.py), kept within the name's limit."""
+        base = seat_name(name) or "player"
+        taken = {look_alike_key(slot.name) for slot in self.table.seats if slot.name}
+        out, n = base, 2
+        while look_alike_key(out) in taken:
+            suffix = f"-{n}"
+            out, n = base[: p.MAX_NAME - len(suffix)] + suffix, n + 1
         return out
 
     def _seat(self, conn: Conn, seat: int | None, have: int) -> None:

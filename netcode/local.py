@@ -49,6 +49,7 @@ from netcode.client import (
     EntryApplied,
     GameClient,
     GameOver,
+    Presence,
     Problem,
     SeatInfo,
     TakenBack,
@@ -257,6 +258,13 @@ class LocalSession(GameClient):
     @property
     def local_seats(self) -> tuple[int, ...]:
         return self._humans
+
+    @property
+    def presence(self) -> Presence | None:
+        """Nobody comes or goes at one keyboard: only, while the game cannot be saved (a full
+        disk), the sentence that says so (the turn bar shows it until the game goes on)."""
+        words = next((p.cannot_save for p in self._peers.values() if p.cannot_save), None)
+        return None if words is None else Presence((), paused=words, by_itself=True)
 
     def view(self, seat: int | None) -> Any:
         """The state as ``seat`` may see it: a local seat's from its own peer's replica."""

@@ -155,6 +155,9 @@ class NetPeer(GameClient):
         shows it works again (a new entry, an answer to an action or a ping)."""
         self._bye: str | None = None  # what the host said when it closed the connection
         self.paused: str | None = None  # the host paused the game: what it said
+        self.cannot_save: str | None = None
+        """The host cannot save the game (its disk is full …): what it said, until it can; the
+        game goes on by itself then (``paused``, ``unpaused``)."""
         self.wait_out_pauses = False
         """When the host pauses the game, keep trying quietly to take the seat back until it is
         resumed (a person at a screen), rather than end (a script or a bot)."""
@@ -219,6 +222,7 @@ class NetPeer(GameClient):
         ]
 
     async def _handshake(self, conn: FramedConnection) -> None:
+        self.cannot_save = None  # a host that still cannot save says so again once we are seated
         await conn.send(m.to_wire(m.hello("jetset-peer")))
         welcome = await self._expect(conn, m.Welcome)
         game = welcome.game
@@ -411,13 +415,18 @@ class NetPeer(GameClient):
                 self._set_seats(msg.seats)
                 self.emit(SeatsChanged(self._seats))
             case m.Presence():
-                self._presence = Presence(msg.seats, msg.turn_time)
+                self._presence = Presence(
+                    msg.seats,
+                    msg.turn_time,
+                    paused=self.cannot_save,
+                    by_itself=self.cannot_save is not None,
+                )
                 self.emit(PresenceChanged(self._presence))
             case m.ChatLine():
                 name = host_text(msg.name, p.MAX_NAME)
                 self.emit(ChatMessage(msg.seat, name, host_text(msg.text, p.MAX_CHAT)))
             case m.Paused() | m.Unpaused():
-                self.emit(Problem(host_text(msg.message, p.MAX_CHAT)))
+                self._on_saving(msg)
             case m.Pledges():
                 self._on_pledges(msg)
             case m.End():
@@ -441,6 +450,14 @@ class NetPeer(GameClient):
         if seat < len(msg.pledges) and msg.pledges[seat] == self.pledge:
             reveal = m.to_wire(m.Contribute(contribution=self.contribution))
             self._tasks.append(asyncio.ensure_future(conn.send(reveal)))
+
+    def _on_saving(self, msg: m.Paused | m.Unpaused) -> None:
+        """The host cannot save the game, or can again: say it once, and keep saying it in the
+        presence (the turn bar) for as long as it lasts."""
+        words = host_text(msg.message, p.MAX_CHAT)
+        self.cannot_save = words if isinstance(msg, m.Paused) else None
+        self.emit(Problem(words))
+        self._show_pause(self.cannot_save, by_itself=True)
 
     def _on_bye(self, msg: m.Bye) -> None:
         """The host closes this connection: we left, another connection took the seat, or the
@@ -583,6 +600,10 @@ class NetPeer(GameClient):
         if self.connector is None or self.token is None or self._superseded:
             self._give_up(self._bye or why)
             return
+        if self.wait_out_pauses:  # a person at a screen: the host may have crashed; wait for it
+            self.emit(Problem(f"{why}; reconnecting"))
+            await self._wait_for_resume(LOST_PLAYING)
+            return
         self.emit(Problem(f"{why}; reconnecting"))
         loop = asyncio.get_running_loop()
         if self._reconnect_until is None:
@@ -607,11 +628,12 @@ class NetPeer(GameClient):
         """There is a way back to the host: a seat's token, or a spectator's place."""
         return self.connector is not None and (self.token is not None or self.spectating)
 
-    async def _wait_for_resume(self) -> None:
-        """The host paused the game: say so (in the presence) for as long as it lasts, and try
-        again with a back-off up to ``pause_retry_max`` seconds, without a time limit and
-        without a word per try, until the host is back or this peer is closed."""
-        self._show_pause(PAUSED_WATCHING if self.spectating else PAUSED_PLAYING)
+    async def _wait_for_resume(self, words: str | None = None) -> None:
+        """The host paused the game (or, ``words``, went away without a word): say so (in the
+        presence) for as long as it lasts, and try again with a back-off up to
+        ``pause_retry_max`` seconds, without a time limit and without a word per try, until the
+        host is back or this peer is closed."""
+        self._show_pause(words or (PAUSED_WATCHING if self.spectating else PAUSED_PLAYING))
         delay = 0.25
         while not self._closing:
             await asyncio.sleep(delay)
@@ -630,13 +652,15 @@ class NetPeer(GameClient):
             self.emit(Problem(GOING_ON))
             return
 
-    def _show_pause(self, words: str | None) -> None:
+    def _show_pause(self, words: str | None, *, by_itself: bool = False) -> None:
         """The presence with (or, once the host is back, without) the paused sentence; nothing
-        counts down meanwhile (the host says how things stand when it is back)."""
+        counts down meanwhile (the host says how things stand when it is back). ``by_itself``:
+        the game goes on without the host resuming it (a disk with room again)."""
         held = self._presence
         seats = held.seats if held is not None else ()
         quiet = tuple(SeatPresence(s.connected) for s in seats)
-        self._presence = Presence(quiet, held.turn_time if held is not None else 0.0, paused=words)
+        turn_time = held.turn_time if held is not None else 0.0
+        self._presence = Presence(quiet, turn_time, paused=words, by_itself=by_itself)
         self.emit(PresenceChanged(self._presence))
 
     async def _reopen(self) -> None:
@@ -651,6 +675,7 @@ class NetPeer(GameClient):
 
 PAUSED_PLAYING = Reason("the host paused the game; you are back in your seat when they resume it")
 PAUSED_WATCHING = Reason("the host paused the game; you watch on when they resume it")
+LOST_PLAYING = Reason("the host is gone; you are back in your seat as soon as it is back")
 GOING_ON = Reason("the game continues")
 """Said by this peer, not the host: marked for the catalogs, translated where shown."""
 

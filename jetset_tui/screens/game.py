@@ -118,6 +118,7 @@ class GameScreen(MapAndTableScreen):
         self._passing = False
         self._logged = 0
         self._ended = False
+        self._moving = False  # a move sent and not yet played (the host has not said)
         self._table_asked = False
         self._session_opened = False
         self.table_ready = False
@@ -550,19 +551,24 @@ class GameScreen(MapAndTableScreen):
         self.set_focus(None)
 
     @on(ActionPicker.Chosen)
-    async def picked(self, message: ActionPicker.Chosen) -> None:
-        note = self.income_note(message.action)
-        problem = await self.submit(message.action)
+    def picked(self, message: ActionPicker.Chosen) -> None:
+        """Play the picked action meanwhile: the screen keeps drawing what the host says."""
+        self.run_worker(self.play_picked(message.action), group="moves")
+
+    async def play_picked(self, action: Action) -> None:
+        note = self.income_note(action)
+        problem = await self.submit(action)
         if problem:
             self.query_one(ActionPicker).refused(problem)
         else:
             self.close_picker()
             self.focus_next_free()
-            self.query_one(CommandLine).show_done(self.notation.format_action(message.action), note)
+            self.query_one(CommandLine).show_done(self.notation.format_action(action), note)
 
     @on(CommandLine.Typed)
-    async def typed(self, message: CommandLine.Typed) -> None:
-        await self.play_and_say(message.action)
+    def typed(self, message: CommandLine.Typed) -> None:
+        """Play the typed action meanwhile (as ``picked``)."""
+        self.run_worker(self.play_and_say(message.action), group="moves")
 
     async def play_and_say(self, action: Action) -> None:
         """Play a typed (or keyed) action; under the command line, what happened or why not."""
@@ -585,10 +591,15 @@ class GameScreen(MapAndTableScreen):
         """Ask the session to play ``action``; the engine's objection, or None when done."""
         if not self.my_turn() or self.viewer is None:
             return _("it is not your turn")
+        if self._moving:
+            return _("your last move is not played yet: wait for it")
+        self._moving = True
         try:
             await self.session.submit(self.viewer, action)
         except (IllegalAction, NotationError) as exc:
             return say(exc, self.session.rules)
         except (ConnectionError, EOFError):  # a network game whose host went away
             return _("the game's host is unreachable; try again")
+        finally:
+            self._moving = False
         return None

@@ -40,6 +40,7 @@ from jetset_tui.ssh.limits import TryLimiter
 from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
 from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
+from netcode.names import look_alike
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
 from netcode.seatcode import code_digest, new_code
@@ -468,11 +469,12 @@ class Lobby:
         self.check_password(room, player, password)
         if room.open_seats == 0:
             raise LobbyError(_("every seat is taken: watch instead"))
-        if any(slot.name == player.name for slot in room.table.seats):
+        alike = next(
+            (s.name for s in room.table.seats if s.name and look_alike(s.name, player.name)), None
+        )
+        if alike is not None:  # ``alice`` beside ``Alice``: nobody could tell them apart
             raise LobbyError(
-                _("someone called {name} sits there already: use another name").format(
-                    name=player.name
-                )
+                _("someone called {name} sits there already: use another name").format(name=alike)
             )
         peer = await self._connect(room, name=player.name, password=room.password)
         if peer.seat is None or peer.token is None:

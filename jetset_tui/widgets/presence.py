@@ -23,6 +23,9 @@ game screen takes its names)."""
 WAITING_FOR_THE_HOST = N_("the game waits for the host to resume it; q leaves (your place is kept)")
 """The presence line while the host has paused the game (the turn bar says what happened)."""
 
+WAITING_FOR_THE_DISK = N_("the game goes on by itself as soon as the host can save it again")
+"""The presence line while the host cannot save the game (a full disk: the turn bar says so)."""
+
 
 def minutes(seconds: float, *, up: bool = True) -> str:
     """``1:45``: whole seconds, rounded up (counting down to something) or down (``up=False``,
@@ -113,7 +116,10 @@ class PresencePanel(Static):
         if hosting is not None:
             text.append_text(hosting_lines(names, kinds, hosting, presence))
         if presence is not None and presence.paused is not None:  # the turn bar says why
-            text.append(_(WAITING_FOR_THE_HOST), style=WARN)
+            if text:
+                text.append("\n")
+            waiting = WAITING_FOR_THE_DISK if presence.by_itself else WAITING_FOR_THE_HOST
+            text.append(_(waiting), style=WARN)
 
         elif presence is not None:
             dropped = dropped_lines(names, presence)

@@ -23,7 +23,7 @@ from jetset_tui.screens.leave import StopScreen
 from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
 from netcode.client import GameClient
-from netcode.peer import PAUSED_PLAYING, PAUSED_WATCHING, NetPeer
+from netcode.peer import LOST_PLAYING, PAUSED_PLAYING, PAUSED_WATCHING, NetPeer
 from netcode.transport import Transport, open_tcp
 
 from .hosting import (
@@ -144,6 +144,41 @@ async def test_the_pause_is_said_in_the_players_language(tmp_path: Path) -> None
                 await until(pilot, lambda: "la partita continua" in notices(app))
                 assert "the game continues" not in notices(app)
         await ann.close()
+    finally:
+        stop_all(host, resumed)
+
+
+async def test_a_host_that_dies_without_a_word_keeps_the_joiner_waiting_in_their_seat(
+    tmp_path: Path,
+) -> None:
+    """SIGKILL (a crash, a power cut): no Bye, no pause. The joiner's screen says the host is
+    gone for as long as it is, well past ``reconnect_for``, and the host's resume puts the joiner
+    back in their seat of the same game, without a move lost."""
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    resumed: subprocess.Popen[str] | None = None
+    try:
+        ann = await ann_at(port)
+        ann.reconnect_for = 0.5
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until(pilot, lambda: game_shown(app))
+            await play_once(app, pilot, ann)
+            await until(pilot, lambda: my_turn(app))  # the bot has moved: nothing half-written
+            held = wait_for_entries(log, len(ann.game.entries))
+            host.kill()
+            host.communicate(timeout=10)
+            await until(pilot, lambda: LOST_PLAYING in bar(app))
+            assert presence_line(app) == WAITING_FOR_THE_HOST
+            await pilot.pause(1.5)  # three times reconnect_for
+            assert LOST_PLAYING in bar(app) and not ann.ended.is_set() and ann.lost is None
+
+            resumed, _ = start_host("--resume", str(log), "--port", str(port))
+            await until(pilot, lambda: LOST_PLAYING not in bar(app), timeout=20)
+            assert ann.seat == 0 and len(ann.game.entries) >= held
+            await play_once(app, pilot, ann)
+            assert ann.desync is None
+            assert wait_for_entries(log, len(ann.game.entries)) >= len(ann.game.entries)
     finally:
         stop_all(host, resumed)
 

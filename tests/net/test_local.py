@@ -5,6 +5,7 @@ only ever holds their own Final Flights."""
 from __future__ import annotations
 
 import asyncio
+import errno
 from pathlib import Path
 
 import pytest
@@ -274,3 +275,39 @@ async def test_bots_pause_between_moves(tmp_path: Path) -> None:
     finally:
         await s.close()
     assert not scratch.exists()  # autosave=False: nothing left on disk
+
+
+async def test_a_full_disk_is_said_at_the_keyboard_until_the_game_can_be_saved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """No one else is at the table, but the game still cannot go on unsaved: the session's
+    presence holds the sentence (the turn bar shows it) until the disk has room again."""
+    s = session(tmp_path, [ANN, BOT])
+    await s.start()
+    try:
+        assert s.host is not None
+        s.host.settings.retry_first = s.host.settings.retry_most = 0.05
+        writer = s.table.writer
+        assert writer is not None
+        write, full = writer.write_bytes, [True]
+
+        def refuse(data: bytes) -> None:
+            if full[0]:
+                raise OSError(errno.ENOSPC, "No space left on device")
+            write(data)
+
+        monkeypatch.setattr(writer, "write_bytes", refuse)
+        assert s.presence is None
+        playing = asyncio.ensure_future(play(s))  # held moves wait; a later write fails
+        for _ in range(500):
+            if s.host.paused is not None:
+                break
+            await asyncio.sleep(0.01)
+        assert s.host.paused == "disk full" and not playing.done()
+        assert s.presence is not None and s.presence.by_itself
+        assert s.presence.paused == "the host cannot save the game (disk full); the game is paused"
+        full[0] = False
+        await asyncio.wait_for(playing, 30)  # the game goes on, to its end
+        assert s.host.paused is None and s.presence is None and s.game.over
+    finally:
+        await s.close()

@@ -96,6 +96,9 @@ async def test_a_full_disk_mid_game_pauses_it_and_it_goes_on(disk: Disk, tmp_pat
         await until(lambda: served.host.paused is not None)
         assert served.host.paused == "disk full"
         await until(lambda: all(PAUSED in mine for mine in told), 5)
+        for peer in peers:  # said for as long as it lasts, not only once
+            assert peer.presence is not None and peer.presence.paused == PAUSED
+            assert peer.presence.by_itself
         held = len(read_log(table.log_path).records)
         raw = table.log_path.read_bytes()
         assert whole_records_length(raw) == len(raw)  # the failed write was cut back off
@@ -113,6 +116,7 @@ async def test_a_full_disk_mid_game_pauses_it_and_it_goes_on(disk: Disk, tmp_pat
         await finish(peers)
         assert_all_agree(served, peers)
         assert all(GOES_ON in mine for mine in told)
+        assert all(peer.presence is None or peer.presence.paused is None for peer in peers)
         assert not any("internal" in line for mine in told for line in mine)
     assert read_log(table.log_path).records == await uninterrupted(tmp_path, seed)
 

@@ -142,6 +142,28 @@ async def test_games_per_player_and_spectators_are_capped(tmp_path: Path) -> Non
         await server.close()
 
 
+async def test_many_creators_cannot_open_more_games_than_the_server_runs(tmp_path: Path) -> None:
+    """Strangers from many addresses, each under the per-player cap, hit the server's cap; a
+    game the lobby closes (abandoned) makes room again."""
+    limits = LobbyLimits(max_games=4, games_per_player=2)
+    server = await start_server(tmp_path, lobby=limits)
+    try:
+        lobby = server.lobby
+        makers = [Player(f"key:{i}", f"p{i}", f"127.0.0.{20 + i}") for i in range(4)]
+        rooms = [lobby.create(maker, 2, ["greedy"], None) for maker in makers]
+        for i in range(4, 8):
+            with pytest.raises(LobbyError, match="as many games as it may"):
+                lobby.create(Player(f"key:{i}", f"p{i}", f"127.0.0.{20 + i}"), 2, ["greedy"], None)
+        with pytest.raises(LobbyError, match="as many games as it may"):
+            lobby.create(makers[0], 2, ["greedy"], None)
+        assert len(lobby.rooms) == 4
+        lobby._close_room(rooms[0])  # as the reaper closes an abandoned game
+        lobby.create(makers[0], 2, ["greedy"], None)
+        assert len(lobby.rooms) == 4
+    finally:
+        await server.close()
+
+
 async def test_an_abandoned_game_is_closed_its_log_kept_its_memory_returned(
     tmp_path: Path, alice_key: asyncssh.SSHKey
 ) -> None:
@@ -204,5 +226,27 @@ async def test_a_seat_is_never_taken_by_its_name(tmp_path: Path) -> None:
         with pytest.raises(LobbyError, match="someone called alice sits there"):
             await lobby.join(room, Player("key:m", "alice", "127.0.0.2"), "pw")
         assert room.members.keys() == {"key:a"}
+    finally:
+        await server.close()
+
+
+@pytest.mark.parametrize("other", ["Alice", "ALICE", "AIice", "a1ice"])
+async def test_a_name_that_looks_like_a_seated_players_does_not_sit(
+    tmp_path: Path, other: str
+) -> None:
+    """Another case, or I and 1 for l: nobody at the table could tell the two apart."""
+    server = await start_server(tmp_path)
+    try:
+        lobby = server.lobby
+        alice = Player("key:a", "alice", "127.0.0.1")
+        room = lobby.create(alice, 3, ["greedy"], None)
+        peer, _code = await lobby.join(room, alice, None)
+        with pytest.raises(LobbyError, match="someone called alice sits there already"):
+            await lobby.join(room, Player("key:m", other, "127.0.0.2"), None)
+        assert room.members.keys() == {"key:a"} and room.open_seats == 1
+        bob, _ = await lobby.join(room, Player("key:b", "bob", "127.0.0.3"), None)
+        assert [s.name for s in room.table.seats] == ["alice", "bob", "Amelia"]
+        await bob.close()
+        await peer.close()
     finally:
         await server.close()

@@ -1,0 +1,71 @@
+"""Names at a table that players can tell apart: a stranger joining a real host over TCP with a
+seated player's name in another case, with look-alike letters or in full-width forms takes a seat
+of their own, under a name with a number, never the other's seat (netcode/names.py)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from netcode.names import look_alike, look_alike_key, seat_name
+from netcode.peer import NetPeer
+
+from .helpers import serve
+
+CYRILLIC_A = "\u0410lice"  # А, Cyrillic
+FULL_WIDTH = "\uff21lice"  # Ａ, full width
+GREEK_O = "B\u03bfb"  # ο, Greek
+
+
+def test_names_that_read_the_same_have_one_key() -> None:
+    for other in ("alice", "ALICE", CYRILLIC_A, FULL_WIDTH, "AIice", "a1ice", "Alicé"):
+        assert look_alike("Alice", other), other
+    assert look_alike("Bob", GREEK_O)
+    assert not look_alike("Alice", "Alicia")
+    assert not look_alike("Ann", "Anne")
+
+
+def test_a_shown_name_keeps_what_is_seen_and_drops_what_is_not() -> None:
+    assert seat_name(FULL_WIDTH) == "Alice"
+    assert seat_name("Ali\u200bce\u202e") == "Alice"
+    assert seat_name("  Ann   Lee ") == "Ann Lee"
+    assert seat_name("José") == "José" and seat_name("李雷") == "李雷"
+    family = "\U0001f468\u200d\U0001f469\u200d\U0001f467"  # one emoji, kept with its joiners
+    assert seat_name(family) == family
+    assert look_alike_key("Ali\u200dce") == look_alike_key("Alice")
+
+
+async def test_look_alike_strangers_sit_apart_under_names_players_can_tell_apart(
+    tmp_path: Path,
+) -> None:
+    async with serve(tmp_path, 6) as served:
+        alice = await NetPeer.connect(await served.connect(), name="Alice")
+        assert alice.seat == 0 and alice.name == "Alice"
+        strangers = []
+        for name in ("alice", CYRILLIC_A, FULL_WIDTH, "AIice"):
+            peer = await NetPeer.connect(await served.connect(), name=name)
+            strangers.append(peer)
+        names = [slot.name or "" for slot in served.table.seats]
+        assert names[0] == "Alice", "the seat is Alice's still"
+        assert [p.seat for p in strangers] == [1, 2, 3, 4]
+        assert names[1:5] == ["alice-2", f"{CYRILLIC_A}-3", "Alice-4", "AIice-5"]
+        keys = [look_alike_key(n) for n in names[:5]]
+        assert len(set(keys)) == 5, "no two names at the table read the same"
+        for _ in range(200):  # the seats' list reaches the players a moment later
+            if [s.name for s in alice.seats][:5] == names[:5]:
+                break
+            await asyncio.sleep(0.01)
+        assert [s.name for s in alice.seats][:5] == names[:5], "as the players see them"
+        for peer in (alice, *strangers):
+            await peer.close()
+
+
+async def test_a_long_look_alike_name_keeps_its_number_within_the_limit(tmp_path: Path) -> None:
+    long = "A" * 32
+    async with serve(tmp_path, 2) as served:
+        first = await NetPeer.connect(await served.connect(), name=long)
+        second = await NetPeer.connect(await served.connect(), name=long.lower())
+        name = served.table.seats[1].name or ""
+        assert len(name) == 32 and name.endswith("-2") and not look_alike(name, long)
+        await first.close()
+        await second.close()
