@@ -609,27 +609,12 @@ def _hex(word: str) -> str:
 
 
 def _hex_pair(first: str, second: str) -> tuple[str, str]:
-    """``_hex`` of two words (a salt and its commitment, two of either): as bytes first
-    (``_whole_bytes``), else with one match: most of a match's cost is fixed (the words, from
-    ``str.split``, hold no space)."""
-    as_bytes = _whole_bytes(first) and _whole_bytes(second)
-    if not as_bytes and not _HEX_PAIR.fullmatch(f"{first} {second}"):
+    """``_hex`` of two words (a salt and its commitment, two of either) with one match: most of
+    a match's cost is fixed (the words, from ``str.split``, hold no space)."""
+    if not _HEX_PAIR.fullmatch(f"{first} {second}"):
         _hex(first)  # says which word is wrong
         _hex(second)
     return first, second
-
-
-def _whole_bytes(word: str) -> bool:
-    """``word`` is 1 to 64 bytes in lower-case hex, as the engine writes salts and commitments:
-    ``bytes.fromhex`` reads it in C and ``hex`` gives it back only if every digit was lower-case
-    hex (about half a regular expression's cost). False leaves the word to ``_HEX``: an odd
-    count of digits is hex too."""
-    if not 0 < len(word) <= 128:
-        return False
-    try:
-        return bytes.fromhex(word).hex() == word
-    except ValueError:
-        return False
 
 
 def _no_args(args: list[str], verb: str) -> None:
