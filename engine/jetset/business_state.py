@@ -152,6 +152,17 @@ def sorted_kinds(cards: list[str]) -> list[str]:
     return sorted(cards, key=KIND_INDEX.__getitem__)
 
 
+def with_card(hand: list[str], kind: str) -> list[str]:
+    """``sorted_kinds([*hand, kind])`` for a hand already in data order: ``kind`` goes in
+    after the cards that do not come after it (no sort, whose key the compiled build calls
+    through Python)."""
+    index = KIND_INDEX[kind]
+    at = len(hand)
+    while at and KIND_INDEX[hand[at - 1]] > index:
+        at -= 1
+    return [*hand[:at], kind, *hand[at:]]
+
+
 class BusinessState:
     """Everything the module adds to the table. Change it only through the methods below."""
 
@@ -381,7 +392,7 @@ class BusinessState:
             self.pile = None
         else:
             if hand is not None:
-                self.hands[seat] = sorted_kinds([*hand, kind])
+                self.hands[seat] = with_card(hand, kind)
             if self.pile is not None:
                 self.pile[KIND_INDEX[kind]] -= 1
         self.sizes[seat] += 1
@@ -524,7 +535,7 @@ class BusinessState:
 
     def set_offer(self, state: State, offer: tuple[int, int, str, int]) -> None:
         """A Business Deal offered in this turn (one a turn), or answered (``NO_OFFER``): its
-        five slots put in one sum (``set_fields`` for these two fields, for less)."""
+        five slots put directly (``set_fields`` for these two fields, for less)."""
         self.offer = offer
         if offer[1] >= 0:
             self.offer_turn = state.turn
@@ -534,13 +545,10 @@ class BusinessState:
         if not self.values:
             self.rehash(state)
             return
-        values = self.values
-        delta = 0
-        new = (*_offer_values(self), self.offer_turn + 1)
-        for slot, value in zip(OFFER_SLOTS, new, strict=True):
-            delta += (value - values[slot]) * KEYS[slot]
-            values[slot] = value
-        state.hash += delta
+        new = _offer_values(self)  # slot by slot: a zip or a tuple unpacked into another
+        for i in range(len(new)):  # is a call through Python in the compiled build
+            self._put(state, OFFER_SLOTS[i], new[i])
+        self._put(state, OFFER_SLOTS[-1], self.offer_turn + 1)
 
     def set_fields(self, state: State, **fields: object) -> None:
         """Set turn marks and other scalar fields (names as above); only their slots can

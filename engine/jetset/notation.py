@@ -355,7 +355,8 @@ class Notation:
         if len(args) != 5:
             raise NotationError("write: deal SEAT CARD CARD SALT COMMITMENT")
         cards = (self.card(args[1]), self.card(args[2]))
-        return Deal(_seat(args[0]), cards, *_hex_pair(args[3], args[4]))
+        salt, commitment = _hex_pair(args[3], args[4])  # not *_hex_pair(...): compiled, a
+        return Deal(_seat(args[0]), cards, salt, commitment)  # call through Python
 
     def _parse_play(self, args: list[str]) -> Action:
         if not args:
@@ -430,7 +431,8 @@ class Notation:
         kind = args[1].lower()  # self._kind(args[1]), read here: a draw is a common line
         if kind not in KIND:
             kind = self._kind(args[1])  # says which cards there are
-        return BusinessDraw(_seat(args[0]), kind, *_hex_pair(args[2], args[3]))
+        salt, commitment = _hex_pair(args[2], args[3])
+        return BusinessDraw(_seat(args[0]), kind, salt, commitment)
 
     def _parse_bshuffle(self, args: list[str]) -> Action:
         if len(args) != 1:
@@ -448,7 +450,8 @@ class Notation:
         if len(args) != 5:
             raise NotationError("write: bfinals SEAT CARD CARD SALT COMMITMENT")
         cards = (self.card(args[1]), self.card(args[2]))
-        return FinalsDraw(_seat(args[0]), cards, *_hex_pair(args[3], args[4]))
+        salt, commitment = _hex_pair(args[3], args[4])
+        return FinalsDraw(_seat(args[0]), cards, salt, commitment)
 
     def _kind(self, word: str) -> str:
         kind = word.lower()

@@ -32,6 +32,8 @@ from engine.jetset.business_state import (
     SCALARS,
     BusinessState,
     draw_commitment,
+    sorted_kinds,
+    with_card,
 )
 from engine.jetset.notation import Notation
 from engine.jetset.options import MODULES
@@ -148,6 +150,14 @@ def test_a_draw_that_does_not_match_its_commitment_is_refused() -> None:
 
 
 # -- drawing ------------------------------------------------------------------------------------
+
+
+def test_a_card_drawn_goes_into_the_hand_where_sorting_would_put_it() -> None:
+    keys = [kind.key for kind in KINDS]
+    hands = [[], sorted_kinds(keys), sorted_kinds([*keys[::3], *keys[::3], keys[-1]])]
+    for hand in hands:
+        for kind in keys:
+            assert with_card(hand, kind) == sorted_kinds([*hand, kind])
 
 
 def test_a_long_flight_claimed_draws_a_card_playable_the_same_turn() -> None:

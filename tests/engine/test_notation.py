@@ -81,6 +81,9 @@ def test_parsing_is_forgiving_about_case_order_and_defaults() -> None:
         ("bdraw 1 income ５ 00ff", "'５' is not lower-case hex"),
         (f"bdraw 1 income {'a' * 129} 00ff", "is not lower-case hex"),  # each word at most 128
         ("deal 0 F-01 F-02 00ff 0x1f", "'0x1f' is not lower-case hex"),
+        ("bdraw 1 income 00ff 00FF", "'00FF' is not lower-case hex"),
+        ("bdraw 1 income ５５ 00ff", "'５５' is not lower-case hex"),
+        (f"bdraw 1 income 00ff {'ab' * 65}", "is not lower-case hex"),
         ("bdraw 123 income 00ff 00ff", "'123' is not a seat number"),
         ("bdraw ² income 00ff 00ff", "'²' is not a seat number"),
         ("bdraw 1 joker 00ff 00ff", "unknown Business card 'joker'"),
