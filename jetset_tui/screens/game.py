@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -553,7 +554,7 @@ class GameScreen(MapAndTableScreen):
     @on(ActionPicker.Chosen)
     def picked(self, message: ActionPicker.Chosen) -> None:
         """Play the picked action meanwhile: the screen keeps drawing what the host says."""
-        self.run_worker(self.play_picked(message.action), group="moves")
+        start_worker(self, partial(self.play_picked, message.action), group="moves")
 
     async def play_picked(self, action: Action) -> None:
         note = self.income_note(action)
@@ -568,7 +569,7 @@ class GameScreen(MapAndTableScreen):
     @on(CommandLine.Typed)
     def typed(self, message: CommandLine.Typed) -> None:
         """Play the typed action meanwhile (as ``picked``)."""
-        self.run_worker(self.play_and_say(message.action), group="moves")
+        start_worker(self, partial(self.play_and_say, message.action), group="moves")
 
     async def play_and_say(self, action: Action) -> None:
         """Play a typed (or keyed) action; under the command line, what happened or why not."""
