@@ -63,8 +63,12 @@ class TcpTransport(Transport):
     async def read_exactly(self, n: int) -> bytes:
         try:
             return await self._reader.readexactly(n)
-        except (asyncio.IncompleteReadError, ConnectionError, OSError) as exc:
+        except asyncio.IncompleteReadError as exc:
             self._closed = True
+            raise ConnectionClosed(str(exc) or "end of stream") from None
+        except (ConnectionError, OSError) as exc:
+            self._closed = True
+            await self._read_close_error()
             raise ConnectionClosed(str(exc) or "end of stream") from None
 
     def write(self, data: bytes) -> None:
@@ -77,7 +81,16 @@ class TcpTransport(Transport):
             await self._writer.drain()
         except (ConnectionError, OSError) as exc:
             self._closed = True
+            await self._read_close_error()
             raise ConnectionClosed(str(exc)) from None
+
+    async def _read_close_error(self) -> None:
+        """Read the error that closed the connection (a reset) where asyncio also keeps it, the
+        stream's "closed" future: left unread, it may be reported on stderr as "Future exception
+        was never retrieved", traceback and all, when the process ends. The error is known, so
+        the future is done and this does not wait (at most a second if it ever were not)."""
+        with contextlib.suppress(Exception):
+            await asyncio.wait_for(self._writer.wait_closed(), 1.0)
 
     def close(self) -> None:
         self._closed = True
