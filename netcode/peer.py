@@ -601,10 +601,10 @@ class NetPeer(GameClient):
             self._give_up(self._bye or why)
             return
         if self.wait_out_pauses:  # a person at a screen: the host may have crashed; wait for it
-            self.emit(Problem(f"{why}; reconnecting"))
+            self.emit(Problem(reconnecting(why)))
             await self._wait_for_resume(LOST_PLAYING)
             return
-        self.emit(Problem(f"{why}; reconnecting"))
+        self.emit(Problem(reconnecting(why)))
         loop = asyncio.get_running_loop()
         if self._reconnect_until is None:
             self._reconnect_until = loop.time() + self.reconnect_for
@@ -620,7 +620,7 @@ class NetPeer(GameClient):
                 await asyncio.sleep(min(delay, max(0.0, deadline - loop.time())))
                 delay = min(delay * 2, 1.0)
                 continue
-            self.emit(Problem("reconnected"))
+            self.emit(Problem(RECONNECTED))
             return
         self._give_up(f"{why}; could not reconnect within {self.reconnect_for:g} s")
 
@@ -688,6 +688,23 @@ def host_message(raw: Message) -> m.HostMessage | None:
         if exc.code == p.E_UNKNOWN:
             return None
         raise
+
+
+RECONNECTING = {
+    "the host stopped answering": Reason("the host stopped answering; reconnecting"),
+    "the host closed the connection": Reason("the host closed the connection; reconnecting"),
+    "the host sent something this game cannot read": Reason(
+        "the host sent something this game cannot read; reconnecting"
+    ),
+}
+"""Each of ``lost_words``' sentences while the peer reconnects, whole, so that a screen can say
+it in the player's language (a sentence put together here could not be in the catalogs)."""
+RECONNECTED = Reason("reconnected")
+
+
+def reconnecting(why: str) -> str:
+    """What a player is told while this peer reconnects after ``why``."""
+    return RECONNECTING.get(why, f"{why}; reconnecting")
 
 
 def lost_words(exc: BaseException) -> str:

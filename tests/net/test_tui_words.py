@@ -27,3 +27,20 @@ async def test_the_last_joiner_sees_its_own_name_in_the_deal(tmp_path: Path) -> 
             assert "two Final Flights dealt to Ann" in text, text
             assert "dealt to Bea" in text and OPEN_SEAT not in text
         await bea.close()
+
+
+def test_a_lost_host_is_said_in_the_players_language_while_reconnecting() -> None:
+    """Each way a connection to the host ends, as a joiner's screen is told it while the peer
+    reconnects, is a whole sentence of the catalogs (the screen shows ``_(message)``): at an
+    Italian screen no English is left (seen at 80×24 after a host was killed)."""
+    from jetset_tui.i18n import _, use_language
+    from netcode.peer import RECONNECTED, lost_words, reconnecting
+    from netcode.transport import ConnectionClosed
+
+    causes = (TimeoutError(), ConnectionClosed("reset"), ValueError("garbled"))
+    told = [reconnecting(lost_words(exc)) for exc in causes] + [RECONNECTED]
+    assert told[1] == "the host closed the connection; reconnecting"
+    with use_language("it"):
+        italian = [_(sentence) for sentence in told]
+    assert all(it != en for it, en in zip(italian, told, strict=True)), italian
+    assert italian[1] == "chi ospita ha chiuso la connessione; ci si riconnette"
