@@ -222,7 +222,7 @@ class JetSetApp(App[None]):
             return
         except OSError as exc:
             self.notify(
-                _("cannot save the tutorial ({problem})").format(problem=storage_problem(exc)),
+                _("cannot save the tutorial ({problem})").format(problem=_(storage_problem(exc))),
                 severity="error",
             )
             return
@@ -279,7 +279,7 @@ class JetSetApp(App[None]):
             return
         except OSError as exc:  # nowhere to save it: a full disk, say
             self.notify(
-                _("cannot save the game ({problem})").format(problem=storage_problem(exc)),
+                _("cannot save the game ({problem})").format(problem=_(storage_problem(exc))),
                 severity="error",
             )
             return

@@ -13,8 +13,9 @@ from __future__ import annotations
 import dataclasses
 import typing
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Final
 
+from engine.errors import Reason
 from engine.fairdeal import CONTRIBUTION_HEX, is_contribution
 from netcode.wire import (
     E_MALFORMED,
@@ -415,6 +416,9 @@ class StateReply(ProtocolMessage, t="state"):
     slots: tuple[Any, ...]
 
 
+SAVED_AGAIN: Final = Reason("the host can save the game again; the game continues")
+
+
 @dataclass(frozen=True, kw_only=True)
 class Paused(ProtocolMessage, t="paused"):
     """The host cannot write its log (``reason``: "disk full" …): no action until it can."""
@@ -425,7 +429,7 @@ class Paused(ProtocolMessage, t="paused"):
 
 @dataclass(frozen=True, kw_only=True)
 class Unpaused(ProtocolMessage, t="unpaused"):
-    message: str = "the host can save the game again; the game continues"
+    message: str = SAVED_AGAIN
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -473,10 +477,35 @@ def parse_host(raw: Wire) -> HostMessage:
     return typing.cast(HostMessage, from_wire(raw, "host"))
 
 
+CANNOT_SAVE: Final = {
+    "disk full": Reason("the host cannot save the game (disk full); the game is paused"),
+    "disk quota used up": Reason(
+        "the host cannot save the game (disk quota used up); the game is paused"
+    ),
+    "a disk error": Reason("the host cannot save the game (a disk error); the game is paused"),
+    "the disk is read-only": Reason(
+        "the host cannot save the game (the disk is read-only); the game is paused"
+    ),
+    "no permission to write the log": Reason(
+        "the host cannot save the game (no permission to write the log); the game is paused"
+    ),
+    "the log file is too large": Reason(
+        "the host cannot save the game (the log file is too large); the game is paused"
+    ),
+}
+"""``paused``'s sentence for each of netcode.table's ``STORAGE_PROBLEMS``, whole, so that a
+peer says it in its player's language (the host's own words are English)."""
+
+
+def cannot_save_words(reason: str) -> str:
+    """What a player is told while the host cannot save the game for ``reason``."""
+    said = CANNOT_SAVE.get(reason)
+    return said or f"the host cannot save the game ({reason}); the game is paused"
+
+
 def paused_message(reason: str) -> Paused:
     """``paused`` with its sentence for people."""
-    words = f"the host cannot save the game ({reason}); the game is paused"
-    return Paused(reason=reason, message=words)
+    return Paused(reason=reason, message=cannot_save_words(reason))
 
 
 def _seconds(value: float | None) -> float | None:

@@ -455,6 +455,10 @@ class NetPeer(GameClient):
         """The host cannot save the game, or can again: say it once, and keep saying it in the
         presence (the turn bar) for as long as it lasts."""
         words = host_text(msg.message, p.MAX_CHAT)
+        if isinstance(msg, m.Paused) and msg.reason in m.CANNOT_SAVE:
+            words = m.CANNOT_SAVE[msg.reason]  # the same sentence, in this player's catalog
+        elif isinstance(msg, m.Unpaused):
+            words = m.SAVED_AGAIN
         self.cannot_save = words if isinstance(msg, m.Paused) else None
         self.emit(Problem(words))
         self._show_pause(self.cannot_save, by_itself=True)

@@ -29,9 +29,9 @@ import threading
 from collections.abc import Callable, Sequence
 from dataclasses import field, replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
-from engine.errors import IllegalAction, rule_name
+from engine.errors import IllegalAction, Reason, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
@@ -75,17 +75,21 @@ class StorageError(Exception):
         super().__init__(self.reason)
 
 
+STORAGE_PROBLEMS: Final = {
+    errno.ENOSPC: Reason("disk full"),
+    errno.EDQUOT: Reason("disk quota used up"),
+    errno.EIO: Reason("a disk error"),
+    errno.EROFS: Reason("the disk is read-only"),
+    errno.EACCES: Reason("no permission to write the log"),
+    errno.EFBIG: Reason("the log file is too large"),
+}
+"""The write failures a player may meet, in a few words each (in the catalogs: a screen says
+them in the player's language)."""
+
+
 def storage_problem(exc: OSError) -> str:
     """A write failure in a few words: "disk full", "a disk error" …"""
-    words = {
-        errno.ENOSPC: "disk full",
-        errno.EDQUOT: "disk quota used up",
-        errno.EIO: "a disk error",
-        errno.EROFS: "the disk is read-only",
-        errno.EACCES: "no permission to write the log",
-        errno.EFBIG: "the log file is too large",
-    }
-    return words.get(exc.errno or 0) or (exc.strerror or "a write error").lower()
+    return STORAGE_PROBLEMS.get(exc.errno or 0) or (exc.strerror or "a write error").lower()
 
 
 @record

@@ -165,7 +165,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         said = _("jetset host: cannot save the game {file} ({problem})")
         if not exc.filename:
             said = _("jetset host: cannot save the game ({problem})")
-        print(said.format(file=exc.filename, problem=storage_problem(exc)), file=sys.stderr)
+        print(said.format(file=exc.filename, problem=_(storage_problem(exc))), file=sys.stderr)
         return 1
     if table.repaired:
         said = _("jetset host: repaired {file}: {what}")

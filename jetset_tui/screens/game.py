@@ -418,9 +418,10 @@ class GameScreen(MapAndTableScreen):
         self.query_one(NotationLog).add_class("-hidden")
         self.query_one(ActionPicker).open(stage, view, self.viewer, self.session.game.rules)
 
-    async def action_answer_end(self, accept: bool) -> None:
-        """y or n: this player's answer to the offer to end the game."""
-        await self.play_and_say(EndVote(accept))
+    def action_answer_end(self, accept: bool) -> None:
+        """y or n: this player's answer to the offer to end the game, played meanwhile (as a
+        typed move: the host may hold it while the game is paused)."""
+        start_worker(self, partial(self.play_and_say, EndVote(accept)), group="moves")
 
     def action_command(self) -> None:
         self.close_picker()

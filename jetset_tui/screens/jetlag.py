@@ -16,6 +16,7 @@ when the session reports an entry. A session with no seat here (a spectator) sho
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 from typing import ClassVar, Final
 
@@ -37,7 +38,7 @@ from engine.jetlag.state import FIRST, LAST, ROUNDS, SECOND, State
 from jetset_tui.i18n import N_, _
 from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.refusals import say
-from jetset_tui.theme import BAD, GOOD, LIVERIES
+from jetset_tui.theme import BAD, GOOD, LIVERIES, WARN
 from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
 from jetset_tui.widgets.command import UNDO_WORD, CommandInput, NotationSuggester
 from jetset_tui.widgets.footer import KeyFooter
@@ -46,12 +47,14 @@ from jetset_tui.widgets.jetlag_hand import JetLagHand
 from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
 from jetset_tui.widgets.presence import OPEN_SEAT
 from jetset_tui.widgets.too_small import TooSmall
+from jetset_tui.workers import start_worker
 from netcode.client import (
     ChatMessage,
     ClientEvent,
     EntryApplied,
     GameClient,
     GameOver,
+    PresenceChanged,
     Problem,
     SeatsChanged,
     TakenBack,
@@ -124,6 +127,8 @@ class JetLagScreen(Screen[None]):
         """What the viewer played last, said until they act again."""
         self._news: list[str] = []
         """What the other player played since then."""
+        self._moving = False
+        """A play sent and not yet played (the host has not said): the screen draws meanwhile."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="jl-turn")
@@ -233,8 +238,18 @@ class JetLagScreen(Screen[None]):
             said = _("Before the first round")
         text.append(said, style="bold")
         text.append("  ·  " + piles_text(view) + "\n")
-        text.append(self.doing(view), style="bold")
+        paused = self.paused()
+        if paused is not None:  # it takes the place of the move, as on Jet Set's turn bar
+            text.append(f"⏸ {paused}", style=f"bold {WARN}")
+        else:
+            text.append(self.doing(view), style="bold")
         return text
+
+    def paused(self) -> str | None:
+        """The host paused the game (its disk is full, it is gone and may come back): what to
+        tell the player, in their language, for as long as it lasts."""
+        presence = self.session.presence
+        return _(presence.paused) if presence is not None and presence.paused else None
 
     def doing(self, view: State) -> str:
         """What the player to move does now, in the rulebook's words."""
@@ -361,7 +376,9 @@ class JetLagScreen(Screen[None]):
             self.notify(_(event.message), severity="warning", markup=False)
         elif isinstance(event, ChatMessage):
             self.chat_heard(event)
-        changed = isinstance(event, EntryApplied | GameOver | SeatsChanged | TakenBack)
+        changed = isinstance(
+            event, EntryApplied | GameOver | SeatsChanged | TakenBack | PresenceChanged
+        )
         if changed and not self._sync_pending:
             self._sync_pending = True
             self.call_later(self.sync)
@@ -431,7 +448,7 @@ class JetLagScreen(Screen[None]):
         self.guided.step, self.message, self._refused = CARD, None, False
         self.draw()
 
-    async def action_confirm(self) -> None:
+    def action_confirm(self) -> None:
         if self._refused:  # Enter after a refusal reads it, and plays nothing not chosen
             self.message, self._refused = None, False
             self.draw()
@@ -440,14 +457,24 @@ class JetLagScreen(Screen[None]):
         if action is None:
             self.refuse(_("Choose t (a tourist) or d (a destination) first."))
             return
+        start_worker(self, partial(self.play_guided, action), group="moves")
+
+    async def play_guided(self, action: Action) -> None:
+        """The play chosen with the keys, meanwhile (as ``play``)."""
         await self.play(action)
 
     async def play(self, action: Action) -> bool:
-        """Play ``action`` for the viewer; a refusal is said and nothing changes."""
+        """Play ``action`` for the viewer; a refusal is said and nothing changes. Run in a
+        worker: the host may hold the play a while (a full disk pauses the game until it has
+        room), and the screen goes on drawing what it hears meanwhile."""
         who = self.viewer
         if who is None:
             return False
+        if self._moving:
+            self.refuse(_("your last move is not played yet: wait for it"))
+            return False
         self._mine, self._news = None, []
+        self._moving = True
         try:
             self.check(action)
             await self.session.submit(who, action)
@@ -457,6 +484,8 @@ class JetLagScreen(Screen[None]):
         except (ConnectionError, EOFError):  # a network game whose host went away
             self.refuse(_("the game's host is unreachable; try again"))
             return False
+        finally:
+            self._moving = False
         self.guided.restart()
         self._refused = False
         self._mine = _("✓ {name} played {play}").format(
@@ -476,9 +505,13 @@ class JetLagScreen(Screen[None]):
             text.append(said, style="bold")
         return text
 
-    async def action_undo(self) -> None:
+    def action_undo(self) -> None:
         """z or Ctrl+Z (or typing ``undo``): take back your newest play of this turn, in a game
         at this keyboard, while nothing hidden came out since (jetset_tui/undo.py)."""
+        start_worker(self, self.undo, group="moves")
+
+    async def undo(self) -> None:
+        """``action_undo``'s work, meanwhile (a network game's host answers it)."""
         seat = undo_seat(self.session, self.viewer)
         done, said = await take_back(self.session, seat)
         if not done:
@@ -591,14 +624,14 @@ class JetLagScreen(Screen[None]):
         self.set_focus(None)
 
     @on(Input.Submitted, "#jl-command")
-    async def typed(self, event: Input.Submitted) -> None:
+    def typed(self, event: Input.Submitted) -> None:
         event.stop()
         line = event.value.strip()
         if not line:
             return
         if line == UNDO_WORD:
             self.close_command()
-            await self.action_undo()
+            self.action_undo()
             return
         if not self.my_turn():
             self.refuse(_("It is not your turn."))
@@ -608,5 +641,9 @@ class JetLagScreen(Screen[None]):
         except NotationError as exc:
             self.refuse(say(exc, self.session.rules))
             return
+        start_worker(self, partial(self.play_typed, action), group="moves")
+
+    async def play_typed(self, action: Action) -> None:
+        """A typed play, meanwhile (as ``play``); the command line closes once it is played."""
         if await self.play(action):
             self.close_command()

@@ -43,10 +43,19 @@ class Disk:
         self.real = real
         self.is_full = False
 
+    @property
+    def log(self) -> Path:
+        """Where a table on this disk keeps its log."""
+        return self.folder / "game.jetset"
+
     def table(self, players: int, seed: str) -> Table:
         """A table for ``players`` people whose log is on this disk."""
-        path = self.folder / "game.jetset"
-        table = Table.create(Options(players=players), [], path, seed=seed, fsync=False)
+        table = Table.create(Options(players=players), [], self.log, seed=seed, fsync=False)
+        return self.holds(table)
+
+    def holds(self, table: Table) -> Table:
+        """``table``, its log written to this disk (on a pretend disk, by a writer that fails
+        while it is "full")."""
         if not self.real:
             disk = self
 

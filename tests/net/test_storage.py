@@ -10,7 +10,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import subprocess
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -22,33 +22,12 @@ from netcode.logfile import read_log, whole_records_length
 from netcode.peer import NetPeer
 from netcode.transport import Transport
 
-from .disk import COMPILED, Disk, mount_tmpfs, unmount
+from .disk import Disk, mount_tmpfs, unmount
 from .helpers import Served, assert_all_agree, finish, serve
 from .procs import JETSET
 
 PAUSED = "the host cannot save the game (disk full); the game is paused"
 GOES_ON = "the host can save the game again; the game continues"
-
-
-@pytest.fixture(params=["tmpfs", "refusing-writer"])
-def disk(request: pytest.FixtureRequest, tmp_path: Path) -> Iterator[Disk]:
-    folder = tmp_path / "disk"
-    if request.param == "refusing-writer":
-        if COMPILED:
-            pytest.skip(
-                "the compiled LogWriter calls its own write_bytes natively, past an interpreted "
-                "override: the real tmpfs variant covers this path in that build"
-            )
-        folder.mkdir()
-        yield Disk(folder, real=False)
-        return
-    why = mount_tmpfs(folder)
-    if why is not None:
-        pytest.skip(why)
-    try:
-        yield Disk(folder, real=True)
-    finally:
-        unmount(folder)
 
 
 def heard(peers: list[NetPeer]) -> list[list[str]]:

@@ -44,3 +44,26 @@ def test_a_lost_host_is_said_in_the_players_language_while_reconnecting() -> Non
         italian = [_(sentence) for sentence in told]
     assert all(it != en for it, en in zip(italian, told, strict=True)), italian
     assert italian[1] == "chi ospita ha chiuso la connessione; ci si riconnette"
+
+
+def test_a_host_that_cannot_save_is_said_in_the_players_language() -> None:
+    """Every write failure a host can meet, as its peers are told it (``paused``) and as the app
+    says a game of its own cannot be saved, is in the catalogs; so is the game going on."""
+    import errno
+
+    from jetset_tui.i18n import _, use_language
+    from netcode import messages as m
+    from netcode.table import STORAGE_PROBLEMS, storage_problem
+
+    problems = [storage_problem(OSError(code, "x")) for code in sorted(STORAGE_PROBLEMS)]
+    assert storage_problem(OSError(errno.ENOSPC, "x")) == "disk full"
+    told = [m.paused_message(problem).message for problem in problems]
+    assert told == [m.CANNOT_SAVE[problem] for problem in problems]
+    english = [*problems, *told, m.Unpaused().message]
+    with use_language("it"):
+        italian = [_(sentence) for sentence in english]
+    assert all(it != en for it, en in zip(italian, english, strict=True)), italian
+    assert _(told[0]) == told[0], "English again outside"
+    assert "disco pieno" in italian[len(problems) + sorted(STORAGE_PROBLEMS).index(errno.ENOSPC)]
+    unknown = m.paused_message("a cosmic ray").message
+    assert unknown == "the host cannot save the game (a cosmic ray); the game is paused"

@@ -18,6 +18,7 @@ from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.option_rows import OptionRows
 from netcode.logfile import read_log
 from netcode.replay import replay
+from tests.net.hosting import until
 
 JETSET_ROWS = ["row-extra-cards", "row-modules", "row-investors-face-up"]
 
@@ -38,18 +39,14 @@ async def test_switching_the_game_builds_its_rows_again(tmp_path: Path) -> None:
         assert all(word in text for word in shown_words(game_rules("jetset").options_schema()))
         await pilot.click("#modules-hubs")
         form.query_one("#game", Select).value = "jetlag"
-        await pilot.pause()
-        assert rows(form) == [] and form.query_one(OptionRows).values() == {}
+        await until(pilot, lambda: rows(form) == [])  # rebuilt meanwhile: a frame, or more
+        assert form.query_one(OptionRows).values() == {}
         text = screen_text(app)
         assert "Modules" not in text and "Flight cards" not in text and "Hubs" not in text
         form.query_one("#game", Select).value = "jetset"
-        await pilot.pause()
-        assert rows(form) == JETSET_ROWS
-        assert form.query_one(OptionRows).values() == {
-            "extra_cards": False,
-            "modules": (),
-            "investors_face_up": False,
-        }, "built again at the defaults"
+        defaults = {"extra_cards": False, "modules": (), "investors_face_up": False}
+        await until(pilot, lambda: rows(form) == JETSET_ROWS)
+        await until(pilot, lambda: form.query_one(OptionRows).values() == defaults)  # as built
         assert form.query_one("#investors-face-up", Checkbox).disabled
 
 
