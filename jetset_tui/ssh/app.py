@@ -25,7 +25,8 @@ from jetset_tui.screens.chat import ChatScreen, notify_chat
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
-from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens import (
     CODE_INPUT_MAX,
     PASSWORD_MAX,
@@ -34,6 +35,7 @@ from jetset_tui.ssh.screens import (
     LobbyScreen,
     WaitScreen,
 )
+from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent

@@ -38,7 +38,9 @@ from jetset_tui.ssh.games import (
     seat_counts,
     title_words,
 )
-from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room, WrongSecret
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.room import Room
+from jetset_tui.ssh.seating import LobbyError, Player, WrongSecret
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.option_rows import OptionRows
 from jetset_tui.workers import start_worker

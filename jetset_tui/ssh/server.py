@@ -36,7 +36,8 @@ from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.keys import key_fingerprint, read_authorized_keys
 from jetset_tui.ssh.limits import Admission, AdmissionRules, InputBudget
-from jetset_tui.ssh.lobby import Lobby, LobbyLimits, Player
+from jetset_tui.ssh.lobby import Lobby, LobbyLimits
+from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.subsystem import ProtocolLink
 from jetset_tui.ssh.textual_private import keep_stdout
 from jetset_tui.ssh.warmup import warm_up

@@ -19,7 +19,7 @@ import logging
 import secrets
 from dataclasses import dataclass
 
-from jetset_tui.ssh.lobby import Player
+from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer, clean_name
 from jetset_tui.ssh.subsystem import ProtocolLink
 from jetset_tui.web import WEB_HELLO
