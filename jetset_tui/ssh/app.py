@@ -27,14 +27,10 @@ from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
 from jetset_tui.ssh.lobby import Lobby
 from jetset_tui.ssh.room import Room
-from jetset_tui.ssh.screens import (
-    CODE_INPUT_MAX,
-    PASSWORD_MAX,
-    AskScreen,
-    GameRequest,
-    LobbyScreen,
-    WaitScreen,
-)
+from jetset_tui.ssh.screens.ask import CODE_INPUT_MAX, PASSWORD_MAX, AskScreen
+from jetset_tui.ssh.screens.lobby import LobbyScreen
+from jetset_tui.ssh.screens.new_game import GameRequest
+from jetset_tui.ssh.screens.wait import WaitScreen
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from jetset_tui.workers import start_worker

@@ -11,7 +11,7 @@ import asyncssh
 import pytest
 from textual.widgets import Input
 
-from jetset_tui.ssh.screens import NewGameScreen, parse_request
+from jetset_tui.ssh.screens.new_game import NewGameScreen, parse_request
 from jetset_tui.ssh.seating import LobbyError
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
@@ -345,7 +345,7 @@ async def test_the_wait_ends_for_a_game_that_started_before_it_was_shown(
     wait ends at once, instead of saying "waiting for players" until the next move, which here
     is the player's own."""
     from jetset_tui.app import JetSetApp
-    from jetset_tui.ssh.screens import WaitScreen
+    from jetset_tui.ssh.screens.wait import WaitScreen
     from jetset_tui.ssh.seating import Player
 
     ann = Player("key:ann", "ann", "127.0.0.1")
