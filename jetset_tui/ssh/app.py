@@ -57,7 +57,7 @@ class SshApp(JetSetApp):
         depth: str,
         language: str | None = None,
     ) -> None:
-        """``language``: the session's (jetset_tui/ssh/server.py, ``client_language``)."""
+        """``language``: the session's (jetset_tui/ssh/session.py, ``client_language``)."""
         super().__init__(bot_delay=lobby.bot_delay, language=language)
         self.terminal_link = link
         self.driver_class = SshDriver

@@ -64,7 +64,7 @@ class LinkPeer(Protocol):
 
 
 class LinkSession(Protocol):
-    """What a link needs of the session it runs in: ``server.GameSession`` over SSH,
+    """What a link needs of the session it runs in: ``session.GameSession`` over SSH,
     ``jetset_tui.web.gate.GateSession`` for a browser's."""
 
     @property
@@ -107,7 +107,7 @@ class ProtocolLink:
     def client_language(self, chan: ServerChannel) -> str | None:
         """The language the player chose in the lobby before, else their client's LANG (a
         browser's channel has no environment), else None."""
-        from jetset_tui.ssh.server import client_language
+        from jetset_tui.ssh.session import client_language
 
         environment = getattr(chan, "get_environment", None)
         asked = environment() if callable(environment) else {}
