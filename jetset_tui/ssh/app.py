@@ -25,15 +25,13 @@ from jetset_tui.screens.chat import ChatScreen, notify_chat
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
-from jetset_tui.ssh.lobby import Lobby, LobbyError, Player, Room
-from jetset_tui.ssh.screens import (
-    CODE_INPUT_MAX,
-    PASSWORD_MAX,
-    AskScreen,
-    GameRequest,
-    LobbyScreen,
-    WaitScreen,
-)
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.room import Room
+from jetset_tui.ssh.screens.ask import CODE_INPUT_MAX, PASSWORD_MAX, AskScreen
+from jetset_tui.ssh.screens.lobby import LobbyScreen
+from jetset_tui.ssh.screens.new_game import GameRequest
+from jetset_tui.ssh.screens.wait import WaitScreen
+from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent
@@ -59,7 +57,7 @@ class SshApp(JetSetApp):
         depth: str,
         language: str | None = None,
     ) -> None:
-        """``language``: the session's (jetset_tui/ssh/server.py, ``client_language``)."""
+        """``language``: the session's (jetset_tui/ssh/session.py, ``client_language``)."""
         super().__init__(bot_delay=lobby.bot_delay, language=language)
         self.terminal_link = link
         self.driver_class = SshDriver

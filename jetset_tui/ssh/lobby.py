@@ -1,49 +1,42 @@
-"""The SSH server's lobby: the games it hosts, who sits where, and the lobby chat. No Textual.
+"""The SSH server's lobby: the games it hosts, and the lobby chat. No Textual.
 
-Each game is a ``netcode.host.Host`` in this process. Every player, SSH or bot, is a
-``NetPeer`` of that host over an in-memory pipe (``memory_pipe``), so an SSH player plays through
-the same protocol as a TCP player. The lobby remembers which identity (an SSH key's fingerprint,
-or in ``--open`` mode a user name) holds which seat and its token, so a player who comes back
-lands in the same seat; in ``--open`` mode the seat's code, shown once at join to the one who
-joined, is asked for too (only its digest is kept). Wrong codes and game passwords are limited per
-address and per seat or game (``limits.TryLimiter``); games per player and spectators are capped;
-a game no person is connected to for ``abandoned_after`` is closed (its log stays on disk).
+Each game is a ``netcode.host.Host`` in this process (``room.Room``). Every player, SSH or bot,
+is a ``NetPeer`` of that host over an in-memory pipe (``memory_pipe``), so an SSH player plays
+through the same protocol as a TCP player. The lobby remembers which identity (an SSH key's
+fingerprint, or in ``--open`` mode a user name) holds which seat and its token, so a player who
+comes back lands in the same seat (how one gets in: ``seating.Seating``); games per player are
+capped; a game no person is connected to for ``abandoned_after`` is closed (its log stays on
+disk); the games a previous run left unfinished come back (``saved``).
 """
 
 from __future__ import annotations
 
 import asyncio
-import hmac
-import ipaddress
 import logging
 import secrets
 import time
 from collections import deque
 from collections.abc import Callable, Mapping
-from contextlib import suppress
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
 
 from engine.games import DEFAULT
-from jetset_tui.i18n import _, ngettext
+from jetset_tui.i18n import _
 from jetset_tui.seat_names import BOT_NAMES
-from jetset_tui.ssh.games import (
-    GameRefused,
-    check_bots,
-    new_options,
-    option_words,
-    progress,
-    rules_of,
-)
+from jetset_tui.ssh.games import GameRefused, check_bots, new_options, option_words, rules_of
 from jetset_tui.ssh.limits import TryLimiter
+from jetset_tui.ssh.room import Membership, Room
 from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
+
+# LobbyError and WrongSecret are imported from here too (jetset_tui/screens/remote_lobby.py)
+from jetset_tui.ssh.seating import LobbyError as LobbyError
+from jetset_tui.ssh.seating import Player, Seating
+from jetset_tui.ssh.seating import WrongSecret as WrongSecret
 from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
-from netcode.names import look_alike
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
-from netcode.seatcode import code_digest, new_code
 from netcode.table import Table, TableError
 from netcode.transport import memory_pipe
 
@@ -74,34 +67,6 @@ class LobbyLimits:
     first_lock: float = 30.0
 
 
-class LobbyError(Exception):
-    """A request the lobby refuses, with a sentence for the player."""
-
-
-class WrongSecret(LobbyError):
-    """A wrong seat code or password: the player may try again."""
-
-
-@dataclass(frozen=True)
-class Player:
-    """Someone connected: ``identity`` is ``key:<fingerprint>`` or ``name:<user>``."""
-
-    identity: str
-    name: str
-    address: str = "?"
-    reached: str = ""
-    """The server's address this player's connection came in on ("" where none)."""
-
-
-@dataclass
-class Membership:
-    """A seat an identity holds: the host's token, and the digest of the code shown at join."""
-
-    seat: int
-    token: str
-    code_digest: bytes
-
-
 @dataclass(frozen=True)
 class LobbyChat:
     name: str
@@ -109,120 +74,11 @@ class LobbyChat:
     stamp: float
 
 
-def host_port(bound: str, reached: str, port: int) -> str:
-    """``HOST:PORT`` (``[v6]:PORT``) of a port bound to ``bound``: where that is every address
-    of the machine (``0.0.0.0``, ``::``), the one a player reached the server at."""
-    host = bound
-    with suppress(ValueError):
-        if ipaddress.ip_address(bound).is_unspecified and reached:
-            host = reached
-    with suppress(ValueError):
-        mapped = ipaddress.IPv6Address(host).ipv4_mapped  # ::ffff:192.0.2.1, a v4 client
-        if mapped is not None:
-            host = str(mapped)
-    return f"[{host}]:{port}" if ":" in host else f"{host}:{port}"
-
-
-@dataclass
-class Room:
-    """One hosted game."""
-
-    id: str
-    title: str
-    host: Host
-    password: str | None
-    created: float
-    creator: str = ""
-    """The identity that created the game."""
-    members: dict[str, Membership] = field(default_factory=dict)
-    spectators: dict[object, str] = field(default_factory=dict)
-    """Each spectator's peer (or ``jetset`` subsystem link), and the address it watches from."""
-    ended_at: float | None = None
-    alone_since: float | None = None
-    """Since when no person has been connected (unfinished games)."""
-    tcp: asyncio.Server | None = None
-    """Where ``jetset join`` players reach this game (``ssh-server --tcp``)."""
-
-    @property
-    def tcp_port(self) -> int | None:
-        if self.tcp is None or not self.tcp.sockets:
-            return None
-        port: int = self.tcp.sockets[0].getsockname()[1]
-        return port
-
-    def join_address(self, reached: str) -> str | None:
-        """``HOST:PORT`` for ``jetset join`` into this game, as a player who reached the
-        server at ``reached`` would type it; None where the lobby shows none (no ``--tcp``
-        port, a private game, one that is over)."""
-        port = self.tcp_port
-        if port is None or self.tcp is None or self.private or self.table.over:
-            return None
-        return host_port(self.tcp.sockets[0].getsockname()[0], reached, port)
-
-    @property
-    def table(self) -> Table:
-        return self.host.table
-
-    @property
-    def game(self) -> str:
-        """The game played here (``engine.games``' name: ``jetset``, ``jetlag``)."""
-        return self.table.rules.name
-
-    @property
-    def options_words(self) -> list[str]:
-        """Its options as the lobby lists them (Jet Set's extra cards and modules)."""
-        return option_words(self.game, self.table.options)
-
-    @property
-    def private(self) -> bool:
-        return self.password is not None
-
-    @property
-    def status(self) -> str:
-        t = self.table
-        if t.over:
-            return _("over")
-        if t.started:
-            return progress(self.game, t.game.state)
-        free = sum(1 for s in t.seats if not s.is_bot and s.name is None)
-        return _("waiting for {n}").format(n=free)
-
-    @property
-    def open_seats(self) -> int:
-        return sum(1 for s in self.table.seats if not s.is_bot and s.name is None)
-
-    @property
-    def watchers(self) -> int:
-        return len(self.spectators)
-
-    @property
-    def people_connected(self) -> bool:
-        """Someone other than a bot is at this game: a player in a seat, or a spectator."""
-        if self.spectators:
-            return True
-        return any(
-            not self.table.seats[seat].is_bot and conn.standin is None
-            for seat, conn in self.host.seat_conns.items()
-        )
-
-    def seat_line(self) -> str:
-        """``alice*, bob, greedy-2, (open)``: * marks a player who is not connected."""
-        parts = []
-        for i, slot in enumerate(self.table.seats):
-            if slot.name is None:
-                parts.append(_("(open)"))
-            elif slot.is_bot or i in self.host.seat_conns:
-                parts.append(slot.name)
-            else:
-                parts.append(f"{slot.name}*")
-        return ", ".join(parts)
-
-
 LANGUAGES_KEPT = 4096
 """How many players' language choices the lobby remembers (the oldest are forgotten first)."""
 
 
-class Lobby:
+class Lobby(Seating):
     """Every game of one SSH server."""
 
     def __init__(
@@ -458,114 +314,6 @@ class Lobby:
             if member is not None and not room.table.over:
                 return room, member
         return None
-
-    async def join(
-        self, room: Room, player: Player, password: str | None
-    ) -> tuple[NetPeer, str | None]:
-        """Take a free seat in ``room`` (or your own seat back, when you hold one); the peer, and
-        the seat's new code (to be shown once, to this player only; None when back in a seat)."""
-        if player.identity in room.members:
-            return await self.rejoin(room, player, None), None
-        self.check_password(room, player, password)
-        if room.open_seats == 0:
-            raise LobbyError(_("every seat is taken: watch instead"))
-        alike = next(
-            (s.name for s in room.table.seats if s.name and look_alike(s.name, player.name)), None
-        )
-        if alike is not None:  # ``alice`` beside ``Alice``: nobody could tell them apart
-            raise LobbyError(
-                _("someone called {name} sits there already: use another name").format(name=alike)
-            )
-        peer = await self._connect(room, name=player.name, password=room.password)
-        if peer.seat is None or peer.token is None:
-            await peer.close()
-            raise LobbyError(_("the host did not seat you"))
-        code = new_code()
-        self.seated(room, player.identity, Membership(peer.seat, peer.token, code_digest(code)))
-        log.info(
-            "game %s: %s (%s) sits in seat %d", room.id, player.name, player.identity, peer.seat
-        )
-        return peer, code
-
-    async def rejoin(self, room: Room, player: Player, code: str | None) -> NetPeer:
-        """Back into the seat ``player`` holds (``--open``: with the seat's code)."""
-        member = room.members.get(player.identity)
-        if member is None:
-            raise LobbyError(_("you hold no seat in that game"))
-        if self.open_mode:
-            self.check_seat_code(room, player, code or "")
-        peer = await self._connect(room, token=member.token)
-        log.info("game %s: %s back in seat %d", room.id, player.name, member.seat)
-        self.changed()
-        return peer
-
-    def check_seat_code(self, room: Room, player: Player, code: str) -> None:
-        """The code of the seat ``player``'s name holds in ``room``, with wrong tries limited per
-        address and per seat (WrongSecret, or LobbyError once locked out)."""
-        member = room.members.get(player.identity)
-        if member is None:
-            raise LobbyError(_("you hold no seat in that game"))
-        keys = (f"address:{player.address}", f"seat:{room.id}:{member.seat}")
-        right = hmac.compare_digest(code_digest(code), member.code_digest)
-        self._check_try(keys, right, _("that is not the seat's code"))
-
-    def check_password(self, room: Room, player: Player, password: str | None) -> None:
-        """A private game's password, with wrong tries limited per address and per game."""
-        if room.password is None:
-            return
-        keys = (f"address:{player.address}", f"game:{room.id}")
-        right = hmac.compare_digest((password or "").encode(), room.password.encode())
-        self._check_try(keys, right, _("wrong password"))
-
-    def _check_try(self, keys: tuple[str, ...], right: bool, wrong: str) -> None:
-        locked = self.tries.locked_for(*keys)
-        if locked > 0:
-            wait = _("too many wrong tries: wait {seconds} seconds")
-            raise LobbyError(wait.format(seconds=f"{locked:.0f}"))
-        if right:
-            self.tries.succeeded(keys[1])
-            return
-        self.tries.failed(*keys)
-        left = self.tries.left(*keys)
-        log.info("wrong secret for %s from %s (%d tries left)", keys[1], keys[0], left)
-        if left == 0:
-            locked = self.tries.locked_for(*keys)
-            wait = _("{wrong}; too many wrong tries: wait {seconds} seconds")
-            raise LobbyError(wait.format(wrong=wrong, seconds=f"{locked:.0f}"))
-        tries = ngettext("{wrong} ({n} try left)", "{wrong} ({n} tries left)", left)
-        raise WrongSecret(tries.format(wrong=wrong, n=left))
-
-    async def watch(self, room: Room, player: Player, password: str | None = None) -> NetPeer:
-        """Watch ``room`` (a private game: with its password)."""
-        self.admit_watcher(room, player, password)
-        address = player.address
-        peer = await self._connect(room, spectate=True, password=room.password)  # the host asks too
-        room.spectators[peer] = address
-        self.changed()
-        return peer
-
-    def admit_watcher(self, room: Room, player: Player, password: str | None) -> None:
-        """LobbyError unless ``player`` may watch ``room`` (password, spectator caps)."""
-        self.check_password(room, player, password)
-        if room.watchers >= self.limits.watchers_per_game:
-            raise LobbyError(_("that game has as many spectators as it may"))
-        address = player.address
-        watching = [a for r in self.rooms.values() for a in r.spectators.values() if a == address]
-        if len(watching) >= self.limits.watchers_per_address:
-            raise LobbyError(_("you watch as many games as you may"))
-
-    def left(self, room: Room, peer: NetPeer) -> None:
-        """A session let go of its peer (the game screen closed it)."""
-        room.spectators.pop(peer, None)
-        self.changed()
-
-    async def _connect(self, room: Room, **kwargs: object) -> NetPeer:
-        host_end, peer_end = memory_pipe("ssh")
-        room.host.spawn(room.host.attach(host_end))
-        try:
-            return await NetPeer.connect(peer_end, **kwargs)
-        except (ConnectionError, TimeoutError) as exc:
-            raise LobbyError(_("the game refused: {why}").format(why=exc)) from None
 
     # -- bots -------------------------------------------------------------------------------
 

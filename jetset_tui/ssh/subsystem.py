@@ -19,7 +19,8 @@ from engine.games import DEFAULT
 from jetset_tui.i18n import _, use_language, use_session_language
 from jetset_tui.ssh.games import option_values
 from jetset_tui.ssh.limits import InputBudget
-from jetset_tui.ssh.lobby import LobbyError, Membership, Room, WrongSecret
+from jetset_tui.ssh.room import Membership, Room
+from jetset_tui.ssh.seating import LobbyError, WrongSecret
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.connection import Bucket
@@ -30,7 +31,7 @@ from netcode.sshtransport import ChannelTransport, ServerChannel
 from netcode.transport import ConnectionClosed
 
 if TYPE_CHECKING:
-    from jetset_tui.ssh.lobby import Player
+    from jetset_tui.ssh.seating import Player
     from jetset_tui.ssh.server import GameServer
 
 log = logging.getLogger("jetset.ssh.subsystem")
@@ -63,7 +64,7 @@ class LinkPeer(Protocol):
 
 
 class LinkSession(Protocol):
-    """What a link needs of the session it runs in: ``server.GameSession`` over SSH,
+    """What a link needs of the session it runs in: ``session.GameSession`` over SSH,
     ``jetset_tui.web.gate.GateSession`` for a browser's."""
 
     @property
@@ -106,7 +107,7 @@ class ProtocolLink:
     def client_language(self, chan: ServerChannel) -> str | None:
         """The language the player chose in the lobby before, else their client's LANG (a
         browser's channel has no environment), else None."""
-        from jetset_tui.ssh.server import client_language
+        from jetset_tui.ssh.session import client_language
 
         environment = getattr(chan, "get_environment", None)
         asked = environment() if callable(environment) else {}

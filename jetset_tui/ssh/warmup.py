@@ -13,7 +13,8 @@ import logging
 import time
 
 from jetset_tui.ssh.driver import TerminalLink
-from jetset_tui.ssh.lobby import Lobby, Player
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.seating import Player
 
 log = logging.getLogger("jetset.ssh")
 

@@ -83,7 +83,7 @@ def test_every_source_file_belongs_to_one_domain() -> None:
     ``engine``'s."""
     root = tasks.ROOT
     assert tasks.domain_of(root / "jetset_tui/screens/start.py") == "start"
-    assert tasks.domain_of(root / "jetset_tui/ssh/screens.py") == "start"
+    assert tasks.domain_of(root / "jetset_tui/ssh/screens/new_game.py") == "start"
     assert tasks.domain_of(root / "jetset_tui/screens/game.py") == "game"
     assert tasks.domain_of(root / "jetset_tui/widgets/footer.py") == "game"
     assert tasks.domain_of(root / "jetset_tui/guided.py") == "play"

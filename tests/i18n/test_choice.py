@@ -30,7 +30,7 @@ from jetset_tui.cli import build_parser, choose_language
 from jetset_tui.i18n import current_language, language_from_accept, use_language
 from jetset_tui.screens.start import StartScreen
 from jetset_tui.screenshot import screen_text
-from jetset_tui.ssh.server import client_language
+from jetset_tui.ssh.session import client_language
 
 JETSET = [sys.executable, "-m", "jetset_tui"]
 

@@ -14,7 +14,8 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.limits import AdmissionRules
-from jetset_tui.ssh.lobby import LobbyError, LobbyLimits, Player
+from jetset_tui.ssh.lobby import LobbyLimits
+from jetset_tui.ssh.seating import LobbyError, Player
 from tests.ssh.helpers import connect, start_server
 
 

@@ -14,7 +14,7 @@ import asyncssh
 
 from jetset_tui.ssh.app import SshApp
 from jetset_tui.ssh.collector import FULL_AFTER
-from jetset_tui.ssh.screens import LobbyScreen
+from jetset_tui.ssh.screens.lobby import LobbyScreen
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import client_key, connect, start_server
 

@@ -14,7 +14,8 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.games import GameRefused, new_options
-from jetset_tui.ssh.lobby import Lobby, Player
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
 from netcode import lobbyproto as lp
 from netcode.botplayer import play_bot

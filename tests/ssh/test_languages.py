@@ -12,7 +12,7 @@ from engine.games import game_rules
 from jetset_tui.game_options import shown_words
 from jetset_tui.i18n import _, pgettext, use_language
 from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
-from jetset_tui.ssh.screens import NewGameScreen
+from jetset_tui.ssh.screens.new_game import NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect
 from tests.tui.test_italian_fits import cut_words, missing

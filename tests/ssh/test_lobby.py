@@ -11,8 +11,8 @@ import asyncssh
 import pytest
 from textual.widgets import Input
 
-from jetset_tui.ssh.lobby import LobbyError
-from jetset_tui.ssh.screens import NewGameScreen, parse_request
+from jetset_tui.ssh.screens.new_game import NewGameScreen, parse_request
+from jetset_tui.ssh.seating import LobbyError
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
 from tests.ssh.helpers import Term, client_key, connect, start_server
@@ -312,7 +312,7 @@ async def test_back_in_the_lobby_j_takes_your_seat_back(
 def test_the_join_address_is_one_a_player_can_type() -> None:
     """A port bound to every address is shown at the address the player reached the server
     at; a v4 client of a dual-stack server sees v4; v6 is bracketed."""
-    from jetset_tui.ssh.lobby import host_port
+    from jetset_tui.ssh.room import host_port
 
     assert host_port("0.0.0.0", "192.168.1.5", 40001) == "192.168.1.5:40001"
     assert host_port("::", "::ffff:192.168.1.5", 40001) == "192.168.1.5:40001"
@@ -345,8 +345,8 @@ async def test_the_wait_ends_for_a_game_that_started_before_it_was_shown(
     wait ends at once, instead of saying "waiting for players" until the next move, which here
     is the player's own."""
     from jetset_tui.app import JetSetApp
-    from jetset_tui.ssh.lobby import Player
-    from jetset_tui.ssh.screens import WaitScreen
+    from jetset_tui.ssh.screens.wait import WaitScreen
+    from jetset_tui.ssh.seating import Player
 
     ann = Player("key:ann", "ann", "127.0.0.1")
     room = server.lobby.create(ann, 2, ["greedy"], None)

@@ -13,7 +13,7 @@ from textual.widgets import DataTable, Footer, Log, Static
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.remote_lobby import RemoteLobbyApp
 from jetset_tui.screenshot import screen_text
-from jetset_tui.ssh.screens import AskScreen
+from jetset_tui.ssh.screens.ask import AskScreen
 from netcode.lobbyproto import Create, LobbySay
 from netcode.messages import to_wire
 from netcode.peer import NetPeer

@@ -14,7 +14,7 @@ from pathlib import Path
 import asyncssh
 import pytest
 
-from jetset_tui.ssh.lobby import LobbyError, Player, WrongSecret
+from jetset_tui.ssh.seating import LobbyError, Player, WrongSecret
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
 from netcode.seatcode import CODE_ALPHABET, CODE_LENGTH

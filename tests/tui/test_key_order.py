@@ -14,8 +14,8 @@ from textual.widgets import Input
 
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
-from jetset_tui.ssh.lobby import WrongSecret
-from jetset_tui.ssh.screens import AskScreen
+from jetset_tui.ssh.screens.ask import AskScreen
+from jetset_tui.ssh.seating import WrongSecret
 from tests.tui.conftest import make_app, unawaited_coroutines
 
 KEYS: dict[str, tuple[str, str | None]] = {

@@ -13,7 +13,8 @@ from pathlib import Path
 import aiohttp
 import pytest
 
-from jetset_tui.ssh.lobby import Player, Room
+from jetset_tui.ssh.room import Room
+from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web import SessionStart
 from jetset_tui.web.gate import LobbyGate, WebTickets

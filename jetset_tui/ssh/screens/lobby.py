@@ -1,0 +1,282 @@
+"""The SSH lobby's screen: the games on the server, the one chosen in full, and the lobby chat;
+its keys open the new-game form, join, watch, and switch the language."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from contextlib import suppress
+from functools import partial
+from typing import ClassVar, Protocol, cast
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.coordinate import Coordinate
+from textual.screen import Screen
+from textual.widgets import DataTable, Input, RichLog, Static
+from textual.widgets.data_table import ColumnKey, RowDoesNotExist
+
+from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
+from jetset_tui.key_order import ClearOnSubmit
+from jetset_tui.ssh.games import game_title, title_words
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.room import Room
+from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
+from jetset_tui.ssh.seating import Player
+from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.workers import start_worker
+from netcode.protocol import MAX_CHAT
+
+
+class LobbyApp(Protocol):
+    """What the lobby screen asks of its SSH session's app (jetset_tui/ssh/app.py, which holds
+    every game's screens): named here, so the screen imports no game through it."""
+
+    async def create_game(self, request: GameRequest) -> None: ...
+
+    def join_game(self, room: Room) -> None: ...
+
+    def watch_game(self, room: Room) -> None: ...
+
+    def resume_seat(self) -> None: ...
+
+    def back_in_lobby(self) -> None: ...
+
+
+LOBBY_APP = ("create_game", "join_game", "watch_game", "resume_seat", "back_in_lobby")
+"""``LobbyApp``'s methods, checked on the app the screen runs in."""
+
+COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
+    (lambda: "#", "id"),
+    (lambda: pgettext("which game is played", "game"), "game"),
+    (lambda: _("title"), "title"),
+    (lambda: _("status"), "status"),
+    (lambda: _("seats"), "seats"),
+)
+"""The lobby's table: each column's heading (in the session's language) and key."""
+
+
+def language_name() -> str:
+    """The current language, named in itself."""
+    return LANGUAGES[current_language()]
+
+
+class LobbyScreen(Screen[None]):
+    """The games on this server, and the lobby chat."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "new", N_("New game")),
+        Binding("j", "join", N_("Join")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("t", "talk", N_("Chat")),
+        Binding("i", "language", N_("Language")),
+        Binding("ctrl+q", "app.quit", N_("Quit")),
+    ]
+    DEFAULT_CSS = """
+    LobbyScreen #lobby-title { height: 1; padding: 0 1; background: $boost; }
+    LobbyScreen #lobby { height: 1fr; }
+    LobbyScreen #games-box { width: 2fr; }
+    LobbyScreen #chat-side { width: 1fr; min-width: 30; border-left: solid $panel-lighten-2; }
+    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen #detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
+    LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
+    LobbyScreen RichLog { height: 1fr; }
+    LobbyScreen #say, LobbyScreen #say:focus { height: 1; border: none; padding: 0 1; }
+    """
+
+    def __init__(self, lobby: Lobby, player: Player) -> None:
+        super().__init__()
+        self.lobby = lobby
+        self.player = player
+        self._chat_seen = 0
+        self._stale = False
+        self._listener: Callable[[], object] = lambda: None
+
+    @property
+    def ssh_app(self) -> LobbyApp:
+        app = self.app
+        assert all(callable(getattr(app, name, None)) for name in LOBBY_APP), type(app)
+        return cast(LobbyApp, app)
+
+    def compose(self) -> ComposeResult:
+        yield Static(self.title_text(), id="lobby-title")
+        with Horizontal(id="lobby"):
+            with Vertical(id="games-box"):
+                yield Static(_("Games"), classes="heading", id="games-heading")
+                yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+                yield Static(id="detail")
+            with Vertical(id="chat-side"):
+                yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
+                yield RichLog(id="lobby-chat", wrap=True)
+                yield ClearOnSubmit(
+                    placeholder=_("t: say something"), id="say", max_length=MAX_CHAT
+                )
+        yield KeyFooter()
+
+    def title_text(self) -> Text:
+        text = Text()
+        text.append("✈ Jet Set", style="bold #f2c94c")
+        text.append("  " + _("lobby") + "   ")
+        text.append(self.player.name, style="bold")
+        kind, _colon, ident = self.player.identity.partition(":")
+        if kind == "key":
+            text.append("   " + _("key {fingerprint}…").format(fingerprint=ident[:20]), style="dim")
+        return text
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        for heading, key in COLUMNS:
+            table.add_column(heading(), key=key)
+        # the lobby calls its listeners from whichever session changed it: hand the change to
+        # this screen's own app, where ``self.app`` is this session's app
+        app = self.app
+        self._listener = lambda: app.call_later(self.on_lobby_change)
+        self.lobby.listen(self._listener)
+        self.refresh_games()
+        table.focus()
+        self.call_after_refresh(self.ssh_app.resume_seat)
+
+    def on_unmount(self) -> None:
+        self.lobby.unlisten(self._listener)
+
+    def on_screen_resume(self) -> None:
+        if self.app.screen is self:  # not when a game screen was pushed before this ran
+            self.ssh_app.back_in_lobby()
+            self.refresh_games()
+            self.choose_held_seat()
+
+    def choose_held_seat(self) -> None:
+        """Back from a game you hold a seat in: the cursor on it, so that j takes it back, as
+        the line under the table says."""
+        where = self.lobby.seat_of(self.player.identity)
+        if where is None:
+            return
+        table = self.query_one(DataTable)
+        with suppress(RowDoesNotExist):
+            table.move_cursor(row=table.get_row_index(where[0].id))
+
+    def on_lobby_change(self) -> None:
+        if self.is_current:
+            self.refresh_games()
+        else:
+            self._stale = True
+
+    # -- what it shows ----------------------------------------------------------------------
+
+    def refresh_games(self) -> None:
+        self._stale = False
+        table = self.query_one(DataTable)
+        keep = table.cursor_row
+        table.clear()
+        for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
+            mine = room.members.get(self.player.identity)
+            title = title_words(room.title) + (" 🔒" if room.private else "")
+            for words in room.options_words:
+                title += " · " + words
+            if mine is not None:
+                title += "  " + _("← your seat")
+            status = room.status
+            if room.watchers:
+                status += ", " + _("{n} watching").format(n=room.watchers)
+            game = Text(game_title(room.game))
+            cells = (game, Text(title), Text(status), Text(room.seat_line()))  # names: no markup
+            table.add_row(room.id, *cells, key=room.id)
+        if table.row_count:
+            table.move_cursor(row=min(keep, table.row_count - 1))
+        self.show_detail()
+        self.show_chat()
+
+    def show_detail(self) -> None:
+        if self.lobby.rooms:
+            hint = _("↑↓ choose a game · j or Enter join · w watch · n new game · t chat")
+            room = self.selected()
+            if room is not None:  # whole, where the table's columns run past a narrow window
+                said = _("Game {game}: {status}; seats: {seats}")
+                lines = [said.format(game=room.id, status=room.status, seats=room.seat_line())]
+                address = room.join_address(self.player.reached)
+                if address is not None:
+                    join = _("Or with jetset: jetset join {address}")
+                    lines.append(join.format(address=address))
+                hint = "\n".join([*lines, hint])
+        else:
+            hint = _("No games yet: press n to start one (you against bots, or wait for friends).")
+        where = self.lobby.seat_of(self.player.identity)
+        if where is not None:
+            held = _("You hold a seat in game {game}: j takes it back.").format(game=where[0].id)
+            hint += "\n" + held
+        hint += "\n" + _("i: language ({language})").format(language=language_name())
+        self.query_one("#detail", Static).update(hint)
+
+    def show_chat(self) -> None:
+        log = self.query_one("#lobby-chat", RichLog)
+        chat = list(self.lobby.chat)
+        fresh = chat[self._chat_seen :] if self._chat_seen <= len(chat) else chat
+        for line in fresh:
+            log.write(Text.assemble((line.name, "bold"), ": ", line.text))
+        self._chat_seen = len(chat)
+
+    def selected(self) -> Room | None:
+        table = self.query_one(DataTable)
+        if not table.row_count:
+            return None
+        key = table.coordinate_to_cell_key(Coordinate(table.cursor_row, 0)).row_key.value
+        return self.lobby.rooms.get(str(key))
+
+    # -- what it does -----------------------------------------------------------------------
+
+    def action_new(self) -> None:
+        def made(request: GameRequest | None) -> None:
+            if request is not None:
+                start_worker(self, partial(self.ssh_app.create_game, request), exclusive=True)
+
+        self.app.push_screen(NewGameScreen(), made)
+
+    def action_join(self) -> None:
+        room = self.selected()
+        if room is not None:
+            self.ssh_app.join_game(room)
+
+    @on(DataTable.RowHighlighted)
+    def row_highlighted(self) -> None:
+        self.show_detail()
+
+    @on(DataTable.RowSelected)
+    def row_chosen(self) -> None:
+        self.action_join()
+
+    def action_watch(self) -> None:
+        room = self.selected()
+        if room is not None:
+            self.ssh_app.watch_game(room)
+
+    def action_talk(self) -> None:
+        self.query_one("#say", Input).focus()
+
+    def action_language(self) -> None:
+        """The next language, for this session (and this player's next ones)."""
+        codes = list(LANGUAGES)
+        language = codes[(codes.index(current_language()) + 1) % len(codes)]
+        switch_language(language)
+        self.lobby.remember_language(self.player.identity, language)
+        self.retranslate()
+
+    def retranslate(self) -> None:
+        """Every text of the lobby again, in the language just chosen (the chat stays)."""
+        self.query_one("#lobby-title", Static).update(self.title_text())
+        self.query_one("#games-heading", Static).update(_("Games"))
+        self.query_one("#chat-heading", Static).update(_("Lobby chat"))
+        self.query_one("#say", Input).placeholder = _("t: say something")
+        table = self.query_one(DataTable)
+        for heading, key in COLUMNS:
+            column = table.columns[ColumnKey(key)]
+            column.label = Text(heading())
+            column.content_width = column.label.cell_len  # the rows widen it again, if wider
+        self.refresh_games()
+        self.refresh_bindings()
+
+    @on(Input.Submitted, "#say")
+    def say(self, event: Input.Submitted) -> None:
+        self.lobby.say(self.player, event.value)  # as it was at Enter: the field is empty now
+        self.query_one(DataTable).focus()

@@ -1,0 +1,171 @@
+"""Who comes to a lobby game and how they get in: a connected ``Player`` takes a free seat, takes
+their own seat back (``--open``: with the seat's code too, shown once at join to the one who
+joined; only its digest is kept) or watches, past a private game's password and the spectator
+caps; wrong codes and passwords are limited per address and per seat or game
+(``limits.TryLimiter``). ``LobbyError`` is what the lobby refuses, ``WrongSecret`` a wrong code or
+password one may try again. ``Seating`` is a part of ``lobby.Lobby``. No Textual."""
+
+from __future__ import annotations
+
+import hmac
+import logging
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from jetset_tui.i18n import _, ngettext
+from jetset_tui.ssh.limits import TryLimiter
+from jetset_tui.ssh.room import Membership, Room
+from netcode.names import look_alike
+from netcode.peer import NetPeer
+from netcode.seatcode import code_digest, new_code
+from netcode.transport import memory_pipe
+
+if TYPE_CHECKING:
+    from jetset_tui.ssh.lobby import LobbyLimits
+
+log = logging.getLogger("jetset.ssh.lobby")
+
+
+class LobbyError(Exception):
+    """A request the lobby refuses, with a sentence for the player."""
+
+
+class WrongSecret(LobbyError):
+    """A wrong seat code or password: the player may try again."""
+
+
+@dataclass(frozen=True)
+class Player:
+    """Someone connected: ``identity`` is ``key:<fingerprint>`` or ``name:<user>``."""
+
+    identity: str
+    name: str
+    address: str = "?"
+    reached: str = ""
+    """The server's address this player's connection came in on ("" where none)."""
+
+
+class Seating:
+    """The lobby's ways into a game (``lobby.Lobby`` is one): a seat, one's own seat back, a
+    spectator's place, and the secrets and caps on the way."""
+
+    rooms: dict[str, Room]
+    limits: LobbyLimits
+    tries: TryLimiter
+    open_mode: bool
+
+    def seated(self, room: Room, identity: str, member: Membership) -> None:
+        """``identity`` holds a seat in ``room`` from now on (the lobby keeps it)."""
+        raise NotImplementedError
+
+    def changed(self) -> None:
+        """Tell every lobby screen (the lobby does)."""
+        raise NotImplementedError
+
+    async def join(
+        self, room: Room, player: Player, password: str | None
+    ) -> tuple[NetPeer, str | None]:
+        """Take a free seat in ``room`` (or your own seat back, when you hold one); the peer, and
+        the seat's new code (to be shown once, to this player only; None when back in a seat)."""
+        if player.identity in room.members:
+            return await self.rejoin(room, player, None), None
+        self.check_password(room, player, password)
+        if room.open_seats == 0:
+            raise LobbyError(_("every seat is taken: watch instead"))
+        alike = next(
+            (s.name for s in room.table.seats if s.name and look_alike(s.name, player.name)), None
+        )
+        if alike is not None:  # ``alice`` beside ``Alice``: nobody could tell them apart
+            raise LobbyError(
+                _("someone called {name} sits there already: use another name").format(name=alike)
+            )
+        peer = await self._connect(room, name=player.name, password=room.password)
+        if peer.seat is None or peer.token is None:
+            await peer.close()
+            raise LobbyError(_("the host did not seat you"))
+        code = new_code()
+        self.seated(room, player.identity, Membership(peer.seat, peer.token, code_digest(code)))
+        log.info(
+            "game %s: %s (%s) sits in seat %d", room.id, player.name, player.identity, peer.seat
+        )
+        return peer, code
+
+    async def rejoin(self, room: Room, player: Player, code: str | None) -> NetPeer:
+        """Back into the seat ``player`` holds (``--open``: with the seat's code)."""
+        member = room.members.get(player.identity)
+        if member is None:
+            raise LobbyError(_("you hold no seat in that game"))
+        if self.open_mode:
+            self.check_seat_code(room, player, code or "")
+        peer = await self._connect(room, token=member.token)
+        log.info("game %s: %s back in seat %d", room.id, player.name, member.seat)
+        self.changed()
+        return peer
+
+    def check_seat_code(self, room: Room, player: Player, code: str) -> None:
+        """The code of the seat ``player``'s name holds in ``room``, with wrong tries limited per
+        address and per seat (WrongSecret, or LobbyError once locked out)."""
+        member = room.members.get(player.identity)
+        if member is None:
+            raise LobbyError(_("you hold no seat in that game"))
+        keys = (f"address:{player.address}", f"seat:{room.id}:{member.seat}")
+        right = hmac.compare_digest(code_digest(code), member.code_digest)
+        self._check_try(keys, right, _("that is not the seat's code"))
+
+    def check_password(self, room: Room, player: Player, password: str | None) -> None:
+        """A private game's password, with wrong tries limited per address and per game."""
+        if room.password is None:
+            return
+        keys = (f"address:{player.address}", f"game:{room.id}")
+        right = hmac.compare_digest((password or "").encode(), room.password.encode())
+        self._check_try(keys, right, _("wrong password"))
+
+    def _check_try(self, keys: tuple[str, ...], right: bool, wrong: str) -> None:
+        locked = self.tries.locked_for(*keys)
+        if locked > 0:
+            wait = _("too many wrong tries: wait {seconds} seconds")
+            raise LobbyError(wait.format(seconds=f"{locked:.0f}"))
+        if right:
+            self.tries.succeeded(keys[1])
+            return
+        self.tries.failed(*keys)
+        left = self.tries.left(*keys)
+        log.info("wrong secret for %s from %s (%d tries left)", keys[1], keys[0], left)
+        if left == 0:
+            locked = self.tries.locked_for(*keys)
+            wait = _("{wrong}; too many wrong tries: wait {seconds} seconds")
+            raise LobbyError(wait.format(wrong=wrong, seconds=f"{locked:.0f}"))
+        tries = ngettext("{wrong} ({n} try left)", "{wrong} ({n} tries left)", left)
+        raise WrongSecret(tries.format(wrong=wrong, n=left))
+
+    async def watch(self, room: Room, player: Player, password: str | None = None) -> NetPeer:
+        """Watch ``room`` (a private game: with its password)."""
+        self.admit_watcher(room, player, password)
+        address = player.address
+        peer = await self._connect(room, spectate=True, password=room.password)  # the host asks too
+        room.spectators[peer] = address
+        self.changed()
+        return peer
+
+    def admit_watcher(self, room: Room, player: Player, password: str | None) -> None:
+        """LobbyError unless ``player`` may watch ``room`` (password, spectator caps)."""
+        self.check_password(room, player, password)
+        if room.watchers >= self.limits.watchers_per_game:
+            raise LobbyError(_("that game has as many spectators as it may"))
+        address = player.address
+        watching = [a for r in self.rooms.values() for a in r.spectators.values() if a == address]
+        if len(watching) >= self.limits.watchers_per_address:
+            raise LobbyError(_("you watch as many games as you may"))
+
+    def left(self, room: Room, peer: NetPeer) -> None:
+        """A session let go of its peer (the game screen closed it)."""
+        room.spectators.pop(peer, None)
+        self.changed()
+
+    async def _connect(self, room: Room, **kwargs: object) -> NetPeer:
+        host_end, peer_end = memory_pipe("ssh")
+        room.host.spawn(room.host.attach(host_end))
+        try:
+            return await NetPeer.connect(peer_end, **kwargs)
+        except (ConnectionError, TimeoutError) as exc:
+            raise LobbyError(_("the game refused: {why}").format(why=exc)) from None

@@ -1,0 +1,334 @@
+"""One SSH session channel of ``jetset ssh-server`` (``GameSession``) and its life: with a
+terminal, one Textual app drawing through ``SshDriver`` (its input fed within the session's
+budget, its frames dropped while the client does not read, an idle or stalled client
+disconnected); the ``jetset`` subsystem, the protocol itself (``subsystem.ProtocolLink``);
+anything else refused. The language the app opens in: ``client_language``."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
+
+import asyncssh
+
+from jetset_tui.i18n import language_from_env
+from jetset_tui.ssh.colours import colour_depth
+from jetset_tui.ssh.driver import TerminalLink, clamp_size
+from jetset_tui.ssh.limits import InputBudget
+from jetset_tui.ssh.subsystem import ProtocolLink
+from netcode import protocol as p
+from netcode.framing import encode
+from netcode.lobbyproto import SUBSYSTEM
+
+if TYPE_CHECKING:
+    from jetset_tui.ssh.connection import Connection
+
+LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
+
+log = logging.getLogger("jetset.ssh")
+
+
+def client_language(env: Mapping[str, object], remembered: str | None) -> str | None:
+    """The language a session opens in: the one its player chose in the lobby before, else the
+    one their SSH client's environment asks for (OpenSSH sends LANG and LC_*), else None (the
+    server's own). The client's values only ever pick among the languages we offer."""
+    if remembered:
+        return remembered
+    asked = {name: v for name, v in env.items() if name in LOCALE_VARIABLES and isinstance(v, str)}
+    return language_from_env(asked) if any(asked.values()) else None
+
+
+class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
+    """One SSH session channel running one app."""
+
+    def __init__(self, connection: Connection) -> None:
+        self.connection = connection
+        self.server = connection.server
+        self.chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self.term: str | None = None
+        self.size = (80, 24)
+        self.app: Any = None
+        self.finished = asyncio.Event()
+        self.last_input = time.monotonic()
+        self.paused = False
+        self.dropped = 0
+        self.sent = 0
+        self.started_at = time.monotonic()
+        self.first_frame_at: float | None = None
+        self._idle: asyncio.TimerHandle | None = None
+        self._stall: asyncio.TimerHandle | None = None
+        self._closing: str | None = None
+        self._task: asyncio.Task[None] | None = None
+        c = self.server.config
+        self.budget = InputBudget(c.input_bytes_per_second, c.input_events_per_second)
+        self.inbox = bytearray()
+        self.throttled = 0
+        """How many times reading stopped because the input budget was spent."""
+        self._pump_later: asyncio.TimerHandle | None = None
+        self.link: ProtocolLink | None = None
+        """The ``jetset`` subsystem's conversation, when that is what this session is."""
+
+    # -- asyncssh callbacks -----------------------------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self.chan = chan
+        chan.set_write_buffer_limits(high=self.server.config.output_high_water)
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
+    ) -> bool:
+        self.term = term_type or "xterm"
+        self.size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        log.warning("%s: exec refused: %r", self.connection.address, command[:80])
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        if subsystem == SUBSYSTEM and self.chan is not None and self.link is None:
+            self.link = ProtocolLink(self, self.chan)
+            return True
+        log.warning("%s: subsystem %r refused", self.connection.address, subsystem[:40])
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        assert self.chan is not None
+        if self.link is not None:
+            self._start_link(self.link)
+            return
+        if self.term is None:
+            self._refuse("Jet Set needs a terminal: connect with `ssh -t`.")
+            return
+        if len(self.server.sessions) >= self.server.config.max_sessions:
+            log.warning("%s: the server is full", self.connection.address)
+            self._refuse("The Jet Set server is full; try again later.")
+            return
+        self.server.sessions.add(self)
+        self._task = asyncio.ensure_future(self._run())
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self.last_input = time.monotonic()
+        if self.link is not None:
+            self.link.data_received(data)
+            return
+        if self.driver is None or self._closing is not None:
+            return
+        self.inbox += data
+        if self._pump_later is None:  # else reading waits for the budget, and so does this
+            self._pump()
+
+    def _pump(self) -> None:
+        """Feed the app what the input budget allows; stop reading the channel until the rest
+        may go (the client's SSH window fills, and it waits)."""
+        self._pump_later = None
+        driver, chan = self.driver, self.chan
+        if driver is None or chan is None or self._closing is not None:
+            self.inbox.clear()
+            return
+        while self.inbox and (allowed := self.budget.allowed_bytes()) > 0:
+            chunk = bytes(self.inbox[:allowed])
+            del self.inbox[:allowed]
+            self.budget.spend(len(chunk), driver.feed(chunk))
+            if self._closing is not None:
+                return
+        if self.inbox or self.budget.allowed_bytes() == 0:
+            if self._pump_later is None:
+                self.throttled += 1
+                chan.pause_reading()
+                wait = self.budget.wait()
+                self._pump_later = asyncio.get_running_loop().call_later(wait, self._pump)
+        else:
+            chan.resume_reading()
+
+    def input_failed(self, exc: Exception) -> None:
+        """The terminal's input could not be parsed: close the session, once, quietly."""
+        if self._closing is not None:
+            return
+        address = self.connection.address
+        log.warning("%s: unreadable terminal input (%s), session closed", address, exc)
+        self.server.admission.penalise(address, "broke")
+        self.inbox.clear()
+        self.end("The server could not read your terminal's input.")
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self.size = clamp_size(width, height)
+        if self.driver is not None:
+            self.driver.resize(*self.size)
+
+    def eof_received(self) -> bool:
+        if self.link is not None:
+            self.link.eof()
+            return True
+        self.end(None)
+        return False
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.end(None)
+
+    def pause_writing(self) -> None:
+        self.paused = True
+        if self.link is not None:
+            self.link.transport.pause_writing()
+        if self._stall is None:
+            wait = self.server.config.stall_timeout
+            self._stall = asyncio.get_running_loop().call_later(wait, self._stalled)
+
+    def resume_writing(self) -> None:
+        self.paused = False
+        if self.link is not None:
+            self.link.transport.resume_writing()
+        if self._stall is not None:
+            self._stall.cancel()
+            self._stall = None
+        if self.dropped and self.driver is not None:
+            self.driver.repaint()
+
+    # -- TerminalLink -----------------------------------------------------------------------
+
+    def send(self, data: bytes) -> None:
+        chan = self.chan
+        if chan is None:
+            return
+        if self.paused:
+            self.dropped += 1  # the client is not reading: drop, repaint when it drains
+            return
+        if self.first_frame_at is None and len(data) > 200:
+            self.first_frame_at = time.monotonic()
+            self.server.collector.soon()
+        self.sent += len(data)
+        with contextlib.suppress(OSError, asyncssh.Error):
+            chan.write(data)
+
+    # -- life -------------------------------------------------------------------------------
+
+    def _refuse(self, line: str) -> None:
+        assert self.chan is not None
+        with contextlib.suppress(OSError, asyncssh.Error):
+            self.chan.write(f"{line}\r\n".encode())
+            self.chan.exit(1)
+        self._close_connection_soon()
+        self.finished.set()
+
+    def _close_connection_soon(self) -> None:
+        """One session per connection: when it ends, so does the connection (after the last
+        bytes had a moment to leave)."""
+        conn = self.connection.conn
+        if conn is not None:
+            asyncio.get_running_loop().call_later(0.5, conn.close)
+
+    async def _run(self) -> None:
+        from jetset_tui.ssh.app import SshApp
+
+        assert self.chan is not None
+        conn = self.connection
+        depth = colour_depth(self.term or "", self.chan.get_environment())
+        log.info(
+            "%s: session for %s, %s %dx%d, %s colours",
+            conn.address,
+            conn.username,
+            self.term,
+            *self.size,
+            depth,
+        )
+        self._arm_idle(self.server.config.idle_timeout)
+        remembered = self.server.lobby.language_of(conn.player.identity)
+        language = client_language(self.chan.get_environment(), remembered)
+        self.app = SshApp(self, self.server.lobby, conn.player, depth, language)
+        try:
+            await self.app.run_async(size=self.size)
+        except Exception:
+            log.exception("%s: the app failed", conn.address)
+        finally:
+            await self._after()
+
+    async def _after(self) -> None:
+        with contextlib.suppress(Exception):
+            await self.app.close_peers()
+        self.server.sessions.discard(self)
+        for handle in (self._idle, self._stall, self._pump_later):
+            if handle is not None:
+                handle.cancel()
+        chan = self.chan
+        if chan is not None:
+            with contextlib.suppress(OSError, asyncssh.Error):
+                if self._closing:
+                    chan.write(f"\r\n{self._closing}\r\n".encode())
+                chan.exit(0)
+        log.info(
+            "%s: session ended%s",
+            self.connection.address,
+            f" ({self._closing})" if self._closing else "",
+        )
+        self.app = self.driver = None  # nothing here keeps the app's memory any longer
+        self.server.collector.soon()
+        self._close_connection_soon()
+        self.finished.set()
+
+    def end(self, why: str | None) -> None:
+        """Stop the app (``why`` is shown to the player, if they are still there)."""
+        if self._closing is None:
+            self._closing = why or ""
+        if self.link is not None:
+            self.link.end()
+            return
+        app = self.app
+        if app is not None and app.is_running:
+            app.exit()
+        elif self._task is None:
+            self.finished.set()
+
+    # -- the ``jetset`` subsystem -----------------------------------------------------------
+
+    def _start_link(self, link: ProtocolLink) -> None:
+        if len(self.server.sessions) >= self.server.config.max_sessions:
+            log.warning("%s: the server is full", self.connection.address)
+            with contextlib.suppress(OSError, asyncssh.Error):
+                full = p.error_message(p.E_BUSY, "the server is full; try again later", fatal=True)
+                link.transport.write(encode(full))
+                link.transport.close()
+            self._close_connection_soon()
+            self.finished.set()
+            return
+        self.server.sessions.add(self)
+        link.start()
+
+    def subsystem_ended(self) -> None:
+        """The subsystem's conversation is over: so is the session, and the connection."""
+        self.server.sessions.discard(self)
+        for handle in (self._stall, self._pump_later):
+            if handle is not None:
+                handle.cancel()
+        self._close_connection_soon()
+        self.finished.set()
+
+    def _arm_idle(self, after: float) -> None:
+        self._idle = asyncio.get_running_loop().call_later(after, self._check_idle)
+
+    def _check_idle(self) -> None:
+        limit = self.server.config.idle_timeout
+        idle = time.monotonic() - self.last_input
+        if idle >= limit:
+            log.info("%s: idle for %.0f s, disconnected", self.connection.address, idle)
+            self.end(f"Nothing typed for {limit:.0f} seconds: disconnected.")
+        else:
+            self._arm_idle(limit - idle)
+
+    def _stalled(self) -> None:
+        self._stall = None
+        if self.paused:
+            log.warning("%s: not reading its output, disconnected", self.connection.address)
+            self._closing = "not reading"
+            if self.chan is not None:
+                self.chan.abort()
+            self.end("not reading")
