@@ -329,3 +329,60 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
         await ann.close()
     finally:
         stop_all(host, other)
+
+
+async def test_a_jet_lag_joiner_sees_its_host_gone_on_the_turn_line_and_plays_on_after(
+    tmp_path: Path,
+) -> None:
+    """The same crash at a Jet Lag table: its turn line says the host is gone (in place of who
+    plays), the table still answers the keys meanwhile, and after the host's resume the joiner
+    plays on in the same seat."""
+    from engine.jetlag.bots import greedy_choice
+    from jetset_tui.screens.jetlag import JetLagScreen
+    from tests.tui.jetlag_keys import guided_keys
+
+    log = tmp_path / "game.jetset"
+    options = ("--game", "jetlag", "--port", "0", "--bots", "greedy", "--log", str(log))
+    host, port = start_host(*options)
+    resumed: subprocess.Popen[str] | None = None
+
+    def turn_line(app: JetSetApp) -> str:
+        screen = app.screen
+        jetlag = isinstance(screen, JetLagScreen)
+        return str(screen.query_one("#jl-turn").render()) if jetlag else ""
+
+    def my_play(app: JetSetApp) -> bool:
+        screen = app.screen
+        return isinstance(screen, JetLagScreen) and screen.my_turn()
+
+    async def play_one(app: JetSetApp, pilot: Pilot[None]) -> None:
+        await until(pilot, lambda: my_play(app))
+        view = ann.view(0)
+        before = len(ann.game.entries)
+        await pilot.press(*guided_keys(list(view.hands[0] or []), greedy_choice(view, 0)))
+        await until(pilot, lambda: len(ann.game.entries) > before)
+
+    try:
+        ann = await ann_at(port)
+        ann.reconnect_for = 0.5
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
+        async with app.run_test(size=(80, 24), notifications=True) as pilot:
+            await play_one(app, pilot)
+            await until(pilot, lambda: my_play(app))  # the bot has played: nothing half-written
+            held = wait_for_entries(log, len(ann.game.entries))
+            host.kill()
+            host.communicate(timeout=10)
+            await until(pilot, lambda: LOST_PLAYING in turn_line(app))
+            await pilot.press("f1")  # the keys still work while the host is gone
+            await until(pilot, lambda: not isinstance(app.screen, JetLagScreen))
+            await pilot.press("escape")
+            await until(pilot, lambda: isinstance(app.screen, JetLagScreen))
+            assert LOST_PLAYING in turn_line(app) and ann.lost is None
+
+            resumed, _ = start_host("--resume", str(log), "--port", str(port))
+            await until(pilot, lambda: LOST_PLAYING not in turn_line(app), timeout=20)
+            assert ann.seat == 0 and len(ann.game.entries) >= held
+            await play_one(app, pilot)
+            assert ann.desync is None
+    finally:
+        stop_all(host, resumed)
