@@ -53,7 +53,7 @@ from engine.jetset.actions import (
     TurnInvestor,
 )
 from engine.jetset.board import ROWS, Board, load_board
-from engine.jetset.business_state import KIND
+from engine.jetset.business_deck import KIND
 from engine.jetset.distant_state import DistantBoard, load_distant
 from engine.jetset.rules.investors import investor_cards
 

@@ -135,7 +135,7 @@ def slot_name(board: Board, slot: int, modules: tuple[str, ...] = ()) -> str:
 def module_slot_name(slot: int, modules: tuple[str, ...]) -> str:
     """A slot after the base game's: the modules' that are on, whose blocks follow in the order
     of ``engine.jetset.options.MODULES`` (docs/log-format.md gives each module's layout)."""
-    from engine.jetset.business_state import KEYS as BUSINESS_KEYS
+    from engine.jetset.business_slots import KEYS as BUSINESS_KEYS
     from engine.jetset.distant_state import distant_keys
     from engine.jetset.hubs_state import HUB_SLOTS, hub_slot_name
     from engine.jetset.investors_state import INVESTOR_SLOTS, investor_slot_name

@@ -22,7 +22,7 @@ from dataclasses import dataclass, field
 from typing import Final
 
 from engine.jetset.board import LONG, ROWS, SHORT, Board
-from engine.jetset.business_state import KEYS as BUSINESS_KEYS
+from engine.jetset.business_slots import KEYS as BUSINESS_KEYS
 from engine.jetset.business_state import BusinessState
 from engine.jetset.distant_state import DISTANT, DistantState
 from engine.jetset.distant_state import ROW_SIZE as DISTANT_ROW_SIZE

@@ -29,14 +29,9 @@ from engine.jetset.actions import (
     ReplaceInvestor,
 )
 from engine.jetset.board import LONG, SHORT
-from engine.jetset.business_state import (
-    KIND,
-    KIND_INDEX,
-    NO_OFFER,
-    BusinessState,
-    draw_commitment,
-    income_after_cards,
-)
+from engine.jetset.business_deck import KIND, KIND_INDEX, draw_commitment
+from engine.jetset.business_effects import income_after_cards
+from engine.jetset.business_state import NO_OFFER, BusinessState
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.business_cards import (
     CARDS,

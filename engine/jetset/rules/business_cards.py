@@ -13,10 +13,8 @@ from engine.jetset.actions import (
     PlayCard,
 )
 from engine.jetset.board import LONG, ROWS, SHORT
-from engine.jetset.business_state import (
-    KIND,
-    BusinessState,
-)
+from engine.jetset.business_deck import KIND
+from engine.jetset.business_state import BusinessState
 from engine.jetset.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
 from engine.jetset.distant_state import DistantState
 from engine.jetset.rules.claims import markers_for_next_card
