@@ -6,161 +6,58 @@ Flight card, an open Business Deal, the cards played this turn. Secret: each han
 the full state and in its holder's view, exactly like the Final Flights; the digest covers each
 hand's size and the sum of its draws' commitments (``draw_commitment``).
 
-Cards are known by their kind (``income``, ``acquisition`` ...): copies of a kind are alike, so a
-hand is a list of kinds. The order of the draw pile never enters the state: only the dealer knows
-it (docs/architecture.md). Every mutator keeps the game's hash up to date through the module's
-own keys (``Rng("jetset-digest-keys-business_cards")``): a reshuffle with ``rehash``, which
-compares all the module's slot values with the last ones and adds the differences times their
-keys; ``set_fields`` the same for the 20 scalar slots only; the frequent ones (a draw, a card
-discarded or laid down, a turn mark) with ``_put``, for just the slots they change.
+Cards are known by their kind (``income``, ``acquisition`` ...; engine/jetset/business_deck.py):
+copies of a kind are alike, so a hand is a list of kinds. The order of the draw pile never enters
+the state: only the dealer knows it (docs/architecture.md). Every mutator keeps the game's hash
+up to date through the module's own keys and slots (engine/jetset/business_slots.py): a
+reshuffle with ``rehash``, which compares all the module's slot values with the last ones and
+adds the differences times their keys; ``set_fields`` the same for the 20 scalar slots only; the
+frequent ones (a draw, a card discarded or laid down, a turn mark) with ``_put``, for just the
+slots they change. What the base rules ask of the module (prices, income, a commandeered plane,
+the end-of-game cards) is engine/jetset/business_effects.py.
 """
 
 from __future__ import annotations
 
-import hashlib
-from collections.abc import Callable, Iterable
+from collections.abc import Iterable
 from functools import lru_cache
-from importlib.machinery import EXTENSION_SUFFIXES
 from typing import TYPE_CHECKING, Final
 
-import data
-from engine.jetset.actions import Action, Buy, Place, PlaceDistant, Rent
-from engine.jetset.rules.costs import service_charge
+from engine.jetset.business_deck import COPIES, DECK, START_HAND, with_card
+from engine.jetset.business_deck import KIND as KIND  # re-exported: the TUI and tests read these
+from engine.jetset.business_deck import KIND_INDEX as KIND_INDEX
+from engine.jetset.business_deck import KINDS as KINDS
+from engine.jetset.business_deck import draw_commitment as draw_commitment
+from engine.jetset.business_deck import kind_counts as kind_counts
+from engine.jetset.business_deck import sorted_kinds as sorted_kinds
+from engine.jetset.business_slots import (
+    ACTED_SLOT,
+    DECK_SIZE_SLOT,
+    DISCARDS_BASE,
+    DRAW_KEYS,
+    DRAWS_SLOT,
+    EPOCH_DRAWN_SLOT,
+    FIRST_FINAL_SLOT,
+    OFFER_SLOTS,
+    OPEN_TURN_SLOT,
+    OWED_SLOT,
+    SEAT_FRONT,
+    TAXES_POT_SLOT,
+    offer_values,
+    seats_code,
+)
+from engine.jetset.business_slots import FIELD_SLOTS as FIELD_SLOTS  # re-exported: the tests
+from engine.jetset.business_slots import FIELD_VALUES as FIELD_VALUES
+from engine.jetset.business_slots import KEYS as KEYS
+from engine.jetset.business_slots import SCALARS as SCALARS
+from engine.jetset.business_slots import SEAT_FIELDS as SEAT_FIELDS
 from engine.jetset.slots import MAX_SEATS, text_code
-from engine.rng import Rng
-
-MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
-"""Compiled by mypyc, which sees ``value`` as ``dataclasses.dataclass`` (engine/values.py)."""
-if MYPYC:
-    from dataclasses import dataclass as value
-else:
-    from engine.values import value
 
 if TYPE_CHECKING:
     from engine.jetset.state import State
 
-
-@value(unsafe_hash=True)
-class Kind:
-    """One kind of Business card, as data/business.json gives it."""
-
-    key: str
-    name: str
-    copies: int
-    stays: bool
-    """Played face up in front of the player and kept there (+2 Income, No Overhead, Taxes)."""
-    end: bool
-    """"Play at the end of the game": laid face up in front, scored at the end."""
-    text: str
-
-
-def _load_kinds() -> tuple[Kind, ...]:
-    return tuple(
-        Kind(
-            k["key"],
-            k["name"],
-            int(k["copies"]),
-            bool(k.get("stays", False)),
-            bool(k.get("end", False)),
-            k["text"],
-        )
-        for k in data.business_json()["kinds"]
-    )
-
-
-KINDS: Final[tuple[Kind, ...]] = _load_kinds()
-KIND: Final[dict[str, Kind]] = {k.key: k for k in KINDS}
-KIND_INDEX: Final[dict[str, int]] = {k.key: i for i, k in enumerate(KINDS)}
-DECK: Final[tuple[str, ...]] = tuple(k.key for k in KINDS for _ in range(k.copies))
-"""The whole deck in data order: 40 cards."""
-COPIES: Final[tuple[int, ...]] = tuple(k.copies for k in KINDS)
-"""The copies of each kind, in data order (a new game's draw pile)."""
-START_HAND: Final = 2
-"""Setup: two cards dealt to each player."""
 MASK64: Final = (1 << 64) - 1
 NO_OFFER: Final[tuple[int, int, str, int]] = (-1, -1, "", -1)
-
-# Slot layout of the module (appended after the base slots): scalars, then per seat, then the
-# discard pile and the last reshuffled pile as counts per kind.
-SCALARS: Final = 20
-SEAT_FIELDS: Final = 4 + len(KINDS)  # hand size, commitments, lock, taxes turn, then front counts
-DECK_SIZE_SLOT: Final = 0
-EPOCH_DRAWN_SLOT: Final = 2
-DRAWS_SLOT: Final = 3
-TAXES_POT_SLOT: Final = 11
-OPEN_TURN_SLOT: Final = 14
-ACTED_SLOT: Final = 16
-FIRST_FINAL_SLOT: Final = 17
-OWED_SLOT: Final = 19
-"""Where ``scalar_values`` puts the fields a draw changes (the hot path's slots)."""
-FIELD_SLOTS: Final[dict[str, tuple[int, ...]]] = {
-    "deck_size": (DECK_SIZE_SLOT,),
-    "epoch": (1,),
-    "epoch_drawn": (EPOCH_DRAWN_SLOT,),
-    "draws": (DRAWS_SLOT,),
-    "offer": (4, 5, 6, 7),
-    "offer_turn": (8,),
-    "buyout": (9,),
-    "vacations": (10,),
-    "taxes_pot": (TAXES_POT_SLOT,),
-    "discount_turn": (12,),
-    "extra_turn": (13,),
-    "open_turn": (OPEN_TURN_SLOT,),
-    "commandeer": (15,),
-    "acted": (ACTED_SLOT,),
-    "first_final": (FIRST_FINAL_SLOT,),
-    "finals": (18,),
-    "finals_dealt": (18,),
-    "owed": (OWED_SLOT,),
-}
-"""Each scalar field's slots among the first ``SCALARS`` (as ``scalar_values`` lays them out):
-what ``set_fields`` compares for the fields it sets."""
-OFFER_SLOTS: Final = (*FIELD_SLOTS["offer"], *FIELD_SLOTS["offer_turn"])
-"""The Business Deal's slots (``set_offer``)."""
-SEAT_FRONT: Final = 4
-"""Where a seat's cards in front start among its ``SEAT_FIELDS``."""
-DISCARDS_BASE: Final = SCALARS + SEAT_FIELDS * MAX_SEATS
-"""The discard pile's slots: a count per kind."""
-
-
-def draw_commitment(seat: int, draw: int, kind: str, salt: str) -> str:
-    """The public commitment to the ``draw``-th Business card drawn, dealt to ``seat``."""
-    text = f"jetset-business:{seat}:{draw}:{kind}:{salt}"
-    return hashlib.sha256(text.encode()).digest()[:16].hex()  # = hexdigest()[:32], cheaper
-
-
-def business_keys() -> tuple[int, ...]:
-    rng = Rng("jetset-digest-keys-business_cards")
-    count = SCALARS + SEAT_FIELDS * MAX_SEATS + 2 * len(KINDS)
-    return tuple((rng.next64() << 64) | rng.next64() for _ in range(count))
-
-
-KEYS: Final[tuple[int, ...]] = business_keys()
-DRAW_KEYS: Final = KEYS[EPOCH_DRAWN_SLOT] + KEYS[DRAWS_SLOT] - KEYS[DECK_SIZE_SLOT]
-"""What a draw adds to the hash for the pile (one card fewer) and the draws (one more each)."""
-
-
-def kind_counts(cards: list[str]) -> list[int]:
-    counts = [0] * len(KINDS)
-    for card in cards:
-        counts[KIND_INDEX[card]] += 1
-    return counts
-
-
-def sorted_kinds(cards: list[str]) -> list[str]:
-    """Cards in data order (a hand and a reshuffled pile are kept this way)."""
-    return sorted(cards, key=KIND_INDEX.__getitem__)
-
-
-def with_card(hand: list[str], kind: str) -> list[str]:
-    """``sorted_kinds([*hand, kind])`` for a hand already in data order: ``kind`` goes in
-    after the cards that do not come after it (no sort, whose key the compiled build calls
-    through Python)."""
-    index = KIND_INDEX[kind]
-    at = len(hand)
-    while at and KIND_INDEX[hand[at - 1]] > index:
-        at -= 1
-    return [*hand[:at], kind, *hand[at:]]
 
 
 class BusinessState:
@@ -309,7 +206,7 @@ class BusinessState:
             self.acted[0] + 1 + self.acted[1] * (1 << 32),
             self.first_final + 1,
             self.finals + 1 + self.finals_dealt * (1 << 32),
-            _seats_code(self.owed),
+            seats_code(self.owed),
         ]
 
     def part_of_hash(self) -> int:
@@ -429,7 +326,7 @@ class BusinessState:
             self.owed.append(seat)
             state.hold_up()  # a card owed
             if self.values:
-                self._put(state, OWED_SLOT, _seats_code(self.owed))
+                self._put(state, OWED_SLOT, seats_code(self.owed))
             else:
                 self.rehash(state)
 
@@ -545,7 +442,7 @@ class BusinessState:
         if not self.values:
             self.rehash(state)
             return
-        new = _offer_values(self)  # slot by slot: a zip or a tuple unpacked into another
+        new = offer_values(self)  # slot by slot: a zip or a tuple unpacked into another
         for i in range(len(new)):  # is a call through Python in the compiled build
             self._put(state, OFFER_SLOTS[i], new[i])
         self._put(state, OFFER_SLOTS[-1], self.offer_turn + 1)
@@ -564,46 +461,6 @@ class BusinessState:
             self.rehash(state)
 
 
-def _offer_values(b: BusinessState) -> tuple[int, ...]:
-    o_from, o_to, o_kind, o_link = b.offer
-    return (o_from + 1, o_to + 1, KIND_INDEX[o_kind] + 1 if o_kind else 0, o_link + 2)
-
-
-def _finals_value(b: BusinessState) -> tuple[int, ...]:
-    return (b.finals + 1 + b.finals_dealt * (1 << 32),)
-
-
-FIELD_VALUES: Final[dict[str, Callable[[BusinessState], tuple[int, ...]]]] = {
-    "deck_size": lambda b: (b.deck_size,),
-    "epoch": lambda b: (b.epoch,),
-    "epoch_drawn": lambda b: (b.epoch_drawn,),
-    "draws": lambda b: (b.draws,),
-    "offer": _offer_values,
-    "offer_turn": lambda b: (b.offer_turn + 1,),
-    "buyout": lambda b: (b.buyout + 1,),
-    "vacations": lambda b: (b.vacations,),
-    "taxes_pot": lambda b: (b.taxes_pot,),
-    "discount_turn": lambda b: (b.discount_turn + 1,),
-    "extra_turn": lambda b: (b.extra_turn + 1,),
-    "open_turn": lambda b: (b.open_turn + 1,),
-    "commandeer": lambda b: (b.commandeer[0] + 1 + (b.commandeer[1] + 1) * (1 << 32),),
-    "acted": lambda b: (b.acted[0] + 1 + b.acted[1] * (1 << 32),),
-    "first_final": lambda b: (b.first_final + 1,),
-    "finals": _finals_value,
-    "finals_dealt": _finals_value,
-    "owed": lambda b: (_seats_code(b.owed),),
-}
-"""Each scalar field's slot values, as ``scalar_values`` lays them out at ``FIELD_SLOTS``
-(for ``set_fields``, which sets a field or two; the tests check the two agree)."""
-
-
-def _seats_code(seats: list[int]) -> int:
-    code = 0
-    for seat in seats:
-        code = code * 8 + seat + 1
-    return code
-
-
 def new_business(state: State) -> BusinessState:
     """The module's state at the start of a game: the deck whole, two cards owed to each seat."""
     b = BusinessState(state.players)
@@ -619,96 +476,3 @@ def _opening(players: int) -> tuple[list[int], int]:
     (computed once: ``slot_values`` and the sum cost more than the rest of a new game)."""
     b = BusinessState(players)
     return b.slot_values(), b.part_of_hash()
-
-
-# -- what the base rules ask of the module ----------------------------------------------------
-
-DISCOUNT: Final = 2
-"""Discount: each plane of the turn's action costs this much less."""
-INCOME_CARD: Final = 2
-TAX: Final = 1
-
-
-def action_saving(state: State, seat: int, action: Action) -> int:
-    """What Discount and No Overhead take off the price of Actions 1 to 3 (never below the
-    owner's share of a rent). On a Distant board No Overhead still waives the service charge
-    (it counts every link named), and Discount never touches a Distant plane (B20)."""
-    b = state.business
-    if b is None or not b.alters_prices:
-        return 0  # no Discount or No Overhead played yet
-    if b.discount_turn != state.turn and "overhead" not in b.front[seat]:
-        return 0  # neither Discount this turn nor No Overhead in front of the seat
-    saving = 0
-    if isinstance(action, Place):
-        planes = sum(n for _, n in action.placements)
-        if b.in_front(seat, "overhead"):
-            saving += service_charge(len(action.placements))
-    elif isinstance(action, PlaceDistant):
-        planes = sum(n for _, n in action.placements)  # "Do not discount ... on a Distant board"
-        if b.in_front(seat, "overhead"):
-            saving += service_charge(len(action.placements) + len(action.distant))
-    elif isinstance(action, (Buy, Rent)):
-        planes = action.planes
-    else:
-        return 0
-    if b.discount_turn == state.turn:
-        saving += DISCOUNT * planes
-    return saving
-
-
-def income_after_cards(state: State, seat: int, income: int) -> int:
-    """Income with +2 Income cards added and Taxes (€1 of another player's income onto the
-    card) taken off; the tax goes on the card."""
-    b = state.business
-    if b is None:
-        return income
-    front = b.front[seat]
-    if front:
-        income += INCOME_CARD * front.count("income")
-    holder = b.taxed_by
-    if holder < 0:
-        return income  # nobody has Taxes in front of them
-    if holder != seat and income >= TAX:
-        income -= TAX
-        b.add_to_taxes_pot(state, TAX)
-    return income
-
-
-def commandeered(state: State, seat: int) -> int:
-    """The seat whose plane ``seat`` may use in this turn's claim (Commandeer), or -1."""
-    b = state.business
-    if b is None or b.commandeer[0] != state.turn or state.current != seat:
-        return -1
-    return b.commandeer[1]
-
-
-PLANES_PER_POINT: Final = 3
-"""The card "Planes": a point for every three of your planes on airlinks."""
-CATCH_UP_POINTS: Final = (0, 2, 4)
-"""The card "Catch up": first to play a Final Flight, played one later, never played one."""
-
-
-def end_points(state: State, seat: int) -> int:
-    """Points of the end-of-game cards laid in front of ``seat``."""
-    b = state.business
-    if b is None:
-        return 0
-    points = 0
-    for kind in b.front[seat]:
-        if kind == "catchup":
-            if not state.seats[seat].finished:
-                points += CATCH_UP_POINTS[2]
-            else:
-                points += CATCH_UP_POINTS[0 if b.first_final == seat else 1]
-        elif kind == "planes":
-            points += planes_on_links(state, seat) // PLANES_PER_POINT
-    return points
-
-
-def planes_on_links(state: State, seat: int) -> int:
-    """The card "Planes" counts a seat's planes on every airlink, Distant ones too ("“Planes”
-    ... can apply to Distant Lands planes as well as normal ones")."""
-    planes = sum(row[seat] for row in state.link_planes)
-    if state.distant is not None:
-        planes += sum(row[seat] for row in state.distant.planes)
-    return planes

@@ -46,7 +46,7 @@ from engine.jetset.actions import (
     TurnInvestor,
 )
 from engine.jetset.board import SHORT, Board
-from engine.jetset.business_state import DECK, draw_commitment
+from engine.jetset.business_deck import DECK, draw_commitment
 from engine.jetset.distant_state import DISTANT, load_distant
 from engine.jetset.investors_state import investor_commitment
 from engine.jetset.rules.business import chance_entry_kind

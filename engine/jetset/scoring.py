@@ -5,7 +5,7 @@ from __future__ import annotations
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
-from engine.jetset.business_state import end_points
+from engine.jetset.business_effects import end_points
 from engine.jetset.distant_state import distant_points
 from engine.jetset.hubs_state import hub_points
 from engine.jetset.state import State

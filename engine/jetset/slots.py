@@ -1,9 +1,9 @@
 """The state digest's slot layout (docs/log-format.md, "State digest").
 
 The public state is a vector of integer slots, each with a fixed random 128-bit key; ``State``
-keeps the sum of value × key over all slots as it changes (engine/jetset/state.py). Here: where each
-part of the state lies in that vector, how a non-numeric value becomes a slot's number, the keys,
-and the names of the slots for a desync report.
+keeps the sum of value × key over all slots as it changes (engine/jetset/state_hash.py). Here: where
+each part of the state lies in that vector, how a non-numeric value becomes a slot's number (the
+phases' codes among them), the keys, and the names of the slots for a desync report.
 """
 
 from __future__ import annotations
@@ -15,6 +15,15 @@ from typing import Final
 
 from engine.jetset.board import LONG, ROWS, SHORT, Board
 from engine.rng import Rng
+
+SETUP: Final = "setup"
+DEAL: Final = "deal"
+PLAY: Final = "play"
+OVER: Final = "over"
+OFFER: Final = "offer"
+"""Every player in turn answers the offer to end the game (engine/jetset/rules/turns.py)."""
+PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3, OFFER: 4}
+"""The game's phases (``State.phase``), each with its code in the ``PHASE`` slot."""
 
 # Slot layout (docs/log-format.md). Scalars first, then 8 slots per seat, then per link, then
 # per card.
@@ -135,7 +144,7 @@ def slot_name(board: Board, slot: int, modules: tuple[str, ...] = ()) -> str:
 def module_slot_name(slot: int, modules: tuple[str, ...]) -> str:
     """A slot after the base game's: the modules' that are on, whose blocks follow in the order
     of ``engine.jetset.options.MODULES`` (docs/log-format.md gives each module's layout)."""
-    from engine.jetset.business_state import KEYS as BUSINESS_KEYS
+    from engine.jetset.business_slots import KEYS as BUSINESS_KEYS
     from engine.jetset.distant_state import distant_keys
     from engine.jetset.hubs_state import HUB_SLOTS, hub_slot_name
     from engine.jetset.investors_state import INVESTOR_SLOTS, investor_slot_name

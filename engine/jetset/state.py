@@ -6,30 +6,21 @@ each seat's two Final Flights (``Seat.hand``), held only in the full state and i
 view. The digest covers the public part and each hand's commitment, so every seat, a spectator and
 the host compute the same digest after every entry.
 
-The digest is kept up to date as the state changes, the way chess engines keep a Zobrist hash:
-the public state is a vector of integer *slots* (docs/log-format.md, "State digest"), each with a
-fixed random 128-bit key, and ``hash`` is the sum of value × key over all slots; the digest is
-that sum modulo 2**128. Every change goes through a mutator below, which adds (new − old) × key;
-``recompute_hash`` sums from scratch and the tests check the two always agree. The sum is kept
-whole, not reduced at every change: its terms are bounded (no value exceeds 64 bits), so it stays
-a few machine words long, and one reduction per digest is cheaper than one per change.
+The table's hash and digest are kept by ``HashedTable``, its base (engine/jetset/state_hash.py);
+the players' holdings are ``Seat`` (engine/jetset/seats.py).
 """
 
 from __future__ import annotations
 
-import hashlib
-from dataclasses import dataclass, field
-from typing import Final
-
 from engine.jetset.board import LONG, ROWS, SHORT, Board
-from engine.jetset.business_state import KEYS as BUSINESS_KEYS
-from engine.jetset.business_state import BusinessState
-from engine.jetset.distant_state import DISTANT, DistantState
+from engine.jetset.distant_state import DISTANT
 from engine.jetset.distant_state import ROW_SIZE as DISTANT_ROW_SIZE
 from engine.jetset.hubs_state import HubsState
 from engine.jetset.investors_state import InvestorsState
+from engine.jetset.seats import Config as Config  # re-exported: the rules and tests read these
+from engine.jetset.seats import Seat as Seat
+from engine.jetset.seats import hand_commitment as hand_commitment
 from engine.jetset.slots import (
-    CASH,
     CLAIMED_BY,
     COMMITMENT,
     CURRENT,
@@ -53,11 +44,9 @@ from engine.jetset.slots import (
     PAID_LONG,
     PAID_SHORT,
     PHASE,
-    PLANES,
+    PHASE_CODES,
     REFILLING,
     ROW_LOCATION,
-    SEAT_BASE,
-    SEAT_SLOTS,
     SET_ASIDE,
     SET_ASIDE_PILE,
     TURN,
@@ -66,94 +55,17 @@ from engine.jetset.slots import (
     slot_keys,
     text_code,
 )
-
-SETUP: Final = "setup"
-DEAL: Final = "deal"
-PLAY: Final = "play"
-OVER: Final = "over"
-OFFER: Final = "offer"
-"""Every player in turn answers the offer to end the game (engine/jetset/rules/turns.py)."""
-PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3, OFFER: 4}
-MASK: Final = (1 << 128) - 1
+from engine.jetset.slots import DEAL as DEAL  # re-exported: the phases, named where they are
+from engine.jetset.slots import OFFER as OFFER
+from engine.jetset.slots import OVER as OVER
+from engine.jetset.slots import PLAY as PLAY
+from engine.jetset.slots import SETUP as SETUP
+from engine.jetset.state_hash import HashedTable
 
 
-@dataclass(frozen=True, slots=True)
-class Config:
-    """Numbers that depend on the player count (rulebook, "Setup" and "Flight Card Phase")."""
-
-    players: int
-    start_cash: int = 30
-    planes: int = 24
-    markers: int = 30
-    row_min: int = field(init=False)
-    """Minimum cards in each row: the number of players, three in a 2-player game."""
-    row_max: int = field(init=False)
-    """Maximum cards in each row: twice the number of players, six in a 2-player game."""
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "row_min", 3 if self.players == 2 else self.players)
-        object.__setattr__(self, "row_max", 6 if self.players == 2 else 2 * self.players)
-
-    @property
-    def short_row_start(self) -> int:
-        return self.row_max
-
-    @property
-    def long_row_start(self) -> int:
-        return self.row_min
-
-
-class Seat:
-    """One player's holdings."""
-
-    __slots__ = (
-        "cards",
-        "cash",
-        "commitment",
-        "extra_income",
-        "final",
-        "final_path",
-        "final_planes",
-        "finished",
-        "hand",
-        "hand_size",
-        "markers",
-        "planes",
-    )
-
-    def __init__(self, cash: int, planes: int, markers: int) -> None:
-        self.cash = cash
-        self.planes = planes
-        self.markers = markers
-        self.cards: list[list[str | int]] = []  # [card id, markers on it], in claim order
-        self.hand: tuple[str, ...] | None = ()  # None: secret to this view
-        self.hand_size = 0
-        self.commitment = ""
-        self.final: str | None = None
-        self.finished = False
-        """Has played a Final Flight: no more actions, only planes onto the card."""
-        self.final_path: tuple[int, ...] = ()
-        self.final_planes = 0
-        self.extra_income = 0
-        """What the modules' pieces add to Take income: €5 a Distant card, €2 a hub's +€2
-        marker (derived, not in the digest: kept by ``State.add_extra_income``)."""
-
-    def copy(self) -> Seat:
-        s = Seat(self.cash, self.planes, self.markers)
-        s.cards = [list(c) for c in self.cards]
-        s.hand = self.hand
-        s.hand_size = self.hand_size
-        s.commitment = self.commitment
-        s.final = self.final
-        s.finished = self.finished
-        s.final_path = self.final_path
-        s.final_planes = self.final_planes
-        s.extra_income = self.extra_income
-        return s
-
-
-class State:
-    """The whole table. Changed only through the mutators below, by the rules; ``copy()`` for
+class State(HashedTable):
+    """The whole table. Changed only through the mutators below and those of a slot or a few
+    that it inherits (``add_cash``, ``add_stock``, ``set_owner`` ...), by the rules; ``copy()`` for
     search. The mutators also keep ``hash`` and the derived values (``over``, ``vacation_time``,
     ``to_reveal``, ``Seat.finished``), which the rules ask about on every entry."""
 
@@ -162,13 +74,13 @@ class State:
         n = config.players
         self.board = board
         self.config = config
-        self.distant: DistantState | None = None
+        self.distant = None
         """Distant Lands (engine/jetset/distant_state.py), None when the module is off."""
-        self.hubs: HubsState | None = None
+        self.hubs = None
         """The Hubs module's part (engine/jetset/hubs_state.py), None when the module is off."""
-        self.business: BusinessState | None = None
+        self.business = None
         """The Business cards module's part of the table (None when the module is off)."""
-        self.investors: InvestorsState | None = None
+        self.investors = None
         """The Investors module's part (engine/jetset/investors_state.py), None when the module is
         off."""
         if blank:
@@ -179,7 +91,7 @@ class State:
         self.seats = [Seat(config.start_cash, config.planes, config.markers) for _ in range(n)]
         self.owner = [-1] * len(board.links)
         self.link_planes = list(map(list.copy, [[0] * n] * len(board.links)))  # a row per link
-        self.rows: dict[str, list[str]] = {SHORT: [], LONG: []}
+        self.rows = {SHORT: [], LONG: []}
         self.deck: dict[str, list[str]] = {
             SHORT: list(board.short_deck),
             LONG: list(board.long_deck),
@@ -187,21 +99,21 @@ class State:
         self.drawn = {SHORT: 0, LONG: 0}
         self.goal = {SHORT: 0, LONG: 0}
         self.paid = {SHORT: False, LONG: False}
-        self.refilling: str | None = None
+        self.refilling = None
         self.to_reveal: str | None = None
         """The row whose deck must turn up a card next: ``reveal_needed()``, kept by the mutators
         of the rows, the decks and the refill goals."""
-        self.vacations: list[str] = []
+        self.vacations = []
         self.vacation_time = False
         """Two Vacation cards are up: no more Flight Card Phase, Final Flights open."""
-        self.ignored: list[str] = []
-        self.set_aside: list[str] = []
+        self.ignored = []
+        self.set_aside = []
         self.current = 0
         self.turn = 0
         self.idle_turns = 0
         self.dealt = 0
-        self.end_reason: str | None = None
-        self.location: dict[str, int] = {}  # card -> location code, for cards out of the decks
+        self.end_reason = None
+        self.location = {}  # card -> location code, for cards out of the decks
         self.keys = slot_keys(len(board.links), len(board.card_number))
         self.card_base = LINK_BASE + LINK_SLOTS * len(board.links)
         self.hash = self._opening_hash()
@@ -332,49 +244,6 @@ class State:
         """For a module's mutators: the deck to turn up a card from next, afresh."""
         self.to_reveal = self.reveal_needed()
 
-    def _bump(self, slot: int, delta: int) -> None:
-        if delta:
-            self.hash += delta * self.keys[slot]
-
-    def _seat_slot(self, seat: int, field: int) -> int:
-        return SEAT_BASE + SEAT_SLOTS * seat + field
-
-    def add_cash(self, seat: int, amount: int) -> None:
-        self.seats[seat].cash += amount
-        if amount:
-            key = self.keys[SEAT_BASE + SEAT_SLOTS * seat + CASH]
-            self.hash += amount * key
-
-    def add_extra_income(self, seat: int, amount: int) -> None:
-        """A module's piece that pays ``amount`` at every Take income joins ``seat``'s."""
-        self.seats[seat].extra_income += amount
-
-    def add_stock(self, seat: int, planes: int = 0, markers: int = 0) -> None:
-        """Planes and markers into (or, negative, out of) a seat's stock."""
-        st = self.seats[seat]
-        st.planes += planes
-        st.markers += markers
-        base = SEAT_BASE + SEAT_SLOTS * seat
-        keys = self.keys
-        delta = planes * keys[base + PLANES] + markers * keys[base + MARKERS]
-        self.hash += delta
-
-    def add_link_planes(self, link: int, seat: int, planes: int) -> None:
-        self.link_planes[link][seat] += planes
-        self._bump(LINK_BASE + LINK_SLOTS * link + 1 + seat, planes)
-
-    def set_owner(self, link: int, seat: int) -> None:
-        self._bump(LINK_BASE + LINK_SLOTS * link, seat - self.owner[link])
-        self.owner[link] = seat
-
-    def _move_card(self, card: str, location: int) -> None:
-        slot = self.card_base + self.board.card_number[card]
-        self._bump(slot, location - self.location.get(card, 0))
-        if location:
-            self.location[card] = location
-        else:
-            self.location.pop(card, None)
-
     def lay_out(self, row: str, card: str) -> None:
         """A card from its deck into its face-up row."""
         self.deck[row].remove(card)
@@ -451,9 +320,6 @@ class State:
         self._bump(self._markers_slot(card), markers)
         self.add_stock(seat, markers=-markers)
 
-    def _markers_slot(self, card: str) -> int:
-        return self.card_base + len(self.board.card_number) + self.board.card_number[card]
-
     def take_markers_back(self, seat: int) -> None:
         """One marker from each of a seat's cards that has any, back to its stock (Take income)."""
         keys = self.keys
@@ -504,13 +370,6 @@ class State:
         self.add_stock(seat, planes=-1)
         self.seats[seat].final_planes += 1
         self._bump(self._seat_slot(seat, FINAL_PLANES), 1)
-
-    def set_value(self, slot: int, table: dict[str, int], row: str, value: int) -> None:
-        """One row's entry of ``drawn`` or ``goal``."""
-        old = table[row]
-        if value != old:
-            self.hash += (value - old) * self.keys[slot]
-            table[row] = value
 
     def set_goal(self, row: str, goal: int) -> None:
         self.set_value(GOAL[row], self.goal, row, goal)
@@ -587,110 +446,3 @@ class State:
     def set_end_reason(self, reason: str) -> None:
         self._bump(END, text_code(reason) - text_code(self.end_reason))
         self.end_reason = reason
-
-    # -- the digest -------------------------------------------------------------------------
-
-    def slot_values(self) -> list[int]:
-        """Every slot's value, computed from the fields (docs/log-format.md, "State digest")."""
-        values = [0] * len(self.keys)
-        values[PHASE] = PHASE_CODES[self.phase]
-        values[CURRENT] = self.current
-        values[TURN] = self.turn
-        values[IDLE] = self.idle_turns
-        values[DEALT] = self.dealt
-        values[REFILLING] = refilling_code(self.refilling)
-        values[END] = text_code(self.end_reason)
-        values[SET_ASIDE] = len(self.set_aside)
-        for row in ROWS:
-            values[DRAWN[row]] = self.drawn[row]
-            values[GOAL[row]] = self.goal[row]
-            values[PAID[row]] = int(self.paid[row])
-        for i, st in enumerate(self.seats):
-            base = SEAT_BASE + SEAT_SLOTS * i
-            values[base + CASH] = st.cash
-            values[base + PLANES] = st.planes
-            values[base + MARKERS] = st.markers
-            values[base + HAND_SIZE] = st.hand_size
-            values[base + FINAL_PLANES] = st.final_planes
-            values[base + COMMITMENT] = text_code(st.commitment)
-            values[base + FINAL_PATH] = path_code(st.final_path)
-        for link, owner in enumerate(self.owner):
-            values[LINK_BASE + LINK_SLOTS * link] = owner + 1
-            for seat, planes in enumerate(self.link_planes[link]):
-                values[LINK_BASE + LINK_SLOTS * link + 1 + seat] = planes
-        number = self.board.card_number
-        markers_base = self.card_base + len(number)
-        for row in ROWS:
-            for card in self.rows[row]:
-                values[self.card_base + number[card]] = ROW_LOCATION[row]
-        for pile, code in (
-            (self.vacations, ON_VACATION_TRACK),
-            (self.ignored, IGNORED),
-            (self.set_aside, SET_ASIDE_PILE),
-        ):
-            for card in pile:
-                if card in number:  # a module's Vacation card is in the module's slots
-                    values[self.card_base + number[card]] = code
-        for i, st in enumerate(self.seats):
-            for claimed, markers in st.cards:
-                values[self.card_base + number[str(claimed)]] = CLAIMED_BY + i
-                values[markers_base + number[str(claimed)]] = int(markers)
-            if st.final:
-                values[self.card_base + number[st.final]] = FINAL_OF + i
-        if self.distant is not None:
-            values += self.distant.slot_values()
-        if self.hubs is not None:
-            values.extend(self.hubs.slot_values())
-        if self.business is not None:
-            values.extend(self.business.slot_values())
-        if self.investors is not None:
-            values.extend(self.investors.slot_values())
-        return values
-
-    def all_keys(self) -> tuple[int, ...]:
-        """The base slots' keys, then each module's that is on (``slot_values``' order, that of
-        ``engine.jetset.options.MODULES``)."""
-        keys = self.keys
-        if self.distant is not None:
-            keys = keys + self.distant.keys
-        if self.hubs is not None:
-            keys = keys + self.hubs.keys
-        if self.business is not None:
-            keys = keys + BUSINESS_KEYS
-        if self.investors is not None:
-            keys = keys + self.investors.keys
-        return keys
-
-    def _opening_hash(self) -> int:
-        """A new table's hash: only the seats' cash, planes and markers are non-zero there."""
-        keys = self.keys
-        total = 0
-        for i, st in enumerate(self.seats):
-            base = SEAT_BASE + SEAT_SLOTS * i
-            total += st.cash * keys[base + CASH] + st.planes * keys[base + PLANES]
-            total += st.markers * keys[base + MARKERS]
-        return total
-
-    def recompute_hash(self) -> int:
-        """The hash summed from scratch (the mutators keep ``hash`` equal to this)."""
-        total = 0
-        for value, key in zip(self.slot_values(), self.all_keys(), strict=True):
-            if value:
-                total += value * key
-        return total
-
-    @property
-    def hash128(self) -> int:
-        """The hash reduced modulo 2**128, as the digest shows it."""
-        return self.hash & MASK
-
-    def digest(self) -> str:
-        """The state digest: the 128-bit hash in 32 hex digits. Equal for the host, every seat
-        and spectators (hands are not in it; their commitments are)."""
-        return (self.hash & MASK).to_bytes(16, "big").hex()  # = f"{hash:032x}", in half the time
-
-
-def hand_commitment(seat: int, cards: tuple[str, ...], salt: str) -> str:
-    """The public commitment to a seat's dealt Final Flights (docs/log-format.md)."""
-    text = f"jetset-hand:{seat}:{','.join(cards)}:{salt}"
-    return hashlib.sha256(text.encode()).hexdigest()[:32]

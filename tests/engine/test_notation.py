@@ -18,7 +18,15 @@ from engine import (
     parse_action,
 )
 from engine.jetset.actions import BusinessDraw
-from engine.jetset.notation import Notation, default_notation
+from engine.jetset.notation import (
+    BUSINESS_CHANCE_VERBS,
+    BUSINESS_VERBS,
+    CHANCE_VERBS,
+    PARSERS,
+    VERBS,
+    Notation,
+    default_notation,
+)
 from engine.jetset.selfplay import play_game
 from tests.engine.table import Table
 
@@ -141,3 +149,11 @@ def test_legal_actions_all_round_trip() -> None:
                 for action in g.legal_actions():
                     assert N.parse_action(N.format_action(action)) == action
             g.push(entry)
+
+
+def test_every_verb_has_its_parser_and_every_parser_its_verb() -> None:
+    """The verbs' tuples (what the command line offers) and the parsers of the verbs' modules
+    name the same verbs: a verb added to one and not the other is caught here."""
+    verbs = VERBS + CHANCE_VERBS + BUSINESS_VERBS + BUSINESS_CHANCE_VERBS
+    assert len(set(verbs)) == len(verbs)
+    assert set(PARSERS) == set(verbs)

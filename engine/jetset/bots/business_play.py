@@ -20,7 +20,7 @@ from engine.jetset.actions import (
     Income,
     PlayCard,
 )
-from engine.jetset.business_state import KIND_INDEX
+from engine.jetset.business_deck import KIND_INDEX
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.state import State
 

@@ -62,7 +62,7 @@ from engine.jetset.bots.greedy import (
 from engine.jetset.bots.hub_choices import hub_action
 from engine.jetset.bots.planning import Planner
 from engine.jetset.bots.sampling import World, determinize
-from engine.jetset.business_state import draw_commitment
+from engine.jetset.business_deck import draw_commitment
 from engine.jetset.dealer import distant_draw
 from engine.jetset.distant_state import DISTANT, distant_points
 from engine.jetset.hubs_state import hub_points

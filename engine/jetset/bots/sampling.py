@@ -22,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.jetset.board import ROWS, SHORT
-from engine.jetset.business_state import DECK, KINDS, BusinessState, kind_counts, sorted_kinds
+from engine.jetset.business_deck import DECK, KINDS, kind_counts, sorted_kinds
+from engine.jetset.business_state import BusinessState
 from engine.jetset.dealer import LONG_TOP, SHORT_MIXED, SHORT_TOP
 from engine.jetset.distant_state import DISTANT
 from engine.jetset.rules.investors import guess_investors, unseen_investors

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from engine.errors import rule_name
 from engine.jetset.actions import Action, Buy, Place, Rent, buy, place_one, rent
-from engine.jetset.business_state import action_saving
+from engine.jetset.business_effects import action_saving
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.costs import (
     MAX_PLANES_LISTED,

@@ -29,26 +29,14 @@ from engine.jetset.actions import (
     ReplaceInvestor,
 )
 from engine.jetset.board import LONG, SHORT
-from engine.jetset.business_state import (
-    KIND,
-    KIND_INDEX,
-    NO_OFFER,
-    BusinessState,
-    draw_commitment,
-    income_after_cards,
-)
+from engine.jetset.business_deck import KIND, KIND_INDEX, draw_commitment
+from engine.jetset.business_effects import income_after_cards
+from engine.jetset.business_state import NO_OFFER, BusinessState
 from engine.jetset.rules.base import AnyRule, Rule
-from engine.jetset.rules.business_cards import (
-    CARDS,
-    CASH_IN,
-    DEAL_SECTION,
-    SECTION,
-    business,
-    card_options,
-    locked_by,
-    refused,
-)
+from engine.jetset.rules.business_cards import CARDS, CASH_IN, card_options
+from engine.jetset.rules.business_checks import DEAL_SECTION, SECTION, business, refused
 from engine.jetset.rules.business_deal import AcceptRule, DeclineRule, OfferRule
+from engine.jetset.rules.business_turn_cards import locked_by
 from engine.jetset.rules.claims import markers_for_next_card
 from engine.jetset.rules.flight_cards import start_vacation_time
 from engine.jetset.rules.income import seat_income

@@ -9,12 +9,10 @@ from engine.jetset.actions import (
     Decline,
     Offer,
 )
-from engine.jetset.business_state import (
-    KIND,
-    NO_OFFER,
-)
+from engine.jetset.business_deck import KIND
+from engine.jetset.business_state import NO_OFFER
 from engine.jetset.rules.base import Rule
-from engine.jetset.rules.business_cards import DEAL_SECTION, business, other_seat
+from engine.jetset.rules.business_checks import DEAL_SECTION, business, other_seat
 from engine.jetset.state import State
 
 

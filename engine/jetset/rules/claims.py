@@ -8,7 +8,7 @@ from typing import Final
 from engine.errors import rule_name
 from engine.jetset.actions import Action, Claim, ClaimFinal
 from engine.jetset.board import LONG, SHORT
-from engine.jetset.business_state import commandeered
+from engine.jetset.business_effects import commandeered
 from engine.jetset.paths import final_routes, path_links, shortest_paths
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.hubs import bonus_pending, pay_hubs

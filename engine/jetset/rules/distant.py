@@ -21,7 +21,7 @@ from engine.jetset.actions import (
     PlaceDistant,
     RentDistant,
 )
-from engine.jetset.business_state import action_saving
+from engine.jetset.business_effects import action_saving
 from engine.jetset.distant_state import DISTANT, PLANE_PRICE, RENT_TO_BANK, DistantState
 from engine.jetset.paths import path_links, shortest_paths
 from engine.jetset.rules.base import AnyRule, Rule

@@ -6,7 +6,7 @@ from typing import Final
 
 from engine.errors import rule_name
 from engine.jetset.actions import Action, Income
-from engine.jetset.business_state import income_after_cards
+from engine.jetset.business_effects import income_after_cards
 from engine.jetset.distant_state import distant_income
 from engine.jetset.rules.base import Rule
 from engine.jetset.rules.hubs import income_markers

@@ -1,0 +1,104 @@
+"""What the base rules ask of the Business cards module (001_0ac1a519298b1465.txt, "Business
+Cards"): the price an action saves (Discount, No Overhead), Take income with +2 Income and Taxes,
+the plane a claim may commandeer, and the end-of-game cards' points (Catch up, Planes).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Final
+
+from engine.jetset.actions import Action, Buy, Place, PlaceDistant, Rent
+from engine.jetset.rules.costs import service_charge
+
+if TYPE_CHECKING:
+    from engine.jetset.state import State
+
+DISCOUNT: Final = 2
+"""Discount: each plane of the turn's action costs this much less."""
+INCOME_CARD: Final = 2
+TAX: Final = 1
+
+
+def action_saving(state: State, seat: int, action: Action) -> int:
+    """What Discount and No Overhead take off the price of Actions 1 to 3 (never below the
+    owner's share of a rent). On a Distant board No Overhead still waives the service charge
+    (it counts every link named), and Discount never touches a Distant plane (B20)."""
+    b = state.business
+    if b is None or not b.alters_prices:
+        return 0  # no Discount or No Overhead played yet
+    if b.discount_turn != state.turn and "overhead" not in b.front[seat]:
+        return 0  # neither Discount this turn nor No Overhead in front of the seat
+    saving = 0
+    if isinstance(action, Place):
+        planes = sum(n for _, n in action.placements)
+        if b.in_front(seat, "overhead"):
+            saving += service_charge(len(action.placements))
+    elif isinstance(action, PlaceDistant):
+        planes = sum(n for _, n in action.placements)  # "Do not discount ... on a Distant board"
+        if b.in_front(seat, "overhead"):
+            saving += service_charge(len(action.placements) + len(action.distant))
+    elif isinstance(action, (Buy, Rent)):
+        planes = action.planes
+    else:
+        return 0
+    if b.discount_turn == state.turn:
+        saving += DISCOUNT * planes
+    return saving
+
+
+def income_after_cards(state: State, seat: int, income: int) -> int:
+    """Income with +2 Income cards added and Taxes (€1 of another player's income onto the
+    card) taken off; the tax goes on the card."""
+    b = state.business
+    if b is None:
+        return income
+    front = b.front[seat]
+    if front:
+        income += INCOME_CARD * front.count("income")
+    holder = b.taxed_by
+    if holder < 0:
+        return income  # nobody has Taxes in front of them
+    if holder != seat and income >= TAX:
+        income -= TAX
+        b.add_to_taxes_pot(state, TAX)
+    return income
+
+
+def commandeered(state: State, seat: int) -> int:
+    """The seat whose plane ``seat`` may use in this turn's claim (Commandeer), or -1."""
+    b = state.business
+    if b is None or b.commandeer[0] != state.turn or state.current != seat:
+        return -1
+    return b.commandeer[1]
+
+
+PLANES_PER_POINT: Final = 3
+"""The card "Planes": a point for every three of your planes on airlinks."""
+CATCH_UP_POINTS: Final = (0, 2, 4)
+"""The card "Catch up": first to play a Final Flight, played one later, never played one."""
+
+
+def end_points(state: State, seat: int) -> int:
+    """Points of the end-of-game cards laid in front of ``seat``."""
+    b = state.business
+    if b is None:
+        return 0
+    points = 0
+    for kind in b.front[seat]:
+        if kind == "catchup":
+            if not state.seats[seat].finished:
+                points += CATCH_UP_POINTS[2]
+            else:
+                points += CATCH_UP_POINTS[0 if b.first_final == seat else 1]
+        elif kind == "planes":
+            points += planes_on_links(state, seat) // PLANES_PER_POINT
+    return points
+
+
+def planes_on_links(state: State, seat: int) -> int:
+    """The card "Planes" counts a seat's planes on every airlink, Distant ones too ("“Planes”
+    ... can apply to Distant Lands planes as well as normal ones")."""
+    planes = sum(row[seat] for row in state.link_planes)
+    if state.distant is not None:
+        planes += sum(row[seat] for row in state.distant.planes)
+    return planes
