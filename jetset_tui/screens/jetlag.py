@@ -45,7 +45,7 @@ from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
 from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
-from jetset_tui.widgets.presence import OPEN_SEAT
+from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.workers import start_worker
 from netcode.client import (
@@ -132,6 +132,7 @@ class JetLagScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         yield Static("", id="jl-turn")
+        yield PresencePanel(id="jl-presence")
         with VerticalScroll(id="jl-body", can_focus=False):
             yield JetLagBoard(id="jl-board")
             yield JetLagHand(id="jl-hand")
@@ -151,6 +152,7 @@ class JetLagScreen(Screen[None]):
         self.session.add_listener(self.heard)
         await self.session.start()
         self.sync()
+        self.set_interval(1.0, self.tick)
 
     async def on_unmount(self) -> None:
         """The session is closed with the table (a local game's log stays, to resume)."""
@@ -228,7 +230,24 @@ class JetLagScreen(Screen[None]):
         self.query_one(JetLagHand).show(view, me, self.names, chosen, roomy)
         self.query_one(JetLagScore).show(shown, me, self.names, before)
         self.query_one("#jl-hint", Static).update(self.hint())
+        self.show_presence()
         self.refresh_bindings()
+
+    def show_presence(self) -> None:
+        """Who is at a networked table, as at Jet Set's (jetset_tui/widgets/presence.py): on the
+        host's screen where friends join and the roster; for everyone, a player who dropped and
+        the countdown to the bot that plays for them."""
+        kinds = [seat.kind for seat in self.session.seats]
+        if len(kinds) != len(self.names):
+            return
+        presence, hosting = self.session.presence, self.session.hosting
+        self.query_one(PresencePanel).show(self.names, kinds, presence, hosting)
+
+    def tick(self) -> None:
+        """Once a second: the countdowns move on (nothing to redraw when none runs)."""
+        presence = self.session.presence
+        if presence is not None and presence.counting and self.is_attached and not self._ended:
+            self.show_presence()
 
     def turn_text(self, view: State) -> Text:
         text = Text()

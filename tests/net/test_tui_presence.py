@@ -109,3 +109,38 @@ async def test_a_player_who_says_they_leave_is_shown_as_left_not_as_lost(tmp_pat
             assert "lost their connection" not in text
             assert served.host.presence()[0].left
             assert not served.host.presence()[1].left
+
+
+async def test_a_jet_lag_table_shows_the_roster_and_a_dropped_players_countdown(
+    tmp_path: Path,
+) -> None:
+    """At a Jet Lag table as at Jet Set's: the host's screen says where friends join and who is
+    at the table; when the other player drops, the countdown to their stand-in bot, then the bot
+    (seen at a hosted Jet Lag table: nothing was said until the bot moved)."""
+    from engine.games import game_rules
+    from jetset_tui.screens.jetlag import JetLagScreen
+    from netcode.table import Table
+
+    table = Table.create(
+        {}, [], tmp_path / "game.jetset", seed="jl", fsync=False, rules=game_rules("jetlag")
+    )
+    settings = HostSettings(reconnect_window=4)
+    async with serve(tmp_path, 2, table=table, settings=settings) as served:
+        served.table.keys.host_seat = 1
+        served.table.seats[1].name = "Me"
+        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=("10.0.0.5:7777",))
+        ann, me = await ann_and_me(served, hosting)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(80, 24)) as pilot:
+            text = await until(pilot, app, lambda t: "Ann connected" in t, 5)
+            assert isinstance(app.screen, JetLagScreen)
+            assert "friends join with jetset join 10.0.0.5:7777" in text
+            assert "at the table: Ann connected  ·  Me connected" in text
+            assert ann._conn is not None
+            ann._conn.transport.abort()
+            first = DROPPED.search(await until(pilot, app, DROPPED.search, 3))
+            assert first is not None and first.group(1) in ("0:04", "0:03", "0:02", "0:01")
+            await until(
+                pilot, app, lambda t: (m := DROPPED.search(t)) is not None and m[1] != first[1], 3
+            )  # the countdown ticks
+            await until(pilot, app, lambda t: "a bot is playing for Ann" in t, 6)
