@@ -309,6 +309,10 @@ async def test_a_full_disk_is_said_at_the_keyboard_until_the_game_can_be_saved(
                 break
             await asyncio.sleep(0.01)
         assert s.host.paused == "disk full" and not playing.done()
+        for _ in range(500):  # the host's word reaches this keyboard's peers a moment later
+            if s.presence is not None:
+                break
+            await asyncio.sleep(0.01)
         assert s.presence is not None and s.presence.by_itself
         assert s.presence.paused == "the host cannot save the game (disk full); the game is paused"
         full[0] = False
