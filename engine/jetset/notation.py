@@ -146,7 +146,7 @@ class Notation(NotationWords):
             raise NotationError(
                 "unknown action {verb}; the actions are: {verbs}",
                 verb=repr(verb),
-                verbs=", ".join(VERBS),
+                verbs=", ".join((*VERBS, *BUSINESS_VERBS)),  # every player's, modules' too
             )
         return parse(self, args)
 

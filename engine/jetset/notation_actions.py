@@ -42,6 +42,12 @@ def parse_refill(n: NotationWords, args: list[str]) -> Action:
 
 
 def parse_buy(n: NotationWords, args: list[str]) -> Action:
+    if args and args[0].upper() in n.distant.slot_named:  # the distant airlink alone
+        raise NotationError(
+            "a distant airlink is bought from a City-marker city, e.g. buy {city}-{slot} 1",
+            city=n.board.city_code(n.distant.marker_cities[0]),
+            slot=args[0].upper(),
+        )
     bought = distant_link(n, args[0]) if args else None
     if bought is not None:
         slot, city = bought

@@ -419,3 +419,15 @@ def test_a_distant_claim_pays_the_hubs_it_flies_through() -> None:
     hubs = t.state.hubs
     assert hubs is not None and hubs.pending == [Notation(board).city("PAR")]
     assert t.game.to_move() == 0, "the claimant chooses the bonus before the turn ends"
+
+
+def test_buying_a_distant_airlink_by_its_name_alone_shows_the_line_that_works() -> None:
+    """``buy WAS1`` (the distant airlink without the city it starts from) says how to write it,
+    with a City-marker city, rather than that WAS1 is no airlink (a play test typed it)."""
+    t = table()
+    with pytest.raises(NotationError, match=r"City-marker city, e\.g\. buy AMS-WAS1 1"):
+        t.try_do(0, "buy WAS1")
+    with pytest.raises(NotationError, match=r"buy AMS-WAS1 1"):
+        t.try_do(0, "buy was1 2")
+    with pytest.raises(NotationError, match="is not an airlink"):
+        t.try_do(0, "buy PAR")  # a European city alone: as before

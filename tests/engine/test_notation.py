@@ -157,3 +157,16 @@ def test_every_verb_has_its_parser_and_every_parser_its_verb() -> None:
     verbs = VERBS + CHANCE_VERBS + BUSINESS_VERBS + BUSINESS_CHANCE_VERBS
     assert len(set(verbs)) == len(verbs)
     assert set(PARSERS) == set(verbs)
+
+
+def test_an_unknown_action_lists_every_players_verb_the_modules_too() -> None:
+    """A play test typed a word the notation does not know and was told the actions without
+    the Business cards' (play, cash, offer …); every verb a player may type is listed."""
+    from engine.jetset.notation import BUSINESS_VERBS, VERBS, Notation
+
+    with pytest.raises(NotationError) as refused:
+        Notation().parse_action("acquista AMS-LON 1")
+    said = str(refused.value)
+    listed = said.partition("the actions are: ")[2].split(", ")
+    assert listed == [*VERBS, *BUSINESS_VERBS]
+    assert {"play", "cash", "offer", "accept", "decline", "done", "hub", "buy"} <= set(listed)
