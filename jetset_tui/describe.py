@@ -31,6 +31,7 @@ from engine.jetset.actions import (
     DealInvestors,
     DrawDistant,
     FinalsDraw,
+    Offer,
     PlaceDistant,
     RentDistant,
     ReplaceInvestor,
@@ -201,6 +202,9 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             return notation.format_action(action)
         case Income() | FinalPlane() | Pass():
             return notation.format_action(action)
+        case Offer(seat, _, _) if 0 <= seat < len(names):  # the notation counts seats from 0
+            offered = _("(to {name})").format(name=names[seat])
+            return f"{notation.format_action(action)} {offered}"
     return notation.format_action(action)
 
 

@@ -27,3 +27,18 @@ def test_every_entry_reads_in_its_games_notation(game: str, seats: int) -> None:
         assert line.endswith(f" {said}"), line
         badge = " * " if actor == CHANCE else f" {liveries[actor].letter} "
         assert line.removeprefix(f"{n:>4} " if n else "     ").startswith(badge), line
+
+
+def test_a_business_deal_offer_names_the_player_it_is_made_to() -> None:
+    """The notation counts seats from 0 (``offer 1`` is made to the second player): the log
+    pane adds their name, which a play test misread as the first player's."""
+    from engine.jetset.actions import Entry, Offer
+    from engine.jetset.notation import Notation
+    from jetset_tui.describe import entry_line
+
+    notation = Notation()
+    names = ["Root", "Amelia", "Wilbur"]
+    liveries = [livery_for([], seat) for seat in range(3)]
+    link = notation.board.link_named["MUC-VIE"]
+    line = entry_line(notation, Entry(0, Offer(1, "freeplane", link)), 12, names, liveries).plain
+    assert line.endswith("offer 1 freeplane MUC-VIE (to Amelia)"), line
