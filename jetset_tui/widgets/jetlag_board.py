@@ -41,6 +41,36 @@ def _cell(text: Text, width: int, style: str = "") -> Text:
     return out
 
 
+def wrapped(text: Text, width: int) -> list[Text]:
+    """``text`` in lines of at most ``width`` characters, broken after a space or a ``+`` (a
+    double destination's two kinds), a word longer than a line cut where it must be."""
+    plain, lines, start = text.plain, [], 0
+    while len(plain) - start > width:
+        space = plain.rfind(" ", start, start + width + 1)
+        cut = max(space, plain.rfind("+", start, start + width))
+        end = cut + 1 if cut > start else start + width
+        line = text[start:end]
+        line.rstrip()
+        lines.append(line)
+        start = end
+    lines.append(text[start:])
+    return lines
+
+
+def wrapped_row(texts: Sequence[Text], width: int, styles: Sequence[str]) -> list[list[Text]]:
+    """Cells that take more than a column's width, on as many rows as the longest needs (a
+    destination's kinds and objective are read whole, never cut: they decide the points)."""
+    columns = [wrapped(text, width - 1) for text in texts]
+    height = max((len(lines) for lines in columns), default=1)
+    return [
+        [
+            _cell(lines[r] if r < len(lines) else Text(""), width, style)
+            for lines, style in zip(columns, styles, strict=True)
+        ]
+        for r in range(height)
+    ]
+
+
 def _sum_cell(total: int, control: int, width: int) -> Text:
     text = Text(f"Σ {total}", style="bold" if control else "")
     if control:
@@ -83,7 +113,8 @@ def board_text(
                     cells.append(_cell(Text(""), cw))
                     continue
                 card = cards[stack[i]]
-                text = tourist_cell(card, card.affinity(d.destination))
+                room = cw - 1 - (len(NEW) if stack[i] == new else 0)
+                text = tourist_cell(card, card.affinity(d.destination), width=room)
                 if stack[i] == new:
                     cells.append(_cell(Text(NEW).append_text(text), cw, "reverse"))
                 else:
@@ -103,18 +134,20 @@ def board_text(
     rows.append(Text("▲ " + _("{name}'s tourists").format(name=names[them]), style="bold"))
     stack_rows(them, above=True)
     sum_row(them)
-    heads, goals = [], []
+    heads, goals, styles = [], [], []
     for i, d in enumerate(dests):
         mark = NEW if d.id == state.line[i] and d.id == new else ""
         head = Text(f"{mark}{i + 1} ", style="bold")
         head.append_text(places(d))
         if d.double:
             head.append(" ×2", style="bold")
-        style = "reverse" if mark else "underline"
-        heads.append(_cell(head, cw, style))
-        goals.append(_cell(Text(objective_short(d.objective), style="italic"), cw))
-    row(heads)
-    row(goals)
+        styles.append("reverse" if mark else "underline")
+        heads.append(head)
+        goals.append(Text(objective_short(d.objective), style="italic"))
+    for cells in wrapped_row(heads, cw, styles):
+        row(cells)
+    for cells in wrapped_row(goals, cw, [""] * len(goals)):
+        row(cells)
     sum_row(me)
     stack_rows(me, above=False)
     mine = _("{name}'s tourists") if watching else _("your tourists ({name})")

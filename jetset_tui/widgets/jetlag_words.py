@@ -106,14 +106,18 @@ def tourist_face(card: Card) -> Text:
     return text
 
 
-def tourist_cell(card: Card, points: int | None) -> Text:
+def tourist_cell(card: Card, points: int | None, *, width: int | None = None) -> Text:
     """A tourist in a destination's column: ``P3 panda 3`` and the affinity points it scores
-    there (``+2``, ``−1``; nothing for none)."""
+    there (``+2``, ``−1``; nothing for none). Where that is wider than ``width``, the kind's
+    word goes (the card's letter says it: ``P3 3 +2``), never the points."""
     text = Text()
     text.append(card.id, style="bold")
-    text.append(" ")
-    text.append(_(TOURIST_SHORT[card.tourist]), style=TOURIST_COLOUR[card.tourist])
+    word = _(TOURIST_SHORT[card.tourist])
+    affinity = f" {points:+d}".replace("-", "−") if points else ""
+    long = len(f"{card.id} {word} {card.value}{affinity}")
+    if width is None or long <= width:
+        text.append(" ")
+        text.append(word, style=TOURIST_COLOUR[card.tourist])
     text.append(f" {card.value}")
-    if points:
-        text.append(f" {points:+d}".replace("-", "−"))
+    text.append(affinity)
     return text

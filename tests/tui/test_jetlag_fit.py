@@ -5,6 +5,8 @@ words and letters, not colour."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from textual.containers import VerticalScroll
 
@@ -66,3 +68,31 @@ async def test_every_turn_fits_80x24_in_monochrome(
                 await settle(pilot)
             assert turns == 8, "a player plays 8 cards a game"
             assert scrolled <= 3, "at most the points (3 rows) a page down"
+
+
+def test_a_destinations_kinds_and_objective_are_never_cut_however_long_the_line() -> None:
+    """Five destinations at 80 columns: a double's kinds and an objective wrap in their column
+    (a play test saw "Beach+Count…" and "value of beav…": the words that decide the points)."""
+    from engine.botgame import play_bots
+    from engine.games import GAMES
+    from engine.jetlag.cards import deck
+    from jetset_tui.widgets.jetlag_words import objective_short, places
+
+    rules = GAMES["jetlag"]
+    widest = 0
+    for seed in ("wrap-0", "wrap-1", "wrap-2"):  # random bots play destinations: lines of 5
+        final = play_bots(rules, {}, seed, ["random", "random"])
+        table = rules.new_table({})
+        for entry in final.entries:
+            table.push(entry)
+            state = table.view(None)
+            widest = max(widest, len(state.line))
+            for language in ("en", "it"):
+                with use_language(language):
+                    text = board_text(state, 0, ["Ann", "Bob"], 78).plain
+                    assert "…" not in text, text
+                    words = set(re.split(r"[\s+]+", text))
+                    for d in (deck()[card] for card in state.line):
+                        said = f"{places(d).plain} {objective_short(d.objective)}"
+                        assert set(re.split(r"[\s+]+", said)) <= words, (said, text)
+    assert widest >= 5, "a line of five destinations was drawn"
