@@ -14,9 +14,10 @@ BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
 LOGIN = re.compile(r"[A-Za-z0-9._-]{1,32}")
 """A login name that reads as a player's name."""
 
-BOT_WORDS = {"mcts": N_("search")}
-"""The bot kinds whose name is a term of the trade, as players read them (README: "the search
-bot"); the command line, the logs and ``--json`` keep the kind (``mcts``)."""
+BOT_WORDS = {"mcts": N_("search"), "greedy": N_("greedy"), "random": N_("random")}
+"""The bot kinds as players read them, in their language (README: "the search bot"); the
+command line, the logs and ``--json`` keep the kind (``mcts``, ``greedy``), and a player may name
+a kind by either (``bot_kind_named``)."""
 
 
 def player_words(seat: int) -> str:
