@@ -1,0 +1,23 @@
+"""Words a play test found on screen in the wrong language or in the code's words: Textual's
+Ctrl+C notice, an unreadable log, the leave dialog's command, the command line's completion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from jetset_tui.i18n import use_language
+from tests.tui.conftest import make_app
+from tests.tui.play import ADVISOR, game_screen
+
+BOT = f"bot:{ADVISOR}"
+
+
+async def test_ctrl_c_in_a_game_says_how_to_quit_in_the_players_language(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="ctrl-c")
+    with use_language("it"):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await game_screen(pilot)
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            said = [(str(n.title), str(n.message)) for n in app._notifications]
+    assert ("Vuoi uscire?", "Premi [b]ctrl+q[/b] per uscire") in said, said
