@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
@@ -21,3 +22,16 @@ async def test_ctrl_c_in_a_game_says_how_to_quit_in_the_players_language(tmp_pat
             await pilot.pause()
             said = [(str(n.title), str(n.message)) for n in app._notifications]
     assert ("Vuoi uscire?", "Premi [b]ctrl+q[/b] per uscire") in said, said
+
+
+async def test_load_says_a_file_that_is_no_log_in_the_players_language(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jetset"
+    bad.write_text("hello\n")
+    app = JetSetApp(fsync=False, saves=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.open_log(bad) == "bad.jetset: not a Jet Set log (no header)"
+        with use_language("it"):
+            italian = "bad.jetset: non è un registro di Jet Set (manca l’intestazione)"
+            assert app.open_log(bad) == italian
+            assert app.open_replay(bad) == italian
