@@ -134,8 +134,10 @@ def test_a_json_error_stays_english_in_italian() -> None:
     said = jetset("--lang", "it", "join", "127.0.0.1:1", "--json")
     error = json.loads(said.stdout)["error"]
     assert said.returncode == 1 and error.startswith("cannot join 127.0.0.1:1: "), error
+    assert "Connect call failed" in error  # the technical text, for a script's log
     human = jetset("--lang", "it", "join", "127.0.0.1:1")
-    assert human.stderr.startswith("jetset join: impossibile unirsi a 127.0.0.1:1: ")
+    nobody = "jetset join: nessuno ospita una partita su 127.0.0.1:1 (connessione rifiutata)\n"
+    assert human.stderr == nobody, human.stderr
     malformed = jetset("--lang", "it", "join", "127.0.0.1", "--json")
     assert (
         json.loads(malformed.stdout)["error"] == "'127.0.0.1': write HOST:PORT, e.g. 127.0.0.1:7777"
