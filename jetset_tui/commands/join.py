@@ -438,12 +438,24 @@ def refusal_words(exc: BaseException) -> str:
 
 def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
     """Why joining failed in the player's words, where it is a failure a person meets (nobody
-    hosting there); None for the rest (said as they came)."""
+    hosting there, a password wanted); None for the rest (said as they came)."""
+    from jetset_tui.shell_command import join_command
+    from netcode import protocol as p
+    from netcode.peer import JoinRefused
     from netcode.transport import CannotConnect
 
     if isinstance(exc, CannotConnect):
         return connect_problem(exc)
+    if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and exc.message == WRONG_PASSWORD:
+        if args.password is None:
+            command = join_command(args.address, "--password", "P")
+            return _("this game needs a password: {command}").format(command=command)
+        return _(WRONG_PASSWORD)
     return None
+
+
+WRONG_PASSWORD = N_("wrong password")
+"""The host's word for a password that is not the game's (netcode/host.py)."""
 
 
 def connect_problem(exc: CannotConnect) -> str:
@@ -460,3 +472,4 @@ def connect_problem(exc: CannotConnect) -> str:
         return _("cannot find the computer {host}").format(host=exc.host)
     problem = cause.strerror if isinstance(cause, OSError) and cause.strerror else str(cause)
     return _("cannot reach {address} ({problem})").format(address=address, problem=problem.lower())
+
