@@ -14,6 +14,7 @@ from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, current_language
 from jetset_tui.seat_names import bot_kind_named, bot_words, player_words
+from jetset_tui.shell_command import join_command
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
 
@@ -276,7 +277,7 @@ def left_normally(peer: NetPeer) -> bool:
 
 def outcome(peer: NetPeer, address: str) -> str:
     """How the game went for this player, in a sentence."""
-    back = _("`{command}` takes your seat back").format(command=f"jetset join {address}")
+    back = _("{command} takes your seat back").format(command=join_command(address))
     if peer.desync is not None:
         said = _("this copy of the game disagreed with the host's at move {n}: stopped")
         return said.format(n=peer.desync)
@@ -439,7 +440,6 @@ def refusal_words(exc: BaseException) -> str:
 def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
     """Why joining failed in the player's words, where it is a failure a person meets (nobody
     hosting there, a password wanted); None for the rest (said as they came)."""
-    from jetset_tui.shell_command import join_command
     from netcode import protocol as p
     from netcode.peer import JoinRefused
     from netcode.transport import CannotConnect
@@ -472,4 +472,3 @@ def connect_problem(exc: CannotConnect) -> str:
         return _("cannot find the computer {host}").format(host=exc.host)
     problem = cause.strerror if isinstance(cause, OSError) and cause.strerror else str(cause)
     return _("cannot reach {address} ({problem})").format(address=address, problem=problem.lower())
-

@@ -5,8 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.widgets import Static
+
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
+from jetset_tui.screens.leave import StopScreen
+from jetset_tui.shell_command import join_command
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 
@@ -35,3 +39,17 @@ async def test_load_says_a_file_that_is_no_log_in_the_players_language(tmp_path:
             italian = "bad.jetset: non è un registro di Jet Set (manca l’intestazione)"
             assert app.open_log(bad) == italian
             assert app.open_replay(bad) == italian
+
+
+async def test_the_leave_dialog_shows_the_command_as_typed_in_a_shell(tmp_path: Path) -> None:
+    for language, back in (("en", "takes it back"), ("it", "te lo restituisce")):
+        app = JetSetApp(fsync=False, saves=tmp_path)
+        with use_language(language):
+            async with app.run_test(size=(100, 30)) as pilot:
+                app.push_screen(StopScreen("127.0.0.1:7791", watching=False))
+                await pilot.pause()
+                text = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert f"\n  jetset join 127.0.0.1:7791 {back}" in text, text
+        assert "`" not in text, text
+    quoted = "jetset join 'ssh://ann@example.org/game 2'"
+    assert join_command("ssh://ann@example.org/game 2") == quoted
