@@ -11,6 +11,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.shell_command import join_command
+from jetset_tui.widgets.command import CommandLine
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 
@@ -53,3 +54,21 @@ async def test_the_leave_dialog_shows_the_command_as_typed_in_a_shell(tmp_path: 
         assert "`" not in text, text
     quoted = "jetset join 'ssh://ann@example.org/game 2'"
     assert join_command("ssh://ann@example.org/game 2") == quoted
+
+
+async def test_tab_keeps_the_line_as_typed_and_adds_nothing_after_a_whole_action(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="command")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        line = next(line for line in screen.legal_lines() if line.startswith("buy "))
+        typed = line.upper() + " EX"
+        await pilot.press(":", *typed, "tab")
+        await pilot.pause()
+        command = screen.query_one(CommandLine).input
+        assert command.value == typed  # not "buy ams-lon 1 extra"
+        await pilot.press("ctrl+u", *line[:7].upper(), "tab")
+        await pilot.pause()
+        assert command.value.casefold() in [x.casefold() for x in screen.legal_lines()]
+        assert command.value.startswith(line[:7].upper()), command.value
