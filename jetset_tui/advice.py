@@ -122,8 +122,10 @@ def why(view: State, seat: int, move: Action) -> str:
         left = FINAL_PLANES_TO_END - st.final_planes
         if left == 1:
             return _("2 points for a plane on your Final Flight; it ends the game")
-        return _(
-            "2 points for a plane on your Final Flight; the fifth ends the game ({left} to go)"
+        return ngettext(
+            "2 points for a plane on your Final Flight; the fifth ends the game ({left} to go)",
+            "2 points for a plane on your Final Flight; the fifth ends the game ({left} to go)",
+            left,
         ).format(left=left)
     if isinstance(move, Pass):
         return _("you have no plane left to place on your Final Flight")
@@ -270,9 +272,11 @@ def finisher_line(name: str, needs: int, stock: int) -> str:
     elif needs == 1:
         line = _("{name}'s Final Flight needs 1 more plane: the game can end on {name}'s next turn")
     else:
-        line = _(
+        line = ngettext(
+            "{name}'s Final Flight needs {needs} more plane: the game ends when {name} places it",
             "{name}'s Final Flight needs {needs} more planes: the game ends when {name} places "
-            "the last"
+            "the last",
+            needs,
         )
     return line.format(name=name, needs=needs, stock=stock)
 

@@ -420,6 +420,15 @@ class JetSetApp(App[None]):
 
         await pause(self, hosting)
 
+    def action_help_quit(self) -> None:
+        """Textual's notice that Ctrl+C does not quit, in the player's language: which key
+        does."""
+        for key, active in self.active_bindings.items():
+            if active.binding.action in ("quit", "app.quit"):
+                said = _("Press [b]{key}[/b] to quit the app").format(key=key)
+                self.notify(said, title=_("Do you want to quit?"))
+                return
+
     # -- help and the command palette -------------------------------------------------------
 
     def action_help(self) -> None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from engine.errors import SAYING, IllegalAction, NotationError, Param, Word, fill, fillable
+from engine.errors import SAYING, IllegalAction, NotationError, Param, Reason, Word, fill, fillable
 from engine.platform import AnyRules
 from jetset_tui.i18n import _, current_language
 
@@ -59,3 +59,17 @@ def rule(name: str) -> str:
     if translated != name or SECTION_PARTS not in name:
         return translated
     return SECTION_PARTS.join(_(part) for part in name.split(SECTION_PARTS))
+
+
+def reason_said(text: str) -> str:
+    """A :class:`~engine.errors.Reason` (a message of the lower layers, such as a log that will
+    not open) in the current language, its template translated and filled; any other text, or
+    a translation that cannot be filled, as it is."""
+    if not isinstance(text, Reason):
+        return text
+    translated = _(text.template)
+    if not text.params:
+        return translated
+    if not fillable(translated, text.params):
+        return str(text)
+    return translated.format_map(text.params)

@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.games import DEFAULT, TITLES
 from jetset_tui.i18n import _, ngettext
+from jetset_tui.refusals import reason_said
 from netcode.logfile import LogFormatError, read_log
 from netcode.userdirs import LOG_SUFFIX, saves_dir
 
@@ -89,6 +90,8 @@ def problem_of(exc: OSError | ValueError) -> str:
         problem = (exc.strerror or str(exc)).lower()
     elif isinstance(exc, UnicodeDecodeError):
         problem = _("not a text file (UTF-8)")
+    elif isinstance(exc, LogFormatError) and exc.args:
+        problem = reason_said(exc.args[0])
     else:
         problem = str(exc)
     return problem

@@ -43,3 +43,9 @@ def continued(words: list[str], width: int) -> list[str]:
 def shown_command(command: str, width: int, home: str | None = None) -> str:
     """``command`` as a screen shows it to be copied, in lines of ``width`` cells."""
     return "\n".join(continued(shell_words(command, home), width))
+
+
+def join_command(*words: str) -> str:
+    """``jetset join`` with ``words`` as a person types it in a shell: one line, each word
+    quoted only where the shell needs it (``jetset join 127.0.0.1:7777 --password P``)."""
+    return shlex.join(["jetset", "join", *words])

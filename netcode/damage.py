@@ -17,7 +17,7 @@ from typing import Any
 import msgpack
 
 from engine.values import record
-from netcode.logfile import GameLog, Header, LogFormatError, Note, parse_log
+from netcode.logfile import NO_HEADER, GameLog, Header, LogFormatError, Note, parse_log
 from netcode.replay import replay
 
 
@@ -42,7 +42,7 @@ def scan_log(raw: bytes) -> Scan:
     try:
         Header.from_dict(next(unpacker))
     except (StopIteration, msgpack.UnpackException, ValueError):
-        raise LogFormatError("not a Jet Set log (no header)") from None
+        raise LogFormatError(NO_HEADER) from None
     start = good = unpacker.tell()
     ends: list[int] = []
     try:

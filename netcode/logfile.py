@@ -29,6 +29,7 @@ from typing import Any, Final
 import msgpack
 
 import data
+from engine.errors import Reason
 from engine.fairdeal import is_contribution, pledge_for, seed_commitment
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
 from engine.platform import Table, log_hooks
@@ -92,7 +93,14 @@ def today() -> str:
 
 
 class LogFormatError(ValueError):
-    """A file that is not a Jet Set log, or whose records are malformed."""
+    """A file that is not a Jet Set log, or whose records are malformed. Its message is a
+    :class:`~engine.errors.Reason` where a player may read it (a file that is no log), so the
+    app can say it in the player's language; a malformed record's is English (technical)."""
+
+
+NO_HEADER = Reason("not a Jet Set log (no header)")
+"""A file whose first record is no Jet Set header (a text file, another program's data)."""
+EMPTY = Reason("empty file")
 
 
 @record
@@ -199,10 +207,15 @@ class Header:
     @classmethod
     def from_dict(cls, raw: Any) -> Header:
         if not isinstance(raw, dict) or raw.get("format") != FORMAT:
-            raise LogFormatError("not a Jet Set log (no header)")
+            raise LogFormatError(NO_HEADER)
         version = raw.get("version")
         if version not in READABLE_VERSIONS:
-            raise LogFormatError(f"log format version {version!r}; this reads 1 to {VERSION}")
+            newer = Reason(
+                "log format version {version}; this reads 1 to {last}",
+                version=repr(version)[:20],
+                last=VERSION,
+            )
+            raise LogFormatError(newer)
         try:
             seats = [
                 Seat(str(s["name"]), SeatKind.parse(str(s.get("kind", "human"))))
@@ -494,11 +507,11 @@ def parse_log(raw: bytes) -> GameLog:
     try:
         header = Header.from_dict(next(unpacker))
     except StopIteration:
-        raise LogFormatError("empty file") from None
+        raise LogFormatError(EMPTY) from None
     except LogFormatError:
         raise
     except (msgpack.UnpackException, ValueError) as exc:
-        raise LogFormatError(f"not a Jet Set log: {exc}") from None
+        raise LogFormatError(Reason("not a Jet Set log: {problem}", problem=str(exc))) from None
     records: list[LogRecord] = []
     notes: list[Note] = []
     seed: str | None = None
@@ -531,7 +544,7 @@ def read_header(path: str | Path) -> Header:
         except (StopIteration, msgpack.UnpackException, ValueError) as exc:
             if isinstance(exc, LogFormatError):
                 raise
-            raise LogFormatError("not a Jet Set log (no header)") from None
+            raise LogFormatError(NO_HEADER) from None
 
 
 def read_log(path: str | Path) -> GameLog:

@@ -21,7 +21,7 @@ from netcode import protocol as p
 from netcode.framing import FramedConnection
 from netcode.lobbyclient import LobbyChoice, expect, next_answer
 from netcode.sshtransport import StreamTransport
-from netcode.transport import ConnectionClosed
+from netcode.transport import CannotConnect, ConnectionClosed
 
 __all__ = ["LobbyChoice", "SshOpener", "expect", "next_answer"]
 
@@ -201,7 +201,7 @@ class SshOpener(LobbyChoice):
         except (OSError, asyncssh.Error) as exc:
             if client.problem is not None:
                 raise client.problem from None
-            raise ConnectionClosed(f"cannot connect to {a}: {exc}") from None
+            raise CannotConnect(str(a), a.host, exc) from None
         try:
             writer, reader, _ = await conn.open_session(
                 subsystem=lp.SUBSYSTEM, encoding=None, env=self.environment

@@ -19,6 +19,18 @@ class ConnectionClosed(ConnectionError):
     """The other end went away (or this end was closed)."""
 
 
+class CannotConnect(ConnectionClosed):
+    """Nobody answered at ``address`` (the computer ``host``); ``cause``: the system's reason
+    (a refused connection, an unknown name, a timeout), for the app to say in the player's
+    words. Its message is the technical one, in English, for logs and ``--json``."""
+
+    def __init__(self, address: str, host: str, cause: BaseException) -> None:
+        super().__init__(f"cannot connect to {address}: {cause}")
+        self.address = address
+        self.host = host
+        self.cause = cause
+
+
 class Transport(ABC):
     """One end of a reliable, ordered byte stream."""
 
@@ -111,7 +123,7 @@ async def open_tcp(host: str, port: int, *, timeout: float = 10.0) -> TcpTranspo
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout)
     except (OSError, TimeoutError) as exc:
-        raise ConnectionClosed(f"cannot connect to {host}:{port}: {exc}") from None
+        raise CannotConnect(f"{host}:{port}", host, exc) from None
     return TcpTransport(reader, writer)
 
 

@@ -6,6 +6,7 @@ import argparse
 import asyncio
 import dataclasses
 import json
+import logging
 import sys
 from typing import TYPE_CHECKING, Any
 
@@ -13,6 +14,7 @@ from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, current_language
 from jetset_tui.seat_names import bot_kind_named, bot_words, player_words
+from jetset_tui.shell_command import join_command
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
 
@@ -21,7 +23,7 @@ if TYPE_CHECKING:
     from netcode.client import ClientEvent
     from netcode.peer import NetPeer
     from netcode.sshclient import SshOpener
-    from netcode.transport import Transport
+    from netcode.transport import CannotConnect, Transport
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -119,9 +121,24 @@ def fail(args: argparse.Namespace, message: str, code: int = 2, **values: object
     if args.json:
         print(json.dumps({"ok": False, "error": message.format(**values) if values else message}))
     else:
-        said = _(message).format(**values) if values else _(message)
-        print(_("jetset join: {problem}").format(problem=said), file=sys.stderr)
+        tell(_(message).format(**values) if values else _(message))
     return code
+
+
+def tell(problem: str) -> None:
+    """Say ``problem`` (in the player's language) on stderr, after the command's name."""
+    print(_("jetset join: {problem}").format(problem=problem), file=sys.stderr)
+
+
+def cannot_join(args: argparse.Namespace, exc: BaseException) -> int:
+    """Joining failed: why, in the player's words; with --json the technical text, in English."""
+    logging.getLogger("jetset.join").info("cannot join %s: %s", args.address, exc)
+    said = None if args.json else join_problem(exc, args)
+    if said is None:
+        why = refusal_words(exc)
+        return fail(args, N_("cannot join {address}: {why}"), 1, address=args.address, why=why)
+    tell(said)
+    return 1
 
 
 async def join(
@@ -166,8 +183,7 @@ async def join(
             vet=lambda rules: cannot_play(rules, args, runner),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
-        why = refusal_words(exc)
-        return fail(args, N_("cannot join {address}: {why}"), 1, address=args.address, why=why)
+        return cannot_join(args, exc)
     if opener is not None and opener.game is not None:  # the game picked: say it, to come back
         args.address = str(dataclasses.replace(opener.address, game=opener.game))
     if runner is not None:
@@ -261,7 +277,7 @@ def left_normally(peer: NetPeer) -> bool:
 
 def outcome(peer: NetPeer, address: str) -> str:
     """How the game went for this player, in a sentence."""
-    back = _("`{command}` takes your seat back").format(command=f"jetset join {address}")
+    back = _("{command} takes your seat back").format(command=join_command(address))
     if peer.desync is not None:
         said = _("this copy of the game disagreed with the host's at move {n}: stopped")
         return said.format(n=peer.desync)
@@ -419,3 +435,40 @@ def refusal_words(exc: BaseException) -> str:
     if isinstance(exc, HostKeyProblem):
         return f"\n{exc}"
     return printable(str(exc))
+
+
+def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
+    """Why joining failed in the player's words, where it is a failure a person meets (nobody
+    hosting there, a password wanted); None for the rest (said as they came)."""
+    from netcode import protocol as p
+    from netcode.peer import JoinRefused
+    from netcode.transport import CannotConnect
+
+    if isinstance(exc, CannotConnect):
+        return connect_problem(exc)
+    if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and exc.message == WRONG_PASSWORD:
+        if args.password is None:
+            command = join_command(args.address, "--password", "P")
+            return _("this game needs a password: {command}").format(command=command)
+        return _(WRONG_PASSWORD)
+    return None
+
+
+WRONG_PASSWORD = N_("wrong password")
+"""The host's word for a password that is not the game's (netcode/host.py)."""
+
+
+def connect_problem(exc: CannotConnect) -> str:
+    """Nobody answered at an address, said as a person would: "nobody is hosting at
+    127.0.0.1:7999 (connection refused)", never Python's "[Errno 111] Connect call failed"."""
+    import socket
+
+    cause, address = exc.cause, exc.address
+    if isinstance(cause, ConnectionRefusedError):
+        return _("nobody is hosting at {address} (connection refused)").format(address=address)
+    if isinstance(cause, TimeoutError):
+        return _("no answer from {address} (timed out)").format(address=address)
+    if isinstance(cause, socket.gaierror):
+        return _("cannot find the computer {host}").format(host=exc.host)
+    problem = cause.strerror if isinstance(cause, OSError) and cause.strerror else str(cause)
+    return _("cannot reach {address} ({problem})").format(address=address, problem=problem.lower())

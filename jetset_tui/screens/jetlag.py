@@ -40,7 +40,7 @@ from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, GOOD, LIVERIES, WARN
 from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
-from jetset_tui.widgets.command import UNDO_WORD, CommandInput, NotationSuggester
+from jetset_tui.widgets.command import UNDO_WORD, CommandInput, NotationSuggester, parses
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
@@ -140,7 +140,9 @@ class JetLagScreen(Screen[None]):
         yield Static("", id="jl-hint")
         yield CommandInput(
             placeholder=_(": a play, e.g. t P3 2 or d H5 L (Tab completes, Esc leaves)"),
-            suggester=NotationSuggester(self.lines, lambda: list(NOTATION_WORDS)),
+            suggester=NotationSuggester(
+                self.lines, lambda: list(NOTATION_WORDS), partial(parses, parse_action)
+            ),
             id="jl-command",
             compact=True,
             disabled=True,

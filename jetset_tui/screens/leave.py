@@ -21,7 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from jetset_tui.i18n import N_, _
-from jetset_tui.shell_command import shown_command
+from jetset_tui.shell_command import join_command, shown_command
 from netcode.client import GameClient, Hosting
 
 BACK, STAND_IN, PAUSE = "back", "stand-in", "pause"
@@ -116,7 +116,8 @@ class StopScreen(ModalScreen[bool]):
             yield Static(Text(question, style="bold"))
             if not self.watching:
                 stays = _("Your seat stays yours:")
-                back = _("`jetset join {address}` takes it back").format(address=self.address)
+                command = join_command(self.address)
+                back = _("{command} takes it back").format(command=command)
                 yield Static(Text(f"{stays}\n  {back}"))
             yield OptionList(
                 Option("g  " + _("Back to the game"), id=BACK),

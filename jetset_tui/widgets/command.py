@@ -27,33 +27,67 @@ UNDO_WORD = "undo"
 
 
 class NotationSuggester(Suggester):
-    """Completes a line from the legal actions now, else its last word from the board's codes."""
+    """Completes a line to a legal action now; off turn, its last word from the board's codes.
+    What the player typed stays as typed (case-sensitive, so Textual does not lower it)."""
 
-    def __init__(self, lines: Callable[[], list[str]], words: Callable[[], list[str]]) -> None:
-        super().__init__(use_cache=False, case_sensitive=False)
+    def __init__(
+        self,
+        lines: Callable[[], list[str]],
+        words: Callable[[], list[str]],
+        whole: Callable[[str], bool],
+    ) -> None:
+        super().__init__(use_cache=False, case_sensitive=True)
         self.lines = lines
         self.words = words
+        self.whole = whole
 
     async def get_suggestion(self, value: str) -> str | None:
-        return complete(value, self.lines(), self.words())
+        return complete(value, self.lines(), self.words(), self.whole)
 
 
-def complete(value: str, lines: list[str], words: list[str]) -> str | None:
-    """The first candidate line that extends ``value``, or ``value`` with its last word
-    completed from ``words`` (link names, card ids, city codes, verbs)."""
+def complete(
+    value: str,
+    lines: list[str],
+    words: list[str],
+    whole: Callable[[str], bool] = lambda _line: False,
+) -> str | None:
+    """``value`` as typed, with the rest of the first legal line that extends it (any case; the
+    rest in the case of the word being typed);
+    with no legal lines now (another's turn), its last word completed from ``words`` (link
+    names, card ids, city codes, verbs), unless the words before it already make an action
+    (``whole``): never a line that cannot be played ("buy AMS-LON 1 1 extra")."""
     if not value.strip():
         return None
     low = value.casefold()
+    head, _, last = value.rpartition(" ")
     for line in lines:
         if line.casefold().startswith(low) and len(line) > len(value):
-            return line
-    _, _, last = value.rpartition(" ")
-    if not last:
+            return value + in_case_of(last, line[len(value) :])
+    if lines or not last or whole(head):
         return None
     for word in words:
         if word.casefold().startswith(last.casefold()) and len(word) > len(last):
-            return value + word[len(last) :]
+            return value + in_case_of(last, word[len(last) :])
     return None
+
+
+def in_case_of(typed: str, rest: str) -> str:
+    """``rest`` in the case of the word the player is typing: ``ams-h`` goes on ``am 1``,
+    ``AMS-H`` on ``AM 1``; a word of mixed case, or without letters, leaves it as it is."""
+    if typed.islower():
+        return rest.lower()
+    if typed.isupper():
+        return rest.upper()
+    return rest
+
+
+def parses(parse: Callable[[str], object], line: str) -> bool:
+    """Whether ``parse`` takes ``line`` as a whole action (a game's notation parser)."""
+    try:
+        parse(line)
+    except NotationError:
+        return False
+    return True
 
 
 class CommandInput(Input):
@@ -123,11 +157,15 @@ class CommandLine(Vertical):
     def compose(self) -> ComposeResult:
         yield CommandInput(
             placeholder=_(": types an action, e.g. buy MIL-ROM 2 (Tab completes)"),
-            suggester=NotationSuggester(self.lines, lambda: self.words),
+            suggester=NotationSuggester(self.lines, lambda: self.words, self.is_action),
             id="command-input",
             compact=True,
         )
         yield Static("", id="command-result")
+
+    def is_action(self, line: str) -> bool:
+        """Whether ``line`` is a whole action in notation (legal now or not)."""
+        return parses(self.notation.parse_action, line)
 
     @property
     def input(self) -> CommandInput:

@@ -134,8 +134,10 @@ def test_a_json_error_stays_english_in_italian() -> None:
     said = jetset("--lang", "it", "join", "127.0.0.1:1", "--json")
     error = json.loads(said.stdout)["error"]
     assert said.returncode == 1 and error.startswith("cannot join 127.0.0.1:1: "), error
+    assert "Connect call failed" in error  # the technical text, for a script's log
     human = jetset("--lang", "it", "join", "127.0.0.1:1")
-    assert human.stderr.startswith("jetset join: impossibile unirsi a 127.0.0.1:1: ")
+    nobody = "jetset join: nessuno ospita una partita su 127.0.0.1:1 (connessione rifiutata)\n"
+    assert human.stderr == nobody, human.stderr
     malformed = jetset("--lang", "it", "join", "127.0.0.1", "--json")
     assert (
         json.loads(malformed.stdout)["error"] == "'127.0.0.1': write HOST:PORT, e.g. 127.0.0.1:7777"
@@ -165,3 +167,20 @@ def test_help_lists_the_commands_in_the_language_asked() -> None:
     english = jetset("--help").stdout
     assert "host a game on the network" in english and "ospita" not in english
     assert "con --resume: taglia la fine danneggiata" in jetset("host", "-h", "--lang=it").stdout
+
+
+def test_a_file_that_is_no_log_is_said_in_italian_and_its_json_stays_english(
+    tmp_path: Path,
+) -> None:
+    bad = tmp_path / "bad.jetset"
+    bad.write_text("hello\n")
+    for args in (["replay", str(bad)], ["replay", str(bad), "--verify"], ["export", str(bad)]):
+        said = jetset("--lang", "it", *args)
+        assert said.returncode == 1
+        assert "non è un registro di Jet Set (manca l’intestazione)" in said.stderr, said.stderr
+        assert "no header" not in said.stderr, said.stderr
+    (tmp_path / "empty.jetset").write_bytes(b"")
+    empty = jetset("--lang", "it", "replay", str(tmp_path / "empty.jetset"))
+    assert "empty.jetset: il file è vuoto" in empty.stderr, empty.stderr
+    as_json = jetset("--lang", "it", "replay", str(bad), "--json")
+    assert json.loads(as_json.stdout)["error"] == f"{bad}: not a Jet Set log (no header)"

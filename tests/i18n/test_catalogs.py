@@ -120,6 +120,26 @@ def test_jet_lags_rounds_stay_rounds_in_italian(domain: str) -> None:
     assert not wrong, wrong
 
 
+@pytest.mark.parametrize("domain", list(tasks.DOMAINS))
+def test_an_italian_count_agrees_with_its_number(domain: str) -> None:
+    """A verb or noun that agrees with a count needs the count's plural forms: a message that
+    is not ``ngettext`` says "ne mancano {n}" for 1 as well ("ne mancano 1", a play test saw it
+    in the lobby and the Final Flight advice), so its Italian avoids agreeing with a count."""
+    wrong = italian_lines(domain, r"\bmancano (ancora )?\{", lambda m: not m.pluralizable)
+    assert not wrong, wrong
+
+
+def test_the_final_flight_advice_and_the_lobby_count_in_italian() -> None:
+    from jetset_tui.i18n import _, ngettext, use_language
+
+    to_go = "2 points for a plane on your Final Flight; the fifth ends the game ({left} to go)"
+    with use_language("it"):
+        one, two = (ngettext(to_go, to_go, n).format(left=n) for n in (1, 2))
+        waiting = _("waiting for {n}").format(n=1)
+    assert one.endswith("(ne manca 1)") and two.endswith("(ne mancano 2)"), (one, two)
+    assert waiting == "posti liberi: 1"
+
+
 def italian_lines(
     domain: str, pattern: str, about: Callable[[Message], bool] = lambda _message: True
 ) -> list[str]:

@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 import signal
+import subprocess
 import time
 from pathlib import Path
 
 from netcode.logfile import read_log
 
-from .procs import json_result, replay_json, start_host, start_join, wait_for_entries
+from .procs import JETSET, json_result, replay_json, start_host, start_join, wait_for_entries
 
 
 def test_join_bot_digest_equals_replay_verify_digest(tmp_path: Path) -> None:
@@ -85,6 +86,37 @@ def test_join_refusals_are_clear(tmp_path: Path) -> None:
         time.sleep(1.0)  # a wrong password bars its address for a second (docs/security.md)
         ok = json_result(start_join(port, "--bot", "random", "--password", "pw"))
         assert ok["ok"]
+    finally:
+        host.kill()
+        host.wait()
+
+
+def said_joining(port: int, *args: str) -> str:
+    """What ``jetset ARGS join 127.0.0.1:PORT --bot random`` says on stderr, and that it failed."""
+    run = subprocess.run(
+        [*JETSET, *args[:2], "join", f"127.0.0.1:{port}", "--bot", "random", *args[2:]],
+        capture_output=True, text=True, timeout=60, check=False,
+    )  # fmt: skip
+    assert run.returncode == 1, run
+    return run.stderr
+
+
+def test_a_game_with_a_password_says_how_to_give_it(tmp_path: Path) -> None:
+    host, port = start_host(
+        "--port", "0", "--players", "2", "--bots", "random", "--password", "pw",
+        "--log", str(tmp_path / "g.jetset"),
+    )  # fmt: skip
+    try:
+        english = said_joining(port, "--lang", "en")
+        needs = "this game needs a password: jetset join 127.0.0.1:{} --password P"
+        assert english == f"jetset join: {needs.format(port)}\n", english
+        time.sleep(1.2)  # each refusal bars the address a while, doubling (docs/security.md)
+        italian = said_joining(port, "--lang", "it")
+        needs = "questa partita richiede una password: jetset join 127.0.0.1:{} --password P"
+        assert italian == f"jetset join: {needs.format(port)}\n", italian
+        time.sleep(2.2)
+        wrong = said_joining(port, "--lang", "it", "--password", "nope")
+        assert wrong == "jetset join: password sbagliata\n", wrong
     finally:
         host.kill()
         host.wait()

@@ -194,7 +194,7 @@ async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> 
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, StopScreen))
             text = " ".join(str(w.render()) for w in app.screen.query("Static"))
-            assert f"Your seat stays yours:\n  `jetset join 127.0.0.1:{port}` takes it back" in text
+            assert f"Your seat stays yours:\n  jetset join 127.0.0.1:{port} takes it back" in text
             await pilot.press("escape")
             await until(pilot, lambda: game_shown(app))
             await pilot.press("h")  # a screen over the game: Ctrl+Q still asks
@@ -296,7 +296,7 @@ def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
         said = terminal.read_until(b"takes your seat back")
         assert terminal.close() == 0
         assert (
-            f"jetset join: you left the game; it waits for you: `jetset join 127.0.0.1:{port}` "
+            f"jetset join: you left the game; it waits for you: jetset join 127.0.0.1:{port} "
             "takes your seat back" in said
         )
         assert "token" not in said.lower()

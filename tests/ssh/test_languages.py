@@ -42,19 +42,19 @@ async def test_two_sessions_at_once_each_in_its_players_language(
     assert "waiting for players" not in text
     text = await bob.wait_for("waiting for 2")
     assert "extra cards" in text and "alice's game" in text
-    assert "ne mancano" not in text and "carte extra" not in text
+    assert "posti liberi" not in text and "carte extra" not in text
     room = server.lobby.rooms["1"]
     assert room.table.game.options.extra_cards
 
     await bob.press("i")  # bob chooses Italian in the lobby
-    text = await bob.wait_for("ne mancano 2")
+    text = await bob.wait_for("posti liberi: 2")
     assert "carte extra" in text and "Partite" in text and "waiting for" not in text
     assert "la partita di alice" in text and "alice's game" not in text
     assert "in attesa dei giocatori" in await alice.wait_for("in attesa dei giocatori")
     await bob.close()
 
     bob = await connect(server, "bob", bob_key)  # remembered: Italian again, without LANG
-    text = await bob.wait_for("ne mancano 2")
+    text = await bob.wait_for("posti liberi: 2")
     assert "i: lingua (Italiano)" in text
     await bob.press("i")
     text = await bob.wait_for("waiting for 2")

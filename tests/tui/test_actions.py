@@ -28,9 +28,26 @@ BOT = f"bot:{ADVISOR}"
 def test_completion_prefers_legal_lines_then_words() -> None:
     lines = ["buy MIL-ROM 1", "income"]
     assert complete("inc", lines, []) == "income"
-    assert complete("buy mil", lines, []) == "buy MIL-ROM 1"
+    assert complete("buy mil", lines, []) == "buy mil-rom 1"  # what was typed stays as typed
+    assert complete("buy MIL-R", lines, []) == "buy MIL-ROM 1"
+    assert complete("Buy", lines, []) == "Buy MIL-ROM 1"  # a word of mixed case: as listed
     assert complete("rent AMS-L", [], ["AMS-LON", "AMS-PAR"]) == "rent AMS-LON"
     assert complete("", lines, []) is None
+
+
+def test_completion_never_makes_a_line_that_cannot_be_played() -> None:
+    """A play test: "claim S1-22 LON-PAR S1" + Tab gave "claim s1-22 lon-par s1-01", and "buy
+    AMS-LON 1 EX" a second word, each lowered: after a whole action nothing is added."""
+    lines = ["claim S1-22 LON-PAR", "buy AMS-LON 1", "buy AMS-LON 2"]
+    words = ["S1-01", "S1-22", "extra", "AMS-LON"]
+    assert complete("claim S1-22 LON-PAR S1", lines, words) is None
+    assert complete("buy AMS-LON 1 EX", lines, words) is None
+    assert complete("BUY ams", lines, words) == "BUY ams-lon 1"
+    whole = {"claim S1-22 LON-PAR", "buy AMS-LON 1"}.__contains__  # off turn: no legal lines
+    assert complete("claim S1-22 LON-PAR S1", [], words, whole) is None
+    assert complete("buy AMS-LON 1 EX", [], words, whole) is None
+    assert complete("claim S1", [], words, whole) == "claim S1-01"
+    assert complete("claim s1", [], words, whole) == "claim s1-01"
 
 
 async def test_command_line_errors_in_place_and_completion(tmp_path: Path) -> None:

@@ -1,0 +1,74 @@
+"""Words a play test found on screen in the wrong language or in the code's words: Textual's
+Ctrl+C notice, an unreadable log, the leave dialog's command, the command line's completion."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.widgets import Static
+
+from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import use_language
+from jetset_tui.screens.leave import StopScreen
+from jetset_tui.shell_command import join_command
+from jetset_tui.widgets.command import CommandLine
+from tests.tui.conftest import make_app
+from tests.tui.play import ADVISOR, game_screen
+
+BOT = f"bot:{ADVISOR}"
+
+
+async def test_ctrl_c_in_a_game_says_how_to_quit_in_the_players_language(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="ctrl-c")
+    with use_language("it"):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await game_screen(pilot)
+            await pilot.press("ctrl+c")
+            await pilot.pause()
+            said = [(str(n.title), str(n.message)) for n in app._notifications]
+    assert ("Vuoi uscire?", "Premi [b]ctrl+q[/b] per uscire") in said, said
+
+
+async def test_load_says_a_file_that_is_no_log_in_the_players_language(tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jetset"
+    bad.write_text("hello\n")
+    app = JetSetApp(fsync=False, saves=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert app.open_log(bad) == "bad.jetset: not a Jet Set log (no header)"
+        with use_language("it"):
+            italian = "bad.jetset: non è un registro di Jet Set (manca l’intestazione)"
+            assert app.open_log(bad) == italian
+            assert app.open_replay(bad) == italian
+
+
+async def test_the_leave_dialog_shows_the_command_as_typed_in_a_shell(tmp_path: Path) -> None:
+    for language, back in (("en", "takes it back"), ("it", "te lo restituisce")):
+        app = JetSetApp(fsync=False, saves=tmp_path)
+        with use_language(language):
+            async with app.run_test(size=(100, 30)) as pilot:
+                app.push_screen(StopScreen("127.0.0.1:7791", watching=False))
+                await pilot.pause()
+                text = " ".join(str(w.render()) for w in app.screen.query(Static))
+        assert f"\n  jetset join 127.0.0.1:7791 {back}" in text, text
+        assert "`" not in text, text
+    quoted = "jetset join 'ssh://ann@example.org/game 2'"
+    assert join_command("ssh://ann@example.org/game 2") == quoted
+
+
+async def test_tab_keeps_the_line_as_typed_and_adds_nothing_after_a_whole_action(
+    tmp_path: Path,
+) -> None:
+    app = make_app(tmp_path, ["human", BOT], seed="command")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        line = next(line for line in screen.legal_lines() if line.startswith("buy "))
+        typed = line.upper() + " EX"
+        await pilot.press(":", *typed, "tab")
+        await pilot.pause()
+        command = screen.query_one(CommandLine).input
+        assert command.value == typed  # not "buy ams-lon 1 extra"
+        await pilot.press("ctrl+u", *line[:7].upper(), "tab")
+        await pilot.pause()
+        assert command.value.casefold() in [x.casefold() for x in screen.legal_lines()]
+        assert command.value.startswith(line[:7].upper()), command.value
