@@ -1,0 +1,44 @@
+"""Leaving a game for the lobby over SSH: q asks first, as `jetset join` does
+(jetset_tui/screens/leave.py ``StopScreen``), and says how the seat comes back: j in the lobby
+(an open server's: with the seat's code, shown here again)."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.widgets import OptionList, Static
+from textual.widgets.option_list import Option
+
+from jetset_tui.i18n import _
+from jetset_tui.screens.leave import BACK, StopScreen
+from netcode.seatcode import spaced
+
+
+class LobbyStopScreen(StopScreen):
+    """Leave the game for the lobby (or stop watching it)? True: yes."""
+
+    def __init__(self, code: str | None, *, watching: bool) -> None:
+        super().__init__("", watching=watching)
+        self.code = code
+
+    def compose(self) -> ComposeResult:
+        leave = _("Stop watching") if self.watching else _("Leave the game")
+        question = _("Stop watching?") if self.watching else _("Leave the game?")
+        with Vertical(id="leave"):
+            yield Static(Text(question, style="bold"))
+            if not self.watching:
+                yield Static(Text(seat_stays(self.code)), id="seat-stays")
+            yield OptionList(
+                Option("g  " + _("Back to the game"), id=BACK),
+                Option(f"y  {leave}", id="leave"),
+                id="leave-choices",
+            )
+
+
+def seat_stays(code: str | None) -> str:
+    """What leaving keeps: the seat, which j in the lobby takes back; with its code, if any."""
+    said = _("The game goes on without you; your seat stays yours: j in the lobby takes it back.")
+    if code is None:
+        return said
+    return said + "\n" + _("Your seat code: {code}").format(code=spaced(code))
