@@ -56,3 +56,37 @@ async def test_with_a_key_q_asks_and_says_how_the_seat_comes_back(
     text = await alice.wait_for(in_lobby)
     assert "← your seat" in text or "You hold a seat in game 1" in text
     await alice.close()
+
+
+LONG_LINE = " ".join(f"{letter * 4}{n}" for n, letter in enumerate("ABCDEFGHIJKLMN", start=1))
+"""AAAA1 BBBB2 … NNNN14: longer than the lobby chat's panel at 80 to 120 columns."""
+
+
+def chat_words(text: str) -> list[str]:
+    """The words of the lobby chat's panel (right of the games' border), top to bottom."""
+    found: list[str] = []
+    for line in text.splitlines()[2:-1]:
+        if "│" in line:
+            found += line.rsplit("│", 1)[1].split()
+    return found
+
+
+def shows_in_order(said: list[str], words: list[str]) -> bool:
+    """``words`` are among ``said``, one after the other, none missing."""
+    starts = [i for i, word in enumerate(said) if word == words[0]]
+    return any(said[i : i + len(words)] == words for i in starts)
+
+
+async def test_a_long_lobby_chat_line_wraps_whole_in_its_panel_and_again_on_resize(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    cleo = await connect(server, "cleo", alice_key, width=100, height=30)
+    await cleo.lobby()
+    await cleo.press("t", pause=0.3)
+    await cleo.type(LONG_LINE)
+    await cleo.press("enter")
+    words = ["cleo:", *LONG_LINE.split()]
+    for width in (100, 120, 80, 100):
+        cleo.resize(width, 30)
+        await cleo.wait_for(lambda t: shows_in_order(chat_words(t), words))
+    await cleo.close()

@@ -3,13 +3,14 @@ its keys open the new-game form, join, watch, and switch the language."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from typing import ClassVar, Protocol, cast
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,7 +22,7 @@ from textual.widgets.data_table import ColumnKey, RowDoesNotExist
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
 from jetset_tui.key_order import ClearOnSubmit
 from jetset_tui.ssh.games import game_title, title_words
-from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.lobby import CHAT_KEPT, Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.seating import Player
@@ -58,6 +59,29 @@ COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
 """The lobby's table: each column's heading (in the session's language) and key."""
 
 
+class ChatPanel(RichLog):
+    """The lobby chat: each line wrapped whole inside the panel, and wrapped again when the
+    panel's width changes (a RichLog keeps lines as wide as when they were written)."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id, wrap=True, min_width=1)  # not RichLog's 78 columns, cut off
+        self.said: deque[Text] = deque(maxlen=CHAT_KEPT)
+        self._wrapped_at = 0
+
+    def add(self, line: Text) -> None:
+        self.said.append(line)
+        self.write(line)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)  # the first size: RichLog writes what waited for it
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width != self._wrapped_at:
+            self.clear()
+            for line in self.said:
+                self.write(line)
+        self._wrapped_at = width
+
+
 def language_name() -> str:
     """The current language, named in itself."""
     return LANGUAGES[current_language()]
@@ -82,7 +106,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
     LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
-    LobbyScreen RichLog { height: 1fr; }
+    LobbyScreen RichLog { height: 1fr; scrollbar-gutter: stable; }
     LobbyScreen #say, LobbyScreen #say:focus { height: 1; border: none; padding: 0 1; }
     """
 
@@ -109,7 +133,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(id="detail")
             with Vertical(id="chat-side"):
                 yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
-                yield RichLog(id="lobby-chat", wrap=True)
+                yield ChatPanel(id="lobby-chat")
                 yield ClearOnSubmit(
                     placeholder=_("t: say something"), id="say", max_length=MAX_CHAT
                 )
@@ -210,11 +234,11 @@ class LobbyScreen(Screen[None]):
         self.query_one("#detail", Static).update(hint)
 
     def show_chat(self) -> None:
-        log = self.query_one("#lobby-chat", RichLog)
+        log = self.query_one("#lobby-chat", ChatPanel)
         chat = list(self.lobby.chat)
         fresh = chat[self._chat_seen :] if self._chat_seen <= len(chat) else chat
         for line in fresh:
-            log.write(Text.assemble((line.name, "bold"), ": ", line.text))
+            log.add(Text.assemble((line.name, "bold"), ": ", line.text))
         self._chat_seen = len(chat)
 
     def selected(self) -> Room | None:
