@@ -35,6 +35,7 @@ from jetset_tui.ssh.screens.new_game import GameRequest
 from jetset_tui.ssh.screens.wait import WaitScreen
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
+from jetset_tui.ssh.username import UserName, name_changes
 from jetset_tui.table_screens import is_table_screen
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent
@@ -62,13 +63,16 @@ class SshApp(JetSetApp):
         player: Player,
         depth: str,
         language: str | None = None,
+        given: UserName | None = None,
     ) -> None:
-        """``language``: the session's (jetset_tui/ssh/session.py, ``client_language``)."""
+        """``language``: the session's (jetset_tui/ssh/session.py, ``client_language``);
+        ``given``: the player's user name as their name (jetset_tui/ssh/username.py)."""
         super().__init__(bot_delay=lobby.bot_delay, language=language, joined_at=IN_THE_LOBBY)
         self.terminal_link = link
         self.driver_class = SshDriver
         self.lobby = lobby
         self.player = player
+        self.given = given
         self.depth = depth
         # every SSH app renders in truecolor; ReduceColours adapts it to this client's terminal
         force_truecolor(self.console)
@@ -89,6 +93,13 @@ class SshApp(JetSetApp):
     @on(events.Mount)
     def start_lobby(self, event: events.Mount) -> None:
         event.prevent_default()  # the lobby, not the local app's start screen
+        self.call_after_refresh(self.tell_name_changes)
+
+    def tell_name_changes(self) -> None:
+        """A player whose user name was cut or cleaned is told what the lobby calls them."""
+        said = name_changes(self.given) if self.given is not None else None
+        if said is not None:
+            self.notify(said, severity="warning", timeout=15, markup=False)
 
     def get_line_filters(self) -> list[LineFilter]:
         filters = list(super().get_line_filters())

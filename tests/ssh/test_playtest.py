@@ -90,3 +90,39 @@ async def test_a_long_lobby_chat_line_wraps_whole_in_its_panel_and_again_on_resi
         cleo.resize(width, 30)
         await cleo.wait_for(lambda t: shows_in_order(chat_words(t), words))
     await cleo.close()
+
+
+async def test_an_accented_name_is_kept_in_either_unicode_form(tmp_path: Path) -> None:
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        for typed in ("émile", "e\u0301mile"):  # NFC, and NFD as some systems type it
+            emile = await connect(server, typed, None)
+            text = await emile.lobby()
+            assert "lobby   émile" in text and "mile" not in text.replace("émile", "")
+            await emile.close()
+        zoe = await connect(server, "Zoë_Ørsted-Łukasz", None)  # 17 characters: one too many
+        text = await zoe.wait_for("cut to 16 characters")
+        assert "Zoë_Ørsted-Łukas" in text
+        await zoe.close()
+    finally:
+        await server.close()
+
+
+async def test_a_long_or_invisible_laden_name_is_said_and_mixed_alphabets_are_refused(
+    tmp_path: Path,
+) -> None:
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        long = await connect(server, "a" * 300, None)
+        text = await long.wait_for("Your name is cut to 16 characters")
+        assert "a" * 16 + "." in text
+        await long.close()
+        hidden = await connect(server, "al ice!", None)  # a space, a "!"
+        text = await hidden.wait_for("calls you alice")
+        await hidden.close()
+        trick = await connect(server, "p\u0430ypal", None)  # a Cyrillic а among Latin letters
+        await trick.closed.wait()
+        assert "mixes Latin, Cyrillic or Greek letters" in trick.text()
+        assert not server.lobby.rooms and "pаypal" not in str(server.sessions)
+    finally:
+        await server.close()
