@@ -5,10 +5,14 @@ the same session without its code typed again."""
 from __future__ import annotations
 
 import re
+from functools import partial
 from pathlib import Path
 
 import asyncssh
 
+from engine.jetset.options import MODULES
+from jetset_tui.i18n import _, use_language
+from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect, in_lobby, start_server
 
@@ -126,3 +130,43 @@ async def test_a_long_or_invisible_laden_name_is_said_and_mixed_alphabets_are_re
         assert not server.lobby.rooms and "pаypal" not in str(server.sessions)
     finally:
         await server.close()
+
+
+def games_box_words(text: str) -> set[str]:
+    """The words of the lobby's games table (left of the chat's border, above the line under
+    the table)."""
+    lines = text.splitlines()[3:]
+    ends = [i for i, line in enumerate(lines) if "Game 1:" in line or "Partita 1:" in line]
+    return {word for line in lines[: ends[0] if ends else 0] for word in line.split("│")[0].split()}
+
+
+def lists_all(wanted: set[str], text: str) -> bool:
+    """The games table shows every word of ``wanted`` (a name's ``*`` and a list's commas aside)."""
+    return wanted <= {word.strip(",*") for word in games_box_words(text)}
+
+
+async def test_the_lobby_list_keeps_status_seats_and_your_seat_in_sight(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """A game whose title runs long with its modules: the status, the seats and "← your seat"
+    stay in the table at 80, 100 and 120 columns, in English and in Italian; the title wraps."""
+    alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+    modules = {"extra_cards": True, "modules": MODULES}
+    room = server.lobby.create(alice, 3, ["greedy"], None, options=modules)
+    peer, _code = await server.lobby.join(room, alice, None)
+    await peer.close()
+    for language, env, sizes in (
+        ("en", {}, ((80, 24), (100, 30), (120, 40))),
+        ("it", {"LANG": "it_IT.UTF-8"}, ((80, 24),)),
+    ):
+        with use_language(language):
+            mine = [room.status, _("← your seat"), room.seat_line()]
+        wanted = {word.strip(",*") for said in mine for word in said.split()}
+        width, height = sizes[0]
+        term = await connect(server, "alice", alice_key, width=width, height=height, env=env)
+        await term.wait_for("(open)" if language == "en" else "(libero)")  # her seat, waiting
+        await term.press("escape")
+        for width, height in sizes:
+            term.resize(width, height)
+            await term.wait_for(partial(lists_all, wanted))
+        await term.close()
