@@ -170,3 +170,24 @@ async def test_the_lobby_list_keeps_status_seats_and_your_seat_in_sight(
             term.resize(width, height)
             await term.wait_for(partial(lists_all, wanted))
         await term.close()
+
+
+async def test_q_at_a_jetlag_table_says_the_seat_stays_and_it_does(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """Not "it is not saved": the game goes on in the lobby with the seat, which j takes back."""
+    alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+    room = server.lobby.create(alice, 2, ["greedy"], None, game="jetlag")
+    peer, _code = await server.lobby.join(room, alice, None)
+    await peer.close()
+    term = await connect(server, "alice", alice_key)
+    await term.wait_for("Round 1 of 4")  # her seat, from the lobby
+    await term.press("q")
+    text = await term.wait_for("Leave the game?")
+    assert "your seat stays yours: j in the" in text and "not saved" not in text
+    await term.press("y")
+    text = await term.wait_for(lambda t: in_lobby(t) and "← your seat" in t)
+    assert server.lobby.seat_of(alice.identity) is not None
+    await term.press("j")
+    await term.wait_for("Round 1 of 4")
+    await term.close()
