@@ -4,7 +4,6 @@ the same session without its code typed again."""
 
 from __future__ import annotations
 
-import re
 from functools import partial
 from pathlib import Path
 
@@ -14,9 +13,7 @@ from engine.jetset.options import MODULES
 from jetset_tui.i18n import _, use_language
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
-from tests.ssh.helpers import connect, in_lobby, start_server
-
-SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{8}):")
+from tests.ssh.helpers import connect, in_lobby, open_game_code, start_server
 
 
 async def test_open_mode_q_asks_and_shows_the_code_and_j_needs_no_code_in_the_session(
@@ -25,10 +22,7 @@ async def test_open_mode_q_asks_and_shows_the_code_and_j_needs_no_code_in_the_se
     server = await start_server(tmp_path, open_mode=True)
     try:
         alice = await connect(server, "alice", None)
-        await alice.new_game_against_bots()
-        match = SEAT_CODE.search(await alice.wait_for("Your seat code is"))
-        assert match is not None
-        code = match.group(1)
+        code = await open_game_code(alice)
         await alice.press("q")  # on her own turn: asked, not gone
         text = await alice.wait_for("Leave the game?")
         assert f"Your seat code: {code[:4]} {code[4:]}" in text, text
