@@ -10,10 +10,10 @@ from __future__ import annotations
 from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from pathlib import Path
-from typing import ClassVar, TypeVar
+from typing import Any, ClassVar, TypeVar
 
 from textual import events, on
-from textual.app import SystemCommand
+from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
 from textual.screen import Screen
@@ -23,22 +23,29 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.chat import ChatScreen, notify_chat
 from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.leave import StopScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
 from jetset_tui.ssh.lobby import Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.ask import CODE_INPUT_MAX, PASSWORD_MAX, AskScreen
+from jetset_tui.ssh.screens.leave import LobbyStopScreen
 from jetset_tui.ssh.screens.lobby import LobbyScreen
 from jetset_tui.ssh.screens.new_game import GameRequest
 from jetset_tui.ssh.screens.wait import WaitScreen
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
+from jetset_tui.ssh.username import UserName, name_changes
+from jetset_tui.table_screens import is_table_screen
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent
 from netcode.peer import NetPeer
 
 CSS_FILE = str(Path(tui_app.__file__).with_name("jetset.tcss"))
 HIDDEN_COMMANDS = {"Screenshot", "Back to the menu"}
+IN_THE_LOBBY = "the lobby"
+"""``joined_at`` of every SSH app: its games are joined, so q at a table asks before leaving
+(``SshApp.leave_joined``), as `jetset join` does."""
 T = TypeVar("T")
 
 
@@ -56,13 +63,16 @@ class SshApp(JetSetApp):
         player: Player,
         depth: str,
         language: str | None = None,
+        given: UserName | None = None,
     ) -> None:
-        """``language``: the session's (jetset_tui/ssh/session.py, ``client_language``)."""
-        super().__init__(bot_delay=lobby.bot_delay, language=language)
+        """``language``: the session's (jetset_tui/ssh/session.py, ``client_language``);
+        ``given``: the player's user name as their name (jetset_tui/ssh/username.py)."""
+        super().__init__(bot_delay=lobby.bot_delay, language=language, joined_at=IN_THE_LOBBY)
         self.terminal_link = link
         self.driver_class = SshDriver
         self.lobby = lobby
         self.player = player
+        self.given = given
         self.depth = depth
         # every SSH app renders in truecolor; ReduceColours adapts it to this client's terminal
         force_truecolor(self.console)
@@ -71,6 +81,9 @@ class SshApp(JetSetApp):
         self.current: tuple[Room, NetPeer] | None = None
         self.peers: set[NetPeer] = set()
         self._resumed = False
+        self.seat_codes: dict[str, str] = {}
+        """--open: the code of each seat this session sat in (by game), known to its player:
+        taking the seat back in this session needs no code typed again."""
 
     def get_default_screen(self) -> LobbyScreen:
         """The lobby is the first screen, and the bottom of the stack: no screen under it to
@@ -80,6 +93,13 @@ class SshApp(JetSetApp):
     @on(events.Mount)
     def start_lobby(self, event: events.Mount) -> None:
         event.prevent_default()  # the lobby, not the local app's start screen
+        self.call_after_refresh(self.tell_name_changes)
+
+    def tell_name_changes(self) -> None:
+        """A player whose user name was cut or cleaned is told what the lobby calls them."""
+        said = name_changes(self.given) if self.given is not None else None
+        if said is not None:
+            self.notify(said, severity="warning", timeout=15, markup=False)
 
     def get_line_filters(self) -> list[LineFilter]:
         filters = list(super().get_line_filters())
@@ -119,13 +139,13 @@ class SshApp(JetSetApp):
     def join_game(self, room: Room) -> None:
         """Join ``room`` (asking for its password, or in --open mode your seat's code)."""
         if player_seat := room.members.get(self.player.identity):
-            if self.lobby.open_mode:
+            if self.lobby.open_mode and room.id not in self.seat_codes:
                 self.ask(
                     _("The code of your seat {seat} in game {game}:").format(
                         seat=player_seat.seat + 1,  # counted from 1
                         game=room.id,
                     ),
-                    lambda code: self.lobby.rejoin(room, self.player, code),
+                    partial(self.rejoin_with_code, room),
                     lambda peer: self.back_in(room, peer),
                     max_length=CODE_INPUT_MAX,
                 )
@@ -172,16 +192,26 @@ class SshApp(JetSetApp):
     def seated(self, room: Room, peer: NetPeer, code: str | None) -> None:
         """In a seat: the game, and (--open) the seat's code, shown this once."""
         code = code if self.lobby.open_mode else None
+        if code:
+            self.seat_codes[room.id] = code
         self.enter(room, peer, code)
         if code:
             message = _("Your seat code is {code}: with your name it takes this seat back.")
             message = message.format(code=code)
             self.call_after_refresh(self.notify, message, timeout=30)
 
+    async def rejoin_with_code(self, room: Room, code: str) -> NetPeer:
+        """Back in your seat with the code typed (--open); this session keeps it."""
+        peer = await self.lobby.rejoin(room, self.player, code)
+        self.seat_codes[room.id] = code
+        return peer
+
     async def rejoin(self, room: Room) -> None:
+        """Back in your seat (--open: with the code this session knows)."""
         try:
-            peer = await self.lobby.rejoin(room, self.player, None)
+            peer = await self.lobby.rejoin(room, self.player, self.seat_codes.get(room.id))
         except LobbyError as exc:
+            self.seat_codes.pop(room.id, None)  # asked for again next time
             self.notify(str(exc), severity="error")
             return
         self.back_in(room, peer)
@@ -245,6 +275,41 @@ class SshApp(JetSetApp):
             self.peers.discard(peer)
             start_worker(self, peer.close)
             self.lobby.left(room, peer)
+
+    # -- out of a game ----------------------------------------------------------------------
+
+    def leave_joined(self) -> None:
+        """q at a table: ask (the seat stays yours, and how it comes back), then back to the
+        lobby; once the game is over, back at once."""
+        if isinstance(self.screen, StopScreen):
+            return
+        tables = [screen for screen in self.screen_stack if is_table_screen(screen)]
+        if not tables:
+            return
+        table = tables[-1]
+        while self.screen is not table:
+            self.pop_screen()  # a help, plan or chat screen over the game
+        session: Any = getattr(table, "session", None)  # every game's table holds its session
+        if session is None or session.game.over:
+            self.pop_screen()
+            return
+
+        def chosen(leave: bool | None) -> None:
+            if leave and self.screen is table:
+                self.pop_screen()
+
+        watching = not session.local_seats
+        self.push_screen(LobbyStopScreen(self.held_code(), watching=watching), chosen)
+
+    def held_code(self) -> str | None:
+        """--open: the code of the seat this session plays in now, if it knows it."""
+        if self.current is None or not self.lobby.open_mode:
+            return None
+        return self.seat_codes.get(self.current[0].id)
+
+    async def action_quit(self) -> None:
+        """Ctrl+Q: the session ends (its seats stay their players')."""
+        await App.action_quit(self)
 
     async def close_peers(self) -> None:
         """The session ends: leave every game."""

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 from typing import TYPE_CHECKING
 
 import asyncssh
@@ -15,18 +14,12 @@ import asyncssh
 from jetset_tui.ssh.keys import key_fingerprint
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.session import GameSession
+from jetset_tui.ssh.username import NOBODY, UserName, user_name
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.server import GameServer
 
 log = logging.getLogger("jetset.ssh")
-
-NAME_RE = re.compile(r"[^A-Za-z0-9_.-]")
-
-
-def clean_name(username: str) -> str:
-    name = NAME_RE.sub("", username)[:16]
-    return name or "player"
 
 
 class Connection(asyncssh.SSHServer):
@@ -37,7 +30,9 @@ class Connection(asyncssh.SSHServer):
         self.conn: asyncssh.SSHServerConnection | None = None
         self.address = "?"
         self.reached = ""
-        self.username = "player"
+        self.username = NOBODY
+        self.given = UserName(NOBODY)
+        """The user name as the player's name, and what was changed on the way."""
         self.fingerprint: str | None = None
         self.session: GameSession | None = None
         self.counted = False
@@ -79,7 +74,8 @@ class Connection(asyncssh.SSHServer):
     # -- authentication ---------------------------------------------------------------------
 
     def begin_auth(self, username: str) -> bool:
-        self.username = clean_name(username)
+        self.given = user_name(username)
+        self.username = self.given.name
         return not self.server.config.open_mode
 
     def public_key_auth_supported(self) -> bool:

@@ -10,16 +10,17 @@ import asyncio
 import contextlib
 import logging
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from jetset_tui.i18n import language_from_env
+from jetset_tui.i18n import current_language, language_from_env, use_language
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.subsystem import ProtocolLink
+from jetset_tui.ssh.username import mixed_refusal
 from netcode import protocol as p
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
@@ -109,6 +110,10 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             return
         if self.term is None:
             self._refuse("Jet Set needs a terminal: connect with `ssh -t`.")
+            return
+        if self.connection.given.mixed:
+            log.warning("%s: a name of mixed alphabets refused", self.connection.address)
+            self._refuse(self.in_client_language(mixed_refusal))
             return
         if len(self.server.sessions) >= self.server.config.max_sessions:
             log.warning("%s: the server is full", self.connection.address)
@@ -220,6 +225,12 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._close_connection_soon()
         self.finished.set()
 
+    def in_client_language(self, say: Callable[[], str]) -> str:
+        """What ``say`` says, in the language the client's environment asks for."""
+        env = self.chan.get_environment() if self.chan is not None else {}
+        with use_language(client_language(env, None) or current_language()):
+            return say()
+
     def _close_connection_soon(self) -> None:
         """One session per connection: when it ends, so does the connection (after the last
         bytes had a moment to leave)."""
@@ -244,7 +255,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._arm_idle(self.server.config.idle_timeout)
         remembered = self.server.lobby.language_of(conn.player.identity)
         language = client_language(self.chan.get_environment(), remembered)
-        self.app = SshApp(self, self.server.lobby, conn.player, depth, language)
+        self.app = SshApp(self, self.server.lobby, conn.player, depth, language, conn.given)
         try:
             await self.app.run_async(size=self.size)
         except Exception:

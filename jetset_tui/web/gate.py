@@ -19,10 +19,10 @@ import logging
 import secrets
 from dataclasses import dataclass
 
-from jetset_tui.ssh.connection import clean_name
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.ssh.subsystem import ProtocolLink
+from jetset_tui.ssh.username import clean_name
 from jetset_tui.web import WEB_HELLO
 from netcode.framing import HEADER, FrameError, decode
 

@@ -24,14 +24,14 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
-from textual.widgets import Input, OptionList, Static
-from textual.widgets.option_list import Option
+from textual.widgets import Input, Static
 
 import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import N_, _, set_process_language
-from jetset_tui.screens.leave import BACK, StopScreen
+from jetset_tui.screens.leave import StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
+from jetset_tui.ssh.screens.leave import stop_dialog
 from jetset_tui.ssh.textual_private import share_parsed_css
 from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
 from jetset_tui.workers import start_worker
@@ -138,19 +138,10 @@ class WebStopScreen(StopScreen):
         self.player, self.code = name, code
 
     def compose(self) -> ComposeResult:
-        leave = _("Stop watching") if self.watching else _("Leave the game")
-        question = _("Stop watching?") if self.watching else _("Leave the game?")
-        with Vertical(id="leave"):
-            yield Static(Text(question, style="bold"))
-            if not self.watching:
-                yield Static(_("The game goes on without you, and this tab's session ends."))
-                if self.code is not None:
-                    yield Static(Text(come_back(self.player, self.code)))
-            yield OptionList(
-                Option("g  " + _("Back to the game"), id=BACK),
-                Option(f"y  {leave}", id="leave"),
-                id="leave-choices",
-            )
+        said = [Static(_("The game goes on without you, and this tab's session ends."))]
+        if self.code is not None:
+            said.append(Static(Text(come_back(self.player, self.code))))
+        yield from stop_dialog(self.watching, said)
 
 
 def come_back(name: str, code: str) -> str:

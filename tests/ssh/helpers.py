@@ -194,6 +194,18 @@ class Term(asyncssh.SSHClientSession[bytes]):
             await self.conn.wait_closed()
 
 
+SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{8}):")
+"""The notice an --open lobby shows the one who took a seat, once."""
+
+
+async def open_game_code(term: Term) -> str:
+    """From an --open lobby: a game against bots; the seat's code its notice shows."""
+    await term.new_game_against_bots()
+    match = SEAT_CODE.search(await term.wait_for("Your seat code is"))
+    assert match is not None
+    return match.group(1)
+
+
 def in_lobby(text: str) -> bool:
     """The screen is the lobby's, taking keys (its footer offers a new game)."""
     return "n New game" in text.splitlines()[-1]

@@ -224,7 +224,7 @@ async def test_over_ssh_a_jetlag_room_opens_the_jetlag_table_for_its_player_and_
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
     """The form's Jet Lag against a bot: alice's terminal shows the Jet Lag table with her
-    hand; bob, watching from the lobby, the same table with no hand; q takes him back."""
+    hand; bob, watching from the lobby, the same table with no hand; q (asked) takes him back."""
     alice = await connect(server, "alice", alice_key, width=80, height=24)
     await alice.lobby()
     await alice.press("n")
@@ -242,8 +242,8 @@ async def test_over_ssh_a_jetlag_room_opens_the_jetlag_table_for_its_player_and_
     text = await bob.wait_for("Round 1 of 4")
     assert "Your hand" not in text and server.lobby.rooms["1"].watchers == 1
     await bob.press("q")
-    await bob.wait_for("q again stops watching")  # a watcher saves nothing: the table asks
-    await bob.press("q")
+    await bob.wait_for("Stop watching?")  # asked, as at Jet Set's table
+    await bob.press("y")
     await bob.lobby()
     await wait_for(lambda: server.lobby.rooms["1"].watchers == 0)
     await alice.close()

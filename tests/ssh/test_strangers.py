@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import re
 import statistics
 import time
 from pathlib import Path
@@ -18,9 +17,7 @@ from jetset_tui.ssh.seating import LobbyError, Player, WrongSecret
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
 from netcode.seatcode import CODE_ALPHABET, CODE_LENGTH
-from tests.ssh.helpers import Term, connect, start_server
-
-SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{8}):")
+from tests.ssh.helpers import Term, connect, open_game_code, start_server
 
 
 def answer_line(text: str, question: str) -> str:
@@ -34,10 +31,7 @@ async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) 
     server = await start_server(tmp_path, open_mode=True)
     try:
         alice = await connect(server, "alice", None)
-        await alice.new_game_against_bots()
-        match = SEAT_CODE.search(await alice.wait_for("Your seat code is"))
-        assert match is not None
-        code = match.group(1)
+        code = await open_game_code(alice)
         assert len(code) == CODE_LENGTH and set(code) <= set(CODE_ALPHABET)
         assert len(CODE_ALPHABET) ** CODE_LENGTH >= 2**40
 

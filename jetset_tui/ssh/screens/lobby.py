@@ -3,13 +3,15 @@ its keys open the new-game form, join, watch, and switch the language."""
 
 from __future__ import annotations
 
+from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
 from functools import partial
 from typing import ClassVar, Protocol, cast
 
+from rich.console import Console
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -21,7 +23,7 @@ from textual.widgets.data_table import ColumnKey, RowDoesNotExist
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
 from jetset_tui.key_order import ClearOnSubmit
 from jetset_tui.ssh.games import game_title, title_words
-from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.lobby import CHAT_KEPT, Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.seating import Player
@@ -56,6 +58,84 @@ COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
     (lambda: _("seats"), "seats"),
 )
 """The lobby's table: each column's heading (in the session's language) and key."""
+FITTED = (2, 3, 4)
+"""The columns (title, status, seats) that share what the table's width leaves them, each cell
+wrapped to its share (at most ``CELL_LINES`` lines), so that none runs out of sight; the title
+takes at most a quarter of it (``TITLE_SHARE``), and the detail under the table shows it whole."""
+CELL_LINES = 4
+TITLE_SHARE = 4
+
+
+class ChatPanel(RichLog):
+    """The lobby chat: each line wrapped whole inside the panel, and wrapped again when the
+    panel's width changes (a RichLog keeps lines as wide as when they were written)."""
+
+    def __init__(self, *, id: str) -> None:
+        super().__init__(id=id, wrap=True, min_width=1)  # not RichLog's 78 columns, cut off
+        self.said: deque[Text] = deque(maxlen=CHAT_KEPT)
+        self._wrapped_at = 0
+
+    def add(self, line: Text) -> None:
+        self.said.append(line)
+        self.write(line)
+
+    def on_resize(self, event: events.Resize) -> None:
+        super().on_resize(event)  # the first size: RichLog writes what waited for it
+        width = self.scrollable_content_region.width
+        if self._wrapped_at and width != self._wrapped_at:
+            self.clear()
+            for line in self.said:
+                self.write(line)
+        self._wrapped_at = width
+
+
+MIN_SHARE = 6
+"""The fewest cells a fitted column gets."""
+
+
+def shares(wanted: list[int], room: int) -> list[int]:
+    """``room`` cells shared among columns that want ``wanted``: each gets what it wants if
+    that is under an even share, and the others share the rest evenly."""
+    given = [0] * len(wanted)
+    left = list(range(len(wanted)))
+    while left:
+        share = room // len(left)
+        small = [i for i in left if wanted[i] <= share]
+        if not small:
+            for n, i in enumerate(left):
+                given[i] = share + (1 if n < room % len(left) else 0)
+            break
+        for i in small:
+            given[i] = wanted[i]
+            room -= wanted[i]
+            left.remove(i)
+    return given
+
+
+def wrapped(text: Text, width: int | None, console: Console) -> Text:
+    """``text`` in lines of at most ``width`` cells (broken between words where it can), at
+    most ``CELL_LINES`` of them, the last cut with "…" if more were needed."""
+    if width is None or text.cell_len <= width:
+        return text
+    lines = text.wrap(console, width, overflow="fold")
+    kept = [line.copy() for line in lines][:CELL_LINES]
+    for line in kept:
+        line.rstrip()
+    if len(lines) > CELL_LINES:
+        kept[-1].append("…")
+        kept[-1].truncate(width, overflow="ellipsis")
+    return Text("\n").join(kept)
+
+
+def widest(text: Text) -> int:
+    """The cells of ``text``'s widest line."""
+    return max(line.cell_len for line in text.split("\n"))
+
+
+def full_title(room: Room) -> str:
+    """``room``'s title, a lock if private, and its options' words."""
+    title = title_words(room.title) + (" 🔒" if room.private else "")
+    return " · ".join([title, *room.options_words])
 
 
 def language_name() -> str:
@@ -82,7 +162,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen DataTable { height: 1fr; }
     LobbyScreen #detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
     LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
-    LobbyScreen RichLog { height: 1fr; }
+    LobbyScreen RichLog { height: 1fr; scrollbar-gutter: stable; }
     LobbyScreen #say, LobbyScreen #say:focus { height: 1; border: none; padding: 0 1; }
     """
 
@@ -92,6 +172,8 @@ class LobbyScreen(Screen[None]):
         self.player = player
         self._chat_seen = 0
         self._stale = False
+        self._widths: list[int | None] = []
+        """The widths the table's rows were last fitted to (``fitted_widths``)."""
         self._listener: Callable[[], object] = lambda: None
 
     @property
@@ -109,7 +191,7 @@ class LobbyScreen(Screen[None]):
                 yield Static(id="detail")
             with Vertical(id="chat-side"):
                 yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
-                yield RichLog(id="lobby-chat", wrap=True)
+                yield ChatPanel(id="lobby-chat")
                 yield ClearOnSubmit(
                     placeholder=_("t: say something"), id="say", max_length=MAX_CHAT
                 )
@@ -170,23 +252,58 @@ class LobbyScreen(Screen[None]):
         table = self.query_one(DataTable)
         keep = table.cursor_row
         table.clear()
-        for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
-            mine = room.members.get(self.player.identity)
-            title = title_words(room.title) + (" 🔒" if room.private else "")
-            for words in room.options_words:
-                title += " · " + words
-            if mine is not None:
-                title += "  " + _("← your seat")
-            status = room.status
-            if room.watchers:
-                status += ", " + _("{n} watching").format(n=room.watchers)
-            game = Text(game_title(room.game))
-            cells = (game, Text(title), Text(status), Text(room.seat_line()))  # names: no markup
-            table.add_row(room.id, *cells, key=room.id)
+        rooms = sorted(self.lobby.rooms.values(), key=lambda r: int(r.id))
+        rows = [self.row_of(room) for room in rooms]
+        widths = self._widths = self.fitted_widths(rows)
+        for room, cells in zip(rooms, rows, strict=True):
+            for i, width in zip(FITTED, widths, strict=True):
+                cells[i] = wrapped(cells[i], width, self.app.console)
+            height = max(cell.plain.count("\n") + 1 for cell in cells)
+            table.add_row(*cells, key=room.id, height=height)
+        for i, column in enumerate(table.ordered_columns):  # as wide as these rows, no wider
+            column.content_width = max([column.label.cell_len, *(widest(r[i]) for r in rows)])
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
         self.show_detail()
         self.show_chat()
+
+    def row_of(self, room: Room) -> list[Text]:
+        """``room``'s cells in the table (names are the players': no markup)."""
+        status = room.status
+        if room.watchers:
+            status += ", " + _("{n} watching").format(n=room.watchers)
+        if self.player.identity in room.members:
+            status += "  " + _("← your seat")
+        game = game_title(room.game)
+        cells = (room.id, game, full_title(room), status, room.seat_line())
+        return [Text(cell) for cell in cells]
+
+    def fitted_widths(self, rows: list[list[Text]]) -> list[int | None]:
+        """The cells each of the ``FITTED`` columns may take, so that every column fits in the
+        table (None: as wide as it is, while the table's width is not known or it fits)."""
+        table = self.query_one(DataTable)
+        natural = [
+            max([Text(heading()).cell_len, *(row[i].cell_len for row in rows)])
+            for i, (heading, _key) in enumerate(COLUMNS)
+        ]
+        room = table.scrollable_content_region.width - 2 * table.cell_padding * len(COLUMNS)
+        room -= sum(width for i, width in enumerate(natural) if i not in FITTED)
+        wanted = [natural[i] for i in FITTED]
+        if table.scrollable_content_region.width <= 0 or sum(wanted) <= room:
+            return [None] * len(FITTED)
+        room = max(room, len(FITTED) * MIN_SHARE)
+        title = min(wanted[0], max(MIN_SHARE, room // TITLE_SHARE))
+        return [title, *shares(wanted[1:], room - title)]
+
+    def on_resize(self) -> None:
+        """The rows are fitted again to the table's new width, once it is laid out."""
+        self.call_after_refresh(self.refit)
+
+    def refit(self) -> None:
+        """The rows again, if the table's width fits them otherwise now."""
+        rooms = sorted(self.lobby.rooms.values(), key=lambda r: int(r.id))
+        if self.fitted_widths([self.row_of(room) for room in rooms]) != self._widths:
+            self.on_lobby_change()
 
     def show_detail(self) -> None:
         if self.lobby.rooms:
@@ -194,7 +311,10 @@ class LobbyScreen(Screen[None]):
             room = self.selected()
             if room is not None:  # whole, where the table's columns run past a narrow window
                 said = _("Game {game}: {status}; seats: {seats}")
-                lines = [said.format(game=room.id, status=room.status, seats=room.seat_line())]
+                lines = [
+                    full_title(room),  # the table may have cut it
+                    said.format(game=room.id, status=room.status, seats=room.seat_line()),
+                ]
                 address = room.join_address(self.player.reached)
                 if address is not None:
                     join = _("Or with jetset: jetset join {address}")
@@ -210,11 +330,11 @@ class LobbyScreen(Screen[None]):
         self.query_one("#detail", Static).update(hint)
 
     def show_chat(self) -> None:
-        log = self.query_one("#lobby-chat", RichLog)
+        log = self.query_one("#lobby-chat", ChatPanel)
         chat = list(self.lobby.chat)
         fresh = chat[self._chat_seen :] if self._chat_seen <= len(chat) else chat
         for line in fresh:
-            log.write(Text.assemble((line.name, "bold"), ": ", line.text))
+            log.add(Text.assemble((line.name, "bold"), ": ", line.text))
         self._chat_seen = len(chat)
 
     def selected(self) -> Room | None:
@@ -270,9 +390,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#say", Input).placeholder = _("t: say something")
         table = self.query_one(DataTable)
         for heading, key in COLUMNS:
-            column = table.columns[ColumnKey(key)]
-            column.label = Text(heading())
-            column.content_width = column.label.cell_len  # the rows widen it again, if wider
+            table.columns[ColumnKey(key)].label = Text(heading())
         self.refresh_games()
         self.refresh_bindings()
 

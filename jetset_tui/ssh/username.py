@@ -1,0 +1,93 @@
+"""The name an SSH player goes by, from the user name they connect with (``ssh émile@host``):
+its letters kept, in any alphabet (Unicode letters, NFC, so ``é`` typed either way is one name),
+ASCII digits and ``. _ -``; controls, invisible and other characters left out, and at most
+``NAME_MAX`` characters. What was changed is said to the player (``name_changes``); a name that
+mixes Latin, Cyrillic or Greek letters (``pаypal`` with a Cyrillic ``а``) is refused, since its
+letters can pass for another's (netcode/names.py tells look-alike names apart at a table)."""
+
+from __future__ import annotations
+
+import unicodedata
+from dataclasses import dataclass
+
+from jetset_tui.i18n import _
+
+NAME_MAX = 16
+"""The characters of a name, at most (docs/security.md)."""
+MARKS_IN_A_ROW = 2
+"""Combining marks kept after a letter (the accents a script needs; not a tower of them)."""
+PUNCTUATION = "._-"
+LOOK_ALIKE_SCRIPTS = frozenset({"LATIN", "CYRILLIC", "GREEK"})
+"""Alphabets whose letters pass for each other's (netcode/names.py ``LOOK_ALIKE``)."""
+NOBODY = "player"
+"""The name of someone whose user name keeps no character."""
+
+
+@dataclass(frozen=True)
+class UserName:
+    """A user name made a player's name: ``name``, and what was changed on the way."""
+
+    name: str
+    cut: bool = False
+    """Longer than ``NAME_MAX`` characters: cut."""
+    dropped: bool = False
+    """Characters a name cannot have were left out."""
+    mixed: bool = False
+    """Latin, Cyrillic or Greek letters mixed: refused."""
+
+
+def user_name(typed: str) -> UserName:
+    """The player's name for the SSH user name ``typed``."""
+    text = unicodedata.normalize("NFC", typed)
+    kept = kept_characters(text)
+    name = kept[:NAME_MAX] or NOBODY
+    return UserName(
+        name,
+        cut=len(kept) > NAME_MAX,
+        dropped=len(kept) < len(text),
+        mixed=len(scripts(kept) & LOOK_ALIKE_SCRIPTS) > 1,
+    )
+
+
+def clean_name(typed: str) -> str:
+    """The player's name for the user name ``typed`` (what ``user_name`` keeps)."""
+    return user_name(typed).name
+
+
+def kept_characters(text: str) -> str:
+    """``text``'s letters, ASCII digits and ``. _ -``, with the marks that follow a letter."""
+    kept: list[str] = []
+    marks = 0
+    for char in text:
+        kind = unicodedata.category(char)
+        if kind.startswith("L") or char in PUNCTUATION or char in "0123456789":
+            kept.append(char)
+            marks = 0
+        elif kind.startswith("M") and kept and kept[-1].isalpha() and marks < MARKS_IN_A_ROW:
+            kept.append(char)
+            marks += 1
+    return "".join(kept)
+
+
+def scripts(name: str) -> set[str]:
+    """The alphabets of ``name``'s letters, as Unicode names them (``LATIN``, ``CYRILLIC``…)."""
+    return {unicodedata.name(c, "?").split(" ")[0] for c in name if c.isalpha()}
+
+
+def name_changes(said: UserName) -> str | None:
+    """What the lobby tells a player whose user name was changed (None: it was not)."""
+    if said.cut:
+        return _("Your name is cut to {n} characters: {name}.").format(n=NAME_MAX, name=said.name)
+    if said.dropped:
+        return _(
+            "Your name keeps only letters, digits and . _ -; the lobby calls you {name}."
+        ).format(name=said.name)
+    return None
+
+
+def mixed_refusal() -> str:
+    """Why a name that mixes look-alike alphabets is refused, and what to do."""
+    return _(
+        "Your name mixes Latin, Cyrillic or Greek letters, which others could take for"
+        " someone else's name: connect with a name in one alphabet."
+    )
