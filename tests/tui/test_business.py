@@ -11,8 +11,11 @@ from textual.pilot import Pilot
 from engine import Options
 from engine.jetset.business_state import KIND
 from jetset_tui.app import JetSetApp
+from jetset_tui.describe import cost_breakdown
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.seating import GamePlan
+from jetset_tui.widgets.picker import ActionPicker
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
 from netcode.seatkind import SeatKind
@@ -76,3 +79,34 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         await pilot.pause()
         assert table.game.state.seats[0].cash == 35
         assert await play_turns(app, pilot, screen, turns=4) == 4
+
+
+async def test_the_buy_preview_charges_what_the_engine_charges_after_a_discount(
+    tmp_path: Path,
+) -> None:
+    """A play test: after Discount the picker said €14 (€30 → €16) where the engine took €10."""
+    kinds = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
+    modules = ("business_cards", "hubs", "investors")
+    names = ["Root", "Amelia", "Wilbur", "Bessie"]
+    plan = GamePlan(kinds, names, seed="qa25", path=tmp_path / "game.jetset", modules=modules)
+    plan.investors_face_up = True
+    app = JetSetApp(plan=plan, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        for line in ("hub PAR", "play discount"):
+            await pilot.press(":", *line, "enter")
+            await pilot.pause()
+        await pilot.press("b", *"lonpar", "2")
+        await pilot.pause()
+        cash = game.state.seats[0].cash
+        text = screen_text(app)
+        assert f"buy LON-PAR 2  costs €10  €{cash} → €{cash - 10}" in text, text
+        assert "(link €4 + 2 × €5 a plane − €4 D" in text  # a narrow panel cuts it there
+        picker = app.screen.query_one(ActionPicker)
+        action = picker.preview()
+        assert action is not None
+        assert cost_breakdown(game.state, 0, action).endswith("a plane − €4 Discount")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.seats[0].cash == cash - 10
