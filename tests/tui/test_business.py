@@ -8,7 +8,7 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from engine import Game, Options, seed_commitment
+from engine import Game, Options
 from engine.jetset.business_state import KIND
 from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import hub_decision_due
@@ -21,10 +21,8 @@ from jetset_tui.seating import GamePlan
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
-from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
-from tests.tui.play import game_screen, play_turns
+from tests.tui.play import game_screen, play_turns, save_for_you
 
 
 def session(tmp_path: Path, kinds: list[str]) -> LocalSession:
@@ -129,12 +127,7 @@ def save_before_the_bonus(tmp_path: Path) -> Path:
     for entry in whole.entries[:DONE_AT]:
         game.push(entry)
     assert game.to_move() == 0 and hub_decision_due(game.state)
-    path = tmp_path / "done.jetset"
-    seats = [Seat("Ann"), Seat("Wilbur", SeatKind.parse("bot:greedy"))]
-    header = Header(game.options, seats, seed_commitment(DONE_SEED), meta={"local": True})
-    write_game(path, header, game, None)
-    Secrets(DONE_SEED).save(secrets_path(path))
-    return path
+    return save_for_you(tmp_path / "done.jetset", game, DONE_SEED, ["Ann", "Wilbur"])
 
 
 async def test_after_the_action_the_bar_and_footer_offer_only_business_cards(
