@@ -15,6 +15,7 @@ from typing import Final
 from textual.binding import Binding
 
 from engine import Action
+from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.state import State
 from engine.values import value
@@ -42,9 +43,9 @@ Enabled = Callable[[State, int], bool]
 
 
 def before_final(state: State, seat: int) -> bool:
-    """The seat has not played its Final Flight (and no hub is to be placed or bonus chosen):
-    every ordinary action is open."""
-    return not state.seats[seat].finished and not hub_decision_due(state)
+    """The seat has not played its Final Flight, no hub is to be placed or bonus chosen, and
+    the turn's action is not done yet (Business cards): every ordinary action is open."""
+    return not state.seats[seat].finished and not hub_decision_due(state) and not action_done(state)
 
 
 def in_flight_card_phase(state: State, seat: int) -> bool:
@@ -53,14 +54,14 @@ def in_flight_card_phase(state: State, seat: int) -> bool:
 
 
 def distant_open(state: State, seat: int) -> bool:
-    """Distant Lands is in play and the seat has not played its Final Flight."""
-    return state.distant is not None and not state.seats[seat].finished
+    """Distant Lands is in play and its actions are open (``before_final``)."""
+    return state.distant is not None and before_final(state, seat)
 
 
 def final_flight_open(state: State, seat: int) -> bool:
     """Vacation Time has come (a Final Flight to claim), or the seat has played its own (planes
     to put on it)."""
-    if hub_decision_due(state):
+    if hub_decision_due(state) or action_done(state):
         return False
     return state.seats[seat].finished or state.vacation_time
 

@@ -38,15 +38,15 @@ from engine.jetset.actions import (
     TurnInvestor,
 )
 from engine.jetset.board import Board
+from engine.jetset.business_effects import action_saving
 from engine.jetset.distant_state import PLANE_PRICE as DISTANT_PLANE
-from engine.jetset.distant_state import RENT_TO_BANK as DISTANT_RENT_TO_BANK
 from engine.jetset.distant_state import load_distant
 from engine.jetset.notation import Notation
-from engine.jetset.rules.costs import REFILL_PRICE, buy_cost, place_cost, rent_cost, service_charge
-from engine.jetset.rules.distant import buy_distant_cost, place_distant_cost
+from engine.jetset.rules.costs import REFILL_PRICE, place_cost, service_charge
 from engine.jetset.rules.income import seat_income
+from engine.jetset.rules.prices import action_price
 from engine.jetset.state import State
-from jetset_tui.card_names import investor_name
+from jetset_tui.card_names import business_name, investor_name
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.theme import DIM, Livery
 from jetset_tui.theme import seat_badge as seat_badge
@@ -73,34 +73,41 @@ def distant_card_text(board: Board, cid: str) -> str:
 
 
 def action_cost(state: State, seat: int, action: Action) -> int:
-    """What ``action`` would cost ``seat`` (the engine's prices); income is negative."""
-    board = state.board
+    """What ``action`` would cost ``seat`` (the engine's prices, Business cards' savings
+    taken off); income is negative."""
     match action:
-        case Buy(link, planes):
-            return buy_cost(board.links[link].cost, planes)
-        case Rent(_, planes):
-            return rent_cost(planes)
-        case Place(placements):
-            return place_cost(sum(n for _, n in placements), len(placements))
         case Refill(row, _):
             return 0 if state.paid[row] else REFILL_PRICE
         case Income():
             return -seat_income(state, seat)
-        case BuyDistant(slot, _, planes):
-            return buy_distant_cost(load_distant().slots[slot].cost, planes)
-        case PlaceDistant(placements, distant):
-            return place_distant_cost(
-                sum(n for _, n in placements),
-                sum(n for _, n in distant),
-                len(placements) + len(distant),
-            )
-        case RentDistant(_, planes):
-            return (DISTANT_PLANE + DISTANT_RENT_TO_BANK) * planes
-    return 0
+    return action_price(state, seat, action)
 
 
-def cost_breakdown(state: State, action: Action) -> str:
-    """How a cost is made up, in the rulebook's words."""
+def cost_breakdown(state: State, seat: int, action: Action) -> str:
+    """How a cost is made up, in the rulebook's words, with what Business cards take off."""
+    return printed_breakdown(state, action) + saving_words(state, seat, action)
+
+
+def saving_words(state: State, seat: int, action: Action) -> str:
+    """`` − €4 Discount``: what the Business cards in force take off ``action``'s price
+    (the engine's saving), named; '' when nothing is taken off."""
+    saving = action_saving(state, seat, action)
+    b = state.business
+    if saving <= 0 or b is None:
+        return ""
+    cards = [
+        business_name(kind)
+        for kind, in_force in (
+            ("discount", b.discount_turn == state.turn),
+            ("overhead", b.in_front(seat, "overhead") > 0),
+        )
+        if in_force
+    ]
+    return " − " + _("€{saving} {cards}").format(saving=saving, cards=" + ".join(cards))
+
+
+def printed_breakdown(state: State, action: Action) -> str:
+    """How a printed price is made up, in the rulebook's words."""
     board = state.board
     match action:
         case Buy(link, planes):

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 from rich.text import Text
 
 from engine.jetset.bots.planning import Planner
+from engine.jetset.rules.turns import final_flight_ends_game
 from engine.jetset.state import State
 from engine.values import value
 from jetset_tui.i18n import _, ngettext
@@ -67,9 +68,8 @@ def own_final(state: State, seat: int) -> OwnFinal | None:
 
 def last_unfinished(state: State) -> int | None:
     """The one seat without a Final Flight when every other has played theirs: its own Final
-    Flight ends the game."""
-    left = [i for i, st in enumerate(state.seats) if not st.finished]
-    return left[0] if len(left) == 1 and len(state.seats) > 1 else None
+    Flight ends the game (the engine's end rule), not a plane it places."""
+    return next((i for i in range(state.players) if final_flight_ends_game(state, i)), None)
 
 
 def enders(state: State) -> list[int]:
@@ -141,7 +141,7 @@ def race_warning(table: TableView) -> Text | None:
     seats = enders(state)
     if not seats:
         return None
-    parts = [_("your next plane ends the game")] if table.viewer in seats else []
+    parts = [own_warning(state, table.viewer)] if table.viewer in seats else []
     others = [table.names[s] for s in seats if s != table.viewer]
     if len(others) == 1:
         parts.append(_("{name} can end the game next turn").format(name=others[0]))
@@ -153,6 +153,14 @@ def race_warning(table: TableView) -> Text | None:
         )
     text = Text("⚠ " + "; ".join(parts), style=f"bold {WARN}")
     return text
+
+
+def own_warning(state: State, viewer: int | None) -> str:
+    """What of the viewer's own can end the game next turn: the fifth plane on a played Final
+    Flight, or, for the last player to play one, that Final Flight itself."""
+    if viewer is not None and last_unfinished(state) == viewer:
+        return _("playing your Final Flight ends the game")
+    return _("your next plane ends the game")
 
 
 def race_summary(table: TableView) -> Text | None:

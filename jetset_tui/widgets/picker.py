@@ -328,7 +328,7 @@ class ActionPicker(Widget, can_focus=True):
         if cost > 0:
             text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
             text.append(f"  {money(cash)} → {money(cash - cost)}")
-            text.append(f"  ({cost_breakdown(self.state, action)})", style=DIM)
+            text.append(f"  ({cost_breakdown(self.state, self.seat, action)})", style=DIM)
         elif cost < 0:
             text.append(
                 f"  +{money(-cost)}  {money(cash)} → {money(cash - cost)}", style=f"bold {GOOD}"

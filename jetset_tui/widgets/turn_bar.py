@@ -9,6 +9,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
+from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import seat_in_turn
 from engine.jetset.rules.turns import (
     END_AGREED,
@@ -128,6 +129,8 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
         what = Text(_("a Vacation card came up: n chooses the Investor it replaces"), style=WARN)
     elif hub:
         what = Text(hub, style=DIM)
+    elif action_done(state):
+        what = Text(_("your action is done: y to play Business cards or end your turn"), style=DIM)
     elif not hint:  # a decision due is always said; the keys only when nothing else is
         return [text]
     elif state.seats[seat].finished:

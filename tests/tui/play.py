@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from textual.pilot import Pilot
 
+from engine import Game, seed_commitment
 from engine.jetset.bots import BOTS, make_bot
 from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
@@ -12,9 +15,22 @@ from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.map import EuropeMap
 from netcode.local import LocalSession
+from netcode.logfile import Header, Seat, write_game
+from netcode.seatkind import SeatKind
+from netcode.table import Secrets, secrets_path
 from tests.tui.keyboard import keys_for
 
 ADVISOR = "greedy" if "greedy" in BOTS else "random"
+
+
+def save_for_you(path: Path, game: Game, seed: str, names: list[str]) -> Path:
+    """``game`` saved at ``path`` as a local game to resume: you are the first name, greedy
+    bots the others, the dealer's secrets beside it."""
+    seats = [Seat(names[0])] + [Seat(n, SeatKind.parse("bot:greedy")) for n in names[1:]]
+    header = Header(game.options, seats, seed_commitment(seed), meta={"local": True})
+    write_game(path, header, game, None)
+    Secrets(seed).save(secrets_path(path))
+    return path
 
 
 async def game_screen(pilot: Pilot[None]) -> GameScreen:

@@ -8,15 +8,21 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from engine import Options
+from engine import Game, Options
 from engine.jetset.business_state import KIND
+from engine.jetset.rules.business import action_done
+from engine.jetset.rules.hubs import hub_decision_due
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
+from jetset_tui.describe import cost_breakdown
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.seating import GamePlan
+from jetset_tui.widgets.picker import ActionPicker
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
 from netcode.seatkind import SeatKind
-from tests.tui.play import game_screen, play_turns
+from tests.tui.play import game_screen, play_turns, save_for_you
 
 
 def session(tmp_path: Path, kinds: list[str]) -> LocalSession:
@@ -76,3 +82,76 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         await pilot.pause()
         assert table.game.state.seats[0].cash == 35
         assert await play_turns(app, pilot, screen, turns=4) == 4
+
+
+async def test_the_buy_preview_charges_what_the_engine_charges_after_a_discount(
+    tmp_path: Path,
+) -> None:
+    """A play test: after Discount the picker said €14 (€30 → €16) where the engine took €10."""
+    kinds = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
+    modules = ("business_cards", "hubs", "investors")
+    names = ["Root", "Amelia", "Wilbur", "Bessie"]
+    plan = GamePlan(kinds, names, seed="qa25", path=tmp_path / "game.jetset", modules=modules)
+    plan.investors_face_up = True
+    app = JetSetApp(plan=plan, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        for line in ("hub PAR", "play discount"):
+            await pilot.press(":", *line, "enter")
+            await pilot.pause()
+        await pilot.press("b", *"lonpar", "2")
+        await pilot.pause()
+        cash = game.state.seats[0].cash
+        text = screen_text(app)
+        assert f"buy LON-PAR 2  costs €10  €{cash} → €{cash - 10}" in text, text
+        assert "(link €4 + 2 × €5 a plane − €4 D" in text  # a narrow panel cuts it there
+        picker = app.screen.query_one(ActionPicker)
+        action = picker.preview()
+        assert action is not None
+        assert cost_breakdown(game.state, 0, action).endswith("a plane − €4 Discount")
+        await pilot.press("enter")
+        await pilot.pause()
+        assert game.state.seats[0].cash == cash - 10
+
+
+DONE_SEED = "done-3"
+DONE_AT = 139
+"""Entries of a greedy game with Business cards and Hubs: Ann (seat 0) has claimed a Long Flight
+through her own hub and chooses its hub bonus; the Long Flight drew her a Business card."""
+
+
+def save_before_the_bonus(tmp_path: Path) -> Path:
+    whole = play_game(Options(players=2, business_cards=True, hubs=True), DONE_SEED, ("greedy",))
+    game = Game(whole.options, whole.board)
+    for entry in whole.entries[:DONE_AT]:
+        game.push(entry)
+    assert game.to_move() == 0 and hub_decision_due(game.state)
+    return save_for_you(tmp_path / "done.jetset", game, DONE_SEED, ["Ann", "Wilbur"])
+
+
+async def test_after_the_action_the_bar_and_footer_offer_only_business_cards(
+    tmp_path: Path,
+) -> None:
+    """A play test: after a Long Flight through her own hub and the bonus point, the bar still
+    said 'e: extra Flight cards ..., then one action' and the footer offered b p r c i e d."""
+    app = JetSetApp(
+        resume=save_before_the_bonus(tmp_path), bot_delay=30, fsync=False, saves=tmp_path
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        await pilot.press(":", *"bonus point", "enter")
+        await pilot.pause()
+        assert action_done(game.state) and game.to_move() == 0
+        lines = screen_text(app).splitlines()
+        assert "your action is done: y to play Business cards or end your turn" in lines[0]
+        footer = lines[-1].split()
+        assert "y" in footer and "Business" in footer
+        assert not {"b", "p", "r", "c", "i", "e", "d", "f"} & set(footer), lines[-1]
+        await pilot.press("i")
+        await pilot.pause()
+        assert not app.screen.query(ActionPicker) or not app.screen.query_one(ActionPicker).is_open
+        await pilot.press("y", *"end", "enter")
+        await pilot.pause()
+        assert (game.state.turn > DONE_AT and not action_done(game.state)) or game.to_move() == 1

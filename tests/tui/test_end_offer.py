@@ -5,18 +5,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import CHANCE, Dealer, EndVote, Entry, Game, Income, Options, seed_commitment
+from engine import CHANCE, Dealer, EndVote, Entry, Game, Income, Options
 from engine.jetset.rules.turns import END_AGREED
 from engine.jetset.state import OFFER, PLAY
 from jetset_tui.app import JetSetApp
 from jetset_tui.guided import NO_CARDS_INCOME, refill_stage
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screenshot import screen_text
-from netcode.logfile import Header, Seat, write_game
-from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
 from tests.engine.table import Table
-from tests.tui.play import game_screen
+from tests.tui.play import game_screen, save_for_you
 
 SEED = "offer"
 
@@ -34,12 +31,7 @@ def save_at_the_offer(tmp_path: Path) -> Path:
     while game.state.phase != OFFER:
         seat = game.to_move()
         game.push(dealer.next_entry(game.state) if seat == CHANCE else Entry(seat, Income()))
-    path = tmp_path / "offer.jetset"
-    seats = [Seat("Ann"), Seat("Amelia", SeatKind.parse("bot:greedy"))]
-    header = Header(game.options, seats, seed_commitment(SEED), meta={"local": True})
-    write_game(path, header, game, None)
-    Secrets(SEED).save(secrets_path(path))
-    return path
+    return save_for_you(tmp_path / "offer.jetset", game, SEED, ["Ann", "Amelia"])
 
 
 async def test_the_offer_is_put_to_you_and_n_plays_on(tmp_path: Path) -> None:

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from rich.cells import cell_len
 
-from engine import ClaimFinal, Game, Income, Options, Reveal, Setup
+from engine import Buy, ClaimFinal, Game, Income, Options, Reveal, Setup
 from engine.jetset.actions import CashIn
 from engine.jetset.bots.race import Finisher
 from engine.jetset.business_state import KINDS
@@ -39,6 +39,7 @@ from jetset_tui.table import TableView
 from jetset_tui.theme import livery_for
 from jetset_tui.widgets.rows import rows_text
 from netcode.seatkind import HUMAN, SeatKind
+from tests.engine.business_tables import table
 from tests.tui.keyboard import keys_for
 from tests.tui.test_tutorial import lesson, settle, tutorial_screen
 
@@ -84,7 +85,7 @@ def test_the_log_s_lines_in_italian() -> None:
     for entry in game.entries[:3]:
         first.push(entry)
     buy = next(a for a in first.legal_actions() if type(a).__name__ == "Buy")
-    english, italian = both(lambda: cost_breakdown(first.state, buy))
+    english, italian = both(lambda: cost_breakdown(first.state, first.to_move(), buy))
     assert "a plane" in english and "per aereo" in italian and "plane" not in italian
 
 
@@ -232,3 +233,13 @@ def test_the_rows_prices_in_italian_as_the_players_cash() -> None:
     assert "✈ €" in english and " €20  " in english, english
     assert "✈ €" not in italian and not re.search(r"€\d", italian), italian
     assert re.search(r"✈ \d+ €", italian) and " 20 €  " in italian, italian
+
+
+def test_a_discounted_price_in_italian() -> None:
+    """The Discount's saving in the buy preview's breakdown, named in the player's language."""
+    t = table(("discount", "buyout"))
+    t.do(0, "play discount")
+    buy = Buy(t.link("AMS-LON"), 2)
+    english, italian = both(lambda: cost_breakdown(t.state, 0, buy))
+    assert english == "link €4 + 2 × €5 a plane − €4 Discount", english
+    assert italian == "collegamento 4 € + 2 × 5 € per aereo − 4 € Sconto", italian

@@ -8,10 +8,12 @@ from engine import ClaimFinal, Game, Options
 from engine.jetset.bots.race import Finisher, finishers
 from engine.jetset.rules.final_flight import FINAL_PLANES_TO_END
 from engine.jetset.selfplay import play_game
+from jetset_tui.i18n import use_language
 from jetset_tui.race import (
     PANEL_WIDTH,
     OwnFinal,
     enders,
+    last_unfinished,
     own_final,
     own_text,
     panel_race,
@@ -132,3 +134,25 @@ def test_every_race_line_fits_the_players_panel_whole() -> None:
         lines += [t.plain for s in range(4) if (t := panel_race(view, s)) is not None]
     widest = max(lines, key=cell_len)
     assert cell_len(widest) <= PANEL_WIDTH, widest
+
+
+def test_the_last_to_play_a_final_flight_is_warned_of_that_final_flight_not_a_plane() -> None:
+    """A play test: the bar said 'your next plane ends the game' to the one player without a
+    Final Flight, but their planes did not end it; only their Final Flight did."""
+    last = [(g, g.to_move()) for g in GAMES if g.to_move() == last_unfinished(g.state)]
+    assert last, "no turn of the one player who has not played a Final Flight"
+    for game, seat in last:
+        assert seat is not None
+        warning = race_warning(table(game, seat))
+        assert warning is not None
+        assert warning.plain.startswith("⚠ playing your Final Flight ends the game"), warning
+        assert "your next plane" not in warning.plain
+        with use_language("it"):
+            italian = race_warning(table(game, seat))
+        assert italian is not None and "giocare il tuo volo finale chiude la partita" in italian
+        for action in game.legal_actions():  # the engine: only the Final Flight ends it
+            after = Game(game.options, game.board)
+            for entry in game.entries:
+                after.push(entry)
+            after.play(action)
+            assert after.over == isinstance(action, ClaimFinal), action

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.text import Text
 from textual.pilot import Pilot
 
-from engine import Game, Options, seed_commitment
+from engine import Game, Options
 from engine.jetset.options import MODULES
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
@@ -18,10 +18,7 @@ from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.widgets.turn_bar import TurnBar, lay_out
 from netcode.local import LocalSession
-from netcode.logfile import Header, Seat, write_game
-from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
-from tests.tui.play import ADVISOR, game_screen
+from tests.tui.play import ADVISOR, game_screen, save_for_you
 
 BOT = f"bot:{ADVISOR}"
 NAMES = ["Ann", "Wilbur", "Orville", "Amelia"]
@@ -112,12 +109,7 @@ def save_the_race(tmp_path: Path) -> Path:
     for entry in whole.entries[:RACE_AT]:
         game.push(entry)
     assert game.to_move() == 0 and enders(game.state) == [1, 3]
-    path = tmp_path / "race.jetset"
-    seats = [Seat("Ann")] + [Seat(n, SeatKind.parse("bot:greedy")) for n in NAMES[1:]]
-    header = Header(game.options, seats, seed_commitment(RACE_SEED), meta={"local": True})
-    write_game(path, header, game, None)
-    Secrets(RACE_SEED).save(secrets_path(path))
-    return path
+    return save_for_you(tmp_path / "race.jetset", game, RACE_SEED, NAMES)
 
 
 async def test_the_end_race_warning_names_both_players_whole(tmp_path: Path) -> None:

@@ -4,16 +4,15 @@ from __future__ import annotations
 
 from engine.errors import rule_name
 from engine.jetset.actions import Action, Buy, Place, Rent, buy, place_one, rent
-from engine.jetset.business_effects import action_saving
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.costs import (
     MAX_PLANES_LISTED,
     PLANE_PRICE,
     RENT_TO_OWNER,
-    buy_cost,
     place_cost,
     rent_cost,
 )
+from engine.jetset.rules.prices import action_price
 from engine.jetset.state import State
 
 
@@ -36,16 +35,7 @@ def _priced(state: State, seat: int, actions: list[Action]) -> list[Action]:
     """Business cards (Discount, No Overhead) may lower a price: the actions ``seat`` can pay
     for once their saving is taken off."""
     cash = state.seats[seat].cash
-    return [a for a in actions if _price(state, a) - action_saving(state, seat, a) <= cash]
-
-
-def _price(state: State, action: Action) -> int:
-    if isinstance(action, Buy):
-        return buy_cost(state.board.links[action.link].cost, action.planes)
-    if isinstance(action, Place):
-        return place_cost(sum(n for _, n in action.placements), len(action.placements))
-    assert isinstance(action, Rent)
-    return rent_cost(action.planes)
+    return [a for a in actions if action_price(state, seat, a) <= cash]
 
 
 class BuyRule(Rule[Buy]):
@@ -65,12 +55,10 @@ class BuyRule(Rule[Buy]):
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
-        cost = buy_cost(state.board.links[action.link].cost, action.planes)
-        self.require_cash(state, seat, cost - action_saving(state, seat, action))
+        self.require_cash(state, seat, action_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Buy) -> None:
-        cost = buy_cost(state.board.links[action.link].cost, action.planes)
-        state.add_cash(seat, action_saving(state, seat, action) - cost)
+        state.add_cash(seat, -action_price(state, seat, action))
         state.add_stock(seat, planes=-action.planes, markers=-1)
         state.set_owner(action.link, seat)
         state.add_link_planes(action.link, seat, action.planes)
@@ -115,13 +103,11 @@ class PlaceRule(Rule[Place]):
                 raise self.illegal("place at least one plane on each link named")
             total += planes
         _check_planes(self, state, seat, total)
-        cost = place_cost(total, len(action.placements))
-        self.require_cash(state, seat, cost - action_saving(state, seat, action))
+        self.require_cash(state, seat, action_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Place) -> None:
         total = sum(n for _, n in action.placements)
-        cost = place_cost(total, len(action.placements))
-        state.add_cash(seat, action_saving(state, seat, action) - cost)
+        state.add_cash(seat, -action_price(state, seat, action))
         state.add_stock(seat, planes=-total)
         for link, planes in action.placements:
             state.add_link_planes(link, seat, planes)
@@ -168,12 +154,10 @@ class RentRule(Rule[Rent]):
                 "you own {link}; place planes instead", link=state.board.link_name(action.link)
             )
         _check_planes(self, state, seat, action.planes)
-        self.require_cash(
-            state, seat, rent_cost(action.planes) - action_saving(state, seat, action)
-        )
+        self.require_cash(state, seat, action_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Rent) -> None:
-        state.add_cash(seat, action_saving(state, seat, action) - rent_cost(action.planes))
+        state.add_cash(seat, -action_price(state, seat, action))
         state.add_cash(state.owner[action.link], RENT_TO_OWNER * action.planes)
         state.add_stock(seat, planes=-action.planes)
         state.add_link_planes(action.link, seat, action.planes)

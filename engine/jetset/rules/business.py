@@ -127,6 +127,13 @@ class CashInRule(Rule[CashIn]):
         return [CashIn(kind) for kind in list(dict.fromkeys(hand))]
 
 
+def action_done(state: State) -> bool:
+    """The turn's action is done and the turn goes on (a Long Flight drew a Business card):
+    only Business cards and the end of the turn are open now. False without the module."""
+    b = state.business
+    return b is not None and b.open_turn == state.turn
+
+
 def may_end_turn(state: State) -> bool:
     b = business(state)
     return b.open_turn == state.turn or b.extra_turn == state.turn
@@ -318,7 +325,7 @@ def guard(state: State, seat: int, action: Action) -> None:
     if isinstance(action, (HubBonus, ReplaceInvestor)):
         return  # what a claim or a Vacation card asks for now, not a second action
     turn = state.turn
-    if b.open_turn == turn:
+    if action_done(state):
         raise refused("your action is done: play Business cards or end your turn")
     if b.actions_taken(turn) and isinstance(action, Refill):
         raise refused("the Flight Card Phase is over for this turn")

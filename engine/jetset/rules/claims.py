@@ -12,7 +12,7 @@ from engine.jetset.business_effects import commandeered
 from engine.jetset.paths import final_routes, path_links, shortest_paths
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.hubs import bonus_pending, pay_hubs
-from engine.jetset.rules.turns import END_ALL_FINALS, end_game
+from engine.jetset.rules.turns import END_ALL_FINALS, all_finals_played, end_game
 from engine.jetset.state import State
 
 PATHS_LISTED: Final = 4
@@ -169,7 +169,7 @@ class ClaimFinalRule(Rule[ClaimFinal]):
         _fly(state, seat, links)
         state.play_final(seat, action.card, action.path)
         pay_hubs(state, seat, action.path)
-        if all(s.finished for s in state.seats) and not bonus_pending(state):
+        if all_finals_played(state) and not bonus_pending(state):
             end_game(state, END_ALL_FINALS)
 
     def options(self, state: State, seat: int) -> list[Action]:

@@ -21,14 +21,14 @@ from engine.jetset.actions import (
     PlaceDistant,
     RentDistant,
 )
-from engine.jetset.business_effects import action_saving
 from engine.jetset.distant_state import DISTANT, PLANE_PRICE, RENT_TO_BANK, DistantState
 from engine.jetset.paths import path_links, shortest_paths
 from engine.jetset.rules.base import AnyRule, Rule
-from engine.jetset.rules.costs import MAX_PLANES_LISTED, place_cost, service_charge
+from engine.jetset.rules.costs import MAX_PLANES_LISTED
 from engine.jetset.rules.flight_cards import start_vacation_time
 from engine.jetset.rules.hubs import pay_hubs
 from engine.jetset.rules.investors import vacation_card_up
+from engine.jetset.rules.prices import action_price
 from engine.jetset.state import State
 
 SECTION: Final = rule_name("Distant Lands")
@@ -66,11 +66,6 @@ def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
         raise rule.illegal(
             "you have {stock} planes in stock; this needs {planes}", stock=stock, planes=planes
         )
-
-
-def buy_distant_cost(cost: int, planes: int) -> int:
-    """The printed price (€20 or €22) and €25 a plane."""
-    return cost + PLANE_PRICE * planes
 
 
 def free_markers(state: State, d: DistantState, slot: int) -> list[int]:
@@ -114,12 +109,11 @@ class BuyDistantRule(Rule[BuyDistant]):
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
-        cost = d.board.slots[action.slot].cost
-        self.require_cash(state, seat, buy_distant_cost(cost, action.planes))
+        self.require_cash(state, seat, action_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: BuyDistant) -> None:
         d = distant_of(self, state)
-        state.add_cash(seat, -buy_distant_cost(d.board.slots[action.slot].cost, action.planes))
+        state.add_cash(seat, -action_price(state, seat, action))
         state.add_stock(seat, planes=-action.planes, markers=-1)
         d.buy(state, action.slot, seat, action.city)
         d.add_planes(state, action.slot, seat, action.planes)
@@ -137,12 +131,6 @@ class BuyDistantRule(Rule[BuyDistant]):
             for city in free_markers(state, d, slot.index):
                 out.extend(BuyDistant(slot.index, city, n) for n in range(1, most + 1))
         return out
-
-
-def place_distant_cost(european: int, distant: int, links: int) -> int:
-    """Action 2 with distant planes: €5 a European plane, €25 a distant one, the usual service
-    charge for all the links named."""
-    return place_cost(european, 0) + PLANE_PRICE * distant + service_charge(links)
 
 
 class PlaceDistantRule(Rule[PlaceDistant]):
@@ -170,21 +158,11 @@ class PlaceDistantRule(Rule[PlaceDistant]):
                     raise self.illegal("place at least one plane on each link named")
                 total += planes
         _check_planes(self, state, seat, total)
-        self.require_cash(state, seat, self.cost(state, seat, action))
-
-    @staticmethod
-    def cost(state: State, seat: int, action: PlaceDistant) -> int:
-        """The price, less what No Overhead and Discount take off (Business cards)."""
-        price = place_distant_cost(
-            sum(n for _, n in action.placements),
-            sum(n for _, n in action.distant),
-            len(action.placements) + len(action.distant),
-        )
-        return price - action_saving(state, seat, action)
+        self.require_cash(state, seat, action_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: PlaceDistant) -> None:
         d = distant_of(self, state)
-        state.add_cash(seat, -self.cost(state, seat, action))
+        state.add_cash(seat, -action_price(state, seat, action))
         state.add_stock(seat, planes=-sum(n for _, n in action.placements + action.distant))
         for link, planes in action.placements:
             state.add_link_planes(link, seat, planes)
@@ -203,7 +181,7 @@ class PlaceDistantRule(Rule[PlaceDistant]):
                 continue
             for n in range(1, min(MAX_PLANES_LISTED, st.planes) + 1):
                 action = PlaceDistant((), ((slot, n),))
-                if self.cost(state, seat, action) > st.cash:
+                if action_price(state, seat, action) > st.cash:
                     break
                 out.append(action)
         return out
@@ -225,11 +203,11 @@ class RentDistantRule(Rule[RentDistant]):
         if owner == seat:
             raise self.illegal("you own {link}; place planes instead", link=name)
         _check_planes(self, state, seat, action.planes)
-        self.require_cash(state, seat, (PLANE_PRICE + RENT_TO_BANK) * action.planes)
+        self.require_cash(state, seat, action_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: RentDistant) -> None:
         d = distant_of(self, state)
-        state.add_cash(seat, -(PLANE_PRICE + RENT_TO_BANK) * action.planes)
+        state.add_cash(seat, -action_price(state, seat, action))
         state.add_cash(d.owner[action.slot], PLANE_PRICE * action.planes)
         state.add_stock(seat, planes=-action.planes)
         d.add_planes(state, action.slot, seat, action.planes)

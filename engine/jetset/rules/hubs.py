@@ -19,7 +19,7 @@ from engine.jetset.actions import HUB_BONUS_KINDS, Action, HubBonus, PlaceHub
 from engine.jetset.board import Board
 from engine.jetset.hubs_state import INCOME_MARKER, HubsState
 from engine.jetset.rules.base import Rule
-from engine.jetset.rules.turns import END_ALL_FINALS, end_game
+from engine.jetset.rules.turns import END_ALL_FINALS, all_finals_played, end_game
 from engine.jetset.state import State
 
 _PIECES: Final = data.hubs_json()
@@ -194,7 +194,7 @@ class HubBonusRule(Rule[HubBonus]):
         else:
             hubs.place_hub(state, seat, action.city)
         hubs.set_pending(state, hubs.pending[1:])
-        if not hubs.pending and all(s.finished for s in state.seats):
+        if not hubs.pending and all_finals_played(state):
             end_game(state, END_ALL_FINALS)
 
     def options(self, state: State, seat: int) -> list[Action]:

@@ -37,6 +37,19 @@ def begin_game(state: State) -> None:
     state.next_turn(0, refill_goal(state), 0)
 
 
+def all_finals_played(state: State) -> bool:
+    """The first of the two ends ("Ending the Game"): every player has played their Final
+    Flight (the other, a fifth plane on one, is ``final_flight.FINAL_PLANES_TO_END``)."""
+    return all(s.finished for s in state.seats)
+
+
+def final_flight_ends_game(state: State, seat: int) -> bool:
+    """Would ``seat`` playing its Final Flight end the game? Yes when it is the one player who
+    has not played theirs: no plane it places ends it, only that Final Flight."""
+    others = [s for i, s in enumerate(state.seats) if i != seat]
+    return bool(others) and not state.seats[seat].finished and all(s.finished for s in others)
+
+
 def end_game(state: State, reason: str) -> None:
     state.set_phase(OVER)
     state.set_end_reason(reason)
