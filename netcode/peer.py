@@ -76,6 +76,16 @@ class JoinRefused(ConnectionError):
         self.message = message
 
 
+class NotAHost(ConnectionError):
+    """What answered at the address does not speak Jet Set's protocol (a web server, an SSH
+    server on a TCP address, another program): nothing of it is shown but that."""
+
+
+NOT_A_HOST = Reason("what answers there is not a Jet Set host")
+CLOSED_BEFORE_WELCOME = Reason("the connection was closed before the host answered")
+NO_WELCOME = Reason("no answer as a Jet Set host in time")
+
+
 def host_text(value: object, limit: int) -> str:
     """A string the host sent, as text to show: at most ``limit`` characters, every control and
     escape character made visible (netcode.text), so a hostile host cannot reach the terminal."""
@@ -212,6 +222,15 @@ class NetPeer(GameClient):
         conn = FramedConnection(transport, HOST_FRAME_LIMIT)
         try:
             await asyncio.wait_for(self._handshake(conn), self.handshake_timeout)
+        except (FrameError, p.ProtocolError) as exc:  # something else answers there
+            transport.close()
+            raise NotAHost(NOT_A_HOST) from exc
+        except ConnectionClosed as exc:  # a host refuses with a word (JoinRefused), never so
+            transport.close()
+            raise ConnectionClosed(CLOSED_BEFORE_WELCOME) from exc
+        except TimeoutError as exc:
+            transport.close()
+            raise TimeoutError(NO_WELCOME) from exc
         except BaseException:
             transport.close()
             raise

@@ -165,3 +165,39 @@ def test_sigterm_right_after_the_ready_line_pauses_the_game(tmp_path: Path) -> N
     assert host.returncode == 0, (out, err)
     assert "stopped before the game began" in out and "--resume" not in out, (out, err)
     assert not log.exists()
+
+
+async def test_joining_something_that_is_no_jet_set_host_says_so(tmp_path: Path) -> None:
+    """What answers at the address is no Jet Set host: an SSH server's banner and noise, a peer
+    that closes at once. ``jetset join`` says that in the player's language, never "something
+    went wrong" with a traceback in its log (a play test met it at a random address)."""
+    import asyncio
+    import os
+    import sys
+
+    async def ssh_banner(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.write(b"SSH-2.0-OpenSSH_9.2\r\n" + b"x" * 1000)
+        await writer.drain()
+        await asyncio.sleep(5)
+        writer.close()
+
+    async def closes(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        writer.close()
+
+    said = {}
+    for name, handler in (("ssh", ssh_banner), ("closes", closes)):
+        server = await asyncio.start_server(handler, "127.0.0.1", 0)
+        port = server.sockets[0].getsockname()[1]
+        env = {**os.environ, "JETSET_HOME": str(tmp_path / name)}
+        proc = await asyncio.create_subprocess_exec(
+            sys.executable, "-m", "jetset_tui", "--lang", "it", "join", f"127.0.0.1:{port}",
+            "--name", "Zed", env=env, stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )  # fmt: skip
+        out, err = await asyncio.wait_for(proc.communicate(), 60)
+        server.close()
+        assert proc.returncode == 1, (out, err)
+        said[name] = err.decode()
+    assert "quello che risponde lì non ospita Jet Set" in said["ssh"], said
+    assert "chiusa prima che chi ospita rispondesse" in said["closes"], said
+    assert not any("qualcosa è andato storto" in s or "went wrong" in s for s in said.values())
