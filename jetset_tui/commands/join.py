@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, current_language
-from jetset_tui.seat_names import bot_kind_named, bot_words, player_words
+from jetset_tui.seat_names import BOT_WORDS, bot_kind_named, player_words
 from jetset_tui.shell_command import join_command
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
@@ -222,8 +222,10 @@ def joined_words(peer: NetPeer, address: str) -> str:
 
 def bot_seat_name(kind: str) -> str:
     """The name a headless ``--bot`` joiner asks for: the bot as players read it
-    (``search-bot``, not ``mcts-bot``)."""
-    return f"{bot_words(SeatKind.of_bot(kind).label)}-bot"
+    (``search-bot``, not ``mcts-bot``), in English whatever this joiner's language (the name is
+    every player's at the table, and scripts read it)."""
+    label = SeatKind.of_bot(kind).label
+    return f"{BOT_WORDS.get(label, label)}-bot"
 
 
 def unknown_bot(kind: str) -> str | None:

@@ -204,7 +204,7 @@ async def test_the_server_says_a_games_status_in_the_players_language(tmp_path: 
             async with app.run_test(size=(80, 24)) as pilot:
                 await until(pilot, lambda: len(rows(app)) == 1)
                 assert rows(app)[0][2] == "la partita di ann", rows(app)
-                assert rows(app)[0][5] == "ne mancano 2", rows(app)
+                assert rows(app)[0][5] == "posti liberi: 2", rows(app)
                 await pilot.press("escape")
                 await until(pilot, lambda: not app.is_running)
         transport.close()
