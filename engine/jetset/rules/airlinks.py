@@ -12,7 +12,7 @@ from engine.jetset.rules.costs import (
     place_cost,
     rent_cost,
 )
-from engine.jetset.rules.prices import action_price
+from engine.jetset.rules.prices import action_price, buy_price, place_price, rent_price
 from engine.jetset.state import State
 
 
@@ -55,10 +55,10 @@ class BuyRule(Rule[Buy]):
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
-        self.require_cash(state, seat, action_price(state, seat, action))
+        self.require_cash(state, seat, buy_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Buy) -> None:
-        state.add_cash(seat, -action_price(state, seat, action))
+        state.add_cash(seat, -buy_price(state, seat, action))
         state.add_stock(seat, planes=-action.planes, markers=-1)
         state.set_owner(action.link, seat)
         state.add_link_planes(action.link, seat, action.planes)
@@ -103,11 +103,11 @@ class PlaceRule(Rule[Place]):
                 raise self.illegal("place at least one plane on each link named")
             total += planes
         _check_planes(self, state, seat, total)
-        self.require_cash(state, seat, action_price(state, seat, action))
+        self.require_cash(state, seat, place_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Place) -> None:
         total = sum(n for _, n in action.placements)
-        state.add_cash(seat, -action_price(state, seat, action))
+        state.add_cash(seat, -place_price(state, seat, action))
         state.add_stock(seat, planes=-total)
         for link, planes in action.placements:
             state.add_link_planes(link, seat, planes)
@@ -154,10 +154,10 @@ class RentRule(Rule[Rent]):
                 "you own {link}; place planes instead", link=state.board.link_name(action.link)
             )
         _check_planes(self, state, seat, action.planes)
-        self.require_cash(state, seat, action_price(state, seat, action))
+        self.require_cash(state, seat, rent_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Rent) -> None:
-        state.add_cash(seat, -action_price(state, seat, action))
+        state.add_cash(seat, -rent_price(state, seat, action))
         state.add_cash(state.owner[action.link], RENT_TO_OWNER * action.planes)
         state.add_stock(seat, planes=-action.planes)
         state.add_link_planes(action.link, seat, action.planes)

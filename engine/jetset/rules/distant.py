@@ -28,7 +28,11 @@ from engine.jetset.rules.costs import MAX_PLANES_LISTED
 from engine.jetset.rules.flight_cards import start_vacation_time
 from engine.jetset.rules.hubs import pay_hubs
 from engine.jetset.rules.investors import vacation_card_up
-from engine.jetset.rules.prices import action_price
+from engine.jetset.rules.prices import (
+    buy_distant_price,
+    place_distant_price,
+    rent_distant_price,
+)
 from engine.jetset.state import State
 
 SECTION: Final = rule_name("Distant Lands")
@@ -109,11 +113,11 @@ class BuyDistantRule(Rule[BuyDistant]):
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
-        self.require_cash(state, seat, action_price(state, seat, action))
+        self.require_cash(state, seat, buy_distant_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: BuyDistant) -> None:
         d = distant_of(self, state)
-        state.add_cash(seat, -action_price(state, seat, action))
+        state.add_cash(seat, -buy_distant_price(state, seat, action))
         state.add_stock(seat, planes=-action.planes, markers=-1)
         d.buy(state, action.slot, seat, action.city)
         d.add_planes(state, action.slot, seat, action.planes)
@@ -158,11 +162,11 @@ class PlaceDistantRule(Rule[PlaceDistant]):
                     raise self.illegal("place at least one plane on each link named")
                 total += planes
         _check_planes(self, state, seat, total)
-        self.require_cash(state, seat, action_price(state, seat, action))
+        self.require_cash(state, seat, place_distant_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: PlaceDistant) -> None:
         d = distant_of(self, state)
-        state.add_cash(seat, -action_price(state, seat, action))
+        state.add_cash(seat, -place_distant_price(state, seat, action))
         state.add_stock(seat, planes=-sum(n for _, n in action.placements + action.distant))
         for link, planes in action.placements:
             state.add_link_planes(link, seat, planes)
@@ -181,7 +185,7 @@ class PlaceDistantRule(Rule[PlaceDistant]):
                 continue
             for n in range(1, min(MAX_PLANES_LISTED, st.planes) + 1):
                 action = PlaceDistant((), ((slot, n),))
-                if action_price(state, seat, action) > st.cash:
+                if place_distant_price(state, seat, action) > st.cash:
                     break
                 out.append(action)
         return out
@@ -203,11 +207,11 @@ class RentDistantRule(Rule[RentDistant]):
         if owner == seat:
             raise self.illegal("you own {link}; place planes instead", link=name)
         _check_planes(self, state, seat, action.planes)
-        self.require_cash(state, seat, action_price(state, seat, action))
+        self.require_cash(state, seat, rent_distant_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: RentDistant) -> None:
         d = distant_of(self, state)
-        state.add_cash(seat, -action_price(state, seat, action))
+        state.add_cash(seat, -rent_distant_price(state, seat, action))
         state.add_cash(d.owner[action.slot], PLANE_PRICE * action.planes)
         state.add_stock(seat, planes=-action.planes)
         d.add_planes(state, action.slot, seat, action.planes)

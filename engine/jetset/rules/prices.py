@@ -29,26 +29,56 @@ def rent_distant_cost(planes: int) -> int:
     return (DISTANT_PLANE + DISTANT_RENT_TO_BANK) * planes
 
 
-def list_price(state: State, action: Action) -> int:
-    """The printed price of placing planes (Quick Reference: Costs); 0 for any other action."""
-    if isinstance(action, Buy):
-        return buy_cost(state.board.links[action.link].cost, action.planes)
-    if isinstance(action, Place):
-        return place_cost(sum(n for _, n in action.placements), len(action.placements))
-    if isinstance(action, Rent):
-        return rent_cost(action.planes)
-    if isinstance(action, BuyDistant):
-        return buy_distant_cost(load_distant().slots[action.slot].cost, action.planes)
-    if isinstance(action, PlaceDistant):
-        links = len(action.placements) + len(action.distant)
-        distant = sum(n for _, n in action.distant)
-        return place_distant_cost(sum(n for _, n in action.placements), distant, links)
-    if isinstance(action, RentDistant):
-        return rent_distant_cost(action.planes)
-    return 0
+def buy_price(state: State, seat: int, action: Buy) -> int:
+    """Action 1: the link's price and €5 a plane, less the seat's saving."""
+    cost = buy_cost(state.board.links[action.link].cost, action.planes)
+    return cost - action_saving(state, seat, action)
+
+
+def place_price(state: State, seat: int, action: Place) -> int:
+    """Action 2: €5 a plane and the service charge, less the seat's saving."""
+    cost = place_cost(sum(n for _, n in action.placements), len(action.placements))
+    return cost - action_saving(state, seat, action)
+
+
+def rent_price(state: State, seat: int, action: Rent) -> int:
+    """Action 3: the owner's and the bank's share a plane, less the seat's saving."""
+    return rent_cost(action.planes) - action_saving(state, seat, action)
+
+
+def buy_distant_price(state: State, seat: int, action: BuyDistant) -> int:
+    """Action 1 on a distant airlink (Discount never touches a distant plane)."""
+    cost = buy_distant_cost(load_distant().slots[action.slot].cost, action.planes)
+    return cost - action_saving(state, seat, action)
+
+
+def place_distant_price(state: State, seat: int, action: PlaceDistant) -> int:
+    """Action 2 with distant planes, less the seat's saving."""
+    links = len(action.placements) + len(action.distant)
+    distant = sum(n for _, n in action.distant)
+    cost = place_distant_cost(sum(n for _, n in action.placements), distant, links)
+    return cost - action_saving(state, seat, action)
+
+
+def rent_distant_price(state: State, seat: int, action: RentDistant) -> int:
+    """Action 3 on a distant airlink, less the seat's saving."""
+    return rent_distant_cost(action.planes) - action_saving(state, seat, action)
 
 
 def action_price(state: State, seat: int, action: Action) -> int:
     """What ``seat`` pays the bank and owners for ``action`` now: the printed price less this
-    turn's Discount and ``seat``'s No Overhead."""
-    return list_price(state, action) - action_saving(state, seat, action)
+    turn's Discount and ``seat``'s No Overhead; 0 for an action that places no plane. (Each
+    rule calls its own kind's price above: a replay checks and charges thousands of them.)"""
+    if isinstance(action, Buy):
+        return buy_price(state, seat, action)
+    if isinstance(action, Place):
+        return place_price(state, seat, action)
+    if isinstance(action, Rent):
+        return rent_price(state, seat, action)
+    if isinstance(action, BuyDistant):
+        return buy_distant_price(state, seat, action)
+    if isinstance(action, PlaceDistant):
+        return place_distant_price(state, seat, action)
+    if isinstance(action, RentDistant):
+        return rent_distant_price(state, seat, action)
+    return 0
