@@ -18,7 +18,15 @@ if TYPE_CHECKING:
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ep = sub.add_parser("export", help=_("write a log as text (PGN-style) or JSON"))
     ep.add_argument("file", help=_("a .jetset log file"))
-    ep.add_argument("--format", choices=("text", "json"), default="text")
+    ep.add_argument(
+        "--format",
+        choices=("text", "json"),
+        default="text",
+        help=_(
+            "text: PGN-style, which jetset import reads back (default); "
+            "json: data (docs/export.schema.json)"
+        ),
+    )
     ep.add_argument("--output", "-o", help=_("write here instead of standard output"))
     ep.add_argument("--chat", action="store_true", help=_("include what was said at the table"))
     ep.set_defaults(func=cmd_export)

@@ -98,7 +98,9 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=_("a bot plays for a dropped player after this (default 120; 0: never)"),
     )
     hp.add_argument(
-        "--standin-bot", default="greedy", help=_("the bot kind that plays for a dropped player")
+        "--standin-bot",
+        default="greedy",
+        help=_("the bot kind that plays for a dropped player (default: greedy)"),
     )
     hp.add_argument(
         "--turn-time",

@@ -52,7 +52,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--reconnect-for",
         type=arguments.seconds,
         default=60.0,
-        help=_("seconds to keep reconnecting"),
+        help=_("seconds to keep reconnecting (default: 60)"),
     )
     jp.add_argument(
         "--delay",
