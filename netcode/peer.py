@@ -76,14 +76,25 @@ class JoinRefused(ConnectionError):
         self.message = message
 
 
-class NotAHost(ConnectionError):
-    """What answered at the address does not speak Jet Set's protocol (a web server, an SSH
-    server on a TCP address, another program): nothing of it is shown but that."""
+class NoWelcome(ConnectionError):
+    """The handshake failed before the host said a word: what answered does not speak Jet Set's
+    protocol (a web server, an SSH server on a TCP address), closed at once, or said nothing in
+    time. Its message is one of the sentences below (in the catalogs); nothing of what answered
+    is shown."""
 
 
 NOT_A_HOST = Reason("what answers there is not a Jet Set host")
 CLOSED_BEFORE_WELCOME = Reason("the connection was closed before the host answered")
 NO_WELCOME = Reason("no answer as a Jet Set host in time")
+
+
+def no_welcome_words(exc: BaseException) -> str:
+    """Why a handshake failed, said without anything the other end sent."""
+    if isinstance(exc, ConnectionClosed):
+        return CLOSED_BEFORE_WELCOME
+    if isinstance(exc, TimeoutError):
+        return NO_WELCOME
+    return NOT_A_HOST
 
 
 def host_text(value: object, limit: int) -> str:
@@ -222,15 +233,9 @@ class NetPeer(GameClient):
         conn = FramedConnection(transport, HOST_FRAME_LIMIT)
         try:
             await asyncio.wait_for(self._handshake(conn), self.handshake_timeout)
-        except (FrameError, p.ProtocolError) as exc:  # something else answers there
-            transport.close()
-            raise NotAHost(NOT_A_HOST) from exc
-        except ConnectionClosed as exc:  # a host refuses with a word (JoinRefused), never so
-            transport.close()
-            raise ConnectionClosed(CLOSED_BEFORE_WELCOME) from exc
-        except TimeoutError as exc:
-            transport.close()
-            raise TimeoutError(NO_WELCOME) from exc
+        except (FrameError, p.ProtocolError, ConnectionClosed, TimeoutError) as exc:
+            transport.close()  # a host refuses with a word (JoinRefused), never so
+            raise NoWelcome(no_welcome_words(exc)) from exc
         except BaseException:
             transport.close()
             raise

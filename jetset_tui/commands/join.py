@@ -443,12 +443,12 @@ def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
     """Why joining failed in the player's words, where it is a failure a person meets (nobody
     hosting there, a password wanted); None for the rest (said as they came)."""
     from netcode import protocol as p
-    from netcode.peer import CLOSED_BEFORE_WELCOME, NO_WELCOME, NOT_A_HOST, JoinRefused
+    from netcode.peer import JoinRefused, NoWelcome
     from netcode.transport import CannotConnect
 
     if isinstance(exc, CannotConnect):
         return connect_problem(exc)
-    if str(exc) in (NOT_A_HOST, CLOSED_BEFORE_WELCOME, NO_WELCOME):  # in the catalogs
+    if isinstance(exc, NoWelcome):  # netcode's own sentence, in the catalogs
         return _("cannot join {address}: {why}").format(address=args.address, why=_(str(exc)))
     if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and exc.message == WRONG_PASSWORD:
         if args.password is None:
