@@ -11,6 +11,7 @@ from engine.jetset.actions import Action, Buy, Place, PlaceDistant, Rent
 from engine.jetset.rules.costs import service_charge
 
 if TYPE_CHECKING:
+    from engine.jetset.business_state import BusinessState
     from engine.jetset.state import State
 
 DISCOUNT: Final = 2
@@ -19,15 +20,25 @@ INCOME_CARD: Final = 2
 TAX: Final = 1
 
 
+def prices_cut(state: State, seat: int) -> BusinessState | None:
+    """The Business cards' state if a card may take something off ``seat``'s prices now
+    (Discount played this turn, No Overhead in front of ``seat``), else None: every price is
+    then the printed one."""
+    b = state.business
+    if b is None or not b.alters_prices:
+        return None  # no Discount or No Overhead played yet
+    if b.discount_turn != state.turn and "overhead" not in b.front[seat]:
+        return None  # neither Discount this turn nor No Overhead in front of the seat
+    return b
+
+
 def action_saving(state: State, seat: int, action: Action) -> int:
     """What Discount and No Overhead take off the price of Actions 1 to 3 (never below the
     owner's share of a rent). On a Distant board No Overhead still waives the service charge
     (it counts every link named), and Discount never touches a Distant plane (B20)."""
-    b = state.business
-    if b is None or not b.alters_prices:
-        return 0  # no Discount or No Overhead played yet
-    if b.discount_turn != state.turn and "overhead" not in b.front[seat]:
-        return 0  # neither Discount this turn nor No Overhead in front of the seat
+    b = prices_cut(state, seat)
+    if b is None:
+        return 0
     saving = 0
     if isinstance(action, Place):
         planes = sum(n for _, n in action.placements)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from engine.errors import rule_name
 from engine.jetset.actions import Action, Buy, Place, Rent, buy, place_one, rent
+from engine.jetset.business_effects import prices_cut
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.costs import (
     MAX_PLANES_LISTED,
@@ -32,8 +33,9 @@ def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
 
 
 def _priced(state: State, seat: int, actions: list[Action]) -> list[Action]:
-    """Business cards (Discount, No Overhead) may lower a price: the actions ``seat`` can pay
-    for once their saving is taken off."""
+    """Business cards (Discount, No Overhead) may lower a price (``prices_cut``): the actions
+    ``seat`` can pay for once their saving is taken off. Only then are the actions priced one
+    by one; at printed prices the options list only what the cash reaches, as they always did."""
     cash = state.seats[seat].cash
     return [a for a in actions if action_price(state, seat, a) <= cash]
 
@@ -71,7 +73,7 @@ class BuyRule(Rule[Buy]):
         most = min(MAX_PLANES_LISTED, st.planes)
         cash = st.cash
         owner = state.owner
-        if state.business is not None:
+        if prices_cut(state, seat) is not None:
             unowned = [link.index for link in state.board.links if owner[link.index] < 0]
             return _priced(state, seat, [buy(i, n) for i in unowned for n in range(1, most + 1)])
         for link in state.board.links:
@@ -119,7 +121,8 @@ class PlaceRule(Rule[Place]):
         own = state.owned_links(seat)
         out: list[Action] = []
         most = min(MAX_PLANES_LISTED, st.planes)
-        cash = 1 << 30 if state.business is not None else st.cash  # _priced checks it
+        cut = prices_cut(state, seat) is not None
+        cash = 1 << 30 if cut else st.cash  # _priced checks it
         for link in own:
             for n in range(1, most + 1):
                 if place_cost(n, 1) > cash:
@@ -133,7 +136,7 @@ class PlaceRule(Rule[Place]):
                     lb = links[b]
                     if la.a in (lb.a, lb.b) or la.b in (lb.a, lb.b):
                         out.append(Place(((a, 1), (b, 1))))
-        return _priced(state, seat, out) if state.business is not None else out
+        return _priced(state, seat, out) if cut else out
 
 
 class RentRule(Rule[Rent]):
@@ -164,8 +167,8 @@ class RentRule(Rule[Rent]):
 
     def options(self, state: State, seat: int) -> list[Action]:
         st = state.seats[seat]
-        business = state.business is not None
-        affordable = MAX_PLANES_LISTED if business else st.cash // rent_cost(1)  # _priced checks
+        cut = prices_cut(state, seat) is not None
+        affordable = MAX_PLANES_LISTED if cut else st.cash // rent_cost(1)  # _priced checks
         most = min(MAX_PLANES_LISTED, st.planes, affordable)
         if most < 1:
             return []
@@ -175,4 +178,4 @@ class RentRule(Rule[Rent]):
             if owner >= 0 and owner != seat
             for n in range(1, most + 1)
         ]
-        return _priced(state, seat, out) if business else out
+        return _priced(state, seat, out) if cut else out
