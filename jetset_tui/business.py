@@ -18,7 +18,7 @@ from engine.jetset.actions import (
 )
 from engine.jetset.business_state import BusinessState
 from engine.jetset.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
-from engine.jetset.rules.business import DECISION_RULES, allowed
+from engine.jetset.rules.business import DECISION_RULES, allowed, dividends_paid
 from engine.jetset.rules.business_cards import (
     ACQUISITION_PRICE,
     BUYOUT_PRICE,
@@ -28,7 +28,6 @@ from engine.jetset.rules.business_cards import (
     RECALL_PRICE,
     RIVALRY_PRICE,
 )
-from engine.jetset.rules.income import seat_income
 from engine.jetset.state import State
 from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
@@ -140,7 +139,7 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
             return " ".join(words)
         case Dividends():
             return _("Dividends: take income twice, +€{cash}").format(
-                cash=2 * seat_income(state, seat)
+                cash=dividends_paid(state, seat)
             )
         case CashIn(kind):
             return _("Cash in {card} for €{cash}").format(card=card_name(kind), cash=CASH_IN)

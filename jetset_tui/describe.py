@@ -43,7 +43,7 @@ from engine.jetset.distant_state import PLANE_PRICE as DISTANT_PLANE
 from engine.jetset.distant_state import load_distant
 from engine.jetset.notation import Notation
 from engine.jetset.rules.costs import REFILL_PRICE, place_cost, service_charge
-from engine.jetset.rules.income import seat_income
+from engine.jetset.rules.income import income_paid
 from engine.jetset.rules.prices import action_price
 from engine.jetset.state import State
 from jetset_tui.card_names import business_name, investor_name
@@ -79,7 +79,7 @@ def action_cost(state: State, seat: int, action: Action) -> int:
         case Refill(row, _):
             return 0 if state.paid[row] else REFILL_PRICE
         case Income():
-            return -seat_income(state, seat)
+            return -income_paid(state, seat)
     return action_price(state, seat, action)
 
 

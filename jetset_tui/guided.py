@@ -30,8 +30,9 @@ from engine import (
 from engine.jetset.actions import ReplaceInvestor
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.bots.planning import Planner, Route
+from engine.jetset.business_effects import income_cards, income_tax
 from engine.jetset.rules.costs import REFILL_PRICE
-from engine.jetset.rules.income import seat_income
+from engine.jetset.rules.income import income_paid, seat_income
 from engine.jetset.rules.investors import investor_cards, payouts_now
 from engine.jetset.state import State
 from engine.values import record
@@ -325,7 +326,7 @@ def could_refill(state: State, row: str) -> bool:
 def income_stage(state: State, seat: int) -> Stage:
     st = state.seats[seat]
     marked = sum(1 for _, m in st.cards if m)
-    label = _("Take income: +€{cash}").format(cash=seat_income(state, seat))
+    label = _("Take income: +€{cash}").format(cash=income_paid(state, seat))
     extra = seat_income(state, seat) - sum(5 if m else 2 for _, m in st.cards)
     if extra:
         note = _(
@@ -337,9 +338,25 @@ def income_stage(state: State, seat: int) -> Stage:
     note = note.format(marked=marked, unmarked=len(st.cards) - marked, extra=extra)
     if not st.cards and not extra:
         note = _(NO_CARDS_INCOME)
+    note += business_income_words(state, seat)
     stage = single_stage(_("Take income"), label, Income(), _("take income"))
     stage.choices[0].note = note
     return stage
+
+
+def business_income_words(state: State, seat: int) -> str:
+    """What the Business cards change in the income about to be taken (the engine's
+    ``income_paid``): `` + €2 (+2 Income) − €1 (Taxes)``; '' when they change nothing."""
+    if income_paid(state, seat) == seat_income(state, seat):
+        return ""
+    cards = income_cards(state, seat)
+    tax = income_tax(state, seat, seat_income(state, seat) + cards)
+    words = ""
+    if cards:
+        words += " + " + _("€{cash} (+2 Income)").format(cash=cards)
+    if tax:
+        words += " − " + _("€{cash} (Taxes)").format(cash=tax)
+    return words
 
 
 def refill_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
@@ -399,7 +416,7 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
             "hubs are placed before the first turn; a bonus comes with a flight through your hub"
         )
     name = city_name(board.cities[hubs.pending[0]])
-    now = seat_income(state, seat)
+    now = income_paid(state, seat)
     labels = {
         "cash": (_("€2 hub payoff"), _("the bank pays you €2 now")),
         "point": (_("1-point marker"), _("one more point at the end of the game")),

@@ -57,22 +57,42 @@ def action_saving(state: State, seat: int, action: Action) -> int:
     return saving
 
 
-def income_after_cards(state: State, seat: int, income: int) -> int:
-    """Income with +2 Income cards added and Taxes (€1 of another player's income onto the
-    card) taken off; the tax goes on the card."""
+def income_cards(state: State, seat: int) -> int:
+    """What the +2 Income cards in front of ``seat`` add to its income."""
+    b = state.business
+    if b is None or not b.front[seat]:
+        return 0
+    return INCOME_CARD * b.front[seat].count("income")
+
+
+def income_tax(state: State, seat: int, income: int) -> int:
+    """Taxes: the €1 of ``seat``'s ``income`` (cards added) that goes onto the Taxes card in
+    front of another player; 0 when nobody else has it, or the income is under €1."""
     b = state.business
     if b is None:
-        return income
-    front = b.front[seat]
-    if front:
-        income += INCOME_CARD * front.count("income")
+        return 0
     holder = b.taxed_by
-    if holder < 0:
-        return income  # nobody has Taxes in front of them
-    if holder != seat and income >= TAX:
-        income -= TAX
-        b.add_to_taxes_pot(state, TAX)
-    return income
+    if holder < 0 or holder == seat or income < TAX:
+        return 0  # nobody has Taxes in front of them, or it is the seat's own
+    return TAX
+
+
+def income_with_cards(state: State, seat: int, income: int) -> int:
+    """What ``income`` becomes when taken: +2 Income cards added, Taxes taken off (what the
+    screen shows; ``income_after_cards`` pays it)."""
+    income += income_cards(state, seat)
+    return income - income_tax(state, seat, income)
+
+
+def income_after_cards(state: State, seat: int, income: int) -> int:
+    """``income_with_cards``, as Take income pays it: the tax goes on the card."""
+    income += income_cards(state, seat)
+    tax = income_tax(state, seat, income)
+    if tax:
+        b = state.business
+        assert b is not None  # a tax is only owed with the module on
+        b.add_to_taxes_pot(state, tax)
+    return income - tax
 
 
 def commandeered(state: State, seat: int) -> int:

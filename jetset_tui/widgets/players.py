@@ -6,7 +6,7 @@ from rich.text import Text
 
 from engine.jetset.distant_state import distant_points
 from engine.jetset.rules.hubs import seat_in_turn
-from engine.jetset.rules.income import seat_income
+from engine.jetset.rules.income import income_paid
 from engine.jetset.scoring import final_flight_points, scores
 from engine.jetset.state import State
 from jetset_tui.describe import card_text, seat_badge
@@ -48,7 +48,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     text.append(cash.ljust(max(5, len(cash) + 1)), style="bold")
     text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
     if not compact:
-        text.append(" " + _("income €{cash}").format(cash=seat_income(state, seat)), style=DIM)
+        text.append(" " + _("income €{cash}").format(cash=income_paid(state, seat)), style=DIM)
         text.append_text(hub_text(state, seat))
     text.append("\n   ")
     if st.finished and st.final is not None:
@@ -63,7 +63,7 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
         text.append("\n   ")
     if st.cards or distant_points(state, seat):
         if compact:
-            income = _("income €{cash}").format(cash=seat_income(state, seat))
+            income = _("income €{cash}").format(cash=income_paid(state, seat))
             text.append(f"{income}  ", style=DIM)
         for cid, markers in st.cards:
             points = state.board.cards[str(cid)].points

@@ -30,7 +30,7 @@ from engine.jetset.actions import (
 )
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.business_deck import KIND, KIND_INDEX, draw_commitment
-from engine.jetset.business_effects import income_after_cards
+from engine.jetset.business_effects import income_after_cards, income_with_cards
 from engine.jetset.business_state import NO_OFFER, BusinessState
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.business_cards import CARDS, CASH_IN, card_options
@@ -84,6 +84,13 @@ class PlayRule(Rule[PlayCard]):
         return out
 
 
+def dividends_paid(state: State, seat: int) -> int:
+    """What Dividends would pay ``seat`` now: income twice, the Business cards (+2 Income,
+    Taxes) counted once."""
+    base = seat_income(state, seat)
+    return income_with_cards(state, seat, base) + base
+
+
 class DividendsRule(Rule[Dividends]):
     """The card "Dividends", played when taking income: the turn's action, income paid twice."""
 
@@ -97,7 +104,7 @@ class DividendsRule(Rule[Dividends]):
 
     def perform(self, state: State, seat: int, action: Dividends) -> None:
         base = seat_income(state, seat)  # Distant cards' €5 and hub markers too (B21)
-        state.add_cash(seat, income_after_cards(state, seat, base) + base)
+        state.add_cash(seat, income_after_cards(state, seat, base) + base)  # = dividends_paid
         state.take_markers_back(seat)
         business(state).discard(state, seat, "dividends")
 

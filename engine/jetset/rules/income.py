@@ -6,7 +6,7 @@ from typing import Final
 
 from engine.errors import rule_name
 from engine.jetset.actions import Action, Income
-from engine.jetset.business_effects import income_after_cards
+from engine.jetset.business_effects import income_after_cards, income_with_cards
 from engine.jetset.distant_state import distant_income
 from engine.jetset.rules.base import Rule
 from engine.jetset.rules.hubs import income_markers
@@ -29,6 +29,15 @@ def seat_income(state: State, seat: int) -> int:
     income markers (the Business cards' +2 Income and Taxes come on top, as it is taken)."""
     st = state.seats[seat]
     return income_of(st) + st.extra_income  # = distant_income + income_markers, kept
+
+
+def income_paid(state: State, seat: int) -> int:
+    """What Take income would pay ``seat`` now, the Business cards' +2 Income and Taxes
+    included (``IncomeRule`` pays it)."""
+    income = seat_income(state, seat)
+    if state.business is not None and state.business.alters_income:
+        return income_with_cards(state, seat, income)
+    return income
 
 
 def modules_income(state: State, seat: int) -> int:
