@@ -8,6 +8,8 @@ from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
 
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
@@ -43,7 +45,7 @@ def by_value(points: Sequence[int]) -> str:
 
 
 def final_cell(game: Game, seat: int, turns: dict[int, int]) -> str:
-    """``+18 (4✈, turn 105)``, or ``not played``."""
+    """``+18 (4✈, turn 105)`` (without ``turns``: ``+18 (4✈)``), or ``not played``."""
     st = game.state.seats[seat]
     if not st.finished:
         return _("not played")
@@ -59,14 +61,15 @@ def score_table(
     kinds: list[SeatKind],
     liveries: list[Livery],
     final_turns: dict[int, int] | None = None,
+    *,
+    detailed: bool = True,
 ) -> Table:
-    """The final scores, best first, with each player's points by source."""
+    """The final scores, best first, with each player's points by source; ``detailed``: the
+    Flight cards by value, the Final Flight's turn and each player's kind, else a line a player
+    (totals only, for a narrow window: no cell wraps, a long name is cut)."""
     state = game.state
-    scores = game.scores()
-    winners = set(game.winners())
-    ranked = sorted(scores, key=lambda s: (-s.total, -s.cash, s.seat))
-    table = Table(expand=True, header_style="bold", box=None, padding=(0, 1))
-    columns = [("", "left"), (_("player"), "left"), (_("Flight cards"), "left")]
+    by_values = "left" if detailed else "right"  # "4×1 2×3 = 10", or a number
+    columns = [("", "left"), (_("player"), "left"), (_("Flight cards"), by_values)]
     if state.distant is not None:
         columns.append((_("Distant cards"), "right"))
     columns.append((_("Final Flight"), "left"))
@@ -75,30 +78,102 @@ def score_table(
     if state.business is not None:
         columns.append((_("Business"), "right"))
     columns += [(_("points"), "right"), (_("cash"), "right")]
-    for col, justify in columns:  # a heading may wrap between its words, never be cut
+    rows = score_rows(game, names, kinds, liveries, final_turns or {}, detailed)
+    table = Table(expand=True, header_style="bold", box=None, padding=(0, 1), pad_edge=detailed)
+    for index, (col, justify) in enumerate(columns):
+        # a heading may wrap between its words, never be cut
         widest = max((len(word) for word in col.split()), default=0)
-        table.add_column(col, justify=justify, min_width=widest)  # type: ignore[arg-type]
+        if not detailed:  # nor a cell: each row one line; a name may be cut short
+            longest = max(cell_width(row[index]) for row in rows)
+            widest = max(widest, min(longest, NAME_KEPT) if index == 1 else longest)
+        table.add_column(
+            col,
+            justify=justify,  # type: ignore[arg-type]
+            min_width=widest,
+        )
+    for cells in rows:
+        table.add_row(*(cells if detailed else [one_line(cell) for cell in cells]))
+    return table
+
+
+NAME_KEPT = 14
+"""In the compact score table, a player column (colour badge and name) no narrower than this
+(a longer name is cut)."""
+
+
+def one_line(cell: Text | str) -> Text:
+    """``cell`` kept on one line, cut with "…" where its column is narrower."""
+    text = cell.copy() if isinstance(cell, Text) else Text(cell)
+    text.no_wrap = True
+    text.overflow = "ellipsis"
+    return text
+
+
+def cell_width(cell: Text | str) -> int:
+    return (cell if isinstance(cell, Text) else Text(cell)).cell_len
+
+
+def score_rows(
+    game: Game,
+    names: list[str],
+    kinds: list[SeatKind],
+    liveries: list[Livery],
+    final_turns: dict[int, int],
+    detailed: bool,
+) -> list[list[Text | str]]:
+    """The score table's rows, best first (``score_table``)."""
+    state = game.state
+    winners = set(game.winners())
+    ranked = sorted(game.scores(), key=lambda s: (-s.total, -s.cash, s.seat))
+    rows: list[list[Text | str]] = []
     for rank, score in enumerate(ranked, 1):
         seat = score.seat
         distant = distant_points(state, seat)
         flight = score.cards[: len(score.cards) - len(distant)]
         who = seat_badge(liveries[seat], names[seat])
-        who.append(f"  {kind_label(kinds[seat])}", style=DIM)
+        if detailed:
+            who.append(f"  {kind_label(kinds[seat])}", style=DIM)
+        won = (_("★ winner") if detailed else "★") if seat in winners else f"{rank}."
         cells: list[Text | str] = [
-            Text(_("★ winner") if seat in winners else f"{rank}.", style="bold"),
+            Text(won, style="bold"),
             who,
-            by_value(flight),
+            by_value(flight) if detailed else str(sum(flight)),
         ]
         if state.distant is not None:
             cells.append(str(sum(distant)))
-        cells.append(final_cell(game, seat, final_turns or {}))
+        if detailed or state.seats[seat].finished:
+            cells.append(final_cell(game, seat, final_turns if detailed else {}))
+        else:
+            cells.append("–")  # "not played", in the heading's column
         if state.hubs is not None:
             cells.append(str(score.hubs))
         if state.business is not None:
             cells.append(str(score.business))
         cells += [Text(str(score.total), style="bold"), money(score.cash)]
-        table.add_row(*cells)
-    return table
+        rows.append(cells)
+    return rows
+
+
+class ScoreTable:
+    """The final scores as wide as the window allows: by source in full (``score_table``)
+    where every player's row fits on one line, else a line a player with the totals (at 80
+    columns a player's row of the full table took four or five lines)."""
+
+    def __init__(self, full: Table, compact: Table) -> None:
+        self.full = full
+        self.compact = compact
+
+    def chosen(self, console: Console, options: ConsoleOptions) -> Table:
+        unbounded = options.update_width(10_000)
+        if Measurement.get(console, unbounded, self.full).maximum <= options.max_width:
+            return self.full
+        return self.compact
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.chosen(console, options))
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield FittedTable(self.chosen(console, options))
 
 
 def story_text(game: Game, names: list[str], told: Story) -> Text:
@@ -169,9 +244,10 @@ class EndScreen(EndFrame):
         self.local = local
         self.told = story(game)
 
-    def points_table(self) -> FittedTable:
+    def points_table(self) -> ScoreTable:
         finals = dict(self.told.finals)
-        return FittedTable(score_table(self.game, self.names, self.kinds, self.liveries, finals))
+        seats = (self.game, self.names, self.kinds, self.liveries, finals)
+        return ScoreTable(score_table(*seats), score_table(*seats, detailed=False))
 
     def compose_more(self) -> ComposeResult:
         samples = self.told.samples

@@ -260,3 +260,64 @@ async def test_the_scores_are_whole_at_80_columns(tmp_path: Path, language: str)
                 assert money(score.cash) in text, text
             for name in ("greedy-0", "greedy-1", "greedy-2"):
                 assert name in text, text
+
+
+SIX_WITH_EVERY_MODULE = Options(
+    players=6, distant_lands=True, hubs=True, business_cards=True, investors=True
+)
+
+
+def finished_six(tmp_path: Path) -> Path:
+    """Six bots' game with every module, saved whole, the seats named as `jetset selfplay`
+    names them."""
+    seed = "six-1"
+    game = play_game(SIX_WITH_EVERY_MODULE, seed, (ADVISOR,))
+    assert game.over
+    path = tmp_path / "six.jetset"
+    seats = [Seat(f"greedy-{i}", SeatKind(ADVISOR)) for i in range(6)]
+    header = Header(game.options, seats, seed_commitment(seed), meta={"local": True})
+    write_game(path, header, game, seed)
+    Secrets(seed).save(secrets_path(path))
+    return path
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_six_players_scores_are_a_line_each_at_80_by_24(
+    tmp_path: Path, language: str
+) -> None:
+    """Six players with every module at 80×24: the score table shows at once, a line a player
+    with its totals (a player's row of the full table took four or five lines, so the
+    standings did not fit the window), every column and every cash whole."""
+    path = finished_six(tmp_path)
+    with use_language(language):
+        app = JetSetApp(resume=path, fsync=False, saves=tmp_path)
+        async with app.run_test(size=(80, 24)) as pilot:
+            end = await end_screen(pilot)
+            scores = end.query_one("#scores").region
+            assert scores.bottom <= 24 - 1, "the standings fit above the footer"
+            lines = screen_text(app).splitlines()[scores.y : scores.bottom]
+            text = "\n".join(lines)
+            assert "…" not in text, text
+            for heading in LANGUAGE_WORDS[language]:
+                assert heading in text, text
+            for score in end.game.scores():
+                name = end.names[score.seat]
+                (row,) = [line for line in lines if name in line]
+                assert row.rstrip().endswith(money(score.cash)), row
+                assert f" {score.total} " in row, row
+            assert "×" not in text and "turn" not in text, "the details stay for a wide window"
+
+
+async def test_six_players_scores_in_full_at_140_columns(tmp_path: Path) -> None:
+    """Where every player's row fits on one line, the table gives the Flight cards by value
+    and the turn of each Final Flight."""
+    path = finished_six(tmp_path)
+    app = JetSetApp(resume=path, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(140, 40)) as pilot:
+        end = await end_screen(pilot)
+        scores = end.query_one("#scores").region
+        lines = screen_text(app).splitlines()[scores.y : scores.bottom]
+        text = "\n".join(lines)
+        assert "×" in text and "turn" in text and "★ winner" in text, text
+        for name in end.names:
+            assert len([line for line in lines if name in line]) == 1, text
