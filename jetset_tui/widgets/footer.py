@@ -146,11 +146,13 @@ class KeyFooter(ScrollView, can_focus=False):
 
     def fitted(self, screen: Screen[object], keys: tuple[KeyHint, ...]) -> tuple[KeyHint, ...]:
         """Keys that would overflow the footer: those of the actions in the screen's
-        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), so every key shows.
-        Compact keys from 80 columns; full ones too, where a language's longer words (Italian)
-        would push Help and Menu off a 100-column footer (a lone key keeps its padding). Then
-        the keys of the screen's ``FOOTER_OPTIONAL`` actions give way, in its order, so that no
-        key is cut at the edge (the screen's help page says them all)."""
+        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), one at a time from the
+        right, until every key shows: with every module on at 120 columns only the last two
+        or three do, where all of them once did. Compact keys from 80 columns; full ones too,
+        where a language's longer words (Italian) would push Help and Menu off a 100-column
+        footer (a lone key keeps its padding). Then the keys of the screen's
+        ``FOOTER_OPTIONAL`` actions give way, in its order, so that no key is cut at the edge
+        (the screen's help page says them all)."""
         terse: frozenset[str] = getattr(screen, "COMPACT_FOOTER_TERSE", frozenset())
         optional: tuple[str, ...] = getattr(screen, "FOOTER_OPTIONAL", ())
         room = self.size.width
@@ -162,12 +164,15 @@ class KeyFooter(ScrollView, can_focus=False):
         if self.fit(keys, room):
             return keys
         lone = "{}" if self.compact else " {} "
-        keys = tuple(
-            KeyHint(key.key, lone.format(key.display), "", key.enabled, key.tooltip, key.action)
-            if key.action in terse
-            else key
-            for key in keys
-        )
+        for index in reversed(range(len(keys))):
+            key = keys[index]
+            if key.action not in terse:
+                continue
+            shown = lone.format(key.display)
+            alone = KeyHint(key.key, shown, "", key.enabled, key.tooltip, key.action)
+            keys = (*keys[:index], alone, *keys[index + 1 :])
+            if self.fit(keys, room):
+                return keys
         for action in optional:
             if self.fit(keys, room):
                 break

@@ -132,7 +132,8 @@ async def test_the_new_game_form_ticks_the_hubs_module(tmp_path: Path) -> None:
 
 async def test_at_80_by_24_with_every_module_the_footer_shows_every_key(tmp_path: Path) -> None:
     """Every module adds an action key; at 80 columns their words would push Table, Help and
-    Menu off the footer, so the action keys show alone there (F1 says what each does)."""
+    Menu off the footer, so action keys show alone there, the last ones first, as few as make
+    room (F1 says what each does): at 120 columns only Business's (all of them once did)."""
     modules = ("distant_lands", "hubs", "business_cards", "investors")
     plan = GamePlan(
         ["human", BOT], ["Ann", "Amelia"], seed="footer-80", path=tmp_path / "game.jetset",
@@ -149,7 +150,14 @@ async def test_at_80_by_24_with_every_module_the_footer_shows_every_key(tmp_path
         footer = screen_text(app).splitlines()[-1].rstrip()
         assert "q Menu" in footer and footer.endswith("f1 Rules"), footer
         assert "v Table" in footer and "h Help" in footer
-        assert footer.startswith("b p r c i e d"), footer
+        assert footer.startswith("b Buy p Place r Rent c Claim"), footer
+        assert " e d y v Table" in footer, "the last action keys alone, as few as make room"
+        await pilot.resize_terminal(120, 40)
+        await pilot.pause()
+        await pilot.pause()
+        footer = screen_text(app).splitlines()[-1].rstrip()
+        assert "c Claim  i Income  e Cards  d Distant  y  : Type" in footer, footer
+        assert footer.endswith("^p palette") and "f1 Rules" in footer, footer
     app = JetSetApp(plan=GamePlan(["human", BOT], ["Ann", "Amelia"], seed="footer-80b",
                                   path=tmp_path / "base.jetset"), fsync=False, saves=tmp_path,
                     bot_delay=0)  # fmt: skip
