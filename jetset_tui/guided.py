@@ -432,7 +432,7 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
             choice.label = _("second hub: {city}").format(city=choice.label)
             choices.append(choice)
     return Stage(
-        _("Your flight passed through your hub in {city}: choose").format(city=name),
+        _("Your hub in {city}: choose a bonus").format(city=name),
         choices,
         confirm=_("take it"),
         build=chosen_action,

@@ -291,14 +291,16 @@ class ActionPicker(Widget, can_focus=True):
     @staticmethod
     def _key_steps(stage: Stage, room: int) -> str:
         """The keys of this stage after its title, in words, or in short when they would not
-        fit in ``room`` columns (a narrow map panel cut "Esc back" off)."""
+        fit in ``room`` columns (a narrow map panel cut "Esc back" off), or none when even
+        that would not (the title stays whole)."""
         count = stage.counting != NONE
         steps = "   " + _("↑↓ choose") + (" · " + _("←→ 1–9 how many") if count else "")
         steps += " · " + _("Enter {confirm} · Esc back").format(confirm=_(stage.confirm))
         if len(steps) <= room:
             return steps
         # TRANSLATORS: the picker's keys in short, where its words would not fit: Enter, Esc
-        return "  ↑↓" + (" ←→ 1–9" if count else "") + " · " + _("Enter · Esc")
+        short = "  ↑↓" + (" ←→ 1–9" if count else "") + " · " + _("Enter · Esc")
+        return short if len(short) <= room else ""
 
     def _choice_line(self, text: Text, stage: Stage, i: int, selected: bool) -> None:
         choice = stage.choices[i]

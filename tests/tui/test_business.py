@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from engine import Game, Options
@@ -15,6 +16,7 @@ from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.describe import cost_breakdown
+from jetset_tui.i18n import use_language
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
@@ -155,3 +157,23 @@ async def test_after_the_action_the_bar_and_footer_offer_only_business_cards(
         await pilot.press("y", *"end", "enter")
         await pilot.pause()
         assert (game.state.turn > DONE_AT and not action_done(game.state)) or game.to_move() == 1
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+async def test_the_hub_bonus_title_is_whole_beside_the_table(tmp_path: Path, language: str) -> None:
+    """A play test saw the hub bonus picker's title cut ("… Enter …") in the map's pane at
+    120 columns: the title is shorter now, and the keys after it give way before it does."""
+    with use_language(language):
+        app = JetSetApp(
+            resume=save_before_the_bonus(tmp_path), bot_delay=30, fsync=False, saves=tmp_path
+        )
+        async with app.run_test(size=(120, 40)) as pilot:
+            await game_screen(pilot)
+            await pilot.press("u")
+            await pilot.pause()
+            picker = app.screen.query_one(ActionPicker)
+            assert picker.is_open
+            title = picker.stage.title
+            assert "Amsterdam" in title
+            (line,) = [x for x in screen_text(app).splitlines() if title in x]
+            assert "…" not in line.split("│")[0], line
