@@ -30,7 +30,7 @@ from jetset_tui.describe import log_words
 from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
-from jetset_tui.screens.map_and_table import MapAndTableScreen
+from jetset_tui.screens.map_and_table import TABLE_KEYS, MapAndTableScreen
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
 from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
@@ -79,7 +79,7 @@ class GameScreen(MapAndTableScreen):
     BINDINGS: ClassVar[list[BindingType]] = [
         *action_bindings(),
         Binding("colon", "command", N_("Type"), key_display=":"),
-        Binding("v", "table", N_("Table")),
+        *TABLE_KEYS,
         Binding("t", "chat", N_("Chat")),
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),

@@ -19,9 +19,17 @@ from textual.containers import VerticalScroll
 from textual.screen import Screen
 
 from jetset_tui.breakpoints import breakpoint_classes
-from jetset_tui.i18n import N_
+from jetset_tui.i18n import N_, _
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
+
+TABLE_KEYS: list[BindingType] = [
+    Binding("v", "table", N_("Table")),
+    # wider than 100 columns the table is beside the map: there v says so (the screens list
+    # both, since a screen's bindings of a key replace those its base class has for it)
+    Binding("v", "table_beside", N_("Table"), show=False),
+]
+"""``v``: the table panels in the map's place under 100 columns, or the map again."""
 
 
 class MapAndTableScreen(Screen[None]):
@@ -70,12 +78,25 @@ class MapAndTableScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "table":
             return self.slim
+        if action == "table_beside":
+            return not self.slim
         return True
 
     def action_table(self) -> None:
         """Show the table panels in the map's place, or the map again."""
         self.toggle_class("-table")
         self.redraw()
+
+    def action_table_beside(self) -> None:
+        """``v`` where the table goes beside the map: the table again after ``Z`` (the map
+        alone), else say where it is, rather than nothing."""
+        if self.has_class("-zoom"):
+            self.action_zoom()
+            return
+        self.notify(
+            _("The table is beside the map: v shows it in the map's place under 100 columns."),
+            timeout=4,
+        )
 
     def action_zoom(self) -> None:
         """The map alone, as big as the window allows, or everything again."""

@@ -17,7 +17,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual.app import ComposeResult
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.widgets import Static
 
@@ -26,8 +26,8 @@ from engine.jetset.notation import Notation
 from engine.jetset.rules.hubs import seat_in_turn
 from engine.jetset.state import State
 from jetset_tui.describe import card_text, describe_action, log_words, seat_badge
-from jetset_tui.i18n import N_, _
-from jetset_tui.screens.map_and_table import MapAndTableScreen
+from jetset_tui.i18n import _
+from jetset_tui.screens.map_and_table import TABLE_KEYS, MapAndTableScreen
 from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
@@ -92,7 +92,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = replay_bindings(
-        Binding("v", "table", N_("Table")),
+        *TABLE_KEYS,
     )
     WHERE_APART = True  # what comes next in words ("next: dealer two Final Flights dealt …")
 

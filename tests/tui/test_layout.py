@@ -119,3 +119,29 @@ async def test_the_new_game_form_fits_an_80x24_terminal(tmp_path: Path) -> None:
         for widget in screen.query("#form *"):
             if widget.display and widget.region.width:
                 assert widget.region.right <= 80 and widget.region.bottom <= 23, widget
+
+
+async def test_v_where_the_table_is_beside_the_map_says_so(tmp_path: Path) -> None:
+    """A play test pressed v at 120 columns and nothing happened, nor was anything said: the
+    table is already beside the map. Now it says so; after Z (the map alone) v brings the
+    table back; under 100 columns v still puts the table in the map's place."""
+    app = make_app(tmp_path, ["human", BOT], seed="layout-v")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press("v")
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert any("beside the map" in m for m in said), said
+        assert screen.query_one(EuropeMap).display and "Short Flights" in screen_text(app)
+        await pilot.press("Z")
+        await pilot.pause()
+        assert "Short Flights" not in screen_text(app), "the map alone"
+        await pilot.press("v")
+        await pilot.pause()
+        assert "Short Flights" in screen_text(app), "the table again"
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        await pilot.pause()
+        await pilot.press("v")
+        await pilot.pause()
+        assert not screen.query_one(EuropeMap).display, "the table in the map's place"
