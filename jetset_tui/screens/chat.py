@@ -18,9 +18,8 @@ from textual.screen import ModalScreen
 from textual.widgets import Input, RichLog
 
 from jetset_tui.i18n import N_, _
-from jetset_tui.key_order import ClearOnSubmit
+from jetset_tui.widgets.chat_line import ChatLine
 from netcode.client import ChatMessage, ClientEvent, GameClient
-from netcode.protocol import MAX_CHAT
 
 SHOWN = 100
 """The chat shows at most this many of the latest lines when it opens."""
@@ -54,10 +53,8 @@ class ChatScreen(ModalScreen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
             yield RichLog(id="table-chat", wrap=True, markup=False)
-            yield ClearOnSubmit(
-                placeholder=_("say something; Enter sends, Esc goes back to the game"),
-                max_length=MAX_CHAT,
-                id="say",
+            yield ChatLine(
+                placeholder=_("say something; Enter sends, Esc goes back to the game"), id="say"
             )
 
     def on_mount(self) -> None:

@@ -22,16 +22,16 @@ from textual.widgets import DataTable, Input, Log, Static
 from engine.games import GAMES, game_rules
 from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
-from jetset_tui.key_order import ClearOnSubmit, KeysInTurn, keep_key_order
+from jetset_tui.key_order import KeysInTurn, keep_key_order
 from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
+from jetset_tui.widgets.chat_line import ChatLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection
 from netcode.lobbyclient import LobbyChoice, LobbyClient, LobbyRefused
-from netcode.messages import MAX_CHAT
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport
 
@@ -113,9 +113,7 @@ class RemoteLobbyScreen(Screen[None]):
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static(_("Lobby chat (c to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
-        yield ClearOnSubmit(
-            placeholder=_("say something to the lobby"), max_length=MAX_CHAT, id="say"
-        )
+        yield ChatLine(placeholder=_("say something to the lobby"), id="say")
         yield KeyFooter()
 
     def on_mount(self) -> None:

@@ -165,6 +165,35 @@ async def test_one_length_limit_for_the_table_chat(tmp_path: Path) -> None:
             assert box.value == "z" * MAX_CHAT, "the input stops at the limit"
 
 
+async def test_a_paste_too_long_is_cut_at_the_limit_and_said_so(tmp_path: Path) -> None:
+    """A paste over the limit went nowhere and nothing was said (Textual refuses it whole and
+    rings the bell): it goes in up to the limit, the player is told the rest was left out (once,
+    not for each key typed after it), and the line is sent as it stands."""
+    async with serve(tmp_path, 2) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann)
+        async with in_game(app) as pilot:
+            await pilot.press("t")
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+            box = app.screen.query_one(Input)
+            box.post_message(events.Paste("ab" * MAX_CHAT))
+            await pilot.pause()
+            assert box.value == ("ab" * MAX_CHAT)[:MAX_CHAT]
+            said = [n for n in notified(app) if "at most 500 characters" in n]
+            assert said == ["A message is at most 500 characters: the rest was left out."]
+            await pilot.press("w", "w", "w")
+            assert box.value == ("ab" * MAX_CHAT)[:MAX_CHAT]
+            assert len([n for n in notified(app) if "at most" in n]) == 1, "said once"
+            await pilot.press("enter")
+            await until(lambda: len(bea.chat_lines) == 1, pilot)
+            assert bea.chat_lines[0].text == ("ab" * MAX_CHAT)[:MAX_CHAT]
+            box.post_message(events.Paste("c" * (MAX_CHAT + 1)))
+            await pilot.pause()
+            assert box.value == "c" * MAX_CHAT
+            assert len([n for n in notified(app) if "at most" in n]) == 2, "a new line, said again"
+
+
 def burst(app: JetSetApp, typed: str) -> None:
     """Every key of ``typed`` posted to the app at once (``⏎`` is Enter), as a fast typist's
     keys come over SSH or from a browser: all there before the app takes the first."""

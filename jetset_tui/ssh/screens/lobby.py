@@ -21,15 +21,14 @@ from textual.widgets import DataTable, Input, RichLog, Static
 from textual.widgets.data_table import ColumnKey, RowDoesNotExist
 
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
-from jetset_tui.key_order import ClearOnSubmit
 from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import CHAT_KEPT, Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.seating import Player
+from jetset_tui.widgets.chat_line import ChatLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.workers import start_worker
-from netcode.protocol import MAX_CHAT
 
 
 class LobbyApp(Protocol):
@@ -192,9 +191,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="chat-side"):
                 yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
                 yield ChatPanel(id="lobby-chat")
-                yield ClearOnSubmit(
-                    placeholder=_("t: say something"), id="say", max_length=MAX_CHAT
-                )
+                yield ChatLine(placeholder=_("t: say something"), id="say")
         yield KeyFooter()
 
     def title_text(self) -> Text:
