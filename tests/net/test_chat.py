@@ -165,10 +165,9 @@ async def test_one_length_limit_for_the_table_chat(tmp_path: Path) -> None:
             assert box.value == "z" * MAX_CHAT, "the input stops at the limit"
 
 
-async def test_a_paste_too_long_is_cut_at_the_limit_and_said_so(tmp_path: Path) -> None:
-    """A paste over the limit went nowhere and nothing was said (Textual refuses it whole and
-    rings the bell): it goes in up to the limit, the player is told the rest was left out (once,
-    not for each key typed after it), and the line is sent as it stands."""
+@contextlib.asynccontextmanager
+async def chat_open(tmp_path: Path) -> AsyncIterator[tuple[NetPeer, JetSetApp, Pilot[None]]]:
+    """Bea and Ann at a hosted table, Ann's app with the chat open (``t``)."""
     async with serve(tmp_path, 2) as served:
         bea = await NetPeer.connect(await served.connect(), name="Bea")
         ann = await NetPeer.connect(await served.connect(), name="Ann")
@@ -176,22 +175,30 @@ async def test_a_paste_too_long_is_cut_at_the_limit_and_said_so(tmp_path: Path) 
         async with in_game(app) as pilot:
             await pilot.press("t")
             await until(lambda: isinstance(app.screen, ChatScreen), pilot)
-            box = app.screen.query_one(Input)
-            box.post_message(events.Paste("ab" * MAX_CHAT))
-            await pilot.pause()
-            assert box.value == ("ab" * MAX_CHAT)[:MAX_CHAT]
-            said = [n for n in notified(app) if "at most 500 characters" in n]
-            assert said == ["A message is at most 500 characters: the rest was left out."]
-            await pilot.press("w", "w", "w")
-            assert box.value == ("ab" * MAX_CHAT)[:MAX_CHAT]
-            assert len([n for n in notified(app) if "at most" in n]) == 1, "said once"
-            await pilot.press("enter")
-            await until(lambda: len(bea.chat_lines) == 1, pilot)
-            assert bea.chat_lines[0].text == ("ab" * MAX_CHAT)[:MAX_CHAT]
-            box.post_message(events.Paste("c" * (MAX_CHAT + 1)))
-            await pilot.pause()
-            assert box.value == "c" * MAX_CHAT
-            assert len([n for n in notified(app) if "at most" in n]) == 2, "a new line, said again"
+            yield bea, app, pilot
+
+
+async def test_a_paste_too_long_is_cut_at_the_limit_and_said_so(tmp_path: Path) -> None:
+    """A paste over the limit went nowhere and nothing was said (Textual refuses it whole and
+    rings the bell): it goes in up to the limit, the player is told the rest was left out (once,
+    not for each key typed after it), and the line is sent as it stands."""
+    async with chat_open(tmp_path) as (bea, app, pilot):
+        box = app.screen.query_one(Input)
+        box.post_message(events.Paste("ab" * MAX_CHAT))
+        await pilot.pause()
+        assert box.value == ("ab" * MAX_CHAT)[:MAX_CHAT]
+        said = [n for n in notified(app) if "at most 500 characters" in n]
+        assert said == ["A message is at most 500 characters: the rest was left out."]
+        await pilot.press("w", "w", "w")
+        assert box.value == ("ab" * MAX_CHAT)[:MAX_CHAT]
+        assert len([n for n in notified(app) if "at most" in n]) == 1, "said once"
+        await pilot.press("enter")
+        await until(lambda: len(bea.chat_lines) == 1, pilot)
+        assert bea.chat_lines[0].text == ("ab" * MAX_CHAT)[:MAX_CHAT]
+        box.post_message(events.Paste("c" * (MAX_CHAT + 1)))
+        await pilot.pause()
+        assert box.value == "c" * MAX_CHAT
+        assert len([n for n in notified(app) if "at most" in n]) == 2, "a new line, said again"
 
 
 def burst(app: JetSetApp, typed: str) -> None:
@@ -208,18 +215,12 @@ async def test_lines_typed_in_a_burst_are_sent_one_by_one_and_nothing_is_lost(
     """Enter sends the line as it was; what is typed after it starts the next line (the field
     used to be emptied only once Enter's message reached the screen: the second line went out
     as "hellothere" and the "x" after it was wiped)."""
-    async with serve(tmp_path, 2) as served:
-        bea = await NetPeer.connect(await served.connect(), name="Bea")
-        ann = await NetPeer.connect(await served.connect(), name="Ann")
-        app = JetSetApp(session=ann)
-        async with in_game(app) as pilot:
-            await pilot.press("t")
-            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
-            burst(app, "hello⏎there⏎x")
-            await until(lambda: len(bea.chat_lines) == 2, pilot)
-            assert [line.text for line in bea.chat_lines] == ["hello", "there"]
-            await until(lambda: app.screen.query_one(Input).value == "x", pilot)
-            await until(lambda: "Ann: there" in screen_text(app), pilot)
+    async with chat_open(tmp_path) as (bea, app, pilot):
+        burst(app, "hello⏎there⏎x")
+        await until(lambda: len(bea.chat_lines) == 2, pilot)
+        assert [line.text for line in bea.chat_lines] == ["hello", "there"]
+        await until(lambda: app.screen.query_one(Input).value == "x", pilot)
+        await until(lambda: "Ann: there" in screen_text(app), pilot)
 
 
 async def test_a_line_typed_with_the_key_that_opens_the_chat_is_sent_whole(
