@@ -21,6 +21,7 @@ from jetset_tui.ssh.games import option_values
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.room import Membership, Room
 from jetset_tui.ssh.seating import LobbyError, WrongSecret
+from jetset_tui.ssh.username import mixed_refusal, user_name
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.connection import Bucket
@@ -199,6 +200,8 @@ class ProtocolLink:
             assert isinstance(msg, p.Hello)
             if msg.proto != p.PROTOCOL:
                 raise p.ProtocolError(p.E_VERSION, f"this server speaks protocol {p.PROTOCOL}")
+            if user_name(self.connection.username).mixed:  # as for a terminal (session.py)
+                raise p.ProtocolError(E_REFUSED, mixed_refusal())
         except p.ProtocolError as exc:
             await self._fatal(framed, exc.code, exc.message)
             return None

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import importlib
 import os
-import re
 import sys
 from functools import partial
 from pathlib import Path
@@ -33,6 +32,7 @@ from jetset_tui.screens.leave import StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
 from jetset_tui.ssh.screens.leave import stop_dialog
 from jetset_tui.ssh.textual_private import share_parsed_css
+from jetset_tui.ssh.username import mixed_refusal, user_name
 from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
 from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
@@ -43,9 +43,12 @@ from netcode.messages import MAX_NAME
 from netcode.peer import JoinRefused, NetPeer, new_contribution
 from netcode.seatcode import seat_code_of, spaced
 from netcode.text import printable
-from netcode.transport import ConnectionClosed, Transport, open_tcp
+from netcode.transport import CannotConnect, ConnectionClosed, Transport, open_tcp
 
-NAME_CHARS = r"[A-Za-z0-9_.-]"
+NAME_CHARS = r"[^\W_]|[0-9_.\-]"
+"""What a name may be typed with: letters of any alphabet, digits, ``. _ -`` (the rest of the
+rule, one alphabet among Latin, Cyrillic and Greek, NFC and the length, is ``user_name``'s, as for
+an SSH user name)."""
 RECONNECT_FOR = 60.0
 
 
@@ -102,7 +105,7 @@ class NameScreen(Screen[None]):
             yield Input(
                 placeholder=_("your name"),
                 max_length=MAX_NAME,
-                restrict=f"{NAME_CHARS}*",
+                restrict=f"(?:{NAME_CHARS})*",
                 id="name",
             )
 
@@ -111,10 +114,14 @@ class NameScreen(Screen[None]):
 
     @on(Input.Submitted, "#name")
     def chosen(self, event: Input.Submitted) -> None:
-        name = "".join(re.findall(NAME_CHARS, event.value))[:16]
-        if not name:
+        if not event.value.strip():
             self.app.notify(_("type a name first"), severity="warning")
             return
+        said = user_name(event.value)
+        if said.mixed:
+            self.app.notify(mixed_refusal(), severity="warning")
+            return
+        name = said.name
         app = self.app
         assert isinstance(app, WebSessionApp)
         start_worker(app, partial(app.arrive, name), exclusive=True, group="gate")
@@ -184,8 +191,7 @@ class WebSessionApp(JetSetApp):
         try:
             transport, framed = await self.gate.channel()
         except (ConnectionClosed, JoinRefused, OSError) as exc:
-            why = printable(str(exc))
-            self.notify(_("the lobby cannot be reached: {why}").format(why=why), severity="error")
+            self.notify(unreachable_words(exc), severity="error")
             return
         self.push_screen(WebLobbyScreen(self.gate.state, transport, framed))
 
@@ -205,7 +211,7 @@ class WebSessionApp(JetSetApp):
                 keys=None,
             )
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
-            why = printable(str(exc))
+            why = printable(exc.message) if isinstance(exc, JoinRefused) else _("no answer")
             self.notify(_("cannot join: {why}").format(why=why), severity="error", timeout=10)
             self.exit()
             return
@@ -246,6 +252,16 @@ class WebSessionApp(JetSetApp):
         if peer is None or peer.token is None or peer.seat is None:
             return None
         return spaced(seat_code_of(peer.token))
+
+
+def unreachable_words(problem: Exception) -> str:
+    """Why the lobby could not be entered, in the player's words: the server's own reason
+    when it refused (printable), else that it did not answer (Python's text is for the log)."""
+    if isinstance(problem, JoinRefused):
+        return printable(problem.message)
+    if isinstance(problem, ConnectionClosed) and not isinstance(problem, CannotConnect):
+        return _("The server closed the connection to the lobby: try again in a moment.")
+    return _("The lobby does not answer: try again in a moment.")
 
 
 async def run_session(gate: Gate) -> None:

@@ -511,3 +511,21 @@ async def test_the_input_budget_holds_back_a_fast_client(
         raw.conn.close()
     finally:
         await server.close()
+
+
+async def test_a_name_of_mixed_alphabets_is_refused_over_the_subsystem_too(
+    tmp_path: Path,
+) -> None:
+    """A terminal session named ``pаypal`` (a Cyrillic а) was refused, a `jetset join ssh://`
+    program of the same name was let in: now the lobby refuses it after hello, with the same
+    words, and it takes no seat."""
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        with pytest.raises(JoinRefused, match="mixes Latin, Cyrillic or Greek letters"):
+            await ssh_peer(opener(server, tmp_path, "p\u0430ypal", players=2), name="x")
+        assert not server.lobby.rooms
+        peer = await ssh_peer(opener(server, tmp_path, "paypal", players=2), name="paypal")
+        assert peer.seat == 0, "one alphabet: welcome"
+        await peer.close()
+    finally:
+        await server.close()

@@ -1,0 +1,39 @@
+"""A browser tab's name: the same names as an SSH user name gives (letters of any alphabet,
+digits, ``. _ -``), and the same refusal of a name that mixes Latin, Cyrillic or Greek letters.
+The tab's own app (``WebSessionApp``) driven by Pilot through the real gate on 127.0.0.1."""
+
+from __future__ import annotations
+
+import pytest
+
+from jetset_tui.ssh.server import GameServer
+from jetset_tui.web.gate import LobbyGate, WebTickets
+from jetset_tui.web.session import Gate, WebSessionApp
+from netcode.peer import JoinRefused
+from tests.web.test_jetlag_web import screen_name, until
+
+
+async def test_a_name_in_any_one_alphabet_and_never_mixed(server: GameServer) -> None:
+    """The name screen took ASCII letters only ("Zoë" became "Zo"); a name mixing alphabets
+    is said to be refused there, and the gate refuses it from a tab that skips the screen."""
+    gate = LobbyGate(server, WebTickets())
+    await gate.start()
+    try:
+        app = WebSessionApp(Gate(gate.port, gate.tickets.issue("127.0.0.1")))
+        async with app.run_test(size=(100, 32), notifications=True) as pilot:
+            await until(pilot, lambda: screen_name(app) == "NameScreen")
+            await pilot.press(*"p\u0430ypal", "enter")  # a Cyrillic а among Latin letters
+            await pilot.pause(0.2)
+            said = [n.message for n in app._notifications]
+            assert any("mixes Latin, Cyrillic or Greek letters" in m for m in said), said
+            assert screen_name(app) == "NameScreen"
+            await pilot.press(*["backspace"] * 6, *"Zoë_Ørsted", "enter")
+            await until(pilot, lambda: screen_name(app) == "WebLobbyScreen")
+            where = str(app.screen.query_one("#where").render())
+            assert "you are Zoë_Ørsted" in where, where
+        sneaky = Gate(gate.port, gate.tickets.issue("127.0.0.1"))
+        sneaky.name = "p\u0430ypal"
+        with pytest.raises(JoinRefused, match="mixes Latin, Cyrillic or Greek letters"):
+            await sneaky.channel()
+    finally:
+        await gate.close()
