@@ -220,7 +220,9 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
             need = ", ".join(
                 f"{_(HOW[n.how])} {board.link_name(n.link)} €{n.cost}" for n in route.needs
             )
-            note = _("need {planes}✈: {steps}").format(planes=len(route.needs), steps=need)
+            planes = len(route.needs)
+            note = ngettext("need {planes}✈: {steps}", "need {planes}✈: {steps}", planes)
+            note = note.format(planes=planes, steps=need)
         label = f"{card_text(board, cid)} ({card.points})"
         choices.append(card_choice(state, cid, label, note, route, legal))
     then = choose_path(state, legal, Claim, _("Claim {card}: choose the path"))
@@ -303,7 +305,9 @@ def final_note(route: Route | None) -> str:
         return ""
     if route.ready:
         return _("✓ ready")
-    return _("need {planes}✈ €{cost}").format(planes=len(route.needs), cost=route.cost)
+    planes = len(route.needs)  # one form in English, two in Italian ("serve 1✈", "servono 2✈")
+    need = ngettext("need {planes}✈ €{cost}", "need {planes}✈ €{cost}", planes)
+    return need.format(planes=planes, cost=route.cost)
 
 
 def single_stage(title: str, label: str, action: Action, confirm: str) -> Stage:

@@ -124,8 +124,10 @@ def test_jet_lags_rounds_stay_rounds_in_italian(domain: str) -> None:
 def test_an_italian_count_agrees_with_its_number(domain: str) -> None:
     """A verb or noun that agrees with a count needs the count's plural forms: a message that
     is not ``ngettext`` says "ne mancano {n}" for 1 as well ("ne mancano 1", a play test saw it
-    in the lobby and the Final Flight advice), so its Italian avoids agreeing with a count."""
-    wrong = italian_lines(domain, r"\bmancano (ancora )?\{", lambda m: not m.pluralizable)
+    in the lobby and the Final Flight advice; "servono 1✈" in the claim picker), so its Italian
+    avoids agreeing with a count."""
+    pattern = r"\b(mancano|servono) (ancora )?\{"
+    wrong = italian_lines(domain, pattern, lambda m: not m.pluralizable)
     assert not wrong, wrong
 
 
@@ -138,6 +140,10 @@ def test_the_final_flight_advice_and_the_lobby_count_in_italian() -> None:
         waiting = _("waiting for {n}").format(n=1)
     assert one.endswith("(ne manca 1)") and two.endswith("(ne mancano 2)"), (one, two)
     assert waiting == "posti liberi: 1"
+    need = "need {planes}✈ €{cost}"
+    with use_language("it"):
+        one, two = (ngettext(need, need, n).format(planes=n, cost=9) for n in (1, 2))
+    assert (one, two) == ("serve 1✈ 9 €", "servono 2✈ 9 €")
 
 
 def italian_lines(
