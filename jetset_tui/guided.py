@@ -28,8 +28,8 @@ from engine import (
     Rent,
 )
 from engine.jetset.actions import ReplaceInvestor
-from engine.jetset.board import LONG, SHORT
-from engine.jetset.bots.planning import Planner, Route
+from engine.jetset.board import LONG, SHORT, Board
+from engine.jetset.bots.planning import Need, Planner, Route
 from engine.jetset.business_effects import income_cards, income_tax
 from engine.jetset.rules.costs import REFILL_PRICE
 from engine.jetset.rules.income import income_paid, seat_income
@@ -44,8 +44,18 @@ from jetset_tui.i18n import N_, _, money, ngettext
 ONE = "one"  # a single count for the chosen item (planes on a link, cards to turn up)
 EACH = "each"  # a count per item (planes on each of your links)
 NONE = "none"
-HOW = {"place": N_("place"), "buy": N_("buy"), "rent": N_("rent")}
-"""The planner's word for how a plane gets onto a link, as a msgid."""
+NEED_WORDS = {
+    "buy": N_("buy {link} €{cost}"),
+    "place": N_("place on your {link} €{cost}"),
+    "rent": N_("rent {link} €{cost}"),
+}
+"""How a plane still needed gets onto its link (``Need.how``): a step of a plan in words, not the
+notation (Italian says it with nouns, "acquisto di AMS-LON (5 €)", not as a command)."""
+
+
+def need_words(board: Board, need: Need) -> str:
+    """``buy AMS-LON €5``: one plane a route still needs, in words (``NEED_WORDS``)."""
+    return _(NEED_WORDS[need.how]).format(link=board.link_name(need.link), cost=need.cost)
 
 
 @record
@@ -217,9 +227,7 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         elif route.ready:
             note = _("✓ ready to claim")
         else:
-            need = ", ".join(
-                f"{_(HOW[n.how])} {board.link_name(n.link)} €{n.cost}" for n in route.needs
-            )
+            need = ", ".join(need_words(board, n) for n in route.needs)
             planes = len(route.needs)
             note = ngettext("need {planes}✈: {steps}", "need {planes}✈: {steps}", planes)
             note = note.format(planes=planes, steps=need)

@@ -15,18 +15,12 @@ from engine.jetset.board import LONG, SHORT
 from engine.jetset.bots.planning import Planner
 from jetset_tui.advice import Advice
 from jetset_tui.describe import card_text, route_text
+from jetset_tui.guided import need_words
 from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.widgets.distant import distant_plan
 from jetset_tui.widgets.panel import LinePanel
-
-HOW = {
-    "buy": N_("buy {link} €{cost}"),
-    "place": N_("place on your {link} €{cost}"),
-    "rent": N_("rent {link} €{cost}"),
-}
-"""How a plane still needed gets there, in words (``Need.how``)."""
 
 
 def plan_text(table: TableView, advice: Advice | None = None) -> Text:
@@ -72,12 +66,7 @@ def plan_text(table: TableView, advice: Advice | None = None) -> Text:
             planes = ngettext("{n} plane, €{cost}:", "{n} planes, €{cost}:", count)
             text.append(planes.format(n=count, cost=route.cost) + " ", style="bold")
 
-            text.append(
-                ", ".join(
-                    _(HOW[n.how]).format(link=board.link_name(n.link), cost=n.cost)
-                    for n in route.needs
-                )
-            )
+            text.append(", ".join(need_words(board, n) for n in route.needs))
             text.append("\n")
     text.append_text(distant_plan(table))
     return text

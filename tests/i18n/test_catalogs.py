@@ -169,3 +169,23 @@ def jet_lag_round(message: Message) -> bool:
     if not re.search(r"\bround", english, re.IGNORECASE):
         return False
     return "of 4" in english or all("jetlag" in path for path, _line in message.locations)
+
+
+def test_a_plans_steps_read_as_steps_in_italian_not_as_commands() -> None:
+    """The advice plan and the claim picker said "acquista AMS-LON €5", an Italian command that
+    is not the game's notation (``buy AMS-LON 1``): its Italian names the step instead."""
+    from engine.jetset.board import load_board
+    from engine.jetset.bots.planning import Need
+    from jetset_tui.guided import need_words
+    from jetset_tui.i18n import use_language
+
+    board = load_board()
+    link = board.link_named["AMS-LON"]
+    with use_language("it"):
+        steps = [need_words(board, Need(link, how, 5)) for how in ("buy", "place", "rent")]
+    assert steps == [
+        "acquisto di AMS-LON (5 €)",
+        "un aereo sul tuo AMS-LON (5 €)",
+        "affitto di AMS-LON (5 €)",
+    ]
+    assert need_words(board, Need(link, "buy", 5)) == "buy AMS-LON €5"
