@@ -185,3 +185,21 @@ async def test_q_at_a_jetlag_table_says_the_seat_stays_and_it_does(
     await term.press("j")
     await term.wait_for("Round 1 of 4")
     await term.close()
+
+
+async def test_six_seats_are_all_listed_at_80_columns(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """At 80 columns the seats cell of a six-seat game ended in "…" (the line under the table
+    showed them all): it takes the lines its names need."""
+    alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+    room = server.lobby.create(alice, 6, ["greedy"] * 4, None, options={"modules": MODULES})
+    peer, _code = await server.lobby.join(room, alice, None)
+    await peer.close()
+    wanted = {word.strip(",*") for word in room.seat_line().split()}
+    assert len(wanted) == 6, wanted  # five names and "(open)"
+    term = await connect(server, "alice", alice_key, width=80, height=24)
+    await term.wait_for("(open)")  # her seat, waiting
+    await term.press("escape")
+    await term.wait_for(partial(lists_all, wanted))  # the title may end in "…", not the seats
+    await term.close()

@@ -62,6 +62,10 @@ FITTED = (2, 3, 4)
 wrapped to its share (at most ``CELL_LINES`` lines), so that none runs out of sight; the title
 takes at most a quarter of it (``TITLE_SHARE``), and the detail under the table shows it whole."""
 CELL_LINES = 4
+FITTED_LINES = (CELL_LINES, CELL_LINES, None)
+"""The lines each ``FITTED`` cell may take: the title and the status ``CELL_LINES`` (the detail
+under the table has them whole), the seats as many as their names need (six seats at 80 columns
+ended in "…")."""
 TITLE_SHARE = 4
 
 
@@ -111,16 +115,17 @@ def shares(wanted: list[int], room: int) -> list[int]:
     return given
 
 
-def wrapped(text: Text, width: int | None, console: Console) -> Text:
+def wrapped(text: Text, width: int | None, console: Console, most: int | None = CELL_LINES) -> Text:
     """``text`` in lines of at most ``width`` cells (broken between words where it can), at
-    most ``CELL_LINES`` of them, the last cut with "…" if more were needed."""
+    most ``most`` of them (None: as many as it takes), the last cut with "…" if more were
+    needed."""
     if width is None or text.cell_len <= width:
         return text
     lines = text.wrap(console, width, overflow="fold")
-    kept = [line.copy() for line in lines][:CELL_LINES]
+    kept = [line.copy() for line in lines][:most]
     for line in kept:
         line.rstrip()
-    if len(lines) > CELL_LINES:
+    if most is not None and len(lines) > most:
         kept[-1].append("…")
         kept[-1].truncate(width, overflow="ellipsis")
     return Text("\n").join(kept)
@@ -253,8 +258,8 @@ class LobbyScreen(Screen[None]):
         rows = [self.row_of(room) for room in rooms]
         widths = self._widths = self.fitted_widths(rows)
         for room, cells in zip(rooms, rows, strict=True):
-            for i, width in zip(FITTED, widths, strict=True):
-                cells[i] = wrapped(cells[i], width, self.app.console)
+            for i, width, most in zip(FITTED, widths, FITTED_LINES, strict=True):
+                cells[i] = wrapped(cells[i], width, self.app.console, most)
             height = max(cell.plain.count("\n") + 1 for cell in cells)
             table.add_row(*cells, key=room.id, height=height)
         for i, column in enumerate(table.ordered_columns):  # as wide as these rows, no wider
