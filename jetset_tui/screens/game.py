@@ -22,8 +22,10 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 
 from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
+from engine.jetset.actions import Entry
 from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
+from engine.values import record
 from jetset_tui import startup
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
 from jetset_tui.describe import log_words
@@ -70,6 +72,17 @@ def table_panels() -> list[Widget]:
     from jetset_tui.widgets.rows import RowsPanel
 
     return [PlayersPanel(), RowsPanel(), HandPanel()]
+
+
+@record
+class SentMove:
+    """A move of this screen's player on its way to the game (``GameScreen.submit``)."""
+
+    action: Action
+    note: str
+    """What the command line adds once it is played (``income_note``)."""
+    picked: bool
+    """Chosen in the picker, which closes when it is played."""
 
 
 class GameScreen(MapAndTableScreen):
@@ -120,6 +133,9 @@ class GameScreen(MapAndTableScreen):
         self._logged = 0
         self._ended = False
         self._moving = False  # a move sent and not yet played (the host has not said)
+        self._sent: SentMove | None = None
+        """The move on its way, and what the screen says once it is played: said in the same
+        frame as the table's redraw (``own_move_played``), not a frame after it."""
         self._table_asked = False
         self._session_opened = False
         self.table_ready = False
@@ -243,6 +259,9 @@ class GameScreen(MapAndTableScreen):
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
             self.catch_up_log()
+            sent, seat = self._sent, self.viewer
+            if sent is not None and seat is not None and event.entry == Entry(seat, sent.action):
+                self.own_move_played()
         elif isinstance(event, TakenBack):
             self.rewrite_log()
         elif isinstance(event, Problem):
@@ -558,14 +577,9 @@ class GameScreen(MapAndTableScreen):
         start_worker(self, partial(self.play_picked, message.action), group="moves")
 
     async def play_picked(self, action: Action) -> None:
-        note = self.income_note(action)
-        problem = await self.submit(action)
+        problem = await self.submit(action, picked=True)
         if problem:
             self.query_one(ActionPicker).refused(problem)
-        else:
-            self.close_picker()
-            self.focus_next_free()
-            self.query_one(CommandLine).show_done(self.notation.format_action(action), note)
 
     @on(CommandLine.Typed)
     def typed(self, message: CommandLine.Typed) -> None:
@@ -574,14 +588,20 @@ class GameScreen(MapAndTableScreen):
 
     async def play_and_say(self, action: Action) -> None:
         """Play a typed (or keyed) action; under the command line, what happened or why not."""
-        command = self.query_one(CommandLine)
-        note = self.income_note(action)
         problem = await self.submit(action)
         if problem:
-            command.show_error(problem)
-        else:
-            command.show_done(self.notation.format_action(action), note)
-            self.focus_next_free()
+            self.query_one(CommandLine).show_error(problem)
+
+    def own_move_played(self) -> None:
+        """The move sent is in the game: the picker closes and the command line says it, with
+        the table's redraw (its entry's event), or once the session says it is done."""
+        sent, self._sent = self._sent, None
+        if sent is None:
+            return
+        if sent.picked:
+            self.close_picker()
+        self.focus_next_free()
+        self.query_one(CommandLine).show_done(self.notation.format_action(sent.action), sent.note)
 
     def income_note(self, action: Action) -> str:
         """Decision 18: income with no claimed card pays €0; a player doing it is told so."""
@@ -589,19 +609,24 @@ class GameScreen(MapAndTableScreen):
             return ""
         return "" if self.session.game.state.seats[self.viewer].cards else _(NO_CARDS_INCOME)
 
-    async def submit(self, action: Action) -> str | None:
-        """Ask the session to play ``action``; the engine's objection, or None when done."""
+    async def submit(self, action: Action, *, picked: bool = False) -> str | None:
+        """Ask the session to play ``action`` (``picked``: from the picker, which closes once
+        it is played); the engine's objection, or None when done."""
         if not self.my_turn() or self.viewer is None:
             return _("it is not your turn")
         if self._moving:
             return _("your last move is not played yet: wait for it")
         self._moving = True
+        self._sent = SentMove(action, self.income_note(action), picked)
         try:
             await self.session.submit(self.viewer, action)
         except (IllegalAction, NotationError) as exc:
+            self._sent = None
             return say(exc, self.session.rules)
         except (ConnectionError, EOFError):  # a network game whose host went away
+            self._sent = None
             return _("the game's host is unreachable; try again")
         finally:
             self._moving = False
+        self.own_move_played()  # if its entry's event has not done it
         return None
