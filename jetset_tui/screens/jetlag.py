@@ -129,6 +129,9 @@ class JetLagScreen(Screen[None]):
         """What the other player played since then."""
         self._moving = False
         """A play sent and not yet played (the host has not said): the screen draws meanwhile."""
+        self._sent: Action | None = None
+        """The play on its way: said played with the table's redraw, when its entry comes
+        (``own_play_played``), not a frame after it."""
 
     def compose(self) -> ComposeResult:
         yield Static("", id="jl-turn")
@@ -385,6 +388,8 @@ class JetLagScreen(Screen[None]):
         saying what the other player played; the host's problems are shown as it said them."""
         if isinstance(event, EntryApplied) and isinstance(event.entry, Entry):
             entry = event.entry
+            if entry.seat == self.viewer and entry.action == self._sent:
+                self.own_play_played()
             if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):
                 action = entry.action
                 if isinstance(action, Tourist | Destination):
@@ -498,23 +503,35 @@ class JetLagScreen(Screen[None]):
         self._moving = True
         try:
             self.check(action)
+            self._sent = action
             await self.session.submit(who, action)
         except (IllegalAction, NotationError) as exc:
+            self._sent = None
             self.refuse(say(exc, self.session.rules))
             return False
         except (ConnectionError, EOFError):  # a network game whose host went away
+            self._sent = None
             self.refuse(_("the game's host is unreachable; try again"))
             return False
         finally:
             self._moving = False
+        if self._sent is not None:  # no entry has said it
+            self.own_play_played()
+            self.sync()
+        return True
+
+    def own_play_played(self) -> None:
+        """The play sent is in the game: the guide starts again and the line above says it."""
+        action, self._sent = self._sent, None
+        who = self.viewer
+        if action is None or who is None:
+            return
         self.guided.restart()
         self._refused = False
         self._mine = _("✓ {name} played {play}").format(
             name=self.names[who], play=format_action(action)
         )
         self.message = self.news()
-        self.sync()
-        return True
 
     def news(self) -> Text:
         """The viewer's last play and the other's since, in the order they were played."""
