@@ -170,7 +170,7 @@ async def next_answer(framed: FramedConnection) -> lp.LobbyAnswer | m.Error | No
 
 async def expect(framed: FramedConnection, kind: type[_T]) -> _T:
     """Read the lobby's messages until one of ``kind``; an ``error`` is JoinRefused."""
-    from netcode.peer import JoinRefused
+    from netcode.peer_words import JoinRefused
 
     while True:
         msg = await next_answer(framed)

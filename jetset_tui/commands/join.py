@@ -149,7 +149,8 @@ async def join(
 ) -> int:
     from jetset_tui.seat_names import login_name
     from netcode.botplayer import play_bot
-    from netcode.peer import JoinRefused, NetPeer, new_contribution
+    from netcode.peer import NetPeer, new_contribution
+    from netcode.peer_words import JoinRefused
     from netcode.seatkeys import SeatKeys
     from netcode.text import printable
     from netcode.transport import open_tcp
@@ -443,7 +444,7 @@ def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
     """Why joining failed in the player's words, where it is a failure a person meets (nobody
     hosting there, a password wanted); None for the rest (said as they came)."""
     from netcode import protocol as p
-    from netcode.peer import JoinRefused, NoWelcome
+    from netcode.peer_words import JoinRefused, NoWelcome
     from netcode.transport import CannotConnect
 
     if isinstance(exc, CannotConnect):

@@ -40,7 +40,8 @@ from netcode import protocol as p
 from netcode.framing import HOST_FRAME_LIMIT, FramedConnection
 from netcode.lobbyclient import LobbyChoice, expect
 from netcode.messages import MAX_NAME
-from netcode.peer import JoinRefused, NetPeer, new_contribution
+from netcode.peer import NetPeer, new_contribution
+from netcode.peer_words import JoinRefused
 from netcode.seatcode import seat_code_of, spaced
 from netcode.text import printable
 from netcode.transport import CannotConnect, ConnectionClosed, Transport, open_tcp

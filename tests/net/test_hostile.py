@@ -12,7 +12,8 @@ import pytest
 
 from netcode.framing import FramedConnection, encode
 from netcode.host import HostSettings
-from netcode.peer import JoinRefused, NetPeer
+from netcode.peer import NetPeer
+from netcode.peer_words import JoinRefused
 from netcode.protocol import hello_message
 from netcode.transport import memory_pipe
 

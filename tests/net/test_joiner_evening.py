@@ -23,7 +23,8 @@ from jetset_tui.screens.leave import StopScreen
 from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
 from netcode.client import GameClient
-from netcode.peer import LOST_PLAYING, PAUSED_PLAYING, PAUSED_WATCHING, NetPeer
+from netcode.peer import NetPeer
+from netcode.peer_words import LOST_PLAYING, PAUSED_PLAYING, PAUSED_WATCHING
 from netcode.transport import Transport, open_tcp
 
 from .hosting import (

@@ -34,7 +34,7 @@ def test_a_lost_host_is_said_in_the_players_language_while_reconnecting() -> Non
     reconnects, is a whole sentence of the catalogs (the screen shows ``_(message)``): at an
     Italian screen no English is left (seen at 80×24 after a host was killed)."""
     from jetset_tui.i18n import _, use_language
-    from netcode.peer import RECONNECTED, lost_words, reconnecting
+    from netcode.peer_words import RECONNECTED, lost_words, reconnecting
     from netcode.transport import ConnectionClosed
 
     causes = (TimeoutError(), ConnectionClosed("reset"), ValueError("garbled"))

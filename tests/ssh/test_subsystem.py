@@ -25,7 +25,8 @@ from engine import Deal, Income
 from jetset_tui.ssh.server import GameServer
 from netcode.framing import encode
 from netcode.logfile import read_log
-from netcode.peer import JoinRefused, NetPeer
+from netcode.peer import NetPeer
+from netcode.peer_words import JoinRefused
 from netcode.sshclient import (
     ChangedHostKey,
     SshAddress,

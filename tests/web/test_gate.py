@@ -23,7 +23,8 @@ from jetset_tui.web.session import Gate
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection, encode
 from netcode.lobbyclient import LobbyClient, LobbyRefused
-from netcode.peer import JoinRefused, NetPeer
+from netcode.peer import NetPeer
+from netcode.peer_words import JoinRefused
 from netcode.seatcode import seat_code_of, spaced
 from netcode.transport import ConnectionClosed, Transport
 from tests.ssh.helpers import ssh_opener

@@ -9,7 +9,7 @@ import pytest
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LobbyGate, WebTickets
 from jetset_tui.web.session import Gate, WebSessionApp
-from netcode.peer import JoinRefused
+from netcode.peer_words import JoinRefused
 from tests.web.test_jetlag_web import screen_name, until
 
 

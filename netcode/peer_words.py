@@ -1,0 +1,87 @@
+"""What a peer is told and says of its host: the handshake's refusals (``JoinRefused``, and
+``NoWelcome`` when what answered is no Jet Set host), text from the host made printable
+(``host_text``), and the sentences of a paused game or a lost connection, each whole in the
+catalogs so that a screen can say it in the player's language (netcode/peer.py uses them)."""
+
+from __future__ import annotations
+
+from engine.errors import Reason
+from netcode import protocol as p
+from netcode.text import printable
+from netcode.transport import ConnectionClosed
+
+OTHER_DATA = "data"
+OTHER_DATA_TEXT = (
+    "the host plays with other cards or another map than yours: another Jet Set version"
+)
+OTHER_GAME = "game"
+
+
+class JoinRefused(ConnectionError):
+    """The host refused the handshake or the seat (``code`` as in docs/protocol.md)."""
+
+    def __init__(self, code: str, message: str) -> None:
+        code, message = host_text(code, p.MAX_NAME), host_text(message, p.MAX_CHAT)
+        super().__init__(f"{message} ({code})")
+        self.code = code
+        self.message = message
+
+
+class NoWelcome(ConnectionError):
+    """The handshake failed before the host said a word: what answered does not speak Jet Set's
+    protocol (a web server, an SSH server on a TCP address), closed at once, or said nothing in
+    time. Its message is one of the sentences below (in the catalogs); nothing of what answered
+    is shown."""
+
+
+NOT_A_HOST = Reason("what answers there is not a Jet Set host")
+CLOSED_BEFORE_WELCOME = Reason("the connection was closed before the host answered")
+NO_WELCOME = Reason("no answer as a Jet Set host in time")
+
+
+def no_welcome_words(exc: BaseException) -> str:
+    """Why a handshake failed, said without anything the other end sent."""
+    if isinstance(exc, ConnectionClosed):
+        return CLOSED_BEFORE_WELCOME
+    if isinstance(exc, TimeoutError):
+        return NO_WELCOME
+    return NOT_A_HOST
+
+
+def host_text(value: object, limit: int) -> str:
+    """A string the host sent, as text to show: at most ``limit`` characters, every control and
+    escape character made visible (netcode.text), so a hostile host cannot reach the terminal."""
+    return printable(str(value)[:limit])
+
+
+PAUSED_PLAYING = Reason("the host paused the game; you are back in your seat when they resume it")
+PAUSED_WATCHING = Reason("the host paused the game; you watch on when they resume it")
+LOST_PLAYING = Reason("the host is gone; you are back in your seat as soon as it is back")
+GOING_ON = Reason("the game continues")
+"""Said by this peer, not the host: marked for the catalogs, translated where shown."""
+
+
+RECONNECTING = {
+    "the host stopped answering": Reason("the host stopped answering; reconnecting"),
+    "the host closed the connection": Reason("the host closed the connection; reconnecting"),
+    "the host sent something this game cannot read": Reason(
+        "the host sent something this game cannot read; reconnecting"
+    ),
+}
+"""Each of ``lost_words``' sentences while the peer reconnects, whole, so that a screen can say
+it in the player's language (a sentence put together here could not be in the catalogs)."""
+RECONNECTED = Reason("reconnected")
+
+
+def reconnecting(why: str) -> str:
+    """What a player is told while this peer reconnects after ``why``."""
+    return RECONNECTING.get(why, f"{why}; reconnecting")
+
+
+def lost_words(exc: BaseException) -> str:
+    """Why a connection to the host ended, in a player's words (the details go to the log)."""
+    if isinstance(exc, TimeoutError):
+        return "the host stopped answering"
+    if isinstance(exc, ConnectionClosed):
+        return "the host closed the connection"
+    return "the host sent something this game cannot read"
