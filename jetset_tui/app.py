@@ -205,7 +205,7 @@ class JetSetApp(App[None]):
         jetset_tui/screens/tutorial.py."""
         from jetset_tui.screens.tutorial import tutorial_session
         from netcode.loglock import LogLocked
-        from netcode.table import storage_problem
+        from netcode.tablefiles import storage_problem
         from netcode.userdirs import saves_dir
 
         folder = self.saves or saves_dir()
@@ -244,7 +244,7 @@ class JetSetApp(App[None]):
         from jetset_tui.seating import GamePlan  # Jet Lag's plan would load Jet Lag: only for it
         from netcode.local import LocalSession, default_log_path
         from netcode.loglock import LogLocked
-        from netcode.table import storage_problem
+        from netcode.tablefiles import storage_problem
 
         problem = plan.check()
         if problem:

@@ -13,7 +13,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from netcode import messages as m
-from netcode.table import StorageError
+from netcode.tablefiles import StorageError
 
 if TYPE_CHECKING:
     from netcode.host import Host

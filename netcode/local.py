@@ -57,7 +57,8 @@ from netcode.client import (
 from netcode.heldturn import HeldTurn
 from netcode.logfile import read_log
 from netcode.loglock import LogLocked, lock_holder
-from netcode.table import Secrets, StorageError, Table, option_map, seat_count, secrets_path
+from netcode.table import Table, option_map, seat_count
+from netcode.tablefiles import Secrets, StorageError, secrets_path
 from netcode.userdirs import LOG_SUFFIX, new_game_path
 
 if TYPE_CHECKING:  # the host and its peers load when the game opens (``start``)

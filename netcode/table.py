@@ -17,21 +17,16 @@ mixed in when the game starts, and both are written in the log's header.
 from __future__ import annotations
 
 import contextlib
-import errno
-import hashlib
 import hmac
-import json
 import logging
-import os
 import secrets
 import shlex
-import threading
 from collections.abc import Callable, Sequence
-from dataclasses import field, replace
+from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Final
+from typing import TYPE_CHECKING, Any
 
-from engine.errors import IllegalAction, Reason, rule_name
+from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import deal_seed, pledge_for, seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
@@ -52,6 +47,14 @@ from netcode.logfile import (
 )
 from netcode.loglock import LogLock, LogLocked, lock_holder
 from netcode.seatkind import HUMAN, SeatKind
+from netcode.tablefiles import (
+    BackgroundFsync,
+    Secrets,
+    StorageError,
+    TableError,
+    secrets_path,
+    storage_problem,
+)
 
 if TYPE_CHECKING:  # a resumed game's replay, imported where a log is replayed
     from netcode.replay import TableReplay
@@ -60,36 +63,6 @@ logger = logging.getLogger("jetset.table")
 
 TURNS = rule_name("Player Turns")
 """The rule a decision out of turn breaks (every game's; as netcode.local says it)."""
-
-
-class TableError(ValueError):
-    """A table that cannot be set up or resumed."""
-
-
-class StorageError(Exception):
-    """The log file could not be written. Nothing was applied: the table is as it was before the
-    call, which may be made again once the disk takes writes."""
-
-    def __init__(self, exc: OSError) -> None:
-        self.reason = storage_problem(exc)
-        super().__init__(self.reason)
-
-
-STORAGE_PROBLEMS: Final = {
-    errno.ENOSPC: Reason("disk full"),
-    errno.EDQUOT: Reason("disk quota used up"),
-    errno.EIO: Reason("a disk error"),
-    errno.EROFS: Reason("the disk is read-only"),
-    errno.EACCES: Reason("no permission to write the log"),
-    errno.EFBIG: Reason("the log file is too large"),
-}
-"""The write failures a player may meet, in a few words each (in the catalogs: a screen says
-them in the player's language)."""
-
-
-def storage_problem(exc: OSError) -> str:
-    """A write failure in a few words: "disk full", "a disk error" …"""
-    return STORAGE_PROBLEMS.get(exc.errno or 0) or (exc.strerror or "a write error").lower()
 
 
 @record
@@ -107,76 +80,6 @@ class SeatSlot:
     @property
     def bot_kind(self) -> str:
         return self.kind.bot or ""
-
-
-@record
-class Secrets:
-    """What the host keeps to itself: the seed (until the end), the token key, the password, and
-    which seat is the hosting player's own (None: the host only serves)."""
-
-    seed: str
-    key: str = field(default_factory=lambda: secrets.token_hex(16))
-    password: str | None = None
-    host_seat: int | None = None
-
-    def token(self, seat: int) -> str:
-        mac = hmac.new(self.key.encode(), f"jetset-seat:{seat}".encode(), hashlib.sha256)
-        return mac.hexdigest()[:32]
-
-    def save(self, path: Path) -> None:
-        fields: dict[str, object] = {"seed": self.seed, "key": self.key, "password": self.password}
-        if self.host_seat is not None:
-            fields["host_seat"] = self.host_seat
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(json.dumps(fields))
-            f.flush()
-            os.fsync(f.fileno())
-
-    @classmethod
-    def load(cls, path: Path) -> Secrets:
-        try:
-            raw = json.loads(path.read_text())
-            host_seat = raw.get("host_seat")
-            if host_seat is not None and (type(host_seat) is not int or host_seat < 0):
-                raise ValueError(f"host_seat {host_seat!r} is not a seat")
-            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"), host_seat)
-        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
-            raise TableError(f"{path}: cannot read the game's secrets ({exc})") from None
-
-
-def secrets_path(log_path: Path) -> Path:
-    return log_path.with_name(log_path.name + ".secret")
-
-
-class BackgroundFsync:
-    """fsyncs one file on a thread whenever asked; ``close`` waits for a last one."""
-
-    def __init__(self, fd: int) -> None:
-        self.fd = fd
-        self._wanted = threading.Event()
-        self._stopping = False
-        self._thread = threading.Thread(target=self._run, name="jetset-fsync", daemon=True)
-        self._thread.start()
-
-    def request(self) -> None:
-        self._wanted.set()
-
-    def _run(self) -> None:
-        while True:
-            self._wanted.wait()
-            self._wanted.clear()
-            try:
-                os.fsync(self.fd)
-            except OSError:
-                return
-            if self._stopping:
-                return
-
-    def close(self) -> None:
-        self._stopping = True
-        self._wanted.set()
-        self._thread.join(timeout=5)
 
 
 class Table:

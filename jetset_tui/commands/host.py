@@ -162,7 +162,7 @@ def cmd_host(args: argparse.Namespace) -> int:
         print(_("jetset host: {problem}").format(problem=exc), file=sys.stderr)
         return 2
     except OSError as exc:  # the game's files cannot be written at all: a full disk, say
-        from netcode.table import storage_problem
+        from netcode.tablefiles import storage_problem
 
         said = _("jetset host: cannot save the game {file} ({problem})")
         if not exc.filename:

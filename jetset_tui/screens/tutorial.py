@@ -30,7 +30,7 @@ from netcode.client import GameClient, SeatInfo
 from netcode.local import LocalSession
 from netcode.loglock import LogLocked
 from netcode.seatkind import SeatKind
-from netcode.table import secrets_path
+from netcode.tablefiles import secrets_path
 
 PACE = 0.25
 """Seconds between the moves the tutorial plays for you, so that you can follow them."""

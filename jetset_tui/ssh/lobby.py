@@ -37,7 +37,8 @@ from netcode.botplayer import play_bot
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
-from netcode.table import Table, TableError
+from netcode.table import Table
+from netcode.tablefiles import TableError
 from netcode.transport import memory_pipe
 
 log = logging.getLogger("jetset.ssh.lobby")

@@ -30,7 +30,8 @@ from netcode.logfile import (
 )
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, Table, TableError, secrets_path
+from netcode.table import Table
+from netcode.tablefiles import Secrets, TableError, secrets_path
 
 SEED = "log-test"
 SEED_COMMITMENT = seed_commitment(SEED)

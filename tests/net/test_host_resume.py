@@ -15,7 +15,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screenshot import screen_text
 from netcode.client import GameClient
-from netcode.table import Secrets, secrets_path
+from netcode.tablefiles import Secrets, secrets_path
 
 from .hosting import host_args, host_with_screen, hosting_of, my_turn, play, records, until
 from .procs import json_result, start_join

@@ -19,7 +19,7 @@ from netcode.local import LocalSession, seed_path
 from netcode.logfile import read_log
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
-from netcode.table import secrets_path
+from netcode.tablefiles import secrets_path
 
 from .disk import COMPILED
 

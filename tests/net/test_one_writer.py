@@ -19,7 +19,8 @@ from jetset_tui.screenshot import screen_text
 from netcode.local import LocalSession
 from netcode.logfile import read_log
 from netcode.loglock import LogLock, LogLocked, lock_holder, lock_path
-from netcode.table import Table, secrets_path
+from netcode.table import Table
+from netcode.tablefiles import secrets_path
 
 from .procs import JETSET, start_host, start_join, wait_for_entries
 

@@ -14,7 +14,8 @@ import pytest
 from engine import Options
 from netcode.damage import find_damage
 from netcode.logfile import read_log
-from netcode.table import Table, TableError
+from netcode.table import Table
+from netcode.tablefiles import TableError
 
 from .procs import JETSET, replay_json, start_host
 

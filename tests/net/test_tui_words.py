@@ -53,7 +53,7 @@ def test_a_host_that_cannot_save_is_said_in_the_players_language() -> None:
 
     from jetset_tui.i18n import _, use_language
     from netcode import messages as m
-    from netcode.table import STORAGE_PROBLEMS, storage_problem
+    from netcode.tablefiles import STORAGE_PROBLEMS, storage_problem
 
     problems = [storage_problem(OSError(code, "x")) for code in sorted(STORAGE_PROBLEMS)]
     assert storage_problem(OSError(errno.ENOSPC, "x")) == "disk full"

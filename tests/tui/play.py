@@ -17,7 +17,7 @@ from jetset_tui.widgets.map import EuropeMap
 from netcode.local import LocalSession
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
+from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.keyboard import keys_for
 
 ADVISOR = "greedy" if "greedy" in BOTS else "random"

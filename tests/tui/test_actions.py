@@ -18,7 +18,7 @@ from jetset_tui.widgets.command import CommandLine, complete
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
+from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 

@@ -13,7 +13,7 @@ from jetset_tui.screens.plan import PlanScreen, PlanText, plan_text
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
+from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 

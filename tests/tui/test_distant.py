@@ -15,7 +15,7 @@ from jetset_tui.i18n import use_language
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
+from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.play import game_screen
 
 SEED = "a"

@@ -24,7 +24,7 @@ from netcode.client import SeatInfo
 from netcode.local import LocalSession
 from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
+from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.conftest import make_app
 from tests.tui.play import ADVISOR, game_screen
 

@@ -12,7 +12,7 @@ from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.picker import ActionPicker, typed_words_match
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
-from netcode.table import Secrets, secrets_path
+from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.play import ADVISOR, game_screen
 
 SEED = "picker-start"

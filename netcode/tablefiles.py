@@ -1,0 +1,120 @@
+"""What a table keeps beside its log file, and what may go wrong writing: the host's secrets
+(``<log>.secret``, mode 0600: the seed until the end, the seat tokens' key, the password), the
+thread that fsyncs the log in the background, and the storage problems a write may meet, in a
+few words each (netcode/table.py writes the log with them)."""
+
+from __future__ import annotations
+
+import errno
+import hashlib
+import hmac
+import json
+import os
+import secrets
+import threading
+from dataclasses import field
+from pathlib import Path
+from typing import Final
+
+from engine.errors import Reason
+from engine.values import record
+
+
+class TableError(ValueError):
+    """A table that cannot be set up or resumed."""
+
+
+class StorageError(Exception):
+    """The log file could not be written. Nothing was applied: the table is as it was before the
+    call, which may be made again once the disk takes writes."""
+
+    def __init__(self, exc: OSError) -> None:
+        self.reason = storage_problem(exc)
+        super().__init__(self.reason)
+
+
+STORAGE_PROBLEMS: Final = {
+    errno.ENOSPC: Reason("disk full"),
+    errno.EDQUOT: Reason("disk quota used up"),
+    errno.EIO: Reason("a disk error"),
+    errno.EROFS: Reason("the disk is read-only"),
+    errno.EACCES: Reason("no permission to write the log"),
+    errno.EFBIG: Reason("the log file is too large"),
+}
+"""The write failures a player may meet, in a few words each (in the catalogs: a screen says
+them in the player's language)."""
+
+
+def storage_problem(exc: OSError) -> str:
+    """A write failure in a few words: "disk full", "a disk error" …"""
+    return STORAGE_PROBLEMS.get(exc.errno or 0) or (exc.strerror or "a write error").lower()
+
+
+@record
+class Secrets:
+    """What the host keeps to itself: the seed (until the end), the token key, the password, and
+    which seat is the hosting player's own (None: the host only serves)."""
+
+    seed: str
+    key: str = field(default_factory=lambda: secrets.token_hex(16))
+    password: str | None = None
+    host_seat: int | None = None
+
+    def token(self, seat: int) -> str:
+        mac = hmac.new(self.key.encode(), f"jetset-seat:{seat}".encode(), hashlib.sha256)
+        return mac.hexdigest()[:32]
+
+    def save(self, path: Path) -> None:
+        fields: dict[str, object] = {"seed": self.seed, "key": self.key, "password": self.password}
+        if self.host_seat is not None:
+            fields["host_seat"] = self.host_seat
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps(fields))
+            f.flush()
+            os.fsync(f.fileno())
+
+    @classmethod
+    def load(cls, path: Path) -> Secrets:
+        try:
+            raw = json.loads(path.read_text())
+            host_seat = raw.get("host_seat")
+            if host_seat is not None and (type(host_seat) is not int or host_seat < 0):
+                raise ValueError(f"host_seat {host_seat!r} is not a seat")
+            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"), host_seat)
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
+            raise TableError(f"{path}: cannot read the game's secrets ({exc})") from None
+
+
+def secrets_path(log_path: Path) -> Path:
+    return log_path.with_name(log_path.name + ".secret")
+
+
+class BackgroundFsync:
+    """fsyncs one file on a thread whenever asked; ``close`` waits for a last one."""
+
+    def __init__(self, fd: int) -> None:
+        self.fd = fd
+        self._wanted = threading.Event()
+        self._stopping = False
+        self._thread = threading.Thread(target=self._run, name="jetset-fsync", daemon=True)
+        self._thread.start()
+
+    def request(self) -> None:
+        self._wanted.set()
+
+    def _run(self) -> None:
+        while True:
+            self._wanted.wait()
+            self._wanted.clear()
+            try:
+                os.fsync(self.fd)
+            except OSError:
+                return
+            if self._stopping:
+                return
+
+    def close(self) -> None:
+        self._stopping = True
+        self._wanted.set()
+        self._thread.join(timeout=5)
