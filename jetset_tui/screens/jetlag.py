@@ -17,7 +17,6 @@ when the session reports an entry. A session with no seat here (a spectator) sho
 from __future__ import annotations
 
 from functools import partial
-from pathlib import Path
 from typing import ClassVar, Final
 
 from rich.text import Text
@@ -25,7 +24,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Input, Static
 
 from engine.errors import IllegalAction, NotationError
@@ -34,17 +32,19 @@ from engine.jetlag.actions import CHANCE, Action, Destination, Entry, Tourist
 from engine.jetlag.cards import card_ids
 from engine.jetlag.notation import format_action, parse_action
 from engine.jetlag.scoring import totals
-from engine.jetlag.state import FIRST, LAST, ROUNDS, SECOND, State
+from engine.jetlag.state import State
 from jetset_tui.i18n import N_, _
 from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
+from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
 from jetset_tui.refusals import say
-from jetset_tui.theme import BAD, GOOD, LIVERIES, WARN
+from jetset_tui.screens.jetlag_table import JetLagTable
+from jetset_tui.theme import BAD, GOOD, LIVERIES
 from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
 from jetset_tui.widgets.command import UNDO_WORD, CommandInput, NotationSuggester, parses
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
-from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
+from jetset_tui.widgets.jetlag_score import JetLagScore
 from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.workers import start_worker
@@ -69,7 +69,7 @@ NEWS_KEPT: Final = 3
 HIDDEN_SECRET = N_("The other player, look away: your hand is secret.")
 
 
-class JetLagScreen(Screen[None]):
+class JetLagScreen(JetLagTable):
     """One game of Jet Lag at this keyboard (against a bot, or two people taking turns)."""
 
     AUTO_FOCUS = None
@@ -166,11 +166,6 @@ class JetLagScreen(Screen[None]):
 
     # -- what is on screen ------------------------------------------------------------------
 
-    @property
-    def watching(self) -> bool:
-        """Nobody at this keyboard plays (a spectator): the table is told in the third person."""
-        return not self.session.local_seats
-
     def seat(self) -> int:
         """The seat drawn at the bottom: the viewer's, else seat 0 for a spectator, else the one
         to move (two people at one keyboard, while it changes hands)."""
@@ -184,10 +179,6 @@ class JetLagScreen(Screen[None]):
     def to_move(self) -> int | None:
         to_move: int | None = self.session.game.to_move()
         return to_move
-
-    @property
-    def over(self) -> bool:
-        return bool(self.session.game.over)
 
     def my_turn(self) -> bool:
         return self.viewer is not None and self.to_move() == self.viewer
@@ -255,67 +246,19 @@ class JetLagScreen(Screen[None]):
             self.show_presence()
 
     def turn_text(self, view: State) -> Text:
-        text = Text()
-        if view.round:
-            said = _("Round {n} of {rounds}").format(n=view.round, rounds=ROUNDS)
-        else:
-            said = _("Before the first round")
-        text.append(said, style="bold")
-        text.append("  ·  " + piles_text(view) + "\n")
-        paused = self.paused()
-        if paused is not None:  # it takes the place of the move, as on Jet Set's turn bar
-            text.append(f"⏸ {paused}", style=f"bold {WARN}")
-        else:
-            text.append(self.doing(view), style="bold")
-        return text
-
-    def paused(self) -> str | None:
-        """The host paused the game (its disk is full, it is gone and may come back): what to
-        tell the player, in their language, for as long as it lasts."""
-        presence = self.session.presence
-        return _(presence.paused) if presence is not None and presence.paused else None
+        return turn_line(view, self.doing(view), paused_words(self.session.presence))
 
     def doing(self, view: State) -> str:
-        """What the player to move does now, in the rulebook's words."""
-        mover = self.to_move()
-        if mover == CHANCE and not self.session.game.entries:
-            return self.waiting()
-        if mover is None or mover == CHANCE:
-            return _("The cards are being dealt.")
-        name, other = self.names[mover], self.names[1 - mover]
-        if mover == self.viewer:
-            said = {
-                FIRST: _("Your turn: play 1 card of the pile; the other 3 go to {other}."),
-                SECOND: _(
-                    "Your turn: play 2 of the 3 cards from {other} ({n} to go); "
-                    "the third goes back."
-                ),
-                LAST: _("Your turn: play the card {other} gave back."),
-            }
-        elif self.watching:
-            said = {
-                FIRST: _("{name} plays 1 card of the pile and passes the other 3 to {other}…"),
-                SECOND: _("{name} plays 2 of the 3 cards and gives the last back to {other}…"),
-                LAST: _("{name} plays the card {other} gave back…"),
-            }
-        else:
-            said = {
-                FIRST: _("{name} plays 1 card of the pile and passes you the other 3…"),
-                SECOND: _("{name} plays 2 of the 3 cards and gives you the last back…"),
-                LAST: _("{name} plays the card you gave back…"),
-            }
-        left = (view.sizes[mover] or 1) - 1
-        return said.get(view.step, "").format(name=name, other=other, n=left)
-
-    def waiting(self) -> str:
-        """Before the deal: who the table waits for (and, to its host, where others join)."""
-        said = _("Waiting for both players to sit down.")
-        hosting = self.session.hosting
-        if hosting is not None:
-            said += " " + _("Others join with: jetset join {address}").format(
-                address=hosting.address
-            )
-        return said
+        """What the player to move does now, in the rulebook's words (jetset_tui/jetlag_turn.py)."""
+        return doing_words(
+            view,
+            self.to_move(),
+            self.viewer,
+            self.names,
+            watching=self.watching,
+            started=bool(self.session.game.entries),
+            waiting=waiting_words(self.session.hosting),
+        )
 
     def hint(self) -> Text:
         if self.message is not None:
@@ -378,10 +321,6 @@ class JetLagScreen(Screen[None]):
         again = rematch_plan(self.session.seats) if local else None
         end = JetLagEndScreen(state, self.names, self.seat(), self.saved(), again=again)
         self.app.switch_screen(end)
-
-    def saved(self) -> Path | None:
-        """Where this game is saved (a game at this keyboard), or None."""
-        return self.session.save_path if self.session.hosting is None else None
 
     def heard(self, event: ClientEvent) -> None:
         """A play or the dealer's entry (a pile taken, cards passed): draw the table anew,
@@ -576,74 +515,6 @@ class JetLagScreen(Screen[None]):
         self.query_one(KeyFooter).set_compact(self.size.width < COMPACT_BELOW)
         if self.is_mounted:
             self.draw()
-
-    def action_chat(self) -> None:
-        """The table's chat over the game (jetset_tui/screens/chat.py, as at Jet Set's)."""
-        from jetset_tui.screens.chat import ChatScreen
-
-        if self.session.can_chat and not isinstance(self.app.screen, ChatScreen):
-            self.app.push_screen(ChatScreen(self.session))
-
-    def chat_heard(self, message: ChatMessage) -> None:
-        """A new chat line: a short notification unless the chat is open."""
-        from jetset_tui.screens.chat import ChatScreen, notify_chat
-
-        if not isinstance(self.app.screen, ChatScreen):
-            notify_chat(self.app, message)
-
-    def action_rules(self) -> None:
-        from jetset_tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(game="jetlag"))
-
-    def asks_to_leave(self) -> bool:
-        """q asks what leaving means: a game joined over the network, or one hosted here that is
-        not over."""
-        from jetset_tui.app import JetSetApp
-
-        joined = isinstance(self.app, JetSetApp) and self.app.joined_at is not None
-        return joined or (self.session.hosting is not None and not self.over)
-
-    async def action_leave_table(self) -> None:
-        await self.action_leave()
-
-    async def action_leave(self) -> None:
-        """q: a game joined over the network asks whether to leave it, one hosted here what
-        leaving means (jetset_tui/screens/leave.py); a game saved here goes back to the menu at
-        once, saying where it is saved (Load continues it); one that is not saved asks first: q
-        again, while that is said, leaves."""
-        from jetset_tui.app import JetSetApp
-
-        if isinstance(self.app, JetSetApp) and self.app.joined_at is not None:
-            self.app.leave_joined()
-            return
-        hosting = self.session.hosting
-        if hosting is not None and not self.over:
-            from jetset_tui.screens.leave import ask_to_leave
-
-            ask_to_leave(self.app, hosting, self.session)
-            return
-        path = self.saved()
-        if path is not None:
-            self.notify(
-                _("The game is saved in {path}: Load on the start screen continues it.").format(
-                    path=path
-                ),
-                markup=False,
-            )
-            self.app.pop_screen()
-            return
-        if self._leaving is None or self.message is not self._leaving:
-            leaving = (
-                _("q again stops watching.")
-                if self.watching
-                else _("q again leaves this game (it is not saved).")
-            )
-            self._leaving = Text(leaving, style="bold")
-            self.message, self._refused = self._leaving, False
-            self.draw()
-            return
-        self.app.pop_screen()
 
     # -- the command line -------------------------------------------------------------------
 
