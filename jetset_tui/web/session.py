@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import importlib
+import logging
 import os
 import sys
 from functools import partial
@@ -51,6 +52,7 @@ NAME_CHARS = r"[^\W_]|[0-9_.\-]"
 rule, one alphabet among Latin, Cyrillic and Greek, NFC and the length, is ``user_name``'s, as for
 an SSH user name)."""
 RECONNECT_FOR = 60.0
+log = logging.getLogger("jetset.web.session")
 
 
 class Gate:
@@ -192,6 +194,7 @@ class WebSessionApp(JetSetApp):
         try:
             transport, framed = await self.gate.channel()
         except (ConnectionClosed, JoinRefused, OSError) as exc:
+            log.info("the lobby cannot be reached: %r", exc)
             self.notify(unreachable_words(exc), severity="error")
             return
         self.push_screen(WebLobbyScreen(self.gate.state, transport, framed))
@@ -212,6 +215,7 @@ class WebSessionApp(JetSetApp):
                 keys=None,
             )
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
+            log.info("cannot join: %r", exc)
             why = printable(exc.message) if isinstance(exc, JoinRefused) else _("no answer")
             self.notify(_("cannot join: {why}").format(why=why), severity="error", timeout=10)
             self.exit()
