@@ -33,12 +33,13 @@ from netcode.framing import (
     Message,
     encode,
 )
+from netcode.gameoptions import option_map
 from netcode.hostsettings import HostSettings
 from netcode.names import look_alike_key, seat_name
 from netcode.refusal import why_of
 from netcode.seatkind import SeatKind
 from netcode.standins import StandIns
-from netcode.table import Table, option_map
+from netcode.table import Table
 from netcode.tablefiles import StorageError
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, memory_pipe

@@ -54,10 +54,11 @@ from netcode.client import (
     SeatInfo,
     TakenBack,
 )
+from netcode.gameoptions import option_map, seat_count
 from netcode.heldturn import HeldTurn
 from netcode.logfile import read_log
 from netcode.loglock import LogLocked, lock_holder
-from netcode.table import Table, option_map, seat_count
+from netcode.table import Table
 from netcode.tablefiles import Secrets, StorageError, secrets_path
 from netcode.userdirs import LOG_SUFFIX, new_game_path
 

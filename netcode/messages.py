@@ -493,7 +493,7 @@ CANNOT_SAVE: Final = {
         "the host cannot save the game (the log file is too large); the game is paused"
     ),
 }
-"""``paused``'s sentence for each of netcode.table's ``STORAGE_PROBLEMS``, whole, so that a
+"""``paused``'s sentence for each of netcode.tablefiles' ``STORAGE_PROBLEMS``, whole, so that a
 peer says it in its player's language (the host's own words are English)."""
 
 

@@ -11,7 +11,9 @@ The seed and a secret for seat tokens are kept next to the log in ``<log>.secret
 so ``jetset host --resume`` can continue the game; they are revealed (the seed) at the end. The
 seed is the host's secret share of the deal: the peers' pledges come with their seat requests,
 their contributions once every seat is taken and the pledges are announced; the contributions are
-mixed in when the game starts, and both are written in the log's header.
+mixed in when the game starts, and both are written in the log's header. A stopped game is
+resumed from its log and its secrets file (``Table.resume``; what it reads first, and a damaged
+log's repair, are netcode/tableresume.py's).
 """
 
 from __future__ import annotations
@@ -20,33 +22,30 @@ import contextlib
 import hmac
 import logging
 import secrets
-import shlex
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from engine.errors import IllegalAction, rule_name
-from engine.fairdeal import deal_seed, pledge_for, seed_commitment
+from engine.fairdeal import seed_commitment
 from engine.games import DEFAULT, game_rules
-from engine.platform import CHANCE, AnyRules, AnyTable, DealerOf, DealsOldLogs
+from engine.platform import CHANCE, AnyRules, AnyTable
 from engine.values import record
+from netcode.gameoptions import option_map, seat_count
 from netcode.heldturn import HeldTurn
 from netcode.logfile import (
-    CONTINUABLE_VERSIONS,
     NOTES_SINCE,
-    PLEDGES_SINCE,
     VERSION,
-    GameLog,
     Header,
     LogWriter,
     Note,
     Seat,
-    read_log,
     today,
 )
-from netcode.loglock import LogLock, LogLocked, lock_holder
+from netcode.loglock import LogLock
 from netcode.seatkind import HUMAN, SeatKind
+from netcode.tabledeal import DealShares
 from netcode.tablefiles import (
     BackgroundFsync,
     Secrets,
@@ -55,9 +54,7 @@ from netcode.tablefiles import (
     secrets_path,
     storage_problem,
 )
-
-if TYPE_CHECKING:  # a resumed game's replay, imported where a log is replayed
-    from netcode.replay import TableReplay
+from netcode.tableresume import read_stopped
 
 logger = logging.getLogger("jetset.table")
 
@@ -82,7 +79,7 @@ class SeatSlot:
         return self.kind.bot or ""
 
 
-class Table:
+class Table(DealShares):
     """One game as the host holds it."""
 
     writer_type: type[LogWriter] = LogWriter
@@ -187,62 +184,44 @@ class Table:
         """The table of a stopped game, from its log and its secrets file. A log damaged after
         some entry is refused, or with ``repair`` cut back to that entry (a copy is kept:
         ``repaired`` says what was cut and where the copy is)."""
-        held_by = lock_holder(log_path)
-        if held_by is not None:  # the quick answer; the lock taken below is the sure one
-            raise LogLocked(log_path, held_by)
-        keys = Secrets.load(secrets_path(log_path))
-        repaired: str | None = None
-        try:
-            log, result = _replayed(log_path, keys.seed)
-        except TableError:
-            from netcode.damage import cut_log, find_damage  # a damaged log's: rarely needed
-
-            damage = find_damage(log_path, keys.seed)
-            if damage is None:
-                raise
-            if not repair:
-                command = shlex.join(["jetset", "host", "--resume", str(log_path), "--repair"])
-                raise TableError(
-                    f"{log_path.name} is damaged: {damage}. `{command}` keeps a copy, cuts the "
-                    "damage off and continues from there"
-                ) from None
-            backup = cut_log(log_path, damage.keep)
-            repaired = f"{damage}; cut off (a copy of the whole file: {backup})"
-            log, result = _replayed(log_path, keys.seed)
-        header = log.header
-        if keys.host_seat is not None and keys.host_seat >= len(header.seats):
-            raise TableError(f"the secrets file names seat {keys.host_seat}: there is none")
-        kinds = [s.kind for s in header.seats]
+        stopped = read_stopped(log_path, repair=repair)
+        header = stopped.log.header
         table = cls(
             header.options,
-            kinds,
+            [s.kind for s in header.seats],
             log_path,
-            keys,
+            stopped.keys,
             fsync=fsync,
             version=header.version,
             holder=holder,
             rules=header.rules_of_game,
         )
-        table.repaired = repaired
+        table.repaired = stopped.repaired
         try:
-            for slot, seat in zip(table.seats, header.seats, strict=True):
-                slot.name = seat.name
-            table.meta = dict(header.meta)
-            table.date = header.date
-            table.contributions = header.seat_contributions()
-            table.pledges = header.seat_pledges()
-            table.dealer = table._dealer()
-            if not result.table.over:
-                for slot in table.seats:  # a bot of your own is loaded only from a command line
-                    if slot.is_bot:
-                        table.rules.make_bot(slot.bot_kind, 0, "")  # ValueError: no such bot
-            table.game = result.table
-            table.writer = LogWriter.resume(log_path, fsync=False)
+            table._go_on_from(header, stopped.result.table)
         except BaseException:
             table.close()
             raise
-        table.revealed = log.seed is not None
+        table.revealed = stopped.log.seed is not None
         return table
+
+    def _go_on_from(self, header: Header, game: AnyTable) -> None:
+        """Take a stopped game's seats and facts from its log's ``header``, and its ``game`` as
+        replayed; the log is written on after its entries. ValueError if a seat's bot is none
+        this jetset has."""
+        for slot, seat in zip(self.seats, header.seats, strict=True):
+            slot.name = seat.name
+        self.meta = dict(header.meta)
+        self.date = header.date
+        self.contributions = header.seat_contributions()
+        self.pledges = header.seat_pledges()
+        self.dealer = self._dealer()
+        if not game.over:
+            for slot in self.seats:  # a bot of your own is loaded only from a command line
+                if slot.is_bot:
+                    self.rules.make_bot(slot.bot_kind, 0, "")  # ValueError: no such bot
+        self.game = game
+        self.writer = LogWriter.resume(self.log_path, fsync=False)
 
     # -- seats ------------------------------------------------------------------------------
 
@@ -273,41 +252,6 @@ class Table:
     def full(self) -> bool:
         return all(slot.name is not None for slot in self.seats)
 
-    def pledge(self, seat: int, value: str | None) -> bool:
-        """Take ``seat``'s pledge to its value for the deal, if it brings one and has none yet,
-        before the game starts (a reconnect's pledge never replaces the first). Whether it was
-        taken."""
-        if value is None or self.started or self.pledges[seat] is not None:
-            return False
-        if self.version < PLEDGES_SINCE:
-            return False  # an older format's game deals as it did
-        self.pledges[seat] = value
-        return True
-
-    def contribute(self, seat: int, value: str) -> str | None:
-        """Take ``seat``'s value for the deal, revealed after the pledges were announced: None if
-        taken, else why not (no pledge, already revealed, the game started, not the pledged
-        value)."""
-        if self.started:
-            return "the cards are dealt: it is too late for a random value"
-        pledge = self.pledges[seat]
-        if pledge is None:
-            return "this seat pledged no random value"
-        if self.contributions[seat] is not None:
-            return "this seat's random value is in already"
-        if pledge_for(value) != pledge:
-            return "that random value does not match this seat's pledge"
-        self.contributions[seat] = value
-        return None
-
-    def awaiting_values(self) -> list[int]:
-        """The seats that pledged a value and have not revealed it yet."""
-        return [
-            seat
-            for seat, pledge in enumerate(self.pledges)
-            if pledge is not None and self.contributions[seat] is None
-        ]
-
     def header(self) -> Header:
         seats = [Seat(slot.name or f"seat-{i}", slot.kind) for i, slot in enumerate(self.seats)]
         return Header(
@@ -321,15 +265,6 @@ class Table:
             date=self.date,
             game=self.rules.name,
         )
-
-    def _dealer(self) -> DealerOf[Any, Any]:
-        """The dealer of the host's seed mixed with the contributions (engine.fairdeal's
-        ``deal_seed``); a game saved in an older log format goes on with the dealer it began
-        with."""
-        seed = deal_seed(self.keys.seed, self.contributions)
-        rules = self.rules
-        old = rules.old_dealer(seed, self.version) if isinstance(rules, DealsOldLogs) else None
-        return old if old is not None else rules.dealer(seed)
 
     def new_game(self) -> AnyTable:
         """An empty game of this table's rules and options; TableError if they cannot be
@@ -491,43 +426,3 @@ class Table:
             [*self.rules.entry_line(e), d]
             for e, d in zip(self.game.entries, self.game.digests, strict=True)
         ]
-
-
-def option_map(options: Any) -> dict[str, object]:
-    """A game's options as a mapping: Jet Set's ``Options`` (``to_dict``) or a mapping."""
-    to_dict = getattr(options, "to_dict", None)
-    return dict(to_dict() if callable(to_dict) else options or {})
-
-
-def seat_count(rules: AnyRules, options: dict[str, object]) -> int:
-    """How many seats a table of ``rules`` with ``options`` has: its ``players`` option, or the
-    one number of players the game is for; ValueError if the game is not for that many."""
-    players = options.get("players")
-    if players is None and len(rules.seats) == 1:
-        return rules.seats[0]
-    if type(players) is not int or players not in rules.seats:
-        counts = ", ".join(map(str, rules.seats))
-        raise ValueError(f"{rules.name} is played by {counts} players, not {players!r:.20}")
-    return players
-
-
-def _replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
-    """The log, replayed with every check; TableError if it cannot be continued."""
-    try:
-        log = read_log(log_path)
-    except (OSError, ValueError) as exc:
-        raise TableError(f"{log_path}: {exc}") from None
-    header = log.header
-    if header.version not in CONTINUABLE_VERSIONS:
-        raise TableError(
-            f"{log_path.name} was written by an earlier jetset (log format {header.version}): "
-            "it can be watched and verified, not continued"
-        )
-    if header.commitment != seed_commitment(seed):
-        raise TableError("the secrets file does not belong to this log")
-    from netcode.replay import replay  # a resumed game's: not loaded to open a new one
-
-    result = replay(GameLog(header, log.records, seed))
-    if not result.ok:
-        raise TableError(f"{log_path}: {result.error}")
-    return log, result

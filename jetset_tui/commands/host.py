@@ -204,7 +204,8 @@ def make_table(args: argparse.Namespace) -> Table:
     from engine.games import game_rules
     from jetset_tui.modules import game_options
     from jetset_tui.seat_names import login_name
-    from netcode.table import Table, option_map, seat_count
+    from netcode.gameoptions import option_map, seat_count
+    from netcode.table import Table
     from netcode.userdirs import new_game_path
 
     fsync = not args.no_fsync

@@ -20,7 +20,7 @@ from engine.games import DEFAULT, GAMES, TITLES, AnyRules, game_rules
 from jetset_tui.game_options import option_words as words_of
 from jetset_tui.game_options import say_refusal
 from jetset_tui.i18n import _
-from netcode.table import option_map
+from netcode.gameoptions import option_map
 
 
 class GameRefused(ValueError):
