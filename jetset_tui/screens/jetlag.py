@@ -5,7 +5,10 @@ Guided: choose a card of your hand (←→ or its number), then ``t`` to play it
 a number chooses the destination) or ``d`` as a destination (←→ or ``l``/``r`` chooses the end);
 Enter plays it, Esc goes back. The play being chosen is drawn where it would go, with the points
 after it, and every choice is checked with the rules before it is made. Typed: ``:`` opens the
-command line for notation (``t P3 2``, ``d H5 L``; docs/notation.md), Tab completes.
+command line for notation (``t P3 2``, ``d H5 L``; docs/notation.md), Tab completes. The screen
+is built in layers, each a module: the session and the keys that are not plays
+(jetset_tui/screens/jetlag_table.py), a play sent, said played or refused, and taken back
+(jetlag_play.py), the command line (jetlag_command.py), and here the drawing and the keys.
 
 Two people at one keyboard pass it between turns through the hand-off screen: the table shows no
 hand while it waits. The screen talks to the game only through a ``GameClient`` (netcode's
@@ -20,27 +23,24 @@ from functools import partial
 from typing import ClassVar, Final
 
 from rich.text import Text
-from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
-from textual.widgets import Input, Static
+from textual.widgets import Static
 
-from engine.errors import IllegalAction, NotationError
+from engine.errors import IllegalAction
 from engine.jetlag import rules
 from engine.jetlag.actions import CHANCE, Action, Destination, Entry, Tourist
-from engine.jetlag.cards import card_ids
-from engine.jetlag.notation import format_action, parse_action
+from engine.jetlag.notation import format_action
 from engine.jetlag.scoring import totals
 from engine.jetlag.state import State
 from jetset_tui.i18n import N_, _
 from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
 from jetset_tui.refusals import say
-from jetset_tui.screens.jetlag_table import JetLagTable
-from jetset_tui.theme import BAD, GOOD, LIVERIES
-from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
-from jetset_tui.widgets.command import UNDO_WORD, CommandInput, NotationSuggester, parses
+from jetset_tui.screens.jetlag_command import JetLagCommandLine
+from jetset_tui.theme import LIVERIES
+from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
@@ -63,13 +63,12 @@ from netcode.client import (
 COMPACT_BELOW: Final = 100
 ROOMY: Final = 30
 """From this many rows the chosen card's objective is said whole under the hand."""
-NOTATION_WORDS: Final = ("t", "d", "L", "R", *card_ids())
 NEWS_KEPT: Final = 3
 """The other player's plays said at once under the table (at most 3 in a row)."""
 HIDDEN_SECRET = N_("The other player, look away: your hand is secret.")
 
 
-class JetLagScreen(JetLagTable):
+class JetLagScreen(JetLagCommandLine):
     """One game of Jet Lag at this keyboard (against a bot, or two people taking turns)."""
 
     AUTO_FOCUS = None
@@ -141,15 +140,7 @@ class JetLagScreen(JetLagTable):
             yield JetLagHand(id="jl-hand")
             yield JetLagScore(id="jl-score")
         yield Static("", id="jl-hint")
-        yield CommandInput(
-            placeholder=_(": a play, e.g. t P3 2 or d H5 L (Tab completes, Esc leaves)"),
-            suggester=NotationSuggester(
-                self.lines, lambda: list(NOTATION_WORDS), partial(parses, parse_action)
-            ),
-            id="jl-command",
-            compact=True,
-            disabled=True,
-        )
+        yield self.command_line()
         yield KeyFooter()
         yield TooSmall()
 
@@ -266,18 +257,6 @@ class JetLagScreen(JetLagTable):
         if not self.my_turn():
             return Text("")
         return Text(self.guided.hint(len(self.hand()), len(self.view().line)))
-
-    def lines(self) -> list[str]:
-        """The notation of every play open to the viewer now (for completing a typed line)."""
-        if not self.my_turn():
-            return []
-        return [format_action(a) for a in rules.legal_actions(self.view())]
-
-    def check(self, action: Action) -> None:
-        """IllegalAction if the viewer may not play ``action`` now; nothing changes."""
-        if self.viewer is None:
-            raise IllegalAction(rules.PLAY_RULE, "it is not your turn")
-        rules.check(self.view(), Entry(self.viewer, action))
 
     def follow_seats(self) -> None:
         """A network peer's names arrive after the screen is built (and a bot may stand in)."""
@@ -428,83 +407,6 @@ class JetLagScreen(JetLagTable):
         """The play chosen with the keys, meanwhile (as ``play``)."""
         await self.play(action)
 
-    async def play(self, action: Action) -> bool:
-        """Play ``action`` for the viewer; a refusal is said and nothing changes. Run in a
-        worker: the host may hold the play a while (a full disk pauses the game until it has
-        room), and the screen goes on drawing what it hears meanwhile."""
-        who = self.viewer
-        if who is None:
-            return False
-        if self._moving:
-            self.refuse(_("your last move is not played yet: wait for it"))
-            return False
-        self._mine, self._news = None, []
-        self._moving = True
-        try:
-            self.check(action)
-            self._sent = action
-            await self.session.submit(who, action)
-        except (IllegalAction, NotationError) as exc:
-            self._sent = None
-            self.refuse(say(exc, self.session.rules))
-            return False
-        except (ConnectionError, EOFError):  # a network game whose host went away
-            self._sent = None
-            self.refuse(_("the game's host is unreachable; try again"))
-            return False
-        finally:
-            self._moving = False
-        if self._sent is not None:  # no entry has said it
-            self.own_play_played()
-            self.sync()
-        return True
-
-    def own_play_played(self) -> None:
-        """The play sent is in the game: the guide starts again and the line above says it."""
-        action, self._sent = self._sent, None
-        who = self.viewer
-        if action is None or who is None:
-            return
-        self.guided.restart()
-        self._refused = False
-        self._mine = _("✓ {name} played {play}").format(
-            name=self.names[who], play=format_action(action)
-        )
-        self.message = self.news()
-
-    def news(self) -> Text:
-        """The viewer's last play and the other's since, in the order they were played."""
-        text = Text()
-        if self._mine is not None:
-            text.append(self._mine, style=GOOD)
-        for said in self._news:
-            text.append("  ·  " if text else "")
-            text.append(said, style="bold")
-        return text
-
-    def action_undo(self) -> None:
-        """z or Ctrl+Z (or typing ``undo``): take back your newest play of this turn, in a game
-        at this keyboard, while nothing hidden came out since (jetset_tui/undo.py)."""
-        start_worker(self, self.undo, group="moves")
-
-    async def undo(self) -> None:
-        """``action_undo``'s work, meanwhile (a network game's host answers it)."""
-        seat = undo_seat(self.session, self.viewer)
-        done, said = await take_back(self.session, seat)
-        if not done:
-            self.refuse(said)
-            return
-        self._mine, self._news = None, []
-        self.guided.restart()
-        self._refused = False
-        self.message = Text(f"↶ {said}", style=f"bold {GOOD}")
-        self.sync()
-
-    def refuse(self, said: str) -> None:
-        self.message = Text(f"✗ {said}", style=f"bold {BAD}")
-        self._refused = True
-        self.draw()
-
     def action_scroll_table(self, pages: int) -> None:
         body = self.query_one("#jl-body", VerticalScroll)
         body.scroll_to(y=body.scroll_y + pages * max(1, body.size.height - 1), animate=False)
@@ -515,44 +417,3 @@ class JetLagScreen(JetLagTable):
         self.query_one(KeyFooter).set_compact(self.size.width < COMPACT_BELOW)
         if self.is_mounted:
             self.draw()
-
-    # -- the command line -------------------------------------------------------------------
-
-    def action_command(self) -> None:
-        command = self.query_one(CommandInput)
-        command.disabled = False
-        command.add_class("-open")
-        command.focus()
-
-    @on(CommandInput.Left)
-    def close_command(self) -> None:
-        command = self.query_one(CommandInput)
-        command.remove_class("-open")
-        command.value = ""
-        command.disabled = True
-        self.set_focus(None)
-
-    @on(Input.Submitted, "#jl-command")
-    def typed(self, event: Input.Submitted) -> None:
-        event.stop()
-        line = event.value.strip()
-        if not line:
-            return
-        if line == UNDO_WORD:
-            self.close_command()
-            self.action_undo()
-            return
-        if not self.my_turn():
-            self.refuse(_("It is not your turn."))
-            return
-        try:
-            action = parse_action(line)
-        except NotationError as exc:
-            self.refuse(say(exc, self.session.rules))
-            return
-        start_worker(self, partial(self.play_typed, action), group="moves")
-
-    async def play_typed(self, action: Action) -> None:
-        """A typed play, meanwhile (as ``play``); the command line closes once it is played."""
-        if await self.play(action):
-            self.close_command()
