@@ -1,4 +1,6 @@
-"""The game screen: the map, the rows, the players, the log, and the two ways to act.
+"""The game screen: the map, the rows, the players, the log, and the two ways to act (a key's
+picker or the command line: a move chosen, sent and said played is jetset_tui/screens/
+game_moves.py, the layer this screen is built on).
 
 The screen talks to the game only through a ``GameClient``: it reads the replica, submits
 actions for the seat whose turn it is at this keyboard, and redraws when the client reports an
@@ -9,11 +11,9 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
-from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
@@ -21,26 +21,24 @@ from textual.css.query import NoMatches
 from textual.reactive import Reactive
 from textual.widget import Widget
 
-from engine import CHANCE, Action, EndVote, IllegalAction, Income, NotationError
+from engine import CHANCE
 from engine.jetset.actions import Entry
 from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
-from engine.values import record
 from jetset_tui import startup
-from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings, stage_for
+from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings
 from jetset_tui.describe import log_words
-from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.i18n import N_, _
-from jetset_tui.refusals import say
-from jetset_tui.screens.map_and_table import TABLE_KEYS, MapAndTableScreen
+from jetset_tui.screens.game_moves import GameMoves, SentMove
+from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
-from jetset_tui.undo import UNDO_KEYS, take_back, undo_seat
-from jetset_tui.widgets.command import CommandInput, CommandLine
+from jetset_tui.undo import UNDO_KEYS
+from jetset_tui.widgets.command import CommandLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.log import NotationLog
-from jetset_tui.widgets.map import EuropeMap, Highlight
+from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.picker import ActionPicker
 from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.too_small import TooSmall
@@ -74,18 +72,7 @@ def table_panels() -> list[Widget]:
     return [PlayersPanel(), RowsPanel(), HandPanel()]
 
 
-@record
-class SentMove:
-    """A move of this screen's player on its way to the game (``GameScreen.submit``)."""
-
-    action: Action
-    note: str
-    """What the command line adds once it is played (``income_note``)."""
-    picked: bool
-    """Chosen in the picker, which closes when it is played."""
-
-
-class GameScreen(MapAndTableScreen):
+class GameScreen(GameMoves):
     """One game in progress."""
 
     AUTO_FOCUS = None
@@ -420,42 +407,6 @@ class GameScreen(MapAndTableScreen):
     def redraw(self) -> None:
         self.sync()
 
-    def action_act(self, kind: str) -> None:
-        """Open the guided picker for one kind of action."""
-        if not self.my_turn() or self.viewer is None:
-            return
-        view = self.session.view(self.viewer)
-        legal = self.session.game.legal_actions()
-        stage = stage_for(kind, view, self.viewer, legal, self.names)
-        command = self.query_one(CommandLine)
-        if isinstance(stage, str):
-            command.show_error(stage)
-            return
-        command.show_hint("")
-        if self.has_class("-table"):  # the picker points at the map
-            self.action_table()
-        self.query_one(NotationLog).add_class("-hidden")
-        self.query_one(ActionPicker).open(stage, view, self.viewer, self.session.game.rules)
-
-    def action_answer_end(self, accept: bool) -> None:
-        """y or n: this player's answer to the offer to end the game, played meanwhile (as a
-        typed move: the host may hold it while the game is paused)."""
-        start_worker(self, partial(self.play_and_say, EndVote(accept)), group="moves")
-
-    def action_command(self) -> None:
-        self.close_picker()
-        self.set_focus(self.query_one(CommandInput))  # at once: the next key typed is for it
-
-    def on_key(self, event: events.Key) -> None:
-        """A key typed ahead of a focus change (``:`` and the next letters, at once, right
-        after a hot-seat hand-off) reaches the screen after the command line took the focus:
-        it goes on to the command line rather than opening a picker or being lost."""
-        command = self.query_one(CommandInput)
-        if self.focused is command and event.is_printable and event.character:
-            event.stop()  # the command line stops the keys it takes: these never came from it
-            event.prevent_default()
-            command.insert_text_at_cursor(event.character)
-
     def action_plan(self) -> None:
         from jetset_tui.screens.plan import PlanScreen
 
@@ -488,22 +439,6 @@ class GameScreen(MapAndTableScreen):
         command.input.cursor_position = len(advice.line)
         command.input.focus()
         command.show_hint(_("the advised move: Enter plays it, Esc leaves it"))
-
-    async def action_undo(self) -> None:
-        """z or Ctrl+Z (or typing ``undo``): take back your newest move (jetset_tui/undo.py)."""
-        seat = undo_seat(self.session, self.viewer)
-        done, said = await take_back(self.session, seat)
-        command = self.query_one(CommandLine)
-        if done:
-            command.show_done(said)
-        else:
-            command.show_error(said)
-        self.sync()
-
-    @on(CommandLine.UndoAsked)
-    async def undo_typed(self) -> None:
-        await self.action_undo()
-        self.focus_next_free()
 
     def action_whole_log(self) -> None:
         """Every line of the game so far, in the window (the pane shows the last few)."""
@@ -545,88 +480,3 @@ class GameScreen(MapAndTableScreen):
             from jetset_tui.screens.leave import ask_to_leave
 
             ask_to_leave(self.app, hosting, self.session)
-
-    def close_picker(self) -> None:
-        picker = self.query_one(ActionPicker)
-        if picker.is_open:
-            picker.close()
-        self.query_one(NotationLog).remove_class("-hidden")
-        self.query_one(EuropeMap).highlight = Highlight()
-
-    @on(ActionPicker.Pointed)
-    def point(self, message: ActionPicker.Pointed) -> None:
-        self.query_one(EuropeMap).highlight = message.highlight
-
-    @on(ActionPicker.Closed)
-    def picker_closed(self) -> None:
-        self.close_picker()
-        self.focus_next_free()
-
-    @on(CommandInput.Left)
-    def command_left(self) -> None:
-        self.query_one(CommandLine).show_hint("")
-        self.focus_next_free()
-
-    def focus_next_free(self) -> None:
-        """Give the keys back to the screen's bindings."""
-        self.set_focus(None)
-
-    @on(ActionPicker.Chosen)
-    def picked(self, message: ActionPicker.Chosen) -> None:
-        """Play the picked action meanwhile: the screen keeps drawing what the host says."""
-        start_worker(self, partial(self.play_picked, message.action), group="moves")
-
-    async def play_picked(self, action: Action) -> None:
-        problem = await self.submit(action, picked=True)
-        if problem:
-            self.query_one(ActionPicker).refused(problem)
-
-    @on(CommandLine.Typed)
-    def typed(self, message: CommandLine.Typed) -> None:
-        """Play the typed action meanwhile (as ``picked``)."""
-        start_worker(self, partial(self.play_and_say, message.action), group="moves")
-
-    async def play_and_say(self, action: Action) -> None:
-        """Play a typed (or keyed) action; under the command line, what happened or why not."""
-        problem = await self.submit(action)
-        if problem:
-            self.query_one(CommandLine).show_error(problem)
-
-    def own_move_played(self) -> None:
-        """The move sent is in the game: the picker closes and the command line says it, with
-        the table's redraw (its entry's event), or once the session says it is done."""
-        sent, self._sent = self._sent, None
-        if sent is None:
-            return
-        if sent.picked:
-            self.close_picker()
-        self.focus_next_free()
-        self.query_one(CommandLine).show_done(self.notation.format_action(sent.action), sent.note)
-
-    def income_note(self, action: Action) -> str:
-        """Decision 18: income with no claimed card pays €0; a player doing it is told so."""
-        if not isinstance(action, Income) or self.viewer is None:
-            return ""
-        return "" if self.session.game.state.seats[self.viewer].cards else _(NO_CARDS_INCOME)
-
-    async def submit(self, action: Action, *, picked: bool = False) -> str | None:
-        """Ask the session to play ``action`` (``picked``: from the picker, which closes once
-        it is played); the engine's objection, or None when done."""
-        if not self.my_turn() or self.viewer is None:
-            return _("it is not your turn")
-        if self._moving:
-            return _("your last move is not played yet: wait for it")
-        self._moving = True
-        self._sent = SentMove(action, self.income_note(action), picked)
-        try:
-            await self.session.submit(self.viewer, action)
-        except (IllegalAction, NotationError) as exc:
-            self._sent = None
-            return say(exc, self.session.rules)
-        except (ConnectionError, EOFError):  # a network game whose host went away
-            self._sent = None
-            return _("the game's host is unreachable; try again")
-        finally:
-            self._moving = False
-        self.own_move_played()  # if its entry's event has not done it
-        return None
