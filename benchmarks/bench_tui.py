@@ -7,9 +7,12 @@ way in the same run.
 - key to repaint: from the key that completes an action (Enter confirming Take income, in a
   6-player game) to the END of the repaint: the last byte before the terminal goes quiet for
   100 ms; and how many bytes that repaint wrote. The minimal app: Enter changing its one line;
-- memory: the app's peak resident size (VmHWM) after that 6-player game has run for a while.
+- memory: the app's peak resident size (VmHWM) after that 6-player game has run for a while;
+- Jet Lag's table, key to repaint: Enter playing a card (the first of the hand, as a tourist:
+  ``1``, ``t``, Enter) against the greedy bot, to the end of its repaint, and its bytes.
 
-Targets (issue 19): key to repaint ≤ 30 ms median and ≤ 10 KB per action; start-up within 1.6×
+Targets (issue 19): key to repaint ≤ 30 ms median and ≤ 10 KB per action (Jet Lag's table is
+held to the same); start-up within 1.6×
 the minimal app; memory ≤ 80 MB. Start-ups interleave (minimal, ``jetset``, ``jetset play``,
 then again) so that a change in the machine's load falls on all three alike. The game's code is
 byte-compiled first, as installing it does (``compile_sources``), and the map's layouts are kept
@@ -202,14 +205,7 @@ def key_to_repaint(folder: Path, turns: int, dump: Path | None) -> Repaints:
         for turn in range(turns):
             term.send(b"i")
             term.settle()
-            term.output = b""
-            cpu = term.cpu_seconds()
-            sent = term.send(b"\r")
-            burst = term.settle(limit=BOT_DELAY - QUIET, first=BOT_DELAY / 2)
-            out.cpu += term.cpu_seconds() - cpu
-            if burst.last is not None and burst.last - sent > BOT_DELAY:
-                raise RuntimeError("a bot moved during the repaint: raise BOT_DELAY")
-            out.add(sent, burst)
+            timed_enter(term, out)
             if dump is not None and turn == turns // 2:
                 dump.write_bytes(term.output)
             term.output = b""
@@ -219,6 +215,60 @@ def key_to_repaint(folder: Path, turns: int, dump: Path | None) -> Repaints:
         return out
     finally:
         term.close()
+
+
+def timed_enter(term: Terminal, out: Repaints) -> None:
+    """Enter, timed to the end of its repaint (``out`` gets the time, the bytes and the CPU);
+    ``term.output`` then holds the repaint."""
+    term.output = b""
+    cpu = term.cpu_seconds()
+    sent = term.send(b"\r")
+    burst = term.settle(limit=BOT_DELAY - QUIET, first=BOT_DELAY / 2)
+    out.cpu += term.cpu_seconds() - cpu
+    if burst.last is not None and burst.last - sent > BOT_DELAY:
+        raise RuntimeError("a bot moved during the repaint: raise BOT_DELAY")
+    out.add(sent, burst)
+
+
+def jetlag_key_to_repaint(folder: Path, turns: int) -> Repaints:
+    """Enter playing the first card of the hand as a tourist (``1``, ``t``, then Enter, timed),
+    each of your turns of Jet Lag against the greedy bot, games one after another until
+    ``turns`` plays are timed."""
+    out = Repaints([], [])
+    game = 0
+    while len(out.times) < turns:
+        argv = [jetset(), "play", "--game", "jetlag", "--bots", "greedy", "--seed", f"jl{game}"]
+        argv += ["--save", str(folder / f"jl{game}.jetset"), "--delay", str(BOT_DELAY)]
+        term = Terminal(argv)
+        try:
+            term.wait_for(b"Your turn")
+            while len(out.times) < turns:
+                term.settle()
+                for key in (b"1", b"t"):
+                    term.send(key)
+                    term.settle()
+                timed_enter(term, out)
+                if b"played" not in term.output:  # the play must be on the screen it timed
+                    raise RuntimeError("Enter did not play the card")
+                if not over_or_your_turn(term):
+                    break  # the game is over: the next one
+            out.rss_mb = max(out.rss_mb, term.peak_rss_mb())
+        finally:
+            term.close()
+        game += 1
+    return out
+
+
+def over_or_your_turn(term: Terminal) -> bool:
+    """Wait until it is your turn again (True) or the game is over (False)."""
+    end = time.perf_counter() + 10 * BOT_DELAY + 10
+    while time.perf_counter() < end:
+        if b"Your turn" in term.output:
+            return True
+        if b"game is over" in term.output or b"wins," in term.output:
+            return False
+        term.read(0.005)
+    raise TimeoutError("neither your turn nor the end came")
 
 
 def minimal_key_to_repaint(presses: int) -> Repaints:
@@ -272,7 +322,12 @@ def goal(row: Row) -> str:
 
 
 def rows_of(
-    start: list[float], play: list[float], base: list[float], keys: Repaints, base_keys: Repaints
+    start: list[float],
+    play: list[float],
+    base: list[float],
+    keys: Repaints,
+    base_keys: Repaints,
+    jetlag: Repaints,
 ) -> list[Row]:
     med = statistics.median
     return [
@@ -299,6 +354,20 @@ def rows_of(
             target=10_000,
         ),
         Row("peak memory (VmHWM), 6-player game", keys.rss_mb, "MB", target=80.0),
+        Row(
+            "Jet Lag: key completing a play to its repaint's end",
+            med(jetlag.times),
+            "s",
+            med(base_keys.times),
+            target=0.030,
+        ),
+        Row(
+            "Jet Lag: bytes written per play",
+            med(jetlag.sizes),
+            "B",
+            med(base_keys.sizes),
+            target=10_000,
+        ),
     ]
 
 
@@ -355,9 +424,10 @@ def main() -> int:
             play.append(timed("jetset play", argv, b"your turn"))
         base_keys = minimal_key_to_repaint(args.turns)
         keys = key_to_repaint(folder, args.turns, args.dump)
+        jetlag = jetlag_key_to_repaint(folder, args.turns)
     loads.append(os.getloadavg()[0])
     secs = [[t.seconds for t in runs] for runs in (start, play, base)]
-    report(rows_of(*secs, keys, base_keys), args.markdown)
+    report(rows_of(*secs, keys, base_keys, jetlag), args.markdown)
     print()
     print(
         f"Python {platform.python_version()}, Textual {textual_version()}, {os.cpu_count()} "
@@ -372,6 +442,11 @@ def main() -> int:
         f"key to repaint: {len(keys.times)} samples, max {max(keys.times) * 1000:.0f} ms, "
         f"{min(keys.sizes)}–{max(keys.sizes)} bytes; minimal app: max "
         f"{max(base_keys.times) * 1000:.1f} ms, {statistics.median(base_keys.sizes)} bytes"
+    )
+    print(
+        f"Jet Lag key to repaint: {len(jetlag.times)} samples, max "
+        f"{max(jetlag.times) * 1000:.0f} ms, {min(jetlag.sizes)}–{max(jetlag.sizes)} bytes; "
+        f"CPU per play {jetlag.cpu_ms():.1f} ms; peak memory {jetlag.rss_mb:.0f} MB"
     )
     for name, runs in (("minimal", base), ("jetset", start), ("jetset play", play)):
         print(f"start-up runs, {name} (ms): {', '.join(f'{t.seconds * 1000:.0f}' for t in runs)}")

@@ -9,7 +9,6 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
-import asyncio
 import logging
 from typing import TYPE_CHECKING, ClassVar
 
@@ -28,6 +27,7 @@ from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings
 from jetset_tui.describe import log_words
+from jetset_tui.frames import let_widgets_tell
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.game_moves import GameMoves, SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
@@ -58,9 +58,6 @@ if TYPE_CHECKING:
     from jetset_tui.advice import Advice
 
 logger = logging.getLogger("jetset.tui")
-
-WIDGET_TURNS = 3
-"""Turns of the event loop a widget takes to tell its screen it needs painting."""
 
 
 def table_panels() -> list[Widget]:
@@ -283,8 +280,7 @@ class GameScreen(GameMoves):
         screen goes idle and paints: otherwise Textual's screen timer can paint the first of
         them alone and the rest a frame (17 ms) later."""
         self.sync()
-        for _turn in range(WIDGET_TURNS):
-            await asyncio.sleep(0)
+        await let_widgets_tell()
 
     def sync(self) -> None:
         """Redraw everything from the replica; hand the keyboard over between humans."""

@@ -34,6 +34,7 @@ from engine.jetlag.actions import CHANCE, Action, Destination, Entry, Tourist
 from engine.jetlag.notation import format_action
 from engine.jetlag.scoring import totals
 from engine.jetlag.state import State
+from jetset_tui.frames import let_widgets_tell
 from jetset_tui.i18n import N_, _
 from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
@@ -325,7 +326,15 @@ class JetLagScreen(JetLagCommandLine):
         )
         if changed and not self._sync_pending:
             self._sync_pending = True
-            self.call_later(self.sync)
+            self.call_later(self.sync_in_one_frame)
+
+    async def sync_in_one_frame(self) -> None:
+        """``sync``, then a moment for the widgets it changed to tell the screen, before the
+        screen goes idle and paints (as Jet Set's table does: ``GameScreen.sync_in_one_frame``):
+        otherwise the screen's timer can paint the first of them alone and the rest a frame
+        later."""
+        self.sync()
+        await let_widgets_tell()
 
     # -- the keys ---------------------------------------------------------------------------
 

@@ -12,7 +12,7 @@ from rich.table import Table
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.jetlag.cards import deck
+from engine.jetlag.cards import PILE_SIZE, deck
 from engine.jetlag.state import State
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.widgets.jetlag_board import NEW
@@ -61,7 +61,14 @@ def hand_text(
     state: State, me: int, names: Sequence[str], chosen: int | None, detail: bool = False
 ) -> Group:
     """Seat ``me``'s hand (the card at index ``chosen`` marked; ``detail``: its objective said
-    whole under it), then what it knows of the other's."""
+    whole under it), then what it knows of the other's.
+
+    With ``detail`` (a window of 30 rows and more) it takes the same lines whatever the hand
+    holds (a pile's cards, the objective's line, the other's): the points below it stay where
+    they are, and a play is drawn in one frame, where a hand that changed height drew a second
+    one (Textual repaints a widget whose size changed a frame later). On fewer rows the hand
+    takes only the lines it needs, so that the points fit on the screen; a play then takes two
+    frames (BENCHMARKS.md, "Jet Lag's repaint")."""
     hand = state.hands[me] or []
     title = Text(_("Your hand"), style="bold")
     legend = _("tourist, value, affinities │ destination · objective")
@@ -71,6 +78,8 @@ def hand_text(
     parts: list[RenderableType] = [title]
     if hand:
         parts.append(cards_table(hand, chosen))
+    if detail:
+        parts += [Text("") for _card in range(PILE_SIZE - len(hand))]
     lines: list[Text] = []
     if detail and chosen is not None and chosen < len(hand):
         card = deck()[hand[chosen]]
@@ -78,6 +87,8 @@ def hand_text(
             card=card.id, objective=objective_long(card.objective)
         )
         lines.append(Text("   " + said, style="italic"))
+    elif detail:
+        lines.append(Text(""))
     them = 1 - me
     theirs = state.hands[them]
     if theirs:
@@ -88,6 +99,8 @@ def hand_text(
     elif state.sizes[them]:
         count = ngettext("{name} holds {n} card", "{name} holds {n} cards", state.sizes[them])
         lines.append(Text(count.format(name=names[them], n=state.sizes[them]), style="dim"))
+    elif detail:
+        lines.append(Text(""))
     return Group(*parts, *lines)
 
 
