@@ -321,7 +321,8 @@ class EuropeMap(Widget):
     EuropeMap { height: 1fr; min-height: 12; }
     """
 
-    highlight: reactive[Highlight] = reactive(Highlight)
+    highlight: reactive[Highlight] = reactive(Highlight, repaint=False)
+    """What the picker points at (``watch_highlight`` sends only the lines it changes)."""
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
@@ -341,6 +342,14 @@ class EuropeMap(Widget):
         self._look = look
         self.liveries = liveries
         self._version += 1
+        self._refresh_changed()
+
+    def watch_highlight(self) -> None:
+        """A highlight on or off changes a few lines of the map (a link, its cities): only they
+        are drawn again and sent, not the whole map (about 13 KB at 120x40)."""
+        self._refresh_changed()
+
+    def _refresh_changed(self) -> None:
         lines = self._changed_lines()
         if lines is None:
             self.refresh()

@@ -97,14 +97,8 @@ class Terminal:
 def test_an_action_repaints_what_changed_and_the_terminal_shows_the_whole_screen(
     tmp_path: Path,
 ) -> None:
-    save = tmp_path / "repaint.jetset"
-    term = Terminal(
-        *("play", "--bots", "greedy,greedy", "--seed", "repaint"),
-        *("--save", str(save), "--delay", str(BOT_DELAY)),
-    )
+    term = game(tmp_path, "repaint")
     try:
-        term.wait_for("your turn")
-        term.settle(first=QUIET)
         sizes = []
         for _ in range(3):
             term.type(b"i")  # Take income: the picker opens
@@ -115,17 +109,60 @@ def test_an_action_repaints_what_changed_and_the_terminal_shows_the_whole_screen
             term.wait_for("your turn")  # the bots have moved: their repaints are partial too
             term.settle(first=QUIET)
         assert 0 < max(sizes) <= MOST_BYTES, sizes
-        shown = list(term.screen.display)
-        term.type(b"\x1bOP")  # F1: the rules over the game
-        term.wait_for("╭")
-        term.settle(first=QUIET)
-        term.screen, term.stream = pyte.Screen(COLS, ROWS), None  # type: ignore[assignment]
-        term.stream = pyte.ByteStream(term.screen)
-        term.type(b"\x1b")  # Esc: back to the game, drawn whole on a blank terminal
-        term.wait_for("your turn")
-        term.settle(first=QUIET)
-        whole = list(term.screen.display)
-        assert "your turn" in "\n".join(whole)
-        assert shown == whole
+        assert_shows_the_whole_screen(term)
     finally:
         term.close()
+
+
+def test_a_link_bought_repaints_only_the_lines_it_changes(tmp_path: Path) -> None:
+    """The picker points at a link on the map (its highlight) as the arrows move, and a buy
+    clears it: each sends the map's lines it changes, not the whole map (which was 13 KB of the
+    buy's 18 KB at 120x40), and the terminal still shows exactly the screen drawn whole."""
+    term = game(tmp_path, "repaint-buy")
+    try:
+        moves, buys = [], []
+        for _ in range(2):
+            term.type(b"b")  # Buy: the picker opens on the first link, lit on the map
+            term.wait_for("Enter to play it")
+            term.settle(first=QUIET)
+            for _step in range(2):
+                term.type(b"\x1b[B")  # Down: the next link lit instead
+                moves.append(len(term.settle(first=0.5, limit=BOT_DELAY - QUIET)))
+            term.type(b"\r")
+            buys.append(len(term.settle(limit=BOT_DELAY - QUIET)))
+            term.wait_for("your turn")
+            term.settle(first=QUIET)
+        assert 0 < max(moves) <= MOST_BYTES, moves
+        assert 0 < max(buys) <= MOST_BYTES, buys
+        assert_shows_the_whole_screen(term)
+    finally:
+        term.close()
+
+
+def game(tmp_path: Path, seed: str) -> Terminal:
+    """A game against two bots, at its first "your turn", the terminal quiet."""
+    save = tmp_path / f"{seed}.jetset"
+    term = Terminal(
+        *("play", "--bots", "greedy,greedy", "--seed", seed),
+        *("--save", str(save), "--delay", str(BOT_DELAY)),
+    )
+    term.wait_for("your turn")
+    term.settle(first=QUIET)
+    return term
+
+
+def assert_shows_the_whole_screen(term: Terminal) -> None:
+    """What the partial repaints left on the terminal is the screen drawn whole (on a blank
+    terminal, after F1's rules and Esc)."""
+    shown = list(term.screen.display)
+    term.type(b"\x1bOP")  # F1: the rules over the game
+    term.wait_for("╭")
+    term.settle(first=QUIET)
+    term.screen = pyte.Screen(COLS, ROWS)
+    term.stream = pyte.ByteStream(term.screen)
+    term.type(b"\x1b")  # Esc: back to the game, drawn whole on a blank terminal
+    term.wait_for("your turn")
+    term.settle(first=QUIET)
+    whole = list(term.screen.display)
+    assert "your turn" in "\n".join(whole)
+    assert shown == whole
