@@ -138,7 +138,7 @@ class GameScreen(GameMoves):
                 yield EuropeMap(id="map")
                 yield VerticalScroll(id="stack", can_focus=False)
                 yield NotationLog(log_words(self.notation), id="log")
-                yield ActionPicker(id="picker")
+                yield ActionPicker(id="picker", pointing=self.point)
                 command = CommandLine(self.notation, self.legal_lines, id="command")
                 command.display = bool(self.session.local_seats)  # a spectator types nothing
                 yield command

@@ -119,9 +119,9 @@ class GameMoves(MapAndTableScreen):
         self.query_one(NotationLog).remove_class("-hidden")
         self.query_one(EuropeMap).highlight = Highlight()
 
-    @on(ActionPicker.Pointed)
-    def point(self, message: ActionPicker.Pointed) -> None:
-        self.query_one(EuropeMap).highlight = message.highlight
+    def point(self, highlight: Highlight) -> None:
+        """What the picker points at, lit on the map (``ActionPicker.pointing``)."""
+        self.query_one(EuropeMap).highlight = highlight
 
     @on(ActionPicker.Closed)
     def picker_closed(self) -> None:

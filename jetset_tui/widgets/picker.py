@@ -7,6 +7,7 @@ Esc backs out one step, and out of the picker from its first step.
 from __future__ import annotations
 
 import textwrap
+from collections.abc import Callable
 
 from rich.text import Text
 from textual import events
@@ -58,15 +59,14 @@ class ActionPicker(Widget, can_focus=True):
     class Closed(Message):
         """The player backed out of the picker."""
 
-    class Pointed(Message):
-        """The highlighted choice changed: what to pick out on the map."""
-
-        def __init__(self, highlight: Highlight) -> None:
-            super().__init__()
-            self.highlight = highlight
-
-    def __init__(self, *, id: str | None = None) -> None:
+    def __init__(
+        self, *, id: str | None = None, pointing: Callable[[Highlight], None] | None = None
+    ) -> None:
+        """``pointing`` is told what the choice pointed at picks out on the map, each time it
+        changes: called, not a message, so that the map's lines change in the same frame as the
+        picker's (a message arrived a frame later: two frames, 33 ms, for an arrow key)."""
         super().__init__(id=id)
+        self.pointing = pointing
         self.stages: list[Stage] = []
         self.index = 0
         self.filter = ""
@@ -91,7 +91,11 @@ class ActionPicker(Widget, can_focus=True):
     def close(self) -> None:
         self.stages = []
         self.remove_class("-open")
-        self.post_message(self.Pointed(Highlight()))
+        self.point(Highlight())
+
+    def point(self, highlight: Highlight) -> None:
+        if self.pointing is not None:
+            self.pointing(highlight)
 
     @property
     def is_open(self) -> bool:
@@ -258,7 +262,7 @@ class ActionPicker(Widget, can_focus=True):
         cur = self.current()
         if cur is not None:
             c = cur[1]
-            self.post_message(self.Pointed(Highlight(c.links, c.cities, c.route)))
+            self.point(Highlight(c.links, c.cities, c.route))
         self.refresh()
 
     # -- drawing ----------------------------------------------------------------------------
