@@ -65,10 +65,9 @@ def hand_text(
 
     With ``detail`` (a window of 30 rows and more) it takes the same lines whatever the hand
     holds (a pile's cards, the objective's line, the other's): the points below it stay where
-    they are, and a play is drawn in one frame, where a hand that changed height drew a second
-    one (Textual repaints a widget whose size changed a frame later). On fewer rows the hand
-    takes only the lines it needs, so that the points fit on the screen; a play then takes two
-    frames (BENCHMARKS.md, "Jet Lag's repaint")."""
+    they are, and a play is sent in one frame, where Textual sends a hand that changed height
+    again a frame later. On fewer rows the hand takes only the lines it needs, so that the
+    points fit on the screen (BENCHMARKS.md, "Jet Lag's repaint")."""
     hand = state.hands[me] or []
     title = Text(_("Your hand"), style="bold")
     legend = _("tourist, value, affinities │ destination · objective")

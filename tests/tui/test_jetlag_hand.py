@@ -1,7 +1,7 @@
 """The Jet Lag hand in a window of 30 rows and more (its ``detail``) takes the same lines whatever
 it holds: four cards of a pile, the three passed, the one given back or none, with the other
 player's cards known, counted or gone, the chosen card's objective said or not. A hand that
-changed height moved the points under it, and Textual drew it a frame after the rest of a play
+changed height moved the points under it, and Textual sent its lines again a frame after a play
 (benchmarks/bench_tui.py at 120×40: 59 ms and 11 KB a play, against 17 ms and 7 KB in one
 frame). On fewer rows it takes only the lines it needs, so that the points fit at 80×24
 (tests/tui/test_jetlag_fit.py)."""
