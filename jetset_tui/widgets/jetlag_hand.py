@@ -77,8 +77,6 @@ def hand_text(
     parts: list[RenderableType] = [title]
     if hand:
         parts.append(cards_table(hand, chosen))
-    if detail:
-        parts += [Text("") for _card in range(PILE_SIZE - len(hand))]
     lines: list[Text] = []
     if detail and chosen is not None and chosen < len(hand):
         card = deck()[hand[chosen]]
@@ -100,6 +98,8 @@ def hand_text(
         lines.append(Text(count.format(name=names[them], n=state.sizes[them]), style="dim"))
     elif detail:
         lines.append(Text(""))
+    if detail:  # the lines of the cards not held, under the rest
+        lines += [Text("") for _card in range(PILE_SIZE - len(hand))]
     return Group(*parts, *lines)
 
 
