@@ -7,12 +7,15 @@ of a play's repaint, and bytes written twice (BENCHMARKS.md, "Figures checked ag
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 
 WIDGET_TURNS = 3
 """Turns of the event loop a widget takes to tell its screen it needs painting."""
 
 
-async def let_widgets_tell() -> None:
-    """Give the widgets just changed the turns they take to tell their screen."""
+async def sync_in_one_frame(sync: Callable[[], None]) -> None:
+    """``sync`` (a table screen's redraw from its session), then the turns the widgets it
+    changed take to tell their screen: posted with ``call_later`` when an entry comes."""
+    sync()
     for _turn in range(WIDGET_TURNS):
         await asyncio.sleep(0)

@@ -226,10 +226,6 @@ class Table(DealShares):
     # -- seats ------------------------------------------------------------------------------
 
     @property
-    def started(self) -> bool:
-        return self.writer is not None
-
-    @property
     def over(self) -> bool:
         return self.game.over
 

@@ -10,7 +10,7 @@ from typing import Any
 
 from engine.fairdeal import deal_seed, pledge_for
 from engine.platform import AnyRules, DealerOf, DealsOldLogs
-from netcode.logfile import PLEDGES_SINCE
+from netcode.logfile import PLEDGES_SINCE, LogWriter
 from netcode.tablefiles import Secrets
 
 
@@ -22,11 +22,13 @@ class DealShares:
     version: int
     contributions: list[str | None]
     pledges: list[str | None]
+    writer: LogWriter | None
+    """The game's log, open once the cards are dealt (``Table.__init__`` says each)."""
 
     @property
     def started(self) -> bool:
-        """The cards are dealt (``Table``: its log is written)."""
-        raise NotImplementedError
+        """The cards are dealt: the log is written."""
+        return self.writer is not None
 
     def pledge(self, seat: int, value: str | None) -> bool:
         """Take ``seat``'s pledge to its value for the deal, if it brings one and has none yet,

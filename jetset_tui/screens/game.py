@@ -27,7 +27,7 @@ from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings
 from jetset_tui.describe import log_words
-from jetset_tui.frames import let_widgets_tell
+from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.game_moves import GameMoves, SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
@@ -227,11 +227,6 @@ class GameScreen(GameMoves):
             return ()
         return tuple(i for i, s in enumerate(presence.seats) if s.away is not None)
 
-    def my_turn(self) -> bool:
-        """A human at this keyboard is to move and the screen shows their view."""
-        mover = self.session.game.to_move()
-        return mover is not None and mover == self.viewer and mover in self.session.local_seats
-
     def legal_lines(self) -> list[str]:
         """The engine's legal actions now, in notation, for the command line's completion."""
         if not self.my_turn():
@@ -257,7 +252,7 @@ class GameScreen(GameMoves):
             self.heard(event)
         if not self._sync_pending:
             self._sync_pending = True
-            self.call_later(self.sync_in_one_frame)
+            self.call_later(sync_in_one_frame, self.sync)
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
@@ -274,13 +269,6 @@ class GameScreen(GameMoves):
         self.query_one(NotationLog).clear()
         self._logged = 0
         self.catch_up_log()
-
-    async def sync_in_one_frame(self) -> None:
-        """``sync``, then a moment for the widgets it changed to tell the screen, before the
-        screen goes idle and paints: otherwise Textual's screen timer can paint the first of
-        them alone and the rest a frame (17 ms) later."""
-        self.sync()
-        await let_widgets_tell()
 
     def sync(self) -> None:
         """Redraw everything from the replica; hand the keyboard over between humans."""

@@ -53,12 +53,9 @@ class GameMoves(MapAndTableScreen):
     its way and which (``GameScreen.__init__`` says each)."""
 
     def my_turn(self) -> bool:
-        """A human at this keyboard is to move (``GameScreen``)."""
-        raise NotImplementedError
-
-    def sync(self) -> None:
-        """Redraw everything from the replica (``GameScreen``)."""
-        raise NotImplementedError
+        """A human at this keyboard is to move and the screen shows their view."""
+        mover = self.session.game.to_move()
+        return mover is not None and mover == self.viewer and mover in self.session.local_seats
 
     def action_act(self, kind: str) -> None:
         """Open the guided picker for one kind of action."""
@@ -105,7 +102,7 @@ class GameMoves(MapAndTableScreen):
             command.show_done(said)
         else:
             command.show_error(said)
-        self.sync()
+        self.redraw()
 
     @on(CommandLine.UndoAsked)
     async def undo_typed(self) -> None:

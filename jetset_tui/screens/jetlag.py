@@ -34,7 +34,7 @@ from engine.jetlag.actions import CHANCE, Action, Destination, Entry, Tourist
 from engine.jetlag.notation import format_action
 from engine.jetlag.scoring import totals
 from engine.jetlag.state import State
-from jetset_tui.frames import let_widgets_tell
+from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.i18n import N_, _
 from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
@@ -167,17 +167,6 @@ class JetLagScreen(JetLagCommandLine):
             return 0
         mover = self.to_move()
         return mover if mover is not None and mover >= 0 else 0
-
-    def to_move(self) -> int | None:
-        to_move: int | None = self.session.game.to_move()
-        return to_move
-
-    def my_turn(self) -> bool:
-        return self.viewer is not None and self.to_move() == self.viewer
-
-    def view(self) -> State:
-        view: State = self.session.view(self.viewer)
-        return view
 
     def hand(self) -> list[str]:
         if self.viewer is None:
@@ -326,15 +315,7 @@ class JetLagScreen(JetLagCommandLine):
         )
         if changed and not self._sync_pending:
             self._sync_pending = True
-            self.call_later(self.sync_in_one_frame)
-
-    async def sync_in_one_frame(self) -> None:
-        """``sync``, then a moment for the widgets it changed to tell the screen, before the
-        screen goes idle and paints (as Jet Set's table does: ``GameScreen.sync_in_one_frame``):
-        otherwise the screen's timer can paint the first of them alone and the rest a frame
-        later."""
-        self.sync()
-        await let_widgets_tell()
+            self.call_later(sync_in_one_frame, self.sync)
 
     # -- the keys ---------------------------------------------------------------------------
 

@@ -28,10 +28,6 @@ NOTATION_WORDS: Final = ("t", "d", "L", "R", *card_ids())
 class JetLagCommandLine(JetLagPlay):
     """A Jet Lag table's command line, for plays typed in notation."""
 
-    def my_turn(self) -> bool:
-        """The viewer is to play (``JetLagScreen``)."""
-        raise NotImplementedError
-
     def command_line(self) -> CommandInput:
         """The command line, closed until ``:`` opens it."""
         return CommandInput(

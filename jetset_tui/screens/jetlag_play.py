@@ -14,7 +14,6 @@ from engine.errors import IllegalAction, NotationError
 from engine.jetlag import rules
 from engine.jetlag.actions import Action, Entry
 from engine.jetlag.notation import format_action
-from engine.jetlag.state import State
 from jetset_tui.i18n import _
 from jetset_tui.jetlag_guided import GuidedPlay
 from jetset_tui.refusals import say
@@ -28,23 +27,14 @@ class JetLagPlay(JetLagTable):
     """A Jet Lag table's plays: sent, said played or refused, taken back (``JetLagScreen``
     chooses them and draws the table)."""
 
-    viewer: int | None
     names: list[str]
     guided: GuidedPlay
     _mine: str | None
     _news: list[str]
     _moving: bool
     _sent: Action | None
-    """The viewer, the names, the guided play, what was played and what is on its way
+    """The names, the guided play, what was played and what is on its way
     (``JetLagScreen.__init__`` says each)."""
-
-    def view(self) -> State:
-        """The state as the viewer sees it (``JetLagScreen``)."""
-        raise NotImplementedError
-
-    def sync(self) -> None:
-        """Redraw everything from the session (``JetLagScreen``)."""
-        raise NotImplementedError
 
     def check(self, action: Action) -> None:
         """IllegalAction if the viewer may not play ``action`` now; nothing changes."""

@@ -10,14 +10,22 @@ from pathlib import Path
 from rich.text import Text
 from textual.screen import Screen
 
+from engine.jetlag.state import State
 from jetset_tui.i18n import _
 from netcode.client import ChatMessage, GameClient
 
 
 class JetLagTable(Screen[None]):
-    """A Jet Lag table's session and the keys that are not plays (``JetLagScreen`` plays)."""
+    """A Jet Lag table's session and the keys that are not plays (``JetLagScreen`` plays).
+
+    ``draw`` and ``sync`` are the drawing, which only ``JetLagScreen``, the screen built on this
+    table and its plays (``JetLagPlay``, ``JetLagCommandLine``), has; no screen is made of a
+    layer alone (tests/tui/test_jetlag_*.py play whole games on ``JetLagScreen``)."""
 
     session: GameClient
+    viewer: int | None
+    """The seat at this keyboard whose view is drawn (None: a spectator, or between two people
+    at one keyboard)."""
     message: Text | None
     """What the line under the table says (a refusal, the news, q's question)."""
     _leaving: Text | None
@@ -27,6 +35,23 @@ class JetLagTable(Screen[None]):
     def draw(self) -> None:
         """The table from the session (``JetLagScreen`` draws it)."""
         raise NotImplementedError
+
+    def sync(self) -> None:
+        """Everything from the session: the end, the seats, the hand-over, then ``draw``
+        (``JetLagScreen``)."""
+        raise NotImplementedError
+
+    def to_move(self) -> int | None:
+        to_move: int | None = self.session.game.to_move()
+        return to_move
+
+    def my_turn(self) -> bool:
+        return self.viewer is not None and self.to_move() == self.viewer
+
+    def view(self) -> State:
+        """The state as the viewer sees it."""
+        view: State = self.session.view(self.viewer)
+        return view
 
     @property
     def watching(self) -> bool:
