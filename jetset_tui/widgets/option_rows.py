@@ -6,7 +6,7 @@ the SSH lobby's) use it, and rebuild it when the game changes."""
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from textual import on
 from textual.binding import Binding, BindingType
@@ -25,13 +25,27 @@ def widget_id(name: str, choice: object = None) -> str:
     return ident if choice is None else f"{ident}-{choice}"
 
 
+TICKED, UNTICKED = "X", " "
+"""A checkbox's inside: Textual draws an X in both, told apart by colour alone (a dark X on a
+dark ground when unticked), which a monochrome terminal or a colour-blind player cannot see."""
+
+
 class OptionBox(Checkbox, inherit_bindings=False):
     """A form's checkbox: Space ticks it, and Enter is left to the form, which starts the game
-    (a plain Checkbox takes Enter to tick, so Enter on a module unticked it instead)."""
+    (a plain Checkbox takes Enter to tick, so Enter on a module unticked it instead). Its X
+    shows only when it is ticked."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("space", "toggle_button", "Toggle", show=False),
     ]
+
+    def __init__(self, label: str, value: bool, **kwargs: Any) -> None:
+        super().__init__(label, value, **kwargs)
+        self.BUTTON_INNER = TICKED if value else UNTICKED
+
+    def watch_value(self) -> None:
+        self.BUTTON_INNER = TICKED if self.value else UNTICKED
+        super().watch_value()
 
 
 class OptionRows(Vertical):

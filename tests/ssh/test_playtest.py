@@ -4,6 +4,7 @@ the same session without its code typed again."""
 
 from __future__ import annotations
 
+import re
 from functools import partial
 from pathlib import Path
 
@@ -11,6 +12,7 @@ import asyncssh
 
 from engine.jetset.options import MODULES
 from jetset_tui.i18n import _, use_language
+from jetset_tui.ssh.screens.lobby import full_title
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect, in_lobby, open_game_code, start_server
@@ -164,6 +166,41 @@ async def test_the_lobby_list_keeps_status_seats_and_your_seat_in_sight(
             term.resize(width, height)
             await term.wait_for(partial(lists_all, wanted))
         await term.close()
+
+
+def table_rows(text: str) -> list[str]:
+    """The lobby's games table alone: its rows, left of the chat's border (a game's number or
+    a cell's next line), to the line under the table (the chosen game's title)."""
+    rows = []
+    for line in text.splitlines()[3:]:
+        left = line.split("│")[0]
+        if not re.match(r" (\d|   +\S)", left):
+            break
+        rows.append(left)
+    return rows
+
+
+async def test_a_long_title_takes_the_room_the_status_and_seats_leave_it(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """At 120 columns a game being played with every module on has its title whole in the
+    table: it had a quarter of the room and ended in "…" after four lines ("Business cards,…")
+    while the seats beside it left a third of theirs empty."""
+    alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+    room = server.lobby.create(alice, 3, ["greedy"] * 2, None, options={"modules": MODULES})
+    peer, _code = await server.lobby.join(room, alice, None)
+    await peer.close()
+    term = await connect(server, "alice", alice_key, width=120, height=40)
+    await term.wait_for("Amelia")  # back in her seat: leave it for the lobby
+    await term.press("q")
+    await term.wait_for("Leave the game?")
+    await term.press("y")
+    text = await term.wait_for(lambda t: in_lobby(t) and "← your seat" in t)
+    rows = table_rows(text)
+    words = {word.strip(",") for row in rows for word in row.split()}
+    assert {word.strip(",") for word in full_title(room).split()} <= words, text
+    assert "…" not in "".join(rows), text
+    await term.close()
 
 
 async def test_q_at_a_jetlag_table_says_the_seat_stays_and_it_does(

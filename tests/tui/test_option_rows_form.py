@@ -106,3 +106,23 @@ async def test_enter_on_a_ticked_module_starts_the_game_with_it(tmp_path: Path) 
             await pilot.pause(0.02)
         assert isinstance(app.screen, GameScreen), screen_text(app)
         assert app.screen.session.game.options.hubs
+
+
+async def test_a_box_shows_its_x_only_when_ticked(tmp_path: Path) -> None:
+    """Textual draws an X in every checkbox, a dark one when unticked: without colours (a
+    monochrome terminal, a colour-blind player, a screen reader) every module looked ticked."""
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+
+        def modules_row() -> str:
+            (line,) = [line for line in screen_text(app).splitlines() if "Distant Lands" in line]
+            return line
+
+        assert modules_row().count("▐ ▌") == 4 and "X" not in modules_row()
+        await pilot.click("#modules-hubs")
+        await until(pilot, lambda: "▐X▌ Hubs" in modules_row())
+        assert modules_row().count("▐ ▌") == 3
+        await pilot.click("#modules-hubs")
+        await until(pilot, lambda: "▐ ▌ Hubs" in modules_row())

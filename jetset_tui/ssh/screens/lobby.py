@@ -60,7 +60,8 @@ COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
 FITTED = (2, 3, 4)
 """The columns (title, status, seats) that share what the table's width leaves them, each cell
 wrapped to its share (at most ``CELL_LINES`` lines), so that none runs out of sight; the title
-takes at most a quarter of it (``TITLE_SHARE``), and the detail under the table shows it whole."""
+takes a quarter of it (``TITLE_SHARE``) and what the others do not need of the rest, and the
+detail under the table shows it whole."""
 CELL_LINES = 4
 FITTED_LINES = (CELL_LINES, CELL_LINES, None)
 """The lines each ``FITTED`` cell may take: the title and the status ``CELL_LINES`` (the detail
@@ -295,7 +296,9 @@ class LobbyScreen(Screen[None]):
             return [None] * len(FITTED)
         room = max(room, len(FITTED) * MIN_SHARE)
         title = min(wanted[0], max(MIN_SHARE, room // TITLE_SHARE))
-        return [title, *shares(wanted[1:], room - title)]
+        others = shares(wanted[1:], room - title)
+        title = min(wanted[0], room - sum(others))  # and what the others leave of theirs
+        return [title, *others]
 
     def on_resize(self) -> None:
         """The rows are fitted again to the table's new width, once it is laid out."""
