@@ -42,10 +42,18 @@ Enabled = Callable[[State, int], bool]
 """Whether a kind's key is live for the seat to move (its turn is already checked)."""
 
 
+def deal_waiting(state: State) -> bool:
+    """A Business Deal waits for its answer: the seat to move may only accept or decline it."""
+    return state.business is not None and state.business.offer[1] >= 0
+
+
 def before_final(state: State, seat: int) -> bool:
-    """The seat has not played its Final Flight, no hub is to be placed or bonus chosen, and
-    the turn's action is not done yet (Business cards): every ordinary action is open."""
-    return not state.seats[seat].finished and not hub_decision_due(state) and not action_done(state)
+    """The seat has not played its Final Flight, no hub is to be placed or bonus chosen, no
+    Business Deal waits for its answer, and the turn's action is not done yet (Business cards):
+    every ordinary action is open."""
+    if state.seats[seat].finished or hub_decision_due(state) or deal_waiting(state):
+        return False
+    return not action_done(state)
 
 
 def in_flight_card_phase(state: State, seat: int) -> bool:
@@ -61,19 +69,19 @@ def distant_open(state: State, seat: int) -> bool:
 def final_flight_open(state: State, seat: int) -> bool:
     """Vacation Time has come (a Final Flight to claim), or the seat has played its own (planes
     to put on it)."""
-    if hub_decision_due(state) or action_done(state):
+    if hub_decision_due(state) or action_done(state) or deal_waiting(state):
         return False
     return state.seats[seat].finished or state.vacation_time
 
 
 def hub_due(state: State, seat: int) -> bool:
-    """Hubs: a first hub to place, or a hub bonus to choose."""
-    return hub_decision_due(state)
+    """Hubs: a first hub to place, or a hub bonus to choose (not while a deal waits)."""
+    return hub_decision_due(state) and not deal_waiting(state)
 
 
 def choosing_investor(state: State, seat: int) -> bool:
     """Face-up Investors: a Vacation card came up and this seat chooses which one it replaces."""
-    return state.investors is not None and state.investors.choosing
+    return state.investors is not None and state.investors.choosing and not deal_waiting(state)
 
 
 @value(unsafe_hash=True)

@@ -17,7 +17,7 @@ def test_a_business_deal_accepted() -> None:
     t.do(0, "offer 1 taxes AMS-PAR")
     assert t.game.to_move() == 1, "the answer is seat 1's decision"
     refused(t, 0, "income", "seat 1's turn")
-    refused(t, 1, "income", "must answer")
+    refused(t, 1, "income", "answer the Business Deal first")
     t.do(1, "accept lock AMS-LON")
     b = t.state.business
     assert b is not None

@@ -71,6 +71,12 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         await hand_off(app, pilot, "Amelia")
         text = screen_text(app)
         assert "answers Ann's Business Deal" in text and "y: accept or refuse" in text
+        footer = text.splitlines()[-1]  # only the answer's key: b, i ... were refused
+        assert "y Business" in footer and not any(k in footer for k in ("b Buy", "i Income"))
+        await pilot.press(*":income", "enter")
+        await pilot.pause()
+        assert "answer the Business Deal first: accept or decline it" in screen_text(app)
+        await pilot.press("escape")
         assert all(KIND[k].name in text for k in amelia)
         assert not any(name in text for name in unseen(amelia, ann))
         await pilot.press("y")

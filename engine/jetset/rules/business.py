@@ -324,7 +324,7 @@ def guard(state: State, seat: int, action: Action) -> None:
     if b.offer != NO_OFFER:
         if not isinstance(action, (Accept, Decline)):
             raise IllegalAction(
-                DEAL_SECTION, "seat {seat} must answer the Business Deal", seat=b.offer[1]
+                DEAL_SECTION, "answer the Business Deal first: accept or decline it"
             )
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
