@@ -3,8 +3,9 @@
 The engine speaks no language but English, and holds no translations: a refusal keeps its
 English ``template`` (``"you have €{cash}; this costs €{cost}"``) and its ``params`` beside the
 formatted ``message``, so a screen can say it in its player's language (jetset_tui/refusals.py).
-A parameter that is a word to translate (a row's name, a card's name) is a :class:`Word`;
-numbers, seats, card ids and city codes stay as they are.
+A parameter that is a word to translate (a row's name, a card's name) is a :class:`Word`, one
+that names a seat a :class:`Seat` (a player's name on a screen); numbers, card ids and city codes
+stay as they are.
 
 Extraction keywords for the ``engine`` catalog: ``illegal``, ``refused``, ``IllegalAction:2``,
 ``NotationError``, ``OptionError``, ``Reason``, ``Word``, ``rule_name``.
@@ -16,13 +17,26 @@ from collections.abc import Mapping
 from string import Formatter
 
 Param = str | int
-"""A refusal's parameter: a number, a code, or a :class:`Word`."""
+"""A refusal's parameter: a number, a code, a :class:`Word` or a :class:`Seat`."""
 
 
 class Word(str):
     """A parameter that is an English word or name, translated where the refusal is shown."""
 
     __slots__ = ()
+
+
+class Seat(str):
+    """A parameter that names a seat: "seat 2" in English (seats counted from 0, as in the
+    notation), the player's name where the refusal is shown to players who have names."""
+
+    __slots__ = ("number",)
+    number: int
+
+    def __new__(cls, number: int) -> Seat:
+        self = super().__new__(cls, f"seat {number}")
+        self.number = number
+        return self
 
 
 def rule_name(name: str) -> str:

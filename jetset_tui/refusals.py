@@ -12,9 +12,19 @@ English as it was.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
-from engine.errors import SAYING, IllegalAction, NotationError, Param, Reason, Word, fill, fillable
+from engine.errors import (
+    SAYING,
+    IllegalAction,
+    NotationError,
+    Param,
+    Reason,
+    Seat,
+    Word,
+    fill,
+    fillable,
+)
 from engine.platform import AnyRules
 from jetset_tui.i18n import _, current_language
 
@@ -22,18 +32,21 @@ SECTION_PARTS = ": "
 """A section named after its chapter ("Distant Lands: Claim a Flight card")."""
 
 
-def say(exc: IllegalAction | NotationError, rules: AnyRules) -> str:
+def say(exc: IllegalAction | NotationError, rules: AnyRules, players: Sequence[str] = ()) -> str:
     """``exc`` of ``rules``' game for the player: ``reason (section)`` for a rule's refusal, the
-    reason alone for a line that is not notation. English gives exactly ``str(exc)``."""
-    reason = sentence(exc.template, exc.params, rules)
+    reason alone for a line that is not notation; a seat it names is its player's (``players``,
+    by seat). English without ``players`` gives exactly ``str(exc)``."""
+    reason = sentence(exc.template, exc.params, rules, players)
     if isinstance(exc, NotationError):
         return reason
     return _(SAYING).format(reason=reason, rule=rule(exc.rule))
 
 
-def sentence(template: str, params: Mapping[str, Param], rules: AnyRules) -> str:
+def sentence(
+    template: str, params: Mapping[str, Param], rules: AnyRules, players: Sequence[str] = ()
+) -> str:
     """``template`` in the current language, filled with ``params`` (words translated, the
-    proper names of ``rules``' game among them)."""
+    proper names of ``rules``' game among them, seats by their players' names)."""
     english = fill(template, params)
     translated = _(template)
     if not params:
@@ -41,8 +54,20 @@ def sentence(template: str, params: Mapping[str, Param], rules: AnyRules) -> str
     if not fillable(translated, params):
         return english
     names = rules.proper_names(current_language())
-    values = {k: word(v, names) if isinstance(v, Word) else v for k, v in params.items()}
+    values = {k: said_param(v, names, players) for k, v in params.items()}
     return translated.format_map(values)
+
+
+def said_param(value: Param, names: Mapping[str, str], players: Sequence[str]) -> Param:
+    """A refusal's parameter as the player reads it: a word translated, a seat by its player's
+    name (or "seat 2" in the current language where the names are not known)."""
+    if isinstance(value, Word):
+        return word(value, names)
+    if isinstance(value, Seat):
+        if 0 <= value.number < len(players):
+            return players[value.number]
+        return _("seat {number}").format(number=value.number)
+    return value
 
 
 def word(text: str, names: Mapping[str, str]) -> str:

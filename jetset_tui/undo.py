@@ -8,6 +8,8 @@ words a player uses.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from engine.errors import IllegalAction
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import sentence
@@ -25,15 +27,18 @@ def undo_seat(session: GameClient, viewer: int | None) -> int | None:
     return people[0] if len(people) == 1 else None
 
 
-async def take_back(session: GameClient, seat: int | None) -> tuple[bool, str]:
-    """Take back ``seat``'s newest move: (done, what to tell the player)."""
+async def take_back(
+    session: GameClient, seat: int | None, players: Sequence[str] = ()
+) -> tuple[bool, str]:
+    """Take back ``seat``'s newest move: (done, what to tell the player, who calls the seats
+    by ``players``' names)."""
     if seat is None:
         return False, _("there is no move of yours to take back")
     before = list(session.game.entries)
     try:
         await session.undo(seat)
     except IllegalAction as exc:
-        return False, sentence(exc.template, exc.params, session.rules)
+        return False, sentence(exc.template, exc.params, session.rules, players)
     now = len(session.game.entries)
     gone = before[now:]
     lines = [session.rules.entry_line(e) for e in gone]

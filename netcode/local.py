@@ -37,7 +37,7 @@ from datetime import datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.errors import DesyncError, IllegalAction, NotationError, Reason, rule_name
+from engine.errors import DesyncError, IllegalAction, NotationError, Reason, Seat, rule_name
 from engine.fairdeal import seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import AnyRules, AnyTable
@@ -341,7 +341,7 @@ class LocalSession(GameClient):
         if self._closed:
             raise IllegalAction(TURNS, "this game is closed")
         if seat not in self._humans:
-            raise IllegalAction(TURNS, "seat {seat} is not played at this keyboard", seat=seat)
+            raise IllegalAction(TURNS, "{seat} is not played at this keyboard", seat=Seat(seat))
         if self.game.over:
             raise IllegalAction(TURNS, "the game is over")
         await self.start()

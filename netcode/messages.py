@@ -364,7 +364,8 @@ MAX_WHY_PARAMS = 8
 @dataclass(frozen=True, kw_only=True)
 class Why:
     """A rules' refusal as the engine said it (engine/errors.py): the rulebook section, the
-    English template and its parameters (all as text; ``words``: those to translate), so a peer
+    English template and its parameters (all as text; ``words``: those to translate, ``seats``:
+    those naming a seat), so a peer
     can say it in its player's language. netcode/refusal.py builds and checks it."""
 
     rule: str = spec("", max_len=MAX_CHAT)
@@ -372,6 +373,8 @@ class Why:
     names: tuple[str, ...] = spec((), max_len=MAX_WHY_PARAMS)
     values: tuple[str, ...] = spec((), max_len=MAX_WHY_PARAMS)
     words: tuple[str, ...] = spec((), max_len=MAX_WHY_PARAMS)
+    seats: tuple[str, ...] = spec((), max_len=MAX_WHY_PARAMS, omit_default=True)
+    """The parameters that name a seat ("seat 2"), which a peer says by its player's name."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -9,8 +9,13 @@ and the refusal is the message's text alone, as before.
 
 from __future__ import annotations
 
-from engine.errors import SAYING, IllegalAction, NotationError, Param, Word, fill, fillable
+import re
+
+from engine.errors import SAYING, IllegalAction, NotationError, Param, Seat, Word, fill, fillable
 from netcode import messages as m
+
+SEAT_TEXT = re.compile(r"seat ([0-9]{1,2})")
+"""How the engine writes a seat (``engine.errors.Seat``); two digits at most."""
 
 
 def why_of(exc: IllegalAction | NotationError) -> m.Why:
@@ -22,7 +27,18 @@ def why_of(exc: IllegalAction | NotationError) -> m.Why:
         names=tuple(params),
         values=tuple(str(v) for v in params.values()),
         words=tuple(k for k, v in params.items() if isinstance(v, Word)),
+        seats=tuple(k for k, v in params.items() if isinstance(v, Seat)),
     )
+
+
+def param(name: str, value: str, why: m.Why) -> Param:
+    """A parameter as the engine made it: a word, a seat ("seat 2" as the host wrote it; any
+    other text stays text), or text."""
+    if name in why.words:
+        return Word(value)
+    if name in why.seats and (number := SEAT_TEXT.fullmatch(value)):
+        return Seat(int(number.group(1)))
+    return value
 
 
 def rebuilt(why: m.Why | None, text: str, notation: bool) -> IllegalAction | NotationError | None:
@@ -32,8 +48,7 @@ def rebuilt(why: m.Why | None, text: str, notation: bool) -> IllegalAction | Not
     if not all(name.isidentifier() for name in why.names):
         return None
     params: dict[str, Param] = {
-        name: Word(value) if name in why.words else value
-        for name, value in zip(why.names, why.values, strict=True)
+        name: param(name, value, why) for name, value in zip(why.names, why.values, strict=True)
     }
     if not fillable(why.template, params):
         return None

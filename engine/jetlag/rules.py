@@ -6,7 +6,7 @@ Every refusal is an ``IllegalAction`` naming the rulebook section it comes from 
 
 from __future__ import annotations
 
-from engine.errors import IllegalAction, rule_name
+from engine.errors import IllegalAction, Seat, rule_name
 from engine.jetlag.actions import (
     CHANCE,
     Action,
@@ -76,7 +76,7 @@ def _check_play(state: State, who: int, seat: int | None, a: Action) -> None:
         raise IllegalAction(ROUND_RULE, "the cards are being dealt; wait for them")
     if who != seat:
         raise IllegalAction(
-            ROUND_RULE, "it is seat {seat}'s turn to play, not seat {who}'s", seat=seat, who=who
+            ROUND_RULE, "it is {seat}'s turn to play, not {who}'s", seat=Seat(seat), who=Seat(who)
         )
     hand = state.hands[seat]
     if hand is not None and a.card not in hand:

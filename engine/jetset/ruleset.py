@@ -12,7 +12,7 @@ from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
-from engine.errors import IllegalAction, Reason, rule_name
+from engine.errors import IllegalAction, Reason, Seat, rule_name
 from engine.jetset.actions import CHANCE, CHANCE_TYPES, Action, Entry
 from engine.jetset.options import Options
 from engine.jetset.rules import business
@@ -119,6 +119,15 @@ BUSINESS_STEP: Final = Step(
 INVESTOR_CHOICE: Final = ReplaceInvestorRule()
 
 
+def not_your_turn(seat: int, other: int) -> IllegalAction:
+    """``other`` (a seat, or the dealer) acted where ``seat`` is to move (Turns)."""
+    if other == CHANCE:
+        return IllegalAction(TURNS, "it is {seat}'s turn, not the dealer's", seat=Seat(seat))
+    return IllegalAction(
+        TURNS, "it is {seat}'s turn, not {other}'s", seat=Seat(seat), other=Seat(other)
+    )
+
+
 def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
     """``step`` with a module's rules after its own."""
     rules = step.rules + rules
@@ -202,11 +211,7 @@ class Ruleset:
         if state.phase != OFFER:
             return END_VOTE  # its check says that no one has offered to end the game
         if entry.actor != actor:
-            if entry.actor == CHANCE:
-                raise IllegalAction(TURNS, "it is seat {seat}'s turn, not the dealer's", seat=actor)
-            raise IllegalAction(
-                TURNS, "it is seat {seat}'s turn, not seat {other}'s", seat=actor, other=entry.actor
-            )
+            raise not_your_turn(actor, entry.actor)
         if not isinstance(entry.action, END_VOTE.action):
             raise IllegalAction(
                 END_VOTE.section, "first answer whether to end the game now: end yes or end no"
@@ -226,12 +231,8 @@ class Ruleset:
             raise IllegalAction(ENDING, "the game is over")
         if actor == CHANCE:
             raise IllegalAction(TURNS, "the dealer must turn up or deal a card first")
-        if isinstance(action, CHANCE_TYPES) or entry.actor == CHANCE:
-            raise IllegalAction(TURNS, "it is seat {seat}'s turn, not the dealer's", seat=actor)
-        if entry.actor != actor:
-            raise IllegalAction(
-                TURNS, "it is seat {seat}'s turn, not seat {other}'s", seat=actor, other=entry.actor
-            )
+        if isinstance(action, CHANCE_TYPES) or entry.actor != actor:
+            raise not_your_turn(actor, CHANCE if isinstance(action, CHANCE_TYPES) else entry.actor)
         raise IllegalAction(TURNS, "{action} is not an action of this game", action=repr(action))
 
     def check(self, state: State, entry: Entry) -> AnyRule:

@@ -72,7 +72,8 @@ class GameMoves(MapAndTableScreen):
         if self.has_class("-table"):  # the picker points at the map
             self.action_table()
         self.query_one(NotationLog).add_class("-hidden")
-        self.query_one(ActionPicker).open(stage, view, self.viewer, self.session.game.rules)
+        rules = self.session.game.rules
+        self.query_one(ActionPicker).open(stage, view, self.viewer, rules, self.names)
 
     def action_answer_end(self, accept: bool) -> None:
         """y or n: this player's answer to the offer to end the game, played meanwhile (as a
@@ -96,7 +97,7 @@ class GameMoves(MapAndTableScreen):
     async def action_undo(self) -> None:
         """z or Ctrl+Z (or typing ``undo``): take back your newest move (jetset_tui/undo.py)."""
         seat = undo_seat(self.session, self.viewer)
-        done, said = await take_back(self.session, seat)
+        done, said = await take_back(self.session, seat, self.names)
         command = self.query_one(CommandLine)
         if done:
             command.show_done(said)
@@ -185,7 +186,7 @@ class GameMoves(MapAndTableScreen):
             await self.session.submit(self.viewer, action)
         except (IllegalAction, NotationError) as exc:
             self._sent = None
-            return say(exc, self.session.rules)
+            return say(exc, self.session.rules, self.names)
         except (ConnectionError, EOFError):  # a network game whose host went away
             self._sent = None
             return _("the game's host is unreachable; try again")

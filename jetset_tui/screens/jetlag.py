@@ -368,7 +368,7 @@ class JetLagScreen(JetLagCommandLine):
         try:
             self.guided.try_step(step, hand, self.check)
         except IllegalAction as exc:
-            self.refuse(say(exc, self.session.rules))
+            self.refuse(say(exc, self.session.rules, self.names))
             return
         self.message, self._refused = None, False
         self.draw()

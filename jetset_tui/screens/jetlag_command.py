@@ -79,7 +79,7 @@ class JetLagCommandLine(JetLagPlay):
         try:
             action = parse_action(line)
         except NotationError as exc:
-            self.refuse(say(exc, self.session.rules))
+            self.refuse(say(exc, self.session.rules, self.names))
             return
         start_worker(self, partial(self.play_typed, action), group="moves")
 

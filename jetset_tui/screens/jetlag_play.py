@@ -60,7 +60,7 @@ class JetLagPlay(JetLagTable):
             await self.session.submit(who, action)
         except (IllegalAction, NotationError) as exc:
             self._sent = None
-            self.refuse(say(exc, self.session.rules))
+            self.refuse(say(exc, self.session.rules, self.names))
             return False
         except (ConnectionError, EOFError):  # a network game whose host went away
             self._sent = None
@@ -104,7 +104,7 @@ class JetLagPlay(JetLagTable):
     async def undo(self) -> None:
         """``action_undo``'s work, meanwhile (a network game's host answers it)."""
         seat = undo_seat(self.session, self.viewer)
-        done, said = await take_back(self.session, seat)
+        done, said = await take_back(self.session, seat, self.names)
         if not done:
             self.refuse(said)
             return

@@ -7,7 +7,7 @@ Esc backs out one step, and out of the picker from its first step.
 from __future__ import annotations
 
 import textwrap
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from rich.text import Text
 from textual import events
@@ -75,13 +75,17 @@ class ActionPicker(Widget, can_focus=True):
         self.message = ""
         self.state: State | None = None
         self.seat = 0
+        self.players: Sequence[str] = ()
         self.rules: Ruleset | None = None
         self.notation: Notation | None = None
 
     # -- opening and closing ----------------------------------------------------------------
 
-    def open(self, stage: Stage, state: State, seat: int, rules: Ruleset) -> None:
-        self.state, self.seat, self.rules = state, seat, rules
+    def open(
+        self, stage: Stage, state: State, seat: int, rules: Ruleset, players: Sequence[str] = ()
+    ) -> None:
+        """``stage`` for ``seat`` at ``state``; ``players``: the names a refusal calls seats by."""
+        self.state, self.seat, self.rules, self.players = state, seat, rules, players
         self.notation = Notation(state.board)
         self.stages = []
         self._push(stage)
@@ -163,7 +167,7 @@ class ActionPicker(Widget, can_focus=True):
         try:
             self.rules.check(self.state, Entry(self.seat, action))
         except IllegalAction as exc:
-            return say(exc, JET_SET)
+            return say(exc, JET_SET, self.players)
         return None
 
     # -- keys -------------------------------------------------------------------------------

@@ -6,10 +6,11 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from engine.errors import IllegalAction, NotationError, Word
+from engine.errors import IllegalAction, NotationError, Seat, Word
 from netcode import messages as m
 from netcode.host import HostSettings
 from netcode.refusal import rebuilt, why_of
+from netcode.wire import to_wire
 
 from .helpers import recv_until, serve
 
@@ -48,6 +49,25 @@ def test_a_rebuilt_refusal_keeps_its_words() -> None:
     assert (again.rule, again.template, str(again)) == (exc.rule, exc.template, str(exc))
     line = NotationError("unknown city {city}", city="'XYZ'")
     assert str(rebuilt(why_of(line), str(line), notation=True)) == str(line)
+
+
+def test_a_rebuilt_refusal_keeps_its_seats() -> None:
+    """A peer says a seat by its player's name: the seat comes back a ``Seat``; a value that
+    is not how the engine writes a seat stays text (and must still read as the message)."""
+    exc = IllegalAction("Buy", "{link} is owned by {seat}", link="LON-PAR", seat=Seat(1))
+    why = why_of(exc)
+    assert why.seats == ("seat",) and why.values == ("LON-PAR", "seat 1")
+    error = m.from_wire(to_wire(m.Error(code="illegal", message=str(exc), why=why)), "host")
+    assert isinstance(error, m.Error) and error.why is not None  # the seats travel
+    again = rebuilt(error.why, str(exc), notation=False)
+    assert isinstance(again, IllegalAction) and str(again) == str(exc)
+    assert isinstance(again.params["seat"], Seat) and again.params["seat"].number == 1
+    for value in ("Ann", "seat 123", "seat -1", "seat 1 "):
+        odd = m.Why(
+            rule="Buy", template="{seat}", names=("seat",), values=(value,), seats=("seat",)
+        )
+        kept = rebuilt(odd, f"{value} (Buy)", notation=False)
+        assert kept is not None and not isinstance(kept.params["seat"], Seat), value
 
 
 def test_a_why_that_does_not_match_or_would_run_something_is_dropped() -> None:

@@ -11,7 +11,7 @@ from babel.messages.extract import extract_from_dir
 from babel.messages.pofile import read_po
 
 from engine import CHANCE, Entry, Game, IllegalAction, NotationError, Options
-from engine.errors import Word
+from engine.errors import Seat, Word
 from engine.jetlag.game import JET_LAG
 from engine.jetset.business_state import KINDS
 from engine.jetset.dealer import Dealer
@@ -25,7 +25,7 @@ from jetset_tui.screenshot import screen_text
 from netcode.client import NO_UNDO, UNDO
 from netcode.heldturn import NOTHING_HELD, OTHER_PLAYER, TOO_LATE
 from tests.tui.conftest import make_app
-from tests.tui.play import ADVISOR, game_screen
+from tests.tui.play import ADVISOR, game_screen, play_turns
 
 ROOT = Path(__file__).resolve().parents[2]
 KEYWORDS = {
@@ -204,3 +204,35 @@ def test_a_games_proper_names_come_from_its_rules() -> None:
     with use_language("it"):
         assert say(refusal, JET_SET).startswith("Berlino ha già un hub")
         assert say(refusal, JET_LAG).startswith("Berlin ha già un hub")
+
+
+def test_a_seat_a_refusal_names_is_its_players_name() -> None:
+    """The engine counts seats from 0 ("seat 1" is the second player), the lobby from 1 and the
+    screens by name: a refusal shown to players names the player, in either language."""
+    owned = IllegalAction("Buy", "{link} is owned by {seat}", link="LON-PAR", seat=Seat(1))
+    turn = IllegalAction("Turns", "it is {seat}'s turn, not {other}'s", seat=Seat(0), other=Seat(2))
+    players = ["Ann", "Amelia", "Wilbur"]
+    assert str(owned) == "LON-PAR is owned by seat 1 (Buy)"  # scripts and logs: the seat
+    assert say(owned, JET_SET) == str(owned)
+    assert say(owned, JET_SET, players) == "LON-PAR is owned by Amelia (Buy)"
+    assert say(turn, JET_SET, players).startswith("it is Ann's turn, not Wilbur's")
+    with use_language("it"):
+        assert say(owned, JET_SET, players).startswith("LON-PAR appartiene a Amelia")
+        assert say(turn, JET_SET, players).startswith("tocca a Ann, non a Wilbur")
+        assert say(owned, JET_SET).startswith("LON-PAR appartiene a posto 1")
+
+
+async def test_the_command_line_names_the_owner_of_a_link(tmp_path: Path) -> None:
+    app = make_app(tmp_path, ["human", f"bot:{ADVISOR}"], seed="command")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        owned: list[int] = []
+        while not owned:
+            assert await play_turns(app, pilot, screen, turns=1) == 1
+            await screen.session.wait_idle()
+            owned = game.state.owned_links(1)
+        link = game.board.link_name(owned[0])
+        await pilot.press(":", *f"buy {link} 1", "enter")
+        await pilot.pause()
+        assert f"✗ {link} is owned by Amelia (Action 1" in screen_text(app), screen_text(app)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.errors import rule_name
+from engine.errors import Seat, rule_name
 from engine.jetset.actions import Action, Buy, Place, Rent, buy, place_one, rent
 from engine.jetset.business_effects import prices_cut
 from engine.jetset.rules.base import AnyRule, Rule
@@ -53,7 +53,7 @@ class BuyRule(Rule[Buy]):
             link = state.board.link_name(action.link)
             if owner == seat:
                 raise self.illegal("{link} is owned by you", link=link)
-            raise self.illegal("{link} is owned by seat {seat}", link=link, seat=owner)
+            raise self.illegal("{link} is owned by {seat}", link=link, seat=Seat(owner))
         _check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")

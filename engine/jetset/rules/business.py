@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Final
 
-from engine.errors import IllegalAction, Word, rule_name
+from engine.errors import IllegalAction, Seat, Word, rule_name
 from engine.jetset.actions import (
     BUSINESS_DECISIONS,
     Accept,
@@ -199,7 +199,7 @@ class DrawRule(Rule[BusinessDraw]):
         if not b.owed or b.deck_size == 0:
             raise self.illegal("no Business card is to be drawn now")
         if action.seat != b.owed[0]:
-            raise self.illegal("seat {seat} draws the next Business card", seat=b.owed[0])
+            raise self.illegal("{seat} draws the next Business card", seat=Seat(b.owed[0]))
         if action.kind is None:
             return
         if action.kind not in KIND or _available(b, action.kind) == 0:
@@ -278,7 +278,7 @@ class FinalsRule(Rule[FinalsDraw]):
         if b.finals < 0:
             raise self.illegal("no Final Flight cards are to be dealt now")
         if action.seat != b.finals:
-            raise self.illegal("seat {seat} takes the Final Flight cards", seat=b.finals)
+            raise self.illegal("{seat} takes the Final Flight cards", seat=Seat(b.finals))
         if action.cards is None:
             return
         cards = state.board.cards
@@ -349,7 +349,7 @@ def guard_locks(state: State, b: BusinessState, seat: int, action: Claim | Claim
         raise refused("you have locked {card}: claim it before any other card", card=mine)
     holder = locked_by(state, action.card)
     if holder >= 0 and holder != seat:
-        raise refused("{card} is locked by seat {seat}", card=action.card, seat=holder)
+        raise refused("{card} is locked by {seat}", card=action.card, seat=Seat(holder))
 
 
 def restricts(state: State) -> bool:

@@ -3,6 +3,7 @@ turn to one player, answered by that player, a seat that is not the one whose tu
 
 from __future__ import annotations
 
+from engine.errors import Seat
 from engine.jetset.actions import (
     Accept,
     Action,
@@ -38,9 +39,9 @@ def _check_deal_link(
     elif not is_deal_link(state, seat, owner, link):
         name = state.board.link_name(link) if 0 <= link < len(state.board.links) else str(link)
         raise rule.illegal(
-            "your plane cannot go on {link}: it goes on a link of seat {seat}",
+            "your plane cannot go on {link}: it goes on a link of {seat}",
             link=name,
-            seat=owner,
+            seat=Seat(owner),
         )
 
 
@@ -57,7 +58,7 @@ class OfferRule(Rule[Offer]):
             raise self.illegal("you have already made an offer this turn")
         other_seat(state, seat, action.seat)
         if b.sizes[action.seat] < 1:
-            raise self.illegal("seat {seat} has no Business card to discard", seat=action.seat)
+            raise self.illegal("{seat} has no Business card to discard", seat=Seat(action.seat))
         if action.kind not in KIND or not b.has(seat, action.kind):
             raise self.illegal("you have no {card} card to discard", card=action.kind)
         _check_deal_link(self, state, seat, action.seat, action.link)

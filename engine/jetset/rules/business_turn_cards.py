@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.errors import Seat
 from engine.jetset.actions import PlayCard
 from engine.jetset.board import LONG, ROWS, SHORT
 from engine.jetset.rules.business_checks import (
@@ -84,7 +85,7 @@ def check_delay(state: State, seat: int, action: PlayCard) -> None:
     if state.seats[seat].finished:
         raise refused("Delay is played only before your own Final Flight")
     if state.seats[action.seat].final_planes < 1:
-        raise refused("seat {seat} has no plane on a Final Flight card", seat=action.seat)
+        raise refused("{seat} has no plane on a Final Flight card", seat=Seat(action.seat))
 
 
 def perform_delay(state: State, seat: int, action: PlayCard) -> None:

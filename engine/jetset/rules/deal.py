@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from engine.errors import rule_name
+from engine.errors import Seat, rule_name
 from engine.jetset.actions import Deal
 from engine.jetset.rules.base import Rule
 from engine.jetset.rules.turns import begin_game
@@ -21,7 +21,7 @@ class DealRule(Rule[Deal]):
         if state.phase != DEAL:
             raise self.illegal("Final Flights are dealt once, after the rows are laid out")
         if action.seat != state.dealt:
-            raise self.illegal("seat {seat} is dealt next", seat=state.dealt)
+            raise self.illegal("{seat} is dealt next", seat=Seat(state.dealt))
         if state.investors is not None and not state.investors.dealt:
             raise self.illegal("the Investor cards go on the Vacation spaces first")
         if action.cards is None:

@@ -14,7 +14,7 @@ from __future__ import annotations
 from typing import Final
 
 import data
-from engine.errors import Reason, Word, rule_name
+from engine.errors import Reason, Seat, Word, rule_name
 from engine.jetset.actions import HUB_BONUS_KINDS, Action, HubBonus, PlaceHub
 from engine.jetset.board import Board
 from engine.jetset.hubs_state import INCOME_MARKER, HubsState
@@ -141,7 +141,7 @@ class PlaceHubRule(Rule[PlaceHub]):
         if hubs.placing < 0:
             raise self.illegal("hubs are placed before the first turn; a second one is a bonus")
         if hubs.placing != seat:
-            raise self.illegal("seat {seat} places a hub next", seat=hubs.placing)
+            raise self.illegal("{seat} places a hub next", seat=Seat(hubs.placing))
         reason = why_not_city(state, action.city)
         if reason:
             raise self.illegal(reason)

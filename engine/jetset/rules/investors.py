@@ -23,7 +23,7 @@ from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
 import data
-from engine.errors import IllegalAction, Reason, rule_name
+from engine.errors import IllegalAction, Reason, Seat, rule_name
 from engine.jetset.actions import CHANCE, Action, DealInvestors, ReplaceInvestor, TurnInvestor
 from engine.jetset.investors_state import SPACES, investor_commitment
 from engine.jetset.rules.base import AnyRule, Rule
@@ -245,8 +245,8 @@ def pending_reason(state: State) -> str:
     inv = state.investors
     if inv is not None and inv.choosing:
         return Reason(
-            "seat {seat} first chooses which Investor the Vacation card replaces",
-            seat=state.current,
+            "{seat} first chooses which Investor the Vacation card replaces",
+            seat=Seat(state.current),
         )
     return Reason("the Investor the Vacation card replaced is turned up and pays first")
 
@@ -350,7 +350,7 @@ class ReplaceInvestorRule(Rule[ReplaceInvestor]):
             raise self.illegal("no Vacation card waits for an Investor to replace")
         if seat != state.current:
             raise self.illegal(
-                "seat {seat} chooses, not seat {other}", seat=state.current, other=seat
+                "{seat} chooses, not {other}", seat=Seat(state.current), other=Seat(seat)
             )
         if action.card not in [inv.cards[space] for space in inv.waiting()]:
             raise self.illegal("{card} is not on a Vacation space", card=action.card)
