@@ -161,6 +161,9 @@ async def test_the_lobby_list_keeps_status_seats_and_your_seat_in_sight(
         width, height = sizes[0]
         term = await connect(server, "alice", alice_key, width=width, height=height, env=env)
         await term.wait_for("(open)" if language == "en" else "(libero)")  # her seat, waiting
+        if language == "en":  # the wait says what the game plays
+            text = await term.wait_for("waiting for players")
+            assert "extra cards · Distant Lands, Hubs, Business cards, Investors" in text, text
         await term.press("escape")
         for width, height in sizes:
             term.resize(width, height)

@@ -60,7 +60,10 @@ class WaitScreen(Screen[bool]):
     def show(self) -> None:
         text = Text()
         waiting = _("Game {game}: waiting for players").format(game=self.room.id)
-        text.append(waiting + "\n\n", style="bold")
+        text.append(waiting + "\n", style="bold")
+        if self.room.options_words:  # what is played: the expansion's cards and modules
+            text.append(" · ".join(self.room.options_words) + "\n")
+        text.append("\n")
         for i, seat in enumerate(self.peer.seats):
             name = seat.name or _("(open)")
             mark = "  " + _("← you") if i == self.peer.seat else ""
