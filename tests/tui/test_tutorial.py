@@ -18,6 +18,8 @@ from jetset_tui.screens.end import EndScreen
 from jetset_tui.screens.start import StartScreen
 from jetset_tui.screens.tutorial import Coach, TutorialScreen, tutorial_session
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.command import CommandLine
+from jetset_tui.widgets.map import EuropeMap
 from netcode.local import LocalSession
 from netcode.logfile import read_log
 from tests.tui.keyboard import keys_for
@@ -223,3 +225,31 @@ async def test_the_coach_says_where_the_rows_are_at_every_size(tmp_path: Path) -
         await pilot.pause()
         assert "(the rows on the right)" in coach_text(screen)
         assert "Short Flights" in screen_text(app)
+
+
+async def test_the_coach_leaves_the_map_and_the_command_line_their_rows(tmp_path: Path) -> None:
+    """The coach sits between the map and the log: at 100×30 the map kept 11 rows (drawn as a
+    tangle of crossings) and the command line went below the screen's edge, so that what ':'
+    typed was never seen (at 80×24 too), and so did a picker's verdict. The tutorial's log keeps
+    a few lines, under 30 rows none ('l' opens it whole), and the coach makes way for a picker."""
+    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path, tutorial=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await tutorial_screen(pilot)
+        await settle(pilot, screen)
+        for height in (30, 24):
+            await pilot.resize_terminal(100 if height == 30 else 80, height)
+            await pilot.pause()
+            await pilot.pause()
+            await pilot.press(":", *"income")
+            await pilot.pause()
+            line = screen.query_one(CommandLine)
+            assert line.region.height > 0 and line.region.bottom <= height - 1, line.region
+            assert "income" in screen_text(app)  # above the footer, seen as it is typed
+            assert "1. Buy an airlink" in screen_text(app), "the coach is still there"
+            assert screen.query_one(EuropeMap).size.height >= (13 if height == 30 else 12)
+            await pilot.press("escape", "ctrl+u", "escape", "b")  # a picker: the coach makes way
+            await pilot.pause()
+            assert "✓ allowed: Enter to play it" in screen_text(app), screen_text(app)
+            assert screen.query_one(CommandLine).region.y <= height - 2  # its typing row
+            await pilot.press("escape")
+            await pilot.pause()
