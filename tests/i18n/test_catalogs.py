@@ -99,7 +99,7 @@ def test_no_italian_line_puts_a_bare_a_before_a_players_name(domain: str) -> Non
     """Italian writes "ad Amelia" but "a Wilbur": a line with "a {name}" reads wrong for every
     name that starts with a vowel ("distribuiti a Amelia"), so the catalog says "per {name}" or
     puts the name first."""
-    wrong = italian_lines(domain, r"(?<!\w)a \{(name|player|seat_name|who|other)\}")
+    wrong = italian_lines(domain, r"(?<!\w)a \{(name|player|seat_name|seat|who|other)\}")
     assert not wrong, wrong
 
 

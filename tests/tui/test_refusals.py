@@ -217,9 +217,9 @@ def test_a_seat_a_refusal_names_is_its_players_name() -> None:
     assert say(owned, JET_SET, players) == "LON-PAR is owned by Amelia (Buy)"
     assert say(turn, JET_SET, players).startswith("it is Ann's turn, not Wilbur's")
     with use_language("it"):
-        assert say(owned, JET_SET, players).startswith("LON-PAR appartiene a Amelia")
-        assert say(turn, JET_SET, players).startswith("tocca a Ann, non a Wilbur")
-        assert say(owned, JET_SET).startswith("LON-PAR appartiene a posto 1")
+        assert say(owned, JET_SET, players).startswith("LON-PAR è di Amelia")
+        assert say(turn, JET_SET, players).startswith("è il turno di Ann, non di Wilbur")
+        assert say(owned, JET_SET).startswith("LON-PAR è di posto 1")
 
 
 async def test_the_command_line_names_the_owner_of_a_link(tmp_path: Path) -> None:
