@@ -79,6 +79,9 @@ def business_text(table: TableView) -> Text | None:
             text.append(f" {card_name(kind):<19}", style="bold")
             text.append(f"{business_rule(kind)}\n", style=DIM)
         text.append(" " + _("y: play a card, cash one in (€5) or offer a deal") + "\n", style=DIM)
+    else:  # a spectator: the counts below are the Business cards' (not the Final Flights' above)
+        text.append(_("Business cards"), style="bold underline")
+        text.append("  " + pgettext("Business cards", "secret") + "\n", style=DIM)
     for seat, name in enumerate(table.names):
         front = ", ".join(card_name(k) for k in b.front[seat])
         if front:

@@ -15,11 +15,15 @@ from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
+from jetset_tui.business import business_text
 from jetset_tui.describe import cost_breakdown
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
+from jetset_tui.table import TableView
+from jetset_tui.theme import LIVERIES
+from jetset_tui.widgets.hand import hand_text
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
@@ -183,3 +187,17 @@ async def test_the_hub_bonus_title_is_whole_beside_the_table(tmp_path: Path, lan
             assert "Amsterdam" in title
             (line,) = [x for x in screen_text(app).splitlines() if title in x]
             assert "…" not in line.split("│")[0], line
+
+
+def test_a_spectator_reads_the_business_counts_under_their_own_heading() -> None:
+    """A spectator has no hand of its own: the players' Business card counts came right under
+    "Final Flights are secret", as if they counted Final Flights."""
+    game = play_game(Options(players=2, business_cards=True), "spectator", ("greedy",))
+    kinds = [SeatKind.parse("bot:greedy")] * 2
+    table = TableView(game.state.view(None), ["Ann", "Bob"], kinds, list(LIVERIES[:2]), None, 0)
+    business = business_text(table)
+    assert business is not None
+    lines = f"{hand_text(table).plain}\n{business.plain}".splitlines()  # as HandPanel shows them
+    heading = lines.index("Business cards  secret")
+    assert lines[heading - 1] == "Final Flights are secret"
+    assert lines[heading + 1].startswith(" Ann: ") and " in hand" in lines[heading + 1], lines
