@@ -189,3 +189,17 @@ def test_a_plans_steps_read_as_steps_in_italian_not_as_commands() -> None:
         "affitto di AMS-LON (5 €)",
     ]
     assert need_words(board, Need(link, "buy", 5)) == "buy AMS-LON €5"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_the_rules_page_names_the_rows_column_and_money_as_the_screen_does(language: str) -> None:
+    """F1's page in Italian explained the rows' "need" column and "✓ ready" and "€17", which the
+    Italian screen shows as "serve", "✓ pronta" and "17 €"."""
+    from jetset_tui.i18n import _, money, use_language
+    from jetset_tui.screens.help import help_page
+
+    with use_language(language):
+        page = help_page(language)
+        shown = [f"**{_('need')}**", f"`{_('✓ ready')}`", f"`2✈ {money(17)}`", f"`{money(16)} ✈23"]
+    missing = [words for words in shown if words not in page]
+    assert not missing, missing
