@@ -38,6 +38,10 @@ class Seat(str):
         self.number = number
         return self
 
+    def __reduce__(self) -> tuple[type[Seat], tuple[int]]:
+        """Copied and pickled from its number (a ``str``'s would be its text)."""
+        return Seat, (self.number,)
+
 
 def rule_name(name: str) -> str:
     """Mark a rulebook section's name for the catalogs (it is shown to players)."""

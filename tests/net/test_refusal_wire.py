@@ -90,3 +90,12 @@ def test_a_why_that_does_not_match_or_would_run_something_is_dropped() -> None:
     for why in bad:
         assert rebuilt(why, text, notation=False) is None, why
     assert rebuilt(None, text, notation=False) is None
+
+
+def test_a_seat_copies_and_pickles_as_the_same_seat() -> None:
+    """A ``str`` subclass copies from its text: a ``Seat`` copied so read "seat seat 2"."""
+    import copy
+    import pickle
+
+    for again in (copy.deepcopy(Seat(2)), pickle.loads(pickle.dumps(Seat(2)))):
+        assert isinstance(again, Seat) and (str(again), again.number) == ("seat 2", 2)
