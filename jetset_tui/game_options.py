@@ -7,8 +7,10 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 from engine.errors import OptionError, Word, fill, fillable
+from engine.games import game_rules
 from engine.platform import FLAG, ONE_OF, OptionSpec
 from jetset_tui.i18n import _
+from netcode.gameoptions import option_map
 
 
 def option_words(schema: Sequence[OptionSpec], values: Mapping[str, object]) -> list[str]:
@@ -67,3 +69,10 @@ def say_refusal(exc: OptionError) -> str:
         return fill(exc.template, exc.params)
     words = {k: _(v) if isinstance(v, Word) else v for k, v in exc.params.items()}
     return translated.format_map(words)
+
+
+def table_option_words(game: str, options: object) -> list[str]:
+    """The words of a table's options (``options``: a mapping, or the game's own object as a
+    saved game's log holds it), as a lobby lists them: what the load screen shows too."""
+    rules = game_rules(game)
+    return option_words(rules.options_schema(), rules.option_values(option_map(options)))

@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine.games import DEFAULT, TITLES
+from jetset_tui.game_options import table_option_words
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import reason_said
 from netcode.logfile import LogFormatError, read_log
@@ -23,6 +24,8 @@ class SavedGame:
     saved: datetime
     game: str = DEFAULT
     """The game's name (engine/games.py)."""
+    options: tuple[str, ...] = ()
+    """Its options beyond the defaults, in words (``Hubs, Business cards``)."""
 
     def describe(self) -> str:
         if self.finished:
@@ -43,7 +46,7 @@ class SavedGame:
         if self.game != DEFAULT:
             # TRANSLATORS: a saved game of another game than Jet Set: its title, then its players
             names = _("{game}: {names}").format(game=TITLES.get(self.game, self.game), names=names)
-        return line.format(when=when, names=names, n=self.entries)
+        return " · ".join([line.format(when=when, names=names, n=self.entries), *self.options])
 
 
 def describe_file(path: Path) -> SavedGame | None:
@@ -58,6 +61,7 @@ def describe_file(path: Path) -> SavedGame | None:
         log.seed is not None,
         datetime.fromtimestamp(path.stat().st_mtime),
         log.header.game,
+        tuple(table_option_words(log.header.game, log.header.options)),
     )
 
 

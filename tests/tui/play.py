@@ -11,6 +11,7 @@ from engine.jetset.bots import BOTS, make_bot
 from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.load import LoadScreen
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.map import EuropeMap
@@ -31,6 +32,14 @@ def save_for_you(path: Path, game: Game, seed: str, names: list[str]) -> Path:
     write_game(path, header, game, None)
     Secrets(seed).save(secrets_path(path))
     return path
+
+
+async def open_load(pilot: Pilot[None]) -> str:
+    """From the start screen, ``l``: the Load screen's text."""
+    await pilot.press("l")
+    await pilot.pause()
+    assert isinstance(pilot.app.screen, LoadScreen), screen_text(pilot.app)
+    return screen_text(pilot.app)
 
 
 async def game_screen(pilot: Pilot[None]) -> GameScreen:

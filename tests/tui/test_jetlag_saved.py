@@ -15,11 +15,11 @@ from jetset_tui.jetlag_plan import plan_for
 from jetset_tui.saves import saved_games
 from jetset_tui.screens.jetlag import JetLagScreen
 from jetset_tui.screens.jetlag_end import JetLagEndScreen
-from jetset_tui.screens.load import LoadScreen
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import read_log
 from netcode.replay import replay
 from tests.tui.jetlag_keys import guided_keys, settle, table_screen
+from tests.tui.play import open_load
 
 PLAYS = 3
 
@@ -54,10 +54,7 @@ async def test_a_game_left_with_q_is_loaded_and_played_to_an_end_that_replays(
 
     again = JetSetApp(bot_delay=0, saves=tmp_path)
     async with again.run_test(size=(80, 24)) as pilot:
-        await pilot.press("l")
-        await pilot.pause()
-        assert isinstance(again.screen, LoadScreen)
-        assert "Jet Lag: Ann, Amelia" in screen_text(again)
+        assert "Jet Lag: Ann, Amelia" in await open_load(pilot)
         again.screen.query_one(OptionList).action_select()  # the first (the only) save
         await settle(pilot)
         assert isinstance(again.screen, JetLagScreen)

@@ -1,0 +1,33 @@
+"""The Load screen says what each saved game plays, as the SSH lobby does: its extra cards and
+the expansion's modules (Pilot, the real app, real files)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from engine import Game, Options
+from engine.jetset.selfplay import play_game
+from jetset_tui.app import JetSetApp
+from jetset_tui.saves import saved_games
+from tests.tui.play import open_load, save_for_you
+
+
+def started(options: Options, seed: str) -> Game:
+    """The first 30 entries of a greedy game of ``options``."""
+    whole = play_game(options, seed, ("greedy",))
+    game = Game(whole.options, whole.board)
+    for entry in whole.entries[:30]:
+        game.push(entry)
+    return game
+
+
+async def test_the_load_screen_names_each_games_modules(tmp_path: Path) -> None:
+    modules = Options(players=2, hubs=True, business_cards=True, extra_cards=True)
+    save_for_you(tmp_path / "a.jetset", started(modules, "mods"), "mods", ["Ann", "Amelia"])
+    save_for_you(tmp_path / "b.jetset", started(Options(players=2), "base"), "base", ["Bo", "Cy"])
+    said = {game.names[0]: game.describe() for game in saved_games(tmp_path)}
+    assert said["Ann"].endswith("· in play · extra cards · Hubs, Business cards"), said
+    assert said["Bo"].endswith("· in play"), said  # the base game: nothing more
+    app = JetSetApp(bot_delay=0, saves=tmp_path)
+    async with app.run_test(size=(120, 30)) as pilot:
+        assert "extra cards · Hubs, Business cards" in await open_load(pilot)
