@@ -348,7 +348,14 @@ class GameScreen(GameMoves):
             self.call_later(self.sync)
 
         undo_by = self.names[undoer] if undoer is not None else None
-        pass_screen = PassScreen(self.names[mover], self.liveries[mover], undo_by, handed_over)
+        secret = None
+        if self.session.game.state.business is not None:  # a hand of Business cards too
+            secret = _(
+                "Everyone else, look away: their Final Flights and Business cards are secret."
+            )
+        pass_screen = PassScreen(
+            self.names[mover], self.liveries[mover], undo_by, handed_over, secret=secret
+        )
         self.app.push_screen(pass_screen)
 
     def show_end(self) -> None:

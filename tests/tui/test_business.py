@@ -50,6 +50,8 @@ async def hand_off(app: JetSetApp, pilot: Pilot[None], to: str) -> None:
     await pilot.pause()
     assert isinstance(app.screen, PassScreen), screen_text(app)
     assert to in screen_text(app)
+    said = " ".join(screen_text(app).replace("┃", " ").split())  # the box wraps the sentence
+    assert "their Final Flights and Business cards are secret" in said, said
     await pilot.press("enter")
     await pilot.pause()
 
