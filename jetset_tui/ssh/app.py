@@ -330,8 +330,13 @@ class SshApp(JetSetApp):
             self.call_later(notify_chat, self, event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        if action == "table_chat":
-            return self.current is not None and not isinstance(self.screen, ChatScreen)
+        if action == "table_chat":  # not over a table's own chat key (Jet Lag's is c: t plays)
+            own_chat = hasattr(self.screen, "action_chat")
+            return (
+                self.current is not None
+                and not isinstance(self.screen, ChatScreen)
+                and not own_chat
+            )
         return super().check_action(action, parameters)
 
     def action_table_chat(self) -> None:

@@ -243,3 +243,20 @@ async def test_six_seats_are_all_listed_at_80_columns(
     await term.press("escape")
     await term.wait_for(partial(lists_all, wanted))  # the title may end in "…", not the seats
     await term.close()
+
+
+async def test_a_jetlag_table_offers_one_chat_key(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """Jet Lag's chat is c (t plays a tourist): once t was pressed, the footer also offered the
+    server's own "t Chat", and t then opened the chat."""
+    alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+    room = server.lobby.create(alice, 2, ["greedy"], None, game="jetlag")
+    peer, _code = await server.lobby.join(room, alice, None)
+    await peer.close()
+    term = await connect(server, "alice", alice_key)
+    await term.wait_for(lambda t: "Your turn" in t and "t Tourist" in t.splitlines()[-1])
+    await term.press("t")
+    footer = (await term.wait_for(lambda t: "Play it" in t.splitlines()[-1])).splitlines()[-1]
+    assert "c Chat" in footer and "t Chat" not in footer, footer
+    await term.close()
