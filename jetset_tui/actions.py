@@ -16,6 +16,7 @@ from textual.binding import Binding
 
 from engine import Action
 from engine.jetset.rules.business import action_done
+from engine.jetset.rules.business_deal import deal_waiting
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.state import State
 from engine.values import value
@@ -40,11 +41,6 @@ StageBuilder = Callable[[State, int, list[Action], list[str]], Stage | str]
 
 Enabled = Callable[[State, int], bool]
 """Whether a kind's key is live for the seat to move (its turn is already checked)."""
-
-
-def deal_waiting(state: State) -> bool:
-    """A Business Deal waits for its answer: the seat to move may only accept or decline it."""
-    return state.business is not None and state.business.offer[1] >= 0
 
 
 def before_final(state: State, seat: int) -> bool:

@@ -5,6 +5,7 @@ joined over the network, hosted here, saved here, or not saved). ``JetLagScreen`
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 from rich.text import Text
@@ -18,9 +19,10 @@ from netcode.client import ChatMessage, GameClient
 class JetLagTable(Screen[None]):
     """A Jet Lag table's session and the keys that are not plays (``JetLagScreen`` plays).
 
-    ``draw`` and ``sync`` are the drawing, which only ``JetLagScreen``, the screen built on this
-    table and its plays (``JetLagPlay``, ``JetLagCommandLine``), has; no screen is made of a
-    layer alone (tests/tui/test_jetlag_*.py play whole games on ``JetLagScreen``)."""
+    ``draw`` and ``sync`` are the drawing, declared here and defined only by ``JetLagScreen``,
+    the screen built on this table and its plays (``JetLagPlay``, ``JetLagCommandLine``); no
+    screen is made of a layer alone (tests/tui/test_jetlag_*.py play whole games on
+    ``JetLagScreen``)."""
 
     session: GameClient
     viewer: int | None
@@ -32,14 +34,11 @@ class JetLagTable(Screen[None]):
     """The message that q shows: a second q leaves while it is on screen."""
     _refused: bool
 
-    def draw(self) -> None:
-        """The table from the session (``JetLagScreen`` draws it)."""
-        raise NotImplementedError
-
-    def sync(self) -> None:
-        """Everything from the session: the end, the seats, the hand-over, then ``draw``
-        (``JetLagScreen``)."""
-        raise NotImplementedError
+    draw: Callable[[], None]
+    """The table from the session (``JetLagScreen.draw``)."""
+    sync: Callable[[], None]
+    """Everything from the session: the end, the seats, the hand-over, then ``draw``
+    (``JetLagScreen.sync``)."""
 
     def to_move(self) -> int | None:
         to_move: int | None = self.session.game.to_move()

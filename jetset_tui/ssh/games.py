@@ -17,8 +17,7 @@ from typing import Any
 
 from engine.errors import OptionError
 from engine.games import DEFAULT, GAMES, TITLES, AnyRules, game_rules
-from jetset_tui.game_options import option_words as words_of
-from jetset_tui.game_options import say_refusal
+from jetset_tui.game_options import say_refusal, table_option_words
 from jetset_tui.i18n import _
 from netcode.gameoptions import option_map
 
@@ -145,5 +144,4 @@ def option_values(name: str, options: Any) -> Mapping[str, object]:
 
 def option_words(name: str, options: Any) -> list[str]:
     """A table's options as the lobby lists them (``extra cards``, ``Hubs, Investors``)."""
-    rules = rules_of(name)
-    return words_of(rules.options_schema(), rules.option_values(option_map(options)))
+    return table_option_words(lobby_game(name).name, options)

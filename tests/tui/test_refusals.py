@@ -216,6 +216,9 @@ def test_a_seat_a_refusal_names_is_its_players_name() -> None:
     assert say(owned, JET_SET) == str(owned)
     assert say(owned, JET_SET, players) == "LON-PAR is owned by Amelia (Buy)"
     assert say(turn, JET_SET, players).startswith("it is Ann's turn, not Wilbur's")
+    odd = ["{seat}", "Am{link}elia", "{0!r}"]  # a name is text: never filled in again
+    assert say(turn, JET_SET, odd).startswith("it is {seat}'s turn, not {0!r}'s")
+    assert say(owned, JET_SET, odd).startswith("LON-PAR is owned by Am{link}elia")
     with use_language("it"):
         assert say(owned, JET_SET, players).startswith("LON-PAR è di Amelia")
         assert say(turn, JET_SET, players).startswith("è il turno di Ann, non di Wilbur")

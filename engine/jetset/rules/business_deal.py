@@ -138,3 +138,10 @@ def answer_on_timeout(state: State, seat: int) -> Action | None:
     it is answering none). The host's turn clock calls this."""
     b = state.business
     return Decline() if b is not None and b.offer[1] == seat else None
+
+
+def deal_waiting(state: State) -> bool:
+    """A Business Deal waits for its answer: its seat may only accept or decline it, and nothing
+    else happens until it does (``business.guard``, which checks it inline on every action)."""
+    b = state.business
+    return b is not None and b.offer[1] >= 0
