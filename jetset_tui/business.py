@@ -4,6 +4,8 @@ words for the module's entries, and the guided picker of the `y` key."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from rich.text import Text
 
 from engine import Action
@@ -28,10 +30,11 @@ from engine.jetset.rules.business_cards import (
     RECALL_PRICE,
     RIVALRY_PRICE,
 )
+from engine.jetset.rules.business_deal import deal_links
 from engine.jetset.state import State
 from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
-from jetset_tui.guided import Choice, Stage
+from jetset_tui.guided import Choice, Stage, link_choice
 from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
@@ -178,15 +181,98 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     if b is None:
         return _("this game is played without Business cards")
     choices = []
+    accepting = False
     for rule in DECISION_RULES:
         for action in rule.options(state, seat):
-            if allowed(state, seat, action):
-                label = action_label(state, seat, action, names)
-                choices.append(Choice(label, label.upper(), value=action))
+            if not allowed(state, seat, action):
+                continue
+            if isinstance(action, Accept):  # one choice leads to the card, then the link
+                if not accepting:
+                    choices.append(deal_choice(state, seat, b.offer[0], False, names))
+                accepting = True
+                continue
+            if isinstance(action, Offer):
+                choices.append(deal_choice(state, seat, action.seat, True, names))
+                continue
+            label = action_label(state, seat, action, names)
+            choices.append(Choice(label, label.upper(), value=action))
     if not choices:
         return _("no Business card can be played now")
-    title = _("Business Deal: your answer") if b.offer[1] == seat else _("Business cards")
+    title = offer_words(state, names) if b.offer[1] == seat else _("Business cards")
     return Stage(title, choices, confirm=_("confirm"), build=chosen_business)
+
+
+def offer_words(state: State, names: list[str]) -> str:
+    """The open Business Deal as its answering player reads it: who offers, the card they
+    discard and the link of yours their plane goes on."""
+    b = state.business
+    assert b is not None
+    offerer, _to, kind, link = b.offer
+    if link >= 0:
+        words = _("{name}'s Business Deal: they discard {card}, their plane on your {link}")
+    else:
+        words = _("{name}'s Business Deal: they discard {card}")
+    return words.format(name=names[offerer], card=card_name(kind), link=link_words(state, link))
+
+
+def deal_choice(state: State, seat: int, other: int, offering: bool, names: list[str]) -> Choice:
+    """A Business Deal to offer ``other`` (``offering``), or the open deal ``other`` offered
+    to accept: the card ``seat`` discards, then the link of ``other`` where its plane goes, each
+    a stage of its own when there is a choice (Business Cards: Business Deal)."""
+    b = state.business
+    assert b is not None
+    kinds = list(dict.fromkeys(b.hands[seat] or []))
+    links = deal_links(state, seat, other) or [-1]
+    name = names[other]
+
+    def deal(kind: str, link: int) -> Action:
+        return Offer(other, kind, link) if offering else Accept(kind, link)
+
+    def first_step() -> Stage:
+        if len(kinds) == 1:
+            return deal_link_stage(state, name, kinds[0], links, deal)
+        return deal_card_stage(state, name, kinds, links, deal)
+
+    if len(kinds) == 1 and len(links) == 1:  # nothing to choose: the deal itself
+        label = action_label(state, seat, deal(kinds[0], links[0]), names)
+        return Choice(label, label.upper(), value=deal(kinds[0], links[0]))
+    if offering:
+        label = _("Offer {name} a Business Deal…").format(name=name)
+    else:
+        label = _("Accept the deal…")
+    return Choice(label, label.upper(), then=first_step)
+
+
+def deal_card_stage(
+    state: State,
+    name: str,
+    kinds: list[str],
+    links: list[int],
+    deal: Callable[[str, int], Action],
+) -> Stage:
+    """The Business Deal's first step: which of your cards you discard."""
+    choices = [
+        Choice(card_name(k), f"{card_name(k)} {k}".upper(), note=business_rule(k), value=k)
+        for k in kinds
+    ]
+    title = _("Business Deal with {name}: the card you discard").format(name=name)
+    if len(links) == 1:
+        return Stage(title, choices, build=lambda c, n, each: deal(str(c.value), links[0]))
+    return Stage(
+        title,
+        choices,
+        confirm=_("choose"),
+        then=lambda c: deal_link_stage(state, name, str(c.value), links, deal),
+    )
+
+
+def deal_link_stage(
+    state: State, name: str, kind: str, links: list[int], deal: Callable[[str, int], Action]
+) -> Stage:
+    """The Business Deal's second step: the other player's link where your plane goes."""
+    choices = [link_choice(state, link, "") for link in links]
+    title = _("Business Deal with {name}: your plane on which of their links?").format(name=name)
+    return Stage(title, choices, build=lambda c, n, each: deal(kind, int(str(c.value))))
 
 
 def chosen_business(choice: Choice, count: int, each: dict[int, int]) -> Action | None:

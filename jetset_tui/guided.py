@@ -71,6 +71,9 @@ class Choice:
     value: object = None
     ready: bool | None = None
     """Whether it can be played now (a card ready to claim); None: the picker asks the rules."""
+    then: Callable[[], Stage | str] | None = None
+    """This choice's next stage, in a stage whose other choices are actions (a Business Deal's
+    offer among the cards to play: its card, then its link)."""
 
 
 @record

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -48,7 +48,14 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         action="store_true",
         help=_("move the seating one seat round the table each game (fair win rates by bot)"),
     )
-    sp.add_argument("--save", metavar="DIR", help=_("write each game's log file into DIR"))
+    sp.add_argument(
+        "--save",
+        metavar="DIR",
+        help=_(
+            "write each game's log file into DIR (game-0000.jetset, game-0001.jetset …, "
+            "numbered on past the files already there)"
+        ),
+    )
     sp.add_argument("--out", dest="save", help=argparse.SUPPRESS)
     sp.add_argument("--json", action="store_true", help=_("one JSON object per game"))
     sp.add_argument(
@@ -84,7 +91,7 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    save = Path(args.save) if args.save else None
+    names = free_log_names(Path(args.save)) if args.save else None
     for g in range(args.games):
         seed = game_seed(str(args.seed), g)
         seating = seat_kinds(kinds, options.players, g if args.rotate else 0)
@@ -93,10 +100,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         except ValueError as exc:  # a bot of your own chose an illegal action
             print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
             return 1
-        if save:
+        if names:
             seats = [Seat(f"{bot_label(k)}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
             header = Header(options, seats, seed_commitment(seed))
-            write_game(save / f"game-{g:04d}.jetset", header, game, seed)
+            write_game(next(names), header, game, seed)
         if args.json:
             print(json.dumps(game_summary(game, seed), separators=(",", ":")))
         elif args.games == 1:
@@ -121,6 +128,18 @@ def make_save_folder(folder: str | None) -> str | None:
         problem = write_problem_of(exc)
         return _("jetset selfplay: {folder}: {problem}").format(folder=folder, problem=problem)
     return None
+
+
+def free_log_names(folder: Path) -> Iterator[Path]:
+    """``game-0000.jetset``, ``game-0001.jetset`` … in ``folder``, passing over the names
+    already taken: a second run into the same folder adds its games to the first run's
+    instead of writing over them (``jetset stats`` then counts both)."""
+    number = 0
+    while True:
+        path = folder / f"game-{number:04d}.jetset"
+        if not path.exists():
+            yield path
+        number += 1
 
 
 def winners_text(winners: list[int]) -> str:
@@ -178,7 +197,7 @@ def selfplay_other(args: argparse.Namespace) -> int:
     if problem is not None:
         print(problem, file=sys.stderr)
         return 1
-    save = Path(args.save) if args.save else None
+    names = free_log_names(Path(args.save)) if args.save else None
     for g in range(args.games):
         seed = game_seed(str(args.seed), g)
         seating = seat_kinds(kinds, seats, g if args.rotate else 0)
@@ -187,10 +206,10 @@ def selfplay_other(args: argparse.Namespace) -> int:
         except BotError as exc:
             print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
             return 1
-        if save:
-            names = [Seat(f"{k}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
-            header = Header({"seats": seats}, names, seed_commitment(seed), game=rules.name)
-            write_game(save / f"game-{g:04d}.jetset", header, table, seed)
+        if names:
+            players = [Seat(f"{k}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
+            header = Header({"seats": seats}, players, seed_commitment(seed), game=rules.name)
+            write_game(next(names), header, table, seed)
         summary = table_summary(table, seed, rules.name)
         if args.json:
             print(json.dumps(summary, separators=(",", ":")))

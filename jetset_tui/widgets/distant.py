@@ -1,8 +1,10 @@
 """Distant Lands in the table panel: the Distant row and the four supplementary boards.
 
 Drawn under the Short and Long rows (so beside the map, and in its place with ``v`` under 100
-columns): the two Distant cards with what the player looking still needs for each, then one line
-per distant airlink: its name, price, and once bought its City-marker city, owner and planes.
+columns): the two Distant cards with what the player looking still needs for each, then the
+distant airlinks: a line for each distant city while none of its airlinks is bought (their names
+and prices), else a line for each airlink: its name, price, and once bought its City-marker city,
+owner and planes.
 """
 
 from __future__ import annotations
@@ -46,9 +48,26 @@ def distant_text(table: TableView) -> Text:
             text.append_text(distant_need(table, d, cid))
         text.append("\n")
     text.append(_("Distant airlinks  planes €{cost}").format(cost=PLANE_PRICE) + "\n", style="bold")
-    for slot in d.board.slots:
-        text.append_text(slot_line(table, d, slot.index))
+    for city in range(len(d.board.cities)):
+        slots = d.board.city_slots(city)
+        if len(slots) > 1 and all(d.owner[slot] < 0 for slot in slots):
+            text.append_text(unowned_city_line(d, slots))
+            continue
+        for slot in slots:
+            text.append_text(slot_line(table, d, slot))
     return text
+
+
+def unowned_city_line(d: DistantState, slots: tuple[int, ...]) -> Text:
+    """`` WAS1 €20  WAS2 €22  Washington``: a distant city none of whose airlinks is bought yet,
+    in one line (a price stands for an unowned airlink, as on the map), so that the four boards
+    take four lines of the panel until the buying starts."""
+    board = d.board
+    prices = "  ".join(f"{board.slot_name(s)} {money(board.slots[s].cost)}" for s in slots)
+    city = city_name(board.cities[board.slots[slots[0]].city])
+    line = Text(f" {prices}  ")
+    line.append(city + "\n", style=UNOWNED)
+    return line
 
 
 def distant_need(table: TableView, d: DistantState, cid: str) -> Text:

@@ -123,6 +123,8 @@ class ActionPicker(Widget, can_focus=True):
                 if choice.ready:
                     return pos
                 continue
+            if choice.then is not None:
+                return pos  # its next step says what it takes
             if stage.then is not None:
                 return 0  # the next step says what it takes
             action = stage.build(choice, self.count, {i: 1})
@@ -157,7 +159,7 @@ class ActionPicker(Widget, can_focus=True):
     def preview(self) -> Action | None:
         """The action Enter would submit now (None when Enter leads to another step)."""
         cur = self.current()
-        if cur is None or self.stage.then is not None:
+        if cur is None or self.stage.then is not None or cur[1].then is not None:
             return None
         return self.stage.build(cur[1], self.count, self.counts)
 
@@ -241,19 +243,29 @@ class ActionPicker(Widget, can_focus=True):
         if cur is None:
             self.message = _("nothing matches what you typed (Backspace to change it)")
             return True
-        stage = self.stage
-        if stage.then is not None:
-            nxt = stage.then(cur[1])
+        stage, choice = self.stage, cur[1]
+        nxt = self.next_stage(stage, choice)
+        if nxt is not None:
             if isinstance(nxt, str):
                 self.message = nxt
             else:
                 self._push(nxt)
             return True
-        action = stage.build(cur[1], self.count, self.counts)
+        action = stage.build(choice, self.count, self.counts)
         if action is None:
             return True
         self.post_message(self.Chosen(action))
         return False
+
+    @staticmethod
+    def next_stage(stage: Stage, choice: Choice) -> Stage | str | None:
+        """Where Enter on ``choice`` leads: its own next stage, the stage's, or (None) an
+        action."""
+        if choice.then is not None:
+            return choice.then()
+        if stage.then is not None:
+            return stage.then(choice)
+        return None
 
     def refused(self, message: str) -> None:
         """The session refused the action: say why, in place."""
@@ -276,12 +288,15 @@ class ActionPicker(Widget, can_focus=True):
             return Text("")
         stage = self.stage
         text = Text(no_wrap=True, overflow="ellipsis")
-        text.append(stage.title, style="bold")
-        text.append(self._key_steps(stage, self.size.width - len(stage.title)) + "\n", style=DIM)
+        titles = self._title_lines(stage.title)
+        for title in titles[:-1]:
+            text.append(title + "\n", style="bold")
+        text.append(titles[-1], style="bold")
+        text.append(self._key_steps(stage, self.size.width - len(titles[-1])) + "\n", style=DIM)
         text.append(_("type to find:") + " ", style=DIM)
         text.append((self.filter or "") + "▏\n", style="bold")
         verdict = self._verdict_lines(max(20, self.size.width - 2))
-        rows = max(1, self.size.height - 3 - max(1, len(verdict)))
+        rows = max(1, self.size.height - 2 - len(titles) - max(1, len(verdict)))
         shown = self.matching()
         cur = min(self.index, len(shown) - 1) if shown else 0
         top = max(0, min(cur - rows // 2, len(shown) - rows))
@@ -295,6 +310,15 @@ class ActionPicker(Widget, can_focus=True):
             text.append("\n")
             text.append_text(line)
         return text
+
+    def _title_lines(self, title: str) -> list[str]:
+        """The stage's title, in lines that fit the picker's width (a Business Deal's title
+        says the whole offer), the later ones indented."""
+        width = self.size.width
+        if not width or len(title) <= width:
+            return [title]
+        lines = textwrap.wrap(title, max(20, width), subsequent_indent="  ", break_on_hyphens=False)
+        return lines or [title]
 
     @staticmethod
     def _key_steps(stage: Stage, room: int) -> str:

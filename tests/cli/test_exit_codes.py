@@ -256,3 +256,24 @@ def test_a_games_folder_that_is_a_file_is_refused_before_serving(
     assert run.returncode == 1, run.stderr
     assert f"jetset {command}: --games-dir {taken}: a file, not a folder" in run.stderr
     assert "listening" not in run.stdout and "browsers play at" not in run.stdout
+
+
+def test_selfplay_into_a_folder_it_saved_into_before_adds_its_games(tmp_path: Path) -> None:
+    """A play test: a second ``selfplay --save`` into the same folder wrote its games over the
+    first run's ``game-0000.jetset`` …, silently; now they are numbered on past the files there,
+    Jet Set's and Jet Lag's alike, and each file keeps the game that was written into it."""
+    from netcode.logfile import read_log
+
+    first = jetset("selfplay", "--players", "2", "--seed", "one", "--save", str(tmp_path))
+    assert first.returncode == 0, first.stderr
+    kept = (tmp_path / "game-0000.jetset").read_bytes()
+    (tmp_path / "game-0002.jetset").write_bytes(b"someone else's file")
+    for args in (["--games", "2", "--seed", "two"], ["--game", "jetlag", "--seed", "three"]):
+        run = jetset("selfplay", "--players", "2", *args, "--save", str(tmp_path))
+        assert run.returncode == 0, run.stderr
+    names = sorted(p.name for p in tmp_path.iterdir())
+    assert names == [f"game-{n:04d}.jetset" for n in range(5)], names
+    assert (tmp_path / "game-0000.jetset").read_bytes() == kept
+    assert (tmp_path / "game-0002.jetset").read_bytes() == b"someone else's file"
+    games = [read_log(tmp_path / f"game-{n:04d}.jetset").header for n in (1, 3, 4)]
+    assert [h.game for h in games] == ["jetset", "jetset", "jetlag"]

@@ -9,13 +9,15 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from engine import Game, Options
+from engine import Game, Options, seed_commitment
+from engine.jetset.actions import Accept
 from engine.jetset.business_state import KIND
 from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.business import business_text
+from jetset_tui.card_names import business_name
 from jetset_tui.describe import cost_breakdown
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.pass_turn import PassScreen
@@ -27,7 +29,9 @@ from jetset_tui.widgets.hand import hand_text
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.client import SeatInfo
 from netcode.local import LocalSession
+from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
+from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.play import game_screen, play_turns, save_for_you
 
 
@@ -87,7 +91,7 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         assert not any(name in text for name in unseen(amelia, ann))
         await pilot.press("y")
         await pilot.pause()
-        assert "Business Deal: your answer" in screen_text(app)
+        assert "Ann's Business Deal: they discard" in screen_text(app)
         await pilot.press(*"refuse", "enter")
         await hand_off(app, pilot, "Ann")
         assert table.game.to_move() == 0 and b.offer[1] == -1
@@ -203,3 +207,81 @@ def test_a_spectator_reads_the_business_counts_under_their_own_heading() -> None
     heading = lines.index("Business cards  secret")
     assert lines[heading - 1] == "Final Flights are secret"
     assert lines[heading + 1].startswith(" Ann: ") and " in hand" in lines[heading + 1], lines
+
+
+DEAL_SEED = "deal-0"
+
+
+def save_where_ann_can_offer_a_deal(tmp_path: Path) -> Path:
+    """Two people at one keyboard (Ann, Amelia), Business cards: stopped at Ann's turn once each
+    of them owns two links or more and holds two kinds of card (so each chooses a card and a
+    link), with nothing offered yet this turn."""
+    options = Options(players=2, business_cards=True)
+    whole = play_game(options, DEAL_SEED, ("random",))  # greedy spends its cards at once
+    game = Game(whole.options, whole.board)
+    for entry in whole.entries:
+        game.push(entry)
+        state = game.state
+        b = state.business
+        assert b is not None
+        owned = [sum(1 for o in state.owner if o == seat) for seat in (0, 1)]
+        kinds = [len(set(b.hands[seat] or [])) for seat in (0, 1)]
+        planes = min(seat.planes for seat in state.seats)
+        ready = game.to_move() == 0 and min(owned) >= 2 and min(kinds) >= 2 and planes > 0
+        if ready and b.offer[1] < 0 and b.offer_turn != state.turn and not action_done(state):
+            break
+    else:
+        raise AssertionError("no turn of Ann's with two links and two kinds of card each")
+    path = tmp_path / "deal.jetset"
+    seats = [Seat("Ann"), Seat("Amelia")]
+    header = Header(options, seats, seed_commitment(DEAL_SEED), meta={"local": True})
+    write_game(path, header, game, None)
+    Secrets(DEAL_SEED).save(secrets_path(path))
+    return path
+
+
+async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_link(
+    tmp_path: Path,
+) -> None:
+    """A play test: the `y` list offered a deal with only the offerer's first card and the
+    other's first link (the canonical list's one offer), so a player at the keys could not say
+    which card to give up or where the plane goes; the answer listed every card × link in one
+    list. Now each chooses the card, then the link, and the answer's list says what was
+    offered."""
+    app = JetSetApp(resume=save_where_ann_can_offer_a_deal(tmp_path), bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await hand_off(app, pilot, "Ann")
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        state = game.state
+        b = state.business
+        assert b is not None
+        ann = sorted(set(b.hands[0] or []), key=(b.hands[0] or []).index)
+        amelia_links = [i for i, o in enumerate(state.owner) if o == 1]
+        ann_links = [i for i, o in enumerate(state.owner) if o == 0]
+        card, link = ann[-1], amelia_links[-1]  # not the first of either: the list's own offer
+        await pilot.press("y", *"offer", "enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Business Deal with Amelia: the card you discard" in text, text
+        await pilot.press(*business_name(card).lower(), "enter")
+        await pilot.pause()
+        assert "your plane on which of their links?" in screen_text(app)
+        await pilot.press(*state.board.link_name(link).replace("–", ""), "enter")
+        await hand_off(app, pilot, "Amelia")
+        assert b.offer == (0, 1, card, link)
+        await pilot.press("y")
+        await pilot.pause()
+        text = screen_text(app)
+        said = f"Ann's Business Deal: they discard {business_name(card)}, their plane on your"
+        assert said in text and state.board.link_name(link) in text, text
+        theirs = sorted(set(b.hands[1] or []), key=(b.hands[1] or []).index)
+        answer, where = theirs[-1], ann_links[-1]
+        cash = [s.cash for s in state.seats]
+        await pilot.press(*"accept", "enter", *business_name(answer).lower(), "enter")
+        await pilot.press(*state.board.link_name(where).replace("–", ""), "enter")
+        await pilot.pause()
+        accepted = game.entries[-1].action
+        assert accepted == Accept(answer, where), accepted
+        assert state.link_planes[link][0] >= 1 and state.link_planes[where][1] >= 1
+        assert [s.cash for s in state.seats] == cash  # free, and no action taken

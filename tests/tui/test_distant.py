@@ -75,7 +75,9 @@ async def test_buying_a_distant_link_by_keys_choosing_its_city_marker(tmp_path: 
         assert game.entries[entries].action == BuyDistant(was1, paris, 1)
         assert game.state.seats[0].cash <= cash - 45 + 25  # the bot may rent on it after
         await pilot.pause()
-        assert "PAR-WAS" in screen_text(app)
+        text = screen_text(app)
+        assert "PAR-WAS" in text and "WAS2 €22  Washington: unowned" in text, text
+        assert "RIO1 €20  RIO2 €22  Rio de Janeiro" in text, text
 
 
 async def test_typing_a_distant_buy_with_tab_completion(tmp_path: Path) -> None:
@@ -92,8 +94,9 @@ async def test_typing_a_distant_buy_with_tab_completion(tmp_path: Path) -> None:
 
 
 async def test_the_distant_boards_are_whole_in_italian_at_120x40(tmp_path: Path) -> None:
-    """A free distant airlink's line fits the table panel in Italian too ("Rio de Janeiro:
-    senza proprieta…" was cut; it says "libero", as the buy picker does)."""
+    """The distant boards' lines fit the table panel in Italian too ("Rio de Janeiro: senza
+    proprieta…" was cut): a distant city whose two airlinks are both free takes one line, their
+    names and prices, then the city."""
     with use_language("it"):
         app = JetSetApp(resume=save_with_cash_for_a_distant_link(tmp_path), bot_delay=0)
         async with app.run_test(size=(120, 40)) as pilot:
@@ -101,5 +104,5 @@ async def test_the_distant_boards_are_whole_in_italian_at_120x40(tmp_path: Path)
             await pilot.pause()
             text = screen_text(app)
     boards = [line for line in text.splitlines() if re.search(r"\b(WAS|RIO|BOM|TYO)[12] ", line)]
-    assert any("Rio de Janeiro: libero" in line for line in boards), text
+    assert any("RIO1 20 €  RIO2 22 €  Rio de Janeiro" in line for line in boards), text
     assert not any("…" in line for line in boards), boards
