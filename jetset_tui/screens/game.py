@@ -353,8 +353,9 @@ class GameScreen(GameMoves):
             secret = _(
                 "Everyone else, look away: their Final Flights and Business cards are secret."
             )
+        leave = None if self.asks_to_leave() else self.action_leave
         pass_screen = PassScreen(
-            self.names[mover], self.liveries[mover], undo_by, handed_over, secret=secret
+            self.names[mover], self.liveries[mover], undo_by, handed_over, secret, leave
         )
         self.app.push_screen(pass_screen)
 

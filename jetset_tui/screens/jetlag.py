@@ -276,8 +276,9 @@ class JetLagScreen(JetLagCommandLine):
             self.draw()
 
         livery = LIVERIES[mover]
+        leave = self.action_leave if self.saved() is not None else None  # saved here: q
         self.app.push_screen(
-            PassScreen(self.names[mover], livery, done=ready, secret=_(HIDDEN_SECRET))
+            PassScreen(self.names[mover], livery, done=ready, secret=_(HIDDEN_SECRET), leave=leave)
         )
 
     def end(self) -> None:
