@@ -45,6 +45,8 @@ class EntryApplied:
     index: int
     entry: Any
     """The entry as this client holds it (its game's entry type, redacted where it must be)."""
+    live: bool = True
+    """Made now, not the game's past that a client (re)joining catches up on."""
 
 
 @value(unsafe_hash=True)

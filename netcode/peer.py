@@ -259,7 +259,7 @@ class NetPeer(ReconnectingPeer):
             return
         self._reconnect_until = None
         self.started_game.set()
-        self.emit(EntryApplied(index, entry))
+        self.emit(EntryApplied(index, entry, live=index >= self._behind_until))
 
     def _ask_what_differs(self, index: int) -> None:
         """Ask the host for its state after ``index``; ``_on_state`` reports the differences."""

@@ -9,6 +9,8 @@ import json
 from pathlib import Path
 
 from engine.games import game_rules
+from engine.jetlag.notation import format_action
+from jetset_tui.app import JetSetApp
 from netcode.host import HostSettings
 from netcode.logfile import read_log
 from netcode.peer import NetPeer
@@ -19,6 +21,7 @@ from .helpers import assert_all_agree, finish, serve
 from .procs import json_result, replay_json, start_host, start_join
 from .secrecy import SPECTATOR, jetlag_cards_kept, watch
 from .test_legal_turns import rules_free_bot
+from .test_tui_presence import until
 
 
 def jetlag_table(tmp_path: Path, bots: list[str], seed: str) -> Table:
@@ -145,3 +148,19 @@ async def test_a_jetset_host_process_keeps_jetlags_cards_secret(tmp_path: Path) 
     assert result.ok and hosted["digest"] == result.digest
     assert all(peer.game.digest() == result.digest for peer in watched.peers)
     assert jetlag_cards_kept(result.table.entries, watched.received) > 0
+
+
+async def test_a_jetlag_play_the_clock_made_is_said_on_the_players_screen(tmp_path: Path) -> None:
+    """As at Jet Set's table: the card the turn clock played for a player who stays is said
+    to have been played for them, not shown as if they had played it."""
+    table = jetlag_table(tmp_path, ["greedy"], "jetlag-said")
+    async with serve(tmp_path, 2, table=table, settings=HostSettings(turn_time=1.0)) as served:
+        idle = await NetPeer.connect(await served.connect(), name="Idle")  # never moves
+        app = JetSetApp(session=idle)
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            text = await until(pilot, app, lambda t: "A bot played for you: " in t, 10)
+            mine = [e for e in served.table.game.entries if e.seat == 0]
+            assert mine, "the clock played a card for seat 0"
+            said = f"A bot played for you: {format_action(mine[0].action)}"
+            assert said in text, text
+        await idle.close()

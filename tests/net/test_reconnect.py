@@ -34,10 +34,13 @@ async def test_a_dropped_peer_reconnects_and_catches_up(tmp_path: Path) -> None:
         other = await served.bot("greedy", "steady")
         seen: list[int] = []
         problems: list[str] = []
+        past: list[int] = []  # entries the peer caught up on: made while it was away
 
         def listener(event: ClientEvent) -> None:
             if isinstance(event, EntryApplied):
                 seen.append(event.index)
+                if not event.live:
+                    past.append(event.index)
             elif isinstance(event, Problem):
                 problems.append(event.message)
 
@@ -47,6 +50,8 @@ async def test_a_dropped_peer_reconnects_and_catches_up(tmp_path: Path) -> None:
         assert_all_agree(served, [peer, other])
         assert "reconnected" in problems
         assert seen == list(range(len(served.table.game.entries)))  # caught up, none twice
+        # the catch-up is the game's past (a screen says nothing of its moves as made now)
+        assert past and past[0] > 30 and past == list(range(past[0], past[-1] + 1)), past
 
 
 async def wait_for(condition: object, timeout: float = 10.0) -> None:

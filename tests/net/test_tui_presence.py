@@ -7,6 +7,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
+from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
@@ -144,3 +145,27 @@ async def test_a_jet_lag_table_shows_the_roster_and_a_dropped_players_countdown(
                 pilot, app, lambda t: (m := DROPPED.search(t)) is not None and m[1] != first[1], 3
             )  # the countdown ticks
             await until(pilot, app, lambda t: "a bot is playing for Ann" in t, 6)
+
+
+async def test_a_move_the_clock_made_for_you_is_said_on_your_screen(tmp_path: Path) -> None:
+    """A play test: when the turn clock ran out the host's bot moved for the player, and their
+    screen showed the move in the log as if they had made it, without a word. Now it says a
+    bot played for them (the move they make themselves is not said so)."""
+    settings = HostSettings(reconnect_window=0, turn_time=1.5)
+    async with serve(tmp_path, 2, seed="clock-said", settings=settings) as served:
+        me = await NetPeer.connect(await served.connect(), name="Me")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        assert (me.seat, ann.seat) == (0, 1)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until(pilot, app, lambda t: "⏱" in t.splitlines()[0], 5)
+            await pilot.press(":", *"income", "enter")  # my own move: not said to be a bot's
+            await until(pilot, app, lambda t: "✓ income" in t, 3)
+            assert "A bot played for you" not in screen_text(app)
+            text = await until(pilot, app, lambda t: "A bot played for you: " in t, 8)
+            mine = [e for e in served.table.game.entries if e.actor == 0]
+            assert len(mine) >= 2, mine  # the second by the clock
+            move = Notation(served.table.game.board).format_action(mine[1].action)
+            assert f"A bot played for you: {move}" in text, text
+        await ann.close()
+        await me.close()
