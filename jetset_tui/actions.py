@@ -104,8 +104,9 @@ class ActionKind:
 
     @property
     def help(self) -> str:
-        """The command palette's help line under the title."""
-        return _("Guided action ({name})").format(name=self.name)
+        """The command palette's help line under the title: its key, which does the same (it
+        said "Guided action (distant)", the screen's name for it, not a word of the game's)."""
+        return _("step by step (key {key})").format(key=self.key)
 
     def binding(self) -> Binding:
         return Binding(self.key, self.action, self.label, show=self.footer)

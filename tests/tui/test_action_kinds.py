@@ -48,7 +48,7 @@ async def test_the_palette_offers_every_kind_and_runs_its_picker(tmp_path: Path)
         screen = await game_screen(pilot)
         commands = {c.title: c for c in app.get_system_commands(screen)}
         for kind in ACTION_KINDS:
-            assert commands[kind.title].help == f"Guided action ({kind.name})"
+            assert commands[kind.title].help == f"step by step (key {kind.key})"
         commands["Buy an airlink"].callback()
         await pilot.pause()
         assert screen.query_one("#picker").display, "the guided buy opened"
