@@ -10,7 +10,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from engine.jetset.rules.business import action_done
-from engine.jetset.rules.hubs import seat_in_turn
+from engine.jetset.rules.hubs import seat_in_turn, second_hub_open
 from engine.jetset.rules.turns import (
     END_AGREED,
     END_ALL_FINALS,
@@ -151,9 +151,11 @@ def hub_hint(state: State) -> str | None:
         return _("u: place your first hub (a city with no hub)")
     if hubs.pending:
         name = city_name(state.board.cities[hubs.pending[0]])
-        return _("u: you flew through your hub in {city}: €2, a marker or your second hub").format(
-            city=name
-        )
+        if second_hub_open(state, state.current):
+            hint = _("u: you flew through your hub in {city}: €2, a marker or your second hub")
+        else:
+            hint = _("u: you flew through your hub in {city}: €2 or a marker")
+        return hint.format(city=name)
     return None
 
 

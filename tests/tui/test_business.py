@@ -175,6 +175,21 @@ async def test_after_the_action_the_bar_and_footer_offer_only_business_cards(
         assert (game.state.turn > DONE_AT and not action_done(game.state)) or game.to_move() == 1
 
 
+async def test_with_two_hubs_the_bar_offers_no_second_hub(tmp_path: Path) -> None:
+    """A play test: Ann, with her two hubs on the board (the most a player has), was told
+    "€2, a marker or your second hub"; the picker rightly offered no hub."""
+    app = JetSetApp(
+        resume=save_before_the_bonus(tmp_path), bot_delay=30, fsync=False, saves=tmp_path
+    )
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        hubs = screen.session.game.state.hubs
+        assert hubs is not None and len(hubs.cities[0]) == 2
+        bar = screen_text(app).splitlines()[:2]
+        assert "you flew through your hub in Amsterdam: €2 or a marker" in " ".join(bar), bar
+        assert "second hub" not in " ".join(bar), bar
+
+
 @pytest.mark.parametrize("language", ["en", "it"])
 async def test_the_hub_bonus_title_is_whole_beside_the_table(tmp_path: Path, language: str) -> None:
     """A play test saw the hub bonus picker's title cut ("… Enter …") in the map's pane at

@@ -52,6 +52,12 @@ def open_cities(state: State) -> list[int]:
     return [c.index for c in state.board.cities if c.index not in taken and c.index not in far]
 
 
+def second_hub_open(state: State, seat: int) -> bool:
+    """Whether a hub bonus may be ``seat``'s second hub: it has fewer than two, and a city on
+    the main board has none ("place your second Hub in a city that does not have a Hub")."""
+    return len(hubs_of(state).cities[seat]) < MAX_HUBS and bool(open_cities(state))
+
+
 def why_not_city(state: State, city: int) -> str | None:
     """Why a hub may not go to ``city``, or None if it may."""
     board = state.board
@@ -202,6 +208,6 @@ class HubBonusRule(Rule[HubBonus]):
         if not hubs.pending:
             return []
         out: list[Action] = [HubBonus(kind, -1) for kind in HUB_BONUS_KINDS[:3]]
-        if len(hubs.cities[seat]) < MAX_HUBS:
+        if second_hub_open(state, seat):
             out.extend(HubBonus("hub", city) for city in open_cities(state))
         return out
