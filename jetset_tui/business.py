@@ -19,50 +19,25 @@ from engine.jetset.actions import (
     PlayCard,
 )
 from engine.jetset.business_state import BusinessState
-from engine.jetset.distant_state import PLANE_PRICE as DISTANT_PLANE_PRICE
 from engine.jetset.rules.business import DECISION_RULES, allowed, dividends_paid
 from engine.jetset.rules.business_cards import (
-    ACQUISITION_PRICE,
-    BUYOUT_PRICE,
     CASH_IN,
-    COMMANDEER_PRICE,
-    RECALL_DISTANT_PRICE,
-    RECALL_PRICE,
-    RIVALRY_PRICE,
 )
 from engine.jetset.rules.business_deal import deal_links
 from engine.jetset.state import State
+from jetset_tui.business_planes import COUNTED_KINDS, PRICES, counted_choice, price_words
 from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
 from jetset_tui.guided import Choice, Stage, link_choice
-from jetset_tui.i18n import N_, _, pgettext
+from jetset_tui.i18n import _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
 
 BUSINESS_TYPES = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, EndTurn)
-PRICES = {
-    "buyout": (N_("(€{price} to the bank)"), BUYOUT_PRICE),
-    "acquisition": (N_("(€{price} to its owner)"), ACQUISITION_PRICE),
-    "commandeer": (N_("(€{price} to them)"), COMMANDEER_PRICE),
-    "rivalry": (N_("(€{price} a plane to the owner)"), RIVALRY_PRICE),
-    "recall": (N_("(+€{price} a plane)"), RECALL_PRICE),
-}
-"""What a card costs or pays, as the picker shows it before you confirm: words and price."""
-DISTANT_PRICES = {
-    "rivalry": (N_("(€{price} a plane to the owner)"), DISTANT_PLANE_PRICE),
-    "recall": (N_("(+€{price} a plane)"), RECALL_DISTANT_PRICE),
-}
-"""The same on a Distant airlink."""
 
 
 def card_name(kind: str) -> str:
     return business_name(kind)
-
-
-def price_words(kind: str, distant: bool) -> str:
-    """``(€10 to the bank)``: what playing ``kind`` costs or pays, in the player's language."""
-    words, price = DISTANT_PRICES[kind] if distant else PRICES[kind]
-    return _(words).format(price=price)
 
 
 def business_text(table: TableView) -> Text | None:
@@ -182,6 +157,7 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
         return _("this game is played without Business cards")
     choices = []
     accepting = False
+    counted: set[str] = set()
     for rule in DECISION_RULES:
         for action in rule.options(state, seat):
             if not allowed(state, seat, action):
@@ -193,6 +169,11 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
                 continue
             if isinstance(action, Offer):
                 choices.append(deal_choice(state, seat, action.seat, True, names))
+                continue
+            if isinstance(action, PlayCard) and action.kind in COUNTED_KINDS:
+                if action.kind not in counted:  # one choice: its step says how many go where
+                    choices.append(counted_choice(state, seat, action.kind, names))
+                counted.add(action.kind)
                 continue
             label = action_label(state, seat, action, names)
             choices.append(Choice(label, label.upper(), value=action))

@@ -123,7 +123,7 @@ def test_a_bot_that_breaks_a_rule_is_named_with_the_rule(tmp_path: Path) -> None
     run = jetset("selfplay", "--bot", f"{bad}:Greedy")
     assert run.returncode == 1 and "Traceback" not in run.stderr
     assert "seat 0's bot (too-greedy) chose 'buy AMS-DUB 99'" in run.stderr
-    assert "you have 24 planes in stock; this needs 99 (Action 1" in run.stderr
+    assert "not enough planes in stock: this needs 99, you have 24 (Action 1" in run.stderr
 
 
 def test_a_bot_named_in_a_log_file_is_never_imported(tmp_path: Path) -> None:

@@ -189,7 +189,7 @@ def test_recall_planes_sells_your_planes_for_six_euros() -> None:
     t = table(("recall", "buyout"), ("taxes", "lock"))
     t.do(0, "buy AMS-LON 3")
     t.wait_for(0)
-    refused(t, 0, "play recall AMS-LON 4", "you have 3 planes")
+    refused(t, 0, "play recall AMS-LON 4", "on AMS-LON: you have 3 there")
     t.do(0, "play recall AMS-LON 2")
     assert planes_of(t, 0, "AMS-LON") == 1 and t.state.seats[0].planes == 23
     assert t.cash(0) == 30 - 19 + 12

@@ -82,7 +82,7 @@ def test_recall_planes_pays_26_euros_a_distant_plane() -> None:
     t = table(("recall", "buyout"))
     own_washington(t, 0, 2)
     t.do(0, "buy ATH-BEG 1")
-    refused(t, 0, "play recall WAS1 3", "you have 2 planes on PAR-WAS")
+    refused(t, 0, "play recall WAS1 3", "not enough of your planes on PAR-WAS: you have 2 there")
     t.wait_for(0)
     cash, stock = t.cash(0), t.state.seats[0].planes
     t.do(0, "play recall ATH-BEG WAS1 2")

@@ -176,7 +176,7 @@ def test_illegal_actions_name_the_rule_and_change_nothing() -> None:
         "claim S1-01 AMS-HAM": "must start and end there",
         "claim L7-01 AMS-FRA": "not face up",
         "plane": "only a player who has played a Final Flight",
-        "buy AMS-FRA 25": "you have 21 planes in stock; this needs 25",
+        "buy AMS-FRA 25": "not enough planes in stock: this needs 25, you have 21",
     }
     for line, message in cases.items():
         with pytest.raises(IllegalAction, match=message):

@@ -22,13 +22,17 @@ def _check_link(rule: AnyRule, state: State, link: int) -> None:
         raise rule.illegal("there is no airlink number {link}", link=link)
 
 
-def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
+def check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
+    """At least one plane, and no more than ``seat`` has in stock (Actions 1-3; the Distant
+    boards' too)."""
     if planes < 1:
         raise rule.illegal("place at least one plane")
     stock = state.seats[seat].planes
     if planes > stock:
         raise rule.illegal(
-            "you have {stock} planes in stock; this needs {planes}", stock=stock, planes=planes
+            "not enough planes in stock: this needs {planes}, you have {stock}",
+            stock=stock,
+            planes=planes,
         )
 
 
@@ -54,7 +58,7 @@ class BuyRule(Rule[Buy]):
             if owner == seat:
                 raise self.illegal("{link} is owned by you", link=link)
             raise self.illegal("{link} is owned by {seat}", link=link, seat=Seat(owner))
-        _check_planes(self, state, seat, action.planes)
+        check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
         self.require_cash(state, seat, buy_price(state, seat, action))
@@ -104,7 +108,7 @@ class PlaceRule(Rule[Place]):
             if planes < 1:
                 raise self.illegal("place at least one plane on each link named")
             total += planes
-        _check_planes(self, state, seat, total)
+        check_planes(self, state, seat, total)
         self.require_cash(state, seat, place_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Place) -> None:
@@ -156,7 +160,7 @@ class RentRule(Rule[Rent]):
             raise self.illegal(
                 "you own {link}; place planes instead", link=state.board.link_name(action.link)
             )
-        _check_planes(self, state, seat, action.planes)
+        check_planes(self, state, seat, action.planes)
         self.require_cash(state, seat, rent_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: Rent) -> None:

@@ -148,7 +148,9 @@ def check_recall(state: State, seat: int, action: PlayCard) -> None:
         have = state.link_planes[link][seat]
         if action.links.count(link) > have:
             raise refused(
-                "you have {planes} planes on {link}", planes=have, link=state.board.link_name(link)
+                "not enough of your planes on {link}: you have {planes} there",
+                planes=have,
+                link=state.board.link_name(link),
             )
     if action.distant:
         d = distant_in_play(state)
@@ -157,7 +159,9 @@ def check_recall(state: State, seat: int, action: PlayCard) -> None:
             have = d.planes[slot][seat]
             if action.distant.count(slot) > have:
                 raise refused(
-                    "you have {planes} planes on {link}", planes=have, link=d.link_name(slot)
+                    "not enough of your planes on {link}: you have {planes} there",
+                    planes=have,
+                    link=d.link_name(slot),
                 )
 
 
@@ -210,7 +214,7 @@ def check_transfers(state: State, seat: int, action: PlayCard) -> None:
         have = state.link_planes[source][seat]
         if sources.count(source) > have:
             raise refused(
-                "you have {planes} planes on {link}",
+                "not enough of your planes on {link}: you have {planes} there",
                 planes=have,
                 link=state.board.link_name(source),
             )

@@ -59,7 +59,7 @@ def check_own_link(state: State, seat: int, link: int, card: str) -> None:
 def check_stock(state: State, seat: int, planes: int) -> None:
     if state.seats[seat].planes < planes:
         raise refused(
-            "you have {stock} planes in stock; this needs {planes}",
+            "not enough planes in stock: this needs {planes}, you have {stock}",
             stock=state.seats[seat].planes,
             planes=planes,
         )

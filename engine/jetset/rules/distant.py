@@ -23,6 +23,7 @@ from engine.jetset.actions import (
 )
 from engine.jetset.distant_state import DISTANT, PLANE_PRICE, RENT_TO_BANK, DistantState
 from engine.jetset.paths import path_links, shortest_paths
+from engine.jetset.rules.airlinks import check_planes
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.costs import MAX_PLANES_LISTED
 from engine.jetset.rules.flight_cards import start_vacation_time
@@ -60,16 +61,6 @@ def claim_path(state: State, action: ClaimDistant) -> tuple[int, ...]:
 def _check_slot(rule: AnyRule, d: DistantState, slot: int) -> None:
     if not 0 <= slot < len(d.board.slots):
         raise rule.illegal("there is no distant airlink number {slot}", slot=slot)
-
-
-def _check_planes(rule: AnyRule, state: State, seat: int, planes: int) -> None:
-    if planes < 1:
-        raise rule.illegal("place at least one plane")
-    stock = state.seats[seat].planes
-    if planes > stock:
-        raise rule.illegal(
-            "you have {stock} planes in stock; this needs {planes}", stock=stock, planes=planes
-        )
 
 
 def free_markers(state: State, d: DistantState, slot: int) -> list[int]:
@@ -110,7 +101,7 @@ class BuyDistantRule(Rule[BuyDistant]):
                 city_name=name[:-1],
                 city=code,
             )
-        _check_planes(self, state, seat, action.planes)
+        check_planes(self, state, seat, action.planes)
         if state.seats[seat].markers < 1:
             raise self.illegal("you have no marker left to mark the link")
         self.require_cash(state, seat, buy_distant_price(state, seat, action))
@@ -161,7 +152,7 @@ class PlaceDistantRule(Rule[PlaceDistant]):
                 if planes < 1:
                     raise self.illegal("place at least one plane on each link named")
                 total += planes
-        _check_planes(self, state, seat, total)
+        check_planes(self, state, seat, total)
         self.require_cash(state, seat, place_distant_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: PlaceDistant) -> None:
@@ -206,7 +197,7 @@ class RentDistantRule(Rule[RentDistant]):
             raise self.illegal("nobody owns {link}; buy it instead", link=name)
         if owner == seat:
             raise self.illegal("you own {link}; place planes instead", link=name)
-        _check_planes(self, state, seat, action.planes)
+        check_planes(self, state, seat, action.planes)
         self.require_cash(state, seat, rent_distant_price(state, seat, action))
 
     def perform(self, state: State, seat: int, action: RentDistant) -> None:

@@ -1,0 +1,126 @@
+"""The `y` picker's counted step for Three Planes, Friendly Rivalry, Recall Planes and Transfers:
+a play test found that the keys offered only the engine's canonical form of each (three planes
+on one link, one plane of a rivalry, all your planes off one link, one plane transferred), so a
+player at the keys could not split Three Planes over two links, nor sell two planes of three;
+typing could. Now one line per card leads to a step with a count on each link."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine import Entry, Game, IllegalAction, Options
+from engine.jetset.actions import PlayCard
+from engine.jetset.selfplay import play_game
+from jetset_tui.app import JetSetApp
+from jetset_tui.business import business_stage
+from jetset_tui.guided import Choice, Stage
+from jetset_tui.screenshot import screen_text
+from tests.engine.business_tables import planes_of, table
+from tests.engine.test_business_distant import own_washington
+from tests.tui.play import game_screen, save_for_you
+
+NAMES = ["Ann", "Bob"]
+
+
+def card_step(stage: Stage | str, label: str) -> Stage:
+    """The `y` list's line ``label`` and the step Enter on it opens."""
+    assert isinstance(stage, Stage), stage
+    (line,) = [c for c in stage.choices if c.label == label]
+    assert line.then is not None, f"{label} leads to a step of its own"
+    step = line.then()
+    assert isinstance(step, Stage), step
+    return step
+
+
+def counts(step: Stage, **by_label: int) -> dict[int, int]:
+    labels = [c.label for c in step.choices]
+    return {labels.index(label.replace("_", "-")): n for label, n in by_label.items()}
+
+
+def first(step: Stage) -> Choice:
+    return step.choices[0]
+
+
+def test_three_planes_split_over_two_links_and_transfers_of_two_planes() -> None:
+    t = table(("three", "transfers"))
+    t.do(0, "buy AMS-LON 2")
+    t.do(1, "buy MAD-SVQ 1")
+    t.do(0, "buy LON-PAR 1")
+    t.do(1, "income")
+    labels = [c.label for c in business_stage(t.state, 0, NAMES).choices]  # type: ignore[union-attr]
+    assert labels.count("Play Three Planes…") == 1 and "Play Transfers…" in labels, labels
+    step = card_step(business_stage(t.state, 0, NAMES), "Play Three Planes…")
+    assert [c.label for c in step.choices] == ["AMS-LON", "LON-PAR"]
+    play = step.build(first(step), 0, counts(step, AMS_LON=2, LON_PAR=1))
+    amslon, lonpar = t.link("AMS-LON"), t.link("LON-PAR")
+    assert play == PlayCard("three", links=(amslon, amslon, lonpar))
+    too_many = step.build(first(step), 0, counts(step, AMS_LON=3, LON_PAR=1))
+    with pytest.raises(IllegalAction, match="one to three planes"):  # the verdict before Enter
+        t.game.rules.check(t.state, Entry(0, too_many))
+    t.game.play(play)
+    assert planes_of(t, 0, "AMS-LON") == 4 and planes_of(t, 0, "LON-PAR") == 2
+    step = card_step(business_stage(t.state, 0, NAMES), "Play Transfers…")
+    pairs = [c.label for c in step.choices]
+    assert "AMS-LON → LON-PAR" in pairs and "LON-PAR → AMS-LON" in pairs
+    move = step.build(first(step), 0, counts(step, **{"AMS-LON → LON-PAR": 2}))
+    t.game.play(move)
+    assert planes_of(t, 0, "AMS-LON") == 2 and planes_of(t, 0, "LON-PAR") == 4
+
+
+def test_recall_sells_some_of_the_planes_on_a_link() -> None:
+    t = table(("recall", "buyout"), ("taxes", "lock"))
+    t.do(0, "buy AMS-LON 3")
+    t.wait_for(0)
+    step = card_step(business_stage(t.state, 0, NAMES), "Play Recall Planes…")
+    (line,) = step.choices
+    assert line.label == "AMS-LON" and "3 of your planes here (+€6 a plane)" in line.note
+    cash = t.cash(0)
+    t.game.play(step.build(line, 0, {0: 2}))
+    assert planes_of(t, 0, "AMS-LON") == 1 and t.cash(0) == cash + 12
+
+
+def test_rivalry_and_recall_on_a_distant_link_say_the_distant_price() -> None:
+    """Each line of the step says what a plane there costs or pays: €25 to a Distant airlink's
+    owner (Friendly Rivalry), €26 for a Distant plane sold back (Recall Planes)."""
+    from tests.engine.test_business_distant import table as distant_table
+
+    t = distant_table(("recall", "catchup"), ("rivalry", "delay"))
+    own_washington(t, 0, 2)
+    t.wait_for(1)
+    step = card_step(business_stage(t.state, 1, NAMES), "Play Friendly Rivalry…")
+    notes = {c.label: c.note for c in step.choices}
+    assert notes["PAR-WAS"] == "owner Ann (€25 a plane to the owner)", notes
+    t.do(1, "income")
+    step = card_step(business_stage(t.state, 0, NAMES), "Play Recall Planes…")
+    notes = {c.label: c.note for c in step.choices}
+    assert notes["PAR-WAS"] == "2 of your planes here (+€26 a plane)", notes
+
+
+async def test_three_planes_by_keys_on_two_links(tmp_path: Path) -> None:
+    """At the keys: y, the card, 2 on one link and 1 on another, Enter."""
+    seed, at = "three-1", 10  # a random game where Ann holds Three Planes and owns two links
+    options = Options(players=2, business_cards=True)
+    whole = play_game(options, seed, ("random",))
+    game = Game(options, whole.board)
+    for entry in whole.entries[: at + 1]:
+        game.push(entry)
+    path = save_for_you(tmp_path / "three.jetset", game, seed, NAMES)
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        played = screen.session.game
+        own = played.state.owned_links(0)
+        assert len(own) >= 2
+        before = [played.state.link_planes[ln][0] for ln in own[:2]]
+        await pilot.press("y", *"three", "enter")
+        await pilot.pause()
+        assert "Three Planes: up to 3, free" in screen_text(app)
+        await pilot.press("2", "down", "1")
+        await pilot.pause()
+        assert "✓ allowed" in screen_text(app), screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        after = [played.state.link_planes[ln][0] for ln in own[:2]]
+        assert after == [before[0] + 2, before[1] + 1]
