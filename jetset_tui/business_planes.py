@@ -102,7 +102,7 @@ def counted_targets(state: State, seat: int, kind: str, names: list[str]) -> lis
     mine = [i for i, row in enumerate(state.link_planes) if row[seat]]
     own = state.owned_links(seat)
     if kind == "three":
-        return [link_target(state, link, owner_note(state, names, link)) for link in own]
+        return [link_target(state, ln, yours(state.link_planes[ln][seat])) for ln in own]
     if kind == "transfers":
         return [pair_target(state, seat, s, t) for s in mine for t in own if s != t]
     d = state.distant
