@@ -32,7 +32,7 @@ from engine.jetset.actions import (
     ReplaceInvestor,
 )
 from engine.jetset.board import ROWS
-from engine.jetset.notation_words import NotationWords, Parser, no_args, read_count
+from engine.jetset.notation_words import NotationWords, Parser, is_count_word, no_args, read_count
 
 
 def parse_refill(n: NotationWords, args: list[str]) -> Action:
@@ -85,7 +85,7 @@ def parse_place(n: NotationWords, args: list[str]) -> Action:
         slot = n.distant.slot_named.get(args[i].upper())
         link = n.link(args[i]) if slot is None else slot
         count = 1
-        if i + 1 < len(args) and args[i + 1].isdigit():
+        if i + 1 < len(args) and is_count_word(args[i + 1]):
             count = read_count(args[i + 1])
             i += 1
         (placements if slot is None else distant).append((link, count))

@@ -30,6 +30,7 @@ from engine.jetset.notation_words import (
     NO_LINK,
     NotationWords,
     Parser,
+    is_count_word,
     no_args,
     read_count,
     read_hex,
@@ -69,7 +70,7 @@ def parse_play(n: NotationWords, args: list[str]) -> Action:
         else:
             slot = n.distant.slot_named.get(word.upper())
             link, count = (-1, 1) if slot is not None else (n.link(word), 1)
-            if i + 1 < len(rest) and rest[i + 1].isdigit():
+            if i + 1 < len(rest) and is_count_word(rest[i + 1]):
                 count = read_count(rest[i + 1])
                 i += 1
             if slot is not None:

@@ -117,6 +117,12 @@ def read_count(word: str) -> int:
     raise NotationError("{word} is not a count (a whole number from 1)", word=repr(word))
 
 
+def is_count_word(word: str) -> bool:
+    """Whether ``word`` is written as a count, well or not ("2", "0", "-1", "²"): after a link,
+    it is read as that link's count, so that "-1" is refused as a count, not as a city."""
+    return word.lstrip("+-").isdigit()
+
+
 def is_seat(word: str) -> bool:
     """One or two ASCII digits (``str`` tests: a regular expression costs twice as much for so
     short a word)."""

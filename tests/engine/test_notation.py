@@ -79,6 +79,9 @@ def test_parsing_is_forgiving_about_case_order_and_defaults() -> None:
         ("income now", "income takes nothing"),
         ("buy MILROM 1", "not an airlink"),
         ("buy MIL-ROM ²", "'²' is not a count"),  # a digit to str.isdigit, not to int()
+        ("place MIL-ROM -1", "'-1' is not a count"),  # after a link, not read as a city ''
+        ("play three MIL-ROM -2", "'-2' is not a count"),
+        ("play recall MIL-ROM +1", r"'\+1' is not a count"),
         ("deal ٣ hidden 00ff", "'٣' is not a seat number"),
         ("deal 1 hidden 00FF", "'00FF' is not lower-case hex"),
         ("deal 1 hidden 0x1f", "'0x1f' is not lower-case hex"),
