@@ -18,6 +18,7 @@ from engine import Action
 from engine.jetset.rules.business import action_done
 from engine.jetset.rules.business_deal import deal_waiting
 from engine.jetset.rules.hubs import hub_decision_due
+from engine.jetset.rules.investors import investor_choice_due
 from engine.jetset.state import State
 from engine.values import value
 from jetset_tui.business import business_stage
@@ -43,11 +44,16 @@ Enabled = Callable[[State, int], bool]
 """Whether a kind's key is live for the seat to move (its turn is already checked)."""
 
 
+def decision_due(state: State) -> bool:
+    """The table waits for one decision before any other: a hub to place or a hub bonus to
+    choose, a Business Deal's answer, or the Investor a Vacation card replaces."""
+    return hub_decision_due(state) or deal_waiting(state) or investor_choice_due(state)
+
+
 def before_final(state: State, seat: int) -> bool:
-    """The seat has not played its Final Flight, no hub is to be placed or bonus chosen, no
-    Business Deal waits for its answer, and the turn's action is not done yet (Business cards):
-    every ordinary action is open."""
-    if state.seats[seat].finished or hub_decision_due(state) or deal_waiting(state):
+    """The seat has not played its Final Flight, no decision is due first (``decision_due``),
+    and the turn's action is not done yet (Business cards): every ordinary action is open."""
+    if state.seats[seat].finished or decision_due(state):
         return False
     return not action_done(state)
 
@@ -65,7 +71,7 @@ def distant_open(state: State, seat: int) -> bool:
 def final_flight_open(state: State, seat: int) -> bool:
     """Vacation Time has come (a Final Flight to claim), or the seat has played its own (planes
     to put on it)."""
-    if hub_decision_due(state) or action_done(state) or deal_waiting(state):
+    if decision_due(state) or action_done(state):
         return False
     return state.seats[seat].finished or state.vacation_time
 
@@ -77,7 +83,14 @@ def hub_due(state: State, seat: int) -> bool:
 
 def choosing_investor(state: State, seat: int) -> bool:
     """Face-up Investors: a Vacation card came up and this seat chooses which one it replaces."""
-    return state.investors is not None and state.investors.choosing and not deal_waiting(state)
+    return investor_choice_due(state) and not deal_waiting(state)
+
+
+def business_open(state: State, seat: int) -> bool:
+    """Business cards are played (or a deal answered) but while a hub or an Investor is to be
+    chosen first."""
+    waiting = hub_decision_due(state) or investor_choice_due(state)
+    return state.business is not None and (deal_waiting(state) or not waiting)
 
 
 @value(unsafe_hash=True)
@@ -95,8 +108,6 @@ class ActionKind:
     enabled: Enabled = before_final
     after_final: bool = False
     """Still open once the player has played a Final Flight (otherwise the picker says why not)."""
-    footer: bool = True
-    """Shown in the footer; a kind that is rarely live says its key where it is asked for."""
 
     @property
     def action(self) -> str:
@@ -109,7 +120,7 @@ class ActionKind:
         return _("step by step (key {key})").format(key=self.key)
 
     def binding(self) -> Binding:
-        return Binding(self.key, self.action, self.label, show=self.footer)
+        return Binding(self.key, self.action, self.label)
 
 
 ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
@@ -158,14 +169,13 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ActionKind(
         "business", "y", N_("Business"), N_("Business cards: play, cash in, deal"),
         lambda state, seat, legal, names: business_stage(state, seat, names),
-        enabled=lambda state, seat: state.business is not None,
+        enabled=business_open,
         after_final=True,
     ),
     ActionKind(
         "investor", "n", N_("Investor"), N_("Choose the Investor a Vacation card replaces"),
         investor_stage,
         enabled=choosing_investor,
-        footer=False,
     ),
 )  # fmt: skip
 """Every kind, in the footer's order."""

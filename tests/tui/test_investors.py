@@ -5,10 +5,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import Options
+from engine import Game, Options
 from engine.jetset.actions import ReplaceInvestor, TurnInvestor
 from engine.jetset.bots import make_bot
 from engine.jetset.notation import Notation
+from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
@@ -21,7 +22,7 @@ from netcode.seatkind import HUMAN, SeatKind
 from tests.engine.test_investors import investors_table
 from tests.engine.test_investors_examples import give
 from tests.tui.keyboard import keys_for
-from tests.tui.play import ADVISOR, game_screen
+from tests.tui.play import ADVISOR, game_screen, save_for_you
 
 
 def investors_app(tmp_path: Path, face_up: bool, kinds: list[str]) -> JetSetApp:
@@ -117,3 +118,30 @@ def test_the_rows_panel_shows_what_a_turned_up_investor_paid_beside_the_face_dow
         text = rows_text(table).plain
         assert "Investors\n 1 Catch Up  paid R €30 B €40\n 2 ▢ face down" in text, text
         assert "Majority" not in text
+
+
+async def test_while_an_investor_is_chosen_the_footer_offers_only_n(tmp_path: Path) -> None:
+    """A play test: with a Vacation card up and the face-up Investors to choose from, the bar
+    said "n chooses the Investor it replaces" while the footer offered b p r c i e (each
+    refused: "Ann first chooses which Investor …") and not n."""
+    options = Options(players=2, investors=True, investors_face_up=True)
+    seed, at = "inv-0", 76  # greedy seats; the long deck's Vacation card comes up for Ann
+    whole = play_game(options, seed, ("greedy",))
+    game = Game(options, whole.board)
+    for entry in whole.entries[: at + 1]:
+        game.push(entry)
+    inv = game.state.investors
+    assert inv is not None and inv.choosing and game.to_move() == 0
+    path = save_for_you(tmp_path / "inv.jetset", game, seed, ["Ann", "Bob"])
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_screen(pilot)
+        footer = screen_text(app).splitlines()[-1]
+        assert "n Investor" in footer, footer
+        assert not any(k in footer for k in ("b Buy", "p Place", "i Income", "e Cards")), footer
+        await pilot.press("b")  # not live: nothing opens
+        await pilot.pause()
+        assert "Buy an unowned airlink" not in screen_text(app)
+        await pilot.press("n")
+        await pilot.pause()
+        assert "which Investor does it replace?" in screen_text(app)

@@ -240,6 +240,13 @@ def turn_up_guessed(state: State) -> None:
     pay(state, space)
 
 
+def investor_choice_due(state: State) -> bool:
+    """Face-up Investors: a Vacation card came up and the seat whose turn it is chooses the
+    Investor it replaces (decision I7); nothing else happens first."""
+    inv = state.investors
+    return inv is not None and inv.choosing
+
+
 def pending_reason(state: State) -> str:
     """Why nothing else may happen now: the table waits for an Investor."""
     inv = state.investors
