@@ -28,7 +28,7 @@ from engine.jetset.state import State
 from jetset_tui.business_planes import COUNTED_KINDS, PRICES, counted_choice, price_words
 from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
-from jetset_tui.guided import Choice, Stage, link_choice
+from jetset_tui.guided import Choice, Stage, link_choice, link_search
 from jetset_tui.i18n import _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
@@ -92,32 +92,15 @@ def deal_turn_text(table: TableView) -> Text | None:
 
 def action_label(state: State, seat: int, action: Action, names: list[str]) -> str:
     """What a Business card decision does, as the picker lists it."""
-    board = state.board
     b = state.business
     assert b is not None
     match action:
-        case PlayCard(kind, target, links, card, distant):
-            words = [_("Play {card}").format(card=card_name(kind))]
+        case PlayCard(kind):
             if kind == "taxes" and b.in_front(seat, "taxes"):
                 return _("Pick up Taxes: +€{pot}").format(pot=b.taxes_pot)
-            if target >= 0:
-                words.append(_("on {name}").format(name=names[target]))
-            if kind == "transfers" or kind == "relocate":
-                words.append(f"{board.link_name(links[0])} → {board.link_name(links[1])}")
-            elif links:
-                counts: dict[int, int] = {}
-                for link in links:
-                    counts[link] = counts.get(link, 0) + 1
-                words.append(", ".join(f"{board.link_name(k)} ×{n}" for k, n in counts.items()))
-            if distant and state.distant is not None:
-                d = state.distant
-                far = {slot: distant.count(slot) for slot in dict.fromkeys(distant)}
-                words.append(", ".join(f"{d.link_name(k)} ×{n}" for k, n in far.items()))
-            if card:
-                words.append(card_text(board, card))
-            if kind in PRICES:
-                words.append(price_words(kind, bool(distant)))
-            return " ".join(words)
+            play = _("Play {card}").format(card=card_name(kind))
+            words = play_words(state, action, names)
+            return f"{play} {words}" if words else play
         case Dividends():
             return _("Dividends: take income twice, +€{cash}").format(
                 cash=dividends_paid(state, seat)
@@ -145,6 +128,34 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
     return ""
 
 
+def play_words(state: State, action: PlayCard, names: list[str]) -> str:
+    """What a card is played on, after its name: ``on Bob``, ``AMS-LON → LON-PAR``, ``AMS-LON
+    ×2, LON-PAR``, a Flight card, and what it costs or pays (``(€15 to its owner)``)."""
+    board = state.board
+    words = []
+    if action.seat >= 0:
+        words.append(_("on {name}").format(name=names[action.seat]))
+    links = action.links
+    if action.kind in ("transfers", "relocate"):
+        pairs = zip(links[0::2], links[1::2], strict=True)
+        words.append(", ".join(f"{board.link_name(a)} → {board.link_name(b)}" for a, b in pairs))
+    elif links:
+        words.append(counted_names([board.link_name(link) for link in links]))
+    if action.distant and state.distant is not None:
+        words.append(counted_names([state.distant.link_name(s) for s in action.distant]))
+    if action.card:
+        words.append(card_text(board, action.card))
+    if action.kind in PRICES:
+        words.append(price_words(action.kind, bool(action.distant)))
+    return " ".join(words)
+
+
+def counted_names(names: list[str]) -> str:
+    """``AMS-LON ×2, LON-PAR``: each name once, with its count when more than one."""
+    counts = {name: names.count(name) for name in dict.fromkeys(names)}
+    return ", ".join(name if n == 1 else f"{name} ×{n}" for name, n in counts.items())
+
+
 def link_words(state: State, link: int) -> str:
     """A deal's link by name (``AMS–LON``), or nothing when the deal names none."""
     return state.board.link_name(link) if link >= 0 else ""
@@ -155,32 +166,60 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     b: BusinessState | None = state.business
     if b is None:
         return _("this game is played without Business cards")
-    choices = []
-    accepting = False
-    counted: set[str] = set()
-    for rule in DECISION_RULES:
-        for action in rule.options(state, seat):
-            if not allowed(state, seat, action):
-                continue
-            if isinstance(action, Accept):  # one choice leads to the card, then the link
-                if not accepting:
-                    choices.append(deal_choice(state, seat, b.offer[0], False, names))
-                accepting = True
-                continue
-            if isinstance(action, Offer):
-                choices.append(deal_choice(state, seat, action.seat, True, names))
-                continue
-            if isinstance(action, PlayCard) and action.kind in COUNTED_KINDS:
-                if action.kind not in counted:  # one choice: its step says how many go where
-                    choices.append(counted_choice(state, seat, action.kind, names))
-                counted.add(action.kind)
-                continue
+    actions = [
+        action
+        for rule in DECISION_RULES
+        for action in rule.options(state, seat)
+        if allowed(state, seat, action)
+    ]
+    plays: dict[str, list[PlayCard]] = {}
+    for action in actions:
+        if isinstance(action, PlayCard):
+            plays.setdefault(action.kind, []).append(action)
+    choices: list[Choice] = []
+    for action in actions:
+        if isinstance(action, Accept):  # one choice leads to the card, then the link
+            if not any(c.label == _("Accept the deal…") for c in choices):
+                choices.append(deal_choice(state, seat, b.offer[0], False, names))
+        elif isinstance(action, Offer):
+            choices.append(deal_choice(state, seat, action.seat, True, names))
+        elif isinstance(action, PlayCard):
+            options = plays.pop(action.kind, None)
+            if options is not None:  # one line a card
+                choices.append(card_choice(state, seat, action.kind, options, names))
+        else:
             label = action_label(state, seat, action, names)
             choices.append(Choice(label, label.upper(), value=action))
     if not choices:
         return _("no Business card can be played now")
     title = offer_words(state, names) if b.offer[1] == seat else _("Business cards")
     return Stage(title, choices, confirm=_("confirm"), build=chosen_business)
+
+
+def card_choice(
+    state: State, seat: int, kind: str, options: list[PlayCard], names: list[str]
+) -> Choice:
+    """The `y` list's line for a card in hand (``options``: the ways the rules list to play
+    it): the play itself when there is one, else ``Play Ownership…``, whose step lists where (or
+    on whom) it goes, or, for a card that moves planes, how many go where (``counted_choice``)."""
+    if kind in COUNTED_KINDS:
+        return counted_choice(state, seat, kind, names)
+    if len(options) == 1:
+        label = action_label(state, seat, options[0], names)
+        return Choice(label, label.upper(), value=options[0])
+    label = _("Play {card}…").format(card=card_name(kind))
+    return Choice(label, label.upper(), then=lambda: card_stage(state, kind, options, names))
+
+
+def card_stage(state: State, kind: str, options: list[PlayCard], names: list[str]) -> Stage:
+    """Where (or on whom) a card in hand is played: one line for each way."""
+    choices = []
+    for action in options:
+        words = play_words(state, action, names)
+        search = " ".join([words, *(link_search(state, link) for link in action.links)])
+        links = frozenset(action.links)
+        choices.append(Choice(words, search.upper(), links=links, value=action))
+    return Stage(card_name(kind), choices, confirm=_("play"), build=chosen_business)
 
 
 def offer_words(state: State, names: list[str]) -> str:

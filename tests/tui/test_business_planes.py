@@ -124,3 +124,22 @@ async def test_three_planes_by_keys_on_two_links(tmp_path: Path) -> None:
         await pilot.pause()
         after = [played.state.link_planes[ln][0] for ln in own[:2]]
         assert after == [before[0] + 2, before[1] + 1]
+
+
+def test_a_card_with_many_ways_to_play_takes_one_line_and_a_step() -> None:
+    """A play test: Ownership listed one line per unowned link (over sixty) in the `y` list,
+    each "Play Ownership AMS-DUB ×1", burying the other cards, cash-ins and deals. Now the list
+    has one line a card; Enter on it lists the links, found by code or city name."""
+    t = table(("ownership", "extra"))
+    stage = business_stage(t.state, 0, NAMES)
+    assert isinstance(stage, Stage)
+    labels = [c.label for c in stage.choices]
+    assert labels.count("Play Ownership…") == 1 and "Play Extra Action" in labels, labels
+    assert len(labels) <= 6, labels  # two plays, two cash-ins, a deal
+    step = card_step(stage, "Play Ownership…")
+    assert len(step.choices) > 50 and "×" not in " ".join(c.label for c in step.choices)
+    (paris,) = [c for c in step.choices if c.label == "LON-PAR"]
+    assert "PARIS" in paris.search and "LONDON" in paris.search
+    play = step.build(paris, 1, {})
+    t.game.play(play)
+    assert t.state.owner[t.link("LON-PAR")] == 0
