@@ -15,7 +15,7 @@ from typing import Final
 from textual.binding import Binding
 
 from engine import Action
-from engine.jetset.rules.business import action_done
+from engine.jetset.rules.business import action_done, extra_actions_taken
 from engine.jetset.rules.business_deal import deal_waiting
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.rules.investors import investor_choice_due
@@ -61,6 +61,17 @@ def before_final(state: State, seat: int) -> bool:
 def in_flight_card_phase(state: State, seat: int) -> bool:
     """There is a Flight Card Phase: before the seat's Final Flight and before Vacation Time."""
     return before_final(state, seat) and not state.vacation_time
+
+
+def income_open(state: State, seat: int) -> bool:
+    """Take income: an ordinary action, but not on a turn of Extra Action (decision B11)."""
+    return before_final(state, seat) and extra_actions_taken(state) is None
+
+
+def refill_open(state: State, seat: int) -> bool:
+    """More Flight cards: in the Flight Card Phase, which Extra Action's second action does not
+    have (no refill between the two actions, decision B11)."""
+    return in_flight_card_phase(state, seat) and not extra_actions_taken(state)
 
 
 def distant_open(state: State, seat: int) -> bool:
@@ -143,11 +154,12 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ActionKind(
         "income", "i", N_("Income"), N_("Take income"),
         lambda state, seat, legal, names: income_stage(state, seat),
+        enabled=income_open,
     ),
     ActionKind(
         "refill", "e", N_("Cards"), N_("Turn up extra Flight cards"),
         lambda state, seat, legal, names: refill_stage(state, seat, legal),
-        enabled=in_flight_card_phase,
+        enabled=refill_open,
     ),
     ActionKind(
         "distant", "d", N_("Distant"), N_("Distant Lands: buy, place, rent or claim"),

@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.geometry import Size
 from textual.widget import Widget
 
-from engine.jetset.rules.business import action_done
+from engine.jetset.rules.business import action_done, extra_actions_taken
 from engine.jetset.rules.hubs import seat_in_turn, second_hub_open
 from engine.jetset.rules.turns import (
     END_AGREED,
@@ -131,6 +131,12 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
         what = Text(hub, style=DIM)
     elif action_done(state):
         what = Text(_("your action is done: y to play Business cards or end your turn"), style=DIM)
+    elif (extra := extra_actions_taken(state)) is not None:
+        if extra == 0:
+            words = _("Extra Action: two actions this turn, neither of them income")
+        else:
+            words = _("Extra Action: your second action (not income), or y to end your turn")
+        what = Text(words, style=DIM)
     elif not hint:  # a decision due is always said; the keys only when nothing else is
         return [text]
     elif state.seats[seat].finished:

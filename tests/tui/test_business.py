@@ -300,3 +300,39 @@ async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_li
         assert accepted == Accept(answer, where), accepted
         assert state.link_planes[link][0] >= 1 and state.link_planes[where][1] >= 1
         assert [s.cash for s in state.seats] == cash  # free, and no action taken
+
+
+async def test_extra_action_says_two_actions_and_offers_neither_income_nor_a_refill_between(
+    tmp_path: Path,
+) -> None:
+    """A play test: after Extra Action the bar still said "then one action", after the first
+    action too, and the footer offered i (refused: neither action may be income) and e (no
+    refill between the two actions)."""
+    seed, at = "extra-11", 6  # a random game: Ann to move, holding Extra Action
+    options = Options(players=2, business_cards=True)
+    whole = play_game(options, seed, ("random",))
+    game = Game(options, whole.board)
+    for entry in whole.entries[: at + 1]:
+        game.push(entry)
+    b = game.state.business
+    assert b is not None and "extra" in (b.hands[0] or []) and game.to_move() == 0
+    path = save_for_you(tmp_path / "extra.jetset", game, seed, ["Ann", "Bob"])
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press(":", *"play extra", "enter")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        assert "Extra Action: two actions this turn, neither of them income" in lines[0], lines[0]
+        assert "i Income" not in lines[-1] and "b Buy" in lines[-1], lines[-1]
+        cheapest = min(
+            (a for a in screen.session.game.legal_actions() if type(a).__name__ == "Buy"),
+            key=lambda a: screen.session.game.state.board.links[a.link].cost,
+        )
+        await pilot.press(":", *screen.notation.format_action(cheapest), "enter")
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        said = "Extra Action: your second action (not income), or y to end your turn"
+        assert said in lines[0], lines[0]
+        assert not any(k in lines[-1] for k in ("i Income", "e Cards")), lines[-1]
+        assert "b Buy" in lines[-1] and "y Business" in lines[-1], lines[-1]

@@ -141,6 +141,15 @@ def action_done(state: State) -> bool:
     return b is not None and b.open_turn == state.turn
 
 
+def extra_actions_taken(state: State) -> int | None:
+    """With Extra Action played this turn (two actions, neither income: decision B11), the
+    actions taken so far; None on any other turn."""
+    b = state.business
+    if b is None or b.extra_turn != state.turn:
+        return None
+    return b.actions_taken(state.turn)
+
+
 def may_end_turn(state: State) -> bool:
     b = business(state)
     return b.open_turn == state.turn or b.extra_turn == state.turn
