@@ -8,6 +8,7 @@ from rich.text import Text
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.bots.planning import Planner
 from engine.jetset.investors_state import SPACES
+from engine.jetset.rules.business_turn_cards import locked_by
 from engine.jetset.rules.investors import investor_cards
 from jetset_tui.describe import card_text
 from jetset_tui.i18n import N_, _, money, pgettext
@@ -46,6 +47,11 @@ def rows_text(table: TableView) -> Text:
             if planner is not None:
                 text.append("  ")
                 text.append_text(need_text(planner.route(card.cities)))
+            holder = locked_by(state, cid)
+            if holder >= 0:  # Lock a Flight Card: nobody else may claim it
+                livery = table.liveries[holder]
+                text.append("  " + _("locked") + " ", style=DIM)
+                text.append(livery.letter, style=livery.style)
             text.append("\n")
     text.append(pgettext("the Vacation track", "Vacation") + " ", style="bold")
 

@@ -17,6 +17,10 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.business import business_stage
 from jetset_tui.guided import Choice, Stage
 from jetset_tui.screenshot import screen_text
+from jetset_tui.table import TableView
+from jetset_tui.theme import LIVERIES
+from jetset_tui.widgets.rows import rows_text
+from netcode.seatkind import HUMAN
 from tests.engine.business_tables import planes_of, table
 from tests.engine.test_business_distant import own_washington
 from tests.tui.play import game_screen, save_for_you
@@ -143,3 +147,17 @@ def test_a_card_with_many_ways_to_play_takes_one_line_and_a_step() -> None:
     play = step.build(paris, 1, {})
     t.game.play(play)
     assert t.state.owner[t.link("LON-PAR")] == 0
+
+
+def test_a_locked_flight_card_is_marked_in_its_row_for_everyone() -> None:
+    """A play test: nothing on screen said a Flight card was locked (Lock a Flight Card: nobody
+    else may claim it) until a claim of it was refused. Its row now says whose lock it is."""
+    t = table(("lock", "buyout"))
+    t.do(0, "play lock S1-03")
+    red = LIVERIES[0].letter
+    for viewer in (0, 1, None):
+        view = TableView(t.state.view(viewer), NAMES, [HUMAN] * 2, list(LIVERIES[:2]), viewer, 0)
+        (line,) = [x for x in rows_text(view).plain.splitlines() if "S1-03" in x]
+        assert line.endswith(f"locked {red}"), line
+        others = [x for x in rows_text(view).plain.splitlines() if x.startswith(" S1-")]
+        assert sum("locked" in x for x in others) == 1, others
