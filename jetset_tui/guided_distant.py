@@ -157,7 +157,7 @@ def path_stage(state: State, cid: str, legal: list[Action]) -> Stage | str:
         route = f"{route_text(state.board, act.path, '-')}-{far}"
         links = len(act.path)
         note = ngettext(
-            "{n} link, one plane back from each", "{n} links, one plane back from each", links
+            "{n} link, one plane back from it", "{n} links, one plane back from each", links
         ).format(n=links)
         choices.append(Choice(route, route.upper(), note, cities=frozenset(act.path), value=act))
     return Stage(

@@ -6,8 +6,11 @@ import ast
 import re
 from pathlib import Path
 
-from engine.jetset.actions import Claim
+from engine import Game, Options
+from engine.jetset.actions import Claim, ClaimDistant
+from engine.jetset.selfplay import play_game
 from jetset_tui.guided import path_stage
+from jetset_tui.guided_distant import path_stage as distant_path_stage
 from jetset_tui.table import TableView
 from jetset_tui.theme import LIVERIES
 from jetset_tui.widgets.players import player_lines
@@ -66,3 +69,17 @@ def test_the_screens_never_say_engine_entry_digest_token_or_seat_0() -> None:
         if TECHNICAL.search(text)
     ]
     assert not found, "\n".join(found)
+
+
+def test_a_distant_claim_path_counts_its_links() -> None:
+    """A play test read "1 link, one plane back from each" in the Distant claim's picker."""
+    options = Options(players=2, distant_lands=True)
+    whole = play_game(options, "dist-0", ("greedy",))  # seat 0 may fly D-04 AMS-WAS at 28
+    game = Game(options, whole.board)
+    for entry in whole.entries[:28]:
+        game.push(entry)
+    legal = game.legal_actions()
+    (claim,) = [a for a in legal if isinstance(a, ClaimDistant)]
+    stage = distant_path_stage(game.state, claim.card, legal)
+    assert not isinstance(stage, str)
+    assert [c.note for c in stage.choices] == ["1 link, one plane back from it"]
