@@ -114,15 +114,18 @@ class ActionPicker(Widget, can_focus=True):
         self._changed()
 
     def first_playable(self) -> int:
-        """Where the list starts: on the first choice that can be played now (a card ready to
-        claim, a link the rules let you buy), else on the first."""
+        """Where the list starts: on a card ready to claim (in the Distant Lands' list too, after
+        its buys and planes), else on the first choice that can be played now (a link the rules
+        let you buy), else on the first."""
         stage = self.stage
-        for pos, i in enumerate(self.matching()):
+        shown = self.matching()
+        for pos, i in enumerate(shown):  # a card ready to claim first, wherever it is listed
+            if stage.choices[i].ready:
+                return pos
+        for pos, i in enumerate(shown):
             choice = stage.choices[i]
             if choice.ready is not None:
-                if choice.ready:
-                    return pos
-                continue
+                continue  # a card not ready yet
             if choice.then is not None:
                 return pos  # its next step says what it takes
             if stage.then is not None:

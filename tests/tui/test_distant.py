@@ -7,7 +7,7 @@ import re
 from pathlib import Path
 
 from engine import Game, Options, seed_commitment
-from engine.jetset.actions import BuyDistant
+from engine.jetset.actions import BuyDistant, ClaimDistant
 from engine.jetset.distant_state import load_distant
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
@@ -16,7 +16,7 @@ from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
-from tests.tui.play import game_screen
+from tests.tui.play import game_screen, save_for_you
 
 SEED = "a"
 DISTANT = load_distant()
@@ -106,3 +106,24 @@ async def test_the_distant_boards_are_whole_in_italian_at_120x40(tmp_path: Path)
     boards = [line for line in text.splitlines() if re.search(r"\b(WAS|RIO|BOM|TYO)[12] ", line)]
     assert any("RIO1 20 €  RIO2 22 €  Rio de Janeiro" in line for line in boards), text
     assert not any("…" in line for line in boards), boards
+
+
+async def test_the_distant_list_starts_on_a_card_ready_to_claim(tmp_path: Path) -> None:
+    """A play test: with D-04 ready to claim, d opened on "place on AMS-WAS" (the list puts
+    buys and planes first); it starts on the ready card, as c does."""
+    options = Options(players=2, distant_lands=True)
+    whole = play_game(options, "dist-0", ("greedy",))  # Ann may fly D-04 AMS-WAS at 28
+    game = Game(options, whole.board)
+    for entry in whole.entries[:28]:
+        game.push(entry)
+    path = save_for_you(tmp_path / "ready.jetset", game, "dist-0", ["Ann", "Bob"])
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press("d")
+        await pilot.pause()
+        (line,) = [x for x in screen_text(app).splitlines() if "▸" in x]
+        assert "claim D-04 AMS–WAS" in line and "✓ ready to claim" in line, line
+        await pilot.press("enter", "enter")
+        await pilot.pause()
+        assert isinstance(screen.session.game.entries[28].action, ClaimDistant)
