@@ -34,13 +34,10 @@ async def test_a_dropped_peer_reconnects_and_catches_up(tmp_path: Path) -> None:
         other = await served.bot("greedy", "steady")
         seen: list[int] = []
         problems: list[str] = []
-        past: list[int] = []  # entries the peer caught up on: made while it was away
 
         def listener(event: ClientEvent) -> None:
             if isinstance(event, EntryApplied):
                 seen.append(event.index)
-                if not event.live:
-                    past.append(event.index)
             elif isinstance(event, Problem):
                 problems.append(event.message)
 
@@ -50,8 +47,42 @@ async def test_a_dropped_peer_reconnects_and_catches_up(tmp_path: Path) -> None:
         assert_all_agree(served, [peer, other])
         assert "reconnected" in problems
         assert seen == list(range(len(served.table.game.entries)))  # caught up, none twice
-        # the catch-up is the game's past (a screen says nothing of its moves as made now)
-        assert past and past[0] > 30 and past == list(range(past[0], past[-1] + 1)), past
+
+
+async def test_what_was_played_while_a_peer_was_away_comes_back_as_the_past(
+    tmp_path: Path,
+) -> None:
+    """``EntryApplied.live``: the entries a peer catches up on when it reconnects are the game's
+    past (a screen says nothing of its own seat's moves among them as made now, such as "a bot
+    played for you"); those it hears as they are made are live. The peer comes back once the
+    table waits for its seat, so the others have played in between."""
+    async with serve(tmp_path, 3, ["greedy"], seed="reconnect") as served:
+        back: list[int] = []  # the host's entries when the peer came back
+
+        async def connector() -> Transport:
+            for _ in range(1000):  # until the game waits for the dropped seat (10 s at most)
+                if served.table.game.to_move() == peer.seat:
+                    break
+                await asyncio.sleep(0.01)
+            back.append(len(served.table.game.entries))
+            return await served.connect()
+
+        peer = await served.bot("greedy", "dropper", connector=connector, reconnect_for=10)
+        other = await served.bot("greedy", "steady")
+        live: dict[int, bool] = {}
+
+        def listener(event: ClientEvent) -> None:
+            if isinstance(event, EntryApplied):
+                live[event.index] = event.live
+
+        peer.add_listener(listener)
+        drop_at(peer, 30)
+        await finish([peer, other])
+        assert_all_agree(served, [peer, other])
+        past = [i for i, now in sorted(live.items()) if not now]
+        assert len(back) == 1 and past, (back, past)
+        assert past == list(range(past[0], back[0])) and past[0] > 30, (past, back)
+        assert all(live[i] for i in range(len(live)) if i not in past)
 
 
 async def wait_for(condition: object, timeout: float = 10.0) -> None:
