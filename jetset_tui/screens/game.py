@@ -61,12 +61,13 @@ logger = logging.getLogger("jetset.tui")
 
 
 def table_panels() -> list[Widget]:
-    """The players, the rows and the hand: beside the map, or in its place when slim (mounted
-    after the first frame, and imported then: ``GameScreen.mount_table``)."""
+    """The players, the rows, the hand and the Distant boards: beside the map, or in its place
+    when slim (mounted after the first frame, and imported then: ``GameScreen.mount_table``)."""
+    from jetset_tui.widgets.distant import BoardsPanel
     from jetset_tui.widgets.players import PlayersPanel
     from jetset_tui.widgets.rows import RowsPanel
 
-    return [PlayersPanel(), RowsPanel(), HandPanel()]
+    return [PlayersPanel(), RowsPanel(), HandPanel(), BoardsPanel()]
 
 
 class GameScreen(GameMoves):
@@ -195,7 +196,10 @@ class GameScreen(GameMoves):
             return
         await self.mount(PresencePanel(id="presence"), after="#turn-bar")
         await self.query_one("#stack").mount_all(table_panels())
-        await self.query_one("#right").mount_all(table_panels()[:2], before=0)
+        players, rows, _hand, boards = table_panels()
+        right = self.query_one("#right")
+        await right.mount_all([players, rows], before=0)
+        await right.mount(boards)
         if self.is_attached:  # not closed meanwhile
             self.table_ready = True
             self.sync()
@@ -298,11 +302,13 @@ class GameScreen(GameMoves):
         self.query_one(EuropeMap).show(table.state, self.liveries)
         panels = self.drawing()
         if self.table_ready:
+            from jetset_tui.widgets.distant import BoardsPanel
             from jetset_tui.widgets.players import PlayersPanel
             from jetset_tui.widgets.rows import RowsPanel
 
             panels.query_one(PlayersPanel).show(table, compact=self.short)
             panels.query_one(RowsPanel).show(table)
+            panels.query_one(BoardsPanel).show(table)
         for hand in panels.query(HandPanel):  # before ``mount_table``, beside the map only
             hand.show(table)
         self.refresh_bindings()

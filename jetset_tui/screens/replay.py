@@ -32,6 +32,7 @@ from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
 from jetset_tui.timeline import Timeline
+from jetset_tui.widgets.distant import BoardsPanel
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
@@ -68,6 +69,7 @@ def table_panels() -> ComposeResult:
     yield PlayersPanel()
     yield RowsPanel()
     yield Static(classes="finals")
+    yield BoardsPanel()
 
 
 class ReplayScreen(MapAndTableScreen, ReplayFrame):
@@ -84,9 +86,11 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
     ReplayScreen.-narrow #right { width: 42; }
     ReplayScreen #log { height: 9; }
     ReplayScreen .finals { margin-top: 1; padding: 0 1; height: auto; }
-    ReplayScreen RowsPanel { margin-top: 1; }
+    ReplayScreen RowsPanel, ReplayScreen BoardsPanel { margin-top: 1; }
     ReplayScreen.-low #log { height: 6; }
-    ReplayScreen.-low RowsPanel, ReplayScreen.-low .finals { margin-top: 0; }
+    ReplayScreen.-low RowsPanel, ReplayScreen.-low .finals, ReplayScreen.-low BoardsPanel {
+        margin-top: 0;
+    }
     ReplayScreen #goto { display: none; }
     ReplayScreen #goto.-open { display: block; }
     """
@@ -213,6 +217,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         panels.query_one(".finals", Static).update(
             finals_text(state, self.names, self.liveries, self.viewer, self.revealed)
         )
+        panels.query_one(BoardsPanel).show(table)
 
     def end_lines(self) -> list[Text]:
         """How the game ended, under its last entry: whole, however long the reason."""

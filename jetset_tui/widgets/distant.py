@@ -1,9 +1,10 @@
-"""Distant Lands in the table panel: the Distant row and the four supplementary boards.
+"""Distant Lands in the table panels: the Distant row and the four supplementary boards.
 
-Drawn under the Short and Long rows (so beside the map, and in its place with ``v`` under 100
-columns): the two Distant cards with what the player looking still needs for each, then the
-distant airlinks: a line for each distant city while none of its airlinks is bought (their names
-and prices), else a line for each airlink: its name, price, and once bought its City-marker city,
+The row is drawn under the Short and Long rows (so beside the map, and in its place with ``v``
+under 100 columns): the two Distant cards with what the player looking still needs for each.
+The boards come under your hand (``BoardsPanel``), so that the hand is not pushed below the
+panel's fold: a line for each distant city while none of its airlinks is bought (their names and
+prices), else a line for each airlink: its name, price, and once bought its City-marker city,
 owner and planes.
 """
 
@@ -24,12 +25,14 @@ from jetset_tui.describe import distant_card_text, route_text
 from jetset_tui.i18n import _, money
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, UNOWNED
+from jetset_tui.widgets.panel import LinePanel
 
 CLAIM = ClaimDistantRule()
 
 
-def distant_text(table: TableView) -> Text:
-    """The Distant row and boards (empty text when the module is off)."""
+def distant_row_text(table: TableView) -> Text:
+    """The Distant Flight row, under the Short and Long rows (empty text when the module is
+    off)."""
     d = table.state.distant
     text = Text(no_wrap=True, overflow="ellipsis")
     if d is None:
@@ -47,6 +50,16 @@ def distant_text(table: TableView) -> Text:
             text.append("  ")
             text.append_text(distant_need(table, d, cid))
         text.append("\n")
+    text.right_crop(1)
+    return text
+
+
+def distant_boards_text(table: TableView) -> Text:
+    """The four supplementary boards' airlinks (empty text when the module is off)."""
+    d = table.state.distant
+    text = Text(no_wrap=True, overflow="ellipsis")
+    if d is None:
+        return text
     text.append(_("Distant airlinks  planes €{cost}").format(cost=PLANE_PRICE) + "\n", style="bold")
     for city in range(len(d.board.cities)):
         slots = d.board.city_slots(city)
@@ -55,6 +68,7 @@ def distant_text(table: TableView) -> Text:
             continue
         for slot in slots:
             text.append_text(slot_line(table, d, slot))
+    text.right_crop(1)
     return text
 
 
@@ -155,3 +169,15 @@ def slot_line(table: TableView, d: DistantState, slot: int) -> Text:
             line.append(f" {livery.letter}{planes}", style=livery.style)
     line.append("\n")
     return line
+
+
+class BoardsPanel(LinePanel):
+    """The supplementary boards, under the hand (hidden without Distant Lands)."""
+
+    DEFAULT_CSS = """
+    BoardsPanel { height: auto; padding: 0 1; }
+    """
+
+    def show(self, table: TableView) -> None:
+        self.display = table.state.distant is not None
+        self.show_text(distant_boards_text(table))

@@ -14,7 +14,7 @@ from jetset_tui.describe import card_text
 from jetset_tui.i18n import N_, _, money, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
-from jetset_tui.widgets.distant import distant_text
+from jetset_tui.widgets.distant import distant_row_text
 from jetset_tui.widgets.needs import need_text
 from jetset_tui.widgets.panel import LinePanel
 
@@ -63,7 +63,7 @@ def rows_text(table: TableView) -> Text:
         text.append(" " + _("{n} of 2 up").format(n=up), style=DIM)
     if state.distant is not None:
         text.append("\n")
-        text.append_text(distant_text(table))
+        text.append_text(distant_row_text(table))
     if state.investors is not None:
         text.append("\n")
         text.append_text(investors_text(table))

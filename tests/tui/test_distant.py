@@ -13,6 +13,7 @@ from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.screenshot import screen_text
+from jetset_tui.seating import GamePlan
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
@@ -127,3 +128,29 @@ async def test_the_distant_list_starts_on_a_card_ready_to_claim(tmp_path: Path) 
         await pilot.press("enter", "enter")
         await pilot.pause()
         assert isinstance(screen.session.game.entries[28].action, ClaimDistant)
+
+
+KEYS = ("Root's Final Flights", "Your Business cards", "Distant airlinks")
+"""The side panel's headings, in the order they come at 120x40 with every module."""
+
+
+async def test_the_distant_boards_come_under_the_hand(tmp_path: Path) -> None:
+    """A play test at 120x40, every module, four players: the player's own Final Flights and
+    Business cards were below the panel's fold, under the Distant boards and the Investors. The
+    boards (a reference, like the map) now come under the hand, which the first screen shows."""
+    kinds = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
+    modules = ("distant_lands", "hubs", "business_cards", "investors")
+    names = ["Root", "Amelia", "Wilbur", "Bessie"]
+    plan = GamePlan(kinds, names, seed="side", path=tmp_path / "game.jetset", modules=modules)
+    app = JetSetApp(plan=plan, bot_delay=30, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_screen(pilot)
+        lines = screen_text(app).splitlines()
+        side = [line.split("│")[-1] for line in lines if "│" in line]
+        at = {key: next((i for i, x in enumerate(side) if key in x), None) for key in KEYS}
+        assert at["Root's Final Flights"] is not None, side  # on the first screen
+        await pilot.press("pagedown")
+        await pilot.pause()
+        side = [line.split("│")[-1] for line in screen_text(app).splitlines() if "│" in line]
+        order = [next(i for i, x in enumerate(side) if key in x) for key in KEYS]
+        assert order == sorted(order), side  # the hand, then the boards

@@ -37,6 +37,7 @@ from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.table import TableView
 from jetset_tui.theme import livery_for
+from jetset_tui.widgets.distant import distant_boards_text
 from jetset_tui.widgets.rows import rows_text
 from netcode.seatkind import HUMAN, SeatKind
 from tests.engine.business_tables import table
@@ -229,7 +230,7 @@ def test_the_rows_prices_in_italian_as_the_players_cash() -> None:
     kinds = [HUMAN, SeatKind("greedy")]
     liveries = [livery_for([], i) for i in range(2)]
     table = TableView(game.state.view(0), NAMES[:2], kinds, liveries, 0, game.to_move())
-    english, italian = both(lambda: rows_text(table).plain)
+    english, italian = both(lambda: f"{rows_text(table).plain}\n{distant_boards_text(table).plain}")
     assert "✈ €" in english and " €20  " in english, english
     assert "✈ €" not in italian and not re.search(r"€\d", italian), italian
     assert re.search(r"✈ \d+ €", italian) and " 20 €  " in italian, italian
