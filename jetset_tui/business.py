@@ -20,9 +20,7 @@ from engine.jetset.actions import (
 )
 from engine.jetset.business_state import BusinessState
 from engine.jetset.rules.business import DECISION_RULES, allowed, dividends_paid
-from engine.jetset.rules.business_cards import (
-    CASH_IN,
-)
+from engine.jetset.rules.business_cards import CASH_IN
 from engine.jetset.rules.business_deal import deal_links
 from engine.jetset.state import State
 from jetset_tui.business_planes import COUNTED_KINDS, PRICES, counted_choice, price_words
@@ -177,10 +175,12 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
         if isinstance(action, PlayCard):
             plays.setdefault(action.kind, []).append(action)
     choices: list[Choice] = []
+    answered = False
     for action in actions:
         if isinstance(action, Accept):  # one choice leads to the card, then the link
-            if not any(c.label == _("Accept the deal…") for c in choices):
+            if not answered:
                 choices.append(deal_choice(state, seat, b.offer[0], False, names))
+            answered = True
         elif isinstance(action, Offer):
             choices.append(deal_choice(state, seat, action.seat, True, names))
         elif isinstance(action, PlayCard):
