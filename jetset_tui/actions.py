@@ -14,9 +14,15 @@ from typing import Final
 
 from textual.binding import Binding
 
-from engine import Action
-from engine.jetset.rules.business import action_done, extra_actions_taken
+from engine import Action, Income, Refill
+from engine.jetset.board import SHORT
+from engine.jetset.rules.business import action_done
 from engine.jetset.rules.business_deal import deal_waiting
+from engine.jetset.rules.decisions import (
+    business_decisions_open,
+    decision_due,
+    turn_limits_allow,
+)
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.rules.investors import investor_choice_due
 from engine.jetset.state import State
@@ -44,12 +50,6 @@ Enabled = Callable[[State, int], bool]
 """Whether a kind's key is live for the seat to move (its turn is already checked)."""
 
 
-def decision_due(state: State) -> bool:
-    """The table waits for one decision before any other: a hub to place or a hub bonus to
-    choose, a Business Deal's answer, or the Investor a Vacation card replaces."""
-    return hub_decision_due(state) or deal_waiting(state) or investor_choice_due(state)
-
-
 def before_final(state: State, seat: int) -> bool:
     """The seat has not played its Final Flight, no decision is due first (``decision_due``),
     and the turn's action is not done yet (Business cards): every ordinary action is open."""
@@ -64,14 +64,15 @@ def in_flight_card_phase(state: State, seat: int) -> bool:
 
 
 def income_open(state: State, seat: int) -> bool:
-    """Take income: an ordinary action, but not on a turn of Extra Action (decision B11)."""
-    return before_final(state, seat) and extra_actions_taken(state) is None
+    """Take income: an ordinary action the turn's limits allow (not with Extra Action)."""
+    return before_final(state, seat) and turn_limits_allow(state, seat, Income())
 
 
 def refill_open(state: State, seat: int) -> bool:
-    """More Flight cards: in the Flight Card Phase, which Extra Action's second action does not
-    have (no refill between the two actions, decision B11)."""
-    return in_flight_card_phase(state, seat) and not extra_actions_taken(state)
+    """More Flight cards: in the Flight Card Phase, if the turn's limits allow it (not between
+    Extra Action's two actions)."""
+    refill = Refill(SHORT, 1)
+    return in_flight_card_phase(state, seat) and turn_limits_allow(state, seat, refill)
 
 
 def distant_open(state: State, seat: int) -> bool:
@@ -95,13 +96,6 @@ def hub_due(state: State, seat: int) -> bool:
 def choosing_investor(state: State, seat: int) -> bool:
     """Face-up Investors: a Vacation card came up and this seat chooses which one it replaces."""
     return investor_choice_due(state) and not deal_waiting(state)
-
-
-def business_open(state: State, seat: int) -> bool:
-    """Business cards are played (or a deal answered) but while a hub or an Investor is to be
-    chosen first."""
-    waiting = hub_decision_due(state) or investor_choice_due(state)
-    return state.business is not None and (deal_waiting(state) or not waiting)
 
 
 @value(unsafe_hash=True)
@@ -181,7 +175,7 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ActionKind(
         "business", "y", N_("Business"), N_("Business cards: play, cash in, deal"),
         lambda state, seat, legal, names: business_stage(state, seat, names),
-        enabled=business_open,
+        enabled=lambda state, seat: business_decisions_open(state),
         after_final=True,
     ),
     ActionKind(

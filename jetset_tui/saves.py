@@ -12,6 +12,7 @@ from jetset_tui.game_options import table_option_words
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import reason_said
 from netcode.logfile import LogFormatError, read_log
+from netcode.tablefiles import storage_problem
 from netcode.userdirs import LOG_SUFFIX, saves_dir
 
 
@@ -112,6 +113,6 @@ def write_problem_of(exc: OSError) -> str:
         problem = _("a file, not a folder")
     elif isinstance(exc, PermissionError):
         problem = _("no permission to write there")
-    else:
-        problem = (exc.strerror or str(exc)).lower()
+    else:  # a full disk, a disk error: the words the host says them in
+        problem = _(storage_problem(exc))
     return problem

@@ -224,6 +224,14 @@ class GameClient(ABC):
         then its position is behind the game's, and no seat should decide from it."""
         return True
 
+    def played_for(self, event: EntryApplied, actor: int, sent: object) -> bool:
+        """Whether ``event``'s entry (``actor``'s) is a move made now for a seat played here
+        that its player did not send (``sent``: the action they sent, if any): at a table over
+        the network, the host's bot decided for them (their turn clock ran out, a Business
+        Deal went unanswered, or they were away). Never of the entries caught up on."""
+        live = event.live and self.presence is not None
+        return live and actor in self.local_seats and event.entry.action != sent
+
     def view(self, seat: int | None) -> Any:
         """The state as ``seat`` may see it (None: a spectator)."""
         return self.game.view(seat)

@@ -71,7 +71,7 @@ def game_seed(seed: str, index: int) -> str:
 
 
 def cmd_selfplay(args: argparse.Namespace) -> int:
-    from netcode.logfile import Header, Seat, write_game
+    from netcode.logfile import Header, Seat
     from netcode.seatkind import SeatKind
 
     if args.game != "jetset":
@@ -103,7 +103,10 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         if names:
             seats = [Seat(f"{bot_label(k)}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
             header = Header(options, seats, seed_commitment(seed))
-            write_game(next(names), header, game, seed)
+            problem = save_log(next(names), header, game, seed)
+            if problem is not None:
+                print(problem, file=sys.stderr)
+                return 1
         if args.json:
             print(json.dumps(game_summary(game, seed), separators=(",", ":")))
         elif args.games == 1:
@@ -140,6 +143,21 @@ def free_log_names(folder: Path) -> Iterator[Path]:
         if not path.exists():
             yield path
         number += 1
+
+
+def save_log(path: Path, header: Any, game: Any, seed: str) -> str | None:
+    """Write one game's log; what stopped it, in words (a full disk), else None. A log the
+    disk could not hold whole is removed: no half a game is left for ``jetset stats``."""
+    from jetset_tui.saves import write_problem_of
+    from netcode.logfile import write_game
+
+    try:
+        write_game(path, header, game, seed)
+    except OSError as exc:
+        path.unlink(missing_ok=True)
+        problem = write_problem_of(exc)
+        return _("jetset selfplay: {folder}: {problem}").format(folder=path, problem=problem)
+    return None
 
 
 def winners_text(winners: list[int]) -> str:
@@ -183,7 +201,7 @@ def selfplay_other(args: argparse.Namespace) -> int:
     from engine.botgame import BotError, play_bots
     from engine.games import TITLES, game_rules
     from engine.jetset.selfplay import seat_kinds
-    from netcode.logfile import Header, Seat, write_game
+    from netcode.logfile import Header, Seat
     from netcode.seatkind import SeatKind
 
     rules = game_rules(args.game)
@@ -209,7 +227,10 @@ def selfplay_other(args: argparse.Namespace) -> int:
         if names:
             players = [Seat(f"{k}-{i}", SeatKind.of_bot(k)) for i, k in enumerate(seating)]
             header = Header({"seats": seats}, players, seed_commitment(seed), game=rules.name)
-            write_game(next(names), header, table, seed)
+            problem = save_log(next(names), header, table, seed)
+            if problem is not None:
+                print(problem, file=sys.stderr)
+                return 1
         summary = table_summary(table, seed, rules.name)
         if args.json:
             print(json.dumps(summary, separators=(",", ":")))

@@ -242,11 +242,11 @@ class GameScreen(GameMoves):
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
             self.catch_up_log()
-            sent, seat = self._sent, self.viewer
-            if sent is not None and seat is not None and event.entry == Entry(seat, sent.action):
+            entry, sent = event.entry, None if self._sent is None else self._sent.action
+            if sent is not None and self.viewer is not None and entry == Entry(self.viewer, sent):
                 self.own_move_played()
-            elif event.live and self.played_for_me(event.entry):
-                move = self.notation.format_action(event.entry.action)
+            elif isinstance(entry, Entry) and self.session.played_for(event, entry.actor, sent):
+                move = self.notation.format_action(entry.action)
                 self.notify(_("A bot played for you: {move}").format(move=move), markup=False)
         elif isinstance(event, TakenBack):
             self.rewrite_log()
@@ -260,16 +260,6 @@ class GameScreen(GameMoves):
         if not self._sync_pending:
             self._sync_pending = True
             self.call_later(sync_in_one_frame, self.sync)
-
-    def played_for_me(self, entry: object) -> bool:
-        """Whether ``entry`` is a move of a seat played here that none of its players made: at
-        a table over the network, the host's bot decided for them (their turn clock ran out,
-        or they were away), or a Business Deal went unanswered in time (docs/protocol.md)."""
-        if self.session.presence is None or not isinstance(entry, Entry):
-            return False
-        sent = self._sent
-        mine = entry.actor in self.session.local_seats
-        return mine and (sent is None or sent.action != entry.action)
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now

@@ -299,7 +299,9 @@ class JetLagScreen(JetLagCommandLine):
             entry = event.entry
             if entry.seat == self.viewer and entry.action == self._sent:
                 self.own_play_played()
-            elif isinstance(entry.action, Tourist | Destination) and self.played_for_me(event):
+            elif isinstance(entry.action, Tourist | Destination) and self.session.played_for(
+                event, entry.seat, self._sent
+            ):  # the host's bot: its clock ran out
                 move = format_action(entry.action)
                 self.notify(_("A bot played for you: {move}").format(move=move), markup=False)
             if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):
@@ -320,14 +322,6 @@ class JetLagScreen(JetLagCommandLine):
         if changed and not self._sync_pending:
             self._sync_pending = True
             self.call_later(sync_in_one_frame, self.sync)
-
-    def played_for_me(self, event: EntryApplied) -> bool:
-        """A play made now of a seat played here that none of its players sent: at a network
-        table, the host's bot decided for them (their turn clock ran out, or they were away)."""
-        entry = event.entry
-        mine = isinstance(entry, Entry) and entry.seat in self.session.local_seats
-        networked = self.session.presence is not None
-        return event.live and networked and mine and entry.action != self._sent
 
     # -- the keys ---------------------------------------------------------------------------
 

@@ -11,6 +11,7 @@ from textual.widget import Widget
 
 from engine.jetset.rules.business import action_done, extra_actions_taken
 from engine.jetset.rules.hubs import seat_in_turn, second_hub_open
+from engine.jetset.rules.investors import investor_choice_due
 from engine.jetset.rules.turns import (
     END_AGREED,
     END_ALL_FINALS,
@@ -124,8 +125,7 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
         return [text]
     text.append("  " + _("your turn"), style=f"bold {GOOD}")
     hub = hub_hint(state)
-    choosing = state.investors is not None and state.investors.choosing
-    if choosing:
+    if investor_choice_due(state):
         what = Text(_("a Vacation card came up: n chooses the Investor it replaces"), style=WARN)
     elif hub:
         what = Text(hub, style=DIM)

@@ -277,3 +277,24 @@ def test_selfplay_into_a_folder_it_saved_into_before_adds_its_games(tmp_path: Pa
     assert (tmp_path / "game-0002.jetset").read_bytes() == b"someone else's file"
     games = [read_log(tmp_path / f"game-{n:04d}.jetset").header for n in (1, 3, 4)]
     assert [h.game for h in games] == ["jetset", "jetset", "jetlag"]
+
+
+def test_selfplay_on_a_full_disk_says_so_and_leaves_no_half_log(tmp_path: Path) -> None:
+    """A log the disk cannot hold: one sentence ("disk full"), exit 1, no traceback, and no
+    half-written file left for ``jetset stats`` (it printed a traceback and left an empty log)."""
+    from tests.net.disk import Disk, mount_tmpfs, unmount
+
+    folder = tmp_path / "disk"
+    why = mount_tmpfs(folder, "64k")
+    if why is not None:
+        pytest.skip(why)
+    try:
+        Disk(folder, real=True).fill()
+        run = jetset("selfplay", "--players", "2", "--seed", "full", "--save", str(folder))
+        left = sorted(p.name for p in folder.iterdir())
+    finally:
+        unmount(folder)
+    assert run.returncode == 1, run
+    assert f"jetset selfplay: {folder / 'game-0000.jetset'}: disk full" in run.stderr, run.stderr
+    assert "Traceback" not in run.stderr
+    assert left == ["filler"], left
