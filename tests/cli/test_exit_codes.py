@@ -282,18 +282,11 @@ def test_selfplay_into_a_folder_it_saved_into_before_adds_its_games(tmp_path: Pa
 def test_selfplay_on_a_full_disk_says_so_and_leaves_no_half_log(tmp_path: Path) -> None:
     """A log the disk cannot hold: one sentence ("disk full"), exit 1, no traceback, and no
     half-written file left for ``jetset stats`` (it printed a traceback and left an empty log)."""
-    from tests.net.disk import Disk, mount_tmpfs, unmount
+    from tests.net.disk import full_tmpfs
 
-    folder = tmp_path / "disk"
-    why = mount_tmpfs(folder, "64k")
-    if why is not None:
-        pytest.skip(why)
-    try:
-        Disk(folder, real=True).fill()
+    with full_tmpfs(tmp_path / "disk") as folder:
         run = jetset("selfplay", "--players", "2", "--seed", "full", "--save", str(folder))
         left = sorted(p.name for p in folder.iterdir())
-    finally:
-        unmount(folder)
     assert run.returncode == 1, run
     assert f"jetset selfplay: {folder / 'game-0000.jetset'}: disk full" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr

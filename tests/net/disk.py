@@ -11,7 +11,11 @@ from __future__ import annotations
 import errno
 import os
 import subprocess
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
+
+import pytest
 
 import netcode.logfile
 from engine import Options
@@ -106,3 +110,17 @@ def mount_tmpfs(folder: Path, size: str = "1m") -> str | None:
 
 def unmount(folder: Path) -> None:
     subprocess.run(["umount", "-l", str(folder)], capture_output=True, timeout=10, check=False)
+
+
+@contextmanager
+def full_tmpfs(folder: Path) -> Iterator[Path]:
+    """A real disk already full, mounted on ``folder`` for the block (the test is skipped,
+    saying why, where mounting is not permitted)."""
+    why = mount_tmpfs(folder, "64k")
+    if why is not None:
+        pytest.skip(why)
+    try:
+        Disk(folder, real=True).fill()
+        yield folder
+    finally:
+        unmount(folder)

@@ -22,7 +22,7 @@ from netcode.logfile import read_log, whole_records_length
 from netcode.peer import NetPeer
 from netcode.transport import Transport
 
-from .disk import Disk, mount_tmpfs, unmount
+from .disk import Disk, full_tmpfs
 from .helpers import Served, assert_all_agree, finish, serve
 from .procs import JETSET
 
@@ -187,12 +187,7 @@ async def test_reconnect_for_is_one_deadline_whatever_the_host_answers(tmp_path:
 
 def test_host_on_a_disk_already_full_says_so(tmp_path: Path) -> None:
     """No game files can be written at all: one sentence, exit 1, no traceback."""
-    folder = tmp_path / "disk"
-    why = mount_tmpfs(folder, "64k")
-    if why is not None:
-        pytest.skip(why)
-    try:
-        Disk(folder, real=True).fill()
+    with full_tmpfs(tmp_path / "disk") as folder:
         command = ["host", "--headless", "--players", "2", "--bots", "greedy", "--port", "0"]
         done = subprocess.run(
             [*JETSET, *command, "--log", str(folder / "game.jetset")],
@@ -201,8 +196,6 @@ def test_host_on_a_disk_already_full_says_so(tmp_path: Path) -> None:
             timeout=60,
             check=False,
         )
-    finally:
-        unmount(folder)
     assert done.returncode == 1, done
     assert "jetset host: cannot save the game" in done.stderr and "(disk full)" in done.stderr
     assert "Traceback" not in done.stderr
