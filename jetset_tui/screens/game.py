@@ -17,6 +17,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.css.query import NoMatches
+from textual.geometry import Size
 from textual.reactive import Reactive
 from textual.widget import Widget
 
@@ -56,6 +57,8 @@ from netcode.client import (
 
 if TYPE_CHECKING:
     from jetset_tui.advice import Advice
+    from jetset_tui.widgets.panel import LinePanel
+    from jetset_tui.widgets.players import PlayersPanel
 
 logger = logging.getLogger("jetset.tui")
 
@@ -124,6 +127,9 @@ class GameScreen(GameMoves):
         self._table_asked = False
         self._session_opened = False
         self.table_ready = False
+        self._crowded_at: Size | None = None
+        """The size of the table panels at which three lines a player pushed your hand below
+        the fold (``show_players``)."""
         """The whole table is mounted (``mount_table``): until then ``sync`` leaves it out."""
         if session.can_chat:
             self.FOOTER_LEAVES_OUT = frozenset({"help"})
@@ -296,12 +302,35 @@ class GameScreen(GameMoves):
             from jetset_tui.widgets.players import PlayersPanel
             from jetset_tui.widgets.rows import RowsPanel
 
-            panels.query_one(PlayersPanel).show(table, compact=self.short)
-            panels.query_one(RowsPanel).show(table)
-            panels.query_one(BoardsPanel).show(table)
-        for hand in panels.query(HandPanel):  # before ``mount_table``, beside the map only
+            rows, hand = panels.query_one(RowsPanel), panels.query_one(HandPanel)
+            rows.show(table)
             hand.show(table)
+            panels.query_one(BoardsPanel).show(table)
+            self.show_players(panels, table, panels.query_one(PlayersPanel), [rows, hand])
+        else:  # before ``mount_table``: the hand alone, beside the map
+            for hand in panels.query(HandPanel):
+                hand.show(table)
         self.refresh_bindings()
+
+    def show_players(
+        self,
+        panels: VerticalScroll,
+        table: TableView,
+        players: PlayersPanel,
+        above: list[LinePanel],
+    ) -> None:
+        """Each player in three lines, or in two where rows are short or where three would put
+        the end of your hand (``above``: the panels from the players down to it) below the fold;
+        then in two until the window changes size, so the panel keeps its shape as cards come
+        and go."""
+        if self.short or self._crowded_at == panels.size:
+            players.show(table, compact=True)
+            return
+        players.show(table)
+        needed = sum(panel.rows + panel.styles.margin.top for panel in [players, *above])
+        if needed > panels.size.height:
+            self._crowded_at = panels.size
+            players.show(table, compact=True)
 
     def show_presence(self, table: TableView) -> None:
         """The turn bar (with the turn clock) and who is at a networked table."""

@@ -46,6 +46,11 @@ class LinePanel(Widget):
     def render(self) -> Text:
         return self._text
 
+    @property
+    def rows(self) -> int:
+        """The rows the shown text takes (wrapped, when the panel ``WRAPS``)."""
+        return len(self._lines)
+
     def show_text(self, text: Text) -> None:
         """Show ``text``, repainting only the lines that differ from those shown."""
         if self.WRAPS:

@@ -8,13 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 
 from rich.style import Style
+from textual.containers import VerticalScroll
 
 from engine import Options, seed_commitment
 from engine.jetset.options import PLAYABLE
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
-from jetset_tui.business import business_rule
+from jetset_tui.business import business_rule, card_name
 from jetset_tui.screens.replay import ReplayScreen
+from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, LIVERIES
@@ -126,3 +128,61 @@ async def test_your_business_cards_and_their_keys_are_whole_at_100_columns(
         grey = Style.parse(DIM).color
         colours = [style.color if style else None for text, style, _ in row if text.strip()]
         assert colours and all(c == grey for c in colours), "a panel's text keeps its own style"
+
+
+def side_rows(app: JetSetApp) -> list[str]:
+    """The rows of the table panels beside the map, as on the screen."""
+    return [line.split("│")[-1].rstrip() for line in screen_text(app).splitlines() if "│" in line]
+
+
+def first_screen(tmp_path: Path, modules: tuple[str, ...]) -> tuple[JetSetApp, list[str]]:
+    """Four players at 120x40, the human's first turn with its Business cards dealt."""
+    kinds = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
+    names = ["Root", "Amelia", "Wilbur", "Bessie"]
+    plan = GamePlan(kinds, names, seed="fold", path=tmp_path / "game.jetset", modules=modules)
+    return JetSetApp(plan=plan, bot_delay=30, fsync=False, saves=tmp_path), names
+
+
+async def test_every_module_at_120x40_shows_your_business_cards_on_the_first_screen(
+    tmp_path: Path,
+) -> None:
+    """A play test at 120x40, every module, four players: three lines a player put your
+    Business cards below the fold (only their title showed). The players go to two lines where
+    three would hide the end of your hand, and stay so as cards come and go; without the
+    modules, the same table keeps three lines a player."""
+    modules = ("distant_lands", "hubs", "business_cards", "investors")
+    app, names = first_screen(tmp_path, modules)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        for _ in range(100):  # the dealer's Business cards come once the session has started
+            await pilot.pause(0.02)
+            business = screen.session.game.state.business
+            if business is not None and business.hands[0]:
+                break
+        await pilot.pause()
+        assert business is not None
+        panel = screen.query_one("#right PlayersPanel", PlayersPanel)
+        assert panel.size.height == 2 * 4, rows(panel)
+        side = side_rows(app)
+        first = card_name(business.hands[0][0])
+        assert any(row.strip().startswith(first) for row in side), side
+
+        right = screen.query_one("#right", VerticalScroll)
+        screen.show_players(right, screen.table(), panel, [])  # as if the hand were empty
+        await pilot.pause()
+        assert panel.size.height == 2 * 4, "the same shape as cards come and go"
+        await pilot.resize_terminal(120, 60)  # room for three lines a player
+        await pilot.pause()
+        screen.sync()
+        await pilot.pause()
+        assert panel.size.height == 3 * 4, rows(panel)
+
+
+async def test_the_base_game_at_120x40_keeps_three_lines_a_player(tmp_path: Path) -> None:
+    app, _names = first_screen(tmp_path, ())
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.pause()
+        panel = screen.query_one("#right PlayersPanel", PlayersPanel)
+        assert panel.size.height == 3 * 4, rows(panel)
+        assert any("Root's Final Flights" in row for row in side_rows(app))
