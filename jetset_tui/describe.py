@@ -24,11 +24,13 @@ from engine import (
     Setup,
 )
 from engine.jetset.actions import (
+    Accept,
     BusinessDraw,
     BusinessShuffle,
     BuyDistant,
     BuyoutDraw,
     DealInvestors,
+    Decline,
     DrawDistant,
     FinalsDraw,
     Offer,
@@ -209,10 +211,28 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             return notation.format_action(action)
         case Income() | FinalPlane() | Pass():
             return notation.format_action(action)
-        case Offer(seat, _, _) if 0 <= seat < len(names):  # the notation counts seats from 0
-            offered = _("(to {name})").format(name=names[seat])
-            return f"{notation.format_action(action)} {offered}"
+        case Offer(seat, kind, link) if 0 <= seat < len(names):
+            return offer_line(board, names[seat], kind, link)
+        case Accept(kind, link):
+            if link < 0:
+                return _("Business Deal accepted: discards {card}").format(card=business_name(kind))
+            return _("Business Deal accepted: discards {card}, a plane on {link}").format(
+                card=business_name(kind), link=board.link_name(link)
+            )
+        case Decline():
+            return _("Business Deal refused")
     return notation.format_action(action)
+
+
+def offer_line(board: Board, name: str, kind: str, link: int) -> str:
+    """A Business Deal offered, in words (the notation's ``offer 1`` counts seats from 0,
+    which a play test read as the first player)."""
+    card = business_name(kind)
+    if link < 0:
+        return _("Business Deal to {name}: discards {card}").format(name=name, card=card)
+    return _("Business Deal to {name}: discards {card}, a plane on {name}'s {link}").format(
+        name=name, card=card, link=board.link_name(link)
+    )
 
 
 def reveal_words(board: Board, row: str, card: str) -> str:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import pytest
 
+from engine import Action
 from engine.botgame import play_bots
 from engine.games import GAMES
 from engine.platform import CHANCE
@@ -29,10 +30,11 @@ def test_every_entry_reads_in_its_games_notation(game: str, seats: int) -> None:
         assert line.removeprefix(f"{n:>4} " if n else "     ").startswith(badge), line
 
 
-def test_a_business_deal_offer_names_the_player_it_is_made_to() -> None:
-    """The notation counts seats from 0 (``offer 1`` is made to the second player): the log
-    pane adds their name, which a play test misread as the first player's."""
-    from engine.jetset.actions import Entry, Offer
+def test_a_business_deal_reads_in_words() -> None:
+    """The notation counts seats from 0 (``offer 1`` is made to the second player), which a
+    play test misread as the first player's; and ``freeplane MUC-VIE`` said neither that the
+    card is discarded nor whose link the plane goes on. The log pane says the deal in words."""
+    from engine.jetset.actions import Accept, Decline, Entry, Offer
     from engine.jetset.notation import Notation
     from jetset_tui.describe import entry_line
 
@@ -40,5 +42,15 @@ def test_a_business_deal_offer_names_the_player_it_is_made_to() -> None:
     names = ["Root", "Amelia", "Wilbur"]
     liveries = [livery_for([], seat) for seat in range(3)]
     link = notation.board.link_named["MUC-VIE"]
-    line = entry_line(notation, Entry(0, Offer(1, "freeplane", link)), 12, names, liveries).plain
-    assert line.endswith("offer 1 freeplane MUC-VIE (to Amelia)"), line
+
+    def line(seat: int, action: Action) -> str:
+        return entry_line(notation, Entry(seat, action), 12, names, liveries).plain
+
+    offer = line(0, Offer(1, "freeplane", link))
+    assert offer.endswith(
+        "Business Deal to Amelia: discards Free Plane, a plane on Amelia's MUC-VIE"
+    ), offer
+    assert line(0, Offer(2, "taxes", -1)).endswith("Business Deal to Wilbur: discards Taxes")
+    accepted = line(1, Accept("recall", notation.board.link_named["LON-PAR"]))
+    assert accepted.endswith("Business Deal accepted: discards Recall Planes, a plane on LON-PAR")
+    assert line(1, Decline()).endswith("Business Deal refused")

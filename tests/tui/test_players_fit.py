@@ -135,12 +135,12 @@ def side_rows(app: JetSetApp) -> list[str]:
     return [line.split("│")[-1].rstrip() for line in screen_text(app).splitlines() if "│" in line]
 
 
-def first_screen(tmp_path: Path, modules: tuple[str, ...]) -> tuple[JetSetApp, list[str]]:
+def first_screen(tmp_path: Path, modules: tuple[str, ...]) -> JetSetApp:
     """Four players at 120x40, the human's first turn with its Business cards dealt."""
     kinds = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
     names = ["Root", "Amelia", "Wilbur", "Bessie"]
     plan = GamePlan(kinds, names, seed="fold", path=tmp_path / "game.jetset", modules=modules)
-    return JetSetApp(plan=plan, bot_delay=30, fsync=False, saves=tmp_path), names
+    return JetSetApp(plan=plan, bot_delay=30, fsync=False, saves=tmp_path)
 
 
 async def test_every_module_at_120x40_shows_your_business_cards_on_the_first_screen(
@@ -151,7 +151,7 @@ async def test_every_module_at_120x40_shows_your_business_cards_on_the_first_scr
     three would hide the end of your hand, and stay so as cards come and go; without the
     modules, the same table keeps three lines a player."""
     modules = ("distant_lands", "hubs", "business_cards", "investors")
-    app, names = first_screen(tmp_path, modules)
+    app = first_screen(tmp_path, modules)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await game_screen(pilot)
         for _ in range(100):  # the dealer's Business cards come once the session has started
@@ -179,7 +179,7 @@ async def test_every_module_at_120x40_shows_your_business_cards_on_the_first_scr
 
 
 async def test_the_base_game_at_120x40_keeps_three_lines_a_player(tmp_path: Path) -> None:
-    app, _names = first_screen(tmp_path, ())
+    app = first_screen(tmp_path, ())
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await game_screen(pilot)
         await pilot.pause()
