@@ -32,6 +32,7 @@ from engine.jetset.board import LONG, SHORT, Board
 from engine.jetset.bots.planning import Need, Planner, Route
 from engine.jetset.business_effects import income_cards, income_tax
 from engine.jetset.rules.costs import REFILL_PRICE
+from engine.jetset.rules.hubs import main_cities
 from engine.jetset.rules.income import income_paid, seat_income
 from engine.jetset.rules.investors import investor_cards, payouts_now
 from engine.jetset.state import State
@@ -420,9 +421,8 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     if hubs is None:
         return _("this game is played without hubs")
     board = state.board
-    if hubs.placing >= 0:
-        cities = [a.city for a in legal if isinstance(a, PlaceHub)]
-        choices = [hub_city_choice(state, city, PlaceHub(city)) for city in cities]
+    if hubs.placing >= 0:  # every city, those with a hub too: the rules say why not there
+        choices = [hub_city_choice(state, city, PlaceHub(city)) for city in main_cities(board)]
         return Stage(
             _("Place your first hub"), choices, confirm=_("place the hub"), build=chosen_action
         )
@@ -459,10 +459,14 @@ def hub_city_choice(state: State, city: int, action: Action) -> Choice:
     board = state.board
     code, name = board.city_code(city), city_name(board.cities[city])
     links = len(board.adjacency[city])
+    note = ngettext("{n} airlink", "{n} airlinks", links).format(n=links)
+    hubs = state.hubs
+    if hubs is not None and hubs.owner(city) >= 0:
+        note = _("has a hub")
     return Choice(
         label=f"{code} {name}",
         search=f"{code} {name}".upper(),
-        note=ngettext("{n} airlink", "{n} airlinks", links).format(n=links),
+        note=note,
         cities=frozenset({city}),
         value=action,
     )

@@ -244,7 +244,7 @@ class ActionPicker(Widget, can_focus=True):
         or says why not). False when the picker has nothing new to show (no repaint)."""
         cur = self.current()
         if cur is None:
-            self.message = _("nothing matches what you typed (Backspace to change it)")
+            self.message = no_match()
             return True
         stage, choice = self.stage, cur[1]
         nxt = self.next_stage(stage, choice)
@@ -356,6 +356,9 @@ class ActionPicker(Widget, can_focus=True):
         if self.message:
             return
         action = self.preview()
+        if self.current() is None:  # said at once, not after an Enter that does nothing
+            text.append(f"✗ {no_match()}", style=f"bold {BAD}")
+            return
         if action is None or self.state is None or self.notation is None:
             text.append(_("Enter to go on"), style=DIM)
             return
@@ -383,6 +386,11 @@ class ActionPicker(Widget, can_focus=True):
         if problem:
             return wrapped(f"✗ {problem}", width, f"bold {BAD}")
         return [Text(_("✓ allowed: Enter to play it"), style=GOOD)]
+
+
+def no_match() -> str:
+    """What the picker says when what was typed finds nothing in its list."""
+    return _("nothing matches what you typed (Backspace to change it)")
 
 
 def typed_words_match(words: list[str], search: str) -> bool:

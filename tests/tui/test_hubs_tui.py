@@ -48,7 +48,16 @@ async def test_placing_the_first_hub_by_keys_shows_it_on_the_map(tmp_path: Path)
         await pilot.press("b")  # an ordinary action must wait
         await pilot.pause()
         assert not screen.query_one("#picker").display
-        await pilot.press("u", "P", "A", "R")
+        taken = session.game.board.cities[hubs.cities[1][0]]
+        await pilot.press("u", *taken.code)  # the bot's city: listed, and why not there
+        await pilot.pause()
+        text = screen_text(app)
+        assert f"{taken.code} {taken.name}" in text and "has a hub" in text, text
+        assert f"✗ {taken.name} already has a hub (Hubs: Setup)" in text, text
+        await pilot.press("backspace", "backspace", "backspace", "Z", "Z")
+        await pilot.pause()  # nothing found: said at once (it waited for an Enter)
+        assert "✗ nothing matches what you typed (Backspace to change it)" in screen_text(app)
+        await pilot.press("backspace", "backspace", "P", "A", "R")
         await pilot.pause()
         assert "Place your first hub" in screen_text(app)
         await pilot.press("enter")

@@ -44,12 +44,17 @@ def hubs_of(state: State) -> HubsState:
     return hubs
 
 
+def main_cities(board: Board) -> list[int]:
+    """The cities of the main board, where hubs go ("never in a distant city"), in board order."""
+    far = distant_cities(board)
+    return [c.index for c in board.cities if c.index not in far]
+
+
 def open_cities(state: State) -> list[int]:
     """Cities a hub may go to now: no hub there yet, and not a distant city."""
     hubs = hubs_of(state)
     taken = {c for cities in hubs.cities for c in cities}
-    far = distant_cities(state.board)
-    return [c.index for c in state.board.cities if c.index not in taken and c.index not in far]
+    return [c for c in main_cities(state.board) if c not in taken]
 
 
 def second_hub_open(state: State, seat: int) -> bool:
