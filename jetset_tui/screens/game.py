@@ -56,6 +56,7 @@ from netcode.client import (
 )
 
 if TYPE_CHECKING:
+    from engine.jetset.state import State
     from jetset_tui.advice import Advice
     from jetset_tui.widgets.panel import LinePanel
     from jetset_tui.widgets.players import PlayersPanel
@@ -71,6 +72,21 @@ def table_panels() -> list[Widget]:
     from jetset_tui.widgets.rows import RowsPanel
 
     return [PlayersPanel(), RowsPanel(), HandPanel(), BoardsPanel()]
+
+
+def hand_off_reason(state: State, mover: int, names: list[str]) -> str | None:
+    """Why the keyboard goes to ``mover`` when it is not their turn's action: a Business Deal
+    to answer, the end of the game to vote on, a first hub to place; None otherwise."""
+    business = state.business
+    if business is not None and business.offer[1] == mover:
+        offerer = names[business.offer[0]]
+        return _("{name} offers you a Business Deal: accept or refuse it.").format(name=offerer)
+    if offer_pending(state):
+        return _("Five rounds of only income: end the game now?")
+    hubs = state.hubs
+    if hubs is not None and hubs.placing == mover:
+        return _("Place your first hub.")
+    return None
 
 
 class GameScreen(GameMoves):
@@ -392,8 +408,9 @@ class GameScreen(GameMoves):
                 "Everyone else, look away: their Final Flights and Business cards are secret."
             )
         leave = None if self.asks_to_leave() else self.action_leave
+        reason = hand_off_reason(self.session.game.state, mover, self.names)
         pass_screen = PassScreen(
-            self.names[mover], self.liveries[mover], undo_by, handed_over, secret, leave
+            self.names[mover], self.liveries[mover], undo_by, handed_over, secret, leave, reason
         )
         self.app.push_screen(pass_screen)
 

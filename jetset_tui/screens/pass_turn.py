@@ -40,12 +40,14 @@ class PassScreen(Screen[bool]):
         done: Callable[[bool], None] | None = None,
         secret: str | None = None,
         leave: Callable[[], Awaitable[None] | None] | None = None,
+        reason: str | None = None,
     ) -> None:
         """``done``: called with True as Enter is pressed, or False as z takes the last move
         back, before this screen goes (so that a key typed right after Enter already finds the
         table handed over). ``secret``: what the others must not see (default: Jet Set's).
         ``leave``: the table's own q, for a game saved at this keyboard (back to the menu; Load
-        continues it, with this hand-off first)."""
+        continues it, with this hand-off first). ``reason``: why the keyboard goes to them
+        when it is not simply their turn (a question to answer)."""
         super().__init__()
         self.player = name
         self.livery = livery
@@ -53,11 +55,14 @@ class PassScreen(Screen[bool]):
         self.done = done
         self.secret = secret
         self.leave = leave
+        self.reason = reason
 
     def compose(self) -> ComposeResult:
         text = Text(justify="center")
         text.append(_("Pass the keyboard to") + "\n\n")
         text.append_text(seat_badge(self.livery, self.player))
+        if self.reason:
+            text.append("\n\n" + self.reason, style="bold")
         secret = self.secret or _("Everyone else, look away: their Final Flights are secret.")
         text.append("\n\n" + secret + "\n\n")
         ready = _("{name}: press Enter when you are ready.").format(name=self.player)

@@ -50,12 +50,18 @@ def unseen(mine: list[str], theirs: list[str]) -> list[str]:
     return [KIND[k].name for k in theirs if k not in mine and KIND[k].name not in texts]
 
 
-async def hand_off(app: JetSetApp, pilot: Pilot[None], to: str) -> None:
+async def hand_off(app: JetSetApp, pilot: Pilot[None], to: str, why: str | None = None) -> None:
+    """The hand-off to ``to``, saying ``why`` when the keyboard goes to them for a question
+    (and nothing of the kind otherwise)."""
     await pilot.pause()
     assert isinstance(app.screen, PassScreen), screen_text(app)
     assert to in screen_text(app)
     said = " ".join(screen_text(app).replace("┃", " ").split())  # the box wraps the sentence
     assert "their Final Flights and Business cards are secret" in said, said
+    if why is not None:
+        assert why in said, said
+    else:
+        assert "Business Deal" not in said, said
     await pilot.press("enter")
     await pilot.pause()
 
@@ -78,7 +84,7 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         assert not any(name in text for name in unseen(ann, amelia))
         # Ann offers Amelia a deal by typing it; Amelia answers on her own screen, with `y`
         await pilot.press(*f":offer 1 {ann[0]} -", "enter")
-        await hand_off(app, pilot, "Amelia")
+        await hand_off(app, pilot, "Amelia", "Ann offers you a Business Deal: accept or refuse it.")
         text = screen_text(app)
         assert "answers Ann's Business Deal" in text and "y: accept or refuse" in text
         footer = text.splitlines()[-1]  # only the answer's key: b, i ... were refused
@@ -88,7 +94,8 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         assert "answer the Business Deal first: accept or decline it" in screen_text(app)
         await pilot.press("escape")
         assert all(KIND[k].name in text for k in amelia)
-        assert not any(name in text for name in unseen(amelia, ann))
+        hidden = [k for k in ann if k != ann[0]]  # the card offered is public: the log says it
+        assert not any(name in text for name in unseen(amelia, hidden))
         await pilot.press("y")
         await pilot.pause()
         assert "Ann's Business Deal: they discard" in screen_text(app)
@@ -283,7 +290,7 @@ async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_li
         await pilot.pause()
         assert "your plane on which of their links?" in screen_text(app)
         await pilot.press(*state.board.link_name(link).replace("–", ""), "enter")
-        await hand_off(app, pilot, "Amelia")
+        await hand_off(app, pilot, "Amelia", "Ann offers you a Business Deal: accept or refuse it.")
         assert b.offer == (0, 1, card, link)
         await pilot.press("y")
         await pilot.pause()

@@ -7,16 +7,18 @@ from pathlib import Path
 
 from textual import events
 
-from engine import Income
+from engine import Income, Options
+from engine.jetset.rules.turns import STALL_ROUNDS
 from jetset_tui.app import JetSetApp
 from jetset_tui.jetlag_plan import plan_for
-from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.game import GameScreen, hand_off_reason
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screens.start import StartScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.command import CommandInput
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.logfile import read_log
+from tests.engine.table import Table
 from tests.tui.conftest import make_app
 from tests.tui.jetlag_keys import jetlag_app, settle
 
@@ -80,3 +82,22 @@ async def test_q_at_a_jetlag_hand_off_goes_back_to_the_menu(tmp_path: Path) -> N
         await pilot.press("q")
         await settle(pilot)
         assert isinstance(app.screen, StartScreen), screen_text(app)
+
+
+def test_the_hand_off_says_why_when_the_keyboard_goes_for_a_question() -> None:
+    """A hot-seat play test: the keyboard went to a player to answer a Business Deal, to vote
+    on the end or to place a first hub, and the hand-off only said "Pass the keyboard to"; they
+    now read why (the Business Deal's case in tests/tui/test_business.py)."""
+    names = ["Ann", "Bob"]
+    hubs = Table(options=Options(players=2, hubs=True))
+    assert hubs.game.to_move() == 1
+    assert hand_off_reason(hubs.state, 1, names) == "Place your first hub."
+    hubs.place_hubs("PAR")
+    assert hand_off_reason(hubs.state, 0, names) == "Place your first hub."
+    hubs.place_hubs("ROM")
+    assert hand_off_reason(hubs.state, 0, names) is None  # the first turn, like any other
+
+    t = Table()
+    for turn in range(STALL_ROUNDS * 2):
+        t.do(turn % 2, "income")
+    assert hand_off_reason(t.state, 0, names) == "Five rounds of only income: end the game now?"
