@@ -16,6 +16,7 @@ from jetset_tui.seat_names import bot_words
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, WARN
 from jetset_tui.widgets.panel import LinePanel
+from jetset_tui.widgets.wrap import KEEP
 from netcode.seatkind import SeatKind
 
 SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
@@ -45,8 +46,11 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     text.append("  " + ngettext("{n} pt", "{n} pts", total).format(n=total), style="bold")
     text.append("  " if compact else "\n   ")
     cash = money(st.cash)  # €30, or 30 € in Italian: at least a blank before the planes
-    text.append(cash.ljust(max(5, len(cash) + 1)), style="bold")
-    text.append(f"✈{st.planes:<3} ●{st.markers:<3}", style="")
+    stock = [cash.ljust(max(5, len(cash) + 1)), f"✈{st.planes:<3} ", f"●{st.markers:<3}"]
+    if compact:  # cash, planes and markers on one row when the line wraps (not "●21" alone)
+        stock = [part.replace(" ", KEEP) for part in stock]
+    text.append(stock[0], style="bold")
+    text.append(stock[1] + stock[2])
     if not compact:
         text.append(" " + _("income €{cash}").format(cash=income_paid(state, seat)), style=DIM)
         text.append_text(hub_text(state, seat))

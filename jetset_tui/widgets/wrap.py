@@ -2,7 +2,8 @@
 and the panels beside the map, where a line cut at the edge would hide what it says.
 
 A panel's line is fields apart by two spaces or more (``12 pts  €30  ✈24``, ``hubs BER OSL``):
-a row breaks between fields, so that a field (``hubs BER``) stays whole; where the next field
+a row breaks between fields, so that a field (``hubs BER``, or a group of them joined by ``KEEP``)
+stays whole; where the next field
 is too wide for a row of its own (a sentence: a card's rule, a log line), the rows break between
 its words instead, from the row it begins on."""
 
@@ -18,6 +19,9 @@ NARROWEST = 12
 
 GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
 """Two spaces or more between fields."""
+
+KEEP = "\u00a0"
+"""A blank inside a field (a no-break space): ``€23␣␣✈23␣␣●21`` is one field, kept on one row."""
 
 
 def wrapped(line: Text, width: int, console: Console, indent: int) -> list[Text]:

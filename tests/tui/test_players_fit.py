@@ -85,6 +85,15 @@ async def test_hubs_away_and_long_names_fit_the_compact_panel(tmp_path: Path) ->
         check_rows(shown, panel.content_size.width)
         assert "\n".join(shown).count("away") == 2, shown
 
+        for length in range(4, 24):  # a name that leaves room for the cash and planes, or not
+            named = [f"{n}{'x' * length}"[:length] for n in NAMES]
+            panel.show(TableView(state, named, kinds, list(LIVERIES[:5]), 0, None), compact=True)
+            await pilot.pause()
+            shown = rows(panel)
+            stock = [row for row in shown if "●" in row]  # cash, planes, markers: one row
+            assert len(stock) == 5, (length, shown)
+            assert all("€" in row and "✈" in row for row in stock), (length, shown)
+
         await pilot.resize_terminal(120, 40)  # a wider panel: its lines made again
         await pilot.pause()
         await pilot.pause()
