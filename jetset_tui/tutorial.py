@@ -134,7 +134,8 @@ CHAPTERS: Final[tuple[Chapter, ...]] = (
         N_(
             "More planes on your own links let you fly more routes at once (each claim takes one "
             "plane back from every link of its route). Press p, choose links and how many planes, "
-            "Enter: €5 a plane, plus a service charge that grows with the number of planes."
+            "Enter: €5 a plane, plus a service charge for the links you place on: €2 for one, "
+            "€5 for two, €10 for three."
         ),
         N_("you need a link of your own and €7 or more."),
         (Place,),

@@ -253,3 +253,18 @@ async def test_the_coach_leaves_the_map_and_the_command_line_their_rows(tmp_path
             assert screen.query_one(CommandLine).region.y <= height - 2  # its typing row
             await pilot.press("escape")
             await pilot.pause()
+
+
+def test_the_coach_prices_a_place_as_the_rules_do() -> None:
+    """Rules first in the coach's words too: chapter 4 said the service charge "grows with the
+    number of planes"; it depends on the links placed on (rulebook, Action 2), and the figures
+    the coach gives are the engine's."""
+    import re
+
+    from engine.jetset.rules.costs import service_charge
+
+    place = next(c for c in tutorial.CHAPTERS if c.name == "place")
+    said = place.teach()
+    assert "number of planes" not in said and "links you place on" in said, said
+    figures = [int(n) for n in re.findall(r"€(\d+) for (?:one|two|three)", said)]
+    assert figures == [service_charge(links) for links in (1, 2, 3)], said
