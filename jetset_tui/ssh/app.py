@@ -7,6 +7,7 @@ the session's colours, with nothing that touches the server's disk (no screensho
 
 from __future__ import annotations
 
+import time
 from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
 from pathlib import Path
@@ -43,6 +44,10 @@ from netcode.peer import NetPeer
 
 CSS_FILE = str(Path(tui_app.__file__).with_name("jetset.tcss"))
 HIDDEN_COMMANDS = {"Screenshot", "Back to the menu"}
+
+GLANCE = 5.0
+"""Seconds under which the wait for the last seats (which shows the seat's code) was too brief
+to read: the code comes again in a notice over the game."""
 IN_THE_LOBBY = "the lobby"
 """``joined_at`` of every SSH app: its games are joined, so q at a table asks before leaving
 (``SshApp.leave_joined``), as `jetset join` does."""
@@ -195,6 +200,10 @@ class SshApp(JetSetApp):
         if code:
             self.seat_codes[room.id] = code
         self.enter(room, peer, code)
+
+    def tell_seat_code(self, code: str | None) -> None:
+        """The seat's code in a notice over the game (--open), for who did not read it in the
+        wait for the last seats."""
         if code:
             message = _("Your seat code is {code}: with your name it takes this seat back.")
             message = message.format(code=code)
@@ -247,11 +256,15 @@ class SshApp(JetSetApp):
         peer.add_listener(self.on_peer_event)
         if peer.started_game.is_set() or peer.game.entries or peer.ended.is_set():
             self.play(peer)
+            self.tell_seat_code(code)
             return
+        shown = time.monotonic()
 
         def waited(started: bool | None) -> None:
             if started:
                 self.play(peer)
+                if time.monotonic() - shown < GLANCE:  # the wait's box came and went
+                    self.tell_seat_code(code)
             else:
                 start_worker(self, peer.close)
 

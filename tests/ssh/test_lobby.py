@@ -15,7 +15,7 @@ from jetset_tui.ssh.screens.new_game import NewGameScreen, parse_request
 from jetset_tui.ssh.seating import LobbyError
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
-from tests.ssh.helpers import Term, client_key, connect, start_server
+from tests.ssh.helpers import SEAT_CODE, Term, client_key, connect, start_server
 
 
 async def test_lobby_then_a_game_against_bots(
@@ -156,6 +156,30 @@ async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
         await again.press("enter")
         await again.wait_for("your turn")
         await again.close()
+    finally:
+        await server.close()
+
+
+async def test_open_mode_says_the_seat_code_once_where_the_game_waits(tmp_path: Path) -> None:
+    """A play test over ssh at 80x24: the seat code was said twice at once, in the wait's box
+    and in a notice that stayed 30 s over the game's command line and the picker's verdict.
+    Where the game waits for its last seats the box says it alone; who sits down in a started
+    game has the notice."""
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None, width=80, height=24)
+        text = await alice.open_game(seats=2, bots=0)
+        await asyncio.sleep(1.0)  # the notice came right after the box's first frame
+        text = alice.text()
+        assert len(SEAT_CODE.findall(text)) == 1, text
+        assert "it takes this seat back" not in text, text  # the notice's words (wrapped)
+        bob = await connect(server, "bob", None, width=80, height=24)
+        await bob.lobby()
+        await bob.press("j")
+        text = await bob.wait_for("it takes this seat back")  # the box came and went at once
+        assert len(SEAT_CODE.findall(text)) == 1, text
+        await bob.close()
+        await alice.close()
     finally:
         await server.close()
 
