@@ -95,9 +95,9 @@ def chart_text(
     n = len(series[0]) if series else 0
     turns = list(turns) if turns is not None else list(range(1, n + 1))
     rows = height - 3  # the title, the turn axis and its numbers
-    legend = legend_text(liveries, names) if names else None
+    legend = legend_text(liveries, names, width) if names else None
     if legend is not None:
-        rows -= 1
+        rows -= len(legend.plain.split("\n"))
     if not n or width < 20 or rows < 3:
         text.append(_("(no turns to draw)"), style=DIM)
         return text
@@ -283,13 +283,23 @@ def strips_text(
     return text
 
 
-def legend_text(liveries: Sequence[Livery], names: Sequence[str]) -> Text:
-    """``─A─ Ann  ─B─ Wilbur …`` in each player's colour."""
+def legend_text(liveries: Sequence[Livery], names: Sequence[str], width: int) -> Text:
+    """``─A─ Ann  ─B─ Wilbur …`` in each player's colour, in rows of ``width`` cells: a player
+    goes whole to the next row rather than lose their name at the edge."""
     text = Text()
+    used = 0
     for seat, name in enumerate(names):
         livery = liveries[seat]
-        text.append(f"─{livery.letter}─ ", style=livery.style)
-        text.append(f"{name}  ")
+        entry = Text(f"─{livery.letter}─ ", style=livery.style)
+        entry.append(name)
+        if used and used + 2 + entry.cell_len > width:
+            text.append("\n")
+            used = 0
+        elif used:
+            text.append("  ")
+            used += 2
+        text.append_text(entry)
+        used += entry.cell_len
     return text
 
 

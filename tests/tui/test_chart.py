@@ -53,3 +53,20 @@ def test_cash_strips_say_their_scale_and_each_players_last_cash() -> None:
     assert "▁" in lines[2].split("│")[1][:2] and lines[2].split("│")[1].rstrip(" €20")[-1] == "█"
     assert lines[3].endswith("€0") and lines[4].endswith("€7")
     assert lines[-1].split()[-1] == "20" and lines[-1].split()[1] == "0"
+
+
+def test_a_legend_too_wide_goes_on_in_rows_each_player_whole() -> None:
+    """A play test at 100x30: with four players named greedy-0 … greedy-3 the chart's legend
+    ended at "─Y─", the last name cut off by the chart's edge."""
+    liveries = [livery_for([], i) for i in range(4)]
+    names = [f"greedy-{i}" for i in range(4)]
+    turns = list(range(0, 31))
+    series = [[t // (i + 1) for t in turns] for i in range(4)]
+    width, height = 48, 16
+    lines = chart_text("Points", series, liveries, width, height, turns, names).plain.splitlines()
+    assert len(lines) == height, lines
+    assert all(len(line) <= width for line in lines), lines
+    legend = " ".join(lines[-2:])
+    for livery, name in zip(liveries, names, strict=True):
+        assert f"─{livery.letter}─ {name}" in legend, lines[-2:]
+    assert lines[-3].split()[0] == "turn", "the turn axis's numbers, then the legend's rows"
