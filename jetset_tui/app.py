@@ -9,7 +9,10 @@ starts, so that ``jetset`` shows its first frame sooner (BENCHMARKS.md, "TUI").
 
 from __future__ import annotations
 
+import asyncio
+import contextlib
 import importlib
+import signal
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -29,6 +32,9 @@ if TYPE_CHECKING:
     from netcode.client import GameClient
     from netcode.local import LocalSession
     from netcode.logfile import GameLog
+
+HANGUPS = ("SIGHUP", "SIGTERM")
+"""The signals that close the app of ``jetset play`` after saving its game (``on_hangup``)."""
 
 
 class JetSetApp(App[None]):
@@ -74,11 +80,15 @@ class JetSetApp(App[None]):
         tutorial: bool = False,
         expansion: bool = False,
         language: str | None = None,
+        own_terminal: bool = False,
     ) -> None:
         """``joined_at``: the host's address when this app plays a game joined there (``jetset
         join``): leaving it asks, and ends the program rather than going to the menu.
         ``bot_delay``: seconds a bot waits before it moves (``netcode.local.BOT_DELAY``).
-        ``language``: the session's (default: the one current where the app starts)."""
+        ``language``: the session's (default: the one current where the app starts).
+        ``own_terminal``: the app is the program in this terminal (``jetset play``, not one of
+        an SSH server's sessions): the terminal closed (SIGHUP) or SIGTERM saves and closes it
+        (``on_hangup``)."""
         super().__init__()
         keep_key_order()  # a burst of keys reaches a text field in the order typed
         self.keys_in_turn = KeysInTurn(self)  # and keys after one that moves the focus follow it
@@ -98,6 +108,7 @@ class JetSetApp(App[None]):
         self.launch_tutorial = tutorial
         self.launch_expansion = expansion
         self.local_games: list[LocalSession] = []
+        self.own_terminal = own_terminal
         """The games played at this keyboard since the app started, in order."""
 
     @property
@@ -120,10 +131,29 @@ class JetSetApp(App[None]):
         from the command line builds no start screen under it (``pop_screen`` builds it when
         the player goes back to the menu), and opens once the app has started: Textual
         draws a frame while it starts only to throw it away (BENCHMARKS.md, "TUI")."""
+        if self.own_terminal:
+            self.catch_hangups()
         if self.asked_for_something():
             self.call_later(self.open_asked)
         else:
             self.open_menu()
+
+    def catch_hangups(self) -> None:
+        """SIGHUP (the terminal window closed) and SIGTERM call ``on_hangup`` (where the loop
+        takes signal handlers: not on Windows)."""
+        loop = asyncio.get_running_loop()
+        for name in HANGUPS:
+            signum = getattr(signal, name, None)
+            if signum is not None:
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(signum, self.on_hangup)
+
+    def on_hangup(self) -> None:
+        """Write the moves a local game holds for taking back (docs/log-format.md), which a
+        closed terminal would otherwise lose, then close the app."""
+        for game in self.local_games:
+            game.write_held()
+        self.exit()
 
     def on_ready(self) -> None:
         """The first frame is up: the collector runs again (jetset_tui/startup.py), or, when

@@ -394,6 +394,13 @@ class LocalSession(GameClient):
         if self.host is not None:
             await self.host.close(keep_table=True)
 
+    def write_held(self) -> None:
+        """Write the moves held for taking back now (the program is being closed from
+        outside: its terminal hung up); a disk that refuses loses only those moves."""
+        if not self._closed:
+            with contextlib.suppress(OSError):
+                self.table.write_held()
+
     async def close(self) -> None:
         """Stop the peers, the bots and the host; the log file stays, ready to resume."""
         if self._closed:

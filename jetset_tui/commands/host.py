@@ -378,9 +378,11 @@ async def until_stopped(host: Host, stop: asyncio.Event) -> None:
 
 @contextlib.contextmanager
 def on_signals(callback: Callable[[], object]) -> Iterator[None]:
-    """Call ``callback`` on SIGINT or SIGTERM meanwhile (where the loop can catch signals)."""
+    """Call ``callback`` on SIGINT, SIGTERM or SIGHUP (the host's terminal closed) meanwhile,
+    where the loop can catch signals."""
     loop = asyncio.get_running_loop()
-    signals = (signal.SIGINT, signal.SIGTERM)
+    hangup = getattr(signal, "SIGHUP", None)  # not on Windows
+    signals = (signal.SIGINT, signal.SIGTERM, *([hangup] if hangup is not None else []))
     for signum in signals:  # not on Windows (NotImplementedError), nor off the main thread
         with contextlib.suppress(NotImplementedError, RuntimeError):  # (RuntimeError): Ctrl+C
             loop.add_signal_handler(signum, callback)  # then stops the loop as usual

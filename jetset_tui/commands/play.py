@@ -224,6 +224,7 @@ def run_app(
         bot_delay=delay,
         tutorial=tutorial,
         expansion=expansion,
+        own_terminal=True,
     )
     try:
         app.run()

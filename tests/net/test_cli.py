@@ -8,6 +8,8 @@ import subprocess
 import time
 from pathlib import Path
 
+import pytest
+
 from netcode.logfile import read_log
 
 from .procs import JETSET, json_result, replay_json, start_host, start_join, wait_for_entries
@@ -153,14 +155,18 @@ def test_a_killed_joiner_is_played_by_greedy_and_the_game_ends(tmp_path: Path) -
     assert records == [(actor, text, digest) for _, actor, text, digest in read_log(again).records]
 
 
-def test_sigterm_right_after_the_ready_line_pauses_the_game(tmp_path: Path) -> None:
+@pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
+def test_sigterm_right_after_the_ready_line_pauses_the_game(
+    tmp_path: Path, signum: signal.Signals
+) -> None:
     """The host hears SIGTERM from before it says where it listens: a signal sent the moment
     that line is read stops it in good order (exit 0), it does not kill the process (CI once
     caught `jetset web` in that gap: exit -15). Nobody had joined, so no log was written: it
-    offers no command to continue a file that does not exist."""
+    offers no command to continue a file that does not exist. SIGHUP (the host's terminal
+    closed) too: it killed the host, and its players read that it was gone, not paused."""
     log = tmp_path / "g.jetset"
     host, _port = start_host("--players", "2", "--log", str(log))
-    host.send_signal(signal.SIGTERM)
+    host.send_signal(signum)
     out, err = host.communicate(timeout=30)
     assert host.returncode == 0, (out, err)
     assert "stopped before the game began" in out and "--resume" not in out, (out, err)

@@ -4,15 +4,8 @@ stays open (the app waits in its seat, then plays on), and a joiner's q asks bef
 from __future__ import annotations
 
 import asyncio
-import fcntl
-import os
-import pty
-import select
 import signal
-import struct
 import subprocess
-import termios
-import time
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -26,6 +19,7 @@ from netcode.client import GameClient
 from netcode.peer import NetPeer
 from netcode.peer_words import LOST_PLAYING, PAUSED_PLAYING, PAUSED_WATCHING
 from netcode.transport import Transport, open_tcp
+from tests.terminal import Terminal
 
 from .hosting import (
     game_shown,
@@ -37,7 +31,7 @@ from .hosting import (
     type_line,
     until,
 )
-from .procs import JETSET, json_result, start_host, start_join, wait_for_entries
+from .procs import json_result, start_host, start_join, wait_for_entries
 
 
 def bar(app: JetSetApp) -> str:
@@ -244,48 +238,12 @@ async def test_the_hosts_roster_says_a_free_seat_and_a_player_not_back_yet(tmp_p
     )
 
 
-class Terminal:
-    """``jetset join`` in a pseudo-terminal of 100×30, as a person runs it; what it wrote."""
-
-    def __init__(self, *args: str) -> None:
-        main, side = pty.openpty()
-        fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", 30, 100, 0, 0))
-        env = {**os.environ, "TERM": "xterm-256color"}
-        self.proc = subprocess.Popen(
-            [*JETSET, "join", *args], stdin=side, stdout=side, stderr=side, env=env
-        )
-        os.close(side)
-        self.main = main
-        self.out = b""
-
-    def read_until(self, wanted: bytes, timeout: float = 20) -> str:
-        """Everything written, once ``wanted`` is."""
-        deadline = time.monotonic() + timeout
-        while wanted not in self.out:
-            assert time.monotonic() < deadline, f"never written: {wanted!r} in {self.out[-400:]!r}"
-            ready, _, _ = select.select([self.main], [], [], 0.05)
-            if ready:
-                try:
-                    self.out += os.read(self.main, 65536)
-                except OSError:  # the program ended and closed the terminal
-                    break
-        return self.out.decode(errors="replace")
-
-    def type(self, keys: str) -> None:
-        os.write(self.main, keys.encode())
-
-    def close(self) -> int:
-        code = self.proc.wait(20)
-        os.close(self.main)
-        return code
-
-
 def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
     tmp_path: Path,
 ) -> None:
     log = tmp_path / "game.jetset"
     host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
-    terminal = Terminal(f"127.0.0.1:{port}", "--name", "Ann")
+    terminal = Terminal("join", f"127.0.0.1:{port}", "--name", "Ann")
     try:
         said = terminal.read_until(b"(player 1)")
         assert f"jetset join: joined 127.0.0.1:{port} as Ann (player 1)" in said
