@@ -6,8 +6,9 @@ up, no deal offered. The table (``netcode.table``) writes every entry to the log
 applied, except the ones a ``HeldTurn`` holds: from a person's first move after the last thing
 revealed, through the bots' replies to it, until something hidden is revealed or another person at
 the keyboard moves. Then they are all written at once, and none can be taken back any more. So an
-entry that is taken back never reaches the log file, a saved game or a replay; a crash loses at
-most the held moves (docs/log-format.md, "Moves that can be taken back").
+entry that is taken back never reaches the log file, a saved game or a replay; the table keeps
+the held ones beside the log meanwhile, so a crash loses none (netcode/heldfile.py;
+docs/log-format.md, "Moves that can be taken back").
 
 Nothing here is state of the game: only which of the table's entries are written yet and why the
 ones before cannot be taken back.

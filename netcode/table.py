@@ -33,6 +33,7 @@ from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable
 from engine.values import record
 from netcode.gameoptions import option_map, seat_count
+from netcode.heldfile import forget_held, keep_held, read_held
 from netcode.heldturn import HeldTurn
 from netcode.logfile import (
     NOTES_SINCE,
@@ -41,6 +42,7 @@ from netcode.logfile import (
     LogWriter,
     Note,
     Seat,
+    entry_record,
     today,
 )
 from netcode.loglock import LogLock
@@ -199,6 +201,7 @@ class Table(DealShares):
         table.repaired = stopped.repaired
         try:
             table._go_on_from(header, stopped.result.table)
+            table._restore_held()
         except BaseException:
             table.close()
             raise
@@ -328,6 +331,7 @@ class Table(DealShares):
             self.held = before
             raise StorageError(exc) from exc
         self._sync()
+        self._keep_held()
         return first
 
     def _write_upto(self, start: int, end: int) -> None:
@@ -344,6 +348,7 @@ class Table(DealShares):
             start = held.written
             self._write_upto(start, len(self.game.entries))
             held.flush(len(self.game.entries))
+            self._keep_held()
 
     def take_back(self, seat: int) -> int:
         """Cut the game back to before ``seat``'s newest held move (and the bots' replies to
@@ -354,7 +359,51 @@ class Table(DealShares):
             raise ValueError("no move of this seat is held")
         self._rewind(cut)
         held.cut(cut)
+        self._keep_held()
         return cut
+
+    def _keep_held(self) -> None:
+        """The moves held off the log, also in ``<log>.held`` (netcode/heldfile.py): a
+        program killed before it writes them loses none. A disk that refuses this spare copy
+        only loses what it would have kept."""
+        held = self.held
+        if held is None:
+            return
+        game = self.game
+        records = [
+            entry_record(i, game.entries[i], game.digests[i], self.rules)
+            for i in range(held.written, len(game.entries))
+        ]
+        with contextlib.suppress(OSError):
+            keep_held(self.log_path, records)
+
+    def _restore_held(self) -> None:
+        """A resumed game: the held moves a killed program left beside its log, as far as they
+        continue it (a player's or a bot's move, legal, with the digest the game has after it),
+        written to the log; then the file goes."""
+        from netcode.replay import entry_reader
+
+        records = read_held(self.log_path)
+        game = self.game
+        start = good = len(game.entries)
+        read = entry_reader(self.rules, game)
+        for index, actor, text, digest in records:
+            if index != good or actor == CHANCE or game.over:
+                break
+            try:
+                game.push(read(actor, text), digest)
+            except (ValueError, IllegalAction):  # not this game's move: the rest is not either
+                self._rewind(good)
+                game = self.game
+                break
+            good += 1
+        if good > start:
+            try:
+                self._write_upto(start, good)
+            except OSError:  # the disk refuses: on from the log, the file kept for another try
+                self._rewind(start)
+                return
+        forget_held(self.log_path)
 
     def _rewind(self, length: int) -> None:
         """The game as it was after its first ``length`` entries."""

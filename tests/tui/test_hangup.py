@@ -43,3 +43,38 @@ def test_closing_the_terminal_keeps_the_moves_held_for_taking_back(
     assert moves[0][0] == 0 and moves[0][1].startswith("buy "), moves  # the player's buy
     assert any(actor == 1 for actor, _ in moves[1:]), moves  # and the bot's answer
     assert not log.with_name("game.jetset.lock").exists(), "the log was let go"
+
+
+def test_a_killed_game_resumes_with_the_moves_it_held(tmp_path: Path) -> None:
+    """``kill -9`` (or a crash) gives the program no time to write anything: the moves held
+    for taking back were lost, and the game resumed from before them. The table keeps them
+    beside the log as it goes (``<log>.held``), and resuming writes them."""
+    log = tmp_path / "game.jetset"
+    home = {"JETSET_HOME": str(tmp_path / "home")}
+    args = ["play", "--players", "2", "--bots", "greedy", "--seed", "killed", "--delay", "0"]
+    terminal = Terminal(*args, "--save", str(log), env=home)
+    try:
+        terminal.read_until(b"your turn")
+        mark = len(terminal.out)
+        terminal.type("b")
+        terminal.read_until(b"Enter to play it", start=mark)
+        mark = len(terminal.out)
+        terminal.type("\r")
+        terminal.read_until(b"buy ", start=mark)
+        terminal.settle()
+        terminal.proc.kill()
+        assert terminal.close() == -signal.SIGKILL
+    finally:
+        if terminal.proc.poll() is None:
+            terminal.proc.kill()
+    on_disk = read_log(log).records
+    assert not any(actor >= 0 for _, actor, _, _ in on_disk), "the moves were held, not written"
+    again = Terminal("play", "--resume", str(log), "--delay", "0", env=home)
+    try:
+        again.read_until(b"your turn")  # resumed: what it held is in the log by now
+    finally:
+        again.proc.kill()
+        again.close()
+    moves = [(actor, said) for _, actor, said, _ in read_log(log).records if actor >= 0]
+    assert moves[0][0] == 0 and moves[0][1].startswith("buy "), moves  # the player's buy
+    assert any(actor == 1 for actor, _ in moves[1:]), moves  # and the bot's answer
