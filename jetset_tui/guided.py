@@ -117,13 +117,25 @@ def link_choice(state: State, link: int, note: str) -> Choice:
     )
 
 
-def owner_note(state: State, names: list[str], link: int) -> str:
+def planes_on(state: State, names: list[str], link: int) -> str:
+    """Whose planes are on ``link``: ``Root 2, Amelia 1`` ('' for none)."""
     planes = state.link_planes[link]
-    on = ", ".join(f"{names[s]} {n}" for s, n in enumerate(planes) if n)
+    return ", ".join(f"{names[s]} {n}" for s, n in enumerate(planes) if n)
+
+
+def owner_note(state: State, names: list[str], link: int) -> str:
+    """Another player's link: its owner and the planes on it."""
+    on = planes_on(state, names, link)
     owner = names[state.owner[link]]
     if on:
         return _("owner {name} · planes: {planes}").format(name=owner, planes=on)
     return _("owner {name}").format(name=owner)
+
+
+def own_link_note(state: State, names: list[str], link: int) -> str:
+    """One of your links: the planes on it (it said "owner Root" on every line of your own)."""
+    on = planes_on(state, names, link)
+    return _("planes: {planes}").format(planes=on) if on else _("no planes on it")
 
 
 def buy_stage(state: State, seat: int, names: list[str]) -> Stage | str:
@@ -163,7 +175,7 @@ def place_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     own = state.owned_links(seat)
     if not own:
         return _("you own no airlink yet: buy one first (b)")
-    choices = [link_choice(state, ln, owner_note(state, names, ln)) for ln in own]
+    choices = [link_choice(state, ln, own_link_note(state, names, ln)) for ln in own]
 
     def build(choice: Choice, n: int, each: dict[int, int]) -> Action:
         placements = {int(str(choices[i].value)): k for i, k in each.items() if k > 0}

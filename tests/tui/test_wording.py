@@ -9,7 +9,7 @@ from pathlib import Path
 from engine import Game, Options
 from engine.jetset.actions import Claim, ClaimDistant
 from engine.jetset.selfplay import play_game
-from jetset_tui.guided import path_stage
+from jetset_tui.guided import path_stage, place_stage
 from jetset_tui.guided_distant import path_stage as distant_path_stage
 from jetset_tui.table import TableView
 from jetset_tui.theme import LIVERIES
@@ -27,6 +27,28 @@ def test_a_claim_path_counts_its_links() -> None:
         "1 link, one plane back from it",
         "2 links, one plane back from each",
     ]
+
+
+def test_your_own_links_say_their_planes_not_their_owner() -> None:
+    """A play test: placing planes listed "owner Root" on every line, all of them Root's own;
+    each says the planes on it now, which is what a placement changes."""
+    t = mid_game_table()
+    state = t.game.state
+    seat = 1  # MIL-ROM with 2 planes, and the links of a claimed card with none
+    names = ["Ann", "Bob", "Cy", "Dee"][: state.players]
+    stage = place_stage(state, seat, names)
+    assert not isinstance(stage, str)
+    for choice in stage.choices:
+        link = int(str(choice.value))
+        assert "owner" not in choice.note, choice.note
+        ours = [n for n in state.link_planes[link] if n]
+        if ours:
+            assert choice.note.startswith("planes: "), choice.note
+        else:
+            assert choice.note == "no planes on it", choice.note
+    notes = {choice.label: choice.note for choice in stage.choices}
+    assert notes["MIL-ROM"] == "planes: Bob 2", notes
+    assert "no planes on it" in notes.values(), notes
 
 
 def test_a_player_with_one_point_has_1_pt() -> None:
