@@ -231,6 +231,32 @@ FREE_PLAY_EXPANSION: Final = N_(
     "Lands, Hubs, Investors) is in F1 and in New game's modules."
 )
 
+GAME_OVER: Final = N_(
+    "That was the whole game. The tutorial's last chapter is a game of its own with the "
+    "expansion's Business cards: start the tutorial again to play it."
+)
+GAME_OVER_EXPANSION: Final = N_(
+    "That was the tutorial. The rest of the expansion (Distant Lands, Hubs, Investors) is in F1 "
+    "and in New game's modules."
+)
+RACE_UNSEEN: Final = N_(
+    "The game ended with the last Final Flight played, before the race: after your Final Flight "
+    "each turn puts one plane from your stock on it (+2 points), and a fifth plane on one ends "
+    "the game."
+)
+
+
+def end_words(entries: Sequence[Entry], state: State, seat: int, options: Options) -> str:
+    """What the coach says under the end of a tutorial game: what comes next, and the lesson
+    of a chapter the game ended before (the race, when the last Final Flight ended it)."""
+    if options.business_cards:
+        return _(GAME_OVER_EXPANSION)
+    race = next(c for c in CHAPTERS if c.name == "plane")
+    said = _(GAME_OVER)
+    if not race.done(entries, state, seat):
+        said = f"{_(RACE_UNSEEN)} {said}"
+    return said
+
 
 def chapters_for(options: Options) -> tuple[Chapter, ...]:
     """The base game's chapters, or the expansion's last chapter in its own game."""

@@ -234,14 +234,17 @@ class EndScreen(EndFrame):
         path: Path | None = None,
         *,
         local: bool = True,
+        note: str | None = None,
     ) -> None:
-        """``local``: a game played at this keyboard (a rematch can start here)."""
+        """``local``: a game played at this keyboard (a rematch can start here). ``note``: a
+        word under the story (the tutorial's coach on what comes next)."""
         super().__init__(path)
         self.game = game
         self.names = names
         self.kinds = kinds
         self.liveries = liveries
         self.local = local
+        self.note = note
         self.told = story(game)
 
     def points_table(self) -> ScoreTable:
@@ -255,7 +258,10 @@ class EndScreen(EndFrame):
         points = [[s.points[i] for s in samples] for i in range(players)]
         cash = [[s.cash[i] for s in samples] for i in range(players)]
         turns = [s.turn for s in samples]
-        yield Static(story_text(self.game, self.names, self.told), id="story")
+        told = story_text(self.game, self.names, self.told)
+        if self.note:
+            told.append("\n" + self.note, style="bold")
+        yield Static(told, id="story")
         with Horizontal(id="charts"):
             yield Chart(
                 _("Points, turn by turn"),

@@ -421,8 +421,14 @@ class GameScreen(GameMoves):
         game = self.session.game
         path = self.session.save_path
         local = isinstance(self.session, LocalSession) and self.session.hosting is None
-        end = EndScreen(game, self.names, self.kinds, self.liveries, path, local=local)
+        end = EndScreen(
+            game, self.names, self.kinds, self.liveries, path, local=local, note=self.end_note()
+        )
         self.app.switch_screen(end)
+
+    def end_note(self) -> str | None:
+        """A word of this screen's own under the end of the game (the tutorial's coach)."""
+        return None
 
     # -- acting -----------------------------------------------------------------------------
 

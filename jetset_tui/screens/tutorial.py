@@ -120,6 +120,10 @@ class TutorialScreen(GameScreen):
 
         return text
 
+    def end_note(self) -> str | None:
+        game = self.session.game
+        return tutorial.end_words(game.entries, game.state, self.seat, game.options)
+
     def action_act(self, kind: str) -> None:
         """A picker opened: under 30 rows the coach gives it its room (the picker says its own
         keys), else the picker had two rows and showed no choice."""

@@ -8,12 +8,13 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from engine import Action
+from engine import Action, Game
 from engine.jetset.actions import CashIn, Offer
 from engine.jetset.bots import make_bot
 from engine.jetset.notation import Notation
 from jetset_tui import tutorial
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import _ as said_in
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screens.start import StartScreen
 from jetset_tui.screens.tutorial import Coach, TutorialScreen, tutorial_session
@@ -268,3 +269,45 @@ def test_the_coach_prices_a_place_as_the_rules_do() -> None:
     assert "number of planes" not in said and "links you place on" in said, said
     figures = [int(n) for n in re.findall(r"€(\d+) for (?:one|two|three)", said)]
     assert figures == [service_charge(links) for links in (1, 2, 3)], said
+
+
+def test_the_end_of_a_tutorial_game_says_what_comes_next() -> None:
+    """A play test: the opponent's Final Flight ended the game right after the newcomer's, so
+    chapter 9 (the race) never came, and the end screen said nothing of the tutorial's last
+    chapter, a game of its own. The coach's word now ends the game: the race's lesson if the
+    game ended before it, and how the tutorial goes on."""
+    from engine import Options
+    from engine.jetset.actions import FinalPlane
+    from engine.jetset.selfplay import play_game
+
+    races = set()
+    for seed in ("end-a", "end-b", "end-c", "end-d"):  # seat 0 raced in end-c alone
+        game = play_game(Options(players=2), seed, ("greedy",))
+        raced = any(e.actor == 0 and isinstance(e.action, FinalPlane) for e in game.entries)
+        races.add(raced)
+        said = tutorial.end_words(game.entries, game.state, 0, game.options)
+        assert said.endswith(said_in(tutorial.GAME_OVER)), said
+        assert (said_in(tutorial.RACE_UNSEEN) in said) is not raced, (seed, said)
+    assert races == {True, False}
+    expansion = Options(players=2, business_cards=True)
+    over = said_in(tutorial.GAME_OVER_EXPANSION)
+    assert tutorial.end_words([], Game(expansion).state, 0, expansion) == over
+
+
+async def test_the_end_screen_shows_the_coachs_word(tmp_path: Path) -> None:
+    from engine import Options
+    from engine.jetset.selfplay import play_game
+    from jetset_tui.theme import livery_for
+    from netcode.seatkind import SeatKind
+
+    game = play_game(Options(players=2), "end-note", ("greedy",))
+    kinds = [SeatKind.parse("human"), SeatKind.of_bot("greedy")]
+    liveries = [livery_for([], i) for i in range(2)]
+    note = said_in(tutorial.GAME_OVER)
+    app = JetSetApp()
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        app.push_screen(EndScreen(game, ["Root", "Amelia"], kinds, liveries, note=note))
+        await pilot.pause()
+        said = " ".join(screen_text(app).split())
+        assert note in said, said
