@@ -34,7 +34,7 @@ if TYPE_CHECKING:
     from netcode.logfile import GameLog
 
 HANGUPS = ("SIGHUP", "SIGTERM")
-"""The signals that close the app of ``jetset play`` after saving its game (``on_hangup``)."""
+"""The signals that close the app of ``jetset play`` after saving its game (``closed_from_outside``)."""
 
 
 class JetSetApp(App[None]):
@@ -88,7 +88,7 @@ class JetSetApp(App[None]):
         ``language``: the session's (default: the one current where the app starts).
         ``own_terminal``: the app is the program in this terminal (``jetset play``, not one of
         an SSH server's sessions): the terminal closed (SIGHUP) or SIGTERM saves and closes it
-        (``on_hangup``)."""
+        (``closed_from_outside``)."""
         super().__init__()
         keep_key_order()  # a burst of keys reaches a text field in the order typed
         self.keys_in_turn = KeysInTurn(self)  # and keys after one that moves the focus follow it
@@ -139,16 +139,16 @@ class JetSetApp(App[None]):
             self.open_menu()
 
     def catch_hangups(self) -> None:
-        """SIGHUP (the terminal window closed) and SIGTERM call ``on_hangup`` (where the loop
+        """SIGHUP (the terminal window closed) and SIGTERM call ``closed_from_outside`` (where the loop
         takes signal handlers: not on Windows)."""
         loop = asyncio.get_running_loop()
         for name in HANGUPS:
             signum = getattr(signal, name, None)
             if signum is not None:
                 with contextlib.suppress(NotImplementedError, RuntimeError):
-                    loop.add_signal_handler(signum, self.on_hangup)
+                    loop.add_signal_handler(signum, self.closed_from_outside)
 
-    def on_hangup(self) -> None:
+    def closed_from_outside(self) -> None:
         """Write the moves a local game holds for taking back (docs/log-format.md), which a
         closed terminal would otherwise lose, then close the app."""
         for game in self.local_games:
