@@ -34,7 +34,8 @@ if TYPE_CHECKING:
     from netcode.logfile import GameLog
 
 HANGUPS = ("SIGHUP", "SIGTERM")
-"""The signals that close the app of ``jetset play`` after saving its game (``closed_from_outside``)."""
+"""The signals that close the app of ``jetset play`` after saving its game
+(``closed_from_outside``)."""
 
 
 class JetSetApp(App[None]):
@@ -139,8 +140,8 @@ class JetSetApp(App[None]):
             self.open_menu()
 
     def catch_hangups(self) -> None:
-        """SIGHUP (the terminal window closed) and SIGTERM call ``closed_from_outside`` (where the loop
-        takes signal handlers: not on Windows)."""
+        """SIGHUP (the terminal window closed) and SIGTERM call ``closed_from_outside`` (where the
+        loop takes signal handlers: not on Windows)."""
         loop = asyncio.get_running_loop()
         for name in HANGUPS:
             signum = getattr(signal, name, None)

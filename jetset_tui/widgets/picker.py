@@ -356,8 +356,7 @@ class ActionPicker(Widget, can_focus=True):
         if self.message:
             return
         action = self.preview()
-        if self.current() is None:  # said at once, not after an Enter that does nothing
-            text.append(f"✗ {no_match()}", style=f"bold {BAD}")
+        if self.current() is None:  # the line under says so (``_verdict_lines``)
             return
         if action is None or self.state is None or self.notation is None:
             text.append(_("Enter to go on"), style=DIM)
@@ -379,6 +378,8 @@ class ActionPicker(Widget, can_focus=True):
         ``width`` so that no word of it is cut off."""
         if self.message:
             return wrapped(f"✗ {self.message}", width, f"bold {BAD}")
+        if self.current() is None:  # said at once, not after an Enter that does nothing
+            return wrapped(f"✗ {no_match()}", width, f"bold {BAD}")
         action = self.preview()
         if action is None or self.state is None or self.notation is None:
             return []

@@ -186,3 +186,23 @@ def test_a_player_without_a_hub_is_said_so_in_each_language() -> None:
     assert hub_text(state, 0).plain.strip() == "no hub yet"
     with use_language("it"):
         assert hub_text(state, 0).plain.strip() == "ancora nessun hub"
+
+
+async def test_a_search_that_finds_nothing_is_said_whole_in_italian_at_100x30(
+    tmp_path: Path,
+) -> None:
+    """The picker's "nothing matches" line was cut at the picker's edge in Italian ("… (Bac…"):
+    it is said under the list, wrapped like the rules' refusals."""
+    with use_language("it"):
+        app = hubs_app(tmp_path, "hub-keys")
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await game_screen(pilot)
+            await session_of(screen).wait_idle()
+            await pilot.pause()
+            await pilot.press("u", "X", "Y", "Z")
+            await pilot.pause()
+            text = screen_text(app)
+    left = " ".join(line.split("│")[0].strip() for line in text.splitlines())
+    said = "✗ nessuna scelta corrisponde a ciò che hai scritto (Backspace per cambiarlo)"
+    assert said in " ".join(left.split()), text
+    assert "…" not in left, text
