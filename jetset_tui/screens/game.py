@@ -10,6 +10,7 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -22,7 +23,7 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 
 from engine import CHANCE
-from engine.jetset.actions import Entry
+from engine.jetset.actions import Accept, Decline, Entry, Offer
 from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
@@ -74,18 +75,40 @@ def table_panels() -> list[Widget]:
     return [PlayersPanel(), RowsPanel(), HandPanel(), BoardsPanel()]
 
 
-def hand_off_reason(state: State, mover: int, names: list[str]) -> str | None:
-    """Why the keyboard goes to ``mover`` when it is not their turn's action: a Business Deal
-    to answer, the end of the game to vote on, a first hub to place; None otherwise."""
+def hand_off_reason(
+    state: State, mover: int, names: list[str], entries: Sequence[Entry] = ()
+) -> str | None:
+    """Why the keyboard goes to ``mover`` when it is not simply their turn: a Business Deal to
+    answer, the answer to theirs (``entries``: the game's so far), the end of the game to vote
+    on, a first hub to place; None otherwise."""
     business = state.business
     if business is not None and business.offer[1] == mover:
         offerer = names[business.offer[0]]
         return _("{name} offers you a Business Deal: accept or refuse it.").format(name=offerer)
+    answer = deal_answer_to(entries, mover)
+    if answer is not None:
+        said, answerer = answer
+        return said.format(name=names[answerer])
     if offer_pending(state):
         return _("Five rounds of only income: end the game now?")
     hubs = state.hubs
     if hubs is not None and hubs.placing == mover:
         return _("Place your first hub.")
+    return None
+
+
+def deal_answer_to(entries: Sequence[Entry], mover: int) -> tuple[str, int] | None:
+    """When the last entry answers ``mover``'s Business Deal: what to say (``{name}`` for the
+    answering player) and who answered; else None."""
+    if len(entries) < 2:
+        return None
+    offer, answer = entries[-2], entries[-1]
+    if offer.actor != mover or not isinstance(offer.action, Offer):
+        return None
+    if isinstance(answer.action, Accept):
+        return _("{name} accepted your Business Deal."), answer.actor
+    if isinstance(answer.action, Decline):
+        return _("{name} refused your Business Deal."), answer.actor
     return None
 
 
@@ -408,7 +431,8 @@ class GameScreen(GameMoves):
                 "Everyone else, look away: their Final Flights and Business cards are secret."
             )
         leave = None if self.asks_to_leave() else self.action_leave
-        reason = hand_off_reason(self.session.game.state, mover, self.names)
+        game = self.session.game
+        reason = hand_off_reason(game.state, mover, self.names, game.entries)
         pass_screen = PassScreen(
             self.names[mover], self.liveries[mover], undo_by, handed_over, secret, leave, reason
         )

@@ -100,7 +100,7 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         await pilot.pause()
         assert "Ann's Business Deal: they discard" in screen_text(app)
         await pilot.press(*"refuse", "enter")
-        await hand_off(app, pilot, "Ann")
+        await hand_off(app, pilot, "Ann", "Amelia refused your Business Deal.")
         assert table.game.to_move() == 0 and b.offer[1] == -1
         # Ann cashes in a card with the picker, then plays on with keys
         await pilot.press("y", *"cash", "enter")

@@ -101,3 +101,20 @@ def test_the_hand_off_says_why_when_the_keyboard_goes_for_a_question() -> None:
     for turn in range(STALL_ROUNDS * 2):
         t.do(turn % 2, "income")
     assert hand_off_reason(t.state, 0, names) == "Five rounds of only income: end the game now?"
+
+
+def test_the_hand_off_back_to_a_deals_offerer_says_the_answer() -> None:
+    """The keyboard goes back to who offered a Business Deal once it is answered: the hand-off
+    says how (the hot-seat refusal's case runs in tests/tui/test_business.py)."""
+    from engine.jetset.actions import Accept, Decline, Entry, Offer, PlayCard
+
+    names = ["Ann", "Bob"]
+    state = Table().state
+    offer = Entry(0, Offer(1, "taxes", -1))
+    accepted = [offer, Entry(1, Accept("recall", -1))]
+    assert hand_off_reason(state, 0, names, accepted) == "Bob accepted your Business Deal."
+    refused = [offer, Entry(1, Decline())]
+    assert hand_off_reason(state, 0, names, refused) == "Bob refused your Business Deal."
+    assert hand_off_reason(state, 1, names, refused) is None  # not Bob's deal
+    assert hand_off_reason(state, 0, names, [offer]) is None
+    assert hand_off_reason(state, 0, names, [offer, Entry(0, PlayCard("taxes"))]) is None
