@@ -7,12 +7,14 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Sequence
 from pathlib import Path
+from typing import ClassVar
 
 from rich.console import Console, ConsoleOptions, RenderResult
 from rich.measure import Measurement
 from rich.table import Table
 from rich.text import Text
 from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
@@ -22,7 +24,7 @@ from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.jetset.scoring import final_flight_points
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import Story, story
-from jetset_tui.i18n import _, money, ngettext
+from jetset_tui.i18n import N_, _, money, ngettext
 from jetset_tui.screens.end_frame import EndFrame, saved_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.theme import DIM, Livery, livery_for
@@ -218,6 +220,9 @@ class EndScreen(EndFrame):
     """Jet Set's game is over: the scores by source, the story of the ending, and the charts
     (on the end frame, screens/end_frame.py)."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("t", "tutorial_next", N_("The tutorial's last chapter")),
+    ]
     DEFAULT_CSS = """
     EndScreen #scores { height: auto; padding: 1 2 0 2; }
     EndScreen #story { height: auto; padding: 1 2 0 2; }
@@ -235,9 +240,11 @@ class EndScreen(EndFrame):
         *,
         local: bool = True,
         note: str | None = None,
+        tutorial_next: bool = False,
     ) -> None:
         """``local``: a game played at this keyboard (a rematch can start here). ``note``: a
-        word under the story (the tutorial's coach on what comes next)."""
+        word under the story (the tutorial's coach on what comes next). ``tutorial_next``: the
+        tutorial's first game, which ``t`` follows with its last chapter."""
         super().__init__(path)
         self.game = game
         self.names = names
@@ -245,6 +252,7 @@ class EndScreen(EndFrame):
         self.liveries = liveries
         self.local = local
         self.note = note
+        self.tutorial_next = tutorial_next
         self.told = story(game)
 
     def points_table(self) -> ScoreTable:
@@ -301,6 +309,20 @@ class EndScreen(EndFrame):
 
     def can_rematch(self) -> bool:
         return self.local
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "tutorial_next":
+            return self.tutorial_next
+        return super().check_action(action, parameters)
+
+    def action_tutorial_next(self) -> None:
+        """The tutorial goes on: its last chapter, a game of its own with Business cards."""
+        from jetset_tui.app import JetSetApp
+
+        app = self.app
+        if self.tutorial_next and isinstance(app, JetSetApp):
+            app.pop_screen()
+            app.start_tutorial()
 
     def rematch(self) -> None:
         """The same seats, names, colours and options, a new deal."""

@@ -59,6 +59,7 @@ from netcode.client import (
 if TYPE_CHECKING:
     from engine.jetset.state import State
     from jetset_tui.advice import Advice
+    from jetset_tui.screens.end import EndScreen
     from jetset_tui.widgets.panel import LinePanel
     from jetset_tui.widgets.players import PlayersPanel
 
@@ -439,20 +440,27 @@ class GameScreen(GameMoves):
         self.app.push_screen(pass_screen)
 
     def show_end(self) -> None:
+        self.app.switch_screen(self.end_screen())
+
+    def end_screen(self, note: str | None = None, tutorial_next: bool = False) -> EndScreen:
+        """The end of this game (``EndScreen``'s ``note`` and ``tutorial_next``: the
+        tutorial's own)."""
         from jetset_tui.screens.end import EndScreen
         from netcode.local import LocalSession
 
         game = self.session.game
         path = self.session.save_path
         local = isinstance(self.session, LocalSession) and self.session.hosting is None
-        end = EndScreen(
-            game, self.names, self.kinds, self.liveries, path, local=local, note=self.end_note()
+        return EndScreen(
+            game,
+            self.names,
+            self.kinds,
+            self.liveries,
+            path,
+            local=local,
+            note=note,
+            tutorial_next=tutorial_next,
         )
-        self.app.switch_screen(end)
-
-    def end_note(self) -> str | None:
-        """A word of this screen's own under the end of the game (the tutorial's coach)."""
-        return None
 
     # -- acting -----------------------------------------------------------------------------
 

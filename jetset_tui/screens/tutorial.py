@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.text import Text
 from textual.binding import Binding, BindingType
@@ -31,6 +31,9 @@ from netcode.local import LocalSession
 from netcode.loglock import LogLocked
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import secrets_path
+
+if TYPE_CHECKING:
+    from jetset_tui.screens.end import EndScreen
 
 PACE = 0.25
 """Seconds between the moves the tutorial plays for you, so that you can follow them."""
@@ -120,9 +123,12 @@ class TutorialScreen(GameScreen):
 
         return text
 
-    def end_note(self) -> str | None:
+    def end_screen(self, note: str | None = None, tutorial_next: bool = False) -> EndScreen:
+        """The end, with the coach's word on what comes next, and ``t`` to the expansion's
+        chapter after the first game."""
         game = self.session.game
-        return tutorial.end_words(game.entries, game.state, self.seat, game.options)
+        said = tutorial.end_words(game.entries, game.state, self.seat, game.options)
+        return super().end_screen(said, tutorial_next=not game.options.business_cards)
 
     def action_act(self, kind: str) -> None:
         """A picker opened: under 30 rows the coach gives it its room (the picker says its own

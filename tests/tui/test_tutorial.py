@@ -145,6 +145,21 @@ async def test_the_last_chapter_the_expansion(tmp_path: Path) -> None:
     assert (tmp_path / tutorial.EXPANSION_FILE).exists()
 
 
+async def finish(path: Path) -> None:
+    """Play a saved tutorial game out with bots (the dealer's seed revealed: the log says it
+    is over)."""
+    s = LocalSession.resume(path, bot_delay=0, fsync=False)
+    await s.start()
+    while not s.game.over:
+        await s.wait_idle()
+        seat = s.game.to_move()
+        if seat is None:
+            break
+        await s.submit(seat, make_bot("greedy", seat, "t").act(s.view(seat), s.game.rules))
+    await s.wait_idle()
+    await s.close()
+
+
 def test_the_tutorial_goes_from_the_first_game_to_the_expansion_and_round(tmp_path: Path) -> None:
     """Which game ``tutorial_session`` opens: the first while it is unfinished, then the
     expansion's, then the first again once both are over."""
@@ -156,18 +171,6 @@ def test_the_tutorial_goes_from_the_first_game_to_the_expansion_and_round(tmp_pa
             return s.game.options.business_cards, s.seed
         finally:
             await s.close()
-
-    async def finish(path: Path) -> None:  # the dealer's seed revealed: the log says it is over
-        s = LocalSession.resume(path, bot_delay=0, fsync=False)
-        await s.start()
-        while not s.game.over:
-            await s.wait_idle()
-            seat = s.game.to_move()
-            if seat is None:
-                break
-            await s.submit(seat, make_bot("greedy", seat, "t").act(s.view(seat), s.game.rules))
-        await s.wait_idle()
-        await s.close()
 
     async def walk() -> None:
         assert await opened() == (False, tutorial.SEED)
@@ -311,3 +314,36 @@ async def test_the_end_screen_shows_the_coachs_word(tmp_path: Path) -> None:
         await pilot.pause()
         said = " ".join(screen_text(app).split())
         assert note in said, said
+
+
+async def test_t_at_the_end_of_the_tutorials_first_game_opens_its_last_chapter(
+    tmp_path: Path,
+) -> None:
+    """The end of the tutorial's first game offers ``t``, which opens the expansion's chapter
+    (its coach's word says so); the end of that chapter offers no ``t``."""
+    from engine import Options
+    from engine.jetset.selfplay import play_game
+    from jetset_tui.theme import livery_for
+    from netcode.seatkind import SeatKind
+
+    first = tutorial_session(tmp_path, bot_delay=0, fsync=False)
+    await first.close()
+    await finish(tmp_path / tutorial.TUTORIAL_FILE)
+    game = play_game(Options(players=2), "end-t", ("greedy",))
+    kinds = [SeatKind.parse("human"), SeatKind.of_bot("greedy")]
+    liveries = [livery_for([], i) for i in range(2)]
+    app = JetSetApp(saves=tmp_path, bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        end = EndScreen(game, ["Root", "Amelia"], kinds, liveries, tutorial_next=True)
+        app.push_screen(end)
+        await pilot.pause()
+        assert "t The tutorial's last chapter" in screen_text(app).splitlines()[-1]
+        await pilot.press("t")
+        screen = await tutorial_screen(pilot)
+        assert screen.session.game.options.business_cards, "the expansion's chapter"
+        assert not screen.end_screen().tutorial_next, "the tutorial's last game"
+        plain = EndScreen(game, ["Root", "Amelia"], kinds, liveries)
+        app.push_screen(plain)
+        await pilot.pause()
+        assert "tutorial" not in screen_text(app).splitlines()[-1]
