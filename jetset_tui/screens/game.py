@@ -10,7 +10,6 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 from __future__ import annotations
 
 import logging
-from collections.abc import Sequence
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -23,13 +22,14 @@ from textual.reactive import Reactive
 from textual.widget import Widget
 
 from engine import CHANCE
-from engine.jetset.actions import Accept, Decline, Entry, Offer
+from engine.jetset.actions import Entry
 from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings
 from jetset_tui.describe import log_words
 from jetset_tui.frames import sync_in_one_frame
+from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.game_moves import GameMoves, SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
@@ -57,7 +57,6 @@ from netcode.client import (
 )
 
 if TYPE_CHECKING:
-    from engine.jetset.state import State
     from jetset_tui.advice import Advice
     from jetset_tui.screens.end import EndScreen
     from jetset_tui.widgets.panel import LinePanel
@@ -74,43 +73,6 @@ def table_panels() -> list[Widget]:
     from jetset_tui.widgets.rows import RowsPanel
 
     return [PlayersPanel(), RowsPanel(), HandPanel(), BoardsPanel()]
-
-
-def hand_off_reason(
-    state: State, mover: int, names: list[str], entries: Sequence[Entry] = ()
-) -> str | None:
-    """Why the keyboard goes to ``mover`` when it is not simply their turn: a Business Deal to
-    answer, the answer to theirs (``entries``: the game's so far), the end of the game to vote
-    on, a first hub to place; None otherwise."""
-    business = state.business
-    if business is not None and business.offer[1] == mover:
-        offerer = names[business.offer[0]]
-        return _("{name} offers you a Business Deal: accept or refuse it.").format(name=offerer)
-    answer = deal_answer_to(entries, mover)
-    if answer is not None:
-        said, answerer = answer
-        return said.format(name=names[answerer])
-    if offer_pending(state):
-        return _("Five rounds of only income: end the game now?")
-    hubs = state.hubs
-    if hubs is not None and hubs.placing == mover:
-        return _("Place your first hub.")
-    return None
-
-
-def deal_answer_to(entries: Sequence[Entry], mover: int) -> tuple[str, int] | None:
-    """When the last entry answers ``mover``'s Business Deal: what to say (``{name}`` for the
-    answering player) and who answered; else None."""
-    if len(entries) < 2:
-        return None
-    offer, answer = entries[-2], entries[-1]
-    if offer.actor != mover or not isinstance(offer.action, Offer):
-        return None
-    if isinstance(answer.action, Accept):
-        return _("{name} accepted your Business Deal."), answer.actor
-    if isinstance(answer.action, Decline):
-        return _("{name} refused your Business Deal."), answer.actor
-    return None
 
 
 class GameScreen(GameMoves):

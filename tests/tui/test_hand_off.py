@@ -10,8 +10,9 @@ from textual import events
 from engine import Income, Options
 from engine.jetset.rules.turns import STALL_ROUNDS
 from jetset_tui.app import JetSetApp
+from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.jetlag_plan import plan_for
-from jetset_tui.screens.game import GameScreen, hand_off_reason
+from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screens.start import StartScreen
 from jetset_tui.screenshot import screen_text
