@@ -139,19 +139,24 @@ class JetSetApp(App[None]):
         else:
             self.open_menu()
 
-    def catch_hangups(self) -> None:
+    def catch_hangups(self, catch: bool = True) -> None:
         """SIGHUP (the terminal window closed) and SIGTERM call ``closed_from_outside`` (where the
-        loop takes signal handlers: not on Windows)."""
+        loop takes signal handlers: not on Windows); with ``catch`` False, they kill again."""
         loop = asyncio.get_running_loop()
         for name in HANGUPS:
             signum = getattr(signal, name, None)
             if signum is not None:
                 with contextlib.suppress(NotImplementedError, RuntimeError):
-                    loop.add_signal_handler(signum, self.closed_from_outside)
+                    if catch:
+                        loop.add_signal_handler(signum, self.closed_from_outside)
+                    else:
+                        loop.remove_signal_handler(signum)
 
     def closed_from_outside(self) -> None:
         """Write the moves a local game holds for taking back (docs/log-format.md), which a
-        closed terminal would otherwise lose, then close the app."""
+        closed terminal would otherwise lose, then close the app. Once: a second signal kills
+        the program, should closing hang."""
+        self.catch_hangups(catch=False)
         for game in self.local_games:
             game.write_held()
         self.exit()

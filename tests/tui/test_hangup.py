@@ -78,3 +78,19 @@ def test_a_killed_game_resumes_with_the_moves_it_held(tmp_path: Path) -> None:
     moves = [(actor, said) for _, actor, said, _ in read_log(log).records if actor >= 0]
     assert moves[0][0] == 0 and moves[0][1].startswith("buy "), moves  # the player's buy
     assert any(actor == 1 for actor, _ in moves[1:]), moves  # and the bot's answer
+
+
+async def test_the_signals_are_caught_once_then_kill_again() -> None:
+    """Caught, a hangup closes the app in good order; should that hang, a second signal must
+    still end the program: the first one gives the signals back to their defaults."""
+    from jetset_tui.app import JetSetApp
+
+    before = signal.getsignal(signal.SIGTERM)
+    app = JetSetApp(own_terminal=True)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        assert signal.getsignal(signal.SIGHUP) is not signal.SIG_DFL, "caught while it runs"
+        app.closed_from_outside()
+        assert signal.getsignal(signal.SIGHUP) is signal.SIG_DFL
+        assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    signal.signal(signal.SIGTERM, before)
