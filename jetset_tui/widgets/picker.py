@@ -15,6 +15,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from engine import Action, Entry, IllegalAction
+from engine.jetset.actions import Offer
 from engine.jetset.definition import JET_SET
 from engine.jetset.notation import Notation
 from engine.jetset.ruleset import Ruleset
@@ -364,6 +365,11 @@ class ActionPicker(Widget, can_focus=True):
         cost = action_cost(self.state, self.seat, action)
         cash = self.state.seats[self.seat].cash
         text.append(self.notation.format_action(action), style="bold")
+        if isinstance(action, Offer) and 0 <= action.seat < len(self.players):
+            to = _("(to {name})").format(
+                name=self.players[action.seat]
+            )  # ``offer 1`` counts from 0
+            text.append(f" {to}", style="bold")
         if cost > 0:
             text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
             text.append(f"  {money(cash)} → {money(cash - cost)}")
