@@ -9,10 +9,7 @@ starts, so that ``jetset`` shows its first frame sooner (BENCHMARKS.md, "TUI").
 
 from __future__ import annotations
 
-import asyncio
-import contextlib
 import importlib
-import signal
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -108,8 +105,8 @@ class JetSetApp(App[None]):
         self.joined_at = joined_at
         self.launch_tutorial = tutorial
         self.launch_expansion = expansion
-        self.local_games: list[LocalSession] = []
         self.own_terminal = own_terminal
+        self.local_games: list[LocalSession] = []
         """The games played at this keyboard since the app started, in order."""
 
     @property
@@ -140,17 +137,15 @@ class JetSetApp(App[None]):
             self.open_menu()
 
     def catch_hangups(self, catch: bool = True) -> None:
-        """SIGHUP (the terminal window closed) and SIGTERM call ``closed_from_outside`` (where the
-        loop takes signal handlers: not on Windows); with ``catch`` False, they kill again."""
-        loop = asyncio.get_running_loop()
-        for name in HANGUPS:
-            signum = getattr(signal, name, None)
-            if signum is not None:
-                with contextlib.suppress(NotImplementedError, RuntimeError):
-                    if catch:
-                        loop.add_signal_handler(signum, self.closed_from_outside)
-                    else:
-                        loop.remove_signal_handler(signum)
+        """SIGHUP (the terminal window closed) and SIGTERM call ``closed_from_outside``, where
+        the loop can catch signals; with ``catch`` False, they kill again."""
+        from jetset_tui.commands.stopping import catch_signals, release_signals, signals_named
+
+        signums = signals_named(*HANGUPS)
+        if catch:
+            catch_signals(signums, self.closed_from_outside)
+        else:
+            release_signals(signums)
 
     def closed_from_outside(self) -> None:
         """Write the moves a local game holds for taking back (docs/log-format.md), which a

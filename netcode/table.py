@@ -134,6 +134,8 @@ class Table(DealShares):
         """This table is the log's one writer until ``close``."""
         self.held: HeldTurn | None = None
         """A game at one keyboard: the newest moves, held off the log to be taken back."""
+        self._held_file = False
+        """``<log>.held`` may be there (``_keep_held``)."""
 
     @classmethod
     def create(
@@ -370,12 +372,16 @@ class Table(DealShares):
         if held is None:
             return
         game = self.game
+        if held.written == len(game.entries) and not self._held_file:
+            return  # nothing held, no file left: no disk work on a bot's move
         records = [
             entry_record(i, game.entries[i], game.digests[i], self.rules)
             for i in range(held.written, len(game.entries))
         ]
+        self._held_file = True  # until it is surely gone
         with contextlib.suppress(OSError):
             keep_held(self.log_path, records)
+            self._held_file = bool(records)
 
     def _restore_held(self) -> None:
         """A resumed game: the held moves a killed program left beside its log, as far as they

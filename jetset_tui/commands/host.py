@@ -18,7 +18,6 @@ import asyncio
 import contextlib
 import json
 import shlex
-import signal
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -379,19 +378,15 @@ async def until_stopped(host: Host, stop: asyncio.Event) -> None:
 @contextlib.contextmanager
 def on_signals(callback: Callable[[], object]) -> Iterator[None]:
     """Call ``callback`` on SIGINT, SIGTERM or SIGHUP (the host's terminal closed) meanwhile,
-    where the loop can catch signals."""
-    loop = asyncio.get_running_loop()
-    hangup = getattr(signal, "SIGHUP", None)  # not on Windows
-    signals = (signal.SIGINT, signal.SIGTERM, *([hangup] if hangup is not None else []))
-    for signum in signals:  # not on Windows (NotImplementedError), nor off the main thread
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # (RuntimeError): Ctrl+C
-            loop.add_signal_handler(signum, callback)  # then stops the loop as usual
+    where the loop can catch signals (jetset_tui/commands/stopping.py)."""
+    from jetset_tui.commands.stopping import catch_signals, release_signals, signals_named
+
+    signums = signals_named("SIGINT", "SIGTERM", "SIGHUP")
+    catch_signals(signums, callback)  # then stops the loop as usual
     try:
         yield
     finally:
-        for signum in signals:
-            with contextlib.suppress(NotImplementedError, RuntimeError):
-                loop.remove_signal_handler(signum)
+        release_signals(signums)
 
 
 def offer_host_seat(host: Host, bind: str, port: int) -> None:

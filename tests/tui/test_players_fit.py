@@ -9,12 +9,15 @@ from pathlib import Path
 
 from rich.style import Style
 from textual.containers import VerticalScroll
+from textual.pilot import Pilot
 
 from engine import Options, seed_commitment
+from engine.jetset.business_state import BusinessState
 from engine.jetset.options import PLAYABLE
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.business import business_rule, card_name
+from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
@@ -42,6 +45,18 @@ def finished(tmp_path: Path) -> Path:
 
 def rows(panel: PlayersPanel) -> list[str]:
     return [panel.render_line(y).text.rstrip() for y in range(panel.size.height)]
+
+
+async def business_cards_dealt(pilot: Pilot[None], screen: GameScreen) -> BusinessState:
+    """The Business cards once the dealer has dealt seat 0's (after the session starts)."""
+    for _ in range(100):
+        await pilot.pause(0.02)
+        business = screen.session.game.state.business
+        if business is not None and business.hands[0]:
+            break
+    await pilot.pause()
+    assert business is not None and business.hands[0]
+    return business
 
 
 def check_rows(shown: list[str], width: int) -> None:
@@ -112,12 +127,7 @@ async def test_your_business_cards_and_their_keys_are_whole_at_100_columns(
     app = JetSetApp(plan=plan, fsync=False, saves=tmp_path, bot_delay=0)
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await game_screen(pilot)
-        for _ in range(100):  # the dealer's Business cards come once the session has started
-            await pilot.pause(0.02)
-            business = screen.session.game.state.business
-            if business is not None and business.hands[0]:
-                break
-        await pilot.pause()
+        business = await business_cards_dealt(pilot, screen)
         hand = screen.query_one("#right HandPanel", HandPanel)
         shown = [hand.render_line(y).text.rstrip() for y in range(hand.size.height)]
         assert not any(row.endswith("…") for row in shown), shown
@@ -163,17 +173,11 @@ async def test_every_module_at_120x40_shows_your_business_cards_on_the_first_scr
     app = first_screen(tmp_path, modules)
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await game_screen(pilot)
-        for _ in range(100):  # the dealer's Business cards come once the session has started
-            await pilot.pause(0.02)
-            business = screen.session.game.state.business
-            if business is not None and business.hands[0]:
-                break
-        await pilot.pause()
-        assert business is not None
+        business = await business_cards_dealt(pilot, screen)
         panel = screen.query_one("#right PlayersPanel", PlayersPanel)
         assert panel.size.height == 2 * 4, rows(panel)
         side = side_rows(app)
-        first = card_name(business.hands[0][0])
+        first = card_name((business.hands[0] or [''])[0])
         assert any(row.strip().startswith(first) for row in side), side
 
         right = screen.query_one("#right", VerticalScroll)
