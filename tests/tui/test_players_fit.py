@@ -177,7 +177,7 @@ async def test_every_module_at_120x40_shows_your_business_cards_on_the_first_scr
         panel = screen.query_one("#right PlayersPanel", PlayersPanel)
         assert panel.size.height == 2 * 4, rows(panel)
         side = side_rows(app)
-        first = card_name((business.hands[0] or [''])[0])
+        first = card_name((business.hands[0] or [""])[0])
         assert any(row.strip().startswith(first) for row in side), side
 
         right = screen.query_one("#right", VerticalScroll)
