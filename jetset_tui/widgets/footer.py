@@ -81,6 +81,20 @@ def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint,
     return tuple(keys.values())
 
 
+def says_itself(key: KeyHint) -> bool:
+    """The key is its word's first letter (b Buy, d Distant): alone, it still says the word."""
+    return key.description[:1].casefold() == key.key[:1].casefold()
+
+
+def terse_order(keys: tuple[KeyHint, ...], terse: frozenset[str]) -> list[int]:
+    """Which keys lose their words first, when not every word fits: the keys that say their
+    word by its first letter (from the right), then the others (from the right), so that a key
+    such as y for Business, or e for Cards, keeps its word the longest (at 80 columns with
+    every module it once read "d y", and y's word was the one nobody could guess)."""
+    shown = [index for index in reversed(range(len(keys))) if keys[index].action in terse]
+    return sorted(shown, key=lambda index: not says_itself(keys[index]))
+
+
 class KeyFooter(ScrollView, can_focus=False):
     """The footer key hints."""
 
@@ -146,8 +160,8 @@ class KeyFooter(ScrollView, can_focus=False):
 
     def fitted(self, screen: Screen[object], keys: tuple[KeyHint, ...]) -> tuple[KeyHint, ...]:
         """Keys that would overflow the footer: those of the actions in the screen's
-        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), one at a time from the
-        right, until every key shows: with every module on at 120 columns only the last two
+        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), one at a time in
+        ``terse_order``, until every key shows: with every module on at 120 columns only two
         or three do, where all of them once did. Compact keys from 80 columns; full ones too,
         where a language's longer words (Italian) would push Help and Menu off a 100-column
         footer (a lone key keeps its padding). Then the keys of the screen's
@@ -164,10 +178,8 @@ class KeyFooter(ScrollView, can_focus=False):
         if self.fit(keys, room):
             return keys
         lone = "{}" if self.compact else " {} "
-        for index in reversed(range(len(keys))):
+        for index in terse_order(keys, terse):
             key = keys[index]
-            if key.action not in terse:
-                continue
             shown = lone.format(key.display)
             alone = KeyHint(key.key, shown, "", key.enabled, key.tooltip, key.action)
             keys = (*keys[:index], alone, *keys[index + 1 :])
