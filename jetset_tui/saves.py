@@ -11,7 +11,7 @@ from engine.games import DEFAULT, TITLES
 from jetset_tui.game_options import table_option_words
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import reason_said
-from netcode.logfile import LogFormatError, read_log
+from netcode.logfile import DamagedLog, LogFormatError, read_log
 from netcode.tablefiles import storage_problem
 from netcode.userdirs import LOG_SUFFIX, saves_dir
 
@@ -95,11 +95,28 @@ def problem_of(exc: OSError | ValueError) -> str:
         problem = (exc.strerror or str(exc)).lower()
     elif isinstance(exc, UnicodeDecodeError):
         problem = _("not a text file (UTF-8)")
+    elif isinstance(exc, DamagedLog):
+        problem = damaged_words(exc.entries)
     elif isinstance(exc, LogFormatError) and exc.args:
         problem = reason_said(exc.args[0])
     else:
         problem = str(exc)
     return problem
+
+
+def damaged_words(entries: int | None) -> str:
+    """A saved game damaged inside, in a player's words: where (the records' own words are
+    for scripts: ``jetset replay --verify`` says them)."""
+    if entries is None:
+        return _("a damaged saved game: its beginning cannot be read")
+    if not entries:
+        return _("a damaged saved game: nothing after its beginning can be read")
+    said = ngettext(
+        "a damaged saved game: only its first move can be read",
+        "a damaged saved game: only its first {n} moves can be read",
+        entries,
+    )
+    return said.format(n=entries)
 
 
 def write_problem_of(exc: OSError) -> str:

@@ -17,7 +17,16 @@ from typing import Any
 import msgpack
 
 from engine.values import record
-from netcode.logfile import NO_HEADER, GameLog, Header, LogFormatError, Note, parse_log
+from netcode.logfile import (
+    NO_FIRST_RECORD,
+    NO_HEADER,
+    UNDECODABLE,
+    GameLog,
+    Header,
+    LogFormatError,
+    Note,
+    parse_log,
+)
 from netcode.replay import replay
 
 
@@ -41,7 +50,7 @@ def scan_log(raw: bytes) -> Scan:
     unpacker.feed(raw)
     try:
         Header.from_dict(next(unpacker))
-    except (StopIteration, msgpack.UnpackException, ValueError):
+    except NO_FIRST_RECORD:
         raise LogFormatError(NO_HEADER) from None
     start = good = unpacker.tell()
     ends: list[int] = []
@@ -52,7 +61,7 @@ def scan_log(raw: bytes) -> Scan:
             good = unpacker.tell()
             if type(obj) is list:
                 ends.append(good)
-    except (msgpack.UnpackException, ValueError):
+    except UNDECODABLE:
         pass
     return Scan(start, good, len(ends), ends)
 

@@ -23,7 +23,7 @@ from typing import Any
 
 import msgpack
 
-from netcode.logfile import LogRecord
+from netcode.logfile import UNDECODABLE, LogRecord
 
 MAX_HELD_BYTES = 1 << 20
 """A held file larger than this is no table's (a turn's moves take a few hundred bytes): it is
@@ -63,7 +63,7 @@ def read_held(log_path: Path) -> list[LogRecord]:
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(raw) + 1)
     unpacker.feed(raw)
     records: list[LogRecord] = []
-    with contextlib.suppress(msgpack.UnpackException, ValueError):
+    with contextlib.suppress(*UNDECODABLE):
         for obj in unpacker:
             if not (type(obj) is list and len(obj) == 5 and obj[0] == "e"):
                 break

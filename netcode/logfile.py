@@ -45,6 +45,9 @@ else:
     from engine.values import record, value
 
 FORMAT: Final = "jetset-log"
+MARK: Final = msgpack.packb(FORMAT)
+"""The header's format as its bytes, near the start of every log (``parse_log`` tells a
+damaged log from a file that is none by it)."""
 VERSION: Final = 8
 """Version 8 (2026-12-02): the state digest reads a Business draw's and an Investor's commitment
 from its hex digits instead of hashing it again (docs/log-format.md, "State digest"); a log of
@@ -95,12 +98,31 @@ def today() -> str:
 class LogFormatError(ValueError):
     """A file that is not a Jet Set log, or whose records are malformed. Its message is a
     :class:`~engine.errors.Reason` where a player may read it (a file that is no log), so the
-    app can say it in the player's language; a malformed record's is English (technical)."""
+    app can say it in the player's language; a malformed record's is English (technical), and
+    a player is told of it by :class:`DamagedLog`'s ``entries``."""
+
+
+class DamagedLog(LogFormatError):
+    """A Jet Set log damaged inside: its message says where and how, for scripts."""
+
+    def __init__(self, message: str, entries: int | None) -> None:
+        super().__init__(message)
+        self.entries = entries
+        """The whole entries before the damage; None: the header itself is damaged."""
 
 
 NO_HEADER = Reason("not a Jet Set log (no header)")
 """A file whose first record is no Jet Set header (a text file, another program's data)."""
 EMPTY = Reason("empty file")
+CUT_SHORT_HEADER = Reason("not a whole Jet Set log: it ends inside its first record")
+"""A file cut short before the end of its header (a copy stopped early)."""
+
+UNDECODABLE: tuple[type[Exception], ...] = (msgpack.UnpackException, ValueError, TypeError)
+"""What msgpack raises for bytes that are no record: its own errors, a string that is not
+UTF-8 or an extension it does not know (ValueError), a map keyed by a list (TypeError). Every
+reader of a log turns them into :class:`LogFormatError`, never a traceback."""
+NO_FIRST_RECORD: tuple[type[Exception], ...] = (StopIteration, *UNDECODABLE)
+"""What reading a file's first record raises when there is none to read."""
 
 
 @record
@@ -236,7 +258,7 @@ class Header:
                 game=game,
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise LogFormatError(f"bad header: {exc}") from None
+            raise DamagedLog(f"bad header: {exc!r:.80}", None) from None
 
 
 def expected_data_hash(version: int) -> str:
@@ -345,6 +367,9 @@ class GameLog:
     records: list[LogRecord]
     seed: str | None = None  # revealed at the end of the game
     notes: list[Note] = field(default_factory=list)
+    cut_short: int = 0
+    """Bytes after the last whole record: a record cut short (a crash while it was written, a
+    copy stopped early, a damaged length), which every reader drops; ``--verify`` says so."""
 
     def to_json(self) -> dict[str, Any]:
         return {
@@ -495,44 +520,53 @@ def whole_records_length(raw: bytes) -> int:
     try:
         for _ in unpacker:
             end = unpacker.tell()
-    except (msgpack.UnpackException, ValueError):
+    except UNDECODABLE:
         pass
     return end
 
 
 def parse_log(raw: bytes) -> GameLog:
-    """Decode a log file's bytes; a record cut short at the end (a crash) is dropped."""
+    """Decode a log file's bytes; a record cut short at the end (a crash) is dropped and
+    counted (``GameLog.cut_short``). Any other damage is a :class:`LogFormatError`."""
     unpacker = msgpack.Unpacker(raw=False, strict_map_key=False, max_buffer_size=len(raw) + 1)
     unpacker.feed(raw)
     try:
         header = Header.from_dict(next(unpacker))
     except StopIteration:
-        raise LogFormatError(EMPTY) from None
+        raise LogFormatError(CUT_SHORT_HEADER if raw else EMPTY) from None
     except LogFormatError:
         raise
-    except (msgpack.UnpackException, ValueError) as exc:
-        raise LogFormatError(Reason("not a Jet Set log: {problem}", problem=str(exc))) from None
+    except UNDECODABLE as exc:
+        if MARK in raw[:64]:  # a Jet Set header, damaged
+            raise DamagedLog(f"bad header: undecodable ({exc})", None) from None
+        raise LogFormatError(NO_HEADER) from None
     records: list[LogRecord] = []
     notes: list[Note] = []
     seed: str | None = None
+    end = unpacker.tell()  # after the last whole record (msgpack's own tell() goes on past it)
+    tell = unpacker.tell
     try:
         for obj in unpacker:
+            end = tell()
             if type(obj) is list and len(obj) == 5 and obj[0] == "e":
                 _, index, actor, text, digest = obj
                 if index != len(records) or type(index) is not int:
-                    raise LogFormatError(f"entry {len(records)}: numbered {index!r}")
+                    raise LogFormatError(f"numbered {index!r}")
                 if type(actor) is not int or type(text) is not str or type(digest) is not str:
-                    raise LogFormatError(f"entry {index}: bad record {obj!r:.80}")
+                    raise LogFormatError(f"bad record {obj!r:.80}")
                 records.append((index, actor, text, digest))
             elif isinstance(obj, dict) and obj.get("t") == "note":
                 notes.append(Note.from_dict(obj))
             elif isinstance(obj, dict) and obj.get("t") == "reveal":
-                seed = str(obj["seed"])
+                seed = obj.get("seed")
+                if type(seed) is not str:
+                    raise LogFormatError("a reveal without its seed")
             else:
-                raise LogFormatError(f"entry {len(records)}: unknown record {obj!r:.80}")
-    except msgpack.UnpackException as exc:
-        raise LogFormatError(f"entry {len(records)}: undecodable ({exc})") from None
-    return GameLog(header, records, seed, notes)
+                raise LogFormatError(f"unknown record {obj!r:.80}")
+    except UNDECODABLE as exc:  # LogFormatError among them
+        problem = str(exc) if isinstance(exc, LogFormatError) else f"undecodable ({exc})"
+        raise DamagedLog(f"entry {len(records)}: {problem}", len(records)) from None
+    return GameLog(header, records, seed, notes, len(raw) - end)
 
 
 def read_header(path: str | Path) -> Header:
@@ -541,7 +575,7 @@ def read_header(path: str | Path) -> Header:
         unpacker = msgpack.Unpacker(f, raw=False, strict_map_key=False)
         try:
             return Header.from_dict(next(unpacker))
-        except (StopIteration, msgpack.UnpackException, ValueError) as exc:
+        except NO_FIRST_RECORD as exc:
             if isinstance(exc, LogFormatError):
                 raise
             raise LogFormatError(NO_HEADER) from None

@@ -133,7 +133,9 @@ def summarise_file(path: Path) -> GameSummary | str:
     """A log's summary, or why it was skipped."""
     try:
         return summarise_log(path, read_log(path))
-    except (OSError, LogFormatError, IllegalAction, ValueError) as exc:  # NotationError too
+    except OSError as exc:  # "is a directory", not "[Errno 21] Is a directory: 'x/y'"
+        return f"{path.name}: {(exc.strerror or str(exc)).lower()}"
+    except (LogFormatError, IllegalAction, ValueError) as exc:  # NotationError too
         return f"{path.name}: {exc}"
 
 

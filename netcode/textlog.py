@@ -41,6 +41,7 @@ from netcode.logfile import (
     LogRecord,
     Note,
     Seat,
+    check_commitment,
 )
 from netcode.replay import entry_reader
 from netcode.seatkind import SeatKind
@@ -270,7 +271,10 @@ def import_text(text: str) -> GameLog:
     records = _records(parsed, header.rules_of_game, table)
     _check_digest(tags, table.digest())
     notes = chat_notes(parsed.comments, header.seats) if version >= NOTES_SINCE else []
-    return GameLog(header, records, tags.get("Seed"), notes)
+    log = GameLog(header, records, tags.get("Seed"), notes)
+    if check_commitment(log) is False:
+        raise TextLogError("the [Seed] tag does not match the [Commitment] tag")
+    return log
 
 
 def _header(tags: dict[str, str], rules: AnyRules, version: int) -> Header:

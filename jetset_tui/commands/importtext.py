@@ -12,7 +12,14 @@ from jetset_tui.i18n import _, ngettext
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ip = sub.add_parser("import", help=_("turn a text game (from `jetset export`) into a log file"))
     ip.add_argument("text", help=_("the text file ('-' for standard input)"))
-    ip.add_argument("--output", "-o", help=_("the log file to write (default: TEXT with .jetset)"))
+    ip.add_argument(
+        "--output",
+        "-o",
+        help=_("the log file to write (default: TEXT with .jetset; game.jetset for '-')"),
+    )
+    ip.add_argument(
+        "--force", action="store_true", help=_("write over the log file if it is already there")
+    )
     ip.set_defaults(func=cmd_import)
 
 
@@ -33,6 +40,10 @@ def cmd_import(args: argparse.Namespace) -> int:
     )
     if args.output:
         out = Path(args.output)
+    if out.exists() and not out.is_dir() and not args.force:  # never over a saved game unasked
+        said = _("jetset import: {file} is already there (--force writes over it)")
+        print(said.format(file=out), file=sys.stderr)
+        return 1
     try:
         write_log(out, log)
     except OSError as exc:

@@ -232,7 +232,7 @@ def run_app(
         startup.release()
     for path in app.unfinished_saves():
         print(saved_words(path))
-    return 0
+    return app.return_code or 0  # 1 after a crash (Textual printed what happened)
 
 
 def saved_words(path: Path) -> str:

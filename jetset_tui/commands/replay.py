@@ -48,10 +48,18 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return 1
     result = replay(log)
     if args.json:
-        print(json.dumps(result.summary(), separators=(",", ":")))
+        summary = result.summary()
+        if log.cut_short:
+            summary["cut_short"] = log.cut_short
+        print(json.dumps(summary, separators=(",", ":")))
     else:
         for warning in result.warnings:
             print(_("warning: {problem}").format(problem=warning), file=sys.stderr)
+        if log.cut_short:
+            print(
+                _("warning: {problem}").format(problem=cut_short_words(log.cut_short)),
+                file=sys.stderr,
+            )
         if not result.ok:
             said = _("jetset replay: {file}: {problem}")
             print(said.format(file=args.file, problem=result.error), file=sys.stderr)
@@ -59,9 +67,22 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print_verdict(result, log.header.seat_contributions(), args.verify)
     if not result.ok:
         return 1
-    if args.verify and result.commitment_ok is False:
+    if args.verify and (result.commitment_ok is False or log.cut_short):
         return 1
     return 0
+
+
+def cut_short_words(size: int) -> str:
+    """The bytes after a log's last whole record, which every reader drops: the file is not
+    whole, so ``--verify`` fails (docs/log-format.md, "A damaged end")."""
+    said = ngettext(
+        "the file ends with {n} byte that is no whole record (cut short, or damaged): "
+        "only what comes before it is checked",
+        "the file ends with {n} bytes that are no whole record (cut short, or damaged): "
+        "only what comes before them is checked",
+        size,
+    )
+    return said.format(n=size)
 
 
 def print_verdict(result: TableReplay, contributions: list[str | None], verify: bool) -> None:
@@ -118,5 +139,6 @@ def open_viewer(args: argparse.Namespace) -> int:
         said = _("--seat {seat}: the seats are 0 to {last}").format(seat=args.seat, last=last)
         print(_("jetset replay: {problem}").format(problem=said), file=sys.stderr)
         return 1
-    JetSetApp(replay=path, replay_seat=args.seat).run()
-    return 0
+    app = JetSetApp(replay=path, replay_seat=args.seat)
+    app.run()
+    return app.return_code or 0  # 1 after a crash (Textual printed what happened)

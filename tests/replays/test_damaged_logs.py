@@ -1,0 +1,216 @@
+"""A damaged log file, as a bad disk, a stopped copy or a curious person leaves it: every reader
+says so in a sentence and goes on (never a traceback), ``--verify`` fails on a file cut short,
+the app's list of saved games leaves a damaged one out, ``stats`` skips it, and ``import`` neither
+takes a seed that breaks its commitment nor writes over a saved game unasked. Real files on disk,
+the commands in real processes."""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import msgpack
+import pytest
+
+from engine import Options, seed_commitment
+from engine.jetset.selfplay import play_game
+from jetset_tui.i18n import use_language
+from jetset_tui.saves import problem_of, saved_games
+from netcode.logfile import (
+    DamagedLog,
+    GameLog,
+    Header,
+    LogFormatError,
+    Seat,
+    parse_log,
+    read_log,
+    write_game,
+)
+from netcode.seatkind import SeatKind
+
+SEED = "damaged"
+
+
+def jetset(*args: str, home: Path | None = None) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, JETSET_LANG="en")
+    if home is not None:
+        env["JETSET_HOME"] = str(home)
+    return subprocess.run(
+        [sys.executable, "-m", "jetset_tui", *args],
+        capture_output=True, text=True, timeout=120, check=False, env=env,
+    )  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def sound(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """A finished two-player game between bots, its seed revealed."""
+    game = play_game(Options(players=2), SEED, ("greedy",))
+    header = Header(
+        Options(players=2), [Seat(f"bot{i}", SeatKind.of_bot("greedy")) for i in range(2)],
+        seed_commitment(SEED),
+    )  # fmt: skip
+    path = tmp_path_factory.mktemp("sound") / "game.jetset"
+    write_game(path, header, game, SEED)
+    return path
+
+
+def flipped(raw: bytes, at: int, mask: int) -> bytes:
+    changed = bytearray(raw)
+    changed[at] ^= mask
+    return bytes(changed)
+
+
+def test_no_flipped_bit_in_a_log_makes_reading_it_crash(sound: Path) -> None:
+    """Every byte of the first 3,000 with its lowest or highest bit flipped: the file reads,
+    or says why not (LogFormatError). It once raised UnicodeDecodeError (a name's byte), a
+    TypeError (a header map keyed by a list), ValueError (an unknown extension) and KeyError (a
+    reveal without its seed) out of every command and the app's Load screen."""
+    raw = sound.read_bytes()
+    damaged = 0
+    for at in range(min(len(raw), 3000)):
+        for mask in (0x01, 0x80):
+            try:
+                parse_log(flipped(raw, at, mask))
+            except LogFormatError:
+                damaged += 1
+    assert damaged > 1000, "most flips are found"
+
+
+@pytest.mark.parametrize(
+    ("tail", "entries"),
+    [
+        (b"\x95\xa1e\x00\x00\xa3\xff\xfe\xfd\xa200", 0),  # an entry's text, not UTF-8
+        (msgpack.packb({"t": "reveal"}), 0),  # no seed
+        (b"\x81\x91\x01\x02", 0),  # a map keyed by a list
+        (b"\xd4\x90\x00", 0),  # an extension msgpack does not know
+    ],
+    ids=["utf-8", "reveal", "list-key", "extension"],
+)
+def test_a_damaged_record_says_where_in_scripts_and_in_a_players_words(
+    tail: bytes, entries: int
+) -> None:
+    header = Header(Options(players=2), [Seat("a"), Seat("b")], seed_commitment(SEED))
+    raw = msgpack.packb(header.to_dict()) + tail
+    with pytest.raises(DamagedLog, match=r"^entry 0: ") as caught:
+        parse_log(raw)
+    assert caught.value.entries == entries
+    with use_language("en"):
+        assert problem_of(caught.value) == (
+            "a damaged saved game: nothing after its beginning can be read"
+        )
+
+
+def test_a_damaged_header_is_said_in_a_players_words(sound: Path) -> None:
+    header = next(msgpack.Unpacker(sound.open("rb"), raw=False, strict_map_key=False))
+    del header["data"]  # it said "bad header: 'data'" to a player
+    with pytest.raises(DamagedLog) as caught:
+        parse_log(msgpack.packb(header))
+    assert caught.value.entries is None
+    with use_language("en"):
+        assert problem_of(caught.value) == "a damaged saved game: its beginning cannot be read"
+    with pytest.raises(LogFormatError, match="it ends inside its first record"):
+        parse_log(sound.read_bytes()[:100])  # it said "empty file"
+
+
+def test_verify_fails_on_a_file_cut_short_and_says_so(sound: Path, tmp_path: Path) -> None:
+    """A reader drops a record cut short at the end (a crash leaves one, and resuming cuts it
+    off); ``--verify`` checks what comes before but fails, as the file is not whole: a damaged
+    length byte once swallowed a finished game's reveal and verify said "ok"."""
+    raw = sound.read_bytes()
+    assert read_log(sound).cut_short == 0
+    cut = tmp_path / "cut.jetset"
+    cut.write_bytes(raw[:-3])
+    log = read_log(cut)
+    assert (
+        log.seed is None and log.cut_short == len(msgpack.packb({"t": "reveal", "seed": SEED})) - 3
+    )
+    said = jetset("replay", "--verify", str(cut))
+    assert said.returncode == 1, said
+    assert "verified: every digest matches" in said.stdout
+    assert f"the file ends with {log.cut_short} bytes that are no whole record" in said.stderr
+    told = jetset("replay", "--verify", "--json", str(cut))
+    assert told.returncode == 1 and json.loads(told.stdout)["cut_short"] == log.cut_short
+    whole = jetset("replay", "--verify", "--json", str(sound))
+    assert whole.returncode == 0 and "cut_short" not in json.loads(whole.stdout)
+
+
+def test_every_command_says_a_damaged_log_in_a_line(sound: Path, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.jetset"
+    raw = sound.read_bytes()
+    name = raw.index(b"bot1")
+    bad.write_bytes(raw[:name] + b"\xff" + raw[name + 1 :])  # a seat's name, not UTF-8
+    for command in (
+        ("replay", "--verify", str(bad)),
+        ("export", str(bad)),
+        ("export", "--format", "json", str(bad)),
+        ("position", str(bad)),
+    ):
+        said = jetset(*command, home=tmp_path / "home")
+        assert said.returncode == 1, (command, said)
+        assert "Traceback" not in said.stderr and said.stderr.count("\n") == 1, (command, said)
+        assert "bad.jetset" in said.stderr, (command, said)
+
+
+def test_the_saved_games_and_stats_leave_a_damaged_log_out(sound: Path, tmp_path: Path) -> None:
+    folder = tmp_path / "games"
+    folder.mkdir()
+    (folder / "good.jetset").write_bytes(sound.read_bytes())
+    raw = sound.read_bytes()
+    (folder / "header.jetset").write_bytes(flipped(raw, 1, 0x01))  # it crashed the Load screen
+    (folder / "sub.jetset").mkdir()
+    assert [game.path.name for game in saved_games(folder)] == ["good.jetset"]
+    said = jetset("stats", str(folder))
+    assert said.returncode == 0 and "Traceback" not in said.stderr, said
+    assert "header.jetset: " in said.stdout and "1 game" in said.stdout, said.stdout
+    assert "sub.jetset: is a directory" in said.stdout, "not [Errno 21] Is a directory: '…'"
+
+
+def test_import_refuses_a_seed_that_breaks_its_commitment(sound: Path, tmp_path: Path) -> None:
+    text = tmp_path / "game.txt"
+    exported = jetset("export", str(sound), "-o", str(text))
+    assert exported.returncode == 0, exported
+    assert f'[Seed "{SEED}"]' in text.read_text("utf-8")
+    text.write_text(text.read_text("utf-8").replace(f'[Seed "{SEED}"]', '[Seed "other"]'))
+    said = jetset("import", str(text), "-o", str(tmp_path / "forged.jetset"))
+    assert said.returncode == 1 and "does not match the [Commitment]" in said.stderr, said
+    assert not (tmp_path / "forged.jetset").exists()
+
+
+def test_import_writes_over_a_saved_game_only_when_told(sound: Path, tmp_path: Path) -> None:
+    text = tmp_path / "game.txt"
+    assert jetset("export", str(sound), "-o", str(text)).returncode == 0
+    saved = tmp_path / "mine.jetset"
+    saved.write_bytes(b"a game worth keeping")
+    said = jetset("import", str(text), "-o", str(saved))
+    assert said.returncode == 1 and "is already there (--force writes over it)" in said.stderr
+    assert saved.read_bytes() == b"a game worth keeping"
+    forced = jetset("import", str(text), "-o", str(saved), "--force")
+    assert forced.returncode == 0, forced
+    assert isinstance(read_log(saved), GameLog) and read_log(saved).seed == SEED
+
+
+async def test_the_app_lists_sound_games_and_says_a_damaged_one(
+    sound: Path, tmp_path: Path
+) -> None:
+    """The Load screen opened over a folder holding a damaged game (it crashed the app), and
+    that game opened by its path: the app says it in a player's words, and goes on."""
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.screenshot import screen_text
+
+    (tmp_path / "good.jetset").write_bytes(sound.read_bytes())
+    raw = sound.read_bytes()
+    bad = tmp_path / "bad.jetset"
+    bad.write_bytes(raw[: raw.index(b"bot1")] + b"\xff" + raw[raw.index(b"bot1") + 1 :])
+    app = JetSetApp(fsync=False, saves=tmp_path)
+    with use_language("en"):
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause()
+            await pilot.press("l")
+            await pilot.pause()
+            assert "bot0, bot1" in screen_text(app) and app.is_running
+            said = "bad.jetset: a damaged saved game: its beginning cannot be read"
+            assert app.open_log(bad) == said
+            assert app.open_replay(bad) == said
