@@ -94,16 +94,23 @@ class CommandInput(Input):
     """An Input where Tab takes the completion instead of moving the focus."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("tab", "complete", N_("Complete"), show=False, priority=True),
+        Binding("tab", "complete", N_("Complete"), show=False),  # in turn: key_order
         Binding("escape", "leave", N_("Leave the command line"), show=False),
     ]
 
     class Left(Message):
         """Esc: give the keys back to the game screen."""
 
-    def action_complete(self) -> None:
-        if self._suggestion:
-            self.value = self._suggestion
+    async def action_complete(self) -> None:
+        """Tab: the line as it is now, completed. Asked of the suggester here, not taken from
+        the grey completion, which Textual's worker may not have brought for the letters just
+        typed (keys in a burst, from a browser: ``buy MU`` and Tab became ``buy MAD-MIL 1U``);
+        and bound without priority, so the field runs it in turn with its letters."""
+        suggestion = self._suggestion
+        if self.suggester is not None:
+            suggestion = await self.suggester.get_suggestion(self.value) or ""
+        if suggestion and suggestion != self.value:
+            self.value = suggestion
             self.cursor_position = len(self.value)
 
     def action_leave(self) -> None:

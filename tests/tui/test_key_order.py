@@ -26,6 +26,7 @@ KEYS: dict[str, tuple[str, str | None]] = {
     "←": ("left", None),
     "⇤": ("home", None),
     "⇥": ("end", None),
+    "\t": ("tab", "\t"),
 }
 """The keys that are not letters, as Textual's key parser names them, and their stand-ins."""
 
@@ -153,3 +154,22 @@ async def test_an_answer_cancelled_before_it_ran_leaves_nothing_unawaited(tmp_pa
             await settle(pilot)
     assert answers == ["cd"]
     assert unawaited == []
+
+
+async def test_tab_in_a_burst_completes_what_was_typed_before_it(tmp_path: Path) -> None:
+    """Tab completes the line as typed up to it: in a browser's burst, ``:buy MU`` and Tab
+    completed ``buy M`` or ``buy `` (``buy MAD-MIL 1U``, ``buy AMS-DUB 1MU``), Tab being a
+    priority binding the app ran before the field had taken the letters, with the completion
+    of an older value."""
+    app = make_app(tmp_path, ["human", "bot:random"])
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = app.screen
+        assert isinstance(screen, GameScreen)
+        await settle(pilot)
+        assert screen.session.game.to_move() == 0
+        burst(app, ":buy MU\t")
+        await settle(pilot)
+        field = app.focused
+        assert isinstance(field, Input)
+        assert field.value.startswith("buy MU"), field.value
+        assert len(field.value) > len("buy MU"), "completed"
