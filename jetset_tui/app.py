@@ -468,6 +468,16 @@ class JetSetApp(App[None]):
         if not isinstance(self.screen, HelpScreen):
             self.push_screen(HelpScreen())
 
+    def action_show_help_panel(self) -> None:
+        """The palette's "Keys": Textual's panel of the screen's keys, in the player's
+        language (Textual's said every key's description in English)."""
+        from textual.widgets import HelpPanel
+
+        from jetset_tui.widgets.keys_panel import KeysHelp
+
+        if not self.screen.query(HelpPanel):
+            self.screen.mount(KeysHelp())
+
     def action_command_palette(self) -> None:
         """Ctrl+P: Textual's command palette, its search field in the player's language."""
         from textual.command import CommandPalette

@@ -38,6 +38,41 @@ KEY_WORDS = (N_("space"),)
 the same in every language: ⏎, esc, ^s, f1)."""
 
 
+KEY_PANEL = (
+    # Screen's and App's
+    *(N_("Copy selected text"), N_("Focus Next"), N_("Focus Previous"), N_("Quit")),
+    # the scrolling containers' (VerticalScroll, RichLog, Log)
+    *(N_("Scroll Up"), N_("Scroll Down"), N_("Scroll Left"), N_("Scroll Right")),
+    *(N_("Scroll Home"), N_("Scroll End"), N_("Page Up"), N_("Page Down")),
+    *(N_("Page Left"), N_("Page Right")),
+    # OptionList's (the pickers, a Select's menu) and a Select's own
+    *(N_("Up"), N_("Down"), N_("First"), N_("Last"), N_("Select"), N_("Show menu")),
+    # Input's (the command line, a name, a seat code, the chat line)
+    *(N_("Move cursor left"), N_("Move cursor left and select"), N_("Move cursor left a word")),
+    *(N_("Move cursor left a word and select"), N_("Move cursor right and select")),
+    N_("Move cursor right or accept the completion suggestion"),
+    *(N_("Move cursor right a word"), N_("Move cursor right a word and select")),
+    *(N_("Go to start"), N_("Select line start"), N_("Go to end"), N_("Select line end")),
+    *(N_("Delete character left"), N_("Delete left to start of word")),
+    *(N_("Delete all to the left"), N_("Delete character right")),
+    *(N_("Delete right to start of word"), N_("Delete all to the right"), N_("Submit")),
+    *(N_("Cut selected text"), N_("Paste text from the clipboard"), N_("Select all")),
+    # Button's, Checkbox's, DataTable's
+    *(N_("Press button"), N_("Toggle"), N_("Cursor up"), N_("Cursor down")),
+    *(N_("Cursor left"), N_("Cursor right"), N_("Page up"), N_("Page down")),
+    *(N_("Top"), N_("Bottom"), N_("Home"), N_("End")),
+)
+"""The descriptions of the keys of Textual's widgets that the app uses, which the palette's
+"Keys" panel lists (``widgets/keys_panel.py`` says them with ``_``)."""
+
+TEXTUAL_WIDGETS_IN_USE = (
+    "Button", "Checkbox", "DataTable", "Input", "Log", "OptionList", "RichLog", "Select",
+    "VerticalScroll",
+)  # fmt: skip
+"""The Textual widgets (``textual.widgets``, ``textual.containers``) whose keys ``KEY_PANEL``
+holds: a test checks it against their bindings, so a Textual upgrade that adds a key says so."""
+
+
 def translated(command: SystemCommand) -> SystemCommand:
     """A stock command with its title and help in the player's language."""
     return command._replace(title=_(command.title), help=_(command.help))

@@ -72,3 +72,54 @@ async def test_tab_keeps_the_line_as_typed_and_adds_nothing_after_a_whole_action
         await pilot.pause()
         assert command.value.casefold() in [x.casefold() for x in screen.legal_lines()]
         assert command.value.startswith(line[:7].upper()), command.value
+
+
+def test_every_key_of_textuals_widgets_in_use_is_in_the_catalogs() -> None:
+    """The palette's Keys panel lists the keys of the focused widget's whole chain, Textual's
+    own among them ("Focus Next", an Input's "Delete all to the left"): each is marked for the
+    catalogs, and Italian says it (a Textual upgrade that adds a key fails here)."""
+    import textual.containers
+    import textual.widgets
+    from textual.app import App
+    from textual.binding import Binding
+    from textual.screen import Screen
+
+    from jetset_tui.i18n import _
+    from jetset_tui.textual_words import KEY_PANEL, TEXTUAL_WIDGETS_IN_USE
+
+    classes = [App, Screen]
+    for name in TEXTUAL_WIDGETS_IN_USE:
+        found = getattr(textual.widgets, name, None) or getattr(textual.containers, name)
+        classes.append(found)
+    said: set[str] = set()
+    for cls in classes:
+        for base in cls.__mro__:
+            for binding in base.__dict__.get("BINDINGS", []):
+                if isinstance(binding, Binding):
+                    said.add(binding.description)
+                elif len(binding) > 2:
+                    said.add(binding[2])
+    said.discard("")
+    assert said <= set(KEY_PANEL), sorted(said - set(KEY_PANEL))
+    with use_language("it"):
+        assert [words for words in said if _(words) == words] == []
+
+
+async def test_the_keys_panel_speaks_the_players_language(tmp_path: Path) -> None:
+    """Ctrl+P, Keys: every key's description in Italian, Textual's own too, and the command
+    palette key's tooltip (it was all English: Textual's panel draws each description as
+    written)."""
+    from jetset_tui.screenshot import screen_text
+
+    app = JetSetApp(fsync=False, saves=tmp_path)
+    with use_language("it"):
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            app.action_show_help_panel()
+            await pilot.pause()
+            await pilot.pause()
+            text = screen_text(app)
+    for english in ("Focus Next", "Scroll Left", "Copy selected text", "New game", "Quit"):
+        assert english not in text, text
+    for italian in ("Elemento successivo", "Nuova partita", "Esci", "Apri l'elenco"):
+        assert italian in text, text
