@@ -74,7 +74,7 @@ DOMAINS: dict[str, tuple[str, ...]] = {
         *("jetset_tui/screens/start.py", "jetset_tui/screens/new_game.py"),
         *("jetset_tui/screens/load.py", "jetset_tui/screens/remote_lobby.py"),
         *("jetset_tui/version.py", "jetset_tui/diagnostics.py", "jetset_tui/bot_plugins.py"),
-        *("jetset_tui/i18n.py", "jetset_tui/cities.py"),
+        *("jetset_tui/i18n.py", "jetset_tui/cities.py", "jetset_tui/argparse_words.py"),
     ),
     "game": ("jetset_tui/screens", "jetset_tui/widgets"),
     "play": ("jetset_tui",),

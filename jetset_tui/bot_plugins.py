@@ -65,21 +65,28 @@ def name_bots_by_kind(args: argparse.Namespace) -> None:
 
 
 def _kind_named(game: str, word: str) -> str:
-    from engine.games import TITLES, game_rules
-    from jetset_tui.i18n import _
-    from jetset_tui.seat_names import bot_kind_named, bot_words
+    from engine.games import game_rules
+    from jetset_tui.seat_names import bot_kind_named
 
     if word.strip() == "human" or is_plugin(word):
         return word.strip()
     kinds = game_rules(game).bots()
     kind = bot_kind_named(kinds, word)
     if kind not in kinds:
-        said = _("unknown bot {kind}; the bots of {game}: {bots}")
-        title = TITLES.get(game, game)
-        raise ValueError(
-            said.format(kind=repr(word), game=title, bots=", ".join(map(bot_words, kinds)))
-        )
+        raise ValueError(unknown_bot_words(game, word))
     return kind
+
+
+def unknown_bot_words(game: str, word: str) -> str:
+    """That ``game`` has no bot called ``word``, with the bots it has, in the player's words."""
+    from engine.games import TITLES, game_rules
+    from jetset_tui.i18n import _
+    from jetset_tui.seat_names import bot_words
+
+    said = _("unknown bot {kind}; the bots of {game}: {bots}")
+    kinds = game_rules(game).bots()
+    title = TITLES.get(game, game)
+    return said.format(kind=repr(word), game=title, bots=", ".join(map(bot_words, kinds)))
 
 
 def load_bot(kind: str) -> type[Bot]:

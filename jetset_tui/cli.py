@@ -12,6 +12,7 @@ import sys
 from collections.abc import Sequence
 
 from jetset_tui import diagnostics
+from jetset_tui.argparse_words import speak_argparse
 from jetset_tui.bot_plugins import load_command_line_bots, name_bots_by_kind
 from jetset_tui.commands import COMMANDS
 from jetset_tui.i18n import LANGUAGES, _, language_from_env, set_process_language
@@ -25,8 +26,11 @@ def build_parser(only: str | None = None) -> argparse.ArgumentParser:
     """The whole command line, or (``only``) the one command about to run: building every
     command imports what each needs (the network, the bots), which ``jetset play`` would wait
     for before its first frame."""
+    speak_argparse()
     parser = argparse.ArgumentParser(prog="jetset", description=_("Jet Set in the terminal."))
-    parser.add_argument("--version", action=VersionAction)
+    parser.add_argument(
+        "--version", action=VersionAction, help=_("print the installed version and exit")
+    )
     add_language_argument(parser, argparse.SUPPRESS)
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
     for name in [only] if only in COMMANDS else COMMANDS:

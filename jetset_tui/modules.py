@@ -17,7 +17,9 @@ def modules_arg(text: str) -> tuple[str, ...]:
     try:
         return modules_from_words(text)
     except ValueError as exc:
-        raise argparse.ArgumentTypeError(str(exc)) from None
+        from jetset_tui.refusals import problem_said
+
+        raise argparse.ArgumentTypeError(problem_said(exc)) from None
 
 
 FACE_UP_HELP = N_("the Investors variant with its two cards face up (with --modules investors)")

@@ -86,6 +86,14 @@ def rule(name: str) -> str:
     return SECTION_PARTS.join(_(part) for part in name.split(SECTION_PARTS))
 
 
+def problem_said(exc: BaseException) -> str:
+    """An exception's sentence in the current language: its :class:`~engine.errors.Reason`
+    translated (``str(exc)`` would lose it), any other message as it is."""
+    if len(exc.args) == 1 and isinstance(exc.args[0], str):
+        return reason_said(exc.args[0])
+    return str(exc)
+
+
 def reason_said(text: str) -> str:
     """A :class:`~engine.errors.Reason` (a message of the lower layers, such as a log that will
     not open) in the current language, its template translated and filled; any other text, or

@@ -65,7 +65,9 @@ class GamePlan:
         try:
             self.options.check_supported()
         except ValueError as exc:
-            return str(exc)
+            from jetset_tui.refusals import problem_said
+
+            return problem_said(exc)
         if any(not n.strip() for n in self.names):
             return _("every player needs a name")
         if len({n.strip().lower() for n in self.names}) < len(self.names):

@@ -6,6 +6,7 @@ from dataclasses import asdict
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any, Final
 
+from engine.errors import Reason
 from engine.platform import FLAG, ONE_OF, SEVERAL_OF, Choice, OptionSpec, option_text
 
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
@@ -89,14 +90,21 @@ def modules_from_words(text: str) -> tuple[str, ...]:
     or the option names, comma-separated, or ``all``; in the order of ``MODULES``. A word that is
     no module raises ValueError with a sentence listing the names."""
     words = [w.strip().lower() for w in text.split(",") if w.strip()]
-    if words == ["all"]:
-        return MODULES
     chosen: set[str] = set()
     for word in words:
+        if word == "all":
+            chosen.update(MODULES)
+            continue
         module = MODULE_WORDS.get(word, word.replace("-", "_"))
         if module not in MODULES:
             names = ", ".join(MODULE_WORDS)
-            raise ValueError(f"{word!r} is not a module; the modules are {names}, or all")
+            raise ValueError(
+                Reason(
+                    "{word} is not a module; the modules are {names}, or all",
+                    word=repr(word),
+                    names=names,
+                )
+            )
         chosen.add(module)
     return tuple(m for m in MODULES if m in chosen)
 
@@ -115,12 +123,17 @@ class Options:
     def check_supported(self) -> None:
         """Refuse what this engine cannot play yet, with a sentence saying so."""
         if not MIN_PLAYERS <= self.players <= MAX_PLAYERS:
-            raise ValueError(f"Jet Set is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+            raise ValueError(
+                Reason(
+                    "Jet Set is for {least} to {most} players", least=MIN_PLAYERS, most=MAX_PLAYERS
+                )
+            )
         for module in MODULES:
             if getattr(self, module) and module not in PLAYABLE:
-                raise ValueError(f"the {MODULE_TITLES[module]} module is not playable yet")
+                title = MODULE_TITLES[module]
+                raise ValueError(Reason("the {module} module is not playable yet", module=title))
         if self.investors_face_up and not self.investors:
-            raise ValueError("face-up Investors need the investors module")
+            raise ValueError(Reason("face-up Investors need the investors module"))
 
     @property
     def modules(self) -> tuple[str, ...]:

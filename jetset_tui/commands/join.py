@@ -232,7 +232,9 @@ def bot_seat_name(kind: str) -> str:
 def unknown_bot(kind: str) -> str | None:
     """Why no game has a bot of ``kind`` (None: one has; the host's game is known only once
     joined, and ``cannot_play`` checks the kind against it)."""
-    from engine.games import GAMES
+    from engine.games import DEFAULT, GAMES
+    from engine.jetset.bots import is_own_bot
+    from jetset_tui.bot_plugins import unknown_bot_words
 
     problems = []
     for rules in GAMES.values():
@@ -242,7 +244,9 @@ def unknown_bot(kind: str) -> str | None:
             problems.append(str(exc))
         else:
             return None
-    return problems[0]
+    if is_own_bot(kind):  # not loaded: the engine's sentence says how to load it
+        return problems[0]
+    return unknown_bot_words(DEFAULT, kind)
 
 
 NOT_ITS_BOT = N_("the host plays {game}, whose bots are {kinds}; --bot {kind} is not one")

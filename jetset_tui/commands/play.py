@@ -97,7 +97,9 @@ def cmd_play(args: argparse.Namespace) -> int:
             investors_face_up=args.investors_face_up,
         )
     except ValueError as exc:
-        print(f"jetset play: {exc}", file=sys.stderr)
+        from jetset_tui.refusals import problem_said
+
+        print(f"jetset play: {problem_said(exc)}", file=sys.stderr)
         return 2
     if args.save:
         plan.path = Path(args.save).expanduser()

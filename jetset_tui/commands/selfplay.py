@@ -85,7 +85,9 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
         for kind in kinds:
             require_bot(kind)
     except ValueError as exc:
-        print(_("jetset selfplay: {problem}").format(problem=exc), file=sys.stderr)
+        from jetset_tui.refusals import problem_said
+
+        print(_("jetset selfplay: {problem}").format(problem=problem_said(exc)), file=sys.stderr)
         return 2
     problem = make_save_folder(args.save)
     if problem is not None:

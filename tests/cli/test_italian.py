@@ -118,6 +118,17 @@ def test_replay_verify_speaks_italian_and_its_json_does_not(hosted: dict[str, st
          "jetset join: '127.0.0.1': scrivi HOST:PORTA", "write HOST:PORT"),
         (["--lang", "it", "host", "--headless"], {},
          "jetset host: indica quanti posti: --players N", "say how many seats"),
+        # each of these was English in Italian (the engine's words, or argparse's own)
+        (["--lang", "it", "play", "--modules", "foo"], {},
+         "errore: argomento --modules: 'foo' non è un modulo", "is not a module"),
+        (["--lang", "it", "selfplay", "--modules", "all,foo"], {},
+         "'foo' non è un modulo", "'foo' is not a module"),  # it named 'all', a good word
+        (["--lang", "it", "play", "--investors-face-up"], {},
+         "gli Investitori scoperti richiedono il modulo investors", "need the investors"),
+        (["--lang", "it", "join", "--bot", "nope", "127.0.0.1:1"], {},
+         "bot sconosciuto 'nope'; i bot di Jet Set: casuale, avido, ricerca", "unknown bot"),
+        (["--lang", "it", "play", "--nothing"], {},
+         "errore: argomenti non riconosciuti: --nothing", "unrecognized"),
     ],
 )  # fmt: skip
 def test_errors_speak_italian(
