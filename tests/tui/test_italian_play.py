@@ -67,6 +67,16 @@ def test_the_cards_here_are_the_data_s_cards_word_for_word() -> None:
     assert both(lambda: investor_name(deck[0].id)) == ("Equal", "Uguaglianza")
 
 
+def test_the_business_catch_up_and_the_investor_catch_up_keep_their_names_apart() -> None:
+    """Issue 18: "The Business card 'Catch up' and the Investor 'Catch Up' are different
+    cards: keep the names apart." Italian called both Rimonta."""
+    catch_up = next(card for card in investor_deck() if card.kind == "catchup")
+    business = both(lambda: business_name("catchup"))
+    investor = both(lambda: investor_name(catch_up.id))
+    assert business[0] != investor[0] and business[1] != investor[1], (business, investor)
+    assert (business[1], investor[1]) == ("Rimonta", "Recupero")
+
+
 def test_the_log_s_lines_in_italian() -> None:
     game = play_game(Options(players=2), "italian-log", ("greedy",))
     notation = Notation(game.board)
