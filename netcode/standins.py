@@ -69,6 +69,14 @@ class StandIns:
             self.dropped.pop(seat, None)
             self.left.discard(seat)
 
+    def everyone_away(self) -> None:
+        """A game brought back by a restarted server: every person's seat is away from now, as
+        if their connection had just closed, so that a stand-in plays for whoever is not back
+        within the reconnect window (the table waited for them for ever, and said nothing)."""
+        for seat, slot in enumerate(self.host.table.seats):
+            if not slot.is_bot and seat not in self.host.seat_conns:
+                self.player_dropped(seat, person=True, left=False)
+
     def game_started(self) -> None:
         """Start the reconnect window of every seat whose player dropped before the start."""
         for seat in list(self.dropped):

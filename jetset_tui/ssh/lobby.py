@@ -288,6 +288,7 @@ class Lobby(Seating):
                         seat.seat, table.seats[seat.seat].token, seat.code_digest
                     )
             self._open(room)
+            host.standins.everyone_away()  # who is not back soon gets a stand-in
             log.info("game %s back from %s: %s", room.id, log_path, room.seat_line())
         numbers = [int(i) for i in self.rooms if i.isdigit()]
         self._ids = count(max(numbers, default=0) + 1)

@@ -201,3 +201,38 @@ async def test_a_game_the_lobby_closed_stays_closed_after_a_restart(tmp_path: Pa
         assert made.id == "3"
     finally:
         await again.close()
+
+
+async def test_after_a_restart_a_player_who_is_not_back_gets_a_stand_in(tmp_path: Path) -> None:
+    """The server restarts while bob's game waits for alice, who does not come back: her seat
+    is away from the restart on, a bot plays it once the reconnect window is over, and bob's
+    game goes on (it waited for ever, saying nothing); alice logging in again takes it back."""
+    from jetset_tui.ssh.server import GameServer
+    from netcode.host import HostSettings
+    from tests.ssh.helpers import make_config, start_server
+
+    alice_key = asyncssh.generate_private_key("ssh-ed25519")
+    server = await start_server(tmp_path)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.new_game_against_bots()  # alice and three bots: her turn
+        await alice.close()
+    finally:
+        await server.close()
+    again = GameServer(make_config(tmp_path))
+    again.lobby.host_settings = HostSettings(bot_delay=0, reconnect_window=0.5)
+    await again.start()
+    try:
+        room = again.lobby.rooms["1"]
+        host, game = room.host, room.table.game
+        assert game.to_move() == 0 and not host.table.seats[0].is_bot
+        away = host.presence_message().seats[0]
+        assert away.away is not None and away.bot_in is not None, "said away, a bot due"
+        await until(lambda: len(game.entries) > 0 and game.to_move() != 0, 10)
+        assert host.seat_conns[0].standin == "greedy", "a stand-in played her turn"
+        alice = await connect(again, "alice", alice_key)
+        await alice.wait_for("your turn", timeout=20)
+        assert host.seat_conns[0].standin is None, "her seat is hers again"
+        await alice.close()
+    finally:
+        await again.close()
