@@ -356,7 +356,7 @@ class Host:
                 conn.shut(m.Error(code=p.E_FULL, message=why, fatal=True))
                 return
             conn.spectator = True
-            conn.name = "spectator"
+            conn.name = seat_name(msg.name or "") or "spectator"  # its chat is marked watching
             self._seat(conn, None, msg.have)
             return
         seat = t.free_seat()

@@ -182,6 +182,11 @@ class Spectate(ProtocolMessage, t="spectate", side="peer"):
 
     have: int = 0
     password: str | None = spec(None, max_len=MAX_PASSWORD, omit_default=True)
+    name: str | None = spec(
+        None, max_len=MAX_NAME, clean=_name, omit_default=True,
+        why="a name is 1 to 32 printable characters",
+    )  # fmt: skip
+    """What the spectator's chat lines are signed with (without it: ``spectator``)."""
 
 
 @dataclass(frozen=True, kw_only=True)

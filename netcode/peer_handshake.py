@@ -219,7 +219,7 @@ class PeerHandshake(GameClient):
         pledge = None if game.started or self.contribution is None else self.pledge
         request: m.ProtocolMessage
         if self.spectating:
-            request = m.Spectate(have=have, password=self.password)
+            request = m.Spectate(have=have, password=self.password, name=self.name or None)
         elif token is not None:
             request = m.Reconnect(token=token, have=have, pledge=pledge)
         else:

@@ -193,7 +193,9 @@ async def join(
     elif not args.json:
         # English in every language: scripts read the seat and its token from this line.
         where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
-        joined = f"joined {args.address} {where}; token {peer.token}"
+        joined = f"joined {args.address} {where}"
+        if peer.token is not None:  # a spectator holds none
+            joined += f"; token {peer.token}"
         print(f"jetset join: {printable(joined)}", flush=True)
         peer.add_listener(lambda event: print_event(peer, event, verbose=args.spectate))
     try:

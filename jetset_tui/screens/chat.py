@@ -26,13 +26,23 @@ SHOWN = 100
 
 
 def chat_line(message: ChatMessage) -> Text:
-    """``Ann: good luck``, the name in bold; the text exactly as sent."""
-    return Text.assemble((message.name, "bold"), ": ", message.text)
+    """``Ann: good luck``, the name in bold; the text exactly as sent. A line from no seat (a
+    spectator's) says so after the name, so that no one watching passes for a player."""
+    return Text.assemble((said_by(message), "bold"), ": ", message.text)
+
+
+def said_by(message: ChatMessage) -> str:
+    """Who said a chat line: a player's name, or a spectator's with "(watching)"."""
+    if message.seat is not None:
+        return message.name
+    if message.name == "spectator":  # a peer that sent no name
+        return _("a spectator")
+    return _("{name} (watching)").format(name=message.name)
 
 
 def notify_chat(app: App[object], message: ChatMessage) -> None:
     """A new line as a short notification, for when the chat is closed."""
-    app.notify(f"{message.name}: {message.text}", title=_("chat"), markup=False)
+    app.notify(f"{said_by(message)}: {message.text}", title=_("chat"), markup=False)
 
 
 class ChatScreen(ModalScreen[None]):

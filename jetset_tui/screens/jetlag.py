@@ -289,7 +289,9 @@ class JetLagScreen(JetLagCommandLine):
         state = self.session.game.state
         local = isinstance(self.session, LocalSession) and self.session.hosting is None
         again = rematch_plan(self.session.seats) if local else None
-        end = JetLagEndScreen(state, self.names, self.seat(), self.saved(), again=again)
+        end = JetLagEndScreen(
+            state, self.names, self.seat(), self.saved(), again=again, watching=self.watching
+        )
         self.app.switch_screen(end)
 
     def heard(self, event: ClientEvent) -> None:

@@ -82,14 +82,17 @@ class JetLagEndScreen(EndFrame):
         path: Path | None = None,
         *,
         again: JetLagPlan | None = None,
+        watching: bool = False,
     ) -> None:
         """``path``: the game's log, where it was saved (None: not saved here); ``again``: the
-        same seats for a new game (None: no rematch here, a game over the network)."""
+        same seats for a new game (None: no rematch here, a game over the network);
+        ``watching``: for a spectator, who is neither player (both sides named alike)."""
         super().__init__(path)
         self.state = state
         self.names = list(names)
         self.seat = seat
         self.again = again
+        self.watching = watching
 
     def title_text(self) -> Text:
         text = Text(_("Jet Lag: the game is over"), style="bold")
@@ -106,7 +109,7 @@ class JetLagEndScreen(EndFrame):
 
     def on_resize(self) -> None:
         width = max(self.size.width - 2, 40)
-        final = board_text(self.state, self.seat, self.names, width)
+        final = board_text(self.state, self.seat, self.names, width, watching=self.watching)
         self.query_one("#jl-final", Static).update(final)
 
     def can_rematch(self) -> bool:

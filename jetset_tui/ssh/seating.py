@@ -142,7 +142,9 @@ class Seating:
         """Watch ``room`` (a private game: with its password)."""
         self.admit_watcher(room, player, password)
         address = player.address
-        peer = await self._connect(room, spectate=True, password=room.password)  # the host asks too
+        peer = await self._connect(  # the host asks for the password too
+            room, name=player.name, spectate=True, password=room.password
+        )
         room.spectators[peer] = address
         self.changed()
         return peer

@@ -289,3 +289,22 @@ async def test_a_game_at_one_keyboard_has_no_chat(tmp_path: Path) -> None:
         assert isinstance(app.screen, GameScreen), "no chat at one keyboard"
         assert not app.screen.session.can_chat
         assert "t Chat" not in screen_text(app).splitlines()[-1]
+
+
+async def test_a_spectator_chats_under_their_name_marked_as_watching(tmp_path: Path) -> None:
+    """A spectator's lines were signed "spectator", whoever spoke: now with the name they
+    joined with, and the players' screens mark it as watching (in their language), so that no
+    spectator passes for a player of the same name."""
+    async with serve(tmp_path, 2) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        await NetPeer.connect(await served.connect(), name="Bea")
+        wes = await NetPeer.connect(await served.connect(), name="Ann", spectate=True)
+        app = JetSetApp(session=ann)
+        async with in_game(app) as pilot:
+            await wes.chat("hello from the rail")
+            await until(lambda: len(ann.chat_lines) == 1, pilot)
+            assert ann.chat_lines[0] == ChatMessage(None, "Ann", "hello from the rail")
+            await until(lambda: notified(app), pilot)
+            assert notified(app) == ["Ann (watching): hello from the rail"]
+    log = read_log(tmp_path / "game.jetset")
+    assert [n.fields["name"] for n in log.notes if n.kind == "chat"] == ["Ann"]

@@ -123,6 +123,10 @@ async def test_a_spectator_sees_the_table_and_never_a_card_in_a_hand(tmp_path: P
                 looks += 1
             assert looks > 10, "the game was watched as it went"
             await until(pilot, lambda: isinstance(app.screen, JetLagEndScreen))
+            await pilot.pause()
+            end = screen_text(app)
+            assert "your tourists" not in end, "the end told the spectator a player's side"
+            assert "'s tourists" in end, end
 
 
 async def test_the_host_plays_jet_lag_at_its_own_screen(tmp_path: Path) -> None:

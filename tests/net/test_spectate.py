@@ -9,6 +9,7 @@ import shutil
 import subprocess
 import time
 from collections.abc import Callable, Iterator
+from pathlib import Path
 
 import pytest
 
@@ -87,3 +88,23 @@ def test_a_spectator_watches_in_the_tui_and_a_script_gets_the_entries(
     finally:
         host.kill()
         host.wait()
+
+
+def test_a_piped_spectator_is_told_it_joined_without_a_token(tmp_path: Path) -> None:
+    """A spectator holds no token: its first line read "...as a spectator; token None"."""
+    host, port = start_host(
+        "--port", "0", "--players", "2", "--bots", "greedy,greedy", "--seed", "piped",
+        "--log", str(tmp_path / "piped.jetset"),
+    )  # fmt: skip
+    watcher = subprocess.Popen(
+        [*JETSET, "join", f"127.0.0.1:{port}", "--spectate"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert watcher.stdout is not None
+        first = watcher.stdout.readline()
+        assert first == f"jetset join: joined 127.0.0.1:{port} as a spectator\n", first
+    finally:
+        for proc in (watcher, host):
+            proc.kill()
+            proc.communicate()
