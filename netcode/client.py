@@ -57,6 +57,14 @@ class ChatMessage:
 
 
 @value(unsafe_hash=True)
+class ChatHistory:
+    """The table's chat so far, as the host keeps it (sent on taking a seat or watching): it
+    replaces the lines this client had (a player back at the table finds what was said)."""
+
+    lines: tuple[ChatMessage, ...]
+
+
+@value(unsafe_hash=True)
 class SeatsChanged:
     seats: tuple[SeatInfo, ...]
 
@@ -135,7 +143,14 @@ class TakenBack:
 
 
 ClientEvent = (
-    EntryApplied | ChatMessage | SeatsChanged | PresenceChanged | GameOver | Problem | TakenBack
+    EntryApplied
+    | ChatMessage
+    | ChatHistory
+    | SeatsChanged
+    | PresenceChanged
+    | GameOver
+    | Problem
+    | TakenBack
 )
 Listener = Callable[[ClientEvent], None]
 
@@ -297,5 +312,7 @@ class GameClient(ABC):
         if isinstance(event, ChatMessage):
             self.chat_lines.append(event)
             del self.chat_lines[:-CHAT_KEPT]
+        elif isinstance(event, ChatHistory):
+            self.chat_lines = list(event.lines[-CHAT_KEPT:])
         for listener in list(self._listeners):
             listener(event)

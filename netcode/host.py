@@ -427,12 +427,25 @@ class Host:
             conn.post(self._entry_frame(i, seat), bulk=True)
         if self._end is not None:
             conn.post(self._end, bulk=True)
+        if t.chat:  # bounded like the catch-up (CHAT_KEPT lines)
+            conn.post(encode(m.to_wire(self._chat_kept())), bulk=True)
         if self.paused is not None:
             conn.send(m.paused_message(self.paused))
         if self.dealing.seat_taken(conn, seat):
             if seat is not None and seat == t.game.to_move():
                 self._offer_turn()  # only to the seat just taken: the others have theirs already
             self.standins.arm_clock()
+
+    def _chat_kept(self) -> m.ChatKept:
+        """The table's chat so far, for a connection just seated (or watching)."""
+        lines = (
+            m.ChatLine(
+                seat=said.get("seat"), name=str(said.get("name", "")), text=str(said["text"])
+            )
+            for said in self.table.chat
+            if "text" in said
+        )
+        return m.ChatKept(lines=tuple(lines))
 
     def _on_action(self, conn: Conn, req: p.ActionRequest) -> None:
         t = self.table

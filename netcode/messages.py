@@ -404,6 +404,14 @@ class ChatLine(ProtocolMessage, t="chat"):
 
 
 @dataclass(frozen=True, kw_only=True)
+class ChatKept(ProtocolMessage, t="chat-kept"):
+    """The table's chat so far (its last lines), after ``seated``: a player back at the
+    table, or one who just sat down, reads what was said."""
+
+    lines: tuple[ChatLine, ...] = ()
+
+
+@dataclass(frozen=True, kw_only=True)
 class Pong(ProtocolMessage, t="pong"):
     n: int = 0
 
@@ -470,6 +478,7 @@ HostMessage = (
     | Done
     | Error
     | ChatLine
+    | ChatKept
     | Pong
     | Bye
     | StateReply

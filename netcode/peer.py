@@ -28,6 +28,7 @@ from engine.platform import AnyRules, Notation
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.client import (
+    ChatHistory,
     ChatMessage,
     EntryApplied,
     GameOver,
@@ -52,6 +53,13 @@ log = logging.getLogger("jetset.peer")
 def new_contribution() -> str:
     """A peer's contribution to the deal: 128 random bits in lower-case hex."""
     return secrets.token_hex(16)
+
+
+def chat_message(line: m.ChatLine) -> ChatMessage:
+    """A chat line from the host, as text to show (never markup or escapes: ``host_text``)."""
+    return ChatMessage(
+        line.seat, host_text(line.name, p.MAX_NAME), host_text(line.text, p.MAX_CHAT)
+    )
 
 
 class NetPeer(ReconnectingPeer):
@@ -192,8 +200,9 @@ class NetPeer(ReconnectingPeer):
                 )
                 self.emit(PresenceChanged(self._presence))
             case m.ChatLine():
-                name = host_text(msg.name, p.MAX_NAME)
-                self.emit(ChatMessage(msg.seat, name, host_text(msg.text, p.MAX_CHAT)))
+                self.emit(chat_message(msg))
+            case m.ChatKept():
+                self.emit(ChatHistory(tuple(chat_message(line) for line in msg.lines)))
             case m.Paused() | m.Unpaused():
                 self._on_saving(msg)
             case m.Pledges():

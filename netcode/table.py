@@ -22,6 +22,7 @@ import contextlib
 import hmac
 import logging
 import secrets
+from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import replace
 from pathlib import Path
@@ -57,6 +58,9 @@ from netcode.tablefiles import (
     storage_problem,
 )
 from netcode.tableresume import read_stopped
+
+CHAT_KEPT = 200
+"""Chat lines a table keeps in memory for players who sit down (its log keeps them all)."""
 
 logger = logging.getLogger("jetset.table")
 
@@ -136,6 +140,9 @@ class Table(DealShares):
         """A game at one keyboard: the newest moves, held off the log to be taken back."""
         self._held_file = False
         """``<log>.held`` may be there (``_keep_held``)."""
+        self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        """The table's last chat notes' fields (``seat``, ``name``, ``text``), from its log on
+        ``resume``: a player back at the table reads what was said."""
 
     @classmethod
     def create(
@@ -208,6 +215,7 @@ class Table(DealShares):
             table.close()
             raise
         table.revealed = stopped.log.seed is not None
+        table.chat.extend(note.fields for note in stopped.log.notes if note.kind == "chat")
         return table
 
     def _go_on_from(self, header: Header, game: AnyTable) -> None:
@@ -444,6 +452,8 @@ class Table(DealShares):
     def note(self, kind: str, **fields: Any) -> None:
         """Record something said or done at the table (docs/log-format.md, notes) after the
         entries so far; a game continued in a format without notes records nothing."""
+        if kind == "chat":
+            self.chat.append(fields)
         if self.writer is not None and self.version >= NOTES_SINCE:
             try:
                 self.write_held()

@@ -19,7 +19,7 @@ from textual.widgets import Input, RichLog
 
 from jetset_tui.i18n import N_, _
 from jetset_tui.widgets.chat_line import ChatLine
-from netcode.client import ChatMessage, ClientEvent, GameClient
+from netcode.client import ChatHistory, ChatMessage, ClientEvent, GameClient
 
 SHOWN = 100
 """The chat shows at most this many of the latest lines when it opens."""
@@ -68,11 +68,16 @@ class ChatScreen(ModalScreen[None]):
             )
 
     def on_mount(self) -> None:
-        log = self.query_one(RichLog)
-        for message in self.client.chat_lines[-SHOWN:]:
-            log.write(chat_line(message))
+        self.show_lines()
         self.client.add_listener(self.heard)
         self.query_one(Input).focus()
+
+    def show_lines(self) -> None:
+        """The client's chat lines, its newest ``SHOWN``."""
+        log = self.query_one(RichLog)
+        log.clear()
+        for message in self.client.chat_lines[-SHOWN:]:
+            log.write(chat_line(message))
 
     def on_unmount(self) -> None:
         self.client.remove_listener(self.heard)
@@ -80,6 +85,8 @@ class ChatScreen(ModalScreen[None]):
     def heard(self, event: ClientEvent) -> None:
         if isinstance(event, ChatMessage):
             self.query_one(RichLog).write(chat_line(event))
+        elif isinstance(event, ChatHistory):  # back at the table: what was said meanwhile
+            self.show_lines()
 
     @on(Input.Submitted)
     async def send(self, event: Input.Submitted) -> None:

@@ -308,3 +308,32 @@ async def test_a_spectator_chats_under_their_name_marked_as_watching(tmp_path: P
             assert notified(app) == ["Ann (watching): hello from the rail"]
     log = read_log(tmp_path / "game.jetset")
     assert [n.fields["name"] for n in log.notes if n.kind == "chat"] == ["Ann"]
+
+
+async def test_a_player_back_at_the_table_reads_what_was_said(tmp_path: Path) -> None:
+    """Chat was lost for anyone who came back (a dropped player, one who left and returned,
+    the players of a game resumed after a restart): the host now sends the table's chat on
+    seating, and the chat screen shows it."""
+    async with serve(tmp_path, 2) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        await until(lambda: served.table.started)
+        await ann.chat("gg so far")
+        await until(lambda: len(bea.chat_lines) == 1)
+        token = bea.token
+        await bea.close()
+        back = await NetPeer.connect(await served.connect(), name="Bea", token=token)
+        await until(lambda: back.seat == 1 and len(back.chat_lines) == 1)
+        assert back.chat_lines == [ChatMessage(0, "Ann", "gg so far")]
+        app = JetSetApp(session=back)
+        async with in_game(app) as pilot:
+            await pilot.press("t")
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+            await until(lambda: "Ann: gg so far" in screen_text(app), pilot)
+    table = Table.resume(tmp_path / "game.jetset", fsync=False)
+    async with serve(tmp_path, 2, table=table) as served:
+        again = await NetPeer.connect(await served.connect(), name="Bea", token=token)
+        await until(lambda: len(again.chat_lines) == 1)
+        assert again.chat_lines == [ChatMessage(0, "Ann", "gg so far")], "from the log"
+    chat = [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "chat"]
+    assert len(chat) == 1, "the history sent is not said again"

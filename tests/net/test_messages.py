@@ -110,6 +110,10 @@ WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
         m.ChatLine(seat=None, name="spectator", text="hi"),
         {"t": "chat", "seat": None, "name": "spectator", "text": "hi"},
     ),
+    (
+        m.ChatKept(lines=(m.ChatLine(seat=0, name="Ann", text="gg"),)),
+        {"t": "chat-kept", "lines": [{"seat": 0, "name": "Ann", "text": "gg"}]},
+    ),
     (m.Pong(n=7), {"t": "pong", "n": 7}),
     (m.Bye(reason="you left"), {"t": "bye", "reason": "you left"}),
     (m.Bye(reason="paused", paused=True), {"t": "bye", "reason": "paused", "paused": True}),
