@@ -406,7 +406,7 @@ class Host:
                 return
             old = self.seat_conns.get(seat)
             if old is not None and old is not conn:
-                old.shut(m.Bye(reason="your seat was taken over by a new connection"))
+                old.shut(m.Bye(reason=m.TAKEN_OVER))
                 old.seat = None
                 if old.standin is not None and conn.standin is None:
                     t.note("standin", seat=seat, bot=None)

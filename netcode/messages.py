@@ -52,6 +52,9 @@ APP = "jetset"
 PROTOCOL = 4
 MAX_NAME = 32
 MAX_CHAT = 500
+TAKEN_OVER = "your seat was taken over by a new connection"
+"""The ``bye`` reason of a connection whose seat another connection took (with its token): an
+SSH session that gets it goes back to its lobby."""
 MAX_ACTION = 400
 MAX_TOKEN = 64
 MAX_CLIENT = 64

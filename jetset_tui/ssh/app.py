@@ -39,7 +39,8 @@ from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from jetset_tui.ssh.username import UserName, name_changes
 from jetset_tui.table_screens import is_table_screen
 from jetset_tui.workers import start_worker
-from netcode.client import ChatMessage, ClientEvent
+from netcode.client import ChatMessage, ClientEvent, Problem
+from netcode.messages import TAKEN_OVER
 from netcode.peer import NetPeer
 
 CSS_FILE = str(Path(tui_app.__file__).with_name("jetset.tcss"))
@@ -289,6 +290,21 @@ class SshApp(JetSetApp):
             start_worker(self, peer.close)
             self.lobby.left(room, peer)
 
+    def table_lost(self, peer: NetPeer) -> None:
+        """The game this session sat at is out of its reach for good (another session took
+        its seat, or the game closed): back to the lobby, saying why. It stayed on a board
+        that took no move and sent no chat."""
+        if self.current is None or self.current[1] is not peer:
+            return
+        room = self.current[0]
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            self.pop_screen()  # the lobby, resumed, lets go of the peer (back_in_lobby)
+        if TAKEN_OVER in (peer.lost or ""):
+            said = _("Another session of yours took your seat in game {game}: back in the lobby.")
+        else:
+            said = _("Game {game} can no longer be reached from here: back in the lobby.")
+        self.notify(said.format(game=room.id), severity="warning", timeout=10)
+
     # -- out of a game ----------------------------------------------------------------------
 
     def leave_joined(self) -> None:
@@ -336,7 +352,13 @@ class SshApp(JetSetApp):
     # -- the table's chat -------------------------------------------------------------------
 
     def on_peer_event(self, event: ClientEvent) -> None:
-        """A chat line outside the game screen (which shows its own): a notification."""
+        """A chat line outside the game screen (which shows its own): a notification. The
+        game out of this session's reach for good: back to the lobby (``table_lost``)."""
+        if isinstance(event, Problem) and self.current is not None:
+            peer = self.current[1]
+            if peer.lost is not None:
+                self.call_later(self.table_lost, peer)
+            return
         if not isinstance(event, ChatMessage) or isinstance(self.screen, ChatScreen):
             return
         if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):

@@ -231,3 +231,27 @@ async def key_to_screen(term: Term, keys: str) -> list[float]:
         await term.wait_for(lambda t, n=n: keys[:n] in t.splitlines()[-2], settle=0)
         times.append(loop.time() - start)
     return times
+
+
+async def test_a_session_whose_seat_another_session_took_goes_back_to_the_lobby(
+    tmp_path: Path,
+) -> None:
+    """alice plays in one terminal, logs in again in another and gives her seat code there:
+    the first session went on showing a board that took no move and no chat; now it goes
+    back to the lobby, saying why."""
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        first = await connect(server, "alice", None)
+        code = await open_game_code(first)
+        second = await connect(server, "alice", None)
+        await second.wait_for("The code of your seat")
+        await second.type(code)
+        await second.press("enter")
+        await second.wait_for("your turn")
+        await first.wait_for("Another session of yours took your seat in game 1")
+        await first.wait_for(lambda t: "your turn" not in t and "Final Flights" not in t)
+        assert server.lobby.rooms["1"].host.seat_conns[0] is not None
+        await second.close()
+        await first.close()
+    finally:
+        await server.close()
