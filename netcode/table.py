@@ -31,7 +31,7 @@ from typing import Any
 from engine.errors import IllegalAction, rule_name
 from engine.fairdeal import seed_commitment
 from engine.games import DEFAULT, game_rules
-from engine.platform import CHANCE, AnyRules, AnyTable
+from engine.platform import CHANCE, AnyRules, AnyTable, log_hooks
 from engine.values import record
 from netcode.gameoptions import option_map, seat_count
 from netcode.heldfile import forget_held, keep_held, read_held
@@ -107,6 +107,8 @@ class Table(DealShares):
         or an object with ``to_dict``, as the log header holds them). ``holder`` says who writes
         the log, for anyone else who tries to (``LogLocked``)."""
         self.rules = rules if rules is not None else game_rules(DEFAULT)
+        if log_hooks(self.rules).options is None:  # plain data (Jet Lag's): its seats said,
+            options = {**option_map(options), "seats": len(kinds)}  # as selfplay and import do
         self.options = options
         self.game: AnyTable = self.new_game()
         players = seat_count(self.rules, option_map(options))

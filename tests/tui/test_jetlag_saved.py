@@ -49,6 +49,7 @@ async def test_a_game_left_with_q_is_loaded_and_played_to_an_end_that_replays(
         await pilot.pause()
     assert path is not None and path.parent == tmp_path
     assert read_log(path).header.game == "jetlag"
+    assert read_log(path).header.options == {"seats": 2}, "as selfplay and import write it"
     [saved] = saved_games(tmp_path)
     assert "Jet Lag: Ann, Amelia" in saved.describe() and "in play" in saved.describe()
 
