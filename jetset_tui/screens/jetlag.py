@@ -31,7 +31,6 @@ from textual.widgets import Static
 from engine.errors import IllegalAction
 from engine.jetlag import rules
 from engine.jetlag.actions import CHANCE, Action, Destination, Entry, Tourist
-from engine.jetlag.notation import format_action
 from engine.jetlag.scoring import totals
 from engine.jetlag.state import State
 from jetset_tui.frames import sync_in_one_frame
@@ -40,12 +39,14 @@ from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
 from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
+from jetset_tui.screens.jetlag_play import Played
 from jetset_tui.theme import LIVERIES
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import JetLagHand
 from jetset_tui.widgets.jetlag_score import JetLagScore
+from jetset_tui.widgets.jetlag_words import play_words
 from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.workers import start_worker
@@ -123,9 +124,9 @@ class JetLagScreen(JetLagCommandLine):
         """A refusal is on screen: the next Enter only clears it."""
         self._ended = False
         self._sync_pending = False
-        self._mine: str | None = None
+        self._mine: Played | None = None
         """What the viewer played last, said until they act again."""
-        self._news: list[str] = []
+        self._news: list[Played] = []
         """What the other player played since then."""
         self._moving = False
         """A play sent and not yet played (the host has not said): the screen draws meanwhile."""
@@ -304,14 +305,12 @@ class JetLagScreen(JetLagCommandLine):
             elif isinstance(entry.action, Tourist | Destination) and self.session.played_for(
                 event, entry.seat, self._sent
             ):  # the host's bot: its clock ran out
-                move = format_action(entry.action)
+                move = play_words(entry.action)
                 self.notify(_("A bot played for you: {move}").format(move=move), markup=False)
             if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):
                 action = entry.action
                 if isinstance(action, Tourist | Destination):
-                    said = _("{name} played {play}").format(
-                        name=self.names[entry.seat], play=format_action(action)
-                    )
+                    said = Played(self.names[entry.seat], action)
                     self._news = [*self._news, said][-NEWS_KEPT:]
                     self.message, self._refused = self.news(), False
         elif isinstance(event, Problem):

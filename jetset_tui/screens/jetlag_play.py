@@ -8,11 +8,14 @@ its keys or its command line (jetset_tui/screens/jetlag_command.py)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import NamedTuple
+
 from rich.text import Text
 
 from engine.errors import IllegalAction, NotationError
 from engine.jetlag import rules
-from engine.jetlag.actions import Action, Entry
+from engine.jetlag.actions import Action, Destination, Entry, Tourist
 from engine.jetlag.notation import format_action
 from jetset_tui.i18n import _
 from jetset_tui.jetlag_guided import GuidedPlay
@@ -20,7 +23,15 @@ from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_table import JetLagTable
 from jetset_tui.theme import BAD, GOOD
 from jetset_tui.undo import take_back, undo_seat
+from jetset_tui.widgets.jetlag_words import play_words
 from jetset_tui.workers import start_worker
+
+
+class Played(NamedTuple):
+    """Who played what: a player's name and their play."""
+
+    name: str
+    action: Tourist | Destination
 
 
 class JetLagPlay(JetLagTable):
@@ -29,8 +40,8 @@ class JetLagPlay(JetLagTable):
 
     names: list[str]
     guided: GuidedPlay
-    _mine: str | None
-    _news: list[str]
+    _mine: Played | None
+    _news: list[Played]
     _moving: bool
     _sent: Action | None
     """The names, the guided play, what was played and what is on its way
@@ -81,19 +92,28 @@ class JetLagPlay(JetLagTable):
             return
         self.guided.restart()
         self._refused = False
-        self._mine = _("✓ {name} played {play}").format(
-            name=self.names[who], play=format_action(action)
-        )
+        if isinstance(action, Tourist | Destination):
+            self._mine = Played(self.names[who], action)
         self.message = self.news()
 
     def news(self) -> Text:
-        """The viewer's last play and the other's since, in the order they were played."""
+        """The viewer's last play and the other's since, in the order they were played: in
+        words where they fit on a line, else in notation (``t H5 1``: at 80 columns, long
+        names), so that the line never pushes the hand down."""
+        room = max(self.size.width - 2, 20)  # the screen's padding
+        text = self.news_said(play_words)
+        if text.cell_len > room:
+            text = self.news_said(format_action)
+        return text
+
+    def news_said(self, said: Callable[[Tourist | Destination], str]) -> Text:
         text = Text()
         if self._mine is not None:
-            text.append(self._mine, style=GOOD)
-        for said in self._news:
+            name, action = self._mine
+            text.append(_("✓ {name} played {play}").format(name=name, play=said(action)), GOOD)
+        for name, action in self._news:
             text.append("  ·  " if text else "")
-            text.append(said, style="bold")
+            text.append(_("{name} played {play}").format(name=name, play=said(action)), "bold")
         return text
 
     def action_undo(self) -> None:

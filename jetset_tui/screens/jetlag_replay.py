@@ -24,7 +24,6 @@ from textual.containers import VerticalScroll
 from textual.widgets import Static
 
 from engine.jetlag.actions import CHANCE, Destination, Entry, Pass, Setup, Take, Tourist
-from engine.jetlag.notation import format_action
 from engine.jetlag.rules import to_move
 from engine.jetlag.state import ROUNDS, State
 from jetset_tui.breakpoints import breakpoint_classes
@@ -37,6 +36,7 @@ from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
 from jetset_tui.widgets.jetlag_hand import cards_table
 from jetset_tui.widgets.jetlag_score import JetLagScore, piles_text
+from jetset_tui.widgets.jetlag_words import play_words
 from jetset_tui.widgets.log import EntryWords
 from jetset_tui.widgets.too_small import TooSmall
 from netcode.logfile import GameLog
@@ -87,7 +87,7 @@ def entry_words(entry: Entry, names: Sequence[str]) -> str:
     """An entry in the game's words: a play in its notation, the dealer's in a sentence."""
     action = entry.action
     if isinstance(action, Tourist | Destination):
-        return _("{name} played {play}").format(name=names[entry.seat], play=format_action(action))
+        return _("{name} played {play}").format(name=names[entry.seat], play=play_words(action))
     if isinstance(action, Setup):
         return _("The first two destinations are laid out; {name} plays first.").format(
             name=names[action.starter]

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from rich.text import Text
 
-from engine.jetlag.cards import Card, Objective
+from engine.jetlag.actions import Destination, Tourist
+from engine.jetlag.cards import Card, Objective, deck
 from jetset_tui.i18n import N_, _
 
 TOURIST = {"panda": N_("red panda"), "hyena": N_("hyena"), "beaver": N_("beaver")}
@@ -121,3 +122,18 @@ def tourist_cell(card: Card, points: int | None, *, width: int | None = None) ->
     text.append(f" {card.value}")
     text.append(affinity)
     return text
+
+
+def play_words(action: Tourist | Destination) -> str:
+    """A play in words: "a hyena (H5) to destination 1", "B5 as a new destination on the
+    right" (the line of news and the replay's log said only its notation, "t H5 1")."""
+    card = deck()[action.card]
+    if isinstance(action, Tourist):
+        said = _("a {tourist} ({card}) to destination {n}").format(
+            tourist=_(TOURIST_SHORT[card.tourist]), card=card.id, n=action.at + 1
+        )
+    elif action.right:
+        said = _("{card} as a new destination on the right").format(card=card.id)
+    else:
+        said = _("{card} as a new destination on the left").format(card=card.id)
+    return said
