@@ -15,6 +15,7 @@ from netcode import lobbyproto as lp
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.framing import FramedConnection, FrameError
+from netcode.seatcode import seat_code_of
 from netcode.transport import ConnectionClosed
 
 _A = TypeVar("_A", lp.Created, lp.Joining)
@@ -32,7 +33,9 @@ class LobbyChoice:
     game: str | None = None
     """The game joined (from the address, or the one the server picked)."""
     token: str | None = None
-    """The token of the seat this identity holds there, when the server said it."""
+    """The token of the seat this identity holds in ``game``: the one the server said (a key's
+    seat), or the one this client holds (``--open``, a browser's: its seat's code goes with each
+    ``join`` of that game)."""
     games: tuple[lp.GameLine, ...] = ()
     """The lobby's games, as the last channel opened saw them."""
     name: str = ""
@@ -49,14 +52,32 @@ class LobbyChoice:
             if self.game is None:
                 raise ConnectionClosed("name the game to watch: ssh://HOST/GAME")
             return lp.WatchGame(game=self.game, password=self.password)
-        return lp.JoinGame(game=self.game, password=self.password, players=self.players)
+        return lp.JoinGame(
+            game=self.game, password=self.password, players=self.players, code=self.seat_code()
+        )
+
+    def seat_code(self) -> str | None:
+        """The code of the seat held in ``game`` (None: no game named, or no token held), worked
+        out from its token as the lobby does (``seat_code_of``): where a name is no secret
+        (``--open``, a browser's) it takes the seat back; with a key the lobby needs none."""
+        if self.game is None or self.token is None:
+            return None
+        return seat_code_of(self.token)
+
+    def seated(self, commitment: str | None, seat: int | None, token: str | None) -> None:
+        """The game's host seated this client (``seat``, with ``token``, in the game of
+        ``commitment``): every channel opened from now on (reconnecting) asks for that seat
+        with its code."""
+        if seat is not None and token is not None:
+            self.token = token
 
     async def enter(self, framed: FramedConnection, request: lp.JoinGame | lp.WatchGame) -> None:
         """Ask the lobby for a game on a channel; once ``joining`` is said, the channel is the
         game's (``game`` and ``token`` say which, and the seat this identity holds there)."""
         await framed.send(m.to_wire(request))
         joining = await expect(framed, lp.Joining)
-        self.game, self.token = joining.game, joining.token
+        held = self.token if joining.game == self.game else None
+        self.game, self.token = joining.game, joining.token or held
 
 
 class LobbyRefused(Exception):

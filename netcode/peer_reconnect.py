@@ -5,7 +5,8 @@ Reconnecting goes on until ``reconnect_for`` seconds after the host last worked,
 every attempt, whatever the host answers meanwhile. A person at a screen (``wait_out_pauses``)
 waits out a paused game, or a host gone without a word, trying again quietly with a back-off
 (``pause_retry_max``) until the host is back or the peer is closed; the presence says the game is
-paused meanwhile. A peer with no way back gives up, saying why (``lost``).
+paused meanwhile. A peer with no way back gives up, saying why (``lost``, and in the presence, on
+the turn line in place of whose turn it was).
 """
 
 from __future__ import annotations
@@ -80,7 +81,6 @@ class ReconnectingPeer(PeerHandshake):
             try:
                 await asyncio.wait_for(self._reopen(), self.handshake_timeout + 5)
             except JoinRefused as exc:  # another game now, say: the pause is over for us
-                self._show_pause(None)
                 self._give_up(f"the host refused to reconnect: {exc}")
                 return
             except (ConnectionError, OSError, TimeoutError, FrameError):
@@ -107,6 +107,9 @@ class ReconnectingPeer(PeerHandshake):
         await self._open(await self.connector())
 
     def _give_up(self, why: str) -> None:
+        """No way back to the host: said once (``Problem``) and for good on the turn line (the
+        presence's sentence, in place of whose turn it was: no move can be sent any more)."""
         self.lost = why
+        self._show_pause(why)
         self.emit(Problem(why))
         self.ended.set()

@@ -6,11 +6,18 @@ seed commitment, which the host publishes in ``welcome`` and which no other game
 seat. A later join of the same game (after a drop, a crash of the joiner, a host restarted
 with ``--resume``) finds it and reconnects without anyone typing a token. The file goes when the
 game is over.
+
+Over ``ssh://`` the server's lobby comes before the host's ``welcome``, so the commitment is not
+known when the seat is asked for: a ``<digest>.place`` file names the game and seat kept for one
+server's game (``keep_place``, ``at_place``: the place is the server's host key, the name its
+lobby knows this user by, its address and the game's id), so that ``jetset join ssh://…/GAME``
+can give the lobby the seat's code (docs/security.md).
 """
 
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import json
 import os
 import re
@@ -110,3 +117,38 @@ class SeatKeys:
             with contextlib.suppress(FileNotFoundError):
                 path.unlink()
             self._release(path)
+
+    def place_path(self, place: str) -> Path:
+        """The file naming the seat kept at ``place`` (its digest: any text makes a file name)."""
+        digest = hashlib.sha256(place.encode()).hexdigest()[:32]
+        return self.folder / f"{digest}.place"
+
+    def keep_place(self, place: str, commitment: str, seat: int) -> None:
+        """Remember that the seat kept for game ``commitment`` at ``seat`` is the one at
+        ``place``."""
+        if self.path(commitment, seat) is None:
+            return
+        self.folder.mkdir(parents=True, exist_ok=True, mode=0o700)
+        path = self.place_path(place)
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "w") as f:
+            f.write(json.dumps({"commitment": commitment, "seat": seat}))
+        os.replace(temporary, path)
+
+    def at_place(self, place: str) -> SeatKey | None:
+        """The seat key kept at ``place``, its lock taken for this process (None: none, another
+        live process sits in it, or its game is over and its key gone; a place whose key is
+        gone is forgotten)."""
+        path = self.place_path(place)
+        try:
+            kept = json.loads(path.read_text())
+            commitment, seat = str(kept["commitment"]), int(kept["seat"])
+        except (OSError, ValueError, KeyError, TypeError):
+            return None
+        for key in self.load(commitment):
+            if key.seat == seat:
+                return key if self.hold(commitment, seat) else None
+        with contextlib.suppress(OSError):
+            path.unlink()
+        return None

@@ -20,6 +20,7 @@ from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.framing import FramedConnection
 from netcode.lobbyclient import LobbyChoice, expect, next_answer
+from netcode.seatkeys import SeatKeys
 from netcode.sshtransport import StreamTransport
 from netcode.transport import CannotConnect, ConnectionClosed
 
@@ -170,6 +171,11 @@ class SshOpener(LobbyChoice):
     """The local address to connect from (None: any)."""
     environment: dict[str, str] = field(default_factory=dict)
     """Sent with each channel, as ``ssh`` sends LANG: the server words things in its language."""
+    keys: SeatKeys | None = None
+    """Where this user keeps seat keys (``jetset join``): a seat kept at this server's game is
+    asked back with its code (``LobbyChoice.seat_code``), and a seat taken is kept there."""
+    host_key: str = ""
+    """The fingerprint of the server's host key, once connected (known_hosts checked it)."""
 
     def __post_init__(self) -> None:
         self.game = self.game or self.address.game
@@ -209,6 +215,8 @@ class SshOpener(LobbyChoice):
         except (OSError, asyncssh.Error) as exc:
             conn.close()
             raise ConnectionClosed(f"{a} has no Jet Set games: {exc}") from None
+        server_key = conn.get_server_host_key()
+        self.host_key = server_key.get_fingerprint() if server_key is not None else ""
         transport = StreamTransport(conn, reader, writer, str(a))
         framed = FramedConnection(transport, PEER_FRAME_LIMIT)
         try:
@@ -219,6 +227,32 @@ class SshOpener(LobbyChoice):
             raise
         self.games, self.name = games.games, games.you or self.name
         return transport, framed
+
+    def seat_place(self) -> str | None:
+        """Where a seat is, for this user's kept keys: the server (its host key, known_hosts
+        checked), the name its lobby knows us by, and the game (None: not known yet). A seat's
+        code goes only to the server whose game it is."""
+        if not self.host_key or not self.name or self.game is None:
+            return None
+        host = self.address.host.lower()
+        return f"{self.host_key} ssh://{self.name}@{host}:{self.address.port}/{self.game}"
+
+    def request(self) -> lp.JoinGame | lp.WatchGame:
+        if self.token is None and not self.spectate and self.keys is not None:
+            place = self.seat_place()
+            kept = None if place is None else self.keys.at_place(place)
+            self.token = None if kept is None else kept.token
+        return super().request()
+
+    def seated(self, commitment: str | None, seat: int | None, token: str | None) -> None:
+        """The host seated us (``seat``, with ``token``) in the game of ``commitment``: ask for
+        that seat with its code from now on (reconnecting), and keep where it is for the next
+        ``jetset join`` of this game."""
+        super().seated(commitment, seat, token)
+        place = self.seat_place()
+        if self.keys is None or place is None or commitment is None or seat is None or not token:
+            return
+        self.keys.keep_place(place, commitment, seat)
 
     async def connect(self) -> StreamTransport:
         """A channel at the game (``joining`` said): for ``NetPeer`` (also as its connector)."""

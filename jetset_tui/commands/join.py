@@ -161,6 +161,9 @@ async def join(
             return await opener.connect()
         return await open_tcp(*address)
 
+    # one holder of this process's seat locks: the ssh:// opener's, if it has one
+    seat_keys = opener.keys if opener is not None else None
+    seat_keys = seat_keys if seat_keys is not None else SeatKeys(seat_keys_dir())
     bot_name = bot_seat_name(args.bot) if args.bot else None
     name = args.name or bot_name or login_name() or "player"
     try:
@@ -180,11 +183,13 @@ async def join(
             connector=connector,
             reconnect_for=args.reconnect_for,
             contribution=args.contribution or new_contribution(),
-            keys=None if spectate else SeatKeys(seat_keys_dir()),
+            keys=None if spectate else seat_keys,
             vet=lambda rules: cannot_play(rules, args, runner),
         )
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return cannot_join(args, exc)
+    if opener is not None:  # its seat asked back with its code: reconnecting, a later join
+        opener.seated(peer.commitment, peer.seat, peer.token)
     if opener is not None and opener.game is not None:  # the game picked: say it, to come back
         args.address = str(dataclasses.replace(opener.address, game=opener.game))
     if runner is not None:
@@ -384,7 +389,9 @@ def ssh_opener(args: argparse.Namespace) -> SshOpener | None:
     """The opener for an ``ssh://`` address (None: HOST:PORT); ValueError if it is malformed."""
     if not args.address.startswith("ssh://"):
         return None
+    from netcode.seatkeys import SeatKeys
     from netcode.sshclient import SshOpener, parse_ssh_url
+    from netcode.userdirs import seat_keys_dir
 
     return SshOpener(
         parse_ssh_url(args.address),
@@ -392,6 +399,8 @@ def ssh_opener(args: argparse.Namespace) -> SshOpener | None:
         spectate=args.spectate,
         password=args.password,
         players=args.players,
+        token=args.token,  # its seat's code goes to the lobby (--open)
+        keys=None if args.spectate else SeatKeys(seat_keys_dir()),
         environment={"LANG": current_language()},  # the server's words in the player's
     )
 

@@ -220,6 +220,7 @@ class WebSessionApp(JetSetApp):
             self.notify(_("cannot join: {why}").format(why=why), severity="error", timeout=10)
             self.exit()
             return
+        state.seated(peer.commitment, peer.seat, peer.token)  # a dropped link: back with its code
         peer.wait_out_pauses = True
         self.peer = peer
         self.play(peer)

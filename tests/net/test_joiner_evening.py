@@ -268,7 +268,8 @@ def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
 
 async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: Path) -> None:
     """Paused, then another game is served at that address: its host refuses the seat (another
-    commitment), and the joiner stops waiting and is told so, rather than waiting for ever."""
+    commitment), and the joiner stops waiting and is told so, rather than waiting for ever (and
+    its turn line keeps saying so, rather than "your turn")."""
     host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy")
     other: subprocess.Popen[str] | None = None
     try:
@@ -284,7 +285,8 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
         other, _ = start_host("--port", str(port), "--players", "2", "--bots", "greedy")
         await asyncio.wait_for(ann.ended.wait(), 20)
         assert ann.lost is not None and ann.lost.startswith("the host refused to reconnect")
-        assert ann.presence is not None and ann.presence.paused is None
+        # the turn line says so for good, in place of a turn no move can be sent for any more
+        assert ann.presence is not None and ann.presence.paused == ann.lost
         await ann.close()
     finally:
         stop_all(host, other)

@@ -67,6 +67,25 @@ def test_a_seat_is_taken_back_only_when_no_live_joiner_sits_in_it(tmp_path: Path
     assert second.hold(commitment, 1)
 
 
+def test_a_place_names_a_kept_seat_only_while_its_key_is_there_and_free(tmp_path: Path) -> None:
+    """``ssh://`` finds a seat by its server's game (a ``.place``, netcode/seatkeys.py): the key
+    kept there, its lock taken; nothing for another place, a seat a live joiner holds, or a
+    game over (and the place is then forgotten)."""
+    commitment = seed_commitment("place")
+    here = "SHA256:abc ssh://erin@127.0.0.1:2222/6"
+    first, second = SeatKeys(tmp_path / "seats"), SeatKeys(tmp_path / "seats")
+    first.keep(commitment, SeatKey(1, TOKEN))
+    first.keep_place(here, commitment, 1)
+    path = first.place_path(here)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600 and "erin" not in path.name
+    assert first.at_place(here) == SeatKey(1, TOKEN)
+    assert first.at_place(here.replace("/6", "/7")) is None
+    assert first.at_place(here.replace("abc", "abd")) is None, "another server's key"
+    assert second.at_place(here) is None, "the first joiner sits there"
+    first.forget(commitment, 1)  # the game is over
+    assert second.at_place(here) is None and not path.exists()
+
+
 def test_a_joiner_killed_mid_game_comes_back_to_its_seat_without_a_token(tmp_path: Path) -> None:
     log = tmp_path / "game.jetset"
     seed = "seat-key-crash"

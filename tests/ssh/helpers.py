@@ -290,7 +290,9 @@ def ssh_opener(
 async def ssh_peer(o: SshOpener, **kw: Any) -> NetPeer:
     """A peer at the game ``o`` picks, reconnecting through ``o``."""
     first = await o.connect()
-    return await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)
+    peer = await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)
+    o.seated(peer.commitment, peer.seat, peer.token)  # as `jetset join` does: back with its code
+    return peer
 
 
 def opener(

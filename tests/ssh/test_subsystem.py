@@ -23,8 +23,10 @@ import pytest
 
 from engine import Deal, Income
 from jetset_tui.ssh.server import GameServer
+from netcode import lobbyproto as lp
 from netcode.framing import encode
 from netcode.logfile import read_log
+from netcode.messages import to_wire
 from netcode.peer import NetPeer
 from netcode.peer_words import JoinRefused
 from netcode.sshclient import (
@@ -37,8 +39,10 @@ from netcode.sshclient import (
 from netcode.transport import ConnectionClosed
 from tests.net.procs import JETSET
 from tests.ssh.helpers import (
+    answer,
     client_key,
     connect,
+    lobby_channel,
     opener,
     ssh_peer,
     start_server,
@@ -171,6 +175,89 @@ async def test_a_dropped_client_comes_back_to_its_seat_by_key(tmp_path: Path) ->
         assert other.token is None
         await back.close()
         await ann.close()
+    finally:
+        await server.close()
+
+
+async def test_open_mode_a_dropped_ssh_peer_comes_back_to_its_seat_with_its_code(
+    tmp_path: Path,
+) -> None:
+    """``--open``: a name is no secret, so the lobby wants the seat's code; the peer works it out
+    from the token it holds and sends it when it reconnects by itself (it was refused
+    ``seat-code`` and gave up). Another channel with the same name and no code gets nothing."""
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        ann = await ssh_peer(opener(server, tmp_path, "ann", players=2), name="ann")
+        bob_opener = opener(server, tmp_path, "bob")
+        bob = await ssh_peer(bob_opener, name="bob", reconnect_for=10)
+        room = server.lobby.rooms["1"]
+        assert (ann.seat, bob.seat) == (0, 1) and bob_opener.token == bob.token
+        await asyncio.wait_for(bob.started_game.wait(), 5)
+        old = room.host.seat_conns[1]
+        assert bob._conn is not None
+        bob._conn.transport.abort()
+        for _ in range(250):
+            if room.host.seat_conns.get(1) not in (None, old) or bob.lost is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert bob.lost is None, bob.lost
+        assert room.host.seat_conns.get(1) not in (None, old) and bob.seat == 1
+        stranger = opener(server, tmp_path, "bob", "1")  # bob's name, not bob's token
+        with pytest.raises(JoinRefused, match="give its code"):
+            await stranger.connect()
+        await bob.close()
+        await ann.close()
+    finally:
+        await server.close()
+
+
+async def test_open_mode_the_command_a_joiner_is_told_on_leaving_takes_its_seat_back(
+    tmp_path: Path,
+) -> None:
+    """Play-tested: on an ``--open`` server, `jetset join ssh://erin@HOST:PORT/1` at a terminal,
+    q: "jetset join ssh://erin@127.0.0.1:PORT/1 takes your seat back". That very command was
+    refused ("your seat in game 1 waits for you: give its code"): the joiner kept the seat's
+    token but never gave the lobby the code it derives. Now it sits erin in her seat again."""
+    from tests.terminal import Terminal
+
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        lobby = await lobby_channel(server, tmp_path, "maker")
+        await lobby.send(to_wire(lp.Create(players=2, bots=("greedy",))))
+        assert await answer(lobby) == lp.Created(game="1")
+        env = home_with_key(tmp_path, "erin")  # ~/.ssh/id_ed25519: the command needs no -i
+        env["JETSET_HOME"] = str(tmp_path / "jetset-home")  # erin's seat keys, hers alone
+        assert server.host_key_path is not None
+        known = trusted_hosts(server.port, server.host_key_path, tmp_path)
+        shutil.copy(known, Path(env["HOME"]) / ".ssh" / "known_hosts")
+        url = f"ssh://erin@127.0.0.1:{server.port}/1"
+
+        async def play_and_leave(terminal: Terminal) -> tuple[str, str]:
+            """At the game screen: q, y. The seat it joined, and what it said on leaving."""
+            try:
+                said = await asyncio.to_thread(terminal.read_until, b"your turn", 30)
+                joined = re.search(rf"joined {re.escape(url)} as erin (\(player \d\))", said)
+                assert joined is not None, said[-800:]
+                start = len(terminal.out)
+                terminal.type("q")
+                await asyncio.to_thread(terminal.read_until, b"Leave the game?", 20, start)
+                terminal.type("y")
+                await asyncio.to_thread(terminal.read_until, b"you left the game", 20, start)
+                start = terminal.out.index(b"you left the game", start)
+                await asyncio.to_thread(terminal.read_until, b"takes your seat back", 20, start)
+                assert await asyncio.to_thread(terminal.close) == 0
+                return joined.group(1), terminal.out[start:].decode(errors="replace")
+            finally:
+                if terminal.proc.poll() is None:
+                    terminal.proc.kill()
+
+        seat, said = await play_and_leave(Terminal("join", url, env=env))
+        told = re.search(r"(jetset join \S+) takes your seat back", said)
+        assert told is not None and told.group(1) == f"jetset join {url}", said
+        # exactly the command told: erin is in her seat again, nobody typed a code
+        seat_again, said = await play_and_leave(Terminal(*told.group(1).split()[1:], env=env))
+        assert seat_again == seat
+        assert [s.name for s in server.lobby.rooms["1"].table.seats].count("erin") == 1
     finally:
         await server.close()
 
