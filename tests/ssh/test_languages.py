@@ -114,6 +114,7 @@ async def test_the_lobby_and_its_form_at_80x24_in_italian_cut_nothing(
             _("Password (private)"),
         ]
         assert not missing(text, wanted) and not cut_words(text, wanted), text
+        assert "avido" in text and "greedy" not in text, "the bot kind in the player's words"
     await alice.close()
 
 

@@ -141,7 +141,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
             for label, ident, value in (
                 (self.seats_label(DEFAULT), "seats", str(default_seats(DEFAULT))),
                 (_("Bots among them"), "bots", str(default_bots(DEFAULT))),
-                (self.kind_label(DEFAULT), "kind", default_bot(DEFAULT)),
+                (self.kind_label(DEFAULT), "kind", bot_words(default_bot(DEFAULT))),
                 (_("Password (private)"), "password", ""),
             ):
                 with Horizontal(classes="row", id=f"row-{ident}"):
@@ -184,7 +184,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         seats = self.query_one("#seats", Input)
         seats.value, seats.disabled = str(default_seats(game)), fixed
         self.query_one("#bots", Input).value = str(default_bots(game))
-        self.query_one("#kind", Input).value = default_bot(game)
+        self.query_one("#kind", Input).value = bot_words(default_bot(game))
         self.query_one("#label-seats", Static).update(self.seats_label(game))
         self.query_one("#label-kind", Static).update(self.kind_label(game))
         self.query_one("#form-error", Static).update("")
