@@ -70,6 +70,8 @@ class Seating:
         if player.identity in room.members:
             return await self.rejoin(room, player, None), None
         self.check_password(room, player, password)
+        if room.table.over:  # it said "every seat is taken: watch instead"
+            raise LobbyError(_("game {game} is over: w shows how it ended").format(game=room.id))
         if room.open_seats == 0:
             raise LobbyError(_("every seat is taken: watch instead"))
         alike = next(

@@ -255,3 +255,26 @@ async def test_a_session_whose_seat_another_session_took_goes_back_to_the_lobby(
         await first.close()
     finally:
         await server.close()
+
+
+async def test_joining_a_game_that_is_over_says_so(tmp_path: Path) -> None:
+    """Enter on a finished game in the lobby said "every seat is taken: watch instead"; it
+    says the game is over, and how to see its end."""
+    server = await start_server(tmp_path)
+    try:
+        from engine.jetlag.bots import greedy_choice
+
+        carol = Player("key:c", "carol")
+        room = server.lobby.create(carol, 2, ["greedy"], None, game="jetlag")
+        peer, _ = await server.lobby.join(room, carol, None)
+        for _ in range(1000):  # carol plays greedy's choices to the end
+            if room.table.over:
+                break
+            if peer.game.to_move() == peer.seat and peer.seat is not None:
+                await peer.submit(peer.seat, greedy_choice(peer.view(peer.seat), peer.seat))
+            await asyncio.sleep(0.01)
+        assert room.table.over
+        with pytest.raises(LobbyError, match="game 1 is over: w shows how it ended"):
+            await server.lobby.join(room, Player("key:d", "dave"), None)
+    finally:
+        await server.close()
