@@ -144,7 +144,7 @@ class JetLagScreen(JetLagCommandLine):
         yield Static("", id="jl-hint")
         yield self.command_line()
         yield KeyFooter()
-        yield TooSmall()
+        yield TooSmall("Jet Lag")
 
     async def on_mount(self) -> None:
         self.session.add_listener(self.heard)

@@ -174,7 +174,7 @@ class JetLagReplayScreen(ReplayFrame):
             yield Static("", id="jr-hands")
         yield from self.frame_widgets()
         yield KeyFooter()
-        yield TooSmall()
+        yield TooSmall("Jet Lag")
 
     def on_mount(self) -> None:
         self.go(self.position)

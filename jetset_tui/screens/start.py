@@ -62,6 +62,8 @@ class StartScreen(Screen[None]):
         Binding("l", "choose('load')", N_("Load")),
         Binding("i", "choose('language')", N_("Language")),
         Binding("q", "choose('quit')", N_("Quit")),
+        Binding("question_mark", "choose('rules')", N_("Rules and keys"), show=False),
+        # the menu's "?" reads like a key: it is one (F1 too)
     ]
 
     def __init__(self) -> None:

@@ -9,7 +9,12 @@ from jetset_tui.i18n import _
 
 
 class TooSmall(Static):
-    """Hidden unless the screen has the ``-too-narrow`` or ``-too-short`` class."""
+    """Hidden unless the screen has the ``-too-narrow`` or ``-too-short`` class. ``game``: the
+    title of the game on screen (Jet Lag's screens say theirs)."""
+
+    def __init__(self, game: str = "Jet Set") -> None:
+        super().__init__()
+        self.game = game
 
     DEFAULT_CSS = """
     TooSmall { display: none; width: 1fr; height: 1fr; content-align: center middle; }
@@ -21,8 +26,8 @@ class TooSmall(Static):
         least = smallest_size(app.HORIZONTAL_BREAKPOINTS), smallest_size(app.VERTICAL_BREAKPOINTS)
         text = Text(justify="center")
         text.append("✈  " + _("Make the terminal larger") + "\n\n", style="bold")
-        needs = _("Jet Set needs at least {width}×{height} characters;")
-        text.append(needs.format(width=least[0], height=least[1]) + "\n")
+        needs = _("{game} needs at least {width}×{height} characters;")
+        text.append(needs.format(game=self.game, width=least[0], height=least[1]) + "\n")
         text.append(_("this terminal is {width}×{height}.").format(width=width, height=height))
         text.append("\n" + _("Resize the window or make the font smaller:\nthe game waits."))
 

@@ -96,3 +96,13 @@ def test_a_destinations_kinds_and_objective_are_never_cut_however_long_the_line(
                         said = f"{places(d).plain} {objective_short(d.objective)}"
                         assert set(re.split(r"[\s+]+", said)) <= words, (said, text)
     assert widest >= 5, "a line of five destinations was drawn"
+
+
+async def test_a_terminal_too_small_for_jet_lag_names_jet_lag() -> None:
+    """The too-small notice said "Jet Set needs at least 80×24" over a game of Jet Lag."""
+    app = jetlag_app(plan_for("greedy", "Ann", seed="small"))
+    async with app.run_test(size=(70, 20)) as pilot:
+        await settle(pilot)
+        text = screen_text(app)
+        assert "Jet Lag needs at least 80×24 characters" in text, text
+        assert "Jet Set" not in text

@@ -123,3 +123,15 @@ async def test_the_keys_panel_speaks_the_players_language(tmp_path: Path) -> Non
         assert english not in text, text
     for italian in ("Elemento successivo", "Nuova partita", "Esci", "Apri l'elenco"):
         assert italian in text, text
+
+
+async def test_the_start_menus_question_mark_is_a_key(tmp_path: Path) -> None:
+    """The menu shows "?  Rules and keys", and ? did nothing: it opens them, as F1 does."""
+    from jetset_tui.screens.help import HelpScreen
+
+    app = JetSetApp(fsync=False, saves=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
