@@ -221,7 +221,7 @@ class EndScreen(EndFrame):
     (on the end frame, screens/end_frame.py)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("t", "tutorial_next", N_("The tutorial's last chapter")),
+        Binding("t", "tutorial_next", N_("Last chapter")),  # the tutorial's (80 columns)
     ]
     DEFAULT_CSS = """
     EndScreen #scores { height: auto; padding: 1 2 0 2; }
