@@ -22,6 +22,7 @@ format 7 on, a ``[Game]`` tag names the game. Documented in docs/log-format.md (
 
 from __future__ import annotations
 
+import datetime
 import re
 from dataclasses import dataclass, field
 
@@ -100,9 +101,16 @@ def pgn_date(date: str | None) -> str:
 
 
 def log_date(tag: str) -> str | None:
-    """A [Date] tag back into a header's date; None for an unknown or partial one."""
+    """A [Date] tag back into a header's date; None for an unknown or partial one
+    (``????.??.??``); TextLogError for a day no calendar has (``2026.13.45``)."""
     date = tag.replace(".", "-")
-    return date if DATE_FORMAT.fullmatch(date) else None
+    if not DATE_FORMAT.fullmatch(date):
+        return None
+    try:
+        datetime.date.fromisoformat(date)
+    except ValueError:
+        raise TextLogError(f"[Date {tag!r}]: no such day") from None
+    return date
 
 
 def _header_tags(log: GameLog) -> list[tuple[str, str]]:
@@ -270,6 +278,7 @@ def import_text(text: str) -> GameLog:
     table = header.new_table()
     records = _records(parsed, header.rules_of_game, table)
     _check_digest(tags, table.digest())
+    _check_result(tags, header.rules_of_game, table)
     notes = chat_notes(parsed.comments, header.seats) if version >= NOTES_SINCE else []
     log = GameLog(header, records, tags.get("Seed"), notes)
     if check_commitment(log) is False:
@@ -328,6 +337,23 @@ def _records(parsed: TextGame, rules: AnyRules, table: AnyTable) -> list[LogReco
             raise TextLogError(f"{parsed.place(index)}, {line!r}: {exc}") from None
         records.append((index, actor, rules.entry_line(entry)[1], digest))
     return records
+
+
+def _check_result(tags: dict[str, str], rules: AnyRules, table: AnyTable) -> None:
+    """[Result], [Winners] and [End], where the text has them, say what its entries played
+    (they were taken as written: a text could claim any score)."""
+    claimed = [tag for tag in ("Result", "Winners", "End") if tag in tags]
+    if not table.over:
+        if claimed:
+            raise TextLogError(f"a [{claimed[0]}] tag, but the entries do not end the game")
+        return
+    own = log_hooks(rules).text
+    played = dict(own.result_tags(table) if own else _result_tags(table))
+    for tag in claimed:
+        if tags[tag] != played.get(tag):
+            raise TextLogError(
+                f"the [{tag}] tag says {tags[tag]!r}; the entries end it {played.get(tag)!r}"
+            )
 
 
 def _check_digest(tags: dict[str, str], digest: str) -> None:

@@ -25,8 +25,15 @@ def option_tags(options: Options) -> list[tuple[str, str]]:
 
 
 def options_from_tags(tags: Mapping[str, str], players: int) -> Options:
-    chosen = set(tags.get("Options", "base").split())
-    return Options(players=players, **{k: k in chosen for k in OPTION_TAGS})
+    """[Options]: ``base``, or its option words; ValueError for any other word (it was dropped,
+    and a game with a module misspelled failed at the module's first entry)."""
+    words = tags.get("Options", "base").split()
+    unknown = [w for w in words if w not in OPTION_TAGS and w != "base"]
+    if unknown:
+        raise ValueError(
+            f"{unknown[0]!r} is not an option; the options are base, " + ", ".join(OPTION_TAGS)
+        )
+    return Options(players=players, **{k: k in words for k in OPTION_TAGS})
 
 
 def result_tags(game: Game) -> list[tuple[str, str]]:

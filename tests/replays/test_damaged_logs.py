@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -214,3 +215,32 @@ async def test_the_app_lists_sound_games_and_says_a_damaged_one(
             said = "bad.jetset: a damaged saved game: its beginning cannot be read"
             assert app.open_log(bad) == said
             assert app.open_replay(bad) == said
+
+
+@pytest.mark.parametrize(
+    ("tag", "changed", "said"),
+    [
+        ("Result", "1-2", "the [Result] tag says '1-2'; the entries end it"),
+        ("Winners", "0", "the [Winners] tag says '0'; the entries end it '1'"),
+        ("End", "draw", "the [End] tag says 'draw'"),
+        ("Options", "bsae", "'bsae' is not an option"),
+        ("Date", "2026.13.45", "[Date '2026.13.45']: no such day"),
+    ],
+)
+def test_import_refuses_tags_that_contradict_the_game(
+    sound: Path, tmp_path: Path, tag: str, changed: str, said: str
+) -> None:
+    """Play-tested: a text's [Result], [Winners] and [End] were taken as written whatever its
+    entries played, an [Options] word misspelled was dropped, and a day no calendar has was
+    exported again as it was."""
+    text = tmp_path / "game.txt"
+    assert jetset("export", str(sound), "-o", str(text)).returncode == 0
+    written = text.read_text("utf-8")
+    tags = dict(re.findall(r'^\[(\w+) "([^"]*)"\]$', written, re.M))
+    if tag == "Winners":
+        assert tags["Winners"] == "1", "the test's game: seat 1 wins"
+    text.write_text(written.replace(f'[{tag} "{tags.get(tag, "base")}"]', f'[{tag} "{changed}"]'))
+    if tag == "Options":
+        assert f'[Options "{changed}"]' in text.read_text("utf-8")
+    out = jetset("import", str(text), "-o", str(tmp_path / "again.jetset"))
+    assert out.returncode == 1 and said in out.stderr, out
