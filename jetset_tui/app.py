@@ -40,6 +40,9 @@ class JetSetApp(App[None]):
 
     TITLE = "Jet Set"
     CSS_PATH = "jetset.tcss"
+    HAS_TUTORIAL: ClassVar[bool] = True
+    """The start screen offers the tutorial (the help page says so); not over SSH or in a
+    browser, whose players start from a lobby."""
     shares_loop: ClassVar[bool] = False
     """True where the app shares its event loop with other players' apps (the SSH server):
     work of a quarter of a second or more (a new map size's layout) then goes to a thread."""

@@ -28,6 +28,13 @@ def help_page(language: str | None = None, game: str = "") -> str:
     return page.read_text(encoding="utf-8")
 
 
+def without_tutorial(page: str) -> str:
+    """The page without its paragraph on the tutorial, for a player who has none (over SSH or
+    in a browser: the start screen and ``jetset tutorial`` are the terminal app's)."""
+    paragraphs = page.split("\n\n")
+    return "\n\n".join(p for p in paragraphs if "`jetset tutorial`" not in p)
+
+
 class HelpScreen(ModalScreen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,f1,q", "close", "Close")]
     DEFAULT_CSS = """
@@ -42,8 +49,11 @@ class HelpScreen(ModalScreen[None]):
         self.game = game
 
     def compose(self) -> ComposeResult:
+        page = help_page(game=self.game)
+        if not getattr(self.app, "HAS_TUTORIAL", True):
+            page = without_tutorial(page)
         with VerticalScroll():
-            yield Markdown(help_page(game=self.game), id="help-text")
+            yield Markdown(page, id="help-text")
 
     def action_close(self) -> None:
         self.dismiss(None)

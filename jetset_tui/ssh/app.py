@@ -58,6 +58,8 @@ T = TypeVar("T")
 class SshApp(JetSetApp):
     """Jet Set for one SSH session."""
 
+    HAS_TUTORIAL = False  # the help page leaves the tutorial out
+
     CSS_PATH = CSS_FILE
     BINDINGS: ClassVar[list[BindingType]] = [Binding("t", "table_chat", N_("Chat"))]
     shares_loop = True

@@ -167,6 +167,8 @@ def come_back(name: str, code: str) -> str:
 class WebSessionApp(JetSetApp):
     """Jet Set in one browser tab."""
 
+    HAS_TUTORIAL = False  # the help page leaves the tutorial out
+
     CSS_PATH = str(Path(tui_app.__file__).with_name("jetset.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False)

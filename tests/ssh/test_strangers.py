@@ -278,3 +278,26 @@ async def test_joining_a_game_that_is_over_says_so(tmp_path: Path) -> None:
             await server.lobby.join(room, Player("key:d", "dave"), None)
     finally:
         await server.close()
+
+
+async def test_the_help_over_ssh_sends_no_one_to_a_tutorial_they_do_not_have(
+    tmp_path: Path,
+) -> None:
+    """F1 at a table over SSH said "Tutorial on the start screen (or `jetset tutorial`)",
+    neither of which an SSH player has; the rest of the page is there."""
+    from jetset_tui.screens.help import help_page, without_tutorial
+
+    page = without_tutorial(help_page("en"))
+    assert "jetset tutorial" not in page and "**Your turn.**" in page
+    assert "jetset tutorial" in help_page("en") and "jetset tutorial" in help_page("it")
+    assert "jetset tutorial" not in without_tutorial(help_page("it"))
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        await alice.new_game_against_bots()
+        await alice.press("\x1bOP")  # F1, as xterm sends it
+        text = await alice.wait_for("Jet Set in brief")
+        assert "Tutorial" not in text and "score the most points" in text, text
+        await alice.close()
+    finally:
+        await server.close()
