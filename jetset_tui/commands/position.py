@@ -119,7 +119,7 @@ def jetlag_text(data: dict[str, Any], at: int, viewer: int | None) -> str:
         "Jet Lag after {n} entries, round {round} of 4",
         at,
     )
-    lines = [said.format(n=at, round=data["round"])]
+    lines = [said.format(n=at, round=max(1, data["round"]))]  # before the deal: round 1
     mover = data["to_move"]
     if mover is None:
         lines.append(_("the game is over"))

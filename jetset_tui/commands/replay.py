@@ -12,6 +12,7 @@ from jetset_tui.commands import arguments
 from jetset_tui.i18n import _, ngettext
 
 if TYPE_CHECKING:
+    from netcode.logfile import GameLog
     from netcode.replay import TableReplay
 
 
@@ -45,6 +46,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
                 file=args.file, problem=problem_of(exc)
             )
             print(said, file=sys.stderr)
+        return 1
+    if (wrong := wrong_seat(args.seat, log)) is not None:  # it went unsaid with --verify
+        print(_("jetset replay: {problem}").format(problem=wrong), file=sys.stderr)
         return 1
     result = replay(log)
     if args.json:
@@ -134,11 +138,17 @@ def open_viewer(args: argparse.Namespace) -> int:
         said = _("jetset replay: {file}: {problem}").format(file=path.name, problem=problem_of(exc))
         print(said, file=sys.stderr)
         return 1
-    last = len(log.header.seats) - 1
-    if args.seat is not None and args.seat > last:
-        said = _("--seat {seat}: the seats are 0 to {last}").format(seat=args.seat, last=last)
-        print(_("jetset replay: {problem}").format(problem=said), file=sys.stderr)
+    if (wrong := wrong_seat(args.seat, log)) is not None:
+        print(_("jetset replay: {problem}").format(problem=wrong), file=sys.stderr)
         return 1
     app = JetSetApp(replay=path, replay_seat=args.seat)
     app.run()
     return app.return_code or 0  # 1 after a crash (Textual printed what happened)
+
+
+def wrong_seat(seat: int | None, log: GameLog) -> str | None:
+    """Why ``--seat`` names no seat of the game in ``log`` (None: it does, or none was named)."""
+    last = len(log.header.seats) - 1
+    if seat is None or seat <= last:
+        return None
+    return _("--seat {seat}: the seats are 0 to {last}").format(seat=seat, last=last)

@@ -134,6 +134,8 @@ def test_position_shows_a_seat_what_it_knows(games: Path) -> None:
     assert watching["scores"] == position["scores"]
     over = jetset("position", log)
     assert "final scores:" in over.stdout and "the game is over" in over.stdout
+    start = jetset("position", log, "--at", "0")
+    assert "after 0 entries, round 1 of 4" in start.stdout, "not round 0 of 4"
     wrong = jetset("position", log, "--seat", "2")
     assert wrong.returncode == 1 and "--seat 2: the seats are 0 to 1" in wrong.stderr
 
@@ -199,3 +201,9 @@ def test_stats_keep_each_game_apart(games: Path, tmp_path: Path) -> None:
     assert set(by_game["jetlag"]["win_rate_by_seat"]) == {"0", "1"}
     assert len(by_game["jetset"]["win_rate_by_seat"]) == 4
     assert set(by_game["jetset"]) == {"name", *data} - {"skipped", "by_game"}
+
+
+def test_verify_refuses_a_seat_the_game_does_not_have(games: Path) -> None:
+    """``replay --verify --seat 5`` of a two-seat game went unsaid."""
+    said = jetset("replay", "--verify", "--seat", "5", str(games / "game-0000.jetset"))
+    assert said.returncode == 1 and "--seat 5: the seats are 0 to 1" in said.stderr
