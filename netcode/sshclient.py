@@ -238,11 +238,31 @@ class SshOpener(LobbyChoice):
         return f"{self.host_key} ssh://{self.name}@{host}:{self.address.port}/{self.game}"
 
     def request(self) -> lp.JoinGame | lp.WatchGame:
+        """The ``join`` (``watch``) of the game named; a seat kept for it is asked back with its
+        code. No game named (``--bot``, a script): the lobby would seat us where our name sits,
+        and ask for that seat's code, so a game of the lobby's list whose seat is kept is named,
+        with its code."""
         if self.token is None and not self.spectate and self.keys is not None:
+            if self.game is None:
+                self.game, self.token = self.kept_game()
+            else:
+                place = self.seat_place()
+                kept = None if place is None else self.keys.at_place(place)
+                self.token = None if kept is None else kept.token
+        return super().request()
+
+    def kept_game(self) -> tuple[str | None, str | None]:
+        """The first game of the lobby's list (``games``) whose seat this user keeps, and its
+        token ((None, None): none)."""
+        if self.keys is None:
+            return None, None
+        for line in self.games:
+            self.game = line.id
             place = self.seat_place()
             kept = None if place is None else self.keys.at_place(place)
-            self.token = None if kept is None else kept.token
-        return super().request()
+            if kept is not None:
+                return line.id, kept.token
+        return None, None
 
     def seated(self, commitment: str | None, seat: int | None, token: str | None) -> None:
         """The host seated us (``seat``, with ``token``) in the game of ``commitment``: ask for

@@ -184,7 +184,7 @@ class RemoteLobbyScreen(Screen[None]):
             self.app.notify(_("no game yet: n starts one, f takes the first free seat"))
             return
         if self.holds_seat(game):  # no password for your own seat: your key, or its code
-            self.go(lp.JoinGame(game=game.id))
+            self.go(self.own_seat(game.id))
             return
         self.enter_game(lambda pw: lp.JoinGame(game=game.id, password=pw), game)
 
@@ -192,6 +192,16 @@ class RemoteLobbyScreen(Screen[None]):
         """A seat of ``game`` carries your name (the server knows you by your SSH key, or asks
         for the seat's code: ``seat-code``)."""
         return any(s.name == self.you and s.bot is None for s in game.seats)
+
+    def own_seat(self, game: str) -> lp.JoinGame:
+        """The ``join`` of the seat held in ``game``: with its code when this client keeps the
+        seat's token (``--open``: a ``jetset join ssh://`` that sat there, its ``.place``), so
+        its player is not asked a code never shown to them; else the lobby asks for it."""
+        if self.opener.game != game:  # a token is one game's
+            self.opener.game, self.opener.token = game, None
+        request = self.opener.request()
+        assert isinstance(request, lp.JoinGame)  # not a spectator: action_join watches then
+        return lp.JoinGame(game=game, code=request.code)
 
     def take_seat_back(self, game: str) -> None:
         """Ask the seat's code (a wrong one is said and asked again), then sit in it."""
@@ -280,6 +290,11 @@ class RemoteLobbyScreen(Screen[None]):
         except LobbyRefused as exc:
             if exc.code == lp.E_SEAT_CODE and request.game is not None:
                 self.take_seat_back(request.game)
+                return
+            if exc.code == "password" and isinstance(request, lp.JoinGame) and request.code:
+                self.app.notify(printable(exc.message), severity="error")
+                if request.game is not None:  # the code of a token kept: its player is asked
+                    self.take_seat_back(request.game)
                 return
             self.app.notify(printable(exc.message), severity="error")
             return
