@@ -157,6 +157,21 @@ async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | 
         )
         await server.close()
         return None
-    # English in every language: scripts and tests read the port from this line.
-    print(f"{who}: browsers play at http://{web.bind}:{server.port}/", flush=True)
+    # English in every language: scripts and tests read the port from the first line.
+    first, *others = browser_urls(web.bind, server.port)
+    print(f"{who}: browsers play at {first}", flush=True)
+    for url in others:
+        print(f"{who}: {'or':>16} {url}", flush=True)
     return server
+
+
+def browser_urls(bind: str, port: int) -> list[str]:
+    """Where a browser opens the page: the address bound; bound to every address (0.0.0.0,
+    ``::``), this machine's loopback first, then the addresses ``jetset host`` gives friends."""
+    from netcode.addresses import ANY, join_addresses, with_port
+
+    if bind not in ANY:
+        return [f"http://{with_port(bind, port)}/"]
+    v6 = bind == "::"  # asyncio binds "::" to IPv6 alone
+    found = [with_port("::1" if v6 else "127.0.0.1", port), *join_addresses(bind, port)]
+    return [f"http://{address}/" for address in dict.fromkeys(found) if not v6 or "[" in address]

@@ -215,6 +215,11 @@ class WebServer(Server):
         if self._runner is not None:
             await self._runner.cleanup()
 
+    async def _make_app(self) -> web.Application:
+        app = await super()._make_app()
+        app.router.add_get("/favicon.ico", no_favicon)
+        return app
+
     async def on_startup(self, app: web.Application) -> None:
         """(textual-serve prints its logo here; the command says where it listens.)"""
 
@@ -315,6 +320,12 @@ class WebServer(Server):
                 del self.sessions[address]
             log.info("%s: browser session ended", address)
         return websocket
+
+
+async def no_favicon(request: web.Request) -> web.Response:
+    """The icon browsers ask for on every page: none, said at once (no 404 in their console),
+    nothing read, and remembered a day."""
+    return web.Response(status=204, headers={"Cache-Control": "max-age=86400"})
 
 
 async def forward(message: list[Any], page: web.WebSocketResponse, service: AppService) -> None:

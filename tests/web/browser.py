@@ -82,7 +82,15 @@ class Tab:
         self.socket_at: float | None = None
         """When the page opened its websocket, and when the first frame came (monotonic)."""
         self.frame_at: float | None = None
+        self.errors: list[str] = []
+        """What the page reported going wrong: its uncaught exceptions and console errors."""
         page.on("websocket", self._socket)
+        page.on("pageerror", lambda error: self.errors.append(f"pageerror: {error}"))
+        page.on("console", self._console)
+
+    def _console(self, message: Any) -> None:
+        if message.type == "error":
+            self.errors.append(f"console: {message.text} ({message.location.get('url', '')})")
 
     def _socket(self, ws: Any) -> None:
         query = urllib.parse.parse_qs(urllib.parse.urlparse(ws.url).query)
