@@ -9,23 +9,11 @@ Without a browser (no chromium, or no Playwright) the test skips, saying so; und
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import re
 from pathlib import Path
 
-import pytest
-
-from tests.web.browser import Tab, browser, chromium, open_tab, session_pids, start_web, stop
-
-
-def missing() -> str | None:
-    """What this machine lacks for the test, or None."""
-    if chromium() is None:
-        return "no chromium (apt-get install chromium; JETSET_CHROMIUM names another)"
-    if importlib.util.find_spec("playwright") is None:
-        return "no Playwright for Python (pip install playwright; the system's chromium is used)"
-    return None
+from tests.web.browser import Tab, browser, open_tab, session_pids, start_web, stop
 
 
 def footer(text: str) -> str:
@@ -36,15 +24,6 @@ def artifacts(tmp_path: Path) -> Path:
     folder = Path(os.environ.get("JETSET_ARTIFACTS") or tmp_path) / "web"
     folder.mkdir(parents=True, exist_ok=True)
     return folder
-
-
-@pytest.fixture
-def need_browser() -> None:
-    why = missing()
-    if why is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the browser test: {why}")
-        pytest.skip(why)
 
 
 def test_a_move_in_a_browser(need_browser: None, tmp_path: Path) -> None:

@@ -10,20 +10,8 @@ import subprocess
 import urllib.request
 from pathlib import Path
 
-import pytest
-
 from netcode.addresses import machine_addresses, with_port
 from tests.web.browser import JETSET, browser, open_tab, start_web, stop
-from tests.web.test_browser import missing
-
-
-@pytest.fixture
-def need_browser() -> None:
-    why = missing()
-    if why is not None:
-        if os.environ.get("CI") == "true":
-            pytest.fail(f"CI must run the browser test: {why}")
-        pytest.skip(why)
 
 
 def test_the_page_reports_no_error(need_browser: None, tmp_path: Path) -> None:
