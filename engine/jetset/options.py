@@ -49,9 +49,7 @@ SCHEMA: Final = (
             Choice(False, option_text("the base game's Flight cards")),
             Choice(
                 True,
-                option_text(
-                    "the base game's and the expansion's extra: 50 Short, 40 Long, 18 Final"
-                ),
+                option_text("with the expansion's extra: 50 Short, 40 Long, 18 Final"),
                 option_text("extra cards"),
             ),
         ),

@@ -195,7 +195,7 @@ async def test_a_game_with_the_extra_cards_and_a_spectator(
     await alice.wait_for("the base game's Flight cards")
     # to the Cards list (past the password), open it, take the extra cards, back and create
     await alice.press(*["tab"] * 4, "enter", "down", "enter", pause=0.25)
-    await alice.wait_for("and the expansion's extra")
+    await alice.wait_for("with the expansion's extra")
     await alice.press("shift+tab", "enter", pause=0.25)
     await alice.wait_for("your turn")
     room = server.lobby.rooms["1"]
