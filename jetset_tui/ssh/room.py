@@ -120,12 +120,14 @@ class Room:
         )
 
     def seat_line(self) -> str:
-        """``alice*, bob, greedy-2, (open)``: * marks a player who is not connected."""
+        """``alice*, bob, greedy-2, (open)``: * marks a player who is not connected (a
+        stand-in bot playing for them too: their seat waits for them all the same)."""
         parts = []
         for i, slot in enumerate(self.table.seats):
+            conn = self.host.seat_conns.get(i)
             if slot.name is None:
                 parts.append(_("(open)"))
-            elif slot.is_bot or i in self.host.seat_conns:
+            elif slot.is_bot or (conn is not None and conn.standin is None):
                 parts.append(slot.name)
             else:
                 parts.append(f"{slot.name}*")

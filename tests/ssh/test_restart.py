@@ -230,6 +230,7 @@ async def test_after_a_restart_a_player_who_is_not_back_gets_a_stand_in(tmp_path
         assert away.away is not None and away.bot_in is not None, "said away, a bot due"
         await until(lambda: len(game.entries) > 0 and game.to_move() != 0, 10)
         assert host.seat_conns[0].standin == "greedy", "a stand-in played her turn"
+        assert room.seat_line().startswith("alice*,"), "the lobby: her seat waits for her"
         alice = await connect(again, "alice", alice_key)
         await alice.wait_for("your turn", timeout=20)
         assert host.seat_conns[0].standin is None, "her seat is hers again"
