@@ -9,8 +9,8 @@ import json
 from pathlib import Path
 
 from engine.games import game_rules
-from engine.jetlag.notation import format_action
 from jetset_tui.app import JetSetApp
+from jetset_tui.widgets.jetlag_words import play_words
 from netcode.host import HostSettings
 from netcode.logfile import read_log
 from netcode.peer import NetPeer
@@ -161,6 +161,6 @@ async def test_a_jetlag_play_the_clock_made_is_said_on_the_players_screen(tmp_pa
             text = await until(pilot, app, lambda t: "A bot played for you: " in t, 10)
             mine = [e for e in served.table.game.entries if e.seat == 0]
             assert mine, "the clock played a card for seat 0"
-            said = f"A bot played for you: {format_action(mine[0].action)}"
-            assert said in text, text
+            said = f"A bot played for you: {play_words(mine[0].action)}"  # in words
+            assert said in [n.message for n in app._notifications], text
         await idle.close()

@@ -93,7 +93,7 @@ def test_a_spectator_watches_in_the_tui_and_a_script_gets_the_entries(
 def test_a_piped_spectator_is_told_it_joined_without_a_token(tmp_path: Path) -> None:
     """A spectator holds no token: its first line read "...as a spectator; token None"."""
     host, port = start_host(
-        "--port", "0", "--players", "2", "--bots", "greedy,greedy", "--seed", "piped",
+        "--port", "0", "--players", "2", "--bots", "greedy", "--seed", "piped",  # waits
         "--log", str(tmp_path / "piped.jetset"),
     )  # fmt: skip
     watcher = subprocess.Popen(
