@@ -41,6 +41,8 @@ TOO_LATE: dict[str, Reason] = {
     "the dealer has dealt": Reason(
         "the dealer has dealt since your last move: it cannot be taken back"
     ),
+    "a pile was taken": Reason("a pile was taken since your last move: it cannot be taken back"),
+    "cards were passed": Reason("cards were passed since your last move: it cannot be taken back"),
     OTHER_PLAYER: Reason("another player has moved since your last move: it cannot be taken back"),
     A_DEAL: Reason("a deal offered or answered cannot be taken back, nor any move before it"),
 }

@@ -7,7 +7,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from typing import Any, Final
 
 from engine.jetlag import notation, rules
-from engine.jetlag.actions import CHANCE, Action, Entry, redact
+from engine.jetlag.actions import CHANCE, Action, Entry, Pass, Take, redact
 from engine.jetlag.bots import BOTS, Bot, make_bot
 from engine.jetlag.dealer import Dealer
 from engine.jetlag.entrynotation import (
@@ -121,7 +121,15 @@ class JetLag:
         return None  # a clock that runs out plays the stand-in bot's card
 
     def revealed_by(self, entry: Entry) -> str | None:
-        return "the dealer has dealt" if entry.seat == CHANCE else None
+        """A pile taken, cards passed (as the help says when a play can be taken back), or the
+        dealer's opening."""
+        if entry.seat != CHANCE:
+            return None
+        if isinstance(entry.action, Take):
+            return "a pile was taken"
+        if isinstance(entry.action, Pass):
+            return "cards were passed"
+        return "the dealer has dealt"
 
     def public_slots(self, state: State) -> list[int]:
         return []  # the digest covers little: a desync is said by its entry alone

@@ -47,4 +47,6 @@ async def test_plays_are_taken_back_until_something_hidden_comes_out() -> None:
                 refused += 1
                 assert len(session.game.entries) == after, "a refusal changes nothing"
                 assert "✗" in text, text
+                why = ("a pile was taken since", "cards were passed since")
+                assert any(said in text for said in why), f"said as the help says it:\n{text}"
         assert taken >= 1 and refused >= 1, (taken, refused)
