@@ -23,7 +23,7 @@ from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_table import JetLagTable
 from jetset_tui.theme import BAD, GOOD
 from jetset_tui.undo import take_back, undo_seat
-from jetset_tui.widgets.jetlag_words import play_words
+from jetset_tui.widgets.jetlag_words import play_short, play_words
 from jetset_tui.workers import start_worker
 
 
@@ -98,13 +98,14 @@ class JetLagPlay(JetLagTable):
 
     def news(self) -> Text:
         """The viewer's last play and the other's since, in the order they were played: in
-        words where they fit on a line, else in notation (``t H5 1``: at 80 columns, long
-        names), so that the line never pushes the hand down."""
+        words where they fit on a line, else in fewer words (80 columns), else in notation
+        (``t H5 1``: long names), so that the line never pushes the hand down."""
         room = max(self.size.width - 2, 20)  # the screen's padding
-        text = self.news_said(play_words)
-        if text.cell_len > room:
-            text = self.news_said(format_action)
-        return text
+        for words in (play_words, play_short):
+            text = self.news_said(words)
+            if text.cell_len <= room:
+                return text
+        return self.news_said(format_action)
 
     def news_said(self, said: Callable[[Tourist | Destination], str]) -> Text:
         text = Text()

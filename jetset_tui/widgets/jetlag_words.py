@@ -137,3 +137,17 @@ def play_words(action: Tourist | Destination) -> str:
     else:
         said = _("{card} as a new destination on the left").format(card=card.id)
     return said
+
+
+def play_short(action: Tourist | Destination) -> str:
+    """A play in fewer words, for a narrow line: "hyena H5 to 1", "B5 new on the right"."""
+    card = deck()[action.card]
+    if isinstance(action, Tourist):
+        said = _("{tourist} {card} to {n}").format(
+            tourist=_(TOURIST_SHORT[card.tourist]), card=card.id, n=action.at + 1
+        )
+    elif action.right:
+        said = _("{card} new on the right").format(card=card.id)
+    else:
+        said = _("{card} new on the left").format(card=card.id)
+    return said

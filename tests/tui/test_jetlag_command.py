@@ -23,7 +23,8 @@ def test_the_real_program_plays_a_card_against_a_bot() -> None:
         term.type(b"r")
         term.type(b"\r")
         term.wait_for("✓")
-        term.wait_for(" as a new destination on the right")  # in words (it said "d B5 R")
+        term.wait_for("✓ Root played B5 ")  # in words (it said "d B5 R"): fewer with the
+        assert "d B5 R" not in term.text()  # bot's replies on the line too
     finally:
         term.close()
 
