@@ -356,7 +356,9 @@ class Host:
                 conn.shut(m.Error(code=p.E_FULL, message=why, fatal=True))
                 return
             conn.spectator = True
-            conn.name = seat_name(msg.name or "") or "spectator"  # its chat is marked watching
+            # its chat is marked watching; never a seated player's name (an export's chat, read
+            # back, would give the line to that player's seat)
+            conn.name = self._unique_name(msg.name) if msg.name else "spectator"
             self._seat(conn, None, msg.have)
             return
         seat = t.free_seat()

@@ -68,14 +68,18 @@ class StandIns:
         if not standin:
             self.dropped.pop(seat, None)
             self.left.discard(seat)
+            for away in list(self.dropped):  # after a restart: the others' windows start now
+                self.maybe_takeover(away)
 
     def everyone_away(self) -> None:
-        """A game brought back by a restarted server: every person's seat is away from now, as
-        if their connection had just closed, so that a stand-in plays for whoever is not back
-        within the reconnect window (the table waited for them for ever, and said nothing)."""
+        """A game brought back by a restarted server: every person's seat is away from now (the
+        table says so; it said nothing). Their reconnect windows start once someone is back
+        (``seat_taken``): a stand-in plays for whoever is not back by then, so that the others
+        are not kept waiting for ever, but bots never play out a game no person is at."""
+        now = time.monotonic()
         for seat, slot in enumerate(self.host.table.seats):
             if not slot.is_bot and seat not in self.host.seat_conns:
-                self.player_dropped(seat, person=True, left=False)
+                self.dropped.setdefault(seat, now)
 
     def game_started(self) -> None:
         """Start the reconnect window of every seat whose player dropped before the start."""

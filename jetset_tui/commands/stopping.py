@@ -24,7 +24,7 @@ def catch_signals(signums: Iterable[signal.Signals], callback: Callable[[], obje
     """``callback`` in the running loop on each of ``signums``, where the loop can catch them."""
     loop = asyncio.get_running_loop()
     for signum in signums:
-        with contextlib.suppress(NotImplementedError, RuntimeError):  # see the module's note
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # the module's note
             loop.add_signal_handler(signum, callback)
 
 
@@ -32,7 +32,7 @@ def release_signals(signums: Iterable[signal.Signals]) -> None:
     """``signums`` act as they did before ``catch_signals`` (SIGTERM and SIGHUP kill again)."""
     loop = asyncio.get_running_loop()
     for signum in signums:
-        with contextlib.suppress(NotImplementedError, RuntimeError):
+        with contextlib.suppress(NotImplementedError, RuntimeError):  # the module's note
             loop.remove_signal_handler(signum)
 
 

@@ -9,6 +9,7 @@ its keys or its command line (jetset_tui/screens/jetlag_command.py)."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from typing import NamedTuple
 
 from rich.text import Text
@@ -23,7 +24,7 @@ from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_table import JetLagTable
 from jetset_tui.theme import BAD, GOOD
 from jetset_tui.undo import take_back, undo_seat
-from jetset_tui.widgets.jetlag_words import play_short, play_words
+from jetset_tui.widgets.jetlag_words import play_words
 from jetset_tui.workers import start_worker
 
 
@@ -101,7 +102,7 @@ class JetLagPlay(JetLagTable):
         words where they fit on a line, else in fewer words (80 columns), else in notation
         (``t H5 1``: long names), so that the line never pushes the hand down."""
         room = max(self.size.width - 2, 20)  # the screen's padding
-        for words in (play_words, play_short):
+        for words in (play_words, partial(play_words, short=True)):
             text = self.news_said(words)
             if text.cell_len <= room:
                 return text

@@ -358,7 +358,7 @@ class SshApp(JetSetApp):
         game out of this session's reach for good: back to the lobby (``table_lost``)."""
         if isinstance(event, Problem) and self.current is not None:
             peer = self.current[1]
-            if peer.lost is not None:
+            if peer.lost is not None and not peer.game.over:  # an end screen stays up
                 self.call_later(self.table_lost, peer)
             return
         if not isinstance(event, ChatMessage) or isinstance(self.screen, ChatScreen):

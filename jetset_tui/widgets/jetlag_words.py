@@ -124,30 +124,23 @@ def tourist_cell(card: Card, points: int | None, *, width: int | None = None) ->
     return text
 
 
-def play_words(action: Tourist | Destination) -> str:
+PLAY_WORDS = (
+    (N_("a {tourist} ({card}) to destination {n}"), N_("{card} as a new destination on the left"),
+     N_("{card} as a new destination on the right")),
+    (N_("{tourist} {card} to {n}"), N_("{card} new on the left"), N_("{card} new on the right")),
+)  # fmt: skip
+"""A tourist played, a destination on the left, on the right: in words, then in fewer words
+for a narrow line."""
+
+
+def play_words(action: Tourist | Destination, *, short: bool = False) -> str:
     """A play in words: "a hyena (H5) to destination 1", "B5 as a new destination on the
-    right" (the line of news and the replay's log said only its notation, "t H5 1")."""
+    right"; ``short``: "hyena H5 to 1", "B5 new on the right" (the line of news and the
+    replay's log said only its notation, "t H5 1")."""
     card = deck()[action.card]
+    tourist, left, right = PLAY_WORDS[short]
     if isinstance(action, Tourist):
-        said = _("a {tourist} ({card}) to destination {n}").format(
+        return _(tourist).format(
             tourist=_(TOURIST_SHORT[card.tourist]), card=card.id, n=action.at + 1
         )
-    elif action.right:
-        said = _("{card} as a new destination on the right").format(card=card.id)
-    else:
-        said = _("{card} as a new destination on the left").format(card=card.id)
-    return said
-
-
-def play_short(action: Tourist | Destination) -> str:
-    """A play in fewer words, for a narrow line: "hyena H5 to 1", "B5 new on the right"."""
-    card = deck()[action.card]
-    if isinstance(action, Tourist):
-        said = _("{tourist} {card} to {n}").format(
-            tourist=_(TOURIST_SHORT[card.tourist]), card=card.id, n=action.at + 1
-        )
-    elif action.right:
-        said = _("{card} new on the right").format(card=card.id)
-    else:
-        said = _("{card} new on the left").format(card=card.id)
-    return said
+    return _(right if action.right else left).format(card=card.id)

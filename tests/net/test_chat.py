@@ -303,11 +303,13 @@ async def test_a_spectator_chats_under_their_name_marked_as_watching(tmp_path: P
         async with in_game(app) as pilot:
             await wes.chat("hello from the rail")
             await until(lambda: len(ann.chat_lines) == 1, pilot)
-            assert ann.chat_lines[0] == ChatMessage(None, "Ann", "hello from the rail")
+            # a stranger watching under a seated player's name gets a name of its own, as a
+            # joiner does: an export's chat read back would give "Ann"'s line to Ann's seat
+            assert ann.chat_lines[0] == ChatMessage(None, "Ann-2", "hello from the rail")
             await until(lambda: notified(app), pilot)
-            assert notified(app) == ["Ann (watching): hello from the rail"]
+            assert notified(app) == ["Ann-2 (watching): hello from the rail"]
     log = read_log(tmp_path / "game.jetset")
-    assert [n.fields["name"] for n in log.notes if n.kind == "chat"] == ["Ann"]
+    assert [n.fields["name"] for n in log.notes if n.kind == "chat"] == ["Ann-2"]
 
 
 async def test_a_player_back_at_the_table_reads_what_was_said(tmp_path: Path) -> None:

@@ -204,36 +204,49 @@ async def test_a_game_the_lobby_closed_stays_closed_after_a_restart(tmp_path: Pa
 
 
 async def test_after_a_restart_a_player_who_is_not_back_gets_a_stand_in(tmp_path: Path) -> None:
-    """The server restarts while bob's game waits for alice, who does not come back: her seat
-    is away from the restart on, a bot plays it once the reconnect window is over, and bob's
-    game goes on (it waited for ever, saying nothing); alice logging in again takes it back."""
+    """The server restarts during alice and bob's game. Nobody is back: both seats are said
+    away and nothing moves (bots never play out a game no person is at). Bob is back, alice is
+    not: her reconnect window starts then, and once it is over a bot plays her seat, so bob is
+    not kept waiting for ever (the table waited, saying nothing); alice's key takes it back."""
+    from jetset_tui.ssh.seating import Player
     from jetset_tui.ssh.server import GameServer
     from netcode.host import HostSettings
     from tests.ssh.helpers import make_config, start_server
 
     alice_key = asyncssh.generate_private_key("ssh-ed25519")
+    bob = Player("key:SHA256:bob", "bob")
     server = await start_server(tmp_path)
     try:
         alice = await connect(server, "alice", alice_key)
-        await alice.new_game_against_bots()  # alice and three bots: her turn
+        await alice.open_game(seats=2, bots=0)
+        peer, _ = await server.lobby.join(server.lobby.rooms["1"], bob, None)
+        await alice.wait_for("your turn")  # the game has started: alice first
+        await peer.close()
         await alice.close()
     finally:
         await server.close()
     again = GameServer(make_config(tmp_path))
-    again.lobby.host_settings = HostSettings(bot_delay=0, reconnect_window=0.5)
+    again.lobby.host_settings = HostSettings(bot_delay=0, reconnect_window=0.3)
     await again.start()
     try:
         room = again.lobby.rooms["1"]
         host, game = room.host, room.table.game
+        entries = len(game.entries)
         assert game.to_move() == 0 and not host.table.seats[0].is_bot
-        away = host.presence_message().seats[0]
-        assert away.away is not None and away.bot_in is not None, "said away, a bot due"
-        await until(lambda: len(game.entries) > 0 and game.to_move() != 0, 10)
+        for seat in (0, 1):
+            away = host.presence_message().seats[seat]
+            assert away.away is not None and away.bot_in is None, "away; no bot while no one is"
+        await asyncio.sleep(0.8)  # past the window: still nobody plays
+        assert not host.seat_conns and len(game.entries) == entries
+        back, _ = await again.lobby.join(room, bob, None)
+        assert back.seat == 1
+        assert host.presence_message().seats[0].bot_in is not None, "alice's window starts"
+        await until(lambda: 0 in host.seat_conns and len(game.entries) > entries, 10)
         assert host.seat_conns[0].standin == "greedy", "a stand-in played her turn"
         assert room.seat_line().startswith("alice*,"), "the lobby: her seat waits for her"
         alice = await connect(again, "alice", alice_key)
-        await alice.wait_for("your turn", timeout=20)
-        assert host.seat_conns[0].standin is None, "her seat is hers again"
+        await until(lambda: host.seat_conns[0].standin is None, 20)  # her seat is hers again
         await alice.close()
+        await back.close()
     finally:
         await again.close()
