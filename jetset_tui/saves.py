@@ -10,7 +10,7 @@ from pathlib import Path
 from engine.games import DEFAULT, TITLES
 from jetset_tui.game_options import table_option_words
 from jetset_tui.i18n import _, ngettext
-from jetset_tui.refusals import reason_said
+from jetset_tui.refusals import problem_said
 from netcode.logfile import DamagedLog, LogFormatError, read_log
 from netcode.tablefiles import storage_problem
 from netcode.userdirs import LOG_SUFFIX, saves_dir
@@ -97,10 +97,8 @@ def problem_of(exc: OSError | ValueError) -> str:
         problem = _("not a text file (UTF-8)")
     elif isinstance(exc, DamagedLog):
         problem = damaged_words(exc.entries)
-    elif isinstance(exc, LogFormatError) and exc.args:
-        problem = reason_said(exc.args[0])
-    else:
-        problem = str(exc)
+    else:  # a log that is none says why in the player's words (its Reason)
+        problem = problem_said(exc)
     return problem
 
 
