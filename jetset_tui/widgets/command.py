@@ -90,6 +90,22 @@ def parses(parse: Callable[[str], object], line: str) -> bool:
     return True
 
 
+PATH_VERBS = ("claim", "final")
+"""The verbs whose action is a card and the path that joins its cities (docs/notation.md)."""
+
+
+def with_its_only_path(line: str, lines: list[str]) -> str | None:
+    """``claim S1-21`` typed without its path: the one legal claim of that card, when the card
+    can be claimed along one path only (a card of one airlink, or one way through the seat's
+    links); ``None`` when it has none or several, which the player must choose among."""
+    words = line.split()
+    if len(words) != 2 or words[0].casefold() not in PATH_VERBS:
+        return None
+    start = " ".join(words).casefold() + " "
+    found = [legal for legal in lines if legal.casefold().startswith(start)]
+    return found[0] if len(found) == 1 else None
+
+
 class CommandInput(Input):
     """An Input where Tab takes the completion instead of moving the focus."""
 
@@ -190,8 +206,11 @@ class CommandLine(Vertical):
         try:
             action = self.notation.parse_action(line)
         except NotationError as exc:
-            self.show_error(say(exc, JET_SET))
-            return
+            whole = with_its_only_path(line, self.lines())
+            if whole is None:
+                self.show_error(say(exc, JET_SET))
+                return
+            line, action = whole, self.notation.parse_action(whole)
         self.post_message(self.Typed(action, line))
 
     def show_error(self, message: str) -> None:

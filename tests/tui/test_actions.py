@@ -7,14 +7,14 @@ from pathlib import Path
 
 import pytest
 
-from engine import Buy, Game, Income, Options, seed_commitment
+from engine import Buy, Claim, Game, Income, Options, seed_commitment
 from engine.jetset.bots import BOTS
 from engine.jetset.notation import Notation
 from engine.jetset.selfplay import play_game
 from jetset_tui.advice import advised_move, advisor
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
-from jetset_tui.widgets.command import CommandLine, complete
+from jetset_tui.widgets.command import CommandLine, complete, with_its_only_path
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
@@ -205,3 +205,52 @@ async def test_a_failing_advisor_costs_the_advice_not_the_game(
         text = screen_text(app)
         assert "What Ann still needs" in text and "would play" not in text
         assert app.is_running
+
+
+def test_a_card_with_one_path_needs_no_path_typed() -> None:
+    """A play test: "claim S1-21" for a card of one airlink was refused ("write: claim CARD
+    PATH"); a card with one legal path now takes it, one with two still asks which."""
+    lines = ["claim S1-21 BER-HAM", "claim S1-07 AMS-LON-PAR", "claim S1-07 AMS-BRU-PAR", "income"]
+    assert with_its_only_path("claim s1-21", lines) == "claim S1-21 BER-HAM"
+    assert with_its_only_path("  CLAIM   S1-21 ", lines) == "claim S1-21 BER-HAM"
+    assert with_its_only_path("claim S1-07", lines) is None, "two paths: the player chooses"
+    assert with_its_only_path("claim S1-2", lines) is None, "a card's id, not its start"
+    assert with_its_only_path("claim S1-99", lines) is None
+    assert with_its_only_path("buy MIL-ROM", ["buy MIL-ROM 1"]) is None, "only a card's path"
+
+
+def save_with_a_card_of_one_path(tmp_path: Path) -> tuple[Path, str]:
+    """A greedy game stopped where the human (seat 0) is to move and can claim a card along
+    exactly one path; that card's id."""
+    seed = "one-path"
+    game = play_game(Options(players=2), seed, ("greedy",))
+    notation = Notation(game.board)
+    replayed = Game(game.options)
+    for entry in game.entries:
+        replayed.push(entry)
+        if replayed.over or replayed.to_move() != 0:
+            continue
+        lines = [notation.format_action(a) for a in replayed.legal_actions()]
+        cards = [ln.split()[1] for ln in lines if ln.startswith("claim ")]
+        once = [card for card in cards if cards.count(card) == 1]
+        if once:
+            path = tmp_path / "one-path.jetset"
+            seats = [Seat("Ann"), Seat("Amelia", SeatKind.parse(BOT))]
+            header = Header(game.options, seats, seed_commitment(seed), meta={"local": True})
+            write_game(path, header, replayed, None)
+            Secrets(seed).save(secrets_path(path))
+            return path, once[0]
+    raise AssertionError("no position with a card of one path")
+
+
+async def test_typing_claim_and_a_card_of_one_path_claims_it(tmp_path: Path) -> None:
+    path, card = save_with_a_card_of_one_path(tmp_path)
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        before = len(screen.session.game.entries)
+        await pilot.press(":", *f"claim {card.lower()}", "enter")
+        await pilot.pause()
+        played = screen.session.game.entries[before].action
+        assert isinstance(played, Claim) and played.card == card
+        assert f"✓ claim {card}" in screen_text(app), "the line shows the path it took"
