@@ -1,10 +1,12 @@
 """How the greedy bot (and every seat in the search bot's playouts) uses Business cards: answer a
 Business Deal, lay down the cards that pay for the rest of the game, put free planes on its
-links, play Dividends instead of plain income, and cash in for €5 every card it has no plan
+links, offer a deal for a plane it would otherwise rent (the greedy bot itself, not the
+playouts), play Dividends instead of plain income, and cash in for €5 every card it has no plan
 for."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from engine.errors import IllegalAction
@@ -18,6 +20,7 @@ from engine.jetset.actions import (
     EndTurn,
     Entry,
     Income,
+    Offer,
     PlayCard,
 )
 from engine.jetset.business_deck import KIND_INDEX
@@ -29,12 +32,21 @@ LAY_DOWN: Final = ("income", "overhead", "taxes", "catchup", "planes")
 FREE_PLANES: Final = ("freeplane", "three")
 KEEP: Final = ("dividends",)
 """Cards kept in hand for a later action."""
+PLANNED: Final = (*LAY_DOWN, *FREE_PLANES, *KEEP)
+"""Cards the bot has a use for; any other is cashed in, or offered in a deal."""
 TAXES_PICK_UP: Final = 4
 """Money on a Taxes card worth picking up."""
 
 
-def business_choice(view: State, seat: int, rules: Ruleset) -> Action | None:
-    """The bot's Business card move now, or None: go on with the base game's choice."""
+RentsWanted = Callable[[], Sequence[int]]
+"""The other players' airlinks the seat would rent a plane on next, best first."""
+
+
+def business_choice(
+    view: State, seat: int, rules: Ruleset, rents: RentsWanted | None = None
+) -> Action | None:
+    """The bot's Business card move now, or None: go on with the base game's choice. With
+    ``rents``, a card it has no plan for may first be offered in a Business Deal (``deal``)."""
     b = view.business
     if b is None:
         return None
@@ -50,11 +62,29 @@ def business_choice(view: State, seat: int, rules: Ruleset) -> Action | None:
     for play in plays:
         if play.kind in FREE_PLANES:
             return play
-    for cash in legal:
-        if isinstance(cash, CashIn) and cash.kind not in (*LAY_DOWN, *FREE_PLANES, *KEEP):
-            return cash
+    spare = [a.kind for a in legal if isinstance(a, CashIn) and a.kind not in PLANNED]
+    if spare and rents is not None and any(isinstance(a, Offer) for a in legal):
+        offer = deal(view, seat, rules, spare[0], rents())
+        if offer is not None:
+            return offer
+    if spare:
+        return CashIn(spare[0])
     if EndTurn() in legal:
         return EndTurn()
+    return None
+
+
+def deal(view: State, seat: int, rules: Ruleset, kind: str, rents: Sequence[int]) -> Offer | None:
+    """A Business Deal for the first airlink in ``rents`` the rules let the seat offer for: its
+    plane there free (001_0ac1a519298b1465.txt, "Business Deal") for a card worth €5 cashed in,
+    against €5 to the owner and the action a rent takes."""
+    for link in rents:
+        offer = Offer(view.owner[link], kind, link)
+        try:
+            rules.check(view, Entry(seat, offer))
+        except IllegalAction:
+            continue
+        return offer
     return None
 
 

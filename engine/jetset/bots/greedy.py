@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import math
 from dataclasses import dataclass
+from functools import partial
 
 from engine.jetset.actions import (
     Action,
@@ -99,7 +100,8 @@ class GreedyBot(Bot):
 
     def choose(self, view: State, rules: Ruleset) -> Action:
         if view.business is not None:
-            return business_choice(view, self.seat, rules) or with_cards(
+            rents = partial(rents_wanted, view, self.seat)
+            return business_choice(view, self.seat, rules, rents) or with_cards(
                 view, self.seat, rules, greedy_action(view, self.seat)
             )
         return greedy_action(view, self.seat)
@@ -382,11 +384,16 @@ def targets(plan: Planner, final: Target | None) -> list[Target]:
     return out
 
 
+def best_target(plan: Planner, final: Target | None) -> Target | None:
+    """The target with the best points per turn, or None."""
+    ranked = [t for t in targets(plan, final) if t.rate > 0]
+    return max(ranked, key=lambda t: (t.rate, -t.route.cost, t.card)) if ranked else None
+
+
 def progress(plan: Planner, final: Target | None) -> Action | None:
     """The next step toward the best target the seat can afford to work on."""
-    ranked = [t for t in targets(plan, final) if t.rate > 0]
     far = distant_target(plan.state, plan.seat)
-    best = max(ranked, key=lambda t: (t.rate, -t.route.cost, t.card)) if ranked else None
+    best = best_target(plan, final)
     if far is not None and far.cost and (best is None or far.rate > best.rate):
         return distant_link_step(plan.state, plan.seat, far.distant, list(far.ends))
     if best is None:
@@ -417,6 +424,20 @@ def next_step(state: State, seat: int, target: Target, final: Target | None) -> 
     if rents and rents[0][0] <= st.cash:
         return Rent(rents[0][1], 1)
     return None
+
+
+def rents_wanted(state: State, seat: int) -> list[int]:
+    """The other players' airlinks the seat's best target would rent a plane on, cheapest
+    first: what a Business Deal would give it for a card it has no use for."""
+    if state.seats[seat].finished:
+        return []
+    plan = Planner(state, seat, RENT_PENALTY)
+    best = best_target(plan, final_target(plan) if final_focus(state) else None)
+    if best is None:
+        return []
+    return [
+        n.link for n in sorted(best.route.needs, key=lambda n: (n.cost, n.link)) if n.how == RENT
+    ]
 
 
 def shared_with_final(link: int, target: Target, final: Target | None, state: State) -> bool:
