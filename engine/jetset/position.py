@@ -44,6 +44,8 @@ def position(view: State) -> dict[str, Any]:
         table["hubs"] = _hubs(view)
     if view.investors is not None:
         table["investors"] = _investors(view)
+    if view.business is not None:
+        table["business"] = _business(view)
     return table
 
 
@@ -95,6 +97,34 @@ def _investors(view: State) -> dict[str, Any]:
             for i, paid in enumerate(inv.paid)
         ],
         "choosing": inv.choosing,
+    }
+
+
+def _business(view: State) -> dict[str, Any]:
+    """The Business cards module (001_0ac1a519298b1465.txt, "Business Cards"): the seat's own
+    hand (every other hand by its size), the cards in front, the Taxes money, the piles' sizes,
+    an open Business Deal and whether the turn goes on after its action (a card was drawn)."""
+    b = view.business
+    assert b is not None
+    offerer, answerer, kind, link = b.offer
+    return {
+        "hands": [None if hand is None else list(hand) for hand in b.hands],
+        "hand_sizes": list(b.sizes),
+        "in_front": [list(cards) for cards in b.front],
+        "locked": [card or None for card in b.locks],
+        "taxes_pot": b.taxes_pot,
+        "draw_pile": b.deck_size,
+        "discards": list(b.discards),
+        "offer": None
+        if offerer < 0
+        else {
+            "from": offerer,
+            "to": answerer,
+            "card": kind,
+            "link": view.board.link_name(link) if link >= 0 else None,
+        },
+        "offered_this_turn": b.offer_turn == view.turn,
+        "turn_goes_on": b.open_turn == view.turn,
     }
 
 

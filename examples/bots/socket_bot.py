@@ -75,7 +75,10 @@ async def play(host: str, port: int, name: str = "socket-bot") -> tuple[int, lis
 
 
 def main() -> None:
-    host, _, port = (sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1:7777").rpartition(":")
+    address = sys.argv[1] if len(sys.argv) > 1 else "127.0.0.1:7777"
+    host, _, port = address.rpartition(":")
+    if len(sys.argv) > 2 or not host or not port.isdigit():
+        sys.exit(f"usage: python {sys.argv[0]} [HOST:PORT]   (default 127.0.0.1:7777)")
     seat, turns = asyncio.run(play(host, int(port)))
     print(f"played seat {seat}: {len(turns)} turns")
 

@@ -21,7 +21,7 @@ import shlex
 import sys
 from collections.abc import Callable, Iterator
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from engine.games import DEFAULT, WHERE
 from jetset_tui import diagnostics
@@ -116,7 +116,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         "--linger", type=arguments.seconds, default=5.0, help=_("seconds to stay up after the end")
     )
     hp.add_argument("--no-fsync", action="store_true", help=_("flush the log without fsync"))
-    hp.add_argument("--json", action="store_true", help=_("print one JSON object at the end"))
+    hp.add_argument(
+        "--json",
+        action="store_true",
+        help=_("print JSON lines only: where it listens, then a summary at the end"),
+    )
     diagnostics.add_arguments(hp)
     hp.set_defaults(func=cmd_host)
 
@@ -292,12 +296,12 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     stop = asyncio.Event()  # Ctrl+C or SIGTERM: pause the game
     try:
         with on_signals(stop.set):  # before the ready lines: a signal right after them is heard
-            addresses = announce(table, args.bind, port)
+            addresses = announce(table, args.bind, port, args.json)
             host.start_bots()
             if runner is not None:
                 await play_here(host, args.bind, port, runner, addresses, stop)
             else:
-                offer_host_seat(host, args.bind, port)
+                offer_host_seat(host, args.bind, port, sys.stderr if args.json else sys.stdout)
                 await until_stopped(host, stop)
         if host.finished.is_set():
             await linger(host, args.linger)
@@ -314,18 +318,29 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     return 0
 
 
-def announce(table: Table, bind: str, port: int) -> tuple[str, ...]:
+def announce(table: Table, bind: str, port: int, as_json: bool = False) -> tuple[str, ...]:
     """The ready lines: where the host listens, its log and seats, how friends join (the
-    addresses it gives)."""
+    addresses it gives); with ``as_json``, one JSON object saying the same (stdout then holds
+    only JSON lines: this one, and the summary at the end)."""
     from netcode.addresses import join_addresses
 
+    addresses = tuple(join_addresses(bind, port))
+    if as_json:
+        ready = {
+            "listening": f"{bind}:{port}",
+            "port": port,
+            "log": str(table.log_path),
+            "seats": [slot.name or None for slot in table.seats],
+            "join": [f"jetset join {address}" for address in addresses],
+        }
+        print(json.dumps(ready, separators=(",", ":")), flush=True)
+        return addresses
     free = _("open")
     seats = ", ".join(f"{i}: {s.name or free}" for i, s in enumerate(table.seats, 1))
     # English in every language: scripts and tests read the port from this first line.
     print(f"jetset host: listening on {bind}:{port}", flush=True)
     said = _("jetset host: log {file}; seats {seats}").format(file=table.log_path, seats=seats)
     print(said, flush=True)
-    addresses = tuple(join_addresses(bind, port))
     first = _("jetset host: friends join with: {command}")
     print(first.format(command=f"jetset join {addresses[0]}"), flush=True)
     for other in addresses[1:]:
@@ -389,7 +404,7 @@ def on_signals(callback: Callable[[], object]) -> Iterator[None]:
         release_signals(signums)
 
 
-def offer_host_seat(host: Host, bind: str, port: int) -> None:
+def offer_host_seat(host: Host, bind: str, port: int, out: TextIO | None = None) -> None:
     """A game resumed with --headless whose host played a seat: that seat waits for its player
     like any dropped seat. Its key is kept where ``jetset join`` on this machine finds it, and
     the command to take it from elsewhere is printed."""
@@ -410,7 +425,8 @@ def offer_host_seat(host: Host, bind: str, port: int) -> None:
     )
     here = f"jetset join {bind}:{port}"
     there = f"{here} --token {token}"
-    print(said.format(who=who if name else player_words(seat), here=here, there=there), flush=True)
+    said = said.format(who=who if name else player_words(seat), here=here, there=there)
+    print(said, file=out or sys.stdout, flush=True)
 
 
 async def linger(host: Host, seconds: float) -> None:
@@ -422,9 +438,11 @@ async def linger(host: Host, seconds: float) -> None:
 
 
 def paused(host: Host, command: str, as_json: bool) -> None:
-    """The game was paused: how it continues (or, with --json, the summary of ``report``)."""
+    """The game was paused: how it continues (or, with --json, the summary of ``report``, with
+    ``paused`` and the ``resume`` command)."""
     if as_json:
-        report(host, as_json)
+        resumable = host.table.log_path.exists()
+        report(host, as_json, {"paused": resumable, "resume": command if resumable else None})
         return
     if not host.table.log_path.exists():  # stopped before the game began: no log to resume
         print(_("jetset host: stopped before the game began; there is nothing to continue"))
@@ -439,11 +457,11 @@ def paused(host: Host, command: str, as_json: bool) -> None:
     print(f"  {command}", flush=True)
 
 
-def report(host: Host, as_json: bool) -> None:
+def report(host: Host, as_json: bool, more: dict[str, object] | None = None) -> None:
     game = host.table.game
     result = game.result()
     scores, winners = list(result.points), list(result.winners)
-    summary = {
+    summary: dict[str, object] = {
         "ok": game.over,
         "log": str(host.table.log_path),
         "entries": len(game.entries),
@@ -452,7 +470,7 @@ def report(host: Host, as_json: bool) -> None:
         "winners": winners if game.over else [],
     }
     if as_json:
-        print(json.dumps(summary, separators=(",", ":")))
+        print(json.dumps(summary | (more or {}), separators=(",", ":")))
     else:
         names = [slot.name or player_words(i) for i, slot in enumerate(host.table.seats)]
         won = _(" and ").join(names[w] for w in winners)

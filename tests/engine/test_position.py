@@ -6,7 +6,11 @@ import json
 
 import msgpack
 
+from engine import Game, Options
+from engine.jetset.actions import Offer
+from engine.jetset.options import MODULES
 from engine.jetset.position import position
+from engine.jetset.selfplay import play_game
 from tests.engine.table import mid_game_table
 from tests.engine.test_examples import RED, _final_flight_table
 
@@ -45,3 +49,34 @@ def test_a_played_final_flight_is_public() -> None:
     assert seen_by_other["final_path"] == "MIL-PAR-AMS-DUB-LON-PAR-BOD"
     assert seen_by_other["hand"] is None
     assert seen_by_other["points"] == 3 + 10 + 2 * seen_by_other["final_planes"]
+
+
+def test_the_business_part_shows_own_hand_and_the_open_deal() -> None:
+    """A bot author play test: a network bot saw no Business card at all, not even its own hand
+    or the deal it was answering. Seed "offer/33": greedy offers a deal in a two-seat game."""
+    game = play_game(Options(players=2, **{m: True for m in MODULES}), "offer/33", ("greedy",))
+    replayed = Game(game.options)
+    for entry in game.entries:
+        replayed.push(entry)
+        if isinstance(entry.action, Offer):
+            break
+    offer = entry.action
+    assert isinstance(offer, Offer)
+    full = replayed.state.business
+    assert full is not None
+    answerer = position(replayed.state.view(offer.seat))["business"]
+    assert answerer["hands"][offer.seat] == full.hands[offer.seat]
+    assert answerer["hands"][entry.actor] is None, "never another seat's cards"
+    assert answerer["hand_sizes"] == full.sizes
+    assert answerer["offer"] == {
+        "from": entry.actor,
+        "to": offer.seat,
+        "card": offer.kind,
+        "link": replayed.board.link_name(offer.link),
+    }
+    assert answerer["offered_this_turn"] is True
+    assert answerer["discards"] == full.discards and answerer["draw_pile"] == full.deck_size
+    watcher = position(replayed.state.view(None))["business"]
+    assert watcher["hands"] == [None, None]
+    assert msgpack.unpackb(msgpack.packb(watcher)) == watcher
+    assert "business" not in position(mid_game_table().game.state.view(0)), "module off"

@@ -22,8 +22,8 @@ def start_host(*args: str) -> tuple[subprocess.Popen[str], int]:
         text=True,
     )
     assert proc.stdout is not None
-    line = proc.stdout.readline()
-    match = re.search(r"listening on 127\.0\.0\.1:(\d+)", line)
+    line = proc.stdout.readline()  # with --json, a JSON line: {"listening": "127.0.0.1:N", ...}
+    match = re.search(r'listening(?: on |":")127\.0\.0\.1:(\d+)', line)
     if match is None:
         proc.kill()
         _, err = proc.communicate()

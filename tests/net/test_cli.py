@@ -10,7 +10,9 @@ from pathlib import Path
 
 import pytest
 
+from engine import Options
 from netcode.logfile import read_log
+from netcode.table import Table
 
 from .procs import JETSET, json_result, replay_json, start_host, start_join, wait_for_entries
 
@@ -131,9 +133,6 @@ def test_a_killed_joiner_is_played_by_greedy_and_the_game_ends(tmp_path: Path) -
     host, port = start_host(
         "--port", "0", *common, "--reconnect-window", "0.3", "--log", str(log)
     )  # fmt: skip
-    assert host.stdout is not None
-    said = [host.stdout.readline() for _ in range(2)]  # after "listening on": the log, then:
-    assert said[1] == f"jetset host: friends join with: jetset join 127.0.0.1:{port}\n"
     joins = [start_join(port, "--bot", "greedy", "--delay", "0.01", *same) for _ in range(2)]
     wait_for_entries(log, 30)
     joins[0].send_signal(signal.SIGKILL)
@@ -153,6 +152,40 @@ def test_a_killed_joiner_is_played_by_greedy_and_the_game_ends(tmp_path: Path) -
     assert json_result(host)["ok"]
     records = [(actor, text, digest) for _, actor, text, digest in read_log(log).records]
     assert records == [(actor, text, digest) for _, actor, text, digest in read_log(again).records]
+
+
+def test_host_json_prints_json_lines_only(tmp_path: Path) -> None:
+    """A bot author's play test: `jetset host --json` wrote three lines of words before its JSON,
+    so a script's json.loads of its output failed. Now every line is JSON: where it listens
+    first (the port, the log, the join commands), the summary last."""
+    log = tmp_path / "game.jetset"
+    host = subprocess.Popen(
+        [*JETSET, "host", "--headless", "--bind", "127.0.0.1", "--port", "0", "--players", "2",
+         "--bots", "greedy", "--json", "--log", str(log), "--linger", "0"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    assert host.stdout is not None
+    ready = json.loads(host.stdout.readline())
+    port = ready["port"]
+    assert ready["listening"] == f"127.0.0.1:{port}" and ready["log"] == str(log)
+    assert ready["join"] == [f"jetset join 127.0.0.1:{port}"] and ready["seats"] == [None, "Amelia"]
+    assert json_result(start_join(port, "--bot", "greedy"))["ok"]
+    out, _err = host.communicate(timeout=60)
+    lines = [json.loads(line) for line in out.splitlines()]
+    assert len(lines) == 1 and lines[-1]["ok"] and lines[-1]["log"] == str(log), out
+
+
+def test_host_json_paused_says_how_to_resume(tmp_path: Path) -> None:
+    log = tmp_path / "game.jetset"
+    table = Table.create(Options(players=2), ["greedy"], log, seed="json-pause", fsync=False)
+    table.start()
+    table.close()
+    host, port = start_host("--port", "0", "--resume", str(log), "--json")
+    host.send_signal(signal.SIGTERM)
+    out, err = host.communicate(timeout=30)
+    (summary,) = [json.loads(line) for line in out.splitlines()]
+    assert summary["ok"] is False and summary["paused"] is True, (out, err)
+    assert f"--resume {log}" in summary["resume"] and f"--port {port}" in summary["resume"]
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import asyncio
 import importlib.util
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 
@@ -103,3 +105,14 @@ def test_only_the_seat_to_move_hears_its_legal_actions(tmp_path: Path) -> None:
     host.communicate(timeout=60)
     assert sum(m["t"] == "entry" for m in seen) == len(read_log(log).records)
     assert not [m for m in seen if m["t"] == "turn"], "a spectator never hears a seat's turn"
+
+
+def test_the_example_says_its_usage_instead_of_a_traceback() -> None:
+    """A bot author's play test: `socket_bot.py --help` crashed on int("--help")."""
+    path = Path(__file__).resolve().parents[2] / "examples" / "bots" / "socket_bot.py"
+    for args in (["--help"], ["127.0.0.1"], ["host:port"]):
+        done = subprocess.run(
+            [sys.executable, str(path), *args], capture_output=True, text=True, timeout=30
+        )
+        assert done.returncode == 1 and "usage:" in done.stderr, done.stderr
+        assert "Traceback" not in done.stderr
