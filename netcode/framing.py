@@ -49,12 +49,27 @@ def encode(message: Message) -> bytes:
     return HEADER.pack(len(payload)) + payload
 
 
+def msgpack_problem(exc: Exception) -> str:
+    """What msgpack's ``exc`` says of a payload, in words a client's author can search for."""
+    if isinstance(exc, msgpack.ExtraData):
+        return "more than one value in the frame"
+    if isinstance(exc, msgpack.StackError):
+        return "nested too deeply"
+    if isinstance(exc, UnicodeDecodeError):
+        return "a string that is not UTF-8"
+    if "incomplete input" in str(exc):
+        return "the frame ends inside its value (or is empty)"
+    if "map key" in str(exc):
+        return "a map key that is not a string or a number"
+    return "bytes that are no msgpack value"
+
+
 def decode(payload: bytes) -> Message:
     """The message in ``payload``, or MalformedFrame saying why not."""
     try:
         message = msgpack.unpackb(payload, raw=False, strict_map_key=True, use_list=True)
     except Exception as exc:  # msgpack raises several unrelated exception types
-        raise MalformedFrame(f"not msgpack: {type(exc).__name__}") from None
+        raise MalformedFrame(f"not msgpack: {msgpack_problem(exc)}") from None
     if not isinstance(message, dict):
         raise MalformedFrame("a message is a map")
     kind = message.get("t")
