@@ -113,7 +113,11 @@ class JetSet:
     # ReadsEntriesOf, ReadsOldDigests, HidesDealtCards, SummarisesGames, WritesText) ------------
 
     def options_from_data(self, raw: dict[str, Any]) -> Options:
-        return Options.from_dict(raw)
+        """A header's options, checked as a table checks them (ValueError or TypeError, which
+        the log reader says as a damaged header: never a traceback later)."""
+        options = Options.from_dict(raw)
+        options.check_supported()
+        return options
 
     def options_to_data(self, options: Options) -> dict[str, Any]:
         return options.to_dict()

@@ -29,7 +29,22 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     ep.add_argument("--output", "-o", help=_("write here instead of standard output"))
     ep.add_argument("--chat", action="store_true", help=_("include what was said at the table"))
+    ep.add_argument(
+        "--force", action="store_true", help=_("write over --output even if it is a saved game")
+    )
     ep.set_defaults(func=cmd_export)
+
+
+def holds_a_saved_game(path: Path) -> bool:
+    """Whether ``path`` is a log (its header's mark near its start): an export never writes
+    over one unasked (``export g.jetset -o g.jetset`` lost the game)."""
+    from netcode.logfile import MARK
+
+    try:
+        with path.open("rb") as file:
+            return MARK in file.read(256)
+    except OSError:
+        return False
 
 
 def cmd_export(args: argparse.Namespace) -> int:
@@ -56,6 +71,10 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not args.output:
         sys.stdout.write(text)
         return 0
+    if holds_a_saved_game(Path(args.output)) and not args.force:
+        said = _("jetset export: {file} is a saved game (--force writes over it)")
+        print(said.format(file=args.output), file=sys.stderr)
+        return 1
     try:
         Path(args.output).write_text(text, "utf-8")
     except OSError as exc:

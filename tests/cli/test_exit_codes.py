@@ -291,3 +291,20 @@ def test_selfplay_on_a_full_disk_says_so_and_leaves_no_half_log(tmp_path: Path) 
     assert f"jetset selfplay: {folder / 'game-0000.jetset'}: disk full" in run.stderr, run.stderr
     assert "Traceback" not in run.stderr
     assert left == ["filler"], left
+
+
+def test_export_never_writes_over_a_saved_game_unasked(tmp_path: Path, logs: Path) -> None:
+    """A log tinkerer's play test: `export g.jetset -o g.jetset` exited 0 and the game was
+    text. A saved game is written over only with --force; a text export is still rewritten."""
+    game = tmp_path / "g.jetset"
+    game.write_bytes((logs / "game-0000.jetset").read_bytes())
+    before = game.read_bytes()
+    run = jetset("export", str(game), "-o", str(game))
+    assert run.returncode == 1 and "is a saved game (--force writes over it)" in run.stderr
+    assert game.read_bytes() == before
+    text = tmp_path / "g.txt"
+    for _ in range(2):
+        assert jetset("export", str(game), "-o", str(text)).returncode == 0
+    assert text.read_text().startswith("[")
+    assert jetset("export", str(game), "-o", str(game), "--force").returncode == 0
+    assert game.read_text().startswith("[")

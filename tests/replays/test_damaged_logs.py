@@ -155,6 +155,30 @@ def test_every_command_says_a_damaged_log_in_a_line(sound: Path, tmp_path: Path)
         assert "bad.jetset" in said.stderr, (command, said)
 
 
+@pytest.mark.parametrize("players", [7, "four"])
+def test_options_no_table_takes_are_a_damaged_header(
+    sound: Path, tmp_path: Path, players: object
+) -> None:
+    """A log tinkerer's play test: a header whose options say 7 players (or "four") read, then
+    replay, export, position and stats ended in a traceback when the table was built."""
+    header = read_log(sound).header.to_dict()
+    header["options"]["players"] = players
+    raw = sound.read_bytes()
+    first = msgpack.Unpacker()
+    first.feed(raw)
+    next(first)
+    bad = tmp_path / "odd.jetset"
+    bad.write_bytes(msgpack.packb(header) + raw[first.tell() :])
+    with pytest.raises(LogFormatError):
+        read_log(bad)
+    for command in (("replay", "--verify", str(bad)), ("export", str(bad)), ("position", str(bad))):
+        said = jetset(*command, home=tmp_path / "home")
+        assert said.returncode == 1 and "Traceback" not in said.stderr, (command, said)
+    stats = jetset("stats", str(tmp_path), home=tmp_path / "home")
+    assert stats.returncode in (0, 1) and "Traceback" not in stats.stderr + stats.stdout, stats
+    assert "odd.jetset" in stats.stdout + stats.stderr
+
+
 def test_the_saved_games_and_stats_leave_a_damaged_log_out(sound: Path, tmp_path: Path) -> None:
     folder = tmp_path / "games"
     folder.mkdir()
