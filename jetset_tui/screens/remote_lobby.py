@@ -128,7 +128,7 @@ class RemoteLobbyScreen(Screen[None]):
         await self.client.run()
         if self.client.lost is not None and self.client.joined is None:
             lost = printable(self.client.lost)
-            self.app.notify(_("the server closed the lobby: {why}").format(why=lost))
+            self.app.notify(_("the server closed the lobby: {why}").format(why=lost), markup=False)
             self.app.exit(None)
 
     # -- what the server says ---------------------------------------------------------------
@@ -158,7 +158,7 @@ class RemoteLobbyScreen(Screen[None]):
         self.query_one("#chat", Log).write_line(f"<{printable(line.name)}> {printable(line.text)}")
 
     def refused(self, refusal: LobbyRefused) -> None:
-        self.app.notify(printable(refusal.message), severity="error")
+        self.app.notify(printable(refusal.message), severity="error", markup=False)
 
     # -- what the player asks ---------------------------------------------------------------
 
@@ -242,7 +242,7 @@ class RemoteLobbyScreen(Screen[None]):
         try:
             game = await self.client.create(create)
         except LobbyRefused as exc:
-            self.app.notify(printable(exc.message), severity="error")
+            self.app.notify(printable(exc.message), severity="error", markup=False)
             return
         except ConnectionClosed:
             return
@@ -292,11 +292,11 @@ class RemoteLobbyScreen(Screen[None]):
                 self.take_seat_back(request.game)
                 return
             if exc.code == "password" and isinstance(request, lp.JoinGame) and request.code:
-                self.app.notify(printable(exc.message), severity="error")
+                self.app.notify(printable(exc.message), severity="error", markup=False)
                 if request.game is not None:  # the code of a token kept: its player is asked
                     self.take_seat_back(request.game)
                 return
-            self.app.notify(printable(exc.message), severity="error")
+            self.app.notify(printable(exc.message), severity="error", markup=False)
             return
         except ConnectionClosed:
             return

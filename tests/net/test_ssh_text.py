@@ -40,3 +40,34 @@ async def test_ssh_players_see_a_tcp_peers_markup_as_text(tmp_path: Path) -> Non
         await carol.close()
     finally:
         await server.close()
+
+
+async def test_a_name_of_broken_markup_does_not_end_the_lobby(tmp_path: Path) -> None:
+    """A red team's play test: a seat named `x [/] y` made the SSH lobby's detail line raise
+    MarkupError, ending every terminal session in the lobby while the game stayed open."""
+    server = await start_server(tmp_path, tcp_bind=LOOPBACK)
+    try:
+        alice = await connect(server, "alice", client_key(tmp_path, "alice"))
+        await alice.open_game(seats=3, bots=1)
+        room = server.lobby.rooms["1"]
+        for _ in range(100):
+            if room.tcp_port is not None:
+                break
+            await asyncio.sleep(0.02)
+        assert room.tcp_port is not None
+        peer = await NetPeer.connect(await open_tcp(LOOPBACK, room.tcp_port), name="x [/] y")
+        await alice.wait_for("your turn")
+        carol = await connect(server, "carol", client_key(tmp_path, "carol"))
+        await carol.lobby()
+        await carol.wait_for("Game 1:")  # the detail line, naming the seats
+        await carol.wait_for("x [/] y")
+        await asyncio.sleep(0.3)
+        late = await connect(server, "dave", client_key(tmp_path, "dave"))
+        await late.lobby()
+        await late.wait_for("x [/] y")
+        await peer.close()
+        await alice.close()
+        await carol.close()
+        await late.close()
+    finally:
+        await server.close()

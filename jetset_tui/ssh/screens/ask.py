@@ -7,6 +7,7 @@ from collections.abc import Awaitable, Callable
 from functools import partial
 from typing import ClassVar, Generic, TypeVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -80,10 +81,10 @@ class AskScreen(ModalScreen[T | None], Generic[T]):
         try:
             result = await self.attempt(value)
         except WrongSecret as exc:
-            self.query_one("#ask-error", Static).update(str(exc))
+            self.query_one("#ask-error", Static).update(Text(str(exc)))
             return
         except LobbyError as exc:
-            self.app.notify(str(exc), severity="error")
+            self.app.notify(str(exc), severity="error", markup=False)
             self.dismiss(None)
             return
         self.dismiss(result)

@@ -332,7 +332,7 @@ class LobbyScreen(Screen[None]):
             held = _("You hold a seat in game {game}: j takes it back.").format(game=where[0].id)
             hint += "\n" + held
         hint += "\n" + _("i: language ({language})").format(language=language_name())
-        self.query_one("#detail", Static).update(hint)
+        self.query_one("#detail", Static).update(Text(hint))  # names are text, never markup
 
     def show_chat(self) -> None:
         log = self.query_one("#lobby-chat", ChatPanel)
