@@ -48,6 +48,16 @@ FORMAT: Final = "jetset-log"
 MARK: Final = msgpack.packb(FORMAT)
 """The header's format as its bytes, near the start of every log (``parse_log`` tells a
 damaged log from a file that is none by it)."""
+MARK_WITHIN: Final = 64
+"""The header's first bytes, where ``MARK`` lies in every log."""
+
+
+def starts_like_a_log(head: bytes) -> bool:
+    """Whether bytes a file starts with are a log's (its header's mark among its first
+    ``MARK_WITHIN``), however damaged the rest."""
+    return MARK in head[:MARK_WITHIN]
+
+
 VERSION: Final = 8
 """Version 8 (2026-12-02): the state digest reads a Business draw's and an Investor's commitment
 from its hex digits instead of hashing it again (docs/log-format.md, "State digest"); a log of
@@ -537,7 +547,7 @@ def parse_log(raw: bytes) -> GameLog:
     except LogFormatError:
         raise
     except UNDECODABLE as exc:
-        if MARK in raw[:64]:  # a Jet Set header, damaged
+        if starts_like_a_log(raw):  # a Jet Set header, damaged
             raise DamagedLog(f"bad header: undecodable ({exc})", None) from None
         raise LogFormatError(NO_HEADER) from None
     records: list[LogRecord] = []

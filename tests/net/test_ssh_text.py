@@ -7,9 +7,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from netcode.peer import NetPeer
-from netcode.transport import open_tcp
-from tests.ssh.helpers import client_key, connect, start_server
+from tests.ssh.helpers import client_key, connect, start_server, tcp_peer_at
 
 from .helpers import LOOPBACK
 
@@ -22,13 +20,7 @@ async def test_ssh_players_see_a_tcp_peers_markup_as_text(tmp_path: Path) -> Non
     try:
         alice = await connect(server, "alice", client_key(tmp_path, "alice"))
         await alice.open_game(seats=3, bots=1)
-        room = server.lobby.rooms["1"]
-        for _ in range(100):
-            if room.tcp_port is not None:
-                break
-            await asyncio.sleep(0.02)
-        assert room.tcp_port is not None
-        peer = await NetPeer.connect(await open_tcp(LOOPBACK, room.tcp_port), name=MARKUP_NAME)
+        peer = await tcp_peer_at(server, "1", MARKUP_NAME)
         await alice.wait_for("your turn")
         carol = await connect(server, "carol", client_key(tmp_path, "carol"))
         await carol.lobby()
@@ -49,13 +41,7 @@ async def test_a_name_of_broken_markup_does_not_end_the_lobby(tmp_path: Path) ->
     try:
         alice = await connect(server, "alice", client_key(tmp_path, "alice"))
         await alice.open_game(seats=3, bots=1)
-        room = server.lobby.rooms["1"]
-        for _ in range(100):
-            if room.tcp_port is not None:
-                break
-            await asyncio.sleep(0.02)
-        assert room.tcp_port is not None
-        peer = await NetPeer.connect(await open_tcp(LOOPBACK, room.tcp_port), name="x [/] y")
+        peer = await tcp_peer_at(server, "1", "x [/] y")
         await alice.wait_for("your turn")
         carol = await connect(server, "carol", client_key(tmp_path, "carol"))
         await carol.lobby()

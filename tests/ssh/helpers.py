@@ -22,6 +22,7 @@ from netcode.lobbyclient import next_answer
 from netcode.messages import Error, to_wire
 from netcode.peer import NetPeer
 from netcode.sshclient import SshAddress, SshOpener, trust_host
+from netcode.transport import open_tcp
 
 KEYS = {
     "enter": "\r",
@@ -262,6 +263,18 @@ async def start_server(tmp: Path, **kw: Any) -> GameServer:
 
 
 # -- `jetset join ssh://` clients ----------------------------------------------------------------
+
+
+async def tcp_peer_at(server: GameServer, game: str, name: str) -> NetPeer:
+    """A ``jetset join`` peer named ``name`` at ``game``'s ``--tcp`` port, once the room has
+    opened it."""
+    room = server.lobby.rooms[game]
+    for _ in range(100):
+        if room.tcp_port is not None:
+            break
+        await asyncio.sleep(0.02)
+    assert room.tcp_port is not None
+    return await NetPeer.connect(await open_tcp("127.0.0.1", room.tcp_port), name=name)
 
 
 def trusted_hosts(port: int, host_key: Path, tmp: Path) -> Path:

@@ -9,9 +9,7 @@ from pathlib import Path
 import asyncssh
 
 from engine import Income
-from netcode.peer import NetPeer
-from netcode.transport import open_tcp
-from tests.ssh.helpers import connect, start_server
+from tests.ssh.helpers import connect, start_server, tcp_peer_at
 
 
 async def test_ssh_and_tcp_players_share_a_game(tmp_path: Path, alice_key: asyncssh.SSHKey) -> None:
@@ -20,12 +18,7 @@ async def test_ssh_and_tcp_players_share_a_game(tmp_path: Path, alice_key: async
         alice = await connect(server, "alice", alice_key)
         await alice.open_game(seats=3, bots=1)
         room = server.lobby.rooms["1"]
-        for _ in range(100):
-            if room.tcp_port is not None:
-                break
-            await asyncio.sleep(0.02)
-        assert room.tcp_port is not None
-        bob = await NetPeer.connect(await open_tcp("127.0.0.1", room.tcp_port), name="bob")
+        bob = await tcp_peer_at(server, "1", "bob")
         assert bob.seat is not None
         text = await alice.wait_for("your turn")
         assert "bob" in text and "Amelia" in text
