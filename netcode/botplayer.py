@@ -36,7 +36,11 @@ async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0
             seat = client.game.to_move()
             if seat is not None and seat in client.local_seats and client.caught_up:
                 if delay:
+                    game, at = client.game, len(client.game.entries)
                     await asyncio.sleep(delay)
+                    if not still_to_move(client, game, at, seat):
+                        continue  # the table moved on while it waited (the host's turn clock
+                        # played for this seat, the game ended): wait again for the new position
                 await _move(client, kind, seed, seat)
                 continue
             await _wait(changed, ended)

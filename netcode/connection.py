@@ -9,7 +9,7 @@ import logging
 import math
 import time
 from itertools import count
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from netcode import messages as m
 from netcode.framing import FramedConnection, encode
@@ -21,6 +21,10 @@ if TYPE_CHECKING:
 log = logging.getLogger("jetset.host")
 
 HELLO, LOBBY, SEATED = "hello", "lobby", "seated"
+
+Admitted = Literal["join", "watch"]
+"""What a lobby let a connection in for: to play (``join``, or ``reconnect`` with the token it
+was given) or to watch (``spectate``)."""
 
 
 class Bucket:
@@ -56,6 +60,7 @@ class Conn:
         self.framed = FramedConnection(transport, settings.frame_limit)
         self.queue: asyncio.Queue[bytes | None] = asyncio.Queue()
         self.bucket = Bucket(settings.rate, settings.burst)
+        self.chat_bucket = Bucket(settings.chat_rate, settings.chat_burst)
         self.max_queued = settings.max_queued
         self.queued = 0  # bytes in ``queue``
         self.stage = HELLO
@@ -72,6 +77,7 @@ class Conn:
         self.reserve = False  # came in on the capacity kept for seats taken back by token
         self.admit_by = math.inf  # loop time by which it must ask for a seat
         self.pledge: str | None = None  # pledged to a random value for the deal (join, reconnect)
+        self.admitted: Admitted | None = None  # what a lobby let it in for (None: any request)
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"

@@ -22,8 +22,8 @@ import data
 from engine.errors import IllegalAction, NotationError
 from netcode import messages as m
 from netcode import protocol as p
-from netcode.admission import PasswordBackoff, admit, spectator_refusal
-from netcode.connection import HELLO, LOBBY, SEATED, Conn
+from netcode.admission import ArrivalRate, PasswordBackoff, admit, spectator_refusal
+from netcode.connection import HELLO, LOBBY, SEATED, Admitted, Conn
 from netcode.dealing import Dealing
 from netcode.diskpause import DiskPause
 from netcode.framing import (
@@ -50,6 +50,18 @@ T = TypeVar("T")
 __all__ = ["Host", "HostSettings"]
 
 
+def outside_admission(
+    admitted: Admitted | None, msg: p.Join | p.Reconnect | p.Spectate
+) -> str | None:
+    """Why ``msg`` asks for more than the lobby let the connection in for (its caps on
+    spectators and on seats were checked for that only), or None."""
+    if admitted == "watch" and not isinstance(msg, p.Spectate):
+        return "the lobby let you in to watch: ask it for a seat"
+    if admitted == "join" and isinstance(msg, p.Spectate):
+        return "the lobby let you in to play: ask it to watch"
+    return None
+
+
 class Host:
     """Serves one game."""
 
@@ -64,6 +76,7 @@ class Host:
         self._public: list[bytes] = []  # entry frames as spectators see them
         self._end: bytes | None = None
         self.on_change: Callable[[], None] | None = None
+        self._arrivals = ArrivalRate(self.settings.arrival_rate, self.settings.arrival_burst)
         self._backoff = PasswordBackoff(
             self.settings.password_backoff, self.settings.password_backoff_max
         )
@@ -132,12 +145,19 @@ class Host:
     # -- a connection -----------------------------------------------------------------------
 
     async def attach(
-        self, transport: Transport, *, standin: str | None = None, address: str | None = None
+        self,
+        transport: Transport,
+        *,
+        standin: str | None = None,
+        address: str | None = None,
+        admitted: Admitted | None = None,
     ) -> None:
         """Serve one connection (from the IP ``address``, if it has one) until it closes.
-        Never raises."""
+        ``admitted``: what a lobby let it in for (an SSH server's), the one kind of seat
+        request it may make. Never raises."""
         conn = Conn(transport, self.settings, standin)
         conn.address = address
+        conn.admitted = admitted
         conn.admit_by = asyncio.get_running_loop().time() + self.settings.hello_timeout
         refusal = self._admit(conn)
         if refusal is not None:
@@ -174,6 +194,8 @@ class Host:
         """Why ``conn`` is refused (per-address and total caps), or None; when only the capacity
         kept for seat holders is left, it comes in on that reserve (``Conn.reserve``), making way
         by closing the oldest reserve connection that has not taken a seat."""
+        if conn.address is not None and not self._arrivals.arrived(conn.address):
+            return "too many connections from your address just now; try again in a moment"
         oldest_first = sorted(self.conns, key=lambda c: c.id)
         why, conn.reserve, victim = admit(oldest_first, conn.address, self.settings.limits)
         if isinstance(victim, Conn):
@@ -273,6 +295,8 @@ class Host:
                 self._on_action(conn, msg)
             case p.Chat(text=text):
                 self._need(conn, SEATED)
+                if not conn.chat_bucket.take():
+                    raise p.ProtocolError(p.E_FLOOD, "too much chat; slow down")
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
                 self.broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
             case p.Leave():
@@ -337,6 +361,10 @@ class Host:
         """A seat is taken back only with its token; joining and watching a game with a password
         need the password; the reserve takes tokens only; spectators are capped."""
         t = self.table
+        why = outside_admission(conn.admitted, msg)
+        if why is not None:
+            conn.shut(m.Error(code=p.E_ORDER, message=why, fatal=True))
+            return
         if isinstance(msg, p.Reconnect):
             seat = t.seat_for_token(msg.token)
             if seat is None:
@@ -356,8 +384,8 @@ class Host:
                 conn.shut(m.Error(code=p.E_FULL, message=why, fatal=True))
                 return
             conn.spectator = True
-            # its chat is marked watching; never a seated player's name (an export's chat, read
-            # back, would give the line to that player's seat)
+            # its chat is marked watching; never the name of anyone at the table, seated or
+            # watching (an export's chat marks its lines watching too: netcode/textlog.py)
             conn.name = self._unique_name(msg.name) if msg.name else "spectator"
             self._seat(conn, None, msg.have)
             return
@@ -390,10 +418,13 @@ class Host:
         return False
 
     def _unique_name(self, name: str) -> str:
-        """``name`` as the table shows it, with a number when it would read like a name already
-        seated (``alice`` beside ``Alice``: netcode/names.py), kept within the name's limit."""
+        """``name`` as the table shows it, with a number when it would read like the name of
+        someone at the table, seated or watching (``alice`` beside ``Alice``:
+        netcode/names.py), kept within the name's limit."""
         base = seat_name(name) or "player"
-        taken = {look_alike_key(slot.name) for slot in self.table.seats if slot.name}
+        seated = [slot.name for slot in self.table.seats if slot.name]
+        watching = [c.name for c in self.conns if c.spectator and c.watching]
+        taken = {look_alike_key(name) for name in seated + watching}
         out, n = base, 2
         while look_alike_key(out) in taken:
             suffix = f"-{n}"

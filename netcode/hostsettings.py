@@ -25,6 +25,14 @@ class HostSettings:
     frame_limit: int = CLIENT_FRAME_LIMIT
     rate: float = 20.0
     burst: float = 60.0
+    arrival_rate: float = 5.0
+    arrival_burst: float = 20.0
+    """New connections a second from one address, in bursts of ``arrival_burst``; beyond, one is
+    refused ``busy`` at once."""
+    chat_rate: float = 1.0
+    chat_burst: float = 10.0
+    """Chat lines a second from one connection, in bursts of ``chat_burst``; beyond, a line is
+    refused (and counts as a bad message)."""
     max_errors: int = 20
     max_queued: int = 4 * 1024 * 1024
     """Bytes queued for one peer before it counts as not reading and is dropped."""

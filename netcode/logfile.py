@@ -34,6 +34,7 @@ from engine.fairdeal import is_contribution, pledge_for, seed_commitment
 from engine.games import DEFAULT, WHERE, AnyRules, game_rules
 from engine.platform import Table, log_hooks
 from netcode.seatkind import HUMAN, SeatKind
+from netcode.text import unsafe
 
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Compiled by mypyc, which sees ``record`` and ``value`` as ``dataclasses.dataclass``
@@ -250,7 +251,7 @@ class Header:
             raise LogFormatError(newer)
         try:
             seats = [
-                Seat(str(s["name"]), SeatKind.parse(str(s.get("kind", "human"))))
+                Seat(shown_name(str(s["name"])), SeatKind.parse(str(s.get("kind", "human"))))
                 for s in raw["seats"]
             ]
             game = _game(raw, version)
@@ -269,6 +270,15 @@ class Header:
             )
         except (KeyError, TypeError, ValueError) as exc:
             raise DamagedLog(f"bad header: {exc!r:.80}", None) from None
+
+
+def shown_name(name: str) -> str:
+    """A seat's name read from a file, which every screen will show: a name holding a control,
+    escape or bidirectional character (which a terminal would act on) is a damaged header, as
+    a host never writes one (netcode/names.py)."""
+    if any(unsafe(char) for char in name):
+        raise ValueError("a seat's name holds a control character")
+    return name
 
 
 def expected_data_hash(version: int) -> str:

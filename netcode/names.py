@@ -15,8 +15,37 @@ INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn"})
 """Controls, format characters (zero-width spaces and joiners, bidirectional marks), private and
 unassigned code points: nothing a reader can tell apart by eye."""
 
+DEFAULT_IGNORABLE = (
+    (0x00AD, 0x00AD),
+    (0x034F, 0x034F),
+    (0x061C, 0x061C),
+    (0x115F, 0x1160),
+    (0x17B4, 0x17B5),
+    (0x180B, 0x180F),
+    (0x200B, 0x200F),
+    (0x202A, 0x202E),
+    (0x2060, 0x206F),
+    (0x3164, 0x3164),
+    (0xFE00, 0xFE0F),
+    (0xFEFF, 0xFEFF),
+    (0xFFA0, 0xFFA0),
+    (0xFFF0, 0xFFF8),
+    (0x1BCA0, 0x1BCA3),
+    (0x1D173, 0x1D17A),
+    (0xE0000, 0xE0FFF),
+)
+"""Unicode's Default_Ignorable_Code_Point ranges (DerivedCoreProperties.txt): drawn as nothing
+whatever their category, such as the Hangul fillers (letters, ``Lo``), the variation selectors
+and the combining grapheme joiner (marks that combine with nothing, ``Mn``)."""
+
+BLANK = frozenset({"\u2800"})
+"""Characters drawn as an empty cell that are none of the above (the blank Braille pattern)."""
+
 JOINER = "\u200d"
 """The zero-width joiner, kept in a shown name where emoji need it (never in the key)."""
+
+EMOJI_STYLE = "\ufe0f"
+"""Variation selector 16, kept in a shown name after a symbol (``❤️``; never in the key)."""
 
 LOOK_ALIKE = str.maketrans(
     {
@@ -69,22 +98,40 @@ LOOK_ALIKE = str.maketrans(
 
 def seat_name(name: str) -> str:
     """``name`` as a table shows it: compatibility forms folded (NFKC: a full-width ``Ａ`` is
-    ``A``), invisible characters dropped, any run of spaces one space, no space at either end."""
+    ``A``), invisible characters dropped (but the joiner and emoji style where emoji need them),
+    any run of spaces one space, no space at either end."""
     folded = unicodedata.normalize("NFKC", name)
-    seen = "".join(c for c in folded if c == JOINER or not invisible(c))
+    seen = "".join(c for i, c in enumerate(folded) if kept_for_emoji(folded, i) or not invisible(c))
     return " ".join(seen.split())
+
+
+def kept_for_emoji(text: str, i: int) -> bool:
+    """``text[i]`` is the joiner, or the emoji style after a symbol."""
+    char = text[i]
+    if char == JOINER:
+        return True
+    return char == EMOJI_STYLE and i > 0 and unicodedata.category(text[i - 1]) == "So"
 
 
 def invisible(char: str) -> bool:
     """``char`` shows nothing a reader could tell apart by eye."""
-    return unicodedata.category(char) in INVISIBLE_CATEGORIES
+    if unicodedata.category(char) in INVISIBLE_CATEGORIES or char in BLANK:
+        return True
+    code = ord(char)
+    return any(low <= code <= high for low, high in DEFAULT_IGNORABLE)
 
 
 def look_alike_key(name: str) -> str:
-    """What ``name`` looks like to a reader: two names with the same key read the same."""
+    """What ``name`` looks like to a reader: two names with the same key read the same (every
+    mark taken off, as accents are, and every invisible character)."""
     bare = unicodedata.normalize("NFKD", seat_name(name).casefold())
-    letters = "".join(c for c in bare if not (unicodedata.combining(c) or invisible(c)))
+    letters = "".join(c for c in bare if not (marked(c) or invisible(c)))
     return letters.translate(LOOK_ALIKE)
+
+
+def marked(char: str) -> bool:
+    """``char`` is a mark drawn on the character before it (an accent), or none at all."""
+    return unicodedata.combining(char) != 0 or unicodedata.category(char) in ("Mn", "Me")
 
 
 def look_alike(a: str, b: str) -> bool:

@@ -60,7 +60,10 @@ from netcode.tablefiles import (
 from netcode.tableresume import read_stopped
 
 CHAT_KEPT = 200
-"""Chat lines a table keeps in memory for players who sit down (its log keeps them all)."""
+"""Chat lines a table keeps in memory for players who sit down."""
+CHAT_SAVED = 1_000_000
+"""Characters of chat a game's log keeps (2,000 lines of the longest, some 30,000 of the usual);
+what is said beyond is shown at the table but not saved (docs/security.md)."""
 
 logger = logging.getLogger("jetset.table")
 
@@ -143,6 +146,8 @@ class Table(DealShares):
         self._held_file = False
         """``<log>.held`` may be there (``_keep_held``)."""
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        self.chat_saved = 0
+        """Characters of chat said at this table (over ``CHAT_SAVED``, none is saved)."""
         """The table's last chat notes' fields (``seat``, ``name``, ``text``), from its log on
         ``resume``: a player back at the table reads what was said."""
 
@@ -217,7 +222,9 @@ class Table(DealShares):
             table.close()
             raise
         table.revealed = stopped.log.seed is not None
-        table.chat.extend(note.fields for note in stopped.log.notes if note.kind == "chat")
+        said = [note.fields for note in stopped.log.notes if note.kind == "chat"]
+        table.chat.extend(said)
+        table.chat_saved = sum(len(str(fields.get("text", ""))) for fields in said)
         return table
 
     def _go_on_from(self, header: Header, game: AnyTable) -> None:
@@ -453,15 +460,28 @@ class Table(DealShares):
 
     def note(self, kind: str, **fields: Any) -> None:
         """Record something said or done at the table (docs/log-format.md, notes) after the
-        entries so far; a game continued in a format without notes records nothing."""
+        entries so far; a game continued in a format without notes records nothing, and chat
+        beyond ``CHAT_SAVED`` characters is said but not saved."""
         if kind == "chat":
             self.chat.append(fields)
+            if not self._chat_saved(len(str(fields.get("text", "")))):
+                return
         if self.writer is not None and self.version >= NOTES_SINCE:
             try:
                 self.write_held()
                 self.writer.note(Note(len(self.game.entries), kind, fields))
             except OSError as exc:  # outside the game: dropped, and the game's own writes pause
                 logger.warning("a note was not saved (%s)", storage_problem(exc))
+
+    def _chat_saved(self, characters: int) -> bool:
+        """Whether a chat line of ``characters`` still goes into the log (a flood of chat must
+        not fill the disk, which would pause the game for everyone)."""
+        before, self.chat_saved = self.chat_saved, self.chat_saved + characters
+        if self.chat_saved <= CHAT_SAVED:
+            return True
+        if before <= CHAT_SAVED:
+            logger.warning("the chat is over %d characters: the rest is not saved", CHAT_SAVED)
+        return False
 
     def close(self) -> None:
         """Write what is held, close the log and let go of it."""

@@ -43,6 +43,7 @@ from netcode.logfile import (
     Note,
     Seat,
     check_commitment,
+    shown_name,
 )
 from netcode.replay import entry_reader
 from netcode.seatkind import SeatKind
@@ -85,13 +86,20 @@ def _comment(text: str) -> str:
     return "{" + text.replace("\\", "\\\\").replace("}", "\\}") + "}"
 
 
+WATCHING = " (watching)"
+"""Marks a spectator's name in a chat comment, so that reading it back never gives the line to
+a seat of that name."""
+
+
 def chat_comments(log: GameLog) -> dict[int, list[str]]:
-    """The log's chat notes as ``{name: text}`` comments, by the number of entries before them."""
+    """The log's chat notes as ``{name: text}`` comments (``{name (watching): text}`` for a
+    spectator's), by the number of entries before them."""
     comments: dict[int, list[str]] = {}
     for note in log.notes:
         name, said = note.fields.get("name"), note.fields.get("text")
         if note.kind == "chat" and isinstance(name, str) and isinstance(said, str):
-            comments.setdefault(note.at, []).append(_comment(f"{name}: {said}"))
+            who = name if isinstance(note.fields.get("seat"), int) else name + WATCHING
+            comments.setdefault(note.at, []).append(_comment(f"{who}: {said}"))
     return comments
 
 
@@ -295,12 +303,13 @@ def _header(tags: dict[str, str], rules: AnyRules, version: int) -> Header:
     try:
         seats = [
             Seat(
-                tags.get(f"Seat{i}", f"seat {i}"), SeatKind.parse(tags.get(f"Seat{i}Kind", "human"))
+                shown_name(tags.get(f"Seat{i}", f"seat {i}")),
+                SeatKind.parse(tags.get(f"Seat{i}Kind", "human")),
             )
             for i in range(players)
         ]
     except ValueError as exc:
-        raise TextLogError(f"a [SeatNKind] tag: {exc}") from None
+        raise TextLogError(f"a [SeatN] or [SeatNKind] tag: {exc}") from None
     try:
         options = _options(tags, rules, players)
         commitment = tags.get("Commitment", "")
@@ -363,13 +372,16 @@ def _check_digest(tags: dict[str, str], digest: str) -> None:
 
 def chat_notes(comments: list[tuple[int, str]], seats: list[Seat]) -> list[Note]:
     """``{name: text}`` comments as chat notes (the seat: the first seat of that name, else
-    none); a comment without ``: `` is not chat and is left out."""
+    none; ``{name (watching): text}`` is a spectator's, of no seat); a comment without ``: `` is
+    not chat and is left out."""
     names = [seat.name for seat in seats]
     notes: list[Note] = []
     for at, comment in comments:
         name, colon, said = comment.partition(": ")
         if not colon:
             continue
-        seat = names.index(name) if name in names else None
+        watching = name.endswith(WATCHING)
+        name = name.removesuffix(WATCHING)
+        seat = names.index(name) if name in names and not watching else None
         notes.append(Note(at, "chat", {"seat": seat, "name": name, "text": said}))
     return notes

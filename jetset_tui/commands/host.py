@@ -208,6 +208,8 @@ def make_table(args: argparse.Namespace) -> Table:
     from jetset_tui.modules import game_options
     from jetset_tui.seat_names import login_name
     from netcode.gameoptions import option_map, seat_count
+    from netcode.messages import MAX_NAME
+    from netcode.names import seat_name
     from netcode.table import Table
     from netcode.userdirs import new_game_path
 
@@ -249,7 +251,8 @@ def make_table(args: argparse.Namespace) -> Table:
     arguments.bot_seats(bots, players)
     path = Path(args.log) if args.log else new_game_path()
     path.parent.mkdir(parents=True, exist_ok=True)
-    host_name = None if args.headless else (args.name or login_name() or "host")
+    given = seat_name(args.name or "")[:MAX_NAME]  # shown as a joiner's name is (netcode/names.py)
+    host_name = None if args.headless else (given or login_name() or "host")
     return Table.create(
         options,
         bots,

@@ -9,7 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from jetset_tui.commands import arguments
-from jetset_tui.i18n import _, ngettext
+from jetset_tui.i18n import _, ngettext, use_language
 
 if TYPE_CHECKING:
     from netcode.logfile import GameLog
@@ -55,6 +55,9 @@ def cmd_replay(args: argparse.Namespace) -> int:
         summary = result.summary()
         if log.cut_short:
             summary["cut_short"] = log.cut_short
+            if args.verify and summary["ok"]:  # --verify fails on it (exit 1): so does "ok"
+                with use_language("en"):  # --json stays English (docs/translating.md)
+                    summary.update(ok=False, error=cut_short_words(log.cut_short))
         print(json.dumps(summary, separators=(",", ":")))
     else:
         for warning in result.warnings:

@@ -1,7 +1,8 @@
 """``jetset ssh-server``: serve the lobby and the game to anyone with an ``ssh`` client.
 
 ``jetset ssh-server [--bind 127.0.0.1] [--port 2222] [--host-key FILE]
-[--authorized-keys FILE | --open] [--max-sessions N] [--idle-timeout SECONDS] [--web PORT]``
+[--authorized-keys FILE | --open] [--max-sessions N] [--idle-timeout SECONDS]
+[--turn-time SECONDS] [--web PORT]``
 
 ``--web PORT`` serves browsers too (``jetset web``), from the same lobby.
 
@@ -66,6 +67,15 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp.add_argument(
         "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
+    sp.add_argument(
+        "--turn-time",
+        type=arguments.seconds,
+        default=300.0,
+        metavar="SECONDS",
+        help=_(
+            "a bot moves for a player who has not moved in this time (default 300; 0: no clock)"
+        ),
+    )
     sp.add_argument("--log", metavar="FILE", help=_("log file (default: in the data dir's logs/)"))
     sp.add_argument("--games-dir", metavar="DIR", help=_("where the games' logs go"))
     sp.add_argument(
@@ -104,6 +114,7 @@ def make_config(args: argparse.Namespace) -> SshConfig:
         idle_timeout=args.idle_timeout,
         games_dir=Path(args.games_dir) if args.games_dir else None,
         bot_delay=args.bot_delay,
+        turn_time=args.turn_time,
         tcp_bind=args.tcp,
     )
 

@@ -48,7 +48,7 @@ def points_table(state: State, names: Sequence[str]) -> Table:
     table = Table(box=None, padding=(0, 2), show_edge=False, pad_edge=False)
     table.add_column(_("Points"), no_wrap=True)
     for name in names:
-        table.add_column(name, justify="right")
+        table.add_column(Text(name), justify="right")
     both = scores(state)
     table.add_row(_("Affinities"), *(str(s.affinity) for s in both))
     table.add_row(_("Control"), *(str(s.control) for s in both))

@@ -140,7 +140,7 @@ class SshApp(JetSetApp):
                 options=request.options,
             )
         except (LobbyError, OSError) as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         await self.take_seat(room, request.password)
 
@@ -193,7 +193,7 @@ class SshApp(JetSetApp):
         try:
             peer, code = await self.lobby.join(room, self.player, password)
         except LobbyError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.seated(room, peer, code)
 
@@ -224,7 +224,7 @@ class SshApp(JetSetApp):
             peer = await self.lobby.rejoin(room, self.player, self.seat_codes.get(room.id))
         except LobbyError as exc:
             self.seat_codes.pop(room.id, None)  # asked for again next time
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.back_in(room, peer)
 
@@ -248,7 +248,7 @@ class SshApp(JetSetApp):
         try:
             peer = await self.lobby.watch(room, self.player)
         except LobbyError as exc:
-            self.notify(str(exc), severity="error")
+            self.notify(str(exc), severity="error", markup=False)
             return
         self.enter(room, peer, None)
 

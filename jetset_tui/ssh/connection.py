@@ -1,7 +1,8 @@
 """One SSH connection to ``jetset ssh-server`` (``Connection``): admitted or refused as it
 arrives (``limits.Admission``, like OpenSSH's), authenticated (by a key, any or an authorized
-one; with ``--open``, by none, under its user name), given a short grace to open its one game
-session, and counted out (with a penalty, where it never authenticated) when it goes."""
+one; with ``--open``, by none, under its user name), given a short grace to start its one game
+session (its address penalised if it lets the grace pass), and counted out (with a penalty,
+where it never authenticated) when it goes."""
 
 from __future__ import annotations
 
@@ -110,9 +111,13 @@ class Connection(asyncssh.SSHServer):
         )
 
     def _no_session(self) -> None:
+        """The grace is over: a connection with no game session started (none opened, or a
+        session channel on which no shell or subsystem was asked for) is closed."""
         self._grace = None
-        if self.session is None and self.conn is not None and self.counted:
+        started = self.session is not None and self.session.started
+        if not started and self.conn is not None and self.counted:
             log.info("%s: no session opened in time, disconnected", self.address)
+            self.server.admission.penalise(self.address, "grace")
             self.conn.close()
 
     @property

@@ -67,6 +67,8 @@ class InputBudget:
 class _Tries:
     wrong: int = 0
     locked_until: float = 0.0
+    last: float = 0.0
+    """When the last wrong try came."""
 
 
 class TryLimiter:
@@ -97,6 +99,7 @@ class TryLimiter:
         for key in keys:
             tries = self._tries.setdefault(key, _Tries())
             tries.wrong += 1
+            tries.last = now
             over = tries.wrong - self.free
             if over >= 0:
                 lock = min(self.max_lock, self.first_lock * 2**over)
@@ -107,15 +110,20 @@ class TryLimiter:
         wrong = [self._tries[k].wrong for k in keys if k in self._tries]
         return max(0, self.free - max([0, *wrong]))
 
+    def tried(self, key: str) -> bool:
+        """Whether ``key`` has a wrong try counted (and not yet forgotten)."""
+        return key in self._tries
+
     def succeeded(self, key: str) -> None:
         self._tries.pop(key, None)
 
     def forget_old(self, age: float) -> None:
-        """Drop counters whose lock ended more than ``age`` seconds ago (memory stays bounded)."""
+        """Drop counters whose lock ended more than ``age`` seconds ago, and those never locked
+        whose last wrong try is ``max_lock`` old (memory stays bounded)."""
         now = self.clock()
-        old = [k for k, t in self._tries.items() if t.locked_until and now - t.locked_until > age]
-        for key in old:
-            del self._tries[key]
+        for key, t in list(self._tries.items()):
+            if now - t.locked_until > age if t.locked_until else now - t.last > self.max_lock:
+                del self._tries[key]
 
 
 PENALTIES = {"authfail": 5.0, "noauth": 1.0, "grace": 20.0, "broke": 30.0}

@@ -88,6 +88,7 @@ class Lobby(Seating):
         *,
         open_mode: bool = False,
         bot_delay: float = 0.6,
+        turn_time: float = 0.0,
         fsync: bool = True,
         host_settings: HostSettings | None = None,
         tcp_bind: str | None = None,
@@ -97,6 +98,7 @@ class Lobby(Seating):
         self.tcp_bind = tcp_bind
         self.open_mode = open_mode
         self.bot_delay = bot_delay
+        self.turn_time = turn_time
         self.limits = limits or LobbyLimits()
         self.tries = TryLimiter(self.limits.free_tries, self.limits.first_lock)
         self.fsync = fsync
@@ -206,7 +208,7 @@ class Lobby(Seating):
             rules=rules,
             bot_names=[n for n in BOT_NAMES if n.casefold() != creator.name.casefold()],
         )
-        host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
+        host = Host(table, self.host_settings or self._settings())
         room = Room(
             room_id,
             f"{creator.name}'s game",
@@ -273,7 +275,7 @@ class Lobby(Seating):
             if table.over:
                 table.close()
                 continue
-            host = Host(table, self.host_settings or HostSettings(bot_delay=self.bot_delay))
+            host = Host(table, self.host_settings or self._settings())
             room = Room(
                 saved.id,
                 saved.title,
@@ -318,6 +320,10 @@ class Lobby(Seating):
         return None
 
     # -- bots -------------------------------------------------------------------------------
+
+    def _settings(self) -> HostSettings:
+        """Each game's host: bots at the lobby's pace, its turn clock."""
+        return HostSettings(bot_delay=self.bot_delay, turn_time=self.turn_time)
 
     async def _bot(self, room: Room, seat: int, kind: str) -> None:
         """A bot peer in ``seat``, moving after ``bot_delay`` so people can follow."""

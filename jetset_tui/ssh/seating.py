@@ -122,17 +122,26 @@ class Seating:
         right = hmac.compare_digest((password or "").encode(), room.password.encode())
         self._check_try(keys, right, _("wrong password"))
 
-    def _check_try(self, keys: tuple[str, ...], right: bool, wrong: str) -> None:
-        locked = self.tries.locked_for(*keys)
+    def _check_try(self, keys: tuple[str, str], right: bool, wrong: str) -> None:
+        """Count a try at the secret ``keys[1]`` from the address ``keys[0]``. An address that
+        has tried wrong is held to its own lock and to the secret's; one that never has is held
+        to its own only, so strangers' wrong tries never lock out the player who knows the
+        secret (each fresh address a guesser brings buys one guess while the secret is locked)."""
+        address, secret = keys
+        pair = f"{secret}@{address}"
+        held_to = (address, secret, pair) if self.tries.tried(pair) else (address,)
+        locked = self.tries.locked_for(*held_to)
         if locked > 0:
             wait = _("too many wrong tries: wait {seconds} seconds")
             raise LobbyError(wait.format(seconds=f"{locked:.0f}"))
         if right:
-            self.tries.succeeded(keys[1])
+            self.tries.succeeded(secret)
+            self.tries.succeeded(pair)
             return
-        self.tries.failed(*keys)
+        self.tries.failed(address, secret, pair)
+        keys = (address, secret)
         left = self.tries.left(*keys)
-        log.info("wrong secret for %s from %s (%d tries left)", keys[1], keys[0], left)
+        log.info("wrong secret for %s from %s (%d tries left)", secret, address, left)
         if left == 0:
             locked = self.tries.locked_for(*keys)
             wait = _("{wrong}; too many wrong tries: wait {seconds} seconds")

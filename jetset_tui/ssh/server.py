@@ -78,6 +78,9 @@ class SshConfig:
     keepalive: float = 60.0
     games_dir: Path | None = None
     bot_delay: float = 0.6
+    turn_time: float = 300.0
+    """Seconds a player has for each decision before a bot makes it (0: no clock), so no one
+    who stays connected and never moves holds a table up."""
     fsync: bool = True
     tcp_bind: str | None = None
     """Also let ``jetset join`` players into each game, on a free port of this address."""
@@ -108,6 +111,7 @@ class GameServer:
             config.games_dir or ssh_games_dir(),
             open_mode=config.open_mode,
             bot_delay=config.bot_delay,
+            turn_time=config.turn_time,
             fsync=config.fsync,
             tcp_bind=config.tcp_bind,
             limits=config.lobby,

@@ -9,6 +9,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+import re
 import time
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
@@ -43,6 +44,16 @@ def client_language(env: Mapping[str, object], remembered: str | None) -> str | 
     return language_from_env(asked) if any(asked.values()) else None
 
 
+TERMINAL_NAME = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+"""What a terminal type is made of (``xterm-256color``, ``screen.xterm-256color``, ``rxvt+x``)."""
+
+
+def terminal_name(asked: str) -> str:
+    """The client's terminal type, or ``xterm`` for anything that is no terminal's name (it is
+    written in the server's log: a type holding a line break would forge lines there)."""
+    return asked if TERMINAL_NAME.fullmatch(asked) else "xterm"
+
+
 class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
     """One SSH session channel running one app."""
 
@@ -72,6 +83,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._pump_later: asyncio.TimerHandle | None = None
         self.link: ProtocolLink | None = None
         """The ``jetset`` subsystem's conversation, when that is what this session is."""
+        self.started = False
+        """Whether the client asked for a shell or the subsystem (a channel opened with no
+        request is no game session, and the connection's grace closes it)."""
 
     # -- asyncssh callbacks -----------------------------------------------------------------
 
@@ -82,7 +96,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
     def pty_requested(
         self, term_type: str, term_size: tuple[int, int, int, int], term_modes: Any
     ) -> bool:
-        self.term = term_type or "xterm"
+        self.term = terminal_name(term_type)
         self.size = clamp_size(term_size[0], term_size[1])
         return True
 
@@ -105,6 +119,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
 
     def session_started(self) -> None:
         assert self.chan is not None
+        self.started = True
         if self.link is not None:
             self._start_link(self.link)
             return

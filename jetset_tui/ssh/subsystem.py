@@ -24,7 +24,7 @@ from jetset_tui.ssh.seating import LobbyError, WrongSecret
 from jetset_tui.ssh.username import mixed_refusal, user_name
 from netcode import lobbyproto as lp
 from netcode import protocol as p
-from netcode.connection import Bucket
+from netcode.connection import Admitted, Bucket
 from netcode.framing import FramedConnection, FrameError, FrameTooLarge, Message, decode, encode
 from netcode.messages import to_wire
 from netcode.seatcode import code_digest, seat_code_of
@@ -172,7 +172,8 @@ class ProtocolLink:
         try:
             room = await self._lobby_phase()
             if room is not None:
-                await room.host.attach(self.transport, address=address)
+                admitted: Admitted = "watch" if self.watching else "join"
+                await room.host.attach(self.transport, address=address, admitted=admitted)
         except ConnectionClosed:
             pass
         except Exception:

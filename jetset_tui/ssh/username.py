@@ -11,6 +11,7 @@ import unicodedata
 from dataclasses import dataclass
 
 from jetset_tui.i18n import _
+from netcode.names import invisible
 
 NAME_MAX = 16
 """The characters of a name, at most (docs/security.md)."""
@@ -60,6 +61,8 @@ def kept_characters(text: str) -> str:
     marks = 0
     for char in text:
         kind = unicodedata.category(char)
+        if invisible(char):  # a Hangul filler is a letter drawn as nothing
+            continue
         if kind.startswith("L") or char in PUNCTUATION or char in "0123456789":
             kept.append(char)
             marks = 0

@@ -197,7 +197,7 @@ class WebSessionApp(JetSetApp):
             transport, framed = await self.gate.channel()
         except (ConnectionClosed, JoinRefused, OSError) as exc:
             log.info("the lobby cannot be reached: %r", exc)
-            self.notify(unreachable_words(exc), severity="error")
+            self.notify(unreachable_words(exc), severity="error", markup=False)
             return
         self.push_screen(WebLobbyScreen(self.gate.state, transport, framed))
 
@@ -219,7 +219,8 @@ class WebSessionApp(JetSetApp):
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
             log.info("cannot join: %r", exc)
             why = printable(exc.message) if isinstance(exc, JoinRefused) else _("no answer")
-            self.notify(_("cannot join: {why}").format(why=why), severity="error", timeout=10)
+            said = _("cannot join: {why}").format(why=why)
+            self.notify(said, severity="error", timeout=10, markup=False)
             self.exit()
             return
         state.seated(peer.commitment, peer.seat, peer.token)  # a dropped link: back with its code
@@ -228,7 +229,8 @@ class WebSessionApp(JetSetApp):
         self.play(peer)
         code = self.seat_code()
         if code is not None:
-            self.notify(come_back(self.gate.name, code), title=_("Your seat"), timeout=30)
+            said = come_back(self.gate.name, code)
+            self.notify(said, title=_("Your seat"), timeout=30, markup=False)
 
     def leave_joined(self) -> None:
         """q: ask, in a browser's words; a game that is over ends the session at once."""

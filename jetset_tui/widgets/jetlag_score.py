@@ -33,7 +33,7 @@ def score_table(
         if before is not None and s.total != before[seat]:
             total.append(f" ({s.total - before[seat]:+d})".replace("-", "−"))
         goals = " ".join(f"{p:>2}" for p in s.objectives)
-        table.add_row(names[seat], str(s.affinity), str(s.control), goals, total)
+        table.add_row(Text(names[seat]), str(s.affinity), str(s.control), goals, total)
     return table
 
 

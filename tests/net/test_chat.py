@@ -26,6 +26,7 @@ from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
 from netcode.replay import replay
 from netcode.table import Table
+from netcode.textlog import export_text, import_text
 from netcode.transport import memory_pipe
 from tests.net.helpers import Served, recv_until, serve
 from tests.tui.conftest import make_app
@@ -138,6 +139,40 @@ async def test_a_resumed_game_keeps_its_chat(tmp_path: Path) -> None:
     assert [note.fields["text"] for note in log.notes] == ["before the break", "after the break"]
     assert log.notes[0].at <= log.notes[1].at <= len(log.records)
     assert replay(log).ok
+
+
+async def test_a_flood_of_chat_is_held_back_and_never_fills_the_disk(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The red team wrote 25 MB of chat into a game's log in 150 s from 7 addresses (a full
+    disk pauses the game for everyone). One connection chats 10 lines at once, then one a
+    second; a line beyond is refused, non-fatal, and not relayed; and a game's log keeps at
+    most ``CHAT_SAVED`` characters of chat (made small here), the rest still said at the table."""
+    import netcode.table
+
+    monkeypatch.setattr(netcode.table, "CHAT_SAVED", 3 * MAX_CHAT)
+    async with serve(tmp_path, 2, ["random"]) as served:
+        conn = await served.raw()
+        await conn.send({"t": "join", "name": "Ann"})
+        await recv_until(conn, "seated")
+        letters = "abcdefghijk"
+        for letter in letters:
+            await conn.send({"t": "chat", "text": letter * MAX_CHAT})
+        heard: list[str] = []
+        while True:
+            msg = await asyncio.wait_for(conn.recv(), 5)
+            if msg["t"] == "chat":
+                heard.append(msg["text"][0])
+            if msg["t"] == "error":
+                break
+        assert msg["code"] == "flood" and not msg["fatal"], msg
+        assert heard == list(letters[:10]), "the burst is said, the 11th is not"
+        assert len(served.table.chat) == 10
+        notes = read_log(tmp_path / "game.jetset").notes
+        assert [n.fields["text"][0] for n in notes if n.kind == "chat"] == ["a", "b", "c"]
+        await asyncio.sleep(1.05)  # a second later, one more line may be said
+        await conn.send({"t": "chat", "text": "again"})
+        assert (await recv_until(conn, "chat"))["text"] == "again"
 
 
 async def test_one_length_limit_for_the_table_chat(tmp_path: Path) -> None:
@@ -310,6 +345,32 @@ async def test_a_spectator_chats_under_their_name_marked_as_watching(tmp_path: P
             assert notified(app) == ["Ann-2 (watching): hello from the rail"]
     log = read_log(tmp_path / "game.jetset")
     assert [n.fields["name"] for n in log.notes if n.kind == "chat"] == ["Ann-2"]
+
+
+async def test_a_spectator_who_came_first_never_passes_for_the_player(tmp_path: Path) -> None:
+    """A stranger watching as "Bea" before Bea sat kept the name, so the table showed a
+    spectator and a player of one name, and an exported chat read back gave the stranger's
+    line to Bea's seat. Names are now unique among everyone at the table, and an export marks
+    a spectator's line."""
+    async with serve(tmp_path, 2) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        wes = await NetPeer.connect(await served.connect(), name="Bea", spectate=True)
+        bea = await NetPeer.connect(await served.connect(), name="bea")
+        assert served.table.seats[bea.seat].name == "bea-2", "read like the spectator's"
+        await wes.chat("I resign, said the spectator")
+        await asyncio.wait_for(_until_said(ann, 1), 5)
+        assert ann.chat_lines[0] == ChatMessage(None, "Bea", "I resign, said the spectator")
+    log = read_log(tmp_path / "game.jetset")
+    text = export_text(log, replay(log).game, chat=True)
+    assert "{Bea (watching): I resign, said the spectator}" in text
+    log.header.seats[1].name = "Bea"  # even a seat of that very name does not get the line
+    again = import_text(export_text(log, replay(log).game, chat=True))
+    assert [(n.fields["seat"], n.fields["name"]) for n in again.notes] == [(None, "Bea")]
+
+
+async def _until_said(peer: NetPeer, lines: int) -> None:
+    while len(peer.chat_lines) < lines:
+        await asyncio.sleep(0.02)
 
 
 async def test_a_player_back_at_the_table_reads_what_was_said(tmp_path: Path) -> None:

@@ -141,6 +141,25 @@ async def test_connections_from_one_address_are_capped(tmp_path: Path) -> None:
             conn.close()
 
 
+async def test_an_address_that_connects_too_fast_is_held_back(tmp_path: Path) -> None:
+    """Connections that come and go (each may ask the host for a replay of the game) from a few
+    addresses raised a seated player's ping to 880 ms (the red team's churn). An address may
+    open a burst of connections, then a few a second; beyond, one is refused ``busy`` at once,
+    and other addresses are not held back."""
+    settings = HostSettings(arrival_rate=5.0, arrival_burst=4.0, hello_timeout=30)
+    async with serve(tmp_path, 2, settings=settings) as served:
+        for _ in range(4):
+            (await served.raw(address="127.0.0.4", hello=False)).close()
+        extra = await served.raw(address="127.0.0.4", hello=False)
+        got = await closed(extra)
+        assert codes(got) == ["busy"] and "just now" in str(got[0]["message"])
+        other = await served.raw(address="127.0.0.5")  # another address still gets in
+        other.close()
+        await asyncio.sleep(0.25)  # a fifth of a second: one more connection's worth
+        again = await served.raw(address="127.0.0.4")
+        again.close()
+
+
 async def test_a_flood_of_strangers_never_keeps_a_seat_holder_out(tmp_path: Path) -> None:
     """Silent and trickling sockets from six addresses take every place they can; a stranger
     then gets `busy`, and the dropped player's reconnect with its token gets its seat back."""
@@ -222,7 +241,9 @@ async def test_wrong_passwords_back_off_per_address(tmp_path: Path) -> None:
     """Tries as fast as one address can make them for 1.8 s: only the first and those after
     each wait (0.2 s, doubling, at most 0.8 s here) are checked; the others, even with the
     right password, are told to wait. Another address is not held up."""
-    settings = HostSettings(password_backoff=0.2, password_backoff_max=0.8)
+    settings = HostSettings(  # connections as fast as they go: not held back on arrival here
+        password_backoff=0.2, password_backoff_max=0.8, arrival_burst=10_000
+    )
     async with serve(tmp_path, 2, ["random"], password="pw", settings=settings) as served:
 
         async def attempt(address: str, password: str) -> str:

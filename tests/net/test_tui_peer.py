@@ -122,3 +122,31 @@ async def test_a_hosts_message_shows_as_text_never_as_markup() -> None:
                     break
             assert MARKUP_NAME in text and f"{MARKUP_TEXT} [bold]z" in text, text
         await me.close()
+
+
+async def test_a_jetlag_table_shows_a_name_of_markup_as_text(tmp_path: Path) -> None:
+    """Jet Lag's score panel and end table took a seat's name as markup: `[reverse]…[/]` drew
+    reversed, and a name of broken markup (`x [/] y`) ended the app of everyone at the table
+    (the host's own screen too). Both show the brackets as they are."""
+    from engine.games import game_rules
+    from jetset_tui.screens.jetlag import JetLagScreen
+    from jetset_tui.screens.jetlag_end import points_table
+    from netcode.hostsettings import HostSettings
+    from netcode.table import Table
+    from tests.net.hosting import until
+
+    broken = "x [/] y"
+    rules = game_rules("jetlag")
+    table = Table.create({}, [], tmp_path / "g.jetset", seed="s", fsync=False, rules=rules)
+    async with serve(tmp_path, 2, table=table, settings=HostSettings(bot_delay=0.0)) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        mal = await NetPeer.connect(await served.connect(), name=broken)
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{served.port}")
+        async with app.run_test(size=(100, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, JetLagScreen))
+            await until(pilot, lambda: broken in screen_text(app))
+            assert app.is_running
+            ends = points_table(ann.game.state, ["Ann", MARKUP_NAME])
+            header = ends.columns[2].header
+            assert not isinstance(header, str) and header.plain == MARKUP_NAME  # never parsed
+        await mal.close()

@@ -31,6 +31,7 @@ from netcode.logfile import (
     write_game,
 )
 from netcode.seatkind import SeatKind
+from netcode.textlog import TextLogError, import_text
 
 SEED = "damaged"
 
@@ -133,7 +134,9 @@ def test_verify_fails_on_a_file_cut_short_and_says_so(sound: Path, tmp_path: Pat
     assert "verified: every digest matches" in said.stdout
     assert f"the file ends with {log.cut_short} bytes that are no whole record" in said.stderr
     told = jetset("replay", "--verify", "--json", str(cut))
-    assert told.returncode == 1 and json.loads(told.stdout)["cut_short"] == log.cut_short
+    told_json = json.loads(told.stdout)
+    assert told.returncode == 1 and told_json["cut_short"] == log.cut_short
+    assert told_json["ok"] is False and "no whole record" in told_json["error"]
     whole = jetset("replay", "--verify", "--json", str(sound))
     assert whole.returncode == 0 and "cut_short" not in json.loads(whole.stdout)
 
@@ -177,6 +180,30 @@ def test_options_no_table_takes_are_a_damaged_header(
     stats = jetset("stats", str(tmp_path), home=tmp_path / "home")
     assert stats.returncode in (0, 1) and "Traceback" not in stats.stderr + stats.stdout, stats
     assert "odd.jetset" in stats.stdout + stats.stderr
+
+
+@pytest.mark.parametrize("name", ["\x1b[31mred\x1b]0;title\x07", "a\x9b2Jb", "Ann\u202eevil"])
+def test_a_seat_name_a_terminal_would_act_on_is_a_damaged_header(
+    sound: Path, tmp_path: Path, name: str
+) -> None:
+    """A shared log is a stranger's text as much as a network name: a header naming a seat
+    with an escape sequence, a C1 control or a bidi override reached the screen raw. A host
+    never writes such a name, so the header is damaged: said in a line, never shown."""
+    header = read_log(sound).header.to_dict()
+    header["seats"][1]["name"] = name
+    raw = sound.read_bytes()
+    first = msgpack.Unpacker()
+    first.feed(raw)
+    next(first)
+    bad = tmp_path / "escape.jetset"
+    bad.write_bytes(msgpack.packb(header) + raw[first.tell() :])
+    with pytest.raises(LogFormatError, match="control character"):
+        read_log(bad)
+    said = jetset("replay", "--verify", str(bad), home=tmp_path / "home")
+    assert said.returncode == 1 and "\x1b" not in said.stdout + said.stderr, said
+    text = jetset("export", str(sound), home=tmp_path / "home").stdout
+    with pytest.raises(TextLogError, match="control character"):
+        import_text(text.replace('[Seat1 "', f'[Seat1 "{name}', 1))
 
 
 def test_the_saved_games_and_stats_leave_a_damaged_log_out(sound: Path, tmp_path: Path) -> None:

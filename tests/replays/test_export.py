@@ -202,7 +202,7 @@ def test_chat_is_exported_only_when_asked(tmp_path: Path) -> None:
     comments = [(n, line.strip()) for n, line in enumerate(body) if line.strip().startswith("{")]
     placed = [(n - i, comment) for i, (n, comment) in enumerate(comments)]  # entries before it
     assert placed == [
-        (0, "{host: welcome}"),
+        (0, "{host (watching): welcome}"),  # a spectator's line, never a seat's
         (7, "{p1: a brace \\} and a \\\\ backslash}"),
         (len(log.records), "{p0: gg}"),
     ]

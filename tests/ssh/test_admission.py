@@ -61,6 +61,57 @@ async def test_silent_sockets_fill_only_their_own_cap_and_only_for_the_grace(
         await server.close()
 
 
+async def session_channel_with_no_request(conn: asyncssh.SSHClientConnection) -> None:
+    """Open a ``session`` channel and ask for nothing on it: no pty, shell, exec or subsystem
+    (asyncssh's own client always asks for one, so its channel is opened by hand)."""
+    from asyncssh.channel import SSHClientChannel
+
+    loop = asyncio.get_running_loop()
+    chan = SSHClientChannel(conn, loop, "strict", None, "strict", 2 * 1024 * 1024, 32768)
+    await chan._open(b"session")
+
+
+async def test_an_authenticated_connection_with_no_game_session_is_closed_after_the_grace(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """Neither a connection that opens no channel nor one whose session channel never asks for
+    a shell or the subsystem (the red team held the server full with 70 of these) outlives the
+    grace; a player who does open a game session is kept."""
+    server = await start_server(tmp_path, login_timeout=1.0)
+    try:
+
+        async def lurker() -> asyncssh.SSHClientConnection:
+            return await asyncssh.connect(
+                "127.0.0.1",
+                server.port,
+                username="lurker",
+                local_addr=("127.0.0.40", 0),
+                client_keys=[bob_key],
+                known_hosts=None,
+                agent_path=None,
+                password=None,
+            )
+
+        bare, half_open = await lurker(), await lurker()
+        await session_channel_with_no_request(half_open)
+        assert not half_open.is_closed(), "the channel is opened: only the grace closes it"
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        for _ in range(100):
+            if bare.is_closed() and half_open.is_closed():
+                break
+            await asyncio.sleep(0.05)
+        assert bare.is_closed() and half_open.is_closed()
+        # and the address that did so is kept out for a while, as for a login grace run out
+        assert server.admission.refusal("127.0.0.40") == "penalised"
+        assert server.admission.refusal("127.0.0.1") is None
+        await alice.press("n")  # the player who opened a game is still there
+        await alice.wait_for("Bots among them")
+        await alice.close()
+    finally:
+        await server.close()
+
+
 async def test_one_address_cannot_take_every_unauthenticated_slot(
     tmp_path: Path, alice_key: asyncssh.SSHKey
 ) -> None:
@@ -231,7 +282,9 @@ async def test_a_seat_is_never_taken_by_its_name(tmp_path: Path) -> None:
         await server.close()
 
 
-@pytest.mark.parametrize("other", ["Alice", "ALICE", "AIice", "a1ice"])
+@pytest.mark.parametrize(
+    "other", ["Alice", "ALICE", "AIice", "a1ice", "alice\u1160", "ali\u034fce"]
+)
 async def test_a_name_that_looks_like_a_seated_players_does_not_sit(
     tmp_path: Path, other: str
 ) -> None:

@@ -56,6 +56,22 @@ def test_wrong_tries_lock_out_growing_per_key() -> None:
     assert tries.left(*keys) == 5
 
 
+def test_wrong_tries_never_locked_are_forgotten_after_the_longest_lock() -> None:
+    """Counters below the lock were kept for ever (one per address a guesser brings); they go
+    once their last wrong try is ``max_lock`` old, and not before (else a guesser would get
+    its free tries back every minute)."""
+    clock = Clock()
+    tries = TryLimiter(free=5, first_lock=30, max_lock=3600, clock=clock)
+    for i in range(100):
+        tries.failed(f"address:{i}", "seat:1:0")
+    clock.now += 600
+    tries.forget_old(30)
+    assert tries.tried("address:7") and tries.left("address:7") == 4
+    clock.now += 3001
+    tries.forget_old(30)
+    assert not any(tries.tried(f"address:{i}") for i in range(100))
+
+
 def test_unauthenticated_cap_with_random_early_drop() -> None:
     rules = AdmissionRules(unauth_start=2, unauth_rate=50, unauth_full=6, unauth_per_address=9)
     admission = Admission(rules, rng=random.Random(7))

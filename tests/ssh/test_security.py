@@ -131,3 +131,18 @@ async def test_session_and_address_limits(tmp_path: Path, alice_key: asyncssh.SS
         await first.close()
     finally:
         await server.close()
+
+
+async def test_a_terminal_type_never_forges_a_line_of_the_servers_log(
+    server: GameServer, alice_key: asyncssh.SSHKey, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The client names its terminal type, and the server logged it raw: a type holding a line
+    break wrote a line of the attacker's choosing into the server's log (the red team's)."""
+    forged = "xterm-256color\r\n2026-12-04 12:00:00 INFO jetset.ssh: 10.0.0.1: root authenticated"
+    caplog.set_level("INFO", logger="jetset.ssh")
+    term = await connect(server, "alice", alice_key, term=forged)
+    await term.lobby()
+    said = [r.getMessage() for r in caplog.records if r.name == "jetset.ssh"]
+    assert any("session for alice, xterm 120x40" in line for line in said), said
+    assert not any("root authenticated" in line or "\n" in line for line in said), said
+    await term.close()

@@ -58,15 +58,23 @@ async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) 
         room = server.lobby.rooms["1"]
         assert 0 in room.host.seat_conns and alice.chan is not None and not alice.closed.is_set()
 
-        # the seat is locked for every address; mallory's address for every secret
-        other = Player("name:alice", "alice", "127.0.0.3")
-        with pytest.raises(LobbyError, match="too many wrong tries"):
-            await server.lobby.rejoin(room, other, code)
+        # the seat is locked for every address that guessed wrong, and mallory's address for
+        # every secret; a stranger's wrong tries never lock out the player who knows the code
+        # (the red team kept alice out for up to an hour so)
         private = server.lobby.create(Player("key:c", "carol", "127.0.0.4"), 2, ["greedy"], "pw")
         with pytest.raises(LobbyError, match="too many wrong tries"):
             await server.lobby.join(private, Player("name:m", "m", "127.0.0.2"), "pw")
+        other = Player("name:alice", "alice", "127.0.0.3")
+        with pytest.raises(LobbyError, match="not the seat's code; too many wrong tries"):
+            await server.lobby.rejoin(room, other, "WRONGCDE")  # the seat is over its tries
+        with pytest.raises(LobbyError, match="too many wrong tries: wait"):
+            await server.lobby.rejoin(room, other, code)  # one wrong guess, and it is held to it
+        alice_elsewhere = Player("name:alice", "alice", "127.0.0.5")
+        back = await server.lobby.rejoin(room, alice_elsewhere, code)  # never guessed wrong
+        assert back.seat == 0
+        await back.close()
         with pytest.raises(WrongSecret, match="4 tries left"):
-            await server.lobby.join(private, other, "guess")
+            await server.lobby.join(private, alice_elsewhere, "guess")
         await mallory.close()
         await alice.close()
     finally:

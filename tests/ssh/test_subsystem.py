@@ -617,3 +617,78 @@ async def test_a_name_of_mixed_alphabets_is_refused_over_the_subsystem_too(
         await peer.close()
     finally:
         await server.close()
+
+
+async def _after_the_lobby_asks(framed: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """Past the lobby (it answered ``joining``), greet the game's host and send ``request``:
+    the host's answer to it."""
+    from netcode import protocol as p
+
+    assert isinstance(await answer(framed), lp.Joining)
+    await framed.send(p.hello_message("attacker"))
+    while True:
+        msg = await asyncio.wait_for(framed.recv(), 10)
+        if msg["t"] == "welcome":
+            break
+    await framed.send(request)
+    while True:
+        msg = await asyncio.wait_for(framed.recv(), 10)
+        if msg["t"] in ("seated", "error"):
+            return dict(msg)
+
+
+async def test_the_host_grants_only_what_the_lobby_let_in(tmp_path: Path) -> None:
+    """The red team joined in the lobby (under its seat caps) and then asked the game's host to
+    watch, past the lobby's spectator caps: 32 watched a game capped at 16, one address 6 games
+    capped at 4. A channel the lobby let in to play may only take a seat, one let in to watch
+    may only watch; the other request is refused at the host and the channel closed."""
+    server = await start_server(tmp_path)
+    try:
+        ann = await lobby_channel(server, tmp_path, "ann")
+        await ann.send(to_wire(lp.Create(players=3, bots=("greedy",))))
+        assert await answer(ann) == lp.Created(game="1")
+        eve = await lobby_channel(server, tmp_path, "eve")
+        await eve.send(to_wire(lp.JoinGame(game="1")))
+        said = await _after_the_lobby_asks(eve, {"t": "spectate", "have": 0, "name": "eve"})
+        assert said["t"] == "error" and said["code"] == "order" and said["fatal"], said
+        assert "let you in to play" in said["message"]
+        host = server.lobby.rooms["1"].host
+        assert not any(c.spectator for c in host.conns)
+        mal = await lobby_channel(server, tmp_path, "mal")
+        await mal.send(to_wire(lp.WatchGame(game="1")))
+        said = await _after_the_lobby_asks(mal, {"t": "join", "name": "mal"})
+        assert said["t"] == "error" and said["code"] == "order", said
+        assert "let you in to watch" in said["message"]
+        assert [s.name for s in server.lobby.rooms["1"].table.seats][:2] == [None, None]
+        # what the lobby did let in is granted
+        bob = await lobby_channel(server, tmp_path, "bob")
+        await bob.send(to_wire(lp.WatchGame(game="1")))
+        said = await _after_the_lobby_asks(bob, {"t": "spectate", "have": 0, "name": "bob"})
+        assert said["t"] == "seated" and said["seat"] is None
+    finally:
+        await server.close()
+
+
+async def test_a_seat_that_stays_and_never_moves_holds_no_table_up(tmp_path: Path) -> None:
+    """A `jetset join ssh://` peer answers pings and never moves: no idle limit ends it (it is
+    not idle), so it held every SSH game it sat at for good (the red team's). A server's games
+    have a turn clock (`--turn-time`, 300 s unless told): past it a bot decides for the seat."""
+    server = await start_server(tmp_path, turn_time=0.5)
+    try:
+        ann = await ssh_peer(opener(server, tmp_path, "ann", players=2), name="ann")
+        bob = await ssh_peer(opener(server, tmp_path, "bob"), name="bob")
+        game = server.lobby.rooms["1"].table.game
+
+        def moves() -> list[int]:
+            return [entry.actor for entry in game.entries if entry.actor >= 0]  # not chance's
+
+        for _ in range(300):
+            if len(moves()) >= 3 and len(ann.game.entries) == len(game.entries):
+                break
+            await asyncio.sleep(0.02)
+        assert len(moves()) >= 3 and set(moves()) <= {ann.seat, bob.seat}, "played for them"
+        assert ann.desync is None and bob.desync is None
+        await ann.close()
+        await bob.close()
+    finally:
+        await server.close()

@@ -206,7 +206,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 self.game(),
             )
         except LobbyError as exc:
-            self.query_one("#form-error", Static).update(str(exc))
+            self.query_one("#form-error", Static).update(Text(str(exc)))
             return
         self.dismiss(request)
 
