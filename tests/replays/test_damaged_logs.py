@@ -158,6 +158,16 @@ def test_every_command_says_a_damaged_log_in_a_line(sound: Path, tmp_path: Path)
         assert "bad.jetset" in said.stderr, (command, said)
 
 
+def with_header(log: Path, header: dict[str, object], path: Path) -> Path:
+    """A copy of ``log`` at ``path`` with ``header`` in place of its own."""
+    raw = log.read_bytes()
+    first = msgpack.Unpacker()
+    first.feed(raw)
+    next(first)
+    path.write_bytes(msgpack.packb(header) + raw[first.tell() :])
+    return path
+
+
 @pytest.mark.parametrize("players", [7, "four"])
 def test_options_no_table_takes_are_a_damaged_header(
     sound: Path, tmp_path: Path, players: object
@@ -166,12 +176,7 @@ def test_options_no_table_takes_are_a_damaged_header(
     replay, export, position and stats ended in a traceback when the table was built."""
     header = read_log(sound).header.to_dict()
     header["options"]["players"] = players
-    raw = sound.read_bytes()
-    first = msgpack.Unpacker()
-    first.feed(raw)
-    next(first)
-    bad = tmp_path / "odd.jetset"
-    bad.write_bytes(msgpack.packb(header) + raw[first.tell() :])
+    bad = with_header(sound, header, tmp_path / "odd.jetset")
     with pytest.raises(LogFormatError):
         read_log(bad)
     for command in (("replay", "--verify", str(bad)), ("export", str(bad)), ("position", str(bad))):
@@ -191,12 +196,7 @@ def test_a_seat_name_a_terminal_would_act_on_is_a_damaged_header(
     never writes such a name, so the header is damaged: said in a line, never shown."""
     header = read_log(sound).header.to_dict()
     header["seats"][1]["name"] = name
-    raw = sound.read_bytes()
-    first = msgpack.Unpacker()
-    first.feed(raw)
-    next(first)
-    bad = tmp_path / "escape.jetset"
-    bad.write_bytes(msgpack.packb(header) + raw[first.tell() :])
+    bad = with_header(sound, header, tmp_path / "escape.jetset")
     with pytest.raises(LogFormatError, match="control character"):
         read_log(bad)
     said = jetset("replay", "--verify", str(bad), home=tmp_path / "home")
