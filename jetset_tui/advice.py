@@ -19,6 +19,7 @@ from engine.jetset.actions import (
     Claim,
     ClaimDistant,
     ClaimFinal,
+    DealDiscard,
     Decline,
     Dividends,
     EndTurn,
@@ -163,6 +164,8 @@ def other_why(move: Action) -> str:
         return _("the deal would help them more than you")
     if isinstance(move, Offer):
         return _("a plane of yours on their link, for a card you can spare")
+    if isinstance(move, DealDiscard):
+        return _("the card you can best spare")
     if isinstance(move, EndTurn):
         return _("nothing more is worth doing this turn")
     if isinstance(move, ReplaceInvestor):

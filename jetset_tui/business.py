@@ -12,6 +12,7 @@ from engine import Action
 from engine.jetset.actions import (
     Accept,
     CashIn,
+    DealDiscard,
     Decline,
     Dividends,
     EndTurn,
@@ -31,7 +32,7 @@ from jetset_tui.i18n import _, pgettext
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
 
-BUSINESS_TYPES = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, EndTurn)
+BUSINESS_TYPES = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, DealDiscard, EndTurn)
 
 
 def card_name(kind: str) -> str:
@@ -79,6 +80,12 @@ def deal_turn_text(table: TableView) -> Text | None:
         return None
     offerer, answerer = b.offer[0], b.offer[1]
     text = Text()
+    if answerer == offerer:
+        discards = _("▶ {offerer}'s Business Deal was accepted: {offerer} discards a card")
+        text.append(discards.format(offerer=table.names[offerer]), style="bold")
+        if offerer == table.viewer:
+            text.append("   " + _("y: choose the card"), style=f"bold {GOOD}")
+        return text
     answers = _("▶ {answerer} answers {offerer}'s Business Deal")
     text.append(
         answers.format(answerer=table.names[answerer], offerer=table.names[offerer]), style="bold"
@@ -105,14 +112,12 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
             )
         case CashIn(kind):
             return _("Cash in {card} for €{cash}").format(card=card_name(kind), cash=CASH_IN)
-        case Offer(target, kind, link):
+        case Offer(target, link):
             if link >= 0:
-                offer = _("Offer {name} a Business Deal: you discard {card}, your plane on {link}")
+                offer = _("Offer {name} a Business Deal: your plane on {link}")
             else:
-                offer = _("Offer {name} a Business Deal: you discard {card}")
-            return offer.format(
-                name=names[target], card=card_name(kind), link=link_words(state, link)
-            )
+                offer = _("Offer {name} a Business Deal")
+            return offer.format(name=names[target], link=link_words(state, link))
         case Accept(kind, link):
             if link >= 0:
                 accept = _("Accept the deal: discard {card}, your plane on {link}")
@@ -121,6 +126,8 @@ def action_label(state: State, seat: int, action: Action, names: list[str]) -> s
             return accept.format(card=card_name(kind), link=link_words(state, link))
         case Decline():
             return _("Refuse the deal")
+        case DealDiscard(kind):
+            return _("Discard {card} for the deal").format(card=card_name(kind))
         case EndTurn():
             return _("End your turn")
     return ""
@@ -227,12 +234,14 @@ def offer_words(state: State, names: list[str]) -> str:
     discard and the link of yours their plane goes on."""
     b = state.business
     assert b is not None
-    offerer, _to, kind, link = b.offer
+    offerer, acting, _kind, link = b.offer
+    if acting == offerer:
+        return _("Your Business Deal was accepted: the card you discard")
     if link >= 0:
-        words = _("{name}'s Business Deal: they discard {card}, their plane on your {link}")
+        words = _("{name}'s Business Deal: their plane on your {link}; both discard a card")
     else:
-        words = _("{name}'s Business Deal: they discard {card}")
-    return words.format(name=names[offerer], card=card_name(kind), link=link_words(state, link))
+        words = _("{name}'s Business Deal: both discard a card")
+    return words.format(name=names[offerer], link=link_words(state, link))
 
 
 def deal_choice(state: State, seat: int, other: int, offering: bool, names: list[str]) -> Choice:
@@ -241,12 +250,12 @@ def deal_choice(state: State, seat: int, other: int, offering: bool, names: list
     a stage of its own when there is a choice (Business Cards: Business Deal)."""
     b = state.business
     assert b is not None
-    kinds = list(dict.fromkeys(b.hands[seat] or []))
+    kinds = [""] if offering else list(dict.fromkeys(b.hands[seat] or []))  # offers name none
     links = deal_links(state, seat, other) or [-1]
     name = names[other]
 
     def deal(kind: str, link: int) -> Action:
-        return Offer(other, kind, link) if offering else Accept(kind, link)
+        return Offer(other, link) if offering else Accept(kind, link)
 
     def first_step() -> Stage:
         if len(kinds) == 1:

@@ -29,6 +29,7 @@ from engine.jetset.actions import (
     BusinessShuffle,
     BuyDistant,
     BuyoutDraw,
+    DealDiscard,
     DealInvestors,
     Decline,
     DrawDistant,
@@ -211,8 +212,8 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             return notation.format_action(action)
         case Income() | FinalPlane() | Pass():
             return notation.format_action(action)
-        case Offer(seat, kind, link) if 0 <= seat < len(names):
-            return offer_line(board, names[seat], kind, link)
+        case Offer(seat, link) if 0 <= seat < len(names):
+            return offer_line(board, names[seat], link)
         case Accept(kind, link):
             if link < 0:
                 return _("Business Deal accepted: discards {card}").format(card=business_name(kind))
@@ -221,17 +222,18 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             )
         case Decline():
             return _("Business Deal refused")
+        case DealDiscard(kind):
+            return _("discards {card} for the Business Deal").format(card=business_name(kind))
     return notation.format_action(action)
 
 
-def offer_line(board: Board, name: str, kind: str, link: int) -> str:
+def offer_line(board: Board, name: str, link: int) -> str:
     """A Business Deal offered, in words (the notation's ``offer 1`` counts seats from 0,
-    which a play test read as the first player)."""
-    card = business_name(kind)
+    which a play test read as the first player). No card: the offer names none."""
     if link < 0:
-        return _("Business Deal to {name}: discards {card}").format(name=name, card=card)
-    return _("Business Deal to {name}: discards {card}, a plane on {name}'s {link}").format(
-        name=name, card=card, link=board.link_name(link)
+        return _("offers {name} a Business Deal").format(name=name)
+    return _("offers {name} a Business Deal: a plane on {name}'s {link}").format(
+        name=name, link=board.link_name(link)
     )
 
 

@@ -18,10 +18,10 @@ def hand_off_reason(
     answer, the answer to theirs (``entries``: the game's so far), the end of the game to vote
     on, a first hub to place; None otherwise."""
     business = state.business
-    if business is not None and business.offer[1] == mover:
+    answer = deal_answer_to(entries, mover)
+    if business is not None and business.offer[1] == mover and business.offer[0] != mover:
         offerer = names[business.offer[0]]
         return _("{name} offers you a Business Deal: accept or refuse it.").format(name=offerer)
-    answer = deal_answer_to(entries, mover)
     if answer is not None:
         said, answerer = answer
         return said.format(name=names[answerer])
@@ -42,7 +42,7 @@ def deal_answer_to(entries: Sequence[Entry], mover: int) -> tuple[str, int] | No
     if offer.actor != mover or not isinstance(offer.action, Offer):
         return None
     if isinstance(answer.action, Accept):
-        return _("{name} accepted your Business Deal."), answer.actor
+        return _("{name} accepted your Business Deal: discard a Business card."), answer.actor
     if isinstance(answer.action, Decline):
         return _("{name} refused your Business Deal."), answer.actor
     return None

@@ -213,8 +213,9 @@ EXPANSION_CHAPTERS: Final[tuple[Chapter, ...]] = (
         N_("11. A Business Deal"),
         N_(
             "Once a turn you may offer another player a deal: press y and choose the deal. If they "
-            "accept, you both discard a card and each puts a plane, free, on a link of the other. "
-            "Amelia answers at once; nothing of a deal can be taken back."
+            "accept, you both discard a card (you choose yours once they have said yes: the offer "
+            "shows no card of yours) and each puts a plane, free, on a link of the other. Amelia "
+            "answers at once; nothing of a deal can be taken back."
         ),
         N_("you need a card, and Amelia one too, and one deal a turn."),
         (Offer,),

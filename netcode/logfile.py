@@ -59,8 +59,13 @@ def starts_like_a_log(head: bytes) -> bool:
     return MARK in head[:MARK_WITHIN]
 
 
-VERSION: Final = 8
-"""Version 8 (2026-12-02): the state digest reads a Business draw's and an Investor's commitment
+VERSION: Final = 9
+"""Version 9 (2026-12-04): a Business Deal's offer names no card (``offer SEAT LINK``); once it
+is accepted, the offering player discards a card of their choice (``discard CARD``), so a
+refused deal shows no card of the offerer's hand (docs/rules-decisions.md, B17). A log of an
+earlier version without the Business cards reads as before; one with them stops at its first
+offer, whose line this notation no longer reads.
+Version 8 (2026-12-02): the state digest reads a Business draw's and an Investor's commitment
 from its hex digits instead of hashing it again (docs/log-format.md, "State digest"); a log of
 an earlier version without those modules has the same digests, and one with them is refused at
 its first digest that differs (``engine.jetset.oldlogs``).
@@ -83,8 +88,8 @@ version 3, so a version-3 log reads as one without notes. Version 3
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
 game is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8)
-CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6, 7, 8)
+READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9)
+CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6, 7, 8, 9)
 GAME_SINCE: Final = 7
 """The first format whose header names its game (before it, every log is Jet Set's)."""
 DATA_FILES_SINCE: Final = 6

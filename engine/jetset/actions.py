@@ -245,11 +245,11 @@ class CashIn:
 
 @value(unsafe_hash=True)
 class Offer:
-    """Business Deal: offer ``seat`` a deal; you would discard ``kind`` and put one of your planes
-    on its link ``link`` (-1: you cannot place one)."""
+    """Business Deal: offer ``seat`` a deal; you would put one of your planes on its link
+    ``link`` (-1: you cannot place one). The card you would discard is not named: you choose it
+    once the deal is accepted (``DealDiscard``), so a refused deal tells no one your hand."""
 
     seat: int
-    kind: str
     link: int
 
 
@@ -265,6 +265,14 @@ class Accept:
 @value(unsafe_hash=True)
 class Decline:
     """Business Deal answered no."""
+
+
+@value(unsafe_hash=True)
+class DealDiscard:
+    """Business Deal accepted: the offering player discards ``kind``, and their plane goes on
+    the link the offer named."""
+
+    kind: str
 
 
 @value(unsafe_hash=True)
@@ -308,7 +316,16 @@ class FinalsDraw:
     commitment: str
 
 
-BUSINESS_DECISIONS: Final = (PlayCard, Dividends, CashIn, Offer, Accept, Decline, EndTurn)
+BUSINESS_DECISIONS: Final = (
+    PlayCard,
+    Dividends,
+    CashIn,
+    Offer,
+    Accept,
+    Decline,
+    DealDiscard,
+    EndTurn,
+)
 BUSINESS_CHANCE: Final = (BusinessDraw, BusinessShuffle, BuyoutDraw, FinalsDraw)
 
 Decision = (
@@ -331,6 +348,7 @@ Decision = (
     | Offer
     | Accept
     | Decline
+    | DealDiscard
     | EndTurn
     | PlaceHub
     | HubBonus

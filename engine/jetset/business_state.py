@@ -96,7 +96,10 @@ class BusinessState:
         does ``action_saving`` look at the turn and the cards in front."""
         self.owed: list[int] = [seat for _ in range(START_HAND) for seat in range(players)]
         self.offer = NO_OFFER
-        """An open Business Deal: (offering seat, answering seat, card to discard, link)."""
+        """An open Business Deal: (offering seat, seat to act, "", link). The seat to act is the
+        answering one until it answers, then the offering one until it discards its card
+        (engine/jetset/rules/business_deal.py). The third place is always "": since log format 9
+        no card is named before the offerer discards it; it stays so the digest's slots do."""
         self.offer_turn = -1
         self.buyout = -1
         """The seat whose Buyout waits for the top Short Flight card."""

@@ -18,6 +18,7 @@ from engine.jetset.actions import (
     BusinessShuffle,
     BuyoutDraw,
     Deal,
+    DealDiscard,
     DealInvestors,
     Decline,
     DrawDistant,
@@ -213,7 +214,7 @@ class JetSet:
             return "a Business card was drawn"
         if isinstance(act, DealInvestors | TurnInvestor):
             return "an Investor was turned up"
-        if isinstance(act, Offer | Accept | Decline):
+        if isinstance(act, Offer | Accept | Decline | DealDiscard):
             return "a deal"
         if entry.actor == CHANCE:
             return "the dealer has dealt"

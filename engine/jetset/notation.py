@@ -54,7 +54,9 @@ VERBS: Final = (
     "replace", "end",
 )  # fmt: skip
 CHANCE_VERBS: Final = ("setup", "deal", "reveal", "draw", "investors", "investor")
-BUSINESS_VERBS: Final = ("play", "dividends", "cash", "offer", "accept", "decline", "done")
+BUSINESS_VERBS: Final = (
+    "play", "dividends", "cash", "offer", "accept", "decline", "discard", "done",
+)  # fmt: skip
 """The Business cards module's decisions (docs/notation.md, "Business cards")."""
 BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout", "bfinals")
 

@@ -17,6 +17,7 @@ from engine.jetset.actions import (
     BusinessShuffle,
     BuyoutDraw,
     CashIn,
+    DealDiscard,
     Decline,
     Dividends,
     EndTurn,
@@ -93,9 +94,9 @@ def parse_cash(n: NotationWords, args: list[str]) -> Action:
 
 
 def parse_offer(n: NotationWords, args: list[str]) -> Action:
-    if len(args) != 3:
-        raise NotationError("write: offer SEAT CARD LINK, e.g. offer 2 taxes LON-PAR")
-    return Offer(read_seat(args[0]), n.kind(args[1]), n.link_word(args[2]))
+    if len(args) != 2:
+        raise NotationError("write: offer SEAT LINK, e.g. offer 2 LON-PAR")
+    return Offer(read_seat(args[0]), n.link_word(args[1]))
 
 
 def parse_accept(n: NotationWords, args: list[str]) -> Action:
@@ -107,6 +108,12 @@ def parse_accept(n: NotationWords, args: list[str]) -> Action:
 def parse_decline(n: NotationWords, args: list[str]) -> Action:
     no_args(args, "decline")
     return Decline()
+
+
+def parse_discard(n: NotationWords, args: list[str]) -> Action:
+    if len(args) != 1:
+        raise NotationError("write: discard CARD, e.g. discard taxes")
+    return DealDiscard(n.kind(args[0]))
 
 
 def parse_done(n: NotationWords, args: list[str]) -> Action:
@@ -155,6 +162,7 @@ BUSINESS_PARSERS: Final[dict[str, Parser]] = {
     "offer": parse_offer,
     "accept": parse_accept,
     "decline": parse_decline,
+    "discard": parse_discard,
     "done": parse_done,
     "bdraw": parse_bdraw,
     "bshuffle": parse_bshuffle,
@@ -181,12 +189,14 @@ def format_business(n: NotationWords, action: Action) -> str:
             return "dividends"
         case CashIn(kind):
             return f"cash {kind}"
-        case Offer(seat, kind, link):
-            return f"offer {seat} {kind} {link_or_none(n, link)}"
+        case Offer(seat, link):
+            return f"offer {seat} {link_or_none(n, link)}"
         case Accept(kind, link):
             return f"accept {kind} {link_or_none(n, link)}"
         case Decline():
             return "decline"
+        case DealDiscard(kind):
+            return f"discard {kind}"
         case EndTurn():
             return "done"
         case BusinessDraw(seat, kind, salt, commitment):

@@ -106,7 +106,7 @@ def _business(view: State) -> dict[str, Any]:
     an open Business Deal and whether the turn goes on after its action (a card was drawn)."""
     b = view.business
     assert b is not None
-    offerer, answerer, kind, link = b.offer
+    offerer, acting, _kind, link = b.offer
     return {
         "hands": [None if hand is None else list(hand) for hand in b.hands],
         "hand_sizes": list(b.sizes),
@@ -119,8 +119,8 @@ def _business(view: State) -> dict[str, Any]:
         if offerer < 0
         else {
             "from": offerer,
-            "to": answerer,
-            "card": kind,
+            "to": acting,
+            "accepted": acting == offerer,
             "link": view.board.link_name(link) if link >= 0 else None,
         },
         "offered_this_turn": b.offer_turn == view.turn,

@@ -4,7 +4,8 @@ For Jet Set, as JSON: what a bot sees, the position of docs/bots.md ("The positi
 protocol's ``turn`` message carries it, for a seat or (by default) a spectator, and, when that
 seat is to move, its legal actions in notation. For testing a bot on a position of a real game,
 and for analysis. For Jet Lag, as text (the line of destinations, each side's tourists, the hands
-the viewer knows, the scores now), or with ``--json`` as data (``engine/jetlag/position.py``).
+the viewer knows, the scores now), or with ``--json`` as data (``engine/jetlag/position.py``),
+with ``to_move`` and the legal actions of the seat to move, as for Jet Set.
 """
 
 from __future__ import annotations
@@ -92,9 +93,19 @@ def jetlag_position(args: argparse.Namespace, log: GameLog, at: int) -> int:
     result = replay(log, stop_at=at, verify_seed=False)
     if not result.ok:
         return _fail(_("{file}: {problem}").format(file=args.file, problem=result.error))
-    data = position(result.table.view(args.seat))
+    table = result.table
+    data = position(table.view(args.seat))
     if args.json:
-        print(json.dumps({"entries": at, "seat": args.seat, "position": data}))
+        out: dict[str, object] = {
+            "entries": at,
+            "seat": args.seat,
+            "to_move": table.to_move(),  # as for Jet Set: a seat, -1 the dealer, None over
+            "position": data,
+        }
+        if args.seat is not None and table.to_move() == args.seat:  # as for Jet Set
+            notation = log.header.rules_of_game.notation()
+            out["legal"] = [notation.format_action(a) for a in table.legal_actions()]
+        print(json.dumps(out))
     else:
         sys.stdout.write(jetlag_text(data, at, args.seat))
     return 0

@@ -52,7 +52,7 @@ def test_selfplay_writes_jet_lag_logs_the_same_under_any_hash_seed(
     assert [f.name for f in files] == ["game-0000.jetset", "game-0001.jetset", "game-0002.jetset"]
     records = list(msgpack.Unpacker(files[0].open("rb"), raw=False))
     header = records[0]
-    assert header["game"] == "jetlag" and header["version"] == 8
+    assert header["game"] == "jetlag" and header["version"] == 9
     assert header["options"] == {"seats": 2} and header["rules"] == "jetlag-1"
     assert [s["kind"] for s in header["seats"]] == ["bot:greedy", "bot:greedy"]
     assert records[-1] == {"t": "reveal", "seed": DRAW_SEED}
@@ -91,7 +91,7 @@ def test_export_writes_jet_lags_notation_and_import_reads_it_back(
     run = jetset("export", str(log), "--output", str(text))
     assert run.returncode == 0, run.stderr
     written = text.read_text()
-    for tag in ('[Event "Jet Lag"]', '[Game "jetlag"]', '[Format "8"]', '[End "draw"]'):
+    for tag in ('[Event "Jet Lag"]', '[Game "jetlag"]', '[Format "9"]', '[End "draw"]'):
         assert tag in written
     assert '[Winners "0 1"]' in written and f'[Seed "{DRAW_SEED}"]' in written
     lines = written.split("\n\n", 1)[1].splitlines()
@@ -128,6 +128,18 @@ def test_position_shows_a_seat_what_it_knows(games: Path) -> None:
     assert "scores if the game ended now:" in mine.stdout
     if hand:  # seat 0 holds cards now: shown to it, and only their number to a spectator
         assert f"player 1's hand: {' '.join(hand)}" in mine.stdout
+    # as for Jet Set: whose move at the top, and a seat to move has its legal actions (a log
+    # tinkerer's play test found neither)
+    assert data["to_move"] == position["to_move"]
+    for at in range(1, 12):
+        mover = json.loads(jetset("position", log, "--at", str(at), "--json").stdout)["to_move"]
+        if mover in (0, 1):
+            asked = jetset("position", log, "--at", str(at), "--seat", str(mover), "--json")
+            legal = json.loads(asked.stdout)["legal"]
+            assert legal and all(isinstance(line, str) for line in legal), legal
+            break
+    else:
+        raise AssertionError("no seat to move in the first entries")
     watching = json.loads(jetset("position", log, "--at", "4", "--json").stdout)["position"]
     assert watching["hands"] == [None, None]
     assert watching["hand_sizes"] == position["hand_sizes"] and first in (0, 1)

@@ -14,6 +14,7 @@ from engine.jetset.actions import (
     BusinessShuffle,
     BuyoutDraw,
     CashIn,
+    DealDiscard,
     Decline,
     Dividends,
     EndTurn,
@@ -196,11 +197,12 @@ ACTIONS = [
     PlayCard("lock", card="S1-03"),
     Dividends(),
     CashIn("buyout"),
-    Offer(1, "taxes", 4),
-    Offer(3, "taxes", -1),
+    Offer(1, 4),
+    Offer(3, -1),
     Accept("lock", 5),
     Accept("lock", -1),
     Decline(),
+    DealDiscard("taxes"),
     EndTurn(),
     BusinessDraw(1, "taxes", "ab" * 16, "cd" * 16),
     BusinessDraw(1, None, None, "cd" * 16),
@@ -222,7 +224,7 @@ def test_notation_writes_the_cards_as_people_read_them() -> None:
     n = Notation(BOARD)
     ams_lon = n.link("AMS-LON")
     assert n.format_action(PlayCard("three", links=(ams_lon,) * 3)) == "play three AMS-LON 3"
-    assert n.format_action(Offer(1, "taxes", -1)) == "offer 1 taxes -"
+    assert n.format_action(Offer(1, -1)) == "offer 1 -"
 
 
 # -- the digest -------------------------------------------------------------------------------

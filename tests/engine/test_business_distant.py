@@ -246,4 +246,4 @@ def test_a_business_deal_names_no_distant_airlink() -> None:
     offers = [a for a in t.game.legal_actions() if isinstance(a, Offer)]
     assert offers and all(t.state.owner[a.link] == 1 for a in offers)
     with pytest.raises(NotationError, match="not an airlink"):
-        t.n.parse_action("offer 1 taxes WAS1")
+        t.n.parse_action("offer 1 WAS1")

@@ -83,10 +83,10 @@ def test_golden_selfplay_games(players: int, scheme: int, entries: int, digest: 
 @pytest.mark.parametrize(
     ("players", "entries", "digest"),
     [
-        # log format 8: a Business draw's and an Investor's commitment enter the digest as
-        # their first 64 bits (slots.hex_code), no longer hashed again
-        (2, 236, "1b95093b037d0009215015816bd671b0"),
-        (4, 550, "77ab246f7f48cc0834c2c463e17d8e9d"),
+        # log format 9: a Business Deal's offer names no card, the offerer discards one once it
+        # is accepted (B17); the digest as in format 8 (commitments by their first 64 bits)
+        (2, 211, "66d90e41e41d93d0d4a759c1fd7c479a"),
+        (4, 326, "ed0753b410b9d24e7c36f392abc58de2"),
     ],
 )
 def test_golden_selfplay_games_with_every_module(players: int, entries: int, digest: str) -> None:

@@ -71,7 +71,7 @@ def test_the_business_part_shows_own_hand_and_the_open_deal() -> None:
     assert answerer["offer"] == {
         "from": entry.actor,
         "to": offer.seat,
-        "card": offer.kind,
+        "accepted": False,
         "link": replayed.board.link_name(offer.link),
     }
     assert answerer["offered_this_turn"] is True

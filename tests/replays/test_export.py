@@ -71,18 +71,18 @@ def test_a_game_dealt_by_an_earlier_format_imports_with_its_dealer(tmp_path: Pat
     assert not replay(back).ok
 
 
-def test_a_format_8_text_stays_format_8_and_a_bad_format_is_refused(tmp_path: Path) -> None:
+def test_a_format_9_text_stays_format_9_and_a_bad_format_is_refused(tmp_path: Path) -> None:
     log = read_log(save(tmp_path, "text-new", 3))
     text = export_text(log, replay(log).game)
     back = import_text(text)
-    assert '[Format "8"]' in text and back.header.version == 8
+    assert '[Format "9"]' in text and back.header.version == 9
     assert log.header.date is not None and back.header.date == log.header.date
     assert (
         import_text(text.replace(f"{log.header.date}".replace("-", "."), "????.??.??")).header.date
         is None
     )
-    with pytest.raises(TextLogError, match=r"\[Format '9'\]: this reads log formats 1 to 8"):
-        import_text(text.replace('[Format "8"]', '[Format "9"]'))
+    with pytest.raises(TextLogError, match=r"\[Format '10'\]: this reads log formats 1 to 9"):
+        import_text(text.replace('[Format "9"]', '[Format "10"]'))
 
 
 def test_every_action_kind_survives_export_and_import() -> None:
@@ -155,7 +155,7 @@ def test_json_export_matches_the_schema(tmp_path: Path) -> None:
     validator = Draft202012Validator(schema)
     data = json.loads(jetset("export", str(save(tmp_path, "schema")), "--format", "json").stdout)
     validator.validate(data)
-    assert data["header"]["version"] == 8 and len(data["entries"]) > 50
+    assert data["header"]["version"] == 9 and len(data["entries"]) > 50
     broken = json.loads(json.dumps(data))
     broken["entries"][3]["digest"] = "not hex"
     assert not validator.is_valid(broken), "the schema holds the entries to their form"
@@ -210,7 +210,7 @@ def test_chat_is_exported_only_when_asked(tmp_path: Path) -> None:
     chat = [note for note in log.notes if note.kind == "chat"]
     assert back.notes == chat, "read back as chat notes, the seat found by its name"
     assert back.records == log.records and replay(back).ok
-    old = import_text(text.replace('[Format "8"]', '[Format "3"]'))
+    old = import_text(text.replace('[Format "9"]', '[Format "3"]'))
     assert old.header.version == 3 and old.notes == [], "format 3 has no notes: left out"
 
     data = json.loads(jetset("export", str(path), "--format", "json").stdout)

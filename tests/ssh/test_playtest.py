@@ -194,11 +194,11 @@ async def test_a_long_title_takes_the_room_the_status_and_seats_leave_it(
     peer, _code = await server.lobby.join(room, alice, None)
     await peer.close()
     term = await connect(server, "alice", alice_key, width=120, height=40)
-    await term.wait_for("Amelia")  # back in her seat: leave it for the lobby
+    await term.wait_for(lambda t: "Amelia" in t and "your turn" in t)  # her seat: leave it
     await term.press("q")
-    await term.wait_for("Leave the game?")
+    await term.wait_for("Leave the game?", timeout=30)  # a map of every module on a busy box
     await term.press("y")
-    text = await term.wait_for(lambda t: in_lobby(t) and "← your seat" in t)
+    text = await term.wait_for(lambda t: in_lobby(t) and "← your seat" in t, timeout=30)
     rows = table_rows(text)
     words = {word.strip(",") for row in rows for word in row.split()}
     assert {word.strip(",") for word in full_title(room).split()} <= words, text

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from engine import Game, Options, seed_commitment
-from engine.jetset.actions import Accept
+from engine.jetset.actions import Accept, DealDiscard
 from engine.jetset.business_state import KIND
 from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import hub_decision_due
@@ -83,7 +83,7 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         assert all(KIND[k].name in text for k in ann)
         assert not any(name in text for name in unseen(ann, amelia))
         # Ann offers Amelia a deal by typing it; Amelia answers on her own screen, with `y`
-        await pilot.press(*f":offer 1 {ann[0]} -", "enter")
+        await pilot.press(*":offer 1 -", "enter")
         await hand_off(app, pilot, "Amelia", "Ann offers you a Business Deal: accept or refuse it.")
         text = screen_text(app)
         assert "answers Ann's Business Deal" in text and "y: accept or refuse" in text
@@ -94,11 +94,10 @@ async def test_hot_seat_business_cards_deal_and_answer(tmp_path: Path) -> None:
         assert "answer the Business Deal first: accept or decline it" in screen_text(app)
         await pilot.press("escape")
         assert all(KIND[k].name in text for k in amelia)
-        hidden = [k for k in ann if k != ann[0]]  # the card offered is public: the log says it
-        assert not any(name in text for name in unseen(amelia, hidden))
+        assert not any(name in text for name in unseen(amelia, ann)), "the offer names none"
         await pilot.press("y")
         await pilot.pause()
-        assert "Ann's Business Deal: they discard" in screen_text(app)
+        assert "Ann's Business Deal: both discard a card" in screen_text(app)
         await pilot.press(*"refuse", "enter")
         await hand_off(app, pilot, "Ann", "Amelia refused your Business Deal.")
         assert table.game.to_move() == 0 and b.offer[1] == -1
@@ -285,20 +284,18 @@ async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_li
         await pilot.press("y", *"offer", "enter")
         await pilot.pause()
         text = screen_text(app)
-        assert "Business Deal with Amelia: the card you discard" in text, text
-        await pilot.press(*business_name(card).lower(), "enter")
-        await pilot.pause()
-        assert "your plane on which of their links?" in screen_text(app)
+        assert "the card you discard" not in text, "an offer names no card"
+        assert "your plane on which of their links?" in text, text
         await pilot.press(*state.board.link_name(link).replace("–", ""))
         await pilot.pause()  # the preview names who the deal is offered to (the notation's 1)
         assert "(to Amelia)" in screen_text(app), screen_text(app)
         await pilot.press("enter")
         await hand_off(app, pilot, "Amelia", "Ann offers you a Business Deal: accept or refuse it.")
-        assert b.offer == (0, 1, card, link)
+        assert b.offer == (0, 1, "", link)
         await pilot.press("y")
         await pilot.pause()
         text = screen_text(app)
-        said = f"Ann's Business Deal: they discard {business_name(card)}, their plane on your"
+        said = "Ann's Business Deal: their plane on your"
         assert said in text and state.board.link_name(link) in text, text
         theirs = sorted(set(b.hands[1] or []), key=(b.hands[1] or []).index)
         answer, where = theirs[-1], ann_links[-1]
@@ -308,8 +305,18 @@ async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_li
         await pilot.pause()
         accepted = game.entries[-1].action
         assert accepted == Accept(answer, where), accepted
+        # the keyboard goes back to Ann, who now chooses her card, and only then is it said
+        await hand_off(app, pilot, "Ann", "Amelia accepted your Business Deal: discard a Busin")
+        assert "discards a card" in screen_text(app)
+        await pilot.press("y")
+        await pilot.pause()
+        assert "Your Business Deal was accepted: the card you discard" in screen_text(app)
+        await pilot.press(*business_name(card).lower(), "enter")
+        await pilot.pause()
+        assert game.entries[-1].action == DealDiscard(card)
         assert state.link_planes[link][0] >= 1 and state.link_planes[where][1] >= 1
         assert [s.cash for s in state.seats] == cash  # free, and no action taken
+        assert b.offer[1] == -1 and game.to_move() == 0
 
 
 async def test_extra_action_says_two_actions_and_offers_neither_income_nor_a_refill_between(

@@ -111,9 +111,10 @@ def test_the_hand_off_back_to_a_deals_offerer_says_the_answer() -> None:
 
     names = ["Ann", "Bob"]
     state = Table().state
-    offer = Entry(0, Offer(1, "taxes", -1))
+    offer = Entry(0, Offer(1, -1))
     accepted = [offer, Entry(1, Accept("recall", -1))]
-    assert hand_off_reason(state, 0, names, accepted) == "Bob accepted your Business Deal."
+    said = hand_off_reason(state, 0, names, accepted)
+    assert said == "Bob accepted your Business Deal: discard a Business card."
     refused = [offer, Entry(1, Decline())]
     assert hand_off_reason(state, 0, names, refused) == "Bob refused your Business Deal."
     assert hand_off_reason(state, 1, names, refused) is None  # not Bob's deal

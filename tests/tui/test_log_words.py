@@ -34,7 +34,7 @@ def test_a_business_deal_reads_in_words() -> None:
     """The notation counts seats from 0 (``offer 1`` is made to the second player), which a
     play test misread as the first player's; and ``freeplane MUC-VIE`` said neither that the
     card is discarded nor whose link the plane goes on. The log pane says the deal in words."""
-    from engine.jetset.actions import Accept, Decline, Entry, Offer
+    from engine.jetset.actions import Accept, DealDiscard, Decline, Entry, Offer
     from engine.jetset.notation import Notation
     from jetset_tui.describe import entry_line
 
@@ -46,11 +46,11 @@ def test_a_business_deal_reads_in_words() -> None:
     def line(seat: int, action: Action) -> str:
         return entry_line(notation, Entry(seat, action), 12, names, liveries).plain
 
-    offer = line(0, Offer(1, "freeplane", link))
-    assert offer.endswith(
-        "Business Deal to Amelia: discards Free Plane, a plane on Amelia's MUC-VIE"
-    ), offer
-    assert line(0, Offer(2, "taxes", -1)).endswith("Business Deal to Wilbur: discards Taxes")
+    offer = line(0, Offer(1, link))
+    assert offer.endswith("offers Amelia a Business Deal: a plane on Amelia's MUC-VIE"), offer
+    assert line(0, Offer(2, -1)).endswith("offers Wilbur a Business Deal")
     accepted = line(1, Accept("recall", notation.board.link_named["LON-PAR"]))
     assert accepted.endswith("Business Deal accepted: discards Recall Planes, a plane on LON-PAR")
+    given = line(0, DealDiscard("freeplane"))
+    assert given.endswith("discards Free Plane for the Business Deal"), given
     assert line(1, Decline()).endswith("Business Deal refused")

@@ -40,7 +40,7 @@ LINES = (
     "rent MIL-ROM 1", "rent LON-PAR 1", "claim S1-01 MIL-ROM", "claim L5-01 LON-PAR",
     "final F-01 LON-PAR-MAD", "income", "plane", "pass", "refill short 9", "refill long 1",
     "hub BER", "hub WAS", "bonus cash", "end yes", "replace INV-MAJORITY-1", "buyd 1 WAS1 AMS",
-    "play freeplane LON-PAR", "cash buyout", "offer 1 taxes LON-PAR", "decline", "done",
+    "play freeplane LON-PAR", "cash buyout", "offer 1 LON-PAR", "decline", "discard taxes", "done",
     "buy", "fly LON", "buy MIL-XYZ 2", "buy MIL 2", "place MIL-ROM x", "income now", "hub",
     "claim S1-01", "bonus maybe", "end", "play", "play nothing", "cash", "refill middle 1",
 )  # fmt: skip

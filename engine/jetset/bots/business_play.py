@@ -15,6 +15,7 @@ from engine.jetset.actions import (
     Accept,
     Action,
     CashIn,
+    DealDiscard,
     Decline,
     Dividends,
     EndTurn,
@@ -52,7 +53,7 @@ def business_choice(
         return None
     legal = rules.legal_actions(view)
     if b.offer[1] == seat:
-        return answer(legal)
+        return answer(legal) if b.offer[0] != seat else least_useful_discard(legal)
     plays = [a for a in legal if isinstance(a, PlayCard)]
     for action in plays:
         if action.kind in LAY_DOWN and not (action.kind == "taxes" and b.in_front(seat, "taxes")):
@@ -64,7 +65,7 @@ def business_choice(
             return play
     spare = [a.kind for a in legal if isinstance(a, CashIn) and a.kind not in PLANNED]
     if spare and rents is not None and any(isinstance(a, Offer) for a in legal):
-        offer = deal(view, seat, rules, spare[0], rents())
+        offer = deal(view, seat, rules, rents())
         if offer is not None:
             return offer
     if spare:
@@ -74,18 +75,28 @@ def business_choice(
     return None
 
 
-def deal(view: State, seat: int, rules: Ruleset, kind: str, rents: Sequence[int]) -> Offer | None:
+def deal(view: State, seat: int, rules: Ruleset, rents: Sequence[int]) -> Offer | None:
     """A Business Deal for the first airlink in ``rents`` the rules let the seat offer for: its
-    plane there free (001_0ac1a519298b1465.txt, "Business Deal") for a card worth €5 cashed in,
-    against €5 to the owner and the action a rent takes."""
+    plane there free (001_0ac1a519298b1465.txt, "Business Deal") for a card worth €5 cashed in
+    (the one it discards if the deal is accepted: ``least_useful_discard``), against €5 to the
+    owner and the action a rent takes."""
     for link in rents:
-        offer = Offer(view.owner[link], kind, link)
+        offer = Offer(view.owner[link], link)
         try:
             rules.check(view, Entry(seat, offer))
         except IllegalAction:
             continue
         return offer
     return None
+
+
+def least_useful_discard(legal: list[Action]) -> Action:
+    """The card to discard for an accepted deal of ours: one the bot has no plan for, else the
+    least useful (as ``answer`` chooses)."""
+    discards = [a for a in legal if isinstance(a, DealDiscard)]
+    if not discards:
+        return legal[0]
+    return min(discards, key=lambda a: (a.kind in PLANNED, a.kind in LAY_DOWN, -KIND_INDEX[a.kind]))
 
 
 def answer(legal: list[Action]) -> Action:

@@ -18,6 +18,7 @@ from engine.jetset.actions import (
     CashIn,
     Claim,
     ClaimFinal,
+    DealDiscard,
     Decline,
     Dividends,
     EndTurn,
@@ -35,7 +36,12 @@ from engine.jetset.business_state import NO_OFFER, BusinessState
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.business_cards import CARDS, CASH_IN, card_options
 from engine.jetset.rules.business_checks import DEAL_SECTION, SECTION, business, refused
-from engine.jetset.rules.business_deal import AcceptRule, DeclineRule, OfferRule
+from engine.jetset.rules.business_deal import (
+    AcceptRule,
+    DealDiscardRule,
+    DeclineRule,
+    OfferRule,
+)
 from engine.jetset.rules.business_turn_cards import locked_by
 from engine.jetset.rules.claims import markers_for_next_card
 from engine.jetset.rules.flight_cards import start_vacation_time
@@ -317,6 +323,7 @@ DECISION_RULES: Final[tuple[AnyRule, ...]] = (
     OfferRule(),
     AcceptRule(),
     DeclineRule(),
+    DealDiscardRule(),
     EndTurnRule(),
 )
 CHANCE_RULES: Final[tuple[AnyRule, ...]] = (DrawRule(), ShuffleRule(), BuyoutRule(), FinalsRule())
@@ -331,7 +338,12 @@ def guard(state: State, seat: int, action: Action) -> None:
     claiming around a locked card."""
     b = business(state)
     if b.offer != NO_OFFER:
-        if not isinstance(action, (Accept, Decline)):
+        if b.offer[0] == b.offer[1]:  # accepted: the offerer's card is all that may come
+            if not isinstance(action, DealDiscard):
+                raise IllegalAction(
+                    DEAL_SECTION, "your Business Deal was accepted: discard a Business card first"
+                )
+        elif not isinstance(action, (Accept, Decline)):
             raise IllegalAction(
                 DEAL_SECTION, "answer the Business Deal first: accept or decline it"
             )

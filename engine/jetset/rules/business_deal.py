@@ -1,5 +1,11 @@
 """The Business Deal (001_0ac1a519298b1465.txt, "Business Cards: Business Deal"): one offer a
-turn to one player, answered by that player, a seat that is not the one whose turn it is."""
+turn to one player, answered by that player, a seat that is not the one whose turn it is; if
+accepted, "both players discard one Business card": the answering player with the answer, then
+the offering player (docs/rules-decisions.md, B17). The offer names no card, as the rulebook's
+does not, so a refused deal shows no card of the offerer's hand.
+
+The open deal is ``BusinessState.offer``, (offerer, seat to act, "", link): the seat to act is
+the answering player's until the answer, then the offerer's own until its discard."""
 
 from __future__ import annotations
 
@@ -7,6 +13,7 @@ from engine.errors import Seat
 from engine.jetset.actions import (
     Accept,
     Action,
+    DealDiscard,
     Decline,
     Offer,
 )
@@ -57,25 +64,24 @@ class OfferRule(Rule[Offer]):
         if b.offer_turn == state.turn:
             raise self.illegal("you have already made an offer this turn")
         other_seat(state, seat, action.seat)
+        if b.sizes[seat] < 1:
+            raise self.illegal("you have no Business card to discard")
         if b.sizes[action.seat] < 1:
             raise self.illegal("{seat} has no Business card to discard", seat=Seat(action.seat))
-        if action.kind not in KIND or not b.has(seat, action.kind):
-            raise self.illegal("you have no {card} card to discard", card=action.kind)
         _check_deal_link(self, state, seat, action.seat, action.link)
 
     def perform(self, state: State, seat: int, action: Offer) -> None:
-        business(state).set_offer(state, (seat, action.seat, action.kind, action.link))
+        business(state).set_offer(state, (seat, action.seat, "", action.link))
 
     def options(self, state: State, seat: int) -> list[Action]:
         b = business(state)
-        hand = b.hands[seat]
-        if not hand or b.offer_turn == state.turn:
+        if not b.sizes[seat] or b.offer_turn == state.turn:
             return []
         out: list[Action] = []
         for other in range(state.players):
             if other != seat and b.sizes[other]:
                 links = deal_links(state, seat, other)
-                out.append(Offer(other, hand[0], links[0] if links else -1))
+                out.append(Offer(other, links[0] if links else -1))
         return out
 
 
@@ -89,7 +95,7 @@ class AcceptRule(Rule[Accept]):
     def check(self, state: State, seat: int, action: Accept) -> None:
         b = business(state)
         offerer, to, _, _ = b.offer
-        if to != seat:
+        if to != seat or offerer == seat:
             raise self.illegal("no Business Deal is offered to you")
         if action.kind not in KIND or not b.has(seat, action.kind):
             raise self.illegal("you have no {card} card to discard", card=action.kind)
@@ -97,18 +103,14 @@ class AcceptRule(Rule[Accept]):
 
     def perform(self, state: State, seat: int, action: Accept) -> None:
         b = business(state)
-        offerer, _, kind, link = b.offer
-        b.discard(state, offerer, kind)
+        offerer, _, _, link = b.offer
         b.discard(state, seat, action.kind)
-        for placer, where in ((seat, action.link), (offerer, link)):
-            if where >= 0:
-                state.add_stock(placer, planes=-1)
-                state.add_link_planes(where, placer, 1)
-        b.set_offer(state, NO_OFFER)
+        place_deal_plane(state, seat, action.link)
+        b.set_offer(state, (offerer, offerer, "", link))  # the offerer discards next
 
     def options(self, state: State, seat: int) -> list[Action]:
         b = business(state)
-        if b.offer[1] != seat:
+        if b.offer[1] != seat or b.offer[0] == seat:
             return []
         hand = b.hands[seat] or []
         links = deal_links(state, seat, b.offer[0]) or [-1]
@@ -123,21 +125,70 @@ class DeclineRule(Rule[Decline]):
     ends_turn = False
 
     def check(self, state: State, seat: int, action: Decline) -> None:
-        if business(state).offer[1] != seat:
+        offer = business(state).offer
+        if offer[1] != seat or offer[0] == seat:
             raise self.illegal("no Business Deal is offered to you")
 
     def perform(self, state: State, seat: int, action: Decline) -> None:
         business(state).set_offer(state, NO_OFFER)
 
     def options(self, state: State, seat: int) -> list[Action]:
-        return [Decline()] if business(state).offer[1] == seat else []
+        offer = business(state).offer
+        return [Decline()] if offer[1] == seat and offer[0] != seat else []
+
+
+class DealDiscardRule(Rule[DealDiscard]):
+    """The accepted deal's other half: the offering player discards a Business card of their
+    choice, and their plane goes on the link the offer named."""
+
+    action = DealDiscard
+    section = DEAL_SECTION
+    ends_turn = False
+
+    def check(self, state: State, seat: int, action: DealDiscard) -> None:
+        b = business(state)
+        if not offerer_discards(state, seat):
+            raise self.illegal("no accepted Business Deal waits for your card")
+        if action.kind not in KIND or not b.has(seat, action.kind):
+            raise self.illegal("you have no {card} card to discard", card=action.kind)
+
+    def perform(self, state: State, seat: int, action: DealDiscard) -> None:
+        b = business(state)
+        link = b.offer[3]
+        b.discard(state, seat, action.kind)
+        place_deal_plane(state, seat, link)
+        b.set_offer(state, NO_OFFER)
+
+    def options(self, state: State, seat: int) -> list[Action]:
+        if not offerer_discards(state, seat):
+            return []
+        return [DealDiscard(kind) for kind in dict.fromkeys(business(state).hands[seat] or [])]
+
+
+def offerer_discards(state: State, seat: int) -> bool:
+    """``seat`` offered a Business Deal that was accepted and now discards its card."""
+    b = state.business
+    return b is not None and b.offer[0] == seat and b.offer[1] == seat
+
+
+def place_deal_plane(state: State, placer: int, link: int) -> None:
+    """A Business Deal's plane: free and without an action, on ``link`` (-1: none)."""
+    if link >= 0:
+        state.add_stock(placer, planes=-1)
+        state.add_link_planes(link, placer, 1)
 
 
 def answer_on_timeout(state: State, seat: int) -> Action | None:
-    """The answer of a seat whose time ran out: no to a Business Deal offered to it (None when
-    it is answering none). The host's turn clock calls this."""
+    """The decision a seat whose time ran out makes in a Business Deal: no to one offered to
+    it; the first card in hand, when its accepted deal waits for its card (None when it is in
+    no deal). The host's turn clock calls this, on the whole state."""
     b = state.business
-    return Decline() if b is not None and b.offer[1] == seat else None
+    if b is None or b.offer[1] != seat:
+        return None
+    if b.offer[0] != seat:
+        return Decline()
+    hand = b.hands[seat] or []
+    return DealDiscard(hand[0]) if hand else None
 
 
 def deal_waiting(state: State) -> bool:
