@@ -29,13 +29,17 @@ from engine.jetset.actions import (
     BusinessShuffle,
     BuyDistant,
     BuyoutDraw,
+    CashIn,
     DealDiscard,
     DealInvestors,
     Decline,
+    Dividends,
     DrawDistant,
+    EndTurn,
     FinalsDraw,
     Offer,
     PlaceDistant,
+    PlayCard,
     RentDistant,
     ReplaceInvestor,
     TurnInvestor,
@@ -176,10 +180,33 @@ def describe_business(board: Board, action: Action, names: list[str]) -> str:
     return ""
 
 
+def describe_card_play(notation: Notation, action: Action, names: list[str]) -> str:
+    """A log line for a Business card played, cashed in or ending a turn, in words ("plays Three
+    Planes: MIL-ROM 2", not "play three MIL-ROM 2"); '' for any other entry."""
+    match action:
+        case PlayCard(kind, seat):
+            card = business_name(kind)
+            if 0 <= seat < len(names):
+                return _("plays {card} on {name}").format(card=card, name=names[seat])
+            where = notation.format_action(action).split(" ", 2)[2:]
+            if where:
+                return _("plays {card}: {where}").format(card=card, where=where[0])
+            return _("plays {card}").format(card=card)
+        case CashIn(kind):
+            return _("cashes in {card} for €5").format(card=business_name(kind))
+        case Dividends():
+            return _("takes income twice (Dividends)")
+        case EndTurn():
+            return _("ends the turn")
+    return ""
+
+
 def describe_action(notation: Notation, action: Action, names: list[str]) -> str:
     """One log line for a decision or a chance entry, in words a player reads at a glance."""
     board = notation.board
-    business = describe_business(board, action, names)
+    business = describe_business(board, action, names) or describe_card_play(
+        notation, action, names
+    )
     if business:
         return business
     match action:

@@ -574,6 +574,8 @@ def parse_log(raw: bytes) -> GameLog:
         for obj in unpacker:
             end = tell()
             if type(obj) is list and len(obj) == 5 and obj[0] == "e":
+                if seed is not None:  # the seed is revealed once the game is over, at its end
+                    raise LogFormatError("an entry after the seed was revealed")
                 _, index, actor, text, digest = obj
                 if index != len(records) or type(index) is not int:
                     raise LogFormatError(f"numbered {index!r}")
@@ -583,6 +585,8 @@ def parse_log(raw: bytes) -> GameLog:
             elif isinstance(obj, dict) and obj.get("t") == "note":
                 notes.append(Note.from_dict(obj))
             elif isinstance(obj, dict) and obj.get("t") == "reveal":
+                if seed is not None:
+                    raise LogFormatError("the seed revealed twice")
                 seed = obj.get("seed")
                 if type(seed) is not str:
                     raise LogFormatError("a reveal without its seed")

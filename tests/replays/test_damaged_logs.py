@@ -117,6 +117,29 @@ def test_a_damaged_header_is_said_in_a_players_words(sound: Path) -> None:
         parse_log(sound.read_bytes()[:100])  # it said "empty file"
 
 
+def test_a_seed_revealed_before_the_end_or_twice_is_a_damaged_log(
+    sound: Path, tmp_path: Path
+) -> None:
+    """A log tinkerer's play test: the seed's reveal moved into the middle of the entries (or
+    written twice) verified. A host reveals it once, after the last entry: anything else is a
+    damaged log, said with the entry where it went wrong."""
+    raw = sound.read_bytes()
+    unpacker = msgpack.Unpacker(raw=False)
+    unpacker.feed(raw)
+    items = list(unpacker)
+    reveal = items[-1]
+    assert isinstance(reveal, dict) and reveal["t"] == "reveal"
+    middle = [*items[:10], reveal, *items[10:-1]]
+    twice = [*items, reveal]
+    for name, objs, says in (("middle", middle, "after the seed"), ("twice", twice, "twice")):
+        bad = tmp_path / f"{name}.jetset"
+        bad.write_bytes(b"".join(msgpack.packb(o) for o in objs))
+        with pytest.raises(LogFormatError, match=says):
+            read_log(bad)
+        said = jetset("replay", "--verify", str(bad), home=tmp_path / "home")
+        assert said.returncode == 1 and "a damaged saved game" in said.stderr, said
+
+
 def test_verify_fails_on_a_file_cut_short_and_says_so(sound: Path, tmp_path: Path) -> None:
     """A reader drops a record cut short at the end (a crash leaves one, and resuming cuts it
     off); ``--verify`` checks what comes before but fails, as the file is not whole: a damaged

@@ -54,3 +54,27 @@ def test_a_business_deal_reads_in_words() -> None:
     given = line(0, DealDiscard("freeplane"))
     assert given.endswith("discards Free Plane for the Business Deal"), given
     assert line(1, Decline()).endswith("Business Deal refused")
+
+
+def test_business_cards_played_read_in_words() -> None:
+    """An expansion play test: the log pane said `play income`, `play three MIL-ROM 2` and
+    `cash buyout` (the notation) where a player reads "plays +2 Income"."""
+    from engine.jetset.actions import CashIn, Dividends, EndTurn, Entry, PlayCard
+    from engine.jetset.notation import Notation
+    from jetset_tui.describe import entry_line
+
+    notation = Notation()
+    names = ["Root", "Amelia", "Wilbur"]
+    liveries = [livery_for([], seat) for seat in range(3)]
+
+    def line(action: Action) -> str:
+        return entry_line(notation, Entry(0, action), 12, names, liveries).plain
+
+    mil_rom = notation.board.link_named["MIL-ROM"]
+    three = line(PlayCard("three", links=(mil_rom, mil_rom)))
+    assert three.endswith("plays Three Planes: MIL-ROM 2") and "play three" not in three, three
+    assert line(PlayCard("commandeer", seat=2)).endswith("plays Commandeer on Wilbur")
+    assert line(PlayCard("overhead")).endswith("plays No Overhead")
+    assert line(CashIn("buyout")).endswith("cashes in Buyout for €5")
+    assert line(Dividends()).endswith("takes income twice (Dividends)")
+    assert line(EndTurn()).endswith("ends the turn")
