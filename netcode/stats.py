@@ -1,5 +1,6 @@
 """Summaries over many game logs: ``jetset stats DIR``, of any game (a draw, where every seat
-ties, counts as a draw and as no seat's win)."""
+ties, counts as a draw and as no seat's win). The figures are the finished games'; a game not
+over is counted (``unfinished``) and left out of them, as it has no winner yet."""
 
 from __future__ import annotations
 
@@ -32,6 +33,8 @@ class GameSummary:
     """Every seat tied (a Jet Lag draw; in Jet Set, every seat tied on points and cash)."""
     game: str = DEFAULT
     """The game the log holds (engine/games.py: ``jetset``, ``jetlag``)."""
+    over: bool = True
+    """The game is finished (else its scores and length are so far, and no seat has won)."""
 
     def won(self, seat: int) -> bool:
         """Whether ``seat`` won (alone or shared; not in a draw)."""
@@ -42,6 +45,13 @@ class GameSummary:
 class Stats:
     games: list[GameSummary] = field(default_factory=list)
     skipped: list[str] = field(default_factory=list)
+
+    def finished(self) -> Stats:
+        """These games' finished ones, whose figures the summary gives."""
+        return Stats([g for g in self.games if g.over], self.skipped)
+
+    def unfinished(self) -> int:
+        return sum(not g.over for g in self.games)
 
     def win_rate_by_seat(self) -> dict[int, float]:
         seats: Counter[int] = Counter()
@@ -126,6 +136,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,
         game=log.header.game,
+        over=over,
     )
 
 

@@ -54,8 +54,11 @@ def as_json(stats: Stats, skipped: list[str] | None = None) -> dict[str, Any]:
     for the scripts that read a folder of one game, and each game's in ``by_game``), with the
     files ``skipped`` when given."""
     skips = {} if skipped is None else {"skipped": skipped}
+    unfinished = stats.unfinished()
+    stats = stats.finished()  # the figures are the finished games'
     return {
         "games": len(stats.games),
+        "unfinished": unfinished,
         "draws": stats.draws(),
         **skips,
         "win_rate_by_seat": stats.win_rate_by_seat(),
@@ -80,10 +83,18 @@ def render(stats: Stats) -> str:
             "{n} file skipped: {files}", "{n} files skipped: {files}", len(stats.skipped)
         )
         lines.append(said.format(n=len(stats.skipped), files="; ".join(stats.skipped[:3])))
-    for name, games in stats.by_game().items():
+    for name, every in stats.by_game().items():
+        games = every.finished()
         count = ngettext("{n} game", "{n} games", len(games.games)).format(n=len(games.games))
         title = _("{game}: {count}").format(game=TITLES[name], count=count)
         lines += ["", title, "─" * len(title)]
+        if every.unfinished():
+            said = ngettext(
+                "and {n} not finished, left out of these figures",
+                "and {n} not finished, left out of these figures",
+                every.unfinished(),
+            )
+            lines.append(said.format(n=every.unfinished()))
         lines += [*averages(games), *by_seat(games), *by_kind(games), *endings(games)]
     return "\n".join(lines) + "\n"
 
