@@ -86,7 +86,8 @@ def unowned_city_line(d: DistantState, slots: tuple[int, ...]) -> Text:
 
 def distant_need(table: TableView, d: DistantState, cid: str) -> Text:
     """``✓ ready``, ``1✈ €45`` (a plane on a distant link from a City-marker city the viewer's
-    planes already reach), or ``far`` (European links first)."""
+    planes already reach), or ``not in reach`` (European links first; it said ``far``, which a
+    play test could not read)."""
     viewer = table.viewer
     assert viewer is not None
     how = distant_prospect(table.state, viewer, cid)
@@ -94,7 +95,7 @@ def distant_need(table: TableView, d: DistantState, cid: str) -> Text:
         return Text(_("✓ ready"), style=f"bold {GOOD}")
     if how.cost is not None:
         return Text(f"1✈ {money(how.cost)}", style=DIM)
-    return Text(_("far"), style=DIM)
+    return Text(_("not in reach"), style=DIM)
 
 
 @dataclass(frozen=True)

@@ -154,3 +154,23 @@ async def test_the_distant_boards_come_under_the_hand(tmp_path: Path) -> None:
         side = [line.split("│")[-1] for line in screen_text(app).splitlines() if "│" in line]
         order = [next(i for i, x in enumerate(side) if key in x) for key in KEYS]
         assert order == sorted(order), side  # the hand, then the boards
+
+
+def test_a_distant_card_out_of_reach_says_so_in_words() -> None:
+    """The Distant row's need column said "far" for a card the viewer's planes reach no City
+    marker for: a play test could not read it. It says "not in reach"."""
+    from jetset_tui.table import TableView
+    from jetset_tui.theme import livery_for
+    from jetset_tui.widgets.distant import distant_row_text
+
+    game = play_game(Options(players=2, distant_lands=True), SEED, ("greedy",))
+    start = Game(game.options)
+    for entry in game.entries:  # the deal, up to seat 0's first move: no link of its own yet
+        if start.to_move() == 0:
+            break
+        start.push(entry)
+    kinds = [SeatKind.parse("human"), SeatKind.parse("bot:greedy")]
+    liveries = [livery_for([], seat) for seat in range(2)]
+    view = TableView(start.state.view(0), ["Ann", "Amelia"], kinds, liveries, 0, 0)
+    row = distant_row_text(view).plain
+    assert "not in reach" in row and " far" not in row, row
