@@ -276,12 +276,20 @@ def reveal_words(board: Board, row: str, card: str) -> str:
 
 
 def draw_distant_words(board: Board, card: str, bottom: bool) -> str:
-    """A card turned up from the Distant deck (or from its bottom)."""
+    """A card turned up from the Distant deck, or from its bottom: only ever after the card
+    turned up before it went to the same distant city as the other card of the row, and was
+    discarded (a play test found that discard unsaid)."""
     vacation = card == load_distant().vacation
     if bottom:
         if vacation:
-            return _("turned up a Vacation card from the bottom of the Distant deck")
-        text = _("turned up {card} (8) from the bottom of the Distant deck")
+            return _(
+                "a card to the same city discarded: turned up a Vacation card from the bottom of "
+                "the Distant deck"
+            )
+        text = _(
+            "a card to the same city discarded: turned up {card} (8) from the bottom of the "
+            "Distant deck"
+        )
     else:
         if vacation:
             return _("turned up a Vacation card from the Distant deck")

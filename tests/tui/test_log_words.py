@@ -78,3 +78,22 @@ def test_business_cards_played_read_in_words() -> None:
     assert line(CashIn("buyout")).endswith("cashes in Buyout for €5")
     assert line(Dividends()).endswith("takes income twice (Dividends)")
     assert line(EndTurn()).endswith("ends the turn")
+
+
+def test_a_distant_card_from_the_bottom_says_why() -> None:
+    """A card comes from the bottom of the Distant deck only when the one turned up before went
+    to the same distant city as the row's other card and was discarded; the log said only
+    "from the bottom", the discard unsaid (an expansion play test)."""
+    from engine.jetset.actions import DrawDistant, Entry
+    from engine.jetset.distant_state import load_distant
+    from engine.jetset.notation import Notation
+    from jetset_tui.describe import entry_line
+
+    notation = Notation()
+    names = ["Root", "Amelia"]
+    liveries = [livery_for([], seat) for seat in range(2)]
+    card = next(c for c in load_distant().cards if c != load_distant().vacation)
+    bottom = entry_line(notation, Entry(-1, DrawDistant(card, True)), 0, names, liveries).plain
+    assert "a card to the same city discarded" in bottom and "from the bottom" in bottom, bottom
+    top = entry_line(notation, Entry(-1, DrawDistant(card, False)), 0, names, liveries).plain
+    assert "discarded" not in top, top
