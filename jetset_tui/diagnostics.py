@@ -8,11 +8,16 @@ from __future__ import annotations
 import argparse
 import logging
 import sys
+from logging.handlers import RotatingFileHandler
 from pathlib import Path
 
 from jetset_tui.i18n import _
 
 FORMAT = "%(asctime)s %(levelname)s %(name)s: %(message)s"
+LOG_BYTES = 10 * 1024 * 1024
+LOG_BACKUPS = 3
+"""A command's log file is rotated at 10 MiB, three old ones kept: strangers' connections each
+write a line, and a full disk would pause the games beside it (docs/security.md)."""
 
 
 def add_arguments(parser: argparse.ArgumentParser) -> None:
@@ -57,7 +62,9 @@ def configure(command: str, args: argparse.Namespace, path: Path | None = None) 
         old.close()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = logging.FileHandler(path, encoding="utf-8")
+        handler: logging.Handler = RotatingFileHandler(
+            path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+        )
     except OSError:
         handler = logging.NullHandler()  # no log file is no reason not to play
     handler.setFormatter(logging.Formatter(FORMAT))

@@ -23,7 +23,7 @@ from engine.errors import IllegalAction, NotationError
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.admission import ArrivalRate, PasswordBackoff, admit, spectator_refusal
-from netcode.connection import HELLO, LOBBY, SEATED, Admitted, Conn
+from netcode.connection import HELLO, LOBBY, SEATED, Admitted, Bucket, Conn
 from netcode.dealing import Dealing
 from netcode.diskpause import DiskPause
 from netcode.framing import (
@@ -48,6 +48,9 @@ log = logging.getLogger("jetset.host")
 T = TypeVar("T")
 
 __all__ = ["Host", "HostSettings"]
+
+ADDRESSES_KEPT = 4096
+"""Addresses whose chat allowance the host remembers (the oldest are forgotten first)."""
 
 
 def outside_admission(
@@ -77,6 +80,7 @@ class Host:
         self._end: bytes | None = None
         self.on_change: Callable[[], None] | None = None
         self._arrivals = ArrivalRate(self.settings.arrival_rate, self.settings.arrival_burst)
+        self._chats: dict[str, Bucket] = {}  # by address: ``_chat_of``
         self._backoff = PasswordBackoff(
             self.settings.password_backoff, self.settings.password_backoff_max
         )
@@ -295,7 +299,7 @@ class Host:
                 self._on_action(conn, msg)
             case p.Chat(text=text):
                 self._need(conn, SEATED)
-                if not conn.chat_bucket.take():
+                if not conn.chat_bucket.take() or not self._chat_of(conn).take():
                     raise p.ProtocolError(p.E_FLOOD, "too much chat; slow down")
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
                 self.broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
@@ -308,6 +312,19 @@ class Host:
             case p.Contribute(contribution=value):
                 self._need(conn, SEATED)
                 self.dealing.contribution(conn, value)
+
+    def _chat_of(self, conn: Conn) -> Bucket:
+        """The chat allowance of ``conn``'s address, shared by all its connections, so that
+        connecting again buys no fresh burst (an in-memory pipe: its own connection's)."""
+        if conn.address is None:
+            return conn.chat_bucket
+        bucket = self._chats.pop(conn.address, None)
+        if bucket is None:
+            bucket = Bucket(self.settings.chat_rate, self.settings.chat_burst)
+        self._chats[conn.address] = bucket  # the latest last: the oldest go first
+        while len(self._chats) > ADDRESSES_KEPT:
+            del self._chats[next(iter(self._chats))]
+        return bucket
 
     def _on_state_request(self, conn: Conn, at: int) -> None:
         """The public state after entry ``at`` (every slot of the digest; no secret is a slot),

@@ -266,7 +266,7 @@ class Header:
                 commitment=str(raw["commitment"]),
                 rules=str(raw["rules"]),
                 data_hash=str(raw["data"]),
-                meta=dict(raw.get("meta") or {}),
+                meta=shown_meta(dict(raw.get("meta") or {})),
                 version=int(version),
                 contributions=_contributions(raw, version, len(seats)),
                 pledges=_pledges(raw, version, len(seats)),
@@ -277,12 +277,21 @@ class Header:
             raise DamagedLog(f"bad header: {exc!r:.80}", None) from None
 
 
+def shown_meta(meta: dict[str, Any]) -> dict[str, Any]:
+    """A header's ``meta`` read from a file (its event's name is exported and shown): one whose
+    text holds a control, escape or bidi character is a damaged header, as for ``shown_name``."""
+    for value in meta.values():
+        if isinstance(value, str):
+            shown_name(value)
+    return meta
+
+
 def shown_name(name: str) -> str:
     """A seat's name read from a file, which every screen will show: a name holding a control,
     escape or bidirectional character (which a terminal would act on) is a damaged header, as
     a host never writes one (netcode/names.py)."""
     if any(unsafe(char) for char in name):
-        raise ValueError("a seat's name holds a control character")
+        raise ValueError("a seat's name or the game's text holds a control character")
     return name
 
 
@@ -383,6 +392,8 @@ class Note:
         if type(at) is not int or at < 0 or type(kind) is not str:
             raise LogFormatError(f"bad note {raw!r:.80}")
         rest = {str(k): v for k, v in raw.items() if k not in ("t", "at", "kind")}
+        if any(isinstance(v, str) and any(unsafe(c) for c in v) for v in rest.values()):
+            raise LogFormatError("a note holds a control character")  # chat is shown and exported
         return cls(at, kind, rest)
 
 

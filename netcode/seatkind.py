@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.values import value
+from netcode.text import unsafe
 
 BOT_PREFIX: Final = "bot:"
 
@@ -25,6 +26,8 @@ class SeatKind:
         kind = text.removeprefix(BOT_PREFIX)
         if kind == text or not kind:
             raise ValueError(f"a seat is 'human' or 'bot:<kind>', not {text[:40]!r}")
+        if any(unsafe(char) for char in kind):  # it is shown: never a terminal's escape
+            raise ValueError("a bot kind holds a control character")
         return cls(kind)
 
     @classmethod

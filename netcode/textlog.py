@@ -47,6 +47,7 @@ from netcode.logfile import (
 )
 from netcode.replay import entry_reader
 from netcode.seatkind import SeatKind
+from netcode.text import unsafe
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 ENTRY = re.compile(r"^\s*(?:(\d+)\.)?\s*(\*|\d+)\s+(.+?)\s*$")
@@ -380,6 +381,8 @@ def chat_notes(comments: list[tuple[int, str]], seats: list[Seat]) -> list[Note]
         name, colon, said = comment.partition(": ")
         if not colon:
             continue
+        if any(unsafe(c) for c in comment):
+            raise TextLogError("a chat comment holds a control character")
         watching = name.endswith(WATCHING)
         name = name.removesuffix(WATCHING)
         seat = names.index(name) if name in names and not watching else None

@@ -147,7 +147,8 @@ async def test_a_flood_of_chat_is_held_back_and_never_fills_the_disk(
     """The red team wrote 25 MB of chat into a game's log in 150 s from 7 addresses (a full
     disk pauses the game for everyone). One connection chats 10 lines at once, then one a
     second; a line beyond is refused, non-fatal, and not relayed; and a game's log keeps at
-    most ``CHAT_SAVED`` characters of chat (made small here), the rest still said at the table."""
+    most ``CHAT_SAVED`` characters of chat (made small here), the rest still said at the table.
+    The allowance is the address's: another connection from it gets no fresh burst."""
     import netcode.table
 
     monkeypatch.setattr(netcode.table, "CHAT_SAVED", 3 * MAX_CHAT)
@@ -170,6 +171,14 @@ async def test_a_flood_of_chat_is_held_back_and_never_fills_the_disk(
         assert len(served.table.chat) == 10
         notes = read_log(tmp_path / "game.jetset").notes
         assert [n.fields["text"][0] for n in notes if n.kind == "chat"] == ["a", "b", "c"]
+        # connecting again from the address buys no fresh burst (the red team's churn said 69
+        # lines a second so): its allowance is the address's
+        other = await served.raw()
+        await other.send({"t": "spectate", "have": 0, "name": "Wes"})
+        await recv_until(other, "seated")
+        await other.send({"t": "chat", "text": "one more"})
+        refused = await recv_until(other, "error")
+        assert refused["code"] == "flood", refused
         await asyncio.sleep(1.05)  # a second later, one more line may be said
         await conn.send({"t": "chat", "text": "again"})
         assert (await recv_until(conn, "chat"))["text"] == "again"

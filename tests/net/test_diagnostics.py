@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -58,3 +59,25 @@ def test_an_unexpected_failure_is_a_sentence_or_with_debug_the_traceback(
             root.addHandler(handler)
         root.setLevel(level)
         root.propagate = propagate
+
+
+def test_a_commands_log_file_is_rotated_so_strangers_cannot_fill_the_disk(tmp_path: Path) -> None:
+    """Every connection, refused ones too, writes a line: the red team grew `host.log` by 1 GiB
+    an hour from 32 addresses, in the folder beside the games (a full disk pauses them). The
+    file is rotated at ``LOG_BYTES``, ``LOG_BACKUPS`` old ones kept."""
+    import argparse
+    import logging.handlers
+
+    path = tmp_path / "logs" / "host.log"
+    diagnostics.configure("host", argparse.Namespace(), path)
+    log = logging.getLogger("jetset.host")
+    handler = logging.getLogger("jetset").handlers[0]
+    assert isinstance(handler, logging.handlers.RotatingFileHandler)
+    handler.maxBytes = 10_000  # as LOG_BYTES, small enough to see it turn
+    for i in range(2_000):
+        log.info("127.0.0.%d: refused (too many connections from one address)", i % 250)
+    files = sorted(p.name for p in path.parent.iterdir())
+    assert files == ["host.log", "host.log.1", "host.log.2", "host.log.3"], files
+    assert sum(p.stat().st_size for p in path.parent.iterdir()) < 5 * 10_000
+    assert diagnostics.LOG_BYTES == 10 * 1024 * 1024 and diagnostics.LOG_BACKUPS == 3
+    handler.close()

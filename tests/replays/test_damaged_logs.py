@@ -25,13 +25,16 @@ from netcode.logfile import (
     GameLog,
     Header,
     LogFormatError,
+    Note,
     Seat,
     parse_log,
     read_log,
     write_game,
+    write_log,
 )
+from netcode.replay import replay
 from netcode.seatkind import SeatKind
-from netcode.textlog import TextLogError, import_text
+from netcode.textlog import TextLogError, export_text, import_text
 
 SEED = "damaged"
 
@@ -115,6 +118,35 @@ def test_a_damaged_header_is_said_in_a_players_words(sound: Path) -> None:
         assert problem_of(caught.value) == "a damaged saved game: its beginning cannot be read"
     with pytest.raises(LogFormatError, match="it ends inside its first record"):
         parse_log(sound.read_bytes()[:100])  # it said "empty file"
+
+
+@pytest.mark.parametrize("where", ["kind", "event", "chat"])
+def test_no_text_of_a_log_brings_an_escape_to_the_terminal(
+    sound: Path, tmp_path: Path, where: str
+) -> None:
+    """The red team forged a log whose bot kind, event name or chat held escapes (a window
+    title, colours, a carriage return): `export --chat`, `stats` and a text re-imported printed
+    them raw. Each is a damaged log now, and an imported text with one is refused."""
+    escape = "x\x1b]0;owned\x07\x1b[31m\r"
+    log = read_log(sound)
+    header = log.header.to_dict()
+    if where == "kind":
+        header["seats"][1]["kind"] = f"bot:greedy{escape}"
+    elif where == "event":
+        header["meta"] = {"event": escape}
+    bad = with_header(sound, header, tmp_path / f"{where}.jetset")
+    if where == "chat":
+        log.notes = [Note(3, "chat", {"seat": 0, "name": "bot0", "text": escape})]
+        write_log(bad, log)
+    with pytest.raises(LogFormatError, match="control character"):
+        read_log(bad)
+    for command in (("export", "--chat", str(bad)), ("stats", str(tmp_path))):
+        said = jetset(*command, home=tmp_path / "home")
+        assert "\x1b" not in said.stdout + said.stderr, (command, said)
+    sound_log = read_log(sound)
+    text = export_text(sound_log, replay(sound_log).game, chat=True)
+    with pytest.raises(TextLogError, match="control character"):
+        import_text(text + "{bot0: x\x1b]0;owned\x07 \x1b[31mred}\n")
 
 
 def test_a_seed_revealed_before_the_end_or_twice_is_a_damaged_log(
