@@ -49,6 +49,30 @@ class Bucket:
         self.tokens = min(self.burst, self.tokens + 1)
 
 
+class BucketsByAddress:
+    """One ``Bucket`` an address, shared by all its connections, so that connecting again buys
+    no fresh burst; the ``kept`` addresses heard from last are remembered (memory stays
+    bounded; one forgotten starts again with a full burst)."""
+
+    def __init__(self, rate: float, burst: float, kept: int = 4096) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.kept = kept
+        self._buckets: dict[str, Bucket] = {}
+
+    def of(self, address: str) -> Bucket:
+        bucket = self._buckets.pop(address, None)
+        if bucket is None:
+            bucket = Bucket(self.rate, self.burst)
+        self._buckets[address] = bucket  # the latest last: the oldest go first
+        while len(self._buckets) > self.kept:
+            del self._buckets[next(iter(self._buckets))]
+        return bucket
+
+    def __len__(self) -> int:
+        return len(self._buckets)
+
+
 class Conn:
     """One connection as the host sees it."""
 
@@ -78,6 +102,7 @@ class Conn:
         self.admit_by = math.inf  # loop time by which it must ask for a seat
         self.pledge: str | None = None  # pledged to a random value for the deal (join, reconnect)
         self.admitted: Admitted | None = None  # what a lobby let it in for (None: any request)
+        self.named: str | None = None  # the name a lobby knows it by, not the one it gives
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"

@@ -23,7 +23,7 @@ from engine.errors import IllegalAction, NotationError
 from netcode import messages as m
 from netcode import protocol as p
 from netcode.admission import ArrivalRate, PasswordBackoff, admit, spectator_refusal
-from netcode.connection import HELLO, LOBBY, SEATED, Admitted, Bucket, Conn
+from netcode.connection import HELLO, LOBBY, SEATED, Admitted, Bucket, BucketsByAddress, Conn
 from netcode.dealing import Dealing
 from netcode.diskpause import DiskPause
 from netcode.framing import (
@@ -80,7 +80,9 @@ class Host:
         self._end: bytes | None = None
         self.on_change: Callable[[], None] | None = None
         self._arrivals = ArrivalRate(self.settings.arrival_rate, self.settings.arrival_burst)
-        self._chats: dict[str, Bucket] = {}  # by address: ``_chat_of``
+        self._chats = BucketsByAddress(  # by address: ``_chat_of``
+            self.settings.chat_rate, self.settings.chat_burst, ADDRESSES_KEPT
+        )
         self._backoff = PasswordBackoff(
             self.settings.password_backoff, self.settings.password_backoff_max
         )
@@ -155,13 +157,16 @@ class Host:
         standin: str | None = None,
         address: str | None = None,
         admitted: Admitted | None = None,
+        name: str | None = None,
     ) -> None:
         """Serve one connection (from the IP ``address``, if it has one) until it closes.
         ``admitted``: what a lobby let it in for (an SSH server's), the one kind of seat
-        request it may make. Never raises."""
+        request it may make; ``name``: the name that lobby knows it by (its SSH user name),
+        which it sits or watches under whatever name its ``join`` says. Never raises."""
         conn = Conn(transport, self.settings, standin)
         conn.address = address
         conn.admitted = admitted
+        conn.named = name
         conn.admit_by = asyncio.get_running_loop().time() + self.settings.hello_timeout
         refusal = self._admit(conn)
         if refusal is not None:
@@ -318,13 +323,7 @@ class Host:
         connecting again buys no fresh burst (an in-memory pipe: its own connection's)."""
         if conn.address is None:
             return conn.chat_bucket
-        bucket = self._chats.pop(conn.address, None)
-        if bucket is None:
-            bucket = Bucket(self.settings.chat_rate, self.settings.chat_burst)
-        self._chats[conn.address] = bucket  # the latest last: the oldest go first
-        while len(self._chats) > ADDRESSES_KEPT:
-            del self._chats[next(iter(self._chats))]
-        return bucket
+        return self._chats.of(conn.address)
 
     def _on_state_request(self, conn: Conn, at: int) -> None:
         """The public state after entry ``at`` (every slot of the digest; no secret is a slot),
@@ -403,14 +402,15 @@ class Host:
             conn.spectator = True
             # its chat is marked watching; never the name of anyone at the table, seated or
             # watching (an export's chat marks its lines watching too: netcode/textlog.py)
-            conn.name = self._unique_name(msg.name) if msg.name else "spectator"
+            given = conn.named or msg.name
+            conn.name = self._unique_name(given) if given else "spectator"
             self._seat(conn, None, msg.have)
             return
         seat = t.free_seat()
         if seat is None:
             conn.shut(m.Error(code=p.E_FULL, message="every seat is taken; spectate", fatal=True))
             return
-        t.seats[seat].name = self._unique_name(msg.name)
+        t.seats[seat].name = self._unique_name(conn.named or msg.name)
         self._seat(conn, seat, 0)
 
     def _password_ok(self, conn: Conn, given: str | None) -> bool:

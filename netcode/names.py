@@ -5,10 +5,19 @@ A name is chosen by whoever connects, so it can be made to look like another's: 
 A seat is never taken by name (only by its token), but the table shows names, so two that look
 alike must not sit together: ``seat_name`` drops what cannot be seen and ``look_alike`` says when
 two names would read the same; the host then gives the newcomer's name a number (``alice-2``).
+
+Two names read the same when they have the same key: case folded, accents taken off, and every
+character replaced by the one Unicode's confusables table (UTS #39, "Unicode Security
+Mechanisms", section 4: the characters it gives one skeleton) stands it for, until nothing
+changes; small capitals read as their letters, and a few pairs terminal fonts draw alike
+(``LOOK_ALIKE``) as one. The table is read from the ``confusable_homoglyphs`` package's copy.
 """
 
 from __future__ import annotations
 
+import functools
+import importlib.resources
+import json
 import unicodedata
 
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn"})
@@ -38,8 +47,17 @@ DEFAULT_IGNORABLE = (
 whatever their category, such as the Hangul fillers (letters, ``Lo``), the variation selectors
 and the combining grapheme joiner (marks that combine with nothing, ``Mn``)."""
 
-BLANK = frozenset({"\u2800"})
-"""Characters drawn as an empty cell that are none of the above (the blank Braille pattern)."""
+BLANK = frozenset({"\u2800", "\U0001d159"})
+"""Characters drawn as an empty cell that are none of the above (the blank Braille pattern, the
+musical null notehead)."""
+
+SMALL_CAPITAL = "LETTER SMALL CAPITAL "
+"""What the Unicode names of small capitals say before their letter (``ᴀ``: LATIN LETTER SMALL
+CAPITAL A): each reads as its letter."""
+
+KEY_ROUNDS = 4
+"""Most rounds of folding and replacing a key takes (each round's output is the next one's input;
+a name is usually stable after the first)."""
 
 JOINER = "\u200d"
 """The zero-width joiner, kept in a shown name where emoji need it (never in the key)."""
@@ -122,11 +140,74 @@ def invisible(char: str) -> bool:
 
 
 def look_alike_key(name: str) -> str:
-    """What ``name`` looks like to a reader: two names with the same key read the same (every
-    mark taken off, as accents are, and every invisible character)."""
-    bare = unicodedata.normalize("NFKD", seat_name(name).casefold())
-    letters = "".join(c for c in bare if not (marked(c) or invisible(c)))
-    return letters.translate(LOOK_ALIKE)
+    """What ``name`` looks like to a reader: two names with the same key read the same (case,
+    every mark as accents are, invisible characters, and Unicode's confusable characters)."""
+    key = seat_name(name)
+    for _ in range(KEY_ROUNDS):
+        folded = bare_letters(key.casefold())
+        replaced = bare_letters("".join(confusable_key(c) for c in folded))
+        if replaced == key:
+            break
+        key = replaced
+    return key.translate(LOOK_ALIKE)
+
+
+def bare_letters(text: str) -> str:
+    """``text`` decomposed (NFKD) without its marks or invisible characters."""
+    bare = unicodedata.normalize("NFKD", text)
+    return "".join(c for c in bare if not (marked(c) or invisible(c)))
+
+
+def confusable_key(char: str) -> str:
+    """The character (or characters: ``m`` is ``rn``) standing for every character confusable
+    with ``char``; a small capital's letter."""
+    letter = small_capital(char)
+    if letter is not None:
+        return letter
+    return confusable_classes().get(char, char)
+
+
+def small_capital(char: str) -> str | None:
+    """The letter a small capital (``ᴀ``, ``ʟ``, ``ɪ``) is drawn as, lower case; None for others."""
+    name = unicodedata.name(char, "")
+    at = name.find(SMALL_CAPITAL)
+    if at < 0:
+        return None
+    letter = name[at + len(SMALL_CAPITAL) :]
+    return letter.lower() if len(letter) == 1 and letter.isascii() else None
+
+
+@functools.cache
+def confusable_classes() -> dict[str, str]:
+    """Each character of Unicode's confusables table and what stands for its class: every
+    character of a class (a prototype and the characters confusable with it) gets the same
+    stand-in, the class's string of several characters if it has one (``rn`` for ``m``), else
+    its lowest code point."""
+    table = importlib.resources.files("confusable_homoglyphs") / "confusables.json"
+    pairs: dict[str, list[dict[str, str]]] = json.loads(table.read_text("utf-8"))
+    parent: dict[str, str] = {}
+
+    def root(x: str) -> str:
+        while parent.get(x, x) != x:
+            x = parent[x]
+        return x
+
+    for char in sorted(pairs):
+        for other in pairs[char]:
+            a, b = root(shown(char)), root(shown(other["c"]))
+            if a and b and a != b:
+                parent[max(a, b, key=stand_in_order)] = min(a, b, key=stand_in_order)
+    return {x: root(x) for x in sorted(parent) if len(x) == 1}
+
+
+def shown(text: str) -> str:
+    """``text`` without the direction marks the table puts around right-to-left characters."""
+    return "".join(c for c in text if not invisible(c))
+
+
+def stand_in_order(text: str) -> tuple[int, str]:
+    """Which of two strings stands for a class: several characters first, then code points."""
+    return (0 if len(text) > 1 else 1, text)
 
 
 def marked(char: str) -> bool:

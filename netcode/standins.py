@@ -4,6 +4,10 @@ A person who drops keeps their seat for ``reconnect_window`` seconds; then a sta
 until they come back with their seat code. A connected person who has not decided within
 ``turn_time`` has that one decision made for them by the same kind of bot, from their own view,
 and keeps the seat (docs/protocol.md, "Dropped players, crashes, pauses"; docs/security.md).
+
+A decision's clock is its own, not its connection's: it stops while its player is away (the
+reconnect window times that), and a player who comes back to the same decision finds the clock
+where it stood, less the time away. Dropping and reconnecting never buys more time.
 """
 
 from __future__ import annotations
@@ -46,6 +50,9 @@ class StandIns:
         self.dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
         self.left: set[int] = set()  # dropped seats whose player said they were leaving
         self.clock: TurnClock | None = None
+        self.stopped: tuple[tuple[int, int], float] | None = (
+            None  # (key, deadline) of a paused clock
+        )
 
     # -- players dropping and coming back ---------------------------------------------------
 
@@ -159,18 +166,27 @@ class StandIns:
             return
         if old is not None:
             old.task.cancel()
+            self.stopped = (old.key, old.deadline)
         self.clock = None
         if key is not None:
-            task = self.host.spawn(self._clock_runs_out(key))
-            self.clock = TurnClock(key, time.monotonic() + self.host.settings.turn_time, task)
+            deadline = self.deadline_of(key)
+            task = self.host.spawn(self._clock_runs_out(key, deadline))
+            self.clock = TurnClock(key, deadline, task)
         if tell and (old is not None or key is not None):
             self.host.broadcast(self.host.presence_message())
 
-    async def _clock_runs_out(self, key: tuple[int, int]) -> None:
+    def deadline_of(self, key: tuple[int, int]) -> float:
+        """When the decision ``key`` runs out of time: where its clock stood when it stopped
+        (its player dropped), or a whole ``turn_time`` from now for a decision never timed."""
+        if self.stopped is not None and self.stopped[0] == key:
+            return self.stopped[1]
+        return time.monotonic() + self.host.settings.turn_time
+
+    async def _clock_runs_out(self, key: tuple[int, int], deadline: float) -> None:
         """When the player has not moved in time, the stand-in bot makes this one decision
         for them, from their own view (the player keeps the seat)."""
         host = self.host
-        await asyncio.sleep(host.settings.turn_time)
+        await asyncio.sleep(max(0.0, deadline - time.monotonic()))
         seat, at = key
         game, rules = host.table.game, host.table.rules
         kind = host.settings.standin_kind

@@ -34,6 +34,7 @@ from jetset_tui.ssh.seating import LobbyError as LobbyError
 from jetset_tui.ssh.seating import Player, Seating
 from jetset_tui.ssh.seating import WrongSecret as WrongSecret
 from netcode.botplayer import play_bot
+from netcode.connection import BucketsByAddress
 from netcode.host import Host, HostSettings
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
@@ -44,6 +45,10 @@ from netcode.transport import memory_pipe
 log = logging.getLogger("jetset.ssh.lobby")
 
 CHAT_KEPT = 100
+CHAT_RATE = 1.0
+"""Lobby chat lines a second from one address, in bursts of ``CHAT_BURST`` (a table's chat
+allowance, netcode/hostsettings.py)."""
+CHAT_BURST = 10.0
 HOLDER = "jetset ssh-server"
 """Who holds a lobby game's log, as anyone else who opens it is told."""
 
@@ -105,6 +110,7 @@ class Lobby(Seating):
         self.host_settings = host_settings
         self.rooms: dict[str, Room] = {}
         self.chat: deque[LobbyChat] = deque(maxlen=CHAT_KEPT)
+        self._chat_allowance = BucketsByAddress(CHAT_RATE, CHAT_BURST)
         self._listeners: list[Callable[[], object]] = []
         self._ids = count(1)
         self._notify: asyncio.TimerHandle | None = None
@@ -342,10 +348,15 @@ class Lobby(Seating):
     # -- chat and housekeeping --------------------------------------------------------------
 
     def say(self, player: Player, text: str) -> None:
+        """``player`` says ``text`` in the lobby chat; LobbyError beyond its address's
+        allowance (a line a second, bursts of 10), which then says nothing."""
         text = " ".join(text.split())[:MAX_CHAT]
-        if text:
-            self.chat.append(LobbyChat(player.name, text, time.time()))
-            self.changed()
+        if not text:
+            return
+        if not self._chat_allowance.of(player.address).take():
+            raise LobbyError(_("too much chat: one line a second"))
+        self.chat.append(LobbyChat(player.name, text, time.time()))
+        self.changed()
 
     def _reap(self) -> None:
         """Forget finished games nobody watches after a while, and close unfinished games no

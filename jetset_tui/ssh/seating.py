@@ -74,13 +74,7 @@ class Seating:
             raise LobbyError(_("game {game} is over: w shows how it ended").format(game=room.id))
         if room.open_seats == 0:
             raise LobbyError(_("every seat is taken: watch instead"))
-        alike = next(
-            (s.name for s in room.table.seats if s.name and look_alike(s.name, player.name)), None
-        )
-        if alike is not None:  # ``alice`` beside ``Alice``: nobody could tell them apart
-            raise LobbyError(
-                _("someone called {name} sits there already: use another name").format(name=alike)
-            )
+        refuse_look_alike(room, player.name)
         peer = await self._connect(room, name=player.name, password=room.password)
         if peer.seat is None or peer.token is None:
             await peer.close()
@@ -123,14 +117,14 @@ class Seating:
         self._check_try(keys, right, _("wrong password"))
 
     def _check_try(self, keys: tuple[str, str], right: bool, wrong: str) -> None:
-        """Count a try at the secret ``keys[1]`` from the address ``keys[0]``. An address that
-        has tried wrong is held to its own lock and to the secret's; one that never has is held
-        to its own only, so strangers' wrong tries never lock out the player who knows the
-        secret (each fresh address a guesser brings buys one guess while the secret is locked)."""
+        """Count a try at the secret ``keys[1]`` from the address ``keys[0]``. An address is held
+        to its own lock, to its own count at this secret, and, once that count has used up its
+        free tries, to the secret's lock as well: strangers' wrong tries never lock out the
+        player who knows the secret, even one who mistyped it (each fresh address a guesser
+        brings buys its free tries while the secret is locked, then waits out the secret's)."""
         address, secret = keys
         pair = f"{secret}@{address}"
-        held_to = (address, secret, pair) if self.tries.tried(pair) else (address,)
-        locked = self.tries.locked_for(*held_to)
+        locked = self.tries.locked_for(*self._held_to(address, secret, pair))
         if locked > 0:
             wait = _("too many wrong tries: wait {seconds} seconds")
             raise LobbyError(wait.format(seconds=f"{locked:.0f}"))
@@ -139,15 +133,22 @@ class Seating:
             self.tries.succeeded(pair)
             return
         self.tries.failed(address, secret, pair)
-        keys = (address, secret)
-        left = self.tries.left(*keys)
+        held = self._held_to(address, secret, pair)
+        left = self.tries.left(*held)
         log.info("wrong secret for %s from %s (%d tries left)", secret, address, left)
         if left == 0:
-            locked = self.tries.locked_for(*keys)
+            locked = self.tries.locked_for(*held)
             wait = _("{wrong}; too many wrong tries: wait {seconds} seconds")
             raise LobbyError(wait.format(wrong=wrong, seconds=f"{locked:.0f}"))
         tries = ngettext("{wrong} ({n} try left)", "{wrong} ({n} tries left)", left)
         raise WrongSecret(tries.format(wrong=wrong, n=left))
+
+    def _held_to(self, address: str, secret: str, pair: str) -> tuple[str, ...]:
+        """The counters whose locks hold ``address`` at ``secret``: its own and its count at the
+        secret (``pair``), and the secret's once that count has no free tries left."""
+        if self.tries.left(pair) == 0:
+            return (address, pair, secret)
+        return (address, pair)
 
     async def watch(self, room: Room, player: Player, password: str | None = None) -> NetPeer:
         """Watch ``room`` (a private game: with its password)."""
@@ -182,3 +183,13 @@ class Seating:
             return await NetPeer.connect(peer_end, **kwargs)
         except (ConnectionError, TimeoutError) as exc:
             raise LobbyError(_("the game refused: {why}").format(why=exc)) from None
+
+
+def refuse_look_alike(room: Room, name: str) -> None:
+    """Refuse a new seat to ``name`` when it reads like the name of a seat of ``room``
+    (``alice`` beside ``Alice``: nobody could tell them apart; netcode/names.py)."""
+    alike = next((s.name for s in room.table.seats if s.name and look_alike(s.name, name)), None)
+    if alike is not None:
+        raise LobbyError(
+            _("someone called {name} sits there already: use another name").format(name=alike)
+        )

@@ -173,7 +173,10 @@ class ProtocolLink:
             room = await self._lobby_phase()
             if room is not None:
                 admitted: Admitted = "watch" if self.watching else "join"
-                await room.host.attach(self.transport, address=address, admitted=admitted)
+                player = self.connection.player
+                await room.host.attach(
+                    self.transport, address=address, admitted=admitted, name=player.name
+                )
         except ConnectionClosed:
             pass
         except Exception:
@@ -191,7 +194,7 @@ class ProtocolLink:
     async def _lobby_phase(self) -> Room | None:
         framed = FramedConnection(self.transport, lp.LOBBY_FRAME_LIMIT)
         c = self.server.config
-        hello = await self._next(framed, c.login_timeout)
+        hello = await self._next(framed, c.login_timeout, late="grace")
         if hello is None:
             return None
         try:
@@ -236,12 +239,18 @@ class ProtocolLink:
             if room is not None:
                 return room
 
-    async def _next(self, framed: FramedConnection, timeout: float) -> Message | None:
-        """The next frame from the client (None: it went, or was sent away)."""
+    async def _next(
+        self, framed: FramedConnection, timeout: float, *, late: str | None = None
+    ) -> Message | None:
+        """The next frame from the client (None: it went, or was sent away). A client that says
+        nothing within ``timeout`` is sent away, with the penalty ``late`` if given (the login
+        grace's, for a channel that never says hello: it held a connection for nothing)."""
         while True:
             try:
                 return await asyncio.wait_for(framed.recv(), timeout)
             except TimeoutError:
+                if late is not None:
+                    self.server.admission.penalise(self.connection.address, late)
                 await self._fatal(framed, p.E_IDLE, "nothing said for too long")
                 return None
             except FrameTooLarge:

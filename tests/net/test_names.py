@@ -25,6 +25,38 @@ def test_names_that_read_the_same_have_one_key() -> None:
     assert not look_alike("Ann", "Anne")
 
 
+SAME_SCRIPT_LOOK_ALIKES = (
+    "\u1d00\u029f\u026a\u1d04\u1d07",  # ᴀʟɪᴄᴇ: Latin small capitals
+    "\u0251lice",  # ɑ, Latin alpha
+    "al\u0269ce",  # ɩ, Latin iota
+    "al\u026ace",  # ɪ, Latin small capital I
+    "a\u029fice",  # ʟ, Latin small capital L
+    "\ua4ee\ua4e1\ua4f2\ua4da\ua4f0",  # ꓮꓡꓲꓚꓰ: Lisu
+    "\u13aa\u13de\u13a5\u13df\u13ac",  # ᎪᏞᎥᏟᎬ: Cherokee
+    "alice\U0001d159",  # a musical null notehead, drawn as nothing
+)
+"""Names of one script (so the SSH lobby's mixed-script rule lets them by) that the red team sat
+beside ``alice``: Unicode's confusables table (UTS #39) and the small capitals catch them."""
+
+
+def test_names_of_one_script_that_read_alike_have_one_key() -> None:
+    for other in SAME_SCRIPT_LOOK_ALIKES:
+        assert look_alike("alice", other), ascii(other)
+    assert look_alike("carmen", "carrnen")  # m reads as rn
+    # and the table joins no two letters of the alphabet a reader tells apart
+    keys: dict[str, list[str]] = {}
+    for char in "abcdefghijklmnopqrstuvwxyz0123456789":
+        keys.setdefault(look_alike_key(char), []).append(char)
+    assert sorted(v for v in keys.values() if len(v) > 1) == [
+        ["i", "l", "1"],
+        ["o", "0"],
+        ["s", "5"],
+    ]
+    for one, other in (("José", "Jose"), ("Zoë", "Zoe"), ("Ann", "Anne"), ("Mia", "Max")):
+        assert look_alike(one, other) == (one[:2] in ("Jo", "Zo")), (one, other)
+    assert look_alike_key("李雷") == "李雷"
+
+
 def test_a_shown_name_keeps_what_is_seen_and_drops_what_is_not() -> None:
     assert seat_name(FULL_WIDTH) == "Alice"
     assert seat_name("Ali\u200bce\u202e") == "Alice"
@@ -35,7 +67,16 @@ def test_a_shown_name_keeps_what_is_seen_and_drops_what_is_not() -> None:
     assert look_alike_key("Ali\u200dce") == look_alike_key("Alice")
 
 
-INVISIBLE_INSIDE = ("\u1160", "\u3164", "\uffa0", "\u115f", "\ufe0f", "\u034f", "\u2800")
+INVISIBLE_INSIDE = (
+    "\u1160",
+    "\u3164",
+    "\uffa0",
+    "\u115f",
+    "\ufe0f",
+    "\u034f",
+    "\u2800",
+    "\U0001d159",
+)
 """Hangul fillers (letters), a variation selector and the combining grapheme joiner (marks that
 mark nothing) and the blank Braille pattern: the red team sat ``alice`` + each beside ``alice``."""
 
@@ -57,13 +98,14 @@ async def test_look_alike_strangers_sit_apart_under_names_players_can_tell_apart
         alice = await NetPeer.connect(await served.connect(), name="Alice")
         assert alice.seat == 0 and alice.name == "Alice"
         strangers = []
-        for name in ("alice", CYRILLIC_A, FULL_WIDTH, "AIice", "Alice\u1160"):
+        for name in ("alice", CYRILLIC_A, FULL_WIDTH, "AIice", SAME_SCRIPT_LOOK_ALIKES[5]):
             peer = await NetPeer.connect(await served.connect(), name=name)
             strangers.append(peer)
         names = [slot.name or "" for slot in served.table.seats]
         assert names[0] == "Alice", "the seat is Alice's still"
         assert [p.seat for p in strangers] == [1, 2, 3, 4, 5]
-        assert names[1:] == ["alice-2", f"{CYRILLIC_A}-3", "Alice-4", "AIice-5", "Alice-6"]
+        lisu = SAME_SCRIPT_LOOK_ALIKES[5]
+        assert names[1:] == ["alice-2", f"{CYRILLIC_A}-3", "Alice-4", "AIice-5", f"{lisu}-6"]
         keys = [look_alike_key(n) for n in names]
         assert len(set(keys)) == 6, "no two names at the table read the same"
         for _ in range(200):  # the seats' list reaches the players a moment later

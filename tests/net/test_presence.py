@@ -132,3 +132,34 @@ async def test_a_player_who_moves_in_time_never_meets_the_clock(tmp_path: Path) 
         await finish([ann])
         assert served.host.standins.clock is None
     assert not [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "clock"]
+
+
+async def test_reconnecting_never_winds_the_turn_clock_back(tmp_path: Path) -> None:
+    """A player who drops and comes back to the same decision, again and again, finds its clock
+    where it stood: it runs out a turn time after the decision came, and the bot moves for them
+    (the red team held a table for good by reconnecting every few seconds)."""
+    settings = HostSettings(turn_time=1.0, reconnect_window=60)
+    async with serve(tmp_path, 2, ["greedy"], seed="churn", settings=settings) as served:
+        first = await NetPeer.connect(await served.connect(), name="Churn")
+        token = first.token
+        await wait_for(lambda: served.host.standins.clock is not None)
+        assert served.host.standins.clock.seat == 0
+        held = len(served.table.game.entries)
+        peer = first
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        while len(served.table.game.entries) == held and loop.time() - started < 4.0:
+            await asyncio.sleep(0.2)
+            assert peer._conn is not None
+            peer._conn.transport.abort()  # dropped without a goodbye
+            await wait_for(lambda: 0 not in served.host.seat_conns)
+            peer = await NetPeer.connect(await served.connect(), token=token, name="Churn")
+            assert peer.seat == 0
+        churned = loop.time() - started
+        assert len(served.table.game.entries) > held, (
+            "the clock never ran out while the player churned"
+        )
+        assert churned < 3.0  # about one turn time, not one per reconnect
+        await peer.close()
+    clocked = [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "clock"]
+    assert clocked and clocked[0].fields == {"seat": 0, "bot": "greedy"} and clocked[0].at == held

@@ -16,6 +16,7 @@ import pytest
 from jetset_tui.ssh.limits import AdmissionRules
 from jetset_tui.ssh.lobby import LobbyLimits
 from jetset_tui.ssh.seating import LobbyError, Player
+from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect, start_server
 
 
@@ -71,6 +72,22 @@ async def session_channel_with_no_request(conn: asyncssh.SSHClientConnection) ->
     await chan._open(b"session")
 
 
+async def lurking_from(
+    address: str, server: GameServer, key: asyncssh.SSHKey
+) -> asyncssh.SSHClientConnection:
+    """An authenticated connection of the user ``lurker`` from ``address``."""
+    return await asyncssh.connect(
+        "127.0.0.1",
+        server.port,
+        username="lurker",
+        local_addr=(address, 0),
+        client_keys=[key],
+        known_hosts=None,
+        agent_path=None,
+        password=None,
+    )
+
+
 async def test_an_authenticated_connection_with_no_game_session_is_closed_after_the_grace(
     tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
@@ -79,20 +96,8 @@ async def test_an_authenticated_connection_with_no_game_session_is_closed_after_
     grace; a player who does open a game session is kept."""
     server = await start_server(tmp_path, login_timeout=1.0)
     try:
-
-        async def lurker() -> asyncssh.SSHClientConnection:
-            return await asyncssh.connect(
-                "127.0.0.1",
-                server.port,
-                username="lurker",
-                local_addr=("127.0.0.40", 0),
-                client_keys=[bob_key],
-                known_hosts=None,
-                agent_path=None,
-                password=None,
-            )
-
-        bare, half_open = await lurker(), await lurker()
+        bare = await lurking_from("127.0.0.40", server, bob_key)
+        half_open = await lurking_from("127.0.0.40", server, bob_key)
         await session_channel_with_no_request(half_open)
         assert not half_open.is_closed(), "the channel is opened: only the grace closes it"
         alice = await connect(server, "alice", alice_key)
@@ -108,6 +113,25 @@ async def test_an_authenticated_connection_with_no_game_session_is_closed_after_
         await alice.press("n")  # the player who opened a game is still there
         await alice.wait_for("Bots among them")
         await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_a_game_channel_that_never_says_hello_is_closed_and_its_address_kept_out(
+    tmp_path: Path, bob_key: asyncssh.SSHKey
+) -> None:
+    """A `jetset` subsystem channel that asks for the game and then says nothing was closed
+    after the grace with no penalty, so a lurker came straight back (the red team's); now its
+    address earns the grace's penalty, as a session that asks for nothing does."""
+    server = await start_server(tmp_path, login_timeout=0.5)
+    try:
+        lurker = await lurking_from("127.0.0.41", server, bob_key)
+        _writer, reader, _ = await lurker.open_session(subsystem="jetset", encoding=None)
+        said = await asyncio.wait_for(reader.read(), 10)  # to the end: the channel is closed
+        assert b"nothing said for too long" in said
+        assert server.admission.refusal("127.0.0.41") == "penalised"
+        assert server.admission.refusal("127.0.0.1") is None
+        lurker.close()
     finally:
         await server.close()
 
@@ -283,12 +307,24 @@ async def test_a_seat_is_never_taken_by_its_name(tmp_path: Path) -> None:
 
 
 @pytest.mark.parametrize(
-    "other", ["Alice", "ALICE", "AIice", "a1ice", "alice\u1160", "ali\u034fce"]
+    "other",
+    [
+        "Alice",
+        "ALICE",
+        "AIice",
+        "a1ice",
+        "alice\u1160",
+        "ali\u034fce",
+        "\u1d00\u029f\u026a\u1d04\u1d07",  # Latin small capitals
+        "\ua4ee\ua4e1\ua4f2\ua4da\ua4f0",  # Lisu
+        "\u13aa\u13de\u13a5\u13df\u13ac",  # Cherokee
+    ],
 )
 async def test_a_name_that_looks_like_a_seated_players_does_not_sit(
     tmp_path: Path, other: str
 ) -> None:
-    """Another case, or I and 1 for l: nobody at the table could tell the two apart."""
+    """Another case, I and 1 for l, small capitals, or another script's letters that Unicode's
+    confusables table gives as Latin ones: nobody at the table could tell the two apart."""
     server = await start_server(tmp_path)
     try:
         lobby = server.lobby

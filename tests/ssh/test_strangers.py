@@ -58,21 +58,27 @@ async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) 
         room = server.lobby.rooms["1"]
         assert 0 in room.host.seat_conns and alice.chan is not None and not alice.closed.is_set()
 
-        # the seat is locked for every address that guessed wrong, and mallory's address for
-        # every secret; a stranger's wrong tries never lock out the player who knows the code
-        # (the red team kept alice out for up to an hour so)
+        # the seat is locked for every address that used up its tries at it, and mallory's address
+        # for every secret; strangers' wrong tries never lock out the player who knows the code,
+        # even after a mistype (the red team kept alice out for up to an hour so)
         private = server.lobby.create(Player("key:c", "carol", "127.0.0.4"), 2, ["greedy"], "pw")
         with pytest.raises(LobbyError, match="too many wrong tries"):
             await server.lobby.join(private, Player("name:m", "m", "127.0.0.2"), "pw")
-        other = Player("name:alice", "alice", "127.0.0.3")
+        other = Player("name:alice", "alice", "127.0.0.3")  # alice, who mistypes once
+        with pytest.raises(WrongSecret, match="4 tries left"):
+            await server.lobby.rejoin(room, other, "WRONGCDE")  # its own count, not the seat's
+        guesser = Player("name:alice", "alice", "127.0.0.6")  # a fresh address buys its 5 tries
+        for left in (4, 3, 2, 1):
+            with pytest.raises(WrongSecret, match=f"{left} tr"):
+                await server.lobby.rejoin(room, guesser, "WRONGCDE")
         with pytest.raises(LobbyError, match="not the seat's code; too many wrong tries"):
-            await server.lobby.rejoin(room, other, "WRONGCDE")  # the seat is over its tries
+            await server.lobby.rejoin(room, guesser, "WRONGCDE")
         with pytest.raises(LobbyError, match="too many wrong tries: wait"):
-            await server.lobby.rejoin(room, other, code)  # one wrong guess, and it is held to it
-        alice_elsewhere = Player("name:alice", "alice", "127.0.0.5")
-        back = await server.lobby.rejoin(room, alice_elsewhere, code)  # never guessed wrong
+            await server.lobby.rejoin(room, guesser, code)  # then waits out the seat's lock too
+        back = await server.lobby.rejoin(room, other, code)  # one mistype never holds alice
         assert back.seat == 0
         await back.close()
+        alice_elsewhere = Player("name:alice", "alice", "127.0.0.5")
         with pytest.raises(WrongSecret, match="4 tries left"):
             await server.lobby.join(private, alice_elsewhere, "guess")
         await mallory.close()

@@ -25,7 +25,7 @@ from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import CHAT_KEPT, Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
-from jetset_tui.ssh.seating import Player
+from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.widgets.chat_line import ChatLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.workers import start_worker
@@ -401,5 +401,8 @@ class LobbyScreen(Screen[None]):
 
     @on(Input.Submitted, "#say")
     def say(self, event: Input.Submitted) -> None:
-        self.lobby.say(self.player, event.value)  # as it was at Enter: the field is empty now
+        try:
+            self.lobby.say(self.player, event.value)  # as it was at Enter: the field is empty now
+        except LobbyError as exc:
+            self.notify(str(exc), severity="warning", markup=False)
         self.query_one(DataTable).focus()
