@@ -115,27 +115,3 @@ class PasswordBackoff:
 
     def succeeded(self, address: str) -> None:
         self._entries.pop(address, None)
-
-
-class ArrivalRate:
-    """Per address: new connections at most ``rate`` a second, in bursts of ``burst`` (a token
-    bucket each). Every connection costs the host a handshake and may ask for the game's state
-    once (a replay), so an address that connects and closes as fast as it can would slow the
-    table for everyone. At most ``capacity`` addresses are remembered (the oldest go first)."""
-
-    def __init__(self, rate: float, burst: float, capacity: int = 4096) -> None:
-        self.rate = rate
-        self.burst = burst
-        self.capacity = capacity
-        self._buckets: dict[str, tuple[float, float]] = {}  # address: (tokens, when)
-
-    def arrived(self, address: str, now: float | None = None) -> bool:
-        """Count a new connection from ``address``: False when it comes too soon."""
-        now = time.monotonic() if now is None else now
-        tokens, when = self._buckets.pop(address, (self.burst, now))
-        tokens = min(self.burst, tokens + (now - when) * self.rate)
-        admitted = tokens >= 1
-        self._buckets[address] = (tokens - admitted, now)
-        while len(self._buckets) > self.capacity:
-            del self._buckets[next(iter(self._buckets))]
-        return admitted

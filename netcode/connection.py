@@ -69,9 +69,6 @@ class BucketsByAddress:
             del self._buckets[next(iter(self._buckets))]
         return bucket
 
-    def __len__(self) -> int:
-        return len(self._buckets)
-
 
 class Conn:
     """One connection as the host sees it."""

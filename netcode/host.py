@@ -22,7 +22,7 @@ import data
 from engine.errors import IllegalAction, NotationError
 from netcode import messages as m
 from netcode import protocol as p
-from netcode.admission import ArrivalRate, PasswordBackoff, admit, spectator_refusal
+from netcode.admission import PasswordBackoff, admit, spectator_refusal
 from netcode.connection import HELLO, LOBBY, SEATED, Admitted, Bucket, BucketsByAddress, Conn
 from netcode.dealing import Dealing
 from netcode.diskpause import DiskPause
@@ -79,7 +79,8 @@ class Host:
         self._public: list[bytes] = []  # entry frames as spectators see them
         self._end: bytes | None = None
         self.on_change: Callable[[], None] | None = None
-        self._arrivals = ArrivalRate(self.settings.arrival_rate, self.settings.arrival_burst)
+        # new connections an address may make (each costs a handshake and may ask for a replay)
+        self._arrivals = BucketsByAddress(self.settings.arrival_rate, self.settings.arrival_burst)
         self._chats = BucketsByAddress(  # by address: ``_chat_of``
             self.settings.chat_rate, self.settings.chat_burst, ADDRESSES_KEPT
         )
@@ -203,7 +204,7 @@ class Host:
         """Why ``conn`` is refused (per-address and total caps), or None; when only the capacity
         kept for seat holders is left, it comes in on that reserve (``Conn.reserve``), making way
         by closing the oldest reserve connection that has not taken a seat."""
-        if conn.address is not None and not self._arrivals.arrived(conn.address):
+        if conn.address is not None and not self._arrivals.of(conn.address).take():
             return "too many connections from your address just now; try again in a moment"
         oldest_first = sorted(self.conns, key=lambda c: c.id)
         why, conn.reserve, victim = admit(oldest_first, conn.address, self.settings.limits)

@@ -166,7 +166,8 @@ class StandIns:
             return
         if old is not None:
             old.task.cancel()
-            self.stopped = (old.key, old.deadline)
+            # paused (its player dropped): kept for their return; moved on: nothing to keep
+            self.stopped = (old.key, old.deadline) if key is None else None
         self.clock = None
         if key is not None:
             deadline = self.deadline_of(key)

@@ -36,6 +36,7 @@ from jetset_tui.ssh.seating import WrongSecret as WrongSecret
 from netcode.botplayer import play_bot
 from netcode.connection import BucketsByAddress
 from netcode.host import Host, HostSettings
+from netcode.names import confusable_classes
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
 from netcode.table import Table
@@ -111,6 +112,7 @@ class Lobby(Seating):
         self.rooms: dict[str, Room] = {}
         self.chat: deque[LobbyChat] = deque(maxlen=CHAT_KEPT)
         self._chat_allowance = BucketsByAddress(CHAT_RATE, CHAT_BURST)
+        confusable_classes()  # read once now (about 0.1 s), not at the first join on the loop
         self._listeners: list[Callable[[], object]] = []
         self._ids = count(1)
         self._notify: asyncio.TimerHandle | None = None

@@ -74,7 +74,13 @@ class Seating:
             raise LobbyError(_("game {game} is over: w shows how it ended").format(game=room.id))
         if room.open_seats == 0:
             raise LobbyError(_("every seat is taken: watch instead"))
-        refuse_look_alike(room, player.name)
+        alike = next(
+            (s.name for s in room.table.seats if s.name and look_alike(s.name, player.name)), None
+        )
+        if alike is not None:  # ``alice`` beside ``Alice``: nobody could tell them apart
+            raise LobbyError(
+                _("someone called {name} sits there already: use another name").format(name=alike)
+            )
         peer = await self._connect(room, name=player.name, password=room.password)
         if peer.seat is None or peer.token is None:
             await peer.close()
@@ -183,13 +189,3 @@ class Seating:
             return await NetPeer.connect(peer_end, **kwargs)
         except (ConnectionError, TimeoutError) as exc:
             raise LobbyError(_("the game refused: {why}").format(why=exc)) from None
-
-
-def refuse_look_alike(room: Room, name: str) -> None:
-    """Refuse a new seat to ``name`` when it reads like the name of a seat of ``room``
-    (``alice`` beside ``Alice``: nobody could tell them apart; netcode/names.py)."""
-    alike = next((s.name for s in room.table.seats if s.name and look_alike(s.name, name)), None)
-    if alike is not None:
-        raise LobbyError(
-            _("someone called {name} sits there already: use another name").format(name=alike)
-        )

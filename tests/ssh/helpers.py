@@ -17,6 +17,7 @@ import pyte
 
 from jetset_tui.ssh.server import GameServer, SshConfig
 from netcode import lobbyproto as lp
+from netcode import protocol as p
 from netcode.framing import FramedConnection
 from netcode.lobbyclient import next_answer
 from netcode.messages import Error, to_wire
@@ -361,3 +362,19 @@ async def refused(server: GameServer, framed: FramedConnection, request: dict[st
     folder = server.config.games_dir
     assert server.lobby.rooms == {} and folder is not None and not folder.exists()
     return refusal
+
+
+async def after_the_lobby_asks(framed: Any, request: dict[str, Any]) -> dict[str, Any]:
+    """Past the lobby (it answered ``joining``), greet the game's host and send ``request``:
+    the host's answer to it."""
+    assert isinstance(await answer(framed), lp.Joining)
+    await framed.send(p.hello_message("attacker"))
+    while True:
+        msg = await asyncio.wait_for(framed.recv(), 10)
+        if msg["t"] == "welcome":
+            break
+    await framed.send(request)
+    while True:
+        msg = await asyncio.wait_for(framed.recv(), 10)
+        if msg["t"] in ("seated", "error"):
+            return dict(msg)

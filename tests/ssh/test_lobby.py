@@ -417,3 +417,23 @@ async def test_the_waiting_screen_names_the_search_bot_in_words(
     assert seat3.strip(" ┃").endswith("  search"), text  # the kind in words (a name is a name)
     assert server.lobby.rooms["1"].table.seats[2].bot_kind == "mcts"
     await alice.close()
+
+
+async def test_lobby_chat_typed_too_fast_is_held_back_and_said_so(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """A terminal player typing lines into the lobby chat faster than one a second: the first
+    10 are said, then no more than the allowance lets through, and the player is told why
+    (docs/security.md)."""
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    typed = 30  # well past the burst, even on a loaded machine that types slowly
+    for i in range(typed):
+        await alice.press("t", pause=0.05)
+        await alice.type(f"line {i}")
+        await alice.press("enter", pause=0.05)
+    await alice.wait_for("too much chat: one line a second")
+    said = [c.text for c in server.lobby.chat]
+    assert said[:10] == [f"line {i}" for i in range(10)], said
+    assert len(said) < typed, "lines beyond the allowance are not said"
+    await alice.close()
