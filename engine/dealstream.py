@@ -44,6 +44,12 @@ class DealStream:
         """An independent stream for one purpose (a deck, the salts)."""
         return DealStream(self._name + b"/" + label.encode("utf-8"))
 
+    def fork_token(self, label: str, nbytes: int = 16) -> str:
+        """``fork(label).token(nbytes)``, the forked stream's first draw, without making the
+        stream (a Business draw's salt: one stream a draw)."""
+        name = self._name + b"/" + label.encode("utf-8") + b"#0"
+        return hashlib.shake_256(name).digest(nbytes).hex()
+
     def draw(self, nbytes: int) -> bytes:
         """The stream's next ``nbytes``, from its next SHAKE-256 call."""
         data = hashlib.shake_256(self._name + b"#%d" % self._draws).digest(nbytes)

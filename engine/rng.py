@@ -46,6 +46,10 @@ class Rng:
         material = b"".join(w.to_bytes(8, "little") for w in words) + label.encode("utf-8")
         return Rng(material)
 
+    def fork_token(self, label: str, nbytes: int = 16) -> str:
+        """``fork(label).token(nbytes)`` (as ``DealStream`` has it)."""
+        return self.fork(label).token(nbytes)
+
     def next64(self) -> int:
         """xoshiro256**, written out as in the reference C (the rotations inline: this is the
         dealer's and the search bot's innermost loop)."""

@@ -8,6 +8,7 @@ hand is a list of kinds, kept in data order (``sorted_kinds``, ``with_card``).
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
@@ -60,8 +61,11 @@ START_HAND: Final = 2
 """Setup: two cards dealt to each player."""
 
 
+@lru_cache(maxsize=4)
 def draw_commitment(seat: int, draw: int, kind: str, salt: str) -> str:
-    """The public commitment to the ``draw``-th Business card drawn, dealt to ``seat``."""
+    """The public commitment to the ``draw``-th Business card drawn, dealt to ``seat``.
+    Remembered for the last few draws: the dealer makes a draw's commitment and the draw's rule
+    then checks it against the same four words (issue 18: a SHA-256 a draw, not two)."""
     text = f"jetset-business:{seat}:{draw}:{kind}:{salt}"
     return hashlib.sha256(text.encode()).digest()[:16].hex()  # = hexdigest()[:32], cheaper
 

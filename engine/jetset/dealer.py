@@ -77,6 +77,8 @@ class Shuffler(Protocol):
 
     def token(self, nbytes: int = 16) -> str: ...
 
+    def fork_token(self, label: str, nbytes: int = 16) -> str: ...
+
 
 def seed_stream(seed: str, scheme: int) -> Shuffler:
     """The root of a seed's randomness under a dealing ``scheme``."""
@@ -184,14 +186,14 @@ class Dealer:
         if what == "finals":
             k = b.finals_dealt
             cards = (self.spare_finals[2 * k], self.spare_finals[2 * k + 1])
-            salt = self.business_root.fork(f"finals-{k}").token()
+            salt = self.business_root.fork_token(f"finals-{k}")
             commitment = hand_commitment(b.finals, cards, salt)
             return Entry(CHANCE, FinalsDraw(b.finals, cards, salt, commitment))
         if what == "shuffle":
             return Entry(CHANCE, BusinessShuffle(len(b.discards)))
         seat = b.owed[0]
         kind = self.business_order(b.epoch, b.shuffled)[b.epoch_drawn]
-        salt = self.business_root.fork(f"salt-{b.draws}").token()
+        salt = self.business_root.fork_token(f"salt-{b.draws}")
         commitment = draw_commitment(seat, b.draws, kind, salt)
         return Entry(CHANCE, BusinessDraw(seat, kind, salt, commitment))
 

@@ -67,8 +67,11 @@ def investor_slot_name(slot: int) -> str:
     return f"investor space {space + 1} paid to seat {field - PAID_BASE}"
 
 
+@lru_cache(maxsize=4)
 def investor_commitment(space: int, card: str, salt: str) -> str:
-    """The public commitment to the face-down Investor on ``space`` (0 or 1; log-format.md)."""
+    """The public commitment to the face-down Investor on ``space`` (0 or 1; log-format.md).
+    Remembered for the last few: the dealer makes it, the deal's rule and the turn's rule
+    check it (issue 18)."""
     text = f"jetset-investor:{space}:{card}:{salt}"
     return hashlib.sha256(text.encode()).hexdigest()[:32]
 

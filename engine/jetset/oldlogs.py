@@ -74,15 +74,17 @@ def dealt_as_logged(dealt: Entry, logged: Entry) -> bool:
     """Whether the chance entry ``logged`` is ``dealt``: in a seat's own copy of the log, the
     other hands, the Business cards, the card "Final Flights" and the face-down Investors are
     known only by their commitments."""
+    if dealt == logged:  # the common answer, first (a full log; every case below allows it)
+        return True
     act, expected = logged.action, dealt.action
     if isinstance(act, Deal) and act.cards is None and isinstance(expected, Deal):
-        return expected.commitment == act.commitment or dealt == logged
+        return expected.commitment == act.commitment
     if (
         isinstance(act, (BusinessDraw, FinalsDraw))
         and act.salt is None
         and isinstance(expected, (BusinessDraw, FinalsDraw))
     ):  # tuples: mypyc compiles a union kept in a local as an unassigned variable
-        return expected.commitment == act.commitment or dealt == logged
+        return expected.commitment == act.commitment
     if isinstance(act, DealInvestors) and act.cards is None and isinstance(expected, DealInvestors):
-        return expected.commitments == act.commitments or dealt == logged
-    return dealt == logged
+        return expected.commitments == act.commitments
+    return False

@@ -71,7 +71,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             said = _("jetset replay: {file}: {problem}")
             print(said.format(file=args.file, problem=result.error), file=sys.stderr)
         else:
-            print_verdict(result, log.header.seat_contributions(), args.verify)
+            whole = not log.cut_short
+            print_verdict(result, log.header.seat_contributions(), args.verify, whole)
     if not result.ok:
         return 1
     if args.verify and (result.commitment_ok is False or log.cut_short):
@@ -92,12 +93,18 @@ def cut_short_words(size: int) -> str:
     return said.format(n=size)
 
 
-def print_verdict(result: TableReplay, contributions: list[str | None], verify: bool) -> None:
-    """What ``--verify`` found (or, without it, the game's length and digest), for a person."""
+def print_verdict(
+    result: TableReplay, contributions: list[str | None], verify: bool, whole: bool = True
+) -> None:
+    """What ``--verify`` found (or, without it, the game's length and digest), for a person. A
+    file that is not ``whole`` (cut short) is never called verified: what comes before its
+    damaged end was checked."""
     summary = result.summary()
     said = ngettext("{n} entry, digest {digest}", "{n} entries, digest {digest}", result.entries)
     print(said.format(n=result.entries, digest=result.digest))
-    if verify:
+    if verify and not whole:
+        print(_("not verified: the file is not whole; every digest before its damaged end matches"))
+    elif verify:
         if result.commitment_ok:
             print(_("verified: every digest matches; seed matches its commitment"))
         else:

@@ -109,6 +109,19 @@ def test_deal_stream_known_answers() -> None:
     assert items == sorted(range(10), key=lambda i: keys[8 * i : 8 * i + 8])
 
 
+def test_fork_token_is_the_forks_first_token() -> None:
+    """``fork_token`` (a Business draw's salt) deals what ``fork(label).token()`` does, in
+    both schemes."""
+    stream = DealStream.from_seed("jetset").fork("business")
+    assert stream.fork_token("salt-3") == stream.fork("salt-3").token()
+    assert stream.fork_token("salt-3") == (
+        hashlib.shake_256(b"jetset-deal\0jetset/business/salt-3#0").digest(16).hex()
+    )
+    assert stream.fork_token("finals-0", 8) == stream.fork("finals-0").token(8)
+    rng = Rng("jetset").fork("business")
+    assert rng.fork_token("salt-3") == rng.fork("salt-3").token()
+
+
 def test_deal_stream_shuffles_are_uniform_enough() -> None:
     stream = DealStream.from_seed("uniform")
     counts: Counter[tuple[str, ...]] = Counter()

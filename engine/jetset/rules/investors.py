@@ -172,8 +172,10 @@ def payouts_now(state: State, card: str) -> tuple[int, ...]:
     the points as they stand (with any module's points the final score counts, hub 1-point
     markers too, but never an end-of-game Business card: "Points totaled do not include points
     for Business cards that say, 'Play at the end of the game'")."""
-    table = scores(state)
     kind = investor_cards()[card].kind
+    if kind == EQUAL:  # the same to everyone, whatever the table holds
+        return pay_equal(state.players)
+    table = scores(state)
     standing = [s.total - s.business for s in table]
     return payouts(kind, [list(s.cards) for s in table], standing)
 
