@@ -13,10 +13,13 @@ the file) and its game between greedy bots, whose revealed seed the replay check
 With ``--modules all`` (issue 18): the median base game and the median game of the same seeds
 with those modules on, and the module game's ratio divided by the base game's; with ``--game
 greedy`` too, the greedy game and the greedy game of the same seed with those modules on
-(finished games, seeds revealed and checked). With ``--kinds`` too: the instructions of one entry
-of each kind (callgrind counting only while ``Game.push`` of that kind runs: 5 replays after a
-warm-up, the pushes of that kind made through ``functools.reduce``, whose C function callgrind
-toggles on), the module game's beside the base game's.
+(finished games, seeds revealed and checked). With ``--game random-all`` or ``--game
+greedy-all``: every game of the sample, not one (40 random games, or ``--games`` greedy games of
+the seeds ``bench-greedy/0`` ...), each side's counts summed over its games (one median game's
+ratio moves with whichever game falls in the middle). With ``--kinds`` too: the instructions of
+one entry of each kind (callgrind counting only while ``Game.push`` of that kind runs: 5
+replays after a warm-up, the pushes of that kind made through ``functools.reduce``, whose C
+function callgrind toggles on), the module game's beside the base game's.
 """
 
 from __future__ import annotations
@@ -32,20 +35,47 @@ from collections import Counter
 from pathlib import Path
 from typing import Any
 
-from benchmarks.bench_engine import greedy_game_log, median_game_log
+from benchmarks.bench_engine import greedy_game_log, median_game_log, play_game, save_game
 from benchmarks.timing import decode, engine_build
+from engine import Options
 from engine.jetset.options import modules_from_words
 
 REPEAT = {"msgpack": 200, "replay": 20}
+REPEAT_ALL = {"msgpack": 10, "replay": 2}
+"""The same for a folder of games (each call goes through all of them)."""
+
+
+def all_games(directory: Path, games: int, modules: tuple[str, ...], greedy: bool) -> Path:
+    """A folder holding every game of the sample: ``games`` random games (the seeds of
+    ``median_game_log``, seeds not revealed) or greedy games (seeds revealed and checked)."""
+    folder = directory / ("-".join(modules) or "base")
+    folder.mkdir()
+    options = Options(players=4, **{module: True for module in modules})
+    for i in range(games):
+        seed = f"bench-greedy/{i}" if greedy else f"bench-{i}"
+        game = play_game(options, seed, ("greedy",)) if greedy else play_game(options, seed)
+        save_game(folder / f"{i:03}.jetset", game, seed, revealed=greedy)
+    return folder
 
 
 def loop(what: str, times: int, path: Path) -> None:
-    """The measured process: one warm-up call, then ``times`` more."""
+    """The measured process: one warm-up call, then ``times`` more (``path`` a folder: each
+    call goes through every file in it)."""
     from netcode.logfile import read_log
     from netcode.replay import replay
 
-    raw = path.read_bytes()
-    fn = (lambda: decode(raw)) if what == "msgpack" else (lambda: replay(read_log(path)))
+    paths = sorted(path.iterdir()) if path.is_dir() else [path]
+    raws = [p.read_bytes() for p in paths]
+
+    def decode_all() -> None:
+        for raw in raws:
+            decode(raw)
+
+    def replay_all() -> None:
+        for p in paths:
+            replay(read_log(p))
+
+    fn = decode_all if what == "msgpack" else replay_all
     for _ in range(times + 1):
         fn()
 
@@ -112,7 +142,7 @@ def instructions(what: str, times: int, path: Path) -> int:
 
 
 def per_call(what: str, path: Path) -> float:
-    n = REPEAT[what]
+    n = REPEAT[what] if path.is_file() else REPEAT_ALL[what]
     return (instructions(what, n, path) - instructions(what, 0, path)) / n
 
 
@@ -126,9 +156,13 @@ def main() -> None:
     )
     parser.add_argument(
         "--game",
-        choices=("median", "greedy"),
+        choices=("median", "greedy", "random-all", "greedy-all"),
         default="median",
-        help="with --modules: the median random games (default) or the greedy games",
+        help="with --modules: the median random games (default), the greedy games, or every "
+        "game of a sample",
+    )
+    parser.add_argument(
+        "--games", type=int, default=40, help="with --game random-all/greedy-all: how many"
     )
     args = parser.parse_args()
     if args.loop:
@@ -146,6 +180,15 @@ def main() -> None:
                 "greedy game, seed checked": greedy_game_log(Path(tmp)),
                 f"greedy game, seed checked, {' '.join(args.modules)}": greedy_game_log(
                     Path(tmp), args.modules, "modules-greedy.jetset"
+                ),
+            }
+        elif args.modules and args.game.endswith("-all"):
+            greedy = args.game == "greedy-all"
+            kind = "greedy games, seeds checked" if greedy else "random games"
+            games = {
+                f"{args.games} {kind}": all_games(Path(tmp), args.games, (), greedy),
+                f"{args.games} {kind}, {' '.join(args.modules)}": all_games(
+                    Path(tmp), args.games, args.modules, greedy
                 ),
             }
         elif args.modules:

@@ -54,9 +54,10 @@ from engine.jetset.rules.income import income_paid
 from engine.jetset.rules.prices import action_price
 from engine.jetset.state import State
 from jetset_tui.card_names import business_name, investor_name
-from jetset_tui.i18n import _, ngettext
+from jetset_tui.i18n import _, money, ngettext
 from jetset_tui.theme import DIM, Livery
 from jetset_tui.theme import seat_badge as seat_badge
+from jetset_tui.widgets.wrap import KEEP
 
 
 def route_text(board: Board, cities: tuple[int, ...], sep: str = "–") -> str:
@@ -309,6 +310,34 @@ def entry_line(
     else:
         line.append_text(seat_badge(liveries[entry.actor]))
         line.append(" " + describe_action(notation, entry.action, names))
+    return line
+
+
+def money_note(moved: Sequence[int], actor: int, names: Sequence[str]) -> str:
+    """Who received or paid what with an entry (``moved``: each seat's cash after it less
+    before), for the log pane: ``+€15`` (the actor's income), ``Bob +€5, Carol +€2`` (an owner's
+    share of a rent, hub payoffs, an Investor's payments). The actor's gain comes first and
+    without a name; what the actor spent is the action's price and goes unsaid; '' when nothing
+    else moved."""
+    own = moved[actor] if 0 <= actor < len(moved) else 0
+    said = [signed_money(own)] if own > 0 else []
+    said += [
+        f"{names[seat]}{KEEP}{signed_money(change)}"
+        for seat, change in enumerate(moved)
+        if seat != actor and seat < len(names) and change
+    ]
+    return ", ".join(said)
+
+
+def signed_money(change: int) -> str:
+    """``+€5`` or ``−€5``."""
+    return ("+" if change > 0 else "−") + money(abs(change))
+
+
+def with_money(line: Text, note: str) -> Text:
+    """A log line followed by its money note (``money_note``), if it has one."""
+    if note:
+        line.append(" · " + note, style=DIM)
     return line
 
 

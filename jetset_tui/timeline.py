@@ -25,9 +25,13 @@ class Timeline:
             game = TITLES[log.header.game]
             raise LogFormatError(f"a game of {game}: watching it comes with {game}'s table")
         self.every = every
-        self._snapshots = [Game(log.header.options).state]
+        first = Game(log.header.options).state
+        self._snapshots = [first]
+        self.cash: list[tuple[int, ...]] = [tuple(s.cash for s in first.seats)]
+        """Each seat's cash at each position: what an entry paid or took, for the log pane."""
 
         def keep(n: int, state: State) -> None:
+            self.cash.append(tuple(s.cash for s in state.seats))
             if n % every == 0:
                 self._snapshots.append(state.copy())
 
@@ -44,6 +48,11 @@ class Timeline:
     def finished(self) -> bool:
         """The game ended: every seat's Final Flights may be shown."""
         return self.game.over
+
+    def money_moved(self, index: int) -> tuple[int, ...]:
+        """Each seat's cash after entry ``index`` less before it."""
+        before, after = self.cash[index], self.cash[index + 1]
+        return tuple(a - b for a, b in zip(after, before, strict=True))
 
     def state_at(self, n: int) -> State:
         n = max(0, min(n, self.length))

@@ -27,10 +27,11 @@ from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
 from jetset_tui.actions import ACTION_KINDS, KIND_NAMED, action_bindings
-from jetset_tui.describe import log_words
+from jetset_tui.describe import log_words, money_note, with_money
 from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.i18n import N_, _
+from jetset_tui.ledger import MoneyLedger
 from jetset_tui.screens.game_moves import GameMoves, SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
@@ -121,6 +122,8 @@ class GameScreen(GameMoves):
         self._sync_pending = False
         self._passing = False
         self._logged = 0
+        self._ledger: MoneyLedger | None = None
+        """Who paid and received what with each entry logged (``catch_up_log``)."""
         self._ended = False
         self._moving = False  # a move sent and not yet played (the host has not said)
         self._sent: SentMove | None = None
@@ -273,16 +276,25 @@ class GameScreen(GameMoves):
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
         game = self.session.game
         log = self.query_one(NotationLog)
+        if self._ledger is None:
+            self._ledger = MoneyLedger(game)
+        lines = []
         while self._logged < len(game.entries):
             i = self._logged
-            log.add(game.entries[i], game.turns[i], self.names, self.liveries)
+            entry = game.entries[i]
+            line = log.line(entry, game.turns[i], self.names, self.liveries)
+            moved = self._ledger.moved(entry)
+            lines.append(with_money(line, money_note(moved, entry.actor, self.names)))
             self._logged += 1
+        if lines:
+            log.write(lines)
 
     def rewrite_log(self) -> None:
         """A move was taken back: the log pane again from the first entry."""
         self.close_picker()
         self.query_one(NotationLog).clear()
         self._logged = 0
+        self._ledger = None
         self.catch_up_log()
 
     def sync(self) -> None:

@@ -25,7 +25,14 @@ from engine import Entry, redact
 from engine.jetset.notation import Notation
 from engine.jetset.rules.hubs import seat_in_turn
 from engine.jetset.state import State
-from jetset_tui.describe import card_text, describe_action, log_words, seat_badge
+from jetset_tui.describe import (
+    card_text,
+    describe_action,
+    log_words,
+    money_note,
+    seat_badge,
+    with_money,
+)
 from jetset_tui.i18n import _
 from jetset_tui.screens.map_and_table import TABLE_KEYS, MapAndTableScreen
 from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
@@ -34,6 +41,7 @@ from jetset_tui.theme import DIM, Livery, livery_for
 from jetset_tui.timeline import Timeline
 from jetset_tui.widgets.distant import BoardsPanel
 from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
@@ -178,6 +186,12 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
             full = self.timeline.state_at(self.position)
             self._here = self.position, full if self.revealed else full.view(self.viewer)
         return self._here[1]
+
+    def entry_line(self, log: NotationLog, index: int) -> Text:
+        """The entry's line and who received or paid what with it."""
+        line = super().entry_line(log, index)
+        actor = self.timeline.entries[index].actor
+        return with_money(line, money_note(self.timeline.money_moved(index), actor, self.names))
 
     def entry_seen(self, index: int) -> tuple[object, int]:
         entry = self.timeline.entries[index]

@@ -315,14 +315,18 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         lines = self.note_lines(0) if self._log_empty and self._shown == 0 else []
         self._log_empty = False
         for i in range(self._shown, self.position):
-            entry, turn = self.entry_seen(i)
-            lines.append(log.line(entry, turn, self.names, self.liveries))
+            lines.append(self.entry_line(log, i))
             lines += self.note_lines(i + 1)
             if i + 1 == self.length:
                 lines += self.end_lines()
         if lines:
             log.write(lines)
         self._shown = self.position
+
+    def entry_line(self, log: NotationLog, index: int) -> Text:
+        """The log pane's line for entry ``index`` (a game may add to it)."""
+        entry, turn = self.entry_seen(index)
+        return log.line(entry, turn, self.names, self.liveries)
 
     def end_lines(self) -> list[Text]:
         """The log pane's lines after a log's last entry (a game's screen may tell its end

@@ -21,7 +21,11 @@ GAP = re.compile(r"(?<=\S) {2,}(?=\S)")
 """Two spaces or more between fields."""
 
 KEEP = "\u00a0"
-"""A blank inside a field (a no-break space): ``€23␣␣✈23␣␣●21`` is one field, kept on one row."""
+"""A blank inside a field (a no-break space): ``€23␣␣✈23␣␣●21`` is one field, kept on one row;
+inside a sentence, two words kept on one row (``Bob␣+€2``)."""
+HELD = "\ue000"
+"""What a ``KEEP`` is while Rich wraps a sentence: a character of the Private Use Area, one cell
+wide and never a blank, which names refuse (one typed in a chat line shows as a blank there)."""
 
 
 def wrapped(line: Text, width: int, console: Console, indent: int) -> list[Text]:
@@ -66,13 +70,24 @@ def words(
     if lead + piece.cell_len <= width:
         return [indented(line, piece, lead)]
     if later:
-        parts = piece.wrap(console, width - lead, no_wrap=False, overflow="fold")
+        parts = rich_wrap(piece, console, width - lead)
         return [indented(line, part, lead) for part in parts]
     head, body = piece[:indent], piece[indent:]  # a line's first row: its start stays as it is
-    parts = body.wrap(console, width - indent, no_wrap=False, overflow="fold")
+    parts = rich_wrap(body, console, width - indent)
     first = head.copy()
     first.append(parts[0])
     return [first, *(indented(line, part, indent) for part in parts[1:])]
+
+
+def rich_wrap(text: Text, console: Console, width: int) -> list[Text]:
+    """Rich's wrap of ``text`` at ``width``, which breaks at a no-break space as at any blank:
+    each ``KEEP`` is held as ``HELD`` (one cell, not a blank) while it wraps."""
+    held = text.copy()
+    held.plain = text.plain.replace(KEEP, HELD)
+    parts = held.wrap(console, width, no_wrap=False, overflow="fold")
+    for part in parts:
+        part.plain = part.plain.replace(HELD, KEEP)
+    return list(parts)
 
 
 def indented(line: Text, part: Text, lead: int) -> Text:

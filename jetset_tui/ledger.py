@@ -1,0 +1,34 @@
+"""What each entry of a game being played paid or took, seat by seat, for the log pane.
+
+The table's game holds only the state after its last entry; the ledger follows the same entries
+in a game of its own (a seat's copy of the log replays into the same view) and compares each
+seat's cash before and after each one: an owner's share of a rent, the hub payoffs of a claim,
+an Investor's payments, income. The replay viewer reads the same from its ``Timeline``.
+"""
+
+from __future__ import annotations
+
+from engine.errors import IllegalAction
+from engine.jetset.actions import Entry
+from engine.jetset.game import Game
+
+
+class MoneyLedger:
+    """A game of its own, a step behind or level with the table's."""
+
+    def __init__(self, table: Game) -> None:
+        self.game: Game | None = Game(table.options, table.board)
+
+    def moved(self, entry: Entry) -> tuple[int, ...]:
+        """Each seat's cash after ``entry`` less before it (nothing if the ledger lost its way:
+        the log pane then says no money rather than wrong money)."""
+        game = self.game
+        if game is None:
+            return ()
+        before = [seat.cash for seat in game.state.seats]
+        try:
+            game.push(entry)
+        except (ValueError, IllegalAction):
+            self.game = None
+            return ()
+        return tuple(s.cash - b for s, b in zip(game.state.seats, before, strict=True))
