@@ -5,9 +5,10 @@ until they come back with their seat code. A connected person who has not decide
 ``turn_time`` has that one decision made for them by the same kind of bot, from their own view,
 and keeps the seat (docs/protocol.md, "Dropped players, crashes, pauses"; docs/security.md).
 
-A decision's clock is its own, not its connection's: it stops while its player is away (the
-reconnect window times that), and a player who comes back to the same decision finds the clock
-where it stood, less the time away. Dropping and reconnecting never buys more time.
+A decision's clock is its own, not its connection's: it runs on while its player is away, as
+long as another player is at the table to wait for them (with no one at all, it stops, and a
+player who comes back finds it where it stood, less the time away), and once it has run out its
+bot decides whoever comes or goes. Dropping and reconnecting never buys more time.
 """
 
 from __future__ import annotations
@@ -53,6 +54,9 @@ class StandIns:
         self.stopped: tuple[tuple[int, int], float] | None = (
             None  # (key, deadline) of a paused clock
         )
+        self.overdue: TurnClock | None = None
+        """A clock that ran out, whose bot is deciding: never stopped by a drop (a reconnect
+        and a ``leave`` in one write once cancelled it every time)."""
 
     # -- players dropping and coming back ---------------------------------------------------
 
@@ -144,18 +148,27 @@ class StandIns:
     # -- the turn clock ---------------------------------------------------------------------
 
     def clock_key(self) -> tuple[int, int] | None:
-        """(seat, entries) of the decision the clock should time now, if any: a connected
-        player (not a bot, not a stand-in) to move in a started game, with a clock set."""
+        """(seat, entries) of the decision the clock should time now, if any: a player's (not a
+        bot's, not a stand-in's) in a started game, with a clock set, the player there or another
+        player at the table waiting for them."""
         t = self.host.table
         seat = t.game.to_move()
         if self.host.settings.turn_time <= 0 or not t.started or t.over:
             return None
-        if seat is None or seat < 0:
+        if seat is None or seat < 0 or t.seats[seat].is_bot:
             return None
         conn = self.host.seat_conns.get(seat)
-        if conn is None or conn.standin is not None or t.seats[seat].is_bot:
+        if conn is not None and conn.standin is not None:
+            return None
+        if conn is None and not self.players_at_the_table():
             return None
         return seat, len(t.game.entries)
+
+    def players_at_the_table(self) -> bool:
+        """Whether a person (not a bot, not a stand-in) holds a seat now."""
+        seats = self.host.table.seats
+        conns = self.host.seat_conns
+        return any(c.standin is None and not seats[i].is_bot for i, c in conns.items())
 
     def arm_clock(self, *, tell: bool = True) -> None:
         """Start, keep or stop the turn clock for the decision now; tell everyone if it
@@ -165,11 +178,18 @@ class StandIns:
         if old is not None and old.key == key:
             return
         if old is not None:
-            old.task.cancel()
-            # paused (its player dropped): kept for their return; moved on: nothing to keep
-            self.stopped = (old.key, old.deadline) if key is None else None
+            if old.deadline <= time.monotonic() and not old.task.done():
+                self.overdue = old  # ran out: its bot decides, whoever comes or goes
+                self.stopped = None
+            else:
+                old.task.cancel()
+                # paused (no one at the table): kept for their return; moved on: nothing to keep
+                self.stopped = (old.key, old.deadline) if key is None else None
         self.clock = None
-        if key is not None:
+        overdue = self.overdue
+        if key is not None and overdue is not None and overdue.key == key:
+            self.clock = overdue  # its bot is still deciding
+        elif key is not None:
             deadline = self.deadline_of(key)
             task = self.host.spawn(self._clock_runs_out(key, deadline))
             self.clock = TurnClock(key, deadline, task)
@@ -197,10 +217,13 @@ class StandIns:
         except Exception:  # a bot's bug must not stop the table
             log.exception("seat %d: the %s bot failed on the clock", seat, kind)
             action = game.legal_actions()[0]
-        if self.clock is None or self.clock.key != key:
-            return  # the player moved while the bot thought
+        if self.overdue is not None and self.overdue.key == key:
+            self.overdue = None
+        if not self.still_undecided(key):
+            return  # the player moved while the bot thought, or a stand-in took the seat
         action = rules.answer_on_timeout(game.view(seat), seat) or action  # Jet Set: a Deal, no
-        self.clock = None
+        if self.clock is not None and self.clock.key == key:
+            self.clock = None
         log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)
         host.table.note("clock", seat=seat, bot=kind)
         try:
@@ -210,3 +233,13 @@ class StandIns:
         host.broadcast_from(first)
         if host.table.over:
             host.finish()
+
+    def still_undecided(self, key: tuple[int, int]) -> bool:
+        """Whether the decision ``key`` is still to be made by its player (or their clock): no
+        entry since, and no stand-in in the seat."""
+        seat, at = key
+        t = self.host.table
+        if t.over or len(t.game.entries) != at or t.game.to_move() != seat:
+            return False
+        conn = self.host.seat_conns.get(seat)
+        return conn is None or conn.standin is None

@@ -8,6 +8,7 @@ from pathlib import Path
 
 from netcode.botplayer import play_bot
 from netcode.client import ClientEvent, Presence, PresenceChanged
+from netcode.framing import encode
 from netcode.host import HostSettings
 from netcode.logfile import read_log
 from netcode.peer import NetPeer
@@ -132,6 +133,62 @@ async def test_a_player_who_moves_in_time_never_meets_the_clock(tmp_path: Path) 
         await finish([ann])
         assert served.host.standins.clock is None
     assert not [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "clock"]
+
+
+async def test_a_reconnect_and_a_leave_in_one_write_never_stop_a_clock_that_ran_out(
+    tmp_path: Path,
+) -> None:
+    """The red team's third pass: a player alone with a bot reconnected after their clock had
+    run out and sent ``leave`` in the same write. The leave arrived before the clock's bot could
+    move and cancelled it, every time: no entry for 55 s at a 5 s clock. A clock that has run
+    out now decides whoever comes or goes."""
+    settings = HostSettings(turn_time=0.5, reconnect_window=60)
+    async with serve(tmp_path, 2, ["greedy"], seed="flap", settings=settings) as served:
+        first = await NetPeer.connect(await served.connect(), name="Flap")
+        token = first.token
+        await wait_for(lambda: served.host.standins.clock is not None)
+        held = len(served.table.game.entries)
+        assert first._conn is not None
+        first._conn.transport.abort()
+        await wait_for(lambda: 0 not in served.host.seat_conns)
+        await asyncio.sleep(0.8)  # the clock ran out while no one was at the table: it waits
+        assert len(served.table.game.entries) == held
+        for _ in range(3):
+            raw = await served.raw()
+            raw.transport.write(
+                encode({"t": "reconnect", "token": token, "have": held}) + encode({"t": "leave"})
+            )
+            await raw.transport.drain()
+            raw.close()
+            if len(served.table.game.entries) > held:
+                break
+            await asyncio.sleep(0.3)
+        await wait_for(lambda: len(served.table.game.entries) > held)
+    clocked = [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "clock"]
+    assert clocked and clocked[0].at == held
+
+
+async def test_a_dropped_players_clock_runs_on_while_another_player_waits(
+    tmp_path: Path,
+) -> None:
+    """The clock is the decision's: while another player is at the table, dropping stops it no
+    more than reconnecting winds it back (a player could hold everyone by dropping and coming
+    back within the reconnect window, each time starting a new one)."""
+    settings = HostSettings(turn_time=1.0, reconnect_window=60)
+    async with serve(tmp_path, 2, seed="away", settings=settings) as served:
+        away = await NetPeer.connect(await served.connect(), name="Away")
+        waiting = await NetPeer.connect(await served.connect(), name="Waiting")
+        await wait_for(lambda: served.host.standins.clock is not None)
+        assert served.host.standins.clock.seat == 0
+        held = len(served.table.game.entries)
+        assert away._conn is not None
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+        away._conn.transport.abort()
+        await wait_for(lambda: len(served.table.game.entries) > held, timeout=5)
+        assert loop.time() - started < 3.0, "about the clock's 1 s, not the window's 60"
+        assert 0 not in served.host.seat_conns, "the bot decided for the seat; no one sat in it"
+        await waiting.close()
 
 
 async def test_reconnecting_never_winds_the_turn_clock_back(tmp_path: Path) -> None:

@@ -93,7 +93,8 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
             text = await until(
                 pilot, app, lambda t: (m := AWAY.search(t)) is not None and int(m[1]) > was, 4
             )  # the time away counts up
-            assert "⏱" not in text.splitlines()[0]  # no clock for a player who is away
+            # Ann's decision keeps its clock while she is away: Me is at the table, waiting
+            assert re.search(r"⏱ 0:3\d", text.splitlines()[0]), text.splitlines()[0]
 
 
 async def test_a_player_who_says_they_leave_is_shown_as_left_not_as_lost(tmp_path: Path) -> None:
