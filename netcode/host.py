@@ -438,8 +438,9 @@ class Host:
     def _unique_name(self, name: str) -> str:
         """``name`` as the table shows it, with a number when it would read like the name of
         someone at the table, seated or watching (``alice`` beside ``Alice``:
-        netcode/names.py), kept within the name's limit."""
-        base = seat_name(name) or "player"
+        netcode/names.py), kept within the name's limit: cut after folding, which can make one
+        character eighteen (U+FDFA; a 576-character seat name broke every lobby listing it)."""
+        base = seat_name(name)[: p.MAX_NAME].strip() or "player"
         seated = [slot.name for slot in self.table.seats if slot.name]
         watching = [c.name for c in self.conns if c.spectator and c.watching]
         taken = {look_alike_key(name) for name in seated + watching}

@@ -18,6 +18,7 @@ from __future__ import annotations
 import functools
 import importlib.resources
 import json
+import re
 import unicodedata
 
 INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Co", "Cs", "Cn"})
@@ -55,6 +56,10 @@ SMALL_CAPITAL = "LETTER SMALL CAPITAL "
 """What the Unicode names of small capitals say before their letter (``ᴀ``: LATIN LETTER SMALL
 CAPITAL A): each reads as its letter."""
 
+LATIN_WITH = re.compile(r"LATIN (?:SMALL |CAPITAL )?LETTER ([A-Z]) WITH ")
+"""The Unicode name of a Latin letter with a hook, a belt, a curl or a stroke that does not
+decompose (``ɬ``: LATIN SMALL LETTER L WITH BELT): each reads as its letter."""
+
 KEY_ROUNDS = 4
 """Most rounds of folding and replacing a key takes (each round's output is the next one's input;
 a name is usually stable after the first)."""
@@ -78,6 +83,8 @@ LOOK_ALIKE = str.maketrans(
         "ї": "i",
         "ј": "j",
         "к": "k",
+        "ĸ": "k",  # kra, what the confusables table makes of к and κ
+        "ƅ": "b",  # tone six, what it makes of ь
         "м": "m",
         "н": "h",
         "о": "o",
@@ -96,6 +103,7 @@ LOOK_ALIKE = str.maketrans(
         "η": "n",
         "ι": "i",
         "κ": "k",
+        "ς": "c",  # final sigma (what NFKC makes of the lunate ϲ), before case makes it σ
         "ν": "v",
         "ο": "o",
         "ρ": "p",
@@ -144,7 +152,10 @@ def look_alike_key(name: str) -> str:
     every mark as accents are, invisible characters, and Unicode's confusable characters)."""
     key = seat_name(name)
     for _ in range(KEY_ROUNDS):
-        folded = bare_letters(key.casefold())
+        # the table before case as well as after: a capital Greek Μ reads as M, as its small μ
+        # does not as m; a lunate sigma ϲ reads as c, its case folded σ as o
+        shaped = bare_letters("".join(confusable_key(c) for c in key.translate(LOOK_ALIKE)))
+        folded = bare_letters(shaped.casefold())
         replaced = bare_letters("".join(confusable_key(c) for c in folded))
         if replaced == key:
             break
@@ -161,10 +172,17 @@ def bare_letters(text: str) -> str:
 def confusable_key(char: str) -> str:
     """The character (or characters: ``m`` is ``rn``) standing for every character confusable
     with ``char``; a small capital's letter."""
-    letter = small_capital(char)
+    letter = small_capital(char) or latin_letter_with(char)
     if letter is not None:
         return letter
     return confusable_classes().get(char, char)
+
+
+def latin_letter_with(char: str) -> str | None:
+    """The letter a Latin letter with a hook, belt, curl or stroke (``ɬ``, ``ᶏ``, ``ƈ``) is,
+    lower case; None for others."""
+    found = LATIN_WITH.match(unicodedata.name(char, ""))
+    return found[1].lower() if found else None
 
 
 def small_capital(char: str) -> str | None:

@@ -187,7 +187,7 @@ class Lobby(Seating):
         unfinished = [r for r in self.rooms.values() if not r.table.over]
         if len(unfinished) >= self.limits.max_games:
             raise LobbyError(_("the server runs as many games as it may; join one"))
-        mine = sum(1 for r in unfinished if r.creator == creator.identity)
+        mine = sum(1 for r in unfinished if self.created_by(r, creator))
         if mine >= self.limits.games_per_player:
             raise LobbyError(
                 _(
@@ -224,6 +224,7 @@ class Lobby(Seating):
             password or None,
             time.time(),
             creator=creator.identity,
+            created_from=creator.address,
         )
         self._open(room)
         log.info(
@@ -348,6 +349,14 @@ class Lobby(Seating):
             await peer.close()
 
     # -- chat and housekeeping --------------------------------------------------------------
+
+    def created_by(self, room: Room, player: Player) -> bool:
+        """Whether ``room`` counts among the games ``player`` started: by identity, and in
+        ``--open`` mode, where a name is anyone's, from the same address too (a stranger naming
+        themselves alice once used up alice's games)."""
+        if room.creator != player.identity:
+            return False
+        return not self.open_mode or room.created_from == player.address
 
     def say(self, player: Player, text: str) -> None:
         """``player`` says ``text`` in the lobby chat; LobbyError beyond its address's

@@ -48,6 +48,8 @@ class Room:
     created: float
     creator: str = ""
     """The identity that created the game."""
+    created_from: str = ""
+    """The address it was created from ("" for a game brought back by a restart)."""
     members: dict[str, Membership] = field(default_factory=dict)
     spectators: dict[object, str] = field(default_factory=dict)
     """Each spectator's peer (or ``jetset`` subsystem link), and the address it watches from."""

@@ -257,6 +257,9 @@ class ProtocolLink:
                 await self._fatal(framed, p.E_TOO_LARGE, "that message is too long for the lobby")
                 return None
             except FrameError:
+                if late is not None:  # before hello: anything but hello is out of order, fatal
+                    await self._fatal(framed, p.E_ORDER, "say 'hello' first")
+                    return None
                 await self._error(framed, p.E_MALFORMED, "a message is one msgpack map with a 't'")
                 if self.errors >= MAX_ERRORS:
                     await self._fatal(framed, p.E_ERRORS, "too many bad requests")

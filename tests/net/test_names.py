@@ -66,6 +66,39 @@ def test_names_of_one_script_that_read_alike_have_one_key() -> None:
     assert look_alike_key("李雷") == "李雷"
 
 
+CAPITALS_AND_HOOKS = (
+    ("MIKE", "\u041c\u0406\u041a\u0415"),  # МІКЕ, Cyrillic capitals
+    ("MIKE", "\u039c\u0399\u039a\u0395"),  # ΜΙΚΕ, Greek capitals
+    ("HENZY", "\u0397\u0395\u039d\u0396\u03a5"),  # ΗΕΝΖΥ, Greek capitals
+    ("alice", "ali\u03f2e"),  # ϲ, the lunate sigma (NFKC: final sigma)
+    ("jack", "jac\u043a"),  # к, Cyrillic
+    ("nick", "nic\u03ba"),  # κ, Greek
+    ("bob", "\u042cob"),  # Ь, Cyrillic soft sign
+    ("alice", "a\u026cice"),  # ɬ, l with belt
+    ("alice", "a\u0234ice"),  # ȴ, l with curl
+    ("alice", "\u1d8flice"),  # ᶏ, a with retroflex hook
+    ("alice", "\u2c65lice"),  # ⱥ, a with stroke
+    ("alice", "ali\u0188e"),  # ƈ, c with hook
+    ("alice", "alic\u1d92"),  # ᶒ, e with retroflex hook
+)
+"""What the red team's third pass sat beside a player: capitals whose small letters the table
+does not join (the key folded case before it asked the table), and Latin letters with a hook,
+belt, curl or stroke that neither decompose nor stand in the table."""
+
+
+def test_capitals_and_hooked_letters_that_read_alike_have_one_key() -> None:
+    for one, other in CAPITALS_AND_HOOKS:
+        assert look_alike(one, other), ascii(other)
+    keys: dict[str, set[str]] = {}
+    for char in "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789":
+        keys.setdefault(look_alike_key(char), set()).add(char.lower())
+    assert sorted(sorted(v) for v in keys.values() if len(v) > 1) == [
+        ["0", "o"],
+        ["1", "i", "l"],
+        ["5", "s"],
+    ], "capitals join no letters the small ones keep apart"
+
+
 def test_a_shown_name_keeps_what_is_seen_and_drops_what_is_not() -> None:
     assert seat_name(FULL_WIDTH) == "Alice"
     assert seat_name("Ali\u200bce\u202e") == "Alice"
@@ -124,6 +157,17 @@ async def test_look_alike_strangers_sit_apart_under_names_players_can_tell_apart
         assert [s.name for s in alice.seats] == names, "as the players see them"
         for peer in (alice, *strangers):
             await peer.close()
+
+
+async def test_a_name_that_folds_longer_is_cut_to_the_limit(tmp_path: Path) -> None:
+    """U+FDFA is one character that compatibility folding (NFKC) makes eighteen: 32 of them
+    passed the protocol's limit and sat as a 576-character name, which broke every SSH lobby
+    client listing the game (its seats' names are at most 64 characters there)."""
+    async with serve(tmp_path, 2) as served:
+        peer = await NetPeer.connect(await served.connect(), name="\ufdfa" * 32)
+        name = served.table.seats[0].name or ""
+        assert 0 < len(name) <= 32 and name == seat_name("\ufdfa" * 2)[:32].strip()
+        await peer.close()
 
 
 async def test_a_long_look_alike_name_keeps_its_number_within_the_limit(tmp_path: Path) -> None:

@@ -136,6 +136,24 @@ async def test_a_game_channel_that_never_says_hello_is_closed_and_its_address_ke
         await server.close()
 
 
+async def test_a_game_channel_that_sends_rubbish_before_hello_is_closed_at_once(
+    tmp_path: Path, bob_key: asyncssh.SSHKey
+) -> None:
+    """The red team's third pass: a channel that wrote a malformed frame every 9 s before any
+    hello earned a non-fatal error each time, which began the grace again: it stayed 171 s.
+    Anything but hello first is out of order, and fatal."""
+    server = await start_server(tmp_path, login_timeout=5)
+    try:
+        lurker = await lurking_from("127.0.0.42", server, bob_key)
+        writer, reader, _ = await lurker.open_session(subsystem="jetset", encoding=None)
+        writer.write(b"\x00\x00\x00\x01\xc0")  # one frame: msgpack nil, no message
+        said = await asyncio.wait_for(reader.read(), 3)  # to the end, well before the grace
+        assert b"say 'hello' first" in said
+        lurker.close()
+    finally:
+        await server.close()
+
+
 async def test_one_address_cannot_take_every_unauthenticated_slot(
     tmp_path: Path, alice_key: asyncssh.SSHKey
 ) -> None:
@@ -214,6 +232,29 @@ async def test_games_per_player_and_spectators_are_capped(tmp_path: Path) -> Non
         await lobby.watch(lobby.rooms["2"], watchers[0])
         with pytest.raises(LobbyError, match="you watch as many games"):
             await lobby.watch(lobby.rooms["3"], watchers[0])
+    finally:
+        await server.close()
+
+
+async def test_open_mode_a_stranger_under_your_name_does_not_use_up_your_games(
+    tmp_path: Path,
+) -> None:
+    """In ``--open`` mode a name is anyone's: the red team's impostor "alice" created games
+    until the real alice could create none. There the count is by name and address."""
+    limits = LobbyLimits(games_per_player=2)
+    server = await start_server(tmp_path, lobby=limits, open_mode=True)
+    try:
+        lobby = server.lobby
+        impostor = Player("name:alice", "alice", "127.0.0.31")
+        lobby.create(impostor, 2, ["greedy"], None)
+        lobby.create(impostor, 2, ["greedy"], None)
+        with pytest.raises(LobbyError, match="already started 2 games"):
+            lobby.create(impostor, 2, ["greedy"], None)
+        alice = Player("name:alice", "alice", "127.0.0.30")
+        lobby.create(alice, 2, ["greedy"], None)
+        lobby.create(alice, 2, ["greedy"], None)
+        with pytest.raises(LobbyError, match="already started 2 games"):
+            lobby.create(alice, 2, ["greedy"], None)
     finally:
         await server.close()
 
