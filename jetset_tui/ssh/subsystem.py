@@ -382,7 +382,9 @@ class ProtocolLink:
         host = room.host
         seats = tuple(
             lp.SeatLine(
-                name=slot.name,
+                # a name in a log from before names were cut after folding (netcode/host.py)
+                # must not break every client's listing
+                name=None if slot.name is None else slot.name[: p.MAX_NAME],
                 bot=slot.bot_kind or None,
                 connected=slot.is_bot or i in host.seat_conns,
             )
