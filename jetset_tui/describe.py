@@ -313,14 +313,15 @@ def entry_line(
     return line
 
 
-def money_note(moved: Sequence[int], actor: int, names: Sequence[str]) -> str:
+def money_note(moved: Sequence[int], entry: Entry, names: Sequence[str]) -> str:
     """Who received or paid what with an entry (``moved``: each seat's cash after it less
     before), for the log pane: ``+€15`` (the actor's income), ``Bob +€5, Carol +€2`` (an owner's
     share of a rent, hub payoffs, an Investor's payments). The actor's gain comes first and
-    without a name; what the actor spent is the action's price and goes unsaid; '' when nothing
-    else moved."""
+    without a name, unless the line says it already (a cash-in's €5); what the actor spent is
+    the action's price and goes unsaid; '' when nothing else moved."""
+    actor = entry.actor
     own = moved[actor] if 0 <= actor < len(moved) else 0
-    said = [signed_money(own)] if own > 0 else []
+    said = [signed_money(own)] if own > 0 and not isinstance(entry.action, CashIn) else []
     said += [
         f"{names[seat]}{KEEP}{signed_money(change)}"
         for seat, change in enumerate(moved)

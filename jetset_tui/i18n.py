@@ -158,7 +158,8 @@ def pgettext(context: str, message: str) -> str:
 
 
 def money(amount: int) -> str:
-    """An amount of money as the current language writes it: €30 in English, 30 € in Italian."""
+    """An amount of money as the current language writes it: €30 in English, 30 € in Italian
+    (its catalogue joins the two with a no-break space, which ``widgets.wrap`` never breaks at)."""
     return _("€{amount}").format(amount=amount)
 
 

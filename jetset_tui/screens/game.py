@@ -284,7 +284,7 @@ class GameScreen(GameMoves):
             entry = game.entries[i]
             line = log.line(entry, game.turns[i], self.names, self.liveries)
             moved = self._ledger.moved(entry)
-            lines.append(with_money(line, money_note(moved, entry.actor, self.names)))
+            lines.append(with_money(line, money_note(moved, entry, self.names)))
             self._logged += 1
         if lines:
             log.write(lines)

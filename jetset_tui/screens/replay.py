@@ -190,8 +190,8 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
     def entry_line(self, log: NotationLog, index: int) -> Text:
         """The entry's line and who received or paid what with it."""
         line = super().entry_line(log, index)
-        actor = self.timeline.entries[index].actor
-        return with_money(line, money_note(self.timeline.money_moved(index), actor, self.names))
+        entry = self.timeline.entries[index]
+        return with_money(line, money_note(self.timeline.money_moved(index), entry, self.names))
 
     def entry_seen(self, index: int) -> tuple[object, int]:
         entry = self.timeline.entries[index]

@@ -21,6 +21,7 @@ from engine.jetset.notation import BUSINESS_VERBS, VERBS, Notation
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD
+from jetset_tui.widgets.wrap import KeptTogether
 
 UNDO_WORD = "undo"
 """Typed alone, takes back the newest move (not an action: the log never holds it)."""
@@ -214,7 +215,7 @@ class CommandLine(Vertical):
         self.post_message(self.Typed(action, line))
 
     def show_error(self, message: str) -> None:
-        self.query_one("#command-result", Static).update(Text(f"✗ {message}", style=f"bold {BAD}"))
+        self.show(Text(f"✗ {message}", style=f"bold {BAD}"))
 
     def show_done(self, line: str, note: str = "") -> None:
         """``line`` was played; ``note``: something the player should know about it."""
@@ -222,7 +223,11 @@ class CommandLine(Vertical):
         text = Text(f"✓ {line}", style=GOOD)
         if note:
             text.append(f"  {note}", style=DIM)
-        self.query_one("#command-result", Static).update(text)
+        self.show(text)
 
     def show_hint(self, message: str) -> None:
-        self.query_one("#command-result", Static).update(Text(message, style=DIM))
+        self.show(Text(message, style=DIM))
+
+    def show(self, text: Text) -> None:
+        """``text`` under the command line, an amount never cut from its € (``KeptTogether``)."""
+        self.query_one("#command-result", Static).update(KeptTogether(text))

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import re
 
-from rich.console import Console
+from rich.console import Console, ConsoleOptions, RenderResult
+from rich.measure import Measurement
 from rich.text import Text
 
 NARROWEST = 12
@@ -88,6 +89,21 @@ def rich_wrap(text: Text, console: Console, width: int) -> list[Text]:
     for part in parts:
         part.plain = part.plain.replace(HELD, KEEP)
     return list(parts)
+
+
+class KeptTogether:
+    """``text`` for a Static, wrapped as Rich and Textual would wrap it but never at a
+    ``KEEP``: the Italian catalogue writes ``0\u00a0€``, which would otherwise end one row
+    with ``0`` and begin the next with ``€``."""
+
+    def __init__(self, text: Text) -> None:
+        self.text = text
+
+    def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
+        yield from rich_wrap(self.text, console, options.max_width)  # a row per line
+
+    def __rich_measure__(self, console: Console, options: ConsoleOptions) -> Measurement:
+        return Measurement.get(console, options, self.text)
 
 
 def indented(line: Text, part: Text, lead: int) -> Text:

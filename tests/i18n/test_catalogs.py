@@ -104,6 +104,14 @@ def test_no_italian_line_puts_a_bare_a_before_a_players_name(domain: str) -> Non
 
 
 @pytest.mark.parametrize("domain", list(tasks.DOMAINS))
+def test_an_italian_amount_is_joined_to_its_euro_sign(domain: str) -> None:
+    """"l'utile è di 0 €" wrapped as "… di 0" and "€" on the next row: an amount and its sign
+    are joined by a no-break space, which the screen's wrapping keeps whole (widgets/wrap.py)."""
+    wrong = italian_lines(domain, r"[0-9}] €")
+    assert not wrong, wrong
+
+
+@pytest.mark.parametrize("domain", list(tasks.DOMAINS))
 def test_italian_calls_the_enter_key_invio(domain: str) -> None:
     """An Italian keyboard's Enter key says "Invio", and the start screen, the lobby and the
     tutorial call it so: no Italian line says "Enter" (it read "premi Enter" on the hand-off
@@ -143,7 +151,7 @@ def test_the_final_flight_advice_and_the_lobby_count_in_italian() -> None:
     need = "need {planes}✈ €{cost}"
     with use_language("it"):
         one, two = (ngettext(need, need, n).format(planes=n, cost=9) for n in (1, 2))
-    assert (one, two) == ("serve 1✈ 9 €", "servono 2✈ 9 €")
+    assert (one, two) == ("serve 1✈ 9\u00a0€", "servono 2✈ 9\u00a0€")
 
 
 def italian_lines(
@@ -184,9 +192,9 @@ def test_a_plans_steps_read_as_steps_in_italian_not_as_commands() -> None:
     with use_language("it"):
         steps = [need_words(board, Need(link, how, 5)) for how in ("buy", "place", "rent")]
     assert steps == [
-        "acquisto di AMS-LON (5 €)",
-        "un aereo sul tuo AMS-LON (5 €)",
-        "affitto di AMS-LON (5 €)",
+        "acquisto di AMS-LON (5\u00a0€)",
+        "un aereo sul tuo AMS-LON (5\u00a0€)",
+        "affitto di AMS-LON (5\u00a0€)",
     ]
     assert need_words(board, Need(link, "buy", 5)) == "buy AMS-LON €5"
 

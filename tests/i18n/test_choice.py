@@ -255,4 +255,4 @@ def test_money_is_written_as_each_language_writes_it() -> None:
 
     assert money(30) == "€30"
     with use_language("it"):
-        assert money(30) == "30 €"
+        assert money(30) == "30\u00a0€"

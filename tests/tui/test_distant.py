@@ -105,7 +105,7 @@ async def test_the_distant_boards_are_whole_in_italian_at_120x40(tmp_path: Path)
             await pilot.pause()
             text = screen_text(app)
     boards = [line for line in text.splitlines() if re.search(r"\b(WAS|RIO|BOM|TYO)[12] ", line)]
-    assert any("RIO1 20 €  RIO2 22 €  Rio de Janeiro" in line for line in boards), text
+    assert any("RIO1 20\u00a0€  RIO2 22\u00a0€  Rio de Janeiro" in line for line in boards), text
     assert not any("…" in line for line in boards), boards
 
 

@@ -66,9 +66,9 @@ async def test_a_game_in_italian_speaks_italian_in_every_part_of_the_screen(
             text = screen_text(app)
             # the turn bar
             assert "tocca a te" in text and "turno " in text, text
-            assert "e: altre carte di volo (1 € per fila), poi un'azione" in text
+            assert "e: altre carte di volo (1\u00a0€ per fila), poi un'azione" in text
             # the players, the rows and the hand
-            assert re.search(r"utile \d+ €", text) and " pt " in text, text
+            assert re.search(r"utile \d+\u00a0€", text) and " pt " in text, text
             assert "Tragitti brevi" in text and "Tragitti lunghi" in text and "mazzo " in text
             assert "Vacanze" in text and "su 2 scoperte" in text
             assert "Voli finali di Ann" in text and "segreti" in text
@@ -80,7 +80,7 @@ async def test_a_game_in_italian_speaks_italian_in_every_part_of_the_screen(
                 assert english not in mine, english
             # the picker
             text = await opened_picker(pilot, "b")
-            assert "scrivi per cercare:" in text and re.search(r"costa \d+ €", text), text
+            assert "scrivi per cercare:" in text and re.search(r"costa \d+\u00a0€", text), text
 
             assert "type to find" not in text
             await pilot.press("escape")
@@ -133,7 +133,7 @@ async def test_the_end_screen_in_italian(tmp_path: Path) -> None:
             for english in ("Game over", "winner", "Points, turn by turn", "Watch the replay"):
                 assert english not in text, english
             cash = str(end.query_one("#cash-chart").render())
-            assert re.search(r"█ \d+ €", cash) and not re.search(r"€\d", cash), cash  # as 22 €
+            assert re.search(r"█ \d+\u00a0€", cash) and not re.search(r"€\d", cash), cash  # as 22 €
 
 
 async def test_the_replay_viewer_in_italian(tmp_path: Path) -> None:

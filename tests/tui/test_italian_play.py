@@ -108,11 +108,11 @@ def test_the_guided_pickers_in_italian() -> None:
     with use_language("it"):
         italian_stage = income_stage(game.state, 0)
     assert stage.choices[0].note == "no claimed card yet: income pays €0"
-    assert italian_stage.choices[0].note == "nessuna carta rilevata finora: l'utile è di 0 €"
+    assert italian_stage.choices[0].note == "nessuna carta rilevata finora: l'utile è di 0\u00a0€"
     assert (stage.confirm, italian_stage.confirm) == ("take income", "incassa l'utile")
     business = Game(Options(players=2, business_cards=True))
     label = both(lambda: action_label(business.state, 0, CashIn("taxes"), NAMES[:2]))
-    assert label == ("Cash in Taxes for €5", "Incassa Tasse per 5 €")
+    assert label == ("Cash in Taxes for €5", "Incassa Tasse per 5\u00a0€")
 
 
 def test_the_advice_says_why_in_italian() -> None:
@@ -124,7 +124,7 @@ def test_the_advice_says_why_in_italian() -> None:
     cash = view.seats[0].cash
     english, italian = both(lambda: why(view, 0, Income()))
     assert english == f"no plane worth buying fits your €{cash} now: income first"
-    assert italian == f"nessun aereo utile rientra ora nei tuoi {cash} €: prima l'utile"
+    assert italian == f"nessun aereo utile rientra ora nei tuoi {cash}\u00a0€: prima l'utile"
     english, italian = both(lambda: why(view, 0, ClaimFinal("F-01", ())))
     assert english.startswith("your Final Flight is ready")
     assert italian.startswith("il tuo volo finale è pronto")
@@ -243,7 +243,7 @@ def test_the_rows_prices_in_italian_as_the_players_cash() -> None:
     english, italian = both(lambda: f"{rows_text(table).plain}\n{distant_boards_text(table).plain}")
     assert "✈ €" in english and " €20  " in english, english
     assert "✈ €" not in italian and not re.search(r"€\d", italian), italian
-    assert re.search(r"✈ \d+ €", italian) and " 20 €  " in italian, italian
+    assert re.search(r"✈ \d+\u00a0€", italian) and " 20\u00a0€  " in italian, italian
 
 
 def test_a_discounted_price_in_italian() -> None:
@@ -253,4 +253,4 @@ def test_a_discounted_price_in_italian() -> None:
     buy = Buy(t.link("AMS-LON"), 2)
     english, italian = both(lambda: cost_breakdown(t.state, 0, buy))
     assert english == "link €4 + 2 × €5 a plane − €4 Discount", english
-    assert italian == "collegamento 4 € + 2 × 5 € per aereo − 4 € Sconto", italian
+    assert italian == "collegamento 4\u00a0€ + 2 × 5\u00a0€ per aereo − 4\u00a0€ Sconto", italian

@@ -9,7 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from engine import Game, Income, Options, Rent, seed_commitment
+from engine import Entry, Game, Income, Options, Rent, seed_commitment
+from engine.jetset.actions import CashIn
 from engine.jetset.rules.income import income_paid
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
@@ -28,11 +29,22 @@ NAMES = ["Ann", "Bob", "Cy", "Di"]
 
 def test_the_note_names_who_else_gained_or_paid() -> None:
     names = ["Ann", "Bob", "Cy"]
-    assert money_note((-9, 5, 0), 0, names) == f"Bob{KEEP}+€5", "the actor's price goes unsaid"
-    assert money_note((15, 0, 0), 0, names) == "+€15", "the actor's own gain, without a name"
-    assert money_note((2, 2, -3), 1, names) == f"+€2, Ann{KEEP}+€2, Cy{KEEP}−€3"
-    assert money_note((4, 0, 2), -1, names) == f"Ann{KEEP}+€4, Cy{KEEP}+€2", "the dealer's entry"
-    assert money_note((0, 0, 0), 2, names) == ""
+
+    def note(moved: tuple[int, ...], actor: int) -> str:
+        return money_note(moved, Entry(actor, Income()), names)
+
+    assert note((-9, 5, 0), 0) == f"Bob{KEEP}+€5", "the actor's price goes unsaid"
+    assert note((15, 0, 0), 0) == "+€15", "the actor's own gain, without a name"
+    assert note((2, 2, -3), 1) == f"+€2, Ann{KEEP}+€2, Cy{KEEP}−€3"
+    assert note((4, 0, 2), -1) == f"Ann{KEEP}+€4, Cy{KEEP}+€2", "the dealer's entry"
+    assert note((0, 0, 0), 2) == ""
+
+
+def test_a_cash_in_line_names_its_five_euros_once() -> None:
+    """ "cashes in Discount for €5" says the actor's gain: the note adds only what others got."""
+    names = ["Ann", "Bob"]
+    assert money_note((5, 0), Entry(0, CashIn("discount")), names) == ""
+    assert money_note((5, 2), Entry(0, CashIn("discount")), names) == f"Bob{KEEP}+€2"
 
 
 def test_a_wrapped_sentence_keeps_a_name_with_its_money() -> None:

@@ -114,7 +114,7 @@ def test_italian_examples_read_as_the_rulebook() -> None:
     with use_language("it"):
         assert (
             say(broke, JET_SET)
-            == "hai 3 €; costa 11 € (Azione 1: Disporre aerei su un collegamento libero)"
+            == "hai 3\u00a0€; costa 11\u00a0€ (Azione 1: Disporre aerei su un collegamento libero)"
         )
         assert (
             say(empty, JET_SET) == "il mazzo dei tragitti brevi è vuoto (Fase delle carte di volo)"
