@@ -25,6 +25,7 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.seating import your_name
 from jetset_tui.theme import DIM
 from jetset_tui.widgets.picker import ActionPicker
+from jetset_tui.widgets.wrap import KeptTogether
 from jetset_tui.workers import start_worker
 from netcode.client import GameClient, SeatInfo
 from netcode.local import LocalSession
@@ -48,6 +49,10 @@ class Coach(Static):
     }
     """
 
+    def say(self, text: Text) -> None:
+        """Show ``text``, an amount never cut from its € (``KeptTogether``)."""
+        self.update(KeptTogether(text))
+
 
 class TutorialScreen(GameScreen):
     """A game with a coach."""
@@ -64,12 +69,12 @@ class TutorialScreen(GameScreen):
     async def on_mount(self) -> None:
         """The coach between the map and the log (Textual runs GameScreen's ``on_mount`` too)."""
         await self.query_one("#left").mount(Coach(id="coach"), before="#log")
-        self.query_one(Coach).update(self.coaching())
+        self.query_one(Coach).say(self.coaching())
 
     def sync(self) -> None:
         super().sync()
         if self.is_attached and self.query("#coach"):
-            self.query_one(Coach).update(self.coaching())
+            self.query_one(Coach).say(self.coaching())
 
     @property
     def chapters(self) -> tuple[tutorial.Chapter, ...]:

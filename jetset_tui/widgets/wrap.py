@@ -99,6 +99,9 @@ class KeptTogether:
     def __init__(self, text: Text) -> None:
         self.text = text
 
+    def __str__(self) -> str:
+        return self.text.plain
+
     def __rich_console__(self, console: Console, options: ConsoleOptions) -> RenderResult:
         yield from rich_wrap(self.text, console, options.max_width)  # a row per line
 

@@ -105,7 +105,7 @@ def test_no_italian_line_puts_a_bare_a_before_a_players_name(domain: str) -> Non
 
 @pytest.mark.parametrize("domain", list(tasks.DOMAINS))
 def test_an_italian_amount_is_joined_to_its_euro_sign(domain: str) -> None:
-    """"l'utile è di 0 €" wrapped as "… di 0" and "€" on the next row: an amount and its sign
+    """ "l'utile è di 0 €" wrapped as "… di 0" and "€" on the next row: an amount and its sign
     are joined by a no-break space, which the screen's wrapping keeps whole (widgets/wrap.py)."""
     wrong = italian_lines(domain, r"[0-9}] €")
     assert not wrong, wrong

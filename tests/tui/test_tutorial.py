@@ -36,7 +36,7 @@ async def tutorial_screen(pilot: Pilot[None]) -> TutorialScreen:
 
 
 def coach_text(screen: TutorialScreen) -> str:
-    return str(screen.query_one(Coach).render())
+    return str(screen.query_one(Coach).content)
 
 
 async def settle(pilot: Pilot[None], screen: TutorialScreen) -> None:
