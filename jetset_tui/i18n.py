@@ -163,6 +163,17 @@ def money(amount: int) -> str:
     return _("€{amount}").format(amount=amount)
 
 
+def decimal(value: float, places: int = 1) -> str:
+    """A figure with ``places`` decimals as the current language writes it: 22.2 in English,
+    22,2 in Italian (an average, a rate: never a game's state, which has no fractions)."""
+    return f"{value:.{places}f}".replace(".", pgettext("decimal point", "."))
+
+
+def percent(rate: float, places: int = 1) -> str:
+    """``rate`` (0.5) as a percentage: 50.0% in English, 50,0% in Italian."""
+    return decimal(rate * 100, places) + "%"
+
+
 def N_(message: str) -> str:
     """Mark ``message`` for extraction without translating it now (it is shown later via _)."""
     return message

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from engine.games import TITLES
-from jetset_tui.i18n import _, ngettext
+from jetset_tui.i18n import _, decimal, ngettext, percent
 
 if TYPE_CHECKING:
     from netcode.stats import Stats
@@ -102,7 +102,7 @@ def render(stats: Stats) -> str:
 def averages(stats: Stats) -> list[str]:
     said = _("average score {score}   average length {turns} turns, {moves} moves")
     score, turns, moves = stats.average_score(), stats.average("turns"), stats.average("entries")
-    lines = [said.format(score=f"{score:.1f}", turns=f"{turns:.0f}", moves=f"{moves:.0f}")]
+    lines = [said.format(score=decimal(score), turns=f"{turns:.0f}", moves=f"{moves:.0f}")]
     draws = stats.draws()
     said = ngettext("{n} draw (no player won)", "{n} draws (no player won)", draws)
     return [*lines, said.format(n=draws)]
@@ -115,7 +115,7 @@ def by_seat(stats: Stats) -> list[str]:
     lines = ["", _("win rate by place in the order of play")]
     for seat, rate in stats.win_rate_by_seat().items():
         label = player_words(seat)
-        lines.append(f"  {label:<15} {rate:6.1%}  {bar(rate)}")
+        lines.append(f"  {label:<15} {percent(rate):>6}  {bar(rate)}")
     return lines
 
 
@@ -132,7 +132,7 @@ def by_kind(stats: Stats) -> list[str]:
         + " ".join(f"{h:>{w}}" for h, w in zip(heads[1:], cells, strict=True)),
     ]
     for kind, (played, rate, avg) in stats.by_kind().items():
-        row = (f"{played}", f"{rate:.1%}", f"{avg:.1f}")
+        row = (f"{played}", percent(rate), decimal(avg))
         numbers = " ".join(f"{n:>{w}}" for n, w in zip(row, cells, strict=True))
         lines.append(f"  {kinds[kind]:<{wide}} {numbers}  {bar(rate, 20)}")
     claims = stats.most_claimed()

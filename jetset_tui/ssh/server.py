@@ -28,6 +28,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from jetset_tui.i18n import _
 from jetset_tui.ssh.collector import Collector
 from jetset_tui.ssh.connection import Connection
 from jetset_tui.ssh.keys import read_authorized_keys
@@ -172,7 +173,7 @@ class GameServer:
             self._server.close()
             await self._server.wait_closed()
         for session in list(self.sessions):
-            session.end("the server is shutting down")
+            session.end(lambda: _("The server is shutting down."))
         for session in list(self.sessions):
             await session.finished.wait()
         await self.lobby.close()

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from jetset_tui.i18n import current_language, language_from_env, use_language
+from jetset_tui.i18n import _, current_language, language_from_env, ngettext, use_language
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.limits import InputBudget
@@ -32,6 +32,27 @@ if TYPE_CHECKING:
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 
 log = logging.getLogger("jetset.ssh")
+
+
+Reason = Callable[[], str]
+"""Why a session ends, said in the current language."""
+
+
+def say_nothing() -> str:
+    return ""
+
+
+def not_reading() -> str:
+    """For the server's log only: the player reads nothing more."""
+    return "not reading"
+
+
+def idle_goodbye(seconds: int) -> str:
+    return ngettext(
+        "Nothing typed for {n} second: disconnected.",
+        "Nothing typed for {n} seconds: disconnected.",
+        seconds,
+    ).format(n=seconds)
 
 
 def client_language(env: Mapping[str, object], remembered: str | None) -> str | None:
@@ -73,7 +94,8 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self.first_frame_at: float | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._stall: asyncio.TimerHandle | None = None
-        self._closing: str | None = None
+        self._closing: Reason | None = None
+        """Why the session ends (``end``), once it does."""
         self._task: asyncio.Task[None] | None = None
         c = self.server.config
         self.budget = InputBudget(c.input_bytes_per_second, c.input_events_per_second)
@@ -179,7 +201,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         log.warning("%s: unreadable terminal input (%s), session closed", address, exc)
         self.server.admission.penalise(address, "broke")
         self.inbox.clear()
-        self.end("The server could not read your terminal's input.")
+        self.end(lambda: _("The server could not read your terminal's input."))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
         self.size = clamp_size(width, height)
@@ -268,8 +290,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             depth,
         )
         self._arm_idle(self.server.config.idle_timeout)
-        remembered = self.server.lobby.language_of(conn.player.identity)
-        language = client_language(self.chan.get_environment(), remembered)
+        language = self._language()
         self.app = SshApp(self, self.server.lobby, conn.player, depth, language, conn.given)
         try:
             await self.app.run_async(size=self.size)
@@ -277,6 +298,21 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             log.exception("%s: the app failed", conn.address)
         finally:
             await self._after()
+
+    def _language(self) -> str | None:
+        """The player's language: the one they last chose in the lobby (key i), else their
+        terminal's ``LANG`` among those offered."""
+        assert self.chan is not None
+        conn = self.connection
+        remembered = self.server.lobby.language_of(conn.player.identity)
+        return client_language(self.chan.get_environment(), remembered)
+
+    def _goodbye(self, language: str | None) -> str:
+        """Why the session ended, in ``language`` ('' when nothing is to be said)."""
+        if self._closing is None:
+            return ""
+        with use_language(language or current_language()):
+            return self._closing()
 
     async def _after(self) -> None:
         with contextlib.suppress(Exception):
@@ -288,23 +324,22 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         chan = self.chan
         if chan is not None:
             with contextlib.suppress(OSError, asyncssh.Error):
-                if self._closing:
-                    chan.write(f"\r\n{self._closing}\r\n".encode())
+                goodbye = self._goodbye(self._language())
+                if goodbye:
+                    chan.write(f"\r\n{goodbye}\r\n".encode())
                 chan.exit(0)
-        log.info(
-            "%s: session ended%s",
-            self.connection.address,
-            f" ({self._closing})" if self._closing else "",
-        )
+        why = self._goodbye("en")
+        log.info("%s: session ended%s", self.connection.address, f" ({why})" if why else "")
         self.app = self.driver = None  # nothing here keeps the app's memory any longer
         self.server.collector.soon()
         self._close_connection_soon()
         self.finished.set()
 
-    def end(self, why: str | None) -> None:
-        """Stop the app (``why`` is shown to the player, if they are still there)."""
+    def end(self, why: Reason | None) -> None:
+        """Stop the app. ``why`` says why in the current language: it is said to the player in
+        theirs if they are still there, and in English in the server's log."""
         if self._closing is None:
-            self._closing = why or ""
+            self._closing = why or say_nothing
         if self.link is not None:
             self.link.end()
             return
@@ -346,7 +381,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         idle = time.monotonic() - self.last_input
         if idle >= limit:
             log.info("%s: idle for %.0f s, disconnected", self.connection.address, idle)
-            self.end(f"Nothing typed for {limit:.0f} seconds: disconnected.")
+            self.end(lambda: idle_goodbye(round(limit)))
         else:
             self._arm_idle(limit - idle)
 
@@ -354,7 +389,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._stall = None
         if self.paused:
             log.warning("%s: not reading its output, disconnected", self.connection.address)
-            self._closing = "not reading"
+            self._closing = not_reading
             if self.chan is not None:
                 self.chan.abort()
-            self.end("not reading")
+            self.end(not_reading)

@@ -163,7 +163,10 @@ def test_stats_speak_italian_and_their_json_does_not(hosted: dict[str, str]) -> 
     by_place = "vittorie per posizione nell'ordine di gioco\n  giocatore 1 "
     assert said.startswith("1 partita\n") and by_place in said and "posto" not in said, said
     assert "come sono finite le partite" in said and "games" not in said
+    assert re.search(r"punteggio medio \d+,\d ", said) and re.search(r"\d,\d%", said), said
+    assert not re.search(r"\d\.\d", said), "Italian writes a decimal comma"
     english = jetset("stats", folder).stdout
+    assert re.search(r"average score \d+\.\d ", english) and re.search(r"\d\.\d%", english)
     by_place = "win rate by place in the order of play\n  player 1 "
     assert english.startswith("1 game\n") and by_place in english, english
     assert not re.search(r"seat \d", english), "players are counted as players, from 1"

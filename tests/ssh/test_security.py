@@ -4,6 +4,7 @@ broken handshakes, a client that stops reading, idle players, too many sessions.
 from __future__ import annotations
 
 import asyncio
+import logging
 from pathlib import Path
 
 import asyncssh
@@ -107,7 +108,35 @@ async def test_idle_players_are_disconnected(tmp_path: Path, alice_key: asyncssh
         alice = await connect(server, "alice", alice_key)
         await alice.lobby()
         await asyncio.wait_for(alice.closed.wait(), 5)
-        assert "Nothing typed for 1 seconds" in alice.text()
+        assert "Nothing typed for 1 second: disconnected." in alice.text()
+    finally:
+        await server.close()
+
+
+async def test_the_goodbye_is_said_in_the_language_the_player_chose(
+    tmp_path: Path,
+    alice_key: asyncssh.SSHKey,
+    bob_key: asyncssh.SSHKey,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """Bob chose Italian in the lobby (key i), Alice's terminal says LANG=it: each is told why
+    the session ended in Italian; the server's log says it in English."""
+    caplog.set_level(logging.INFO, logger="jetset.ssh")
+    server = await start_server(tmp_path, idle_timeout=3.0)
+    try:
+        alice = await connect(server, "alice", alice_key, env={"LANG": "it_IT.UTF-8"})
+        bob = await connect(server, "bob", bob_key)
+        await alice.wait_for("Ancora nessuna partita")
+        await bob.lobby()
+        await bob.press("i")
+        await bob.wait_for("Ancora nessuna partita")
+        for term in (alice, bob):
+            await asyncio.wait_for(term.closed.wait(), 10)
+            assert "Niente digitato per 3 secondi: disconnesso." in term.text(), term.text()
+            assert "Nothing typed" not in term.text()
+        ended = [r.getMessage() for r in caplog.records if "session ended" in r.getMessage()]
+        assert len(ended) == 2, ended
+        assert all(m.endswith("(Nothing typed for 3 seconds: disconnected.)") for m in ended)
     finally:
         await server.close()
 
