@@ -8,6 +8,7 @@ option, which the server reads with ``conn.get_key_option("environment")``.
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
 
 import asyncssh
@@ -16,19 +17,41 @@ KEY_TAG = "JETSET_KEY"
 
 
 def tagged_entry(line: str) -> str | None:
-    """``line`` with its key's fingerprint as an option in front (None: no key in it)."""
+    """``line`` with its key's fingerprint as its last option (None: no key in it). The tag
+    comes last because asyncssh keeps the last value an option gives a name: an
+    ``environment="JETSET_KEY=…"`` of the line's own never overrides it."""
     line = line.strip()
     if not line or line.startswith("#"):
         return None
-    starts = [0] + [i + 1 for i, ch in enumerate(line) if ch in " \t"]
-    for start in starts:  # the key follows the options, if there are any
-        try:
-            key = asyncssh.import_public_key(line[start:])
-        except (asyncssh.KeyImportError, ValueError):
-            continue
-        tag = f'environment="{KEY_TAG}={key.get_fingerprint()}"'
-        return f"{tag} {line}" if start == 0 else f"{tag},{line}"
-    return None
+    options, key_text = split_options(line)
+    try:
+        key = asyncssh.import_public_key(key_text)
+    except (asyncssh.KeyImportError, ValueError):
+        return None
+    tag = f'environment="{KEY_TAG}={key.get_fingerprint()}"'
+    return f"{options},{tag} {key_text}" if options else f"{tag} {key_text}"
+
+
+def split_options(line: str) -> tuple[str, str]:
+    """An ``authorized_keys`` line's options and its key, read as asyncssh reads them
+    (``OptionsParser._parse_options``): no options when the line starts with a key; else the
+    options end at the first blank outside double quotes, a backslash escaping the next
+    character (a quoted value may hold blanks, and another key's text, which is not the
+    line's key)."""
+    with contextlib.suppress(asyncssh.KeyImportError, ValueError):
+        asyncssh.import_public_key(line)
+        return "", line
+    quoted = escaped = False
+    for index, char in enumerate(line):
+        if escaped:
+            escaped = False
+        elif char == "\\":
+            escaped = True
+        elif char == '"':
+            quoted = not quoted
+        elif char in " \t" and not quoted:
+            return line[:index], line[index:].strip()
+    return line, ""
 
 
 def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:

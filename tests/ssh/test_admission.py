@@ -213,6 +213,37 @@ async def test_asyncssh_checks_authorized_keys_with_their_options(
         await server.close()
 
 
+async def test_an_authorized_keys_line_cannot_make_its_key_pass_for_another(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """A key line handed to the server's owner ("here is my public key") with options that
+    name another player's key: Alice's key in a quoted option before Bob's own, or an environment
+    option with Alice's fingerprint. asyncssh lets Bob's key in; he must be Bob, never Alice
+    (whose seats a key identity takes back)."""
+    alice_fp, bob_fp = alice_key.get_fingerprint(), bob_key.get_fingerprint()
+    alice_public = alice_key.export_public_key().decode().strip()
+    bob_public = bob_key.export_public_key().decode().strip()
+    lines = [
+        f'environment="NOTE=from {alice_public} too" {bob_public}',
+        f'environment="NOTE=a \\" {alice_public} b" {bob_public}',  # an escaped quote
+        f'environment="JETSET_KEY={alice_fp}" {bob_public}',
+        f'no-agent-forwarding,environment="JETSET_KEY={alice_fp}",from="127.0.0.1" {bob_public}',
+    ]
+    for line in lines:
+        (tmp_path / "authorized").write_text(line + "\n")
+        server = await start_server(tmp_path, authorized_keys=tmp_path / "authorized")
+        try:
+            bob = await connect(server, "bob", bob_key)
+            await bob.lobby()
+            (session,) = server.sessions
+            assert session.connection.player.identity == f"key:{bob_fp}", line
+            await bob.close()
+            with pytest.raises(asyncssh.PermissionDenied):  # only Bob's key is in the file
+                await connect(server, "alice", alice_key)
+        finally:
+            await server.close()
+
+
 async def test_games_per_player_and_spectators_are_capped(tmp_path: Path) -> None:
     limits = LobbyLimits(games_per_player=2, watchers_per_game=2, watchers_per_address=2)
     server = await start_server(tmp_path, lobby=limits)
