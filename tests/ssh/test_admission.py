@@ -244,6 +244,43 @@ async def test_an_authorized_keys_line_cannot_make_its_key_pass_for_another(
             await server.close()
 
 
+async def test_a_certificate_authority_line_lets_no_one_in(
+    tmp_path: Path,
+    alice_key: asyncssh.SSHKey,
+    bob_key: asyncssh.SSHKey,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A ``cert-authority`` line would let in every key its CA signed under one identity, the
+    CA's (the fingerprint tag names the line's key): Bob's certificate would take Alice's
+    seats. Such lines are left out (said in the server's log); the file's plain keys work."""
+    ca = asyncssh.generate_private_key("ssh-ed25519")
+    certificates = {
+        name: ca.generate_user_certificate(key, name, principals=[name])
+        for name, key in (("alice", alice_key), ("bob", bob_key))
+    }
+    ca_line = b"cert-authority " + ca.export_public_key()
+    (tmp_path / "authorized").write_bytes(ca_line + alice_key.export_public_key())
+    server = await start_server(tmp_path, authorized_keys=tmp_path / "authorized")
+    try:
+        with pytest.raises(asyncssh.PermissionDenied):
+            await asyncssh.connect(
+                "127.0.0.1",
+                server.port,
+                username="bob",
+                client_keys=[(bob_key, certificates["bob"])],
+                known_hosts=None,
+                agent_path=None,
+            )
+        assert "authorized:1: a cert-authority line is not supported" in caplog.text
+        alice = await connect(server, "alice", alice_key)  # her own key, listed
+        await alice.lobby()
+        (session,) = server.sessions
+        assert session.connection.player.identity == f"key:{alice_key.get_fingerprint()}"
+        await alice.close()
+    finally:
+        await server.close()
+
+
 async def test_games_per_player_and_spectators_are_capped(tmp_path: Path) -> None:
     limits = LobbyLimits(games_per_player=2, watchers_per_game=2, watchers_per_address=2)
     server = await start_server(tmp_path, lobby=limits)
