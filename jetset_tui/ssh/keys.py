@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import asyncssh
@@ -46,39 +47,33 @@ def split_options(line: str) -> tuple[str, str]:
     with contextlib.suppress(asyncssh.KeyImportError, ValueError):
         asyncssh.import_public_key(line)
         return "", line
-    quoted = escaped = False
-    for index, char in enumerate(line):
-        if escaped:
-            escaped = False
-        elif char == "\\":
-            escaped = True
-        elif char == '"':
-            quoted = not quoted
-        elif char in " \t" and not quoted:
+    for index, char in outside_quotes(line):
+        if char in " \t":
             return line[:index], line[index:].strip()
     return line, ""
 
 
 def option_names(options: str) -> list[str]:
     """The names of an entry's options (``from="…",no-pty`` gives from and no-pty)."""
-    names: list[str] = []
+    cuts = [index for index, char in outside_quotes(options) if char == ","]
+    starts, ends = [0, *(cut + 1 for cut in cuts)], [*cuts, len(options)]
+    parts = [options[start:end] for start, end in zip(starts, ends, strict=True)]
+    return [part.split("=", 1)[0].strip().lower() for part in parts if part.strip()]
+
+
+def outside_quotes(text: str) -> Iterator[tuple[int, str]]:
+    """Each character of ``text`` outside double quotes and not escaped by a backslash, with
+    its index, as asyncssh's options parser reads them."""
     quoted = escaped = False
-    name, naming = "", True
-    for char in options + ",":
+    for index, char in enumerate(text):
         if escaped:
             escaped = False
         elif char == "\\":
             escaped = True
         elif char == '"':
             quoted = not quoted
-        elif char == "," and not quoted:
-            names.append(name.strip().lower())
-            name, naming = "", True
-        elif char == "=" and not quoted:
-            naming = False
-        elif naming:
-            name += char
-    return [n for n in names if n]
+        elif not quoted:
+            yield index, char
 
 
 def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
