@@ -35,6 +35,8 @@ class UserName:
     """Characters a name cannot have were left out."""
     mixed: bool = False
     """Latin, Cyrillic or Greek letters mixed: refused."""
+    empty: bool = False
+    """No character a name can have: the name is ``NOBODY``'s."""
 
 
 def user_name(typed: str) -> UserName:
@@ -47,6 +49,7 @@ def user_name(typed: str) -> UserName:
         cut=len(kept) > NAME_MAX,
         dropped=len(kept) < len(text),
         mixed=len(scripts(kept) & LOOK_ALIKE_SCRIPTS) > 1,
+        empty=not kept,
     )
 
 

@@ -121,6 +121,9 @@ class NameScreen(Screen[None]):
             self.app.notify(_("type a name first"), severity="warning")
             return
         said = user_name(event.value)
+        if said.empty:  # "★★" would be "player", a name every such tab would share
+            self.app.notify(_("a name needs a letter or a digit"), severity="warning")
+            return
         if said.mixed:
             self.app.notify(mixed_refusal(), severity="warning")
             return

@@ -5,6 +5,7 @@ The tab's own app (``WebSessionApp``) driven by Pilot through the real gate on 1
 from __future__ import annotations
 
 import pytest
+from textual.widgets import Input
 
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LobbyGate, WebTickets
@@ -27,7 +28,14 @@ async def test_a_name_in_any_one_alphabet_and_never_mixed(server: GameServer) ->
             said = [n.message for n in app._notifications]
             assert any("mixes Latin, Cyrillic or Greek letters" in m for m in said), said
             assert screen_name(app) == "NameScreen"
-            await pilot.press(*["backspace"] * 6, *"Zoë_Ørsted", "enter")
+            app.screen.query_one("#name", Input).value = "★☆"  # no letter, no digit
+            await pilot.press("enter")
+            await pilot.pause(0.2)
+            said = [n.message for n in app._notifications]
+            assert any("a name needs a letter or a digit" in m for m in said), said
+            assert screen_name(app) == "NameScreen"
+            app.screen.query_one("#name", Input).value = ""
+            await pilot.press(*"Zoë_Ørsted", "enter")
             await until(pilot, lambda: screen_name(app) == "WebLobbyScreen")
             where = str(app.screen.query_one("#where").render())
             assert "you are Zoë_Ørsted" in where, where
