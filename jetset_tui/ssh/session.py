@@ -34,7 +34,7 @@ LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
 log = logging.getLogger("jetset.ssh")
 
 
-Reason = Callable[[], str]
+Goodbye = Callable[[], str]
 """Why a session ends, said in the current language."""
 
 
@@ -94,7 +94,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self.first_frame_at: float | None = None
         self._idle: asyncio.TimerHandle | None = None
         self._stall: asyncio.TimerHandle | None = None
-        self._closing: Reason | None = None
+        self._closing: Goodbye | None = None
         """Why the session ends (``end``), once it does."""
         self._task: asyncio.Task[None] | None = None
         c = self.server.config
@@ -335,7 +335,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._close_connection_soon()
         self.finished.set()
 
-    def end(self, why: Reason | None) -> None:
+    def end(self, why: Goodbye | None) -> None:
         """Stop the app. ``why`` says why in the current language: it is said to the player in
         theirs if they are still there, and in English in the server's log."""
         if self._closing is None:
