@@ -27,15 +27,20 @@ def tagged_entry(line: str) -> str | None:
     line = line.strip()
     if not line or line.startswith("#"):
         return None
-    options, key_text = split_options(line)
-    if "cert-authority" in option_names(options):
+    if names_a_ca(line):
         return None  # its certificates would all pass for one player, the CA (``read_…``)
+    options, key_text = split_options(line)
     try:
         key = asyncssh.import_public_key(key_text)
     except (asyncssh.KeyImportError, ValueError):
         return None
     tag = f'environment="{KEY_TAG}={key.get_fingerprint()}"'
     return f"{options},{tag} {key_text}" if options else f"{tag} {key_text}"
+
+
+def names_a_ca(line: str) -> bool:
+    """The line is a ``cert-authority`` entry."""
+    return "cert-authority" in option_names(split_options(line.strip())[0])
 
 
 def split_options(line: str) -> tuple[str, str]:
@@ -82,11 +87,14 @@ def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     and every certificate its CA signed would pass for one player (docs/security.md)."""
     entries: list[str] = []
     for number, line in enumerate(path.read_text().splitlines(), 1):
+        if names_a_ca(line):
+            log.warning("%s:%d: a cert-authority line is not supported: left out", path, number)
+            continue
         entry = tagged_entry(line)
         if entry is not None:
             entries.append(entry)
-        elif "cert-authority" in option_names(split_options(line.strip())[0]):
-            log.warning("%s:%d: a cert-authority line is not supported: left out", path, number)
+    if not entries:
+        log.warning("%s: no key in it: nobody can sign in", path)
     return asyncssh.import_authorized_keys("\n".join(entries))
 
 
