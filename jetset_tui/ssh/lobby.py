@@ -350,13 +350,18 @@ class Lobby(Seating):
 
     # -- chat and housekeeping --------------------------------------------------------------
 
+    def proven(self, identity: str) -> bool:
+        """Whether ``identity`` is proven by a key: not in ``--open`` mode, and not a browser
+        tab's ``web:NAME`` (a name anyone may choose) even on a key-mode server."""
+        return identity.startswith("key:") and not self.open_mode
+
     def created_by(self, room: Room, player: Player) -> bool:
-        """Whether ``room`` counts among the games ``player`` started: by identity, and in
-        ``--open`` mode, where a name is anyone's, from the same address too (a stranger naming
-        themselves alice once used up alice's games)."""
+        """Whether ``room`` counts among the games ``player`` started: by identity, and for an
+        identity that is only a name, from the same address too (a stranger naming themselves
+        alice once used up alice's games)."""
         if room.creator != player.identity:
             return False
-        return not self.open_mode or room.created_from == player.address
+        return self.proven(player.identity) or room.created_from == player.address
 
     def say(self, player: Player, text: str) -> None:
         """``player`` says ``text`` in the lobby chat; LobbyError beyond its address's

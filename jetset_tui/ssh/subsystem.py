@@ -314,8 +314,8 @@ class ProtocolLink:
                 raise LobbyError(_("every seat is taken: watch instead"))
             self.transport.tap = lambda frame: self._seated(room, frame)
         # a key proves who is back; a name (--open, a browser's) is no secret: its seat's code does
-        keyed = player.identity.startswith("key:") and not self.lobby.open_mode
-        token = member.token if member is not None and keyed else None
+        proven = self.lobby.proven(player.identity)
+        token = member.token if member is not None and proven else None
         if member is not None and token is None and not room.table.over:
             if req.code is None:
                 raise SeatCodeNeeded(

@@ -326,3 +326,24 @@ def test_a_start_line_is_checked() -> None:
     ):
         with pytest.raises(ValueError):
             SessionStart.decode(line)
+
+
+async def test_a_stranger_named_like_a_browser_player_uses_none_of_their_games(
+    server: GameServer, gate: LobbyGate
+) -> None:
+    """Games per player count per ``web:NAME`` and address, even on a key-mode server: a
+    browser name is no proof, so a tab elsewhere calling itself bea neither uses up bea's
+    games nor escapes its own count."""
+    bea = listen(await arrive(gate, "bea").channel())
+    stranger = listen(await arrive(gate, "bea", address="198.51.100.9").channel())
+    try:
+        quota = server.lobby.limits.games_per_player
+        for _ in range(quota):
+            await stranger.client.create(lp.Create(players=2, bots=("random",)))
+        with pytest.raises(LobbyRefused, match=f"already started {quota} games"):
+            await stranger.client.create(lp.Create(players=2, bots=("random",)))
+        game = await bea.client.create(lp.Create(players=2, bots=("random",)))
+        assert server.lobby.rooms[game].created_from == "192.0.2.7"
+    finally:
+        bea.stop()
+        stranger.stop()
