@@ -1,5 +1,7 @@
 """The name an SSH player goes by, from the user name they connect with (``ssh émile@host``):
-its letters kept, in any alphabet (Unicode letters, NFC, so ``é`` typed either way is one name),
+its letters kept, in any alphabet (Unicode letters, NFKC, so ``é`` typed either way is one
+name, and a compatibility form is its plain letters: a full-width or mathematical alice is
+``alice``, a ligature that draws a whole phrase as one wide character is that phrase's letters),
 ASCII digits and ``. _ -``; controls, invisible and other characters left out, and at most
 ``NAME_MAX`` characters. What was changed is said to the player (``name_changes``); a name that
 mixes Latin, Cyrillic or Greek letters (``pаypal`` with a Cyrillic ``а``) is refused, since its
@@ -41,7 +43,7 @@ class UserName:
 
 def user_name(typed: str) -> UserName:
     """The player's name for the SSH user name ``typed``."""
-    text = unicodedata.normalize("NFC", typed)
+    text = unicodedata.normalize("NFKC", typed)
     kept = kept_characters(text)
     name = kept[:NAME_MAX] or NOBODY
     return UserName(

@@ -49,7 +49,7 @@ from netcode.transport import CannotConnect, ConnectionClosed, Transport, open_t
 
 NAME_CHARS = r"[^\W_]|[0-9_.\-]"
 """What a name may be typed with: letters of any alphabet, digits, ``. _ -`` (the rest of the
-rule, one alphabet among Latin, Cyrillic and Greek, NFC and the length, is ``user_name``'s, as for
+rule, one alphabet among Latin, Cyrillic and Greek, NFKC and the length, is ``user_name``'s, as for
 an SSH user name)."""
 RECONNECT_FOR = 60.0
 log = logging.getLogger("jetset.web.session")

@@ -18,3 +18,14 @@ def test_letters_of_any_alphabet_and_their_accents_are_kept() -> None:
     assert user_name("e\u0301mile").name == "émile"  # composed (NFC), not dropped
     assert user_name("李雷").name == "李雷" and not user_name("李雷").dropped
     assert user_name("p\u0430ypal").mixed  # a Cyrillic а among Latin letters
+
+
+def test_a_compatibility_form_is_its_plain_letters() -> None:
+    """NFKC, as a table's names are (netcode/names.py): what passes for alice is alice, and a
+    ligature that draws a whole phrase as one character many cells wide (U+FDFA) is its letters,
+    cut to the length like any name, so a name's width on screen is its characters'."""
+    assert user_name("ａｌｉｃｅ").name == "alice"
+    assert user_name("𝐚𝐥𝐢𝐜𝐞").name == "alice"
+    assert user_name("ﬁona").name == "fiona"
+    wide = user_name("\ufdfa" * 16)
+    assert "\ufdfa" not in wide.name and len(wide.name) == 16 and wide.cut
