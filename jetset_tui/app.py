@@ -22,6 +22,7 @@ from textual.screen import Screen
 
 from jetset_tui.i18n import N_, _, current_language, use_session_language
 from jetset_tui.key_order import KeysInTurn, keep_key_order
+from jetset_tui.widgets.wrap import keep_no_break_spaces
 
 if TYPE_CHECKING:
     from jetset_tui.jetlag_plan import JetLagPlan
@@ -92,6 +93,7 @@ class JetSetApp(App[None]):
         (``closed_from_outside``)."""
         super().__init__()
         keep_key_order()  # a burst of keys reaches a text field in the order typed
+        keep_no_break_spaces()  # and no line breaks between an amount and its € sign
         self.keys_in_turn = KeysInTurn(self)  # and keys after one that moves the focus follow it
         self.language = language
         self.launch_plan = plan

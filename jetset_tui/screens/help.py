@@ -10,9 +10,9 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Markdown
 
 from jetset_tui.i18n import SOURCE_LANGUAGE, current_language, offered
+from jetset_tui.widgets.kept_markdown import KeptMarkdown
 
 HELP_DIR = Path(__file__).resolve().parent.parent / "help"
 """One markdown page per language, ``<language>.md`` (English is ``en.md``)."""
@@ -53,7 +53,7 @@ class HelpScreen(ModalScreen[None]):
         if not getattr(self.app, "HAS_TUTORIAL", True):
             page = without_tutorial(page)
         with VerticalScroll():
-            yield Markdown(page, id="help-text")
+            yield KeptMarkdown(page, id="help-text")
 
     def action_close(self) -> None:
         self.dismiss(None)

@@ -28,6 +28,7 @@ from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from jetset_tui.widgets.chat_line import ChatLine
 from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.wrap import keep_no_break_spaces
 from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
 from netcode.framing import FramedConnection
@@ -338,6 +339,7 @@ class RemoteLobbyApp(App[Transport | None]):
     def __init__(self, opener: LobbyChoice, transport: Transport, framed: FramedConnection) -> None:
         super().__init__()
         keep_key_order()
+        keep_no_break_spaces()
         self.keys_in_turn = KeysInTurn(self)
         self.lobby = RemoteLobbyScreen(opener, transport, framed)
 

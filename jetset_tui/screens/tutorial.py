@@ -25,7 +25,6 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.seating import your_name
 from jetset_tui.theme import DIM
 from jetset_tui.widgets.picker import ActionPicker
-from jetset_tui.widgets.wrap import KeptTogether
 from jetset_tui.workers import start_worker
 from netcode.client import GameClient, SeatInfo
 from netcode.local import LocalSession
@@ -50,8 +49,8 @@ class Coach(Static):
     """
 
     def say(self, text: Text) -> None:
-        """Show ``text``, an amount never cut from its € (``KeptTogether``)."""
-        self.update(KeptTogether(text))
+        """Show ``text`` (an amount is never cut from its €: ``keep_no_break_spaces``)."""
+        self.update(text)
 
 
 class TutorialScreen(GameScreen):

@@ -21,7 +21,6 @@ from engine.jetset.notation import BUSINESS_VERBS, VERBS, Notation
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD
-from jetset_tui.widgets.wrap import KeptTogether
 
 UNDO_WORD = "undo"
 """Typed alone, takes back the newest move (not an action: the log never holds it)."""
@@ -229,5 +228,6 @@ class CommandLine(Vertical):
         self.show(Text(message, style=DIM))
 
     def show(self, text: Text) -> None:
-        """``text`` under the command line, an amount never cut from its € (``KeptTogether``)."""
-        self.query_one("#command-result", Static).update(KeptTogether(text))
+        """``text`` under the command line (an amount is never cut from its €:
+        ``keep_no_break_spaces``)."""
+        self.query_one("#command-result", Static).update(text)
