@@ -7,12 +7,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import re
 from collections.abc import AsyncIterator
 from pathlib import Path
 
 import aiohttp
 import pytest
 
+from jetset_tui.ssh.driver import MAX_SIZE
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
@@ -347,3 +349,50 @@ async def test_a_stranger_named_like_a_browser_player_uses_none_of_their_games(
     finally:
         bea.stop()
         stranger.stop()
+
+
+MOVE = re.compile(rb"\x1b\[(\d+);(\d+)H")
+"""A cursor move in what the session draws: row;column, from 1."""
+
+
+async def drawn_rows(ws: aiohttp.ClientWebSocketResponse, reach: int) -> tuple[int, int]:
+    """The farthest row and column the session's drawing moves to, read until a move reaches
+    row ``reach`` and a second more (its cursor blinks: the drawing never rests), or 20 s."""
+    far = (0, 0)
+    loop = asyncio.get_running_loop()
+    end = loop.time() + 20
+    while loop.time() < end:
+        try:
+            message = await ws.receive(timeout=max(0.01, end - loop.time()))
+        except TimeoutError:
+            break
+        if message.type != aiohttp.WSMsgType.BINARY:
+            continue
+        for row, column in MOVE.findall(message.data):
+            far = (max(far[0], int(row)), max(far[1], int(column)))
+        if far[0] >= reach:
+            end = min(end, loop.time() + 1)
+    return far
+
+
+async def test_a_page_cannot_ask_for_a_terminal_beyond_the_bounds(server: GameServer) -> None:
+    """The size in the page's address and in its resize messages is clamped as over SSH
+    (``MAX_SIZE``, 400×200): a page asking for a billion rows gets a session drawn on 200 at
+    most, and one asking for none the 80×24 default."""
+    web = WebServer(WebConfig(port=0, max_sessions=1, spares=0), server)
+    await web.start()
+    most = MAX_SIZE[1]
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{web.port}/ws?width=9999&height=9999"
+            async with http.ws_connect(url) as ws:
+                rows, columns = await drawn_rows(ws, most)
+                assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
+                await ws.send_json(["resize", {"width": 0, "height": -5}])
+                rows, columns = await drawn_rows(ws, 24)
+                assert rows == 24 and columns <= 80, (rows, columns)
+                await ws.send_json(["resize", {"width": 10**9, "height": 10**9}])
+                rows, columns = await drawn_rows(ws, most)
+                assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
+    finally:
+        await web.close()
