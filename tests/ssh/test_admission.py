@@ -381,6 +381,39 @@ async def test_an_abandoned_game_is_closed_its_log_kept_its_memory_returned(
         await server.close()
 
 
+async def test_a_finished_game_leaves_the_list_once_kept_and_nobody_is_connected(
+    tmp_path: Path,
+) -> None:
+    """A game that is over stays listed for ``finished_kept`` (10 minutes; half a second
+    here) and while anyone is still connected to it, then leaves the list and memory; its log
+    stays on disk."""
+    server = await start_server(tmp_path, lobby=LobbyLimits(finished_kept=0.5))
+    try:
+        from engine.jetlag.bots import greedy_choice
+
+        carol = Player("key:c", "carol")
+        room = server.lobby.create(carol, 2, ["greedy"], None, game="jetlag")
+        peer, _ = await server.lobby.join(room, carol, None)
+        for _ in range(1000):  # carol plays greedy's choices to the end
+            if room.table.over:
+                break
+            if peer.game.to_move() == peer.seat and peer.seat is not None:
+                await peer.submit(peer.seat, greedy_choice(peer.view(peer.seat), peer.seat))
+            await asyncio.sleep(0.01)
+        assert room.table.over
+        await asyncio.sleep(1.5)
+        assert room.id in server.lobby.rooms, "carol is still at the table: the game stays"
+        await peer.close()
+        for _ in range(50):
+            await asyncio.sleep(0.1)
+            if room.id not in server.lobby.rooms:
+                break
+        assert room.id not in server.lobby.rooms
+        assert room.table.log_path.stat().st_size > 0
+    finally:
+        await server.close()
+
+
 async def test_an_authenticated_connection_without_a_session_is_not_kept(
     tmp_path: Path, alice_key: asyncssh.SSHKey
 ) -> None:

@@ -396,3 +396,108 @@ async def test_a_page_cannot_ask_for_a_terminal_beyond_the_bounds(server: GameSe
                 assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
     finally:
         await web.close()
+
+
+async def test_a_page_s_strange_or_huge_messages_change_nothing_or_end_its_session(
+    server: GameServer,
+) -> None:
+    """Only textual-serve's five kinds, well formed, reach the session's app: anything else is
+    dropped and the session goes on (the keys typed after it still arrive); a message over
+    64 KiB ends the session, and its process with it."""
+    web = WebServer(WebConfig(port=0, max_sessions=1, spares=0), server)
+    await web.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{web.port}/ws?width=80&height=24"
+            async with http.ws_connect(url) as ws:
+                await drawn_rows(ws, 24)
+                for strange in (
+                    '["evil", "x"]',
+                    '["stdin", 5]',
+                    '["resize", {"width": "9", "height": null}]',
+                    '["stdin"]',
+                    "[1, 2]",
+                    "not json",
+                    '{"stdin": "q"}',
+                ):
+                    await ws.send_str(strange)
+                await ws.send_bytes(b"\x00\xff" * 100)
+                await ws.send_json(["stdin", "zed"])
+                drawn = b""
+                for _ in range(100):
+                    message = await ws.receive(timeout=20)
+                    assert message.type == aiohttp.WSMsgType.BINARY, message
+                    drawn += message.data
+                    if b"zed" in drawn:
+                        break
+                assert b"zed" in drawn, "the keys after the strange messages arrive"
+                assert sum(web.sessions.values()) == 1
+                await ws.send_str('["stdin", "' + "a" * 70_000 + '"]')
+                closed = await ws.receive(timeout=20)
+                while closed.type == aiohttp.WSMsgType.BINARY:
+                    closed = await ws.receive(timeout=20)
+                assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
+        for _ in range(100):
+            if not web.sessions:
+                break
+            await asyncio.sleep(0.05)
+        assert not web.sessions, "the session is over"
+    finally:
+        await web.close()
+
+
+async def test_sessions_from_one_address_are_capped(server: GameServer) -> None:
+    """Two sessions from one address at most here (4 by default): the page and a third
+    session are refused while both run, though the server has room for more."""
+    web = WebServer(WebConfig(port=0, max_sessions=8, max_per_address=2, spares=0), server)
+    await web.start()
+    url = f"http://127.0.0.1:{web.port}"
+    try:
+        async with (
+            aiohttp.ClientSession() as http,
+            http.ws_connect(f"{url}/ws?width=80&height=24") as first,
+            http.ws_connect(f"{url}/ws?width=80&height=24") as second,
+        ):
+            await first.receive(timeout=20)
+            await second.receive(timeout=20)
+            assert web.sessions["127.0.0.1"] == 2
+            async with http.get(f"{url}/") as page:
+                assert page.status == 503
+            with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
+                await http.ws_connect(f"{url}/ws")
+            assert refused.value.status == 503
+    finally:
+        await web.close()
+
+
+async def test_an_address_the_ssh_server_penalised_gets_no_browser_session(
+    server: GameServer,
+) -> None:
+    """A connection to the SSH port that never authenticates earns its address a penalty
+    (OpenSSH's 1 s for no authentication, added up); while it lasts, that address's page and session
+    are refused, and once it is over they are served."""
+    web = WebServer(WebConfig(port=0, max_sessions=4, spares=0), server)
+    await web.start()
+    url = f"http://127.0.0.1:{web.port}"
+    try:
+        for _ in range(200):  # a second a probe, added up: a few to have time to look
+            if server.admission.penalty("127.0.0.1") > 2:
+                break
+            _reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+            writer.write(b"SSH-2.0-prober\r\n")
+            await writer.drain()
+            writer.close()
+            await asyncio.sleep(0.02)
+        assert server.admission.penalty("127.0.0.1") > 2
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{url}/") as page:
+                assert page.status == 503
+            with pytest.raises(aiohttp.WSServerHandshakeError):
+                await http.ws_connect(f"{url}/ws")
+            while server.admission.penalty("127.0.0.1") > 0:
+                await asyncio.sleep(0.1)
+            async with http.get(f"{url}/") as page:
+                assert page.status == 200
+        assert not web.sessions
+    finally:
+        await web.close()
