@@ -355,24 +355,21 @@ MOVE = re.compile(rb"\x1b\[(\d+);(\d+)H")
 """A cursor move in what the session draws: row;column, from 1."""
 
 
-async def drawn_rows(ws: aiohttp.ClientWebSocketResponse, reach: int) -> tuple[int, int]:
-    """The farthest row and column the session's drawing moves to, read until a move reaches
-    row ``reach`` and a second more (its cursor blinks: the drawing never rests), or 20 s."""
-    far = (0, 0)
+async def whole_screen(ws: aiohttp.ClientWebSocketResponse, other_than: int = 0) -> tuple[int, int]:
+    """The rows and the farthest column of the next whole screen the session draws (a message
+    that moves to every row from the first: its cursor's blinks and a field's repaints are not)
+    with a number of rows other than ``other_than``: a repaint after a resize."""
     loop = asyncio.get_running_loop()
     end = loop.time() + 20
     while loop.time() < end:
-        try:
-            message = await ws.receive(timeout=max(0.01, end - loop.time()))
-        except TimeoutError:
-            break
+        message = await ws.receive(timeout=end - loop.time())
         if message.type != aiohttp.WSMsgType.BINARY:
             continue
-        for row, column in MOVE.findall(message.data):
-            far = (max(far[0], int(row)), max(far[1], int(column)))
-        if far[0] >= reach:
-            end = min(end, loop.time() + 1)
-    return far
+        moves = MOVE.findall(message.data)
+        rows = {int(row) for row, _ in moves}
+        if len(rows) > 1 and rows == set(range(1, max(rows) + 1)) and max(rows) != other_than:
+            return max(rows), max(int(column) for _, column in moves)
+    raise AssertionError(f"no whole screen of other than {other_than} rows in 20 s")
 
 
 async def test_a_page_cannot_ask_for_a_terminal_beyond_the_bounds(server: GameServer) -> None:
@@ -386,13 +383,12 @@ async def test_a_page_cannot_ask_for_a_terminal_beyond_the_bounds(server: GameSe
         async with aiohttp.ClientSession() as http:
             url = f"http://127.0.0.1:{web.port}/ws?width=9999&height=9999"
             async with http.ws_connect(url) as ws:
-                rows, columns = await drawn_rows(ws, most)
+                rows, columns = await whole_screen(ws)
                 assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
                 await ws.send_json(["resize", {"width": 0, "height": -5}])
-                rows, columns = await drawn_rows(ws, 24)
-                assert rows == 24 and columns <= 80, (rows, columns)
+                assert await whole_screen(ws, other_than=rows) == (24, 80)
                 await ws.send_json(["resize", {"width": 10**9, "height": 10**9}])
-                rows, columns = await drawn_rows(ws, most)
+                rows, columns = await whole_screen(ws, other_than=24)
                 assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
     finally:
         await web.close()
@@ -410,7 +406,7 @@ async def test_a_page_s_strange_or_huge_messages_change_nothing_or_end_its_sessi
         async with aiohttp.ClientSession() as http:
             url = f"http://127.0.0.1:{web.port}/ws?width=80&height=24"
             async with http.ws_connect(url) as ws:
-                await drawn_rows(ws, 24)
+                await whole_screen(ws)
                 for strange in (
                     '["evil", "x"]',
                     '["stdin", 5]',
