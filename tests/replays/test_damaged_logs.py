@@ -84,6 +84,35 @@ def test_no_flipped_bit_in_a_log_makes_reading_it_crash(sound: Path) -> None:
     assert damaged > 1000, "most flips are found"
 
 
+def test_no_flipped_bit_in_a_log_with_every_module_makes_its_replay_crash(
+    tmp_path: Path,
+) -> None:
+    """Every 23rd byte of a three-player game with every module, its seed revealed, with bit
+    0, 5 or 7 flipped: the file is refused (LogFormatError), or it reads and its replay, seed
+    checked as ``--verify`` does, ends in a result: the game, or the first bad entry and why
+    (a stop's full run over every byte: BENCHMARKS.md, stop 43)."""
+    options = Options(players=3, distant_lands=True, hubs=True, business_cards=True, investors=True)
+    game = play_game(options, SEED, ("greedy", "random", "random"))
+    seats = [Seat(f"bot{i}", SeatKind.of_bot("greedy")) for i in range(3)]
+    path = tmp_path / "modules.jetset"
+    write_game(path, Header(options, seats, seed_commitment(SEED)), game, SEED)
+    raw = path.read_bytes()
+    assert replay(parse_log(raw)).ok
+    refused = failed = 0
+    for at in range(0, len(raw), 23):
+        for mask in (0x01, 0x20, 0x80):
+            try:
+                log = parse_log(flipped(raw, at, mask))
+            except LogFormatError:
+                refused += 1
+                continue
+            result = replay(log)
+            if not result.ok:
+                failed += 1
+                assert result.error, "a failed replay says why"
+    assert refused > 300 and failed > 300, (refused, failed)
+
+
 @pytest.mark.parametrize(
     ("tail", "entries"),
     [
