@@ -9,8 +9,7 @@ from __future__ import annotations
 from functools import cache
 
 from textual.content import Content
-from textual.widgets import Markdown
-from textual.widgets._markdown import MarkdownBlock
+from textual.widgets.markdown import Markdown, MarkdownBlock
 
 from jetset_tui.widgets.wrap import HELD, KEEP
 
