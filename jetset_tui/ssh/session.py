@@ -21,7 +21,7 @@ from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.subsystem import ProtocolLink
-from jetset_tui.ssh.username import mixed_refusal
+from jetset_tui.ssh.username import mixed_refusal, nameless_refusal
 from netcode import protocol as p
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
@@ -151,6 +151,12 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         if self.connection.given.mixed:
             log.warning("%s: a name of mixed alphabets refused", self.connection.address)
             self._refuse(self.in_client_language(mixed_refusal))
+            return
+        if self.connection.given.empty and not self.server.lobby.proven(
+            self.connection.player.identity
+        ):
+            log.warning("%s: a name of no letter or digit refused", self.connection.address)
+            self._refuse(self.in_client_language(nameless_refusal))
             return
         if len(self.server.sessions) >= self.server.config.max_sessions:
             log.warning("%s: the server is full", self.connection.address)

@@ -21,7 +21,7 @@ from jetset_tui.ssh.games import option_values
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.room import Membership, Room
 from jetset_tui.ssh.seating import LobbyError, WrongSecret
-from jetset_tui.ssh.username import mixed_refusal, user_name
+from jetset_tui.ssh.username import UserName, mixed_refusal, nameless_refusal
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.connection import Admitted, Bucket
@@ -60,6 +60,8 @@ class LinkPeer(Protocol):
     def address(self) -> str: ...
     @property
     def username(self) -> str: ...
+    @property
+    def given(self) -> UserName: ...
     @property
     def player(self) -> Player: ...
 
@@ -204,8 +206,11 @@ class ProtocolLink:
             assert isinstance(msg, p.Hello)
             if msg.proto != p.PROTOCOL:
                 raise p.ProtocolError(p.E_VERSION, f"this server speaks protocol {p.PROTOCOL}")
-            if user_name(self.connection.username).mixed:  # as for a terminal (session.py)
+            given = self.connection.given  # refused as at a terminal (session.py)
+            if given.mixed:
                 raise p.ProtocolError(E_REFUSED, mixed_refusal())
+            if given.empty and not self.lobby.proven(self.connection.player.identity):
+                raise p.ProtocolError(E_REFUSED, nameless_refusal())
         except p.ProtocolError as exc:
             await self._fatal(framed, exc.code, exc.message)
             return None

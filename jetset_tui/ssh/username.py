@@ -99,3 +99,12 @@ def mixed_refusal() -> str:
         "Your name mixes Latin, Cyrillic or Greek letters, which others could take for"
         " someone else's name: connect with a name in one alphabet."
     )
+
+
+def nameless_refusal() -> str:
+    """Why a name of no letter or digit is refused where players are known by name (``--open``:
+    it would be ``NOBODY``'s, a name every such player would share), and what to do."""
+    return _(
+        "Your name has no letter or digit, and this server knows its players by name:"
+        " connect with a name, as in ssh NAME@host."
+    )

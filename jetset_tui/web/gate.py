@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.ssh.subsystem import ProtocolLink
-from jetset_tui.ssh.username import clean_name
+from jetset_tui.ssh.username import NOBODY, UserName, user_name
 from jetset_tui.web import WEB_HELLO
 from netcode.framing import HEADER, FrameError, decode
 
@@ -94,10 +94,15 @@ class SocketChannel:
 
 @dataclass
 class WebPeer:
-    """Who a gate connection speaks for (``subsystem.LinkPeer``)."""
+    """Who a gate connection speaks for (``subsystem.LinkPeer``): the name the browser's
+    person chose, as an SSH user name is read."""
 
     address: str
-    username: str
+    given: UserName
+
+    @property
+    def username(self) -> str:
+        return self.given.name
 
     @property
     def player(self) -> Player:
@@ -110,7 +115,7 @@ class GateSession(asyncio.Protocol):
     def __init__(self, gate: LobbyGate) -> None:
         self.gate = gate
         self.server = gate.server
-        self.connection = WebPeer("?", "player")
+        self.connection = WebPeer("?", UserName(NOBODY))
         self.paused = False
         self.throttled = 0
         self.link: ProtocolLink | None = None
@@ -159,7 +164,7 @@ class GateSession(asyncio.Protocol):
             self._timer.cancel()
         ticket.links += 1
         self.ticket = ticket
-        self.connection = WebPeer(ticket.address, clean_name(name if isinstance(name, str) else ""))
+        self.connection = WebPeer(ticket.address, user_name(name if isinstance(name, str) else ""))
         assert self.transport is not None
         self.link = ProtocolLink(self, SocketChannel(self.transport))
         self.gate.links.add(self)

@@ -124,8 +124,24 @@ async def test_a_long_or_invisible_laden_name_is_said_and_mixed_alphabets_are_re
         await trick.closed.wait()
         assert "mixes Latin, Cyrillic or Greek letters" in trick.text()
         assert not server.lobby.rooms and "pаypal" not in str(server.sessions)
+        stars = await connect(server, "\u2605\u2605", None)  # no letter: "player", anyone's
+        await stars.closed.wait()
+        assert "Your name has no letter or digit" in stars.text()
+        assert not server.sessions
     finally:
         await server.close()
+
+
+async def test_a_name_of_no_letter_is_refused_only_where_names_are_identities(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """With keys, a player is their key: a user name of no letter or digit (``★★``) is let in
+    as "player" (the table tells two such players apart). With ``--open`` a name is who you
+    are, and "player" would be everyone's: refused there (the test above)."""
+    stars = await connect(server, "\u2605\u2605", alice_key)
+    text = await stars.lobby()
+    assert "lobby   player" in text, text
+    await stars.close()
 
 
 def games_box_words(text: str) -> set[str]:

@@ -613,6 +613,9 @@ async def test_a_name_of_mixed_alphabets_is_refused_over_the_subsystem_too(
         with pytest.raises(JoinRefused, match="mixes Latin, Cyrillic or Greek letters"):
             await ssh_peer(opener(server, tmp_path, "p\u0430ypal", players=2), name="x")
         assert not server.lobby.rooms
+        with pytest.raises(JoinRefused, match="Your name has no letter or digit"):
+            await ssh_peer(opener(server, tmp_path, "\u2605\u2605", players=2), name="x")
+        assert not server.lobby.rooms
         peer = await ssh_peer(opener(server, tmp_path, "paypal", players=2), name="paypal")
         assert peer.seat == 0, "one alphabet: welcome"
         await peer.close()

@@ -16,7 +16,8 @@ from tests.web.test_jetlag_web import screen_name, until
 
 async def test_a_name_in_any_one_alphabet_and_never_mixed(server: GameServer) -> None:
     """The name screen took ASCII letters only ("Zoë" became "Zo"); a name mixing alphabets
-    is said to be refused there, and the gate refuses it from a tab that skips the screen."""
+    is said to be refused there, and the gate refuses it from a tab that skips the screen, as it
+    does a name of no letter or digit."""
     gate = LobbyGate(server, WebTickets())
     await gate.start()
     try:
@@ -43,5 +44,9 @@ async def test_a_name_in_any_one_alphabet_and_never_mixed(server: GameServer) ->
         sneaky.name = "p\u0430ypal"
         with pytest.raises(JoinRefused, match="mixes Latin, Cyrillic or Greek letters"):
             await sneaky.channel()
+        nameless = Gate(gate.port, gate.tickets.issue("127.0.0.1"))
+        nameless.name = "★☆"  # would be "player", a name every such tab would share
+        with pytest.raises(JoinRefused, match="Your name has no letter or digit"):
+            await nameless.channel()
     finally:
         await gate.close()
