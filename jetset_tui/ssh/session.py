@@ -21,7 +21,7 @@ from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.subsystem import ProtocolLink
-from jetset_tui.ssh.username import mixed_refusal, nameless_refusal
+from jetset_tui.ssh.username import name_refusal
 from netcode import protocol as p
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
@@ -148,15 +148,11 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         if self.term is None:
             self._refuse("Jet Set needs a terminal: connect with `ssh -t`.")
             return
-        if self.connection.given.mixed:
-            log.warning("%s: a name of mixed alphabets refused", self.connection.address)
-            self._refuse(self.in_client_language(mixed_refusal))
-            return
-        if self.connection.given.empty and not self.server.lobby.proven(
-            self.connection.player.identity
-        ):
-            log.warning("%s: a name of no letter or digit refused", self.connection.address)
-            self._refuse(self.in_client_language(nameless_refusal))
+        conn = self.connection
+        known_by_name = not self.server.lobby.proven(conn.player.identity)
+        if refusal := name_refusal(conn.given, known_by_name=known_by_name):
+            log.warning("%s: the name %r refused", conn.address, conn.given.name)
+            self._refuse(self.in_client_language(refusal))
             return
         if len(self.server.sessions) >= self.server.config.max_sessions:
             log.warning("%s: the server is full", self.connection.address)

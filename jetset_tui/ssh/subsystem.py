@@ -21,7 +21,7 @@ from jetset_tui.ssh.games import option_values
 from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.room import Membership, Room
 from jetset_tui.ssh.seating import LobbyError, WrongSecret
-from jetset_tui.ssh.username import UserName, mixed_refusal, nameless_refusal
+from jetset_tui.ssh.username import UserName, name_refusal
 from netcode import lobbyproto as lp
 from netcode import protocol as p
 from netcode.connection import Admitted, Bucket
@@ -206,11 +206,10 @@ class ProtocolLink:
             assert isinstance(msg, p.Hello)
             if msg.proto != p.PROTOCOL:
                 raise p.ProtocolError(p.E_VERSION, f"this server speaks protocol {p.PROTOCOL}")
-            given = self.connection.given  # refused as at a terminal (session.py)
-            if given.mixed:
-                raise p.ProtocolError(E_REFUSED, mixed_refusal())
-            if given.empty and not self.lobby.proven(self.connection.player.identity):
-                raise p.ProtocolError(E_REFUSED, nameless_refusal())
+            known_by_name = not self.lobby.proven(self.connection.player.identity)
+            refusal = name_refusal(self.connection.given, known_by_name=known_by_name)
+            if refusal is not None:  # as at a terminal (session.py)
+                raise p.ProtocolError(E_REFUSED, refusal())
         except p.ProtocolError as exc:
             await self._fatal(framed, exc.code, exc.message)
             return None

@@ -10,6 +10,7 @@ letters can pass for another's (netcode/names.py tells look-alike names apart at
 from __future__ import annotations
 
 import unicodedata
+from collections.abc import Callable
 from dataclasses import dataclass
 
 from jetset_tui.i18n import _
@@ -108,3 +109,15 @@ def nameless_refusal() -> str:
         "Your name has no letter or digit, and this server knows its players by name:"
         " connect with a name, as in ssh NAME@host."
     )
+
+
+def name_refusal(given: UserName, *, known_by_name: bool) -> Callable[[], str] | None:
+    """Why the lobby turns away a player whose user name gave ``given``, in the current
+    language when called (None: it lets them in): a name that mixes look-alike alphabets always;
+    one of no letter or digit where the server knows players by name (``--open``, a browser's),
+    not where a key says who they are."""
+    if given.mixed:
+        return mixed_refusal
+    if given.empty and known_by_name:
+        return nameless_refusal
+    return None

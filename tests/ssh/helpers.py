@@ -15,6 +15,8 @@ from typing import Any
 import asyncssh
 import pyte
 
+from jetset_tui.ssh.room import Room
+from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer, SshConfig
 from netcode import lobbyproto as lp
 from netcode import protocol as p
@@ -378,3 +380,20 @@ async def after_the_lobby_asks(framed: Any, request: dict[str, Any]) -> dict[str
         msg = await asyncio.wait_for(framed.recv(), 10)
         if msg["t"] in ("seated", "error"):
             return dict(msg)
+
+
+async def jetlag_played_to_its_end(server: GameServer, player: Player) -> tuple[Room, NetPeer]:
+    """A lobby game of Jet Lag ``player`` makes against greedy and plays to its end with
+    greedy's choices, still seated: the room and the player's peer."""
+    from engine.jetlag.bots import greedy_choice
+
+    room = server.lobby.create(player, 2, ["greedy"], None, game="jetlag")
+    peer, _ = await server.lobby.join(room, player, None)
+    for _ in range(1000):
+        if room.table.over:
+            break
+        if peer.game.to_move() == peer.seat and peer.seat is not None:
+            await peer.submit(peer.seat, greedy_choice(peer.view(peer.seat), peer.seat))
+        await asyncio.sleep(0.01)
+    assert room.table.over
+    return room, peer

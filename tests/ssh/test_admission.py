@@ -17,7 +17,7 @@ from jetset_tui.ssh.limits import AdmissionRules
 from jetset_tui.ssh.lobby import LobbyLimits
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.server import GameServer
-from tests.ssh.helpers import connect, start_server
+from tests.ssh.helpers import connect, jetlag_played_to_its_end, start_server
 
 
 async def silent_socket(port: int, address: str) -> asyncio.StreamWriter:
@@ -389,18 +389,7 @@ async def test_a_finished_game_leaves_the_list_once_kept_and_nobody_is_connected
     stays on disk."""
     server = await start_server(tmp_path, lobby=LobbyLimits(finished_kept=0.5))
     try:
-        from engine.jetlag.bots import greedy_choice
-
-        carol = Player("key:c", "carol")
-        room = server.lobby.create(carol, 2, ["greedy"], None, game="jetlag")
-        peer, _ = await server.lobby.join(room, carol, None)
-        for _ in range(1000):  # carol plays greedy's choices to the end
-            if room.table.over:
-                break
-            if peer.game.to_move() == peer.seat and peer.seat is not None:
-                await peer.submit(peer.seat, greedy_choice(peer.view(peer.seat), peer.seat))
-            await asyncio.sleep(0.01)
-        assert room.table.over
+        room, peer = await jetlag_played_to_its_end(server, Player("key:c", "carol"))
         await asyncio.sleep(1.5)
         assert room.id in server.lobby.rooms, "carol is still at the table: the game stays"
         await peer.close()

@@ -17,7 +17,7 @@ from jetset_tui.ssh.seating import LobbyError, Player, WrongSecret
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
 from netcode.seatcode import CODE_ALPHABET, CODE_LENGTH
-from tests.ssh.helpers import Term, connect, open_game_code, start_server
+from tests.ssh.helpers import Term, connect, jetlag_played_to_its_end, open_game_code, start_server
 
 
 def answer_line(text: str, question: str) -> str:
@@ -276,18 +276,7 @@ async def test_joining_a_game_that_is_over_says_so(tmp_path: Path) -> None:
     says the game is over, and how to see its end."""
     server = await start_server(tmp_path)
     try:
-        from engine.jetlag.bots import greedy_choice
-
-        carol = Player("key:c", "carol")
-        room = server.lobby.create(carol, 2, ["greedy"], None, game="jetlag")
-        peer, _ = await server.lobby.join(room, carol, None)
-        for _ in range(1000):  # carol plays greedy's choices to the end
-            if room.table.over:
-                break
-            if peer.game.to_move() == peer.seat and peer.seat is not None:
-                await peer.submit(peer.seat, greedy_choice(peer.view(peer.seat), peer.seat))
-            await asyncio.sleep(0.01)
-        assert room.table.over
+        room, _carol = await jetlag_played_to_its_end(server, Player("key:c", "carol"))
         with pytest.raises(LobbyError, match="game 1 is over: w shows how it ended"):
             await server.lobby.join(room, Player("key:d", "dave"), None)
     finally:

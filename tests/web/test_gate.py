@@ -10,6 +10,7 @@ import html
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
+from typing import Any
 
 import aiohttp
 import pytest
@@ -51,6 +52,27 @@ def arrive(gate: LobbyGate, name: str, address: str = "192.0.2.7") -> Gate:
     client = Gate(gate.port, gate.tickets.issue(address))
     client.name = name
     return client
+
+
+@contextlib.asynccontextmanager
+async def serving(server: GameServer, **config: Any) -> AsyncIterator[WebServer]:
+    """A web server on a free port of 127.0.0.1 before ``server``'s lobby (``WebConfig``'s
+    ``config``), closed at the end."""
+    web = WebServer(WebConfig(port=0, **config), server)
+    await web.start()
+    try:
+        yield web
+    finally:
+        await web.close()
+
+
+async def sessions_ended(web: WebServer) -> None:
+    """Until no browser session runs (10 s at most)."""
+    for _ in range(200):
+        if not web.sessions:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"sessions still running: {dict(web.sessions)}")
 
 
 class Listener:
@@ -270,34 +292,30 @@ async def test_browser_sessions_are_capped(server: GameServer) -> None:
 async def test_the_page_speaks_the_browsers_language(server: GameServer) -> None:
     """The page's own words (its language, the dialog when the session is over, the answer
     when the server is full) follow the browser's Accept-Language, as the game does."""
-    web = WebServer(WebConfig(port=0, max_sessions=1, spares=0), server)
-    await web.start()
-    url = f"http://127.0.0.1:{web.port}/"
     italian, english = {"Accept-Language": "it-IT,it;q=0.9"}, {"Accept-Language": "en-GB"}
-    try:
-        async with aiohttp.ClientSession() as http:
-            async with http.get(url, headers=italian) as page:
-                shown = html.unescape(await page.text())
-            assert '<html lang="it">' in shown and "Questa sessione è finita." in shown, shown
-            assert "Torna alla sala d'attesa" in shown and "This session" not in shown
-            async with http.get(url, headers=english) as page:
-                shown = await page.text()
-            assert '<html lang="en">' in shown and "This session is over." in shown
-            assert "Back to the lobby" in shown
-            web.sessions["127.0.0.1"] = 1  # the one session there is room for
-            async with http.get(url, headers=italian) as page:
-                assert page.status == 503
-                assert "Il server di Jet Set è pieno" in await page.text()
-            web.sessions.clear()
-    finally:
-        await web.close()
+    async with (
+        serving(server, max_sessions=1, spares=0) as web,
+        aiohttp.ClientSession() as http,
+    ):
+        url = f"http://127.0.0.1:{web.port}/"
+        async with http.get(url, headers=italian) as page:
+            shown = html.unescape(await page.text())
+        assert '<html lang="it">' in shown and "Questa sessione è finita." in shown, shown
+        assert "Torna alla sala d'attesa" in shown and "This session" not in shown
+        async with http.get(url, headers=english) as page:
+            shown = await page.text()
+        assert '<html lang="en">' in shown and "This session is over." in shown
+        assert "Back to the lobby" in shown
+        web.sessions["127.0.0.1"] = 1  # the one session there is room for
+        async with http.get(url, headers=italian) as page:
+            assert page.status == 503
+            assert "Il server di Jet Set è pieno" in await page.text()
+        web.sessions.clear()
 
 
 async def test_an_idle_browser_session_ends(server: GameServer) -> None:
     """Pings keep the page's connection, not its session: nothing typed, it ends."""
-    web = WebServer(WebConfig(port=0, spares=0, idle_timeout=1.5), server)
-    await web.start()
-    try:
+    async with serving(server, spares=0, idle_timeout=1.5) as web:
         async with aiohttp.ClientSession() as http:
             url = f"http://127.0.0.1:{web.port}/ws?width=80&height=24"
             async with http.ws_connect(url) as ws:
@@ -308,13 +326,7 @@ async def test_an_idle_browser_session_ends(server: GameServer) -> None:
                     with contextlib.suppress(TimeoutError):
                         await ws.receive(timeout=0.3)
                     assert asyncio.get_running_loop().time() - started < 15
-        for _ in range(100):
-            if not web.sessions:
-                break
-            await asyncio.sleep(0.05)
-        assert not web.sessions
-    finally:
-        await web.close()
+        await sessions_ended(web)
 
 
 def test_a_start_line_is_checked() -> None:
@@ -376,22 +388,20 @@ async def test_a_page_cannot_ask_for_a_terminal_beyond_the_bounds(server: GameSe
     """The size in the page's address and in its resize messages is clamped as over SSH
     (``MAX_SIZE``, 400×200): a page asking for a billion rows gets a session drawn on 200 at
     most, and one asking for none the 80×24 default."""
-    web = WebServer(WebConfig(port=0, max_sessions=1, spares=0), server)
-    await web.start()
     most = MAX_SIZE[1]
-    try:
-        async with aiohttp.ClientSession() as http:
-            url = f"http://127.0.0.1:{web.port}/ws?width=9999&height=9999"
-            async with http.ws_connect(url) as ws:
-                rows, columns = await whole_screen(ws)
-                assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
-                await ws.send_json(["resize", {"width": 0, "height": -5}])
-                assert await whole_screen(ws, other_than=rows) == (24, 80)
-                await ws.send_json(["resize", {"width": 10**9, "height": 10**9}])
-                rows, columns = await whole_screen(ws, other_than=24)
-                assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
-    finally:
-        await web.close()
+    async with (
+        serving(server, max_sessions=1, spares=0) as web,
+        aiohttp.ClientSession() as http,
+    ):
+        url = f"http://127.0.0.1:{web.port}/ws?width=9999&height=9999"
+        async with http.ws_connect(url) as ws:
+            rows, columns = await whole_screen(ws)
+            assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
+            await ws.send_json(["resize", {"width": 0, "height": -5}])
+            assert await whole_screen(ws, other_than=rows) == (24, 80)
+            await ws.send_json(["resize", {"width": 10**9, "height": 10**9}])
+            rows, columns = await whole_screen(ws, other_than=24)
+            assert rows == most and columns <= MAX_SIZE[0], (rows, columns)
 
 
 async def test_a_page_s_strange_or_huge_messages_change_nothing_or_end_its_session(
@@ -400,9 +410,7 @@ async def test_a_page_s_strange_or_huge_messages_change_nothing_or_end_its_sessi
     """Only textual-serve's five kinds, well formed, reach the session's app: anything else is
     dropped and the session goes on (the keys typed after it still arrive); a message over
     64 KiB ends the session, and its process with it."""
-    web = WebServer(WebConfig(port=0, max_sessions=1, spares=0), server)
-    await web.start()
-    try:
+    async with serving(server, max_sessions=1, spares=0) as web:
         async with aiohttp.ClientSession() as http:
             url = f"http://127.0.0.1:{web.port}/ws?width=80&height=24"
             async with http.ws_connect(url) as ws:
@@ -433,22 +441,14 @@ async def test_a_page_s_strange_or_huge_messages_change_nothing_or_end_its_sessi
                 while closed.type == aiohttp.WSMsgType.BINARY:
                     closed = await ws.receive(timeout=20)
                 assert closed.type in (aiohttp.WSMsgType.CLOSE, aiohttp.WSMsgType.CLOSED)
-        for _ in range(100):
-            if not web.sessions:
-                break
-            await asyncio.sleep(0.05)
-        assert not web.sessions, "the session is over"
-    finally:
-        await web.close()
+        await sessions_ended(web)
 
 
 async def test_sessions_from_one_address_are_capped(server: GameServer) -> None:
     """Two sessions from one address at most here (4 by default): the page and a third
     session are refused while both run, though the server has room for more."""
-    web = WebServer(WebConfig(port=0, max_sessions=8, max_per_address=2, spares=0), server)
-    await web.start()
-    url = f"http://127.0.0.1:{web.port}"
-    try:
+    async with serving(server, max_sessions=8, max_per_address=2, spares=0) as web:
+        url = f"http://127.0.0.1:{web.port}"
         async with (
             aiohttp.ClientSession() as http,
             http.ws_connect(f"{url}/ws?width=80&height=24") as first,
@@ -462,8 +462,6 @@ async def test_sessions_from_one_address_are_capped(server: GameServer) -> None:
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(f"{url}/ws")
             assert refused.value.status == 503
-    finally:
-        await web.close()
 
 
 async def test_an_address_the_ssh_server_penalised_gets_no_browser_session(
@@ -472,10 +470,8 @@ async def test_an_address_the_ssh_server_penalised_gets_no_browser_session(
     """A connection to the SSH port that never authenticates earns its address a penalty
     (OpenSSH's 1 s for no authentication, added up); while it lasts, that address's page and session
     are refused, and once it is over they are served."""
-    web = WebServer(WebConfig(port=0, max_sessions=4, spares=0), server)
-    await web.start()
-    url = f"http://127.0.0.1:{web.port}"
-    try:
+    async with serving(server, max_sessions=4, spares=0) as web:
+        url = f"http://127.0.0.1:{web.port}"
         for _ in range(200):  # a second a probe, added up: a few to have time to look
             if server.admission.penalty("127.0.0.1") > 2:
                 break
@@ -495,5 +491,3 @@ async def test_an_address_the_ssh_server_penalised_gets_no_browser_session(
             async with http.get(f"{url}/") as page:
                 assert page.status == 200
         assert not web.sessions
-    finally:
-        await web.close()
