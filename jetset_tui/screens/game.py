@@ -36,6 +36,7 @@ from jetset_tui.screens.game_moves import GameMoves, SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
+from jetset_tui.turn_bell import TurnBell, others_play_elsewhere
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.command import CommandLine
 from jetset_tui.widgets.footer import KeyFooter
@@ -130,6 +131,7 @@ class GameScreen(GameMoves):
         """The move on its way, and what the screen says once it is played: said in the same
         frame as the table's redraw (``own_move_played``), not a frame after it."""
         self._table_asked = False
+        self._bell = TurnBell()
         self._session_opened = False
         self.table_ready = False
         self._crowded_at: Size | None = None
@@ -252,6 +254,7 @@ class GameScreen(GameMoves):
 
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
+            self._bell.dealt(event.index, event.live)
             self.catch_up_log()
             entry, sent = event.entry, None if self._sent is None else self._sent.action
             if sent is not None and self.viewer is not None and entry == Entry(self.viewer, sent):
@@ -307,6 +310,7 @@ class GameScreen(GameMoves):
             return
         self.follow_seats()
         self.follow_turn()
+        self.ring_for_turn()
         table = self.table()
         self.show_presence(table)
         self.query_one(EuropeMap).show(table.state, self.liveries)
@@ -325,6 +329,13 @@ class GameScreen(GameMoves):
             for hand in panels.query(HandPanel):
                 hand.show(table)
         self.refresh_bindings()
+
+    def ring_for_turn(self) -> None:
+        """The terminal's bell as a turn comes to you from people elsewhere (turn_bell.py)."""
+        session = self.session
+        yours = self._bell.rings(session.game.to_move(), self.my_turn())
+        if yours and others_play_elsewhere(session.seats, session.local_seats):
+            self.app.bell()
 
     def show_players(
         self,

@@ -41,6 +41,7 @@ from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
 from jetset_tui.screens.jetlag_play import Played
 from jetset_tui.theme import LIVERIES
+from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.jetlag_board import JetLagBoard
@@ -124,6 +125,7 @@ class JetLagScreen(JetLagCommandLine):
         """A refusal is on screen: the next Enter only clears it."""
         self._ended = False
         self._sync_pending = False
+        self._bell = TurnBell()
         self._mine: Played | None = None
         """What the viewer played last, said until they act again."""
         self._news: list[Played] = []
@@ -185,6 +187,7 @@ class JetLagScreen(JetLagCommandLine):
         self.follow_seats()
         if self.hotseat:
             self.hand_over()
+        self.ring_for_turn()
         if self.guided.chosen >= len(self.hand()):
             self.guided.chosen = 0
         if not self.my_turn():
@@ -298,6 +301,8 @@ class JetLagScreen(JetLagCommandLine):
     def heard(self, event: ClientEvent) -> None:
         """A play or the dealer's entry (a pile taken, cards passed): draw the table anew,
         saying what the other player played; the host's problems are shown as it said them."""
+        if isinstance(event, EntryApplied):
+            self._bell.dealt(event.index, event.live)
         if isinstance(event, EntryApplied) and isinstance(event.entry, Entry):
             entry = event.entry
             if entry.seat == self.viewer and entry.action == self._sent:

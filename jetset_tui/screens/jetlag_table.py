@@ -13,6 +13,7 @@ from textual.screen import Screen
 
 from engine.jetlag.state import State
 from jetset_tui.i18n import _
+from jetset_tui.turn_bell import TurnBell, others_play_elsewhere
 from netcode.client import ChatMessage, GameClient
 
 
@@ -33,6 +34,8 @@ class JetLagTable(Screen[None]):
     _leaving: Text | None
     """The message that q shows: a second q leaves while it is on screen."""
     _refused: bool
+    _bell: TurnBell
+    """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
 
     draw: Callable[[], None]
     """The table from the session (``JetLagScreen.draw``)."""
@@ -46,6 +49,13 @@ class JetLagTable(Screen[None]):
 
     def my_turn(self) -> bool:
         return self.viewer is not None and self.to_move() == self.viewer
+
+    def ring_for_turn(self) -> None:
+        """The terminal's bell as a turn comes to you from people elsewhere (turn_bell.py)."""
+        session = self.session
+        yours = self._bell.rings(self.to_move(), self.my_turn())
+        if yours and others_play_elsewhere(session.seats, session.local_seats):
+            self.app.bell()
 
     def view(self) -> State:
         """The state as the viewer sees it."""

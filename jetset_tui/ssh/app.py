@@ -268,6 +268,8 @@ class SshApp(JetSetApp):
                 self.play(peer)
                 if time.monotonic() - shown < GLANCE:  # the wait's box came and went
                     self.tell_seat_code(code)
+                else:  # a wait long enough to look away: the bell says the game began
+                    self.bell()
             else:
                 start_worker(self, peer.close)
 

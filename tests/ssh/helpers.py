@@ -62,11 +62,21 @@ def make_config(tmp: Path, **kw: Any) -> SshConfig:
     return SshConfig(**base)
 
 
+class RingingScreen(pyte.Screen):
+    """pyte's screen, counting the terminal bells it is sent (a BEL of its own, not the end of
+    an OSC sequence): pyte's ``bell`` does nothing."""
+
+    bells = 0
+
+    def bell(self, *args: Any) -> None:
+        self.bells += 1
+
+
 class Term(asyncssh.SSHClientSession[bytes]):
     """The client side of one session, drawn by pyte."""
 
     def __init__(self, width: int, height: int) -> None:
-        self.screen = pyte.Screen(width, height)
+        self.screen = RingingScreen(width, height)
         self.stream = pyte.ByteStream(self.screen)
         self.chan: asyncssh.SSHClientChannel[bytes] | None = None
         self.conn: asyncssh.SSHClientConnection | None = None
@@ -109,6 +119,11 @@ class Term(asyncssh.SSHClientSession[bytes]):
 
     def text(self) -> str:
         return "\n".join(line.rstrip() for line in self.screen.display)
+
+    @property
+    def bells(self) -> int:
+        """How many times the terminal's bell has rung in this session."""
+        return self.screen.bells
 
     async def wait_for(
         self, what: str | Callable[[str], bool], timeout: float = 10.0, settle: float = 0.15
@@ -179,6 +194,17 @@ class Term(asyncssh.SSHClientSession[bytes]):
         await self.press("enter")
         return await self.wait_for("waiting for players")
 
+    async def jetlag_form(self) -> str:
+        """From the lobby: n, and Jet Lag on the form's Game line (Shift+Tab from the seats);
+        the form, its seats fixed at 2 and the bots' field focused."""
+        await self.lobby()
+        await self.press("n")
+        await self.wait_for("Bots among them")
+        await self.press("shift+tab", "enter")
+        await self.wait_for("Jet Lag")
+        await self.press("down", "enter")
+        return await self.wait_for("Seats (2)")
+
     async def command(self, line: str) -> None:
         """Type an action on the game screen's command line."""
         await self.wait_for(lambda t: ": Type" in t.splitlines()[-1], settle=0)
@@ -200,6 +226,20 @@ class Term(asyncssh.SSHClientSession[bytes]):
 
 SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{8}):")
 """The notice an --open lobby shows the one who took a seat, once."""
+
+
+async def two_players_and_a_bot(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> tuple[Term, Term]:
+    """alice opens a game of three seats, one a bot, and bob takes the other: their terminals,
+    at 100×30, once the game has begun (alice, seat 0, to move)."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.open_game(seats=3, bots=1)
+    bob = await connect(server, "bob", bob_key, width=100, height=30)
+    await bob.lobby()
+    await bob.press("j")
+    await alice.wait_for("your turn")
+    return alice, bob
 
 
 async def open_game_code(term: Term) -> str:

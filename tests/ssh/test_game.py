@@ -7,18 +7,13 @@ import asyncssh
 from engine.jetset.bots import make_bot
 from engine.jetset.notation import Notation
 from jetset_tui.ssh.server import GameServer
-from tests.ssh.helpers import Term, connect
+from tests.ssh.helpers import Term, two_players_and_a_bot
 
 
 async def test_two_ssh_players_and_a_bot_play_to_the_end(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
-    alice = await connect(server, "alice", alice_key, width=100, height=30)
-    await alice.open_game(seats=3, bots=1)
-    bob = await connect(server, "bob", bob_key, width=100, height=30)
-    await bob.lobby()
-    await bob.press("j")
-    await alice.wait_for("your turn")
+    alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
     room = server.lobby.rooms["1"]
     game = room.table.game
     players: dict[int, Term] = {0: alice, 1: bob}

@@ -226,13 +226,7 @@ async def test_over_ssh_a_jetlag_room_opens_the_jetlag_table_for_its_player_and_
     """The form's Jet Lag against a bot: alice's terminal shows the Jet Lag table with her
     hand; bob, watching from the lobby, the same table with no hand; q (asked) takes him back."""
     alice = await connect(server, "alice", alice_key, width=80, height=24)
-    await alice.lobby()
-    await alice.press("n")
-    await alice.wait_for("Bots among them")
-    await alice.press("shift+tab", "enter")
-    await alice.wait_for("Jet Lag")
-    await alice.press("down", "enter")
-    await alice.wait_for("Seats (2)")
+    await alice.jetlag_form()
     await alice.press("enter")  # one bot, greedy
     text = await alice.wait_for("Round 1 of 4")
     assert "Your hand" in text and "Amelia" in text and "greedy-1" not in text

@@ -1,0 +1,59 @@
+"""The terminal's bell when a turn comes to you from people elsewhere.
+
+At a table with friends over the network (``jetset host``/``join``, an SSH server, a browser
+tab) a player waits through the others' turns, often in another window; the bell, which every
+terminal shows its own way (a sound, a flash, a mark on the tab), says that it is their turn
+again, or that they are asked something (a Business Deal's answer, a hub to place). At one
+keyboard, against bots or in a hot seat, the screen is in front of the player and nothing rings.
+A terminal's own setting silences it (tmux: ``set -g bell-action none``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Protocol
+
+from engine import CHANCE
+
+
+class Seated(Protocol):
+    """A seat as a session lists it (netcode.client.SeatInfo)."""
+
+    @property
+    def is_bot(self) -> bool: ...
+
+
+def others_play_elsewhere(seats: Sequence[Seated], local_seats: Sequence[int]) -> bool:
+    """Whether someone at this table is a person at another keyboard (an open seat waits for
+    one): the only tables where the bell rings."""
+    return any(not seat.is_bot and i not in local_seats for i, seat in enumerate(seats))
+
+
+class TurnBell:
+    """Follows whose turn it is and says when to ring: once, as the decision passes to the
+    player at this keyboard from another seat, and once as a game dealt while the table waited
+    begins (everyone waited for the last player). Never for the first decision a screen sees
+    (the player just sat down or came back), nor for the dealer's entries between two of one
+    player's decisions (a card drawn in the middle of their turn)."""
+
+    def __init__(self) -> None:
+        self.yours: bool | None = None
+        """Whether the last seat seen to decide was this keyboard's (None: none seen yet)."""
+        self.began = False
+
+    def dealt(self, index: int, live: bool) -> None:
+        """An entry came (``index`` in the log; ``live``: made now, not caught up on): the
+        first entry made now is the game beginning."""
+        if index == 0 and live:
+            self.began = True
+
+    def rings(self, mover: int | None, yours: bool) -> bool:
+        """``mover`` is to decide now (CHANCE: the dealer; None: nobody, the game is over) and
+        ``yours`` says whether that is the player at this keyboard: whether to ring now."""
+        began, self.began = self.began, False
+        if mover is None or mover == CHANCE:
+            self.began = began  # said when someone is to decide
+            return False
+        ring = began or (yours and self.yours is False)
+        self.yours = yours
+        return ring

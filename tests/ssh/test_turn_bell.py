@@ -1,0 +1,179 @@
+"""The terminal's bell says "your turn" at a table of people elsewhere (jetset_tui/turn_bell.py),
+read from what real SSH terminals are sent: once as a turn comes to a player, never while they
+play it, never at a table of one person and bots."""
+
+from __future__ import annotations
+
+import asyncio
+
+import asyncssh
+import pytest
+
+from engine import CHANCE
+from engine.jetlag import notation as jetlag_notation
+from engine.jetlag.bots import greedy_choice as jetlag_greedy_choice
+from engine.jetset.bots import make_bot
+from engine.jetset.notation import Notation
+from jetset_tui.ssh import app as ssh_app
+from jetset_tui.ssh.server import GameServer
+from jetset_tui.turn_bell import TurnBell
+from tests.ssh.helpers import Term, connect, two_players_and_a_bot
+
+
+def test_the_dealer_in_the_middle_of_a_turn_does_not_make_a_new_one() -> None:
+    """The first decision seen rings nothing (the player has just sat down); a decision that
+    passes to this keyboard from another seat rings, once, whatever the dealer does between."""
+    bell = TurnBell()
+    seen = [
+        bell.rings(mover, yours)
+        for mover, yours in [
+            (0, True),
+            (CHANCE, False),
+            (0, True),
+            (1, False),
+            (CHANCE, False),
+            (0, True),
+            (0, True),
+            (1, False),
+            (0, True),
+            (None, False),
+        ]
+    ]
+    assert seen == [False, False, False, False, False, True, False, False, True, False]
+
+
+def test_a_game_dealt_while_the_table_waited_rings_once_for_everyone() -> None:
+    """The first entry made now (not caught up on) is the game beginning: a bell at the next
+    decision, whoever's it is; an entry caught up on, or any later one, is not."""
+    waited = TurnBell()
+    waited.dealt(0, live=True)
+    assert [waited.rings(CHANCE, False), waited.rings(1, False), waited.rings(0, True)] == [
+        False,
+        True,
+        True,
+    ]
+    came_back = TurnBell()
+    came_back.dealt(0, live=False)
+    came_back.dealt(5, live=True)
+    assert [came_back.rings(1, False), came_back.rings(0, True)] == [False, True]
+    assert [came_back.rings(0, True)] == [False]
+
+
+async def test_the_bell_rings_once_as_each_turn_comes_to_a_player(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
+    game = server.lobby.rooms["1"].table.game  # seat 0 began, as bob sat down: no bell
+    players: dict[int, Term] = {0: alice, 1: bob}
+    notation = Notation(game.board)
+    advisors = {s: make_bot("greedy", s, "advice") for s in players}
+    turns = {seat: 0 for seat in players}  # the turns that came to each player so far
+    last = None  # the seat that decided last
+    while sum(turns.values()) < 8:
+        seat = game.to_move()
+        before = len(game.entries)
+
+        def moved(_: str, before: int = before) -> bool:
+            return len(game.entries) > before
+
+        if seat == CHANCE or seat not in players:
+            await alice.wait_for(moved, settle=0)
+            last = seat if seat != CHANCE else last
+            continue
+        term = players[seat]
+        await term.wait_for("your turn", settle=0.2)
+        if last is not None and last != seat:  # the first decision rings nothing
+            turns[seat] += 1
+        assert {s: players[s].bells for s in players} == turns, (seat, last)
+        action = advisors[seat].act(game.state.view(seat), game.rules)
+        await term.command(notation.format_action(action))
+        await term.wait_for(moved, settle=0)
+        last = seat
+    assert min(turns.values()) >= 3
+    await alice.close()
+    await bob.close()
+
+
+async def test_no_bell_against_bots_at_one_keyboard(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.new_game_against_bots()
+    game = server.lobby.rooms["1"].table.game
+    notation = Notation(game.board)
+    advisor = make_bot("greedy", 0, "advice")
+    for _ in range(4):
+        await alice.wait_for(lambda _: game.to_move() == 0, settle=0)
+        before = len(game.entries)
+        await alice.command(notation.format_action(advisor.act(game.state.view(0), game.rules)))
+        await alice.wait_for(lambda _, before=before: len(game.entries) > before, settle=0)
+    await alice.wait_for(lambda _: game.to_move() == 0, settle=0.3)
+    assert alice.bells == 0
+    await alice.close()
+
+
+async def test_a_jet_lag_table_rings_as_each_turn_comes_and_not_between_its_plays(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """Jet Lag's turns are of one to three plays (a pile taken, two of three cards given, the
+    card given back): one bell a turn."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.jetlag_form()
+    await alice.fill("Bots among them", "0")
+    await alice.press("enter")
+    await alice.wait_for("waiting for players")
+    bob = await connect(server, "bob", bob_key, width=100, height=30)
+    await bob.lobby()
+    await bob.press("j")
+    game = server.lobby.rooms["1"].table.game
+    players = {0: alice, 1: bob}
+    turns = {0: 0, 1: 0}
+    plays_in_a_turn = 0
+    last = None
+    while sum(turns.values()) < 6:
+        seat = game.to_move()
+        before = len(game.entries)
+
+        def moved(_: str, before: int = before) -> bool:
+            return len(game.entries) > before
+
+        if seat == CHANCE:
+            await alice.wait_for(moved, settle=0)
+            continue
+        term = players[seat]
+        await term.wait_for("Your turn", settle=0.2)
+        if last is not None and last != seat:
+            turns[seat] += 1
+        else:
+            plays_in_a_turn += 1
+        assert {s: players[s].bells for s in players} == turns, (seat, last)
+        action = jetlag_greedy_choice(game.state.view(seat), seat)
+        await term.command(jetlag_notation.format_action(action))
+        await term.wait_for(moved, settle=0)
+        last = seat
+    assert plays_in_a_turn > 0  # a turn of several plays was met, and rang once
+    await alice.close()
+    await bob.close()
+
+
+async def test_a_long_wait_for_the_last_player_ends_with_a_bell(
+    server: GameServer,
+    alice_key: asyncssh.SSHKey,
+    bob_key: asyncssh.SSHKey,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """alice waits for a second player longer than a glance (made short here): the game's
+    beginning rings her bell; bob, who sat down and began it, hears none."""
+    monkeypatch.setattr(ssh_app, "GLANCE", 0.5)
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.open_game(seats=2, bots=0)
+    await asyncio.sleep(0.6)
+    assert alice.bells == 0
+    bob = await connect(server, "bob", bob_key, width=100, height=30)
+    await bob.lobby()
+    await bob.press("j")
+    await alice.wait_for("your turn")
+    await bob.wait_for("alice  to move")
+    assert (alice.bells, bob.bells) == (1, 0)
+    await alice.close()
+    await bob.close()
