@@ -5,7 +5,8 @@ tab) a player waits through the others' turns, often in another window; the bell
 terminal shows its own way (a sound, a flash, a mark on the tab), says that it is their turn
 again, or that they are asked something (a Business Deal's answer, a hub to place). At one
 keyboard, against bots or in a hot seat, the screen is in front of the player and nothing rings.
-A terminal's own setting silences it (tmux: ``set -g bell-action none``).
+A player whose turn clock runs low hears it again (``HURRY``). A terminal's own setting
+silences it (tmux: ``set -g bell-action none``).
 """
 
 from __future__ import annotations
@@ -14,6 +15,11 @@ from collections.abc import Sequence
 from typing import Protocol
 
 from engine import CHANCE
+from netcode.client import Presence
+
+HURRY = 30.0
+"""Seconds left on a player's turn clock at which the bell rings again, once a decision (an SSH
+server's clock is five minutes; the stand-in bot decides when it runs out)."""
 
 
 class Seated(Protocol):
@@ -40,6 +46,8 @@ class TurnBell:
         self.yours: bool | None = None
         """Whether the last seat seen to decide was this keyboard's (None: none seen yet)."""
         self.began = False
+        self.clock_above = False
+        """This keyboard's player is deciding and their clock was seen above ``HURRY``."""
 
     def dealt(self, index: int, live: bool) -> None:
         """An entry came (``index`` in the log; ``live``: made now, not caught up on): the
@@ -56,4 +64,15 @@ class TurnBell:
             return False
         ring = began or (yours and self.yours is False)
         self.yours = yours
+        return ring
+
+    def hurries(self, presence: Presence, mover: int | None, yours: bool) -> bool:
+        """Once a second while a clock runs: ``mover`` decides (``yours``: the player at this
+        keyboard), under ``presence``'s clocks. True once a decision of yours, as your clock
+        falls to ``HURRY`` from above it."""
+        left = presence.clock(mover) if yours and mover is not None else None
+        if left is None or left > HURRY:
+            self.clock_above = left is not None
+            return False
+        ring, self.clock_above = self.clock_above, False
         return ring

@@ -375,6 +375,8 @@ class GameScreen(GameMoves):
             return
         if not self._ended and not self.session.game.over:
             self.show_presence(self.table())
+            if self._bell.hurries(presence, self.session.game.to_move(), self.my_turn()):
+                self.app.bell()
 
     def follow_seats(self) -> None:
         """Names and kinds can change after the screen was built (a network peer's seat list

@@ -229,6 +229,8 @@ class JetLagScreen(JetLagCommandLine):
         presence = self.session.presence
         if presence is not None and presence.counting and self.is_attached and not self._ended:
             self.show_presence()
+            if self._bell.hurries(presence, self.to_move(), self.my_turn()):
+                self.app.bell()
 
     def turn_text(self, view: State) -> Text:
         return turn_line(view, self.doing(view), paused_words(self.session.presence))

@@ -5,6 +5,7 @@ play it, never at a table of one person and bots."""
 from __future__ import annotations
 
 import asyncio
+from pathlib import Path
 
 import asyncssh
 import pytest
@@ -14,10 +15,11 @@ from engine.jetlag import notation as jetlag_notation
 from engine.jetlag.bots import greedy_choice as jetlag_greedy_choice
 from engine.jetset.bots import make_bot
 from engine.jetset.notation import Notation
+from jetset_tui import turn_bell
 from jetset_tui.ssh import app as ssh_app
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.turn_bell import TurnBell
-from tests.ssh.helpers import Term, connect, two_players_and_a_bot
+from tests.ssh.helpers import Term, connect, start_server, two_players_and_a_bot
 
 
 def test_the_dealer_in_the_middle_of_a_turn_does_not_make_a_new_one() -> None:
@@ -177,3 +179,27 @@ async def test_a_long_wait_for_the_last_player_ends_with_a_bell(
     assert (alice.bells, bob.bells) == (1, 0)
     await alice.close()
     await bob.close()
+
+
+async def test_a_turn_clock_running_low_rings_once_more(
+    tmp_path: Path,
+    alice_key: asyncssh.SSHKey,
+    bob_key: asyncssh.SSHKey,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A server whose turn clock is 6 seconds, the bell's hurry made 4 (of 30 against the
+    server's 300): alice, to move, hears it once as her clock falls to 4; bob none."""
+    monkeypatch.setattr(turn_bell, "HURRY", 4.0)
+    server = await start_server(tmp_path, turn_time=6.0)
+    try:
+        alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
+        assert (alice.bells, bob.bells) == (0, 0)  # seat 0's first turn: nothing yet
+        game = server.lobby.rooms["1"].table.game
+        await asyncio.sleep(3.5)  # the clock at 2.5, its bell at 4 heard
+        assert game.to_move() == 0 and (alice.bells, bob.bells) == (1, 0)
+        await asyncio.sleep(1.0)
+        assert game.to_move() == 0 and alice.bells == 1  # once a decision
+        await alice.close()
+        await bob.close()
+    finally:
+        await server.close()
