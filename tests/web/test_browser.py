@@ -12,6 +12,7 @@ from __future__ import annotations
 import os
 import re
 from pathlib import Path
+from typing import Any
 
 from tests.web.browser import Tab, browser, open_tab, session_pids, start_web, stop
 
@@ -133,3 +134,48 @@ def seat_code(tab: Tab) -> str:
             return seen[-1]
         tab.page.wait_for_timeout(250)
     raise AssertionError(f"the seat code never held still: {seen}")
+
+
+def test_a_turn_that_comes_marks_the_tabs_title_until_a_key(
+    need_browser: None, tmp_path: Path
+) -> None:
+    """A page has no bell: when the game rings it (the turn comes to this tab's player), the
+    tab's title says so, "● Jet Set", until a key is typed or the page clicked. Two tabs, ann
+    and bea, at a game of two seats."""
+    server, port = start_web(tmp_path / "home")
+    try:
+        with browser(tmp_path / "profile") as context:
+            ann = named_tab(context, port, "ann")
+            title = ann.page.title()
+            ann.keys("n")
+            ann.wait_for("Bots among them")
+            ann.keys("Backspace", "2", "Tab", "Backspace", "0")
+            ann.wait_for(lambda text: re.search(r"Bots among them\s+0\s", text) is not None)
+            ann.keys("Enter")
+            bea = named_tab(context, port, "bea")
+            bea.wait_for("waiting for 1")
+            bea.keys("Enter")  # ann's game, the only one
+            ann.wait_for("your turn")
+            bea.wait_for("ann  to move")
+            assert ann.page.title() == f"● {title}"  # the game she waited for began
+            bea.page.click("#terminal")
+            ann.keys(":")
+            assert (ann.page.title(), bea.page.title()) == (title, title)
+            ann.wait_for(lambda text: ": Type" not in footer(text))
+            ann.keys("income", "Enter")
+            bea.wait_for("your turn")
+            assert bea.page.title() == f"● {title}" and ann.page.title() == title
+            bea.keys(":")
+            assert bea.page.title() == title
+    finally:
+        stop(server)
+
+
+def named_tab(context: Any, port: int, name: str) -> Tab:
+    """A new tab at the server, its player named ``name``, in the lobby."""
+    tab = open_tab(context, port)
+    tab.wait_for("Your name at the tables")
+    tab.page.click("#terminal")
+    tab.keys(name, "Enter")
+    tab.wait_for(f"you are {name}")
+    return tab
