@@ -28,7 +28,7 @@ def turn_line(view: State, doing: str, paused: str | None) -> Text:
     text.append(said, style="bold")
     text.append("  ·  " + piles_text(view) + "\n")
     if paused is not None:
-        text.append(f"⏸ {paused}", style=f"bold {WARN}")
+        text.append(f"❚❚ {paused}", style=f"bold {WARN}")
     else:
         text.append(doing, style="bold")
     return text

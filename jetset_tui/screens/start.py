@@ -35,7 +35,7 @@ MENU = (
     ("replay", "▶", N_("Open a replay")),
     ("rules", "?", N_("Rules and keys")),
     ("language", "⇄", N_("Language: {languages}")),
-    ("quit", "⏻", N_("Quit")),
+    ("quit", "✕", N_("Quit")),
 )
 
 

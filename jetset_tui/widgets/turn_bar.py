@@ -51,7 +51,7 @@ def turn_phrases(
     turn = _("turn {n}").format(n=table.state.turn)
     phrases = [Text.assemble((" ✈ JET SET ", "bold black on #f2c94c"), (f"  {turn}", DIM))]
     if paused is not None and not table.state.over:
-        return [*phrases, Text(f"⏸ {paused}", style=f"bold {WARN}")]
+        return [*phrases, Text(f"❚❚ {paused}", style=f"bold {WARN}")]
     if clock is not None and not table.state.over:
         phrases.append(clock_text(clock))
     warning = race_warning(table)  # in place of the key hint, which matters less then
@@ -185,7 +185,7 @@ def clock_text(seconds: float) -> Text:
     """The turn clock: the time left to decide before a bot moves."""
     whole = max(0, int(seconds + 0.999))
     style = "bold black on #ff7b72" if whole <= 10 else "bold black on #8b949e"
-    return Text(f" ⏱ {whole // 60}:{whole % 60:02d} ", style=style)
+    return Text(f" ◷ {whole // 60}:{whole % 60:02d} ", style=style)
 
 
 class TurnBar(Widget):

@@ -80,8 +80,8 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
             assert "friends join with jetset join 192.168.1.5:7777" in text
             assert "jetset join [fd00::5]:7777" in text
             assert "at the table: Ann connected  ·  Me connected  ·  greedy-2 greedy bot" in text
-            clock = await until(pilot, app, lambda t: "⏱ 0:" in t.splitlines()[0], 3)
-            assert re.search(r"⏱ 0:(39|40|38)", clock.splitlines()[0]), clock.splitlines()[0]
+            clock = await until(pilot, app, lambda t: "◷ 0:" in t.splitlines()[0], 3)
+            assert re.search(r"◷ 0:(39|40|38)", clock.splitlines()[0]), clock.splitlines()[0]
             assert ann._conn is not None
             ann._conn.transport.abort()
             text = await until(pilot, app, lambda t: "Ann dropped 0:0" in t, 3)
@@ -94,7 +94,7 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
                 pilot, app, lambda t: (m := AWAY.search(t)) is not None and int(m[1]) > was, 4
             )  # the time away counts up
             # Ann's decision keeps its clock while she is away: Me is at the table, waiting
-            assert re.search(r"⏱ 0:3\d", text.splitlines()[0]), text.splitlines()[0]
+            assert re.search(r"◷ 0:3\d", text.splitlines()[0]), text.splitlines()[0]
 
 
 async def test_a_player_who_says_they_leave_is_shown_as_left_not_as_lost(tmp_path: Path) -> None:
@@ -160,7 +160,7 @@ async def test_a_move_the_clock_made_for_you_is_said_on_your_screen(tmp_path: Pa
         assert (me.seat, ann.seat) == (0, 1)
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
-            await until(pilot, app, lambda t: "⏱" in t.splitlines()[0], 5)
+            await until(pilot, app, lambda t: "◷" in t.splitlines()[0], 5)
             await pilot.press(":", *"income", "enter")  # my own move: not said to be a bot's
             await until(pilot, app, lambda t: "✓ income" in t, 3)
             assert "A bot played for you" not in screen_text(app)

@@ -116,7 +116,8 @@ async def test_two_players_join_one_game(
     assert "seat 4: Amelia  greedy" in text and "bot:" not in text and "seat 0" not in text
     bob = await connect(server, "bob", bob_key)
     await bob.lobby()
-    await bob.wait_for("waiting for 2")
+    text = await bob.wait_for("waiting for 2")
+    assert "alice's game · password" in text  # in words, as the remote lobby says it
     await bob.press("j")
     await bob.wait_for("private. Its password")
     await bob.type("wrong")

@@ -138,9 +138,10 @@ def widest(text: Text) -> int:
 
 
 def full_title(room: Room) -> str:
-    """``room``'s title, a lock if private, and its options' words."""
-    title = title_words(room.title) + (" 🔒" if room.private else "")
-    return " · ".join([title, *room.options_words])
+    """``room``'s title, its options' words, and "password" if it has one (as the
+    remote lobby says it: jetset_tui/screens/remote_lobby.py)."""
+    private = [_("password")] if room.private else []
+    return " · ".join([title_words(room.title), *room.options_words, *private])
 
 
 def language_name() -> str:
