@@ -72,10 +72,11 @@ class RemoteLobbyScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "join", N_("Join"), show=True),
+        Binding("j", "join", N_("Join"), show=False),  # as in the SSH lobby
         Binding("w", "watch", N_("Watch")),
         Binding("n", "new_game", N_("New game")),
         Binding("f", "first_free", N_("First free seat")),
-        Binding("c", "chat", N_("Chat")),
+        Binding("t,c", "chat", N_("Chat")),  # t as in the SSH lobby and at the table
         Binding("escape", "leave", N_("Quit")),
     ]
     DEFAULT_CSS = """
@@ -112,7 +113,7 @@ class RemoteLobbyScreen(Screen[None]):
         where = where.format(place=place, you=you)
         yield Static(Text(where), id="where")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Static(_("Lobby chat (c to type, Enter to say it)"), id="chat-title")
+        yield Static(_("Lobby chat (t to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
         yield ChatLine(placeholder=_("say something to the lobby"), id="say")
         yield KeyFooter()

@@ -73,7 +73,7 @@ async def test_the_games_with_their_options_and_the_lobby_chat_as_text(tmp_path:
             await until(pilot, lambda: any("[b]markup[/b]" in line for line in chat.lines))
             assert "<ann> [b]markup[/b] stays text" in chat.lines
             # a line of bob's own goes to every client in the lobby, through the server
-            await pilot.press("c", *"hello ann", "enter")
+            await pilot.press("t", *"hello ann", "enter")  # t, as in the SSH lobby
             await until(pilot, lambda: "<bob> hello ann" in chat.lines)
             assert [c.text for c in server.lobby.chat][-1] == "hello ann"
             # a game made elsewhere shows up without asking, with the game it plays

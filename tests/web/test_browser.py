@@ -154,7 +154,7 @@ def test_a_turn_that_comes_marks_the_tabs_title_until_a_key(
             ann.keys("Enter")
             bea = named_tab(context, port, "bea")
             bea.wait_for("waiting for 1")
-            bea.keys("Enter")  # ann's game, the only one
+            bea.keys("j")  # ann's game, the only one (j or Enter, as in the SSH lobby)
             ann.wait_for("your turn")
             bea.wait_for("ann  to move")
             assert ann.page.title() == f"● {title}"  # the game she waited for began
