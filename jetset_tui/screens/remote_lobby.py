@@ -98,6 +98,8 @@ class RemoteLobbyScreen(Screen[None]):
             framed, on_games=self.show_games, on_chat=self.show_chat, on_refused=self.refused
         )
         self.busy = False
+        self.last_request: GameRequest | None = None
+        """The game this player last asked the form for (refused, say): the form shows it."""
 
     def compose(self) -> ComposeResult:
         you = printable(self.opener.name or "?")
@@ -233,9 +235,10 @@ class RemoteLobbyScreen(Screen[None]):
     def action_new_game(self) -> None:
         def made(request: GameRequest | None) -> None:
             if request is not None:
+                self.last_request = request
                 start_worker(self, partial(self.create, request), exclusive=True, group="requests")
 
-        self.app.push_screen(NewGameScreen(), made)
+        self.app.push_screen(NewGameScreen(self.last_request), made)
 
     async def create(self, request: GameRequest) -> None:
         create = lp.create_request(

@@ -5,7 +5,7 @@ the SSH lobby's) use it, and rebuild it when the game changes."""
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from typing import Any, ClassVar
 
 from textual import on
@@ -48,6 +48,13 @@ class OptionBox(Checkbox, inherit_bindings=False):
         super().watch_value()
 
 
+def needs_met(spec: OptionSpec, values: Mapping[str, object]) -> bool:
+    """Whether the choice that ``spec`` needs (``option:choice``) is among ``values``."""
+    option, _colon, choice = spec.needs.partition(":")
+    chosen = values.get(option, ())
+    return isinstance(chosen, tuple | list) and choice in chosen
+
+
 class OptionRows(Vertical):
     """One row an option of ``schema``; ``values()`` gives what is chosen, by the schema's
     names, for the game's ``check_options``."""
@@ -61,11 +68,15 @@ class OptionRows(Vertical):
         row_class: str = "form-row",
         label_class: str = "seat-label",
         id: str | None = None,
+        values: Mapping[str, object] | None = None,
     ) -> None:
+        """``values``: what the rows show chosen, by the schema's names (each option missing
+        from it at its default)."""
         super().__init__(id=id)
         self.schema = tuple(schema)
         self.row_class = row_class
         self.label_class = label_class
+        self.start = dict(values or {})
 
     def compose(self) -> Iterator[Widget]:
         yield from self._rows()
@@ -73,6 +84,7 @@ class OptionRows(Vertical):
     async def show(self, schema: Sequence[OptionSpec]) -> None:
         """Rows for another game's ``schema`` (none: no rows), each at its default."""
         self.schema = tuple(schema)
+        self.start = {}
         await self.remove_children()
         await self.mount_all(list(self._rows()))
 
@@ -80,17 +92,18 @@ class OptionRows(Vertical):
         for spec in self.schema:
             row = Horizontal(classes=self.row_class, id=f"row-{widget_id(spec.name)}")
             row.compose_add_child(Label(_(spec.label), classes=self.label_class))
-            for widget in self._widgets(spec):
+            for widget in self._widgets(spec, self.start):
                 row.compose_add_child(widget)
             yield row
 
     @staticmethod
-    def _widgets(spec: OptionSpec) -> Iterator[Widget]:
+    def _widgets(spec: OptionSpec, start: Mapping[str, object]) -> Iterator[Widget]:
         tip = _(spec.tip) if spec.tip else None
+        value = start.get(spec.name, spec.default)
         if spec.kind == ONE_OF:
             yield Select(
                 [(_(c.label), c.value) for c in spec.choices],
-                value=spec.default,
+                value=value,
                 allow_blank=False,
                 compact=True,
                 tooltip=tip,
@@ -100,9 +113,9 @@ class OptionRows(Vertical):
         elif spec.kind == FLAG:
             yield OptionBox(
                 _(spec.text or spec.label),
-                spec.default is True,
+                value is True,
                 compact=True,
-                disabled=bool(spec.needs),
+                disabled=bool(spec.needs) and not needs_met(spec, start),
                 tooltip=tip,
                 id=widget_id(spec.name),
             )
@@ -110,7 +123,7 @@ class OptionRows(Vertical):
             for choice in spec.choices:
                 yield OptionBox(
                     _(choice.label),
-                    isinstance(spec.default, tuple) and choice.value in spec.default,
+                    isinstance(value, tuple | list) and choice.value in value,
                     compact=True,
                     tooltip=tip,
                     id=widget_id(spec.name, choice.value),

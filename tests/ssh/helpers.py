@@ -185,14 +185,19 @@ class Term(asyncssh.SSHClientSession[bytes]):
     async def open_game(self, seats: int, bots: int) -> str:
         """From the lobby: n, a game of ``seats`` seats, ``bots`` of them bots (one digit
         each); the room's screen, waiting for players."""
+        await self.form_filled(seats, bots)
+        await self.press("enter")
+        return await self.wait_for("waiting for players")
+
+    async def form_filled(self, seats: int, bots: int) -> None:
+        """From the lobby: n, the form's seats and bots (one digit each) filled in, the bots'
+        field focused."""
         await self.lobby()
         await self.press("n")
         await self.wait_for("Bots among them")
         await self.fill("Seats (2-6)", str(seats))
         await self.press("tab")
         await self.fill("Bots among them", str(bots))
-        await self.press("enter")
-        return await self.wait_for("waiting for players")
 
     async def jetlag_form(self) -> str:
         """From the lobby: n, and Jet Lag on the form's Game line (Shift+Tab from the seats);

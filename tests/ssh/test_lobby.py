@@ -438,3 +438,53 @@ async def test_lobby_chat_typed_too_fast_is_held_back_and_said_so(
     assert said[:10] == [f"line {i}" for i in range(10)], said
     assert len(said) < typed, "lines beyond the allowance are not said"
     await alice.close()
+
+
+async def test_the_form_shows_the_game_you_asked_for_last_but_its_password(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """The second game of an evening is the first's: back in the lobby, n shows the game,
+    seats, bots, bot kind and modules asked for last; the password is typed again."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.form_filled(seats=3, bots=1)
+    await alice.press("tab", "backspace", *"random", "tab", *"pw", "tab", "tab", "tab", "space")
+    await alice.wait_for(lambda text: "▐X▌ Hubs" in text)
+    await alice.press("enter")
+    await alice.wait_for("waiting for players")
+    first = server.lobby.rooms["1"]
+    assert first.private and first.options_words == ["Hubs"], first.options_words
+    await alice.press("escape")
+    await alice.lobby()
+    await alice.press("n")
+    text = await alice.wait_for("Bots among them")
+    assert re.search(r"Seats \(2-6\)\s+3\s", text) and re.search(r"Bots among them\s+1\s", text)
+    assert re.search(r"Bot kind \(random/greedy/search\)\s+random\s", text)
+    assert "▐X▌ Hubs" in text and "▐X▌ Distant" not in text and "••" not in text
+    await alice.press("enter")
+    await alice.wait_for("waiting for players")
+    second = server.lobby.rooms["2"]
+    assert not second.private and second.options_words == ["Hubs"]
+    assert [s.kind.label for s in second.table.seats].count("random") == 1
+    await alice.close()
+
+
+async def test_the_form_asked_for_jet_lag_last_shows_jet_lag(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """A Jet Lag game asked for last: the form opens on Jet Lag, its seats fixed at 2 and its
+    bots' field taking the keys."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.jetlag_form()
+    await alice.fill("Bots among them", "0")
+    await alice.press("enter")
+    await alice.wait_for("waiting for players")
+    await alice.press("escape")
+    await alice.lobby()
+    await alice.press("n")
+    text = await alice.wait_for("Seats (2)")
+    assert "Game Jet Lag" in text and "Hubs" not in text
+    await alice.fill("Bots among them", "1")  # the keys reach the bots' field
+    await alice.press("enter")
+    await alice.wait_for("Round 1 of 4")
+    assert server.lobby.rooms["2"].game == "jetlag"
+    await alice.close()

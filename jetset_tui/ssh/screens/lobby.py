@@ -176,6 +176,8 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.lobby = lobby
         self.player = player
+        self.last_request: GameRequest | None = None
+        """The game this player last asked the form for: the form shows it again."""
         self._chat_seen = 0
         self._stale = False
         self._widths: list[int | None] = []
@@ -355,9 +357,10 @@ class LobbyScreen(Screen[None]):
     def action_new(self) -> None:
         def made(request: GameRequest | None) -> None:
             if request is not None:
+                self.last_request = request
                 start_worker(self, partial(self.ssh_app.create_game, request), exclusive=True)
 
-        self.app.push_screen(NewGameScreen(), made)
+        self.app.push_screen(NewGameScreen(self.last_request), made)
 
     def action_join(self) -> None:
         room = self.selected()

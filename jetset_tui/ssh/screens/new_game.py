@@ -114,7 +114,16 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         Binding("escape", "cancel", N_("Back")),
         Binding("enter", "create", N_("Start"), show=False),  # where the field has no Enter
     ]
-    AUTO_FOCUS = "#seats"
+    AUTO_FOCUS = "#seats, #bots"  # the bots where the seats are fixed (Jet Lag)
+
+    def __init__(self, last: GameRequest | None = None) -> None:
+        """``last``: the game this player asked for last in this session, which the form
+        shows again (all but its password): the second game of an evening is the first's."""
+        super().__init__()
+        self.last = last
+        self.shown = DEFAULT
+        """The game whose fields and options the form shows."""
+
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
     NewGameScreen #form { width: 80; height: auto; border: heavy $accent; padding: 1 1; }
@@ -131,17 +140,22 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     """
 
     def compose(self) -> ComposeResult:
+        last = self.last
+        game = self.shown = DEFAULT if last is None else last.game
+        if last is None:
+            seats, bots, kind = default_seats(game), default_bots(game), default_bot(game)
+        else:
+            seats, bots = last.players, len(last.bots)
+            kind = last.bots[0] if last.bots else default_bot(game)
         with Vertical(id="form"):
             with Horizontal(classes="row"):
                 yield Static(Text(_("New game"), style="bold"), id="new-game-title")
                 yield Static(pgettext("which game is played", "Game"), id="game-label")
-                yield Select(
-                    GAME_CHOICES, value=DEFAULT, allow_blank=False, compact=True, id="game"
-                )
+                yield Select(GAME_CHOICES, value=game, allow_blank=False, compact=True, id="game")
             for label, ident, value in (
-                (self.seats_label(DEFAULT), "seats", str(default_seats(DEFAULT))),
-                (_("Bots among them"), "bots", str(default_bots(DEFAULT))),
-                (self.kind_label(DEFAULT), "kind", bot_words(default_bot(DEFAULT))),
+                (self.seats_label(game), "seats", str(seats)),
+                (_("Bots among them"), "bots", str(bots)),
+                (self.kind_label(game), "kind", bot_words(kind)),
                 (_("Password (private)"), "password", ""),
             ):
                 with Horizontal(classes="row", id=f"row-{ident}"):
@@ -151,9 +165,13 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                         id=ident,
                         password=ident == "password",
                         max_length=FIELD_MAX[ident],
+                        disabled=ident == "seats" and len(seat_counts(game)) == 1,
                     )
             yield OptionRows(
-                rules_of(DEFAULT).options_schema(), row_class="row", label_class="option-label"
+                rules_of(game).options_schema(),
+                row_class="row",
+                label_class="option-label",
+                values=None if last is None else last.options,
             )
             yield Static(
                 _("Enter: create and sit down   Tab: next field   Esc: back"), classes="row"
@@ -180,6 +198,9 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         """Another game: its seats (fixed where it has one number of players), its bots, and
         its options' rows."""
         game = self.game()
+        if game == self.shown:
+            return  # the Select saying its first value: the form was made for it
+        self.shown = game
         fixed = len(seat_counts(game)) == 1
         seats = self.query_one("#seats", Input)
         seats.value, seats.disabled = str(default_seats(game)), fixed
