@@ -46,6 +46,7 @@ class TurnBell:
         self.yours: bool | None = None
         """Whether the last seat seen to decide was this keyboard's (None: none seen yet)."""
         self.began = False
+        """The game's first entry came live: the next decision rings, whoever's it is."""
         self.clock_above = False
         """This keyboard's player is deciding and their clock was seen above ``HURRY``."""
 
