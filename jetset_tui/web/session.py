@@ -31,7 +31,8 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import N_, _, set_process_language
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.screens.remote_lobby import RemoteLobbyScreen
-from jetset_tui.ssh.screens.leave import stop_dialog
+from jetset_tui.ssh.screens.leave import seat_stays, stop_dialog
+from jetset_tui.ssh.screens.new_game import GameRequest
 from jetset_tui.ssh.textual_private import share_parsed_css
 from jetset_tui.ssh.username import mixed_refusal, user_name
 from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
@@ -136,22 +137,34 @@ class NameScreen(Screen[None]):
 class WebLobbyScreen(RemoteLobbyScreen):
     """The server's lobby, in a browser: choosing a game opens it in this same app."""
 
+    handed = False
+    """Its channel went to the game chosen: seen again (the game's end screen left), it makes
+    way for a lobby of its own (``WebSessionApp.back_to_lobby``)."""
+
     def done(self, joining: lp.Joining) -> None:
         self.opener.game, self.opener.token = joining.game, joining.token
+        self.handed = True
         app = self.app
         assert isinstance(app, WebSessionApp)
         start_worker(app, partial(app.sit, self.transport), exclusive=True, group="gate")
 
+    @on(events.ScreenResume)
+    def seen_again(self) -> None:
+        app = self.app
+        if self.handed and isinstance(app, WebSessionApp):
+            start_worker(app, app.back_to_lobby, exclusive=True, group="gate")
+
 
 class WebStopScreen(StopScreen):
-    """Leave the game? In a browser, your name and the seat's code bring you back to it."""
+    """Leave the game (for the lobby)? In a browser, your name and the seat's code bring you
+    back to it, in this tab or another."""
 
     def __init__(self, name: str, code: str | None, *, watching: bool) -> None:
         super().__init__("", watching=watching)
         self.player, self.code = name, code
 
     def compose(self) -> ComposeResult:
-        said = [Static(_("The game goes on without you, and this tab's session ends."))]
+        said = [Static(seat_stays(None))]  # the lobby comes back, as over SSH
         if self.code is not None:
             said.append(Static(Text(come_back(self.player, self.code))))
         yield from stop_dialog(self.watching, said)
@@ -193,8 +206,8 @@ class WebSessionApp(JetSetApp):
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Screenshots would be written on the server: not in a browser."""
 
-    async def arrive(self, name: str) -> None:
-        """Into the lobby as ``name``."""
+    async def arrive(self, name: str, last: GameRequest | None = None) -> None:
+        """Into the lobby as ``name`` (``last``: the game the form asked for last)."""
         self.gate.name = name
         try:
             transport, framed = await self.gate.channel()
@@ -202,7 +215,9 @@ class WebSessionApp(JetSetApp):
             log.info("the lobby cannot be reached: %r", exc)
             self.notify(unreachable_words(exc), severity="error", markup=False)
             return
-        self.push_screen(WebLobbyScreen(self.gate.state, transport, framed))
+        lobby = WebLobbyScreen(self.gate.state, transport, framed)
+        lobby.last_request = last
+        self.push_screen(lobby)
 
     async def sit(self, first: Transport) -> None:
         """The channel is at the game the lobby screen chose: play it."""
@@ -236,7 +251,8 @@ class WebSessionApp(JetSetApp):
             self.notify(said, title=_("Your seat"), timeout=30, markup=False)
 
     def leave_joined(self) -> None:
-        """q: ask, in a browser's words; a game that is over ends the session at once."""
+        """q: ask, in a browser's words, then back to the lobby; from a game that is over, at
+        once."""
         from jetset_tui.table_screens import is_table_screen
 
         if isinstance(self.screen, StopScreen):
@@ -245,18 +261,33 @@ class WebSessionApp(JetSetApp):
         table = games[-1] if games else None
         session: Any = getattr(table, "session", None)  # every game's table holds its session
         if table is None or session is None or session.game.over:
-            self.exit()
+            start_worker(self, self.back_to_lobby, exclusive=True, group="gate")
             return
         while self.screen is not table:
             self.pop_screen()
 
         def chosen(leave: bool | None) -> None:
             if leave:
-                self.exit()
+                start_worker(self, self.back_to_lobby, exclusive=True, group="gate")
 
         watching = not session.local_seats
         code = self.seat_code()
         self.push_screen(WebStopScreen(self.gate.name, code, watching=watching), chosen)
+
+    async def back_to_lobby(self) -> None:
+        """Out of the game (a seat left stays its player's: j and its code take it back) and
+        into the lobby again under the same name, as q does over SSH."""
+        lobbies = [s for s in self.screen_stack if isinstance(s, WebLobbyScreen)]
+        last = lobbies[-1].last_request if lobbies else None
+        for lobby in lobbies:  # seen again as the screens above go: nothing more to do
+            lobby.handed = False
+        peer, self.peer = self.peer, None
+        while len(self.screen_stack) > 1:  # down to the name, under every screen
+            await self.pop_screen()
+        if peer is not None:
+            await peer.close()
+        self.gate.state = LobbyChoice()
+        await self.arrive(self.gate.name, last)
 
     def seat_code(self) -> str | None:
         """This tab's seat's code (None while watching): worked out from the seat's token, as the

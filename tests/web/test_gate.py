@@ -20,7 +20,7 @@ from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web import SessionStart
-from jetset_tui.web.gate import LobbyGate, WebTickets
+from jetset_tui.web.gate import LobbyGate
 from jetset_tui.web.server import WebConfig, WebServer
 from jetset_tui.web.session import Gate
 from netcode import lobbyproto as lp
@@ -31,16 +31,13 @@ from netcode.peer_words import JoinRefused
 from netcode.seatcode import seat_code_of, spaced
 from netcode.transport import ConnectionClosed, Transport
 from tests.ssh.helpers import ssh_opener
+from tests.web.tabs import lobby_gate
 
 
 @pytest.fixture
 async def gate(server: GameServer) -> AsyncIterator[LobbyGate]:
-    door = LobbyGate(server, WebTickets())
-    await door.start()
-    try:
+    async with lobby_gate(server) as door:
         yield door
-    finally:
-        await door.close()
 
 
 CARL = Player("key:SHA256:creator", "carl", "192.0.2.1")

@@ -11,7 +11,7 @@ from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LobbyGate, WebTickets
 from jetset_tui.web.session import Gate, WebSessionApp
 from netcode.peer_words import JoinRefused
-from tests.web.test_jetlag_web import screen_name, until
+from tests.web.tabs import screen_name, until
 
 
 async def test_a_name_in_any_one_alphabet_and_never_mixed(server: GameServer) -> None:

@@ -1,0 +1,63 @@
+"""A browser tab goes back to the lobby from a game, as q does over SSH: its player left (the
+seat kept, the code said) or the game ended; the tab's session goes on, under the same name,
+with the form's last game (tests/web/tabs.py: the tab's app through the real gate)."""
+
+from __future__ import annotations
+
+from engine.jetlag import notation as jetlag_notation
+from engine.jetlag.bots import greedy_choice
+from jetset_tui.ssh.screens.new_game import NewGameScreen
+from jetset_tui.ssh.server import GameServer
+from jetset_tui.web.session import WebLobbyScreen
+from tests.web.tabs import lobby_gate, new_game_form, screen_name, tab_in_lobby, until
+
+
+async def test_leaving_a_game_takes_the_tab_back_to_the_lobby(server: GameServer) -> None:
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("tab", "backspace", "2")  # four seats, two of them bots
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        room = server.lobby.rooms["1"]
+        await pilot.press("q")
+        await until(pilot, lambda: screen_name(bea) == "WebStopScreen")
+        await pilot.press("y")
+        await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
+        assert bea.is_running and bea.peer is None
+        lobby = bea.screen
+        assert isinstance(lobby, WebLobbyScreen)
+        await until(pilot, lambda: [g.id for g in lobby.games] == ["1"])
+        assert not room.table.seats[0].is_bot and 0 not in room.host.seat_conns
+        assert lobby.last_request is not None and len(lobby.last_request.bots) == 2
+        where = str(lobby.query_one("#where").render())
+        assert where == "Jet Set: you are bea; Enter joins", where  # the same name
+
+
+async def test_a_finished_game_goes_back_to_the_lobby_at_q(server: GameServer) -> None:
+    """Jet Lag against greedy, played by typed plays to its end: q at the end goes straight to
+    the lobby (nothing to keep a seat for), where n makes the next game."""
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("shift+tab", "enter", "down", "enter")  # the Game line: Jet Lag
+        await until(pilot, lambda: bea.screen.query_one("#seats").disabled)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(bea) == "JetLagScreen")
+        peer = bea.peer
+        assert peer is not None and peer.seat == 0
+        for _ in range(60):
+            await until(pilot, lambda: peer.game.over or peer.game.to_move() == 0, 20)
+            if peer.game.over:
+                break
+            before = len(peer.game.entries)
+            play = greedy_choice(peer.view(0), 0)
+            await pilot.press(":", *jetlag_notation.format_action(play), "enter")
+            await until(pilot, lambda b=before: len(peer.game.entries) > b)
+        assert peer.game.over
+        await until(pilot, lambda: screen_name(bea) != "JetLagScreen", 15)
+        await pilot.press("q")
+        await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
+        assert bea.is_running and bea.peer is None
+        await new_game_form(pilot, bea)
+        form = bea.screen
+        assert isinstance(form, NewGameScreen) and form.game() == "jetlag"  # as asked last
+        assert form.query_one("#seats").disabled
