@@ -148,6 +148,17 @@ class WebLobbyScreen(RemoteLobbyScreen):
         assert isinstance(app, WebSessionApp)
         start_worker(app, partial(app.sit, self.transport), exclusive=True, group="gate")
 
+    def take_seat_back(self, game: str) -> None:
+        """A seat this tab sat in: its code is known here, as in an SSH session, and goes
+        without being typed again (once: a code that no longer takes it asks for one)."""
+        app = self.app
+        known = app.seat_codes.pop(game, None) if isinstance(app, WebSessionApp) else None
+        if known is None:
+            super().take_seat_back(game)
+            return
+        code, password = known
+        self.go(lp.JoinGame(game=game, code=code, password=password))
+
     @on(events.ScreenResume)
     def seen_again(self) -> None:
         app = self.app
@@ -195,6 +206,9 @@ class WebSessionApp(JetSetApp):
         share_parsed_css(self.stylesheet)  # what the warm-up app parsed, this one reuses
         self.gate = gate
         self.peer: NetPeer | None = None
+        self.seat_codes: dict[str, tuple[str, str | None]] = {}
+        """The code (and password) of each seat this tab sat in, by game: back in the lobby,
+        taking it again asks for nothing (``WebLobbyScreen.take_seat_back``)."""
 
     def get_default_screen(self) -> NameScreen:
         return NameScreen()
@@ -242,6 +256,8 @@ class WebSessionApp(JetSetApp):
             self.exit()
             return
         state.seated(peer.commitment, peer.seat, peer.token)  # a dropped link: back with its code
+        if state.game is not None and peer.seat is not None and peer.token is not None:
+            self.seat_codes[state.game] = (seat_code_of(peer.token), state.password)
         peer.wait_out_pauses = True
         self.peer = peer
         self.play(peer)

@@ -1,6 +1,7 @@
 """A browser tab goes back to the lobby from a game, as q does over SSH: its player left (the
 seat kept, the code said) or the game ended; the tab's session goes on, under the same name,
-with the form's last game (tests/web/tabs.py: the tab's app through the real gate)."""
+with the form's last game, and j takes the seat back without its code typed again
+(tests/web/tabs.py: the tab's app through the real gate)."""
 
 from __future__ import annotations
 
@@ -31,6 +32,9 @@ async def test_leaving_a_game_takes_the_tab_back_to_the_lobby(server: GameServer
         assert lobby.last_request is not None and len(lobby.last_request.bots) == 2
         where = str(lobby.query_one("#where").render())
         assert where == "Jet Set: you are bea; Enter joins", where  # the same name
+        await pilot.press("j")  # the seat back, its code known to this tab: nothing asked
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        assert bea.peer is not None and bea.peer.seat == 0 and 0 in room.host.seat_conns
 
 
 async def test_a_finished_game_goes_back_to_the_lobby_at_q(server: GameServer) -> None:
