@@ -17,6 +17,10 @@ from typing import Protocol
 from engine import CHANCE
 from netcode.client import Presence
 
+WAITED = 5.0
+"""Seconds a table must have waited for its last player before its game's beginning rings:
+the one who sat down last, a moment ago, is looking (jetset_tui/ssh/app.py's wait for the
+last seats rings after the same)."""
 HURRY = 30.0
 """Seconds left on a player's turn clock at which the bell rings again, once a decision (an SSH
 server's clock is five minutes; the stand-in bot decides when it runs out)."""
@@ -38,7 +42,7 @@ def others_play_elsewhere(seats: Sequence[Seated], local_seats: Sequence[int]) -
 class TurnBell:
     """Follows whose turn it is and says when to ring: once, as the decision passes to the
     player at this keyboard from another seat, and once as a game dealt while the table waited
-    begins (everyone waited for the last player). Never for the first decision a screen sees
+    (``WAITED`` or more) begins. Never for the first decision a screen sees
     (the player just sat down or came back), nor for the dealer's entries between two of one
     player's decisions (a card drawn in the middle of their turn)."""
 
@@ -50,10 +54,11 @@ class TurnBell:
         self.clock_above = False
         """This keyboard's player is deciding and their clock was seen above ``HURRY``."""
 
-    def dealt(self, index: int, live: bool) -> None:
-        """An entry came (``index`` in the log; ``live``: made now, not caught up on): the
-        first entry made now is the game beginning."""
-        if index == 0 and live:
+    def dealt(self, index: int, live: bool, waited: float) -> None:
+        """An entry came (``index`` in the log; ``live``: made now, not caught up on) to a
+        table on screen for ``waited`` seconds: the first entry made now is the game
+        beginning, which rings if the table waited ``WAITED`` seconds or more for it."""
+        if index == 0 and live and waited >= WAITED:
             self.began = True
 
     def rings(self, mover: int | None, yours: bool) -> bool:

@@ -10,6 +10,7 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 from __future__ import annotations
 
 import logging
+import time
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -132,6 +133,8 @@ class GameScreen(GameMoves):
         frame as the table's redraw (``own_move_played``), not a frame after it."""
         self._table_asked = False
         self._bell = TurnBell()
+        self._opened_at = time.monotonic()
+        """When this table came on screen (the bell's ``WAITED``: nothing in the game)."""
         self._session_opened = False
         self.table_ready = False
         self._crowded_at: Size | None = None
@@ -254,7 +257,7 @@ class GameScreen(GameMoves):
 
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
-            self._bell.dealt(event.index, event.live)
+            self._bell.dealt(event.index, event.live, time.monotonic() - self._opened_at)
             self.catch_up_log()
             entry, sent = event.entry, None if self._sent is None else self._sent.action
             if sent is not None and self.viewer is not None and entry == Entry(self.viewer, sent):

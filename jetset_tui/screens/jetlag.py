@@ -19,6 +19,7 @@ when the session reports an entry. A session with no seat here (a spectator) sho
 
 from __future__ import annotations
 
+import time
 from functools import partial
 from typing import ClassVar, Final
 
@@ -126,6 +127,8 @@ class JetLagScreen(JetLagCommandLine):
         self._ended = False
         self._sync_pending = False
         self._bell = TurnBell()
+        self._opened_at = time.monotonic()
+        """When this table came on screen (the bell's ``WAITED``: nothing in the game)."""
         self._mine: Played | None = None
         """What the viewer played last, said until they act again."""
         self._news: list[Played] = []
@@ -304,7 +307,7 @@ class JetLagScreen(JetLagCommandLine):
         """A play or the dealer's entry (a pile taken, cards passed): draw the table anew,
         saying what the other player played; the host's problems are shown as it said them."""
         if isinstance(event, EntryApplied):
-            self._bell.dealt(event.index, event.live)
+            self._bell.dealt(event.index, event.live, time.monotonic() - self._opened_at)
         if isinstance(event, EntryApplied) and isinstance(event.entry, Entry):
             entry = event.entry
             if entry.seat == self.viewer and entry.action == self._sent:

@@ -38,6 +38,7 @@ from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from jetset_tui.ssh.username import UserName, name_changes
 from jetset_tui.table_screens import is_table_screen
+from jetset_tui.turn_bell import WAITED
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent, Problem
 from netcode.messages import TAKEN_OVER
@@ -268,7 +269,7 @@ class SshApp(JetSetApp):
                 self.play(peer)
                 if time.monotonic() - shown < GLANCE:  # the wait's box came and went
                     self.tell_seat_code(code)
-                else:  # a wait long enough to look away: the bell says the game began
+                if time.monotonic() - shown >= WAITED:  # the bell says the game began
                     self.bell()
             else:
                 start_worker(self, peer.close)

@@ -18,7 +18,7 @@ from engine.jetset.notation import Notation
 from jetset_tui import turn_bell
 from jetset_tui.ssh import app as ssh_app
 from jetset_tui.ssh.server import GameServer
-from jetset_tui.turn_bell import TurnBell
+from jetset_tui.turn_bell import WAITED, TurnBell
 from tests.ssh.helpers import Term, connect, start_server, two_players_and_a_bot
 
 
@@ -45,18 +45,19 @@ def test_the_dealer_in_the_middle_of_a_turn_does_not_make_a_new_one() -> None:
 
 
 def test_a_game_dealt_while_the_table_waited_rings_once_for_everyone() -> None:
-    """The first entry made now (not caught up on) is the game beginning: a bell at the next
-    decision, whoever's it is; an entry caught up on, or any later one, is not."""
+    """The first entry made now (not caught up on) to a table that waited for it is the game
+    beginning: a bell at the next decision, whoever's it is. Not for the player who sat down a
+    moment ago (the last), nor for an entry caught up on, or any later one."""
     waited = TurnBell()
-    waited.dealt(0, live=True)
-    assert [waited.rings(CHANCE, False), waited.rings(1, False), waited.rings(0, True)] == [
-        False,
-        True,
-        True,
-    ]
+    waited.dealt(0, live=True, waited=WAITED)
+    rung = [waited.rings(CHANCE, False), waited.rings(1, False), waited.rings(0, True)]
+    assert rung == [False, True, True]
+    last_to_sit = TurnBell()
+    last_to_sit.dealt(0, live=True, waited=WAITED - 1)
+    assert [last_to_sit.rings(1, False), last_to_sit.rings(0, True)] == [False, True]
     came_back = TurnBell()
-    came_back.dealt(0, live=False)
-    came_back.dealt(5, live=True)
+    came_back.dealt(0, live=False, waited=60)
+    came_back.dealt(5, live=True, waited=60)
     assert [came_back.rings(1, False), came_back.rings(0, True)] == [False, True]
     assert [came_back.rings(0, True)] == [False]
 
@@ -166,7 +167,7 @@ async def test_a_long_wait_for_the_last_player_ends_with_a_bell(
 ) -> None:
     """alice waits for a second player longer than a glance (made short here): the game's
     beginning rings her bell; bob, who sat down and began it, hears none."""
-    monkeypatch.setattr(ssh_app, "GLANCE", 0.5)
+    monkeypatch.setattr(ssh_app, "WAITED", 0.5)
     alice = await connect(server, "alice", alice_key, width=100, height=30)
     await alice.open_game(seats=2, bots=0)
     await asyncio.sleep(0.6)

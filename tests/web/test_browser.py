@@ -156,17 +156,21 @@ def test_a_turn_that_comes_marks_the_tabs_title_until_a_key(
             bea.wait_for("waiting for 1")
             bea.keys("j")  # ann's game, the only one (j or Enter, as in the SSH lobby)
             ann.wait_for("your turn")
-            bea.wait_for("ann  to move")
-            assert ann.page.title() == f"● {title}"  # the game she waited for began
-            bea.page.click("#terminal")
-            ann.keys(":")
+            bea.wait_for("ann  to move")  # a quick start (bea came at once): nothing marked
             assert (ann.page.title(), bea.page.title()) == (title, title)
+            ann.keys(":")
             ann.wait_for(lambda text: ": Type" not in footer(text))
             ann.keys("income", "Enter")
             bea.wait_for("your turn")
             assert bea.page.title() == f"● {title}" and ann.page.title() == title
             bea.keys(":")
-            assert bea.page.title() == title
+            assert bea.page.title() == title  # a key: read
+            bea.wait_for(lambda text: ": Type" not in footer(text))
+            bea.keys("income", "Enter")
+            ann.wait_for("your turn")
+            assert ann.page.title() == f"● {title}" and bea.page.title() == title
+            ann.page.click("#terminal")
+            assert ann.page.title() == title  # a click: read
     finally:
         stop(server)
 
