@@ -138,12 +138,11 @@ class WebLobbyScreen(RemoteLobbyScreen):
     """The server's lobby, in a browser: choosing a game opens it in this same app."""
 
     handed = False
-    """Its channel went to the game chosen: seen again (the game's end screen left), it makes
-    way for a lobby of its own (``WebSessionApp.back_to_lobby``)."""
+    """Its channel went to the game now on screen above it: seen again (the game's end screen
+    left), it makes way for a lobby of its own (``WebSessionApp.back_to_lobby``)."""
 
     def done(self, joining: lp.Joining) -> None:
         self.opener.game, self.opener.token = joining.game, joining.token
-        self.handed = True
         app = self.app
         assert isinstance(app, WebSessionApp)
         start_worker(app, partial(app.sit, self.transport), exclusive=True, group="gate")
@@ -261,6 +260,9 @@ class WebSessionApp(JetSetApp):
         peer.wait_out_pauses = True
         self.peer = peer
         self.play(peer)
+        for screen in self.screen_stack:  # under the game now: seen again, the game was left
+            if isinstance(screen, WebLobbyScreen):
+                screen.handed = True
         code = self.seat_code()
         if code is not None:
             said = come_back(self.gate.name, code)
