@@ -9,6 +9,7 @@ from engine.jetlag import notation as jetlag_notation
 from engine.jetlag.bots import greedy_choice
 from jetset_tui.ssh.screens.new_game import NewGameScreen
 from jetset_tui.ssh.server import GameServer
+from jetset_tui.web.gate import LINKS_PER_TICKET
 from jetset_tui.web.session import WebLobbyScreen
 from tests.web.tabs import lobby_gate, new_game_form, screen_name, tab_in_lobby, until
 
@@ -35,6 +36,25 @@ async def test_leaving_a_game_takes_the_tab_back_to_the_lobby(server: GameServer
         await pilot.press("j")  # the seat back, its code known to this tab: nothing asked
         await until(pilot, lambda: screen_name(bea) == "GameScreen")
         assert bea.peer is not None and bea.peer.seat == 0 and 0 in room.host.seat_conns
+
+
+async def test_a_tab_goes_to_its_game_and_back_as_often_as_it_likes(server: GameServer) -> None:
+    """Six times to the game and back: each way closes the link it leaves, so the tab never
+    holds more than the gate lets one tab hold (LINKS_PER_TICKET), and is never refused."""
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("enter")
+        for _ in range(6):
+            await until(pilot, lambda: screen_name(bea) == "GameScreen")
+            await pilot.press("q")
+            await until(pilot, lambda: screen_name(bea) == "WebStopScreen")
+            await pilot.press("y")
+            await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
+            await until(pilot, lambda: len(gate.links) == 1)  # the lobby's alone
+            await pilot.press("j")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        assert bea.peer is not None and bea.peer.seat == 0
+        assert len(gate.links) <= LINKS_PER_TICKET and len(server.lobby.rooms) == 1
 
 
 async def test_a_finished_game_goes_back_to_the_lobby_at_q(server: GameServer) -> None:
