@@ -183,3 +183,26 @@ def named_tab(context: Any, port: int, name: str) -> Tab:
     tab.keys(name, "Enter")
     tab.wait_for(f"you are {name}")
     return tab
+
+
+def test_the_page_tells_a_bell_from_the_end_of_an_osc_sequence(
+    need_browser: None, tmp_path: Path
+) -> None:
+    """A BEL also ends an OSC sequence (Textual's copy to the clipboard, ESC ] 52 ... BEL),
+    which may be cut between two of the socket's frames: only a BEL of its own marks the tab."""
+    server, port = start_web(tmp_path / "home")
+    try:
+        with browser(tmp_path / "profile") as context:
+            tab = named_tab(context, port, "cy")
+            said = tab.page.evaluate(
+                """() => [
+                    rings(new Uint8Array([0x41, 0x07])),
+                    rings(new Uint8Array([0x1b, 0x5d, 0x35, 0x32, 0x3b, 0x07, 0x41])),
+                    rings(new Uint8Array([0x1b, 0x5d, 0x38, 0x3b])),
+                    rings(new Uint8Array([0x41, 0x07])),
+                    rings(new Uint8Array([0x1b, 0x5d, 0x38, 0x1b, 0x5c, 0x07])),
+                ]"""
+            )
+            assert said == [True, False, False, False, True]
+    finally:
+        stop(server)
