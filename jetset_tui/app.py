@@ -428,6 +428,15 @@ class JetSetApp(App[None]):
         playing = getattr(self.screen, "session", None) if is_table_screen(self.screen) else None
         ask_to_leave(self, hosting, playing)
 
+    def can_play_again(self) -> bool:
+        """At the end of a game joined over the network: whether its seats can play again
+        from here (an SSH server's lobby: ``SshApp``); a game at this keyboard has its own
+        rematch (the end screens')."""
+        return False
+
+    def play_again(self) -> None:
+        """The next game of a finished networked game's seats (only when ``can_play_again``)."""
+
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
         says how to come back); once the game is over, end it at once."""

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from abc import abstractmethod
 from pathlib import Path
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
 from rich.text import Text
@@ -27,6 +27,9 @@ from jetset_tui.abstract_screen import AbstractScreenMeta
 from jetset_tui.i18n import N_, _
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
+
+if TYPE_CHECKING:
+    from jetset_tui.app import JetSetApp
 
 
 def saved_text(path: Path) -> str:
@@ -93,7 +96,7 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rematch":
-            return self.can_rematch()
+            return self.can_rematch() or self.plays_again_elsewhere()
         if action == "replay":
             return self.path is not None
         if action == "scroll_body":
@@ -114,9 +117,22 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         body.scroll_to(y=body.scroll_y + rows, animate=False)
 
     def action_rematch(self) -> None:
-        """The same seats again, a new deal: this screen gives way to the new game."""
+        """The same seats again, a new deal: this screen gives way to the new game (at a
+        server's table, the next game its seats are asked to: ``JetSetApp.play_again``)."""
         if self.can_rematch():
             self.rematch()
+        elif (app := self.networked_app()) is not None and app.can_play_again():
+            app.play_again()
+
+    def plays_again_elsewhere(self) -> bool:
+        """The seats of this game can play again where it was served (an SSH server)."""
+        app = self.networked_app()
+        return app is not None and app.can_play_again()
+
+    def networked_app(self) -> JetSetApp | None:
+        from jetset_tui.app import JetSetApp
+
+        return self.app if isinstance(self.app, JetSetApp) else None
 
     def action_replay(self) -> None:
         """Watch this game from its log, from the first move."""

@@ -27,6 +27,7 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
+from jetset_tui.ssh.games import rules_of
 from jetset_tui.ssh.lobby import Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.ask import CODE_INPUT_MAX, PASSWORD_MAX, AskScreen
@@ -41,6 +42,7 @@ from jetset_tui.table_screens import is_table_screen
 from jetset_tui.turn_bell import WAITED
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent, Problem
+from netcode.gameoptions import option_map
 from netcode.messages import TAKEN_OVER
 from netcode.peer import NetPeer
 
@@ -93,6 +95,8 @@ class SshApp(JetSetApp):
         self.seat_codes: dict[str, str] = {}
         """--open: the code of each seat this session sat in (by game), known to its player:
         taking the seat back in this session needs no code typed again."""
+        self._told_next: str | None = None
+        """The next game this session's player was last told of (``tell_next_game``)."""
 
     def get_default_screen(self) -> LobbyScreen:
         """The lobby is the first screen, and the bottom of the stack: no screen under it to
@@ -131,8 +135,14 @@ class SshApp(JetSetApp):
     # -- into a game ------------------------------------------------------------------------
 
     async def create_game(self, request: GameRequest) -> None:
+        room = self.make_room(request)
+        if room is not None:
+            await self.take_seat(room, request.password)
+
+    def make_room(self, request: GameRequest) -> Room | None:
+        """The game ``request`` asks for, made (None, and the refusal said, if it is not)."""
         try:
-            room = self.lobby.create(
+            return self.lobby.create(
                 self.player,
                 request.players,
                 request.bots,
@@ -142,8 +152,7 @@ class SshApp(JetSetApp):
             )
         except (LobbyError, OSError) as exc:
             self.notify(str(exc), severity="error", markup=False)
-            return
-        await self.take_seat(room, request.password)
+            return None
 
     def join_game(self, room: Room) -> None:
         """Join ``room`` (asking for its password, or in --open mode your seat's code)."""
@@ -309,6 +318,61 @@ class SshApp(JetSetApp):
         else:
             said = _("Game {game} can no longer be reached from here: back in the lobby.")
         self.notify(said.format(game=room.id), severity="warning", timeout=10)
+
+    # -- the next game -----------------------------------------------------------------------
+
+    def finished_seat(self) -> Room | None:
+        """The game over on this screen, if this player had a seat in it."""
+        if self.current is None:
+            return None
+        room, peer = self.current
+        return room if room.table.over and peer.seat is not None else None
+
+    def can_play_again(self) -> bool:
+        return self.finished_seat() is not None
+
+    def play_again(self) -> None:
+        """r at the end of a game played here: a seat in the next game of its seats."""
+        room = self.finished_seat()
+        if room is not None:
+            start_worker(self, partial(self.next_game, room), exclusive=True)
+
+    async def next_game(self, room: Room) -> None:
+        """The game that follows ``room`` for its players: a seat in the one another of them
+        opened, while it waits for players; else a new one like it (its game, seats, bots,
+        options and password), which the others at its end are told of (``tell_next_game``)."""
+        following = self.lobby.rooms.get(room.next_game or "")
+        if following is not None and not following.table.started and following.open_seats:
+            await self.leave_finished()
+            await self.take_seat(following, following.password)
+            return
+        table = room.table
+        bots = [seat.kind.bot for seat in table.seats if seat.kind.bot is not None]
+        options = rules_of(room.game).option_values(option_map(table.options))
+        request = GameRequest(len(table.seats), bots, room.password, options, room.game)
+        made = self.make_room(request)
+        if made is None:
+            return
+        room.next_game, room.next_by = made.id, self.player.name
+        await self.leave_finished()
+        await self.take_seat(made, room.password)
+        self.lobby.changed()
+
+    async def leave_finished(self) -> None:
+        """From a finished game's end to the lobby, letting go of its peer."""
+        while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
+            await self.pop_screen()
+        self.back_in_lobby()
+
+    def tell_next_game(self) -> None:
+        """At the end of a game whose next game another of its players opened: say so, once."""
+        room = self.finished_seat()
+        if room is None or room.next_game is None or room.next_game == self._told_next:
+            return
+        self._told_next = room.next_game
+        if room.next_by != self.player.name:
+            said = _("{name} opened the next game for these seats: r takes a seat in it.")
+            self.notify(said.format(name=room.next_by), timeout=30, markup=False)
 
     # -- out of a game ----------------------------------------------------------------------
 

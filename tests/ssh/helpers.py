@@ -247,6 +247,37 @@ async def two_players_and_a_bot(
     return alice, bob
 
 
+async def jetlag_for_two(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> tuple[Term, Term, Room]:
+    """alice opens a Jet Lag game for two people (no bot) in the form and bob takes the other
+    seat: their terminals (100×30) and the room, its game begun."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.jetlag_form()
+    await alice.fill("Bots among them", "0")
+    await alice.press("enter")
+    await alice.wait_for("waiting for players")
+    bob = await connect(server, "bob", bob_key, width=100, height=30)
+    await bob.lobby()
+    await bob.press("j")
+    room = server.lobby.rooms["1"]
+    await alice.wait_for("Round 1 of 4")
+    return alice, bob, room
+
+
+async def jetlag_play(term: Term, room: Room, seat: int) -> None:
+    """``seat`` (``term``'s player, to move) plays greedy's choice by its typed notation;
+    until the room's game has it."""
+    from engine.jetlag import notation
+    from engine.jetlag.bots import greedy_choice
+
+    game = room.table.game
+    before = len(game.entries)
+    await term.wait_for("Your turn", settle=0.2)
+    await term.command(notation.format_action(greedy_choice(game.state.view(seat), seat)))
+    await term.wait_for(lambda _: len(game.entries) > before, settle=0)
+
+
 async def open_game_code(term: Term) -> str:
     """From an --open lobby: a game against bots; the seat's code its notice shows."""
     await term.new_game_against_bots()

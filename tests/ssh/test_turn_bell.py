@@ -11,15 +11,20 @@ import asyncssh
 import pytest
 
 from engine import CHANCE
-from engine.jetlag import notation as jetlag_notation
-from engine.jetlag.bots import greedy_choice as jetlag_greedy_choice
 from engine.jetset.bots import make_bot
 from engine.jetset.notation import Notation
 from jetset_tui import turn_bell
 from jetset_tui.ssh import app as ssh_app
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.turn_bell import WAITED, TurnBell
-from tests.ssh.helpers import Term, connect, start_server, two_players_and_a_bot
+from tests.ssh.helpers import (
+    Term,
+    connect,
+    jetlag_for_two,
+    jetlag_play,
+    start_server,
+    two_players_and_a_bot,
+)
 
 
 def test_the_dealer_in_the_middle_of_a_turn_does_not_make_a_new_one() -> None:
@@ -120,15 +125,8 @@ async def test_a_jet_lag_table_rings_as_each_turn_comes_and_not_between_its_play
 ) -> None:
     """Jet Lag's turns are of one to three plays (a pile taken, two of three cards given, the
     card given back): one bell a turn."""
-    alice = await connect(server, "alice", alice_key, width=100, height=30)
-    await alice.jetlag_form()
-    await alice.fill("Bots among them", "0")
-    await alice.press("enter")
-    await alice.wait_for("waiting for players")
-    bob = await connect(server, "bob", bob_key, width=100, height=30)
-    await bob.lobby()
-    await bob.press("j")
-    game = server.lobby.rooms["1"].table.game
+    alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
+    game = room.table.game
     players = {0: alice, 1: bob}
     turns = {0: 0, 1: 0}
     plays_in_a_turn = 0
@@ -143,16 +141,13 @@ async def test_a_jet_lag_table_rings_as_each_turn_comes_and_not_between_its_play
         if seat == CHANCE:
             await alice.wait_for(moved, settle=0)
             continue
-        term = players[seat]
-        await term.wait_for("Your turn", settle=0.2)
+        await players[seat].wait_for("Your turn", settle=0.2)
         if last is not None and last != seat:
             turns[seat] += 1
         else:
             plays_in_a_turn += 1
         assert {s: players[s].bells for s in players} == turns, (seat, last)
-        action = jetlag_greedy_choice(game.state.view(seat), seat)
-        await term.command(jetlag_notation.format_action(action))
-        await term.wait_for(moved, settle=0)
+        await jetlag_play(players[seat], room, seat)
         last = seat
     assert plays_in_a_turn > 0  # a turn of several plays was met, and rang once
     await alice.close()
