@@ -328,6 +328,20 @@ class Lobby(Seating):
                 return room, member
         return None
 
+    def first_free(self, player: Player, players: int = 4) -> Room:
+        """A seat without choosing a game (``f``, a ``join`` without one): where ``player``
+        sits, else the first public Jet Set game waiting for players (a ``join`` without a game
+        meant Jet Set before there were others), else a new game of ``players`` seats, theirs
+        to sit in (LobbyError if none may be made)."""
+        held = self.seat_of(player.identity)
+        if held is not None:
+            return held[0]
+        for room in sorted(self.rooms.values(), key=lambda r: int(r.id)):
+            waiting = not room.private and not room.table.started and room.open_seats > 0
+            if waiting and room.game == DEFAULT:
+                return room
+        return self.create(player, players, [], None)
+
     # -- bots -------------------------------------------------------------------------------
 
     def _settings(self) -> HostSettings:

@@ -15,7 +15,6 @@ import contextlib
 import logging
 from typing import TYPE_CHECKING, Protocol
 
-from engine.games import DEFAULT
 from jetset_tui.i18n import _, use_language, use_session_language
 from jetset_tui.ssh.games import option_values
 from jetset_tui.ssh.limits import InputBudget
@@ -310,7 +309,10 @@ class ProtocolLink:
 
     async def _join(self, framed: FramedConnection, req: lp.JoinGame) -> Room:
         player = self.connection.player
-        room = self.lobby.room(req.game) if req.game is not None else self._pick(req.players)
+        if req.game is None:
+            room = self.lobby.first_free(player, req.players)
+        else:
+            room = self.lobby.room(req.game)
         member = room.members.get(player.identity)
         if member is None or room.table.over:
             self.lobby.check_password(room, player, req.password)
@@ -329,20 +331,6 @@ class ProtocolLink:
             token = member.token
         self.room = room
         return await self._hand_over(framed, room, token)
-
-    def _pick(self, players: int) -> Room:
-        """No game named: where this identity sits, else the first public Jet Set game waiting
-        for players (a ``join`` without a game meant Jet Set before there were others), else a
-        new game of ``players`` seats."""
-        player = self.connection.player
-        held = self.lobby.seat_of(player.identity)
-        if held is not None:
-            return held[0]
-        for room in sorted(self.lobby.rooms.values(), key=lambda r: int(r.id)):
-            waiting = not room.private and not room.table.started and room.open_seats > 0
-            if waiting and room.game == DEFAULT:
-                return room
-        return self.lobby.create(player, players, [], None)
 
     async def _hand_over(self, framed: FramedConnection, room: Room, token: str | None) -> Room:
         self._leave_lobby()

@@ -488,3 +488,24 @@ async def test_the_form_asked_for_jet_lag_last_shows_jet_lag(
     await alice.wait_for("Round 1 of 4")
     assert server.lobby.rooms["2"].game == "jetlag"
     await alice.close()
+
+
+async def test_f_takes_the_first_free_seat_or_makes_a_game(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey, tmp_path: Path
+) -> None:
+    """f, as in the remote lobby: bob, with alice's game waiting for one, sits in it without
+    choosing it; carol, with none waiting, gets a new game of four seats to wait in."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.open_game(seats=2, bots=0)
+    bob = await connect(server, "bob", bob_key, width=100, height=30)
+    await bob.wait_for("waiting for 1")
+    await bob.press("f")
+    await bob.wait_for("alice  to move")
+    assert sorted(m.seat for m in server.lobby.rooms["1"].members.values()) == [0, 1]
+    carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=100, height=30)
+    await carol.lobby()
+    await carol.press("f")
+    text = await carol.wait_for("waiting for players")
+    assert "Game 2: waiting for players" in text and "seat 4: (open)" in text
+    for term in (alice, bob, carol):
+        await term.close()

@@ -160,6 +160,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "new", N_("New game")),
         Binding("j", "join", N_("Join")),
+        Binding("f", "first_free", N_("First free seat"), show=False),  # as in the remote lobby
         Binding("w", "watch", N_("Watch")),
         Binding("t", "talk", N_("Chat")),
         Binding("i", "language", N_("Language")),
@@ -321,7 +322,10 @@ class LobbyScreen(Screen[None]):
 
     def show_detail(self) -> None:
         if self.lobby.rooms:
-            hint = _("↑↓ choose a game · j or Enter join · w watch · n new game · t chat")
+            hint = _(
+                "↑↓ choose a game · j or Enter join · f first free seat · w watch · n new game"
+                " · t chat"
+            )
             room = self.selected()
             if room is not None:  # whole, where the table's columns run past a narrow window
                 said = _("Game {game}: {status}; seats: {seats}")
@@ -367,6 +371,16 @@ class LobbyScreen(Screen[None]):
                 start_worker(self, partial(self.ssh_app.create_game, request), exclusive=True)
 
         self.app.push_screen(NewGameScreen(self.last_request), made)
+
+    def action_first_free(self) -> None:
+        """f: a seat without choosing one: yours, else the first public game waiting for
+        players, else a new game of four seats (``Lobby.first_free``)."""
+        try:
+            room = self.lobby.first_free(self.player)
+        except LobbyError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        self.ssh_app.join_game(room)
 
     def action_join(self) -> None:
         room = self.selected()
