@@ -25,6 +25,7 @@ from jetset_tui.key_order import KeysInTurn, keep_key_order
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 
 if TYPE_CHECKING:
+    from jetset_tui.form_games import FormChoices
     from jetset_tui.jetlag_plan import JetLagPlan
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
@@ -113,6 +114,9 @@ class JetSetApp(App[None]):
         self.own_terminal = own_terminal
         self.local_games: list[LocalSession] = []
         """The games played at this keyboard since the app started, in order."""
+        self.last_form: tuple[str, FormChoices] | None = None
+        """The game and seats the new-game form last started (its seed aside): the form
+        opens on them again."""
 
     @property
     def bot_delay(self) -> float:

@@ -89,14 +89,26 @@ class NewGameScreen(Screen[None]):
     NewGameScreen.-low #buttons { margin-top: 0; }
     """
 
-    def __init__(self) -> None:
+    def __init__(self, last: tuple[str, FormChoices] | None = None) -> None:
+        """``last``: the game and the choices the form last started in this app (the form
+        shows them again, a new seed aside)."""
         super().__init__(classes="guarded")
+        self.last = last
+        self.shown = DEFAULT if last is None else last[0]
+        """The game whose seats and options the form shows."""
         # the small layout from the first frame: Textual gives a pushed screen its breakpoint
         # classes only once it has been laid out, a frame late (or, under load, later still)
         self.add_class(*breakpoint_classes(self.app), update=False)
 
     def compose(self) -> ComposeResult:
-        bot = f"bot:{default_bot(DEFAULT)}"
+        game = self.shown
+        chosen = None if self.last is None else self.last[1]
+        bot = f"bot:{default_bot(game)}"
+        players = default_seats(game) if chosen is None else len(chosen.kinds)
+
+        def seat_value(values: list[str] | None, seat: int, default: str) -> str:
+            return values[seat] if values is not None and seat < len(values) else default
+
         with Vertical(classes="centered"), Center(), Vertical(id="form"):
             yield Static(
                 Text.assemble(
@@ -105,41 +117,52 @@ class NewGameScreen(Screen[None]):
             )
             with Horizontal(classes="form-row"):
                 yield Label(_("Game"), classes="seat-label")
-                yield Select(
-                    GAME_CHOICES, value=DEFAULT, allow_blank=False, compact=True, id="game"
-                )
+                yield Select(GAME_CHOICES, value=game, allow_blank=False, compact=True, id="game")
             with Horizontal(classes="form-row"):
                 yield Label(_("Players"), classes="seat-label")
                 yield Select(
-                    seat_choices(DEFAULT),
-                    value=default_seats(DEFAULT),
+                    seat_choices(game),
+                    value=players,
                     allow_blank=False,
                     compact=True,
                     id="players",
+                    disabled=len(game_rules(game).seats) == 1,
                 )
             for seat in range(MAX_SEATS):
                 name = your_name() if seat == 0 else BOT_NAMES[seat - 1]
+                kind = "human" if seat == 0 else bot
+                colour = LIVERIES[seat].name
+                if chosen is not None:
+                    name = seat_value(chosen.names, seat, name)
+                    kind = seat_value(chosen.kinds, seat, kind)
+                    colour = seat_value(chosen.colours or None, seat, colour)
                 with Horizontal(classes="form-row", id=f"seat-{seat}"):
                     yield Label(_("Seat {n}").format(n=seat + 1), classes="seat-label")
                     yield Input(name, id=f"name-{seat}", max_length=16, compact=True)
                     yield Select(
-                        kind_options(),
-                        value="human" if seat == 0 else bot,
+                        kind_options(game),
+                        value=kind,
                         allow_blank=False,
                         compact=True,
                         id=f"kind-{seat}",
                     )
-                    yield Select(
+                    colours = Select(
                         [(f"{lv.letter} {colour_name(lv.name)}", lv.name) for lv in LIVERIES],
-                        value=LIVERIES[seat].name,
+                        value=colour,
                         allow_blank=False,
                         compact=True,
                         id=f"colour-{seat}",
                     )
+                    colours.display = has_liveries(game)
+                    yield colours
             with Horizontal(classes="form-row"):
                 yield Label(_("Seed"), classes="seat-label")
                 yield Input(placeholder=_("random"), id="seed", compact=True)
-            yield OptionRows(game_rules(DEFAULT).options_schema(), id="options")
+            yield OptionRows(
+                game_rules(game).options_schema(),
+                id="options",
+                values=None if chosen is None else chosen.options,
+            )
             yield Static("", classes="error", id="form-error")
             with Horizontal(id="buttons"):
                 yield Button(_("Start"), variant="primary", id="start")
@@ -148,7 +171,8 @@ class NewGameScreen(Screen[None]):
         yield TooSmall()
 
     def on_mount(self) -> None:
-        self.show_seats(default_seats(DEFAULT))
+        players = self.query_one("#players", Select).value
+        self.show_seats(players if isinstance(players, int) else default_seats(self.shown))
 
     def game(self) -> str:
         value = self.query_one("#game", Select).value
@@ -164,6 +188,9 @@ class NewGameScreen(Screen[None]):
         """Another game: its numbers of players (fixed where it has one), its bots, its
         options' rows, and colours only for a game with liveries."""
         game = self.game()
+        if game == self.shown:
+            return  # the Select saying its first value: the form was made for it
+        self.shown = game
         players = self.query_one("#players", Select)
         seats = default_seats(game)
         players.set_options(seat_choices(game))
@@ -221,6 +248,7 @@ class NewGameScreen(Screen[None]):
             return
         app = self.app
         assert isinstance(app, JetSetApp)
+        app.last_form = (self.game(), self.choices())
         app.pop_screen()
         app.start_plan(plan)
 

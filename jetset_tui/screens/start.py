@@ -96,7 +96,7 @@ class StartScreen(Screen[None]):
         elif key == "new":
             from jetset_tui.screens.new_game import NewGameScreen
 
-            app.push_screen(NewGameScreen())
+            app.push_screen(NewGameScreen(app.last_form))
         elif key == "tutorial":
             app.start_tutorial()
         elif key in ("load", "replay"):

@@ -4,9 +4,12 @@ builds them again; what is ticked reaches the game made, and its modules play.""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
-from textual.widgets import Checkbox, Select
+from textual.pilot import Pilot
+from textual.widgets import Checkbox, Input, Select
 
 from engine.games import game_rules
 from jetset_tui.app import JetSetApp
@@ -27,13 +30,23 @@ def rows(screen: NewGameScreen) -> list[str]:
     return [str(row.id) for row in screen.query_one(OptionRows).children]
 
 
-async def test_switching_the_game_builds_its_rows_again(tmp_path: Path) -> None:
+@asynccontextmanager
+async def new_game_form(
+    tmp_path: Path,
+) -> AsyncIterator[tuple[JetSetApp, Pilot[None], NewGameScreen]]:
+    """The real app (its saves in ``tmp_path``, bots without pauses) at 100×40, its new-game
+    form opened by n from the start screen."""
     app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
     async with app.run_test(size=(100, 40)) as pilot:
         await pilot.press("n")
         await pilot.pause()
         form = app.screen
         assert isinstance(form, NewGameScreen)
+        yield app, pilot, form
+
+
+async def test_switching_the_game_builds_its_rows_again(tmp_path: Path) -> None:
+    async with new_game_form(tmp_path) as (app, pilot, form):
         assert rows(form) == JETSET_ROWS
         text = screen_text(app)
         assert all(word in text for word in shown_words(game_rules("jetset").options_schema()))
@@ -51,12 +64,7 @@ async def test_switching_the_game_builds_its_rows_again(tmp_path: Path) -> None:
 
 
 async def test_what_the_rows_say_reaches_the_game_and_its_modules_play(tmp_path: Path) -> None:
-    app = JetSetApp(bot_delay=0, fsync=False, saves=tmp_path)
-    async with app.run_test(size=(100, 40)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = app.screen
-        assert isinstance(form, NewGameScreen)
+    async with new_game_form(tmp_path) as (app, pilot, form):
         form.query_one("#players", Select).value = 2
         form.query_one("#kind-0", Select).value = "bot:greedy"  # bots alone: the game goes on
         form.query_one("#extra-cards", Select).value = True
@@ -126,3 +134,54 @@ async def test_a_box_shows_its_x_only_when_ticked(tmp_path: Path) -> None:
         assert modules_row().count("▐ ▌") == 3
         await pilot.click("#modules-hubs")
         await until(pilot, lambda: "▐ ▌ Hubs" in modules_row())
+
+
+async def test_the_form_opens_on_the_game_it_last_started_but_its_seed(tmp_path: Path) -> None:
+    """Back at the menu after a game, n shows the seats (their number, names, kinds, colours)
+    and options the form last started, and no seed: the next game of an evening deals anew."""
+    async with new_game_form(tmp_path) as (app, pilot, form):
+        form.query_one("#players", Select).value = 3
+        form.query_one("#kind-1", Select).value = "bot:random"
+        form.query_one("#colour-2", Select).value = "teal"
+        form.query_one("#name-0", Input).value = "Zoe"
+        form.query_one("#seed", Input).value = "evening"
+        await pilot.pause()
+        await pilot.click("#modules-hubs")
+        await pilot.pause()
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("q")  # a game at this keyboard: back to the menu, saved
+        await until(pilot, lambda: not isinstance(app.screen, GameScreen))
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        again = app.screen
+        assert isinstance(again, NewGameScreen)
+        await pilot.pause()
+        assert again.query_one("#players", Select).value == 3
+        assert again.query_one("#kind-1", Select).value == "bot:random"
+        assert again.query_one("#colour-2", Select).value == "teal"
+        assert again.query_one("#name-0", Input).value == "Zoe"
+        assert again.query_one("#seed", Input).value == ""
+        assert again.query_one(OptionRows).values()["modules"] == ("hubs",)
+        assert not again.query_one("#seat-3").display  # three seats shown
+        choices = again.choices()
+        assert choices.kinds == ["human", "bot:random", "bot:greedy"] and choices.seed is None
+
+
+async def test_the_form_last_started_on_jet_lag_opens_on_jet_lag(tmp_path: Path) -> None:
+    async with new_game_form(tmp_path) as (app, pilot, form):
+        form.query_one("#game", Select).value = "jetlag"
+        await until(pilot, lambda: rows(form) == [])
+        await pilot.press("ctrl+s")
+        await until(pilot, lambda: not isinstance(app.screen, NewGameScreen))
+        await pilot.press("q")
+        await until(pilot, lambda: type(app.screen).__name__ == "StartScreen")
+        await pilot.press("n")
+        await until(pilot, lambda: isinstance(app.screen, NewGameScreen))
+        again = app.screen
+        assert isinstance(again, NewGameScreen)
+        await pilot.pause()
+        assert again.game() == "jetlag" and rows(again) == []
+        assert again.query_one("#players", Select).disabled
+        assert not again.query_one("#colour-0").display  # Jet Lag's seats have no colours
+        assert again.query_one("#kind-1", Select).value == "bot:search"
