@@ -45,6 +45,8 @@ START = (
     "\x1b[?7l"  # no line wrap: writing the last column must not scroll
     "\x1b[?2026$p"  # ask whether the terminal supports synchronized output
 )
+BELL = "\x07"
+"""What ``App.bell`` writes (jetset_tui/turn_bell.py: your turn)."""
 STOP = (
     "\x1b[?1000l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
     "\x1b[?2004l"
@@ -94,6 +96,8 @@ class SshDriver(Driver):
 
     def write(self, data: str) -> None:
         self._out.append(data)
+        if data == BELL:  # App.bell writes it alone and flushes nothing: it goes at once,
+            self.flush()  # not with the next frame (a Jet Lag table may draw none for long)
 
     def flush(self) -> None:
         if self._out:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 from pathlib import Path
+from typing import Any
 
 import asyncssh
 import pytest
@@ -177,24 +178,52 @@ async def test_a_long_wait_for_the_last_player_ends_with_a_bell(
     await bob.close()
 
 
+async def clock_hurries_once(alice: Term, bob: Term, game: Any) -> None:
+    """The player to move first (Jet Set: seat 0; Jet Lag: the deal's), on a 12-second clock
+    whose hurry is 8: their bell rings as it falls to 8 (their seat still to move), once; the
+    other's not at all."""
+    await alice.wait_for(lambda _: game.to_move() in (0, 1), settle=0)
+    mover = game.to_move()
+    first, other = (alice, bob) if mover == 0 else (bob, alice)
+    assert (first.bells, other.bells) == (0, 0)  # the first turn: nothing yet
+    await first.wait_for(lambda _: first.bells > 0, timeout=12, settle=0)
+    assert game.to_move() == mover and (first.bells, other.bells) == (1, 0)
+    await asyncio.sleep(1.2)
+    assert game.to_move() == mover and first.bells == 1  # once a decision
+
+
 async def test_a_turn_clock_running_low_rings_once_more(
     tmp_path: Path,
     alice_key: asyncssh.SSHKey,
     bob_key: asyncssh.SSHKey,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A server whose turn clock is 6 seconds, the bell's hurry made 4 (of 30 against the
-    server's 300): alice, to move, hears it once as her clock falls to 4; bob none."""
-    monkeypatch.setattr(turn_bell, "HURRY", 4.0)
-    server = await start_server(tmp_path, turn_time=6.0)
+    """A server whose turn clock is 12 seconds, the bell's hurry made 8 (of 30 against the
+    server's 300), at a Jet Set table."""
+    monkeypatch.setattr(turn_bell, "HURRY", 8.0)
+    server = await start_server(tmp_path, turn_time=12.0)
     try:
         alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
-        assert (alice.bells, bob.bells) == (0, 0)  # seat 0's first turn: nothing yet
-        game = server.lobby.rooms["1"].table.game
-        await asyncio.sleep(3.5)  # the clock at 2.5, its bell at 4 heard
-        assert game.to_move() == 0 and (alice.bells, bob.bells) == (1, 0)
-        await asyncio.sleep(1.0)
-        assert game.to_move() == 0 and alice.bells == 1  # once a decision
+        await clock_hurries_once(alice, bob, server.lobby.rooms["1"].table.game)
+        await alice.close()
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_a_jet_lag_turn_clock_running_low_rings_once_more(
+    tmp_path: Path,
+    alice_key: asyncssh.SSHKey,
+    bob_key: asyncssh.SSHKey,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The same at a Jet Lag table (its screen's own tick, which draws nothing new each second:
+    the SSH driver sends a bell at once, not with the next frame)."""
+    monkeypatch.setattr(turn_bell, "HURRY", 8.0)
+    server = await start_server(tmp_path, turn_time=12.0)
+    try:
+        alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
+        await clock_hurries_once(alice, bob, room.table.game)
         await alice.close()
         await bob.close()
     finally:
