@@ -32,7 +32,7 @@ async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
     assert following.game == "jetlag" and following.open_seats == 1
     assert following.table.seats[1].kind.bot is None  # bob's seat, for a person as before
     said = "alice opened the next game for these seats: r takes a seat in it."
-    await bob.wait_for(lambda text: said in " ".join(text.replace("▌", " ").split()))  # a notice
+    await bob.wait_for(lambda text: said in notices(text))
     await bob.press("r")
     for term in (alice, bob):
         await term.wait_for("Round 1 of 4")
@@ -40,3 +40,10 @@ async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
     assert len(server.lobby.rooms) == 2  # bob sat in alice's game: none made for him
     await alice.close()
     await bob.close()
+
+
+def notices(text: str) -> str:
+    """What the screen's notices say: the text right of each notice's bar, its lines joined
+    (the table beside them left out)."""
+    said = [line.split("▌", 1)[1] for line in text.splitlines() if "▌" in line]
+    return " ".join(" ".join(said).split())
