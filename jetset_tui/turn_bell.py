@@ -11,11 +11,12 @@ silences it (tmux: ``set -g bell-action none``).
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 from typing import Protocol
 
 from engine import CHANCE
-from netcode.client import Presence
+from netcode.client import GameClient, Presence
 
 WAITED = 5.0
 """Seconds a table must have waited for its last player before its game's beginning rings:
@@ -47,6 +48,8 @@ class TurnBell:
     player's decisions (a card drawn in the middle of their turn)."""
 
     def __init__(self) -> None:
+        self.opened_at = time.monotonic()
+        """When the table came on screen (for ``WAITED``: nothing in the game)."""
         self.yours: bool | None = None
         """Whether the last seat seen to decide was this keyboard's (None: none seen yet)."""
         self.began = False
@@ -60,6 +63,15 @@ class TurnBell:
         beginning, which rings if the table waited ``WAITED`` seconds or more for it."""
         if index == 0 and live and waited >= WAITED:
             self.began = True
+
+    def arrived(self, index: int, live: bool) -> None:
+        """``dealt``, for a table on screen since this bell was made."""
+        self.dealt(index, live, time.monotonic() - self.opened_at)
+
+    def follow(self, session: GameClient, mover: int | None, yours: bool) -> bool:
+        """``rings``, at a table where someone plays elsewhere (``others_play_elsewhere``)."""
+        ring = self.rings(mover, yours)  # followed at every table, rung only at some
+        return ring and others_play_elsewhere(session.seats, session.local_seats)
 
     def rings(self, mover: int | None, yours: bool) -> bool:
         """``mover`` is to decide now (CHANCE: the dealer; None: nobody, the game is over) and

@@ -10,7 +10,6 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 from __future__ import annotations
 
 import logging
-import time
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -37,7 +36,7 @@ from jetset_tui.screens.game_moves import GameMoves, SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
-from jetset_tui.turn_bell import TurnBell, others_play_elsewhere
+from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.command import CommandLine
 from jetset_tui.widgets.footer import KeyFooter
@@ -133,8 +132,7 @@ class GameScreen(GameMoves):
         frame as the table's redraw (``own_move_played``), not a frame after it."""
         self._table_asked = False
         self._bell = TurnBell()
-        self._opened_at = time.monotonic()
-        """When this table came on screen (the bell's ``WAITED``: nothing in the game)."""
+        """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
         self._session_opened = False
         self.table_ready = False
         self._crowded_at: Size | None = None
@@ -257,7 +255,7 @@ class GameScreen(GameMoves):
 
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
-            self._bell.dealt(event.index, event.live, time.monotonic() - self._opened_at)
+            self._bell.arrived(event.index, event.live)
             self.catch_up_log()
             entry, sent = event.entry, None if self._sent is None else self._sent.action
             if sent is not None and self.viewer is not None and entry == Entry(self.viewer, sent):
@@ -313,7 +311,8 @@ class GameScreen(GameMoves):
             return
         self.follow_seats()
         self.follow_turn()
-        self.ring_for_turn()
+        if self._bell.follow(self.session, self.session.game.to_move(), self.my_turn()):
+            self.app.bell()
         table = self.table()
         self.show_presence(table)
         self.query_one(EuropeMap).show(table.state, self.liveries)
@@ -332,13 +331,6 @@ class GameScreen(GameMoves):
             for hand in panels.query(HandPanel):
                 hand.show(table)
         self.refresh_bindings()
-
-    def ring_for_turn(self) -> None:
-        """The terminal's bell as a turn comes to you from people elsewhere (turn_bell.py)."""
-        session = self.session
-        yours = self._bell.rings(session.game.to_move(), self.my_turn())
-        if yours and others_play_elsewhere(session.seats, session.local_seats):
-            self.app.bell()
 
     def show_players(
         self,

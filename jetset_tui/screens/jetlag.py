@@ -19,7 +19,6 @@ when the session reports an entry. A session with no seat here (a spectator) sho
 
 from __future__ import annotations
 
-import time
 from functools import partial
 from typing import ClassVar, Final
 
@@ -127,7 +126,6 @@ class JetLagScreen(JetLagCommandLine):
         self._ended = False
         self._sync_pending = False
         self._bell = TurnBell()
-        self._opened_at = time.monotonic()
         """When this table came on screen (the bell's ``WAITED``: nothing in the game)."""
         self._mine: Played | None = None
         """What the viewer played last, said until they act again."""
@@ -190,7 +188,8 @@ class JetLagScreen(JetLagCommandLine):
         self.follow_seats()
         if self.hotseat:
             self.hand_over()
-        self.ring_for_turn()
+        if self._bell.follow(self.session, self.to_move(), self.my_turn()):
+            self.app.bell()
         if self.guided.chosen >= len(self.hand()):
             self.guided.chosen = 0
         if not self.my_turn():
@@ -307,7 +306,7 @@ class JetLagScreen(JetLagCommandLine):
         """A play or the dealer's entry (a pile taken, cards passed): draw the table anew,
         saying what the other player played; the host's problems are shown as it said them."""
         if isinstance(event, EntryApplied):
-            self._bell.dealt(event.index, event.live, time.monotonic() - self._opened_at)
+            self._bell.arrived(event.index, event.live)
         if isinstance(event, EntryApplied) and isinstance(event.entry, Entry):
             entry = event.entry
             if entry.seat == self.viewer and entry.action == self._sent:

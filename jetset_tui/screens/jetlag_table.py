@@ -13,7 +13,7 @@ from textual.screen import Screen
 
 from engine.jetlag.state import State
 from jetset_tui.i18n import _
-from jetset_tui.turn_bell import TurnBell, others_play_elsewhere
+from jetset_tui.turn_bell import TurnBell
 from netcode.client import ChatMessage, GameClient
 
 
@@ -49,13 +49,6 @@ class JetLagTable(Screen[None]):
 
     def my_turn(self) -> bool:
         return self.viewer is not None and self.to_move() == self.viewer
-
-    def ring_for_turn(self) -> None:
-        """The terminal's bell as a turn comes to you from people elsewhere (turn_bell.py)."""
-        session = self.session
-        yours = self._bell.rings(self.to_move(), self.my_turn())
-        if yours and others_play_elsewhere(session.seats, session.local_seats):
-            self.app.bell()
 
     def view(self) -> State:
         """The state as the viewer sees it."""

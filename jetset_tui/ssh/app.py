@@ -370,7 +370,8 @@ class SshApp(JetSetApp):
         if room is None or room.next_game is None or room.next_game == self._told_next:
             return
         self._told_next = room.next_game
-        if room.next_by != self.player.name:
+        following = self.lobby.rooms.get(room.next_game)
+        if following is not None and following.creator != self.player.identity:
             said = _("{name} opened the next game for these seats: r takes a seat in it.")
             self.notify(said.format(name=room.next_by), timeout=30, markup=False)
 
