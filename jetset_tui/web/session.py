@@ -248,11 +248,11 @@ class WebSessionApp(JetSetApp):
                 keys=None,
             )
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
-            log.info("cannot join: %r", exc)
-            why = printable(exc.message) if isinstance(exc, JoinRefused) else _("no answer")
+            log.info("cannot join: %r", exc)  # the game changed after the lobby said yes
+            await self.back_to_lobby()
+            why = refused_words(exc)
             said = _("cannot join: {why}").format(why=why)
             self.notify(said, severity="error", timeout=10, markup=False)
-            self.exit()
             return
         state.seated(peer.commitment, peer.seat, peer.token)  # a dropped link: back with its code
         if state.game is not None and peer.seat is not None and peer.token is not None:
@@ -314,6 +314,17 @@ class WebSessionApp(JetSetApp):
         if peer is None or peer.token is None or peer.seat is None:
             return None
         return spaced(seat_code_of(peer.token))
+
+
+def refused_words(problem: Exception) -> str:
+    """Why the game did not take this tab after the lobby said yes: its seats filled in the
+    meantime (said as the lobby says it, in the player's language), the host's own reason
+    (printable), or no answer."""
+    if isinstance(problem, JoinRefused):
+        if problem.code == p.E_FULL:
+            return _("every seat is taken: watch instead")
+        return printable(problem.message)
+    return _("no answer")
 
 
 def unreachable_words(problem: Exception) -> str:

@@ -5,12 +5,16 @@ with the form's last game, and j takes the seat back without its code typed agai
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from engine.jetlag import notation as jetlag_notation
 from engine.jetlag.bots import greedy_choice
 from jetset_tui.ssh.screens.new_game import NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LINKS_PER_TICKET
 from jetset_tui.web.session import WebLobbyScreen
+from netcode.transport import Transport
+from tests.ssh.helpers import client_key, connect
 from tests.web.tabs import lobby_gate, new_game_form, screen_name, tab_in_lobby, until
 
 
@@ -85,3 +89,38 @@ async def test_a_finished_game_goes_back_to_the_lobby_at_q(server: GameServer) -
         form = bea.screen
         assert isinstance(form, NewGameScreen) and form.game() == "jetlag"  # as asked last
         assert form.query_one("#seats").disabled
+
+
+async def test_a_seat_taken_before_the_tab_sits_leaves_it_in_the_lobby(
+    server: GameServer, tmp_path: Path
+) -> None:
+    """The race between the lobby's yes and the game's: cy takes the last seat over SSH after
+    the lobby told bea's tab it may join and before the tab reached the game. The tab says
+    why, in the lobby again under the same name (it used to end the tab's session)."""
+    dan = await connect(server, "dan", client_key(tmp_path, "dan"), width=100, height=30)
+    await dan.open_game(seats=2, bots=0)
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        sit = bea.sit
+
+        async def after_cy(first: Transport) -> None:
+            cy = await connect(server, "cy", client_key(tmp_path, "cy"), width=100, height=30)
+            await cy.lobby()
+            await cy.press("j")
+            await cy.wait_for("dan  to move")  # the game began without bea
+            await sit(first)
+            await cy.close()
+
+        bea.sit = after_cy  # type: ignore[method-assign]
+        lobby = bea.screen
+        assert isinstance(lobby, WebLobbyScreen)
+        await until(pilot, lambda: [g.id for g in lobby.games] == ["1"])
+        await pilot.press("j")
+        await until(
+            pilot, lambda: screen_name(bea) == "WebLobbyScreen" and bea.screen is not lobby, 20
+        )
+        assert bea.is_running and bea.peer is None
+        said = [str(n.message) for n in bea._notifications]
+        assert "cannot join: every seat is taken: watch instead" in said, said
+        where = str(bea.screen.query_one("#where").render())
+        assert where == "Jet Set: you are bea; Enter joins", where
+    await dan.close()
