@@ -432,14 +432,29 @@ class JetSetApp(App[None]):
         playing = getattr(self.screen, "session", None) if is_table_screen(self.screen) else None
         ask_to_leave(self, hosting, playing)
 
+    next_game_offered = False
+    """The game was joined through a server's lobby (``jetset join ssh://``): r at its end
+    ends this app with ``next_game_asked``, for the command to ask the lobby for the next game
+    of its seats."""
+    next_game_asked = False
+
     def can_play_again(self) -> bool:
         """At the end of a game joined over the network: whether its seats can play again
-        from here (an SSH server's lobby: ``SshApp``); a game at this keyboard has its own
-        rematch (the end screens')."""
-        return False
+        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``next_game_offered``);
+        a game at this keyboard has its own rematch (the end screens')."""
+        session = self.launch_session
+        return (
+            self.next_game_offered
+            and session is not None
+            and bool(session.local_seats)
+            and bool(session.game.over)
+        )
 
     def play_again(self) -> None:
         """The next game of a finished networked game's seats (only when ``can_play_again``)."""
+        if self.can_play_again():
+            self.next_game_asked = True
+            self.exit()
 
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
@@ -543,8 +558,14 @@ def _act(screen: object, kind: str) -> Callable[[], None]:
     return run
 
 
-async def run_client_async(client: GameClient, *, joined_at: str | None = None) -> None:
+async def run_client_async(
+    client: GameClient, *, joined_at: str | None = None, next_game: bool = False
+) -> bool:
     """Play a networked game in the app, as a peer of a host (`jetset host`, `jetset join`
-    with the host's address as ``joined_at``)."""
+    with the host's address as ``joined_at``). ``next_game``: the game came from a server's
+    lobby, which seats its players in a next game; True if the player asked for it (r at its
+    end)."""
     app = JetSetApp(session=client, joined_at=joined_at)
+    app.next_game_offered = next_game
     await app.run_async()
+    return app.next_game_asked

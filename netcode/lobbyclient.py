@@ -40,14 +40,19 @@ class LobbyChoice:
     """The lobby's games, as the last channel opened saw them."""
     name: str = ""
     """The name the server's lobby knows this client by."""
+    after: str | None = None
+    """A finished game whose next game the next channel asks for (``next_after``)."""
 
     def place(self) -> str:
         """Where the lobby is, for its screen: its address; empty where the player knows it
         already (a browser's own page), and the screen names no place."""
         return ""
 
-    def request(self) -> lp.JoinGame | lp.WatchGame:
-        """What this client asks of the lobby: its game, to join or to watch."""
+    def request(self) -> lp.Entry:
+        """What this client asks of the lobby: its game, to join or to watch; or the game after
+        the one it played (``next_after``)."""
+        if self.after is not None:
+            return lp.NextGame(game=self.after, password=self.password)
         if self.spectate:
             if self.game is None:
                 raise ConnectionClosed("name the game to watch: ssh://HOST/GAME")
@@ -71,13 +76,19 @@ class LobbyChoice:
         if seat is not None and token is not None:
             self.token = token
 
-    async def enter(self, framed: FramedConnection, request: lp.JoinGame | lp.WatchGame) -> None:
+    def next_after(self, game: str) -> None:
+        """The next channel asks for a seat in the game that follows ``game`` for its players
+        (r at its end: ``lobbyproto.NextGame``); from then on, that game's seat."""
+        self.after = game
+
+    async def enter(self, framed: FramedConnection, request: lp.Entry) -> None:
         """Ask the lobby for a game on a channel; once ``joining`` is said, the channel is the
         game's (``game`` and ``token`` say which, and the seat this identity holds there)."""
         await framed.send(m.to_wire(request))
         joining = await expect(framed, lp.Joining)
         held = self.token if joining.game == self.game else None
         self.game, self.token = joining.game, joining.token or held
+        self.after = None  # a reconnection asks for the seat it was given
 
 
 class LobbyRefused(Exception):
@@ -162,8 +173,8 @@ class LobbyClient:
         """A new game; its id."""
         return (await self._ask(request, lp.Created)).game
 
-    async def enter(self, request: lp.JoinGame | lp.WatchGame) -> lp.Joining:
-        """Join or watch: once answered, the channel is the game's."""
+    async def enter(self, request: lp.Entry) -> lp.Joining:
+        """Join, watch or the next game: once answered, the channel is the game's."""
         return await self._ask(request, lp.Joining)
 
     async def say(self, text: str) -> None:

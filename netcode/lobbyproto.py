@@ -201,6 +201,19 @@ class WatchGame(ProtocolMessage, t="watch", side=CLIENT):
 
 
 @dataclass(frozen=True, kw_only=True)
+class NextGame(ProtocolMessage, t="next", side=CLIENT):
+    """A seat in the game that follows ``game``, which is over and where you held a seat: the
+    next game one of its players opened, while it waits for players; else a new one like it
+    (its game, seats, bots, options and password), which you open and its other players find
+    by the same request. ``password``: the finished game's, if it had one."""
+
+    game: str = spec(
+        max_len=MAX_GAME_ID, why=f"'next' needs a 'game', at most {MAX_GAME_ID} characters"
+    )
+    password: str | None = _password_field()
+
+
+@dataclass(frozen=True, kw_only=True)
 class LobbySay(ProtocolMessage, t="lobby-chat", side=CLIENT):
     """A line said in the lobby."""
 
@@ -209,7 +222,9 @@ class LobbySay(ProtocolMessage, t="lobby-chat", side=CLIENT):
     )
 
 
-LobbyRequest = ListGames | Create | JoinGame | WatchGame | LobbySay
+LobbyRequest = ListGames | Create | JoinGame | WatchGame | NextGame | LobbySay
+Entry = JoinGame | WatchGame | NextGame
+"""The requests whose answer is ``joining``: the channel becomes a game's."""
 
 
 def create_options(req: Create) -> dict[str, object]:

@@ -237,11 +237,13 @@ class SshOpener(LobbyChoice):
         host = self.address.host.lower()
         return f"{self.host_key} ssh://{self.name}@{host}:{self.address.port}/{self.game}"
 
-    def request(self) -> lp.JoinGame | lp.WatchGame:
+    def request(self) -> lp.Entry:
         """The ``join`` (``watch``) of the game named; a seat kept for it is asked back with its
         code. No game named (``--bot``, a script): the lobby would seat us where our name sits,
         and ask for that seat's code, so a game of the lobby's list whose seat is kept is named,
         with its code."""
+        if self.after is not None:  # the next game of the one played: no seat kept there yet
+            return super().request()
         if self.token is None and not self.spectate and self.keys is not None:
             if self.game is None:
                 self.game, self.token = self.kept_game()

@@ -8,6 +8,7 @@ import dataclasses
 import json
 import logging
 import sys
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from jetset_tui import diagnostics
@@ -166,13 +167,9 @@ async def join(
     seat_keys = seat_keys if seat_keys is not None else SeatKeys(seat_keys_dir())
     bot_name = bot_seat_name(args.bot) if args.bot else None
     name = args.name or bot_name or login_name() or "player"
-    try:
-        first = await ssh_first_channel(opener, args) if opener is not None else await connector()
-        if first is None:
-            print(_("jetset join: you left the lobby"), flush=True)
-            return 0
-        if opener is not None and not args.name and not args.bot and opener.name:
-            name = opener.name  # a person over ssh:// sits as their SSH user name
+
+    async def seat_at(first: Transport) -> NetPeer:
+        """The game's peer on the channel ``first`` (opened at the game)."""
         spectate = args.spectate or (opener is not None and opener.spectate)
         peer = await NetPeer.connect(
             first,
@@ -186,32 +183,54 @@ async def join(
             keys=None if spectate else seat_keys,
             vet=lambda rules: cannot_play(rules, args, runner),
         )
+        if opener is not None:  # its seat asked back with its code: reconnecting, a later join
+            opener.seated(peer.commitment, peer.seat, peer.token)
+        if opener is not None and opener.game is not None:  # the game picked: say it, to come back
+            args.address = str(dataclasses.replace(opener.address, game=opener.game))
+        return peer
+
+    try:
+        first = await ssh_first_channel(opener, args) if opener is not None else await connector()
+        if first is None:
+            print(_("jetset join: you left the lobby"), flush=True)
+            return 0
+        if opener is not None and not args.name and not args.bot and opener.name:
+            name = opener.name  # a person over ssh:// sits as their SSH user name
+        peer = await seat_at(first)
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return cannot_join(args, exc)
-    if opener is not None:  # its seat asked back with its code: reconnecting, a later join
-        opener.seated(peer.commitment, peer.seat, peer.token)
-    if opener is not None and opener.game is not None:  # the game picked: say it, to come back
-        args.address = str(dataclasses.replace(opener.address, game=opener.game))
-    if runner is not None:
-        said = _("jetset join: {what}").format(what=joined_words(peer, args.address))
-        print(printable(said), flush=True)
-    elif not args.json:
-        # English in every language: scripts read the seat and its token from this line.
-        where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
-        joined = f"joined {args.address} {where}"
-        if peer.token is not None:  # a spectator holds none
-            joined += f"; token {peer.token}"
-        print(f"jetset join: {printable(joined)}", flush=True)
-        peer.add_listener(lambda event: print_event(peer, event, verbose=args.spectate))
-    try:
+    while True:
         if runner is not None:
-            peer.wait_out_pauses = True  # a person at the screen waits in their seat
-            await runner(peer, joined_at=args.address)  # type: ignore[operator]
-        elif args.bot:
-            await play_bot(peer, args.bot, peer.commitment or "", delay=args.delay)
-        await peer.wait_over()
-    finally:
-        await peer.close()
+            said = _("jetset join: {what}").format(what=joined_words(peer, args.address))
+            print(printable(said), flush=True)
+        elif not args.json:
+            # English in every language: scripts read the seat and its token from this line.
+            where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
+            joined = f"joined {args.address} {where}"
+            if peer.token is not None:  # a spectator holds none
+                joined += f"; token {peer.token}"
+            print(f"jetset join: {printable(joined)}", flush=True)
+            peer.add_listener(partial(print_event, peer, verbose=args.spectate))
+        again = False
+        try:
+            if runner is not None:
+                peer.wait_out_pauses = True  # a person at the screen waits in their seat
+                next_game = opener is not None and peer.seat is not None
+                again = await runner(peer, joined_at=args.address, next_game=next_game)  # type: ignore[operator]
+            elif args.bot:
+                await play_bot(peer, args.bot, peer.commitment or "", delay=args.delay)
+            if not again:
+                await peer.wait_over()
+        finally:
+            await peer.close()
+        if not again or opener is None or opener.game is None:
+            break
+        print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
+        opener.next_after(opener.game)  # r at its end: the lobby seats us in the next game
+        try:
+            peer = await seat_at(await opener.connect())
+        except (JoinRefused, ConnectionError, TimeoutError) as exc:
+            return cannot_join(args, exc)
     summary = result(peer)
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))

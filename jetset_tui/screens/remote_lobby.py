@@ -36,7 +36,7 @@ from netcode.lobbyclient import LobbyChoice, LobbyClient, LobbyRefused
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport
 
-Entry = lp.JoinGame | lp.WatchGame
+Entry = lp.Entry
 
 
 def seats_text(game: lp.GameLine) -> str:
@@ -293,7 +293,7 @@ class RemoteLobbyScreen(Screen[None]):
         try:
             joining = await self.client.enter(request)
         except LobbyRefused as exc:
-            if exc.code == lp.E_SEAT_CODE and request.game is not None:
+            if exc.code == lp.E_SEAT_CODE and isinstance(request, lp.JoinGame) and request.game:
                 self.take_seat_back(request.game)
                 return
             if exc.code == "password" and isinstance(request, lp.JoinGame) and request.code:

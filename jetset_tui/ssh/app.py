@@ -27,7 +27,6 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
-from jetset_tui.ssh.games import rules_of
 from jetset_tui.ssh.lobby import Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.ask import CODE_INPUT_MAX, PASSWORD_MAX, AskScreen
@@ -42,7 +41,6 @@ from jetset_tui.table_screens import is_table_screen
 from jetset_tui.turn_bell import WAITED
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent, Problem
-from netcode.gameoptions import option_map
 from netcode.messages import TAKEN_OVER
 from netcode.peer import NetPeer
 
@@ -338,25 +336,16 @@ class SshApp(JetSetApp):
             start_worker(self, partial(self.next_game, room), exclusive=True)
 
     async def next_game(self, room: Room) -> None:
-        """The game that follows ``room`` for its players: a seat in the one another of them
-        opened, while it waits for players; else a new one like it (its game, seats, bots,
-        options and password), which the others at its end are told of (``tell_next_game``)."""
-        following = self.lobby.rooms.get(room.next_game or "")
-        if following is not None and not following.table.started and following.open_seats:
-            await self.leave_finished()
-            await self.take_seat(following, following.password)
+        """A seat in the game that follows ``room`` for its players (``Lobby.next_room``: the
+        one another of them opened, else a new one like it, which the others at its end are
+        told of by ``tell_next_game``)."""
+        try:
+            following = self.lobby.next_room(room, self.player)
+        except (LobbyError, OSError) as exc:
+            self.notify(str(exc), severity="error", markup=False)
             return
-        table = room.table
-        bots = [seat.kind.bot for seat in table.seats if seat.kind.bot is not None]
-        options = rules_of(room.game).option_values(option_map(table.options))
-        request = GameRequest(len(table.seats), bots, room.password, options, room.game)
-        made = self.make_room(request)
-        if made is None:
-            return
-        room.next_game, room.next_by = made.id, self.player.name
         await self.leave_finished()
-        await self.take_seat(made, room.password)
-        self.lobby.changed()
+        await self.take_seat(following, following.password)
 
     async def leave_finished(self) -> None:
         """From a finished game's end to the lobby, letting go of its peer."""

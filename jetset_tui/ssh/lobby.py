@@ -35,6 +35,7 @@ from jetset_tui.ssh.seating import Player, Seating
 from jetset_tui.ssh.seating import WrongSecret as WrongSecret
 from netcode.botplayer import play_bot
 from netcode.connection import BucketsByAddress
+from netcode.gameoptions import option_map
 from netcode.host import Host, HostSettings
 from netcode.names import confusable_classes
 from netcode.peer import NetPeer
@@ -239,6 +240,27 @@ class Lobby(Seating):
         )
         self.changed()
         return room
+
+    def next_room(self, room: Room, player: Player) -> Room:
+        """The game that follows ``room`` for its players (r at its end, over SSH, in a browser
+        or from ``jetset join ssh://``): the one another of them opened, while it waits for
+        players; else a new one like it (its game, seats, bots, options and password), which
+        ``player`` opens and ``room`` points to, for the others. LobbyError, and nothing made,
+        if ``player`` held no seat there, if it is not over, or if ``create`` refuses."""
+        if not room.table.over or player.identity not in room.members:
+            raise LobbyError(_("only its players open a game's next game, once it is over"))
+        following = self.rooms.get(room.next_game or "")
+        if following is not None and not following.table.started and following.open_seats:
+            return following
+        table = room.table
+        bots = [seat.kind.bot for seat in table.seats if seat.kind.bot is not None]
+        options = rules_of(room.game).option_values(option_map(table.options))
+        made = self.create(
+            player, len(table.seats), bots, room.password, game=room.game, options=options
+        )
+        room.next_game, room.next_by = made.id, player.name
+        self.changed()
+        return made
 
     def _open(self, room: Room) -> None:
         """Serve ``room``: list it, seat its bots, keep it beside its log."""

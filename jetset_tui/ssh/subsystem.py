@@ -303,6 +303,11 @@ class ProtocolLink:
             room.spectators[self] = player.address
             self.room, self.watching = room, True
             return await self._hand_over(framed, room, None)
+        elif isinstance(req, lp.NextGame):
+            finished = self.lobby.room(req.game)
+            self.lobby.check_password(finished, player, req.password)
+            following = self.lobby.next_room(finished, player)
+            return await self._join(framed, lp.JoinGame(game=following.id, password=req.password))
         else:
             return await self._join(framed, req)
         return None

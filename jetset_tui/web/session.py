@@ -307,6 +307,24 @@ class WebSessionApp(JetSetApp):
         self.gate.state = LobbyChoice()
         await self.arrive(self.gate.name, last)
 
+    def can_play_again(self) -> bool:
+        """At the end of a game this tab had a seat in (r: ``play_again``)."""
+        peer = self.peer
+        return peer is not None and peer.seat is not None and bool(peer.game.over)
+
+    def play_again(self) -> None:
+        start_worker(self, self.next_game, exclusive=True, group="gate")
+
+    async def next_game(self) -> None:
+        """r at the end of a game: through the lobby, a seat in the game that follows it for
+        its players (``lobbyproto.NextGame``: the one another of them opened, else a new one
+        like it), as an SSH session's r does."""
+        finished, password = self.gate.state.game, self.gate.state.password
+        await self.back_to_lobby()
+        lobby = self.screen
+        if finished is not None and isinstance(lobby, WebLobbyScreen):
+            lobby.go(lp.NextGame(game=finished, password=password))
+
     def seat_code(self) -> str | None:
         """This tab's seat's code (None while watching): worked out from the seat's token, as the
         lobby does, and shown only here, to the one who sits."""

@@ -7,12 +7,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from textual.pilot import Pilot
+
 from engine.jetlag import notation as jetlag_notation
 from engine.jetlag.bots import greedy_choice
 from jetset_tui.ssh.screens.new_game import NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LINKS_PER_TICKET
-from jetset_tui.web.session import WebLobbyScreen
+from jetset_tui.web.session import WebLobbyScreen, WebSessionApp
 from netcode.transport import Transport
 from tests.ssh.helpers import client_key, connect
 from tests.web.tabs import lobby_gate, new_game_form, screen_name, tab_in_lobby, until
@@ -65,23 +67,7 @@ async def test_a_finished_game_goes_back_to_the_lobby_at_q(server: GameServer) -
     """Jet Lag against greedy, played by typed plays to its end: q at the end goes straight to
     the lobby (nothing to keep a seat for), where n makes the next game."""
     async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
-        await new_game_form(pilot, bea)
-        await pilot.press("shift+tab", "enter", "down", "enter")  # the Game line: Jet Lag
-        await until(pilot, lambda: bea.screen.query_one("#seats").disabled)
-        await pilot.press("enter")
-        await until(pilot, lambda: screen_name(bea) == "JetLagScreen")
-        peer = bea.peer
-        assert peer is not None and peer.seat == 0
-        for _ in range(60):
-            await until(pilot, lambda: peer.game.over or peer.game.to_move() == 0, 20)
-            if peer.game.over:
-                break
-            before = len(peer.game.entries)
-            play = greedy_choice(peer.view(0), 0)
-            await pilot.press(":", *jetlag_notation.format_action(play), "enter")
-            await until(pilot, lambda b=before: len(peer.game.entries) > b)
-        assert peer.game.over
-        await until(pilot, lambda: screen_name(bea) != "JetLagScreen", 15)
+        await jetlag_to_its_end(pilot, bea)
         await pilot.press("q")
         await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
         assert bea.is_running and bea.peer is None
@@ -89,6 +75,53 @@ async def test_a_finished_game_goes_back_to_the_lobby_at_q(server: GameServer) -
         form = bea.screen
         assert isinstance(form, NewGameScreen) and form.game() == "jetlag"  # as asked last
         assert form.query_one("#seats").disabled
+
+
+async def test_r_at_a_games_end_seats_the_tab_in_the_next_game(server: GameServer) -> None:
+    """r (Play again, offered in the end screen's footer) takes the tab through the lobby into
+    a seat of the game that follows (``next``): a new game like the finished one (Jet Lag,
+    against greedy), which the finished game points to."""
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await jetlag_to_its_end(pilot, bea)
+        assert offered(bea, "r") == "Play again"
+        finished = server.lobby.rooms["1"]
+        await pilot.press("r")
+        await until(pilot, lambda: screen_name(bea) == "JetLagScreen", 15)
+        peer = bea.peer
+        assert peer is not None and peer.seat == 0 and not peer.game.over
+        assert finished.next_game == "2" and finished.next_by == "bea"
+        following = server.lobby.rooms["2"]
+        assert following.game == "jetlag" and following.open_seats == 0
+        assert [seat.kind.bot for seat in following.table.seats] == [None, "greedy"]
+        assert bea.gate.state.game == "2" and bea.gate.state.after is None
+
+
+def offered(app: WebSessionApp, key: str) -> str | None:
+    """What ``key`` does on the screen now, as its footer says (None: nothing)."""
+    active = app.active_bindings.get(key)
+    return active.binding.description if active is not None and active.enabled else None
+
+
+async def jetlag_to_its_end(pilot: Pilot[None], bea: WebSessionApp) -> None:
+    """From the lobby: a Jet Lag game against greedy, played by typed plays to its end, until
+    the end screen shows."""
+    await new_game_form(pilot, bea)
+    await pilot.press("shift+tab", "enter", "down", "enter")  # the Game line: Jet Lag
+    await until(pilot, lambda: bea.screen.query_one("#seats").disabled)
+    await pilot.press("enter")
+    await until(pilot, lambda: screen_name(bea) == "JetLagScreen")
+    peer = bea.peer
+    assert peer is not None and peer.seat == 0
+    for _ in range(60):
+        await until(pilot, lambda: peer.game.over or peer.game.to_move() == 0, 20)
+        if peer.game.over:
+            break
+        before = len(peer.game.entries)
+        play = greedy_choice(peer.view(0), 0)
+        await pilot.press(":", *jetlag_notation.format_action(play), "enter")
+        await until(pilot, lambda b=before: len(peer.game.entries) > b)
+    assert peer.game.over
+    await until(pilot, lambda: screen_name(bea) != "JetLagScreen", 15)
 
 
 async def test_a_seat_taken_before_the_tab_sits_leaves_it_in_the_lobby(

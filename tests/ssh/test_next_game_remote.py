@@ -1,0 +1,160 @@
+"""The next game over the lobby's protocol (``next``, docs/protocol.md): what r at a game's end
+asks for from `jetset join ssh://` and from a browser tab. Its players get a seat in the game
+that follows it (the first to ask opens it, like the finished one; the others are seated in
+it); nobody else can open it. Real SSH channels, as `jetset join ssh://` opens them."""
+
+from __future__ import annotations
+
+import asyncio
+import shutil
+from pathlib import Path
+
+from engine.jetlag.bots import greedy_choice
+from jetset_tui.ssh.seating import Player
+from netcode import lobbyproto as lp
+from netcode.messages import Error, to_wire
+from netcode.peer import NetPeer
+from netcode.peer_words import JoinRefused
+from tests.ssh.helpers import (
+    answer,
+    lobby_channel,
+    opener,
+    ssh_peer,
+    start_server,
+    trusted_hosts,
+)
+
+
+async def played_out(peers: list[NetPeer]) -> None:
+    """Each seat plays greedy's choice until the game is over."""
+    game = peers[0].game
+    for _ in range(2000):
+        if game.over:
+            return
+        for peer in peers:
+            seat = peer.seat
+            if seat is not None and peer.game.to_move() == seat:
+                await peer.submit(seat, greedy_choice(peer.view(seat), seat))
+        await asyncio.sleep(0.01)
+    raise AssertionError("the game never ended")
+
+
+async def test_next_seats_the_players_of_a_finished_game_in_one_game_like_it(
+    tmp_path: Path,
+) -> None:
+    server = await start_server(tmp_path)
+    try:
+        first = server.lobby.create(Player("key:h", "hal"), 2, [], "pw", game="jetlag")
+        ann = opener(server, tmp_path, "ann", first.id, password="pw")
+        ben = opener(server, tmp_path, "ben", first.id, password="pw")
+        peers = [
+            await ssh_peer(ann, name="ann", password=ann.password),
+            await ssh_peer(ben, name="ben", password=ben.password),
+        ]
+        await played_out(peers)
+        for peer in peers:
+            await peer.close()
+
+        stranger = await lobby_channel(server, tmp_path, "cy")  # held no seat there
+        await stranger.send(to_wire(lp.NextGame(game=first.id, password="pw")))
+        refusal = await answer(stranger)
+        assert isinstance(refusal, Error) and not refusal.fatal
+        assert refusal.message == "only its players open a game's next game, once it is over"
+        assert list(server.lobby.rooms) == [first.id] and first.next_game is None
+
+        ann.next_after(first.id)
+        again = [await ssh_peer(ann, name="ann", password=ann.password)]
+        following = server.lobby.rooms[first.next_game or ""]
+        assert first.next_by == "ann" and ann.game == following.id != first.id
+        assert following.game == "jetlag" and len(following.table.seats) == 2
+        assert following.password == "pw" and following.open_seats == 1
+        ben.next_after(first.id)
+        again.append(await ssh_peer(ben, name="ben", password=ben.password))
+        assert ben.game == following.id and len(server.lobby.rooms) == 2  # none made for ben
+        assert sorted(peer.seat for peer in again) == [0, 1]
+        for _ in range(500):  # every seat taken: the game is dealt
+            if again[0].game.entries:
+                break
+            await asyncio.sleep(0.02)
+        assert again[0].game.entries
+        # a reconnection asks for the seat in the new game, not for another next game
+        assert ann.request() == lp.JoinGame(game=following.id, password="pw", code=ann.seat_code())
+        for peer in again:
+            await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_next_asks_the_finished_games_password(tmp_path: Path) -> None:
+    server = await start_server(tmp_path)
+    try:
+        first = server.lobby.create(Player("key:h", "hal"), 2, ["greedy"], "pw", game="jetlag")
+        ann = opener(server, tmp_path, "ann", first.id, password="pw")
+        peer = await ssh_peer(ann, name="ann", password=ann.password)
+        await played_out([peer])
+        await peer.close()
+        ann.next_after(first.id)
+        ann.password = None
+        try:
+            await ssh_peer(ann, name="ann", password=ann.password)
+        except JoinRefused as exc:
+            assert exc.message.startswith("wrong password"), exc.message
+        else:
+            raise AssertionError("the next game of a private game was opened without its password")
+        assert first.next_game is None and len(server.lobby.rooms) == 1
+    finally:
+        await server.close()
+
+
+async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
+    tmp_path: Path,
+) -> None:
+    """`jetset join ssh://erin@HOST:PORT/1` at a terminal, a Jet Lag game against greedy (a
+    short turn clock lets the stand-in play erin's decisions): at its end the footer offers r,
+    and r, in the same command, seats erin in game 2, like game 1; once that is over, q ends
+    the command."""
+    from tests.ssh.test_subsystem import home_with_key
+    from tests.terminal import Terminal
+
+    server = await start_server(tmp_path, turn_time=0.3)
+    try:
+        lobby = await lobby_channel(server, tmp_path, "maker")
+        await lobby.send(to_wire(lp.Create(game="jetlag", players=2, bots=("greedy",))))
+        assert await answer(lobby) == lp.Created(game="1")
+        env = home_with_key(tmp_path, "erin")
+        env["JETSET_HOME"] = str(tmp_path / "jetset-home")
+        assert server.host_key_path is not None
+        known = trusted_hosts(server.port, server.host_key_path, tmp_path)
+        shutil.copy(known, Path(env["HOME"]) / ".ssh" / "known_hosts")
+        base = f"ssh://erin@127.0.0.1:{server.port}"
+        terminal = Terminal("join", f"{base}/1", env=env)
+        try:
+            await asyncio.to_thread(terminal.read_until, b"Play again", 90)
+            first = server.lobby.rooms["1"]
+            assert first.table.over and first.next_game is None
+            start = len(terminal.out)
+            terminal.type("r")
+            await asyncio.to_thread(terminal.read_until, f"{base}/2".encode(), 20, start)
+            assert first.next_game == "2" and first.next_by == "erin"
+            following = server.lobby.rooms["2"]
+            assert following.game == "jetlag"
+            assert [s.kind.bot for s in following.table.seats] == [None, "greedy"]
+            assert following.table.seats[0].name == "erin"
+            for _ in range(900):
+                if following.table.over:
+                    break
+                await asyncio.sleep(0.1)
+            assert following.table.over
+            await asyncio.to_thread(terminal.settle, 1.0)
+            start = len(terminal.out)
+            terminal.type("q")  # the end's Menu: the start screen, whose q ends the command
+            await asyncio.to_thread(terminal.read_until, b"Play now", 20, start)
+            terminal.type("q")
+            assert await asyncio.to_thread(terminal.close) == 0
+            said = terminal.out.decode(errors="replace")
+            assert said.count("jetset join: joined") == 2, said[-800:]
+        finally:
+            if terminal.proc.poll() is None:
+                terminal.proc.kill()
+    finally:
+        await server.close()
