@@ -28,7 +28,7 @@ if TYPE_CHECKING:
     from jetset_tui.form_games import FormChoices
     from jetset_tui.jetlag_plan import JetLagPlan
     from jetset_tui.seating import GamePlan
-    from netcode.client import GameClient
+    from netcode.client import GameClient, NextGameOpened
     from netcode.local import LocalSession
     from netcode.logfile import GameLog
 
@@ -455,6 +455,16 @@ class JetSetApp(App[None]):
         if self.can_play_again():
             self.next_game_asked = True
             self.exit()
+
+    def next_game_opened(self, session: GameClient, opened: NextGameOpened) -> None:
+        """At a finished game's end, its host said another of its players opened the next game
+        (a server's table): say so, where r takes a seat in it (``can_play_again``)."""
+        seats = session.seats
+        if opened.seat in session.local_seats or not self.can_play_again():
+            return
+        name = seats[opened.seat].name if opened.seat < len(seats) else "?"
+        said = _("{name} opened the next game for these seats: r takes a seat in it.")
+        self.notify(said.format(name=name), timeout=30, markup=False)
 
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which

@@ -65,6 +65,15 @@ class ChatHistory:
 
 
 @value(unsafe_hash=True)
+class NextGameOpened:
+    """After the end, at a server's table: the player in ``seat`` opened the game that follows
+    this one for its seats, ``game`` in the server's lobby (its ``next`` seats the others)."""
+
+    game: str
+    seat: int
+
+
+@value(unsafe_hash=True)
 class SeatsChanged:
     seats: tuple[SeatInfo, ...]
 
@@ -151,6 +160,7 @@ ClientEvent = (
     | GameOver
     | Problem
     | TakenBack
+    | NextGameOpened
 )
 Listener = Callable[[ClientEvent], None]
 

@@ -23,6 +23,7 @@ from engine.games import DEFAULT, GAMES
 from engine.platform import SEVERAL_OF
 from netcode.messages import (
     MAX_CHAT,
+    MAX_GAME_ID,
     MAX_KIND,
     MAX_NAME,
     MAX_PASSWORD,
@@ -41,7 +42,6 @@ CLIENT = "lobby-client"
 """The side of what a client says in the lobby."""
 SERVER = "lobby-server"
 """The side of what the lobby answers."""
-MAX_GAME_ID = 16
 MAX_GAME_NAME = 16
 """A game's name (``engine.games``: ``jetset``, ``jetlag``)."""
 E_SEAT_CODE = "seat-code"

@@ -59,6 +59,8 @@ MAX_ACTION = 400
 MAX_TOKEN = 64
 MAX_CLIENT = 64
 MAX_SEATS = 16
+MAX_GAME_ID = 16
+"""A game's id in an SSH server's lobby."""
 MAX_KIND = 200
 MAX_PASSWORD = 128
 
@@ -463,6 +465,16 @@ class Pledges(ProtocolMessage, t="pledges"):
 
 
 @dataclass(frozen=True, kw_only=True)
+class NextGame(ProtocolMessage, t="next"):
+    """After the end, at a server's table (``jetset ssh-server``): the player in ``seat`` opened
+    ``game``, the game that follows this one for its seats, which the lobby's ``next`` request
+    seats the others in (netcode/lobbyproto.py)."""
+
+    game: str = spec(max_len=MAX_GAME_ID)
+    seat: int = spec(lowest=0)
+
+
+@dataclass(frozen=True, kw_only=True)
 class End(ProtocolMessage, t="end"):
     """The game is over: the seed, the log's header and every entry with its secrets."""
 
@@ -489,6 +501,7 @@ HostMessage = (
     | Unpaused
     | Pledges
     | End
+    | NextGame
 )
 
 

@@ -32,6 +32,7 @@ from netcode.client import (
     ChatMessage,
     EntryApplied,
     GameOver,
+    NextGameOpened,
     Presence,
     PresenceChanged,
     Problem,
@@ -211,6 +212,8 @@ class NetPeer(ReconnectingPeer):
                 self._on_end(msg)
             case m.Bye():
                 self._on_bye(msg)
+            case m.NextGame():
+                self.emit(NextGameOpened(msg.game, msg.seat))
         # pong, and message types from later versions (None), need nothing
 
     def _on_pledges(self, msg: m.Pledges) -> None:

@@ -222,6 +222,7 @@ class EndScreen(EndFrame):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("t", "tutorial_next", N_("Last chapter")),  # the tutorial's (80 columns)
+        Binding("t", "chat", N_("Chat")),  # at a table with people elsewhere (EndFrame's)
     ]
     DEFAULT_CSS = """
     EndScreen #scores { height: auto; padding: 1 2 0 2; }

@@ -6,6 +6,10 @@ The frame knows no game: each game's end screen is built on it and gives the ver
 (``title_text``), the table of points by source (``points_table``), what comes below them
 (``compose_more``: Jet Set's story of the Final Flights and its charts, Jet Lag's table as it
 ended) and, for a game played at this keyboard, the rematch (``rematch``).
+
+At a table with people elsewhere (joined, or at a server) the game's connection stays open
+while its end shows (``keep_table``): the table's chat goes on (t, and its lines as notices),
+and the host says who opened the next game (``NextGameOpened``, at a server's table).
 """
 
 from __future__ import annotations
@@ -30,6 +34,7 @@ from jetset_tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
     from jetset_tui.app import JetSetApp
+    from netcode.client import ClientEvent, GameClient
 
 
 def saved_text(path: Path) -> str:
@@ -42,6 +47,7 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", N_("Play again")),
+        Binding("t", "chat", N_("Chat")),
         Binding("w", "replay", N_("Watch the replay")),
         Binding("escape,q", "menu", N_("Menu")),
         Binding("down", "scroll_body(1)", N_("Scroll"), key_display="↑↓"),
@@ -56,6 +62,8 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         """``path``: the game's log, where it is saved (None: no replay to watch)."""
         super().__init__(classes="guarded")
         self.path = path
+        self.table: GameClient | None = None
+        """The game's session, kept open while this screen shows (``keep_table``)."""
 
     # -- what each game gives ---------------------------------------------------------------
 
@@ -84,6 +92,40 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         """Give way to a new game with the same seats (only asked when ``can_rematch``)."""
         return
 
+    # -- the table, still open ----------------------------------------------------------------
+
+    def keep_table(self, session: GameClient) -> None:
+        """Keep ``session`` (a game with people elsewhere: ``can_chat``) open while this screen
+        shows, and close it when the screen goes; the table screen that ended hands it over."""
+        self.table = session
+
+    def on_mount(self) -> None:
+        if self.table is not None:
+            self.table.add_listener(self.heard_at_table)
+
+    async def on_unmount(self) -> None:
+        if self.table is not None:
+            self.table.remove_listener(self.heard_at_table)
+            await self.table.close()
+
+    def heard_at_table(self, event: ClientEvent) -> None:
+        """After the end: a chat line as a notice (unless the chat is open), and who opened the
+        next game (``JetSetApp.next_game_opened``)."""
+        from jetset_tui.screens.chat import ChatScreen, notify_chat
+        from netcode.client import ChatMessage, NextGameOpened
+
+        session, app = self.table, self.networked_app()
+        if isinstance(event, ChatMessage) and not isinstance(self.app.screen, ChatScreen):
+            notify_chat(self.app, event)
+        elif isinstance(event, NextGameOpened) and session is not None and app is not None:
+            app.next_game_opened(session, event)
+
+    def action_chat(self) -> None:
+        from jetset_tui.screens.chat import ChatScreen
+
+        if self.table is not None and not isinstance(self.app.screen, ChatScreen):
+            self.app.push_screen(ChatScreen(self.table))
+
     # -- the frame ----------------------------------------------------------------------------
 
     def compose(self) -> ComposeResult:
@@ -99,6 +141,8 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             return self.can_rematch() or self.plays_again_elsewhere()
         if action == "replay":
             return self.path is not None
+        if action == "chat":
+            return self.table is not None
         if action == "scroll_body":
             return self.overflows()
         return True

@@ -132,6 +132,8 @@ class GameScreen(GameMoves):
         frame as the table's redraw (``own_move_played``), not a frame after it."""
         self._table_asked = False
         self._bell = TurnBell()
+        self._handed = False
+        """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
         self._session_opened = False
         self.table_ready = False
@@ -220,7 +222,8 @@ class GameScreen(GameMoves):
 
     async def on_unmount(self) -> None:
         self.session.remove_listener(self.on_client_event)
-        await self.session.close()
+        if not self._handed:  # else the end screen closes it
+            await self.session.close()
 
     # -- what the table looks like to the player at the keyboard ----------------------------
 
@@ -422,7 +425,11 @@ class GameScreen(GameMoves):
         self.app.push_screen(pass_screen)
 
     def show_end(self) -> None:
-        self.app.switch_screen(self.end_screen())
+        end = self.end_screen()
+        if self.session.can_chat:  # people elsewhere: the table stays open at the end
+            end.keep_table(self.session)
+            self._handed = True
+        self.app.switch_screen(end)
 
     def end_screen(self, note: str | None = None, tutorial_next: bool = False) -> EndScreen:
         """The end of this game (``EndScreen``'s ``note`` and ``tutorial_next``: the

@@ -126,6 +126,8 @@ class JetLagScreen(JetLagCommandLine):
         self._ended = False
         self._sync_pending = False
         self._bell = TurnBell()
+        self._handed = False
+        """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         """When this table came on screen (the bell's ``WAITED``: nothing in the game)."""
         self._mine: Played | None = None
         """What the viewer played last, said until they act again."""
@@ -158,7 +160,8 @@ class JetLagScreen(JetLagCommandLine):
     async def on_unmount(self) -> None:
         """The session is closed with the table (a local game's log stays, to resume)."""
         self.session.remove_listener(self.heard)
-        await self.session.close()
+        if not self._handed:  # else the end screen closes it
+            await self.session.close()
 
     # -- what is on screen ------------------------------------------------------------------
 
@@ -300,6 +303,9 @@ class JetLagScreen(JetLagCommandLine):
         end = JetLagEndScreen(
             state, self.names, self.seat(), self.saved(), again=again, watching=self.watching
         )
+        if self.session.can_chat:  # people elsewhere: the table stays open at the end
+            end.keep_table(self.session)
+            self._handed = True
         self.app.switch_screen(end)
 
     def heard(self, event: ClientEvent) -> None:

@@ -93,8 +93,6 @@ class SshApp(JetSetApp):
         self.seat_codes: dict[str, str] = {}
         """--open: the code of each seat this session sat in (by game), known to its player:
         taking the seat back in this session needs no code typed again."""
-        self._told_next: str | None = None
-        """The next game this session's player was last told of (``tell_next_game``)."""
 
     def get_default_screen(self) -> LobbyScreen:
         """The lobby is the first screen, and the bottom of the stack: no screen under it to
@@ -337,8 +335,8 @@ class SshApp(JetSetApp):
 
     async def next_game(self, room: Room) -> None:
         """A seat in the game that follows ``room`` for its players (``Lobby.next_room``: the
-        one another of them opened, else a new one like it, which the others at its end are
-        told of by ``tell_next_game``)."""
+        one another of them opened, else a new one like it, whose host tells the others at its
+        end: ``JetSetApp.next_game_opened``)."""
         try:
             following = self.lobby.next_room(room, self.player)
         except (LobbyError, OSError) as exc:
@@ -352,17 +350,6 @@ class SshApp(JetSetApp):
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             await self.pop_screen()
         self.back_in_lobby()
-
-    def tell_next_game(self) -> None:
-        """At the end of a game whose next game another of its players opened: say so, once."""
-        room = self.finished_seat()
-        if room is None or room.next_game is None or room.next_game == self._told_next:
-            return
-        self._told_next = room.next_game
-        following = self.lobby.rooms.get(room.next_game)
-        if following is not None and following.creator != self.player.identity:
-            said = _("{name} opened the next game for these seats: r takes a seat in it.")
-            self.notify(said.format(name=room.next_by), timeout=30, markup=False)
 
     # -- out of a game ----------------------------------------------------------------------
 

@@ -37,6 +37,7 @@ from netcode.botplayer import play_bot
 from netcode.connection import BucketsByAddress
 from netcode.gameoptions import option_map
 from netcode.host import Host, HostSettings
+from netcode.messages import NextGame
 from netcode.names import confusable_classes
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
@@ -259,6 +260,7 @@ class Lobby(Seating):
             player, len(table.seats), bots, room.password, game=room.game, options=options
         )
         room.next_game, room.next_by = made.id, player.name
+        room.host.broadcast(NextGame(game=made.id, seat=room.members[player.identity].seat))
         self.changed()
         return made
 

@@ -138,6 +138,7 @@ WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
         m.End(seed="s", header={"format": 3}, log=([0, "income", "d"],)),
         {"t": "end", "seed": "s", "header": {"format": 3}, "log": [[0, "income", "d"]]},
     ),
+    (m.NextGame(game="2", seat=1), {"t": "next", "game": "2", "seat": 1}),
 ]
 
 

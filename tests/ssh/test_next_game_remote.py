@@ -12,6 +12,7 @@ from pathlib import Path
 from engine.jetlag.bots import greedy_choice
 from jetset_tui.ssh.seating import Player
 from netcode import lobbyproto as lp
+from netcode.client import ClientEvent, NextGameOpened
 from netcode.messages import Error, to_wire
 from netcode.peer import NetPeer
 from netcode.peer_words import JoinRefused
@@ -52,8 +53,9 @@ async def test_next_seats_the_players_of_a_finished_game_in_one_game_like_it(
             await ssh_peer(ben, name="ben", password=ben.password),
         ]
         await played_out(peers)
-        for peer in peers:
-            await peer.close()
+        await peers[0].close()  # ben stays at the end: the host tells him who opened the next
+        heard: list[ClientEvent] = []
+        peers[1].add_listener(heard.append)
 
         stranger = await lobby_channel(server, tmp_path, "cy")  # held no seat there
         await stranger.send(to_wire(lp.NextGame(game=first.id, password="pw")))
@@ -68,6 +70,12 @@ async def test_next_seats_the_players_of_a_finished_game_in_one_game_like_it(
         assert first.next_by == "ann" and ann.game == following.id != first.id
         assert following.game == "jetlag" and len(following.table.seats) == 2
         assert following.password == "pw" and following.open_seats == 1
+        for _ in range(250):
+            if NextGameOpened(following.id, peers[0].seat or 0) in heard:
+                break
+            await asyncio.sleep(0.02)
+        assert NextGameOpened(following.id, peers[0].seat or 0) in heard, heard
+        await peers[1].close()
         ben.next_after(first.id)
         again.append(await ssh_peer(ben, name="ben", password=ben.password))
         assert ben.game == following.id and len(server.lobby.rooms) == 2  # none made for ben

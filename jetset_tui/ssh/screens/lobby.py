@@ -45,13 +45,8 @@ class LobbyApp(Protocol):
 
     def back_in_lobby(self) -> None: ...
 
-    def tell_next_game(self) -> None: ...
 
-
-LOBBY_APP = (
-    *("create_game", "join_game", "watch_game", "resume_seat", "back_in_lobby"),
-    "tell_next_game",
-)
+LOBBY_APP = ("create_game", "join_game", "watch_game", "resume_seat", "back_in_lobby")
 """``LobbyApp``'s methods, checked on the app the screen runs in."""
 
 COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
@@ -256,7 +251,6 @@ class LobbyScreen(Screen[None]):
             self.refresh_games()
         else:
             self._stale = True
-        self.ssh_app.tell_next_game()  # at a game's end: another player opened the next
 
     # -- what it shows ----------------------------------------------------------------------
 
