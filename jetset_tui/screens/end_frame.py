@@ -48,6 +48,7 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", N_("Play again")),
         Binding("t", "chat", N_("Chat")),
+        Binding("c", "chat", N_("Chat"), show=False),  # Jet Lag's table chats with c
         Binding("w", "replay", N_("Watch the replay")),
         Binding("escape,q", "menu", N_("Menu")),
         Binding("down", "scroll_body(1)", N_("Scroll"), key_display="↑↓"),

@@ -346,7 +346,9 @@ class SshApp(JetSetApp):
         await self.take_seat(following, following.password)
 
     async def leave_finished(self) -> None:
-        """From a finished game's end to the lobby, letting go of its peer."""
+        """From a finished game's end to the lobby, letting go of its peer (and of the notices
+        of that game)."""
+        self.clear_notifications()
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             await self.pop_screen()
         self.back_in_lobby()

@@ -300,6 +300,7 @@ class WebSessionApp(JetSetApp):
         for lobby in lobbies:  # seen again as the screens above go: nothing more to do
             lobby.handed = False
         peer, self.peer = self.peer, None
+        self.clear_notifications()  # the game's notices stay with the game
         while len(self.screen_stack) > 1:  # down to the name, under every screen
             await self.pop_screen()
         if peer is not None:

@@ -4,12 +4,14 @@ Two real SSH terminals at a Jet Lag game played to its end."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import asyncssh
 
 from engine import CHANCE
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.server import GameServer
-from tests.ssh.helpers import Term, jetlag_for_two, jetlag_play
+from tests.ssh.helpers import Term, connect, jetlag_for_two, jetlag_play, start_server
 
 
 async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
@@ -44,12 +46,12 @@ def notices(text: str) -> str:
 async def test_the_tables_chat_goes_on_at_its_end(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
-    """At the end screen t opens the table's chat, as during the game: bob's "gg" reaches
-    alice, who is still at her end screen, as a notice."""
+    """At the end screen the table's chat goes on (t, and c as at Jet Lag's table): bob's
+    "gg" reaches alice, who is still at her end screen, as a notice."""
     alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
     await played_to_its_end(alice, bob, room)
     assert "t Chat" in bob.text().splitlines()[-1]
-    await bob.press("t")
+    await bob.press("c")
     await bob.wait_for("say something; Enter sends", settle=0.3)
     await bob.type("gg, again?")
     await bob.press("enter")
@@ -71,3 +73,23 @@ async def played_to_its_end(alice: Term, bob: Term, room: Room) -> None:
         await jetlag_play(players[seat], room, seat)
     for term in (alice, bob):
         await term.wait_for(lambda text: "r Play again" in text.splitlines()[-1])
+
+
+async def test_t_at_a_jet_set_games_end_opens_the_tables_chat(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """Jet Set's end screen has two t's: the tutorial's last chapter (not here) and the table's
+    chat, which t opens at a server's table. A short turn clock lets the stand-in play alice's
+    game against greedy to its end."""
+    server = await start_server(tmp_path, turn_time=0.1)
+    try:
+        alice = await connect(server, "alice", alice_key, width=100, height=30)
+        await alice.form_filled(seats=2, bots=1)
+        await alice.press("enter")  # every seat taken: the game begins at once
+        await alice.wait_for(lambda text: "r Play again" in text.splitlines()[-1], timeout=120)
+        assert "t Chat" in alice.text().splitlines()[-1]
+        await alice.press("t")
+        await alice.wait_for("say something; Enter sends", settle=0.3)
+        await alice.close()
+    finally:
+        await server.close()

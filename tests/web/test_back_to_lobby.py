@@ -94,6 +94,8 @@ async def test_r_at_a_games_end_seats_the_tab_in_the_next_game(server: GameServe
         assert following.game == "jetlag" and following.open_seats == 0
         assert [seat.kind.bot for seat in following.table.seats] == [None, "greedy"]
         assert bea.gate.state.game == "2" and bea.gate.state.after is None
+        codes = [str(n.message) for n in bea._notifications if n.title == "Your seat"]
+        assert len(codes) == 1, codes  # the finished game's notices went with it
 
 
 def offered(app: WebSessionApp, key: str) -> str | None:
