@@ -432,19 +432,20 @@ class JetSetApp(App[None]):
         playing = getattr(self.screen, "session", None) if is_table_screen(self.screen) else None
         ask_to_leave(self, hosting, playing)
 
-    next_game_offered = False
-    """The game was joined through a server's lobby (``jetset join ssh://``): r at its end
-    ends this app with ``next_game_asked``, for the command to ask the lobby for the next game
-    of its seats."""
-    next_game_asked = False
+    from_lobby = False
+    """The game was reached through a server's lobby (``jetset join ssh://``): at its end, r
+    (a seat's) asks for the next game of its seats and Esc goes back to that lobby, each by
+    ending this app with ``then`` for the command to do."""
+    then: str | None = None
+    """What the command does once this app ends (``from_lobby``): ``NEXT_GAME``, ``LOBBY``."""
 
     def can_play_again(self) -> bool:
         """At the end of a game joined over the network: whether its seats can play again
-        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``next_game_offered``);
+        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``from_lobby``);
         a game at this keyboard has its own rematch (the end screens')."""
         session = self.launch_session
         return (
-            self.next_game_offered
+            self.from_lobby
             and session is not None
             and bool(session.local_seats)
             and bool(session.game.over)
@@ -453,8 +454,17 @@ class JetSetApp(App[None]):
     def play_again(self) -> None:
         """The next game of a finished networked game's seats (only when ``can_play_again``)."""
         if self.can_play_again():
-            self.next_game_asked = True
+            self.then = NEXT_GAME
             self.exit()
+
+    def back_to_server_lobby(self) -> bool:
+        """Esc at the end of a game reached through a server's lobby: end this app for the
+        command to show that lobby again (``LOBBY``); False elsewhere (the menu, as ever)."""
+        if not self.from_lobby:
+            return False
+        self.then = LOBBY
+        self.exit()
+        return True
 
     def next_game_opened(self, session: GameClient, opened: NextGameOpened) -> None:
         """At a finished game's end, its host said another of its players opened the next game
@@ -568,14 +578,20 @@ def _act(screen: object, kind: str) -> Callable[[], None]:
     return run
 
 
+NEXT_GAME = "next"
+"""``run_client_async``'s answer: the player asked for the next game of its seats (r)."""
+LOBBY = "lobby"
+"""``run_client_async``'s answer: the player went back to the server's lobby (Esc at the end)."""
+
+
 async def run_client_async(
-    client: GameClient, *, joined_at: str | None = None, next_game: bool = False
-) -> bool:
+    client: GameClient, *, joined_at: str | None = None, from_lobby: bool = False
+) -> str | None:
     """Play a networked game in the app, as a peer of a host (`jetset host`, `jetset join`
-    with the host's address as ``joined_at``). ``next_game``: the game came from a server's
-    lobby, which seats its players in a next game; True if the player asked for it (r at its
-    end)."""
+    with the host's address as ``joined_at``). ``from_lobby``: the game came from a server's
+    lobby (``jetset join ssh://``); what the player asked for at its end (``NEXT_GAME``,
+    ``LOBBY``), or None."""
     app = JetSetApp(session=client, joined_at=joined_at)
-    app.next_game_offered = next_game
+    app.from_lobby = from_lobby
     await app.run_async()
-    return app.next_game_asked
+    return app.then

@@ -211,24 +211,28 @@ async def join(
                 joined += f"; token {peer.token}"
             print(f"jetset join: {printable(joined)}", flush=True)
             peer.add_listener(partial(print_event, peer, verbose=args.spectate))
-        again = False
+        then = None
         try:
             if runner is not None:
                 peer.wait_out_pauses = True  # a person at the screen waits in their seat
-                next_game = opener is not None and peer.seat is not None
-                again = await runner(peer, joined_at=args.address, next_game=next_game)  # type: ignore[operator]
+                lobby = opener is not None
+                then = await runner(peer, joined_at=args.address, from_lobby=lobby)  # type: ignore[operator]
             elif args.bot:
                 await play_bot(peer, args.bot, peer.commitment or "", delay=args.delay)
-            if not again:
+            if then is None:
                 await peer.wait_over()
         finally:
             await peer.close()
-        if not again or opener is None or opener.game is None:
+        if then is None or opener is None:
             break
         print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
-        opener.next_after(opener.game)  # r at its end: the lobby seats us in the next game
-        try:
-            peer = await seat_at(await opener.connect())
+        args.token = None  # the finished game's seat
+        try:  # at its end, r (the next game of its seats) or Esc (the server's lobby again)
+            first = await after_the_game(opener, then)
+            if first is None:
+                print(_("jetset join: you left the lobby"), flush=True)
+                return 0
+            peer = await seat_at(first)
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
             return cannot_join(args, exc)
     summary = result(peer)
@@ -237,6 +241,21 @@ async def join(
     else:
         print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
     return 0 if summary["ok"] or left_normally(peer) else 1
+
+
+async def after_the_game(opener: SshOpener, then: str) -> Transport | None:
+    """The channel at the game a player chose at the end of one reached through a server's
+    lobby: the next game of its seats (``NEXT_GAME``), or the one picked in the lobby shown
+    again (None: they left it)."""
+    from jetset_tui.app import NEXT_GAME
+    from jetset_tui.screens.remote_lobby import pick_remote_game
+
+    if then == NEXT_GAME and opener.game is not None:
+        opener.next_after(opener.game)  # the lobby seats us in the next game
+        return await opener.connect()
+    opener.spectate, opener.game, opener.token = False, None, None  # chosen anew
+    transport, framed = await opener.channel()
+    return await pick_remote_game(opener, transport, framed)
 
 
 def joined_words(peer: NetPeer, address: str) -> str:

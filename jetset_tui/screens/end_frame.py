@@ -191,4 +191,8 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             self.notify(problem, severity="error", markup=False)
 
     def action_menu(self) -> None:
-        self.app.pop_screen()
+        """Back to the menu; a game reached through a server's lobby by ``jetset join ssh://``:
+        back to that lobby (``JetSetApp.back_to_server_lobby``)."""
+        app = self.networked_app()
+        if app is None or not app.back_to_server_lobby():
+            self.app.pop_screen()

@@ -155,9 +155,11 @@ async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
             assert following.table.over
             await asyncio.to_thread(terminal.settle, 1.0)
             start = len(terminal.out)
-            terminal.type("q")  # the end's Menu: the start screen, whose q ends the command
-            await asyncio.to_thread(terminal.read_until, b"Play now", 20, start)
-            terminal.type("q")
+            terminal.type("\x1b")  # the end's Esc: the server's lobby again, in the same command
+            await asyncio.to_thread(terminal.read_until, b"you are erin", 20, start)
+            start = len(terminal.out)
+            terminal.type("\x1b")  # the lobby's Esc: the command ends
+            await asyncio.to_thread(terminal.read_until, b"you left the lobby", 20, start)
             assert await asyncio.to_thread(terminal.close) == 0
             said = terminal.out.decode(errors="replace")
             assert said.count("jetset join: joined") == 2, said[-800:]
