@@ -81,7 +81,7 @@ async def test_t_at_a_jet_set_games_end_opens_the_tables_chat(
     """Jet Set's end screen has two t's: the tutorial's last chapter (not here) and the table's
     chat, which t opens at a server's table. A short turn clock lets the stand-in play alice's
     game against greedy to its end."""
-    server = await start_server(tmp_path, turn_time=0.1)
+    server = await start_server(tmp_path, turn_time=0.02)
     try:
         alice = await connect(server, "alice", alice_key, width=100, height=30)
         await alice.form_filled(seats=2, bots=1)
