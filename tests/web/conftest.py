@@ -8,10 +8,10 @@ import os
 
 import pytest
 
-from tests.ssh.conftest import server
+from tests.ssh.conftest import alice_key, server
 from tests.web.browser import chromium
 
-__all__ = ["server"]
+__all__ = ["alice_key", "server"]
 
 
 def missing() -> str | None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import asyncssh
 from textual.pilot import Pilot
 
 from engine.jetlag import notation as jetlag_notation
@@ -16,7 +17,7 @@ from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LINKS_PER_TICKET
 from jetset_tui.web.session import WebLobbyScreen, WebSessionApp
 from netcode.transport import Transport
-from tests.ssh.helpers import client_key, connect
+from tests.ssh.helpers import client_key, connect, start_server
 from tests.web.tabs import lobby_gate, new_game_form, screen_name, tab_in_lobby, until
 
 
@@ -159,3 +160,35 @@ async def test_a_seat_taken_before_the_tab_sits_leaves_it_in_the_lobby(
         where = str(bea.screen.query_one("#where").render())
         assert where == "Jet Set: you are bea; Enter joins", where
     await dan.close()
+
+
+async def test_a_tab_at_a_games_end_is_told_who_opened_the_next_game(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """alice (over SSH) and bea (a tab) play Jet Lag to its end (a 20 ms turn clock lets the
+    stand-ins play it); alice's r opens the next game, the finished game's host says so, and
+    bea's end screen tells her who did; her r seats her in it."""
+    server = await start_server(tmp_path, turn_time=0.02)
+    try:
+        alice = await connect(server, "alice", alice_key, width=100, height=30)
+        await alice.jetlag_form()
+        await alice.fill("Bots among them", "0")
+        await alice.press("enter")
+        await alice.wait_for("waiting for players")
+        async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+            lobby = bea.screen
+            assert isinstance(lobby, WebLobbyScreen)
+            await until(pilot, lambda: [g.id for g in lobby.games] == ["1"])
+            await pilot.press("j")
+            await until(pilot, lambda: screen_name(bea) == "JetLagEndScreen", 60)
+            await alice.wait_for(lambda text: "r Play again" in text.splitlines()[-1], 30)
+            await alice.press("r")
+            said = "alice opened the next game for these seats: r takes a seat in it."
+            await until(pilot, lambda: said in [str(n.message) for n in bea._notifications])
+            await pilot.press("r")  # (the stand-ins may play game 2 to its end at once)
+            await until(pilot, lambda: bea.peer is not None and bea.gate.state.game == "2", 15)
+            assert bea.peer is not None and bea.peer.seat == 1
+            assert server.lobby.rooms["2"].open_seats == 0
+        await alice.close()
+    finally:
+        await server.close()
