@@ -153,7 +153,6 @@ async def join(
     from netcode.peer import NetPeer, new_contribution
     from netcode.peer_words import JoinRefused
     from netcode.seatkeys import SeatKeys
-    from netcode.text import printable
     from netcode.transport import open_tcp
     from netcode.userdirs import seat_keys_dir
 
@@ -200,17 +199,7 @@ async def join(
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return cannot_join(args, exc)
     while True:
-        if runner is not None:
-            said = _("jetset join: {what}").format(what=joined_words(peer, args.address))
-            print(printable(said), flush=True)
-        elif not args.json:
-            # English in every language: scripts read the seat and its token from this line.
-            where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
-            joined = f"joined {args.address} {where}"
-            if peer.token is not None:  # a spectator holds none
-                joined += f"; token {peer.token}"
-            print(f"jetset join: {printable(joined)}", flush=True)
-            peer.add_listener(partial(print_event, peer, verbose=args.spectate))
+        say_joined(peer, args, at_screen=runner is not None)
         then = None
         try:
             if runner is not None:
@@ -241,6 +230,24 @@ async def join(
     else:
         print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
     return 0 if summary["ok"] or left_normally(peer) else 1
+
+
+def say_joined(peer: NetPeer, args: argparse.Namespace, *, at_screen: bool) -> None:
+    """Where ``peer`` sits, before its game screen opens (``at_screen``), or for a script: in
+    English in every language, with the seat's token, and every entry printed as it comes."""
+    from netcode.text import printable
+
+    if at_screen:
+        said = _("jetset join: {what}").format(what=joined_words(peer, args.address))
+        print(printable(said), flush=True)
+    elif not args.json:
+        # English in every language: scripts read the seat and its token from this line.
+        where = "as a spectator" if peer.seat is None else f"in seat {peer.seat} as {peer.name}"
+        joined = f"joined {args.address} {where}"
+        if peer.token is not None:  # a spectator holds none
+            joined += f"; token {peer.token}"
+        print(f"jetset join: {printable(joined)}", flush=True)
+        peer.add_listener(partial(print_event, peer, verbose=args.spectate))
 
 
 async def after_the_game(opener: SshOpener, then: str) -> Transport | None:
