@@ -23,7 +23,7 @@ import jetset_tui.app as tui_app
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import N_, _
 from jetset_tui.screens.chat import ChatScreen, notify_chat
-from jetset_tui.screens.game import GameScreen
+from jetset_tui.screens.end_frame import EndFrame
 from jetset_tui.screens.leave import StopScreen
 from jetset_tui.ssh.colours import ReduceColours
 from jetset_tui.ssh.driver import SshDriver, TerminalLink
@@ -400,8 +400,9 @@ class SshApp(JetSetApp):
     # -- the table's chat -------------------------------------------------------------------
 
     def on_peer_event(self, event: ClientEvent) -> None:
-        """A chat line outside the game screen (which shows its own): a notification. The
-        game out of this session's reach for good: back to the lobby (``table_lost``)."""
+        """A chat line where no screen shows it (a table screen, or an end screen keeping the
+        table, shows its own): a notification. The game out of this session's reach for good:
+        back to the lobby (``table_lost``)."""
         if isinstance(event, Problem) and self.current is not None:
             peer = self.current[1]
             if peer.lost is not None and not peer.game.over:  # an end screen stays up
@@ -409,7 +410,7 @@ class SshApp(JetSetApp):
             return
         if not isinstance(event, ChatMessage) or isinstance(self.screen, ChatScreen):
             return
-        if not any(isinstance(screen, GameScreen) for screen in self.screen_stack):
+        if not any(shows_chat(screen) for screen in self.screen_stack):
             self.call_later(notify_chat, self, event)
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -425,3 +426,9 @@ class SshApp(JetSetApp):
     def action_table_chat(self) -> None:
         if self.current is not None and not isinstance(self.screen, ChatScreen | LobbyScreen):
             self.push_screen(ChatScreen(self.current[1]))
+
+
+def shows_chat(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` shows the table's chat lines itself: a table screen of either game, or
+    an end screen that keeps the table (``EndFrame.keep_table``)."""
+    return is_table_screen(screen) or (isinstance(screen, EndFrame) and screen.table is not None)

@@ -47,15 +47,23 @@ async def test_the_tables_chat_goes_on_at_its_end(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
     """At the end screen the table's chat goes on (t, and c as at Jet Lag's table): bob's
-    "gg" reaches alice, who is still at her end screen, as a notice."""
+    "gg" reaches alice, who is still at her end screen, as a notice; one notice a line, there
+    and during the game (the table screens show their own: the session shows none more)."""
     alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
+    await bob.press("c")
+    await bob.wait_for("say something; Enter sends", settle=0.3)
+    await bob.type("good luck")
+    await bob.press("enter", "escape")
+    shown = await alice.wait_for(lambda text: "bob: good luck" in notices(text), settle=0.5)
+    assert notices(shown).count("bob: good luck") == 1, notices(shown)
     await played_to_its_end(alice, bob, room)
     assert "t Chat" in bob.text().splitlines()[-1]
     await bob.press("c")
     await bob.wait_for("say something; Enter sends", settle=0.3)
     await bob.type("gg, again?")
     await bob.press("enter")
-    await alice.wait_for(lambda text: "bob: gg, again?" in notices(text))
+    shown = await alice.wait_for(lambda text: "bob: gg, again?" in notices(text), settle=0.5)
+    assert notices(shown).count("bob: gg, again?") == 1, notices(shown)  # one notice a line
     await alice.close()
     await bob.close()
 
