@@ -132,9 +132,10 @@ class GameScreen(GameMoves):
         frame as the table's redraw (``own_move_played``), not a frame after it."""
         self._table_asked = False
         self._bell = TurnBell()
+        """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
-        """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
+        self._end_shown = False
         self._session_opened = False
         self.table_ready = False
         self._crowded_at: Size | None = None
@@ -425,6 +426,11 @@ class GameScreen(GameMoves):
         self.app.push_screen(pass_screen)
 
     def show_end(self) -> None:
+        """Give way to the end screen, once (a second sync before this screen is gone would
+        make another, and the first, going, would close the table it keeps)."""
+        if self._end_shown:
+            return
+        self._end_shown = True
         end = self.end_screen()
         if self.session.can_chat:  # people elsewhere: the table stays open at the end
             end.keep_table(self.session)

@@ -128,7 +128,6 @@ class JetLagScreen(JetLagCommandLine):
         self._bell = TurnBell()
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
-        """When this table came on screen (the bell's ``WAITED``: nothing in the game)."""
         self._mine: Played | None = None
         """What the viewer played last, said until they act again."""
         self._news: list[Played] = []
