@@ -457,6 +457,11 @@ class JetSetApp(App[None]):
             self.then = NEXT_GAME
             self.exit()
 
+    def end_leads_to_lobby(self) -> bool:
+        """Whether leaving a game's end leads to a server's lobby (``from_lobby``; an SSH
+        session and a browser tab always), rather than to this app's menu."""
+        return self.from_lobby
+
     def back_to_server_lobby(self) -> bool:
         """Esc at the end of a game reached through a server's lobby: end this app for the
         command to show that lobby again (``LOBBY``); False elsewhere (the menu, as ever)."""

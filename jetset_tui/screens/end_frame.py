@@ -50,6 +50,7 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         Binding("t", "chat", N_("Chat")),
         Binding("c", "chat", N_("Chat"), show=False),  # Jet Lag's table chats with c
         Binding("w", "replay", N_("Watch the replay")),
+        Binding("escape,q", "lobby", N_("Lobby")),  # at a server's table: back to its lobby
         Binding("escape,q", "menu", N_("Menu")),
         Binding("down", "scroll_body(1)", N_("Scroll"), key_display="↑↓"),
         Binding("up", "scroll_body(-1)", N_("Scroll"), show=False),
@@ -144,6 +145,8 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             return self.path is not None
         if action == "chat":
             return self.table is not None
+        if action in ("lobby", "menu"):
+            return self.leads_to_lobby() == (action == "lobby")
         if action == "scroll_body":
             return self.overflows()
         return True
@@ -189,6 +192,15 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         problem = app.open_replay(self.path, from_start=True)
         if problem:
             self.notify(problem, severity="error", markup=False)
+
+    def leads_to_lobby(self) -> bool:
+        """Esc leads back to a server's lobby (an SSH session, a browser tab, `jetset join
+        ssh://`), not to this app's menu: the footer says so."""
+        app = self.networked_app()
+        return app is not None and app.end_leads_to_lobby()
+
+    def action_lobby(self) -> None:
+        self.action_menu()
 
     def action_menu(self) -> None:
         """Back to the menu; a game reached through a server's lobby by ``jetset join ssh://``:

@@ -327,6 +327,9 @@ class SshApp(JetSetApp):
     def can_play_again(self) -> bool:
         return self.finished_seat() is not None
 
+    def end_leads_to_lobby(self) -> bool:
+        return True
+
     def play_again(self) -> None:
         """r at the end of a game played here: a seat in the next game of its seats."""
         room = self.finished_seat()

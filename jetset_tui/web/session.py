@@ -308,6 +308,9 @@ class WebSessionApp(JetSetApp):
         self.gate.state = LobbyChoice()
         await self.arrive(self.gate.name, last)
 
+    def end_leads_to_lobby(self) -> bool:
+        return True
+
     def can_play_again(self) -> bool:
         """At the end of a game this tab had a seat in (r: ``play_again``)."""
         peer = self.peer

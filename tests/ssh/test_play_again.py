@@ -57,7 +57,8 @@ async def test_the_tables_chat_goes_on_at_its_end(
     shown = await alice.wait_for(lambda text: "bob: good luck" in notices(text), settle=0.5)
     assert notices(shown).count("bob: good luck") == 1, notices(shown)
     await played_to_its_end(alice, bob, room)
-    assert "t Chat" in bob.text().splitlines()[-1]
+    footer = bob.text().splitlines()[-1]
+    assert "t Chat" in footer and "esc Lobby" in footer and "Menu" not in footer, footer
     await bob.press("c")
     await bob.wait_for("say something; Enter sends", settle=0.3)
     await bob.type("gg, again?")
