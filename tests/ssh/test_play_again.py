@@ -36,10 +36,16 @@ async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
     await bob.close()
 
 
+SCROLLBAR = "▁▂▃▄▅▆▇█▔▏▕▐"
+"""What a scrollbar right of a notice may draw (the end screen's, when it overflows)."""
+
+
 def notices(text: str) -> str:
     """What the screen's notices say: the text right of each notice's bar, its lines joined
-    (the table beside them left out)."""
-    said = [line.split("▌", 1)[1] for line in text.splitlines() if "▌" in line]
+    (the table beside them, and a scrollbar right of them, left out)."""
+    said = [
+        line.split("▌", 1)[1].rstrip(" " + SCROLLBAR) for line in text.splitlines() if "▌" in line
+    ]
     return " ".join(" ".join(said).split())
 
 
