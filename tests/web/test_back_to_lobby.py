@@ -95,8 +95,19 @@ async def test_r_at_a_games_end_seats_the_tab_in_the_next_game(server: GameServe
         assert following.game == "jetlag" and following.open_seats == 0
         assert [seat.kind.bot for seat in following.table.seats] == [None, "greedy"]
         assert bea.gate.state.game == "2" and bea.gate.state.after is None
-        codes = [str(n.message) for n in bea._notifications if n.title == "Your seat"]
-        assert len(codes) == 1, codes  # the finished game's notices went with it
+        await until(pilot, lambda: bool(seat_notices(bea)))  # a notice is a message: it comes
+        await pilot.pause(0.2)
+        assert len(seat_notices(bea)) == 1, seat_notices(bea)  # the old game's went with it
+
+
+def notices(app: WebSessionApp) -> list[str]:
+    """What the tab's notices say (each posted as a message: it shows a moment later)."""
+    return [str(n.message) for n in app._notifications]
+
+
+def seat_notices(app: WebSessionApp) -> list[str]:
+    """The notices that tell a seat's code."""
+    return [str(n.message) for n in app._notifications if n.title == "Your seat"]
 
 
 def offered(app: WebSessionApp, key: str) -> str | None:
@@ -155,8 +166,8 @@ async def test_a_seat_taken_before_the_tab_sits_leaves_it_in_the_lobby(
             pilot, lambda: screen_name(bea) == "WebLobbyScreen" and bea.screen is not lobby, 20
         )
         assert bea.is_running and bea.peer is None
-        said = [str(n.message) for n in bea._notifications]
-        assert "cannot join: every seat is taken: watch instead" in said, said
+        said = "cannot join: every seat is taken: watch instead"
+        await until(pilot, lambda: said in notices(bea))  # a notice is a message: it comes
         where = str(bea.screen.query_one("#where").render())
         assert where == "Jet Set: you are bea; Enter joins", where
     await dan.close()
@@ -184,7 +195,7 @@ async def test_a_tab_at_a_games_end_is_told_who_opened_the_next_game(
             await alice.wait_for(lambda text: "r Play again" in text.splitlines()[-1], 30)
             await alice.press("r")
             said = "alice opened the next game for these seats: r takes a seat in it."
-            await until(pilot, lambda: said in [str(n.message) for n in bea._notifications])
+            await until(pilot, lambda: said in notices(bea))
             await pilot.press("r")  # (the stand-ins may play game 2 to its end at once)
             await until(pilot, lambda: bea.peer is not None and bea.gate.state.game == "2", 15)
             assert bea.peer is not None and bea.peer.seat == 1
