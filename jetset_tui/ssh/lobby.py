@@ -259,7 +259,7 @@ class Lobby(Seating):
         made = self.create(
             player, len(table.seats), bots, room.password, game=room.game, options=options
         )
-        room.next_game, room.next_by = made.id, player.name
+        room.next_game = made.id
         room.host.broadcast(NextGame(game=made.id, seat=room.members[player.identity].seat))
         self.changed()
         return made

@@ -60,8 +60,7 @@ class Room:
     """Where ``jetset join`` players reach this game (``ssh-server --tcp``)."""
     next_game: str | None = None
     """Once it is over: the game one of its players opened for its seats to play next (r at
-    its end: jetset_tui/ssh/app.py, ``play_again``), and who did (``next_by``)."""
-    next_by: str = ""
+    its end: jetset_tui/ssh/app.py, ``play_again``); who did is its ``creator``."""
 
     @property
     def tcp_port(self) -> int | None:

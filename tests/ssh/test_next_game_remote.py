@@ -67,7 +67,7 @@ async def test_next_seats_the_players_of_a_finished_game_in_one_game_like_it(
         ann.next_after(first.id)
         again = [await ssh_peer(ann, name="ann", password=ann.password)]
         following = server.lobby.rooms[first.next_game or ""]
-        assert first.next_by == "ann" and ann.game == following.id != first.id
+        assert following.title == "ann's game" and ann.game == following.id != first.id
         assert following.game == "jetlag" and len(following.table.seats) == 2
         assert following.password == "pw" and following.open_seats == 1
         for _ in range(250):
@@ -143,7 +143,7 @@ async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
             start = len(terminal.out)
             terminal.type("r")
             await asyncio.to_thread(terminal.read_until, f"{base}/2".encode(), 20, start)
-            assert first.next_game == "2" and first.next_by == "erin"
+            assert first.next_game == "2" and server.lobby.rooms["2"].title == "erin's game"
             following = server.lobby.rooms["2"]
             assert following.game == "jetlag"
             assert [s.kind.bot for s in following.table.seats] == [None, "greedy"]

@@ -21,7 +21,7 @@ async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
     await played_to_its_end(alice, bob, room)
     await alice.press("r")
     await alice.wait_for("waiting for players")
-    assert room.next_game == "2" and room.next_by == "alice"
+    assert room.next_game == "2" and server.lobby.rooms["2"].title == "alice's game"
     following = server.lobby.rooms["2"]
     assert following.game == "jetlag" and following.open_seats == 1
     assert following.table.seats[1].kind.bot is None  # bob's seat, for a person as before

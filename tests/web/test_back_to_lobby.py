@@ -90,7 +90,7 @@ async def test_r_at_a_games_end_seats_the_tab_in_the_next_game(server: GameServe
         await until(pilot, lambda: screen_name(bea) == "JetLagScreen", 15)
         peer = bea.peer
         assert peer is not None and peer.seat == 0 and not peer.game.over
-        assert finished.next_game == "2" and finished.next_by == "bea"
+        assert finished.next_game == "2" and server.lobby.rooms["2"].title == "bea's game"
         following = server.lobby.rooms["2"]
         assert following.game == "jetlag" and following.open_seats == 0
         assert [seat.kind.bot for seat in following.table.seats] == [None, "greedy"]
