@@ -437,19 +437,20 @@ class JetSetApp(App[None]):
     (a seat's) asks for the next game of its seats and Esc goes back to that lobby, each by
     ending this app with ``then`` for the command to do."""
     then: str | None = None
-    """What the command does once this app ends (``from_lobby``): ``NEXT_GAME``, ``LOBBY``."""
+    """What the command does once this app ends: ``NEXT_GAME`` (r at the end, where
+    ``can_play_again``), ``LOBBY`` (Esc, ``from_lobby``)."""
+    next_opened = False
+    """The host of this finished game opened the next one (``next_game_opened``)."""
 
     def can_play_again(self) -> bool:
         """At the end of a game joined over the network: whether its seats can play again
-        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``from_lobby``);
-        a game at this keyboard has its own rematch (the end screens')."""
+        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``from_lobby``; the
+        host's own seat at ``jetset host``, and a joiner there once the host opened the next
+        game); a game at this keyboard has its own rematch (the end screens')."""
         session = self.launch_session
-        return (
-            self.from_lobby
-            and session is not None
-            and bool(session.local_seats)
-            and bool(session.game.over)
-        )
+        if session is None or not session.local_seats or not session.game.over:
+            return False
+        return self.from_lobby or self.hosting is not None or self.next_opened
 
     def play_again(self) -> None:
         """The next game of a finished networked game's seats (only when ``can_play_again``)."""
@@ -473,13 +474,18 @@ class JetSetApp(App[None]):
 
     def next_game_opened(self, session: GameClient, opened: NextGameOpened) -> None:
         """At a finished game's end, its host said another of its players opened the next game
-        (a server's table): say so, where r takes a seat in it (``can_play_again``)."""
+        (a server's table, or the hosting player at ``jetset host``): say so, where r takes a
+        seat in it (``can_play_again``)."""
         seats = session.seats
-        if opened.seat in session.local_seats or not self.can_play_again():
+        if opened.seat in session.local_seats:
+            return
+        self.next_opened = True
+        if not self.can_play_again():
             return
         name = seats[opened.seat].name if opened.seat < len(seats) else "?"
         said = _("{name} opened the next game for these seats: r takes a seat in it.")
         self.notify(said.format(name=name), timeout=30, markup=False)
+        self.screen.refresh_bindings()  # r, in the footer from now on
 
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
@@ -594,7 +600,7 @@ async def run_client_async(
 ) -> str | None:
     """Play a networked game in the app, as a peer of a host (`jetset host`, `jetset join`
     with the host's address as ``joined_at``). ``from_lobby``: the game came from a server's
-    lobby (``jetset join ssh://``); what the player asked for at its end (``NEXT_GAME``,
+    lobby (``jetset join ssh://``). What the player asked for at its end (``NEXT_GAME``,
     ``LOBBY``), or None."""
     app = JetSetApp(session=client, joined_at=joined_at)
     app.from_lobby = from_lobby

@@ -79,6 +79,9 @@ class Host:
         self._public: list[bytes] = []  # entry frames as spectators see them
         self._end: bytes | None = None
         self.on_change: Callable[[], None] | None = None
+        self.successor: Host | None = None
+        """The game served at this host's address after this one (``jetset host``'s next game,
+        r at the end): new connections go there (``current``)."""
         # new connections an address may make (each costs a handshake and may ask for a replay)
         self._arrivals = BucketsByAddress(self.settings.arrival_rate, self.settings.arrival_burst)
         self._chats = BucketsByAddress(  # by address: ``_chat_of``
@@ -642,22 +645,31 @@ class Host:
 
     # -- serving over TCP -------------------------------------------------------------------
 
+    def current(self) -> Host:
+        """The host of the game served now at this host's address: this one, or the last of
+        its successors (the next games of its seats)."""
+        host = self
+        while host.successor is not None:
+            host = host.successor
+        return host
+
     async def serve_tcp(self, bind: str, port: int) -> asyncio.Server:
-        """Accept TCP connections on ``bind:port`` (0: any free port)."""
+        """Accept TCP connections on ``bind:port`` (0: any free port), each for the game
+        served there at the time (``current``)."""
         from netcode.transport import TcpTransport
 
         async def on_connect(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-            task = asyncio.current_task()
+            host, task = self.current(), asyncio.current_task()
             if task is not None:
-                self.tasks.add(task)
+                host.tasks.add(task)
             peer = writer.get_extra_info("peername")
             address = str(peer[0]) if isinstance(peer, tuple) else None
             try:
-                await self.attach(TcpTransport(reader, writer), address=address)
+                await host.attach(TcpTransport(reader, writer), address=address)
             except asyncio.CancelledError:  # the host is closing
                 writer.close()
             finally:
                 if task is not None:
-                    self.tasks.discard(task)
+                    host.tasks.discard(task)
 
         return await asyncio.start_server(on_connect, bind, port, limit=2**16)

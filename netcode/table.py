@@ -227,6 +227,24 @@ class Table(DealShares):
         table.chat_saved = sum(len(str(fields.get("text", ""))) for fields in said)
         return table
 
+    def next_table(self, log_path: Path, holder: str = "jetset") -> Table:
+        """A new table of the game that follows this one for its seats (r at the end of a game
+        ``jetset host`` serves): the same game and options, the same bots with their names, the
+        same password and hosting player; dealt anew, its log at ``log_path``."""
+        host_seat = self.keys.host_seat
+        bots = [slot for slot in self.seats if slot.is_bot]
+        return Table.create(
+            self.options,
+            [slot.bot_kind for slot in bots],
+            log_path,
+            password=self.keys.password,
+            fsync=self.fsync,
+            holder=holder,
+            host_name=None if host_seat is None else self.seats[host_seat].name or "host",
+            rules=self.rules,
+            bot_names=[slot.name for slot in bots if slot.name],
+        )
+
     def _go_on_from(self, header: Header, game: AnyTable) -> None:
         """Take a stopped game's seats and facts from its log's ``header``, and its ``game`` as
         replayed; the log is written on after its entries. ValueError if a seat's bot is none

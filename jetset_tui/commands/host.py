@@ -33,6 +33,7 @@ from jetset_tui.table_screens import SCREEN_GAMES
 
 if TYPE_CHECKING:
     from netcode.host import Host
+    from netcode.hosting import HostedGame
     from netcode.table import Table
 
 
@@ -278,14 +279,14 @@ def no_screen(game: str) -> str:
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
     from netcode.host import Host, HostSettings
-    from netcode.hosting import pause_reason, resume_command
+    from netcode.hosting import HostedGame, pause_reason, resume_command
 
     settings = HostSettings(
         reconnect_window=args.reconnect_window,
         standin_kind=args.standin_bot,
         turn_time=args.turn_time,
     )
-    host = Host(table, settings)
+    host = first = Host(table, settings)
     try:
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:
@@ -302,7 +303,9 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             addresses = announce(table, args.bind, port, args.json)
             host.start_bots()
             if runner is not None:
-                await play_here(host, args.bind, port, runner, addresses, stop)
+                hosting = HostedGame(host, bind=args.bind, port=port, addresses=addresses)
+                host = await play_here(hosting, runner, stop, args.json)
+                table = host.table
             else:
                 offer_host_seat(host, args.bind, port, sys.stderr if args.json else sys.stdout)
                 await until_stopped(host, stop)
@@ -313,7 +316,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             await host.stop_hosting(pause_reason(resume_command(table.log_path, args.bind, port)))
     finally:
         server.close()
-        await host.close()
+        await close_every_game(first)
     if table.over:
         report(host, args.json)
     else:
@@ -353,19 +356,31 @@ def announce(table: Table, bind: str, port: int, as_json: bool = False) -> tuple
 
 
 async def play_here(
-    host: Host,
-    bind: str,
-    port: int,
-    runner: object,
-    addresses: tuple[str, ...],
-    stop: asyncio.Event,
-) -> None:
+    hosting: HostedGame, runner: object, stop: asyncio.Event, as_json: bool = False
+) -> Host:
     """The host's own seat, played in the app until the app closes (the game paused, or over)
     or ``stop`` is set (SIGTERM, or SIGINT from outside the terminal: the app is closed, the
-    game paused); its screen shows ``addresses``, where friends join."""
-    from netcode.hosting import HostedGame
+    game paused); r at a game's end plays the next game of its seats, served at the same
+    address (``HostedGame.next_game``). The host of the last game played."""
+    from jetset_tui.app import NEXT_GAME
 
-    hosting = HostedGame(host, bind=bind, port=port, addresses=addresses)
+    while await play_one(hosting, runner, stop) == NEXT_GAME:
+        try:
+            hosting = hosting.next_game(HOLDER)
+        except OSError as exc:  # its files cannot be written: the finished game stays served
+            from netcode.tablefiles import storage_problem
+
+            said = _("jetset host: cannot save the next game ({problem})")
+            print(said.format(problem=_(storage_problem(exc))), file=sys.stderr, flush=True)
+            break
+        announce_next(hosting, as_json)
+        hosting.host.start_bots()
+    return hosting.host
+
+
+async def play_one(hosting: HostedGame, runner: object, stop: asyncio.Event) -> object:
+    """One game of the host's seat in the app; what the app's player asked for at its end
+    (``JetSetApp.then``), None when ``stop`` closed it first."""
     screen = asyncio.ensure_future(runner(await hosting.sit()))  # type: ignore[operator]
     stopped = asyncio.ensure_future(stop.wait())
     try:
@@ -379,8 +394,26 @@ async def play_here(
         screen.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await screen
+        return None
+    return screen.result()  # what the app raised, if it did
+
+
+def announce_next(hosting: HostedGame, as_json: bool) -> None:
+    """Between two games at one address: the next game's number and log."""
+    log = hosting.log_path
+    if as_json:
+        print(json.dumps({"game": hosting.number, "log": str(log)}, separators=(",", ":")))
         return
-    screen.result()  # what the app raised, if it did
+    said = _("jetset host: game {number} at this address; log {file}")
+    print(said.format(number=hosting.number, file=log), flush=True)
+
+
+async def close_every_game(first: Host) -> None:
+    """Close the game the host began with and each game that followed it at its address."""
+    host: Host | None = first
+    while host is not None:
+        await host.close()
+        host = host.successor
 
 
 async def until_stopped(host: Host, stop: asyncio.Event) -> None:
