@@ -186,7 +186,13 @@ class Table(DealShares):
         if host_name is not None:
             keys.host_seat = 0
         table = cls(options, kinds, log_path, keys, fsync=fsync, holder=holder, rules=rules)
-        keys.save(secrets_path(log_path))  # only once the log is ours: never a live game's
+        try:
+            keys.save(secrets_path(log_path))  # only once the log is ours: never a live game's
+        except BaseException:  # a full disk, say: no game is made, nor half its files
+            table.close()
+            with contextlib.suppress(OSError):
+                secrets_path(log_path).unlink(missing_ok=True)
+            raise
         names = iter([n for n in bot_names if n.casefold() != (host_name or "").casefold()])
         for i, slot in enumerate(table.seats):
             if slot.is_bot:

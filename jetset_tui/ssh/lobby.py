@@ -42,7 +42,7 @@ from netcode.names import confusable_classes
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
 from netcode.table import Table
-from netcode.tablefiles import TableError
+from netcode.tablefiles import TableError, storage_problem
 from netcode.transport import memory_pipe
 
 log = logging.getLogger("jetset.ssh.lobby")
@@ -185,7 +185,7 @@ class Lobby(Seating):
         """A new game of ``game`` (``engine.games``) with ``bots`` in the last seats and the
         ``options`` of its schema that were chosen (Jet Set's: ``extra_cards``, ``modules``,
         ``investors_face_up``); the creator still has to join it. LobbyError, and nothing
-        made, for a request the server refuses."""
+        made, for a request the server refuses, or when its files cannot be written."""
         unfinished = [r for r in self.rooms.values() if not r.table.over]
         if len(unfinished) >= self.limits.max_games:
             raise LobbyError(_("the server runs as many games as it may; join one"))
@@ -205,19 +205,24 @@ class Lobby(Seating):
         if len(bots) >= players:
             raise LobbyError(_("leave at least one seat for a person"))
         room_id = str(next(self._ids))
-        self.games_dir.mkdir(parents=True, exist_ok=True)
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.games_dir / f"{stamp}-ssh{room_id}-{secrets.token_hex(2)}.jetset"
-        table = Table.create(
-            table_options,
-            bots,
-            path,
-            password=password or None,
-            fsync=self.fsync,
-            holder=HOLDER,
-            rules=rules,
-            bot_names=[n for n in BOT_NAMES if n.casefold() != creator.name.casefold()],
-        )
+        try:
+            self.games_dir.mkdir(parents=True, exist_ok=True)
+            table = Table.create(
+                table_options,
+                bots,
+                path,
+                password=password or None,
+                fsync=self.fsync,
+                holder=HOLDER,
+                rules=rules,
+                bot_names=[n for n in BOT_NAMES if n.casefold() != creator.name.casefold()],
+            )
+        except OSError as exc:  # a full disk, say: the player hears why, never the server's paths
+            log.warning("cannot make game %s: %s", room_id, exc)
+            said = _("the server cannot save a new game now ({problem}); try again later")
+            raise LobbyError(said.format(problem=_(storage_problem(exc)))) from None
         host = Host(table, self.host_settings or self._settings())
         room = Room(
             room_id,
