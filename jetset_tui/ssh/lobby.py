@@ -265,6 +265,7 @@ class Lobby(Seating):
             player, len(table.seats), bots, room.password, game=room.game, options=options
         )
         room.next_game = made.id
+        room.host.successor = made.host  # its TCP port (``--tcp``) leads to the next game now
         room.host.broadcast(NextGame(game=made.id, seat=room.members[player.identity].seat))
         self.changed()
         return made

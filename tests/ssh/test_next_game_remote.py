@@ -16,12 +16,14 @@ from netcode.client import ClientEvent, NextGameOpened
 from netcode.messages import Error, to_wire
 from netcode.peer import NetPeer
 from netcode.peer_words import JoinRefused
+from netcode.transport import open_tcp
 from tests.ssh.helpers import (
     answer,
     lobby_channel,
     opener,
     ssh_peer,
     start_server,
+    tcp_peer_at,
     trusted_hosts,
 )
 
@@ -87,6 +89,65 @@ async def test_next_seats_the_players_of_a_finished_game_in_one_game_like_it(
         assert again[0].game.entries
         # a reconnection asks for the seat in the new game, not for another next game
         assert ann.request() == lp.JoinGame(game=following.id, password="pw", code=ann.seat_code())
+        for peer in again:
+            await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_both_players_pressing_r_at_once_sit_in_one_next_game(tmp_path: Path) -> None:
+    """Two `next` requests over two channels at the same moment: one game is made, and both sit
+    in it (the lobby decides each `next` without waiting in between: the second finds the
+    game the first made, waiting for its players)."""
+    server = await start_server(tmp_path)
+    try:
+        first = server.lobby.create(Player("key:h", "hal"), 2, [], None, game="jetlag")
+        ann = opener(server, tmp_path, "ann", first.id)
+        ben = opener(server, tmp_path, "ben", first.id)
+        peers = [await ssh_peer(ann, name="ann"), await ssh_peer(ben, name="ben")]
+        await played_out(peers)
+        for peer in peers:
+            await peer.close()
+        ann.next_after(first.id)
+        ben.next_after(first.id)
+        again = await asyncio.gather(ssh_peer(ann, name="ann"), ssh_peer(ben, name="ben"))
+        assert len(server.lobby.rooms) == 2, "one next game, not one each"
+        assert ann.game == ben.game == first.next_game != first.id
+        assert sorted(peer.seat for peer in again) == [0, 1]
+        for peer in again:
+            await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_a_tcp_joiner_follows_to_the_next_game_at_the_same_port(tmp_path: Path) -> None:
+    """A server with ``--tcp``: a `jetset join HOST:PORT` player hears who opened the next game
+    and, connecting again to the finished game's port (what their r does), sits in the next
+    one, beside the SSH player who opened it."""
+    server = await start_server(tmp_path, tcp_bind="127.0.0.1")
+    try:
+        first = server.lobby.create(Player("key:h", "hal"), 2, [], None, game="jetlag")
+        ann = opener(server, tmp_path, "ann", first.id)
+        peers = [await ssh_peer(ann, name="ann"), await tcp_peer_at(server, first.id, "kim")]
+        port = first.tcp_port
+        await played_out(peers)
+        heard: list[ClientEvent] = []
+        peers[1].add_listener(heard.append)
+        await peers[0].close()
+        ann.next_after(first.id)
+        again = [await ssh_peer(ann, name="ann")]
+        following = server.lobby.rooms[first.next_game or ""]
+        opened = NextGameOpened(following.id, peers[0].seat or 0)
+        for _ in range(250):
+            if opened in heard:
+                break
+            await asyncio.sleep(0.02)
+        assert opened in heard, heard
+        await peers[1].close()
+        assert port is not None
+        again.append(await NetPeer.connect(await open_tcp("127.0.0.1", port), name="kim"))
+        assert [seat.name for seat in following.table.seats] == ["ann", "kim"]
+        assert again[1].commitment == following.table.commitment != first.table.commitment
         for peer in again:
             await peer.close()
     finally:
