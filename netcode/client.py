@@ -107,6 +107,8 @@ class Presence:
     """The host paused the game: what to tell the player until it is back (nothing counts)."""
     by_itself: bool = False
     """The pause ends without the host resuming the game (once its disk has room again)."""
+    gone: bool = False
+    """No pause: the way back to the host is gone for good (``paused`` says why)."""
 
     def seat(self, seat: int) -> SeatPresence:
         from netcode.protocol import SeatPresence
@@ -198,6 +200,10 @@ class Hosting(Protocol):
     @property
     def over(self) -> bool:
         """The game has ended."""
+
+    @property
+    def begun(self) -> bool:
+        """The cards are dealt (every seat was taken): a pause keeps something to go on with."""
 
     def stand_in(self) -> None:
         """A bot plays the host's seat; the game goes on being served."""

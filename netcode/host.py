@@ -49,6 +49,9 @@ T = TypeVar("T")
 
 __all__ = ["Host", "HostSettings"]
 
+NOT_BEGUN = "it stopped the game before it began"
+"""The ``bye`` of a game its host stopped while a seat was still free."""
+
 ADDRESSES_KEPT = 4096
 """Addresses whose chat allowance the host remembers (the oldest are forgotten first)."""
 
@@ -130,9 +133,11 @@ class Host:
         """The host pauses the game and stops serving it: tell every peer (``bye`` with
         ``paused``: a script stops, a player's screen waits for ``--resume``) and wait, at most
         ``timeout`` seconds, until the messages are out; then ``close``. (Not ``paused``, the
-        game held while the disk refuses the log.)"""
+        game held while the disk refuses the log.) A game not begun (a seat still free) has
+        nothing to go on with: its peers hear that it ended there (``bye``, not ``paused``)."""
+        bye = m.Bye(reason=reason, paused=True) if self.table.started else m.Bye(reason=NOT_BEGUN)
         for conn in list(self.conns):
-            conn.shut(m.Bye(reason=reason, paused=True))
+            conn.shut(bye)
         loop = asyncio.get_running_loop()
         deadline = loop.time() + timeout
         while self.conns and loop.time() < deadline:

@@ -88,6 +88,10 @@ class HostedGame:
         return self.host.table.over
 
     @property
+    def begun(self) -> bool:
+        return self.host.table.started
+
+    @property
     def token(self) -> str:
         return self.host.table.keys.token(self.seat)
 

@@ -91,15 +91,18 @@ class ReconnectingPeer(PeerHandshake):
             self.emit(Problem(GOING_ON))
             return
 
-    def _show_pause(self, words: str | None, *, by_itself: bool = False) -> None:
+    def _show_pause(
+        self, words: str | None, *, by_itself: bool = False, gone: bool = False
+    ) -> None:
         """The presence with (or, once the host is back, without) the paused sentence; nothing
         counts down meanwhile (the host says how things stand when it is back). ``by_itself``:
-        the game goes on without the host resuming it (a disk with room again)."""
+        the game goes on without the host resuming it (a disk with room again); ``gone``: it
+        does not go on here at all."""
         held = self._presence
         seats = held.seats if held is not None else ()
         quiet = tuple(SeatPresence(s.connected) for s in seats)
         turn_time = held.turn_time if held is not None else 0.0
-        self._presence = Presence(quiet, turn_time, paused=words, by_itself=by_itself)
+        self._presence = Presence(quiet, turn_time, paused=words, by_itself=by_itself, gone=gone)
         self.emit(PresenceChanged(self._presence))
 
     async def _reopen(self) -> None:
@@ -110,6 +113,6 @@ class ReconnectingPeer(PeerHandshake):
         """No way back to the host: said once (``Problem``) and for good on the turn line (the
         presence's sentence, in place of whose turn it was: no move can be sent any more)."""
         self.lost = why
-        self._show_pause(why)
+        self._show_pause(why, gone=True)
         self.emit(Problem(why))
         self.ended.set()

@@ -508,7 +508,8 @@ class Table(DealShares):
         return False
 
     def close(self) -> None:
-        """Write what is held, close the log and let go of it."""
+        """Write what is held, close the log and let go of it; a game never dealt (no log)
+        leaves no secrets file behind either: there is nothing to resume."""
         with contextlib.suppress(OSError):  # a disk that refuses loses only the held moves
             self.write_held()
         if self._fsyncer is not None:
@@ -517,6 +518,9 @@ class Table(DealShares):
         if self.writer is not None:
             self.writer.close()
         if self.lock is not None:
+            if self.writer is None and not self.log_path.exists():
+                with contextlib.suppress(OSError):
+                    secrets_path(self.log_path).unlink(missing_ok=True)
             self.lock.release()
             self.lock = None
 

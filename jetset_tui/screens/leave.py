@@ -53,7 +53,10 @@ def choices(hosting: Hosting, *, playing: bool) -> list[tuple[str, str]]:
     if playing:
         bot = _("Let a {kind} bot play my seat; keep serving").format(kind=hosting.standin_kind)
         out.append((STAND_IN, bot))
-    out.append((PAUSE, _("Pause the game and stop hosting (continue it later)")))
+    if hosting.begun:
+        out.append((PAUSE, _("Pause the game and stop hosting (continue it later)")))
+    else:
+        out.append((PAUSE, _("Stop hosting: the game has not begun")))
     return out
 
 
@@ -81,9 +84,13 @@ class LeaveScreen(ModalScreen[str]):
         ]
         with Vertical(id="leave"):
             yield Static(Text(_("You host this game. Leave it?"), style="bold"))
-            command = indented(self.hosting.resume_command, 2, LEAVE_TEXT_WIDTH)
-            pausing = _("Pausing tells everyone it continues with")
-            yield Static(Text(f"{pausing}\n{command}"), id="resume-command")
+            if self.hosting.begun:
+                command = indented(self.hosting.resume_command, 2, LEAVE_TEXT_WIDTH)
+                pausing = _("Pausing tells everyone it continues with")
+                yield Static(Text(f"{pausing}\n{command}"), id="resume-command")
+            else:
+                unbegun = _("A seat is still free: stopping ends this game for everyone.")
+                yield Static(Text(unbegun), id="resume-command")
             yield OptionList(*options, id="leave-choices")
 
     @on(OptionList.OptionSelected)
@@ -226,7 +233,7 @@ async def carry_out(app: App[Any], hosting: Hosting, key: str, playing: GameClie
 async def pause(app: App[Any], hosting: Hosting) -> None:
     """Tell everyone the game is paused, stop serving, close the app (which prints how it goes
     on)."""
-    app.notify(_("Pausing the game…"))
+    app.notify(_("Pausing the game…") if hosting.begun else _("Stopping…"))
 
     await hosting.pause()
     app.exit()

@@ -23,6 +23,9 @@ game screen takes its names)."""
 WAITING_FOR_THE_HOST = N_("the game waits for the host to resume it; q leaves (your place is kept)")
 """The presence line while the host has paused the game (the turn bar says what happened)."""
 
+NO_WAY_BACK = N_("nothing more comes from the host here; q leaves")
+"""The presence line once the way back to the host is gone (the turn bar says why)."""
+
 WAITING_FOR_THE_DISK = N_("the game goes on by itself as soon as the host can save it again")
 """The presence line while the host cannot save the game (a full disk: the turn bar says so)."""
 
@@ -119,6 +122,7 @@ class PresencePanel(Static):
             if text:
                 text.append("\n")
             waiting = WAITING_FOR_THE_DISK if presence.by_itself else WAITING_FOR_THE_HOST
+            waiting = NO_WAY_BACK if presence.gone else waiting
             text.append(_(waiting), style=WARN)
 
         elif presence is not None:

@@ -20,6 +20,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.leave import LeaveScreen, ServingScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.presence import NO_WAY_BACK, PresencePanel
 from netcode.botplayer import play_bot
 from netcode.client import GameClient
 from netcode.peer import NetPeer
@@ -172,3 +173,53 @@ async def test_sigterm_pauses_a_game_hosted_with_a_screen(tmp_path: Path) -> Non
     await asyncio.wait_for(heard[0].ended.wait(), 5)
     assert_paused(heard[0], log)
     await heard[0].close()
+
+
+async def test_stopping_a_game_not_begun_says_so_and_keeps_nothing(tmp_path: Path) -> None:
+    """A seat is still free (a friend never came, or left after the last game): q says that
+    stopping ends the game, with no command to continue it; Ann hears that it ended before it
+    began, and her screen says nothing more comes (not that the game waits for the host to
+    resume it, which would keep her waiting); no file of the game is left."""
+    heard: list[NetPeer] = []
+    said: list[str] = []
+    at_ann: list[str] = []
+
+    async def ann_at_her_screen(ann: NetPeer, watching: asyncio.Event) -> None:
+        app = JetSetApp(session=ann, joined_at="the host")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            watching.set()
+            await until(pilot, lambda: ann.lost is not None)
+            await until(pilot, lambda: NO_WAY_BACK in presence_line(app))
+            at_ann.append(presence_line(app))
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        port = hosting_of(client).port
+        ann = await NetPeer.connect(await open_tcp("127.0.0.1", port), name="Ann")
+        ann.wait_out_pauses = True  # a person at a screen, as `jetset join` makes her
+        heard.append(ann)  # the third seat is still free: nothing is dealt
+        watching = asyncio.Event()
+        hers = asyncio.ensure_future(ann_at_her_screen(ann, watching))
+        await asyncio.wait_for(watching.wait(), 10)
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
+        said.append(screen_text(app))
+        await pilot.press("p")
+        await asyncio.wait_for(hers, 10)
+
+    log = tmp_path / "game.jetset"
+    args = host_args("--players", "3", "--port", "0", "--linger", "1", "--log", str(log))
+    assert await host_with_screen(args, script) == 0
+    assert "Stop hosting: the game has not begun" in said[0]
+    assert "stopping ends this game for everyone" in said[0] and "--resume" not in said[0]
+    ann = heard[0]
+    assert ann.paused is None, ann.paused
+    assert ann.lost == "the host closed the connection: it stopped the game before it began"
+    assert at_ann == [NO_WAY_BACK], "not: the game waits for the host to resume it"
+    await ann.close()
+    assert sorted(p.name for p in tmp_path.iterdir()) == [], "no log, lock or secrets file"
+
+
+def presence_line(app: JetSetApp) -> str:
+    return str(app.screen.query_one(PresencePanel).render())

@@ -82,5 +82,5 @@ async def test_the_leave_and_serving_screens_show_it_whole_at_80_columns(
         await pilot.press("p")
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
 
-    args = ("--players", "2", "--seed", "resume-words", "--port", "0", "--linger", "1")
+    args = ("--players", "2", "--bots", "greedy", "--seed", "resume-words", "--port", "0")
     assert await host_with_screen(host_args(*args, "--log", str(log)), script) == 0
