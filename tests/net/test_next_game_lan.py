@@ -6,7 +6,10 @@ the real app under Pilot)."""
 from __future__ import annotations
 
 import asyncio
+import json
 from pathlib import Path
+
+import pytest
 
 from jetset_tui.app import JetSetApp
 from jetset_tui.cli import build_parser
@@ -120,3 +123,47 @@ async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Pa
     assert [s.name for s in second.header.seats] == ["Hal", "Kim"]
     assert first.header.rules_of_game.name == second.header.rules_of_game.name == "jetlag"
     assert first.records != second.records, "the next game is dealt anew"
+
+
+async def test_the_next_game_is_made_like_the_first_and_said_in_json(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``HostedGame.next_game``: a new table like the finished one (its game, options, bots
+    and their names, password, host's seat), logged beside it as ``NAME-2``, then ``NAME-3``
+    (a new name if that file is taken); the address leads to the newest; with ``--json`` the
+    host says each in a line."""
+    from engine.games import game_rules
+    from jetset_tui.commands.host import announce_next
+    from netcode.host import Host
+    from netcode.hosting import HostedGame
+    from netcode.table import Table
+
+    first = Table.create(
+        {},
+        ["greedy"],
+        tmp_path / "evening.jetset",
+        password="pw",
+        fsync=False,
+        host_name="Hal",
+        rules=game_rules("jetlag"),
+        bot_names=["Amelia"],
+    )
+    hosting = HostedGame(Host(first), bind="127.0.0.1", port=7777)
+    second = hosting.next_game()
+    (tmp_path / "evening-3.jetset").write_bytes(b"")  # taken: the third gets a new name
+    third = second.next_game()
+    try:
+        assert second.log_path == tmp_path / "evening-2.jetset" and second.number == 2
+        assert third.log_path.parent == tmp_path and third.log_path.name.startswith("2")
+        assert hosting.host.current() is second.host.current() is third.host
+        for made in (second.host.table, third.host.table):
+            assert made.rules.name == "jetlag" and made.keys.password == "pw"
+            assert [slot.name for slot in made.seats] == ["Hal", "Amelia"]
+            assert [slot.bot_kind for slot in made.seats] == ["", "greedy"]
+            assert made.keys.host_seat == 0 and made.keys.seed != first.keys.seed
+        announce_next(second, as_json=True)
+        said = json.loads(capsys.readouterr().out)
+        assert said == {"game": 2, "log": str(tmp_path / "evening-2.jetset")}
+    finally:
+        for made in (hosting, second, third):
+            await made.host.close()
