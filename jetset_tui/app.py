@@ -441,22 +441,35 @@ class JetSetApp(App[None]):
     ``can_play_again``), ``LOBBY`` (Esc, ``from_lobby``)."""
     next_opened = False
     """The host of this finished game opened the next one (``next_game_opened``)."""
+    asked_next = False
+    """r at a ``jetset host`` game's end asked its host for the next game (``play_again``)."""
 
     def can_play_again(self) -> bool:
-        """At the end of a game joined over the network: whether its seats can play again
-        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``from_lobby``; the
-        host's own seat at ``jetset host``, and a joiner there once the host opened the next
-        game); a game at this keyboard has its own rematch (the end screens')."""
+        """At the end of a game played over the network: whether its seats can play again
+        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``from_lobby``; at
+        ``jetset host``, its hosting player and every player joined there); a game at this
+        keyboard has its own rematch (the end screens')."""
         session = self.launch_session
         if session is None or not session.local_seats or not session.game.over:
             return False
-        return self.from_lobby or self.hosting is not None or self.next_opened
+        joined = self.joined_at is not None  # `jetset join`: its host is asked (``play_again``)
+        return self.from_lobby or self.hosting is not None or self.next_opened or joined
 
     def play_again(self) -> None:
-        """The next game of a finished networked game's seats (only when ``can_play_again``)."""
-        if self.can_play_again():
+        """The next game of a finished networked game's seats (only when ``can_play_again``):
+        opened already, or at a server's lobby, the command goes there (``then``); at a
+        ``jetset host`` address the host is asked first (``next_game_opened`` then goes)."""
+        session = self.launch_session
+        if not self.can_play_again() or session is None:
+            return
+        if self.from_lobby or self.hosting is not None or self.next_opened:
             self.then = NEXT_GAME
             self.exit()
+        elif not self.asked_next:
+            self.asked_next = True
+            from jetset_tui.workers import start_worker
+
+            start_worker(self, session.ask_next, exclusive=True)
 
     def end_leads_to_lobby(self) -> bool:
         """Whether leaving a game's end leads to a server's lobby (``from_lobby``; an SSH
@@ -473,9 +486,13 @@ class JetSetApp(App[None]):
         return True
 
     def next_game_opened(self, session: GameClient, opened: NextGameOpened) -> None:
-        """At a finished game's end, its host said another of its players opened the next game
-        (a server's table, or the hosting player at ``jetset host``): say so, where r takes a
-        seat in it (``can_play_again``)."""
+        """At a finished game's end, its host said a player opened the next game (a server's
+        table, or ``jetset host``'s): a player who asked for it (r) goes to it; the others
+        are told, and r takes a seat in it (``can_play_again``)."""
+        if self.asked_next:
+            self.then = NEXT_GAME
+            self.exit()
+            return
         seats = session.seats
         if opened.seat in session.local_seats:
             return
@@ -486,6 +503,12 @@ class JetSetApp(App[None]):
         said = _("{name} opened the next game for these seats: r takes a seat in it.")
         self.notify(said.format(name=name), timeout=30, markup=False)
         self.screen.refresh_bindings()  # r, in the footer from now on
+
+    def next_game_refused(self, problem: str) -> None:
+        """The host answered r with a refusal (it opens no next game, or cannot save one)."""
+        if self.asked_next:
+            self.asked_next = False
+            self.notify(problem, severity="warning", timeout=10, markup=False)
 
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which

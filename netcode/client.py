@@ -302,6 +302,12 @@ class GameClient(ABC):
         """Send a chat line to the table (a no-op where there is nobody to read it)."""
         return None
 
+    async def ask_next(self) -> None:
+        """At a finished game's end: ask its host for the next game of its seats (r); the
+        answer comes as ``NextGameOpened`` (or a ``Problem``). A no-op where no host serves
+        one (a game at one keyboard has its own rematch)."""
+        return None
+
     def undo_refusal(self, seat: int) -> str | None:
         """Why ``seat`` cannot take its last move back now (None: it can)."""
         return NO_UNDO

@@ -16,7 +16,7 @@ import hmac
 import logging
 import math
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import data
 from engine.errors import IllegalAction, NotationError
@@ -40,9 +40,12 @@ from netcode.refusal import why_of
 from netcode.seatkind import SeatKind
 from netcode.standins import StandIns
 from netcode.table import Table
-from netcode.tablefiles import StorageError
+from netcode.tablefiles import StorageError, storage_problem
 from netcode.text import printable
 from netcode.transport import ConnectionClosed, Transport, memory_pipe
+
+if TYPE_CHECKING:
+    from netcode.next_games import NextGames
 
 log = logging.getLogger("jetset.host")
 T = TypeVar("T")
@@ -51,6 +54,9 @@ __all__ = ["Host", "HostSettings"]
 
 NOT_BEGUN = "it stopped the game before it began"
 """The ``bye`` of a game its host stopped while a seat was still free."""
+
+NO_NEXT_HERE = "the next game is opened from the server's lobby"
+"""The refusal of ``next {}`` by a host that opens none itself (a server's game)."""
 
 ADDRESSES_KEPT = 4096
 """Addresses whose chat allowance the host remembers (the oldest are forgotten first)."""
@@ -85,6 +91,16 @@ class Host:
         self.successor: Host | None = None
         """The game served at this host's address after this one (``jetset host``'s next game,
         r at the end): new connections go there (``current``)."""
+        self.next_games: NextGames | None = None
+        """What opens the next game when a seat asks (``next {}``); None: this host opens none
+        (a server's game: its lobby does)."""
+        self.number = 1
+        """Which game at this address (``NextGames``)."""
+        self.game_id: str | None = None
+        """What ``next {game}`` calls this game where it is not ``number``: its id in a
+        server's lobby."""
+        self.opened_by: int | None = None
+        """The seat whose r opened this game after the last one (None: the first)."""
         # new connections an address may make (each costs a handshake and may ask for a replay)
         self._arrivals = BucketsByAddress(self.settings.arrival_rate, self.settings.arrival_burst)
         self._chats = BucketsByAddress(  # by address: ``_chat_of``
@@ -326,6 +342,30 @@ class Host:
             case p.Contribute(contribution=value):
                 self._need(conn, SEATED)
                 self.dealing.contribution(conn, value)
+            case p.NextRequest():
+                self._need(conn, SEATED)
+                self._on_next_request(conn)
+
+    def _on_next_request(self, conn: Conn) -> None:
+        """r at the end, from a seat: the next game of this game's seats (``next_games``), or
+        the one opened already; its ``next`` goes to everyone here (docs/protocol.md)."""
+        if conn.seat is None:
+            raise p.ProtocolError(p.E_SPECTATOR, "a spectator opens no game")
+        if not self.table.over:
+            raise p.ProtocolError(p.E_ORDER, "the game is not over")
+        following = self.successor
+        if following is not None:
+            opener = following.opened_by if following.opened_by is not None else conn.seat
+            conn.send(m.NextGame(game=following.game_id or str(following.number), seat=opener))
+        elif self.next_games is None:
+            conn.send(m.Error(code=p.E_NO_NEXT, message=NO_NEXT_HERE))
+        else:
+            try:
+                self.next_games.open(self, conn.seat)
+            except OSError as exc:
+                log.warning("cannot make the next game: %s", exc)
+                said = f"the host cannot save a new game now ({storage_problem(exc)})"
+                conn.send(m.Error(code=p.E_NO_NEXT, message=said))
 
     def _chat_of(self, conn: Conn) -> Bucket:
         """The chat allowance of ``conn``'s address, shared by all its connections, so that

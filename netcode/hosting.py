@@ -14,7 +14,7 @@ import shlex
 from pathlib import Path
 
 from netcode.host import Host
-from netcode.messages import NextGame
+from netcode.next_games import NextGames
 from netcode.peer import NetPeer
 from netcode.transport import memory_pipe
 
@@ -46,8 +46,6 @@ class HostedGame:
         port: int,
         addresses: tuple[str, ...] = (),
         standin: str = STANDIN,
-        number: int = 1,
-        first_log: Path | None = None,
     ) -> None:
         seat = host.table.keys.host_seat
         if seat is None:
@@ -58,10 +56,6 @@ class HostedGame:
         self.port = port
         self._addresses = addresses or (f"{bind}:{port}",)
         self._standin = standin
-        self.number = number
-        """Which game at this address since the host began (1; r at an end makes the next)."""
-        self.first_log = first_log or host.table.log_path
-        """The first game's log at this address: the next games' are named after it."""
 
     @property
     def address(self) -> str:
@@ -115,32 +109,22 @@ class HostedGame:
         """Every peer hears that the game is paused and how it goes on; serving stops."""
         await self.host.stop_hosting(pause_reason(self.resume_command))
 
+    @property
+    def number(self) -> int:
+        """Which game at this address since the host began (1; r at an end makes the next)."""
+        return self.host.number
+
     def next_game(self, holder: str = "jetset") -> HostedGame:
-        """The game that follows this finished one for its seats (the host's r at its end),
-        served at the same address from now on: the same game, options, bots and password,
-        dealt anew, its log beside the first's (``next_log_path``). The players still at this
-        game's end are told (the host message ``next``) and join it at the address as before.
-        OSError if its files cannot be written."""
+        """The game that follows this finished one for its seats (the host's r at its end):
+        the one another player opened, or a new one like it (``NextGames.open``), served at
+        the same address. OSError if its files cannot be written."""
         finished = self.host
-        table = finished.table.next_table(self.next_log_path(), holder)
-        following = Host(table, finished.settings)
-        finished.successor = following
-        finished.broadcast(NextGame(game=str(self.number + 1), seat=self.seat))
+        if finished.next_games is None:
+            finished.next_games = NextGames(finished.table.log_path, holder)
         return HostedGame(
-            following,
+            finished.next_games.open(finished, self.seat),
             bind=self.bind,
             port=self.port,
             addresses=self._addresses,
             standin=self._standin,
-            number=self.number + 1,
-            first_log=self.first_log,
         )
-
-    def next_log_path(self) -> Path:
-        """The next game's log: the first's name and the game's number (``evening.jetset``,
-        then ``evening-2.jetset``), or a new name beside it if that file is there already."""
-        from netcode.userdirs import new_game_path
-
-        first = self.first_log
-        path = first.with_name(f"{first.stem}-{self.number + 1}{first.suffix}")
-        return new_game_path(folder=first.parent) if path.exists() else path

@@ -49,7 +49,7 @@ __all__ = [
 """The names of netcode/wire.py that the protocol's users take from here."""
 
 APP = "jetset"
-PROTOCOL = 4
+PROTOCOL = 5
 MAX_NAME = 32
 MAX_CHAT = 500
 TAKEN_OVER = "your seat was taken over by a new connection"
@@ -87,6 +87,7 @@ E_SLOW = "slow"
 E_BUSY = "busy"
 E_ERRORS = "errors"
 E_PAUSED = "paused"
+E_NO_NEXT = "no-next"
 
 
 # -- cleaning steps ----------------------------------------------------------------------------
@@ -229,6 +230,13 @@ class StateRequest(ProtocolMessage, t="state", side="peer"):
 
 
 @dataclass(frozen=True, kw_only=True)
+class NextRequest(ProtocolMessage, t="next", side="peer"):
+    """At a finished game's end, from a seat (r): the game that follows it for its seats, the
+    one another player opened or a new one like it. The host answers every connection still
+    at the table with ``next {game, seat}`` (or this one with an ``error``: it opens none)."""
+
+
+@dataclass(frozen=True, kw_only=True)
 class Contribute(ProtocolMessage, t="contribute", side="peer"):
     """This seat's random value for the deal, sent once the host has announced every pledge."""
 
@@ -246,6 +254,7 @@ ClientMessage = (
     | Leave
     | StateRequest
     | Contribute
+    | NextRequest
 )
 
 

@@ -132,6 +132,11 @@ class NetPeer(ReconnectingPeer):
             with contextlib.suppress(ConnectionClosed):
                 await self._conn.send(m.to_wire(m.Chat(text=text[: p.MAX_CHAT])))
 
+    async def ask_next(self) -> None:
+        if self._conn is not None and self.seat is not None:
+            with contextlib.suppress(ConnectionClosed):
+                await self._conn.send(m.to_wire(m.NextRequest()))
+
     async def close(self) -> None:
         """Leave the game and stop the reader."""
         self._closing = True

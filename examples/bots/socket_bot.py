@@ -19,7 +19,7 @@ from typing import Any
 
 import msgpack
 
-PROTOCOL = 4
+PROTOCOL = 5
 
 
 async def send(writer: asyncio.StreamWriter, message: dict[str, Any]) -> None:

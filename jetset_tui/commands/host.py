@@ -20,6 +20,7 @@ import json
 import shlex
 import sys
 from collections.abc import Callable, Iterator
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
@@ -114,7 +115,13 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     )
     add_modules_argument(hp)
     hp.add_argument(
-        "--linger", type=arguments.seconds, default=5.0, help=_("seconds to stay up after the end")
+        "--linger",
+        type=arguments.seconds,
+        default=None,
+        help=_(
+            "seconds to stay up after a game's end while players are still at the table "
+            "(default 5; 300 with --headless, where their r opens the next game)"
+        ),
     )
     hp.add_argument("--no-fsync", action="store_true", help=_("flush the log without fsync"))
     hp.add_argument(
@@ -280,6 +287,7 @@ def no_screen(game: str) -> str:
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
     from netcode.host import Host, HostSettings
     from netcode.hosting import HostedGame, pause_reason, resume_command
+    from netcode.next_games import NextGames
 
     settings = HostSettings(
         reconnect_window=args.reconnect_window,
@@ -287,6 +295,9 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         turn_time=args.turn_time,
     )
     host = first = Host(table, settings)
+    headless = runner is None
+    said_next = partial(announce_next, as_json=args.json) if headless else None
+    host.next_games = NextGames(table.log_path, HOLDER, on_open=said_next)
     try:
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:
@@ -308,9 +319,10 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
                 table = host.table
             else:
                 offer_host_seat(host, args.bind, port, sys.stderr if args.json else sys.stdout)
-                await until_stopped(host, stop)
-        if host.finished.is_set():
-            await linger(host, args.linger)
+                host = await serve_each_game(host, stop, lingering(args))
+                table = host.table
+        if host.finished.is_set() and not headless:  # headless: ``serve_each_game`` lingered
+            await linger(host, lingering(args))
         else:
             server.close()
             await host.stop_hosting(pause_reason(resume_command(table.log_path, args.bind, port)))
@@ -373,9 +385,22 @@ async def play_here(
             said = _("jetset host: cannot save the next game ({problem})")
             print(said.format(problem=_(storage_problem(exc))), file=sys.stderr, flush=True)
             break
-        announce_next(hosting, as_json)
-        hosting.host.start_bots()
+        announce_next(hosting.host, as_json)
     return hosting.host
+
+
+async def serve_each_game(host: Host, stop: asyncio.Event, seconds: float) -> Host:
+    """``--headless``: serve until ``stop`` is set or a game ends with nobody to play another:
+    at each end, while a player is still at the table (at most ``seconds``), their r opens the
+    next game (``NextGames``), served in turn. The host of the last game served."""
+    while True:
+        await until_stopped(host, stop)
+        if stop.is_set() or not host.finished.is_set():
+            return host
+        await linger(host, seconds, for_players=True)
+        if host.successor is None:
+            return host
+        host = host.successor
 
 
 async def play_one(hosting: HostedGame, runner: object, stop: asyncio.Event) -> object:
@@ -398,14 +423,15 @@ async def play_one(hosting: HostedGame, runner: object, stop: asyncio.Event) -> 
     return screen.result()  # what the app raised, if it did
 
 
-def announce_next(hosting: HostedGame, as_json: bool) -> None:
+def announce_next(host: Host, as_json: bool) -> None:
     """Between two games at one address: the next game's number and log."""
-    log = hosting.log_path
+    log = host.table.log_path
     if as_json:
-        print(json.dumps({"game": hosting.number, "log": str(log)}, separators=(",", ":")))
+        line = {"game": host.number, "log": str(log)}
+        print(json.dumps(line, separators=(",", ":")), flush=True)
         return
     said = _("jetset host: game {number} at this address; log {file}")
-    print(said.format(number=hosting.number, file=log), flush=True)
+    print(said.format(number=host.number, file=log), flush=True)
 
 
 async def close_every_game(first: Host) -> None:
@@ -465,11 +491,28 @@ def offer_host_seat(host: Host, bind: str, port: int, out: TextIO | None = None)
     print(said, file=out or sys.stdout, flush=True)
 
 
-async def linger(host: Host, seconds: float) -> None:
-    """After the end: stay up until every peer has left, or ``seconds``."""
+def lingering(args: argparse.Namespace) -> float:
+    """How long the host stays up after a game's end while someone is still at the table:
+    ``--linger``, else 5 seconds with a screen (its player has left), 300 with ``--headless``
+    (where a player's r opens the next game)."""
+    if args.linger is not None:
+        return float(args.linger)
+    return 300.0 if args.headless else 5.0
+
+
+async def linger(host: Host, seconds: float, *, for_players: bool = False) -> None:
+    """After the end: stay up until every peer has left (``for_players``: every player, whose
+    r could open the next game; spectators do not hold it up), a player opened the next
+    game, or ``seconds``."""
     loop = asyncio.get_running_loop()
     deadline = loop.time() + seconds
-    while host.conns and loop.time() < deadline:
+
+    def staying() -> bool:
+        if for_players:
+            return any(conn.seat is not None and conn.standin is None for conn in host.conns)
+        return bool(host.conns)
+
+    while staying() and host.successor is None and loop.time() < deadline:
         await asyncio.sleep(0.05)
 
 

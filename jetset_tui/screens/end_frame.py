@@ -111,16 +111,18 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             await self.table.close()
 
     def heard_at_table(self, event: ClientEvent) -> None:
-        """After the end: a chat line as a notice (unless the chat is open), and who opened the
-        next game (``JetSetApp.next_game_opened``)."""
+        """After the end: a chat line as a notice (unless the chat is open), who opened the
+        next game (``JetSetApp.next_game_opened``), and a host's refusal of r."""
         from jetset_tui.screens.chat import ChatScreen, notify_chat
-        from netcode.client import ChatMessage, NextGameOpened
+        from netcode.client import ChatMessage, NextGameOpened, Problem
 
         session, app = self.table, self.networked_app()
         if isinstance(event, ChatMessage) and not isinstance(self.app.screen, ChatScreen):
             notify_chat(self.app, event)
         elif isinstance(event, NextGameOpened) and session is not None and app is not None:
             app.next_game_opened(session, event)
+        elif isinstance(event, Problem) and app is not None:
+            app.next_game_refused(event.message)
 
     def action_chat(self) -> None:
         from jetset_tui.screens.chat import ChatScreen

@@ -264,9 +264,11 @@ class Lobby(Seating):
         made = self.create(
             player, len(table.seats), bots, room.password, game=room.game, options=options
         )
+        opener = room.members[player.identity].seat
         room.next_game = made.id
         room.host.successor = made.host  # its TCP port (``--tcp``) leads to the next game now
-        room.host.broadcast(NextGame(game=made.id, seat=room.members[player.identity].seat))
+        made.host.game_id, made.host.opened_by = made.id, opener
+        room.host.broadcast(NextGame(game=made.id, seat=opener))
         self.changed()
         return made
 

@@ -86,6 +86,8 @@ async def watch(
     }
     if spectate:
         received[SPECTATOR] = bytes(recordings[-1].received)
+    for peer in [*peers, *watchers]:  # as `jetset join --bot` does at the end: a headless
+        await peer.close()  # host waits for players still at the table (their r)
     return Watched([*peers, *watchers], received)
 
 

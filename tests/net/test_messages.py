@@ -20,10 +20,10 @@ SEATS = (m.SeatEntry(name="Ann", kind="human", connected=True),)
 
 # every message, typed, beside the map protocol 4 sends for it (keys in their order)
 WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
-    (m.hello("jetset-peer"), {"t": "hello", "app": "jetset", "proto": 4, "client": "jetset-peer"}),
+    (m.hello("jetset-peer"), {"t": "hello", "app": "jetset", "proto": 5, "client": "jetset-peer"}),
     (
-        m.Hello(app="jetset", proto=4, client="bot", legal=True),
-        {"t": "hello", "app": "jetset", "proto": 4, "client": "bot", "legal": True},
+        m.Hello(app="jetset", proto=5, client="bot", legal=True),
+        {"t": "hello", "app": "jetset", "proto": 5, "client": "bot", "legal": True},
     ),
     (m.Join(name="Ann"), {"t": "join", "name": "Ann"}),
     (
@@ -31,6 +31,7 @@ WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
         {"t": "join", "name": "Ann", "password": "pw", "pledge": "0" * 32},
     ),
     (m.Contribute(contribution="a" * 32), {"t": "contribute", "contribution": "a" * 32}),
+    (m.NextRequest(), {"t": "next"}),
     (m.Reconnect(token=TOKEN, have=4), {"t": "reconnect", "token": TOKEN, "have": 4}),
     (m.Spectate(have=0), {"t": "spectate", "have": 0}),
     (m.Spectate(have=2, password="pw"), {"t": "spectate", "have": 2, "password": "pw"}),

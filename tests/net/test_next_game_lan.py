@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 import pytest
+from textual.pilot import Pilot
 
 from jetset_tui.app import JetSetApp
 from jetset_tui.cli import build_parser
@@ -18,6 +20,7 @@ from jetset_tui.commands.join import join
 from jetset_tui.screens.jetlag import JetLagScreen
 from jetset_tui.screens.jetlag_end import JetLagEndScreen
 from netcode.client import GameClient
+from netcode.host import NO_NEXT_HERE
 from netcode.logfile import read_log
 from netcode.replay import replay
 
@@ -51,29 +54,24 @@ def seated(app: JetSetApp, names: list[str]) -> bool:
 
 async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Path) -> None:
     """Two Jet Lag games at one ``jetset host`` address, both played by the turn clock's bots:
-    at the first end the joiner is offered no r until the host's r opens game 2; then they
-    are told who opened it, r seats them, and game 2 has its own log, dealt anew, beside the
-    first; Kim's first game is still in its log, whole."""
+    the host's r at the first end opens game 2; the joiner, still at the end, is told who
+    opened it, and r seats them; game 2 has its own log, dealt anew, beside the first; Kim's
+    first game is still in its log, whole."""
     first_log = tmp_path / "first.jetset"
     args = host_args(
         "--game", "jetlag", "--port", "0", "--log", str(first_log), "--turn-time", "0.03"
     )
     port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
-    games: list[GameClient] = []
     told: list[str] = []
-    before_r: list[str | None] = []
-    looked = asyncio.Event()  # the joiner looked at its first end's keys
 
     async def host_runner(client: GameClient) -> str | None:
         app = JetSetApp(session=client)
-        games.append(client)
         async with app.run_test(size=(100, 30)) as pilot:
             if not port.done():
                 port.set_result(hosting_of(client).port)
                 await until(pilot, lambda: seated(app, ["Hal", "Kim"]))
                 await until(pilot, lambda: at_the_end(app), timeout=60)
                 assert offered(app, "r") == "Play again", "the host opens the next game"
-                await until(pilot, looked.is_set)
                 await pilot.press("r")
             else:
                 assert hosting_of(client).number == 2
@@ -83,38 +81,19 @@ async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Pa
             await pilot.pause()
         return app.then
 
-    async def join_runner(
-        client: GameClient, *, joined_at: str, from_lobby: bool = False
-    ) -> str | None:
-        app = JetSetApp(session=client, joined_at=joined_at)
-        async with app.run_test(size=(100, 30)) as pilot:
-            await until(pilot, lambda: at_the_end(app), timeout=60)
-            if len(before_r) == 0:
-                await pilot.pause(0.2)
-                before_r.append(offered(app, "r"))
-                looked.set()
-                await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
-                told.extend(notices(app))
-                await until(pilot, lambda: offered(app, "r") == "Play again")
-                await pilot.press("r")
-            else:
-                before_r.append(offered(app, "r"))
-                await pilot.press("q")
-            await pilot.pause()
-        return app.then
-
-    async def joiner() -> int:
-        at = f"127.0.0.1:{await port}"
-        joined = build_parser().parse_args(["join", at, "--name", "Kim"])
-        return await join(("127.0.0.1", await port), joined, join_runner)
+    async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        if game == 1:
+            await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
+            told.extend(notices(app))
+            await pilot.press("r")
+        else:
+            await pilot.press("q")
 
     hosted = asyncio.ensure_future(serve(make_table(args), args, host_runner))
     async with asyncio.timeout(120):
-        assert await joiner() == 0
+        assert await joining(await port, "Kim", at_kims_end) == 0
         assert await hosted == 0
-    assert before_r[0] is None, "a joiner opens no game at the host: r waits for the host's"
     assert "Hal opened the next game for these seats: r takes a seat in it." in told
-    assert before_r[1] is None, "no next game was opened after the second"
     second_log = tmp_path / "first-2.jetset"
     assert sorted(tmp_path.glob("*.jetset")) == [second_log, first_log]
     first, second = read_log(first_log), read_log(second_log)
@@ -123,6 +102,97 @@ async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Pa
     assert [s.name for s in second.header.seats] == ["Hal", "Kim"]
     assert first.header.rules_of_game.name == second.header.rules_of_game.name == "jetlag"
     assert first.records != second.records, "the next game is dealt anew"
+
+
+AtTheEnd = Callable[[JetSetApp, Pilot[None], int], Awaitable[None]]
+"""What a player does at the end of their ``n``th game (from 1)."""
+
+
+async def joining(port: int, name: str, at_the_end_of: AtTheEnd) -> int:
+    """``jetset join 127.0.0.1:PORT --name NAME`` (the real command), each game's screen the
+    app under Pilot: it waits for the game's end, then ``at_the_end_of``; the exit code."""
+    games = 0
+
+    async def runner(client: GameClient, *, joined_at: str, from_lobby: bool = False) -> object:
+        nonlocal games
+        games += 1
+        app = JetSetApp(session=client, joined_at=joined_at)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until(pilot, lambda: at_the_end(app), timeout=60)
+            await at_the_end_of(app, pilot, games)
+            await pilot.pause()
+        return app.then
+
+    address = f"127.0.0.1:{port}"
+    args = build_parser().parse_args(["join", address, "--name", name])
+    return await join(("127.0.0.1", port), args, runner)
+
+
+async def test_at_a_headless_host_a_players_r_opens_the_next_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``jetset host --headless``: nobody plays at the host, so a player's r asks it for the
+    next game. Kim's r opens game 2 and seats her there at once; Lee, still at the end, is
+    told that Kim opened it, and his r seats him; once both leave game 2's end, the host
+    ends by itself (no ``--linger`` given: it waits for the players, not the clock)."""
+    first_log = tmp_path / "night.jetset"
+    args = host_args(
+        "--game",
+        "jetlag",
+        "--headless",
+        "--port",
+        "0",
+        "--log",
+        str(first_log),
+        "--turn-time",
+        "0.03",
+        "--json",
+    )
+    table = make_table(args)
+    hosted = asyncio.ensure_future(serve(table, args, None))
+    told: list[list[str]] = []
+    lee_looked = asyncio.Event()
+
+    async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        if game == 1:
+            await asyncio.wait_for(lee_looked.wait(), 30)
+            assert offered(app, "r") == "Play again"
+            await pilot.press("r")
+        else:
+            await pilot.press("q")
+
+    async def at_lees_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        if game == 1:
+            lee_looked.set()
+            await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
+            told.append(notices(app))
+            await pilot.press("r")
+        else:
+            told.append(notices(app))
+            await pilot.press("q")
+
+    port = await listening_port(capsys)
+    async with asyncio.timeout(120):
+        codes = await asyncio.gather(
+            joining(port, "Kim", at_kims_end), joining(port, "Lee", at_lees_end)
+        )
+        assert codes == [0, 0]
+        assert await hosted == 0
+    assert "Kim opened the next game for these seats: r takes a seat in it." in told[0]
+    assert not any("opened the next game" in n for n in told[1]), "nobody opened a third"
+    second = read_log(tmp_path / "night-2.jetset")
+    assert replay(second).ok
+    assert sorted(s.name for s in second.header.seats) == ["Kim", "Lee"]
+
+
+async def listening_port(capsys: pytest.CaptureFixture[str]) -> int:
+    """The port a ``--port 0 --json`` host listens on, from its ready line."""
+    for _ in range(500):
+        for line in capsys.readouterr().out.splitlines():
+            if line.startswith('{"listening"'):
+                return int(json.loads(line)["port"])
+        await asyncio.sleep(0.01)
+    raise AssertionError("the host never said where it listens")
 
 
 async def test_the_next_game_is_made_like_the_first_and_said_in_json(
@@ -161,9 +231,69 @@ async def test_the_next_game_is_made_like_the_first_and_said_in_json(
             assert [slot.name for slot in made.seats] == ["Hal", "Amelia"]
             assert [slot.bot_kind for slot in made.seats] == ["", "greedy"]
             assert made.keys.host_seat == 0 and made.keys.seed != first.keys.seed
-        announce_next(second, as_json=True)
+        announce_next(second.host, as_json=True)
         said = json.loads(capsys.readouterr().out)
         assert said == {"game": 2, "log": str(tmp_path / "evening-2.jetset")}
     finally:
         for made in (hosting, second, third):
             await made.host.close()
+
+
+async def test_next_requests_open_one_game_and_only_a_seat_asks_once_it_is_over(
+    tmp_path: Path,
+) -> None:
+    """The host's promises for ``next {}`` (docs/security.md): before the end it is refused
+    (``order``); a spectator's, ever (``spectator``); a seat's flood of them after the end
+    opens one game (one log), each answered with the same ``next``; a host that opens none
+    answers ``no-next``, uncounted."""
+    from engine.games import game_rules
+    from netcode.botplayer import play_bot
+    from netcode.client import NextGameOpened, Problem
+    from netcode.host import HostSettings
+    from netcode.next_games import NextGames
+    from netcode.peer import NetPeer
+    from netcode.table import Table
+
+    from .helpers import recv_until, serve
+
+    table = Table.create(
+        {}, ["greedy"], tmp_path / "g.jetset", seed="nx", fsync=False, rules=game_rules("jetlag")
+    )
+    settings = HostSettings(bot_delay=0.0, rate=50, burst=20, max_errors=5)
+    async with serve(tmp_path, 2, table=table, settings=settings) as served:
+        watcher = await served.raw()
+        await watcher.send({"t": "spectate", "have": 0})
+        await recv_until(watcher, "seated")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        heard: list[object] = []
+        ann.add_listener(heard.append)
+        await ann.ask_next()  # before the end
+        await watcher.send({"t": "next"})
+        assert (await recv_until(watcher, "error"))["code"] == "spectator"
+        await play_bot(ann, "greedy", ann.commitment or "")
+        assert table.over and Problem("the host says: the game is not over") in heard
+        await ann.ask_next()  # a host that opens none
+        refused = Problem(f"the host says: {NO_NEXT_HERE}")
+        for _ in range(100):
+            if refused in heard:
+                break
+            await asyncio.sleep(0.02)
+        assert refused in heard and served.host.successor is None
+        served.host.next_games = NextGames(table.log_path)
+        for _ in range(15):
+            await ann.ask_next()
+        opened = NextGameOpened("2", ann.seat or 0)
+        for _ in range(100):
+            if heard.count(opened) == 15:
+                break
+            await asyncio.sleep(0.02)
+        assert heard.count(opened) == 15, heard
+        made = sorted(p.name for p in tmp_path.glob("*.secret"))  # a log is written once dealt
+        assert made == ["g-2.jetset.secret", "g.jetset.secret"], "one next game"
+        assert (await recv_until(watcher, "next")) == {"t": "next", "game": "2", "seat": 0}
+        await watcher.send({"t": "next"})
+        assert (await recv_until(watcher, "error"))["code"] == "spectator"
+        following = served.host.successor
+        assert following is not None and following.successor is None
+        await ann.close()
+        await following.close()

@@ -12,7 +12,8 @@ from pathlib import Path
 from engine.jetlag.bots import greedy_choice
 from jetset_tui.ssh.seating import Player
 from netcode import lobbyproto as lp
-from netcode.client import ClientEvent, NextGameOpened
+from netcode.client import ClientEvent, NextGameOpened, Problem
+from netcode.host import NO_NEXT_HERE
 from netcode.messages import Error, to_wire
 from netcode.peer import NetPeer
 from netcode.peer_words import JoinRefused
@@ -26,6 +27,14 @@ from tests.ssh.helpers import (
     tcp_peer_at,
     trusted_hosts,
 )
+
+
+async def until_heard(heard: list[ClientEvent], event: ClientEvent) -> None:
+    for _ in range(250):
+        if event in heard:
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError(f"{event} never came: {heard}")
 
 
 async def played_out(peers: list[NetPeer]) -> None:
@@ -133,16 +142,18 @@ async def test_a_tcp_joiner_follows_to_the_next_game_at_the_same_port(tmp_path: 
         await played_out(peers)
         heard: list[ClientEvent] = []
         peers[1].add_listener(heard.append)
+        await peers[1].ask_next()  # r before anyone opened it: the lobby opens games here
+        refused = Problem(f"the host says: {NO_NEXT_HERE}")
+        await until_heard(heard, refused)
         await peers[0].close()
         ann.next_after(first.id)
         again = [await ssh_peer(ann, name="ann")]
         following = server.lobby.rooms[first.next_game or ""]
         opened = NextGameOpened(following.id, peers[0].seat or 0)
-        for _ in range(250):
-            if opened in heard:
-                break
-            await asyncio.sleep(0.02)
-        assert opened in heard, heard
+        await until_heard(heard, opened)
+        heard.clear()
+        await peers[1].ask_next()  # r now: the game ann opened, said to kim alone
+        await until_heard(heard, opened)
         await peers[1].close()
         assert port is not None
         again.append(await NetPeer.connect(await open_tcp("127.0.0.1", port), name="kim"))

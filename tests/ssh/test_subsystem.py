@@ -381,7 +381,7 @@ async def test_malformed_lobby_messages_get_errors(
     server: GameServer, alice_key: asyncssh.SSHKey
 ) -> None:
     raw = await raw_channel(server, alice_key)
-    raw.send({"t": "hello", "app": "jetset", "proto": 4})
+    raw.send({"t": "hello", "app": "jetset", "proto": 5})
     games = await raw.expect("games")
     assert games["games"] == [] and games["you"] == "alice"
     bad: list[tuple[Any, str]] = [
@@ -429,7 +429,7 @@ async def test_the_lobby_wants_hello_first_and_stops_a_flood(
     assert error["code"] == "order" and error["fatal"]
     raw.conn.close()
     raw = await raw_channel(server, alice_key)
-    raw.send(encode({"t": "hello", "app": "jetset", "proto": 4})[4:])
+    raw.send(encode({"t": "hello", "app": "jetset", "proto": 5})[4:])
     await raw.expect("games")
     for _ in range(60):
         raw.send({"t": "games"})
@@ -463,7 +463,7 @@ async def test_openssh_ssh_s_jetset_carries_frames(server: GameServer, tmp_path:
         *base, "-s", "ann@127.0.0.1", "jetset", stdin=-1, stdout=-1, stderr=-1
     )
     assert proc.stdin is not None and proc.stdout is not None
-    proc.stdin.write(encode({"t": "hello", "app": "jetset", "proto": 4}))
+    proc.stdin.write(encode({"t": "hello", "app": "jetset", "proto": 5}))
     proc.stdin.write(encode({"t": "create", "players": 2, "bots": ["greedy"]}))
     await proc.stdin.drain()
     got = []
@@ -587,7 +587,7 @@ async def test_the_input_budget_holds_back_a_fast_client(
     server = await start_server(tmp_path, input_bytes_per_second=1000.0)
     try:
         raw = await raw_channel(server, alice_key)
-        raw.send({"t": "hello", "app": "jetset", "proto": 4})
+        raw.send({"t": "hello", "app": "jetset", "proto": 5})
         await raw.expect("games")
         start = time.monotonic()
         for _ in range(6):  # 6 × ~470 bytes: past the 2,000-byte burst

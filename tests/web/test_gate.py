@@ -117,7 +117,7 @@ async def test_no_ticket_no_lobby(server: GameServer, gate: LobbyGate) -> None:
     hellos = [
         encode({"t": "web", "ticket": "0" * 32, "name": "eve"}),  # a guess
         encode({"t": "web", "name": "eve"}),  # none
-        encode({"t": "hello", "app": "jetset", "proto": 4}),  # the subsystem's hello
+        encode({"t": "hello", "app": "jetset", "proto": 5}),  # the subsystem's hello
         b"\xff\xff\xff\xff",  # a frame too large to wait for
         b"\x00\x00\x00\x03abc",  # not msgpack
     ]

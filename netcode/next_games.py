@@ -1,0 +1,58 @@
+"""The games served one after another at one address (``jetset host``): r at a game's end, by
+the hosting player or by any player seated there (the peer's ``next {}``), opens the next game
+of its seats, once; the others sit in it (docs/protocol.md, ``next``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from netcode.host import Host
+from netcode.messages import NextGame
+
+
+class NextGames:
+    """Opens the game that follows a finished one at its address, like it: the same game,
+    options, bots and their names, password and hosting player, dealt anew."""
+
+    def __init__(
+        self,
+        first_log: Path,
+        holder: str = "jetset",
+        on_open: Callable[[Host], object] | None = None,
+    ) -> None:
+        self.first_log = first_log
+        """The first game's log at this address: the next games' are named after it."""
+        self.holder = holder
+        self.on_open = on_open
+        """Called with each game opened (``jetset host --headless`` says it and serves it)."""
+        self.count = 1
+        """The games made at this address so far."""
+
+    def open(self, finished: Host, opener: int) -> Host:
+        """The game that follows ``finished`` (over), opened by the player in seat ``opener``:
+        served at the address from now on (``Host.successor``), its bots seated, and everyone
+        still at ``finished`` told (``next {game, seat}``). OSError, and nothing made, if its
+        files cannot be written."""
+        if finished.successor is not None:
+            return finished.successor
+        table = finished.table.next_table(self.next_log_path(), self.holder)
+        following = Host(table, finished.settings)
+        following.next_games, following.opened_by = self, opener
+        self.count += 1
+        following.number = self.count
+        finished.successor = following
+        following.start_bots()
+        finished.broadcast(NextGame(game=str(following.number), seat=opener))
+        if self.on_open is not None:
+            self.on_open(following)
+        return following
+
+    def next_log_path(self) -> Path:
+        """The next game's log: the first's name and the game's number (``evening.jetset``,
+        then ``evening-2.jetset``), or a new name beside it if that file is there already."""
+        from netcode.userdirs import new_game_path
+
+        first = self.first_log
+        path = first.with_name(f"{first.stem}-{self.count + 1}{first.suffix}")
+        return new_game_path(folder=first.parent) if path.exists() else path
