@@ -502,7 +502,6 @@ class JetSetApp(App[None]):
         name = seats[opened.seat].name if opened.seat < len(seats) else "?"
         said = _("{name} opened the next game for these seats: r takes a seat in it.")
         self.notify(said.format(name=name), timeout=30, markup=False)
-        self.screen.refresh_bindings()  # r, in the footer from now on
 
     def next_game_refused(self, problem: str) -> None:
         """The host answered r with a refusal (it opens no next game, or cannot save one)."""

@@ -216,7 +216,8 @@ async def join(
             break
         print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
         args.token = None  # the finished game's seat
-        try:  # at its end, r (the next game of its seats) or Esc (the server's lobby again)
+        try:  # at its end, r (the next game of its seats) or Esc (the server's lobby again);
+            # at `jetset host`'s address the next game is the one served there now
             first = await (connector() if opener is None else after_the_game(opener, then))
             if first is None:
                 print(_("jetset join: you left the lobby"), flush=True)
@@ -253,8 +254,7 @@ def say_joined(peer: NetPeer, args: argparse.Namespace, *, at_screen: bool) -> N
 async def after_the_game(opener: SshOpener, then: str) -> Transport | None:
     """The channel at the game a player chose at the end of one reached through a server's
     lobby: the next game of its seats (``NEXT_GAME``), or the one picked in the lobby shown
-    again (None: they left it). (At ``jetset host``'s address, the next game is the one served
-    there now: a plain connection.)"""
+    again (None: they left it)."""
     from jetset_tui.app import NEXT_GAME
     from jetset_tui.screens.remote_lobby import pick_remote_game
 
