@@ -297,3 +297,39 @@ async def test_next_requests_open_one_game_and_only_a_seat_asks_once_it_is_over(
         assert following is not None and following.successor is None
         await ann.close()
         await following.close()
+
+
+async def test_a_next_game_the_host_cannot_save_is_refused_in_words(tmp_path: Path) -> None:
+    """The next game's folder is on a full disk (a real full tmpfs): r is answered
+    ``no-next`` in a sentence (no path), nothing is made, and the finished game stays served."""
+    from engine.games import game_rules
+    from netcode.botplayer import play_bot
+    from netcode.client import Problem
+    from netcode.host import HostSettings
+    from netcode.next_games import NextGames
+    from netcode.peer import NetPeer
+    from netcode.table import Table
+    from tests.net.disk import full_tmpfs
+
+    from .helpers import serve
+
+    table = Table.create(
+        {}, ["greedy"], tmp_path / "g.jetset", seed="nd", fsync=False, rules=game_rules("jetlag")
+    )
+    with full_tmpfs(tmp_path / "full") as folder:
+        async with serve(tmp_path, 2, table=table, settings=HostSettings(bot_delay=0.0)) as served:
+            served.host.next_games = NextGames(folder / "g.jetset")
+            ann = await NetPeer.connect(await served.connect(), name="Ann")
+            heard: list[object] = []
+            ann.add_listener(heard.append)
+            await play_bot(ann, "greedy", ann.commitment or "")
+            await ann.ask_next()
+            refused = Problem("the host says: the host cannot save a new game now (disk full)")
+            for _ in range(100):
+                if refused in heard:
+                    break
+                await asyncio.sleep(0.02)
+            assert refused in heard, heard
+            assert served.host.successor is None and not list(folder.glob("g-2*"))
+            assert served.host.current() is served.host
+            await ann.close()
