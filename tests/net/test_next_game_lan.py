@@ -52,17 +52,28 @@ def seated(app: JetSetApp, names: list[str]) -> bool:
     )
 
 
-async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Path) -> None:
+@pytest.mark.parametrize("opener", ["Hal", "Kim"])
+async def test_one_r_opens_the_next_game_and_the_other_follows_it(
+    tmp_path: Path, opener: str
+) -> None:
     """Two Jet Lag games at one ``jetset host`` address, both played by the turn clock's bots:
-    the host's r at the first end opens game 2; the joiner, still at the end, is told who
-    opened it, and r seats them; game 2 has its own log, dealt anew, beside the first; Kim's
-    first game is still in its log, whole."""
+    the first r at the end (the hosting player's, Hal, or the joiner's, Kim) opens game 2 and
+    sits there; the other, still at the end, is told who opened it, and their r seats them;
+    game 2 has its own log, dealt anew, beside the first; the first is still whole."""
     first_log = tmp_path / "first.jetset"
     args = host_args(
         "--game", "jetlag", "--port", "0", "--log", str(first_log), "--turn-time", "0.03"
     )
     port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
     told: list[str] = []
+
+    async def follow_or_open(app: JetSetApp, pilot: Pilot[None], me: str) -> None:
+        """r at the first end: at once for the opener; once told, for the other."""
+        assert offered(app, "r") == "Play again", f"{me} may open the next game"
+        if me != opener:
+            await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
+            told.extend(notices(app))
+        await pilot.press("r")
 
     async def host_runner(client: GameClient) -> str | None:
         app = JetSetApp(session=client)
@@ -71,8 +82,7 @@ async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Pa
                 port.set_result(hosting_of(client).port)
                 await until(pilot, lambda: seated(app, ["Hal", "Kim"]))
                 await until(pilot, lambda: at_the_end(app), timeout=60)
-                assert offered(app, "r") == "Play again", "the host opens the next game"
-                await pilot.press("r")
+                await follow_or_open(app, pilot, "Hal")
             else:
                 assert hosting_of(client).number == 2
                 await until(pilot, lambda: seated(app, ["Hal", "Kim"]))
@@ -83,9 +93,7 @@ async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Pa
 
     async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
         if game == 1:
-            await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
-            told.extend(notices(app))
-            await pilot.press("r")
+            await follow_or_open(app, pilot, "Kim")
         else:
             await pilot.press("q")
 
@@ -93,7 +101,8 @@ async def test_the_host_opens_the_next_game_and_a_joiner_follows_it(tmp_path: Pa
     async with asyncio.timeout(120):
         assert await joining(await port, "Kim", at_kims_end) == 0
         assert await hosted == 0
-    assert "Hal opened the next game for these seats: r takes a seat in it." in told
+    said = f"{opener} opened the next game for these seats: r takes a seat in it."
+    assert said in told, told
     second_log = tmp_path / "first-2.jetset"
     assert sorted(tmp_path.glob("*.jetset")) == [second_log, first_log]
     first, second = read_log(first_log), read_log(second_log)
