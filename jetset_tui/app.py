@@ -476,6 +476,12 @@ class JetSetApp(App[None]):
         session and a browser tab always), rather than to this app's menu."""
         return self.from_lobby
 
+    def end_leaves(self) -> bool:
+        """Whether leaving a game's end ends this app: a game `jetset host` or `jetset join`
+        (TCP) plays, whose command has nothing else to show (it then says how the game ended),
+        rather than going to this app's menu."""
+        return not self.from_lobby and (self.hosting is not None or self.joined_at is not None)
+
     def back_to_server_lobby(self) -> bool:
         """Esc at the end of a game reached through a server's lobby: end this app for the
         command to show that lobby again (``LOBBY``); False elsewhere (the menu, as ever)."""

@@ -357,8 +357,9 @@ class Host:
         if following is not None:
             opener = following.opened_by if following.opened_by is not None else conn.seat
             conn.send(m.NextGame(game=following.game_id or str(following.number), seat=opener))
-        elif self.next_games is None:
-            conn.send(m.Error(code=p.E_NO_NEXT, message=NO_NEXT_HERE))
+        elif self.next_games is None or self.next_games.closed is not None:
+            said = self.next_games.closed if self.next_games is not None else None
+            conn.send(m.Error(code=p.E_NO_NEXT, message=said or NO_NEXT_HERE))
         else:
             try:
                 self.next_games.open(self, conn.seat)

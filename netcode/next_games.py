@@ -28,6 +28,8 @@ class NextGames:
         """Called with each game opened (``jetset host --headless`` says it and serves it)."""
         self.count = 1
         """The games made at this address so far."""
+        self.closed: str | None = None
+        """Why no more games are opened here (the hosting player left), or None."""
 
     def open(self, finished: Host, opener: int) -> Host:
         """The game that follows ``finished`` (over), opened by the player in seat ``opener``:

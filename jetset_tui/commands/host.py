@@ -41,6 +41,9 @@ if TYPE_CHECKING:
 HOLDER = "jetset host"
 """Who holds a hosted game's log, as others are told."""
 
+LEFT = "the hosting player has left the table"
+"""Why a host whose player has left opens no next game (a peer's r is answered so)."""
+
 SEED_WARNING = N_(
     "jetset host: --seed is for tests and bot matches: the dealing is then not secret (a player "
     "who guesses the seed and is the only one to join over the network knows every hand)"
@@ -316,6 +319,8 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             if runner is not None:
                 hosting = HostedGame(host, bind=args.bind, port=port, addresses=addresses)
                 host = await play_here(hosting, runner, stop, args.json)
+                if host.next_games is not None:  # a next game now would close as it opens
+                    host.next_games.closed = LEFT
                 table = host.table
             else:
                 offer_host_seat(host, args.bind, port, sys.stderr if args.json else sys.stdout)

@@ -51,6 +51,7 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         Binding("c", "chat", N_("Chat"), show=False),  # Jet Lag's table chats with c
         Binding("w", "replay", N_("Watch the replay")),
         Binding("escape,q", "lobby", N_("Lobby")),  # at a server's table: back to its lobby
+        Binding("escape,q", "leave", N_("Leave")),  # `jetset host`, `jetset join`: the command ends
         Binding("escape,q", "menu", N_("Menu")),
         Binding("down", "scroll_body(1)", N_("Scroll"), key_display="↑↓"),
         Binding("up", "scroll_body(-1)", N_("Scroll"), show=False),
@@ -147,8 +148,8 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             return self.path is not None
         if action == "chat":
             return self.table is not None
-        if action in ("lobby", "menu"):
-            return self.leads_to_lobby() == (action == "lobby")
+        if action in ("lobby", "leave", "menu"):
+            return self.leads_to() == action
         if action == "scroll_body":
             return self.overflows()
         return True
@@ -195,14 +196,22 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         if problem:
             self.notify(problem, severity="error", markup=False)
 
-    def leads_to_lobby(self) -> bool:
-        """Esc leads back to a server's lobby (an SSH session, a browser tab, `jetset join
-        ssh://`), not to this app's menu: the footer says so."""
+    def leads_to(self) -> str:
+        """Where Esc leads, as the footer says: back to a server's lobby (``lobby``: an SSH
+        session, a browser tab, `jetset join ssh://`), out of the command that hosted or
+        joined the game (``leave``: `jetset host`, `jetset join`), or this app's ``menu``."""
         app = self.networked_app()
-        return app is not None and app.end_leads_to_lobby()
+        if app is not None and app.end_leads_to_lobby():
+            return "lobby"
+        if app is not None and app.end_leaves():
+            return "leave"
+        return "menu"
 
     def action_lobby(self) -> None:
         self.action_menu()
+
+    def action_leave(self) -> None:
+        self.app.exit()
 
     def action_menu(self) -> None:
         """Back to the menu; a game reached through a server's lobby by ``jetset join ssh://``:

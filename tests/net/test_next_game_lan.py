@@ -70,6 +70,7 @@ async def test_one_r_opens_the_next_game_and_the_other_follows_it(
     async def follow_or_open(app: JetSetApp, pilot: Pilot[None], me: str) -> None:
         """r at the first end: at once for the opener; once told, for the other."""
         assert offered(app, "r") == "Play again", f"{me} may open the next game"
+        assert offered(app, "escape") == "Leave", "Esc ends the command, not the app's menu"
         if me != opener:
             await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
             told.extend(notices(app))
@@ -111,6 +112,52 @@ async def test_one_r_opens_the_next_game_and_the_other_follows_it(
     assert [s.name for s in second.header.seats] == ["Hal", "Kim"]
     assert first.header.rules_of_game.name == second.header.rules_of_game.name == "jetlag"
     assert first.records != second.records, "the next game is dealt anew"
+
+
+async def test_once_the_hosting_player_has_left_a_joiners_r_is_refused(tmp_path: Path) -> None:
+    """Hal leaves at the end (Esc: the app ends, and `jetset host` with it once the players
+    have gone): Kim, still at the end, presses r and reads why no next game comes; her Esc
+    ends her command too."""
+    log = tmp_path / "g.jetset"
+    args = host_args(
+        "--game",
+        "jetlag",
+        "--port",
+        "0",
+        "--turn-time",
+        "0.03",
+        "--linger",
+        "30",
+        "--log",
+        str(log),
+    )
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    hal_left = asyncio.Event()
+    told: list[str] = []
+
+    async def host_runner(client: GameClient) -> str | None:
+        app = JetSetApp(session=client)
+        async with app.run_test(size=(100, 30)) as pilot:
+            port.set_result(hosting_of(client).port)
+            await until(pilot, lambda: at_the_end(app), timeout=60)
+            await pilot.press("escape")
+            await pilot.pause()
+        hal_left.set()
+        return app.then
+
+    async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        await asyncio.wait_for(hal_left.wait(), 30)
+        await pilot.press("r")
+        await until(pilot, lambda: any("has left" in n for n in notices(app)))
+        told.extend(notices(app))
+        await pilot.press("escape")
+
+    hosted = asyncio.ensure_future(serve(make_table(args), args, host_runner))
+    async with asyncio.timeout(60):
+        assert await joining(await port, "Kim", at_kims_end) == 0
+        assert await hosted == 0
+    assert "the host says: the hosting player has left the table" in told
+    assert not (tmp_path / "g-2.jetset.secret").exists(), "no next game was made"
 
 
 AtTheEnd = Callable[[JetSetApp, Pilot[None], int], Awaitable[None]]

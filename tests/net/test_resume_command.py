@@ -17,6 +17,8 @@ from jetset_tui.screens.leave import LeaveScreen, ServingScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.shell_command import shown_command
 from netcode.client import GameClient
+from netcode.peer import NetPeer
+from netcode.transport import open_tcp
 
 from .hosting import host_args, host_with_screen, hosting_of, until
 
@@ -69,6 +71,9 @@ async def test_the_leave_and_serving_screens_show_it_whole_at_80_columns(
     log.parent.mkdir(parents=True)
 
     async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        hosting = hosting_of(client)  # Ann sits and never moves: the game begins, never ends
+        ann = await NetPeer.connect(await open_tcp("127.0.0.1", hosting.port), name="Ann")
+        await until(pilot, lambda: hosting.begun)
         await pilot.resize_terminal(80, 24)
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
@@ -81,6 +86,7 @@ async def test_the_leave_and_serving_screens_show_it_whole_at_80_columns(
         assert hosting_of(client).log_path == log
         await pilot.press("p")
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
+        await ann.close()
 
-    args = ("--players", "2", "--bots", "greedy", "--seed", "resume-words", "--port", "0")
+    args = ("--players", "3", "--bots", "greedy", "--seed", "resume-words", "--port", "0")
     assert await host_with_screen(host_args(*args, "--log", str(log)), script) == 0
