@@ -171,6 +171,8 @@ class ServingScreen(Screen[None]):
         super().__init__()
         self.hosting = hosting
         self._sitting = False
+        self._begun = hosting.begun
+        """Whether the game had begun when the words were composed (``check_over``)."""
 
     def compose(self) -> ComposeResult:
         h = self.hosting
@@ -182,8 +184,11 @@ class ServingScreen(Screen[None]):
         text.append("Enter", style="bold")
         text.append("  " + _("take your seat back") + "\n")
         text.append("p", style="bold")
-        text.append("      " + _("pause the game and stop hosting; it continues with") + "\n")
-        text.append(indented(h.resume_command, 2, SERVING_TEXT_WIDTH) + "\n")
+        if h.begun:
+            text.append("      " + _("pause the game and stop hosting; it continues with") + "\n")
+            text.append(indented(h.resume_command, 2, SERVING_TEXT_WIDTH) + "\n")
+        else:
+            text.append("      " + _("stop hosting: a seat is still free, the game ends") + "\n")
         yield Static(text, id="serving")
 
     def on_mount(self) -> None:
@@ -191,9 +196,13 @@ class ServingScreen(Screen[None]):
         self.set_interval(0.25, self.check_over)
 
     async def check_over(self) -> None:
-        """At the end of the game, back to your seat, which shows how it ended."""
+        """At the end of the game, back to your seat, which shows how it ended; once it
+        begins, p's words say how it goes on."""
         if self.hosting.over:
             await self.action_sit()
+        elif self.hosting.begun != self._begun:
+            self._begun = self.hosting.begun
+            await self.recompose()
 
     async def action_sit(self) -> None:
         from jetset_tui.table_screens import table_screen

@@ -205,6 +205,10 @@ async def test_stopping_a_game_not_begun_says_so_and_keeps_nothing(tmp_path: Pat
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
         said.append(screen_text(app))
+        await pilot.press("b")  # a bot keeps the seat: the serving screen says the same
+        await until(pilot, lambda: isinstance(app.screen, ServingScreen))
+        await pilot.pause()
+        said.append(screen_text(app))
         await pilot.press("p")
         await asyncio.wait_for(hers, 10)
 
@@ -213,6 +217,8 @@ async def test_stopping_a_game_not_begun_says_so_and_keeps_nothing(tmp_path: Pat
     assert await host_with_screen(args, script) == 0
     assert "Stop hosting: the game has not begun" in said[0]
     assert "stopping ends this game for everyone" in said[0] and "--resume" not in said[0]
+    assert "stop hosting: a seat is still free, the game ends" in said[1]
+    assert "--resume" not in said[1] and "it continues with" not in said[1]
     ann = heard[0]
     assert ann.paused is None, ann.paused
     assert ann.lost == "the host closed the connection: it stopped the game before it began"
@@ -223,3 +229,34 @@ async def test_stopping_a_game_not_begun_says_so_and_keeps_nothing(tmp_path: Pat
 
 def presence_line(app: JetSetApp) -> str:
     return str(app.screen.query_one(PresencePanel).render())
+
+
+async def test_the_serving_screen_says_how_the_game_goes_on_once_it_begins(
+    tmp_path: Path,
+) -> None:
+    """A bot keeps the host's seat while a seat is still free: p would end the game, and the
+    serving screen says so; once the last player sits down the game begins, and its words
+    change to the command that continues it."""
+    heard: list[NetPeer] = []
+    said: list[str] = []
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        await until(pilot, lambda: isinstance(app.screen, GameScreen))
+        await pilot.press("q", "b")
+        await until(pilot, lambda: isinstance(app.screen, ServingScreen))
+        await until(pilot, lambda: "a seat is still free" in screen_text(app))
+        said.append(screen_text(app))
+        port = hosting_of(client).port
+        heard.append(await NetPeer.connect(await open_tcp("127.0.0.1", port), name="Ann"))
+        await until(pilot, lambda: "it continues with" in screen_text(app))
+        said.append(screen_text(app))
+        await pilot.press("p")
+        await asyncio.wait_for(heard[0].ended.wait(), 5)
+
+    log = tmp_path / "game.jetset"
+    args = host_args("--players", "2", "--port", "0", "--linger", "1", "--log", str(log))
+    assert await host_with_screen(args, script) == 0
+    assert "--resume" not in said[0]
+    assert "a seat is still free" not in said[1] and "jetset host --resume" in said[1]
+    assert heard[0].paused is not None and heard[0].paused.startswith("the host paused the game")
+    await heard[0].close()
