@@ -503,11 +503,34 @@ class JetSetApp(App[None]):
         if opened.seat in session.local_seats:
             return
         self.next_opened = True
-        if not self.can_play_again():
-            return
         name = seats[opened.seat].name if opened.seat < len(seats) else "?"
-        said = _("{name} opened the next game for these seats: r takes a seat in it.")
+        if self.can_watch_next():
+            said = _("{name} opened the next game: r watches it.")
+            self.screen.refresh_bindings()  # r, in the footer from now on
+        elif self.can_play_again():
+            said = _("{name} opened the next game for these seats: r takes a seat in it.")
+        else:
+            return
         self.notify(said.format(name=name), timeout=30, markup=False)
+
+    def can_watch_next(self) -> bool:
+        """A spectator at the end of a game `jetset join --spectate` watched: whether its host
+        opened the next game, which r then watches (at a server's table the lobby lists it)."""
+        session = self.launch_session
+        return (
+            session is not None
+            and not session.local_seats
+            and bool(session.game.over)
+            and self.next_opened
+            and not self.end_leads_to_lobby()
+            and self.end_leaves()
+        )
+
+    def watch_next(self) -> None:
+        """r at a watched game's end: the command watches the next game (``then``)."""
+        if self.can_watch_next():
+            self.then = NEXT_GAME
+            self.exit()
 
     def next_game_refused(self, problem: str) -> None:
         """The host answered r with a refusal (it opens no next game, or cannot save one)."""

@@ -47,6 +47,7 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("r", "rematch", N_("Play again")),
+        Binding("r", "watch_next", N_("Watch the next game")),  # a spectator at `jetset join`
         Binding("t", "chat", N_("Chat")),
         Binding("c", "chat", N_("Chat"), show=False),  # Jet Lag's table chats with c
         Binding("w", "replay", N_("Watch the replay")),
@@ -144,6 +145,9 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "rematch":
             return self.can_rematch() or self.plays_again_elsewhere()
+        if action == "watch_next":
+            app = self.networked_app()
+            return app is not None and app.can_watch_next()
         if action == "replay":
             return self.path is not None
         if action == "chat":
@@ -174,6 +178,10 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             self.rematch()
         elif (app := self.networked_app()) is not None and app.can_play_again():
             app.play_again()
+
+    def action_watch_next(self) -> None:
+        if (app := self.networked_app()) is not None:
+            app.watch_next()
 
     def plays_again_elsewhere(self) -> bool:
         """The seats of this game can play again where it was served (an SSH server)."""

@@ -114,6 +114,62 @@ async def test_one_r_opens_the_next_game_and_the_other_follows_it(
     assert first.records != second.records, "the next game is dealt anew"
 
 
+async def test_a_spectator_is_told_of_the_next_game_and_watches_it(tmp_path: Path) -> None:
+    """Wes watches (``jetset join --spectate``): at the end he has no r until the next game is
+    opened; then he is told who opened it, and r watches it in the same command."""
+    log = tmp_path / "g.jetset"
+    args = host_args(
+        "--game", "jetlag", "--port", "0", "--turn-time", "0.03", "--log", str(log)
+    )  # fmt: skip
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    wes_looked = asyncio.Event()
+    told: list[str] = []
+    keys: list[str | None] = []
+
+    async def host_runner(client: GameClient) -> str | None:
+        app = JetSetApp(session=client)
+        async with app.run_test(size=(100, 30)) as pilot:
+            if not port.done():
+                port.set_result(hosting_of(client).port)
+            await until(pilot, lambda: at_the_end(app), timeout=60)
+            if hosting_of(client).number == 1:
+                await asyncio.wait_for(wes_looked.wait(), 30)
+                await pilot.press("r")
+            else:
+                await pilot.press("escape")
+            await pilot.pause()
+        return app.then
+
+    async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        if game == 1:
+            await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
+            await pilot.press("r")
+        else:
+            await pilot.press("escape")
+
+    async def at_wes_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        keys.append(offered(app, "r"))
+        if game == 1:
+            wes_looked.set()
+            await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
+            told.extend(notices(app))
+            await until(pilot, lambda: offered(app, "r") == "Watch the next game")
+            await pilot.press("r")
+        else:
+            await pilot.press("escape")
+
+    hosted = asyncio.ensure_future(serve(make_table(args), args, host_runner))
+    async with asyncio.timeout(120):
+        first_port = await port
+        kim = asyncio.ensure_future(joining(first_port, "Kim", at_kims_end))
+        wes = joining(first_port, "Wes", at_wes_end, "--spectate")
+        assert await wes == 0 and await kim == 0
+        assert await hosted == 0
+    assert keys == [None, None], "r waits for the next game; none after the second"
+    assert "Hal opened the next game: r watches it." in told
+    assert replay(read_log(tmp_path / "g-2.jetset")).ok
+
+
 async def test_once_the_hosting_player_has_left_a_joiners_r_is_refused(tmp_path: Path) -> None:
     """Hal leaves at the end (Esc: the app ends, and `jetset host` with it once the players
     have gone): Kim, still at the end, presses r and reads why no next game comes; her Esc
@@ -164,7 +220,7 @@ AtTheEnd = Callable[[JetSetApp, Pilot[None], int], Awaitable[None]]
 """What a player does at the end of their ``n``th game (from 1)."""
 
 
-async def joining(port: int, name: str, at_the_end_of: AtTheEnd) -> int:
+async def joining(port: int, name: str, at_the_end_of: AtTheEnd, *more: str) -> int:
     """``jetset join 127.0.0.1:PORT --name NAME`` (the real command), each game's screen the
     app under Pilot: it waits for the game's end, then ``at_the_end_of``; the exit code."""
     games = 0
@@ -180,7 +236,7 @@ async def joining(port: int, name: str, at_the_end_of: AtTheEnd) -> int:
         return app.then
 
     address = f"127.0.0.1:{port}"
-    args = build_parser().parse_args(["join", address, "--name", name])
+    args = build_parser().parse_args(["join", address, "--name", name, *more])
     return await join(("127.0.0.1", port), args, runner)
 
 
