@@ -4,6 +4,7 @@ of its seats, once; the others sit in it (docs/protocol.md, ``next``)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from pathlib import Path
 
@@ -26,8 +27,9 @@ class NextGames:
         self.holder = holder
         self.on_open = on_open
         """Called with each game opened (``jetset host --headless`` says it and serves it)."""
-        self.count = 1
-        """The games made at this address so far."""
+        self.name, self.count = numbered(first_log.stem)
+        """The evening's name and the number of the game last made at this address: 1 for a
+        first game, 2 for ``evening-2.jetset`` resumed (its next is ``evening-3``)."""
         self.closed: str | None = None
         """Why no more games are opened here (the hosting player left), or None."""
 
@@ -51,10 +53,24 @@ class NextGames:
         return following
 
     def next_log_path(self) -> Path:
-        """The next game's log: the first's name and the game's number (``evening.jetset``,
+        """The next game's log: the evening's name and the game's number (``evening.jetset``,
         then ``evening-2.jetset``), or a new name beside it if that file is there already."""
         from netcode.userdirs import new_game_path
 
         first = self.first_log
-        path = first.with_name(f"{first.stem}-{self.count + 1}{first.suffix}")
+        path = first.with_name(f"{self.name}-{self.count + 1}{first.suffix}")
         return new_game_path(folder=first.parent) if path.exists() else path
+
+
+_NUMBERED = re.compile(r"(.+)-([1-9][0-9]{0,2})")
+
+
+def numbered(stem: str) -> tuple[str, int]:
+    """A log's name as an evening's name and its game's number: ``evening-2`` is the second
+    game of ``evening``; a name without a number, the first game of its own name. A number
+    has at most three digits, so that the six random characters ending a name
+    ``new_game_path`` made are never read as one."""
+    match = _NUMBERED.fullmatch(stem)
+    if match is None:
+        return stem, 1
+    return match[1], int(match[2])

@@ -22,7 +22,9 @@ from jetset_tui.screens.jetlag_end import JetLagEndScreen
 from netcode.client import GameClient
 from netcode.host import NO_NEXT_HERE
 from netcode.logfile import read_log
+from netcode.next_games import numbered
 from netcode.replay import replay
+from netcode.table import Table
 
 from .hosting import host_args, hosting_of, until
 
@@ -240,14 +242,17 @@ async def joining(port: int, name: str, at_the_end_of: AtTheEnd, *more: str) -> 
     return await join(("127.0.0.1", port), args, runner)
 
 
+@pytest.mark.parametrize(("first", "second"), [("night", "night-2"), ("night-2", "night-3")])
 async def test_at_a_headless_host_a_players_r_opens_the_next_game(
-    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], first: str, second: str
 ) -> None:
     """``jetset host --headless``: nobody plays at the host, so a player's r asks it for the
-    next game. Kim's r opens game 2 and seats her there at once; Lee, still at the end, is
-    told that Kim opened it, and his r seats him; once both leave game 2's end, the host
-    ends by itself (no ``--linger`` given: it waits for the players, not the clock)."""
-    first_log = tmp_path / "night.jetset"
+    next game. Kim's r opens the next game and seats her there at once; Lee, still at the end,
+    is told that Kim opened it, and his r seats him; once both leave that game's end, the host
+    ends by itself (no ``--linger`` given: it waits for the players, not the clock). A first
+    game whose log is the second of an evening (``night-2.jetset``, as ``--resume`` gives it)
+    is followed by the third, not by ``night-2-2``."""
+    first_log = tmp_path / f"{first}.jetset"
     args = host_args(
         "--game",
         "jetlag",
@@ -292,9 +297,68 @@ async def test_at_a_headless_host_a_players_r_opens_the_next_game(
         assert await hosted == 0
     assert "Kim opened the next game for these seats: r takes a seat in it." in told[0]
     assert not any("opened the next game" in n for n in told[1]), "nobody opened a third"
-    second = read_log(tmp_path / "night-2.jetset")
-    assert replay(second).ok
-    assert sorted(s.name for s in second.header.seats) == ["Kim", "Lee"]
+    made_files = {p.name for p in tmp_path.glob("*.jetset")}
+    assert made_files == {f"{first}.jetset", f"{second}.jetset"}
+    made = read_log(tmp_path / f"{second}.jetset")
+    assert replay(made).ok
+    assert sorted(s.name for s in made.header.seats) == ["Kim", "Lee"]
+
+
+@pytest.mark.parametrize(
+    ("stem", "evening", "number"),
+    [
+        ("evening", "evening", 1),
+        ("evening-2", "evening", 2),
+        ("cup-final-12", "cup-final", 12),
+        ("evening-0", "evening-0", 1),
+        ("evening-07", "evening-07", 1),
+        ("20261206-013000-123456", "20261206-013000-123456", 1),  # new_game_path's name
+        ("-3", "-3", 1),
+    ],
+)
+def test_a_logs_name_gives_its_evening_and_its_games_number(
+    stem: str, evening: str, number: int
+) -> None:
+    assert numbered(stem) == (evening, number)
+
+
+def hal_and_amelia(log: Path) -> Table:
+    """A Jet Lag table logged at ``log``: Hal hosts, Amelia is a greedy bot."""
+    from engine.games import game_rules
+
+    return Table.create(
+        {},
+        ["greedy"],
+        log,
+        password="pw",
+        fsync=False,
+        host_name="Hal",
+        rules=game_rules("jetlag"),
+        bot_names=["Amelia"],
+    )
+
+
+async def test_a_resumed_second_game_is_followed_by_the_third(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``jetset host --resume evening-2.jetset`` serves the evening's second game: r at its
+    end opens ``evening-3.jetset``, game 3, and ``--json`` says so."""
+    from jetset_tui.commands.host import announce_next
+    from netcode.host import Host
+    from netcode.hosting import HostedGame
+    from netcode.next_games import NextGames
+
+    host = Host(hal_and_amelia(tmp_path / "evening-2.jetset"))
+    host.next_games = NextGames(host.table.log_path)
+    following = HostedGame(host, bind="127.0.0.1", port=7777).next_game()
+    try:
+        assert following.log_path == tmp_path / "evening-3.jetset" and following.number == 3
+        announce_next(following.host, as_json=True)
+        said = json.loads(capsys.readouterr().out)
+        assert said == {"game": 3, "log": str(tmp_path / "evening-3.jetset")}
+    finally:
+        await host.close()
+        await following.host.close()
 
 
 async def listening_port(capsys: pytest.CaptureFixture[str]) -> int:
@@ -314,22 +378,11 @@ async def test_the_next_game_is_made_like_the_first_and_said_in_json(
     and their names, password, host's seat), logged beside it as ``NAME-2``, then ``NAME-3``
     (a new name if that file is taken); the address leads to the newest; with ``--json`` the
     host says each in a line."""
-    from engine.games import game_rules
     from jetset_tui.commands.host import announce_next
     from netcode.host import Host
     from netcode.hosting import HostedGame
-    from netcode.table import Table
 
-    first = Table.create(
-        {},
-        ["greedy"],
-        tmp_path / "evening.jetset",
-        password="pw",
-        fsync=False,
-        host_name="Hal",
-        rules=game_rules("jetlag"),
-        bot_names=["Amelia"],
-    )
+    first = hal_and_amelia(tmp_path / "evening.jetset")
     hosting = HostedGame(Host(first), bind="127.0.0.1", port=7777)
     second = hosting.next_game()
     (tmp_path / "evening-3.jetset").write_bytes(b"")  # taken: the third gets a new name
