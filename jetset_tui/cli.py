@@ -9,6 +9,7 @@ import argparse
 import importlib
 import os
 import sys
+import warnings
 from collections.abc import Sequence
 
 from jetset_tui import diagnostics
@@ -82,7 +83,16 @@ def language_asked(words: Sequence[str]) -> str | None:
     return None
 
 
+def quiet_library_deprecations() -> None:
+    """asyncssh, imported, touches parts of ``cryptography`` that its newer releases deprecate
+    (DSA keys since 51, finite-field Diffie-Hellman since 50): ten warnings a player can do
+    nothing about on the screen of ``jetset ssh-server`` and ``jetset join ssh://``. Only
+    deprecation notices raised in asyncssh's own modules are silenced."""
+    warnings.filterwarnings("ignore", message=r".*\bdeprecated\b", module=r"asyncssh\.")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
+    quiet_library_deprecations()
     words = sys.argv[1:] if argv is None else list(argv)
     set_process_language(language_asked(words) or language_from_env(os.environ))
     args = parse(words)  # after the language: a usage error is said in it

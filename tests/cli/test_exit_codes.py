@@ -91,11 +91,16 @@ def test_each_failure_exits_1_and_says_it_once(logs: Path, tmp_path: Path) -> No
             ["join", "127.0.0.1:1", "--bot", "greedy"],
             "jetset join: nobody is hosting at 127.0.0.1:1 (connection refused)",
         ),
+        (  # asyncssh imported: no warning about its use of cryptography
+            ["join", "ssh://127.0.0.1:1", "--bot", "greedy"],
+            "jetset join: nobody is hosting at ssh://127.0.0.1:1 (connection refused)",
+        ),
     ]
     for args, says in failures:
         run = jetset(*args)
         assert run.returncode == 1, (args, run.stderr)
         assert says in run.stderr and "Traceback" not in run.stderr, (args, run.stderr)
+        assert "Warning" not in run.stderr, run.stderr
         assert run.stderr.count("not a Jet Set log") <= 1, run.stderr
         assert "Errno" not in run.stderr, run.stderr
 
