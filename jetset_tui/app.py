@@ -514,16 +514,16 @@ class JetSetApp(App[None]):
         self.notify(said.format(name=name), timeout=30, markup=False)
 
     def can_watch_next(self) -> bool:
-        """A spectator at the end of a game `jetset join --spectate` watched: whether its host
-        opened the next game, which r then watches (at a server's table the lobby lists it)."""
+        """A spectator at the end of a game `jetset join` watched (at a host's address, or
+        through a server's lobby): whether a player opened the next game, which r then
+        watches (the command's ``then``)."""
         session = self.launch_session
         return (
             session is not None
             and not session.local_seats
             and bool(session.game.over)
             and self.next_opened
-            and not self.end_leads_to_lobby()
-            and self.end_leaves()
+            and (self.from_lobby or self.end_leaves())
         )
 
     def watch_next(self) -> None:

@@ -218,6 +218,7 @@ class NetPeer(ReconnectingPeer):
             case m.Bye():
                 self._on_bye(msg)
             case m.NextGame():
+                self.next_game = msg.game
                 self.emit(NextGameOpened(msg.game, msg.seat))
         # pong, and message types from later versions (None), need nothing
 

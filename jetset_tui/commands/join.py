@@ -218,7 +218,10 @@ async def join(
         args.token = None  # the finished game's seat
         try:  # at its end, r (the next game of its seats) or Esc (the server's lobby again);
             # at `jetset host`'s address the next game is the one served there now
-            first = await (connector() if opener is None else after_the_game(opener, then))
+            following = peer.next_game
+            first = await (
+                connector() if opener is None else after_the_game(opener, then, following)
+            )
             if first is None:
                 print(_("jetset join: you left the lobby"), flush=True)
                 return 0
@@ -251,13 +254,18 @@ def say_joined(peer: NetPeer, args: argparse.Namespace, *, at_screen: bool) -> N
         peer.add_listener(partial(print_event, peer, verbose=args.spectate))
 
 
-async def after_the_game(opener: SshOpener, then: str) -> Transport | None:
+async def after_the_game(
+    opener: SshOpener, then: str, following: str | None = None
+) -> Transport | None:
     """The channel at the game a player chose at the end of one reached through a server's
-    lobby: the next game of its seats (``NEXT_GAME``), or the one picked in the lobby shown
-    again (None: they left it)."""
+    lobby: the next game of its seats (``NEXT_GAME``; a spectator watches ``following``, the
+    one a player opened), or the one picked in the lobby shown again (None: they left it)."""
     from jetset_tui.app import NEXT_GAME
     from jetset_tui.screens.remote_lobby import pick_remote_game
 
+    if then == NEXT_GAME and opener.spectate and following is not None:
+        opener.game, opener.token = following, None  # watched with the same password
+        return await opener.connect()
     if then == NEXT_GAME and opener.game is not None:
         opener.next_after(opener.game)  # the lobby seats us in the next game
         return await opener.connect()

@@ -348,6 +348,36 @@ class SshApp(JetSetApp):
         await self.leave_finished()
         await self.take_seat(following, following.password)
 
+    def watched_next(self) -> Room | None:
+        """The game that follows the finished one this session watches, once one of its
+        players opened it (``Lobby.next_room``)."""
+        if self.current is None:
+            return None
+        room, peer = self.current
+        if peer.seat is not None or not room.table.over:
+            return None
+        return self.lobby.rooms.get(room.next_game or "")
+
+    def can_watch_next(self) -> bool:
+        return self.watched_next() is not None
+
+    def watch_next(self) -> None:
+        """r at the end of a game watched here: watch the game that follows it."""
+        following = self.watched_next()
+        if following is not None:
+            start_worker(self, partial(self.watch_following, following), exclusive=True)
+
+    async def watch_following(self, following: Room) -> None:
+        """From a watched game's end to the next game of its seats, watched (its password is
+        the finished game's, which this spectator gave to watch that one)."""
+        await self.leave_finished()
+        try:
+            peer = await self.lobby.watch(following, self.player, following.password)
+        except LobbyError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return
+        self.enter(following, peer, None)
+
     async def leave_finished(self) -> None:
         """From a finished game's end to the lobby, letting go of its peer (and of the notices
         of that game)."""

@@ -329,6 +329,29 @@ class WebSessionApp(JetSetApp):
         if finished is not None and isinstance(lobby, WebLobbyScreen):
             lobby.go(lp.NextGame(game=finished, password=password))
 
+    def can_watch_next(self) -> bool:
+        """At the end of a game this tab watched, once a player opened the next one."""
+        peer = self.peer
+        return (
+            peer is not None
+            and peer.seat is None
+            and bool(peer.game.over)
+            and peer.next_game is not None
+        )
+
+    def watch_next(self) -> None:
+        start_worker(self, self.watch_following, exclusive=True, group="gate")
+
+    async def watch_following(self) -> None:
+        """r at the end of a watched game: through the lobby, watch the game that follows it
+        (with the finished game's password, which is the next one's too)."""
+        following = self.peer.next_game if self.peer is not None else None
+        password = self.gate.state.password
+        await self.back_to_lobby()
+        lobby = self.screen
+        if following is not None and isinstance(lobby, WebLobbyScreen):
+            lobby.go(lp.WatchGame(game=following, password=password))
+
     def seat_code(self) -> str | None:
         """This tab's seat's code (None while watching): worked out from the seat's token, as the
         lobby does, and shown only here, to the one who sits."""

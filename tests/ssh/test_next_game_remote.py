@@ -10,13 +10,16 @@ import shutil
 from pathlib import Path
 
 from engine.jetlag.bots import greedy_choice
+from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import Player
+from jetset_tui.ssh.server import GameServer
 from netcode import lobbyproto as lp
 from netcode.client import ClientEvent, NextGameOpened, Problem
 from netcode.host import NO_NEXT_HERE
 from netcode.messages import Error, to_wire
 from netcode.peer import NetPeer
 from netcode.peer_words import JoinRefused
+from netcode.sshclient import SshOpener
 from netcode.transport import open_tcp
 from tests.ssh.helpers import (
     answer,
@@ -51,18 +54,27 @@ async def played_out(peers: list[NetPeer]) -> None:
     raise AssertionError("the game never ended")
 
 
+async def ann_and_ben_at_a_private_game(
+    server: GameServer, tmp: Path
+) -> tuple[Room, SshOpener, SshOpener, list[NetPeer]]:
+    """hal's Jet Lag game for two, password "pw", and ann and ben seated in it over SSH
+    channels: the room, their openers and their peers."""
+    first = server.lobby.create(Player("key:h", "hal"), 2, [], "pw", game="jetlag")
+    ann = opener(server, tmp, "ann", first.id, password="pw")
+    ben = opener(server, tmp, "ben", first.id, password="pw")
+    peers = [
+        await ssh_peer(ann, name="ann", password="pw"),
+        await ssh_peer(ben, name="ben", password="pw"),
+    ]
+    return first, ann, ben, peers
+
+
 async def test_next_seats_the_players_of_a_finished_game_in_one_game_like_it(
     tmp_path: Path,
 ) -> None:
     server = await start_server(tmp_path)
     try:
-        first = server.lobby.create(Player("key:h", "hal"), 2, [], "pw", game="jetlag")
-        ann = opener(server, tmp_path, "ann", first.id, password="pw")
-        ben = opener(server, tmp_path, "ben", first.id, password="pw")
-        peers = [
-            await ssh_peer(ann, name="ann", password=ann.password),
-            await ssh_peer(ben, name="ben", password=ben.password),
-        ]
+        first, ann, ben, peers = await ann_and_ben_at_a_private_game(server, tmp_path)
         await played_out(peers)
         await peers[0].close()  # ben stays at the end: the host tells him who opened the next
         heard: list[ClientEvent] = []
@@ -186,6 +198,19 @@ async def test_next_asks_the_finished_games_password(tmp_path: Path) -> None:
         await server.close()
 
 
+def ssh_home(server: GameServer, tmp: Path, user: str) -> dict[str, str]:
+    """The environment of a `jetset join ssh://` process of ``user``: a home with a key of
+    theirs and ``server``'s host key known, and a data folder of its own."""
+    from tests.ssh.test_subsystem import home_with_key
+
+    env = home_with_key(tmp, user)
+    env["JETSET_HOME"] = str(tmp / "jetset-home")
+    assert server.host_key_path is not None
+    known = trusted_hosts(server.port, server.host_key_path, tmp)
+    shutil.copy(known, Path(env["HOME"]) / ".ssh" / "known_hosts")
+    return env
+
+
 async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
     tmp_path: Path,
 ) -> None:
@@ -193,7 +218,6 @@ async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
     short turn clock lets the stand-in play erin's decisions): at its end the footer offers r,
     and r, in the same command, seats erin in game 2, like game 1; once that is over, q ends
     the command."""
-    from tests.ssh.test_subsystem import home_with_key
     from tests.terminal import Terminal
 
     server = await start_server(tmp_path, turn_time=0.3)
@@ -201,11 +225,7 @@ async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
         lobby = await lobby_channel(server, tmp_path, "maker")
         await lobby.send(to_wire(lp.Create(game="jetlag", players=2, bots=("greedy",))))
         assert await answer(lobby) == lp.Created(game="1")
-        env = home_with_key(tmp_path, "erin")
-        env["JETSET_HOME"] = str(tmp_path / "jetset-home")
-        assert server.host_key_path is not None
-        known = trusted_hosts(server.port, server.host_key_path, tmp_path)
-        shutil.copy(known, Path(env["HOME"]) / ".ssh" / "known_hosts")
+        env = ssh_home(server, tmp_path, "erin")
         base = f"ssh://erin@127.0.0.1:{server.port}"
         terminal = Terminal("join", f"{base}/1", env=env)
         try:
@@ -238,5 +258,62 @@ async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
         finally:
             if terminal.proc.poll() is None:
                 terminal.proc.kill()
+    finally:
+        await server.close()
+
+
+async def test_a_spectator_in_jetset_join_ssh_watches_the_next_game_with_r(
+    tmp_path: Path,
+) -> None:
+    """`jetset join ssh://cy@HOST:PORT/1 --spectate` at a terminal watches ann and ben's
+    private game. Once ann opens the next game (her r: ``next`` in the lobby), cy's end says
+    so and r, in the same command, watches game 2 with the same password: the command says
+    where, and game 2 counts cy among its spectators, not its players."""
+    from tests.terminal import Terminal
+
+    server = await start_server(tmp_path)
+    try:
+        first, ann, _, peers = await ann_and_ben_at_a_private_game(server, tmp_path)
+        env = ssh_home(server, tmp_path, "cy")
+        base = f"ssh://cy@127.0.0.1:{server.port}"
+        terminal = Terminal("join", f"{base}/1", "--spectate", "--password", "pw", env=env)
+        try:
+            await asyncio.to_thread(terminal.read_until, b"Round 1 of 4", 30)
+            assert first.watchers == 1
+            start = len(terminal.out)
+            await played_out(peers)
+            await asyncio.to_thread(terminal.read_until, b"Lobby", 30, start)
+            await asyncio.to_thread(terminal.settle, 0.5)
+            assert b"Watch the next game" not in terminal.out  # none opened yet
+            start = len(terminal.out)
+            ann.next_after(first.id)
+            peers.append(await ssh_peer(ann, name="ann", password="pw"))
+            await asyncio.to_thread(terminal.read_until, b"Watch the next game", 20, start)
+            said = b"ann opened the next game: r watches"  # its last word may wrap
+            await asyncio.to_thread(terminal.read_until, said, 20, start)
+            start = len(terminal.out)
+            terminal.type("r")
+            await asyncio.to_thread(terminal.read_until, f"{base}/2".encode(), 20, start)
+            following = server.lobby.rooms["2"]
+            for _ in range(250):
+                if following.watchers == 1:
+                    break
+                await asyncio.sleep(0.02)
+            assert following.watchers == 1 and first.watchers == 0
+            assert len(following.members) == 1  # ann's seat; cy holds none
+            start = len(terminal.out)
+            terminal.type("q")  # asked, as at any table watched
+            await asyncio.to_thread(terminal.read_until, b"Stop watching?", 20, start)
+            await asyncio.to_thread(terminal.settle, 0.5)
+            terminal.type("y")
+            await asyncio.to_thread(terminal.read_until, b"you stopped watching", 20, start)
+            assert await asyncio.to_thread(terminal.close) == 0
+            out = terminal.out.decode(errors="replace")
+            assert f"watching the game at {base}/2" in out, out[-800:]
+        finally:
+            if terminal.proc.poll() is None:
+                terminal.proc.kill()
+        for peer in peers:
+            await peer.close()
     finally:
         await server.close()

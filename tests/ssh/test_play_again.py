@@ -11,7 +11,15 @@ import asyncssh
 from engine import CHANCE
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.server import GameServer
-from tests.ssh.helpers import Term, connect, jetlag_for_two, jetlag_play, start_server
+from tests.ssh.helpers import (
+    Term,
+    client_key,
+    connect,
+    in_lobby,
+    jetlag_for_two,
+    jetlag_play,
+    start_server,
+)
 
 
 async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
@@ -34,6 +42,36 @@ async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
     assert len(server.lobby.rooms) == 2  # bob sat in alice's game: none made for him
     await alice.close()
     await bob.close()
+
+
+async def test_a_spectator_at_the_end_watches_the_next_game_with_r(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey, tmp_path: Path
+) -> None:
+    """carol watches alice and bob's game from the lobby. At its end she has no r (no next
+    game yet); once alice's r opens it, carol is told and r watches it: its wait for bob,
+    then its first round, as a spectator (no hand), in the same session."""
+    alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
+    carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=100, height=30)
+    await carol.wait_for(lambda text: in_lobby(text) and "Jet Lag" in text)
+    await carol.press("w")
+    await carol.wait_for("Round 1 of 4")
+    await played_to_its_end(alice, bob, room)
+    footer = await carol.wait_for(lambda text: "esc Lobby" in text.splitlines()[-1])
+    assert "r " not in footer.splitlines()[-1], footer.splitlines()[-1]
+    await alice.press("r")
+    said = "alice opened the next game: r watches it."
+    shown = await carol.wait_for(lambda text: said in notices(text))
+    assert "r Watch the next game" in shown.splitlines()[-1], shown.splitlines()[-1]
+    await carol.press("r")
+    following = server.lobby.rooms["2"]
+    await carol.wait_for("waiting for players")
+    assert following.watchers == 1 and room.watchers == 0
+    await bob.press("r")
+    text = await carol.wait_for("Round 1 of 4")
+    assert "Your hand" not in text
+    assert sorted(m.seat for m in following.members.values()) == [0, 1]  # carol took none
+    for term in (alice, bob, carol):
+        await term.close()
 
 
 SCROLLBAR = "▁▂▃▄▅▆▇█▔▏▕▐"

@@ -173,6 +173,15 @@ async def test_a_seat_taken_before_the_tab_sits_leaves_it_in_the_lobby(
     await dan.close()
 
 
+async def at_game_ones_end(pilot: Pilot[None], bea: WebSessionApp, key: str) -> None:
+    """From the lobby, once it lists game 1: ``key`` (j joins, w watches), until its end."""
+    lobby = bea.screen
+    assert isinstance(lobby, WebLobbyScreen)
+    await until(pilot, lambda: [g.id for g in lobby.games] == ["1"])
+    await pilot.press(key)
+    await until(pilot, lambda: screen_name(bea) == "JetLagEndScreen", 60)
+
+
 async def test_a_tab_at_a_games_end_is_told_who_opened_the_next_game(
     tmp_path: Path, alice_key: asyncssh.SSHKey
 ) -> None:
@@ -187,11 +196,7 @@ async def test_a_tab_at_a_games_end_is_told_who_opened_the_next_game(
         await alice.press("enter")
         await alice.wait_for("waiting for players")
         async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
-            lobby = bea.screen
-            assert isinstance(lobby, WebLobbyScreen)
-            await until(pilot, lambda: [g.id for g in lobby.games] == ["1"])
-            await pilot.press("j")
-            await until(pilot, lambda: screen_name(bea) == "JetLagEndScreen", 60)
+            await at_game_ones_end(pilot, bea, "j")
             await alice.wait_for(lambda text: "r Play again" in text.splitlines()[-1], 30)
             await alice.press("r")
             said = "alice opened the next game for these seats: r takes a seat in it."
@@ -200,6 +205,36 @@ async def test_a_tab_at_a_games_end_is_told_who_opened_the_next_game(
             await until(pilot, lambda: bea.peer is not None and bea.gate.state.game == "2", 15)
             assert bea.peer is not None and bea.peer.seat == 1
             assert server.lobby.rooms["2"].open_seats == 0
+        await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_a_tab_watching_a_game_watches_the_next_one_with_r(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """bea's tab watches alice's Jet Lag game against greedy (a 20 ms turn clock lets the
+    stand-in play it to its end). Her end offers no r until alice's r opens the next game;
+    then she is told, and r watches game 2 through the lobby, with no seat."""
+    server = await start_server(tmp_path, turn_time=0.02)
+    try:
+        alice = await connect(server, "alice", alice_key, width=100, height=30)
+        await alice.jetlag_form()
+        await alice.press("enter")  # against one greedy bot: it begins at once
+        async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+            await at_game_ones_end(pilot, bea, "w")
+            assert offered(bea, "r") is None
+            await alice.wait_for(lambda text: "r Play again" in text.splitlines()[-1], 30)
+            await alice.press("r")
+            said = "alice opened the next game: r watches it."
+            await until(pilot, lambda: said in notices(bea))
+            assert offered(bea, "r") == "Watch the next game"
+            await pilot.press("r")
+            await until(pilot, lambda: bea.peer is not None and bea.gate.state.game == "2", 15)
+            assert bea.peer is not None and bea.peer.seat is None
+            following = server.lobby.rooms["2"]
+            await until(pilot, lambda: following.watchers == 1)
+            assert server.lobby.rooms["1"].watchers == 0
         await alice.close()
     finally:
         await server.close()
