@@ -15,13 +15,14 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import events
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.await_complete import AwaitComplete
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 
 from jetset_tui.i18n import N_, _, current_language, use_session_language
 from jetset_tui.key_order import KeysInTurn, keep_key_order
+from jetset_tui.toasts import ToastsRepainted
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 
 if TYPE_CHECKING:
@@ -37,7 +38,7 @@ HANGUPS = ("SIGHUP", "SIGTERM")
 (``closed_from_outside``)."""
 
 
-class JetSetApp(App[None]):
+class JetSetApp(ToastsRepainted[None]):
     """Jet Set in the terminal."""
 
     TITLE = "Jet Set"

@@ -14,7 +14,7 @@ from typing import ClassVar
 
 from rich.text import Text
 from textual import events, on
-from textual.app import App, ComposeResult
+from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Log, Static
@@ -26,6 +26,7 @@ from jetset_tui.key_order import KeysInTurn, keep_key_order
 from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
+from jetset_tui.toasts import ToastsRepainted
 from jetset_tui.widgets.chat_line import ChatLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.wrap import keep_no_break_spaces
@@ -332,7 +333,7 @@ class RemoteLobbyScreen(Screen[None]):
         self.app.exit(None)
 
 
-class RemoteLobbyApp(App[Transport | None]):
+class RemoteLobbyApp(ToastsRepainted[Transport | None]):
     """The lobby alone; its result is the channel at the game chosen (None: the player left)."""
 
     TITLE = "Jet Set"
