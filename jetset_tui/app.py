@@ -22,14 +22,14 @@ from textual.screen import Screen
 
 from jetset_tui.i18n import N_, _, current_language, use_session_language
 from jetset_tui.key_order import KeysInTurn, keep_key_order
-from jetset_tui.toasts import ToastsRepainted
+from jetset_tui.table_end import NetworkedEnd
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 
 if TYPE_CHECKING:
     from jetset_tui.form_games import FormChoices
     from jetset_tui.jetlag_plan import JetLagPlan
     from jetset_tui.seating import GamePlan
-    from netcode.client import GameClient, NextGameOpened
+    from netcode.client import GameClient
     from netcode.local import LocalSession
     from netcode.logfile import GameLog
 
@@ -38,7 +38,7 @@ HANGUPS = ("SIGHUP", "SIGTERM")
 (``closed_from_outside``)."""
 
 
-class JetSetApp(ToastsRepainted[None]):
+class JetSetApp(NetworkedEnd):
     """Jet Set in the terminal."""
 
     TITLE = "Jet Set"
@@ -433,112 +433,6 @@ class JetSetApp(ToastsRepainted[None]):
         playing = getattr(self.screen, "session", None) if is_table_screen(self.screen) else None
         ask_to_leave(self, hosting, playing)
 
-    from_lobby = False
-    """The game was reached through a server's lobby (``jetset join ssh://``): at its end, r
-    (a seat's) asks for the next game of its seats and Esc goes back to that lobby, each by
-    ending this app with ``then`` for the command to do."""
-    then: str | None = None
-    """What the command does once this app ends: ``NEXT_GAME`` (r at the end, where
-    ``can_play_again``), ``LOBBY`` (Esc, ``from_lobby``)."""
-    next_opened = False
-    """The host of this finished game opened the next one (``next_game_opened``)."""
-    asked_next = False
-    """r at a ``jetset host`` game's end asked its host for the next game (``play_again``)."""
-
-    def can_play_again(self) -> bool:
-        """At the end of a game played over the network: whether its seats can play again
-        from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``from_lobby``; at
-        ``jetset host``, its hosting player and every player joined there); a game at this
-        keyboard has its own rematch (the end screens')."""
-        session = self.launch_session
-        if session is None or not session.local_seats or not session.game.over:
-            return False
-        joined = self.joined_at is not None  # `jetset join`: its host is asked (``play_again``)
-        return self.from_lobby or self.hosting is not None or self.next_opened or joined
-
-    def play_again(self) -> None:
-        """The next game of a finished networked game's seats (only when ``can_play_again``):
-        opened already, or at a server's lobby, the command goes there (``then``); at a
-        ``jetset host`` address the host is asked first (``next_game_opened`` then goes)."""
-        session = self.launch_session
-        if not self.can_play_again() or session is None:
-            return
-        if self.from_lobby or self.hosting is not None or self.next_opened:
-            self.then = NEXT_GAME
-            self.exit()
-        elif not self.asked_next:
-            self.asked_next = True
-            from jetset_tui.workers import start_worker
-
-            start_worker(self, session.ask_next, exclusive=True)
-
-    def end_leads_to_lobby(self) -> bool:
-        """Whether leaving a game's end leads to a server's lobby (``from_lobby``; an SSH
-        session and a browser tab always), rather than to this app's menu."""
-        return self.from_lobby
-
-    def end_leaves(self) -> bool:
-        """Whether leaving a game's end ends this app: a game `jetset host` or `jetset join`
-        (TCP) plays, whose command has nothing else to show (it then says how the game ended),
-        rather than going to this app's menu."""
-        return not self.from_lobby and (self.hosting is not None or self.joined_at is not None)
-
-    def back_to_server_lobby(self) -> bool:
-        """Esc at the end of a game reached through a server's lobby: end this app for the
-        command to show that lobby again (``LOBBY``); False elsewhere (the menu, as ever)."""
-        if not self.from_lobby:
-            return False
-        self.then = LOBBY
-        self.exit()
-        return True
-
-    def next_game_opened(self, session: GameClient, opened: NextGameOpened) -> None:
-        """At a finished game's end, its host said a player opened the next game (a server's
-        table, or ``jetset host``'s): a player who asked for it (r) goes to it; the others
-        are told, and r takes a seat in it (``can_play_again``)."""
-        if self.asked_next:
-            self.then = NEXT_GAME
-            self.exit()
-            return
-        seats = session.seats
-        if opened.seat in session.local_seats:
-            return
-        self.next_opened = True
-        name = seats[opened.seat].name if opened.seat < len(seats) else "?"
-        if self.can_watch_next():
-            said = _("{name} opened the next game: r watches it.")
-            self.screen.refresh_bindings()  # r, in the footer from now on
-        elif self.can_play_again():
-            said = _("{name} opened the next game for these seats: r takes a seat in it.")
-        else:
-            return
-        self.notify(said.format(name=name), timeout=30, markup=False)
-
-    def can_watch_next(self) -> bool:
-        """A spectator at the end of a game `jetset join` watched (at a host's address, or
-        through a server's lobby): whether a player opened the next game, which r then
-        watches (the command's ``then``)."""
-        session = self.launch_session
-        return (
-            session is not None
-            and not session.local_seats
-            and bool(session.game.over)
-            and self.next_opened
-            and (self.from_lobby or self.end_leaves())
-        )
-
-    def watch_next(self) -> None:
-        """r at a watched game's end: the command watches the next game (``then``)."""
-        if self.can_watch_next():
-            self.then = NEXT_GAME
-            self.exit()
-
-    def next_game_refused(self, problem: str) -> None:
-        """The host answered r with a refusal (it opens no next game, or cannot save one)."""
-        if self.asked_next:
-            self.asked_next = False
-            self.notify(problem, severity="warning", timeout=10, markup=False)
-
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
         says how to come back); once the game is over, end it at once."""
@@ -639,12 +533,6 @@ def _act(screen: object, kind: str) -> Callable[[], None]:
             screen.action_act(kind)
 
     return run
-
-
-NEXT_GAME = "next"
-"""``run_client_async``'s answer: the player asked for the next game of its seats (r)."""
-LOBBY = "lobby"
-"""``run_client_async``'s answer: the player went back to the server's lobby (Esc at the end)."""
 
 
 async def run_client_async(

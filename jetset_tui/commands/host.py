@@ -380,7 +380,7 @@ async def play_here(
     or ``stop`` is set (SIGTERM, or SIGINT from outside the terminal: the app is closed, the
     game paused); r at a game's end plays the next game of its seats, served at the same
     address (``HostedGame.next_game``). The host of the last game played."""
-    from jetset_tui.app import NEXT_GAME
+    from jetset_tui.table_end import NEXT_GAME
 
     while await play_one(hosting, runner, stop) == NEXT_GAME:
         try:

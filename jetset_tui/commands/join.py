@@ -260,8 +260,8 @@ async def after_the_game(
     """The channel at the game a player chose at the end of one reached through a server's
     lobby: the next game of its seats (``NEXT_GAME``; a spectator watches ``following``, the
     one a player opened), or the one picked in the lobby shown again (None: they left it)."""
-    from jetset_tui.app import NEXT_GAME
     from jetset_tui.screens.remote_lobby import pick_remote_game
+    from jetset_tui.table_end import NEXT_GAME
 
     if then == NEXT_GAME and opener.spectate and following is not None:
         opener.game, opener.token = following, None  # watched with the same password
