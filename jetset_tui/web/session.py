@@ -340,7 +340,8 @@ class WebSessionApp(JetSetApp):
         )
 
     def watch_next(self) -> None:
-        start_worker(self, self.watch_following, exclusive=True, group="gate")
+        if self.can_watch_next():
+            start_worker(self, self.watch_following, exclusive=True, group="gate")
 
     async def watch_following(self) -> None:
         """r at the end of a watched game: through the lobby, watch the game that follows it
