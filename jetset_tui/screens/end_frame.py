@@ -61,6 +61,10 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
     ]
     """Enter does nothing here: a player pressing it to play their last move, or to dismiss a
     message, must not lose the end screen."""
+    FOOTER_OPTIONAL: ClassVar[tuple[str, ...]] = ("help", "scroll_body(1)")
+    """Keys that give way, in this order, where the footer cannot show every key whole (a
+    networked end at 80 columns: Play again, Chat, Watch the replay, Leave and Scroll fill it):
+    F1 still opens the rules, and the arrows still scroll."""
 
     def __init__(self, path: Path | None = None) -> None:
         """``path``: the game's log, where it is saved (None: no replay to watch)."""

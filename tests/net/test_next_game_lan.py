@@ -17,8 +17,10 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.cli import build_parser
 from jetset_tui.commands.host import make_table, serve
 from jetset_tui.commands.join import join
+from jetset_tui.screens.end import EndScreen
+from jetset_tui.screens.end_frame import EndFrame
 from jetset_tui.screens.jetlag import JetLagScreen
-from jetset_tui.screens.jetlag_end import JetLagEndScreen
+from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import GameClient
 from netcode.host import NO_NEXT_HERE
 from netcode.logfile import read_log
@@ -40,8 +42,21 @@ def offered(app: JetSetApp, key: str) -> str | None:
     return active.binding.description if active is not None and active.enabled else None
 
 
+def footer_line(app: JetSetApp) -> str:
+    """The footer as the screen shows it."""
+    footer = app.screen.query_one(KeyFooter)
+    return "".join(segment.text for segment in footer.render_line(0))
+
+
+def footer_fits(app: JetSetApp) -> bool:
+    """Every key the footer shows is whole (none cut at the right edge)."""
+    footer = app.screen.query_one(KeyFooter)
+    widths = sum(key.width(footer.compact) for key in footer.keys)
+    return widths + footer.palette_width <= footer.size.width
+
+
 def at_the_end(app: JetSetApp) -> bool:
-    return isinstance(app.screen, JetLagEndScreen)
+    return isinstance(app.screen, EndFrame)  # Jet Lag's, or Jet Set's
 
 
 def seated(app: JetSetApp, names: list[str]) -> bool:
@@ -54,14 +69,15 @@ def seated(app: JetSetApp, names: list[str]) -> bool:
     )
 
 
-@pytest.mark.parametrize("opener", ["Hal", "Kim"])
+@pytest.mark.parametrize(("opener", "size"), [("Hal", (100, 30)), ("Kim", (80, 24))])
 async def test_one_r_opens_the_next_game_and_the_other_follows_it(
-    tmp_path: Path, opener: str
+    tmp_path: Path, opener: str, size: tuple[int, int]
 ) -> None:
     """Two Jet Lag games at one ``jetset host`` address, both played by the turn clock's bots:
     the first r at the end (the hosting player's, Hal, or the joiner's, Kim) opens game 2 and
     sits there; the other, still at the end, is told who opened it, and their r seats them;
-    game 2 has its own log, dealt anew, beside the first; the first is still whole."""
+    game 2 has its own log, dealt anew, beside the first; the first is still whole. Every
+    screen is ``size``: at 80×24 the end's footer shows r and Esc whole, and no key cut."""
     first_log = tmp_path / "first.jetset"
     args = host_args(
         "--game", "jetlag", "--port", "0", "--log", str(first_log), "--turn-time", "0.03"
@@ -73,6 +89,8 @@ async def test_one_r_opens_the_next_game_and_the_other_follows_it(
         """r at the first end: at once for the opener; once told, for the other."""
         assert offered(app, "r") == "Play again", f"{me} may open the next game"
         assert offered(app, "escape") == "Leave", "Esc ends the command, not the app's menu"
+        await until(pilot, lambda: "esc Leave" in footer_line(app))  # laid out
+        assert footer_fits(app) and "r Play again" in footer_line(app), footer_line(app)
         if me != opener:
             await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
             told.extend(notices(app))
@@ -80,7 +98,7 @@ async def test_one_r_opens_the_next_game_and_the_other_follows_it(
 
     async def host_runner(client: GameClient) -> str | None:
         app = JetSetApp(session=client)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=size) as pilot:
             if not port.done():
                 port.set_result(hosting_of(client).port)
                 await until(pilot, lambda: seated(app, ["Hal", "Kim"]))
@@ -102,7 +120,7 @@ async def test_one_r_opens_the_next_game_and_the_other_follows_it(
 
     hosted = asyncio.ensure_future(serve(make_table(args), args, host_runner))
     async with asyncio.timeout(120):
-        assert await joining(await port, "Kim", at_kims_end) == 0
+        assert await joining(await port, "Kim", at_kims_end, size=size) == 0
         assert await hosted == 0
     said = f"{opener} opened the next game for these seats: r takes a seat in it."
     assert said in told, told
@@ -114,6 +132,42 @@ async def test_one_r_opens_the_next_game_and_the_other_follows_it(
     assert [s.name for s in second.header.seats] == ["Hal", "Kim"]
     assert first.header.rules_of_game.name == second.header.rules_of_game.name == "jetlag"
     assert first.records != second.records, "the next game is dealt anew"
+
+
+async def test_the_hosts_end_of_a_jet_set_game_shows_every_key_whole_at_80_columns(
+    tmp_path: Path,
+) -> None:
+    """``jetset host`` at 80×24, a Jet Set game played to its end by the turn clock's bots: the
+    host's end offers r, t, w (its log), Esc and the arrows, more than 80 columns hold with F1
+    too; F1 gives way (it still opens the rules), and no key is cut at the edge."""
+    args = host_args(
+        "--players", "2", "--port", "0", "--log", str(tmp_path / "n.jetset"), "--turn-time", "0.02"
+    )
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    shown: list[str] = []
+
+    async def host_runner(client: GameClient) -> str | None:
+        app = JetSetApp(session=client)
+        async with app.run_test(size=(80, 24)) as pilot:
+            port.set_result(hosting_of(client).port)
+            await until(pilot, lambda: isinstance(app.screen, EndScreen), timeout=90)
+            await until(pilot, lambda: "esc Leave" in footer_line(app))  # laid out
+            shown.append(footer_line(app))
+            assert footer_fits(app), footer_line(app)
+            await pilot.press("q")
+            await pilot.pause()
+        return app.then
+
+    async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        await pilot.press("q")
+
+    hosted = asyncio.ensure_future(serve(make_table(args), args, host_runner))
+    async with asyncio.timeout(120):
+        assert await joining(await port, "Kim", at_kims_end, size=(80, 24)) == 0
+        assert await hosted == 0
+    for key in ("r Play again", "t Chat", "w Watch the replay", "esc Leave", "↑↓ Scroll"):
+        assert key in shown[0], shown[0]
+    assert "f1" not in shown[0], shown[0]
 
 
 async def test_a_spectator_is_told_of_the_next_game_and_watches_it(tmp_path: Path) -> None:
@@ -222,16 +276,19 @@ AtTheEnd = Callable[[JetSetApp, Pilot[None], int], Awaitable[None]]
 """What a player does at the end of their ``n``th game (from 1)."""
 
 
-async def joining(port: int, name: str, at_the_end_of: AtTheEnd, *more: str) -> int:
+async def joining(
+    port: int, name: str, at_the_end_of: AtTheEnd, *more: str, size: tuple[int, int] = (100, 30)
+) -> int:
     """``jetset join 127.0.0.1:PORT --name NAME`` (the real command), each game's screen the
-    app under Pilot: it waits for the game's end, then ``at_the_end_of``; the exit code."""
+    app under Pilot at ``size``: it waits for the game's end, then ``at_the_end_of``; the exit
+    code."""
     games = 0
 
     async def runner(client: GameClient, *, joined_at: str, from_lobby: bool = False) -> object:
         nonlocal games
         games += 1
         app = JetSetApp(session=client, joined_at=joined_at)
-        async with app.run_test(size=(100, 30)) as pilot:
+        async with app.run_test(size=size) as pilot:
             await until(pilot, lambda: at_the_end(app), timeout=60)
             await at_the_end_of(app, pilot, games)
             await pilot.pause()
