@@ -279,7 +279,8 @@ class SshApp(JetSetApp):
             else:
                 start_worker(self, peer.close)
 
-        self.push_screen(WaitScreen(room, peer, code), waited)
+        address = room.join_address(self.player.reached)
+        self.push_screen(WaitScreen(room, peer, code, address), waited)
 
     def resume_seat(self) -> None:
         """A player who comes back lands in their seat (once, when the lobby first shows)."""

@@ -304,3 +304,30 @@ async def test_the_help_over_ssh_sends_no_one_to_a_tutorial_they_do_not_have(
         await alice.close()
     finally:
         await server.close()
+
+
+async def test_the_wait_for_players_says_how_friends_join_with_jetset(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """A server with ``--tcp``: alice, waiting in the game she opened, reads the address a
+    friend types into `jetset join` (as the lobby shows it); bob, waiting in his private
+    game, reads none (a private game's port is not shown)."""
+    server = await start_server(tmp_path, tcp_bind="127.0.0.1")
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.open_game(seats=2, bots=0)
+        port = server.lobby.rooms["1"].tcp_port
+        assert port is not None
+        text = await alice.wait_for(f"jetset join 127.0.0.1:{port}")
+        assert "Friends join from the lobby, or with:" in text, text
+        bob = await connect(server, "bob", bob_key)
+        await bob.form_filled(seats=2, bots=0)
+        await bob.press("tab", "tab")  # past the bots' kind to the password: a private game
+        await bob.type("hush")
+        await bob.press("enter")
+        text = await bob.wait_for("waiting for players")
+        assert "jetset join" not in text and server.lobby.rooms["2"].private
+        await alice.close()
+        await bob.close()
+    finally:
+        await server.close()

@@ -28,11 +28,16 @@ class WaitScreen(Screen[bool]):
     WaitScreen #waiting { width: 70; height: auto; border: heavy $accent; padding: 1 2; }
     """
 
-    def __init__(self, room: Room, peer: NetPeer, code: str | None) -> None:
+    def __init__(
+        self, room: Room, peer: NetPeer, code: str | None, address: str | None = None
+    ) -> None:
+        """``address``: where `jetset join` reaches this game (a server's ``--tcp`` port, as
+        the lobby shows it), for the players still to come; None where there is none."""
         super().__init__()
         self.room = room
         self.peer = peer
         self.code = code
+        self.address = address
 
     def compose(self) -> ComposeResult:
         yield Static(id="waiting")
@@ -74,6 +79,9 @@ class WaitScreen(Screen[bool]):
             said = _("Your seat code is {code}:").format(code=self.code)
             text.append(f"\n{said} ", style="bold")
             text.append(_("give it with your name to take this seat back.") + "\n")
+        if self.address is not None and any(not seat.name for seat in self.peer.seats):
+            text.append("\n" + _("Friends join from the lobby, or with:") + "\n")
+            text.append(f"  jetset join {self.address}\n", style="bold")
         text.append("\n" + _("The game starts when every seat is taken.  Esc: leave"))
         self.query_one("#waiting", Static).update(text)
 
