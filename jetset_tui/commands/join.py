@@ -511,7 +511,8 @@ def refusal_words(exc: BaseException) -> str:
 
 def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
     """Why joining failed in the player's words, where it is a failure a person meets (nobody
-    hosting there, a password wanted); None for the rest (said as they came)."""
+    hosting there, a password wanted, every seat taken, the host's refusal without its
+    protocol code); None for the rest (said as they came)."""
     from netcode import protocol as p
     from netcode.peer_words import JoinRefused, NoWelcome
     from netcode.transport import CannotConnect
@@ -525,6 +526,12 @@ def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
             command = join_command(args.address, "--password", "P")
             return _("this game needs a password: {command}").format(command=command)
         return _(WRONG_PASSWORD)
+    if isinstance(exc, JoinRefused) and exc.code == p.E_FULL and not args.spectate:
+        command = join_command(args.address, "--spectate")
+        said = _("every seat at {address} is taken: watch the game with {command}")
+        return said.format(address=args.address, command=command)
+    if isinstance(exc, JoinRefused):  # the host's words; its code is for scripts (--json)
+        return _("cannot join {address}: {why}").format(address=args.address, why=exc.message)
     return None
 
 

@@ -240,3 +240,32 @@ async def test_joining_something_that_is_no_jet_set_host_says_so(tmp_path: Path)
     assert "quello che risponde lì non ospita Jet Set" in said["ssh"], said
     assert "chiusa prima che chi ospita rispondesse" in said["closes"], said
     assert not any("qualcosa è andato storto" in s or "went wrong" in s for s in said.values())
+
+
+def test_a_join_at_a_full_table_says_how_to_watch_it(tmp_path: Path) -> None:
+    """Kim sits in the one free seat (a greedy bot, slowed so that the game lasts); Lee, too
+    late, is told in words how to watch it, not the protocol's code, and exits 1."""
+    log = tmp_path / "full.jetset"
+    host, port = start_host(
+        "--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log), "--json"
+    )
+    kim = start_join(port, "--bot", "greedy", "--delay", "0.5")
+    try:
+        assert wait_for_entries(log, 2) >= 2  # Kim seated: the game is dealt
+        lee = subprocess.run(
+            [*JETSET, "join", f"127.0.0.1:{port}", "--bot", "greedy"],
+            capture_output=True,
+            text=True,
+            timeout=60,
+            check=False,
+        )
+        address = f"127.0.0.1:{port}"
+        said = (
+            f"jetset join: every seat at {address} is taken: watch the game with "
+            f"jetset join {address} --spectate"
+        )
+        assert lee.returncode == 1 and lee.stderr.strip() == said, lee.stderr
+    finally:
+        for proc in (kim, host):
+            proc.kill()
+            proc.communicate()
