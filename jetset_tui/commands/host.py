@@ -532,14 +532,25 @@ def paused(host: Host, command: str, as_json: bool) -> None:
     if not host.table.log_path.exists():  # stopped before the game began: no log to resume
         print(_("jetset host: stopped before the game began; there is nothing to continue"))
         return
+    print(paused_words(host), flush=True)
+    print(f"  {command}", flush=True)
+
+
+def paused_words(host: Host) -> str:
+    """Where the game stopped, as its players count (``turn 12``, ``round 3 of 4``; a game no
+    lobby knows, by its entries), and that the next line says how it continues."""
+    from jetset_tui.ssh.games import progress
+
+    where = progress(host.table.rules.name, host.table.game.state)
+    if where:
+        return _("jetset host: the game is paused at {where}; continue it with").format(where=where)
     entries = len(host.table.game.entries)
     said = ngettext(
         "jetset host: the game is paused after {n} move; continue it with",
         "jetset host: the game is paused after {n} moves; continue it with",
         entries,
     )
-    print(said.format(n=entries), flush=True)
-    print(f"  {command}", flush=True)
+    return said.format(n=entries)
 
 
 def report(host: Host, as_json: bool, more: dict[str, object] | None = None) -> None:
