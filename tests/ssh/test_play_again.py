@@ -22,34 +22,13 @@ from tests.ssh.helpers import (
 )
 
 
-async def test_r_at_the_end_opens_the_next_game_and_seats_the_other_player(
-    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
-) -> None:
-    alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
-    await played_to_its_end(alice, bob, room)
-    await alice.press("r")
-    await alice.wait_for("waiting for players")
-    assert room.next_game == "2" and server.lobby.rooms["2"].title == "alice's game"
-    following = server.lobby.rooms["2"]
-    assert following.game == "jetlag" and following.open_seats == 1
-    assert following.table.seats[1].kind.bot is None  # bob's seat, for a person as before
-    said = "alice opened the next game for these seats: r takes a seat in it."
-    await bob.wait_for(lambda text: said in notices(text))
-    await bob.press("r")
-    for term in (alice, bob):
-        await term.wait_for("Round 1 of 4")
-    assert sorted(m.seat for m in following.members.values()) == [0, 1]
-    assert len(server.lobby.rooms) == 2  # bob sat in alice's game: none made for him
-    await alice.close()
-    await bob.close()
-
-
-async def test_a_spectator_at_the_end_watches_the_next_game_with_r(
+async def test_r_at_the_end_opens_the_next_game_seats_the_other_player_and_the_spectator_watches(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey, tmp_path: Path
 ) -> None:
-    """carol watches alice and bob's game from the lobby. At its end she has no r (no next
-    game yet); once alice's r opens it, carol is told and r watches it: its wait for bob,
-    then its first round, as a spectator (no hand), in the same session."""
+    """alice and bob play, carol watches from the lobby. At the end carol has no r (no next
+    game yet). alice's r opens the next game like this one; bob is told and his r seats him in
+    it; carol is told too, and her r watches it: its wait for bob, then its first round, as a
+    spectator (no hand), in the same session."""
     alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
     carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=100, height=30)
     await carol.wait_for(lambda text: in_lobby(text) and "Jet Lag" in text)
@@ -59,17 +38,25 @@ async def test_a_spectator_at_the_end_watches_the_next_game_with_r(
     footer = await carol.wait_for(lambda text: "esc Lobby" in text.splitlines()[-1])
     assert "r " not in footer.splitlines()[-1], footer.splitlines()[-1]
     await alice.press("r")
-    said = "alice opened the next game: r watches it."
-    shown = await carol.wait_for(lambda text: said in notices(text))
+    await alice.wait_for("waiting for players")
+    assert room.next_game == "2" and server.lobby.rooms["2"].title == "alice's game"
+    following = server.lobby.rooms["2"]
+    assert following.game == "jetlag" and following.open_seats == 1
+    assert following.table.seats[1].kind.bot is None  # bob's seat, for a person as before
+    said = "alice opened the next game for these seats: r takes a seat in it."
+    await bob.wait_for(lambda text: said in notices(text))
+    watch = "alice opened the next game: r watches it."
+    shown = await carol.wait_for(lambda text: watch in notices(text))
     assert "r Watch the next game" in shown.splitlines()[-1], shown.splitlines()[-1]
     await carol.press("r")
-    following = server.lobby.rooms["2"]
     await carol.wait_for("waiting for players")
     assert following.watchers == 1 and room.watchers == 0
     await bob.press("r")
-    text = await carol.wait_for("Round 1 of 4")
-    assert "Your hand" not in text
+    for term in (alice, bob, carol):
+        await term.wait_for("Round 1 of 4")
+    assert "Your hand" not in carol.text()
     assert sorted(m.seat for m in following.members.values()) == [0, 1]  # carol took none
+    assert len(server.lobby.rooms) == 2  # bob sat in alice's game: none made for him
     for term in (alice, bob, carol):
         await term.close()
 
