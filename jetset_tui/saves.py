@@ -8,6 +8,7 @@ from datetime import datetime
 from pathlib import Path
 
 from engine.games import DEFAULT, TITLES
+from engine.platform import CHANCE
 from jetset_tui.game_options import table_option_words
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import problem_said
@@ -20,7 +21,8 @@ from netcode.userdirs import LOG_SUFFIX, saves_dir
 class SavedGame:
     path: Path
     names: list[str]
-    entries: int
+    moves: int
+    """The players' moves in its log (the dealer's entries not counted)."""
     finished: bool
     saved: datetime
     game: str = DEFAULT
@@ -33,13 +35,13 @@ class SavedGame:
             line = ngettext(
                 "{when}  {names}  · {n} move · finished",
                 "{when}  {names}  · {n} moves · finished",
-                self.entries,
+                self.moves,
             )
         else:
             line = ngettext(
                 "{when}  {names}  · {n} move · in play",
                 "{when}  {names}  · {n} moves · in play",
-                self.entries,
+                self.moves,
             )
         # TRANSLATORS: a strftime format; month names stay English, so use numbers if unsure
         when = self.saved.strftime(_("%d %b %H:%M"))
@@ -47,7 +49,7 @@ class SavedGame:
         if self.game != DEFAULT:
             # TRANSLATORS: a saved game of another game than Jet Set: its title, then its players
             names = _("{game}: {names}").format(game=TITLES.get(self.game, self.game), names=names)
-        return " · ".join([line.format(when=when, names=names, n=self.entries), *self.options])
+        return " · ".join([line.format(when=when, names=names, n=self.moves), *self.options])
 
 
 def describe_file(path: Path) -> SavedGame | None:
@@ -58,7 +60,7 @@ def describe_file(path: Path) -> SavedGame | None:
     return SavedGame(
         path,
         [s.name for s in log.header.seats],
-        len(log.records),
+        sum(1 for _index, actor, _line, _digest in log.records if actor != CHANCE),
         log.seed is not None,
         datetime.fromtimestamp(path.stat().st_mtime),
         log.header.game,

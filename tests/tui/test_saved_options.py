@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import Game, Options
+from engine import CHANCE, Game, Options
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.saves import saved_games
@@ -24,10 +24,13 @@ def started(options: Options, seed: str) -> Game:
 async def test_the_load_screen_names_each_games_modules(tmp_path: Path) -> None:
     modules = Options(players=2, hubs=True, business_cards=True, extra_cards=True)
     save_for_you(tmp_path / "a.jetset", started(modules, "mods"), "mods", ["Ann", "Amelia"])
-    save_for_you(tmp_path / "b.jetset", started(Options(players=2), "base"), "base", ["Bo", "Cy"])
+    base = started(Options(players=2), "base")
+    save_for_you(tmp_path / "b.jetset", base, "base", ["Bo", "Cy"])
     said = {game.names[0]: game.describe() for game in saved_games(tmp_path)}
     assert said["Ann"].endswith("· in play · extra cards · Hubs, Business cards"), said
     assert said["Bo"].endswith("· in play"), said  # the base game: nothing more
+    moves = sum(1 for entry in base.entries if entry.actor != CHANCE)
+    assert 0 < moves < 30 and f"· {moves} moves ·" in said["Bo"], said  # the deal not counted
     app = JetSetApp(bot_delay=0, saves=tmp_path)
     async with app.run_test(size=(120, 30)) as pilot:
         assert "extra cards · Hubs, Business cards" in await open_load(pilot)
