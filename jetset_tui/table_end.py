@@ -37,8 +37,6 @@ class NetworkedEnd(ToastsRepainted[None]):
     then: str | None = None
     """What the command does once this app ends: ``NEXT_GAME`` (r at the end, where
     ``can_play_again``), ``LOBBY`` (Esc, ``from_lobby``)."""
-    next_opened = False
-    """The host of this finished game opened the next one (``next_game_opened``)."""
     asked_next = False
     """r at a ``jetset host`` game's end asked its host for the next game (``play_again``)."""
 
@@ -51,7 +49,7 @@ class NetworkedEnd(ToastsRepainted[None]):
         if session is None or not session.local_seats or not session.game.over:
             return False
         joined = self.joined_at is not None  # `jetset join`: its host is asked (``play_again``)
-        return self.from_lobby or self.hosting is not None or self.next_opened or joined
+        return self.from_lobby or self.hosting is not None or joined
 
     def play_again(self) -> None:
         """The next game of a finished networked game's seats (only when ``can_play_again``):
@@ -60,7 +58,7 @@ class NetworkedEnd(ToastsRepainted[None]):
         session = self.launch_session
         if not self.can_play_again() or session is None:
             return
-        if self.from_lobby or self.hosting is not None or self.next_opened:
+        if self.from_lobby or self.hosting is not None or session.next_game is not None:
             self.then = NEXT_GAME
             self.exit()
         elif not self.asked_next:
@@ -100,7 +98,6 @@ class NetworkedEnd(ToastsRepainted[None]):
         seats = session.seats
         if opened.seat in session.local_seats:
             return
-        self.next_opened = True
         name = seats[opened.seat].name if opened.seat < len(seats) else "?"
         if self.can_watch_next():
             said = _("{name} opened the next game: r watches it.")
@@ -120,7 +117,7 @@ class NetworkedEnd(ToastsRepainted[None]):
             session is not None
             and not session.local_seats
             and bool(session.game.over)
-            and self.next_opened
+            and session.next_game is not None
             and (self.from_lobby or self.end_leaves())
         )
 

@@ -224,6 +224,10 @@ class GameClient(ABC):
         """What was said at the table since this client joined, oldest first."""
         self.hosting: Hosting | None = None
         """Set when this client's player also hosts the game (its leave choices differ)."""
+        self.next_game: str | None = None
+        """After the end: the game that follows this one, once a player opened it (the host's
+        ``next``: its number at ``jetset host``, its id in a server's lobby); None until then,
+        and always at one keyboard."""
 
     # -- what the front end reads -----------------------------------------------------------
 

@@ -346,6 +346,12 @@ class Host:
                 self._need(conn, SEATED)
                 self._on_next_request(conn)
 
+    @property
+    def called(self) -> str:
+        """What ``next {game}`` calls this game: its id in a server's lobby, else its number
+        at its address."""
+        return self.game_id or str(self.number)
+
     def _on_next_request(self, conn: Conn) -> None:
         """r at the end, from a seat: the next game of this game's seats (``next_games``), or
         the one opened already; its ``next`` goes to everyone here (docs/protocol.md)."""
@@ -353,16 +359,16 @@ class Host:
             raise p.ProtocolError(p.E_SPECTATOR, "a spectator opens no game")
         if not self.table.over:
             raise p.ProtocolError(p.E_ORDER, "the game is not over")
-        following = self.successor
+        following, next_games = self.successor, self.next_games
         if following is not None:
             opener = following.opened_by if following.opened_by is not None else conn.seat
-            conn.send(m.NextGame(game=following.game_id or str(following.number), seat=opener))
-        elif self.next_games is None or self.next_games.closed is not None:
-            said = self.next_games.closed if self.next_games is not None else None
-            conn.send(m.Error(code=p.E_NO_NEXT, message=said or NO_NEXT_HERE))
+            conn.send(m.NextGame(game=following.called, seat=opener))
+        elif next_games is None or next_games.closed is not None:
+            refused = next_games.closed if next_games is not None else None
+            conn.send(m.Error(code=p.E_NO_NEXT, message=refused or NO_NEXT_HERE))
         else:
             try:
-                self.next_games.open(self, conn.seat)
+                next_games.open(self, conn.seat)
             except OSError as exc:
                 log.warning("cannot make the next game: %s", exc)
                 said = f"the host cannot save a new game now ({storage_problem(exc)})"

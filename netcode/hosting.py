@@ -119,10 +119,9 @@ class HostedGame:
         the one another player opened, or a new one like it (``NextGames.open``), served at
         the same address. OSError if its files cannot be written."""
         finished = self.host
-        if finished.next_games is None:
-            finished.next_games = NextGames(finished.table.log_path, holder)
+        next_games = finished.next_games or NextGames.at(finished, holder)
         return HostedGame(
-            finished.next_games.open(finished, self.seat),
+            next_games.open(finished, self.seat),
             bind=self.bind,
             port=self.port,
             addresses=self._addresses,

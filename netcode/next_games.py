@@ -33,6 +33,17 @@ class NextGames:
         self.closed: str | None = None
         """Why no more games are opened here (the hosting player left), or None."""
 
+    @classmethod
+    def at(
+        cls, first: Host, holder: str = "jetset", on_open: Callable[[Host], object] | None = None
+    ) -> NextGames:
+        """The next games after ``first``, the game served at an address now: its
+        ``next_games``, and its number read from its log's name (``evening-2.jetset``, resumed,
+        is game 2)."""
+        made = first.next_games = cls(first.table.log_path, holder, on_open)
+        first.number = made.count
+        return made
+
     def open(self, finished: Host, opener: int) -> Host:
         """The game that follows ``finished`` (over), opened by the player in seat ``opener``:
         served at the address from now on (``Host.successor``), its bots seated, and everyone
@@ -47,7 +58,7 @@ class NextGames:
         following.number = self.count
         finished.successor = following
         following.start_bots()
-        finished.broadcast(NextGame(game=str(following.number), seat=opener))
+        finished.broadcast(NextGame(game=following.called, seat=opener))
         if self.on_open is not None:
             self.on_open(following)
         return following

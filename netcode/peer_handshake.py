@@ -114,9 +114,6 @@ class PeerHandshake(GameClient):
         shows it works again (a new entry, an answer to an action or a ping)."""
         self._bye: str | None = None  # what the host said when it closed the connection
         self.paused: str | None = None  # the host paused the game: what it said
-        self.next_game: str | None = None
-        """After the end: the game that follows this one, once a player opened it (the host's
-        ``next``: its number at ``jetset host``, its id in a server's lobby)."""
         self.cannot_save: str | None = None
         """The host cannot save the game (its disk is full …): what it said, until it can; the
         game goes on by itself then (``paused``, ``unpaused``)."""

@@ -300,8 +300,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     host = first = Host(table, settings)
     headless = runner is None
     said_next = partial(announce_next, as_json=args.json) if headless else None
-    host.next_games = NextGames(table.log_path, HOLDER, on_open=said_next)
-    host.number = host.next_games.count  # a resumed evening-2.jetset is game 2
+    NextGames.at(host, HOLDER, on_open=said_next)
     try:
         server = await host.serve_tcp(args.bind, args.port)
     except OSError as exc:

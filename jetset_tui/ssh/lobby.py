@@ -268,7 +268,7 @@ class Lobby(Seating):
         room.next_game = made.id
         room.host.successor = made.host  # its TCP port (``--tcp``) leads to the next game now
         made.host.game_id, made.host.opened_by = made.id, opener
-        room.host.broadcast(NextGame(game=made.id, seat=opener))
+        room.host.broadcast(NextGame(game=made.host.called, seat=opener))
         self.changed()
         return made
 

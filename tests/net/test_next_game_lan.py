@@ -398,17 +398,25 @@ def hal_and_amelia(log: Path) -> Table:
 async def test_a_resumed_second_game_is_followed_by_the_third(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
-    """``jetset host --resume evening-2.jetset`` serves the evening's second game: r at its
-    end opens ``evening-3.jetset``, game 3, and ``--json`` says so."""
+    """``jetset host --resume evening-2.jetset`` serves the evening's second game, game 2:
+    r at its end opens ``evening-3.jetset``, game 3, and ``--json`` says so. Both ways of
+    numbering the first game: ``NextGames.at`` (as ``serve`` does), and the hosting player's
+    r with none made yet (``HostedGame.next_game``)."""
     from jetset_tui.commands.host import announce_next
     from netcode.host import Host
     from netcode.hosting import HostedGame
     from netcode.next_games import NextGames
 
+    (tmp_path / "served").mkdir()
+    served = Host(hal_and_amelia(tmp_path / "served" / "evening-2.jetset"))
+    NextGames.at(served)
+    assert served.number == 2 and served.called == "2"
+    await served.close()
     host = Host(hal_and_amelia(tmp_path / "evening-2.jetset"))
-    host.next_games = NextGames(host.table.log_path)
-    following = HostedGame(host, bind="127.0.0.1", port=7777).next_game()
+    hosting = HostedGame(host, bind="127.0.0.1", port=7777)
+    following = hosting.next_game()
     try:
+        assert hosting.number == 2, "the game resumed is the evening's second"
         assert following.log_path == tmp_path / "evening-3.jetset" and following.number == 3
         announce_next(following.host, as_json=True)
         said = json.loads(capsys.readouterr().out)

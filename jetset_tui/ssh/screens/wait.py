@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from jetset_tui.i18n import N_, _
 from jetset_tui.seat_names import bot_words
+from jetset_tui.shell_command import join_command
 from jetset_tui.ssh.room import Room
 from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
@@ -81,7 +82,7 @@ class WaitScreen(Screen[bool]):
             text.append(_("give it with your name to take this seat back.") + "\n")
         if self.address is not None and any(not seat.name for seat in self.peer.seats):
             text.append("\n" + _("Friends join from the lobby, or with:") + "\n")
-            text.append(f"  jetset join {self.address}\n", style="bold")
+            text.append(f"  {join_command(self.address)}\n", style="bold")
         text.append("\n" + _("The game starts when every seat is taken.  Esc: leave"))
         self.query_one("#waiting", Static).update(text)
 
