@@ -7,14 +7,21 @@ showed beside them before it changed, stays on the terminal until something else
 cells. So each expiry repaints the whole screen, once it has taken the notice away. This borrows
 ``App._unnotify``, Textual's private hook for a notice going
 (``tests/tui/test_toasts_terminal.py`` fails if it stops being called).
+
+A run of notices of one kind (the moves a bot made for a player whose clock ran out, one after
+another) is said as one notice that counts them: ``NoticeRun`` takes its last notice away as it
+posts the next, through the same hook.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TypeVar
 
 from textual.app import App, ScreenStackError
-from textual.notifications import Notification
+from textual.notifications import Notification, Notify
+
+from jetset_tui.i18n import _, ngettext
 
 ReturnType = TypeVar("ReturnType")
 
@@ -32,3 +39,44 @@ class ToastsRepainted(App[ReturnType]):
         except ScreenStackError:  # the app is closing
             return
         screen.refresh()
+
+
+class NoticeRun:
+    """Notices of one kind said as one: while the last is still shown, the next replaces it and
+    the count goes on; once it has gone, the count starts again at one."""
+
+    def __init__(self) -> None:
+        self.count = 0
+        self._shown: Notification | None = None
+
+    def say(self, app: App[object], words: Callable[[int], str]) -> None:
+        """Post ``words(count)`` (plain text, never markup) in place of the run's last notice."""
+        last = self._shown
+        if last is not None and not last.has_expired:
+            app._unnotify(last)
+        else:
+            self.count = 0
+        self.count += 1
+        timeout = app.NOTIFICATION_TIMEOUT
+        self._shown = Notification(words(self.count), timeout=timeout, markup=False)
+        app.post_message(Notify(self._shown))
+
+    def end(self) -> None:
+        """The run is over (the player moved): the next notice starts a new count."""
+        self._shown, self.count = None, 0
+
+
+def bot_played_words(move: str) -> Callable[[int], str]:
+    """A run of moves a bot made for a player whose turn clock ran out: the last, and how many."""
+
+    def words(count: int) -> str:
+        if count == 1:
+            return _("A bot played for you: {move}").format(move=move)
+        said = ngettext(
+            "A bot played {n} move for you, the last: {move}",
+            "A bot played {n} moves for you, the last: {move}",
+            count,
+        )
+        return said.format(n=count, move=move)
+
+    return words

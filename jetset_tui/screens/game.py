@@ -36,6 +36,7 @@ from jetset_tui.screens.game_moves import GameMoves, SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
+from jetset_tui.toasts import NoticeRun, bot_played_words
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.command import CommandLine
@@ -133,6 +134,8 @@ class GameScreen(GameMoves):
         self._table_asked = False
         self._bell = TurnBell()
         """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
+        self._bot_moves = NoticeRun()
+        """The moves a bot made for this player in a row, said in one notice."""
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         self._end_shown = False
@@ -264,9 +267,10 @@ class GameScreen(GameMoves):
             entry, sent = event.entry, None if self._sent is None else self._sent.action
             if sent is not None and self.viewer is not None and entry == Entry(self.viewer, sent):
                 self.own_move_played()
+                self._bot_moves.end()
             elif isinstance(entry, Entry) and self.session.played_for(event, entry.actor, sent):
                 move = self.notation.format_action(entry.action)
-                self.notify(_("A bot played for you: {move}").format(move=move), markup=False)
+                self._bot_moves.say(self.app, bot_played_words(move))
         elif isinstance(event, TakenBack):
             self.rewrite_log()
         elif isinstance(event, Problem):

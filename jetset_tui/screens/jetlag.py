@@ -41,6 +41,7 @@ from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
 from jetset_tui.screens.jetlag_play import Played
 from jetset_tui.theme import LIVERIES
+from jetset_tui.toasts import NoticeRun, bot_played_words
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.footer import KeyFooter
@@ -126,6 +127,8 @@ class JetLagScreen(JetLagCommandLine):
         self._ended = False
         self._sync_pending = False
         self._bell = TurnBell()
+        self._bot_moves = NoticeRun()
+        """The plays a bot made for this player in a row, said in one notice."""
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         self._mine: Played | None = None
@@ -316,11 +319,11 @@ class JetLagScreen(JetLagCommandLine):
             entry = event.entry
             if entry.seat == self.viewer and entry.action == self._sent:
                 self.own_play_played()
+                self._bot_moves.end()
             elif isinstance(entry.action, Tourist | Destination) and self.session.played_for(
                 event, entry.seat, self._sent
             ):  # the host's bot: its clock ran out
-                move = play_words(entry.action)
-                self.notify(_("A bot played for you: {move}").format(move=move), markup=False)
+                self._bot_moves.say(self.app, bot_played_words(play_words(entry.action)))
             if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):
                 action = entry.action
                 if isinstance(action, Tourist | Destination):

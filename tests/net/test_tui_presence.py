@@ -171,3 +171,25 @@ async def test_a_move_the_clock_made_for_you_is_said_on_your_screen(tmp_path: Pa
             assert f"A bot played for you: {move}" in text, text
         await ann.close()
         await me.close()
+
+
+async def test_moves_the_clock_made_in_a_row_are_said_in_one_notice(tmp_path: Path) -> None:
+    """A play test at a quick clock: every move the host's bot made for an idle player was a
+    notice of its own, five rows each, until the stack covered the map. Now each replaces the
+    one before it while it shows, counting: "A bot played 2 moves for you, the last: ...".
+    The clock gives 1 s a turn, so the second comes about 2 s after the first (notices stay 5 s)."""
+    settings = HostSettings(reconnect_window=0, turn_time=1)
+    async with serve(tmp_path, 2, seed="clock-run", settings=settings) as served:
+        me = await NetPeer.connect(await served.connect(), name="Me")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            text = await until(pilot, app, lambda t: "A bot played 2 moves for you" in t, 14)
+            mine = [e for e in served.table.game.entries if e.actor == 0]
+            notation = Notation(served.table.game.board)
+            last = notation.format_action(mine[1].action)
+            said = [n.message for n in app._notifications]  # the notice wraps on the screen
+            assert said == [f"A bot played 2 moves for you, the last: {last}"], said
+            assert "A bot played for you" not in text  # the first notice went as this came
+        await ann.close()
+        await me.close()
