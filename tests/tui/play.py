@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
 
 from textual.pilot import Pilot
@@ -34,6 +36,19 @@ def save_for_you(path: Path, game: Game, seed: str, names: list[str]) -> Path:
     return path
 
 
+async def settled(pilot: Pilot[None], ready: Callable[[], bool], seconds: float = 10.0) -> bool:
+    """Pause until ``ready()`` holds, for at most ``seconds`` of wall time; whether it held.
+    Counted in seconds, not in pauses: a pause lasts as long as the app is busy, and as little
+    as 5 ms when it is not (``tests/conftest.py``, ``quicker_pilot``)."""
+    deadline = time.monotonic() + seconds
+    while True:
+        await pilot.pause()
+        if ready():
+            return True
+        if time.monotonic() > deadline:
+            return False
+
+
 async def open_load(pilot: Pilot[None]) -> str:
     """From the start screen, ``l``: the Load screen's text."""
     await pilot.press("l")
@@ -45,12 +60,11 @@ async def open_load(pilot: Pilot[None]) -> str:
 async def game_screen(pilot: Pilot[None]) -> GameScreen:
     """The game screen once it is open, its whole table mounted (``table_mounted``) and its
     map drawn (``map_drawn``)."""
-    for _ in range(50):
-        await pilot.pause()
-        if isinstance(pilot.app.screen, GameScreen):
-            await table_mounted(pilot, pilot.app.screen)
-            await map_drawn(pilot)
-            return pilot.app.screen
+    if await settled(pilot, lambda: isinstance(pilot.app.screen, GameScreen)):
+        assert isinstance(pilot.app.screen, GameScreen)
+        await table_mounted(pilot, pilot.app.screen)
+        await map_drawn(pilot)
+        return pilot.app.screen
     raise AssertionError("no game screen")
 
 

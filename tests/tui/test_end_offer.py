@@ -13,7 +13,7 @@ from jetset_tui.guided import NO_CARDS_INCOME, refill_stage
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screenshot import screen_text
 from tests.engine.table import Table
-from tests.tui.play import game_screen, save_for_you
+from tests.tui.play import game_screen, save_for_you, settled
 
 SEED = "offer"
 
@@ -60,10 +60,7 @@ async def test_y_and_the_bot_agreeing_end_the_game(tmp_path: Path) -> None:
         await pilot.pause()
         await pilot.press("y")
         session = screen.session
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, EndScreen):
-                break
+        await settled(pilot, lambda: isinstance(app.screen, EndScreen))
         assert session.game.over and session.game.state.end_reason == END_AGREED
         assert [e.action for e in session.game.entries[-2:]] == [EndVote(True)] * 2
 

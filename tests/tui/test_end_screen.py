@@ -26,7 +26,7 @@ from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.conftest import make_app
-from tests.tui.play import ADVISOR, game_screen
+from tests.tui.play import ADVISOR, game_screen, settled
 
 BOT = f"bot:{ADVISOR}"
 
@@ -48,11 +48,10 @@ async def finished_log(tmp_path: Path, players: int, seed: str) -> Path:
 
 
 async def end_screen(pilot: Pilot[None]) -> EndScreen:
-    for _ in range(50):
+    if await settled(pilot, lambda: isinstance(pilot.app.screen, EndScreen)):
         await pilot.pause()
-        if isinstance(pilot.app.screen, EndScreen):
-            await pilot.pause()
-            return pilot.app.screen
+        assert isinstance(pilot.app.screen, EndScreen)
+        return pilot.app.screen
     raise AssertionError("no end screen: " + screen_text(pilot.app))
 
 

@@ -17,7 +17,7 @@ from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.turn_bar import TurnBar
 from tests.tui.conftest import make_app, unawaited_coroutines
-from tests.tui.play import game_screen
+from tests.tui.play import game_screen, settled
 
 SEATS = ["human", "bot:greedy", "bot:greedy", "bot:greedy"]
 
@@ -31,10 +31,7 @@ async def test_a_game_from_the_command_line_has_no_menu_under_it_until_you_go_ba
         assert not any(isinstance(s, StartScreen) for s in app.screen_stack)
         assert "your turn" in screen_text(app)
         await pilot.press("q")  # back to the menu: built now
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, StartScreen):
-                break
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
         assert isinstance(app.screen, StartScreen), screen_text(app)
         assert screen not in app.screen_stack, "the game left the stack"
         assert "Play now" in screen_text(app)
@@ -43,10 +40,7 @@ async def test_a_game_from_the_command_line_has_no_menu_under_it_until_you_go_ba
         again = await game_screen(pilot)
         assert again is not screen
         await pilot.press("q")
-        for _ in range(50):
-            await pilot.pause()
-            if isinstance(app.screen, StartScreen):
-                break
+        await settled(pilot, lambda: isinstance(app.screen, StartScreen))
         assert isinstance(app.screen, StartScreen)
         assert sum(isinstance(s, StartScreen) for s in app.screen_stack) == 1
 

@@ -14,7 +14,7 @@ from netcode.local import LocalSession
 from netcode.logfile import read_log
 from netcode.replay import replay
 from tests.tui.conftest import make_app
-from tests.tui.play import ADVISOR, game_screen, play_turns
+from tests.tui.play import ADVISOR, game_screen, play_turns, settled
 
 BOT = f"bot:{ADVISOR}"
 
@@ -23,10 +23,8 @@ async def finish(app: JetSetApp, pilot: object) -> str:
     from textual.pilot import Pilot
 
     assert isinstance(pilot, Pilot)
-    for _ in range(100):
-        await pilot.pause()
-        if isinstance(app.screen, EndScreen):
-            return screen_text(app)
+    if await settled(pilot, lambda: isinstance(app.screen, EndScreen)):
+        return screen_text(app)
     raise AssertionError("no end screen: " + screen_text(app))
 
 

@@ -22,6 +22,7 @@ from netcode.logfile import read_log
 from tests.engine.table import Table
 from tests.tui.conftest import make_app
 from tests.tui.jetlag_keys import jetlag_app, settle
+from tests.tui.play import settled
 
 
 async def test_a_colon_typed_right_after_the_hand_off_opens_the_command_line(
@@ -68,10 +69,7 @@ async def test_q_at_the_hand_off_goes_back_to_the_menu_and_load_hands_over_again
     assert len(entries) > 0
     again = JetSetApp(resume=tmp_path / "game.jetset", bot_delay=0, fsync=False, saves=tmp_path)
     async with again.run_test(size=(120, 40)) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(again.screen, PassScreen):
-                break
+        await settled(pilot, lambda: isinstance(again.screen, PassScreen))
         assert isinstance(again.screen, PassScreen) and "Amelia" in screen_text(again)
 
 

@@ -3,7 +3,11 @@ the face-up choice made with its key (n), as a person at the keyboard would."""
 
 from __future__ import annotations
 
+import time
+from collections.abc import Callable
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from engine import Game, Options
 from engine.jetset.actions import ReplaceInvestor, TurnInvestor
@@ -11,6 +15,7 @@ from engine.jetset.bots import make_bot
 from engine.jetset.notation import Notation
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
+from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.pass_turn import PassScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.table import TableView
@@ -23,6 +28,15 @@ from tests.engine.test_investors import investors_table
 from tests.engine.test_investors_examples import give
 from tests.tui.keyboard import keys_for
 from tests.tui.play import ADVISOR, game_screen, save_for_you
+
+
+async def past_hand_offs(pilot: Pilot[None], there: Callable[[], bool]) -> None:
+    """Enter at each hot-seat hand-off screen until ``there()`` holds (within 10 s)."""
+    deadline = time.monotonic() + 10
+    while not there() and time.monotonic() < deadline:
+        await pilot.pause()
+        if isinstance(pilot.app.screen, PassScreen):
+            await pilot.press("enter")
 
 
 def investors_app(tmp_path: Path, face_up: bool, kinds: list[str]) -> JetSetApp:
@@ -62,10 +76,7 @@ async def test_face_up_the_player_chooses_the_investor_with_n_and_sees_what_it_p
     plays it; the rows panel then shows what it paid and the other one still face up."""
     app = investors_app(tmp_path, True, ["human", "human"])
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if isinstance(app.screen, PassScreen):
-                await pilot.press("enter")
+        await past_hand_offs(pilot, lambda: isinstance(app.screen, GameScreen))
         screen = await game_screen(pilot)
         session = screen.session
         assert isinstance(session, LocalSession)
@@ -82,10 +93,8 @@ async def test_face_up_the_player_chooses_the_investor_with_n_and_sees_what_it_p
             await session.submit(seat, action)
         else:
             raise AssertionError("no Vacation card came up in 300 moves")
-        for _ in range(20):  # the hot seat's hand-over to the chooser
-            await pilot.pause()
-            if isinstance(app.screen, PassScreen):
-                await pilot.press("enter")
+        # the hot seat's hand-over to the chooser
+        await past_hand_offs(pilot, lambda: app.screen is screen and screen.viewer == seat)
         assert screen.viewer == seat
         assert "n chooses the Investor it replaces" in screen_text(app)
         await pilot.press("n")

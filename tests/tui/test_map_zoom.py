@@ -13,7 +13,7 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
 from jetset_tui.widgets.map import EuropeMap, geometry, map_canvas
-from tests.tui.play import ADVISOR, game_screen, play_turns
+from tests.tui.play import ADVISOR, game_screen, map_drawn, play_turns
 from tests.tui.test_map_reading import lies, read_map
 
 BOT = f"bot:{ADVISOR}"
@@ -69,6 +69,7 @@ async def test_z_gives_the_map_the_window(
         check_map_shown(app, screen)
         await pilot.press("Z")
         await pilot.pause()
+        await map_drawn(pilot)  # a size met for the first time is laid out on a thread
         zoomed = game_map.size
         assert zoomed.width == size[0] and zoomed.height >= size[1] - 6 > before.height
         assert "Short Flights" not in screen_text(app) and "types an action" in screen_text(app)

@@ -11,6 +11,7 @@ import pytest
 from jetset_tui import startup
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.start import StartScreen
+from tests.tui.play import settled
 
 
 @pytest.fixture
@@ -50,9 +51,6 @@ async def test_the_start_screen_lets_the_collector_run_again(tmp_path: Path) -> 
     startup.hold()  # as `jetset` does
     app = JetSetApp(saves=tmp_path, fsync=False)
     async with app.run_test(size=(120, 40)) as pilot:
-        for _ in range(20):
-            await pilot.pause()
-            if gc.isenabled():
-                break
+        await settled(pilot, gc.isenabled)
         assert isinstance(app.screen, StartScreen)
         assert gc.isenabled()

@@ -25,13 +25,13 @@ from jetset_tui.widgets.map import EuropeMap
 from netcode.local import LocalSession
 from netcode.logfile import read_log
 from tests.tui.keyboard import keys_for
+from tests.tui.play import settled
 
 
 async def tutorial_screen(pilot: Pilot[None]) -> TutorialScreen:
-    for _ in range(50):
-        await pilot.pause()
-        if isinstance(pilot.app.screen, TutorialScreen):
-            return pilot.app.screen
+    if await settled(pilot, lambda: isinstance(pilot.app.screen, TutorialScreen)):
+        assert isinstance(pilot.app.screen, TutorialScreen)
+        return pilot.app.screen
     raise AssertionError("no tutorial: " + screen_text(pilot.app))
 
 

@@ -18,7 +18,7 @@ from netcode.logfile import read_log
 from netcode.replay import replay
 from tests.tui.conftest import make_app
 from tests.tui.keyboard import keys_for, typed
-from tests.tui.play import ADVISOR, game_screen
+from tests.tui.play import ADVISOR, game_screen, settled
 
 UNDO_KEYS = ("z", "ctrl+z", "typed")
 
@@ -72,10 +72,7 @@ async def test_a_whole_game_with_moves_taken_back(tmp_path: Path) -> None:
                 await pilot.press(*keys_for(action, notation))  # the same move again
             await pilot.pause()
             assert len(session.game.entries) > before, screen_text(app)
-        for _ in range(100):
-            await pilot.pause()
-            if isinstance(app.screen, EndScreen):
-                break
+        await settled(pilot, lambda: isinstance(app.screen, EndScreen))
         assert isinstance(app.screen, EndScreen), screen_text(app)
         digest = session.game.digest()
     assert len(taken_back) >= 3 and refused >= 1
@@ -108,8 +105,8 @@ async def test_hot_seat_the_last_player_takes_back_on_the_pass_screen(tmp_path: 
         assert "Pass the keyboard to" in text and "Amelia" in text
         assert "Ann: z takes your move back." in text
         await pilot.press("z")
-        for _ in range(20):
-            await pilot.pause()
+        await pilot.pause(0.4)  # time for a hand-off screen to come, were one to come
+        await pilot.pause()
         assert not isinstance(app.screen, PassScreen), screen_text(app)
         assert len(session.game.entries) == before and session.game.to_move() == 0
         assert screen.viewer == 0
