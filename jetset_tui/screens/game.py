@@ -169,13 +169,30 @@ class GameScreen(GameMoves):
         yield TooSmall()
 
     async def on_mount(self) -> None:
-        self.query_one(NotationLog).border_title = _("l: the whole log")
+        self.title_log()
         self.session.add_listener(self.on_client_event)
         self.catch_up_log()
         if self.session.game.over:  # nothing to play: the end, once the session holds it all
             await self.open_session()
         else:  # the deal as the session holds it: the first frame says whose turn it is
             self.sync()
+
+    def title_log(self) -> None:
+        """The log pane's title says which keys show more: the whole log, and where the map
+        is too small to draw every airlink clear of the others, the map alone (``Z``)."""
+        said = _("l: the whole log")
+        if self.query_one(EuropeMap).cramped():
+            said = _("Z: the whole map · {log}").format(log=said)
+        log = self.query_one(NotationLog)
+        if log.border_title != said:
+            log.border_title = said
+
+    def on_europe_map_laid_out(self) -> None:
+        self.title_log()
+
+    def fit_to_size(self) -> None:
+        super().fit_to_size()
+        self.call_after_refresh(self.title_log)  # the map has read its new size's layout
 
     async def open_session(self) -> None:
         """Start the session (a local game's host, its peers and bots, whose network code
@@ -324,6 +341,7 @@ class GameScreen(GameMoves):
         table = self.table()
         self.show_presence(table)
         self.query_one(EuropeMap).show(table.state, self.liveries)
+        self.title_log()
         panels = self.drawing()
         if self.table_ready:
             from jetset_tui.widgets.distant import BoardsPanel

@@ -24,6 +24,7 @@ from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import work
 from textual.geometry import Region
+from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.style import Style as VisualStyle
@@ -378,6 +379,19 @@ class EuropeMap(Widget):
         width, height = self.size
         return width >= 20 and height >= 8
 
+    class LaidOut(Message):
+        """The layout of the map's new size, made on a thread, is drawn."""
+
+    def cramped(self) -> bool:
+        """Whether the map, at its size, has an airlink with no way clear of the others, its
+        line touching another end-on (False until its layout is made): a bigger one would
+        not (``Z``)."""
+        if self.state is None or not self.fits():
+            return False
+        width, height = self.size
+        made = cached_layout(self.state.board, width, height, self.state.hubs is not None)
+        return made is not None and bool(made.loose)
+
     def render(self) -> Text:
         if self.state is None:
             return Text("")
@@ -445,6 +459,7 @@ class EuropeMap(Widget):
         self._making = None
         self._strips = None
         self.refresh()
+        self.post_message(self.LaidOut())
 
     def _map_strips(self) -> list[Strip]:
         """The map's lines as strips, drawn again only when what they show has changed."""

@@ -12,8 +12,9 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.seating import GamePlan
+from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap, geometry, map_canvas
-from tests.tui.play import ADVISOR, game_screen, map_drawn, play_turns
+from tests.tui.play import ADVISOR, game_screen, map_drawn, play_turns, settled
 from tests.tui.test_map_reading import lies, read_map
 
 BOT = f"bot:{ADVISOR}"
@@ -77,3 +78,25 @@ async def test_z_gives_the_map_the_window(
         await pilot.press("Z")
         await pilot.pause()
         assert game_map.size == before
+
+
+async def test_the_log_says_z_where_the_map_is_cramped(tmp_path: Path) -> None:
+    """A play test at 80×24: the map drew six airlinks touching others end-on, and nothing on
+    the screen said that Z gives it the window. The log pane's title says so wherever the map's
+    size leaves a link with no way clear of the others, and not where it does not (120×40, or
+    the map alone at 80×24), following the window as it is resized."""
+    app = every_module_app(tmp_path)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot)
+        game_map, log = screen.query_one(EuropeMap), screen.query_one(NotationLog)
+        assert game_map.cramped()
+        assert "Z: the whole map · l: the whole log" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await map_drawn(pilot)
+        assert await settled(pilot, lambda: not game_map.cramped() and "Z" not in log.border_title)
+        assert "l: the whole log" in screen_text(app) and "Z: the whole map" not in screen_text(app)
+        await pilot.resize_terminal(80, 24)
+        assert await settled(pilot, lambda: "Z: the whole map" in screen_text(app))
+        await pilot.press("Z")  # and Z does what it says
+        await map_drawn(pilot)
+        assert not game_map.cramped() and game_map.size.height >= 18
