@@ -162,6 +162,7 @@ class SshApp(JetSetApp):
                     partial(self.rejoin_with_code, room),
                     lambda peer: self.back_in(room, peer),
                     max_length=CODE_INPUT_MAX,
+                    hint=_("8 letters and digits, shown when you sat down"),
                 )
             else:
                 start_worker(self, partial(self.rejoin, room), exclusive=True)
@@ -172,6 +173,7 @@ class SshApp(JetSetApp):
                 lambda password: self.lobby.join(room, self.player, password),
                 lambda seated: self.seated(room, *seated),
                 secret=True,
+                hint=_("the password the game was made with"),
             )
             return
         start_worker(self, partial(self.take_seat, room, None), exclusive=True)
@@ -184,15 +186,16 @@ class SshApp(JetSetApp):
         *,
         secret: bool = False,
         max_length: int = PASSWORD_MAX,
+        hint: str = "",
     ) -> None:
         """Ask ``question`` until ``attempt`` takes the answer (a wrong one is asked again), then
-        go on with what it gave."""
+        go on with what it gave; ``hint`` shows in the empty answer field."""
 
         def answered(result: T | None) -> None:
             if result is not None:
                 then(result)
 
-        screen = AskScreen[T](question, attempt, secret=secret, max_length=max_length)
+        screen = AskScreen[T](question, attempt, secret=secret, max_length=max_length, hint=hint)
         self.push_screen(screen, answered)
 
     async def take_seat(self, room: Room, password: str | None) -> None:
@@ -246,6 +249,7 @@ class SshApp(JetSetApp):
                 lambda password: self.lobby.watch(room, self.player, password),
                 lambda peer: self.enter(room, peer, None),
                 secret=True,
+                hint=_("the password the game was made with"),
             )
             return
         start_worker(self, partial(self._watch, room), exclusive=True)

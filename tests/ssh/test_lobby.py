@@ -119,7 +119,7 @@ async def test_two_players_join_one_game(
     text = await bob.wait_for("waiting for 2")
     assert "alice's game · password" in text  # in words, as the remote lobby says it
     await bob.press("j")
-    await bob.wait_for("private. Its password")
+    await bob.wait_for("the password the game was made with")  # the empty field says what
     await bob.type("wrong")
     await bob.press("enter")
     await bob.wait_for("wrong password (4 tries left)")  # asked again

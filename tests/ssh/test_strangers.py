@@ -19,6 +19,9 @@ from netcode.protocol import MAX_CHAT
 from netcode.seatcode import CODE_ALPHABET, CODE_LENGTH
 from tests.ssh.helpers import Term, connect, jetlag_played_to_its_end, open_game_code, start_server
 
+CODE_HINT = "8 letters and digits, shown when you sat down"
+"""What the seat code's empty answer field shows (as in ``jetset join ssh://``'s lobby)."""
+
 
 def answer_line(text: str, question: str) -> str:
     """The line of the answer field below ``question`` on a question's box."""
@@ -39,7 +42,7 @@ async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) 
         mallory = await connect(server, "alice", None, local_addr=("127.0.0.2", 0))
         text = await mallory.wait_for("The code of your seat")
         assert code not in text
-        assert answer_line(text, "The code of your seat").strip(" ┃") == ""
+        assert answer_line(text, "The code of your seat").strip(" ┃") == CODE_HINT  # and empty
         for left in (4, 3, 2, 1):
             await mallory.type("WRONGCDE")
             await mallory.press("enter")
@@ -108,7 +111,7 @@ async def test_the_key_that_opens_the_question_is_not_its_answer(tmp_path: Path)
         await again.type("x")  # typed at once, before the question is drawn: its answer's first
         question = "The code of your seat"
         text = await again.wait_for(
-            lambda t: question in t and answer_line(t, question).strip(" ┃") != ""
+            lambda t: question in t and answer_line(t, question).strip(" ┃") not in ("", CODE_HINT)
         )
         assert answer_line(text, question).strip(" ┃") == "x", "not the j, nor dropped"
         await again.close()
@@ -154,7 +157,8 @@ async def test_a_private_game_shows_no_port_and_needs_its_password_to_watch(
         text = await alice.wait_for("Game 1: waiting for 1")
         assert "jetset join" not in text and "tcp" not in text
         await alice.press("w")
-        await alice.wait_for("Its password, to watch it")
+        text = await alice.wait_for("Its password, to watch it")
+        assert "the password the game was made with" in text  # the empty field says what
         await alice.type("guess")
         await alice.press("enter")
         await alice.wait_for("wrong password (4 tries left)")
