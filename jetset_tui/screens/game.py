@@ -81,6 +81,8 @@ def table_panels() -> list[Widget]:
 class GameScreen(GameMoves):
     """One game in progress."""
 
+    LOG_TITLE: ClassVar[str] = N_("l: the whole log")
+
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         *action_bindings(),
@@ -176,23 +178,6 @@ class GameScreen(GameMoves):
             await self.open_session()
         else:  # the deal as the session holds it: the first frame says whose turn it is
             self.sync()
-
-    def title_log(self) -> None:
-        """The log pane's title says which keys show more: the whole log, and where the map
-        is too small to draw every airlink clear of the others, the map alone (``Z``)."""
-        said = _("l: the whole log")
-        if self.query_one(EuropeMap).cramped():
-            said = _("Z: the whole map · {log}").format(log=said)
-        log = self.query_one(NotationLog)
-        if log.border_title != said:
-            log.border_title = said
-
-    def on_europe_map_laid_out(self) -> None:
-        self.title_log()
-
-    def fit_to_size(self) -> None:
-        super().fit_to_size()
-        self.call_after_refresh(self.title_log)  # the map has read its new size's layout
 
     async def open_session(self) -> None:
         """Start the session (a local game's host, its peers and bots, whose network code

@@ -21,6 +21,8 @@ from textual.screen import Screen
 from jetset_tui.breakpoints import breakpoint_classes
 from jetset_tui.i18n import N_, _
 from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.log import NotationLog
+from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.too_small import TooSmall
 
 TABLE_KEYS: list[BindingType] = [
@@ -38,6 +40,9 @@ class MapAndTableScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("Z", "zoom", N_("Zoom the map"), key_display="Z", show=False),
     ]
+
+    LOG_TITLE: ClassVar[str] = ""
+    """What the log pane's title says of the screen's own keys (a message, translated here)."""
 
     def __init__(self) -> None:
         super().__init__(classes="guarded")
@@ -119,3 +124,18 @@ class MapAndTableScreen(Screen[None]):
         self.refresh_bindings()
         if self.layout_now() != self._fitted:
             self.redraw()
+        self.call_after_refresh(self.title_log)  # once the map has read its new size's layout
+
+    def title_log(self) -> None:
+        """The log pane's title: the screen's own keys (``LOG_TITLE``), and where the map is
+        too small to draw every airlink clear of the others, ``Z`` (the map alone)."""
+        said = _(self.LOG_TITLE) if self.LOG_TITLE else ""
+        if self.query_one(EuropeMap).cramped():
+            zoom = _("Z: the whole map")
+            said = _("{zoom} · {keys}").format(zoom=zoom, keys=said) if said else zoom
+        log = self.query_one(NotationLog)
+        if log.border_title != said:
+            log.border_title = said
+
+    def on_europe_map_laid_out(self) -> None:
+        self.title_log()

@@ -225,6 +225,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         mover = None if state.over else seat_in_turn(state)
         table = TableView(state, self.names, self.kinds, self.liveries, self.viewer, mover)
         self.query_one(EuropeMap).show(state, self.liveries)
+        self.title_log()
         panels = self.drawing()
         panels.query_one(PlayersPanel).show(table, compact=self.short)
         panels.query_one(RowsPanel).show(table)

@@ -16,6 +16,7 @@ from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from netcode.logfile import GameLog, Header, Note, Seat, read_log, write_game, write_log
 from netcode.seatkind import SeatKind
+from tests.tui.play import map_drawn, settled
 
 SEED = "viewer"
 
@@ -330,3 +331,20 @@ async def test_q_ends_a_viewer_opened_from_the_shell_and_goes_back_in_the_app(
         await pilot.press("q")
         await pilot.pause()
         assert app.return_code is None and not isinstance(app.screen, ReplayScreen)
+
+
+async def test_the_viewer_says_z_where_its_map_is_cramped(tmp_path: Path) -> None:
+    """As on the game screen: at 80×24 the viewer's map has links with no way clear of the
+    others, and the log pane's title says Z gives it the window; at 120×40 it says nothing."""
+    app = JetSetApp(replay=saved(tmp_path))
+    async with app.run_test(size=(80, 24)) as pilot:
+        assert await settled(pilot, lambda: isinstance(app.screen, ReplayScreen))
+        await map_drawn(pilot)
+        log = app.screen.query_one(NotationLog)
+        assert await settled(pilot, lambda: "Z" in str(log.border_title))
+        assert app.screen.query_one(EuropeMap).cramped()
+        assert "Z: the whole map" in screen_text(app)
+        await pilot.resize_terminal(120, 40)
+        await map_drawn(pilot)
+        assert await settled(pilot, lambda: log.border_title == "")
+        assert "Z: the whole map" not in screen_text(app)
