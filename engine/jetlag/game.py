@@ -16,6 +16,7 @@ from engine.jetlag.entrynotation import (
     entry_line,
     entry_to_wire,
 )
+from engine.jetlag.position import position
 from engine.jetlag.scoring import totals, winners
 from engine.jetlag.state import State
 from engine.platform import GameRules, OptionSpec, OptionValue, Result, check_schema_options
@@ -141,21 +142,10 @@ class JetLag:
 
 
 def view_to_wire(view: State) -> dict[str, Any]:
-    """A seat's view as plain data (what a ``turn`` message shows a bot): the step and round,
-    the line of destinations with each seat's tourists there, the hands this seat knows (None
-    for the others) and how many cards each seat holds."""
-    return {
-        "step": view.step,
-        "round": view.round,
-        "starter": view.starter,
-        "first": view.first,
-        "line": [
-            {"card": card, "tourists": [stack[0][:], stack[1][:]]}
-            for card, stack in zip(view.line, view.stacks, strict=True)
-        ],
-        "hands": [None if hand is None else hand[:] for hand in view.hands],
-        "sizes": view.sizes[:],
-    }
+    """A seat's view as plain data, what a ``turn`` message shows a bot: the position that
+    ``jetset position --json`` prints (``engine/jetlag/position.py``), so that a bot tried on a
+    saved position meets the same fields over the network."""
+    return position(view)
 
 
 class _Notation:

@@ -5,8 +5,12 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from jetset_tui.i18n import _, ngettext
+
+if TYPE_CHECKING:
+    from netcode.logfile import GameLog
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -58,4 +62,27 @@ def cmd_import(args: argparse.Namespace) -> int:
         count,
     )
     print(said.format(file=out, n=count, digest=digest))
+    problem = seed_problem(log)
+    if problem is not None:
+        said = _(
+            "jetset import: warning: {problem}, so `jetset replay --verify` will refuse {file}."
+            " A text without a [Format] tag is read as log format 2: keep the tag `jetset"
+            " export` wrote"
+        )
+        print(said.format(file=out, problem=problem), file=sys.stderr)
     return 0
+
+
+def seed_problem(log: GameLog) -> str | None:
+    """In a log whose seed is revealed, what does not agree with that seed, else None: the
+    first entry it does not deal, or its commitment."""
+    from netcode.replay import replay
+
+    if log.seed is None:
+        return None
+    checked = replay(log)
+    if checked.ok:
+        return None
+    if checked.bad_entry is None:
+        return _("the seed the text reveals is not the one its game was committed to")
+    return _("entry {n} is not what the seed the text reveals deals").format(n=checked.bad_entry)

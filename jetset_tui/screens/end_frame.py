@@ -29,7 +29,7 @@ from textual.widgets import Static
 
 from jetset_tui.abstract_screen import AbstractScreenMeta
 from jetset_tui.i18n import N_, _
-from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.footer import GiveWay, KeyFooter, keys_of
 from jetset_tui.widgets.too_small import TooSmall
 
 if TYPE_CHECKING:
@@ -61,7 +61,7 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
     ]
     """Enter does nothing here: a player pressing it to play their last move, or to dismiss a
     message, must not lose the end screen."""
-    FOOTER_OPTIONAL: ClassVar[tuple[str, ...]] = ("help", "scroll_body(1)")
+    FOOTER_GIVES_WAY: ClassVar[tuple[GiveWay, ...]] = keys_of("help", "scroll_body(1)")
     """Keys that give way, in this order, where the footer cannot show every key whole (a
     networked end at 80 columns: Play again, Chat, Watch the replay, Leave and Scroll fill it):
     F1 still opens the rules, and the arrows still scroll."""

@@ -28,6 +28,7 @@ from engine.platform import CHANCE
 from jetset_tui.abstract_screen import AbstractScreenMeta
 from jetset_tui.i18n import N_, _
 from jetset_tui.theme import DIM, Livery
+from jetset_tui.widgets.footer import GiveWay, keys_of
 from jetset_tui.widgets.log import EntryWords, NotationLog
 from netcode.logfile import Note
 
@@ -105,7 +106,7 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     liveries: list[Livery]
     words: EntryWords
     """How the game's entries read in the log pane (widgets/log.py)."""
-    FOOTER_OPTIONAL: ClassVar[tuple[str, ...]] = VIEWER_OPTIONAL
+    FOOTER_GIVES_WAY: ClassVar[tuple[GiveWay, ...]] = keys_of(*VIEWER_OPTIONAL)
     WHERE_APART: ClassVar[bool] = False
     """The game's part of the status line on a row of its own (``where_text``)."""
 

@@ -287,13 +287,23 @@ class SshApp(JetSetApp):
         self.push_screen(WaitScreen(room, peer, code, address), waited)
 
     def resume_seat(self) -> None:
-        """A player who comes back lands in their seat (once, when the lobby first shows)."""
+        """A player who comes back lands in their seat (once, when the lobby first shows). In
+        ``--open`` mode, where taking it back asks for the seat's code, the lobby's cursor goes
+        to the game instead, and its line says that j takes the seat back: a question opened at
+        once took the j a returning player typed, as the line said, for the code's first
+        letter, and refused the code as a wrong try (a play test, five times of five)."""
         if self._resumed:
             return
         self._resumed = True
         where = self.lobby.seat_of(self.player.identity)
-        if where is not None:
-            self.join_game(where[0])
+        if where is None:
+            return
+        room = where[0]
+        if self.lobby.open_mode and room.id not in self.seat_codes:
+            if isinstance(self.screen, LobbyScreen):
+                self.screen.choose_held_seat()
+            return
+        self.join_game(room)
 
     def back_in_lobby(self) -> None:
         """The game screen closed (and with it the peer): tell the lobby."""

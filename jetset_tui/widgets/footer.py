@@ -81,18 +81,37 @@ def footer_keys(screen: Screen[object], compact: bool = False) -> tuple[KeyHint,
     return tuple(keys.values())
 
 
-def says_itself(key: KeyHint) -> bool:
-    """The key is its word's first letter (b Buy, d Distant): alone, it still says the word."""
-    return key.description[:1].casefold() == key.key[:1].casefold()
+@value(unsafe_hash=True)
+class GiveWay:
+    """A step a footer takes when its keys do not fit: the key of ``action`` shows alone,
+    without its word, or with ``whole`` it goes (F1 and the help say every key)."""
+
+    action: str
+    whole: bool = False
 
 
-def terse_order(keys: tuple[KeyHint, ...], terse: frozenset[str]) -> list[int]:
-    """Which keys lose their words first, when not every word fits: the keys that say their
-    word by its first letter (from the right), then the others (from the right), so that a key
-    such as y for Business, or e for Cards, keeps its word the longest (at 80 columns with
-    every module it once read "d y", and y's word was the one nobody could guess)."""
-    shown = [index for index in reversed(range(len(keys))) if keys[index].action in terse]
-    return sorted(shown, key=lambda index: not says_itself(keys[index]))
+def words_of(*actions: str) -> tuple[GiveWay, ...]:
+    """Steps that take these actions' words away, in this order."""
+    return tuple(GiveWay(action) for action in actions)
+
+
+def keys_of(*actions: str) -> tuple[GiveWay, ...]:
+    """Steps that take these actions' keys away, in this order."""
+    return tuple(GiveWay(action, whole=True) for action in actions)
+
+
+def given_way(keys: tuple[KeyHint, ...], step: GiveWay, compact: bool) -> tuple[KeyHint, ...]:
+    """``keys`` after ``step``: its action's key alone (a lone key keeps its padding when not
+    ``compact``), or gone."""
+    if step.whole:
+        return tuple(key for key in keys if key.action != step.action)
+    lone = "{}" if compact else " {} "
+    return tuple(
+        KeyHint(key.key, lone.format(key.display), "", key.enabled, key.tooltip, key.action)
+        if key.action == step.action and key.description
+        else key
+        for key in keys
+    )
 
 
 class KeyFooter(ScrollView, can_focus=False):
@@ -159,36 +178,22 @@ class KeyFooter(ScrollView, can_focus=False):
         self.refresh()
 
     def fitted(self, screen: Screen[object], keys: tuple[KeyHint, ...]) -> tuple[KeyHint, ...]:
-        """Keys that would overflow the footer: those of the actions in the screen's
-        ``COMPACT_FOOTER_TERSE`` lose their words (the help says them), one at a time in
-        ``terse_order``, until every key shows: with every module on at 120 columns only two
-        or three do, where all of them once did. Compact keys from 80 columns; full ones too,
-        where a language's longer words (Italian) would push Help and Menu off a 100-column
-        footer (a lone key keeps its padding). Then the keys of the screen's
-        ``FOOTER_OPTIONAL`` actions give way, in its order, so that no key is cut at the edge
-        (the screen's help page says them all)."""
-        terse: frozenset[str] = getattr(screen, "COMPACT_FOOTER_TERSE", frozenset())
-        optional: tuple[str, ...] = getattr(screen, "FOOTER_OPTIONAL", ())
+        """Keys that would overflow the footer give way, one step at a time in the order of
+        the screen's ``FOOTER_GIVES_WAY`` (a key's word, or the whole key), until every key
+        shows whole: as few as make room, so that no key is cut at the edge. Compact keys from
+        80 columns; full ones too, where a language's longer words (Italian) would push Help
+        and Menu off a 100-column footer."""
+        steps: tuple[GiveWay, ...] = getattr(screen, "FOOTER_GIVES_WAY", ())
         room = self.size.width
-        if not (terse or optional) or not room:
+        if not steps or not room:
             return keys
         if not self.compact:
             palette = self.palette_key(screen)
             room -= 0 if palette is None else cell_len(palette.label(compact=True)) + 2
-        if self.fit(keys, room):
-            return keys
-        lone = "{}" if self.compact else " {} "
-        for index in terse_order(keys, terse):
-            key = keys[index]
-            shown = lone.format(key.display)
-            alone = KeyHint(key.key, shown, "", key.enabled, key.tooltip, key.action)
-            keys = (*keys[:index], alone, *keys[index + 1 :])
-            if self.fit(keys, room):
-                return keys
-        for action in optional:
+        for step in steps:
             if self.fit(keys, room):
                 break
-            keys = tuple(key for key in keys if key.action != action)
+            keys = given_way(keys, step, self.compact)
         return keys
 
     def fit(self, keys: tuple[KeyHint, ...], room: int) -> bool:

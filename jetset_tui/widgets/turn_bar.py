@@ -189,7 +189,10 @@ def clock_text(seconds: float) -> Text:
 
 
 class TurnBar(Widget):
-    """As many lines as its phrases need at the width it has: nothing is cut."""
+    """As many lines as its phrases need at the width it has: nothing is cut. It does not give
+    a line back at a width where it once needed it: at 80 columns your turn takes two lines and
+    another's one, and a bar that went up and down every turn gave the map under it another
+    height, so another layout, at every turn."""
 
     DEFAULT_CSS = """
     TurnBar { height: auto; background: $panel; }
@@ -198,6 +201,8 @@ class TurnBar(Widget):
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
         self.phrases: list[Text] = []
+        self._tallest: dict[int, int] = {}
+        """The most lines the bar has needed at each width."""
 
     def show(
         self, table: TableView, busy: bool, clock: float | None = None, paused: str | None = None
@@ -209,7 +214,9 @@ class TurnBar(Widget):
         return lay_out(self.phrases, max(2, width))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        return len(self.lines(width))
+        tallest = max(len(self.lines(width)), self._tallest.get(width, 0))
+        self._tallest[width] = tallest
+        return tallest
 
     def render(self) -> Text:
         text = Text("\n").join(self.lines(self.content_size.width))

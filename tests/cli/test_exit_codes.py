@@ -120,6 +120,29 @@ def test_what_works_exits_0(logs: Path, tmp_path: Path) -> None:
         assert run.returncode == 0, (args, run.stderr)
 
 
+def test_a_text_whose_format_tag_was_lost_imports_with_a_warning(
+    logs: Path, tmp_path: Path
+) -> None:
+    """A text without its [Format] tag reads as log format 2, whose seed deals otherwise: the
+    import still writes the log (it is the game the text says), but says at once that it will
+    not verify, and why, where before only `replay --verify` found out (a docs check)."""
+    game = str(logs / "game-0000.jetset")
+    text = tmp_path / "game.txt"
+    assert jetset("export", game, "-o", str(text)).returncode == 0
+    kept = text.read_text()
+    assert '[Format "9"]' in kept
+    untagged = tmp_path / "untagged.txt"
+    untagged.write_text("".join(line for line in kept.splitlines(True) if "[Format" not in line))
+    out = tmp_path / "untagged.jetset"
+    run = jetset("import", str(untagged), "-o", str(out))
+    assert run.returncode == 0 and out.exists(), run.stderr
+    assert "warning: entry 0 is not what the seed the text reveals deals" in run.stderr
+    assert "keep the tag `jetset export` wrote" in run.stderr
+    assert jetset("replay", str(out), "--verify").returncode == 1
+    whole = jetset("import", str(text), "-o", str(tmp_path / "whole.jetset"))
+    assert whole.returncode == 0 and whole.stderr == "", whole.stderr
+
+
 def test_version_comes_from_the_installed_distribution() -> None:
     from importlib import metadata
 

@@ -173,3 +173,25 @@ def test_an_unknown_action_lists_every_players_verb_the_modules_too() -> None:
     listed = said.partition("the actions are: ")[2].split(", ")
     assert listed == [*VERBS, *BUSINESS_VERBS]
     assert {"play", "cash", "offer", "accept", "decline", "done", "hub", "buy"} <= set(listed)
+
+
+def documented_player_lines() -> list[str]:
+    """Every line in docs/notation.md's tables, up to its Jet Lag section, that starts with a
+    player's verb (the chance entries have a notation of their own)."""
+    import re
+    from pathlib import Path
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "notation.md").read_text()
+    text = text.split("\n## Jet Lag")[0]
+    lines = re.findall(r"^\| `([^`]+)`", text, flags=re.MULTILINE)
+    verbs = (*VERBS, *BUSINESS_VERBS)
+    return [line for line in lines if line.split()[0] in verbs]
+
+
+def test_every_documented_example_is_written_as_the_engine_writes_it() -> None:
+    """docs/notation.md says the canonical form is what the engine writes and lists: a bot that
+    compares its lines with ``legal`` strings must find the documented ones there (a docs check
+    found five examples in another order, or with a link's cities the other way round)."""
+    lines = documented_player_lines()
+    assert len(lines) >= 30 and "accept lock LON-PAR" in lines
+    assert [line for line in lines if format_action(parse_action(line)) != line] == []

@@ -21,11 +21,12 @@ from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.help import HelpScreen
 from jetset_tui.screenshot import screen_text
 from netcode.client import ChatMessage
+from netcode.hostsettings import HostSettings
 from netcode.logfile import GameLog, read_log, write_log
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
 from netcode.replay import replay
-from netcode.table import Table
+from netcode.table import CHAT_KEPT, Table
 from netcode.textlog import export_text, import_text
 from netcode.transport import memory_pipe
 from tests.net.helpers import Served, recv_until, serve
@@ -380,6 +381,45 @@ async def test_a_spectator_who_came_first_never_passes_for_the_player(tmp_path: 
 async def _until_said(peer: NetPeer, lines: int) -> None:
     while len(peer.chat_lines) < lines:
         await asyncio.sleep(0.02)
+
+
+async def test_a_returning_player_is_sent_the_last_200_lines_and_no_more(tmp_path: Path) -> None:
+    """docs/security.md: the chat kept for who sits down is the table's last ``CHAT_KEPT``
+    (200) lines. 205 lines are said; the player who comes back gets lines 5 to 204, in order,
+    from the host in play and from the same game resumed from its log."""
+    assert CHAT_KEPT == 200, "docs/security.md says 200"
+    said = [f"line {i}" for i in range(CHAT_KEPT + 5)]
+    kept = [ChatMessage(0, "Ann", text) for text in said[-CHAT_KEPT:]]
+    busy = 10_000.0  # the table's allowances out of the way: the cap is what is tested
+    settings = HostSettings(rate=busy, burst=busy, chat_rate=busy, chat_burst=busy)
+    async with serve(tmp_path, 2, settings=settings) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        await until(lambda: served.table.started)
+        for text in said:
+            await ann.chat(text)
+        await until(lambda: bool(bea.chat_lines) and bea.chat_lines[-1].text == said[-1])
+        token = bea.token
+        await bea.close()
+        back = await NetPeer.connect(await served.connect(), name="Bea", token=token)
+        await until(lambda: back.seat == 1 and len(back.chat_lines) == CHAT_KEPT)
+        assert back.chat_lines == kept
+        # what the host itself sends (the client keeps no more than 200 either)
+        assert [line["text"] for line in await chat_kept_sent(served)] == said[-CHAT_KEPT:]
+    table = Table.resume(tmp_path / "game.jetset", fsync=False)
+    async with serve(tmp_path, 2, table=table) as served:
+        again = await NetPeer.connect(await served.connect(), name="Bea", token=token)
+        await until(lambda: len(again.chat_lines) == CHAT_KEPT)
+        assert again.chat_lines == kept, "from the log, the same 200"
+        assert [line["text"] for line in await chat_kept_sent(served)] == said[-CHAT_KEPT:]
+
+
+async def chat_kept_sent(served: Served) -> list[dict[str, object]]:
+    """The lines of the ``chat-kept`` message the host sends a spectator who sits down."""
+    conn = await served.raw()
+    await conn.send({"t": "spectate", "have": 0})
+    await recv_until(conn, "seated")
+    return list((await recv_until(conn, "chat-kept"))["lines"])
 
 
 async def test_a_player_back_at_the_table_reads_what_was_said(tmp_path: Path) -> None:

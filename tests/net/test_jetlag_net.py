@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
 from pathlib import Path
 
 from engine.games import game_rules
@@ -18,7 +19,7 @@ from netcode.replay import replay
 from netcode.table import Table
 
 from .helpers import assert_all_agree, finish, serve
-from .procs import json_result, replay_json, start_host, start_join
+from .procs import JETSET, json_result, replay_json, start_host, start_join
 from .secrecy import SPECTATOR, jetlag_cards_kept, watch
 from .test_legal_turns import rules_free_bot
 from .test_tui_presence import until
@@ -112,6 +113,14 @@ def test_a_bot_without_the_rules_plays_jetlag_from_the_legal_lists(tmp_path: Pat
             expected.append((len(again.entries), legal, rules.view_to_wire(again.view(seat))))
         again.push(entry)
     assert [(t["i"], t["legal"], t["view"]) for t in turns] == expected and len(turns) == 8
+    # the view a bot gets over the network is what `jetset position --json` prints of that
+    # moment, field for field (README: "what a bot gets"; a docs check found `sizes` on the
+    # wire and `hand_sizes` in the command)
+    first = turns[0]
+    asked = [*JETSET, "position", str(log), "--at", str(first["i"]), "--seat", str(seat), "--json"]
+    printed = json.loads(subprocess.run(asked, capture_output=True, text=True, check=True).stdout)
+    assert printed["position"] == first["view"] and printed["legal"] == first["legal"]
+    assert {"hand_sizes", "piles_left", "scores", "to_move"} <= first["view"].keys()
     other = 1 - seat
     assert all(
         t["view"]["hands"][other] in (None, []) for t in turns if t["view"]["step"] != "second"

@@ -174,6 +174,13 @@ class Term(asyncssh.SSHClientSession[bytes]):
         """Until the lobby is up and takes keys."""
         return await self.wait_for(in_lobby)
 
+    async def held_seat_asked(self) -> str:
+        """Back on an ``--open`` server where this name holds a seat: the lobby says so, and
+        j asks for the seat's code (as its line says); the question's screen."""
+        await self.wait_for("j takes it back")
+        await self.press("j")
+        return await self.wait_for("The code of your seat")
+
     async def new_game_against_bots(self) -> str:
         """From the lobby: n, accept the form (you and three greedy bots); the game screen."""
         await self.lobby()

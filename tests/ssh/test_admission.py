@@ -14,9 +14,10 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.limits import AdmissionRules
-from jetset_tui.ssh.lobby import LobbyLimits
+from jetset_tui.ssh.lobby import CHAT_KEPT, LobbyLimits
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.server import GameServer
+from netcode.protocol import MAX_CHAT
 from tests.ssh.helpers import connect, jetlag_played_to_its_end, start_server
 
 
@@ -469,5 +470,23 @@ async def test_a_name_that_looks_like_a_seated_players_does_not_sit(
         assert [s.name for s in room.table.seats] == ["alice", "bob", "Amelia"]
         await bob.close()
         await peer.close()
+    finally:
+        await server.close()
+
+
+async def test_the_lobby_chat_keeps_its_last_100_lines(tmp_path: Path) -> None:
+    """docs/security.md: the lobby keeps its last 100 chat lines. 105 players, each from an
+    address of its own (one line a second an address), say a line each: the lobby holds lines
+    5 to 104, in order, and a line cut to the table chat's length."""
+    assert CHAT_KEPT == 100, "docs/security.md says 100"
+    server = await start_server(tmp_path)
+    try:
+        lobby = server.lobby
+        said = [f"line {i}" for i in range(CHAT_KEPT + 5)]
+        for i, text in enumerate(said):
+            lobby.say(Player(f"key:{i}", f"p{i}", f"127.0.{i // 200}.{1 + i % 200}"), text)
+        assert [line.text for line in lobby.chat] == said[-CHAT_KEPT:]
+        lobby.say(Player("key:long", "long", "127.0.9.9"), "x" * (MAX_CHAT + 50))
+        assert len(lobby.chat) == CHAT_KEPT and lobby.chat[-1].text == "x" * MAX_CHAT
     finally:
         await server.close()

@@ -149,6 +149,9 @@ async def test_open_mode_seat_back_by_name_and_code(tmp_path: Path) -> None:
         await alice.closed.wait()
 
         again = await connect(server, "alice", None)
+        text = await again.wait_for("You hold a seat in game 1: j takes it back")
+        assert "The code of your seat" not in text, "not asked before j: j would be its answer"
+        await again.press("j")  # as the line says, and then the code: the j is not part of it
         await again.wait_for("The code of your seat 1 in game 1:")  # seats counted from 1
         await again.type("ZZZZZZZZ")
         await again.press("enter")

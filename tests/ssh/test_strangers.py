@@ -40,7 +40,7 @@ async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) 
 
         # mallory connects as "alice" while alice plays: asked for the code, never shown it
         mallory = await connect(server, "alice", None, local_addr=("127.0.0.2", 0))
-        text = await mallory.wait_for("The code of your seat")
+        text = await mallory.held_seat_asked()
         assert code not in text
         assert answer_line(text, "The code of your seat").strip(" ┃") == CODE_HINT  # and empty
         for left in (4, 3, 2, 1):
@@ -91,13 +91,13 @@ async def test_open_mode_a_seat_code_is_seen_only_by_its_holder(tmp_path: Path) 
 
 
 async def back_by_name(server: GameServer, name: str) -> Term:
-    """``name`` made a game against bots and left; back on an open server under that name, the
-    lobby first asks for the seat's code."""
+    """``name`` made a game against bots and left; back on an open server under that name, j
+    asks for the seat's code."""
     first = await connect(server, name, None)
     await first.new_game_against_bots()
     await first.close()
     again = await connect(server, name, None)
-    await again.wait_for("The code of your seat")
+    await again.held_seat_asked()
     return again
 
 
@@ -262,7 +262,7 @@ async def test_a_session_whose_seat_another_session_took_goes_back_to_the_lobby(
         first = await connect(server, "alice", None)
         code = await open_game_code(first)
         second = await connect(server, "alice", None)
-        await second.wait_for("The code of your seat")
+        await second.held_seat_asked()
         await second.type(code)
         await second.press("enter")
         await second.wait_for("your turn")

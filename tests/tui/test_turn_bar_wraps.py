@@ -117,3 +117,40 @@ async def test_the_end_race_warning_names_both_players_whole(tmp_path: Path) -> 
     async with app.run_test(size=(80, 24)) as pilot:
         await your_turn(pilot)
         assert_whole(app, "⚠ Wilbur or Amelia can end the game next turn")
+
+
+async def test_the_bar_keeps_the_lines_it_needed_so_the_map_keeps_its_height() -> None:
+    """At 80 columns your turn takes two lines and another player's one; a bar that gave its
+    second line back gave the map under it another height, so another layout, at every turn
+    (a LAN play test: "the map is re-drawn with a different shape every time the turn
+    changes"). Once two lines were needed at a width, the bar keeps them there; at a width
+    where it never needed them, it stays one line."""
+    from textual.app import App, ComposeResult
+
+    yours = [Text(" ✈ JET SET   turn 4"), Text("▶  R  Root  your turn"), Text(YOUR_HINT)]
+    theirs = [Text(" ✈ JET SET   turn 5"), Text("▶  B  Kim")]
+
+    class Bar(App[None]):
+        def compose(self) -> ComposeResult:
+            yield TurnBar()
+
+    app = Bar()
+    async with app.run_test(size=(80, 24)) as pilot:
+        bar = app.query_one(TurnBar)
+
+        async def height(phrases: list[Text]) -> int:
+            bar.phrases = phrases
+            bar.refresh(layout=True)
+            await pilot.pause()
+            return bar.size.height
+
+        assert await height(theirs) == 1, "one line until more is needed"
+        assert await height(yours) == 2
+        assert await height(theirs) == 2, "the second line is kept"
+        await pilot.resize_terminal(160, 24)
+        assert await height(theirs) == 1 and await height(yours) == 1, "one line fits it all"
+        await pilot.resize_terminal(80, 24)
+        assert await height(theirs) == 2
+
+
+YOUR_HINT = "e: extra Flight cards (€1 a row), then one action"
