@@ -318,10 +318,13 @@ def money_note(moved: Sequence[int], entry: Entry, names: Sequence[str]) -> str:
     before), for the log pane: ``+€15`` (the actor's income), ``Bob +€5, Carol +€2`` (an owner's
     share of a rent, hub payoffs, an Investor's payments). The actor's gain comes first and
     without a name, unless the line says it already (a cash-in's €5); what the actor spent is
-    the action's price and goes unsaid; '' when nothing else moved."""
+    the action's price and goes unsaid (income of €0 says ``+€0``, as every income says what it
+    paid); '' when nothing else moved."""
     actor = entry.actor
     own = moved[actor] if 0 <= actor < len(moved) else 0
     said = [signed_money(own)] if own > 0 and not isinstance(entry.action, CashIn) else []
+    if own == 0 and 0 <= actor < len(moved) and isinstance(entry.action, Income | Dividends):
+        said = ["+" + money(0)]  # income with no claimed card (decision 18) reads as one too
     said += [
         f"{names[seat]}{KEEP}{signed_money(change)}"
         for seat, change in enumerate(moved)

@@ -29,7 +29,9 @@ def distant_stage(state: State, seat: int, legal: list[Action], names: list[str]
     d = state.distant
     if d is None:
         return _("Distant Lands is not in play in this game")
-    choices = buy_choices(d, legal) + plane_choices(d, seat, names) + claim_choices(state, legal)
+    buys = buy_choices(d, legal)
+    choices = [c for c in buys if c.ready is None] + plane_choices(d, seat, names)
+    choices += claim_choices(state, legal) + [c for c in buys if c.ready is False]
     if not choices:
         return _("nothing to do in the Distant Lands yet: a distant airlink costs €45 at least")
     return Stage(
@@ -41,21 +43,26 @@ def distant_stage(state: State, seat: int, legal: list[Action], names: list[str]
 
 
 def buy_choices(d: DistantState, legal: list[Action]) -> list[Choice]:
+    """Every distant airlink nobody owns: those the seat may buy now, and (``ready`` False,
+    listed last) the others with their price (the list once showed only what the cash reached,
+    so a player with €30 met no distant airlink to buy and no word of what one costs)."""
     out = []
     for slot in d.board.slots:
+        if d.owner[slot.index] >= 0:
+            continue
+        name = d.board.slot_name(slot.index)
+        city = city_name(d.board.cities[slot.city])
+        label = _("buy {link}").format(link=name)
+        search = f"BUY {label} {city}".upper()
         if any(isinstance(a, BuyDistant) and a.slot == slot.index for a in legal):
-            name = d.board.slot_name(slot.index)
-            city = city_name(d.board.cities[slot.city])
-            label = _("buy {link}").format(link=name)
             note = _("{city}: €{cost} + €{price} a plane, then its City marker")
-            out.append(
-                Choice(
-                    label=label,
-                    search=f"BUY {label} {city}".upper(),
-                    note=note.format(city=city, cost=slot.cost, price=PLANE_PRICE),
-                    value=(BUY, slot.index),
-                )
+            note = note.format(city=city, cost=slot.cost, price=PLANE_PRICE)
+            out.append(Choice(label=label, search=search, note=note, value=(BUY, slot.index)))
+        else:
+            note = _("{city}: €{cost} + €{price} a plane").format(
+                city=city, cost=slot.cost, price=PLANE_PRICE
             )
+            out.append(Choice(label, search, note, value=(BUY, slot.index), ready=False))
     return out
 
 
@@ -98,6 +105,12 @@ def next_stage(state: State, seat: int, legal: list[Action], choice: Choice) -> 
     what, which = choice.value
     planes = max(1, state.seats[seat].planes)
     if what == BUY:
+        airlink = d.board.slots[int(which)]
+        cash = state.seats[seat].cash
+        if choice.ready is False and cash < airlink.cost + PLANE_PRICE:
+            said = _("you have €{cash}; {link} costs €{cost} + €{price} a plane")
+            link = d.board.slot_name(airlink.index)
+            return said.format(cash=cash, link=link, cost=airlink.cost, price=PLANE_PRICE)
         return marker_stage(state, d, int(which), legal, planes)
     if what in (PLACE, RENT):
         slot = int(which)

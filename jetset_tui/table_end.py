@@ -39,6 +39,9 @@ class NetworkedEnd(ToastsRepainted[None]):
     ``can_play_again``), ``LOBBY`` (Esc, ``from_lobby``)."""
     asked_next = False
     """r at a ``jetset host`` game's end asked its host for the next game (``play_again``)."""
+    host_gone = False
+    """The host of a game joined at its address (``jetset join``) closed it after its end: no
+    next game is opened or played there any more (``table_gone``)."""
 
     def can_play_again(self) -> bool:
         """At the end of a game played over the network: whether its seats can play again
@@ -49,7 +52,7 @@ class NetworkedEnd(ToastsRepainted[None]):
         if session is None or not session.local_seats or not session.game.over:
             return False
         joined = self.joined_at is not None  # `jetset join`: its host is asked (``play_again``)
-        return self.from_lobby or self.hosting is not None or joined
+        return self.from_lobby or self.hosting is not None or (joined and not self.host_gone)
 
     def play_again(self) -> None:
         """The next game of a finished networked game's seats (only when ``can_play_again``):
@@ -119,6 +122,7 @@ class NetworkedEnd(ToastsRepainted[None]):
             and bool(session.game.over)
             and session.next_game is not None
             and (self.from_lobby or self.end_leaves())
+            and not self.host_gone
         )
 
     def watch_next(self) -> None:
@@ -126,6 +130,18 @@ class NetworkedEnd(ToastsRepainted[None]):
         if self.can_watch_next():
             self.then = NEXT_GAME
             self.exit()
+
+    def table_gone(self) -> None:
+        """The way back to the host of a game joined at its address is gone for good, after
+        its end (the host left): r, which would have gone to a next game there, is taken away,
+        and the player is told, rather than told nothing until r found nobody hosting."""
+        if self.joined_at is None or self.from_lobby or self.host_gone:
+            return
+        self.host_gone = True
+        self.asked_next = False
+        self.screen.refresh_bindings()
+        said = _("The host has closed the table: there is no next game here. Esc leaves.")
+        self.notify(said, severity="warning", timeout=30, markup=False)
 
     def next_game_refused(self, problem: str) -> None:
         """The host answered r with a refusal (it opens no next game, or cannot save one)."""

@@ -58,6 +58,9 @@ NOT_BEGUN = "it stopped the game before it began"
 NO_NEXT_HERE = "the next game is opened from the server's lobby"
 """The refusal of ``next {}`` by a host that opens none itself (a server's game)."""
 
+NEEDS_PASSWORD = "this game needs a password"
+"""The refusal of a join or watch that gave no password to a private game (not a try)."""
+
 ADDRESSES_KEPT = 4096
 """Addresses whose chat allowance the host remembers (the oldest are forgotten first)."""
 
@@ -471,10 +474,14 @@ class Host:
 
     def _password_ok(self, conn: Conn, given: str | None) -> bool:
         """True in a game without a password or when ``given`` is it; otherwise the connection is
-        refused, and each wrong password makes its address wait longer before the next try."""
+        refused, and each wrong password makes its address wait longer before the next try (none
+        given is no try: it is told the game needs one)."""
         password = self.table.keys.password
         if password is None:
             return True
+        if not given:  # no guess, so no try: the joiner is told to give one
+            conn.shut(m.Error(code=p.E_PASSWORD, message=NEEDS_PASSWORD, fatal=True))
+            return False
         address = conn.address
         wait = self._backoff.wait(address) if address is not None else 0.0
         if wait > 0:

@@ -172,8 +172,13 @@ class NetPeer(ReconnectingPeer):
             why = lost_words(exc)
             log.info("connection lost (%s): %r", why, exc)
             self._fail_pending(ConnectionClosed(why))
-            if not (self._closing or self.ended.is_set()):
+            if self._closing:
+                return
+            if not self.ended.is_set():
                 await self._lost(printable(why))
+            elif self.lost is None:  # after the end: the table is gone (its chat, its next game)
+                self.lost = self._bye or printable(why)
+                self._show_pause(self.lost, gone=True)
 
     async def _ping_loop(self, conn: FramedConnection) -> None:
         with contextlib.suppress(ConnectionClosed):

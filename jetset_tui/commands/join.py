@@ -521,10 +521,10 @@ def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
         return connect_problem(exc)
     if isinstance(exc, NoWelcome):  # netcode's own sentence, in the catalogs
         return _("cannot join {address}: {why}").format(address=args.address, why=_(str(exc)))
+    if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and args.password is None:
+        command = join_command(args.address, "--password", "P")  # a host's or a server's game
+        return _("this game needs a password: {command}").format(command=command)
     if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and exc.message == WRONG_PASSWORD:
-        if args.password is None:
-            command = join_command(args.address, "--password", "P")
-            return _("this game needs a password: {command}").format(command=command)
         return _(WRONG_PASSWORD)
     if isinstance(exc, JoinRefused) and exc.code == p.E_FULL and not args.spectate:
         command = join_command(args.address, "--spectate")

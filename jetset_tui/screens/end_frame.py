@@ -118,9 +118,10 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
 
     def heard_at_table(self, event: ClientEvent) -> None:
         """After the end: a chat line as a notice (unless the chat is open), who opened the
-        next game (``JetSetApp.next_game_opened``), and a host's refusal of r."""
+        next game (``JetSetApp.next_game_opened``), a host's refusal of r, and a host gone for
+        good (``table_gone``)."""
         from jetset_tui.screens.chat import ChatScreen, notify_chat
-        from netcode.client import ChatMessage, NextGameOpened, Problem
+        from netcode.client import ChatMessage, NextGameOpened, PresenceChanged, Problem
 
         session, app = self.table, self.networked_app()
         if isinstance(event, ChatMessage) and not isinstance(self.app.screen, ChatScreen):
@@ -129,6 +130,8 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
             app.next_game_opened(session, event)
         elif isinstance(event, Problem) and app is not None:
             app.next_game_refused(event.message)
+        elif isinstance(event, PresenceChanged) and event.presence.gone and app is not None:
+            app.table_gone()
 
     def action_chat(self) -> None:
         from jetset_tui.screens.chat import ChatScreen

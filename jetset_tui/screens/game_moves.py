@@ -15,6 +15,7 @@ from engine import Action, EndVote, IllegalAction, Income, NotationError
 from engine.jetset.notation import Notation
 from engine.values import record
 from jetset_tui.actions import stage_for
+from jetset_tui.describe import describe_action
 from jetset_tui.guided import NO_CARDS_INCOME
 from jetset_tui.i18n import _
 from jetset_tui.refusals import say
@@ -165,7 +166,9 @@ class GameMoves(MapAndTableScreen):
         if sent.picked:
             self.close_picker()
         self.focus_next_free()
-        self.query_one(CommandLine).show_done(self.notation.format_action(sent.action), sent.note)
+        # in the log's words: a Business Deal's "offer 1 -" said a seat's number and a dash
+        said = describe_action(self.notation, sent.action, self.names)
+        self.query_one(CommandLine).show_done(said, sent.note)
 
     def income_note(self, action: Action) -> str:
         """Decision 18: income with no claimed card pays €0; a player doing it is told so."""

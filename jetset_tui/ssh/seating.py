@@ -115,9 +115,13 @@ class Seating:
         self._check_try(keys, right, _("that is not the seat's code"))
 
     def check_password(self, room: Room, player: Player, password: str | None) -> None:
-        """A private game's password, with wrong tries limited per address and per game."""
+        """A private game's password, with wrong tries limited per address and per game (no
+        password given is not a try: WrongSecret says the game needs one)."""
         if room.password is None:
             return
+        if not password:  # no guess, so no try (a `jetset join ssh://…/GAME` without --password)
+            said = _("game {game} is private: it needs its password")
+            raise WrongSecret(said.format(game=room.id))
         keys = (f"address:{player.address}", f"game:{room.id}")
         right = hmac.compare_digest((password or "").encode(), room.password.encode())
         self._check_try(keys, right, _("wrong password"))

@@ -130,7 +130,7 @@ class ActionPicker(Widget, can_focus=True):
             if choice.then is not None:
                 return pos  # its next step says what it takes
             if stage.then is not None:
-                return 0  # the next step says what it takes
+                return pos  # the next step says what it takes
             action = stage.build(choice, self.count, {i: 1})
             if action is not None and self.verdict(action) is None:
                 return pos

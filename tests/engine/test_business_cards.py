@@ -338,3 +338,27 @@ def test_delay_takes_a_plane_off_another_players_final_flight() -> None:
     assert victim.final_planes == planes - 1 and victim.planes == stock + 1
     b = game.state.business
     assert b is not None and b.discards[-1] == "delay"
+
+
+def test_the_bots_play_dividends_only_where_it_beats_cashing_the_card_in() -> None:
+    """A play test's advice said "Dividends pays more than plain income" to a player with no
+    claimed card: income €0 twice, the card thrown away where it cashes in for €5. The greedy
+    choice (and so the search bot's, whose playouts and candidates start from it) takes plain
+    income until the second income beats €5: at €0 and at €5 (one card), not at €7 (two)."""
+    from engine import Income
+    from engine.jetset.actions import Dividends
+    from engine.jetset.bots.business_play import with_cards
+    from engine.jetset.rules.income import income_paid
+
+    t = table(("dividends", "buyout"))
+    rules = t.game.rules
+
+    def chosen() -> object:
+        t.wait_for(0)
+        return with_cards(t.state.view(0), 0, rules, Income())
+
+    assert income_paid(t.state, 0) == 0 and chosen() == Income()
+    claim_without_stalling(t, "L5-01")
+    assert income_paid(t.state, 0) == 5 and chosen() == Income(), "not more than its €5"
+    claim_without_stalling(t, "L5-02")
+    assert income_paid(t.state, 0) == 7 and chosen() == Dividends(), "€7 beats €5"

@@ -563,3 +563,64 @@ async def test_a_next_game_the_host_cannot_save_is_refused_in_words(tmp_path: Pa
             assert served.host.successor is None and not list(folder.glob("g-2*"))
             assert served.host.current() is served.host
             await ann.close()
+
+
+async def test_the_host_gone_after_the_end_takes_r_away_and_says_so(tmp_path: Path) -> None:
+    """A LAN play test: Kim's r opened game 2 and sat her there; Hal, the hosting player, then
+    left from game 1's end, and with him the table. Wes, still at game 1's end (told that r
+    would watch game 2), was told nothing, and his r ended his command with "nobody is
+    hosting". Now he is told the host has closed the table, r is no longer offered, and r does
+    nothing."""
+    args = host_args(
+        "--game", "jetlag", "--port", "0", "--turn-time", "0.03", "--log",
+        str(tmp_path / "g.jetset"),
+    )  # fmt: skip
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    wes_told, hal_left = asyncio.Event(), asyncio.Event()
+    seen: list[object] = []
+
+    async def host_runner(client: GameClient) -> str | None:
+        app = JetSetApp(session=client)
+        async with app.run_test(size=(100, 30)) as pilot:
+            port.set_result(hosting_of(client).port)
+            await until(pilot, lambda: at_the_end(app), timeout=60)
+            await asyncio.wait_for(wes_told.wait(), 30)
+            await pilot.press("escape")
+            await pilot.pause()
+        hal_left.set()
+        return app.then
+
+    async def kims(client: GameClient, *, joined_at: str, from_lobby: bool = False) -> object:
+        app = JetSetApp(session=client, joined_at=joined_at)
+        async with app.run_test(size=(100, 30)) as pilot:
+            if not seen:  # game 1
+                seen.append("game 1")
+                await until(pilot, lambda: at_the_end(app), timeout=60)
+                await pilot.press("r")  # opens game 2, and sits there
+            else:
+                await asyncio.wait_for(hal_left.wait(), 30)
+            await pilot.pause()
+        return app.then
+
+    async def at_wes_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        await until(pilot, lambda: any("opened the next game" in n for n in notices(app)))
+        assert offered(app, "r") == "Watch the next game"
+        wes_told.set()
+        gone = "The host has closed the table: there is no next game here. Esc leaves."
+        await until(pilot, lambda: gone in notices(app), timeout=30)
+        assert offered(app, "r") is None and "r Watch" not in footer_line(app)
+        await pilot.press("r")
+        await pilot.pause()
+        assert at_the_end(app) and app.then is None, "r does nothing now"
+        await pilot.press("escape")
+
+    hosted = asyncio.ensure_future(serve(make_table(args), args, host_runner))
+    async with asyncio.timeout(120):
+        first_port = await port
+        address = f"127.0.0.1:{first_port}"
+        kim_args = build_parser().parse_args(["join", address, "--name", "Kim"])
+        kim = asyncio.ensure_future(join(("127.0.0.1", first_port), kim_args, kims))
+        assert await joining(first_port, "Wes", at_wes_end, "--spectate") == 0
+        await kim
+        await hosted
+    assert seen == ["game 1"]

@@ -495,7 +495,10 @@ async def test_watch_a_private_game_over_ssh(tmp_path: Path) -> None:
         with pytest.raises(JoinRefused, match="wrong password"):
             await wrong.connect()
         with pytest.raises(JoinRefused, match="wrong password"):
-            await opener(server, tmp_path, "eve", "1").connect()  # no password: not in
+            await opener(server, tmp_path, "eve", "1", password="nope").connect()
+        for _ in range(8):  # no password is told so, and is no try: never locked out by it
+            with pytest.raises(JoinRefused, match="game 1 is private: it needs its password"):
+                await opener(server, tmp_path, "eve", "1", spectate=True).connect()
         ann = await ssh_peer(opener(server, tmp_path, "ann", "1", password="pw"), password="pw")
         o = opener(server, tmp_path, "eve", "1", spectate=True, password="pw")
         eve = await ssh_peer(o, spectate=True, password="pw")

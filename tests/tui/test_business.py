@@ -32,7 +32,7 @@ from netcode.local import LocalSession
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
-from tests.tui.play import game_screen, play_turns, save_for_you
+from tests.tui.play import game_screen, play_turns, save_for_you, settled
 
 
 def session(tmp_path: Path, kinds: list[str]) -> LocalSession:
@@ -353,3 +353,20 @@ async def test_extra_action_says_two_actions_and_offers_neither_income_nor_a_ref
         assert said in lines[0], lines[0]
         assert not any(k in lines[-1] for k in ("i Income", "e Cards")), lines[-1]
         assert "b Buy" in lines[-1] and "y Business" in lines[-1], lines[-1]
+
+
+async def test_the_command_line_says_a_move_played_in_the_logs_words(tmp_path: Path) -> None:
+    """A play test read "✓ offer 1 -" under the command line (a seat's number and a dash) and
+    "✓ accept delay -": what a move did is said there as the log says it. Ann cashes a card in
+    by typing it."""
+    app = JetSetApp(resume=save_where_ann_can_offer_a_deal(tmp_path), bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await hand_off(app, pilot, "Ann")
+        screen = await game_screen(pilot)
+        b = screen.session.game.state.business
+        assert b is not None
+        card = (b.hands[0] or [])[0]
+        await pilot.press(*f":cash {card}", "enter")
+        said = f"✓ cashes in {business_name(card)} for €5"
+        assert await settled(pilot, lambda: said in screen_text(app)), screen_text(app)
+        assert f"✓ cash {card}" not in screen_text(app)

@@ -174,3 +174,28 @@ def test_a_distant_card_out_of_reach_says_so_in_words() -> None:
     view = TableView(start.state.view(0), ["Ann", "Amelia"], kinds, liveries, 0, 0)
     row = distant_row_text(view).plain
     assert "not in reach" in row and " far" not in row, row
+
+
+async def test_a_distant_airlink_beyond_your_cash_is_listed_with_its_price(tmp_path: Path) -> None:
+    """A play test: with €30 on the first turn, d listed only a Distant card to claim, with no
+    buy and no word of what a distant airlink costs (b and ``tyo`` found nothing either). Every
+    free distant airlink is listed, after the cards, with its price; Enter on one says why not,
+    and changes nothing."""
+    plan = GamePlan(["human", "bot:greedy"], ["Ann", "Amelia"], seed=SEED,
+                    path=tmp_path / "g.jetset", modules=("distant_lands",))  # fmt: skip
+    app = JetSetApp(plan=plan, fsync=False, saves=tmp_path, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        assert game.to_move() == 0 and game.state.seats[0].cash == 30
+        entries = len(game.entries)
+        await pilot.press("d")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "buy TYO1" not in text, "listed after the Distant cards: the first turn's choice"
+        assert "claim D-" in text and "buy WAS1" in text, text
+        await pilot.press(*"tyo1", "enter")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "you have €30; TYO1 costs €" in text and "€25 a plane" in text, text
+        assert len(game.entries) == entries and "choose the City marker" not in text

@@ -9,8 +9,8 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from engine import Entry, Game, Income, Options, Rent, seed_commitment
-from engine.jetset.actions import CashIn
+from engine import Entry, Game, Income, Options, Pass, Rent, seed_commitment
+from engine.jetset.actions import CashIn, Dividends
 from engine.jetset.rules.income import income_paid
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
@@ -37,7 +37,9 @@ def test_the_note_names_who_else_gained_or_paid() -> None:
     assert note((15, 0, 0), 0) == "+€15", "the actor's own gain, without a name"
     assert note((2, 2, -3), 1) == f"+€2, Ann{KEEP}+€2, Cy{KEEP}−€3"
     assert note((4, 0, 2), -1) == f"Ann{KEEP}+€4, Cy{KEEP}+€2", "the dealer's entry"
-    assert note((0, 0, 0), 2) == ""
+    assert note((0, 0, 0), 2) == "+€0", "income with no card says what it paid, as every one"
+    assert money_note((0, 0, 0), Entry(2, Pass()), names) == "", "nothing moved"
+    assert money_note((0, 0, 0), Entry(2, Dividends()), names) == "+€0"
 
 
 def test_a_cash_in_line_names_its_five_euros_once() -> None:

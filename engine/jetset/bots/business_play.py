@@ -25,6 +25,9 @@ from engine.jetset.actions import (
     PlayCard,
 )
 from engine.jetset.business_deck import KIND_INDEX
+from engine.jetset.rules.business import dividends_paid
+from engine.jetset.rules.business_cards import CASH_IN
+from engine.jetset.rules.income import income_paid
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.state import State
 
@@ -90,6 +93,12 @@ def deal(view: State, seat: int, rules: Ruleset, rents: Sequence[int]) -> Offer 
     return None
 
 
+def dividends_worth_it(view: State, seat: int) -> bool:
+    """Whether Dividends' second income beats the €5 the card cashes in for: what Dividends
+    pays beyond plain income (``dividends_paid``) is the seat's income once more."""
+    return dividends_paid(view, seat) - income_paid(view, seat) > CASH_IN
+
+
 def least_useful_discard(legal: list[Action]) -> Action:
     """The card to discard for an accepted deal of ours: one the bot has no plan for, else the
     least useful (as ``answer`` chooses)."""
@@ -109,10 +118,12 @@ def answer(legal: list[Action]) -> Action:
 
 
 def with_cards(view: State, seat: int, rules: Ruleset, action: Action) -> Action:
-    """The base game's choice under the module: Dividends in place of plain income when in
-    hand; another action if a card forbids this one (a Flight card locked by another player)."""
+    """The base game's choice under the module: Dividends in place of plain income when its
+    second income pays more than the card's €5 cash-in (with no claimed card it pays €0 twice,
+    and threw the card away); another action if a card forbids this one (a Flight card locked
+    by another player)."""
     legal = rules.legal_actions(view)
-    if isinstance(action, Income) and Dividends() in legal:
+    if isinstance(action, Income) and Dividends() in legal and dividends_worth_it(view, seat):
         return Dividends()
     try:
         rules.check(view, Entry(seat, action))
