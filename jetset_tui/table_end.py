@@ -39,6 +39,8 @@ class NetworkedEnd(ToastsRepainted[None]):
     ``can_play_again``), ``LOBBY`` (Esc, ``from_lobby``)."""
     asked_next = False
     """r at a ``jetset host`` game's end asked its host for the next game (``play_again``)."""
+    opened_next: str | None = None
+    """The name of the player elsewhere who opened the next game, and sits in it (r)."""
     host_gone = False
     """The host of a game joined at its address (``jetset join``) closed it after its end: no
     next game is opened or played there any more (``table_gone``)."""
@@ -102,6 +104,7 @@ class NetworkedEnd(ToastsRepainted[None]):
         if opened.seat in session.local_seats:
             return
         name = seats[opened.seat].name if opened.seat < len(seats) else "?"
+        self.opened_next = name
         if self.can_watch_next():
             said = _("{name} opened the next game: r watches it.")
             self.screen.refresh_bindings()  # r, in the footer from now on
@@ -130,6 +133,13 @@ class NetworkedEnd(ToastsRepainted[None]):
         if self.can_watch_next():
             self.then = NEXT_GAME
             self.exit()
+
+    def leaving_strands(self) -> str | None:
+        """The hosting player leaving a game's end closes the table, the next game with it:
+        the name of the player who opened that game and waits in it, if anyone did (the leave
+        is asked first: a LAN play test's host left with a press of Esc, and the others found
+        out only from a closed connection)."""
+        return self.opened_next if self.hosting is not None else None
 
     def table_gone(self) -> None:
         """The way back to the host of a game joined at its address is gone for good, after

@@ -226,7 +226,20 @@ class EndFrame(Screen[None], metaclass=AbstractScreenMeta):
         self.action_menu()
 
     def action_leave(self) -> None:
-        self.app.exit()
+        """Esc: out of the command that hosted or joined the game; a hosting player whose
+        leaving closes a next game someone waits in is asked first (``CloseTableScreen``)."""
+        app = self.networked_app()
+        waiting = app.leaving_strands() if app is not None else None
+        if waiting is None:
+            self.app.exit()
+            return
+        from jetset_tui.screens.leave import CloseTableScreen
+
+        def chosen(leave: bool | None) -> None:
+            if leave:
+                self.app.exit()
+
+        self.app.push_screen(CloseTableScreen(waiting), chosen)
 
     def action_menu(self) -> None:
         """Back to the menu; a game reached through a server's lobby by ``jetset join ssh://``:

@@ -102,13 +102,25 @@ class LeaveScreen(ModalScreen[str]):
             self.dismiss(key)
 
 
-class StopScreen(ModalScreen[bool]):
-    """Leave a game joined over the network (or stop watching it)? True: yes."""
+class LeaveOrBack(ModalScreen[bool]):
+    """A leave dialog of two choices, g (or Esc, n) back and y leave: True for leave."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,g,n", "choose('back')", N_("Back")),
         Binding("y", "choose('leave')", N_("Leave")),
     ]
+
+    @on(OptionList.OptionSelected)
+    def selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_choose(event.option.id or BACK)
+
+    def action_choose(self, key: str) -> None:
+        self.dismiss(key == "leave")
+
+
+class StopScreen(LeaveOrBack):
+    """Leave a game joined over the network (or stop watching it)? True: yes."""
+
     DEFAULT_CSS = "StopScreen {" + LEAVE_CSS + "}"
 
     def __init__(self, address: str, *, watching: bool) -> None:
@@ -132,12 +144,30 @@ class StopScreen(ModalScreen[bool]):
                 id="leave-choices",
             )
 
-    @on(OptionList.OptionSelected)
-    def selected(self, event: OptionList.OptionSelected) -> None:
-        self.action_choose(event.option.id or BACK)
 
-    def action_choose(self, key: str) -> None:
-        self.dismiss(key == "leave")
+class CloseTableScreen(LeaveOrBack):
+    """The hosting player leaves a game's end while another player waits in the next game,
+    which closes with the table: leave anyway? True: yes."""
+
+    DEFAULT_CSS = "CloseTableScreen {" + LEAVE_CSS + "}"
+
+    def __init__(self, waiting: str) -> None:
+        super().__init__()
+        self.waiting = waiting
+
+    def compose(self) -> ComposeResult:
+        said = _(
+            "{name} opened the next game and waits in it. You host the table: when you leave,"
+            " it closes, and the next game with it, for everyone."
+        )
+        with Vertical(id="leave"):
+            yield Static(Text(_("Close the table?"), style="bold"))
+            yield Static(Text(said.format(name=self.waiting)))
+            yield OptionList(
+                Option("g  " + _("Back"), id=BACK),
+                Option("y  " + _("Leave, and close the table"), id="leave"),
+                id="leave-choices",
+            )
 
 
 def ask_to_stop(app: App[Any], address: str, *, watching: bool) -> None:

@@ -105,8 +105,13 @@ class SshApp(JetSetApp):
         self.call_after_refresh(self.tell_name_changes)
 
     def tell_name_changes(self) -> None:
-        """A player whose user name was cut or cleaned is told what the lobby calls them."""
+        """A player whose user name was cut or cleaned, or (key mode) is another key's name
+        here, is told what the lobby calls them."""
         said = name_changes(self.given) if self.given is not None else None
+        if self.given is not None and self.player.name != self.given.name:
+            said = _("Another player here goes by {wanted}: the lobby calls you {name}.").format(
+                wanted=self.given.name, name=self.player.name
+            )
         if said is not None:
             self.notify(said, severity="warning", timeout=15, markup=False)
 
@@ -425,6 +430,18 @@ class SshApp(JetSetApp):
 
         watching = not session.local_seats
         self.push_screen(LobbyStopScreen(self.held_code(), watching=watching), chosen)
+
+    def codes_to_keep(self) -> list[tuple[str, str]]:
+        """--open: each unfinished game where this session's name holds a seat whose code it
+        knows, with the code, for the goodbye to say again (``session.seat_code_lines``)."""
+        if not self.lobby.open_mode:
+            return []
+        held = []
+        for room_id, code in self.seat_codes.items():
+            room = self.lobby.rooms.get(room_id)
+            if room is not None and not room.table.over and self.player.identity in room.members:
+                held.append((room_id, code))
+        return held
 
     def held_code(self) -> str | None:
         """--open: the code of the seat this session plays in now, if it knows it."""

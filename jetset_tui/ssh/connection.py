@@ -34,6 +34,8 @@ class Connection(asyncssh.SSHServer):
         self.username = NOBODY
         self.given = UserName(NOBODY)
         """The user name as the player's name, and what was changed on the way."""
+        self._name: str | None = None
+        """Key mode: the name the lobby gave this key (``Lobby.name_for``), once asked."""
         self.fingerprint: str | None = None
         self.session: GameSession | None = None
         self.counted = False
@@ -124,7 +126,10 @@ class Connection(asyncssh.SSHServer):
     def player(self) -> Player:
         if self.server.config.open_mode or self.fingerprint is None:
             return Player(f"name:{self.username}", self.username, self.address, self.reached)
-        return Player(f"key:{self.fingerprint}", self.username, self.address, self.reached)
+        identity = f"key:{self.fingerprint}"
+        if self._name is None:  # decided once: another key may take a name later, not this one's
+            self._name = self.server.lobby.name_for(identity, self.username)
+        return Player(identity, self._name, self.address, self.reached)
 
     # -- what may be opened -----------------------------------------------------------------
 

@@ -33,12 +33,13 @@ from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
 from jetset_tui.ssh.seating import LobbyError as LobbyError
 from jetset_tui.ssh.seating import Player, Seating
 from jetset_tui.ssh.seating import WrongSecret as WrongSecret
+from jetset_tui.ssh.username import NAME_MAX
 from netcode.botplayer import play_bot
 from netcode.connection import BucketsByAddress
 from netcode.gameoptions import option_map
 from netcode.host import Host, HostSettings
 from netcode.messages import NextGame
-from netcode.names import confusable_classes
+from netcode.names import confusable_classes, look_alike_key
 from netcode.peer import NetPeer
 from netcode.protocol import MAX_CHAT
 from netcode.table import Table
@@ -84,6 +85,8 @@ class LobbyChat:
 
 
 LANGUAGES_KEPT = 4096
+NAMES_KEPT = 4096
+"""Names the lobby remembers as a key's (the latest ones), beside those of every seat held."""
 """How many players' language choices the lobby remembers (the oldest are forgotten first)."""
 
 
@@ -122,6 +125,9 @@ class Lobby(Seating):
         self._closing: set[asyncio.Future[None]] = set()
         self.languages: dict[str, str] = {}
         """The language each identity chose in the lobby, the latest LANGUAGES_KEPT of them."""
+        self.names: dict[str, str] = {}
+        """Key mode: the identity each name (its ``look_alike_key``) is the name of, the latest
+        NAMES_KEPT of them (``name_for``)."""
 
     # -- languages --------------------------------------------------------------------------
 
@@ -136,6 +142,42 @@ class Lobby(Seating):
         self.languages[identity] = language
         while len(self.languages) > LANGUAGES_KEPT:
             del self.languages[next(iter(self.languages))]  # the oldest choice: insertion order
+
+    # -- names ------------------------------------------------------------------------------
+
+    def name_for(self, identity: str, wanted: str) -> str:
+        """The name ``identity`` goes by here: ``wanted``, unless another key already goes by
+        it (or by one that reads the same, ``netcode.names``), in this run of the server or in
+        a seat it holds: then ``wanted-2``, ``-3`` … (a play test's second key signed its chat
+        and its games with the first one's name). An identity that is only a name (``--open``,
+        a browser's) is its name, and keeps it."""
+        if not identity.startswith("key:") or self.open_mode:
+            return wanted
+        held = self._seat_holders()
+        for n in count(1):
+            name = wanted if n == 1 else f"{wanted[: NAME_MAX - 1 - len(str(n))]}-{n}"
+            key = look_alike_key(name)
+            owner = self.names.get(key) or held.get(key)
+            if owner is None or owner == identity:
+                self.names.pop(key, None)
+                self.names[key] = identity
+                while len(self.names) > NAMES_KEPT:
+                    del self.names[next(iter(self.names))]  # the oldest: insertion order
+                return name
+        raise AssertionError("unreachable")
+
+    def _seat_holders(self) -> dict[str, str]:
+        """The identity each seat held in an unfinished game belongs to, by its name's key."""
+        held: dict[str, str] = {}
+        for room in self.rooms.values():
+            if room.table.over:
+                continue
+            seats = room.table.seats
+            for identity, member in room.members.items():
+                name = seats[member.seat].name if member.seat < len(seats) else None
+                if name:
+                    held[look_alike_key(name)] = identity
+        return held
 
     # -- listeners --------------------------------------------------------------------------
 

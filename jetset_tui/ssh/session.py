@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
-from jetset_tui.i18n import _, current_language, language_from_env, ngettext, use_language
+from jetset_tui.i18n import N_, _, current_language, language_from_env, ngettext, use_language
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
 from jetset_tui.ssh.limits import InputBudget
@@ -53,6 +53,15 @@ def idle_goodbye(seconds: int) -> str:
         "Nothing typed for {n} seconds: disconnected.",
         seconds,
     ).format(n=seconds)
+
+
+def seat_code_lines(codes: list[tuple[str, str]], language: str | None) -> list[str]:
+    """--open: the goodbye says again the code of each seat the player's name still holds
+    (``SshApp.codes_to_keep``): it was shown once, in a notice that fades, and a player dropped
+    for idling who missed it could not come back."""
+    said = N_("Your seat in game {game} is yours again with your name and its code {code}.")
+    with use_language(language or current_language()):
+        return [_(said).format(game=game, code=code) for game, code in codes]
 
 
 def client_language(env: Mapping[str, object], remembered: str | None) -> str | None:
@@ -317,6 +326,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             return self._closing()
 
     async def _after(self) -> None:
+        codes = self.app.codes_to_keep() if self.app is not None else []
         with contextlib.suppress(Exception):
             await self.app.close_peers()
         self.server.sessions.discard(self)
@@ -326,9 +336,11 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         chan = self.chan
         if chan is not None:
             with contextlib.suppress(OSError, asyncssh.Error):
-                goodbye = self._goodbye(self._language())
+                language = self._language()
+                goodbye = self._goodbye(language)
                 if goodbye:
-                    chan.write(f"\r\n{goodbye}\r\n".encode())
+                    lines = [goodbye, *seat_code_lines(codes, language)]
+                    chan.write(("\r\n" + "\r\n".join(lines) + "\r\n").encode())
                 chan.exit(0)
         why = self._goodbye("en")
         log.info("%s: session ended%s", self.connection.address, f" ({why})" if why else "")

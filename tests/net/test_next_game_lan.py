@@ -20,6 +20,8 @@ from jetset_tui.commands.join import join
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screens.end_frame import EndFrame
 from jetset_tui.screens.jetlag import JetLagScreen
+from jetset_tui.screens.leave import CloseTableScreen
+from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import GameClient
 from netcode.host import NO_NEXT_HERE
@@ -247,15 +249,7 @@ async def test_once_the_hosting_player_has_left_a_joiners_r_is_refused(tmp_path:
     hal_left = asyncio.Event()
     told: list[str] = []
 
-    async def host_runner(client: GameClient) -> str | None:
-        app = JetSetApp(session=client)
-        async with app.run_test(size=(100, 30)) as pilot:
-            port.set_result(hosting_of(client).port)
-            await until(pilot, lambda: at_the_end(app), timeout=60)
-            await pilot.press("escape")
-            await pilot.pause()
-        hal_left.set()
-        return app.then
+    host_runner = hal_leaves_at_the_end(port, hal_left)
 
     async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
         await asyncio.wait_for(hal_left.wait(), 30)
@@ -270,6 +264,39 @@ async def test_once_the_hosting_player_has_left_a_joiners_r_is_refused(tmp_path:
         assert await hosted == 0
     assert "the host says: the hosting player has left the table" in told
     assert not (tmp_path / "g-2.jetset.secret").exists(), "no next game was made"
+
+
+def hal_leaves_at_the_end(
+    port: asyncio.Future[int],
+    left: asyncio.Event,
+    after: asyncio.Event | None = None,
+    asked: list[str] | None = None,
+) -> Callable[[GameClient], Awaitable[str | None]]:
+    """The hosting player's screen: says its port, waits for the game's end (and ``after``),
+    then Esc; once someone waits in the next game, Esc asks first (the question's screen into
+    ``asked``), g stays, and y leaves; ``left`` once the app has ended."""
+
+    async def host_runner(client: GameClient) -> str | None:
+        app = JetSetApp(session=client)
+        async with app.run_test(size=(100, 30)) as pilot:
+            port.set_result(hosting_of(client).port)
+            await until(pilot, lambda: at_the_end(app), timeout=60)
+            if after is not None:
+                await asyncio.wait_for(after.wait(), 30)
+            await pilot.press("escape")
+            await pilot.pause()
+            if isinstance(app.screen, CloseTableScreen):
+                assert asked is not None, "asked to close the table: " + screen_text(app)
+                asked.append(screen_text(app))
+                await pilot.press("g")  # back at the end, the table open
+                await pilot.pause()
+                assert at_the_end(app) and app.is_running
+                await pilot.press("escape", "y")
+                await pilot.pause()
+        left.set()
+        return app.then
+
+    return host_runner
 
 
 AtTheEnd = Callable[[JetSetApp, Pilot[None], int], Awaitable[None]]
@@ -567,10 +594,11 @@ async def test_a_next_game_the_host_cannot_save_is_refused_in_words(tmp_path: Pa
 
 async def test_the_host_gone_after_the_end_takes_r_away_and_says_so(tmp_path: Path) -> None:
     """A LAN play test: Kim's r opened game 2 and sat her there; Hal, the hosting player, then
-    left from game 1's end, and with him the table. Wes, still at game 1's end (told that r
-    would watch game 2), was told nothing, and his r ended his command with "nobody is
-    hosting". Now he is told the host has closed the table, r is no longer offered, and r does
-    nothing."""
+    left from game 1's end with one press of Esc, and with him the table. Wes, still at game
+    1's end (told that r would watch game 2), was told nothing, and his r ended his command
+    with "nobody is hosting". Now Hal's Esc asks first, saying Kim waits in the next game; and
+    once he leaves, Wes is told the host has closed the table, r is no longer offered, and r
+    does nothing."""
     args = host_args(
         "--game", "jetlag", "--port", "0", "--turn-time", "0.03", "--log",
         str(tmp_path / "g.jetset"),
@@ -579,16 +607,8 @@ async def test_the_host_gone_after_the_end_takes_r_away_and_says_so(tmp_path: Pa
     wes_told, hal_left = asyncio.Event(), asyncio.Event()
     seen: list[object] = []
 
-    async def host_runner(client: GameClient) -> str | None:
-        app = JetSetApp(session=client)
-        async with app.run_test(size=(100, 30)) as pilot:
-            port.set_result(hosting_of(client).port)
-            await until(pilot, lambda: at_the_end(app), timeout=60)
-            await asyncio.wait_for(wes_told.wait(), 30)
-            await pilot.press("escape")
-            await pilot.pause()
-        hal_left.set()
-        return app.then
+    asked: list[str] = []
+    host_runner = hal_leaves_at_the_end(port, hal_left, after=wes_told, asked=asked)
 
     async def kims(client: GameClient, *, joined_at: str, from_lobby: bool = False) -> object:
         app = JetSetApp(session=client, joined_at=joined_at)
@@ -624,3 +644,6 @@ async def test_the_host_gone_after_the_end_takes_r_away_and_says_so(tmp_path: Pa
         await kim
         await hosted
     assert seen == ["game 1"]
+    (question,) = asked
+    assert "Close the table?" in question, question
+    assert "Kim opened the next game and waits in it" in " ".join(question.split()), question

@@ -512,3 +512,14 @@ async def test_f_takes_the_first_free_seat_or_makes_a_game(
     assert "Game 2: waiting for players" in text and "seat 4: (open)" in text
     for term in (alice, bob, carol):
         await term.close()
+
+
+async def test_q_in_the_lobby_says_itself_and_ends_the_session(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """A play test found no way out of the lobby: q did nothing and the footer named none."""
+    alice = await connect(server, "alice", alice_key)
+    text = await alice.lobby()
+    assert "q Quit" in text.splitlines()[-1], text.splitlines()[-1]
+    await alice.press("q")
+    await asyncio.wait_for(alice.closed.wait(), 10)

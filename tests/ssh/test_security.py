@@ -175,3 +175,51 @@ async def test_a_terminal_type_never_forges_a_line_of_the_servers_log(
     assert any("session for alice, xterm 120x40" in line for line in said), said
     assert not any("root authenticated" in line or "\n" in line for line in said), said
     await term.close()
+
+
+async def test_an_idle_open_mode_player_is_told_their_seat_code_again(tmp_path: Path) -> None:
+    """--open: a play test's player dropped for idling read only "Nothing typed for 25 seconds:
+    disconnected."; their seat's code had been shown once, in a notice that fades, and without
+    it the seat could not be taken back. The goodbye says it again."""
+    from tests.ssh.helpers import open_game_code
+
+    server = await start_server(tmp_path, idle_timeout=3.0, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        code = await open_game_code(alice)
+        await asyncio.wait_for(alice.closed.wait(), 10)
+        text = alice.text()
+        assert "Nothing typed for 3 seconds: disconnected." in text
+        said = f"Your seat in game 1 is yours again with your name and its code {code}."
+        assert said in " ".join(text.split()), text
+    finally:
+        await server.close()
+
+
+async def test_a_second_key_under_a_name_in_use_gets_a_name_of_its_own(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """Key mode: a play test's second key logged in as `alice` while alice played, and its
+    lobby chat and its game read as hers. A name goes with the first key to use it (in this run,
+    or in a seat it holds); another key, under that name or one that reads the same (`Alice`),
+    is `alice-2`, and told so. alice's own key keeps `alice` when she comes back."""
+    server = await start_server(tmp_path)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.new_game_against_bots()
+        eve = await connect(server, "Alice", bob_key)
+        told = "Another player here goes by Alice: the lobby calls you"  # then Alice-2, wrapped
+        text = await eve.wait_for(lambda t: told in " ".join(t.split()))
+        assert "Alice-2." in text and "Alice-2" in text.splitlines()[0]
+        await eve.press("t")
+        await eve.type("this is alice")
+        await eve.press("enter")
+        await eve.wait_for("Alice-2: this is alice")
+        await eve.close()
+        await alice.close()
+        again = await connect(server, "alice", alice_key)  # a new run of her key: hers still
+        text = await again.lobby()
+        assert "lobby calls you" not in text and "alice" in text.splitlines()[0], text
+        await again.close()
+    finally:
+        await server.close()

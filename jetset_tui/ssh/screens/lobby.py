@@ -159,7 +159,10 @@ class LobbyScreen(Screen[None]):
         Binding("w", "watch", N_("Watch")),
         Binding("t", "talk", N_("Chat")),
         Binding("i", "language", N_("Language")),
-        Binding("ctrl+q", "app.quit", N_("Quit")),
+        # a way out the footer says (a play test found none: q did nothing, Ctrl+Q was unsaid);
+        # your seats stay yours, and the lobby's line says how to take one back
+        Binding("q", "app.quit", N_("Quit")),
+        Binding("ctrl+q", "app.quit", N_("Quit"), show=False),
     ]
     DEFAULT_CSS = """
     LobbyScreen #lobby-title { height: 1; padding: 0 1; background: $boost; }
