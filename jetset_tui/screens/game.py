@@ -27,7 +27,7 @@ from engine.jetset.notation import Notation
 from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
 from jetset_tui.actions import KIND_NAMED, action_bindings
-from jetset_tui.describe import log_words, money_note, with_money
+from jetset_tui.describe import describe_action, log_words, money_note, with_money
 from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.i18n import N_, _
@@ -286,7 +286,7 @@ class GameScreen(GameMoves):
                 self.own_move_played()
                 self._bot_moves.end()
             elif isinstance(entry, Entry) and self.session.played_for(event, entry.actor, sent):
-                move = self.notation.format_action(entry.action)
+                move = describe_action(self.notation, entry.action, self.names)  # as the log
                 self._bot_moves.say(self.app, bot_played_words(move))
         elif isinstance(event, TakenBack):
             self.rewrite_log()

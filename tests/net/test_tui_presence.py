@@ -9,6 +9,7 @@ from pathlib import Path
 
 from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
+from jetset_tui.describe import describe_action
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
 from netcode.host import HostSettings
@@ -167,7 +168,8 @@ async def test_a_move_the_clock_made_for_you_is_said_on_your_screen(tmp_path: Pa
             text = await until(pilot, app, lambda t: "A bot played for you: " in t, 14)
             mine = [e for e in served.table.game.entries if e.actor == 0]
             assert len(mine) >= 2, mine  # the second by the clock
-            move = Notation(served.table.game.board).format_action(mine[1].action)
+            names = [seat.name or "" for seat in me.seats]  # the move as the log says it
+            move = describe_action(Notation(served.table.game.board), mine[1].action, names)
             assert f"A bot played for you: {move}" in text, text
         await ann.close()
         await me.close()
@@ -187,7 +189,7 @@ async def test_moves_the_clock_made_in_a_row_are_said_in_one_notice(tmp_path: Pa
             text = await until(pilot, app, lambda t: "A bot played 2 moves for you" in t, 14)
             mine = [e for e in served.table.game.entries if e.actor == 0]
             notation = Notation(served.table.game.board)
-            last = notation.format_action(mine[1].action)
+            last = describe_action(notation, mine[1].action, [seat.name or "" for seat in me.seats])
             said = [n.message for n in app._notifications]  # the notice wraps on the screen
             assert said == [f"A bot played 2 moves for you, the last: {last}"], said
             assert "A bot played for you" not in text  # the first notice went as this came
