@@ -90,6 +90,11 @@ class GameScreen(GameMoves):
         *TABLE_KEYS,
         Binding("t", "chat", N_("Chat")),
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
+        # the table in the map's place (v under 100 columns) scrolls by rows too, and to its ends
+        Binding("up", "scroll_table_rows(-1)", N_("Scroll the table"), show=False),
+        Binding("down", "scroll_table_rows(1)", N_("Scroll the table"), show=False),
+        Binding("home", "scroll_table_edge(False)", N_("Scroll the table"), show=False),
+        Binding("end", "scroll_table_edge(True)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
         Binding("h", "plan", N_("Help")),
         Binding("l", "whole_log", N_("Log"), show=False),  # the log pane's title says it
@@ -493,6 +498,8 @@ class GameScreen(GameMoves):
             return self.my_turn()
         if action == "chat":
             return self.session.can_chat
+        if action in ("scroll_table_rows", "scroll_table_edge"):  # else the keys go on
+            return self.has_class("-slim") and self.has_class("-table")
         if action in ("leave", "leave_table"):  # one q: "Leave" where it asks, "Menu" elsewhere
             return self.asks_to_leave() == (action == "leave_table")
         return super().check_action(action, parameters)

@@ -113,6 +113,17 @@ class MapAndTableScreen(Screen[None]):
         panel = self.shown_panels()
         panel.scroll_to(y=panel.scroll_y + pages * max(1, panel.size.height - 1), animate=False)
 
+    def action_scroll_table_rows(self, rows: int) -> None:
+        """Scroll the table panels on screen by ``rows`` (↑ ↓ where the table has the map's
+        place: a play test found only PageUp and PageDown moved it)."""
+        panel = self.shown_panels()
+        panel.scroll_to(y=panel.scroll_y + rows, animate=False)
+
+    def action_scroll_table_edge(self, end: bool) -> None:
+        """Home and End: the table's top, or its bottom."""
+        panel = self.shown_panels()
+        panel.scroll_to(y=panel.max_scroll_y if end else 0, animate=False)
+
     def on_resize(self, _: Any) -> None:
         self.query_one(TooSmall).refresh()
         # Textual gives the screen its size classes after this handler: fit once they are set

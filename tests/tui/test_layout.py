@@ -89,6 +89,19 @@ async def test_a_slim_terminal_shows_the_map_or_the_table(
         await pilot.press("pagedown")
         await pilot.pause()
         assert "Ann's Final Flights" in screen_text(app), "paged down to your cards"
+        panel = screen.shown_panels()
+        await pilot.press("home")  # Home, End and the arrows move it too (a play test)
+        await pilot.pause()
+        assert panel.scroll_y == 0
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert panel.scroll_y == 2
+        await pilot.press("up")
+        await pilot.pause()
+        assert panel.scroll_y == 1
+        await pilot.press("end")
+        await pilot.pause()
+        assert panel.scroll_y == panel.max_scroll_y > 2
         await pilot.press("b")  # a guided action points at the map: the map comes back
         await pilot.pause()
         text = screen_text(app)
