@@ -67,6 +67,9 @@ if TYPE_CHECKING:
 
 logger = logging.getLogger("jetset.tui")
 
+BOT_PLAYED_IT = N_("a bot played it for you")
+"""Beside a move in the log pane that the host's bot made for this seat."""
+
 
 def table_panels() -> list[Widget]:
     """The players, the rows, the hand and the Distant boards: beside the map, or in its place
@@ -157,6 +160,10 @@ class GameScreen(GameMoves):
         self._bell = TurnBell()
         """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
         self._bot_moves = NoticeRun()
+        self._played_for_you: set[int] = set()
+        """Entries a bot of the host's made for this screen's seat (its clock ran out, or a
+        deal went unanswered): the log pane says so beside each (a play test read them as the
+        player's own moves once the notice had gone)."""
         """The moves a bot made for this player in a row, said in one notice."""
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
@@ -285,12 +292,21 @@ class GameScreen(GameMoves):
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
             self._bell.arrived(event.index, event.live)
-            self.catch_up_log()
             entry, sent = event.entry, None if self._sent is None else self._sent.action
-            if sent is not None and self.viewer is not None and entry == Entry(self.viewer, sent):
+            viewer = self.viewer
+            mine = sent is not None and viewer is not None and entry == Entry(viewer, sent)
+            by_bot = (
+                not mine
+                and isinstance(entry, Entry)
+                and self.session.played_for(event, entry.actor, sent)
+            )
+            if by_bot:
+                self._played_for_you.add(event.index)
+            self.catch_up_log()
+            if mine:
                 self.own_move_played()
                 self._bot_moves.end()
-            elif isinstance(entry, Entry) and self.session.played_for(event, entry.actor, sent):
+            elif by_bot:
                 move = describe_action(self.notation, entry.action, self.names)  # as the log
                 self._bot_moves.say(self.app, bot_played_words(move))
         elif isinstance(event, TakenBack):
@@ -318,7 +334,10 @@ class GameScreen(GameMoves):
             entry = game.entries[i]
             line = log.line(entry, game.turns[i], self.names, self.liveries)
             moved = self._ledger.moved(entry)
-            lines.append(with_money(line, money_note(moved, entry, self.names)))
+            note = money_note(moved, entry, self.names)
+            if i in self._played_for_you:
+                note = ", ".join(part for part in (note, _(BOT_PLAYED_IT)) if part)
+            lines.append(with_money(line, note))
             self._logged += 1
         if lines:
             log.write(lines)

@@ -12,6 +12,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.describe import describe_action
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.log import NotationLog
 from netcode.host import HostSettings
 from netcode.hosting import HostedGame
 from netcode.peer import NetPeer
@@ -171,6 +172,13 @@ async def test_a_move_the_clock_made_for_you_is_said_on_your_screen(tmp_path: Pa
             names = [seat.name or "" for seat in me.seats]  # the move as the log says it
             move = describe_action(Notation(served.table.game.board), mine[1].action, names)
             assert f"A bot played for you: {move}" in text, text
+            # and the log pane says so beside it, after the notice has gone; not beside mine
+            log = app.screen.query_one(NotationLog)
+            lines = [line.plain for line in log.lines]
+            at = served.table.game.entries.index(mine[1])
+            bot_said = [line for line in lines if "a bot played it for you" in line]
+            assert bot_said and move in bot_said[0], lines
+            assert not any("income" in line and "a bot played" in line for line in lines[:at])
         await ann.close()
         await me.close()
 
