@@ -28,6 +28,7 @@ from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.widgets.chat_line import ChatLine
 from jetset_tui.widgets.footer import KeyFooter
+from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.workers import start_worker
 
 
@@ -177,7 +178,7 @@ class LobbyScreen(Screen[None]):
     """
 
     def __init__(self, lobby: Lobby, player: Player) -> None:
-        super().__init__()
+        super().__init__(classes="guarded")  # under 80×24 it asks for a larger terminal
         self.lobby = lobby
         self.player = player
         self.last_request: GameRequest | None = None
@@ -206,6 +207,7 @@ class LobbyScreen(Screen[None]):
                 yield ChatPanel(id="lobby-chat")
                 yield ChatLine(placeholder=_("t: say something"), id="say")
         yield KeyFooter()
+        yield TooSmall()  # as the game does: at 40×12 the lobby's words broke a line each
 
     def title_text(self) -> Text:
         text = Text()
