@@ -117,6 +117,9 @@ class CommandInput(Input):
     class Left(Message):
         """Esc: give the keys back to the game screen."""
 
+    class NothingToAdd(Message):
+        """Tab found nothing to complete the line with (the command line says so)."""
+
     async def action_complete(self) -> None:
         """Tab: the line as it is now, completed. Asked of the suggester here, not taken from
         the grey completion, which Textual's worker may not have brought for the letters just
@@ -128,6 +131,8 @@ class CommandInput(Input):
         if suggestion and suggestion != self.value:
             self.value = suggestion
             self.cursor_position = len(self.value)
+        elif self.value.strip():  # a Tab that did nothing said nothing (a play test)
+            self.post_message(self.NothingToAdd())
 
     def action_leave(self) -> None:
         self.post_message(self.Left())
@@ -212,6 +217,10 @@ class CommandLine(Vertical):
                 return
             line, action = whole, self.notation.parse_action(whole)
         self.post_message(self.Typed(action, line))
+
+    def on_command_input_nothing_to_add(self, event: CommandInput.NothingToAdd) -> None:
+        event.stop()
+        self.show_hint(_("Tab: no action goes on from what is typed"))
 
     def show_error(self, message: str) -> None:
         self.show(Text(f"✗ {message}", style=f"bold {BAD}"))

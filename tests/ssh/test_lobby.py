@@ -499,7 +499,8 @@ async def test_f_takes_the_first_free_seat_or_makes_a_game(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey, tmp_path: Path
 ) -> None:
     """f, as in the remote lobby: bob, with alice's game waiting for one, sits in it without
-    choosing it; carol, with none waiting, gets a new game of four seats to wait in."""
+    choosing it; carol, with none waiting, gets a new game of four seats to wait in, and is
+    told so (a play test's f made one without a word)."""
     alice = await connect(server, "alice", alice_key, width=100, height=30)
     await alice.open_game(seats=2, bots=0)
     bob = await connect(server, "bob", bob_key, width=100, height=30)
@@ -512,6 +513,10 @@ async def test_f_takes_the_first_free_seat_or_makes_a_game(
     await carol.press("f")
     text = await carol.wait_for("waiting for players")
     assert "Game 2: waiting for players" in text and "seat 4: (open)" in text
+    said = "No game was waiting for players: f opened game 2, of 4 seats, and you sit in it"
+    apps = [session.app for session in server.sessions if session.app is not None]
+    notices = [str(n.message) for app in apps for n in app._notifications]
+    assert any(said in notice for notice in notices), notices  # not silently
     for term in (alice, bob, carol):
         await term.close()
 

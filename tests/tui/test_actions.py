@@ -62,6 +62,10 @@ async def test_command_line_errors_in_place_and_completion(tmp_path: Path) -> No
         await pilot.press("ctrl+u")  # clear (Textual: delete to start)
         await pilot.pause()
         assert len(screen.session.game.entries) == entries  # nothing changed
+        await pilot.press("escape", ":", *"rent xyz", "tab")  # a Tab that adds nothing says so
+        await pilot.pause()
+        assert "Tab: no action goes on from what is typed" in screen_text(app)
+        await pilot.press("ctrl+u")
         await pilot.press("escape", ":", "i", "n", "c", "tab", "enter")
         await pilot.pause()
         assert screen.session.game.entries[entries].action == Income()

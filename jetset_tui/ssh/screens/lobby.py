@@ -374,11 +374,18 @@ class LobbyScreen(Screen[None]):
     def action_first_free(self) -> None:
         """f: a seat without choosing one: yours, else the first public game waiting for
         players, else a new game of four seats (``Lobby.first_free``)."""
+        there = set(self.lobby.rooms)
         try:
             room = self.lobby.first_free(self.player)
         except LobbyError as exc:
             self.notify(str(exc), severity="error", markup=False)
             return
+        if room.id not in there:  # made for this f: said, not silently (a play test)
+            said = _(
+                "No game was waiting for players: f opened game {game}, of {n} seats, and you"
+                " sit in it; the others join it with j."
+            )
+            self.notify(said.format(game=room.id, n=len(room.table.seats)), markup=False)
         self.ssh_app.join_game(room)
 
     def action_join(self) -> None:
