@@ -72,7 +72,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(said.format(file=args.file, problem=result.error), file=sys.stderr)
         else:
             whole = not log.cut_short
-            print_verdict(result, log.header.seat_contributions(), args.verify, whole)
+            names = [seat.name or "" for seat in log.header.seats]
+            print_verdict(result, log.header.seat_contributions(), args.verify, whole, names)
     if not result.ok:
         return 1
     if args.verify and (result.commitment_ok is False or log.cut_short):
@@ -94,11 +95,15 @@ def cut_short_words(size: int) -> str:
 
 
 def print_verdict(
-    result: TableReplay, contributions: list[str | None], verify: bool, whole: bool = True
+    result: TableReplay,
+    contributions: list[str | None],
+    verify: bool,
+    whole: bool = True,
+    names: list[str] | None = None,
 ) -> None:
     """What ``--verify`` found (or, without it, the game's length and digest), for a person. A
     file that is not ``whole`` (cut short) is never called verified: what comes before its
-    damaged end was checked."""
+    damaged end was checked. Each seat's score (and Jet Set's cash) by the seat's name."""
     summary = result.summary()
     said = ngettext("{n} entry, digest {digest}", "{n} entries, digest {digest}", result.entries)
     print(said.format(n=result.entries, digest=result.digest))
@@ -117,18 +122,30 @@ def print_verdict(
                 mixed,
             )
             print(said.format(n=mixed))
-    if "cash" in summary:  # Jet Set's
-        said = _("scores: {scores}  cash: {cash}")
-        print(said.format(scores=summary["scores"], cash=summary["cash"]))
+    from jetset_tui.seat_names import player_words
+
+    scores, cash = summary["scores"], summary.get("cash")
+    assert isinstance(scores, list)
+
+    def name_of(seat: int) -> str:
+        return (names[seat] if names and seat < len(names) else "") or player_words(seat)
+
+    seats = []
+    for seat, points in enumerate(scores):
+        name = name_of(seat)
+        said = ngettext("{name} {n} point", "{name} {n} points", points)
+        said = said.format(name=name, n=points)
+        if isinstance(cash, list) and seat < len(cash):
+            said += " " + _("€{cash}").format(cash=cash[seat])
+        seats.append(said)
+    print(_("scores: {scores}").format(scores=" · ".join(seats)))
+    if cash is not None:  # Jet Set's
         return
-    print(_("scores: {scores}").format(scores=summary["scores"]))
     winners = summary["winners"]
     if summary["draw"]:
         print(_("a draw"))
     elif isinstance(winners, list) and winners:
-        from jetset_tui.seat_names import player_words
-
-        print(_("winner: {player}").format(player=player_words(winners[0])))
+        print(_("winner: {player}").format(player=name_of(winners[0])))
 
 
 def open_viewer(args: argparse.Namespace) -> int:

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -156,9 +157,11 @@ def test_replay_verifies_a_jet_lag_log_and_finds_a_desync(games: Path, tmp_path:
     log = games / "game-0002.jetset"
     verified = jetset("replay", "--verify", str(log))
     assert verified.returncode == 0, verified.stderr
-    assert "seed matches its commitment" in verified.stdout and "winner: player " in verified.stdout
+    assert "seed matches its commitment" in verified.stdout and "winner: greedy-" in verified.stdout
+    # each seat by its name, its points said so (a play test read "scores: [1, 2, 1]")
+    assert re.search(r"scores: greedy-0 \d+ points · greedy-1 \d+ points\n", verified.stdout)
     draw = jetset("replay", "--verify", str(games / "game-0000.jetset"))
-    assert "a draw" in draw.stdout and "cash" not in draw.stdout
+    assert "a draw" in draw.stdout and "€" not in draw.stdout
     records = list(msgpack.Unpacker(log.open("rb"), raw=False))
     decision = next(r for r in records[1:] if isinstance(r, list) and r[2] >= 0)
     decision[4] = "0" * 32  # a digest no game reaches
