@@ -85,9 +85,9 @@ class LobbyChat:
 
 
 LANGUAGES_KEPT = 4096
+"""How many players' language choices the lobby remembers (the oldest are forgotten first)."""
 NAMES_KEPT = 4096
 """Names the lobby remembers as a key's (the latest ones), beside those of every seat held."""
-"""How many players' language choices the lobby remembers (the oldest are forgotten first)."""
 
 
 class Lobby(Seating):
