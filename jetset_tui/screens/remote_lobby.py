@@ -118,7 +118,7 @@ class RemoteLobbyScreen(Screen[None]):
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static(_("Lobby chat (t to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
-        yield ChatLine(placeholder=_("say something to the lobby"), id="say")
+        yield ChatLine(placeholder=_("say something to the lobby"), id="say", focus_after="#games")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -320,9 +320,8 @@ class RemoteLobbyScreen(Screen[None]):
 
     @on(Input.Submitted, "#say")
     async def say(self, event: Input.Submitted) -> None:
-        text = event.value.strip()  # as it was at Enter: the field is empty now
-        self.query_one("#games", DataTable).focus()
-        if text:
+        text = event.value.strip()  # as it was at Enter: the field is empty now; the games
+        if text:  # have the keys again, given as Enter was handled (ChatLine.focus_after)
             with contextlib.suppress(ConnectionClosed):
                 await self.client.say(text)
 

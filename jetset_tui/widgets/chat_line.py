@@ -17,10 +17,20 @@ from netcode.protocol import MAX_CHAT
 class ChatLine(ClearOnSubmit):
     """A chat's line: ``MAX_CHAT`` characters at most, a longer paste cut there and said so."""
 
-    def __init__(self, **kwargs: Any) -> None:
+    def __init__(self, *, focus_after: str | None = None, **kwargs: Any) -> None:
         super().__init__(max_length=MAX_CHAT, **kwargs)
         self.said_full = False
         """The player has been told that the line is full (till it has room again)."""
+        self.focus_after = focus_after
+        """The widget (a selector on the screen) that has the keys once a line is sent: moved
+        as Enter is handled, in turn with the keys (``key_order``). A screen that moved it on
+        ``Input.Submitted`` did so after the next key, whose ``t`` had come back to this line:
+        the letters after it went to the lobby's keys (``i``, its language)."""
+
+    async def action_submit(self) -> None:
+        await super().action_submit()
+        if self.focus_after is not None:
+            self.screen.query_one(self.focus_after).focus()
 
     def replace(self, text: str, start: int, end: int) -> None:
         room = MAX_CHAT - (len(self.value) - max(0, min(len(self.value), end) - start))

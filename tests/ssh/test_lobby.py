@@ -530,3 +530,22 @@ async def test_q_in_the_lobby_says_itself_and_ends_the_session(
     assert "q Quit" in text.splitlines()[-1], text.splitlines()[-1]
     await alice.press("q")
     await asyncio.wait_for(alice.closed.wait(), 10)
+
+
+async def test_lines_of_lobby_chat_typed_in_one_burst_all_reach_the_chat(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """`t`, a line, Enter, again and again, in one burst (a fast typist, a paste): CI once saw
+    the `t` after an Enter handled before the screen gave the keys back to the games, so the
+    next line's letters went to the lobby's keys (`i` switched it to Italian, `n` opened the
+    new-game form). The chat line now gives the keys back as its Enter is handled."""
+    alice = await connect(server, "alice", alice_key)
+    await alice.lobby()
+    burst = "".join(f"tline {i}\r" for i in range(6))
+    assert alice.chan is not None
+    alice.chan.write(burst.encode())
+    await alice.wait_for("alice: line 5")
+    assert [c.text for c in server.lobby.chat] == [f"line {i}" for i in range(6)]
+    text = alice.text()
+    assert "Bots among them" not in text and "sala d'attesa" not in text, text
+    await alice.close()

@@ -205,7 +205,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="chat-side"):
                 yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
                 yield ChatPanel(id="lobby-chat")
-                yield ChatLine(placeholder=_("t: say something"), id="say")
+                yield ChatLine(placeholder=_("t: say something"), id="say", focus_after="#games")
         yield KeyFooter()
         yield TooSmall()  # as the game does: at 40×12 the lobby's words broke a line each
 
@@ -435,4 +435,4 @@ class LobbyScreen(Screen[None]):
             self.lobby.say(self.player, event.value)  # as it was at Enter: the field is empty now
         except LobbyError as exc:
             self.notify(str(exc), severity="warning", markup=False)
-        self.query_one(DataTable).focus()
+        # the games have the keys again: given as Enter was handled (ChatLine.focus_after)
