@@ -188,11 +188,16 @@ def clock_text(seconds: float) -> Text:
     return Text(f" ◷ {whole // 60}:{whole % 60:02d} ", style=style)
 
 
+LINES_KEPT = 2
+"""The lines a turn bar keeps at a width once it has needed them there."""
+
+
 class TurnBar(Widget):
     """As many lines as its phrases need at the width it has: nothing is cut. It does not give
-    a line back at a width where it once needed it: at 80 columns your turn takes two lines and
-    another's one, and a bar that went up and down every turn gave the map under it another
-    height, so another layout, at every turn."""
+    back a second line at a width where it once needed one (``LINES_KEPT``): at 80 columns
+    your turn takes two lines and another's one, and a bar that went up and down every turn
+    gave the map under it another height, so another layout, at every turn. A rarer third line
+    (the end race's warning, the offer to end the game) is given back once it has gone."""
 
     DEFAULT_CSS = """
     TurnBar { height: auto; background: $panel; }
@@ -214,9 +219,9 @@ class TurnBar(Widget):
         return lay_out(self.phrases, max(2, width))
 
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
-        tallest = max(len(self.lines(width)), self._tallest.get(width, 0))
-        self._tallest[width] = tallest
-        return tallest
+        needed = len(self.lines(width))
+        tallest = self._tallest[width] = max(needed, self._tallest.get(width, 0))
+        return max(needed, min(tallest, LINES_KEPT))
 
     def render(self) -> Text:
         text = Text("\n").join(self.lines(self.content_size.width))

@@ -123,8 +123,8 @@ async def test_the_bar_keeps_the_lines_it_needed_so_the_map_keeps_its_height() -
     """At 80 columns your turn takes two lines and another player's one; a bar that gave its
     second line back gave the map under it another height, so another layout, at every turn
     (a LAN play test: "the map is re-drawn with a different shape every time the turn
-    changes"). Once two lines were needed at a width, the bar keeps them there; at a width
-    where it never needed them, it stays one line."""
+    changes"). Once two lines were needed at a width, the bar keeps them there (a rarer third
+    line it gives back); at a width where it never needed them, it stays one line."""
     from textual.app import App, ComposeResult
 
     yours = [Text(" ✈ JET SET   turn 4"), Text("▶  R  Root  your turn"), Text(YOUR_HINT)]
@@ -147,6 +147,8 @@ async def test_the_bar_keeps_the_lines_it_needed_so_the_map_keeps_its_height() -
         assert await height(theirs) == 1, "one line until more is needed"
         assert await height(yours) == 2
         assert await height(theirs) == 2, "the second line is kept"
+        assert await height([*yours, Text(WARNING)]) == 3, "nothing is cut"
+        assert await height(theirs) == 2, "a third line is given back, the second kept"
         await pilot.resize_terminal(160, 24)
         assert await height(theirs) == 1 and await height(yours) == 1, "one line fits it all"
         await pilot.resize_terminal(80, 24)
@@ -154,3 +156,4 @@ async def test_the_bar_keeps_the_lines_it_needed_so_the_map_keeps_its_height() -
 
 
 YOUR_HINT = "e: extra Flight cards (€1 a row), then one action"
+WARNING = "⚠ your next plane ends the game; Wilbur or Amelia can end the game next turn"
