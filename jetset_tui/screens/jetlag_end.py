@@ -23,6 +23,21 @@ from jetset_tui.widgets.jetlag_words import objective_short, places
 from netcode.client import GameClient, SeatInfo
 
 
+class FinalTable(Static):
+    """The table as the game ended, drawn for the screen's width each time the table is laid
+    out: it sits in the end's scrolled body, which mounts it after the screen has its size,
+    so the screen's own resize cannot be the one to draw it (it once found it not yet there)."""
+
+    def __init__(self, end: JetLagEndScreen) -> None:
+        super().__init__("", id="jl-final")
+        self.end = end
+
+    def on_resize(self) -> None:
+        end = self.end
+        width = max(end.size.width - 2, 40)
+        self.update(board_text(end.state, end.seat, end.names, width, watching=end.watching))
+
+
 def verdict(state: State, names: Sequence[str]) -> str:
     """Who won, by the rulebook's order: the points, then more tourists, then a draw."""
     points = [s.total for s in scores(state)]
@@ -105,12 +120,7 @@ class JetLagEndScreen(EndFrame):
         return points_table(self.state, self.names)
 
     def compose_more(self) -> ComposeResult:
-        yield Static("", id="jl-final")
-
-    def on_resize(self) -> None:
-        width = max(self.size.width - 2, 40)
-        final = board_text(self.state, self.seat, self.names, width, watching=self.watching)
-        self.query_one("#jl-final", Static).update(final)
+        yield FinalTable(self)
 
     def can_rematch(self) -> bool:
         return self.again is not None

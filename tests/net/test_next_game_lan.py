@@ -45,9 +45,11 @@ def offered(app: JetSetApp, key: str) -> str | None:
 
 
 def footer_line(app: JetSetApp) -> str:
-    """The footer as the screen shows it."""
-    footer = app.screen.query_one(KeyFooter)
-    return "".join(segment.text for segment in footer.render_line(0))
+    """The footer as the screen shows it ("" while the screen is still being put up)."""
+    footers = app.screen.query(KeyFooter)
+    if not footers:
+        return ""
+    return "".join(segment.text for segment in footers.first().render_line(0))
 
 
 def footer_fits(app: JetSetApp) -> bool:

@@ -7,6 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from textual.widgets import Static
 
 from engine.botgame import play_bots
 from engine.games import GAMES
@@ -114,3 +115,24 @@ async def test_no_rematch_without_the_seats() -> None:
         await pilot.press("r")
         await pilot.pause()
         assert isinstance(app.screen, JetLagEndScreen)
+
+
+async def test_the_table_as_it_ended_is_drawn_for_each_width_even_resized_at_once() -> None:
+    """The end's last part, the table as the game ended, is in the scrolled body, which mounts
+    it after the screen has its size: a resize as the screen comes up once found it not there
+    and ended the app (a CI run of a LAN rematch). Now the table draws itself, at each width."""
+    state = play_game("end-0", ("greedy", "greedy")).state
+    app = JetSetApp(fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        for width in (100, 90, 120, 80):
+            app.push_screen(JetLagEndScreen(state, NAMES, 0))
+            await pilot.resize_terminal(width, 30)
+            await pilot.pause()
+            final = app.screen.query_one("#jl-final", Static)
+            assert "your tourists (Ann)" in str(final.render())
+            assert final.size.width <= width
+            widest = max(len(line.rstrip()) for line in screen_text(app).splitlines())
+            assert widest <= width
+            app.pop_screen()
+            await pilot.pause()
+        assert app.return_code is None, "the app is still running"
