@@ -267,6 +267,14 @@ class GameClient(ABC):
         live = event.live and self.presence is not None
         return live and actor in self.local_seats and event.entry.action != sent
 
+    def stood_in(self, event: EntryApplied, actor: int) -> bool:
+        """Whether ``event``'s entry (``actor``'s) is a move made now by the host's stand-in
+        bot for another seat's player, who dropped or left (the table's presence says so)."""
+        presence = self.presence
+        if not event.live or presence is None or actor in self.local_seats:
+            return False
+        return presence.seat(actor).standin is not None
+
     def view(self, seat: int | None) -> Any:
         """The state as ``seat`` may see it (None: a spectator)."""
         return self.game.view(seat)

@@ -69,6 +69,8 @@ logger = logging.getLogger("jetset.tui")
 
 BOT_PLAYED_IT = N_("a bot played it for you")
 """Beside a move in the log pane that the host's bot made for this seat."""
+BOT_PLAYED_FOR = N_("a bot played it for {name}")
+"""Beside a move a stand-in bot made for another player, away from the table."""
 
 
 def table_panels() -> list[Widget]:
@@ -160,11 +162,12 @@ class GameScreen(GameMoves):
         self._bell = TurnBell()
         """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
         self._bot_moves = NoticeRun()
-        self._played_for_you: set[int] = set()
-        """Entries a bot of the host's made for this screen's seat (its clock ran out, or a
-        deal went unanswered): the log pane says so beside each (a play test read them as the
-        player's own moves once the notice had gone)."""
         """The moves a bot made for this player in a row, said in one notice."""
+        self._bot_played: dict[int, str] = {}
+        """Entries a bot of the host's made for a player, and the words the log pane says
+        beside each: for this screen's seat (its clock ran out, or a deal went unanswered; a
+        play test read them as the player's own moves once the notice had gone), or for another
+        player who dropped or left while a stand-in plays their seat."""
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         self._end_shown = False
@@ -301,7 +304,10 @@ class GameScreen(GameMoves):
                 and self.session.played_for(event, entry.actor, sent)
             )
             if by_bot:
-                self._played_for_you.add(event.index)
+                self._bot_played[event.index] = _(BOT_PLAYED_IT)
+            elif isinstance(entry, Entry) and self.session.stood_in(event, entry.actor):
+                name = self.names[entry.actor] if entry.actor < len(self.names) else "?"
+                self._bot_played[event.index] = _(BOT_PLAYED_FOR).format(name=name)
             self.catch_up_log()
             if mine:
                 self.own_move_played()
@@ -335,8 +341,8 @@ class GameScreen(GameMoves):
             line = log.line(entry, game.turns[i], self.names, self.liveries)
             moved = self._ledger.moved(entry)
             note = money_note(moved, entry, self.names)
-            if i in self._played_for_you:
-                note = ", ".join(part for part in (note, _(BOT_PLAYED_IT)) if part)
+            if i in self._bot_played:
+                note = ", ".join(part for part in (note, self._bot_played[i]) if part)
             lines.append(with_money(line, note))
             self._logged += 1
         if lines:

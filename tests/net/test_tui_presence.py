@@ -203,3 +203,40 @@ async def test_moves_the_clock_made_in_a_row_are_said_in_one_notice(tmp_path: Pa
             assert "A bot played for you" not in text  # the first notice went as this came
         await ann.close()
         await me.close()
+
+
+async def test_moves_a_stand_in_made_for_another_player_are_said_in_the_log(
+    tmp_path: Path,
+) -> None:
+    """A play test: only the moves made for your own seat were marked; a stand-in's moves for a
+    player who dropped read in everyone else's log as that player's own. Now they say "a bot
+    played it for Ann", and the moves of a seat that is a bot from the start say nothing."""
+    settings = HostSettings(reconnect_window=0.5, turn_time=1)
+    async with serve(tmp_path, 3, ["greedy"], seed="standin-said", settings=settings) as served:
+        ann, me = await ann_and_me(served)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, app, lambda t: "Ann" in t and served.table.started, 5)
+            assert ann._conn is not None
+            ann._conn.transport.abort()
+            await until(pilot, app, lambda t: "a bot is playing for Ann" in t, 6)
+            game = served.table.game
+            dropped_at = len(game.entries)
+            log = app.screen.query_one(NotationLog)
+
+            def marked() -> list[str]:
+                return [line.plain for line in log.lines if "a bot played it for Ann" in line.plain]
+
+            await until(pilot, app, lambda _t: len(marked()) >= 2, 20)
+            anns = [e for e in game.entries[dropped_at:] if e.actor == 0]
+            names = [seat.name or "" for seat in me.seats]
+            said = [describe_action(Notation(game.board), e.action, names) for e in anns]
+            assert all(any(move in line for move in said) for line in marked()), marked()
+            lines = [line.plain for line in log.lines]
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            letter = screen.liveries[2].letter  # the lines name the seat by its letter
+            bots = [line for line in lines if line.split()[:2][1:] == [letter]]
+            assert bots and not any("a bot played it" in line for line in bots), lines
+        await ann.close()
+        await me.close()
