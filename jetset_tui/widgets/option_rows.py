@@ -79,17 +79,20 @@ class OptionRows(Vertical):
         self.start = dict(values or {})
 
     def compose(self) -> Iterator[Widget]:
-        yield from self._rows()
+        yield from self._rows(self.schema)
 
     async def show(self, schema: Sequence[OptionSpec]) -> None:
-        """Rows for another game's ``schema`` (none: no rows), each at its default."""
-        self.schema = tuple(schema)
+        """Rows for another game's ``schema`` (none: no rows), each at its default. The
+        schema is the new one only once its rows are mounted: ``values`` reads the rows there
+        are (a test read them between the two, and the rows were not there yet)."""
         self.start = {}
+        self.schema = ()
         await self.remove_children()
-        await self.mount_all(list(self._rows()))
+        await self.mount_all(list(self._rows(schema)))
+        self.schema = tuple(schema)
 
-    def _rows(self) -> Iterator[Widget]:
-        for spec in self.schema:
+    def _rows(self, schema: Sequence[OptionSpec]) -> Iterator[Widget]:
+        for spec in schema:
             row = Horizontal(classes=self.row_class, id=f"row-{widget_id(spec.name)}")
             row.compose_add_child(Label(_(spec.label), classes=self.label_class))
             for widget in self._widgets(spec, self.start):

@@ -4,6 +4,7 @@ builds them again; what is ticked reaches the game made, and its modules play.""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import AsyncIterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -43,6 +44,28 @@ async def new_game_form(
         form = app.screen
         assert isinstance(form, NewGameScreen)
         yield app, pilot, form
+
+
+async def test_the_values_read_while_the_rows_are_built_again_are_the_rows_there(
+    tmp_path: Path,
+) -> None:
+    """Switching the game removes the rows and mounts the new ones over a few turns of the
+    event loop; ``values`` read meanwhile (a start pressed at once, or a test) looked for rows
+    of the new schema not mounted yet and raised. Now it reads what is there: nothing, then the
+    new game's defaults."""
+    async with new_game_form(tmp_path) as (_app, pilot, form):
+        options = form.query_one(OptionRows)
+        building = asyncio.ensure_future(options.show(game_rules("jetset").options_schema()))
+        seen = []
+        while not building.done():
+            seen.append(options.values())  # raised NoMatches here
+            await asyncio.sleep(0)
+        await building
+        assert {} in seen, seen  # the window in which no rows are there
+        defaults = {"extra_cards": False, "modules": (), "investors_face_up": False}
+        assert options.values() == defaults
+        assert all(values in ({}, defaults) for values in seen), seen
+        await pilot.pause()
 
 
 async def test_switching_the_game_builds_its_rows_again(tmp_path: Path) -> None:
