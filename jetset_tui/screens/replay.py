@@ -46,7 +46,7 @@ from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
 from jetset_tui.widgets.too_small import TooSmall
-from jetset_tui.widgets.turn_bar import end_reason_text
+from jetset_tui.widgets.turn_bar import end_reason_short, end_reason_text
 
 
 def finals_text(
@@ -253,4 +253,5 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
             action = describe_action(self.notation, nxt.action, self.names)
             text.append(_("next: {who} {action}").format(who=who, action=action) + "  ", DIM)
         elif state.over:
-            text.append(_("game over (the log says how)"), style="bold")
+            reason = end_reason_short(state.end_reason or "")  # whole, under the last move
+            text.append(_("game over: {reason}").format(reason=reason), style="bold")

@@ -36,9 +36,22 @@ END_REASONS = {
 """How a game ended, in the player's words (the state keeps the engine's English)."""
 
 
+END_REASONS_SHORT = {
+    END_ALL_FINALS: N_("every Final Flight played"),
+    END_FIFTH_PLANE: N_("a fifth plane on a Final Flight"),
+    END_AGREED: N_("ended by agreement"),
+}
+"""The same, short enough for a status line beside the turn at 80 columns."""
+
+
 def end_reason_text(reason: str) -> str:
     """``reason`` (a state's ``end_reason``) in the player's language."""
     return _(END_REASONS.get(reason, reason))
+
+
+def end_reason_short(reason: str) -> str:
+    """``reason`` in a few words of the player's language (``END_REASONS_SHORT``)."""
+    return _(END_REASONS_SHORT.get(reason, END_REASONS.get(reason, reason)))
 
 
 def turn_phrases(

@@ -7,13 +7,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import _, use_language
 from jetset_tui.screens.help import HelpScreen, help_page
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.log import NotationLog
-from jetset_tui.widgets.turn_bar import end_reason_text
+from jetset_tui.widgets.turn_bar import END_REASONS, end_reason_short, end_reason_text
 from tests.tui.test_jetlag_replay import jetlag_log
 from tests.tui.test_replay_viewer import saved
 from tests.tui.test_whole_log import shown
@@ -30,7 +33,8 @@ async def test_the_status_lines_are_whole_at_80_columns(tmp_path: Path) -> None:
         first, second = screen_text(app).splitlines()[:2]
         total = screen.length
         assert f"move {total}/{total}" in first and "[spectator]" in first and "/s" in first
-        assert second.strip() == f"turn {state.turn}  game over (the log says how)", second
+        short = end_reason_short(state.end_reason)
+        assert second.strip() == f"turn {state.turn}  game over: {short}", second
         assert "…" not in first + second
         log = screen.query_one(NotationLog)
         said = " ".join(row.strip() for row in shown(log) if row.strip())
@@ -85,3 +89,16 @@ async def test_f1_in_jet_lags_viewer_opens_jet_lags_page(tmp_path: Path) -> None
         await pilot.press("f1")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen) and app.screen.game == "jetlag"
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+def test_every_end_is_said_whole_beside_the_turn_at_80_columns(language: str) -> None:
+    """The replay's status line said "game over (the log says how)" rather than cut a long
+    reason; each end now has a few words of its own there, whole at 80 columns (the log
+    still says it in full, under the last move)."""
+    with use_language(language):
+        for reason in END_REASONS:
+            short, full = end_reason_short(reason), end_reason_text(reason)
+            assert short != reason and len(short) <= len(full), (short, full)
+            line = "turn 999  " + _("game over: {reason}").format(reason=short)
+            assert len(line) <= 78, line
