@@ -3,12 +3,18 @@
 The bot decides from its own seat's view only. Its random stream is drawn afresh for every
 decision from a public base seed and the entry number, so a bot that reconnects, or a host that
 resumes, makes the same decision in the same position as an uninterrupted game would.
+
+A bot that fails (a bot of your own that raises, returns something that is not an action, or an
+action the host refuses) never stops the table nor asks again for ever: that decision is the
+stand-in kind's (``STANDIN``), then the first legal action's, and each failure is said once,
+with its reason, to ``on_trouble`` (the log file has every one).
 """
 
 from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from engine.errors import IllegalAction, NotationError
@@ -18,11 +24,59 @@ from netcode.transport import Transport
 
 log = logging.getLogger("jetset.bot")
 
+STANDIN = "greedy"
+"""The kind that decides in place of a bot that failed (every game has it)."""
+GIVE_UP_AFTER = 4
+"""Refusals in one position after which the bot stops asking (a host that refuses even the
+first legal action: it waits for the table to move on instead of asking in a loop)."""
 
-async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0.0) -> None:
+Trouble = Callable[[str], None]
+"""Told, in a sentence, each time a bot fails and another decides for it."""
+
+
+class BotTrouble:
+    """A bot's failures in the positions it met: how many, and which position refused what."""
+
+    def __init__(self, kind: str, label: str, on_trouble: Trouble | None) -> None:
+        self.kind = kind
+        self.label = label
+        """The bot's name as people see it (a bot of your own: its class's ``name``)."""
+        self.on_trouble = on_trouble
+        self.count = 0
+        self.refused: dict[int, int] = {}
+        """Entry number → how many of its decisions the host refused."""
+
+    def failed(self, seat: int, at: int, what: str, why: str = "") -> None:
+        """The bot failed in the position of entry ``at``: ``what`` it did, ``why`` that
+        failed. The log has each failure; ``on_trouble`` hears the first, and that the
+        stand-in decides whenever it happens again."""
+        self.count += 1
+        bot = f"seat {seat + 1}'s bot ({self.label})"
+        log.warning(
+            "%s %s at entry %d%s; %s decided", bot, what, at, f" ({why})" * bool(why), STANDIN
+        )
+        if self.on_trouble is not None and self.count == 1:
+            self.on_trouble(
+                f"{bot} {what}: a {STANDIN} bot decides for it each time it fails (the log "
+                "file says why)"
+            )
+
+    def tries(self, at: int) -> int:
+        return self.refused.get(at, 0)
+
+
+async def play_bot(
+    client: GameClient,
+    kind: str,
+    seed: str,
+    *,
+    delay: float = 0.0,
+    on_trouble: Trouble | None = None,
+) -> BotTrouble:
     """Act for ``client``'s seats whenever one is to move, until the game ends or
-    ``client`` is gone (a ``NetPeer``'s ``ended``)."""
+    ``client`` is gone (a ``NetPeer``'s ``ended``); what went wrong on the way."""
     client.rules.make_bot(kind, 0, seed)  # an unknown kind fails here, before the game
+    trouble = BotTrouble(kind, client.rules.bot_label(kind), on_trouble)
     changed = asyncio.Event()
 
     def listener(_event: ClientEvent) -> None:
@@ -41,31 +95,76 @@ async def play_bot(client: GameClient, kind: str, seed: str, *, delay: float = 0
                     if not still_to_move(client, game, at, seat):
                         continue  # the table moved on while it waited (the host's turn clock
                         # played for this seat, the game ended): wait again for the new position
-                await _move(client, kind, seed, seat)
+                if trouble.tries(len(client.game.entries)) >= GIVE_UP_AFTER:
+                    await _wait(changed, ended)  # nothing it may play here: wait for a change
+                    continue
+                await _move(client, kind, seed, seat, trouble)
                 continue
             await _wait(changed, ended)
     finally:
         client.remove_listener(listener)
+    return trouble
 
 
-async def _move(client: GameClient, kind: str, seed: str, seat: int) -> None:
+async def _move(client: GameClient, kind: str, seed: str, seat: int, trouble: BotTrouble) -> None:
     game = client.game
     at = len(game.entries)
-    bot = client.rules.make_bot(kind, seat, f"{seed}:{at}")
-    try:  # thought off the event loop, so a front end in the same process stays responsive
-        action = await asyncio.to_thread(bot.choose, game.view(seat))
-    except Exception:  # a bot bug must not stop the table: it takes the first legal action
-        log.exception("seat %d: the %s bot failed; it takes a default", seat, kind)
+    tries = trouble.tries(at)
+    if tries == 0:
+        action = await _choice(client, kind, seed, seat, trouble)
+    elif tries == 1:  # the host refused the bot's own choice: the stand-in's
+        action = await _choice(client, STANDIN, seed, seat, None)
+    else:
         action = game.legal_actions()[0]
     if not still_to_move(client, game, at, seat):
         return  # the game moved on while the bot thought (a reconnect's catch-up): think again
     try:
         await client.submit(seat, action)
     except (IllegalAction, NotationError) as exc:
-        log.warning("seat %d: the host refused %r: %s", seat, action, exc)
-        await asyncio.sleep(0.05)
+        trouble.refused[at] = tries + 1
+        if tries == 0:
+            move = _words(client, action)
+            trouble.failed(seat, at, f"chose {move}, which the rules refuse", str(exc))
+        else:
+            log.warning("seat %d: the host refused %r: %s", seat, action, exc)
     except ConnectionError:
         await asyncio.sleep(0.05)
+
+
+async def _choice(
+    client: GameClient, kind: str, seed: str, seat: int, trouble: BotTrouble | None
+) -> Any:
+    """``kind``'s decision for ``seat`` now; where it fails (with ``trouble``: said there),
+    the stand-in's, else the first legal action."""
+    game = client.game
+    at = len(game.entries)
+    bot = client.rules.make_bot(kind, seat, f"{seed}:{at}")
+    try:  # thought off the event loop, so a front end in the same process stays responsive
+        action = await asyncio.to_thread(bot.choose, game.view(seat))
+    except Exception as exc:  # a bot bug must not stop the table
+        log.exception("seat %d: the %s bot failed", seat, kind)
+        failure = f"raised {type(exc).__name__}: {exc}"
+    else:
+        if _is_action(client, action):
+            return action
+        failure = f"returned {action!r:.60}, which is not an action"
+    if trouble is None:
+        return game.legal_actions()[0]
+    trouble.failed(seat, at, failure)
+    return await _choice(client, STANDIN, seed, seat, None)
+
+
+def _is_action(client: GameClient, action: object) -> bool:
+    """Whether ``action`` is one of the game's actions (its notation can write it)."""
+    try:
+        client.rules.notation().format_action(action)
+    except Exception:
+        return False
+    return True
+
+
+def _words(client: GameClient, action: object) -> str:
+    return repr(client.rules.notation().format_action(action))
 
 
 def still_to_move(client: GameClient, game: Any, at: int, seat: int) -> bool:
@@ -95,6 +194,7 @@ async def run_bot(
     token: str | None = None,
     name: str | None = None,
     delay: float = 0.0,
+    on_trouble: Trouble | None = None,
 ) -> NetPeer | None:
     """Connect a bot peer over ``transport`` (to a seat by ``token``, or joining by ``name``)
     and play to the end, waiting ``delay`` seconds before each move; None if the host would
@@ -105,7 +205,7 @@ async def run_bot(
         log.info("bot %s not seated: %s", kind, exc)
         return None
     try:
-        await play_bot(peer, kind, peer.commitment or "", delay=delay)
+        await play_bot(peer, kind, peer.commitment or "", delay=delay, on_trouble=on_trouble)
         await peer.wait_over()
     finally:
         await peer.close()

@@ -104,6 +104,9 @@ class Host:
         server's lobby."""
         self.opened_by: int | None = None
         """The seat whose r opened this game after the last one (None: the first)."""
+        self.on_bot_trouble: Callable[[str], None] | None = None
+        """Told when one of this host's bots fails and another decides for it
+        (``netcode.botplayer``): a front end says it to the player."""
         # new connections an address may make (each costs a handshake and may ask for a replay)
         self._arrivals = BucketsByAddress(self.settings.arrival_rate, self.settings.arrival_burst)
         self._chats = BucketsByAddress(  # by address: ``_chat_of``
@@ -146,7 +149,12 @@ class Host:
         host_end, bot_end = memory_pipe(f"bot:{kind}:{seat}")
         self.spawn(self.attach(host_end, standin=kind if standin else None))
         token = self.table.seats[seat].token
-        self.spawn(run_bot(bot_end, kind, token=token, delay=self.settings.bot_delay))
+        delay = self.settings.bot_delay
+        self.spawn(run_bot(bot_end, kind, token=token, delay=delay, on_trouble=self.bot_trouble))
+
+    def bot_trouble(self, said: str) -> None:
+        if self.on_bot_trouble is not None:
+            self.on_bot_trouble(said)
 
     async def stop_hosting(self, reason: str, *, timeout: float = 2.0) -> None:
         """The host pauses the game and stops serving it: tell every peer (``bye`` with

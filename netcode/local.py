@@ -294,6 +294,10 @@ class LocalSession(GameClient):
     def _started(self) -> bool:
         return self._opening is not None
 
+    def bot_failed(self, said: str) -> None:
+        """A bot of your own failed and the stand-in decided for it: the screen says so."""
+        self.emit(Problem(said))
+
     async def _open(self) -> None:
         # the network's code, imported only now: the table and its deal need none of it, so
         # the first frame (which shows the deal) comes before it (BENCHMARKS.md, "TUI")
@@ -305,6 +309,7 @@ class LocalSession(GameClient):
             hello_timeout=LOCAL_TIMEOUT, idle_timeout=LOCAL_TIMEOUT, bot_delay=self.bot_delay
         )
         host = Host(self.table, settings)
+        host.on_bot_trouble = self.bot_failed
         self.host = host
         peers: dict[int | None, NetPeer] = {}
         for seat in self._humans or (None,):

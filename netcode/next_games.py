@@ -54,6 +54,7 @@ class NextGames:
         table = finished.table.next_table(self.next_log_path(), self.holder)
         following = Host(table, finished.settings)
         following.next_games, following.opened_by = self, opener
+        following.on_bot_trouble = finished.on_bot_trouble
         self.count += 1
         following.number = self.count
         finished.successor = following

@@ -7,6 +7,7 @@ The engine is imported only when a flag that needs it is given (``jetset`` alone
 from __future__ import annotations
 
 import argparse
+import sys
 from collections.abc import Callable
 
 from jetset_tui.i18n import _
@@ -78,3 +79,9 @@ def bot_seats(bots: list[str], seats: int, flag: str = "--bots") -> None:
     if len(bots) > seats:
         said = _("{flag} names {kinds} kinds for {seats} seats (one kind per seat)")
         raise ValueError(said.format(flag=flag, kinds=len(bots), seats=seats))
+
+
+def say_bot_trouble(command: str, said: str) -> None:
+    """A bot of your own failed and the stand-in decided (``netcode.botplayer``): a line on
+    stderr, for the person who runs ``command`` without a screen."""
+    print(f"{command}: {said}", file=sys.stderr, flush=True)

@@ -299,6 +299,8 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     )
     host = first = Host(table, settings)
     headless = runner is None
+    if headless:  # a screen owns the terminal: there the log file says it
+        host.on_bot_trouble = partial(arguments.say_bot_trouble, "jetset host")
     said_next = partial(announce_next, as_json=args.json) if headless else None
     NextGames.at(host, HOLDER, on_open=said_next)
     try:

@@ -198,6 +198,7 @@ async def join(
         peer = await seat_at(first)
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return cannot_join(args, exc)
+    failures = 0  # of a bot of your own: the stand-in decided in its place
     while True:
         say_joined(peer, args, at_screen=runner is not None)
         then = None
@@ -207,7 +208,11 @@ async def join(
                 lobby = opener is not None
                 then = await runner(peer, joined_at=args.address, from_lobby=lobby)  # type: ignore[operator]
             elif args.bot:
-                await play_bot(peer, args.bot, peer.commitment or "", delay=args.delay)
+                tell = partial(arguments.say_bot_trouble, "jetset join")
+                seed = peer.commitment or ""
+                failures += (
+                    await play_bot(peer, args.bot, seed, delay=args.delay, on_trouble=tell)
+                ).count
             if then is None:
                 await peer.wait_over()
         finally:
@@ -229,10 +234,16 @@ async def join(
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
             return cannot_join(args, exc)
     summary = result(peer)
+    if failures:
+        summary["bot_failures"] = failures
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
         print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
+    if failures:
+        said = _("jetset join: your bot failed {n} times; a greedy bot decided each of those")
+        print(said.format(n=failures), file=sys.stderr)
+        return 1
     return 0 if summary["ok"] or left_normally(peer) else 1
 
 

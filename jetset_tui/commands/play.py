@@ -46,7 +46,8 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=arguments.kinds,
         help=_(
             "one kind per seat for the last seats: a bot kind, or 'human' for hot-seat, e.g. "
-            "greedy,random; seats not named are hot-seat (default: every other seat the best bot)"
+            "greedy,random; seats not named are hot-seat (default: every other seat the best bot);"
+            " with --resume, the bots of your own the saved game seats"
         ),
     )
     pp.add_argument("--seed", help=_("the dealer's seed (default: random)"))
@@ -169,7 +170,7 @@ def new_game_flags(args: argparse.Namespace) -> str | None:
         flag
         for flag, value in (
             ("--players", args.players),
-            ("--bots", args.bots),
+            ("--bots", None if loads_own_bots(args.bots) else args.bots),
             ("--seed", args.seed),
             ("--save", args.save),
             ("--extra-cards", args.extra_cards or None),
@@ -180,6 +181,14 @@ def new_game_flags(args: argparse.Namespace) -> str | None:
         if value is not None
     ]
     return ", ".join(given) if given else None
+
+
+def loads_own_bots(bots: list[str] | None) -> bool:
+    """``--bots`` names only bots of your own: with ``--resume`` it loads them for the seats
+    the saved game gave them (as ``jetset host --resume`` does), and sets up nothing."""
+    from jetset_tui.bot_plugins import is_plugin
+
+    return bool(bots) and all(is_plugin(kind) for kind in bots or ())
 
 
 def in_play_elsewhere(path: Path) -> str | None:

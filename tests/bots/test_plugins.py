@@ -126,6 +126,62 @@ def test_a_bot_that_breaks_a_rule_is_named_with_the_rule(tmp_path: Path) -> None
     assert "not enough planes in stock: this needs 99, you have 24 (Action 1" in run.stderr
 
 
+BROKEN_BOTS = (
+    "from engine.jetset.actions import Buy\n"
+    "from engine.jetset.bots import GreedyBot\n"
+    "class Illegal(GreedyBot):\n"
+    "    name = 'illegal'\n"
+    "    def choose(self, view, rules):\n"
+    "        return Buy(0, 99) if view.turn > 2 else super().choose(view, rules)\n"
+    "class Nothing(GreedyBot):\n"
+    "    name = 'nothing'\n"
+    "    def choose(self, view, rules):\n"
+    "        return None if view.turn > 2 else super().choose(view, rules)\n"
+    "class Raises(GreedyBot):\n"
+    "    name = 'raises'\n"
+    "    def choose(self, view, rules):\n"
+    "        if view.turn > 2:\n"
+    "            raise ValueError('boom from my bot')\n"
+    "        return super().choose(view, rules)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("bot", "says"),
+    [
+        ("Illegal", "chose 'buy AMS-DUB 99', which the rules refuse"),
+        ("Nothing", "returned None, which is not an action"),
+        ("Raises", "raised ValueError: boom from my bot"),
+    ],
+)
+def test_a_bot_of_your_own_that_fails_at_a_table_never_stops_it(
+    tmp_path: Path, bot: str, says: str
+) -> None:
+    """A play test: a bot of your own that chose an action the rules refuse was asked again,
+    for ever (the host refused it 20 times a second and the game never moved), and one that
+    returned None stopped for good; one that raised was hidden behind "the first legal action"
+    with nothing said. Now the stand-in (greedy) decides each of those moves, the game plays to
+    its end, the command says once on stderr what the bot did, and exits 1 saying how often."""
+    broken = tmp_path / "broken.py"
+    broken.write_text(BROKEN_BOTS)
+    log = tmp_path / "game.jetset"
+    host, port = start_host(
+        "--port", "0", "--players", "2", "--bots", "greedy", "--seed", "broken", "--log",
+        str(log), "--json",
+    )  # fmt: skip
+    join = start_join(port, "--bot", f"{broken}:{bot}", "--delay", "0")
+    out, err = join.communicate(timeout=120)
+    hosted = json_result(host)
+    joined = json.loads([line for line in out.splitlines() if line.startswith("{")][-1])
+    assert join.returncode == 1, (out, err)
+    assert joined["digest"] == hosted["digest"] == replay_json(log)["digest"], "played to the end"
+    failures = joined["bot_failures"]
+    assert failures >= 5, joined
+    first = [line for line in err.splitlines() if "seat 1's bot" in line]
+    assert len(first) == 1 and says in first[0], err  # said once, not at every move
+    assert f"your bot failed {failures} times" in err
+
+
 def test_a_bot_named_in_a_log_file_is_never_imported(tmp_path: Path) -> None:
     """Resuming a shared log must not run code the log names: the bot is refused unless the
     command line names it."""
@@ -181,3 +237,75 @@ def test_rotated_self_play_moves_each_bot_round_the_table_and_stats_name_it(
     assert seats == [[own, "greedy", own], [own, own, "greedy"], ["greedy", own, own]]
     stats = jetset("stats", str(tmp_path))
     assert "bot:CheapestCardBot" in stats.stdout and "examples/" not in stats.stdout
+
+
+async def test_a_game_at_this_keyboard_says_once_that_your_bot_failed(tmp_path: Path) -> None:
+    """``jetset play`` with a bot of your own that returns None: the game hung at "Wilbur is
+    thinking…" for good. Now it plays on, and the screen hears one warning saying why."""
+    from engine import Options
+    from engine.jetset.bots import BOTS
+    from jetset_tui.bot_plugins import load_bot
+    from netcode.client import Problem, SeatInfo
+    from netcode.local import LocalSession
+    from tests.net.test_local import play
+
+    broken = tmp_path / "broken.py"
+    broken.write_text(BROKEN_BOTS)
+    kind = f"{broken}:Nothing"
+    load_bot(kind)
+    heard: list[str] = []
+    seats = [SeatInfo("Ann"), SeatInfo("Wilbur", SeatKind.of_bot(kind))]
+    s = LocalSession(
+        Options(players=2), seats, seed="nothing", path=tmp_path / "g.jetset", bot_delay=0
+    )
+    s.add_listener(
+        lambda event: heard.append(event.message) if isinstance(event, Problem) else None
+    )
+    try:
+        await s.start()
+        await play(s)
+        assert s.game.over
+    finally:
+        await s.close()
+        BOTS.pop(kind, None)
+    assert heard == [
+        "seat 2's bot (nothing) returned None, which is not an action: a greedy bot decides for "
+        "it each time it fails (the log file says why)"
+    ], heard
+
+
+async def test_a_saved_game_against_your_own_bot_resumes_with_it_named(tmp_path: Path) -> None:
+    """A play test: ``jetset play --resume`` of a game against your own bot said to name it
+    with --bots, and ``--resume … --bots`` was refused as a new game's flag. Now --bots that
+    names only bots of your own loads them for the saved game (``jetset host --resume`` did)."""
+    from engine import Options
+    from engine.jetset.bots import BOTS
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.bot_plugins import load_bot
+    from jetset_tui.cli import build_parser
+    from jetset_tui.commands.play import new_game_flags
+    from jetset_tui.screens.game import GameScreen
+    from netcode.table import Table
+
+    kind = f"{ROOT / EXAMPLE}"
+    log = tmp_path / "saved.jetset"
+    table = Table.create(Options(players=2), [kind], log, seed="mine")
+    table.start()
+    table.close()
+    parser = build_parser()
+    resumed = parser.parse_args(["play", "--resume", str(log), "--bots", kind])
+    assert new_game_flags(resumed) is None
+    assert new_game_flags(parser.parse_args(["play", "--resume", str(log), "--bots", "greedy"]))
+    not_loaded = JetSetApp(resume=log, bot_delay=0, fsync=False)
+    async with not_loaded.run_test(size=(120, 40), notifications=True) as pilot:
+        await pilot.pause()
+        said = [n.message for n in not_loaded._notifications]
+        assert any("is not loaded: name it with --bot or --bots" in n for n in said), said
+    load_bot(kind)
+    try:
+        app = JetSetApp(resume=log, bot_delay=0, fsync=False)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await pilot.pause()
+            assert isinstance(app.screen, GameScreen), "the saved game, with its bot"
+    finally:
+        BOTS.pop(kind, None)
