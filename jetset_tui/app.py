@@ -473,10 +473,12 @@ class JetSetApp(NetworkedEnd):
     # -- help and the command palette -------------------------------------------------------
 
     def action_help(self) -> None:
+        """F1 and the palette's "Rules and keys": the rules of the game on the screen (a
+        screen of Jet Lag's says so with ``HELP_GAME``; Jet Lag's end once opened Jet Set's)."""
         from jetset_tui.screens.help import HelpScreen
 
         if not isinstance(self.screen, HelpScreen):
-            self.push_screen(HelpScreen())
+            self.push_screen(HelpScreen(game=help_game(self.screen)))
 
     def action_show_help_panel(self) -> None:
         """The palette's "Keys": Textual's panel of the screen's keys, in the player's
@@ -506,7 +508,10 @@ class JetSetApp(NetworkedEnd):
 
         yield from map(translated, super().get_system_commands(screen))
         rules = _("Rules and keys")
-        yield SystemCommand(rules, _("The rules, the keys, the map"), self.action_help)
+        if help_game(screen) == "jetlag":
+            yield SystemCommand(rules, _("The rules and the keys"), self.action_help)
+        else:
+            yield SystemCommand(rules, _("The rules, the keys, the map"), self.action_help)
         if isinstance(screen, GameScreen):
             for kind in ACTION_KINDS:
                 yield SystemCommand(_(kind.title), kind.help, _act(screen, kind.name))
@@ -523,6 +528,11 @@ class JetSetApp(NetworkedEnd):
                 )
         elif isinstance(screen, StartScreen):  # not over a game, a form, a lobby or a replay
             yield SystemCommand(_("Play now"), _("You against three bots"), self.quick_game)
+
+
+def help_game(screen: object) -> str:
+    """The game whose rules F1 shows over ``screen`` ("": Jet Set's, the app's first)."""
+    return str(getattr(screen, "HELP_GAME", ""))
 
 
 def _act(screen: object, kind: str) -> Callable[[], None]:

@@ -83,6 +83,9 @@ class JetLagEndScreen(EndFrame):
     """Jet Lag's end, on the end frame (screens/end_frame.py): the verdict, the points by
     source, and the table as it ended."""
 
+    HELP_GAME = "jetlag"
+    """F1 and the palette's rules: Jet Lag's page (``JetSetApp.action_help``)."""
+
     DEFAULT_CSS = """
     JetLagEndScreen VerticalScroll { padding: 0 1; }
     JetLagEndScreen #end-title { margin-bottom: 1; }

@@ -134,6 +134,9 @@ def jetlag_words(names: Sequence[str]) -> EntryWords:
 class JetLagReplayScreen(ReplayFrame):
     """A Jet Lag log, position by position, on the replay frame (screens/replay_frame.py)."""
 
+    HELP_GAME = "jetlag"
+    """F1 and the palette's rules: Jet Lag's page (``JetSetApp.action_help``)."""
+
     AUTO_FOCUS = None
     BINDINGS: ClassVar[list[BindingType]] = [
         *replay_bindings(),
@@ -203,9 +206,7 @@ class JetLagReplayScreen(ReplayFrame):
         self.query_one("#jr-hands", Static).update(hands_text(state, names))
 
     def action_rules(self) -> None:
-        from jetset_tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(game="jetlag"))
+        self.app.action_help()  # Jet Lag's page: HELP_GAME
 
     def where_game(self, text: Text) -> None:
         """The round and the piles left."""

@@ -25,6 +25,9 @@ class JetLagTable(Screen[None]):
     screen is made of a layer alone (tests/tui/test_jetlag_*.py play whole games on
     ``JetLagScreen``)."""
 
+    HELP_GAME = "jetlag"
+    """F1 and the palette's rules: Jet Lag's page (``JetSetApp.action_help``)."""
+
     session: GameClient
     viewer: int | None
     """The seat at this keyboard whose view is drawn (None: a spectator, or between two people
@@ -83,9 +86,7 @@ class JetLagTable(Screen[None]):
             notify_chat(self.app, message)
 
     def action_rules(self) -> None:
-        from jetset_tui.screens.help import HelpScreen
-
-        self.app.push_screen(HelpScreen(game="jetlag"))
+        self.app.action_help()  # Jet Lag's page: HELP_GAME
 
     def asks_to_leave(self) -> bool:
         """q asks what leaving means: a game joined over the network, or one hosted here that is

@@ -136,3 +136,26 @@ async def test_the_table_as_it_ended_is_drawn_for_each_width_even_resized_at_onc
             app.pop_screen()
             await pilot.pause()
         assert app.return_code is None, "the app is still running"
+
+
+async def test_f1_at_the_end_and_the_palettes_rules_are_jet_lags() -> None:
+    """A play test: F1 on Jet Lag's end screen, and the palette's "Rules and keys" during the
+    game, opened Jet Set's page ("Jet Set in brief") through the app's help. Now the screen
+    says whose rules it shows."""
+    state = play_game("end-0", ("greedy", "greedy")).state
+    app = JetSetApp(fsync=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.push_screen(JetLagEndScreen(state, NAMES, 0))
+        await pilot.pause()
+        await pilot.press("f1")
+        await pilot.pause()
+        text = screen_text(app)
+        assert "Jet Lag in brief" in text and "Jet Set in brief" not in text, text[:400]
+        await pilot.press("escape")
+        await pilot.pause()
+        commands = list(app.get_system_commands(app.screen))
+        rules = [c for c in commands if c.title == "Rules and keys"]
+        assert [c.help for c in rules] == ["The rules and the keys"], "no map in Jet Lag"
+        rules[0].callback()
+        await pilot.pause()
+        assert "Jet Lag in brief" in screen_text(app)
