@@ -205,8 +205,8 @@ class JetLagReplayScreen(ReplayFrame):
         self.query_one(JetLagScore).show(state, me, names)
         self.query_one("#jr-hands", Static).update(hands_text(state, names))
 
-    def action_rules(self) -> None:
-        self.app.action_help()  # Jet Lag's page: HELP_GAME
+    async def action_rules(self) -> None:
+        await self.app.run_action("help")  # Jet Lag's page: HELP_GAME
 
     def where_game(self, text: Text) -> None:
         """The round and the piles left."""

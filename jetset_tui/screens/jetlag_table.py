@@ -85,8 +85,8 @@ class JetLagTable(Screen[None]):
         if not isinstance(self.app.screen, ChatScreen):
             notify_chat(self.app, message)
 
-    def action_rules(self) -> None:
-        self.app.action_help()  # Jet Lag's page: HELP_GAME
+    async def action_rules(self) -> None:
+        await self.app.run_action("help")  # Jet Lag's page: HELP_GAME
 
     def asks_to_leave(self) -> bool:
         """q asks what leaving means: a game joined over the network, or one hosted here that is
