@@ -14,7 +14,12 @@ BOT_NAMES = ("Amelia", "Wilbur", "Bessie", "Charles", "Beryl", "Orville")
 LOGIN = re.compile(r"[A-Za-z0-9._-]{1,32}")
 """A login name that reads as a player's name."""
 
-BOT_WORDS = {"mcts": N_("search"), "greedy": N_("greedy"), "random": N_("random")}
+BOT_WORDS = {
+    "mcts": N_("search"),
+    "search": N_("search"),  # Jet Lag's search bot is called by its word
+    "greedy": N_("greedy"),
+    "random": N_("random"),
+}
 """The bot kinds as players read them, in their language (README: "the search bot"); the
 command line, the logs and ``--json`` keep the kind (``mcts``, ``greedy``), and a player may name
 a kind by either (``bot_kind_named``)."""
@@ -44,7 +49,7 @@ def bot_kind_named(kinds: Sequence[str], word: str) -> str:
 def bot_kind_before_bot(label: str) -> str:
     """A bot kind as it stands in "the … bot" (the advice's "In your place the search bot
     would play"), where Italian says "il bot di ricerca" and not "il bot ricerca"."""
-    if label == "mcts":
+    if label in ("mcts", "search"):
         return pgettext("the … bot", "search")
     return bot_words(label)
 

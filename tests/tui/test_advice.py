@@ -117,3 +117,5 @@ def test_the_advice_names_the_search_bot_as_italian_says_it() -> None:
         form = _("Bot: {kind}").format(kind=bot_words("mcts"))
     assert line == "Al tuo posto il bot di ricerca giocherebbe"
     assert form == "Bot: ricerca"
+    with use_language("it"):  # Jet Lag's search bot is named by its word: the same, in Italian
+        assert (bot_words("search"), bot_kind_before_bot("search")) == ("ricerca", "di ricerca")
