@@ -35,11 +35,17 @@ def play_bots(
         if seat == CHANCE:
             table.push(dealer.next_entry(table.state))
             continue
-        action = bots[seat].choose(table.view(seat))
+        bot = f"entry {len(table.entries)}: seat {seat}'s bot ({bots[seat].name})"
+        try:
+            action = bots[seat].choose(table.view(seat))
+        except Exception as exc:  # a bot of your own: say whose, and where
+            raise BotError(f"{bot} raised {type(exc).__name__}: {exc}") from exc
+        try:
+            line = notation.format_action(action)
+        except Exception:
+            raise BotError(f"{bot} returned {action!r:.80}, which is not an action") from None
         try:
             table.play(action)
         except IllegalAction as exc:
-            line = notation.format_action(action)
-            said = f"entry {len(table.entries)}: seat {seat}'s bot ({bots[seat].name}) chose"
-            raise BotError(f"{said} {line!r}: {exc}") from None
+            raise BotError(f"{bot} chose {line!r}: {exc}") from None
     return table

@@ -309,3 +309,20 @@ async def test_a_saved_game_against_your_own_bot_resumes_with_it_named(tmp_path:
             assert isinstance(app.screen, GameScreen), "the saved game, with its bot"
     finally:
         BOTS.pop(kind, None)
+
+
+@pytest.mark.parametrize(
+    ("bot", "says"),
+    [
+        ("Raises", "seat 0's bot (raises) raised ValueError: boom from my bot"),
+        ("Nothing", "seat 0's bot (nothing) returned None, which is not an action"),
+    ],
+)
+def test_self_play_names_the_bot_that_failed_and_how(tmp_path: Path, bot: str, says: str) -> None:
+    """A play test: a bot raising ValueError printed its bare message as if it were jetset's
+    own; one returning None, a traceback. Now each says the entry, the seat, the bot and how."""
+    broken = tmp_path / "broken.py"
+    broken.write_text(BROKEN_BOTS)
+    run = jetset("selfplay", "--players", "2", "--bot", f"{broken}:{bot},greedy")
+    assert run.returncode == 1 and "Traceback" not in run.stderr, run.stderr
+    assert run.stderr.startswith("jetset selfplay: entry ") and says in run.stderr, run.stderr
