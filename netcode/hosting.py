@@ -16,6 +16,7 @@ from pathlib import Path
 from netcode.host import Host
 from netcode.next_games import NextGames
 from netcode.peer import NetPeer
+from netcode.table import Table
 from netcode.transport import memory_pipe
 
 log = logging.getLogger("jetset.host")
@@ -24,10 +25,25 @@ STANDIN = "greedy"
 """The bot that plays the host's seat while they are away."""
 
 
-def resume_command(log_path: Path, bind: str, port: int) -> str:
-    """``jetset host --resume LOG --bind B --port P``: the same address, so players come back."""
+def resume_command(
+    log_path: Path, bind: str, port: int, *, headless: bool = False, table: Table | None = None
+) -> str:
+    """``jetset host --resume LOG --bind B --port P``: the same address, so players come back;
+    ``--headless`` again if it was, and ``--bots`` naming the bots of your own that ``table``
+    seats (a log never loads one by itself: docs/bots.md)."""
     words = ["jetset", "host", "--resume", str(log_path), "--bind", bind, "--port", str(port)]
+    if headless:
+        words.append("--headless")
+    own = own_bot_kinds(table) if table is not None else []
+    if own:
+        words += ["--bots", ",".join(own)]
     return shlex.join(words)
+
+
+def own_bot_kinds(table: Table) -> list[str]:
+    """The bots of your own (``FILE.py:Class``, ``module:Class``) ``table`` seats, once each."""
+    kinds = [slot.bot_kind for slot in table.seats if slot.is_bot and ":" in slot.bot_kind]
+    return list(dict.fromkeys(kinds))
 
 
 def pause_reason(command: str) -> str:
@@ -71,7 +87,7 @@ class HostedGame:
 
     @property
     def resume_command(self) -> str:
-        return resume_command(self.log_path, self.bind, self.port)
+        return resume_command(self.log_path, self.bind, self.port, table=self.host.table)
 
     @property
     def standin_kind(self) -> str:

@@ -332,14 +332,16 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             await linger(host, lingering(args))
         else:
             server.close()
-            await host.stop_hosting(pause_reason(resume_command(table.log_path, args.bind, port)))
+            again = resume_command(table.log_path, args.bind, port, headless=headless, table=table)
+            await host.stop_hosting(pause_reason(again))
     finally:
         server.close()
         await close_every_game(first)
     if table.over:
         report(host, args.json)
     else:
-        paused(host, resume_command(table.log_path, args.bind, port), args.json)
+        again = resume_command(table.log_path, args.bind, port, headless=headless, table=table)
+        paused(host, again, args.json)
     return 0
 
 

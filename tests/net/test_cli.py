@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shlex
 import signal
 import subprocess
 import time
@@ -186,6 +187,34 @@ def test_host_json_paused_says_how_to_resume(tmp_path: Path) -> None:
     (summary,) = [json.loads(line) for line in out.splitlines()]
     assert summary["ok"] is False and summary["paused"] is True, (out, err)
     assert f"--resume {log}" in summary["resume"] and f"--port {port}" in summary["resume"]
+
+
+def test_the_resume_command_of_a_headless_host_runs_as_printed(tmp_path: Path) -> None:
+    """A play test: a paused headless host printed `jetset host --resume … --port P`, without
+    --headless (it came back with a screen) and without the bot of your own the game seats (it
+    refused to start: "the bot … is not loaded"). Now the command says both, and runs."""
+    bot = str(Path(__file__).resolve().parents[2] / "examples/bots/cheapest_card.py")
+    kind = f"{bot}:CheapestCardBot"
+    log = tmp_path / "game.jetset"
+    table = Table.create(Options(players=2), [kind], log, seed="own-pause", fsync=False)
+    table.start()
+    table.close()
+    host, port = start_host("--port", "0", "--resume", str(log), "--bots", kind, "--json")
+    host.send_signal(signal.SIGTERM)
+    out, _err = host.communicate(timeout=30)
+    (summary,) = [json.loads(line) for line in out.splitlines()]
+    command = shlex.split(summary["resume"])
+    assert command[:2] == ["jetset", "host"] and "--headless" in command, command
+    assert command[command.index("--bots") + 1] == kind, command
+    again = subprocess.Popen(
+        [*JETSET, *command[1:]], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert again.stdout is not None
+        assert f"listening on 127.0.0.1:{port}" in again.stdout.readline()
+    finally:
+        again.send_signal(signal.SIGTERM)
+        again.communicate(timeout=30)
 
 
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
