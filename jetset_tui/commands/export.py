@@ -59,14 +59,14 @@ def cmd_export(args: argparse.Namespace) -> int:
         said = _("jetset export: {file}: {problem}").format(file=args.file, problem=problem_of(exc))
         print(said, file=sys.stderr)
         return 1
+    result = replay(log, verify_seed=False)  # either format: only a game that plays
+    if not result.ok:
+        said = _("jetset export: {file}: {problem}")
+        print(said.format(file=args.file, problem=result.error), file=sys.stderr)
+        return 1
     if args.format == "json":
         text = json_text(log, chat=args.chat)
     else:
-        result = replay(log, verify_seed=False)
-        if not result.ok:
-            said = _("jetset export: {file}: {problem}")
-            print(said.format(file=args.file, problem=result.error), file=sys.stderr)
-            return 1
         text = export_text(log, result.table, chat=args.chat)
     if not args.output:
         sys.stdout.write(text)

@@ -74,6 +74,10 @@ def as_json(stats: Stats, skipped: list[str] | None = None) -> dict[str, Any]:
     }
 
 
+SKIPS_SHOWN = 3
+"""The files skipped that the summary names (``--json`` lists every one)."""
+
+
 def render(stats: Stats) -> str:
     """The summary a person reads, in their language (``--json`` is the one scripts read):
     how many games, then each game's figures under its name, never mixed."""
@@ -82,7 +86,17 @@ def render(stats: Stats) -> str:
         said = ngettext(
             "{n} file skipped: {files}", "{n} files skipped: {files}", len(stats.skipped)
         )
-        lines.append(said.format(n=len(stats.skipped), files="; ".join(stats.skipped[:3])))
+        lines.append(
+            said.format(n=len(stats.skipped), files="; ".join(stats.skipped[:SKIPS_SHOWN]))
+        )
+        more = len(stats.skipped) - SKIPS_SHOWN
+        if more > 0:
+            said = ngettext(
+                "and {n} more (--json lists every one)",
+                "and {n} more (--json lists every one)",
+                more,
+            )
+            lines.append(said.format(n=more))
     for name, every in stats.by_game().items():
         games = every.finished()
         count = ngettext("{n} game", "{n} games", len(games.games)).format(n=len(games.games))

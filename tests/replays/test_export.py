@@ -149,6 +149,21 @@ def test_cli_export_json_and_import(tmp_path: Path) -> None:
     assert verify["ok"] and verify["digest"] == replay(read_log(path)).digest
 
 
+def test_neither_export_writes_a_log_that_does_not_play(tmp_path: Path) -> None:
+    """A play test: one entry's text changed, ``export`` (text) refused the log, naming the
+    entry, but ``--format json`` wrote it out with exit 0. Both refuse it now, the same way."""
+    path = save(tmp_path, "damaged")
+    log = read_log(path)
+    at = next(i for i, (_, actor, text, _) in enumerate(log.records) if text.startswith("claim"))
+    index, actor, text, digest = log.records[at]
+    log.records[at] = (index, actor, text.replace("claim", "claim!", 1), digest)
+    write_log(path, log)
+    text_out = jetset("export", str(path))
+    json_out = jetset("export", str(path), "--format", "json")
+    assert text_out.returncode == json_out.returncode == 1 and not json_out.stdout
+    assert f"entry {at}" in json_out.stderr and json_out.stderr == text_out.stderr
+
+
 def test_json_export_matches_the_schema(tmp_path: Path) -> None:
     schema = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
     Draft202012Validator.check_schema(schema)
@@ -186,6 +201,11 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     said = jetset("stats", str(tmp_path)).stdout
     assert "13 games" in said and "Jet Set: 12 games" in said, said
     assert "and 1 not finished, left out of these figures" in said, said
+    for n in range(4):  # five files skipped: three named, the others counted
+        (tmp_path / f"zbroken-{n}.jetset").write_bytes(b"not a log")
+    said = jetset("stats", str(tmp_path)).stdout
+    assert "5 files skipped: broken.jetset" in said
+    assert "and 2 more (--json lists every one)" in said, said
 
 
 def chatty(tmp_path: Path) -> Path:
