@@ -43,7 +43,10 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     jp.add_argument(
         "--spectate",
         action="store_true",
-        help=_("watch: in the TUI on a terminal; printing the entries otherwise, or with --json"),
+        help=_(
+            "watch: in the TUI on a terminal; otherwise printing each entry as it is played (with"
+            " --json, only the result at the end)"
+        ),
     )
     jp.add_argument("--password", help=_("the game's password"))
     jp.add_argument(

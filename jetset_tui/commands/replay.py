@@ -139,13 +139,11 @@ def print_verdict(
             said += " " + _("€{cash}").format(cash=cash[seat])
         seats.append(said)
     print(_("scores: {scores}").format(scores=" · ".join(seats)))
-    if cash is not None:  # Jet Set's
-        return
     winners = summary["winners"]
-    if summary["draw"]:
+    if summary.get("draw"):  # Jet Lag's; Jet Set's tie on points and cash shares the win
         print(_("a draw"))
     elif isinstance(winners, list) and winners:
-        print(_("winner: {player}").format(player=name_of(winners[0])))
+        print(_("winner: {player}").format(player=", ".join(name_of(w) for w in winners)))
 
 
 def open_viewer(args: argparse.Namespace) -> int:

@@ -98,6 +98,9 @@ def test_replay_verify_speaks_italian_and_its_json_does_not(hosted: dict[str, st
     )
     assert re.search(r"^scores: \S+ \d+ points? €\d+ · ", english.stdout, re.M), english.stdout
     assert "[" not in english.stdout, "the seats by name, not a list"
+    # the winner by name, as Jet Lag's says it (a play test found Jet Set's left it out)
+    assert re.search(r"^winner: \S+$", english.stdout, re.M), english.stdout
+    assert re.search(r"^vincitore: \S+$", said.stdout, re.M), said.stdout
     as_json = [jetset(*lang, "replay", hosted["log"], "--verify", "--json").stdout
                for lang in ((), ("--lang", "it"))]  # fmt: skip
     assert as_json[0] == as_json[1] and json.loads(as_json[0])["ok"]
