@@ -39,7 +39,7 @@ from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
 from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
-from jetset_tui.screens.jetlag_play import Played
+from jetset_tui.screens.jetlag_play import Played, played
 from jetset_tui.theme import LIVERIES
 from jetset_tui.toasts import NoticeRun, bot_played_words
 from jetset_tui.turn_bell import TurnBell
@@ -135,6 +135,9 @@ class JetLagScreen(JetLagCommandLine):
         """What the viewer played last, said until they act again."""
         self._news: list[Played] = []
         """What the other player played since then."""
+        self._turn_plays: list[Played] = []
+        """Two people at one keyboard: the plays of the one at it since it was passed to them,
+        said to the other when it is passed on (the ✓ line said only the last, as if theirs)."""
         self._moving = False
         """A play sent and not yet played (the host has not said): the screen draws meanwhile."""
         self._sent: Action | None = None
@@ -282,10 +285,14 @@ class JetLagScreen(JetLagCommandLine):
         if self._refused:  # what was played stays said; a refusal was for the one who left
             self.message, self._refused = None, False
         self.guided.restart()
+        passed, self._turn_plays = self._turn_plays, []
 
         def ready(_ok: bool) -> None:
             self._passing = False
             self.viewer = mover
+            if passed:  # what the other played this turn, as news: none of it is yours
+                self._mine, self._news = None, passed[-NEWS_KEPT:]
+                self.message, self._refused = self.news(), False
             self.draw()
 
         livery = LIVERIES[mover]
@@ -327,7 +334,7 @@ class JetLagScreen(JetLagCommandLine):
             if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):
                 action = entry.action
                 if isinstance(action, Tourist | Destination):
-                    said = Played(self.names[entry.seat], action)
+                    said = played(self.names[entry.seat], action, self.session.game.state.line)
                     self._news = [*self._news, said][-NEWS_KEPT:]
                     self.message, self._refused = self.news(), False
         elif isinstance(event, Problem):

@@ -33,6 +33,22 @@ class Played(NamedTuple):
 
     name: str
     action: Tourist | Destination
+    to: str | None = None
+    """A tourist's destination, by its card: a destination played later on the left moves it
+    one place right, and the news says its number as the table shows it now."""
+
+    def now(self, line: list[str]) -> Tourist | Destination:
+        """The play as it reads with the table's ``line`` now."""
+        action = self.action
+        if isinstance(action, Tourist) and self.to in line:
+            return Tourist(action.card, line.index(self.to))
+        return action
+
+
+def played(name: str, action: Tourist | Destination, line: list[str]) -> Played:
+    """``name``'s ``action``, just played on ``line`` (as the table holds it after the play)."""
+    at = action.at if isinstance(action, Tourist) else -1
+    return Played(name, action, line[at] if 0 <= at < len(line) else None)
 
 
 class JetLagPlay(JetLagTable):
@@ -43,6 +59,7 @@ class JetLagPlay(JetLagTable):
     guided: GuidedPlay
     _mine: Played | None
     _news: list[Played]
+    _turn_plays: list[Played]
     _moving: bool
     _sent: Action | None
     """The names, the guided play, what was played and what is on its way
@@ -94,7 +111,8 @@ class JetLagPlay(JetLagTable):
         self.guided.restart()
         self._refused = False
         if isinstance(action, Tourist | Destination):
-            self._mine = Played(self.names[who], action)
+            self._mine = played(self.names[who], action, self.session.game.state.line)
+            self._turn_plays.append(self._mine)
         self.message = self.news()
 
     def news(self) -> Text:
@@ -110,12 +128,14 @@ class JetLagPlay(JetLagTable):
 
     def news_said(self, said: Callable[[Tourist | Destination], str]) -> Text:
         text = Text()
+        line = self.session.game.state.line
         if self._mine is not None:
-            name, action = self._mine
-            text.append(_("✓ {name} played {play}").format(name=name, play=said(action)), GOOD)
-        for name, action in self._news:
+            name, play = self._mine.name, said(self._mine.now(line))
+            text.append(_("✓ {name} played {play}").format(name=name, play=play), GOOD)
+        for news in self._news:
             text.append("  ·  " if text else "")
-            text.append(_("{name} played {play}").format(name=name, play=said(action)), "bold")
+            play = said(news.now(line))
+            text.append(_("{name} played {play}").format(name=news.name, play=play), "bold")
         return text
 
     def action_undo(self) -> None:
@@ -131,6 +151,7 @@ class JetLagPlay(JetLagTable):
             self.refuse(said)
             return
         self._mine, self._news = None, []
+        self._turn_plays = self._turn_plays[:-1]  # the play taken back
         self.guided.restart()
         self._refused = False
         self.message = Text(f"↶ {said}", style=f"bold {GOOD}")

@@ -89,3 +89,19 @@ async def test_a_game_at_one_keyboard_has_no_chat_key() -> None:
         await pilot.press("c")
         await settle(pilot)
         assert app.screen is screen, "c opens nothing where no one else is at the table"
+
+
+def test_the_news_numbers_a_destination_as_the_table_shows_it_now() -> None:
+    """A play test: P1 was played to destination 4; a destination then played on the left made
+    it the fifth, but the news still said "to 4". It now follows the destination's card."""
+    from engine.jetlag.actions import Destination, Tourist
+    from jetset_tui.screens.jetlag_play import played
+    from jetset_tui.widgets.jetlag_words import play_words
+
+    line = ["B1", "B2", "H1", "P3"]
+    news = played("Amelia", Tourist("P1", 3), line)
+    assert play_words(news.now(line), short=True) == "panda P1 to 4"
+    assert play_words(news.now(["H5", *line]), short=True) == "panda P1 to 5"
+    assert news.now(["H5", *line, "B6"]) == Tourist("P1", 4), "one on the right moves nothing"
+    new = played("Amelia", Destination("H5", right=False), ["H5", *line])
+    assert new.now(["H6", "H5", *line]) == Destination("H5", right=False), "said as it was played"

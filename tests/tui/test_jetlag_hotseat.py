@@ -48,3 +48,41 @@ async def test_the_hand_off_hides_every_hand_until_the_next_player_is_ready() ->
         assert isinstance(app.screen, JetLagEndScreen)
         # each round: to the second player, back to the first, and to the next round's first
         assert handoffs >= 8
+
+
+async def test_the_one_who_sits_down_is_told_every_play_the_other_made() -> None:
+    """A play test: after the hand-off, the player sitting down saw only the other's last play,
+    marked ✓ as their own plays are. Now the line says each of the other's plays of that turn,
+    as news (no ✓)."""
+    from engine.jetlag.actions import Destination, Tourist
+
+    app = jetlag_app(plan_for(None, "Ann", hotseat=True, seed="hot"))
+    async with app.run_test(size=(160, 30)) as pilot:
+        await settle(pilot)
+        table = table_screen(app)
+        session = table.session
+        checked = 0
+        turn: list[object] = []
+        while not session.game.over and checked < 3:
+            mover = session.game.to_move()
+            assert mover is not None and mover >= 0
+            if isinstance(app.screen, PassScreen):
+                await pilot.press("enter")
+                await settle(pilot)
+                plays = [a for a in turn if isinstance(a, Tourist | Destination)]
+                said = table.message.plain if table.message is not None else ""
+                if len(plays) >= 2:
+                    checked += 1
+                    assert "✓" not in said, said
+                    line = session.game.state.line
+                    for news in plays:
+                        assert isinstance(news, Tourist | Destination)
+                        if isinstance(news, Destination) or news.at < len(line):
+                            assert str(news.card) in said, (said, plays)
+                turn = []
+            hand = list(session.view(mover).hands[mover] or [])
+            before = len(session.game.entries)
+            await pilot.press(*guided_keys(hand, greedy_choice(session.view(mover), mover)))
+            await settle(pilot)
+            turn += [e.action for e in session.game.entries[before:] if e.seat == mover]
+        assert checked == 3, "three hand-offs after a turn of two plays"
