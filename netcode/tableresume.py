@@ -44,6 +44,8 @@ def read_stopped(log_path: Path, *, repair: bool) -> StoppedGame:
     repaired: str | None = None
     try:
         log, result = replayed(log_path, keys.seed)
+    except OtherVersion:
+        raise  # not damage: nothing to cut
     except TableError:
         repaired = cut_damage(log_path, keys.seed, repair=repair)
         if repaired is None:
@@ -91,6 +93,17 @@ def replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
     from netcode.replay import replay  # a resumed game's: not loaded to open a new one
 
     result = replay(GameLog(header, log.records, seed))
+    if not result.ok and result.warnings:  # it does not play with this version's cards or rules
+        raise OtherVersion(
+            f"{log_path.name} was saved by another version of Jet Set "
+            f"({'; '.join(result.warnings)}), and its moves do not play the same here: it "
+            "cannot be continued with this one"
+        )
     if not result.ok:
         raise TableError(f"{log_path}: {result.error}")
     return log, result
+
+
+class OtherVersion(TableError):
+    """A log made with other card data or rules, which does not replay here: not damage, so
+    no repair is offered (cutting would throw the game away)."""

@@ -109,3 +109,30 @@ def test_host_resume_without_repair_names_it(tmp_path: Path) -> None:
     assert done.returncode == 2
     assert "--repair" in done.stderr and "100 bytes of zeros" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_a_log_of_another_version_that_does_not_play_here_is_not_called_damaged(
+    tmp_path: Path,
+) -> None:
+    """A play test: a save whose moves no longer play with this install's card data was called
+    damaged "right after its header", and `--repair` offered, which would cut every move off.
+    Now the resume says it was saved by another version, and no repair is offered."""
+    from netcode.tableresume import OtherVersion, read_stopped
+
+    path = stopped_game(tmp_path)
+    raw = path.read_bytes()
+    unpacker = msgpack.Unpacker(raw=False, strict_map_key=False)
+    unpacker.feed(raw)
+    header, *records = list(unpacker)
+    header["data"] = "0" * len(header["data"])  # made with other cards
+    at = next(i for i, r in enumerate(records) if type(r) is list and r[3].startswith("buy"))
+    records[at][3] = records[at][3].replace("buy", "rent", 1)  # which played otherwise there
+    written = b"".join(msgpack.packb(r, use_bin_type=True) for r in [header, *records])
+    path.write_bytes(written)
+    with pytest.raises(OtherVersion) as refused:
+        read_stopped(path, repair=True)
+    said = str(refused.value)
+    assert "was saved by another version of Jet Set" in said and "other card data" in said
+    assert "--repair" not in said and "damaged" not in said
+    assert path.read_bytes() == written, "nothing cut"
+    assert not list(tmp_path.glob("*.bak-*")), "no copy made: no repair was tried"
