@@ -193,6 +193,17 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         entry = self.timeline.entries[index]
         return with_money(line, money_note(self.timeline.money_moved(index), entry, self.names))
 
+    def turn_start(self, turn: int) -> int | None:
+        """``g`` then ``t77``: before the first move of turn 77, as the log pane numbers its
+        lines (the move numbers of ``g 77`` count every entry, the dealer's too)."""
+        return self.timeline.start_of_turn(turn)
+
+    def goto_hint(self) -> str:
+        return _("type a move number, or t and a turn number as the log shows it (t12)")
+
+    def goto_placeholder(self) -> str:
+        return _("go to move number (t12: turn 12), then Enter")
+
     def entry_seen(self, index: int) -> tuple[object, int]:
         entry = self.timeline.entries[index]
         seen = entry if self.revealed else redact(entry, self.viewer)

@@ -187,7 +187,10 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         return NotationLog(self.words, id="log")
 
     def goto_box(self) -> Widget:
-        return Input(placeholder=_("go to move number, then Enter"), id="goto", disabled=True)
+        return Input(placeholder=self.goto_placeholder(), id="goto", disabled=True)
+
+    def goto_placeholder(self) -> str:
+        return _("go to move number, then Enter")
 
     def frame_widgets(self) -> Iterator[Widget]:
         """The log pane and the move-number box, in that order."""
@@ -242,11 +245,22 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     @on(Input.Submitted, "#goto")
     def goto_submitted(self, event: Input.Submitted) -> None:
         self.close_goto()
-        text = event.value.strip()
+        text = event.value.strip().lower()
+        turn = text.removeprefix("t").strip()
         if text.isdigit():
             self.go(int(text))
+        elif text.startswith("t") and turn.isdigit() and self.turn_start(int(turn)) is not None:
+            self.go(self.turn_start(int(turn)) or 0)
         else:
-            self.notify(_("type a move number"), severity="warning")
+            self.notify(self.goto_hint(), severity="warning")
+
+    def turn_start(self, turn: int) -> int | None:
+        """The position before turn ``turn``'s first move, the number the log's lines start
+        with (None: this game's log numbers no turns)."""
+        return None
+
+    def goto_hint(self) -> str:
+        return _("type a move number")
 
     def close_goto(self) -> bool:
         """Close the move-number box; False if it was not open."""

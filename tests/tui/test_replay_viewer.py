@@ -73,6 +73,15 @@ async def test_stepping_and_jumping(tmp_path: Path) -> None:
         await pilot.press("g", *str(middle), "enter")
         assert screen.position == middle
         assert f"move {middle}/{timeline.length}" in screen_text(app)
+        # t and the turn number the log's lines start with (a play test typed the log's 77
+        # and came to move 77, eighteen turns earlier)
+        await pilot.press("g", "t", "1", "2", "enter")
+        assert (
+            screen.position == timeline.start_of_turn(12) and timeline.turns[screen.position] == 12
+        )
+        await pilot.press("g", "t", "x", "enter")
+        await pilot.pause()
+        assert screen.position == timeline.start_of_turn(12), "a word goes nowhere"
         await pilot.press("end")
         assert screen.position == timeline.length
 
