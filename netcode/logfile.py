@@ -254,6 +254,14 @@ class Header:
                 last=VERSION,
             )
             raise LogFormatError(newer)
+        game = raw.get("game")
+        if version >= GAME_SINCE and isinstance(game, str) and game not in WHERE:
+            other = Reason(  # not damage: a game another version of jetset plays
+                "a log of the game {game}; this version plays {known}",
+                game=repr(game)[:40],
+                known=", ".join(WHERE),
+            )
+            raise LogFormatError(other)
         try:
             seats = [
                 Seat(shown_name(str(s["name"])), SeatKind.parse(str(s.get("kind", "human"))))
@@ -274,7 +282,16 @@ class Header:
                 game=game,
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise DamagedLog(f"bad header: {exc!r:.80}", None) from None
+            raise DamagedLog(f"bad header: {header_problem(exc)}", None) from None
+
+
+def header_problem(exc: Exception) -> str:
+    """What is wrong with a header, in a few words (never Python's ``KeyError('rules')``)."""
+    if isinstance(exc, KeyError):
+        return f"it has no {str(exc.args[0])[:40]!r}" if exc.args else "a field is missing"
+    if isinstance(exc, TypeError):
+        return "a field of the wrong kind"
+    return f"{exc!s:.120}"
 
 
 def shown_meta(meta: dict[str, Any]) -> dict[str, Any]:

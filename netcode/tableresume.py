@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.fairdeal import seed_commitment
-from netcode.logfile import CONTINUABLE_VERSIONS, GameLog, read_log
+from netcode.logfile import CONTINUABLE_VERSIONS, GameLog, LogFormatError, read_log
 from netcode.loglock import LogLocked, lock_holder
 from netcode.tablefiles import Secrets, TableError, secrets_path
 
@@ -46,7 +46,7 @@ def read_stopped(log_path: Path, *, repair: bool) -> StoppedGame:
         log, result = replayed(log_path, keys.seed)
     except OtherVersion:
         raise  # not damage: nothing to cut
-    except TableError:
+    except (TableError, LogFormatError):  # a damaged record, or one that does not replay
         repaired = cut_damage(log_path, keys.seed, repair=repair)
         if repaired is None:
             raise
@@ -77,11 +77,9 @@ def cut_damage(log_path: Path, seed: str, *, repair: bool) -> str | None:
 
 
 def replayed(log_path: Path, seed: str) -> tuple[GameLog, TableReplay]:
-    """The log, replayed with every check; TableError if it cannot be continued."""
-    try:
-        log = read_log(log_path)
-    except (OSError, ValueError) as exc:
-        raise TableError(f"{log_path}: {exc}") from None
+    """The log, replayed with every check; TableError if it cannot be continued (OSError or
+    LogFormatError if it cannot be read: the file's own problem, said with its name)."""
+    log = read_log(log_path)  # OSError, LogFormatError: said as the file's own problem
     header = log.header
     if header.version not in CONTINUABLE_VERSIONS:
         raise TableError(

@@ -128,7 +128,7 @@ def test_older_formats_are_jet_set_logs_and_a_game_they_cannot_hold_is_refused()
         Header({"seats": 2}, seats, "c", game="jetlag", version=6)
     new = jetlag_header().to_dict()
     for bad, problem in (
-        ({"game": "chess"}, "a log of the game 'chess'; this reads jetset, jetlag"),
+        ({"game": "chess"}, "a log of the game 'chess'; this version plays jetset, jetlag"),
         ({"game": None}, "a log of the game None"),
         ({"options": {"seats": 3}}, "Jet Lag has no options but seats: 2"),
         ({"options": {"players": 2}}, "Jet Lag has no options but seats: 2"),

@@ -143,6 +143,7 @@ def test_a_damaged_header_is_said_in_a_players_words(sound: Path) -> None:
     with pytest.raises(DamagedLog) as caught:
         parse_log(msgpack.packb(header))
     assert caught.value.entries is None
+    assert "bad header: it has no 'data'" in str(caught.value), "scripts: not KeyError('data')"
     with use_language("en"):
         assert problem_of(caught.value) == "a damaged saved game: its beginning cannot be read"
     with pytest.raises(LogFormatError, match="it ends inside its first record"):
