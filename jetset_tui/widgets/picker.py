@@ -225,10 +225,19 @@ class ActionPicker(Widget, can_focus=True):
             self.index = max(0, min(len(shown) - 1, min(self.index, len(shown) - 1) + step))
         self.message = ""
 
+    def each_count(self, i: int, selected: bool) -> int:
+        """Planes on choice ``i`` of an EACH stage as Enter would play them: with none counted
+        anywhere, one on the chosen row (the stage's ``build`` does so; the row said nothing,
+        while the command line said "place … 1", and ← seemed to take it to none)."""
+        n = self.counts.get(i, 0)
+        if not n and selected and not any(self.counts.values()):
+            return 1
+        return n
+
     def adjust(self, step: int) -> None:
         cur = self.current()
         if self.stage.counting == EACH and cur is not None:
-            n = self.counts.get(cur[0], 0) + step
+            n = self.each_count(cur[0], True) + step
             self.counts[cur[0]] = max(0, min(self.stage.max_count, n))
         else:
             self.count = max(1, min(self.stage.max_count, self.count + step))
@@ -343,7 +352,7 @@ class ActionPicker(Widget, can_focus=True):
         text.append("▸ " if selected else "  ", style="bold")
         text.append(f"{choice.label:<22}", style=HIGHLIGHT if selected else "bold")
         if stage.counting == EACH:
-            n = self.counts.get(i, 0)
+            n = self.each_count(i, selected)
             text.append(f" ✈×{n} " if n else "      ", style="bold")
         elif stage.counting == ONE and selected:
             text.append(f" ×{self.count} ", style="bold")

@@ -83,3 +83,33 @@ def test_typed_words_start_words_or_runs_of_them() -> None:
     assert not typed_words_match(["MS"], search), "inside a word finds nothing"
     assert not typed_words_match(["AMS", "PAR"], search)
     assert typed_words_match(["WAS"], "CLAIM D-04 AMS–WAS"), "an en dash joins codes too"
+
+
+async def test_the_place_picker_shows_the_plane_enter_would_place(tmp_path: Path) -> None:
+    """A play test: the place picker's row showed no count while the command line said
+    "place … 1", and ← seemed to take it to none (Enter still placed one), → to one. The row
+    now shows the one plane Enter places, → makes it two, and ← never below what plays."""
+    from engine import Place
+
+    path, _ = save_with_a_ready_card_not_first(tmp_path)
+    app = JetSetApp(resume=path, bot_delay=30, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press("p")
+        await pilot.pause()
+        picker = screen.query_one(ActionPicker)
+
+        def row_and_move() -> tuple[str, Place]:
+            selected = next(ln for ln in screen_text(app).splitlines() if "▸" in ln)
+            move = picker.preview()
+            assert isinstance(move, Place)
+            return selected, move
+
+        selected, move = row_and_move()
+        assert "✈×1" in selected and [n for _link, n in move.placements] == [1], selected
+        await pilot.press("right")
+        selected, move = row_and_move()
+        assert "✈×2" in selected and [n for _link, n in move.placements] == [2], selected
+        await pilot.press("left", "left", "left")
+        selected, move = row_and_move()
+        assert "✈×1" in selected and [n for _link, n in move.placements] == [1], selected
