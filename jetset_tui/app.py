@@ -64,6 +64,7 @@ class JetSetApp(NetworkedEnd):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("f1", "help", N_("Rules")),
+        Binding("question_mark", "help", N_("Rules"), show=False),  # as on the start screen
         Binding("ctrl+q", "quit", N_("Quit"), priority=True, show=False),
         Binding("ctrl+c", "interrupt", show=False, priority=True, system=True),
     ]

@@ -159,3 +159,16 @@ async def test_f1_at_the_end_and_the_palettes_rules_are_jet_lags() -> None:
         rules[0].callback()
         await pilot.pause()
         assert "Jet Lag in brief" in screen_text(app)
+
+
+async def test_question_mark_opens_the_rules_as_f1_does() -> None:
+    """A play test: ? opened the rules on the start screen, and did nothing in a game; it is
+    F1's key everywhere now (the game on the screen's page)."""
+    state = play_game("end-0", ("greedy", "greedy")).state
+    app = JetSetApp(fsync=False)
+    async with app.run_test(size=(100, 40)) as pilot:
+        await app.push_screen(JetLagEndScreen(state, NAMES, 0))
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert "Jet Lag in brief" in screen_text(app)
