@@ -33,7 +33,7 @@ from jetset_tui.describe import (
     seat_badge,
     with_money,
 )
-from jetset_tui.i18n import _
+from jetset_tui.i18n import _, ngettext
 from jetset_tui.screens.map_and_table import TABLE_KEYS, MapAndTableScreen
 from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
 from jetset_tui.table import TableView
@@ -251,7 +251,19 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         if not state.over:
             return []
         over = _("game over: {reason}").format(reason=end_reason_text(state.end_reason or ""))
-        return [Text(f"  {over}", style="bold")]
+        return [Text(f"  {over}", style="bold"), Text(f"  {self.won_text(state)}", style="bold")]
+
+    def won_text(self, state: State) -> str:
+        """Who won, with their points (the end screen's words): the replay's last line."""
+        from engine.jetset.scoring import scores, winners
+
+        won = winners(state)
+        names = _(" and ").join(self.names[w] for w in won)
+        points = scores(state)[won[0]].total
+        if len(won) > 1:  # a tie in points and cash: shared
+            return _("{names} share the win, {n} points each").format(names=names, n=points)
+        said = ngettext("{names} wins with {n} point", "{names} wins with {n} points", points)
+        return said.format(names=names, n=points)
 
     def where_game(self, text: Text) -> None:
         """The turn, and the next entry or how the game ended."""

@@ -5,6 +5,7 @@ log's last line, wrapped."""
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
@@ -38,7 +39,14 @@ async def test_the_status_lines_are_whole_at_80_columns(tmp_path: Path) -> None:
         assert "…" not in first + second
         log = screen.query_one(NotationLog)
         said = " ".join(row.strip() for row in shown(log) if row.strip())
-        assert said.endswith(f"game over: {end_reason_text(state.end_reason)}"), said
+        from engine.jetset.scoring import scores, winners
+
+        won = winners(state)  # and who won, with their points (it said only how it ended)
+        best = scores(state)[won[0]].total
+        assert f"game over: {end_reason_text(state.end_reason)}" in said, said
+        names = " and ".join(screen.names[w] for w in won)
+        shared = f"{names} share the win, {best} points each"
+        assert re.search(rf"{names} wins with {best} points?$", said) or said.endswith(shared)
         await pilot.press("home")
         await pilot.pause()
         first, second = screen_text(app).splitlines()[:2]

@@ -236,7 +236,7 @@ async def test_an_80x24_viewer_shows_the_map_or_the_table_and_follows_the_positi
         game_map = screen.query_one(EuropeMap)
         text = screen_text(app)
         assert "Make the terminal larger" not in text and game_map.display
-        assert "P0" not in text, "no room beside the map"
+        assert not screen.query_one("#right").display, "no room beside the map"
         await pilot.press("v")
         await pilot.pause()
         text = screen_text(app)
