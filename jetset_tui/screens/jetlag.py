@@ -353,7 +353,9 @@ class JetLagScreen(JetLagCommandLine):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action in ("leave", "leave_table"):  # one q: "Leave" where it asks, "Menu" elsewhere
             return self.asks_to_leave() == (action == "leave_table")
-        if action in ("rules", "command", "scroll_table", "undo"):
+        if action in ("command", "undo"):  # a spectator has no play to type or take back
+            return not self.watching
+        if action in ("rules", "scroll_table"):
             return True
         if action == "chat":  # at a network table (t is the tourist here, as c is not)
             return self.session.can_chat

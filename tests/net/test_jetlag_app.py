@@ -107,6 +107,10 @@ async def test_a_spectator_sees_the_table_and_never_a_card_in_a_hand(tmp_path: P
             await until(pilot, lambda: isinstance(app.screen, JetLagScreen))
             screen = app.screen
             assert isinstance(screen, JetLagScreen) and screen.viewer is None
+            # nothing to type: a play test's spectator was offered ": Type", then told "It is
+            # not your turn" (the command line would take none of theirs)
+            await pilot.pause()
+            assert ": Type" not in screen_text(app) and not screen.check_action("command", ())
             for kind in ("greedy", "search"):
                 await served.bot(kind, delay=0.15)
             looks = 0
