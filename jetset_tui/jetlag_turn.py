@@ -14,7 +14,7 @@ from engine.jetlag.state import FIRST, LAST, ROUNDS, SECOND, State
 from jetset_tui.i18n import _
 from jetset_tui.theme import WARN
 from jetset_tui.widgets.jetlag_score import piles_text
-from netcode.client import Hosting, Presence
+from netcode.client import Presence
 
 
 def turn_line(view: State, doing: str, paused: str | None) -> Text:
@@ -81,9 +81,7 @@ def doing_words(
     return said.get(view.step, "").format(name=name, other=other, n=left)
 
 
-def waiting_words(hosting: Hosting | None) -> str:
-    """Before the deal: who the table waits for (and, to its host, where others join)."""
-    said = _("Waiting for both players to sit down.")
-    if hosting is not None:
-        said += " " + _("Others join with: jetset join {address}").format(address=hosting.address)
-    return said
+def waiting_words() -> str:
+    """Before the deal: who the table waits for (the host's panel says where others join:
+    every address, once; this line said the first of them again)."""
+    return _("Waiting for both players to sit down.")

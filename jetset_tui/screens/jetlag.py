@@ -254,7 +254,7 @@ class JetLagScreen(JetLagCommandLine):
             self.names,
             watching=self.watching,
             started=bool(self.session.game.entries),
-            waiting=waiting_words(self.session.hosting),
+            waiting=waiting_words(),
         )
 
     def hint(self) -> Text:

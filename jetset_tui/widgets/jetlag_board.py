@@ -20,6 +20,7 @@ from engine.jetlag.cards import CONTROL, deck
 from engine.jetlag.state import State
 from jetset_tui.i18n import _
 from jetset_tui.widgets.jetlag_words import objective_short, places, tourist_cell
+from jetset_tui.widgets.presence import OPEN_SEAT
 
 MIN_COLUMN: Final = 14
 MAX_COLUMN: Final = 26
@@ -131,7 +132,11 @@ def board_text(
             ]
         )
 
-    rows.append(Text("▲ " + _("{name}'s tourists").format(name=names[them]), style="bold"))
+    if names[them] in (OPEN_SEAT, _(OPEN_SEAT)):  # "(open seat)'s tourists" read oddly
+        free = _("the other player's tourists (their seat is free)")
+        rows.append(Text("▲ " + free, style="bold"))
+    else:
+        rows.append(Text("▲ " + _("{name}'s tourists").format(name=names[them]), style="bold"))
     stack_rows(them, above=True)
     sum_row(them)
     heads, goals, styles = [], [], []

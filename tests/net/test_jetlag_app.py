@@ -169,3 +169,35 @@ async def test_the_table_chat_at_a_jet_lag_table_is_c(tmp_path: Path) -> None:
             assert my_turn(app), "chatting plays nothing"
     log = read_log(tmp_path / "game.jetset")
     assert [n.fields["text"] for n in log.notes if n.kind == "chat"] == ["good luck [bold]all[/]"]
+
+
+async def test_the_jet_lag_host_waiting_for_a_player_says_each_thing_once(
+    tmp_path: Path,
+) -> None:
+    """A play test: the Jet Lag host's table, waiting for the second player, gave the join
+    command twice (the turn line and the host's panel) and read "▲ (open seat)'s tourists"."""
+    from jetset_tui.commands.host import make_table, serve
+    from tests.net.hosting import host_args, hosting_of
+    from tests.net.hosting import until as until_true
+
+    args = host_args("--game", "jetlag", "--port", "0", "--log", str(tmp_path / "g.jetset"))
+    seen: list[str] = []
+
+    async def host_runner(client: GameClient) -> str | None:
+        app = JetSetApp(session=client)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await until_true(pilot, lambda: isinstance(app.screen, JetLagScreen))
+            address = hosting_of(client).address
+            await until_true(pilot, lambda: f"jetset join {address}" in screen_text(app))
+            seen.append(screen_text(app))
+            seen.append(address)
+            app.exit()
+        return None
+
+    async with asyncio.timeout(60):
+        await serve(make_table(args), args, host_runner)
+    text, address = seen
+    assert text.count(f"jetset join {address}") == 1, text
+    assert "Waiting for both players to sit down." in text
+    assert "(open seat)'s tourists" not in text
+    assert "the other player's tourists (their seat is free)" in text, text
