@@ -39,8 +39,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
     try:
         log = read_log(args.file)
     except (OSError, LogFormatError) as exc:
-        if args.json:
-            print(json.dumps({"ok": False, "error": f"{args.file}: {exc}"}))
+        if args.json:  # the shape of every other answer, what could not be read null
+            print(json.dumps(unread_json(args.file, exc), separators=(",", ":")))
         else:
             said = _("jetset replay: {file}: {problem}").format(
                 file=args.file, problem=problem_of(exc)
@@ -79,6 +79,23 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if args.verify and (result.commitment_ok is False or log.cut_short):
         return 1
     return 0
+
+
+def unread_json(file: str, exc: OSError | ValueError) -> dict[str, object]:
+    """``--json`` for a file that does not read as a log: ``ok`` false, the entries read
+    before a damaged record (``bad_entry`` the first that is not), the problem in ``error``."""
+    from netcode.logfile import DamagedLog
+
+    read = exc.entries if isinstance(exc, DamagedLog) else None
+    return {
+        "ok": False,
+        "entries": read or 0,
+        "digest": None,
+        "scores": None,
+        "commitment_ok": None,
+        "error": f"{file}: {exc}",
+        "bad_entry": read,
+    }
 
 
 def cut_short_words(size: int) -> str:

@@ -381,3 +381,23 @@ def test_import_refuses_tags_that_contradict_the_game(
         assert f'[Options "{changed}"]' in text.read_text("utf-8")
     out = jetset("import", str(text), "-o", str(tmp_path / "again.jetset"))
     assert out.returncode == 1 and said in out.stderr, out
+
+
+def test_verify_json_of_an_unreadable_log_has_the_shape_of_every_answer(
+    sound: Path, tmp_path: Path
+) -> None:
+    """A play test: a log with zeros inside gave ``{"ok": false, "error": …}`` alone, where a
+    script reads ``entries`` and ``bad_entry`` from every other answer. Now the keys are there:
+    the entries read before the damage, the first that is not, nothing else read (null)."""
+    good = json.loads(jetset("replay", "--verify", "--json", str(sound)).stdout)
+    raw = sound.read_bytes()
+    log = read_log(sound)
+    zeros = tmp_path / "zeros.jetset"
+    at = len(raw) // 2
+    zeros.write_bytes(raw[:at] + bytes(64) + raw[at + 64 :])
+    told = jetset("replay", "--verify", "--json", str(zeros))
+    answer = json.loads(told.stdout)
+    assert told.returncode == 1 and answer["ok"] is False
+    assert set(good) <= set(answer) | {"cash", "over", "winners"}, (good, answer)
+    assert 0 < answer["entries"] == answer["bad_entry"] < len(log.records), answer
+    assert answer["digest"] is None and "zeros.jetset" in answer["error"]
