@@ -399,7 +399,9 @@ def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
         print(f"{event.index:5d} {who} {text}", flush=True)
     elif isinstance(event, ChatMessage):
         print(f"<{printable(event.name)}> {printable(event.text)}", flush=True)
-    elif isinstance(event, Problem):
+    elif isinstance(event, Problem) and event.message not in (peer.paused, peer.lost):
+        # the end of the connection is said once, last, with how to come back (``outcome``):
+        # a play test read the pause twice
         print(f"jetset join: {printable(event.message)}", file=sys.stderr, flush=True)
 
 

@@ -217,6 +217,28 @@ def test_the_resume_command_of_a_headless_host_runs_as_printed(tmp_path: Path) -
         again.communicate(timeout=30)
 
 
+def test_a_joiner_is_told_the_pause_once_with_how_to_come_back(tmp_path: Path) -> None:
+    """A play test: `jetset join --bot` printed the host's pause twice (on stderr as it came,
+    then as the outcome); once now, with the command that takes the seat back."""
+    log = tmp_path / "game.jetset"
+    host, port = start_host("--port", "0", "--players", "2", "--bots", "greedy", "--log", str(log))
+    join = subprocess.Popen(
+        [*JETSET, "join", f"127.0.0.1:{port}", "--bot", "greedy", "--delay", "1"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+    )  # fmt: skip
+    try:
+        assert join.stdout is not None
+        assert "joined" in join.stdout.readline()
+        wait_for_entries(log, 4)  # dealt: the game has begun, and pauses
+    finally:
+        host.send_signal(signal.SIGTERM)
+        host.communicate(timeout=30)
+    out, err = join.communicate(timeout=30)
+    said = out + err
+    assert said.count("the host paused the game") == 1, said
+    assert f"jetset join 127.0.0.1:{port} takes your seat back" in out, said
+
+
 @pytest.mark.parametrize("signum", [signal.SIGTERM, signal.SIGHUP])
 def test_sigterm_right_after_the_ready_line_pauses_the_game(
     tmp_path: Path, signum: signal.Signals
