@@ -110,13 +110,14 @@ def cmd_selfplay(args: argparse.Namespace) -> int:
                 print(problem, file=sys.stderr)
                 return 1
         if args.json:
-            print(json.dumps(game_summary(game, seed), separators=(",", ":")))
+            summary = {**game_summary(game, seed), "kinds": list(seating)}
+            print(json.dumps(summary, separators=(",", ":")))
         elif args.games == 1:
             print_game(game, seed)
         else:
             s = game_summary(game, seed)
             print(
-                f"game {g}: seed {seed}  {winners_text(game.winners())}  "
+                f"game {g}: seed {seed}  {winners_text(game.winners(), seating)}  "
                 f"scores {s['scores']}  turns {s['turns']}"
             )
     return 0
@@ -162,10 +163,14 @@ def save_log(path: Path, header: Any, game: Any, seed: str) -> str | None:
     return None
 
 
-def winners_text(winners: list[int]) -> str:
-    """``winner seat 2``, or for a tie ``winners seats 2 and 3`` (as the JSON's ``winners``)."""
+def winners_text(winners: list[int], kinds: Sequence[str] = ()) -> str:
+    """``winner seat 2 (greedy)``, or for a tie ``winners seats 2 and 3 (a tie)`` (as the
+    JSON's ``winners``; the seat's bot named where ``kinds`` are given: with ``--rotate`` a
+    seat is not the same bot from game to game)."""
     if len(winners) == 1:
-        return f"winner seat {winners[0]}"
+        seat = winners[0]
+        kind = f" ({bot_label(kinds[seat])})" if seat < len(kinds) else ""
+        return f"winner seat {seat}{kind}"
     return f"winners seats {', '.join(map(str, winners[:-1]))} and {winners[-1]} (a tie)"
 
 
@@ -233,14 +238,14 @@ def selfplay_other(args: argparse.Namespace) -> int:
             if problem is not None:
                 print(problem, file=sys.stderr)
                 return 1
-        summary = table_summary(table, seed, rules.name)
+        summary = {**table_summary(table, seed, rules.name), "kinds": list(seating)}
         if args.json:
             print(json.dumps(summary, separators=(",", ":")))
         elif args.games == 1:
             print_table(table, seed, rules)
         else:
             result = table.result()
-            ended = "a draw" if result.draw else winners_text(list(result.winners))
+            ended = "a draw" if result.draw else winners_text(list(result.winners), seating)
             print(f"game {g}: seed {seed}  {ended}  scores {summary['scores']}")
     return 0
 

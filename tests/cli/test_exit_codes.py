@@ -160,6 +160,15 @@ def test_a_tie_in_selfplay_names_every_winner() -> None:
     assert winners_text([2]) == "winner seat 2"
     assert winners_text([2, 3]) == "winners seats 2 and 3 (a tie)"
     assert winners_text([0, 1, 3]) == "winners seats 0, 1 and 3 (a tie)"
+    # with the seating (a play test: under --rotate a seat is another bot each game)
+    assert winners_text([1], ["greedy", "random"]) == "winner seat 1 (random)"
+
+
+def test_selfplay_json_says_which_bot_sat_where() -> None:
+    run = jetset("selfplay", "--players", "2", "--games", "2", "--bot", "greedy,random",
+                 "--rotate", "--json")  # fmt: skip
+    games = [json.loads(line) for line in run.stdout.splitlines()]
+    assert [g["kinds"] for g in games] == [["greedy", "random"], ["random", "greedy"]]
 
 
 def test_selfplay_plays_greedy_bots_unless_told(tmp_path: Path) -> None:
