@@ -131,6 +131,8 @@ class MapAndTableScreen(Screen[None]):
 
     def fit_to_size(self) -> None:
         """The footer's compact style and ``v`` when slim; a redraw when the layout changed."""
+        if not self.query(KeyFooter):
+            return  # the screen went meanwhile (a finished game gives way to its end at once)
         self.query_one(KeyFooter).set_compact(self.slim)
         self.refresh_bindings()
         if self.layout_now() != self._fitted:
@@ -141,10 +143,13 @@ class MapAndTableScreen(Screen[None]):
         """The log pane's title: the screen's own keys (``LOG_TITLE``), and where the map is
         too small to draw every airlink clear of the others, ``Z`` (the map alone)."""
         said = _(self.LOG_TITLE) if self.LOG_TITLE else ""
-        if self.query_one(EuropeMap).cramped():
+        maps, logs = self.query(EuropeMap), self.query(NotationLog)
+        if not maps or not logs:  # the screen went meanwhile: an SSH player's `j` on a finished
+            return  # game of theirs opened it and its end at once, and this ended the session
+        if maps.first().cramped():
             zoom = _("Z: the whole map")
             said = _("{zoom} · {keys}").format(zoom=zoom, keys=said) if said else zoom
-        log = self.query_one(NotationLog)
+        log = logs.first()
         if log.border_title != said:
             log.border_title = said
 

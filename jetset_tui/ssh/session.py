@@ -27,6 +27,7 @@ from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
 
 if TYPE_CHECKING:
+    from jetset_tui.ssh.app import SshApp
     from jetset_tui.ssh.connection import Connection
 
 LOCALE_VARIABLES = ("LC_ALL", "LC_MESSAGES", "LANG")
@@ -40,6 +41,13 @@ Goodbye = Callable[[], str]
 
 def say_nothing() -> str:
     return ""
+
+
+def app_failed_goodbye() -> str:
+    return _(
+        "Something went wrong on the server, and it closed this window. Your seat is kept: "
+        "connect again to go on."
+    )
 
 
 def not_reading() -> str:
@@ -307,8 +315,21 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             await self.app.run_async(size=self.size)
         except Exception:
             log.exception("%s: the app failed", conn.address)
+        else:
+            self._note_a_failure(self.app)
         finally:
             await self._after()
+
+    def _note_a_failure(self, app: SshApp) -> None:
+        """An error in one of the app's handlers ends it: Textual prints the traceback to the
+        server's console and returns; it goes to the server's log too (it said only "session
+        ended"), and the player is told their seat is kept."""
+        failure = getattr(app, "_exception", None)
+        if failure is None:
+            return
+        log.error("%s: the app failed", self.connection.address, exc_info=failure)
+        if self._closing is None:
+            self._closing = app_failed_goodbye
 
     def _language(self) -> str | None:
         """The player's language: the one they last chose in the lobby (key i), else their

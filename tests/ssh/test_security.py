@@ -223,3 +223,27 @@ async def test_a_second_key_under_a_name_in_use_gets_a_name_of_its_own(
         await again.close()
     finally:
         await server.close()
+
+
+async def test_an_error_in_a_players_app_is_logged_and_the_player_told(
+    server: GameServer, alice_key: asyncssh.SSHKey, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A play test: an error in one player's screen closed their connection with nothing said
+    to them, and the server's log said only "session ended" (the traceback went to the
+    console). The log has it now, and the player reads that their seat is kept. The error is
+    raised the way Textual meets one in a handler (``_handle_exception``)."""
+    caplog.set_level("INFO", logger="jetset.ssh")
+    term = await connect(server, "alice", alice_key)
+    await term.lobby()
+    (session,) = server.sessions
+    assert session.app is not None
+    try:
+        raise RuntimeError("a handler's bug")
+    except RuntimeError as exc:  # as Textual's message loop meets it
+        session.app._handle_exception(exc)
+    await asyncio.wait_for(term.closed.wait(), 10)
+    text = " ".join(term.text().split())
+    assert "Something went wrong on the server, and it closed this window." in text, text
+    failed = [r for r in caplog.records if r.getMessage().endswith(": the app failed")]
+    assert failed and failed[0].exc_info is not None
+    assert "a handler's bug" in caplog.text
