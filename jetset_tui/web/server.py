@@ -69,6 +69,8 @@ class WebConfig:
     """Session processes kept started ahead (each counts as a session's memory)."""
     idle_timeout: float = 1800.0
     """Seconds without a key from the page before its session ends."""
+    heartbeat: float = 15.0
+    """Seconds between the server's pings to a page (a dead connection goes within two)."""
 
 
 SESSION = (sys.executable, "-m", "jetset_tui.web.session")
@@ -262,8 +264,10 @@ class WebServer(Server):
                     "a browser session typed nothing for %.0f s: ended", self.config.idle_timeout
                 )
                 return
-            try:
-                message = await websocket.receive(timeout=wait)
+            try:  # the deadline is the idle time's, not receive's own: that one starts again
+                # at each pong to the heartbeat's pings, so a page typing nothing never ended
+                async with asyncio.timeout(wait):
+                    message = await websocket.receive()
             except TimeoutError:
                 continue
             if message.type in (WSMsgType.CLOSE, WSMsgType.CLOSING, WSMsgType.CLOSED):
@@ -286,7 +290,7 @@ class WebServer(Server):
             log.warning("%s: browser session refused (%s)", address, why)
             words = page_words(request.headers.get("Accept-Language", ""))
             raise web.HTTPServiceUnavailable(text=words["full"])
-        websocket = web.WebSocketResponse(heartbeat=15, max_msg_size=64 * 1024)
+        websocket = web.WebSocketResponse(heartbeat=self.config.heartbeat, max_msg_size=64 * 1024)
         width, height = _size(request)
         ticket = self.tickets.issue(address)
         self.sessions[address] += 1

@@ -326,6 +326,24 @@ async def test_an_idle_browser_session_ends(server: GameServer) -> None:
         await sessions_ended(web)
 
 
+async def test_an_idle_session_ends_though_its_page_answers_every_ping(server: GameServer) -> None:
+    """A play test: a page that typed nothing for 13 minutes under ``--idle-timeout 20`` was
+    still served. The server's pings come every 15 s and the page's pongs restarted the wait
+    (aiohttp's ``receive`` times each message, a pong among them), so the time never ran out;
+    the test above ended before the first ping. Here the pings come twice a second, and the
+    page (aiohttp's client) answers each, as a browser does."""
+    async with serving(server, spares=0, idle_timeout=2.0, heartbeat=0.3) as web:
+        async with aiohttp.ClientSession() as http:
+            url = f"http://127.0.0.1:{web.port}/ws?width=80&height=24"
+            async with http.ws_connect(url, autoping=True) as ws:
+                started = asyncio.get_running_loop().time()
+                while not ws.closed:
+                    with contextlib.suppress(TimeoutError):
+                        await ws.receive(timeout=0.5)  # the pings answered meanwhile
+                    assert asyncio.get_running_loop().time() - started < 12, "never ended"
+        await sessions_ended(web)
+
+
 def test_a_start_line_is_checked() -> None:
     start = SessionStart(8123, "ab" * 16, 120, 40)
     assert SessionStart.decode(start.encode().strip()) == start
