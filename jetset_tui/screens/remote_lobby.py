@@ -144,7 +144,7 @@ class RemoteLobbyScreen(Screen[None]):
 
     def fill(self) -> None:
         table = self.query_one("#games", DataTable)
-        chosen = self.chosen()
+        chosen = self.chosen() if table.row_count else self.held_game()
         table.clear()
         for game in self.games:
             cells = (
@@ -162,8 +162,8 @@ class RemoteLobbyScreen(Screen[None]):
     def show_chat(self, line: lp.LobbyChatLine) -> None:
         self.query_one("#chat", Log).write_line(f"<{printable(line.name)}> {printable(line.text)}")
 
-    def refused(self, refusal: LobbyRefused) -> None:
-        self.app.notify(printable(refusal.message), severity="error", markup=False)
+    def refused(self, refusal: LobbyRefused) -> None:  # the server's words, in yours if known
+        self.app.notify(printable(_(refusal.message)), severity="error", markup=False)
 
     # -- what the player asks ---------------------------------------------------------------
 
@@ -192,6 +192,11 @@ class RemoteLobbyScreen(Screen[None]):
             self.go(self.own_seat(game.id))
             return
         self.enter_game(lambda pw: lp.JoinGame(game=game.id, password=pw), game)
+
+    def held_game(self) -> lp.GameLine | None:
+        """The newest game you hold a seat in: the cursor starts on it (back from a game you
+        left, "j takes it back" must be about that game; it started on the first row)."""
+        return next((game for game in reversed(self.games) if self.holds_seat(game)), None)
 
     def holds_seat(self, game: lp.GameLine) -> bool:
         """A seat of ``game`` carries your name (the server knows you by your SSH key, or asks
@@ -248,7 +253,7 @@ class RemoteLobbyScreen(Screen[None]):
         try:
             game = await self.client.create(create)
         except LobbyRefused as exc:
-            self.app.notify(printable(exc.message), severity="error", markup=False)
+            self.app.notify(printable(_(exc.message)), severity="error", markup=False)
             return
         except ConnectionClosed:
             return
@@ -298,11 +303,11 @@ class RemoteLobbyScreen(Screen[None]):
                 self.take_seat_back(request.game)
                 return
             if exc.code == "password" and isinstance(request, lp.JoinGame) and request.code:
-                self.app.notify(printable(exc.message), severity="error", markup=False)
+                self.app.notify(printable(_(exc.message)), severity="error", markup=False)
                 if request.game is not None:  # the code of a token kept: its player is asked
                     self.take_seat_back(request.game)
                 return
-            self.app.notify(printable(exc.message), severity="error", markup=False)
+            self.app.notify(printable(_(exc.message)), severity="error", markup=False)
             return
         except ConnectionClosed:
             return

@@ -238,3 +238,30 @@ async def test_a_tab_watching_a_game_watches_the_next_one_with_r(
         await alice.close()
     finally:
         await server.close()
+
+
+async def test_back_in_the_lobby_the_cursor_is_on_the_game_you_left(server: GameServer) -> None:
+    """A play test: with three games listed, a tab that left its game (the third) came back
+    with the cursor on the first, and j there said "every seat is taken: watch instead" (in
+    English, to an Italian page). The cursor starts on the game you hold a seat in."""
+    from jetset_tui.ssh.seating import Player
+
+    for name in ("xan", "yuki"):  # two games before bea's
+        server.lobby.create(Player(f"key:{name}", name), 2, ["greedy"], None)
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        room = server.lobby.rooms["3"]
+        await pilot.press("q")
+        await until(pilot, lambda: screen_name(bea) == "WebStopScreen")
+        await pilot.press("y")
+        await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
+        lobby = bea.screen
+        assert isinstance(lobby, WebLobbyScreen)
+        await until(pilot, lambda: [g.id for g in lobby.games] == ["1", "2", "3"])
+        chosen = lobby.chosen()
+        assert chosen is not None and chosen.id == "3", chosen
+        await pilot.press("j")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        assert bea.peer is not None and bea.peer.seat == 0 and 0 in room.host.seat_conns
