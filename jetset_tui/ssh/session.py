@@ -359,8 +359,10 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
             with contextlib.suppress(OSError, asyncssh.Error):
                 language = self._language()
                 goodbye = self._goodbye(language)
-                if goodbye:
-                    lines = [goodbye, *seat_code_lines(codes, language)]
+                # the codes of seats still held, whatever ended the session (q in the lobby
+                # too: a play test's player left with none said, and could not come back)
+                lines = [*([goodbye] if goodbye else []), *seat_code_lines(codes, language)]
+                if lines:
                     chan.write(("\r\n" + "\r\n".join(lines) + "\r\n").encode())
                 chan.exit(0)
         why = self._goodbye("en")

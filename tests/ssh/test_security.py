@@ -247,3 +247,27 @@ async def test_an_error_in_a_players_app_is_logged_and_the_player_told(
     failed = [r for r in caplog.records if r.getMessage().endswith(": the app failed")]
     assert failed and failed[0].exc_info is not None
     assert "a handler's bug" in caplog.text
+
+
+async def test_an_open_mode_player_who_quits_the_lobby_is_told_their_seat_code(
+    tmp_path: Path,
+) -> None:
+    """--open: a play test's player left a game for the lobby, then q quit it: nothing was said,
+    and the seat's code, shown once in a notice that fades, was lost with it. The goodbye says
+    it again, as for a player dropped for idling."""
+    from tests.ssh.helpers import in_lobby, open_game_code
+
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        code = await open_game_code(alice)
+        await alice.press("q")
+        await alice.wait_for("Leave")
+        await alice.press("y")
+        await alice.wait_for(in_lobby)
+        await alice.press("q")
+        await asyncio.wait_for(alice.closed.wait(), 10)
+        said = f"Your seat in game 1 is yours again with your name and its code {code}."
+        assert said in " ".join(alice.text().split()), alice.text()
+    finally:
+        await server.close()
