@@ -85,3 +85,16 @@ def say_bot_trouble(command: str, said: str) -> None:
     """A bot of your own failed and the stand-in decided (``netcode.botplayer``): a line on
     stderr, for the person who runs ``command`` without a screen."""
     print(f"{command}: {said}", file=sys.stderr, flush=True)
+
+
+def add_turn_time(sp: argparse.ArgumentParser) -> None:
+    """``--turn-time``: the servers' turn clock (``jetset ssh-server``, ``jetset web``)."""
+    sp.add_argument(
+        "--turn-time",
+        type=seconds,
+        default=300.0,
+        metavar="SECONDS",
+        help=_(
+            "a bot moves for a player who has not moved in this time (default 300; 0: no clock)"
+        ),
+    )

@@ -67,15 +67,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp.add_argument(
         "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
-    sp.add_argument(
-        "--turn-time",
-        type=arguments.seconds,
-        default=300.0,
-        metavar="SECONDS",
-        help=_(
-            "a bot moves for a player who has not moved in this time (default 300; 0: no clock)"
-        ),
-    )
+    arguments.add_turn_time(sp)
     sp.add_argument("--log", metavar="FILE", help=_("log file (default: in the data dir's logs/)"))
     sp.add_argument("--games-dir", metavar="DIR", help=_("where the games' logs go"))
     sp.add_argument(

@@ -45,6 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     sp.add_argument(
         "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
+    arguments.add_turn_time(sp)  # the clock friends new to the game may want longer (a play test)
     sp.add_argument("--log", metavar="FILE", help=_("log file (default: in the data dir's logs/)"))
     sp.add_argument("--games-dir", metavar="DIR", help=_("where the games' logs go"))
     diagnostics.add_arguments(sp)
@@ -99,20 +100,27 @@ def games_dir_ready(args: argparse.Namespace, who: str) -> bool:
     return True
 
 
-def cmd_web(args: argparse.Namespace) -> int:
+def games_config(args: argparse.Namespace) -> SshConfig:
+    """The lobby's and its tables' settings for ``jetset web`` (its players' names are who
+    they are, as ``--open`` makes them over SSH)."""
     from jetset_tui.ssh.server import SshConfig
 
+    return SshConfig(
+        open_mode=True,
+        games_dir=Path(args.games_dir) if args.games_dir else None,
+        bot_delay=args.bot_delay,
+        turn_time=args.turn_time,
+        max_per_address=args.max_per_address,
+    )
+
+
+def cmd_web(args: argparse.Namespace) -> int:
     log_path = diagnostics.configure(
         "web", args, Path(args.log) if args.log else diagnostics.log_path("web")
     )
     if not games_dir_ready(args, "jetset web"):
         return 1
-    config = SshConfig(
-        open_mode=True,
-        games_dir=Path(args.games_dir) if args.games_dir else None,
-        bot_delay=args.bot_delay,
-        max_per_address=args.max_per_address,
-    )
+    config = games_config(args)
     try:
         return asyncio.run(serve(config, web_config(args, args.bind, args.port), log_path))
     except KeyboardInterrupt:

@@ -70,3 +70,16 @@ def test_web_says_what_is_wrong_with_its_flags() -> None:
     )
     assert done.returncode == 2
     assert "--max-sessions" in done.stderr
+
+
+def test_web_takes_a_turn_clock() -> None:
+    """A play test: friends new to the game lost turns to the 5-minute clock reading the rules,
+    and `jetset web --turn-time` was refused; it is `jetset ssh-server`'s, and reaches the
+    tables."""
+    from jetset_tui.cli import build_parser
+    from jetset_tui.commands.web import games_config
+
+    parser = build_parser()
+    assert games_config(parser.parse_args(["web", "--turn-time", "0"])).turn_time == 0
+    assert games_config(parser.parse_args(["web"])).turn_time == 300
+    assert games_config(parser.parse_args(["web", "--turn-time", "900"])).turn_time == 900
