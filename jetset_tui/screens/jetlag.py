@@ -91,6 +91,7 @@ class JetLagScreen(JetLagCommandLine):
         Binding("colon", "command", N_("Type"), key_display=":"),
         Binding("c", "chat", N_("Chat")),
         Binding("f1", "rules", N_("Rules")),
+        Binding("h", "advice", N_("Help"), show=False),  # Jet Set's advice key: said, not silent
         Binding("q", "leave", N_("Menu")),
         Binding("q", "leave_table", N_("Leave")),  # the same q where it asks, as at Jet Set's
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),
@@ -355,7 +356,7 @@ class JetLagScreen(JetLagCommandLine):
             return self.asks_to_leave() == (action == "leave_table")
         if action in ("command", "undo"):  # a spectator has no play to type or take back
             return not self.watching
-        if action in ("rules", "scroll_table"):
+        if action in ("rules", "scroll_table", "advice"):
             return True
         if action == "chat":  # at a network table (t is the tourist here, as c is not)
             return self.session.can_chat
@@ -371,6 +372,12 @@ class JetLagScreen(JetLagCommandLine):
         if action == "back":
             return step != CARD
         return True
+
+    def action_advice(self) -> None:
+        """h, which gives advice in Jet Set, did nothing here (a play test): it says so."""
+        self.notify(
+            _("Jet Lag has no advice to give: F1 has the rules and how each objective scores")
+        )
 
     def action_move(self, by: int) -> None:
         self.message, self._refused = None, False

@@ -35,3 +35,14 @@ async def test_f1_at_the_table_opens_jet_lag_s_page(language: str, title: str) -
             assert isinstance(app.screen, HelpScreen)
             source = app.screen.query_one(Markdown).source
             assert source == help_page(language, game="jetlag") and title in source
+
+
+async def test_h_says_there_is_no_advice_and_where_the_rules_are() -> None:
+    """A play test: h, Jet Set's advice, did nothing at Jet Lag's table; it says so now."""
+    app = jetlag_app(plan_for("random", "Ann", seed="help"))
+    async with app.run_test(size=(100, 30), notifications=True) as pilot:
+        await settle(pilot)
+        await pilot.press("h")
+        await pilot.pause()
+        said = [str(n.message) for n in app._notifications]
+        assert any("Jet Lag has no advice to give: F1 has the rules" in n for n in said), said
