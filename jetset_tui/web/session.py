@@ -194,6 +194,8 @@ class WebSessionApp(JetSetApp):
     """Jet Set in one browser tab."""
 
     HAS_TUTORIAL = False  # the help page leaves the tutorial out
+    IN_BROWSER = True
+    """A window too small says to widen it or zoom out, not to resize a terminal."""
 
     CSS_PATH = str(Path(tui_app.__file__).with_name("jetset.tcss"))
     BINDINGS: ClassVar[list[BindingType]] = [

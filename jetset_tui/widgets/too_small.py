@@ -25,8 +25,14 @@ class TooSmall(Static):
         width, height = app.size
         least = smallest_size(app.HORIZONTAL_BREAKPOINTS), smallest_size(app.VERTICAL_BREAKPOINTS)
         text = Text(justify="center")
-        text.append("✈  " + _("Make the terminal larger") + "\n\n", style="bold")
         needs = _("{game} needs at least {width}×{height} characters;")
+        if getattr(app, "IN_BROWSER", False):  # a browser's player has no terminal to resize
+            text.append("✈  " + _("Make the window larger") + "\n\n", style="bold")
+            text.append(needs.format(game=self.game, width=least[0], height=least[1]) + "\n")
+            text.append(_("this window holds {width}×{height}.").format(width=width, height=height))
+            text.append("\n" + _("Widen the window, or zoom out (Ctrl and −):\nthe game waits."))
+            return text
+        text.append("✈  " + _("Make the terminal larger") + "\n\n", style="bold")
         text.append(needs.format(game=self.game, width=least[0], height=least[1]) + "\n")
         text.append(_("this terminal is {width}×{height}.").format(width=width, height=height))
         text.append("\n" + _("Resize the window or make the font smaller:\nthe game waits."))

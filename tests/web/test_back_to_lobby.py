@@ -265,3 +265,18 @@ async def test_back_in_the_lobby_the_cursor_is_on_the_game_you_left(server: Game
         await pilot.press("j")
         await until(pilot, lambda: screen_name(bea) == "GameScreen")
         assert bea.peer is not None and bea.peer.seat == 0 and 0 in room.host.seat_conns
+
+
+async def test_a_narrow_window_is_asked_to_widen_not_a_terminal(server: GameServer) -> None:
+    """A play test: a phone-sized browser window read "Make the terminal larger … make the font
+    smaller", which a browser's player has no way to do. It says window and zoom."""
+    from jetset_tui.screenshot import screen_text
+
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        await pilot.resize_terminal(46, 30)
+        await until(pilot, lambda: "Make the window larger" in screen_text(bea))
+        text = screen_text(bea)
+        assert "zoom out" in text and "terminal" not in text, text
