@@ -41,11 +41,17 @@ log = logging.getLogger("jetset.web")
 TEMPLATES = Path(__file__).with_name("templates")
 STATICS = Path(textual_serve.__file__).with_name("static")
 FULL = N_("The Jet Set server is full; try again later.")
+MANY = N_(
+    "{n} Jet Set windows are open from your address, the most this server allows one address:"
+    " close one and try again."
+)
+TOO_MANY = "too many sessions from one address"
 
 
-def page_words(accept: str) -> dict[str, str]:
+def page_words(accept: str, per_address: int = 4) -> dict[str, str]:
     """The page's own words in the language of a browser's ``Accept-Language``: its ``lang``,
-    the dialog shown when the session is over, and the answer when the server is full."""
+    the dialog shown when the session is over, the answer when the server is full, and when
+    the address has ``per_address`` windows open (friends behind one router were told "full")."""
     language = language_from_accept(accept)
     with use_language(language):
         return {
@@ -53,6 +59,7 @@ def page_words(accept: str) -> dict[str, str]:
             "over": _("This session is over."),
             "back": _("Back to the lobby"),
             "full": _(FULL),
+            "many": _(MANY).format(n=per_address),
         }
 
 
@@ -234,14 +241,21 @@ class WebServer(Server):
         if sum(self.sessions.values()) >= self.config.max_sessions:
             return "full"
         if self.sessions[address] >= self.config.max_per_address:
-            return "too many sessions from one address"
+            return TOO_MANY
         return None
+
+    def refused_words(self, why: str, accept: str) -> str:
+        """What a refused page or session reads: the address's own cap, else "full"."""
+        words = page_words(accept, self.config.max_per_address)
+        return words["many"] if why == TOO_MANY else words["full"]
 
     @aiohttp_jinja2.template("app_index.html")
     async def handle_index(self, request: web.Request) -> Any:
-        words = page_words(request.headers.get("Accept-Language", ""))
-        if self.refusal(request.remote or "?") is not None:
-            raise web.HTTPServiceUnavailable(text=words["full"])
+        accept = request.headers.get("Accept-Language", "")
+        words = page_words(accept)
+        why = self.refusal(request.remote or "?")
+        if why is not None:
+            raise web.HTTPServiceUnavailable(text=self.refused_words(why, accept))
         # the page's links name the address the browser used (a server on 0.0.0.0 has none);
         # textual-serve reads it before its first await, so requests do not mix
         self.public_url = f"{request.scheme}://{request.host}"
@@ -288,8 +302,8 @@ class WebServer(Server):
         why = self.refusal(address)
         if why is not None:
             log.warning("%s: browser session refused (%s)", address, why)
-            words = page_words(request.headers.get("Accept-Language", ""))
-            raise web.HTTPServiceUnavailable(text=words["full"])
+            accept = request.headers.get("Accept-Language", "")
+            raise web.HTTPServiceUnavailable(text=self.refused_words(why, accept))
         websocket = web.WebSocketResponse(heartbeat=self.config.heartbeat, max_msg_size=64 * 1024)
         width, height = _size(request)
         ticket = self.tickets.issue(address)

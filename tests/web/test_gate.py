@@ -474,6 +474,8 @@ async def test_sessions_from_one_address_are_capped(server: GameServer) -> None:
             assert web.sessions["127.0.0.1"] == 2
             async with http.get(f"{url}/") as page:
                 assert page.status == 503
+                said = await page.text()  # not "full": the server has room (a play test)
+                assert "2 Jet Set windows are open from your address" in said, said
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(f"{url}/ws")
             assert refused.value.status == 503
