@@ -26,6 +26,10 @@ STOCK_COMMANDS = (
 )
 """The titles and help lines of ``App.get_system_commands``."""
 
+REMOTE_HIDDEN_COMMANDS = frozenset({"Screenshot", "Back to the menu"})
+"""The palette's commands a player over SSH or in a browser does not get: a screenshot would be
+written on the server, and their game has no menu to go back to."""
+
 FOOTER_KEYS = (N_("palette"), N_("Open the command palette"), N_("Dismiss menu"))
 """Descriptions and tooltips of Textual's bindings that the footer shows (it says them with
 ``_``): the command palette's key, and Escape on an open ``Select``."""

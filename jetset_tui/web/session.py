@@ -14,13 +14,14 @@ import importlib
 import logging
 import os
 import sys
+from collections.abc import Iterable
 from functools import partial
 from pathlib import Path
 from typing import Any, ClassVar
 
 from rich.text import Text
 from textual import events, on
-from textual.app import ComposeResult
+from textual.app import ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import Screen
@@ -35,6 +36,7 @@ from jetset_tui.ssh.screens.leave import seat_stays, stop_dialog
 from jetset_tui.ssh.screens.new_game import GameRequest
 from jetset_tui.ssh.textual_private import share_parsed_css
 from jetset_tui.ssh.username import mixed_refusal, user_name
+from jetset_tui.textual_words import REMOTE_HIDDEN_COMMANDS
 from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
 from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
@@ -220,6 +222,16 @@ class WebSessionApp(JetSetApp):
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Screenshots would be written on the server: not in a browser."""
+
+    def deliver_screenshot(self, *args: object, **kwargs: object) -> str | None:
+        return None  # the palette's Screenshot calls this one (a play test read "Saved")
+
+    def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
+        """The palette without what a browser's player cannot use (as over SSH)."""
+        hidden = {_(title) for title in REMOTE_HIDDEN_COMMANDS}
+        for command in super().get_system_commands(screen):
+            if command.title not in hidden:
+                yield command
 
     async def arrive(self, name: str, last: GameRequest | None = None) -> None:
         """Into the lobby as ``name`` (``last``: the game the form asked for last)."""

@@ -280,3 +280,15 @@ async def test_a_narrow_window_is_asked_to_widen_not_a_terminal(server: GameServ
         await until(pilot, lambda: "Make the window larger" in screen_text(bea))
         text = screen_text(bea)
         assert "zoom out" in text and "terminal" not in text, text
+
+
+async def test_a_tabs_palette_has_no_screenshot_and_no_menu(server: GameServer) -> None:
+    """A play test: a tab's Ctrl+P offered "Save an SVG 'screenshot'", which said "Saved" and
+    gave the browser's player nothing (over SSH it was already left out)."""
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        titles = [command.title for command in bea.get_system_commands(bea.screen)]
+        assert "Screenshot" not in titles and "Back to the menu" not in titles, titles
+        assert "Rules and keys" in titles and bea.deliver_screenshot() is None
