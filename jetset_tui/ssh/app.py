@@ -229,7 +229,8 @@ class SshApp(JetSetApp):
     async def rejoin_with_code(self, room: Room, code: str) -> NetPeer:
         """Back in your seat with the code typed (--open); this session keeps it."""
         peer = await self.lobby.rejoin(room, self.player, code)
-        self.seat_codes[room.id] = code
+        # kept as the notice writes it (a goodbye said it back as typed: "scs7 r9gs")
+        self.seat_codes[room.id] = "".join(ch for ch in code.upper() if ch.isalnum())
         return peer
 
     async def rejoin(self, room: Room) -> None:

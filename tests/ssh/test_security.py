@@ -269,5 +269,19 @@ async def test_an_open_mode_player_who_quits_the_lobby_is_told_their_seat_code(
         await asyncio.wait_for(alice.closed.wait(), 10)
         said = f"Your seat in game 1 is yours again with your name and its code {code}."
         assert said in " ".join(alice.text().split()), alice.text()
+        # back with the code typed in lower case, spaced: the goodbye writes it as shown
+        again = await connect(server, "alice", None)
+        await again.wait_for(in_lobby)
+        await again.press("j")
+        await again.wait_for("The code of your seat")
+        await again.press(*f"{code[:4].lower()} {code[4:].lower()}", "enter")
+        await again.wait_for("Back in your seat")
+        await again.press("q")
+        await again.wait_for("Leave")
+        await again.press("y")
+        await again.wait_for(in_lobby)
+        await again.press("q")
+        await asyncio.wait_for(again.closed.wait(), 10)
+        assert said in " ".join(again.text().split()), again.text()
     finally:
         await server.close()
