@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from engine.errors import IllegalAction
+from engine.errors import IllegalAction, bot_failure
 from engine.platform import CHANCE, DealerOf, GameRules, Table
 
 AnyTable = Table[Any, Any, Any]
@@ -39,7 +39,7 @@ def play_bots(
         try:
             action = bots[seat].choose(table.view(seat))
         except Exception as exc:  # a bot of your own: say whose, and where
-            raise BotError(f"{bot} raised {type(exc).__name__}: {exc}") from exc
+            raise BotError(f"{bot} {bot_failure(exc)}") from exc
         try:
             line = notation.format_action(action)
         except Exception:

@@ -13,6 +13,7 @@ Extraction keywords for the ``engine`` catalog: ``illegal``, ``refused``, ``Ille
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from string import Formatter
 
@@ -132,3 +133,17 @@ class DesyncError(ValueError):
         self.index = index
         self.expected = expected
         self.actual = actual
+
+
+COMPILED_RETURN_CHECK = re.compile(r"object expected; got ([\w.]+)$")
+"""What the compiled engine says where a bot returns something that is not an action (mypyc
+checks the value a compiled caller receives): ``union[…] object expected; got None``."""
+
+
+def bot_failure(exc: Exception) -> str:
+    """How a bot's ``choose`` failed, in a few words: what it returned instead of an action
+    (the compiled engine raises at the return), else what it raised."""
+    returned = COMPILED_RETURN_CHECK.search(str(exc)) if isinstance(exc, TypeError) else None
+    if returned is not None:
+        return f"returned {returned.group(1)}, which is not an action"
+    return f"raised {type(exc).__name__}: {exc}"

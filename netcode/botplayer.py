@@ -17,7 +17,7 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from engine.errors import IllegalAction, NotationError
+from engine.errors import IllegalAction, NotationError, bot_failure
 from netcode.client import ClientEvent, GameClient
 from netcode.peer import NetPeer
 from netcode.transport import Transport
@@ -143,7 +143,7 @@ async def _choice(
         action = await asyncio.to_thread(bot.choose, game.view(seat))
     except Exception as exc:  # a bot bug must not stop the table
         log.exception("seat %d: the %s bot failed", seat, kind)
-        failure = f"raised {type(exc).__name__}: {exc}"
+        failure = bot_failure(exc)
     else:
         if _is_action(client, action):
             return action
