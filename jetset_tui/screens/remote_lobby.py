@@ -23,7 +23,7 @@ from engine.games import GAMES, game_rules
 from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.key_order import KeysInTurn, keep_key_order
-from jetset_tui.ssh.games import game_title, title_words
+from jetset_tui.ssh.games import game_title, status_words, title_words
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from jetset_tui.toasts import ToastsRepainted
@@ -153,7 +153,7 @@ class RemoteLobbyScreen(Screen[None]):
                 printable(title_words(game.title)),
                 seats_text(game),
                 options_text(game),
-                printable(game.status),
+                printable(status_words(game.status)),
             )
             table.add_row(*(Text(c) for c in cells), key=game.id)
         if chosen is not None and chosen.id in [g.id for g in self.games]:

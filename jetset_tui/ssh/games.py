@@ -18,7 +18,7 @@ from typing import Any
 from engine.errors import OptionError
 from engine.games import DEFAULT, GAMES, TITLES, AnyRules, game_rules
 from jetset_tui.game_options import say_refusal, table_option_words
-from jetset_tui.i18n import _
+from jetset_tui.i18n import N_, _
 from netcode.gameoptions import option_map
 
 
@@ -56,6 +56,26 @@ def title_words(title: str) -> str:
     Italian; any other title as it is."""
     found = NAMED_AFTER.fullmatch(title)
     return _("{name}'s game").format(name=found["name"]) if found else title
+
+
+STATUS_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
+    (re.compile(r"turn (?P<n>\d+)"), N_("turn {n}")),
+    (re.compile(r"round (?P<n>\d+) of 4"), N_("round {n} of 4")),
+    (re.compile(r"waiting for (?P<n>\d+)"), N_("waiting for {n}")),
+    (re.compile(r"over"), N_("over")),
+)
+"""A game's status as a server that does not know the player's language sends it, in English
+(a browser's tab tells it none), and the words each is said in."""
+
+
+def status_words(status: str) -> str:
+    """A game's status in the player's language (a browser tab's Italian lobby said "over",
+    "turn 6"); one a server sent in another language, or any other, as it is."""
+    for form, words in STATUS_FORMS:
+        found = form.fullmatch(status)
+        if found is not None:
+            return _(words).format(**found.groupdict())
+    return status
 
 
 def game_title(name: str) -> str:

@@ -145,3 +145,17 @@ async def test_the_games_headings_are_whole_after_switching_language(
     text = await alice.wait_for("No games yet")
     assert "#  game" in text and "title" in text, text
     await alice.close()
+
+
+def test_a_status_sent_in_english_is_said_in_the_players_language() -> None:
+    """A play test: a browser tab's Italian lobby listed games as "over" and "turn 6" (a tab
+    tells the server no language, and the server said them in its own). The tab's lobby says
+    each in its player's language; one it does not know, as it came."""
+    from jetset_tui.ssh.games import status_words
+
+    with use_language("it"):
+        said = [status_words(s) for s in ("turn 6", "round 2 of 4", "waiting for 1", "over")]
+        assert said == ["turno 6", "round 2 di 4", "posti liberi: 1", "finita"], said
+        assert status_words("turno 6") == "turno 6" and status_words("over!") == "over!"
+    with use_language("en"):
+        assert status_words("turn 6") == "turn 6"
