@@ -5,6 +5,8 @@ here so that the catalogs translate them, and said through ``_`` where they are 
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Iterator
+
 from textual.app import SystemCommand
 
 from jetset_tui.i18n import N_, _
@@ -29,6 +31,13 @@ STOCK_COMMANDS = (
 REMOTE_HIDDEN_COMMANDS = frozenset({"Screenshot", "Back to the menu"})
 """The palette's commands a player over SSH or in a browser does not get: a screenshot would be
 written on the server, and their game has no menu to go back to."""
+
+
+def remote_commands(commands: Iterable[SystemCommand]) -> Iterator[SystemCommand]:
+    """``commands`` (translated) without ``REMOTE_HIDDEN_COMMANDS``: the SSH and browser apps'."""
+    hidden = {_(title) for title in REMOTE_HIDDEN_COMMANDS}
+    return (command for command in commands if command.title not in hidden)
+
 
 FOOTER_KEYS = (N_("palette"), N_("Open the command palette"), N_("Dismiss menu"))
 """Descriptions and tooltips of Textual's bindings that the footer shows (it says them with

@@ -43,8 +43,9 @@ class BotTrouble:
         """The bot's name as people see it (a bot of your own: its class's ``name``)."""
         self.on_trouble = on_trouble
         self.count = 0
-        self.refused: dict[int, int] = {}
-        """Entry number → how many of its decisions the host refused."""
+        self._refused = (-1, 0)
+        """The position (its entry count) the host last refused a decision in, and how many
+        times: only the position the table is in matters."""
 
     def failed(self, seat: int, at: int, what: str, why: str = "") -> None:
         """The bot failed in the position of entry ``at``: ``what`` it did, ``why`` that
@@ -62,7 +63,12 @@ class BotTrouble:
             )
 
     def tries(self, at: int) -> int:
-        return self.refused.get(at, 0)
+        """Decisions the host refused in the position of entry ``at``."""
+        where, times = self._refused
+        return times if where == at else 0
+
+    def refused(self, at: int) -> None:
+        self._refused = (at, self.tries(at) + 1)
 
 
 async def play_bot(
@@ -121,7 +127,9 @@ async def _move(client: GameClient, kind: str, seed: str, seat: int, trouble: Bo
     try:
         await client.submit(seat, action)
     except (IllegalAction, NotationError) as exc:
-        trouble.refused[at] = tries + 1
+        if not still_to_move(client, game, at, seat):
+            return  # the table moved on meanwhile (the turn clock played for it): no fault
+        trouble.refused(at)
         if tries == 0:
             move = _words(client, action)
             trouble.failed(seat, at, f"chose {move}, which the rules refuse", str(exc))

@@ -247,10 +247,11 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         self.close_goto()
         text = event.value.strip().lower()
         turn = text.removeprefix("t").strip()
+        start = self.turn_start(int(turn)) if text[:1] == "t" and turn.isdigit() else None
         if text.isdigit():
             self.go(int(text))
-        elif text.startswith("t") and turn.isdigit() and self.turn_start(int(turn)) is not None:
-            self.go(self.turn_start(int(turn)) or 0)
+        elif start is not None:
+            self.go(start)
         else:
             self.notify(self.goto_hint(), severity="warning")
 

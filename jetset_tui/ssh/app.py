@@ -38,7 +38,7 @@ from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.textual_private import force_truecolor, share_parsed_css
 from jetset_tui.ssh.username import UserName, name_changes
 from jetset_tui.table_screens import is_table_screen
-from jetset_tui.textual_words import REMOTE_HIDDEN_COMMANDS
+from jetset_tui.textual_words import remote_commands
 from jetset_tui.turn_bell import WAITED
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent, Problem
@@ -122,10 +122,7 @@ class SshApp(JetSetApp):
         return filters
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        hidden = {_(title) for title in REMOTE_HIDDEN_COMMANDS}  # as the menu shows them
-        for command in super().get_system_commands(screen):
-            if command.title not in hidden:
-                yield command
+        return remote_commands(super().get_system_commands(screen))
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Screenshots would be written on the server: not over SSH."""

@@ -36,7 +36,7 @@ from jetset_tui.ssh.screens.leave import seat_stays, stop_dialog
 from jetset_tui.ssh.screens.new_game import GameRequest
 from jetset_tui.ssh.textual_private import share_parsed_css
 from jetset_tui.ssh.username import mixed_refusal, user_name
-from jetset_tui.textual_words import REMOTE_HIDDEN_COMMANDS
+from jetset_tui.textual_words import remote_commands
 from jetset_tui.web import READY, START_LIMIT, WEB_HELLO, SessionStart
 from jetset_tui.workers import start_worker
 from netcode import lobbyproto as lp
@@ -228,10 +228,7 @@ class WebSessionApp(JetSetApp):
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
         """The palette without what a browser's player cannot use (as over SSH)."""
-        hidden = {_(title) for title in REMOTE_HIDDEN_COMMANDS}
-        for command in super().get_system_commands(screen):
-            if command.title not in hidden:
-                yield command
+        return remote_commands(super().get_system_commands(screen))
 
     async def arrive(self, name: str, last: GameRequest | None = None) -> None:
         """Into the lobby as ``name`` (``last``: the game the form asked for last)."""

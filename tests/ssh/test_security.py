@@ -11,7 +11,7 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.server import GameServer
-from tests.ssh.helpers import client_key, connect, start_server
+from tests.ssh.helpers import Term, client_key, connect, start_server
 
 
 async def open_conn(server: GameServer, key: asyncssh.SSHKey) -> asyncssh.SSHClientConnection:
@@ -261,12 +261,7 @@ async def test_an_open_mode_player_who_quits_the_lobby_is_told_their_seat_code(
     try:
         alice = await connect(server, "alice", None)
         code = await open_game_code(alice)
-        await alice.press("q")
-        await alice.wait_for("Leave")
-        await alice.press("y")
-        await alice.wait_for(in_lobby)
-        await alice.press("q")
-        await asyncio.wait_for(alice.closed.wait(), 10)
+        await leave_then_quit(alice)
         said = f"Your seat in game 1 is yours again with your name and its code {code}."
         assert said in " ".join(alice.text().split()), alice.text()
         # back with the code typed in lower case, spaced: the goodbye writes it as shown
@@ -276,12 +271,19 @@ async def test_an_open_mode_player_who_quits_the_lobby_is_told_their_seat_code(
         await again.wait_for("The code of your seat")
         await again.press(*f"{code[:4].lower()} {code[4:].lower()}", "enter")
         await again.wait_for("Back in your seat")
-        await again.press("q")
-        await again.wait_for("Leave")
-        await again.press("y")
-        await again.wait_for(in_lobby)
-        await again.press("q")
-        await asyncio.wait_for(again.closed.wait(), 10)
+        await leave_then_quit(again)
         assert said in " ".join(again.text().split()), again.text()
     finally:
         await server.close()
+
+
+async def leave_then_quit(term: Term) -> None:
+    """From a seat: q and y to the lobby (the seat kept), then q there, until disconnected."""
+    from tests.ssh.helpers import in_lobby
+
+    await term.press("q")
+    await term.wait_for("Leave")
+    await term.press("y")
+    await term.wait_for(in_lobby)
+    await term.press("q")
+    await asyncio.wait_for(term.closed.wait(), 10)
