@@ -29,6 +29,8 @@ class SavedGame:
     """The game's name (engine/games.py)."""
     options: tuple[str, ...] = ()
     """Its options beyond the defaults, in words (``Hubs, Business cards``)."""
+    tutorial: bool = False
+    """The tutorial's game (its header's ``meta``), which the list names as such."""
 
     def describe(self) -> str:
         if self.finished:
@@ -46,7 +48,9 @@ class SavedGame:
         # TRANSLATORS: a strftime format; month names stay English, so use numbers if unsure
         when = self.saved.strftime(_("%d %b %H:%M"))
         names = ", ".join(self.names)
-        if self.game != DEFAULT:
+        if self.tutorial:  # a play test took it for a game of its own against a bot
+            names = _("Tutorial: {names}").format(names=names)
+        elif self.game != DEFAULT:
             # TRANSLATORS: a saved game of another game than Jet Set: its title, then its players
             names = _("{game}: {names}").format(game=TITLES.get(self.game, self.game), names=names)
         return " · ".join([line.format(when=when, names=names, n=self.moves), *self.options])
@@ -65,6 +69,7 @@ def describe_file(path: Path) -> SavedGame | None:
         datetime.fromtimestamp(path.stat().st_mtime),
         log.header.game,
         tuple(table_option_words(log.header.game, log.header.options)),
+        log.header.meta.get("tutorial") is True,
     )
 
 

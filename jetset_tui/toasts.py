@@ -43,22 +43,36 @@ class ToastsRepainted(App[ReturnType]):
 
 class NoticeRun:
     """Notices of one kind said as one: while the last is still shown, the next replaces it and
-    the count goes on; once it has gone, the count starts again at one."""
+    the count goes on; once it has gone, the count starts again at one. Those said before the
+    app has shown the last (the moves caught up on at a reconnection arrive at once) are posted
+    as one: a notice taken away before its own ``Notify`` had arrived came back after it."""
 
     def __init__(self) -> None:
         self.count = 0
         self._shown: Notification | None = None
+        self._words: Callable[[int], str] | None = None
+        """What the next post says, while one waits in the app's queue."""
+        self._said_count = 0
 
     def say(self, app: App[object], words: Callable[[int], str]) -> None:
         """Post ``words(count)`` (plain text, never markup) in place of the run's last notice."""
+        if self._words is None:
+            last = self._shown
+            if last is None or last.has_expired:
+                self.count = 0
+            app.call_later(self._post, app)
+        self.count += 1
+        self._words, self._said_count = words, self.count
+
+    def _post(self, app: App[object]) -> None:
+        words, self._words = self._words, None
+        if words is None:
+            return
         last = self._shown
         if last is not None and not last.has_expired:
-            app._unnotify(last)
-        else:
-            self.count = 0
-        self.count += 1
+            app._unnotify(last)  # its Notify came through the queue before this call
         timeout = app.NOTIFICATION_TIMEOUT
-        self._shown = Notification(words(self.count), timeout=timeout, markup=False)
+        self._shown = Notification(words(self._said_count), timeout=timeout, markup=False)
         app.post_message(Notify(self._shown))
 
     def end(self) -> None:
@@ -66,17 +80,27 @@ class NoticeRun:
         self._shown, self.count = None, 0
 
 
-def bot_played_words(move: str) -> Callable[[int], str]:
-    """A run of moves a bot made for a player whose turn clock ran out: the last, and how many."""
+def bot_played_words(move: str, *, away: bool = False) -> Callable[[int], str]:
+    """A run of moves a bot made for a player whose turn clock ran out (``away``: while they
+    were away, said once they are back): the last, and how many."""
 
     def words(count: int) -> str:
         if count == 1:
+            if away:
+                return _("While you were away a bot played for you: {move}").format(move=move)
             return _("A bot played for you: {move}").format(move=move)
-        said = ngettext(
-            "A bot played {n} move for you, the last: {move}",
-            "A bot played {n} moves for you, the last: {move}",
-            count,
-        )
+        if away:
+            said = ngettext(
+                "While you were away a bot played {n} move for you, the last: {move}",
+                "While you were away a bot played {n} moves for you, the last: {move}",
+                count,
+            )
+        else:
+            said = ngettext(
+                "A bot played {n} move for you, the last: {move}",
+                "A bot played {n} moves for you, the last: {move}",
+                count,
+            )
         return said.format(n=count, move=move)
 
     return words

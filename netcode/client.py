@@ -47,6 +47,9 @@ class EntryApplied:
     """The entry as this client holds it (its game's entry type, redacted where it must be)."""
     live: bool = True
     """Made now, not the game's past that a client (re)joining catches up on."""
+    away: bool = False
+    """Of the past a peer catches up on when it reconnects: made while it was away (a seat of
+    its own was played by the host's stand-in meanwhile)."""
 
 
 @value(unsafe_hash=True)
@@ -266,6 +269,12 @@ class GameClient(ABC):
         Deal went unanswered, or they were away). Never of the entries caught up on."""
         live = event.live and self.presence is not None
         return live and actor in self.local_seats and event.entry.action != sent
+
+    def played_while_away(self, event: EntryApplied, actor: int, sent: object) -> bool:
+        """Whether ``event``'s entry (``actor``'s), caught up on after a reconnection, is a move
+        made while this peer was away for a seat played here that its player did not send:
+        the host's stand-in played it (a play test's rejoining player was never told)."""
+        return event.away and actor in self.local_seats and event.entry.action != sent
 
     def stood_in(self, event: EntryApplied, actor: int) -> bool:
         """Whether ``event``'s entry (``actor``'s) is a move made now by the host's stand-in

@@ -282,7 +282,9 @@ class NetPeer(ReconnectingPeer):
             return
         self._reconnect_until = None
         self.started_game.set()
-        self.emit(EntryApplied(index, entry, live=index >= self._behind_until))
+        back = self._back_from
+        away = back is not None and back <= index < self._behind_until
+        self.emit(EntryApplied(index, entry, live=index >= self._behind_until, away=away))
 
     def _ask_what_differs(self, index: int) -> None:
         """Ask the host for its state after ``index``; ``_on_state`` reports the differences."""

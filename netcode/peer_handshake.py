@@ -100,6 +100,10 @@ class PeerHandshake(GameClient):
         self._rules: AnyRules = game_rules(DEFAULT)
         self._options: dict[str, object] = {}
         self._behind_until = 0  # the host's entries at the last welcome
+        self._back_from: int | None = None
+        """At a reconnection: the entries this peer held when it came back (those from there
+        to ``_behind_until`` were made while it was away); None until it first reconnects."""
+        self._welcomed = False
         self._notation: Notation[Any] = self._rules.notation()
         self._seats: tuple[SeatInfo, ...] = ()
         self._presence: Presence | None = None
@@ -209,6 +213,8 @@ class PeerHandshake(GameClient):
             raise JoinRefused(OTHER_DATA, OTHER_DATA_TEXT)
         self.commitment = commitment
         self._behind_until = game.entries
+        if self._welcomed and self._game is not None:
+            self._back_from = len(self._game.entries)
         if self._game is None:
             self._game = self._table_of(game)
         self._set_seats(welcome.seats)
@@ -237,6 +243,7 @@ class PeerHandshake(GameClient):
             self.keys.keep(commitment, SeatKey(self.seat, self.token))
         if seated.from_ < have:
             self._game = self._rules.new_table(self._options)  # the host starts over
+        self._welcomed = True
 
     def _table_of(self, game: m.GameInfo) -> AnyTable:
         """An empty table of the game the host's welcome names; JoinRefused if this jetset does

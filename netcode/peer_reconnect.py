@@ -1,5 +1,6 @@
 """A peer's way back to its host: ``NetPeer`` (netcode/peer.py) with a ``connector``
-reconnects by itself, with its seat's token, when the connection drops.
+reconnects by itself, with its seat's token, when the connection drops (a spectator watches
+again: a play test's ``jetset join ssh://`` spectator never came back after a server restart).
 
 Reconnecting goes on until ``reconnect_for`` seconds after the host last worked, one deadline over
 every attempt, whatever the host answers meanwhile. A person at a screen (``wait_out_pauses``)
@@ -19,6 +20,7 @@ from netcode.peer_handshake import PeerHandshake
 from netcode.peer_words import (
     GOING_ON,
     LOST_PLAYING,
+    LOST_WATCHING,
     PAUSED_PLAYING,
     PAUSED_WATCHING,
     RECONNECTED,
@@ -32,17 +34,18 @@ class ReconnectingPeer(PeerHandshake):
     """A peer that takes its seat back when the connection drops (``NetPeer`` reads it)."""
 
     async def _lost(self, why: str) -> None:
-        """Reconnect with the token until ``reconnect_for`` seconds after the host last worked,
-        whatever it answers meanwhile (a host that seats us and fails again counts as lost)."""
+        """Reconnect with the token (a spectator: as a spectator again) until ``reconnect_for``
+        seconds after the host last worked, whatever it answers meanwhile (a host that seats us
+        and fails again counts as lost)."""
         if self.paused is not None and self.wait_out_pauses and self._can_come_back():
             await self._wait_for_resume()
             return
-        if self.connector is None or self.token is None or self._superseded:
+        if not self._can_come_back() or self._superseded:
             self._give_up(self._bye or why)
             return
         if self.wait_out_pauses:  # a person at a screen: the host may have crashed; wait for it
             self.emit(Problem(reconnecting(why)))
-            await self._wait_for_resume(LOST_PLAYING)
+            await self._wait_for_resume(LOST_WATCHING if self.spectating else LOST_PLAYING)
             return
         self.emit(Problem(reconnecting(why)))
         loop = asyncio.get_running_loop()

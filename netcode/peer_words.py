@@ -57,6 +57,7 @@ def host_text(value: object, limit: int) -> str:
 PAUSED_PLAYING = Reason("the host paused the game; you are back in your seat when they resume it")
 PAUSED_WATCHING = Reason("the host paused the game; you watch on when they resume it")
 LOST_PLAYING = Reason("the host is gone; you are back in your seat as soon as it is back")
+LOST_WATCHING = Reason("the host is gone; you watch on as soon as it is back")
 GOING_ON = Reason("the game continues")
 """Said by this peer, not the host: marked for the catalogs, translated where shown."""
 

@@ -303,7 +303,10 @@ class GameScreen(GameMoves):
                 and isinstance(entry, Entry)
                 and self.session.played_for(event, entry.actor, sent)
             )
-            if by_bot:
+            away = isinstance(entry, Entry) and self.session.played_while_away(
+                event, entry.actor, sent
+            )
+            if by_bot or away:
                 self._bot_played[event.index] = _(BOT_PLAYED_IT)
             elif isinstance(entry, Entry) and self.session.stood_in(event, entry.actor):
                 name = self.names[entry.actor] if entry.actor < len(self.names) else "?"
@@ -312,9 +315,9 @@ class GameScreen(GameMoves):
             if mine:
                 self.own_move_played()
                 self._bot_moves.end()
-            elif by_bot:
+            elif by_bot or away:
                 move = describe_action(self.notation, entry.action, self.names)  # as the log
-                self._bot_moves.say(self.app, bot_played_words(move))
+                self._bot_moves.say(self.app, bot_played_words(move, away=away))
         elif isinstance(event, TakenBack):
             self.rewrite_log()
         elif isinstance(event, Problem):

@@ -366,7 +366,8 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         text.append("▶ " + _("REPLAY") + " ", style="bold")
         if self.path is not None:
             text.append(f"{self.path.name}  ", style=DIM)
-        move = _("move {n}/{total}").format(n=self.position, total=self.length)
+        # a step is any entry, the dealer's too (the Load list counts only the players' moves)
+        move = _("step {n}/{total}").format(n=self.position, total=self.length)
         text.append(f"{move}  ", style="bold")
         if not self.WHERE_APART:
             self.where_game(text)

@@ -312,6 +312,8 @@ class SshApp(JetSetApp):
         """The game screen closed (and with it the peer): tell the lobby."""
         if self.current is not None and isinstance(self.screen, LobbyScreen):
             room, peer = self.current
+            if room.table.over and peer.seat is not None and not peer.lost:
+                self.say_seat_kept(room)
             self.current = None
             peer.remove_listener(self.on_peer_event)
             self.peers.discard(peer)
@@ -344,6 +346,17 @@ class SshApp(JetSetApp):
 
     def can_play_again(self) -> bool:
         return self.finished_seat() is not None
+
+    def say_seat_kept(self, room: Room) -> None:
+        """From the end of a game this player sat at, back to the lobby: its notices go (their
+        r is the end's key), and if its next game keeps a seat for them, f takes it."""
+        self.clear_notifications()
+        following = self.lobby.rooms.get(room.next_game or "")
+        if following is None or self.player.identity not in following.kept_for:
+            return
+        if following.seats_kept(time.monotonic()) and self.player.identity not in following.members:
+            said = _("Game {game}, the next game of your table, keeps a seat for you: f takes it.")
+            self.notify(said.format(game=following.id), timeout=30, markup=False)
 
     def end_leads_to_lobby(self) -> bool:
         return True

@@ -61,6 +61,7 @@ def title_words(title: str) -> str:
 STATUS_FORMS: tuple[tuple[re.Pattern[str], str], ...] = (
     (re.compile(r"turn (?P<n>\d+)"), N_("turn {n}")),
     (re.compile(r"round (?P<n>\d+) of 4"), N_("round {n} of 4")),
+    (re.compile(r"waiting for (?P<n>\d+), kept"), N_("waiting for {n}, kept")),
     (re.compile(r"waiting for (?P<n>\d+)"), N_("waiting for {n}")),
     (re.compile(r"over"), N_("over")),
 )

@@ -71,6 +71,9 @@ class LobbyLimits:
     """Seconds an unfinished game with no person connected stays open."""
     finished_kept: float = 600.0
     """Seconds a finished game stays in the list."""
+    next_seats_kept: float = 120.0
+    """Seconds a next game (r at a game's end) keeps its open seats for the finished game's
+    other players (``Room.kept_for``)."""
     free_tries: int = 5
     """Wrong seat codes (or game passwords) per address and per seat (or game) before a lock-out
     of ``first_lock`` seconds, doubling with every further wrong one."""
@@ -307,6 +310,8 @@ class Lobby(Seating):
             player, len(table.seats), bots, room.password, game=room.game, options=options
         )
         opener = room.members[player.identity].seat
+        made.kept_for = frozenset(who for who in room.members if who != player.identity)
+        made.kept_until = time.monotonic() + self.limits.next_seats_kept
         room.next_game = made.id
         room.host.successor = made.host  # its TCP port (``--tcp``) leads to the next game now
         made.host.game_id, made.host.opened_by = made.id, opener
@@ -404,15 +409,25 @@ class Lobby(Seating):
 
     def first_free(self, player: Player, players: int = 4) -> Room:
         """A seat without choosing a game (``f``, a ``join`` without one): where ``player``
-        sits, else the first public Jet Set game waiting for players (a ``join`` without a game
+        sits, else the next game of a table they sat at, while it keeps a seat for them
+        (``Room.kept_for``), else the first public Jet Set game waiting for players with a seat
+        they may take (a ``join`` without a game
         meant Jet Set before there were others), else a new game of ``players`` seats, theirs
         to sit in (LobbyError if none may be made)."""
         held = self.seat_of(player.identity)
         if held is not None:
             return held[0]
-        for room in sorted(self.rooms.values(), key=lambda r: int(r.id)):
-            waiting = not room.private and not room.table.started and room.open_seats > 0
-            if waiting and room.game == DEFAULT:
+        now = time.monotonic()
+        waiting = [
+            room
+            for room in sorted(self.rooms.values(), key=lambda r: int(r.id))
+            if not room.table.started and room.free_for(player.identity, now)
+        ]
+        for room in waiting:  # the next game of a table this player sat at keeps a seat for them
+            if player.identity in room.kept_for and now < room.kept_until:
+                return room
+        for room in waiting:
+            if not room.private and room.game == DEFAULT:
                 return room
         return self.create(player, players, [], None)
 

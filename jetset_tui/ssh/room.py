@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import ipaddress
+import time
 from contextlib import suppress
 from dataclasses import dataclass, field
 
@@ -61,6 +62,11 @@ class Room:
     next_game: str | None = None
     """Once it is over: the game one of its players opened for its seats to play next (r at
     its end: jetset_tui/ssh/app.py, ``play_again``); who did is its ``creator``."""
+    kept_for: frozenset[str] = frozenset()
+    """A next game's: the identities of the finished game's other players, whose seats it keeps
+    for them until ``kept_until`` (``time.monotonic``; ``Lobby.next_room``). Meanwhile nobody
+    else takes them: a play test's bystander pressed f and sat in the seat offered to a friend."""
+    kept_until: float = 0.0
 
     @property
     def tcp_port(self) -> int | None:
@@ -104,11 +110,26 @@ class Room:
         if t.started:
             return progress(self.game, t.game.state)
         free = sum(1 for s in t.seats if not s.is_bot and s.name is None)
+        if self.seats_kept(time.monotonic()):  # for the game before's players (``kept_for``)
+            return _("waiting for {n}, kept").format(n=free)
         return _("waiting for {n}").format(n=free)
 
     @property
     def open_seats(self) -> int:
         return sum(1 for s in self.table.seats if not s.is_bot and s.name is None)
+
+    def seats_kept(self, now: float) -> int:
+        """The open seats kept at ``now`` for players of the game before this one who have
+        not sat down yet (``kept_for``)."""
+        if now >= self.kept_until:
+            return 0
+        return sum(1 for identity in self.kept_for if identity not in self.members)
+
+    def free_for(self, identity: str, now: float) -> bool:
+        """Whether ``identity`` may take one of the open seats at ``now``: any of them if it is
+        one they are kept for, else only those beyond ``seats_kept``."""
+        kept = 0 if identity in self.kept_for else self.seats_kept(now)
+        return self.open_seats > kept
 
     @property
     def watchers(self) -> int:

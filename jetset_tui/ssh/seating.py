@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import hmac
 import logging
+import math
+import time
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -74,6 +76,13 @@ class Seating:
             raise LobbyError(_("game {game} is over: w shows how it ended").format(game=room.id))
         if room.open_seats == 0:
             raise LobbyError(_("every seat is taken: watch instead"))
+        if not room.free_for(player.identity, time.monotonic()):
+            raise LobbyError(
+                _(
+                    "the seats left in game {game} are kept for the players of the game before"
+                    " it, for {n} s more: watch it, or try again then"
+                ).format(game=room.id, n=math.ceil(room.kept_until - time.monotonic()))
+            )
         alike = next(
             (s.name for s in room.table.seats if s.name and look_alike(s.name, player.name)), None
         )

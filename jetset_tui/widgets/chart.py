@@ -218,18 +218,33 @@ def ends(
     x: int,
     scale: Scale,
 ) -> None:
-    """Each player's letter and last value right of the plot, moved up or down a row when two
-    would share one."""
-    taken: set[int] = set()
-    for seat in sorted(range(len(series)), key=lambda s: (-series[s][-1], s)):
-        y = scale.row(series[seat][-1])
-        for dy in (0, 1, -1, 2, -2, 3, -3, 4, -4):
-            if 0 <= y + dy < scale.rows and y + dy not in taken:
-                y += dy
-                break
-        taken.add(y)
+    """Each player's letter and last value right of the plot, highest first, each on a row of
+    its own as near its value as the others let it (``spread_rows``)."""
+    order = sorted(range(len(series)), key=lambda s: (-series[s][-1], s))
+    rows = spread_rows([scale.row(series[seat][-1]) for seat in order], scale.rows)
+    for seat, y in zip(order, rows, strict=True):
         canvas.put(x, y, liveries[seat].letter, f"bold {liveries[seat].style}")
         canvas.text(x + 1, y, str(series[seat][-1]), liveries[seat].style)
+
+
+def spread_rows(wanted: Sequence[int], rows: int) -> list[int]:
+    """A row each for labels in order (``wanted``, their own rows, never decreasing), in that
+    order, none sharing one: labels crowded together share out the rows around theirs, above
+    and below alike (six end scores between 25 and 31 were pushed up to the top of the chart,
+    out of order, 26 above 31)."""
+    groups: list[list[int]] = []  # labels on consecutive rows, each group's wanted rows
+
+    def first_row(group: list[int]) -> int:
+        offsets = sorted(want - k for k, want in enumerate(group))
+        middle = offsets[(len(offsets) - 1) // 2]
+        return max(0, min(middle, rows - len(group)))
+
+    for want in wanted:
+        groups.append([want])
+        while len(groups) > 1 and first_row(groups[-2]) + len(groups[-2]) > first_row(groups[-1]):
+            last = groups.pop()
+            groups[-1] += last
+    return [first_row(group) + k for group in groups for k in range(len(group))]
 
 
 BLOCKS = "▁▂▃▄▅▆▇█"

@@ -308,7 +308,12 @@ class ActionPicker(Widget, can_focus=True):
         text.append(self._key_steps(stage, self.size.width - len(titles[-1])) + "\n", style=DIM)
         text.append(_("type to find:") + " ", style=DIM)
         text.append((self.filter or "") + "▏\n", style="bold")
+        preview, breakdown = self._preview_parts()
         verdict = self._verdict_lines(max(20, self.size.width - 2))
+        if breakdown and preview.cell_len + 2 + len(breakdown) > self.size.width:
+            verdict = [Text("  " + breakdown, style=DIM), *verdict]  # on a line of its own
+        elif breakdown:
+            preview.append(f"  {breakdown}", style=DIM)
         rows = max(1, self.size.height - 2 - len(titles) - max(1, len(verdict)))
         shown = self.matching()
         cur = min(self.index, len(shown) - 1) if shown else 0
@@ -318,7 +323,7 @@ class ActionPicker(Widget, can_focus=True):
             self._choice_line(text, stage, i, pos == cur)
         for _row in range(rows - min(rows, len(shown) - top)):
             text.append("\n")
-        self._preview_line(text)
+        text.append_text(preview)
         for line in verdict:
             text.append("\n")
             text.append_text(line)
@@ -360,17 +365,19 @@ class ActionPicker(Widget, can_focus=True):
             text.append("    ")
         text.append(f" {choice.note}\n", style=DIM)
 
-    def _preview_line(self, text: Text) -> None:
-        """The action Enter would play and its full cost: what it costs and the cash after it
-        first, the breakdown last (a narrow panel cuts only the breakdown)."""
+    def _preview_parts(self) -> tuple[Text, str]:
+        """The action Enter would play with what it costs and the cash after it, and apart the
+        cost's breakdown ("" when there is none), which goes on a line of its own where the
+        panel is too narrow for both (at 100 columns it was cut to "(link €5 + 1 × €5 …")."""
+        text = Text()
         if self.message:
-            return
+            return text, ""
         action = self.preview()
         if self.current() is None:  # the line under says so (``_verdict_lines``)
-            return
+            return text, ""
         if action is None or self.state is None or self.notation is None:
             text.append(_("Enter to go on"), style=DIM)
-            return
+            return text, ""
         cost = action_cost(self.state, self.seat, action)
         cash = self.state.seats[self.seat].cash
         text.append(self.notation.format_action(action), style="bold")
@@ -382,11 +389,12 @@ class ActionPicker(Widget, can_focus=True):
         if cost > 0:
             text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
             text.append(f"  {money(cash)} → {money(cash - cost)}")
-            text.append(f"  ({cost_breakdown(self.state, self.seat, action)})", style=DIM)
-        elif cost < 0:
+            return text, f"({cost_breakdown(self.state, self.seat, action)})"
+        if cost < 0:
             text.append(
                 f"  +{money(-cost)}  {money(cash)} → {money(cash - cost)}", style=f"bold {GOOD}"
             )
+        return text, ""
 
     def _verdict_lines(self, width: int) -> list[Text]:
         """Under the preview, whether it can be played: the reason it cannot, wrapped to

@@ -137,3 +137,26 @@ async def test_a_spectator_joins_mid_game_and_sees_only_the_public_log(tmp_path:
         assert_all_agree(served, [watcher])
         deals = [e.action for e in watcher.game.entries if type(e.action).__name__ == "Deal"]
         assert len(deals) == 3 and all(d.cards is None for d in deals)  # type: ignore[union-attr]
+
+
+async def test_a_dropped_spectator_watches_again_and_catches_up(tmp_path: Path) -> None:
+    """A spectator whose connection drops comes back as a spectator, with nothing to take a
+    seat with (no token), and sees the rest of the game (a play test's ``jetset join ssh://``
+    spectator never came back after a server restart: only a seat's token reconnected)."""
+    async with serve(tmp_path, 3, ["greedy", "greedy", "greedy"], seed="watch") as served:
+
+        async def connector() -> Transport:
+            return await served.connect()
+
+        watcher = await NetPeer.connect(
+            await served.connect(), spectate=True, connector=connector, reconnect_for=10
+        )
+        problems: list[str] = []
+        watcher.add_listener(
+            lambda event: problems.append(event.message) if isinstance(event, Problem) else None
+        )
+        drop_at(watcher, 20)
+        await finish([watcher])
+        assert "reconnected" in problems and watcher.lost is None, problems
+        assert watcher.seat is None and watcher.token is None
+        assert_all_agree(served, [watcher])

@@ -3,6 +3,7 @@ player's countdown, the stand-in bot, the turn clock, and the host's addresses a
 
 from __future__ import annotations
 
+import asyncio
 import re
 from collections.abc import Callable
 from pathlib import Path
@@ -238,4 +239,40 @@ async def test_moves_a_stand_in_made_for_another_player_are_said_in_the_log(
             bots = [line for line in lines if line.split()[:2][1:] == [letter]]
             assert bots and not any("a bot played it" in line for line in bots), lines
         await ann.close()
+        await me.close()
+
+
+async def test_back_from_a_drop_the_player_is_told_what_the_stand_in_played_for_them(
+    tmp_path: Path,
+) -> None:
+    """A player at the app whose connection drops on their turn comes back by itself once the
+    host's stand-in has played for them; the screen says so ("While you were away a bot played
+    …"), and marks those moves in its log, where before it showed them as the past without a
+    word (a play test's rejoining player never knew what had been played for them)."""
+    from netcode.transport import Transport
+
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 2, ["greedy"], seed="away", settings=settings) as served:
+        game = served.table.game
+        dropped_at: list[int] = []
+
+        async def connector() -> Transport:
+            while not [e for e in game.entries[dropped_at[0] :] if e.actor == 0]:
+                await asyncio.sleep(0.02)  # until the stand-in has played for seat 0
+            return await served.connect()
+
+        me = await NetPeer.connect(
+            await served.connect(), name="Ann", connector=connector, reconnect_for=30
+        )
+        me.wait_out_pauses = True  # a person at the screen, as `jetset join` sets it
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until(pilot, app, lambda _: game.to_move() == 0 and not game.over, 10)
+            dropped_at.append(len(game.entries))
+            assert me._conn is not None
+            me._conn.transport.abort()
+            await until(pilot, app, lambda t: "While you were away a bot played" in t, 20)
+            played = [e for e in game.entries[dropped_at[0] :] if e.actor == 0]
+            said = [n.message for n in app._notifications if "While you were away" in n.message]
+            assert played and len(said) == 1, said
         await me.close()

@@ -133,3 +133,60 @@ async def test_t_at_a_jet_set_games_end_opens_the_tables_chat(
         await alice.close()
     finally:
         await server.close()
+
+
+async def test_the_next_game_keeps_its_seats_for_the_tables_players_not_a_bystander(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey, tmp_path: Path
+) -> None:
+    """alice's r opens the next game, which keeps bob's seat for him. carol, in the lobby and
+    no player of that table, sees it kept: her j on it is refused in words and her f opens a
+    game of her own instead of sitting in bob's seat (a play test's bystander did). bob goes
+    back to the lobby with Esc: the end's notice, whose r the lobby has not, goes, the lobby
+    says f takes his kept seat, and it does."""
+    alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
+    carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=100, height=30)
+    await carol.wait_for(lambda text: in_lobby(text) and "Jet Lag" in text)
+    await played_to_its_end(alice, bob, room)
+    await alice.press("r")
+    await alice.wait_for("waiting for players")
+    following = server.lobby.rooms["2"]
+    bob_identity = next(who for who, m in room.members.items() if m.seat == 1)
+    assert following.kept_for == {bob_identity} and following.open_seats == 1
+    await bob.wait_for(lambda text: "r takes a seat in it" in notices(text))
+    await carol.wait_for("waiting for 1, kept")
+    await carol.press("down", "j")  # the cursor from game 1 (over) to game 2
+    refused = "the seats left in game 2 are kept for the players of the game before it"
+    await carol.wait_for(lambda text: refused in notices(text))
+    await carol.press("f")
+    await carol.wait_for("Game 3: waiting for players")
+    assert following.open_seats == 1 and len(following.members) == 1
+    await bob.press("escape")
+    shown = await bob.wait_for(lambda text: in_lobby(text) and "keeps a seat" in notices(text))
+    assert "r takes a seat" not in notices(shown), notices(shown)
+    assert "Game 2, the next game of your table, keeps a seat for you: f takes it." in notices(
+        shown
+    )
+    await bob.press("f")
+    for term in (alice, bob):
+        await term.wait_for("Round 1 of 4")
+    assert sorted(m.seat for m in following.members.values()) == [0, 1]
+    for term in (alice, bob, carol):
+        await term.close()
+
+
+def test_a_next_games_seats_are_kept_only_for_a_while(tmp_path: Path) -> None:
+    """``Room.free_for``: a kept seat is free for the identities it is kept for, and for
+    anyone once ``kept_until`` has passed or they have all sat down."""
+    from engine import Options
+    from netcode.host import Host
+    from netcode.table import Table
+
+    table = Table.create(Options(players=2), [], tmp_path / "g.jetset", seed="s", fsync=False)
+    room = Room("2", "ann's game", Host(table), None, 0.0, kept_for=frozenset({"bob"}))
+    room.kept_until = 100.0
+    assert room.seats_kept(99.0) == 1 and room.open_seats == 2
+    assert room.free_for("bob", 99.0) and room.free_for("carol", 99.0)  # two open, one kept
+    assert room.free_for("carol", 100.0) and room.seats_kept(100.0) == 0
+    room.kept_for = frozenset({"bob", "dan"})  # both open seats kept
+    assert not room.free_for("carol", 99.0) and room.free_for("dan", 99.0)
+    assert room.free_for("carol", 100.0)

@@ -1,7 +1,7 @@
 """`jetset ssh-server` stopped (SIGTERM) or killed, and started again on the same folder: the
 unfinished game comes back from its log, a `jetset join ssh://` peer reconnects by itself within
-its window, and a terminal SSH player who logs in again lands in their seat. Real server
-processes on 127.0.0.1, real clients."""
+its window (a spectator too, watching again), and a terminal SSH player who logs in again lands
+in their seat. Real server processes on 127.0.0.1, real clients."""
 
 from __future__ import annotations
 
@@ -105,6 +105,9 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
     bob_opener = ssh_opener(server.port, server.host_key, tmp_path, "bob", "1")
     bob = await ssh_peer(bob_opener, name="bob", reconnect_for=30)
     assert bob.seat == 1
+    carol_opener = ssh_opener(server.port, server.host_key, tmp_path, "carol", "1", spectate=True)
+    carol = await ssh_peer(carol_opener, spectate=True, reconnect_for=30)
+    carol.wait_out_pauses = True  # as `jetset join ssh://` at a screen (a play test's spectator)
     await alice.wait_for("your turn")
     await alice.command("income")
     await move_when_my_turn(bob)
@@ -129,12 +132,16 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
         # the ssh:// peer came back by itself: its seat accepts its move
         await move_when_my_turn(bob)
         assert len(bob.game.entries) > entries and bob.desync is None and bob.lost is None
+        # and so did the spectator, watching
+        await until(lambda: len(carol.game.entries) >= len(bob.game.entries), timeout=20)
+        assert carol.lost is None and carol.seat is None and carol.desync is None
         await until(lambda: len(read_log(log_path).records) >= len(bob.game.entries))
         records = read_log(log_path).records
         assert records[len(bob.game.entries) - 1][3] == bob.game.digest()
         assert bob_opener.game == "1"
 
     await bob.close()
+    await carol.close()
     with contextlib.suppress(Exception):
         await alice.close()
     code, _ = await server.stop(signal.SIGTERM)

@@ -4,7 +4,7 @@ legend, and the turns the title counts."""
 from __future__ import annotations
 
 from jetset_tui.theme import livery_for
-from jetset_tui.widgets.chart import chart_text, draw, nice_step, strips_text
+from jetset_tui.widgets.chart import chart_text, draw, nice_step, spread_rows, strips_text
 
 LIVERIES = [livery_for([], i) for i in range(3)]
 NAMES = ["Ann", "Wilbur", "Amelia"]
@@ -70,3 +70,31 @@ def test_a_legend_too_wide_goes_on_in_rows_each_player_whole() -> None:
     for livery, name in zip(liveries, names, strict=True):
         assert f"─{livery.letter}─ {name}" in legend, lines[-2:]
     assert lines[-3].split()[0] == "turn", "the turn axis's numbers, then the legend's rows"
+
+
+def test_end_labels_keep_their_order_and_stay_near_their_values() -> None:
+    """Six end scores close together (25 to 31, a play test's game) each get a row, highest
+    first: on a short chart 26 had been drawn above 31, the labels pushed up to its top."""
+    turns = list(range(41))
+    finals = [25, 31, 26, 31, 26, 27]
+    series = [[final * t // 40 for t in turns] for final in finals]
+    liveries = [livery_for([], seat) for seat in range(6)]
+    names = [f"P{seat}" for seat in range(6)]
+    lines = chart_text("Points", series, liveries, 50, 12, turns, names).plain.splitlines()
+    said = [
+        (row, int(final))
+        for livery, final in zip(liveries, finals, strict=True)
+        for row, line in enumerate(lines)
+        if f"{livery.letter}{final}" in line
+    ]
+    values = [value for _row, value in sorted(said)]
+    assert len(said) == 6 and values == sorted(values, reverse=True), lines
+
+
+def test_crowded_labels_share_out_the_rows_around_theirs() -> None:
+    """``spread_rows``: a row each, in order, as near its own as the others let it, above and
+    below alike; labels with room stay on their own rows, and the edges hold."""
+    assert spread_rows([3, 3, 5, 5, 5, 6], 10) == [2, 3, 4, 5, 6, 7]
+    assert spread_rows([1, 4, 6], 10) == [1, 4, 6]
+    assert spread_rows([9, 9, 9], 10) == [7, 8, 9]
+    assert spread_rows([0, 0], 10) == [0, 1]

@@ -68,8 +68,9 @@ async def test_buying_a_distant_link_by_keys_choosing_its_city_marker(tmp_path: 
         assert "choose the City marker" in screen_text(app)
         await pilot.press(*"par", "1")
         await pilot.pause()
-        text = screen_text(app)  # the cost, the cash after it, then the breakdown
-        assert f"costs €45  €{cash} → €{cash - 45}  (distant link €20 + 1 × €25" in text, text
+        text = screen_text(app)  # the cost, the cash after it, then the whole breakdown
+        assert f"costs €45  €{cash} → €{cash - 45}" in text, text
+        assert "(distant link €20 + 1 × €25 a plane)" in text, text  # a line of its own, not cut
         await pilot.press("enter")
         await pilot.pause()
         was1, paris = DISTANT.slot_named["WAS1"], game.board.city_index["PAR"]

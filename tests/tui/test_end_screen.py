@@ -120,7 +120,7 @@ async def test_watch_the_replay_from_the_end_screen(tmp_path: Path) -> None:
         length = app.screen.timeline.length
         assert app.screen.position == 0, "watched again from its first move"
         assert "REPLAY game.jetset" in screen_text(app)
-        assert f"move 0/{length}" in screen_text(app)
+        assert f"step 0/{length}" in screen_text(app)
         await pilot.press("q")
         await pilot.pause()
         assert isinstance(app.screen, EndScreen)

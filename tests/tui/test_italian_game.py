@@ -143,7 +143,7 @@ async def test_the_replay_viewer_in_italian(tmp_path: Path) -> None:
             await pilot.pause()
             assert isinstance(app.screen, ReplayScreen)
             text = screen_text(app)
-            assert "mossa " in text and "partita finita: " in text, text
+            assert "passo " in text and "partita finita: " in text, text
             assert "Voli finali" in text and "svelati" in text
             assert {"Passo", "Indietro", "Turno"} <= set(footer_words(app))
             await pilot.press("home", "right")

@@ -104,7 +104,7 @@ async def test_jet_lags_viewer_has_jet_sets_keys_and_log_pane(tmp_path: Path) ->
         assert screen.position == takes[1]
         await pilot.press("g", *str(takes[3] + 1), "enter")
         assert screen.position == takes[3] + 1
-        assert f"move {takes[3] + 1}/{timeline.length}" in screen_text(app)
+        assert f"step {takes[3] + 1}/{timeline.length}" in screen_text(app)
         await pilot.press("m")
         last = max(i for i, e in enumerate(timeline.entries[: takes[3] + 1]) if e.seat == 1)
         assert screen.position == last, "m: just before seat 1's last play"

@@ -1,4 +1,4 @@
-"""The replay viewer's status lines are whole at 80 columns: the file, the move, the viewer and
+"""The replay viewer's status lines are whole at 80 columns: the file, the step, the viewer and
 the speed on the first; the turn and what comes next (a dealer's entry in words, never its
 notation's hashes) or that the game is over on the second, whose reason, however long, is the
 log's last line, wrapped."""
@@ -33,7 +33,7 @@ async def test_the_status_lines_are_whole_at_80_columns(tmp_path: Path) -> None:
         assert state.over and state.end_reason
         first, second = screen_text(app).splitlines()[:2]
         total = screen.length
-        assert f"move {total}/{total}" in first and "[spectator]" in first and "/s" in first
+        assert f"step {total}/{total}" in first and "[spectator]" in first and "/s" in first
         short = end_reason_short(state.end_reason)
         assert second.strip() == f"turn {state.turn}  game over: {short}", second
         assert "…" not in first + second
@@ -50,7 +50,7 @@ async def test_the_status_lines_are_whole_at_80_columns(tmp_path: Path) -> None:
         await pilot.press("home")
         await pilot.pause()
         first, second = screen_text(app).splitlines()[:2]
-        assert "move 0/" in first, first
+        assert "step 0/" in first, first
         assert second.strip() == "turn 0  next: dealer rows laid out: 8 Short, 4 Long", second
         await pilot.press("right", "right")
         await pilot.pause()
@@ -92,7 +92,7 @@ async def test_f1_in_jet_lags_viewer_opens_jet_lags_page(tmp_path: Path) -> None
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         first, second = screen_text(app).splitlines()[:2]
-        assert "move " in first and "[spectator]" in first and "…" not in first + second
+        assert "step " in first and "[spectator]" in first and "…" not in first + second
         assert second.strip().startswith("Round "), second
         await pilot.press("f1")
         await pilot.pause()

@@ -72,7 +72,7 @@ async def test_stepping_and_jumping(tmp_path: Path) -> None:
         middle = timeline.length // 2
         await pilot.press("g", *str(middle), "enter")
         assert screen.position == middle
-        assert f"move {middle}/{timeline.length}" in screen_text(app)
+        assert f"step {middle}/{timeline.length}" in screen_text(app)
         # t and the turn number the log's lines start with (a play test typed the log's 77
         # and came to move 77, eighteen turns earlier)
         await pilot.press("g", "t", "1", "2", "enter")
@@ -220,7 +220,7 @@ async def test_the_viewer_is_reused_for_the_next_log(tmp_path: Path) -> None:
         assert app.screen is viewer, "the same screen, loaded with the other log"
         assert viewer.position == 0 and viewer.timeline.length == 15
         text = screen_text(app)
-        assert "running.jetset" in text and "move 0/15" in text and "game over" not in text
+        assert "running.jetset" in text and "step 0/15" in text and "game over" not in text
         assert viewer.viewer == 1
 
 

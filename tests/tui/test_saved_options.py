@@ -34,3 +34,15 @@ async def test_the_load_screen_names_each_games_modules(tmp_path: Path) -> None:
     app = JetSetApp(bot_delay=0, saves=tmp_path)
     async with app.run_test(size=(120, 30)) as pilot:
         assert "extra cards · Hubs, Business cards" in await open_load(pilot)
+
+
+async def test_the_load_screen_names_the_tutorials_game(tmp_path: Path) -> None:
+    """The tutorial's game, saved where the others are, is listed as the tutorial (a play test
+    took it for a game of its own against a bot); another game of the same players is not."""
+    from jetset_tui.screens.tutorial import tutorial_session
+
+    await tutorial_session(tmp_path, bot_delay=0, fsync=False).close()
+    save_for_you(tmp_path / "b.jetset", started(Options(players=2), "base"), "base", ["Bo", "Cy"])
+    said = {game.path.name: game.describe() for game in saved_games(tmp_path)}
+    assert "  Tutorial: " in said["tutorial.jetset"], said
+    assert "Tutorial" not in said["b.jetset"], said
