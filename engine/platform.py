@@ -314,9 +314,11 @@ class GameRules(Protocol[S, A, E]):
         message shows a bot that does not carry the rules."""
         ...
 
-    def answer_on_timeout(self, view: S, seat: int) -> A | None:
-        """The decision made for ``seat`` when its turn clock runs out, where it is not what its
-        stand-in bot would choose (Jet Set: no to a Business Deal); None: the bot's choice."""
+    def played_for_the_absent(self, view: S, seat: int, chosen: A) -> A:
+        """What a bot playing for a person who is not there to decide (the host's stand-in
+        while they are away, the bot their turn clock calls) plays in place of ``chosen``, its
+        own choice: Jet Set's keeps the player's Business cards and says no to a Business Deal
+        (engine/jetset/bots/absent.py); Jet Lag's plays ``chosen``."""
         ...
 
     def revealed_by(self, entry: E) -> str | None:

@@ -78,9 +78,12 @@ async def play_bot(
     *,
     delay: float = 0.0,
     on_trouble: Trouble | None = None,
+    standing_in: bool = False,
 ) -> BotTrouble:
     """Act for ``client``'s seats whenever one is to move, until the game ends or
-    ``client`` is gone (a ``NetPeer``'s ``ended``); what went wrong on the way."""
+    ``client`` is gone (a ``NetPeer``'s ``ended``); what went wrong on the way. A bot
+    ``standing_in`` for a person away plays what the game's rules play for the absent
+    (``played_for_the_absent``: Jet Set's keeps their Business cards)."""
     client.rules.make_bot(kind, 0, seed)  # an unknown kind fails here, before the game
     trouble = BotTrouble(kind, client.rules.bot_label(kind), on_trouble)
     changed = asyncio.Event()
@@ -104,7 +107,7 @@ async def play_bot(
                 if trouble.tries(len(client.game.entries)) >= GIVE_UP_AFTER:
                     await _wait(changed, ended)  # nothing it may play here: wait for a change
                     continue
-                await _move(client, kind, seed, seat, trouble)
+                await _move(client, kind, seed, seat, trouble, standing_in)
                 continue
             await _wait(changed, ended)
     finally:
@@ -112,7 +115,9 @@ async def play_bot(
     return trouble
 
 
-async def _move(client: GameClient, kind: str, seed: str, seat: int, trouble: BotTrouble) -> None:
+async def _move(
+    client: GameClient, kind: str, seed: str, seat: int, trouble: BotTrouble, standing_in: bool
+) -> None:
     game = client.game
     at = len(game.entries)
     tries = trouble.tries(at)
@@ -122,6 +127,8 @@ async def _move(client: GameClient, kind: str, seed: str, seat: int, trouble: Bo
         action = await _choice(client, STANDIN, seed, seat, None)
     else:
         action = game.legal_actions()[0]
+    if standing_in and tries < 2:
+        action = client.rules.played_for_the_absent(game.view(seat), seat, action)
     if not still_to_move(client, game, at, seat):
         return  # the game moved on while the bot thought (a reconnect's catch-up): think again
     try:
@@ -203,17 +210,21 @@ async def run_bot(
     name: str | None = None,
     delay: float = 0.0,
     on_trouble: Trouble | None = None,
+    standing_in: bool = False,
 ) -> NetPeer | None:
     """Connect a bot peer over ``transport`` (to a seat by ``token``, or joining by ``name``)
-    and play to the end, waiting ``delay`` seconds before each move; None if the host would
-    not seat it."""
+    and play to the end, waiting ``delay`` seconds before each move (``standing_in``: for a
+    person away, ``play_bot``); None if the host would not seat it."""
     try:
         peer = await NetPeer.connect(transport, name=name or f"{kind}-bot", token=token)
     except (ConnectionError, TimeoutError) as exc:
         log.info("bot %s not seated: %s", kind, exc)
         return None
     try:
-        await play_bot(peer, kind, peer.commitment or "", delay=delay, on_trouble=on_trouble)
+        commitment = peer.commitment or ""
+        await play_bot(
+            peer, kind, commitment, delay=delay, on_trouble=on_trouble, standing_in=standing_in
+        )
         await peer.wait_over()
     finally:
         await peer.close()

@@ -205,6 +205,10 @@ class Hosting(Protocol):
         """The game has ended."""
 
     @property
+    def bot_moves(self) -> dict[int, int]:
+        """The moves a bot made for a person before the game was resumed, and their seats."""
+
+    @property
     def begun(self) -> bool:
         """The cards are dealt (every seat was taken): a pause keeps something to go on with."""
 
@@ -275,6 +279,11 @@ class GameClient(ABC):
         made while this peer was away for a seat played here that its player did not send:
         the host's stand-in played it (a play test's rejoining player was never told)."""
         return event.away and actor in self.local_seats and event.entry.action != sent
+
+    def past_bot_moves(self) -> dict[int, int]:
+        """The moves a bot made for a person before this client opened the game, and their
+        seats, where it knows them (a resumed host reads them from its log's notes)."""
+        return self.hosting.bot_moves if self.hosting is not None else {}
 
     def stood_in(self, event: EntryApplied, actor: int) -> bool:
         """Whether ``event``'s entry (``actor``'s) is a move made now by the host's stand-in

@@ -150,7 +150,16 @@ class Host:
         self.spawn(self.attach(host_end, standin=kind if standin else None))
         token = self.table.seats[seat].token
         delay = self.settings.bot_delay
-        self.spawn(run_bot(bot_end, kind, token=token, delay=delay, on_trouble=self.bot_trouble))
+        self.spawn(
+            run_bot(
+                bot_end,
+                kind,
+                token=token,
+                delay=delay,
+                on_trouble=self.bot_trouble,
+                standing_in=standin,
+            )
+        )
 
     def bot_trouble(self, said: str) -> None:
         if self.on_bot_trouble is not None:

@@ -94,6 +94,10 @@ class HostedGame:
         return self._standin
 
     @property
+    def bot_moves(self) -> dict[int, int]:
+        return self.host.table.bot_moves
+
+    @property
     def over(self) -> bool:
         return self.host.table.over
 

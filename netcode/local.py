@@ -249,6 +249,9 @@ class LocalSession(GameClient):
     def game(self) -> Any:
         return self._full if self._full is not None else self._union
 
+    def past_bot_moves(self) -> dict[int, int]:
+        return self.table.bot_moves
+
     @property
     def rules(self) -> AnyRules:
         return self.table.rules

@@ -138,12 +138,16 @@ class NetPeer(ReconnectingPeer):
                 await self._conn.send(m.to_wire(m.NextRequest()))
 
     async def close(self) -> None:
-        """Leave the game and stop the reader."""
+        """Leave the game and stop the reader; unless ``leaves_on_close`` is off (the player's
+        own terminal went: an SSH session whose connection was lost), the host is told the
+        player meant to leave; else it says they lost their connection, as when a ``jetset
+        join`` dies."""
         self._closing = True
         conn = self._conn
         if conn is not None:
-            with contextlib.suppress(ConnectionClosed):
-                await conn.send(m.to_wire(m.Leave()))
+            if self.leaves_on_close:
+                with contextlib.suppress(ConnectionClosed):
+                    await conn.send(m.to_wire(m.Leave()))
             conn.close()
         for task in self._tasks:
             task.cancel()

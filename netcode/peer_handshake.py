@@ -122,6 +122,9 @@ class PeerHandshake(GameClient):
         """The host cannot save the game (its disk is full …): what it said, until it can; the
         game goes on by itself then (``paused``, ``unpaused``)."""
         self.wait_out_pauses = False
+        self.leaves_on_close = True
+        """``close`` tells the host the player left (off: their terminal went, and the table
+        hears a lost connection: netcode/peer.py)."""
         """When the host pauses the game, keep trying quietly to take the seat back until it is
         resumed (a person at a screen), rather than end (a script or a bot)."""
         self.pause_retry_max = 5.0

@@ -1,7 +1,8 @@
 """Who plays a seat its player is not playing: the host's stand-ins and its turn clock.
 
 A person who drops keeps their seat for ``reconnect_window`` seconds; then a stand-in bot plays it
-until they come back with their seat code. A connected person who has not decided within
+until they come back with their seat code, as long as another person is at the table (with none,
+the stand-ins go and every seat waits for its player). A connected person who has not decided within
 ``turn_time`` has that one decision made for them by the same kind of bot, from their own view,
 and keeps the seat (docs/protocol.md, "Dropped players, crashes, pauses"; docs/security.md).
 
@@ -67,8 +68,28 @@ class StandIns:
             self.dropped.setdefault(seat, time.monotonic())
             if left:
                 self.left.add(seat)
+            if not self.players_at_the_table():
+                self.nobody_at_the_table()
         self.maybe_takeover(seat)
         self.arm_clock(tell=False)
+
+    def nobody_at_the_table(self) -> None:
+        """The last person left the table: bots never play out a game no person is at (a play
+        test's table, gone to dinner with its seats left to stand-ins, came back to a game the
+        bots had finished in ten seconds). The stand-ins go and none is due; their seats wait,
+        as after a restart, until someone is back (``seat_taken`` starts every window again)."""
+        for timer in self.takeovers.values():
+            timer.cancel()
+        self.takeovers.clear()
+        self.takeover_due.clear()
+        host = self.host
+        for seat, conn in list(host.seat_conns.items()):
+            if conn.standin is not None:
+                log.info("seat %d: no player is at the table; its stand-in stops", seat)
+                del host.seat_conns[seat]
+                conn.seat = None
+                conn.shut(m.Bye(reason="no player is at the table"))
+                host.table.note("standin", seat=seat, bot=None)
 
     def seat_taken(self, seat: int, *, standin: bool) -> None:
         """Someone sits in ``seat``: no stand-in is due any more; a person is back."""
@@ -109,6 +130,8 @@ class StandIns:
         after = host.settings.reconnect_window
         t = host.table
         if after <= 0 or t.seats[seat].is_bot or not t.started or t.over:
+            return
+        if not self.players_at_the_table():  # nobody to keep waiting: the seat waits too
             return
         if seat in self.takeovers or seat in host.seat_conns:
             return
@@ -221,7 +244,7 @@ class StandIns:
             self.overdue = None
         if not self.still_undecided(key):
             return  # the player moved while the bot thought, or a stand-in took the seat
-        action = rules.answer_on_timeout(game.view(seat), seat) or action  # Jet Set: a Deal, no
+        action = rules.played_for_the_absent(game.view(seat), seat, action)  # no card spent
         if self.clock is not None and self.clock.key == key:
             self.clock = None
         log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)

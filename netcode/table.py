@@ -33,6 +33,7 @@ from engine.fairdeal import seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, log_hooks
 from engine.values import record
+from netcode.botmoves import bot_moves
 from netcode.gameoptions import option_map, seat_count
 from netcode.heldfile import forget_held, keep_held, read_held
 from netcode.heldturn import HeldTurn
@@ -148,6 +149,9 @@ class Table(DealShares):
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.chat_saved = 0
         """Characters of chat said at this table (over ``CHAT_SAVED``, none is saved)."""
+        self.bot_moves: dict[int, int] = {}
+        """The moves a bot made for a person before this table was resumed, and their seats
+        (``netcode.botmoves``), for a screen's log pane to mark as it did while they were made."""
         """The table's last chat notes' fields (``seat``, ``name``, ``text``), from its log on
         ``resume``: a player back at the table reads what was said."""
 
@@ -229,6 +233,8 @@ class Table(DealShares):
             raise
         table.revealed = stopped.log.seed is not None
         said = [note.fields for note in stopped.log.notes if note.kind == "chat"]
+        actors = [table.rules.entry_line(entry)[0] for entry in table.game.entries]
+        table.bot_moves = bot_moves(stopped.log.notes, actors)
         table.chat.extend(said)
         table.chat_saved = sum(len(str(fields.get("text", ""))) for fields in said)
         return table

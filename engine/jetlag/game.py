@@ -118,8 +118,8 @@ class JetLag:
     def view_to_wire(self, view: State) -> dict[str, Any]:
         return view_to_wire(view)
 
-    def answer_on_timeout(self, view: State, seat: int) -> Action | None:
-        return None  # a clock that runs out plays the stand-in bot's card
+    def played_for_the_absent(self, view: State, seat: int, chosen: Action) -> Action:
+        return chosen  # no card to keep: a clock that runs out plays the stand-in bot's card
 
     def revealed_by(self, entry: Entry) -> str | None:
         """A pile taken, cards passed (as the help says when a play can be taken back), or the

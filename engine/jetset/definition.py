@@ -35,7 +35,6 @@ from engine.jetset.game import Game
 from engine.jetset.notation import Notation
 from engine.jetset.options import MODULES, SCHEMA, Options
 from engine.jetset.position import position
-from engine.jetset.rules.business_deal import answer_on_timeout
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.slots import slot_differences
 from engine.jetset.state import State
@@ -201,8 +200,10 @@ class JetSet:
     def view_to_wire(self, view: State) -> dict[str, Any]:
         return position(view)
 
-    def answer_on_timeout(self, view: State, seat: int) -> Action | None:
-        return answer_on_timeout(view, seat)
+    def played_for_the_absent(self, view: State, seat: int, chosen: Action) -> Action:
+        from engine.jetset.bots.absent import played_for_the_absent  # the bots load when asked
+
+        return played_for_the_absent(view, seat, Ruleset.of(options_of(view)), chosen)
 
     def revealed_by(self, entry: Entry) -> str | None:
         act = entry.action

@@ -1,5 +1,6 @@
-"""``jetset export FILE --format text|json [--chat]``: a log as PGN-style text or JSON for
-analysis; the table's chat only with ``--chat``."""
+"""``jetset export FILE --format text|json [--chat] [--reveal]``: a log as PGN-style text or
+JSON for analysis; the table's chat only with ``--chat``; a game not over only with
+``--reveal``, since its export shows every player's hidden cards."""
 
 from __future__ import annotations
 
@@ -32,6 +33,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     ep.add_argument(
         "--force", action="store_true", help=_("write over --output even if it is a saved game")
     )
+    ep.add_argument(
+        "--reveal",
+        action="store_true",
+        help=_("export a game that is not over, with every player's hidden cards"),
+    )
     ep.set_defaults(func=cmd_export)
 
 
@@ -63,6 +69,13 @@ def cmd_export(args: argparse.Namespace) -> int:
     if not result.ok:
         said = _("jetset export: {file}: {problem}")
         print(said.format(file=args.file, problem=result.error), file=sys.stderr)
+        return 1
+    if not result.table.over and not args.reveal:  # a hot-seat player read the others' cards
+        said = _(
+            "jetset export: {file}: this game is not over, and its export shows every player's"
+            " hidden cards; --reveal exports it anyway (jetset replay shows it as a spectator)"
+        )
+        print(said.format(file=args.file), file=sys.stderr)
         return 1
     if args.format == "json":
         text = json_text(log, chat=args.chat)

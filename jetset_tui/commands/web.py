@@ -68,6 +68,16 @@ def add_limits(sp: argparse.ArgumentParser, prefix: str = "") -> None:
         metavar="N",
         help=_("browser sessions from one address (default 4)"),
     )
+    sp.add_argument(
+        f"--{prefix}trusted-proxy",
+        action="append",
+        default=[],
+        metavar="ADDRESS",
+        help=_(
+            "a reverse proxy in front (its address, as it connects): its X-Forwarded-For, "
+            "-Proto and -Host headers are believed (repeatable)"
+        ),
+    )
 
 
 def web_config(args: argparse.Namespace, bind: str, port: int, prefix: str = "") -> WebConfig:
@@ -80,6 +90,7 @@ def web_config(args: argparse.Namespace, bind: str, port: int, prefix: str = "")
         max_sessions=getattr(args, f"{key}max_sessions"),
         max_per_address=getattr(args, f"{key}max_per_address"),
         idle_timeout=args.idle_timeout,
+        trusted_proxies=tuple(getattr(args, f"{key}trusted_proxy")),
     )
 
 

@@ -18,7 +18,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.widgets import Static
 
-from engine import Game
+from engine import CHANCE, Game
 from engine.jetset.distant_state import distant_points
 from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.jetset.scoring import final_flight_points
@@ -296,7 +296,8 @@ class EndScreen(EndFrame):
         text = Text()
         winners = self.game.winners()
         names = _(" and ").join(self.names[w] for w in winners)
-        moves = len(self.game.entries)
+        # the players' moves, as Load counts them (the dealer's entries are no one's moves)
+        moves = sum(1 for entry in self.game.entries if entry.actor != CHANCE)
         text.append("✈ " + _("Game over"), style="bold")
         after = _("after {turns} turns ({moves} moves): {reason}.").format(
             turns=state.turn, moves=moves, reason=end_reason_text(state.end_reason or "")

@@ -203,6 +203,12 @@ class GameScreen(GameMoves):
     async def on_mount(self) -> None:
         self.title_log()
         self.session.add_listener(self.on_client_event)
+        for index, seat in self.session.past_bot_moves().items():  # a resumed game's too
+            name = self.names[seat] if seat < len(self.names) else "?"
+            mine = seat == self.viewer
+            self._bot_played[index] = (
+                _(BOT_PLAYED_IT) if mine else _(BOT_PLAYED_FOR).format(name=name)
+            )
         self.catch_up_log()
         if self.session.game.over:  # nothing to play: the end, once the session holds it all
             await self.open_session()

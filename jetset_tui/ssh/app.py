@@ -320,6 +320,12 @@ class SshApp(JetSetApp):
             start_worker(self, peer.close)
             self.lobby.left(room, peer)
 
+    def connection_went(self) -> None:
+        """The session's connection went without the player's q (a killed terminal): its
+        tables hear a lost connection, not a player leaving (``NetPeer.leaves_on_close``)."""
+        for peer in self.peers:
+            peer.leaves_on_close = False
+
     def table_lost(self, peer: NetPeer) -> None:
         """The game this session sat at is out of its reach for good (another session took
         its seat, or the game closed): back to the lobby, saying why. It stayed on a board

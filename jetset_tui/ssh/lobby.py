@@ -23,7 +23,7 @@ from pathlib import Path
 
 from engine.games import DEFAULT
 from jetset_tui.i18n import _
-from jetset_tui.seat_names import BOT_NAMES
+from jetset_tui.seat_names import BOT_NAMES, bot_kind_named
 from jetset_tui.ssh.games import GameRefused, check_bots, new_options, option_words, rules_of
 from jetset_tui.ssh.limits import TryLimiter
 from jetset_tui.ssh.room import Membership, Room
@@ -64,6 +64,9 @@ class LobbyLimits:
     max_games: int = 32
     games_per_player: int = 3
     """Unfinished games one identity may have created."""
+    games_per_address: int = 8
+    """Unfinished games created from one address, whatever the names or keys (names and keys
+    cost a stranger nothing: a play test's one address filled all 32 in ten seconds)."""
     watchers_per_game: int = 16
     watchers_per_address: int = 4
     """Games watched at once from one address."""
@@ -234,6 +237,14 @@ class Lobby(Seating):
         unfinished = [r for r in self.rooms.values() if not r.table.over]
         if len(unfinished) >= self.limits.max_games:
             raise LobbyError(_("the server runs as many games as it may; join one"))
+        from_there = sum(1 for r in unfinished if r.created_from == creator.address)
+        if creator.address and from_there >= self.limits.games_per_address:
+            raise LobbyError(
+                _(
+                    "{n} games not over yet were started from your address: finish or leave"
+                    " one first"
+                ).format(n=from_there)
+            )
         mine = sum(1 for r in unfinished if self.created_by(r, creator))
         if mine >= self.limits.games_per_player:
             raise LobbyError(
@@ -243,6 +254,7 @@ class Lobby(Seating):
             )
         try:
             rules = rules_of(game)
+            bots = [bot_kind_named(rules.bots(), kind) for kind in bots]  # ``search``, as said
             check_bots(game, bots)
             table_options = new_options(game, players, options or {})
         except GameRefused as exc:

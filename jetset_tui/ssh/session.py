@@ -113,6 +113,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._stall: asyncio.TimerHandle | None = None
         self._closing: Goodbye | None = None
         """Why the session ends (``end``), once it does."""
+
         self._task: asyncio.Task[None] | None = None
         c = self.server.config
         self.budget = InputBudget(c.input_bytes_per_second, c.input_events_per_second)
@@ -231,10 +232,19 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         if self.link is not None:
             self.link.eof()
             return True
+        self.connection_went()
         self.end(None)
         return False
 
+    def connection_went(self) -> None:
+        """The client went without the player's q (its terminal closed, its network dropped):
+        the tables hear a lost connection and wait for them, not a player leaving (a play
+        test's killed terminal read "eve has left the table")."""
+        if self.app is not None:
+            self.app.connection_went()
+
     def connection_lost(self, exc: Exception | None) -> None:
+        self.connection_went()
         self.end(None)
 
     def pause_writing(self) -> None:

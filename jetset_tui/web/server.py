@@ -34,6 +34,7 @@ from textual_serve.server import Server
 from jetset_tui.i18n import N_, _, language_from_accept, use_language
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web import SessionStart
+from jetset_tui.web.forwarded import seen
 from jetset_tui.web.gate import LobbyGate, WebTickets
 
 log = logging.getLogger("jetset.web")
@@ -78,6 +79,8 @@ class WebConfig:
     """Seconds without a key from the page before its session ends."""
     heartbeat: float = 15.0
     """Seconds between the server's pings to a page (a dead connection goes within two)."""
+    trusted_proxies: tuple[str, ...] = ()
+    """Addresses of reverse proxies whose forwarding headers are believed (``forwarded``)."""
 
 
 SESSION = (sys.executable, "-m", "jetset_tui.web.session")
@@ -253,12 +256,14 @@ class WebServer(Server):
     async def handle_index(self, request: web.Request) -> Any:
         accept = request.headers.get("Accept-Language", "")
         words = page_words(accept)
-        why = self.refusal(request.remote or "?")
+        browser = seen(request, self.config.trusted_proxies)
+        why = self.refusal(browser.address)
         if why is not None:
             raise web.HTTPServiceUnavailable(text=self.refused_words(why, accept))
-        # the page's links name the address the browser used (a server on 0.0.0.0 has none);
-        # textual-serve reads it before its first await, so requests do not mix
-        self.public_url = f"{request.scheme}://{request.host}"
+        # the page's links name the address the browser used (a server on 0.0.0.0 has none;
+        # through a trusted proxy, the proxy's https one); textual-serve reads it before its
+        # first await, so requests do not mix
+        self.public_url = f"{browser.scheme}://{browser.host}"
         # textual-serve's handler renders its context at once: take the context unrendered,
         # add the page's words, and render it here
         context: dict[str, Any] = await inspect.unwrap(Server.handle_index)(self, request)
@@ -298,7 +303,7 @@ class WebServer(Server):
                 await forward(envelope, websocket, app_service)
 
     async def handle_websocket(self, request: web.Request) -> web.WebSocketResponse:
-        address = request.remote or "?"
+        address = seen(request, self.config.trusted_proxies).address
         why = self.refusal(address)
         if why is not None:
             log.warning("%s: browser session refused (%s)", address, why)

@@ -23,6 +23,7 @@ from rich.segment import Segment
 from rich.style import Style as RichStyle
 from rich.text import Text
 from textual import work
+from textual.dom import NoScreen
 from textual.geometry import Region
 from textual.message import Message
 from textual.reactive import reactive
@@ -127,6 +128,8 @@ class Highlight:
 
 
 NO_HIGHLIGHT: Final = Highlight()
+STEADY_ROWS: Final = 8
+"""Rows the map may gain (a box under it closing) and keep its layout (``drawn_size``)."""
 
 
 def link_label(state: State, link: int, liveries: list[Livery]) -> list[tuple[str, str]]:
@@ -334,6 +337,7 @@ class EuropeMap(Widget):
         self._lines: dict[LineKey, Strip] = {}
         self._making: tuple[int, int, bool] | None = None  # the layout a thread is making
         self._look: MapLook | None = None
+        self._steady: tuple[Hashable, int] | None = None  # (window, height) laid out at
 
     def show(self, state: State, liveries: list[Livery]) -> None:
         look = map_look(state, liveries)
@@ -374,6 +378,30 @@ class EuropeMap(Widget):
         pairs = enumerate(zip(before, after, strict=True))
         return [Region(0, y, width, 1) for y, (old, new) in pairs if old is not new]
 
+    def drawn_size(self) -> tuple[int, int]:
+        """The size the map is laid out and drawn at: its own, except that in the same window
+        (its size, and whether Z gives the map all of it) it keeps the height it was laid out
+        at while it has that room and at most ``STEADY_ROWS`` more: at 80×24 the box under it
+        (a picker, the coach's words, the log) changes its height several times a turn, and
+        each height had a layout of its own, so a play test saw the cities move. The rows
+        below it stay blank."""
+        width, height = self.size
+        kept = self._steady
+        steady = kept is not None and kept[0] == self._window()
+        if steady and kept is not None and kept[1] <= height <= kept[1] + STEADY_ROWS:
+            return width, kept[1]
+        return width, height
+
+    def _window(self) -> Hashable:
+        try:
+            return self.size.width, tuple(self.screen.size), self.screen.has_class("-zoom")
+        except NoScreen:
+            return None
+
+    def on_resize(self) -> None:
+        """The map's new size, once laid out: the height to keep (``drawn_size``)."""
+        self._steady = (self._window(), self.drawn_size()[1])
+
     def fits(self) -> bool:
         """There is room to draw the map."""
         width, height = self.size
@@ -388,7 +416,7 @@ class EuropeMap(Widget):
         not (``Z``)."""
         if self.state is None or not self.fits():
             return False
-        width, height = self.size
+        width, height = self.drawn_size()
         made = cached_layout(self.state.board, width, height, self.state.hubs is not None)
         return made is not None and bool(made.loose)
 
@@ -397,7 +425,7 @@ class EuropeMap(Widget):
             return Text("")
         if not self.fits():
             return Text(_("(the map needs more room)"), style=DIM)
-        width, height = self.size
+        width, height = self.drawn_size()
         lines = map_canvas(self.state, width, height, self.liveries, self.highlight).lines()
         return Text("\n", no_wrap=True).join(lines)
 
@@ -419,7 +447,7 @@ class EuropeMap(Widget):
         player's own app once the first frame is on the screen, so the game shows without
         waiting for the map (BENCHMARKS.md, "TUI")."""
         assert self.state is not None
-        width, height = self.size
+        width, height = self.drawn_size()
         board, hubs = self.state.board, self.state.hubs is not None
         shares_loop = getattr(self.app, "shares_loop", None)
         if shares_loop is None:  # a plain Textual App in a test: laid out here
@@ -463,7 +491,7 @@ class EuropeMap(Widget):
 
     def _map_strips(self) -> list[Strip]:
         """The map's lines as strips, drawn again only when what they show has changed."""
-        key = (self._version, self.size, self.highlight, self.visual_style)
+        key = (self._version, self.drawn_size(), self.highlight, self.visual_style)
         if self._strips is None or self._strips[0] != key:
             self._strips = key, self._draw_strips()
         return self._strips[1]
@@ -471,7 +499,7 @@ class EuropeMap(Widget):
     def _draw_strips(self) -> list[Strip]:
         """Every line of the map, a line unchanged since the last drawing reused as it was."""
         assert self.state is not None
-        width, height = self.size
+        width, height = self.drawn_size()
         canvas = map_canvas(self.state, width, height, self.liveries, self.highlight)
         styles = StripStyles(self)
         look = (width, self.visual_style)

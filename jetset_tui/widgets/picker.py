@@ -382,10 +382,13 @@ class ActionPicker(Widget, can_focus=True):
         cash = self.state.seats[self.seat].cash
         text.append(self.notation.format_action(action), style="bold")
         if isinstance(action, Offer) and 0 <= action.seat < len(self.players):
-            to = _("(to {name})").format(
-                name=self.players[action.seat]
-            )  # ``offer 1`` counts from 0
-            text.append(f" {to}", style="bold")
+            name = self.players[action.seat]  # ``offer 1`` counts from 0
+            if action.link < 0:  # ``-``: the notation's, which said nothing to a play test
+                to = _("(to {name}; no plane of yours goes on their airlinks)")
+            else:
+                to = _("(to {name}; your plane goes on {link})")
+            link = self.notation.format_action(action).rsplit(" ", 1)[-1]
+            text.append(" " + to.format(name=name, link=link), style="bold")
         if cost > 0:
             text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
             text.append(f"  {money(cash)} → {money(cash - cost)}")

@@ -345,3 +345,25 @@ def test_export_never_writes_over_a_saved_game_unasked(tmp_path: Path, logs: Pat
     assert text.read_text().startswith("[")
     assert jetset("export", str(game), "-o", str(game), "--force").returncode == 0
     assert game.read_text().startswith("[")
+
+
+def test_export_of_a_game_not_over_asks_for_reveal(tmp_path: Path) -> None:
+    """Two play tests exported a game still being played at one keyboard and read the other
+    players' Final Flights (``deal 2 F-04 F-07``). A game not over exports only with
+    ``--reveal``; a finished one as before."""
+    from engine import Game, Options
+    from engine.jetset.selfplay import play_game
+    from tests.tui.play import save_for_you
+
+    whole = play_game(Options(players=2), "reveal", ("greedy",))
+    started = Game(whole.options, whole.board)
+    for entry in whole.entries[:20]:
+        started.push(entry)
+    game = str(save_for_you(tmp_path / "running.jetset", started, "reveal", ["Ann", "Bo"]))
+    refused = jetset("export", game)
+    assert refused.returncode == 1 and refused.stdout == "", refused
+    assert "not over" in refused.stderr and "--reveal" in refused.stderr, refused.stderr
+    shown = jetset("export", game, "--reveal", "--format", "json")
+    assert shown.returncode == 0 and json.loads(shown.stdout)["entries"], shown.stderr
+    done = str(save_for_you(tmp_path / "done.jetset", whole, "reveal", ["Ann", "Bo"]))
+    assert jetset("export", done).returncode == 0

@@ -449,3 +449,28 @@ async def test_a_player_back_at_the_table_reads_what_was_said(tmp_path: Path) ->
         assert again.chat_lines == [ChatMessage(0, "Ann", "gg so far")], "from the log"
     chat = [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "chat"]
     assert len(chat) == 1, "the history sent is not said again"
+
+
+async def test_emoji_keep_their_joiners_and_other_format_characters_are_refused(
+    tmp_path: Path,
+) -> None:
+    """A play test's "👨‍👩‍👧 family" and "🏳️‍🌈 flag" were refused as malformed: their zero-width
+    joiner is a format character, which ``str.isprintable`` refuses. Chat keeps it, as
+    docs/security.md says; a bidi control or an escape is still refused, and a name still may
+    not hold a joiner (two names would look alike)."""
+    async with serve(tmp_path, 2, ["random"]) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea", spectate=True)
+        conn = await served.raw()
+        await conn.send({"t": "join", "name": "Ann"})
+        await recv_until(conn, "seated")
+        for said in ("👨\u200d👩\u200d👧 family", "🏳️\u200d🌈 flag"):
+            await conn.send({"t": "chat", "text": said})
+            assert (await recv_until(conn, "chat"))["text"] == said
+        for bad in ("a\u202eb", "a\x1b[2Jb"):
+            await conn.send({"t": "chat", "text": bad})
+            assert (await recv_until(conn, "error"))["code"] == "malformed"
+        await until(lambda: len(bea.chat_lines) == 2)
+        assert bea.chat_lines[0].text == "👨\u200d👩\u200d👧 family"
+        other = await served.raw()
+        await other.send({"t": "join", "name": "Z\u200dara"})
+        assert (await recv_until(other, "error"))["code"] == "malformed"

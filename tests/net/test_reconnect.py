@@ -8,6 +8,7 @@ from pathlib import Path
 from netcode.botplayer import play_bot
 from netcode.client import ClientEvent, EntryApplied, Problem
 from netcode.host import HostSettings
+from netcode.logfile import read_log
 from netcode.peer import NetPeer
 from netcode.transport import Transport
 
@@ -111,9 +112,11 @@ async def test_the_game_waits_for_a_dropped_seat(tmp_path: Path) -> None:
 
 
 async def test_a_bot_stands_in_then_hands_the_seat_back(tmp_path: Path) -> None:
+    """While another person is at the table (``steady``), a stand-in plays the dropped seat."""
     settings = HostSettings(reconnect_window=0.1, standin_kind="random")
-    async with serve(tmp_path, 2, ["greedy"], seed="takeover", settings=settings) as served:
+    async with serve(tmp_path, 3, ["greedy"], seed="takeover", settings=settings) as served:
         peer = await served.bot("greedy", "human")
+        steady = await served.bot("greedy", "steady")
         token = peer.token
         drop_at(peer, 20)
         await wait_for(lambda: served.host._seats_list()[0].kind == "bot:random")
@@ -122,6 +125,42 @@ async def test_a_bot_stands_in_then_hands_the_seat_back(tmp_path: Path) -> None:
         back = await NetPeer.connect(await served.connect(), token=token)
         assert back.seat == 0
         await wait_for(lambda: served.host._seats_list()[0].kind == "human")
+        task = asyncio.create_task(play_bot(back, "greedy", "b"))
+        await finish([back, steady])
+        await task
+        assert_all_agree(served, [back, steady])
+
+
+async def test_with_no_person_at_the_table_the_stand_ins_go_and_the_game_waits(
+    tmp_path: Path,
+) -> None:
+    """Bots never play out a game no person is at: a play test's table left for dinner, its
+    seats to stand-ins, and came back to a game the bots had finished in ten seconds. Here
+    the one other person leaves while a stand-in plays for the first: the stand-in goes (the
+    log notes its end), nothing more is played, and once a player is back the other seat's
+    stand-in comes again after its window."""
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 3, ["greedy"], seed="dinner", settings=settings) as served:
+        first = await served.bot("greedy", "first")
+        second = await served.bot("greedy", "second")
+        tokens = first.token, second.token
+        drop_at(first, 20)
+        await wait_for(lambda: served.host._seats_list()[0].kind == "bot:greedy")
+        await wait_for(lambda: len(served.table.game.entries) > 30)
+        assert second._conn is not None
+        second._conn.transport.abort()
+        await wait_for(
+            lambda: not served.host.seat_conns.get(0) and 1 not in served.host.seat_conns
+        )
+        held = len(served.table.game.entries)
+        await asyncio.sleep(0.5)  # five reconnect windows: no stand-in comes back
+        assert len(served.table.game.entries) == held and not served.table.game.over
+        assert set(served.host.seat_conns) == {2}  # the table's own bot, waiting
+        notes = read_log(served.table.log_path).notes
+        stops = [n for n in notes if n.kind == "standin" and n.fields["bot"] is None]
+        assert [n.fields["seat"] for n in stops] == [0], stops
+        back = await NetPeer.connect(await served.connect(), token=tokens[1])
+        await wait_for(lambda: served.host._seats_list()[0].kind == "bot:greedy")
         task = asyncio.create_task(play_bot(back, "greedy", "b"))
         await finish([back])
         await task
@@ -160,3 +199,28 @@ async def test_a_dropped_spectator_watches_again_and_catches_up(tmp_path: Path) 
         assert "reconnected" in problems and watcher.lost is None, problems
         assert watcher.seat is None and watcher.token is None
         assert_all_agree(served, [watcher])
+
+
+async def test_a_stand_in_keeps_its_players_business_cards(tmp_path: Path) -> None:
+    """A stand-in plays the base game for a dropped player and leaves their Business cards as
+    they were (no play, cash-in, Dividends, offer or acceptance; a deal offered is declined):
+    a play test's player came back after two minutes to a hand cashed in and a deal accepted
+    for them. The game goes on to its end."""
+    from engine import Options
+    from engine.jetset.bots.absent import SPENDS_A_CARD
+    from netcode.table import Table
+
+    options = Options(players=3, business_cards=True, hubs=True)
+    table = Table.create(options, ["greedy"], tmp_path / "g.jetset", seed="keep", fsync=False)
+    settings = HostSettings(reconnect_window=0.05)
+    async with serve(tmp_path, 3, settings=settings, table=table) as served:
+        away = await served.bot("greedy", "away")
+        steady = await served.bot("greedy", "steady")
+        drop_at(away, 12)
+        await finish([steady])
+        game = served.table.game
+        notes = read_log(served.table.log_path).notes
+        began = min(n.at for n in notes if n.kind == "standin" and n.fields["seat"] == 0)
+        played = [e.action for e in game.entries[began:] if e.actor == 0]
+        assert len(played) > 20 and game.over, len(played)
+        assert not [a for a in played if isinstance(a, SPENDS_A_CARD)], played

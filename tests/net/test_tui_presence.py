@@ -246,13 +246,13 @@ async def test_back_from_a_drop_the_player_is_told_what_the_stand_in_played_for_
     tmp_path: Path,
 ) -> None:
     """A player at the app whose connection drops on their turn comes back by itself once the
-    host's stand-in has played for them; the screen says so ("While you were away a bot played
-    …"), and marks those moves in its log, where before it showed them as the past without a
-    word (a play test's rejoining player never knew what had been played for them)."""
+    host's stand-in has played for them (another person, Bo, is at the table); the screen says
+    so ("While you were away a bot played …"), and marks those moves in its log, where before
+    it showed them as the past without a word (a play test's rejoining player never knew)."""
     from netcode.transport import Transport
 
     settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
-    async with serve(tmp_path, 2, ["greedy"], seed="away", settings=settings) as served:
+    async with serve(tmp_path, 3, ["greedy"], seed="away", settings=settings) as served:
         game = served.table.game
         dropped_at: list[int] = []
 
@@ -265,6 +265,7 @@ async def test_back_from_a_drop_the_player_is_told_what_the_stand_in_played_for_
             await served.connect(), name="Ann", connector=connector, reconnect_for=30
         )
         me.wait_out_pauses = True  # a person at the screen, as `jetset join` sets it
+        other = await served.bot("greedy", "Bo")  # a person at the table: stand-ins play
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await until(pilot, app, lambda _: game.to_move() == 0 and not game.over, 10)
@@ -276,3 +277,53 @@ async def test_back_from_a_drop_the_player_is_told_what_the_stand_in_played_for_
             said = [n.message for n in app._notifications if "While you were away" in n.message]
             assert played and len(said) == 1, said
         await me.close()
+        await other.close()
+
+
+async def test_a_resumed_hosts_log_still_marks_what_a_stand_in_played(tmp_path: Path) -> None:
+    """The host's log pane marks a stand-in's moves "a bot played it for Ann" as they are made;
+    after a pause and ``--resume`` it marked none, though the log's notes hold them (a play
+    test). The resumed table reads them back (``Table.bot_moves``) and the screen marks them."""
+    from netcode.botplayer import play_bot
+    from netcode.table import Table
+
+    settings = HostSettings(reconnect_window=0.05)
+    async with serve(tmp_path, 3, ["greedy"], seed="resumed", settings=settings) as served:
+        served.table.keys.host_seat = 1  # as `jetset host` keeps a seat for its player
+        served.table.seats[1].name = "Me"
+        hosting = HostedGame(served.host, bind="127.0.0.1", port=served.port, addresses=())
+        ann = await served.bot("greedy", "Ann")
+        me = await hosting.sit()
+        mine = asyncio.create_task(play_bot(me, "greedy", "me"))
+        game = served.table.game
+        await until_true(lambda: len(game.entries) > 12)
+        assert ann._conn is not None
+        ann._conn.transport.abort()
+        await until_true(lambda: served.host.presence()[0].standin is not None)
+        since = len(game.entries)
+        await until_true(lambda: sum(e.actor == 0 for e in game.entries[since:]) >= 4 or game.over)
+        mine.cancel()
+        await me.close()
+        path = served.table.log_path
+    assert not game.over
+    table = Table.resume(path, fsync=False)
+    marked = table.bot_moves
+    assert marked and set(marked.values()) == {0}, marked
+    assert all(table.game.entries[i].actor == 0 for i in marked)
+    table.keys.host_seat = 1
+    async with serve(tmp_path, 3, table=table, settings=settings) as served:
+        hosting = HostedGame(served.host, bind="127.0.0.1", port=served.port, addresses=())
+        me = await hosting.sit()
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            text = await until(pilot, app, lambda t: "a bot played it for Ann" in t, 10)
+            assert "a bot played it for Ann" in text
+        await me.close()
+
+
+async def until_true(test: Callable[[], bool], seconds: float = 20.0) -> None:
+    for _ in range(int(seconds / 0.02)):
+        if test():
+            return
+        await asyncio.sleep(0.02)
+    raise AssertionError("never happened")

@@ -15,6 +15,7 @@ import pytest
 
 from jetset_tui.ssh.limits import AdmissionRules
 from jetset_tui.ssh.lobby import CHAT_KEPT, LobbyLimits
+from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
@@ -350,6 +351,33 @@ async def test_many_creators_cannot_open_more_games_than_the_server_runs(tmp_pat
         await server.close()
 
 
+async def test_one_address_cannot_fill_the_server_under_new_names_or_keys(tmp_path: Path) -> None:
+    """A play test's stranger made all 32 games in ten seconds from one address, under new
+    names (``--open``) or new keys, three games each: everyone else was told the server was
+    full. Unfinished games made from one address are capped whatever the identities; another
+    address still makes games, and a game over frees a place."""
+    limits = LobbyLimits(games_per_player=3, games_per_address=4)
+    server = await start_server(tmp_path, lobby=limits)
+    try:
+        lobby = server.lobby
+        made: list[Room] = []
+        refusals: list[str] = []
+        for i in range(6):
+            stranger = Player(f"key:SHA256:stranger{i}", f"s{i}", "127.0.0.80")
+            for _ in range(3):
+                try:
+                    made.append(lobby.create(stranger, 2, ["random"], None))
+                except LobbyError as exc:
+                    refusals.append(str(exc))
+        assert len(made) == 4 and len(refusals) == 14, refusals
+        assert "4 games not over yet were started from your address" in refusals[0]
+        lobby.create(Player("key:SHA256:bob", "bob", "127.0.0.81"), 2, ["random"], None)
+        lobby._close_room(made[0])
+        lobby.create(Player("key:SHA256:stranger9", "s9", "127.0.0.80"), 2, ["random"], None)
+    finally:
+        await server.close()
+
+
 async def test_an_abandoned_game_is_closed_its_log_kept_its_memory_returned(
     tmp_path: Path, alice_key: asyncssh.SSHKey
 ) -> None:
@@ -488,5 +516,19 @@ async def test_the_lobby_chat_keeps_its_last_100_lines(tmp_path: Path) -> None:
         assert [line.text for line in lobby.chat] == said[-CHAT_KEPT:]
         lobby.say(Player("key:long", "long", "127.0.9.9"), "x" * (MAX_CHAT + 50))
         assert len(lobby.chat) == CHAT_KEPT and lobby.chat[-1].text == "x" * MAX_CHAT
+    finally:
+        await server.close()
+
+
+async def test_a_create_may_name_a_bot_by_the_word_players_read(tmp_path: Path) -> None:
+    """The new-game form and the lobby's list call Jet Set's search bot "search"; a client's
+    ``create`` naming it so was refused ("Jet Set has no bot 'search'"). Both words seat it."""
+    server = await start_server(tmp_path)
+    try:
+        ann = Player("key:SHA256:ann", "ann", "127.0.0.1")
+        for word in ("search", "mcts", "Search"):
+            room = server.lobby.create(ann, 2, [word], None)
+            assert room.table.seats[1].bot_kind == "mcts", word
+            server.lobby._close_room(room)
     finally:
         await server.close()

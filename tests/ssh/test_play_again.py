@@ -190,3 +190,18 @@ def test_a_next_games_seats_are_kept_only_for_a_while(tmp_path: Path) -> None:
     room.kept_for = frozenset({"bob", "dan"})  # both open seats kept
     assert not room.free_for("carol", 99.0) and room.free_for("dan", 99.0)
     assert room.free_for("carol", 100.0)
+
+
+async def test_a_terminal_that_goes_away_is_a_lost_connection_not_a_player_leaving(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """bob's SSH connection closes without his q (a killed terminal, a dropped network): the
+    table hears that he lost his connection and will be back, not that he left (a play test's
+    table read "eve has left the table" for a killed terminal)."""
+    alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
+    await bob.close()
+    text = await alice.wait_for("bob has lost their connection")
+    assert "has left" not in text
+    presence = room.host.presence()[1]
+    assert not presence.connected and not presence.left and presence.away is not None
+    await alice.close()

@@ -288,7 +288,9 @@ async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_li
         assert "your plane on which of their links?" in text, text
         await pilot.press(*state.board.link_name(link).replace("–", ""))
         await pilot.pause()  # the preview names who the deal is offered to (the notation's 1)
-        assert "(to Amelia)" in screen_text(app), screen_text(app)
+        linked = state.board.link_name(link).replace("–", "-")  # the notation's hyphen
+        said = f"(to Amelia; your plane goes on {linked})"  # not the notation's bare seat
+        assert said in " ".join(screen_text(app).split()), screen_text(app)
         await pilot.press("enter")
         await hand_off(app, pilot, "Amelia", "Ann offers you a Business Deal: accept or refuse it.")
         assert b.offer == (0, 1, "", link)

@@ -129,6 +129,22 @@ async def test_watch_the_replay_from_the_end_screen(tmp_path: Path) -> None:
         assert isinstance(app.screen, ReplayScreen) and app.screen.position == length
 
 
+async def test_the_end_counts_the_moves_as_load_does(tmp_path: Path) -> None:
+    """The end said "(147 moves)" where Load said 117 for the same game: it counted the
+    dealer's entries too. Both count the players' moves now (README: counted alike)."""
+    from jetset_tui.saves import describe_file
+
+    path = await finished_log(tmp_path, 2, "count-2")
+    saved = describe_file(path)
+    assert saved is not None and saved.finished
+    entries = len(read_log(path).records)
+    assert saved.moves < entries, "the dealer's entries are not moves"
+    app = JetSetApp(resume=path, bot_delay=0, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await end_screen(pilot)
+        assert f"turns ({saved.moves} moves)" in screen_text(app), screen_text(app)
+
+
 async def test_enter_keeps_the_end_screen(tmp_path: Path) -> None:
     """A player pressing Enter (their last move's, or to dismiss a message) keeps the end
     screen; the footer says the keys that leave it."""

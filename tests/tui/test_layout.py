@@ -12,7 +12,7 @@ from engine.jetset.board import load_board
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.map import EuropeMap
 from tests.tui.conftest import make_app
-from tests.tui.play import ADVISOR, game_screen
+from tests.tui.play import ADVISOR, game_screen, map_drawn
 
 BOT = f"bot:{ADVISOR}"
 NAMES = ("Ann", "Amelia", "Wilbur", "Bessie")
@@ -158,3 +158,36 @@ async def test_v_where_the_table_is_beside_the_map_says_so(tmp_path: Path) -> No
         await pilot.press("v")
         await pilot.pause()
         assert not screen.query_one(EuropeMap).display, "the table in the map's place"
+
+
+async def test_at_80x24_the_map_keeps_its_layout_as_the_box_under_it_comes_and_goes(
+    tmp_path: Path,
+) -> None:
+    """At 80×24 a picker, the coach or the log under the map changes its height several times
+    a turn, and each height had a layout of its own: a play test saw the cities move. Once the
+    picker has shrunk it, the map keeps that layout when the picker goes and comes back (the
+    rows freed stay blank); a resize to another size lays it out anew."""
+    app = make_app(tmp_path, ["human", BOT], seed="layout-steady")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot)
+        europe = screen.query_one(EuropeMap)
+
+        async def drawn() -> list[str]:
+            await map_drawn(pilot)
+            return [strip.text for strip in europe._map_strips()]
+
+        await pilot.press("b")
+        await pilot.pause()
+        small = europe.size.height
+        with_picker = await drawn()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert europe.size.height > small, "the picker gone, the map has more room"
+        assert await drawn() == with_picker, "the same layout, the cities where they were"
+        await pilot.press("b")
+        await pilot.pause()
+        assert await drawn() == with_picker
+        await pilot.press("escape")
+        await pilot.resize_terminal(100, 40)
+        await pilot.pause()
+        assert europe.drawn_size() == tuple(europe.size), "another size: laid out anew"

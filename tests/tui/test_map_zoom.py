@@ -42,10 +42,12 @@ def check_map_shown(app: JetSetApp, screen: GameScreen, whole: bool = False) -> 
     map is allowed, as in test_map_reading; ``whole``: with nothing allowed, every link labelled
     and routed clear of the others)."""
     game_map = screen.query_one(EuropeMap)
-    width, height = game_map.size
+    width, height = game_map.drawn_size()  # its own, or a few rows less (``drawn_size``)
     state = screen.table().state
     canvas = map_canvas(state, width, height, screen.liveries)
-    assert map_on_screen(app, screen) == ["".join(row) for row in canvas.chars]
+    shown = map_on_screen(app, screen)
+    assert shown[:height] == ["".join(row) for row in canvas.chars]
+    assert not "".join(shown[height:]).strip(), "the rows below the map drawn stay blank"
     assert not lies(state, canvas, screen.liveries)
     if whole:
         assert not read_map(state, canvas, screen.liveries)

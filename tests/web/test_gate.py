@@ -508,3 +508,44 @@ async def test_an_address_the_ssh_server_penalised_gets_no_browser_session(
             async with http.get(f"{url}/") as page:
                 assert page.status == 200
         assert not web.sessions
+
+
+async def test_behind_a_trusted_proxy_the_page_is_https_and_each_player_their_own_address(
+    server: GameServer,
+) -> None:
+    """Behind a TLS proxy (as README advises) the page named ``http://`` and ``ws://``
+    addresses an https page may not load, and every player counted as the proxy's one address
+    (four tabs for everyone). From a ``--trusted-proxy`` its forwarding headers are believed:
+    the page names the browser's https address and its wss socket, and each forwarded address
+    has its own count. From anyone else they are ignored."""
+    proxy = {
+        "X-Forwarded-Proto": "https",
+        "X-Forwarded-Host": "game.example.org",
+        "X-Forwarded-For": "203.0.113.9, 198.51.100.4",  # the last one: what the proxy saw
+    }
+    async with (
+        serving(server, spares=0, max_per_address=1, trusted_proxies=("127.0.0.1",)) as web,
+        aiohttp.ClientSession() as http,
+    ):
+        url = f"http://127.0.0.1:{web.port}/"
+        async with http.get(url, headers=proxy) as page:
+            shown = html.unescape(await page.text())
+        assert "https://game.example.org/static/" in shown, shown
+        assert "wss://game.example.org/ws" in shown and "http://game" not in shown, shown
+        web.sessions["127.0.0.1"] = 1  # the proxy's own address is full...
+        async with http.get(url, headers=proxy) as page:
+            assert page.status == 200  # ...but the player behind it is 198.51.100.4
+        web.sessions["198.51.100.4"] = 1
+        async with http.get(url, headers=proxy) as page:
+            assert page.status == 503
+        web.sessions.clear()
+        hostile = {**proxy, "X-Forwarded-Host": 'x"><script>'}
+        async with http.get(url, headers=hostile) as page:
+            assert '<script>"' not in await page.text() and 'x"><' not in await page.text()
+    async with (
+        serving(server, spares=0) as web,  # no proxy trusted: the headers are anyone's words
+        aiohttp.ClientSession() as http,
+    ):
+        async with http.get(f"http://127.0.0.1:{web.port}/", headers=proxy) as page:
+            shown = html.unescape(await page.text())
+        assert "game.example.org" not in shown and f"ws://127.0.0.1:{web.port}/ws" in shown
