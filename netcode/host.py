@@ -429,6 +429,8 @@ class Host:
             raise p.ProtocolError(p.E_VERSION, f"this host speaks protocol {p.PROTOCOL} only")
         conn.stage = LOBBY
         conn.wants_legal = msg.legal
+        if msg.client:  # the program's own name, as docs/protocol.md says the log shows it
+            log.info("%r says it is %s", conn, printable(msg.client))
         t = self.table
         game = m.GameInfo(
             name=t.rules.name,

@@ -4,7 +4,9 @@ it went, and the decoder refuses what protocol 3 refuses, with its codes and lim
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -289,3 +291,19 @@ def test_any_map_is_a_message_or_a_protocol_error(case: tuple[str, str, dict[str
         assert exc.code in (m.E_MALFORMED, m.E_VERSION)
         return
     assert m.from_wire(m.to_wire(msg), side) == msg
+
+
+async def test_the_host_log_names_the_program_its_hello_gives(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """docs/protocol.md says the host's log shows ``hello.client``; nothing read it (a
+    stranger's play test). A control character in it is shown, never acted on."""
+    from tests.net.helpers import serve
+
+    caplog.set_level(logging.INFO, logger="jetset.host")
+    async with serve(tmp_path, 2, ["random"]) as served:
+        conn = await served.raw(hello=False)
+        await conn.send({**m.to_wire(m.hello("mybot/1.2\x1b[2J"))})
+        await conn.recv()  # welcome
+    said = [r.getMessage() for r in caplog.records if "says it is mybot" in r.getMessage()]
+    assert said and "mybot/1.2\\x1b[2J" in said[0], said
