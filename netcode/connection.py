@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Literal
 
 from netcode import messages as m
 from netcode.framing import FramedConnection, encode
+from netcode.text import printable
 from netcode.transport import Transport
 
 if TYPE_CHECKING:
@@ -130,6 +131,8 @@ class Conn:
         """Send ``message`` (if any), then close once the queue is flushed."""
         if self.closing:
             return
+        if isinstance(message, m.Error) and message.fatal:  # a host sees who it turned away
+            log.info("%r shut: %s (%s)", self, message.code, printable(message.message))
         if message is not None:
             self.queue.put_nowait(encode(m.to_wire(message)))
         self.closing = True

@@ -122,7 +122,18 @@ class SshApp(JetSetApp):
         return filters
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        return remote_commands(super().get_system_commands(screen))
+        yield from remote_commands(super().get_system_commands(screen))
+        if self.held_code() is not None:  # --open: the notice that said it fades
+            yield SystemCommand(
+                _("Your seat code"),
+                _("Say again the code that takes your seat back"),
+                self.say_seat_code,
+            )
+
+    def say_seat_code(self) -> None:
+        """--open, at a table: the seat's code again, for a player who did not write it down
+        before its notice faded (a play test's killed terminal lost the seat with it)."""
+        self.tell_seat_code(self.held_code())
 
     def action_screenshot(self, filename: str | None = None, path: str | None = None) -> None:
         """Screenshots would be written on the server: not over SSH."""

@@ -307,3 +307,20 @@ async def test_the_host_log_names_the_program_its_hello_gives(
         await conn.recv()  # welcome
     said = [r.getMessage() for r in caplog.records if "says it is mybot" in r.getMessage()]
     assert said and "mybot/1.2\\x1b[2J" in said[0], said
+
+
+async def test_the_host_log_says_whom_it_turned_away_and_why(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A stranger's play test guessed passwords and sent floods at ``jetset host``, whose log
+    said nothing of them: each connection it shuts with a fatal error is logged, its code
+    and why."""
+    from tests.net.helpers import serve
+
+    caplog.set_level(logging.INFO, logger="jetset.host")
+    async with serve(tmp_path, 2, ["random"], password="sesame") as served:
+        conn = await served.raw()
+        await conn.send({"t": "join", "name": "Eve", "password": "guess"})
+        await conn.recv()  # the error
+    said = [r.getMessage() for r in caplog.records if " shut: " in r.getMessage()]
+    assert any("shut: password (wrong password)" in line for line in said), said

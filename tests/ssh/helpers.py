@@ -39,6 +39,7 @@ KEYS = {
     "left": "\x1b[D",
     "backspace": "\x7f",
     "ctrl+q": "\x11",
+    "ctrl+p": "\x10",
 }
 SYNC_QUERY = b"\x1b[?2026$p"
 SYNC_REPLY = b"\x1b[?2026;2$y"

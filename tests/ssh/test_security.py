@@ -287,3 +287,27 @@ async def leave_then_quit(term: Term) -> None:
     await term.wait_for(in_lobby)
     await term.press("q")
     await asyncio.wait_for(term.closed.wait(), 10)
+
+
+async def test_an_open_mode_player_can_have_their_seat_code_said_again(tmp_path: Path) -> None:
+    """--open: the seat's code is said once, in a notice that fades; a play test's player whose
+    terminal was then killed had no way back to the seat. At the table, the palette's "Your
+    seat code" says it again."""
+    from tests.ssh.helpers import open_game_code
+    from tests.ssh.test_play_again import notices
+
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        alice = await connect(server, "alice", None)
+        code = await open_game_code(alice)
+        said = f"Your seat code is {code}"
+        await alice.wait_for(lambda text: notices(text).count(said) == 1)
+        await alice.press("ctrl+p")
+        await alice.wait_for("Search for commands", settle=0.3)
+        await alice.type("seat code")
+        await alice.wait_for("Your seat code", settle=0.3)
+        await alice.press("enter")
+        await alice.wait_for(lambda text: notices(text).count(said) == 2)  # said once more
+        await alice.close()
+    finally:
+        await server.close()
