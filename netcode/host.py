@@ -504,7 +504,7 @@ class Host:
         address = conn.address
         wait = self._backoff.wait(address) if address is not None else 0.0
         if wait > 0:
-            later = f"too many wrong passwords: try again in {math.ceil(wait)} s"
+            later = f"after a wrong password from your address, try again in {math.ceil(wait)} s"
             conn.shut(m.Error(code=p.E_PASSWORD, message=later, fatal=True))
             return False
         if hmac.compare_digest((given or "").encode(), password.encode()):
