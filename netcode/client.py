@@ -209,6 +209,10 @@ class Hosting(Protocol):
         """The moves a bot made for a person before the game was resumed, and their seats."""
 
     @property
+    def people_at_the_table(self) -> bool:
+        """A person holds a seat now (a stand-in plays only then: ``netcode.standins``)."""
+
+    @property
     def begun(self) -> bool:
         """The cards are dealt (every seat was taken): a pause keeps something to go on with."""
 

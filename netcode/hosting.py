@@ -98,6 +98,10 @@ class HostedGame:
         return self.host.table.bot_moves
 
     @property
+    def people_at_the_table(self) -> bool:
+        return self.host.standins.players_at_the_table()
+
+    @property
     def over(self) -> bool:
         return self.host.table.over
 

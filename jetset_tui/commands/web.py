@@ -71,6 +71,7 @@ def add_limits(sp: argparse.ArgumentParser, prefix: str = "") -> None:
     sp.add_argument(
         f"--{prefix}trusted-proxy",
         action="append",
+        type=proxy_address,
         default=[],
         metavar="ADDRESS",
         help=_(
@@ -78,6 +79,18 @@ def add_limits(sp: argparse.ArgumentParser, prefix: str = "") -> None:
             "-Proto and -Host headers are believed (repeatable)"
         ),
     )
+
+
+def proxy_address(text: str) -> str:
+    """A ``--trusted-proxy``: an IP address as the proxy connects from it, written as the
+    server sees it (a host name or a network never matched a connection, and said nothing)."""
+    import ipaddress
+
+    try:
+        return str(ipaddress.ip_address(text.strip()))
+    except ValueError:
+        said = _("{text} is not an IP address (the proxy's, as it connects: 127.0.0.1, ::1)")
+        raise argparse.ArgumentTypeError(said.format(text=repr(text))) from None
 
 
 def web_config(args: argparse.Namespace, bind: str, port: int, prefix: str = "") -> WebConfig:

@@ -203,14 +203,19 @@ class ServingScreen(Screen[None]):
         self._sitting = False
         self._begun = hosting.begun
         """Whether the game had begun when the words were composed (``check_over``)."""
+        self._people = hosting.people_at_the_table
+        """Whether a person was at the table then: the others play on, or the game waits."""
 
     def compose(self) -> ComposeResult:
         h = self.hosting
         text = Text()
         text.append(_("The game is being served"), style="bold")
         text.append(" " + _("at {address}").format(address=h.address) + "\n\n")
-        plays = _("A {kind} bot plays your seat; the others play on.").format(kind=h.standin_kind)
-        text.append(plays + "\n\n")
+        if self._people:
+            plays = _("A {kind} bot plays your seat; the others play on.")
+        else:  # bots never play out a game no person is at (a play test read "play on" here)
+            plays = _("Nobody is at the table now: the game waits until someone is back.")
+        text.append(plays.format(kind=h.standin_kind) + "\n\n")
         text.append("Enter", style="bold")
         text.append("  " + _("take your seat back") + "\n")
         text.append("p", style="bold")
@@ -227,11 +232,12 @@ class ServingScreen(Screen[None]):
 
     async def check_over(self) -> None:
         """At the end of the game, back to your seat, which shows how it ended; once it
-        begins, p's words say how it goes on."""
+        begins, p's words say how it goes on; who plays on, as people come and go."""
         if self.hosting.over:
             await self.action_sit()
-        elif self.hosting.begun != self._begun:
+        elif (self.hosting.begun, self.hosting.people_at_the_table) != (self._begun, self._people):
             self._begun = self.hosting.begun
+            self._people = self.hosting.people_at_the_table
             await self.recompose()
 
     async def action_sit(self) -> None:

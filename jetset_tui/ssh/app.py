@@ -17,6 +17,7 @@ from textual import events, on
 from textual.app import App, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.filter import LineFilter
+from textual.notifications import Notification, Notify
 from textual.screen import Screen
 
 import jetset_tui.app as tui_app
@@ -90,6 +91,8 @@ class SshApp(JetSetApp):
         self.current: tuple[Room, NetPeer] | None = None
         self.peers: set[NetPeer] = set()
         self._resumed = False
+        self._kept_notice: Notification | None = None
+        """The lobby's notice that the next game keeps a seat (``say_seat_kept``)."""
         self.seat_codes: dict[str, str] = {}
         """--open: the code of each seat this session sat in (by game), known to its player:
         taking the seat back in this session needs no code typed again."""
@@ -278,6 +281,9 @@ class SshApp(JetSetApp):
 
     def enter(self, room: Room, peer: NetPeer, code: str | None) -> None:
         """Show the game (or the wait for its last seats)."""
+        if self._kept_notice is not None:  # "f takes it": taken, or another game chosen
+            self._unnotify(self._kept_notice)
+            self._kept_notice = None
         self.current = (room, peer)
         self.peers.add(peer)
         peer.add_listener(self.on_peer_event)
@@ -373,7 +379,9 @@ class SshApp(JetSetApp):
             return
         if following.seats_kept(time.monotonic()) and self.player.identity not in following.members:
             said = _("Game {game}, the next game of your table, keeps a seat for you: f takes it.")
-            self.notify(said.format(game=following.id), timeout=30, markup=False)
+            notice = Notification(said.format(game=following.id), timeout=30, markup=False)
+            self._kept_notice = notice
+            self.post_message(Notify(notice))
 
     def end_leads_to_lobby(self) -> bool:
         return True

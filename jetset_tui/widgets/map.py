@@ -379,18 +379,10 @@ class EuropeMap(Widget):
         return [Region(0, y, width, 1) for y, (old, new) in pairs if old is not new]
 
     def drawn_size(self) -> tuple[int, int]:
-        """The size the map is laid out and drawn at: its own, except that in the same window
-        (its size, and whether Z gives the map all of it) it keeps the height it was laid out
-        at while it has that room and at most ``STEADY_ROWS`` more: at 80×24 the box under it
-        (a picker, the coach's words, the log) changes its height several times a turn, and
-        each height had a layout of its own, so a play test saw the cities move. The rows
-        below it stay blank."""
+        """The size the map is laid out and drawn at: its own, or the height it was laid out
+        at before in the same window (``steady_height``)."""
         width, height = self.size
-        kept = self._steady
-        steady = kept is not None and kept[0] == self._window()
-        if steady and kept is not None and kept[1] <= height <= kept[1] + STEADY_ROWS:
-            return width, kept[1]
-        return width, height
+        return width, steady_height(self._steady, self._window(), height)
 
     def _window(self) -> Hashable:
         try:
@@ -510,6 +502,17 @@ class EuropeMap(Widget):
             lines[key] = styles.strip(row, width, y) if strip is None else strip
         self._lines = lines
         return list(lines.values())
+
+
+def steady_height(kept: tuple[Hashable, int] | None, window: Hashable, height: int) -> int:
+    """The height to lay the map out at, given ``height`` rows: in the same ``window`` (its
+    size, and whether Z gives the map all of it) the height it was laid out at (``kept``) while
+    it has that room and at most ``STEADY_ROWS`` more. At 80×24 a box under the map (a picker,
+    the coach's words, the log) changed its height several times a turn, and each height had a
+    layout of its own: a play test saw the cities move. The rows below it stay blank."""
+    if kept is not None and kept[0] == window and kept[1] <= height <= kept[1] + STEADY_ROWS:
+        return kept[1]
+    return height
 
 
 class StripStyles:

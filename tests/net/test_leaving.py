@@ -117,6 +117,30 @@ async def test_q_then_a_bot_plays_my_seat_and_i_take_it_back(tmp_path: Path) -> 
     assert_paused(heard[0], log)
 
 
+async def test_the_serving_screen_says_the_game_waits_once_nobody_is_at_the_table(
+    tmp_path: Path,
+) -> None:
+    """The host hands its seat to a bot while Ann plays: "the others play on". Ann leaves: no
+    person is at the table, the stand-ins stop and the game waits, and the serving screen says
+    so (a play test read "the others play on" over a game that was waiting)."""
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        async with ann_at(client) as ann:
+            await play(app, pilot, client, "income")
+            await pilot.press("q", "b")
+            await until(pilot, lambda: isinstance(app.screen, ServingScreen))
+            assert "the others play on" in screen_text(app)
+            await ann.close()
+            waits = "Nobody is at the table now: the game waits until someone is back."
+            await until(pilot, lambda: waits in " ".join(screen_text(app).split()))
+            held = len(hosting_of(client).host.table.game.entries)
+            await asyncio.sleep(0.5)
+            assert len(hosting_of(client).host.table.game.entries) == held
+            await pilot.press("p")
+
+    await hosted(tmp_path, script)
+
+
 async def test_pause_from_q_and_from_the_serving_screen(tmp_path: Path) -> None:
     heard: list[NetPeer] = []
 

@@ -158,6 +158,8 @@ async def test_the_next_game_keeps_its_seats_for_the_tables_players_not_a_bystan
     refused = "the seats left in game 2 are kept for the players of the game before it"
     await carol.wait_for(lambda text: refused in notices(text))
     await carol.press("f")
+    said = "Game 2 keeps its seats for the players of the game before it: f opened game 3"
+    await carol.wait_for(lambda text: said in notices(text))  # not "no game was waiting"
     await carol.wait_for("Game 3: waiting for players")
     assert following.open_seats == 1 and len(following.members) == 1
     await bob.press("escape")
@@ -170,6 +172,7 @@ async def test_the_next_game_keeps_its_seats_for_the_tables_players_not_a_bystan
     for term in (alice, bob):
         await term.wait_for("Round 1 of 4")
     assert sorted(m.seat for m in following.members.values()) == [0, 1]
+    await bob.wait_for(lambda text: "keeps a seat" not in notices(text))  # taken: it goes
     for term in (alice, bob, carol):
         await term.close()
 

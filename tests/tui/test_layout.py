@@ -164,9 +164,10 @@ async def test_at_80x24_the_map_keeps_its_layout_as_the_box_under_it_comes_and_g
     tmp_path: Path,
 ) -> None:
     """At 80×24 a picker, the coach or the log under the map changes its height several times
-    a turn, and each height had a layout of its own: a play test saw the cities move. Once the
-    picker has shrunk it, the map keeps that layout when the picker goes and comes back (the
-    rows freed stay blank); a resize to another size lays it out anew."""
+    a turn, and each height had a layout of its own: a play test saw the cities move. The log
+    now takes the picker's rows, and where a box still differs the map keeps the layout it has
+    while it has the room (``EuropeMap.drawn_size``): the cities stay put from the first frame,
+    through a picker and back; a resize to another size lays it out anew."""
     app = make_app(tmp_path, ["human", BOT], seed="layout-steady")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
@@ -176,18 +177,27 @@ async def test_at_80x24_the_map_keeps_its_layout_as_the_box_under_it_comes_and_g
             await map_drawn(pilot)
             return [strip.text for strip in europe._map_strips()]
 
-        await pilot.press("b")
-        await pilot.pause()
-        small = europe.size.height
-        with_picker = await drawn()
-        await pilot.press("escape")
-        await pilot.pause()
-        assert europe.size.height > small, "the picker gone, the map has more room"
-        assert await drawn() == with_picker, "the same layout, the cities where they were"
-        await pilot.press("b")
-        await pilot.pause()
-        assert await drawn() == with_picker
+        first = await drawn()
+        for key in ("b", "escape", "p", "escape", "b"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert await drawn() == first, f"the cities moved after {key}"
         await pilot.press("escape")
         await pilot.resize_terminal(100, 40)
         await pilot.pause()
         assert europe.drawn_size() == tuple(europe.size), "another size: laid out anew"
+
+
+def test_the_map_keeps_its_height_while_it_has_the_room() -> None:
+    """``steady_height``: in the same window the height laid out at is kept while the map has
+    that room and at most ``STEADY_ROWS`` more; less room, much more, or another window lays it
+    out anew."""
+    from jetset_tui.widgets.map import STEADY_ROWS, steady_height
+
+    kept = ("80x24", 12)
+    assert steady_height(kept, "80x24", 15) == 12
+    assert steady_height(kept, "80x24", 12 + STEADY_ROWS) == 12
+    assert steady_height(kept, "80x24", 13 + STEADY_ROWS) == 13 + STEADY_ROWS
+    assert steady_height(kept, "80x24", 11) == 11
+    assert steady_height(kept, "80x24 zoomed", 15) == 15
+    assert steady_height(None, "80x24", 15) == 15

@@ -83,3 +83,20 @@ def test_web_takes_a_turn_clock() -> None:
     assert games_config(parser.parse_args(["web", "--turn-time", "0"])).turn_time == 0
     assert games_config(parser.parse_args(["web"])).turn_time == 300
     assert games_config(parser.parse_args(["web", "--turn-time", "900"])).turn_time == 900
+
+
+def test_a_trusted_proxy_is_an_ip_address() -> None:
+    """A play test named ``--trusted-proxy localhost``: the name never matched a connection's
+    address and the headers were quietly never believed. Only an address is taken (written as
+    the server sees it), under ``jetset web`` and ``ssh-server --web`` alike."""
+    from jetset_tui.cli import build_parser
+    from jetset_tui.commands.web import web_config
+
+    parser = build_parser()
+    args = parser.parse_args(["web", "--trusted-proxy", "127.0.0.1", "--trusted-proxy", "::1"])
+    assert web_config(args, "127.0.0.1", 0).trusted_proxies == ("127.0.0.1", "::1")
+    for flags in (["web", "--trusted-proxy"], ["ssh-server", "--web", "0", "--web-trusted-proxy"]):
+        done = subprocess.run(
+            [*JETSET, *flags, "localhost"], capture_output=True, text=True, timeout=30
+        )
+        assert done.returncode == 2 and "is not an IP address" in done.stderr, done.stderr

@@ -3,6 +3,7 @@ its keys open the new-game form, join, watch, and switch the language."""
 
 from __future__ import annotations
 
+import time
 from collections import deque
 from collections.abc import Callable
 from contextlib import suppress
@@ -381,11 +382,20 @@ class LobbyScreen(Screen[None]):
             self.notify(str(exc), severity="error", markup=False)
             return
         if room.id not in there:  # made for this f: said, not silently (a play test)
-            said = _(
-                "No game was waiting for players: f opened game {game}, of {n} seats, and you"
-                " sit in it; the others join it with j."
-            )
-            self.notify(said.format(game=room.id, n=len(room.table.seats)), markup=False)
+            now = time.monotonic()
+            kept = [r.id for r in self.lobby.rooms.values() if r.seats_kept(now) and r is not room]
+            if kept:  # a game waits, but for its table's players (``Room.kept_for``)
+                said = _(
+                    "Game {kept} keeps its seats for the players of the game before it: f"
+                    " opened game {game}, of {n} seats, and you sit in it; the others join it"
+                    " with j."
+                ).format(kept=kept[0], game=room.id, n=len(room.table.seats))
+            else:
+                said = _(
+                    "No game was waiting for players: f opened game {game}, of {n} seats, and"
+                    " you sit in it; the others join it with j."
+                ).format(game=room.id, n=len(room.table.seats))
+            self.notify(said, markup=False)
         self.ssh_app.join_game(room)
 
     def action_join(self) -> None:
