@@ -13,24 +13,47 @@ from netcode.logfile import Note
 def bot_moves(notes: Iterable[Note], actors: Sequence[int]) -> dict[int, int]:
     """Each entry (by its index; ``actors`` gives each entry's seat) that a bot made for a
     person, and that person's seat."""
+    return read_bot_moves(notes, actors).marks
+
+
+class BotMoves:
+    """Which seats a bot plays now, as the notes so far say, and the entries it made."""
+
+    def __init__(self) -> None:
+        self.marks: dict[int, int] = {}
+        self.standing: set[int] = set()
+        """Seats a stand-in plays now."""
+        self.clocked: set[int] = set()
+        """Seats whose next move the turn clock's bot makes."""
+
+    def noted(self, note: Note) -> None:
+        seat = note.fields.get("seat")
+        if type(seat) is not int:
+            return
+        if note.kind == "standin" and note.fields.get("bot"):
+            self.standing.add(seat)
+        elif note.kind == "standin":
+            self.standing.discard(seat)
+        elif note.kind == "clock":
+            self.clocked.add(seat)
+
+    def moved(self, index: int, actor: int) -> None:
+        """Entry ``index``, ``actor``'s, was made: marked if a bot made it for them."""
+        if actor in self.standing or actor in self.clocked:
+            self.marks[index] = actor
+            self.clocked.discard(actor)
+
+
+def read_bot_moves(notes: Iterable[Note], actors: Sequence[int]) -> BotMoves:
+    """The bots' moves of a log, and the seats a stand-in still played at its end."""
     noted: dict[int, list[Note]] = {}
     for note in notes:
         noted.setdefault(note.at, []).append(note)
-    standing: set[int] = set()  # seats a stand-in plays now
-    clocked: set[int] = set()  # seats whose next move the turn clock's bot made
-    marks: dict[int, int] = {}
+    moves = BotMoves()
     for index, actor in enumerate(actors):
         for note in noted.get(index, ()):
-            seat = note.fields.get("seat")
-            if type(seat) is not int:
-                continue
-            if note.kind == "standin" and note.fields.get("bot"):
-                standing.add(seat)
-            elif note.kind == "standin":
-                standing.discard(seat)
-            elif note.kind == "clock":
-                clocked.add(seat)
-        if actor in standing or actor in clocked:
-            marks[index] = actor
-            clocked.discard(actor)
-    return marks
+            moves.noted(note)
+        moves.moved(index, actor)
+    for note in noted.get(len(actors), ()):
+        moves.noted(note)
+    return moves

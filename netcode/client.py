@@ -293,8 +293,8 @@ class GameClient(ABC):
         """Whether ``event``'s entry (``actor``'s) is a move made now by the host's stand-in
         bot for another seat's player, who dropped or left (the table's presence says so)."""
         presence = self.presence
-        if not event.live or presence is None or actor in self.local_seats:
-            return False
+        if not (event.live or event.away) or presence is None or actor in self.local_seats:
+            return False  # (``away``: made while this peer was away, and the stand-in still plays)
         return presence.seat(actor).standin is not None
 
     def view(self, seat: int | None) -> Any:

@@ -103,9 +103,12 @@ class ReconnectingPeer(PeerHandshake):
         does not go on here at all."""
         held = self._presence
         seats = held.seats if held is not None else ()
-        quiet = tuple(SeatPresence(s.connected) for s in seats)
+        if words is not None:  # nothing counts down meanwhile
+            seats = tuple(SeatPresence(s.connected) for s in seats)
+        # back (``words`` None): the host's own presence, if it came first, is kept whole (its
+        # stand-ins marked the moves caught up on: a play test saw them unmarked)
         turn_time = held.turn_time if held is not None else 0.0
-        self._presence = Presence(quiet, turn_time, paused=words, by_itself=by_itself, gone=gone)
+        self._presence = Presence(seats, turn_time, paused=words, by_itself=by_itself, gone=gone)
         self.emit(PresenceChanged(self._presence))
 
     async def _reopen(self) -> None:

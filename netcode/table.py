@@ -33,7 +33,7 @@ from engine.fairdeal import seed_commitment
 from engine.games import DEFAULT, game_rules
 from engine.platform import CHANCE, AnyRules, AnyTable, log_hooks
 from engine.values import record
-from netcode.botmoves import bot_moves
+from netcode.botmoves import BotMoves, read_bot_moves
 from netcode.gameoptions import option_map, seat_count
 from netcode.heldfile import forget_held, keep_held, read_held
 from netcode.heldturn import HeldTurn
@@ -149,9 +149,10 @@ class Table(DealShares):
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
         self.chat_saved = 0
         """Characters of chat said at this table (over ``CHAT_SAVED``, none is saved)."""
-        self.bot_moves: dict[int, int] = {}
-        """The moves a bot made for a person before this table was resumed, and their seats
-        (``netcode.botmoves``), for a screen's log pane to mark as it did while they were made."""
+        self.bots_played = BotMoves()
+        """The moves a bot made for a person (a stand-in's, the turn clock's), read back from
+        the log's notes on ``resume`` and kept as they are made (``netcode.botmoves``): a
+        screen opened on this table marks them as the others' screens did."""
         """The table's last chat notes' fields (``seat``, ``name``, ``text``), from its log on
         ``resume``: a player back at the table reads what was said."""
 
@@ -234,10 +235,19 @@ class Table(DealShares):
         table.revealed = stopped.log.seed is not None
         said = [note.fields for note in stopped.log.notes if note.kind == "chat"]
         actors = [table.rules.entry_line(entry)[0] for entry in table.game.entries]
-        table.bot_moves = bot_moves(stopped.log.notes, actors)
+        table.bots_played = read_bot_moves(stopped.log.notes, actors)
         table.chat.extend(said)
         table.chat_saved = sum(len(str(fields.get("text", ""))) for fields in said)
+        if not table.over:  # its stand-ins went with the host that stopped: none plays now
+            for seat in sorted(table.bots_played.standing):
+                table.note("standin", seat=seat, bot=None)
+            table.bots_played.clocked.clear()
         return table
+
+    @property
+    def bot_moves(self) -> dict[int, int]:
+        """Each entry a bot made for a person, and that person's seat."""
+        return self.bots_played.marks
 
     def next_table(self, log_path: Path, holder: str = "jetset") -> Table:
         """A new table of the game that follows this one for its seats (r at the end of a game
@@ -352,7 +362,9 @@ class Table(DealShares):
             self.game.play(action)
             self._deal()
 
-        return self._commit(step)
+        first = self._commit(step)
+        self.bots_played.moved(first, seat)
+        return first
 
     def _deal(self) -> None:
         while self.game.to_move() == CHANCE:
@@ -496,6 +508,8 @@ class Table(DealShares):
             self.chat.append(fields)
             if not self._chat_saved(len(str(fields.get("text", "")))):
                 return
+        else:
+            self.bots_played.noted(Note(len(self.game.entries), kind, fields))
         if self.writer is not None and self.version >= NOTES_SINCE:
             try:
                 self.write_held()

@@ -351,7 +351,7 @@ class GameScreen(GameMoves):
             moved = self._ledger.moved(entry)
             note = money_note(moved, entry, self.names)
             if i in self._bot_played:
-                note = ", ".join(part for part in (note, self._bot_played[i]) if part)
+                note = " · ".join(part for part in (note, self._bot_played[i]) if part)
             lines.append(with_money(line, note))
             self._logged += 1
         if lines:

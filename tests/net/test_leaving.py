@@ -107,6 +107,9 @@ async def test_q_then_a_bot_plays_my_seat_and_i_take_it_back(tmp_path: Path) -> 
             assert isinstance(app.screen, GameScreen)
             mine = app.screen.session
             assert mine is not client and mine.local_seats == (0,)
+            # the moves the bot made in the host's seat are marked as made for them (a play
+            # test's host, back in its seat, read them as its own)
+            await until(pilot, lambda: "a bot played it for you" in screen_text(app))
             await until(pilot, lambda: str(ann.seats[0].kind) == "human")
             await pilot.press("ctrl+q")  # asks the same question
             await until(pilot, lambda: isinstance(app.screen, LeaveScreen))

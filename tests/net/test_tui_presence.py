@@ -307,8 +307,14 @@ async def test_a_resumed_hosts_log_still_marks_what_a_stand_in_played(tmp_path: 
         path = served.table.log_path
     assert not game.over
     table = Table.resume(path, fsync=False)
-    marked = table.bot_moves
+    marked = dict(table.bot_moves)
     assert marked and set(marked.values()) == {0}, marked
+    # the stand-in went with the host: the log says so, and Ann's own moves are not marked
+    from netcode.logfile import read_log
+
+    last = read_log(path).notes[-1]
+    assert (last.kind, last.fields) == ("standin", {"seat": 0, "bot": None}), last
+    assert not table.bots_played.standing
     assert all(table.game.entries[i].actor == 0 for i in marked)
     table.keys.host_seat = 1
     async with serve(tmp_path, 3, table=table, settings=settings) as served:
@@ -327,3 +333,50 @@ async def until_true(test: Callable[[], bool], seconds: float = 20.0) -> None:
             return
         await asyncio.sleep(0.02)
     raise AssertionError("never happened")
+
+
+async def test_back_from_a_drop_the_others_stand_in_moves_are_marked_too(tmp_path: Path) -> None:
+    """While this player was away, Ann's stand-in played for her: back, the log pane marks
+    those moves "a bot played it for Ann", as it does when they are made live (a play test's
+    rejoining player saw them unmarked, where the host's screen marked them)."""
+    from netcode.transport import Transport
+
+    # the bots at a pace, so that the game is still on when I am back
+    settings = HostSettings(reconnect_window=0.05, standin_kind="greedy", bot_delay=0.05)
+    async with serve(tmp_path, 4, ["greedy"], seed="away-ann", settings=settings) as served:
+        game = served.table.game
+        dropped_at: list[int] = []
+
+        async def connector() -> Transport:
+            while not [e for e in game.entries[dropped_at[0] :] if e.actor == 0]:
+                await asyncio.sleep(0.02)  # until Ann's stand-in has played while I am away
+            return await served.connect()
+
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        other = await served.bot("greedy", "Bo", delay=0.05)  # a person stays at the table
+        me = await NetPeer.connect(
+            await served.connect(), name="Me", connector=connector, reconnect_for=30
+        )
+        me.wait_out_pauses = True
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until(pilot, app, lambda _: isinstance(app.screen, GameScreen), 10)
+            screen = app.screen
+            assert isinstance(screen, GameScreen)
+            assert ann._conn is not None
+            ann._conn.transport.abort()
+            await until(pilot, app, lambda _: served.host.presence()[0].standin is not None, 10)
+            await until(pilot, app, lambda _: game.to_move() == 2 and not game.over, 20)
+            dropped_at.append(len(game.entries))
+            assert me._conn is not None
+            me._conn.transport.abort()
+            await until(pilot, app, lambda _: me._back_from is not None and me.caught_up, 20)
+            await pilot.pause()
+            away = [
+                i for i in range(me._back_from or 0, me._behind_until) if game.entries[i].actor == 0
+            ]
+            assert away, "Ann's stand-in played while I was away"
+            marked = screen._bot_played  # the game may be over meanwhile: its screen's log
+            assert all(marked.get(i) == "a bot played it for Ann" for i in away), (away, marked)
+        await me.close()
+        await other.close()
