@@ -13,7 +13,7 @@ import logging
 import shlex
 from pathlib import Path
 
-from netcode.host import Host
+from netcode.host import Host, HostSettings
 from netcode.next_games import NextGames
 from netcode.peer import NetPeer
 from netcode.table import Table
@@ -26,18 +26,41 @@ STANDIN = "greedy"
 
 
 def resume_command(
-    log_path: Path, bind: str, port: int, *, headless: bool = False, table: Table | None = None
+    log_path: Path,
+    bind: str,
+    port: int,
+    *,
+    headless: bool = False,
+    table: Table | None = None,
+    settings: HostSettings | None = None,
 ) -> str:
     """``jetset host --resume LOG --bind B --port P``: the same address, so players come back;
-    ``--headless`` again if it was, and ``--bots`` naming the bots of your own that ``table``
-    seats (a log never loads one by itself: docs/bots.md)."""
+    ``--headless`` again if it was, ``--bots`` naming the bots of your own that ``table`` seats
+    (a log never loads one by itself: docs/bots.md), and the table's ``settings`` that are not
+    the defaults (a play test's game, resumed, lost the reconnect window it was hosted with)."""
     words = ["jetset", "host", "--resume", str(log_path), "--bind", bind, "--port", str(port)]
     if headless:
         words.append("--headless")
     own = own_bot_kinds(table) if table is not None else []
     if own:
         words += ["--bots", ",".join(own)]
+    if settings is not None:
+        words += setting_flags(settings)
     return shlex.join(words)
+
+
+def setting_flags(settings: HostSettings) -> list[str]:
+    """The ``jetset host`` flags that give a table ``settings``' stand-ins and clock again,
+    where they are not the defaults."""
+    default = HostSettings()
+    flags: list[str] = []
+    if settings.reconnect_window != default.reconnect_window:
+        flags += ["--reconnect-window", f"{settings.reconnect_window:g}"]
+    if settings.turn_time != default.turn_time:
+        flags += ["--turn-time", f"{settings.turn_time:g}"]
+    if settings.standin_kind != default.standin_kind:
+        flags += ["--standin-bot", settings.standin_kind]
+    return flags
 
 
 def own_bot_kinds(table: Table) -> list[str]:
@@ -87,7 +110,10 @@ class HostedGame:
 
     @property
     def resume_command(self) -> str:
-        return resume_command(self.log_path, self.bind, self.port, table=self.host.table)
+        host = self.host
+        return resume_command(
+            self.log_path, self.bind, self.port, table=host.table, settings=host.settings
+        )
 
     @property
     def standin_kind(self) -> str:

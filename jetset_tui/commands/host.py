@@ -332,7 +332,14 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             await linger(host, lingering(args))
         else:
             server.close()
-            again = resume_command(table.log_path, args.bind, port, headless=headless, table=table)
+            again = resume_command(
+                table.log_path,
+                args.bind,
+                port,
+                headless=headless,
+                table=table,
+                settings=host.settings,
+            )
             await host.stop_hosting(pause_reason(again))
     finally:
         server.close()
@@ -340,7 +347,9 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
     if table.over:
         report(host, args.json)
     else:
-        again = resume_command(table.log_path, args.bind, port, headless=headless, table=table)
+        again = resume_command(
+            table.log_path, args.bind, port, headless=headless, table=table, settings=host.settings
+        )
         paused(host, again, args.json)
     return 0
 

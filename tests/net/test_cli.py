@@ -189,6 +189,31 @@ def test_host_json_paused_says_how_to_resume(tmp_path: Path) -> None:
     assert f"--resume {log}" in summary["resume"] and f"--port {port}" in summary["resume"]
 
 
+def test_the_resume_command_keeps_the_tables_stand_ins_and_clock(tmp_path: Path) -> None:
+    """A play test's game hosted with ``--reconnect-window 10`` was paused, and the command it
+    printed to go on had the window back at 120 s. It says every setting that is not the
+    default (and none that is)."""
+    log = tmp_path / "game.jetset"
+    table = Table.create(Options(players=2), ["greedy"], log, seed="kept-pause", fsync=False)
+    table.start()
+    table.close()
+    flags = ("--reconnect-window", "10", "--turn-time", "45.5", "--standin-bot", "random")
+    host, _port = start_host("--port", "0", "--resume", str(log), "--json", *flags)
+    host.send_signal(signal.SIGTERM)
+    out, _err = host.communicate(timeout=30)
+    (summary,) = [json.loads(line) for line in out.splitlines()]
+    command = shlex.split(summary["resume"])
+    for flag, value in zip(flags[::2], flags[1::2], strict=True):
+        assert command[command.index(flag) + 1] == value, command
+    plain, _port = start_host("--port", "0", "--resume", str(log), "--json")
+    plain.send_signal(signal.SIGTERM)
+    out, _err = plain.communicate(timeout=30)
+    (summary,) = [json.loads(line) for line in out.splitlines()]
+    assert not {"--reconnect-window", "--turn-time", "--standin-bot"} & set(
+        shlex.split(summary["resume"])
+    ), summary["resume"]
+
+
 def test_the_resume_command_of_a_headless_host_runs_as_printed(tmp_path: Path) -> None:
     """A play test: a paused headless host printed `jetset host --resume … --port P`, without
     --headless (it came back with a screen) and without the bot of your own the game seats (it
