@@ -164,10 +164,9 @@ async def test_at_80x24_the_map_keeps_its_layout_as_the_box_under_it_comes_and_g
     tmp_path: Path,
 ) -> None:
     """At 80×24 a picker, the coach or the log under the map changes its height several times
-    a turn, and each height had a layout of its own: a play test saw the cities move. The log
-    now takes the picker's rows, and where a box still differs the map keeps the layout it has
-    while it has the room (``EuropeMap.drawn_size``): the cities stay put from the first frame,
-    through a picker and back; a resize to another size lays it out anew."""
+    a turn, and each height had a layout of its own: a play test saw the cities move. Once the
+    first picker has shrunk it, the map keeps that layout as pickers come and go (the rows
+    freed stay blank: ``EuropeMap.drawn_size``); a resize to another size lays it out anew."""
     app = make_app(tmp_path, ["human", BOT], seed="layout-steady")
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await game_screen(pilot)
@@ -177,12 +176,15 @@ async def test_at_80x24_the_map_keeps_its_layout_as_the_box_under_it_comes_and_g
             await map_drawn(pilot)
             return [strip.text for strip in europe._map_strips()]
 
-        first = await drawn()
-        for key in ("b", "escape", "p", "escape", "b"):
+        await pilot.press("b")
+        await pilot.pause()
+        small = europe.size.height
+        with_picker = await drawn()
+        for key in ("escape", "p", "escape", "b", "escape"):
             await pilot.press(key)
             await pilot.pause()
-            assert await drawn() == first, f"the cities moved after {key}"
-        await pilot.press("escape")
+            assert await drawn() == with_picker, f"the cities moved after {key}"
+        assert europe.size.height > small, "the picker gone, the map has more room"
         await pilot.resize_terminal(100, 40)
         await pilot.pause()
         assert europe.drawn_size() == tuple(europe.size), "another size: laid out anew"
