@@ -77,7 +77,10 @@ class StandIns:
         """The last person left the table: bots never play out a game no person is at (a play
         test's table, gone to dinner with its seats left to stand-ins, came back to a game the
         bots had finished in ten seconds). The stand-ins go and none is due; their seats wait,
-        as after a restart, until someone is back (``seat_taken`` starts every window again)."""
+        as after a restart, until someone is back (``seat_taken`` starts every window again).
+        Once the game is over there is nothing to wait for: the players leave, the notes stay."""
+        if self.host.table.over:
+            return
         for timer in self.takeovers.values():
             timer.cancel()
         self.takeovers.clear()
