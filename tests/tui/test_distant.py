@@ -17,7 +17,7 @@ from jetset_tui.seating import GamePlan
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
-from tests.tui.play import game_screen, save_for_you
+from tests.tui.play import game_screen, save_for_you, settled
 
 SEED = "a"
 DISTANT = load_distant()
@@ -54,10 +54,16 @@ async def test_buying_a_distant_link_by_keys_choosing_its_city_marker(tmp_path: 
         await pilot.pause()
         text = screen_text(app)
         assert "Distant Flights" in text and "WAS1 €20" in text and "d Distant" in text
-        await pilot.press("h", "end")  # the Distant row comes last: scroll to it
-        await pilot.pause()
-        advice = screen_text(app)
-        assert "8 Distant" in advice and "1 plane on a" in advice, advice
+        await pilot.press("h")
+        assert await settled(pilot, lambda: "In your place" in screen_text(app)), screen_text(app)
+        await pilot.press("end")  # the Distant row comes last: scroll to it (once it is shown:
+        # on a loaded machine an End pressed with the h reached the advice before it was laid out)
+
+        def scrolled() -> bool:
+            advice = screen_text(app)
+            return "8 Distant" in advice and "1 plane on a" in advice
+
+        assert await settled(pilot, scrolled), screen_text(app)
         await pilot.press("escape")
         await pilot.pause()
         game = screen.session.game
