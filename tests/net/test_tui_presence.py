@@ -18,6 +18,7 @@ from netcode.host import HostSettings
 from netcode.hosting import HostedGame
 from netcode.peer import NetPeer
 from tests.net.helpers import Served, serve
+from tests.net.test_reconnect import wait_for
 
 DROPPED = re.compile(r"Ann has lost their connection; a bot plays for them in (\d:\d\d) unless")
 AWAY = re.compile(r"Ann dropped 0:(\d\d) ago")
@@ -301,12 +302,13 @@ async def test_a_resumed_hosts_log_still_marks_what_a_stand_in_played(tmp_path: 
         me = await hosting.sit()
         mine = asyncio.create_task(play_bot(me, "greedy", "me"))
         game = served.table.game
-        await until_true(lambda: len(game.entries) > 12)
+        await wait_for(lambda: len(game.entries) > 12, 20)
         assert ann._conn is not None
         ann._conn.transport.abort()
-        await until_true(lambda: served.host.presence()[0].standin is not None)
+        await wait_for(lambda: served.host.presence()[0].standin is not None, 20)
         since = len(game.entries)
-        await until_true(lambda: sum(e.actor == 0 for e in game.entries[since:]) >= 4 or game.over)
+        stood_in = lambda: sum(e.actor == 0 for e in game.entries[since:]) >= 4  # noqa: E731
+        await wait_for(lambda: stood_in() or game.over, 20)
         mine.cancel()
         await me.close()
         path = served.table.log_path
@@ -330,14 +332,6 @@ async def test_a_resumed_hosts_log_still_marks_what_a_stand_in_played(tmp_path: 
             text = await until(pilot, app, lambda t: "a bot played it for Ann" in t, 10)
             assert "a bot played it for Ann" in text
         await me.close()
-
-
-async def until_true(test: Callable[[], bool], seconds: float = 20.0) -> None:
-    for _ in range(int(seconds / 0.02)):
-        if test():
-            return
-        await asyncio.sleep(0.02)
-    raise AssertionError("never happened")
 
 
 async def test_back_from_a_drop_the_others_stand_in_moves_are_marked_too(tmp_path: Path) -> None:
