@@ -11,7 +11,7 @@ import asyncssh
 import pytest
 from textual.widgets import Input
 
-from jetset_tui.ssh.screens.new_game import NewGameScreen, parse_request
+from jetset_tui.ssh.screens.new_game import NewGameScreen, bots_for_new_game, parse_request
 from jetset_tui.ssh.seating import LobbyError
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
@@ -493,6 +493,38 @@ async def test_the_form_asked_for_jet_lag_last_shows_jet_lag(
     await alice.wait_for("Round 1 of 4")
     assert server.lobby.rooms["2"].game == "jetlag"
     await alice.close()
+
+
+async def test_bots_typed_before_choosing_jet_lag_stay_typed(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """Two colleagues: alice types 0 bots, then picks Jet Lag on the Game line; the form keeps
+    her 0 (a play test saw it put back to 1, and the game made with a bot in the friend's seat).
+    Untouched, the bots follow the game: Jet Set's 3 become Jet Lag's 1."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.lobby()
+    await alice.press("n")
+    await alice.wait_for("Bots among them")
+    await alice.press("tab")
+    await alice.fill("Bots among them", "0")
+    await alice.press("shift+tab", "shift+tab", "enter")
+    await alice.wait_for("Jet Lag")
+    await alice.press("down", "enter")
+    text = await alice.wait_for("Seats (2)")
+    assert re.search(r"Bots among them\s+0\s", text), text
+    await alice.press("enter")
+    await alice.wait_for("seat 2: (open)")
+    room = server.lobby.rooms["1"]
+    assert room.game == "jetlag" and [s.is_bot for s in room.table.seats] == [False, False]
+    await alice.close()
+
+
+def test_the_bots_field_follows_the_game_unless_typed() -> None:
+    assert bots_for_new_game("3", "jetset", "jetlag") == "1"  # Jet Set's default: Jet Lag's
+    assert bots_for_new_game("0", "jetset", "jetlag") == "0"  # typed, and fits
+    assert bots_for_new_game("2", "jetset", "jetlag") == "1"  # typed, but no seat left
+    assert bots_for_new_game("1", "jetlag", "jetset") == "3"
+    assert bots_for_new_game("x", "jetset", "jetlag") == "1"
 
 
 async def test_f_takes_the_first_free_seat_or_makes_a_game(

@@ -62,6 +62,19 @@ def default_bots(game: str) -> int:
     return default_seats(game) - 1
 
 
+def bots_for_new_game(typed: str, was: str, game: str) -> str:
+    """The bots' field once the form's game changes from ``was`` to ``game``: what the player
+    typed, where it is not the old game's default and leaves the new game a seat for a person
+    (two people choosing Jet Lag keep their 0), else the new game's default."""
+    try:
+        count = int(typed.strip())
+    except ValueError:
+        return str(default_bots(game))
+    if count != default_bots(was) and 0 <= count < default_seats(game):
+        return str(count)
+    return str(default_bots(game))
+
+
 def parse_request(
     seats: str,
     bots: str,
@@ -200,11 +213,12 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         game = self.game()
         if game == self.shown:
             return  # the Select saying its first value: the form was made for it
-        self.shown = game
+        was, self.shown = self.shown, game
         fixed = len(seat_counts(game)) == 1
         seats = self.query_one("#seats", Input)
         seats.value, seats.disabled = str(default_seats(game)), fixed
-        self.query_one("#bots", Input).value = str(default_bots(game))
+        bots = self.query_one("#bots", Input)
+        bots.value = bots_for_new_game(bots.value, was, game)
         self.query_one("#kind", Input).value = bot_words(default_bot(game))
         self.query_one("#label-seats", Static).update(self.seats_label(game))
         self.query_one("#label-kind", Static).update(self.kind_label(game))
