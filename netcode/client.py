@@ -50,6 +50,9 @@ class EntryApplied:
     away: bool = False
     """Of the past a peer catches up on when it reconnects: made while it was away (a seat of
     its own was played by the host's stand-in meanwhile)."""
+    bot: bool = False
+    """A bot made it for the seat's player, a person: the host's stand-in or turn clock (the
+    host says so of each entry, past ones too)."""
 
 
 @value(unsafe_hash=True)
@@ -270,32 +273,22 @@ class GameClient(ABC):
         then its position is behind the game's, and no seat should decide from it."""
         return True
 
-    def played_for(self, event: EntryApplied, actor: int, sent: object) -> bool:
-        """Whether ``event``'s entry (``actor``'s) is a move made now for a seat played here
-        that its player did not send (``sent``: the action they sent, if any): at a table over
-        the network, the host's bot decided for them (their turn clock ran out, a Business
-        Deal went unanswered, or they were away). Never of the entries caught up on."""
-        live = event.live and self.presence is not None
-        return live and actor in self.local_seats and event.entry.action != sent
+    def played_for(self, event: EntryApplied, actor: int) -> bool:
+        """Whether ``event``'s entry (``actor``'s) is a move made now for a seat played here by
+        the host's bot (their turn clock ran out, a Business Deal went unanswered). Never of the
+        entries caught up on."""
+        return event.live and event.bot and actor in self.local_seats
 
-    def played_while_away(self, event: EntryApplied, actor: int, sent: object) -> bool:
+    def played_while_away(self, event: EntryApplied, actor: int) -> bool:
         """Whether ``event``'s entry (``actor``'s), caught up on after a reconnection, is a move
-        made while this peer was away for a seat played here that its player did not send:
-        the host's stand-in played it (a play test's rejoining player was never told)."""
-        return event.away and actor in self.local_seats and event.entry.action != sent
+        the host's stand-in made while this peer was away for a seat played here (a play test's
+        rejoining player was never told)."""
+        return event.away and event.bot and actor in self.local_seats
 
     def past_bot_moves(self) -> dict[int, int]:
         """The moves a bot made for a person before this client opened the game, and their
         seats, where it knows them (a resumed host reads them from its log's notes)."""
         return self.hosting.bot_moves if self.hosting is not None else {}
-
-    def stood_in(self, event: EntryApplied, actor: int) -> bool:
-        """Whether ``event``'s entry (``actor``'s) is a move made now by the host's stand-in
-        bot for another seat's player, who dropped or left (the table's presence says so)."""
-        presence = self.presence
-        if not (event.live or event.away) or presence is None or actor in self.local_seats:
-            return False  # (``away``: made while this peer was away, and the stand-in still plays)
-        return presence.seat(actor).standin is not None
 
     def view(self, seat: int | None) -> Any:
         """The state as ``seat`` may see it (None: a spectator)."""

@@ -632,10 +632,11 @@ class Host:
                 continue
             entry, digest = game.entries[i], game.digests[i]
             actor, text = t.rules.entry_line(entry)
-            full = encode(m.to_wire(m.EntryMessage(i=i, a=actor, x=text, d=digest)))
+            bot = i in t.bot_moves  # a stand-in's or the clock's: every screen marks it
+            full = encode(m.to_wire(m.EntryMessage(i=i, a=actor, x=text, d=digest, bot=bot)))
             self._full.append(full)
             hidden = game.redact(entry, None) is not entry
-            public = m.EntryMessage(i=i, a=actor, x=t.entry_text(i, None), d=digest)
+            public = m.EntryMessage(i=i, a=actor, x=t.entry_text(i, None), d=digest, bot=bot)
             self._public.append(encode(m.to_wire(public)) if hidden else full)
 
     def _entry_frame(self, index: int, seat: int | None) -> bytes:

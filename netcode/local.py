@@ -486,7 +486,7 @@ class LocalSession(GameClient):
             except (IllegalAction, NotationError) as exc:
                 self.emit(Problem(f"entry {index} does not apply here: {exc}"))
                 break
-            self.emit(EntryApplied(index, entry))
+            self.emit(EntryApplied(index, entry, bot=index in self.table.bot_moves))
         ended = [peer for peer in peers.values() if peer.seed is not None]
         if not self._over_told and peers and len(ended) == len(peers) and union.over:
             self._over_told = True

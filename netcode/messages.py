@@ -364,12 +364,14 @@ class Presence(ProtocolMessage, t="presence"):
 
 @dataclass(frozen=True, kw_only=True)
 class EntryMessage(ProtocolMessage, t="entry"):
-    """Entry ``i`` of the log: actor ``a`` (-1: chance), notation ``x``, digest ``d`` after it."""
+    """Entry ``i`` of the log: actor ``a`` (-1: chance), notation ``x``, digest ``d`` after it;
+    ``bot``: a bot made it for the seat's player (a stand-in, or the turn clock's)."""
 
     i: int
     a: int = spec(lowest=-1)
     x: str
     d: str
+    bot: bool = spec(False, omit_default=True)
 
 
 @dataclass(frozen=True, kw_only=True)

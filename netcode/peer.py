@@ -100,6 +100,10 @@ class NetPeer(ReconnectingPeer):
     def save_path(self) -> Path | None:
         return self.hosting.log_path if self.hosting is not None else None
 
+    def past_bot_moves(self) -> dict[int, int]:
+        """The moves the host said a bot made for a person (a game joined late marks them)."""
+        return self.hosting.bot_moves if self.hosting is not None else dict(self._bot_moves)
+
     @property
     def caught_up(self) -> bool:
         return self._game is not None and len(self._game.entries) >= self._behind_until
@@ -288,7 +292,10 @@ class NetPeer(ReconnectingPeer):
         self.started_game.set()
         back = self._back_from
         away = back is not None and back <= index < self._behind_until
-        self.emit(EntryApplied(index, entry, live=index >= self._behind_until, away=away))
+        if msg.bot:
+            self._bot_moves[index] = msg.a
+        live = index >= self._behind_until
+        self.emit(EntryApplied(index, entry, live=live, away=away, bot=msg.bot))
 
     def _ask_what_differs(self, index: int) -> None:
         """Ask the host for its state after ``index``; ``_on_state`` reports the differences."""

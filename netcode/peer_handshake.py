@@ -103,6 +103,8 @@ class PeerHandshake(GameClient):
         self._back_from: int | None = None
         """At a reconnection: the entries this peer held when it came back (those from there
         to ``_behind_until`` were made while it was away); None until it first reconnects."""
+        self._bot_moves: dict[int, int] = {}
+        """The entries the host says a bot made for a person, and their seats."""
         self._welcomed = False
         self._notation: Notation[Any] = self._rules.notation()
         self._seats: tuple[SeatInfo, ...] = ()

@@ -204,11 +204,7 @@ class GameScreen(GameMoves):
         self.title_log()
         self.session.add_listener(self.on_client_event)
         for index, seat in self.session.past_bot_moves().items():  # a resumed game's too
-            name = self.names[seat] if seat < len(self.names) else "?"
-            mine = seat == self.viewer
-            self._bot_played[index] = (
-                _(BOT_PLAYED_IT) if mine else _(BOT_PLAYED_FOR).format(name=name)
-            )
+            self.mark_bot_move(index, seat)
         self.catch_up_log()
         if self.session.game.over:  # nothing to play: the end, once the session holds it all
             await self.open_session()
@@ -298,25 +294,24 @@ class GameScreen(GameMoves):
 
     # -- following the game -----------------------------------------------------------------
 
+    def mark_bot_move(self, index: int, seat: int) -> None:
+        """The log pane says beside entry ``index`` that a bot played it for ``seat``'s player."""
+        if seat == self.viewer or (self.viewer is None and seat in self.session.local_seats):
+            self._bot_played[index] = _(BOT_PLAYED_IT)
+        else:
+            name = self.names[seat] if seat < len(self.names) else "?"
+            self._bot_played[index] = _(BOT_PLAYED_FOR).format(name=name)
+
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
             self._bell.arrived(event.index, event.live)
             entry, sent = event.entry, None if self._sent is None else self._sent.action
             viewer = self.viewer
             mine = sent is not None and viewer is not None and entry == Entry(viewer, sent)
-            by_bot = (
-                not mine
-                and isinstance(entry, Entry)
-                and self.session.played_for(event, entry.actor, sent)
-            )
-            away = isinstance(entry, Entry) and self.session.played_while_away(
-                event, entry.actor, sent
-            )
-            if by_bot or away:
-                self._bot_played[event.index] = _(BOT_PLAYED_IT)
-            elif isinstance(entry, Entry) and self.session.stood_in(event, entry.actor):
-                name = self.names[entry.actor] if entry.actor < len(self.names) else "?"
-                self._bot_played[event.index] = _(BOT_PLAYED_FOR).format(name=name)
+            by_bot = isinstance(entry, Entry) and self.session.played_for(event, entry.actor)
+            away = isinstance(entry, Entry) and self.session.played_while_away(event, entry.actor)
+            if isinstance(entry, Entry) and event.bot:
+                self.mark_bot_move(event.index, entry.actor)
             self.catch_up_log()
             if mine:
                 self.own_move_played()

@@ -329,11 +329,11 @@ class JetLagScreen(JetLagCommandLine):
                 self.own_play_played()
                 self._bot_moves.end()
             elif isinstance(entry.action, Tourist | Destination) and self.session.played_for(
-                event, entry.seat, self._sent
+                event, entry.seat
             ):  # the host's bot: its clock ran out
                 self._bot_moves.say(self.app, bot_played_words(play_words(entry.action)))
             elif isinstance(entry.action, Tourist | Destination) and (
-                self.session.played_while_away(event, entry.seat, self._sent)
+                self.session.played_while_away(event, entry.seat)
             ):  # the host's stand-in, while this player was away
                 self._bot_moves.say(self.app, bot_played_words(play_words(entry.action), away=True))
             if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):

@@ -248,6 +248,44 @@ async def test_moves_a_stand_in_made_for_another_player_are_said_in_the_log(
         await me.close()
 
 
+async def test_a_move_the_clock_made_for_another_player_is_marked_as_the_bots(
+    tmp_path: Path,
+) -> None:
+    """A play test: Ann's turn clock ran out and its bot refused a Business Deal, which everyone
+    else read as Ann's own refusal (only the log's note knew). Now the host marks each entry a
+    bot made for a person, and every screen says "a bot played it for Ann" beside the clock's
+    moves as beside a stand-in's; a spectator who comes later finds the marks in the past it
+    catches up on. Neither player sends a move: the clock makes every decision of theirs."""
+    settings = HostSettings(reconnect_window=0, turn_time=1)
+    async with serve(tmp_path, 2, seed="clock-theirs", settings=settings) as served:
+        ann, me = await ann_and_me(served)
+        game = served.table.game
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, app, lambda _t: isinstance(app.screen, GameScreen), 5)
+            log = app.screen.query_one(NotationLog)
+
+            def marked() -> list[str]:
+                return [line.plain for line in log.lines if "a bot played it for Ann" in line.plain]
+
+            await until(pilot, app, lambda _t: len(marked()) >= 2, 15)
+            names = [seat.name or "" for seat in me.seats]
+            anns = [e for e in game.entries if e.actor == 0]
+            said = [describe_action(Notation(game.board), e.action, names) for e in anns]
+            assert all(any(move in line for move in said) for line in marked()), marked()
+            mine = [line.plain for line in log.lines if "a bot played it for you" in line.plain]
+            assert mine, "the clock's moves for Me are marked as such on Me's screen"
+        watcher = await NetPeer.connect(await served.connect(), spectate=True)
+        await wait_for(lambda: watcher.caught_up, 5)
+        held = len(watcher.game.entries)
+        persons = {i: e.actor for i, e in enumerate(game.entries[:held]) if e.actor >= 0}
+        past = {i: s for i, s in watcher.past_bot_moves().items() if i < held}
+        assert persons and past == persons, (past, persons)
+        await watcher.close()
+        await ann.close()
+        await me.close()
+
+
 async def test_back_from_a_drop_the_player_is_told_what_the_stand_in_played_for_them(
     tmp_path: Path,
 ) -> None:
