@@ -273,6 +273,16 @@ class GameClient(ABC):
         then its position is behind the game's, and no seat should decide from it."""
         return True
 
+    def players_kinds(self) -> list[SeatKind]:
+        """Each seat's kind as its player is: a person's seat that the host's stand-in plays
+        is still a person's (``seats`` gives the stand-in's kind while it plays, as the host's
+        ``seats`` message says; the end screen names the players, the same on every screen)."""
+        presence = self.presence
+        return [
+            HUMAN if presence is not None and presence.seat(i).standin else s.kind
+            for i, s in enumerate(self.seats)
+        ]
+
     def played_for(self, event: EntryApplied, actor: int) -> bool:
         """Whether ``event``'s entry (``actor``'s) is a move made now for a seat played here by
         the host's bot (their turn clock ran out, a Business Deal went unanswered). Never of the

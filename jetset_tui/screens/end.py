@@ -343,6 +343,6 @@ def end_screen(session: GameClient, path: Path | None = None) -> EndScreen:
     meta = session.meta if isinstance(session, LocalSession) else {}
     colours = [str(c) for c in meta.get("colours") or []]
     names = [s.name for s in session.seats]
-    kinds = [s.kind for s in session.seats]
+    kinds = session.players_kinds()
     liveries = [livery_for(colours, i) for i in range(len(names))]
     return EndScreen(session.game, names, kinds, liveries, path)

@@ -505,7 +505,7 @@ class GameScreen(GameMoves):
         return EndScreen(
             game,
             self.names,
-            self.kinds,
+            self.session.players_kinds(),
             self.liveries,
             path,
             local=local,

@@ -286,6 +286,29 @@ async def test_a_move_the_clock_made_for_another_player_is_marked_as_the_bots(
         await me.close()
 
 
+async def test_a_seat_a_stand_in_plays_is_still_a_persons_at_the_end(tmp_path: Path) -> None:
+    """A play test's end screen named Ann's seat "human" on the host's screen and "greedy" on a
+    spectator's (the ``seats`` message gives the stand-in's kind while it plays). The players'
+    kinds, which the end screen and its rematch use, say "human" on every screen."""
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 3, ["random"], seed="kinds", settings=settings) as served:
+        ann, me = await ann_and_me(served)
+        watcher = await NetPeer.connect(await served.connect(), spectate=True)
+        await wait_for(lambda: served.table.started, 5)
+        assert ann._conn is not None
+        ann._conn.transport.abort()
+        for peer in (me, watcher):
+            await wait_for(lambda p=peer: p.seats[0].kind.is_bot, 5)  # the stand-in's, live
+            assert p_kinds(peer) == ["human", "human", "bot:random"], p_kinds(peer)
+        await watcher.close()
+        await ann.close()
+        await me.close()
+
+
+def p_kinds(peer: NetPeer) -> list[str]:
+    return [str(kind) for kind in peer.players_kinds()]
+
+
 async def test_back_from_a_drop_the_player_is_told_what_the_stand_in_played_for_them(
     tmp_path: Path,
 ) -> None:
