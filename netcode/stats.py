@@ -14,7 +14,7 @@ from engine.errors import IllegalAction
 from engine.games import DEFAULT, WHERE
 from engine.platform import log_hooks
 from netcode.logfile import GameLog, LogFormatError, read_log
-from netcode.replay import entry_parser
+from netcode.replay import replay
 from netcode.seatkind import SeatKind
 
 
@@ -35,6 +35,8 @@ class GameSummary:
     """The game the log holds (engine/games.py: ``jetset``, ``jetlag``)."""
     over: bool = True
     """The game is finished (else its scores and length are so far, and no seat has won)."""
+    moves: int = 0
+    """The players' decisions (the log's entries less the dealer's)."""
 
     def won(self, seat: int) -> bool:
         """Whether ``seat`` won (alone or shared; not in a draw)."""
@@ -105,22 +107,25 @@ class Stats:
         return sorted(counts.items(), key=lambda kv: (-kv[1], kv[0]))
 
 
+class NotCounted(ValueError):
+    """A log that does not verify: its games are not counted (the reason says which entry)."""
+
+
 def summarise_log(path: Path, log: GameLog) -> GameSummary:
-    """Replay a log through its game's ``GameRules`` (rules checked, digests not compared:
-    ``replay --verify`` does that): points, winners, draws, and what the game counts beyond
-    them (``SummarisesGames``: Jet Set's turns, end and cards claimed), else its length in
-    decisions."""
+    """Replay a log through its game's ``GameRules`` as ``replay --verify`` does (every rule,
+    every digest, the revealed seed against its commitment and every card it dealt; NotCounted
+    if any fails: a tampered log is not counted): points, winners, draws, and what the game
+    counts beyond them (``SummarisesGames``: Jet Set's turns, end and cards claimed), else its
+    length in decisions."""
     rules = log.header.rules_of_game
-    table = log.header.new_table()
-    parse = entry_parser(rules, table)
-    entries = [parse(actor, text) for _, actor, text, _ in log.records]
+    replayed = replay(log)
+    if not replayed.ok:
+        raise NotCounted(replayed.error or "the log does not replay")
+    table = replayed.table
     own = log_hooks(rules).summaries
     if own is not None:
-        own.fold(table, entries)
         counts = own.stats_of(table)
     else:
-        for entry in entries:
-            table.push(entry)
         counts = {"turns": sum(actor >= 0 for _, actor, _, _ in log.records)}
     result = table.result()
     over = table.over
@@ -132,6 +137,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         winners=list(result.winners) if over else [],
         turns=counts["turns"],
         entries=len(log.records),
+        moves=sum(actor >= 0 for _, actor, _, _ in log.records),
         end=counts.get("end", ""),
         claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,

@@ -12,9 +12,9 @@ from functools import lru_cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Final
 
-from engine.errors import IllegalAction, Reason, Seat, rule_name
+from engine.errors import IllegalAction, Reason, Seat, Word, rule_name
 from engine.jetset.actions import CHANCE, CHANCE_TYPES, Action, Entry
-from engine.jetset.options import Options
+from engine.jetset.options import MODULE_TITLES, Options
 from engine.jetset.rules import business
 from engine.jetset.rules.airlinks import BuyRule, PlaceRule, RentRule
 from engine.jetset.rules.base import AnyRule
@@ -134,6 +134,25 @@ def with_rules(step: Step, rules: tuple[AnyRule, ...]) -> Step:
     return Step(step.name, rules, step.for_finished, step.inactive_reason, step.for_all, step.hubs)
 
 
+MODULE_OF_ACTION: Final[dict[type, str]] = {
+    **{rule.action: "distant_lands" for rule in DISTANT_ACTION_RULES + DISTANT_CHANCE_RULES},
+    **{rule.action: "hubs" for rule in HUB_STEP.rules},
+    **{rule.action: "business_cards" for rule in business.DECISION_RULES + business.CHANCE_RULES},
+    **{action: "investors" for action in INVESTOR_RULES},
+}
+"""The module whose rules each of the expansion's actions belongs to."""
+
+
+def without_module(action: Action) -> IllegalAction | None:
+    """The refusal of a module's action in a game played without that module (a player who
+    typed ``hub BER`` in a base game once read the action's Python code back)."""
+    module = MODULE_OF_ACTION.get(type(action))
+    if module is None:
+        return None
+    title = Word(MODULE_TITLES[module])
+    return IllegalAction(TURNS, "this game is played without the {module} module", module=title)
+
+
 END_VOTE: Final = EndVoteRule()
 """The one rule while the end of the game is offered (engine/jetset/rules/turns.py)."""
 
@@ -233,6 +252,9 @@ class Ruleset:
             raise IllegalAction(TURNS, "the dealer must turn up or deal a card first")
         if isinstance(action, CHANCE_TYPES) or entry.actor != actor:
             raise not_your_turn(actor, CHANCE if isinstance(action, CHANCE_TYPES) else entry.actor)
+        refusal = without_module(action)
+        if refusal is not None:
+            raise refusal
         raise IllegalAction(TURNS, "{action} is not an action of this game", action=repr(action))
 
     def check(self, state: State, entry: Entry) -> AnyRule:

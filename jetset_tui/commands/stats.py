@@ -69,6 +69,7 @@ def as_json(stats: Stats, skipped: list[str] | None = None) -> dict[str, Any]:
         "average_score": stats.average_score(),
         "average_turns": stats.average("turns"),
         "average_entries": stats.average("entries"),
+        "average_moves": stats.average("moves"),
         "most_claimed": stats.most_claimed(),
         "end_reasons": stats.end_reasons(),
     }
@@ -115,7 +116,7 @@ def render(stats: Stats) -> str:
 
 def averages(stats: Stats) -> list[str]:
     said = _("average score {score}   average length {turns} turns, {moves} moves")
-    score, turns, moves = stats.average_score(), stats.average("turns"), stats.average("entries")
+    score, turns, moves = stats.average_score(), stats.average("turns"), stats.average("moves")
     lines = [said.format(score=decimal(score), turns=f"{turns:.0f}", moves=f"{moves:.0f}")]
     draws = stats.draws()
     said = ngettext("{n} draw (no player won)", "{n} draws (no player won)", draws)

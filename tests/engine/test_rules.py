@@ -389,3 +389,32 @@ def test_pass_on_an_ordinary_turn_says_a_turn_cannot_be_passed() -> None:
     with pytest.raises(IllegalAction, match="a turn cannot be passed") as refused:
         t.try_do(0, "pass")
     assert "Final Flight places planes" not in str(refused.value)
+
+
+@pytest.mark.parametrize(
+    ("line", "module"),
+    [
+        ("hub BER", "Hubs"),
+        ("bonus cash", "Hubs"),
+        ("play income", "Business cards"),
+        ("cash buyout", "Business cards"),
+        ("offer 1 -", "Business cards"),
+        ("dividends", "Business cards"),
+        ("place WAS1 1", "Distant Lands"),
+        ("buy AMS-WAS1 1", "Distant Lands"),
+    ],
+)
+def test_a_modules_action_in_a_base_game_names_the_module_not_its_code(
+    line: str, module: str
+) -> None:
+    """A play test typed ``hub BER`` in a base game and read ``PlaceHub(city=4) is not an
+    action of this game``: the refusal names the module the game is played without."""
+    t = Table()
+    digest = t.state.digest()
+    with pytest.raises(IllegalAction) as refused:
+        t.try_do(0, line)
+    said = str(refused.value)
+    assert f"this game is played without the {module} module" in said, said
+    assert "(" not in said.split(" (Player Turns)")[0], said  # no code: PlaceHub(city=4)
+    assert refused.value.params["module"] == module
+    assert t.state.digest() == digest

@@ -34,6 +34,7 @@ from netcode.logfile import (
 )
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
+from netcode.stats import collect
 from netcode.textlog import TextLogError, export_text, import_text
 
 SEED = "damaged"
@@ -304,6 +305,32 @@ def test_the_saved_games_and_stats_leave_a_damaged_log_out(sound: Path, tmp_path
     assert said.returncode == 0 and "Traceback" not in said.stderr, said
     assert "header.jetset: " in said.stdout and "1 game" in said.stdout, said.stdout
     assert "sub.jetset: is a directory" in said.stdout, "not [Errno 21] Is a directory: '…'"
+
+
+def test_stats_counts_no_log_that_fails_verification(sound: Path, tmp_path: Path) -> None:
+    """A play test's log analyst tampered with copies of a finished game, one entry's digest
+    zeroed, another's seed changed: ``replay --verify`` failed both, and ``stats`` counted both
+    among its games. Now ``stats`` checks each log as ``replay --verify`` does and skips what
+    fails, saying which entry (a move changed into another said only whose turn it was)."""
+    log = read_log(sound)
+    folder = tmp_path / "games"
+    folder.mkdir()
+    write_log(folder / "good.jetset", log)
+    records = list(log.records)
+    index, actor, text, _ = records[5]
+    records[5] = (index, actor, text, "0" * 32)
+    write_log(folder / "digest.jetset", GameLog(log.header, records, log.seed))
+    write_log(folder / "seed.jetset", GameLog(log.header, list(log.records), "wrong"))
+    claim = next(r for r in log.records if r[1] >= 0 and r[2].startswith("claim "))
+    moved = [(i, a, "income" if (i, a, t, d) == claim else t, d) for i, a, t, d in log.records]
+    write_log(folder / "cheat.jetset", GameLog(log.header, moved, log.seed))
+    stats = collect(folder)
+    assert [Path(g.path).name for g in stats.games] == ["good.jetset"], stats.skipped
+    said = dict(line.split(": ", 1) for line in stats.skipped)
+    assert said.keys() == {"digest.jetset", "seed.jetset", "cheat.jetset"}, said
+    assert said["digest.jetset"].startswith("entry 5 "), said
+    assert "does not match its commitment" in said["seed.jetset"], said
+    assert said["cheat.jetset"].startswith(f"entry {claim[0]} "), said
 
 
 def test_import_refuses_a_seed_that_breaks_its_commitment(sound: Path, tmp_path: Path) -> None:
