@@ -52,7 +52,7 @@ class BotTrouble:
         failed. The log has each failure; ``on_trouble`` hears the first, and that the
         stand-in decides whenever it happens again."""
         self.count += 1
-        bot = f"seat {seat + 1}'s bot ({self.label})"
+        bot = f"seat {seat}'s bot ({self.label})"  # from 0, as the notation and selfplay
         log.warning(
             "%s %s at entry %d%s; %s decided", bot, what, at, f" ({why})" * bool(why), STANDIN
         )

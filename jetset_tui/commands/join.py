@@ -114,8 +114,8 @@ def cmd_join(args: argparse.Namespace) -> int:
 
 
 def watch_in_tui(args: argparse.Namespace) -> bool:
-    """A spectator at a terminal watches the game screen; a script (--json, or output to a pipe
-    or a file) gets the entries printed."""
+    """A spectator at a terminal watches the game screen; a script gets the entries printed
+    (output to a pipe or a file), or with --json only the result, at the end."""
     return not args.json and sys.stdin.isatty() and sys.stdout.isatty()
 
 

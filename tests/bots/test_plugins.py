@@ -177,7 +177,8 @@ def test_a_bot_of_your_own_that_fails_at_a_table_never_stops_it(
     assert joined["digest"] == hosted["digest"] == replay_json(log)["digest"], "played to the end"
     failures = joined["bot_failures"]
     assert failures >= 5, joined
-    first = [line for line in err.splitlines() if "seat 1's bot" in line]
+    seat = joined["seat"]  # the seats count from 0 in every line a script reads
+    first = [line for line in err.splitlines() if f"seat {seat}'s bot" in line]
     assert len(first) == 1 and says in first[0], err  # said once, not at every move
     assert f"your bot failed {failures} times" in err
 
@@ -269,7 +270,7 @@ async def test_a_game_at_this_keyboard_says_once_that_your_bot_failed(tmp_path: 
         await s.close()
         BOTS.pop(kind, None)
     assert heard == [
-        "seat 2's bot (nothing) returned None, which is not an action: a greedy bot decides for "
+        "seat 1's bot (nothing) returned None, which is not an action: a greedy bot decides for "
         "it each time it fails (the log file says why)"
     ], heard
 

@@ -17,6 +17,7 @@ from netcode.client import ChatMessage, ClientEvent
 from netcode.framing import FramedConnection, encode
 from netcode.host import HostSettings
 from netcode.peer import NetPeer
+from netcode.messages import MAX_ACTION
 from netcode.protocol import hello_message
 
 from .helpers import Served, assert_all_agree, closed, codes, finish, recv_until, serve
@@ -304,6 +305,10 @@ async def test_an_action_out_of_turn_with_the_right_at_is_refused(tmp_path: Path
         error = await recv_until(waiting[0], "error")
         assert (error["code"], error["ref"]) == ("turn", 7)
         assert (len(game.entries), game.digest(), log.stat().st_size) == before
+        long = {"t": "action", "id": 9, "at": at, "seat": mover[1], "x": "x" * (MAX_ACTION + 1)}
+        await mover[0].send(long)  # refused before it is read: still answered by its id
+        error = await recv_until(mover[0], "error")
+        assert (error["code"], error.get("ref")) == ("malformed", 9), error
         await mover[0].send({"t": "action", "id": 8, "at": at, "seat": mover[1], "x": line})
         assert (await recv_until(mover[0], "done"))["ref"] == 8
         assert len(game.entries) > before[0]
