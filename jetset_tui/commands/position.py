@@ -134,6 +134,10 @@ def jetlag_text(data: dict[str, Any], at: int, viewer: int | None) -> str:
     mover = data["to_move"]
     if mover is None:
         lines.append(_("the game is over"))
+    elif mover == -1 and data["step"] == "pass":  # the first player's 3 kept cards go over
+        said = _("{player}'s 3 kept cards pass to {other} next")
+        first = data["first"]
+        lines.append(said.format(player=player_words(first), other=player_words(1 - first)))
     elif mover == -1:
         lines.append(_("the cards are dealt next"))
     else:

@@ -222,3 +222,17 @@ def test_verify_refuses_a_seat_the_game_does_not_have(games: Path) -> None:
     """``replay --verify --seat 5`` of a two-seat game went unsaid."""
     said = jetset("replay", "--verify", "--seat", "5", str(games / "game-0000.jetset"))
     assert said.returncode == 1 and "--seat 5: the seats are 0 to 1" in said.stderr
+
+
+def test_position_before_the_pass_says_the_kept_cards_go_over(games: Path) -> None:
+    """A log tinkerer's play test: before the dealer's ``pass`` entry the text said "the
+    cards are dealt next"; it says whose 3 kept cards go to whom."""
+    log = games / "game-0001.jetset"
+    records = list(msgpack.Unpacker(log.open("rb"), raw=False))
+    at = next(r[1] for r in records if isinstance(r, list) and r[3].startswith("pass "))
+    data = json.loads(jetset("position", str(log), "--at", str(at), "--json").stdout)
+    assert data["to_move"] == -1 and data["position"]["step"] == "pass"
+    first = data["position"]["first"]
+    said = jetset("position", str(log), "--at", str(at)).stdout
+    passing = f"player {first + 1}'s 3 kept cards pass to player {2 - first} next"
+    assert passing in said and "dealt next" not in said, said
