@@ -16,8 +16,8 @@ from netcode.admission import PasswordBackoff
 from netcode.client import ChatMessage, ClientEvent
 from netcode.framing import FramedConnection, encode
 from netcode.host import HostSettings
-from netcode.peer import NetPeer
 from netcode.messages import MAX_ACTION
+from netcode.peer import NetPeer
 from netcode.protocol import hello_message
 
 from .helpers import Served, assert_all_agree, closed, codes, finish, recv_until, serve
