@@ -8,6 +8,8 @@ It says ``legal: true`` in its hello, so the host sends it a ``turn`` message wh
 to move: the seat's legal actions in notation and its view of the table as plain data (cash,
 rows, airlinks, cards; docs/bots.md, "The position"). It answers with one of the actions
 (docs/protocol.md). It plays legally, not well: the strategy is yours to write in ``pick``.
+It pings at the interval the ``welcome`` names, or a host that heard nothing for a while (a
+game still waiting for players, say) would drop it.
 """
 
 from __future__ import annotations
@@ -35,6 +37,15 @@ async def receive(reader: asyncio.StreamReader) -> dict[str, Any]:
     return message
 
 
+async def keep_alive(writer: asyncio.StreamWriter, every: float) -> None:
+    """A ``ping`` every ``every`` seconds (the ``welcome``'s ``ping``) while the bot waits."""
+    n = 0
+    while True:
+        await asyncio.sleep(every)
+        n += 1
+        await send(writer, {"t": "ping", "n": n})
+
+
 def pick(legal: list[str], view: dict[str, Any], seat: int) -> str:
     """Claim a card or fly a Final Flight when it can; else buy an airlink with one plane (the
     lists are in canonical order, so this is the first in the list) while it has €15 or more;
@@ -55,10 +66,13 @@ async def play(host: str, port: int, name: str = "socket-bot") -> tuple[int, lis
     await send(writer, hello)
     await send(writer, {"t": "join", "name": name})
     seat, turns = -1, []
+    pinging: asyncio.Task[None] | None = None
     try:
         while True:
             msg = await receive(reader)
-            if msg["t"] == "seated":
+            if msg["t"] == "welcome":
+                pinging = asyncio.ensure_future(keep_alive(writer, float(msg["ping"])))
+            elif msg["t"] == "seated":
                 seat = msg["seat"]
             elif msg["t"] == "turn":
                 turns.append(msg)
@@ -71,6 +85,8 @@ async def play(host: str, port: int, name: str = "socket-bot") -> tuple[int, lis
             elif msg["t"] in ("end", "bye"):
                 return seat, turns
     finally:
+        if pinging is not None:
+            pinging.cancel()
         writer.close()
 
 
