@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 from collections import Counter
+from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -184,7 +185,8 @@ def bar(fraction: float, width: int = 30) -> str:
     return "█" * full + ("" if not part else " ▏▎▍▌▋▊▉"[part])
 
 
-def kind_label(kind: str) -> str:
-    """A seat kind as the table shows it: ``bot:greedy``, or a bot of your own by its name."""
+def kind_label(kind: str, words: Callable[[str], str] = str) -> str:
+    """A seat kind as the table shows it: ``bot:greedy``, or a bot of your own by its name
+    (``words``: a bot's label as the reader calls it, ``search`` for Jet Set's ``mcts``)."""
     seat = SeatKind.parse(kind)
-    return f"bot:{seat.label}" if seat.is_bot else kind
+    return f"bot:{words(seat.label)}" if seat.is_bot else kind

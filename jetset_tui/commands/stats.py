@@ -135,9 +135,10 @@ def by_seat(stats: Stats) -> list[str]:
 
 
 def by_kind(stats: Stats) -> list[str]:
+    from jetset_tui.seat_names import bot_words
     from netcode.stats import bar, kind_label
 
-    kinds = {kind: kind_label(kind) for kind in stats.by_kind()}
+    kinds = {kind: kind_label(kind, bot_words) for kind in stats.by_kind()}
     heads = [_("by player kind"), _("seats"), _("wins"), _("avg score")]
     wide = max([16, len(heads[0]), *map(len, kinds.values())])
     cells = [max(7, len(heads[1])), max(7, len(heads[2])), max(11, len(heads[3]))]
