@@ -417,11 +417,6 @@ class SummarisesGames(Protocol[T_contra]):
     ``jetset replay --json`` ask it (Jet Set: turns, how the game ended, the cards claimed,
     each seat's cash)."""
 
-    def fold(self, table: T_contra, entries: Iterable[Any]) -> None:
-        """Apply ``entries`` to ``table`` making no digest (a summary of many logs: ``replay
-        --verify`` is what checks them), faster than ``push``."""
-        ...
-
     def stats_of(self, table: T_contra) -> Mapping[str, Any]:
         """Counts for ``jetset stats``: ``turns`` (an int), ``end`` (how it ended, in words),
         ``claimed`` (cards claimed, as text); the platform counts what is not given."""

@@ -141,9 +141,6 @@ class JetSet:
     def dealt_as_logged(self, dealt: Entry, logged: Entry) -> bool:
         return oldlogs.dealt_as_logged(dealt, logged)
 
-    def fold(self, table: Game, entries: Iterable[Entry]) -> None:
-        summaries.fold(table, entries)
-
     def stats_of(self, table: Game) -> dict[str, Any]:
         return summaries.stats_of(table)
 

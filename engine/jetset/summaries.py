@@ -1,21 +1,12 @@
 """What Jet Set says of a game beyond its points and winners (engine/platform.py's
-``SummarisesGames``): ``jetset stats``' turns, end and cards claimed, ``jetset replay --json``'s
-cash, and a fold of many entries that makes no digest."""
+``SummarisesGames``): ``jetset stats``' turns, end and cards claimed, and ``jetset replay
+--json``'s cash."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from typing import Any
 
-from engine.jetset.actions import Entry
 from engine.jetset.game import Game
-
-
-def fold(game: Game, entries: Iterable[Entry]) -> None:
-    """Apply ``entries`` to the game's state alone: no digest, no entry kept."""
-    state, apply = game.state, game.rules.apply
-    for entry in entries:
-        apply(state, entry)
 
 
 def stats_of(game: Game) -> dict[str, Any]:
