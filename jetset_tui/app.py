@@ -331,7 +331,7 @@ class JetSetApp(NetworkedEnd):
         """Continue a saved game, or show a finished one; a sentence if the file won't open."""
         from jetset_tui.saves import unreadable
         from jetset_tui.table_screens import end_screen
-        from netcode.local import LocalSession
+        from netcode.local import HostedForOthers, LocalSession
         from netcode.loglock import LogLocked
 
         try:
@@ -340,6 +340,12 @@ class JetSetApp(NetworkedEnd):
             return _("{problem}: it can be watched (Open a replay), not played here").format(
                 problem=exc
             )
+        except HostedForOthers:  # hot-seat here would show everyone's secret cards
+            said = _(
+                "{file} was hosted for players on other machines: host it again with "
+                "jetset host --resume {path}, and they join as before (Open a replay watches it)"
+            )
+            return said.format(file=path.name, path=path)
         except (OSError, ValueError) as exc:
             return unreadable(path, exc)
         colours = [str(c) for c in session.meta.get("colours") or []]

@@ -12,6 +12,7 @@ from engine.platform import CHANCE
 from jetset_tui.game_options import table_option_words
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import problem_said
+from netcode.local import hosted_for_others
 from netcode.logfile import DamagedLog, LogFormatError, read_log
 from netcode.tablefiles import storage_problem
 from netcode.userdirs import LOG_SUFFIX, saves_dir
@@ -31,6 +32,8 @@ class SavedGame:
     """Its options beyond the defaults, in words (``Hubs, Business cards``)."""
     tutorial: bool = False
     """The tutorial's game (its header's ``meta``), which the list names as such."""
+    hosted: bool = False
+    """Hosted for players at other screens (``jetset host``): continued by hosting it again."""
 
     def describe(self) -> str:
         if self.finished:
@@ -53,7 +56,9 @@ class SavedGame:
         elif self.game != DEFAULT:
             # TRANSLATORS: a saved game of another game than Jet Set: its title, then its players
             names = _("{game}: {names}").format(game=TITLES.get(self.game, self.game), names=names)
-        return " · ".join([line.format(when=when, names=names, n=self.moves), *self.options])
+        hosted = [_("hosted on the network")] if self.hosted and not self.finished else []
+        said = line.format(when=when, names=names, n=self.moves)
+        return " · ".join([said, *hosted, *self.options])
 
 
 def describe_file(path: Path) -> SavedGame | None:
@@ -70,6 +75,7 @@ def describe_file(path: Path) -> SavedGame | None:
         log.header.game,
         tuple(table_option_words(log.header.game, log.header.options)),
         log.header.meta.get("tutorial") is True,
+        hosted_for_others(log.header),
     )
 
 

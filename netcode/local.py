@@ -56,7 +56,7 @@ from netcode.client import (
 )
 from netcode.gameoptions import option_map, seat_count
 from netcode.heldturn import HeldTurn
-from netcode.logfile import read_log
+from netcode.logfile import Header, read_header, read_log
 from netcode.loglock import LogLocked, lock_holder
 from netcode.table import Table
 from netcode.tablefiles import Secrets, StorageError, secrets_path
@@ -77,6 +77,22 @@ LOCAL_TIMEOUT = 24 * 3600.0
 TURNS = rule_name("Player Turns")
 
 HOLDER = "the jetset app"
+
+
+class HostedForOthers(ValueError):
+    """A log that ``jetset host`` (or a server) wrote for players at other screens: continued
+    here it would be hot-seat, every player's secret cards on this one screen."""
+
+    def __init__(self, path: Path) -> None:
+        super().__init__(f"{path.name} is a game hosted for players on other machines")
+        self.path = path
+
+
+def hosted_for_others(header: Header) -> bool:
+    """Whether a log's game was hosted for players at other screens: not made at one keyboard
+    (whose games say ``local`` in the header's meta), with more than one person's seat."""
+    people = sum(1 for seat in header.seats if not seat.kind.is_bot)
+    return not header.meta.get("local") and people > 1
 """Who holds a local game's log, as others who open it are told."""
 
 
@@ -204,6 +220,8 @@ class LocalSession(GameClient):
         holder = lock_holder(path)
         if holder is not None:  # never write beside a log another process is writing
             raise LogLocked(path, holder)
+        if hosted_for_others(read_header(path)):
+            raise HostedForOthers(path)
         secret = secrets_path(path)
         own_secret = False
         if not secret.exists():
