@@ -93,6 +93,8 @@ def hosted_for_others(header: Header) -> bool:
     (whose games say ``local`` in the header's meta), with more than one person's seat."""
     people = sum(1 for seat in header.seats if not seat.kind.is_bot)
     return not header.meta.get("local") and people > 1
+
+
 """Who holds a local game's log, as others who open it are told."""
 
 

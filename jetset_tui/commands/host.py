@@ -17,6 +17,7 @@ import argparse
 import asyncio
 import contextlib
 import json
+import logging
 import shlex
 import sys
 from collections.abc import Callable, Iterator
@@ -345,7 +346,8 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         server.close()
         await close_every_game(first)
     if table.over:
-        report(host, args.json)
+        with contextlib.suppress(OSError):  # a terminal closed (SIGHUP) cannot be told
+            report(host, args.json)
     else:
         again = resume_command(
             table.log_path, args.bind, port, headless=headless, table=table, settings=host.settings
@@ -544,8 +546,12 @@ def paused(host: Host, command: str, as_json: bool) -> None:
     if not host.table.log_path.exists():  # stopped before the game began: no log to resume
         print(_("jetset host: stopped before the game began; there is nothing to continue"))
         return
-    print(paused_words(host), flush=True)
-    print(f"  {command}", flush=True)
+    # the log file keeps it too: a host whose terminal was closed (SIGHUP) has no screen to
+    # read it on, and a play test's host went looking for the file
+    logging.getLogger("jetset.host").info("paused; continue it with: %s", command)
+    with contextlib.suppress(OSError):  # the terminal is gone: the log file says it
+        print(paused_words(host), flush=True)
+        print(f"  {command}", flush=True)
 
 
 def paused_words(host: Host) -> str:

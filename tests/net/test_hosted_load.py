@@ -6,7 +6,10 @@ command that hosts it again; the file is not touched. A game made at one keyboar
 
 from __future__ import annotations
 
+import contextlib
 from pathlib import Path
+
+import pytest
 
 from jetset_tui.app import JetSetApp
 from jetset_tui.saves import saved_games
@@ -52,3 +55,37 @@ async def test_a_game_made_at_one_keyboard_is_not_hosted(tmp_path: Path) -> None
     again = LocalSession.resume(path, bot_delay=0)
     assert [s.name for s in again.seats] == ["Ann", "Bob", "Wilbur"]
     await again.close()
+
+
+async def test_a_host_whose_terminal_closed_keeps_the_resume_command_in_its_log(
+    tmp_path: Path, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The same play test: the host's window closed (SIGHUP), printing the resume command
+    failed with "Input/output error" after the pause, as a traceback in host.log, and the
+    command was lost with the terminal. A real pseudo-terminal whose other end has closed
+    stands for that window: the log file keeps the command, and nothing is raised."""
+    import logging
+    import os
+    import sys
+
+    from jetset_tui.commands.host import paused
+
+    async with serve(tmp_path, 2, seed="sighup") as served:
+        command = f"jetset host --resume {served.table.log_path}"
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        bob = await NetPeer.connect(await served.connect(), name="Bob")
+        await wait_for(lambda: served.table.started, 5)
+        master, slave = os.openpty()
+        os.close(master)  # the window is gone
+        closed = os.fdopen(slave, "w")
+        stdout, sys.stdout = sys.stdout, closed
+        try:
+            with caplog.at_level(logging.INFO, logger="jetset.host"):
+                paused(served.host, command, as_json=False)
+        finally:
+            sys.stdout = stdout
+            with contextlib.suppress(OSError):
+                closed.close()
+        await ann.close()
+        await bob.close()
+    assert any(command in r.getMessage() for r in caplog.records), caplog.records
