@@ -317,6 +317,8 @@ class GameScreen(GameMoves):
                 self.own_move_played()
                 self._bot_moves.end()
             elif by_bot or away:
+                if by_bot:
+                    self.close_picker()  # what it offered was for the move the bot made
                 move = describe_action(self.notation, entry.action, self.names)  # as the log
                 self._bot_moves.say(self.app, bot_played_words(move, away=away))
         elif isinstance(event, TakenBack):
@@ -370,6 +372,8 @@ class GameScreen(GameMoves):
             return
         self.follow_seats()
         self.follow_turn()
+        if not self.my_turn() and self.query_one(ActionPicker).is_open:
+            self.close_picker()  # the turn went on without it: the turn clock's bot moved
         if self._bell.follow(self.session, self.session.game.to_move(), self.my_turn()):
             self.app.bell()
         table = self.table()

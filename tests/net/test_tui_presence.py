@@ -185,6 +185,29 @@ async def test_a_move_the_clock_made_for_you_is_said_on_your_screen(tmp_path: Pa
         await me.close()
 
 
+async def test_a_picker_open_when_the_clock_moves_for_you_closes(tmp_path: Path) -> None:
+    """A LAN party's play test: Bob opened the Buy picker and waited; the clock's bot played
+    for him, the turn went on to Cat, and the picker stayed open on Bob's screen with prices
+    for a turn that was gone. It closes when the bot's move arrives (the notice says what the
+    bot played)."""
+    from jetset_tui.widgets.picker import ActionPicker
+
+    settings = HostSettings(reconnect_window=0, turn_time=2)
+    async with serve(tmp_path, 2, seed="clock-picker", settings=settings) as served:
+        me = await NetPeer.connect(await served.connect(), name="Me")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until(pilot, app, lambda t: "◷" in t.splitlines()[0], 5)
+            picker = app.screen.query_one(ActionPicker)
+            await pilot.press("b")
+            await until(pilot, app, lambda _t: picker.is_open, 3)
+            await until(pilot, app, lambda t: "A bot played for you: " in t, 14)
+            await until(pilot, app, lambda _t: not picker.is_open, 2)
+        await ann.close()
+        await me.close()
+
+
 async def test_moves_the_clock_made_in_a_row_are_said_in_one_notice(tmp_path: Path) -> None:
     """A play test at a quick clock: every move the host's bot made for an idle player was a
     notice of its own, five rows each, until the stack covered the map. Now each replaces the
