@@ -391,7 +391,8 @@ class ActionPicker(Widget, can_focus=True):
             text.append(" " + to.format(name=name, link=link), style="bold")
         if cost > 0:
             text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
-            text.append(f"  {money(cash)} → {money(cash - cost)}")
+            if cost <= cash:  # beyond the cash: the line under says so, not a cash below €0
+                text.append(f"  {money(cash)} → {money(cash - cost)}")
             return text, f"({cost_breakdown(self.state, self.seat, action)})"
         if cost < 0:
             text.append(

@@ -89,7 +89,9 @@ async def test_guided_buy_shows_the_cost_and_escape_backs_out(tmp_path: Path) ->
         assert len(game.entries) == entries
         await pilot.press("b", *"milrom", "7")
         await pilot.pause()
-        assert "✗ you have €30; this costs €41" in screen_text(app)
+        text = screen_text(app)
+        assert "✗ you have €30; this costs €41" in text
+        assert "costs €41" in text and "→ €-" not in text, "no cash below €0 (a play test's €-8)"
         await pilot.press("enter")
         await pilot.pause()
         assert len(game.entries) == entries  # the engine refused it, shown in place
