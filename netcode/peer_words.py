@@ -59,6 +59,10 @@ PAUSED_WATCHING = Reason("the host paused the game; you watch on when they resum
 LOST_PLAYING = Reason("the host is gone; you are back in your seat as soon as it is back")
 LOST_WATCHING = Reason("the host is gone; you watch on as soon as it is back")
 GOING_ON = Reason("the game continues")
+ANOTHER_GAME_THERE = Reason(
+    "the host serves another game there now; your seat in this one waits until it is hosted "
+    "again (join again to play the new one)"
+)
 """Said by this peer, not the host: marked for the catalogs, translated where shown."""
 
 
@@ -77,6 +81,15 @@ RECONNECTED = Reason("reconnected")
 def reconnecting(why: str) -> str:
     """What a player is told while this peer reconnects after ``why``."""
     return RECONNECTING.get(why, f"{why}; reconnecting")
+
+
+def refused_words(exc: JoinRefused) -> str:
+    """Why the host would not take this peer back, in a player's words: another game served at
+    the same address (a LAN host that went on to Jet Lag) said "the host's seed commitment
+    changed (commitment)"."""
+    if exc.code == "commitment":
+        return ANOTHER_GAME_THERE
+    return f"the host refused to reconnect: {exc}"
 
 
 def lost_words(exc: BaseException) -> str:

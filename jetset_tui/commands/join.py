@@ -378,6 +378,8 @@ def outcome(peer: NetPeer, address: str) -> str:
             return said.format(points=best)
         said = _("the game is over: {won} won with {points} points; every card dealt checked out")
         return said.format(won=won, points=best)
+    if peer.lost is not None and peer.lost != peer.paused:
+        return peer.lost  # after the pause, the way back closed (another game there now)
     if peer.paused is not None:
         if peer.seat is None:
             return peer.paused

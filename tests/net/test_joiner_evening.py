@@ -17,7 +17,7 @@ from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
 from netcode.client import GameClient
 from netcode.peer import NetPeer
-from netcode.peer_words import LOST_PLAYING, PAUSED_PLAYING, PAUSED_WATCHING
+from netcode.peer_words import ANOTHER_GAME_THERE, LOST_PLAYING, PAUSED_PLAYING, PAUSED_WATCHING
 from netcode.transport import Transport, open_tcp
 from tests.terminal import Terminal
 
@@ -284,7 +284,12 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
         assert ann.presence is not None and ann.presence.paused == PAUSED_PLAYING
         other, _ = start_host("--port", str(port), "--players", "2", "--bots", "greedy")
         await asyncio.wait_for(ann.ended.wait(), 20)
-        assert ann.lost is not None and ann.lost.startswith("the host refused to reconnect")
+        # in words (a play test read "the host's seed commitment changed (commitment)")
+        assert ann.lost == ANOTHER_GAME_THERE, ann.lost
+        assert "commitment" not in ann.lost
+        from jetset_tui.commands.join import outcome  # the line jetset join ends with
+
+        assert outcome(ann, f"127.0.0.1:{port}") == ANOTHER_GAME_THERE  # not the old pause's
         # the turn line says so for good, in place of a turn no move can be sent for any more
         assert ann.presence is not None and ann.presence.paused == ann.lost
         await ann.close()
