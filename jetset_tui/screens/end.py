@@ -216,6 +216,20 @@ def rematch_plan(
     )
 
 
+def tie_words(game: Game) -> str:
+    """When cash broke a tie on points (Scoring: "ties go to the player with the most cash"),
+    say so: a play test's end screen said "Dan wins!" over Bob on the same 26 points, with
+    only the cash column to tell why. "" when points alone decided, or nobody was tied."""
+    table = game.scores()
+    best = max(s.total for s in table)
+    tied = [s for s in table if s.total == best]
+    if len(tied) < 2:
+        return ""
+    if len({s.cash for s in tied}) == 1:
+        return _("(tied on {points} points and on cash)").format(points=best)
+    return _("(tied on {points} points: the most cash breaks the tie)").format(points=best)
+
+
 class EndScreen(EndFrame):
     """Jet Set's game is over: the scores by source, the story of the ending, and the charts
     (on the end frame, screens/end_frame.py)."""
@@ -305,6 +319,9 @@ class EndScreen(EndFrame):
         text.append(f" {after}\n", style=DIM)
         won = ngettext("{names} wins!", "{names} win!", len(winners)).format(names=names)
         text.append(won, style="bold")
+        tie = tie_words(self.game)
+        if tie:
+            text.append(f" {tie}", style="bold")
         if self.path is not None:
             text.append(f"   {saved_text(self.path)}", style=DIM)
         return text

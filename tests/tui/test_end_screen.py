@@ -336,3 +336,18 @@ async def test_six_players_scores_in_full_at_140_columns(tmp_path: Path) -> None
         assert "×" in text and "turn" in text and "★ winner" in text, text
         for name in end.names:
             assert len([line for line in lines if name in line]) == 1, text
+
+
+def test_the_end_says_when_cash_broke_a_tie_on_points() -> None:
+    """A LAN party's play test: "Dan wins!" over Bob on the same 26 points, and only the cash
+    column said why. Two greedy bots tie on 36 points in seed ``tie/11`` (€15 against €9)."""
+    from engine import Options
+    from engine.jetset.selfplay import play_game
+    from jetset_tui.screens.end import tie_words
+
+    tied = play_game(Options(players=2), "tie/11", ("greedy",))
+    assert [(s.total, s.cash) for s in tied.scores()] == [(36, 15), (36, 9)]
+    with use_language("en"):
+        assert tie_words(tied) == "(tied on 36 points: the most cash breaks the tie)"
+        untied = play_game(Options(players=2), "tie/0", ("greedy",))
+        assert len({s.total for s in untied.scores()}) == 2 and tie_words(untied) == ""
