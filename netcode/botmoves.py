@@ -10,12 +10,6 @@ from collections.abc import Iterable, Sequence
 from netcode.logfile import Note
 
 
-def bot_moves(notes: Iterable[Note], actors: Sequence[int]) -> dict[int, int]:
-    """Each entry (by its index; ``actors`` gives each entry's seat) that a bot made for a
-    person, and that person's seat."""
-    return read_bot_moves(notes, actors).marks
-
-
 class BotMoves:
     """Which seats a bot plays now, as the notes so far say, and the entries it made."""
 
@@ -45,7 +39,8 @@ class BotMoves:
 
 
 def read_bot_moves(notes: Iterable[Note], actors: Sequence[int]) -> BotMoves:
-    """The bots' moves of a log, and the seats a stand-in still played at its end."""
+    """The bots' moves of a log (``actors`` gives each entry's seat), and the seats a stand-in
+    still played at its end."""
     noted: dict[int, list[Note]] = {}
     for note in notes:
         noted.setdefault(note.at, []).append(note)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from netcode.botmoves import bot_moves
+from netcode.botmoves import read_bot_moves
 from netcode.logfile import Note
 
 
@@ -18,4 +18,4 @@ def test_a_stand_ins_moves_run_from_its_note_to_the_players_return_and_a_clock_m
         Note(8, "clock", {"seat": 0, "bot": "greedy"}),
         Note(10, "clock", {"bot": "greedy"}),
     ]
-    assert bot_moves(notes, actors) == {3: 1, 5: 1, 9: 0}
+    assert read_bot_moves(notes, actors).marks == {3: 1, 5: 1, 9: 0}
