@@ -222,7 +222,11 @@ class LocalSession(GameClient):
         holder = lock_holder(path)
         if holder is not None:  # never write beside a log another process is writing
             raise LogLocked(path, holder)
-        if hosted_for_others(read_header(path)):
+        try:
+            header: Header | None = read_header(path)
+        except (OSError, ValueError):  # LogFormatError too: the reading below says it whole
+            header = None
+        if header is not None and hosted_for_others(header):
             raise HostedForOthers(path)
         secret = secrets_path(path)
         own_secret = False
