@@ -52,9 +52,14 @@ class StandIns:
         self.dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
         self.left: set[int] = set()  # dropped seats whose player said they were leaving
         self.clock: TurnClock | None = None
-        self.stopped: tuple[tuple[int, int], float] | None = (
-            None  # (key, deadline) of a paused clock
-        )
+        self.stopped: tuple[tuple[int, int], float, float] | None = None
+        """(key, deadline, seconds left) of a clock stopped with no one at the table."""
+        self.given_back: tuple[int, int] | None = None
+        """The decision whose time left was given back once, on a return to an empty table (a
+        lunch table came back from ten minutes away to the bot moving for them the instant
+        they sat down: the deadline had run on). Once only: stopped again, its deadline runs
+        on (a player alone with a bot who came back and left in one write, again and again,
+        held the table for good)."""
         self.overdue: TurnClock | None = None
         """A clock that ran out, whose bot is deciding: never stopped by a drop (a reconnect
         and a ``leave`` in one write once cancelled it every time)."""
@@ -210,7 +215,8 @@ class StandIns:
             else:
                 old.task.cancel()
                 # paused (no one at the table): kept for their return; moved on: nothing to keep
-                self.stopped = (old.key, old.deadline) if key is None else None
+                left = max(0.0, old.deadline - time.monotonic())
+                self.stopped = (old.key, old.deadline, left) if key is None else None
         self.clock = None
         overdue = self.overdue
         if key is not None and overdue is not None and overdue.key == key:
@@ -223,11 +229,17 @@ class StandIns:
             self.host.broadcast(self.host.presence_message())
 
     def deadline_of(self, key: tuple[int, int]) -> float:
-        """When the decision ``key`` runs out of time: where its clock stood when it stopped
-        (its player dropped), or a whole ``turn_time`` from now for a decision never timed."""
+        """When the decision ``key`` runs out of time: for a clock stopped while no one was at
+        the table, the time it had left, from now, the first time (``given_back``), its
+        deadline after that; a whole ``turn_time`` from now for a decision never timed."""
+        now = time.monotonic()
         if self.stopped is not None and self.stopped[0] == key:
-            return self.stopped[1]
-        return time.monotonic() + self.host.settings.turn_time
+            _, deadline, left = self.stopped
+            if self.given_back == key:
+                return deadline
+            self.given_back = key
+            return now + left
+        return now + self.host.settings.turn_time
 
     async def _clock_runs_out(self, key: tuple[int, int], deadline: float) -> None:
         """When the player has not moved in time, the stand-in bot makes this one decision

@@ -220,3 +220,31 @@ async def test_reconnecting_never_winds_the_turn_clock_back(tmp_path: Path) -> N
         await peer.close()
     clocked = [n for n in read_log(tmp_path / "game.jetset").notes if n.kind == "clock"]
     assert clocked and clocked[0].fields == {"seat": 0, "bot": "greedy"} and clocked[0].at == held
+
+
+async def test_a_clock_stopped_at_an_empty_table_keeps_its_time_left(tmp_path: Path) -> None:
+    """A lunch table's play test: the only person at a game against a bot left on their turn
+    and came back later; the bot moved for them the instant they sat down, because the stopped
+    clock kept its deadline, which ran on while the table was empty. It keeps its time left:
+    back after twice the turn time, the player still has most of a turn to decide, and the
+    clock then runs out as it would have."""
+    settings = HostSettings(turn_time=2.0, reconnect_window=60)
+    async with serve(tmp_path, 2, ["greedy"], seed="lunch", settings=settings) as served:
+        first = await NetPeer.connect(await served.connect(), name="Hal")
+        token = first.token
+        await wait_for(lambda: served.host.standins.clock is not None)
+        assert served.host.standins.clock.seat == 0
+        held = len(served.table.game.entries)
+        assert first._conn is not None
+        first._conn.transport.abort()  # the table is empty: the clock stops
+        await wait_for(lambda: served.host.standins.clock is None)
+        await asyncio.sleep(4.5)  # twice the turn time and more, away
+        assert len(served.table.game.entries) == held, "nobody at the table: nothing moved"
+        back = await NetPeer.connect(await served.connect(), token=token, name="Hal")
+        loop = asyncio.get_running_loop()
+        returned = loop.time()
+        await asyncio.sleep(0.5)
+        assert len(served.table.game.entries) == held, "the bot moved as the player sat down"
+        await wait_for(lambda: len(served.table.game.entries) > held, timeout=5)
+        assert loop.time() - returned < 3.0  # the time it had left, not a new turn and more
+        await back.close()
