@@ -27,7 +27,7 @@ from jetset_tui.ssh.games import game_title, status_words, title_words
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from jetset_tui.toasts import ToastsRepainted
-from jetset_tui.widgets.chat_line import ChatLine
+from jetset_tui.widgets.chat_line import SAY_HINT, LobbySayLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 from jetset_tui.workers import start_worker
@@ -78,7 +78,8 @@ class RemoteLobbyScreen(Screen[None]):
         Binding("n", "new_game", N_("New game")),
         Binding("f", "first_free", N_("First free seat")),
         Binding("t,c", "chat", N_("Chat")),  # t as in the SSH lobby and at the table
-        Binding("escape", "leave", N_("Quit")),
+        # q, as in the SSH lobby: Esc, which leaves the chat line, ended a browser's session
+        Binding("q", "leave", N_("Quit")),
     ]
     DEFAULT_CSS = """
     RemoteLobbyScreen #where { height: 1; padding: 0 1; background: $boost; }
@@ -118,7 +119,7 @@ class RemoteLobbyScreen(Screen[None]):
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
         yield Static(_("Lobby chat (t to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
-        yield ChatLine(placeholder=_("say something to the lobby"), id="say", focus_after="#games")
+        yield LobbySayLine(placeholder=_(SAY_HINT), id="say", back_to="#games")
         yield KeyFooter()
 
     def on_mount(self) -> None:
@@ -325,15 +326,12 @@ class RemoteLobbyScreen(Screen[None]):
 
     @on(Input.Submitted, "#say")
     async def say(self, event: Input.Submitted) -> None:
-        text = event.value.strip()  # as it was at Enter: the field is empty now; the games
-        if text:  # have the keys again, given as Enter was handled (ChatLine.focus_after)
+        text = event.value.strip()  # as it was at Enter: the field is empty now, and keeps
+        if text:  # the keys for the next line (Esc gives them back: LobbySayLine)
             with contextlib.suppress(ConnectionClosed):
                 await self.client.say(text)
 
     def action_leave(self) -> None:
-        if self.focused is self.query_one("#say", Input):
-            self.query_one("#games", DataTable).focus()
-            return
         self.app.exit(None)
 
 

@@ -7,9 +7,11 @@ Here a paste goes in as far as it fits and the rest is said to be left out, once
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, ClassVar
 
-from jetset_tui.i18n import _
+from textual.binding import Binding, BindingType
+
+from jetset_tui.i18n import N_, _
 from jetset_tui.key_order import ClearOnSubmit
 from netcode.protocol import MAX_CHAT
 
@@ -17,20 +19,10 @@ from netcode.protocol import MAX_CHAT
 class ChatLine(ClearOnSubmit):
     """A chat's line: ``MAX_CHAT`` characters at most, a longer paste cut there and said so."""
 
-    def __init__(self, *, focus_after: str | None = None, **kwargs: Any) -> None:
+    def __init__(self, **kwargs: Any) -> None:
         super().__init__(max_length=MAX_CHAT, **kwargs)
         self.said_full = False
         """The player has been told that the line is full (till it has room again)."""
-        self.focus_after = focus_after
-        """The widget (a selector on the screen) that has the keys once a line is sent: moved
-        as Enter is handled, in turn with the keys (``key_order``). A screen that moved it on
-        ``Input.Submitted`` did so after the next key, whose ``t`` had come back to this line:
-        the letters after it went to the lobby's keys (``i``, its language)."""
-
-    async def action_submit(self) -> None:
-        await super().action_submit()
-        if self.focus_after is not None:
-            self.screen.query_one(self.focus_after).focus()
 
     def replace(self, text: str, start: int, end: int) -> None:
         room = MAX_CHAT - (len(self.value) - max(0, min(len(self.value), end) - start))
@@ -56,3 +48,23 @@ class ChatLine(ClearOnSubmit):
 
 def full_words() -> str:
     return _("A message is at most {n} characters: the rest was left out.").format(n=MAX_CHAT)
+
+
+SAY_HINT = N_("t: say something · Esc: back")
+"""A lobby's chat line, empty: how to reach it and how to leave it."""
+
+
+class LobbySayLine(ChatLine):
+    """A lobby's chat line, beside its games: it keeps the keys after Enter, as the table's
+    chat does, and Esc gives them back to ``back_to`` (a selector on the screen). It gave them
+    back at Enter once, and a play test's next words went to the lobby's keys: the ``w`` of
+    "we start at noon" watched the player's own game."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "back", N_("Back"), show=False)]
+
+    def __init__(self, *, back_to: str, **kwargs: Any) -> None:
+        super().__init__(**kwargs)
+        self.back_to = back_to
+
+    def action_back(self) -> None:
+        self.screen.query_one(self.back_to).focus()

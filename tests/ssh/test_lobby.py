@@ -361,6 +361,8 @@ async def test_a_burst_of_keys_follows_the_key_that_moves_the_focus(
     await alice.lobby()
     await alice.type("thello there\r")
     await alice.wait_for("alice: hello there")
+    await alice.press("escape")  # the chat line keeps the keys till Esc
+    await alice.wait_for(lambda t: "n New game" in t.splitlines()[-1])
     await alice.type("n\x7f2\t\x7f0\r")  # a new game: 2 seats, 0 bots, Enter
     await alice.wait_for("waiting for players")
     assert [seat.kind.bot for seat in server.lobby.rooms["1"].table.seats] == [None, None]
@@ -434,8 +436,8 @@ async def test_lobby_chat_typed_too_fast_is_held_back_and_said_so(
     alice = await connect(server, "alice", alice_key)
     await alice.lobby()
     typed = 30  # well past the burst, even on a loaded machine that types slowly
+    await alice.press("t", pause=0.3)  # the line keeps the keys from one Enter to the next
     for i in range(typed):
-        await alice.press("t", pause=0.05)
         await alice.type(f"line {i}")
         await alice.press("enter", pause=0.05)
     await alice.wait_for("too much chat: one line a second")
@@ -567,17 +569,18 @@ async def test_q_in_the_lobby_says_itself_and_ends_the_session(
 async def test_lines_of_lobby_chat_typed_in_one_burst_all_reach_the_chat(
     server: GameServer, alice_key: asyncssh.SSHKey
 ) -> None:
-    """`t`, a line, Enter, again and again, in one burst (a fast typist, a paste): CI once saw
-    the `t` after an Enter handled before the screen gave the keys back to the games, so the
-    next line's letters went to the lobby's keys (`i` switched it to Italian, `n` opened the
-    new-game form). The chat line now gives the keys back as its Enter is handled."""
+    """`t`, then a line and Enter, again and again, in one burst (a fast typist, a paste): the
+    chat line keeps the keys from one Enter to the next, so no line's letters reach the lobby's
+    keys (`i` switched it to Italian, `n` opened the new-game form, `w` watched a game: a play
+    test's "we start at noon" after a line it had sent)."""
     alice = await connect(server, "alice", alice_key)
     await alice.lobby()
-    burst = "".join(f"tline {i}\r" for i in range(6))
+    burst = "t" + "".join(f"line {i}\r" for i in range(6)) + "we start at noon\r"
     assert alice.chan is not None
     alice.chan.write(burst.encode())
-    await alice.wait_for("alice: line 5")
-    assert [c.text for c in server.lobby.chat] == [f"line {i}" for i in range(6)]
+    await alice.wait_for("alice: we start at noon")
+    said = [c.text for c in server.lobby.chat]
+    assert said == [*(f"line {i}" for i in range(6)), "we start at noon"], said
     text = alice.text()
     assert "Bots among them" not in text and "sala d'attesa" not in text, text
     await alice.close()

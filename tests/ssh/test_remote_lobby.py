@@ -76,11 +76,18 @@ async def test_the_games_with_their_options_and_the_lobby_chat_as_text(tmp_path:
             await pilot.press("t", *"hello ann", "enter")  # t, as in the SSH lobby
             await until(pilot, lambda: "<bob> hello ann" in chat.lines)
             assert [c.text for c in server.lobby.chat][-1] == "hello ann"
+            # the line keeps the keys: the w of the next words watches no game (a play test's)
+            await pilot.press(*"we start at noon", "enter")
+            await until(pilot, lambda: "<bob> we start at noon" in chat.lines)
+            assert app.is_running and app.return_value is None
             # a game made elsewhere shows up without asking, with the game it plays
             await framed.send(to_wire(Create(game="jetlag", players=2, bots=())))
             await until(pilot, lambda: len(rows(app)) == 2)
             assert rows(app)[1][:2] == ["2", "Jet Lag"] and rows(app)[1][4] == "2 seats"
-            await pilot.press("escape")
+            await pilot.press("escape")  # out of the chat line: the lobby stays
+            await pilot.pause(0.2)
+            assert app.is_running, "Esc ended a browser's session at once"
+            await pilot.press("q")
             await until(pilot, lambda: not app.is_running)
         assert app.return_value is None
         transport.close()
@@ -183,7 +190,7 @@ async def test_the_lobby_keys_are_the_games_footer_in_both_languages(tmp_path: P
                     footer = screen_text(app).splitlines()[-1]
                     for word in words:
                         assert word in footer, (language, footer)
-                    await pilot.press("escape")
+                    await pilot.press("q")
                     await until(pilot, lambda app=app: not app.is_running)
     finally:
         await server.close()
@@ -205,7 +212,7 @@ async def test_the_server_says_a_games_status_in_the_players_language(tmp_path: 
                 await until(pilot, lambda: len(rows(app)) == 1)
                 assert rows(app)[0][2] == "la partita di ann", rows(app)
                 assert rows(app)[0][5] == "posti liberi: 2", rows(app)
-                await pilot.press("escape")
+                await pilot.press("q")
                 await until(pilot, lambda: not app.is_running)
         transport.close()
     finally:

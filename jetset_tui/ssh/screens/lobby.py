@@ -27,7 +27,7 @@ from jetset_tui.ssh.lobby import CHAT_KEPT, Lobby
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.seating import LobbyError, Player
-from jetset_tui.widgets.chat_line import ChatLine
+from jetset_tui.widgets.chat_line import SAY_HINT, LobbySayLine
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.workers import start_worker
@@ -206,7 +206,7 @@ class LobbyScreen(Screen[None]):
             with Vertical(id="chat-side"):
                 yield Static(_("Lobby chat"), classes="heading", id="chat-heading")
                 yield ChatPanel(id="lobby-chat")
-                yield ChatLine(placeholder=_("t: say something"), id="say", focus_after="#games")
+                yield LobbySayLine(placeholder=_(SAY_HINT), id="say", back_to="#games")
         yield KeyFooter()
         yield TooSmall()  # as the game does: at 40×12 the lobby's words broke a line each
 
@@ -432,7 +432,7 @@ class LobbyScreen(Screen[None]):
         self.query_one("#lobby-title", Static).update(self.title_text())
         self.query_one("#games-heading", Static).update(_("Games"))
         self.query_one("#chat-heading", Static).update(_("Lobby chat"))
-        self.query_one("#say", Input).placeholder = _("t: say something")
+        self.query_one("#say", Input).placeholder = _(SAY_HINT)
         table = self.query_one(DataTable)
         for heading, key in COLUMNS:
             table.columns[ColumnKey(key)].label = Text(heading())
@@ -445,4 +445,4 @@ class LobbyScreen(Screen[None]):
             self.lobby.say(self.player, event.value)  # as it was at Enter: the field is empty now
         except LobbyError as exc:
             self.notify(str(exc), severity="warning", markup=False)
-        # the games have the keys again: given as Enter was handled (ChatLine.focus_after)
+        # the line keeps the keys for the next line; Esc gives them back (LobbySayLine)
