@@ -251,9 +251,7 @@ async def test_r_in_jetset_join_ssh_plays_the_next_game_in_the_same_command(
             terminal.type("\x1b")  # the end's Esc: the server's lobby again, in the same command
             await asyncio.to_thread(terminal.read_until, b"you are erin", 20, start)
             start = len(terminal.out)
-            terminal.type(
-                "q"
-            )  # the lobby's q (its Esc leaves only the chat line): the command ends
+            terminal.type("q")  # the lobby's q (its Esc leaves only the chat line): it ends
             await asyncio.to_thread(terminal.read_until, b"you left the lobby", 20, start)
             assert await asyncio.to_thread(terminal.close) == 0
             said = terminal.out.decode(errors="replace")
