@@ -463,7 +463,9 @@ class LogWriter:
             header.game if header is not None else game or read_header(self.path).game
         )
         flags = os.O_WRONLY | os.O_CREAT | os.O_APPEND | (0 if header is None else os.O_TRUNC)
-        self._fd = os.open(self.path, flags, 0o644)
+        # the writer's alone: a game's log holds every hand dealt (a play test read everyone's
+        # Final Flights from a lunch server's games folder as another user of the machine)
+        self._fd = os.open(self.path, flags, 0o600)
         self.size = os.fstat(self._fd).st_size
         """Bytes of whole records in the file; anything after them is cut before the next write."""
         self._dirty = False

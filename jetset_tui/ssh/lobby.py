@@ -265,7 +265,7 @@ class Lobby(Seating):
         stamp = time.strftime("%Y%m%d-%H%M%S")
         path = self.games_dir / f"{stamp}-ssh{room_id}-{secrets.token_hex(2)}.jetset"
         try:
-            self.games_dir.mkdir(parents=True, exist_ok=True)
+            self.games_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
             table = Table.create(
                 table_options,
                 bots,

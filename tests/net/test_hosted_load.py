@@ -7,6 +7,7 @@ command that hosts it again; the file is not touched. A game made at one keyboar
 from __future__ import annotations
 
 import contextlib
+import stat
 from pathlib import Path
 
 import pytest
@@ -30,6 +31,9 @@ async def test_load_refuses_a_game_hosted_for_other_screens_and_says_how(tmp_pat
         await ann.close()
         await bob.close()
     before = log.read_bytes()
+    # the host's alone: it holds every hand dealt (a lunch server's play test read everyone's
+    # Final Flights from ssh-games/*.jetset as another user of the machine: it was 0644)
+    assert stat.S_IMODE(log.stat().st_mode) & 0o077 == 0, oct(log.stat().st_mode)
     [listed] = [g for g in saved_games(log.parent) if g.path == log]
     assert "hosted on the network" in listed.describe()
     app = JetSetApp(fsync=False, saves=log.parent)
@@ -89,3 +93,4 @@ async def test_a_host_whose_terminal_closed_keeps_the_resume_command_in_its_log(
         await ann.close()
         await bob.close()
     assert any(command in r.getMessage() for r in caplog.records), caplog.records
+
