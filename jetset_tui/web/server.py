@@ -47,6 +47,8 @@ MANY = N_(
     " close one and try again."
 )
 TOO_MANY = "too many sessions from one address"
+WAIT = N_("Too many failed attempts to connect came from your address: try again in a few minutes.")
+PENALISED = "penalised"
 
 
 def page_words(accept: str, per_address: int = 4) -> dict[str, str]:
@@ -61,6 +63,7 @@ def page_words(accept: str, per_address: int = 4) -> dict[str, str]:
             "back": _("Back to the lobby"),
             "full": _(FULL),
             "many": _(MANY).format(n=per_address),
+            "wait": _(WAIT),
         }
 
 
@@ -240,7 +243,7 @@ class WebServer(Server):
     def refusal(self, address: str) -> str | None:
         """Why a new browser session from ``address`` is refused now, or None."""
         if self.games.admission.penalty(address) > 0:
-            return "penalised"
+            return PENALISED
         if sum(self.sessions.values()) >= self.config.max_sessions:
             return "full"
         if self.sessions[address] >= self.config.max_per_address:
@@ -248,9 +251,11 @@ class WebServer(Server):
         return None
 
     def refused_words(self, why: str, accept: str) -> str:
-        """What a refused page or session reads: the address's own cap, else "full"."""
+        """What a refused page or session reads: the address's own cap, its penalty (a play
+        test's office was told "full" after one wrong SSH key from behind its router), else
+        "full"."""
         words = page_words(accept, self.config.max_per_address)
-        return words["many"] if why == TOO_MANY else words["full"]
+        return words[{TOO_MANY: "many", PENALISED: "wait"}.get(why, "full")]
 
     @aiohttp_jinja2.template("app_index.html")
     async def handle_index(self, request: web.Request) -> Any:
@@ -310,6 +315,8 @@ class WebServer(Server):
             accept = request.headers.get("Accept-Language", "")
             raise web.HTTPServiceUnavailable(text=self.refused_words(why, accept))
         websocket = web.WebSocketResponse(heartbeat=self.config.heartbeat, max_msg_size=64 * 1024)
+        if not websocket.can_prepare(request).ok:  # a crawler's plain GET: said, not a traceback
+            raise web.HTTPBadRequest(text="this address takes a Jet Set window's websocket")
         width, height = _size(request)
         ticket = self.tickets.issue(address)
         self.sessions[address] += 1

@@ -93,4 +93,3 @@ async def test_a_host_whose_terminal_closed_keeps_the_resume_command_in_its_log(
         await ann.close()
         await bob.close()
     assert any(command in r.getMessage() for r in caplog.records), caplog.records
-

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import html
+import logging
 import re
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -286,6 +287,20 @@ async def test_browser_sessions_are_capped(server: GameServer) -> None:
             await web.close()
 
 
+async def test_a_plain_request_for_the_websocket_is_refused_quietly(
+    server: GameServer, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A play test's ``curl http://…/ws`` (any crawler's) put a whole aiohttp traceback on the
+    server's screen and log. It is answered 400 in a sentence, and no session starts."""
+    caplog.set_level(logging.INFO)
+    async with serving(server, spares=0) as web, aiohttp.ClientSession() as http:
+        async with http.get(f"http://127.0.0.1:{web.port}/ws") as page:
+            assert page.status == 400 and "websocket" in await page.text()
+        assert not web.sessions
+    assert not [r for r in caplog.records if r.exc_info], [r.getMessage() for r in caplog.records]
+    assert not [r for r in caplog.records if "Unhandled" in r.getMessage()]
+
+
 async def test_the_page_speaks_the_browsers_language(server: GameServer) -> None:
     """The page's own words (its language, the dialog when the session is over, the answer
     when the server is full) follow the browser's Accept-Language, as the game does."""
@@ -501,6 +516,8 @@ async def test_an_address_the_ssh_server_penalised_gets_no_browser_session(
         async with aiohttp.ClientSession() as http:
             async with http.get(f"{url}/") as page:
                 assert page.status == 503
+                said = await page.text()  # not "full": a play test's office read it so
+                assert "failed attempts" in said and "full" not in said, said
             with pytest.raises(aiohttp.WSServerHandshakeError):
                 await http.ws_connect(f"{url}/ws")
             while server.admission.penalty("127.0.0.1") > 0:
