@@ -155,16 +155,21 @@ class Lobby(Seating):
         """The name ``identity`` goes by here: ``wanted``, unless another key already goes by
         it (or by one that reads the same, ``netcode.names``), in this run of the server or in
         a seat it holds: then ``wanted-2``, ``-3`` … (a play test's second key signed its chat
-        and its games with the first one's name). An identity that is only a name (``--open``,
-        a browser's) is its name, and keeps it."""
-        if not identity.startswith("key:") or self.open_mode:
+        and its games with the first one's name). In ``--open`` mode a name is its identity,
+        and keeps it. A browser's (``web:NAME``) beside keys keeps it unless a key goes by it:
+        then it is the browser's that takes ``-2`` (a play test's browser chatted as the key
+        holder "ann", word for word as she did)."""
+        if self.open_mode or not identity.startswith(("key:", "web:")):
             return wanted
         held = self._seat_holders()
+        browser = identity.startswith("web:")
         for n in count(1):
             name = wanted if n == 1 else f"{wanted[: NAME_MAX - 1 - len(str(n))]}-{n}"
             key = look_alike_key(name)
             owner = self.names.get(key) or held.get(key)
-            if owner is None or owner == identity:
+            if browser and (owner is None or not owner.startswith("key:")):
+                return name  # a browser's name holds nothing against a key's
+            if not browser and (owner is None or owner == identity):
                 self.names.pop(key, None)
                 self.names[key] = identity
                 while len(self.names) > NAMES_KEPT:

@@ -99,6 +99,8 @@ class WebPeer:
 
     address: str
     given: UserName
+    shown: str = ""
+    """The name the lobby calls this browser's person (``Lobby.name_for``); its own if empty."""
 
     @property
     def username(self) -> str:
@@ -106,7 +108,7 @@ class WebPeer:
 
     @property
     def player(self) -> Player:
-        return Player(f"web:{self.username}", self.username, self.address)
+        return Player(f"web:{self.username}", self.shown or self.username, self.address)
 
 
 class GateSession(asyncio.Protocol):
@@ -164,7 +166,9 @@ class GateSession(asyncio.Protocol):
             self._timer.cancel()
         ticket.links += 1
         self.ticket = ticket
-        self.connection = WebPeer(ticket.address, user_name(name if isinstance(name, str) else ""))
+        given = user_name(name if isinstance(name, str) else "")
+        shown = self.gate.server.lobby.name_for(f"web:{given.name}", given.name)  # once
+        self.connection = WebPeer(ticket.address, given, shown)
         assert self.transport is not None
         self.link = ProtocolLink(self, SocketChannel(self.transport))
         self.gate.links.add(self)

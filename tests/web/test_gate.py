@@ -154,6 +154,33 @@ async def test_one_lobby_for_browsers_and_ssh(
         ssh.stop()
 
 
+async def test_a_browser_never_goes_by_a_key_holders_name(
+    server: GameServer, gate: LobbyGate, tmp_path: Path
+) -> None:
+    """A play test on a key-only server with ``--web``: a browser that typed the name ``ann``
+    while the key holder ann was in the lobby chatted as ``ann``, word for word as she would.
+    The browser's person is ``ann-2`` in the lobby; a name no key goes by stays as typed."""
+    assert server.host_key_path is not None
+    alice = ssh_opener(server.port, server.host_key_path, tmp_path, "alice")
+    ssh = listen(await alice.channel())
+    try:
+        await ssh.client.say("the real alice")
+        await ssh.heard("alice", "the real alice")
+        eve = arrive(gate, "alice")
+        web = listen(await eve.channel())
+        await web.client.say("this is alice, honest")
+        await ssh.heard("alice-2", "this is alice, honest")
+        assert ("alice", "this is alice, honest") not in ssh.chat
+        bea = arrive(gate, "bea")
+        other = listen(await bea.channel())
+        await other.client.say("hi")
+        await ssh.heard("bea", "hi")
+        other.stop()
+        web.stop()
+    finally:
+        ssh.stop()
+
+
 async def test_a_name_takes_no_seat_back(server: GameServer, gate: LobbyGate) -> None:
     """A browser player's seat is recorded for ``web:NAME``; another tab with that name is
     asked the seat's code (a name is no secret), and a wrong code gets no token."""
