@@ -65,6 +65,16 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         help=_("disconnect a player who types nothing for this long (default 1800)"),
     )
     sp.add_argument(
+        "--keep-games",
+        type=arguments.whole_number(1, 10080),  # a week
+        default=30,
+        metavar="MINUTES",
+        help=_(
+            "close a game no one has been connected to for this long; its log stays "
+            "(default 30; a lunch game kept to the next day: 1440)"
+        ),
+    )
+    sp.add_argument(
         "--bot-delay", type=arguments.seconds, default=0.6, help=_("seconds a bot waits to move")
     )
     arguments.add_turn_time(sp)
@@ -93,9 +103,11 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def make_config(args: argparse.Namespace) -> SshConfig:
+    from jetset_tui.ssh.lobby import LobbyLimits
     from jetset_tui.ssh.server import SshConfig
 
     return SshConfig(
+        lobby=LobbyLimits(abandoned_after=args.keep_games * 60.0),
         bind=args.bind,
         port=args.port,
         host_key=Path(args.host_key) if args.host_key else None,

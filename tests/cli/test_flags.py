@@ -106,3 +106,16 @@ def test_a_joining_bot_sits_under_the_name_players_read() -> None:
 
     assert bot_seat_name("mcts") == "search-bot"
     assert bot_seat_name("greedy") == "greedy-bot"
+
+
+def test_ssh_server_keeps_games_as_long_as_asked() -> None:
+    """A lunch table's play test: a game no one was connected to closed after 30 minutes, so it
+    could not be carried to the next day, and no flag said otherwise. ``--keep-games`` does."""
+    from jetset_tui.cli import parse
+    from jetset_tui.commands.sshserver import make_config
+
+    kept = make_config(parse(["ssh-server", "--keep-games", "1440"]))
+    assert kept.lobby.abandoned_after == 1440 * 60
+    assert make_config(parse(["ssh-server"])).lobby.abandoned_after == 30 * 60
+    with pytest.raises(SystemExit):
+        parse(["ssh-server", "--keep-games", "0"])
