@@ -134,7 +134,8 @@ def cmd_ssh_server(args: argparse.Namespace) -> int:
         browsers = None if args.web is None else web.web_config(args, args.bind, args.web, "web-")
         return asyncio.run(serve(config, log_path, browsers))
     except KeyboardInterrupt:
-        print(_("jetset ssh-server: stopped"), file=sys.stderr)
+        said = _("jetset ssh-server: stopped; unfinished games come back when it starts again")
+        print(said, file=sys.stderr)
         return 130
 
 

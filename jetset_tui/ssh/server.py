@@ -173,7 +173,12 @@ class GameServer:
             self._server.close()
             await self._server.wait_closed()
         for session in list(self.sessions):
-            session.end(lambda: _("The server is shutting down."))
+            session.end(
+                lambda: _(
+                    "The server is shutting down; an unfinished game comes back, and you to "
+                    "your seat, when it starts again."
+                )
+            )
         for session in list(self.sessions):
             await session.finished.wait()
         await self.lobby.close()

@@ -121,6 +121,8 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
         code, out = await server.stop(how)
         if how == signal.SIGTERM:
             assert code == 0 and "unfinished games come back" in out
+            # the player is told their game comes back (a play test read only "shutting down")
+            await alice.wait_for("comes back, and you to your seat", timeout=10)
         await alice.closed.wait()
         assert bob.lost is None  # still trying, in its seat
         await server.start()
