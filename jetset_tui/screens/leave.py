@@ -171,13 +171,19 @@ class CloseTableScreen(LeaveOrBack):
 
 
 def ask_to_stop(app: App[Any], address: str, *, watching: bool) -> None:
-    """Ask a player who joined whether to leave; on yes the program ends (``jetset join`` then
-    says how to come back)."""
+    """Ask a player who joined whether to leave; on yes the game's screen ends (``jetset join``
+    then says how to come back): the program with it, or, for a game reached through a server's
+    lobby (``jetset join ssh://``), back to that lobby, as an SSH terminal and a browser go (a
+    play test's q, y ended the whole command there)."""
     if isinstance(app.screen, StopScreen):
         return
 
     def chosen(leave: bool | None) -> None:
         if leave:
+            from jetset_tui.table_end import LOBBY, NetworkedEnd
+
+            if isinstance(app, NetworkedEnd) and app.from_lobby:
+                app.then = LOBBY
             app.exit()
 
     app.push_screen(StopScreen(address, watching=watching), chosen)

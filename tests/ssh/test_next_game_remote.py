@@ -318,3 +318,40 @@ async def test_a_spectator_in_jetset_join_ssh_watches_the_next_game_with_r(
             await peer.close()
     finally:
         await server.close()
+
+
+async def test_leaving_a_game_in_jetset_join_ssh_goes_back_to_the_lobby(tmp_path: Path) -> None:
+    """A lunch table's play test: q, y in a game reached with `jetset join ssh://` ended the
+    whole command, where an SSH terminal and a browser go back to the lobby. It says how the
+    seat is taken back, and shows the server's lobby again; there q ends the command."""
+    from tests.terminal import Terminal
+
+    server = await start_server(tmp_path)
+    try:
+        lobby = await lobby_channel(server, tmp_path, "maker")
+        await lobby.send(to_wire(lp.Create(game="jetlag", players=2, bots=("greedy",))))
+        assert await answer(lobby) == lp.Created(game="1")
+        env = ssh_home(server, tmp_path, "erin")
+        terminal = Terminal("join", f"ssh://erin@127.0.0.1:{server.port}/1", env=env)
+        try:
+            await asyncio.to_thread(terminal.read_until, b"Round 1 of 4", 60)
+            await asyncio.to_thread(terminal.settle, 0.5)
+            start = len(terminal.out)
+            terminal.type("q")
+            await asyncio.to_thread(terminal.read_until, b"Leave the game", 20, start)
+            await asyncio.to_thread(terminal.settle, 0.5)
+            start = len(terminal.out)
+            terminal.type("y")
+            await asyncio.to_thread(terminal.read_until, b"you left the game", 30, start)
+            await asyncio.to_thread(terminal.read_until, b"Lobby chat", 30, start)
+            assert terminal.proc.poll() is None, "the command ended"
+            assert server.lobby.rooms["1"].members, "the seat stays erin's"
+            start = len(terminal.out)
+            terminal.type("q")
+            await asyncio.to_thread(terminal.read_until, b"you left the lobby", 20, start)
+            assert await asyncio.to_thread(terminal.close) == 0
+        finally:
+            if terminal.proc.poll() is None:
+                terminal.proc.kill()
+    finally:
+        await server.close()
