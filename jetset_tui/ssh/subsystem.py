@@ -31,6 +31,7 @@ from netcode.sshtransport import ChannelTransport, ServerChannel
 from netcode.transport import ConnectionClosed
 
 if TYPE_CHECKING:
+    from jetset_tui.ssh.lobby import LobbyChat
     from jetset_tui.ssh.seating import Player
     from jetset_tui.ssh.server import GameServer
 
@@ -99,7 +100,10 @@ class ProtocolLink:
         self.errors = 0
         self.room: Room | None = None
         self.watching = False
-        self._chat_seen = self.lobby.chat[-1] if self.lobby.chat else None
+        self._chat_seen: LobbyChat | None = None
+        """The last lobby chat line sent; None: the lobby's kept lines all go first, as an SSH
+        terminal's lobby shows them (a play test's ``jetset join ssh://`` and browser lobbies
+        started empty)."""
         self._in_lobby = False
         self.task: asyncio.Task[None] | None = None
         self.language = self.client_language(chan)
@@ -215,6 +219,8 @@ class ProtocolLink:
         self._in_lobby = True
         self.lobby.listen(self._lobby_changed)
         await framed.send(self._games())
+        for line in self._new_chat():  # the lines kept, as a terminal's lobby shows them
+            await framed.send(line)
         while True:
             raw = await self._next(framed, c.idle_timeout)
             if raw is None:
@@ -403,7 +409,8 @@ class ProtocolLink:
         if not self._in_lobby or self.transport.closed:
             return
         try:
-            for message in [*self._new_chat(), self._games()]:
+            # the games first: a client's handshake reads up to them (the lines kept come after)
+            for message in [self._games(), *self._new_chat()]:
                 self.transport.write(encode(message))
         except ConnectionClosed:
             self._leave_lobby()

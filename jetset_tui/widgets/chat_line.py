@@ -67,4 +67,6 @@ class LobbySayLine(ChatLine):
         self.back_to = back_to
 
     def action_back(self) -> None:
-        self.screen.query_one(self.back_to).focus()
+        if self.is_attached:  # an Esc typed ahead of a change of screen finds none to go back to
+            for widget in self.screen.query(self.back_to):
+                widget.focus()

@@ -308,6 +308,9 @@ async def test_a_spectator_in_jetset_join_ssh_watches_the_next_game_with_r(
             await asyncio.to_thread(terminal.settle, 0.5)
             terminal.type("y")
             await asyncio.to_thread(terminal.read_until, b"you stopped watching", 20, start)
+            await asyncio.to_thread(terminal.read_until, b"Lobby chat", 20, start)  # as over ssh
+            terminal.type("q")
+            await asyncio.to_thread(terminal.read_until, b"you left the lobby", 20, start)
             assert await asyncio.to_thread(terminal.close) == 0
             out = terminal.out.decode(errors="replace")
             assert f"watching the game at {base}/2" in out, out[-800:]

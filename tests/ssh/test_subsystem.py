@@ -246,6 +246,10 @@ async def test_open_mode_the_command_a_joiner_is_told_on_leaving_takes_its_seat_
                 await asyncio.to_thread(terminal.read_until, b"you left the game", 20, start)
                 start = terminal.out.index(b"you left the game", start)
                 await asyncio.to_thread(terminal.read_until, b"takes your seat back", 20, start)
+                # then the server's lobby again (as over ssh), where q ends the command
+                await asyncio.to_thread(terminal.read_until, b"Lobby chat", 20, start)
+                terminal.type("q")
+                await asyncio.to_thread(terminal.read_until, b"you left the lobby", 20, start)
                 assert await asyncio.to_thread(terminal.close) == 0
                 return joined.group(1), terminal.out[start:].decode(errors="replace")
             finally:

@@ -181,6 +181,26 @@ async def test_a_browser_never_goes_by_a_key_holders_name(
         ssh.stop()
 
 
+async def test_a_lobby_reached_later_hears_what_was_said_before(
+    server: GameServer, gate: LobbyGate, tmp_path: Path
+) -> None:
+    """An SSH terminal's lobby shows the chat kept so far; a browser's and a `jetset join
+    ssh://` lobby started empty (a lunch table's play test). Each hears the kept lines first."""
+    assert server.host_key_path is not None
+    alice = ssh_opener(server.port, server.host_key_path, tmp_path, "alice")
+    ssh = listen(await alice.channel())
+    try:
+        await ssh.client.say("lunch at noon?")
+        await ssh.heard("alice", "lunch at noon?")
+        bea = arrive(gate, "bea")
+        web = listen(await bea.channel())
+        await web.heard("alice", "lunch at noon?")
+        assert web.chat.count(("alice", "lunch at noon?")) == 1
+        web.stop()
+    finally:
+        ssh.stop()
+
+
 async def test_a_name_takes_no_seat_back(server: GameServer, gate: LobbyGate) -> None:
     """A browser player's seat is recorded for ``web:NAME``; another tab with that name is
     asked the seat's code (a name is no secret), and a wrong code gets no token."""
