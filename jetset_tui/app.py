@@ -10,6 +10,7 @@ starts, so that ``jetset`` shows its first frame sooner (BENCHMARKS.md, "TUI").
 from __future__ import annotations
 
 import importlib
+import shlex
 from collections.abc import Callable, Iterable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -340,12 +341,13 @@ class JetSetApp(NetworkedEnd):
             return _("{problem}: it can be watched (Open a replay), not played here").format(
                 problem=exc
             )
-        except HostedForOthers:  # hot-seat here would show everyone's secret cards
+        except HostedForOthers as exc:  # hot-seat here would show everyone's secret cards
             said = _(
                 "{file} was hosted for players on other machines: host it again with "
-                "jetset host --resume {path}, and they join as before (Open a replay watches it)"
+                "{command}, and they join as before (Open a replay watches it)"
             )
-            return said.format(file=path.name, path=path)
+            command = exc.command or shlex.join(["jetset", "host", "--resume", str(path)])
+            return said.format(file=path.name, command=command)
         except (OSError, ValueError) as exc:
             return unreadable(path, exc)
         colours = [str(c) for c in session.meta.get("colours") or []]

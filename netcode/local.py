@@ -59,7 +59,7 @@ from netcode.heldturn import HeldTurn
 from netcode.logfile import Header, read_header, read_log
 from netcode.loglock import LogLocked, lock_holder
 from netcode.table import Table
-from netcode.tablefiles import Secrets, StorageError, secrets_path
+from netcode.tablefiles import Secrets, StorageError, TableError, secrets_path
 from netcode.userdirs import LOG_SUFFIX, new_game_path
 
 if TYPE_CHECKING:  # the host and its peers load when the game opens (``start``)
@@ -83,9 +83,11 @@ class HostedForOthers(ValueError):
     """A log that ``jetset host`` (or a server) wrote for players at other screens: continued
     here it would be hot-seat, every player's secret cards on this one screen."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, command: str | None = None) -> None:
         super().__init__(f"{path.name} is a game hosted for players on other machines")
         self.path = path
+        self.command = command
+        """How its host said it goes on, when it paused (``Secrets.resume``), if it did."""
 
 
 def hosted_for_others(header: Header) -> bool:
@@ -227,7 +229,11 @@ class LocalSession(GameClient):
         except (OSError, ValueError):  # LogFormatError too: the reading below says it whole
             header = None
         if header is not None and hosted_for_others(header):
-            raise HostedForOthers(path)
+            try:
+                command = Secrets.load(secrets_path(path)).resume
+            except TableError:
+                command = None
+            raise HostedForOthers(path, command)
         secret = secrets_path(path)
         own_secret = False
         if not secret.exists():

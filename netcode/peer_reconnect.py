@@ -58,7 +58,7 @@ class ReconnectingPeer(PeerHandshake):
             try:
                 await asyncio.wait_for(self._reopen(), left)
             except JoinRefused as exc:
-                self._give_up(refused_words(exc))
+                self._give_up(refused_words(exc, watching=self.spectating))
                 return
             except (ConnectionError, OSError, TimeoutError, FrameError):
                 await asyncio.sleep(min(delay, max(0.0, deadline - loop.time())))
@@ -85,7 +85,7 @@ class ReconnectingPeer(PeerHandshake):
             try:
                 await asyncio.wait_for(self._reopen(), self.handshake_timeout + 5)
             except JoinRefused as exc:  # another game now, say: the pause is over for us
-                self._give_up(refused_words(exc))
+                self._give_up(refused_words(exc, watching=self.spectating))
                 return
             except (ConnectionError, OSError, TimeoutError, FrameError):
                 continue

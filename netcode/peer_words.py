@@ -63,6 +63,10 @@ ANOTHER_GAME_THERE = Reason(
     "the host serves another game there now; your seat in this one waits until it is hosted "
     "again (join again to play the new one)"
 )
+ANOTHER_GAME_WATCHED = Reason(
+    "the host serves another game there now; this one goes on when it is hosted again (watch "
+    "again to see the new one)"
+)
 """Said by this peer, not the host: marked for the catalogs, translated where shown."""
 
 
@@ -83,12 +87,12 @@ def reconnecting(why: str) -> str:
     return RECONNECTING.get(why, f"{why}; reconnecting")
 
 
-def refused_words(exc: JoinRefused) -> str:
+def refused_words(exc: JoinRefused, *, watching: bool = False) -> str:
     """Why the host would not take this peer back, in a player's words: another game served at
     the same address (a LAN host that went on to Jet Lag) said "the host's seed commitment
-    changed (commitment)"."""
+    changed (commitment)"; a spectator has no seat to wait (``watching``)."""
     if exc.code == "commitment":
-        return ANOTHER_GAME_THERE
+        return ANOTHER_GAME_WATCHED if watching else ANOTHER_GAME_THERE
     return f"the host refused to reconnect: {exc}"
 
 

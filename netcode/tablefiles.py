@@ -59,6 +59,9 @@ class Secrets:
     key: str = field(default_factory=lambda: secrets.token_hex(16))
     password: str | None = None
     host_seat: int | None = None
+    resume: str | None = None
+    """The command that hosts the game again, as its host said it when it paused: the app's
+    Load names it for a game hosted for other screens (its address and clock with it)."""
 
     def token(self, seat: int) -> str:
         mac = hmac.new(self.key.encode(), f"jetset-seat:{seat}".encode(), hashlib.sha256)
@@ -68,6 +71,8 @@ class Secrets:
         fields: dict[str, object] = {"seed": self.seed, "key": self.key, "password": self.password}
         if self.host_seat is not None:
             fields["host_seat"] = self.host_seat
+        if self.resume is not None:
+            fields["resume"] = self.resume
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "w") as f:
             f.write(json.dumps(fields))
@@ -81,7 +86,9 @@ class Secrets:
             host_seat = raw.get("host_seat")
             if host_seat is not None and (type(host_seat) is not int or host_seat < 0):
                 raise ValueError(f"host_seat {host_seat!r} is not a seat")
-            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"), host_seat)
+            resume = raw.get("resume")
+            resume = resume if isinstance(resume, str) else None
+            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"), host_seat, resume)
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise TableError(f"{path}: cannot read the game's secrets ({exc})") from None
 

@@ -549,6 +549,12 @@ def paused(host: Host, command: str, as_json: bool) -> None:
     # the log file keeps it too: a host whose terminal was closed (SIGHUP) has no screen to
     # read it on, and a play test's host went looking for the file
     logging.getLogger("jetset.host").info("paused; continue it with: %s", command)
+    from netcode.tablefiles import secrets_path
+
+    keys = host.table.keys
+    keys.resume = command  # for the app's Load, which names it (the address and clock too)
+    with contextlib.suppress(OSError):
+        keys.save(secrets_path(host.table.log_path))
     with contextlib.suppress(OSError):  # the terminal is gone: the log file says it
         print(paused_words(host), flush=True)
         print(f"  {command}", flush=True)

@@ -317,8 +317,9 @@ class GameScreen(GameMoves):
                 self.own_move_played()
                 self._bot_moves.end()
             elif by_bot or away:
-                if by_bot:
-                    self.close_picker()  # what it offered was for the move the bot made
+                if by_bot:  # what the picker and the advice offered was for the move made
+                    self.close_picker()
+                    self.close_advice()
                 move = describe_action(self.notation, entry.action, self.names)  # as the log
                 self._bot_moves.say(self.app, bot_played_words(move, away=away))
         elif isinstance(event, TakenBack):
@@ -548,6 +549,15 @@ class GameScreen(GameMoves):
 
     def redraw(self) -> None:
         self.sync()
+
+    def close_advice(self) -> None:
+        """The advice (h) over this screen goes: the move it advised was made for you (a fix's
+        check saw "the search bot would play buy BER-HAM 1" stay up after the clock played it)."""
+        from jetset_tui.screens.plan import PlanScreen
+
+        stack = self.app.screen_stack
+        if isinstance(self.app.screen, PlanScreen) and len(stack) > 1 and stack[-2] is self:
+            self.app.screen.dismiss(None)
 
     def action_plan(self) -> None:
         from jetset_tui.screens.plan import PlanScreen

@@ -15,7 +15,7 @@ import pytest
 from jetset_tui.app import JetSetApp
 from jetset_tui.saves import saved_games
 from netcode.client import SeatInfo
-from netcode.local import LocalSession
+from netcode.local import HostedForOthers, LocalSession
 from netcode.peer import NetPeer
 from netcode.seatkind import SeatKind
 from tests.net.helpers import serve
@@ -75,7 +75,8 @@ async def test_a_host_whose_terminal_closed_keeps_the_resume_command_in_its_log(
     from jetset_tui.commands.host import paused
 
     async with serve(tmp_path, 2, seed="sighup") as served:
-        command = f"jetset host --resume {served.table.log_path}"
+        log = served.table.log_path
+        command = f"jetset host --resume {log} --bind 127.0.0.1 --port 47999 --turn-time 10"
         ann = await NetPeer.connect(await served.connect(), name="Ann")
         bob = await NetPeer.connect(await served.connect(), name="Bob")
         await wait_for(lambda: served.table.started, 5)
@@ -93,3 +94,8 @@ async def test_a_host_whose_terminal_closed_keeps_the_resume_command_in_its_log(
         await ann.close()
         await bob.close()
     assert any(command in r.getMessage() for r in caplog.records), caplog.records
+    # and the app's Load names that very command (its address and clock: a fix's check found
+    # a bare ``--resume FILE``, which would have served the game on the default port)
+    with pytest.raises(HostedForOthers) as refused:
+        LocalSession.resume(served.table.log_path, bot_delay=0)
+    assert refused.value.command == command

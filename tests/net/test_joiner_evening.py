@@ -352,3 +352,15 @@ async def test_a_jet_lag_joiner_sees_its_host_gone_on_the_turn_line_and_plays_on
             assert ann.desync is None
     finally:
         stop_all(host, resumed)
+
+
+def test_another_game_there_is_said_to_a_watcher_without_a_seat() -> None:
+    """A fix's check: a spectator was told "your seat in this one waits"."""
+    from netcode.peer_words import ANOTHER_GAME_WATCHED, JoinRefused, refused_words
+
+    refused = JoinRefused("commitment", "the host's seed commitment changed")
+    assert refused_words(refused) == ANOTHER_GAME_THERE
+    assert refused_words(refused, watching=True) == ANOTHER_GAME_WATCHED
+    assert "seat" not in ANOTHER_GAME_WATCHED
+    other = JoinRefused("token", "no seat has that token")
+    assert refused_words(other, watching=True).startswith("the host refused to reconnect")

@@ -190,6 +190,7 @@ async def test_a_picker_open_when_the_clock_moves_for_you_closes(tmp_path: Path)
     for him, the turn went on to Cat, and the picker stayed open on Bob's screen with prices
     for a turn that was gone. It closes when the bot's move arrives (the notice says what the
     bot played)."""
+    from jetset_tui.screens.plan import PlanScreen
     from jetset_tui.widgets.picker import ActionPicker
 
     settings = HostSettings(reconnect_window=0, turn_time=2)
@@ -204,6 +205,15 @@ async def test_a_picker_open_when_the_clock_moves_for_you_closes(tmp_path: Path)
             await until(pilot, app, lambda _t: picker.is_open, 3)
             await until(pilot, app, lambda t: "A bot played for you: " in t, 14)
             await until(pilot, app, lambda _t: not picker.is_open, 2)
+            # and the advice (h), open when the clock next plays for me, goes too
+            await until(pilot, app, lambda _t: me.game.to_move() == 0, 10)
+            await pilot.press("h")
+            await until(pilot, app, lambda _t: isinstance(app.screen, PlanScreen), 3)
+            mine = len([e for e in served.table.game.entries if e.actor == 0])
+            await until(
+                pilot, app, lambda _t: len([e for e in me.game.entries if e.actor == 0]) > mine, 10
+            )
+            await until(pilot, app, lambda _t: not isinstance(app.screen, PlanScreen), 3)
         await ann.close()
         await me.close()
 
