@@ -54,8 +54,14 @@ class GameMoves(MapAndTableScreen):
     its way and which (``GameScreen.__init__`` says each)."""
 
     def my_turn(self) -> bool:
-        """A human at this keyboard is to move and the screen shows their view."""
+        """A human at this keyboard is to move and the screen shows their view, and a move can
+        still reach the host (not once the way back is gone for good: a fix's check opened the
+        Buy picker after "the host serves another game there now", and Enter said "try
+        again")."""
         mover = self.session.game.to_move()
+        presence = self.session.presence
+        if presence is not None and presence.gone:
+            return False
         return mover is not None and mover == self.viewer and mover in self.session.local_seats
 
     def action_act(self, kind: str) -> None:

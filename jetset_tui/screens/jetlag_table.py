@@ -51,6 +51,9 @@ class JetLagTable(Screen[None]):
         return to_move
 
     def my_turn(self) -> bool:
+        presence = self.session.presence
+        if presence is not None and presence.gone:  # no move reaches a host gone for good
+            return False
         return self.viewer is not None and self.to_move() == self.viewer
 
     def view(self) -> State:

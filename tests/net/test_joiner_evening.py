@@ -292,6 +292,20 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
         assert outcome(ann, f"127.0.0.1:{port}") == ANOTHER_GAME_THERE  # not the old pause's
         # the turn line says so for good, in place of a turn no move can be sent for any more
         assert ann.presence is not None and ann.presence.paused == ann.lost
+        # and no key offers a move any more (a fix's check opened the Buy picker, and Enter
+        # said "the game's host is unreachable; try again")
+        assert ann.game.to_move() == ann.seat, "Ann's turn when the host paused: the first"
+        from jetset_tui.screens.game import GameScreen
+        from jetset_tui.widgets.picker import ActionPicker
+
+        app = JetSetApp(session=ann)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: isinstance(app.screen, GameScreen))
+            screen = app.screen
+            assert isinstance(screen, GameScreen) and not screen.my_turn()
+            await pilot.press("b")
+            await pilot.pause(0.2)
+            assert not screen.query_one(ActionPicker).is_open
         await ann.close()
     finally:
         stop_all(host, other)
