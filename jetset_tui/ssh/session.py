@@ -63,13 +63,24 @@ def idle_goodbye(seconds: int) -> str:
     ).format(n=seconds)
 
 
-def seat_code_lines(codes: list[tuple[str, str]], language: str | None) -> list[str]:
+def seat_code_lines(
+    codes: list[tuple[str, str]], language: str | None, kept_minutes: int
+) -> list[str]:
     """--open: the goodbye says again the code of each seat the player's name still holds
     (``SshApp.codes_to_keep``): it was shown once, in a notice that fades, and a player dropped
-    for idling who missed it could not come back."""
+    for idling who missed it could not come back. And how long a game with no one connected is
+    kept (``--keep-games``): a fix's check came back after it had closed."""
     said = N_("Your seat in game {game} is yours again with your name and its code {code}.")
     with use_language(language or current_language()):
-        return [_(said).format(game=game, code=code) for game, code in codes]
+        lines = [_(said).format(game=game, code=code) for game, code in codes]
+        if lines:
+            kept = ngettext(
+                "A game no one is connected to is kept {n} minute.",
+                "A game no one is connected to is kept {n} minutes.",
+                kept_minutes,
+            )
+            lines.append(kept.format(n=kept_minutes))
+        return lines
 
 
 def client_language(env: Mapping[str, object], remembered: str | None) -> str | None:
@@ -371,7 +382,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
                 goodbye = self._goodbye(language)
                 # the codes of seats still held, whatever ended the session (q in the lobby
                 # too: a play test's player left with none said, and could not come back)
-                lines = [*([goodbye] if goodbye else []), *seat_code_lines(codes, language)]
+                minutes = max(1, round(self.server.lobby.limits.abandoned_after / 60))
+                held = seat_code_lines(codes, language, minutes)
+                lines = [*([goodbye] if goodbye else []), *held]
                 if lines:
                     chan.write(("\r\n" + "\r\n".join(lines) + "\r\n").encode())
                 chan.exit(0)
