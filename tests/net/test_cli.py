@@ -42,11 +42,12 @@ def test_host_killed_mid_game_resumes_and_the_peers_finish(tmp_path: Path) -> No
     common = ("--players", "3", "--bots", "greedy", "--seed", "crash")
     same = ("--contribution", "5a" * 16)  # both seats: the deal does not depend on who is first
     host, port = start_host("--port", "0", *common, "--log", str(log))
-    joins = [
-        start_join(port, "--bot", "greedy", "--delay", "0.01", "--reconnect-for", "30", *same)
+    joins = [  # a bot's delay of 0.05 s leaves a game of some 200 moves ten seconds to run: a
+        # loaded CI machine once saw one of 0.01 s end before the kill landed
+        start_join(port, "--bot", "greedy", "--delay", "0.05", "--reconnect-for", "30", *same)
         for _ in range(2)
     ]
-    wait_for_entries(log, 60)
+    wait_for_entries(log, 40)
     host.send_signal(signal.SIGKILL)
     host.wait(10)
     assert not read_log(log).seed  # it died before the end
