@@ -77,6 +77,7 @@ LOCAL_TIMEOUT = 24 * 3600.0
 TURNS = rule_name("Player Turns")
 
 HOLDER = "the jetset app"
+"""Who holds a local game's log, as others who open it are told."""
 
 
 class HostedForOthers(ValueError):
@@ -95,9 +96,6 @@ def hosted_for_others(header: Header) -> bool:
     (whose games say ``local`` in the header's meta), with more than one person's seat."""
     people = sum(1 for seat in header.seats if not seat.kind.is_bot)
     return not header.meta.get("local") and people > 1
-
-
-"""Who holds a local game's log, as others who open it are told."""
 
 
 def new_seed() -> str:

@@ -6,10 +6,11 @@ from __future__ import annotations
 
 import os
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from engine.errors import IllegalAction
 from engine.games import DEFAULT, WHERE
@@ -123,11 +124,9 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     if not replayed.ok:
         raise NotCounted(replayed.error or "the log does not replay")
     table = replayed.table
+    decisions = sum(actor >= 0 for _, actor, _, _ in log.records)
     own = log_hooks(rules).summaries
-    if own is not None:
-        counts = own.stats_of(table)
-    else:
-        counts = {"turns": sum(actor >= 0 for _, actor, _, _ in log.records)}
+    counts: Mapping[str, Any] = own.stats_of(table) if own is not None else {"turns": decisions}
     result = table.result()
     over = table.over
     return GameSummary(
@@ -138,7 +137,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         winners=list(result.winners) if over else [],
         turns=counts["turns"],
         entries=len(log.records),
-        moves=sum(actor >= 0 for _, actor, _, _ in log.records),
+        moves=decisions,
         end=counts.get("end", ""),
         claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,

@@ -147,14 +147,14 @@ class Table(DealShares):
         self._held_file = False
         """``<log>.held`` may be there (``_keep_held``)."""
         self.chat: deque[dict[str, Any]] = deque(maxlen=CHAT_KEPT)
+        """The table's last chat notes' fields (``seat``, ``name``, ``text``), from its log on
+        ``resume``: a player back at the table reads what was said."""
         self.chat_saved = 0
         """Characters of chat said at this table (over ``CHAT_SAVED``, none is saved)."""
         self.bots_played = BotMoves()
         """The moves a bot made for a person (a stand-in's, the turn clock's), read back from
         the log's notes on ``resume`` and kept as they are made (``netcode.botmoves``): a
         screen opened on this table marks them as the others' screens did."""
-        """The table's last chat notes' fields (``seat``, ``name``, ``text``), from its log on
-        ``resume``: a player back at the table reads what was said."""
 
     @classmethod
     def create(

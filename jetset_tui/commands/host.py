@@ -315,6 +315,14 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         return 1
     port = server.sockets[0].getsockname()[1]
     stop = asyncio.Event()  # Ctrl+C or SIGTERM: pause the game
+
+    def again() -> str:
+        """How the game served now goes on: the same address, screen, bots and clock."""
+        t = host.table
+        return resume_command(
+            t.log_path, args.bind, port, headless=headless, table=t, settings=host.settings
+        )
+
     try:
         with on_signals(stop.set):  # before the ready lines: a signal right after them is heard
             addresses = announce(table, args.bind, port, args.json)
@@ -333,15 +341,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             await linger(host, lingering(args))
         else:
             server.close()
-            again = resume_command(
-                table.log_path,
-                args.bind,
-                port,
-                headless=headless,
-                table=table,
-                settings=host.settings,
-            )
-            await host.stop_hosting(pause_reason(again))
+            await host.stop_hosting(pause_reason(again()))
     finally:
         server.close()
         await close_every_game(first)
@@ -349,10 +349,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         with contextlib.suppress(OSError):  # a terminal closed (SIGHUP) cannot be told
             report(host, args.json)
     else:
-        again = resume_command(
-            table.log_path, args.bind, port, headless=headless, table=table, settings=host.settings
-        )
-        paused(host, again, args.json)
+        paused(host, again(), args.json)
     return 0
 
 

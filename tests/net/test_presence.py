@@ -13,7 +13,7 @@ from netcode.host import HostSettings
 from netcode.logfile import read_log
 from netcode.peer import NetPeer
 
-from .helpers import assert_all_agree, finish, serve
+from .helpers import Served, assert_all_agree, finish, serve
 from .test_reconnect import drop_at, wait_for
 
 
@@ -191,18 +191,23 @@ async def test_a_dropped_players_clock_runs_on_while_another_player_waits(
         await waiting.close()
 
 
+async def alone_with_a_bot(served: Served, name: str) -> tuple[NetPeer, str | None, int]:
+    """``name`` in seat 0 against the bot in seat 1, its turn clock running: the peer, its
+    seat's token and the entries so far."""
+    peer = await NetPeer.connect(await served.connect(), name=name)
+    await wait_for(lambda: served.host.standins.clock is not None)
+    clock = served.host.standins.clock
+    assert clock is not None and clock.seat == 0
+    return peer, peer.token, len(served.table.game.entries)
+
+
 async def test_reconnecting_never_winds_the_turn_clock_back(tmp_path: Path) -> None:
     """A player who drops and comes back to the same decision, again and again, finds its clock
     where it stood: it runs out a turn time after the decision came, and the bot moves for them
     (the red team held a table for good by reconnecting every few seconds)."""
     settings = HostSettings(turn_time=1.0, reconnect_window=60)
     async with serve(tmp_path, 2, ["greedy"], seed="churn", settings=settings) as served:
-        first = await NetPeer.connect(await served.connect(), name="Churn")
-        token = first.token
-        await wait_for(lambda: served.host.standins.clock is not None)
-        assert served.host.standins.clock.seat == 0
-        held = len(served.table.game.entries)
-        peer = first
+        peer, token, held = await alone_with_a_bot(served, "Churn")
         loop = asyncio.get_running_loop()
         started = loop.time()
         while len(served.table.game.entries) == held and loop.time() - started < 4.0:
@@ -230,11 +235,7 @@ async def test_a_clock_stopped_at_an_empty_table_keeps_its_time_left(tmp_path: P
     clock then runs out as it would have."""
     settings = HostSettings(turn_time=2.0, reconnect_window=60)
     async with serve(tmp_path, 2, ["greedy"], seed="lunch", settings=settings) as served:
-        first = await NetPeer.connect(await served.connect(), name="Hal")
-        token = first.token
-        await wait_for(lambda: served.host.standins.clock is not None)
-        assert served.host.standins.clock.seat == 0
-        held = len(served.table.game.entries)
+        first, token, held = await alone_with_a_bot(served, "Hal")
         assert first._conn is not None
         first._conn.transport.abort()  # the table is empty: the clock stops
         await wait_for(lambda: served.host.standins.clock is None)

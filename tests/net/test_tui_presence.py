@@ -45,6 +45,14 @@ async def ann_and_me(served: Served, hosting: HostedGame | None = None) -> tuple
     return ann, me
 
 
+async def me_and_ann(served: Served) -> tuple[NetPeer, NetPeer]:
+    """The peer the app shows, in seat 0, and Ann in seat 1, who sends nothing."""
+    me = await NetPeer.connect(await served.connect(), name="Me")
+    ann = await NetPeer.connect(await served.connect(), name="Ann")
+    assert (me.seat, ann.seat) == (0, 1)
+    return me, ann
+
+
 async def test_every_player_sees_the_countdown_then_the_stand_in(tmp_path: Path) -> None:
     settings = HostSettings(reconnect_window=4)  # room for a loaded machine's slow screens
     async with serve(tmp_path, 3, ["greedy"], seed="screen", settings=settings) as served:
@@ -159,9 +167,7 @@ async def test_a_move_the_clock_made_for_you_is_said_on_your_screen(tmp_path: Pa
     1.5 s a loaded machine once let it move before the typed income arrived."""
     settings = HostSettings(reconnect_window=0, turn_time=3)
     async with serve(tmp_path, 2, seed="clock-said", settings=settings) as served:
-        me = await NetPeer.connect(await served.connect(), name="Me")
-        ann = await NetPeer.connect(await served.connect(), name="Ann")
-        assert (me.seat, ann.seat) == (0, 1)
+        me, ann = await me_and_ann(served)
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await until(pilot, app, lambda t: "◷" in t.splitlines()[0], 5)
@@ -195,8 +201,7 @@ async def test_a_picker_open_when_the_clock_moves_for_you_closes(tmp_path: Path)
 
     settings = HostSettings(reconnect_window=0, turn_time=2)
     async with serve(tmp_path, 2, seed="clock-picker", settings=settings) as served:
-        me = await NetPeer.connect(await served.connect(), name="Me")
-        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        me, ann = await me_and_ann(served)
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             await until(pilot, app, lambda t: "◷" in t.splitlines()[0], 5)
@@ -225,8 +230,7 @@ async def test_moves_the_clock_made_in_a_row_are_said_in_one_notice(tmp_path: Pa
     The clock gives 1 s a turn, so the second comes about 2 s after the first (notices stay 5 s)."""
     settings = HostSettings(reconnect_window=0, turn_time=1)
     async with serve(tmp_path, 2, seed="clock-run", settings=settings) as served:
-        me = await NetPeer.connect(await served.connect(), name="Me")
-        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        me, ann = await me_and_ann(served)
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40), notifications=True) as pilot:
             text = await until(pilot, app, lambda t: "A bot played 2 moves for you" in t, 14)

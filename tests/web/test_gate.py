@@ -154,18 +154,24 @@ async def test_one_lobby_for_browsers_and_ssh(
         ssh.stop()
 
 
+async def alice_said(server: GameServer, tmp_path: Path, text: str) -> Listener:
+    """alice's key in the lobby over `jetset join ssh://`, once her ``text`` is said there."""
+    assert server.host_key_path is not None
+    alice = ssh_opener(server.port, server.host_key_path, tmp_path, "alice")
+    ssh = listen(await alice.channel())
+    await ssh.client.say(text)
+    await ssh.heard("alice", text)
+    return ssh
+
+
 async def test_a_browser_never_goes_by_a_key_holders_name(
     server: GameServer, gate: LobbyGate, tmp_path: Path
 ) -> None:
     """A play test on a key-only server with ``--web``: a browser that typed the name ``ann``
     while the key holder ann was in the lobby chatted as ``ann``, word for word as she would.
     The browser's person is ``ann-2`` in the lobby; a name no key goes by stays as typed."""
-    assert server.host_key_path is not None
-    alice = ssh_opener(server.port, server.host_key_path, tmp_path, "alice")
-    ssh = listen(await alice.channel())
+    ssh = await alice_said(server, tmp_path, "the real alice")
     try:
-        await ssh.client.say("the real alice")
-        await ssh.heard("alice", "the real alice")
         eve = arrive(gate, "alice")
         web = listen(await eve.channel())
         await web.client.say("this is alice, honest")
@@ -186,12 +192,8 @@ async def test_a_lobby_reached_later_hears_what_was_said_before(
 ) -> None:
     """An SSH terminal's lobby shows the chat kept so far; a browser's and a `jetset join
     ssh://` lobby started empty (a lunch table's play test). Each hears the kept lines first."""
-    assert server.host_key_path is not None
-    alice = ssh_opener(server.port, server.host_key_path, tmp_path, "alice")
-    ssh = listen(await alice.channel())
+    ssh = await alice_said(server, tmp_path, "lunch at noon?")
     try:
-        await ssh.client.say("lunch at noon?")
-        await ssh.heard("alice", "lunch at noon?")
         bea = arrive(gate, "bea")
         web = listen(await bea.channel())
         await web.heard("alice", "lunch at noon?")
