@@ -447,6 +447,7 @@ class JetSetApp(NetworkedEnd):
         says how to come back); once the game is over, end it at once."""
         from jetset_tui.screens.leave import StopScreen, ask_to_stop
         from jetset_tui.table_screens import is_table_screen
+        from netcode.peer import NetPeer
 
         if isinstance(self.screen, StopScreen):
             return
@@ -455,10 +456,12 @@ class JetSetApp(NetworkedEnd):
         if self.joined_at is None or table is None or table.session.game.over:
             self.exit()
             return
-        watching = not table.session.local_seats
+        session = table.session
+        watching = not session.local_seats
         while self.screen is not table:
             self.pop_screen()  # a help, plan or chat screen over the game
-        ask_to_stop(self, self.joined_at, watching=watching)
+        peer = session if isinstance(session, NetPeer) else None
+        ask_to_stop(self, self.joined_at, watching=watching, peer=peer)
 
     async def action_interrupt(self) -> None:
         """Ctrl+C: a game you host is paused at once; elsewhere, how to quit."""

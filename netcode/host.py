@@ -326,7 +326,8 @@ class Host:
             return
         del self.seat_conns[seat]
         log.info("seat %d (%s) disconnected", seat, printable(conn.name))
-        person = conn.standin is None and not self.table.seats[seat].is_bot
+        slot = self.table.seats[seat]  # a seat given away before the deal is simply free
+        person = conn.standin is None and not slot.is_bot and slot.name is not None
         self.standins.player_dropped(seat, person=person, left=conn.left)
         self._broadcast_seats()
 
@@ -353,8 +354,10 @@ class Host:
                     raise p.ProtocolError(p.E_FLOOD, "too much chat; slow down")
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
                 self.broadcast(m.ChatLine(seat=conn.seat, name=conn.name, text=text))
-            case p.Leave():
+            case p.Leave(give=give):
                 conn.left = True
+                if give:
+                    self._give_away(conn)
                 conn.shut(m.Bye(reason="you left"))
             case p.StateRequest(at=at):
                 self._need(conn, SEATED)
@@ -365,6 +368,22 @@ class Host:
             case p.NextRequest():
                 self._need(conn, SEATED)
                 self._on_next_request(conn)
+
+    def _give_away(self, conn: Conn) -> None:
+        """``leave {give}``: the player leaves their seat to whoever joins next (never the
+        hosting player's, a stand-in's or a spectator's, nor in a server's lobby game, whose
+        lobby keeps who holds each seat; docs/protocol.md)."""
+        t, seat = self.table, conn.seat
+        if seat is None or conn.standin is not None or seat == t.keys.host_seat or t.over:
+            return
+        if self.game_id is not None:
+            return
+        try:
+            t.give_away(seat, before_pledges=not t.started and not self.dealing.asked)
+        except StorageError as exc:
+            log.warning("seat %d stays its player's: cannot save its gift (%s)", seat, exc.reason)
+            return
+        log.info("seat %d (%s) given away to the next to join", seat, printable(conn.name))
 
     @property
     def called(self) -> str:
@@ -488,7 +507,11 @@ class Host:
         if seat is None:
             conn.shut(m.Error(code=p.E_FULL, message="every seat is taken; spectate", fatal=True))
             return
-        t.seats[seat].name = self._unique_name(conn.named or msg.name)
+        name = self._unique_name(conn.named or msg.name)
+        if t.seats[seat].name is None:
+            t.seats[seat].name = name
+        else:  # a seat its player gave away: played on under its first player's name
+            t.take_given(seat, name)
         self._seat(conn, seat, 0)
 
     def _password_ok(self, conn: Conn, given: str | None) -> bool:
@@ -522,7 +545,9 @@ class Host:
         netcode/names.py), kept within the name's limit: cut after folding, which can make one
         character eighteen (U+FDFA; a 576-character seat name broke every lobby listing it)."""
         base = seat_name(name)[: p.MAX_NAME].strip() or "player"
-        seated = [slot.name for slot in self.table.seats if slot.name]
+        t = self.table
+        seated = [slot.name for slot in t.seats if slot.name]
+        seated += [h.by for h in t.keys.handovers.values() if h.by]
         watching = [c.name for c in self.conns if c.spectator and c.watching]
         taken = {look_alike_key(name) for name in seated + watching}
         out, n = base, 2
@@ -545,7 +570,7 @@ class Host:
                     t.note("standin", seat=seat, bot=None)
             self.seat_conns[seat] = conn
             conn.seat = seat
-            conn.name = t.seats[seat].name or f"seat-{seat}"
+            conn.name = t.sitter(seat)
             self.standins.seat_taken(seat, standin=conn.standin is not None)
             if conn.standin is not None:
                 t.note("standin", seat=seat, bot=conn.standin)

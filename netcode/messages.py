@@ -233,7 +233,9 @@ class Ping(ProtocolMessage, t="ping", side="peer"):
 
 @dataclass(frozen=True, kw_only=True)
 class Leave(ProtocolMessage, t="leave", side="peer"):
-    pass
+    """The player leaves; ``give``: their seat goes to whoever joins next (its token changes)."""
+
+    give: bool = spec(False, omit_default=True)
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -325,6 +327,10 @@ class SeatPresence:
     """Seconds left on its turn clock (None: no clock runs for it)."""
     left: bool = spec(False, omit_default=True)
     """Its player said they were leaving (``leave``), rather than losing the connection."""
+    open: bool = spec(False, omit_default=True)
+    """Its player gave it away: the next to join takes it (``leave {give}``)."""
+    by: str = spec("", max_len=MAX_NAME, omit_default=True, clean=_one_line)
+    """Who took it when its player gave it away (the seat keeps its first player's name)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -124,11 +124,13 @@ class PeerHandshake(GameClient):
         """The host cannot save the game (its disk is full …): what it said, until it can; the
         game goes on by itself then (``paused``, ``unpaused``)."""
         self.wait_out_pauses = False
+        """When the host pauses the game, keep trying quietly to take the seat back until it is
+        resumed (a person at a screen), rather than end (a script or a bot)."""
         self.leaves_on_close = True
         """``close`` tells the host the player left (off: their terminal went, and the table
         hears a lost connection: netcode/peer.py)."""
-        """When the host pauses the game, keep trying quietly to take the seat back until it is
-        resumed (a person at a screen), rather than end (a script or a bot)."""
+        self.gives_seat = False
+        """``close`` leaves the seat to whoever joins next (``leave {give}``)."""
         self.pause_retry_max = 5.0
         """The longest wait, in seconds, between two tries while the game is paused."""
 

@@ -159,8 +159,10 @@ class StandIns:
         """Every seat now: connected, dropped for how long, a stand-in, a bot due, its clock."""
         now = time.monotonic()
         clock = self.clock
+        handovers = self.host.table.keys.handovers
         out: list[m.SeatPresence] = []
         for i in range(len(self.host.table.seats)):
+            handover = handovers.get(i)
             conn = self.host.seat_conns.get(i)
             dropped = self.dropped.get(i)
             due = self.takeover_due.get(i)
@@ -172,6 +174,8 @@ class StandIns:
                     bot_in=None if due is None else max(0.0, due - now),
                     clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
                     left=dropped is not None and i in self.left,
+                    open=handover is not None and handover.open,
+                    by=(handover.by or "") if handover is not None else "",
                 )
             )
         return out

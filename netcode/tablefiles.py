@@ -51,6 +51,33 @@ def storage_problem(exc: OSError) -> str:
 
 
 @record
+class Handover:
+    """A seat its player gave away at a game's table (``leave {give}``): its token's
+    ``generation`` (each gift makes a new token, so the old one takes nothing back), whether it
+    waits ``open`` for the next to join, and the name of who took it (``by``: the log's header
+    keeps the seat's first player's name)."""
+
+    generation: int = 1
+    open: bool = True
+    by: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"generation": self.generation, "open": self.open, "by": self.by}
+
+    @classmethod
+    def from_dict(cls, raw: object) -> Handover:
+        """ValueError unless ``raw`` is what ``to_dict`` wrote."""
+        if not isinstance(raw, dict):
+            raise ValueError("a handover is a mapping")
+        generation, is_open, by = raw.get("generation"), raw.get("open"), raw.get("by")
+        if type(generation) is not int or generation < 1 or type(is_open) is not bool:
+            raise ValueError(f"handover {raw!r}")
+        if by is not None and not isinstance(by, str):
+            raise ValueError(f"handover {raw!r}")
+        return cls(generation, is_open, by)
+
+
+@record
 class Secrets:
     """What the host keeps to itself: the seed (until the end), the token key, the password, and
     which seat is the hosting player's own (None: the host only serves)."""
@@ -63,8 +90,14 @@ class Secrets:
     """The command that hosts the game again, as its host said it when it paused: the app's
     Load names it for a game hosted for other screens (its address and clock with it)."""
 
+    handovers: dict[int, Handover] = field(default_factory=dict)
+    """The seats their players gave away, by seat."""
+
     def token(self, seat: int) -> str:
-        mac = hmac.new(self.key.encode(), f"jetset-seat:{seat}".encode(), hashlib.sha256)
+        """The seat's token: a MAC of the seat (and of its generation, once given away)."""
+        handover = self.handovers.get(seat)
+        which = f"{seat}" if handover is None else f"{seat}:{handover.generation}"
+        mac = hmac.new(self.key.encode(), f"jetset-seat:{which}".encode(), hashlib.sha256)
         return mac.hexdigest()[:32]
 
     def save(self, path: Path) -> None:
@@ -73,11 +106,20 @@ class Secrets:
             fields["host_seat"] = self.host_seat
         if self.resume is not None:
             fields["resume"] = self.resume
-        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
-        with os.fdopen(fd, "w") as f:
-            f.write(json.dumps(fields))
-            f.flush()
-            os.fsync(f.fileno())
+        if self.handovers:
+            given = sorted(self.handovers.items())
+            fields["handovers"] = {str(seat): handover.to_dict() for seat, handover in given}
+        temporary = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+        try:
+            fd = os.open(temporary, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+            with os.fdopen(fd, "w") as f:
+                f.write(json.dumps(fields))
+                f.flush()
+                os.fsync(f.fileno())
+            os.replace(temporary, path)  # whole or not at all: a seat's gift rewrites it mid-game
+        except BaseException:  # a full disk, say: nothing half-written is left behind
+            temporary.unlink(missing_ok=True)
+            raise
 
     @classmethod
     def load(cls, path: Path) -> Secrets:
@@ -88,7 +130,12 @@ class Secrets:
                 raise ValueError(f"host_seat {host_seat!r} is not a seat")
             resume = raw.get("resume")
             resume = resume if isinstance(resume, str) else None
-            return cls(str(raw["seed"]), str(raw["key"]), raw.get("password"), host_seat, resume)
+            given = raw.get("handovers", {})
+            if not isinstance(given, dict):
+                raise ValueError("handovers is not a mapping")
+            handovers = {int(seat): Handover.from_dict(h) for seat, h in given.items()}
+            password = raw.get("password")
+            return cls(str(raw["seed"]), str(raw["key"]), password, host_seat, resume, handovers)
         except (OSError, ValueError, KeyError, TypeError, AttributeError) as exc:
             raise TableError(f"{path}: cannot read the game's secrets ({exc})") from None
 

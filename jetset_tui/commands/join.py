@@ -388,6 +388,8 @@ def outcome(peer: NetPeer, address: str) -> str:
         return peer.lost
     if peer.seat is None:
         return _("you stopped watching")
+    if peer.gives_seat:
+        return _("you left the game and gave your seat to the next person who joins")
     return _("you left the game; it waits for you: {back}").format(back=back)
 
 

@@ -9,7 +9,7 @@ nothing is ever served without a screen saying so.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
 from textual import on
@@ -24,7 +24,10 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.shell_command import join_command, shown_command
 from netcode.client import GameClient, Hosting
 
-BACK, STAND_IN, PAUSE = "back", "stand-in", "pause"
+if TYPE_CHECKING:
+    from netcode.peer import NetPeer
+
+BACK, STAND_IN, PAUSE, GIVE = "back", "stand-in", "pause", "give"
 
 LEAVE_CSS = """
     align: center middle;
@@ -119,14 +122,20 @@ class LeaveOrBack(ModalScreen[bool]):
 
 
 class StopScreen(LeaveOrBack):
-    """Leave a game joined over the network (or stop watching it)? True: yes."""
+    """Leave a game joined over the network (or stop watching it)? True: yes. ``giving``: a
+    third choice, o, leaves the seat to whoever joins next (``gives`` says it was taken): a
+    LAN party's Cat went home and Eve could only take her seat with a token from a hidden file.
+    A server's lobby keeps who holds each seat, so its games offer no such choice."""
 
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "choose('give')", N_("Give seat"))]
     DEFAULT_CSS = "StopScreen {" + LEAVE_CSS + "}"
 
-    def __init__(self, address: str, *, watching: bool) -> None:
+    def __init__(self, address: str, *, watching: bool, giving: bool = False) -> None:
         super().__init__()
         self.address = address
         self.watching = watching
+        self.giving = giving and not watching
+        self.gives = False
 
     def compose(self) -> ComposeResult:
         leave = _("Stop watching") if self.watching else _("Leave the game")
@@ -138,11 +147,21 @@ class StopScreen(LeaveOrBack):
                 command = join_command(self.address)
                 back = _("{command} takes it back").format(command=command)
                 yield Static(Text(f"{stays}\n  {back}"))
-            yield OptionList(
+            options = [
                 Option("g  " + _("Back to the game"), id=BACK),
                 Option(f"y  {leave}", id="leave"),
-                id="leave-choices",
-            )
+            ]
+            if self.giving:
+                give = _("Leave, and give my seat to the next person who joins")
+                options.append(Option(f"o  {give}", id=GIVE))
+            yield OptionList(*options, id="leave-choices")
+
+    def action_choose(self, key: str) -> None:
+        if key == GIVE:
+            if not self.giving:
+                return
+            self.gives = True
+        super().action_choose("leave" if key == GIVE else key)
 
 
 class CloseTableScreen(LeaveOrBack):
@@ -170,23 +189,28 @@ class CloseTableScreen(LeaveOrBack):
             )
 
 
-def ask_to_stop(app: App[Any], address: str, *, watching: bool) -> None:
+def ask_to_stop(app: App[Any], address: str, *, watching: bool, peer: NetPeer | None) -> None:
     """Ask a player who joined whether to leave; on yes the game's screen ends (``jetset join``
     then says how to come back): the program with it, or, for a game reached through a server's
     lobby (``jetset join ssh://``), back to that lobby, as an SSH terminal and a browser go (a
-    play test's q, y ended the whole command there)."""
+    play test's q, y ended the whole command there). At a host's own address the seat may be
+    given to whoever joins next (``peer.gives_seat``: its ``leave`` says so)."""
     if isinstance(app.screen, StopScreen):
         return
+    from jetset_tui.table_end import LOBBY, NetworkedEnd
+
+    from_lobby = isinstance(app, NetworkedEnd) and app.from_lobby
+    screen = StopScreen(address, watching=watching, giving=peer is not None and not from_lobby)
 
     def chosen(leave: bool | None) -> None:
         if leave:
-            from jetset_tui.table_end import LOBBY, NetworkedEnd
-
-            if isinstance(app, NetworkedEnd) and app.from_lobby:
+            if peer is not None and screen.gives:
+                peer.gives_seat = True
+            if isinstance(app, NetworkedEnd) and from_lobby:
                 app.then = LOBBY
             app.exit()
 
-    app.push_screen(StopScreen(address, watching=watching), chosen)
+    app.push_screen(screen, chosen)
 
 
 class ServingScreen(Screen[None]):

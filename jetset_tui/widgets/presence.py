@@ -51,7 +51,9 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
             until = _("({bot}) until they are back").format(bot=bot_words(bot_label(info.standin)))
             text.append(f" {until}", style=DIM)
             continue
-        if info.left:
+        if info.open:
+            gone = _("{name} gave their seat to the next person who joins;").format(name=name)
+        elif info.left:
             gone = _("{name} has left the table;").format(name=name)
         else:
             gone = _("{name} has lost their connection;").format(name=name)
@@ -60,7 +62,10 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
         if due is None:
             text.append(_("the game waits for them"), style=DIM)
         else:
-            later = _("a bot plays for them in {time} unless they are back")
+            if info.open:
+                later = _("a bot plays the seat in {time} unless someone takes it")
+            else:
+                later = _("a bot plays for them in {time} unless they are back")
             text.append(later.format(time=minutes(due)), style=DIM)
     return text
 
@@ -84,6 +89,11 @@ def hosting_lines(
             text.append(_("seat {n} free").format(n=seat + 1), style=DIM)
             continue
         text.append(name)
+        if info is not None and info.by:  # a seat given away, and taken: who plays it now
+            from netcode.peer_words import host_text  # the network code loads after a frame
+            from netcode.protocol import MAX_NAME
+
+            text.append(" (" + _("now {name}").format(name=host_text(info.by, MAX_NAME)) + ")")
         if kinds[seat].is_bot and (info is None or info.standin is None):
             text.append(
                 " " + _("{kind} bot").format(kind=bot_kind_before_bot(kinds[seat].label)), style=DIM
@@ -92,6 +102,8 @@ def hosting_lines(
             text.append(" " + _("connected"), style=GOOD)
         elif info.away is None:  # a resumed game: their seat waits for them
             text.append(" " + _("not back yet"), style=DIM)
+        elif info.open:
+            text.append(" " + _("seat given to the next person who joins"), style=WARN)
         else:
             away = presence.away(seat) if presence is not None else None
             ago = minutes(away or 0, up=False)

@@ -125,6 +125,32 @@ async def test_a_player_who_says_they_leave_is_shown_as_left_not_as_lost(tmp_pat
             assert not served.host.presence()[1].left
 
 
+async def test_a_seat_given_away_then_taken_reads_so_on_the_hosts_screen(tmp_path: Path) -> None:
+    """Ann gives her seat away (``leave {give}``): every screen says the next to join takes it
+    and when a bot would; once Eve has taken it the host's roster says who plays it now."""
+    settings = HostSettings(reconnect_window=30)
+    async with serve(tmp_path, 3, ["greedy"], seed="given", settings=settings) as served:
+        served.table.keys.host_seat = 1
+        served.table.seats[1].name = "Me"
+        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=("10.0.0.5:7777",))
+        ann, me = await ann_and_me(served, hosting)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, app, lambda t: "Ann connected" in t, 5)
+            ann.gives_seat = True
+            await ann.close()
+            text = await until(pilot, app, lambda t: "Ann gave their seat" in t, 3)
+            assert "Ann gave their seat to the next person who joins; a bot plays the seat in" in (
+                " ".join(text.split())
+            )
+            assert "Ann seat given to the next person who joins" in text
+            eve = await NetPeer.connect(await served.connect(), name="Eve")
+            assert eve.seat == 0
+            text = await until(pilot, app, lambda t: "Ann (now Eve) connected" in t, 3)
+            assert "gave their seat" not in text
+            await eve.close()
+
+
 async def test_a_jet_lag_table_shows_the_roster_and_a_dropped_players_countdown(
     tmp_path: Path,
 ) -> None:

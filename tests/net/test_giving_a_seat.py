@@ -1,0 +1,230 @@
+"""A player who leaves a LAN table may give their seat to whoever joins next (``leave {give}``):
+a LAN party's Cat went home, and Eve could take her seat only with a token read from a hidden
+file, and would still have been called Cat. Real TCP on 127.0.0.1, real secrets files on disk."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from pathlib import Path
+
+import pytest
+
+from engine import Options
+from jetset_tui.app import JetSetApp
+from jetset_tui.commands.join import outcome
+from jetset_tui.screens.leave import StopScreen
+from jetset_tui.screenshot import screen_text
+from netcode import messages as m
+from netcode.client import ClientEvent, EntryApplied
+from netcode.logfile import read_log
+from netcode.peer import NetPeer
+from netcode.peer_handshake import JoinRefused
+from netcode.seatkeys import SeatKeys
+from netcode.table import Table
+from netcode.tablefiles import Handover, Secrets, TableError, secrets_path
+
+from .helpers import Served, assert_all_agree, finish, recv_until, serve
+from .hosting import game_shown, until
+
+
+async def wait_for(condition: object, timeout: float = 10.0) -> None:
+    async def loop() -> None:
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.01)
+
+    await asyncio.wait_for(loop(), timeout)
+
+
+LEAVING: set[asyncio.Future[None]] = set()
+"""The peers' closings under way (kept, so none is collected before it runs)."""
+
+
+def leaves_at(peer: NetPeer, index: int, *, give: bool) -> None:
+    """``peer`` leaves (giving its seat away if ``give``) once it has applied entry ``index``."""
+
+    def listener(event: ClientEvent) -> None:
+        if isinstance(event, EntryApplied) and event.index == index:
+            peer.gives_seat = give
+            LEAVING.add(asyncio.ensure_future(peer.close()))
+
+    peer.add_listener(listener)
+
+
+async def cat_gives_her_seat(served: Served, tmp_path: Path) -> tuple[NetPeer, NetPeer, str]:
+    """Bob and Cat play; Cat (who keeps her seat's key on disk) gives her seat away at entry
+    20. Bob, Cat, and the token Cat held."""
+    keys = SeatKeys(tmp_path / "cat-keys")
+    bob = await served.bot("greedy", "Bob", delay=0.01)
+    cat = await served.bot("greedy", "Cat", keys=keys)
+    assert cat.seat is not None and cat.token is not None and cat.commitment is not None
+    assert [k.seat for k in keys.load(cat.commitment)] == [cat.seat]
+    leaves_at(cat, 20, give=True)
+    await wait_for(lambda: served.host.presence()[cat.seat or 0].open)
+    assert keys.load(cat.commitment) == []  # her key is forgotten: the seat is not hers now
+    return bob, cat, cat.token
+
+
+async def test_a_seat_given_away_goes_to_the_next_to_join_under_their_own_name(
+    tmp_path: Path,
+) -> None:
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob, cat, old_token = await cat_gives_her_seat(served, tmp_path)
+        seat = cat.seat
+        assert seat is not None
+        await wait_for(lambda: bob._presence is not None and bob._presence.seat(seat).open)
+        with pytest.raises(JoinRefused) as refused:  # the old token takes nothing back
+            await NetPeer.connect(await served.connect(), token=old_token)
+        assert refused.value.code == "token"
+        eve = await served.bot("greedy", "Eve")
+        assert eve.seat == seat and eve.name == "Eve"
+        assert eve.token is not None and eve.token != old_token
+        presence = served.host.presence()[seat]
+        assert presence.connected and not presence.open and presence.by == "Eve"
+        await wait_for(lambda: bob._presence is not None and bob._presence.seat(seat).by == "Eve")
+        await finish([bob, eve])
+        assert_all_agree(served, [bob, eve])
+        header = read_log(served.table.log_path).header
+        assert header.seats[seat].name == "Cat"  # the log keeps the seat's first player
+
+
+async def test_with_no_seat_given_a_full_table_still_says_spectate(tmp_path: Path) -> None:
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob = await served.bot("greedy", "Bob", delay=0.01)
+        cat = await served.bot("greedy", "Cat")
+        leaves_at(cat, 20, give=False)
+        await wait_for(lambda: cat.seat not in served.host.seat_conns)
+        with pytest.raises(JoinRefused) as refused:
+            await NetPeer.connect(await served.connect(), name="Eve")
+        assert refused.value.code == "full"
+        assert not any(p.open for p in served.host.presence())
+        back = await NetPeer.connect(await served.connect(), token=cat.token)
+        assert back.seat == cat.seat  # a plain leave keeps the seat its player's
+        await back.close()
+        await bob.close()
+
+
+async def test_a_seat_given_away_stays_open_and_taken_across_the_hosts_restart(
+    tmp_path: Path,
+) -> None:
+    """The secrets file keeps the gift: a host resumed from disk has the seat open, the old
+    token takes nothing, and once taken the newcomer's token and name are kept too."""
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob, cat, old_token = await cat_gives_her_seat(served, tmp_path)
+        seat, log = cat.seat, served.table.log_path
+        await bob.close()
+    assert seat is not None
+    kept = Secrets.load(secrets_path(log)).handovers
+    assert list(kept) == [seat] and kept[seat].open and kept[seat].generation == 1
+    table = Table.resume(log, fsync=False)
+    assert table.free_seat() == seat and table.seat_for_token(old_token) is None
+    async with serve(tmp_path, 3, table=table) as served:
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        assert eve.seat == seat and eve.token is not None
+        await eve.close()
+    again = Table.resume(log, fsync=False)
+    assert again.free_seat() is None and again.seat_for_token(eve.token) == seat
+    assert again.sitter(seat) == "Eve"
+    again.close()
+
+
+async def test_a_seat_given_away_before_the_deal_is_simply_free_again(tmp_path: Path) -> None:
+    """Before the table is full nothing is pledged for good: the seat loses its name and
+    pledge, and the newcomer's name is the one the log's header keeps."""
+    async with serve(tmp_path, 3, ["greedy"], seed="give-early") as served:
+        cat = await NetPeer.connect(await served.connect(), name="Cat")
+        seat = cat.seat
+        assert seat is not None and served.table.seats[seat].name == "Cat"
+        cat.gives_seat = True
+        await cat.close()
+        await wait_for(lambda: served.table.seats[seat].name is None)
+        assert served.table.pledges[seat] is None and not served.host.presence()[seat].open
+        eve = await served.bot("greedy", "Eve")
+        bob = await served.bot("greedy", "Bob")
+        assert eve.seat == seat
+        await finish([eve, bob])
+        assert_all_agree(served, [eve, bob])
+        assert read_log(served.table.log_path).header.seats[seat].name == "Eve"
+
+
+async def test_no_give_from_a_spectator_the_hosts_seat_or_a_lobby_game(tmp_path: Path) -> None:
+    """A spectator's ``leave {give}`` and one in a server's lobby game (whose lobby keeps who
+    holds each seat) open nothing; neither does the hosting player's own seat."""
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        watcher = await served.raw()
+        await watcher.send(m.to_wire(m.Spectate(name="watcher")))
+        await recv_until(watcher, "seated")
+        await watcher.send(m.to_wire(m.Leave(give=True)))
+        await recv_until(watcher, "bye")
+        served.host.game_id = "g1"  # as a server's lobby names its games
+        cat = await NetPeer.connect(await served.connect(), name="Cat")
+        cat.gives_seat = True
+        await cat.close()
+        await wait_for(lambda: cat.seat not in served.host.seat_conns)
+        assert served.table.keys.handovers == {}
+        assert served.table.seats[cat.seat or 0].name == "Cat"
+    options = Options(players=2)
+    table = Table.create(options, [], tmp_path / "hosted.jetset", fsync=False, host_name="Ann")
+    async with serve(tmp_path, 2, table=table) as served:
+        token = served.table.seats[0].token
+        me = await NetPeer.connect(await served.connect(), token=token)
+        me.gives_seat = True
+        await me.close()
+        await wait_for(lambda: 0 not in served.host.seat_conns)
+        assert served.table.keys.handovers == {} and served.table.seat_for_token(token) == 0
+
+
+async def test_a_joiners_q_offers_to_give_the_seat_and_o_gives_it(tmp_path: Path) -> None:
+    """The joiner's leave dialog has a third choice, o; ``jetset join`` then says the seat
+    went to the next person who joins. A game reached through a server's lobby has no such
+    choice (its lobby keeps who holds each seat)."""
+    async with serve(tmp_path, 2, ["greedy"], seed="give-app") as served:
+        address = f"127.0.0.1:{served.port}"
+        cat = await NetPeer.connect(await served.connect(), name="Cat")
+        app = JetSetApp(session=cat, joined_at=address)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: game_shown(app))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, StopScreen))
+            text = screen_text(app)
+            assert "o  Leave, and give my seat to the next person who joins" in text, text
+            await pilot.press("o")
+            await until(pilot, lambda: app._exit)
+        assert cat.gives_seat
+        await cat.close()
+        assert outcome(cat, address) == (
+            "you left the game and gave your seat to the next person who joins"
+        )
+        await wait_for(lambda: served.host.presence()[0].open)
+        bob = await NetPeer.connect(await served.connect(), name="Cat")
+        app = JetSetApp(session=bob, joined_at=address)
+        app.from_lobby = True
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: game_shown(app))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, StopScreen))
+            assert "give my seat" not in screen_text(app)
+            await pilot.press("o")  # nothing: the choice is not there
+            await pilot.pause()
+            assert isinstance(app.screen, StopScreen) and not app.screen.gives
+            await pilot.press("escape")
+        await bob.close()
+
+
+def test_the_secrets_file_keeps_each_gift_and_refuses_a_broken_one(tmp_path: Path) -> None:
+    """A gift round-trips through ``<log>.secret``, its token unlike the first one's; a file
+    whose handovers are not what ``save`` writes is refused in words, not half-read."""
+    path = tmp_path / "g.jetset.secret"
+    keys = Secrets("seed")
+    first = keys.token(1)
+    keys.handovers[1] = Handover(2, open=False, by="Eve")
+    keys.save(path)
+    again = Secrets.load(path)
+    assert again.handovers == {1: Handover(2, open=False, by="Eve")}
+    assert again.token(1) == keys.token(1) != first and again.token(0) == keys.token(0)
+    assert list(tmp_path.iterdir()) == [path]  # no temporary file left beside it
+    for broken in ({"1": {"generation": 0, "open": True}}, {"x": {}}, [1], {"1": {"open": 1}}):
+        raw = json.loads(path.read_text())
+        path.write_text(json.dumps({**raw, "handovers": broken}))
+        with pytest.raises(TableError, match="cannot read the game's secrets"):
+            Secrets.load(path)
