@@ -94,6 +94,8 @@ LANGUAGES_KEPT = 4096
 """How many players' language choices the lobby remembers (the oldest are forgotten first)."""
 NAMES_KEPT = 4096
 """Names the lobby remembers as a key's (the latest ones), beside those of every seat held."""
+WEB_MARK = "@web"
+"""What a browser's name carries on a server with keys: typed, not proven (docs/security.md)."""
 
 
 class Lobby(Seating):
@@ -156,20 +158,21 @@ class Lobby(Seating):
         it (or by one that reads the same, ``netcode.names``), in this run of the server or in
         a seat it holds: then ``wanted-2``, ``-3`` … (a play test's second key signed its chat
         and its games with the first one's name). In ``--open`` mode a name is its identity,
-        and keeps it. A browser's (``web:NAME``) beside keys keeps it unless a key goes by it:
-        then it is the browser's that takes ``-2`` (a play test's browser chatted as the key
-        holder "ann", word for word as she did)."""
+        and keeps it. A browser's (``web:NAME``) beside keys is ``NAME@web``, always: no key can
+        go by that (an SSH name has no ``@``: jetset_tui/ssh/username.py), so a browser never
+        reads as a key holder, whichever came first (a play test's browser chatted as the key
+        holder "ann", word for word as she did; one that came before her kept "ann" after she
+        arrived)."""
         if self.open_mode or not identity.startswith(("key:", "web:")):
             return wanted
+        if identity.startswith("web:"):
+            return f"{wanted}{WEB_MARK}"
         held = self._seat_holders()
-        browser = identity.startswith("web:")
         for n in count(1):
             name = wanted if n == 1 else f"{wanted[: NAME_MAX - 1 - len(str(n))]}-{n}"
             key = look_alike_key(name)
             owner = self.names.get(key) or held.get(key)
-            if browser and (owner is None or not owner.startswith("key:")):
-                return name  # a browser's name holds nothing against a key's
-            if not browser and (owner is None or owner == identity):
+            if owner is None or owner == identity:
                 self.names.pop(key, None)
                 self.names[key] = identity
                 while len(self.names) > NAMES_KEPT:

@@ -39,7 +39,7 @@ async def test_leaving_a_game_takes_the_tab_back_to_the_lobby(server: GameServer
         assert not room.table.seats[0].is_bot and 0 not in room.host.seat_conns
         assert lobby.last_request is not None and len(lobby.last_request.bots) == 2
         where = str(lobby.query_one("#where").render())
-        assert where == "Jet Set: you are bea; Enter joins", where  # the same name
+        assert where == "Jet Set: you are bea@web; Enter joins", where  # the same name
         await pilot.press("j")  # the seat back, its code known to this tab: nothing asked
         await until(pilot, lambda: screen_name(bea) == "GameScreen")
         assert bea.peer is not None and bea.peer.seat == 0 and 0 in room.host.seat_conns
@@ -90,7 +90,7 @@ async def test_r_at_a_games_end_seats_the_tab_in_the_next_game(server: GameServe
         await until(pilot, lambda: screen_name(bea) == "JetLagScreen", 15)
         peer = bea.peer
         assert peer is not None and peer.seat == 0 and not peer.game.over
-        assert finished.next_game == "2" and server.lobby.rooms["2"].title == "bea's game"
+        assert finished.next_game == "2" and server.lobby.rooms["2"].title == "bea@web's game"
         following = server.lobby.rooms["2"]
         assert following.game == "jetlag" and following.open_seats == 0
         assert [seat.kind.bot for seat in following.table.seats] == [None, "greedy"]
@@ -169,7 +169,7 @@ async def test_a_seat_taken_before_the_tab_sits_leaves_it_in_the_lobby(
         said = "cannot join: every seat is taken: watch instead"
         await until(pilot, lambda: said in notices(bea))  # a notice is a message: it comes
         where = str(bea.screen.query_one("#where").render())
-        assert where == "Jet Set: you are bea; Enter joins", where
+        assert where == "Jet Set: you are bea@web; Enter joins", where
     await dan.close()
 
 

@@ -139,7 +139,7 @@ async def test_one_lobby_for_browsers_and_ssh(
     try:
         game = await web.client.create(lp.Create(players=3, bots=("greedy",)))
         await web.client.say("hello from a browser")
-        await ssh.heard("bea", "hello from a browser")
+        await ssh.heard("bea@web", "hello from a browser")
         await ssh.client.say("hello from a terminal")
         await web.heard("alice", "hello from a terminal")
         for _ in range(100):
@@ -147,7 +147,7 @@ async def test_one_lobby_for_browsers_and_ssh(
                 break
             await asyncio.sleep(0.02)
         assert game in [g.id for g in ssh.games]
-        assert bea.state.name == "bea"
+        assert bea.state.name == "bea@web"  # the lobby says how the browser is called
         assert server.lobby.rooms[game].members == {}  # made, nobody seated yet
     finally:
         web.stop()
@@ -168,20 +168,19 @@ async def test_a_browser_never_goes_by_a_key_holders_name(
     server: GameServer, gate: LobbyGate, tmp_path: Path
 ) -> None:
     """A play test on a key-only server with ``--web``: a browser that typed the name ``ann``
-    while the key holder ann was in the lobby chatted as ``ann``, word for word as she would.
-    The browser's person is ``ann-2`` in the lobby; a name no key goes by stays as typed."""
+    while the key holder ann was in the lobby chatted as ``ann``, word for word as she would;
+    one that came before her kept ``ann`` once she arrived. A browser's person is ``NAME@web``
+    in the lobby, whoever came first (no key can go by a name with ``@``)."""
+    eve = arrive(gate, "alice")  # before the key holder has been seen
+    web = listen(await eve.channel())
+    await web.client.say("I am alice, honest")
+    await web.heard("alice@web", "I am alice, honest")
     ssh = await alice_said(server, tmp_path, "the real alice")
     try:
-        eve = arrive(gate, "alice")
-        web = listen(await eve.channel())
         await web.client.say("this is alice, honest")
-        await ssh.heard("alice-2", "this is alice, honest")
-        assert ("alice", "this is alice, honest") not in ssh.chat
-        bea = arrive(gate, "bea")
-        other = listen(await bea.channel())
-        await other.client.say("hi")
-        await ssh.heard("bea", "hi")
-        other.stop()
+        await ssh.heard("alice@web", "this is alice, honest")
+        assert all(name == "alice@web" for name, text in ssh.chat if "honest" in text)
+        assert ("alice", "the real alice") in ssh.chat  # the key holder keeps her own name
         web.stop()
     finally:
         ssh.stop()

@@ -22,7 +22,7 @@ def listed(app: WebSessionApp) -> list[str]:
 async def test_a_browser_makes_a_jetlag_game_and_another_watches_it(server: GameServer) -> None:
     async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
         where = str(bea.screen.query_one("#where").render())
-        assert where == "Jet Set: you are bea; Enter joins", where  # not 'at this server'
+        assert where == "Jet Set: you are bea@web; Enter joins", where  # not 'at this server'
         await new_game_form(pilot, bea)
         await pilot.press("shift+tab", "enter", "down", "enter")  # the Game line: Jet Lag
         await until(pilot, lambda: bea.screen.query_one("#seats").disabled)
