@@ -6,7 +6,9 @@ the details and tracebacks on stderr too. The screen shows sentences; the detail
 from __future__ import annotations
 
 import argparse
+import io
 import logging
+import os
 import sys
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
@@ -40,6 +42,17 @@ class _StderrHandler(logging.Handler):
             self.handleError(record)
 
 
+class PrivateLogFile(RotatingFileHandler):
+    """A rotating log file that only its user may read (0600, in a 0700 folder): it names
+    players, their addresses and the commands that resume games (another user of a shared
+    machine read them; docs/security.md)."""
+
+    def _open(self) -> io.TextIOWrapper:
+        fd = os.open(self.baseFilename, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o600)
+        os.fchmod(fd, 0o600)  # one an older jetset wrote
+        return open(fd, "a", encoding=self.encoding, errors=self.errors)  # as its base opens it
+
+
 _current: Path | None = None
 """The log file ``configure`` chose."""
 
@@ -61,8 +74,8 @@ def configure(command: str, args: argparse.Namespace, path: Path | None = None) 
         root.removeHandler(old)
         old.close()
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        handler: logging.Handler = RotatingFileHandler(
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+        handler: logging.Handler = PrivateLogFile(
             path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
         )
     except OSError:

@@ -4,6 +4,7 @@ shows people sentences: tracebacks only with --debug."""
 from __future__ import annotations
 
 import logging
+import logging.handlers
 import subprocess
 from pathlib import Path
 
@@ -81,3 +82,33 @@ def test_a_commands_log_file_is_rotated_so_strangers_cannot_fill_the_disk(tmp_pa
     assert sum(p.stat().st_size for p in path.parent.iterdir()) < 5 * 10_000
     assert diagnostics.LOG_BYTES == 10 * 1024 * 1024 and diagnostics.LOG_BACKUPS == 3
     handler.close()
+
+
+def test_a_commands_log_file_is_readable_by_its_user_only(tmp_path: Path) -> None:
+    """The log names players, their addresses and the command that resumes a game (another
+    user of a shared machine read `logs/host.log`, 0644): 0600 in a 0700 folder, rotated
+    files too, and one an older jetset left readable is made private when written again."""
+    import argparse
+    import stat
+
+    folder = tmp_path / "logs"
+    folder.mkdir(mode=0o700)
+    path = folder / "host.log"
+    path.write_text("an older jetset's line\n")
+    path.chmod(0o644)
+    diagnostics.configure("host", argparse.Namespace(), path)
+    handler = logging.getLogger("jetset").handlers[0]
+    assert isinstance(handler, logging.handlers.RotatingFileHandler)
+    handler.maxBytes = 2_000
+    for i in range(200):
+        logging.getLogger("jetset.host").info("ann at 127.0.0.%d: seated", i)
+    handler.close()
+    files = sorted(folder.iterdir())
+    assert len(files) == 4, files
+    assert {stat.S_IMODE(p.stat().st_mode) for p in files} == {0o600}
+    fresh = tmp_path / "fresh" / "logs" / "join.log"
+    diagnostics.configure("join", argparse.Namespace(), fresh)
+    logging.getLogger("jetset.join").info("joined")
+    logging.getLogger("jetset").handlers[0].close()
+    assert stat.S_IMODE(fresh.parent.stat().st_mode) == 0o700
+    assert stat.S_IMODE(fresh.stat().st_mode) == 0o600
