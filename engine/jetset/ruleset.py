@@ -145,12 +145,16 @@ MODULE_OF_ACTION: Final[dict[type, str]] = {
 
 def without_module(action: Action) -> IllegalAction | None:
     """The refusal of a module's action in a game played without that module (a player who
-    typed ``hub BER`` in a base game once read the action's Python code back)."""
+    typed ``hub BER`` in a base game once read the action's Python code back), citing the
+    module's own section of the expansion's rulebook ("Each may be added individually",
+    Contents)."""
     module = MODULE_OF_ACTION.get(type(action))
     if module is None:
         return None
-    title = Word(MODULE_TITLES[module])
-    return IllegalAction(TURNS, "this game is played without the {module} module", module=title)
+    title = MODULE_TITLES[module]
+    return IllegalAction(
+        title, "this game is played without the {module} module", module=Word(title)
+    )
 
 
 END_VOTE: Final = EndVoteRule()

@@ -415,6 +415,7 @@ def test_a_modules_action_in_a_base_game_names_the_module_not_its_code(
         t.try_do(0, line)
     said = str(refused.value)
     assert f"this game is played without the {module} module" in said, said
-    assert "(" not in said.split(" (Player Turns)")[0], said  # no code: PlaceHub(city=4)
-    assert refused.value.params["module"] == module
+    assert said.endswith(f" ({module})"), said  # the module's own section, not Player Turns
+    assert "(" not in said.removesuffix(f" ({module})"), said  # no code: PlaceHub(city=4)
+    assert refused.value.params["module"] == module and refused.value.rule == module
     assert t.state.digest() == digest
