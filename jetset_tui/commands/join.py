@@ -400,7 +400,8 @@ def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:
     if isinstance(event, EntryApplied) and verbose:
         actor, text = peer.rules.entry_line(event.entry)
         who = "*" if actor < 0 else str(actor)
-        print(f"{event.index:5d} {who} {text}", flush=True)
+        made = "  {bot}" if event.bot else ""  # a bot made it for the seat's player
+        print(f"{event.index:5d} {who} {text}{made}", flush=True)
     elif isinstance(event, ChatMessage):
         print(f"<{printable(event.name)}> {printable(event.text)}", flush=True)
     elif isinstance(event, Problem) and event.message not in (peer.paused, peer.lost):

@@ -109,3 +109,37 @@ def test_a_piped_spectator_is_told_it_joined_without_a_token(tmp_path: Path) -> 
         for proc in (watcher, host):
             proc.kill()
             proc.communicate()
+
+
+async def test_a_piped_spectator_marks_the_moves_a_bot_made_for_a_player(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Piped, ``--spectate`` prints the entries; the ones a stand-in made for Ann (she dropped)
+    end with ``{bot}``, the table's own bot's moves do not."""
+    import asyncio
+
+    from jetset_tui.commands.join import print_event
+    from netcode.client import ClientEvent
+    from netcode.host import HostSettings
+    from netcode.peer import NetPeer
+
+    from .helpers import serve
+
+    settings = HostSettings(reconnect_window=0.1, standin_kind="random")
+    async with serve(tmp_path, 3, ["greedy"], seed="piped", settings=settings) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        steady = await served.bot("greedy", "steady", delay=0.02)
+        watcher = await NetPeer.connect(await served.connect(), spectate=True)
+
+        def printed(event: ClientEvent) -> None:
+            print_event(watcher, event, verbose=True)
+
+        watcher.add_listener(printed)
+        assert ann._conn is not None
+        ann._conn.transport.abort()
+        await asyncio.wait_for(steady.wait_over(60), 60)
+        await watcher.wait_over(10)
+        lines = capsys.readouterr().out.splitlines()
+    seats = {int(line.split()[1]) for line in lines if line.endswith("  {bot}")}
+    assert seats == {ann.seat}, lines  # the stand-in's, for Ann
+    assert any(line.split()[1] == "2" and "{bot}" not in line for line in lines), lines
