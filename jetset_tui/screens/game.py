@@ -317,9 +317,10 @@ class GameScreen(GameMoves):
                 self.own_move_played()
                 self._bot_moves.end()
             elif by_bot or away:
-                if by_bot:  # what the picker and the advice offered was for the move made
+                if by_bot:  # what the picker, the advice and the typed line were for is made
                     self.close_picker()
                     self.close_advice()
+                    self.clear_typed_line()
                 move = describe_action(self.notation, entry.action, self.names)  # as the log
                 self._bot_moves.say(self.app, bot_played_words(move, away=away))
         elif isinstance(event, TakenBack):
@@ -549,6 +550,14 @@ class GameScreen(GameMoves):
 
     def redraw(self) -> None:
         self.sync()
+
+    def clear_typed_line(self) -> None:
+        """A line half-typed for the decision a bot just made for you goes: Enter would have
+        sent it to the next one (the turn may stay yours after a refill)."""
+        command = self.query_one(CommandLine)
+        if command.input.value:
+            command.input.value = ""
+            command.show_hint(_("a bot played for you; the line you were typing is cleared"))
 
     def close_advice(self) -> None:
         """The advice (h) over this screen goes: the move it advised was made for you (a fix's

@@ -332,6 +332,7 @@ class JetLagScreen(JetLagCommandLine):
                 event, entry.seat
             ):  # the host's bot: its clock ran out
                 self._bot_moves.say(self.app, bot_played_words(play_words(entry.action)))
+                self.clear_typed_line()
             elif isinstance(entry.action, Tourist | Destination) and (
                 self.session.played_while_away(event, entry.seat)
             ):  # the host's stand-in, while this player was away

@@ -62,6 +62,12 @@ class JetLagCommandLine(JetLagPlay):
         command.disabled = True
         self.set_focus(None)
 
+    def clear_typed_line(self) -> None:
+        """A play half-typed for the decision a bot just made for this player goes (Enter would
+        have sent it to the next one), the line closed."""
+        if self.query_one(CommandInput).value:
+            self.close_command()
+
     @on(Input.Submitted, "#jl-command")
     def typed(self, event: Input.Submitted) -> None:
         """Enter on the command line: play the line typed, or take the newest play back."""

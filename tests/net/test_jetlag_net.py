@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engine.games import game_rules
 from jetset_tui.app import JetSetApp
+from jetset_tui.widgets.command import CommandInput
 from jetset_tui.widgets.jetlag_words import play_words
 from netcode.host import HostSettings
 from netcode.logfile import read_log
@@ -167,7 +168,12 @@ async def test_a_jetlag_play_the_clock_made_is_said_on_the_players_screen(tmp_pa
         idle = await NetPeer.connect(await served.connect(), name="Idle")  # never moves
         app = JetSetApp(session=idle)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until(pilot, app, lambda _t: idle.game.to_move() == 0, 10)
+            await pilot.press(":", *"tou")  # half-typed when the clock plays: cleared, unsent
+            command = app.screen.query_one(CommandInput)
+            assert command.value == "tou"
             text = await until(pilot, app, lambda t: "A bot played for you: " in t, 10)
+            await until(pilot, app, lambda _t: command.value == "", 3)
             mine = [e for e in served.table.game.entries if e.seat == 0]
             assert mine, "the clock played a card for seat 0"
             said = f"A bot played for you: {play_words(mine[0].action)}"  # in words

@@ -223,6 +223,7 @@ async def test_a_picker_open_when_the_clock_moves_for_you_closes(tmp_path: Path)
     for a turn that was gone. It closes when the bot's move arrives (the notice says what the
     bot played)."""
     from jetset_tui.screens.plan import PlanScreen
+    from jetset_tui.widgets.command import CommandLine
     from jetset_tui.widgets.picker import ActionPicker
 
     settings = HostSettings(reconnect_window=0, turn_time=2)
@@ -245,6 +246,13 @@ async def test_a_picker_open_when_the_clock_moves_for_you_closes(tmp_path: Path)
                 pilot, app, lambda _t: len([e for e in me.game.entries if e.actor == 0]) > mine, 10
             )
             await until(pilot, app, lambda _t: not isinstance(app.screen, PlanScreen), 3)
+            # and a line half-typed for a decision the clock then makes is cleared, unsent
+            await until(pilot, app, lambda _t: me.game.to_move() == 0, 10)
+            await pilot.press(":", *"buy ")
+            command = app.screen.query_one(CommandLine)
+            assert command.input.value == "buy "
+            await until(pilot, app, lambda _t: command.input.value == "", 10)
+            assert "the line you were typing is cleared" in screen_text(app)
         await ann.close()
         await me.close()
 
