@@ -444,7 +444,8 @@ class JetSetApp(NetworkedEnd):
 
     def leave_joined(self) -> None:
         """q or Ctrl+Q in a game joined over the network: ask, then end the program (which
-        says how to come back); once the game is over, end it at once."""
+        says how to come back); once the game is over, or the way back to it gone for good
+        (another game served at its address), end it at once: no seat is left to keep."""
         from jetset_tui.screens.leave import StopScreen, ask_to_stop
         from jetset_tui.table_screens import is_table_screen
         from netcode.peer import NetPeer
@@ -453,10 +454,12 @@ class JetSetApp(NetworkedEnd):
             return
         games = [s for s in self.screen_stack if is_table_screen(s)]
         table: Any = games[-1] if games else None
-        if self.joined_at is None or table is None or table.session.game.over:
+        session = None if table is None else table.session
+        presence = None if session is None else session.presence
+        gone = presence is not None and presence.gone
+        if self.joined_at is None or session is None or session.game.over or gone:
             self.exit()
             return
-        session = table.session
         watching = not session.local_seats
         while self.screen is not table:
             self.pop_screen()  # a help, plan or chat screen over the game

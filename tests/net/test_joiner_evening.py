@@ -298,7 +298,7 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
         from jetset_tui.screens.game import GameScreen
         from jetset_tui.widgets.picker import ActionPicker
 
-        app = JetSetApp(session=ann)
+        app = JetSetApp(session=ann, joined_at=f"127.0.0.1:{port}")
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, lambda: isinstance(app.screen, GameScreen))
             screen = app.screen
@@ -306,6 +306,10 @@ async def test_another_game_on_the_same_port_ends_the_wait_with_words(tmp_path: 
             await pilot.press("b")
             await pilot.pause(0.2)
             assert not screen.query_one(ActionPicker).is_open
+            # q leaves at once: no dialog says "your seat stays yours" of a seat gone for good
+            await pilot.press("q")
+            await until(pilot, lambda: app._exit)
+            assert not isinstance(app.screen, StopScreen)
         await ann.close()
     finally:
         stop_all(host, other)
