@@ -15,6 +15,7 @@ from netcode import messages as m
 from netcode.framing import FramedConnection, encode
 from netcode.text import printable
 from netcode.transport import Transport
+from netcode.wire import ProtocolError
 
 if TYPE_CHECKING:
     from netcode.hostsettings import HostSettings
@@ -137,3 +138,12 @@ class Conn:
             self.queue.put_nowait(encode(m.to_wire(message)))
         self.closing = True
         self.queue.put_nowait(None)
+
+
+def need_stage(conn: Conn, stage: str, *, invert: bool = False) -> None:
+    """ProtocolError unless ``conn`` is at ``stage`` (``invert``: past it): each message comes
+    at its stage of the handshake (docs/protocol.md)."""
+    if (conn.stage == stage) == invert:
+        order = {HELLO: "hello", LOBBY: "join, reconnect or spectate", SEATED: "a seat"}
+        what = f"after {order[stage]}" if invert else f"only at the '{stage}' stage"
+        raise ProtocolError(m.E_ORDER, f"that message comes {what}")

@@ -12,18 +12,25 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import hmac
 import logging
 import math
 from collections.abc import Callable, Coroutine
 from typing import TYPE_CHECKING, Any, TypeVar
 
-import data
 from engine.errors import IllegalAction, NotationError
 from netcode import messages as m
 from netcode import protocol as p
-from netcode.admission import PasswordBackoff, admit, spectator_refusal
-from netcode.connection import HELLO, LOBBY, SEATED, Admitted, Bucket, BucketsByAddress, Conn
+from netcode.admission import admit
+from netcode.connection import (
+    HELLO,
+    LOBBY,
+    SEATED,
+    Admitted,
+    Bucket,
+    BucketsByAddress,
+    Conn,
+    need_stage,
+)
 from netcode.dealing import Dealing
 from netcode.diskpause import DiskPause
 from netcode.framing import (
@@ -33,9 +40,8 @@ from netcode.framing import (
     Message,
     encode,
 )
-from netcode.gameoptions import option_map
+from netcode.hostseats import SeatRequests
 from netcode.hostsettings import HostSettings
-from netcode.names import look_alike_key, seat_name
 from netcode.refusal import why_of
 from netcode.seatkind import SeatKind
 from netcode.standins import StandIns
@@ -58,23 +64,8 @@ NOT_BEGUN = "it stopped the game before it began"
 NO_NEXT_HERE = "the next game is opened from the server's lobby"
 """The refusal of ``next {}`` by a host that opens none itself (a server's game)."""
 
-NEEDS_PASSWORD = "this game needs a password"
-"""The refusal of a join or watch that gave no password to a private game (not a try)."""
-
 ADDRESSES_KEPT = 4096
 """Addresses whose chat allowance the host remembers (the oldest are forgotten first)."""
-
-
-def outside_admission(
-    admitted: Admitted | None, msg: p.Join | p.Reconnect | p.Spectate
-) -> str | None:
-    """Why ``msg`` asks for more than the lobby let the connection in for (its caps on
-    spectators and on seats were checked for that only), or None."""
-    if admitted == "watch" and not isinstance(msg, p.Spectate):
-        return "the lobby let you in to watch: ask it for a seat"
-    if admitted == "join" and isinstance(msg, p.Spectate):
-        return "the lobby let you in to play: ask it to watch"
-    return None
 
 
 class Host:
@@ -89,7 +80,7 @@ class Host:
         self.tasks: set[asyncio.Future[Any]] = set()
         self._full: list[bytes] = []  # entry frames with every secret (sent to the dealt seat)
         self._public: list[bytes] = []  # entry frames as spectators see them
-        self._end: bytes | None = None
+        self.end_frame: bytes | None = None
         self.on_change: Callable[[], None] | None = None
         self.successor: Host | None = None
         """The game served at this host's address after this one (``jetset host``'s next game,
@@ -112,10 +103,8 @@ class Host:
         self._chats = BucketsByAddress(  # by address: ``_chat_of``
             self.settings.chat_rate, self.settings.chat_burst, ADDRESSES_KEPT
         )
-        self._backoff = PasswordBackoff(
-            self.settings.password_backoff, self.settings.password_backoff_max
-        )
         self.standins = StandIns(self)
+        self.seating = SeatRequests(self)
         self.dealing = Dealing(self)
         self.disk = DiskPause(self)
         self._cache_frames(0)
@@ -329,27 +318,27 @@ class Host:
         slot = self.table.seats[seat]  # a seat given away before the deal is simply free
         person = conn.standin is None and not slot.is_bot and slot.name is not None
         self.standins.player_dropped(seat, person=person, left=conn.left)
-        self._broadcast_seats()
+        self.broadcast_seats()
 
     # -- messages ---------------------------------------------------------------------------
 
     def _handle(self, conn: Conn, msg: p.ClientMessage, raw: Message) -> None:
         match msg:
             case p.Hello():
-                self._on_hello(conn, msg)
+                self.seating.hello(conn, msg)
             case p.Ping(n=n):
-                self._need(conn, HELLO, invert=True)
+                need_stage(conn, HELLO, invert=True)
                 conn.send(m.Pong(n=n))
             case p.Join() | p.Reconnect() | p.Spectate():
-                self._need(conn, LOBBY)
+                need_stage(conn, LOBBY)
                 if not isinstance(msg, p.Spectate):
                     conn.pledge = msg.pledge
-                self._on_seat_request(conn, msg)
+                self.seating.request(conn, msg)
             case p.ActionRequest():
-                self._need(conn, SEATED)
+                need_stage(conn, SEATED)
                 self._on_action(conn, msg)
             case p.Chat(text=text):
-                self._need(conn, SEATED)
+                need_stage(conn, SEATED)
                 if not conn.chat_bucket.take() or not self._chat_of(conn).take():
                     raise p.ProtocolError(p.E_FLOOD, "too much chat; slow down")
                 self.table.note("chat", seat=conn.seat, name=conn.name, text=text)
@@ -357,33 +346,17 @@ class Host:
             case p.Leave(give=give):
                 conn.left = True
                 if give:
-                    self._give_away(conn)
+                    self.seating.give_away(conn)
                 conn.shut(m.Bye(reason="you left"))
             case p.StateRequest(at=at):
-                self._need(conn, SEATED)
+                need_stage(conn, SEATED)
                 self._on_state_request(conn, at)
             case p.Contribute(contribution=value):
-                self._need(conn, SEATED)
+                need_stage(conn, SEATED)
                 self.dealing.contribution(conn, value)
             case p.NextRequest():
-                self._need(conn, SEATED)
+                need_stage(conn, SEATED)
                 self._on_next_request(conn)
-
-    def _give_away(self, conn: Conn) -> None:
-        """``leave {give}``: the player leaves their seat to whoever joins next (never the
-        hosting player's, a stand-in's or a spectator's, nor in a server's lobby game, whose
-        lobby keeps who holds each seat; docs/protocol.md)."""
-        t, seat = self.table, conn.seat
-        if seat is None or conn.standin is not None or seat == t.keys.host_seat or t.over:
-            return
-        if self.game_id is not None:
-            return
-        try:
-            t.give_away(seat, before_pledges=not t.started and not self.dealing.asked)
-        except StorageError as exc:
-            log.warning("seat %d stays its player's: cannot save its gift (%s)", seat, exc.reason)
-            return
-        log.info("seat %d (%s) given away to the next to join", seat, printable(conn.name))
 
     @property
     def called(self) -> str:
@@ -435,175 +408,6 @@ class Host:
             replica.push(entry)
         slots = self.table.rules.public_slots(replica.state)
         conn.send(m.StateReply(at=at, slots=tuple(slots)))
-
-    def _need(self, conn: Conn, stage: str, *, invert: bool = False) -> None:
-        if (conn.stage == stage) == invert:
-            order = {HELLO: "hello", LOBBY: "join, reconnect or spectate", SEATED: "a seat"}
-            what = f"after {order[stage]}" if invert else f"only at the '{stage}' stage"
-            raise p.ProtocolError(p.E_ORDER, f"that message comes {what}")
-
-    def _on_hello(self, conn: Conn, msg: p.Hello) -> None:
-        self._need(conn, HELLO)
-        if msg.proto != p.PROTOCOL:
-            raise p.ProtocolError(p.E_VERSION, f"this host speaks protocol {p.PROTOCOL} only")
-        conn.stage = LOBBY
-        conn.wants_legal = msg.legal
-        if msg.client:  # the program's own name, as docs/protocol.md says the log shows it
-            log.info("%r says it is %s", conn, printable(msg.client))
-        t = self.table
-        game = m.GameInfo(
-            name=t.rules.name,
-            options=option_map(t.options),
-            commitment=t.commitment,
-            started=t.started,
-            over=t.over,
-            entries=len(t.game.entries),
-            data=data.data_hash(),
-        )
-        conn.send(
-            m.Welcome(
-                proto=p.PROTOCOL,
-                game=game,
-                password=t.keys.password is not None,
-                ping=self.settings.ping_every,
-                seats=self._seats_list(),
-            )
-        )
-
-    def _on_seat_request(self, conn: Conn, msg: p.Join | p.Reconnect | p.Spectate) -> None:
-        """A seat is taken back only with its token; joining and watching a game with a password
-        need the password; the reserve takes tokens only; spectators are capped."""
-        t = self.table
-        why = outside_admission(conn.admitted, msg)
-        if why is not None:
-            conn.shut(m.Error(code=p.E_ORDER, message=why, fatal=True))
-            return
-        if isinstance(msg, p.Reconnect):
-            seat = t.seat_for_token(msg.token)
-            if seat is None:
-                conn.shut(m.Error(code=p.E_TOKEN, message="no seat has that token", fatal=True))
-                return
-            self._seat(conn, seat, msg.have)
-            return
-        if conn.reserve:
-            full = "the host is full: only players taking back their seat get in now"
-            conn.shut(m.Error(code=p.E_BUSY, message=full, fatal=True))
-            return
-        if not self._password_ok(conn, msg.password):
-            return
-        if isinstance(msg, p.Spectate):
-            why = spectator_refusal(list(self.conns), conn.address, self.settings.limits)
-            if why is not None:
-                conn.shut(m.Error(code=p.E_FULL, message=why, fatal=True))
-                return
-            conn.spectator = True
-            # its chat is marked watching; never the name of anyone at the table, seated or
-            # watching (an export's chat marks its lines watching too: netcode/textlog.py)
-            given = conn.named or msg.name
-            conn.name = self._unique_name(given) if given else "spectator"
-            self._seat(conn, None, msg.have)
-            return
-        seat = t.free_seat()
-        if seat is None:
-            conn.shut(m.Error(code=p.E_FULL, message="every seat is taken; spectate", fatal=True))
-            return
-        name = self._unique_name(conn.named or msg.name)
-        if t.seats[seat].name is None:
-            t.seats[seat].name = name
-        else:  # a seat its player gave away: played on under its first player's name
-            t.take_given(seat, name)
-        self._seat(conn, seat, 0)
-
-    def _password_ok(self, conn: Conn, given: str | None) -> bool:
-        """True in a game without a password or when ``given`` is it; otherwise the connection is
-        refused, and each wrong password makes its address wait longer before the next try (none
-        given is no try: it is told the game needs one)."""
-        password = self.table.keys.password
-        if password is None:
-            return True
-        if not given:  # no guess, so no try: the joiner is told to give one
-            conn.shut(m.Error(code=p.E_PASSWORD, message=NEEDS_PASSWORD, fatal=True))
-            return False
-        address = conn.address
-        wait = self._backoff.wait(address) if address is not None else 0.0
-        if wait > 0:
-            later = f"after a wrong password from your address, try again in {math.ceil(wait)} s"
-            conn.shut(m.Error(code=p.E_PASSWORD, message=later, fatal=True))
-            return False
-        if hmac.compare_digest((given or "").encode(), password.encode()):
-            if address is not None:
-                self._backoff.succeeded(address)
-            return True
-        if address is not None:
-            self._backoff.failed(address)
-        conn.shut(m.Error(code=p.E_PASSWORD, message="wrong password", fatal=True))
-        return False
-
-    def _unique_name(self, name: str) -> str:
-        """``name`` as the table shows it, with a number when it would read like the name of
-        someone at the table, seated or watching (``alice`` beside ``Alice``:
-        netcode/names.py), kept within the name's limit: cut after folding, which can make one
-        character eighteen (U+FDFA; a 576-character seat name broke every lobby listing it)."""
-        base = seat_name(name)[: p.MAX_NAME].strip() or "player"
-        t = self.table
-        seated = [slot.name for slot in t.seats if slot.name]
-        seated += [h.by for h in t.keys.handovers.values() if h.by]
-        watching = [c.name for c in self.conns if c.spectator and c.watching]
-        taken = {look_alike_key(name) for name in seated + watching}
-        out, n = base, 2
-        while look_alike_key(out) in taken:
-            suffix = f"-{n}"
-            out, n = base[: p.MAX_NAME - len(suffix)] + suffix, n + 1
-        return out
-
-    def _seat(self, conn: Conn, seat: int | None, have: int) -> None:
-        t = self.table
-        if seat is not None:
-            if conn.standin is not None and seat in self.seat_conns:  # the player came back
-                conn.shut(m.Bye(reason="the player is back"))
-                return
-            old = self.seat_conns.get(seat)
-            if old is not None and old is not conn:
-                old.shut(m.Bye(reason=m.TAKEN_OVER))
-                old.seat = None
-                if old.standin is not None and conn.standin is None:
-                    t.note("standin", seat=seat, bot=None)
-            self.seat_conns[seat] = conn
-            conn.seat = seat
-            conn.name = t.sitter(seat)
-            self.standins.seat_taken(seat, standin=conn.standin is not None)
-            if conn.standin is not None:
-                t.note("standin", seat=seat, bot=conn.standin)
-            t.pledge(seat, conn.pledge)  # before the pledges are announced
-        conn.stage = SEATED
-        start = have if have <= len(t.game.entries) else 0
-        token = t.seats[seat].token if seat is not None else None
-        conn.send(m.Seated(seat=seat, token=token, name=conn.name, from_=start))
-        log.info("%r seated as %s", conn, printable(conn.name))
-        self._broadcast_seats()
-        for i in range(start, len(t.game.entries)):
-            conn.post(self._entry_frame(i, seat), bulk=True)
-        if self._end is not None:
-            conn.post(self._end, bulk=True)
-        if t.chat:  # bounded like the catch-up (CHAT_KEPT lines)
-            conn.post(encode(m.to_wire(self._chat_kept())), bulk=True)
-        if self.paused is not None:
-            conn.send(m.paused_message(self.paused))
-        if self.dealing.seat_taken(conn, seat):
-            if seat is not None and seat == t.game.to_move():
-                self._offer_turn()  # only to the seat just taken: the others have theirs already
-            self.standins.arm_clock()
-
-    def _chat_kept(self) -> m.ChatKept:
-        """The table's chat so far, for a connection just seated (or watching)."""
-        lines = (
-            m.ChatLine(
-                seat=said.get("seat"), name=str(said.get("name", "")), text=str(said["text"])
-            )
-            for said in self.table.chat
-            if "text" in said
-        )
-        return m.ChatKept(lines=tuple(lines))
 
     def _on_action(self, conn: Conn, req: p.ActionRequest) -> None:
         t = self.table
@@ -664,7 +468,7 @@ class Host:
             public = m.EntryMessage(i=i, a=actor, x=t.entry_text(i, None), d=digest, bot=bot)
             self._public.append(encode(m.to_wire(public)) if hidden else full)
 
-    def _entry_frame(self, index: int, seat: int | None) -> bytes:
+    def entry_frame(self, index: int, seat: int | None) -> bytes:
         game = self.table.game
         entry = game.entries[index]
         if seat is not None and game.redact(entry, seat) is entry:
@@ -684,13 +488,13 @@ class Host:
         for conn in list(self.conns):
             if conn.watching:
                 for i in range(first, last):
-                    conn.post(self._entry_frame(i, conn.seat))
-        self._offer_turn()
+                    conn.post(self.entry_frame(i, conn.seat))
+        self.offer_turn()
         self.standins.arm_clock()
         if self.on_change is not None:
             self.on_change()
 
-    def _offer_turn(self) -> None:
+    def offer_turn(self) -> None:
         """Tell the seat to move its legal actions and its view of the table as plain data, if
         its peer asked for them (``hello.legal``): a bot that does not carry the rules can still
         play. Only that seat hears them (its Final Flights are its own secret)."""
@@ -711,7 +515,7 @@ class Host:
             if conn.watching:
                 conn.post(frame)
 
-    def _seats_list(self) -> tuple[m.SeatEntry, ...]:
+    def seats_list(self) -> tuple[m.SeatEntry, ...]:
         out: list[m.SeatEntry] = []
         for i, slot in enumerate(self.table.seats):
             conn = self.seat_conns.get(i)
@@ -721,8 +525,8 @@ class Host:
             )
         return tuple(out)
 
-    def _broadcast_seats(self) -> None:
-        self.broadcast(m.Seats(seats=self._seats_list()))
+    def broadcast_seats(self) -> None:
+        self.broadcast(m.Seats(seats=self.seats_list()))
         self.broadcast(self.presence_message())
 
     def presence(self) -> list[m.SeatPresence]:
@@ -740,10 +544,10 @@ class Host:
             log.warning("cannot save the seed at the end of the game (%s)", exc.reason)
         header = t.header().to_dict()
         end = m.End(seed=t.keys.seed, header=header, log=tuple(t.full_log()))
-        self._end = encode(m.to_wire(end))
+        self.end_frame = encode(m.to_wire(end))
         for conn in list(self.conns):
             if conn.watching:
-                conn.post(self._end, bulk=True)
+                conn.post(self.end_frame, bulk=True)
         self.standins.game_over()
         self.finished.set()
 

@@ -49,7 +49,7 @@ async def test_a_dropped_player_is_played_by_greedy_and_takes_the_seat_back(
         heard = presences(watcher)
         drop_at(ann, 20)
         await wait_for(lambda: served.host.presence()[0].standin == "greedy")
-        assert served.host._seats_list()[0].kind == "bot:greedy"
+        assert served.host.seats_list()[0].kind == "bot:greedy"
         # the host has decided; its presence message reaches Bob a moment later
         await wait_for(lambda: bool(heard) and heard[-1].seat(0).standin == "greedy")
         dropped = [h for h in heard if not h.seat(0).connected and h.seat(0).standin is None]
@@ -65,7 +65,7 @@ async def test_a_dropped_player_is_played_by_greedy_and_takes_the_seat_back(
         assert back.seat == 0
         await wait_for(lambda: served.host.presence()[0].connected)
         assert served.host.presence()[0].away is None
-        assert served.host._seats_list()[0].kind == "human"
+        assert served.host.seats_list()[0].kind == "human"
         task = asyncio.create_task(play_bot(back, "greedy", back.commitment or ""))
         await finish([back, watcher])
         await task

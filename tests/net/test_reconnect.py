@@ -119,12 +119,12 @@ async def test_a_bot_stands_in_then_hands_the_seat_back(tmp_path: Path) -> None:
         steady = await served.bot("greedy", "steady")
         token = peer.token
         drop_at(peer, 20)
-        await wait_for(lambda: served.host._seats_list()[0].kind == "bot:random")
+        await wait_for(lambda: served.host.seats_list()[0].kind == "bot:random")
         await wait_for(lambda: len(served.table.game.entries) > 30 or served.table.game.over)
         assert not served.table.game.over
         back = await NetPeer.connect(await served.connect(), token=token)
         assert back.seat == 0
-        await wait_for(lambda: served.host._seats_list()[0].kind == "human")
+        await wait_for(lambda: served.host.seats_list()[0].kind == "human")
         task = asyncio.create_task(play_bot(back, "greedy", "b"))
         await finish([back, steady])
         await task
@@ -145,7 +145,7 @@ async def test_with_no_person_at_the_table_the_stand_ins_go_and_the_game_waits(
         second = await served.bot("greedy", "second")
         tokens = first.token, second.token
         drop_at(first, 20)
-        await wait_for(lambda: served.host._seats_list()[0].kind == "bot:greedy")
+        await wait_for(lambda: served.host.seats_list()[0].kind == "bot:greedy")
         await wait_for(lambda: len(served.table.game.entries) > 30)
         assert second._conn is not None
         second._conn.transport.abort()
@@ -160,7 +160,7 @@ async def test_with_no_person_at_the_table_the_stand_ins_go_and_the_game_waits(
         stops = [n for n in notes if n.kind == "standin" and n.fields["bot"] is None]
         assert [n.fields["seat"] for n in stops] == [0], stops
         back = await NetPeer.connect(await served.connect(), token=tokens[1])
-        await wait_for(lambda: served.host._seats_list()[0].kind == "bot:greedy")
+        await wait_for(lambda: served.host.seats_list()[0].kind == "bot:greedy")
         task = asyncio.create_task(play_bot(back, "greedy", "b"))
         await finish([back])
         await task
