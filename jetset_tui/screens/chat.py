@@ -62,7 +62,8 @@ class ChatScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
-            yield RichLog(id="table-chat", wrap=True, markup=False)
+            # min_width: RichLog wraps at 78 cells at least, and the box is 60 wide at 80x24
+            yield RichLog(id="table-chat", wrap=True, markup=False, min_width=20)
             yield ChatLine(
                 placeholder=_("say something; Enter sends, Esc goes back to the game"), id="say"
             )

@@ -474,3 +474,22 @@ async def test_emoji_keep_their_joiners_and_other_format_characters_are_refused(
         other = await served.raw()
         await other.send({"t": "join", "name": "Z\u200dara"})
         assert (await recv_until(other, "error"))["code"] == "malformed"
+
+
+async def test_a_long_line_wraps_whole_in_the_chat_at_80_columns(tmp_path: Path) -> None:
+    """A play test at 80x24: the chat box is 60 cells wide, and a long line lost the words
+    between its first and second rows (RichLog wraps at 78 cells unless told otherwise)."""
+    words = " ".join(f"word{i}" for i in range(30))
+    async with serve(tmp_path, 2) as served:
+        bea = await NetPeer.connect(await served.connect(), name="Bea")
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        app = JetSetApp(session=ann)
+        async with in_game(app, size=(80, 24)) as pilot:
+            await pilot.press("t")
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+            await bea.chat(words)
+            await until(lambda: "word29" in screen_text(app), pilot)
+            shown = " ".join(screen_text(app).replace("┃", " ").split())
+            assert f"Bea: {words}" in shown, shown
+        await bea.close()
+        await ann.close()
