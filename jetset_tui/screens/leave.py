@@ -21,6 +21,7 @@ from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from jetset_tui.i18n import N_, _
+from jetset_tui.seat_names import bot_kind_before_bot
 from jetset_tui.shell_command import join_command, shown_command
 from netcode.client import GameClient, Hosting
 
@@ -50,11 +51,20 @@ def indented(command: str, indent: int, width: int) -> str:
     return "\n".join(" " * indent + line for line in lines)
 
 
+def standin_words(hosting: Hosting) -> str:
+    """The stand-in bot's kind as it stands in "a … bot", in the player's language (an Italian
+    host read "un bot greedy" where the roster said "avido")."""
+    from engine.jetset.bots import bot_label
+
+    return bot_kind_before_bot(bot_label(hosting.standin_kind))
+
+
 def choices(hosting: Hosting, *, playing: bool) -> list[tuple[str, str]]:
     """The choices, as (key, words); a bot can take the seat only while you are in it."""
     out = [(BACK, _("Back to the game") if playing else _("Back to serving the game"))]
     if playing:
-        bot = _("Let a {kind} bot play my seat; keep serving").format(kind=hosting.standin_kind)
+        kind = standin_words(hosting)
+        bot = _("Let a {kind} bot play my seat; keep serving").format(kind=kind)
         out.append((STAND_IN, bot))
     if hosting.begun:
         out.append((PAUSE, _("Pause the game and stop hosting (continue it later)")))
@@ -245,7 +255,7 @@ class ServingScreen(Screen[None]):
             plays = _("A {kind} bot plays your seat; the others play on.")
         else:  # bots never play out a game no person is at (a play test read "play on" here)
             plays = _("Nobody is at the table now: the game waits until someone is back.")
-        text.append(plays.format(kind=h.standin_kind) + "\n\n")
+        text.append(plays.format(kind=standin_words(h)) + "\n\n")
         text.append("Enter", style="bold")
         text.append("  " + _("take your seat back") + "\n")
         text.append("p", style="bold")

@@ -17,6 +17,7 @@ from pathlib import Path
 from textual.pilot import Pilot
 
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import use_language
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.leave import LeaveScreen, ServingScreen
 from jetset_tui.screenshot import screen_text
@@ -287,3 +288,21 @@ async def test_the_serving_screen_says_how_the_game_goes_on_once_it_begins(
     assert "a seat is still free" not in said[1] and "jetset host --resume" in said[1]
     assert heard[0].paused is not None and heard[0].paused.startswith("the host paused the game")
     await heard[0].close()
+
+
+async def test_the_italian_leave_question_names_the_stand_in_in_italian(tmp_path: Path) -> None:
+    """A play test's Italian host read "un bot greedy" where its roster said "avido"."""
+
+    async def script(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
+        async with ann_at(client):
+            await until(pilot, lambda: my_turn(app))
+            await pilot.press("q")
+            await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
+            text = screen_text(app)
+            assert "Fai giocare un bot avido al mio posto" in text, text
+            assert "greedy" not in text
+            await pilot.press("p")
+
+    log = tmp_path / "game.jetset"
+    with use_language("it"):
+        assert await host_with_screen(host_args(*ARGS, "--log", str(log)), script) == 0
