@@ -54,7 +54,9 @@ SLIM_PLACES: Final = {"rows": N_("v shows the rows"), "hand": N_("v shows them")
 @dataclass(frozen=True)
 class Chapter:
     """One step of the tutorial: the action it teaches and what to say about it (in English,
-    as msgids; ``title``, ``teach`` and ``wait`` say it in the player's language)."""
+    as msgids; ``title``, ``teach`` and ``wait`` say it in the player's language). The lesson
+    shows under "Not yet" too, so it never says the move can be made now (a play test read
+    "Not yet: no card's route is covered" above "Your planes now join … claim it")."""
 
     name: str
     heading: str
@@ -109,10 +111,10 @@ CHAPTERS: Final[tuple[Chapter, ...]] = (
         "claim",
         N_("2. Claim a Flight card"),
         N_(
-            "Your planes now join the two cities of a card in a row: claim it. Press c, choose the "
-            "card (✓ ready), then its route, and Enter. The card's points are yours for good, and "
-            "one plane on each link of the route goes back to your stock. A claimed card also pays "
-            "income while it carries markers."
+            "Once your planes join the two cities of a card in a row, claim it: press c, choose "
+            "the card (✓ ready), then its route, and Enter. The card's points are yours for good, "
+            "and one plane on each link of the route goes back to your stock. A claimed card also "
+            "pays income while it carries markers."
         ),
         N_("no card's route is covered by your planes yet."),
         (Claim,),
@@ -175,9 +177,9 @@ CHAPTERS: Final[tuple[Chapter, ...]] = (
         "final",
         N_("8. Your Final Flight"),
         N_(
-            "Your planes now cover one of your Final Flights: its three cities in order, no link "
-            "twice. Press f, choose the card, then its route, Enter. It scores 10 points, and 2 "
-            "more for every plane you put on it later."
+            "Once your planes cover one of your Final Flights (its three cities in order, no link "
+            "twice), play it: press f, choose the card, then its route, Enter. It scores 10 "
+            "points, and 2 more for every plane you put on it later."
         ),
         N_("your planes do not cover a Final Flight's route yet."),
         (ClaimFinal,),

@@ -77,6 +77,8 @@ async def test_the_tutorial_walked_through_and_resumed(tmp_path: Path) -> None:
                 seen.append(chapter.name)
             if screen.waiting():
                 assert "Press space" in said and chapter.wait in said
+                # the lesson under "Not yet" never says the move can be made now
+                assert "Your planes now" not in chapter.teach(), chapter.teach()
                 assert "Play on for me" in screen_text(app)  # the footer shows the key
                 await pilot.press("space")
                 continue
