@@ -46,7 +46,7 @@ from engine.jetset.notation import Notation
 from engine.jetset.rules.final_flight import FINAL_PLANES_TO_END
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.state import State
-from jetset_tui.describe import card_text
+from jetset_tui.describe import card_text, describe_action
 from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.seat_names import bot_kind_before_bot
 
@@ -70,6 +70,8 @@ class Advice:
     at: int
     why: str = ""
     race: tuple[str, ...] = ()
+    words: str = ""
+    """The move as the log says it (a Business card by its name, not ``cash discount``)."""
 
 
 def advisor() -> str:
@@ -98,6 +100,7 @@ def advise(
         at,
         why(view, seat, move),
         race_lines(view, seat, names),
+        describe_action(notation, move, list(names)),
     )
 
 

@@ -120,6 +120,7 @@ class GameScreen(GameMoves):
         ),
         *keys_of("help"),  # F1: h is Help, and F1 still opens the rules
         *words_of(
+            "command",  # before the actions' words: "i  : Scrivi" read as Income gone
             "table",
             KIND_NAMED["business"].action,
             *(KIND_NAMED[name].action for name in ("income", "claim", "rent", "place", "buy")),
@@ -599,7 +600,7 @@ class GameScreen(GameMoves):
         command.input.value = advice.line
         command.input.cursor_position = len(advice.line)
         command.input.focus()
-        command.show_hint(_("the advised move: Enter plays it, Esc leaves it"))
+        command.show_hint(_("the advised move: Enter plays it, Esc drops it"))
 
     def action_whole_log(self) -> None:
         """Every line of the game so far, in the window (the pane shows the last few)."""

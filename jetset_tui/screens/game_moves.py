@@ -135,7 +135,11 @@ class GameMoves(MapAndTableScreen):
 
     @on(CommandInput.Left)
     def command_left(self) -> None:
-        self.query_one(CommandLine).show_hint("")
+        """Esc: the line is dropped and the keys are the screen's again, as at Jet Lag's table
+        (an advised move left there followed a play tester through three pickers)."""
+        command = self.query_one(CommandLine)
+        command.input.value = ""
+        command.show_hint("")
         self.focus_next_free()
 
     def focus_next_free(self) -> None:

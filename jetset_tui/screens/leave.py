@@ -54,9 +54,9 @@ def indented(command: str, indent: int, width: int) -> str:
 def standin_words(hosting: Hosting) -> str:
     """The stand-in bot's kind as it stands in "a … bot", in the player's language (an Italian
     host read "un bot greedy" where the roster said "avido")."""
-    from engine.jetset.bots import bot_label
+    from netcode.seatkind import SeatKind
 
-    return bot_kind_before_bot(bot_label(hosting.standin_kind))
+    return bot_kind_before_bot(SeatKind.of_bot(hosting.standin_kind).label)
 
 
 def choices(hosting: Hosting, *, playing: bool) -> list[tuple[str, str]]:

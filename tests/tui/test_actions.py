@@ -163,7 +163,17 @@ async def test_help_advises_the_default_bots_move_and_enter_takes_it(tmp_path: P
         assert "why: " in text
         await pilot.press("enter")
         await pilot.pause()
-        assert screen.query_one(CommandLine).input.value == expected
+        command = screen.query_one(CommandLine)
+        assert command.input.value == expected
+        assert "Esc drops it" in screen_text(app)
+        await pilot.press("escape")  # dropped: it followed a play tester through three pickers
+        await pilot.pause()
+        assert command.input.value == "" and len(game.entries) == entries
+        await pilot.press("h")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert command.input.value == expected
         await pilot.press("enter")
         await pilot.pause()
         played = game.entries[entries]

@@ -119,3 +119,38 @@ def test_the_advice_names_the_search_bot_as_italian_says_it() -> None:
     assert form == "Bot: ricerca"
     with use_language("it"):  # Jet Lag's search bot is named by its word: the same, in Italian
         assert (bot_words("search"), bot_kind_before_bot("search")) == ("ricerca", "di ricerca")
+
+
+def test_the_advice_names_a_business_card_and_says_the_line_after_it() -> None:
+    """A play test read "the search bot would play  cash discount" (the notation): the advice
+    says the move as the log does, the card by its name, and the line Enter types after it."""
+    from engine.jetset.actions import CashIn
+    from engine.jetset.notation import Notation
+    from jetset_tui.advice import Advice
+    from jetset_tui.describe import describe_action
+    from jetset_tui.table import TableView
+    from jetset_tui.theme import livery_for
+    from netcode.seatkind import HUMAN
+
+    game = play_game(Options(players=2, business_cards=True), "advice-card", ("greedy", "greedy"))
+    replayed = Game(game.options)
+    for entry in game.entries:
+        replayed.push(entry)
+        business = replayed.state.business
+        if replayed.to_move() == 0 and business is not None and business.hands[0]:
+            break
+    business = replayed.state.business
+    assert business is not None
+    hand = business.hands[0]
+    assert hand
+    card = hand[0]
+    notation = Notation(replayed.board)
+    move = CashIn(card)
+    line = notation.format_action(move)
+    words = describe_action(notation, move, ["Ann", "Amelia"])
+    assert words != line and line.startswith("cash ")
+    kinds = [HUMAN, SeatKind("greedy")]
+    liveries = [livery_for([], i) for i in range(2)]
+    view = TableView(replayed.state.view(0), ["Ann", "Amelia"], kinds, liveries, 0, 0)
+    shown = plan_text(view, Advice("search", line, len(replayed.entries), words=words)).plain
+    assert f"In your place the search bot would play  {words}  ({line})" in shown, shown

@@ -207,6 +207,10 @@ async def test_the_full_footer_keeps_every_key_in_italian_with_every_module(
             assert drawn <= footer.size.width, footer_words(app)
             assert {"Aiuto", "Menu"} <= set(footer_words(app)), footer_words(app)
             assert " b " in screen_text(app).splitlines()[-1]
+            # the five base actions keep their words longer than the command line's (a play
+            # test read "i  e  d  y  : Scrivi": Income bare beside ": Type")
+            words = set(footer_words(app))
+            assert {"Acquista", "Colloca", "Affitta", "Rileva", "Utile"} <= words, words
 
 
 async def test_the_end_screen_in_italian_is_whole_at_80x24(tmp_path: Path) -> None:
