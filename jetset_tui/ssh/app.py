@@ -45,6 +45,7 @@ from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent, Problem
 from netcode.messages import TAKEN_OVER
 from netcode.peer import NetPeer
+from netcode.seatcode import spaced
 
 CSS_FILE = str(Path(tui_app.__file__).with_name("jetset.tcss"))
 
@@ -234,7 +235,7 @@ class SshApp(JetSetApp):
         wait for the last seats."""
         if code:
             message = _("Your seat code is {code}: with your name it takes this seat back.")
-            message = message.format(code=code)
+            message = message.format(code=spaced(code))  # as the leave question shows it
             self.call_after_refresh(self.notify, message, timeout=30)
 
     async def rejoin_with_code(self, room: Room, code: str) -> NetPeer:

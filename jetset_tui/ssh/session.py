@@ -25,6 +25,7 @@ from jetset_tui.ssh.username import name_refusal
 from netcode import protocol as p
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
+from netcode.seatcode import spaced
 
 if TYPE_CHECKING:
     from jetset_tui.ssh.app import SshApp
@@ -72,7 +73,7 @@ def seat_code_lines(
     kept (``--keep-games``): a fix's check came back after it had closed."""
     said = N_("Your seat in game {game} is yours again with your name and its code {code}.")
     with use_language(language or current_language()):
-        lines = [_(said).format(game=game, code=code) for game, code in codes]
+        lines = [_(said).format(game=game, code=spaced(code)) for game, code in codes]
         if lines:
             kept = ngettext(
                 "A game no one is connected to is kept {n} minute.",

@@ -237,7 +237,8 @@ class Term(asyncssh.SSHClientSession[bytes]):
             await self.conn.wait_closed()
 
 
-SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{8}):")
+SEAT_CODE = re.compile(r"Your seat code is ([A-Z2-9]{4} [A-Z2-9]{4}):")
+"""A seat's code as every screen shows it, in two groups of four."""
 """The notice an --open lobby shows the one who took a seat, once."""
 
 
@@ -291,7 +292,7 @@ async def open_game_code(term: Term) -> str:
     await term.new_game_against_bots()
     match = SEAT_CODE.search(await term.wait_for("Your seat code is"))
     assert match is not None
-    return match.group(1)
+    return match.group(1).replace(" ", "")
 
 
 def in_lobby(text: str) -> bool:

@@ -11,6 +11,7 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.server import GameServer
+from netcode.seatcode import spaced
 from tests.ssh.helpers import Term, client_key, connect, start_server
 
 
@@ -190,7 +191,7 @@ async def test_an_idle_open_mode_player_is_told_their_seat_code_again(tmp_path: 
         await asyncio.wait_for(alice.closed.wait(), 10)
         text = alice.text()
         assert "Nothing typed for 3 seconds: disconnected." in text
-        said = f"Your seat in game 1 is yours again with your name and its code {code}."
+        said = f"Your seat in game 1 is yours again with your name and its code {spaced(code)}."
         assert said in " ".join(text.split()), text
     finally:
         await server.close()
@@ -262,7 +263,7 @@ async def test_an_open_mode_player_who_quits_the_lobby_is_told_their_seat_code(
         alice = await connect(server, "alice", None)
         code = await open_game_code(alice)
         await leave_then_quit(alice)
-        said = f"Your seat in game 1 is yours again with your name and its code {code}."
+        said = f"Your seat in game 1 is yours again with your name and its code {spaced(code)}."
         assert said in " ".join(alice.text().split()), alice.text()
         kept = "A game no one is connected to is kept 30 minutes."  # --keep-games, said
         assert kept in " ".join(alice.text().split()), alice.text()
@@ -302,7 +303,7 @@ async def test_an_open_mode_player_can_have_their_seat_code_said_again(tmp_path:
     try:
         alice = await connect(server, "alice", None)
         code = await open_game_code(alice)
-        said = f"Your seat code is {code}"
+        said = f"Your seat code is {spaced(code)}"
         await alice.wait_for(lambda text: notices(text).count(said) == 1)
         await alice.press("ctrl+p")
         await alice.wait_for("Search for commands", settle=0.3)

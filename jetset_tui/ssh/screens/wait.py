@@ -18,6 +18,7 @@ from jetset_tui.ssh.room import Room
 from jetset_tui.widgets.footer import KeyFooter
 from netcode.client import ChatMessage, ClientEvent, GameOver, SeatsChanged
 from netcode.peer import NetPeer
+from netcode.seatcode import spaced
 
 
 class WaitScreen(Screen[bool]):
@@ -77,7 +78,7 @@ class WaitScreen(Screen[bool]):
             kind = bot_words(seat.kind.label) if seat.kind.is_bot else _("human")  # not mcts
             text.append(f"  {line}  {kind}{mark}\n")
         if self.code:
-            said = _("Your seat code is {code}:").format(code=self.code)
+            said = _("Your seat code is {code}:").format(code=spaced(self.code))
             text.append(f"\n{said} ", style="bold")
             text.append(_("give it with your name to take this seat back.") + "\n")
         if self.address is not None and any(not seat.name for seat in self.peer.seats):
