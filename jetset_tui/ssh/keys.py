@@ -98,6 +98,34 @@ def read_authorized_keys(path: Path) -> asyncssh.SSHAuthorizedKeys:
     return asyncssh.import_authorized_keys("\n".join(entries))
 
 
+def key_names(path: Path) -> dict[str, str]:
+    """The name each key's comment gives its holder, by the key's fingerprint: a comment's
+    first word, up to an ``@`` (``ann@laptop`` and ``ann`` give ``ann``), made a name as an SSH
+    user name is (jetset_tui/ssh/username.py). A key without a comment, or whose comment keeps
+    no letter or mixes alphabets, names no one. The lobby keeps each name for its key alone,
+    whoever comes first (a play test's bob logged in as ``ann`` after a restart and kept her
+    name; docs/security.md)."""
+    from jetset_tui.ssh.username import user_name
+
+    names: dict[str, str] = {}
+    for line in path.read_text().splitlines():
+        entry = tagged_entry(line)
+        if entry is None:
+            continue
+        key_text = split_options(line.strip())[1]
+        try:
+            key = asyncssh.import_public_key(key_text)
+        except (asyncssh.KeyImportError, ValueError):
+            continue
+        comment = (key.get_comment() or "").split()
+        if not comment:
+            continue
+        name = user_name(comment[0].split("@", 1)[0])
+        if not (name.empty or name.mixed or name.cut):
+            names.setdefault(key.get_fingerprint(), name.name)
+    return names
+
+
 def key_fingerprint(conn: asyncssh.SSHServerConnection) -> str | None:
     """The fingerprint of the key asyncssh let in from a tagged list, if any."""
     env = conn.get_key_option("environment")

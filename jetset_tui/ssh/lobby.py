@@ -136,6 +136,9 @@ class Lobby(Seating):
         self.names: dict[str, str] = {}
         """Key mode: the identity each name (its ``look_alike_key``) is the name of, the latest
         NAMES_KEPT of them (``name_for``)."""
+        self.reserved: dict[str, str] = {}
+        """Key mode: the names the authorized keys' comments give (their ``look_alike_key``),
+        each its key's identity alone (``reserve_names``)."""
 
     # -- languages --------------------------------------------------------------------------
 
@@ -153,10 +156,22 @@ class Lobby(Seating):
 
     # -- names ------------------------------------------------------------------------------
 
+    def reserve_names(self, names: Mapping[str, str]) -> None:
+        """Keep each name for the key (by fingerprint) whose authorized-keys comment gives it:
+        no other key goes by it, in this run or after a restart, whoever comes first. Two keys
+        whose comments give one name (or two that read alike): the first line's keeps it."""
+        for fingerprint, name in names.items():
+            key = look_alike_key(name)
+            if key in self.reserved:
+                log.warning("two authorized keys are named %s: the first keeps the name", name)
+                continue
+            self.reserved[key] = f"key:{fingerprint}"
+
     def name_for(self, identity: str, wanted: str) -> str:
-        """The name ``identity`` goes by here: ``wanted``, unless another key already goes by
-        it (or by one that reads the same, ``netcode.names``), in this run of the server or in
-        a seat it holds: then ``wanted-2``, ``-3`` … (a play test's second key signed its chat
+        """The name ``identity`` goes by here: ``wanted``, unless another key's authorized-keys
+        comment names it (``reserve_names``) or another key already goes by it (or by one that
+        reads the same, ``netcode.names``), in this run of the server or in a seat it holds:
+        then ``wanted-2``, ``-3`` … (a play test's second key signed its chat
         and its games with the first one's name). In ``--open`` mode a name is its identity,
         and keeps it. A browser's (``web:NAME``) beside keys is ``NAME@web``, always: no key can
         go by that (an SSH name has no ``@``: jetset_tui/ssh/username.py), so a browser never
@@ -171,7 +186,7 @@ class Lobby(Seating):
         for n in count(1):
             name = wanted if n == 1 else f"{wanted[: NAME_MAX - 1 - len(str(n))]}-{n}"
             key = look_alike_key(name)
-            owner = self.names.get(key) or held.get(key)
+            owner = self.reserved.get(key) or self.names.get(key) or held.get(key)
             if owner is None or owner == identity:
                 self.names.pop(key, None)
                 self.names[key] = identity

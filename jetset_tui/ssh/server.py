@@ -31,7 +31,7 @@ import asyncssh
 from jetset_tui.i18n import _
 from jetset_tui.ssh.collector import Collector
 from jetset_tui.ssh.connection import Connection
-from jetset_tui.ssh.keys import read_authorized_keys
+from jetset_tui.ssh.keys import key_names, read_authorized_keys
 from jetset_tui.ssh.limits import Admission, AdmissionRules
 from jetset_tui.ssh.lobby import Lobby, LobbyLimits
 from jetset_tui.ssh.textual_private import keep_stdout
@@ -143,6 +143,7 @@ class GameServer:
         key, self.host_key_path = load_host_key(c.host_key)
         if c.authorized_keys is not None:
             self.authorized = read_authorized_keys(c.authorized_keys)
+            self.lobby.reserve_names(key_names(c.authorized_keys))
         self._server = await asyncssh.listen(
             c.bind,
             c.port,

@@ -226,6 +226,38 @@ async def test_a_second_key_under_a_name_in_use_gets_a_name_of_its_own(
         await server.close()
 
 
+async def test_a_name_an_authorized_keys_comment_gives_is_that_keys_whoever_comes_first(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """A play test: after a restart bob's key logged in as ``ann`` before ann did, kept her name
+    for the whole run and chatted as her; ann was ``ann-2``. A key's comment in the authorized
+    keys (``alice@laptop``) names its holder: another key under that name is ``alice-2``, even
+    first, and alice's key is ``alice`` whenever she comes."""
+
+    def line(key: asyncssh.SSHKey, comment: str) -> str:
+        kind, data = key.export_public_key("openssh").decode().split()[:2]
+        return f"{kind} {data} {comment}"
+
+    keys = tmp_path / "authorized_keys"
+    keys.write_text(line(alice_key, "alice@laptop") + "\n" + line(bob_key, "bob") + "\n")
+    server = await start_server(tmp_path, authorized_keys=keys)
+    try:
+        assert sorted(server.lobby.reserved.values()) == sorted(
+            f"key:{k.get_fingerprint()}" for k in (alice_key, bob_key)
+        )
+        bob = await connect(server, "alice", bob_key)  # alice has not come yet
+        told = "Another player here goes by alice: the lobby calls you"
+        text = await bob.wait_for(lambda t: told in " ".join(t.split()))
+        assert "alice-2" in text.splitlines()[0], text
+        alice = await connect(server, "Alice", alice_key)  # hers, as it reads
+        text = await alice.lobby()
+        assert "lobby calls you" not in text and "Alice" in text.splitlines()[0], text
+        await bob.close()
+        await alice.close()
+    finally:
+        await server.close()
+
+
 async def test_an_error_in_a_players_app_is_logged_and_the_player_told(
     server: GameServer, alice_key: asyncssh.SSHKey, caplog: pytest.LogCaptureFixture
 ) -> None:
