@@ -25,6 +25,7 @@ from engine.games import DEFAULT
 from jetset_tui.i18n import _
 from jetset_tui.seat_names import BOT_NAMES, bot_kind_named
 from jetset_tui.ssh.games import GameRefused, check_bots, new_options, option_words, rules_of
+from jetset_tui.ssh.key_names import KeyNames
 from jetset_tui.ssh.limits import TryLimiter
 from jetset_tui.ssh.room import Membership, Room
 from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
@@ -92,8 +93,6 @@ class LobbyChat:
 
 LANGUAGES_KEPT = 4096
 """How many players' language choices the lobby remembers (the oldest are forgotten first)."""
-NAMES_KEPT = 4096
-"""Names the lobby remembers as a key's (the latest ones), beside those of every seat held."""
 WEB_MARK = "@web"
 """What a browser's name carries on a server with keys: typed, not proven (docs/security.md)."""
 
@@ -133,12 +132,8 @@ class Lobby(Seating):
         self._closing: set[asyncio.Future[None]] = set()
         self.languages: dict[str, str] = {}
         """The language each identity chose in the lobby, the latest LANGUAGES_KEPT of them."""
-        self.names: dict[str, str] = {}
-        """Key mode: the identity each name (its ``look_alike_key``) is the name of, the latest
-        NAMES_KEPT of them (``name_for``)."""
-        self.reserved: dict[str, str] = {}
-        """Key mode: the names the authorized keys' comments give (their ``look_alike_key``),
-        each its key's identity alone (``reserve_names``)."""
+        self.key_names = KeyNames(games_dir)
+        """Key mode: which key each name is (``name_for``), kept across restarts."""
 
     # -- languages --------------------------------------------------------------------------
 
@@ -157,20 +152,15 @@ class Lobby(Seating):
     # -- names ------------------------------------------------------------------------------
 
     def reserve_names(self, names: Mapping[str, str]) -> None:
-        """Keep each name for the key (by fingerprint) whose authorized-keys comment gives it:
-        no other key goes by it, in this run or after a restart, whoever comes first. Two keys
-        whose comments give one name (or two that read alike): the first line's keeps it."""
-        for fingerprint, name in names.items():
-            key = look_alike_key(name)
-            if key in self.reserved:
-                log.warning("two authorized keys are named %s: the first keeps the name", name)
-                continue
-            self.reserved[key] = f"key:{fingerprint}"
+        """Keep each name an authorized key's comment gives (by the key's fingerprint) for that
+        key alone, whoever comes first (``KeyNames.reserve``)."""
+        self.key_names.reserve(names)
 
     def name_for(self, identity: str, wanted: str) -> str:
         """The name ``identity`` goes by here: ``wanted``, unless another key's authorized-keys
-        comment names it (``reserve_names``) or another key already goes by it (or by one that
-        reads the same, ``netcode.names``), in this run of the server or in a seat it holds:
+        comment names it (``reserve_names``) or another key already went by it (or by one that
+        reads the same, ``netcode.names``), in this run of the server or an earlier one
+        (jetset_tui/ssh/key_names.py), or in a seat it holds:
         then ``wanted-2``, ``-3`` … (a play test's second key signed its chat
         and its games with the first one's name). In ``--open`` mode a name is its identity,
         and keeps it. A browser's (``web:NAME``) beside keys is ``NAME@web``, always: no key can
@@ -185,13 +175,9 @@ class Lobby(Seating):
         held = self._seat_holders()
         for n in count(1):
             name = wanted if n == 1 else f"{wanted[: NAME_MAX - 1 - len(str(n))]}-{n}"
-            key = look_alike_key(name)
-            owner = self.reserved.get(key) or self.names.get(key) or held.get(key)
+            owner = self.key_names.owner(name) or held.get(look_alike_key(name))
             if owner is None or owner == identity:
-                self.names.pop(key, None)
-                self.names[key] = identity
-                while len(self.names) > NAMES_KEPT:
-                    del self.names[next(iter(self.names))]  # the oldest: insertion order
+                self.key_names.take(name, identity)
                 return name
         raise AssertionError("unreachable")
 

@@ -15,6 +15,7 @@ from typing import Any
 import asyncssh
 import pyte
 
+from jetset_tui.ssh.key_names import NAMES_FILE
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer, SshConfig
@@ -447,7 +448,9 @@ async def refused(server: GameServer, framed: FramedConnection, request: dict[st
     refusal = await answer(framed)
     assert isinstance(refusal, Error) and not refusal.fatal, refusal
     folder = server.config.games_dir
-    assert server.lobby.rooms == {} and folder is not None and not folder.exists()
+    assert server.lobby.rooms == {} and folder is not None
+    made = sorted(p.name for p in folder.iterdir()) if folder.exists() else []
+    assert made in ([], [NAMES_FILE]), made  # the names keys went by, no game's file
     return refusal
 
 

@@ -242,7 +242,7 @@ async def test_a_name_an_authorized_keys_comment_gives_is_that_keys_whoever_come
     keys.write_text(line(alice_key, "alice@laptop") + "\n" + line(bob_key, "bob") + "\n")
     server = await start_server(tmp_path, authorized_keys=keys)
     try:
-        assert sorted(server.lobby.reserved.values()) == sorted(
+        assert sorted(server.lobby.key_names.reserved.values()) == sorted(
             f"key:{k.get_fingerprint()}" for k in (alice_key, bob_key)
         )
         bob = await connect(server, "alice", bob_key)  # alice has not come yet
@@ -254,6 +254,32 @@ async def test_a_name_an_authorized_keys_comment_gives_is_that_keys_whoever_come
         assert "lobby calls you" not in text and "Alice" in text.splitlines()[0], text
         await bob.close()
         await alice.close()
+    finally:
+        await server.close()
+
+
+async def test_a_name_a_key_went_by_stays_its_own_after_a_restart(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """The same play test without a comment to go by: alice's key went by ``alice`` before the
+    restart, and bob's, first after it, is ``alice-2`` (the names are kept in the games folder,
+    ``names.json``, 0600)."""
+    server = await start_server(tmp_path)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        await alice.close()
+    finally:
+        await server.close()
+    kept = tmp_path / "games" / "names.json"
+    assert kept.stat().st_mode & 0o777 == 0o600
+    server = await start_server(tmp_path)
+    try:
+        bob = await connect(server, "alice", bob_key)
+        told = "Another player here goes by alice: the lobby calls you"
+        text = await bob.wait_for(lambda t: told in " ".join(t.split()))
+        assert "alice-2" in text.splitlines()[0], text
+        await bob.close()
     finally:
         await server.close()
 
@@ -346,3 +372,20 @@ async def test_an_open_mode_player_can_have_their_seat_code_said_again(tmp_path:
         await alice.close()
     finally:
         await server.close()
+
+
+def test_a_names_file_that_is_not_what_the_server_wrote_is_read_as_no_names(
+    tmp_path: Path,
+) -> None:
+    """``names.json`` is the server's own file; a broken or foreign one costs the names it
+    held, never the start, and the next name taken writes it whole again."""
+    from jetset_tui.ssh.key_names import NAMES_FILE, KeyNames
+
+    path = tmp_path / NAMES_FILE
+    for broken in ("{", "[1, 2]", '{"names": [["a"], [1, 2], ["ann", "key:x", "more"]]}'):
+        path.write_text(broken)
+        assert KeyNames(tmp_path).taken == {}
+    names = KeyNames(tmp_path)
+    names.take("Ann", "key:SHA256:abc")
+    assert KeyNames(tmp_path).owner("ann") == "key:SHA256:abc"  # read back, as it reads
+    assert KeyNames(tmp_path).owner("bob") is None
