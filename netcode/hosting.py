@@ -153,7 +153,7 @@ class HostedGame:
         if self.over:
             return
         log.info("a %s bot plays the host's seat %d", self._standin, self.seat)
-        self.host.spawn_bot(self.seat, self._standin, standin=True)
+        self.host.standins.choose_standin(self.seat, self._standin)
 
     async def pause(self) -> None:
         """Every peer hears that the game is paused and how it goes on; serving stops."""

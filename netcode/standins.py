@@ -51,6 +51,10 @@ class StandIns:
         self.takeover_due: dict[int, float] = {}  # seat: when (monotonic) a stand-in takes it
         self.dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
         self.left: set[int] = set()  # dropped seats whose player said they were leaving
+        self.chosen: dict[int, str] = {}
+        """Seats whose player asked for a stand-in (the host's "a bot plays my seat"), and its
+        kind: back at once when someone is at the table again, never after a window (a play
+        test's table waited two minutes on the host's turn while its screen said a bot played)."""
         self.clock: TurnClock | None = None
         self.stopped: tuple[tuple[int, int], float, float] | None = None
         """(key, deadline, seconds left) of a clock stopped with no one at the table."""
@@ -108,8 +112,25 @@ class StandIns:
         if not standin:
             self.dropped.pop(seat, None)
             self.left.discard(seat)
+            self.chosen.pop(seat, None)
             for away in list(self.dropped):  # after a restart: the others' windows start now
                 self.maybe_takeover(away)
+            self.bring_back_chosen()
+
+    def choose_standin(self, seat: int, kind: str) -> None:
+        """``seat``'s player asks a ``kind`` bot to play for them until they sit again."""
+        self.chosen[seat] = kind
+        self.host.spawn_bot(seat, kind, standin=True)
+
+    def bring_back_chosen(self) -> None:
+        """A person is at the table again: the stand-ins players asked for play on at once."""
+        host = self.host
+        if host.table.over:
+            return
+        for seat, kind in sorted(self.chosen.items()):
+            if seat not in host.seat_conns:
+                log.info("seat %d: its player's stand-in is back", seat)
+                host.spawn_bot(seat, kind, standin=True)
 
     def everyone_away(self) -> None:
         """A game brought back by a restarted server: every person's seat is away from now (the

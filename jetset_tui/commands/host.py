@@ -299,6 +299,8 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
         turn_time=args.turn_time,
     )
     host = first = Host(table, settings)
+    if table.started and not table.over:  # resumed: who is not back soon gets a stand-in, as
+        host.standins.everyone_away()  # a server's restart does (a seat given away waited on)
     headless = runner is None
     if headless:  # a screen owns the terminal: there the log file says it
         host.on_bot_trouble = partial(arguments.say_bot_trouble, "jetset host")

@@ -100,10 +100,10 @@ def hosting_lines(
             )
         elif info is None or info.connected:
             text.append(" " + _("connected"), style=GOOD)
-        elif info.away is None:  # a resumed game: their seat waits for them
-            text.append(" " + _("not back yet"), style=DIM)
         elif info.open:
             text.append(" " + _("seat given to the next person who joins"), style=WARN)
+        elif info.away is None:  # a resumed game: their seat waits for them
+            text.append(" " + _("not back yet"), style=DIM)
         else:
             away = presence.away(seat) if presence is not None else None
             ago = minutes(away or 0, up=False)

@@ -486,9 +486,9 @@ async def test_a_long_line_wraps_whole_in_the_chat_at_80_columns(tmp_path: Path)
         app = JetSetApp(session=ann)
         async with in_game(app, size=(80, 24)) as pilot:
             await pilot.press("t")
-            await until(lambda: isinstance(app.screen, ChatScreen), pilot)
+            await until(lambda: isinstance(app.screen, ChatScreen), pilot, limit=1000)
             await bea.chat(words)
-            await until(lambda: "word29" in screen_text(app), pilot)
+            await until(lambda: "word29" in screen_text(app), pilot, limit=1000)
             shown = " ".join(screen_text(app).replace("┃", " ").split())
             assert f"Bea: {words}" in shown, shown
         await bea.close()

@@ -23,6 +23,7 @@ from netcode.peer_handshake import JoinRefused
 from netcode.seatkeys import SeatKeys
 from netcode.table import Table
 from netcode.tablefiles import Handover, Secrets, TableError, secrets_path
+from netcode.transport import open_tcp
 
 from .helpers import Served, assert_all_agree, finish, recv_until, serve
 from .hosting import game_shown, until
@@ -228,3 +229,44 @@ def test_the_secrets_file_keeps_each_gift_and_refuses_a_broken_one(tmp_path: Pat
         path.write_text(json.dumps({**raw, "handovers": broken}))
         with pytest.raises(TableError, match="cannot read the game's secrets"):
             Secrets.load(path)
+
+
+async def test_a_resumed_hosts_open_seat_gets_a_stand_in_after_the_window(tmp_path: Path) -> None:
+    """A LAN party's play test: Cat gave her seat, the host paused and resumed, and the table
+    waited on the open seat for good ("Cat not back yet"): ``jetset host --resume`` started no
+    window for the seats that were away. It starts them as a server's restart does: the roster
+    says the seat is given, and a stand-in plays it once the window is over."""
+    from textual.pilot import Pilot
+
+    from jetset_tui.app import JetSetApp as App
+    from netcode.client import GameClient
+
+    from .hosting import host_args, host_with_screen, hosting_of, play
+
+    log = tmp_path / "game.jetset"
+    args = ("--players", "3", "--bots", "greedy", "--seed", "gift", "--port", "0")
+
+    async def first(app: App, pilot: Pilot[None], client: GameClient) -> None:
+        port = hosting_of(client).port
+        cat = await NetPeer.connect(await open_tcp("127.0.0.1", port), name="Cat")
+        await play(app, pilot, client, "income")
+        await until(pilot, lambda: client.game.to_move() == cat.seat)
+        cat.gives_seat = True
+        await cat.close()
+        await until(pilot, lambda: hosting_of(client).host.presence()[1].open)
+        await pilot.press("q", "p")
+
+    assert await host_with_screen(host_args(*args, "--log", str(log)), first) == 0
+
+    async def resumed(app: App, pilot: Pilot[None], client: GameClient) -> None:
+        host = hosting_of(client).host
+        await until(
+            pilot, lambda: "Cat seat given to the next person who joins" in screen_text(app)
+        )
+        held = len(client.game.entries)
+        await until(pilot, lambda: any(e.actor == 1 for e in client.game.entries[held:]), 10)
+        assert host.presence()[1].standin == "greedy" and host.presence()[1].open
+        await pilot.press("q", "p")
+
+    again = host_args("--resume", str(log), "--port", "0", "--reconnect-window", "1")
+    assert await host_with_screen(again, resumed) == 0

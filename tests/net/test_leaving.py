@@ -140,6 +140,13 @@ async def test_the_serving_screen_says_the_game_waits_once_nobody_is_at_the_tabl
             held = len(hosting_of(client).host.table.game.entries)
             await asyncio.sleep(0.5)
             assert len(hosting_of(client).host.table.game.entries) == held
+            # Ann is back: the bot the host asked for plays on at once, not after the
+            # reconnect window (a play test's table waited two minutes on the host's turn)
+            port = hosting_of(client).port
+            back = await NetPeer.connect(await open_tcp("127.0.0.1", port), token=ann.token)
+            await until(pilot, lambda: str(back.seats[0].kind) == "bot:greedy", timeout=5)
+            await until(pilot, lambda: "the others play on" in screen_text(app), timeout=5)
+            await back.close()
             await pilot.press("p")
 
     await hosted(tmp_path, script)
