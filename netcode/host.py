@@ -520,9 +520,8 @@ class Host:
         for i, slot in enumerate(self.table.seats):
             conn = self.seat_conns.get(i)
             kind = SeatKind.of_bot(conn.standin) if conn is not None and conn.standin else slot.kind
-            out.append(
-                m.SeatEntry(name=slot.name or "", kind=str(kind), connected=conn is not None)
-            )
+            name = self.table.sitter(i) if slot.name else ""  # who plays it now (a gift's taker)
+            out.append(m.SeatEntry(name=name, kind=str(kind), connected=conn is not None))
         return tuple(out)
 
     def broadcast_seats(self) -> None:

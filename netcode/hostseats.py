@@ -119,11 +119,13 @@ class SeatRequests:
         if seat is None:
             conn.shut(m.Error(code=p.E_FULL, message="every seat is taken; spectate", fatal=True))
             return
-        name = self.unique_name(conn.named or msg.name)
-        if t.seats[seat].name is None:
-            t.seats[seat].name = name
-        else:  # a seat its player gave away: played on under its first player's name
-            t.take_given(seat, name)
+        slot, wanted = t.seats[seat], conn.named or msg.name
+        if slot.name is None:
+            slot.name = self.unique_name(wanted)
+        elif look_alike_key(seat_name(wanted)) == look_alike_key(slot.name):
+            t.take_given(seat, slot.name)  # its own player, back in the seat they gave away
+        else:  # a seat its player gave away: the log's header keeps its first player's name
+            t.take_given(seat, self.unique_name(wanted))
         self.sit(conn, seat, 0)
 
     def _password_ok(self, conn: Conn, given: str | None) -> bool:

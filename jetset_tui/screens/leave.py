@@ -152,8 +152,12 @@ class StopScreen(LeaveOrBack):
         question = _("Stop watching?") if self.watching else _("Leave the game?")
         with Vertical(id="leave"):
             yield Static(Text(question, style="bold"))
-            if not self.watching:
-                stays = _("Your seat stays yours:")
+            if not self.watching:  # with o offered, y's words say they are y's
+                stays = (
+                    _("With y, your seat stays yours:")
+                    if self.giving
+                    else _("Your seat stays yours:")
+                )
                 command = join_command(self.address)
                 back = _("{command} takes it back").format(command=command)
                 yield Static(Text(f"{stays}\n  {back}"))

@@ -83,6 +83,7 @@ async def test_a_seat_given_away_goes_to_the_next_to_join_under_their_own_name(
         presence = served.host.presence()[seat]
         assert presence.connected and not presence.open and presence.by == "Eve"
         await wait_for(lambda: bob._presence is not None and bob._presence.seat(seat).by == "Eve")
+        await wait_for(lambda: bob.seats[seat].name == "Eve")  # every screen calls her Eve
         await finish([bob, eve])
         assert_all_agree(served, [bob, eve])
         header = read_log(served.table.log_path).header
@@ -270,3 +271,15 @@ async def test_a_resumed_hosts_open_seat_gets_a_stand_in_after_the_window(tmp_pa
 
     again = host_args("--resume", str(log), "--port", "0", "--reconnect-window", "1")
     assert await host_with_screen(again, resumed) == 0
+
+
+async def test_a_player_back_in_the_seat_they_gave_away_keeps_their_name(tmp_path: Path) -> None:
+    """A play test: Cat gave her seat, changed her mind and joined again while it was open:
+    she was ``Cat-2``. Her own name reads as the seat's first player's: she is Cat again."""
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
+        again = await NetPeer.connect(await served.connect(), name="cat")
+        assert again.seat == cat.seat and again.name == "Cat"
+        assert served.table.sitter(cat.seat or 0) == "Cat"
+        await again.close()
+        await bob.close()

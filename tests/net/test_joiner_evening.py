@@ -190,7 +190,8 @@ async def test_a_joiners_q_asks_and_leaving_ends_the_program(tmp_path: Path) -> 
             await pilot.press("q")
             await until(pilot, lambda: isinstance(app.screen, StopScreen))
             text = " ".join(str(w.render()) for w in app.screen.query("Static"))
-            assert f"Your seat stays yours:\n  jetset join 127.0.0.1:{port} takes it back" in text
+            back = f"jetset join 127.0.0.1:{port} takes it back"
+            assert f"With y, your seat stays yours:\n  {back}" in text
             await pilot.press("escape")
             await until(pilot, lambda: game_shown(app))
             await pilot.press("h")  # a screen over the game: Ctrl+Q still asks

@@ -20,7 +20,7 @@ from netcode.peer import NetPeer
 from tests.net.helpers import Served, serve
 from tests.net.test_reconnect import wait_for
 
-DROPPED = re.compile(r"Ann has lost their connection; a bot plays for them in (\d:\d\d) unless")
+DROPPED = re.compile(r"Ann has lost their connection; a bot takes the seat in (\d:\d\d) unless")
 AWAY = re.compile(r"Ann dropped 0:(\d\d) ago")
 
 
@@ -97,7 +97,7 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
             assert ann._conn is not None
             ann._conn.transport.abort()
             text = await until(pilot, app, lambda t: "Ann dropped 0:0" in t, 3)
-            assert "Ann has lost their connection; the game waits for them" in text
+            assert "Ann has lost their connection; their turn clock moves for them" in text
             assert "Ann  human  away" in text  # marked in the players' panel too
             seen = AWAY.search(text)
             assert seen is not None and int(seen[1]) <= 3  # just now (a loaded machine draws late)
@@ -140,13 +140,14 @@ async def test_a_seat_given_away_then_taken_reads_so_on_the_hosts_screen(tmp_pat
             ann.gives_seat = True
             await ann.close()
             text = await until(pilot, app, lambda t: "Ann gave their seat" in t, 3)
-            assert "Ann gave their seat to the next person who joins; a bot plays the seat in" in (
+            assert "Ann gave their seat to the next person who joins; a bot takes the seat in" in (
                 " ".join(text.split())
             )
             assert "Ann seat given to the next person who joins" in text
             eve = await NetPeer.connect(await served.connect(), name="Eve")
             assert eve.seat == 0
-            text = await until(pilot, app, lambda t: "Ann (now Eve) connected" in t, 3)
+            text = await until(pilot, app, lambda t: "Eve connected" in t, 3)
+            assert "Ann" not in text.split("at the table:")[1].splitlines()[0]  # Eve plays it
             assert "gave their seat" not in text
             await eve.close()
 
@@ -511,3 +512,19 @@ async def test_back_from_a_drop_the_others_stand_in_moves_are_marked_too(tmp_pat
             assert all(marked.get(i) == "a bot played it for Ann" for i in away), (away, marked)
         await me.close()
         await other.close()
+
+
+def test_a_player_away_under_a_turn_clock_is_said_once_with_both_countdowns() -> None:
+    """A play test under a turn clock read "a bot plays for them in 0:35 unless they are back"
+    just after the clock's bot had moved for her: both are said, each for what it does."""
+    from jetset_tui.widgets.presence import while_away
+
+    said = while_away(False, 35.0, True).plain
+    assert (
+        said == "their turn clock moves for them; a bot takes the seat in 0:35 unless they are back"
+    )
+    assert while_away(True, 35.0, False).plain == (
+        "a bot takes the seat in 0:35 unless someone takes it"
+    )
+    assert while_away(False, None, True).plain == "their turn clock moves for them"
+    assert while_away(False, None, False).plain == "the game waits for them"
