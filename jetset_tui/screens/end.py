@@ -115,6 +115,17 @@ def cell_width(cell: Text | str) -> int:
     return (cell if isinstance(cell, Text) else Text(cell)).cell_len
 
 
+def places(standings: list[tuple[int, int, int]]) -> dict[int, int]:
+    """Each seat's place from (seat, points, cash): one more than the seats ahead of it on
+    points, then cash (Ending the Game: the most points win, cash breaks ties); seats level on
+    both share a place, and the next is counted past them (1, 2, 2, 4: a play test read two
+    players on 26 points and €14 as 2. and 3.)."""
+    return {
+        seat: 1 + sum((p, c) > (points, cash) for _, p, c in standings)
+        for seat, points, cash in standings
+    }
+
+
 def score_rows(
     game: Game,
     names: list[str],
@@ -127,9 +138,11 @@ def score_rows(
     state = game.state
     winners = set(game.winners())
     ranked = sorted(game.scores(), key=lambda s: (-s.total, -s.cash, s.seat))
+    place = places([(s.seat, s.total, s.cash) for s in ranked])
     rows: list[list[Text | str]] = []
-    for rank, score in enumerate(ranked, 1):
+    for score in ranked:
         seat = score.seat
+        rank = place[seat]
         distant = distant_points(state, seat)
         flight = score.cards[: len(score.cards) - len(distant)]
         who = seat_badge(liveries[seat], names[seat])

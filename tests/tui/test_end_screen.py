@@ -351,3 +351,12 @@ def test_the_end_says_when_cash_broke_a_tie_on_points() -> None:
         assert tie_words(tied) == "(tied on 36 points: the most cash breaks the tie)"
         untied = play_game(Options(players=2), "tie/0", ("greedy",))
         assert len({s.total for s in untied.scores()}) == 2 and tie_words(untied) == ""
+
+
+def test_players_level_on_points_and_cash_share_their_place() -> None:
+    """A play test's end screen read Cat and Dan, both 26 points and €14, as 2. and 3. Level
+    on points and cash, they share the place, and the next is counted past them."""
+    from jetset_tui.screens.end import places
+
+    standings = [(2, 30, 5), (0, 26, 14), (3, 26, 14), (1, 26, 9), (4, 20, 0)]
+    assert places(standings) == {2: 1, 0: 2, 3: 2, 1: 4, 4: 5}
