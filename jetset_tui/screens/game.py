@@ -429,6 +429,7 @@ class GameScreen(GameMoves):
         self.query_one(TurnBar).show(table, session.busy, clock, paused)
         if self.table_ready:
             self.query_one(PresencePanel).show(self.names, self.kinds, presence, session.hosting)
+            self.call_after_refresh(self.fit_log)
 
     def tick(self) -> None:
         """Once a second: the countdowns move on (nothing to redraw when none runs)."""

@@ -28,6 +28,11 @@ from jetset_tui.widgets.picker import ActionPicker
 from jetset_tui.workers import start_worker
 from netcode.client import GameClient
 
+MAP_LEAST, LOW_LOG, LOG_LEAST, LOW_PICKER, PICKER_LEAST = 12, 6, 3, 8, 6
+"""Under 30 rows: the map's least rows (EuropeMap's min-height), the log's and the picker's
+(jetset.tcss) and their least (the log's border and two lines; the picker's heading, three
+choices and its cost and verdict): ``fit_log``."""
+
 
 @record
 class SentMove:
@@ -52,6 +57,28 @@ class GameMoves(MapAndTableScreen):
     _sent: SentMove | None
     """The session, the seat whose view is shown, the notation, the names, whether a move is on
     its way and which (``GameScreen.__init__`` says each)."""
+
+    def fit_log(self) -> None:
+        """Under 30 rows the log and the picker give up rows to the presence lines (five at
+        most) and a turn bar of two lines, down to their least, so that the map keeps its
+        least (12 rows) and the command line stays on the screen (jetset.tcss, "under 30
+        rows"), as the table is laid out."""
+        if not self.is_attached:
+            return
+        room = self.query_one("#table").size.height - MAP_LEAST
+        room -= self.query_one(CommandLine).outer_size.height
+        low = self.has_class("-low")
+        for widget, most, least in (
+            (self.query_one(NotationLog), LOW_LOG, LOG_LEAST),
+            (self.query_one(ActionPicker), LOW_PICKER, PICKER_LEAST),
+        ):
+            if not low:
+                if widget.styles.has_rule("height"):
+                    widget.styles.clear_rule("height")  # the breakpoint's own height
+                continue
+            height = max(least, min(most, room))
+            if widget.styles.height is None or widget.styles.height.value != height:
+                widget.styles.height = height
 
     def my_turn(self) -> bool:
         """A human at this keyboard is to move and the screen shows their view, and a move can
@@ -79,8 +106,10 @@ class GameMoves(MapAndTableScreen):
         if self.has_class("-table"):  # the picker points at the map
             self.action_table()
         self.query_one(NotationLog).add_class("-hidden")
+        self.add_class("-picking")  # under 30 rows the table's presence lines make way
         rules = self.session.game.rules
         self.query_one(ActionPicker).open(stage, view, self.viewer, rules, self.names)
+        self.call_after_refresh(self.fit_log)
 
     def action_answer_end(self, accept: bool) -> None:
         """y or n: this player's answer to the offer to end the game, played meanwhile (as a
@@ -122,6 +151,8 @@ class GameMoves(MapAndTableScreen):
         if picker.is_open:
             picker.close()
         self.query_one(NotationLog).remove_class("-hidden")
+        self.remove_class("-picking")
+        self.call_after_refresh(self.fit_log)
         self.query_one(EuropeMap).highlight = Highlight()
 
     def point(self, highlight: Highlight) -> None:

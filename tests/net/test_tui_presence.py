@@ -528,3 +528,42 @@ def test_a_player_away_under_a_turn_clock_is_said_once_with_both_countdowns() ->
     )
     assert while_away(False, None, True).plain == "their turn clock moves for them"
     assert while_away(False, None, False).plain == "the game waits for them"
+
+
+async def test_at_80x24_the_hosts_roster_leaves_the_command_line_and_the_picker_on_screen(
+    tmp_path: Path,
+) -> None:
+    """A LAN party's play test at 80x24: the host's address, a roster of four seats and a seat
+    given away took five rows and pushed the command line below the edge (the host typed
+    blind), and the Buy picker's cost line with it. The log gives up rows to them, and an open
+    picker gets their room."""
+    from jetset_tui.widgets.command import CommandLine
+    from jetset_tui.widgets.picker import ActionPicker
+    from jetset_tui.widgets.presence import PresencePanel
+
+    settings = HostSettings(reconnect_window=0.3)
+    async with serve(tmp_path, 4, ["greedy"], seed="roster80", settings=settings) as served:
+        served.table.keys.host_seat = 1  # as `jetset host` keeps a seat for its player
+        served.table.seats[1].name = "Hal"
+        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=("10.0.0.5:7777",))
+        ann, me = await ann_and_me(served, hosting)
+        bob = await NetPeer.connect(await served.connect(), name="Bob")
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, app, lambda t: "Bob connected" in t, 5)
+            ann.gives_seat = True
+            await ann.close()
+            await until(pilot, app, lambda t: "Ann gave their seat" in t, 5)
+            await until(pilot, app, lambda _t: me.game.to_move() == 1, 10)
+            await pilot.pause(0.2)
+            assert app.screen.query_one(PresencePanel).region.height >= 4
+            command = app.screen.query_one(CommandLine)
+            assert command.region.bottom <= 23, command.region  # above the footer
+            await pilot.press("b")
+            picker = app.screen.query_one(ActionPicker)
+            await until(pilot, app, lambda _t: picker.is_open, 3)
+            await pilot.pause(0.2)
+            assert picker.region.bottom <= command.region.y and command.region.bottom <= 23
+            assert "costs €" in screen_text(app)  # the picker's cost line is on the screen
+        await bob.close()
+        await me.close()
