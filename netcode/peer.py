@@ -43,7 +43,7 @@ from netcode.endcheck import PeerHeld, check_end
 from netcode.framing import FramedConnection, FrameError, Message
 from netcode.peer_handshake import host_message
 from netcode.peer_reconnect import ReconnectingPeer
-from netcode.peer_words import host_text, lost_words
+from netcode.peer_words import PLAYED_ELSEWHERE, host_text, lost_words
 from netcode.refusal import rebuilt
 from netcode.text import printable
 from netcode.transport import ConnectionClosed
@@ -269,6 +269,8 @@ class NetPeer(ReconnectingPeer):
         if msg.paused:
             self.paused = reason or "the host paused the game"
             self._bye = self.paused
+        elif reason == m.TAKEN_OVER:
+            self._bye = PLAYED_ELSEWHERE
         else:
             self._bye = f"the host closed the connection: {reason}" if reason else None
         # said once, when the connection has closed (``_lost``)

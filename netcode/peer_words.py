@@ -68,6 +68,10 @@ ANOTHER_GAME_WATCHED = Reason(
     "again to see the new one)"
 )
 """Said by this peer, not the host: marked for the catalogs, translated where shown."""
+PLAYED_ELSEWHERE = Reason("your seat is played from another connection now (another window?)")
+"""The host gave this seat to a newer connection with its token (``bye`` TAKEN_OVER): a play
+test's old browser tab read "the host closed the connection: your seat was taken over by a
+new connection"."""
 
 
 RECONNECTING = {

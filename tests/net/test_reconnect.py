@@ -224,3 +224,22 @@ async def test_a_stand_in_keeps_its_players_business_cards(tmp_path: Path) -> No
         played = [e.action for e in game.entries[began:] if e.actor == 0]
         assert len(played) > 20 and game.over, len(played)
         assert not [a for a in played if isinstance(a, SPENDS_A_CARD)], played
+
+
+async def test_a_seat_taken_by_another_connection_of_its_player_says_so_in_words(
+    tmp_path: Path,
+) -> None:
+    """A play test's old browser tab, whose seat a new tab took with its code, read "the host
+    closed the connection: your seat was taken over by a new connection", then offered to
+    leave "with your seat kept". It is told in words that the seat is played elsewhere, and the
+    way back here is gone for good (q leaves at once)."""
+    from netcode.peer_words import PLAYED_ELSEWHERE
+
+    async with serve(tmp_path, 2, ["greedy"], seed="elsewhere") as served:
+        old = await NetPeer.connect(await served.connect(), name="Ann")
+        new = await NetPeer.connect(await served.connect(), token=old.token)
+        assert new.seat == old.seat
+        await wait_for(lambda: old.ended.is_set())
+        assert old.lost == PLAYED_ELSEWHERE
+        assert old.presence is not None and old.presence.gone
+        await new.close()
