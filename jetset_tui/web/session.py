@@ -280,8 +280,8 @@ class WebSessionApp(JetSetApp):
             self.notify(said, title=_("Your seat"), timeout=30, markup=False)
 
     def leave_joined(self) -> None:
-        """q: ask, in a browser's words, then back to the lobby; from a game that is over, at
-        once."""
+        """q: ask, in a browser's words, then back to the lobby; from a game that is over, or
+        whose seat another tab took (nothing more comes here), at once."""
         from jetset_tui.table_screens import is_table_screen
 
         if isinstance(self.screen, StopScreen):
@@ -289,7 +289,9 @@ class WebSessionApp(JetSetApp):
         games = [s for s in self.screen_stack if is_table_screen(s)]
         table = games[-1] if games else None
         session: Any = getattr(table, "session", None)  # every game's table holds its session
-        if table is None or session is None or session.game.over:
+        presence = None if session is None else session.presence
+        gone = presence is not None and presence.gone
+        if table is None or session is None or session.game.over or gone:
             start_worker(self, self.back_to_lobby, exclusive=True, group="gate")
             return
         while self.screen is not table:

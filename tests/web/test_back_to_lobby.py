@@ -292,3 +292,29 @@ async def test_a_tabs_palette_has_no_screenshot_and_no_menu(server: GameServer) 
         titles = [command.title for command in bea.get_system_commands(bea.screen)]
         assert "Screenshot" not in titles and "Back to the menu" not in titles, titles
         assert "Rules and keys" in titles and bea.deliver_screenshot() is None
+
+
+async def test_a_tab_whose_seat_another_connection_took_goes_back_at_q(
+    server: GameServer,
+) -> None:
+    """A play test's old tab, whose seat a new tab took with its code, asked on q whether to
+    leave "with your seat kept": it is told the seat is played elsewhere, and q goes straight
+    to the lobby."""
+    from netcode.peer import NetPeer
+    from netcode.peer_words import PLAYED_ELSEWHERE
+    from netcode.transport import memory_pipe
+
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        peer = bea.peer
+        assert peer is not None and peer.token is not None
+        host = server.lobby.rooms["1"].host
+        host_end, peer_end = memory_pipe("another-tab")
+        host.spawn(host.attach(host_end))
+        other = await NetPeer.connect(peer_end, token=peer.token)
+        await until(pilot, lambda: peer.lost == PLAYED_ELSEWHERE)
+        await pilot.press("q")
+        await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
+        await other.close()
