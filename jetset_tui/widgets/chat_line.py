@@ -50,8 +50,10 @@ def full_words() -> str:
     return _("A message is at most {n} characters: the rest was left out.").format(n=MAX_CHAT)
 
 
-SAY_HINT = N_("t: say something · Esc: back")
-"""A lobby's chat line, empty: how to reach it and how to leave it."""
+SAY_HINT = N_("t: say something; Esc: back")
+"""A lobby's chat line, empty: how to reach it and how to leave it, in 27 cells at most (the
+chat side's least, 30, less its border and padding: at 80x24 "Esc: bac" was cut)."""
+SAY_HINT_CELLS = 27
 
 
 class LobbySayLine(ChatLine):

@@ -211,3 +211,17 @@ def test_the_rules_page_names_the_rows_column_and_money_as_the_screen_does(langu
         shown = [f"**{_('need')}**", f"`{_('✓ ready')}`", f"`2✈ {money(17)}`", f"`{money(16)} ✈23"]
     missing = [words for words in shown if words not in page]
     assert not missing, missing
+
+
+def test_the_lobby_chat_lines_hint_fits_its_least_width_in_every_language() -> None:
+    """At 80x24 the lobby's chat side is 30 columns: the hint read "t: say something · Esc:
+    bac" in English (and was cut in Italian before): it fits SAY_HINT_CELLS in both."""
+    from rich.cells import cell_len
+
+    from jetset_tui.i18n import _, use_language
+    from jetset_tui.widgets.chat_line import SAY_HINT, SAY_HINT_CELLS
+
+    for language in ("en", "it"):
+        with use_language(language):
+            said = _(SAY_HINT)
+        assert cell_len(said) <= SAY_HINT_CELLS, (language, said)
