@@ -43,8 +43,8 @@ from jetset_tui.textual_words import remote_commands
 from jetset_tui.turn_bell import WAITED
 from jetset_tui.workers import start_worker
 from netcode.client import ChatMessage, ClientEvent, Problem
-from netcode.messages import TAKEN_OVER
 from netcode.peer import NetPeer
+from netcode.peer_words import PLAYED_ELSEWHERE
 from netcode.seatcode import spaced
 
 CSS_FILE = str(Path(tui_app.__file__).with_name("jetset.tcss"))
@@ -353,7 +353,7 @@ class SshApp(JetSetApp):
         room = self.current[0]
         while len(self.screen_stack) > 1 and not isinstance(self.screen, LobbyScreen):
             self.pop_screen()  # the lobby, resumed, lets go of the peer (back_in_lobby)
-        if TAKEN_OVER in (peer.lost or ""):
+        if peer.lost == PLAYED_ELSEWHERE:
             said = _("Another session of yours took your seat in game {game}: back in the lobby.")
         else:
             said = _("Game {game} can no longer be reached from here: back in the lobby.")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from textual import events
 from textual.pilot import Pilot
-from textual.widgets import Input
+from textual.widgets import Input, RichLog
 
 from engine import Income
 from jetset_tui.app import JetSetApp
@@ -488,8 +488,11 @@ async def test_a_long_line_wraps_whole_in_the_chat_at_80_columns(tmp_path: Path)
             await pilot.press("t")
             await until(lambda: isinstance(app.screen, ChatScreen), pilot, limit=1000)
             await bea.chat(words)
-            await until(lambda: "word29" in screen_text(app), pilot, limit=1000)
-            shown = " ".join(screen_text(app).replace("┃", " ").split())
-            assert f"Bea: {words}" in shown, shown
+            log = app.screen.query_one(RichLog)
+            await until(lambda: "word29" in " ".join(s.text for s in log.lines), pilot, limit=1000)
+            width = log.scrollable_content_region.width
+            assert all(strip.cell_length <= width for strip in log.lines), width
+            shown = " ".join(" ".join(strip.text for strip in log.lines).split())
+            assert shown == f"Bea: {words}", shown
         await bea.close()
         await ann.close()
