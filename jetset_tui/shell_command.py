@@ -5,6 +5,8 @@ end, so that pasted into a shell it is still one command (never broken inside a 
 from __future__ import annotations
 
 import shlex
+import shutil
+import sys
 from pathlib import Path
 
 
@@ -49,3 +51,19 @@ def join_command(*words: str) -> str:
     """``jetset join`` with ``words`` as a person types it in a shell: one line, each word
     quoted only where the shell needs it (``jetset join 127.0.0.1:7777 --password P``)."""
     return shlex.join(["jetset", "join", *words])
+
+
+def indented(command: str, indent: int, width: int) -> str:
+    """The resume command to copy, whole: each line ``indent`` cells in, broken between words
+    (``\\`` at a line's end) to fit ``width`` (jetset_tui/shell_command.py)."""
+    lines = shown_command(command, width - indent).splitlines()
+    return "\n".join(" " * indent + line for line in lines)
+
+
+def terminal_lines(command: str) -> str:
+    r"""``command`` to copy from a terminal, two cells in: at a terminal broken between words
+    to its width (``\`` at a line's end: a host's terminal split ``--port 475`` / ``00``
+    mid-word), else (a pipe, a script) on one line."""
+    if not sys.stdout.isatty():
+        return f"  {command}"
+    return indented(command, 2, shutil.get_terminal_size().columns - 1)

@@ -31,6 +31,7 @@ from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, ngettext
 from jetset_tui.modules import add_modules_argument
 from jetset_tui.seat_names import BOT_NAMES, player_words
+from jetset_tui.shell_command import terminal_lines
 from jetset_tui.table_screens import SCREEN_GAMES
 
 if TYPE_CHECKING:
@@ -556,7 +557,7 @@ def paused(host: Host, command: str, as_json: bool) -> None:
         keys.save(secrets_path(host.table.log_path))
     with contextlib.suppress(OSError):  # the terminal is gone: the log file says it
         print(paused_words(host), flush=True)
-        print(f"  {command}", flush=True)
+        print(terminal_lines(command), flush=True)  # at a terminal, between words
 
 
 def paused_words(host: Host) -> str:

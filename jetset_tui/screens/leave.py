@@ -22,7 +22,7 @@ from textual.widgets.option_list import Option
 
 from jetset_tui.i18n import N_, _
 from jetset_tui.seat_names import bot_kind_before_bot
-from jetset_tui.shell_command import join_command, shown_command
+from jetset_tui.shell_command import indented, join_command
 from netcode.client import GameClient, Hosting
 
 if TYPE_CHECKING:
@@ -42,13 +42,6 @@ LEAVE_TEXT_WIDTH = 70 - 2 - 4
 columns; the resume command is broken to fit it, between its words."""
 SERVING_TEXT_WIDTH = 72 - 2 - 4
 """The cells of a line on the serving screen."""
-
-
-def indented(command: str, indent: int, width: int) -> str:
-    """The resume command to copy, whole: each line ``indent`` cells in, broken between words
-    (``\\`` at a line's end) to fit ``width`` (jetset_tui/shell_command.py)."""
-    lines = shown_command(command, width - indent).splitlines()
-    return "\n".join(" " * indent + line for line in lines)
 
 
 def standin_words(hosting: Hosting) -> str:

@@ -5,8 +5,11 @@ the very command. ``jetset host`` runs in this process with the real app under P
 
 from __future__ import annotations
 
+import re
 import shlex
+import signal
 import subprocess
+import time
 from pathlib import Path
 
 import pytest
@@ -21,6 +24,7 @@ from netcode.peer import NetPeer
 from netcode.transport import open_tcp
 
 from .hosting import host_args, host_with_screen, hosting_of, until
+from .procs import start_join
 
 DEEP = ".local/share/jetset/games"
 
@@ -90,3 +94,45 @@ async def test_the_leave_and_serving_screens_show_it_whole_at_80_columns(
 
     args = ("--players", "3", "--bots", "greedy", "--seed", "resume-words", "--port", "0")
     assert await host_with_screen(host_args(*args, "--log", str(log)), script) == 0
+
+
+def test_a_headless_hosts_pause_at_a_terminal_breaks_the_command_between_words(
+    tmp_path: Path,
+) -> None:
+    """A play test's terminal split the printed command mid-word (``--port 475`` / ``00``): at
+    a terminal it is broken between words to its width, ``\\`` at each line's end, and a real
+    shell reads the lines as the very command."""
+    from tests.terminal import Terminal
+
+    log = tmp_path / "a-folder-with-a-long-name-for-the-games-of-this-evening" / "game.jetset"
+    log.parent.mkdir()
+    args = ("host", "--headless", "--players", "2", "--bots", "greedy", "--port", "0")
+    terminal = Terminal(*args, "--log", str(log), "--no-fsync", width=60)
+    joiner = None
+    try:
+        said = terminal.read_until(b"friends join")
+        port = re.search(r"listening on 127\.0\.0\.1:(\d+)", said)
+        assert port is not None, said
+        joiner = start_join(int(port[1]), "--bot", "greedy", "--delay", "1")
+        for _ in range(400):  # the game begins (its log is written): something to continue
+            if log.exists():
+                break
+            time.sleep(0.05)
+        assert log.exists()
+        terminal.proc.send_signal(signal.SIGINT)  # Ctrl+C: the game pauses
+        terminal.read_until(b"continue it with")
+        terminal.settle()
+        out = terminal.out.decode(errors="replace").replace("\r\n", "\n")
+        assert terminal.close() == 0
+    finally:
+        for proc in (terminal.proc, joiner):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.communicate(timeout=10)
+    shown = out.split("continue it with\n", 1)[1].strip("\n")
+    lines = shown.splitlines()
+    assert len(lines) > 1 and all(line.endswith(" \\") for line in lines[:-1]), lines
+    assert all(len(line) < 60 or " " not in line.strip(" \\") for line in lines), lines
+    words = shell_reads(shown, tmp_path)
+    assert words[:4] == ["jetset", "host", "--resume", str(log)], words
+    assert words[words.index("--port") + 1] == port[1], words
