@@ -535,6 +535,8 @@ class GameScreen(GameMoves):
             return self.my_turn()
         if action == "chat":
             return self.session.can_chat
+        if action == "plan":  # a spectator has no plans: h opened a box that said only that
+            return self.viewer is not None
         if action in ("scroll_table_rows", "scroll_table_edge"):  # else the keys go on
             return self.has_class("-slim") and self.has_class("-table")
         if action in ("leave", "leave_table"):  # one q: "Leave" where it asks, "Menu" elsewhere

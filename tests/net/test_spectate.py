@@ -143,3 +143,32 @@ async def test_a_piped_spectator_marks_the_moves_a_bot_made_for_a_player(
     seats = {int(line.split()[1]) for line in lines if line.endswith("  {bot}")}
     assert seats == {ann.seat}, lines  # the stand-in's, for Ann
     assert any(line.split()[1] == "2" and "{bot}" not in line for line in lines), lines
+
+
+async def test_a_spectators_screen_offers_no_plans(tmp_path: Path) -> None:
+    """A play test's spectator pressed h (the footer offered "h Help") and got a whole screen
+    that said only "Nobody's plans to show.": a spectator has no h; F1 is the rules."""
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.screens.game import GameScreen
+    from jetset_tui.screens.plan import PlanScreen
+    from jetset_tui.screenshot import screen_text
+    from netcode.peer import NetPeer
+
+    from .helpers import serve
+
+    async with serve(tmp_path, 2, ["greedy"], seed="watch-h") as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        watcher = await NetPeer.connect(await served.connect(), spectate=True)
+        app = JetSetApp(session=watcher)
+        async with app.run_test(size=(120, 40)) as pilot:
+            for _ in range(200):
+                if isinstance(app.screen, GameScreen):
+                    break
+                await pilot.pause(0.02)
+            await pilot.pause(0.2)
+            assert " h Help " not in screen_text(app).splitlines()[-1]
+            await pilot.press("h")
+            await pilot.pause(0.2)
+            assert not isinstance(app.screen, PlanScreen)
+        await watcher.close()
+        await ann.close()
