@@ -122,10 +122,12 @@ class SeatRequests:
         slot, wanted = t.seats[seat], conn.named or msg.name
         if slot.name is None:
             slot.name = self.unique_name(wanted)
-        elif look_alike_key(seat_name(wanted)) == look_alike_key(slot.name):
-            t.take_given(seat, slot.name)  # its own player, back in the seat they gave away
-        else:  # a seat its player gave away: the log's header keeps its first player's name
-            t.take_given(seat, self.unique_name(wanted))
+            self.sit(conn, seat, 0)
+            return
+        held = {look_alike_key(name): name for name in (slot.name, t.sitter(seat))}
+        back = held.get(look_alike_key(seat_name(wanted)))  # one who played it, back in it
+        # a seat its player gave away: the log's header keeps its first player's name
+        t.take_given(seat, back or self.unique_name(wanted))
         self.sit(conn, seat, 0)
 
     def _password_ok(self, conn: Conn, given: str | None) -> bool:

@@ -314,7 +314,8 @@ class Table(DealShares):
             return
         old = self.keys.handovers.get(seat)
         generation = 1 if old is None else old.generation + 1
-        self.keys.handovers[seat] = Handover(generation, open=not before_pledges)
+        by = None if old is None else old.by  # who gives it now, called so until it is taken
+        self.keys.handovers[seat] = Handover(generation, open=not before_pledges, by=by)
         try:
             self._save_keys()
         except StorageError:

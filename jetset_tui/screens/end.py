@@ -238,9 +238,17 @@ def tie_words(game: Game) -> str:
     tied = [s for s in table if s.total == best]
     if len(tied) < 2:
         return ""
-    if len({s.cash for s in tied}) == 1:
+    if len(game.winners()) > 1:  # the winners are level on cash too (others may have less)
         return _("(tied on {points} points and on cash)").format(points=best)
     return _("(tied on {points} points: the most cash breaks the tie)").format(points=best)
+
+
+def listed(names: list[str]) -> str:
+    """``Ann``, ``Ann and Bob``, ``Ann, Bob and Cat``: a list of names as a sentence says it
+    (a play test read "a and b and c and d win!")."""
+    if len(names) < 2:
+        return "".join(names)
+    return _("{names} and {last}").format(names=", ".join(names[:-1]), last=names[-1])
 
 
 class EndScreen(EndFrame):
@@ -322,7 +330,7 @@ class EndScreen(EndFrame):
         state = self.game.state
         text = Text()
         winners = self.game.winners()
-        names = _(" and ").join(self.names[w] for w in winners)
+        names = listed([self.names[w] for w in winners])
         # the players' moves, as Load counts them (the dealer's entries are no one's moves)
         moves = sum(1 for entry in self.game.entries if entry.actor != CHANCE)
         text.append("✈ " + _("Game over"), style="bold")

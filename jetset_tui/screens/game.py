@@ -559,9 +559,9 @@ class GameScreen(GameMoves):
         """A line half-typed for the decision a bot just made for you goes: Enter would have
         sent it to the next one (the turn may stay yours after a refill)."""
         command = self.query_one(CommandLine)
-        if command.input.value:
-            command.input.value = ""
-            command.show_hint(_("a bot played for you; the line you were typing is cleared"))
+        if command.input.value:  # the notice says what the bot played; the keys are the game's
+            command.input.value = ""  # again (a fix's check's next i typed "income" there)
+            self.focus_next_free()
 
     def close_advice(self) -> None:
         """The advice (h) over this screen goes: the move it advised was made for you (a fix's

@@ -30,9 +30,9 @@ def plan_text(table: TableView, advice: Advice | None = None) -> Text:
     if advice is not None:
         would = _("In your place the {bot} bot would play").format(bot=advice.bot)
         text.append(f"{would}  ", style="bold")
-        words = advice.words or advice.line  # a card by its name; what Enter types, after it
-        text.append(words, style=f"bold {GOOD}")
-        text.append(f"  ({advice.line})\n" if words != advice.line else "\n", style=DIM)
+        text.append(advice.line, style=f"bold {GOOD}")  # what Enter types; as the log says
+        words = advice.words  # it (a card by its name: "cash discount" alone told no one)
+        text.append(f"  ({words})\n" if words and words != advice.line else "\n", style=DIM)
         if advice.why:
             text.append(_("why: {why}").format(why=advice.why) + "\n")
         if advice.race:

@@ -283,3 +283,24 @@ async def test_a_player_back_in_the_seat_they_gave_away_keeps_their_name(tmp_pat
         assert served.table.sitter(cat.seat or 0) == "Cat"
         await again.close()
         await bob.close()
+
+
+async def test_a_newcomer_who_gives_the_seat_again_is_called_by_their_own_name(
+    tmp_path: Path,
+) -> None:
+    """A fix's check: Eve took Cat's seat, then gave it away in turn, and every screen said
+    "Cat gave their seat". Until someone takes it, the seat is called by who gave it last;
+    Eve joining again is Eve back in it."""
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
+        seat = cat.seat
+        assert seat is not None
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        eve.gives_seat = True
+        await eve.close()
+        await wait_for(lambda: served.host.presence()[seat].open)
+        await wait_for(lambda: bob.seats[seat].name == "Eve")  # "Eve gave their seat …"
+        again = await NetPeer.connect(await served.connect(), name="eve")
+        assert again.seat == seat and again.name == "Eve"
+        await again.close()
+        await bob.close()

@@ -153,4 +153,4 @@ def test_the_advice_names_a_business_card_and_says_the_line_after_it() -> None:
     liveries = [livery_for([], i) for i in range(2)]
     view = TableView(replayed.state.view(0), ["Ann", "Amelia"], kinds, liveries, 0, 0)
     shown = plan_text(view, Advice("search", line, len(replayed.entries), words=words)).plain
-    assert f"In your place the search bot would play  {words}  ({line})" in shown, shown
+    assert f"In your place the search bot would play  {line}  ({words})" in shown, shown

@@ -360,3 +360,26 @@ def test_players_level_on_points_and_cash_share_their_place() -> None:
 
     standings = [(2, 30, 5), (0, 26, 14), (3, 26, 14), (1, 26, 9), (4, 20, 0)]
     assert places(standings) == {2: 1, 0: 2, 3: 2, 1: 4, 4: 5}
+
+
+def test_a_list_of_winners_reads_as_a_sentence() -> None:
+    """A fix's check read "random-0 and random-1 and random-2 and random-3 win!"."""
+    from jetset_tui.screens.end import listed
+
+    assert listed(["Ann"]) == "Ann"
+    assert listed(["Ann", "Bob"]) == "Ann and Bob"
+    assert listed(["Ann", "Bob", "Cat", "Dan"]) == "Ann, Bob, Cat and Dan"
+
+
+def test_winners_level_on_cash_are_not_said_to_be_parted_by_it() -> None:
+    """A fix's check: two winners on the same points and €6 each, two others on those points
+    with €1, read "the most cash breaks the tie": cash parted them from the others, not from
+    each other."""
+    from engine import Options
+    from engine.jetset.selfplay import play_game
+    from jetset_tui.screens.end import tie_words
+
+    game = play_game(Options(players=4), "tie-20", ("random",) * 4)  # found by a search
+    scores = {s.seat: (s.total, s.cash) for s in game.scores()}
+    assert game.winners() == [1, 2] and scores[1] == scores[2] and scores[0] < scores[1]
+    assert tie_words(game) == f"(tied on {scores[1][0]} points and on cash)"
