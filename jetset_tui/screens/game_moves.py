@@ -73,12 +73,18 @@ class GameMoves(MapAndTableScreen):
             (self.query_one(ActionPicker), LOW_PICKER, PICKER_LEAST),
         ):
             if not low:
-                if widget.styles.has_rule("height"):
+                if widget.styles.inline.has_rule("height"):
                     widget.styles.clear_rule("height")  # the breakpoint's own height
+                    widget.refresh(layout=True)
                 continue
             height = max(least, min(most, room))
             if widget.styles.height is None or widget.styles.height.value != height:
                 widget.styles.height = height
+
+    def fit_to_size(self) -> None:
+        """A new size: the log and the picker fit it too (``fit_log``)."""
+        super().fit_to_size()
+        self.call_after_refresh(self.fit_log)
 
     def my_turn(self) -> bool:
         """A human at this keyboard is to move and the screen shows their view, and a move can

@@ -567,3 +567,25 @@ async def test_at_80x24_the_hosts_roster_leaves_the_command_line_and_the_picker_
             assert "costs €" in screen_text(app)  # the picker's cost line is on the screen
         await bob.close()
         await me.close()
+
+
+async def test_the_log_takes_its_breakpoints_height_again_when_the_terminal_grows(
+    tmp_path: Path,
+) -> None:
+    """The log's rows given up at 80x24 (``fit_log``) come back at a taller terminal."""
+    from jetset_tui.widgets.log import NotationLog
+
+    async with serve(tmp_path, 2, ["greedy"], seed="grow") as served:
+        me = await NetPeer.connect(await served.connect(), name="Me")
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(80, 24)) as pilot:
+            await until(pilot, app, lambda _t: isinstance(app.screen, GameScreen), 5)
+            await pilot.pause(0.2)
+            log = app.screen.query_one(NotationLog)
+            assert not log.styles.inline.has_rule("height")  # nothing to make room for
+            log.styles.height = 3  # as a host's roster of five rows has it (fit_log)
+            await pilot.resize_terminal(120, 40)
+            await until(pilot, app, lambda _t: not log.styles.inline.has_rule("height"), 3)
+            await pilot.pause(0.1)
+            assert log.outer_size.height == 10  # the tall breakpoint's (jetset.tcss)
+        await me.close()
