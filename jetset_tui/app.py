@@ -29,6 +29,7 @@ from jetset_tui.widgets.wrap import keep_no_break_spaces
 if TYPE_CHECKING:
     from jetset_tui.form_games import FormChoices
     from jetset_tui.jetlag_plan import JetLagPlan
+    from jetset_tui.screens.game import GameScreen
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
     from netcode.local import LocalSession
@@ -533,6 +534,7 @@ class JetSetApp(NetworkedEnd):
             yield SystemCommand(
                 _("Help me plan"), _("Planes still needed per card"), screen.action_plan
             )
+            yield from seats_to_give(screen)
             if screen.asks_to_leave():
                 yield SystemCommand(
                     _("Leave the table"), _("Say what leaving means"), screen.action_leave_table
@@ -571,3 +573,25 @@ async def run_client_async(
     app.from_lobby = from_lobby
     await app.run_async()
     return app.then
+
+
+def seats_to_give(screen: GameScreen) -> Iterable[SystemCommand]:
+    """The hosting player's way to hand on the seat of a player who is gone (a LAN party's
+    laptop died with Cat's seat; Eve had come to play): one command per seat whose player is
+    away, the seat then goes to whoever joins next (``Hosting.give_seat``)."""
+    session = screen.session
+    hosting, presence = session.hosting, session.presence
+    if hosting is None or presence is None or session.game.over:
+        return
+    for seat, name in enumerate(screen.names):
+        info = presence.seat(seat)
+        if info.connected or info.away is None or info.open or seat in session.local_seats:
+            continue
+
+        def give(seat: int = seat, name: str = name) -> None:
+            if hosting.give_seat(seat):
+                said = _("{name}'s seat goes to the next person who joins.").format(name=name)
+                screen.notify(said, markup=False)
+
+        title = _("Give {name}'s seat to the next person who joins").format(name=name)
+        yield SystemCommand(title, _("{name} is not at the table").format(name=name), give)

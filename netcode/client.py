@@ -222,6 +222,11 @@ class Hosting(Protocol):
     def stand_in(self) -> None:
         """A bot plays the host's seat; the game goes on being served."""
 
+    def give_seat(self, seat: int) -> bool:
+        """The seat of a player who is gone goes to whoever joins next (a LAN party's laptop
+        died with its player's seat); False if it cannot (someone sits in it, or it is a bot's
+        or the host's)."""
+
     async def sit(self) -> GameClient:
         """A new client in the host's seat (taking it back from a stand-in)."""
 

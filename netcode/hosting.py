@@ -155,6 +155,16 @@ class HostedGame:
         log.info("a %s bot plays the host's seat %d", self._standin, self.seat)
         self.host.standins.choose_standin(self.seat, self._standin)
 
+    def give_seat(self, seat: int) -> bool:
+        """``seat``'s player is gone: whoever joins next takes the seat (``SeatRequests``)."""
+        conn = self.host.seat_conns.get(seat)
+        if conn is not None and conn.standin is None:
+            return False  # its player (or its own bot) is at the table
+        if not self.host.seating.give_seat(seat):
+            return False
+        self.host.broadcast_seats()
+        return True
+
     async def pause(self) -> None:
         """Every peer hears that the game is paused and how it goes on; serving stops."""
         await self.host.stop_hosting(pause_reason(self.resume_command))

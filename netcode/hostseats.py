@@ -232,15 +232,24 @@ class SeatRequests:
         """``leave {give}``: the player leaves their seat to whoever joins next (never the
         hosting player's, a stand-in's or a spectator's, nor in a server's lobby game, whose
         lobby keeps who holds each seat; docs/protocol.md)."""
+        if conn.seat is not None and conn.standin is None:
+            self.give_seat(conn.seat)
+
+    def give_seat(self, seat: int) -> bool:
+        """``seat`` goes to whoever joins next (its player's ``leave {give}``, or the hosting
+        player's hand for a player who is gone): never the hosting player's own, a bot's, a free
+        one, nor in a server's lobby game. Whether it was given."""
         host = self.host
-        t, seat = host.table, conn.seat
-        if seat is None or conn.standin is not None or seat == t.keys.host_seat or t.over:
-            return
-        if host.game_id is not None:
-            return
+        t = host.table
+        slot = t.seats[seat]
+        if seat == t.keys.host_seat or t.over or host.game_id is not None:
+            return False
+        if slot.is_bot or slot.name is None:
+            return False
         try:
             t.give_away(seat, before_pledges=not t.started and not host.dealing.asked)
         except StorageError as exc:
             log.warning("seat %d stays its player's: cannot save its gift (%s)", seat, exc.reason)
-            return
-        log.info("seat %d (%s) given away to the next to join", seat, printable(conn.name))
+            return False
+        log.info("seat %d (%s) given away to the next to join", seat, printable(t.sitter(seat)))
+        return True

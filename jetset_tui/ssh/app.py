@@ -113,7 +113,7 @@ class SshApp(JetSetApp):
         here, is told what the lobby calls them."""
         said = name_changes(self.given) if self.given is not None else None
         if self.given is not None and self.player.name != self.given.name:
-            said = _("Another player here goes by {wanted}: the lobby calls you {name}.").format(
+            said = _("{wanted} is another player's name here: the lobby calls you {name}.").format(
                 wanted=self.given.name, name=self.player.name
             )
         if said is not None:

@@ -56,7 +56,7 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
             text.append(f" {until}", style=DIM)
             continue
         if info.open:
-            gone = _("{name} gave their seat to the next person who joins;").format(name=name)
+            gone = _("{name}'s seat goes to the next person who joins;").format(name=name)
         elif info.left:
             gone = _("{name} has left the table;").format(name=name)
         else:

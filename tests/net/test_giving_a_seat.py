@@ -299,7 +299,7 @@ async def test_a_newcomer_who_gives_the_seat_again_is_called_by_their_own_name(
         eve.gives_seat = True
         await eve.close()
         await wait_for(lambda: served.host.presence()[seat].open)
-        await wait_for(lambda: bob.seats[seat].name == "Eve")  # "Eve gave their seat …"
+        await wait_for(lambda: bob.seats[seat].name == "Eve")  # "Eve's seat goes to …"
         again = await NetPeer.connect(await served.connect(), name="eve")
         assert again.seat == seat and again.name == "Eve"
         await again.close()

@@ -139,8 +139,8 @@ async def test_a_seat_given_away_then_taken_reads_so_on_the_hosts_screen(tmp_pat
             await until(pilot, app, lambda t: "Ann connected" in t, 5)
             ann.gives_seat = True
             await ann.close()
-            text = await until(pilot, app, lambda t: "Ann gave their seat" in t, 3)
-            assert "Ann gave their seat to the next person who joins; a bot takes the seat in" in (
+            text = await until(pilot, app, lambda t: "Ann's seat goes to" in t, 3)
+            assert "Ann's seat goes to the next person who joins; a bot takes the seat in" in (
                 " ".join(text.split())
             )
             assert "Ann seat given to the next person who joins" in text
@@ -148,7 +148,7 @@ async def test_a_seat_given_away_then_taken_reads_so_on_the_hosts_screen(tmp_pat
             assert eve.seat == 0
             text = await until(pilot, app, lambda t: "Eve connected" in t, 3)
             assert "Ann" not in text.split("at the table:")[1].splitlines()[0]  # Eve plays it
-            assert "gave their seat" not in text
+            assert "seat goes to" not in text
             await eve.close()
 
 
@@ -553,7 +553,7 @@ async def test_at_80x24_the_hosts_roster_leaves_the_command_line_and_the_picker_
             await until(pilot, app, lambda t: "Bob connected" in t, 5)
             ann.gives_seat = True
             await ann.close()
-            await until(pilot, app, lambda t: "Ann gave their seat" in t, 5)
+            await until(pilot, app, lambda t: "Ann's seat goes to" in t, 5)
             await until(pilot, app, lambda _t: me.game.to_move() == 1, 10)
             await pilot.pause(0.2)
             assert app.screen.query_one(PresencePanel).region.height >= 4
@@ -588,4 +588,38 @@ async def test_the_log_takes_its_breakpoints_height_again_when_the_terminal_grow
             await until(pilot, app, lambda _t: not log.styles.inline.has_rule("height"), 3)
             await pilot.pause(0.1)
             assert log.outer_size.height == 10  # the tall breakpoint's (jetset.tcss)
+        await me.close()
+
+
+async def test_the_host_gives_the_seat_of_a_player_who_is_gone_from_the_palette(
+    tmp_path: Path,
+) -> None:
+    """A LAN party: Ann's laptop died with her seat, and Eve had come to play. The hosting
+    player's command palette (Ctrl+P) offers "Give Ann's seat to the next person who joins";
+    Eve's plain join then takes it, under her own name."""
+    settings = HostSettings(reconnect_window=0)
+    async with serve(tmp_path, 3, ["greedy"], seed="host-gives", settings=settings) as served:
+        served.table.keys.host_seat = 1
+        served.table.seats[1].name = "Me"
+        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=("10.0.0.5:7777",))
+        ann, me = await ann_and_me(served, hosting)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, app, lambda t: "Ann connected" in t, 5)
+            titles = [c.title for c in app.get_system_commands(app.screen)]
+            assert not any(t.startswith("Give") for t in titles), titles  # Ann is here
+            assert ann._conn is not None
+            ann._conn.transport.abort()  # her laptop died
+            await until(pilot, app, lambda t: "Ann has lost their connection" in t, 5)
+            await pilot.press("ctrl+p")
+            await pilot.pause(0.3)
+            await pilot.press(*"give ann")
+            await pilot.pause(0.5)
+            await pilot.press("enter")
+            text = await until(pilot, app, lambda t: "Ann seat given to the next" in t, 5)
+            assert "Ann's seat goes to the next person who joins;" in " ".join(text.split())
+            eve = await NetPeer.connect(await served.connect(), name="Eve")
+            assert eve.seat == 0
+            await until(pilot, app, lambda t: "Eve connected" in t, 5)
+            await eve.close()
         await me.close()
