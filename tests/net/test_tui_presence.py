@@ -45,6 +45,17 @@ async def ann_and_me(served: Served, hosting: HostedGame | None = None) -> tuple
     return ann, me
 
 
+async def ann_and_the_host(
+    served: Served, name: str = "Me", addresses: tuple[str, ...] = ("10.0.0.5:7777",)
+) -> tuple[NetPeer, NetPeer]:
+    """Ann in seat 0 and the hosting player's own client in seat 1, kept for them as `jetset
+    host` keeps it, the host's screen giving ``addresses``."""
+    served.table.keys.host_seat = 1
+    served.table.seats[1].name = name
+    hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=addresses)
+    return await ann_and_me(served, hosting)
+
+
 async def me_and_ann(served: Served) -> tuple[NetPeer, NetPeer]:
     """The peer the app shows, in seat 0, and Ann in seat 1, who sends nothing."""
     me = await NetPeer.connect(await served.connect(), name="Me")
@@ -130,10 +141,7 @@ async def test_a_seat_given_away_then_taken_reads_so_on_the_hosts_screen(tmp_pat
     and when a bot would; once Eve has taken it the host's roster says who plays it now."""
     settings = HostSettings(reconnect_window=30)
     async with serve(tmp_path, 3, ["greedy"], seed="given", settings=settings) as served:
-        served.table.keys.host_seat = 1
-        served.table.seats[1].name = "Me"
-        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=("10.0.0.5:7777",))
-        ann, me = await ann_and_me(served, hosting)
+        ann, me = await ann_and_the_host(served)
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, app, lambda t: "Ann connected" in t, 5)
@@ -167,10 +175,7 @@ async def test_a_jet_lag_table_shows_the_roster_and_a_dropped_players_countdown(
     )
     settings = HostSettings(reconnect_window=4)
     async with serve(tmp_path, 2, table=table, settings=settings) as served:
-        served.table.keys.host_seat = 1
-        served.table.seats[1].name = "Me"
-        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=("10.0.0.5:7777",))
-        ann, me = await ann_and_me(served, hosting)
+        ann, me = await ann_and_the_host(served)
         app = JetSetApp(session=me)
         async with app.run_test(size=(80, 24)) as pilot:
             text = await until(pilot, app, lambda t: "Ann connected" in t, 5)
@@ -599,10 +604,7 @@ async def test_the_host_gives_the_seat_of_a_player_who_is_gone_from_the_palette(
     Eve's plain join then takes it, under her own name."""
     settings = HostSettings(reconnect_window=0)
     async with serve(tmp_path, 3, ["greedy"], seed="host-gives", settings=settings) as served:
-        served.table.keys.host_seat = 1
-        served.table.seats[1].name = "Me"
-        hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=("10.0.0.5:7777",))
-        ann, me = await ann_and_me(served, hosting)
+        ann, me = await ann_and_the_host(served)
         app = JetSetApp(session=me)
         async with app.run_test(size=(120, 40)) as pilot:
             await until(pilot, app, lambda t: "Ann connected" in t, 5)
