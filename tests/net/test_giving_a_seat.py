@@ -304,3 +304,37 @@ async def test_a_newcomer_who_gives_the_seat_again_is_called_by_their_own_name(
         assert again.seat == seat and again.name == "Eve"
         await again.close()
         await bob.close()
+
+
+async def test_two_newcomers_at_once_for_one_open_seat_one_sits_one_is_told(
+    tmp_path: Path,
+) -> None:
+    """Many arriving at once: two joins for the one seat given away, in the same moment. One
+    takes it; the other is told every seat is taken, and nothing is given twice."""
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
+        tries = await asyncio.gather(
+            NetPeer.connect(await served.connect(), name="Eve"),
+            NetPeer.connect(await served.connect(), name="Fay"),
+            return_exceptions=True,
+        )
+        seated = [p for p in tries if isinstance(p, NetPeer)]
+        refused = [e for e in tries if isinstance(e, JoinRefused)]
+        assert len(seated) == 1 and seated[0].seat == cat.seat, tries
+        assert len(refused) == 1 and refused[0].code == "full", tries
+        handover = served.table.keys.handovers[cat.seat or 0]
+        assert not handover.open and handover.by == seated[0].name
+        await seated[0].close()
+        await bob.close()
+
+
+def test_a_secrets_file_naming_a_seat_the_table_has_not_opens_nothing(tmp_path: Path) -> None:
+    """A handover for seat 9 of a two-seat table (a hand-edited or foreign ``.secret``) is no
+    seat to give a newcomer: the join is told every seat is taken, never sent past the end."""
+    table = Table.create(Options(players=2), ["greedy"], tmp_path / "g.jetset", fsync=False)
+    table.seats[0].name = "Ann"
+    table.keys.handovers[9] = Handover()
+    assert table.free_seat() is None
+    table.keys.handovers[0] = Handover()
+    assert table.free_seat() == 0
+    table.close()

@@ -5,8 +5,11 @@ from __future__ import annotations
 
 import asyncio
 import re
-from collections.abc import Callable
+from collections.abc import AsyncIterator, Callable
+from contextlib import asynccontextmanager
 from pathlib import Path
+
+from textual.pilot import Pilot
 
 from engine.jetset.notation import Notation
 from jetset_tui.app import JetSetApp
@@ -54,6 +57,21 @@ async def ann_and_the_host(
     served.table.seats[1].name = name
     hosting = HostedGame(served.host, bind="0.0.0.0", port=7777, addresses=addresses)
     return await ann_and_me(served, hosting)
+
+
+@asynccontextmanager
+async def hosts_screen(
+    tmp_path: Path, seed: str, settings: HostSettings
+) -> AsyncIterator[tuple[Served, NetPeer, JetSetApp, Pilot[None]]]:
+    """A three-seat table (one bot) hosted here: the hosting player's screen, once Ann (seat 0)
+    is seen connected on it."""
+    async with serve(tmp_path, 3, ["greedy"], seed=seed, settings=settings) as served:
+        ann, me = await ann_and_the_host(served)
+        app = JetSetApp(session=me)
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, app, lambda t: "Ann connected" in t, 5)
+            yield served, ann, app, pilot
+        await me.close()
 
 
 async def me_and_ann(served: Served) -> tuple[NetPeer, NetPeer]:
@@ -140,24 +158,20 @@ async def test_a_seat_given_away_then_taken_reads_so_on_the_hosts_screen(tmp_pat
     """Ann gives her seat away (``leave {give}``): every screen says the next to join takes it
     and when a bot would; once Eve has taken it the host's roster says who plays it now."""
     settings = HostSettings(reconnect_window=30)
-    async with serve(tmp_path, 3, ["greedy"], seed="given", settings=settings) as served:
-        ann, me = await ann_and_the_host(served)
-        app = JetSetApp(session=me)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, app, lambda t: "Ann connected" in t, 5)
-            ann.gives_seat = True
-            await ann.close()
-            text = await until(pilot, app, lambda t: "Ann's seat goes to" in t, 3)
-            assert "Ann's seat goes to the next person who joins; a bot takes the seat in" in (
-                " ".join(text.split())
-            )
-            assert "Ann seat given to the next person who joins" in text
-            eve = await NetPeer.connect(await served.connect(), name="Eve")
-            assert eve.seat == 0
-            text = await until(pilot, app, lambda t: "Eve connected" in t, 3)
-            assert "Ann" not in text.split("at the table:")[1].splitlines()[0]  # Eve plays it
-            assert "seat goes to" not in text
-            await eve.close()
+    async with hosts_screen(tmp_path, "given", settings) as (served, ann, app, pilot):
+        ann.gives_seat = True
+        await ann.close()
+        text = await until(pilot, app, lambda t: "Ann's seat goes to" in t, 3)
+        assert "Ann's seat goes to the next person who joins; a bot takes the seat in" in (
+            " ".join(text.split())
+        )
+        assert "Ann seat given to the next person who joins" in text
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        assert eve.seat == 0
+        text = await until(pilot, app, lambda t: "Eve connected" in t, 3)
+        assert "Ann" not in text.split("at the table:")[1].splitlines()[0]  # Eve plays it
+        assert "seat goes to" not in text
+        await eve.close()
 
 
 async def test_a_jet_lag_table_shows_the_roster_and_a_dropped_players_countdown(
@@ -603,25 +617,20 @@ async def test_the_host_gives_the_seat_of_a_player_who_is_gone_from_the_palette(
     player's command palette (Ctrl+P) offers "Give Ann's seat to the next person who joins";
     Eve's plain join then takes it, under her own name."""
     settings = HostSettings(reconnect_window=0)
-    async with serve(tmp_path, 3, ["greedy"], seed="host-gives", settings=settings) as served:
-        ann, me = await ann_and_the_host(served)
-        app = JetSetApp(session=me)
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, app, lambda t: "Ann connected" in t, 5)
-            titles = [c.title for c in app.get_system_commands(app.screen)]
-            assert not any(t.startswith("Give") for t in titles), titles  # Ann is here
-            assert ann._conn is not None
-            ann._conn.transport.abort()  # her laptop died
-            await until(pilot, app, lambda t: "Ann has lost their connection" in t, 5)
-            await pilot.press("ctrl+p")
-            await pilot.pause(0.3)
-            await pilot.press(*"give ann")
-            await pilot.pause(0.5)
-            await pilot.press("enter")
-            text = await until(pilot, app, lambda t: "Ann seat given to the next" in t, 5)
-            assert "Ann's seat goes to the next person who joins;" in " ".join(text.split())
-            eve = await NetPeer.connect(await served.connect(), name="Eve")
-            assert eve.seat == 0
-            await until(pilot, app, lambda t: "Eve connected" in t, 5)
-            await eve.close()
-        await me.close()
+    async with hosts_screen(tmp_path, "host-gives", settings) as (served, ann, app, pilot):
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert not any(t.startswith("Give") for t in titles), titles  # Ann is here
+        assert ann._conn is not None
+        ann._conn.transport.abort()  # her laptop died
+        await until(pilot, app, lambda t: "Ann has lost their connection" in t, 5)
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+        await pilot.press(*"give ann")
+        await pilot.pause(0.5)
+        await pilot.press("enter")
+        text = await until(pilot, app, lambda t: "Ann seat given to the next" in t, 5)
+        assert "Ann's seat goes to the next person who joins;" in " ".join(text.split())
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        assert eve.seat == 0
+        await until(pilot, app, lambda t: "Eve connected" in t, 5)
+        await eve.close()
