@@ -328,9 +328,8 @@ class SeatPresence:
     left: bool = spec(False, omit_default=True)
     """Its player said they were leaving (``leave``), rather than losing the connection."""
     open: bool = spec(False, omit_default=True)
-    """Its player gave it away: the next to join takes it (``leave {give}``)."""
-    by: str = spec("", max_len=MAX_NAME, omit_default=True, clean=_one_line)
-    """Who took it when its player gave it away (the seat keeps its first player's name)."""
+    """Its player gave it away: the next to join takes it (``leave {give}``; ``seats`` names
+    who plays it now)."""
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -196,7 +196,6 @@ class StandIns:
                     clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
                     left=dropped is not None and i in self.left,
                     open=handover is not None and handover.open,
-                    by=(handover.by or "") if handover is not None else "",
                 )
             )
         return out
