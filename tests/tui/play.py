@@ -91,6 +91,17 @@ async def map_drawn(pilot: Pilot[None]) -> None:
     raise AssertionError("the map's layout never came")
 
 
+async def resized(pilot: Pilot[None], width: int, height: int) -> None:
+    """Resize the terminal and wait until the screen on it has the new size, its maps are laid
+    out for it (``map_drawn``) and it has drawn once more. One pause was not always enough: on a
+    busy machine CI saw a screen still saying "this terminal is 79×30" after the resize."""
+    await pilot.resize_terminal(width, height)
+    grown = await settled(pilot, lambda: tuple(pilot.app.screen.size) == (width, height))
+    assert grown, f"the screen never took {width}×{height}"
+    await map_drawn(pilot)
+    await pilot.pause()
+
+
 async def play_turns(
     app: JetSetApp, pilot: Pilot[None], screen: GameScreen, turns: int | None = None
 ) -> int:

@@ -26,7 +26,7 @@ from netcode.logfile import Header, Seat, read_log, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.conftest import make_app
-from tests.tui.play import ADVISOR, game_screen, settled
+from tests.tui.play import ADVISOR, game_screen, resized, settled
 
 BOT = f"bot:{ADVISOR}"
 
@@ -182,9 +182,7 @@ async def test_the_end_scrolls_to_its_charts_at_80_by_24(tmp_path: Path) -> None
         text = screen_text(app)
         assert "turn 0" in text and "─R─ Ann" in text, text
         assert end.query_one("#points-chart").size.height >= 12
-        await pilot.resize_terminal(140, 60)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 140, 60)
         assert body.max_scroll_y == 0
         assert "Scroll" not in screen_text(app).splitlines()[-1]
 

@@ -14,7 +14,7 @@ from jetset_tui.seating import GamePlan
 from jetset_tui.widgets.command import CommandInput
 from jetset_tui.widgets.players import hub_text
 from netcode.local import LocalSession
-from tests.tui.play import ADVISOR, game_screen, play_turns
+from tests.tui.play import ADVISOR, game_screen, play_turns, resized
 
 BOT = f"bot:{ADVISOR}"
 
@@ -163,9 +163,7 @@ async def test_at_80_by_24_with_every_module_the_footer_shows_every_key(tmp_path
         assert footer == (
             "b Buy p Place r Rent c Claim i Income e d y Business v Table h Help q Menu"
         ), footer
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 120, 40)
         footer = screen_text(app).splitlines()[-1].rstrip()
         assert "c Claim  i Income  e  d Distant  y Business  : Type" in footer, footer
         assert footer.endswith("^p palette") and "f1 Rules" in footer, footer

@@ -22,6 +22,7 @@ from jetset_tui.screens.jetlag_replay import JetLagReplayScreen
 from jetset_tui.screenshot import screen_text
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
+from tests.tui.play import resized
 
 NAMES = ["Ann", "Bob"]
 DRAW_SEED = "end-12"
@@ -126,8 +127,7 @@ async def test_the_table_as_it_ended_is_drawn_for_each_width_even_resized_at_onc
     async with app.run_test(size=(120, 40)) as pilot:
         for width in (100, 90, 120, 80):
             app.push_screen(JetLagEndScreen(state, NAMES, 0))
-            await pilot.resize_terminal(width, 30)
-            await pilot.pause()
+            await resized(pilot, width, 30)
             final = app.screen.query_one("#jl-final", Static)
             assert "your tourists (Ann)" in str(final.render())
             assert final.size.width <= width

@@ -12,7 +12,7 @@ from engine.jetset.board import load_board
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.map import EuropeMap
 from tests.tui.conftest import make_app
-from tests.tui.play import ADVISOR, game_screen, map_drawn
+from tests.tui.play import ADVISOR, game_screen, map_drawn, resized
 
 BOT = f"bot:{ADVISOR}"
 NAMES = ("Ann", "Amelia", "Wilbur", "Bessie")
@@ -55,8 +55,7 @@ async def test_too_small_says_so_and_recovers(tmp_path: Path, size: tuple[int, i
         assert "Make the terminal larger" in text
         assert f"this terminal is {size[0]}×{size[1]}" in text
         assert "JET SET" not in text and "Short Flights" not in text
-        await pilot.resize_terminal(120, 40)
-        await pilot.pause()
+        await resized(pilot, 120, 40)
         text = screen_text(app)
         assert "Make the terminal larger" not in text and "JET SET" in text
 
@@ -152,9 +151,7 @@ async def test_v_where_the_table_is_beside_the_map_says_so(tmp_path: Path) -> No
         await pilot.press("v")
         await pilot.pause()
         assert "Short Flights" in screen_text(app), "the table again"
-        await pilot.resize_terminal(80, 24)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 80, 24)
         await pilot.press("v")
         await pilot.pause()
         assert not screen.query_one(EuropeMap).display, "the table in the map's place"
@@ -185,8 +182,7 @@ async def test_at_80x24_the_map_keeps_its_layout_as_the_box_under_it_comes_and_g
             await pilot.pause()
             assert await drawn() == with_picker, f"the cities moved after {key}"
         assert europe.size.height > small, "the picker gone, the map has more room"
-        await pilot.resize_terminal(100, 40)
-        await pilot.pause()
+        await resized(pilot, 100, 40)
         assert europe.drawn_size() == tuple(europe.size), "another size: laid out anew"
 
 

@@ -28,7 +28,7 @@ from jetset_tui.widgets.players import PlayersPanel
 from jetset_tui.widgets.rows import RowsPanel
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
-from tests.tui.play import game_screen
+from tests.tui.play import game_screen, resized
 
 SEED = "players-fit"
 NAMES = ["Bartholomew Fairweather", "Amelia", "Wilbur", "Bessie", "Charles"]
@@ -109,9 +109,7 @@ async def test_hubs_away_and_long_names_fit_the_compact_panel(tmp_path: Path) ->
             assert len(stock) == 5, (length, shown)
             assert all("€" in row and "✈" in row for row in stock), (length, shown)
 
-        await pilot.resize_terminal(120, 40)  # a wider panel: its lines made again
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 120, 40)  # a wider panel: its lines made again
         check_rows(rows(panel), panel.content_size.width)
 
 
@@ -184,8 +182,7 @@ async def test_every_module_at_120x40_shows_your_business_cards_on_the_first_scr
         screen.show_players(right, screen.table(), panel, [])  # as if the hand were empty
         await pilot.pause()
         assert panel.size.height == 2 * 4, "the same shape as cards come and go"
-        await pilot.resize_terminal(120, 60)  # room for three lines a player
-        await pilot.pause()
+        await resized(pilot, 120, 60)  # room for three lines a player
         screen.sync()
         await pilot.pause()
         assert panel.size.height == 3 * 4, rows(panel)

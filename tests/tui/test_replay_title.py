@@ -18,6 +18,7 @@ from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.turn_bar import END_REASONS, end_reason_short, end_reason_text
+from tests.tui.play import resized
 from tests.tui.test_jetlag_replay import jetlag_log
 from tests.tui.test_replay_viewer import saved
 from tests.tui.test_whole_log import shown
@@ -65,9 +66,7 @@ async def test_the_viewers_keys_fit_the_footer_and_f1_says_them_all(tmp_path: Pa
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         for size in ((80, 24), (100, 30), (160, 40)):
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            await pilot.pause()
+            await resized(pilot, *size)
             footer = app.screen.query_one(KeyFooter)
             drawn = footer.render_line(0).text
             words = [f"{key.display} {key.description}" for key in footer.keys]

@@ -16,7 +16,7 @@ from jetset_tui.widgets.map import EuropeMap
 from jetset_tui.widgets.players import PlayersPanel
 from netcode.logfile import GameLog, Header, Note, Seat, read_log, write_game, write_log
 from netcode.seatkind import SeatKind
-from tests.tui.play import map_drawn, settled
+from tests.tui.play import map_drawn, resized, settled
 
 SEED = "viewer"
 
@@ -258,9 +258,7 @@ async def test_a_resize_redraws_the_players_for_the_new_height(tmp_path: Path) -
         await pilot.pause()
         players = app.screen.query_one("#right PlayersPanel", PlayersPanel)
         tall = players.size.height
-        await pilot.resize_terminal(120, 26)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 120, 26)
         assert players.size.height == 2 * 3 < tall, "two lines a player at once, not next step"
 
 

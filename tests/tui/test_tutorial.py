@@ -25,7 +25,7 @@ from jetset_tui.widgets.map import EuropeMap
 from netcode.local import LocalSession
 from netcode.logfile import read_log
 from tests.tui.keyboard import keys_for
-from tests.tui.play import settled
+from tests.tui.play import resized, settled
 
 
 async def tutorial_screen(pilot: Pilot[None]) -> TutorialScreen:
@@ -217,9 +217,7 @@ async def test_the_coach_says_where_the_rows_are_at_every_size(tmp_path: Path) -
         assert screen.chapter() == tutorial.CHAPTERS[0]
         assert "(the rows on the right)" in coach_text(screen)
         for size in ((80, 24), (99, 30)):
-            await pilot.resize_terminal(*size)
-            await pilot.pause()
-            await pilot.pause()
+            await resized(pilot, *size)
             assert screen.slim
             said = coach_text(screen)
             assert "(v shows the rows)" in said and "right" not in said, said
@@ -227,9 +225,7 @@ async def test_the_coach_says_where_the_rows_are_at_every_size(tmp_path: Path) -
             await pilot.pause()
             assert "Short Flights" in screen_text(app), "v shows them, as the coach says"
             await pilot.press("v")
-        await pilot.resize_terminal(100, 30)
-        await pilot.pause()
-        await pilot.pause()
+        await resized(pilot, 100, 30)
         assert "(the rows on the right)" in coach_text(screen)
         assert "Short Flights" in screen_text(app)
 
@@ -244,9 +240,7 @@ async def test_the_coach_leaves_the_map_and_the_command_line_their_rows(tmp_path
         screen = await tutorial_screen(pilot)
         await settle(pilot, screen)
         for height in (30, 24):
-            await pilot.resize_terminal(100 if height == 30 else 80, height)
-            await pilot.pause()
-            await pilot.pause()
+            await resized(pilot, 100 if height == 30 else 80, height)
             await pilot.press(":", *"income")
             await pilot.pause()
             line = screen.query_one(CommandLine)
@@ -342,8 +336,7 @@ async def test_t_at_the_end_of_the_tutorials_first_game_opens_its_last_chapter(
         app.push_screen(end)
         await pilot.pause()
         assert "t Last chapter" in screen_text(app).splitlines()[-1]
-        await pilot.resize_terminal(80, 24)  # it was cut there: "t L'ultimo ca▏" in Italian
-        await pilot.pause()
+        await resized(pilot, 80, 24)  # it was cut there: "t L'ultimo ca▏" in Italian
         assert "t Last chapter" in screen_text(app).splitlines()[-1]
         with use_language("it"):
             assert len(said_in("Last chapter")) <= len("Last chapter") + 4
