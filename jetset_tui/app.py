@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import shlex
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -84,13 +84,15 @@ class JetSetApp(NetworkedEnd):
         replay: Path | None = None,
         replay_seat: int | None = None,
         joined_at: str | None = None,
+        join_keys: Sequence[str] = (),
         tutorial: bool = False,
         expansion: bool = False,
         language: str | None = None,
         own_terminal: bool = False,
     ) -> None:
         """``joined_at``: the host's address when this app plays a game joined there (``jetset
-        join``): leaving it asks, and ends the program rather than going to the menu.
+        join``): leaving it asks, and ends the program rather than going to the menu;
+        ``join_keys``: the private keys ``jetset join ssh://`` logged in with (``-i FILE``).
         ``bot_delay``: seconds a bot waits before it moves (``netcode.local.BOT_DELAY``).
         ``language``: the session's (default: the one current where the app starts).
         ``own_terminal``: the app is the program in this terminal (``jetset play``, not one of
@@ -113,6 +115,7 @@ class JetSetApp(NetworkedEnd):
         self.launch_replay = replay
         self.replay_seat = replay_seat
         self.joined_at = joined_at
+        self.join_keys = tuple(join_keys)
         self.launch_tutorial = tutorial
         self.launch_expansion = expansion
         self.own_terminal = own_terminal
@@ -465,7 +468,7 @@ class JetSetApp(NetworkedEnd):
         while self.screen is not table:
             self.pop_screen()  # a help, plan or chat screen over the game
         peer = session if isinstance(session, NetPeer) else None
-        ask_to_stop(self, self.joined_at, watching=watching, peer=peer)
+        ask_to_stop(self, self.joined_at, watching=watching, peer=peer, keys=self.join_keys)
 
     async def action_interrupt(self) -> None:
         """Ctrl+C: a game you host is paused at once; elsewhere, how to quit."""
@@ -563,13 +566,17 @@ def _act(screen: object, kind: str) -> Callable[[], None]:
 
 
 async def run_client_async(
-    client: GameClient, *, joined_at: str | None = None, from_lobby: bool = False
+    client: GameClient,
+    *,
+    joined_at: str | None = None,
+    join_keys: Sequence[str] = (),
+    from_lobby: bool = False,
 ) -> str | None:
     """Play a networked game in the app, as a peer of a host (`jetset host`, `jetset join`
-    with the host's address as ``joined_at``). ``from_lobby``: the game came from a server's
-    lobby (``jetset join ssh://``). What the player asked for at its end (``NEXT_GAME``,
-    ``LOBBY``), or None."""
-    app = JetSetApp(session=client, joined_at=joined_at)
+    with the host's address as ``joined_at``, logged in with ``join_keys``). ``from_lobby``: the
+    game came from a server's lobby (``jetset join ssh://``). What the player asked for at its
+    end (``NEXT_GAME``, ``LOBBY``), or None."""
+    app = JetSetApp(session=client, joined_at=joined_at, join_keys=join_keys)
     app.from_lobby = from_lobby
     await app.run_async()
     return app.then

@@ -7,6 +7,7 @@ from __future__ import annotations
 import shlex
 import shutil
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 
@@ -51,6 +52,12 @@ def join_command(*words: str) -> str:
     """``jetset join`` with ``words`` as a person types it in a shell: one line, each word
     quoted only where the shell needs it (``jetset join 127.0.0.1:7777 --password P``)."""
     return shlex.join(["jetset", "join", *words])
+
+
+def key_words(keys: Sequence[str]) -> list[str]:
+    """``-i FILE`` for each private key ``jetset join ssh://`` was given: the command that takes
+    a seat back logs in with the same keys (a play test's printed command left them out)."""
+    return [word for key in keys for word in ("-i", key)]
 
 
 def indented(command: str, indent: int, width: int) -> str:

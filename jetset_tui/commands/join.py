@@ -8,6 +8,7 @@ import dataclasses
 import json
 import logging
 import sys
+from collections.abc import Sequence
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
@@ -15,7 +16,7 @@ from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
 from jetset_tui.i18n import N_, _, current_language
 from jetset_tui.seat_names import BOT_WORDS, bot_kind_named, player_words
-from jetset_tui.shell_command import join_command
+from jetset_tui.shell_command import join_command, key_words
 from jetset_tui.table_screens import SCREEN_GAMES
 from netcode.seatkind import SeatKind
 
@@ -209,7 +210,9 @@ async def join(
             if runner is not None:
                 peer.wait_out_pauses = True  # a person at the screen waits in their seat
                 lobby = opener is not None
-                then = await runner(peer, joined_at=args.address, from_lobby=lobby)  # type: ignore[operator]
+                then = await runner(  # type: ignore[operator]
+                    peer, joined_at=args.address, join_keys=login_keys(args), from_lobby=lobby
+                )
             elif args.bot:
                 tell = partial(arguments.say_bot_trouble, "jetset join")
                 seed = peer.commitment or ""
@@ -222,7 +225,9 @@ async def join(
             await peer.close()
         if then is None:
             break
-        print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
+        print(
+            _("jetset join: {what}").format(what=outcome(peer, args.address, args.identity or ()))
+        )
         args.token = None  # the finished game's seat
         try:  # at its end, r (the next game of its seats) or Esc (the server's lobby again);
             # at `jetset host`'s address the next game is the one served there now
@@ -242,7 +247,9 @@ async def join(
     if args.json:
         print(json.dumps(summary, separators=(",", ":")))
     else:
-        print(_("jetset join: {what}").format(what=outcome(peer, args.address)))
+        print(
+            _("jetset join: {what}").format(what=outcome(peer, args.address, args.identity or ()))
+        )
     if failures:
         said = _("jetset join: your bot failed {n} times; a greedy bot decided each of those")
         print(said.format(n=failures), file=sys.stderr)
@@ -357,9 +364,11 @@ def left_normally(peer: NetPeer) -> bool:
     return peer.paused is not None or peer.lost is None
 
 
-def outcome(peer: NetPeer, address: str) -> str:
-    """How the game went for this player, in a sentence."""
-    back = _("{command} takes your seat back").format(command=join_command(address))
+def outcome(peer: NetPeer, address: str, keys: Sequence[str] = ()) -> str:
+    """How the game went for this player, in a sentence (``address`` and ``keys``, ssh://'s
+    ``-i FILE``: what takes the seat back)."""
+    command = join_command(address, *key_words(keys))
+    back = _("{command} takes your seat back").format(command=command)
     if peer.desync is not None:
         said = _("this copy of the game disagreed with the host's at move {n}: stopped")
         return said.format(n=peer.desync)
@@ -458,6 +467,12 @@ def add_ssh_arguments(jp: argparse.ArgumentParser) -> None:
         default=4,
         help=_("ssh:// without a game: the seats of a new game, when there is none to join"),
     )
+
+
+def login_keys(args: argparse.Namespace) -> tuple[str, ...]:
+    """The private keys an ``ssh://`` join logs in with (``-i FILE``), as typed: the command
+    that takes its seat back needs them too (a ``HOST:PORT`` join has none)."""
+    return tuple(args.identity or ()) if args.address.startswith("ssh://") else ()
 
 
 def ssh_opener(args: argparse.Namespace) -> SshOpener | None:

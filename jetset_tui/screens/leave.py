@@ -9,6 +9,7 @@ nothing is ever served without a screen saying so.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.text import Text
@@ -22,7 +23,7 @@ from textual.widgets.option_list import Option
 
 from jetset_tui.i18n import N_, _
 from jetset_tui.seat_names import bot_kind_before_bot
-from jetset_tui.shell_command import indented, join_command
+from jetset_tui.shell_command import indented, join_command, key_words
 from netcode.client import GameClient, Hosting
 
 if TYPE_CHECKING:
@@ -133,9 +134,14 @@ class StopScreen(LeaveOrBack):
     BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "choose('give')", N_("Give seat"))]
     DEFAULT_CSS = "StopScreen {" + LEAVE_CSS + "}"
 
-    def __init__(self, address: str, *, watching: bool, giving: bool = False) -> None:
+    def __init__(
+        self, address: str, *, watching: bool, giving: bool = False, keys: Sequence[str] = ()
+    ) -> None:
+        """``keys``: the private keys ``jetset join ssh://`` was given (``-i FILE``), which the
+        command that takes the seat back needs again."""
         super().__init__()
         self.address = address
+        self.keys = tuple(keys)
         self.watching = watching
         self.giving = giving and not watching
         self.gives = False
@@ -151,7 +157,7 @@ class StopScreen(LeaveOrBack):
                     if self.giving
                     else _("Your seat stays yours:")
                 )
-                command = join_command(self.address)
+                command = join_command(self.address, *key_words(self.keys))
                 back = _("{command} takes it back").format(command=command)
                 yield Static(Text(f"{stays}\n  {back}"))
             options = [
@@ -196,7 +202,14 @@ class CloseTableScreen(LeaveOrBack):
             )
 
 
-def ask_to_stop(app: App[Any], address: str, *, watching: bool, peer: NetPeer | None) -> None:
+def ask_to_stop(
+    app: App[Any],
+    address: str,
+    *,
+    watching: bool,
+    peer: NetPeer | None,
+    keys: Sequence[str] = (),
+) -> None:
     """Ask a player who joined whether to leave; on yes the game's screen ends (``jetset join``
     then says how to come back): the program with it, or, for a game reached through a server's
     lobby (``jetset join ssh://``), back to that lobby, as an SSH terminal and a browser go (a
@@ -207,7 +220,8 @@ def ask_to_stop(app: App[Any], address: str, *, watching: bool, peer: NetPeer | 
     from jetset_tui.table_end import LOBBY, NetworkedEnd
 
     from_lobby = isinstance(app, NetworkedEnd) and app.from_lobby
-    screen = StopScreen(address, watching=watching, giving=peer is not None and not from_lobby)
+    giving = peer is not None and not from_lobby
+    screen = StopScreen(address, watching=watching, giving=giving, keys=keys)
 
     def chosen(leave: bool | None) -> None:
         if leave:

@@ -212,13 +212,16 @@ async def test_open_mode_a_dropped_ssh_peer_comes_back_to_its_seat_with_its_code
         await server.close()
 
 
+@pytest.mark.parametrize("own_key", [False, True], ids=["default key", "-i FILE"])
 async def test_open_mode_the_command_a_joiner_is_told_on_leaving_takes_its_seat_back(
-    tmp_path: Path,
+    tmp_path: Path, own_key: bool
 ) -> None:
     """Play-tested: on an ``--open`` server, `jetset join ssh://erin@HOST:PORT/1` at a terminal,
     q: "jetset join ssh://erin@127.0.0.1:PORT/1 takes your seat back". That very command was
     refused ("your seat in game 1 waits for you: give its code"): the joiner kept the seat's
-    token but never gave the lobby the code it derives. Now it sits erin in her seat again."""
+    token but never gave the lobby the code it derives. Now it sits erin in her seat again.
+    A joiner who logged in with ``-i FILE`` is told the command with it (a play test's lacked
+    it: without the key, ssh refused the command it was told)."""
     from tests.terminal import Terminal
 
     server = await start_server(tmp_path, open_mode=True)
@@ -227,6 +230,12 @@ async def test_open_mode_the_command_a_joiner_is_told_on_leaving_takes_its_seat_
         await lobby.send(to_wire(lp.Create(players=2, bots=("greedy",))))
         assert await answer(lobby) == lp.Created(game="1")
         env = home_with_key(tmp_path, "erin")  # ~/.ssh/id_ed25519: the command needs no -i
+        keys: list[str] = []
+        if own_key:  # the key elsewhere, and none where ssh looks by itself
+            (tmp_path / "keys").mkdir()
+            client_key(tmp_path / "keys", "erin")
+            keys = ["-i", str(tmp_path / "keys" / "erin_ed25519")]
+            (Path(env["HOME"]) / ".ssh" / "id_ed25519").unlink()
         env["JETSET_HOME"] = str(tmp_path / "jetset-home")  # erin's seat keys, hers alone
         assert server.host_key_path is not None
         known = trusted_hosts(server.port, server.host_key_path, tmp_path)
@@ -256,9 +265,9 @@ async def test_open_mode_the_command_a_joiner_is_told_on_leaving_takes_its_seat_
                 if terminal.proc.poll() is None:
                     terminal.proc.kill()
 
-        seat, said = await play_and_leave(Terminal("join", url, env=env))
-        told = re.search(r"(jetset join \S+) takes your seat back", said)
-        assert told is not None and told.group(1) == f"jetset join {url}", said
+        seat, said = await play_and_leave(Terminal("join", url, *keys, env=env))
+        told = re.search(r"(jetset join \S+(?: -i \S+)?) takes your seat back", said)
+        assert told is not None and told.group(1) == " ".join(["jetset", "join", url, *keys]), said
         # exactly the command told: erin is in her seat again, nobody typed a code
         seat_again, said = await play_and_leave(Terminal(*told.group(1).split()[1:], env=env))
         assert seat_again == seat

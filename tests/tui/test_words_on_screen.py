@@ -56,6 +56,21 @@ async def test_the_leave_dialog_shows_the_command_as_typed_in_a_shell(tmp_path: 
     assert join_command("ssh://ann@example.org/game 2") == quoted
 
 
+async def test_the_leave_dialog_names_the_key_jetset_join_ssh_logged_in_with(
+    tmp_path: Path,
+) -> None:
+    """A play test's `jetset join ssh://… -i ~/keys/work` was told "jetset join ssh://… takes it
+    back", which ssh then refused for want of the key."""
+    app = JetSetApp(fsync=False, saves=tmp_path)
+    async with app.run_test(size=(100, 30)) as pilot:
+        keys = ("/home/ann/keys/work key", "/home/ann/keys/home")
+        app.push_screen(StopScreen("ssh://ann@example.org/2", watching=False, keys=keys))
+        await pilot.pause()
+        text = " ".join(str(w.render()) for w in app.screen.query(Static))
+    command = "jetset join ssh://ann@example.org/2 -i '/home/ann/keys/work key'"
+    assert f"\n  {command} -i /home/ann/keys/home takes it back" in text, text
+
+
 async def test_tab_keeps_the_line_as_typed_and_adds_nothing_after_a_whole_action(
     tmp_path: Path,
 ) -> None:
