@@ -94,6 +94,19 @@ class Gate:
         return transport
 
 
+class NameInput(Input):
+    """The name field: a character a name cannot have is said, once, where a terminal would
+    ring its bell (a browser rings none: a play test's "ann@web" became "annweb" unseen)."""
+
+    told = False
+
+    def restricted(self) -> None:
+        if not self.told:
+            self.told = True
+            said = _("A name has only letters, digits and . _ -; the tables add @web to it.")
+            self.app.notify(said, severity="warning")
+
+
 class NameScreen(Screen[None]):
     """The first screen: the name this player goes by at the tables."""
 
@@ -108,7 +121,7 @@ class NameScreen(Screen[None]):
         with Vertical(id="arrive"):
             yield Static(Text("✈ Jet Set", style="bold"))
             yield Static(_("Your name at the tables (letters, digits, . _ -), then Enter:"))
-            yield Input(
+            yield NameInput(
                 placeholder=_("your name"),
                 max_length=MAX_NAME,
                 restrict=f"(?:{NAME_CHARS})*",

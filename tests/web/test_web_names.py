@@ -40,6 +40,15 @@ async def test_a_name_in_any_one_alphabet_and_never_mixed(server: GameServer) ->
             await until(pilot, lambda: screen_name(app) == "WebLobbyScreen")
             where = str(app.screen.query_one("#where").render())
             assert "you are Zoë_Ørsted" in where, where
+        app = WebSessionApp(Gate(gate.port, gate.tickets.issue("127.0.0.1")))
+        async with app.run_test(size=(100, 32), notifications=True) as pilot:
+            await until(pilot, lambda: screen_name(app) == "NameScreen")
+            await pilot.press(*"ann@web!")  # the name as the tables show it
+            await pilot.pause(0.2)
+            said = [n.message for n in app._notifications]
+            told = "A name has only letters, digits and . _ -; the tables add @web to it."
+            assert said == [told], "said at the first character refused, and once"
+            assert app.screen.query_one("#name", Input).value == "annweb"
         sneaky = Gate(gate.port, gate.tickets.issue("127.0.0.1"))
         sneaky.name = "p\u0430ypal"
         with pytest.raises(JoinRefused, match="mixes Latin, Cyrillic or Greek letters"):
