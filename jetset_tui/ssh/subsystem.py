@@ -349,7 +349,7 @@ class ProtocolLink:
         log.info(
             "%s: %s %s game %s over the subsystem",
             self.connection.address,
-            self.connection.username,
+            self.connection.player.name,  # as the lobby calls them: ann-2, ann@web
             "watches" if self.watching else "joins",
             room.id,
         )

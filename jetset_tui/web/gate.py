@@ -173,7 +173,7 @@ class GateSession(asyncio.Protocol):
         self.link = ProtocolLink(self, SocketChannel(self.transport))
         self.gate.links.add(self)
         self.link.start()
-        name = self.connection.username
+        name = self.connection.player.name  # as the lobby calls them: ann@web
         log.info("%s: a browser session's lobby link, as %s", ticket.address, name)
 
     def _refuse(self, why: str) -> None:

@@ -128,9 +128,12 @@ async def test_no_ticket_no_lobby(server: GameServer, gate: LobbyGate) -> None:
 
 
 async def test_one_lobby_for_browsers_and_ssh(
-    server: GameServer, gate: LobbyGate, tmp_path: Path
+    server: GameServer, gate: LobbyGate, tmp_path: Path, caplog: pytest.LogCaptureFixture
 ) -> None:
-    """A game made in a browser is in the SSH player's list; chat crosses both ways."""
+    """A game made in a browser is in the SSH player's list; chat crosses both ways. The
+    server's log names the browser as the lobby does (a play test's read "as bea", the name
+    of a key holder, not "bea@web")."""
+    caplog.set_level(logging.INFO)
     bea = arrive(gate, "bea")
     web = listen(await bea.channel())
     assert server.host_key_path is not None
@@ -148,6 +151,8 @@ async def test_one_lobby_for_browsers_and_ssh(
             await asyncio.sleep(0.02)
         assert game in [g.id for g in ssh.games]
         assert bea.state.name == "bea@web"  # the lobby says how the browser is called
+        logged = [r.getMessage() for r in caplog.records]
+        assert any(m.endswith("a browser session's lobby link, as bea@web") for m in logged)
         assert server.lobby.rooms[game].members == {}  # made, nobody seated yet
     finally:
         web.stop()
