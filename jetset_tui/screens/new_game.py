@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Checkbox, Input, Label, Select, Static
 
 from engine.errors import OptionError
 from engine.games import DEFAULT, GAMES, TITLES, game_rules
@@ -96,6 +96,8 @@ class NewGameScreen(Screen[None]):
         self.last = last
         self.shown = DEFAULT if last is None else last[0]
         """The game whose seats and options the form shows."""
+        self.said_problem = False
+        """The form shows what stopped its start (``form_changed`` keeps it true)."""
         # the small layout from the first frame: Textual gives a pushed screen its breakpoint
         # classes only once it has been laid out, a frame late (or, under load, later still)
         self.add_class(*breakpoint_classes(self.app), update=False)
@@ -204,6 +206,7 @@ class NewGameScreen(Screen[None]):
             self.query_one(f"#colour-{seat}").display = has_liveries(game)
         self.show_seats(seats)
         self.query_one("#form-error", Static).update("")
+        self.said_problem = False
         await self.query_one(OptionRows).show(game_rules(game).options_schema())
 
     def show_seats(self, players: int) -> None:
@@ -232,19 +235,38 @@ class NewGameScreen(Screen[None]):
         """The game to start; OptionError for options its rules refuse."""
         return make_plan(self.game(), self.choices())
 
+    def checked_plan(self) -> tuple[Any, str | None]:
+        """The game the form says (None if its options are refused), and what is wrong with it,
+        in a sentence (None: nothing)."""
+        try:
+            plan = self.plan()
+        except OptionError as exc:
+            return None, say_refusal(exc)
+        return plan, plan.check()
+
+    @on(Input.Changed)
+    @on(Select.Changed)
+    @on(Checkbox.Changed)
+    def form_changed(self, event: Input.Changed | Select.Changed | Checkbox.Changed) -> None:
+        """A problem said stays only while it holds: mended, it goes; another, it is said
+        instead (a play test's form went on saying "two players have the same name" after the
+        name was changed). The game's own Select builds the form anew (``game_changed``)."""
+        error = self.query_one("#form-error", Static)
+        if not self.said_problem or event.control.id == "game":
+            return
+        problem = self.checked_plan()[1]
+        self.said_problem = problem is not None
+        error.update(problem or "")
+
     @on(Button.Pressed, "#start")
     @on(Input.Submitted)
     def action_start(self) -> None:
         from jetset_tui.app import JetSetApp
 
-        try:
-            plan = self.plan()
-        except OptionError as exc:
-            self.query_one("#form-error", Static).update(say_refusal(exc))
-            return
-        problem = plan.check()
-        if problem:
-            self.query_one("#form-error", Static).update(problem)
+        plan, problem = self.checked_plan()
+        if plan is None or problem:
+            self.said_problem = True
+            self.query_one("#form-error", Static).update(problem or "")
             return
         app = self.app
         assert isinstance(app, JetSetApp)

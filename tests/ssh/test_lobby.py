@@ -475,6 +475,24 @@ async def test_the_form_shows_the_game_you_asked_for_last_but_its_password(
     await alice.close()
 
 
+async def test_the_forms_refusal_goes_once_mended(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """A play test's form went on saying what Enter had refused after it was mended: now the
+    words follow the fields, and Enter then makes the game."""
+    alice = await connect(server, "alice", alice_key, width=80, height=24)
+    await alice.form_filled(seats=2, bots=5)
+    await alice.press("enter")
+    await alice.wait_for("0 to 1 bots: leave a seat for a person")
+    await alice.fill("Bots among them", "1")
+    await alice.wait_for(lambda text: "leave a seat for a person" not in text)
+    assert not server.lobby.rooms, "a change makes no game"
+    await alice.press("enter")
+    await alice.wait_for("waiting for players")
+    assert list(server.lobby.rooms) == ["1"]
+    await alice.close()
+
+
 async def test_the_form_asked_for_jet_lag_last_shows_jet_lag(
     server: GameServer, alice_key: asyncssh.SSHKey
 ) -> None:

@@ -208,3 +208,28 @@ async def test_the_form_last_started_on_jet_lag_opens_on_jet_lag(tmp_path: Path)
         assert again.query_one("#players", Select).disabled
         assert not again.query_one("#colour-0").display  # Jet Lag's seats have no colours
         assert again.query_one("#kind-1", Select).value == "bot:search"
+
+
+async def test_a_problem_the_form_said_goes_once_mended_and_a_new_one_is_said(
+    tmp_path: Path,
+) -> None:
+    """A play test's form went on saying "two players have the same name" after the name was
+    changed, until Start was pressed again."""
+    async with new_game_form(tmp_path) as (app, pilot, form):
+        error = form.query_one("#form-error")
+        first = form.query_one("#name-0", Input)
+        second = form.query_one("#name-1", Input).value
+        first.value = second
+        await pilot.click("#start")
+        await pilot.pause()
+        assert "two players have the same name" in str(error.render())
+        first.value = ""  # another problem: said instead
+        await pilot.pause()
+        assert "every player needs a name" in str(error.render())
+        first.value = "Zoe"  # mended: no word left
+        await pilot.pause()
+        assert str(error.render()).strip() == ""
+        assert isinstance(app.screen, NewGameScreen), "a change never starts the game"
+        first.value = second  # not said again until Start
+        await pilot.pause()
+        assert str(error.render()).strip() == ""

@@ -14,7 +14,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
-from textual.widgets import Input, Select, Static
+from textual.widgets import Checkbox, Input, Select, Static
 
 from engine.errors import OptionError
 from engine.games import DEFAULT
@@ -136,6 +136,8 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         self.last = last
         self.shown = DEFAULT
         """The game whose fields and options the form shows."""
+        self.said_problem = False
+        """The form shows what the lobby would refuse (``form_changed`` keeps it true)."""
 
     DEFAULT_CSS = """
     NewGameScreen { align: center middle; }
@@ -223,16 +225,18 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
         self.query_one("#label-seats", Static).update(self.seats_label(game))
         self.query_one("#label-kind", Static).update(self.kind_label(game))
         self.query_one("#form-error", Static).update("")
+        self.said_problem = False
         self.query_one("#bots" if fixed else "#seats", Input).focus()
         await self.query_one(OptionRows).show(rules_of(game).options_schema())
 
-    @on(Input.Submitted)
-    def action_create(self) -> None:
+    def request(self) -> GameRequest | str:
+        """The game the form asks for, or why the lobby would refuse it, in a sentence."""
+
         def value(ident: str) -> str:
             return self.query_one(f"#{ident}", Input).value
 
         try:
-            request = parse_request(
+            return parse_request(
                 value("seats"),
                 value("bots"),
                 value("kind"),
@@ -241,7 +245,29 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 self.game(),
             )
         except LobbyError as exc:
-            self.query_one("#form-error", Static).update(Text(str(exc)))
+            return str(exc)
+
+    @on(Input.Changed)
+    @on(Checkbox.Changed)
+    @on(Select.Changed)
+    def form_changed(self, event: Input.Changed | Checkbox.Changed | Select.Changed) -> None:
+        """A problem said stays only while it holds: mended, it goes; another, it is said
+        instead (a play test's form went on saying what Enter had refused after it was
+        mended). The game's own Select builds the form anew (``game_changed``)."""
+        if not self.said_problem or event.control.id == "game":
+            return
+        problem = self.request()
+        self.said_problem = isinstance(problem, str)
+        self.query_one("#form-error", Static).update(
+            Text(problem if isinstance(problem, str) else "")
+        )
+
+    @on(Input.Submitted)
+    def action_create(self) -> None:
+        request = self.request()
+        if isinstance(request, str):
+            self.said_problem = True
+            self.query_one("#form-error", Static).update(Text(request))
             return
         self.dismiss(request)
 
