@@ -129,6 +129,8 @@ class SeatRequests:
         # a seat its player gave away: the log's header keeps its first player's name
         t.take_given(seat, back or self.unique_name(wanted))
         self.sit(conn, seat, 0)
+        if back is None:
+            host.standins.newcomer_sat(seat)
 
     def _password_ok(self, conn: Conn, given: str | None) -> bool:
         """True in a game without a password or when ``given`` is it; otherwise the connection is

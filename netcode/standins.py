@@ -117,6 +117,19 @@ class StandIns:
                 self.maybe_takeover(away)
             self.bring_back_chosen()
 
+    def newcomer_sat(self, seat: int) -> None:
+        """Someone new sat in ``seat``, which its player gave away: a decision of the seat's
+        that the clock times starts afresh for them, a whole turn (a play test's newcomer sat
+        down to the giver's last seconds). A clock run out, whose bot decides, runs on."""
+        if self.stopped is not None and self.stopped[0][0] == seat:
+            self.stopped = None  # stopped with nobody at the table: not the giver's time left
+        clock = self.clock
+        if clock is None or clock.seat != seat or clock.deadline <= time.monotonic():
+            return
+        clock.task.cancel()
+        self.clock = None
+        self.arm_clock()
+
     def choose_standin(self, seat: int, kind: str) -> None:
         """``seat``'s player asks a ``kind`` bot to play for them until they sit again."""
         self.chosen[seat] = kind

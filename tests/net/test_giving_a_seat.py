@@ -338,3 +338,67 @@ def test_a_secrets_file_naming_a_seat_the_table_has_not_opens_nothing(tmp_path: 
     table.keys.handovers[0] = Handover()
     assert table.free_seat() == 0
     table.close()
+
+
+async def test_a_newcomer_in_a_given_seat_has_a_whole_turn_on_the_clock(tmp_path: Path) -> None:
+    """A play test's newcomer sat down in a seat given away mid-decision with the giver's last
+    seconds on the turn clock: the decision is theirs now, and so is a whole turn."""
+    from netcode.hostsettings import HostSettings
+
+    turn = 20.0
+    settings = HostSettings(turn_time=turn)
+    async with serve(tmp_path, 3, ["greedy"], seed="give", settings=settings) as served:
+        bob = await NetPeer.connect(await served.connect(), name="Bob")
+        cat = await NetPeer.connect(await served.connect(), name="Cat")
+        host = served.host
+        await wait_for(lambda: host.table.game.to_move() in (bob.seat, cat.seat))
+        giver, stays = (bob, cat) if host.table.game.to_move() == bob.seat else (cat, bob)
+        seat = giver.seat
+        assert seat is not None
+        await wait_for(lambda: host.standins.clock is not None)
+        giver.gives_seat = True
+        await giver.close()
+        await wait_for(lambda: host.presence()[seat].open)
+        await asyncio.sleep(2.0)  # the clock runs on meanwhile: a person waits at the table
+        clock = host.standins.clock
+        assert clock is not None and clock.seat == seat
+        before = host.presence()[seat].clock
+        assert before is not None and before < turn - 1.5, before
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        assert eve.seat == seat
+        await wait_for(lambda: host.standins.clock is not clock)
+        fresh = host.standins.clock
+        assert fresh is not None and fresh.key == clock.key, "the same decision, timed anew"
+        left = host.presence()[seat].clock
+        assert left is not None and left > turn - 1.0, left
+        await eve.close()
+        await stays.close()
+
+
+async def test_a_newcomer_at_an_empty_table_has_a_whole_turn_not_the_givers_time_left(
+    tmp_path: Path,
+) -> None:
+    """The clock stops while nobody is at the table and gives its player the time left on
+    their return; a newcomer in a given seat is not that player: a whole turn."""
+    from netcode.hostsettings import HostSettings
+
+    turn = 20.0
+    settings = HostSettings(turn_time=turn)
+    async with serve(tmp_path, 2, ["greedy"], seed="give", settings=settings) as served:
+        cat = await NetPeer.connect(await served.connect(), name="Cat")
+        host = served.host
+        await wait_for(lambda: host.table.game.to_move() == cat.seat)
+        await wait_for(lambda: host.standins.clock is not None)
+        await asyncio.sleep(2.0)
+        seat = cat.seat
+        assert seat is not None
+        cat.gives_seat = True
+        await cat.close()
+        await wait_for(lambda: host.standins.clock is None and host.presence()[seat].open)
+        assert host.standins.stopped is not None and host.standins.stopped[2] < turn - 1.5
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        assert eve.seat == seat
+        await wait_for(lambda: host.standins.clock is not None)
+        left = host.presence()[seat].clock
+        assert left is not None and left > turn - 1.0, left
+        await eve.close()
