@@ -145,8 +145,10 @@ class NetPeer(ReconnectingPeer):
         """Leave the game and stop the reader; unless ``leaves_on_close`` is off (the player's
         own terminal went: an SSH session whose connection was lost), the host is told the
         player meant to leave; else it says they lost their connection, as when a ``jetset
-        join`` dies. ``gives_seat``: the seat goes to whoever joins next, and its key here is
-        forgotten."""
+        join`` dies. ``gives_seat``: the seat goes to whoever joins next. Its key here is kept:
+        the host gives the seat a new token, so once the gift is made the key takes nothing back
+        (a later join forgets it and joins afresh, ``_drop_stale_key``); and if the host could
+        not make it (its disk full), the seat is still this player's to take back."""
         self._closing = True
         conn = self._conn
         if conn is not None:
@@ -154,8 +156,6 @@ class NetPeer(ReconnectingPeer):
                 with contextlib.suppress(ConnectionClosed):
                     await conn.send(m.to_wire(m.Leave(give=self.gives_seat)))
             conn.close()
-        if self.gives_seat and self.keys is not None and self.commitment and self.seat is not None:
-            self.keys.forget(self.commitment, self.seat)  # it is someone else's to take now
         for task in self._tasks:
             task.cancel()
         for task in self._tasks:

@@ -62,7 +62,8 @@ async def cat_gives_her_seat(served: Served, tmp_path: Path) -> tuple[NetPeer, N
     assert [k.seat for k in keys.load(cat.commitment)] == [cat.seat]
     leaves_at(cat, 20, give=True)
     await wait_for(lambda: served.host.presence()[cat.seat or 0].open)
-    assert keys.load(cat.commitment) == []  # her key is forgotten: the seat is not hers now
+    # her key is kept, and worth nothing now: the seat has a new token (a join forgets it)
+    assert [k.token for k in keys.load(cat.commitment)] == [cat.token]
     return bob, cat, cat.token
 
 
@@ -278,8 +279,13 @@ async def test_a_player_back_in_the_seat_they_gave_away_keeps_their_name(tmp_pat
     she was ``Cat-2``. Her own name reads as the seat's first player's: she is Cat again."""
     async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
         bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
-        again = await NetPeer.connect(await served.connect(), name="cat")
+        keys = SeatKeys(tmp_path / "cat-keys")  # her old key refused, she joins afresh
+        again = await NetPeer.connect(
+            await served.connect(), name="cat", keys=keys, connector=served.connect
+        )
         assert again.seat == cat.seat and again.name == "Cat"
+        assert again.commitment is not None
+        assert [k.token for k in keys.load(again.commitment)] == [again.token] != [cat.token]
         assert served.table.sitter(cat.seat or 0) == "Cat"
         await again.close()
         await bob.close()
@@ -402,3 +408,27 @@ async def test_a_newcomer_at_an_empty_table_has_a_whole_turn_not_the_givers_time
         left = host.presence()[seat].clock
         assert left is not None and left > turn - 1.0, left
         await eve.close()
+
+
+async def test_a_gift_the_host_cannot_save_leaves_the_seat_to_its_player(tmp_path: Path) -> None:
+    """The host could not write its secrets file (a full disk): the gift is not made, and the
+    giver's kept key takes her seat back (the peer forgot it on giving: the seat was nobody's)."""
+    import os
+
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        secrets = secrets_path(served.table.log_path)
+        secrets.with_name(f"{secrets.name}.{os.getpid()}.tmp").mkdir()  # no file can go there
+        keys = SeatKeys(tmp_path / "cat-keys")
+        bob = await served.bot("greedy", "Bob", delay=0.01)
+        cat = await served.bot("greedy", "Cat", keys=keys)
+        assert cat.seat is not None and cat.commitment is not None
+        leaves_at(cat, 20, give=True)
+        await cat.wait_over(10)
+        await wait_for(lambda: cat.seat not in served.host.seat_conns)
+        assert not served.host.presence()[cat.seat].open, "not given: the gift was not saved"
+        again = await NetPeer.connect(
+            await served.connect(), name="Cat", keys=keys, connector=served.connect
+        )
+        assert again.seat == cat.seat and again.token == cat.token, "her own seat, by her key"
+        await again.close()
+        await bob.close()
