@@ -20,6 +20,7 @@ from typing import TypeVar
 
 from textual.app import App, ScreenStackError
 from textual.notifications import Notification, Notify
+from textual.screen import Screen
 
 from jetset_tui.i18n import _, ngettext
 
@@ -104,3 +105,12 @@ def bot_played_words(move: str, *, away: bool = False) -> Callable[[int], str]:
         return said.format(n=count, move=move)
 
     return words
+
+
+def keep_toasts_above(screen: Screen[object], rows: int) -> None:
+    """Notices stack from the bottom of ``screen`` up, past its last ``rows`` (at 80x24 a chat
+    notice covered what the command line said of the move just typed). Textual gives every
+    screen a rack of notices of its own, ``#textual-toastrack``."""
+    for rack in screen.query("#textual-toastrack"):
+        if rack.styles.margin.bottom != rows:
+            rack.styles.margin = (0, 0, rows, 0)

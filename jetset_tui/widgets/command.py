@@ -21,6 +21,7 @@ from engine.jetset.notation import BUSINESS_VERBS, VERBS, Notation
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD
+from jetset_tui.toasts import keep_toasts_above
 
 UNDO_WORD = "undo"
 """Typed alone, takes back the newest move (not an action: the log never holds it)."""
@@ -147,6 +148,10 @@ class CommandLine(Vertical):
     CommandLine CommandInput:focus { background: $primary 20%; }
     CommandLine #command-result { height: auto; min-height: 1; max-height: 4; padding: 0 1; }
     """
+
+    def on_resize(self) -> None:
+        """Notices stack above this line, its words and the keys under it, not over them."""
+        keep_toasts_above(self.screen, max(0, self.screen.size.height - self.region.y))
 
     class Typed(Message):
         """A line that parsed into an action; the screen submits it."""
