@@ -9,7 +9,6 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
-import logging
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -32,7 +31,8 @@ from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.i18n import N_, _
 from jetset_tui.ledger import MoneyLedger
-from jetset_tui.screens.game_moves import GameMoves, SentMove
+from jetset_tui.screens.game_advice import GameAdvice
+from jetset_tui.screens.game_moves import SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
@@ -60,12 +60,10 @@ from netcode.client import (
 )
 
 if TYPE_CHECKING:
-    from jetset_tui.advice import Advice
     from jetset_tui.screens.end import EndScreen
     from jetset_tui.widgets.panel import LinePanel
     from jetset_tui.widgets.players import PlayersPanel
 
-logger = logging.getLogger("jetset.tui")
 
 BOT_PLAYED_IT = N_("a bot played it for you")
 """Beside a move in the log pane that the host's bot made for this seat."""
@@ -83,7 +81,7 @@ def table_panels() -> list[Widget]:
     return [PlayersPanel(), RowsPanel(), HandPanel(), BoardsPanel()]
 
 
-class GameScreen(GameMoves):
+class GameScreen(GameAdvice):
     """One game in progress."""
 
     LOG_TITLE: ClassVar[str] = N_("l: the whole log")
@@ -563,47 +561,10 @@ class GameScreen(GameMoves):
             command.input.value = ""  # again (a fix's check's next i typed "income" there)
             self.focus_next_free()
 
-    def close_advice(self) -> None:
-        """The advice (h) over this screen goes: the move it advised was made for you (a fix's
-        check saw "the search bot would play buy BER-HAM 1" stay up after the clock played it)."""
-        from jetset_tui.screens.plan import PlanScreen
-
-        stack = self.app.screen_stack
-        if isinstance(self.app.screen, PlanScreen) and len(stack) > 1 and stack[-2] is self:
-            self.app.screen.dismiss(None)
-
     def action_plan(self) -> None:
         from jetset_tui.screens.plan import PlanScreen
 
         self.app.push_screen(PlanScreen(self.table(), self.advice()), callback=self.take_advice)
-
-    def advice(self) -> Advice | None:
-        """On your turn, what our strongest bot would play in your place and why, from your
-        view only (jetset_tui/advice.py)."""
-        from jetset_tui.advice import advise
-
-        if not self.my_turn() or self.viewer is None:
-            return None
-        game = self.session.game
-        at = len(game.entries)
-        view = self.session.view(self.viewer)
-        try:
-            return advise(view, self.viewer, game.rules, self.notation, self.names, at)
-        except Exception:  # a bot's bug costs the advice, never the game
-            logger.exception("the advisor failed")
-            return None
-
-    def take_advice(self, advice: Advice | None) -> None:
-        """The advised line onto the command line, to play with Enter or change (only in the
-        position it was worked out for: over the network a stand-in may have moved meanwhile)."""
-        if advice is None or not self.my_turn() or advice.at != len(self.session.game.entries):
-            return
-        self.close_picker()
-        command = self.query_one(CommandLine)
-        command.input.value = advice.line
-        command.input.cursor_position = len(advice.line)
-        command.input.focus()
-        command.show_hint(_("the advised move: Enter plays it, Esc drops it"))
 
     def action_whole_log(self) -> None:
         """Every line of the game so far, in the window (the pane shows the last few)."""
