@@ -72,7 +72,7 @@ async def test_a_host_whose_terminal_closed_keeps_the_resume_command_in_its_log(
     import os
     import sys
 
-    from jetset_tui.commands.host import paused
+    from jetset_tui.commands.host_words import paused
 
     async with serve(tmp_path, 2, seed="sighup") as served:
         log = served.table.log_path

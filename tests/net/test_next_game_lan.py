@@ -313,7 +313,9 @@ async def joining(
     code."""
     games = 0
 
-    async def runner(client: GameClient, *, joined_at: str, from_lobby: bool = False) -> object:
+    async def runner(
+        client: GameClient, *, joined_at: str, join_keys: object = (), from_lobby: bool = False
+    ) -> object:
         nonlocal games
         games += 1
         app = JetSetApp(session=client, joined_at=joined_at)
@@ -431,7 +433,7 @@ async def test_a_resumed_second_game_is_followed_by_the_third(
     r at its end opens ``evening-3.jetset``, game 3, and ``--json`` says so. Both ways of
     numbering the first game: ``NextGames.at`` (as ``serve`` does), and the hosting player's
     r with none made yet (``HostedGame.next_game``)."""
-    from jetset_tui.commands.host import announce_next
+    from jetset_tui.commands.host_words import announce_next
     from netcode.host import Host
     from netcode.hosting import HostedGame
     from netcode.next_games import NextGames
@@ -472,7 +474,7 @@ async def test_the_next_game_is_made_like_the_first_and_said_in_json(
     and their names, password, host's seat), logged beside it as ``NAME-2``, then ``NAME-3``
     (a new name if that file is taken); the address leads to the newest; with ``--json`` the
     host says each in a line."""
-    from jetset_tui.commands.host import announce_next
+    from jetset_tui.commands.host_words import announce_next
     from netcode.host import Host
     from netcode.hosting import HostedGame
 
@@ -612,7 +614,9 @@ async def test_the_host_gone_after_the_end_takes_r_away_and_says_so(tmp_path: Pa
     asked: list[str] = []
     host_runner = hal_leaves_at_the_end(port, hal_left, after=wes_told, asked=asked)
 
-    async def kims(client: GameClient, *, joined_at: str, from_lobby: bool = False) -> object:
+    async def kims(
+        client: GameClient, *, joined_at: str, join_keys: object = (), from_lobby: bool = False
+    ) -> object:
         app = JetSetApp(session=client, joined_at=joined_at)
         async with app.run_test(size=(100, 30)) as pilot:
             if not seen:  # game 1
