@@ -21,6 +21,7 @@ from typing import TypeVar
 from textual.app import App, ScreenStackError
 from textual.notifications import Notification, Notify
 from textual.screen import Screen
+from textual.widgets import Static
 
 from jetset_tui.i18n import _, ngettext
 
@@ -114,3 +115,11 @@ def keep_toasts_above(screen: Screen[object], rows: int) -> None:
     for rack in screen.query("#textual-toastrack"):
         if rack.styles.margin.bottom != rows:
             rack.styles.margin = (0, 0, rows, 0)
+
+
+class ToastFloor(Static):
+    """A line near the bottom of a screen that notices never cover: they stack above it and
+    whatever is under it (Jet Lag's hint, which says what a play did or why it was refused)."""
+
+    def on_resize(self) -> None:
+        keep_toasts_above(self.screen, max(0, self.screen.size.height - self.region.y))

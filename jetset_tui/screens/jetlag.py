@@ -41,7 +41,7 @@ from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
 from jetset_tui.screens.jetlag_play import Played, played
 from jetset_tui.theme import LIVERIES
-from jetset_tui.toasts import NoticeRun, bot_played_words
+from jetset_tui.toasts import NoticeRun, ToastFloor, bot_played_words
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.footer import KeyFooter
@@ -152,7 +152,7 @@ class JetLagScreen(JetLagCommandLine):
             yield JetLagBoard(id="jl-board")
             yield JetLagHand(id="jl-hand")
             yield JetLagScore(id="jl-score")
-        yield Static("", id="jl-hint")
+        yield ToastFloor("", id="jl-hint")
         yield self.command_line()
         yield KeyFooter()
         yield TooSmall("Jet Lag")

@@ -31,3 +31,20 @@ async def test_a_notice_never_covers_the_command_line_or_the_keys(
         command = screen.query_one(CommandLine).region
         assert toast.height >= 3, toast
         assert toast.bottom <= command.y, (toast, command)
+
+
+async def test_a_notice_never_covers_jet_lags_hint_or_command_line() -> None:
+    """Jet Lag's hint line says what a play did or why it was refused: notices stack above it."""
+    from jetset_tui.jetlag_plan import plan_for
+    from tests.tui.jetlag_keys import jetlag_app, settle, table_screen
+
+    app = jetlag_app(plan_for("greedy", "Ann", seed="toast"))
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        await settle(pilot)
+        screen = table_screen(app)
+        app.notify("Bob: a chat line long enough to wrap in a notice of forty columns")
+        assert await settled(pilot, lambda: bool(screen.query(Toast)))
+        await pilot.pause()
+        toast = screen.query_one(Toast).region
+        hint = screen.query_one("#jl-hint").region
+        assert toast.height >= 3 and toast.bottom <= hint.y, (toast, hint)
