@@ -9,6 +9,7 @@ from __future__ import annotations
 import textwrap
 from collections.abc import Callable, Sequence
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import events
 from textual.message import Message
@@ -26,9 +27,16 @@ from jetset_tui.i18n import _, money
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD, HIGHLIGHT
 from jetset_tui.widgets.map import Highlight
+from jetset_tui.widgets.wrap import wrapped as wrap_fields
 
 SEPARATORS = str.maketrans("-–→", "   ")
 """What joins codes in a choice's words (``AMS-LON``, ``AMS–WAS``, ``BER→EDI``)."""
+LABEL_COLUMN = 22
+"""The choices' label column where every row of the list fits on one line (a longer label
+pushes its own row's note on); narrower, down to the widest label, where a row has to wrap."""
+NOTE_INDENT = 4
+"""Where a note that would take three lines or more under its own column goes on instead: the
+picker beside the map at 100×30 has room for four lines of choices."""
 FILTER_KEYS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 
 
@@ -311,17 +319,33 @@ class ActionPicker(Widget, can_focus=True):
         preview, breakdown = self._preview_parts()
         verdict = self._verdict_lines(max(20, self.size.width - 2))
         if breakdown and preview.cell_len + 2 + len(breakdown) > self.size.width:
-            verdict = [Text("  " + breakdown, style=DIM), *verdict]  # on a line of its own
+            apart = textwrap.wrap(  # on lines of its own, none of it cut
+                breakdown,
+                max(20, self.size.width),
+                initial_indent="  ",
+                subsequent_indent="   ",
+                break_on_hyphens=False,
+            )
+            verdict = [*(Text(line, style=DIM) for line in apart), *verdict]
         elif breakdown:
             preview.append(f"  {breakdown}", style=DIM)
         rows = max(1, self.size.height - 2 - len(titles) - max(1, len(verdict)))
         shown = self.matching()
         cur = min(self.index, len(shown) - 1) if shown else 0
-        top = max(0, min(cur - rows // 2, len(shown) - rows))
-        for pos in range(top, min(len(shown), top + rows)):
-            i = shown[pos]
-            self._choice_line(text, stage, i, pos == cur)
-        for _row in range(rows - min(rows, len(shown) - top)):
+        columns = self._columns(stage)
+        blocks: dict[int, list[Text]] = {}
+
+        def block(pos: int) -> list[Text]:
+            if pos not in blocks:
+                blocks[pos] = self._choice_rows(stage, shown[pos], pos == cur, columns)
+            return blocks[pos]
+
+        top, bottom = shown_around(cur, len(shown), rows, lambda pos: len(block(pos)))
+        lines = [row for pos in range(top, bottom) for row in block(pos)][:rows]
+        for row in lines:
+            text.append_text(row)
+            text.append("\n")
+        for _row in range(rows - len(lines)):
             text.append("\n")
         text.append_text(preview)
         for line in verdict:
@@ -352,18 +376,57 @@ class ActionPicker(Widget, can_focus=True):
         short = "  ↑↓" + (" ←→ 1–9" if count else "") + " · " + _("Enter · Esc")
         return short if len(short) <= room else ""
 
-    def _choice_line(self, text: Text, stage: Stage, i: int, selected: bool) -> None:
+    def _columns(self, stage: Stage) -> tuple[int, int]:
+        """The widths of the stage's labels' column and of its count's column, the same for
+        every row so that the notes start in one column: labels ``LABEL_COLUMN`` wide where
+        every row then fits on one line, else as wide as the widest label (at most half the
+        picker), to leave the notes more room before they wrap."""
+        if stage.counting == EACH:
+            most = max((n for n in self.counts.values()), default=1)
+            counts = max(6, cell_len(f" ✈×{most} "))
+        elif stage.counting == ONE:
+            counts = max(4, cell_len(f" ×{self.count} "))
+        else:
+            counts = 4
+        width = self.size.width
+        widest = max((cell_len(c.label) for c in stage.choices), default=0)
+        roomy = max(LABEL_COLUMN, widest)
+        if not width or all(
+            2 + roomy + counts + 1 + cell_len(c.note) <= width for c in stage.choices
+        ):
+            return LABEL_COLUMN, counts
+        return min(widest, max(LABEL_COLUMN, (width - counts - 3) // 2)), counts
+
+    def _choice_rows(
+        self, stage: Stage, i: int, selected: bool, columns: tuple[int, int]
+    ) -> list[Text]:
+        """Choice ``i`` as the rows it takes: its label, its count and its note, the note
+        wrapped under its own column where the picker is too narrow for it on one row (an
+        Italian claim's "servono 2✈: acquisto di BOD-MAD …" was cut with "…" at 100 columns),
+        or from ``NOTE_INDENT`` on where that would take more than two lines."""
         choice = stage.choices[i]
-        text.append("▸ " if selected else "  ", style="bold")
-        text.append(f"{choice.label:<22}", style=HIGHLIGHT if selected else "bold")
+        labels, counts = columns
+        line = Text()
+        line.append("▸ " if selected else "  ", style="bold")
+        line.append(choice.label.ljust(labels), style=HIGHLIGHT if selected else "bold")
+        count = ""
         if stage.counting == EACH:
             n = self.each_count(i, selected)
-            text.append(f" ✈×{n} " if n else "      ", style="bold")
+            count = f" ✈×{n} " if n else ""
         elif stage.counting == ONE and selected:
-            text.append(f" ×{self.count} ", style="bold")
-        else:
-            text.append("    ")
-        text.append(f" {choice.note}\n", style=DIM)
+            count = f" ×{self.count} "
+        line.append(count.ljust(counts), style="bold")
+        indent = line.cell_len + 1  # where the note begins, on this row (a longer label's too)
+        if choice.note:
+            line.append(" ")
+            line.append(choice.note, style=DIM)
+        width = self.size.width
+        if not width or line.cell_len <= width:
+            return [line]
+        rows = wrap_fields(line, width, self.app.console, indent)
+        if len(rows) > 2:  # a long note: its further lines under the label, in fewer rows
+            rows = wrap_fields(line, width, self.app.console, NOTE_INDENT)
+        return rows
 
     def _preview_parts(self) -> tuple[Text, str]:
         """The action Enter would play with what it costs and the cash after it, and apart the
@@ -419,6 +482,28 @@ class ActionPicker(Widget, can_focus=True):
 def no_match() -> str:
     """What the picker says when what was typed finds nothing in its list."""
     return _("nothing matches what you typed (Backspace to change it)")
+
+
+def shown_around(cur: int, count: int, rows: int, height: Callable[[int], int]) -> tuple[int, int]:
+    """The choices ``top`` to ``bottom`` (not included) of ``count`` to show in ``rows`` lines,
+    choice ``pos`` taking ``height(pos)`` of them: ``cur`` and, as far as they fit, about as many
+    lines of choices above it as below it, and more above where the list ends under it."""
+    if not count:
+        return 0, 0
+    top, bottom, used = cur, cur + 1, height(cur)
+    half = (rows - used) // 2
+    above = 0
+    while top > 0 and above + height(top - 1) <= half:
+        top -= 1
+        above += height(top)
+    used += above
+    while bottom < count and used + height(bottom) <= rows:
+        used += height(bottom)
+        bottom += 1
+    while top > 0 and used + height(top - 1) <= rows:
+        top -= 1
+        used += height(top)
+    return top, bottom
 
 
 def typed_words_match(words: list[str], search: str) -> bool:
