@@ -10,6 +10,7 @@ from contextlib import suppress
 from functools import partial
 from typing import ClassVar, Protocol, cast
 
+from rich.cells import cell_len
 from rich.console import Console
 from rich.text import Text
 from textual import events, on
@@ -61,9 +62,10 @@ COLUMNS: tuple[tuple[Callable[[], str], str], ...] = (
 """The lobby's table: each column's heading (in the session's language) and key."""
 FITTED = (2, 3, 4)
 """The columns (title, status, seats) that share what the table's width leaves them, each cell
-wrapped to its share (at most ``CELL_LINES`` lines), so that none runs out of sight; the title
-takes a quarter of it (``TITLE_SHARE``) and what the others do not need of the rest, and the
-detail under the table shows it whole."""
+wrapped to its share (at most ``CELL_LINES`` lines), so that none runs out of sight and no word
+is broken: the title takes room for the game's own title whole (``alice's game``; the options
+after it, on its next lines, as far as they fit), at least a quarter of it (``TITLE_SHARE``),
+and what the others do not need of the rest; the detail under the table shows it whole."""
 CELL_LINES = 4
 FITTED_LINES = (CELL_LINES, CELL_LINES, None)
 """The lines each ``FITTED`` cell may take: the title and the status ``CELL_LINES`` (the detail
@@ -134,6 +136,27 @@ def wrapped(text: Text, width: int | None, console: Console, most: int | None = 
     return Text("\n").join(kept)
 
 
+def longest_word(texts: list[Text]) -> int:
+    """The cells of the longest word in ``texts``."""
+    return max((cell_len(word) for text in texts for word in text.plain.split()), default=0)
+
+
+def narrowest(texts: list[Text], least: int, lines: int, console: Console) -> int:
+    """The fewest cells, from ``least`` on, in which each of ``texts`` wraps in at most
+    ``lines`` lines."""
+    width = least
+    most = max((text.cell_len for text in texts), default=least)
+    while width < most and any(len(text.wrap(console, width)) > lines for text in texts):
+        width += 1
+    return width
+
+
+def title_of(cell: Text) -> str:
+    """The game's own title at the start of its title cell (``full_title``), without its
+    options."""
+    return cell.plain.split(" · ", 1)[0]
+
+
 def widest(text: Text) -> int:
     """The cells of ``text``'s widest line."""
     return max(line.cell_len for line in text.split("\n"))
@@ -171,7 +194,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby { height: 1fr; }
     LobbyScreen #games-box { width: 2fr; }
     LobbyScreen #chat-side { width: 1fr; min-width: 30; border-left: solid $panel-lighten-2; }
-    LobbyScreen DataTable { height: 1fr; }
+    LobbyScreen DataTable { height: 1fr; scrollbar-size-vertical: 1; }
     LobbyScreen #detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
     LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
     LobbyScreen RichLog { height: 1fr; scrollbar-gutter: stable; }
@@ -305,9 +328,18 @@ class LobbyScreen(Screen[None]):
         if table.scrollable_content_region.width <= 0 or sum(wanted) <= room:
             return [None] * len(FITTED)
         room = max(room, len(FITTED) * MIN_SHARE)
-        title = min(wanted[0], max(MIN_SHARE, room // TITLE_SHARE))
+        least = [  # no column narrower than a word of its own (with its heading's) …
+            max(MIN_SHARE, longest_word([Text(COLUMNS[i][0]()), *(row[i] for row in rows)]))
+            for i in FITTED
+        ]
+        status = [row[FITTED[1]] for row in rows]  # … nor the status than its lines hold whole
+        least[1] = narrowest(status, least[1], CELL_LINES, self.app.console)
+        own = max((cell_len(title_of(row[FITTED[0]])) for row in rows), default=0)
+        title = min(wanted[0], max(own, room // TITLE_SHARE), room - sum(least[1:]))
+        title = max(least[0], title)
         others = shares(wanted[1:], room - title)
-        title = min(wanted[0], room - sum(others))  # and what the others leave of theirs
+        others = [max(most, share) for most, share in zip(least[1:], others, strict=True)]
+        title = max(least[0], min(wanted[0], room - sum(others)))  # and what the others leave
         return [title, *others]
 
     def on_resize(self) -> None:
