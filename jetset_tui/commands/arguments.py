@@ -9,8 +9,12 @@ from __future__ import annotations
 import argparse
 import sys
 from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 from jetset_tui.i18n import _
+
+if TYPE_CHECKING:
+    from netcode.logfile import GameLog
 
 
 def whole_number(low: int, high: int | None = None) -> Callable[[str], int]:
@@ -98,3 +102,25 @@ def add_turn_time(sp: argparse.ArgumentParser) -> None:
             "a bot moves for a player who has not moved in this time (default 300; 0: no clock)"
         ),
     )
+
+
+def add_reveal_argument(sp: argparse.ArgumentParser) -> None:
+    """``--reveal``: a seat's view of a game not over (``hidden_cards_refusal``)."""
+    sp.add_argument(
+        "--reveal",
+        action="store_true",
+        help=_("with --seat, a game that is not over: show that seat's hidden cards anyway"),
+    )
+
+
+def hidden_cards_refusal(args: argparse.Namespace, log: GameLog) -> str | None:
+    """Why ``--seat`` may not show this log (None: it may): a game not over (its seed not yet
+    revealed) keeps each seat's cards hidden from the others, as ``jetset export`` does, unless
+    ``--reveal`` (a tinkerer's play test read a hot-seat opponent's Final Flights this way)."""
+    if args.seat is None or log.seed is not None or args.reveal:
+        return None
+    said = _(
+        "{file}: this game is not over, and --seat shows that seat's hidden cards; --reveal "
+        "shows them anyway (without --seat, the table as a spectator sees it)"
+    )
+    return said.format(file=args.file)

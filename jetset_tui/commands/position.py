@@ -39,6 +39,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     pp.add_argument(
         "--json", action="store_true", help=_("print JSON (a Jet Set position always is)")
     )
+    arguments.add_reveal_argument(pp)
     pp.set_defaults(func=cmd_position)
 
 
@@ -66,6 +67,8 @@ def cmd_position(args: argparse.Namespace) -> int:
     if args.seat is not None and not 0 <= args.seat < players:
         said = _("--seat {seat}: the seats are 0 to {last}")
         return _fail(said.format(seat=args.seat, last=players - 1))
+    if (hidden := arguments.hidden_cards_refusal(args, log)) is not None:
+        return _fail(hidden)
     if log.header.game == "jetlag":
         return jetlag_position(args, log, at)
     result = replay(log, stop_at=at, verify_seed=False)

@@ -26,6 +26,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
         type=arguments.whole_number(0),
         help=_("watch as this seat (default: a spectator)"),
     )
+    arguments.add_reveal_argument(rp)
     rp.set_defaults(func=cmd_replay)
 
 
@@ -182,6 +183,9 @@ def open_viewer(args: argparse.Namespace) -> int:
         return 1
     if (wrong := wrong_seat(args.seat, log)) is not None:
         print(_("jetset replay: {problem}").format(problem=wrong), file=sys.stderr)
+        return 1
+    if (hidden := arguments.hidden_cards_refusal(args, log)) is not None:
+        print(_("jetset replay: {problem}").format(problem=hidden), file=sys.stderr)
         return 1
     app = JetSetApp(replay=path, replay_seat=args.seat)
     app.run()

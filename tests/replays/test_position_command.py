@@ -8,7 +8,7 @@ from pathlib import Path
 from engine import CHANCE, Deal
 from engine.jetset.notation import Notation
 from engine.jetset.position import position
-from netcode.logfile import read_log
+from netcode.logfile import read_log, write_game
 from netcode.replay import replay
 from tests.replays.test_export import jetset, save
 
@@ -51,3 +51,26 @@ def test_a_position_outside_the_log_is_refused(tmp_path: Path) -> None:
     assert f"the log has {entries} entries (0 to {entries})" in out.stderr
     out = jetset("position", str(path), "--seat", "2")
     assert out.returncode == 1 and "the seats are 0 to 1" in out.stderr
+
+
+def test_a_seats_view_of_a_game_not_over_needs_reveal(tmp_path: Path) -> None:
+    """A tinkerer's play test read a hot-seat opponent's Final Flights with ``position --seat``
+    while the game went on, which ``export`` refuses: so do ``position --seat`` and the replay
+    viewer's ``--seat`` now, unless ``--reveal``; a spectator's view needs nothing."""
+    whole = read_log(save(tmp_path, "position-unfinished", 3, ("greedy",)))
+    game = replay(whole, stop_at=60).game
+    path = tmp_path / "going-on.jetset"
+    write_game(path, whole.header, game, None)  # its seed not revealed: not over
+    hand = game.state.seats[1].hand
+    assert hand
+    refused = jetset("position", str(path), "--seat", "1")
+    assert refused.returncode == 1 and refused.stdout == ""
+    assert "this game is not over, and --seat shows that seat's hidden cards" in refused.stderr
+    viewer = jetset("replay", str(path), "--seat", "1")
+    assert viewer.returncode == 1 and "--reveal shows them anyway" in viewer.stderr
+    shown = jetset("position", str(path), "--seat", "1", "--reveal")
+    assert shown.returncode == 0, shown.stderr
+    assert json.loads(shown.stdout)["position"]["seats"][1]["hand"] is not None
+    assert jetset("position", str(path)).returncode == 0  # as a spectator
+    over = jetset("position", str(tmp_path / "position-unfinished.jetset"), "--seat", "1")
+    assert over.returncode == 0, "a game over keeps nothing hidden"
