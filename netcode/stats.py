@@ -39,6 +39,13 @@ class GameSummary:
     """The game is finished (else its scores and length are so far, and no seat has won)."""
     moves: int = 0
     """The players' decisions (the log's entries less the dealer's)."""
+    first: int = 0
+    """The seat that played first (its first decision is the log's): Jet Set's seat 0, Jet
+    Lag's the seat its setup names."""
+
+    def place(self, seat: int) -> int:
+        """``seat``'s place in the order of play: 0 for the first to play."""
+        return (seat - self.first) % self.players
 
     def won(self, seat: int) -> bool:
         """Whether ``seat`` won (alone or shared; not in a draw)."""
@@ -57,14 +64,16 @@ class Stats:
     def unfinished(self) -> int:
         return sum(not g.over for g in self.games)
 
-    def win_rate_by_seat(self) -> dict[int, float]:
-        seats: Counter[int] = Counter()
+    def win_rate_by_place(self) -> dict[int, float]:
+        """Place in the order of play (0: the first to play) → the share of its games won (a
+        play test's Jet Lag figures were by seat number, whoever started)."""
+        places: Counter[int] = Counter()
         wins: Counter[int] = Counter()
         for g in self.games:
             for seat in range(g.players):
-                seats[seat] += 1
-                wins[seat] += g.won(seat)
-        return {s: wins[s] / seats[s] for s in sorted(seats)}
+                places[g.place(seat)] += 1
+                wins[g.place(seat)] += g.won(seat)
+        return {p: wins[p] / places[p] for p in sorted(places)}
 
     def by_kind(self) -> dict[str, tuple[int, float, float]]:
         """Kind → (seats played, win rate, average score)."""
@@ -138,6 +147,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         turns=counts["turns"],
         entries=len(log.records),
         moves=decisions,
+        first=next((actor for _, actor, _, _ in log.records if actor >= 0), 0),
         end=counts.get("end", ""),
         claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,

@@ -8,7 +8,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from engine.games import TITLES
-from jetset_tui.i18n import _, decimal, ngettext, percent
+from jetset_tui.i18n import N_, _, decimal, ngettext, percent
 
 if TYPE_CHECKING:
     from netcode.stats import Stats
@@ -61,7 +61,7 @@ def as_json(stats: Stats, skipped: list[str] | None = None) -> dict[str, Any]:
         "unfinished": unfinished,
         "draws": stats.draws(),
         **skips,
-        "win_rate_by_seat": stats.win_rate_by_seat(),
+        "win_rate_by_place": stats.win_rate_by_place(),
         "by_kind": {
             k: {"seats": p, "win_rate": r, "average_score": a}
             for k, (p, r, a) in stats.by_kind().items()
@@ -110,7 +110,7 @@ def render(stats: Stats) -> str:
                 every.unfinished(),
             )
             lines.append(said.format(n=every.unfinished()))
-        lines += [*averages(games), *by_seat(games), *by_kind(games), *endings(games)]
+        lines += [*averages(games), *by_place(games), *by_kind(games), *endings(games)]
     return "\n".join(lines) + "\n"
 
 
@@ -123,13 +123,17 @@ def averages(stats: Stats) -> list[str]:
     return [*lines, said.format(n=draws)]
 
 
-def by_seat(stats: Stats) -> list[str]:
-    from jetset_tui.seat_names import player_words
+PLACES = (N_("first"), N_("second"), N_("third"), N_("fourth"), N_("fifth"), N_("sixth"))
+"""The places in the order of play, as the win rates name them (the seat numbers were read as
+places: in Jet Lag the seat that starts changes from game to game)."""
+
+
+def by_place(stats: Stats) -> list[str]:
     from netcode.stats import bar
 
     lines = ["", _("win rate by place in the order of play")]
-    for seat, rate in stats.win_rate_by_seat().items():
-        label = player_words(seat)
+    for place, rate in stats.win_rate_by_place().items():
+        label = _(PLACES[place]) if place < len(PLACES) else str(place + 1)
         lines.append(f"  {label:<15} {percent(rate):>6}  {bar(rate)}")
     return lines
 

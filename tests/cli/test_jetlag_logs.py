@@ -74,13 +74,18 @@ def test_stats_reports_a_draw_as_a_draw(games: Path) -> None:
     data = json.loads(jetset("stats", str(games), "--json").stdout)
     assert data["games"] == 3 and data["draws"] == 1 and not data["skipped"]
     logs = [read_log(path) for path in sorted(games.glob("*.jetset"))]
-    wins = [0, 0]
+    wins = [0, 0]  # by place in the order of play: the first to play is the setup's seat
+    starters = set()
     for log in logs[1:]:  # the first is the draw
         from netcode.replay import replay
 
         (winner,) = replay(log).table.result().winners
-        wins[winner] += 1
-    assert data["win_rate_by_seat"] == {"0": wins[0] / 3, "1": wins[1] / 3}
+        first = next(actor for _, actor, _, _ in log.records if actor >= 0)
+        assert log.records[0][2].startswith(f"setup {first} ")
+        starters.add(first)
+        wins[(winner - first) % 2] += 1
+    assert data["win_rate_by_place"] == {"0": wins[0] / 3, "1": wins[1] / 3}
+    assert starters == {0, 1}, "these games start with either seat: by place is not by seat"
     assert data["by_kind"]["bot:greedy"]["win_rate"] == 2 / 6
 
 
@@ -213,8 +218,8 @@ def test_stats_keep_each_game_apart(games: Path, tmp_path: Path) -> None:
     assert by_game["jetset"]["name"] == "Jet Set" and by_game["jetlag"]["name"] == "Jet Lag"
     assert (by_game["jetset"]["games"], by_game["jetlag"]["games"]) == (2, 3)
     assert by_game["jetlag"]["draws"] == 1 and by_game["jetlag"]["most_claimed"] == []
-    assert set(by_game["jetlag"]["win_rate_by_seat"]) == {"0", "1"}
-    assert len(by_game["jetset"]["win_rate_by_seat"]) == 4
+    assert set(by_game["jetlag"]["win_rate_by_place"]) == {"0", "1"}
+    assert len(by_game["jetset"]["win_rate_by_place"]) == 4
     assert set(by_game["jetset"]) == {"name", *data} - {"skipped", "by_game"}
 
 

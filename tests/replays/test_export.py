@@ -183,7 +183,7 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     stats = collect(tmp_path)
     assert len(stats.games) == 12 and len(stats.skipped) == 1
     wins = sum(1 for g in games for _ in g["winners"])
-    assert sum(rate for rate in stats.win_rate_by_seat().values()) * 12 == pytest.approx(wins)
+    assert sum(rate for rate in stats.win_rate_by_place().values()) * 12 == pytest.approx(wins)
     assert stats.average_score() == pytest.approx(sum(sum(g["scores"]) for g in games) / (12 * 4))
     text = render(stats)
     assert "12 games" in text and "win rate by place in the order of play" in text
@@ -197,7 +197,7 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     write_log(tmp_path / "in-progress.jetset", first)
     cli = json.loads(jetset("stats", str(tmp_path), "--json").stdout)
     assert cli["games"] == 12 and cli["unfinished"] == 1
-    assert sum(cli["win_rate_by_seat"].values()) * 12 == pytest.approx(wins)
+    assert sum(cli["win_rate_by_place"].values()) * 12 == pytest.approx(wins)
     said = jetset("stats", str(tmp_path)).stdout
     assert "13 games" in said and "Jet Set: 12 games" in said, said
     assert "and 1 not finished, left out of these figures" in said, said
