@@ -60,14 +60,19 @@ class TableReplay:
         return self.table
 
     def summary(self) -> dict[str, object]:
-        """``jetset replay --json``: the game's own fields after the scores (Jet Set: cash,
-        ``SummarisesGames``), else whether it is over, its winners and whether it is a draw."""
-        result = self.table.result()
-        head = {"ok": self.ok, "entries": self.entries, "digest": self.digest}
+        """``jetset replay --json``, the same keys whatever happened (docs/log-format.md): the
+        entries that checked out, then the game's digest, scores, whether it is over, its
+        winners and whether it is a draw, and the game's own fields (Jet Set: cash,
+        ``SummarisesGames``); these are null where the replay stopped at a fault (a play test's
+        wrong seed read "entries 0, scores [0, 0, 0], over false" of a finished game)."""
+        game: dict[str, object] = {"digest": self.digest}
+        game |= {"scores": list(self.table.result().points), **self._result_fields()}
+        if not self.ok:
+            game = dict.fromkeys(game)
         return {
-            **head,
-            "scores": list(result.points),
-            **self._result_fields(),
+            "ok": self.ok,
+            "entries": self.entries,
+            **game,
             "commitment_ok": self.commitment_ok,
             "error": self.error,
             "bad_entry": self.bad_entry,
@@ -75,12 +80,11 @@ class TableReplay:
 
     def _result_fields(self) -> dict[str, object]:
         table = self.table
-        own = None if self.rules is None else log_hooks(self.rules).summaries
-        if own is not None:
-            return own.result_fields(table)
         result, over = table.result(), table.over
         winners = list(result.winners) if over else []
-        return {"over": over, "winners": winners, "draw": over and result.draw}
+        fields: dict[str, object] = {"over": over, "winners": winners, "draw": over and result.draw}
+        own = None if self.rules is None else log_hooks(self.rules).summaries
+        return fields if own is None else fields | own.result_fields(table)
 
 
 def replay(

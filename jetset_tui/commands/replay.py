@@ -84,7 +84,8 @@ def cmd_replay(args: argparse.Namespace) -> int:
 
 def unread_json(file: str, exc: OSError | ValueError) -> dict[str, object]:
     """``--json`` for a file that does not read as a log: ``ok`` false, the entries read
-    before a damaged record (``bad_entry`` the first that is not), the problem in ``error``."""
+    before a damaged record (``bad_entry`` the first that is not), the problem in ``error``,
+    and every key a log that reads has (``TableReplay.summary``), the game's null."""
     from netcode.logfile import DamagedLog
 
     read = exc.entries if isinstance(exc, DamagedLog) else None
@@ -93,6 +94,9 @@ def unread_json(file: str, exc: OSError | ValueError) -> dict[str, object]:
         "entries": read or 0,
         "digest": None,
         "scores": None,
+        "over": None,
+        "winners": None,
+        "draw": None,
         "commitment_ok": None,
         "error": f"{file}: {exc}",
         "bad_entry": read,

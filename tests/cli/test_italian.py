@@ -165,14 +165,14 @@ def test_a_json_error_stays_english_in_italian() -> None:
 def test_stats_speak_italian_and_their_json_does_not(hosted: dict[str, str]) -> None:
     folder = str(Path(hosted["log"]).parent)
     said = jetset("--lang", "it", "stats", folder).stdout
-    by_place = "vittorie per posizione nell'ordine di gioco\n  giocatore 1 "
+    by_place = "vittorie per posizione nell'ordine di gioco\n  primo "
     assert said.startswith("1 partita\n") and by_place in said and "posto" not in said, said
     assert "come sono finite le partite" in said and "games" not in said
     assert re.search(r"punteggio medio \d+,\d ", said) and re.search(r"\d,\d%", said), said
     assert not re.search(r"\d\.\d", said), "Italian writes a decimal comma"
     english = jetset("stats", folder).stdout
     assert re.search(r"average score \d+\.\d ", english) and re.search(r"\d\.\d%", english)
-    by_place = "win rate by place in the order of play\n  player 1 "
+    by_place = "win rate by place in the order of play\n  first "
     assert english.startswith("1 game\n") and by_place in english, english
     assert not re.search(r"seat \d", english), "players are counted as players, from 1"
     as_json = [jetset(*lang, "stats", folder, "--json").stdout for lang in ((), ("--lang", "it"))]
