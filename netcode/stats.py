@@ -147,13 +147,19 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         turns=counts["turns"],
         entries=len(log.records),
         moves=decisions,
-        first=next((actor for _, actor, _, _ in log.records if actor >= 0), 0),
+        first=counts.get("first", first_actor(log)),
         end=counts.get("end", ""),
         claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,
         game=log.header.game,
         over=over,
     )
+
+
+def first_actor(log: GameLog) -> int:
+    """The seat of the log's first decision: the first to play, in a game that says no other
+    (Jet Lag's, whose setup names it; Jet Set says seat 0: its Hubs are placed last seat first)."""
+    return next((actor for _, actor, _, _ in log.records if actor >= 0), 0)
 
 
 def summarise_file(path: Path) -> GameSummary | str:

@@ -10,11 +10,13 @@ from engine.jetset.game import Game
 
 
 def stats_of(game: Game) -> dict[str, Any]:
-    """The turn reached, how the game ended, and every card claimed (Final Flights too)."""
+    """The turn reached, how the game ended, every card claimed (Final Flights too), and the
+    first to play: seat 0, always (Setup; the Hubs' placing, last seat first, is no turn)."""
     state = game.state
     claimed = [str(c) for seat in state.seats for c, _ in seat.cards]
     claimed += [seat.final for seat in state.seats if seat.final]
-    return {"turns": state.turn, "end": state.end_reason or "not finished", "claimed": claimed}
+    end = state.end_reason or "not finished"
+    return {"turns": state.turn, "end": end, "claimed": claimed, "first": 0}
 
 
 def result_fields(game: Game) -> dict[str, object]:

@@ -106,6 +106,26 @@ def test_stats_count_what_each_game_counts(tmp_path: Path) -> None:
     assert counted.turns == sum(entry.seat >= 0 for entry in table.entries) == 16
     assert (counted.end, counted.claimed) == ("", [])
     assert counted.scores == list(table.result().points)
+    first = int(read_log(path).records[0][2].split()[1])  # "setup 1 …": seat 1 plays first
+    assert counted.first == first
+
+
+def test_jet_sets_first_to_play_is_seat_0_though_its_hubs_are_placed_last_seat_first(
+    tmp_path: Path,
+) -> None:
+    """Jet Set's first decision with the Hubs module is the last seat's hub: not its first
+    turn (stats count places in the order of play from the game's word, not the log's first
+    decision)."""
+    rules = GAMES["jetset"]
+    data = {"players": 3, "hubs": True}
+    table = play_bots(rules, data, SEED, ["greedy"] * 3)
+    seats = [Seat(f"greedy-{i}", SeatKind.of_bot("greedy")) for i in range(3)]
+    header = Header(rules.options_from_data(data), seats, seed_commitment(SEED))
+    path = tmp_path / "hubs.jetset"
+    write_game(path, header, table, SEED)
+    log = read_log(path)
+    assert next(actor for _, actor, _, _ in log.records if actor >= 0) == 2
+    assert summarise_log(path, log).first == 0
 
 
 def test_text_has_each_games_tags_and_numbers_and_reads_back(tmp_path: Path) -> None:
