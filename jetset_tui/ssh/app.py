@@ -113,9 +113,10 @@ class SshApp(JetSetApp):
         here, is told what the lobby calls them."""
         said = name_changes(self.given) if self.given is not None else None
         if self.given is not None and self.player.name != self.given.name:
-            said = _("{wanted} is another player's name here: the lobby calls you {name}.").format(
-                wanted=self.given.name, name=self.player.name
-            )
+            said = _(
+                "{wanted} is another key's name here, so the lobby calls you {name}; "
+                "log in with that key to be {wanted}."
+            ).format(wanted=self.given.name, name=self.player.name)
         if said is not None:
             self.notify(said, severity="warning", timeout=15, markup=False)
 

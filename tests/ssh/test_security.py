@@ -209,9 +209,12 @@ async def test_a_second_key_under_a_name_in_use_gets_a_name_of_its_own(
         alice = await connect(server, "alice", alice_key)
         await alice.new_game_against_bots()
         eve = await connect(server, "Alice", bob_key)
-        told = "Alice is another player's name here: the lobby calls you"  # then Alice-2, wrapped
+        told = "Alice is another key's name here, so the lobby calls you"  # then Alice-2, wrapped
         text = await eve.wait_for(lambda t: told in " ".join(t.split()))
-        assert "Alice-2." in text and "Alice-2" in text.splitlines()[0]
+        assert (
+            "Alice-2; log in with that key to be Alice." in " ".join(text.split())
+            and "Alice-2" in text.splitlines()[0]
+        )
         await eve.press("t")
         await eve.type("this is alice")
         await eve.press("enter")
@@ -246,7 +249,7 @@ async def test_a_name_an_authorized_keys_comment_gives_is_that_keys_whoever_come
             f"key:{k.get_fingerprint()}" for k in (alice_key, bob_key)
         )
         bob = await connect(server, "alice", bob_key)  # alice has not come yet
-        told = "alice is another player's name here: the lobby calls you"
+        told = "alice is another key's name here, so the lobby calls you"
         text = await bob.wait_for(lambda t: told in " ".join(t.split()))
         assert "alice-2" in text.splitlines()[0], text
         alice = await connect(server, "Alice", alice_key)  # hers, as it reads
@@ -276,7 +279,7 @@ async def test_a_name_a_key_went_by_stays_its_own_after_a_restart(
     server = await start_server(tmp_path)
     try:
         bob = await connect(server, "alice", bob_key)
-        told = "alice is another player's name here: the lobby calls you"
+        told = "alice is another key's name here, so the lobby calls you"
         text = await bob.wait_for(lambda t: told in " ".join(t.split()))
         assert "alice-2" in text.splitlines()[0], text
         await bob.close()
