@@ -37,9 +37,18 @@ def minutes(seconds: float, *, up: bool = True) -> str:
     return f"{whole // 60}:{whole % 60:02d}"
 
 
-def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = None) -> Text:
-    """A line for every seat whose player has left or lost their connection."""
+def dropped_lines(
+    names: Sequence[str],
+    presence: Presence,
+    now: float | None = None,
+    kinds: Sequence[SeatKind] = (),
+) -> Text:
+    """A line for every seat whose player has left or lost their connection. With nobody at
+    the table (no person's seat connected, by ``kinds``) the host stops the clock and the bots,
+    so every such seat waits (a watcher read "their turn clock moves for them" for six minutes
+    while nothing moved)."""
     text = Text()
+    clock = presence.turn_time > 0 and (not kinds or anyone_at_the_table(presence, kinds))
     for seat, name in enumerate(names):
         info = presence.seat(seat)
         if info.connected or info.away is None:
@@ -62,8 +71,13 @@ def dropped_lines(names: Sequence[str], presence: Presence, now: float | None = 
         else:
             gone = _("{name} has lost their connection;").format(name=name)
         text.append(f"{gone} ", style=f"bold {WARN}")
-        text.append(while_away(info.open, presence.bot_in(seat, now), presence.turn_time > 0))
+        text.append(while_away(info.open, presence.bot_in(seat, now), clock))
     return text
+
+
+def anyone_at_the_table(presence: Presence, kinds: Sequence[SeatKind]) -> bool:
+    """Whether a person (not a bot, not a stand-in) is in their seat now."""
+    return any(kind.bot is None and presence.seat(i).connected for i, kind in enumerate(kinds))
 
 
 def while_away(given: bool, due: float | None, clock: bool) -> Text:
@@ -147,7 +161,7 @@ class PresencePanel(Static):
             text.append(_(waiting), style=WARN)
 
         elif presence is not None:
-            dropped = dropped_lines(names, presence)
+            dropped = dropped_lines(names, presence, kinds=kinds)
             if dropped and text:
                 text.append("\n")
             text.append_text(dropped)

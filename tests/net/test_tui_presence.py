@@ -549,6 +549,25 @@ def test_a_player_away_under_a_turn_clock_is_said_once_with_both_countdowns() ->
     assert while_away(False, None, False).plain == "the game waits for them"
 
 
+def test_with_nobody_at_the_table_an_away_seat_waits_and_its_clock_is_not_said_to_move() -> None:
+    """A watcher read "alice has left the table; their turn clock moves for them" for six
+    minutes while nothing moved: with no person in a seat the host stops the clock (and the
+    bots). The bot's seat being connected is no one at the table."""
+    from jetset_tui.widgets.presence import dropped_lines
+    from netcode.client import Presence
+    from netcode.protocol import SeatPresence
+    from netcode.seatkind import SeatKind
+
+    kinds = [SeatKind(), SeatKind.of_bot("greedy"), SeatKind()]
+    alone = (SeatPresence(False, away=30.0, left=True), SeatPresence(True))
+    nobody = Presence((*alone, SeatPresence(False, away=5.0)), turn_time=60.0)
+    said = dropped_lines(["alice", "Amelia", "bob"], nobody, kinds=kinds).plain
+    assert said.count("the game waits for them") == 2 and "clock" not in said, said
+    someone = Presence((*alone, SeatPresence(True)), turn_time=60.0)
+    said = dropped_lines(["alice", "Amelia", "bob"], someone, kinds=kinds).plain
+    assert said == "alice has left the table; their turn clock moves for them", said
+
+
 async def test_at_80x24_the_hosts_roster_leaves_the_command_line_and_the_picker_on_screen(
     tmp_path: Path,
 ) -> None:
