@@ -181,6 +181,10 @@ class Lobby(Seating):
                 return name
         raise AssertionError("unreachable")
 
+    def holds_a_seat(self, identity: str) -> bool:
+        """Whether ``identity`` holds a seat in an unfinished game here (watching holds none)."""
+        return any(identity in room.members for room in self.rooms.values() if not room.table.over)
+
     def _seat_holders(self) -> dict[str, str]:
         """The identity each seat held in an unfinished game belongs to, by its name's key."""
         held: dict[str, str] = {}

@@ -174,12 +174,8 @@ class GameServer:
             self._server.close()
             await self._server.wait_closed()
         for session in list(self.sessions):
-            session.end(
-                lambda: _(
-                    "The server is shutting down; an unfinished game comes back, and you to "
-                    "your seat, when it starts again."
-                )
-            )
+            seated = self.lobby.holds_a_seat(session.connection.player.identity)
+            session.end(shutting_down_seated if seated else shutting_down)
         for session in list(self.sessions):
             await session.finished.wait()
         await self.lobby.close()
@@ -188,3 +184,16 @@ class GameServer:
     async def serve_forever(self) -> None:
         assert self._server is not None
         await self._server.wait_closed()
+
+
+def shutting_down_seated() -> str:
+    """What a player with a seat in an unfinished game is told as the server stops."""
+    return _(
+        "The server is shutting down; an unfinished game comes back, and you to your seat, "
+        "when it starts again."
+    )
+
+
+def shutting_down() -> str:
+    """What everyone else is told (a watcher was told "and you to your seat": a play test)."""
+    return _("The server is shutting down; an unfinished game comes back when it starts again.")

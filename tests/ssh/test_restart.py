@@ -111,6 +111,10 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
     await alice.wait_for("your turn")
     await alice.command("income")
     await move_when_my_turn(bob)
+    dave = await connect(server.port, "dave", asyncssh.generate_private_key("ssh-ed25519"))
+    await dave.lobby()
+    await dave.press("w")
+    await dave.wait_for("you are watching")
     (log_path,) = server.games.glob("*.jetset")
     kept = SavedRoom.from_json(saved_path(log_path).read_text())
     assert kept.id == "1" and sorted(s.seat for s in kept.members.values()) == [0, 1]
@@ -123,6 +127,9 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
             assert code == 0 and "unfinished games come back" in out
             # the player is told their game comes back (a play test read only "shutting down")
             await alice.wait_for("comes back, and you to your seat", timeout=10)
+            # a watcher holds no seat: not told of one (a play test's watcher was)
+            said = await dave.wait_for("comes back when it starts again", timeout=10)
+            assert "your seat" not in said
         await alice.closed.wait()
         assert bob.lost is None  # still trying, in its seat
         await server.start()
