@@ -12,6 +12,7 @@ disk); the games a previous run left unfinished come back (``saved``).
 from __future__ import annotations
 
 import asyncio
+import dataclasses
 import logging
 import secrets
 import time
@@ -20,6 +21,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from itertools import count
 from pathlib import Path
+from typing import TYPE_CHECKING, TypeVar
 
 from engine.games import DEFAULT
 from jetset_tui.i18n import _
@@ -46,6 +48,9 @@ from netcode.protocol import MAX_CHAT
 from netcode.table import Table
 from netcode.tablefiles import TableError, storage_problem
 from netcode.transport import memory_pipe
+
+if TYPE_CHECKING:
+    from jetset_tui.ssh.screens.new_game import GameRequest
 
 log = logging.getLogger("jetset.ssh.lobby")
 
@@ -92,7 +97,9 @@ class LobbyChat:
 
 
 LANGUAGES_KEPT = 4096
-"""How many players' language choices the lobby remembers (the oldest are forgotten first)."""
+"""How many players' language choices (and last forms) the lobby remembers (the oldest are
+forgotten first)."""
+T = TypeVar("T")
 WEB_MARK = "@web"
 """What a browser's name carries on a server with keys: typed, not proven (docs/security.md)."""
 
@@ -132,6 +139,9 @@ class Lobby(Seating):
         self._closing: set[asyncio.Future[None]] = set()
         self.languages: dict[str, str] = {}
         """The language each identity chose in the lobby, the latest LANGUAGES_KEPT of them."""
+        self.forms: dict[str, GameRequest] = {}
+        """The game each identity last asked the new-game form for, its password left out, the
+        latest LANGUAGES_KEPT of them (``remember_form``)."""
         self.key_names = KeyNames(games_dir)
         """Key mode: which key each name is (``name_for``), kept across restarts."""
 
@@ -144,10 +154,17 @@ class Lobby(Seating):
     def remember_language(self, identity: str, language: str) -> None:
         """``identity`` chose ``language``: their next session opens in it (kept in memory
         only, for the latest LANGUAGES_KEPT identities, so no one can make it grow without end)."""
-        self.languages.pop(identity, None)
-        self.languages[identity] = language
-        while len(self.languages) > LANGUAGES_KEPT:
-            del self.languages[next(iter(self.languages))]  # the oldest choice: insertion order
+        keep_latest(self.languages, identity, language)
+
+    def form_of(self, identity: str) -> GameRequest | None:
+        """The game ``identity`` last asked the form for, in any session (its password none)."""
+        return self.forms.get(identity)
+
+    def remember_form(self, identity: str, request: GameRequest) -> None:
+        """``identity`` asked for ``request``: the form shows it again in their next session too
+        (a play test's dropped connection came back to the form's defaults), all but its
+        password; in memory only, as the languages are."""
+        keep_latest(self.forms, identity, dataclasses.replace(request, password=None))
 
     # -- names ------------------------------------------------------------------------------
 
@@ -549,3 +566,12 @@ class Lobby(Seating):
                 room.tcp.close()
             await room.host.close()
         self.rooms.clear()
+
+
+def keep_latest(kept: dict[str, T], identity: str, value: T) -> None:
+    """``identity``'s ``value`` in ``kept``, the latest LANGUAGES_KEPT identities' only, so that
+    no one can make it grow without end (the oldest go first: a dict keeps insertion order)."""
+    kept.pop(identity, None)
+    kept[identity] = value
+    while len(kept) > LANGUAGES_KEPT:
+        del kept[next(iter(kept))]

@@ -12,7 +12,7 @@ from engine.games import game_rules
 from jetset_tui.game_options import shown_words
 from jetset_tui.i18n import _, pgettext, use_language
 from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
-from jetset_tui.ssh.screens.new_game import NewGameScreen
+from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect
 from tests.tui.test_italian_fits import cut_words, missing
@@ -126,6 +126,12 @@ def test_the_lobby_remembers_the_latest_language_choices_only(tmp_path: Path) ->
     assert len(lobby.languages) == LANGUAGES_KEPT
     assert lobby.language_of("name:p0") is None and lobby.language_of("name:p10") is None
     assert lobby.language_of("name:p11") == "it" and lobby.language_of("name:p5") == "en"
+    request = GameRequest(3, ["greedy"], "secret", {}, "jetset")
+    for n in range(LANGUAGES_KEPT + 10):  # the last forms are kept the same way
+        lobby.remember_form(f"name:p{n}", request)
+    assert len(lobby.forms) == LANGUAGES_KEPT and lobby.form_of("name:p0") is None
+    kept = lobby.form_of("name:p11")
+    assert kept is not None and kept.players == 3 and kept.password is None, "never a password"
 
 
 async def test_the_games_headings_are_whole_after_switching_language(

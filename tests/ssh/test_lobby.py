@@ -473,6 +473,17 @@ async def test_the_form_shows_the_game_you_asked_for_last_but_its_password(
     assert not second.private and second.options_words == ["Hubs"]
     assert [s.kind.label for s in second.table.seats].count("random") == 1
     await alice.close()
+    # a new session (a dropped connection, the next evening): the same form, for her key
+    assert all(form.password is None for form in server.lobby.forms.values())
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.wait_for("waiting for players")  # back in her seat of the game she made
+    await alice.press("escape")
+    await alice.lobby()
+    await alice.press("n")
+    text = await alice.wait_for("Bots among them")
+    assert re.search(r"Seats \(2-6\)\s+3\s", text) and re.search(r"Bots among them\s+1\s", text)
+    assert "▐X▌ Hubs" in text, "a play test's reconnect came back to the defaults"
+    await alice.close()
 
 
 async def test_the_forms_refusal_goes_once_mended(

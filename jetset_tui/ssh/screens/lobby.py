@@ -205,8 +205,9 @@ class LobbyScreen(Screen[None]):
         super().__init__(classes="guarded")  # under 80×24 it asks for a larger terminal
         self.lobby = lobby
         self.player = player
-        self.last_request: GameRequest | None = None
-        """The game this player last asked the form for: the form shows it again."""
+        self.last_request: GameRequest | None = lobby.form_of(player.identity)
+        """The game this player last asked the form for, in this session or an earlier one
+        (``Lobby.remember_form``): the form shows it again."""
         self._chat_seen = 0
         self._stale = False
         self._widths: list[int | None] = []
@@ -400,6 +401,7 @@ class LobbyScreen(Screen[None]):
         def made(request: GameRequest | None) -> None:
             if request is not None:
                 self.last_request = request
+                self.lobby.remember_form(self.player.identity, request)
                 start_worker(self, partial(self.ssh_app.create_game, request), exclusive=True)
 
         self.app.push_screen(NewGameScreen(self.last_request), made)
