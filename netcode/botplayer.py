@@ -49,17 +49,18 @@ class BotTrouble:
 
     def failed(self, seat: int, at: int, what: str, why: str = "") -> None:
         """The bot failed in the position of entry ``at``: ``what`` it did, ``why`` that
-        failed. The log has each failure; ``on_trouble`` hears the first, and that the
-        stand-in decides whenever it happens again."""
+        failed. The log has each failure; ``on_trouble`` hears the first, with its reason (as
+        self-play says it: a tinkerer's play test found the reason only in the log file), and
+        that the stand-in decides whenever it happens again."""
         self.count += 1
         bot = f"seat {seat}'s bot ({self.label})"  # from 0, as the notation and selfplay
         log.warning(
             "%s %s at entry %d%s; %s decided", bot, what, at, f" ({why})" * bool(why), STANDIN
         )
         if self.on_trouble is not None and self.count == 1:
+            reason = f" ({why})" * bool(why)
             self.on_trouble(
-                f"{bot} {what}: a {STANDIN} bot decides for it each time it fails (the log "
-                "file says why)"
+                f"{bot} {what}{reason}: a {STANDIN} bot decides for it each time it fails"
             )
 
     def tries(self, at: int) -> int:
