@@ -175,12 +175,17 @@ def winners_text(winners: list[int], kinds: Sequence[str] = ()) -> str:
 
 
 def game_summary(game: Game, seed: str) -> dict[str, object]:
+    """One Jet Set game as ``--json`` prints it: every game's keys (``table_summary``: a
+    tinkerer's script met Jet Lag's ``game`` and ``draw`` only), then Jet Set's own."""
     scores = game.scores()
+    draw = game.result().draw
     return {
         "seed": seed,
+        "game": "jetset",
         "players": game.options.players,
-        "winner": game.winners()[0],
+        "winner": None if draw else game.winners()[0],
         "winners": game.winners(),
+        "draw": draw,
         "scores": [s.total for s in scores],
         "cash": [s.cash for s in scores],
         "turns": game.state.turn,

@@ -241,3 +241,17 @@ def test_position_before_the_pass_says_the_kept_cards_go_over(games: Path) -> No
     said = jetset("position", str(log), "--at", str(at)).stdout
     passing = f"player {first + 1}'s 3 kept cards pass to player {2 - first} next"
     assert passing in said and "dealt next" not in said, said
+
+
+def test_selfplay_json_lines_share_every_games_keys() -> None:
+    """A tinkerer's script met ``game`` and ``draw`` in Jet Lag's lines only: every game's line
+    starts with the same keys, then its own (Jet Set's cash, turns, end)."""
+    lines = {
+        game: json.loads(jetset("selfplay", "--game", game, "--seed", "keys", "--json").stdout)
+        for game in ("jetset", "jetlag")
+    }
+    shared = ["seed", "game", "players", "winner", "winners", "draw", "scores"]
+    for game, line in lines.items():
+        assert list(line)[: len(shared)] == shared, line
+        assert line["game"] == game and line["draw"] is False
+    assert {"cash", "turns", "end"} <= set(lines["jetset"])
