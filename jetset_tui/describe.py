@@ -238,7 +238,11 @@ def describe_action(notation: Notation, action: Action, names: list[str]) -> str
             )
         case Claim() | ClaimFinal() | Buy() | Rent() | Place() | Refill():
             return notation.format_action(action)
-        case Income() | FinalPlane() | Pass():
+        case FinalPlane():  # a play test read a bare "plane" and could not tell what it did
+            return _("{line} · a plane onto their Final Flight").format(
+                line=notation.format_action(action)
+            )
+        case Income() | Pass():
             return notation.format_action(action)
         case Offer(seat, link) if 0 <= seat < len(names):
             return offer_line(board, names[seat], link)

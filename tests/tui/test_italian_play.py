@@ -11,7 +11,7 @@ from pathlib import Path
 from rich.cells import cell_len
 
 from engine import Buy, ClaimFinal, Game, Income, Options, Reveal, Setup
-from engine.jetset.actions import CashIn
+from engine.jetset.actions import CashIn, FinalPlane
 from engine.jetset.bots.race import Finisher
 from engine.jetset.business_state import KINDS
 from engine.jetset.notation import Notation
@@ -98,6 +98,10 @@ def test_the_log_s_lines_in_italian() -> None:
     buy = next(a for a in first.legal_actions() if type(a).__name__ == "Buy")
     english, italian = both(lambda: cost_breakdown(first.state, first.to_move(), buy))
     assert "a plane" in english and "per aereo" in italian and "plane" not in italian
+    # after a Final Flight, "plane" alone said nothing to a play tester: it says where it goes
+    english, italian = both(lambda: describe_action(notation, FinalPlane(), NAMES[:2]))
+    assert english == "plane · a plane onto their Final Flight", english
+    assert italian.startswith("plane · ") and "volo finale" in italian.lower(), italian
 
 
 def test_the_guided_pickers_in_italian() -> None:
