@@ -109,25 +109,26 @@ def problem_of(exc: OSError | ValueError) -> str:
     elif isinstance(exc, UnicodeDecodeError):
         problem = _("not a text file (UTF-8)")
     elif isinstance(exc, DamagedLog):
-        problem = damaged_words(exc.entries)
+        problem = damaged_words(None if exc.entries is None else exc.moves)
     else:  # a log that is none says why in the player's words (its Reason)
         problem = problem_said(exc)
     return problem
 
 
-def damaged_words(entries: int | None) -> str:
-    """A saved game damaged inside, in a player's words: where (the records' own words are
-    for scripts: ``jetset replay --verify`` says them)."""
-    if entries is None:
+def damaged_words(moves: int | None) -> str:
+    """A saved game damaged inside, in a player's words: where, counted in the players' moves
+    (the dealer's entries left out, as the Load list counts; the records' own words are for
+    scripts: ``jetset replay --verify`` says them)."""
+    if moves is None:
         return _("a damaged saved game: its beginning cannot be read")
-    if not entries:
+    if not moves:
         return _("a damaged saved game: nothing after its beginning can be read")
     said = ngettext(
         "a damaged saved game: only its first move can be read",
         "a damaged saved game: only its first {n} moves can be read",
-        entries,
+        moves,
     )
-    return said.format(n=entries)
+    return said.format(n=moves)
 
 
 def write_problem_of(exc: OSError) -> str:

@@ -121,10 +121,13 @@ class LogFormatError(ValueError):
 class DamagedLog(LogFormatError):
     """A Jet Set log damaged inside: its message says where and how, for scripts."""
 
-    def __init__(self, message: str, entries: int | None) -> None:
+    def __init__(self, message: str, entries: int | None, moves: int | None = None) -> None:
         super().__init__(message)
         self.entries = entries
         """The whole entries before the damage; None: the header itself is damaged."""
+        self.moves = entries if moves is None else moves
+        """The players' decisions among them (the dealer's entries left out), as players
+        count a game's moves."""
 
 
 NO_HEADER = Reason("not a Jet Set log (no header)")
@@ -624,7 +627,8 @@ def parse_log(raw: bytes) -> GameLog:
                 raise LogFormatError(f"unknown record {obj!r:.80}")
     except UNDECODABLE as exc:  # LogFormatError among them
         problem = str(exc) if isinstance(exc, LogFormatError) else f"undecodable ({exc})"
-        raise DamagedLog(f"entry {len(records)}: {problem}", len(records)) from None
+        moves = sum(actor >= 0 for _, actor, _, _ in records)
+        raise DamagedLog(f"entry {len(records)}: {problem}", len(records), moves) from None
     return GameLog(header, records, seed, notes, len(raw) - end)
 
 

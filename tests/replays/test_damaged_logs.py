@@ -138,6 +138,23 @@ def test_a_damaged_record_says_where_in_scripts_and_in_a_players_words(
         )
 
 
+def test_a_damaged_game_counts_what_can_be_read_in_the_players_moves(sound: Path) -> None:
+    """A tinkerer's play test: "only its first 20 moves can be read" counted the dealer's
+    entries too; a player counts the moves the players made (as the Load list does)."""
+    log = read_log(sound)
+    kept = log.records[:30]
+    raw = msgpack.packb(log.header.to_dict()) + b"".join(
+        msgpack.packb(["e", index, actor, text, digest]) for index, actor, text, digest in kept
+    )
+    with pytest.raises(DamagedLog) as caught:
+        parse_log(raw + b"\xd4\x90\x00")
+    moves = sum(actor >= 0 for _, actor, _, _ in kept)
+    assert caught.value.entries == 30 and 0 < moves < 30
+    with use_language("en"):
+        said = problem_of(caught.value)
+    assert said == f"a damaged saved game: only its first {moves} moves can be read", said
+
+
 def test_a_damaged_header_is_said_in_a_players_words(sound: Path) -> None:
     header = next(msgpack.Unpacker(sound.open("rb"), raw=False, strict_map_key=False))
     del header["data"]  # it said "bad header: 'data'" to a player
