@@ -13,9 +13,9 @@ engine/jetset/notation_words.py, whose ``NotationWords`` is the base of ``Notati
 
 from __future__ import annotations
 
-from typing import Final
+from typing import TYPE_CHECKING, Final
 
-from engine.errors import NotationError
+from engine.errors import NotationError, Reason
 from engine.jetset.actions import (
     CHANCE,
     Action,
@@ -49,6 +49,9 @@ from engine.jetset.notation_business import BUSINESS_PARSERS, format_business
 from engine.jetset.notation_chance import CHANCE_PARSERS, format_investors
 from engine.jetset.notation_words import HIDDEN, NotationWords, Parser, is_seat
 
+if TYPE_CHECKING:
+    from engine.jetset.options import Options
+
 VERBS: Final = (
     "refill", "buy", "place", "rent", "claim", "final", "income", "plane", "pass", "hub", "bonus",
     "replace", "end",
@@ -59,6 +62,22 @@ BUSINESS_VERBS: Final = (
 )  # fmt: skip
 """The Business cards module's decisions (docs/notation.md, "Business cards")."""
 BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout", "bfinals")
+UNKNOWN_VERB: Final = Reason("unknown action {verb}; the actions are: {verbs}")
+"""A line whose first word is no verb (the verbs listed: every module's; a front end that knows
+the game's options lists its own, ``verbs_of``)."""
+MODULE_VERBS: Final = {"hubs": ("hub", "bonus"), "investors": ("replace",)}
+"""The decisions only a module plays (Distant Lands buys, places, rents and claims as the base
+game does; the Business cards' are ``BUSINESS_VERBS``)."""
+
+
+def verbs_of(options: Options) -> tuple[str, ...]:
+    """The players' verbs in a game of ``options``: the base game's and its modules' (a
+    tinkerer's play test was told of a dozen a base game never plays)."""
+    kept = [v for v in VERBS if not any(v in vs for vs in MODULE_VERBS.values())]
+    for module, verbs in MODULE_VERBS.items():
+        if getattr(options, module):
+            kept += verbs
+    return (*kept, *(BUSINESS_VERBS if options.business_cards else ()))
 
 
 class Notation(NotationWords):
@@ -146,7 +165,7 @@ class Notation(NotationWords):
         parse = PARSERS.get(verb)
         if parse is None:
             raise NotationError(
-                "unknown action {verb}; the actions are: {verbs}",
+                UNKNOWN_VERB,
                 verb=repr(verb),
                 verbs=", ".join((*VERBS, *BUSINESS_VERBS)),  # every player's, modules' too
             )

@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from engine import CHANCE
 from engine.jetset.actions import Entry
-from engine.jetset.notation import Notation
+from engine.jetset.notation import Notation, verbs_of
 from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
 from jetset_tui.actions import KIND_NAMED, action_bindings
@@ -191,7 +191,8 @@ class GameScreen(GameAdvice):
                 yield VerticalScroll(id="stack", can_focus=False)
                 yield NotationLog(log_words(self.notation), id="log")
                 yield ActionPicker(id="picker", pointing=self.point)
-                command = CommandLine(self.notation, self.legal_lines, id="command")
+                verbs = verbs_of(self.session.game.options)
+                command = CommandLine(self.notation, self.legal_lines, verbs=verbs, id="command")
                 command.display = bool(self.session.local_seats)  # a spectator types nothing
                 yield command
             with VerticalScroll(id="right"):

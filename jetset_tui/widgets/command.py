@@ -3,7 +3,7 @@ engine's objection appears right under it."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.text import Text
@@ -17,7 +17,7 @@ from textual.widgets import Input, Static
 from engine import Action, NotationError
 from engine.jetset.business_state import KIND
 from engine.jetset.definition import JET_SET
-from engine.jetset.notation import BUSINESS_VERBS, VERBS, Notation
+from engine.jetset.notation import BUSINESS_VERBS, UNKNOWN_VERB, VERBS, Notation
 from jetset_tui.i18n import N_, _
 from jetset_tui.refusals import say
 from jetset_tui.theme import BAD, DIM, GOOD
@@ -169,15 +169,18 @@ class CommandLine(Vertical):
         notation: Notation,
         lines: Callable[[], list[str]],
         *,
+        verbs: Sequence[str] = (*VERBS, *BUSINESS_VERBS),
         id: str | None = None,
     ) -> None:
+        """``verbs``: the players' verbs of the game on screen (``verbs_of`` its options), the
+        words Tab completes and an unknown word's answer lists."""
         super().__init__(id=id)
         self.notation = notation
         self.lines = lines
+        self.verbs = tuple(verbs)
         board = notation.board
         self.words = (
-            list(VERBS)
-            + list(BUSINESS_VERBS)
+            list(self.verbs)
             + list(KIND)
             + [board.link_name(i) for i in range(len(board.links))]
             + list(board.cards)
@@ -204,6 +207,13 @@ class CommandLine(Vertical):
     def input(self) -> CommandInput:
         return self.query_one(CommandInput)
 
+    def of_this_game(self, exc: NotationError) -> NotationError:
+        """``exc``, an unknown word's listing only this game's verbs (the notation lists every
+        module's: a base game's player was offered a dozen it never plays)."""
+        if exc.template != UNKNOWN_VERB:
+            return exc
+        return NotationError(UNKNOWN_VERB, verb=exc.params["verb"], verbs=", ".join(self.verbs))
+
     def on_input_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         line = event.value.strip()
@@ -218,7 +228,7 @@ class CommandLine(Vertical):
         except NotationError as exc:
             whole = with_its_only_path(line, self.lines())
             if whole is None:
-                self.show_error(say(exc, JET_SET))
+                self.show_error(say(self.of_this_game(exc), JET_SET))
                 return
             line, action = whole, self.notation.parse_action(whole)
         self.post_message(self.Typed(action, line))

@@ -150,3 +150,22 @@ async def test_the_start_menus_question_mark_is_a_key(tmp_path: Path) -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert isinstance(app.screen, HelpScreen)
+
+
+async def test_an_unknown_word_is_answered_with_this_games_actions_only(tmp_path: Path) -> None:
+    """A tinkerer's play test typed a word that is no action in a base game and was offered a
+    dozen the base game never plays (hub, bonus, offer, dividends…)."""
+    from engine.jetset.notation import verbs_of
+
+    app = make_app(tmp_path, ["human", BOT], seed="verbs")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press(":", *"foo", "enter")
+        await pilot.pause()
+        said = str(screen.query_one("#command-result", Static).render())
+    assert "unknown action 'foo'; the actions are: refill, buy, place" in said, said
+    for module_word in ("hub", "bonus", "replace", "offer", "dividends"):
+        assert module_word not in said.split(": ", 1)[1], said
+    options = screen.session.game.options
+    hubs = verbs_of(options.__class__(hubs=True, business_cards=True))
+    assert {"hub", "bonus", "offer"} <= set(hubs) and not {"hub", "offer"} & set(verbs_of(options))
