@@ -492,9 +492,9 @@ async def test_the_forms_refusal_goes_once_mended(
     """A play test's form went on saying what Enter had refused after it was mended: now the
     words follow the fields, and Enter then makes the game."""
     alice = await connect(server, "alice", alice_key, width=80, height=24)
-    await alice.form_filled(seats=2, bots=5)
+    await alice.form_filled(seats=3, bots=5)  # three seats: her game waits for a player
     await alice.press("enter")
-    await alice.wait_for("0 to 1 bots: leave a seat for a person")
+    await alice.wait_for("0 to 2 bots: leave a seat for a person")
     await alice.fill("Bots among them", "1")
     await alice.wait_for(lambda text: "leave a seat for a person" not in text)
     assert not server.lobby.rooms, "a change makes no game"
