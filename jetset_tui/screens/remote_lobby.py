@@ -28,6 +28,7 @@ from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from jetset_tui.toasts import ToastsRepainted
 from jetset_tui.widgets.chat_line import SAY_HINT, LobbySayLine
+from jetset_tui.widgets.fitted_columns import add_fitted_rows, fitted, fitting, narrowest
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 from jetset_tui.workers import start_worker
@@ -39,16 +40,33 @@ from netcode.transport import ConnectionClosed, Transport
 
 Entry = lp.Entry
 
+FITTED = (2, 3, 4, 5)
+"""The columns (title, seats, options, status) that share what the table's width leaves them,
+each cell wrapped between words to its share (``fitted_widths``), so that none runs out of
+sight (at 80 columns the options ended mid-word and the status was off the screen)."""
+WHOLE = (2, 5)
+"""The fitted columns (title, status) kept to ``WHOLE_LINES`` lines where the width allows (the
+status on one, where the others still have room for their words)."""
+WHOLE_LINES = 2
+STATUS = 5
+FITTED_LINES: tuple[int | None, ...] = (None,) * len(FITTED)
+"""Every fitted cell shown whole, on as many lines as it takes: nothing else shows it."""
+
+
+def away(seat: lp.SeatLine) -> bool:
+    """Whether ``seat``'s player is not connected (their seat waits for them)."""
+    return seat.name is not None and not seat.connected and not seat.bot
+
 
 def seats_text(game: lp.GameLine) -> str:
-    """``ann, greedy bot, (open)``: * marks a player who is not connected."""
+    """``ann, greedy bot, (open)``: * marks a player who is not connected (``away``), as the
+    line under the table says."""
     parts = []
     for seat in game.seats:
         if seat.name is None:
             parts.append(_("(open)"))
         else:
-            away = "" if seat.connected or seat.bot else "*"
-            parts.append(printable(seat.name) + away)
+            parts.append(printable(seat.name) + ("*" if away(seat) else ""))
     return ", ".join(parts)
 
 
@@ -68,6 +86,19 @@ def options_text(game: lp.GameLine) -> str:
     return ", ".join(words)
 
 
+def row_of(game: lp.GameLine) -> list[Text]:
+    """``game``'s cells in the table: what the server sends is shown as text, never markup."""
+    cells = (
+        game.id,
+        printable(game_title(game.game)),
+        printable(title_words(game.title)),
+        seats_text(game),
+        options_text(game),
+        printable(status_words(game.status)),
+    )
+    return [Text(cell) for cell in cells]
+
+
 class RemoteLobbyScreen(Screen[None]):
     """The games of one server, and its lobby chat."""
 
@@ -83,7 +114,9 @@ class RemoteLobbyScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     RemoteLobbyScreen #where { height: 1; padding: 0 1; background: $boost; }
-    RemoteLobbyScreen #games { height: 1fr; }
+    RemoteLobbyScreen #games { height: 1fr; scrollbar-size-vertical: 1; }
+    RemoteLobbyScreen #away { height: auto; padding: 0 1; color: $text-muted; display: none; }
+    RemoteLobbyScreen #away.-shown { display: block; }
     RemoteLobbyScreen #chat-title { height: 1; padding: 0 1; color: $text-muted; }
     RemoteLobbyScreen #chat { height: 8; border: none; }
     RemoteLobbyScreen #say { height: 1; border: none; padding: 0 1; background: $boost; }
@@ -100,6 +133,8 @@ class RemoteLobbyScreen(Screen[None]):
             framed, on_games=self.show_games, on_chat=self.show_chat, on_refused=self.refused
         )
         self.busy = False
+        self._widths: list[int | None] = []
+        """The widths the table's rows were last fitted to (``fitted_widths``)."""
         self.last_request: GameRequest | None = None
         """The game this player last asked the form for (refused, say): the form shows it."""
 
@@ -117,6 +152,9 @@ class RemoteLobbyScreen(Screen[None]):
         where = where.format(place=place, you=you)
         yield Static(Text(where), id="where")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+        yield Static(
+            _("* after a name: that player is not connected; their seat waits for them"), id="away"
+        )
         yield Static(_("Lobby chat (t to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
         yield LobbySayLine(placeholder=_(SAY_HINT), id="say", back_to="#games")
@@ -124,8 +162,7 @@ class RemoteLobbyScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one("#games", DataTable)
-        game = pgettext("which game is played", "Game")
-        table.add_columns("#", game, _("Title"), _("Seats"), _("Options"), _("Status"))
+        table.add_columns(*self.headings())
         self.fill()
         table.focus()
         start_worker(self, self.read, name="lobby", group="reader")
@@ -147,18 +184,48 @@ class RemoteLobbyScreen(Screen[None]):
         table = self.query_one("#games", DataTable)
         chosen = self.chosen() if table.row_count else self.held_game()
         table.clear()
-        for game in self.games:
-            cells = (
-                game.id,
-                printable(game_title(game.game)),
-                printable(title_words(game.title)),
-                seats_text(game),
-                options_text(game),
-                printable(status_words(game.status)),
-            )
-            table.add_row(*(Text(c) for c in cells), key=game.id)
+        rows = [row_of(game) for game in self.games]
+        widths = self._widths = self.fitted_widths(rows)
+        keys = [game.id for game in self.games]
+        add_fitted_rows(table, rows, keys, FITTED, widths, FITTED_LINES, self.app.console)
+        someone_away = any(away(seat) for game in self.games for seat in game.seats)
+        self.query_one("#away", Static).set_class(someone_away, "-shown")
         if chosen is not None and chosen.id in [g.id for g in self.games]:
             table.move_cursor(row=[g.id for g in self.games].index(chosen.id))
+
+    @staticmethod
+    def headings() -> list[str]:
+        """The table's headings, in the player's language."""
+        game = pgettext("which game is played", "Game")
+        return ["#", game, _("Title"), _("Seats"), _("Options"), _("Status")]
+
+    def fitted_widths(self, rows: list[list[Text]]) -> list[int | None]:
+        """The cells each of the ``FITTED`` columns may take, so that every column fits in the
+        table (None: as wide as it is, while the table's width is not known or it fits): no
+        column narrower than a word of its own, the title and the status whole in
+        ``WHOLE_LINES`` lines where they can be (the status on one), the rest shared out by
+        what each wants."""
+        fit = fitting(self.query_one("#games", DataTable), self.headings(), rows, FITTED)
+        if fit is None:
+            return [None] * len(FITTED)
+        wanted, least, room = fit
+        for n, i in enumerate(FITTED):
+            if i in WHOLE:
+                cells = [row[i] for row in rows]
+                least[n] = narrowest(cells, least[n], WHOLE_LINES, self.app.console)
+        status = FITTED.index(STATUS)
+        if sum(least) - least[status] + wanted[status] <= room:
+            least[status] = wanted[status]
+        return [*fitted(wanted, least, room)]
+
+    def on_resize(self) -> None:
+        """The rows are fitted again to the table's new width, once it is laid out."""
+        self.call_after_refresh(self.refit)
+
+    def refit(self) -> None:
+        """The rows again, if the table's width fits them otherwise now."""
+        if self.fitted_widths([row_of(game) for game in self.games]) != self._widths:
+            self.fill()
 
     def show_chat(self, line: lp.LobbyChatLine) -> None:
         self.query_one("#chat", Log).write_line(f"<{printable(line.name)}> {printable(line.text)}")

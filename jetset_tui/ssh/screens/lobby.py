@@ -11,7 +11,6 @@ from functools import partial
 from typing import ClassVar, Protocol, cast
 
 from rich.cells import cell_len
-from rich.console import Console
 from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
@@ -29,6 +28,7 @@ from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.widgets.chat_line import SAY_HINT, LobbySayLine
+from jetset_tui.widgets.fitted_columns import add_fitted_rows, fitting, narrowest, shares
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.workers import start_worker
@@ -97,69 +97,10 @@ class ChatPanel(RichLog):
         self._wrapped_at = width
 
 
-MIN_SHARE = 6
-"""The fewest cells a fitted column gets."""
-
-
-def shares(wanted: list[int], room: int) -> list[int]:
-    """``room`` cells shared among columns that want ``wanted``: each gets what it wants if
-    that is under an even share, and the others share the rest evenly."""
-    given = [0] * len(wanted)
-    left = list(range(len(wanted)))
-    while left:
-        share = room // len(left)
-        small = [i for i in left if wanted[i] <= share]
-        if not small:
-            for n, i in enumerate(left):
-                given[i] = share + (1 if n < room % len(left) else 0)
-            break
-        for i in small:
-            given[i] = wanted[i]
-            room -= wanted[i]
-            left.remove(i)
-    return given
-
-
-def wrapped(text: Text, width: int | None, console: Console, most: int | None = CELL_LINES) -> Text:
-    """``text`` in lines of at most ``width`` cells (broken between words where it can), at
-    most ``most`` of them (None: as many as it takes), the last cut with "…" if more were
-    needed."""
-    if width is None or text.cell_len <= width:
-        return text
-    lines = text.wrap(console, width, overflow="fold")
-    kept = [line.copy() for line in lines][:most]
-    for line in kept:
-        line.rstrip()
-    if most is not None and len(lines) > most:
-        kept[-1].append("…")
-        kept[-1].truncate(width, overflow="ellipsis")
-    return Text("\n").join(kept)
-
-
-def longest_word(texts: list[Text]) -> int:
-    """The cells of the longest word in ``texts``."""
-    return max((cell_len(word) for text in texts for word in text.plain.split()), default=0)
-
-
-def narrowest(texts: list[Text], least: int, lines: int, console: Console) -> int:
-    """The fewest cells, from ``least`` on, in which each of ``texts`` wraps in at most
-    ``lines`` lines."""
-    width = least
-    most = max((text.cell_len for text in texts), default=least)
-    while width < most and any(len(text.wrap(console, width)) > lines for text in texts):
-        width += 1
-    return width
-
-
 def title_of(cell: Text) -> str:
     """The game's own title at the start of its title cell (``full_title``), without its
     options."""
     return cell.plain.split(" · ", 1)[0]
-
-
-def widest(text: Text) -> int:
-    """The cells of ``text``'s widest line."""
-    return max(line.cell_len for line in text.split("\n"))
 
 
 def full_title(room: Room) -> str:
@@ -292,13 +233,8 @@ class LobbyScreen(Screen[None]):
         rooms = sorted(self.lobby.rooms.values(), key=lambda r: int(r.id))
         rows = [self.row_of(room) for room in rooms]
         widths = self._widths = self.fitted_widths(rows)
-        for room, cells in zip(rooms, rows, strict=True):
-            for i, width, most in zip(FITTED, widths, FITTED_LINES, strict=True):
-                cells[i] = wrapped(cells[i], width, self.app.console, most)
-            height = max(cell.plain.count("\n") + 1 for cell in cells)
-            table.add_row(*cells, key=room.id, height=height)
-        for i, column in enumerate(table.ordered_columns):  # as wide as these rows, no wider
-            column.content_width = max([column.label.cell_len, *(widest(r[i]) for r in rows)])
+        keys = [room.id for room in rooms]
+        add_fitted_rows(table, rows, keys, FITTED, widths, FITTED_LINES, self.app.console)
         if table.row_count:
             table.move_cursor(row=min(keep, table.row_count - 1))
         self.show_detail()
@@ -319,20 +255,10 @@ class LobbyScreen(Screen[None]):
         """The cells each of the ``FITTED`` columns may take, so that every column fits in the
         table (None: as wide as it is, while the table's width is not known or it fits)."""
         table = self.query_one(DataTable)
-        natural = [
-            max([Text(heading()).cell_len, *(row[i].cell_len for row in rows)])
-            for i, (heading, _key) in enumerate(COLUMNS)
-        ]
-        room = table.scrollable_content_region.width - 2 * table.cell_padding * len(COLUMNS)
-        room -= sum(width for i, width in enumerate(natural) if i not in FITTED)
-        wanted = [natural[i] for i in FITTED]
-        if table.scrollable_content_region.width <= 0 or sum(wanted) <= room:
+        fit = fitting(table, [heading() for heading, _key in COLUMNS], rows, FITTED)
+        if fit is None:
             return [None] * len(FITTED)
-        room = max(room, len(FITTED) * MIN_SHARE)
-        least = [  # no column narrower than a word of its own (with its heading's) …
-            max(MIN_SHARE, longest_word([Text(COLUMNS[i][0]()), *(row[i] for row in rows)]))
-            for i in FITTED
-        ]
+        wanted, least, room = fit  # no column narrower than a word of its own (its heading's) …
         status = [row[FITTED[1]] for row in rows]  # … nor the status than its lines hold whole
         least[1] = narrowest(status, least[1], CELL_LINES, self.app.console)
         own = max((cell_len(title_of(row[FITTED[0]])) for row in rows), default=0)
