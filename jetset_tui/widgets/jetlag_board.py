@@ -16,11 +16,12 @@ from typing import Final
 from rich.text import Text
 from textual.widgets import Static
 
-from engine.jetlag.cards import CONTROL, deck
+from engine.jetlag.cards import CONTROL, Card, deck
 from engine.jetlag.state import State
 from jetset_tui.i18n import _
 from jetset_tui.widgets.jetlag_words import objective_short, places, tourist_cell
 from jetset_tui.widgets.presence import OPEN_SEAT
+from jetset_tui.widgets.wrap import KEEP
 
 MIN_COLUMN: Final = 14
 MAX_COLUMN: Final = 26
@@ -28,8 +29,21 @@ NEW: Final = "»"
 """Marks the card of the play being chosen."""
 
 
-def column_width(width: int, columns: int) -> int:
-    return max(MIN_COLUMN, min(MAX_COLUMN, width // max(columns, 1)))
+GAP: Final = 2
+"""The blanks at least between one destination's heading (or objective) and the next's: with
+one, "1 Mountain+Countryside ×2 2 City+Countryside" read as a single heading."""
+
+
+def column_widths(width: int, columns: int, widest: int = 0) -> list[int]:
+    """The destinations' columns: ``width`` shared by ``columns``, each from ``MIN_COLUMN`` to
+    ``MAX_COLUMN`` cells, or more where the room allows a heading of ``widest`` cells on one
+    line with its ``GAP``; the last with no gap after it (at 80 columns, the room for "Mountain
+    ×2" and a gap before the next column)."""
+    if columns < 1:
+        return []
+    most = max(MAX_COLUMN, widest + GAP)
+    each = max(MIN_COLUMN, min(most, (width + GAP) // columns))
+    return [each] * (columns - 1) + [each - GAP + 1]
 
 
 def _cell(text: Text, width: int, style: str = "") -> Text:
@@ -58,15 +72,21 @@ def wrapped(text: Text, width: int) -> list[Text]:
     return lines
 
 
-def wrapped_row(texts: Sequence[Text], width: int, styles: Sequence[str]) -> list[list[Text]]:
+def wrapped_row(
+    texts: Sequence[Text], widths: Sequence[int], styles: Sequence[str]
+) -> list[list[Text]]:
     """Cells that take more than a column's width, on as many rows as the longest needs (a
-    destination's kinds and objective are read whole, never cut: they decide the points)."""
-    columns = [wrapped(text, width - 1) for text in texts]
+    destination's kinds and objective are read whole, never cut: they decide the points), each
+    ``GAP`` blanks at least from the next."""
+    columns = [
+        wrapped(text, width - (GAP if n < len(widths) - 1 else 1))
+        for n, (text, width) in enumerate(zip(texts, widths, strict=True))
+    ]
     height = max((len(lines) for lines in columns), default=1)
     return [
         [
             _cell(lines[r] if r < len(lines) else Text(""), width, style)
-            for lines, style in zip(columns, styles, strict=True)
+            for lines, width, style in zip(columns, widths, styles, strict=True)
         ]
         for r in range(height)
     ]
@@ -77,6 +97,16 @@ def _sum_cell(total: int, control: int, width: int) -> Text:
     if control:
         text.append(f" ★+{control}", style="bold")
     return _cell(text, width)
+
+
+def heading(i: int, card: Card, mark: str) -> Text:
+    """The heading of the ``i``-th destination of the line: its number and kinds, ``×2`` after a
+    double's, kept on the line of its last kind (it wrapped onto a line of its own)."""
+    head = Text(f"{mark}{i + 1} ", style="bold")
+    head.append_text(places(card))
+    if card.double:
+        head.append(KEEP + "×2", style="bold")
+    return head
 
 
 def board_text(
@@ -93,8 +123,9 @@ def board_text(
     someone who plays neither seat (a spectator, a replay), both sides named alike."""
     cards = deck()
     them = 1 - me
-    cw = column_width(width, len(state.line))
     dests = [cards[d] for d in state.line]
+    heads = [heading(i, d, NEW if d.id == new else "") for i, d in enumerate(dests)]
+    widths = column_widths(width, len(state.line), max((h.cell_len for h in heads), default=0))
     sums = [[sum(cards[c].value for c in s[seat]) for s in state.stacks] for seat in (0, 1)]
     rows: list[Text] = []
 
@@ -108,7 +139,7 @@ def board_text(
         for r in range(height):
             i = height - 1 - r if above else r
             cells = []
-            for d, s in zip(dests, state.stacks, strict=True):
+            for d, s, cw in zip(dests, state.stacks, widths, strict=True):
                 stack = s[seat]
                 if i >= len(stack):
                     cells.append(_cell(Text(""), cw))
@@ -126,8 +157,8 @@ def board_text(
         row(
             [
                 _sum_cell(sums[seat][i], CONTROL * d.weight if mine > theirs else 0, cw)
-                for i, (d, mine, theirs) in enumerate(
-                    zip(dests, sums[seat], sums[1 - seat], strict=True)
+                for i, (d, mine, theirs, cw) in enumerate(
+                    zip(dests, sums[seat], sums[1 - seat], widths, strict=True)
                 )
             ]
         )
@@ -139,19 +170,11 @@ def board_text(
         rows.append(Text("▲ " + _("{name}'s tourists").format(name=names[them]), style="bold"))
     stack_rows(them, above=True)
     sum_row(them)
-    heads, goals, styles = [], [], []
-    for i, d in enumerate(dests):
-        mark = NEW if d.id == state.line[i] and d.id == new else ""
-        head = Text(f"{mark}{i + 1} ", style="bold")
-        head.append_text(places(d))
-        if d.double:
-            head.append(" ×2", style="bold")
-        styles.append("reverse" if mark else "underline")
-        heads.append(head)
-        goals.append(Text(objective_short(d.objective), style="italic"))
-    for cells in wrapped_row(heads, cw, styles):
+    styles = ["reverse" if d.id == new else "underline" for d in dests]
+    goals = [Text(objective_short(d.objective), style="italic") for d in dests]
+    for cells in wrapped_row(heads, widths, styles):
         row(cells)
-    for cells in wrapped_row(goals, cw, [""] * len(goals)):
+    for cells in wrapped_row(goals, widths, [""] * len(goals)):
         row(cells)
     sum_row(me)
     stack_rows(me, above=False)

@@ -11,15 +11,19 @@ from textual.widgets import Static
 
 from engine.botgame import play_bots
 from engine.games import GAMES
+from engine.jetlag.cards import deck
 from engine.jetlag.scoring import scores, winners
 from engine.jetlag.selfplay import play_game
 from engine.jetlag.state import State
 from engine.jetset.dealer import seed_commitment
 from jetset_tui.app import JetSetApp
+from jetset_tui.i18n import use_language
 from jetset_tui.screens.jetlag import JetLagScreen
 from jetset_tui.screens.jetlag_end import JetLagEndScreen
 from jetset_tui.screens.jetlag_replay import JetLagReplayScreen
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets.jetlag_words import objective_short, places
+from jetset_tui.widgets.wrap import KEEP
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from tests.tui.play import resized
@@ -172,3 +176,59 @@ async def test_question_mark_opens_the_rules_as_f1_does() -> None:
         await pilot.press("question_mark")
         await pilot.pause()
         assert "Jet Lag in brief" in screen_text(app)
+
+
+def headings_shown(text: str, state: State) -> tuple[list[str], list[int], list[list[str]]]:
+    """The lines of the table as it ended that hold the destinations' headings (from under the
+    other side's sums to the first objective), where each heading starts, and each one's lines,
+    read from where its number starts to where the next one's does."""
+    lines = [line.replace(KEEP, " ") for line in text.splitlines()]
+    top = next(n for n, line in enumerate(lines) if line.lstrip().startswith("Σ")) + 1
+    starts: list[int] = []
+    for i in range(len(state.line)):  # a number after a blank: not the 2 of "×2"
+        starts.append(lines[top].index(f" {i + 1} ", starts[-1] if starts else 0) + 1)
+    bounds = list(zip(starts, [*starts[1:], None], strict=True))
+    goal = objective_short(deck()[state.line[0]].objective)
+    end = next(
+        n
+        for n in range(top + 1, len(lines))
+        if (cell := lines[n][starts[0] : starts[1]].strip()) and goal.startswith(cell)
+    )
+    block = lines[top:end]
+    return block, starts, [[line[start:stop].strip() for line in block] for start, stop in bounds]
+
+
+def read_across(lines: list[str]) -> str:
+    """A heading's lines as one: after a "+" (a double's two kinds) with no space."""
+    said = ""
+    for line in filter(None, lines):
+        said += line if not said or said.endswith("+") else " " + line
+    return said
+
+
+@pytest.mark.parametrize("language", ["en", "it"])
+@pytest.mark.parametrize("width", [80, 100, 120, 160])
+async def test_the_destinations_headings_read_apart_at_every_width(
+    width: int, language: str
+) -> None:
+    """A play tester at 120 columns read "3 Beach+Countryside ×2 4 Mountain+Countryside", one
+    heading running into the next, and a "×2" on a line of its own. Now each heading is read
+    whole in its column, its "×2" on the line of its last kind, two blanks at least before the
+    next heading."""
+    state = play_game("end-0", ("greedy", "search")).state
+    cards = deck()
+    with use_language(language):
+        text = await end_text(state, (width, 50))
+        wanted = [
+            f"{i + 1} {places(cards[d]).plain}" + (" ×2" if cards[d].double else "")
+            for i, d in enumerate(state.line)
+        ]
+        block, starts, headings = headings_shown(text, state)
+    assert any(cards[d].double for d in state.line), "the seed still deals a double"
+    shown = "\n".join(block)
+    for heading, lines in zip(wanted, headings, strict=True):
+        assert read_across(lines) == heading, f"{heading!r} read as {lines}:\n{shown}"
+        assert "×2" not in lines, f"{heading!r}: ×2 on a line of its own:\n{shown}"
+    for line in block:
+        for start in starts[1:]:
+            assert line[start - 2 : start] == "  ", f"headings run together:\n{shown}"
