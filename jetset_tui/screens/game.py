@@ -44,6 +44,7 @@ from jetset_tui.widgets.footer import GiveWay, KeyFooter, keys_of, words_of
 from jetset_tui.widgets.hand import HandPanel
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap
+from jetset_tui.widgets.more_below import MoreBelow
 from jetset_tui.widgets.picker import ActionPicker
 from jetset_tui.widgets.presence import OPEN_SEAT, PresencePanel
 from jetset_tui.widgets.too_small import TooSmall
@@ -197,6 +198,7 @@ class GameScreen(GameAdvice):
                 yield command
             with VerticalScroll(id="right"):
                 yield HandPanel()
+                yield MoreBelow()
         yield KeyFooter()
         yield TooSmall()
 
@@ -249,7 +251,7 @@ class GameScreen(GameAdvice):
         if not self.is_attached:
             return
         await self.mount(PresencePanel(id="presence"), after="#turn-bar")
-        await self.query_one("#stack").mount_all(table_panels())
+        await self.query_one("#stack").mount_all([*table_panels(), MoreBelow()])
         players, rows, _hand, boards = table_panels()
         right = self.query_one("#right")
         await right.mount_all([players, rows], before=0)
@@ -397,6 +399,7 @@ class GameScreen(GameAdvice):
             for hand in panels.query(HandPanel):
                 hand.show(table)
         self.refresh_bindings()
+        self.call_after_refresh(self.follow_more_below)
 
     def show_players(
         self,

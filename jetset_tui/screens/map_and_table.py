@@ -23,6 +23,7 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap
+from jetset_tui.widgets.more_below import MoreBelow
 from jetset_tui.widgets.too_small import TooSmall
 
 TABLE_KEYS: list[BindingType] = [
@@ -138,6 +139,12 @@ class MapAndTableScreen(Screen[None]):
         if self.layout_now() != self._fitted:
             self.redraw()
         self.call_after_refresh(self.title_log)  # once the map has read its new size's layout
+        self.call_after_refresh(self.follow_more_below)
+
+    def follow_more_below(self) -> None:
+        """Once the table is laid out anew: whether some of it is out of sight below."""
+        for more in self.query(MoreBelow):
+            more.follow()
 
     def title_log(self) -> None:
         """The log pane's title: the screen's own keys (``LOG_TITLE``), and where the map is
