@@ -69,3 +69,8 @@ def login_name() -> str | None:
     except Exception:  # no user name in this environment
         return None
     return name.capitalize() if LOGIN.fullmatch(name) else None
+
+
+AWAY_MARK = N_("* after a name: that player is not connected; their seat waits for them")
+"""What the ``*`` after a name in a lobby's games list means (both lobbies say it where one
+shows: a play test found it explained nowhere)."""

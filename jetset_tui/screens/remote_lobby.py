@@ -23,6 +23,7 @@ from engine.games import GAMES, game_rules
 from jetset_tui.game_options import option_words
 from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.key_order import KeysInTurn, keep_key_order
+from jetset_tui.seat_names import AWAY_MARK
 from jetset_tui.ssh.games import game_title, status_words, title_words
 from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
@@ -152,9 +153,7 @@ class RemoteLobbyScreen(Screen[None]):
         where = where.format(place=place, you=you)
         yield Static(Text(where), id="where")
         yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
-        yield Static(
-            _("* after a name: that player is not connected; their seat waits for them"), id="away"
-        )
+        yield Static(_(AWAY_MARK), id="away")
         yield Static(_("Lobby chat (t to type, Enter to say it)"), id="chat-title")
         yield Log(id="chat", max_lines=200)
         yield LobbySayLine(placeholder=_(SAY_HINT), id="say", back_to="#games")

@@ -90,7 +90,9 @@ async def test_reconnect_by_key_lands_in_the_seat(
     await alice.close()
     await alice.closed.wait()
     bob = await connect(server, "bob", bob_key)
-    await bob.wait_for("alice*")  # alice's seat, not connected
+    text = await bob.wait_for("alice*")  # alice's seat, not connected
+    said = "* after a name: that player is not connected; their seat waits for them"
+    assert said in " ".join(text.split()), "the * said (a play test found it explained nowhere)"
     await bob.close()
     again = await connect(server, "alice", alice_key)
     text = await again.wait_for("your turn")

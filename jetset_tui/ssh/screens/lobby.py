@@ -22,6 +22,7 @@ from textual.widgets import DataTable, Input, RichLog, Static
 from textual.widgets.data_table import ColumnKey, RowDoesNotExist
 
 from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
+from jetset_tui.seat_names import AWAY_MARK
 from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import CHAT_KEPT, Lobby
 from jetset_tui.ssh.room import Room
@@ -292,6 +293,8 @@ class LobbyScreen(Screen[None]):
                     full_title(room),  # the table may have cut it
                     said.format(game=room.id, status=room.status, seats=room.seat_line()),
                 ]
+                if "*" in room.seat_line():
+                    lines.append(_(AWAY_MARK))
                 address = room.join_address(self.player.reached)
                 if address is not None:
                     join = _("Or with jetset: jetset join {address}")
