@@ -80,6 +80,8 @@ class GameMoves(MapAndTableScreen):
             height = max(least, min(most, room))
             if widget.styles.height is None or widget.styles.height.value != height:
                 widget.styles.height = height
+        # once laid out so, notices stack above where the command line then is
+        self.call_after_refresh(self.query_one(CommandLine).keep_toasts_above)
 
     def fit_to_size(self) -> None:
         """A new size: the log and the picker fit it too (``fit_log``)."""
@@ -146,6 +148,11 @@ class GameMoves(MapAndTableScreen):
         else:
             command.show_error(said)
         self.redraw()
+
+    @on(CommandLine.Resized)
+    def command_line_resized(self) -> None:
+        """The log and the picker give the command line its rows (``fit_log``)."""
+        self.call_after_refresh(self.fit_log)
 
     @on(CommandLine.UndoAsked)
     async def undo_typed(self) -> None:

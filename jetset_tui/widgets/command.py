@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.message import Message
 from textual.suggester import Suggester
+from textual.widget import Widget
 from textual.widgets import Input, Static
 
 from engine import Action, NotationError
@@ -150,8 +151,23 @@ class CommandLine(Vertical):
     """
 
     def on_resize(self) -> None:
-        """Notices stack above this line, its words and the keys under it, not over them."""
-        keep_toasts_above(self.screen, max(0, self.screen.size.height - self.region.y))
+        """A new height (the answer to a line takes up to four rows): the screen fits its
+        other boxes to it (``Resized``), then notices stack above this line, its words and the
+        keys under it, not over them (a play test's three-line answer kept its last line under
+        the keys, and a notice over the first two)."""
+        self.post_message(self.Resized())
+        self.call_after_refresh(self.keep_toasts_above)
+
+    def keep_toasts_above(self) -> None:
+        """Its height up from the foot of the column it closes (where it is once the boxes
+        above it have given it room, which they may not have yet), and what is under that."""
+        column = self.parent
+        if self.is_attached and isinstance(column, Widget):
+            below = self.screen.size.height - column.region.bottom
+            keep_toasts_above(self.screen, max(0, below + self.outer_size.height))
+
+    class Resized(Message):
+        """The command line took another height: the boxes above it give or take rows."""
 
     class Typed(Message):
         """A line that parsed into an action; the screen submits it."""

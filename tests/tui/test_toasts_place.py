@@ -48,3 +48,30 @@ async def test_a_notice_never_covers_jet_lags_hint_or_command_line() -> None:
         toast = screen.query_one(Toast).region
         hint = screen.query_one("#jl-hint").region
         assert toast.height >= 3 and toast.bottom <= hint.y, (toast, hint)
+
+
+async def test_a_long_answer_shows_whole_with_a_notice_above_it(tmp_path: Path) -> None:
+    """A fix's check at 80x24 with the expansion: ``fly`` was answered in three lines, the last
+    under the keys, and a chat notice then covered the first two (it stacked above where the
+    command line had been before it grew)."""
+    from jetset_tui.app import JetSetApp
+    from jetset_tui.screenshot import screen_text
+    from jetset_tui.seating import GamePlan
+
+    modules = ("distant_lands", "investors", "business_cards")
+    kinds, names = ["human", BOT, BOT, BOT], ["Ann", "Amelia", "Wilbur", "Bessie"]
+    path = tmp_path / "g.jetset"
+    plan = GamePlan(kinds, names, seed="toast", path=path, extra_cards=True, modules=modules)
+    app = JetSetApp(plan=plan, bot_delay=30, fsync=False, saves=tmp_path)
+    async with app.run_test(size=(80, 24), notifications=True) as pilot:
+        screen = await game_screen(pilot)
+        await pilot.press(":", *"fly", "enter")
+        command = screen.query_one(CommandLine)
+        assert await settled(pilot, lambda: command.size.height >= 4), "three lines of answer"
+        app.notify("pia: a chat line long enough to wrap in a notice of forty columns")
+        assert await settled(pilot, lambda: bool(screen.query(Toast)))
+        await pilot.pause()
+        lines = screen_text(app).splitlines()
+        assert "accept, decline, discard, done" in lines[-2], "the answer's last line, in sight"
+        toast, typed = screen.query_one(Toast).region, command.region
+        assert toast.bottom <= typed.y, (toast, typed)
