@@ -60,10 +60,10 @@ class TableReplay:
         return self.table
 
     def summary(self) -> dict[str, object]:
-        """``jetset replay --json``, the same keys whatever happened (docs/log-format.md): the
-        entries that checked out, then the game's digest, scores, whether it is over, its
-        winners and whether it is a draw, and the game's own fields (Jet Set: cash,
-        ``SummarisesGames``); these are null where the replay stopped at a fault (a play test's
+        """``jetset replay --json``, the same keys whatever happened and whatever the game (the
+        README): the entries that checked out, then the game's digest, scores, whether it is
+        over, its winners, whether it is a draw and its cash (Jet Set's, ``SummarisesGames``;
+        null in a game without), all null where the replay stopped at a fault (a play test's
         wrong seed read "entries 0, scores [0, 0, 0], over false" of a finished game)."""
         game: dict[str, object] = {"digest": self.digest}
         game |= {"scores": list(self.table.result().points), **self._result_fields()}
@@ -83,6 +83,7 @@ class TableReplay:
         result, over = table.result(), table.over
         winners = list(result.winners) if over else []
         fields: dict[str, object] = {"over": over, "winners": winners, "draw": over and result.draw}
+        fields["cash"] = None  # Jet Set's (``SummarisesGames``); a game without cash says null
         own = None if self.rules is None else log_hooks(self.rules).summaries
         return fields if own is None else fields | own.result_fields(table)
 

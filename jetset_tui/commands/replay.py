@@ -54,11 +54,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
     result = replay(log)
     if args.json:
         summary = result.summary()
-        if log.cut_short:
-            summary["cut_short"] = log.cut_short
-            if args.verify and summary["ok"]:  # --verify fails on it (exit 1): so does "ok"
-                with use_language("en"):  # --json stays English (docs/translating.md)
-                    summary.update(ok=False, error=cut_short_words(log.cut_short))
+        summary["cut_short"] = log.cut_short  # bytes after the last whole record (0: none)
+        if log.cut_short and args.verify and summary["ok"]:  # --verify fails on it: so does ok
+            with use_language("en"):  # --json stays English (docs/translating.md)
+                summary.update(ok=False, error=cut_short_words(log.cut_short))
         print(json.dumps(summary, separators=(",", ":")))
     else:
         for warning in result.warnings:
@@ -97,9 +96,11 @@ def unread_json(file: str, exc: OSError | ValueError) -> dict[str, object]:
         "over": None,
         "winners": None,
         "draw": None,
+        "cash": None,
         "commitment_ok": None,
         "error": f"{file}: {exc}",
         "bad_entry": read,
+        "cut_short": None,
     }
 
 

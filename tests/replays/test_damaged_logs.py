@@ -242,7 +242,15 @@ def test_verify_fails_on_a_file_cut_short_and_says_so(sound: Path, tmp_path: Pat
     assert told.returncode == 1 and told_json["cut_short"] == log.cut_short
     assert told_json["ok"] is False and "no whole record" in told_json["error"]
     whole = jetset("replay", "--verify", "--json", str(sound))
-    assert whole.returncode == 0 and "cut_short" not in json.loads(whole.stdout)
+    assert whole.returncode == 0 and json.loads(whole.stdout)["cut_short"] == 0
+    # the same keys whatever happened (a fix's check met an extra cut_short, and no cash once
+    # a byte made an entry undecodable)
+    undecodable = tmp_path / "undecodable.jetset"
+    undecodable.write_bytes(raw[: len(raw) // 2] + b"\xc1" + raw[len(raw) // 2 + 1 :])
+    answers = [json.loads(whole.stdout), told_json]
+    answers.append(json.loads(jetset("replay", "--verify", "--json", str(undecodable)).stdout))
+    assert answers[2]["ok"] is False and answers[2]["cash"] is None
+    assert [list(answer) for answer in answers[1:]] == [list(answers[0])] * 2
 
 
 def test_every_command_says_a_damaged_log_in_a_line(sound: Path, tmp_path: Path) -> None:
