@@ -35,19 +35,19 @@ def announce(table: Table, bind: str, port: int, as_json: bool = False) -> tuple
             "seats": [slot.name or None for slot in table.seats],
             "join": [f"jetset join {address}" for address in addresses],
         }
-        print(json.dumps(ready, separators=(",", ":")), flush=True)
+        say(json.dumps(ready, separators=(",", ":")))
         return addresses
     free = _("open")
     seats = ", ".join(f"{i}: {s.name or free}" for i, s in enumerate(table.seats, 1))
     # English in every language: scripts and tests read the port from this first line.
-    print(f"jetset host: listening on {bind}:{port}", flush=True)
+    say(f"jetset host: listening on {bind}:{port}")
     said = _("jetset host: log {file}; seats {seats}").format(file=table.log_path, seats=seats)
-    print(said, flush=True)
+    say(said)
     first = _("jetset host: friends join with: {command}")
-    print(first.format(command=f"jetset join {addresses[0]}"), flush=True)
+    say(first.format(command=f"jetset join {addresses[0]}"))
     for other in addresses[1:]:
         more = _("jetset host:                 or {command}")
-        print(more.format(command=f"jetset join {other}"), flush=True)
+        say(more.format(command=f"jetset join {other}"))
     return addresses
 
 
@@ -56,10 +56,10 @@ def announce_next(host: Host, as_json: bool) -> None:
     log = host.table.log_path
     if as_json:
         line = {"game": host.number, "log": str(log)}
-        print(json.dumps(line, separators=(",", ":")), flush=True)
+        say(json.dumps(line, separators=(",", ":")))
         return
     said = _("jetset host: game {number} at this address; log {file}")
-    print(said.format(number=host.number, file=log), flush=True)
+    say(said.format(number=host.number, file=log))
 
 
 def offer_host_seat(host: Host, bind: str, port: int, out: TextIO | None = None) -> None:
@@ -84,7 +84,7 @@ def offer_host_seat(host: Host, bind: str, port: int, out: TextIO | None = None)
     here = f"jetset join {bind}:{port}"
     there = f"{here} --token {token}"
     said = said.format(who=who if name else player_words(seat), here=here, there=there)
-    print(said, file=out or sys.stdout, flush=True)
+    say(said, out)
 
 
 def paused(host: Host, command: str, as_json: bool) -> None:
@@ -95,7 +95,7 @@ def paused(host: Host, command: str, as_json: bool) -> None:
         report(host, as_json, {"paused": resumable, "resume": command if resumable else None})
         return
     if not host.table.log_path.exists():  # stopped before the game began: no log to resume
-        print(_("jetset host: stopped before the game began; there is nothing to continue"))
+        say(_("jetset host: stopped before the game began; there is nothing to continue"))
         return
     # the log file keeps it too: a host whose terminal was closed (SIGHUP) has no screen to
     # read it on, and a play test's host went looking for the file
@@ -106,9 +106,8 @@ def paused(host: Host, command: str, as_json: bool) -> None:
     keys.resume = command  # for the app's Load, which names it (the address and clock too)
     with contextlib.suppress(OSError):
         keys.save(secrets_path(host.table.log_path))
-    with contextlib.suppress(OSError):  # the terminal is gone: the log file says it
-        print(paused_words(host), flush=True)
-        print(terminal_lines(command), flush=True)  # at a terminal, between words
+    say(paused_words(host))  # the terminal may be gone: then the log file says it
+    say(terminal_lines(command))  # at a terminal, between words
 
 
 def paused_words(host: Host) -> str:
@@ -141,14 +140,22 @@ def report(host: Host, as_json: bool, more: dict[str, object] | None = None) -> 
         "winners": winners if game.over else [],
     }
     if as_json:
-        print(json.dumps(summary | (more or {}), separators=(",", ":")))
+        say(json.dumps(summary | (more or {}), separators=(",", ":")))
     else:
         names = [slot.name or player_words(i) for i, slot in enumerate(host.table.seats)]
         won = _(" and ").join(names[w] for w in winners)
         said = _("jetset host: the game is over: {won} won with {points} points")
         if result.draw:
             said = _("jetset host: the game is over: a draw at {points} points")
-        print(said.format(won=won, points=max(scores)), flush=True)
+        say(said.format(won=won, points=max(scores)))
         again = _("  watch it again with  {command}")
         command = shlex.join(["jetset", "replay", str(host.table.log_path)])
-        print(again.format(command=command), flush=True)
+        say(again.format(command=command))
+
+
+def say(line: str, out: TextIO | None = None) -> None:
+    """A line on ``out`` (standard output), unless the terminal is gone: a host whose terminal
+    was closed paused its game and then died printing how it continues (a fix's check found its
+    traceback in the log; the log file says the same lines)."""
+    with contextlib.suppress(OSError):
+        print(line, file=out or sys.stdout, flush=True)
