@@ -122,4 +122,5 @@ class ToastFloor(Static):
     whatever is under it (Jet Lag's hint, which says what a play did or why it was refused)."""
 
     def on_resize(self) -> None:
-        keep_toasts_above(self.screen, max(0, self.screen.size.height - self.region.y))
+        if self.is_attached:  # not while its screen goes
+            keep_toasts_above(self.screen, max(0, self.screen.size.height - self.region.y))

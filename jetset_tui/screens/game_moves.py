@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import partial
 
 from textual import events, on
+from textual.css.query import NoMatches
 
 from engine import Action, EndVote, IllegalAction, Income, NotationError
 from engine.jetset.notation import Notation
@@ -62,15 +63,21 @@ class GameMoves(MapAndTableScreen):
         """Under 30 rows the log and the picker give up rows to the presence lines (five at
         most) and a turn bar of two lines, down to their least, so that the map keeps its
         least (12 rows) and the command line stays on the screen (jetset.tcss, "under 30
-        rows"), as the table is laid out."""
+        rows"), as the table is laid out. Nothing while the screen goes (its boxes removed
+        one by one: a command line shrinking to nothing asks for this too, and CI's SSH session
+        then died looking for the picker)."""
         if not self.is_attached:
             return
-        room = self.query_one("#table").size.height - MAP_LEAST
-        room -= self.query_one(CommandLine).outer_size.height
+        try:
+            table, command = self.query_one("#table"), self.query_one(CommandLine)
+            log, picker = self.query_one(NotationLog), self.query_one(ActionPicker)
+        except NoMatches:
+            return
+        room = table.size.height - MAP_LEAST - command.outer_size.height
         low = self.has_class("-low")
         for widget, most, least in (
-            (self.query_one(NotationLog), LOW_LOG, LOG_LEAST),
-            (self.query_one(ActionPicker), LOW_PICKER, PICKER_LEAST),
+            (log, LOW_LOG, LOG_LEAST),
+            (picker, LOW_PICKER, PICKER_LEAST),
         ):
             if not low:
                 if widget.styles.inline.has_rule("height"):
@@ -81,7 +88,7 @@ class GameMoves(MapAndTableScreen):
             if widget.styles.height is None or widget.styles.height.value != height:
                 widget.styles.height = height
         # once laid out so, notices stack above where the command line then is
-        self.call_after_refresh(self.query_one(CommandLine).keep_toasts_above)
+        self.call_after_refresh(command.keep_toasts_above)
 
     def fit_to_size(self) -> None:
         """A new size: the log and the picker fit it too (``fit_log``)."""

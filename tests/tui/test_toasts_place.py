@@ -75,3 +75,17 @@ async def test_a_long_answer_shows_whole_with_a_notice_above_it(tmp_path: Path) 
         assert "accept, decline, discard, done" in lines[-2], "the answer's last line, in sight"
         toast, typed = screen.query_one(Toast).region, command.region
         assert toast.bottom <= typed.y, (toast, typed)
+
+
+async def test_fitting_the_boxes_while_the_screen_goes_does_nothing(tmp_path: Path) -> None:
+    """CI's SSH session died (NoMatches: no ActionPicker) as a game screen went: its command
+    line, shrinking as the boxes were removed, asked the screen to fit them once more."""
+    from jetset_tui.widgets.picker import ActionPicker
+
+    app = make_app(tmp_path, ["human", BOT], seed="going")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot)
+        await screen.query_one(ActionPicker).remove()
+        screen.fit_log()  # raised NoMatches
+        await pilot.pause()
+        assert screen.is_attached
