@@ -65,8 +65,7 @@ class TableReplay:
         over, its winners, whether it is a draw and its cash (Jet Set's, ``SummarisesGames``;
         null in a game without), all null where the replay stopped at a fault (a play test's
         wrong seed read "entries 0, scores [0, 0, 0], over false" of a finished game)."""
-        game: dict[str, object] = {"digest": self.digest}
-        game |= {"scores": list(self.table.result().points), **self._result_fields()}
+        game = self._game_fields()
         if not self.ok:
             game = dict.fromkeys(game)
         return {
@@ -78,12 +77,18 @@ class TableReplay:
             "bad_entry": self.bad_entry,
         }
 
-    def _result_fields(self) -> dict[str, object]:
+    def _game_fields(self) -> dict[str, object]:
+        """The table's digest, scores and result, and the game's own fields after them."""
         table = self.table
         result, over = table.result(), table.over
-        winners = list(result.winners) if over else []
-        fields: dict[str, object] = {"over": over, "winners": winners, "draw": over and result.draw}
-        fields["cash"] = None  # Jet Set's (``SummarisesGames``); a game without cash says null
+        fields: dict[str, object] = {
+            "digest": self.digest,
+            "scores": list(result.points),
+            "over": over,
+            "winners": list(result.winners) if over else [],
+            "draw": over and result.draw,
+            "cash": None,  # Jet Set's (``SummarisesGames``); a game without cash says null
+        }
         own = None if self.rules is None else log_hooks(self.rules).summaries
         return fields if own is None else fields | own.result_fields(table)
 

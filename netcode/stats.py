@@ -147,7 +147,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         turns=counts["turns"],
         entries=len(log.records),
         moves=decisions,
-        first=counts.get("first", first_actor(log)),
+        first=counts["first"] if "first" in counts else first_actor(log),
         end=counts.get("end", ""),
         claimed=list(counts.get("claimed", [])),
         draw=over and result.draw,

@@ -152,15 +152,15 @@ class CommandLine(Vertical):
 
     def on_resize(self) -> None:
         """A new height (the answer to a line takes up to four rows): the screen fits its
-        other boxes to it (``Resized``), then notices stack above this line, its words and the
-        keys under it, not over them (a play test's three-line answer kept its last line under
-        the keys, and a notice over the first two)."""
+        other boxes to it (``Resized``; a play test's three-line answer kept its last line
+        under the keys), and then has notices stack above it (``keep_toasts_above``)."""
         self.post_message(self.Resized())
-        self.call_after_refresh(self.keep_toasts_above)
 
     def keep_toasts_above(self) -> None:
-        """Its height up from the foot of the column it closes (where it is once the boxes
-        above it have given it room, which they may not have yet), and what is under that."""
+        """Notices stack above this line, its words and the keys under it, not over them (a
+        notice covered the first two lines of an answer): its height up from the foot of the
+        column it closes (where it is once the boxes above it have given it room, which they
+        may not have yet), and what is under that."""
         column = self.parent
         if self.is_attached and isinstance(column, Widget):
             below = self.screen.size.height - column.region.bottom

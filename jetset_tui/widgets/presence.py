@@ -40,15 +40,15 @@ def minutes(seconds: float, *, up: bool = True) -> str:
 def dropped_lines(
     names: Sequence[str],
     presence: Presence,
+    kinds: Sequence[SeatKind],
     now: float | None = None,
-    kinds: Sequence[SeatKind] = (),
 ) -> Text:
     """A line for every seat whose player has left or lost their connection. With nobody at
     the table (no person's seat connected, by ``kinds``) the host stops the clock and the bots,
     so every such seat waits (a watcher read "their turn clock moves for them" for six minutes
     while nothing moved)."""
     text = Text()
-    clock = presence.turn_time > 0 and (not kinds or anyone_at_the_table(presence, kinds))
+    clock = presence.turn_time > 0 and anyone_at_the_table(presence, kinds)
     for seat, name in enumerate(names):
         info = presence.seat(seat)
         if info.connected or info.away is None:
@@ -161,7 +161,7 @@ class PresencePanel(Static):
             text.append(_(waiting), style=WARN)
 
         elif presence is not None:
-            dropped = dropped_lines(names, presence, kinds=kinds)
+            dropped = dropped_lines(names, presence, kinds)
             if dropped and text:
                 text.append("\n")
             text.append_text(dropped)
