@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import importlib
 import shlex
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -23,13 +23,13 @@ from textual.screen import Screen
 
 from jetset_tui.i18n import N_, _, current_language, use_session_language
 from jetset_tui.key_order import KeysInTurn, keep_key_order
+from jetset_tui.palette import help_game
 from jetset_tui.table_end import NetworkedEnd
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 
 if TYPE_CHECKING:
     from jetset_tui.form_games import FormChoices
     from jetset_tui.jetlag_plan import JetLagPlan
-    from jetset_tui.screens.game import GameScreen
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
     from netcode.local import LocalSession
@@ -520,49 +520,11 @@ class JetSetApp(NetworkedEnd):
             self.push_screen(palette)
 
     def get_system_commands(self, screen: Screen[object]) -> Iterable[SystemCommand]:
-        from jetset_tui.actions import ACTION_KINDS
-        from jetset_tui.screens.game import GameScreen
-        from jetset_tui.screens.start import StartScreen
+        from jetset_tui.palette import palette_commands
         from jetset_tui.textual_words import translated
 
         yield from map(translated, super().get_system_commands(screen))
-        rules = _("Rules and keys")
-        if help_game(screen) == "jetlag":
-            yield SystemCommand(rules, _("The rules and the keys"), self.action_help)
-        else:
-            yield SystemCommand(rules, _("The rules, the keys, the map"), self.action_help)
-        if isinstance(screen, GameScreen):
-            for kind in ACTION_KINDS:
-                yield SystemCommand(_(kind.title), kind.help, _act(screen, kind.name))
-            yield SystemCommand(
-                _("Help me plan"), _("Planes still needed per card"), screen.action_plan
-            )
-            yield from seats_to_give(screen)
-            if screen.asks_to_leave():
-                yield SystemCommand(
-                    _("Leave the table"), _("Say what leaving means"), screen.action_leave_table
-                )
-            else:
-                yield SystemCommand(
-                    _("Back to the menu"), _("The game is saved"), screen.action_leave
-                )
-        elif isinstance(screen, StartScreen):  # not over a game, a form, a lobby or a replay
-            yield SystemCommand(_("Play now"), _("You against three bots"), self.quick_game)
-
-
-def help_game(screen: object) -> str:
-    """The game whose rules F1 shows over ``screen`` ("": Jet Set's, the app's first)."""
-    return str(getattr(screen, "HELP_GAME", ""))
-
-
-def _act(screen: object, kind: str) -> Callable[[], None]:
-    def run() -> None:
-        from jetset_tui.screens.game import GameScreen
-
-        if isinstance(screen, GameScreen):
-            screen.action_act(kind)
-
-    return run
+        yield from palette_commands(self, screen)
 
 
 async def run_client_async(
@@ -580,25 +542,3 @@ async def run_client_async(
     app.from_lobby = from_lobby
     await app.run_async()
     return app.then
-
-
-def seats_to_give(screen: GameScreen) -> Iterable[SystemCommand]:
-    """The hosting player's way to hand on the seat of a player who is gone (a LAN party's
-    laptop died with Cat's seat; Eve had come to play): one command per seat whose player is
-    away, the seat then goes to whoever joins next (``Hosting.give_seat``)."""
-    session = screen.session
-    hosting, presence = session.hosting, session.presence
-    if hosting is None or presence is None or session.game.over:
-        return
-    for seat, name in enumerate(screen.names):
-        info = presence.seat(seat)
-        if info.connected or info.away is None or info.open or seat in session.local_seats:
-            continue
-
-        def give(seat: int = seat, name: str = name) -> None:
-            if hosting.give_seat(seat):
-                said = _("{name}'s seat goes to the next person who joins.").format(name=name)
-                screen.notify(said, markup=False)
-
-        title = _("Give {name}'s seat to the next person who joins").format(name=name)
-        yield SystemCommand(title, _("{name} is not at the table").format(name=name), give)
