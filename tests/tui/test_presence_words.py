@@ -1,0 +1,39 @@
+"""What the presence panel says of a seat whose player is gone: the turn clock and the stand-in's
+countdown said once each, and a table nobody is at said to wait."""
+
+from __future__ import annotations
+
+
+def test_a_player_away_under_a_turn_clock_is_said_once_with_both_countdowns() -> None:
+    """A play test under a turn clock read "a bot plays for them in 0:35 unless they are back"
+    just after the clock's bot had moved for her: both are said, each for what it does."""
+    from jetset_tui.widgets.presence import while_away
+
+    said = while_away(False, 35.0, True).plain
+    assert (
+        said == "their turn clock moves for them; a bot takes the seat in 0:35 unless they are back"
+    )
+    assert while_away(True, 35.0, False).plain == (
+        "a bot takes the seat in 0:35 unless someone takes it"
+    )
+    assert while_away(False, None, True).plain == "their turn clock moves for them"
+    assert while_away(False, None, False).plain == "the game waits for them"
+
+
+def test_with_nobody_at_the_table_an_away_seat_waits_and_its_clock_is_not_said_to_move() -> None:
+    """A watcher read "alice has left the table; their turn clock moves for them" for six
+    minutes while nothing moved: with no person in a seat the host stops the clock (and the
+    bots). The bot's seat being connected is no one at the table."""
+    from jetset_tui.widgets.presence import dropped_lines
+    from netcode.client import Presence
+    from netcode.protocol import SeatPresence
+    from netcode.seatkind import SeatKind
+
+    kinds = [SeatKind(), SeatKind.of_bot("greedy"), SeatKind()]
+    alone = (SeatPresence(False, away=30.0, left=True), SeatPresence(True))
+    nobody = Presence((*alone, SeatPresence(False, away=5.0)), turn_time=60.0)
+    said = dropped_lines(["alice", "Amelia", "bob"], nobody, kinds=kinds).plain
+    assert said.count("the game waits for them") == 2 and "clock" not in said, said
+    someone = Presence((*alone, SeatPresence(True)), turn_time=60.0)
+    said = dropped_lines(["alice", "Amelia", "bob"], someone, kinds=kinds).plain
+    assert said == "alice has left the table; their turn clock moves for them", said
