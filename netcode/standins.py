@@ -58,6 +58,8 @@ class StandIns:
         self.clock: TurnClock | None = None
         self.stopped: tuple[tuple[int, int], float, float] | None = None
         """(key, deadline, seconds left) of a clock stopped with no one at the table."""
+        self.renewed: tuple[int, int] | None = None
+        """The decision a newcomer in a given seat had its whole turn for (``newcomer_sat``)."""
         self.given_back: tuple[int, int] | None = None
         """The decision whose time left was given back once, on a return to an empty table (a
         lunch table came back from ten minutes away to the bot moving for them the instant
@@ -120,7 +122,13 @@ class StandIns:
     def newcomer_sat(self, seat: int) -> None:
         """Someone new sat in ``seat``, which its player gave away: a decision of the seat's
         that the clock times starts afresh for them, a whole turn (a play test's newcomer sat
-        down to the giver's last seconds). A clock run out, whose bot decides, runs on."""
+        down to the giver's last seconds). A clock run out, whose bot decides, runs on. Once a
+        decision (``renewed``): a seat given and taken again and again under new names would
+        otherwise hold the table for good, a whole turn each time."""
+        key = (seat, len(self.host.table.game.entries))
+        if self.renewed == key:
+            return
+        self.renewed = key
         if self.stopped is not None and self.stopped[0][0] == seat:
             self.stopped = None  # stopped with nobody at the table: not the giver's time left
         clock = self.clock

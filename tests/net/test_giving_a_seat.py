@@ -432,3 +432,35 @@ async def test_a_gift_the_host_cannot_save_leaves_the_seat_to_its_player(tmp_pat
         assert again.seat == cat.seat and again.token == cat.token, "her own seat, by her key"
         await again.close()
         await bob.close()
+
+
+async def test_a_seat_given_and_taken_again_renews_a_decisions_clock_once(tmp_path: Path) -> None:
+    """Trying to break it: the seat to move given away and taken under a new name, again and
+    again, would have held the table for good with a whole turn each time; the decision's clock
+    is renewed for the first newcomer only."""
+    from netcode.hostsettings import HostSettings
+
+    turn = 20.0
+    async with serve(
+        tmp_path, 3, ["greedy"], seed="give", settings=HostSettings(turn_time=turn)
+    ) as served:
+        bob = await NetPeer.connect(await served.connect(), name="Bob")
+        cat = await NetPeer.connect(await served.connect(), name="Cat")
+        host = served.host
+        await wait_for(lambda: host.table.game.to_move() in (bob.seat, cat.seat))
+        giver, stays = (bob, cat) if host.table.game.to_move() == bob.seat else (cat, bob)
+        seat = giver.seat
+        assert seat is not None
+        await wait_for(lambda: host.standins.clock is not None)
+        for name in ("Eve", "Fay"):
+            giver.gives_seat = True
+            await giver.close()
+            await wait_for(lambda: host.presence()[seat].open)
+            await asyncio.sleep(1.5)
+            giver = await NetPeer.connect(await served.connect(), name=name)
+            assert giver.seat == seat
+            await asyncio.sleep(0.2)
+        left = host.presence()[seat].clock
+        assert left is not None and left < turn - 1.0, "Fay sat down to what was left of Eve's"
+        await giver.close()
+        await stays.close()
