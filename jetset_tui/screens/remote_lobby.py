@@ -29,7 +29,13 @@ from jetset_tui.ssh.lobby import LobbyError, WrongSecret
 from jetset_tui.ssh.screens import AskScreen, GameRequest, NewGameScreen
 from jetset_tui.toasts import ToastsRepainted
 from jetset_tui.widgets.chat_line import SAY_HINT, LobbySayLine
-from jetset_tui.widgets.fitted_columns import add_fitted_rows, fitted, fitting, narrowest
+from jetset_tui.widgets.fitted_columns import (
+    add_fitted_rows,
+    fitted,
+    fitting,
+    narrowest,
+    squeezed,
+)
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 from jetset_tui.workers import start_worker
@@ -215,7 +221,7 @@ class RemoteLobbyScreen(Screen[None]):
         status = FITTED.index(STATUS)
         if sum(least) - least[status] + wanted[status] <= room:
             least[status] = wanted[status]
-        return [*fitted(wanted, least, room)]
+        return [*squeezed(fitted(wanted, least, room), room)]
 
     def on_resize(self) -> None:
         """The rows are fitted again to the table's new width, once it is laid out."""

@@ -2,7 +2,8 @@
 jetset_tui/ssh/screens/lobby.py, and ``jetset join ssh://``'s and a browser tab's,
 jetset_tui/screens/remote_lobby.py): some of its columns (the fitted ones) share what the others
 leave of the table's width, each cell wrapped to its column's width between words, no column
-narrower than a word of its own, so that none runs out of sight to the right and no word is cut.
+narrower than a word of its own where the table's width allows it (else ``squeezed``), so that
+none runs out of sight to the right.
 
 A DataTable cuts a cell at its column's width and gives the columns the width their cells
 want, so the rows are wrapped here, and the columns made as wide as the wrapped cells
@@ -119,6 +120,17 @@ def fitted(wanted: Sequence[int], least: Sequence[int], room: int) -> list[int]:
     more = [want - most for want, most in zip(wanted, fewest, strict=True)]
     extra = shares(more, max(0, room - sum(fewest)))
     return [most + cells for most, cells in zip(fewest, extra, strict=True)]
+
+
+def squeezed(widths: Sequence[int], room: int) -> list[int]:
+    """``widths`` cut down, the widest first, until together they fit in ``room``, none below
+    ``MIN_SHARE``: where the columns' longest words do not fit side by side (a 16-letter name
+    in the title and in the seats at 80 columns), the long words break rather than a column
+    running out of sight; the detail under a lobby's table has them whole."""
+    kept = list(widths)
+    while sum(kept) > room and max(kept) > MIN_SHARE:
+        kept[kept.index(max(kept))] -= 1
+    return kept
 
 
 def add_fitted_rows(

@@ -86,3 +86,44 @@ async def test_the_games_list_at_80x24_keeps_titles_whole(
         own, now = said[number]
         assert title.startswith(own), f"game {number}'s title {own!r} broken:\n{screen}"
         assert status == now, f"game {number}'s status {now!r} broken:\n{screen}"
+
+
+def seats_cells(screen: str) -> list[str]:
+    """Each game's seats cell in the games list, read across the row's lines with no space
+    (a long name may be broken inside)."""
+    lines = [line.split("│")[0] for line in screen.splitlines()]
+    top = next(n for n, line in enumerate(lines) if "seats" in line and "title" in line)
+    start = lines[top].index("seats")
+    cells: list[str] = []
+    for line in lines[top + 1 :]:
+        if not line.strip():
+            break
+        if LEFT.match(line[: lines[top].index("title")]) is None:
+            break
+        if line[:3].strip():  # a game's number: its first line
+            cells.append("")
+        cells[-1] += "".join(line[start:].split())
+    return cells
+
+
+async def test_a_long_name_in_the_title_and_the_seats_keeps_the_seats_in_sight(
+    tmp_path: Path,
+) -> None:
+    """A check of the lobby at 80×24 saw a 16-letter player's game with its seats column cut
+    at the table's edge ("abcdefgh" for the name, the rest out of sight): the name's words did
+    not fit side by side in the title and in the seats. Now the longest are broken, and every
+    seat is in sight."""
+    server = await start_server(tmp_path)
+    try:
+        long = await connect(server, "abcdefghijklmnop", client_key(tmp_path, "long"))
+        await long.open_game(seats=4, bots=1)
+        seats = server.lobby.rooms["1"].seat_line()
+        assert seats.startswith("abcdefghijklmnop, (open)")
+        carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=80, height=24)
+        screen = await carol.wait_for(lambda text: "Amelia" in text, settle=0.5)
+        screen = carol.text()
+        await carol.close()
+        await long.close()
+    finally:
+        await server.close()
+    assert seats_cells(screen) == ["".join(seats.split())], screen

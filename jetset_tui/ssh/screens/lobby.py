@@ -29,7 +29,13 @@ from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.widgets.chat_line import SAY_HINT, LobbySayLine
-from jetset_tui.widgets.fitted_columns import add_fitted_rows, fitting, narrowest, shares
+from jetset_tui.widgets.fitted_columns import (
+    add_fitted_rows,
+    fitting,
+    narrowest,
+    shares,
+    squeezed,
+)
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.too_small import TooSmall
 from jetset_tui.workers import start_worker
@@ -268,7 +274,7 @@ class LobbyScreen(Screen[None]):
         others = shares(wanted[1:], room - title)
         others = [max(most, share) for most, share in zip(least[1:], others, strict=True)]
         title = max(least[0], min(wanted[0], room - sum(others)))  # and what the others leave
-        return [title, *others]
+        return [*squeezed([title, *others], room)]
 
     def on_resize(self) -> None:
         """The rows are fitted again to the table's new width, once it is laid out."""
