@@ -25,13 +25,28 @@ def shell_words(command: str, home: str | None = None) -> list[str]:
     return words
 
 
+def option_units(words: list[str], width: int) -> list[str]:
+    """``words`` with each option kept beside its value (``-i ~/.ssh/id``, ``--password P``:
+    the leave dialog at 80 columns put ``-i`` at one line's end and its file on the next),
+    where the two fit on a line of ``width`` cells."""
+    units: list[str] = []
+    for word in words:
+        last = units[-1] if units else ""
+        an_option = last.startswith("-") and " " not in last and not word.startswith("-")
+        if an_option and len(last) + 1 + len(word) <= width:
+            units[-1] = f"{last} {word}"
+        else:
+            units.append(word)
+    return units
+
+
 def continued(words: list[str], width: int) -> list[str]:
     """The ``words`` of a command in lines of at most ``width`` cells where a word allows,
-    broken only between words: every line but the last ends with `` \\``, the lines after the
-    first indented by two."""
+    broken only between words, never between an option and its value: every line but the last
+    ends with `` \\``, the lines after the first indented by two."""
     lines: list[str] = []
     line = ""
-    for word in words:
+    for word in option_units(words, width - 4):
         room = width - 2 - (2 if lines else 0)  # the " \" at the end, the indent
         if line and len(line) + 1 + len(word) > room:
             lines.append(line)

@@ -51,6 +51,22 @@ def test_a_shell_reads_the_shown_command_as_the_command(tmp_path: Path) -> None:
         assert shell_reads(shown, home) == shlex.split(command), shown
 
 
+def test_an_option_stays_on_the_line_of_its_value(tmp_path: Path) -> None:
+    """The leave dialog of ``jetset join ssh://… -i FILE`` at 80 columns put ``-i`` at one
+    line's end and the key's file on the next: read aloud, or copied a line at a time, the
+    option lost its value. Each option is now on the line of its value, and a shell still
+    reads the command as it was."""
+    home = tmp_path / "home"
+    key = str(home / ".ssh" / "id_ed25519_jetset")
+    command = shlex.join(["jetset", "join", "ssh://bea@example.org:2222", "-i", key, "-i", key])
+    for width in range(32, 90):  # from where "  -i ~/.ssh/id_ed25519_jetset \\" fits
+        shown = shown_command(command, width, str(home))
+        lines = shown.splitlines()
+        assert not any(line.rstrip(" \\").endswith(" -i") for line in lines), (width, shown)
+        assert all(len(line) <= width for line in lines), (width, shown)
+        assert shell_reads(shown, home) == shlex.split(command), shown
+
+
 def dialog_lines(app: JetSetApp) -> list[str]:
     """The screen's rows between the dialog's borders."""
     return [row.split("┃")[1].strip() for row in screen_text(app).splitlines() if "┃" in row]
