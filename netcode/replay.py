@@ -65,7 +65,7 @@ class TableReplay:
         over, its winners, whether it is a draw and its cash (Jet Set's, ``SummarisesGames``;
         null in a game without), all null where the replay stopped at a fault (a play test's
         wrong seed read "entries 0, scores [0, 0, 0], over false" of a finished game)."""
-        game = self._game_fields()
+        game = self.game_fields()
         if not self.ok:
             game = dict.fromkeys(game)
         return {
@@ -77,8 +77,9 @@ class TableReplay:
             "bad_entry": self.bad_entry,
         }
 
-    def _game_fields(self) -> dict[str, object]:
-        """The table's digest, scores and result, and the game's own fields after them."""
+    def game_fields(self) -> dict[str, object]:
+        """The table's digest, scores and result, and the game's own fields after them: what
+        ``replay --json`` and ``export --format json``'s ``result`` say of the game."""
         table = self.table
         result, over = table.result(), table.over
         fields: dict[str, object] = {

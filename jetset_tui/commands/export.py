@@ -14,6 +14,7 @@ from jetset_tui.i18n import _
 
 if TYPE_CHECKING:
     from netcode.logfile import GameLog, Note
+    from netcode.replay import TableReplay
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -78,7 +79,7 @@ def cmd_export(args: argparse.Namespace) -> int:
         print(said.format(file=args.file), file=sys.stderr)
         return 1
     if args.format == "json":
-        text = json_text(log, chat=args.chat)
+        text = json_text(log, result, chat=args.chat)
     else:
         text = export_text(log, result.table, chat=args.chat)
     if not args.output:
@@ -97,9 +98,11 @@ def cmd_export(args: argparse.Namespace) -> int:
     return 0
 
 
-def json_text(log: GameLog, *, chat: bool) -> str:
-    """The log as JSON (docs/export.schema.json); with ``chat``, its chat notes as ``notes``."""
+def json_text(log: GameLog, replayed: TableReplay, *, chat: bool) -> str:
+    """The log as JSON (docs/export.schema.json), with the game's ``result`` as ``replay --json``
+    gives it (``replayed``: the log played through); with ``chat``, its chat notes as ``notes``."""
     data = log.to_json()
+    data["result"] = replayed.game_fields()
     if chat:
         data["notes"] = [said for note in log.notes if (said := chat_json(note)) is not None]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

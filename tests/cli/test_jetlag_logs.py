@@ -16,7 +16,7 @@ import msgpack
 import pytest
 from jsonschema import Draft202012Validator
 
-from netcode.logfile import read_log
+from netcode.logfile import read_log, write_log
 
 JETSET = [sys.executable, "-m", "jetset_tui"]
 SCHEMA = Path(__file__).parents[2] / "docs" / "export.schema.json"
@@ -118,6 +118,23 @@ def test_export_writes_jet_lags_notation_and_import_reads_it_back(
     refused = jetset("import", str(tmp_path / "broken.txt"))
     assert refused.returncode == 1 and "no card 'Z9'" in refused.stderr
     assert "Traceback" not in refused.stderr
+
+
+def test_json_export_says_a_jet_lag_result(games: Path, tmp_path: Path) -> None:
+    """The JSON export's ``result``, as ``replay --json`` says the game: a draw, a win, and a
+    game not over (``--reveal``: no winners yet); no cash in Jet Lag."""
+    keys = ("digest", "scores", "over", "winners", "draw", "cash")
+    cut = read_log(games / "game-0001.jetset")
+    cut.records, cut.seed = cut.records[:6], None
+    write_log(tmp_path / "cut.jetset", cut)
+    for path in (games / "game-0000.jetset", games / "game-0001.jetset", tmp_path / "cut.jetset"):
+        exported = jetset("export", str(path), "--format", "json", "--reveal")
+        result = json.loads(exported.stdout)["result"]
+        said = json.loads(jetset("replay", str(path), "--json").stdout)
+        assert result == {key: said[key] for key in keys} and result["cash"] is None, path
+    draw = json.loads(jetset("export", str(games / "game-0000.jetset"), "--format", "json").stdout)
+    assert draw["result"]["draw"] is True and draw["result"]["winners"] == [0, 1]
+    assert result["over"] is False and result["winners"] == [] and result["draw"] is False
 
 
 def test_position_shows_a_seat_what_it_knows(games: Path) -> None:

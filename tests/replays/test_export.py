@@ -149,6 +149,28 @@ def test_cli_export_json_and_import(tmp_path: Path) -> None:
     assert verify["ok"] and verify["digest"] == replay(read_log(path)).digest
 
 
+GAME_KEYS = ("digest", "scores", "over", "winners", "draw", "cash")
+"""What ``replay --json`` says of the game, and ``export --format json``'s ``result`` too."""
+
+
+def test_json_export_says_the_result_as_replay_json_does(tmp_path: Path) -> None:
+    """A log analyst found no outcome in the JSON export: its ``result`` is ``replay --json``'s
+    game, for a finished game and (with ``--reveal``) one not over, no winners yet."""
+    path = save(tmp_path, "result")
+    data = json.loads(jetset("export", str(path), "--format", "json").stdout)
+    said = json.loads(jetset("replay", str(path), "--json").stdout)
+    assert data["result"] == {key: said[key] for key in GAME_KEYS}
+    assert data["result"]["over"] and data["result"]["winners"], data["result"]
+    log = read_log(path)
+    log.records, log.seed = log.records[:40], None
+    write_log(path, log)
+    data = json.loads(jetset("export", str(path), "--format", "json", "--reveal").stdout)
+    said = json.loads(jetset("replay", str(path), "--json").stdout)
+    assert data["result"] == {key: said[key] for key in GAME_KEYS}
+    assert data["result"]["over"] is False and data["result"]["winners"] == []
+    assert data["result"]["draw"] is False and len(data["result"]["cash"]) == 4
+
+
 def test_neither_export_writes_a_log_that_does_not_play(tmp_path: Path) -> None:
     """A play test: one entry's text changed, ``export`` (text) refused the log, naming the
     entry, but ``--format json`` wrote it out with exit 0. Both refuse it now, the same way."""
