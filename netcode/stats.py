@@ -52,10 +52,21 @@ class GameSummary:
         return seat in self.winners and not self.draw
 
 
+@dataclass(frozen=True)
+class Skipped:
+    """A file not counted, and why (``--json``: ``{"file", "reason"}``)."""
+
+    file: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"{self.file}: {self.reason}"
+
+
 @dataclass
 class Stats:
     games: list[GameSummary] = field(default_factory=list)
-    skipped: list[str] = field(default_factory=list)
+    skipped: list[Skipped] = field(default_factory=list)
 
     def finished(self) -> Stats:
         """These games' finished ones, whose figures the summary gives."""
@@ -162,14 +173,14 @@ def first_actor(log: GameLog) -> int:
     return next((actor for _, actor, _, _ in log.records if actor >= 0), 0)
 
 
-def summarise_file(path: Path) -> GameSummary | str:
+def summarise_file(path: Path) -> GameSummary | Skipped:
     """A log's summary, or why it was skipped."""
     try:
         return summarise_log(path, read_log(path))
     except OSError as exc:  # "is a directory", not "[Errno 21] Is a directory: 'x/y'"
-        return f"{path.name}: {(exc.strerror or str(exc)).lower()}"
+        return Skipped(path.name, (exc.strerror or str(exc)).lower())
     except (LogFormatError, IllegalAction, ValueError) as exc:  # NotationError too
-        return f"{path.name}: {exc}"
+        return Skipped(path.name, str(exc))
 
 
 PARALLEL_FROM = 64
@@ -186,7 +197,7 @@ def collect(directory: str | Path) -> Stats:
         results = [summarise_file(path) for path in paths]
     stats = Stats()
     for result in results:
-        if isinstance(result, str):
+        if isinstance(result, Skipped):
             stats.skipped.append(result)
         else:
             stats.games.append(result)

@@ -11,7 +11,7 @@ from engine.games import TITLES
 from jetset_tui.i18n import N_, _, decimal, ngettext, percent
 
 if TYPE_CHECKING:
-    from netcode.stats import Stats
+    from netcode.stats import Skipped, Stats
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -49,11 +49,11 @@ def cmd_stats(args: argparse.Namespace) -> int:
     return 0 if stats.games or not stats.skipped else 1
 
 
-def as_json(stats: Stats, skipped: list[str] | None = None) -> dict[str, Any]:
+def as_json(stats: Stats, skipped: list[Skipped] | None = None) -> dict[str, Any]:
     """The figures over ``stats``' games, as ``--json`` gives them (every game's at the top,
     for the scripts that read a folder of one game, and each game's in ``by_game``), with the
-    files ``skipped`` when given."""
-    skips = {} if skipped is None else {"skipped": skipped}
+    files ``skipped`` when given, each as ``{"file", "reason"}``."""
+    skips = {} if skipped is None else {"skipped": [skipped_json(s) for s in skipped]}
     unfinished = stats.unfinished()
     stats = stats.finished()  # the figures are the finished games'
     return {
@@ -75,6 +75,11 @@ def as_json(stats: Stats, skipped: list[str] | None = None) -> dict[str, Any]:
     }
 
 
+def skipped_json(skipped: Skipped) -> dict[str, str]:
+    """A file skipped as ``--json`` gives it: its name and why, apart (no string to split)."""
+    return {"file": skipped.file, "reason": skipped.reason}
+
+
 SKIPS_SHOWN = 3
 """The files skipped that the summary names (``--json`` lists every one)."""
 
@@ -87,9 +92,8 @@ def render(stats: Stats) -> str:
         said = ngettext(
             "{n} file skipped: {files}", "{n} files skipped: {files}", len(stats.skipped)
         )
-        lines.append(
-            said.format(n=len(stats.skipped), files="; ".join(stats.skipped[:SKIPS_SHOWN]))
-        )
+        named = "; ".join(map(str, stats.skipped[:SKIPS_SHOWN]))
+        lines.append(said.format(n=len(stats.skipped), files=named))
         more = len(stats.skipped) - SKIPS_SHOWN
         if more > 0:
             said = ngettext(

@@ -351,7 +351,7 @@ def test_stats_counts_no_log_that_fails_verification(sound: Path, tmp_path: Path
     write_log(folder / "cheat.jetset", GameLog(log.header, moved, log.seed))
     stats = collect(folder)
     assert [Path(g.path).name for g in stats.games] == ["good.jetset"], stats.skipped
-    said = dict(line.split(": ", 1) for line in stats.skipped)
+    said = {skip.file: skip.reason for skip in stats.skipped}
     assert said.keys() == {"digest.jetset", "seed.jetset", "cheat.jetset"}, said
     assert said["digest.jetset"].startswith("entry 5 "), said
     assert "does not match its commitment" in said["seed.jetset"], said

@@ -212,6 +212,9 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     assert "bot:greedy" in text
     cli = json.loads(jetset("stats", str(tmp_path), "--json").stdout)
     assert cli["games"] == 12 and cli["unfinished"] == 0
+    # each file skipped as its name and why, apart: a script need not split "file: reason"
+    assert cli["skipped"] == [{"file": "broken.jetset", "reason": stats.skipped[0].reason}]
+    assert "not" in cli["skipped"][0]["reason"] and "broken" not in cli["skipped"][0]["reason"]
     # a game not over has no winner yet: counted apart, never as a loss of every seat (a log
     # tinkerer's play test found the win rates lowered by games in progress)
     first = read_log(min(p for p in tmp_path.glob("*.jetset") if p.name != "broken.jetset"))
@@ -226,7 +229,7 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     for n in range(4):  # five files skipped: three named, the others counted
         (tmp_path / f"zbroken-{n}.jetset").write_bytes(b"not a log")
     said = jetset("stats", str(tmp_path)).stdout
-    assert "5 files skipped: broken.jetset" in said
+    assert f"5 files skipped: broken.jetset: {stats.skipped[0].reason}; zbroken-0" in said
     assert "and 2 more (--json lists every one)" in said, said
 
 
