@@ -152,7 +152,7 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     return GameSummary(
         path=str(path),
         players=len(result.points),
-        kinds=[str(s.kind) for s in log.header.seats],
+        kinds=[counted_kind(s.kind) for s in log.header.seats],
         scores=list(result.points),
         winners=list(result.winners) if over else [],
         turns=counts["turns"],
@@ -165,6 +165,16 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
         game=log.header.game,
         over=over,
     )
+
+
+def counted_kind(kind: SeatKind) -> str:
+    """A seat's kind as ``by_kind`` counts it: the log's (``bot:greedy``), but a bot file's path
+    normalised (``os.path.normpath``, written with ``/``), as the log keeps it as typed:
+    ``bot:./bots/x.py:MyBot`` and ``bot:bots/x.py:MyBot`` are one bot."""
+    where, _, name = (kind.bot or "").rpartition(":")
+    if not where.endswith(".py"):  # a person, a built-in bot, or a module's (``pkg.mod:Bot``)
+        return str(kind)
+    return str(SeatKind(f"{Path(os.path.normpath(where)).as_posix()}:{name}"))
 
 
 def first_actor(log: GameLog) -> int:

@@ -233,6 +233,27 @@ def test_stats_over_a_directory_of_selfplay_logs(tmp_path: Path) -> None:
     assert "and 2 more (--json lists every one)" in said, said
 
 
+def test_stats_counts_a_bot_file_as_one_kind_however_its_path_was_typed(tmp_path: Path) -> None:
+    """A bot author's ``./bots/x.py`` and ``bots/x.py`` were two kinds in ``by_kind``: the log
+    keeps the path as typed, and stats counts it normalised; a module's bot stays as it is."""
+    typed = ["./bots/x.py:MyBot", "bots/x.py:MyBot", "bots/../bots/x.py:MyBot", "pkg.mod:Bot"]
+    for n in range(2):
+        game = play_game(Options(players=4), f"kinds-{n}", ("greedy",))
+        seats = [Seat(f"p{i}", SeatKind.of_bot(kind)) for i, kind in enumerate(typed)]
+        header = Header(Options(players=4), seats, seed_commitment(f"kinds-{n}"))
+        write_game(tmp_path / f"kinds-{n}.jetset", header, game, f"kinds-{n}")
+    assert [str(s.kind) for s in read_log(tmp_path / "kinds-0.jetset").header.seats] == [
+        f"bot:{kind}" for kind in typed
+    ], "the log keeps what was typed"
+    by_kind = json.loads(jetset("stats", str(tmp_path), "--json").stdout)["by_kind"]
+    assert {kind: figures["seats"] for kind, figures in by_kind.items()} == {
+        "bot:bots/x.py:MyBot": 6,
+        "bot:pkg.mod:Bot": 2,
+    }
+    said = render(collect(tmp_path))
+    assert said.count("bot:MyBot ") == 1, said
+
+
 def chatty(tmp_path: Path) -> Path:
     """A saved game with the table's chat (and a stand-in note, which no export shows)."""
     path = save(tmp_path, "chatty")
