@@ -48,7 +48,9 @@ COMPILED = [
     ),
     "engine/jetset/bots/planning.py",
     "engine/jetset/bots/sampling.py",
+    "netcode/logerrors.py",
     "netcode/logfile.py",
+    "netcode/logheader.py",
     "netcode/replay.py",
 ]
 """What replaying a log runs: every rule, the dealer, the notation, the log reader; and where

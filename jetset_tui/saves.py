@@ -13,7 +13,8 @@ from jetset_tui.game_options import table_option_words
 from jetset_tui.i18n import _, ngettext
 from jetset_tui.refusals import problem_said
 from netcode.local import hosted_for_others
-from netcode.logfile import DamagedLog, LogFormatError, read_log
+from netcode.logerrors import DamagedLog, LogFormatError
+from netcode.logfile import read_log
 from netcode.tablefiles import storage_problem
 from netcode.userdirs import LOG_SUFFIX, saves_dir
 

@@ -17,16 +17,9 @@ from typing import Any
 import msgpack
 
 from engine.values import record
-from netcode.logfile import (
-    NO_FIRST_RECORD,
-    NO_HEADER,
-    UNDECODABLE,
-    GameLog,
-    Header,
-    LogFormatError,
-    Note,
-    parse_log,
-)
+from netcode.logerrors import NO_FIRST_RECORD, NO_HEADER, UNDECODABLE, LogFormatError
+from netcode.logfile import GameLog, Note, parse_log
+from netcode.logheader import Header
 from netcode.replay import replay
 
 

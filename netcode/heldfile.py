@@ -23,7 +23,8 @@ from typing import Any
 
 import msgpack
 
-from netcode.logfile import UNDECODABLE, LogRecord
+from netcode.logerrors import UNDECODABLE
+from netcode.logfile import LogRecord
 
 MAX_HELD_BYTES = 1 << 20
 """A held file larger than this is no table's (a turn's moves take a few hundred bytes): it is

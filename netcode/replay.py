@@ -20,12 +20,8 @@ from engine.errors import DesyncError, IllegalAction
 from engine.fairdeal import deal_seed
 from engine.games import AnyRules
 from engine.platform import CHANCE, AnyTable, DealerOf, log_hooks
-from netcode.logfile import (
-    GameLog,
-    LogRecord,
-    check_commitment,
-    expected_data_hash,
-)
+from netcode.logfile import GameLog, LogRecord, check_commitment
+from netcode.logheader import expected_data_hash
 
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
 """Compiled by mypyc, which sees ``record`` as ``dataclasses.dataclass`` (engine/values.py)."""

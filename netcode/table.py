@@ -37,16 +37,8 @@ from netcode.botmoves import BotMoves, read_bot_moves
 from netcode.gameoptions import option_map, seat_count
 from netcode.heldfile import forget_held, keep_held, read_held
 from netcode.heldturn import HeldTurn
-from netcode.logfile import (
-    NOTES_SINCE,
-    VERSION,
-    Header,
-    LogWriter,
-    Note,
-    Seat,
-    entry_record,
-    today,
-)
+from netcode.logfile import LogWriter, Note, entry_record
+from netcode.logheader import NOTES_SINCE, VERSION, Header, Seat, today
 from netcode.loglock import LogLock
 from netcode.seatkind import HUMAN, SeatKind
 from netcode.tabledeal import DealShares

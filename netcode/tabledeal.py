@@ -10,7 +10,8 @@ from typing import Any
 
 from engine.fairdeal import deal_seed, pledge_for
 from engine.platform import AnyRules, DealerOf, DealsOldLogs
-from netcode.logfile import PLEDGES_SINCE, LogWriter
+from netcode.logfile import LogWriter
+from netcode.logheader import PLEDGES_SINCE
 from netcode.tablefiles import Secrets
 
 

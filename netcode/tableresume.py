@@ -15,7 +15,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from engine.fairdeal import seed_commitment
-from netcode.logfile import CONTINUABLE_VERSIONS, GameLog, LogFormatError, read_log
+from netcode.logerrors import LogFormatError
+from netcode.logfile import GameLog, read_log
+from netcode.logheader import CONTINUABLE_VERSIONS
 from netcode.loglock import LogLocked, lock_holder
 from netcode.tablefiles import Secrets, TableError, secrets_path
 

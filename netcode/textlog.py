@@ -30,19 +30,16 @@ from engine.errors import IllegalAction
 from engine.fairdeal import is_contribution, pledge_for
 from engine.games import DEFAULT, TITLES, WHERE, AnyRules, game_rules
 from engine.platform import CHANCE, AnyTable, log_hooks
-from netcode.logfile import (
+from netcode.logfile import GameLog, LogRecord, Note, check_commitment
+from netcode.logheader import (
     DATE_FORMAT,
     GAME_SINCE,
     NOTES_SINCE,
     PLEDGES_SINCE,
     READABLE_VERSIONS,
     VERSION,
-    GameLog,
     Header,
-    LogRecord,
-    Note,
     Seat,
-    check_commitment,
     shown_name,
 )
 from netcode.replay import entry_reader

@@ -45,7 +45,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def holds_a_saved_game(path: Path) -> bool:
     """Whether ``path`` is a log (its header's mark near its start): an export never writes
     over one unasked (``export g.jetset -o g.jetset`` lost the game)."""
-    from netcode.logfile import MARK_WITHIN, starts_like_a_log
+    from netcode.logheader import MARK_WITHIN, starts_like_a_log
 
     try:
         with path.open("rb") as file:

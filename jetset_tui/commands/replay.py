@@ -85,7 +85,7 @@ def unread_json(file: str, exc: OSError | ValueError) -> dict[str, object]:
     """``--json`` for a file that does not read as a log: ``ok`` false, the entries read
     before a damaged record (``bad_entry`` the first that is not), the problem in ``error``,
     and every key a log that reads has (``TableReplay.summary``), the game's null."""
-    from netcode.logfile import DamagedLog
+    from netcode.logerrors import DamagedLog
 
     read = exc.entries if isinstance(exc, DamagedLog) else None
     return {

@@ -15,19 +15,17 @@ from engine import CHANCE, Entry, Game, IllegalAction, Options, Reveal, seed_com
 from engine.jetset.dealer import XOSHIRO_DEAL
 from engine.jetset.notation import Notation
 from engine.jetset.selfplay import play_game
+from netcode.logerrors import LogFormatError
 from netcode.logfile import (
-    VERSION,
     GameLog,
-    Header,
-    LogFormatError,
     LogWriter,
-    Seat,
     dump_json,
     parse_log,
     read_log,
     write_game,
     write_log,
 )
+from netcode.logheader import VERSION, Header, Seat
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
 from netcode.table import Table

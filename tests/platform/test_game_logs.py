@@ -14,14 +14,11 @@ from engine.botgame import play_bots
 from engine.games import GAMES
 from engine.jetlag.actions import CHANCE
 from engine.jetset.dealer import deal_seed, pledge_for, seed_commitment
+from netcode.logerrors import LogFormatError
 from netcode.logfile import (
-    VERSION,
     GameLog,
-    Header,
-    LogFormatError,
     LogRecord,
     LogWriter,
-    Seat,
     parse_log,
     read_header,
     read_log,
@@ -29,6 +26,7 @@ from netcode.logfile import (
     write_game,
     write_log,
 )
+from netcode.logheader import VERSION, Header, Seat
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
 

@@ -20,18 +20,9 @@ from engine import Options, seed_commitment
 from engine.jetset.selfplay import play_game
 from jetset_tui.i18n import use_language
 from jetset_tui.saves import problem_of, saved_games
-from netcode.logfile import (
-    DamagedLog,
-    GameLog,
-    Header,
-    LogFormatError,
-    Note,
-    Seat,
-    parse_log,
-    read_log,
-    write_game,
-    write_log,
-)
+from netcode.logerrors import DamagedLog, LogFormatError
+from netcode.logfile import GameLog, Note, parse_log, read_log, write_game, write_log
+from netcode.logheader import Header, Seat
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
 from netcode.stats import collect
