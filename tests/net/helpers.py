@@ -13,6 +13,7 @@ from engine import Options
 from netcode.botplayer import play_bot
 from netcode.framing import FramedConnection, Message
 from netcode.host import Host, HostSettings
+from netcode.hosting import HostedGame
 from netcode.peer import NetPeer
 from netcode.protocol import hello_message
 from netcode.table import Table
@@ -140,3 +141,13 @@ async def closed(conn: FramedConnection, timeout: float = 3.0) -> list[Message]:
 
 def codes(messages: list[Message]) -> list[object]:
     return [m.get("code") for m in messages if m["t"] == "error"]
+
+
+async def ann_and_me(served: Served, hosting: HostedGame | None = None) -> tuple[NetPeer, NetPeer]:
+    """Ann in seat 0 (she will drop), and the peer the app shows in seat 1: with ``hosting``,
+    the host's own client, in the seat kept for the host, by its token."""
+    ann = await NetPeer.connect(await served.connect(), name="Ann")
+    if hosting is not None:
+        return ann, await hosting.sit()
+    me = await NetPeer.connect(await served.connect(), name="Me")
+    return ann, me

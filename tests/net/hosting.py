@@ -14,6 +14,7 @@ from jetset_tui.app import JetSetApp
 from jetset_tui.cli import build_parser
 from jetset_tui.commands.host import make_table, serve
 from jetset_tui.screens.game import GameScreen
+from jetset_tui.screenshot import screen_text
 from netcode.client import GameClient
 from netcode.hosting import HostedGame
 
@@ -81,3 +82,16 @@ async def play(app: JetSetApp, pilot: Pilot[None], client: GameClient, line: str
     before = len(client.game.entries)
     await type_line(pilot, line)
     await until(pilot, lambda: len(client.game.entries) > before)
+
+
+async def until_shown(
+    pilot: object, app: JetSetApp, test: Callable[[str], bool], seconds: float
+) -> str:
+    """The screen's text once ``test`` holds of it (within ``seconds``)."""
+    text = ""
+    for _ in range(int(seconds / 0.05)):
+        await pilot.pause(0.05)  # type: ignore[attr-defined]
+        text = screen_text(app)
+        if test(text):
+            return text
+    raise AssertionError(f"never seen on the screen:\n{text}")

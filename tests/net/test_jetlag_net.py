@@ -20,10 +20,10 @@ from netcode.replay import replay
 from netcode.table import Table
 
 from .helpers import assert_all_agree, finish, serve
+from .hosting import until_shown
 from .procs import JETSET, json_result, replay_json, start_host, start_join
 from .secrecy import SPECTATOR, jetlag_cards_kept, watch
 from .test_legal_turns import rules_free_bot
-from .test_tui_presence import until
 
 
 def jetlag_table(tmp_path: Path, bots: list[str], seed: str) -> Table:
@@ -168,12 +168,12 @@ async def test_a_jetlag_play_the_clock_made_is_said_on_the_players_screen(tmp_pa
         idle = await NetPeer.connect(await served.connect(), name="Idle")  # never moves
         app = JetSetApp(session=idle)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
-            await until(pilot, app, lambda _t: idle.game.to_move() == 0, 10)
+            await until_shown(pilot, app, lambda _t: idle.game.to_move() == 0, 10)
             await pilot.press(":", *"tou")  # half-typed when the clock plays: cleared, unsent
             command = app.screen.query_one(CommandInput)
             assert command.value == "tou"
-            text = await until(pilot, app, lambda t: "A bot played for you: " in t, 10)
-            await until(pilot, app, lambda _t: command.value == "", 3)
+            text = await until_shown(pilot, app, lambda t: "A bot played for you: " in t, 10)
+            await until_shown(pilot, app, lambda _t: command.value == "", 3)
             mine = [e for e in served.table.game.entries if e.seat == 0]
             assert mine, "the clock played a card for seat 0"
             said = f"A bot played for you: {play_words(mine[0].action)}"  # in words
