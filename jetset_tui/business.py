@@ -197,10 +197,41 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
         else:
             label = action_label(state, seat, action, names)
             choices.append(Choice(label, label.upper(), value=action))
+    if not any(isinstance(action, Offer) for action in actions):
+        choices.extend(no_offer_choice(state, seat))
     if not choices:
         return _("no Business card can be played now")
     title = offer_words(state, names) if b.offer[1] == seat else _("Business cards")
     return Stage(title, choices, confirm=_("confirm"), build=chosen_business)
+
+
+def no_offer_reason(state: State, seat: int) -> str | None:
+    """Why ``seat``, on its turn, can offer no Business Deal now (a play test saw the offer
+    lines gone from the `y` list and did not know why), or None where the question does not
+    arise: not its turn, a deal already open, or the turn's restrictions (an Extra Action, a
+    hub bonus to choose) forbid it first."""
+    b = state.business
+    if b is None or state.current != seat or b.offer[1] >= 0 or state.players < 2:
+        return None
+    other = (seat + 1) % state.players
+    if not allowed(state, seat, Offer(other, -1)):
+        return None
+    if b.offer_turn == state.turn:
+        return _("you have made this turn's offer")
+    if b.sizes[seat] < 1:
+        return _("you hold no Business card to discard")
+    if not any(b.sizes[o] for o in range(state.players) if o != seat):
+        return _("no one else holds a Business card")
+    return None
+
+
+def no_offer_choice(state: State, seat: int) -> list[Choice]:
+    """The `y` list's line saying why no Business Deal can be offered now (none needed)."""
+    reason = no_offer_reason(state, seat)
+    if reason is None:
+        return []
+    label = _("Offer a Business Deal")
+    return [Choice(label, label.upper(), note=reason, ready=False, then=lambda: reason)]
 
 
 def card_choice(

@@ -443,15 +443,10 @@ class ActionPicker(Widget, can_focus=True):
             return text, ""
         cost = action_cost(self.state, self.seat, action)
         cash = self.state.seats[self.seat].cash
-        text.append(self.notation.format_action(action), style="bold")
         if isinstance(action, Offer) and 0 <= action.seat < len(self.players):
-            name = self.players[action.seat]  # ``offer 1`` counts from 0
-            if action.link < 0:  # ``-``: the notation's, which said nothing to a play test
-                to = _("(to {name}; no plane of yours goes on their airlinks)")
-            else:
-                to = _("(to {name}; your plane goes on {link})")
-            link = self.notation.format_action(action).rsplit(" ", 1)[-1]
-            text.append(" " + to.format(name=name, link=link), style="bold")
+            text.append(self.offer_words(action), style="bold")
+        else:
+            text.append(self.notation.format_action(action), style="bold")
         if cost > 0:
             text.append("  " + _("costs €{cost}").format(cost=cost), style="bold")
             if cost <= cash:  # beyond the cash: the line under says so, not a cash below €0
@@ -462,6 +457,17 @@ class ActionPicker(Widget, can_focus=True):
                 f"  +{money(-cost)}  {money(cash)} → {money(cash - cost)}", style=f"bold {GOOD}"
             )
         return text, ""
+
+    def offer_words(self, action: Offer) -> str:
+        """A Business Deal offered, in words: its notation (``offer 2 -``) counts seats from 0
+        and says "no plane" with a dash, which two play tests read as nothing; with the words
+        after it, it was cut at 100 columns."""
+        assert self.notation is not None
+        name = self.players[action.seat]
+        if action.link < 0:
+            return _("Deal with {name} · you place no plane").format(name=name)
+        link = self.notation.format_action(action).rsplit(" ", 1)[-1]
+        return _("Deal with {name} · your plane on {link}").format(name=name, link=link)
 
     def _verdict_lines(self, width: int) -> list[Text]:
         """Under the preview, whether it can be played: the reason it cannot, wrapped to

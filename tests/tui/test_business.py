@@ -16,7 +16,7 @@ from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
-from jetset_tui.business import business_text
+from jetset_tui.business import business_stage, business_text
 from jetset_tui.card_names import business_name
 from jetset_tui.describe import cost_breakdown
 from jetset_tui.i18n import use_language
@@ -32,6 +32,8 @@ from netcode.local import LocalSession
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
+from tests.engine.business_tables import table
+from tests.engine.table import Table
 from tests.tui.play import game_screen, play_turns, save_for_you, settled
 
 
@@ -289,8 +291,9 @@ async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_li
         await pilot.press(*state.board.link_name(link).replace("–", ""))
         await pilot.pause()  # the preview names who the deal is offered to (the notation's 1)
         linked = state.board.link_name(link).replace("–", "-")  # the notation's hyphen
-        said = f"(to Amelia; your plane goes on {linked})"  # not the notation's bare seat
-        assert said in " ".join(screen_text(app).split()), screen_text(app)
+        said = f"Deal with Amelia · your plane on {linked}"  # not the notation's bare seat
+        shown = " ".join(screen_text(app).split())
+        assert said in shown and "offer 1" not in shown, screen_text(app)
         await pilot.press("enter")
         await hand_off(app, pilot, "Amelia", "Ann offers you a Business Deal: accept or refuse it.")
         assert b.offer == (0, 1, "", link)
@@ -372,3 +375,26 @@ async def test_the_command_line_says_a_move_played_in_the_logs_words(tmp_path: P
         said = f"✓ cashes in {business_name(card)} for €5"
         assert await settled(pilot, lambda: said in screen_text(app)), screen_text(app)
         assert f"✓ cash {card}" not in screen_text(app)
+
+
+def offer_notes(t: Table, seat: int) -> list[str]:
+    """The notes of the `y` list's lines that offer a Business Deal to nobody in particular."""
+    stage = business_stage(t.state, seat, ["Ann", "Amelia"])
+    assert not isinstance(stage, str)
+    return [c.note for c in stage.choices if c.label == "Offer a Business Deal"]
+
+
+def test_the_y_list_says_why_no_business_deal_can_be_offered() -> None:
+    """A play test: the offer lines were gone from the `y` list, and nothing said why. Now a
+    line says it (and Enter says it again), on the player's own turn only."""
+    t = table(("taxes", "buyout"), ("lock", "delay"))
+    assert offer_notes(t, 0) == [], "offers are open: each is a line of its own"
+    t.do(0, "offer 1 -")
+    t.do(1, "decline")
+    assert offer_notes(t, 0) == ["you have made this turn's offer"]
+    assert offer_notes(t, 1) == [], "not Amelia's turn"
+    t.do(0, "income")
+    t.do(1, "cash lock")
+    t.do(1, "cash delay")
+    t.do(1, "income")
+    assert offer_notes(t, 0) == ["no one else holds a Business card"]
