@@ -113,6 +113,9 @@ class ActionKind:
     enabled: Enabled = before_final
     after_final: bool = False
     """Still open once the player has played a Final Flight (otherwise the picker says why not)."""
+    option: str = ""
+    """The game option (``engine.jetset.options.Options``' field) its module needs, if any: the
+    palette offers it only in a game that has it (it offered Business cards in a base game)."""
 
     @property
     def action(self) -> str:
@@ -123,6 +126,10 @@ class ActionKind:
         """The command palette's help line under the title: its key, which does the same (it
         said "Guided action (distant)", the screen's name for it, not a word of the game's)."""
         return _("step by step (key {key})").format(key=self.key)
+
+    def in_game(self, options: object) -> bool:
+        """Whether a game played with ``options`` has this kind of action at all."""
+        return not self.option or bool(getattr(options, self.option, False))
 
     def binding(self) -> Binding:
         return Binding(self.key, self.action, self.label)
@@ -159,6 +166,7 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         "distant", "d", N_("Distant"), N_("Distant Lands: buy, place, rent or claim"),
         distant_stage,
         enabled=distant_open,
+        option="distant_lands",
     ),
     ActionKind(
         "final", "f", N_("Final"), N_("Final Flight"),
@@ -170,18 +178,21 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
         "hub", "u", N_("Hub"), N_("Place a hub or choose a hub bonus"),
         lambda state, seat, legal, names: hub_stage(state, seat, legal),
         enabled=hub_due,
+        option="hubs",
         after_final=True,
     ),
     ActionKind(
         "business", "y", N_("Business"), N_("Business cards: play, cash in, deal"),
         lambda state, seat, legal, names: business_stage(state, seat, names),
         enabled=lambda state, seat: business_decisions_open(state),
+        option="business_cards",
         after_final=True,
     ),
     ActionKind(
         "investor", "n", N_("Investor"), N_("Choose the Investor a Vacation card replaces"),
         investor_stage,
         enabled=choosing_investor,
+        option="investors_face_up",
     ),
 )  # fmt: skip
 """Every kind, in the footer's order."""

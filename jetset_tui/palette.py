@@ -28,8 +28,10 @@ def palette_commands(app: JetSetApp, screen: Screen[object]) -> Iterable[SystemC
     else:
         yield SystemCommand(rules, _("The rules, the keys, the map"), app.action_help)
     if isinstance(screen, GameScreen):
+        options = screen.session.game.options
         for kind in ACTION_KINDS:
-            yield SystemCommand(_(kind.title), kind.help, _act(screen, kind.name))
+            if kind.in_game(options):
+                yield SystemCommand(_(kind.title), kind.help, _act(screen, kind.name))
         yield SystemCommand(
             _("Help me plan"), _("Planes still needed per card"), screen.action_plan
         )

@@ -8,9 +8,12 @@ from pathlib import Path
 import pytest
 from textual.binding import Binding
 
+from engine.jetset.options import MODULES
 from jetset_tui.actions import ACTION_KINDS, stage_for
+from jetset_tui.app import JetSetApp
 from jetset_tui.guided import Stage
 from jetset_tui.screens.game import GameScreen
+from jetset_tui.seating import GamePlan
 from tests.engine.table import Table
 from tests.engine.test_rules import _finished_red
 from tests.tui.conftest import make_app
@@ -42,16 +45,35 @@ def test_the_game_screens_action_keys_come_from_the_table_in_order() -> None:
     assert bindings[len(KEYS)].key == "colon", "the other keys follow the action keys"
 
 
-async def test_the_palette_offers_every_kind_and_runs_its_picker(tmp_path: Path) -> None:
+MODULE_KINDS = ("distant", "hub", "business", "investor")
+
+
+async def test_the_palette_offers_the_games_kinds_and_runs_its_picker(tmp_path: Path) -> None:
+    """Each kind of the game's is in the palette; a module's only in a game with that module
+    (a play test chose Business cards from it in a base game, to be told the game has none)."""
     app = make_app(tmp_path, ["human", BOT], seed="palette")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await game_screen(pilot)
         commands = {c.title: c for c in app.get_system_commands(screen)}
         for kind in ACTION_KINDS:
-            assert commands[kind.title].help == f"step by step (key {kind.key})"
+            if kind.name in MODULE_KINDS:
+                assert kind.title not in commands, kind.title
+            else:
+                assert commands[kind.title].help == f"step by step (key {kind.key})"
         commands["Buy an airlink"].callback()
         await pilot.pause()
         assert screen.query_one("#picker").display, "the guided buy opened"
+
+
+async def test_the_palette_offers_every_kind_with_every_module(tmp_path: Path) -> None:
+    kinds, names = ["human", BOT], ["Ann", "Amelia"]
+    plan = GamePlan(kinds, names, seed="palette", path=tmp_path / "game.jetset", modules=MODULES)
+    plan.investors_face_up = True  # the Investor's choice is the face-up variant's
+    app = JetSetApp(plan=plan, fsync=False, saves=tmp_path, bot_delay=0)
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        titles = {c.title for c in app.get_system_commands(screen)}
+        assert all(kind.title in titles for kind in ACTION_KINDS), titles
 
 
 @pytest.mark.parametrize("kind", [k.name for k in ACTION_KINDS])
