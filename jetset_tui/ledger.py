@@ -3,7 +3,8 @@
 The table's game holds only the state after its last entry; the ledger follows the same entries
 in a game of its own (a seat's copy of the log replays into the same view) and compares each
 seat's cash before and after each one: an owner's share of a rent, the hub payoffs of a claim,
-an Investor's payments, income. The replay viewer reads the same from its ``Timeline``.
+an Investor's payments, income; and what a Vacation card turned up did. The replay viewer
+reads the same from its ``Timeline``.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from __future__ import annotations
 from engine.errors import IllegalAction
 from engine.jetset.actions import Entry
 from engine.jetset.game import Game
+from jetset_tui.vacation_note import vacation_came_up, vacation_note
 
 
 class MoneyLedger:
@@ -19,16 +21,20 @@ class MoneyLedger:
     def __init__(self, table: Game) -> None:
         self.game: Game | None = Game(table.options, table.board)
 
-    def moved(self, entry: Entry) -> tuple[int, ...]:
-        """Each seat's cash after ``entry`` less before it (nothing if the ledger lost its way:
-        the log pane then says no money rather than wrong money)."""
+    def moved(self, entry: Entry) -> tuple[tuple[int, ...], str]:
+        """Each seat's cash after ``entry`` less before it, and what a Vacation card it turned
+        up did (``vacation_note``; "" for other entries): nothing if the ledger lost its way (the
+        log pane then says no money rather than wrong money)."""
         game = self.game
         if game is None:
-            return ()
+            return (), ""
         before = [seat.cash for seat in game.state.seats]
+        table = game.state.copy() if vacation_came_up(game.board, entry) else None
         try:
             game.push(entry)
         except (ValueError, IllegalAction):
             self.game = None
-            return ()
-        return tuple(s.cash - b for s, b in zip(game.state.seats, before, strict=True))
+            return (), ""
+        note = "" if table is None else vacation_note(game.board, entry, table, game.state)
+        moved = tuple(s.cash - b for s, b in zip(game.state.seats, before, strict=True))
+        return moved, note

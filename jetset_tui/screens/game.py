@@ -349,10 +349,10 @@ class GameScreen(GameAdvice):
             i = self._logged
             entry = game.entries[i]
             line = log.line(entry, game.turns[i], self.names, self.liveries)
-            moved = self._ledger.moved(entry)
+            moved, vacation = self._ledger.moved(entry)
             note = money_note(moved, entry, self.names)
-            if i in self._bot_played:
-                note = " · ".join(part for part in (note, self._bot_played[i]) if part)
+            parts = (vacation, note, self._bot_played.get(i, ""))
+            note = " · ".join(part for part in parts if part)
             lines.append(with_money(line, note))
             self._logged += 1
         if lines:

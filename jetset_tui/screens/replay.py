@@ -39,6 +39,7 @@ from jetset_tui.screens.replay_frame import ReplayFrame, replay_bindings
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, Livery, livery_for
 from jetset_tui.timeline import Timeline
+from jetset_tui.vacation_note import vacation_came_up, vacation_note
 from jetset_tui.widgets.distant import BoardsPanel
 from jetset_tui.widgets.footer import KeyFooter
 from jetset_tui.widgets.log import NotationLog
@@ -191,7 +192,12 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         """The entry's line and who received or paid what with it."""
         line = super().entry_line(log, index)
         entry = self.timeline.entries[index]
-        return with_money(line, money_note(self.timeline.money_moved(index), entry, self.names))
+        note = money_note(self.timeline.money_moved(index), entry, self.names)
+        if vacation_came_up(self.timeline.game.board, entry):
+            before, after = self.timeline.state_at(index), self.timeline.state_at(index + 1)
+            vacation = vacation_note(self.timeline.game.board, entry, before, after)
+            note = " · ".join(part for part in (vacation, note) if part)
+        return with_money(line, note)
 
     def turn_start(self, turn: int) -> int | None:
         """``g`` then ``t77``: before the first move of turn 77, as the log pane numbers its
