@@ -97,15 +97,27 @@ PATH_VERBS = ("claim", "final")
 
 
 def with_its_only_path(line: str, lines: list[str]) -> str | None:
-    """``claim S1-21`` typed without its path: the one legal claim of that card, when the card
-    can be claimed along one path only (a card of one airlink, or one way through the seat's
-    links); ``None`` when it has none or several, which the player must choose among."""
+    """``claim S1-21`` typed without its path, or ``claim cph-ham`` without its card: the one
+    legal claim of that card, or along that path (either way round), when there is one only (a
+    card of one airlink, one way through the seat's links, one card between those cities);
+    ``None`` when there is none or there are several, which the player must choose among."""
     words = line.split()
     if len(words) != 2 or words[0].casefold() not in PATH_VERBS:
         return None
-    start = " ".join(words).casefold() + " "
-    found = [legal for legal in lines if legal.casefold().startswith(start)]
+    verb, given = (word.casefold() for word in words)
+    found = [legal for legal in lines if legal.casefold().startswith(f"{verb} {given} ")]
+    if not found:
+        found = [legal for legal in lines if is_claim_along(legal, verb, given)]
     return found[0] if len(found) == 1 else None
+
+
+def is_claim_along(legal: str, verb: str, path: str) -> bool:
+    """Whether the legal line ``legal`` is a ``verb`` along ``path`` (typed either way round)."""
+    words = legal.casefold().split()
+    if len(words) != 3 or words[0] != verb:
+        return False
+    cities = path.split("-")
+    return words[2].split("-") in (cities, cities[::-1])
 
 
 class CommandInput(Input):

@@ -235,6 +235,17 @@ def test_a_card_with_one_path_needs_no_path_typed() -> None:
     assert with_its_only_path("buy MIL-ROM", ["buy MIL-ROM 1"]) is None, "only a card's path"
 
 
+def test_a_path_with_one_card_needs_no_card_typed() -> None:
+    """A play test: "claim cph-ham" was refused although one card only could be claimed along
+    it; it now takes that card, typed either way round; with two cards it still asks which."""
+    lines = ["claim S1-16 CPH-HAM", "claim S1-07 AMS-LON-PAR", "claim L5-01 AMS-LON-PAR", "income"]
+    assert with_its_only_path("claim cph-ham", lines) == "claim S1-16 CPH-HAM"
+    assert with_its_only_path("claim HAM-CPH", lines) == "claim S1-16 CPH-HAM"
+    assert with_its_only_path("claim AMS-LON-PAR", lines) is None, "two cards: the player chooses"
+    assert with_its_only_path("claim CPH-HA", lines) is None, "a whole path, not its start"
+    assert with_its_only_path("claim LON-PAR", lines) is None, "a part of a path is not one"
+
+
 def save_with_a_card_of_one_path(tmp_path: Path) -> tuple[Path, str]:
     """A greedy game stopped where the human (seat 0) is to move and can claim a card along
     exactly one path; that card's id."""
