@@ -447,7 +447,10 @@ def hub_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     labels = {
         "cash": (_("€2 hub payoff"), _("the bank pays you €2 now")),
         "point": (_("1-point marker"), _("one more point at the end of the game")),
-        "income": (_("2-Euro marker"), _("+€2 income from now on (now €{now})").format(now=now)),
+        "income": (
+            _("2-Euro marker"),  # "(now €15)" read as the income after it, to a play test
+            _("+€2 income from now on: €{now} → €{after}").format(now=now, after=now + 2),
+        ),
     }
     choices = []
     for act in legal:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine import Game, HubBonus, Options, PlaceHub
+from engine.jetset.rules.income import income_paid
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.game import GameScreen
@@ -100,6 +101,8 @@ async def test_a_hub_bonus_by_the_picker_and_by_typed_notation(tmp_path: Path) -
         text = screen_text(app)
         for choice in ("€2 hub payoff", "1-point marker", "2-Euro marker"):
             assert choice in text, text
+        now = income_paid(game.state, 0)  # the income before and after, not "(now €15)"
+        assert f"+€2 income from now on: €{now} → €{now + 2}" in text, text
         await pilot.press("escape", "colon", *"bonus in", "tab")
         await pilot.pause()
         assert screen.query_one(CommandInput).value == "bonus income"
