@@ -167,7 +167,9 @@ def link_words(state: State, link: int) -> str:
 
 
 def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
-    """The `y` key: every Business card decision open to ``seat`` now, from its own view."""
+    """The `y` key: every Business card decision open to ``seat`` now, from its own view; once
+    the turn's action is done, ending the turn first (Enter), the cards after it (a play test
+    looked for it at the bottom of the list, the turn bar having said "or end your turn")."""
     b: BusinessState | None = state.business
     if b is None:
         return _("this game is played without Business cards")
@@ -199,6 +201,7 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
             choices.append(Choice(label, label.upper(), value=action))
     if not any(isinstance(action, Offer) for action in actions):
         choices.extend(no_offer_choice(state, seat))
+    choices.sort(key=lambda choice: not isinstance(choice.value, EndTurn))
     if not choices:
         return _("no Business card can be played now")
     title = offer_words(state, names) if b.offer[1] == seat else _("Business cards")

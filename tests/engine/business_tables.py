@@ -58,9 +58,10 @@ SPARE_LINKS = ("LIS-SVQ", "LIS-MAD", "MAD-SVQ", "DUB-EDI")
 """Links far from the claims below that seat 1 buys to keep the game from stalling."""
 
 
-def claim_without_stalling(t: Table, card: str) -> None:
-    """Seat 0 claims a Long ``card`` (ending the turn that goes on after the draw) while seat 1
-    buys a spare link whenever the turns of only income add up toward the stall rule."""
+def claim_without_stalling(t: Table, card: str, *, end_turn: bool = True) -> None:
+    """Seat 0 claims a Long ``card`` (ending the turn that goes on after the draw, unless not
+    ``end_turn``) while seat 1 buys a spare link whenever the turns of only income add up
+    toward the stall rule."""
     cities = t.game.board.cards[card].cities
     a, b = (t.game.board.city_code(c) for c in cities)
     path = t.cheapest_path(0, a, b)
@@ -77,4 +78,5 @@ def claim_without_stalling(t: Table, card: str) -> None:
             t.do(0, "income")
         t.do(0, f"place {x}-{y} 1" if owned else f"buy {x}-{y} 1")
     t.do(0, f"claim {card} {'-'.join(path)}")
-    done(t)
+    if end_turn:
+        done(t)

@@ -32,7 +32,7 @@ from netcode.local import LocalSession
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
-from tests.engine.business_tables import table
+from tests.engine.business_tables import claim_without_stalling, table
 from tests.engine.table import Table
 from tests.tui.play import game_screen, play_turns, save_for_you, settled
 
@@ -398,3 +398,16 @@ def test_the_y_list_says_why_no_business_deal_can_be_offered() -> None:
     t.do(1, "cash delay")
     t.do(1, "income")
     assert offer_notes(t, 0) == ["no one else holds a Business card"]
+
+
+def test_after_the_action_the_y_list_starts_on_ending_the_turn() -> None:
+    """A Long Flight claimed draws a Business card and the turn goes on: Enter on `y` ends it,
+    the cards listed after (they were first, and "End your turn" last, out of sight)."""
+    t = table(("taxes", "buyout"))
+    claim_without_stalling(t, "L5-01", end_turn=False)
+    assert t.game.to_move() == 0 and action_done(t.state), "the turn goes on after the draw"
+    stage = business_stage(t.state, 0, ["Ann", "Amelia"])
+    assert not isinstance(stage, str)
+    labels = [choice.label for choice in stage.choices]
+    assert labels[0] == "End your turn", labels
+    assert any(label.startswith("Play ") for label in labels[1:]), labels
