@@ -30,7 +30,7 @@ from textual.widgets import Static
 
 from engine.errors import IllegalAction
 from engine.jetlag import rules
-from engine.jetlag.actions import CHANCE, Action, Destination, Entry, Tourist
+from engine.jetlag.actions import Action, Destination, Entry, Tourist
 from engine.jetlag.scoring import totals
 from engine.jetlag.state import State
 from jetset_tui.frames import sync_in_one_frame
@@ -39,7 +39,7 @@ from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
 from jetset_tui.refusals import say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
-from jetset_tui.screens.jetlag_play import Played, played
+from jetset_tui.screens.jetlag_play import NEWS_KEPT, Played
 from jetset_tui.theme import LIVERIES
 from jetset_tui.toasts import NoticeRun, ToastFloor, bot_played_words
 from jetset_tui.turn_bell import TurnBell
@@ -67,8 +67,6 @@ from netcode.client import (
 COMPACT_BELOW: Final = 100
 ROOMY: Final = 30
 """From this many rows the chosen card's objective is said whole under the hand."""
-NEWS_KEPT: Final = 3
-"""The other player's plays said at once under the table (at most 3 in a row)."""
 HIDDEN_SECRET = N_("The other player, look away: your hand is secret.")
 
 
@@ -134,6 +132,8 @@ class JetLagScreen(JetLagCommandLine):
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         self._mine: Played | None = None
         """What the viewer played last, said until they act again."""
+        self._said_news: Text | None = None
+        """The news as the line under the table last said it (said anew for a new width)."""
         self._news: list[Played] = []
         """What the other player played since then."""
         self._turn_plays: list[Played] = []
@@ -159,6 +159,8 @@ class JetLagScreen(JetLagCommandLine):
 
     async def on_mount(self) -> None:
         self.session.add_listener(self.heard)
+        if not self.hotseat:  # two people at one keyboard: each hand-over says what was played
+            self.news_from_log()  # what is held now: the entries heard from now on say the rest
         await self.session.start()
         self.sync()
         self.set_interval(1.0, self.tick)
@@ -293,7 +295,7 @@ class JetLagScreen(JetLagCommandLine):
             self.viewer = mover
             if passed:  # what the other played this turn, as news: none of it is yours
                 self._mine, self._news = None, passed[-NEWS_KEPT:]
-                self.message, self._refused = self.news(), False
+                self.say_news()
             self.draw()
 
         livery = LIVERIES[mover]
@@ -337,12 +339,7 @@ class JetLagScreen(JetLagCommandLine):
                 self.session.played_while_away(event, entry.seat)
             ):  # the host's stand-in, while this player was away
                 self._bot_moves.say(self.app, bot_played_words(play_words(entry.action), away=True))
-            if entry.seat not in (CHANCE, self.viewer) and entry.seat in range(len(self.names)):
-                action = entry.action
-                if isinstance(action, Tourist | Destination):
-                    said = played(self.names[entry.seat], action, self.session.game.state.line)
-                    self._news = [*self._news, said][-NEWS_KEPT:]
-                    self.message, self._refused = self.news(), False
+            self.news_heard(event, entry)
         elif isinstance(event, Problem):
             self.notify(_(event.message), severity="warning", markup=False)
         elif isinstance(event, ChatMessage):
@@ -451,4 +448,5 @@ class JetLagScreen(JetLagCommandLine):
         where there is room for it."""
         self.query_one(KeyFooter).set_compact(self.size.width < COMPACT_BELOW)
         if self.is_mounted:
+            self.refit_news()
             self.draw()

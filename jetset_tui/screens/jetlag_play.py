@@ -8,16 +8,15 @@ its keys or its command line (jetset_tui/screens/jetlag_command.py)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from functools import partial
-from typing import NamedTuple
+from typing import Final, NamedTuple
 
 from rich.text import Text
 
 from engine.errors import IllegalAction, NotationError
 from engine.jetlag import rules
 from engine.jetlag.actions import Action, Destination, Entry, Tourist
-from engine.jetlag.notation import format_action
 from jetset_tui.i18n import _
 from jetset_tui.jetlag_guided import GuidedPlay
 from jetset_tui.refusals import say
@@ -26,6 +25,12 @@ from jetset_tui.theme import BAD, GOOD
 from jetset_tui.undo import take_back, undo_seat
 from jetset_tui.widgets.jetlag_words import play_words
 from jetset_tui.workers import start_worker
+from netcode.client import EntryApplied
+
+NEWS_KEPT: Final = 3
+"""The other player's plays said at once under the table (at most 3 in a row)."""
+NEWS_GAP: Final = "  ·  "
+"""Between two plays on the line of news."""
 
 
 class Played(NamedTuple):
@@ -45,10 +50,43 @@ class Played(NamedTuple):
         return action
 
 
+def news_text(
+    plays: list[tuple[Played, bool]], said: Callable[[Tourist | Destination], str], line: list[str]
+) -> Text:
+    """``plays`` on a line, each ``said`` with the table's ``line`` now, the viewer's with a ✓."""
+    text = Text()
+    for news, mine in plays:
+        text.append(NEWS_GAP if text else "")
+        play = said(news.now(line))
+        if mine:
+            text.append(_("✓ {name} played {play}").format(name=news.name, play=play), GOOD)
+        else:
+            text.append(_("{name} played {play}").format(name=news.name, play=play), "bold")
+    return text
+
+
 def played(name: str, action: Tourist | Destination, line: list[str]) -> Played:
     """``name``'s ``action``, just played on ``line`` (as the table holds it after the play)."""
     at = action.at if isinstance(action, Tourist) else -1
     return Played(name, action, line[at] if 0 <= at < len(line) else None)
+
+
+def past_plays(entries: Sequence[object], line: list[str]) -> list[tuple[int, int, Played]]:
+    """The cards played in ``entries`` (the game's past, whose table's line is ``line`` now):
+    each entry's index, seat, and its play, a tourist's destination named by its card."""
+    plays: list[tuple[int, int, Played]] = []
+    for i, entry in enumerate(entries):
+        if isinstance(entry, Entry) and isinstance(entry.action, Tourist | Destination):
+            plays.append((i, entry.seat, Played("", entry.action)))
+    lefts = 0  # destinations played on the left since, each moving the line one place right
+    for n in range(len(plays) - 1, -1, -1):
+        i, seat, play = plays[n]
+        action = play.action
+        if isinstance(action, Destination) and not action.right:
+            lefts += 1
+        elif isinstance(action, Tourist) and 0 <= action.at + lefts < len(line):
+            plays[n] = (i, seat, play._replace(to=line[action.at + lefts]))
+    return plays
 
 
 class JetLagPlay(JetLagTable):
@@ -60,6 +98,7 @@ class JetLagPlay(JetLagTable):
     _mine: Played | None
     _news: list[Played]
     _turn_plays: list[Played]
+    _said_news: Text | None
     _moving: bool
     _sent: Action | None
     """The names, the guided play, what was played and what is on its way
@@ -113,30 +152,80 @@ class JetLagPlay(JetLagTable):
         if isinstance(action, Tourist | Destination):
             self._mine = played(self.names[who], action, self.session.game.state.line)
             self._turn_plays.append(self._mine)
-        self.message = self.news()
+        self.say_news()
+
+    def news_heard(self, event: EntryApplied, entry: Entry) -> None:
+        """A play the session reports, for the line of news: the other player's joins it; one of
+        the viewer's own from the game's past (caught up on when rejoining) starts it again, as
+        it read when they played it (what a bot played for them is said apart, not here)."""
+        action, seat = entry.action, entry.seat
+        if not isinstance(action, Tourist | Destination) or seat not in range(len(self.names)):
+            return  # the dealer's (CHANCE), or not a card played
+        said = played(self.names[seat], action, self.session.game.state.line)
+        if seat != self.viewer:
+            self._news = [*self._news, said][-NEWS_KEPT:]
+        elif event.live:  # the viewer's own (``own_play_played``), or a bot's for them
+            return
+        else:
+            self._mine, self._news = (None if event.bot else said), []
+        self.say_news()
+
+    def news_from_log(self) -> None:
+        """The news as the game's past tells it, for a table opened on a game under way (a
+        player rejoining, a saved game resumed): the viewer's last play and the other's since,
+        as the line read before (a bot's play for the viewer is said as none of theirs)."""
+        game = self.session.game
+        bots = self.session.past_bot_moves()
+        mine: Played | None = None
+        news: list[Played] = []
+        for i, seat, play in past_plays(game.entries, game.state.line):
+            if seat not in range(len(self.names)):
+                continue
+            play = play._replace(name=self.names[seat])
+            if seat != self.viewer:
+                news = [*news, play][-NEWS_KEPT:]
+            else:
+                mine, news = (None if i in bots else play), []
+        self._mine, self._news = mine, news
+        if mine is not None or news:
+            self.say_news()
+
+    def say_news(self) -> None:
+        """The line under the table says the news (nothing when there is none)."""
+        there = self._mine is not None or bool(self._news)
+        self.message = self._said_news = self.news() if there else None
+        self._refused = False
+
+    def refit_news(self) -> None:
+        """The news said anew for the screen's new width, if it is what the line says."""
+        if self.message is not None and self.message is self._said_news:
+            self.message = self._said_news = self.news()
 
     def news(self) -> Text:
-        """The viewer's last play and the other's since, in the order they were played: in
-        words where they fit on a line, else in fewer words (80 columns), else in notation
-        (``t H5 1``: long names), so that the line never pushes the hand down."""
+        """The viewer's last play and the other's since, in the order they were played, on one
+        line, so that it never pushes the hand down: in words where they fit, else in fewer
+        words, else the newest plays only, the older left out unsaid (never in notation: "t H5
+        1" read as gibberish in a play test; nor after a "…", which says a line was cut)."""
         room = max(self.size.width - 2, 20)  # the screen's padding
-        for words in (play_words, partial(play_words, short=True)):
-            text = self.news_said(words)
+        line = self.session.game.state.line
+        plays = self.news_plays()
+        short = partial(play_words, short=True)
+        for said in (play_words, short):
+            text = news_text(plays, said, line)
             if text.cell_len <= room:
                 return text
-        return self.news_said(format_action)
-
-    def news_said(self, said: Callable[[Tourist | Destination], str]) -> Text:
-        text = Text()
-        line = self.session.game.state.line
-        if self._mine is not None:
-            name, play = self._mine.name, said(self._mine.now(line))
-            text.append(_("✓ {name} played {play}").format(name=name, play=play), GOOD)
-        for news in self._news:
-            text.append("  ·  " if text else "")
-            play = said(news.now(line))
-            text.append(_("{name} played {play}").format(name=news.name, play=play), "bold")
+        for newest in range(len(plays) - 1, 1, -1):
+            text = news_text(plays[-newest:], short, line)
+            if text.cell_len <= room:
+                return text
+        text = news_text(plays[-1:], short, line)
+        text.truncate(room, overflow="ellipsis")  # names too long for the line
         return text
+
+    def news_plays(self) -> list[tuple[Played, bool]]:
+        """The plays the news says, oldest first, each with whether it is the viewer's."""
+        mine = [] if self._mine is None else [(self._mine, True)]
+        return mine + [(news, False) for news in self._news]
 
     def action_undo(self) -> None:
         """z or Ctrl+Z (or typing ``undo``): take back your newest play of this turn, in a game

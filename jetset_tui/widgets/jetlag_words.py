@@ -125,17 +125,24 @@ def tourist_cell(card: Card, points: int | None, *, width: int | None = None) ->
 
 
 PLAY_WORDS = (
-    (N_("a {tourist} ({card}) to destination {n}"), N_("{card} as a new destination on the left"),
-     N_("{card} as a new destination on the right")),
-    (N_("{tourist} {card} to {n}"), N_("{card} new on the left"), N_("{card} new on the right")),
+    (N_("a {tourist} ({card}) to destination {n}"), N_("{places} as a new destination on the left"),
+     N_("{places} as a new destination on the right")),
+    (N_("{tourist} {card} to {n}"), N_("new {places} on the left"),
+     N_("new {places} on the right")),
 )  # fmt: skip
 """A tourist played, a destination on the left, on the right: in words, then in fewer words
-for a narrow line."""
+for a narrow line. A tourist is named by its card, as its stack shows it; a destination by its
+kinds, as its column's heading shows them (its card's id is not on the table)."""
+
+
+def places_words(card: Card) -> str:
+    """A card's destination side in words, as a column's heading shows it: "Beach+City"."""
+    return "+".join(place_title(kind) for kind in card.destination)
 
 
 def play_words(action: Tourist | Destination, *, short: bool = False) -> str:
-    """A play in words: "a hyena (H5) to destination 1", "B5 as a new destination on the
-    right"; ``short``: "hyena H5 to 1", "B5 new on the right" (the line of news and the
+    """A play in words: "a hyena (H5) to destination 1", "Beach as a new destination on the
+    right"; ``short``: "hyena H5 to 1", "new Beach on the right" (the line of news and the
     replay's log said only its notation, "t H5 1")."""
     card = deck()[action.card]
     tourist, left, right = PLAY_WORDS[short]
@@ -143,4 +150,4 @@ def play_words(action: Tourist | Destination, *, short: bool = False) -> str:
         return _(tourist).format(
             tourist=_(TOURIST_SHORT[card.tourist]), card=card.id, n=action.at + 1
         )
-    return _(right if action.right else left).format(card=card.id)
+    return _(right if action.right else left).format(places=places_words(card))

@@ -179,3 +179,51 @@ async def test_a_jetlag_play_the_clock_made_is_said_on_the_players_screen(tmp_pa
             said = f"A bot played for you: {play_words(mine[0].action)}"  # in words
             assert said in [n.message for n in app._notifications], text
         await idle.close()
+
+
+async def test_a_player_back_at_a_jetlag_table_reads_the_news_as_they_left_it(
+    tmp_path: Path,
+) -> None:
+    """A play test: back at a network Jet Lag table, the line of news said only the other
+    player's plays (the last three, some from before the rejoining player's own). It now reads
+    as it did when they left: their last play (✓), then the other player's since."""
+    from engine.jetlag.actions import Destination, Entry, Tourist
+    from engine.jetlag.bots import greedy_choice
+    from engine.jetlag.cards import deck
+    from jetset_tui.widgets.jetlag_words import places_words
+
+    from .test_reconnect import wait_for
+
+    def named(action: object) -> str:
+        """How the news names a play's card: a tourist by its id, a destination by its kinds."""
+        assert isinstance(action, Tourist | Destination)
+        card = action.card
+        return card if isinstance(action, Tourist) else places_words(deck()[card])
+
+    table = jetlag_table(tmp_path, ["greedy"], "jetlag-news")
+    bot = table.seats[1].name
+    async with serve(tmp_path, 2, table=table) as served:
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        for _turn in range(2):
+            await wait_for(lambda: ann.game.to_move() == 0)
+            await ann.submit(0, greedy_choice(ann.view(0), 0))
+        await wait_for(lambda: ann.game.to_move() == 0)  # the bot has played since
+        entries = [e for e in ann.game.entries if isinstance(e, Entry)]
+        plays = [e for e in entries if isinstance(e.action, Tourist | Destination)]
+        last = max(i for i, e in enumerate(plays) if e.seat == 0)
+        since = plays[last + 1 :]
+        assert since and all(e.seat == 1 for e in since) and len(plays) > last + len(since)
+        token = ann.token
+        await ann.close()
+        back = await NetPeer.connect(await served.connect(), name="Ann", token=token)
+        app = JetSetApp(session=back)
+        async with app.run_test(size=(100, 30)) as pilot:
+            text = await until_shown(pilot, app, lambda t: "Ann played" in t, 10)
+            news = text.splitlines()[-2]
+            said = news.strip().split("  ·  ")
+            assert said[0].startswith("✓ Ann played "), news
+            assert [p.split(" played ")[0] for p in said[1:]] == [bot] * len(since), news
+            assert all(
+                named(e.action) in p for e, p in zip([plays[last], *since], said, strict=True)
+            ), news
+        await back.close()
