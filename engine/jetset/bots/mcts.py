@@ -78,7 +78,8 @@ ITERATIONS = 24
 """The default budget: playouts per move (a candidate list's first pass always runs in full)."""
 
 HORIZON = 3
-"""Playouts stop after this many more turns of the bot itself (every seat plays in between)."""
+"""Playouts stop after this many more turns of the bot itself (every seat plays in between):
+turns, not decisions (a claim's hub bonus and Business cards are part of its turn)."""
 
 TOP_TARGETS = 4
 """Steps toward this many of the best targets are candidate moves."""
@@ -141,7 +142,7 @@ class MctsBot(Bot):
             for _ in range(max(1, share // len(alive))):
                 self.pass_over(view, rules, alive)
                 spent += len(alive)
-            alive = best_half(alive)
+            alive = best_half(alive, arms[0])
         return decide(arms[0], alive)
 
     def budget(self, arms: int, first_pass: float) -> int:
@@ -179,13 +180,15 @@ class Arm:
         self.total += reward
 
 
-def best_half(arms: list[Arm]) -> list[Arm]:
+def best_half(arms: list[Arm], greedy: Arm | None = None) -> list[Arm]:
     """Sequential halving: the better half by mean reward (earlier candidates first on ties),
-    always keeping the first arm, the greedy move, as the baseline."""
+    always keeping the greedy move's arm (``greedy``, else the first) as the baseline: after
+    the first round the list is in order of reward, so its first arm is no longer greedy's."""
+    baseline = arms[0] if greedy is None else greedy
     ranked = sorted(arms, key=lambda a: -a.mean)
     kept = ranked[: max(1, (len(ranked) + 1) // 2)]
-    if arms[0] not in kept:
-        kept.append(arms[0])
+    if baseline not in kept:
+        kept.append(baseline)
     return kept
 
 
@@ -270,8 +273,13 @@ def is_legal(rules: Ruleset, state: State, seat: int, action: Action) -> bool:
 
 def playout(world: World, seat: int, move: Action, rules: Ruleset, horizon: int) -> float:
     """Play ``move`` in the guessed world, then greedy turns until the bot has had ``horizon``
-    more turns (or the game ends); the margin of ``seat`` over its best rival."""
+    more turns (or the game ends); the margin of ``seat`` over its best rival.
+
+    Turns, not decisions: the rest of the turn ``move`` begins (a hub bonus after a claim, a
+    Business card played or cashed, ``done``) is no turn of its own, or a claim, which brings
+    such decisions, would be searched a turn shorter than income, which does not."""
     state = world.state
+    turn = state.turn
     act(rules, state, seat, move)
     turns_left = horizon
     while True:
@@ -281,10 +289,11 @@ def playout(world: World, seat: int, move: Action, rules: Ruleset, horizon: int)
         if actor == CHANCE:
             reveal(rules, state, world)
             continue
-        if actor == seat:
+        if actor == seat and state.turn != turn and not offer_pending(state):
             if turns_left == 0:
                 break
             turns_left -= 1
+            turn = state.turn
         act(rules, state, actor, policy(rules, state, actor))
     return reward(state, seat)
 
