@@ -1,8 +1,8 @@
 """Advice (``h``): the move our strongest bot would make in your place, from your view only,
 with one line saying why; from Vacation Time on, the race to the end as you can see it (whose
 Final Flight needs how many planes, and what your own still costs). In the end race the advice
-follows ``engine.jetset.bots.race``: fly your Final Flight when you can, save for it while it can
-still be paid for in time."""
+follows ``engine.jetset.bots.race``: fly your Final Flight when you can (but keep it while flying
+would end the game with you behind), save for it while it can still be paid for in time."""
 
 from __future__ import annotations
 
@@ -38,10 +38,19 @@ from engine.jetset.actions import (
     RentDistant,
     ReplaceInvestor,
 )
-from engine.jetset.bots import BOTS, make_bot
+from engine.jetset.bots import BOTS, Bot, make_bot
 from engine.jetset.bots.greedy import RENT_PENALTY, Target, face_up, final_target
 from engine.jetset.bots.planning import Planner, Route
-from engine.jetset.bots.race import Race, affordable_in_time, race, race_move, serves
+from engine.jetset.bots.race import (
+    Race,
+    affordable_in_time,
+    ahead_after_flying,
+    ends_before_next_turn,
+    hold_back,
+    race,
+    race_move,
+    serves,
+)
 from engine.jetset.notation import Notation
 from engine.jetset.rules.final_flight import FINAL_PLANES_TO_END
 from engine.jetset.ruleset import Ruleset
@@ -52,6 +61,10 @@ from jetset_tui.seat_names import bot_kind_before_bot
 
 ADVISORS = ("mcts", "greedy", "random")
 """The strongest bot first: the search bot, which plays out the likely moves."""
+ADVICE_PLAYOUTS = 48
+"""The search bot's budget for advice: twice a bot's own (``mcts.ITERATIONS``), as one move is
+asked for, not a game's; at 24 a ready 7-point claim lost to income on the noise of five guessed
+worlds (a play test's turn 52, tests/tui/test_advice_logs.py)."""
 HUB_BONUS_WHY = {
     "cash": N_("€2 now for the flight through your hub"),
     "point": N_("a point for good, for the flight through your hub"),
@@ -79,9 +92,20 @@ def advisor() -> str:
     return next((kind for kind in ADVISORS if kind in BOTS), next(iter(BOTS)))
 
 
+def advisor_bot(seat: int, at: int) -> Bot:
+    """The advisor for ``seat`` at entry ``at``; the search bot with ``ADVICE_PLAYOUTS``."""
+    bot = make_bot(advisor(), seat, f"advice:{at}")
+    if bot.name == "mcts":
+        from engine.jetset.bots.mcts import MctsBot
+
+        if isinstance(bot, MctsBot):
+            bot.iterations = ADVICE_PLAYOUTS
+    return bot
+
+
 def advised_move(view: State, seat: int, rules: Ruleset, at: int) -> Action:
     """The advisor's move for ``seat``, or the move the end race asks for instead."""
-    move = make_bot(advisor(), seat, f"advice:{at}").act(view, rules)
+    move = advisor_bot(seat, at).act(view, rules)
     instead = race_move(view, seat, move)
     if instead is not None and is_legal(rules, view, seat, instead):
         return instead
@@ -117,11 +141,31 @@ def is_legal(rules: Ruleset, state: State, seat: int, action: Action) -> bool:
 
 def why(view: State, seat: int, move: Action) -> str:
     """One line in the game's words: why ``move`` is worth playing now."""
+    now = race(view, seat)
+    if held_back(view, seat, now) and not isinstance(move, ClaimFinal):
+        return _(
+            "flying your Final Flight now would end the game with you behind, so keep it "
+            "until the game can end: {why}"
+        ).format(why=move_why(view, seat, move, now))
+    return move_why(view, seat, move, now)
+
+
+def held_back(view: State, seat: int, now: Race | None) -> bool:
+    """The seat's Final Flight is ready, and the race keeps it in hand for now."""
+    return (
+        now is not None
+        and now.own is not None
+        and now.own.route.ready
+        and hold_back(view, seat, now)
+    )
+
+
+def move_why(view: State, seat: int, move: Action, now: Race | None) -> str:
+    """Why ``move`` is worth playing, by its kind."""
     board = view.board
     st = view.seats[seat]
-    now = race(view, seat)
     if isinstance(move, ClaimFinal):
-        return _("your Final Flight is ready: fly it now for 10 points, and 2 for each plane after")
+        return final_why(view, seat, now)
     if isinstance(move, FinalPlane):
         left = FINAL_PLANES_TO_END - st.final_planes
         if left == 1:
@@ -149,6 +193,22 @@ def why(view: State, seat: int, move: Action) -> str:
     if isinstance(move, Refill):
         return _("more cards to choose from, and the Vacation cards come nearer")
     return other_why(move)
+
+
+def final_why(view: State, seat: int, now: Race | None) -> str:
+    """Flying the Final Flight: plainly good only when it puts you ahead (rulebook, "Ending the
+    Game": once everyone has flown the game ends, and a flown seat only places planes)."""
+    if ahead_after_flying(view, seat):
+        return _("your Final Flight is ready: fly it now for 10 points, and 2 for each plane after")
+    if now is not None and ends_before_next_turn(now):
+        return _(
+            "the game can end before your next turn: fly your Final Flight now, "
+            "or its 10 points are lost"
+        )
+    return _(
+        "your Final Flight is ready: 10 points, and 2 for each plane after; it may not put you "
+        "ahead, but waiting does worse: the others fly theirs and score their planes meanwhile"
+    )
 
 
 def other_why(move: Action) -> str:
@@ -181,7 +241,7 @@ def step_why(view: State, seat: int, move: Buy | Place | Rent, now: Race | None)
     board = view.board
     if now is not None and now.own is not None and serves(move, now.own):
         return _("a plane toward your Final Flight: {after}").format(
-            after=after(move, now.own.route)
+            after=after(move, now.own.route, final_ready(view))
         )
     plan = Planner(view, seat, RENT_PENALTY)
     served = [
@@ -194,7 +254,7 @@ def step_why(view: State, seat: int, move: Buy | Place | Rent, now: Race | None)
         final = final_target(plan)
         if final is not None and serves(move, final):
             return _("a plane toward your Final Flight: {after}").format(
-                after=after(move, final.route)
+                after=after(move, final.route, final_ready(view))
             )
         return _("a plane that joins your network toward the cards to come")
     points, card, route = max(served, key=lambda s: (s[0], s[1]))
@@ -205,18 +265,27 @@ def step_why(view: State, seat: int, move: Buy | Place | Rent, now: Race | None)
     ).format(card=card_text(board, card), points=points, after=after(move, route))
 
 
-def after(move: Buy | Place | Rent, route: Route) -> str:
-    """What the route still needs once ``move`` is played."""
+def after(move: Buy | Place | Rent, route: Route, done: str = "") -> str:
+    """What the route still needs once ``move`` is played; ``done``: what then, if not that
+    the card can be claimed."""
     placed = len(move.placements) if isinstance(move, Place) else 1
     left = len(route.needs) - placed
     if left <= 0:
-        return _("then you can claim it")
+        return done or _("then you can claim it")
     cost = sum(sorted(n.cost for n in route.needs)[:left])
     return ngettext(
         "{left} more plane after this (about €{cost})",
         "{left} more planes after this (about €{cost})",
         left,
     ).format(left=left, cost=cost)
+
+
+def final_ready(view: State) -> str:
+    """A Final Flight's planes all there: it can fly only from Vacation Time on (rulebook,
+    "Vacation Time": not before two Vacation cards are turned up)."""
+    if view.vacation_time:
+        return _("then you can fly it")
+    return _("then it is ready to fly once Vacation Time comes")
 
 
 def income_why(view: State, seat: int, move: Income | Dividends, now: Race | None) -> str:
@@ -293,6 +362,11 @@ def own_line(view: State, seat: int, now: Race) -> str:
     board = view.board
     text = card_text(board, own.card)
     if own.route.ready:
+        if hold_back(view, seat, now):
+            return _(
+                "your Final Flight {card} is ready, but flying it would end the game with you "
+                "behind: keep it until the game can end"
+            ).format(card=text)
         return _("your Final Flight {card} is ready to fly").format(card=text)
     need = len(own.route.needs)
     if affordable_in_time(view, seat, own.route.cost, now.turns_left):

@@ -67,15 +67,38 @@ def test_a_plane_toward_the_final_flight_when_it_can_be_paid() -> None:
     assert race_move(state, 0, step) is None
 
 
-def test_flies_the_final_flight_once_its_planes_are_there() -> None:
-    state = position("race")
+def ready(state: State) -> str:
+    """Seat 0's Final Flight made ready (its missing planes put on the board); its card."""
     now = race(state, 0)
     assert now is not None and now.own is not None
     for need in now.own.route.needs:
         state.owner[need.link] = 0
         state.link_planes[need.link][0] += 1
+    return now.own.card
+
+
+def test_flies_the_final_flight_once_its_planes_are_there() -> None:
+    state = position("race")
+    card = ready(state)
     move = race_move(state, 0, Income())
-    assert isinstance(move, ClaimFinal) and move.card == now.own.card
+    assert isinstance(move, ClaimFinal) and move.card == card
+
+
+def test_the_last_to_fly_keeps_it_while_flying_would_end_the_game_behind() -> None:
+    """Amelia has flown and placed 3 planes (37 points): Ann's 26 and 10 would end the game
+    with her behind, so her other moves stand and flying is replaced; with Amelia a plane from
+    the end, Ann flies (rulebook, "Ending the Game")."""
+    state = position("race")
+    card = ready(state)
+    state.seats[1].final_planes = 3
+    assert race_move(state, 0, Income()) is None
+    now = race(state, 0)
+    assert now is not None and now.own is not None
+    instead = race_move(state, 0, ClaimFinal(card, now.own.route.path))
+    assert instead is not None and not isinstance(instead, ClaimFinal)
+    state.seats[1].final_planes = 4
+    move = race_move(state, 0, Income())
+    assert isinstance(move, ClaimFinal) and move.card == card
 
 
 def test_no_saving_for_what_cannot_be_paid_before_the_end() -> None:

@@ -16,6 +16,7 @@ from engine.jetset.bots.race import Finisher
 from engine.jetset.business_state import KINDS
 from engine.jetset.notation import Notation
 from engine.jetset.rules.investors import investor_deck
+from engine.jetset.scoring import scores
 from engine.jetset.selfplay import play_game
 from jetset_tui import tutorial
 from jetset_tui.advice import finisher_line, why
@@ -129,8 +130,13 @@ def test_the_advice_says_why_in_italian() -> None:
     english, italian = both(lambda: why(view, 0, Income()))
     assert english == f"no plane worth buying fits your €{cash} now: income first"
     assert italian == f"nessun aereo utile rientra ora nei tuoi {cash}\u00a0€: prima l'utile"
-    english, italian = both(lambda: why(view, 0, ClaimFinal("F-01", ())))
-    assert english.startswith("your Final Flight is ready")
+    ahead = Game(game.options, game.board)  # flying is called plainly good only when ahead
+    for entry in game.entries:
+        ahead.push(entry)
+        if scores(ahead.state)[0].total > scores(ahead.state)[1].total:
+            break
+    english, italian = both(lambda: why(ahead.state.view(0), 0, ClaimFinal("F-01", ())))
+    assert english.startswith("your Final Flight is ready: fly it now")
     assert italian.startswith("il tuo volo finale è pronto")
     english, italian = both(lambda: finisher_line("Amelia", 1, 3))
     assert (
