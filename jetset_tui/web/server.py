@@ -26,8 +26,9 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp_jinja2
+import jinja2
 import textual_serve
-from aiohttp import WSMsgType, web
+from aiohttp import WSCloseCode, WSMsgType, web
 from textual_serve.app_service import AppService
 from textual_serve.server import Server
 
@@ -41,6 +42,9 @@ log = logging.getLogger("jetset.web")
 
 TEMPLATES = Path(__file__).with_name("templates")
 STATICS = Path(textual_serve.__file__).with_name("static")
+SHUTDOWN_WAIT = 3.0
+"""Seconds the server waits at shutdown for a page's session to end once its websocket is
+closed (aiohttp's own default is 60)."""
 FULL = N_("The Jet Set server is full; try again later.")
 MANY = N_(
     "{n} Jet Set windows are open from your address, the most this server allows one address:"
@@ -211,13 +215,17 @@ class WebServer(Server):
         """Browser sessions running, per address."""
         self._runner: web.AppRunner | None = None
         self._site: web.TCPSite | None = None
+        self._pages: set[web.WebSocketResponse] = set()
+        """The pages' websockets open now (closed at shutdown)."""
 
     # -- life, inside the caller's event loop ----------------------------------------------
 
     async def start(self) -> None:
         await self.gate.start()
         self.spares.refill()
-        self._runner = web.AppRunner(await self._make_app(), handle_signals=False)
+        self._runner = web.AppRunner(
+            await self._make_app(), handle_signals=False, shutdown_timeout=SHUTDOWN_WAIT
+        )
         await self._runner.setup()
         self._site = web.TCPSite(self._runner, self.config.bind, self.config.port)
         await self._site.start()
@@ -231,9 +239,30 @@ class WebServer(Server):
             await self._runner.cleanup()
 
     async def _make_app(self) -> web.Application:
-        app = await super()._make_app()
-        app.router.add_get("/favicon.ico", no_favicon)
+        """textual-serve's routes, but its files served without listing their folders, the
+        icon answered, no server software named, and the pages closed at shutdown (a
+        browser play test found ``/static/`` listed, and aiohttp's version in every answer)."""
+        app = web.Application()
+        aiohttp_jinja2.setup(app, loader=jinja2.FileSystemLoader(self.templates_path))
+        app.add_routes(
+            [
+                web.get("/", self.handle_index, name="index"),
+                web.get("/ws", self.handle_websocket, name="websocket"),
+                web.get("/download/{key}", self.handle_download, name="download"),
+                web.static("/static", self.statics_path, show_index=False, name="static"),
+                web.get("/favicon.ico", no_favicon),
+            ]
+        )
+        app.on_response_prepare.append(name_no_software)
+        app.on_shutdown.append(self.close_pages)
         return app
+
+    async def close_pages(self, app: web.Application) -> None:
+        """At shutdown, every page's websocket closed ("going away"), so that each session ends
+        now: aiohttp would wait a minute for them (a stopped server kept its port so long)."""
+        for page in list(self._pages):
+            with contextlib.suppress(Exception):
+                await page.close(code=WSCloseCode.GOING_AWAY, message=b"server shutdown")
 
     async def on_startup(self, app: web.Application) -> None:
         """(textual-serve prints its logo here; the command says where it listens.)"""
@@ -322,6 +351,7 @@ class WebServer(Server):
         self.sessions[address] += 1
         service: TicketedService | None = None
         log.info("%s: browser session started", address)
+        self._pages.add(websocket)
         try:
             await websocket.prepare(request)
             language = language_from_accept(request.headers.get("Accept-Language", ""))
@@ -344,12 +374,18 @@ class WebServer(Server):
             if service is not None:
                 await service.stop()
                 await service.reap()
+            self._pages.discard(websocket)
             self.gate.revoke(ticket)
             self.sessions[address] -= 1
             if self.sessions[address] <= 0:
                 del self.sessions[address]
             log.info("%s: browser session ended", address)
         return websocket
+
+
+async def name_no_software(request: web.Request, response: web.StreamResponse) -> None:
+    """Every answer's ``Server`` header says Jet Set, not aiohttp's and Python's versions."""
+    response.headers["Server"] = "Jet Set"
 
 
 async def no_favicon(request: web.Request) -> web.Response:

@@ -330,3 +330,37 @@ async def test_behind_a_trusted_proxy_the_page_is_https_and_each_player_their_ow
         async with http.get(f"http://127.0.0.1:{web.port}/", headers=proxy) as page:
             shown = html.unescape(await page.text())
         assert "game.example.org" not in shown and f"ws://127.0.0.1:{web.port}/ws" in shown
+
+
+async def test_a_stranger_reads_no_folder_and_no_server_software(server: GameServer) -> None:
+    """A browser play test found ``/static/`` listing its folders and the ``Server`` header
+    naming aiohttp's version: the page's files are served, no listing, no software named."""
+    async with serving(server, spares=0) as web, aiohttp.ClientSession() as http:
+        url = f"http://127.0.0.1:{web.port}"
+        async with http.get(f"{url}/static/js/textual.js") as script:
+            assert script.status == 200
+            assert "aiohttp" not in script.headers.get("Server", "")
+        for folder in ("/static/", "/static/js/", "/static"):
+            async with http.get(f"{url}{folder}") as listing:
+                assert listing.status in (403, 404), folder
+                assert "textual.js" not in await listing.text(), folder
+        async with http.get(f"{url}/") as page:
+            assert "aiohttp" not in page.headers.get("Server", "")
+            assert "Python" not in page.headers.get("Server", "")
+
+
+async def test_the_server_closes_at_once_with_a_browser_session_open(server: GameServer) -> None:
+    """A browser play test's server, stopped with SIGTERM while a tab was open, kept its port
+    for about a minute: aiohttp waited for the tab's websocket (60 s by default). It closes the
+    sessions' sockets now and waits a few seconds at most."""
+    web = WebServer(WebConfig(port=0, spares=0), server)
+    await web.start()
+    url = f"http://127.0.0.1:{web.port}"
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
+            await ws.receive(timeout=20)  # the app's first bytes: its process runs
+            loop = asyncio.get_running_loop()
+            start = loop.time()
+            await asyncio.wait_for(web.close(), timeout=50)
+            took = loop.time() - start
+    assert took < 15, f"the server took {took:.1f} s to close"
