@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import html
 import inspect
 import json
 import logging
@@ -69,6 +70,30 @@ def page_words(accept: str, per_address: int = 4) -> dict[str, str]:
             "many": _(MANY).format(n=per_address),
             "wait": _(WAIT),
         }
+
+
+RETRY_AFTER = 5
+"""Seconds after which a refused page asks again by itself: a tab reloaded at its address's
+cap was refused while its own old session was still ending (a browser play test's F5 went
+refused, then let in, in turn)."""
+AGAIN = N_("This page tries again by itself every few seconds.")
+
+
+def refused_page(words: str, accept: str, again: bool) -> str:
+    """The page a refused browser reads: ``words``, in a page of the browser's language that
+    asks again by itself (``again``: a full server or an address at its cap, which a closing
+    window frees) every ``RETRY_AFTER`` seconds."""
+    language = language_from_accept(accept)
+    with use_language(language):
+        later = _(AGAIN) if again else ""
+    refresh = f'<meta http-equiv="refresh" content="{RETRY_AFTER}">' if again else ""
+    return (
+        f'<!DOCTYPE html><html lang="{html.escape(language)}"><head><meta charset="utf-8">'
+        f"{refresh}<title>Jet Set</title></head>"
+        '<body style="font-family: monospace; background: #1e1e1e; color: #e0e0e0;'
+        ' padding: 2em; max-width: 40em">'
+        f"<p>{html.escape(words)}</p><p>{html.escape(later)}</p></body></html>"
+    )
 
 
 @dataclass
@@ -293,7 +318,11 @@ class WebServer(Server):
         browser = seen(request, self.config.trusted_proxies)
         why = self.refusal(browser.address)
         if why is not None:
-            raise web.HTTPServiceUnavailable(text=self.refused_words(why, accept))
+            raise web.HTTPServiceUnavailable(
+                text=refused_page(self.refused_words(why, accept), accept, why != PENALISED),
+                content_type="text/html",
+                headers={"Retry-After": str(RETRY_AFTER)},
+            )
         # the page's links name the address the browser used (a server on 0.0.0.0 has none;
         # through a trusted proxy, the proxy's https one); textual-serve reads it before its
         # first await, so requests do not mix

@@ -19,7 +19,7 @@ import pytest
 from jetset_tui.ssh.driver import MAX_SIZE
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web import SessionStart
-from jetset_tui.web.server import WebConfig, WebServer
+from jetset_tui.web.server import RETRY_AFTER, WebConfig, WebServer
 
 
 @contextlib.asynccontextmanager
@@ -255,6 +255,11 @@ async def test_sessions_from_one_address_are_capped(server: GameServer) -> None:
                 assert page.status == 503
                 said = await page.text()  # not "full": the server has room (a play test)
                 assert "2 Jet Set windows are open from your address" in said, said
+                # a tab reloaded at the cap is refused while its old session ends (a browser
+                # play test's F5 went refused and let in, in turn): the page asks again itself
+                assert page.headers["Retry-After"] == str(RETRY_AFTER)
+                assert f'<meta http-equiv="refresh" content="{RETRY_AFTER}">' in said, said
+                assert "tries again by itself" in said and page.content_type == "text/html"
             with pytest.raises(aiohttp.WSServerHandshakeError) as refused:
                 await http.ws_connect(f"{url}/ws")
             assert refused.value.status == 503
@@ -282,6 +287,7 @@ async def test_an_address_the_ssh_server_penalised_gets_no_browser_session(
                 assert page.status == 503
                 said = await page.text()  # not "full": a play test's office read it so
                 assert "failed attempts" in said and "full" not in said, said
+                assert "refresh" not in said, "a penalty's minutes are not asked again so"
             with pytest.raises(aiohttp.WSServerHandshakeError):
                 await http.ws_connect(f"{url}/ws")
             while server.admission.penalty("127.0.0.1") > 0:
@@ -356,11 +362,13 @@ async def test_the_server_closes_at_once_with_a_browser_session_open(server: Gam
     web = WebServer(WebConfig(port=0, spares=0), server)
     await web.start()
     url = f"http://127.0.0.1:{web.port}"
-    async with aiohttp.ClientSession() as http:
-        async with http.ws_connect(f"{url}/ws?width=80&height=24") as ws:
-            await ws.receive(timeout=20)  # the app's first bytes: its process runs
-            loop = asyncio.get_running_loop()
-            start = loop.time()
-            await asyncio.wait_for(web.close(), timeout=50)
-            took = loop.time() - start
+    async with (
+        aiohttp.ClientSession() as http,
+        http.ws_connect(f"{url}/ws?width=80&height=24") as ws,
+    ):
+        await ws.receive(timeout=20)  # the app's first bytes: its process runs
+        loop = asyncio.get_running_loop()
+        start = loop.time()
+        await asyncio.wait_for(web.close(), timeout=50)
+        took = loop.time() - start
     assert took < 15, f"the server took {took:.1f} s to close"
