@@ -206,3 +206,32 @@ def test_the_page_tells_a_bell_from_the_end_of_an_osc_sequence(
             assert said == [True, False, False, False, True]
     finally:
         stop(server)
+
+
+def test_closing_a_live_tab_asks_first(need_browser: None, tmp_path: Path) -> None:
+    """Closing the tab ends the session, and the seat is then taken back only with its code: a
+    browser play test feared Ctrl+W, a terminal's word erase, which closes a browser's tab.
+    While the session is live the page asks first (the browser's own "Leave site?")."""
+    server, port = start_web(tmp_path / "home")
+    try:
+        with browser(tmp_path / "profile") as context:
+            tab = open_tab(context, port)
+            tab.wait_for("Your name at the tables")
+            tab.page.click("#terminal")  # a page the person used: the browser may ask then
+            tab.keys("dee", "Enter")
+            tab.wait_for("you are dee")
+            asked: list[str] = []
+
+            def stay(dialog: Any) -> None:
+                asked.append(dialog.type)
+                dialog.dismiss()
+
+            tab.page.on("dialog", stay)
+            tab.page.close(run_before_unload=True)
+            tab.page.wait_for_timeout(500)
+            assert asked == ["beforeunload"], asked
+            assert not tab.page.is_closed(), "the person chose to stay"
+            tab.keys("n")
+            tab.wait_for("Bots among them")  # the session goes on
+    finally:
+        stop(server)
