@@ -100,7 +100,7 @@ class GameScreen(GameAdvice):
         Binding("home", "scroll_table_edge(False)", N_("Scroll the table"), show=False),
         Binding("end", "scroll_table_edge(True)", N_("Scroll the table"), show=False),
         Binding("pagedown", "scroll_table(1)", N_("Scroll the table"), show=False),
-        Binding("h", "plan", N_("Help")),
+        Binding("h", "plan", N_("Hint")),  # the move to make: "Help" read as the rules (F1)
         Binding("l", "whole_log", N_("Log"), show=False),  # the log pane's title says it
         Binding(UNDO_KEYS, "undo", N_("Undo"), show=False),
         Binding("q", "leave", N_("Menu")),

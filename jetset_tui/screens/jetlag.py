@@ -89,7 +89,7 @@ class JetLagScreen(JetLagCommandLine):
         Binding("colon", "command", N_("Type"), key_display=":"),
         Binding("c", "chat", N_("Chat")),
         Binding("f1", "rules", N_("Rules")),
-        Binding("h", "advice", N_("Help"), show=False),  # Jet Set's advice key: said, not silent
+        Binding("h", "advice", N_("Hint"), show=False),  # Jet Set's advice key: said, not silent
         Binding("q", "leave", N_("Menu")),
         Binding("q", "leave_table", N_("Leave")),  # the same q where it asks, as at Jet Set's
         Binding("pageup", "scroll_table(-1)", N_("Scroll the table"), show=False),

@@ -166,7 +166,7 @@ async def test_a_spectators_screen_offers_no_plans(tmp_path: Path) -> None:
                     break
                 await pilot.pause(0.02)
             await pilot.pause(0.2)
-            assert " h Help " not in screen_text(app).splitlines()[-1]
+            assert " h Hint " not in screen_text(app).splitlines()[-1]
             await pilot.press("h")
             await pilot.pause(0.2)
             assert not isinstance(app.screen, PlanScreen)

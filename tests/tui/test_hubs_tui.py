@@ -164,7 +164,7 @@ async def test_at_80_by_24_with_every_module_the_footer_shows_every_key(tmp_path
         await pilot.pause()
         footer = screen_text(app).splitlines()[-1].rstrip()
         assert footer == (
-            "b Buy p Place r Rent c Claim i Income e d y Business v Table h Help q Menu"
+            "b Buy p Place r Rent c Claim i Income e d y Business v Table h Hint q Menu"
         ), footer
         await resized(pilot, 120, 40)
         footer = screen_text(app).splitlines()[-1].rstrip()

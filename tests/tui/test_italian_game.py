@@ -73,8 +73,8 @@ async def test_a_game_in_italian_speaks_italian_in_every_part_of_the_screen(
             assert "Vacanze" in text and "su 2 scoperte" in text
             assert "Voli finali di Ann" in text and "segreti" in text
             # the footer, drawn from bindings made in English at import
-            assert {"Scrivi", "Aiuto"} <= set(footer_words(app)), footer_words(app)
-            assert "Help" not in footer_words(app) and "Type" not in footer_words(app)
+            assert {"Scrivi", "Consiglio"} <= set(footer_words(app)), footer_words(app)
+            assert "Hint" not in footer_words(app) and "Type" not in footer_words(app)
             mine = panels_text(app)  # the log pane's lines are the describing module's
             for english in ("your turn", "Short Flights", "Long Flights", "Final Flights", "deck "):
                 assert english not in mine, english
@@ -97,8 +97,8 @@ async def test_the_same_game_in_english_stays_english(tmp_path: Path) -> None:
             await pilot.pause()
             text = screen_text(app)
             assert "your turn" in text and "Short Flights" in text and "Final Flights" in text
-            assert {"Type", "Help"} <= set(footer_words(app))
-            for italian in ("tocca a te", "Tragitti", "Voli finali", "utile ", "Aiuto"):
+            assert {"Type", "Hint"} <= set(footer_words(app))
+            for italian in ("tocca a te", "Tragitti", "Voli finali", "utile ", "Consiglio"):
                 assert italian not in text, italian
             assert "type to find:" in await opened_picker(pilot, "b")
 
@@ -177,7 +177,7 @@ async def test_nothing_is_cut_at_80x24_in_italian(tmp_path: Path) -> None:
             footer = app.screen.query_one(KeyFooter)
             drawn = sum(key.width(footer.compact) for key in footer.keys)
             assert drawn <= footer.size.width, footer_words(app)
-            assert {"Aiuto", "Menu"} <= set(footer_words(app))
+            assert {"Consiglio", "Menu"} <= set(footer_words(app))
             await pilot.press("v")
             await pilot.pause()
             for panel in (PlayersPanel, RowsPanel):
@@ -205,7 +205,7 @@ async def test_the_full_footer_keeps_every_key_in_italian_with_every_module(
             assert not footer.compact
             drawn = sum(key.width(False) for key in footer.keys) + footer.palette_width
             assert drawn <= footer.size.width, footer_words(app)
-            assert {"Aiuto", "Menu"} <= set(footer_words(app)), footer_words(app)
+            assert {"Consiglio", "Menu"} <= set(footer_words(app)), footer_words(app)
             assert " b " in screen_text(app).splitlines()[-1]
             # the five base actions keep their words longer than the command line's (a play
             # test read "i  e  d  y  : Scrivi": Income bare beside ": Type")

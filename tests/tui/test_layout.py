@@ -75,7 +75,7 @@ async def test_a_slim_terminal_shows_the_map_or_the_table(
             assert city.code in text, city.code
         assert "Short Flights" not in text, "no room beside the map"
         footer = text.splitlines()[-1]
-        assert "v Table" in footer and "h Help q Menu" in footer, "compact keys: more fit"
+        assert "v Table" in footer and "h Hint q Menu" in footer, "compact keys: more fit"
         assert footer.rstrip().endswith("f1 Rules"), "every key fits, whole"
         assert "t Chat" not in footer, "nobody to chat with at one keyboard"
         assert ": Type" not in footer and ": types an action" in text, "said above instead"

@@ -86,8 +86,11 @@ async def test_the_game_shows_before_its_map_is_laid_out(
     async with new_app("one.jetset").run_test(size=(120, 40)) as pilot:
         while not isinstance(pilot.app.screen, GameScreen):
             await pilot.pause()
-        await pilot.pause()
-        first = screen_text(pilot.app)
+        for _ in range(100):  # the turn's bar drawn (one pause was not always enough under load)
+            await pilot.pause()
+            if "your turn" in screen_text(pilot.app):
+                break
+        first = screen_text(pilot.app)  # the layouts still wait: the map is not drawn yet
         go.set()
         await map_drawn(pilot)
         drawn = screen_text(pilot.app)
