@@ -266,7 +266,12 @@ class CommandLine(Vertical):
         self.show_hint(_("Tab: no action goes on from what is typed"))
 
     def show_error(self, message: str) -> None:
-        self.show(Text(f"✗ {message}", style=f"bold {BAD}"))
+        """Why not; while the line has the keys, how to give them back to the game (a browser
+        play test's next keys went on into the line after a refusal, the footer gone)."""
+        text = Text(f"✗ {message}", style=f"bold {BAD}")
+        if self.input.has_focus:
+            text.append("  " + _("Esc: back to the keys"), style=DIM)
+        self.show(text)
 
     def show_done(self, line: str, note: str = "") -> None:
         """``line`` was played; ``note``: something the player should know about it."""

@@ -58,6 +58,7 @@ async def test_command_line_errors_in_place_and_completion(tmp_path: Path) -> No
         await pilot.press(":", *"buy MIL-XYZ 2", "enter")
         await pilot.pause()
         assert "✗ unknown city 'XYZ'" in screen_text(app)
+        assert "Esc: back to the keys" in screen_text(app), "the line keeps the keys: say so"
         await pilot.press("ctrl+a", *"claim S1-99 AMS-LON", "enter")
         await pilot.press("ctrl+u")  # clear (Textual: delete to start)
         await pilot.pause()
