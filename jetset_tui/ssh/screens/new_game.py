@@ -9,7 +9,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.text import Text
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -117,6 +117,13 @@ def bot_kind_typed(game: str, typed: str) -> str:
     return bot_kind_named(bot_kinds(game), typed).lower()
 
 
+def form_keys(on_a_list: bool) -> str:
+    """The form's keys line, for a field (Enter creates) or a list (Enter opens it)."""
+    if on_a_list:
+        return _("Enter: open the list   Ctrl+S: create and sit down   Tab: next   Esc: back")
+    return _("Enter: create and sit down   Tab: next field   Esc: back")
+
+
 class NewGameScreen(ModalScreen[GameRequest | None]):
     """The game (Jet Set or Jet Lag), seats, bots, an optional password, and the game's
     options, a row each from its schema (Jet Set's: the expansion's extra cards, its modules, the
@@ -126,6 +133,9 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Back")),
         Binding("enter", "create", N_("Start"), show=False),  # where the field has no Enter
+        Binding(
+            "ctrl+s", "create", N_("Start"), show=False
+        ),  # from a list too, whose Enter opens it
     ]
     AUTO_FOCUS = "#seats, #bots"  # the bots where the seats are fixed (Jet Lag)
 
@@ -188,9 +198,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
                 label_class="option-label",
                 values=None if last is None else last.options,
             )
-            yield Static(
-                _("Enter: create and sit down   Tab: next field   Esc: back"), classes="row"
-            )
+            yield Static(form_keys(on_a_list=False), classes="row", id="form-keys")
             yield Static("", id="form-error")
 
     @staticmethod
@@ -207,6 +215,12 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     def game(self) -> str:
         value = self.query_one("#game", Select).value
         return value if isinstance(value, str) else DEFAULT
+
+    def on_descendant_focus(self, event: events.DescendantFocus) -> None:
+        """The keys line says what Enter does where the focus is: on a list it opens the list
+        (a browser play test, told "Enter: create", opened and closed "Cards" again and again)."""
+        on_a_list = isinstance(event.widget, Select)
+        self.query_one("#form-keys", Static).update(form_keys(on_a_list))
 
     @on(Select.Changed, "#game")
     async def game_changed(self) -> None:
