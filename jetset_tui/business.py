@@ -5,10 +5,11 @@ words for the module's entries, and the guided picker of the `y` key."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import Final
 
 from rich.text import Text
 
-from engine import Action
+from engine import Action, IllegalAction
 from engine.jetset.actions import (
     Accept,
     CashIn,
@@ -20,6 +21,7 @@ from engine.jetset.actions import (
     PlayCard,
 )
 from engine.jetset.business_state import BusinessState
+from engine.jetset.definition import JET_SET
 from engine.jetset.rules.business import DECISION_RULES, allowed, dividends_paid
 from engine.jetset.rules.business_cards import CASH_IN
 from engine.jetset.rules.business_deal import deal_links
@@ -29,6 +31,7 @@ from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
 from jetset_tui.guided import Choice, Stage, link_choice, link_search
 from jetset_tui.i18n import _, pgettext
+from jetset_tui.refusals import sentence
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
 
@@ -200,7 +203,7 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
             label = action_label(state, seat, action, names)
             choices.append(Choice(label, label.upper(), value=action))
     if not any(isinstance(action, Offer) for action in actions):
-        choices.extend(no_offer_choice(state, seat))
+        choices.extend(no_offer_choice(state, seat, names))
     choices.sort(key=lambda choice: not isinstance(choice.value, EndTurn))
     if not choices:
         return _("no Business card can be played now")
@@ -208,29 +211,38 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     return Stage(title, choices, confirm=_("confirm"), build=chosen_business)
 
 
-def no_offer_reason(state: State, seat: int) -> str | None:
-    """Why ``seat``, on its turn, can offer no Business Deal now (a play test saw the offer
-    lines gone from the `y` list and did not know why), or None where the question does not
-    arise: not its turn, a deal already open, or the turn's restrictions (an Extra Action, a
-    hub bonus to choose) forbid it first."""
+OFFER_RULE: Final = next(rule for rule in DECISION_RULES if rule.action is Offer)
+"""The Business Deal's offer, whose refusals say why no deal can be offered."""
+
+
+def no_offer_reason(state: State, seat: int, names: list[str]) -> str | None:
+    """Why ``seat``, on its turn, can offer no Business Deal now, in the rule's own words (a
+    play test saw the offer lines gone from the `y` list and did not know why); where the rule
+    refuses every other player for holding no card, that in one sentence. None where an offer
+    can be made, or the question does not arise: not its turn, a deal already open, or the
+    turn's restrictions (an Extra Action, a hub bonus to choose) forbid it first."""
     b = state.business
-    if b is None or state.current != seat or b.offer[1] >= 0 or state.players < 2:
+    others = [other for other in range(state.players) if other != seat]
+    if b is None or state.current != seat or b.offer[1] >= 0 or not others:
         return None
-    other = (seat + 1) % state.players
-    if not allowed(state, seat, Offer(other, -1)):
+    if not allowed(state, seat, Offer(others[0], -1)):
         return None
-    if b.offer_turn == state.turn:
-        return _("you have made this turn's offer")
-    if b.sizes[seat] < 1:
-        return _("you hold no Business card to discard")
-    if not any(b.sizes[o] for o in range(state.players) if o != seat):
+    refusals = []
+    for other in others:
+        try:
+            OFFER_RULE.check(state, seat, Offer(other, -1))
+        except IllegalAction as exc:
+            refusals.append(exc)
+        else:
+            return None
+    if all("seat" in exc.params for exc in refusals):  # "{seat} has no Business card …"
         return _("no one else holds a Business card")
-    return None
+    return sentence(refusals[0].template, refusals[0].params, JET_SET, names)
 
 
-def no_offer_choice(state: State, seat: int) -> list[Choice]:
+def no_offer_choice(state: State, seat: int, names: list[str]) -> list[Choice]:
     """The `y` list's line saying why no Business Deal can be offered now (none needed)."""
-    reason = no_offer_reason(state, seat)
+    reason = no_offer_reason(state, seat, names)
     if reason is None:
         return []
     label = _("Offer a Business Deal")

@@ -21,6 +21,7 @@ from engine.jetset.definition import JET_SET
 from engine.jetset.notation import Notation
 from engine.jetset.ruleset import Ruleset
 from engine.jetset.state import State
+from jetset_tui.business import action_label
 from jetset_tui.describe import action_cost, cost_breakdown
 from jetset_tui.guided import EACH, NONE, ONE, Choice, Stage
 from jetset_tui.i18n import _, money
@@ -444,7 +445,9 @@ class ActionPicker(Widget, can_focus=True):
         cost = action_cost(self.state, self.seat, action)
         cash = self.state.seats[self.seat].cash
         if isinstance(action, Offer) and 0 <= action.seat < len(self.players):
-            text.append(self.offer_words(action), style="bold")
+            # in words, as the list says it: its notation (``offer 2 -``) counts seats from 0
+            # and says "no plane" with a dash, which two play tests read as nothing
+            text.append(action_label(self.state, self.seat, action, [*self.players]), style="bold")
         else:
             text.append(self.notation.format_action(action), style="bold")
         if cost > 0:
@@ -457,17 +460,6 @@ class ActionPicker(Widget, can_focus=True):
                 f"  +{money(-cost)}  {money(cash)} → {money(cash - cost)}", style=f"bold {GOOD}"
             )
         return text, ""
-
-    def offer_words(self, action: Offer) -> str:
-        """A Business Deal offered, in words: its notation (``offer 2 -``) counts seats from 0
-        and says "no plane" with a dash, which two play tests read as nothing; with the words
-        after it, it was cut at 100 columns."""
-        assert self.notation is not None
-        name = self.players[action.seat]
-        if action.link < 0:
-            return _("Deal with {name} · you place no plane").format(name=name)
-        link = self.notation.format_action(action).rsplit(" ", 1)[-1]
-        return _("Deal with {name} · your plane on {link}").format(name=name, link=link)
 
     def _verdict_lines(self, width: int) -> list[Text]:
         """Under the preview, whether it can be played: the reason it cannot, wrapped to

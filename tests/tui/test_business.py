@@ -290,8 +290,8 @@ async def test_a_business_deal_offered_and_accepted_by_keys_choosing_card_and_li
         assert "your plane on which of their links?" in text, text
         await pilot.press(*state.board.link_name(link).replace("–", ""))
         await pilot.pause()  # the preview names who the deal is offered to (the notation's 1)
-        linked = state.board.link_name(link).replace("–", "-")  # the notation's hyphen
-        said = f"Deal with Amelia · your plane on {linked}"  # not the notation's bare seat
+        linked = state.board.link_name(link)
+        said = f"Offer Amelia a Business Deal: your plane on {linked}"  # not the bare seat
         shown = " ".join(screen_text(app).split())
         assert said in shown and "offer 1" not in shown, screen_text(app)
         await pilot.press("enter")
@@ -391,7 +391,7 @@ def test_the_y_list_says_why_no_business_deal_can_be_offered() -> None:
     assert offer_notes(t, 0) == [], "offers are open: each is a line of its own"
     t.do(0, "offer 1 -")
     t.do(1, "decline")
-    assert offer_notes(t, 0) == ["you have made this turn's offer"]
+    assert offer_notes(t, 0) == ["you have already made an offer this turn"], "the rule's words"
     assert offer_notes(t, 1) == [], "not Amelia's turn"
     t.do(0, "income")
     t.do(1, "cash lock")
