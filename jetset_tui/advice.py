@@ -40,6 +40,7 @@ from engine.jetset.actions import (
 )
 from engine.jetset.bots import BOTS, Bot, make_bot
 from engine.jetset.bots.greedy import RENT_PENALTY, Target, face_up, final_target
+from engine.jetset.bots.mcts import MctsBot
 from engine.jetset.bots.planning import Planner, Route
 from engine.jetset.bots.race import (
     Race,
@@ -95,11 +96,8 @@ def advisor() -> str:
 def advisor_bot(seat: int, at: int) -> Bot:
     """The advisor for ``seat`` at entry ``at``; the search bot with ``ADVICE_PLAYOUTS``."""
     bot = make_bot(advisor(), seat, f"advice:{at}")
-    if bot.name == "mcts":
-        from engine.jetset.bots.mcts import MctsBot
-
-        if isinstance(bot, MctsBot):
-            bot.iterations = ADVICE_PLAYOUTS
+    if isinstance(bot, MctsBot):
+        bot.iterations = ADVICE_PLAYOUTS
     return bot
 
 

@@ -21,7 +21,7 @@ class MoneyLedger:
     def __init__(self, table: Game) -> None:
         self.game: Game | None = Game(table.options, table.board)
 
-    def moved(self, entry: Entry) -> tuple[tuple[int, ...], str]:
+    def follow(self, entry: Entry) -> tuple[tuple[int, ...], str]:
         """Each seat's cash after ``entry`` less before it, and what a Vacation card it turned
         up did (``vacation_note``; "" for other entries): nothing if the ledger lost its way (the
         log pane then says no money rather than wrong money)."""

@@ -61,6 +61,14 @@ class Timeline:
             self._rules.apply(state, entry)
         return state
 
+    def around(self, index: int) -> tuple[State, State]:
+        """The table before entry ``index`` and after it (the entry applied to a copy, not the
+        game replayed twice from its snapshot)."""
+        before = self.state_at(index)
+        after = before.copy()
+        self._rules.apply(after, self.entries[index])
+        return before, after
+
     def turn_at(self, n: int) -> int:
         """The turn the next entry belongs to (the last turn at the end)."""
         if not self.turns:

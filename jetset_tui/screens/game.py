@@ -349,7 +349,7 @@ class GameScreen(GameAdvice):
             i = self._logged
             entry = game.entries[i]
             line = log.line(entry, game.turns[i], self.names, self.liveries)
-            moved, vacation = self._ledger.moved(entry)
+            moved, vacation = self._ledger.follow(entry)
             note = money_note(moved, entry, self.names)
             parts = (vacation, note, self._bot_played.get(i, ""))
             note = " · ".join(part for part in parts if part)

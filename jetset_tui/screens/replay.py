@@ -194,7 +194,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         entry = self.timeline.entries[index]
         note = money_note(self.timeline.money_moved(index), entry, self.names)
         if vacation_came_up(self.timeline.game.board, entry):
-            before, after = self.timeline.state_at(index), self.timeline.state_at(index + 1)
+            before, after = self.timeline.around(index)
             vacation = vacation_note(self.timeline.game.board, entry, before, after)
             note = " · ".join(part for part in (vacation, note) if part)
         return with_money(line, note)

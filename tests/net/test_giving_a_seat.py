@@ -346,6 +346,19 @@ def test_a_secrets_file_naming_a_seat_the_table_has_not_opens_nothing(tmp_path: 
     table.close()
 
 
+async def one_to_move_and_one_not(served: Served) -> tuple[NetPeer, NetPeer, int]:
+    """Bob and Cat at a table with a greedy bot, once one of them is to move and the turn clock
+    runs: that one, the other, and the seat of the one to move."""
+    bob = await NetPeer.connect(await served.connect(), name="Bob")
+    cat = await NetPeer.connect(await served.connect(), name="Cat")
+    host = served.host
+    await wait_for(lambda: host.table.game.to_move() in (bob.seat, cat.seat))
+    mover, other = (bob, cat) if host.table.game.to_move() == bob.seat else (cat, bob)
+    assert mover.seat is not None
+    await wait_for(lambda: host.standins.clock is not None)
+    return mover, other, mover.seat
+
+
 async def test_a_newcomer_in_a_given_seat_has_a_whole_turn_on_the_clock(tmp_path: Path) -> None:
     """A play test's newcomer sat down in a seat given away mid-decision with the giver's last
     seconds on the turn clock: the decision is theirs now, and so is a whole turn."""
@@ -354,14 +367,8 @@ async def test_a_newcomer_in_a_given_seat_has_a_whole_turn_on_the_clock(tmp_path
     turn = 20.0
     settings = HostSettings(turn_time=turn)
     async with serve(tmp_path, 3, ["greedy"], seed="give", settings=settings) as served:
-        bob = await NetPeer.connect(await served.connect(), name="Bob")
-        cat = await NetPeer.connect(await served.connect(), name="Cat")
         host = served.host
-        await wait_for(lambda: host.table.game.to_move() in (bob.seat, cat.seat))
-        giver, stays = (bob, cat) if host.table.game.to_move() == bob.seat else (cat, bob)
-        seat = giver.seat
-        assert seat is not None
-        await wait_for(lambda: host.standins.clock is not None)
+        giver, stays, seat = await one_to_move_and_one_not(served)
         giver.gives_seat = True
         await giver.close()
         await wait_for(lambda: host.presence()[seat].open)
@@ -444,14 +451,8 @@ async def test_a_seat_given_and_taken_again_renews_a_decisions_clock_once(tmp_pa
     async with serve(
         tmp_path, 3, ["greedy"], seed="give", settings=HostSettings(turn_time=turn)
     ) as served:
-        bob = await NetPeer.connect(await served.connect(), name="Bob")
-        cat = await NetPeer.connect(await served.connect(), name="Cat")
         host = served.host
-        await wait_for(lambda: host.table.game.to_move() in (bob.seat, cat.seat))
-        giver, stays = (bob, cat) if host.table.game.to_move() == bob.seat else (cat, bob)
-        seat = giver.seat
-        assert seat is not None
-        await wait_for(lambda: host.standins.clock is not None)
+        giver, stays, seat = await one_to_move_and_one_not(served)
         for name in ("Eve", "Fay"):
             giver.gives_seat = True
             await giver.close()

@@ -9,7 +9,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
-from engine import Entry, Game, Income, Options, Pass, Rent, seed_commitment
+from engine import Entry, Game, Income, Options, Pass, Rent
 from engine.jetset.actions import CashIn, Dividends
 from engine.jetset.rules.income import income_paid
 from engine.jetset.selfplay import play_game
@@ -18,10 +18,7 @@ from jetset_tui.describe import money_note
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.wrap import KEEP, rich_wrap
-from netcode.logfile import Header, Seat, write_game
-from netcode.seatkind import SeatKind
-from netcode.tablefiles import Secrets, secrets_path
-from tests.tui.play import game_screen
+from tests.tui.play import game_screen, save_for_you
 
 SEED = "money-lines"
 NAMES = ["Ann", "Bob", "Cy", "Di"]
@@ -78,12 +75,7 @@ def saved_after_a_rent(tmp_path: Path) -> tuple[Path, int, int, int]:
         cut.push(entry)
     while cut.to_move() not in (0, None):
         cut.push(game.entries[len(cut.entries)])
-    seats = [Seat("Ann")] + [Seat(n, SeatKind.parse("bot:greedy")) for n in NAMES[1:]]
-    path = tmp_path / "rent.jetset"
-    header = Header(game.options, seats, seed_commitment(SEED), meta={"local": True})
-    write_game(path, header, cut, None)
-    Secrets(SEED).save(secrets_path(path))
-    return path, index, owner, planes
+    return save_for_you(tmp_path / "rent.jetset", cut, SEED, NAMES), index, owner, planes
 
 
 async def test_the_game_log_says_the_owner_is_paid_for_a_rent(tmp_path: Path) -> None:

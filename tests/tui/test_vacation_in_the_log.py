@@ -8,16 +8,14 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import Game, Options, seed_commitment
+from engine import Game, Options
 from engine.jetset.selfplay import play_game
 from jetset_tui.app import JetSetApp
 from jetset_tui.ledger import MoneyLedger
 from jetset_tui.screens.replay import ReplayScreen
 from jetset_tui.vacation_note import vacation_came_up
 from jetset_tui.widgets.log import NotationLog
-from netcode.logfile import Header, Seat, write_game
-from netcode.seatkind import SeatKind
-from netcode.tablefiles import Secrets, secrets_path
+from tests.tui.play import save_for_you
 
 FIRST, BEGINS, ASIDE = (
     "the first of two",
@@ -32,7 +30,7 @@ def vacation_notes(game: Game) -> list[tuple[int, str]]:
     ledger = MoneyLedger(game)
     notes = []
     for i, entry in enumerate(game.entries):
-        _moved, note = ledger.moved(entry)
+        _moved, note = ledger.follow(entry)
         if vacation_came_up(game.board, entry):
             notes.append((i, note))
         else:
@@ -65,9 +63,7 @@ async def test_the_replay_viewer_says_it_too(tmp_path: Path) -> None:
     seed, options = "vac-0", FACE_UP
     game = play_game(options, seed, ("greedy",))
     path = tmp_path / "vacation.jetset"
-    seats = [Seat(name, SeatKind.parse("bot:greedy")) for name in ("Ann", "Bob", "Cy")]
-    write_game(path, Header(options, seats, seed_commitment(seed)), game, None)
-    Secrets(seed).save(secrets_path(path))
+    save_for_you(path, game, seed, ["Ann", "Bob", "Cy"])
     (_first, _), (second, _) = vacation_notes(game)
     app = JetSetApp(replay=path)
     async with app.run_test(size=(120, 40)) as pilot:
