@@ -46,8 +46,14 @@ def starts_like_a_log(head: bytes) -> bool:
     return MARK in head[:MARK_WITHIN]
 
 
-VERSION: Final = 9
-"""Version 9 (2026-12-04): a Business Deal's offer names no card (``offer SEAT LINK``); once it
+VERSION: Final = 10
+"""Version 10 (2026-12-07): with the Business cards a player's turn goes on after its action while
+they hold a card ("you may play it any time during your turn"; ``done`` ends it), and a turn that
+goes on (a hub bonus too) has its rows refilled at the next turn's start, not at once
+(docs/rules-decisions.md, B2). A log of an earlier version without the Business cards or the Hubs
+reads as before; one with them replays to its first entry this turn model refuses
+(``engine.jetset.oldlogs``).
+Version 9 (2026-12-04): a Business Deal's offer names no card (``offer SEAT LINK``); once it
 is accepted, the offering player discards a card of their choice (``discard CARD``), so a
 refused deal shows no card of the offerer's hand (docs/rules-decisions.md, B17). A log of an
 earlier version without the Business cards reads as before; one with them stops at its first
@@ -75,8 +81,10 @@ version 3, so a version-3 log reads as one without notes. Version 3
 (2026-11-30): the digest is the state's 128-bit hash in hex. Logs of versions 1 and 2 dealt with
 xoshiro256**; they are still read, replayed and verified against their seeds, and a version-2
 game is still continued, with its own dealer. Version 1 logs (the hash through BLAKE2b) are not."""
-READABLE_VERSIONS: Final = (1, 2, 3, 4, 5, 6, 7, 8, 9)
-CONTINUABLE_VERSIONS: Final = (2, 3, 4, 5, 6, 7, 8, 9)
+READABLE_VERSIONS: Final = tuple(range(1, VERSION + 1))
+CONTINUABLE_VERSIONS: Final = tuple(range(2, VERSION + 1))
+"""Every version from 2 (from 1 it is watched, not continued) up to this one, which a new number
+joins by itself."""
 GAME_SINCE: Final = 7
 """The first format whose header names its game (before it, every log is Jet Set's)."""
 DATA_FILES_SINCE: Final = 6

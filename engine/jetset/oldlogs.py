@@ -14,7 +14,7 @@ import hashlib
 from collections.abc import Callable
 from typing import Final
 
-from engine.errors import DesyncError
+from engine.errors import DesyncError, IllegalAction
 from engine.jetset.actions import BusinessDraw, Deal, DealInvestors, Entry, FinalsDraw
 from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL
 from engine.jetset.game import Game
@@ -26,6 +26,10 @@ BLAKE2B_UNTIL: Final = 2
 HEX_CODES_SINCE: Final = 8
 """The first log format whose digest reads a Business draw's or an Investor's commitment from
 its hex digits (``engine.jetset.slots.hex_code``); formats 5 to 7 hashed it again."""
+TURN_GOES_ON_SINCE: Final = 10
+"""The first log format whose turn goes on after its action while its player holds a Business
+card (``done`` ends it), and whose rows are refilled at the next turn's start when a turn goes on
+(a hub bonus too); formats 5 to 9 ended a turn with its action and refilled the rows at once."""
 
 
 def deal_scheme(log_version: int) -> int:
@@ -40,6 +44,8 @@ def old_push(game: Game, log_version: int) -> Callable[[Entry, str], object] | N
         options = game.options
         if log_version < HEX_CODES_SINCE and (options.business_cards or options.investors):
             return _coded_otherwise(game, log_version)
+        if log_version < TURN_GOES_ON_SINCE and (options.business_cards or options.hubs):
+            return _turned_otherwise(game, log_version)
         return None
 
     def push(entry: Entry, digest: str) -> None:
@@ -65,6 +71,26 @@ def _coded_otherwise(game: Game, log_version: int) -> Callable[[Entry, str], obj
                 f"a log of format {log_version} with Business cards or Investors: its digests "
                 f"code their commitments as format {HEX_CODES_SINCE} no longer does, so this "
                 "engine cannot check them"
+            ) from exc
+
+    return push
+
+
+def _turned_otherwise(game: Game, log_version: int) -> Callable[[Entry, str], object]:
+    """A log of format 5 to 9 with the Business cards or the Hubs: its turns ended with their
+    action and its rows were refilled at once, where this engine's turn may go on (no such log
+    was released). Its entries apply as usual up to the first that the turn model refuses, or
+    whose digest differs, which says why."""
+
+    def push(entry: Entry, digest: str) -> None:
+        try:
+            game.push(entry, digest)
+        except (IllegalAction, DesyncError) as exc:
+            raise ValueError(
+                f"a log of format {log_version} with Business cards or Hubs: its turns ended "
+                f"with their action, where since format {TURN_GOES_ON_SINCE} a player may still "
+                "play Business cards after it and the rows are refilled at the next turn, so "
+                "this engine cannot replay it further"
             ) from exc
 
     return push

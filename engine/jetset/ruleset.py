@@ -35,7 +35,7 @@ from engine.jetset.rules.investors import (
     ReplaceInvestorRule,
     investor_rule,
 )
-from engine.jetset.rules.turns import EndVoteRule, end_turn
+from engine.jetset.rules.turns import EndVoteRule, count_idle, end_turn
 from engine.jetset.state import OFFER, OVER, PLAY, State
 
 MYPYC = __file__.endswith(tuple(EXTENSION_SUFFIXES))
@@ -279,7 +279,10 @@ class Ruleset:
             return
         rule.check(state, actor, action)  # the base game's path
         rule.perform(state, actor, action)
-        if rule.ends_turn and (state.quiet or not self._turn_goes_on(state, rule, actor, action)):
+        if rule.ends_turn and (
+            (state.quiet and state.business is None)
+            or not self._turn_goes_on(state, rule, actor, action)
+        ):
             end_turn(state, rule.idle)  # (the action itself may have woken a module)
 
     def _apply_with_modules(self, state: State, rule: AnyRule, actor: int, action: Action) -> None:
@@ -294,20 +297,20 @@ class Ruleset:
 
     @staticmethod
     def _turn_goes_on(state: State, rule: AnyRule, actor: int, action: Action) -> bool:
-        """After a turn's action, when a module may have a say: a Business card's turn that
-        goes on, or a hub bonus still to choose."""
-        b = state.business
-        if (  # Extra Action's turn is never quiet
-            b is not None
-            and (not state.quiet or rule.part_of_claim)
-            and business.after_action(state, actor, action)
-        ):
-            return True  # the turn goes on (Business cards)
-        if not state.quiet:
-            hubs = state.hubs
-            if hubs is not None and hubs.pending:
-                return True  # a hub bonus is still to choose (Hubs: bonus_pending)
-        return False
+        """After a turn's action, when a module may have a say: a turn that goes on with
+        Business cards to play, or a hub bonus still to choose. A turn that goes on has had its
+        Flight Card Phase: its rows are refilled at the next turn's start, not now (rulebook,
+        "On your turn, you will refill the rows ... and then do one action")."""
+        b, hubs = state.business, state.hubs
+        cards = b is not None and business.after_action(state, actor, action)  # "any time"
+        hub_bonus = not state.quiet and hubs is not None and bool(hubs.pending)  # bonus_pending
+        if not (cards or hub_bonus):
+            return False
+        if rule.idle is not None:  # the turn's action (not a hub bonus after it, not ``done``)
+            count_idle(state, rule.idle)
+        state.clear_goals()
+        state.refresh_to_reveal()  # a Distant card is still replaced at once
+        return True
 
     @staticmethod
     @lru_cache(maxsize=16)

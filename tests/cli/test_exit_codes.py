@@ -13,6 +13,8 @@ from pathlib import Path
 
 import pytest
 
+from netcode.logheader import VERSION
+
 JETSET = [sys.executable, "-m", "jetset_tui"]
 
 
@@ -130,7 +132,7 @@ def test_a_text_whose_format_tag_was_lost_imports_with_a_warning(
     text = tmp_path / "game.txt"
     assert jetset("export", game, "-o", str(text)).returncode == 0
     kept = text.read_text()
-    assert '[Format "9"]' in kept
+    assert f'[Format "{VERSION}"]' in kept
     untagged = tmp_path / "untagged.txt"
     untagged.write_text("".join(line for line in kept.splitlines(True) if "[Format" not in line))
     out = tmp_path / "untagged.jetset"

@@ -17,6 +17,7 @@ import pytest
 from jsonschema import Draft202012Validator
 
 from netcode.logfile import read_log, write_log
+from netcode.logheader import VERSION
 
 JETSET = [sys.executable, "-m", "jetset_tui"]
 SCHEMA = Path(__file__).parents[2] / "docs" / "export.schema.json"
@@ -97,7 +98,7 @@ def test_export_writes_jet_lags_notation_and_import_reads_it_back(
     run = jetset("export", str(log), "--output", str(text))
     assert run.returncode == 0, run.stderr
     written = text.read_text()
-    for tag in ('[Event "Jet Lag"]', '[Game "jetlag"]', '[Format "9"]', '[End "draw"]'):
+    for tag in ('[Event "Jet Lag"]', '[Game "jetlag"]', f'[Format "{VERSION}"]', '[End "draw"]'):
         assert tag in written
     assert '[Winners "0 1"]' in written and f'[Seed "{DRAW_SEED}"]' in written
     lines = written.split("\n\n", 1)[1].splitlines()

@@ -37,6 +37,7 @@ def hand(t: Table, seat: int) -> list[str] | None:
 
 def refused(t: Table, seat: int, line: str, words: str) -> None:
     """``line`` is refused for ``seat`` now, saying ``words``, and changes nothing."""
+    t.end_others_turn(seat)
     before = t.state.digest()
     with pytest.raises(IllegalAction, match=words):
         t.try_do(seat, line)

@@ -16,11 +16,12 @@ import heapq
 from collections.abc import Iterable
 from itertools import pairwise
 
-from engine import CHANCE, Deal, Entry, Game, Options, Reveal, Setup, play_chance
+from engine import CHANCE, Deal, Entry, Game, IllegalAction, Options, Reveal, Setup, play_chance
+from engine.jetset.actions import EndTurn
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.dealer import Dealer
 from engine.jetset.notation import Notation
-from engine.jetset.rules.business import may_end_turn
+from engine.jetset.rules.business import action_done, may_end_turn
 from engine.jetset.state import State, hand_commitment
 
 DEFAULT_FINALS = ("F-01", "F-02", "F-03", "F-04", "F-05", "F-06", "F-07", "F-08", "F-09")
@@ -101,9 +102,18 @@ class Table:
             self.deal_chance()
 
     def do(self, seat: int, line: str) -> str:
-        """Play ``line`` for ``seat`` (after the others take income); returns the digest."""
+        """Play ``line`` for ``seat`` (after the others take income); returns the digest. A
+        turn's action asked of a seat whose turn went on after its action (Business cards) is
+        its next turn's when that turn refuses it: that turn ends first (``done``)."""
+        action = self.n.parse_action(line)
+        if self.game.to_move() == seat and action_done(self.state):
+            try:
+                self.game.check(Entry(seat, action))
+            except IllegalAction:
+                self.game.push(Entry(seat, EndTurn()))
+                self.deal_chance()
         self.wait_for(seat)
-        digest = self.game.push(Entry(seat, self.n.parse_action(line)))
+        digest = self.game.push(Entry(seat, action))
         self.deal_chance()
         return digest
 
@@ -116,8 +126,18 @@ class Table:
         self.deal_chance()
 
     def try_do(self, seat: int, line: str) -> None:
-        """Like ``do`` but without letting others move first (for checking refusals)."""
+        """Like ``do`` but without letting others move first (for checking refusals), except
+        that another seat's turn that went on after its action ends (``end_others_turn``)."""
+        self.end_others_turn(seat)
         self.game.check(Entry(seat, self.n.parse_action(line)))
+
+    def end_others_turn(self, seat: int) -> None:
+        """Another seat's turn that went on after its action (Business cards: the player may
+        still play cards) ends, as a turn used to end with its action."""
+        other = self.game.to_move()
+        if other is not None and other not in (seat, CHANCE) and action_done(self.state):
+            self.game.push(Entry(other, EndTurn()))
+            self.deal_chance()
 
     def earn(self, seat: int, amount: int) -> None:
         """Take income until ``seat`` has at least ``amount``."""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CHANCE, Entry, Game, IllegalAction, Options, redact
+from engine import CHANCE, Entry, Game, IllegalAction, Options, Reveal, redact
 from engine.jetset.actions import (
     Accept,
     BusinessDraw,
@@ -35,10 +35,17 @@ from engine.jetset.business_state import (
 )
 from engine.jetset.notation import Notation
 from engine.jetset.options import MODULES
-from engine.jetset.rules.business import chance_entry_kind
+from engine.jetset.rules.business import action_done, chance_entry_kind
 from engine.jetset.rules.business_cards import CARDS
 from engine.jetset.selfplay import play_bot_choice, play_game, seat_bots
-from tests.engine.business_tables import BOARD, done, hand, refused, table
+from tests.engine.business_tables import (
+    BOARD,
+    claim_without_stalling,
+    done,
+    hand,
+    refused,
+    table,
+)
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.test_combinations import check_pile
 
@@ -130,11 +137,65 @@ def test_a_long_flight_claimed_draws_a_card_playable_the_same_turn() -> None:
     assert t.game.to_move() == 1
 
 
+def test_a_card_may_be_played_after_the_action() -> None:
+    """ "you may play it any time during your turn. Playing a Business card does not count as
+    your turn action" (B2): a link bought, then the Free Plane put on it, in the same turn."""
+    t = table(("freeplane", "buyout"))
+    t.do(0, "buy AMS-LON 1")
+    assert t.game.to_move() == 0 and action_done(t.state), "the turn goes on after the action"
+    assert "play freeplane AMS-LON" in [t.n.format_action(a) for a in t.game.legal_actions()]
+    refused(t, 0, "buy AMS-PAR 1", "your action is done")
+    t.do(0, "play freeplane AMS-LON")
+    assert t.state.link_planes[t.link("AMS-LON")][0] == 2
+    done(t)
+    assert t.game.to_move() == 1
+
+
+def test_a_turn_with_no_card_in_hand_ends_with_its_action() -> None:
+    """With nothing left to play, cash in or deal with, the action ends the turn as in the base
+    game: no ``done`` to type."""
+    t = table(("income", "buyout"))
+    t.do(0, "cash income")
+    t.do(0, "cash buyout")
+    t.do(0, "buy AMS-LON 1")
+    assert t.game.to_move() == 1 and EndTurn() not in t.game.legal_actions()
+
+
+def test_no_row_is_refilled_while_the_turn_goes_on() -> None:
+    """The base game's Flight Card Phase comes at the start of a turn ("you will refill the rows
+    ... and then do one action"): a Long Flight claimed draws a Business card and the turn goes
+    on, but the card that refills the row turns up only at the next turn, so the claimant can
+    neither lock it nor see it first."""
+    t = table(("lock", "buyout"), rest=("income",), long_deck=["L7-05", "L7-06"])
+    claimed = t.state.rows["long"][0]
+    claim_without_stalling(t, claimed, end_turn=False)
+    assert t.game.to_move() == 0 and action_done(t.state)
+    assert "L7-05" not in t.state.rows["long"]
+    assert not any(isinstance(e.action, Reveal) for e in t.game.entries[-2:])
+    assert not any(isinstance(a, PlayCard) and a.card == "L7-05" for a in t.game.legal_actions())
+    done(t)
+    assert "L7-05" in t.state.rows["long"], "turned up at the start of the next turn"
+    assert t.game.to_move() == 1
+
+
+def test_income_then_a_card_counts_as_an_idle_turn() -> None:
+    """Decision 13 counts a turn by its action: Take income, then a card cashed in, is still a
+    turn of only income; ``done`` adds nothing to the count and takes nothing from it."""
+    t = table(("income", "buyout"))
+    before = t.state.idle_turns
+    t.do(0, "income")
+    assert t.state.idle_turns == before + 1
+    t.do(0, "cash buyout")
+    done(t)
+    assert t.state.idle_turns == before + 1 and t.game.to_move() == 1
+
+
 def test_a_short_flight_claimed_draws_no_card() -> None:
     t = table(("taxes", "buyout"))
     t.claim(0, "S1-03")
     assert t.state.business is not None and t.state.business.sizes[0] == 2
-    assert t.game.to_move() == 1
+    assert chance_entry_kind(t.state) == "" and not t.state.business.owed
+    assert t.game.to_move() == 0, "the turn goes on for the two cards in hand, not a new one"
 
 
 def test_when_the_pile_runs_out_the_discards_are_shuffled_through_the_dealer() -> None:

@@ -8,6 +8,7 @@ from engine import CHANCE, Entry, Game, Options
 from engine.jetset.actions import BuyoutDraw, FinalsDraw, PlayCard
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.notation import Notation
+from engine.jetset.rules.business import action_done
 from engine.jetset.scoring import scores
 from engine.jetset.selfplay import play_bot_choice, seat_bots
 from tests.engine.business_tables import (
@@ -102,7 +103,8 @@ def test_dividends_is_the_income_action_paid_twice() -> None:
     t.do(0, "dividends")
     assert t.cash(0) == before + 10
     assert t.state.seats[0].cards == [["S1-03", 2]], "markers come off once"
-    assert t.game.to_move() == 1
+    assert t.game.to_move() == 0 and action_done(t.state), "Buyout is still in hand"
+    refused(t, 0, "income", "your action is done")
 
 
 def test_extra_action_gives_two_actions_neither_income() -> None:
@@ -113,6 +115,9 @@ def test_extra_action_gives_two_actions_neither_income() -> None:
     assert t.game.to_move() == 0
     refused(t, 0, "refill short 1", "Flight Card Phase is over")
     t.do(0, "buy AMS-PAR 1")
+    assert action_done(t.state), "two actions taken: only Business cards are left (Buyout)"
+    refused(t, 0, "buy DUB-LON 1", "your action is done")
+    t.do(0, "done")
     assert t.game.to_move() == 1
 
 
@@ -327,7 +332,8 @@ def test_delay_takes_a_plane_off_another_players_final_flight() -> None:
             ]
             if delays:
                 break
-            game.push(Entry(0, n.parse_action("income")))
+            line = "done" if action_done(game.state) else "income"
+            game.push(Entry(0, n.parse_action(line)))
     else:
         raise AssertionError("the game ended before anyone put a plane on a Final Flight")
     target = delays[0]

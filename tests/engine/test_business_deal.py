@@ -60,6 +60,9 @@ def test_a_business_deal_refused() -> None:
     refused(t, 0, "offer 1 -", "already made an offer")
     refused(t, 0, "discard taxes", "no accepted Business Deal")
     t.do(0, "income")
+    assert t.game.to_move() == 0, "cards in hand: the turn goes on after its action"
+    refused(t, 0, "offer 1 -", "already made an offer")
+    t.do(0, "done")
     assert t.game.to_move() == 1
 
 

@@ -13,7 +13,7 @@ from engine.errors import NotationError
 from engine.jetset.actions import Offer, PlayCard
 from engine.jetset.distant_state import load_distant
 from engine.jetset.notation import Notation
-from engine.jetset.rules.business import may_end_turn
+from engine.jetset.rules.business import action_done, may_end_turn
 from engine.jetset.rules.income import income_of
 from engine.jetset.rules.turns import offer_pending
 from engine.jetset.scoring import scores
@@ -61,7 +61,12 @@ def earn(t: Table, seat: int, amount: int) -> None:
     if not t.state.seats[seat].cards:
         for _ in range(3):
             t.claim(seat, t.state.rows["short"][0])
-    while t.cash(seat) < amount or t.game.to_move() != seat or offer_pending(t.state):
+    while (
+        t.cash(seat) < amount
+        or t.game.to_move() != seat
+        or offer_pending(t.state)
+        or action_done(t.state)  # its own turn that went on after income ends first
+    ):
         mover = t.game.to_move()
         assert mover is not None and mover >= 0
         line = "end no" if offer_pending(t.state) else "done" if may_end_turn(t.state) else "income"
@@ -207,7 +212,7 @@ def test_dividends_pays_a_distant_cards_income_twice_too() -> None:
     t.do(0, "claim D-07 PAR-WAS")
     b = t.state.business
     assert b is not None and sorted(b.hands[0] or []) == ["buyout", "dividends"]
-    assert t.game.to_move() == 1, "no card drawn, so the turn does not go on"
+    assert not b.owed, "no card drawn (the turn goes on for the two cards in hand)"
     t.wait_for(0)
     cash, cards = t.cash(0), income_of(t.state.seats[0])
     t.do(0, "dividends")
@@ -232,6 +237,7 @@ def test_legal_actions_offer_recall_and_rivalry_on_distant_links() -> None:
     legal = [t.n.format_action(a) for a in t.game.legal_actions()]
     assert "play rivalry WAS1" in legal
     t.do(1, "income")
+    t.wait_for(0)
     legal = [t.n.format_action(a) for a in t.game.legal_actions()]
     assert "play recall WAS1 2" in legal
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 from engine import Options
 from engine.jetset.actions import EndTurn, HubBonus, Place
 from engine.jetset.board import load_board
+from engine.jetset.rules.business import action_done
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 
@@ -54,6 +55,8 @@ def test_with_extra_action_a_hub_bonus_is_not_the_second_action() -> None:
     assert t.game.to_move() == 0, "the second action is still to come"
     assert any(a.__class__.__name__ == "Buy" for a in t.game.legal_actions())
     t.do(0, "buy LON-PAR 1")
+    assert action_done(t.state), "two actions: only Business cards (or the turn's end) are left"
+    t.do(0, "done")
     assert t.game.to_move() == 1
 
 
@@ -63,6 +66,7 @@ def test_the_actions_listed_include_what_a_business_card_makes_affordable() -> N
     dealer = ScriptedDealer(BOARD, 2, business=["overhead", "recall", "buyout", "recall"])
     t = Table(dealer=dealer, options=Options(players=2, business_cards=True))
     t.do(0, "buy AMS-LON 2")
+    t.do(0, "done")
     t.wait_for(0)
     assert t.cash(0) == 16
     three = Place(((t.link("AMS-LON"), 3),))

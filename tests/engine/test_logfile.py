@@ -12,6 +12,7 @@ import msgpack
 import pytest
 
 from engine import CHANCE, Entry, Game, IllegalAction, Options, Reveal, seed_commitment
+from engine.jetset.actions import EndTurn
 from engine.jetset.dealer import XOSHIRO_DEAL
 from engine.jetset.notation import Notation
 from engine.jetset.selfplay import play_game
@@ -453,3 +454,30 @@ def test_a_format_7_log_with_business_cards_or_investors_says_why_its_digests_di
     assert first in result.error, "the module's first commitment"
     rewrite(path, lambda objs: objs[0].update(version=VERSION))
     assert "the state digest is" in (replay(read_log(path)).error or ""), "a plain desync"
+
+
+def test_a_format_9_log_with_business_cards_stops_where_its_turns_ended_with_their_action(
+    tmp_path: Path,
+) -> None:
+    """Format 10: a turn goes on after its action while its player holds a Business card (B2),
+    and ``done`` ends it. A log of format 9, whose turns ended with their action (no ``done``),
+    replays to the first entry that turn model refuses and says why; the same file called
+    format 10 stops there as any illegal entry does."""
+    options = Options(players=3, business_cards=True)
+    game = play_game(options, SEED)
+    kept = [
+        (e, d)
+        for e, d in zip(game.entries, game.digests, strict=True)
+        if not isinstance(e.action, EndTurn)
+    ]
+    seats = [Seat(f"bot{i}", SeatKind.of_bot("random")) for i in range(options.players)]
+    n = Notation()
+    records = [(i, e.actor, n.format_action(e.action), d) for i, (e, d) in enumerate(kept)]
+    path = tmp_path / "format9.jetset"
+    write_log(path, GameLog(Header(options, seats, SEED_COMMITMENT, version=9), records, SEED))
+    result = replay(read_log(path))
+    assert not result.ok and result.error is not None
+    assert "a log of format 9 with Business cards or Hubs" in result.error
+    rewrite(path, lambda objs: objs[0].update(version=VERSION))
+    error = replay(read_log(path)).error or ""
+    assert error and "format 9" not in error, "a plain illegal entry"

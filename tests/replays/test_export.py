@@ -15,6 +15,7 @@ from engine.jetset.dealer import XOSHIRO_DEAL
 from engine.jetset.selfplay import play_game
 from jetset_tui.commands.stats import render
 from netcode.logfile import Header, Note, Seat, read_log, write_game, write_log
+from netcode.logheader import VERSION
 from netcode.replay import replay
 from netcode.seatkind import SeatKind
 from netcode.stats import collect
@@ -71,18 +72,20 @@ def test_a_game_dealt_by_an_earlier_format_imports_with_its_dealer(tmp_path: Pat
     assert not replay(back).ok
 
 
-def test_a_format_9_text_stays_format_9_and_a_bad_format_is_refused(tmp_path: Path) -> None:
+def test_a_text_keeps_its_format_and_a_bad_format_is_refused(tmp_path: Path) -> None:
     log = read_log(save(tmp_path, "text-new", 3))
     text = export_text(log, replay(log).game)
     back = import_text(text)
-    assert '[Format "9"]' in text and back.header.version == 9
+    assert f'[Format "{VERSION}"]' in text and back.header.version == VERSION
     assert log.header.date is not None and back.header.date == log.header.date
     assert (
         import_text(text.replace(f"{log.header.date}".replace("-", "."), "????.??.??")).header.date
         is None
     )
-    with pytest.raises(TextLogError, match=r"\[Format '10'\]: this reads log formats 1 to 9"):
-        import_text(text.replace('[Format "9"]', '[Format "10"]'))
+    with pytest.raises(
+        TextLogError, match=rf"\[Format '{VERSION + 1}'\]: this reads log formats 1 to {VERSION}"
+    ):
+        import_text(text.replace(f'[Format "{VERSION}"]', f'[Format "{VERSION + 1}"]'))
 
 
 def test_every_action_kind_survives_export_and_import() -> None:
@@ -287,7 +290,7 @@ def test_chat_is_exported_only_when_asked(tmp_path: Path) -> None:
     chat = [note for note in log.notes if note.kind == "chat"]
     assert back.notes == chat, "read back as chat notes, the seat found by its name"
     assert back.records == log.records and replay(back).ok
-    old = import_text(text.replace('[Format "9"]', '[Format "3"]'))
+    old = import_text(text.replace(f'[Format "{VERSION}"]', '[Format "3"]'))
     assert old.header.version == 3 and old.notes == [], "format 3 has no notes: left out"
 
     data = json.loads(jetset("export", str(path), "--format", "json").stdout)

@@ -19,8 +19,9 @@ class Rule(ABC, Generic[A]):
     action: ClassVar[type]
     section: ClassVar[str]
     ends_turn: ClassVar[bool] = True
-    idle: ClassVar[bool] = False
-    """A turn of only this action counts toward the stall rule (docs/rules-decisions.md)."""
+    idle: ClassVar[bool | None] = False
+    """A turn of only this action counts toward the stall rule (docs/rules-decisions.md);
+    None for the end of a turn that went on after its action, which was counted then."""
     inactive_reason: ClassVar[str] = ""
     """Why this action is not open now, when its step is not (default: the step's reason)."""
     part_of_claim: ClassVar[bool] = False

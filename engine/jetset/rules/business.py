@@ -22,6 +22,7 @@ from engine.jetset.actions import (
     Decline,
     Dividends,
     EndTurn,
+    EndVote,
     FinalsDraw,
     HubBonus,
     Income,
@@ -166,6 +167,7 @@ class EndTurnRule(Rule[EndTurn]):
 
     action = EndTurn
     section = SECTION
+    idle = None  # the turn's action was counted when the turn went on (``count_idle``)
 
     def check(self, state: State, seat: int, action: EndTurn) -> None:
         if not may_end_turn(state):
@@ -350,8 +352,8 @@ def guard(state: State, seat: int, action: Action) -> None:
         return
     if isinstance(action, BUSINESS_DECISIONS) and not isinstance(action, Dividends):
         return
-    if isinstance(action, (HubBonus, ReplaceInvestor)):
-        return  # what a claim or a Vacation card asks for now, not a second action
+    if isinstance(action, (HubBonus, ReplaceInvestor, EndVote)):
+        return  # what a claim, a Vacation card or the stall rule asks now, not a second action
     turn = state.turn
     if action_done(state):
         raise refused("your action is done: play Business cards or end your turn")
@@ -429,18 +431,14 @@ def allowed(state: State, seat: int, action: Action) -> bool:
     return True
 
 
-AFTER_ACTION_TYPES: Final = (Claim, ClaimFinal, HubBonus)
-"""The actions ``after_action`` may go on from outside Extra Action."""
-
-
 def after_action(state: State, seat: int, action: Action) -> bool:
     """After a turn's action: take a Business card for a Long Flight, free a locked card's plane,
-    note the first Final Flight. True when the turn goes on (Extra Action, or a card drawn)."""
+    note the first Final Flight. True when the turn goes on: Extra Action's first action, or a
+    player with a Business card to play, cash in or deal, or one just drawn ("you may play it
+    any time during your turn", "You may play a Business card on the same turn you draw it")."""
     b = state.business
     assert b is not None, "the Business cards module is off"
     turn = state.turn
-    if b.extra_turn != turn and not isinstance(action, AFTER_ACTION_TYPES):
-        return False  # the quick answer for most actions (Ruleset.apply asks it first)
     if isinstance(action, EndTurn):
         return False
     drew = False
@@ -463,10 +461,17 @@ def after_action(state: State, seat: int, action: Action) -> bool:
         b.set_acted(state, turn, count)
         if count < 2:
             return True
-    if drew:
+    if drew or has_business_left(state, b, seat):
         b.set_open_turn(state, turn)
         return True
     return False
+
+
+def has_business_left(state: State, b: BusinessState, seat: int) -> bool:
+    """Whether ``seat`` could still do something with Business cards this turn: a card in hand
+    (every card can at least be cashed in) or a Taxes card in front to pick up. Read from what
+    every seat's view knows (the hand's size), so every engine decides alike."""
+    return b.sizes[seat] > 0 or (b.taxed_by == seat and b.taxes_turn[seat] != state.turn)
 
 
 def chance_entry_kind(state: State) -> str:

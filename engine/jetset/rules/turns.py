@@ -61,12 +61,15 @@ def stall_limit(state: State) -> int:
     return STALL_ROUNDS * state.config.players
 
 
-def end_turn(state: State, idle_action: bool) -> None:
-    """After the action of the turn (``idle_action``: income or a pass): count idle turns, then
-    pass the turn to the left, or, after five idle rounds, offer to end the game."""
+def end_turn(state: State, idle_action: bool | None) -> None:
+    """After the action of the turn (``idle_action``: income or a pass; None: the turn went on
+    after its action, counted then by ``count_idle``): count idle turns, then pass the turn to
+    the left, or, after five idle rounds, offer to end the game."""
     if state.over:
         return
-    idle = state.idle_turns + 1 if idle_action else 0
+    idle = state.idle_turns  # None: counted when the turn went on
+    if idle_action is not None:
+        idle = idle + 1 if idle_action else 0
     players = state.config.players
     if idle >= stall_limit(state):
         state.set_idle_turns(idle)
@@ -74,6 +77,12 @@ def end_turn(state: State, idle_action: bool) -> None:
         state.set_current((state.current + 1) % players)
     else:
         state.next_turn((state.current + 1) % players, refill_goal(state), idle)
+
+
+def count_idle(state: State, idle_action: bool) -> None:
+    """A turn's action after which the turn goes on (Business cards): the stall count takes it
+    now, as ``end_turn`` would, and the turn's end (``done``) counts nothing more."""
+    state.set_idle_turns(state.idle_turns + 1 if idle_action else 0)
 
 
 def offer_pending(state: State) -> bool:
