@@ -113,10 +113,11 @@ class BusinessState:
         self.acted = (-1, 0)
         """(turn, actions taken in it)."""
         self.marked_turn = -1
-        """The latest of ``open_turn``, ``extra_turn`` and ``acted``'s turn (with an action
-        taken): equal to the turn number exactly when one of those marks restricts this turn
-        (the marks only ever name the turn being played). Derived, not in the slots: one test
-        where the ruleset, for every entry, would make three (``Ruleset.apply``)."""
+        """The latest of ``open_turn``, ``extra_turn``, ``commandeer``'s turn and ``acted``'s
+        turn (with an action taken): equal to the turn number exactly when one of those marks
+        restricts this turn (the marks only ever name the turn being played). Derived, not in
+        the slots: one test where the ruleset, for every entry, would make four
+        (``Ruleset.apply``)."""
         self.first_final = -1
         self.finals = -1
         """The seat waiting for two more Final Flight cards (the "Final Flights" card)."""
@@ -423,7 +424,7 @@ class BusinessState:
 
     def _mark(self, state: State) -> None:
         acted = self.acted[0] if self.acted[1] else -1
-        self.marked_turn = max(self.open_turn, self.extra_turn, acted)
+        self.marked_turn = max(self.open_turn, self.extra_turn, self.commandeer[0], acted)
         if self.marked_turn == state.turn:
             state.hold_up()  # this turn is restricted
         else:

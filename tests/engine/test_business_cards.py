@@ -88,6 +88,32 @@ def test_commandeer_is_played_before_the_action() -> None:
     refused(t, 0, "play commandeer 1", "before your action")
 
 
+def test_after_commandeer_the_turns_action_is_a_claim() -> None:
+    """ "Play at the beginning of a turn when your turn action will be, 'Claim a Flight card'"
+    (B16): after it, income and the other actions are refused and left out of the legal list,
+    which lists the claim that flies the commandeered plane."""
+    t = table(("commandeer", "buyout"))
+    t.do(0, "income")
+    t.do(1, "buy AMS-LON 1")
+    t.do(0, "play commandeer 1")
+    refused(t, 0, "income", "Commandeer is played when your action will be a claim")
+    refused(t, 0, "buy AMS-PAR 1", "Commandeer is played when your action will be a claim")
+    legal = [t.n.format_action(a) for a in t.game.legal_actions()]
+    assert "claim S1-03 AMS-LON" in legal
+    assert not [line for line in legal if line.split()[0] in ("income", "buy", "place", "rent")]
+    t.do(0, "claim S1-03 AMS-LON")
+    assert t.state.seats[0].cards == [["S1-03", 3]]
+
+
+def test_commandeer_is_refused_when_no_claim_could_follow() -> None:
+    """B16: with no Flight card to claim, even with the other player's plane, Commandeer is
+    refused (as Buyout is with an empty deck) and is not in the legal list."""
+    t = table(("commandeer", "buyout"))
+    refused(t, 0, "play commandeer 1", "none is open now")
+    legal = [t.n.format_action(a) for a in t.game.legal_actions()]
+    assert "play commandeer 1" not in legal and "income" in legal
+
+
 def test_discount_takes_two_euros_off_each_plane_of_the_action() -> None:
     t = table(("discount", "buyout"))
     t.do(0, "play discount")

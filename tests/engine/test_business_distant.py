@@ -185,6 +185,7 @@ def test_a_distant_claim_cannot_use_a_commandeered_plane() -> None:
     t = table(("commandeer", "buyout"), top=("D-03", "D-11"))
     own_washington(t, 0, 1)
     t.do(1, "buy LON-PAR 1")
+    t.do(0, "buy ATH-BEG 1")  # S1-04: a claim is open, so Commandeer may be played (B16)
     earn(t, 0, 15)
     t.do(0, "play commandeer 1")
     refused(t, 0, "claim D-03 LON-PAR-WAS", "you have no plane on LON-PAR")

@@ -14,9 +14,12 @@ from engine.jetset.actions import (
     Action,
     BusinessDraw,
     BusinessShuffle,
+    Buy,
+    BuyDistant,
     BuyoutDraw,
     CashIn,
     Claim,
+    ClaimDistant,
     ClaimFinal,
     DealDiscard,
     Decline,
@@ -26,8 +29,12 @@ from engine.jetset.actions import (
     FinalsDraw,
     HubBonus,
     Income,
+    Place,
+    PlaceDistant,
     PlayCard,
     Refill,
+    Rent,
+    RentDistant,
     ReplaceInvestor,
 )
 from engine.jetset.board import LONG, SHORT
@@ -43,7 +50,10 @@ from engine.jetset.rules.business_deal import (
     DeclineRule,
     OfferRule,
 )
-from engine.jetset.rules.business_turn_cards import locked_by
+from engine.jetset.rules.business_turn_cards import (
+    claim_could_follow,
+    locked_by,
+)
 from engine.jetset.rules.claims import markers_for_next_card
 from engine.jetset.rules.flight_cards import start_vacation_time
 from engine.jetset.rules.income import seat_income
@@ -334,10 +344,23 @@ CHANCE_RULES: Final[tuple[AnyRule, ...]] = (DrawRule(), ShuffleRule(), BuyoutRul
 # -- what the module adds to every turn --------------------------------------------------------
 
 
-def guard(state: State, seat: int, action: Action) -> None:
+NOT_CLAIMS: Final = (Buy, Place, Rent, Income, Dividends, BuyDistant, PlaceDistant, RentDistant)
+"""The turn's actions that are not "Claim a Flight card" (Commandeer, decision B16)."""
+CLAIMS: Final = (Claim, ClaimFinal, ClaimDistant)
+
+
+def commandeer_binds(state: State) -> bool:
+    """Commandeer was played this turn and no action taken yet: the action is a claim
+    ("Play at the beginning of a turn when your turn action will be, 'Claim a Flight card'")."""
+    b = business(state)
+    return b.commandeer[0] == state.turn and not b.actions_taken(state.turn)
+
+
+def guard(state: State, seat: int, action: Action, claims: bool | None = None) -> None:
     """Refuse what the module forbids around the base actions: acting while a Business Deal
     waits for its answer, a second action or a refill after the action, income with Extra Action,
-    claiming around a locked card."""
+    claiming around a locked card, any action but a claim after Commandeer (while a claim is
+    open: ``claims``, asked of ``claim_could_follow`` when None; False skips the question)."""
     b = business(state)
     if b.offer != NO_OFFER:
         if b.offer[0] == b.offer[1]:  # accepted: the offerer's card is all that may come
@@ -361,6 +384,11 @@ def guard(state: State, seat: int, action: Action) -> None:
         raise refused("the Flight Card Phase is over for this turn")
     if b.extra_turn == turn and isinstance(action, (Income, Dividends)):
         raise refused("with Extra Action, neither action may be income")
+    if isinstance(action, NOT_CLAIMS) and commandeer_binds(state):
+        if claims is None:  # the card's own player's later cards may have closed every claim
+            claims = claim_could_follow(state, seat, b.commandeer[1])
+        if claims:
+            raise refused("Commandeer is played when your action will be a claim: claim a card")
     if isinstance(action, (Claim, ClaimFinal)):
         guard_locks(state, b, seat, action)
 
@@ -383,6 +411,7 @@ def restricts(state: State) -> bool:
         b.offer[1] >= 0
         or b.open_turn == turn
         or b.extra_turn == turn
+        or b.commandeer[0] == turn
         or any(b.locks)
         or b.actions_taken(turn) > 0
     )
@@ -395,7 +424,7 @@ def guard_if_needed(state: State, seat: int, action: Action) -> None:
     it reads the slots itself (``only_locks_restrict``, ``actions_taken``)."""
     b = state.business
     assert b is not None, "the Business cards module is off"
-    if b.marked_turn == state.turn or b.offer[1] >= 0:  # open_turn, extra_turn or acted
+    if b.marked_turn == state.turn or b.offer[1] >= 0:  # a turn mark (open, extra, acted, ...)
         guard(state, seat, action)
     elif isinstance(action, (Claim, ClaimFinal)) and any(b.locks):
         guard_locks(state, b, seat, action)
@@ -410,6 +439,7 @@ def only_locks_restrict(state: State) -> bool:
         b.offer[1] < 0
         and b.open_turn != turn
         and b.extra_turn != turn
+        and b.commandeer[0] != turn
         and not b.actions_taken(turn)
     )
 
@@ -420,12 +450,15 @@ def allowed_actions(state: State, seat: int, actions: list[Action]) -> list[Acti
         return [
             a for a in actions if not isinstance(a, (Claim, ClaimFinal)) or allowed(state, seat, a)
         ]
-    return [a for a in actions if allowed(state, seat, a)]
+    out = [a for a in actions if allowed(state, seat, a, claims=False)]
+    if commandeer_binds(state) and any(isinstance(a, CLAIMS) for a in out):
+        return [a for a in out if not isinstance(a, NOT_CLAIMS)]  # Commandeer: only claims
+    return out
 
 
-def allowed(state: State, seat: int, action: Action) -> bool:
+def allowed(state: State, seat: int, action: Action, claims: bool | None = None) -> bool:
     try:
-        guard(state, seat, action)
+        guard(state, seat, action, claims)
     except IllegalAction:
         return False
     return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Final
 
 from engine.errors import Seat
-from engine.jetset.actions import PlayCard
+from engine.jetset.actions import Claim, PlayCard
 from engine.jetset.board import LONG, ROWS, SHORT
 from engine.jetset.rules.business_checks import (
     before_action,
@@ -22,7 +22,8 @@ from engine.jetset.rules.business_checks import (
     other_seat,
     refused,
 )
-from engine.jetset.rules.claims import markers_for_next_card
+from engine.jetset.rules.claims import claim_options, final_options, markers_for_next_card
+from engine.jetset.rules.distant import ClaimDistantRule
 from engine.jetset.rules.flight_cards import start_vacation_time
 from engine.jetset.rules.investors import vacation_card_up as investors_vacation_card_up
 from engine.jetset.state import State
@@ -30,6 +31,7 @@ from engine.jetset.state import State
 BUYOUT_PRICE: Final = 10
 COMMANDEER_PRICE: Final = 15
 LONG_FOR_VACATION: Final = 3
+DISTANT_CLAIM: Final = ClaimDistantRule()
 
 
 def check_lay_down(state: State, seat: int, action: PlayCard) -> None:
@@ -62,13 +64,33 @@ def perform_buyout(state: State, seat: int, action: PlayCard) -> None:
 
 
 def check_commandeer(state: State, seat: int, action: PlayCard) -> None:
+    """Commandeer: "Play at the beginning of a turn when your turn action will be, 'Claim a
+    Flight card.'" So before the action, and only when a claim could follow (decision B16)."""
     no_extras(action, seat=True)
     other_seat(state, seat, action.seat)
     b = business(state)
     before_action(state, b, "Commandeer")
+    if state.seats[seat].finished:
+        raise refused("after your Final Flight you claim no Flight card")
     if b.commandeer[0] == state.turn:
         raise refused("you have already commandeered a plane this turn")
     check_cash(state, seat, COMMANDEER_PRICE)
+    if not claim_could_follow(state, seat, action.seat):
+        raise refused("Commandeer is played when your action will be a claim: none is open now")
+
+
+def claim_could_follow(state: State, seat: int, borrow: int) -> bool:
+    """Whether ``seat`` could claim a Flight card now: a Short or Long card or its Final Flight,
+    with one plane of ``borrow`` if it needs one (Commandeer), locked cards respected as
+    ``business.guard_locks`` does, or a Distant card (with its own planes: decision B22)."""
+    mine = business(state).locks[seat]
+    for claim in claim_options(state, seat, borrow):
+        assert isinstance(claim, Claim)
+        if (not mine or claim.card == mine) and locked_by(state, claim.card) in (-1, seat):
+            return True
+    if not mine and final_options(state, seat, borrow):
+        return True
+    return state.distant is not None and bool(DISTANT_CLAIM.options(state, seat))
 
 
 def perform_commandeer(state: State, seat: int, action: PlayCard) -> None:

@@ -60,6 +60,31 @@ def _usable(state: State, seat: int) -> Callable[[int], bool]:
     return lambda link: planes[link][seat] > 0
 
 
+def _usable_with(state: State, seat: int, borrowed: int) -> Callable[[int], bool]:
+    """``seat``'s planes and the one link ``borrowed`` (a commandeered plane on it)."""
+    planes = state.link_planes
+    return lambda link: link == borrowed or planes[link][seat] > 0
+
+
+def borrowable_links(state: State, seat: int, borrow: int) -> list[int]:
+    """Commandeer (expansion, "Business Cards"): the links where a plane of ``borrow`` could
+    serve ``seat``'s claim, those without a plane of ``seat`` (none when ``borrow`` is -1)."""
+    if borrow < 0:
+        return []
+    return [i for i, row in enumerate(state.link_planes) if row[borrow] and not row[seat]]
+
+
+def _fewest(
+    paths: list[tuple[int, ...]], more: list[tuple[int, ...]], limit: int
+) -> list[tuple[int, ...]]:
+    """``paths`` and ``more`` without repeats, fewest links first, up to ``limit``."""
+    for path in more:
+        if path not in paths:
+            paths.append(path)
+    paths.sort(key=lambda p: (len(p), p))
+    return paths[:limit]
+
+
 def plane_components(state: State, seat: int) -> dict[int, int]:
     """City → component number over the links carrying one of ``seat``'s planes (cities not
     touched by any such link are absent): a quick test of whether a card can be flown at all."""
@@ -121,22 +146,7 @@ class ClaimRule(Rule[Claim]):
         pay_hubs(state, seat, action.path)
 
     def options(self, state: State, seat: int) -> list[Action]:
-        if state.seats[seat].markers < markers_for_next_card(state, seat):
-            return []
-        component = plane_components(state, seat)
-        if not component:
-            return []
-        usable = _usable(state, seat)
-        board = state.board
-        out: list[Action] = []
-        for row in (SHORT, LONG):
-            for cid in state.rows[row]:
-                a, b = board.cards[cid].cities
-                if a not in component or component[a] != component.get(b):
-                    continue
-                for path in shortest_paths(board, usable, a, b, PATHS_LISTED):
-                    out.append(Claim(cid, path))
-        return out
+        return claim_options(state, seat, commandeered(state, seat))
 
 
 class ClaimFinalRule(Rule[ClaimFinal]):
@@ -173,13 +183,47 @@ class ClaimFinalRule(Rule[ClaimFinal]):
             end_game(state, END_ALL_FINALS)
 
     def options(self, state: State, seat: int) -> list[Action]:
-        st = state.seats[seat]
-        if not state.vacation_time or not st.hand:
-            return []
-        usable = _usable(state, seat)
-        out: list[Action] = []
-        for cid in st.hand:
-            cities = state.board.cards[cid].cities
-            for path in final_routes(state.board, usable, cities, PATHS_LISTED):
-                out.append(ClaimFinal(cid, path))
-        return out
+        return final_options(state, seat, commandeered(state, seat))
+
+
+def claim_options(state: State, seat: int, borrow: int = -1) -> list[Action]:
+    """The Short and Long Flight cards ``seat`` can claim now, up to ``PATHS_LISTED`` fewest-link
+    paths each; with ``borrow`` (Commandeer), one plane of that seat may serve on a path too."""
+    if state.seats[seat].markers < markers_for_next_card(state, seat):
+        return []
+    borrowed = borrowable_links(state, seat, borrow)
+    component = plane_components(state, seat)
+    if not component and not borrowed:
+        return []
+    usable = _usable(state, seat)
+    board = state.board
+    out: list[Action] = []
+    for row in (SHORT, LONG):
+        for cid in state.rows[row]:
+            a, b = board.cards[cid].cities
+            paths: list[tuple[int, ...]] = []
+            if a in component and component[a] == component.get(b):
+                paths = shortest_paths(board, usable, a, b, PATHS_LISTED)
+            for link in borrowed:
+                more = shortest_paths(board, _usable_with(state, seat, link), a, b, PATHS_LISTED)
+                paths = _fewest(paths, more, PATHS_LISTED)
+            out.extend(Claim(cid, path) for path in paths)
+    return out
+
+
+def final_options(state: State, seat: int, borrow: int = -1) -> list[Action]:
+    """The Final Flights ``seat`` can play now (Vacation Time), as ``claim_options``."""
+    st = state.seats[seat]
+    if not state.vacation_time or not st.hand:
+        return []
+    usable = _usable(state, seat)
+    borrowed = borrowable_links(state, seat, borrow)
+    out: list[Action] = []
+    for cid in st.hand:
+        cities = state.board.cards[cid].cities
+        paths = final_routes(state.board, usable, cities, PATHS_LISTED)
+        for link in borrowed:
+            more = final_routes(state.board, _usable_with(state, seat, link), cities, PATHS_LISTED)
+            paths = _fewest(paths, more, PATHS_LISTED)
+        out.extend(ClaimFinal(cid, path) for path in paths)
+    return out
