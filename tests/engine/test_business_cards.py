@@ -8,7 +8,8 @@ from engine import CHANCE, Entry, Game, Options
 from engine.jetset.actions import BuyoutDraw, FinalsDraw, PlayCard
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.notation import Notation
-from engine.jetset.rules.business import action_done
+from engine.jetset.rules.business import action_done, dividends_paid
+from engine.jetset.rules.income import seat_income
 from engine.jetset.scoring import scores
 from engine.jetset.selfplay import play_bot_choice, seat_bots
 from tests.engine.business_tables import (
@@ -131,6 +132,25 @@ def test_dividends_is_the_income_action_paid_twice() -> None:
     assert t.state.seats[0].cards == [["S1-03", 2]], "markers come off once"
     assert t.game.to_move() == 0 and action_done(t.state), "Buyout is still in hand"
     refused(t, 0, "income", "your action is done")
+
+
+def test_dividends_doubles_the_plus_two_income_card_and_takes_the_tax_once() -> None:
+    """B21: +2 Income "adds two Euros to your income", so Dividends pays it twice with the rest
+    of the income; Taxes takes its €1 once, as from any one Take income."""
+    t = table(("income", "dividends"), ("taxes", "buyout"))
+    t.do(0, "play income")
+    t.do(0, "income")
+    t.do(1, "play taxes")
+    t.do(1, "income")
+    t.claim(0, "S1-03")
+    t.wait_for(0)
+    b = t.state.business
+    assert b is not None and b.in_front(0, "income") and b.taxed_by == 1
+    income, pot, before = seat_income(t.state, 0), b.taxes_pot, t.cash(0)
+    assert income == 5
+    assert dividends_paid(t.state, 0) == 2 * (5 + 2) - 1
+    t.do(0, "dividends")
+    assert t.cash(0) == before + 2 * (5 + 2) - 1 and b.taxes_pot == pot + 1
 
 
 def test_extra_action_gives_two_actions_neither_income() -> None:

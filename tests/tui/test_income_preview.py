@@ -50,8 +50,8 @@ def test_the_income_shown_is_the_income_paid() -> None:
 
 def test_dividends_shown_are_dividends_paid() -> None:
     t = taxed_table()
-    assert dividends_paid(t.state, 0) == 1, "income twice (0 + 0), the cards once (+2 − 1)"
+    assert dividends_paid(t.state, 0) == 3, "income twice (0 + 2, twice), Taxes once (− 1)"
     before = t.cash(0)
     t.do(0, "dividends")
-    assert t.cash(0) - before == 1
+    assert t.cash(0) - before == 3
     assert action_cost(t.state, 1, Dividends()) == 0

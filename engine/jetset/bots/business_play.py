@@ -25,6 +25,7 @@ from engine.jetset.actions import (
     PlayCard,
 )
 from engine.jetset.business_deck import KIND_INDEX
+from engine.jetset.business_effects import income_cards
 from engine.jetset.rules.business_cards import CASH_IN
 from engine.jetset.rules.income import seat_income
 from engine.jetset.ruleset import Ruleset
@@ -94,9 +95,9 @@ def deal(view: State, seat: int, rules: Ruleset, rents: Sequence[int]) -> Offer 
 
 def dividends_worth_it(view: State, seat: int) -> bool:
     """Whether Dividends' second income beats the €5 the card cashes in for: what Dividends
-    pays beyond plain income (``rules.business.dividends_paid``, the Business cards counted
-    once) is the seat's income once more, ``seat_income``."""
-    return seat_income(view, seat) > CASH_IN
+    pays beyond plain income (``rules.business.dividends_paid``, Taxes taken once) is the
+    seat's income once more, ``seat_income`` and the +2 Income cards (``income_cards``)."""
+    return seat_income(view, seat) + income_cards(view, seat) > CASH_IN
 
 
 def least_useful_discard(legal: list[Action]) -> Action:

@@ -39,7 +39,7 @@ from engine.jetset.actions import (
 )
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.business_deck import KIND, KIND_INDEX, draw_commitment
-from engine.jetset.business_effects import income_after_cards, income_with_cards
+from engine.jetset.business_effects import income_after_cards, income_cards, income_with_cards
 from engine.jetset.business_state import NO_OFFER, BusinessState
 from engine.jetset.rules.base import AnyRule, Rule
 from engine.jetset.rules.business_cards import CARDS, CASH_IN, card_options
@@ -102,14 +102,17 @@ class PlayRule(Rule[PlayCard]):
 
 
 def dividends_paid(state: State, seat: int) -> int:
-    """What Dividends would pay ``seat`` now: income twice, the Business cards (+2 Income,
-    Taxes) counted once."""
+    """What Dividends would pay ``seat`` now (decision B21): the whole Take income twice (the
+    Flight cards, Distant cards, Hubs' +€2 markers and the +2 Income cards, which "add two Euros
+    to your income"), less the Taxes €1 once: "Play this card when taking income" is one Take
+    income, and Taxes takes €1 "each time another player takes income"."""
     base = seat_income(state, seat)
-    return income_with_cards(state, seat, base) + base
+    return income_with_cards(state, seat, base) + base + income_cards(state, seat)
 
 
 class DividendsRule(Rule[Dividends]):
-    """The card "Dividends", played when taking income: the turn's action, income paid twice."""
+    """The card "Dividends", played when taking income: the turn's action, income paid twice
+    (+2 Income cards included), Taxes' €1 taken once (decision B21)."""
 
     action = Dividends
     section = SECTION
@@ -121,7 +124,8 @@ class DividendsRule(Rule[Dividends]):
 
     def perform(self, state: State, seat: int, action: Dividends) -> None:
         base = seat_income(state, seat)  # Distant cards' €5 and hub markers too (B21)
-        state.add_cash(seat, income_after_cards(state, seat, base) + base)  # = dividends_paid
+        once = income_after_cards(state, seat, base)  # +2 Income cards, and the tax on its card
+        state.add_cash(seat, once + base + income_cards(state, seat))  # = dividends_paid
         state.take_markers_back(seat)
         business(state).discard(state, seat, "dividends")
 
