@@ -62,9 +62,7 @@ BUSINESS_TEXTS: Final[dict[str, str]] = {
     "discount": N_("This turn the planes your action places cost €2 less each."),
     "dividends": N_("Your action: take income, paid twice (markers come off once)."),
     "extra": N_("Take two actions this turn, neither of them income."),
-    "finals": N_(
-        "Before Vacation Time: two more Final Flight cards into your hand; you still play only one."
-    ),
+    "finals": N_("Two more Final Flight cards into your hand; you still play only one."),
     "freeplane": N_("One plane from your stock onto a link you own, free, not your action."),
     "rivalry": N_(
         "Buy up to three planes on other players' links, €5 each to the link's owner (€25 on a "

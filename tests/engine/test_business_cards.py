@@ -180,6 +180,26 @@ def test_final_flights_deals_two_more_secret_final_flights() -> None:
     assert t.state.view(1).digest() == t.state.digest()
 
 
+def test_final_flights_may_be_played_in_vacation_time_as_its_text_says() -> None:
+    """B12: the rulebook limits Final Flights only by "You will still only play one Final Flight
+    card", so it may be played in Vacation Time too, and the card's text (data/business.json,
+    jetset_tui/card_names.py) sets no other time."""
+    from engine.jetset.business_deck import KIND
+    from jetset_tui.card_names import BUSINESS_TEXTS
+
+    t = table(("finals", "buyout"), long_deck=["LV-1"], short_deck=["SV-1"])
+    t.claim(0, t.state.rows["short"][0])
+    t.claim(1, t.state.rows["short"][0])
+    t.start_vacation_time(0)
+    t.wait_for(0)
+    assert t.state.vacation_time
+    t.do(0, "play finals")
+    hand = t.state.seats[0].hand
+    assert hand is not None and len(hand) == 4
+    for text in (KIND["finals"].text, BUSINESS_TEXTS["finals"]):
+        assert "Vacation Time" not in text and "only one" in text
+
+
 def test_free_plane_goes_on_a_link_you_own() -> None:
     t = table(("freeplane", "buyout"))
     t.do(0, "buy AMS-LON 1")
