@@ -63,10 +63,8 @@ class Step:
     """The Hubs module's decisions, which come before anything else when due."""
 
     def active(self, state: State, seat: int) -> bool:
-        if not state.quiet:  # a module waits: perhaps a hub decision, which comes first
-            hubs = state.hubs
-            if hubs is not None and hubs.busy:
-                return self.hubs
+        if not state.quiet and hub_decision_due(state):  # a module waits: a hub decision
+            return self.hubs  # comes first (after an Investor to choose: decision I8)
         if self.hubs:
             return False
         return self.for_all or state.seats[seat].finished == self.for_finished

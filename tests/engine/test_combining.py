@@ -6,8 +6,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import Game, Options
-from engine.jetset.rules.investors import payouts_now
+import pytest
+
+from engine import Entry, Game, IllegalAction, Options
+from engine.jetset.bots.greedy import GreedyBot
+from engine.jetset.bots.mcts import candidates
+from engine.jetset.rules.hubs import hub_decision_due
+from engine.jetset.rules.investors import investor_choice_due, payouts_now, vacation_card_up
 from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 from tests.engine.test_investors_examples import give
@@ -133,3 +138,43 @@ def test_the_business_vacation_card_after_the_action_lets_the_face_up_choice_thr
     assert t.cash(1) == cash + 40, "Catch Up: seat 1 has the fewest cards"
     t.do(0, "done")
     assert t.game.to_move() == 1
+
+
+def test_an_investor_to_choose_comes_before_a_hub_bonus_for_the_rules_and_the_bots() -> None:
+    """Hubs with face-up Investors: a Vacation card that comes up while a hub bonus waits (the
+    refill after the claim, or a Business "Vacation" card) has its Investor chosen first, "before
+    anything else happens" (I8), then the bonus (H3). The legal list, the refusal, the screens'
+    question (``hub_decision_due``) and the bots agree: a greedy bot once chose 'bonus point'
+    here and stopped self-play (seed 11, 3 players, hubs and face-up investors)."""
+    options = Options(players=2, hubs=True, investors=True, investors_face_up=True)
+    t = table(options, investors=("INV-EQUAL-1", "INV-CATCHUP-1"))
+    card, path = next(
+        (c, p)
+        for c in t.state.rows["long"]
+        if len(p := t.cheapest_path(0, *(BOARD.city_code(x) for x in BOARD.cards[c].cities))) > 2
+    )
+    elsewhere = next(c.code for c in BOARD.cities if c.code not in path)
+    t.place_hubs(elsewhere, path[1])
+    t.supply(0, path)
+    t.need_markers(0, 3)
+    t.wait_for(0)
+    t.do(0, f"claim {card} {'-'.join(path)}")
+    state = t.state
+    assert state.hubs is not None and state.hubs.pending, "the hub bonus waits"
+    state.fill_vacation_space()  # a Vacation card comes up now, as the Business card's does
+    vacation_card_up(state)
+    assert state.hash == state.recompute_hash()
+    assert investor_choice_due(state) and not hub_decision_due(state)
+    assert t.game.to_move() == 0
+    legal = t.game.legal_actions()
+    assert [t.n.format_action(a) for a in legal] == ["replace INV-EQUAL-1", "replace INV-CATCHUP-1"]
+    with pytest.raises(IllegalAction, match="first chooses which Investor"):
+        t.game.check(Entry(0, t.n.parse_action("bonus point")))
+    view = state.view(0)
+    assert GreedyBot(0, "s").choose(view, t.game.rules) in legal
+    assert all(move in legal for move in candidates(view, 0, t.game.rules))
+    t.do(0, "replace INV-EQUAL-1")
+    assert hub_decision_due(state) and not investor_choice_due(state)
+    legal = t.game.legal_actions()
+    assert legal and all(t.n.format_action(a).startswith("bonus ") for a in legal)
+    assert GreedyBot(0, "s").choose(state.view(0), t.game.rules) in legal

@@ -13,14 +13,15 @@ from __future__ import annotations
 from engine.jetset.actions import Action, HubBonus, PlaceHub
 from engine.jetset.bots.planning import Planner
 from engine.jetset.paths import shortest_paths
-from engine.jetset.rules.hubs import MAX_HUBS, PAYOFF, open_cities
+from engine.jetset.rules.hubs import MAX_HUBS, PAYOFF, hub_decision_due, open_cities
 from engine.jetset.state import State
 
 
 def hub_action(state: State, seat: int) -> Action | None:
-    """The greedy hub decision when one is due, else None."""
+    """The greedy hub decision when one is due, else None: not while an Investor is to be
+    chosen first (``hub_decision_due``, the rules' own order)."""
     hubs = state.hubs
-    if hubs is None or not hubs.busy:
+    if hubs is None or not hub_decision_due(state):
         return None
     if hubs.placing >= 0:
         return PlaceHub(best_city(state))

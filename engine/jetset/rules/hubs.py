@@ -88,9 +88,16 @@ def hub_turn_reason(state: State) -> str:
 
 
 def hub_decision_due(state: State) -> bool:
-    """A first hub to place or a hub bonus to choose comes before anything else."""
+    """A first hub to place or a hub bonus to choose comes before anything else but an Investor:
+    a Vacation card that comes up while a bonus waits (the refill after the claim, a Business
+    "Vacation" card) has its Investor turned up or chosen first, "before anything else happens"
+    (decision I8), as ``Ruleset.rule_for`` and ``Ruleset.legal_actions`` ask it first. The one
+    answer to which question comes first, for the rules' steps, the bots and the screens."""
     hubs = state.hubs
-    return hubs is not None and hubs.busy
+    if hubs is None or not hubs.busy:
+        return False
+    investors = state.investors
+    return investors is None or not investors.pending()
 
 
 def seat_in_turn(state: State) -> int:
