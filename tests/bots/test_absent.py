@@ -20,7 +20,7 @@ def test_for_an_absent_player_no_business_card_is_spent_and_the_game_goes_on() -
     Dividends, offer or acceptance): a deal offered is declined, and only the discard that
     the player's own accepted deal asks for is made. Greedy spent cards dozens of times."""
     rules = game_rules("jetset")
-    game = play_game(Options(players=2, **EVERY_MODULE), "offer/33", ("greedy",))
+    game = play_game(Options(players=2, **EVERY_MODULE), "offer/80", ("greedy",))
     replayed = Game(game.options)
     spent = kept = declined = 0
     for entry in game.entries:

@@ -40,7 +40,7 @@ def test_a_ready_claim_is_not_put_off_for_income() -> None:
     """Every module on (tests/logs/modules-11.jetset, turns 49 and 55): L7-19 is ready to claim.
     A playout counted each of the seat's decisions as a turn, so a claim, with its hub bonus
     and Business card after it, was searched a turn shorter than income, and income won."""
-    for entries in (85, 98):
+    for entries in (90, 103):
         game = position("modules-11", entries)
         move = MctsBot(0, f"advice:{entries}").choose(game.view(0), game.rules)
         assert move == Claim("L7-19", (14, 18, 0, 8, 17)), entries

@@ -81,19 +81,23 @@ def test_golden_selfplay_games(players: int, scheme: int, entries: int, digest: 
 
 
 @pytest.mark.parametrize(
-    ("players", "entries", "digest"),
+    ("players", "seed", "entries", "digest"),
     [
-        # log format 9: a Business Deal's offer names no card, the offerer discards one once it
-        # is accepted (B17); the digest as in format 8 (commitments by their first 64 bits)
-        (2, 211, "66d90e41e41d93d0d4a759c1fd7c479a"),
-        (4, 326, "ed0753b410b9d24e7c36f392abc58de2"),
+        # log format 10: Business cards after the action (the turn goes on until ``done``), the
+        # rows refilled at the next turn (B2); Commandeer before a claim only (B16); Dividends
+        # doubles the +2 Income card (B21). Random bots now spend their cards in every turn and
+        # most games end early by agreement: these seeds give whole games (195 and 436 entries)
+        (2, "golden/3", 195, "d171e002567ce672fc182fc1f4c23f6a"),
+        (4, "golden/5", 436, "22d02138578dddbf72b5df19727a8f14"),
     ],
 )
-def test_golden_selfplay_games_with_every_module(players: int, entries: int, digest: str) -> None:
+def test_golden_selfplay_games_with_every_module(
+    players: int, seed: str, entries: int, digest: str
+) -> None:
     options = Options(
         players=players, distant_lands=True, hubs=True, business_cards=True, investors=True
     )
-    game = play_game(options, "golden")
+    game = play_game(options, seed)
     assert (len(game.entries), game.digest()) == (entries, digest)
 
 
