@@ -4,6 +4,7 @@ installs from the package index (pip's cache keeps them to seconds after the fir
 
 from __future__ import annotations
 
+import functools
 import sys
 import tarfile
 import tomllib
@@ -17,8 +18,10 @@ DISTRIBUTION = "jetset-terminal"
 SELFPLAY = ["selfplay", "--players", "2", "--games", "1", "--seed", "packaging"]
 
 
+@functools.cache
 def expected_selfplay() -> str:
-    """The tiny game as the jetset under test plays it."""
+    """The tiny game as the jetset under test plays it: played once a worker (the same code,
+    seed and output each time; each installed copy's game is still played and compared)."""
     return run([sys.executable, "-m", "jetset_tui", *SELFPLAY])
 
 
