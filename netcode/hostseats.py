@@ -255,3 +255,30 @@ class SeatRequests:
             return False
         log.info("seat %d (%s) given away to the next to join", seat, printable(t.sitter(seat)))
         return True
+
+    def vacate(self, seat: int) -> bool:
+        """A server lobby's player is gone from a game that has not started (they left its
+        wait, or their connection did): ``seat`` is simply free again for whoever joins next,
+        with a new token, no name and no pledge, and a connection still in it is let go. Not
+        once every seat is taken (the pledges are out, the deal is on its way: a seat then
+        waits for its player as in a started game), nor a bot's or a free one. Whether it was
+        freed (not if the disk refuses the new token: the seat stays its player's)."""
+        host = self.host
+        t = host.table
+        slot = t.seats[seat]
+        if t.started or t.over or host.dealing.asked or slot.is_bot or slot.name is None:
+            return False
+        try:
+            t.give_away(seat, before_pledges=True)
+        except StorageError as exc:
+            log.warning("seat %d stays its player's: cannot save it freed (%s)", seat, exc.reason)
+            return False
+        conn = host.seat_conns.pop(seat, None)
+        if conn is not None:
+            conn.seat = None
+            conn.shut(m.Bye(reason="you left"))
+        host.standins.dropped.pop(seat, None)
+        host.standins.left.discard(seat)
+        log.info("seat %d freed before the game began: its player is gone", seat)
+        host.broadcast_seats()
+        return True

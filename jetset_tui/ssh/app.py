@@ -337,7 +337,7 @@ class SshApp(JetSetApp):
             peer.remove_listener(self.on_peer_event)
             self.peers.discard(peer)
             start_worker(self, peer.close)
-            self.lobby.left(room, peer)
+            self.lobby.left(room, peer, self.player.identity)
 
     def connection_went(self) -> None:
         """The session's connection went without the player's q (a killed terminal): its
@@ -496,7 +496,7 @@ class SshApp(JetSetApp):
         for peer in list(self.peers):
             await peer.close()
         if self.current is not None:
-            self.lobby.left(*self.current)
+            self.lobby.left(*self.current, self.player.identity)
             self.current = None
         self.peers.clear()
 

@@ -379,6 +379,31 @@ class Lobby(Seating):
         self._save(room)
         self.changed()
 
+    def vacate(self, room: Room, identity: str) -> None:
+        """``identity`` left ``room`` before it began (its wait's Esc, or their connection
+        went): the seat is open again for the next person (``SeatRequests.vacate``: not once
+        every seat is taken and the deal is on its way) and no longer theirs. A game no person
+        sits in any more is closed and leaves the list (its creator's count of games with it),
+        unless it keeps seats for the players of the game before it (``kept_for``) or someone
+        is on their way into it (``Room.joining``): a newcomer never starts a game as if the
+        ones who left were there."""
+        member = room.members.get(identity)
+        if member is None or self.rooms.get(room.id) is not room:
+            return
+        if not room.host.seating.vacate(member.seat):
+            return
+        del room.members[identity]
+        log.info(
+            "game %s: seat %d is free again, its player left before it began", room.id, member.seat
+        )
+        people = room.joining or any(not s.is_bot and s.name for s in room.table.seats)
+        if not people and not room.seats_kept(time.monotonic()):
+            log.info("game %s: every player left before it began: closed", room.id)
+            self._close_room(room)
+            return
+        self._save(room)
+        self.changed()
+
     def _save(self, room: Room, *, closed: bool = False) -> None:
         members = {who: SavedSeat(m.seat, m.code_digest) for who, m in room.members.items()}
         saved = SavedRoom(room.id, room.title, room.creator, room.created, members, closed)

@@ -67,6 +67,9 @@ class Room:
     for them until ``kept_until`` (``time.monotonic``; ``Lobby.next_room``). Meanwhile nobody
     else takes them: a play test's bystander pressed f and sat in the seat offered to a friend."""
     kept_until: float = 0.0
+    joining: int = 0
+    """Players on their way into a seat (``Seating.join``): a game that has not begun is not
+    closed under them when the last person in it leaves (``Lobby.vacate``)."""
 
     @property
     def tcp_port(self) -> int | None:

@@ -90,7 +90,13 @@ class Seating:
             raise LobbyError(
                 _("someone called {name} sits there already: use another name").format(name=alike)
             )
-        peer = await self._connect(room, name=player.name, password=room.password)
+        if self.rooms.get(room.id) is not room:  # closed meanwhile: everyone in it left
+            raise LobbyError(_("there is no game {game}").format(game=room.id))
+        room.joining += 1
+        try:
+            peer = await self._connect(room, name=player.name, password=room.password)
+        finally:
+            room.joining -= 1
         if peer.seat is None or peer.token is None:
             await peer.close()
             raise LobbyError(_("the host did not seat you"))
@@ -190,9 +196,22 @@ class Seating:
         if len(watching) >= self.limits.watchers_per_address:
             raise LobbyError(_("you watch as many games as you may"))
 
-    def left(self, room: Room, peer: NetPeer) -> None:
-        """A session let go of its peer (the game screen closed it)."""
+    def vacate(self, room: Room, identity: str) -> None:
+        """``identity`` is gone from ``room`` before it began: their seat is free again (the
+        lobby does)."""
+        raise NotImplementedError
+
+    def left(self, room: Room, peer: NetPeer, identity: str | None = None) -> None:
+        """A session let go of its peer (the game screen closed it, the wait's Esc did, or the
+        session's connection went). A seat ``identity`` held through it in a game that has not
+        started is theirs no longer (``vacate``): a play test's lobby kept a player who had
+        left the wait in their seat, and a newcomer's f then began a game with nobody in it.
+        Not for a peer pushed out (another session of theirs took the seat, or the game
+        closed): the seat is not this session's to give up."""
         room.spectators.pop(peer, None)
+        member = room.members.get(identity or "")
+        if identity and member is not None and member.seat == peer.seat and peer.lost is None:
+            self.vacate(room, identity)
         self.changed()
 
     async def _connect(self, room: Room, **kwargs: object) -> NetPeer:

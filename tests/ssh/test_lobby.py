@@ -322,17 +322,19 @@ async def waiting_game(term: Term, game: str) -> None:
 async def test_back_in_the_lobby_j_takes_your_seat_back(
     server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
 ) -> None:
-    """Leaving a game that waits for players, the lobby says "j takes it back": j does, with
-    another game above it in the list."""
+    """Leaving a game that has begun, the lobby says "j takes it back": j does, with another
+    game above it in the list (a seat left in the wait for players is open again instead:
+    tests/ssh/test_wait_leave.py)."""
     bob = await connect(server, "bob", bob_key)
     await waiting_game(bob, "1")
     alice = await connect(server, "alice", alice_key)
-    await waiting_game(alice, "2")
-    await alice.press("escape")
+    await alice.new_game_against_bots()
+    await alice.press("q")
+    await alice.wait_for("Leave the game?")
+    await alice.press("y")
     await alice.wait_for("You hold a seat in game 2: j takes it back.")
     await alice.press("j")
-    text = await alice.wait_for("waiting for players")
-    assert "Game 2: waiting for players" in text, text
+    await alice.wait_for("Back in your seat in game 2")
     await alice.close()
     await bob.close()
 

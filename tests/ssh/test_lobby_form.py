@@ -4,6 +4,7 @@ field and the bot kinds' words."""
 
 from __future__ import annotations
 
+import asyncio
 import re
 
 import asyncssh
@@ -54,9 +55,8 @@ async def test_the_form_shows_the_game_you_asked_for_last_but_its_password(
     await alice.close()
     # a new session (a dropped connection, the next evening): the same form, for her key
     assert all(form.password is None for form in server.lobby.forms.values())
+    await until_gone(server, "2")  # she left its wait with her connection: nobody is in it
     alice = await connect(server, "alice", alice_key, width=100, height=30)
-    await alice.wait_for("waiting for players")  # back in her seat of the game she made
-    await alice.press("escape")
     await alice.lobby()
     await alice.press("n")
     text = await alice.wait_for("Bots among them")
@@ -135,3 +135,12 @@ def test_the_bots_field_follows_the_game_unless_typed() -> None:
     assert bots_for_new_game("2", "jetset", "jetlag") == "1"  # typed, but no seat left
     assert bots_for_new_game("1", "jetlag", "jetset") == "3"
     assert bots_for_new_game("x", "jetset", "jetlag") == "1"
+
+
+async def until_gone(server: GameServer, game: str) -> None:
+    """Until the lobby no longer lists ``game``."""
+    for _ in range(200):
+        if game not in server.lobby.rooms:
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"game {game} is still listed")

@@ -161,30 +161,38 @@ async def test_the_lobby_list_keeps_status_seats_and_your_seat_in_sight(
     server: GameServer, alice_key: asyncssh.SSHKey
 ) -> None:
     """A game whose title runs long with its modules: the status, the seats and "← your seat"
-    stay in the table at 80, 100 and 120 columns, in English and in Italian; the title wraps."""
+    stay in the table at 80, 100 and 120 columns, in English and in Italian; the title wraps.
+    (A seat is kept in the lobby once its game has begun: one left in the wait is open again.)"""
     alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+    bob = Player("key:bob", "bob", "127.0.0.2")
     modules = {"extra_cards": True, "modules": MODULES}
     room = server.lobby.create(alice, 3, ["greedy"], None, options=modules)
     peer, _code = await server.lobby.join(room, alice, None)
     await peer.close()
+    term = await connect(server, "alice", alice_key, width=80, height=24)
+    text = await term.wait_for("waiting for players")  # her seat, waiting
+    assert "extra cards · Distant Lands, Hubs, Business cards, Investors" in text, text
+    bob_peer, _code = await server.lobby.join(room, bob, None)  # the last seat: it begins
     for language, env, sizes in (
         ("en", {}, ((80, 24), (100, 30), (120, 40))),
         ("it", {"LANG": "it_IT.UTF-8"}, ((80, 24),)),
     ):
+        width, height = sizes[0]
+        if language != "en":
+            term = await connect(server, "alice", alice_key, width=width, height=height, env=env)
+        await term.wait_for(lambda t: not in_lobby(t) and "Amelia" in t)  # the table, hers
+        await term.wait_for(lambda _: room.table.started)
+        await term.press("q")
+        await term.wait_for("Leave the game?" if language == "en" else "Lasciare la partita?")
+        await term.press("y")
         with use_language(language):
             mine = [room.status, _("← your seat"), room.seat_line()]
         wanted = {word.strip(",*") for said in mine for word in said.split()}
-        width, height = sizes[0]
-        term = await connect(server, "alice", alice_key, width=width, height=height, env=env)
-        await term.wait_for("(open)" if language == "en" else "(libero)")  # her seat, waiting
-        if language == "en":  # the wait says what the game plays
-            text = await term.wait_for("waiting for players")
-            assert "extra cards · Distant Lands, Hubs, Business cards, Investors" in text, text
-        await term.press("escape")
         for width, height in sizes:
             term.resize(width, height)
             await term.wait_for(partial(lists_all, wanted))
         await term.close()
+    await bob_peer.close()
 
 
 def table_rows(text: str) -> list[str]:
@@ -249,15 +257,14 @@ async def test_six_seats_are_all_listed_at_80_columns(
     """At 80 columns the seats cell of a six-seat game ended in "…" (the line under the table
     showed them all): it takes the lines its names need."""
     alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+    bob = Player("key:bob", "bob", "127.0.0.2")  # waits in it, while alice looks at the list
     room = server.lobby.create(alice, 6, ["greedy"] * 4, None, options={"modules": MODULES})
-    peer, _code = await server.lobby.join(room, alice, None)
-    await peer.close()
+    peer, _code = await server.lobby.join(room, bob, None)
     wanted = {word.strip(",*") for word in room.seat_line().split()}
     assert len(wanted) == 6, wanted  # five names and "(open)"
     term = await connect(server, "alice", alice_key, width=80, height=24)
-    await term.wait_for("(open)")  # her seat, waiting
-    await term.press("escape")
     await term.wait_for(partial(lists_all, wanted))  # the title may end in "…", not the seats
+    await peer.close()
     await term.close()
 
 
