@@ -54,7 +54,7 @@ def test_selfplay_writes_jet_lag_logs_the_same_under_any_hash_seed(
     assert [f.name for f in files] == ["game-0000.jetset", "game-0001.jetset", "game-0002.jetset"]
     records = list(msgpack.Unpacker(files[0].open("rb"), raw=False))
     header = records[0]
-    assert header["game"] == "jetlag" and header["version"] == 9
+    assert header["game"] == "jetlag" and header["version"] == VERSION
     assert header["options"] == {"seats": 2} and header["rules"] == "jetlag-1"
     assert [s["kind"] for s in header["seats"]] == ["bot:greedy", "bot:greedy"]
     assert records[-1] == {"t": "reveal", "seed": DRAW_SEED}

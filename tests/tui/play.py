@@ -8,9 +8,12 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from engine import Game, seed_commitment
+from engine import CHANCE, Dealer, Game, Options, seed_commitment
+from engine.jetset.actions import EndTurn
 from engine.jetset.bots import BOTS, make_bot
 from engine.jetset.notation import Notation
+from engine.jetset.rules.business import action_done
+from engine.jetset.selfplay import play_bot_choice, seat_bots
 from jetset_tui.app import JetSetApp
 from jetset_tui.screens.game import GameScreen
 from jetset_tui.screens.load import LoadScreen
@@ -129,3 +132,22 @@ async def play_turns(
         assert session.game.entries[before].action == action
         played += 1
     return played
+
+
+def random_keeping_cards(
+    options: Options, seed: str, until: Callable[[Game], bool] = lambda game: False
+) -> Game:
+    """A game of random bots that end every turn going on after its action (Business cards,
+    rules decision B2) at once, so they keep their cards in hand (a random bot would spend them
+    after every action), stopped where ``until`` holds or at its end."""
+    game = Game(options)
+    dealer = Dealer(seed, game.board, options.players)
+    bots = seat_bots(["random"], options.players, seed)
+    while (seat := game.to_move()) is not None and not until(game):
+        if seat == CHANCE:
+            game.push(dealer.next_entry(game.state))
+        elif action_done(game.state):
+            game.play(EndTurn())
+        else:
+            play_bot_choice(game, seat, bots[seat])
+    return game

@@ -34,7 +34,13 @@ from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
 from tests.engine.business_tables import claim_without_stalling, table
 from tests.engine.table import Table
-from tests.tui.play import game_screen, play_turns, save_for_you, settled
+from tests.tui.play import (
+    game_screen,
+    play_turns,
+    random_keeping_cards,
+    save_for_you,
+    settled,
+)
 
 
 def session(tmp_path: Path, kinds: list[str]) -> LocalSession:
@@ -142,17 +148,29 @@ async def test_the_buy_preview_charges_what_the_engine_charges_after_a_discount(
 
 
 DONE_SEED = "done-3"
-DONE_AT = 139
-"""Entries of a greedy game with Business cards and Hubs: Ann (seat 0) has claimed a Long Flight
-through her own hub and chooses its hub bonus; the Long Flight drew her a Business card."""
+"""A greedy game with Business cards and Hubs in which Ann (seat 0) claims Long Flights through her
+own hub: ``save_before_the_bonus`` stops where she chooses a hub bonus, the Long Flight having
+drawn her a Business card."""
 
 
-def save_before_the_bonus(tmp_path: Path) -> Path:
+def save_before_the_bonus(tmp_path: Path, hubs: int = 1) -> Path:
+    """The game stopped at the first such bonus of Ann's with ``hubs`` hubs of hers on the board."""
     whole = play_game(Options(players=2, business_cards=True, hubs=True), DONE_SEED, ("greedy",))
     game = Game(whole.options, whole.board)
-    for entry in whole.entries[:DONE_AT]:
+    for entry in whole.entries:
         game.push(entry)
-    assert game.to_move() == 0 and hub_decision_due(game.state)
+        state = game.state
+        b, placed = state.business, state.hubs
+        assert b is not None and placed is not None
+        if (
+            game.to_move() == 0
+            and hub_decision_due(state)
+            and b.open_turn == state.turn
+            and len(placed.cities[0]) == hubs
+        ):
+            break
+    else:
+        raise AssertionError(f"no hub bonus of Ann's with {hubs} hubs and a card drawn")
     return save_for_you(tmp_path / "done.jetset", game, DONE_SEED, ["Ann", "Wilbur"])
 
 
@@ -178,16 +196,17 @@ async def test_after_the_action_the_bar_and_footer_offer_only_business_cards(
         await pilot.press("i")
         await pilot.pause()
         assert not app.screen.query(ActionPicker) or not app.screen.query_one(ActionPicker).is_open
+        turn = game.state.turn
         await pilot.press("y", *"end", "enter")
         await pilot.pause()
-        assert (game.state.turn > DONE_AT and not action_done(game.state)) or game.to_move() == 1
+        assert game.state.turn > turn and not action_done(game.state)
 
 
 async def test_with_two_hubs_the_bar_offers_no_second_hub(tmp_path: Path) -> None:
     """A play test: Ann, with her two hubs on the board (the most a player has), was told
     "€2, a marker or your second hub"; the picker rightly offered no hub."""
     app = JetSetApp(
-        resume=save_before_the_bonus(tmp_path), bot_delay=30, fsync=False, saves=tmp_path
+        resume=save_before_the_bonus(tmp_path, hubs=2), bot_delay=30, fsync=False, saves=tmp_path
     )
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await game_screen(pilot)
@@ -240,10 +259,8 @@ def save_where_ann_can_offer_a_deal(tmp_path: Path) -> Path:
     of them owns two links or more and holds two kinds of card (so each chooses a card and a
     link), with nothing offered yet this turn."""
     options = Options(players=2, business_cards=True)
-    whole = play_game(options, DEAL_SEED, ("random",))  # greedy spends its cards at once
-    game = Game(whole.options, whole.board)
-    for entry in whole.entries:
-        game.push(entry)
+
+    def ready(game: Game) -> bool:
         state = game.state
         b = state.business
         assert b is not None
@@ -251,9 +268,10 @@ def save_where_ann_can_offer_a_deal(tmp_path: Path) -> Path:
         kinds = [len(set(b.hands[seat] or [])) for seat in (0, 1)]
         planes = min(seat.planes for seat in state.seats)
         ready = game.to_move() == 0 and min(owned) >= 2 and min(kinds) >= 2 and planes > 0
-        if ready and b.offer[1] < 0 and b.offer_turn != state.turn and not action_done(state):
-            break
-    else:
+        return ready and b.offer[1] < 0 and b.offer_turn != state.turn and not action_done(state)
+
+    game = random_keeping_cards(options, DEAL_SEED, ready)  # greedy spends its cards at once
+    if not ready(game):
         raise AssertionError("no turn of Ann's with two links and two kinds of card each")
     path = tmp_path / "deal.jetset"
     seats = [Seat("Ann"), Seat("Amelia")]

@@ -15,5 +15,6 @@ def test_recall_and_rivalry_on_a_distant_link_say_the_distant_price() -> None:
     labels = [action_label(t.state, 1, a, names) for a in t.game.legal_actions()]
     assert "Play Friendly Rivalry PAR-WAS (€25 a plane to the owner)" in labels
     t.do(1, "income")
+    t.wait_for(0)  # Bob's turn, which goes on after his income, ends
     labels = [action_label(t.state, 0, a, names) for a in t.game.legal_actions()]
     assert "Play Recall Planes PAR-WAS ×2 (+€26 a plane)" in labels

@@ -12,7 +12,7 @@ import pytest
 
 from engine import Entry, Game, IllegalAction, Options
 from engine.jetset.actions import PlayCard
-from engine.jetset.selfplay import play_game
+from engine.jetset.rules.business import action_done
 from jetset_tui.app import JetSetApp
 from jetset_tui.business import business_stage
 from jetset_tui.guided import Choice, Stage
@@ -23,7 +23,7 @@ from jetset_tui.widgets.rows import rows_text
 from netcode.seatkind import HUMAN
 from tests.engine.business_tables import planes_of, table
 from tests.engine.test_business_distant import own_washington
-from tests.tui.play import game_screen, save_for_you
+from tests.tui.play import game_screen, random_keeping_cards, save_for_you
 
 NAMES = ["Ann", "Bob"]
 
@@ -53,6 +53,7 @@ def test_three_planes_split_over_two_links_and_transfers_of_two_planes() -> None
     t.do(1, "buy MAD-SVQ 1")
     t.do(0, "buy LON-PAR 1")
     t.do(1, "income")
+    t.wait_for(0)  # Bob's turn, which goes on after his income, ends
     labels = [c.label for c in business_stage(t.state, 0, NAMES).choices]  # type: ignore[union-attr]
     assert labels.count("Play Three Planes…") == 1 and "Play Transfers…" in labels, labels
     step = card_step(business_stage(t.state, 0, NAMES), "Play Three Planes…")
@@ -97,6 +98,7 @@ def test_rivalry_and_recall_on_a_distant_link_say_the_distant_price() -> None:
     notes = {c.label: c.note for c in step.choices}
     assert notes["PAR-WAS"] == "owner Ann (€25 a plane to the owner)", notes
     t.do(1, "income")
+    t.wait_for(0)
     step = card_step(business_stage(t.state, 0, NAMES), "Play Recall Planes…")
     notes = {c.label: c.note for c in step.choices}
     assert notes["PAR-WAS"] == "2 of your planes here (+€26 a plane)", notes
@@ -104,12 +106,18 @@ def test_rivalry_and_recall_on_a_distant_link_say_the_distant_price() -> None:
 
 async def test_three_planes_by_keys_on_two_links(tmp_path: Path) -> None:
     """At the keys: y, the card, 2 on one link and 1 on another, Enter."""
-    seed, at = "three-1", 10  # a random game where Ann holds Three Planes and owns two links
-    options = Options(players=2, business_cards=True)
-    whole = play_game(options, seed, ("random",))
-    game = Game(options, whole.board)
-    for entry in whole.entries[: at + 1]:
-        game.push(entry)
+    seed = "three-1"  # a random game where Ann comes to hold Three Planes and two links
+
+    def ready(game: Game) -> bool:
+        state = game.state
+        b = state.business
+        assert b is not None
+        three = "three" in (b.hands[0] or [])
+        links = len(state.owned_links(0)) >= 2 and state.seats[0].planes >= 3
+        return game.to_move() == 0 and not action_done(state) and three and links
+
+    game = random_keeping_cards(Options(players=2, business_cards=True), seed, ready)
+    assert ready(game), "the seed reaches such a turn"
     path = save_for_you(tmp_path / "three.jetset", game, seed, NAMES)
     app = JetSetApp(resume=path, bot_delay=30, fsync=False, saves=tmp_path)
     async with app.run_test(size=(120, 40)) as pilot:

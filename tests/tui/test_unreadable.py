@@ -7,6 +7,7 @@ from pathlib import Path
 
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
+from netcode.logheader import VERSION
 
 
 async def test_a_missing_or_odd_file_is_said_in_words(tmp_path: Path) -> None:
@@ -49,12 +50,14 @@ async def test_a_newer_log_or_another_game_is_named_once_and_said_in_words(
         path.write_bytes(b"".join(msgpack.packb(r) for r in [header, *records]))
         return path
 
-    future = saved("future.jetset", version=10)
+    future = saved("future.jetset", version=VERSION + 1)
     other = saved("other.jetset", game="jetworld")
     app = JetSetApp(fsync=False, saves=tmp_path)
     async with app.run_test(size=(100, 30)) as pilot:
         await pilot.pause()
-        assert app.open_log(future) == "future.jetset: log format version 10; this reads 1 to 9"
+        assert app.open_log(future) == (
+            f"future.jetset: log format version {VERSION + 1}; this reads 1 to {VERSION}"
+        )
         said = app.open_log(other)
         assert said is not None and said.count("other.jetset") == 1, said
         assert "jetworld" in said and "ValueError" not in said, said
