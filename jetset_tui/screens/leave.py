@@ -21,7 +21,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
-from jetset_tui.i18n import N_, _
+from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.seat_names import bot_kind_before_bot
 from jetset_tui.shell_command import indented, join_command, key_words
 from netcode.client import GameClient, Hosting
@@ -267,7 +267,7 @@ class ServingScreen(Screen[None]):
         else:  # bots never play out a game no person is at (a play test read "play on" here)
             plays = _("Nobody is at the table now: the game waits until someone is back.")
         text.append(plays.format(kind=standin_words(h)) + "\n\n")
-        text.append("Enter", style="bold")
+        text.append(pgettext("key", "Enter"), style="bold")  # "Invio", as every Italian line says
         text.append("  " + _("take your seat back") + "\n")
         text.append("p", style="bold")
         if h.begun:

@@ -86,7 +86,7 @@ def while_away(given: bool, due: float | None, clock: bool) -> Text:
     unless someone takes it). Said once: a play test read "a bot plays for them in 0:35" just
     after the clock's bot had moved for them."""
     if due is None:
-        waits = _("their turn clock moves for them") if clock else _("the game waits for them")
+        waits = _("their turn clock keeps running") if clock else _("the game waits for them")
         return Text(waits, style=DIM)
     if given:
         later = _("a bot takes the seat in {time} unless someone takes it")
@@ -94,7 +94,7 @@ def while_away(given: bool, due: float | None, clock: bool) -> Text:
         later = _("a bot takes the seat in {time} unless they are back")
     said = later.format(time=minutes(due))
     if clock:
-        said = _("their turn clock moves for them; {then}").format(then=said)
+        said = _("their turn clock keeps running; {then}").format(then=said)
     return Text(said, style=DIM)
 
 

@@ -152,6 +152,20 @@ def test_the_final_flight_advice_and_the_lobby_count_in_italian() -> None:
     with use_language("it"):
         one, two = (ngettext(need, need, n).format(planes=n, cost=9) for n in (1, 2))
     assert (one, two) == ("serve 1✈ 9\u00a0€", "servono 2✈ 9\u00a0€")
+    watching = "{n} watching"  # the SSH lobby's games: a play test read "1 spettatori"
+    with use_language("it"):
+        one, two = (ngettext(watching, watching, n).format(n=n) for n in (1, 2))
+    assert (one, two) == ("1 spettatore", "2 spettatori")
+
+
+def test_the_hosts_key_to_sit_again_is_invio_in_italian() -> None:
+    """The hosting player's screen after q: "Enter  riprendi il tuo posto" where every other
+    Italian line says Invio (a play test)."""
+    from jetset_tui.i18n import pgettext, use_language
+
+    with use_language("it"):
+        assert pgettext("key", "Enter") == "Invio"
+    assert pgettext("key", "Enter") == "Enter"
 
 
 def italian_lines(

@@ -96,7 +96,7 @@ async def test_the_hosts_screen_shows_the_addresses_the_roster_and_the_clock(
             assert ann._conn is not None
             ann._conn.transport.abort()
             text = await until_shown(pilot, app, lambda t: "Ann dropped 0:0" in t, 3)
-            assert "Ann has lost their connection; their turn clock moves for them" in text
+            assert "Ann has lost their connection; their turn clock keeps running" in text
             assert "Ann  human  away" in text  # marked in the players' panel too
             seen = AWAY.search(text)
             assert seen is not None and int(seen[1]) <= 3  # just now (a loaded machine draws late)

@@ -11,12 +11,12 @@ def test_a_player_away_under_a_turn_clock_is_said_once_with_both_countdowns() ->
 
     said = while_away(False, 35.0, True).plain
     assert (
-        said == "their turn clock moves for them; a bot takes the seat in 0:35 unless they are back"
+        said == "their turn clock keeps running; a bot takes the seat in 0:35 unless they are back"
     )
     assert while_away(True, 35.0, False).plain == (
         "a bot takes the seat in 0:35 unless someone takes it"
     )
-    assert while_away(False, None, True).plain == "their turn clock moves for them"
+    assert while_away(False, None, True).plain == "their turn clock keeps running"
     assert while_away(False, None, False).plain == "the game waits for them"
 
 
@@ -36,4 +36,4 @@ def test_with_nobody_at_the_table_an_away_seat_waits_and_its_clock_is_not_said_t
     assert said.count("the game waits for them") == 2 and "clock" not in said, said
     someone = Presence((*alone, SeatPresence(True)), turn_time=60.0)
     said = dropped_lines(["alice", "Amelia", "bob"], someone, kinds=kinds).plain
-    assert said == "alice has left the table; their turn clock moves for them", said
+    assert said == "alice has left the table; their turn clock keeps running", said

@@ -21,7 +21,15 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Input, RichLog, Static
 from textual.widgets.data_table import ColumnKey, RowDoesNotExist
 
-from jetset_tui.i18n import LANGUAGES, N_, _, current_language, pgettext, switch_language
+from jetset_tui.i18n import (
+    LANGUAGES,
+    N_,
+    _,
+    current_language,
+    ngettext,
+    pgettext,
+    switch_language,
+)
 from jetset_tui.seat_names import AWAY_MARK
 from jetset_tui.ssh.games import game_title, title_words
 from jetset_tui.ssh.lobby import CHAT_KEPT, Lobby
@@ -251,7 +259,8 @@ class LobbyScreen(Screen[None]):
         """``room``'s cells in the table (names are the players': no markup)."""
         status = room.status
         if room.watchers:
-            status += ", " + _("{n} watching").format(n=room.watchers)
+            watching = ngettext("{n} watching", "{n} watching", room.watchers)
+            status += ", " + watching.format(n=room.watchers)
         if self.player.identity in room.members:
             status += "  " + _("← your seat")
         game = game_title(room.game)
