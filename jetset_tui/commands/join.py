@@ -192,16 +192,30 @@ async def join(
             args.address = str(dataclasses.replace(opener.address, game=opener.game))
         return peer
 
-    try:
+    async def first_seat() -> NetPeer | None:
+        """The first game's peer; None when the player left the ``ssh://`` lobby instead."""
+        nonlocal name
         first = await ssh_first_channel(opener, args) if opener is not None else await connector()
         if first is None:
-            print(_("jetset join: you left the lobby"), flush=True)
-            return 0
+            return None
         if opener is not None and not args.name and not args.bot and opener.name:
             name = opener.name  # a person over ssh:// sits as their SSH user name
-        peer = await seat_at(first)
+        try:
+            return await seat_at(first)
+        except JoinRefused as exc:
+            if not password_to_ask(exc, args, opener, runner):
+                raise
+        args.password = await asyncio.to_thread(ask_password, args.address)
+        return await seat_at(await connector())
+
+    try:
+        joined = await first_seat()
     except (JoinRefused, ConnectionError, TimeoutError) as exc:
         return cannot_join(args, exc)
+    if joined is None:
+        print(_("jetset join: you left the lobby"), flush=True)
+        return 0
+    peer = joined
     failures = 0  # of a bot of your own: the stand-in decided in its place
     while True:
         say_joined(peer, args, at_screen=runner is not None)
@@ -255,6 +269,28 @@ async def join(
         print(said.format(n=failures), file=sys.stderr)
         return 1
     return 0 if summary["ok"] or left_normally(peer) else 1
+
+
+def password_to_ask(
+    exc: BaseException, args: argparse.Namespace, opener: object | None, runner: object | None
+) -> bool:
+    """A person at a terminal joined a game with a password without giving one (``jetset join
+    HOST:PORT``): ask for it, as the SSH lobby does, instead of sending them back to the shell
+    with the flag to type (a play test). Never a bot, a script (--json) or an ``ssh://`` join
+    (its lobby asks)."""
+    from netcode import protocol as p
+    from netcode.peer_words import JoinRefused
+
+    wanted = isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD
+    person = runner is not None and sys.stdin.isatty() and not args.json
+    return wanted and person and args.password is None and opener is None
+
+
+def ask_password(address: str) -> str:
+    """The game's password, typed without being shown."""
+    import getpass
+
+    return getpass.getpass(_("the game at {address} has a password: ").format(address=address))
 
 
 def say_joined(peer: NetPeer, args: argparse.Namespace, *, at_screen: bool) -> None:

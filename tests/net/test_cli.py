@@ -14,6 +14,7 @@ import pytest
 from engine import Options
 from netcode.logfile import read_log
 from netcode.table import Table
+from tests.terminal import Terminal
 
 from .procs import JETSET, json_result, replay_json, start_host, start_join, wait_for_entries
 
@@ -346,3 +347,26 @@ def test_a_join_at_a_full_table_says_how_to_watch_it(tmp_path: Path) -> None:
         for proc in (kim, host):
             proc.kill()
             proc.communicate()
+
+
+def test_a_person_joining_a_game_with_a_password_is_asked_for_it(tmp_path: Path) -> None:
+    """At a terminal, `jetset join HOST:PORT` to a private game asks for its password (not
+    shown as typed) and sits down, as the SSH lobby asks; before, it printed the flag to type
+    and went back to the shell (a play test). A script or a bot is still told, above."""
+    host, port = start_host(
+        "--port", "0", "--players", "2", "--bots", "random", "--password", "pw",
+        "--log", str(tmp_path / "g.jetset"),
+    )  # fmt: skip
+    terminal = Terminal("join", f"127.0.0.1:{port}", "--name", "Ann", "--lang", "en")
+    try:
+        terminal.read_until(f"the game at 127.0.0.1:{port} has a password: ".encode())
+        start = len(terminal.out)
+        terminal.type("pw\r")
+        said = terminal.read_until(b"(player 1)", start=start)
+        assert "pw" not in said[: said.index("joined")], "the password is not echoed"
+        assert f"jetset join: joined 127.0.0.1:{port} as Ann (player 1)" in said
+    finally:
+        terminal.proc.kill()
+        terminal.close()
+        host.kill()
+        host.wait()
