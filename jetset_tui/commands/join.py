@@ -14,6 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from jetset_tui import diagnostics
 from jetset_tui.commands import arguments
+from jetset_tui.commands.join_refusals import (
+    ask_password,
+    join_problem,
+    password_to_ask,
+    refusal_words,
+)
 from jetset_tui.i18n import N_, _, current_language
 from jetset_tui.seat_names import BOT_WORDS, bot_kind_named, player_words
 from jetset_tui.shell_command import join_command, key_words
@@ -25,7 +31,7 @@ if TYPE_CHECKING:
     from netcode.client import ClientEvent
     from netcode.peer import NetPeer
     from netcode.sshclient import SshOpener
-    from netcode.transport import CannotConnect, Transport
+    from netcode.transport import Transport
 
 
 def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -269,28 +275,6 @@ async def join(
         print(said.format(n=failures), file=sys.stderr)
         return 1
     return 0 if summary["ok"] or left_normally(peer) else 1
-
-
-def password_to_ask(
-    exc: BaseException, args: argparse.Namespace, opener: object | None, runner: object | None
-) -> bool:
-    """A person at a terminal joined a game with a password without giving one (``jetset join
-    HOST:PORT``): ask for it, as the SSH lobby does, instead of sending them back to the shell
-    with the flag to type (a play test). Never a bot, a script (--json) or an ``ssh://`` join
-    (its lobby asks)."""
-    from netcode import protocol as p
-    from netcode.peer_words import JoinRefused
-
-    wanted = isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD
-    person = runner is not None and sys.stdin.isatty() and not args.json
-    return wanted and person and args.password is None and opener is None
-
-
-def ask_password(address: str) -> str:
-    """The game's password, typed without being shown."""
-    import getpass
-
-    return getpass.getpass(_("the game at {address} has a password: ").format(address=address))
 
 
 def say_joined(peer: NetPeer, args: argparse.Namespace, *, at_screen: bool) -> None:
@@ -569,59 +553,3 @@ async def ssh_enter(opener: SshOpener, args: argparse.Namespace) -> Transport | 
 
     transport, framed = await opener.channel()
     return await pick_remote_game(opener, transport, framed)
-
-
-def refusal_words(exc: BaseException) -> str:
-    """Why joining failed: our own host-key warning as it is, anything else made printable."""
-    from netcode.sshclient import HostKeyProblem
-    from netcode.text import printable
-
-    if isinstance(exc, HostKeyProblem):
-        return f"\n{exc}"
-    return printable(str(exc))
-
-
-def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
-    """Why joining failed in the player's words, where it is a failure a person meets (nobody
-    hosting there, a password wanted, every seat taken, the host's refusal without its
-    protocol code); None for the rest (said as they came)."""
-    from netcode import protocol as p
-    from netcode.peer_words import JoinRefused, NoWelcome
-    from netcode.transport import CannotConnect
-
-    if isinstance(exc, CannotConnect):
-        return connect_problem(exc)
-    if isinstance(exc, NoWelcome):  # netcode's own sentence, in the catalogs
-        return _("cannot join {address}: {why}").format(address=args.address, why=_(str(exc)))
-    if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and args.password is None:
-        command = join_command(args.address, "--password", "P")  # a host's or a server's game
-        return _("this game needs a password: {command}").format(command=command)
-    if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and exc.message == WRONG_PASSWORD:
-        return _(WRONG_PASSWORD)
-    if isinstance(exc, JoinRefused) and exc.code == p.E_FULL and not args.spectate:
-        command = join_command(args.address, "--spectate")
-        said = _("every seat at {address} is taken: watch the game with {command}")
-        return said.format(address=args.address, command=command)
-    if isinstance(exc, JoinRefused):  # the host's words; its code is for scripts (--json)
-        return _("cannot join {address}: {why}").format(address=args.address, why=exc.message)
-    return None
-
-
-WRONG_PASSWORD = N_("wrong password")
-"""The host's word for a password that is not the game's (netcode/host.py)."""
-
-
-def connect_problem(exc: CannotConnect) -> str:
-    """Nobody answered at an address, said as a person would: "nobody is hosting at
-    127.0.0.1:7999 (connection refused)", never Python's "[Errno 111] Connect call failed"."""
-    import socket
-
-    cause, address = exc.cause, exc.address
-    if isinstance(cause, ConnectionRefusedError):
-        return _("nobody is hosting at {address} (connection refused)").format(address=address)
-    if isinstance(cause, TimeoutError):
-        return _("no answer from {address} (timed out)").format(address=address)
-    if isinstance(cause, socket.gaierror):
-        return _("cannot find the computer {host}").format(host=exc.host)
-    problem = cause.strerror if isinstance(cause, OSError) and cause.strerror else str(cause)
-    return _("cannot reach {address} ({problem})").format(address=address, problem=problem.lower())

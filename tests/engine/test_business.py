@@ -161,6 +161,22 @@ def test_a_turn_with_no_card_in_hand_ends_with_its_action() -> None:
     assert t.game.to_move() == 1 and EndTurn() not in t.game.legal_actions()
 
 
+def test_taxes_to_pick_up_keep_the_turn_going_but_not_on_the_turn_laid() -> None:
+    """A hand emptied, Taxes in front: the turn it was laid ends with its action (it is picked
+    up "on any of your later turns"); a later turn goes on after its action for the pick-up."""
+    t = table(("taxes", "buyout"))
+    t.do(0, "play taxes")
+    t.do(0, "cash buyout")
+    t.do(0, "buy AMS-LON 1")
+    assert t.game.to_move() == 1, "Taxes was laid this turn: nothing left to do"
+    t.do(1, "income")  # a euro onto the Taxes card
+    t.do(0, "income")
+    assert t.game.to_move() == 0 and action_done(t.state), "Taxes may be picked up now"
+    t.do(0, "play taxes")
+    done(t)
+    assert t.game.to_move() == 1
+
+
 def test_no_row_is_refilled_while_the_turn_goes_on() -> None:
     """The base game's Flight Card Phase comes at the start of a turn ("you will refill the rows
     ... and then do one action"): a Long Flight claimed draws a Business card and the turn goes

@@ -53,6 +53,7 @@ from engine.jetset.rules.business_deal import (
 from engine.jetset.rules.business_turn_cards import (
     claim_could_follow,
     locked_by,
+    taxes_to_pick_up,
 )
 from engine.jetset.rules.claims import markers_for_next_card
 from engine.jetset.rules.flight_cards import start_vacation_time
@@ -508,7 +509,7 @@ def has_business_left(state: State, b: BusinessState, seat: int) -> bool:
     """Whether ``seat`` could still do something with Business cards this turn: a card in hand
     (every card can at least be cashed in) or a Taxes card in front to pick up. Read from what
     every seat's view knows (the hand's size), so every engine decides alike."""
-    return b.sizes[seat] > 0 or (b.taxed_by == seat and b.taxes_turn[seat] != state.turn)
+    return b.sizes[seat] > 0 or taxes_to_pick_up(state, seat)
 
 
 def chance_entry_kind(state: State) -> str:

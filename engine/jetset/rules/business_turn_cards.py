@@ -193,10 +193,16 @@ def perform_lock(state: State, seat: int, action: PlayCard) -> None:
     b.discard(state, seat, action.kind)
 
 
+def taxes_to_pick_up(state: State, seat: int) -> bool:
+    """``seat``'s Taxes card lies in front of it and may be picked up now: "On any of your later
+    turns, you may choose to discard this card and take all the money on it"."""
+    b = business(state)
+    return b.taxed_by == seat and b.taxes_turn[seat] != state.turn
+
+
 def check_taxes(state: State, seat: int, action: PlayCard) -> None:
     no_extras(action)
-    b = business(state)
-    if b.in_front(seat, "taxes") and b.taxes_turn[seat] == state.turn:
+    if business(state).in_front(seat, "taxes") and not taxes_to_pick_up(state, seat):
         raise refused("Taxes is picked up on a later turn than it was played")
 
 
