@@ -38,6 +38,7 @@ from engine.jetset.actions import (
     EndTurn,
     FinalsDraw,
     Offer,
+    OpenEndCards,
     PlaceDistant,
     PlayCard,
     RentDistant,
@@ -178,7 +179,23 @@ def describe_business(board: Board, action: Action, names: list[str]) -> str:
             return _("Buyout takes {card}").format(card=card_text(board, card))
         case FinalsDraw(seat, _, _, _):
             return _("two more Final Flights to {name}").format(name=names[seat])
+        case OpenEndCards(cards):
+            return end_cards_words(cards, names)
     return ""
+
+
+def end_cards_words(cards: tuple[tuple[str, ...], ...], names: list[str]) -> str:
+    """The end-of-game cards opened at the end: who lays down which, or that nobody held one."""
+    held = [
+        _("{name} lays down {cards}").format(
+            name=names[seat], cards=", ".join(business_name(kind) for kind in kinds)
+        )
+        for seat, kinds in enumerate(cards)
+        if kinds
+    ]
+    if not held:
+        return _("no end-of-game Business card was left in hand")
+    return _("end of the game: {who}").format(who="; ".join(held))
 
 
 def describe_card_play(notation: Notation, action: Action, names: list[str]) -> str:

@@ -46,8 +46,13 @@ def starts_like_a_log(head: bytes) -> bool:
     return MARK in head[:MARK_WITHIN]
 
 
-VERSION: Final = 10
-"""Version 10 (2026-12-07): with the Business cards a player's turn goes on after its action while
+VERSION: Final = 11
+"""Version 11 (2026-12-07): with the Business cards, a game that ends with cards in hand ends
+with the dealer's ``bopen``, which opens every end-of-game card still held (Catch up, Planes:
+"Play at the end of the game") and lays it down to score (docs/rules-decisions.md, B3). A log of
+version 10 reads as before, except that one which ended with cards in hand now stops one entry
+short of its end, the game waiting for that opening (continued, the host deals it).
+Version 10 (2026-12-07): with the Business cards a player's turn goes on after its action while
 they hold a card ("you may play it any time during your turn"; ``done`` ends it), and a turn that
 goes on (a hub bonus too) has its rows refilled at the next turn's start, not at once
 (docs/rules-decisions.md, B2). A log of an earlier version without the Business cards or the Hubs

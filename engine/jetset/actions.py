@@ -316,6 +316,16 @@ class FinalsDraw:
     commitment: str
 
 
+@value(unsafe_hash=True)
+class OpenEndCards:
+    """Chance (Business cards), when the game ends with cards in hand: the end-of-game cards
+    each seat still holds ("Play at the end of the game": Catch up, Planes), in seat order and
+    each seat's in data order, laid face up in front of it to be scored. Public in every copy:
+    the game is over, and its other cards stay in hand unseen."""
+
+    cards: tuple[tuple[str, ...], ...]
+
+
 BUSINESS_DECISIONS: Final = (
     PlayCard,
     Dividends,
@@ -326,7 +336,7 @@ BUSINESS_DECISIONS: Final = (
     DealDiscard,
     EndTurn,
 )
-BUSINESS_CHANCE: Final = (BusinessDraw, BusinessShuffle, BuyoutDraw, FinalsDraw)
+BUSINESS_CHANCE: Final = (BusinessDraw, BusinessShuffle, BuyoutDraw, FinalsDraw, OpenEndCards)
 
 Decision = (
     Refill
@@ -364,6 +374,7 @@ Chance = (
     | BusinessShuffle
     | BuyoutDraw
     | FinalsDraw
+    | OpenEndCards
     | DealInvestors
     | TurnInvestor
 )
@@ -377,6 +388,7 @@ CHANCE_TYPES: Final = (
     BusinessShuffle,
     BuyoutDraw,
     FinalsDraw,
+    OpenEndCards,
     DealInvestors,
     TurnInvestor,
 )

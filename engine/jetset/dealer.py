@@ -50,6 +50,7 @@ from engine.jetset.business_deck import DECK, draw_commitment
 from engine.jetset.distant_state import DISTANT, load_distant
 from engine.jetset.investors_state import investor_commitment
 from engine.jetset.rules.business import chance_entry_kind
+from engine.jetset.rules.business_end import end_cards_held
 from engine.jetset.rules.investors import investor_deck
 from engine.jetset.state import DEAL, SETUP, State, hand_commitment
 from engine.rng import Rng
@@ -191,6 +192,8 @@ class Dealer:
             return Entry(CHANCE, FinalsDraw(b.finals, cards, salt, commitment))
         if what == "shuffle":
             return Entry(CHANCE, BusinessShuffle(len(b.discards)))
+        if what == "open":
+            return Entry(CHANCE, end_cards_held(b))
         seat = b.owed[0]
         kind = self.business_order(b.epoch, b.shuffled)[b.epoch_drawn]
         salt = self.business_root.fork_token(f"salt-{b.draws}")

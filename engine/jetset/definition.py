@@ -25,6 +25,7 @@ from engine.jetset.actions import (
     Entry,
     FinalsDraw,
     Offer,
+    OpenEndCards,
     Reveal,
     Setup,
     TurnInvestor,
@@ -210,6 +211,8 @@ class JetSet:
             return "cards were dealt"
         if isinstance(act, BusinessDraw | BusinessShuffle):
             return "a Business card was drawn"
+        if isinstance(act, OpenEndCards):
+            return "the end-of-game cards were opened"
         if isinstance(act, DealInvestors | TurnInvestor):
             return "an Investor was turned up"
         if isinstance(act, Offer | Accept | Decline | DealDiscard):

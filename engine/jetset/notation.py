@@ -61,7 +61,7 @@ BUSINESS_VERBS: Final = (
     "play", "dividends", "cash", "offer", "accept", "decline", "discard", "done",
 )  # fmt: skip
 """The Business cards module's decisions (docs/notation.md, "Business cards")."""
-BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout", "bfinals")
+BUSINESS_CHANCE_VERBS: Final = ("bdraw", "bshuffle", "buyout", "bfinals", "bopen")
 UNKNOWN_VERB: Final = Reason("unknown action {verb}; the actions are: {verbs}")
 """A line whose first word is no verb (the verbs listed: every module's; a front end that knows
 the game's options lists its own, ``verbs_of``)."""

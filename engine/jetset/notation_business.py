@@ -1,7 +1,7 @@
 """The Business cards module's verbs (docs/notation.md, "Business cards"): the players' ``play``,
 ``dividends``, ``cash``, ``offer``, ``accept``, ``decline`` and ``done``, and the dealer's
-``bdraw``, ``bshuffle``, ``buyout`` and ``bfinals``, each read by ``parse_<verb>``; and their
-lines, written by ``format_business``.
+``bdraw``, ``bshuffle``, ``buyout``, ``bfinals`` and ``bopen``, each read by ``parse_<verb>``;
+and their lines, written by ``format_business``.
 """
 
 from __future__ import annotations
@@ -23,6 +23,7 @@ from engine.jetset.actions import (
     EndTurn,
     FinalsDraw,
     Offer,
+    OpenEndCards,
     PlayCard,
 )
 from engine.jetset.business_deck import KIND
@@ -155,6 +156,25 @@ def parse_bfinals(n: NotationWords, args: list[str]) -> Action:
     return FinalsDraw(read_seat(args[0]), cards, salt, commitment)
 
 
+NO_CARDS: Final = "-"
+"""``bopen``: a seat with no end-of-game card in hand."""
+
+
+def parse_bopen(n: NotationWords, args: list[str]) -> Action:
+    """``bopen CARDS / CARDS / ...``: each seat's end-of-game cards, ``-`` for none."""
+    groups: list[list[str]] = [[]]
+    for word in args:
+        if word == "/":
+            groups.append([])
+        else:
+            groups[-1].append(word)
+    if len(groups) < 2 or any(not g or (NO_CARDS in g and len(g) > 1) for g in groups):
+        raise NotationError("write: bopen CARDS / CARDS ..., a group a player, - for none")
+    return OpenEndCards(
+        tuple(() if g == [NO_CARDS] else tuple(n.kind(w) for w in g) for g in groups)
+    )
+
+
 BUSINESS_PARSERS: Final[dict[str, Parser]] = {
     "play": parse_play,
     "dividends": parse_dividends,
@@ -168,6 +188,7 @@ BUSINESS_PARSERS: Final[dict[str, Parser]] = {
     "bshuffle": parse_bshuffle,
     "buyout": parse_buyout,
     "bfinals": parse_bfinals,
+    "bopen": parse_bopen,
 }
 """The module's verbs, in ``BUSINESS_VERBS``' then ``BUSINESS_CHANCE_VERBS``' order
 (engine/jetset/notation.py)."""
@@ -211,6 +232,8 @@ def format_business(n: NotationWords, action: Action) -> str:
             if cards is None:
                 return f"bfinals {seat} {HIDDEN} {commitment}"
             return f"bfinals {seat} {' '.join(cards)} {salt} {commitment}"
+        case OpenEndCards(cards):
+            return "bopen " + " / ".join(" ".join(held) or NO_CARDS for held in cards)
     raise TypeError(f"not an action: {action!r}")
 
 

@@ -15,7 +15,14 @@ from collections.abc import Callable
 from typing import Final
 
 from engine.errors import DesyncError, IllegalAction
-from engine.jetset.actions import BusinessDraw, Deal, DealInvestors, Entry, FinalsDraw
+from engine.jetset.actions import (
+    BusinessDraw,
+    Deal,
+    DealInvestors,
+    Entry,
+    FinalsDraw,
+    OpenEndCards,
+)
 from engine.jetset.dealer import SHAKE_DEAL, XOSHIRO_DEAL
 from engine.jetset.game import Game
 
@@ -99,7 +106,7 @@ def _turned_otherwise(game: Game, log_version: int) -> Callable[[Entry, str], ob
 def dealt_as_logged(dealt: Entry, logged: Entry) -> bool:
     """Whether the chance entry ``logged`` is ``dealt``: in a seat's own copy of the log, the
     other hands, the Business cards, the card "Final Flights" and the face-down Investors are
-    known only by their commitments."""
+    known only by their commitments, and the other hands' end-of-game cards only as opened."""
     if dealt == logged:  # the common answer, first (a full log; every case below allows it)
         return True
     act, expected = logged.action, dealt.action
@@ -113,4 +120,15 @@ def dealt_as_logged(dealt: Entry, logged: Entry) -> bool:
         return expected.commitment == act.commitment
     if isinstance(act, DealInvestors) and act.cards is None and isinstance(expected, DealInvestors):
         return expected.commitments == act.commitments
+    if isinstance(act, OpenEndCards) and isinstance(expected, OpenEndCards):
+        return opened_as_logged(expected, act)
     return False
+
+
+def opened_as_logged(dealt: OpenEndCards, logged: OpenEndCards) -> bool:
+    """A seat's copy: the dealer, replaying it, sees only the hands that copy knows, and opens
+    none of the others; the rule checks the logged cards of those against what the copy knows
+    (engine/jetset/rules/business_end.py)."""
+    if len(dealt.cards) != len(logged.cards):
+        return False
+    return all(d == held or not d for d, held in zip(dealt.cards, logged.cards, strict=True))

@@ -22,7 +22,10 @@ PLAY: Final = "play"
 OVER: Final = "over"
 OFFER: Final = "offer"
 """Every player in turn answers the offer to end the game (engine/jetset/rules/turns.py)."""
-PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3, OFFER: 4}
+END_CARDS: Final = "end-cards"
+"""The game has ended with Business cards in hand: the dealer opens the end-of-game cards still
+held ("Play at the end of the game"), which are then scored (engine/jetset/rules/business.py)."""
+PHASE_CODES: Final = {SETUP: 0, DEAL: 1, PLAY: 2, OVER: 3, OFFER: 4, END_CARDS: 5}
 """The game's phases (``State.phase``), each with its code in the ``PHASE`` slot."""
 
 # Slot layout (docs/log-format.md). Scalars first, then 8 slots per seat, then per link, then

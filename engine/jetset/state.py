@@ -56,6 +56,7 @@ from engine.jetset.slots import (
     text_code,
 )
 from engine.jetset.slots import DEAL as DEAL  # re-exported: the phases, named where they are
+from engine.jetset.slots import END_CARDS as END_CARDS
 from engine.jetset.slots import OFFER as OFFER
 from engine.jetset.slots import OVER as OVER
 from engine.jetset.slots import PLAY as PLAY
@@ -88,6 +89,9 @@ class State(HashedTable):
         self.phase = SETUP
         self.over = False
         """The game has ended: ``phase`` is OVER."""
+        self.ended = False
+        """No more turns: ``phase`` is OVER, or END_CARDS (the end-of-game Business cards are
+        still to be opened, then it is OVER)."""
         self.seats = [Seat(config.start_cash, config.planes, config.markers) for _ in range(n)]
         self.owner = [-1] * len(board.links)
         self.link_planes = list(map(list.copy, [[0] * n] * len(board.links)))  # a row per link
@@ -138,6 +142,7 @@ class State(HashedTable):
         s = State(self.board, self.config, blank=True)
         s.phase = self.phase
         s.over = self.over
+        s.ended = self.ended
         s.refilling = self.refilling
         s.to_reveal = self.to_reveal
         s.vacation_time = self.vacation_time
@@ -400,6 +405,7 @@ class State(HashedTable):
         self._bump(PHASE, PHASE_CODES[phase] - PHASE_CODES[self.phase])
         self.phase = phase
         self.over = phase == OVER
+        self.ended = phase in (OVER, END_CARDS)
 
     def next_turn(self, current: int, goal: int, idle: int) -> None:
         """The next turn (numbered one more) begins, seat ``current``'s: a new Flight Card Phase,

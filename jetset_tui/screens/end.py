@@ -19,9 +19,11 @@ from textual.containers import Horizontal
 from textual.widgets import Static
 
 from engine import CHANCE, Game
+from engine.jetset.actions import OpenEndCards
 from engine.jetset.distant_state import distant_points
 from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.jetset.scoring import final_flight_points
+from jetset_tui.card_names import business_name
 from jetset_tui.describe import seat_badge
 from jetset_tui.history import Story, story
 from jetset_tui.i18n import N_, _, money, ngettext
@@ -208,9 +210,27 @@ def story_text(game: Game, names: list[str], told: Story) -> Text:
     elif state.end_reason == END_ALL_FINALS and told.ender is not None:
         said = _("{name} ended the game with the last Final Flight on turn {n}.")
         text.append("\n" + said.format(name=names[told.ender], n=state.turn))
+    held = held_to_the_end(game, names)
+    if held:
+        text.append(
+            "\n" + _("Business cards held to the end and scored: {cards}.").format(cards=held)
+        )
     if state.investors is not None:
         text.append("\n" + _("Investors paid cash, not points: cash only breaks a tie."), DIM)
     return text
+
+
+def held_to_the_end(game: Game, names: list[str]) -> str:
+    """The end-of-game Business cards opened when the game ended (Catch up, Planes: "Play at
+    the end of the game"), after each player's name (``Ann (Catch up, Planes)``); "" if none."""
+    last = game.entries[-1].action if game.entries else None
+    if not isinstance(last, OpenEndCards):
+        return ""
+    return "; ".join(
+        f"{names[seat]} ({', '.join(business_name(kind) for kind in kinds)})"
+        for seat, kinds in enumerate(last.cards)
+        if kinds
+    )
 
 
 def rematch_plan(

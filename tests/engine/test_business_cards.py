@@ -20,7 +20,7 @@ from tests.engine.business_tables import (
     refused,
     table,
 )
-from tests.engine.scripted import ScriptedDealer
+from tests.engine.scripted import ScriptedDealer, play_greedy
 
 
 def test_plus_two_income_stays_in_front_and_adds_two_euros() -> None:
@@ -361,13 +361,7 @@ def test_end_of_game_cards_score_by_how_the_game_went() -> None:
     (read from the log), 2 to one who played one later, 4 to one who never did; Planes a point
     for every three planes on airlinks."""
     dealer = ScriptedDealer(BOARD, 3, business=["catchup", "catchup", "planes"])
-    game = Game(Options(players=3, business_cards=True))
-    bots = seat_bots(["greedy"], 3, "end-cards")
-    while (seat := game.to_move()) is not None:
-        if seat == CHANCE:
-            game.push(dealer.next_entry(game.state))
-        else:
-            play_bot_choice(game, seat, bots[seat])
+    game = play_greedy(Game(Options(players=3, business_cards=True)), dealer, "end-cards")
     b = game.state.business
     assert b is not None and "catchup" in b.front[0] and "planes" in b.front[2]
     finals = [e.actor for e in game.entries if type(e.action).__name__ == "ClaimFinal"]

@@ -12,7 +12,7 @@ from engine.jetset.actions import Deal
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.jetset.selfplay import play_bot_choice, seat_bots
-from tests.engine.scripted import ScriptedDealer
+from tests.engine.scripted import ScriptedDealer, play_greedy
 from tests.engine.table import Table
 
 # -- the scripted dealer itself ---------------------------------------------------------------
@@ -44,17 +44,7 @@ def test_the_script_lays_out_deals_and_turns_up_the_cards_in_the_order_given() -
 
 def bot_game(players: int, dealer: Dealer) -> Game:
     """A whole game of greedy bots, every chance entry from ``dealer``."""
-    game = Game(Options(players=players))
-    bots = seat_bots(["greedy"], players, "script")
-    for _ in range(5000):
-        seat = game.to_move()
-        if seat is None:
-            return game
-        if seat == CHANCE:
-            game.push(dealer.next_entry(game.state))
-        else:
-            play_bot_choice(game, seat, bots[seat])
-    raise AssertionError("the game did not end")
+    return play_greedy(Game(Options(players=players)), dealer, "script")
 
 
 def test_the_script_of_a_real_deal_plays_the_same_game() -> None:

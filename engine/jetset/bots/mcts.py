@@ -67,6 +67,7 @@ from engine.jetset.dealer import distant_draw
 from engine.jetset.distant_state import DISTANT, distant_points
 from engine.jetset.hubs_state import hub_points
 from engine.jetset.rules.business import chance_entry_kind
+from engine.jetset.rules.business_end import end_cards_held
 from engine.jetset.rules.investors import turn_up_guessed
 from engine.jetset.rules.turns import ACCEPT, offer_pending
 from engine.jetset.ruleset import Ruleset
@@ -347,6 +348,8 @@ def business_chance(state: State, world: World) -> Entry:
     what = chance_entry_kind(state)
     if what == "buyout":
         return Entry(CHANCE, BuyoutDraw(world.stacks[SHORT].pop(0)))
+    if what == "open":
+        return Entry(CHANCE, end_cards_held(b))
     if what == "shuffle":
         world.business[:] = b.discards
         Rng(f"{world.seed}/pile-{b.epoch + 1}").shuffle(world.business)

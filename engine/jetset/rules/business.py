@@ -50,6 +50,7 @@ from engine.jetset.rules.business_deal import (
     DeclineRule,
     OfferRule,
 )
+from engine.jetset.rules.business_end import OpenEndCardsRule
 from engine.jetset.rules.business_turn_cards import (
     claim_could_follow,
     locked_by,
@@ -58,7 +59,7 @@ from engine.jetset.rules.business_turn_cards import (
 from engine.jetset.rules.claims import markers_for_next_card
 from engine.jetset.rules.flight_cards import start_vacation_time
 from engine.jetset.rules.income import seat_income
-from engine.jetset.state import State, hand_commitment
+from engine.jetset.state import END_CARDS, State, hand_commitment
 
 
 class PlayRule(Rule[PlayCard]):
@@ -343,7 +344,13 @@ DECISION_RULES: Final[tuple[AnyRule, ...]] = (
     DealDiscardRule(),
     EndTurnRule(),
 )
-CHANCE_RULES: Final[tuple[AnyRule, ...]] = (DrawRule(), ShuffleRule(), BuyoutRule(), FinalsRule())
+CHANCE_RULES: Final[tuple[AnyRule, ...]] = (
+    DrawRule(),
+    ShuffleRule(),
+    BuyoutRule(),
+    FinalsRule(),
+    OpenEndCardsRule(),
+)
 
 
 # -- what the module adds to every turn --------------------------------------------------------
@@ -490,7 +497,7 @@ def after_action(state: State, seat: int, action: Action) -> bool:
             drew = len(b.owed) > before
     elif isinstance(action, ClaimFinal) and b.first_final < 0:
         b.set_first_final(state, seat)
-    if state.over:
+    if state.ended:
         return False
     if isinstance(action, HubBonus):  # the claim before it decided whether the turn goes on
         return b.open_turn == turn or (b.extra_turn == turn and b.actions_taken(turn) < 2)
@@ -513,10 +520,13 @@ def has_business_left(state: State, b: BusinessState, seat: int) -> bool:
 
 
 def chance_entry_kind(state: State) -> str:
-    """What the dealer must supply for the module: "shuffle", "draw", "buyout" or ""."""
+    """What the dealer must supply for the module: "shuffle", "draw", "buyout", "finals",
+    "open" (the end-of-game cards, ``business_end``) or ""."""
     b = state.business
     if b is None:
         return ""
+    if state.phase == END_CARDS:
+        return "open"
     if b.buyout >= 0:
         return "buyout"
     if b.finals >= 0:

@@ -18,7 +18,7 @@ from engine.errors import rule_name
 from engine.jetset.actions import Action, EndVote
 from engine.jetset.rules.base import Rule
 from engine.jetset.rules.flight_cards import refill_goal
-from engine.jetset.state import OFFER, OVER, PLAY, State
+from engine.jetset.state import END_CARDS, OFFER, OVER, PLAY, State
 
 STALL_ROUNDS: Final = 5
 """After this many whole rounds in which every turn was only Take income or a pass (the rules
@@ -51,7 +51,11 @@ def final_flight_ends_game(state: State, seat: int) -> bool:
 
 
 def end_game(state: State, reason: str) -> None:
-    state.set_phase(OVER)
+    """The game ends for ``reason``. With Business cards still in someone's hand it ends in
+    ``END_CARDS``: the dealer first opens the end-of-game cards held, which then score
+    (docs/rules-decisions.md, B3). Every seat knows the hands' sizes, so every engine agrees."""
+    b = state.business
+    state.set_phase(END_CARDS if b is not None and any(b.sizes) else OVER)
     state.set_end_reason(reason)
     state.clear_goals()
 
