@@ -100,11 +100,14 @@ KEYWORDS = {
 """The functions whose string arguments are messages (Babel's keyword specs)."""
 
 
-def workers() -> list[str]:
-    """The whole suite on one pytest worker a core (two to four): most of its time is spent
-    waiting on real sockets, processes and the app's timers, and CI's machine has two cores.
-    A file's tests stay on one worker (``loadfile``): they share its fixtures."""
-    n = max(2, min(4, os.cpu_count() or 1))
+def workers(per_core: int = 2) -> list[str]:
+    """The suite on ``per_core`` pytest workers a core (two to four). The pure suite's worker
+    spends more than half its time waiting on real sockets, processes and the app's timers (each
+    of two workers kept its core 40-50% busy), so on CI's two cores four workers ran it in 436 s
+    where two took 692 s (2026-12-07); the compiled run is the engine's tests and bots, busy
+    all the time, so it keeps one a core. A file's tests stay on one worker (``loadfile``):
+    they share its fixtures."""
+    n = max(2, min(4, per_core * (os.cpu_count() or 1)))
     return ["-n", str(n), "--dist", "loadfile"]
 
 
@@ -282,7 +285,7 @@ def test(args: list[str]) -> None:
         return
     ensure_compiled()
     pytest = [str(COMPILED_BIN / PYTHON), "-m", "pytest", "-p", "no:cacheprovider"]
-    run([*pytest, *workers(), "--import-mode=append", *COMPILED_TESTS], compiled_env())
+    run([*pytest, *workers(per_core=1), "--import-mode=append", *COMPILED_TESTS], compiled_env())
 
 
 def compiled(args: list[str]) -> None:

@@ -134,7 +134,9 @@ async def test_half_open_connections_time_out(tmp_path: Path) -> None:
 
 
 async def test_bad_token_wrong_password_and_full_table(tmp_path: Path) -> None:
-    no_wait = replace(FAST, password_backoff=0.0)  # the back-off has its own tests
+    # the back-off has its own tests; the game after the refusals is played by a bot that sends
+    # nothing between its moves, so FAST's 1 s of silence could drop it on a loaded machine
+    no_wait = replace(FAST, password_backoff=0.0, idle_timeout=30.0)
     async with serve(tmp_path, 2, ["random"], password="pw", settings=no_wait) as served:
         with pytest.raises(JoinRefused) as refused:
             await NetPeer.connect(await served.connect(), token="0" * 32)
