@@ -430,7 +430,13 @@ class GameScreen(GameAdvice):
         paused = _(presence.paused) if presence is not None and presence.paused else None
         self.query_one(TurnBar).show(table, session.busy, clock, paused)
         if self.table_ready:
-            self.query_one(PresencePanel).show(self.names, self.kinds, presence, session.hosting)
+            self.query_one(PresencePanel).show(
+                self.names,
+                self.kinds,
+                presence,
+                session.hosting,
+                watching=not session.local_seats,
+            )
             self.call_after_refresh(self.fit_log)
 
     def tick(self) -> None:

@@ -235,7 +235,8 @@ class JetLagScreen(JetLagCommandLine):
         if len(kinds) != len(self.names):
             return
         presence, hosting = self.session.presence, self.session.hosting
-        self.query_one(PresencePanel).show(self.names, kinds, presence, hosting)
+        watching = not self.session.local_seats
+        self.query_one(PresencePanel).show(self.names, kinds, presence, hosting, watching=watching)
 
     def tick(self) -> None:
         """Once a second: the countdowns move on (nothing to redraw when none runs)."""

@@ -23,11 +23,25 @@ game screen takes its names)."""
 WAITING_FOR_THE_HOST = N_("the game waits for the host to resume it; q leaves (your place is kept)")
 """The presence line while the host has paused the game (the turn bar says what happened)."""
 
+WATCHING_THE_PAUSE = N_("the game waits for the host to resume it; q leaves")
+"""``WAITING_FOR_THE_HOST`` to a spectator, who has no place to keep (a play test read "your
+place is kept" while watching)."""
+
 NO_WAY_BACK = N_("nothing more comes from the host here; q leaves")
 """The presence line once the way back to the host is gone (the turn bar says why)."""
 
 WAITING_FOR_THE_DISK = N_("the game goes on by itself as soon as the host can save it again")
 """The presence line while the host cannot save the game (a full disk: the turn bar says so)."""
+
+
+def pause_words(presence: Presence, *, watching: bool) -> str:
+    """The line while the game is paused (the turn bar says why), untranslated: the way back to
+    the host gone, the host's disk full, or the host to resume it (a player's place kept)."""
+    if presence.gone:
+        return NO_WAY_BACK
+    if presence.by_itself:
+        return WAITING_FOR_THE_DISK
+    return WATCHING_THE_PAUSE if watching else WAITING_FOR_THE_HOST
 
 
 def minutes(seconds: float, *, up: bool = True) -> str:
@@ -149,16 +163,17 @@ class PresencePanel(Static):
         kinds: Sequence[SeatKind],
         presence: Presence | None,
         hosting: Hosting | None,
+        *,
+        watching: bool = False,
     ) -> None:
+        """The panel's lines; ``watching``: the screen is a spectator's."""
         text = Text()
         if hosting is not None:
             text.append_text(hosting_lines(names, kinds, hosting, presence))
         if presence is not None and presence.paused is not None:  # the turn bar says why
             if text:
                 text.append("\n")
-            waiting = WAITING_FOR_THE_DISK if presence.by_itself else WAITING_FOR_THE_HOST
-            waiting = NO_WAY_BACK if presence.gone else waiting
-            text.append(_(waiting), style=WARN)
+            text.append(_(pause_words(presence, watching=watching)), style=WARN)
 
         elif presence is not None:
             dropped = dropped_lines(names, presence, kinds)

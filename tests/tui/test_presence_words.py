@@ -37,3 +37,20 @@ def test_with_nobody_at_the_table_an_away_seat_waits_and_its_clock_is_not_said_t
     someone = Presence((*alone, SeatPresence(True)), turn_time=60.0)
     said = dropped_lines(["alice", "Amelia", "bob"], someone, kinds=kinds).plain
     assert said == "alice has left the table; their turn clock keeps running", said
+
+
+def test_a_spectator_of_a_paused_game_is_not_told_a_place_is_kept() -> None:
+    """A play test: a spectator read "q leaves (your place is kept)" while the host was away;
+    a player still reads it, and the full disk and the lost host are said alike to both."""
+    from jetset_tui.widgets.presence import pause_words
+    from netcode.client import Presence
+    from netcode.protocol import SeatPresence
+
+    paused = Presence((SeatPresence(True),), paused="the host has paused the game")
+    assert (
+        pause_words(paused, watching=True) == "the game waits for the host to resume it; q leaves"
+    )
+    assert "your place is kept" in pause_words(paused, watching=False)
+    for kind in ({"by_itself": True}, {"gone": True}):
+        other = Presence((SeatPresence(True),), paused="why", **kind)  # type: ignore[arg-type]
+        assert pause_words(other, watching=True) == pause_words(other, watching=False)
