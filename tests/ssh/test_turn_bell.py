@@ -178,15 +178,20 @@ async def test_a_long_wait_for_the_last_player_ends_with_a_bell(
     await bob.close()
 
 
+CLOCK = 16.0
+"""The hurry tests' turn clock: eight seconds more than the hurry (``clock_hurries_once``)."""
+
+
 async def clock_hurries_once(alice: Term, bob: Term, game: Any) -> None:
-    """The player to move first (Jet Set: seat 0; Jet Lag: the deal's), on a 12-second clock
+    """The player to move first (Jet Set: seat 0; Jet Lag: the deal's), on a 16-second clock
     whose hurry is 8: their bell rings as it falls to 8 (their seat still to move), once; the
-    other's not at all."""
+    other's not at all. Eight seconds before the hurry: seating two players took over four on a
+    loaded machine, and the bell had rung before the test looked."""
     await alice.wait_for(lambda _: game.to_move() in (0, 1), settle=0)
     mover = game.to_move()
     first, other = (alice, bob) if mover == 0 else (bob, alice)
     assert (first.bells, other.bells) == (0, 0)  # the first turn: nothing yet
-    await first.wait_for(lambda _: first.bells > 0, timeout=12, settle=0)
+    await first.wait_for(lambda _: first.bells > 0, timeout=16, settle=0)
     assert game.to_move() == mover and (first.bells, other.bells) == (1, 0)
     await asyncio.sleep(1.2)
     assert game.to_move() == mover and first.bells == 1  # once a decision
@@ -198,10 +203,10 @@ async def test_a_turn_clock_running_low_rings_once_more(
     bob_key: asyncssh.SSHKey,
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    """A server whose turn clock is 12 seconds, the bell's hurry made 8 (of 30 against the
+    """A server whose turn clock is 16 seconds, the bell's hurry made 8 (of 30 against the
     server's 300), at a Jet Set table."""
     monkeypatch.setattr(turn_bell, "HURRY", 8.0)
-    server = await start_server(tmp_path, turn_time=12.0)
+    server = await start_server(tmp_path, turn_time=CLOCK)
     try:
         alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
         await clock_hurries_once(alice, bob, server.lobby.rooms["1"].table.game)
@@ -220,7 +225,7 @@ async def test_a_jet_lag_turn_clock_running_low_rings_once_more(
     """The same at a Jet Lag table (its screen's own tick, which draws nothing new each second:
     the SSH driver sends a bell at once, not with the next frame)."""
     monkeypatch.setattr(turn_bell, "HURRY", 8.0)
-    server = await start_server(tmp_path, turn_time=12.0)
+    server = await start_server(tmp_path, turn_time=CLOCK)
     try:
         alice, bob, room = await jetlag_for_two(server, alice_key, bob_key)
         await clock_hurries_once(alice, bob, room.table.game)
