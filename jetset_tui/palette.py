@@ -1,5 +1,6 @@
 """The command palette's own commands (Ctrl+P): the rules, at a game its actions, the plan, the
-hosting player's gifts of a gone player's seat, and leaving; "Play now" on the start screen."""
+hosting player's gifts of a gone player's seat and clock for a slow one, and leaving; "Play now"
+on the start screen."""
 
 from __future__ import annotations
 
@@ -36,6 +37,7 @@ def palette_commands(app: JetSetApp, screen: Screen[object]) -> Iterable[SystemC
             _("Help me plan"), _("Planes still needed per card"), screen.action_plan
         )
         yield from seats_to_give(screen)
+        yield from seat_to_hurry(screen)
         if screen.asks_to_leave():
             yield SystemCommand(
                 _("Leave the table"), _("Say what leaving means"), screen.action_leave_table
@@ -81,3 +83,23 @@ def seats_to_give(screen: GameScreen) -> Iterable[SystemCommand]:
 
         title = _("Give {name}'s seat to the next person who joins").format(name=name)
         yield SystemCommand(title, _("{name} is not at the table").format(name=name), give)
+
+
+def seat_to_hurry(screen: GameScreen) -> Iterable[SystemCommand]:
+    """The hosting player's way on with a player who stays and never moves (a LAN table without
+    a turn clock waited for ever): for the player whose move it is, "Give NAME 60 more seconds,
+    then a bot moves for them", each move until they move themselves (``Hosting.hurry``)."""
+    from jetset_tui.hurry import hurry_help, hurry_title
+
+    session = screen.session
+    hosting, seat = session.hosting, session.game.to_move()
+    if hosting is None or seat is None or seat < 0 or seat >= len(screen.names):
+        return
+    if seat in session.local_seats or not hosting.can_hurry(seat):
+        return
+    name = screen.names[seat]
+
+    def hurry() -> None:
+        hosting.hurry(seat)  # every screen says it, this one too (jetset_tui/hurry.py)
+
+    yield SystemCommand(hurry_title(name, hosting.hurry_time), hurry_help(name), hurry)

@@ -181,7 +181,8 @@ CHAT_KEPT = 200
 
 class Hosting(Protocol):
     """What the player who hosts a game (``jetset host`` with a screen) may do with it, beside
-    playing their seat: leave it to a bot and keep serving, take it back, pause the game."""
+    playing their seat: leave it to a bot and keep serving, take it back, give a gone player's
+    seat on, put a slow player on the clock, pause the game."""
 
     @property
     def address(self) -> str:
@@ -226,6 +227,18 @@ class Hosting(Protocol):
         """The seat of a player who is gone goes to whoever joins next (a LAN party's laptop
         died with its player's seat); False if it cannot (someone sits in it, or it is a bot's
         or the host's)."""
+
+    @property
+    def hurry_time(self) -> float:
+        """The seconds a decision gets once its slow player is put on the clock (``hurry``)."""
+
+    def can_hurry(self, seat: int) -> bool:
+        """Whether ``seat``'s player may be put on the clock now: their decision, a person's
+        seat other than the host's, not on it already, no shorter clock running."""
+
+    def hurry(self, seat: int) -> bool:
+        """``seat``'s player, slow to decide, gets ``hurry_time`` seconds a decision, then a bot
+        decides for them, until they move themselves; False if they cannot be (``can_hurry``)."""
 
     async def sit(self) -> GameClient:
         """A new client in the host's seat (taking it back from a stand-in)."""

@@ -426,8 +426,11 @@ class Host:
             conn.send(m.Error(code=p.E_ILLEGAL, message=str(exc), ref=req.id, why=why_of(exc)))
 
     def _acted(self, conn: Conn, ref: int, first: int) -> None:
-        """A decision is on disk: everyone gets its entries, its peer a ``done``."""
+        """A decision is on disk: everyone gets its entries, its peer a ``done``; a player who
+        made it themselves is off the hosting player's clock."""
         conn.bucket.refund()
+        if conn.seat is not None and conn.standin is None:
+            self.standins.moved_themselves(conn.seat)
         self.broadcast_from(first)
         conn.send(m.Done(ref=ref, i=first))
         if self.table.over:

@@ -165,6 +165,19 @@ class HostedGame:
         self.host.broadcast_seats()
         return True
 
+    @property
+    def hurry_time(self) -> float:
+        return self.host.settings.hurry_time
+
+    def can_hurry(self, seat: int) -> bool:
+        """Whether ``seat``'s player may be put on the clock now (``StandIns.can_hurry``)."""
+        return self.host.standins.can_hurry(seat)
+
+    def hurry(self, seat: int) -> bool:
+        """``seat``'s player, slow to decide, is put on the clock: ``hurry_time`` seconds a
+        decision, then a bot decides for them, until they move themselves."""
+        return self.host.standins.hurry(seat)
+
     async def pause(self) -> None:
         """Every peer hears that the game is paused and how it goes on; serving stops."""
         await self.host.stop_hosting(pause_reason(self.resume_command))

@@ -22,6 +22,9 @@ class HostSettings:
     """The bot kind that plays for a dropped player, and for a player whose turn clock ran out."""
     turn_time: float = 0.0
     """Seconds a connected player has for each decision before a bot makes it (0: no clock)."""
+    hurry_time: float = 60.0
+    """Seconds each decision of a slow player gets once the hosting player puts them on the
+    clock, until they move themselves again (``StandIns.hurry``)."""
     frame_limit: int = CLIENT_FRAME_LIMIT
     rate: float = 20.0
     burst: float = 60.0

@@ -330,6 +330,9 @@ class SeatPresence:
     open: bool = spec(False, omit_default=True)
     """Its player gave it away: the next to join takes it (``leave {give}``; ``seats`` names
     who plays it now)."""
+    hurry: float | None = spec(None, omit_default=True)
+    """The hosting player put its player on the clock: the seconds each of their decisions
+    gets until they move themselves (None: not on it)."""
 
 
 @dataclass(frozen=True, kw_only=True)

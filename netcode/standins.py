@@ -10,6 +10,11 @@ A decision's clock is its own, not its connection's: it runs on while its player
 long as another player is at the table to wait for them (with no one at all, it stops, and a
 player who comes back finds it where it stood, less the time away), and once it has run out its
 bot decides whoever comes or goes. Dropping and reconnecting never buys more time.
+
+The hosting player may put a slow player on the clock (``hurry``: a LAN table without a turn
+clock waited for ever on a player who stayed and never moved): each of that player's decisions
+then gets ``hurry_time`` seconds (or the turn clock's, if shorter), the same bot deciding when it
+runs out, until the player makes a decision themselves.
 """
 
 from __future__ import annotations
@@ -69,6 +74,9 @@ class StandIns:
         self.overdue: TurnClock | None = None
         """A clock that ran out, whose bot is deciding: never stopped by a drop (a reconnect
         and a ``leave`` in one write once cancelled it every time)."""
+        self.hurried: dict[int, float] = {}
+        """Seats whose player the hosting player put on the clock, and the seconds each of their
+        decisions gets until they move themselves (``hurry``)."""
 
     # -- players dropping and coming back ---------------------------------------------------
 
@@ -125,18 +133,26 @@ class StandIns:
         down to the giver's last seconds). A clock run out, whose bot decides, runs on. Once a
         decision (``renewed``): a seat given and taken again and again under new names would
         otherwise hold the table for good, a whole turn each time."""
+        self.hurried.pop(seat, None)  # the giver was on the clock, not the newcomer
         key = (seat, len(self.host.table.game.entries))
         if self.renewed == key:
             return
         self.renewed = key
         if self.stopped is not None and self.stopped[0][0] == seat:
             self.stopped = None  # stopped with nobody at the table: not the giver's time left
+        if self.drop_running_clock(seat):
+            self.arm_clock()
+
+    def drop_running_clock(self, seat: int) -> bool:
+        """Cancel the clock of ``seat``'s decision if one runs and has not run out (a clock
+        run out, whose bot decides, runs on), so that ``arm_clock`` starts it afresh. Whether
+        one was cancelled."""
         clock = self.clock
         if clock is None or clock.seat != seat or clock.deadline <= time.monotonic():
-            return
+            return False
         clock.task.cancel()
         self.clock = None
-        self.arm_clock()
+        return True
 
     def choose_standin(self, seat: int, kind: str) -> None:
         """``seat``'s player asks a ``kind`` bot to play for them until they sit again."""
@@ -217,21 +233,65 @@ class StandIns:
                     clock=max(0.0, clock.deadline - now) if clock and clock.seat == i else None,
                     left=dropped is not None and i in self.left,
                     open=handover is not None and handover.open,
+                    hurry=self.hurried.get(i),
                 )
             )
         return out
+
+    # -- the hosting player's clock for a slow player ----------------------------------------
+
+    def can_hurry(self, seat: int) -> bool:
+        """Whether the hosting player may put ``seat``'s player on the clock now: a person's
+        seat (not the host's own nor a bot's) whose player is connected (one who is gone has a
+        stand-in due, or their seat given on), in a game under way, whose decision it is, not
+        on it already, and whose clock, if one runs, has more than ``hurry_time`` left (so the
+        clock only ever gets shorter)."""
+        host = self.host
+        t = host.table
+        if not t.started or t.over or t.game.to_move() != seat or seat < 0:
+            return False
+        if seat == t.keys.host_seat or t.seats[seat].is_bot or seat in self.hurried:
+            return False
+        conn = host.seat_conns.get(seat)
+        if conn is None or conn.standin is not None:
+            return False
+        clock = self.clock
+        if clock is None or clock.seat != seat:
+            return True
+        return clock.deadline - time.monotonic() > host.settings.hurry_time
+
+    def hurry(self, seat: int) -> bool:
+        """The hosting player puts ``seat``'s player on the clock: this decision, and each of
+        theirs after it until they move themselves, gets ``hurry_time`` seconds, then the
+        stand-in bot makes it for them, as the turn clock's does; the player keeps the seat and
+        every screen is told (``presence``). Whether it was done (``can_hurry``)."""
+        if not self.can_hurry(seat):
+            return False
+        self.hurried[seat] = self.host.settings.hurry_time
+        if self.stopped is not None and self.stopped[0][0] == seat:
+            self.stopped = None  # no time kept from before: the hurry's time from now
+        log.info("seat %d: the hosting player puts its player on the clock", seat)
+        self.drop_running_clock(seat)
+        self.arm_clock(tell=False)
+        self.host.broadcast(self.host.presence_message())
+        return True
+
+    def moved_themselves(self, seat: int) -> None:
+        """``seat``'s player made a decision of their own: they are off the hosting player's
+        clock (the table's own turn clock, if any, times them on)."""
+        self.hurried.pop(seat, None)
 
     # -- the turn clock ---------------------------------------------------------------------
 
     def clock_key(self) -> tuple[int, int] | None:
         """(seat, entries) of the decision the clock should time now, if any: a player's (not a
-        bot's, not a stand-in's) in a started game, with a clock set, the player there or another
-        player at the table waiting for them."""
+        bot's, not a stand-in's) in a started game, with a clock set or the player hurried, the
+        player there or another player at the table waiting for them."""
         t = self.host.table
         seat = t.game.to_move()
-        if self.host.settings.turn_time <= 0 or not t.started or t.over:
+        if not t.started or t.over or seat is None or seat < 0:
             return None
-        if seat is None or seat < 0 or t.seats[seat].is_bot:
+        if self.time_for(seat) is None or t.seats[seat].is_bot:
             return None
         conn = self.host.seat_conns.get(seat)
         if conn is not None and conn.standin is not None:
@@ -239,6 +299,12 @@ class StandIns:
         if conn is None and not self.players_at_the_table():
             return None
         return seat, len(t.game.entries)
+
+    def time_for(self, seat: int) -> float | None:
+        """The seconds each decision of ``seat``'s gets: the table's turn time, or less once the
+        hosting player put its player on the clock (None: no clock times it)."""
+        times = (self.host.settings.turn_time, self.hurried.get(seat, 0.0))
+        return min((t for t in times if t > 0), default=None)
 
     def players_at_the_table(self) -> bool:
         """Whether a person (not a bot, not a stand-in) holds a seat now."""
@@ -276,7 +342,8 @@ class StandIns:
     def deadline_of(self, key: tuple[int, int]) -> float:
         """When the decision ``key`` runs out of time: for a clock stopped while no one was at
         the table, the time it had left, from now, the first time (``given_back``), its
-        deadline after that; a whole ``turn_time`` from now for a decision never timed."""
+        deadline after that; a whole ``time_for`` the seat from now for a decision never
+        timed."""
         now = time.monotonic()
         if self.stopped is not None and self.stopped[0] == key:
             _, deadline, left = self.stopped
@@ -284,7 +351,7 @@ class StandIns:
                 return deadline
             self.given_back = key
             return now + left
-        return now + self.host.settings.turn_time
+        return now + (self.time_for(key[0]) or 0.0)
 
     async def _clock_runs_out(self, key: tuple[int, int], deadline: float) -> None:
         """When the player has not moved in time, the stand-in bot makes this one decision

@@ -29,6 +29,7 @@ from jetset_tui.actions import KIND_NAMED, action_bindings
 from jetset_tui.describe import describe_action, log_words, money_note, with_money
 from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.hand_off import hand_off_reason
+from jetset_tui.hurry import HurryNotice
 from jetset_tui.i18n import N_, _
 from jetset_tui.ledger import MoneyLedger
 from jetset_tui.screens.game_advice import GameAdvice
@@ -56,6 +57,7 @@ from netcode.client import (
     EntryApplied,
     GameClient,
     GameOver,
+    PresenceChanged,
     Problem,
     TakenBack,
 )
@@ -163,6 +165,8 @@ class GameScreen(GameAdvice):
         """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
         self._bot_moves = NoticeRun()
         """The moves a bot made for this player in a row, said in one notice."""
+        self._hurry = HurryNotice()
+        """Says who the hosting player puts on the clock (jetset_tui/hurry.py)."""
         self._bot_played: dict[int, str] = {}
         """Entries a bot of the host's made for a player, and the words the log pane says
         beside each: for this screen's seat (its clock ran out, or a deal went unanswered; a
@@ -334,6 +338,8 @@ class GameScreen(GameAdvice):
             self._ended = True
         elif isinstance(event, ChatMessage):
             self.heard(event)
+        elif isinstance(event, PresenceChanged):
+            self._hurry.tell(self, self.session, self.names)
         if not self._sync_pending:
             self._sync_pending = True
             self.call_later(sync_in_one_frame, self.sync)

@@ -62,11 +62,12 @@ def dropped_lines(
     so every such seat waits (a watcher read "their turn clock moves for them" for six minutes
     while nothing moved)."""
     text = Text()
-    clock = presence.turn_time > 0 and anyone_at_the_table(presence, kinds)
+    someone = anyone_at_the_table(presence, kinds)
     for seat, name in enumerate(names):
         info = presence.seat(seat)
         if info.connected or info.away is None:
             continue
+        clock = someone and (presence.turn_time > 0 or info.hurry is not None)
         if text:
             text.append("\n")
         if info.standin is not None:
@@ -137,6 +138,8 @@ def hosting_lines(
             )
         elif info is None or info.connected:
             text.append(" " + _("connected"), style=GOOD)
+            if info is not None and info.hurry is not None:  # the host put them on the clock
+                text.append(" " + _("on the clock"), style=WARN)
         elif info.open:
             text.append(" " + _("seat given to the next person who joins"), style=WARN)
         elif info.away is None:  # a resumed game: their seat waits for them
