@@ -277,11 +277,12 @@ class Ruleset:
             return
         rule.check(state, actor, action)  # the base game's path
         rule.perform(state, actor, action)
+        b = state.business  # (the action itself may have woken a module: quiet is read after)
         if rule.ends_turn and (
-            (state.quiet and state.business is None)
+            (state.quiet and (b is None or business.turn_ends_quietly(state, b, actor)))
             or not self._turn_goes_on(state, rule, actor, action)
         ):
-            end_turn(state, rule.idle)  # (the action itself may have woken a module)
+            end_turn(state, rule.idle)
 
     def _apply_with_modules(self, state: State, rule: AnyRule, actor: int, action: Action) -> None:
         """``apply`` while a module waits, or for a claim: a Business card may refuse the

@@ -512,6 +512,15 @@ def after_action(state: State, seat: int, action: Action) -> bool:
     return False
 
 
+def turn_ends_quietly(state: State, b: BusinessState, seat: int) -> bool:
+    """Whether ``after_action`` would surely say the turn ends, read from three slots where the
+    ruleset asks it (after most entries of a game with the module): no Extra Action this turn,
+    no card in ``seat``'s hand and no Taxes in front of it ("you may play it any time during
+    your turn"). Only for an action that is no claim or hub bonus (``Rule.part_of_claim``),
+    whose Long Flight or locked card ``after_action`` must see; False says only "ask it"."""
+    return not b.sizes[seat] and b.taxed_by != seat and b.extra_turn != state.turn
+
+
 def has_business_left(state: State, b: BusinessState, seat: int) -> bool:
     """Whether ``seat`` could still do something with Business cards this turn: a card in hand
     (every card can at least be cashed in) or a Taxes card in front to pick up. Read from what

@@ -58,7 +58,8 @@ class IncomeRule(Rule[Income]):
 
     def perform(self, state: State, seat: int, action: Income) -> None:
         income = seat_income(state, seat)
-        if state.business is not None and state.business.alters_income:
+        b = state.business  # a card in front of this seat, or Taxes in front of anyone: only
+        if b is not None and b.alters_income and (b.front[seat] or b.taxed_by >= 0):  # then
             income = income_after_cards(state, seat, income)  # +2 Income cards, Taxes
         state.add_cash(seat, income)
         state.take_markers_back(seat)

@@ -1,0 +1,77 @@
+"""The ruleset's fast paths for a game with the Business cards (issue 18's replay ratio) give
+exactly what the slow paths they skip give: in whole random games with the module, wherever a
+fast path would answer, the slow path answers the same and changes nothing; and a game replayed
+with the fast paths turned off has the same digests."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine import CHANCE, Dealer, Entry, Game, Options
+from engine.jetset.actions import EndTurn, Income
+from engine.jetset.bots import make_bot
+from engine.jetset.business_effects import income_after_cards
+from engine.jetset.rules import business
+from engine.jetset.state import State
+
+CASES = [
+    pytest.param(Options(players=4, business_cards=True), "fast-0", id="business-4p"),
+    pytest.param(
+        Options(players=3, distant_lands=True, hubs=True, business_cards=True, investors=True),
+        "fast-1",
+        id="all-3p",
+    ),
+    pytest.param(
+        Options(players=5, hubs=True, business_cards=True, investors=True), "fast-2", id="5p"
+    ),
+]
+
+
+def check_fast_paths(state: State) -> int:
+    """For every seat, where a fast path would answer, the slow path on a copy answers alike and
+    leaves the hash as it was; the number of seats where one would answer."""
+    b = state.business
+    assert b is not None
+    answered = 0
+    for seat in range(state.players):
+        if business.turn_ends_quietly(state, b, seat):
+            answered += 1
+            for action in (Income(), EndTurn()):
+                copy = state.copy()
+                assert copy.business is not None
+                assert not business.after_action(copy, seat, action), "the turn would go on"
+                assert copy.hash == state.hash and copy.quiet == state.quiet
+        if not (b.front[seat] or b.taxed_by >= 0):  # Take income skips the cards
+            copy = state.copy()
+            assert income_after_cards(copy, seat, 7) == 7, "the cards would change the income"
+            assert copy.hash == state.hash
+    return answered
+
+
+def play(options: Options, seed: str) -> Game:
+    game = Game(options)
+    dealer = Dealer(seed, game.board, options.players)
+    bots = [make_bot(("random", "greedy")[i % 2], i, seed) for i in range(options.players)]
+    answered = 0
+    for _ in range(20000):
+        seat = game.to_move()
+        if seat is None:
+            break
+        if seat == CHANCE:
+            game.push(dealer.next_entry(game.state))
+        else:
+            game.push(Entry(seat, bots[seat].act(game.state.view(seat), game.rules)))
+        answered += check_fast_paths(game.state)
+    assert game.over and answered > 0
+    return game
+
+
+@pytest.mark.parametrize(("options", "seed"), CASES)
+def test_the_fast_paths_answer_as_the_slow_ones(
+    options: Options, seed: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = play(options, seed)
+    monkeypatch.setattr(business, "turn_ends_quietly", lambda state, b, seat: False)
+    slow = Game(options)
+    for entry, digest in zip(game.entries, game.digests, strict=True):
+        slow.push(entry, digest)  # raises DesyncError where the slow path differs
