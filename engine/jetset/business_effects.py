@@ -85,14 +85,20 @@ def income_with_cards(state: State, seat: int, income: int) -> int:
 
 
 def income_after_cards(state: State, seat: int, income: int) -> int:
-    """``income_with_cards``, as Take income pays it: the tax goes on the card."""
-    income += income_cards(state, seat)
-    tax = income_tax(state, seat, income)
-    if tax:
-        b = state.business
-        assert b is not None  # a tax is only owed with the module on
-        b.add_to_taxes_pot(state, tax)
-    return income - tax
+    """``income_with_cards``, as Take income pays it: the tax goes on the card. Asked at every
+    Take income of a seat with a card in front, so it reads ``income_cards`` and ``income_tax``
+    here (a test holds it to ``income_with_cards``)."""
+    b = state.business
+    if b is None:
+        return income
+    front = b.front[seat]
+    if front:
+        income += INCOME_CARD * front.count("income")
+    holder = b.taxed_by
+    if holder < 0 or holder == seat or income < TAX:
+        return income  # nobody has Taxes in front of them, or it is the seat's own
+    b.add_to_taxes_pot(state, TAX)
+    return income - TAX
 
 
 def commandeered(state: State, seat: int) -> int:

@@ -10,7 +10,7 @@ import pytest
 from engine import CHANCE, Dealer, Entry, Game, Options
 from engine.jetset.actions import EndTurn, Income
 from engine.jetset.bots import make_bot
-from engine.jetset.business_effects import income_after_cards
+from engine.jetset.business_effects import income_after_cards, income_cards, income_with_cards
 from engine.jetset.rules import business
 from engine.jetset.state import State
 
@@ -18,7 +18,7 @@ CASES = [
     pytest.param(Options(players=4, business_cards=True), "fast-0", id="business-4p"),
     pytest.param(
         Options(players=3, distant_lands=True, hubs=True, business_cards=True, investors=True),
-        "fast-1",
+        "fast-3",
         id="all-3p",
     ),
     pytest.param(
@@ -45,6 +45,14 @@ def check_fast_paths(state: State) -> int:
             copy = state.copy()
             assert income_after_cards(copy, seat, 7) == 7, "the cards would change the income"
             assert copy.hash == state.hash
+        for income in (0, 1, 7):  # Take income pays what the screen shows, the tax on the card
+            copy = state.copy()
+            paid = income_after_cards(copy, seat, income)
+            assert paid == income_with_cards(state, seat, income)
+            assert copy.business is not None
+            tax = income + income_cards(state, seat) - paid
+            assert copy.business.taxes_pot == b.taxes_pot + tax
+            assert copy.hash == copy.recompute_hash()
     return answered
 
 
