@@ -28,12 +28,17 @@ from jetset_tui.table_end import NetworkedEnd
 from jetset_tui.widgets.wrap import keep_no_break_spaces
 
 if TYPE_CHECKING:
+    from textual.driver import Driver
+
     from jetset_tui.form_games import FormChoices
     from jetset_tui.jetlag_plan import JetLagPlan
     from jetset_tui.seating import GamePlan
     from netcode.client import GameClient
     from netcode.local import LocalSession
     from netcode.logfile import GameLog
+
+LINUX_DRIVER = ("textual.drivers.linux_driver", "LinuxDriver")
+"""Textual's driver of the program's own terminal on Linux and macOS (module, class name)."""
 
 HANGUPS = ("SIGHUP", "SIGTERM")
 """The signals that close the app of ``jetset play`` after saving its game
@@ -124,6 +129,10 @@ class JetSetApp(NetworkedEnd):
         self.last_form: tuple[str, FormChoices] | None = None
         """The game and seats the new-game form last started (its seed aside): the form
         opens on them again."""
+
+    def get_driver_class(self) -> type[Driver]:
+        """Textual's driver, safe when the terminal goes away (``own_terminal_driver``)."""
+        return own_terminal_driver(super().get_driver_class())
 
     @property
     def bot_delay(self) -> float:
@@ -525,6 +534,18 @@ class JetSetApp(NetworkedEnd):
 
         yield from map(translated, super().get_system_commands(screen))
         yield from palette_commands(self, screen)
+
+
+def own_terminal_driver(chosen: type[Driver]) -> type[Driver]:
+    """The driver of an app in the program's own terminal: where Textual chose its
+    ``LinuxDriver``, ``TerminalDriver``, which stays safe when the terminal goes away
+    (jetset_tui/terminal_driver.py); else what Textual chose (Windows' driver, or the one
+    ``TEXTUAL_DRIVER`` names, as the web server's)."""
+    if (chosen.__module__, chosen.__qualname__) != LINUX_DRIVER:
+        return chosen
+    from jetset_tui.terminal_driver import TerminalDriver
+
+    return TerminalDriver
 
 
 async def run_client_async(

@@ -16,6 +16,7 @@ from rich.text import Text
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
+from textual.driver import Driver
 from textual.screen import Screen
 from textual.widgets import DataTable, Input, Log, Static
 
@@ -421,6 +422,12 @@ class RemoteLobbyApp(ToastsRepainted[Transport | None]):
         keep_no_break_spaces()
         self.keys_in_turn = KeysInTurn(self)
         self.lobby = RemoteLobbyScreen(opener, transport, framed)
+
+    def get_driver_class(self) -> type[Driver]:
+        """As the game's app, safe when the terminal goes away (``own_terminal_driver``)."""
+        from jetset_tui.app import own_terminal_driver
+
+        return own_terminal_driver(super().get_driver_class())
 
     async def on_event(self, event: events.Event) -> None:
         await self.keys_in_turn.handle(event, super().on_event)
