@@ -20,13 +20,26 @@ class Terminal:
     """``jetset ARGS`` in a pseudo-terminal of ``width``×``height``; what it wrote."""
 
     def __init__(
-        self, *args: str, width: int = 100, height: int = 30, env: Mapping[str, str] = {}
+        self,
+        *args: str,
+        width: int = 100,
+        height: int = 30,
+        env: Mapping[str, str] = {},
+        own_session: bool = False,
     ) -> None:
+        """``own_session``: the program runs in a session of its own, with no controlling
+        terminal: no SIGHUP reaches it when this terminal closes (as after ``setsid``, or for a
+        job its shell was told not to pass the hangup to: ``disown -h``)."""
         main, side = pty.openpty()
         fcntl.ioctl(side, termios.TIOCSWINSZ, struct.pack("HHHH", height, width, 0, 0))
         environ = {**os.environ, "TERM": "xterm-256color", **env}
         self.proc = subprocess.Popen(
-            [*JETSET, *args], stdin=side, stdout=side, stderr=side, env=environ
+            [*JETSET, *args],
+            stdin=side,
+            stdout=side,
+            stderr=side,
+            env=environ,
+            start_new_session=own_session,
         )
         os.close(side)
         self.main = main
@@ -65,3 +78,17 @@ class Terminal:
         code = self.proc.wait(20)
         os.close(self.main)
         return code
+
+    def cpu_share(self, seconds: float) -> float:
+        """The share of one core the program used over the next ``seconds`` (Linux)."""
+        before, start = cpu_ticks(self.proc.pid), time.monotonic()
+        time.sleep(seconds)
+        used = (cpu_ticks(self.proc.pid) - before) / os.sysconf("SC_CLK_TCK")
+        return used / (time.monotonic() - start)
+
+
+def cpu_ticks(pid: int) -> int:
+    """The CPU time process ``pid`` has used, in clock ticks (/proc/PID/stat: utime + stime)."""
+    with open(f"/proc/{pid}/stat") as stat:
+        fields = stat.read().rsplit(")", 1)[1].split()  # after the command's name
+    return int(fields[11]) + int(fields[12])

@@ -4,6 +4,7 @@ the start screen. Textual is imported only when the app runs."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import shlex
 import sys
 from pathlib import Path
@@ -242,7 +243,8 @@ def run_app(
     finally:
         startup.release()
     for path in app.unfinished_saves():
-        print(saved_words(path))
+        with contextlib.suppress(OSError):  # the terminal is gone (closed): none to tell
+            print(saved_words(path), flush=True)
     return app.return_code or 0  # 1 after a crash (Textual printed what happened)
 
 

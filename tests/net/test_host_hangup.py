@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import re
 import signal
+import subprocess
 import time
 from pathlib import Path
 
@@ -31,25 +32,15 @@ def test_a_host_whose_terminal_closed_pauses_and_ends_without_a_traceback(
     terminal = Terminal(*args, *flags, env={"JETSET_HOME": str(home)})
     joiners = []
     try:
-        said = terminal.read_until(b"listening on", 30)
-        port = re.search(r"listening on [\d.]+:(\d+)", said)
-        assert port is not None, said
+        port = listening_port(terminal)
         if begun:  # the seats not the host's taken by bots of jetset join: the game under way
-            for _ in range(1 + headless):
-                bot = ["--bot", "greedy", "--delay", "0.2", "--reconnect-for", "1"]
-                joiners.append(start_join(int(port.group(1)), *bot))
-            deadline = time.monotonic() + 30
-            while entries_in(log) < 3:  # dealt
-                assert time.monotonic() < deadline, "the game never began"
-                time.sleep(0.1)
+            joiners += begin_game(port, log, 1 + headless)
         terminal.settle(quiet=0.5)
         os.close(terminal.main)  # the window closed: writing there fails from now on
         terminal.proc.send_signal(signal.SIGHUP)
         assert terminal.proc.wait(30) == 0
     finally:
-        for proc in [terminal.proc, *joiners]:
-            if proc.poll() is None:
-                proc.kill()
+        kill_left(terminal.proc, *joiners)
     logged = (home / "logs" / "host.log").read_text()
     assert "Traceback" not in logged and "host failed" not in logged, logged[-2000:]
     if begun:
@@ -69,17 +60,10 @@ def test_a_host_hung_up_as_its_turn_clock_ticks_ends_and_lets_go_of_its_game(
     log = tmp_path / "g.jetset"
     args = ["host", "--players", "2", "--port", "0", "--log", str(log), "--turn-time", "30"]
     terminal = Terminal(*args, env={"JETSET_HOME": str(home)})
-    joiner = None
+    joiners = []
     try:
-        said = terminal.read_until(b"listening on", 30)
-        port = re.search(r"listening on [\d.]+:(\d+)", said)
-        assert port is not None, said
-        bot = ["--bot", "greedy", "--delay", "0.2", "--reconnect-for", "1"]
-        joiner = start_join(int(port.group(1)), *bot)
-        deadline = time.monotonic() + 30
-        while entries_in(log) < 3:  # dealt: the host's turn, its clock ticking
-            assert time.monotonic() < deadline, "the game never began"
-            time.sleep(0.1)
+        # dealt: the host's turn, its clock ticking
+        joiners += begin_game(listening_port(terminal), log, 1)
         terminal.settle(quiet=0.5)
         os.close(terminal.main)  # the window closed
         terminal.proc.send_signal(signal.SIGCONT)  # the hangup's
@@ -87,12 +71,64 @@ def test_a_host_hung_up_as_its_turn_clock_ticks_ends_and_lets_go_of_its_game(
         terminal.proc.send_signal(signal.SIGHUP)
         assert terminal.proc.wait(10) == 0
     finally:
-        for proc in [terminal.proc, joiner]:
-            if proc is not None and proc.poll() is None:
-                proc.kill()
+        kill_left(terminal.proc, *joiners)
+    assert_paused(home, log)
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads /proc/PID/stat")
+def test_a_host_whose_terminal_is_gone_with_no_hangup_pauses_and_ends(tmp_path: Path) -> None:
+    """With its terminal gone, Textual's input thread read the end of file it gives again and
+    again, a core at 100%, and the host served on for ever where no SIGHUP came (a program in no
+    session of that terminal: setsid, disown -h), its game's log locked. It stops reading, and the
+    host pauses its game as on a hangup (jetset_tui/terminal_driver.py)."""
+    home = tmp_path / "home"
+    log = tmp_path / "g.jetset"
+    args = ["host", "--players", "2", "--port", "0", "--log", str(log)]
+    terminal = Terminal(*args, env={"JETSET_HOME": str(home)}, own_session=True)
+    joiners = []
+    try:
+        joiners += begin_game(listening_port(terminal), log, 1)
+        terminal.settle(quiet=0.5)
+        os.close(terminal.main)  # the window closed, and no SIGHUP comes
+        time.sleep(0.5)
+        assert terminal.cpu_share(2) < 0.2, "the input thread spins on the closed terminal"
+        assert terminal.proc.wait(30) == 0
+    finally:
+        kill_left(terminal.proc, *joiners)
+    assert_paused(home, log)
+
+
+def kill_left(*procs: subprocess.Popen[str] | subprocess.Popen[bytes]) -> None:
+    """Kill those of ``procs`` still running (the test failed)."""
+    for proc in procs:
+        if proc.poll() is None:
+            proc.kill()
+
+
+def assert_paused(home: Path, log: Path) -> None:
+    """The host paused its game, its log file says how it continues, and let go of it."""
     LogLock.acquire(log, "the test").release()  # the log let go of: the game can be resumed
     logged = (home / "logs" / "host.log").read_text()
     assert "paused; continue it with" in logged, logged[-2000:]
+
+
+def listening_port(terminal: Terminal) -> int:
+    """The port the host in ``terminal`` says it listens on."""
+    said = terminal.read_until(b"listening on", 30)
+    port = re.search(r"listening on [\d.]+:(\d+)", said)
+    assert port is not None, said
+    return int(port.group(1))
+
+
+def begin_game(port: int, log: Path, bots: int) -> list[subprocess.Popen[str]]:
+    """``bots`` bots of jetset join at the host on ``port``, once the game (``log``) is dealt."""
+    bot = ["--bot", "greedy", "--delay", "0.2", "--reconnect-for", "1"]
+    joiners = [start_join(port, *bot) for _ in range(bots)]
+    deadline = time.monotonic() + 30
+    while entries_in(log) < 3:  # dealt
+        assert time.monotonic() < deadline, "the game never began"
+        time.sleep(0.1)
+    return joiners
 
 
 def entries_in(log: Path) -> int:
