@@ -42,13 +42,12 @@ BUSINESS: Final = ("catchup", "buyout", "freeplane", "planes", "discount", "over
 """The first draws, seat 0, 1, 2, 0, 1, 2: seat 0 is dealt ``HELD``, the others cards they play."""
 
 
-def game_held_to_the_end(seed: str) -> tuple[Game, list[str]]:
+def game_held_to_the_end(seed: str) -> Game:
     """A three-player game of greedy bots in which seat 0 holds Catch up and Planes to the
     end; the others are dealt cards they play (Buyout, Free Plane, Discount, No Overhead)."""
     dealer = ScriptedDealer(BOARD, 3, business=BUSINESS)
     game = Game(Options(players=3, business_cards=True))
     bots = seat_bots(["greedy"], 3, seed)
-    digests: list[str] = []
     while (seat := game.to_move()) is not None:
         if seat == CHANCE:
             game.push(dealer.next_entry(game.state))
@@ -57,14 +56,12 @@ def game_held_to_the_end(seed: str) -> tuple[Game, list[str]]:
             game.push(Entry(0, keeping(game, 0, chosen)))
         else:
             play_bot_choice(game, seat, bots[seat])
-        digests.append(game.digests[-1])
-    return game, digests
+    return game
 
 
 @pytest.fixture(scope="module")
 def ended() -> Game:
-    game, _ = game_held_to_the_end("held")
-    return game
+    return game_held_to_the_end("held")
 
 
 def test_the_dealer_opens_the_end_of_game_cards_held_and_they_score(ended: Game) -> None:
