@@ -85,7 +85,8 @@ class WaitScreen(Screen[bool]):
             text.append("\n" + _("Friends join from the lobby, or with:") + "\n")
             text.append(f"  {join_command(self.address)}\n", style="bold")
         text.append("\n" + _("The game starts when every seat is taken.  Esc: leave"))
-        self.query_one("#waiting", Static).update(text)
+        for box in self.query("#waiting").results(Static):  # none once the app closes: a
+            box.update(text)  # fuzzed session ended as this screen mounted ("the app failed")
 
     def action_leave(self) -> None:
         self.dismiss(False)
