@@ -9,6 +9,7 @@ copy of the whole file kept (netcode/damage.py). A log another program writes is
 
 from __future__ import annotations
 
+import os
 import shlex
 from dataclasses import dataclass
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from engine.fairdeal import seed_commitment
 from netcode.logerrors import LogFormatError
-from netcode.logfile import GameLog, read_log
+from netcode.logfile import GameLog, read_log, write_log
 from netcode.logheader import CONTINUABLE_VERSIONS
 from netcode.loglock import LogLocked, lock_holder
 from netcode.tablefiles import Secrets, TableError, secrets_path
@@ -53,10 +54,25 @@ def read_stopped(log_path: Path, *, repair: bool) -> StoppedGame:
         if repaired is None:
             raise
         log, result = replayed(log_path, keys.seed)
+    if log.seed is not None and not result.table.over:
+        log = unrevealed(log_path, log)
     seats = len(log.header.seats)
     if keys.host_seat is not None and keys.host_seat >= seats:
         raise TableError(f"the secrets file names seat {keys.host_seat}: there is none")
     return StoppedGame(keys, log, result, repaired)
+
+
+def unrevealed(log_path: Path, log: GameLog) -> GameLog:
+    """A game not over whose log reveals its seed (a finished game's text cut short, then
+    imported: a play test resumed one, played on, and found it damaged, no move after a reveal
+    being read): the log written again without the reveal, so that the moves to come follow its
+    last entry; the seed stays in the secrets file the game is resumed with. Written beside the
+    log, then put in its place: the log is whole at every moment."""
+    bare = GameLog(log.header, log.records, None, log.notes)
+    beside = log_path.with_name(log_path.name + ".unrevealed")
+    write_log(beside, bare)
+    os.replace(beside, log_path)
+    return bare
 
 
 def cut_damage(log_path: Path, seed: str, *, repair: bool) -> str | None:
