@@ -228,6 +228,9 @@ class GameScreen(GameAdvice):
             self.sync()
         except NoMatches:  # the app closed while the session started: nothing left to draw
             return
+        # a player back in a seat already on the clock, or a spectator come meanwhile, is told
+        # now: the presence that says so came before this screen listened (a play test)
+        self._hurry.tell(self, self.session, self.names)
         self.set_interval(1.0, self.tick)
 
     def render(self) -> RenderableType:

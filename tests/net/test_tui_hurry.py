@@ -129,3 +129,19 @@ async def test_the_words_are_italian_on_an_italian_screen(tmp_path: Path) -> Non
                 await until_shown(pilot, app, lambda _t: said in notices(app), 5)
                 text = await until_shown(pilot, app, lambda t: "con l'orologio" in t, 5)
                 assert "Ann in linea con l'orologio" in text
+
+
+async def test_a_screen_opened_while_a_player_is_on_the_clock_says_so(tmp_path: Path) -> None:
+    """A play test: Ann, back after dropping while on the clock, and a spectator who came then,
+    read nothing of it until her next move (the bot's move for her came unexplained): the
+    presence that says so came before their screens listened. Now a screen says it at once."""
+    settings = HostSettings(reconnect_window=0, hurry_time=30)
+    async with hosted(tmp_path, "hurry-late", settings) as (served, hosting, _ann, _hal):
+        assert hosting.hurry(0)
+        watcher = await NetPeer.connect(await served.connect(), name="Late", spectate=True)
+        await wait_for(lambda: watcher.presence is not None, 5)
+        app = JetSetApp(session=watcher)
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            said = "The host has put Ann on the clock: 30 seconds a move"
+            await until_shown(pilot, app, lambda _t: said in notices(app), 5)
+        await watcher.close()
