@@ -20,6 +20,7 @@ from textual.widgets import Static
 
 from engine import CHANCE, Game
 from engine.jetset.actions import OpenEndCards
+from engine.jetset.business_effects import end_points
 from engine.jetset.distant_state import distant_points
 from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.jetset.scoring import final_flight_points
@@ -222,15 +223,25 @@ def story_text(game: Game, names: list[str], told: Story) -> Text:
 
 def held_to_the_end(game: Game, names: list[str]) -> str:
     """The end-of-game Business cards opened when the game ended (Catch up, Planes: "Play at
-    the end of the game"), after each player's name (``Ann (Catch up, Planes)``); "" if none."""
+    the end of the game"), after each player's name with the points of all their end-of-game
+    cards (``Ann (Catch up, Planes: 3 points)``: a play test read "scored" beside a Business
+    score of 0); "" if none."""
     last = game.entries[-1].action if game.entries else None
     if not isinstance(last, OpenEndCards):
         return ""
     return "; ".join(
-        f"{names[seat]} ({', '.join(business_name(kind) for kind in kinds)})"
+        f"{names[seat]} ({end_cards_words(game, seat, kinds)})"
         for seat, kinds in enumerate(last.cards)
         if kinds
     )
+
+
+def end_cards_words(game: Game, seat: int, kinds: tuple[str, ...]) -> str:
+    """``Catch up, Planes: 3 points``: the cards a player held to the end, and the points of
+    all the end-of-game cards in front of them."""
+    points = end_points(game.state, seat)
+    cards = ", ".join(business_name(kind) for kind in kinds)
+    return f"{cards}: " + ngettext("{n} point", "{n} points", points).format(n=points)
 
 
 def rematch_plan(
