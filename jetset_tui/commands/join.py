@@ -419,7 +419,8 @@ def outcome(peer: NetPeer, address: str, keys: Sequence[str] = ()) -> str:
         return _("you stopped watching")
     if peer.gives_seat:
         return _("you left the game and gave your seat to the next person who joins")
-    return _("you left the game; it waits for you: {back}").format(back=back)
+    return _("you left the game; your seat is kept: {back}").format(back=back)  # not "it waits
+    # for you": a bot may play it meanwhile (the reconnect window, a clock), as a play test saw
 
 
 def print_event(peer: NetPeer, event: ClientEvent, *, verbose: bool) -> None:

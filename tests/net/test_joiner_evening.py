@@ -261,7 +261,7 @@ def test_jetset_join_at_a_terminal_says_no_seat_key_and_leaves_with_a_sentence(
         said = terminal.read_until(b"takes your seat back")
         assert terminal.close() == 0
         assert (
-            f"jetset join: you left the game; it waits for you: jetset join 127.0.0.1:{port} "
+            f"jetset join: you left the game; your seat is kept: jetset join 127.0.0.1:{port} "
             "takes your seat back" in said
         )
         assert "token" not in said.lower()
