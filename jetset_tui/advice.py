@@ -303,7 +303,14 @@ def income_why(view: State, seat: int, move: Income | Dividends, now: Race | Non
             return saving.format(cost=cost, cash=st.cash)
     if dividends:
         return _("Dividends pays more than plain income")
+    if st.cash >= CASH_FOR_ANY_PLANE:
+        return _("no plane you could buy now does more for you than income")
     return _("no plane worth buying fits your €{cash} now: income first").format(cash=st.cash)
+
+
+CASH_FOR_ANY_PLANE = 60
+"""Cash past which "no plane fits" is no reason: the dearest Buy of the board, with every
+plane it may take, costs €22 ("no plane worth buying fits your €229" was a play test's advice)."""
 
 
 # -- the race -------------------------------------------------------------------------------

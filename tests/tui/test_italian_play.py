@@ -130,6 +130,10 @@ def test_the_advice_says_why_in_italian() -> None:
     english, italian = both(lambda: why(view, 0, Income()))
     assert english == f"no plane worth buying fits your €{cash} now: income first"
     assert italian == f"nessun aereo utile rientra ora nei tuoi {cash}\u00a0€: prima l'utile"
+    early.state.add_cash(0, 229 - early.state.seats[0].cash)  # rich: every plane fits
+    english, italian = both(lambda: why(early.state.view(0), 0, Income()))
+    assert english == "no plane you could buy now does more for you than income"
+    assert italian == "nessun aereo che potresti comprare ora ti rende più dell'utile"
     ahead = Game(game.options, game.board)  # flying is called plainly good only when ahead
     for entry in game.entries:
         ahead.push(entry)
