@@ -52,6 +52,7 @@ from engine.jetset.bots.race import (
     race_move,
     serves,
 )
+from engine.jetset.definition import options_of
 from engine.jetset.notation import Notation
 from engine.jetset.rules.final_flight import FINAL_PLANES_TO_END
 from engine.jetset.ruleset import Ruleset
@@ -303,14 +304,21 @@ def income_why(view: State, seat: int, move: Income | Dividends, now: Race | Non
             return saving.format(cost=cost, cash=st.cash)
     if dividends:
         return _("Dividends pays more than plain income")
-    if st.cash >= CASH_FOR_ANY_PLANE:
+    if a_plane_fits(view, seat):  # "no plane worth buying fits your €229": a play test's
         return _("no plane you could buy now does more for you than income")
     return _("no plane worth buying fits your €{cash} now: income first").format(cash=st.cash)
 
 
-CASH_FOR_ANY_PLANE = 60
-"""Cash past which "no plane fits" is no reason: the dearest Buy of the board, with every
-plane it may take, costs €22 ("no plane worth buying fits your €229" was a play test's advice)."""
+PLANE_ACTIONS = (Buy, Place, Rent, BuyDistant, PlaceDistant, RentDistant)
+
+
+def a_plane_fits(view: State, seat: int) -> bool:
+    """Whether ``seat``, to move, may put a plane on an airlink now (the rules' legal list:
+    its cash, its stock, the links left), so that "no plane fits" would not be true."""
+    rules = Ruleset.of(options_of(view))
+    if rules.to_move(view) != seat:
+        return False
+    return any(isinstance(action, PLANE_ACTIONS) for action in rules.legal_actions(view))
 
 
 # -- the race -------------------------------------------------------------------------------

@@ -125,15 +125,14 @@ def test_the_advice_says_why_in_italian() -> None:
     early = Game(game.options, game.board)
     for entry in game.entries[:3]:
         early.push(entry)
-    view = early.state.view(0)
-    cash = view.seats[0].cash
-    english, italian = both(lambda: why(view, 0, Income()))
-    assert english == f"no plane worth buying fits your €{cash} now: income first"
-    assert italian == f"nessun aereo utile rientra ora nei tuoi {cash}\u00a0€: prima l'utile"
-    early.state.add_cash(0, 229 - early.state.seats[0].cash)  # rich: every plane fits
+    assert early.to_move() == 0
     english, italian = both(lambda: why(early.state.view(0), 0, Income()))
     assert english == "no plane you could buy now does more for you than income"
     assert italian == "nessun aereo che potresti comprare ora ti rende più dell'utile"
+    early.state.add_cash(0, 2 - early.state.seats[0].cash)  # €2: no plane fits, a play test's
+    english, italian = both(lambda: why(early.state.view(0), 0, Income()))  # €229 did
+    assert english == "no plane worth buying fits your €2 now: income first"
+    assert italian == "nessun aereo utile rientra ora nei tuoi 2\u00a0€: prima l'utile"
     ahead = Game(game.options, game.board)  # flying is called plainly good only when ahead
     for entry in game.entries:
         ahead.push(entry)
