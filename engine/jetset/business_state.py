@@ -270,6 +270,11 @@ class BusinessState:
     def in_front(self, seat: int, kind: str) -> int:
         return self.front[seat].count(kind)
 
+    def seen(self, kind: str) -> int:
+        """Copies of ``kind`` every seat has seen out of the hands: in front of a player or on
+        the discard pile."""
+        return self.discards.count(kind) + sum(front.count(kind) for front in self.front)
+
     def actions_taken(self, turn: int) -> int:
         return self.acted[1] if self.acted[0] == turn else 0
 

@@ -209,13 +209,11 @@ def _available(b: BusinessState, kind: str) -> int:
 
 def available_by_count(b: BusinessState, kind: str) -> int:
     """``_available`` counted from the hands, the cards in front and the discards."""
-    left = KIND[kind].copies - b.discards.count(kind)
+    left = KIND[kind].copies - b.seen(kind)
     for hand in b.hands:
         if hand is None:
             return -1
         left -= hand.count(kind)
-    for front in b.front:
-        left -= front.count(kind)
     return left - b.vacations if kind == "vacation" else left
 
 

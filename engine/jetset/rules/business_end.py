@@ -36,12 +36,6 @@ def end_cards_held(b: BusinessState) -> OpenEndCards:
     return OpenEndCards(tuple(end_cards(hand) for hand in b.hands))
 
 
-def seen_elsewhere(b: BusinessState, kind: str) -> int:
-    """Copies of ``kind`` every seat has seen out of the hands: in front of a player or on the
-    discard pile."""
-    return b.discards.count(kind) + sum(front.count(kind) for front in b.front)
-
-
 class OpenEndCardsRule(Rule[OpenEndCards]):
     """The dealer opens the end-of-game cards still in hand; they are laid down and scored."""
 
@@ -59,7 +53,7 @@ class OpenEndCardsRule(Rule[OpenEndCards]):
             self.check_hand(b, held, cards)
         for kind in sorted({kind for cards in action.cards for kind in cards}):
             opened = sum(cards.count(kind) for cards in action.cards)
-            if opened + seen_elsewhere(b, kind) > KIND[kind].copies:
+            if opened + b.seen(kind) > KIND[kind].copies:
                 raise self.illegal("no {card} card is left to open", card=kind)
 
     def check_hand(self, b: BusinessState, held: int, cards: tuple[str, ...]) -> None:
