@@ -13,12 +13,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from engine import CHANCE, Game
 from engine.jetset.board import LONG, SHORT, Board
 from engine.jetset.business_state import DECK
 from engine.jetset.dealer import Dealer
 from engine.jetset.distant_state import load_distant
-from engine.jetset.selfplay import play_bot_choice, seat_bots
 from engine.jetset.state import Config
 
 
@@ -110,15 +108,3 @@ def _stack(board: Board, row: str, laid_out: list[str], top: list[str]) -> list[
     flights = [c for c in rest if not board.cards[c].vacation]
     vacations = [c for c in rest if board.cards[c].vacation]
     return top + flights + vacations
-
-
-def play_greedy(game: Game, dealer: Dealer, seed: str) -> Game:
-    """``game`` played to its end by greedy bots (seeded ``seed``), every chance entry from
-    ``dealer``."""
-    bots = seat_bots(["greedy"], game.options.players, seed)
-    while (seat := game.to_move()) is not None:
-        if seat == CHANCE:
-            game.push(dealer.next_entry(game.state))
-        else:
-            play_bot_choice(game, seat, bots[seat])
-    return game

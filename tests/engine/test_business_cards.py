@@ -20,7 +20,8 @@ from tests.engine.business_tables import (
     refused,
     table,
 )
-from tests.engine.scripted import ScriptedDealer, play_greedy
+from tests.engine.playout import play_greedy
+from tests.engine.scripted import ScriptedDealer
 
 
 def test_plus_two_income_stays_in_front_and_adds_two_euros() -> None:

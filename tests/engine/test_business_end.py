@@ -11,31 +11,19 @@ from typing import Final
 import pytest
 
 from engine import CHANCE, Entry, Game, IllegalAction, Options, redact
-from engine.jetset.actions import Action, CashIn, OpenEndCards, PlayCard
+from engine.jetset.actions import OpenEndCards
 from engine.jetset.board import load_board
-from engine.jetset.bots.greedy import greedy_action
 from engine.jetset.notation import Notation
 from engine.jetset.oldlogs import dealt_as_logged
-from engine.jetset.rules.business import action_done
 from engine.jetset.scoring import scores
-from engine.jetset.selfplay import play_bot_choice, seat_bots
 from engine.jetset.state import END_CARDS, OVER
-from tests.engine.scripted import ScriptedDealer, play_greedy
+from tests.engine.playout import keeping_end_cards, play_greedy, play_out
+from tests.engine.scripted import ScriptedDealer
 
 BOARD = load_board()
 N = Notation(BOARD)
 HELD: tuple[str, ...] = ("catchup", "planes")
 """Seat 0's two cards, kept in hand to the end."""
-
-
-def keeping(game: Game, seat: int, bot_choice: Action) -> Action:
-    """Seat 0 keeps its end-of-game cards: anything the bot would do with them becomes the
-    greedy bot's base-game action, or the turn's end once its action is done."""
-    if isinstance(bot_choice, PlayCard | CashIn) and bot_choice.kind in HELD:
-        return (
-            N.parse_action("done") if action_done(game.state) else greedy_action(game.state, seat)
-        )
-    return bot_choice
 
 
 BUSINESS: Final = ("catchup", "buyout", "freeplane", "planes", "discount", "overhead")
@@ -47,16 +35,7 @@ def game_held_to_the_end(seed: str) -> Game:
     end; the others are dealt cards they play (Buyout, Free Plane, Discount, No Overhead)."""
     dealer = ScriptedDealer(BOARD, 3, business=BUSINESS)
     game = Game(Options(players=3, business_cards=True))
-    bots = seat_bots(["greedy"], 3, seed)
-    while (seat := game.to_move()) is not None:
-        if seat == CHANCE:
-            game.push(dealer.next_entry(game.state))
-        elif seat == 0:
-            chosen = bots[0].act(game.state.view(0), game.rules)
-            game.push(Entry(0, keeping(game, 0, chosen)))
-        else:
-            play_bot_choice(game, seat, bots[seat])
-    return game
+    return play_out(game, dealer, keeping_end_cards(0, 3, seed))
 
 
 @pytest.fixture(scope="module")

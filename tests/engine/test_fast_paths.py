@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import pytest
 
-from engine import CHANCE, Dealer, Entry, Game, Options
+from engine import Dealer, Entry, Game, Options
 from engine.jetset.actions import EndTurn, Income
 from engine.jetset.bots import make_bot
 from engine.jetset.business_effects import income_after_cards, income_cards, income_with_cards
 from engine.jetset.rules import business
 from engine.jetset.state import State
+from tests.engine.playout import play_out
 
 CASES = [
     pytest.param(Options(players=4, business_cards=True), "fast-0", id="business-4p"),
@@ -60,17 +61,13 @@ def play(options: Options, seed: str) -> Game:
     game = Game(options)
     dealer = Dealer(seed, game.board, options.players)
     bots = [make_bot(("random", "greedy")[i % 2], i, seed) for i in range(options.players)]
-    answered = 0
-    for _ in range(20000):
-        seat = game.to_move()
-        if seat is None:
-            break
-        if seat == CHANCE:
-            game.push(dealer.next_entry(game.state))
-        else:
-            game.push(Entry(seat, bots[seat].act(game.state.view(seat), game.rules)))
-        answered += check_fast_paths(game.state)
-    assert game.over and answered > 0
+    answered: list[int] = []
+
+    def decide(game: Game, seat: int) -> Entry:
+        return Entry(seat, bots[seat].act(game.state.view(seat), game.rules))
+
+    play_out(game, dealer, decide, lambda game: answered.append(check_fast_paths(game.state)))
+    assert game.over and sum(answered) > 0
     return game
 
 

@@ -12,7 +12,8 @@ from engine.jetset.actions import Deal
 from engine.jetset.board import LONG, SHORT
 from engine.jetset.rules.turns import END_ALL_FINALS, END_FIFTH_PLANE
 from engine.jetset.selfplay import play_bot_choice, seat_bots
-from tests.engine.scripted import ScriptedDealer, play_greedy
+from tests.engine.playout import play_greedy
+from tests.engine.scripted import ScriptedDealer
 from tests.engine.table import Table
 
 # -- the scripted dealer itself ---------------------------------------------------------------

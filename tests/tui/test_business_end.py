@@ -7,17 +7,15 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine import CHANCE, Dealer, Entry, Game, Options
-from engine.jetset.actions import Action, CashIn, OpenEndCards, PlayCard
-from engine.jetset.bots.greedy import greedy_action
+from engine import Dealer, Game, Options
+from engine.jetset.actions import OpenEndCards
 from engine.jetset.notation import Notation
-from engine.jetset.rules.business import action_done
 from engine.jetset.scoring import scores
-from engine.jetset.selfplay import play_bot_choice, seat_bots
 from jetset_tui.app import JetSetApp
 from jetset_tui.describe import describe_business
 from jetset_tui.screens.end import EndScreen
 from jetset_tui.screenshot import screen_text
+from tests.engine.playout import keeping_end_cards, play_out
 from tests.tui.play import game_screen, save_for_you, settled
 
 SEED = "held-35"
@@ -26,28 +24,9 @@ Flight, the last to be played, ends the game."""
 HELD = ("catchup", "planes")
 
 
-def keeping(game: Game, chosen: Action) -> Action:
-    """Ann keeps her end-of-game cards: a play or cash-in of one becomes the greedy action, or
-    the turn's end once its action is done."""
-    if isinstance(chosen, PlayCard | CashIn) and chosen.kind in HELD:
-        if action_done(game.state):
-            return Notation(game.board).parse_action("done")
-        return greedy_action(game.state, 0)
-    return chosen
-
-
 def whole_game() -> Game:
     game = Game(Options(players=2, business_cards=True))
-    dealer = Dealer(SEED, game.board, 2)
-    bots = seat_bots(["greedy"], 2, SEED)
-    while (seat := game.to_move()) is not None:
-        if seat == CHANCE:
-            game.push(dealer.next_entry(game.state))
-        elif seat == 0:
-            game.push(Entry(0, keeping(game, bots[0].act(game.state.view(0), game.rules))))
-        else:
-            play_bot_choice(game, seat, bots[seat])
-    return game
+    return play_out(game, Dealer(SEED, game.board, 2), keeping_end_cards(0, 2, SEED))
 
 
 async def test_cards_held_to_the_end_are_laid_down_and_scored(tmp_path: Path) -> None:
