@@ -70,8 +70,12 @@ def unrevealed(log_path: Path, log: GameLog) -> GameLog:
     log, then put in its place: the log is whole at every moment."""
     bare = GameLog(log.header, log.records, None, log.notes)
     beside = log_path.with_name(log_path.name + ".unrevealed")
-    write_log(beside, bare)
-    os.replace(beside, log_path)
+    try:
+        write_log(beside, bare)
+        os.replace(beside, log_path)
+    except OSError:  # a full disk: the log as it was, nothing left beside it
+        beside.unlink(missing_ok=True)
+        raise
     return bare
 
 

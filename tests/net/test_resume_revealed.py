@@ -5,7 +5,10 @@ secrets file, so every move made after is read back; a finished game keeps its r
 
 from __future__ import annotations
 
+import errno
 from pathlib import Path
+
+import pytest
 
 from engine import CHANCE, Dealer, Game, Options
 from engine.jetset.bots.greedy import greedy_action
@@ -14,6 +17,7 @@ from netcode.logfile import GameLog, read_log, write_log
 from netcode.replay import replay
 from netcode.table import Table
 from netcode.tablefiles import Secrets, secrets_path
+from tests.net.disk import FILLER, Disk, mount_tmpfs, unmount
 from tests.tui.play import save_for_you
 
 SEED = "revealed"
@@ -66,3 +70,33 @@ def test_a_finished_games_log_keeps_its_revealed_seed(tmp_path: Path) -> None:
     Table.resume(path, fsync=False).close()
     assert read_log(path).seed == SEED
     assert Dealer(SEED, whole.board, 2).seed  # the seed still deals: nothing else was changed
+
+
+def test_on_a_full_disk_the_log_stays_as_it_was_and_nothing_is_left_beside_it(
+    tmp_path: Path,
+) -> None:
+    """The log written again without its reveal does not fit (a real tmpfs, full): resuming
+    fails saying so, the log is byte for byte what it was, no half-written copy stays beside
+    it, and once there is room the game resumes."""
+    folder = tmp_path / "disk"
+    why = mount_tmpfs(folder, "256k")
+    if why is not None:
+        pytest.skip(why)
+    try:
+        path = revealed_log_cut_short(folder, 40)
+        before = path.read_bytes()
+        disk = Disk(folder, real=True)
+        disk.fill()
+        with pytest.raises(OSError) as full:
+            Table.resume(path, fsync=False)
+        assert full.value.errno == errno.ENOSPC
+        assert path.read_bytes() == before
+        assert sorted(p.name for p in folder.iterdir() if p.name != FILLER) == [
+            "cut.jetset",
+            "cut.jetset.secret",
+        ]
+        disk.free()
+        Table.resume(path, fsync=False).close()
+        assert read_log(path).seed is None
+    finally:
+        unmount(folder)
