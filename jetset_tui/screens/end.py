@@ -35,6 +35,7 @@ from jetset_tui.widgets.chart import Chart
 from jetset_tui.widgets.fitted_table import FittedTable
 from jetset_tui.widgets.players import kind_label
 from jetset_tui.widgets.turn_bar import end_reason_text
+from jetset_tui.widgets.wrap import KEEP
 from netcode.client import GameClient
 from netcode.local import LocalSession
 from netcode.seatkind import SeatKind
@@ -241,7 +242,8 @@ def end_cards_words(game: Game, seat: int, kinds: tuple[str, ...]) -> str:
     all the end-of-game cards in front of them."""
     points = end_points(game.state, seat)
     cards = ", ".join(business_name(kind) for kind in kinds)
-    return f"{cards}: " + ngettext("{n} point", "{n} points", points).format(n=points)
+    said = ngettext("{n} point", "{n} points", points).format(n=points)
+    return f"{cards}: {said.replace(' ', KEEP)}"  # "3" never ends a row with "points" on the next
 
 
 def rematch_plan(

@@ -50,7 +50,7 @@ async def test_cards_held_to_the_end_are_laid_down_and_scored(tmp_path: Path) ->
         assert await settled(pilot, lambda: isinstance(app.screen, EndScreen)), screen_text(app)
         assert playing.entries[-1] == whole.entries[-1]
         text = screen_text(app)
-        held = f"Ann (Catch up, Planes: {expected.business} points)."
+        held = f"Ann (Catch up, Planes: {expected.business}\u00a0points)."  # kept together
         assert f"Business cards held to the end and scored: {held}" in text, text
         ann = next(row for row in text.splitlines() if "Ann" in row and "human" in row)
         assert f" {expected.business} " in ann and f" {expected.total} " in ann, ann
