@@ -202,10 +202,11 @@ class SeatRequests:
         conn.stage = SEATED
         start = have if have <= len(t.game.entries) else 0
         token = t.seats[seat].token if seat is not None else None
-        conn.send(m.Seated(seat=seat, token=token, name=conn.name, from_=start))
+        held = len(t.game.entries)
+        conn.send(m.Seated(seat=seat, token=token, name=conn.name, from_=start, upto=held))
         log.info("%r seated as %s", conn, printable(conn.name))
         host.broadcast_seats()
-        for i in range(start, len(t.game.entries)):
+        for i in range(start, held):
             conn.post(host.entry_frame(i, seat), bulk=True)
         if host.end_frame is not None:
             conn.post(host.end_frame, bulk=True)

@@ -349,12 +349,14 @@ class Welcome(ProtocolMessage, t="welcome"):
 
 @dataclass(frozen=True, kw_only=True)
 class Seated(ProtocolMessage, t="seated"):
-    """The seat taken (None: watching), its token, and the first entry that follows."""
+    """The seat taken (None: watching), its token, the first entry that follows, and how many
+    the host held then (``upto``: the catch-up ends there; what follows is played live)."""
 
     seat: int | None
     token: str | None
     name: str = ""
     from_: int = spec(key="from")
+    upto: int = 0
 
 
 @dataclass(frozen=True, kw_only=True)

@@ -99,7 +99,7 @@ class PeerHandshake(GameClient):
         self._game: AnyTable | None = None
         self._rules: AnyRules = game_rules(DEFAULT)
         self._options: dict[str, object] = {}
-        self._behind_until = 0  # the host's entries at the last welcome
+        self._behind_until = 0  # the host's entries when it last seated this peer
         self._back_from: int | None = None
         """At a reconnection: the entries this peer held when it came back (those from there
         to ``_behind_until`` were made while it was away); None until it first reconnects."""
@@ -248,6 +248,9 @@ class PeerHandshake(GameClient):
         if self.keys is not None and self.seat is not None and self.token is not None:
             self.keys.hold(commitment, self.seat)  # before the key is there for others to find
             self.keys.keep(commitment, SeatKey(self.seat, self.token))
+        # what the host played between its welcome and this seat (a stand-in's moves while the
+        # handshake went on, on a loaded machine) is caught up on too, not played live
+        self._behind_until = max(self._behind_until, seated.upto)
         if seated.from_ < have:
             self._game = self._rules.new_table(self._options)  # the host starts over
         self._welcomed = True

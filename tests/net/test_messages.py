@@ -70,7 +70,7 @@ WIRE: list[tuple[m.ProtocolMessage, dict[str, Any]]] = [
     ),
     (
         m.Seated(seat=None, token=None, name="spectator", from_=0),
-        {"t": "seated", "seat": None, "token": None, "name": "spectator", "from": 0},
+        {"t": "seated", "seat": None, "token": None, "name": "spectator", "from": 0, "upto": 0},
     ),
     (
         m.Seats(seats=SEATS),

@@ -185,8 +185,8 @@ def test_the_doc_check_finds_a_drift() -> None:
     """The comparison itself: a field the doc lacks, or one it has too many, is reported."""
     seated = m.message_types("host")["seated"]
     assert compare("seated", seated, parse_map("seat, token, name")) != []
-    assert compare("seated", seated, parse_map("seat, token, name, from, extra")) != []
-    assert compare("seated", seated, parse_map("seat|nil, token|nil, name, from")) == []
+    assert compare("seated", seated, parse_map("seat, token, name, from, upto, extra")) != []
+    assert compare("seated", seated, parse_map("seat|nil, token|nil, name, from, upto")) == []
     presence = m.message_types("host")["presence"]
     wrong = parse_map("turn_time, seats:[{connected, away, standin, bot_in}]")
     assert compare("presence", presence, wrong) != []

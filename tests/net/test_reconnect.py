@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+from collections.abc import Callable
 from pathlib import Path
 
 from netcode.botplayer import play_bot
@@ -84,6 +85,102 @@ async def test_what_was_played_while_a_peer_was_away_comes_back_as_the_past(
         assert len(back) == 1 and past, (back, past)
         assert past == list(range(past[0], back[0])) and past[0] > 30, (past, back)
         assert all(live[i] for i in range(len(live)) if i not in past)
+
+
+class HeldAfterHello(Transport):
+    """A connection whose writes after the first (the hello) wait until ``release()`` holds:
+    a returning peer whose reconnect request is slow to reach the host (a loaded machine)."""
+
+    def __init__(self, inner: Transport, release: Callable[[], bool]) -> None:
+        self.inner, self.release, self.writes = inner, release, 0
+        self.held: list[bytes] = []
+        self.sender: asyncio.Task[None] | None = None
+        self.held_from: int | None = None  # the host's entries when the hold began
+
+    async def read_exactly(self, n: int) -> bytes:
+        return await self.inner.read_exactly(n)
+
+    def write(self, data: bytes) -> None:
+        self.writes += 1
+        if self.writes == 1 or (self.sender is not None and self.sender.done()):
+            self.inner.write(data)
+            return
+        self.held.append(data)
+        if self.sender is None:
+            self.sender = asyncio.ensure_future(self.send_when_released())
+
+    async def send_when_released(self) -> None:
+        await wait_for(self.release, 20)
+        for data in self.held:
+            self.inner.write(data)
+        self.held.clear()
+
+    async def drain(self) -> None:
+        if self.sender is not None:
+            await self.sender
+        await self.inner.drain()
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def abort(self) -> None:
+        self.inner.abort()
+
+    @property
+    def closed(self) -> bool:
+        return self.inner.closed
+
+
+async def test_a_stand_ins_moves_while_a_player_comes_back_are_the_past_not_live(
+    tmp_path: Path,
+) -> None:
+    """A CI run's returning player read "a bot played 14 moves for you" as if made now: the
+    stand-in kept playing between the host's welcome and the player's seat (a slow reconnect
+    request), and the peer took whatever followed the welcome as live. ``seated.upto`` says
+    where the catch-up ends: the stand-in's moves before the seat was taken back are "while you
+    were away" (``EntryApplied.away``), and none of seat 0's is a live bot move."""
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 3, ["greedy"], seed="slow-return", settings=settings) as served:
+        game = served.table.game
+        dropped_at: list[int] = []
+        held: list[HeldAfterHello] = []
+
+        def stand_in_moves(since: int) -> int:
+            return sum(1 for e in game.entries[since:] if e.actor == 0)
+
+        def two_more_moves() -> bool:
+            hold = held[-1]
+            if hold.held_from is None:
+                hold.held_from = len(game.entries)
+            return stand_in_moves(hold.held_from) >= 2 or game.over
+
+        async def connector() -> Transport:
+            await wait_for(lambda: stand_in_moves(dropped_at[0]) >= 1, 20)
+            held.append(HeldAfterHello(await served.connect(), two_more_moves))
+            return held[-1]
+
+        peer = await served.bot("greedy", "dropper", connector=connector, reconnect_for=30)
+        other = await served.bot("greedy", "steady")
+        events: dict[int, EntryApplied] = {}
+
+        def listener(event: ClientEvent) -> None:
+            if isinstance(event, EntryApplied):
+                events[event.index] = event
+
+        peer.add_listener(listener)
+        dropped_at.append(21)
+        drop_at(peer, 20)
+        await finish([peer, other])
+        assert_all_agree(served, [peer, other])
+        assert len(held) == 1 and held[0].held_from is not None
+        during_hold = [
+            i for i in range(held[0].held_from, len(game.entries)) if game.entries[i].actor == 0
+        ][:2]
+        assert len(during_hold) == 2
+        for i in during_hold:
+            assert events[i].away and events[i].bot and not events[i].live, events[i]
+        live_for_me = [i for i, e in events.items() if e.live and e.bot and e.entry.actor == 0]
+        assert live_for_me == []
 
 
 async def wait_for(condition: object, timeout: float = 10.0) -> None:
