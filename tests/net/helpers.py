@@ -151,3 +151,30 @@ async def ann_and_me(served: Served, hosting: HostedGame | None = None) -> tuple
         return ann, await hosting.sit()
     me = await NetPeer.connect(await served.connect(), name="Me")
     return ann, me
+
+
+class PassThrough(Transport):
+    """A transport that hands everything to ``inner``: tests override what they watch or hold."""
+
+    def __init__(self, inner: Transport) -> None:
+        self.inner = inner
+        self.peer_name = inner.peer_name
+
+    async def read_exactly(self, n: int) -> bytes:
+        return await self.inner.read_exactly(n)
+
+    def write(self, data: bytes) -> None:
+        self.inner.write(data)
+
+    async def drain(self) -> None:
+        await self.inner.drain()
+
+    def close(self) -> None:
+        self.inner.close()
+
+    def abort(self) -> None:
+        self.inner.abort()
+
+    @property
+    def closed(self) -> bool:
+        return self.inner.closed

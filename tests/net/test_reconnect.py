@@ -13,7 +13,7 @@ from netcode.logfile import read_log
 from netcode.peer import NetPeer
 from netcode.transport import Transport
 
-from .helpers import assert_all_agree, finish, serve
+from .helpers import PassThrough, assert_all_agree, finish, serve
 
 
 def drop_at(peer: NetPeer, index: int) -> None:
@@ -87,18 +87,16 @@ async def test_what_was_played_while_a_peer_was_away_comes_back_as_the_past(
         assert all(live[i] for i in range(len(live)) if i not in past)
 
 
-class HeldAfterHello(Transport):
+class HeldAfterHello(PassThrough):
     """A connection whose writes after the first (the hello) wait until ``release()`` holds:
     a returning peer whose reconnect request is slow to reach the host (a loaded machine)."""
 
     def __init__(self, inner: Transport, release: Callable[[], bool]) -> None:
-        self.inner, self.release, self.writes = inner, release, 0
+        super().__init__(inner)
+        self.release, self.writes = release, 0
         self.held: list[bytes] = []
         self.sender: asyncio.Task[None] | None = None
         self.held_from: int | None = None  # the host's entries when the hold began
-
-    async def read_exactly(self, n: int) -> bytes:
-        return await self.inner.read_exactly(n)
 
     def write(self, data: bytes) -> None:
         self.writes += 1
@@ -119,16 +117,6 @@ class HeldAfterHello(Transport):
         if self.sender is not None:
             await self.sender
         await self.inner.drain()
-
-    def close(self) -> None:
-        self.inner.close()
-
-    def abort(self) -> None:
-        self.inner.abort()
-
-    @property
-    def closed(self) -> bool:
-        return self.inner.closed
 
 
 async def test_a_stand_ins_moves_while_a_player_comes_back_are_the_past_not_live(

@@ -16,38 +16,22 @@ from engine.jetset.rules.turns import END_AGREED
 from netcode.botplayer import play_bot
 from netcode.sshclient import SshAddress, SshOpener
 from netcode.transport import Transport
+from tests.net.helpers import PassThrough
 from tests.net.secrecy import frames
 from tests.ssh.helpers import client_key, ssh_peer, start_server, trusted_hosts
 
 
-class Recording(Transport):
+class Recording(PassThrough):
     """A transport that keeps a copy of everything read from it."""
 
     def __init__(self, inner: Transport) -> None:
-        self.inner = inner
-        self.peer_name = inner.peer_name
+        super().__init__(inner)
         self.received = bytearray()
 
     async def read_exactly(self, n: int) -> bytes:
         data = await self.inner.read_exactly(n)
         self.received += data
         return data
-
-    def write(self, data: bytes) -> None:
-        self.inner.write(data)
-
-    async def drain(self) -> None:
-        await self.inner.drain()
-
-    def close(self) -> None:
-        self.inner.close()
-
-    def abort(self) -> None:
-        self.inner.abort()
-
-    @property
-    def closed(self) -> bool:
-        return self.inner.closed
 
 
 @dataclass
