@@ -183,7 +183,7 @@ ACTION_KINDS: Final[tuple[ActionKind, ...]] = (
     ),
     ActionKind(
         "business", "y", N_("Business"), N_("Business cards: play, cash in, deal"),
-        lambda state, seat, legal, names: business_stage(state, seat, names),
+        lambda state, seat, legal, names: business_stage(state, seat, names, legal),
         enabled=lambda state, seat: business_decisions_open(state),
         option="business_cards",
         after_final=True,

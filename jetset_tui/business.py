@@ -4,7 +4,7 @@ words for the module's entries, and the guided picker of the `y` key."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Final
 
 from rich.text import Text
@@ -17,6 +17,7 @@ from engine.jetset.actions import (
     Decline,
     Dividends,
     EndTurn,
+    Income,
     Offer,
     PlayCard,
 )
@@ -169,10 +170,14 @@ def link_words(state: State, link: int) -> str:
     return state.board.link_name(link) if link >= 0 else ""
 
 
-def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
-    """The `y` key: every Business card decision open to ``seat`` now, from its own view; once
-    the turn's action is done, ending the turn first (Enter), the cards after it (a play test
-    looked for it at the bottom of the list, the turn bar having said "or end your turn")."""
+def business_stage(
+    state: State, seat: int, names: list[str], legal: Sequence[Action] = ()
+) -> Stage | str:
+    """The `y` key: every Business card decision open to ``seat`` now, from its own view
+    (``legal``: the seat's legal actions); ending the turn always first (Enter), the cards after
+    it (a play test looked for it at the bottom of the list, the turn bar having said "or end
+    your turn"). Before the turn's action that first line cannot be chosen and says why: y,
+    Enter out of habit played the card then first (another play test)."""
     b: BusinessState | None = state.business
     if b is None:
         return _("this game is played without Business cards")
@@ -205,10 +210,24 @@ def business_stage(state: State, seat: int, names: list[str]) -> Stage | str:
     if not any(isinstance(action, Offer) for action in actions):
         choices.extend(no_offer_choice(state, seat, names))
     choices.sort(key=lambda choice: not isinstance(choice.value, EndTurn))
+    ends_turn = bool(choices) and isinstance(choices[0].value, EndTurn)
+    if choices and any(isinstance(action, Income) for action in legal):  # the action to come
+        choices.insert(0, end_turn_after_the_action())
+        ends_turn = True
     if not choices:
         return _("no Business card can be played now")
     title = offer_words(state, names) if b.offer[1] == seat else _("Business cards")
-    return Stage(title, choices, confirm=_("confirm"), build=chosen_business)
+    return Stage(
+        title, choices, confirm=_("confirm"), build=chosen_business, opens_on_first=ends_turn
+    )
+
+
+def end_turn_after_the_action() -> Choice:
+    """The `y` list's first line before the turn's action: ending the turn, not yet open."""
+    label = _("End your turn")
+    note = _("your turn ends with its action")
+    reason = _("Your turn ends with its action (b, p, r, c or i); the cards can come before it.")
+    return Choice(label, label.upper(), note=note, ready=False, then=lambda: reason)
 
 
 OFFER_RULE: Final = next(rule for rule in DECISION_RULES if rule.action is Offer)

@@ -92,6 +92,9 @@ class Stage:
         default=lambda c, n, each: None
     )
     then: Callable[[Choice], Stage | str] | None = None
+    opens_on_first: bool = False
+    """The list opens on its first line even when it cannot be chosen now (the `y` list's "End
+    your turn", which Enter out of habit chooses), not on the first that can."""
 
 
 def link_search(state: State, link: int) -> str:

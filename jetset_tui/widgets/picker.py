@@ -129,6 +129,8 @@ class ActionPicker(Widget, can_focus=True):
         let you buy), else on the first."""
         stage = self.stage
         shown = self.matching()
+        if stage.opens_on_first:
+            return 0
         for pos, i in enumerate(shown):  # a card ready to claim first, wherever it is listed
             if stage.choices[i].ready:
                 return pos

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from engine import Game, Options, seed_commitment
-from engine.jetset.actions import Accept, DealDiscard
+from engine.jetset.actions import Accept, DealDiscard, PlayCard
 from engine.jetset.business_state import KIND
 from engine.jetset.rules.business import action_done
 from engine.jetset.rules.hubs import hub_decision_due
@@ -429,3 +429,48 @@ def test_after_the_action_the_y_list_starts_on_ending_the_turn() -> None:
     labels = [choice.label for choice in stage.choices]
     assert labels[0] == "End your turn", labels
     assert any(label.startswith("Play ") for label in labels[1:]), labels
+
+
+def test_before_the_action_the_y_list_starts_on_ending_the_turn_which_says_why_not_yet() -> None:
+    """A play test: y, Enter out of habit (after the action it ends the turn) played the first
+    card before the action. The first line is now always "End your turn": before the action it
+    cannot be chosen and says the turn ends with its action, and the list opens on it."""
+    t = table(("taxes", "buyout"))
+    legal = t.game.legal_actions()
+    stage = business_stage(t.state, 0, ["Ann", "Amelia"], legal)
+    assert not isinstance(stage, str)
+    first = stage.choices[0]
+    assert (first.label, first.ready, first.note) == (
+        "End your turn",
+        False,
+        "your turn ends with its action",
+    )
+    assert stage.opens_on_first
+    assert any(c.label.startswith("Play ") for c in stage.choices[1:])
+    without = business_stage(t.state, 1, ["Ann", "Amelia"], [])
+    assert not isinstance(without, str) and not without.opens_on_first, "not Amelia's turn"
+    assert all(c.label != "End your turn" for c in without.choices)
+
+
+async def test_y_enter_before_the_action_plays_no_card(tmp_path: Path) -> None:
+    """The same at the real app: Ann's y, Enter before her action plays nothing and says why;
+    ↓, Enter then plays a card as before."""
+    app = JetSetApp(resume=save_where_ann_can_offer_a_deal(tmp_path), bot_delay=0, fsync=False)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await hand_off(app, pilot, "Ann")
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        before = len(game.entries)
+        await pilot.press("y")
+        await pilot.pause()
+        picker = app.screen.query_one(ActionPicker)
+        assert picker.index == 0 and "End your turn" in screen_text(app)
+        await pilot.press("enter")
+        await pilot.pause()
+        said = " ".join(screen_text(app).split())
+        assert "Your turn ends with its action" in said, screen_text(app)
+        assert len(game.entries) == before, "no card played"
+        await pilot.press("down", "enter")
+        await pilot.pause()
+        assert len(game.entries) == before + 1, "the card under the first line is played"
+        assert isinstance(game.entries[-1].action, PlayCard) and game.entries[-1].actor == 0
