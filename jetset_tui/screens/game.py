@@ -322,6 +322,8 @@ class GameScreen(GameAdvice):
             if isinstance(entry, Entry) and event.bot:
                 self.mark_bot_move(event.index, entry.actor)
             self.catch_up_log()
+            if not mine and isinstance(entry, Entry) and entry.actor not in (viewer, CHANCE):
+                self.query_one(CommandLine).forget_done()  # another player has moved since
             if mine:
                 self.own_move_played()
                 self._bot_moves.end()

@@ -3,8 +3,9 @@ engine's objection appears right under it."""
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable, Sequence
-from typing import ClassVar
+from typing import ClassVar, Final
 
 from rich.text import Text
 from textual.app import ComposeResult
@@ -25,6 +26,8 @@ from jetset_tui.theme import BAD, DIM, GOOD
 from jetset_tui.toasts import keep_toasts_above
 
 UNDO_WORD = "undo"
+DONE_KEPT: Final = 8.0
+"""Seconds the line saying what the player's move did stays at least, once others move."""
 """Typed alone, takes back the newest move (not an action: the log never holds it)."""
 
 
@@ -206,6 +209,7 @@ class CommandLine(Vertical):
         self.notation = notation
         self.lines = lines
         self.verbs = tuple(verbs)
+        self._done_at: float | None = None  # when the result line said what the player's move did
         board = notation.board
         self.words = (
             list(self.verbs)
@@ -280,6 +284,25 @@ class CommandLine(Vertical):
         if note:
             text.append(f"  {note}", style=DIM)
         self.show(text)
+        self._done_at = time.monotonic()
+
+    def forget_done(self) -> None:
+        """Someone else has moved since: the line that said what the player's move did goes (a
+        host's "✓ income · pays €0" stayed through every other player's turn), once it has been
+        there ``DONE_KEPT`` seconds (a bot answers at once: its note is still to be read)."""
+        done_at = self._done_at
+        if done_at is None:
+            return
+        left = DONE_KEPT - (time.monotonic() - done_at)
+        if left > 0:
+            self.set_timer(left, lambda: self.forget_done_of(done_at))
+        else:
+            self.forget_done_of(done_at)
+
+    def forget_done_of(self, done_at: float) -> None:
+        """The line said at ``done_at`` goes, unless something else has been said since."""
+        if self._done_at == done_at:
+            self.show(Text(""))
 
     def show_hint(self, message: str) -> None:
         self.show(Text(message, style=DIM))
@@ -288,3 +311,4 @@ class CommandLine(Vertical):
         """``text`` under the command line (an amount is never cut from its €:
         ``keep_no_break_spaces``)."""
         self.query_one("#command-result", Static).update(text)
+        self._done_at = None

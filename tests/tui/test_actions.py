@@ -14,13 +14,14 @@ from engine.jetset.selfplay import play_game
 from jetset_tui.advice import advised_move, advisor
 from jetset_tui.app import JetSetApp
 from jetset_tui.screenshot import screen_text
+from jetset_tui.widgets import command
 from jetset_tui.widgets.command import CommandLine, complete, with_its_only_path
 from jetset_tui.widgets.picker import ActionPicker
 from netcode.logfile import Header, Seat, write_game
 from netcode.seatkind import SeatKind
 from netcode.tablefiles import Secrets, secrets_path
 from tests.tui.conftest import make_app
-from tests.tui.play import ADVISOR, game_screen
+from tests.tui.play import ADVISOR, game_screen, settled
 
 BOT = f"bot:{ADVISOR}"
 
@@ -71,6 +72,28 @@ async def test_command_line_errors_in_place_and_completion(tmp_path: Path) -> No
         await pilot.pause()
         assert screen.session.game.entries[entries].action == Income()
         assert "✓ income" in screen_text(app)
+
+
+async def test_what_your_move_did_goes_once_another_player_has_moved(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A play test: the host's line under the command line kept "✓ income · pays €0" through
+    every other player's turn. Once another player has moved, it goes after ``DONE_KEPT``
+    seconds from when it was said (shown at once: the bot has answered by the first look, in
+    ``test_command_line_errors_in_place_and_completion``); a new move of yours says its own."""
+    monkeypatch.setattr(command, "DONE_KEPT", 1.0)
+    app = make_app(tmp_path, ["human", BOT], seed="done-line")
+    async with app.run_test(size=(120, 40)) as pilot:
+        screen = await game_screen(pilot)
+        game = screen.session.game
+        mine = len(game.entries)
+        await pilot.press(":", *"income", "enter")
+        assert await settled(pilot, lambda: "✓ income" in screen_text(app))
+        assert await settled(pilot, lambda: any(e.actor == 1 for e in game.entries[mine:]))
+        assert await settled(pilot, lambda: "✓ income" not in screen_text(app), 10)
+        assert await settled(pilot, lambda: game.to_move() == 0)
+        await pilot.press(":", *"income", "enter")
+        assert await settled(pilot, lambda: "✓ income" in screen_text(app))
 
 
 async def test_guided_buy_shows_the_cost_and_escape_backs_out(tmp_path: Path) -> None:
