@@ -110,7 +110,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         if args.command is None:
             from jetset_tui.commands.play import run_app
 
-            return run_app()
+            return run_app(command="jetset")
         code: int = args.func(args)
     except BrokenPipeError:  # `jetset selfplay | head`
         sys.stderr.close()

@@ -33,6 +33,7 @@ from jetset_tui.commands.host_words import (
     paused,
     report,
 )
+from jetset_tui.commands.terminal import no_terminal
 from jetset_tui.i18n import N_, _
 from jetset_tui.modules import add_modules_argument
 from jetset_tui.seat_names import BOT_NAMES
@@ -163,6 +164,9 @@ def cmd_host(args: argparse.Namespace) -> int:
             ),
             file=sys.stderr,
         )
+        return 2
+    if not args.headless and (refusal := no_terminal("jetset host", headless="--headless")):
+        print(refusal, file=sys.stderr)
         return 2
     from netcode.loglock import LogLocked
 

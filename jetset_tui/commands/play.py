@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from jetset_tui import diagnostics, startup
 from jetset_tui.commands import arguments
+from jetset_tui.commands.terminal import no_terminal
 from jetset_tui.i18n import _
 
 if TYPE_CHECKING:  # the plans load with the game they are for
@@ -224,9 +225,15 @@ def run_app(
     delay: float | None = None,
     tutorial: bool = False,
     expansion: bool = False,
+    command: str = "jetset play",
 ) -> int:
-    """Open the app (on the start screen, or straight into a game) and run it. The game's
-    modules are imported only for a game: the start screen shows sooner without them."""
+    """Open the app (on the start screen, or straight into a game) and run it, ``command``
+    saying why not where there is no terminal. The game's modules are imported only for a
+    game: the start screen shows sooner without them."""
+    refusal = no_terminal(command)
+    if refusal is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     startup.hold()
     from jetset_tui.app import JetSetApp
 

@@ -9,6 +9,7 @@ import sys
 from typing import TYPE_CHECKING
 
 from jetset_tui.commands import arguments
+from jetset_tui.commands.terminal import no_terminal
 from jetset_tui.i18n import _, ngettext, use_language
 
 if TYPE_CHECKING:
@@ -192,6 +193,9 @@ def open_viewer(args: argparse.Namespace) -> int:
     if (hidden := arguments.hidden_cards_refusal(args, log)) is not None:
         print(_("jetset replay: {problem}").format(problem=hidden), file=sys.stderr)
         return 1
+    if (refusal := no_terminal("jetset replay")) is not None:
+        print(refusal, file=sys.stderr)
+        return 2
     app = JetSetApp(replay=path, replay_seat=args.seat)
     app.run()
     return app.return_code or 0  # 1 after a crash (Textual printed what happened)

@@ -32,4 +32,6 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def cmd_tutorial(args: argparse.Namespace) -> int:
     from jetset_tui.commands.play import run_app
 
-    return run_app(tutorial=True, expansion=args.expansion, delay=args.delay)
+    return run_app(
+        tutorial=True, expansion=args.expansion, delay=args.delay, command="jetset tutorial"
+    )

@@ -369,3 +369,54 @@ def test_export_of_a_game_not_over_asks_for_reveal(tmp_path: Path) -> None:
     assert shown.returncode == 0 and json.loads(shown.stdout)["entries"], shown.stderr
     done = str(save_for_you(tmp_path / "done.jetset", whole, "reveal", ["Ann", "Bo"]))
     assert jetset("export", done).returncode == 0
+
+
+@pytest.mark.parametrize(
+    "args,command",
+    [
+        ((), "jetset"),
+        (("play", "--players", "2"), "jetset play"),
+        (("tutorial",), "jetset tutorial"),
+        (("host", "--players", "2", "--port", "0"), "jetset host"),
+    ],
+)
+def test_a_screen_without_a_terminal_is_refused_at_once(
+    args: tuple[str, ...], command: str, tmp_path: Path
+) -> None:
+    """`jetset play < /dev/null` opened its screen on no terminal and spun a core for ever
+    (Textual reading the end of its input over and over): every command that opens the screen
+    now says it needs a terminal and exits 2 at once, having made no game file."""
+    run = subprocess.run(
+        [*JETSET, *args],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+        cwd=tmp_path,
+        env={**os.environ, "JETSET_HOME": str(tmp_path / "home")},
+    )
+    said = f"{command}: the game's screen needs a terminal, and its input is not one"
+    assert (run.returncode, run.stderr.splitlines()) == (
+        2,
+        [
+            said
+            + ("; --headless serves the game without a screen" if command == "jetset host" else "")
+        ],
+    )
+    assert "\x1b" not in run.stdout, "no screen drawn"
+    assert not list(tmp_path.rglob("*.jetset"))
+
+
+def test_a_replay_without_a_terminal_is_refused(logs: Path) -> None:
+    """The same for the replay viewer, after its file is read (a bad file is said first)."""
+    run = subprocess.run(
+        [*JETSET, "replay", str(logs / "game-0000.jetset")],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=30,
+        check=False,
+    )
+    assert run.returncode == 2
+    assert "jetset replay: the game's screen needs a terminal" in run.stderr

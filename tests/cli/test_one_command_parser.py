@@ -24,7 +24,7 @@ def commands_loaded(argv: list[str]) -> set[str]:
 
 
 def test_play_parses_with_its_own_parser_alone() -> None:
-    assert commands_loaded(["play", "--seed", "x"]) <= {"play", "arguments"}
+    assert commands_loaded(["play", "--seed", "x"]) <= {"play", "arguments", "terminal"}
     args = parse(["play", "--seed", "x", "--players", "3"])
     assert (args.command, args.seed, args.players) == ("play", "x", 3)
 
