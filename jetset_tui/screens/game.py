@@ -26,13 +26,13 @@ from engine.jetset.notation import Notation, verbs_of
 from engine.jetset.rules.turns import offer_pending
 from jetset_tui import startup
 from jetset_tui.actions import KIND_NAMED, action_bindings
-from jetset_tui.describe import describe_action, log_words, money_note, with_money
+from jetset_tui.describe import describe_action, log_words
 from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.hurry import HurryNotice
 from jetset_tui.i18n import N_, _
-from jetset_tui.ledger import MoneyLedger
 from jetset_tui.screens.game_advice import GameAdvice
+from jetset_tui.screens.game_log import LogFollower
 from jetset_tui.screens.game_moves import SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
@@ -66,12 +66,6 @@ if TYPE_CHECKING:
     from jetset_tui.screens.end import EndScreen
     from jetset_tui.widgets.panel import LinePanel
     from jetset_tui.widgets.players import PlayersPanel
-
-
-BOT_PLAYED_IT = N_("a bot played it for you")
-"""Beside a move in the log pane that the host's bot made for this seat."""
-BOT_PLAYED_FOR = N_("a bot played it for {name}")
-"""Beside a move a stand-in bot made for another player, away from the table."""
 
 
 def table_panels() -> list[Widget]:
@@ -152,9 +146,8 @@ class GameScreen(GameAdvice):
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
         self._sync_pending = False
         self._passing = False
-        self._logged = 0
-        self._ledger: MoneyLedger | None = None
-        """Who paid and received what with each entry logged (``catch_up_log``)."""
+        self._log = LogFollower()
+        """What the log pane has written, with the notes beside its entries."""
         self._ended = False
         self._moving = False  # a move sent and not yet played (the host has not said)
         self._sent: SentMove | None = None
@@ -167,11 +160,6 @@ class GameScreen(GameAdvice):
         """The moves a bot made for this player in a row, said in one notice."""
         self._hurry = HurryNotice()
         """Says who the hosting player puts on the clock (jetset_tui/hurry.py)."""
-        self._bot_played: dict[int, str] = {}
-        """Entries a bot of the host's made for a player, and the words the log pane says
-        beside each: for this screen's seat (its clock ran out, or a deal went unanswered; a
-        play test read them as the player's own moves once the notice had gone), or for another
-        player who dropped or left while a stand-in plays their seat."""
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         self._end_shown = False
@@ -306,10 +294,9 @@ class GameScreen(GameAdvice):
     def mark_bot_move(self, index: int, seat: int) -> None:
         """The log pane says beside entry ``index`` that a bot played it for ``seat``'s player."""
         if seat == self.viewer or (self.viewer is None and seat in self.session.local_seats):
-            self._bot_played[index] = _(BOT_PLAYED_IT)
+            self._log.mark_bot_move(index, None)
         else:
-            name = self.names[seat] if seat < len(self.names) else "?"
-            self._bot_played[index] = _(BOT_PLAYED_FOR).format(name=name)
+            self._log.mark_bot_move(index, self.names[seat] if seat < len(self.names) else "?")
 
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
@@ -351,30 +338,14 @@ class GameScreen(GameAdvice):
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
-        game = self.session.game
-        log = self.query_one(NotationLog)
-        if self._ledger is None:
-            self._ledger = MoneyLedger(game)
-        lines = []
-        while self._logged < len(game.entries):
-            i = self._logged
-            entry = game.entries[i]
-            line = log.line(entry, game.turns[i], self.names, self.liveries)
-            moved, vacation = self._ledger.follow(entry)
-            note = money_note(moved, entry, self.names)
-            parts = (vacation, note, self._bot_played.get(i, ""))
-            note = " · ".join(part for part in parts if part)
-            lines.append(with_money(line, note))
-            self._logged += 1
-        if lines:
-            log.write(lines)
+        self._log.catch_up(
+            self.query_one(NotationLog), self.session.game, self.names, self.liveries
+        )
 
     def rewrite_log(self) -> None:
         """A move was taken back: the log pane again from the first entry."""
         self.close_picker()
-        self.query_one(NotationLog).clear()
-        self._logged = 0
-        self._ledger = None
+        self._log.start_over(self.query_one(NotationLog))
         self.catch_up_log()
 
     def sync(self) -> None:

@@ -333,7 +333,7 @@ async def test_back_from_a_drop_the_others_stand_in_moves_are_marked_too(tmp_pat
                 i for i in range(me._back_from or 0, me._behind_until) if game.entries[i].actor == 0
             ]
             assert away, "Ann's stand-in played while I was away"
-            marked = screen._bot_played  # the game may be over meanwhile: its screen's log
+            marked = screen._log.bot_played  # the game may be over meanwhile: its screen's log
             assert all(marked.get(i) == "a bot played it for Ann" for i in away), (away, marked)
         await me.close()
         await other.close()
