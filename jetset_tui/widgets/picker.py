@@ -171,6 +171,15 @@ class ActionPicker(Widget, can_focus=True):
         i = shown[min(self.index, len(shown) - 1)]
         return i, self.stage.choices[i]
 
+    def not_now(self) -> str | None:
+        """Why the current line cannot be chosen now, where it is one that only says so (the
+        `y` list's "End your turn" before the action: "Enter to go on" read as if it could)."""
+        cur = self.current()
+        if cur is None or cur[1].ready is not False or cur[1].then is None:
+            return None
+        said = cur[1].then()
+        return said if isinstance(said, str) else None
+
     def preview(self) -> Action | None:
         """The action Enter would submit now (None when Enter leads to another step)."""
         cur = self.current()
@@ -439,7 +448,7 @@ class ActionPicker(Widget, can_focus=True):
         if self.message:
             return text, ""
         action = self.preview()
-        if self.current() is None:  # the line under says so (``_verdict_lines``)
+        if self.current() is None or self.not_now() is not None:  # the line under says why
             return text, ""
         if action is None or self.state is None or self.notation is None:
             text.append(_("Enter to go on"), style=DIM)
@@ -470,6 +479,8 @@ class ActionPicker(Widget, can_focus=True):
             return wrapped(f"✗ {self.message}", width, f"bold {BAD}")
         if self.current() is None:  # said at once, not after an Enter that does nothing
             return wrapped(f"✗ {no_match()}", width, f"bold {BAD}")
+        if (why := self.not_now()) is not None:
+            return wrapped(f"✗ {why}", width, f"bold {BAD}")
         action = self.preview()
         if action is None or self.state is None or self.notation is None:
             return []

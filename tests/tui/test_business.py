@@ -453,8 +453,8 @@ def test_before_the_action_the_y_list_starts_on_ending_the_turn_which_says_why_n
 
 
 async def test_y_enter_before_the_action_plays_no_card(tmp_path: Path) -> None:
-    """The same at the real app: Ann's y, Enter before her action plays nothing and says why;
-    ↓, Enter then plays a card as before."""
+    """The same at the real app: Ann's y opens on it and says why not yet (where the picker
+    said "Enter to go on"); Enter plays nothing; ↓, Enter then plays a card as before."""
     app = JetSetApp(resume=save_where_ann_can_offer_a_deal(tmp_path), bot_delay=0, fsync=False)
     async with app.run_test(size=(120, 40)) as pilot:
         await hand_off(app, pilot, "Ann")
@@ -465,6 +465,9 @@ async def test_y_enter_before_the_action_plays_no_card(tmp_path: Path) -> None:
         await pilot.pause()
         picker = app.screen.query_one(ActionPicker)
         assert picker.index == 0 and "End your turn" in screen_text(app)
+        shown = " ".join(screen_text(app).split())
+        assert "Your turn ends with its action" in shown, "said at once, not 'Enter to go on'"
+        assert "Enter to go on" not in shown
         await pilot.press("enter")
         await pilot.pause()
         said = " ".join(screen_text(app).split())
