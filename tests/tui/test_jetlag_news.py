@@ -11,6 +11,7 @@ from jetset_tui.jetlag_plan import plan_for
 from jetset_tui.screenshot import screen_text
 from jetset_tui.widgets.jetlag_words import play_words
 from tests.tui.jetlag_keys import guided_keys, jetlag_app, settle, table_screen
+from tests.tui.play import settled
 
 NOTATION = re.compile(r"\b[td] [BHP]\d")
 """A play in notation: "t H2 3", "d B3 L"."""
@@ -57,7 +58,8 @@ async def test_three_plays_too_wide_for_80_columns_keep_the_newest_in_words() ->
         news = news_line(screen_text(app))
         assert f"✓ Root played {play_words(mine, short=True)}" in news, news
         await pilot.resize_terminal(100, 30)  # said again for the width: in whole words
-        await pilot.pause()
+        whole = f"✓ Root played {play_words(mine)}"  # a loaded CI run's one pause came too soon
+        await settled(pilot, lambda: whole in news_line(screen_text(app)))
         news = news_line(screen_text(app))
         assert f"✓ Root played {play_words(mine)}" in news, news
         assert f"Amelia played {play_words(theirs)}" in news, news
