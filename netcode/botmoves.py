@@ -15,8 +15,8 @@ class BotMoves:
 
     def __init__(self) -> None:
         self.marks: dict[int, int] = {}
-        self.standing: set[int] = set()
-        """Seats a stand-in plays now."""
+        self.standing: dict[int, str] = {}
+        """Seats a stand-in plays now, and its bot kind."""
         self.clocked: set[int] = set()
         """Seats whose next move the turn clock's bot makes."""
 
@@ -24,10 +24,11 @@ class BotMoves:
         seat = note.fields.get("seat")
         if type(seat) is not int:
             return
-        if note.kind == "standin" and note.fields.get("bot"):
-            self.standing.add(seat)
+        bot = note.fields.get("bot")
+        if note.kind == "standin" and bot:
+            self.standing[seat] = str(bot)
         elif note.kind == "standin":
-            self.standing.discard(seat)
+            self.standing.pop(seat, None)
         elif note.kind == "clock":
             self.clocked.add(seat)
 

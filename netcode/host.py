@@ -160,6 +160,7 @@ class Host:
         ``timeout`` seconds, until the messages are out; then ``close``. (Not ``paused``, the
         game held while the disk refuses the log.) A game not begun (a seat still free) has
         nothing to go on with: its peers hear that it ended there (``bye``, not ``paused``)."""
+        self.standins.stopping = True  # its stand-ins stay the log's: they play on after --resume
         bye = m.Bye(reason=reason, paused=True) if self.table.started else m.Bye(reason=NOT_BEGUN)
         for conn in list(self.conns):
             conn.shut(bye)
@@ -171,6 +172,7 @@ class Host:
     async def close(self, *, keep_table: bool = False) -> None:
         """Disconnect everyone and stop every task; close the table unless ``keep_table`` (a
         local game taking a move back serves the same table again)."""
+        self.standins.stopping = True
         for conn in list(self.conns):
             conn.shut(m.Bye(reason="the host is closing"))
         await asyncio.sleep(0)

@@ -190,8 +190,10 @@ class SeatRequests:
             if old is not None and old is not conn:
                 old.shut(m.Bye(reason=m.TAKEN_OVER))
                 old.seat = None
-                if old.standin is not None and conn.standin is None:
-                    t.note("standin", seat=seat, bot=None)
+            if conn.standin is None and seat in t.bots_played.standing:
+                # the stand-in's moves end here, whether it is in the seat or the log says it
+                # played when the game stopped (a restart: ``StandIns.everyone_away``)
+                t.note("standin", seat=seat, bot=None)
             host.seat_conns[seat] = conn
             conn.seat = seat
             conn.name = t.sitter(seat)

@@ -2,9 +2,11 @@
 
 A person who drops keeps their seat for ``reconnect_window`` seconds; then a stand-in bot plays it
 until they come back with their seat code, as long as another person is at the table (with none,
-the stand-ins go and every seat waits for its player). A connected person who has not decided within
-``turn_time`` has that one decision made for them by the same kind of bot, from their own view,
-and keeps the seat (docs/protocol.md, "Dropped players, crashes, pauses"; docs/security.md).
+the stand-ins go and every seat waits for its player). A game resumed after its host stopped has
+the stand-ins that played then back at once, once a person is at the table (``everyone_away``).
+A connected person who has not decided within ``turn_time`` has that one decision made for them
+by the same kind of bot, from their own view, and keeps the seat (docs/protocol.md, "Dropped
+players, crashes, pauses"; docs/security.md).
 
 A decision's clock is its own, not its connection's: it runs on while its player is away, as
 long as another player is at the table to wait for them (with no one at all, it stops, and a
@@ -57,9 +59,13 @@ class StandIns:
         self.dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
         self.left: set[int] = set()  # dropped seats whose player said they were leaving
         self.chosen: dict[int, str] = {}
-        """Seats whose player asked for a stand-in (the host's "a bot plays my seat"), and its
-        kind: back at once when someone is at the table again, never after a window (a play
-        test's table waited two minutes on the host's turn while its screen said a bot played)."""
+        """Seats whose player asked for a stand-in (the host's "a bot plays my seat"), or whose
+        stand-in played when the game stopped (``everyone_away``), and its kind: back at once
+        when someone is at the table again, never after a window (a play test's table waited two
+        minutes on the host's turn while its screen said a bot played), until its player sits."""
+        self.stopping = False
+        """The host stops serving (``Host.stop_hosting``, ``close``): its players' connections
+        close, but no one left the table, and its stand-ins stay the log's for a restart."""
         self.clock: TurnClock | None = None
         self.stopped: tuple[tuple[int, int], float, float] | None = None
         """(key, deadline, seconds left) of a clock stopped with no one at the table."""
@@ -87,7 +93,7 @@ class StandIns:
             self.dropped.setdefault(seat, time.monotonic())
             if left:
                 self.left.add(seat)
-            if not self.players_at_the_table():
+            if not self.players_at_the_table() and not self.stopping:
                 self.nobody_at_the_table()
         self.maybe_takeover(seat)
         self.arm_clock(tell=False)
@@ -124,7 +130,8 @@ class StandIns:
             self.left.discard(seat)
             self.chosen.pop(seat, None)
             for away in list(self.dropped):  # after a restart: the others' windows start now
-                self.maybe_takeover(away)
+                if away not in self.chosen:  # those come back at once
+                    self.maybe_takeover(away)
             self.bring_back_chosen()
 
     def newcomer_sat(self, seat: int) -> None:
@@ -160,9 +167,10 @@ class StandIns:
         self.host.spawn_bot(seat, kind, standin=True)
 
     def bring_back_chosen(self) -> None:
-        """A person is at the table again: the stand-ins players asked for play on at once."""
+        """A person is at the table again: the stand-ins players asked for play on at once (not
+        for a bot of the table's own sitting down: bots never play a game no person is at)."""
         host = self.host
-        if host.table.over:
+        if host.table.over or not self.players_at_the_table():
             return
         for seat, kind in sorted(self.chosen.items()):
             if seat not in host.seat_conns:
@@ -173,11 +181,25 @@ class StandIns:
         """A game brought back by a restarted server: every person's seat is away from now (the
         table says so; it said nothing). Their reconnect windows start once someone is back
         (``seat_taken``): a stand-in plays for whoever is not back by then, so that the others
-        are not kept waiting for ever, but bots never play out a game no person is at."""
+        are not kept waiting for ever, but bots never play out a game no person is at. A seat
+        whose stand-in played when the game stopped (the log's last ``standin`` note of it
+        names a bot) has that kind of bot back at once instead, as a stand-in its player chose
+        has (``chosen``): the players back do not wait a whole window again for it (they did)."""
         now = time.monotonic()
-        for seat, slot in enumerate(self.host.table.seats):
+        t = self.host.table
+        for seat, slot in enumerate(t.seats):
             if not slot.is_bot and seat not in self.host.seat_conns:
                 self.dropped.setdefault(seat, now)
+        if t.over:
+            return
+        for seat, kind in t.bots_played.standing.items():
+            if t.seats[seat].is_bot or seat in self.host.seat_conns:
+                continue
+            try:
+                t.rules.make_bot(kind, 0, "")
+            except ValueError:  # a bot of another jetset's: the table's own kind plays instead
+                kind = self.host.settings.standin_kind
+            self.chosen.setdefault(seat, kind)
 
     def game_started(self) -> None:
         """Start the reconnect window of every seat whose player dropped before the start."""

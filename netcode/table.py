@@ -231,9 +231,7 @@ class Table(DealShares, SeatHandovers):
         table.bots_played = read_bot_moves(stopped.log.notes, actors)
         table.chat.extend(said)
         table.chat_saved = sum(len(str(fields.get("text", ""))) for fields in said)
-        if not table.over:  # its stand-ins went with the host that stopped: none plays now
-            for seat in sorted(table.bots_played.standing):
-                table.note("standin", seat=seat, bot=None)
+        if not table.over:  # the stand-ins stay the log's: back once a person is (``StandIns``)
             table.bots_played.clocked.clear()
         return table
 

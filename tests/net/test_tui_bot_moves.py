@@ -266,13 +266,15 @@ async def test_a_resumed_hosts_log_still_marks_what_a_stand_in_played(tmp_path: 
         stood_in = lambda: sum(e.actor == 0 for e in game.entries[since:]) >= 4  # noqa: E731
         await wait_for(lambda: stood_in() or game.over, 20)
         mine.cancel()
-        await me.close()
+        await me.close()  # the last person leaves: the stand-in goes (a host stopping: not)
+        await wait_for(lambda: 0 not in served.host.seat_conns, 20)
         path = served.table.log_path
     assert not game.over
     table = Table.resume(path, fsync=False)
     marked = dict(table.bot_moves)
     assert marked and set(marked.values()) == {0}, marked
-    # the stand-in went with the host: the log says so, and Ann's own moves are not marked
+    # the stand-in went when the last person (me) left: the log says so; Ann's own moves are
+    # not marked
     from netcode.logfile import read_log
 
     last = read_log(path).notes[-1]

@@ -219,6 +219,63 @@ async def test_a_game_the_lobby_closed_stays_closed_after_a_restart(tmp_path: Pa
         await again.close()
 
 
+async def test_after_a_restart_a_stand_in_that_played_plays_again_once_someone_is_back(
+    tmp_path: Path,
+) -> None:
+    """Alice dropped and a stand-in played her seat while bob played on; then the server
+    restarted. Bob is back: her stand-in plays again at once, the same kind (bob waited its
+    whole window again, two minutes, for a bot that had played there before the restart), not
+    while nobody is back; alice's key takes her seat back as always."""
+    from jetset_tui.ssh.seating import Player
+    from jetset_tui.ssh.server import GameServer
+    from netcode.botplayer import play_bot
+    from netcode.host import HostSettings
+    from tests.ssh.helpers import make_config
+
+    alice, bob = Player("key:SHA256:alice", "alice"), Player("key:SHA256:bob", "bob")
+    first = GameServer(make_config(tmp_path))
+    first.lobby.host_settings = HostSettings(reconnect_window=0.1, standin_kind="random")
+    await first.start()
+    try:
+        room = first.lobby.create(alice, 3, ["greedy"], None)
+        hers, _ = await first.lobby.join(room, alice, None)
+        his, _ = await first.lobby.join(room, bob, None)
+        assert (hers.seat, his.seat) == (0, 1)
+        playing = [asyncio.create_task(play_bot(p, "greedy", "x", delay=0.05)) for p in (hers, his)]
+        game, host = room.table.game, room.host
+        await until(lambda: len(game.entries) > 12, 30)
+        playing[0].cancel()
+        await hers.close()
+        await until(lambda: 0 in host.seat_conns and host.seat_conns[0].standin == "random", 30)
+        since = len(game.entries)
+        await until(lambda: sum(e.actor == 0 for e in game.entries[since:]) >= 2, 30)
+        assert not game.over
+    finally:
+        await first.close()  # the server stops with bob at the table
+        for task in playing:
+            task.cancel()
+    again = GameServer(make_config(tmp_path))
+    again.lobby.host_settings = HostSettings(reconnect_window=60, standin_kind="greedy")
+    await again.start()
+    try:
+        room = again.lobby.rooms["1"]
+        host, game = room.host, room.table.game
+        entries = len(game.entries)
+        await asyncio.sleep(0.5)  # nobody is back: no bot plays
+        assert 0 not in host.seat_conns and len(game.entries) == entries
+        back, _ = await again.lobby.join(room, bob, None)
+        assert back.seat == 1
+        await until(lambda: 0 in host.seat_conns, 20)  # at once, not after a minute's window
+        assert host.seat_conns[0].standin == "random", "the kind that played before"
+        hers, _ = await again.lobby.join(room, alice, None)
+        await until(lambda: host.seat_conns[0].standin is None, 20)  # her seat is hers again
+        assert hers.seat == 0
+        await hers.close()
+        await back.close()
+    finally:
+        await again.close()
+
+
 async def test_after_a_restart_a_player_who_is_not_back_gets_a_stand_in(tmp_path: Path) -> None:
     """The server restarts during alice and bob's game. Nobody is back: both seats are said
     away and nothing moves (bots never play out a game no person is at). Bob is back, alice is
