@@ -106,3 +106,10 @@ def reason_said(text: str) -> str:
     if not fillable(translated, text.params):
         return str(text)
     return translated.format_map(text.params)
+
+
+def problem_words(message: str) -> str:
+    """A peer's ``Problem`` in the current language: a :class:`~engine.errors.Reason`'s template
+    translated and filled (``the host says: {text}``, its text the host's own words, as they
+    came), any other sentence through the catalogs."""
+    return reason_said(message) if isinstance(message, Reason) else _(message)

@@ -82,6 +82,9 @@ class Host:
         self._public: list[bytes] = []  # entry frames as spectators see them
         self.end_frame: bytes | None = None
         self.on_change: Callable[[], None] | None = None
+        self.on_gift: Callable[[int], None] | None = None
+        """Told the seat its player gave to whoever joins next (``leave {give}``), once the gift
+        is kept: a server's lobby then forgets who held it (jetset_tui/ssh/lobby.py)."""
         self.successor: Host | None = None
         """The game served at this host's address after this one (``jetset host``'s next game,
         r at the end): new connections go there (``current``)."""

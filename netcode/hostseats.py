@@ -235,19 +235,19 @@ class SeatRequests:
 
     def give_away(self, conn: Conn) -> None:
         """``leave {give}``: the player leaves their seat to whoever joins next (never the
-        hosting player's, a stand-in's or a spectator's, nor in a server's lobby game, whose
-        lobby keeps who holds each seat; docs/protocol.md)."""
+        hosting player's, a stand-in's or a spectator's; docs/protocol.md)."""
         if conn.seat is not None and conn.standin is None:
             self.give_seat(conn.seat)
 
     def give_seat(self, seat: int) -> bool:
         """``seat`` goes to whoever joins next (its player's ``leave {give}``, or the hosting
-        player's hand for a player who is gone): never the hosting player's own, a bot's, a free
-        one, nor in a server's lobby game. Whether it was given."""
+        player's hand for a player who is gone): never the hosting player's own, a bot's, or a
+        free one. Whether it was given; ``Host.on_gift`` is told (a server's lobby forgets who
+        held it)."""
         host = self.host
         t = host.table
         slot = t.seats[seat]
-        if seat == t.keys.host_seat or t.over or host.game_id is not None:
+        if seat == t.keys.host_seat or t.over:
             return False
         if slot.is_bot or slot.name is None:
             return False
@@ -257,6 +257,8 @@ class SeatRequests:
             log.warning("seat %d stays its player's: cannot save its gift (%s)", seat, exc.reason)
             return False
         log.info("seat %d (%s) given away to the next to join", seat, printable(t.sitter(seat)))
+        if host.on_gift is not None:
+            host.on_gift(seat)
         return True
 
     def vacate(self, seat: int) -> bool:

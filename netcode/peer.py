@@ -43,7 +43,7 @@ from netcode.endcheck import PeerHeld, check_end
 from netcode.framing import FramedConnection, FrameError, Message
 from netcode.peer_handshake import host_message
 from netcode.peer_reconnect import ReconnectingPeer
-from netcode.peer_words import PLAYED_ELSEWHERE, host_text, lost_words
+from netcode.peer_words import PLAYED_ELSEWHERE, host_says, host_text, lost_words
 from netcode.refusal import rebuilt
 from netcode.text import printable
 from netcode.transport import ConnectionClosed
@@ -344,7 +344,7 @@ class NetPeer(ReconnectingPeer):
         if msg.fatal and code in (p.E_TOKEN, p.E_PASSWORD, p.E_FULL, p.E_VERSION):
             self._superseded = True
         log.info("the host says %s: %s", code, text)
-        self.emit(Problem(f"the host says: {text}"))
+        self.emit(Problem(host_says(text, served=self.served)))
 
     def _resolve(self, ref: object, *, result: int = 0, error: Exception | None = None) -> None:
         future = self._pending.get(ref) if isinstance(ref, int) else None

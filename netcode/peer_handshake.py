@@ -62,9 +62,12 @@ class PeerHandshake(GameClient):
         contribution: str | None = None,
         keys: SeatKeys | None = None,
         vet: Callable[[AnyRules], str | None] | None = None,
+        served: bool = False,
     ) -> None:
         """``keys``: where this player keeps its seat keys; without a ``token``, a seat kept
-        there for this game (and not in use) is taken back, and a seat taken is kept there."""
+        there for this game (and not in use) is taken back, and a seat taken is kept there.
+        ``served``: the game is a server's (``ssh-server``'s lobby), which nobody hosts at a
+        screen: what its host says is the server's words."""
         super().__init__()
         self.name = name
         self.password = password
@@ -75,6 +78,7 @@ class PeerHandshake(GameClient):
         self.handshake_timeout = handshake_timeout
         self.keys = keys
         self.vet = vet
+        self.served = served
         """Why this peer cannot play the game the host welcomes it to (None: it can), asked
         before it takes a seat: a screen without that game, a bot kind it has not."""
         self._kept: SeatKey | None = None  # the kept key this handshake offered

@@ -54,6 +54,15 @@ def host_text(value: object, limit: int) -> str:
     return printable(str(value)[:limit])
 
 
+def host_says(text: str, *, served: bool) -> Reason:
+    """The host's refusal ``text`` (``error``) as a peer says it: a server's (``ssh-server``,
+    where no player hosts the game: a peer's ``served``) is the server's words, as the lobby's
+    are; a ``jetset host``'s, the host's."""
+    if served:
+        return Reason("the server says: {text}", text=text)
+    return Reason("the host says: {text}", text=text)
+
+
 PAUSED_PLAYING = Reason("the host paused the game; you are back in your seat when they resume it")
 PAUSED_WATCHING = Reason("the host paused the game; you watch on when they resume it")
 LOST_PLAYING = Reason("the host is gone; you are back in your seat as soon as it is back")

@@ -39,6 +39,11 @@ class SeatHandovers:
                 return i
         return None
 
+    def given_open(self, seat: int) -> bool:
+        """Whether ``seat``'s player gave it to whoever joins next, and nobody has taken it."""
+        handover = self.keys.handovers.get(seat)
+        return handover is not None and handover.open
+
     def give_away(self, seat: int, *, before_pledges: bool) -> None:
         """``seat``'s player leaves it to whoever joins next: its token is made anew (the old
         one takes nothing back). ``before_pledges`` (the table is not full yet): the seat is

@@ -191,6 +191,7 @@ async def join(
             contribution=args.contribution or new_contribution(),
             keys=None if spectate else seat_keys,
             vet=lambda rules: cannot_play(rules, args, runner),
+            served=opener is not None,  # a server's game (ssh://): the server's words
         )
         if opener is not None:  # its seat asked back with its code: reconnecting, a later join
             opener.seated(peer.commitment, peer.seat, peer.token)

@@ -31,6 +31,7 @@ from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.hurry import HurryNotice
 from jetset_tui.i18n import N_, _
+from jetset_tui.refusals import problem_words
 from jetset_tui.screens.game_advice import GameAdvice
 from jetset_tui.screens.game_log import LogFollower
 from jetset_tui.screens.game_moves import SentMove
@@ -324,8 +325,8 @@ class GameScreen(GameAdvice):
         elif isinstance(event, TakenBack):
             self.rewrite_log()
         elif isinstance(event, Problem):
-            # the host's words as they came; this peer's own (netcode.peer) in the player's
-            self.notify(_(event.message), severity="warning", markup=False)
+            # the host's words as they came, in this peer's sentence (netcode.peer), in the player's
+            self.notify(problem_words(event.message), severity="warning", markup=False)
         elif isinstance(event, GameOver):
             self._ended = True
         elif isinstance(event, ChatMessage):

@@ -37,7 +37,7 @@ from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.i18n import N_, _
 from jetset_tui.jetlag_guided import CARD, END, TOURIST, GuidedPlay
 from jetset_tui.jetlag_turn import doing_words, paused_words, turn_line, waiting_words
-from jetset_tui.refusals import say
+from jetset_tui.refusals import problem_words, say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
 from jetset_tui.screens.jetlag_play import NEWS_KEPT, Played
 from jetset_tui.theme import LIVERIES
@@ -342,7 +342,7 @@ class JetLagScreen(JetLagCommandLine):
                 self._bot_moves.say(self.app, bot_played_words(play_words(entry.action), away=True))
             self.news_heard(event, entry)
         elif isinstance(event, Problem):
-            self.notify(_(event.message), severity="warning", markup=False)
+            self.notify(problem_words(event.message), severity="warning", markup=False)
         elif isinstance(event, ChatMessage):
             self.chat_heard(event)
         changed = isinstance(

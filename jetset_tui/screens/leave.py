@@ -129,7 +129,8 @@ class StopScreen(LeaveOrBack):
     """Leave a game joined over the network (or stop watching it)? True: yes. ``giving``: a
     third choice, o, leaves the seat to whoever joins next (``gives`` says it was taken): a
     LAN party's Cat went home and Eve could only take her seat with a token from a hidden file.
-    A server's lobby keeps who holds each seat, so its games offer no such choice."""
+    A server's game reached with ``jetset join ssh://`` offers none yet (an ``ssh`` session's q
+    does: jetset_tui/ssh/screens/leave.py)."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "choose('give')", N_("Give seat"))]
     DEFAULT_CSS = "StopScreen {" + LEAVE_CSS + "}"

@@ -7,6 +7,7 @@ the session's colours, with nothing that touches the server's disk (no screensho
 
 from __future__ import annotations
 
+import asyncio
 import time
 from collections.abc import Awaitable, Callable, Iterable
 from functools import partial
@@ -336,8 +337,33 @@ class SshApp(JetSetApp):
             self.current = None
             peer.remove_listener(self.on_peer_event)
             self.peers.discard(peer)
-            start_worker(self, peer.close)
+            if peer.gives_seat:
+                start_worker(self, partial(self.give_seat, room, peer))
+            else:
+                start_worker(self, peer.close)
             self.lobby.left(room, peer, self.player.identity)
+
+    async def give_seat(self, room: Room, peer: NetPeer) -> None:
+        """Leave ``room``'s table giving the seat to whoever joins next (q, o), and say where it
+        went once its host has heard: given (the lobby forgets it was this player's), or still
+        this player's (the server could not keep the gift: its disk refused)."""
+        seat, identity = peer.seat, self.player.identity
+        held = room.host.seat_conns.get(seat) if seat is not None else None
+        await peer.close()
+        for _tick in range(100):  # the host reads the leave on this loop: at once, or nearly
+            if identity not in room.members or room.host.seat_conns.get(seat or 0) is not held:
+                break
+            await asyncio.sleep(0.05)
+        if identity not in room.members:
+            self.seat_codes.pop(room.id, None)  # a code of a seat no longer theirs
+            said = _("Your seat in game {game} goes to the next person who joins it.")
+            self.notify(said.format(game=room.id), timeout=10)
+        else:
+            said = _(
+                "The server could not give your seat in game {game} away: it stays yours, and"
+                " j takes it back."
+            )
+            self.notify(said.format(game=room.id), severity="warning", timeout=10)
 
     def connection_went(self) -> None:
         """The session's connection went without the player's q (a killed terminal): its
@@ -447,8 +473,9 @@ class SshApp(JetSetApp):
     # -- out of a game ----------------------------------------------------------------------
 
     def leave_joined(self) -> None:
-        """q at a table: ask (the seat stays yours, and how it comes back), then back to the
-        lobby; once the game is over, back at once."""
+        """q at a table: ask (the seat stays yours, and how it comes back; or o gives it to
+        whoever joins the game next), then back to the lobby; once the game is over, back at
+        once."""
         if isinstance(self.screen, StopScreen):
             return
         tables = [screen for screen in self.screen_stack if is_table_screen(screen)]
@@ -462,12 +489,16 @@ class SshApp(JetSetApp):
             self.pop_screen()
             return
 
+        watching = not session.local_seats
+        screen = LobbyStopScreen(self.held_code(), watching=watching)
+
         def chosen(leave: bool | None) -> None:
             if leave and self.screen is table:
+                if screen.gives and isinstance(session, NetPeer):
+                    session.gives_seat = True  # its close says so (``back_in_lobby``)
                 self.pop_screen()
 
-        watching = not session.local_seats
-        self.push_screen(LobbyStopScreen(self.held_code(), watching=watching), chosen)
+        self.push_screen(screen, chosen)
 
     def codes_to_keep(self) -> list[tuple[str, str]]:
         """--open: each unfinished game where this session's name holds a seat whose code it

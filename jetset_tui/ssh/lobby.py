@@ -19,6 +19,7 @@ import time
 from collections import deque
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 from itertools import count
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
@@ -208,9 +209,9 @@ class Lobby(Seating):
         for room in self.rooms.values():
             if room.table.over:
                 continue
-            seats = room.table.seats
+            names = room.sitters()  # who took a seat given away, by their own name
             for identity, member in room.members.items():
-                name = seats[member.seat].name if member.seat < len(seats) else None
+                name = names[member.seat] if member.seat < len(names) else None
                 if name:
                     held[look_alike_key(name)] = identity
         return held
@@ -365,6 +366,7 @@ class Lobby(Seating):
         """Serve ``room``: list it, seat its bots, keep it beside its log."""
         host = room.host
         host.on_change = self.changed
+        host.on_gift = partial(self.given, room)
         self.rooms[room.id] = room
         for seat, slot in enumerate(room.table.seats):
             if slot.is_bot:
@@ -376,6 +378,16 @@ class Lobby(Seating):
     def seated(self, room: Room, identity: str, member: Membership) -> None:
         """``identity`` holds a seat in ``room`` from now on (kept on disk too)."""
         room.members[identity] = member
+        self._save(room)
+        self.changed()
+
+    def given(self, room: Room, seat: int) -> None:
+        """``seat``'s player gave it to whoever joins next (q, o at the table; ``leave
+        {give}``): it is theirs no longer, and the list shows it open for anyone's j."""
+        for identity, member in list(room.members.items()):
+            if member.seat == seat:
+                del room.members[identity]
+                log.info("game %s: %s gave seat %d to the next to join", room.id, identity, seat)
         self._save(room)
         self.changed()
 

@@ -112,14 +112,26 @@ class Room:
             return _("over")
         if t.started:
             return progress(self.game, t.game.state)
-        free = sum(1 for s in t.seats if not s.is_bot and s.name is None)
+        free = self.open_seats
         if self.seats_kept(time.monotonic()):  # for the game before's players (``kept_for``)
             return _("waiting for {n}, kept").format(n=free)
         return _("waiting for {n}").format(n=free)
 
+    def is_open(self, seat: int) -> bool:
+        """Whether a person may take ``seat``: nobody has, or its player gave it to whoever
+        joins next (``leave {give}``: q, o at the table)."""
+        slot = self.table.seats[seat]
+        return not slot.is_bot and (slot.name is None or self.table.given_open(seat))
+
     @property
     def open_seats(self) -> int:
-        return sum(1 for s in self.table.seats if not s.is_bot and s.name is None)
+        return sum(1 for seat in range(len(self.table.seats)) if self.is_open(seat))
+
+    def sitters(self) -> list[str | None]:
+        """What the table calls the person in each seat (``Table.sitter``: who took a seat its
+        player gave away, by their own name), None for an open seat."""
+        t = self.table
+        return [None if self.is_open(i) else t.sitter(i) for i in range(len(t.seats))]
 
     def seats_kept(self, now: float) -> int:
         """The open seats kept at ``now`` for players of the game before this one who have
@@ -152,12 +164,12 @@ class Room:
         """``alice*, bob, greedy-2, (open)``: * marks a player who is not connected (a
         stand-in bot playing for them too: their seat waits for them all the same)."""
         parts = []
-        for i, slot in enumerate(self.table.seats):
+        for i, (slot, name) in enumerate(zip(self.table.seats, self.sitters(), strict=True)):
             conn = self.host.seat_conns.get(i)
-            if slot.name is None:
+            if name is None:
                 parts.append(_("(open)"))
             elif slot.is_bot or (conn is not None and conn.standin is None):
-                parts.append(slot.name)
+                parts.append(name)
             else:
-                parts.append(f"{slot.name}*")
+                parts.append(f"{name}*")
         return ", ".join(parts)

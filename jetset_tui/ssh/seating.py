@@ -83,8 +83,8 @@ class Seating:
                     " it, for {n} s more: watch it, or try again then"
                 ).format(game=room.id, n=math.ceil(room.kept_until - time.monotonic()))
             )
-        alike = next(
-            (s.name for s in room.table.seats if s.name and look_alike(s.name, player.name)), None
+        alike = next(  # a seat given away is open: its giver, say, may take it again
+            (name for name in room.sitters() if name and look_alike(name, player.name)), None
         )
         if alike is not None:  # ``alice`` beside ``Alice``: nobody could tell them apart
             raise LobbyError(
@@ -218,6 +218,6 @@ class Seating:
         host_end, peer_end = memory_pipe("ssh")
         room.host.spawn(room.host.attach(host_end))
         try:
-            return await NetPeer.connect(peer_end, **kwargs)
+            return await NetPeer.connect(peer_end, served=True, **kwargs)
         except (ConnectionError, TimeoutError) as exc:
             raise LobbyError(_("the game refused: {why}").format(why=exc)) from None

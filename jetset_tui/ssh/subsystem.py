@@ -386,12 +386,12 @@ class ProtocolLink:
         seats = tuple(
             lp.SeatLine(
                 # a name in a log from before names were cut after folding (netcode/host.py)
-                # must not break every client's listing
-                name=None if slot.name is None else slot.name[: p.MAX_NAME],
+                # must not break every client's listing; a seat given away is open (None)
+                name=None if name is None else name[: p.MAX_NAME],
                 bot=slot.bot_kind or None,
                 connected=slot.is_bot or i in host.seat_conns,
             )
-            for i, slot in enumerate(room.table.seats)
+            for i, (slot, name) in enumerate(zip(room.table.seats, room.sitters(), strict=True))
         )
         return lp.GameLine(
             id=room.id,

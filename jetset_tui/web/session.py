@@ -270,6 +270,7 @@ class WebSessionApp(JetSetApp):
                 reconnect_for=RECONNECT_FOR,
                 contribution=new_contribution(),
                 keys=None,
+                served=True,
             )
         except (JoinRefused, ConnectionError, TimeoutError) as exc:
             log.info("cannot join: %r", exc)  # the game changed after the lobby said yes

@@ -28,7 +28,7 @@ async def test_open_mode_q_asks_and_shows_the_code_and_j_needs_no_code_in_the_se
         await alice.press("q")  # on her own turn: asked, not gone
         text = await alice.wait_for("Leave the game?")
         assert f"Your seat code: {code[:4]} {code[4:]}" in text, text
-        assert "your seat stays yours: j in the" in text
+        assert "with y, your seat stays yours: j" in text
         await alice.press("g")
         await alice.wait_for(lambda t: "Leave the game?" not in t and "your turn" in t)
         await alice.press("q")
@@ -51,7 +51,7 @@ async def test_with_a_key_q_asks_and_says_how_the_seat_comes_back(
     await alice.new_game_against_bots()
     await alice.press("q")
     text = await alice.wait_for("Leave the game?")
-    assert "your seat stays yours: j in the" in text and "seat code" not in text
+    assert "with y, your seat stays yours: j" in text and "seat code" not in text
     await alice.press("y")
     text = await alice.wait_for(in_lobby)
     assert "← your seat" in text or "You hold a seat in game 1" in text
@@ -242,7 +242,7 @@ async def test_q_at_a_jetlag_table_says_the_seat_stays_and_it_does(
     await term.wait_for("Round 1 of 4")  # her seat, from the lobby
     await term.press("q")
     text = await term.wait_for("Leave the game?")
-    assert "your seat stays yours: j in the" in text and "not saved" not in text
+    assert "with y, your seat stays yours: j" in text and "not saved" not in text
     await term.press("y")
     text = await term.wait_for(lambda t: in_lobby(t) and "← your seat" in t)
     assert server.lobby.seat_of(alice.identity) is not None

@@ -1,0 +1,152 @@
+"""Over SSH, a player who leaves a table may give their seat to the next person who joins that
+game, as at a LAN table (`jetset join`'s q, o): a play party's bob went home and carol, who just
+arrived, could only watch, his seat his for good. Real SSH clients on 127.0.0.1, the real app."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import asyncssh
+
+from jetset_tui.i18n import use_language
+from jetset_tui.refusals import problem_words
+from jetset_tui.ssh.room import Room
+from jetset_tui.ssh.seating import Player
+from jetset_tui.ssh.server import GameServer
+from netcode.client import ClientEvent, Problem
+from netcode.peer import NetPeer
+from netcode.peer_words import host_says
+from tests.ssh.helpers import (
+    client_key,
+    connect,
+    in_lobby,
+    start_server,
+    tcp_peer_at,
+    two_players_and_a_bot,
+)
+from tests.ssh.test_play_again import notices
+
+
+async def test_q_o_gives_the_seat_to_whoever_joins_that_game_next(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey, tmp_path: Path
+) -> None:
+    """bob's q offers o; after it his seat is open in the lobby (he no longer holds it there), the
+    table says it goes to the next person who joins, carol's j takes it under her own name, and
+    the game goes on: alice's move, then carol's in it."""
+    alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
+    room = server.lobby.rooms["1"]
+    bob_id = f"key:{bob_key.get_fingerprint()}"
+    await bob.wait_for("alice")  # the table, alice to move
+    await bob.press("q")
+    text = await bob.wait_for("Leave the game?")
+    assert "o  Leave, and give my seat to the next person who joins" in text, text
+    assert "with y, your seat stays yours" in text, text
+    await bob.press("o")
+    text = await bob.wait_for(lambda t: in_lobby(t) and "goes to the next" in notices(t))
+    assert "Your seat in game 1 goes to the next person who joins it." in notices(text), text
+    assert "You hold a seat in game 1" not in text and "(open)" in text, text
+    assert server.lobby.seat_of(bob_id) is None and room.open_seats == 1
+    await alice.wait_for("bob's seat goes to the next person who joins")
+
+    carol_key = client_key(tmp_path, "carol")
+    carol = await connect(server, "carol", carol_key, width=100, height=30)
+    text = await carol.lobby()
+    assert "(open)" in text and "bob" not in text.split("Game 1")[0], text
+    await carol.press("j")
+    await carol.wait_for(lambda t: "alice" in t and "Lobby" not in t.splitlines()[-1])
+    assert room.table.sitter(1) == "carol" and room.open_seats == 0
+    assert room.members[f"key:{carol_key.get_fingerprint()}"].seat == 1
+    await alice.wait_for("carol")
+    game = room.table.game
+    before = len(game.entries)
+    await alice.command("income")
+    await alice.wait_for(lambda _: len(game.entries) > before, settle=0)
+    await carol.wait_for(lambda t: "carol  your turn" in t)
+    before = len(game.entries)
+    await carol.command("income")
+    await carol.wait_for(lambda _: len(game.entries) > before, settle=0)
+    assert game.entries[before].actor == 1
+    text = await bob.wait_for(lambda t: in_lobby(t) and "carol" in t)
+    assert "You hold a seat in game 1" not in text
+    for term in (alice, bob, carol):
+        await term.close()
+
+
+@contextlib.asynccontextmanager
+async def alice_over_ssh_and_eve_over_tcp(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> AsyncIterator[tuple[GameServer, Room, NetPeer, NetPeer]]:
+    """A server with --tcp, and a game of two seats: alice's SSH session's peer in one, eve's
+    `jetset join` peer at its TCP port in the other (the server, the game, alice's, eve's)."""
+    server = await start_server(tmp_path, tcp_bind="127.0.0.1")
+    try:
+        alice = Player(f"key:{alice_key.get_fingerprint()}", "alice", "127.0.0.1")
+        room = server.lobby.create(alice, 2, [], None)
+        peer, _code = await server.lobby.join(room, alice, None)
+        eve = await tcp_peer_at(server, room.id, "eve")
+        yield server, room, peer, eve
+        await peer.close()
+        await eve.close()
+    finally:
+        await server.close()
+
+
+async def test_a_tcp_players_gift_opens_the_seat_in_the_lobby(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """A `jetset join` player at a game's --tcp port who gives the seat (q, o there) leaves it
+    open in the SSH lobby too, for an SSH player's j."""
+    async with alice_over_ssh_and_eve_over_tcp(tmp_path, alice_key) as (server, room, peer, eve):
+        await peer.started_game.wait()
+        eve.gives_seat = True
+        await eve.close()
+        term = await connect(server, "alice", alice_key, width=100, height=30)
+        await peer.close()
+        text = await term.wait_for(lambda t: "(open)" in t)
+        assert room.open_seats == 1 and room.table.given_open(1), text
+        await term.close()
+
+
+async def test_a_server_says_its_refusals_and_a_host_its_own(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """Too much chat at an SSH table: "the server says", where nobody hosts the game; a `jetset
+    join` player at the same game's TCP port still reads "the host says"."""
+    async with alice_over_ssh_and_eve_over_tcp(tmp_path, alice_key) as (_server, _room, peer, eve):
+        heard: dict[str, list[str]] = {"ssh": [], "tcp": []}
+        for where, who in (("ssh", peer), ("tcp", eve)):
+
+            def listener(event: ClientEvent, where: str = where) -> None:
+                if isinstance(event, Problem):
+                    heard[where].append(event.message)
+
+            who.add_listener(listener)
+            for n in range(30):
+                await who.chat(f"hi {n}")
+        await _until(lambda: heard["ssh"] and heard["tcp"])
+        assert heard["ssh"][0] == "the server says: too much chat; slow down", heard
+        assert heard["tcp"][0] == "the host says: too much chat; slow down", heard
+
+
+async def _until(condition: object, timeout: float = 10.0) -> None:
+    async def loop() -> None:
+        while not condition():  # type: ignore[operator]
+            await asyncio.sleep(0.02)
+
+    await asyncio.wait_for(loop(), timeout)
+
+
+def test_the_server_says_it_in_the_players_language() -> None:
+    """A table's screen says a refusal's sentence in the player's language, the host's own words
+    in it as they came (Italian: the server's, and the host's for `jetset join HOST:PORT`)."""
+    with use_language("it"):
+        assert problem_words(host_says("too much chat", served=True)) == (
+            "il server dice: too much chat"
+        )
+        assert problem_words(host_says("too much chat", served=False)) == (
+            "chi ospita dice: too much chat"
+        )
+    assert problem_words(host_says("x", served=True)) == "the server says: x"
