@@ -356,6 +356,7 @@ class SshApp(JetSetApp):
             await asyncio.sleep(0.05)
         if identity not in room.members:
             self.seat_codes.pop(room.id, None)  # a code of a seat no longer theirs
+            self.clear_notifications()  # its code's notice said it took the seat back
             said = _("Your seat in game {game} goes to the next person who joins it.")
             self.notify(said.format(game=room.id), timeout=10)
         else:

@@ -23,6 +23,7 @@ from tests.ssh.helpers import (
     client_key,
     connect,
     in_lobby,
+    open_game_code,
     start_server,
     tcp_peer_at,
     two_players_and_a_bot,
@@ -73,6 +74,27 @@ async def test_q_o_gives_the_seat_to_whoever_joins_that_game_next(
     assert "You hold a seat in game 1" not in text
     for term in (alice, bob, carol):
         await term.close()
+
+
+async def test_an_open_servers_seat_given_away_leaves_no_code_to_take_it_back(
+    tmp_path: Path,
+) -> None:
+    """--open: the notice of the seat's code ("with your name it takes this seat back") goes
+    with the gift (it stayed up, beside the one saying the seat went), and so does the code
+    the goodbye would have said again."""
+    server = await start_server(tmp_path, open_mode=True)
+    try:
+        ann = await connect(server, "ann", None, width=100, height=30)
+        await open_game_code(ann)
+        await ann.press("q")
+        await ann.wait_for("Leave the game?")
+        await ann.press("o")
+        text = await ann.wait_for(lambda t: in_lobby(t) and "goes to the next" in notices(t))
+        assert "Your seat code is" not in notices(text), text
+        assert server.lobby.rooms["1"].members == {}
+        await ann.close()
+    finally:
+        await server.close()
 
 
 @contextlib.asynccontextmanager
