@@ -12,7 +12,6 @@ disk); the games a previous run left unfinished come back (``saved``).
 from __future__ import annotations
 
 import asyncio
-import dataclasses
 import logging
 import secrets
 import time
@@ -22,7 +21,7 @@ from dataclasses import dataclass
 from functools import partial
 from itertools import count
 from pathlib import Path
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING
 
 from engine.games import DEFAULT
 from jetset_tui.i18n import _
@@ -30,6 +29,7 @@ from jetset_tui.seat_names import BOT_NAMES, bot_kind_named
 from jetset_tui.ssh.games import GameRefused, check_bots, new_options, option_words, rules_of
 from jetset_tui.ssh.key_names import KeyNames
 from jetset_tui.ssh.limits import TryLimiter
+from jetset_tui.ssh.remembered import Remembered
 from jetset_tui.ssh.room import Membership, Room
 from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
 
@@ -51,7 +51,7 @@ from netcode.tablefiles import TableError, storage_problem
 from netcode.transport import memory_pipe
 
 if TYPE_CHECKING:
-    from jetset_tui.ssh.screens.new_game import GameRequest
+    pass
 
 log = logging.getLogger("jetset.ssh.lobby")
 
@@ -97,10 +97,6 @@ class LobbyChat:
     stamp: float
 
 
-LANGUAGES_KEPT = 4096
-"""How many players' language choices (and last forms) the lobby remembers (the oldest are
-forgotten first)."""
-T = TypeVar("T")
 WEB_MARK = "@web"
 """What a browser's name carries on a server with keys: typed, not proven (docs/security.md)."""
 
@@ -138,34 +134,10 @@ class Lobby(Seating):
         self._notify: asyncio.TimerHandle | None = None
         self._housekeeping: asyncio.Task[None] | None = None
         self._closing: set[asyncio.Future[None]] = set()
-        self.languages: dict[str, str] = {}
-        """The language each identity chose in the lobby, the latest LANGUAGES_KEPT of them."""
-        self.forms: dict[str, GameRequest] = {}
-        """The game each identity last asked the new-game form for, its password left out, the
-        latest LANGUAGES_KEPT of them (``remember_form``)."""
+        self.remembered = Remembered()
+        """Each player's language and last form, between their sessions."""
         self.key_names = KeyNames(games_dir)
         """Key mode: which key each name is (``name_for``), kept across restarts."""
-
-    # -- languages --------------------------------------------------------------------------
-
-    def language_of(self, identity: str) -> str | None:
-        """The language ``identity`` chose in the lobby earlier, if any."""
-        return self.languages.get(identity)
-
-    def remember_language(self, identity: str, language: str) -> None:
-        """``identity`` chose ``language``: their next session opens in it (kept in memory
-        only, for the latest LANGUAGES_KEPT identities, so no one can make it grow without end)."""
-        keep_latest(self.languages, identity, language)
-
-    def form_of(self, identity: str) -> GameRequest | None:
-        """The game ``identity`` last asked the form for, in any session (its password none)."""
-        return self.forms.get(identity)
-
-    def remember_form(self, identity: str, request: GameRequest) -> None:
-        """``identity`` asked for ``request``: the form shows it again in their next session too
-        (a play test's dropped connection came back to the form's defaults), all but its
-        password; in memory only, as the languages are."""
-        keep_latest(self.forms, identity, dataclasses.replace(request, password=None))
 
     # -- names ------------------------------------------------------------------------------
 
@@ -603,12 +575,3 @@ class Lobby(Seating):
                 room.tcp.close()
             await room.host.close()
         self.rooms.clear()
-
-
-def keep_latest(kept: dict[str, T], identity: str, value: T) -> None:
-    """``identity``'s ``value`` in ``kept``, the latest LANGUAGES_KEPT identities' only, so that
-    no one can make it grow without end (the oldest go first: a dict keeps insertion order)."""
-    kept.pop(identity, None)
-    kept[identity] = value
-    while len(kept) > LANGUAGES_KEPT:
-        del kept[next(iter(kept))]

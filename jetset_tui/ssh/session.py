@@ -358,7 +358,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         terminal's ``LANG`` among those offered."""
         assert self.chan is not None
         conn = self.connection
-        remembered = self.server.lobby.language_of(conn.player.identity)
+        remembered = self.server.lobby.remembered.language_of(conn.player.identity)
         return client_language(self.chan.get_environment(), remembered)
 
     def _goodbye(self, language: str | None) -> str:

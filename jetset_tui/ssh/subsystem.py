@@ -117,7 +117,7 @@ class ProtocolLink:
 
         environment = getattr(chan, "get_environment", None)
         asked = environment() if callable(environment) else {}
-        remembered = self.lobby.language_of(self.connection.player.identity)
+        remembered = self.lobby.remembered.language_of(self.connection.player.identity)
         return client_language(asked, remembered)
 
     def in_language(self) -> contextlib.AbstractContextManager[None]:

@@ -11,7 +11,8 @@ import asyncssh
 from engine.games import game_rules
 from jetset_tui.game_options import shown_words
 from jetset_tui.i18n import _, pgettext, use_language
-from jetset_tui.ssh.lobby import LANGUAGES_KEPT, Lobby
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.remembered import LANGUAGES_KEPT
 from jetset_tui.ssh.screens.new_game import GameRequest, NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from tests.ssh.helpers import connect
@@ -59,7 +60,7 @@ async def test_two_sessions_at_once_each_in_its_players_language(
     await bob.press("i")
     text = await bob.wait_for("waiting for 2")
     assert "i: language (English)" in text
-    assert server.lobby.language_of("key:" + bob_key.get_fingerprint()) == "en"
+    assert server.lobby.remembered.language_of("key:" + bob_key.get_fingerprint()) == "en"
     await alice.close()
     await bob.close()
 
@@ -119,18 +120,18 @@ async def test_the_lobby_and_its_form_at_80x24_in_italian_cut_nothing(
 
 
 def test_the_lobby_remembers_the_latest_language_choices_only(tmp_path: Path) -> None:
-    lobby = Lobby(tmp_path)
+    memory = Lobby(tmp_path).remembered
     for n in range(LANGUAGES_KEPT + 10):
-        lobby.remember_language(f"name:p{n}", "it")
-    lobby.remember_language("name:p5", "en")  # chosen again: the latest now
-    assert len(lobby.languages) == LANGUAGES_KEPT
-    assert lobby.language_of("name:p0") is None and lobby.language_of("name:p10") is None
-    assert lobby.language_of("name:p11") == "it" and lobby.language_of("name:p5") == "en"
+        memory.remember_language(f"name:p{n}", "it")
+    memory.remember_language("name:p5", "en")  # chosen again: the latest now
+    assert len(memory.languages) == LANGUAGES_KEPT
+    assert memory.language_of("name:p0") is None and memory.language_of("name:p10") is None
+    assert memory.language_of("name:p11") == "it" and memory.language_of("name:p5") == "en"
     request = GameRequest(3, ["greedy"], "secret", {}, "jetset")
     for n in range(LANGUAGES_KEPT + 10):  # the last forms are kept the same way
-        lobby.remember_form(f"name:p{n}", request)
-    assert len(lobby.forms) == LANGUAGES_KEPT and lobby.form_of("name:p0") is None
-    kept = lobby.form_of("name:p11")
+        memory.remember_form(f"name:p{n}", request)
+    assert len(memory.forms) == LANGUAGES_KEPT and memory.form_of("name:p0") is None
+    kept = memory.form_of("name:p11")
     assert kept is not None and kept.players == 3 and kept.password is None, "never a password"
 
 

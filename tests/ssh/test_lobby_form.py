@@ -54,7 +54,7 @@ async def test_the_form_shows_the_game_you_asked_for_last_but_its_password(
     assert [s.kind.label for s in second.table.seats].count("random") == 1
     await alice.close()
     # a new session (a dropped connection, the next evening): the same form, for her key
-    assert all(form.password is None for form in server.lobby.forms.values())
+    assert all(form.password is None for form in server.lobby.remembered.forms.values())
     await until_gone(server, "2")  # she left its wait with her connection: nobody is in it
     alice = await connect(server, "alice", alice_key, width=100, height=30)
     await alice.lobby()

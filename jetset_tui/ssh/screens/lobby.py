@@ -161,9 +161,9 @@ class LobbyScreen(Screen[None]):
         super().__init__(classes="guarded")  # under 80×24 it asks for a larger terminal
         self.lobby = lobby
         self.player = player
-        self.last_request: GameRequest | None = lobby.form_of(player.identity)
+        self.last_request: GameRequest | None = lobby.remembered.form_of(player.identity)
         """The game this player last asked the form for, in this session or an earlier one
-        (``Lobby.remember_form``): the form shows it again."""
+        (``Remembered.remember_form``): the form shows it again."""
         self._chat_seen = 0
         self._stale = False
         self._widths: list[int | None] = []
@@ -345,7 +345,7 @@ class LobbyScreen(Screen[None]):
         def made(request: GameRequest | None) -> None:
             if request is not None:
                 self.last_request = request
-                self.lobby.remember_form(self.player.identity, request)
+                self.lobby.remembered.remember_form(self.player.identity, request)
                 start_worker(self, partial(self.ssh_app.create_game, request), exclusive=True)
 
         self.app.push_screen(NewGameScreen(self.last_request), made)
@@ -402,7 +402,7 @@ class LobbyScreen(Screen[None]):
         codes = list(LANGUAGES)
         language = codes[(codes.index(current_language()) + 1) % len(codes)]
         switch_language(language)
-        self.lobby.remember_language(self.player.identity, language)
+        self.lobby.remembered.remember_language(self.player.identity, language)
         self.retranslate()
 
     def retranslate(self) -> None:
