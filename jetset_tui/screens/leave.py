@@ -129,8 +129,8 @@ class StopScreen(LeaveOrBack):
     """Leave a game joined over the network (or stop watching it)? True: yes. ``giving``: a
     third choice, o, leaves the seat to whoever joins next (``gives`` says it was taken): a
     LAN party's Cat went home and Eve could only take her seat with a token from a hidden file.
-    A server's game reached with ``jetset join ssh://`` offers none yet (an ``ssh`` session's q
-    does: jetset_tui/ssh/screens/leave.py)."""
+    A server's game reached with ``jetset join ssh://`` offers it too, as an ``ssh`` session's q
+    does (jetset_tui/ssh/screens/leave.py): the lobby then lists the seat open."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("o", "choose('give')", N_("Give seat"))]
     DEFAULT_CSS = "StopScreen {" + LEAVE_CSS + "}"
@@ -214,15 +214,14 @@ def ask_to_stop(
     """Ask a player who joined whether to leave; on yes the game's screen ends (``jetset join``
     then says how to come back): the program with it, or, for a game reached through a server's
     lobby (``jetset join ssh://``), back to that lobby, as an SSH terminal and a browser go (a
-    play test's q, y ended the whole command there). At a host's own address the seat may be
-    given to whoever joins next (``peer.gives_seat``: its ``leave`` says so)."""
+    play test's q, y ended the whole command there). A seat may be given to whoever joins next
+    (``peer.gives_seat``: its ``leave`` says so), at a host's own address or a server's game."""
     if isinstance(app.screen, StopScreen):
         return
     from jetset_tui.table_end import LOBBY, NetworkedEnd
 
     from_lobby = isinstance(app, NetworkedEnd) and app.from_lobby
-    giving = peer is not None and not from_lobby
-    screen = StopScreen(address, watching=watching, giving=giving, keys=keys)
+    screen = StopScreen(address, watching=watching, giving=peer is not None, keys=keys)
 
     def chosen(leave: bool | None) -> None:
         if leave:

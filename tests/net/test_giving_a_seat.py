@@ -173,8 +173,8 @@ async def test_no_give_from_a_spectator_or_the_hosts_seat(tmp_path: Path) -> Non
 
 async def test_a_joiners_q_offers_to_give_the_seat_and_o_gives_it(tmp_path: Path) -> None:
     """The joiner's leave dialog has a third choice, o; ``jetset join`` then says the seat
-    went to the next person who joins. A game reached through a server's lobby with `jetset
-    join ssh://` has no such choice yet (a plain `ssh` session's q has: tests/ssh)."""
+    went to the next person who joins (through a server's lobby, `jetset join ssh://`:
+    tests/ssh/test_give_seat.py)."""
     async with serve(tmp_path, 2, ["greedy"], seed="give-app") as served:
         address = f"127.0.0.1:{served.port}"
         cat = await NetPeer.connect(await served.connect(), name="Cat")
@@ -193,19 +193,6 @@ async def test_a_joiners_q_offers_to_give_the_seat_and_o_gives_it(tmp_path: Path
             "you left the game and gave your seat to the next person who joins"
         )
         await wait_for(lambda: served.host.presence()[0].open)
-        bob = await NetPeer.connect(await served.connect(), name="Cat")
-        app = JetSetApp(session=bob, joined_at=address)
-        app.from_lobby = True
-        async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: game_shown(app))
-            await pilot.press("q")
-            await until(pilot, lambda: isinstance(app.screen, StopScreen))
-            assert "give my seat" not in screen_text(app)
-            await pilot.press("o")  # nothing: the choice is not there
-            await pilot.pause()
-            assert isinstance(app.screen, StopScreen) and not app.screen.gives
-            await pilot.press("escape")
-        await bob.close()
 
 
 def test_the_secrets_file_keeps_each_gift_and_refuses_a_broken_one(tmp_path: Path) -> None:

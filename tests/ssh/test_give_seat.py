@@ -11,19 +11,26 @@ from pathlib import Path
 
 import asyncssh
 
+from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.refusals import problem_words
+from jetset_tui.screens.leave import StopScreen
+from jetset_tui.screenshot import screen_text
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
+from jetset_tui.table_end import LOBBY
 from netcode.client import ClientEvent, Problem
 from netcode.peer import NetPeer
 from netcode.peer_words import host_says
+from tests.net.hosting import game_shown, until
 from tests.ssh.helpers import (
     client_key,
     connect,
     in_lobby,
     open_game_code,
+    opener,
+    ssh_peer,
     start_server,
     tcp_peer_at,
     two_players_and_a_bot,
@@ -172,3 +179,45 @@ def test_the_server_says_it_in_the_players_language() -> None:
             "chi ospita dice: too much chat"
         )
     assert problem_words(host_says("x", served=True)) == "the server says: x"
+
+
+async def test_a_jetset_join_ssh_players_q_o_gives_the_seat_too(
+    server: GameServer, alice_key: asyncssh.SSHKey, tmp_path: Path
+) -> None:
+    """`jetset join ssh://` (its own engine over an SSH channel, back to the lobby after the
+    game): its q offered no o (a server's lobby held the seat for good); now it gives the seat
+    as a plain `ssh` session's does: the lobby lists it open and carol's j takes it."""
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.open_game(seats=3, bots=1)
+    dave_key = client_key(tmp_path, "dave")
+    dave = await ssh_peer(opener(server, tmp_path, "dave", "1"), name="dave")
+    assert dave.seat == 1
+    room = server.lobby.rooms["1"]
+    await alice.wait_for("your turn")
+    app = JetSetApp(session=dave, joined_at=f"ssh://dave@127.0.0.1:{server.port}/1")
+    app.from_lobby = True
+    async with app.run_test(size=(120, 40)) as pilot:
+        await until(pilot, lambda: game_shown(app))
+        await pilot.press("q")
+        await until(pilot, lambda: isinstance(app.screen, StopScreen))
+        text = screen_text(app)
+        assert "o  Leave, and give my seat to the next person who joins" in text, text
+        await pilot.press("o")
+        await until(pilot, lambda: app._exit)
+    assert dave.gives_seat and app.then == LOBBY, "back to the server's lobby"
+    await dave.close()
+    for _ in range(200):
+        if room.open_seats == 1:
+            break
+        await asyncio.sleep(0.05)
+    assert room.open_seats == 1
+    assert server.lobby.seat_of(f"key:{dave_key.get_fingerprint()}") is None
+    await alice.wait_for("dave's seat goes to the next person who joins")
+    carol = await connect(server, "carol", client_key(tmp_path, "carol"), width=100, height=30)
+    text = await carol.lobby()
+    assert "(open)" in text, text
+    await carol.press("j")
+    await carol.wait_for(lambda t: "alice" in t and "Lobby" not in t.splitlines()[-1])
+    assert room.table.sitter(1) == "carol" and room.open_seats == 0
+    for term in (alice, carol):
+        await term.close()
