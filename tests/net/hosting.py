@@ -84,6 +84,19 @@ async def play(app: JetSetApp, pilot: Pilot[None], client: GameClient, line: str
     await until(pilot, lambda: len(client.game.entries) > before)
 
 
+async def leave_giving_the_seat(pilot: Pilot[None], app: JetSetApp) -> None:
+    """At a joined game's table: q, the leave dialog offering o, and o (the app then ends)."""
+    from jetset_tui.screens.leave import StopScreen
+
+    await until(pilot, lambda: game_shown(app))
+    await pilot.press("q")
+    await until(pilot, lambda: isinstance(app.screen, StopScreen))
+    text = screen_text(app)
+    assert "o  Leave, and give my seat to the next person who joins" in text, text
+    await pilot.press("o")
+    await until(pilot, lambda: app._exit)
+
+
 async def until_shown(
     pilot: object, app: JetSetApp, test: Callable[[str], bool], seconds: float
 ) -> str:

@@ -13,7 +13,6 @@ import pytest
 from engine import Options
 from jetset_tui.app import JetSetApp
 from jetset_tui.commands.join import outcome
-from jetset_tui.screens.leave import StopScreen
 from jetset_tui.screenshot import screen_text
 from netcode import messages as m
 from netcode.client import ClientEvent, EntryApplied
@@ -26,7 +25,7 @@ from netcode.tablefiles import Handover, Secrets, TableError, secrets_path
 from netcode.transport import open_tcp
 
 from .helpers import Served, assert_all_agree, finish, recv_until, serve
-from .hosting import game_shown, until
+from .hosting import leave_giving_the_seat, until
 
 
 async def wait_for(condition: object, timeout: float = 10.0) -> None:
@@ -180,13 +179,7 @@ async def test_a_joiners_q_offers_to_give_the_seat_and_o_gives_it(tmp_path: Path
         cat = await NetPeer.connect(await served.connect(), name="Cat")
         app = JetSetApp(session=cat, joined_at=address)
         async with app.run_test(size=(120, 40)) as pilot:
-            await until(pilot, lambda: game_shown(app))
-            await pilot.press("q")
-            await until(pilot, lambda: isinstance(app.screen, StopScreen))
-            text = screen_text(app)
-            assert "o  Leave, and give my seat to the next person who joins" in text, text
-            await pilot.press("o")
-            await until(pilot, lambda: app._exit)
+            await leave_giving_the_seat(pilot, app)
         assert cat.gives_seat
         await cat.close()
         assert outcome(cat, address) == (

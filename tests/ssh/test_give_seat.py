@@ -14,8 +14,6 @@ import asyncssh
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.refusals import problem_words
-from jetset_tui.screens.leave import StopScreen
-from jetset_tui.screenshot import screen_text
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import Player
 from jetset_tui.ssh.server import GameServer
@@ -23,7 +21,7 @@ from jetset_tui.table_end import LOBBY
 from netcode.client import ClientEvent, Problem
 from netcode.peer import NetPeer
 from netcode.peer_words import host_says
-from tests.net.hosting import game_shown, until
+from tests.net.hosting import leave_giving_the_seat
 from tests.ssh.helpers import (
     client_key,
     connect,
@@ -197,13 +195,7 @@ async def test_a_jetset_join_ssh_players_q_o_gives_the_seat_too(
     app = JetSetApp(session=dave, joined_at=f"ssh://dave@127.0.0.1:{server.port}/1")
     app.from_lobby = True
     async with app.run_test(size=(120, 40)) as pilot:
-        await until(pilot, lambda: game_shown(app))
-        await pilot.press("q")
-        await until(pilot, lambda: isinstance(app.screen, StopScreen))
-        text = screen_text(app)
-        assert "o  Leave, and give my seat to the next person who joins" in text, text
-        await pilot.press("o")
-        await until(pilot, lambda: app._exit)
+        await leave_giving_the_seat(pilot, app)
     assert dave.gives_seat and app.then == LOBBY, "back to the server's lobby"
     await dave.close()
     for _ in range(200):
