@@ -182,17 +182,18 @@ class WebLobbyScreen(RemoteLobbyScreen):
 
 class WebStopScreen(StopScreen):
     """Leave the game (for the lobby)? In a browser, your name and the seat's code bring you
-    back to it, in this tab or another."""
+    back to it, in this tab or another; or o gives the seat to whoever joins the game next, as
+    over SSH."""
 
     def __init__(self, name: str, code: str | None, *, watching: bool) -> None:
-        super().__init__("", watching=watching)
+        super().__init__("", watching=watching, giving=True)
         self.player, self.code = name, code
 
     def compose(self) -> ComposeResult:
-        said = [Static(seat_stays(None))]  # the lobby comes back, as over SSH
+        said = [Static(seat_stays(None, giving=self.giving))]  # the lobby comes back, as over SSH
         if self.code is not None:
             said.append(Static(Text(come_back(self.player, self.code))))
-        yield from stop_dialog(self.watching, said)
+        yield from stop_dialog(self.watching, said, giving=self.giving)
 
 
 def come_back(name: str, code: str) -> str:
@@ -311,13 +312,16 @@ class WebSessionApp(JetSetApp):
         while self.screen is not table:
             self.pop_screen()
 
+        watching = not session.local_seats
+        screen = WebStopScreen(self.gate.name, self.seat_code(), watching=watching)
+
         def chosen(leave: bool | None) -> None:
             if leave:
+                if screen.gives and self.peer is not None:
+                    self.peer.gives_seat = True  # its close says so (``back_to_lobby``)
                 start_worker(self, self.back_to_lobby, exclusive=True, group="gate")
 
-        watching = not session.local_seats
-        code = self.seat_code()
-        self.push_screen(WebStopScreen(self.gate.name, code, watching=watching), chosen)
+        self.push_screen(screen, chosen)
 
     async def back_to_lobby(self) -> None:
         """Out of the game (a seat left stays its player's: j and its code take it back) and
@@ -327,6 +331,7 @@ class WebSessionApp(JetSetApp):
         for lobby in lobbies:  # seen again as the screens above go: nothing more to do
             lobby.handed = False
         peer, self.peer = self.peer, None
+        game = self.gate.state.game
         self.clear_notifications()  # the game's notices stay with the game
         while len(self.screen_stack) > 1:  # down to the name, under every screen
             await self.pop_screen()
@@ -334,6 +339,10 @@ class WebSessionApp(JetSetApp):
             await peer.close()
         self.gate.state = LobbyChoice()
         await self.arrive(self.gate.name, last)
+        if peer is not None and peer.gives_seat and game is not None:
+            self.seat_codes.pop(game, None)  # a code of a seat given away takes nothing back
+            said = _("Your seat in game {game} goes to the next person who joins it.")
+            self.notify(said.format(game=game), timeout=10)
 
     def end_leads_to_lobby(self) -> bool:
         return True

@@ -12,6 +12,7 @@ from textual.pilot import Pilot
 
 from engine.jetlag import notation as jetlag_notation
 from engine.jetlag.bots import greedy_choice
+from jetset_tui.screenshot import screen_text
 from jetset_tui.ssh.screens.new_game import NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LINKS_PER_TICKET
@@ -318,3 +319,25 @@ async def test_a_tab_whose_seat_another_connection_took_goes_back_at_q(
         await pilot.press("q")
         await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
         await other.close()
+
+
+async def test_a_tabs_q_o_gives_the_seat_to_whoever_joins_next(server: GameServer) -> None:
+    """A browser tab's q offers o, as an SSH session's does: the tab goes back to the lobby
+    saying where the seat went, the seat is open for the next person who joins, and the tab
+    keeps no code for it."""
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        await new_game_form(pilot, bea)
+        await pilot.press("backspace", "2", "tab", "backspace", "1")  # two seats, one a bot
+        await pilot.press("enter")
+        await until(pilot, lambda: screen_name(bea) == "GameScreen")
+        room = server.lobby.rooms["1"]
+        await until(pilot, lambda: room.table.started)
+        await pilot.press("q")
+        await until(pilot, lambda: screen_name(bea) == "WebStopScreen")
+        assert "o  Leave, and give my seat to the next person who joins" in screen_text(bea)
+        await pilot.press("o")
+        await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
+        said = [n.message for n in bea._notifications]
+        assert "Your seat in game 1 goes to the next person who joins it." in said, said
+        await until(pilot, lambda: room.open_seats == 1)
+        assert not bea.seat_codes and 0 not in room.host.seat_conns
