@@ -294,8 +294,9 @@ class CommandLine(Vertical):
         if done_at is None:
             return
         left = DONE_KEPT - (time.monotonic() - done_at)
-        if left > 0:
-            self.set_timer(left, lambda: self.forget_done_of(done_at))
+        if left > 0:  # armed on this widget's own loop turn: a networked game's entries come
+            # from the peer's task, whose timers Textual never runs (the line stayed for good)
+            self.call_later(self.set_timer, left, lambda: self.forget_done_of(done_at))
         else:
             self.forget_done_of(done_at)
 
