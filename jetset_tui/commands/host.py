@@ -165,8 +165,9 @@ def cmd_host(args: argparse.Namespace) -> int:
             file=sys.stderr,
         )
         return 2
-    if not args.headless and (refusal := no_terminal("jetset host", headless="--headless")):
-        print(refusal, file=sys.stderr)
+    instead = _("{flag} serves the game without a screen").format(flag="--headless")
+    if not args.headless and (refusal := no_terminal(instead=instead)):
+        print(_("jetset host: {problem}").format(problem=refusal), file=sys.stderr)
         return 2
     from netcode.loglock import LogLocked
 

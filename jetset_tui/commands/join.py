@@ -109,6 +109,8 @@ def cmd_join(args: argparse.Namespace) -> int:
         return fail(args, problem)
     if args.contribution is not None and not is_contribution(args.contribution):
         return fail(args, N_("--contribution takes 32 lower-case hex digits (128 bits)"))
+    if args.bot is None and not args.spectate and (refusal := no_seat_without_a_screen()):
+        return fail(args, refusal)  # a seat no one can play would hold the table up for good
     runner = None
     if args.bot is None and (not args.spectate or watch_in_tui(args)):
         runner = tui_runner()
@@ -124,6 +126,16 @@ def watch_in_tui(args: argparse.Namespace) -> bool:
     """A spectator at a terminal watches the game screen; a script gets the entries printed
     (output to a pipe or a file), or with --json only the result, at the end."""
     return not args.json and sys.stdin.isatty() and sys.stdout.isatty()
+
+
+def no_seat_without_a_screen() -> str | None:
+    """Why a person cannot take a seat here (no terminal for the game's screen: `jetset join
+    ADDR < /dev/null` drew it into a pipe at a core's full speed, its seat never moving), with
+    what does work without one; None at a terminal."""
+    from jetset_tui.commands.terminal import no_terminal
+
+    instead = _("--bot KIND plays a seat by a bot; --spectate watches the game as text")
+    return no_terminal(instead=instead)
 
 
 def fail(args: argparse.Namespace, message: str, code: int = 2, **values: object) -> int:

@@ -230,9 +230,9 @@ def run_app(
     """Open the app (on the start screen, or straight into a game) and run it, ``command``
     saying why not where there is no terminal. The game's modules are imported only for a
     game: the start screen shows sooner without them."""
-    refusal = no_terminal(command)
+    refusal = no_terminal()
     if refusal is not None:
-        print(refusal, file=sys.stderr)
+        print(f"{command}: {refusal}", file=sys.stderr)
         return 2
     startup.hold()
     from jetset_tui.app import JetSetApp

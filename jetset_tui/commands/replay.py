@@ -193,8 +193,8 @@ def open_viewer(args: argparse.Namespace) -> int:
     if (hidden := arguments.hidden_cards_refusal(args, log)) is not None:
         print(_("jetset replay: {problem}").format(problem=hidden), file=sys.stderr)
         return 1
-    if (refusal := no_terminal("jetset replay")) is not None:
-        print(refusal, file=sys.stderr)
+    if (refusal := no_terminal()) is not None:
+        print(_("jetset replay: {problem}").format(problem=refusal), file=sys.stderr)
         return 2
     app = JetSetApp(replay=path, replay_seat=args.seat)
     app.run()

@@ -7,15 +7,13 @@ import sys
 from jetset_tui.i18n import _
 
 
-def no_terminal(command: str, *, headless: str | None = None) -> str | None:
-    """Why ``command`` cannot open its screen here (its input or output is not a terminal:
-    ``< /dev/null`` had Textual read the end of its input over and over, a core spinning for
-    ever), or None. ``headless``: the flag that runs it without a screen, if it has one."""
+def no_terminal(*, instead: str | None = None) -> str | None:
+    """Why the game's screen cannot open here (the command's input or output is not a
+    terminal: ``< /dev/null`` had Textual read the end of its input over and over, a core
+    spinning for ever), or None. ``instead``: what does the same without a screen, if
+    anything. The command's name goes before it."""
     if sys.stdin.isatty() and sys.stdout.isatty():
         return None
     which = _("its input") if not sys.stdin.isatty() else _("its output")
-    said = _("{command}: the game's screen needs a terminal, and {which} is not one")
-    said = said.format(command=command, which=which)
-    if headless is not None:
-        said += "; " + _("{flag} serves the game without a screen").format(flag=headless)
-    return said
+    said = _("the game's screen needs a terminal, and {which} is not one").format(which=which)
+    return said if instead is None else f"{said}; {instead}"

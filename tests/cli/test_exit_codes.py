@@ -408,6 +408,34 @@ def test_a_screen_without_a_terminal_is_refused_at_once(
     assert not list(tmp_path.rglob("*.jetset"))
 
 
+def test_a_person_joining_without_a_terminal_is_refused_before_taking_a_seat(
+    tmp_path: Path,
+) -> None:
+    """`jetset join ADDR < /dev/null` drew the game's screen into its pipe at a core's full
+    speed and held a seat that never moved: a person's join (no --bot, no --spectate) with no
+    terminal now says so and what works instead, before it connects (the address here has no
+    host: it is never tried), in words and with --json."""
+    for extra in ((), ("--json",)):
+        run = subprocess.run(
+            [*JETSET, "join", "127.0.0.1:9", *extra],
+            stdin=subprocess.DEVNULL,
+            capture_output=True,
+            text=True,
+            timeout=30,
+            check=False,
+            env={**os.environ, "JETSET_HOME": str(tmp_path / "home")},
+        )
+        said = (
+            "the game's screen needs a terminal, and its input is not one; --bot KIND plays a"
+            " seat by a bot; --spectate watches the game as text"
+        )
+        assert run.returncode == 2, run
+        if extra:
+            assert json.loads(run.stdout) == {"ok": False, "error": said}
+        else:
+            assert run.stderr.splitlines() == [f"jetset join: {said}"]
+
+
 def test_a_replay_without_a_terminal_is_refused(logs: Path) -> None:
     """The same for the replay viewer, after its file is read (a bad file is said first)."""
     run = subprocess.run(

@@ -287,7 +287,8 @@ def test_sigterm_right_after_the_ready_line_pauses_the_game(
 async def test_joining_something_that_is_no_jet_set_host_says_so(tmp_path: Path) -> None:
     """What answers at the address is no Jet Set host: an SSH server's banner and noise, a peer
     that closes at once. ``jetset join`` says that in the player's language, never "something
-    went wrong" with a traceback in its log (a play test met it at a random address)."""
+    went wrong" with a traceback in its log (a play test met it at a random address). Watching
+    (a person's seat needs a terminal: this test has none)."""
     import asyncio
     import os
     import sys
@@ -308,7 +309,7 @@ async def test_joining_something_that_is_no_jet_set_host_says_so(tmp_path: Path)
         env = {**os.environ, "JETSET_HOME": str(tmp_path / name)}
         proc = await asyncio.create_subprocess_exec(
             sys.executable, "-m", "jetset_tui", "--lang", "it", "join", f"127.0.0.1:{port}",
-            "--name", "Zed", env=env, stdout=asyncio.subprocess.PIPE,
+            "--name", "Zed", "--spectate", env=env, stdout=asyncio.subprocess.PIPE,
             stderr=asyncio.subprocess.PIPE,
         )  # fmt: skip
         out, err = await asyncio.wait_for(proc.communicate(), 60)
