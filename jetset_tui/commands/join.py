@@ -20,6 +20,7 @@ from jetset_tui.commands.join_refusals import (
     password_to_ask,
     refusal_words,
 )
+from jetset_tui.commands.terminal import not_a_terminal
 from jetset_tui.i18n import N_, _, current_language
 from jetset_tui.seat_names import BOT_WORDS, bot_kind_named, player_words
 from jetset_tui.shell_command import join_command, key_words
@@ -109,8 +110,11 @@ def cmd_join(args: argparse.Namespace) -> int:
         return fail(args, problem)
     if args.contribution is not None and not is_contribution(args.contribution):
         return fail(args, N_("--contribution takes 32 lower-case hex digits (128 bits)"))
-    if args.bot is None and not args.spectate and (refusal := no_seat_without_a_screen()):
-        return fail(args, refusal)  # a seat no one can play would hold the table up for good
+    if args.bot is None and not args.spectate and (which := not_a_terminal()):
+        # a seat no one can play would hold the table up for good: `jetset join ADDR <
+        # /dev/null` drew the screen into its pipe at a core's full speed, its seat never moving
+        which = which if args.json else _(which)
+        return fail(args, NO_SEAT_WITHOUT_A_TERMINAL, which=which)
     runner = None
     if args.bot is None and (not args.spectate or watch_in_tui(args)):
         runner = tui_runner()
@@ -126,16 +130,6 @@ def watch_in_tui(args: argparse.Namespace) -> bool:
     """A spectator at a terminal watches the game screen; a script gets the entries printed
     (output to a pipe or a file), or with --json only the result, at the end."""
     return not args.json and sys.stdin.isatty() and sys.stdout.isatty()
-
-
-def no_seat_without_a_screen() -> str | None:
-    """Why a person cannot take a seat here (no terminal for the game's screen: `jetset join
-    ADDR < /dev/null` drew it into a pipe at a core's full speed, its seat never moving), with
-    what does work without one; None at a terminal."""
-    from jetset_tui.commands.terminal import no_terminal
-
-    instead = _("--bot KIND plays a seat by a bot; --spectate watches the game as text")
-    return no_terminal(instead=instead)
 
 
 def fail(args: argparse.Namespace, message: str, code: int = 2, **values: object) -> int:
@@ -364,6 +358,10 @@ def unknown_bot(kind: str) -> str | None:
     return unknown_bot_words(DEFAULT, kind)
 
 
+NO_SEAT_WITHOUT_A_TERMINAL = N_(
+    "the game's screen needs a terminal, and {which} is not one; --bot KIND plays a seat by a"
+    " bot; --spectate watches the game as text"
+)
 NOT_ITS_BOT = N_("the host plays {game}, whose bots are {kinds}; --bot {kind} is not one")
 NO_SCREEN = N_(
     "the host plays {game}, and this jetset has no table screen for it yet: join with --bot "

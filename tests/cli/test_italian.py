@@ -147,13 +147,19 @@ def test_errors_speak_italian(
 
 
 def test_a_json_error_stays_english_in_italian() -> None:
-    said = jetset("--lang", "it", "join", "127.0.0.1:1", "--json")
+    """Watching (a person's seat needs a terminal, which these runs have not: that refusal is
+    English with --json too, and Italian without)."""
+    said = jetset("--lang", "it", "join", "127.0.0.1:1", "--json", "--spectate")
     error = json.loads(said.stdout)["error"]
     assert said.returncode == 1 and error.startswith("cannot join 127.0.0.1:1: "), error
     assert "Connect call failed" in error  # the technical text, for a script's log
-    human = jetset("--lang", "it", "join", "127.0.0.1:1")
+    human = jetset("--lang", "it", "join", "127.0.0.1:1", "--spectate")
     nobody = "jetset join: nessuno ospita una partita su 127.0.0.1:1 (connessione rifiutata)\n"
     assert human.stderr == nobody, human.stderr
+    seat = jetset("--lang", "it", "join", "127.0.0.1:1", "--json")
+    assert json.loads(seat.stdout)["error"].startswith("the game's screen needs a terminal")
+    seat = jetset("--lang", "it", "join", "127.0.0.1:1")
+    assert seat.stderr.startswith("jetset join: la schermata del gioco ha bisogno di un termin")
     malformed = jetset("--lang", "it", "join", "127.0.0.1", "--json")
     assert (
         json.loads(malformed.stdout)["error"] == "'127.0.0.1': write HOST:PORT, e.g. 127.0.0.1:7777"
