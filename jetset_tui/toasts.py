@@ -56,14 +56,15 @@ class NoticeRun:
         """What the next post says, while one waits in the app's queue."""
         self._said_count = 0
 
-    def say(self, app: App[object], words: Callable[[int], str]) -> None:
-        """Post ``words(count)`` (plain text, never markup) in place of the run's last notice."""
+    def say(self, app: App[object], words: Callable[[int], str], times: int = 1) -> None:
+        """Post ``words(count)`` (plain text, never markup) in place of the run's last notice,
+        the count ``times`` more."""
         if self._words is None:
             last = self._shown
             if last is None or last.has_expired:
                 self.count = 0
             app.call_later(self._post, app)
-        self.count += 1
+        self.count += times
         self._words, self._said_count = words, self.count
 
     def _post(self, app: App[object]) -> None:
@@ -80,6 +81,27 @@ class NoticeRun:
     def end(self) -> None:
         """The run is over (the player moved): the next notice starts a new count."""
         self._shown, self.count = None, 0
+
+
+class AwayMoves:
+    """The moves a bot made for a player while they were away, among the entries caught up on
+    since their own last move, said in one notice once the catch-up is done (a play test's new
+    `jetset join` was told nothing; said as they came, an earlier absence's run showed too)."""
+
+    def __init__(self) -> None:
+        self.moves: list[str] = []
+
+    def played_by_a_bot(self, move: str) -> None:
+        self.moves.append(move)
+
+    def played_by_the_player(self) -> None:
+        """One of the player's own moves, caught up on: the bot's moves before it are no news."""
+        self.moves.clear()
+
+    def say_once_caught_up(self, app: App[object], run: NoticeRun, caught_up: bool) -> None:
+        if self.moves and caught_up:
+            moves, self.moves = self.moves, []
+            run.say(app, bot_played_words(moves[-1], away=True), times=len(moves))
 
 
 def bot_played_words(move: str, *, away: bool = False) -> Callable[[int], str]:

@@ -232,6 +232,9 @@ class PeerHandshake(GameClient):
         have = len(self._game.entries)
         joined = False
         token = None if self.spectating else self._seat_token()
+        if token is not None and not self._welcomed:  # a seat of an earlier session's, taken
+            self._back_from = have  # back: a stand-in may have played it meanwhile (a play
+            # test's `jetset join` run again was never told, only its log pane marked them)
         # this peer's pledge goes with a seat request while the deal is still to come
         pledge = None if game.started or self.contribution is None else self.pledge
         request: m.ProtocolMessage

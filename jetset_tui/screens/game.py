@@ -38,7 +38,7 @@ from jetset_tui.screens.game_moves import SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
-from jetset_tui.toasts import NoticeRun, bot_played_words
+from jetset_tui.toasts import AwayMoves, NoticeRun, bot_played_words
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.command import CommandLine
@@ -159,6 +159,7 @@ class GameScreen(GameAdvice):
         """When the terminal's bell says it is your turn (jetset_tui/turn_bell.py)."""
         self._bot_moves = NoticeRun()
         """The moves a bot made for this player in a row, said in one notice."""
+        self._away_moves = AwayMoves()
         self._hurry = HurryNotice()
         """Says who the hosting player puts on the clock (jetset_tui/hurry.py)."""
         self._handed = False
@@ -315,13 +316,19 @@ class GameScreen(GameAdvice):
             if mine:
                 self.own_move_played()
                 self._bot_moves.end()
+            elif self.moved_here_before(event):
+                self._away_moves.played_by_the_player()
             elif by_bot or away:
                 if by_bot:  # what the picker, the advice and the typed line were for is made
                     self.close_picker()
                     self.close_advice()
                     self.clear_typed_line()
                 move = describe_action(self.notation, entry.action, self.names)  # as the log
-                self._bot_moves.say(self.app, bot_played_words(move, away=away))
+                if away:
+                    self._away_moves.played_by_a_bot(move)
+                else:
+                    self._bot_moves.say(self.app, bot_played_words(move))
+            self._away_moves.say_once_caught_up(self.app, self._bot_moves, self.session.caught_up)
         elif isinstance(event, TakenBack):
             self.rewrite_log()
         elif isinstance(event, Problem):
@@ -336,6 +343,14 @@ class GameScreen(GameAdvice):
         if not self._sync_pending:
             self._sync_pending = True
             self.call_later(sync_in_one_frame, self.sync)
+
+    def moved_here_before(self, event: EntryApplied) -> bool:
+        """``event`` is one of this player's own moves of the past, caught up on (not a bot's
+        for them)."""
+        entry = event.entry
+        seat = entry.actor if isinstance(entry, Entry) else None
+        own = seat is not None and (seat == self.viewer or seat in self.session.local_seats)
+        return own and not event.live and not event.bot
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now

@@ -41,7 +41,7 @@ from jetset_tui.refusals import problem_words, say
 from jetset_tui.screens.jetlag_command import JetLagCommandLine
 from jetset_tui.screens.jetlag_play import NEWS_KEPT, Played
 from jetset_tui.theme import LIVERIES
-from jetset_tui.toasts import NoticeRun, ToastFloor, bot_played_words
+from jetset_tui.toasts import AwayMoves, NoticeRun, ToastFloor, bot_played_words
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS
 from jetset_tui.widgets.footer import KeyFooter
@@ -128,6 +128,7 @@ class JetLagScreen(JetLagCommandLine):
         self._bell = TurnBell()
         self._bot_moves = NoticeRun()
         """The plays a bot made for this player in a row, said in one notice."""
+        self._away_moves = AwayMoves()
         self._handed = False
         """The session went to the end screen, which keeps it open (``EndFrame.keep_table``)."""
         self._mine: Played | None = None
@@ -339,7 +340,10 @@ class JetLagScreen(JetLagCommandLine):
             elif isinstance(entry.action, Tourist | Destination) and (
                 self.session.played_while_away(event, entry.seat)
             ):  # the host's stand-in, while this player was away
-                self._bot_moves.say(self.app, bot_played_words(play_words(entry.action), away=True))
+                self._away_moves.played_by_a_bot(play_words(entry.action))
+            elif entry.seat == self.viewer and not event.live and not event.bot:
+                self._away_moves.played_by_the_player()
+            self._away_moves.say_once_caught_up(self.app, self._bot_moves, self.session.caught_up)
             self.news_heard(event, entry)
         elif isinstance(event, Problem):
             self.notify(problem_words(event.message), severity="warning", markup=False)

@@ -227,3 +227,50 @@ async def test_a_player_back_at_a_jetlag_table_reads_the_news_as_they_left_it(
                 named(e.action) in p for e, p in zip([plays[last], *since], said, strict=True)
             ), news
         await back.close()
+
+
+async def test_back_at_a_jetlag_table_in_a_new_join_the_stand_ins_plays_are_said(
+    tmp_path: Path,
+) -> None:
+    """As at Jet Set's table: a player back in their seat in a new session (its seat code) is
+    told the plays a stand-in made for them since their own last one, in one notice."""
+    from engine.jetlag.actions import Destination, Tourist
+    from netcode.botplayer import play_bot
+
+    from .test_reconnect import wait_for
+
+    table = jetlag_table(tmp_path, [], "jetlag-away")
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 2, table=table, settings=settings) as served:
+        game = served.table.game
+        marks = served.table.bots_played.marks
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        other = await served.bot("greedy", "Bo")  # a person at the table: stand-ins play
+        playing = asyncio.create_task(play_bot(ann, "greedy", "ann"))
+        await wait_for(lambda: any(e.seat == 0 for e in game.entries), 20)
+        playing.cancel()
+        assert ann._conn is not None
+        ann._conn.transport.abort()
+        await wait_for(lambda: 0 in marks.values(), 20)
+        again = await NetPeer.connect(await served.connect(), name="Ann", token=ann.token)
+        app = JetSetApp(session=again)
+        app.NOTIFICATION_TIMEOUT = 60.0
+        async with app.run_test(size=(100, 30), notifications=True) as pilot:
+            await until_shown(pilot, app, lambda t: "While you were away a bot played" in t, 20)
+            plays = [
+                i
+                for i in range(again._behind_until)
+                if game.entries[i].seat == 0
+                and isinstance(game.entries[i].action, Tourist | Destination)
+            ]
+            last_mine = max((i for i in plays if i not in marks), default=-1)
+            stood_in = [i for i in plays if i > last_mine]
+            said = [n.message for n in app._notifications if "While you were away" in n.message]
+            assert stood_in and len(said) == 1, (stood_in, said)
+            last = play_words(game.entries[stood_in[-1]].action)
+            if len(stood_in) == 1:
+                assert said[0] == f"While you were away a bot played for you: {last}", said
+            else:
+                assert f"played {len(stood_in)} moves for you, the last: {last}" in said[0]
+        await again.close()
+        await other.close()

@@ -339,3 +339,58 @@ async def test_back_from_a_drop_the_others_stand_in_moves_are_marked_too(tmp_pat
             assert all(marked.get(i) == "a bot played it for Ann" for i in away), (away, marked)
         await me.close()
         await other.close()
+
+
+async def test_back_in_a_new_jetset_join_the_player_is_told_what_the_stand_in_played(
+    tmp_path: Path,
+) -> None:
+    """A play test ran `jetset join` again after its window closed: the log pane marked the
+    stand-in's moves, but nothing said them, as a reconnection in the same process does. A
+    new session back in its seat with the seat's code (``token``) now says the moves a bot made
+    for the player since their own last one, and only those: Ann is away twice, playing in
+    between, and the first stand-in's moves are not counted."""
+    from netcode.botplayer import play_bot
+
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 3, ["greedy"], seed="away-new", settings=settings) as served:
+        game = served.table.game
+        marks = served.table.bots_played.marks
+
+        def stood_in_for_ann() -> int:
+            return sum(1 for seat in marks.values() if seat == 0)
+
+        def moves_of_ann() -> int:
+            return sum(1 for e in game.entries if e.actor == 0)
+
+        async def away_while_a_bot_plays(peer: NetPeer, moves: int) -> None:
+            assert peer._conn is not None
+            peer._conn.transport.abort()  # the terminal closed: no goodbye
+            before = stood_in_for_ann()
+            await wait_for(lambda: stood_in_for_ann() >= before + moves, 20)
+
+        first = await NetPeer.connect(await served.connect(), name="Ann")
+        other = await served.bot("greedy", "Bo")  # a person at the table: stand-ins play
+        token = first.token
+        await away_while_a_bot_plays(first, 1)
+        back = await NetPeer.connect(await served.connect(), name="Ann", token=token)
+        playing = asyncio.create_task(play_bot(back, "greedy", "ann"))  # Ann's own moves
+        mine = moves_of_ann()
+        await wait_for(lambda: moves_of_ann() >= mine + 2, 20)
+        playing.cancel()
+        await away_while_a_bot_plays(back, 2)
+        again = await NetPeer.connect(await served.connect(), name="Ann", token=token)
+        assert again.seat == 0
+        app = JetSetApp(session=again)
+        app.NOTIFICATION_TIMEOUT = 60.0
+        async with app.run_test(size=(120, 40), notifications=True) as pilot:
+            await until_shown(pilot, app, lambda t: "While you were away a bot played" in t, 20)
+            upto = again._behind_until
+            own = [i for i in range(upto) if game.entries[i].actor == 0]
+            last_mine = max(i for i in own if i not in marks)
+            stood_in = [i for i in own if i > last_mine]
+            assert len(stood_in) >= 2 and all(marks.get(i) == 0 for i in stood_in)
+            said = [n.message for n in app._notifications if "While you were away" in n.message]
+            assert len(said) == 1, said
+            assert f"a bot played {len(stood_in)} moves for you, the last: " in said[0], said
+        await again.close()
+        await other.close()
