@@ -226,7 +226,7 @@ def end_turn_after_the_action() -> Choice:
     """The `y` list's first line before the turn's action: ending the turn, not yet open."""
     label = _("End your turn")
     note = _("your turn ends with its action")
-    reason = _("Your turn ends with its action (b, p, r, c or i); the cards can come before it.")
+    reason = _("Your turn ends with its action (b p r c i); ↓ for the cards before it")
     return Choice(label, label.upper(), note=note, ready=False, then=lambda: reason)
 
 

@@ -420,7 +420,9 @@ class ActionPicker(Widget, can_focus=True):
         labels, counts = columns
         line = Text()
         line.append("▸ " if selected else "  ", style="bold")
-        line.append(choice.label.ljust(labels), style=HIGHLIGHT if selected else "bold")
+        says_why_not = choice.ready is False and choice.then is not None  # greyed: not now
+        style = HIGHLIGHT if selected else (DIM if says_why_not else "bold")
+        line.append(choice.label.ljust(labels), style=style)
         count = ""
         if stage.counting == EACH:
             n = self.each_count(i, selected)
@@ -479,8 +481,8 @@ class ActionPicker(Widget, can_focus=True):
             return wrapped(f"✗ {self.message}", width, f"bold {BAD}")
         if self.current() is None:  # said at once, not after an Enter that does nothing
             return wrapped(f"✗ {no_match()}", width, f"bold {BAD}")
-        if (why := self.not_now()) is not None:
-            return wrapped(f"✗ {why}", width, f"bold {BAD}")
+        if (why := self.not_now()) is not None:  # a line that only says why: no error
+            return wrapped(why, width, DIM)
         action = self.preview()
         if action is None or self.state is None or self.notation is None:
             return []
