@@ -115,6 +115,9 @@ class Presence:
     """The pause ends without the host resuming the game (once its disk has room again)."""
     gone: bool = False
     """No pause: the way back to the host is gone for good (``paused`` says why)."""
+    unreachable: bool = False
+    """No pause the host made: this client lost its connection and tries again (``paused``
+    says so); the game may well go on meanwhile, a stand-in playing the seat."""
 
     def seat(self, seat: int) -> SeatPresence:
         from netcode.protocol import SeatPresence

@@ -77,7 +77,9 @@ class ReconnectingPeer(PeerHandshake):
         presence) for as long as it lasts, and try again with a back-off up to
         ``pause_retry_max`` seconds, without a time limit and without a word per try, until the
         host is back or this peer is closed."""
-        self._show_pause(words or (PAUSED_WATCHING if self.spectating else PAUSED_PLAYING))
+        unreachable = words is not None  # our connection lost, not a pause the host made
+        paused = words or (PAUSED_WATCHING if self.spectating else PAUSED_PLAYING)
+        self._show_pause(paused, unreachable=unreachable)
         delay = 0.25
         while not self._closing:
             await asyncio.sleep(delay)
@@ -96,12 +98,18 @@ class ReconnectingPeer(PeerHandshake):
             return
 
     def _show_pause(
-        self, words: str | None, *, by_itself: bool = False, gone: bool = False
+        self,
+        words: str | None,
+        *,
+        by_itself: bool = False,
+        gone: bool = False,
+        unreachable: bool = False,
     ) -> None:
         """The presence with (or, once the host is back, without) the paused sentence; nothing
         counts down meanwhile (the host says how things stand when it is back). ``by_itself``:
         the game goes on without the host resuming it (a disk with room again); ``gone``: it
-        does not go on here at all."""
+        does not go on here at all; ``unreachable``: this peer lost its connection (the game
+        may go on without it)."""
         held = self._presence
         seats = held.seats if held is not None else ()
         if words is not None:  # nothing counts down meanwhile
@@ -109,7 +117,9 @@ class ReconnectingPeer(PeerHandshake):
         # back (``words`` None): the host's own presence, if it came first, is kept whole (its
         # stand-ins marked the moves caught up on: a play test saw them unmarked)
         turn_time = held.turn_time if held is not None else 0.0
-        self._presence = Presence(seats, turn_time, paused=words, by_itself=by_itself, gone=gone)
+        self._presence = Presence(
+            seats, turn_time, paused=words, by_itself=by_itself, gone=gone, unreachable=unreachable
+        )
         self.emit(PresenceChanged(self._presence))
 
     async def _reopen(self) -> None:

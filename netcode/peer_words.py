@@ -65,8 +65,10 @@ def host_says(text: str, *, served: bool) -> Reason:
 
 PAUSED_PLAYING = Reason("the host paused the game; you are back in your seat when they resume it")
 PAUSED_WATCHING = Reason("the host paused the game; you watch on when they resume it")
-LOST_PLAYING = Reason("the host is gone; you are back in your seat as soon as it is back")
-LOST_WATCHING = Reason("the host is gone; you watch on as soon as it is back")
+LOST_PLAYING = Reason(
+    "the connection to the host is lost; you are back in your seat as soon as it answers again"
+)
+LOST_WATCHING = Reason("the connection to the host is lost; you watch on as soon as it answers")
 GOING_ON = Reason("the game continues")
 ANOTHER_GAME_THERE = Reason(
     "the host serves another game there now; your seat in this one waits until it is hosted "

@@ -30,17 +30,27 @@ place is kept" while watching)."""
 NO_WAY_BACK = N_("nothing more comes from the host here; q leaves")
 """The presence line once the way back to the host is gone (the turn bar says why)."""
 
+TRYING_AGAIN = N_("trying to reach the host again; q leaves (your seat is kept)")
+"""The presence line while this player's connection is lost: the game may go on meanwhile (a
+play test's dropped joiner read "the game waits for the host" while a bot played their seat)."""
+
+WATCHING_AGAIN = N_("trying to reach the host again; q leaves")
+"""``TRYING_AGAIN`` to a spectator."""
+
 WAITING_FOR_THE_DISK = N_("the game goes on by itself as soon as the host can save it again")
 """The presence line while the host cannot save the game (a full disk: the turn bar says so)."""
 
 
 def pause_words(presence: Presence, *, watching: bool) -> str:
     """The line while the game is paused (the turn bar says why), untranslated: the way back to
-    the host gone, the host's disk full, or the host to resume it (a player's place kept)."""
+    the host gone, the host's disk full, this player's connection lost, or the host to resume
+    it (a player's place kept)."""
     if presence.gone:
         return NO_WAY_BACK
     if presence.by_itself:
         return WAITING_FOR_THE_DISK
+    if presence.unreachable:
+        return WATCHING_AGAIN if watching else TRYING_AGAIN
     return WATCHING_THE_PAUSE if watching else WAITING_FOR_THE_HOST
 
 

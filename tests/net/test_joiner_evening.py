@@ -14,7 +14,7 @@ from textual.pilot import Pilot
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
 from jetset_tui.screens.leave import StopScreen
-from jetset_tui.widgets.presence import WAITING_FOR_THE_HOST, PresencePanel
+from jetset_tui.widgets.presence import TRYING_AGAIN, WAITING_FOR_THE_HOST, PresencePanel
 from jetset_tui.widgets.turn_bar import TurnBar
 from netcode.client import GameClient
 from netcode.peer import NetPeer
@@ -165,7 +165,9 @@ async def test_a_host_that_dies_without_a_word_keeps_the_joiner_waiting_in_their
             host.kill()
             host.communicate(timeout=10)
             await until(pilot, lambda: LOST_PLAYING in bar(app))
-            assert presence_line(app) == WAITING_FOR_THE_HOST
+            # not "the game waits for the host": the joiner cannot tell a host gone from its
+            # own connection lost, while a stand-in may play its seat (a play test's did)
+            assert presence_line(app) == TRYING_AGAIN
             await pilot.pause(1.5)  # three times reconnect_for
             assert LOST_PLAYING in bar(app) and not ann.ended.is_set() and ann.lost is None
 

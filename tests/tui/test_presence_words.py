@@ -54,3 +54,17 @@ def test_a_spectator_of_a_paused_game_is_not_told_a_place_is_kept() -> None:
     for kind in ({"by_itself": True}, {"gone": True}):
         other = Presence((SeatPresence(True),), paused="why", **kind)  # type: ignore[arg-type]
         assert pause_words(other, watching=True) == pause_words(other, watching=False)
+
+
+def test_a_lost_connection_is_not_said_to_be_the_hosts_pause() -> None:
+    """A play test's joiner lost its own connection and read "the game waits for the host to
+    resume it" while the game went on, a bot playing its seat: a peer that lost its connection
+    (``unreachable``) says it tries to reach the host again, the seat kept for a player."""
+    from jetset_tui.widgets.presence import TRYING_AGAIN, pause_words
+    from netcode.client import Presence
+    from netcode.protocol import SeatPresence
+
+    lost = Presence((SeatPresence(True),), paused="why", unreachable=True)
+    assert pause_words(lost, watching=False) == TRYING_AGAIN
+    assert "kept" not in pause_words(lost, watching=True)
+    assert "waits for the host" not in pause_words(lost, watching=True)
