@@ -16,7 +16,7 @@ from textual.message import Message
 from textual.widget import Widget
 
 from engine import Action, Entry, IllegalAction
-from engine.jetset.actions import Offer
+from engine.jetset.actions import EndTurn, Offer
 from engine.jetset.definition import JET_SET
 from engine.jetset.notation import Notation
 from engine.jetset.ruleset import Ruleset
@@ -489,6 +489,8 @@ class ActionPicker(Widget, can_focus=True):
         problem = self.verdict(action)
         if problem:
             return wrapped(f"✗ {problem}", width, f"bold {BAD}")
+        if isinstance(action, EndTurn):  # not a move to "play" (a play test read it so)
+            return [Text(_("✓ Enter ends your turn"), style=GOOD)]
         return [Text(_("✓ allowed: Enter to play it"), style=GOOD)]
 
 

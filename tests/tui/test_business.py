@@ -477,3 +477,10 @@ async def test_y_enter_before_the_action_plays_no_card(tmp_path: Path) -> None:
         await pilot.pause()
         assert len(game.entries) == before + 1, "the card under the first line is played"
         assert isinstance(game.entries[-1].action, PlayCard) and game.entries[-1].actor == 0
+        await pilot.press(":", *"income", "enter")  # the action: Ann's turn goes on (her cards)
+        assert await settled(pilot, lambda: action_done(game.state))
+        await pilot.press("escape", "y")
+        await pilot.pause()
+        assert "✓ Enter ends your turn" in screen_text(app), "not 'Enter to play it'"
+        await pilot.press("enter")
+        assert await settled(pilot, lambda: game.to_move() == 1)
