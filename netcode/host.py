@@ -157,13 +157,19 @@ class Host:
         if self.on_bot_trouble is not None:
             self.on_bot_trouble(said)
 
+    def stopping(self) -> None:
+        """The host is about to stop: the connections that close from now on close because it
+        stops, not because their players left the table (its stand-ins stay the log's: they play
+        on after ``--resume`` or a server's restart)."""
+        self.standins.stopping = True
+
     async def stop_hosting(self, reason: str, *, timeout: float = 2.0) -> None:
         """The host pauses the game and stops serving it: tell every peer (``bye`` with
         ``paused``: a script stops, a player's screen waits for ``--resume``) and wait, at most
         ``timeout`` seconds, until the messages are out; then ``close``. (Not ``paused``, the
         game held while the disk refuses the log.) A game not begun (a seat still free) has
         nothing to go on with: its peers hear that it ended there (``bye``, not ``paused``)."""
-        self.standins.stopping = True  # its stand-ins stay the log's: they play on after --resume
+        self.stopping()
         bye = m.Bye(reason=reason, paused=True) if self.table.started else m.Bye(reason=NOT_BEGUN)
         for conn in list(self.conns):
             conn.shut(bye)
@@ -175,7 +181,7 @@ class Host:
     async def close(self, *, keep_table: bool = False) -> None:
         """Disconnect everyone and stop every task; close the table unless ``keep_table`` (a
         local game taking a move back serves the same table again)."""
-        self.standins.stopping = True
+        self.stopping()
         for conn in list(self.conns):
             conn.shut(m.Bye(reason="the host is closing"))
         await asyncio.sleep(0)

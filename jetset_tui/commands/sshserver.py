@@ -186,6 +186,7 @@ async def serve(config: SshConfig, log_path: Path, browsers: WebConfig | None = 
     finally:
         for task in waits:
             task.cancel()
+        server.lobby.stopping()  # the browsers' tabs close first: their players are not leaving
         if site is not None:
             await site.close()
         await server.close()

@@ -165,8 +165,10 @@ async def serve(config: SshConfig, web: WebConfig, log_path: Path) -> int:
             return 1
         print(_("jetset web: log {file}").format(file=log_path), flush=True)
         await stopped.wait()
+        games.lobby.stopping()  # the tabs close first: their players are not leaving
         await server.close()
     finally:
+        games.lobby.stopping()
         await games.lobby.close()
     print(_("jetset web: stopped; unfinished games come back when it starts again"))
     return 0

@@ -565,6 +565,13 @@ class Lobby(Seating):
         task.add_done_callback(self._closing.discard)
         self.changed()
 
+    def stopping(self) -> None:
+        """The server is about to stop: its players' sessions end, but nobody leaves a table
+        (a play test's restarted server had forgotten the stand-ins its last player's session,
+        ended first, had seemed to leave behind)."""
+        for room in self.rooms.values():
+            room.host.stopping()
+
     async def close(self) -> None:
         if self._housekeeping is not None:
             self._housekeeping.cancel()

@@ -173,6 +173,7 @@ class GameServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self.lobby.stopping()  # before the sessions end: their players are not leaving
         for session in list(self.sessions):
             seated = self.lobby.holds_a_seat(session.connection.player.identity)
             session.end(shutting_down_seated if seated else shutting_down)

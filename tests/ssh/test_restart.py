@@ -323,3 +323,50 @@ async def test_after_a_restart_a_player_who_is_not_back_gets_a_stand_in(tmp_path
         await back.close()
     finally:
         await again.close()
+
+
+async def test_a_server_stopped_with_players_logged_in_keeps_its_stand_ins(
+    tmp_path: Path,
+) -> None:
+    """A play test: bob's ssh died, a stand-in played his seat, and the server was stopped with
+    alice still at the table over ssh. Her session ended before the games were told the server
+    stopped, so it read as the last person leaving and ended the stand-in in the log; after the
+    restart bob's seat waited its two minutes again. Now the lobby knows first that it stops:
+    the log still names the stand-in, and alice back over ssh has it play again at once."""
+    from jetset_tui.ssh.server import GameServer
+    from netcode.host import HostSettings
+    from tests.ssh.helpers import client_key, make_config
+
+    alice_key, bob_key = client_key(tmp_path, "alice"), client_key(tmp_path, "bob")
+    first = GameServer(make_config(tmp_path))
+    first.lobby.host_settings = HostSettings(reconnect_window=0.1, standin_kind="random")
+    await first.start()
+    try:
+        alice = await connect(first, "alice", alice_key, width=100, height=30)
+        await alice.open_game(seats=3, bots=1)
+        bob = await connect(first, "bob", bob_key, width=100, height=30)
+        await bob.lobby()
+        await bob.press("j")
+        await alice.wait_for("your turn")
+        host = first.lobby.rooms["1"].host
+        await bob.close()  # his terminal gone, no q
+        await until(lambda: 1 in host.seat_conns and host.seat_conns[1].standin == "random")
+        log = first.lobby.rooms["1"].table.log_path
+    finally:
+        await first.close()  # alice still logged in, at the table
+    standins = [n.fields for n in read_log(log).notes if n.kind == "standin"]
+    assert standins and standins[-1] == {"seat": 1, "bot": "random"}, standins
+    again = GameServer(make_config(tmp_path))
+    again.lobby.host_settings = HostSettings(reconnect_window=60, standin_kind="greedy")
+    await again.start()
+    try:
+        alice = await connect(again, "alice", alice_key, width=100, height=30)
+        await alice.wait_for("alice")  # back in her seat, or the lobby
+        host = again.lobby.rooms["1"].host
+        if 0 not in host.seat_conns:
+            await alice.press("j")
+        await until(lambda: 1 in host.seat_conns, 20)  # at once, not after a minute's window
+        assert host.seat_conns[1].standin == "random", "the kind that played before"
+        await alice.close()
+    finally:
+        await again.close()
