@@ -335,19 +335,14 @@ async def test_a_server_stopped_with_players_logged_in_keeps_its_stand_ins(
     the log still names the stand-in, and alice back over ssh has it play again at once."""
     from jetset_tui.ssh.server import GameServer
     from netcode.host import HostSettings
-    from tests.ssh.helpers import client_key, make_config
+    from tests.ssh.helpers import client_key, make_config, two_players_and_a_bot
 
     alice_key, bob_key = client_key(tmp_path, "alice"), client_key(tmp_path, "bob")
     first = GameServer(make_config(tmp_path))
     first.lobby.host_settings = HostSettings(reconnect_window=0.1, standin_kind="random")
     await first.start()
     try:
-        alice = await connect(first, "alice", alice_key, width=100, height=30)
-        await alice.open_game(seats=3, bots=1)
-        bob = await connect(first, "bob", bob_key, width=100, height=30)
-        await bob.lobby()
-        await bob.press("j")
-        await alice.wait_for("your turn")
+        alice, bob = await two_players_and_a_bot(first, alice_key, bob_key)
         host = first.lobby.rooms["1"].host
         await bob.close()  # his terminal gone, no q
         await until(lambda: 1 in host.seat_conns and host.seat_conns[1].standin == "random")
