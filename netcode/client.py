@@ -316,6 +316,12 @@ class GameClient(ABC):
         rejoining player was never told)."""
         return event.away and event.bot and actor in self.local_seats
 
+    def away_so_far(self) -> list[int]:
+        """The entries held now that a bot made for a seat played here while this client was
+        away, since that seat's own last move among them (a screen opened after the catch-up
+        began says them: its events came before it listened). None here."""
+        return []
+
     def past_bot_moves(self) -> dict[int, int]:
         """The moves a bot made for a person before this client opened the game, and their
         seats, where it knows them (a resumed host reads them from its log's notes)."""

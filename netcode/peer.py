@@ -100,6 +100,17 @@ class NetPeer(ReconnectingPeer):
     def save_path(self) -> Path | None:
         return self.hosting.log_path if self.hosting is not None else None
 
+    def away_so_far(self) -> list[int]:
+        back, game = self._back_from, self._game
+        if back is None or game is None:
+            return []
+        run: list[int] = []
+        for index in range(back, min(len(game.entries), self._behind_until)):
+            actor, _ = self._rules.entry_line(game.entries[index])
+            if actor in self.local_seats:
+                run = [*run, index] if index in self._bot_moves else []
+        return run
+
     def past_bot_moves(self) -> dict[int, int]:
         """The moves the host said a bot made for a person (a game joined late marks them)."""
         return self.hosting.bot_moves if self.hosting is not None else dict(self._bot_moves)

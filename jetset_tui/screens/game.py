@@ -202,6 +202,11 @@ class GameScreen(GameAdvice):
         for index, seat in self.session.past_bot_moves().items():  # a resumed game's too
             self.mark_bot_move(index, seat)
         self.catch_up_log()
+        entries = self.session.game.entries
+        for index in self.session.away_so_far():  # caught up on before this screen listened
+            move = describe_action(self.notation, entries[index].action, self.names)
+            self._away_moves.played_by_a_bot(move)
+        self._away_moves.say_once_caught_up(self.app, self._bot_moves, self.session.caught_up)
         if self.session.game.over:  # nothing to play: the end, once the session holds it all
             await self.open_session()
         else:  # the deal as the session holds it: the first frame says whose turn it is

@@ -162,6 +162,12 @@ class JetLagScreen(JetLagCommandLine):
         self.session.add_listener(self.heard)
         if not self.hotseat:  # two people at one keyboard: each hand-over says what was played
             self.news_from_log()  # what is held now: the entries heard from now on say the rest
+        entries = self.session.game.entries
+        for index in self.session.away_so_far():  # caught up on before this screen listened
+            action = entries[index].action
+            if isinstance(action, Tourist | Destination):
+                self._away_moves.played_by_a_bot(play_words(action))
+        self._away_moves.say_once_caught_up(self.app, self._bot_moves, self.session.caught_up)
         await self.session.start()
         self.sync()
         self.set_interval(1.0, self.tick)

@@ -9,6 +9,8 @@ import json
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from engine.games import game_rules
 from jetset_tui.app import JetSetApp
 from jetset_tui.widgets.command import CommandInput
@@ -229,11 +231,13 @@ async def test_a_player_back_at_a_jetlag_table_reads_the_news_as_they_left_it(
         await back.close()
 
 
+@pytest.mark.parametrize("opened_late", [False, True])
 async def test_back_at_a_jetlag_table_in_a_new_join_the_stand_ins_plays_are_said(
-    tmp_path: Path,
+    tmp_path: Path, opened_late: bool
 ) -> None:
     """As at Jet Set's table: a player back in their seat in a new session (its seat code) is
-    told the plays a stand-in made for them since their own last one, in one notice."""
+    told the plays a stand-in made for them since their own last one, in one notice, also
+    when the screen opens once the catch-up is done (``opened_late``)."""
     from engine.jetlag.actions import Destination, Tourist
     from netcode.botplayer import play_bot
 
@@ -253,6 +257,8 @@ async def test_back_at_a_jetlag_table_in_a_new_join_the_stand_ins_plays_are_said
         ann._conn.transport.abort()
         await wait_for(lambda: 0 in marks.values(), 20)
         again = await NetPeer.connect(await served.connect(), name="Ann", token=ann.token)
+        if opened_late:
+            await wait_for(lambda: again.caught_up, 20)
         app = JetSetApp(session=again)
         app.NOTIFICATION_TIMEOUT = 60.0
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
