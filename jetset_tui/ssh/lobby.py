@@ -451,12 +451,15 @@ class Lobby(Seating):
         return room
 
     def seat_of(self, identity: str) -> tuple[Room, Membership] | None:
-        """The unfinished game where ``identity`` holds a seat, if any."""
-        for room in self.rooms.values():
-            member = room.members.get(identity)
-            if member is not None and not room.table.over:
-                return room, member
-        return None
+        """The unfinished game where ``identity`` holds a seat, if any: of several, the one they
+        are at, else the one played last (a play test's alice, back, landed in the game she
+        had left with q, not the one she had been playing)."""
+        held = [
+            (room, member)
+            for room in self.rooms.values()
+            if (member := room.members.get(identity)) is not None and not room.table.over
+        ]
+        return max(held, key=lambda held: last_there(*held), default=None)
 
     def first_free(self, player: Player, players: int = 4) -> Room:
         """A seat without choosing a game (``f``, a ``join`` without one): where ``player``
@@ -582,3 +585,14 @@ class Lobby(Seating):
                 room.tcp.close()
             await room.host.close()
         self.rooms.clear()
+
+
+def last_there(room: Room, member: Membership) -> tuple[bool, float]:
+    """How recently ``member``'s player was at ``room``'s table: at it now, then when its log
+    was last written (a clock that a restart keeps; 0 for a log that cannot be read)."""
+    conn = room.host.seat_conns.get(member.seat)
+    try:
+        written = room.table.log_path.stat().st_mtime
+    except OSError:
+        written = 0.0
+    return conn is not None and conn.standin is None, written

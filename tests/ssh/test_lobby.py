@@ -491,3 +491,36 @@ async def test_lines_of_lobby_chat_typed_in_one_burst_all_reach_the_chat(
     text = alice.text()
     assert "Bots among them" not in text and "sala d'attesa" not in text, text
     await alice.close()
+
+
+async def test_of_two_seats_the_one_you_are_at_or_played_last_is_yours(
+    server: GameServer,
+) -> None:
+    """A play test: alice left game 1 with q, played game 2, dropped, and was taken back to
+    game 1 (the first that held a seat of hers). Now: the game she is at, else the one whose
+    log was written last."""
+    import os
+
+    from jetset_tui.ssh.seating import Player
+
+    alice = Player("key:SHA256:alice", "alice")
+    lobby = server.lobby
+    first = lobby.create(alice, 2, ["greedy"], None)
+    second = lobby.create(alice, 2, ["greedy"], None)
+    one, _ = await lobby.join(first, alice, None)
+    await one.close()  # left it
+    two, _ = await lobby.join(second, alice, None)
+    held = lobby.seat_of(alice.identity)
+    assert held is not None and held[0] is second, "at game 2 now"
+    await two.close()
+    for _ in range(100):  # the host hears the close on this loop
+        if 0 not in second.host.seat_conns:
+            break
+        await asyncio.sleep(0.02)
+    os.utime(first.table.log_path, (1_000_000, 1_000_000))
+    os.utime(second.table.log_path, (2_000_000, 2_000_000))
+    held = lobby.seat_of(alice.identity)
+    assert held is not None and held[0] is second, "game 2 was played last"
+    os.utime(first.table.log_path, (3_000_000, 3_000_000))
+    held = lobby.seat_of(alice.identity)
+    assert held is not None and held[0] is first
