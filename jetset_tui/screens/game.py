@@ -457,7 +457,13 @@ class GameScreen(GameAdvice):
         arrives, a bot stands in for a dropped player); every event ends in a ``sync``."""
         seats = self.session.seats
         if len(seats) == len(self.names):
-            self.names = [s.name or self.names[i] for i, s in enumerate(seats)]
+            names = [s.name or self.names[i] for i, s in enumerate(seats)]
+            if self.session.game.entries:  # a seat given away, taken: say who plays it now
+                for old, new in zip(self.names, names, strict=True):
+                    if old != new and old != _(OPEN_SEAT):
+                        said = _("{new} takes {old}'s seat").format(new=new, old=old)
+                        self.notify(said, markup=False)
+            self.names = names
             self.kinds = [s.kind for s in seats]
 
     def follow_turn(self) -> None:

@@ -41,7 +41,8 @@ async def test_q_o_gives_the_seat_to_whoever_joins_that_game_next(
 ) -> None:
     """bob's q offers o; after it his seat is open in the lobby (he no longer holds it there), the
     table says it goes to the next person who joins, carol's j takes it under her own name, and
-    the game goes on: alice's move, then carol's in it."""
+    the game goes on: alice's move, then carol's in it. Alice is told who took it (a play
+    test's table saw the roster change without a word)."""
     alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
     room = server.lobby.rooms["1"]
     bob_id = f"key:{bob_key.get_fingerprint()}"
@@ -65,7 +66,7 @@ async def test_q_o_gives_the_seat_to_whoever_joins_that_game_next(
     await carol.wait_for(lambda t: "alice" in t and "Lobby" not in t.splitlines()[-1])
     assert room.table.sitter(1) == "carol" and room.open_seats == 0
     assert room.members[f"key:{carol_key.get_fingerprint()}"].seat == 1
-    await alice.wait_for("carol")
+    await alice.wait_for("carol takes bob's seat")  # said, not only the roster changed
     game = room.table.game
     before = len(game.entries)
     await alice.command("income")
