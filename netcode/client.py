@@ -316,6 +316,10 @@ class GameClient(ABC):
         rejoining player was never told)."""
         return event.away and event.bot and actor in self.local_seats
 
+    first_own_entry = 0
+    """The first entry of this client's seats' own: a newcomer in a seat given away mid-game
+    holds none before it (the moves a bot made there were for the player before)."""
+
     def away_so_far(self) -> list[int]:
         """The entries held now that a bot made for a seat played here while this client was
         away, since that seat's own last move among them (a screen opened after the catch-up

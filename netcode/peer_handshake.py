@@ -249,6 +249,8 @@ class PeerHandshake(GameClient):
         seated = await self._expect(conn, m.Seated)
         if joined and pledge is not None:
             self.contributed = True
+        if joined and not self._welcomed:  # a seat taken mid-game (given away) is ours from here
+            self.first_own_entry = seated.upto
         self.seat = seated.seat
         self.token = seated.token if seated.token is not None else self.token
         self.name = host_text(seated.name or self.name, p.MAX_NAME)

@@ -299,9 +299,10 @@ class GameScreen(GameAdvice):
     # -- following the game -----------------------------------------------------------------
 
     def mark_bot_move(self, index: int, seat: int) -> None:
-        """The log pane says beside entry ``index`` that a bot played it for ``seat``'s player."""
+        """The log pane says beside entry ``index`` that a bot played it for ``seat``'s player
+        (in a seat given to this player, before they sat: for the one before, unnamed)."""
         if seat == self.viewer or (self.viewer is None and seat in self.session.local_seats):
-            self._log.mark_bot_move(index, None)
+            self._log.mark_bot_move(index, None if index >= self.session.first_own_entry else "")
         else:
             self._log.mark_bot_move(index, self.names[seat] if seat < len(self.names) else "?")
 

@@ -14,6 +14,8 @@ from jetset_tui.widgets.log import NotationLog
 
 BOT_PLAYED_IT = N_("a bot played it for you")
 """Beside a move in the log pane that the host's bot made for this seat."""
+BOT_PLAYED = N_("a bot played it")
+"""Beside a move a bot made in a seat given to this player, before they sat in it."""
 BOT_PLAYED_FOR = N_("a bot played it for {name}")
 """Beside a move a stand-in bot made for another player, away from the table."""
 
@@ -33,9 +35,12 @@ class LogFollower:
         player who dropped or left while a stand-in plays their seat."""
 
     def mark_bot_move(self, index: int, name: str | None) -> None:
-        """Entry ``index`` was made by a bot for ``name`` (None: for you)."""
+        """Entry ``index`` was made by a bot for ``name`` (None: for you; "": for someone whose
+        name this screen does not know, the player of a seat given to you before you sat)."""
         if name is None:
             self.bot_played[index] = _(BOT_PLAYED_IT)
+        elif not name:
+            self.bot_played[index] = _(BOT_PLAYED)
         else:
             self.bot_played[index] = _(BOT_PLAYED_FOR).format(name=name)
 

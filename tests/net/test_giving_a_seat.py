@@ -25,7 +25,7 @@ from netcode.tablefiles import Handover, Secrets, TableError, secrets_path
 from netcode.transport import open_tcp
 
 from .helpers import Served, assert_all_agree, finish, recv_until, serve
-from .hosting import leave_giving_the_seat, until
+from .hosting import game_shown, leave_giving_the_seat, until
 
 
 async def wait_for(condition: object, timeout: float = 10.0) -> None:
@@ -439,3 +439,34 @@ async def test_a_seat_given_and_taken_again_renews_a_decisions_clock_once(tmp_pa
         assert left is not None and left < turn - 1.0, "Fay sat down to what was left of Eve's"
         await giver.close()
         await stays.close()
+
+
+async def test_a_newcomers_log_does_not_call_the_stand_ins_moves_before_them_theirs(
+    tmp_path: Path,
+) -> None:
+    """A play test: ugo took a seat given away, where a stand-in had played meanwhile, and his
+    log pane said "a bot played it for you" beside moves made before he sat. Those now read
+    "a bot played it"; the seat's moves from his on are his."""
+    from jetset_tui.widgets.log import NotationLog
+    from netcode.host import HostSettings
+    from netcode.text import printable
+
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 3, ["greedy"], seed="give-standin", settings=settings) as served:
+        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
+        seat = cat.seat or 0
+        marks = served.table.bots_played.marks
+        await wait_for(lambda: seat in marks.values(), 20)  # a stand-in plays the open seat
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        assert eve.seat == seat and eve.first_own_entry > 0
+        before = [i for i, s in marks.items() if s == seat and i < eve.first_own_entry]
+        assert before
+        app = JetSetApp(session=eve, joined_at=f"127.0.0.1:{served.port}")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: game_shown(app))
+            await until(pilot, lambda: len(app.screen.query_one(NotationLog).lines) > max(before))
+            lines = [printable(line.plain) for line in app.screen.query_one(NotationLog).lines]
+            marked = [line for line in lines if "a bot played it" in line]
+            assert marked and not any("a bot played it for you" in line for line in marked)
+        await eve.close()
+        await bob.close()
