@@ -19,12 +19,11 @@ from netcode.framing import FrameError
 from netcode.peer_handshake import PeerHandshake
 from netcode.peer_words import (
     GOING_ON,
-    LOST_PLAYING,
-    LOST_WATCHING,
     PAUSED_PLAYING,
     PAUSED_WATCHING,
     RECONNECTED,
     JoinRefused,
+    lost_sentence,
     reconnecting,
     refused_words,
 )
@@ -45,10 +44,10 @@ class ReconnectingPeer(PeerHandshake):
             self._give_up(self._bye or why)
             return
         if self.wait_out_pauses:  # a person at a screen: the host may have crashed; wait for it
-            self.emit(Problem(reconnecting(why)))
-            await self._wait_for_resume(LOST_WATCHING if self.spectating else LOST_PLAYING)
+            self.emit(Problem(reconnecting(why, served=self.served)))
+            await self._wait_for_resume(lost_sentence(watching=self.spectating, served=self.served))
             return
-        self.emit(Problem(reconnecting(why)))
+        self.emit(Problem(reconnecting(why, served=self.served)))
         loop = asyncio.get_running_loop()
         if self._reconnect_until is None:
             self._reconnect_until = loop.time() + self.reconnect_for

@@ -69,6 +69,22 @@ LOST_PLAYING = Reason(
     "the connection to the host is lost; you are back in your seat as soon as it answers again"
 )
 LOST_WATCHING = Reason("the connection to the host is lost; you watch on as soon as it answers")
+LOST_PLAYING_SERVED = Reason(
+    "the connection to the server is lost; you are back in your seat as soon as it answers again"
+)
+LOST_WATCHING_SERVED = Reason(
+    "the connection to the server is lost; you watch on as soon as it answers"
+)
+"""A server's game (``jetset join ssh://``, a browser): no one hosts it (a play test)."""
+
+
+def lost_sentence(*, watching: bool, served: bool) -> Reason:
+    """What a peer whose connection is lost says while it tries again."""
+    if served:
+        return LOST_WATCHING_SERVED if watching else LOST_PLAYING_SERVED
+    return LOST_WATCHING if watching else LOST_PLAYING
+
+
 GOING_ON = Reason("the game continues")
 ANOTHER_GAME_THERE = Reason(
     "the host serves another game there now; your seat in this one waits until it is hosted "
@@ -94,12 +110,21 @@ RECONNECTING = {
 }
 """Each of ``lost_words``' sentences while the peer reconnects, whole, so that a screen can say
 it in the player's language (a sentence put together here could not be in the catalogs)."""
+RECONNECTING_SERVED = {
+    "the host stopped answering": Reason("the server stopped answering; reconnecting"),
+    "the host closed the connection": Reason("the server closed the connection; reconnecting"),
+    "the host sent something this game cannot read": Reason(
+        "the server sent something this game cannot read; reconnecting"
+    ),
+}
+"""The same, of a server's game."""
 RECONNECTED = Reason("reconnected")
 
 
-def reconnecting(why: str) -> str:
-    """What a player is told while this peer reconnects after ``why``."""
-    return RECONNECTING.get(why, f"{why}; reconnecting")
+def reconnecting(why: str, *, served: bool = False) -> str:
+    """What a player is told while this peer reconnects after ``why`` (``served``: a server's
+    game, where no one hosts it)."""
+    return (RECONNECTING_SERVED if served else RECONNECTING).get(why, f"{why}; reconnecting")
 
 
 def refused_words(exc: JoinRefused, *, watching: bool = False) -> str:

@@ -214,3 +214,37 @@ async def test_a_jetset_join_ssh_players_q_o_gives_the_seat_too(
     assert room.table.sitter(1) == "carol" and room.open_seats == 0
     for term in (alice, carol):
         await term.close()
+
+
+async def test_a_server_games_lost_connection_names_the_server_not_a_host(
+    server: GameServer, alice_key: asyncssh.SSHKey, tmp_path: Path
+) -> None:
+    """A play test: `jetset join ssh://`'s dropped connection read "the host closed the
+    connection; reconnecting" (Italian "chi ospita": a person), where only a server is. A
+    server's game says the server; a `jetset join HOST:PORT` game still says the host."""
+    from netcode.peer_words import lost_sentence, reconnecting
+
+    alice = await connect(server, "alice", alice_key, width=100, height=30)
+    await alice.open_game(seats=2, bots=0)
+    # as `jetset join ssh://` makes it (commands/join.py: ``served``)
+    dave = await ssh_peer(opener(server, tmp_path, "dave", "1"), name="dave", served=True)
+    said: list[str] = []
+
+    def heard(event: ClientEvent) -> None:
+        if isinstance(event, Problem):
+            said.append(event.message)
+
+    dave.add_listener(heard)
+    assert dave._conn is not None
+    dave._conn.transport.abort()
+    for _ in range(200):
+        if "reconnected" in said:
+            break
+        await asyncio.sleep(0.05)
+    assert said[0].startswith("the server ") and said[0].endswith("; reconnecting"), said
+    assert not any("host" in line for line in said), said
+    assert "host" in reconnecting("the host closed the connection", served=False)
+    assert "server" in lost_sentence(watching=False, served=True)
+    assert "host" in lost_sentence(watching=True, served=False)
+    await dave.close()
+    await alice.close()
