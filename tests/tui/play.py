@@ -88,7 +88,13 @@ async def map_drawn(pilot: Pilot[None]) -> None:
     for _ in range(500):
         maps = pilot.app.screen.query(EuropeMap)
         if all(m.layout_ready() for m in maps):
-            await pilot.pause()  # the map's own repaint
+            await pilot.pause()  # the map's own repaint: on a loaded machine, some more
+            for _ in range(100):
+                shown = [m for m in maps if m.display and m.is_attached and m.fits()]
+                if all(m._strips is not None for m in shown):
+                    break
+                await pilot.pause(0.01)
+            await pilot.pause()
             return
         await pilot.pause(0.01)
     raise AssertionError("the map's layout never came")
