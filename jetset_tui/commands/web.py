@@ -168,8 +168,7 @@ async def serve(config: SshConfig, web: WebConfig, log_path: Path) -> int:
         games.lobby.stopping()  # the tabs close first: their players are not leaving
         await server.close()
     finally:
-        games.lobby.stopping()
-        await games.lobby.close()
+        await games.lobby.close()  # its hosts stop too (``Host.close``)
     print(_("jetset web: stopped; unfinished games come back when it starts again"))
     return 0
 

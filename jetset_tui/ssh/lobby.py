@@ -459,7 +459,9 @@ class Lobby(Seating):
             for room in self.rooms.values()
             if (member := room.members.get(identity)) is not None and not room.table.over
         ]
-        return max(held, key=lambda held: last_there(*held), default=None)
+        if len(held) <= 1:  # the lobby asks at every redraw: no file read for one seat
+            return held[0] if held else None
+        return max(held, key=lambda held: last_there(*held))
 
     def first_free(self, player: Player, players: int = 4) -> Room:
         """A seat without choosing a game (``f``, a ``join`` without one): where ``player``
