@@ -118,6 +118,9 @@ class Presence:
     unreachable: bool = False
     """No pause the host made: this client lost its connection and tries again (``paused``
     says so); the game may well go on meanwhile, a stand-in playing the seat."""
+    served: bool = False
+    """The game is a server's (``jetset serve``'s lobby, reached over SSH or a browser), which no
+    player hosts: a front end names the server, not a host."""
 
     def seat(self, seat: int) -> SeatPresence:
         from netcode.protocol import SeatPresence

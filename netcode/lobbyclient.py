@@ -7,6 +7,7 @@ bytes, the game's, are left for a ``NetPeer``. No Textual.
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TypeVar
@@ -100,6 +101,12 @@ class LobbyRefused(Exception):
         self.message = message
 
 
+SERVER_CLOSED = "the server closed the connection"
+"""``LobbyClient.lost`` when the channel ended without the server saying why (a stop, a lost
+connection): the framing's own text ("0 bytes read on a total of 4 expected bytes") is not a
+player's."""
+
+
 class LobbyClient:
     """Requests out, answers in, on one lobby channel."""
 
@@ -133,14 +140,16 @@ class LobbyClient:
                     self.on_chat(msg)
                 elif isinstance(msg, m.Error):
                     self._answer(LobbyRefused(msg.code, msg.message[: m.MAX_CHAT]))
-                    if msg.fatal:
-                        raise ConnectionClosed(msg.message[: m.MAX_CHAT])
+                    if msg.fatal:  # the server's own words
+                        self.lost = msg.message[: m.MAX_CHAT] or SERVER_CLOSED
+                        raise ConnectionClosed(self.lost)
                 elif msg is not None:
                     if isinstance(msg, lp.Joining):
                         self.joined = msg
                     self._answer(msg)
-        except ConnectionClosed as exc:
-            self.lost = str(exc) or "the server closed the connection"
+        except ConnectionClosed as exc:  # the channel's own text is for the log
+            logging.getLogger("jetset.lobby").info("the lobby's channel closed: %s", exc)
+            self.lost = self.lost or SERVER_CLOSED
             self._answer(ConnectionClosed(self.lost))
 
     def _answer(self, answer: object) -> None:

@@ -230,6 +230,7 @@ class NetPeer(ReconnectingPeer):
                     msg.turn_time,
                     paused=self.cannot_save,
                     by_itself=self.cannot_save is not None,
+                    served=self.served,
                 )
                 self.emit(PresenceChanged(self._presence))
             case m.ChatLine():

@@ -117,7 +117,13 @@ class ReconnectingPeer(PeerHandshake):
         # stand-ins marked the moves caught up on: a play test saw them unmarked)
         turn_time = held.turn_time if held is not None else 0.0
         self._presence = Presence(
-            seats, turn_time, paused=words, by_itself=by_itself, gone=gone, unreachable=unreachable
+            seats,
+            turn_time,
+            paused=words,
+            by_itself=by_itself,
+            gone=gone,
+            unreachable=unreachable,
+            served=self.served,
         )
         self.emit(PresenceChanged(self._presence))
 

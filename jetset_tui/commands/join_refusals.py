@@ -50,12 +50,18 @@ def join_problem(exc: BaseException, args: argparse.Namespace) -> str | None:
     """Why joining failed in the player's words, where it is a failure a person meets (nobody
     hosting there, a password wanted, every seat taken, the host's refusal without its
     protocol code); None for the rest (said as they came)."""
+    from jetset_tui.screens.remote_lobby import LobbyClosed
     from netcode import protocol as p
+    from netcode.lobbyclient import SERVER_CLOSED
     from netcode.peer_words import JoinRefused, NoWelcome
     from netcode.transport import CannotConnect
 
     if isinstance(exc, CannotConnect):
         return connect_problem(exc)
+    if isinstance(exc, LobbyClosed) and str(exc) == SERVER_CLOSED:  # a stop, a lost connection
+        return _("the server closed its lobby")
+    if isinstance(exc, LobbyClosed):  # the server's own words
+        return _("the server closed its lobby: {why}").format(why=str(exc))
     if isinstance(exc, NoWelcome):  # netcode's own sentence, in the catalogs
         return _("cannot join {address}: {why}").format(address=args.address, why=_(str(exc)))
     if isinstance(exc, JoinRefused) and exc.code == p.E_PASSWORD and args.password is None:

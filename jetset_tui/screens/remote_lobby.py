@@ -35,6 +35,7 @@ from jetset_tui.widgets.fitted_columns import (
     fitted,
     fitting,
     narrowest,
+    reclaimed,
     squeezed,
 )
 from jetset_tui.widgets.footer import KeyFooter
@@ -122,7 +123,7 @@ class RemoteLobbyScreen(Screen[None]):
     ]
     DEFAULT_CSS = """
     RemoteLobbyScreen #where { height: 1; padding: 0 1; background: $boost; }
-    RemoteLobbyScreen #games { height: 1fr; scrollbar-size-vertical: 1; }
+    RemoteLobbyScreen #games { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     RemoteLobbyScreen #away { height: auto; padding: 0 1; color: $text-muted; display: none; }
     RemoteLobbyScreen #away.-shown { display: block; }
     RemoteLobbyScreen #chat-title { height: 1; padding: 0 1; color: $text-muted; }
@@ -176,9 +177,10 @@ class RemoteLobbyScreen(Screen[None]):
     async def read(self) -> None:
         await self.client.run()
         if self.client.lost is not None and self.client.joined is None:
-            lost = printable(self.client.lost)
-            self.app.notify(_("the server closed the lobby: {why}").format(why=lost), markup=False)
-            self.app.exit(None)
+            app = self.app
+            if isinstance(app, RemoteLobbyApp):  # said once the lobby is gone (`jetset join`)
+                app.closed = printable(self.client.lost)
+            app.exit(None)
 
     # -- what the server says ---------------------------------------------------------------
 
@@ -222,7 +224,10 @@ class RemoteLobbyScreen(Screen[None]):
         status = FITTED.index(STATUS)
         if sum(least) - least[status] + wanted[status] <= room:
             least[status] = wanted[status]
-        return [*squeezed(fitted(wanted, least, room), room)]
+        widths = squeezed(fitted(wanted, least, room), room)
+        columns = [[row[i] for row in rows] for i in FITTED]
+        headings = [self.headings()[i] for i in FITTED]
+        return [*reclaimed(widths, columns, headings, self.app.console)]
 
     def on_resize(self) -> None:
         """The rows are fitted again to the table's new width, once it is laid out."""
@@ -418,6 +423,8 @@ class RemoteLobbyApp(ToastsRepainted[Transport | None]):
 
     def __init__(self, opener: LobbyChoice, transport: Transport, framed: FramedConnection) -> None:
         super().__init__()
+        self.closed: str | None = None
+        """Why the server closed the lobby (None: it did not; the player left or chose)."""
         keep_key_order()
         keep_no_break_spaces()
         self.keys_in_turn = KeysInTurn(self)
@@ -444,7 +451,22 @@ async def pick_remote_game(
 ) -> Transport | None:
     """Show the lobby of the channel ``transport``; the same channel, at the game the player
     chose (``opener.game``, ``opener.spectate`` say which), or None (closed) if they left."""
-    chosen = await RemoteLobbyApp(opener, transport, framed).run_async()
+    app = RemoteLobbyApp(opener, transport, framed)
+    return chosen_or_closed(await app.run_async(), app, transport)
+
+
+class LobbyClosed(ConnectionError):
+    """The server closed its lobby while the player was in it (stopped, or the connection lost):
+    said as that, not as a player who left (a play test read "you left the lobby")."""
+
+
+def chosen_or_closed(
+    chosen: Transport | None, app: RemoteLobbyApp, transport: Transport
+) -> Transport | None:
+    """The channel at the game chosen, None if the player left, ``LobbyClosed`` if the server
+    closed the lobby under them."""
     if chosen is None:
         transport.close()
+    if chosen is None and app.closed is not None:
+        raise LobbyClosed(app.closed)
     return chosen

@@ -513,6 +513,16 @@ class SshApp(JetSetApp):
                 held.append((room_id, code))
         return held
 
+    def seats_kept(self) -> list[str]:
+        """Without --open: each unfinished game where this player's key holds a seat, for the
+        goodbye to say it is kept (a play test's Ctrl+Q from a game closed the window with
+        nothing said: ``session.seat_kept_lines``)."""
+        if self.lobby.open_mode:
+            return []
+        identity = self.player.identity
+        rooms = self.lobby.rooms.values()
+        return [room.id for room in rooms if identity in room.members and not room.table.over]
+
     def held_code(self) -> str | None:
         """--open: the code of the seat this session plays in now, if it knows it."""
         if self.current is None or not self.lobby.open_mode:

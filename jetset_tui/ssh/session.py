@@ -75,13 +75,28 @@ def seat_code_lines(
     with use_language(language or current_language()):
         lines = [_(said).format(game=game, code=spaced(code)) for game, code in codes]
         if lines:
-            kept = ngettext(
-                "A game no one is connected to is kept {n} minute.",
-                "A game no one is connected to is kept {n} minutes.",
-                kept_minutes,
-            )
-            lines.append(kept.format(n=kept_minutes))
+            lines.append(kept_for(kept_minutes))
         return lines
+
+
+def seat_kept_lines(games: list[str], language: str | None, kept_minutes: int) -> list[str]:
+    """Without --open: the goodbye says that each seat the player's key holds is kept for them
+    (``SshApp.seats_kept``), and for how long a game with no one connected is kept."""
+    said = N_("Your seat in game {game} is kept: connect again with this key to play on.")
+    with use_language(language or current_language()):
+        lines = [_(said).format(game=game) for game in games]
+        if lines:
+            lines.append(kept_for(kept_minutes))
+        return lines
+
+
+def kept_for(minutes: int) -> str:
+    """How long a game no one is connected to is kept (``--keep-games``), translated."""
+    return ngettext(
+        "A game no one is connected to is kept {n} minute.",
+        "A game no one is connected to is kept {n} minutes.",
+        minutes,
+    ).format(n=minutes)
 
 
 def client_language(env: Mapping[str, object], remembered: str | None) -> str | None:
@@ -370,6 +385,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
 
     async def _after(self) -> None:
         codes = self.app.codes_to_keep() if self.app is not None else []
+        kept = self.app.seats_kept() if self.app is not None else []
         with contextlib.suppress(Exception):
             await self.app.close_peers()
         self.server.sessions.discard(self)
@@ -385,6 +401,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
                 # too: a play test's player left with none said, and could not come back)
                 minutes = max(1, round(self.server.lobby.limits.abandoned_after / 60))
                 held = seat_code_lines(codes, language, minutes)
+                held += seat_kept_lines(kept, language, minutes)
                 lines = [*([goodbye] if goodbye else []), *held]
                 if lines:
                     chan.write(("\r\n" + "\r\n".join(lines) + "\r\n").encode())

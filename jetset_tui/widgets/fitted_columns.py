@@ -133,6 +133,63 @@ def squeezed(widths: Sequence[int], room: int) -> list[int]:
     return kept
 
 
+def reclaimed(
+    widths: Sequence[int],
+    columns: Sequence[Sequence[Text]],
+    headings: Sequence[str],
+    console: Console,
+) -> list[int]:
+    """``widths`` with the cells each column leaves unused once its ``columns`` cells are
+    wrapped (a title of two lines 13 cells wide, given 16), no column narrower than its
+    heading, spent where they make the table shorter (the fewest cells that take a line off a
+    row first), the rest left to the last column: a play test's Italian lobby wrapped the seats
+    in four lines while three cells stood empty in the title."""
+    used = [
+        max([cell_len(heading), *(widest(wrapped(cell, width, console)) for cell in cells)])
+        for cells, width, heading in zip(columns, widths, headings, strict=True)
+    ]
+    spare = sum(widths) - sum(used)
+    words = [[cell.plain.split() for cell in cells] for cells in columns]
+    while spare > 0:
+        now = table_lines(words, used)
+        cheapest = [
+            (more, i)
+            for i in range(len(used))
+            for more in range(1, spare + 1)
+            if table_lines(words, [*used[:i], used[i] + more, *used[i + 1 :]]) < now
+        ]
+        if not cheapest:
+            break
+        more, i = min(cheapest)
+        used[i] += more
+        spare -= more
+    used[-1] += max(0, spare)
+    return used
+
+
+def table_lines(columns: Sequence[Sequence[list[str]]], widths: Sequence[int]) -> int:
+    """The lines of a table whose columns' cells (``columns``, each cell its words) are wrapped
+    to ``widths``: each row as tall as its tallest cell."""
+    rows = zip(*columns, strict=True)
+    return sum(
+        max(lines_of(cell, width) for cell, width in zip(row, widths, strict=True)) for row in rows
+    )
+
+
+def lines_of(words: list[str], width: int) -> int:
+    """The lines ``words`` take wrapped between words to ``width`` cells (a word longer than
+    that folded over lines of its own), as ``wrapped`` makes them."""
+    lines, line = 0, -1  # -1: no line begun
+    for word in words:
+        size = cell_len(word)
+        if line >= 0 and line + 1 + size <= width:
+            line += 1 + size
+            continue
+        lines += max(1, -(-size // max(1, width)))
+        line = size % width if size > width else size
+    return max(1, lines)
+
+
 def add_fitted_rows(
     table: DataTable[Text],
     rows: Sequence[list[Text]],

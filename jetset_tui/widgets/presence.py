@@ -5,6 +5,7 @@ host's own screen the addresses to give friends and a roster. Hidden when there 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import TYPE_CHECKING, Literal
 
 from rich.text import Text
 from textual.widgets import Static
@@ -15,6 +16,9 @@ from jetset_tui.seat_names import bot_kind_before_bot, bot_words
 from jetset_tui.theme import DIM, GOOD, WARN
 from netcode.client import Hosting, Presence
 from netcode.seatkind import SeatKind
+
+if TYPE_CHECKING:  # the network's messages load after the first frame (test_lazy_network)
+    from netcode.protocol import SeatPresence
 
 OPEN_SEAT = N_("(open seat)")
 """The name shown for a network game's seat that nobody has taken yet (translated where the
@@ -37,18 +41,30 @@ play test's dropped joiner read "the game waits for the host" while a bot played
 WATCHING_AGAIN = N_("trying to reach the host again; q leaves")
 """``TRYING_AGAIN`` to a spectator."""
 
+NO_WAY_BACK_SERVED = N_("nothing more comes from the server here; q leaves")
+TRYING_AGAIN_SERVED = N_("trying to reach the server again; q leaves (your seat is kept)")
+WATCHING_AGAIN_SERVED = N_("trying to reach the server again; q leaves")
+"""The three above (and the disk's line below), of a server's game (``jetset join ssh://``, a
+browser), which no player hosts (a play test read "the host" where only a server was)."""
+
 WAITING_FOR_THE_DISK = N_("the game goes on by itself as soon as the host can save it again")
 """The presence line while the host cannot save the game (a full disk: the turn bar says so)."""
+WAITING_FOR_THE_SERVERS_DISK = N_(
+    "the game goes on by itself as soon as the server can save it again"
+)
 
 
 def pause_words(presence: Presence, *, watching: bool) -> str:
     """The line while the game is paused (the turn bar says why), untranslated: the way back to
     the host gone, the host's disk full, this player's connection lost, or the host to resume
-    it (a player's place kept)."""
+    it (a player's place kept); a server's game names the server."""
+    served = presence.served
     if presence.gone:
-        return NO_WAY_BACK
+        return NO_WAY_BACK_SERVED if served else NO_WAY_BACK
     if presence.by_itself:
-        return WAITING_FOR_THE_DISK
+        return WAITING_FOR_THE_SERVERS_DISK if served else WAITING_FOR_THE_DISK
+    if presence.unreachable and served:
+        return WATCHING_AGAIN_SERVED if watching else TRYING_AGAIN_SERVED
     if presence.unreachable:
         return WATCHING_AGAIN if watching else TRYING_AGAIN
     return WATCHING_THE_PAUSE if watching else WAITING_FOR_THE_HOST
@@ -77,7 +93,7 @@ def dropped_lines(
         info = presence.seat(seat)
         if info.connected or info.away is None:
             continue
-        clock = someone and (presence.turn_time > 0 or info.hurry is not None)
+        clock = clock_for(info, someone=someone, turn_time=presence.turn_time)
         if text:
             text.append("\n")
         if info.standin is not None:
@@ -105,21 +121,42 @@ def anyone_at_the_table(presence: Presence, kinds: Sequence[SeatKind]) -> bool:
     return any(kind.bot is None and presence.seat(i).connected for i, kind in enumerate(kinds))
 
 
-def while_away(given: bool, due: float | None, clock: bool) -> Text:
+Clock = Literal["running", "their turn"] | None
+"""A gone player's turn clock: ``running`` now (their decision), run on ``their turn`` (a clock
+is set but the decision is another's), or None (the game waits for them)."""
+
+
+def clock_for(info: SeatPresence, *, someone: bool, turn_time: float) -> Clock:
+    """Whether a gone player's turn clock runs now, will run on their turn, or not at all (with
+    nobody at the table the host stops every clock)."""
+    if not someone:
+        return None
+    if info.clock is not None:
+        return "running"
+    return "their turn" if turn_time > 0 or info.hurry is not None else None
+
+
+def while_away(given: bool, due: float | None, clock: Clock) -> Text:
     """What happens to a seat whose player is gone: the game waits, or their turn clock moves
-    for them, and a bot takes the seat in so long unless they are back (or, ``given`` away,
-    unless someone takes it). Said once: a play test read "a bot plays for them in 0:35" just
-    after the clock's bot had moved for them."""
+    for them (now, or when their turn comes), and a bot takes the seat in so long unless they
+    are back (or, ``given`` away, unless someone takes it). Said once: a play test read "a bot
+    plays for them in 0:35" just after the clock's bot had moved for them; another read "their
+    turn clock keeps running" while another player was to move."""
+    if clock == "running":
+        ticking = _("their turn clock keeps running")
+    elif clock == "their turn":
+        ticking = _("their turn clock runs when their turn comes")
+    else:
+        ticking = None
     if due is None:
-        waits = _("their turn clock keeps running") if clock else _("the game waits for them")
-        return Text(waits, style=DIM)
+        return Text(ticking or _("the game waits for them"), style=DIM)
     if given:
         later = _("a bot takes the seat in {time} unless someone takes it")
     else:
         later = _("a bot takes the seat in {time} unless they are back")
     said = later.format(time=minutes(due))
-    if clock:
-        said = _("their turn clock keeps running; {then}").format(then=said)
+    if ticking is not None:
+        said = f"{ticking}; {said}"  # the same stop in Italian
     return Text(said, style=DIM)
 
 

@@ -390,8 +390,10 @@ def ssh_opener(
 
 
 async def ssh_peer(o: SshOpener, **kw: Any) -> NetPeer:
-    """A peer at the game ``o`` picks, reconnecting through ``o``."""
+    """A peer at the game ``o`` picks, reconnecting through ``o``: a server's game, as `jetset
+    join ssh://` opens it."""
     first = await o.connect()
+    kw.setdefault("served", True)
     peer = await NetPeer.connect(first, token=o.token, connector=o.connect, **kw)
     o.seated(peer.commitment, peer.seat, peer.token)  # as `jetset join` does: back with its code
     return peer

@@ -248,3 +248,25 @@ async def test_a_server_games_lost_connection_names_the_server_not_a_host(
     assert "host" in lost_sentence(watching=True, served=False)
     await dave.close()
     await alice.close()
+
+
+async def test_ctrl_q_at_a_table_says_the_seat_is_kept_and_a_gift_is_not(
+    server: GameServer, alice_key: asyncssh.SSHKey, bob_key: asyncssh.SSHKey
+) -> None:
+    """A play test's Ctrl+Q (or the palette's Quit) at a table closed the window with nothing
+    said: the goodbye now says the seat is kept for the key and how long a game with no one
+    connected is kept. A seat given away (q, o) is not said to be kept."""
+    alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
+    await bob.wait_for("alice")
+    await bob.press("ctrl+q")
+    await asyncio.wait_for(bob.closed.wait(), 10)
+    said = " ".join(bob.text().split())
+    assert "Your seat in game 1 is kept: connect again with this key to play on." in said, said
+    assert "A game no one is connected to is kept" in said, said
+    await alice.press("q")
+    await alice.wait_for("Leave the game?")
+    await alice.press("o")
+    await alice.wait_for(lambda t: in_lobby(t) and "goes to the next" in notices(t))
+    await alice.press("q")
+    await asyncio.wait_for(alice.closed.wait(), 10)
+    assert "is kept: connect again" not in " ".join(alice.text().split()), alice.text()

@@ -144,3 +144,19 @@ async def until_gone(server: GameServer, game: str) -> None:
             return
         await asyncio.sleep(0.05)
     raise AssertionError(f"game {game} is still listed")
+
+
+async def test_every_list_of_the_form_shows_its_arrow_at_80x24_in_italian(
+    server: GameServer, alice_key: asyncssh.SSHKey
+) -> None:
+    """A play test's Italian form at 80x24 cut the Cards list after "le carte di volo del
+    gioco base", its ▼ out of sight: the list now takes the row's room."""
+    alice = await connect(
+        server, "alice", alice_key, width=80, height=24, env={"LANG": "it_IT.UTF-8"}
+    )
+    await alice.wait_for("Nuova partita")  # the lobby, in Italian
+    await alice.press("n")
+    text = await alice.wait_for("Moduli")
+    cards = next(line for line in text.splitlines() if "Carte " in line and "gioco base" in line)
+    assert "▼" in cards, text
+    await alice.close()

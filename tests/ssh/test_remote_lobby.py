@@ -217,3 +217,39 @@ async def test_the_server_says_a_games_status_in_the_players_language(tmp_path: 
         transport.close()
     finally:
         await server.close()
+
+
+async def test_a_server_that_stops_under_its_lobby_is_said_to_have_closed_it(
+    tmp_path: Path,
+) -> None:
+    """A play test: `jetset join ssh://` in the lobby when the server stopped printed "you left
+    the lobby". The app ends with why (``closed``), which ``pick_remote_game`` raises as
+    ``LobbyClosed`` and `jetset join` says in the player's words; a player who left is None."""
+    import argparse
+
+    import pytest
+
+    from jetset_tui.commands.join_refusals import join_problem
+    from jetset_tui.screens.remote_lobby import LobbyClosed, chosen_or_closed
+
+    server = await start_server(tmp_path)
+    stopped = False
+    try:
+        transport, framed = await opener(server, tmp_path, "dan").channel()
+        app = RemoteLobbyApp(opener(server, tmp_path, "dan"), transport, framed)
+        async with app.run_test(size=(100, 30)) as pilot:
+            await pilot.pause(0.3)
+            await server.close()
+            stopped = True
+            await until(pilot, lambda: not app.is_running)
+        assert app.return_value is None and app.closed is not None, app.closed
+        with pytest.raises(LobbyClosed) as caught:
+            chosen_or_closed(app.return_value, app, transport)
+        args = argparse.Namespace(address="ssh://127.0.0.1", password=None, spectate=False)
+        said = join_problem(caught.value, args)
+        assert said == "the server closed its lobby", said  # not the framing's bytes read
+        app.closed = None  # the player's own q: nothing to say
+        assert chosen_or_closed(None, app, transport) is None
+    finally:
+        if not stopped:
+            await server.close()

@@ -160,6 +160,8 @@ async def test_a_dropped_client_comes_back_to_its_seat_by_key(tmp_path: Path) ->
             await asyncio.sleep(0.02)
         assert room.host.seat_conns.get(1) not in (None, old)
         assert bob.lost is None and bob.seat == 1
+        # its screen names the server, not a host (a play test read "reach the host again")
+        assert bob.presence is not None and bob.presence.served
         await bob.close()
         # a new process with the same key, no token: the server hands the seat back
         again = opener(server, tmp_path, "bob")

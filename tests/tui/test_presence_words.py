@@ -9,15 +9,40 @@ def test_a_player_away_under_a_turn_clock_is_said_once_with_both_countdowns() ->
     just after the clock's bot had moved for her: both are said, each for what it does."""
     from jetset_tui.widgets.presence import while_away
 
-    said = while_away(False, 35.0, True).plain
+    said = while_away(False, 35.0, "running").plain
     assert (
         said == "their turn clock keeps running; a bot takes the seat in 0:35 unless they are back"
     )
-    assert while_away(True, 35.0, False).plain == (
+    assert while_away(True, 35.0, None).plain == (
         "a bot takes the seat in 0:35 unless someone takes it"
     )
-    assert while_away(False, None, True).plain == "their turn clock keeps running"
-    assert while_away(False, None, False).plain == "the game waits for them"
+    assert while_away(False, None, "running").plain == "their turn clock keeps running"
+    assert while_away(False, None, None).plain == "the game waits for them"
+
+
+def test_a_gone_players_clock_is_said_to_run_only_on_their_turn() -> None:
+    """A play test read "their turn clock keeps running" of a player who was not to move: the
+    clock runs for the seat whose decision it is (``SeatPresence.clock``); another gone
+    player's runs when their turn comes."""
+    from jetset_tui.widgets.presence import dropped_lines
+    from netcode.client import Presence
+    from netcode.protocol import SeatPresence
+    from netcode.seatkind import SeatKind
+
+    kinds = [SeatKind(), SeatKind(), SeatKind()]
+    seats = (
+        SeatPresence(False, away=30.0, clock=25.0),  # to move
+        SeatPresence(False, away=12.0, left=True),
+        SeatPresence(True),
+    )
+    said = dropped_lines(["alice", "bob", "carol"], Presence(seats, turn_time=60.0), kinds)
+    assert said.plain.splitlines() == [
+        "alice has lost their connection; their turn clock keeps running",
+        "bob has left the table; their turn clock runs when their turn comes",
+    ], said.plain
+    untimed = Presence((SeatPresence(False, away=30.0), *seats[1:]))
+    said = dropped_lines(["alice", "bob", "carol"], untimed, kinds)
+    assert "clock" not in said.plain and said.plain.count("the game waits for them") == 2
 
 
 def test_with_nobody_at_the_table_an_away_seat_waits_and_its_clock_is_not_said_to_move() -> None:
@@ -36,7 +61,7 @@ def test_with_nobody_at_the_table_an_away_seat_waits_and_its_clock_is_not_said_t
     assert said.count("the game waits for them") == 2 and "clock" not in said, said
     someone = Presence((*alone, SeatPresence(True)), turn_time=60.0)
     said = dropped_lines(["alice", "Amelia", "bob"], someone, kinds=kinds).plain
-    assert said == "alice has left the table; their turn clock keeps running", said
+    assert said == "alice has left the table; their turn clock runs when their turn comes", said
 
 
 def test_a_spectator_of_a_paused_game_is_not_told_a_place_is_kept() -> None:
@@ -68,3 +93,20 @@ def test_a_lost_connection_is_not_said_to_be_the_hosts_pause() -> None:
     assert pause_words(lost, watching=False) == TRYING_AGAIN
     assert "kept" not in pause_words(lost, watching=True)
     assert "waits for the host" not in pause_words(lost, watching=True)
+
+
+def test_a_servers_game_names_the_server_not_a_host() -> None:
+    """A play test over ``jetset join ssh://`` read "trying to reach the host again" where no
+    player hosts the game: a server's presence (``served``) names the server in each line."""
+    from jetset_tui.widgets.presence import pause_words
+    from netcode.client import Presence
+    from netcode.protocol import SeatPresence
+
+    seats = (SeatPresence(True),)
+    for kind in ({"unreachable": True}, {"gone": True}, {"by_itself": True}):
+        for watching in (False, True):
+            hosted = Presence(seats, paused="why", **kind)  # type: ignore[arg-type]
+            served = Presence(seats, paused="why", served=True, **kind)  # type: ignore[arg-type]
+            assert "the host" in pause_words(hosted, watching=watching)
+            said = pause_words(served, watching=watching)
+            assert "the server" in said and "host" not in said, said

@@ -150,7 +150,7 @@ class LobbyScreen(Screen[None]):
     LobbyScreen #lobby { height: 1fr; }
     LobbyScreen #games-box { width: 2fr; }
     LobbyScreen #chat-side { width: 1fr; min-width: 30; border-left: solid $panel-lighten-2; }
-    LobbyScreen DataTable { height: 1fr; scrollbar-size-vertical: 1; }
+    LobbyScreen DataTable { height: 1fr; scrollbar-size-vertical: 1; scrollbar-gutter: stable; }
     LobbyScreen #detail { height: auto; max-height: 8; padding: 0 1; color: $text-muted; }
     LobbyScreen .heading { height: 1; padding: 0 1; text-style: bold; }
     LobbyScreen RichLog { height: 1fr; scrollbar-gutter: stable; }

@@ -162,6 +162,7 @@ class NewGameScreen(ModalScreen[GameRequest | None]):
     NewGameScreen #form-error { color: $error; height: auto; }
     NewGameScreen Checkbox { margin-right: 1; }
     NewGameScreen .option-label { width: 12; }
+    NewGameScreen Select.one-of { width: 1fr; max-width: 64; }
     """
 
     def compose(self) -> ComposeResult:
