@@ -23,6 +23,7 @@ from netcode.seatkind import HUMAN, SeatKind
 
 if TYPE_CHECKING:  # the protocol's messages: a networked game's, not needed to open a local one
     from netcode.protocol import SeatPresence
+    from netcode.seatnames import Renamed
 
 
 @value(unsafe_hash=True)
@@ -333,6 +334,11 @@ class GameClient(ABC):
         """The moves a bot made for a person before this client opened the game, and their
         seats, where it knows them (a resumed host reads them from its log's notes)."""
         return self.hosting.bot_moves if self.hosting is not None else {}
+
+    def renamed(self) -> tuple[Renamed, ...]:
+        """The seats given away that someone took, and from which entry: a screen names the
+        moves before by who played them then (``netcode.seatnames``). None here."""
+        return ()
 
     def view(self, seat: int | None) -> Any:
         """The state as ``seat`` may see it (None: a spectator)."""

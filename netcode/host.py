@@ -538,8 +538,17 @@ class Host:
             out.append(m.SeatEntry(name=name, kind=str(kind), connected=conn is not None))
         return tuple(out)
 
+    def renamed_list(self) -> tuple[m.SeatRenamed, ...]:
+        """The seats taken over, for ``seats`` (names as long as the protocol takes: a log
+        edited by hand may hold longer)."""
+        cut = m.MAX_NAME
+        return tuple(
+            m.SeatRenamed(at=r.at, seat=r.seat, name=r.name[:cut], was=r.was[:cut])
+            for r in self.table.renamed
+        )
+
     def broadcast_seats(self) -> None:
-        self.broadcast(m.Seats(seats=self.seats_list()))
+        self.broadcast(m.Seats(seats=self.seats_list(), renamed=self.renamed_list()))
         self.broadcast(self.presence_message())
 
     def presence(self) -> list[m.SeatPresence]:

@@ -127,7 +127,10 @@ class SeatRequests:
         held = {look_alike_key(name): name for name in (slot.name, t.sitter(seat))}
         back = held.get(look_alike_key(seat_name(wanted)))  # one who played it, back in it
         # a seat its player gave away: the log's header keeps its first player's name
+        was = t.sitter(seat)
         t.take_given(seat, back or self.unique_name(wanted))
+        if t.sitter(seat) != was:  # the moves from here on are the newcomer's
+            t.taken_over(seat, t.sitter(seat), was)
         self.sit(conn, seat, 0)
         if back is None:
             host.standins.newcomer_sat(seat)

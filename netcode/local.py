@@ -58,6 +58,7 @@ from netcode.gameoptions import option_map, seat_count
 from netcode.heldturn import HeldTurn
 from netcode.logfile import Header, read_header, read_log
 from netcode.loglock import LogLocked, lock_holder
+from netcode.seatnames import Renamed
 from netcode.table import Table
 from netcode.tablefiles import Secrets, StorageError, TableError, secrets_path
 from netcode.userdirs import LOG_SUFFIX, new_game_path
@@ -279,6 +280,9 @@ class LocalSession(GameClient):
 
     def past_bot_moves(self) -> dict[int, int]:
         return self.table.bot_moves
+
+    def renamed(self) -> tuple[Renamed, ...]:
+        return tuple(self.table.renamed)
 
     @property
     def rules(self) -> AnyRules:

@@ -60,10 +60,12 @@ and the digest recorded after it. Plain tuples, like the rows of ``csv`` and ``s
 object per record cost five times as much to build, more than decoding the record."""
 
 
-NOTE_KINDS: Final = ("chat", "standin", "clock")
+NOTE_KINDS: Final = ("chat", "standin", "clock", "seat")
 """``chat``: ``seat`` (or None), ``name``, ``text``. ``standin``: ``seat``, ``bot`` (the kind
 that plays for the seat from ``at`` on, or None when its player is back). ``clock``: ``seat``,
-``bot`` (the kind that made the decision at ``at`` for a player whose turn clock ran out)."""
+``bot`` (the kind that made the decision at ``at`` for a player whose turn clock ran out).
+``seat``: ``seat``, ``name`` (who plays the seat from ``at`` on, having taken it when its
+player gave it away; format 12)."""
 
 
 @value(unsafe_hash=True)

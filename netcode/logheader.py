@@ -46,8 +46,11 @@ def starts_like_a_log(head: bytes) -> bool:
     return MARK in head[:MARK_WITHIN]
 
 
-VERSION: Final = 11
-"""Version 11 (2026-12-07): with the Business cards, a game that ends with cards in hand ends
+VERSION: Final = 12
+"""Version 12 (2026-12-07): a ``seat`` note says who plays a seat its player gave away, from the
+entry at which someone took it (docs/log-format.md, notes); the header keeps the seat's first
+player. A log of version 11 reads as before: its moves are its header's players' throughout.
+Version 11 (2026-12-07): with the Business cards, a game that ends with cards in hand ends
 with the dealer's ``bopen``, which opens every end-of-game card still held (Catch up, Planes:
 "Play at the end of the game") and lays it down to score (docs/rules-decisions.md, B3). A log of
 version 10 reads as before, except that one which ended with cards in hand now stops one entry
@@ -95,6 +98,8 @@ GAME_SINCE: Final = 7
 DATA_FILES_SINCE: Final = 6
 """The first format whose ``data`` hashes every data file, not the board file alone."""
 NOTES_SINCE: Final = 4
+SEAT_NOTES_SINCE: Final = 12
+"""The first format with ``seat`` notes: a game continued in an older format writes none."""
 """The first format with note records: a game continued in an older format writes none."""
 CONTRIBUTIONS_SINCE: Final = 4
 """The first format whose deal mixes in the peers' contributions

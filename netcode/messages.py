@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from engine.errors import Reason
 from engine.fairdeal import CONTRIBUTION_HEX, is_contribution
+from netcode.seatnames import MAX_RENAMED
 from netcode.wire import (
     E_MALFORMED,
     E_UNKNOWN,
@@ -311,6 +312,17 @@ class SeatEntry:
     connected: bool = False
 
 
+@dataclass(frozen=True, kw_only=True)
+class SeatRenamed:
+    """In ``seats``: from entry ``at`` on, ``seat`` is played by ``name``, who took it when
+    ``was`` gave it away (``netcode.seatnames.Renamed``)."""
+
+    at: int
+    seat: int
+    name: str = spec(max_len=MAX_NAME)
+    was: str = spec(max_len=MAX_NAME)
+
+
 @dataclass(frozen=True)
 class SeatPresence:
     """One seat as the host last told it: seconds are counted at the time of sending."""
@@ -362,6 +374,9 @@ class Seated(ProtocolMessage, t="seated"):
 @dataclass(frozen=True, kw_only=True)
 class Seats(ProtocolMessage, t="seats"):
     seats: tuple[SeatEntry, ...]
+    renamed: tuple[SeatRenamed, ...] = spec((), max_len=MAX_RENAMED, omit_default=True)
+    """Each seat its player gave away that someone took, from which entry on (a screen names
+    the moves before by who played them then: docs/log-format.md, the ``seat`` note)."""
 
 
 @dataclass(frozen=True, kw_only=True)

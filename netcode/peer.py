@@ -45,6 +45,7 @@ from netcode.peer_handshake import host_message
 from netcode.peer_reconnect import ReconnectingPeer
 from netcode.peer_words import PLAYED_ELSEWHERE, host_says, host_text, lost_words
 from netcode.refusal import rebuilt
+from netcode.seatnames import Renamed
 from netcode.text import printable
 from netcode.transport import ConnectionClosed
 
@@ -110,6 +111,9 @@ class NetPeer(ReconnectingPeer):
             if actor in self.local_seats:
                 run = [*run, index] if index in self._bot_moves else []
         return run
+
+    def renamed(self) -> tuple[Renamed, ...]:
+        return self._renamed
 
     def past_bot_moves(self) -> dict[int, int]:
         """The moves the host said a bot made for a person (a game joined late marks them)."""
@@ -223,6 +227,12 @@ class NetPeer(ReconnectingPeer):
                 self._on_state(msg)
             case m.Seats():
                 self._set_seats(msg.seats)
+                self._renamed = tuple(
+                    Renamed(
+                        r.at, r.seat, host_text(r.name, p.MAX_NAME), host_text(r.was, p.MAX_NAME)
+                    )
+                    for r in msg.renamed
+                )
                 self.emit(SeatsChanged(self._seats))
             case m.Presence():
                 self._presence = Presence(

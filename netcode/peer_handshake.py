@@ -37,6 +37,7 @@ from netcode.peer_words import (
 )
 from netcode.seatkeys import SeatKey, SeatKeys
 from netcode.seatkind import HUMAN, SeatKind
+from netcode.seatnames import Renamed
 from netcode.transport import ConnectionClosed, Transport
 
 M = TypeVar("M", bound=m.ProtocolMessage)
@@ -108,6 +109,7 @@ class PeerHandshake(GameClient):
         """At a reconnection: the entries this peer held when it came back (those from there
         to ``_behind_until`` were made while it was away); None until it first reconnects."""
         self._bot_moves: dict[int, int] = {}
+        self._renamed: tuple[Renamed, ...] = ()
         """The entries the host says a bot made for a person, and their seats."""
         self._welcomed = False
         self._notation: Notation[Any] = self._rules.notation()
@@ -288,6 +290,13 @@ class PeerHandshake(GameClient):
                 return msg
             if isinstance(msg, m.Error):
                 raise JoinRefused(msg.code, msg.message)
+
+    def _set_renamed(self, raw: tuple[m.SeatRenamed, ...]) -> None:
+        """The seats taken over, their names the host's text made safe to show."""
+        cut = p.MAX_NAME
+        self._renamed = tuple(
+            Renamed(r.at, r.seat, host_text(r.name, cut), host_text(r.was, cut)) for r in raw
+        )
 
     def _set_seats(self, raw: tuple[m.SeatEntry, ...]) -> None:
         seats = []

@@ -38,9 +38,10 @@ from netcode.gameoptions import option_map, seat_count
 from netcode.heldfile import forget_held, keep_held, read_held
 from netcode.heldturn import HeldTurn
 from netcode.logfile import LogWriter, Note, entry_record
-from netcode.logheader import NOTES_SINCE, VERSION, Header, Seat, today
+from netcode.logheader import NOTES_SINCE, SEAT_NOTES_SINCE, VERSION, Header, Seat, today
 from netcode.loglock import LogLock
 from netcode.seatkind import HUMAN, SeatKind
+from netcode.seatnames import MAX_RENAMED, Renamed, renames_of
 from netcode.tabledeal import DealShares
 from netcode.tablefiles import (
     BackgroundFsync,
@@ -144,6 +145,9 @@ class Table(DealShares, SeatHandovers):
         ``resume``: a player back at the table reads what was said."""
         self.chat_saved = 0
         """Characters of chat said at this table (over ``CHAT_SAVED``, none is saved)."""
+        self.renamed: list[Renamed] = []
+        """The seats given away that someone took, and from which entry (``seat`` notes, read
+        back on ``resume``): the peers' screens name the moves before by who made them."""
         self.bots_played = BotMoves()
         """The moves a bot made for a person (a stand-in's, the turn clock's), read back from
         the log's notes on ``resume`` and kept as they are made (``netcode.botmoves``): a
@@ -229,6 +233,8 @@ class Table(DealShares, SeatHandovers):
         said = [note.fields for note in stopped.log.notes if note.kind == "chat"]
         actors = [table.rules.entry_line(entry)[0] for entry in table.game.entries]
         table.bots_played = read_bot_moves(stopped.log.notes, actors)
+        first = [seat.name for seat in header.seats]
+        table.renamed = list(renames_of(first, stopped.log.notes))
         table.chat.extend(said)
         table.chat_saved = sum(len(str(fields.get("text", ""))) for fields in said)
         if not table.over:  # the stand-ins stay the log's: back once a person is (``StandIns``)
@@ -483,6 +489,14 @@ class Table(DealShares, SeatHandovers):
                 raise StorageError(exc) from exc
             self._sync()
             self.revealed = True
+
+    def taken_over(self, seat: int, name: str, was: str) -> None:
+        """``name`` plays ``seat`` from the next entry on, having taken it when ``was`` gave it
+        away: kept for the peers' screens (``seats.renamed``) and noted in the log (``seat``)."""
+        self.renamed.append(Renamed(len(self.game.entries), seat, name, was))
+        del self.renamed[:-MAX_RENAMED]
+        if self.version >= SEAT_NOTES_SINCE:
+            self.note("seat", seat=seat, name=name)
 
     def note(self, kind: str, **fields: Any) -> None:
         """Record something said or done at the table (docs/log-format.md, notes) after the

@@ -62,6 +62,7 @@ from netcode.client import (
     Problem,
     TakenBack,
 )
+from netcode.seatnames import names_then
 
 if TYPE_CHECKING:
     from jetset_tui.screens.end import EndScreen
@@ -300,11 +301,17 @@ class GameScreen(GameAdvice):
 
     def mark_bot_move(self, index: int, seat: int) -> None:
         """The log pane says beside entry ``index`` that a bot played it for ``seat``'s player
-        (in a seat given to this player, before they sat: for the one before, unnamed)."""
-        if seat == self.viewer or (self.viewer is None and seat in self.session.local_seats):
-            self._log.mark_bot_move(index, None if index >= self.session.first_own_entry else "")
+        then (in a seat given to this player, before they sat: for the one before, unnamed
+        where this screen does not know them)."""
+        names = names_then(self.names, self.session.renamed(), index)
+        name = names[seat] if seat < len(names) else "?"
+        own = seat == self.viewer or (self.viewer is None and seat in self.session.local_seats)
+        if own and index >= self.session.first_own_entry:
+            self._log.mark_bot_move(index, None)
+        elif own:  # before you sat: for the one who played it then, if the seats say who
+            self._log.mark_bot_move(index, name if name != self.names[seat] else "")
         else:
-            self._log.mark_bot_move(index, self.names[seat] if seat < len(self.names) else "?")
+            self._log.mark_bot_move(index, name)
 
     def on_client_event(self, event: ClientEvent) -> None:
         if isinstance(event, EntryApplied):
@@ -360,9 +367,8 @@ class GameScreen(GameAdvice):
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
-        self._log.catch_up(
-            self.query_one(NotationLog), self.session.game, self.names, self.liveries
-        )
+        log, renamed = self.query_one(NotationLog), self.session.renamed()
+        self._log.catch_up(log, self.session.game, self.names, self.liveries, renamed)
 
     def rewrite_log(self) -> None:
         """A move was taken back: the log pane again from the first entry."""

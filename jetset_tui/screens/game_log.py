@@ -11,6 +11,7 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.ledger import MoneyLedger
 from jetset_tui.theme import Livery
 from jetset_tui.widgets.log import NotationLog
+from netcode.seatnames import Renamed, names_then
 
 BOT_PLAYED_IT = N_("a bot played it for you")
 """Beside a move in the log pane that the host's bot made for this seat."""
@@ -28,6 +29,9 @@ class LogFollower:
         """Entries written to the pane."""
         self.ledger: MoneyLedger | None = None
         """Who paid and received what with each entry logged."""
+        self.renamed: tuple[Renamed, ...] = ()
+        """The seats taken over that the lines written so far name their moves by (a newcomer
+        learns them with the seats: the pane is written again when they change)."""
         self.bot_played: dict[int, str] = {}
         """Entries a bot of the host's made for a player, and the words the log pane says
         beside each: for this screen's seat (its clock ran out, or a deal went unanswered; a
@@ -45,18 +49,29 @@ class LogFollower:
             self.bot_played[index] = _(BOT_PLAYED_FOR).format(name=name)
 
     def catch_up(
-        self, log: NotationLog, game: Game, names: list[str], liveries: Sequence[Livery]
+        self,
+        log: NotationLog,
+        game: Game,
+        names: list[str],
+        liveries: Sequence[Livery],
+        renamed: tuple[Renamed, ...] = (),
     ) -> None:
-        """Write the entries of ``game`` the pane does not show yet."""
+        """Write the entries of ``game`` the pane does not show yet, each seat named as it was
+        when the entry was made (``renamed``: a seat given away and taken since; a change to
+        it writes the pane again)."""
+        if renamed != self.renamed:
+            self.renamed = renamed
+            self.start_over(log)
         if self.ledger is None:
             self.ledger = MoneyLedger(game)
         lines = []
         while self.logged < len(game.entries):
             i = self.logged
             entry = game.entries[i]
-            line = log.line(entry, game.turns[i], names, liveries)
+            then = names_then(names, renamed, i) if renamed else names
+            line = log.line(entry, game.turns[i], then, liveries)
             moved, vacation = self.ledger.follow(entry)
-            note = money_note(moved, entry, names)
+            note = money_note(moved, entry, then)
             parts = (vacation, note, self.bot_played.get(i, ""))
             note = " · ".join(part for part in parts if part)
             lines.append(with_money(line, note))

@@ -192,7 +192,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
         """The entry's line and who received or paid what with it."""
         line = super().entry_line(log, index)
         entry = self.timeline.entries[index]
-        note = money_note(self.timeline.money_moved(index), entry, self.names)
+        note = money_note(self.timeline.money_moved(index), entry, self.names_at(index))
         if vacation_came_up(self.timeline.game.board, entry):
             before, after = self.timeline.around(index)
             vacation = vacation_note(self.timeline.game.board, entry, before, after)
@@ -240,14 +240,15 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
     def draw_table(self) -> None:
         state = self.state_here()
         mover = None if state.over else seat_in_turn(state)
-        table = TableView(state, self.names, self.kinds, self.liveries, self.viewer, mover)
+        names = self.names_at(self.position)
+        table = TableView(state, names, self.kinds, self.liveries, self.viewer, mover)
         self.query_one(EuropeMap).show(state, self.liveries)
         self.title_log()
         panels = self.drawing()
         panels.query_one(PlayersPanel).show(table, compact=self.short)
         panels.query_one(RowsPanel).show(table)
         panels.query_one(".finals", Static).update(
-            finals_text(state, self.names, self.liveries, self.viewer, self.revealed)
+            finals_text(state, names, self.liveries, self.viewer, self.revealed)
         )
         panels.query_one(BoardsPanel).show(table)
 
@@ -279,7 +280,7 @@ class ReplayScreen(MapAndTableScreen, ReplayFrame):
             nxt, _turn = self.entry_seen(self.position)
             assert isinstance(nxt, Entry)
             who = self.actor_name(nxt.actor)
-            action = describe_action(self.notation, nxt.action, self.names)
+            action = describe_action(self.notation, nxt.action, self.names_at(self.position))
             text.append(_("next: {who} {action}").format(who=who, action=action) + "  ", DIM)
         elif state.over:
             reason = end_reason_short(state.end_reason or "")  # whole, under the last move

@@ -31,6 +31,7 @@ from jetset_tui.theme import DIM, Livery
 from jetset_tui.widgets.footer import GiveWay, keys_of
 from jetset_tui.widgets.log import EntryWords, NotationLog
 from netcode.logfile import Note
+from netcode.seatnames import names_now, names_then, renames_of
 
 LOG_TAIL = 20
 """A jump rebuilds the log panel with at most this many entries before the position."""
@@ -66,9 +67,10 @@ VIEWER_OPTIONAL: Final = ("speed(1)", "goto", "my_turn", "jump_end")
 """The viewer's keys a narrow footer leaves out, first to last (F1 says every key)."""
 
 
-def note_line(note: Note, names: Sequence[str]) -> Text | None:
-    """A note as a dim line of the log pane (None: a note of a kind or shape not shown). Chat
-    is text from the network: appended as text, never read as markup."""
+def note_line(note: Note, names: Sequence[str], before: Sequence[str] = ()) -> Text | None:
+    """A note as a dim line of the log pane (None: a note of a kind or shape not shown), the
+    seats called ``names`` (a ``seat`` note: the seat's name ``before`` it). Chat is text
+    from the network: appended as text, never read as markup."""
     fields = note.fields
     if note.kind == "chat":
         name, said = fields.get("name"), fields.get("text")
@@ -82,6 +84,10 @@ def note_line(note: Note, names: Sequence[str]) -> Text | None:
         return Text("  " + said.format(name=names[seat]), style=f"{DIM} italic")
     if note.kind == "clock" and type(seat) is int and 0 <= seat < len(names):
         said = _("the clock ran out: a bot decided for {name}").format(name=names[seat])
+        return Text(f"  {said}", style=f"{DIM} italic")
+    name = fields.get("name")
+    if note.kind == "seat" and type(seat) is int and 0 <= seat < len(before) and name:
+        said = _("{new} takes {old}'s seat").format(new=name, old=before[seat])
         return Text(f"  {said}", style=f"{DIM} italic")
     return None
 
@@ -169,7 +175,8 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         """Look at a new log (the position is set by ``go`` once mounted)."""
         self.path = path
         self.viewer = viewer
-        self.names = names
+        self.renamed = renames_of(names, notes)
+        self.names = names_now(names, self.renamed)  # at the end (who won)
         self.liveries = liveries
         self.notes = notes_by_place(notes)
         self.position = 0
@@ -342,7 +349,12 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     def entry_line(self, log: NotationLog, index: int) -> Text:
         """The log pane's line for entry ``index`` (a game may add to it)."""
         entry, turn = self.entry_seen(index)
-        return log.line(entry, turn, self.names, self.liveries)
+        return log.line(entry, turn, self.names_at(index), self.liveries)
+
+    def names_at(self, index: int) -> list[str]:
+        """The seats' names as entry ``index`` was made (a seat given away and taken later by
+        who played it then: the ``seat`` notes, docs/log-format.md)."""
+        return names_then(self.names, self.renamed, index) if self.renamed else self.names
 
     def end_lines(self) -> list[Text]:
         """The log pane's lines after a log's last entry (a game's screen may tell its end
@@ -351,12 +363,13 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
 
     def note_lines(self, at: int) -> list[Text]:
         """The lines of the notes written after ``at`` entries."""
-        lines = (note_line(note, self.names) for note in self.notes.get(at, ()))
+        names, before = self.names_at(at), self.names_at(at - 1)
+        lines = (note_line(note, names, before) for note in self.notes.get(at, ()))
         return [line for line in lines if line is not None]
 
     def actor_name(self, actor: int) -> str:
-        """A seat's name, or the dealer's."""
-        return _("dealer") if actor == CHANCE else self.names[actor]
+        """A seat's name at the position, or the dealer's."""
+        return _("dealer") if actor == CHANCE else self.names_at(self.position)[actor]
 
     def where_text(self) -> Text:
         """The status line: the file, the move, the viewer and the speed, and the game's part

@@ -20,6 +20,7 @@ from netcode.logfile import read_log
 from netcode.peer import NetPeer
 from netcode.peer_handshake import JoinRefused
 from netcode.seatkeys import SeatKeys
+from netcode.seatnames import Renamed
 from netcode.table import Table
 from netcode.tablefiles import Handover, Secrets, TableError, secrets_path
 from netcode.transport import open_tcp
@@ -84,10 +85,15 @@ async def test_a_seat_given_away_goes_to_the_next_to_join_under_their_own_name(
         assert presence.connected and not presence.open
         await wait_for(lambda: bob._presence is not None and not bob._presence.seat(seat).open)
         await wait_for(lambda: bob.seats[seat].name == "Eve")  # every screen calls her Eve
+        taken = served.table.renamed
+        assert taken == [Renamed(taken[0].at, seat, "Eve", "Cat")] and taken[0].at > 20
+        await wait_for(lambda: bob.renamed() == tuple(taken))  # the moves before are Cat's
         await finish([bob, eve])
         assert_all_agree(served, [bob, eve])
-        header = read_log(served.table.log_path).header
-        assert header.seats[seat].name == "Cat"  # the log keeps the seat's first player
+        log = read_log(served.table.log_path)
+        assert log.header.seats[seat].name == "Cat"  # the log keeps the seat's first player
+        noted = [(n.at, n.fields) for n in log.notes if n.kind == "seat"]  # and who took it when
+        assert noted == [(taken[0].at, {"seat": seat, "name": "Eve"})], noted
 
 
 async def test_with_no_seat_given_a_full_table_still_says_spectate(tmp_path: Path) -> None:
@@ -127,6 +133,7 @@ async def test_a_seat_given_away_stays_open_and_taken_across_the_hosts_restart(
     again = Table.resume(log, fsync=False)
     assert again.free_seat() is None and again.seat_for_token(eve.token) == seat
     assert again.sitter(seat) == "Eve"
+    assert [(r.seat, r.name, r.was) for r in again.renamed] == [(seat, "Eve", "Cat")]
     again.close()
 
 
@@ -446,7 +453,9 @@ async def test_a_newcomers_log_does_not_call_the_stand_ins_moves_before_them_the
 ) -> None:
     """A play test: ugo took a seat given away, where a stand-in had played meanwhile, and his
     log pane said "a bot played it for you" beside moves made before he sat. Those now read
-    "a bot played it"; the seat's moves from his on are his."""
+    "a bot played it for" the one who gave the seat (the host's ``seats.renamed``), and the
+    seat's earlier moves are hers: another play test read "two Final Flights for hal" for
+    erin's deal. The seat's moves from his on are his."""
     from jetset_tui.widgets.log import NotationLog
     from netcode.host import HostSettings
     from netcode.text import printable
@@ -467,6 +476,41 @@ async def test_a_newcomers_log_does_not_call_the_stand_ins_moves_before_them_the
             await until(pilot, lambda: len(app.screen.query_one(NotationLog).lines) > max(before))
             lines = [printable(line.plain) for line in app.screen.query_one(NotationLog).lines]
             marked = [line for line in lines if "a bot played it" in line]
-            assert marked and not any("a bot played it for you" in line for line in marked)
+            assert marked and all("a bot played it for Cat" in line for line in marked), marked
+            finals = [line for line in lines if "Final Flights dealt to" in line]
+            assert any("to Cat" in line for line in finals), finals  # her deal, not Eve's
+            assert not any("to Eve" in line for line in finals), finals
+        assert list(eve.renamed()) == served.table.renamed
+        assert served.table.renamed == [Renamed(eve.first_own_entry, seat, "Eve", "Cat")]
         await eve.close()
         await bob.close()
+
+
+async def test_a_replay_names_a_seats_moves_by_who_played_them_then(tmp_path: Path) -> None:
+    """The log keeps who took a seat given away (a ``seat`` note, format 12): its replay deals
+    Cat's Final Flights to Cat, says where Eve takes Cat's seat, and names the seat Eve at the
+    end; before the note the table panel names Cat."""
+    from jetset_tui.screens.replay import ReplayScreen
+    from jetset_tui.widgets.log import NotationLog
+    from jetset_tui.widgets.players import PlayersPanel
+
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob, _cat, _token = await cat_gives_her_seat(served, tmp_path)
+        eve = await served.bot("greedy", "Eve")
+        await finish([bob, eve])
+        log_path, at = served.table.log_path, served.table.renamed[0].at
+    app = JetSetApp(replay=log_path)
+    async with app.run_test(size=(120, 40)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, ReplayScreen)
+        await pilot.press("g", *str(at - 1), "enter")
+        await pilot.pause()
+        panel = " ".join(screen_text(app).split())
+        assert "Cat" in panel and "Eve" not in str(screen.query_one(PlayersPanel).render())
+        await pilot.press("g", *str(at + 1), "enter")
+        await pilot.pause()
+        lines = [line.plain for line in screen.query_one(NotationLog).lines]
+        assert any("Final Flights dealt to Cat" in line for line in lines), lines[:5]
+        assert any("Eve takes Cat's seat" in line for line in lines), lines
+        assert "Eve" in str(screen.query_one(PlayersPanel).render())
