@@ -26,6 +26,7 @@ from jetset_tui.widgets.command import CommandInput, CommandLine
 from jetset_tui.widgets.log import NotationLog
 from jetset_tui.widgets.map import EuropeMap, Highlight
 from jetset_tui.widgets.picker import ActionPicker
+from jetset_tui.widgets.turn_bar import TurnBar
 from jetset_tui.workers import start_worker
 from netcode.client import GameClient
 
@@ -58,6 +59,26 @@ class GameMoves(MapAndTableScreen):
     _sent: SentMove | None
     """The session, the seat whose view is shown, the notation, the names, whether a move is on
     its way and which (``GameScreen.__init__`` says each)."""
+
+    def least_map_rows(self, rows: int) -> int:
+        """The fewest rows the map gets in this window while the game is played, given the
+        ``rows`` it has now: under 30 rows a picker opening takes the log's rows and more, and a
+        turn bar of two lines one more. ``EuropeMap`` lays the map out at that height from the
+        first (``steady_height``), so its cities stay put: a play test at 80x24 saw three
+        layouts in a minute, and read a price against the wrong link."""
+        if not self.has_class("-low") or self.has_class("-zoom"):
+            return rows
+        try:
+            bar, log = self.query_one(TurnBar), self.query_one(NotationLog)
+            picker = self.query_one(ActionPicker)
+        except NoMatches:
+            return rows
+        less = max(0, 2 - max(1, bar.outer_size.height))
+        if not picker.is_open and log.display:
+            opened = picker.styles.height  # as ``fit_log`` gives it
+            opened_rows = int(opened.value) if opened is not None else LOW_PICKER
+            less += max(0, opened_rows - log.outer_size.height)
+        return max(MAP_LEAST, rows - less)
 
     def fit_log(self) -> None:
         """Under 30 rows the log and the picker give up rows to the presence lines (five at

@@ -380,9 +380,14 @@ class EuropeMap(Widget):
 
     def drawn_size(self) -> tuple[int, int]:
         """The size the map is laid out and drawn at: its own, or the height it was laid out
-        at before in the same window (``steady_height``)."""
+        at before in the same window (``steady_height``); in a window new to it, the fewest
+        rows its screen says it will get there (a game's ``least_map_rows``)."""
         width, height = self.size
-        return width, steady_height(self._steady, self._window(), height)
+        window, kept = self._window(), self._steady
+        if kept is None or kept[0] != window:  # a new window: the least the screen will give
+            least = getattr(self.screen, "least_map_rows", None) if self.is_attached else None
+            kept = (window, least(height)) if callable(least) else kept
+        return width, steady_height(kept, window, height)
 
     def _window(self) -> Hashable:
         try:

@@ -186,6 +186,25 @@ async def test_at_80x24_the_map_keeps_its_layout_as_the_box_under_it_comes_and_g
         assert europe.drawn_size() == tuple(europe.size), "another size: laid out anew"
 
 
+async def test_at_80x24_the_map_is_laid_out_once_from_the_first_frame(tmp_path: Path) -> None:
+    """A play test at 80x24 over SSH still saw three layouts in its first minute (another's
+    turn, its own turn's two-line bar, a picker), a price read against the wrong link: the map
+    is laid out from the first at the least height the game will give it in that window
+    (``GameMoves.least_map_rows``), so the first picker moves no city."""
+    app = make_app(tmp_path, ["human", BOT], seed="layout-steady")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await game_screen(pilot)
+        europe = screen.query_one(EuropeMap)
+        await map_drawn(pilot)
+        first = [strip.text for strip in europe._map_strips()]
+        roomy = europe.size.height
+        await pilot.press("b")
+        await pilot.pause()
+        await map_drawn(pilot)
+        assert europe.size.height < roomy, "the picker takes rows from the map"
+        assert [strip.text for strip in europe._map_strips()] == first, "the cities moved"
+
+
 def test_the_map_keeps_its_height_while_it_has_the_room() -> None:
     """``steady_height``: in the same window the height laid out at is kept while the map has
     that room and at most ``STEADY_ROWS`` more; less room, much more, or another window lays it
