@@ -144,6 +144,17 @@ def need_stage(conn: Conn, stage: str, *, invert: bool = False) -> None:
     """ProtocolError unless ``conn`` is at ``stage`` (``invert``: past it): each message comes
     at its stage of the handshake (docs/protocol.md)."""
     if (conn.stage == stage) == invert:
-        order = {HELLO: "hello", LOBBY: "join, reconnect or spectate", SEATED: "a seat"}
-        what = f"after {order[stage]}" if invert else f"only at the '{stage}' stage"
-        raise ProtocolError(m.E_ORDER, f"that message comes {what}")
+        raise ProtocolError(m.E_ORDER, out_of_order(conn.stage, stage))
+
+
+def out_of_order(now: str, wanted: str) -> str:
+    """What a peer at stage ``now`` is told of a message that comes at ``wanted`` (or after
+    it), in the protocol's words, not the host's stage names (a tinkerer's bot read "only at
+    the 'lobby' stage", and the lobby is the SSH server's)."""
+    if now == HELLO:
+        return "send hello first"
+    if wanted == HELLO:
+        return "hello comes once, and this connection has said it"
+    if wanted == LOBBY:
+        return "this connection is seated (or watching) already: join and spectate come once"
+    return "take a seat first: join, reconnect or spectate"

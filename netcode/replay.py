@@ -16,7 +16,7 @@ from functools import cache
 from importlib.machinery import EXTENSION_SUFFIXES
 from typing import Any
 
-from engine.errors import DesyncError, IllegalAction
+from engine.errors import DesyncError, IllegalAction, Reason
 from engine.fairdeal import deal_seed
 from engine.games import AnyRules
 from engine.platform import CHANCE, AnyTable, DealerOf, log_hooks
@@ -88,6 +88,23 @@ class TableReplay:
         }
         own = None if self.rules is None else log_hooks(self.rules).summaries
         return fields if own is None else fields | own.result_fields(table)
+
+
+UNREVEALED_END = Reason(
+    "the game is over but its seed was never revealed: the cards dealt cannot be checked "
+    "(a host that could not write it adds it when the game is resumed)"
+)
+"""Why ``--verify`` and ``stats`` refuse a finished game without its ``reveal`` record: its
+digests prove the moves, but nothing proves its deal (a tinkerer's play test changed a
+finished game's cards, dropped the seed, and every tool called the game verified)."""
+
+
+def unverified_end(log: GameLog, result: TableReplay) -> str | None:
+    """Why a log that replays is still not verified, or None: a finished game whose seed is
+    missing (``UNREVEALED_END``)."""
+    if result.ok and result.table.over and log.seed is None:
+        return UNREVEALED_END
+    return None
 
 
 def replay(

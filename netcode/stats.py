@@ -16,7 +16,7 @@ from engine.errors import IllegalAction
 from engine.games import DEFAULT, WHERE
 from engine.platform import log_hooks
 from netcode.logfile import GameLog, LogFormatError, read_log
-from netcode.replay import replay
+from netcode.replay import replay, unverified_end
 from netcode.seatkind import SeatKind
 
 
@@ -143,6 +143,10 @@ def summarise_log(path: Path, log: GameLog) -> GameSummary:
     replayed = replay(log)
     if not replayed.ok:
         raise NotCounted(replayed.error or "the log does not replay")
+    if log.cut_short:  # what a reader drops at its end may be the seed, or the last moves
+        raise NotCounted(f"the file ends with {log.cut_short} bytes that are no whole record")
+    if (unverified := unverified_end(log, replayed)) is not None:
+        raise NotCounted(unverified)
     table = replayed.table
     decisions = sum(actor >= 0 for _, actor, _, _ in log.records)
     own = log_hooks(rules).summaries

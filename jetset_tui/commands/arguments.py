@@ -120,7 +120,8 @@ def hidden_cards_refusal(args: argparse.Namespace, log: GameLog) -> str | None:
     if args.seat is None or log.seed is not None or args.reveal:
         return None
     said = _(
-        "{file}: this game is not over, and --seat shows that seat's hidden cards; --reveal "
-        "shows them anyway (without --seat, the table as a spectator sees it)"
+        "{file}: this game's seed is not revealed (the game is not over, or its end was not "
+        "saved), and --seat shows that seat's hidden cards; --reveal shows them anyway "
+        "(without --seat, the table as a spectator sees it)"
     )
     return said.format(file=args.file)

@@ -66,6 +66,11 @@ def cmd_export(args: argparse.Namespace) -> int:
         said = _("jetset export: {file}: {problem}").format(file=args.file, problem=problem_of(exc))
         print(said, file=sys.stderr)
         return 1
+    if log.cut_short:  # said, as replay says it: the text holds what comes before the damage
+        from jetset_tui.commands.replay import cut_short_words
+
+        said = _("warning: {problem}").format(problem=cut_short_words(log.cut_short))
+        print(said, file=sys.stderr)
     result = replay(log, verify_seed=False)  # either format: only a game that plays
     if not result.ok:
         said = _("jetset export: {file}: {problem}")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -62,6 +63,12 @@ def cmd_import(args: argparse.Namespace) -> int:
         count,
     )
     print(said.format(file=out, n=count, digest=digest))
+    if not re.search(r"^\[Digest ", text, re.MULTILINE):  # nothing in the text to check against
+        said = _(
+            "jetset import: warning: the text has no [Digest] tag, so its moves are taken as"
+            " written: {file} proves them no further (a `jetset export` text has one)"
+        )
+        print(said.format(file=out), file=sys.stderr)
     problem = seed_problem(log)
     if problem is not None:
         said = _(

@@ -36,7 +36,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
         return open_viewer(args)
     from jetset_tui.saves import problem_of
     from netcode.logfile import LogFormatError, read_log
-    from netcode.replay import replay
+    from netcode.replay import replay, unverified_end
 
     try:
         log = read_log(args.file)
@@ -53,12 +53,15 @@ def cmd_replay(args: argparse.Namespace) -> int:
         print(_("jetset replay: {problem}").format(problem=wrong), file=sys.stderr)
         return 1
     result = replay(log)
+    unrevealed = unverified_end(log, result)
     if args.json:
         summary = result.summary()
         summary["cut_short"] = log.cut_short  # bytes after the last whole record (0: none)
         if log.cut_short and args.verify and summary["ok"]:  # --verify fails on it: so does ok
             with use_language("en"):  # --json stays English (docs/translating.md)
                 summary.update(ok=False, error=cut_short_words(log.cut_short))
+        elif unrevealed and args.verify:  # a finished game whose deal nothing proves
+            summary.update(ok=False, error=unrevealed)
         print(json.dumps(summary, separators=(",", ":")))
     else:
         for warning in result.warnings:
@@ -75,9 +78,11 @@ def cmd_replay(args: argparse.Namespace) -> int:
             whole = not log.cut_short
             names = [seat.name or "" for seat in log.header.seats]
             print_verdict(result, log.header.seat_contributions(), args.verify, whole, names)
+            if args.verify and unrevealed:
+                print(_("not verified: {why}").format(why=_(unrevealed)))
     if not result.ok:
         return 1
-    if args.verify and (result.commitment_ok is False or log.cut_short):
+    if args.verify and (result.commitment_ok is False or log.cut_short or unrevealed):
         return 1
     return 0
 
@@ -133,6 +138,8 @@ def print_verdict(
     print(said.format(n=result.entries, digest=result.digest))
     if verify and not whole:
         print(_("not verified: the file is not whole; every digest before its damaged end matches"))
+    elif verify and not result.commitment_ok and result.table.over:  # its deal unproved
+        print(_("every digest matches"))
     elif verify:
         if result.commitment_ok:
             print(_("verified: every digest matches; seed matches its commitment"))

@@ -60,9 +60,17 @@ async def test_unknown_and_out_of_order_messages(tmp_path: Path) -> None:
         await conn.send({"t": "teleport"})
         assert (await recv_until(conn, "error"))["code"] == "unknown"
         await conn.send({"t": "action", "id": 1, "at": 0, "seat": 0, "x": "income"})
-        assert (await recv_until(conn, "error"))["code"] == "order"
+        said = await recv_until(conn, "error")  # in the protocol's words, not the host's stages
+        assert (said["code"], said["message"]) == (
+            "order",
+            "take a seat first: join, reconnect or spectate",
+        )
         await conn.send({"t": "hello", "app": "jetset", "proto": 1})
-        assert (await recv_until(conn, "error"))["code"] == "order"
+        said = await recv_until(conn, "error")
+        assert (said["code"], said["message"]) == (
+            "order",
+            "hello comes once, and this connection has said it",
+        )
         await conn.send({"t": "join", "name": 17})
         assert (await recv_until(conn, "error"))["code"] == "malformed"
 

@@ -65,7 +65,8 @@ def test_a_seats_view_of_a_game_not_over_needs_reveal(tmp_path: Path) -> None:
     assert hand
     refused = jetset("position", str(path), "--seat", "1")
     assert refused.returncode == 1 and refused.stdout == ""
-    assert "this game is not over, and --seat shows that seat's hidden cards" in refused.stderr
+    assert "seed is not revealed (the game is not over" in refused.stderr
+    assert "--seat shows that seat's hidden cards" in refused.stderr
     viewer = jetset("replay", str(path), "--seat", "1")
     assert viewer.returncode == 1 and "--reveal shows them anyway" in viewer.stderr
     shown = jetset("position", str(path), "--seat", "1", "--reveal")
