@@ -21,6 +21,7 @@ from engine.jetset.actions import (
     Offer,
     PlayCard,
 )
+from engine.jetset.business_deck import KIND
 from engine.jetset.business_state import BusinessState
 from engine.jetset.definition import JET_SET
 from engine.jetset.rules.business import DECISION_RULES, allowed, dividends_paid
@@ -31,7 +32,7 @@ from jetset_tui.business_planes import COUNTED_KINDS, PRICES, counted_choice, pr
 from jetset_tui.card_names import business_name, business_rule
 from jetset_tui.describe import card_text
 from jetset_tui.guided import Choice, Stage, link_choice, link_search
-from jetset_tui.i18n import _, pgettext
+from jetset_tui.i18n import N_, _, pgettext
 from jetset_tui.refusals import sentence
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD
@@ -268,6 +269,12 @@ def no_offer_choice(state: State, seat: int, names: list[str]) -> list[Choice]:
     return [Choice(label, label.upper(), note=reason, ready=False, then=lambda: reason)]
 
 
+EARLY_END_CARD = N_("face up now: it scores at the end either way")
+"""Beside an end-of-game card (Catch up, Planes) played before the end: laying it down only
+shows it, and a card held to the end scores the same (docs/rules-decisions.md, B3; a play test
+thought playing Catch up mid-game used it up, or did something now)."""
+
+
 def card_choice(
     state: State, seat: int, kind: str, options: list[PlayCard], names: list[str]
 ) -> Choice:
@@ -278,7 +285,8 @@ def card_choice(
         return counted_choice(state, seat, kind, names)
     if len(options) == 1:
         label = action_label(state, seat, options[0], names)
-        return Choice(label, label.upper(), value=options[0])
+        note = _(EARLY_END_CARD) if KIND[kind].end else ""  # it only shows it (B3)
+        return Choice(label, label.upper(), note=note, value=options[0])
     label = _("Play {card}…").format(card=card_name(kind))
     return Choice(label, label.upper(), then=lambda: card_stage(state, kind, options, names))
 

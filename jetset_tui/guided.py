@@ -241,15 +241,7 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
     for cid in cards:
         card = board.cards[cid]
         route = planner.route(card.cities)
-        if route is None:
-            note = _("no route")
-        elif route.ready:
-            note = _("✓ ready to claim")
-        else:
-            need = ", ".join(need_words(board, n) for n in route.needs)
-            planes = len(route.needs)
-            note = ngettext("need {planes}✈: {steps}", "need {planes}✈: {steps}", planes)
-            note = note.format(planes=planes, steps=need)
+        note = route_note(board, route)
         label = f"{card_text(board, cid)} ({card.points})"
         choices.append(card_choice(state, cid, label, note, route, legal))
     then = choose_path(state, legal, Claim, _("Claim {card}: choose the path"))
@@ -259,6 +251,36 @@ def claim_stage(state: State, seat: int, legal: list[Action]) -> Stage | str:
         choices += claim_choices(state, legal)
         then = with_distant_paths(state, legal, then)
     return Stage(_("Claim a Flight card"), choices, confirm=_("choose"), then=then)
+
+
+def route_note(board: Board, route: Route | None) -> str:
+    """What claiming a card along ``route`` takes now, as the claim picker says it beside the
+    card ("need 1✈: buy MIL-PAR €10", "no route", "✓ ready to claim")."""
+    if route is None:
+        note = _("no route")
+    elif route.ready:
+        note = _("✓ ready to claim")
+    else:
+        need = ", ".join(need_words(board, n) for n in route.needs)
+        planes = len(route.needs)
+        note = ngettext("need {planes}✈: {steps}", "need {planes}✈: {steps}", planes)
+        note = note.format(planes=planes, steps=need)
+    return note
+
+
+def short_claim_refusal(state: State, seat: int, line: str) -> str | None:
+    """Why ``claim CARD``, typed without its path, names no claim to make now, when the card
+    is face up: what it takes (a play test's ``claim XS3-28`` was told the notation's form, where
+    the picker said what the card needed). None for any other line."""
+    words = line.split()
+    if len(words) != 2 or words[0].casefold() != "claim":
+        return None
+    cid = words[1].upper()
+    if cid not in state.rows[SHORT] + state.rows[LONG]:
+        return None
+    card = state.board.cards[cid]
+    label = f"{card_text(state.board, cid)} ({card.points})"
+    return f"{label} {route_note(state.board, Planner(state, seat).route(card.cities))}"
 
 
 def card_choice(

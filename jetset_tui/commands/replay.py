@@ -35,6 +35,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     if not args.verify and not args.json:
         return open_viewer(args)
     from jetset_tui.saves import problem_of
+    from netcode.logerrors import DamagedLog
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay, unverified_end
 
@@ -44,9 +45,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
         if args.json:  # the shape of every other answer, what could not be read null
             print(json.dumps(unread_json(args.file, exc), separators=(",", ":")))
         else:
-            said = _("jetset replay: {file}: {problem}").format(
-                file=args.file, problem=problem_of(exc)
-            )
+            problem = problem_of(exc)
+            if args.verify and isinstance(exc, DamagedLog):  # a checker wants where and what
+                problem = f"{problem} ({exc})"
+            said = _("jetset replay: {file}: {problem}").format(file=args.file, problem=problem)
             print(said, file=sys.stderr)
         return 1
     if (wrong := wrong_seat(args.seat, log)) is not None:  # it went unsaid with --verify

@@ -28,6 +28,7 @@ from jetset_tui import startup
 from jetset_tui.actions import KIND_NAMED, action_bindings
 from jetset_tui.describe import describe_action, log_words
 from jetset_tui.frames import sync_in_one_frame
+from jetset_tui.guided import short_claim_refusal
 from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.hurry import HurryNotice
 from jetset_tui.i18n import N_, _
@@ -188,7 +189,9 @@ class GameScreen(GameAdvice):
                 yield NotationLog(log_words(self.notation), id="log")
                 yield ActionPicker(id="picker", pointing=self.point)
                 verbs = verbs_of(self.session.game.options)
-                command = CommandLine(self.notation, self.legal_lines, verbs=verbs, id="command")
+                command = CommandLine(
+                    self.notation, self.legal_lines, verbs=verbs, explain=self.why_not, id="command"
+                )
                 command.display = bool(self.session.local_seats)  # a spectator types nothing
                 yield command
             with VerticalScroll(id="right"):
@@ -290,6 +293,13 @@ class GameScreen(GameAdvice):
         if presence is None:
             return ()
         return tuple(i for i, s in enumerate(presence.seats) if s.away is not None)
+
+    def why_not(self, line: str) -> str | None:
+        """The game's answer to a typed line that names no move now, where it has one (a claim
+        typed without its path: what the card needs, ``guided.short_claim_refusal``)."""
+        if not self.my_turn() or self.viewer is None:
+            return None
+        return short_claim_refusal(self.session.view(self.viewer), self.viewer, line)
 
     def legal_lines(self) -> list[str]:
         """The engine's legal actions now, in notation, for the command line's completion."""

@@ -201,13 +201,17 @@ class CommandLine(Vertical):
         lines: Callable[[], list[str]],
         *,
         verbs: Sequence[str] = (*VERBS, *BUSINESS_VERBS),
+        explain: Callable[[str], str | None] | None = None,
         id: str | None = None,
     ) -> None:
         """``verbs``: the players' verbs of the game on screen (``verbs_of`` its options), the
-        words Tab completes and an unknown word's answer lists."""
+        words Tab completes and an unknown word's answer lists; ``explain``: the game's own
+        answer to a line the notation does not read whole, where it has a better one (a claim
+        typed without its path: what the card needs)."""
         super().__init__(id=id)
         self.notation = notation
         self.lines = lines
+        self.explain = explain
         self.verbs = tuple(verbs)
         self._done_at: float | None = None  # when the result line said what the player's move did
         board = notation.board
@@ -260,7 +264,8 @@ class CommandLine(Vertical):
         except NotationError as exc:
             whole = with_its_only_path(line, self.lines())
             if whole is None:
-                self.show_error(say(self.of_this_game(exc), JET_SET))
+                better = self.explain(line) if self.explain is not None else None
+                self.show_error(better or say(self.of_this_game(exc), JET_SET))
                 return
             line, action = whole, self.notation.parse_action(whole)
         self.post_message(self.Typed(action, line))

@@ -10,6 +10,7 @@ from textual.geometry import Size
 from textual.widget import Widget
 
 from engine.jetset.rules.business import action_done, extra_actions_taken
+from engine.jetset.rules.decisions import refill_possible
 from engine.jetset.rules.hubs import seat_in_turn, second_hub_open
 from engine.jetset.rules.investors import investor_choice_due
 from engine.jetset.rules.turns import (
@@ -154,8 +155,10 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
         return [text]
     elif state.seats[seat].finished:
         what = Text(_("f: a plane on your Final Flight"), style=DIM)
-    elif not state.vacation_time:
+    elif not state.vacation_time and refill_possible(state, seat):
         what = Text(_("e: extra Flight cards (€1 a row), then one action"), style=DIM)
+    elif not state.vacation_time:  # the rows full, their decks empty, or no €1
+        what = Text(_("one action: b p r c i"), style=DIM)
     else:
         what = Text(_("Vacation Time: one action, or f for your Final Flight"), style=DIM)
     return [text, what]

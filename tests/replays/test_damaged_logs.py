@@ -209,6 +209,7 @@ def test_a_seed_revealed_before_the_end_or_twice_is_a_damaged_log(
             read_log(bad)
         said = jetset("replay", "--verify", str(bad), home=tmp_path / "home")
         assert said.returncode == 1 and "a damaged saved game" in said.stderr, said
+        assert says in said.stderr, said.stderr  # and, for a checker, where and what
 
 
 def test_verify_fails_on_a_file_cut_short_and_says_so(sound: Path, tmp_path: Path) -> None:

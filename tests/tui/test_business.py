@@ -484,3 +484,17 @@ async def test_y_enter_before_the_action_plays_no_card(tmp_path: Path) -> None:
         assert "✓ Enter ends your turn" in screen_text(app), "not 'Enter to play it'"
         await pilot.press("enter")
         assert await settled(pilot, lambda: game.to_move() == 1)
+
+
+def test_an_end_of_game_card_played_early_says_it_scores_at_the_end_either_way() -> None:
+    """A play test: "Play Catch up" mid-game, with nothing said, read as using the card up or
+    as doing something now. Laid down early it only shows (B3): the line says so; other cards
+    have no such note."""
+    t = table(("catchup", "taxes"))
+    stage = business_stage(t.state, 0, ["Ann", "Amelia"], t.game.legal_actions())
+    assert not isinstance(stage, str)
+    notes = {c.label: c.note for c in stage.choices}
+    catch_up = [label for label in notes if "Catch up" in label and label.startswith("Play")]
+    assert catch_up and notes[catch_up[0]] == "face up now: it scores at the end either way"
+    taxes = [label for label in notes if "Taxes" in label and label.startswith("Play")]
+    assert taxes and "scores at the end" not in notes[taxes[0]], notes

@@ -5,9 +5,12 @@ Investors, decision I7) and the Business cards' limits on a turn (``business.gua
 
 from __future__ import annotations
 
-from engine.jetset.actions import Action
+from engine.errors import IllegalAction
+from engine.jetset.actions import Action, Refill
+from engine.jetset.board import ROWS
 from engine.jetset.rules.business import allowed
 from engine.jetset.rules.business_deal import deal_waiting
+from engine.jetset.rules.flight_cards import RefillRule
 from engine.jetset.rules.hubs import hub_decision_due
 from engine.jetset.rules.investors import investor_choice_due
 from engine.jetset.state import State
@@ -30,3 +33,20 @@ def turn_limits_allow(state: State, seat: int, action: Action) -> bool:
     with Extra Action, no refill after an action, nothing after a turn's action is done);
     always without the module."""
     return state.business is None or allowed(state, seat, action)
+
+
+def refill_possible(state: State, seat: int) -> bool:
+    """Some row may take an extra card now: the Flight Card Phase's own check (room in the row,
+    a card in its deck, not refilled already, €1) and the Business cards' limits. The turn bar
+    offers ``e`` only then (a play test read "e: extra Flight cards" with both rows full)."""
+    rule = RefillRule()
+    for row in ROWS:
+        action = Refill(row, 1)
+        if not turn_limits_allow(state, seat, action):
+            return False
+        try:
+            rule.check(state, seat, action)
+        except IllegalAction:
+            continue
+        return True
+    return False
