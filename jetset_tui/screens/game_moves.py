@@ -30,7 +30,7 @@ from jetset_tui.widgets.turn_bar import TurnBar
 from jetset_tui.workers import start_worker
 from netcode.client import GameClient
 
-MAP_LEAST, LOW_LOG, LOG_LEAST, LOW_PICKER, PICKER_LEAST = 12, 6, 3, 8, 6
+MAP_LEAST, LOW_LOG, LOG_LEAST, LOW_PICKER, PICKER_LEAST = 12, 6, 3, 9, 6
 """Under 30 rows: the map's least rows (EuropeMap's min-height), the log's and the picker's
 (jetset.tcss) and their least (the log's border and two lines; the picker's heading, three
 choices and its cost and verdict): ``fit_log``."""

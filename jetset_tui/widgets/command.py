@@ -233,7 +233,7 @@ class CommandLine(Vertical):
             id="command-input",
             compact=True,
         )
-        yield Static("", id="command-result")
+        yield Static("", id="command-result", classes="-empty")
 
     def is_action(self, line: str) -> bool:
         """Whether ``line`` is a whole action in notation (legal now or not)."""
@@ -316,5 +316,7 @@ class CommandLine(Vertical):
     def show(self, text: Text) -> None:
         """``text`` under the command line (an amount is never cut from its €:
         ``keep_no_break_spaces``)."""
-        self.query_one("#command-result", Static).update(text)
+        result = self.query_one("#command-result", Static)
+        result.update(text)
+        result.set_class(not text.plain, "-empty")  # under 30 rows a picker takes its row
         self._done_at = None
