@@ -276,6 +276,10 @@ def short_claim_refusal(state: State, seat: int, line: str) -> str | None:
     if len(words) != 2 or words[0].casefold() != "claim":
         return None
     cid = words[1].upper()
+    if cid in state.board.cards and cid not in state.rows[SHORT] + state.rows[LONG]:
+        return _("{card} is not face up: only the cards in the rows can be claimed").format(
+            card=cid
+        )
     if cid not in state.rows[SHORT] + state.rows[LONG]:
         return None
     card = state.board.cards[cid]

@@ -106,7 +106,8 @@ class NetPeer(ReconnectingPeer):
         if back is None or game is None:
             return []
         run: list[int] = []
-        for index in range(back, min(len(game.entries), self._behind_until)):
+        start = max(back, self.first_own_entry)  # not the moves before this seat was ours
+        for index in range(start, min(len(game.entries), self._behind_until)):
             actor, _ = self._rules.entry_line(game.entries[index])
             if actor in self.local_seats:
                 run = [*run, index] if index in self._bot_moves else []
@@ -227,12 +228,7 @@ class NetPeer(ReconnectingPeer):
                 self._on_state(msg)
             case m.Seats():
                 self._set_seats(msg.seats)
-                self._renamed = tuple(
-                    Renamed(
-                        r.at, r.seat, host_text(r.name, p.MAX_NAME), host_text(r.was, p.MAX_NAME)
-                    )
-                    for r in msg.renamed
-                )
+                self._set_renamed(msg.renamed)
                 self.emit(SeatsChanged(self._seats))
             case m.Presence():
                 self._presence = Presence(
@@ -318,7 +314,7 @@ class NetPeer(ReconnectingPeer):
         self._reconnect_until = None
         self.started_game.set()
         back = self._back_from
-        away = back is not None and back <= index < self._behind_until
+        away = back is not None and max(back, self.first_own_entry) <= index < self._behind_until
         if msg.bot:
             self._bot_moves[index] = msg.a
         live = index >= self._behind_until

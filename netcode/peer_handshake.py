@@ -292,11 +292,16 @@ class PeerHandshake(GameClient):
                 raise JoinRefused(msg.code, msg.message)
 
     def _set_renamed(self, raw: tuple[m.SeatRenamed, ...]) -> None:
-        """The seats taken over, their names the host's text made safe to show."""
+        """The seats taken over, their names the host's text made safe to show; this peer's
+        own seat's first entry, where it took that seat over (a play test's newcomer, back in
+        a new `jetset join`, was told the earlier players' bots' moves were made for him)."""
         cut = p.MAX_NAME
         self._renamed = tuple(
             Renamed(r.at, r.seat, host_text(r.name, cut), host_text(r.was, cut)) for r in raw
         )
+        taken = [r.at for r in self._renamed if r.seat == self.seat]
+        if taken:  # this seat is ours from when we took it (a newcomer back in a new join too)
+            self.first_own_entry = max(self.first_own_entry, max(taken))
 
     def _set_seats(self, raw: tuple[m.SeatEntry, ...]) -> None:
         seats = []

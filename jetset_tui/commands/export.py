@@ -57,7 +57,7 @@ def holds_a_saved_game(path: Path) -> bool:
 def cmd_export(args: argparse.Namespace) -> int:
     from jetset_tui.saves import problem_of, write_problem_of
     from netcode.logfile import LogFormatError, read_log
-    from netcode.replay import replay
+    from netcode.replay import replay, unverified_end
     from netcode.textlog import export_text
 
     try:
@@ -76,6 +76,8 @@ def cmd_export(args: argparse.Namespace) -> int:
         said = _("jetset export: {file}: {problem}")
         print(said.format(file=args.file, problem=result.error), file=sys.stderr)
         return 1
+    if (unrevealed := unverified_end(log, result)) is not None:  # its deal proved by nothing
+        print(_("warning: {problem}").format(problem=_(unrevealed)), file=sys.stderr)
     if not result.table.over and not args.reveal:  # a hot-seat player read the others' cards
         said = _(
             "jetset export: {file}: this game is not over, and its export shows every player's"

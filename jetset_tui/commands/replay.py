@@ -38,6 +38,7 @@ def cmd_replay(args: argparse.Namespace) -> int:
     from netcode.logerrors import DamagedLog
     from netcode.logfile import LogFormatError, read_log
     from netcode.replay import replay, unverified_end
+    from netcode.seatnames import names_now, renames_of
 
     try:
         log = read_log(args.file)
@@ -78,9 +79,10 @@ def cmd_replay(args: argparse.Namespace) -> int:
             print(said.format(file=args.file, problem=result.error), file=sys.stderr)
         else:
             whole = not log.cut_short
-            names = [seat.name or "" for seat in log.header.seats]
+            first = [seat.name or "" for seat in log.header.seats]
+            names = names_now(first, renames_of(first, log.notes))  # who plays each seat at the end
             print_verdict(result, log.header.seat_contributions(), args.verify, whole, names)
-            if args.verify and unrevealed:
+            if args.verify and unrevealed and whole:  # a cut file is said not whole already
                 print(_("not verified: {why}").format(why=_(unrevealed)))
     if not result.ok:
         return 1

@@ -59,6 +59,7 @@ class GameEvents(GameAdvice):
         """The log pane says beside entry ``index`` that a bot played it for ``seat``'s player
         then (in a seat given to this player, before they sat: for the one before, unnamed
         where this screen does not know them)."""
+        self._log.bot_seats[index] = seat
         names = names_then(self.names, self.session.renamed(), index)
         name = names[seat] if seat < len(names) else "?"
         own = seat == self.viewer or (self.viewer is None and seat in self.session.local_seats)
@@ -124,6 +125,9 @@ class GameEvents(GameAdvice):
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
         log, renamed = self.query_one(NotationLog), self.session.renamed()
+        if renamed != self._log.renamed:  # who played each seat then: the bots' marks anew
+            for index, seat in list(self._log.bot_seats.items()):
+                self.mark_bot_move(index, seat)
         self._log.catch_up(log, self.session.game, self.names, self.liveries, renamed)
 
     def rewrite_log(self) -> None:

@@ -32,6 +32,9 @@ class LogFollower:
         self.renamed: tuple[Renamed, ...] = ()
         """The seats taken over that the lines written so far name their moves by (a newcomer
         learns them with the seats: the pane is written again when they change)."""
+        self.bot_seats: dict[int, int] = {}
+        """The seat each entry a bot made for a person was made for (the words are said anew
+        once the seats' history is known: ``GameEvents.catch_up_log``)."""
         self.bot_played: dict[int, str] = {}
         """Entries a bot of the host's made for a player, and the words the log pane says
         beside each: for this screen's seat (its clock ran out, or a deal went unanswered; a

@@ -79,8 +79,8 @@ def note_line(note: Note, names: Sequence[str], before: Sequence[str] = ()) -> T
         return None
     seat = fields.get("seat")
     if note.kind == "standin" and type(seat) is int and 0 <= seat < len(names):
-        bot = fields.get("bot")
-        said = _("a bot plays for {name}") if bot else _("{name} is back")
+        bot = fields.get("bot")  # ended: the player back, a newcomer in it, or no one left
+        said = _("a bot plays for {name}") if bot else _("a bot no longer plays for {name}")
         return Text("  " + said.format(name=names[seat]), style=f"{DIM} italic")
     if note.kind == "clock" and type(seat) is int and 0 <= seat < len(names):
         said = _("the clock ran out: a bot decided for {name}").format(name=names[seat])
@@ -364,7 +364,17 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
     def note_lines(self, at: int) -> list[Text]:
         """The lines of the notes written after ``at`` entries."""
         names, before = self.names_at(at), self.names_at(at - 1)
-        lines = (note_line(note, names, before) for note in self.notes.get(at, ()))
+        notes = self.notes.get(at, ())
+        taken = {n.fields.get("seat") for n in notes if n.kind == "seat"}
+        lines = (
+            note_line(note, names, before)
+            for note in notes
+            if not (
+                note.kind == "standin"
+                and not note.fields.get("bot")
+                and note.fields.get("seat") in taken
+            )
+        )  # a stand-in that ends as someone takes the seat: "takes … seat" says it
         return [line for line in lines if line is not None]
 
     def actor_name(self, actor: int) -> str:

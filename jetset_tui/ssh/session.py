@@ -93,8 +93,8 @@ def seat_kept_lines(games: list[str], language: str | None, kept_minutes: int) -
 def kept_for(minutes: int) -> str:
     """How long a game no one is connected to is kept (``--keep-games``), translated."""
     return ngettext(
-        "A game no one is connected to is kept {n} minute.",
-        "A game no one is connected to is kept {n} minutes.",
+        "A game is kept {n} minute once no one is connected to it.",
+        "A game is kept {n} minutes once no one is connected to it.",
         minutes,
     ).format(n=minutes)
 

@@ -513,4 +513,41 @@ async def test_a_replay_names_a_seats_moves_by_who_played_them_then(tmp_path: Pa
         lines = [line.plain for line in screen.query_one(NotationLog).lines]
         assert any("Final Flights dealt to Cat" in line for line in lines), lines[:5]
         assert any("Eve takes Cat's seat" in line for line in lines), lines
+        assert not any("bot no longer plays for" in line for line in lines[-3:]), lines[-3:]
         assert "Eve" in str(screen.query_one(PlayersPanel).render())
+    # the checker's scores name who played each seat at the end (a play test read "winner:
+    # bob" where dave had won in bob's seat)
+    from tests.replays.test_export import jetset
+
+    verified = jetset("replay", "--verify", str(log_path))
+    scores = next(line for line in verified.stdout.splitlines() if line.startswith("scores:"))
+    assert "Eve " in scores and "Cat " not in scores, scores
+
+
+async def test_a_newcomer_back_in_a_new_join_is_not_told_the_earlier_bots_moves_were_theirs(
+    tmp_path: Path,
+) -> None:
+    """A play test: dan took a seat given away, left, and came back with a new `jetset join`
+    (its kept seat): his log pane said "a bot played it for you" beside the moves a stand-in
+    had made for the players before him, and the notice counted them as his. The seats'
+    history (``seats.renamed``) says from which entry the seat is his, in any session."""
+    from netcode.host import HostSettings
+
+    settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
+    async with serve(tmp_path, 3, ["greedy"], seed="give-standin", settings=settings) as served:
+        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
+        seat = cat.seat or 0
+        marks = served.table.bots_played.marks
+        await wait_for(lambda: seat in marks.values(), 20)  # a stand-in plays the open seat
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        taken = eve.first_own_entry
+        assert eve.seat == seat and taken > 0
+        token = eve.token
+        await eve.close()
+        back = await NetPeer.connect(await served.connect(), token=token)
+        assert back.seat == seat
+        await wait_for(lambda: back.caught_up, 10)  # the seats come before the entries
+        assert back.first_own_entry == taken, "from the seats' history"
+        assert all(index >= taken for index in back.away_so_far()), back.away_so_far()
+        await back.close()
+        await bob.close()

@@ -40,6 +40,8 @@ def test_a_finished_game_without_its_seed_is_not_verified_nor_counted(tmp_path: 
     assert stats["games"] == 0, stats
     assert [s["file"] for s in stats["skipped"]] == ["no-seed.jetset"], stats
     assert "seed was never revealed" in stats["skipped"][0]["reason"]
+    exported = jetset("export", str(bare))  # the text is made, with a word of warning
+    assert exported.returncode == 0 and "seed was never revealed" in exported.stderr
     # the game as it was verifies and counts
     assert jetset("replay", "--verify", str(whole)).returncode == 0
     bare.unlink()

@@ -262,7 +262,7 @@ async def test_ctrl_q_at_a_table_says_the_seat_is_kept_and_a_gift_is_not(
     await asyncio.wait_for(bob.closed.wait(), 10)
     said = " ".join(bob.text().split())
     assert "Your seat in game 1 is kept: connect again with this key to play on." in said, said
-    assert "A game no one is connected to is kept" in said, said
+    assert "A game is kept 30 minutes once no one is connected to it." in said, said
     await alice.press("q")
     await alice.wait_for("Leave the game?")
     await alice.press("o")

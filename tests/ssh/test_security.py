@@ -326,7 +326,7 @@ async def test_an_open_mode_player_who_quits_the_lobby_is_told_their_seat_code(
         await leave_then_quit(alice)
         said = f"Your seat in game 1 is yours again with your name and its code {spaced(code)}."
         assert said in " ".join(alice.text().split()), alice.text()
-        kept = "A game no one is connected to is kept 30 minutes."  # --keep-games, said
+        kept = "A game is kept 30 minutes once no one is connected to it."  # --keep-games
         assert kept in " ".join(alice.text().split()), alice.text()
         # back with the code typed in lower case, spaced: the goodbye writes it as shown
         again = await connect(server, "alice", None)

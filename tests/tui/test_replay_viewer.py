@@ -307,8 +307,11 @@ async def test_the_log_shows_chat_stand_ins_and_the_clock_at_their_place(tmp_pat
         await pilot.press("right", "right")
         assert lines()[-1] == "  a bot plays for P2"
         await pilot.press("right", "right")
-        assert lines()[-1] == "  P2 is back" and lines()[-4] == "  a bot plays for P2"
-        assert lines().count("  P2 is back") == 1, "a note of an unknown kind shows nothing"
+        assert (
+            lines()[-1] == "  a bot no longer plays for P2"
+            and lines()[-4] == "  a bot plays for P2"
+        )
+        assert lines().count("  a bot no longer plays for P2") == 1, "an unknown kind shows nothing"
         await pilot.press("right")
         assert lines()[-1] == "  the clock ran out: a bot decided for P1"
         assert lines().count("  the clock ran out: a bot decided for P1") == 1, "no seat 9"

@@ -174,13 +174,21 @@ async def test_an_unknown_word_is_answered_with_this_games_actions_only(tmp_path
 async def test_a_claim_typed_without_its_path_says_what_the_card_needs(tmp_path: Path) -> None:
     """A play test typed ``claim XS3-28`` for a card it could not fly yet and read the
     notation's form ("write: claim CARD PATH"): the answer is now what the card needs, as the
-    claim picker says it beside the card."""
+    claim picker says it beside the card; a card not face up is said to be so."""
     app = make_app(tmp_path, ["human", BOT], seed="short-claim")
     async with app.run_test(size=(120, 40)) as pilot:
         screen = await game_screen(pilot)
-        card = screen.session.game.state.rows["short"][0]
+        state = screen.session.game.state
+        card = state.rows["short"][0]
         await pilot.press(":", *f"claim {card.lower()}", "enter")
         await pilot.pause()
         said = str(screen.query_one("#command-result", Static).render())
-    assert f"✗ {card} " in said and "need " in said, said
-    assert "write: claim CARD PATH" not in said, said
+        assert f"✗ {card} " in said and "need " in said, said
+        assert "write: claim CARD PATH" not in said, said
+        face_up = state.rows["short"] + state.rows["long"]
+        hidden = next(c for c in state.board.cards if c not in face_up)
+        screen.query_one(CommandLine).input.value = ""
+        await pilot.press(*f"claim {hidden}", "enter")
+        await pilot.pause()
+        said = str(screen.query_one("#command-result", Static).render())
+    assert f"{hidden} is not face up" in said, said
