@@ -448,6 +448,17 @@ async def test_a_seat_given_and_taken_again_renews_a_decisions_clock_once(tmp_pa
         await stays.close()
 
 
+async def eve_takes_it_after_a_stand_in(
+    served: Served, tmp_path: Path
+) -> tuple[NetPeer, NetPeer, int]:
+    """Cat gives her seat away, a stand-in plays it, then Eve takes it: Bob, Eve, the seat."""
+    bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
+    seat = cat.seat or 0
+    marks = served.table.bots_played.marks
+    await wait_for(lambda: seat in marks.values(), 20)  # a stand-in plays the open seat
+    return bob, await NetPeer.connect(await served.connect(), name="Eve"), seat
+
+
 async def test_a_newcomers_log_does_not_call_the_stand_ins_moves_before_them_theirs(
     tmp_path: Path,
 ) -> None:
@@ -462,11 +473,8 @@ async def test_a_newcomers_log_does_not_call_the_stand_ins_moves_before_them_the
 
     settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
     async with serve(tmp_path, 3, ["greedy"], seed="give-standin", settings=settings) as served:
-        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
-        seat = cat.seat or 0
+        bob, eve, seat = await eve_takes_it_after_a_stand_in(served, tmp_path)
         marks = served.table.bots_played.marks
-        await wait_for(lambda: seat in marks.values(), 20)  # a stand-in plays the open seat
-        eve = await NetPeer.connect(await served.connect(), name="Eve")
         assert eve.seat == seat and eve.first_own_entry > 0
         before = [i for i, s in marks.items() if s == seat and i < eve.first_own_entry]
         assert before
@@ -535,11 +543,7 @@ async def test_a_newcomer_back_in_a_new_join_is_not_told_the_earlier_bots_moves_
 
     settings = HostSettings(reconnect_window=0.1, standin_kind="greedy")
     async with serve(tmp_path, 3, ["greedy"], seed="give-standin", settings=settings) as served:
-        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
-        seat = cat.seat or 0
-        marks = served.table.bots_played.marks
-        await wait_for(lambda: seat in marks.values(), 20)  # a stand-in plays the open seat
-        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        bob, eve, seat = await eve_takes_it_after_a_stand_in(served, tmp_path)
         taken = eve.first_own_entry
         assert eve.seat == seat and taken > 0
         token = eve.token
