@@ -197,10 +197,11 @@ class NetPeer(ReconnectingPeer):
             if self._conn is conn:
                 self._conn = None
             why = lost_words(exc)
-            log.info("connection lost (%s): %r", why, exc)
             self._fail_pending(ConnectionClosed(why))
-            if self._closing:
+            if self._closing:  # its own close: nothing was lost (a server's log read "the
+                log.debug("connection closed: %r", exc)  # host closed the connection")
                 return
+            log.info("connection lost (%s): %r", why, exc)
             if not self.ended.is_set():
                 await self._lost(printable(why))
             elif self.lost is None:  # after the end: the table is gone (its chat, its next game)

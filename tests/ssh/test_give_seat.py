@@ -10,6 +10,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 import asyncssh
+import pytest
 
 from jetset_tui.app import JetSetApp
 from jetset_tui.i18n import use_language
@@ -270,3 +271,28 @@ async def test_ctrl_q_at_a_table_says_the_seat_is_kept_and_a_gift_is_not(
     await alice.press("q")
     await asyncio.wait_for(alice.closed.wait(), 10)
     assert "is kept: connect again" not in " ".join(alice.text().split()), alice.text()
+
+
+async def test_a_closed_ssh_window_is_not_logged_as_the_host_closing(
+    server: GameServer,
+    alice_key: asyncssh.SSHKey,
+    bob_key: asyncssh.SSHKey,
+    caplog: pytest.LogCaptureFixture,
+) -> None:
+    """A play test read "connection lost (the host closed the connection)" in the server's log
+    when a player's ssh window closed: the session's own peer closing loses nothing, and says
+    nothing at INFO."""
+    import logging
+
+    caplog.set_level(logging.INFO, logger="jetset.peer")
+    _alice, bob = await two_players_and_a_bot(server, alice_key, bob_key)
+    await bob.wait_for("alice")
+    await bob.close()
+    room = server.lobby.rooms["1"]
+    for _ in range(200):
+        if 1 not in room.host.seat_conns:
+            break
+        await asyncio.sleep(0.02)
+    assert 1 not in room.host.seat_conns
+    lost = [r.getMessage() for r in caplog.records if "connection lost" in r.getMessage()]
+    assert not lost, lost
