@@ -165,12 +165,19 @@ async def serve(config: SshConfig, web: WebConfig, log_path: Path) -> int:
             return 1
         print(_("jetset web: log {file}").format(file=log_path), flush=True)
         await stopped.wait()
-        games.lobby.stopping()  # the tabs close first: their players are not leaving
-        await server.close()
+        await stop_serving(games, server)
     finally:
         await games.lobby.close()  # its hosts stop too (``Host.close``)
     print(_("jetset web: stopped; unfinished games come back when it starts again"))
     return 0
+
+
+async def stop_serving(games: GameServer, server: WebServer) -> None:
+    """The browsers' server closes its tabs, the lobby told first that it stops: a tab's player
+    at a table is not leaving it, and a stand-in playing for someone gone stays the log's, to
+    play again when the games come back (``Lobby.stopping``)."""
+    games.lobby.stopping()
+    await server.close()
 
 
 async def start_web(games: GameServer, web: WebConfig, who: str) -> WebServer | None:
