@@ -341,8 +341,29 @@ class WebSessionApp(JetSetApp):
         await self.arrive(self.gate.name, last)
         if peer is not None and peer.gives_seat and game is not None:
             self.seat_codes.pop(game, None)  # a code of a seat given away takes nothing back
-            said = _("Your seat in game {game} goes to the next person who joins it.")
-            self.notify(said.format(game=game), timeout=10)
+            if await self.gift_kept(game):
+                said = _("Your seat in game {game} goes to the next person who joins it.")
+                self.notify(said.format(game=game), timeout=10)
+            else:
+                said = _(
+                    "The server could not give your seat in game {game} away: it stays yours,"
+                    " and j takes it back."
+                )
+                self.notify(said.format(game=game), severity="warning", timeout=10)
+
+    async def gift_kept(self, game: str) -> bool:
+        """Whether the server kept this tab's gift of its seat in ``game``, as its lobby lists
+        the game: the seat no longer its player's (a disk that refused the gift leaves it theirs,
+        and the tab said "goes to the next person" all the same)."""
+        held = False
+        for _tick in range(40):  # the lobby's list follows the host at once, or nearly
+            lobbies = [s for s in self.screen_stack if isinstance(s, WebLobbyScreen)]
+            lines = [line for line in lobbies[-1].games if line.id == game] if lobbies else []
+            held = bool(lines) and lobbies[-1].holds_seat(lines[0])
+            if lines and not held:
+                return True
+            await asyncio.sleep(0.05)
+        return not held  # not listed (yet): as before, said given
 
     def end_leads_to_lobby(self) -> bool:
         return True

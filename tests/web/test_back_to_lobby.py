@@ -13,6 +13,7 @@ from textual.pilot import Pilot
 from engine.jetlag import notation as jetlag_notation
 from engine.jetlag.bots import greedy_choice
 from jetset_tui.screenshot import screen_text
+from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.screens.new_game import NewGameScreen
 from jetset_tui.ssh.server import GameServer
 from jetset_tui.web.gate import LINKS_PER_TICKET
@@ -321,17 +322,23 @@ async def test_a_tab_whose_seat_another_connection_took_goes_back_at_q(
         await other.close()
 
 
+async def at_a_table_with_a_bot(server: GameServer, pilot: Pilot[None], tab: WebSessionApp) -> Room:
+    """From the lobby: a new game of two seats, one a bot, the tab in the other, begun."""
+    await new_game_form(pilot, tab)
+    await pilot.press("backspace", "2", "tab", "backspace", "1")
+    await pilot.press("enter")
+    await until(pilot, lambda: screen_name(tab) == "GameScreen")
+    room = server.lobby.rooms["1"]
+    await until(pilot, lambda: room.table.started)
+    return room
+
+
 async def test_a_tabs_q_o_gives_the_seat_to_whoever_joins_next(server: GameServer) -> None:
     """A browser tab's q offers o, as an SSH session's does: the tab goes back to the lobby
     saying where the seat went, the seat is open for the next person who joins, and the tab
     keeps no code for it."""
     async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
-        await new_game_form(pilot, bea)
-        await pilot.press("backspace", "2", "tab", "backspace", "1")  # two seats, one a bot
-        await pilot.press("enter")
-        await until(pilot, lambda: screen_name(bea) == "GameScreen")
-        room = server.lobby.rooms["1"]
-        await until(pilot, lambda: room.table.started)
+        room = await at_a_table_with_a_bot(server, pilot, bea)
         await pilot.press("q")
         await until(pilot, lambda: screen_name(bea) == "WebStopScreen")
         assert "o  Leave, and give my seat to the next person who joins" in screen_text(bea)
@@ -341,3 +348,28 @@ async def test_a_tabs_q_o_gives_the_seat_to_whoever_joins_next(server: GameServe
         assert "Your seat in game 1 goes to the next person who joins it." in said, said
         await until(pilot, lambda: room.open_seats == 1)
         assert not bea.seat_codes and 0 not in room.host.seat_conns
+
+
+async def test_a_tabs_gift_the_server_cannot_save_is_said_to_stay_its_players(
+    server: GameServer,
+) -> None:
+    """The server could not write the gift (a full disk: its secrets file cannot be made): the
+    seat stays the tab's player's, and the tab says so, where it said "goes to the next person
+    who joins" (an SSH session already checked)."""
+    import os
+
+    from netcode.tablefiles import secrets_path
+
+    async with lobby_gate(server) as gate, tab_in_lobby(gate, "bea") as (bea, pilot):
+        room = await at_a_table_with_a_bot(server, pilot, bea)
+        secrets = secrets_path(room.table.log_path)
+        secrets.with_name(f"{secrets.name}.{os.getpid()}.tmp").mkdir()  # no file can go there
+        await pilot.press("q")
+        await until(pilot, lambda: screen_name(bea) == "WebStopScreen")
+        await pilot.press("o")
+        await until(pilot, lambda: screen_name(bea) == "WebLobbyScreen")
+        await until(pilot, lambda: bool(bea._notifications), 5)
+        said = [n.message for n in bea._notifications]
+        assert any("could not give your seat in game 1 away: it stays yours" in m for m in said)
+        assert not any("goes to the next person" in m for m in said), said
+        assert room.open_seats == 0
