@@ -26,6 +26,7 @@ from jetset_tui.undo import take_back, undo_seat
 from jetset_tui.widgets.jetlag_words import play_words
 from jetset_tui.workers import start_worker
 from netcode.client import EntryApplied
+from netcode.seatnames import names_then
 
 NEWS_KEPT: Final = 3
 """The other player's plays said at once under the table (at most 3 in a row)."""
@@ -161,7 +162,8 @@ class JetLagPlay(JetLagTable):
         action, seat = entry.action, entry.seat
         if not isinstance(action, Tourist | Destination) or seat not in range(len(self.names)):
             return  # the dealer's (CHANCE), or not a card played
-        said = played(self.names[seat], action, self.session.game.state.line)
+        name = names_then(self.names, self.session.renamed(), event.index)[seat]  # as it was
+        said = played(name, action, self.session.game.state.line)
         if seat != self.viewer:
             self._news = [*self._news, said][-NEWS_KEPT:]
         elif event.live:  # the viewer's own (``own_play_played``), or a bot's for them
@@ -175,13 +177,13 @@ class JetLagPlay(JetLagTable):
         player rejoining, a saved game resumed): the viewer's last play and the other's since,
         as the line read before (a bot's play for the viewer is said as none of theirs)."""
         game = self.session.game
-        bots = self.session.past_bot_moves()
+        bots, renamed = self.session.past_bot_moves(), self.session.renamed()
         mine: Played | None = None
         news: list[Played] = []
         for i, seat, play in past_plays(game.entries, game.state.line):
             if seat not in range(len(self.names)):
                 continue
-            play = play._replace(name=self.names[seat])
+            play = play._replace(name=names_then(self.names, renamed, i)[seat])
             if seat != self.viewer:
                 news = [*news, play][-NEWS_KEPT:]
             else:
