@@ -65,8 +65,11 @@ class GameEvents(GameAdvice):
         own = seat == self.viewer or (self.viewer is None and seat in self.session.local_seats)
         if own and index >= self.session.first_own_entry:
             self._log.mark_bot_move(index, None)
-        elif own:  # before you sat: for the one who played it then, if the seats say who
-            self._log.mark_bot_move(index, name if name != self.names[seat] else "")
+        elif own:  # before you sat: for who played it then, if the seats say (you, taken back)
+            told = any(change.seat == seat for change in self.session.renamed())
+            self._log.mark_bot_move(
+                index, (None if name == self.names[seat] else name) if told else ""
+            )
         else:
             self._log.mark_bot_move(index, name)
 
@@ -143,10 +146,14 @@ class GameEvents(GameAdvice):
         if len(seats) == len(self.names):
             names = [s.name or self.names[i] for i, s in enumerate(seats)]
             if self.session.game.entries:  # a seat given away, taken: say who plays it now
-                for old, new in zip(self.names, names, strict=True):
-                    if old != new and old != _(OPEN_SEAT):
+                for seat, (old, new) in enumerate(zip(self.names, names, strict=True)):
+                    if old == new or old == _(OPEN_SEAT):
+                        continue
+                    if seat in self.session.local_seats:  # the newcomer's own screen
+                        said = _("You take {old}'s seat").format(old=old)
+                    else:
                         said = _("{new} takes {old}'s seat").format(new=new, old=old)
-                        self.notify(said, markup=False)
+                    self.notify(said, markup=False)
             self.names = names
             self.kinds = [s.kind for s in seats]
 

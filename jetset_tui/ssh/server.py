@@ -108,6 +108,9 @@ class GameServer:
 
     def __init__(self, config: SshConfig) -> None:
         self.config = config
+        self.shutting_down = False
+        """``close`` has begun: the sessions' goodbyes say the games come back (a game's "kept
+        30 minutes once no one is connected" beside it read as a contradiction)."""
         self.lobby = Lobby(
             config.games_dir or ssh_games_dir(),
             open_mode=config.open_mode,
@@ -170,6 +173,7 @@ class GameServer:
         )
 
     async def close(self) -> None:
+        self.shutting_down = True
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()

@@ -65,7 +65,7 @@ def idle_goodbye(seconds: int) -> str:
 
 
 def seat_code_lines(
-    codes: list[tuple[str, str]], language: str | None, kept_minutes: int
+    codes: list[tuple[str, str]], language: str | None, kept_minutes: int | None
 ) -> list[str]:
     """--open: the goodbye says again the code of each seat the player's name still holds
     (``SshApp.codes_to_keep``): it was shown once, in a notice that fades, and a player dropped
@@ -74,7 +74,7 @@ def seat_code_lines(
     said = N_("Your seat in game {game} is yours again with your name and its code {code}.")
     with use_language(language or current_language()):
         lines = [_(said).format(game=game, code=spaced(code)) for game, code in codes]
-        if lines:
+        if lines and kept_minutes is not None:  # None: the server is stopping
             lines.append(kept_for(kept_minutes))
         return lines
 
@@ -400,8 +400,9 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
                 # the codes of seats still held, whatever ended the session (q in the lobby
                 # too: a play test's player left with none said, and could not come back)
                 minutes = max(1, round(self.server.lobby.limits.abandoned_after / 60))
-                held = seat_code_lines(codes, language, minutes)
-                held += seat_kept_lines(kept, language, minutes)
+                stopping = self.server.shutting_down  # the goodbye says the games come back
+                held = seat_code_lines(codes, language, None if stopping else minutes)
+                held += [] if stopping else seat_kept_lines(kept, language, minutes)
                 lines = [*([goodbye] if goodbye else []), *held]
                 if lines:
                     chan.write(("\r\n" + "\r\n".join(lines) + "\r\n").encode())

@@ -555,3 +555,23 @@ async def test_a_newcomer_back_in_a_new_join_is_not_told_the_earlier_bots_moves_
         assert all(index >= taken for index in back.away_so_far()), back.away_so_far()
         await back.close()
         await bob.close()
+
+
+async def test_the_newcomers_own_screen_says_you_take_the_seat(tmp_path: Path) -> None:
+    """A play test's carol read "carol takes bob's seat" on her own screen: there it is "You
+    take bob's seat"; every other screen names her."""
+    async with serve(tmp_path, 3, ["greedy"], seed="give") as served:
+        bob, cat, _token = await cat_gives_her_seat(served, tmp_path)
+        seat = cat.seat or 0
+        eve = await NetPeer.connect(await served.connect(), name="Eve")
+        app = JetSetApp(session=eve, joined_at=f"127.0.0.1:{served.port}")
+        async with app.run_test(size=(120, 40)) as pilot:
+            await until(pilot, lambda: game_shown(app))
+            screen = app.screen
+            screen.names[seat] = "Cat"  # as a screen built before the seats named Eve
+            screen.follow_seats()
+            await pilot.pause()
+            said = [n.message for n in app._notifications]
+        assert "You take Cat's seat" in said and "Eve takes Cat's seat" not in said, said
+        await eve.close()
+        await bob.close()

@@ -127,6 +127,9 @@ async def test_a_game_comes_back_after_a_restart_and_its_players_get_their_seats
             assert code == 0 and "unfinished games come back" in out
             # the player is told their game comes back (a play test read only "shutting down")
             await alice.wait_for("comes back, and you to your seat", timeout=10)
+            await alice.closed.wait()
+            said = " ".join(alice.text().split())  # nothing that reads as the game going away
+            assert "once no one is connected" not in said and "is kept:" not in said, said
             # a watcher holds no seat: not told of one (a play test's watcher was)
             said = await dave.wait_for("comes back when it starts again", timeout=10)
             assert "your seat" not in said
