@@ -72,8 +72,9 @@ def dialog_lines(app: JetSetApp) -> list[str]:
     return [row.split("┃")[1].strip() for row in screen_text(app).splitlines() if "┃" in row]
 
 
-def check_whole(lines: list[str], log: Path, home: Path) -> None:
-    """The command on its own lines, the path whole on one, and a shell reads it back."""
+def check_whole(lines: list[str], log: Path, home: Path, command_is: str = "") -> None:
+    """The command on its own lines, the path whole on one, and a shell reads it back (all of
+    ``command_is``, when given: a play test's copy lost every word after a lone backslash)."""
     start = next(i for i, line in enumerate(lines) if line.startswith("jetset host --resume"))
     end = next(i for i in range(start, len(lines)) if not lines[i].endswith("\\"))
     command = lines[start : end + 1]
@@ -81,6 +82,8 @@ def check_whole(lines: list[str], log: Path, home: Path) -> None:
     assert any(line.startswith(relative) for line in command), command
     words = shell_reads("\n".join(command), home)
     assert words[:4] == ["jetset", "host", "--resume", str(log)], words
+    if command_is:
+        assert words == shlex.split(command_is), (words, lines)
 
 
 async def test_the_leave_and_serving_screens_show_it_whole_at_80_columns(
@@ -98,18 +101,22 @@ async def test_the_leave_and_serving_screens_show_it_whole_at_80_columns(
         await pilot.press("q")
         await until(pilot, lambda: isinstance(app.screen, LeaveScreen))
         await pilot.pause()
-        check_whole(dialog_lines(app), log, tmp_path)
+        whole = hosting.resume_command
+        check_whole(dialog_lines(app), log, tmp_path, whole)
         await pilot.press("b")
         await until(pilot, lambda: isinstance(app.screen, ServingScreen))
         await pilot.pause()
-        check_whole(dialog_lines(app), log, tmp_path)
+        check_whole(dialog_lines(app), log, tmp_path, whole)
         assert hosting_of(client).log_path == log
         await pilot.press("p")
         await until(pilot, lambda: app.return_code is not None or not app.is_running)
         await ann.close()
 
     args = ("--players", "3", "--bots", "greedy", "--seed", "resume-words", "--port", "0")
-    assert await host_with_screen(host_args(*args, "--log", str(log)), script) == 0
+    # a longer command (a play test's host with its own reconnect window and clock): its
+    # dialog taller than 24 rows scrolls, and its lines fit beside the scrollbar too
+    more = ("--reconnect-window", "3", "--turn-time", "45")
+    assert await host_with_screen(host_args(*args, *more, "--log", str(log)), script) == 0
 
 
 def test_a_headless_hosts_pause_at_a_terminal_breaks_the_command_between_words(
