@@ -6,6 +6,8 @@ given away), chat, a move taken back; each event ends in one redraw (``sync``, w
 
 from __future__ import annotations
 
+from textual.css.query import NoMatches
+
 from engine import CHANCE
 from engine.jetset.actions import Entry
 from jetset_tui.describe import describe_action
@@ -127,7 +129,11 @@ class GameEvents(GameAdvice):
 
     def catch_up_log(self) -> None:
         self.follow_seats()  # a deal names its seat: the names may have arrived just now
-        log, renamed = self.query_one(NotationLog), self.session.renamed()
+        try:
+            log = self.query_one(NotationLog)
+        except NoMatches:  # the screen is going (CI's fuzzed keys closed it as it mounted)
+            return
+        renamed = self.session.renamed()
         if renamed != self._log.renamed:  # who played each seat then: the bots' marks anew
             for index, seat in list(self._log.bot_seats.items()):
                 self.mark_bot_move(index, seat)
