@@ -85,8 +85,9 @@ class NoticeRun:
 
 class AwayMoves:
     """The moves a bot made for a player while they were away, among the entries caught up on
-    since their own last move, said in one notice once the catch-up is done (a play test's new
-    `jetset join` was told nothing; said as they came, an earlier absence's run showed too)."""
+    since their own last move (and since they dropped, as the host says: ``seated.away_from``),
+    said in one notice once the catch-up is done (a play test's new `jetset join` was told
+    nothing; said as they came, an earlier absence's run showed too)."""
 
     def __init__(self) -> None:
         self.moves: list[str] = []

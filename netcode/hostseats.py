@@ -185,6 +185,7 @@ class SeatRequests:
         pause, and its turn."""
         host = self.host
         t = host.table
+        away_from = 0
         if seat is not None:
             if conn.standin is not None and seat in host.seat_conns:  # the player came back
                 conn.shut(m.Bye(reason="the player is back"))
@@ -200,6 +201,8 @@ class SeatRequests:
             host.seat_conns[seat] = conn
             conn.seat = seat
             conn.name = t.sitter(seat)
+            if conn.standin is None:
+                away_from = host.standins.missed_from.get(seat, 0)
             host.standins.seat_taken(seat, standin=conn.standin is not None)
             if conn.standin is not None:
                 t.note("standin", seat=seat, bot=conn.standin)
@@ -208,7 +211,11 @@ class SeatRequests:
         start = have if have <= len(t.game.entries) else 0
         token = t.seats[seat].token if seat is not None else None
         held = len(t.game.entries)
-        conn.send(m.Seated(seat=seat, token=token, name=conn.name, from_=start, upto=held))
+        conn.send(
+            m.Seated(
+                seat=seat, token=token, name=conn.name, from_=start, upto=held, away_from=away_from
+            )
+        )
         log.info("%r seated as %s", conn, printable(conn.name))
         host.broadcast_seats()
         for i in range(start, held):
@@ -285,8 +292,7 @@ class SeatRequests:
         if conn is not None:
             conn.seat = None
             conn.shut(m.Bye(reason="you left"))
-        host.standins.dropped.pop(seat, None)
-        host.standins.left.discard(seat)
+        host.standins.forget_drop(seat)
         log.info("seat %d freed before the game began: its player is gone", seat)
         host.broadcast_seats()
         return True

@@ -345,6 +345,9 @@ class SeatPresence:
     hurry: float | None = spec(None, omit_default=True)
     """The hosting player put its player on the clock: the seconds each of their decisions
     gets until they move themselves (None: not on it)."""
+    not_back: bool = spec(False, omit_default=True)
+    """Its player has not sat since a restart brought the game back: not back yet, rather
+    than dropped."""
 
 
 @dataclass(frozen=True, kw_only=True)
@@ -369,6 +372,9 @@ class Seated(ProtocolMessage, t="seated"):
     name: str = ""
     from_: int = spec(key="from")
     upto: int = 0
+    away_from: int = spec(0, omit_default=True)
+    """A player back in their seat: the first entry played after they dropped (0: not known,
+    as after a restart); what came before it was played while they sat."""
 
 
 @dataclass(frozen=True, kw_only=True)

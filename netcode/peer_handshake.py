@@ -254,6 +254,8 @@ class PeerHandshake(GameClient):
         if joined and not self._welcomed:  # a seat taken mid-game (given away) is ours from here
             self.first_own_entry = seated.upto
         self.seat = seated.seat
+        if self._back_from is not None and seated.away_from:  # announced while they sat
+            self._back_from = max(self._back_from, seated.away_from)
         self.token = seated.token if seated.token is not None else self.token
         self.name = host_text(seated.name or self.name, p.MAX_NAME)
         if self.keys is not None and self.seat is not None and self.token is not None:

@@ -58,6 +58,13 @@ class StandIns:
         self.takeover_due: dict[int, float] = {}  # seat: when (monotonic) a stand-in takes it
         self.dropped: dict[int, float] = {}  # a human seat: when (monotonic) its player dropped
         self.left: set[int] = set()  # dropped seats whose player said they were leaving
+        self.missed_from: dict[int, int] = {}
+        """A dropped seat: the first entry played after its player dropped (a move announced
+        to them while they sat is no news when they are back; a play test was told again)."""
+        self.not_back: set[int] = set()
+        """Seats whose player has not sat since a restart brought the game back
+        (``everyone_away``): not back yet, rather than dropped (a play test read "alice has lost
+        their connection" of a player who had simply not logged in again)."""
         self.chosen: dict[int, str] = {}
         """Seats whose player asked for a stand-in (the host's "a bot plays my seat"), or whose
         stand-in played when the game stopped (``everyone_away``), and its kind: back at once
@@ -91,6 +98,7 @@ class StandIns:
         start its reconnect window, and stop the clock of a decision no one is there to make."""
         if person:
             self.dropped.setdefault(seat, time.monotonic())
+            self.missed_from.setdefault(seat, len(self.host.table.game.entries))
             if left:
                 self.left.add(seat)
             if not self.players_at_the_table() and not self.stopping:
@@ -126,13 +134,19 @@ class StandIns:
             timer.cancel()
         self.takeover_due.pop(seat, None)
         if not standin:
-            self.dropped.pop(seat, None)
-            self.left.discard(seat)
+            self.forget_drop(seat)
             self.chosen.pop(seat, None)
             for away in list(self.dropped):  # after a restart: the others' windows start now
                 if away not in self.chosen:  # those come back at once
                     self.maybe_takeover(away)
             self.bring_back_chosen()
+
+    def forget_drop(self, seat: int) -> None:
+        """``seat``'s player is back (or its seat is free again): it is no longer away."""
+        self.dropped.pop(seat, None)
+        self.left.discard(seat)
+        self.missed_from.pop(seat, None)
+        self.not_back.discard(seat)
 
     def newcomer_sat(self, seat: int) -> None:
         """Someone new sat in ``seat``, which its player gave away: a decision of the seat's
@@ -190,6 +204,7 @@ class StandIns:
         for seat, slot in enumerate(t.seats):
             if not slot.is_bot and seat not in self.host.seat_conns:
                 self.dropped.setdefault(seat, now)
+                self.not_back.add(seat)
         if t.over:
             return
         for seat, kind in t.bots_played.standing.items():
@@ -256,6 +271,7 @@ class StandIns:
                     left=dropped is not None and i in self.left,
                     open=handover is not None and handover.open,
                     hurry=self.hurried.get(i),
+                    not_back=i in self.not_back,
                 )
             )
         return out

@@ -107,6 +107,8 @@ def dropped_lines(
             continue
         if info.open:
             gone = _("{name}'s seat goes to the next person who joins;").format(name=name)
+        elif info.not_back:  # a restart brought the game back: nothing was lost
+            gone = _("{name} is not back yet;").format(name=name)
         elif info.left:
             gone = _("{name} has left the table;").format(name=name)
         else:
@@ -189,7 +191,7 @@ def hosting_lines(
                 text.append(" " + _("on the clock"), style=WARN)
         elif info.open:
             text.append(" " + _("seat given to the next person who joins"), style=WARN)
-        elif info.away is None:  # a resumed game: their seat waits for them
+        elif info.away is None or info.not_back:  # a resumed game: their seat waits for them
             text.append(" " + _("not back yet"), style=DIM)
         else:
             away = presence.away(seat) if presence is not None else None

@@ -4,7 +4,6 @@ stays open (the app waits in its seat, then plays on), and a joiner's q asks bef
 from __future__ import annotations
 
 import asyncio
-import re
 import signal
 import subprocess
 from pathlib import Path
@@ -234,11 +233,11 @@ async def test_the_hosts_roster_says_a_free_seat_and_a_player_away_since_the_res
 
     async def second_evening(app: JetSetApp, pilot: Pilot[None], client: GameClient) -> None:
         await until(pilot, lambda: game_shown(app) and "Ann" in roster(app))
-        # away since the resume: her reconnect window runs as after a server's restart
-        assert re.fullmatch(
-            r"at the table: Hal connected  ·  Ann dropped 0:0\d ago  ·  Amelia greedy bot",
-            roster(app),
-        ), roster(app)
+        # away since the resume (her reconnect window runs as after a server's restart), but
+        # not said to have dropped: she has not come back yet (a play test read "lost")
+        assert (
+            roster(app) == "at the table: Hal connected  ·  Ann not back yet  ·  Amelia greedy bot"
+        )
         await pilot.press("ctrl+c")
 
     assert (

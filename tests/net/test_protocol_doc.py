@@ -186,7 +186,8 @@ def test_the_doc_check_finds_a_drift() -> None:
     seated = m.message_types("host")["seated"]
     assert compare("seated", seated, parse_map("seat, token, name")) != []
     assert compare("seated", seated, parse_map("seat, token, name, from, upto, extra")) != []
-    assert compare("seated", seated, parse_map("seat|nil, token|nil, name, from, upto")) == []
+    complete = "seat|nil, token|nil, name, from, upto, away_from?"
+    assert compare("seated", seated, parse_map(complete)) == []
     presence = m.message_types("host")["presence"]
     wrong = parse_map("turn_time, seats:[{connected, away, standin, bot_in}]")
     assert compare("presence", presence, wrong) != []

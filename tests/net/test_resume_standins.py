@@ -192,3 +192,42 @@ async def test_a_hosting_player_who_pauses_the_game_finds_the_stand_in_playing_o
         served.tasks.append(asyncio.create_task(play_bot(me, "greedy", "me")))
         await wait_for(lambda: 0 in host.seat_conns, SLOW)
         assert host.seat_conns[0].standin == "random"
+
+
+async def test_after_a_restart_a_player_not_back_yet_is_said_so_not_lost(tmp_path: Path) -> None:
+    """A play test after a server restart read "alice has lost their connection" of a player who
+    had simply not logged in again. The host's presence marks such a seat ``not_back`` until its
+    player sits; a connection lost after that reads as lost again."""
+    from jetset_tui.widgets.presence import dropped_lines
+    from netcode.client import Presence
+    from netcode.seatkind import SeatKind
+
+    path, tokens = await first_evening(tmp_path, "not-back")
+    kinds = [SeatKind(), SeatKind(), SeatKind(bot="greedy")]
+    names = ["first", "second", "bot"]
+    async with again(tmp_path, path) as served:
+        host = served.host
+        host.standins.everyone_away()
+        assert [p.not_back for p in host.presence()] == [True, True, False]
+        first = await NetPeer.connect(await served.connect(), token=tokens[0])
+        await wait_for(lambda: not host.presence()[0].not_back, SLOW)
+
+        def told() -> Presence | None:
+            seen = first.presence
+            return seen if seen is not None and seen.seat(0).connected else None
+
+        await wait_for(lambda: told() is not None, SLOW)
+        seen = told()
+        assert seen is not None and seen.seat(1).not_back, "the peer is told, too"
+        said = dropped_lines(names, seen, kinds).plain
+        assert said.startswith("second is not back yet;") and "lost" not in said, said
+        second = await NetPeer.connect(await served.connect(), token=tokens[1])
+        await wait_for(lambda: host.presence()[1].connected, SLOW)
+        assert second._conn is not None
+        second._conn.transport.abort()  # back, then gone again: lost, not "not back"
+        await wait_for(lambda: host.presence()[1].away is not None, SLOW)
+        assert not host.presence()[1].not_back
+        lost = Presence(tuple(host.presence()), turn_time=0.0)
+        said = dropped_lines(names, lost, kinds).plain
+        assert said.startswith("second has lost their connection"), said
+        await first.close()

@@ -400,3 +400,37 @@ async def test_back_in_a_new_jetset_join_the_player_is_told_what_the_stand_in_pl
             assert f"a bot played {len(stood_in)} moves for you, the last: " in said[0], said
         await again.close()
         await other.close()
+
+
+async def test_back_in_a_new_join_moves_told_while_the_player_sat_are_not_counted_again(
+    tmp_path: Path,
+) -> None:
+    """A play test: the turn clock's bot moved for dan while he sat idle (he was told at once),
+    he left, a bot moved once more, and back in a new session he was told "While you were away
+    a bot played 2 moves". The host now says from which entry the player was away
+    (``seated.away_from``): only the moves from there on are said."""
+    settings = HostSettings(reconnect_window=0, turn_time=1.5)  # no stand-in: the clock plays
+    async with serve(tmp_path, 2, seed="told-once", settings=settings) as served:
+        marks, standins = served.table.bots_played.marks, served.host.standins
+
+        def clock_moves_for_ann() -> list[int]:
+            return sorted(i for i, seat in marks.items() if seat == 0)
+
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        other = await served.bot("greedy", "Bo")  # a person at the table: the clock runs
+        token = ann.token
+        await wait_for(lambda: len(clock_moves_for_ann()) >= 1, 20)  # told to Ann as it came
+        assert ann._conn is not None
+        ann._conn.transport.abort()  # the terminal closed
+        await wait_for(lambda: 0 in standins.missed_from, 10)
+        away_from = standins.missed_from[0]
+        told = [i for i in clock_moves_for_ann() if i < away_from]
+        await wait_for(lambda: clock_moves_for_ann()[-1] >= away_from, 20)
+        again = await NetPeer.connect(await served.connect(), name="Ann", token=token)
+        await wait_for(lambda: again.caught_up, 20)
+        away = again.away_so_far()
+        assert told and away, (told, away)
+        assert all(i >= away_from for i in away), (away_from, away)
+        assert set(away) <= set(clock_moves_for_ann())
+        await again.close()
+        await other.close()
