@@ -21,6 +21,7 @@ class TableView:
     mover: int | None  # the seat to decide now; None when the dealer or nobody is
     watching: bool = False  # a spectator of a live game: no seat of its own
     away: tuple[int, ...] = ()  # seats whose player has lost their connection (a network game)
+    given: tuple[int, ...] = ()  # seats their player gave away: the next to join takes them
 
     @property
     def board(self) -> Board:

@@ -275,6 +275,7 @@ class GameScreen(GameEvents):
             mover=None if mover == CHANCE else mover,
             watching=not self.session.local_seats,
             away=self.away_seats(),
+            given=self.given_seats(),
         )
 
     def away_seats(self) -> tuple[int, ...]:
@@ -283,6 +284,14 @@ class GameScreen(GameEvents):
         if presence is None:
             return ()
         return tuple(i for i, s in enumerate(presence.seats) if s.away is not None)
+
+    def given_seats(self) -> tuple[int, ...]:
+        """The seats their player gave away, which the next to join takes (a play test read
+        "bob to move" and "bob away" of a seat the lobby listed as open)."""
+        presence = self.session.presence
+        if presence is None:
+            return ()
+        return tuple(i for i, s in enumerate(presence.seats) if s.open)
 
     def why_not(self, line: str) -> str | None:
         """The game's answer to a typed line that names no move now, where it has one (a claim

@@ -41,7 +41,9 @@ def player_lines(table: TableView, seat: int, compact: bool = False) -> Text:
     who = _("you") if seat == table.viewer else kind_label(table.kinds[seat])
     if not compact or seat == table.viewer:
         text.append(f"  {who}", style=DIM)
-    if seat in table.away:
+    if seat in table.given:  # its player gave it away: not coming back
+        text.append("  " + _("seat open"), style=f"bold {WARN}")
+    elif seat in table.away:
         text.append("  " + _("away"), style=f"bold {WARN}")
     text.append("  " + ngettext("{n} pt", "{n} pts", total).format(n=total), style="bold")
     text.append("  " if compact else "\n   ")

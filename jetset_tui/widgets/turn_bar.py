@@ -135,6 +135,8 @@ def whose_turn(table: TableView, busy: bool, hint: bool = True) -> list[Text]:
         text.append("  " + (_("is thinking…") if busy else _("to move")), style=DIM)
         return [text]
     if seat != table.viewer:
+        if seat in table.given:  # the name is the giver's until someone takes the seat
+            text.append("  " + _("seat open"), style=f"bold {WARN}")
         text.append("  " + _("to move"), style=DIM)
         return [text]
     text.append("  " + _("your turn"), style=f"bold {GOOD}")

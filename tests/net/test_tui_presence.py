@@ -136,6 +136,7 @@ async def test_a_seat_given_away_then_taken_reads_so_on_the_hosts_screen(tmp_pat
             " ".join(text.split())
         )
         assert "Ann seat given to the next person who joins" in text
+        assert "Ann  human  seat open" in text and "Ann  human  away" not in text  # the panel
         eve = await NetPeer.connect(await served.connect(), name="Eve")
         assert eve.seat == 0
         text = await until_shown(pilot, app, lambda t: "Eve connected" in t, 3)
