@@ -25,19 +25,34 @@ class Renamed(NamedTuple):
     was: str
 
 
-def renames_of(first: Sequence[str], notes: Iterable[Note]) -> tuple[Renamed, ...]:
-    """The seats taken over in a log: its header's names (``first``) and its ``seat`` notes
-    (one whose seat is not a seat of the game or whose name is no text is passed over), the
-    latest ``MAX_RENAMED``."""
-    names = list(first)
-    renamed: list[Renamed] = []
+class Taken(NamedTuple):
+    """A log's ``seat`` note: from entry ``at`` on, ``seat`` is played by ``name``."""
+
+    at: int
+    seat: int
+    name: str
+
+
+def seats_taken(notes: Iterable[Note], players: int) -> list[Taken]:
+    """A log's ``seat`` notes, in order; one whose seat is not a seat of the game or whose
+    name is no text is passed over."""
+    taken: list[Taken] = []
     for note in notes:
         seat, name = note.fields.get("seat"), note.fields.get("name")
         if note.kind != "seat" or type(seat) is not int or type(name) is not str:
             continue
-        if not 0 <= seat < len(names) or not name:
-            continue
-        renamed.append(Renamed(note.at, seat, name, names[seat]))
+        if 0 <= seat < players and name:
+            taken.append(Taken(note.at, seat, name))
+    return taken
+
+
+def renames_of(first: Sequence[str], notes: Iterable[Note]) -> tuple[Renamed, ...]:
+    """The seats taken over in a log: its header's names (``first``) and its ``seat`` notes,
+    the latest ``MAX_RENAMED``."""
+    names = list(first)
+    renamed: list[Renamed] = []
+    for at, seat, name in seats_taken(notes, len(names)):
+        renamed.append(Renamed(at, seat, name, names[seat]))
         names[seat] = name
     return tuple(renamed[-MAX_RENAMED:])
 

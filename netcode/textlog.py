@@ -37,6 +37,7 @@ from netcode.logheader import (
     NOTES_SINCE,
     PLEDGES_SINCE,
     READABLE_VERSIONS,
+    SEAT_NOTES_SINCE,
     VERSION,
     Header,
     Seat,
@@ -44,12 +45,16 @@ from netcode.logheader import (
 )
 from netcode.replay import entry_reader
 from netcode.seatkind import SeatKind
+from netcode.seatnames import seats_taken
 from netcode.text import unsafe
 
 TAG = re.compile(r'^\[(\w+)\s+"((?:[^"\\]|\\.)*)"\]$')
 ENTRY = re.compile(r"^\s*(?:(\d+)\.)?\s*(\*|\d+)\s+(.+?)\s*$")
 COMMENT = re.compile(r"^\{((?:[^}\\]|\\.)*)\}$")
 SEAT = re.compile(r"\d+")
+SEAT_SINCE = re.compile(r"Seat(\d+)Since(\d+)")
+"""``[Seat1Since12 "Eve"]``: from the log's 12th entry on (12 entries before it), seat 1 is
+played by Eve, who took it when its player gave it away (the log's ``seat`` note)."""
 
 
 class TextLogError(ValueError):
@@ -129,7 +134,17 @@ def _header_tags(log: GameLog) -> list[tuple[str, str]]:
     ]
     for i, seat in enumerate(h.seats):
         tags += [(f"Seat{i}", seat.name), (f"Seat{i}Kind", str(seat.kind))]
-    return tags
+    return tags + _seat_taken_tags(log)
+
+
+def _seat_taken_tags(log: GameLog) -> list[tuple[str, str]]:
+    """Each seat given away that someone took (``SEAT_SINCE``), in the log's order: the header
+    keeps the first player, and a reader of the text learns who played on (a play test's
+    export named the first player throughout)."""
+    tags: dict[str, str] = {}
+    for at, seat, name in seats_taken(log.notes, len(log.header.seats)):
+        tags[f"Seat{seat}Since{at}"] = name  # taken twice at once: the later plays on
+    return list(tags.items())
 
 
 def _deal_tags(log: GameLog) -> list[tuple[str, str]]:
@@ -286,6 +301,8 @@ def import_text(text: str) -> GameLog:
     _check_digest(tags, table.digest())
     _check_result(tags, header.rules_of_game, table)
     notes = chat_notes(parsed.comments, header.seats) if version >= NOTES_SINCE else []
+    if version >= SEAT_NOTES_SINCE:
+        notes = sorted([*notes, *seat_notes(tags, len(header.seats), len(records))], key=at)
     log = GameLog(header, records, tags.get("Seed"), notes)
     if check_commitment(log) is False:
         raise TextLogError("the [Seed] tag does not match the [Commitment] tag")
@@ -366,6 +383,32 @@ def _check_result(tags: dict[str, str], rules: AnyRules, table: AnyTable) -> Non
 def _check_digest(tags: dict[str, str], digest: str) -> None:
     if "Digest" in tags and tags["Digest"] != digest:
         raise TextLogError(f"the final digest is {digest}, the [Digest] tag says {tags['Digest']}")
+
+
+def at(note: Note) -> int:
+    return note.at
+
+
+def seat_notes(tags: dict[str, str], players: int, entries: int) -> list[Note]:
+    """``[SeatNSinceK "name"]`` tags as ``seat`` notes, in the order of ``K``; one naming no
+    seat of the game, or a place past the last entry, is refused, as is a name no seat may have
+    (a control character, or none)."""
+    notes: list[Note] = []
+    for tag, name in tags.items():
+        found = SEAT_SINCE.fullmatch(tag)
+        if found is None:
+            continue
+        seat, since = int(found[1]), int(found[2])
+        if seat >= players or since > entries:
+            raise TextLogError(f"[{tag}]: no seat {seat}, or no entry {since}, in this game")
+        try:
+            shown_name(name)
+        except ValueError as exc:
+            raise TextLogError(f"[{tag}]: {exc}") from None
+        if not name.strip():
+            raise TextLogError(f"[{tag}] names nobody")
+        notes.append(Note(since, "seat", {"seat": seat, "name": name}))
+    return sorted(notes, key=at)
 
 
 def chat_notes(comments: list[tuple[int, str]], seats: list[Seat]) -> list[Note]:

@@ -107,9 +107,15 @@ def cmd_export(args: argparse.Namespace) -> int:
 
 def json_text(log: GameLog, replayed: TableReplay, *, chat: bool) -> str:
     """The log as JSON (docs/export.schema.json), with the game's ``result`` as ``replay --json``
-    gives it (``replayed``: the log played through); with ``chat``, its chat notes as ``notes``."""
+    gives it (``replayed``: the log played through), ``taken`` when someone took a seat given
+    away; with ``chat``, its chat notes as ``notes``."""
+    from netcode.seatnames import seats_taken
+
     data = log.to_json()
     data["result"] = replayed.game_fields()
+    taken = seats_taken(log.notes, len(log.header.seats))
+    if taken:  # who played on in a seat given away: the header names its first player
+        data["taken"] = [change._asdict() for change in taken]
     if chat:
         data["notes"] = [said for note in log.notes if (said := chat_json(note)) is not None]
     return json.dumps(data, indent=1, ensure_ascii=False) + "\n"

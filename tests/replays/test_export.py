@@ -299,3 +299,65 @@ def test_chat_is_exported_only_when_asked(tmp_path: Path) -> None:
     assert data["notes"] == [{"at": n.at, "kind": "chat", **n.fields} for n in chat]
     schema = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
     Draft202012Validator(schema).validate(data)
+
+
+def test_who_took_a_seat_given_away_survives_export_and_import(tmp_path: Path) -> None:
+    """A play test: a game whose seat 1 was taken by carol, then by dan, exported and imported
+    back named its first player throughout, and `replay --verify` credited him with the result.
+    The text carries each ``seat`` note as a ``[Seat1Since12 "carol"]`` tag and the JSON as
+    ``taken``; import reads them back where they were, among the chat."""
+    path = save(tmp_path, "taken")
+    log = read_log(path)
+    log.notes = [
+        Note(7, "chat", {"seat": 1, "name": "p1", "text": "bye"}),
+        Note(8, "seat", {"seat": 1, "name": "carol"}),
+        Note(20, "seat", {"seat": 1, "name": "dan"}),
+        Note(20, "chat", {"seat": 1, "name": "dan", "text": "hi"}),
+    ]
+    write_log(path, log)
+    text = jetset("export", str(path), "--chat").stdout
+    assert '[Seat1 "p1"]' in text
+    assert '[Seat1Since8 "carol"]' in text and '[Seat1Since20 "dan"]' in text
+    back = import_text(text)
+    assert [(n.at, n.kind, n.fields) for n in back.notes if n.kind == "seat"] == [
+        (8, "seat", {"seat": 1, "name": "carol"}),
+        (20, "seat", {"seat": 1, "name": "dan"}),
+    ]
+    assert [n.at for n in back.notes] == sorted(n.at for n in back.notes)
+    imported = tmp_path / "imported.jetset"
+    done = subprocess.run(
+        [sys.executable, "-m", "jetset_tui", "import", "-", "-o", str(imported)],
+        input=text,
+        capture_output=True,
+        text=True,
+    )
+    assert done.returncode == 0, done.stderr
+    assert "dan" in jetset("replay", "--verify", str(imported)).stdout.split("scores:")[-1]
+    data = json.loads(jetset("export", str(path), "--format", "json").stdout)
+    assert data["taken"] == [
+        {"at": 8, "seat": 1, "name": "carol"},
+        {"at": 20, "seat": 1, "name": "dan"},
+    ]
+    schema = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
+    Draft202012Validator(schema).validate(data)
+    plain = json.loads(jetset("export", str(save(tmp_path, "plain")), "--format", "json").stdout)
+    assert "taken" not in plain  # only when someone took a seat
+
+
+@pytest.mark.parametrize(
+    ("tag", "refusal"),
+    [
+        ('[Seat7Since3 "eve"]', "no seat 7"),
+        ('[Seat1Since99999 "eve"]', "no entry 99999"),
+        ('[Seat1Since3 "e\\u001b[2Jve"]', "control character"),
+        ('[Seat1Since3 "  "]', "names nobody"),
+    ],
+)
+def test_a_seat_taken_tag_naming_no_seat_place_or_name_is_refused(
+    tmp_path: Path, tag: str, refusal: str
+) -> None:
+    log = read_log(save(tmp_path, "refused-tag"))
+    text = export_text(log, replay(log).game)
+    first, rest = text.split("\n", 1)
+    with pytest.raises(TextLogError, match=refusal):
+        import_text(f"{first}\n{tag}\n{rest}".replace("\\u001b", "\x1b"))
