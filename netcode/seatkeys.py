@@ -94,7 +94,7 @@ class SeatKeys:
                 token = str(json.loads(path.read_text())["token"])
             except (OSError, ValueError, KeyError, TypeError):
                 continue
-            if seat.isdigit() and TOKEN.fullmatch(token):
+            if seat.isascii() and seat.isdigit() and TOKEN.fullmatch(token):
                 keys.append(SeatKey(int(seat), token))
         return sorted(keys, key=lambda k: k.seat)
 

@@ -40,7 +40,7 @@ def parse_action(text: str) -> Action:
     if card not in card_set():
         raise NotationError("no card {card}; cards are P1–P6, H1–H6, B1–B6", card=repr(words[1]))
     if verb == "t":
-        if not where.isdigit() or not 1 <= int(where) <= 9:
+        if not (where.isascii() and where.isdigit()) or not 1 <= int(where) <= 9:
             raise NotationError(
                 "{where}: a destination is a number from the left, 1–5", where=repr(words[2])
             )

@@ -89,7 +89,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 def parse_address(text: str) -> tuple[str, int] | None:
     """``host:port`` or ``[v6]:port``; None if ``text`` is neither."""
     host, sep, port = text.rpartition(":")
-    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not sep or not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
         return None
     return host.strip("[]"), int(port)
 

@@ -254,8 +254,12 @@ class ReplayFrame(Screen[None], metaclass=AbstractScreenMeta):
         self.close_goto()
         text = event.value.strip().lower()
         turn = text.removeprefix("t").strip()
-        start = self.turn_start(int(turn)) if text[:1] == "t" and turn.isdigit() else None
-        if text.isdigit():
+        start = (
+            self.turn_start(int(turn))
+            if text[:1] == "t" and turn.isascii() and turn.isdigit()
+            else None
+        )
+        if text.isascii() and text.isdigit():  # "²" is a digit, no number
             self.go(int(text))
         elif start is not None:
             self.go(start)

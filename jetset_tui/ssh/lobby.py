@@ -431,7 +431,7 @@ class Lobby(Seating):
             self._open(room)
             host.standins.everyone_away()  # who is not back soon gets a stand-in
             log.info("game %s back from %s: %s", room.id, log_path, room.seat_line())
-        numbers = [int(i) for i in self.rooms if i.isdigit()]
+        numbers = [int(i) for i in self.rooms if i.isascii() and i.isdigit()]
         self._ids = count(max(numbers, default=0) + 1)
 
     async def _serve_tcp(self, room: Room, bind: str) -> None:

@@ -448,6 +448,6 @@ def _size(request: web.Request) -> tuple[int, int]:
 
     def number(key: str, default: int) -> int:
         text = request.query.get(key, "")
-        return int(text) if text.isdigit() and len(text) < 5 else default
+        return int(text) if text.isascii() and text.isdigit() and len(text) < 5 else default
 
     return clamp_size(number("width", 80), number("height", 24))

@@ -40,6 +40,10 @@ NOTE_INDENT = 4
 picker beside the map at 100×30 has room for four lines of choices."""
 FILTER_KEYS = set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-")
 
+DIGITS = tuple("0123456789")
+"""The keys that set a count: ASCII digits only (``"²".isdigit()`` is true, and a French
+keyboard's ² key ended a player's session in ``int``)."""
+
 
 def _plain(text: str) -> str:
     return "".join(ch for ch in text.upper() if ch.isalnum())
@@ -213,7 +217,7 @@ class ActionPicker(Widget, can_focus=True):
             self.move(-5 if key == "pageup" else 5)
         elif key in ("left", "right", "plus", "minus") and self.stage.counting != NONE:
             self.adjust(-1 if key in ("left", "minus") else 1)
-        elif event.character and event.character.isdigit() and self.stage.counting != NONE:
+        elif event.character in DIGITS and self.stage.counting != NONE:
             self.set_count(int(event.character))
         elif key == "backspace":
             self.filter = self.filter[:-1]

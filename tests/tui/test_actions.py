@@ -305,3 +305,24 @@ async def test_typing_claim_and_a_card_of_one_path_claims_it(tmp_path: Path) -> 
         played = screen.session.game.entries[before].action
         assert isinstance(played, Claim) and played.card == card
         assert f"✓ claim {card}" in screen_text(app), "the line shows the path it took"
+
+
+async def test_a_superscript_digit_in_the_picker_sets_no_count_and_fails_nothing(
+    tmp_path: Path,
+) -> None:
+    """A red team's ² (the top-left key of a French keyboard) at Buy's count ended the player's
+    session: ``"²".isdigit()`` is true, ``int("²")`` fails. Only 0–9 set a count; ² and ③ are
+    typed into the filter as any other character, and the game goes on."""
+    app = make_app(tmp_path, ["human", BOT], seed="guided")
+    async with app.run_test(size=(120, 40)) as pilot:
+        await game_screen(pilot)
+        await pilot.press("b")
+        await pilot.pause()
+        picker = app.screen.query_one(ActionPicker)
+        count = picker.count
+        await pilot.press("²", "③")
+        await pilot.pause()
+        assert app.is_running and picker.count == count
+        await pilot.press("2")
+        await pilot.pause()
+        assert picker.count == 2

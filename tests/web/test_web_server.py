@@ -372,3 +372,15 @@ async def test_the_server_closes_at_once_with_a_browser_session_open(server: Gam
         await asyncio.wait_for(web.close(), timeout=50)
         took = loop.time() - start
     assert took < 15, f"the server took {took:.1f} s to close"
+
+
+def test_a_size_that_is_no_number_is_the_default_not_a_traceback() -> None:
+    """A red team's ``/ws?width=²`` answered 500 and printed a traceback a request:
+    ``"²".isdigit()`` is true and ``int("²")`` fails. Only ASCII digits are a size."""
+    from aiohttp.test_utils import make_mocked_request
+
+    from jetset_tui.web.server import _size
+
+    asked = _size(make_mocked_request("GET", "/ws?width=%C2%B2&height=%D9%A3%D9%A0"))
+    assert asked == _size(make_mocked_request("GET", "/ws"))
+    assert _size(make_mocked_request("GET", "/ws?width=100&height=30")) == (100, 30)
