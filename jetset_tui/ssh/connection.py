@@ -22,6 +22,9 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("jetset.ssh")
 
+REFUSED_CHANNELS = 16
+"""Sessions a connection may ask for beyond its one before it is disconnected."""
+
 
 class Connection(asyncssh.SSHServer):
     """One SSH connection: authentication, limits, and at most one game session."""
@@ -41,6 +44,8 @@ class Connection(asyncssh.SSHServer):
         self.counted = False
         self.authenticated = False
         self.auth_failures = 0
+        self.refused = 0
+        """Sessions refused on this connection (one is all it may have)."""
         self._grace: asyncio.TimerHandle | None = None
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
@@ -135,7 +140,19 @@ class Connection(asyncssh.SSHServer):
 
     def session_requested(self) -> GameSession | bool:
         if self.session is not None:
-            log.info("%s: a second session on one connection refused", self.address)
+            self.refuse_channel()
             return False
         self.session = GameSession(self)
         return self.session
+
+    def refuse_channel(self) -> None:
+        """A second session on one connection is refused, and said once in the log; a client
+        that keeps asking (``REFUSED_CHANNELS``) is disconnected and penalised (a red team's
+        20,000 refusals in five seconds each wrote a line, and rotated the log's history away)."""
+        self.refused += 1
+        if self.refused == 1:
+            log.info("%s: a second session on one connection refused", self.address)
+        elif self.refused == REFUSED_CHANNELS and self.conn is not None:
+            log.warning("%s: %d sessions refused, disconnected", self.address, self.refused)
+            self.server.admission.penalise(self.address, "broke")
+            self.conn.close()

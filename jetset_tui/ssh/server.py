@@ -64,6 +64,15 @@ class SshConfig:
     input_bytes_per_second: float = 8192.0
     input_events_per_second: float = 100.0
     """What one session may type: bursts of twice these, then reading stops until it is back."""
+    resizes_per_second: float = 50.0
+    resize_burst: float = 500.0
+    """Window-size changes one session may send (a window dragged sends a few dozen a second):
+    beyond them it is closed. They are SSH requests, outside the input budget, and each one
+    laid the screen out again on the loop every session shares (a red team's flood of them
+    held every other player up by seconds)."""
+    resize_settle: float = 0.05
+    """Seconds a size change waits for the next before the screen is laid out again: a burst
+    is laid out once, at its last size."""
     window: int = 64 * 1024
     """Bytes a client may send ahead of what the server has read (the SSH channel window)."""
     lobby: LobbyLimits = field(default_factory=LobbyLimits)

@@ -19,7 +19,7 @@ import asyncssh
 from jetset_tui.i18n import N_, _, current_language, language_from_env, ngettext, use_language
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
-from jetset_tui.ssh.limits import InputBudget
+from jetset_tui.ssh.limits import InputBudget, RateCap
 from jetset_tui.ssh.subsystem import ProtocolLink
 from jetset_tui.ssh.username import name_refusal
 from netcode import protocol as p
@@ -144,6 +144,8 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._task: asyncio.Task[None] | None = None
         c = self.server.config
         self.budget = InputBudget(c.input_bytes_per_second, c.input_events_per_second)
+        self.resizes = RateCap(c.resizes_per_second, c.resize_burst)
+        self._resize_later: asyncio.TimerHandle | None = None
         self.inbox = bytearray()
         self.throttled = 0
         """How many times reading stopped because the input budget was spent."""
@@ -251,9 +253,34 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self.end(lambda: _("The server could not read your terminal's input."))
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        """The client's window changed size: laid out once a burst of changes settles, at its
+        last size; a client that sends more than ``resizes_per_second`` is closed."""
         self.size = clamp_size(width, height)
-        if self.driver is not None:
+        if not self.resizes.take():
+            self.resized_too_often()
+            return
+        if self.driver is not None and self._resize_later is None and self._closing is None:
+            settle = self.server.config.resize_settle
+            self._resize_later = asyncio.get_running_loop().call_later(settle, self._apply_size)
+
+    def _apply_size(self) -> None:
+        self._resize_later = None
+        if self.driver is not None and self._closing is None:
             self.driver.resize(*self.size)
+
+    def resized_too_often(self) -> None:
+        """Window-size changes past the cap: close the session, once (a flood of them is no
+        terminal's)."""
+        if self._closing is not None:
+            return
+        address = self.connection.address
+        log.warning("%s: window size changed too often, session closed", address)
+        self.server.admission.penalise(address, "broke")
+        if self._task is None and self.link is None:  # no game yet: only the connection to close
+            self._closing = say_nothing
+            self._refuse("Your terminal changed its size too often: disconnected.")
+            return
+        self.end(lambda: _("Your terminal changed its size too often: disconnected."))
 
     def eof_received(self) -> bool:
         if self.link is not None:
@@ -389,7 +416,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         with contextlib.suppress(Exception):
             await self.app.close_peers()
         self.server.sessions.discard(self)
-        for handle in (self._idle, self._stall, self._pump_later):
+        for handle in (self._idle, self._stall, self._pump_later, self._resize_later):
             if handle is not None:
                 handle.cancel()
         chan = self.chan

@@ -56,6 +56,9 @@ PIECES = [
     b"t",
     b"x",
     " ✈ ".encode(),
+    "²③٣".encode(),  # digits to str.isdigit, no numbers to int (a French keyboard's ² key)
+    b"b",
+    b"\x1b[C",
 ]
 
 

@@ -17,7 +17,14 @@ from jetset_tui.ssh.seating import LobbyError, Player, WrongSecret
 from jetset_tui.ssh.server import GameServer
 from netcode.protocol import MAX_CHAT
 from netcode.seatcode import CODE_ALPHABET, CODE_LENGTH
-from tests.ssh.helpers import Term, connect, jetlag_played_to_its_end, open_game_code, start_server
+from tests.ssh.helpers import (
+    Term,
+    client_key,
+    connect,
+    jetlag_played_to_its_end,
+    open_game_code,
+    start_server,
+)
 
 CODE_HINT = "8 letters and digits, shown when you sat down"
 """What the seat code's empty answer field shows (as in ``jetset join ssh://``'s lobby)."""
@@ -211,6 +218,78 @@ async def test_terminal_sizes_are_clamped(tmp_path: Path, alice_key: asyncssh.SS
         huge.chan.change_terminal_size(100_000, 100_000)
         await huge.wait_for(lambda _: session.app.size == (400, 200))
         await huge.close()
+    finally:
+        await server.close()
+
+
+async def test_a_flood_of_window_size_changes_is_laid_out_once_then_closed(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, caplog: pytest.LogCaptureFixture
+) -> None:
+    """A red team's client sent 15,000 window-change requests a second: SSH requests, outside
+    the input budget, each laid the screen out on the loop every session shares, and every other
+    player waited seconds. A burst is now laid out once, at its last size, and a client past
+    ``resize_burst`` changes is closed and penalised; another session goes on."""
+    server = await start_server(tmp_path, resizes_per_second=50.0, resize_burst=200.0)
+    try:
+        caplog.set_level(logging.INFO, logger="jetset")
+        bob = await connect(server, "bob", client_key(tmp_path, "bob"))
+        await bob.lobby()
+        term = await connect(server, "alice", alice_key)
+        await term.lobby()
+        session = next(s for s in server.sessions if s.connection.given.name == "alice")
+        assert term.chan is not None and session.app is not None
+        driver = session.driver
+        assert driver is not None
+        laid_out: list[tuple[int, int]] = []
+        resize = driver.resize
+
+        def counted(width: int, height: int) -> None:
+            laid_out.append((width, height))
+            resize(width, height)
+
+        driver.resize = counted  # type: ignore[method-assign]
+        for width in range(100, 150):  # a window dragged: 50 changes at once
+            term.chan.change_terminal_size(width, 30)
+        await term.wait_for(lambda _: session.app is not None and session.app.size == (149, 30))
+        await asyncio.sleep(0.3)
+        assert laid_out[-1] == (149, 30) and len(laid_out) <= 5, laid_out
+        for _ in range(400):  # no terminal's
+            term.chan.change_terminal_size(120, 40)
+        await asyncio.wait_for(term.closed.wait(), 5)
+        assert "changed its size too often" in term.text()
+        assert server.admission.penalty("127.0.0.1") > 0
+        lines = [r for r in caplog.records if "window size changed too often" in r.getMessage()]
+        assert len(lines) == 1 and not [r for r in caplog.records if r.exc_info]
+        assert bob.chan is not None
+        await bob.wait_for(lambda _: len(server.sessions) == 1)
+        bob.chan.write(b"?")  # bob's session still answers
+        await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_a_connection_asking_for_session_after_session_is_said_once_then_closed(
+    tmp_path: Path, alice_key: asyncssh.SSHKey, caplog: pytest.LogCaptureFixture
+) -> None:
+    """One session a connection: a red team's client asked for 20,000 more in five seconds,
+    each refusal a line in the server's log (1.9 MB, rotating its history away). The first
+    refusal is said; at ``REFUSED_CHANNELS`` the connection is closed and penalised."""
+    from jetset_tui.ssh.connection import REFUSED_CHANNELS
+
+    server = await start_server(tmp_path)
+    try:
+        caplog.set_level(logging.INFO, logger="jetset")
+        term = await connect(server, "alice", alice_key)
+        await term.lobby()
+        assert term.conn is not None
+        for _ in range(REFUSED_CHANNELS + 5):
+            with pytest.raises((asyncssh.ChannelOpenError, asyncssh.Error, OSError)):
+                await term.conn.create_session(asyncssh.SSHClientSession)
+        await asyncio.wait_for(term.closed.wait(), 5)
+        said = [r.getMessage() for r in caplog.records if "refused" in r.getMessage()]
+        assert len(said) == 2 and "a second session" in said[0], said
+        assert "disconnected" in said[1]
+        assert server.admission.penalty("127.0.0.1") > 0
     finally:
         await server.close()
 
