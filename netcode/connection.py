@@ -19,6 +19,7 @@ from netcode.wire import ProtocolError
 
 if TYPE_CHECKING:
     from netcode.hostsettings import HostSettings
+    from netcode.strangers import Strangers
 
 log = logging.getLogger("jetset.host")
 
@@ -102,6 +103,7 @@ class Conn:
         self.pledge: str | None = None  # pledged to a random value for the deal (join, reconnect)
         self.admitted: Admitted | None = None  # what a lobby let it in for (None: any request)
         self.named: str | None = None  # the name a lobby knows it by, not the one it gives
+        self.stranger: Strangers | None = None  # a server's rules for it: it came by TCP
 
     def __repr__(self) -> str:
         return f"<conn {self.id} {self.transport.peer_name} seat={self.seat}>"

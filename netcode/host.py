@@ -52,6 +52,7 @@ from netcode.transport import ConnectionClosed, Transport, memory_pipe
 
 if TYPE_CHECKING:
     from netcode.next_games import NextGames
+    from netcode.strangers import Strangers
 
 log = logging.getLogger("jetset.host")
 T = TypeVar("T")
@@ -86,6 +87,9 @@ class Host:
         """Told the seat its player gave to whoever joins next (``leave {give}``), once the gift
         is kept: a server's lobby then forgets who held it (jetset_tui/ssh/lobby.py)."""
         self.successor: Host | None = None
+        self.strangers: Strangers | None = None
+        """A server's rules for its games' TCP joiners (``netcode.strangers``); None: every
+        connection is this host's alone to judge (``jetset host``)."""
         """The game served at this host's address after this one (``jetset host``'s next game,
         r at the end): new connections go there (``current``)."""
         self.next_games: NextGames | None = None
@@ -203,17 +207,28 @@ class Host:
         address: str | None = None,
         admitted: Admitted | None = None,
         name: str | None = None,
+        by_tcp: bool = False,
     ) -> None:
         """Serve one connection (from the IP ``address``, if it has one) until it closes.
         ``admitted``: what a lobby let it in for (an SSH server's), the one kind of seat
         request it may make; ``name``: the name that lobby knows it by (its SSH user name),
-        which it sits or watches under whatever name its ``join`` says. Never raises."""
+        which it sits or watches under whatever name its ``join`` says; ``by_tcp``: it came
+        straight to this game's port, and a server's ``strangers`` rules judge it. Never
+        raises."""
         conn = Conn(transport, self.settings, standin)
         conn.address = address
         conn.admitted = admitted
         conn.named = name
         conn.admit_by = asyncio.get_running_loop().time() + self.settings.hello_timeout
-        refusal = self._admit(conn)
+        strangers = self.strangers if by_tcp else None
+        private = self.table.keys.password is not None
+        refusal = strangers.arrived(address, private=private) if strangers else None
+        if refusal is None:
+            conn.stranger = strangers
+            refusal = self._admit(conn)
+            if refusal is not None and strangers is not None:
+                strangers.went(address)
+                conn.stranger = None
         if refusal is not None:
             log.info("%r refused: %s", conn, refusal)
             busy = m.to_wire(m.Error(code=p.E_BUSY, message=refusal, fatal=True))
@@ -238,6 +253,8 @@ class Host:
         finally:
             self._detach(conn)
             conn.shut()
+            if conn.stranger is not None:
+                conn.stranger.went(address)
             try:
                 await asyncio.wait_for(writer, 5.0)
             except (TimeoutError, asyncio.CancelledError):
@@ -595,7 +612,7 @@ class Host:
             peer = writer.get_extra_info("peername")
             address = str(peer[0]) if isinstance(peer, tuple) else None
             try:
-                await host.attach(TcpTransport(reader, writer), address=address)
+                await host.attach(TcpTransport(reader, writer), address=address, by_tcp=True)
             except asyncio.CancelledError:  # the host is closing
                 writer.close()
             finally:

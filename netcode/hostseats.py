@@ -112,14 +112,14 @@ class SeatRequests:
             # its chat is marked watching; never the name of anyone at the table, seated or
             # watching (an export's chat marks its lines watching too: netcode/textlog.py)
             given = conn.named or msg.name
-            conn.name = self.unique_name(given) if given else "spectator"
+            conn.name = self.unique_name(self.as_called(conn, given)) if given else "spectator"
             self.sit(conn, None, msg.have)
             return
         seat = t.free_seat()
         if seat is None:
             conn.shut(m.Error(code=p.E_FULL, message="every seat is taken; spectate", fatal=True))
             return
-        slot, wanted = t.seats[seat], conn.named or msg.name
+        slot, wanted = t.seats[seat], self.as_called(conn, conn.named or msg.name)
         if slot.name is None:
             slot.name = self.unique_name(wanted)
             self.sit(conn, seat, 0)
@@ -160,6 +160,12 @@ class SeatRequests:
             self._backoff.failed(address)
         conn.shut(m.Error(code=p.E_PASSWORD, message="wrong password", fatal=True))
         return False
+
+    @staticmethod
+    def as_called(conn: Conn, name: str) -> str:
+        """The name ``conn`` asked for, as a server calls a TCP joiner by it (on a server with
+        keys, never as a key holder: ``ann@tcp``); anyone else's as asked."""
+        return conn.stranger.name_of(name) if conn.stranger is not None else name
 
     def unique_name(self, name: str) -> str:
         """``name`` as the table shows it, with a number when it would read like the name of

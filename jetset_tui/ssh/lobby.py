@@ -37,6 +37,7 @@ from jetset_tui.ssh.saved import SavedRoom, SavedSeat, save, saved_games
 from jetset_tui.ssh.seating import LobbyError as LobbyError
 from jetset_tui.ssh.seating import Player, Seating
 from jetset_tui.ssh.seating import WrongSecret as WrongSecret
+from jetset_tui.ssh.tcp_strangers import TcpStrangers
 from jetset_tui.ssh.username import NAME_MAX
 from netcode.botplayer import play_bot
 from netcode.connection import BucketsByAddress
@@ -77,6 +78,8 @@ class LobbyLimits:
     watchers_per_game: int = 16
     watchers_per_address: int = 4
     """Games watched at once from one address."""
+    tcp_per_address: int = 8
+    """Connections from one address to the games' TCP ports (``--tcp``), across every game."""
     abandoned_after: float = 1800.0
     """Seconds an unfinished game with no person connected stays open."""
     finished_kept: float = 600.0
@@ -138,6 +141,8 @@ class Lobby(Seating):
         """Each player's language and last form, between their sessions."""
         self.key_names = KeyNames(games_dir)
         """Key mode: which key each name is (``name_for``), kept across restarts."""
+        self.strangers = TcpStrangers(keys=not open_mode, per_address=self.limits.tcp_per_address)
+        """The rules for the games' TCP joiners (``--tcp``), across every game."""
 
     # -- names ------------------------------------------------------------------------------
 
@@ -339,11 +344,12 @@ class Lobby(Seating):
         host = room.host
         host.on_change = self.changed
         host.on_gift = partial(self.given, room)
+        host.strangers = self.strangers
         self.rooms[room.id] = room
         for seat, slot in enumerate(room.table.seats):
             if slot.is_bot:
                 host.spawn(self._bot(room, seat, slot.bot_kind))
-        if self.tcp_bind is not None:
+        if self.tcp_bind is not None and not room.private:  # the lobby guards its password
             host.spawn(self._serve_tcp(room, self.tcp_bind))
         self._save(room)
 

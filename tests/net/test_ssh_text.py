@@ -26,7 +26,7 @@ async def test_ssh_players_see_a_tcp_peers_markup_as_text(tmp_path: Path) -> Non
         await carol.lobby()
         await carol.wait_for(MARKUP_NAME)  # the lobby's list of games names the seats
         await peer.chat(MARKUP_TEXT)
-        await alice.wait_for(f"{MARKUP_NAME}: {MARKUP_TEXT}")
+        await alice.wait_for(f"{MARKUP_NAME}@tcp: {MARKUP_TEXT}")  # a TCP joiner, no key
         await peer.close()
         await alice.close()
         await carol.close()

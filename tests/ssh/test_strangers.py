@@ -156,7 +156,7 @@ async def test_a_private_game_shows_no_port_and_needs_its_password_to_watch(
         server.lobby.create(owner, 2, ["greedy"], None)
         await alice.wait_for("Game 1: waiting for")  # the private game, chosen
         port = server.lobby.rooms["2"].tcp_port
-        assert port is not None and server.lobby.rooms["1"].tcp_port is not None  # its own
+        assert port is not None and server.lobby.rooms["1"].tcp_port is None  # none to guess at
         await alice.press("down")
         text = await alice.wait_for(f"jetset join 127.0.0.1:{port}")  # the public one's
         assert "Game 2: waiting for" in text and "tcp" not in text
@@ -412,5 +412,96 @@ async def test_the_wait_for_players_says_how_friends_join_with_jetset(
         assert "jetset join" not in text and server.lobby.rooms["2"].private
         await alice.close()
         await bob.close()
+    finally:
+        await server.close()
+
+
+async def test_a_keyless_tcp_joiner_never_goes_by_a_key_holders_name(
+    tmp_path: Path, alice_key: asyncssh.SSHKey
+) -> None:
+    """A red team's client with no key came to a game's ``--tcp`` port on a server with keys
+    and sat as ``ann``; the real ann, with her key, became ``ann-2``. A TCP joiner goes by its
+    name with ``@tcp`` after it there (no key can: an SSH name has no ``@``), in the seats, the
+    lobby and the chat; the key holder keeps hers. With ``--open`` names stay as typed."""
+    from netcode.peer import NetPeer
+    from tests.ssh.helpers import tcp_peer_at
+
+    server = await start_server(tmp_path, tcp_bind="127.0.0.1")
+    try:
+        owner = Player("key:bob", "bob", "127.0.0.1")
+        server.lobby.create(owner, 3, [], None)
+        stranger: NetPeer = await tcp_peer_at(server, "1", "ann")
+        assert stranger.name == "ann@tcp"
+        ann = await connect(server, "ann", alice_key)
+        await ann.lobby()
+        assert next(s for s in server.sessions).connection.player.name == "ann"
+        await ann.press("j")
+        await ann.wait_for("ann@tcp")
+        room = server.lobby.rooms["1"]
+        names = [slot.name for slot in room.table.seats]
+        assert "ann@tcp" in names and "ann" in names and "ann-2" not in names, names
+        await stranger.chat("it's ann, give me your seat code")
+        await ann.wait_for("ann@tcp: it's ann")
+        await stranger.close()
+        await ann.close()
+    finally:
+        await server.close()
+    server = await start_server(tmp_path / "open", tcp_bind="127.0.0.1", open_mode=True)
+    try:
+        server.lobby.create(Player("name:bob", "bob", "127.0.0.1"), 2, [], None)
+        stranger = await tcp_peer_at(server, "1", "ann")
+        assert stranger.name == "ann"  # --open: a name is anyone's, said in docs/security.md
+        await stranger.close()
+    finally:
+        await server.close()
+
+
+async def test_the_tcp_ports_take_no_private_game_and_cap_an_address_across_games(
+    tmp_path: Path,
+) -> None:
+    """A red team found a private game's port listening though the lobby showed none, taking
+    password guesses sixty times faster than the lobby does, and one address watching eleven
+    games at once through the ports (the lobby's cap is four). A private game has no port, a
+    port that leads on to a private next game turns everyone away, and one address holds
+    ``tcp_per_address`` connections across every game's port."""
+    from netcode.peer import NetPeer
+    from netcode.peer_words import JoinRefused, NoWelcome
+    from netcode.transport import open_tcp
+
+    server = await start_server(tmp_path, tcp_bind="127.0.0.1")
+    try:
+        for n, password in enumerate((None, None, None, "hush")):
+            owner = Player(f"key:o{n}", f"o{n}", "127.0.0.1")
+            server.lobby.create(owner, 2, ["greedy"], password)
+        await asyncio.sleep(0.3)
+        rooms = server.lobby.rooms
+        assert rooms["4"].tcp_port is None, "a private game listens on no port"
+        ports = [rooms[g].tcp_port for g in ("1", "2", "3")]
+        assert all(port is not None for port in ports)
+        cap = server.lobby.limits.tcp_per_address
+        watching: list[NetPeer] = []
+        refused = None
+        for i in range(cap + 1):
+            port = ports[i % 3]
+            assert port is not None
+            try:
+                peer = await NetPeer.connect(
+                    await open_tcp("127.0.0.1", port), name=f"w{i}", spectate=True
+                )
+            except (JoinRefused, NoWelcome) as exc:
+                refused = (i, str(exc))
+                break
+            watching.append(peer)
+        assert refused is not None and refused[0] == cap, refused
+        assert "too many connections from your address" in refused[1]
+        await watching.pop().close()  # one goes: another may come
+        await asyncio.sleep(0.2)
+        again = await NetPeer.connect(await open_tcp("127.0.0.1", ports[0] or 0), spectate=True)
+        watching.append(again)
+        rooms["1"].host.successor = rooms["4"].host  # the port now leads to a private game
+        with pytest.raises((JoinRefused, NoWelcome), match="private"):
+            await NetPeer.connect(await open_tcp("127.0.0.1", ports[0] or 0), spectate=True)
+        for peer in watching:
+            await peer.close()
     finally:
         await server.close()
