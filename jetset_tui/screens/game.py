@@ -10,6 +10,7 @@ entry. In a hot-seat game it hides the table behind a "pass to <name>" screen be
 
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, ClassVar
 
 from rich.console import RenderableType
@@ -39,7 +40,7 @@ from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
 from jetset_tui.toasts import AwayMoves, NoticeRun
 from jetset_tui.turn_bell import TurnBell
-from jetset_tui.undo import UNDO_KEYS
+from jetset_tui.undo import UNDO_KEYS, take_back
 from jetset_tui.widgets.command import CommandLine
 from jetset_tui.widgets.footer import GiveWay, KeyFooter, keys_of, words_of
 from jetset_tui.widgets.hand import HandPanel
@@ -409,8 +410,7 @@ class GameScreen(GameEvents):
         def handed_over(ready: bool) -> None:
             self._passing = False
             if ready is False and undoer is not None:  # z: the last player takes it back
-                self.viewer = undoer
-                start_worker(self, self.action_undo)
+                start_worker(self, partial(self.take_back_then_hand_over, undoer))
                 return
             self.viewer = mover
             self.call_later(self.sync)
@@ -428,6 +428,16 @@ class GameScreen(GameEvents):
             self.names[mover], self.liveries[mover], undo_by, handed_over, secret, leave, reason
         )
         self.app.push_screen(pass_screen)
+
+    async def take_back_then_hand_over(self, seat: int) -> None:
+        """z at the hand-off: ``seat``'s move is taken back with no one's cards on screen, and
+        the keyboard is passed again, to whoever is to move then (a play test's z put the last
+        player's Final Flights straight in front of the next player, who held the keyboard)."""
+        done, said = await take_back(self.session, seat, self.names)
+        command = self.query_one(CommandLine)
+        command.show_done(said) if done else command.show_error(said)
+        self.redraw()
+        self.follow_turn()
 
     def show_end(self) -> None:
         """Give way to the end screen, once (a second sync before this screen is gone would
