@@ -58,6 +58,10 @@ class NextGames:
         self.count += 1
         following.number = self.count
         finished.successor = following
+        host_seat = table.keys.host_seat
+        if host_seat is not None:  # the hosting player sits when they follow (r), if they do
+            chosen = finished.standins.chosen.get(host_seat)
+            following.standins.not_here_yet(host_seat, chosen)
         following.start_bots()
         finished.broadcast(NextGame(game=following.called, seat=opener))
         if self.on_open is not None:

@@ -216,6 +216,18 @@ class StandIns:
                 kind = self.host.settings.standin_kind
             self.chosen.setdefault(seat, kind)
 
+    def not_here_yet(self, seat: int, chosen: str | None) -> None:
+        """The hosting player's seat of a next game, held for them, which they have not sat in
+        yet: away (not back yet) until they do, so that a stand-in takes it after the reconnect
+        window, as for anyone gone; and where a ``chosen`` bot played it when the last game
+        ended ("let a bot play my seat; keep serving"), that bot plays on at once, once someone
+        is at the table (a LAN play test's next game waited for good on a host whose bot had
+        played their seat to the end, with no word of why)."""
+        self.dropped.setdefault(seat, time.monotonic())
+        self.not_back.add(seat)
+        if chosen is not None:
+            self.chosen[seat] = chosen
+
     def game_started(self) -> None:
         """Start the reconnect window of every seat whose player dropped before the start."""
         for seat in list(self.dropped):

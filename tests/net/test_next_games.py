@@ -208,3 +208,52 @@ async def test_a_next_game_the_host_cannot_save_is_refused_in_words(tmp_path: Pa
             assert served.host.successor is None and not list(folder.glob("g-2*"))
             assert served.host.current() is served.host
             await ann.close()
+
+
+async def test_a_next_game_plays_the_seat_a_bot_played_for_the_host_and_says_it_waits(
+    tmp_path: Path,
+) -> None:
+    """A LAN play test's host let a bot play their seat ("keep serving") to the end; a joiner's
+    r opened the next game, which then waited on the host's seat for good, saying nothing. The
+    hosting player's seat of a next game is away until they sit in it ("not back yet", its
+    reconnect window running), and the bot they chose plays on in it once someone is at the
+    table; the host's own r still takes the seat back."""
+    from netcode.botplayer import play_bot
+    from netcode.host import HostSettings
+    from netcode.hosting import HostedGame
+    from netcode.next_games import NextGames
+    from netcode.peer import NetPeer
+
+    from .helpers import serve
+    from .test_reconnect import wait_for
+
+    settings = HostSettings(bot_delay=0.0, reconnect_window=60)
+    async with serve(tmp_path, 2, seed="next-standin", settings=settings) as served:
+        served.table.keys.host_seat = 0
+        served.table.seats[0].name = "Hal"
+        hosting = HostedGame(served.host, bind="127.0.0.1", port=served.port)
+        hal = await hosting.sit()
+        await hal.close()  # "let a greedy bot play my seat; keep serving": the screen leaves it
+        hosting.stand_in()
+        ann = await NetPeer.connect(await served.connect(), name="Ann")
+        await asyncio.wait_for(play_bot(ann, "greedy", "ann"), 60)
+        assert served.table.over
+        NextGames.at(served.host)
+        await ann.ask_next()
+        await wait_for(lambda: served.host.successor is not None, 10)
+        following = served.host.successor
+        assert following is not None
+        assert following.presence()[0].not_back, "said to wait for Hal, not to be lost"
+        again = await NetPeer.connect(await served.connect(), name="Ann")
+        assert again.seat == 1
+        playing = asyncio.create_task(play_bot(again, "greedy", "ann"))
+        game = following.table.game
+        await wait_for(lambda: any(e.actor == 0 for e in game.entries), 15)  # Hal's bot plays
+        assert following.seat_conns[0].standin == "greedy"
+        back = await HostedGame(following, bind="127.0.0.1", port=served.port).sit()
+        await wait_for(lambda: following.seat_conns[0].standin is None, 10)  # Hal's r: theirs
+        assert back.seat == 0 and not following.presence()[0].not_back
+        playing.cancel()
+        for peer in (ann, again, back):
+            await peer.close()
+        await following.close()
