@@ -330,7 +330,9 @@ class Lobby(Seating):
             player, len(table.seats), bots, room.password, game=room.game, options=options
         )
         opener = room.members[player.identity].seat
-        made.kept_for = frozenset(who for who in room.members if who != player.identity)
+        made.kept_for = frozenset(  # a name proves nothing (--open, a browser's): key holders'
+            who for who in room.members if who != player.identity and who.startswith("key:")
+        )
         made.kept_until = time.monotonic() + self.limits.next_seats_kept
         room.next_game = made.id
         room.host.successor = made.host  # its TCP port (``--tcp``) leads to the next game now

@@ -103,7 +103,7 @@ class NameInput(Input):
     def restricted(self) -> None:
         if not self.told:
             self.told = True
-            said = _("A name has only letters, digits and . _ -; the tables add @web to it.")
+            said = _("A name has only letters, digits and . _ -.")  # @web: the lobby says it
             self.app.notify(said, severity="warning")
 
 

@@ -208,3 +208,25 @@ async def test_a_terminal_that_goes_away_is_a_lost_connection_not_a_player_leavi
     presence = room.host.presence()[1]
     assert not presence.connected and not presence.left and presence.away is not None
     await alice.close()
+
+
+async def test_a_name_alone_keeps_no_seat_in_the_next_game(tmp_path: Path) -> None:
+    """With ``--open`` a name is anyone's: a play test's stranger typed ``bob`` and sat in the
+    seat the next game kept for bob, with no code, and the real bob's r then opened an empty
+    game. A next game keeps seats only for key holders; there its seats are anyone's, and the
+    lobby says none is kept for bob."""
+    from tests.ssh.helpers import start_server
+
+    open_server: GameServer = await start_server(tmp_path, open_mode=True)
+    try:
+        alice, bob, room = await jetlag_for_two(open_server, None, None)  # type: ignore[arg-type]
+        await played_to_its_end(alice, bob, room)
+        await alice.press("r")
+        await alice.wait_for("waiting for players")
+        following = open_server.lobby.rooms["2"]
+        assert following.kept_for == frozenset() and following.open_seats == 1
+        assert "kept" not in following.status
+        for term in (alice, bob):
+            await term.close()
+    finally:
+        await open_server.close()
