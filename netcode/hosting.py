@@ -69,9 +69,11 @@ def own_bot_kinds(table: Table) -> list[str]:
     return list(dict.fromkeys(kinds))
 
 
-def pause_reason(command: str) -> str:
-    """What every player is told when the host pauses the game."""
-    return f"the host paused the game; it continues with `{command}`"
+PAUSED_BY_THE_HOST = "the host paused the game"
+"""What every player and spectator is told when the host pauses the game: not the command that
+continues it, which only the host can run, and whose log path names the host's own folders (a
+LAN play test's spectators read the host's home directory); the host's screen and terminal say
+it."""
 
 
 class HostedGame:
@@ -180,7 +182,7 @@ class HostedGame:
 
     async def pause(self) -> None:
         """Every peer hears that the game is paused and how it goes on; serving stops."""
-        await self.host.stop_hosting(pause_reason(self.resume_command))
+        await self.host.stop_hosting(PAUSED_BY_THE_HOST)
 
     @property
     def number(self) -> int:

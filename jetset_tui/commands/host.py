@@ -300,7 +300,7 @@ def no_screen(game: str) -> str:
 
 async def serve(table: Table, args: argparse.Namespace, runner: object | None) -> int:
     from netcode.host import Host, HostSettings
-    from netcode.hosting import HostedGame, pause_reason, resume_command
+    from netcode.hosting import PAUSED_BY_THE_HOST, HostedGame, resume_command
     from netcode.next_games import NextGames
 
     settings = HostSettings(
@@ -353,7 +353,7 @@ async def serve(table: Table, args: argparse.Namespace, runner: object | None) -
             await linger(host, lingering(args))
         else:
             server.close()
-            await host.stop_hosting(pause_reason(again()))
+            await host.stop_hosting(PAUSED_BY_THE_HOST)
     finally:
         server.close()
         await close_every_game(first)

@@ -54,9 +54,9 @@ async def hosted(tmp_path: Path, script: Script) -> Path:
 
 
 def assert_paused(ann: NetPeer, log: Path) -> None:
-    """Ann heard that the game is paused and how it goes on; the log continues."""
-    assert ann.paused is not None and ann.paused.startswith("the host paused the game")
-    assert f"jetset host --resume {log}" in ann.paused
+    """Ann heard that the game is paused, and not the host's own command and folders (a play
+    test's spectators read the host's home directory in it); the log continues."""
+    assert ann.paused == "the host paused the game"
     assert ann.lost == ann.paused
     resumed = Table.resume(log, fsync=False)
     assert not resumed.over and resumed.keys.host_seat == 0
