@@ -17,6 +17,7 @@ from typing import Any, Final
 
 from engine.errors import Reason
 from engine.fairdeal import CONTRIBUTION_HEX, is_contribution
+from netcode.names import invisible, marked
 from netcode.seatnames import MAX_RENAMED
 from netcode.wire import (
     E_MALFORMED,
@@ -114,14 +115,33 @@ JOINER: Final = "\u200d"
 character, which ``str.isprintable`` refuses."""
 
 
+MARKS_ON_A_LETTER: Final = 4
+"""Combining marks kept on one character of a chat line (Vietnamese stacks two; a red team's
+hundred accents on one letter drew a tall block over the lines above)."""
+
+
 def said_line(text: str) -> str:
-    """A chat line: one line, not empty (an empty one would show as a blank line), printable
-    but for emoji's joiners (a play test's "👨‍👩‍👧 family" was refused as malformed); names
-    keep refusing them. ValueError otherwise."""
+    """A chat line: one line, not empty nor drawn as nothing (an empty one would show as a
+    blank line, as a red team's line of Hangul fillers did), printable but for emoji's joiners
+    (a play test's "👨‍👩‍👧 family" was refused as malformed; names keep refusing them), with at
+    most ``MARKS_ON_A_LETTER`` marks on a character (the rest left out). ValueError otherwise."""
     text = " ".join(text.split())
     if not text or not text.replace(JOINER, "").isprintable():
         raise ValueError("not printable")
-    return text
+    if all(invisible(char) for char in text.replace(" ", "")):
+        raise ValueError("blank")
+    return few_marks(text)
+
+
+def few_marks(text: str) -> str:
+    """``text`` with at most ``MARKS_ON_A_LETTER`` combining marks in a row."""
+    kept: list[str] = []
+    run = 0
+    for char in text:
+        run = run + 1 if marked(char) else 0
+        if run <= MARKS_ON_A_LETTER:
+            kept.append(char)
+    return "".join(kept)
 
 
 def _said(text: str) -> str:

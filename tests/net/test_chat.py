@@ -293,15 +293,20 @@ async def test_an_empty_chat_line_is_refused_and_never_shown(tmp_path: Path) -> 
         conn = await served.raw()
         await conn.send({"t": "join", "name": "Ann"})
         await recv_until(conn, "seated")
-        for blank in ("", "   ", "\t \n"):
+        # a red team's line of Hangul fillers, or a blank Braille cell, read as a blank line
+        for blank in ("", "   ", "\t \n", "\u3164\u3164\u3164", "\u2800 \u2800"):
             await conn.send({"t": "chat", "text": blank})
             assert (await recv_until(conn, "error"))["code"] == "malformed"
         await conn.send({"t": "chat", "text": " said  once "})
         assert (await recv_until(conn, "chat"))["text"] == "said once"
-        await until(lambda: len(bea.chat_lines) == 1)
+        # and a hundred accents on one letter drew a tall block: four are kept, Vietnamese two
+        await conn.send({"t": "chat", "text": "a" + "\u0301" * 100 + " Việt"})
+        assert (await recv_until(conn, "chat"))["text"] == "a" + "\u0301" * 4 + " Việt"
+        await until(lambda: len(bea.chat_lines) == 2)
         assert bea.chat_lines[0].text == "said once"
         notes = read_log(tmp_path / "game.jetset").notes
-        assert [note.fields["text"] for note in notes] == ["said once"]
+        texts = [note.fields["text"] for note in notes]
+        assert texts[0] == "said once" and len(texts) == 2
 
 
 @pytest.mark.parametrize("size", [(80, 24), (100, 30)])
