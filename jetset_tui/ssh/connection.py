@@ -133,7 +133,7 @@ class Connection(asyncssh.SSHServer):
             return Player(f"name:{self.username}", self.username, self.address, self.reached)
         identity = f"key:{self.fingerprint}"
         if self._name is None:  # decided once: another key may take a name later, not this one's
-            self._name = self.server.lobby.name_for(identity, self.username)
+            self._name = self.server.lobby.name_for(identity, self.username, self.address)
         return Player(identity, self._name, self.address, self.reached)
 
     # -- what may be opened -----------------------------------------------------------------

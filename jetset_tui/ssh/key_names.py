@@ -13,12 +13,20 @@ import os
 from collections.abc import Mapping
 from pathlib import Path
 
+from netcode.connection import BucketsByAddress
 from netcode.names import look_alike_key
 
 log = logging.getLogger("jetset.ssh.lobby")
 
 NAMES_KEPT = 4096
 """Names remembered as a key's (the latest ones), beside those of every seat held."""
+NAMES_PER_KEY = 8
+"""Names one key is remembered by: a ninth lets go of its own oldest, never another key's."""
+NEW_NAMES_PER_HOUR = 16.0
+"""New names remembered from one address an hour (bursts of as many): a red team's one key
+logged in under 4,100 throwaway names in a minute, pushed a player's name out of the
+``NAMES_KEPT`` and went by it (and rewrote ``names.json`` twenty times a second). Past it a
+name is still gone by for the session, but not remembered."""
 NAMES_FILE = "names.json"
 
 
@@ -31,6 +39,7 @@ class KeyNames:
         """The names the authorized keys' comments give, each its key's identity alone."""
         self.taken: dict[str, str] = self._load()
         """The identity each name was last the name of, the latest NAMES_KEPT, oldest first."""
+        self._new_names = BucketsByAddress(NEW_NAMES_PER_HOUR / 3600, NEW_NAMES_PER_HOUR)
 
     def reserve(self, names: Mapping[str, str]) -> None:
         """Keep each name for the key (by fingerprint) whose authorized-keys comment gives it.
@@ -47,12 +56,19 @@ class KeyNames:
         key = look_alike_key(name)
         return self.reserved.get(key) or self.taken.get(key)
 
-    def take(self, name: str, identity: str) -> None:
-        """``identity`` goes by ``name`` from now on (saved when that is new)."""
+    def take(self, name: str, identity: str, address: str | None = None) -> None:
+        """``identity`` goes by ``name`` from now on (saved when that is new), unless
+        ``address`` has had its ``NEW_NAMES_PER_HOUR``: then only for this session."""
         key = look_alike_key(name)
         new = self.taken.get(key) != identity
+        if new and address is not None and not self._new_names.of(address).take():
+            log.info("%s: a new name not remembered: too many from this address", address)
+            return
         self.taken.pop(key, None)
         self.taken[key] = identity
+        own = [k for k, who in self.taken.items() if who == identity] if new else []
+        for old in own[:-NAMES_PER_KEY]:  # this key's oldest, not another's
+            del self.taken[old]
         while len(self.taken) > NAMES_KEPT:
             del self.taken[next(iter(self.taken))]  # the oldest: insertion order
         if new:

@@ -151,7 +151,7 @@ class Lobby(Seating):
         key alone, whoever comes first (``KeyNames.reserve``)."""
         self.key_names.reserve(names)
 
-    def name_for(self, identity: str, wanted: str) -> str:
+    def name_for(self, identity: str, wanted: str, address: str | None = None) -> str:
         """The name ``identity`` goes by here: ``wanted``, unless another key's authorized-keys
         comment names it (``reserve_names``) or another key already went by it (or by one that
         reads the same, ``netcode.names``), in this run of the server or an earlier one
@@ -172,7 +172,7 @@ class Lobby(Seating):
             name = wanted if n == 1 else f"{wanted[: NAME_MAX - 1 - len(str(n))]}-{n}"
             owner = self.key_names.owner(name) or held.get(look_alike_key(name))
             if owner is None or owner == identity:
-                self.key_names.take(name, identity)
+                self.key_names.take(name, identity, address)
                 return name
         raise AssertionError("unreachable")
 

@@ -377,6 +377,47 @@ async def test_an_open_mode_player_can_have_their_seat_code_said_again(tmp_path:
         await server.close()
 
 
+async def test_one_key_cannot_push_a_players_name_out_of_the_names_kept(
+    tmp_path: Path,
+    alice_key: asyncssh.SSHKey,
+    bob_key: asyncssh.SSHKey,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A red team's one key logged in under 4,100 throwaway names in a minute, pushed ``alice``
+    out of the names kept (the oldest went first) and then went by it. A key is remembered by
+    at most ``NAMES_PER_KEY`` names (a new one lets go of its own oldest), and one address gets
+    ``NEW_NAMES_PER_HOUR`` new names remembered; past that a name is gone by for the session
+    only. The numbers are made small here (2 a key, 3 an address) to be reached for real."""
+    from jetset_tui.ssh import key_names
+
+    monkeypatch.setattr(key_names, "NAMES_PER_KEY", 2)
+    monkeypatch.setattr(key_names, "NEW_NAMES_PER_HOUR", 3.0)
+    server = await start_server(tmp_path)
+    try:
+        alice = await connect(server, "alice", alice_key)
+        await alice.lobby()
+        await alice.close()
+        names = server.lobby.key_names
+        alice_is = names.owner("alice")
+        assert alice_is is not None
+        for name in ("m1", "m2", "m3", "m4"):  # bob's key is the stranger's, from elsewhere
+            term = await connect(server, name, bob_key, local_addr=("127.0.0.2", 0))
+            await term.lobby()
+            await term.close()
+        mallory = names.owner("m2")
+        assert mallory is not None and mallory != alice_is
+        kept = [n for n in ("m1", "m2", "m3", "m4") if names.owner(n) == mallory]
+        assert kept == ["m2", "m3"], kept  # m1 let go for m3, m4 not remembered (the address)
+        assert sum(1 for who in names.taken.values() if who == mallory) == 2
+        assert names.owner("alice") == alice_is, "alice's name is still hers"
+        term = await connect(server, "alice", bob_key, local_addr=("127.0.0.2", 0))
+        text = await term.lobby()
+        assert "alice-2" in text.splitlines()[0], text
+        await term.close()
+    finally:
+        await server.close()
+
+
 def test_a_names_file_that_is_not_what_the_server_wrote_is_read_as_no_names(
     tmp_path: Path,
 ) -> None:
