@@ -87,6 +87,11 @@ class StandIns:
         self.overdue: TurnClock | None = None
         """A clock that ran out, whose bot is deciding: never stopped by a drop (a reconnect
         and a ``leave`` in one write once cancelled it every time)."""
+        self.ran_out: int | None = None
+        """The seat whose clock ran out on its last decision, while that seat decides on: the
+        rest of its turn goes to its bot at once (a LAN play test's player who walked away
+        holding Business cards held the table a whole clock more each turn, for "end your
+        turn"); its player's own move, or another seat to move, ends it."""
         self.hurried: dict[int, float] = {}
         """Seats whose player the hosting player put on the clock, and the seconds each of their
         decisions gets until they move themselves (``hurry``)."""
@@ -330,6 +335,8 @@ class StandIns:
         """``seat``'s player made a decision of their own: they are off the hosting player's
         clock (the table's own turn clock, if any, times them on)."""
         self.hurried.pop(seat, None)
+        if self.ran_out == seat:
+            self.ran_out = None
 
     # -- the turn clock ---------------------------------------------------------------------
 
@@ -366,6 +373,8 @@ class StandIns:
         """Start, keep or stop the turn clock for the decision now; tell everyone if it
         changed (``tell``)."""
         key = self.clock_key()
+        if key is None or key[0] != self.ran_out:
+            self.ran_out = None
         old = self.clock
         if old is not None and old.key == key:
             return
@@ -401,6 +410,8 @@ class StandIns:
                 return deadline
             self.given_back = key
             return now + left
+        if self.ran_out == key[0]:  # its clock ran out on this turn already: its bot goes on
+            return now
         return now + (self.time_for(key[0]) or 0.0)
 
     async def _clock_runs_out(self, key: tuple[int, int], deadline: float) -> None:
@@ -426,6 +437,7 @@ class StandIns:
             self.clock = None
         log.info("seat %d: the turn clock ran out; the %s bot moves", seat, kind)
         host.table.note("clock", seat=seat, bot=kind)
+        self.ran_out = seat
         try:
             first = host.table.decide(seat, action)
         except IllegalAction:

@@ -7,6 +7,7 @@ test_tui_presence.py)."""
 from __future__ import annotations
 
 import asyncio
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -433,4 +434,39 @@ async def test_back_in_a_new_join_moves_told_while_the_player_sat_are_not_counte
         assert all(i >= away_from for i in away), (away_from, away)
         assert set(away) <= set(clock_moves_for_ann())
         await again.close()
+        await other.close()
+
+
+async def test_once_the_clock_ran_out_the_rest_of_the_turn_is_the_bots_at_once(
+    tmp_path: Path,
+) -> None:
+    """A LAN play test: a player who walked away holding Business cards held the table two
+    clocks a turn, one for the action and a whole one more for "end your turn". Once a seat's
+    clock runs out, its bot makes the rest of that turn's decisions at once; the seat's next
+    turn gets its whole clock again."""
+    from engine import Options
+    from netcode.table import Table
+
+    turn = 2.0
+    options = Options(players=2, business_cards=True)
+    table = Table.create(options, [], tmp_path / "game.jetset", seed="ran-out", fsync=False)
+    settings = HostSettings(reconnect_window=0, turn_time=turn, bot_delay=0.0)
+    async with serve(tmp_path, 2, table=table, settings=settings) as served:
+        seen: list[tuple[float, int]] = []
+        ann = await NetPeer.connect(await served.connect(), name="Ann")  # idle all along
+        other = await served.bot("greedy", "Bo")
+
+        def heard(event: object) -> None:
+            from netcode.client import EntryApplied
+
+            if isinstance(event, EntryApplied) and event.live:
+                seen.append((asyncio.get_running_loop().time(), event.entry.actor))
+
+        ann.add_listener(heard)
+        marks = served.table.bots_played.marks
+        await wait_for(lambda: sum(1 for s in marks.values() if s == 0) >= 4, 30)
+        follow_ups = [later - earlier for (earlier, a), (later, b) in pairwise(seen) if a == b == 0]
+        assert follow_ups, seen
+        assert max(follow_ups) < turn / 2, follow_ups  # not a whole clock more
+        await ann.close()
         await other.close()
