@@ -23,6 +23,7 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Static
 
+from engine.jetset.actions import EndTurn
 from jetset_tui.i18n import _, ngettext
 
 ReturnType = TypeVar("ReturnType")
@@ -90,10 +91,13 @@ class AwayMoves:
     nothing; said as they came, an earlier absence's run showed too)."""
 
     def __init__(self) -> None:
-        self.moves: list[str] = []
+        self.moves: list[tuple[str, bool]] = []
 
-    def played_by_a_bot(self, move: str) -> None:
-        self.moves.append(move)
+    def played_by_a_bot(self, move: str, *, minor: bool = False) -> None:
+        """A move a bot made for the player; ``minor`` (the end of a turn) is neither counted
+        nor named, unless there is nothing else (a LAN play test was told "4 moves, the last:
+        ends the turn" of a claim, a rent and two ends of turn)."""
+        self.moves.append((move, minor))
 
     def played_by_the_player(self) -> None:
         """One of the player's own moves, caught up on: the bot's moves before it are no news."""
@@ -102,7 +106,13 @@ class AwayMoves:
     def say_once_caught_up(self, app: App[object], run: NoticeRun, caught_up: bool) -> None:
         if self.moves and caught_up:
             moves, self.moves = self.moves, []
-            run.say(app, bot_played_words(moves[-1], away=True), times=len(moves))
+            said = [move for move, minor in moves if not minor] or [move for move, _ in moves]
+            run.say(app, bot_played_words(said[-1], away=True), times=len(said))
+
+
+def ends_a_turn(action: object) -> bool:
+    """Whether a Jet Set ``action`` only ends the turn (Business cards: ``done``)."""
+    return isinstance(action, EndTurn)
 
 
 def bot_played_words(move: str, *, away: bool = False) -> Callable[[int], str]:

@@ -38,7 +38,7 @@ from jetset_tui.screens.game_moves import SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
-from jetset_tui.toasts import AwayMoves, NoticeRun
+from jetset_tui.toasts import AwayMoves, NoticeRun, ends_a_turn
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS, take_back
 from jetset_tui.widgets.command import CommandLine
@@ -199,8 +199,9 @@ class GameScreen(GameEvents):
         self.catch_up_log()
         entries = self.session.game.entries
         for index in self.session.away_so_far():  # caught up on before this screen listened
-            move = describe_action(self.notation, entries[index].action, self.names)
-            self._away_moves.played_by_a_bot(move)
+            action = entries[index].action
+            move = describe_action(self.notation, action, self.names)
+            self._away_moves.played_by_a_bot(move, minor=ends_a_turn(action))
         self._away_moves.say_once_caught_up(self.app, self._bot_moves, self.session.caught_up)
         if self.session.game.over:  # nothing to play: the end, once the session holds it all
             await self.open_session()

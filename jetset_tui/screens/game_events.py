@@ -18,7 +18,7 @@ from jetset_tui.refusals import problem_words
 from jetset_tui.screens.game_advice import GameAdvice
 from jetset_tui.screens.game_log import LogFollower
 from jetset_tui.theme import Livery
-from jetset_tui.toasts import AwayMoves, NoticeRun, bot_played_words
+from jetset_tui.toasts import AwayMoves, NoticeRun, bot_played_words, ends_a_turn
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.widgets.command import CommandLine
 from jetset_tui.widgets.log import NotationLog
@@ -100,7 +100,7 @@ class GameEvents(GameAdvice):
                     self.clear_typed_line()
                 move = describe_action(self.notation, entry.action, self.names)  # as the log
                 if away:
-                    self._away_moves.played_by_a_bot(move)
+                    self._away_moves.played_by_a_bot(move, minor=ends_a_turn(entry.action))
                 else:
                     self._bot_moves.say(self.app, bot_played_words(move))
             self._away_moves.say_once_caught_up(self.app, self._bot_moves, self.session.caught_up)

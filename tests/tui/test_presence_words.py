@@ -110,3 +110,33 @@ def test_a_servers_game_names_the_server_not_a_host() -> None:
             assert "the host" in pause_words(hosted, watching=watching)
             said = pause_words(served, watching=watching)
             assert "the server" in said and "host" not in said, said
+
+
+async def test_while_you_were_away_counts_and_names_moves_not_ends_of_turn() -> None:
+    """A LAN play test was told "While you were away a bot played 4 moves for you, the last:
+    ends the turn" of a claim, a rent and two ends of turn: the ends of turn are neither
+    counted nor named, unless nothing else was played."""
+    from textual.app import App
+
+    from jetset_tui.toasts import AwayMoves, NoticeRun
+
+    app: App[None] = App()
+    async with app.run_test(notifications=True) as pilot:
+        away, run = AwayMoves(), NoticeRun()
+        for move, minor in (("claim S1-15", False), ("ends the turn", True)):
+            away.played_by_a_bot(move, minor=minor)
+        away.played_by_a_bot("rent AMS-HAM", minor=False)
+        away.played_by_a_bot("ends the turn", minor=True)
+        away.say_once_caught_up(app, run, caught_up=True)
+        await pilot.pause()
+        said = [n.message for n in app._notifications]
+        assert said == [
+            "While you were away a bot played 2 moves for you, the last: rent AMS-HAM"
+        ], said
+        only, run = AwayMoves(), NoticeRun()
+        only.played_by_a_bot("ends the turn", minor=True)
+        only.say_once_caught_up(app, run, caught_up=True)
+        await pilot.pause()
+        assert "While you were away a bot played for you: ends the turn" in [
+            n.message for n in app._notifications
+        ]
