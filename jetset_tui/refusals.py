@@ -26,16 +26,26 @@ from engine.errors import (
     fillable,
 )
 from engine.platform import AnyRules
-from jetset_tui.i18n import _, current_language
+from jetset_tui.i18n import N_, _, current_language
 
 SECTION_PARTS = ": "
 """A section named after its chapter ("Distant Lands: Claim a Flight card")."""
 
 
+LATE_RULES = ("host: stale", "host: turn")
+"""A host's refusals of a move that came after the game had moved on (docs/protocol.md)."""
+TOO_LATE = N_("too late: the game had moved on when your move arrived")
+"""What a player reads for one of ``LATE_RULES``, whose own words count the log's entries (a LAN
+play test's move, sent as the turn clock ran out, went without a word, the bot's standing)."""
+
+
 def say(exc: IllegalAction | NotationError, rules: AnyRules, players: Sequence[str] = ()) -> str:
     """``exc`` of ``rules``' game for the player: ``reason (section)`` for a rule's refusal, the
     reason alone for a line that is not notation; a seat it names is its player's (``players``,
-    by seat). English without ``players`` gives exactly ``str(exc)``."""
+    by seat); a move the host had no more use for, ``TOO_LATE``. English without ``players``
+    gives exactly ``str(exc)`` for a rule's refusal."""
+    if isinstance(exc, IllegalAction) and exc.rule in LATE_RULES:
+        return _(TOO_LATE)
     reason = sentence(exc.template, exc.params, rules, players)
     if isinstance(exc, NotationError):
         return reason

@@ -239,3 +239,19 @@ async def test_the_command_line_names_the_owner_of_a_link(tmp_path: Path) -> Non
         await pilot.press(":", *f"buy {link} 1", "enter")
         await pilot.pause()
         assert f"✗ {link} is owned by Amelia (Action 1" in screen_text(app), screen_text(app)
+
+
+def test_a_move_the_host_had_no_more_use_for_is_said_too_late_in_words() -> None:
+    """A LAN play test typed a move as the turn clock ran out: the bot's move stood and the
+    host's refusal counted the log's entries ("the log has 5 entries, not 4 (host: stale)").
+    A player reads that it came too late, in their language."""
+    for rule_name, words in (
+        ("host: stale", "the log has 5 entries, not 4"),
+        ("host: turn", "it is not your turn"),
+    ):
+        exc = IllegalAction(rule_name, words)
+        with use_language("en"):
+            assert said(exc) == "too late: the game had moved on when your move arrived"
+        with use_language("it"):
+            assert "entries" not in said(exc) and "stale" not in said(exc)
+            assert said(exc) != "too late: the game had moved on when your move arrived"
