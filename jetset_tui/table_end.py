@@ -50,12 +50,10 @@ class NetworkedEnd(ToastsRepainted[None]):
         from here (an SSH server's lobby: ``SshApp``, a browser tab's, ``from_lobby``; at
         ``jetset host``, its hosting player and every player joined there); a game at this
         keyboard has its own rematch (the end screens')."""
-        session = self.launch_session
-        if session is None or not session.game.over:
-            return False
         if self.hosting is not None:  # its seat is theirs, if a bot played it to the end too
-            return True
-        if not session.local_seats:
+            return self.hosting.over  # (this app's first peer left the seat to that bot)
+        session = self.launch_session
+        if session is None or not session.game.over or not session.local_seats:
             return False
         joined = self.joined_at is not None  # `jetset join`: its host is asked (``play_again``)
         return self.from_lobby or self.hosting is not None or (joined and not self.host_gone)

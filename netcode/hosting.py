@@ -143,7 +143,11 @@ class HostedGame:
 
     async def sit(self) -> NetPeer:
         """The host's client: a peer over an in-memory pipe, in the host's seat by its token
-        (a stand-in bot holding the seat is sent away)."""
+        (a stand-in bot holding the seat is sent away). Back at a game not over, the host plays
+        again; at its end (to see how it ended) the bot they chose stays theirs for a next game
+        (``Host.left_to_bot``)."""
+        if not self.over:
+            self.host.left_to_bot = None
         host_end, peer_end = memory_pipe("host-seat")
         self.host.spawn(self.host.attach(host_end))
         peer = await NetPeer.connect(peer_end, token=self.token)
@@ -155,6 +159,7 @@ class HostedGame:
         if self.over:
             return
         log.info("a %s bot plays the host's seat %d", self._standin, self.seat)
+        self.host.left_to_bot = self._standin
         self.host.standins.choose_standin(self.seat, self._standin)
 
     def give_seat(self, seat: int) -> bool:

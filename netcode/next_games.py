@@ -60,8 +60,8 @@ class NextGames:
         finished.successor = following
         host_seat = table.keys.host_seat
         if host_seat is not None:  # the hosting player sits when they follow (r), if they do
-            chosen = finished.standins.chosen.get(host_seat)
-            following.standins.not_here_yet(host_seat, chosen)
+            following.standins.not_here_yet(host_seat, finished.left_to_bot)
+            following.left_to_bot = finished.left_to_bot
         following.start_bots()
         finished.broadcast(NextGame(game=following.called, seat=opener))
         if self.on_open is not None:

@@ -457,3 +457,49 @@ async def test_the_host_gone_after_the_end_takes_r_away_and_says_so(tmp_path: Pa
     (question,) = asked
     assert "Close the table?" in question, question
     assert "Kim opened the next game and waits in it" in " ".join(question.split()), question
+
+
+async def test_a_host_who_left_their_seat_to_a_bot_may_still_play_again(tmp_path: Path) -> None:
+    """A LAN play test's host let a bot play their seat ("keep serving") to the end: their end
+    screen had no r, and the next game Kim opened waited on their seat. Their end offers r; the
+    next game Kim opens has the host's bot play on in it at once; the host's r takes the seat."""
+    from jetset_tui.screens.leave import ServingScreen
+
+    log = tmp_path / "first.jetset"
+    args = host_args("--game", "jetlag", "--port", "0", "--log", str(log), "--turn-time", "0.5")
+    port: asyncio.Future[int] = asyncio.get_running_loop().create_future()
+    second: list[object] = []
+
+    async def host_runner(client: GameClient) -> str | None:
+        app = JetSetApp(session=client)
+        async with app.run_test(size=(100, 30)) as pilot:
+            if not port.done():
+                port.set_result(hosting_of(client).port)
+                await until(pilot, lambda: seated(app, ["Hal", "Kim"]))
+                await pilot.press("q")
+                await pilot.pause(0.3)
+                await pilot.press("b")  # let a bot play my seat; keep serving
+                await until(pilot, lambda: isinstance(app.screen, ServingScreen))
+                await until(pilot, lambda: at_the_end(app), timeout=60)
+                await until(pilot, lambda: offered(app, "r") == "Play again")
+                await until(pilot, lambda: hosting_of(client).host.successor is not None, 30)
+                following = hosting_of(client).host.successor
+                assert following is not None
+                game = following.table.game  # Kim sat; the host's bot plays on, not a window
+                await until(pilot, lambda: any(e.seat == 0 for e in game.entries), 20)
+                await pilot.press("r")
+            else:
+                second.append(client.seats[0].name)  # the clock plays it to its end
+                await until(pilot, lambda: at_the_end(app), timeout=60)
+                await pilot.press("q")
+            await pilot.pause()
+        return app.then
+
+    async def at_kims_end(app: JetSetApp, pilot: Pilot[None], game: int) -> None:
+        await pilot.press("r" if game == 1 else "q")
+
+    hosted = asyncio.ensure_future(serve(make_table(args), args, host_runner))
+    async with asyncio.timeout(120):
+        assert await joining(await port, "Kim", at_kims_end) == 0
+        assert await hosted == 0
+    assert second == ["Hal"], "the host's r sat them in the next game"

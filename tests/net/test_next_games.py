@@ -238,6 +238,8 @@ async def test_a_next_game_plays_the_seat_a_bot_played_for_the_host_and_says_it_
         ann = await NetPeer.connect(await served.connect(), name="Ann")
         await asyncio.wait_for(play_bot(ann, "greedy", "ann"), 60)
         assert served.table.over
+        watching = await hosting.sit()  # the host's screen sits again to show how it ended
+        assert watching.seat == 0 and served.host.left_to_bot == "greedy"
         NextGames.at(served.host)
         await ann.ask_next()
         await wait_for(lambda: served.host.successor is not None, 10)
@@ -254,6 +256,6 @@ async def test_a_next_game_plays_the_seat_a_bot_played_for_the_host_and_says_it_
         await wait_for(lambda: following.seat_conns[0].standin is None, 10)  # Hal's r: theirs
         assert back.seat == 0 and not following.presence()[0].not_back
         playing.cancel()
-        for peer in (ann, again, back):
+        for peer in (ann, again, back, watching):
             await peer.close()
         await following.close()
