@@ -87,14 +87,14 @@ class Host:
         """Told the seat its player gave to whoever joins next (``leave {give}``), once the gift
         is kept: a server's lobby then forgets who held it (jetset_tui/ssh/lobby.py)."""
         self.successor: Host | None = None
+        """The game served at this host's address after this one (``jetset host``'s next game,
+        r at the end): new connections go there (``current``)."""
         self.left_to_bot: str | None = None
         """The bot kind the hosting player left their seat to ("keep serving") and did not
         take back before the end: it plays their seat in the next game too (``NextGames``)."""
         self.strangers: Strangers | None = None
         """A server's rules for its games' TCP joiners (``netcode.strangers``); None: every
         connection is this host's alone to judge (``jetset host``)."""
-        """The game served at this host's address after this one (``jetset host``'s next game,
-        r at the end): new connections go there (``current``)."""
         self.next_games: NextGames | None = None
         """What opens the next game when a seat asks (``next {}``); None: this host opens none
         (a server's game: its lobby does)."""

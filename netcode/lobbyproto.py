@@ -21,6 +21,7 @@ from typing import Final
 
 from engine.games import DEFAULT, GAMES
 from engine.platform import SEVERAL_OF
+from netcode.chattext import said_line
 from netcode.messages import (
     MAX_CHAT,
     MAX_GAME_ID,
@@ -31,7 +32,6 @@ from netcode.messages import (
     ProtocolMessage,
     Wire,
     from_wire,
-    said_line,
     spec,
 )
 
