@@ -23,7 +23,6 @@ from textual.notifications import Notification, Notify
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.jetset.actions import EndTurn
 from jetset_tui.i18n import _, ngettext
 
 ReturnType = TypeVar("ReturnType")
@@ -108,11 +107,6 @@ class AwayMoves:
             moves, self.moves = self.moves, []
             said = [move for move, minor in moves if not minor] or [move for move, _ in moves]
             run.say(app, bot_played_words(said[-1], away=True), times=len(said))
-
-
-def ends_a_turn(action: object) -> bool:
-    """Whether a Jet Set ``action`` only ends the turn (Business cards: ``done``)."""
-    return isinstance(action, EndTurn)
 
 
 def bot_played_words(move: str, *, away: bool = False) -> Callable[[int], str]:

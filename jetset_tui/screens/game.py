@@ -32,13 +32,13 @@ from jetset_tui.guided import short_claim_refusal
 from jetset_tui.hand_off import hand_off_reason
 from jetset_tui.hurry import HurryNotice
 from jetset_tui.i18n import N_, _
-from jetset_tui.screens.game_events import GameEvents
+from jetset_tui.screens.game_events import GameEvents, ends_a_turn
 from jetset_tui.screens.game_log import LogFollower
 from jetset_tui.screens.game_moves import SentMove
 from jetset_tui.screens.map_and_table import TABLE_KEYS
 from jetset_tui.table import TableView
 from jetset_tui.theme import Livery, livery_for
-from jetset_tui.toasts import AwayMoves, NoticeRun, ends_a_turn
+from jetset_tui.toasts import AwayMoves, NoticeRun
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.undo import UNDO_KEYS, take_back
 from jetset_tui.widgets.command import CommandLine

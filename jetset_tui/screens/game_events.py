@@ -9,7 +9,7 @@ from __future__ import annotations
 from textual.css.query import NoMatches
 
 from engine import CHANCE
-from engine.jetset.actions import Entry
+from engine.jetset.actions import EndTurn, Entry
 from jetset_tui.describe import describe_action
 from jetset_tui.frames import sync_in_one_frame
 from jetset_tui.hurry import HurryNotice
@@ -18,7 +18,7 @@ from jetset_tui.refusals import problem_words
 from jetset_tui.screens.game_advice import GameAdvice
 from jetset_tui.screens.game_log import LogFollower
 from jetset_tui.theme import Livery
-from jetset_tui.toasts import AwayMoves, NoticeRun, bot_played_words, ends_a_turn
+from jetset_tui.toasts import AwayMoves, NoticeRun, bot_played_words
 from jetset_tui.turn_bell import TurnBell
 from jetset_tui.widgets.command import CommandLine
 from jetset_tui.widgets.log import NotationLog
@@ -34,6 +34,12 @@ from netcode.client import (
 )
 from netcode.seatkind import SeatKind
 from netcode.seatnames import names_then
+
+
+def ends_a_turn(action: object) -> bool:
+    """Whether a Jet Set ``action`` only ends the turn (Business cards: ``done``): a bot's is
+    no news to its player (``AwayMoves``)."""
+    return isinstance(action, EndTurn)
 
 
 class GameEvents(GameAdvice):
