@@ -14,13 +14,18 @@ from engine.jetlag.state import FIRST, LAST, ROUNDS, SECOND, State
 from jetset_tui.i18n import _
 from jetset_tui.theme import WARN
 from jetset_tui.widgets.jetlag_score import piles_text
+from jetset_tui.widgets.turn_clock import clock_text
 from netcode.client import Presence
 
 
-def turn_line(view: State, doing: str, paused: str | None) -> Text:
-    """``Round 2 of 4 · piles …`` and, under it, what is done now, or the pause in its place
-    (as on Jet Set's turn bar)."""
+def turn_line(view: State, doing: str, paused: str | None, clock: float | None = None) -> Text:
+    """``Round 2 of 4 · piles …`` (with the turn clock of the player to move, ``clock``
+    seconds, if one runs) and, under it, what is done now, or the pause in its place (as on Jet
+    Set's turn bar)."""
     text = Text()
+    if clock is not None and paused is None:
+        text.append_text(clock_text(clock))
+        text.append("  ")
     if view.round:
         said = _("Round {n} of {rounds}").format(n=view.round, rounds=ROUNDS)
     else:

@@ -250,11 +250,15 @@ class JetLagScreen(JetLagCommandLine):
         presence = self.session.presence
         if presence is not None and presence.counting and self.is_attached and not self._ended:
             self.show_presence()
+            self.query_one("#jl-turn", Static).update(self.turn_text(self.view()))
             if self._bell.hurries(presence, self.to_move(), self.my_turn()):
                 self.app.bell()
 
     def turn_text(self, view: State) -> Text:
-        return turn_line(view, self.doing(view), paused_words(self.session.presence))
+        presence, mover = self.session.presence, self.to_move()
+        timed = presence is not None and mover is not None and mover >= 0  # not the dealer
+        clock = presence.clock(mover) if timed and presence and mover is not None else None
+        return turn_line(view, self.doing(view), paused_words(presence), clock)
 
     def doing(self, view: State) -> str:
         """What the player to move does now, in the rulebook's words (jetset_tui/jetlag_turn.py)."""

@@ -28,6 +28,7 @@ from jetset_tui.i18n import N_, _
 from jetset_tui.race import race_summary, race_warning
 from jetset_tui.table import TableView
 from jetset_tui.theme import DIM, GOOD, WARN
+from jetset_tui.widgets.turn_clock import clock_text
 
 END_REASONS = {
     END_ALL_FINALS: N_("all players have played their Final Flight"),
@@ -197,13 +198,6 @@ def end_offer_text(table: TableView, seat: int) -> list[Text]:
             Text(why, DIM),
         ]
     return [Text(_("is asked whether to end the game {why}").format(why=why), DIM)]
-
-
-def clock_text(seconds: float) -> Text:
-    """The turn clock: the time left to decide before a bot moves."""
-    whole = max(0, int(seconds + 0.999))
-    style = "bold black on #ff7b72" if whole <= 10 else "bold black on #8b949e"
-    return Text(f" ◷ {whole // 60}:{whole % 60:02d} ", style=style)
 
 
 LINES_KEPT = 2

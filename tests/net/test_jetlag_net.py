@@ -171,6 +171,8 @@ async def test_a_jetlag_play_the_clock_made_is_said_on_the_players_screen(tmp_pa
         app = JetSetApp(session=idle)
         async with app.run_test(size=(100, 30), notifications=True) as pilot:
             await until_shown(pilot, app, lambda _t: idle.game.to_move() == 0, 10)
+            # the clock shows, as at Jet Set's table (a LAN play test's Jet Lag showed none)
+            await until_shown(pilot, app, lambda t: "◷ 0:0" in t, 3)
             await pilot.press(":", *"tou")  # half-typed when the clock plays: cleared, unsent
             command = app.screen.query_one(CommandInput)
             assert command.value == "tou"
