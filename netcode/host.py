@@ -223,15 +223,7 @@ class Host:
         conn.admitted = admitted
         conn.named = name
         conn.admit_by = asyncio.get_running_loop().time() + self.settings.hello_timeout
-        strangers = self.strangers if by_tcp else None
-        private = self.table.keys.password is not None
-        refusal = strangers.arrived(address, private=private) if strangers else None
-        if refusal is None:
-            conn.stranger = strangers
-            refusal = self._admit(conn)
-            if refusal is not None and strangers is not None:
-                strangers.went(address)
-                conn.stranger = None
+        refusal = self._admit(conn, self.strangers if by_tcp else None)
         if refusal is not None:
             log.info("%r refused: %s", conn, refusal)
             busy = m.to_wire(m.Error(code=p.E_BUSY, message=refusal, fatal=True))
@@ -264,10 +256,25 @@ class Host:
                 writer.cancel()
             transport.close()
 
-    def _admit(self, conn: Conn) -> str | None:
-        """Why ``conn`` is refused (per-address and total caps), or None; when only the capacity
-        kept for seat holders is left, it comes in on that reserve (``Conn.reserve``), making way
-        by closing the oldest reserve connection that has not taken a seat."""
+    def _admit(self, conn: Conn, strangers: Strangers | None) -> str | None:
+        """Why ``conn`` is refused (a server's ``strangers`` rules first, for a TCP joiner; then
+        per-address and total caps), or None; when only the capacity kept for seat holders is
+        left, it comes in on that reserve (``Conn.reserve``), making way by closing the oldest
+        reserve connection that has not taken a seat. Let in, a stranger is counted until it
+        goes (``Conn.stranger``)."""
+        if strangers is not None:
+            private = self.table.keys.password is not None
+            refusal = strangers.arrived(conn.address, private=private)
+            if refusal is not None:
+                return refusal
+        refusal = self._admit_by_caps(conn)
+        if refusal is None:
+            conn.stranger = strangers
+        elif strangers is not None:
+            strangers.went(conn.address)
+        return refusal
+
+    def _admit_by_caps(self, conn: Conn) -> str | None:
         if conn.address is not None and not self._arrivals.of(conn.address).take():
             return "too many connections from your address just now; try again in a moment"
         oldest_first = sorted(self.conns, key=lambda c: c.id)

@@ -302,7 +302,7 @@ def import_text(text: str) -> GameLog:
     _check_result(tags, header.rules_of_game, table)
     notes = chat_notes(parsed.comments, header.seats) if version >= NOTES_SINCE else []
     if version >= SEAT_NOTES_SINCE:
-        notes = sorted([*notes, *seat_notes(tags, len(header.seats), len(records))], key=at)
+        notes = sorted([*notes, *seat_notes(tags, len(header.seats), len(records))], key=placed_at)
     log = GameLog(header, records, tags.get("Seed"), notes)
     if check_commitment(log) is False:
         raise TextLogError("the [Seed] tag does not match the [Commitment] tag")
@@ -385,12 +385,14 @@ def _check_digest(tags: dict[str, str], digest: str) -> None:
         raise TextLogError(f"the final digest is {digest}, the [Digest] tag says {tags['Digest']}")
 
 
-def at(note: Note) -> int:
+def placed_at(note: Note) -> int:
+    """Where a note stands among the entries (its sort key)."""
     return note.at
 
 
 def seat_notes(tags: dict[str, str], players: int, entries: int) -> list[Note]:
-    """``[SeatNSinceK "name"]`` tags as ``seat`` notes, in the order of ``K``; one naming no
+    """``[SeatNSinceK "name"]`` tags as ``seat`` notes (in the tags' order: the import sorts
+    every note by its place); one naming no
     seat of the game, or a place past the last entry, is refused, as is a name no seat may have
     (a control character, or none)."""
     notes: list[Note] = []
@@ -408,7 +410,7 @@ def seat_notes(tags: dict[str, str], players: int, entries: int) -> list[Note]:
         if not name.strip():
             raise TextLogError(f"[{tag}] names nobody")
         notes.append(Note(since, "seat", {"seat": seat, "name": name}))
-    return sorted(notes, key=at)
+    return notes
 
 
 def chat_notes(comments: list[tuple[int, str]], seats: list[Seat]) -> list[Note]:

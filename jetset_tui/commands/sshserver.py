@@ -103,7 +103,7 @@ def register(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
 
 
 def make_config(args: argparse.Namespace) -> SshConfig:
-    from jetset_tui.ssh.lobby import LobbyLimits
+    from jetset_tui.ssh.lobby_limits import LobbyLimits
     from jetset_tui.ssh.server import SshConfig
 
     return SshConfig(

@@ -436,7 +436,10 @@ class GameScreen(GameEvents):
         player's Final Flights straight in front of the next player, who held the keyboard)."""
         done, said = await take_back(self.session, seat, self.names)
         command = self.query_one(CommandLine)
-        command.show_done(said) if done else command.show_error(said)
+        if done:
+            command.show_done(said)
+        else:
+            command.show_error(said)
         self.redraw()
         self.follow_turn()
 

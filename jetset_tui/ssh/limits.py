@@ -1,7 +1,6 @@
 """The SSH server's limits on strangers, as small clocks and counters (no I/O, no asyncssh).
 
 ``InputBudget``: how much one session may type per second (bytes and key events).
-``RateCap``: how often something may happen (a session's window-size changes), with a burst.
 ``TryLimiter``: wrong secrets (seat codes, game passwords) per address and per seat or game.
 ``Admission``: which connections get in: a cap on not-yet-authenticated ones with random early
 drop (OpenSSH's ``MaxStartups``), per-address caps, and penalties for sources that fail
@@ -62,25 +61,6 @@ class InputBudget:
             if self.levels[i] < self.caps[i] / 4
         ]
         return max([0.01, *waits])
-
-
-class RateCap:
-    """A token bucket: ``rate`` a second, ``burst`` at once; ``take`` says whether one more
-    may happen now."""
-
-    def __init__(self, rate: float, burst: float, *, clock: Clock = time.monotonic) -> None:
-        self.rate, self.burst, self.clock = rate, burst, clock
-        self.level = burst
-        self._at = clock()
-
-    def take(self) -> bool:
-        now = self.clock()
-        self.level = min(self.burst, self.level + (now - self._at) * self.rate)
-        self._at = now
-        if self.level < 1:
-            return False
-        self.level -= 1
-        return True
 
 
 @dataclass

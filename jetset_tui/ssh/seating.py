@@ -23,7 +23,7 @@ from netcode.seatcode import code_digest, new_code
 from netcode.transport import memory_pipe
 
 if TYPE_CHECKING:
-    from jetset_tui.ssh.lobby import LobbyLimits
+    from jetset_tui.ssh.lobby_limits import LobbyLimits
 
 log = logging.getLogger("jetset.ssh.lobby")
 

@@ -33,7 +33,8 @@ from jetset_tui.ssh.collector import Collector
 from jetset_tui.ssh.connection import Connection
 from jetset_tui.ssh.keys import key_names, read_authorized_keys
 from jetset_tui.ssh.limits import Admission, AdmissionRules
-from jetset_tui.ssh.lobby import Lobby, LobbyLimits
+from jetset_tui.ssh.lobby import Lobby
+from jetset_tui.ssh.lobby_limits import LobbyLimits
 from jetset_tui.ssh.textual_private import keep_stdout
 from jetset_tui.ssh.warmup import warm_up
 from netcode.userdirs import ssh_games_dir, ssh_host_key_path

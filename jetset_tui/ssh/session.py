@@ -19,10 +19,11 @@ import asyncssh
 from jetset_tui.i18n import N_, _, current_language, language_from_env, ngettext, use_language
 from jetset_tui.ssh.colours import colour_depth
 from jetset_tui.ssh.driver import TerminalLink, clamp_size
-from jetset_tui.ssh.limits import InputBudget, RateCap
+from jetset_tui.ssh.limits import InputBudget
 from jetset_tui.ssh.subsystem import ProtocolLink
 from jetset_tui.ssh.username import name_refusal
 from netcode import protocol as p
+from netcode.connection import Bucket
 from netcode.framing import encode
 from netcode.lobbyproto import SUBSYSTEM
 from netcode.seatcode import spaced
@@ -144,7 +145,7 @@ class GameSession(asyncssh.SSHServerSession[bytes], TerminalLink):
         self._task: asyncio.Task[None] | None = None
         c = self.server.config
         self.budget = InputBudget(c.input_bytes_per_second, c.input_events_per_second)
-        self.resizes = RateCap(c.resizes_per_second, c.resize_burst)
+        self.resizes = Bucket(c.resizes_per_second, c.resize_burst)
         self._resize_later: asyncio.TimerHandle | None = None
         self.inbox = bytearray()
         self.throttled = 0

@@ -14,7 +14,8 @@ import asyncssh
 import pytest
 
 from jetset_tui.ssh.limits import AdmissionRules
-from jetset_tui.ssh.lobby import CHAT_KEPT, LobbyLimits
+from jetset_tui.ssh.lobby import CHAT_KEPT
+from jetset_tui.ssh.lobby_limits import LobbyLimits
 from jetset_tui.ssh.room import Room
 from jetset_tui.ssh.seating import LobbyError, Player
 from jetset_tui.ssh.server import GameServer

@@ -188,7 +188,7 @@ def test_only_started_games_the_lobby_did_not_close_come_back(tmp_path: Path) ->
 async def test_a_game_the_lobby_closed_stays_closed_after_a_restart(tmp_path: Path) -> None:
     """In this process: alice's game is abandoned and closed, bob's is open when the server
     stops; the next server on the folder serves bob's alone, his seat kept for his key."""
-    from jetset_tui.ssh.lobby import LobbyLimits
+    from jetset_tui.ssh.lobby_limits import LobbyLimits
     from jetset_tui.ssh.seating import Player
     from tests.ssh.helpers import start_server
 
